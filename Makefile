@@ -1,0 +1,44 @@
+# roundtable — common tasks. `make test` is what CI runs.
+GO        ?= go
+STATICCHECK = $(GO) run honnef.co/go/tools/cmd/staticcheck@v0.8.2
+FUZZTIME  ?= 60s
+
+.PHONY: all build test gen check bench lint fuzz fmt
+
+all: build test
+
+build:
+	$(GO) build ./...
+
+## test: vet, the whole test suite (fuzz seeds included) and the generated-code freshness gate.
+test:
+	@unformatted=$$(gofmt -l $$(git ls-files '*.go' 2>/dev/null || find . -name '*.go')); \
+	  if [ -n "$$unformatted" ]; then echo "gofmt needed:"; echo "$$unformatted"; exit 1; fi
+	$(GO) vet ./...
+	$(GO) test ./...
+	$(GO) run ./cmd/roundtable gen --check
+
+## gen: regenerate generated/ from the embedded base content.
+gen:
+	$(GO) run ./cmd/roundtable gen
+
+## check: check the embedded base content, warnings included.
+check:
+	$(GO) run ./cmd/roundtable check --strict
+
+## bench: run the Go benchmarks.
+bench:
+	$(GO) test -run '^$$' -bench . -benchmem ./...
+
+## lint: gofmt, go vet and staticcheck.
+lint:
+	@test -z "$$(gofmt -l .)" || (gofmt -l . && exit 1)
+	$(GO) vet ./...
+	$(STATICCHECK) ./...
+
+## fuzz: fuzz the YAML source stage for real (FUZZTIME each).
+fuzz:
+	$(GO) test ./compiler/source -run '^$$' -fuzz FuzzParse -fuzztime $(FUZZTIME)
+
+fmt:
+	gofmt -w .

@@ -1,0 +1,158 @@
+package main
+
+import (
+	"encoding/json"
+	"fmt"
+	"io"
+	"slices"
+	"strings"
+
+	"github.com/spf13/cobra"
+
+	"github.com/roundtable-dev/roundtable/compiler"
+	"github.com/roundtable-dev/roundtable/compiler/diag"
+)
+
+const (
+	flagFormat = "format"
+	flagStrict = "strict"
+)
+
+func init() { register(newCheck) }
+
+func newCheck() *cobra.Command {
+	var format string
+	var strict bool
+	cmd := &cobra.Command{
+		Use:   "check [PACK_DIR...]",
+		Short: "Validate content and report every problem at once",
+		Long: `Check loads each pack folder (every *.yaml and *.yml file at any depth), validates
+each document against its game's CUE schema, links references and runs the game's
+consistency checks. With no folder it checks the embedded base content of every game.
+
+Every problem is reported in one run, sorted by file, line and column, each with a
+stable code (see docs/diagnostics.md). Exit status: 0 clean, 1 errors (or warnings
+with --strict), 2 usage or internal failure.`,
+		Example: `  roundtable check
+  roundtable check ./my-expansion --strict
+  roundtable check content/annas --format json | jq '.errors'
+  roundtable check ./packs/* --format github   # annotations in GitHub Actions`,
+		RunE: func(cmd *cobra.Command, args []string) error {
+			if !slices.Contains(diag.Formats, format) {
+				return usageErr("unknown --format %q (want one of %s)", format, strings.Join(diag.Formats, ", "))
+			}
+			results, diags, err := compileAll(args)
+			if err != nil {
+				return err
+			}
+			out := cmd.OutOrStdout()
+			if err := printReport(out, format, results, diags); err != nil {
+				return err
+			}
+			if diags.Errors() > 0 || strict && diags.Warnings() > 0 {
+				return errContent
+			}
+			return nil
+		},
+	}
+	cmd.Flags().StringVarP(&format, flagFormat, "f", "text", "output format: "+strings.Join(diag.Formats, ", "))
+	cmd.Flags().BoolVar(&strict, flagStrict, false, "fail on warnings too")
+	_ = cmd.RegisterFlagCompletionFunc(flagFormat, cobra.FixedCompletions(diag.Formats, cobra.ShellCompDirectiveNoFileComp))
+	return cmd
+}
+
+// compileAll loads and compiles pack folders, one compile per game.
+func compileAll(dirs []string) ([]*compiler.Result, diag.List, error) {
+	sets, diags, err := loadSets(dirs)
+	if err != nil {
+		return nil, nil, err
+	}
+	var results []*compiler.Result
+	for _, set := range sets {
+		res, ds := compiler.Compile(set)
+		diags = append(diags, ds...)
+		results = append(results, res)
+	}
+	return results, diags.Sort(), nil
+}
+
+func sources(results []*compiler.Result) diag.Sources {
+	return func(file string) []byte {
+		for _, r := range results {
+			if b := r.Sources(file); b != nil {
+				return b
+			}
+		}
+		return nil
+	}
+}
+
+type packJSON struct {
+	ID       string         `json:"id"`
+	Version  string         `json:"version"`
+	Game     string         `json:"game"`
+	Dir      string         `json:"dir"`
+	Embedded bool           `json:"embedded"`
+	Counts   map[string]int `json:"counts,omitempty"`
+}
+
+func printReport(w io.Writer, format string, results []*compiler.Result, diags diag.List) error {
+	switch format {
+	case "json":
+		report := struct {
+			diag.JSONReport
+			Packs []packJSON `json:"packs"`
+		}{JSONReport: diag.ToJSON(diags), Packs: []packJSON{}}
+		for _, r := range results {
+			for i, p := range r.Packs {
+				pj := packJSON{ID: p.ID, Version: p.Version, Game: p.GameID, Dir: p.Dir, Embedded: p.Embedded}
+				if i == len(r.Packs)-1 {
+					pj.Counts = r.Counts
+				}
+				report.Packs = append(report.Packs, pj)
+			}
+		}
+		enc := json.NewEncoder(w)
+		enc.SetIndent("", "  ")
+		return enc.Encode(report)
+	case "text":
+		if err := diag.Print(w, format, diags, sources(results)); err != nil {
+			return err
+		}
+		if len(diags) > 0 {
+			fmt.Fprintln(w)
+		}
+		printSummary(w, results, diags)
+		return nil
+	}
+	return diag.Print(w, format, diags, sources(results))
+}
+
+func printSummary(w io.Writer, results []*compiler.Result, diags diag.List) {
+	for _, r := range results {
+		for _, p := range r.Packs {
+			id := p.ID
+			if id == "" {
+				id = "(no pack)"
+			}
+			where := p.Dir
+			if p.Embedded {
+				where += " (embedded)"
+			}
+			fmt.Fprintf(w, "pack %s %s  game %s  %s\n", id, p.Version, p.GameID, where)
+		}
+		if r.Game == nil {
+			continue
+		}
+		var parts []string
+		for _, k := range r.Game.Kinds {
+			plural := k.Plural
+			if plural == "" {
+				plural = k.Name + "s"
+			}
+			parts = append(parts, fmt.Sprintf("%d %s", r.Counts[k.Name], plural))
+		}
+		fmt.Fprintf(w, "  %s\n", strings.Join(parts, ", "))
+	}
+	fmt.Fprintf(w, "%d errors, %d warnings\n", diags.Errors(), diags.Warnings())
+}

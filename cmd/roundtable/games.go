@@ -1,0 +1,6 @@
+package main
+
+// Each game's compile step registers itself with the core.
+import (
+	_ "github.com/roundtable-dev/roundtable/compiler/annas"
+)

@@ -1,0 +1,77 @@
+package main
+
+import (
+	"errors"
+	"fmt"
+	"io"
+
+	"github.com/spf13/cobra"
+)
+
+// Exit codes are part of the interface: scripts and CI rely on them.
+const (
+	exitOK      = 0
+	exitContent = 1 // the content has errors (or warnings under --strict)
+	exitUsage   = 2 // bad usage or an internal failure
+)
+
+// exitError carries an exit code out of a command without printing again.
+type exitError struct {
+	code int
+	msg  string
+}
+
+func (e *exitError) Error() string { return e.msg }
+
+// errContent says the content has problems that were already printed.
+var errContent = &exitError{code: exitContent}
+
+func exitCode(err error, stderr io.Writer) int {
+	if err == nil {
+		return exitOK
+	}
+	var ee *exitError
+	if errors.As(err, &ee) {
+		if ee.msg != "" {
+			fmt.Fprintln(stderr, "roundtable:", ee.msg)
+		}
+		return ee.code
+	}
+	fmt.Fprintln(stderr, "roundtable:", err)
+	return exitUsage
+}
+
+func usageErr(format string, args ...any) error {
+	return &exitError{code: exitUsage, msg: fmt.Sprintf(format, args...)}
+}
+
+func newRoot(stdin io.Reader, stdout, stderr io.Writer) *cobra.Command {
+	root := &cobra.Command{
+		Use:   "roundtable",
+		Short: "Compile and check tabletop tactics game content",
+		Long: `roundtable validates game content written in YAML against CUE schemas, links and
+checks it, compiles it into Go tables and runs the rules engines on it.
+
+Exit codes: 0 clean, 1 the content has errors, 2 usage or internal failure.`,
+		Example: `  roundtable check                      # the embedded base content of every game
+  roundtable check ./my-expansion       # a pack folder
+  roundtable gen --check                # is generated/ current?`,
+		SilenceUsage:  true,
+		SilenceErrors: true,
+	}
+	root.SetIn(stdin)
+	root.SetOut(stdout)
+	root.SetErr(stderr)
+	root.SetFlagErrorFunc(func(c *cobra.Command, err error) error {
+		return usageErr("%v\nsee '%s --help'", err, c.CommandPath())
+	})
+	for _, add := range commands {
+		root.AddCommand(add())
+	}
+	return root
+}
+
+// commands lists the constructors of the subcommands; each file adds its own.
+var commands []func() *cobra.Command
+
+func register(f func() *cobra.Command) { commands = append(commands, f) }

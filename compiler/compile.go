@@ -1,0 +1,294 @@
+package compiler
+
+import (
+	"fmt"
+	"io/fs"
+	"path"
+	"slices"
+	"strings"
+	"sync"
+
+	"gopkg.in/yaml.v3"
+
+	"github.com/roundtable-dev/roundtable/compiler/cueval"
+	"github.com/roundtable-dev/roundtable/compiler/diag"
+	"github.com/roundtable-dev/roundtable/compiler/link"
+	"github.com/roundtable-dev/roundtable/compiler/source"
+	"github.com/roundtable-dev/roundtable/schema/core"
+)
+
+// Pack is one loaded pack folder.
+type Pack struct {
+	ID, Name, Version, GameID string
+	Requires                  map[string]string
+	Dir                       string // as displayed
+	Embedded                  bool
+	Game                      *Game
+	Set                       *source.Set
+	Doc                       *source.Document // pack.yaml's document
+}
+
+// Doc is a content document that belongs to a pack.
+type Doc struct {
+	*source.Document
+	Pack  *Pack
+	ID    string // "" for kinds without ids or when the id is malformed
+	Valid bool   // passed schema validation
+}
+
+// IDPos is where the document's id is written.
+func (d *Doc) IDPos() diag.Pos { return d.FieldPos("id") }
+
+// Decode decodes the document into v (a struct with yaml tags).
+func (d *Doc) Decode(v any) error { return d.Node.Decode(v) }
+
+var (
+	coreOnce   sync.Once
+	coreSchema *cueval.Schema
+	coreErr    error
+)
+
+func packSchema() (*cueval.Schema, error) {
+	coreOnce.Do(func() {
+		coreSchema, coreErr = cueval.Compile(core.FS, "schema/core", map[string]string{"pack": "#Pack"})
+	})
+	return coreSchema, coreErr
+}
+
+// LoadPack reads a pack folder: its pack.yaml and every YAML file under it.
+func LoadPack(fsys fs.FS, display string) (*Pack, diag.List) {
+	set, diags := source.Load(fsys, display)
+	p := &Pack{Dir: display, Set: set}
+	var packDocs []*source.Document
+	for _, d := range set.Docs {
+		if d.Kind == "pack" {
+			packDocs = append(packDocs, d)
+		}
+	}
+	if len(set.Docs) == 0 && diags.Errors() == 0 {
+		diags.Add(diag.CodeNoContent, diag.Pos{File: display}, "no YAML content found in %s", display).Hint = "a pack is a folder with pack.yaml and *.yaml content files; `roundtable new pack DIR` makes one"
+	}
+	if len(packDocs) == 0 {
+		if len(set.Docs) > 0 {
+			diags.Add(diag.CodeNoPack, diag.Pos{File: joinDisplay(display, "pack.yaml")}, "folder %s has no pack.yaml", display).Hint = "add pack.yaml with kind: pack, id, name, version and game"
+		}
+		return p, diags
+	}
+	for _, extra := range packDocs[1:] {
+		d := diags.Add(diag.CodePack, extra.Pos(), "a pack folder has exactly one kind: pack document")
+		d.Related = []diag.Related{{Pos: packDocs[0].Pos(), Message: "the first is here"}}
+	}
+	pd := packDocs[0]
+	p.Doc = pd
+	if path.Base(pd.File) != "pack.yaml" {
+		diags.Warn(diag.CodePack, pd.Pos(), "the pack document belongs in pack.yaml at the pack's root")
+	}
+	s, err := packSchema()
+	if err != nil {
+		diags.Add(diag.CodeIO, pd.Pos(), "internal: %v", err)
+		return p, diags
+	}
+	ds := s.Validate(pd)
+	diags = append(diags, ds...)
+	if ds.Errors() > 0 {
+		return p, diags
+	}
+	var meta struct {
+		ID       string            `yaml:"id"`
+		Name     string            `yaml:"name"`
+		Version  string            `yaml:"version"`
+		Game     string            `yaml:"game"`
+		Requires map[string]string `yaml:"requires"`
+	}
+	if err := pd.Node.Decode(&meta); err != nil {
+		diags.Add(diag.CodeWrongType, pd.Pos(), "%v", err)
+		return p, diags
+	}
+	p.ID, p.Name, p.Version, p.GameID, p.Requires = meta.ID, meta.Name, meta.Version, meta.Game, meta.Requires
+	g, ok := Lookup(meta.Game)
+	if !ok {
+		d := diags.Add(diag.CodeWrongGame, pd.FieldPos("game"), "game %q has no compiler in this build of roundtable", meta.Game)
+		d.Hint = "games with a compiler: " + strings.Join(GameIDs(), ", ")
+		return p, diags
+	}
+	p.Game = g
+	return p, diags
+}
+
+func joinDisplay(dir, name string) string {
+	if dir == "" || dir == "." {
+		return name
+	}
+	return strings.TrimSuffix(dir, "/") + "/" + name
+}
+
+// BasePack loads the embedded base pack of a game.
+func BasePack(g *Game) (*Pack, diag.List) {
+	p, diags := LoadPack(g.Content, g.ContentDir)
+	p.Embedded = true
+	return p, diags
+}
+
+// Result is a compiled ruleset with what the summary reports.
+type Result struct {
+	Game    *Game
+	Packs   []*Pack
+	Ruleset any            // nil when there were errors
+	Counts  map[string]int // valid entities per kind
+	Sources func(file string) []byte
+}
+
+// Compile validates and builds packs of one game, in the order given (base
+// packs first). Every problem of every stage is reported.
+func Compile(packs []*Pack) (*Result, diag.List) {
+	var diags diag.List
+	res := &Result{Counts: map[string]int{}, Packs: packs}
+	res.Sources = func(file string) []byte {
+		for _, p := range packs {
+			if b := p.Set.Source(file); b != nil {
+				return b
+			}
+		}
+		return nil
+	}
+	var g *Game
+	for _, p := range packs {
+		if p.Game == nil {
+			continue
+		}
+		if g == nil {
+			g = p.Game
+		} else if g != p.Game {
+			diags.Add(diag.CodePack, p.Doc.FieldPos("game"), "pack %s is for game %s, but %s is for %s; check one game at a time", p.ID, p.GameID, packs[0].ID, g.ID)
+		}
+	}
+	if g == nil {
+		return res, diags
+	}
+	res.Game = g
+	schema, err := g.CompiledSchema()
+	if err != nil {
+		diags.Add(diag.CodeIO, diag.Pos{File: "schema/" + g.ID}, "internal: %v", err)
+		return res, diags
+	}
+	prog := &Program{Game: g, Packs: packs, byKind: map[string][]*Doc{}, tables: map[string]*link.Table{}}
+	for _, k := range g.Kinds {
+		prog.tables[k.Name] = link.NewTable(k.Name)
+	}
+	for _, p := range packs {
+		if p.Game != g {
+			continue
+		}
+		docs := slices.DeleteFunc(slices.Clone(p.Set.Docs), func(d *source.Document) bool { return d.Kind == "pack" })
+		results := validateAll(schema, docs)
+		for i, sd := range docs {
+			kd, ok := g.Kind(sd.Kind)
+			if !ok {
+				d := diags.Add(diag.CodeUnknownKind, sd.FieldPos("kind"), "unknown kind %q for game %s", sd.Kind, g.ID)
+				if s := link.Suggest(sd.Kind, g.KindNames()); s != "" {
+					d.Hint = fmt.Sprintf("did you mean %q?", s)
+				} else {
+					d.Hint = "kinds of " + g.ID + ": " + strings.Join(g.KindNames(), ", ")
+				}
+				continue
+			}
+			doc := &Doc{Document: sd, Pack: p, Valid: results[i].Errors() == 0}
+			diags = append(diags, results[i]...)
+			if !kd.NoID {
+				if idn := sd.Field("id"); idn != nil && idn.Kind == yaml.ScalarNode && idn.Tag == "!!str" && idn.Value != "" {
+					doc.ID = idn.Value
+					prog.tables[kd.Name].Define(doc.ID, doc.IDPos(), &diags)
+				}
+			}
+			prog.byKind[kd.Name] = append(prog.byKind[kd.Name], doc)
+			if doc.Valid {
+				res.Counts[kd.Name]++
+			}
+		}
+	}
+	if diags.Errors() > 0 {
+		// Build still runs so that link and consistency errors of valid
+		// documents are reported in the same run.
+		_, more := g.Build(prog)
+		diags = append(diags, more...)
+		return res, diags
+	}
+	rs, more := g.Build(prog)
+	diags = append(diags, more...)
+	if diags.Errors() == 0 {
+		res.Ruleset = rs
+	}
+	return res, diags
+}
+
+// validateAll validates documents in parallel; results keep document order.
+func validateAll(s *cueval.Schema, docs []*source.Document) []diag.List {
+	out := make([]diag.List, len(docs))
+	workers := 2
+	var wg sync.WaitGroup
+	next := make(chan int)
+	for range workers {
+		wg.Go(func() {
+			for i := range next {
+				out[i] = s.Validate(docs[i])
+			}
+		})
+	}
+	for i := range docs {
+		next <- i
+	}
+	close(next)
+	wg.Wait()
+	return out
+}
+
+// Program is what a game's Build step sees: the documents of every kind,
+// in pack and file order, and one symbol table per kind.
+type Program struct {
+	Game   *Game
+	Packs  []*Pack
+	byKind map[string][]*Doc
+	tables map[string]*link.Table
+}
+
+// All returns every document of a kind, valid or not.
+func (p *Program) All(kind string) []*Doc { return p.byKind[kind] }
+
+// Valid returns the documents of a kind that passed schema validation and
+// whose id (if the kind has ids) is not a duplicate.
+func (p *Program) Valid(kind string) []*Doc {
+	var out []*Doc
+	t := p.tables[kind]
+	for _, d := range p.byKind[kind] {
+		if !d.Valid {
+			continue
+		}
+		if d.ID != "" {
+			if i, ok := t.Lookup(d.ID); !ok || t.Pos(i) != d.IDPos() {
+				continue // a duplicate: reported already
+			}
+		}
+		out = append(out, d)
+	}
+	return out
+}
+
+// Table returns the symbol table of a kind.
+func (p *Program) Table(kind string) *link.Table { return p.tables[kind] }
+
+// Resolve returns the index of id among Valid(kind), or -1. An id that is
+// not defined at all is reported with a did-you-mean hint; one defined by an
+// invalid document is not reported again.
+func (p *Program) Resolve(kind, id string, pos diag.Pos, what string, diags *diag.List) int {
+	t := p.tables[kind]
+	if _, ok := t.Lookup(id); !ok {
+		t.Resolve(id, pos, what, diags)
+		return -1
+	}
+	for i, d := range p.Valid(kind) {
+		if d.ID == id {
+			return i
+		}
+	}
+	return -1
+}

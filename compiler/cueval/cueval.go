@@ -1,0 +1,448 @@
+// Package cueval validates YAML documents against CUE definitions and turns
+// every CUE error into a diagnostic at the YAML position of the offending
+// value.
+package cueval
+
+import (
+	"fmt"
+	"io/fs"
+	"math"
+	"regexp"
+	"strconv"
+	"slices"
+	"strings"
+	"sync"
+
+	"cuelang.org/go/cue"
+	"cuelang.org/go/cue/ast"
+	"cuelang.org/go/cue/build"
+	"cuelang.org/go/cue/cuecontext"
+	"cuelang.org/go/cue/parser"
+	cueerrors "cuelang.org/go/cue/errors"
+	"cuelang.org/go/cue/token"
+	"gopkg.in/yaml.v3"
+
+	"github.com/roundtable-dev/roundtable/compiler/diag"
+	"github.com/roundtable-dev/roundtable/compiler/link"
+	"github.com/roundtable-dev/roundtable/compiler/source"
+)
+
+// contextBatch bounds how many documents share one cue.Context: a context
+// keeps every value built in it, so it is replaced to bound memory.
+const contextBatch = 1000
+
+// Schema holds one compiled definition per kind.
+type Schema struct {
+	defs map[string]cue.Value // kind -> definition
+
+	mu    sync.Mutex
+	ctx   *cue.Context
+	built int
+}
+
+// Compile builds the CUE package made of every .cue file at the root of
+// fsys (display names them in schema positions) and looks up one definition
+// per kind.
+func Compile(fsys fs.FS, display string, kinds map[string]string) (*Schema, error) {
+	names, err := fs.Glob(fsys, "*.cue")
+	if err != nil || len(names) == 0 {
+		return nil, fmt.Errorf("schema %s: no .cue files", display)
+	}
+	inst := build.NewContext().NewInstance(display, nil)
+	for _, n := range names {
+		src, err := fs.ReadFile(fsys, n)
+		if err != nil {
+			return nil, err
+		}
+		f, err := parser.ParseFile(display+"/"+n, src, parser.ParseComments)
+		if err != nil {
+			return nil, fmt.Errorf("schema %s: %v", n, err)
+		}
+		if err := inst.AddSyntax(f); err != nil {
+			return nil, fmt.Errorf("schema %s: %v", n, err)
+		}
+	}
+	ctx := cuecontext.New()
+	v := ctx.BuildInstance(inst)
+	if err := v.Err(); err != nil {
+		return nil, fmt.Errorf("building schema %s: %v", display, cueerrors.Details(err, nil))
+	}
+	s := &Schema{defs: map[string]cue.Value{}, ctx: cuecontext.New()}
+	for kind, def := range kinds {
+		d := v.LookupPath(cue.ParsePath(def))
+		if !d.Exists() {
+			return nil, fmt.Errorf("schema %s has no definition %s for kind %q", display, def, kind)
+		}
+		s.defs[kind] = d
+	}
+	return s, nil
+}
+
+// Def returns the definition of a kind.
+func (s *Schema) Def(kind string) (cue.Value, bool) {
+	d, ok := s.defs[kind]
+	return d, ok
+}
+
+func (s *Schema) context() *cue.Context {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if s.built >= contextBatch {
+		s.ctx, s.built = cuecontext.New(), 0
+	}
+	s.built++
+	return s.ctx
+}
+
+// Validate checks one document against its kind's definition. It reports
+// every problem: CUE's errors, grouped by path, and missing required fields.
+func (s *Schema) Validate(doc *source.Document) diag.List {
+	def, ok := s.defs[doc.Kind]
+	if !ok {
+		return nil
+	}
+	var diags diag.List
+	structural(def, doc.Node, doc.File, nil, &diags)
+	v := s.context().BuildExpr(toAST(doc.Node))
+	err := def.Unify(v).Validate(cue.Concrete(true))
+	if err == nil {
+		return diags
+	}
+	// Group CUE's errors by data path: one problem may come as many errors
+	// (a disjunction reports each arm).
+	type group struct {
+		path []string
+		msgs []string
+	}
+	var groups []*group
+	byPath := map[string]*group{}
+	for _, e := range cueerrors.Errors(err) {
+		format, args := e.Msg()
+		msg := fmt.Sprintf(format, args...)
+		if strings.Contains(msg, "required but not present") || strings.Contains(msg, "field not allowed") {
+			continue // reported by structural, with a position
+		}
+		p := e.Path()
+		if len(p) > 0 && strings.HasPrefix(p[0], "#") {
+			p = p[1:] // the definition's own name
+		}
+		key := strings.Join(p, "\x00")
+		g := byPath[key]
+		if g == nil {
+			g = &group{path: p}
+			byPath[key] = g
+			groups = append(groups, g)
+		}
+		g.msgs = append(g.msgs, msg)
+	}
+	for _, g := range groups {
+		classify(def, doc, g.path, g.msgs, &diags)
+	}
+	return diags
+}
+
+// structural reports, at YAML positions, the problems CUE may drop when a
+// worse error exists in the same value: required fields (marked ! in CUE)
+// that are absent, and fields the closed definitions do not allow.
+func structural(schema cue.Value, data *yaml.Node, file string, path []string, diags *diag.List) {
+	switch data.Kind {
+	case yaml.SequenceNode:
+		if schema.IncompleteKind()&cue.ListKind == 0 {
+			return
+		}
+		elem := schema.LookupPath(cue.MakePath(cue.AnyIndex))
+		if !elem.Exists() {
+			return
+		}
+		for i, c := range data.Content {
+			structural(elem, c, file, append(slices.Clone(path), strconv.Itoa(i)), diags)
+		}
+		return
+	case yaml.MappingNode:
+	default:
+		return
+	}
+	if schema.IncompleteKind()&cue.StructKind == 0 {
+		return
+	}
+	it, err := schema.Fields(cue.Optional(true))
+	if err != nil {
+		return
+	}
+	fields := map[string]cue.Value{}
+	var names []string
+	for it.Next() {
+		sel := it.Selector()
+		name := sel.Unquoted()
+		fields[name] = it.Value()
+		names = append(names, name)
+		if sel.ConstraintType() == cue.RequiredConstraint && source.Lookup(data, name) == nil {
+			where := "document"
+			if len(path) > 0 {
+				where = strings.Join(path, ".")
+			}
+			d := diags.Add(diag.CodeMissingField, source.NodePos(file, data), "missing required field %q in %s", name, where)
+			d.Hint = fmt.Sprintf("add `%s:`", name)
+		}
+	}
+	for i := 0; i+1 < len(data.Content); i += 2 {
+		k, v := data.Content[i], data.Content[i+1]
+		childPath := append(slices.Clone(path), k.Value)
+		if fv, ok := fields[k.Value]; ok {
+			structural(fv, v, file, childPath, diags)
+			continue
+		}
+		if !schema.Allows(cue.Str(k.Value)) {
+			d := diags.Add(diag.CodeUnknownField, source.NodePos(file, k), "unknown field %q", strings.Join(childPath, "."))
+			if s := link.Suggest(k.Value, names); s != "" {
+				d.Hint = fmt.Sprintf("did you mean %q?", s)
+			} else if len(names) > 0 {
+				slices.Sort(names)
+				d.Hint = "allowed fields: " + strings.Join(names, ", ")
+			}
+			continue
+		}
+		if pv := schema.LookupPath(cue.MakePath(cue.AnyString)); pv.Exists() {
+			structural(pv, v, file, childPath, diags)
+		}
+	}
+}
+
+func classify(def cue.Value, doc *source.Document, path []string, msgs []string, diags *diag.List) {
+	node := source.Path(doc.Node, path...)
+	pos := source.NodePos(doc.File, node)
+	if node == nil {
+		pos = doc.Pos()
+	}
+	dotted := strings.Join(path, ".")
+	schemaAt := schemaAt(def, path)
+	has := func(s string) bool {
+		for _, m := range msgs {
+			if strings.Contains(m, s) {
+				return true
+			}
+		}
+		return false
+	}
+	words := enumWords(schemaAt)
+	if len(words) == 0 && node != nil {
+		words = conflictWords(msgs, node.Value)
+	}
+	if len(words) > 0 && node != nil && node.Kind == yaml.ScalarNode && node.Tag == "!!str" {
+		d := diags.Add(diag.CodeBadEnum, pos, "%s: %q is not allowed (want one of %s)", dotted, node.Value, strings.Join(words, ", "))
+		if s := link.Suggest(node.Value, words); s != "" {
+			d.Hint = fmt.Sprintf("did you mean %q?", s)
+		}
+		return
+	}
+	if node != nil && !kindAllows(schemaAt.IncompleteKind(), node) || has("mismatched types") {
+		found := "nothing"
+		if node != nil {
+			found = source.KindName(node)
+			if node.Kind == yaml.ScalarNode {
+				found += " " + quoteScalar(node)
+			}
+		}
+		diags.Add(diag.CodeWrongType, pos, "%s must be %s, found %s", dotted, kindWords(schemaAt.IncompleteKind()), found)
+		return
+	}
+	if has("out of bound") && node != nil && node.Kind == yaml.ScalarNode && (node.Tag == "!!int" || node.Tag == "!!float") {
+		diags.Add(diag.CodeOutOfRange, pos, "%s: %s is out of range (%s)", dotted, node.Value, bounds(msgs))
+		return
+	}
+	msg := msgs[0]
+	if len(msgs) > 1 {
+		msg = strings.Join(dedupe(msgs), "; ")
+	}
+	if dotted == "" {
+		diags.Add(diag.CodeInvalid, pos, "%s", msg)
+		return
+	}
+	diags.Add(diag.CodeInvalid, pos, "%s: %s", dotted, msg)
+}
+
+// schemaAt finds the schema of a data path. LookupPath does not see
+// required or optional fields, so fields are found by iteration.
+func schemaAt(v cue.Value, path []string) cue.Value {
+	for _, e := range path {
+		if _, err := strconv.Atoi(e); err == nil {
+			v = v.LookupPath(cue.MakePath(cue.AnyIndex))
+			continue
+		}
+		found := false
+		if it, err := v.Fields(cue.Optional(true)); err == nil {
+			for it.Next() {
+				if it.Selector().Unquoted() == e {
+					v, found = it.Value(), true
+					break
+				}
+			}
+		}
+		if !found {
+			v = v.LookupPath(cue.MakePath(cue.AnyString))
+		}
+		if !v.Exists() {
+			return v
+		}
+	}
+	return v
+}
+
+
+
+// enumWords returns the allowed strings when v is a disjunction of string
+// literals.
+func enumWords(v cue.Value) []string {
+	if !v.Exists() {
+		return nil
+	}
+	op, args := v.Expr()
+	if op != cue.OrOp {
+		return nil
+	}
+	var words []string
+	for _, a := range args {
+		s, err := a.String()
+		if err != nil {
+			return nil
+		}
+		words = append(words, s)
+	}
+	slices.Sort(words)
+	return slices.Compact(words)
+}
+
+var conflictRe = regexp.MustCompile(`conflicting values ("(?:[^"\\]|\\.)*") and ("(?:[^"\\]|\\.)*")`)
+
+// conflictWords recovers the allowed strings of a disjunction from CUE's
+// "conflicting values" messages, one per arm.
+func conflictWords(msgs []string, value string) []string {
+	var words []string
+	for _, m := range msgs {
+		for _, sm := range conflictRe.FindAllStringSubmatch(m, -1) {
+			for _, q := range sm[1:] {
+				if w, err := strconv.Unquote(q); err == nil && w != value {
+					words = append(words, w)
+				}
+			}
+		}
+	}
+	if len(words) < 2 {
+		return nil
+	}
+	slices.Sort(words)
+	return slices.Compact(words)
+}
+
+func kindAllows(k cue.Kind, n *yaml.Node) bool {
+	if k == cue.BottomKind || k == cue.TopKind {
+		return true
+	}
+	switch n.Kind {
+	case yaml.MappingNode:
+		return k&cue.StructKind != 0
+	case yaml.SequenceNode:
+		return k&cue.ListKind != 0
+	}
+	switch n.Tag {
+	case "!!int":
+		return k&(cue.IntKind|cue.FloatKind|cue.NumberKind) != 0
+	case "!!float":
+		return k&(cue.FloatKind|cue.NumberKind) != 0
+	case "!!bool":
+		return k&cue.BoolKind != 0
+	case "!!null":
+		return k&cue.NullKind != 0
+	}
+	return k&cue.StringKind != 0
+}
+
+func kindWords(k cue.Kind) string {
+	var w []string
+	add := func(m cue.Kind, s string) {
+		if k&m != 0 {
+			w = append(w, s)
+		}
+	}
+	add(cue.StructKind, "a mapping")
+	add(cue.ListKind, "a list")
+	add(cue.IntKind, "a whole number")
+	if k&cue.IntKind == 0 {
+		add(cue.FloatKind, "a number")
+	}
+	add(cue.StringKind, "a string")
+	add(cue.BoolKind, "true or false")
+	add(cue.NullKind, "null")
+	if len(w) == 0 {
+		return "something else"
+	}
+	return strings.Join(w, " or ")
+}
+
+func quoteScalar(n *yaml.Node) string {
+	if n.Tag == "!!str" {
+		return fmt.Sprintf("%q", n.Value)
+	}
+	return n.Value
+}
+
+func bounds(msgs []string) string {
+	var out []string
+	for _, m := range msgs {
+		if i := strings.Index(m, "out of bound "); i >= 0 {
+			out = append(out, "want "+strings.TrimSuffix(m[i+len("out of bound "):], ")"))
+		}
+	}
+	return strings.Join(dedupe(out), ", ")
+}
+
+func dedupe(s []string) []string {
+	s = slices.Clone(s)
+	slices.Sort(s)
+	return slices.Compact(s)
+}
+
+// toAST converts a resolved YAML tree to a CUE expression. Positions are not
+// needed: errors are mapped back through their data path.
+func toAST(n *yaml.Node) ast.Expr {
+	switch n.Kind {
+	case yaml.MappingNode:
+		s := &ast.StructLit{}
+		for i := 0; i+1 < len(n.Content); i += 2 {
+			s.Elts = append(s.Elts, &ast.Field{
+				Label: ast.NewStringLabel(n.Content[i].Value),
+				Value: toAST(n.Content[i+1]),
+			})
+		}
+		return s
+	case yaml.SequenceNode:
+		l := &ast.ListLit{}
+		for _, c := range n.Content {
+			l.Elts = append(l.Elts, toAST(c))
+		}
+		return l
+	case yaml.ScalarNode:
+		switch n.Tag {
+		case "!!int":
+			var i int64
+			if err := n.Decode(&i); err == nil {
+				return &ast.BasicLit{Kind: token.INT, Value: fmt.Sprint(i)}
+			}
+		case "!!float":
+			var f float64
+			if err := n.Decode(&f); err == nil && !math.IsInf(f, 0) && !math.IsNaN(f) {
+				return &ast.BasicLit{Kind: token.FLOAT, Value: strconv.FormatFloat(f, 'g', -1, 64)}
+			}
+		case "!!bool":
+			var b bool
+			if err := n.Decode(&b); err == nil {
+				return ast.NewBool(b)
+			}
+		case "!!null":
+			return ast.NewNull()
+		}
+		return ast.NewString(n.Value)
+	}
+	return ast.NewNull()
+}
+

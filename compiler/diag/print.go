@@ -1,0 +1,255 @@
+package diag
+
+import (
+	"bytes"
+	"encoding/json"
+	"fmt"
+	"io"
+	"strings"
+	"unicode/utf8"
+)
+
+// Formats names the printers, for flag help and validation.
+var Formats = []string{"text", "json", "github", "sarif"}
+
+// Sources returns the bytes of a content file by its printed name, or nil.
+type Sources func(file string) []byte
+
+// Print renders the list in one format. Every format prints the same list in
+// the same order.
+func Print(w io.Writer, format string, l List, src Sources) error {
+	switch format {
+	case "text", "":
+		return printText(w, l, src)
+	case "json":
+		return printJSON(w, l)
+	case "github":
+		return printGitHub(w, l)
+	case "sarif":
+		return printSARIF(w, l)
+	}
+	return fmt.Errorf("unknown format %q (want one of %s)", format, strings.Join(Formats, ", "))
+}
+
+func printText(w io.Writer, l List, src Sources) error {
+	var b bytes.Buffer
+	for _, d := range l {
+		fmt.Fprintf(&b, "%s: %s[%s]: %s\n", d.Pos, d.Severity, d.Code, d.Message)
+		if line, ok := sourceLine(src, d.Pos); ok {
+			fmt.Fprintf(&b, "    %s\n", line)
+			if d.Pos.Col > 0 {
+				fmt.Fprintf(&b, "    %s^\n", caretPad(line, d.Pos.Col))
+			}
+		}
+		if d.Hint != "" {
+			fmt.Fprintf(&b, "    hint: %s\n", d.Hint)
+		}
+		for _, r := range d.Related {
+			fmt.Fprintf(&b, "    %s: %s\n", r.Pos, r.Message)
+		}
+	}
+	_, err := w.Write(b.Bytes())
+	return err
+}
+
+func sourceLine(src Sources, p Pos) (string, bool) {
+	if src == nil || p.Line == 0 {
+		return "", false
+	}
+	data := src(p.File)
+	if data == nil {
+		return "", false
+	}
+	for i := 1; i < p.Line; i++ {
+		j := bytes.IndexByte(data, '\n')
+		if j < 0 {
+			return "", false
+		}
+		data = data[j+1:]
+	}
+	if j := bytes.IndexByte(data, '\n'); j >= 0 {
+		data = data[:j]
+	}
+	line := strings.TrimRight(string(data), "\r")
+	if !utf8.ValidString(line) || len(line) > 200 {
+		return "", false
+	}
+	return line, true
+}
+
+// caretPad keeps tabs so the caret lines up under the column.
+func caretPad(line string, col int) string {
+	var b strings.Builder
+	for i, r := range []rune(line) {
+		if i >= col-1 {
+			break
+		}
+		if r == '\t' {
+			b.WriteByte('\t')
+		} else {
+			b.WriteByte(' ')
+		}
+	}
+	return b.String()
+}
+
+// JSONDiagnostic is the documented JSON shape of one diagnostic.
+type JSONDiagnostic struct {
+	Code     string    `json:"code"`
+	Severity string    `json:"severity"`
+	File     string    `json:"file"`
+	Line     int       `json:"line"`
+	Col      int       `json:"col"`
+	Message  string    `json:"message"`
+	Hint     string    `json:"hint,omitempty"`
+	Related  []Related `json:"related,omitempty"`
+}
+
+// JSONReport is the documented top-level JSON shape.
+type JSONReport struct {
+	Diagnostics []JSONDiagnostic `json:"diagnostics"`
+	Errors      int              `json:"errors"`
+	Warnings    int              `json:"warnings"`
+}
+
+// ToJSON converts the list to its documented JSON shape.
+func ToJSON(l List) JSONReport {
+	r := JSONReport{Diagnostics: []JSONDiagnostic{}, Errors: l.Errors(), Warnings: l.Warnings()}
+	for _, d := range l {
+		r.Diagnostics = append(r.Diagnostics, JSONDiagnostic{
+			Code: d.Code, Severity: d.Severity.String(), File: d.Pos.File, Line: d.Pos.Line, Col: d.Pos.Col,
+			Message: d.Message, Hint: d.Hint, Related: d.Related,
+		})
+	}
+	return r
+}
+
+func printJSON(w io.Writer, l List) error {
+	enc := json.NewEncoder(w)
+	enc.SetIndent("", "  ")
+	return enc.Encode(ToJSON(l))
+}
+
+// GitHub workflow commands need %, CR and LF escaped in messages, and also
+// , and : in properties.
+func ghEscape(s string, prop bool) string {
+	s = strings.NewReplacer("%", "%25", "\r", "%0D", "\n", "%0A").Replace(s)
+	if prop {
+		s = strings.NewReplacer(",", "%2C", ":", "%3A").Replace(s)
+	}
+	return s
+}
+
+func printGitHub(w io.Writer, l List) error {
+	var b bytes.Buffer
+	for _, d := range l {
+		msg := d.Message
+		if d.Hint != "" {
+			msg += " (" + d.Hint + ")"
+		}
+		fmt.Fprintf(&b, "::%s file=%s", d.Severity, ghEscape(d.Pos.File, true))
+		if d.Pos.Line > 0 {
+			fmt.Fprintf(&b, ",line=%d", d.Pos.Line)
+		}
+		if d.Pos.Col > 0 {
+			fmt.Fprintf(&b, ",col=%d", d.Pos.Col)
+		}
+		fmt.Fprintf(&b, ",title=%s::%s\n", ghEscape(d.Code, true), ghEscape(msg, false))
+	}
+	_, err := w.Write(b.Bytes())
+	return err
+}
+
+type sarifLog struct {
+	Schema  string     `json:"$schema"`
+	Version string     `json:"version"`
+	Runs    []sarifRun `json:"runs"`
+}
+
+type sarifRun struct {
+	Tool    sarifTool     `json:"tool"`
+	Results []sarifResult `json:"results"`
+}
+
+type sarifTool struct {
+	Driver sarifDriver `json:"driver"`
+}
+
+type sarifDriver struct {
+	Name           string      `json:"name"`
+	InformationURI string      `json:"informationUri"`
+	Rules          []sarifRule `json:"rules"`
+}
+
+type sarifRule struct {
+	ID               string       `json:"id"`
+	ShortDescription sarifMessage `json:"shortDescription"`
+}
+
+type sarifMessage struct {
+	Text string `json:"text"`
+}
+
+type sarifResult struct {
+	RuleID    string          `json:"ruleId"`
+	Level     string          `json:"level"`
+	Message   sarifMessage    `json:"message"`
+	Locations []sarifLocation `json:"locations"`
+}
+
+type sarifLocation struct {
+	PhysicalLocation sarifPhysical `json:"physicalLocation"`
+}
+
+type sarifPhysical struct {
+	ArtifactLocation sarifArtifact `json:"artifactLocation"`
+	Region           *sarifRegion  `json:"region,omitempty"`
+}
+
+type sarifArtifact struct {
+	URI string `json:"uri"`
+}
+
+type sarifRegion struct {
+	StartLine   int `json:"startLine"`
+	StartColumn int `json:"startColumn,omitempty"`
+}
+
+func printSARIF(w io.Writer, l List) error {
+	run := sarifRun{
+		Tool: sarifTool{Driver: sarifDriver{
+			Name:           "roundtable",
+			InformationURI: "https://github.com/roundtable-dev/roundtable/blob/main/docs/diagnostics.md",
+			Rules:          []sarifRule{},
+		}},
+		Results: []sarifResult{},
+	}
+	seen := map[string]bool{}
+	for _, d := range l {
+		if !seen[d.Code] {
+			seen[d.Code] = true
+			c, _ := Lookup(d.Code)
+			run.Tool.Driver.Rules = append(run.Tool.Driver.Rules, sarifRule{ID: d.Code, ShortDescription: sarifMessage{c.Summary}})
+		}
+		level := "error"
+		if d.Severity == Warning {
+			level = "warning"
+		}
+		msg := d.Message
+		if d.Hint != "" {
+			msg += " (" + d.Hint + ")"
+		}
+		loc := sarifLocation{PhysicalLocation: sarifPhysical{ArtifactLocation: sarifArtifact{URI: d.Pos.File}}}
+		if d.Pos.Line > 0 {
+			loc.PhysicalLocation.Region = &sarifRegion{StartLine: d.Pos.Line, StartColumn: d.Pos.Col}
+		}
+		run.Results = append(run.Results, sarifResult{RuleID: d.Code, Level: level, Message: sarifMessage{msg}, Locations: []sarifLocation{loc}})
+	}
+	enc := json.NewEncoder(w)
+	enc.SetIndent("", "  ")
+	return enc.Encode(sarifLog{
+		Schema:  "https://json.schemastore.org/sarif-2.1.0.json",
+		Version: "2.1.0",
+		Runs:    []sarifRun{run},
+	})
+}

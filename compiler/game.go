@@ -1,0 +1,126 @@
+// Package compiler is the game-agnostic core: it loads packs, validates each
+// document against its game's CUE schema, builds symbol tables and hands the
+// valid documents to the game's own build step.
+package compiler
+
+import (
+	"fmt"
+	"io/fs"
+	"slices"
+	"sync"
+
+	"github.com/roundtable-dev/roundtable/compiler/cueval"
+	"github.com/roundtable-dev/roundtable/compiler/diag"
+)
+
+// Kind describes one content kind of a game.
+type Kind struct {
+	Name    string // the kind: value, e.g. "unit"
+	Def     string // CUE definition, e.g. "#Unit"
+	Summary string // one line for help and docs
+	NoID    bool   // singleton kinds (rules, vp-deck) carry no id
+	Plural  string // for summaries; default Name+"s"
+}
+
+// Game is everything the core needs to know about one game. The core holds
+// no game rules; Build does.
+type Game struct {
+	ID      string // "annas"
+	Name    string // "Anna's Roundtable"
+	Kinds   []Kind
+	Schema  fs.FS // the game's .cue files
+	Content fs.FS // the embedded base pack
+	// ContentDir is how embedded content paths are shown: content/<game>.
+	ContentDir string
+	// Build links and checks the documents and returns the game's ruleset
+	// (a value of its table package). It reports, never panics.
+	Build func(p *Program) (any, diag.List)
+	// Go output of gen: folder (relative to the repo), package, variable.
+	GenDir, GenPackage, GenVar string
+
+	once   sync.Once
+	schema *cueval.Schema
+	err    error
+}
+
+// Kind returns the kind named k.
+func (g *Game) Kind(k string) (Kind, bool) {
+	for _, kd := range g.Kinds {
+		if kd.Name == k {
+			return kd, true
+		}
+	}
+	return Kind{}, false
+}
+
+// KindNames lists the game's kinds.
+func (g *Game) KindNames() []string {
+	var out []string
+	for _, k := range g.Kinds {
+		out = append(out, k.Name)
+	}
+	return out
+}
+
+// CompiledSchema compiles the game's CUE definitions once per process.
+func (g *Game) CompiledSchema() (*cueval.Schema, error) {
+	g.once.Do(func() {
+		defs := map[string]string{}
+		for _, k := range g.Kinds {
+			defs[k.Name] = k.Def
+		}
+		g.schema, g.err = cueval.Compile(g.Schema, "schema/"+g.ID, defs)
+	})
+	return g.schema, g.err
+}
+
+var (
+	gamesMu sync.Mutex
+	games   = map[string]*Game{}
+)
+
+// Register makes a game known to the core. Games register from init.
+func Register(g *Game) {
+	gamesMu.Lock()
+	defer gamesMu.Unlock()
+	if _, dup := games[g.ID]; dup {
+		panic("compiler: game registered twice: " + g.ID)
+	}
+	games[g.ID] = g
+}
+
+// Lookup returns a registered game.
+func Lookup(id string) (*Game, bool) {
+	gamesMu.Lock()
+	defer gamesMu.Unlock()
+	g, ok := games[id]
+	return g, ok
+}
+
+// Games returns the registered games sorted by id.
+func Games() []*Game {
+	gamesMu.Lock()
+	defer gamesMu.Unlock()
+	out := make([]*Game, 0, len(games))
+	for _, g := range games {
+		out = append(out, g)
+	}
+	slices.SortFunc(out, func(a, b *Game) int {
+		if a.ID < b.ID {
+			return -1
+		}
+		return 1
+	})
+	return out
+}
+
+// GameIDs lists the registered game ids.
+func GameIDs() []string {
+	var ids []string
+	for _, g := range Games() {
+		ids = append(ids, g.ID)
+	}
+	return ids
+}
+
+func (g *Game) String() string { return fmt.Sprintf("%s (%s)", g.ID, g.Name) }

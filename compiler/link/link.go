@@ -1,0 +1,116 @@
+// Package link keeps one symbol table per kind, reports duplicate ids and
+// resolves references to indexes with "did you mean" hints.
+package link
+
+import (
+	"fmt"
+	"slices"
+	"strings"
+
+	"github.com/roundtable-dev/roundtable/compiler/diag"
+)
+
+// Table maps the ids of one kind to their index and definition site.
+type Table struct {
+	Kind  string
+	ids   []string
+	index map[string]int
+	pos   []diag.Pos
+}
+
+// NewTable returns an empty table for a kind.
+func NewTable(kind string) *Table { return &Table{Kind: kind, index: map[string]int{}} }
+
+// Define adds an id. A duplicate is reported naming both places and not added.
+func (t *Table) Define(id string, pos diag.Pos, diags *diag.List) (int, bool) {
+	if i, dup := t.index[id]; dup {
+		d := diags.Add(diag.CodeDuplicateID, pos, "duplicate %s id %q", t.Kind, id)
+		d.Related = []diag.Related{{Pos: t.pos[i], Message: fmt.Sprintf("%s %q is first defined here", t.Kind, id)}}
+		d.Hint = "ids must be unique per kind; rename one (or use overrides: in an expansion)"
+		return i, false
+	}
+	t.index[id] = len(t.ids)
+	t.ids = append(t.ids, id)
+	t.pos = append(t.pos, pos)
+	return len(t.ids) - 1, true
+}
+
+// Len is the number of ids.
+func (t *Table) Len() int { return len(t.ids) }
+
+// IDs returns the ids in definition order.
+func (t *Table) IDs() []string { return t.ids }
+
+// Pos returns where id i is defined.
+func (t *Table) Pos(i int) diag.Pos { return t.pos[i] }
+
+// Lookup returns the index of an id without reporting.
+func (t *Table) Lookup(id string) (int, bool) {
+	i, ok := t.index[id]
+	return i, ok
+}
+
+// Resolve returns the index of id, or reports an unknown reference with the
+// closest known id as a hint and returns -1.
+func (t *Table) Resolve(id string, pos diag.Pos, what string, diags *diag.List) int {
+	if i, ok := t.index[id]; ok {
+		return i
+	}
+	if what == "" {
+		what = t.Kind
+	}
+	d := diags.Add(diag.CodeUnknownRef, pos, "unknown %s %q", what, id)
+	if s := Suggest(id, t.ids); s != "" {
+		d.Hint = fmt.Sprintf("did you mean %q?", s)
+	} else if len(t.ids) > 0 && len(t.ids) <= 12 {
+		known := slices.Clone(t.ids)
+		slices.Sort(known)
+		d.Hint = "known: " + strings.Join(known, ", ")
+	}
+	return -1
+}
+
+// Suggest returns the candidate closest to s by edit distance, if it is close
+// enough to be a plausible typo; otherwise "".
+func Suggest(s string, candidates []string) string {
+	best, bestD := "", 1<<30
+	ls := strings.ToLower(s)
+	for _, c := range candidates {
+		d := Distance(ls, strings.ToLower(c))
+		if d < bestD || d == bestD && c < best {
+			best, bestD = c, d
+		}
+	}
+	limit := max(1, min(3, (len(s)+2)/4))
+	if best == "" || bestD > limit {
+		return ""
+	}
+	return best
+}
+
+// Distance is the optimal-string-alignment edit distance (Levenshtein plus
+// adjacent transpositions), counted in runes.
+func Distance(a, b string) int {
+	ra, rb := []rune(a), []rune(b)
+	prev2 := make([]int, len(rb)+1)
+	prev := make([]int, len(rb)+1)
+	cur := make([]int, len(rb)+1)
+	for j := range prev {
+		prev[j] = j
+	}
+	for i := 1; i <= len(ra); i++ {
+		cur[0] = i
+		for j := 1; j <= len(rb); j++ {
+			cost := 1
+			if ra[i-1] == rb[j-1] {
+				cost = 0
+			}
+			cur[j] = min(prev[j]+1, cur[j-1]+1, prev[j-1]+cost)
+			if i > 1 && j > 1 && ra[i-1] == rb[j-2] && ra[i-2] == rb[j-1] {
+				cur[j] = min(cur[j], prev2[j-2]+1)
+			}
+		}
+		prev2, prev, cur = prev, cur, prev2
+	}
+	return prev[len(rb)]
+}

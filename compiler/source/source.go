@@ -1,0 +1,445 @@
+// Package source reads a pack folder into YAML documents with positions,
+// rejecting hostile input (oversized files, alias bombs, deep nesting,
+// duplicate keys, invalid UTF-8, escaping symlinks) with diagnostics.
+package source
+
+import (
+	"bytes"
+	"errors"
+	"io"
+	"io/fs"
+	"path"
+	"regexp"
+	"slices"
+	"strconv"
+	"strings"
+	"unicode/utf8"
+
+	"gopkg.in/yaml.v3"
+
+	"github.com/roundtable-dev/roundtable/compiler/diag"
+)
+
+// Limits on what one file may cost. They are far above real content.
+const (
+	MaxFileSize  = 4 << 20 // bytes
+	MaxDepth     = 64      // nested mappings and sequences
+	AliasBudget  = 10000   // nodes produced by expanding aliases, per document
+	maxDocuments = 100000  // per file
+)
+
+// Document is one YAML document of a content file.
+type Document struct {
+	File  string     // display path, slash-separated
+	Index int        // 0-based position of the document in its file
+	Kind  string     // value of the kind: field
+	Node  *yaml.Node // the document's top mapping, aliases expanded
+}
+
+// Pos returns the position of the document's first key.
+func (d *Document) Pos() diag.Pos { return NodePos(d.File, d.Node) }
+
+// Field returns the value node of a top-level key, or nil.
+func (d *Document) Field(key string) *yaml.Node { return Lookup(d.Node, key) }
+
+// FieldPos returns the position of a top-level key's value, or the document's.
+func (d *Document) FieldPos(key string) diag.Pos {
+	if n := d.Field(key); n != nil {
+		return NodePos(d.File, n)
+	}
+	return d.Pos()
+}
+
+// NodePos converts a yaml node position.
+func NodePos(file string, n *yaml.Node) diag.Pos {
+	if n == nil {
+		return diag.Pos{File: file}
+	}
+	return diag.Pos{File: file, Line: n.Line, Col: n.Column}
+}
+
+// Lookup returns the value of key in mapping node m, or nil.
+func Lookup(m *yaml.Node, key string) *yaml.Node {
+	if m == nil || m.Kind != yaml.MappingNode {
+		return nil
+	}
+	for i := 0; i+1 < len(m.Content); i += 2 {
+		if m.Content[i].Value == key {
+			return m.Content[i+1]
+		}
+	}
+	return nil
+}
+
+// Path walks a dotted path of mapping keys and sequence indexes.
+func Path(n *yaml.Node, elems ...string) *yaml.Node {
+	for _, e := range elems {
+		if n == nil {
+			return nil
+		}
+		switch n.Kind {
+		case yaml.MappingNode:
+			n = Lookup(n, e)
+		case yaml.SequenceNode:
+			i, err := strconv.Atoi(e)
+			if err != nil || i < 0 || i >= len(n.Content) {
+				return nil
+			}
+			n = n.Content[i]
+		default:
+			return nil
+		}
+	}
+	return n
+}
+
+// Set is the content of one folder.
+type Set struct {
+	Files map[string][]byte // display path -> bytes, for printing source lines
+	Docs  []*Document
+}
+
+// Source returns a file's bytes, for diag.Print.
+func (s *Set) Source(file string) []byte { return s.Files[file] }
+
+// Load reads every *.yaml and *.yml file under fsys at any depth. display is
+// prefixed to the paths it reports (the folder the user named).
+func Load(fsys fs.FS, display string) (*Set, diag.List) {
+	set := &Set{Files: map[string][]byte{}}
+	var diags diag.List
+	show := func(p string) string {
+		if display == "" || display == "." {
+			return p
+		}
+		return strings.TrimSuffix(display, "/") + "/" + p
+	}
+	var files []string
+	err := fs.WalkDir(fsys, ".", func(p string, d fs.DirEntry, err error) error {
+		if err != nil {
+			diags.Add(diag.CodeIO, diag.Pos{File: show(p)}, "cannot read: %v", trimErr(err))
+			return nil
+		}
+		if d.Type()&fs.ModeSymlink != 0 {
+			if target, ok := linkTarget(fsys, p, &diags, show(p)); ok {
+				if fi, err := fs.Stat(fsys, target); err == nil && fi.IsDir() {
+					diags.Warn(diag.CodeSymlink, diag.Pos{File: show(p)}, "symlinked folder is not followed; link the files or move the folder into the pack")
+				} else if isYAML(p) {
+					files = append(files, p)
+				}
+			}
+			return nil
+		}
+		if d.IsDir() {
+			if p != "." && strings.HasPrefix(d.Name(), ".") {
+				return fs.SkipDir
+			}
+			return nil
+		}
+		if isYAML(p) {
+			files = append(files, p)
+		}
+		return nil
+	})
+	if err != nil {
+		diags.Add(diag.CodeIO, diag.Pos{File: show(".")}, "cannot read folder: %v", trimErr(err))
+	}
+	slices.Sort(files)
+	for _, p := range files {
+		name := show(p)
+		data, err := readLimited(fsys, p)
+		if err != nil {
+			if errors.Is(err, errTooLarge) {
+				diags.Add(diag.CodeTooLarge, diag.Pos{File: name}, "file is larger than %d bytes; not parsed", MaxFileSize)
+			} else {
+				diags.Add(diag.CodeIO, diag.Pos{File: name}, "cannot read: %v", trimErr(err))
+			}
+			continue
+		}
+		set.Files[name] = data
+		docs, ds := Parse(name, data)
+		set.Docs = append(set.Docs, docs...)
+		diags = append(diags, ds...)
+	}
+	return set, diags
+}
+
+func isYAML(p string) bool {
+	ext := path.Ext(p)
+	return ext == ".yaml" || ext == ".yml"
+}
+
+func trimErr(err error) string {
+	var pe *fs.PathError
+	if errors.As(err, &pe) {
+		return pe.Err.Error()
+	}
+	return err.Error()
+}
+
+// linkTarget resolves a symlink inside fsys and refuses one that leaves it.
+func linkTarget(fsys fs.FS, p string, diags *diag.List, name string) (string, bool) {
+	target, err := fs.ReadLink(fsys, p)
+	if err != nil {
+		diags.Add(diag.CodeSymlink, diag.Pos{File: name}, "cannot resolve symbolic link: %v", trimErr(err))
+		return "", false
+	}
+	if path.IsAbs(target) || strings.HasPrefix(target, "/") {
+		diags.Add(diag.CodeSymlink, diag.Pos{File: name}, "symbolic link points outside the pack folder (to %s)", target).Hint = "copy the file into the pack instead of linking to it"
+		return "", false
+	}
+	joined := path.Join(path.Dir(p), target)
+	if joined == ".." || strings.HasPrefix(joined, "../") {
+		diags.Add(diag.CodeSymlink, diag.Pos{File: name}, "symbolic link points outside the pack folder (to %s)", target).Hint = "copy the file into the pack instead of linking to it"
+		return "", false
+	}
+	return joined, true
+}
+
+var errTooLarge = errors.New("too large")
+
+func readLimited(fsys fs.FS, p string) ([]byte, error) {
+	f, err := fsys.Open(p)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	data, err := io.ReadAll(io.LimitReader(f, MaxFileSize+1))
+	if err != nil {
+		return nil, err
+	}
+	if len(data) > MaxFileSize {
+		return nil, errTooLarge
+	}
+	return data, nil
+}
+
+var lineRe = regexp.MustCompile(`^yaml: line (\d+): (.*)$`)
+
+// Parse splits one file into documents. It never panics on any input.
+func Parse(name string, data []byte) ([]*Document, diag.List) {
+	var diags diag.List
+	if len(data) > MaxFileSize {
+		diags.Add(diag.CodeTooLarge, diag.Pos{File: name}, "file is larger than %d bytes; not parsed", MaxFileSize)
+		return nil, diags
+	}
+	if !utf8.Valid(data) {
+		line, col := badUTF8(data)
+		diags.Add(diag.CodeUTF8, diag.Pos{File: name, Line: line, Col: col}, "file is not valid UTF-8").Hint = "save the file as UTF-8"
+		return nil, diags
+	}
+	var docs []*Document
+	dec := yaml.NewDecoder(bytes.NewReader(data))
+	for i := 0; i < maxDocuments; i++ {
+		var n yaml.Node
+		err := decode(dec, &n)
+		if err == io.EOF {
+			break
+		}
+		if err != nil {
+			pos := diag.Pos{File: name}
+			msg := strings.TrimPrefix(err.Error(), "yaml: ")
+			if m := lineRe.FindStringSubmatch(err.Error()); m != nil {
+				pos.Line, _ = strconv.Atoi(m[1])
+				msg = m[2]
+			}
+			diags.Add(diag.CodeYAMLSyntax, pos, "%s", msg)
+			break
+		}
+		if n.Kind == 0 || len(n.Content) == 0 {
+			continue
+		}
+		top := n.Content[0]
+		if top.Kind == yaml.ScalarNode && top.Tag == "!!null" {
+			continue // an empty document, e.g. after a trailing ---
+		}
+		r := resolver{file: name, budget: AliasBudget}
+		top = r.resolve(top, 0)
+		diags = append(diags, r.diags...)
+		if top == nil {
+			continue
+		}
+		if top.Kind != yaml.MappingNode {
+			diags.Add(diag.CodeNotMapping, NodePos(name, top), "document %d is a %s, not a mapping of fields", i+1, kindName(top)).Hint = "each document starts with `kind: ...` followed by the entity's fields"
+			continue
+		}
+		doc := &Document{File: name, Index: i, Node: top}
+		k := Lookup(top, "kind")
+		switch {
+		case k == nil:
+			diags.Add(diag.CodeMissingKind, NodePos(name, top), "document %d has no kind: field", i+1).Hint = "add `kind: unit` (or tag, terrain, map, ...) as the first line"
+			continue
+		case k.Kind != yaml.ScalarNode || k.Tag != "!!str":
+			diags.Add(diag.CodeWrongType, NodePos(name, k), "kind must be a word, found %s", kindName(k))
+			continue
+		}
+		doc.Kind = k.Value
+		docs = append(docs, doc)
+	}
+	return docs, diags
+}
+
+// decode recovers from any panic inside the YAML library, so that no input
+// can crash the loader.
+func decode(dec *yaml.Decoder, n *yaml.Node) (err error) {
+	defer func() {
+		if r := recover(); r != nil {
+			err = errors.New("yaml: malformed input")
+		}
+	}()
+	return dec.Decode(n)
+}
+
+func badUTF8(data []byte) (line, col int) {
+	line, col = 1, 1
+	for len(data) > 0 {
+		r, size := utf8.DecodeRune(data)
+		if r == utf8.RuneError && size <= 1 {
+			return line, col
+		}
+		if r == '\n' {
+			line, col = line+1, 1
+		} else {
+			col++
+		}
+		data = data[size:]
+	}
+	return line, col
+}
+
+func kindName(n *yaml.Node) string {
+	switch n.Kind {
+	case yaml.SequenceNode:
+		return "list"
+	case yaml.MappingNode:
+		return "mapping"
+	case yaml.ScalarNode:
+		switch n.Tag {
+		case "!!int", "!!float":
+			return "number"
+		case "!!bool":
+			return "boolean"
+		case "!!null":
+			return "null"
+		}
+		return "string"
+	}
+	return "value"
+}
+
+// KindName names a node's type the way diagnostics do.
+func KindName(n *yaml.Node) string { return kindName(n) }
+
+// resolver expands aliases and merge keys into plain trees, enforcing the
+// depth limit, the alias budget and unique keys.
+type resolver struct {
+	file   string
+	budget int
+	diags  diag.List
+	failed bool
+}
+
+func (r *resolver) resolve(n *yaml.Node, depth int) *yaml.Node {
+	if r.failed {
+		return nil
+	}
+	if depth > MaxDepth {
+		r.diags.Add(diag.CodeTooDeep, NodePos(r.file, n), "nesting is deeper than %d levels", MaxDepth)
+		r.failed = true
+		return nil
+	}
+	switch n.Kind {
+	case yaml.AliasNode:
+		if n.Alias == nil {
+			return nil
+		}
+		r.budget -= count(n.Alias, r.budget+1)
+		if r.budget < 0 {
+			r.diags.Add(diag.CodeAliasBudget, NodePos(r.file, n), "aliases expand to more than %d nodes", AliasBudget).Hint = "aliases are for small shared fragments; write large content out"
+			r.failed = true
+			return nil
+		}
+		return r.resolve(n.Alias, depth)
+	case yaml.ScalarNode:
+		return n
+	case yaml.SequenceNode:
+		out := *n
+		out.Content = make([]*yaml.Node, 0, len(n.Content))
+		for _, c := range n.Content {
+			c = r.resolve(c, depth+1)
+			if c == nil {
+				return nil
+			}
+			out.Content = append(out.Content, c)
+		}
+		return &out
+	case yaml.MappingNode:
+		out := *n
+		out.Content = nil
+		seen := map[string]*yaml.Node{}
+		var merged []*yaml.Node
+		for i := 0; i+1 < len(n.Content); i += 2 {
+			k, v := n.Content[i], n.Content[i+1]
+			if k.Kind == yaml.ScalarNode && k.Tag == "!!merge" {
+				v = r.resolve(v, depth+1)
+				if v == nil {
+					return nil
+				}
+				srcs := []*yaml.Node{v}
+				if v.Kind == yaml.SequenceNode {
+					srcs = v.Content
+				}
+				for _, s := range srcs {
+					if s.Kind == yaml.MappingNode {
+						merged = append(merged, s.Content...)
+					}
+				}
+				continue
+			}
+			if k.Kind != yaml.ScalarNode {
+				r.diags.Add(diag.CodeWrongType, NodePos(r.file, k), "mapping keys must be plain words, found a %s", kindName(k))
+				continue
+			}
+			if first, dup := seen[k.Value]; dup {
+				d := r.diags.Add(diag.CodeDuplicateKey, NodePos(r.file, k), "key %q appears twice in one mapping", k.Value)
+				d.Related = []diag.Related{{Pos: NodePos(r.file, first), Message: "first " + strconv.Quote(k.Value) + " is here"}}
+				d.Hint = "YAML keeps only one of them; remove or rename one"
+				continue
+			}
+			seen[k.Value] = k
+			v = r.resolve(v, depth+1)
+			if v == nil {
+				return nil
+			}
+			out.Content = append(out.Content, k, v)
+		}
+		// Explicit keys win over merged ones, as the YAML merge spec says.
+		for i := 0; i+1 < len(merged); i += 2 {
+			if _, ok := seen[merged[i].Value]; !ok {
+				seen[merged[i].Value] = merged[i]
+				out.Content = append(out.Content, merged[i], merged[i+1])
+			}
+		}
+		return &out
+	case yaml.DocumentNode:
+		if len(n.Content) == 0 {
+			return nil
+		}
+		return r.resolve(n.Content[0], depth)
+	}
+	return n
+}
+
+// count returns the number of nodes under n, stopping once past limit.
+func count(n *yaml.Node, limit int) int {
+	total := 1
+	for _, c := range n.Content {
+		if total > limit {
+			break
+		}
+		total += count(c, limit-total)
+	}
+	if n.Kind == yaml.AliasNode && n.Alias != nil && total <= limit {
+		total += count(n.Alias, limit-total)
+	}
+	return total
+}
