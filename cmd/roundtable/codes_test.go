@@ -1,0 +1,109 @@
+package main
+
+import (
+	"bytes"
+	"fmt"
+	"os"
+	"path/filepath"
+	"regexp"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/roundtable-dev/roundtable/compiler/diag"
+)
+
+// scriptExamples maps each diagnostic code to the first diagnostic line a
+// testscript expects for it.
+func scriptExamples(t *testing.T) map[string]string {
+	files, err := filepath.Glob("testdata/script/*.txtar")
+	if err != nil {
+		t.Fatal(err)
+	}
+	slices.Sort(files)
+	re := regexp.MustCompile(`^(?:> )?(\S+: (?:error|warning)\[([a-z0-9-]+)\]: .*)$`)
+	jsonRe := regexp.MustCompile(`"code": "([a-z0-9-]+)"`)
+	out := map[string]string{}
+	for _, f := range files {
+		data, err := os.ReadFile(f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, line := range strings.Split(string(data), "\n") {
+			if m := re.FindStringSubmatch(line); m != nil {
+				if _, ok := out[m[2]]; !ok {
+					out[m[2]] = strings.ReplaceAll(m[1], `\`, ``)
+				}
+			} else if m := jsonRe.FindStringSubmatch(line); m != nil {
+				if _, ok := out[m[1]]; !ok {
+					out[m[1]] = "(see " + filepath.Base(f) + ")"
+				}
+			}
+		}
+	}
+	return out
+}
+
+// TestEveryCodeHasAScript fails when a registered diagnostic code is not
+// exercised by any testscript.
+func TestEveryCodeHasAScript(t *testing.T) {
+	ex := scriptExamples(t)
+	for _, c := range diag.Codes() {
+		if _, ok := ex[c.ID]; !ok {
+			t.Errorf("diagnostic code %s has no testscript case in testdata/script", c.ID)
+		}
+	}
+}
+
+// TestDiagnosticsDoc keeps docs/diagnostics.md equal to the registry and the
+// script examples. Run `go test ./cmd/roundtable -run TestDiagnosticsDoc -update`.
+func TestDiagnosticsDoc(t *testing.T) {
+	ex := scriptExamples(t)
+	var b bytes.Buffer
+	b.WriteString(`# Diagnostic codes
+
+Every problem roundtable reports has a stable code. Codes never change meaning; new ones
+are added. Errors fail ` + "`check`" + `; warnings fail it only under ` + "`--strict`" + `.
+
+Text output is ` + "`file:line:col: severity[code]: message`" + `, then the source line with a caret,
+a hint and related places. ` + "`--format json`" + ` prints:
+
+` + "```json" + `
+{
+  "diagnostics": [
+    {"code": "unknown-ref", "severity": "error", "file": "units/red.yaml", "line": 8, "col": 8,
+     "message": "unknown tag \"Flyng\"", "hint": "did you mean \"flying\"?",
+     "related": [{"pos": {"file": "...", "line": 1, "col": 1}, "message": "..."}]}
+  ],
+  "errors": 1,
+  "warnings": 0,
+  "packs": [{"id": "annas-base", "version": "1.0.0", "game": "annas", "dir": "content/annas",
+             "embedded": false, "counts": {"unit": 40}}]
+}
+` + "```" + `
+
+` + "`--format github`" + ` prints workflow annotations (` + "`::error file=…,line=…,col=…,title=code::message`" + `);
+` + "`--format sarif`" + ` prints SARIF 2.1.0 with one rule per code.
+
+This page is generated from the code registry and the end-to-end tests
+(` + "`cmd/roundtable/testdata/script`" + `); each example is real output.
+
+| code | severity | meaning | example |
+|---|---|---|---|
+`)
+	for _, c := range diag.Codes() {
+		example := ex[c.ID]
+		fmt.Fprintf(&b, "| `%s` | %s | %s | `%s` |\n", c.ID, c.Severity, strings.ReplaceAll(c.Summary, "|", `\|`), strings.ReplaceAll(strings.ReplaceAll(example, "|", `\|`), "`", "'"))
+	}
+	path := "../../docs/diagnostics.md"
+	if *update {
+		if err := os.WriteFile(path, b.Bytes(), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		return
+	}
+	have, err := os.ReadFile(path)
+	if err != nil || !bytes.Equal(have, b.Bytes()) {
+		t.Errorf("docs/diagnostics.md is stale; run: go test ./cmd/roundtable -run TestDiagnosticsDoc -update")
+	}
+}
