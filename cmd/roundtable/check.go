@@ -96,14 +96,25 @@ type packJSON struct {
 	Counts   map[string]int `json:"counts,omitempty"`
 }
 
+type overrideJSON struct {
+	Kind   string   `json:"kind"`
+	Target string   `json:"target"`
+	By     string   `json:"by"`
+	Pos    diag.Pos `json:"pos"`
+}
+
 func printReport(w io.Writer, format string, results []*compiler.Result, diags diag.List) error {
 	switch format {
 	case "json":
 		report := struct {
 			diag.JSONReport
-			Packs []packJSON `json:"packs"`
+			Packs     []packJSON     `json:"packs"`
+			Overrides []overrideJSON `json:"overrides,omitempty"`
 		}{JSONReport: diag.ToJSON(diags), Packs: []packJSON{}}
 		for _, r := range results {
+			for _, o := range r.Overrides {
+				report.Overrides = append(report.Overrides, overrideJSON{Kind: o.Kind, Target: o.Target, By: o.By.Pack.ID + "/" + o.By.ID, Pos: o.By.IDPos()})
+			}
 			for i, p := range r.Packs {
 				pj := packJSON{ID: p.ID, Version: p.Version, Game: p.GameID, Dir: p.Dir, Embedded: p.Embedded}
 				if i == len(r.Packs)-1 {
@@ -153,6 +164,9 @@ func printSummary(w io.Writer, results []*compiler.Result, diags diag.List) {
 			parts = append(parts, fmt.Sprintf("%d %s", r.Counts[k.Name], plural))
 		}
 		fmt.Fprintf(w, "  %s\n", strings.Join(parts, ", "))
+		for _, o := range r.Overrides {
+			fmt.Fprintf(w, "  override %s %s by %s/%s (%s)\n", o.Kind, o.Target, o.By.Pack.ID, o.By.ID, o.By.IDPos())
+		}
 	}
 	fmt.Fprintf(w, "%d errors, %d warnings\n", diags.Errors(), diags.Warnings())
 }

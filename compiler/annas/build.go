@@ -2,7 +2,6 @@ package annas
 
 import (
 	"fmt"
-	"strings"
 
 	"github.com/roundtable-dev/roundtable/compiler"
 	"github.com/roundtable-dev/roundtable/compiler/diag"
@@ -116,11 +115,9 @@ func decode[T any](b *builder, d *compiler.Doc) (T, bool) {
 	return v, true
 }
 
-// ref resolves a reference to an entity of kind, accepting pack-qualified ids.
+// ref resolves a reference to an entity of kind; the core scopes it by
+// pack and accepts pack-qualified ids.
 func (b *builder) ref(kind, id string, pos diag.Pos, what string) int {
-	if i := strings.IndexByte(id, '/'); i >= 0 {
-		id = id[i+1:]
-	}
 	return b.p.Resolve(kind, id, pos, what, &b.diags)
 }
 
