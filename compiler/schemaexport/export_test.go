@@ -1,0 +1,152 @@
+package schemaexport_test
+
+import (
+	"bytes"
+	"encoding/json"
+	"fmt"
+	"testing"
+
+	"github.com/santhosh-tekuri/jsonschema/v6"
+
+	"github.com/roundtable-dev/roundtable/compiler"
+	annas "github.com/roundtable-dev/roundtable/compiler/annas"
+	"github.com/roundtable-dev/roundtable/compiler/schemaexport"
+	"github.com/roundtable-dev/roundtable/compiler/source"
+)
+
+// validators compiles the exported schemas of g with an independent JSON
+// Schema implementation (santhosh-tekuri/jsonschema, draft 2020-12).
+func validators(t *testing.T, g *compiler.Game) map[string]*jsonschema.Schema {
+	t.Helper()
+	files, err := schemaexport.Export(g)
+	if err != nil {
+		t.Fatal(err)
+	}
+	c := jsonschema.NewCompiler()
+	c.DefaultDraft(jsonschema.Draft2020)
+	for name, b := range files {
+		doc, err := jsonschema.UnmarshalJSON(bytes.NewReader(b))
+		if err != nil {
+			t.Fatalf("%s: %v", name, err)
+		}
+		if err := c.AddResource(schemaexport.BaseURL+g.ID+"/"+name, doc); err != nil {
+			t.Fatalf("%s: %v", name, err)
+		}
+	}
+	out := map[string]*jsonschema.Schema{}
+	for _, k := range append(g.KindNames(), "pack") {
+		s, err := c.Compile(schemaexport.BaseURL + g.ID + "/" + schemaexport.FileName(k))
+		if err != nil {
+			t.Fatalf("compiling %s schema: %v", k, err)
+		}
+		out[k] = s
+	}
+	return out
+}
+
+func asJSON(t *testing.T, d *source.Document) any {
+	t.Helper()
+	var v any
+	if err := d.Node.Decode(&v); err != nil {
+		t.Fatal(err)
+	}
+	b, err := json.Marshal(v)
+	if err != nil {
+		t.Fatal(err)
+	}
+	j, err := jsonschema.UnmarshalJSON(bytes.NewReader(b))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return j
+}
+
+// TestBaseContentMatchesExportedSchemas validates every document of every
+// embedded base pack against the exported schema of its kind.
+func TestBaseContentMatchesExportedSchemas(t *testing.T) {
+	for _, g := range compiler.Games() {
+		vs := validators(t, g)
+		p, diags := compiler.BasePack(g)
+		if diags.Errors() > 0 {
+			t.Fatalf("%s base pack: %v", g.ID, diags)
+		}
+		counts := map[string]int{}
+		for _, d := range p.Set.Docs {
+			v, ok := vs[d.Kind]
+			if !ok {
+				t.Errorf("%s: kind %q has no exported schema", d.Pos(), d.Kind)
+				continue
+			}
+			if err := v.Validate(asJSON(t, d)); err != nil {
+				t.Errorf("%s: %s %s fails its exported schema: %v", d.Pos(), d.Kind, d.Field("id").Value, err)
+			}
+			counts[d.Kind]++
+		}
+		res, _ := compiler.Compile([]*compiler.Pack{p})
+		for k, n := range res.Counts {
+			if counts[k] != n {
+				t.Errorf("%s: validated %d %s documents, check counts %d", g.ID, counts[k], k, n)
+			}
+		}
+	}
+}
+
+// TestSameVerdictsAsCheck feeds documents with type and range errors (and
+// their valid neighbours at the limits) to check's CUE validation and to the
+// independent validator; both must agree, and agree with the schema's rule.
+func TestSameVerdictsAsCheck(t *testing.T) {
+	g := annas.Game
+	vs := validators(t, g)
+	schema, err := g.CompiledSchema()
+	if err != nil {
+		t.Fatal(err)
+	}
+	unit := func(stats, rest string) string {
+		return "kind: unit\nid: chrom\nname: Chrom\ncolor: red\nstats: " + stats + "\nrange: [1]\nmov: 3\n" + rest
+	}
+	cases := []struct {
+		name, doc string
+		valid     bool
+	}{
+		{"base unit", unit("{hp: 10, atk: 6, spd: 5, def: 3}", ""), true},
+		{"hp at 20", unit("{hp: 20, atk: 6, spd: 5, def: 3}", ""), true},
+		{"hp 21 out of range", unit("{hp: 21, atk: 6, spd: 5, def: 3}", ""), false},
+		{"hp 0 out of range", unit("{hp: 0, atk: 6, spd: 5, def: 3}", ""), false},
+		{"atk a string", unit("{hp: 10, atk: six, spd: 5, def: 3}", ""), false},
+		{"def a fraction", unit("{hp: 10, atk: 6, spd: 5, def: 2.5}", ""), false},
+		{"atk 15", unit("{hp: 10, atk: 15, spd: 5, def: 3}", ""), true},
+		{"atk 16", unit("{hp: 10, atk: 16, spd: 5, def: 3}", ""), false},
+		{"stats missing def", unit("{hp: 10, atk: 6, spd: 5}", ""), false},
+		{"unknown field", unit("{hp: 10, atk: 6, spd: 5, def: 3}", "atkk: 1\n"), false},
+		{"legendary a word", unit("{hp: 10, atk: 6, spd: 5, def: 3}", "legendary: maybe\n"), false},
+		{"color purple", "kind: unit\nid: x\nname: X\ncolor: purple\nstats: {hp: 1, atk: 0, spd: 0, def: 0}\nrange: [1]\nmov: 0\n", false},
+		{"mov 7", "kind: unit\nid: x\nname: X\ncolor: gray\nstats: {hp: 1, atk: 0, spd: 0, def: 0}\nrange: [1]\nmov: 7\n", false},
+		{"range 4", "kind: unit\nid: x\nname: X\ncolor: gray\nstats: {hp: 1, atk: 0, spd: 0, def: 0}\nrange: [4]\nmov: 1\n", false},
+		{"range empty", "kind: unit\nid: x\nname: X\ncolor: gray\nstats: {hp: 1, atk: 0, spd: 0, def: 0}\nrange: []\nmov: 1\n", false},
+		{"id not kebab-case", "kind: unit\nid: Chrom\nname: X\ncolor: gray\nstats: {hp: 1, atk: 0, spd: 0, def: 0}\nrange: [1]\nmov: 1\n", false},
+		{"skill heal 21", unit("{hp: 10, atk: 6, spd: 5, def: 3}", "skill: {name: S, kind: assist, text: T, effects: [{heal: 21}]}\n"), false},
+		{"skill heal 20", unit("{hp: 10, atk: 6, spd: 5, def: 3}", "skill: {name: S, kind: assist, text: T, effects: [{heal: 20}]}\n"), true},
+		{"modify atk -10", unit("{hp: 10, atk: 6, spd: 5, def: 3}", "skill: {name: S, kind: passive, text: T, effects: [{modify: {atk: -10}}]}\n"), false},
+		{"tag category bad", "kind: tag\nid: t\nname: T\ncategory: magic\ntext: x\n", false},
+		{"tag effective atk 0", "kind: tag\nid: t\nname: T\ncategory: effectiveness\ntext: x\neffective: {against: armored, atk: 0}\n", false},
+		{"terrain work coins 4", "kind: terrain\nid: t\nname: T\nglyph: Z\nwork: {coins: 4}\n", false},
+		{"terrain work coins 3", "kind: terrain\nid: t\nname: T\nglyph: Z\nwork: {coins: 3}\n", true},
+		{"terrain two-char glyph", "kind: terrain\nid: t\nname: T\nglyph: ZZ\n", false},
+		{"terrain impassable a number", "kind: terrain\nid: t\nname: T\nglyph: Z\nimpassable: 1\n", false},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			docs, diags := source.Parse("case.yaml", []byte(c.doc))
+			if len(docs) != 1 || diags.Errors() > 0 {
+				t.Fatalf("parse: %v", diags)
+			}
+			d := docs[0]
+			checkOK := schema.Validate(d).Errors() == 0
+			err := vs[d.Kind].Validate(asJSON(t, d))
+			jsonOK := err == nil
+			if checkOK != c.valid || jsonOK != c.valid {
+				t.Errorf("want valid=%v; check says %v, JSON Schema says %v (%v)", c.valid, checkOK, jsonOK, fmt.Sprint(err))
+			}
+		})
+	}
+}
