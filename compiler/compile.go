@@ -201,10 +201,10 @@ func Compile(packs []*Pack) (*Result, diag.List) {
 				}
 			}
 			prog.byKind[kd.Name] = append(prog.byKind[kd.Name], doc)
-			if doc.Valid {
-				res.Counts[kd.Name]++
-			}
 		}
+	}
+	for _, k := range g.Kinds {
+		res.Counts[k.Name] = len(prog.Valid(k.Name))
 	}
 	if diags.Errors() > 0 {
 		// Build still runs so that link and consistency errors of valid
