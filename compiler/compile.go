@@ -211,10 +211,8 @@ func Compile(packs []*Pack) (*Result, diag.List) {
 	}
 	prog.link(&diags)
 	res.Overrides = prog.overrides
-	for k, docs := range prog.valid {
-		if len(docs) > 0 {
-			res.Counts[k] = len(docs)
-		}
+	for _, k := range g.Kinds {
+		res.Counts[k.Name] = len(prog.Valid(k.Name))
 	}
 	if diags.Errors() > 0 {
 		// Build still runs so that link and consistency errors of valid

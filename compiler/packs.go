@@ -340,7 +340,7 @@ func (p *Program) link(diags *diag.List) {
 			if first, dup := own[d.ID]; dup {
 				dd := diags.Add(diag.CodeDuplicateID, d.IDPos(), "duplicate %s id %q", k.Name, d.ID)
 				dd.Related = []diag.Related{{Pos: first.IDPos(), Message: fmt.Sprintf("%s %q is first defined here", k.Name, d.ID)}}
-				dd.Hint = "ids must be unique per kind within a pack; rename one"
+				dd.Hint = "ids must be unique per kind; rename one (or use overrides: in an expansion)"
 				skip[d] = true
 				continue
 			}
