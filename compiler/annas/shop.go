@@ -12,7 +12,7 @@ type shopDoc struct {
 	Name    string `yaml:"name"`
 	Cost    int8   `yaml:"cost"`
 	Type    string `yaml:"type"`
-	Copies  int8   `yaml:"copies"`
+	Copies  *int8  `yaml:"copies"`
 	Text    string `yaml:"text"`
 	Trigger *struct {
 		When   string `yaml:"when"`
@@ -32,7 +32,7 @@ func (b *builder) shop() {
 			continue
 		}
 		what := fmt.Sprintf("shop card %q", s.ID)
-		ts := table.ShopCard{ID: s.ID, Name: s.Name, Cost: s.Cost, Type: shopTypes[s.Type], Copies: max(s.Copies, 1), Text: s.Text}
+		ts := table.ShopCard{ID: s.ID, Name: s.Name, Cost: s.Cost, Type: shopTypes[s.Type], Copies: orDefault(s.Copies, 1), Text: s.Text}
 		c := effCtx{what: what, def: table.Activate}
 		switch {
 		case ts.Type == table.Reaction && s.Trigger == nil:
