@@ -249,7 +249,7 @@ func (t *tree) entities() ([]*entity, map[string]string) {
 	return out, games
 }
 
-func scalar(n interface{ Decode(any) error }) string {
+func scalar(n *yaml.Node) string {
 	if n == nil {
 		return ""
 	}

@@ -27,17 +27,32 @@ var templates embed.FS
 
 func init() { register(newNew) }
 
-// scaffold is what a new pack holds: for each kind, an example's id and name.
+// scaffold is what a new pack holds: for each kind, an example's id and
+// name. Singleton kinds (rules, vp-deck) come from the base pack, and a
+// boss template carries its deck, so they have no entry of their own.
 var scaffold = map[string][][3]string{ // game -> {kind, id, name}
 	"annas": {
 		{"tag", "swift", "Swift"},
 		{"terrain", "marsh", "Marsh"},
 		{"unit", "sellsword", "Sellsword"},
+		{"map", "twin-castles", "Twin Castles"},
+		{"boss", "warlord", "Warlord"},
+		{"shop-card", "tonic", "Tonic"},
 	},
+}
+
+// covered lists kinds a scaffold entry also writes.
+var covered = map[string][]string{"boss": {"boss-card"}}
+
+// defaults fill template fields an entity refers to: an existing entity of
+// the base pack, or the scaffold's own example.
+var defaults = map[string]map[string]string{
+	"annas": {"Boss": "grima"},
 }
 
 type tmplData struct {
 	ID, Name, Game, GameName, Dir, Pkg, BaseID, BaseRange, Glyph string
+	Tag, Boss                                                    string
 	Files                                                        []string
 	FileHelp                                                     map[string]string
 }
@@ -134,10 +149,20 @@ func baseData(g *compiler.Game) (tmplData, error) {
 	fmt.Sscan(major, &n)
 	minor := strings.SplitN(base.Version, ".", 3)[1]
 	return tmplData{
+		Boss: defaults[g.ID]["Boss"],
 		Game: g.ID, GameName: g.Name, BaseID: base.ID,
 		BaseRange: fmt.Sprintf(">=%s.%s <%d", major, minor, n+1),
 		Glyph:     freeGlyph(base.Set.Docs),
 	}, nil
+}
+
+func exampleID(kinds [][3]string, kind string) string {
+	for _, k := range kinds {
+		if k[0] == kind {
+			return k[1]
+		}
+	}
+	return ""
 }
 
 // freeGlyph picks a terrain glyph no given document uses.
@@ -198,6 +223,9 @@ func newPack(cmd *cobra.Command, dir, game, id, name string) error {
 		file := strings.ReplaceAll(plural, " ", "-") + ".yaml"
 		d := data
 		d.ID, d.Name = k[1], k[2]
+		if k[0] == "unit" {
+			d.Tag = exampleID(kinds, "tag")
+		}
 		b, err := render("templates/"+g.ID+"/"+k[0]+".yaml", d)
 		if err != nil {
 			return err
@@ -208,7 +236,15 @@ func newPack(cmd *cobra.Command, dir, game, id, name string) error {
 			order = append(order, file)
 		}
 		files[file] = b
-		data.FileHelp[file] = "example " + plural + ": " + kd.Summary
+		if help, ok := data.FileHelp[file]; ok {
+			data.FileHelp[file] = help + "; " + kd.Summary
+		} else {
+			data.FileHelp[file] = "example " + plural + ": " + kd.Summary
+		}
+		for _, c := range covered[k[0]] {
+			ck, _ := g.Kind(c)
+			data.FileHelp[file] += "; " + ck.Summary
+		}
 	}
 	data.Files = append([]string{"pack.yaml"}, order...)
 	for _, f := range []string{"pack.yaml", "README.md"} {
