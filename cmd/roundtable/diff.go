@@ -292,6 +292,15 @@ func flatten(prefix string, n *yaml.Node, e *entity) {
 	if err := n.Decode(&v); err != nil {
 		v = n.Value
 	}
+	// Multi-line text (map grids) compares line by line.
+	if str, ok := v.(string); ok && strings.Contains(strings.TrimRight(str, "\n"), "\n") {
+		for i, line := range strings.Split(strings.TrimRight(str, "\n"), "\n") {
+			p := fmt.Sprintf("%s (line %d)", prefix, i+1)
+			e.fields[p] = line
+			e.order = append(e.order, p)
+		}
+		return
+	}
 	e.fields[prefix] = v
 	e.order = append(e.order, prefix)
 }
@@ -443,26 +452,29 @@ func (d *contentDiff) name(r entityRef) string {
 
 // render1 prints a value on one line, YAML-like: [a, b], {k: v}, quoted
 // strings only where needed; (none) for an absent field.
-func render1(v any) string {
+func render1(v any) string { return renderValue(v, false) }
+
+func renderValue(v any, nested bool) string {
 	switch x := v.(type) {
 	case nil:
 		return "(none)"
 	case string:
-		if x == "" || strings.ContainsAny(x, ",[]{}:#\"'\n") || strings.TrimSpace(x) != x || x == "(none)" {
+		if x == "" || x == "(none)" || strings.TrimSpace(x) != x || strings.ContainsAny(x, "\n\"") ||
+			strings.Contains(x, " → ") || nested && strings.ContainsAny(x, ",[]{}:") {
 			return strconv.Quote(x)
 		}
 		return x
 	case []any:
 		parts := make([]string, len(x))
 		for i, it := range x {
-			parts[i] = render1(it)
+			parts[i] = renderValue(it, true)
 		}
 		return "[" + strings.Join(parts, ", ") + "]"
 	case map[string]any:
 		keys := slices.Sorted(mapKeys(x))
 		parts := make([]string, len(keys))
 		for i, k := range keys {
-			parts[i] = k + ": " + render1(x[k])
+			parts[i] = k + ": " + renderValue(x[k], true)
 		}
 		return "{" + strings.Join(parts, ", ") + "}"
 	}

@@ -2,7 +2,9 @@ package main
 
 import (
 	"io/fs"
+	"os"
 	"slices"
+	"strings"
 	"testing"
 
 	"github.com/roundtable-dev/roundtable/compiler"
@@ -29,6 +31,26 @@ func TestNewCoversEveryKind(t *testing.T) {
 			}
 			if !found {
 				t.Errorf("game %s: new pack writes no example %s", g.ID, k.Name)
+			}
+		}
+	}
+}
+
+// TestDiffGoldensCoverEveryKind: the diff goldens (x_diff.txtar) show a
+// change of every kind of Anna's Roundtable, in text and markdown.
+func TestDiffGoldensCoverEveryKind(t *testing.T) {
+	data, err := os.ReadFile("testdata/script/x_diff.txtar")
+	if err != nil {
+		t.Fatal(err)
+	}
+	g, ok := compiler.Lookup("annas")
+	if !ok {
+		t.Fatal("annas is not registered")
+	}
+	for _, k := range append([]string{"pack"}, g.KindNames()...) {
+		for _, want := range []string{"\n" + k + ": ", "\n#### " + k + " ("} {
+			if !strings.Contains(string(data), want) {
+				t.Errorf("x_diff.txtar has no golden line %q", strings.TrimSpace(want))
 			}
 		}
 	}
