@@ -123,6 +123,15 @@ func TestSameVerdictsAsCheck(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	mapDoc := func(mode string) string {
+		return "kind: map\nid: m\nname: M\nmode: " + mode + "\ntiles: |\n  . . . . . .\n  . . . . . .\n  . . C . . .\n  . . . C . .\n  . . . . . .\n  . . . . . .\ndeploy: {south: [a1], north: [f6]}\n"
+	}
+	bossDoc := func(lives string, hp int) string {
+		return fmt.Sprintf("kind: boss\nid: b\nname: B\ncorners:\n  nw: {color: red, hp: %d}\n  ne: {color: blue, hp: 6}\n  se: {color: green, hp: 6}\n  sw: {color: gray, hp: 6}\nlives: {%s}\nlose:\n  - {kind: boss-turns, n: 20, text: Too slow.}\n", hp, lives)
+	}
+	bossCard := func(move string) string {
+		return "kind: boss-card\nid: c\nboss: b\nname: C\nstats: {atk: 7, spd: 4, def: 3}\nrange: [1]\ntext: T\nmove: " + move + "\n"
+	}
 	unit := func(stats, rest string) string {
 		return "kind: unit\nid: chrom\nname: Chrom\ncolor: red\nstats: " + stats + "\nrange: [1]\nmov: 3\n" + rest
 	}
@@ -155,6 +164,19 @@ func TestSameVerdictsAsCheck(t *testing.T) {
 		{"terrain work coins 3", "kind: terrain\nid: t\nname: T\nglyph: Z\nwork: {coins: 3}\n", true},
 		{"terrain two-char glyph", "kind: terrain\nid: t\nname: T\nglyph: ZZ\n", false},
 		{"terrain impassable a number", "kind: terrain\nid: t\nname: T\nglyph: Z\nimpassable: 1\n", false},
+		{"map", mapDoc("versus"), true},
+		{"map mode bad", mapDoc("duel"), false},
+		{"boss", bossDoc("2: 1, 3: 2, 4: 2", 7), true},
+		{"boss lives 10", bossDoc("2: 10", 7), false},
+		{"boss corner hp 30", bossDoc("2: 1", 30), true},
+		{"boss corner hp 31", bossDoc("2: 1", 31), false},
+		{"boss player count 5", bossDoc("5: 1", 7), false},
+		{"boss-card", bossCard(`{"1-3": c4, "4-6": b2}`), true},
+		{"boss-card die range 7", bossCard(`{"1-3": c4, "4-7": b2}`), false},
+		{"boss-card tile g1", bossCard(`{"1-3": c4, "4-6": g1}`), false},
+		{"shop-card cost 9", "kind: shop-card\nid: s\nname: S\ncost: 9\ntype: item\ntext: T\n", true},
+		{"shop-card cost 10", "kind: shop-card\nid: s\nname: S\ncost: 10\ntype: item\ntext: T\n", false},
+		{"shop-card copies -1", "kind: shop-card\nid: s\nname: S\ncost: 1\ntype: item\ncopies: -1\ntext: T\n", false},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
