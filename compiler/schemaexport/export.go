@@ -11,6 +11,7 @@ import (
 	"sort"
 
 	"cuelang.org/go/cue"
+	"cuelang.org/go/cue/cuecontext"
 	"cuelang.org/go/encoding/jsonschema"
 
 	"github.com/roundtable-dev/roundtable/compiler"
@@ -62,7 +63,7 @@ func one(def cue.Value, game, kind, summary string, overrides bool) ([]byte, err
 	if err != nil {
 		return nil, err
 	}
-	v := def.Context().BuildExpr(expr)
+	v := cuecontext.New().BuildExpr(expr)
 	if err := v.Err(); err != nil {
 		return nil, err
 	}
