@@ -7,11 +7,11 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/roundtable-dev/roundtable/compiler"
-	fec "github.com/roundtable-dev/roundtable/compiler/fecipher"
 	"github.com/roundtable-dev/roundtable/compiler/diag"
+	fec "github.com/roundtable-dev/roundtable/compiler/fecipher"
 	engine "github.com/roundtable-dev/roundtable/engine/fecipher"
 	"github.com/roundtable-dev/roundtable/engine/fecipher/table"
-	generated "github.com/roundtable-dev/roundtable/generated/fecipher"
+	genfecipher "github.com/roundtable-dev/roundtable/generated/fecipher"
 )
 
 func init() { playGames[fec.GameID] = playFECipher }
@@ -33,7 +33,7 @@ func playFECipher(cmd *cobra.Command, f *playFlags) error {
 	if len(f.decks) != 2 {
 		return usageErr("fe-cipher needs two decks: --deck A --deck B")
 	}
-	rs := generated.Ruleset
+	rs := genfecipher.Ruleset
 	if len(f.packs) > 0 {
 		results, diags, err := compileAll(f.packs)
 		if err != nil {

@@ -229,7 +229,9 @@ func (Greedy) Choose(g *Game, p int, acts []Action) int {
 }
 
 // Critical doubles when that turns a loss into a win.
-func (Greedy) Critical(_ *Game, _ int, _, _ *Unit, atk, def int) bool { return atk < def && 2*atk >= def }
+func (Greedy) Critical(_ *Game, _ int, _, _ *Unit, atk, def int) bool {
+	return atk < def && 2*atk >= def
+}
 
 // Evade saves the main character and units of cost 3 or more.
 func (Greedy) Evade(g *Game, _ int, t, _ *Unit, atk, def int) bool {
