@@ -225,7 +225,6 @@ func (b *builder) decks() {
 			keys  []*yaml.Node
 		}
 		byName := map[string]*seen{}
-		var names []string
 		complete := true
 		for i := 0; list != nil && i+1 < len(list.Content); i += 2 {
 			k, v := list.Content[i], list.Content[i+1]
@@ -252,7 +251,6 @@ func (b *builder) decks() {
 			if s == nil {
 				s = &seen{}
 				byName[name] = s
-				names = append(names, name)
 			}
 			s.count += n
 			s.keys = append(s.keys, k)

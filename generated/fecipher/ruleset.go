@@ -20,6 +20,18 @@ var Ruleset = &table.Ruleset{
 			Color: "blue",
 			Games: []string{"FE13 Awakening"},
 		},
+		{
+			ID:    "hoshido",
+			Name:  "Crest of Hoshido",
+			Color: "white",
+			Games: []string{"FE14 Birthright"},
+		},
+		{
+			ID:    "nohr",
+			Name:  "Crest of Nohr",
+			Color: "black",
+			Games: []string{"FE14 Conquest"},
+		},
 	},
 	Cards: []table.Card{
 		{

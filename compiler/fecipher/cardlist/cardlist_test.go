@@ -2,6 +2,8 @@ package cardlist_test
 
 import (
 	"encoding/json"
+	"fmt"
+	"slices"
 	"os"
 	"path/filepath"
 	"regexp"
@@ -166,7 +168,28 @@ func TestImportRealCardList(t *testing.T) {
 	if ds.Errors() > 0 || res.Ruleset == nil {
 		t.Fatalf("check on the imported pack: %d errors, first: %v", ds.Errors(), ds[:min(3, len(ds))])
 	}
-	got := fromPack(res.Ruleset.(*table.Ruleset))
+	rs := res.Ruleset.(*table.Ruleset)
+	got := fromPack(rs)
+
+	// Same card name, different text: both survive under their own ids.
+	var camillas []string
+	texts := map[string]bool{}
+	for _, c := range rs.Cards {
+		if c.Name() == "Bewitching Malig Knight, Camilla" {
+			camillas = append(camillas, c.ID)
+			texts[fmt.Sprint(c.Skills)] = true
+		}
+	}
+	slices.Sort(camillas)
+	if len(camillas) != 2 || len(texts) != 2 || camillas[0] != "b11-101" || camillas[1] != "s04-003" {
+		t.Errorf("Bewitching Malig Knight, Camilla: ids %v with %d skill texts; want b11-101 and s04-003, two texts", camillas, len(texts))
+	}
+	// Two printings of B04-017 are different cards: the later gets -2.
+	for _, want := range []string{"b04-017", "b04-017-2", "b08-047a", "b08-047b", "b08-047c"} {
+		if rs.CardIndex(want) < 0 {
+			t.Errorf("no card %s", want)
+		}
+	}
 	want := fromJSON(t, data)
 
 	if got.cards != 2427 || want.cards != 2427 {
