@@ -3,10 +3,10 @@ package cardlist_test
 import (
 	"encoding/json"
 	"fmt"
-	"slices"
 	"os"
 	"path/filepath"
 	"regexp"
+	"slices"
 	"strings"
 	"testing"
 
