@@ -101,7 +101,8 @@ type Card struct {
 	Skills    []Skill    `yaml:"skills,omitempty"`
 	Printings []Printing `yaml:"printings"`
 
-	series int // 0: unknown
+	series int   // 0: unknown
+	idOff  int64 // where the code the id derives from is written
 }
 
 // Range is a card's attack range.
@@ -145,6 +146,7 @@ type Pack struct {
 }
 
 type importer struct {
+	data    []byte
 	display string
 	lines   *Lines
 	diags   diag.List
@@ -157,7 +159,7 @@ func (im *importer) pos(off int64) diag.Pos {
 
 // Import converts the card list in data (shown as display in messages).
 func Import(data []byte, display string) (*Pack, diag.List) {
-	im := &importer{display: display, lines: NewLines(data)}
+	im := &importer{data: data, display: display, lines: NewLines(data)}
 	pk := &Pack{Files: map[string][]byte{}}
 	root, err := Parse(data)
 	if err != nil {
@@ -172,7 +174,7 @@ func Import(data []byte, display string) (*Pack, diag.List) {
 		im.diags.Add(CodeJSON, im.pos(root.Off), "the card list must be a JSON array of cards, not a %s", root.Kind)
 		return pk, im.diags
 	}
-	ids := map[string]*Value{}
+	ids := map[string]*Card{}
 	for _, v := range root.Elems {
 		c := im.card(v, &pk.Stats)
 		if c == nil {
@@ -186,10 +188,10 @@ func Import(data []byte, display string) (*Pack, diag.List) {
 		}
 		if c.ID != base {
 			first := ids[base]
-			d := im.diags.Warn(CodeID, im.pos(v.Off), "card %q %q derives id %q from its first printing, already taken; imported as %q", c.Title, c.Unit, base, c.ID)
-			d.Related = []diag.Related{{Pos: im.pos(first.Off), Message: fmt.Sprintf("the card that has %q", base)}}
+			d := im.diags.Warn(CodeID, im.pos(c.idOff), "card %q %q derives id %q from its first printing, already taken; imported as %q", c.Title, c.Unit, base, c.ID)
+			d.Related = []diag.Related{{Pos: im.pos(first.idOff), Message: fmt.Sprintf("%q %q has %q", first.Title, first.Unit, base)}}
 		}
-		ids[c.ID] = v
+		ids[c.ID] = c
 		pk.Cards = append(pk.Cards, c)
 	}
 	pk.Stats.Cards = len(pk.Cards)
@@ -401,10 +403,11 @@ func (im *importer) skills(v *Value, key string, support bool) []Skill {
 		im.diags.Warn(CodeSkill, im.pos(f.Off), `%s holds a literal \n; read as a line break`, key)
 		text = strings.ReplaceAll(text, `\n`, "\n")
 	}
-	if m := typoRe.FindStringSubmatch(text); m != nil {
-		im.diags.Warn(CodeSkill, im.pos(f.Off), "%s has the mistyped marker %q; read as |%s|", key, m[0], m[1])
-		text = typoRe.ReplaceAllString(text, "|$1|")
+	for _, loc := range typoRe.FindAllStringSubmatchIndex(f.Str, -1) {
+		m := f.Str[loc[0]:loc[1]]
+		im.diags.Warn(CodeSkill, im.pos(Within(im.data, f, loc[0])), "%s has the mistyped marker %q; read as |%s|", key, m, f.Str[loc[2]:loc[3]])
 	}
+	text = typoRe.ReplaceAllString(text, "|$1|")
 	var out []Skill
 	for _, seg := range segmentsRe.Split(text, -1) {
 		seg = strings.TrimSpace(seg)
@@ -431,7 +434,11 @@ func (im *importer) skills(v *Value, key string, support bool) []Skill {
 				im.diags.Add(CodeValue, im.pos(f.Off), "%s line %q has no type marker (|ACT|, |CONT|, ...) and follows no skill", key, seg)
 				continue
 			}
-			im.diags.Warn(CodeSkill, im.pos(f.Off), "%s line %q has no type marker; joined to skill %q", key, short(seg), out[len(out)-1].Name)
+			at := f.Off
+			if i := strings.Index(f.Str, seg); i >= 0 {
+				at = Within(im.data, f, i)
+			}
+			im.diags.Warn(CodeSkill, im.pos(at), "%s line %q has no type marker; joined to skill %q", key, short(seg), out[len(out)-1].Name)
 			out[len(out)-1].Text += "\n" + seg
 			continue
 		}
@@ -523,6 +530,7 @@ func (im *importer) printings(v *Value, c *Card, st *Stats) bool {
 			im.diags.Warn(CodeSeries, im.pos(a.Field("SeriesNo").Off), "printing %s of set %s has series %d and its set code does not say; series left unknown", code, set, series)
 		}
 		if i == 0 {
+			c.idOff = a.Field("CardCode").Off
 			c.ID = strings.ToLower(m[1] + m[2] + "-" + m[3] + m[4])
 			c.series = p.Series
 		}

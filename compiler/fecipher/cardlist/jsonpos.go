@@ -193,3 +193,46 @@ func (l *Lines) At(off int64) (line, col int) {
 	end := min(off, int64(len(l.data)))
 	return i + 1, utf8.RuneCount(l.data[l.starts[i]:end]) + 1
 }
+
+// Within returns the byte offset in data of byte i of the decoded string
+// value s, stepping over escapes (\n, \", \u0027, surrogate pairs), so that
+// a message can point inside a long string.
+func Within(data []byte, s *Value, i int) int64 {
+	off := s.Off + 1 // after the opening quote
+	for d := 0; d < i && off < int64(len(data)); {
+		if data[off] != '\\' {
+			off++
+			d++
+			continue
+		}
+		if off+1 < int64(len(data)) && data[off+1] == 'u' && off+6 <= int64(len(data)) {
+			r := hex4(data[off+2 : off+6])
+			off += 6
+			if r >= 0xD800 && r < 0xDC00 && off+6 <= int64(len(data)) && data[off] == '\\' && data[off+1] == 'u' {
+				r = 0x10000 + (r-0xD800)<<10 + (hex4(data[off+2:off+6]) - 0xDC00)
+				off += 6
+			}
+			d += utf8.RuneLen(rune(r))
+			continue
+		}
+		off += 2
+		d++
+	}
+	return off
+}
+
+func hex4(b []byte) int {
+	n := 0
+	for _, c := range b {
+		n <<= 4
+		switch {
+		case c >= '0' && c <= '9':
+			n |= int(c - '0')
+		case c >= 'a' && c <= 'f':
+			n |= int(c-'a') + 10
+		case c >= 'A' && c <= 'F':
+			n |= int(c-'A') + 10
+		}
+	}
+	return n
+}

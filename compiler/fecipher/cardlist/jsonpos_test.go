@@ -47,3 +47,29 @@ func TestParseSyntaxErrorOffset(t *testing.T) {
 		t.Errorf("error at %d:%d, want line 2", l, c)
 	}
 }
+
+// TestWithinSteps over escapes: \n is 2 bytes raw and 1 decoded, \u0027 is
+// 6 raw and 1 decoded, \u00e9 is 6 raw and 2 decoded, a surrogate pair 12
+// raw and 4 decoded.
+func TestWithinStepsOverEscapes(t *testing.T) {
+	src := []byte(`"a\nb\u0027c\u00e9d\ud83d\ude00e"`)
+	v, err := Parse(src)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range []struct {
+		ch   string
+		want int64
+	}{{"a", 1}, {"b", 4}, {"c", 11}, {"d", 18}, {"e", 31}} {
+		i := -1
+		for j := range len(v.Str) {
+			if v.Str[j:j+1] == c.ch {
+				i = j
+				break
+			}
+		}
+		if got := Within(src, v, i); got != c.want || string(src[got]) != c.ch {
+			t.Errorf("%s: raw offset %d, want %d", c.ch, got, c.want)
+		}
+	}
+}
