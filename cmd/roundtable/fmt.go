@@ -12,6 +12,7 @@ import (
 
 	"github.com/roundtable-dev/roundtable/compiler"
 	"github.com/roundtable-dev/roundtable/compiler/schemaexport"
+	"github.com/roundtable-dev/roundtable/compiler/source"
 	"github.com/roundtable-dev/roundtable/compiler/yamlfmt"
 )
 
@@ -89,6 +90,11 @@ if there are any.`,
 				data, err := os.ReadFile(f)
 				if err != nil {
 					return err
+				}
+				if len(data) > source.MaxFileSize {
+					fmt.Fprintf(w, "%s: larger than %d bytes; not formatted\n", filepath.ToSlash(f), source.MaxFileSize)
+					failed++
+					continue
 				}
 				out, err := yamlfmt.Format(data, order)
 				if err != nil {
