@@ -554,7 +554,7 @@ var Ruleset = &table.Ruleset{
 			},
 			Actions: []table.Action{
 				{
-					Targets: []int16{33, 34},
+					Targets: []int16{33, 34, 39},
 					PerDie:  true,
 				},
 			},
@@ -641,7 +641,7 @@ var Ruleset = &table.Ruleset{
 					Text:    "Vaike steps in front of the prince.",
 				},
 				{
-					Targets: []int16{34, 36},
+					Targets: []int16{34, 36, 37},
 					Hits:    1,
 				},
 			},
