@@ -191,9 +191,10 @@ func (b *builder) action(d *compiler.Doc, tf *table.Formation, i int, a actionDo
 			ta.Targets = append(ta.Targets, b.ref(n.Value, at(d, "actions", ai, "targets", fmt.Sprint(j))))
 		}
 	}
+	effectOK := true
 	if a.Effect != "" {
 		e, err := parseEffect(a.Effect)
-		if err != nil {
+		if effectOK = err == nil; !effectOK {
 			b.inString(CodeEffect, d, source.Path(d.Node, "actions", ai, "effect"), err, "effect")
 		}
 		ta.Hits, ta.PerDie, ta.Self = int8(e.hits), e.perDie, int8(e.self)
@@ -203,10 +204,10 @@ func (b *builder) action(d *compiler.Doc, tf *table.Formation, i int, a actionDo
 	switch {
 	case damages && a.Effect == "":
 		b.diags.Add(CodeEffect, typePos, "formation %q: %s action %d has no effect", d.ID, a.Type, i+1).Hint = `add effect: "1 hit" (or "2 hits", "1 hit per die")`
-	case damages && ta.Hits == 0 && !ta.PerDie && a.Effect != "":
+	case damages && ta.Hits == 0 && !ta.PerDie && effectOK:
 		b.diags.Add(CodeEffect, at(d, "actions", ai, "effect"), "formation %q: %s action %d inflicts no hits", d.ID, a.Type, i+1)
 	case !damages && a.Effect != "":
-		b.diags.Add(CodeEffect, at(d, "actions", ai, "effect"), "formation %q: a %s action has no effect to state", d.ID, a.Type).Hint = "only attack and counterattack actions inflict hits"
+		b.diags.Add(CodeEffect, at(d, "actions", ai, "effect"), "formation %q: %s action has no effect to state", d.ID, article(a.Type)).Hint = "only attack and counterattack actions inflict hits"
 	}
 	needsTargets := ta.Type != table.Bombard
 	switch {
@@ -215,10 +216,10 @@ func (b *builder) action(d *compiler.Doc, tf *table.Formation, i int, a actionDo
 	case !needsTargets && a.Targets.Kind != 0:
 		b.diags.Add(CodeTarget, at(d, "actions", ai, "targets"), "formation %q: a bombard action takes no targets: it removes an enemy morale cube", d.ID)
 	case ta.Any && ta.Type != table.Screen && ta.Type != table.Counterattack:
-		b.diags.Add(CodeTarget, at(d, "actions", ai, "targets"), "formation %q: a %s action cannot target \"any\"", d.ID, a.Type).Hint = `"any" is for reactions (screen, counterattack); list the formations in order`
+		b.diags.Add(CodeTarget, at(d, "actions", ai, "targets"), "formation %q: %s action cannot target \"any\"", d.ID, article(a.Type)).Hint = `"any" is for reactions (screen, counterattack); list the formations in order`
 	}
 	if a.Voluntary && !ta.Type.Reaction() {
-		b.diags.Add(CodeEffect, at(d, "actions", ai, "voluntary"), "formation %q: voluntary applies to reactions, not to a %s action", d.ID, a.Type)
+		b.diags.Add(CodeEffect, at(d, "actions", ai, "voluntary"), "formation %q: voluntary applies to reactions, not to %s action", d.ID, article(a.Type))
 	}
 	if tf.Special {
 		reqPos := at(d, "actions", ai, "requires")
@@ -374,7 +375,7 @@ func (b *builder) checkScenario(d *compiler.Doc, ts *table.Scenario, side map[in
 				switch a.Type {
 				case table.Attack, table.Counterattack, table.Screen:
 					if !in || ts == si {
-						b.diags.Add(CodeTarget, pos, "formation %q: %s target %q %s; targets of a %s are enemy formations", f.ID, a.Type, fs[t].ID, where(t, si), a.Type)
+						b.diags.Add(CodeTarget, pos, "formation %q: %s target %q %s; targets of %s are enemy formations", f.ID, a.Type, fs[t].ID, where(t, si), article(a.Type.String()))
 					} else if fs[t].Special && a.Type != table.Screen {
 						b.diags.Add(CodeTarget, pos, "formation %q: %s target %q is a special formation, which cannot be attacked", f.ID, a.Type, fs[t].ID)
 					}
@@ -436,4 +437,11 @@ func canAttack(fs []table.Formation, own, enemy []int16) bool {
 		}
 	}
 	return false
+}
+
+func article(w string) string {
+	if w != "" && strings.ContainsRune("aeiou", rune(w[0])) {
+		return "an " + w
+	}
+	return "a " + w
 }
