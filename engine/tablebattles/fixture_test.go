@@ -109,8 +109,7 @@ func mustAct(t *testing.T, g *Game, id string, ai int, choose Chooser) {
 	g.Act(moves[i], choose)
 }
 
-func none(*Game, []Reaction) int  { return -1 }
-func first(*Game, []Reaction) int { return 0 }
+func none(*Game, []Reaction) int { return -1 }
 
 func attack(hits int8, targets ...string) act {
 	return act{typ: table.Attack, hits: hits, targets: targets}
