@@ -6,11 +6,13 @@ import (
 
 	"github.com/roundtable-dev/roundtable/compiler"
 	genannas "github.com/roundtable-dev/roundtable/generated/annas"
+	gentablebattles "github.com/roundtable-dev/roundtable/generated/tablebattles"
 )
 
 // generated maps each game to its checked-in generated ruleset.
 var generated = map[string]any{
-	"annas": genannas.Ruleset,
+	"annas":         genannas.Ruleset,
+	"table-battles": gentablebattles.Ruleset,
 }
 
 // TestGeneratedEqualsRuntimeCompile proves generated/ is current in the

@@ -316,7 +316,7 @@ func (b *builder) scenarios() {
 	}
 	for i, u := range used {
 		if !u {
-			b.diags.Warn(diag.CodeUnusedContent, b.docs[i].IDPos(), "formation %q is in no scenario", b.docs[i].ID).Hint = "list it in a scenario's sides, or remove it"
+			b.diags.Warn(CodeUnused, b.docs[i].IDPos(), "formation %q is in no scenario", b.docs[i].ID).Hint = "list it in a scenario's sides, or remove it"
 		}
 	}
 }

@@ -45,6 +45,7 @@ const (
 	CodeSide          = "tb-side"
 	CodeRequirement   = "tb-requirement"
 	CodeCard          = "tb-card"
+	CodeUnused        = "tb-unused"
 )
 
 func init() {
@@ -60,5 +61,6 @@ func init() {
 		diag.Code{ID: CodeSide, Severity: diag.Error, Summary: "A scenario names an unknown side, or lists a formation twice or on both sides."},
 		diag.Code{ID: CodeRequirement, Severity: diag.Error, Summary: "An action's requirement can never be met with the dice its card's dice area accepts."},
 		diag.Code{ID: CodeCard, Severity: diag.Error, Summary: "Two formations claim the same card number and side."},
+		diag.Code{ID: CodeUnused, Severity: diag.Warning, Summary: "A formation is listed in no scenario."},
 	)
 }
