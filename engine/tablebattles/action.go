@@ -168,6 +168,10 @@ func listed(a *table.Action, i int16) bool {
 
 func (g *Game) attack(f *Formation, a *table.Action, n int, dice []int, choose Chooser) {
 	t := g.target(a)
+	if t == nil { // not a legal move: the dice are spent for nothing
+		g.emit(Event{Kind: "null", Formation: f.Def.ID, Dice: dice, Text: fmt.Sprintf("%s has no target left", g.name(f))})
+		return
+	}
 	hits := map[*Formation]int{}
 	victim := t
 	opts := g.Reactions(f, t)
@@ -209,10 +213,10 @@ func (g *Game) attack(f *Formation, a *table.Action, n int, dice []int, choose C
 	hits[f] += int(a.Self)
 	g.emit(Event{Kind: "hits", Formation: f.Def.ID, Target: victim.Def.ID, Hits: h, Text: fmt.Sprintf("%s takes %s", g.name(victim), hitWord(h))})
 	g.applyHits(hits)
-	if f.Def.Pursuit && !f.Gone && victim.Gone && victim.How == "routed" {
+	if f.Def.Pursuit && !f.Gone && t.Gone && t.How == "routed" {
 		g.returnDice(f)
 		g.remove(f, "pursued")
-		g.emit(Event{Kind: "pursuit", Formation: f.Def.ID, Target: victim.Def.ID, Text: fmt.Sprintf("%s pursues %s off the field", g.name(f), g.name(victim))})
+		g.emit(Event{Kind: "pursuit", Formation: f.Def.ID, Target: t.Def.ID, Text: fmt.Sprintf("%s pursues %s off the field", g.name(f), g.name(t))})
 	}
 }
 

@@ -398,3 +398,57 @@ func TestRuleVictoryNoAttack(t *testing.T) {
 		t.Errorf("over %v winner %d; want side 1 to lose", g.Over, g.Winner)
 	}
 }
+
+// Action Phase: no action without removing a die; formations in reserve
+// take no actions.
+func TestRuleNoActionWithoutDice(t *testing.T) {
+	g := setup(t, [2]int8{3, 3},
+		spec{id: "a", str: 3, acts: []act{attack(1, "b")}},
+		spec{id: "r", str: 3, reserve: table.Commanded, acts: []act{attack(1, "b")}},
+		spec{id: "b", side: 1, str: 2, acts: []act{attack(1, "a")}})
+	if moves := g.ActionMoves(); len(moves) != 0 {
+		t.Errorf("moves %+v with no dice on any card, want none", moves)
+	}
+	g.ByID("r").Dice = []int{6} // even if dice were there, a reserve cannot act
+	g.S[0].Pool--
+	if moves := g.ActionMoves(); len(moves) != 0 {
+		t.Errorf("moves %+v for a formation in reserve, want none", moves)
+	}
+}
+
+// Bombard cannot be screened: it triggers no reaction.
+func TestRuleBombardNotScreened(t *testing.T) {
+	g := setup(t, [2]int8{3, 3},
+		spec{id: "guns", str: 1, acts: []act{{typ: table.Bombard}}},
+		spec{id: "a", str: 3, acts: []act{attack(1, "b")}},
+		spec{id: "b", side: 1, str: 2, acts: []act{attack(1, "a")}},
+		spec{id: "s", side: 1, str: 2, acts: []act{{typ: table.Screen, any: true}}})
+	put(t, g, "guns", 2)
+	put(t, g, "s", 2)
+	asked := false
+	mustAct(t, g, "guns", 0, func(*Game, []Reaction) int { asked = true; return 0 })
+	if asked || g.S[1].Morale != 2 || g.S[1].Skip || len(g.ByID("s").Dice) != 1 {
+		t.Errorf("asked %v, morale %d, skip %v; want no reaction and morale 2", asked, g.S[1].Morale, g.S[1].Skip)
+	}
+}
+
+// Reactions: with several ways to react the defender chooses which.
+func TestRuleReactionChoice(t *testing.T) {
+	g := setup(t, [2]int8{3, 3},
+		spec{id: "a", str: 3, acts: []act{attack(2, "b")}},
+		spec{id: "b", side: 1, str: 3, acts: []act{{typ: table.Counterattack, any: true, hits: 1}}},
+		spec{id: "s", side: 1, str: 2, acts: []act{{typ: table.Screen, any: true}}})
+	put(t, g, "a", 6)
+	put(t, g, "b", 1)
+	put(t, g, "s", 3)
+	var offered []string
+	mustAct(t, g, "a", 0, func(g *Game, opts []Reaction) int {
+		for _, o := range opts {
+			offered = append(offered, g.F[o.F].Def.ID)
+		}
+		return 1 // the screen
+	})
+	if !reflect.DeepEqual(offered, []string{"b", "s"}) || g.ByID("b").Units != 3 || g.ByID("a").Units != 3 || len(g.ByID("b").Dice) != 1 {
+		t.Errorf("offered %v; b %d a %d units; want [b s], the screen taken and no losses", offered, g.ByID("b").Units, g.ByID("a").Units)
+	}
+}
