@@ -33,8 +33,8 @@ func TestBaseContentCoverage(t *testing.T) {
 			}
 		}
 	}
-	if gi := rs.Scenario("gronder-field"); gi < 0 || rs.Scenarios[gi].Sides[1].Dice != 5 || rs.Scenarios[gi].Sides[0].Dice != 6 {
-		t.Error("gronder-field's special rule should give the lions 5 dice and the eagles 6")
+	if gi := rs.Scenario("gronder-field"); gi < 0 || rs.Scenarios[gi].Sides[0].Dice != 5 || rs.Scenarios[gi].Sides[1].Dice != 6 {
+		t.Error("gronder-field's special rule should give the eagles 5 dice and the lions 6")
 	}
 	seen := map[string]bool{}
 	mark := func(k string) { seen[k] = true }

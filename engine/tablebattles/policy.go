@@ -46,8 +46,10 @@ func (Greedy) Action(g *Game, opts []Move) int {
 				score = 1
 			}
 		case m.Null:
-			if len(f.Dice) >= 5 { // stuck dice: free them
-				score = 1
+			// Waiting dice: free them when the pool runs dry or the card is
+			// full, the more dice the better.
+			if len(f.Dice) >= 5 || g.S[f.Side].Pool == 0 {
+				score = 1 + len(f.Dice)
 			}
 		default:
 			a := &f.Def.Actions[m.Action]

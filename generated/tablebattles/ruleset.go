@@ -142,7 +142,7 @@ var Ruleset = &table.Ruleset{
 				},
 				{
 					Targets: []int16{0, 1},
-					Hits:    1,
+					PerDie:  true,
 				},
 			},
 			Behind: -1,
@@ -184,7 +184,7 @@ var Ruleset = &table.Ruleset{
 			Actions: []table.Action{
 				{
 					Targets: []int16{2, 1},
-					Hits:    1,
+					Hits:    2,
 				},
 			},
 			Behind: -1,
@@ -296,7 +296,7 @@ var Ruleset = &table.Ruleset{
 			},
 			Actions: []table.Action{
 				{
-					Targets: []int16{22, 21},
+					Targets: []int16{22, 21, 23},
 					PerDie:  true,
 				},
 			},
@@ -420,7 +420,7 @@ var Ruleset = &table.Ruleset{
 			Name:     "Nohrian Great Knights",
 			Card:     "22A",
 			Wing:     9,
-			Strength: 6,
+			Strength: 4,
 			Dice: table.DiceArea{
 				Src:   "1/2",
 				Faces: 6,
@@ -642,7 +642,7 @@ var Ruleset = &table.Ruleset{
 				},
 				{
 					Targets: []int16{34, 36, 37},
-					Hits:    1,
+					PerDie:  true,
 				},
 			},
 			Behind: -1,
@@ -774,7 +774,7 @@ var Ruleset = &table.Ruleset{
 			Actions: []table.Action{
 				{
 					Targets: []int16{26, 30},
-					Hits:    2,
+					Hits:    1,
 				},
 			},
 			Reserve: 2,
@@ -840,7 +840,6 @@ var Ruleset = &table.Ruleset{
 					Dice:       6,
 				},
 			},
-			First: 1,
 			Cubes: 10,
 			Special: []table.Special{
 				{
@@ -880,20 +879,20 @@ var Ruleset = &table.Ruleset{
 					Name:       "Black Eagles",
 					Formations: []int16{0, 1, 2, 3, 4, 5},
 					Morale:     4,
-					Dice:       6,
+					Dice:       5,
 				},
 				{
 					ID:         "lions",
 					Name:       "Blue Lions",
 					Formations: []int16{6, 7, 8, 9, 10, 11, 12},
 					Morale:     4,
-					Dice:       5,
+					Dice:       6,
 				},
 			},
 			Cubes: 10,
 			Special: []table.Special{
 				{
-					Text: "Morning fog slows the Lions' muster; they roll five dice.",
+					Text: "Morning fog slows the Empire's advance; the Eagles roll five dice.",
 				},
 			},
 		},
