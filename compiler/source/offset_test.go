@@ -4,6 +4,8 @@ import (
 	"strings"
 	"testing"
 
+	"gopkg.in/yaml.v3"
+
 	"github.com/roundtable-dev/roundtable/compiler/diag"
 )
 
@@ -39,5 +41,36 @@ func TestOffsetPos(t *testing.T) {
 		if got := OffsetPos("f.yaml", []byte(src), node, c.off); got != c.want {
 			t.Errorf("%s offset %d (%q): got %v, want %v", strings.Join(c.path, "."), c.off, node.Value, got, c.want)
 		}
+	}
+}
+
+// FuzzOffsetPos: any offset of any scalar maps to a position on the node's
+// line at or after its column, without panicking.
+func FuzzOffsetPos(f *testing.F) {
+	for _, s := range []string{"kind: x\na: \"\\u00e9/7\"\n", "kind: x\nb: 'it''s'\n", "kind: x\nc: >\n  folded\n", "kind: x\nd: [\"x\\\"y\", 'z']\n"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, src string) {
+		docs, _ := Parse("f.yaml", []byte(src))
+		for _, d := range docs {
+			walk(d.Node, func(n *yaml.Node) {
+				if n.Kind != yaml.ScalarNode {
+					return
+				}
+				for off := 0; off <= len(n.Value); off++ {
+					p := OffsetPos("f.yaml", []byte(src), n, off)
+					if p.Line != n.Line || p.Col < n.Column {
+						t.Fatalf("offset %d of %q at %d:%d maps to %v", off, n.Value, n.Line, n.Column, p)
+					}
+				}
+			})
+		}
+	})
+}
+
+func walk(n *yaml.Node, fn func(*yaml.Node)) {
+	fn(n)
+	for _, c := range n.Content {
+		walk(c, fn)
 	}
 }

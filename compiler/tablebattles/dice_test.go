@@ -79,3 +79,19 @@ func TestParseEffect(t *testing.T) {
 		}
 	}
 }
+
+// FuzzMiniLanguages: the parsers never panic and report offsets inside the
+// string (or at its end).
+func FuzzMiniLanguages(f *testing.F) {
+	for _, s := range []string{"6", "5/6", "1-3", "(6)", "Doubles, Triples", "Straight-4", "(", "1-", "Straight-", "2 hits, 1 self", "1 hit per", "é/6"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		if _, err := parseDiceArea(s); err != nil && (err.Off < 0 || err.Off > len(s)) {
+			t.Errorf("parseDiceArea(%q): offset %d outside the string", s, err.Off)
+		}
+		if _, err := parseEffect(s); err != nil && (err.Off < 0 || err.Off > len(s)) {
+			t.Errorf("parseEffect(%q): offset %d outside the string", s, err.Off)
+		}
+	})
+}
