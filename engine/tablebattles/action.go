@@ -239,9 +239,12 @@ func (g *Game) applyHits(hits map[*Formation]int) []*Formation {
 	for _, f := range routed {
 		sides[f.Side] = true
 	}
+	// Take every routed formation off first: the routs are simultaneous.
 	for _, f := range routed {
 		g.returnDice(f)
-		g.remove(f, "routed")
+		f.Gone, f.How = true, "routed"
+	}
+	for _, f := range routed {
 		give := 0
 		if len(sides) == 1 {
 			give = 1
@@ -254,12 +257,20 @@ func (g *Game) applyHits(hits map[*Formation]int) []*Formation {
 		}
 		g.emit(Event{Side: g.sideID(f.Side), Kind: "rout", Formation: f.Def.ID, Text: fmt.Sprintf("%s routs: %s gives %d morale (%d-%d)", g.name(f), g.sideID(f.Side), give, g.S[0].Morale, g.S[1].Morale)})
 	}
+	for _, f := range routed {
+		g.release(f)
+	}
 	return routed
 }
 
 // remove takes f out of play and releases the reserves waiting behind it.
 func (g *Game) remove(f *Formation, how string) {
 	f.Gone, f.How = true, how
+	g.release(f)
+}
+
+// release brings out the reserves waiting behind f, which has left play.
+func (g *Game) release(f *Formation) {
 	for _, r := range g.F {
 		if r.Reserve && !r.Gone && r.Def.Reserve == table.Behind && r.Def.Behind == f.Index {
 			r.Reserve = false

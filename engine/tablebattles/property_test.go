@@ -16,8 +16,9 @@ var acts = map[string]bool{"attack": true, "bombard": true, "command": true, "re
 
 // TestPropertySeededGames plays many seeded games of every base scenario
 // and checks after every event: dice are conserved between pool and cards,
-// morale cubes plus special cubes never exceed the box, and a reaction is
-// always followed by a skipped action phase of the reacting player.
+// morale cubes plus special cubes never exceed the box, a reaction is always
+// followed by a skipped action phase of the reacting player, only active
+// normal formations hold dice, and a formation without units is out of play.
 // go test ./engine/tablebattles -run Property -tb.games 5000 plays more.
 func TestPropertySeededGames(t *testing.T) {
 	rs := tbgen.Ruleset
@@ -43,6 +44,16 @@ func TestPropertySeededGames(t *testing.T) {
 					}
 					if c := g.Cubes(); c > int(g.Scenario.Cubes) {
 						fail("after %s: %d cubes in play, box has %d", e.Kind, c, g.Scenario.Cubes)
+					}
+					for _, f := range g.F {
+						switch {
+						case len(f.Dice) > 0 && (f.Gone || f.Reserve || f.Def.Special):
+							fail("after %s: %s holds dice %v (gone %v, reserve %v, special %v)", e.Kind, f.Def.ID, f.Dice, f.Gone, f.Reserve, f.Def.Special)
+						case f.Units < 0 || f.Def.Special && f.Units > int(f.Def.Strength):
+							fail("after %s: %s has %d units or cubes", e.Kind, f.Def.ID, f.Units)
+						case !f.Gone && !f.Def.Special && f.Units == 0:
+							fail("after %s: %s has no units but is still in play", e.Kind, f.Def.ID)
+						}
 					}
 					switch {
 					case reactions[e.Kind]:
