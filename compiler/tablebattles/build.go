@@ -311,7 +311,7 @@ func (b *builder) scenarios() {
 				ts.Cubes = r.Data.Cubes
 			}
 		}
-		b.checkScenario(d, &ts, side)
+		b.checkScenario(d, &ts, side, listed)
 		b.rs.Scenarios = append(b.rs.Scenarios, ts)
 	}
 	for i, u := range used {
@@ -345,21 +345,22 @@ func (b *builder) unknownSide(d *compiler.Doc, pos diag.Pos, id string, sides ma
 	dd.Hint = "sides: " + strings.Join(ids, ", ")
 }
 
-func (b *builder) checkScenario(d *compiler.Doc, ts *table.Scenario, side map[int16]int) {
+func (b *builder) checkScenario(d *compiler.Doc, ts *table.Scenario, side map[int16]int, listed map[int16]diag.Pos) {
 	fs := b.rs.Formations
 	scen := fmt.Sprintf("scenario %q", d.ID)
 	where := func(t int16, si int) string {
-		ts, ok := side[t]
+		tside, ok := side[t]
 		switch {
 		case !ok:
 			return "is not in " + scen
-		case ts == si:
+		case tside == si:
 			return "is on the same side in " + scen
 		}
 		return "is an enemy in " + scen
 	}
 	for fi, si := range side {
 		f, fd := &fs[fi], b.docs[fi]
+		before := len(b.diags)
 		if f.Reserve == table.Behind && f.Behind >= 0 {
 			if bs, ok := side[f.Behind]; !ok || bs != si {
 				b.diags.Add(CodeReserve, at(fd, "reserve", "behind"), "formation %q is in reserve behind %q, which %s", f.ID, fs[f.Behind].ID, where(f.Behind, si)).Hint = "a formation waits behind a friendly formation of its own side"
@@ -371,26 +372,31 @@ func (b *builder) checkScenario(d *compiler.Doc, ts *table.Scenario, side map[in
 					continue
 				}
 				pos := at(fd, "actions", fmt.Sprint(ai), "targets", fmt.Sprint(j))
-				ts, in := side[t]
+				tside, in := side[t]
 				switch a.Type {
 				case table.Attack, table.Counterattack, table.Screen:
-					if !in || ts == si {
+					if !in || tside == si {
 						b.diags.Add(CodeTarget, pos, "formation %q: %s target %q %s; targets of %s are enemy formations", f.ID, a.Type, fs[t].ID, where(t, si), article(a.Type.String()))
 					} else if fs[t].Special && a.Type != table.Screen {
 						b.diags.Add(CodeTarget, pos, "formation %q: %s target %q is a special formation, which cannot be attacked", f.ID, a.Type, fs[t].ID)
 					}
 				case table.Absorb:
-					if !in || ts != si || t == fi {
+					if !in || tside != si || t == fi {
 						b.diags.Add(CodeTarget, pos, "formation %q: absorb target %q %s; an absorb takes hits for another friendly formation", f.ID, fs[t].ID, where(t, si))
 					}
 				case table.Command:
-					if !in || ts != si {
+					if !in || tside != si {
 						b.diags.Add(CodeCommand, pos, "formation %q: command target %q %s; a command releases a friendly formation in reserve", f.ID, fs[t].ID, where(t, si))
 					} else if fs[t].Reserve == table.NotReserve {
 						b.diags.Add(CodeCommand, pos, "formation %q: command target %q does not start in reserve", f.ID, fs[t].ID).Hint = "give the target reserve: commanded"
 					}
 				}
 			}
+		}
+		// The formation's file may not be the one that was edited: show
+		// where the scenario puts it on its side.
+		for i := before; i < len(b.diags); i++ {
+			b.diags[i].Related = append(b.diags[i].Related, diag.Related{Pos: listed[fi], Message: fmt.Sprintf("%s fights for %s in %s", f.ID, ts.Sides[si].ID, scen)})
 		}
 	}
 	total, specials := 0, 0
