@@ -452,3 +452,16 @@ func TestRuleReactionChoice(t *testing.T) {
 		t.Errorf("offered %v; b %d a %d units; want [b s], the screen taken and no losses", offered, g.ByID("b").Units, g.ByID("a").Units)
 	}
 }
+
+// Retire/Reserve: a reserve comes out when the formation it waits behind routs.
+func TestRuleRoutReleasesReserve(t *testing.T) {
+	g := setup(t, [2]int8{3, 3},
+		spec{id: "a", str: 3, acts: []act{attack(2, "b")}},
+		spec{id: "b", side: 1, str: 2, acts: []act{attack(1, "a")}},
+		spec{id: "r", side: 1, str: 3, reserve: table.Behind, behind: "b", acts: []act{attack(1, "a")}})
+	put(t, g, "a", 6)
+	mustAct(t, g, "a", 0, none)
+	if b, r := g.ByID("b"), g.ByID("r"); !b.Gone || b.How != "routed" || r.Reserve {
+		t.Errorf("b %v/%s, r reserve %v; want b routed and r released", b.Gone, b.How, r.Reserve)
+	}
+}
