@@ -2,6 +2,7 @@ package tablebattles
 
 import (
 	"fmt"
+	"slices"
 
 	"github.com/roundtable-dev/roundtable/engine/tablebattles/table"
 )
@@ -179,14 +180,9 @@ func (g *Game) attack(f *Formation, a *table.Action, n int, dice []int, choose C
 	if len(opts) > 0 && choose != nil {
 		pick = choose(g, opts)
 	}
-	mandatory := false
-	for _, o := range opts {
-		if !g.F[o.F].Def.Actions[o.Action].Voluntary {
-			mandatory = true
-		}
-	}
-	if pick < 0 && mandatory || pick >= len(opts) {
-		pick = 0 // reactions are mandatory unless voluntary
+	if pick < 0 || pick >= len(opts) {
+		// Declined: allowed only if every way to react is voluntary.
+		pick = slices.IndexFunc(opts, func(o Reaction) bool { return !g.F[o.F].Def.Actions[o.Action].Voluntary })
 	}
 	g.emit(Event{Kind: "attack", Formation: f.Def.ID, Target: t.Def.ID, Dice: dice, Text: fmt.Sprintf("%s attacks %s with %v", g.name(f), g.name(t), dice)})
 	if pick >= 0 {

@@ -465,3 +465,19 @@ func TestRuleRoutReleasesReserve(t *testing.T) {
 		t.Errorf("b %v/%s, r reserve %v; want b routed and r released", b.Gone, b.How, r.Reserve)
 	}
 }
+
+// Reactions: declining when a mandatory reaction exists takes the mandatory
+// one, not a voluntary one listed first.
+func TestRuleMandatoryReactionOverVoluntary(t *testing.T) {
+	g := setup(t, [2]int8{3, 3},
+		spec{id: "a", str: 3, acts: []act{attack(2, "b")}},
+		spec{id: "v", side: 1, str: 2, acts: []act{{typ: table.Screen, any: true, vol: true}}},
+		spec{id: "b", side: 1, str: 3, acts: []act{{typ: table.Counterattack, any: true, hits: 1}}})
+	put(t, g, "a", 6)
+	put(t, g, "v", 3)
+	put(t, g, "b", 1)
+	mustAct(t, g, "a", 0, none)
+	if g.ByID("a").Units != 2 || g.ByID("b").Units != 1 || len(g.ByID("v").Dice) != 1 {
+		t.Errorf("a %d b %d units, v dice %v; want the counterattack taken (a 2, b 1) and the screen unused", g.ByID("a").Units, g.ByID("b").Units, g.ByID("v").Dice)
+	}
+}
