@@ -32,43 +32,9 @@ func TestPropertySeededGames(t *testing.T) {
 				for i, name := range pair {
 					pol[i] = Policies[name](seed*2 + int64(i))
 				}
-				owed := map[string]int{} // side -> turn of an unanswered reaction
-				fail := func(format string, args ...any) {
+				watch(g, func(format string, args ...any) {
 					t.Fatalf("%s seed %d %v, turn %d: %s", rs.Scenarios[si].ID, seed, pair, g.Turn, fmt.Sprintf(format, args...))
-				}
-				g.Log = func(e Event) {
-					for s := range 2 {
-						if got := g.S[s].Pool + g.DiceOnCards(s); got != g.S[s].Dice || g.S[s].Pool < 0 {
-							fail("after %s: side %d has %d dice (pool %d), want %d", e.Kind, s, got, g.S[s].Pool, g.S[s].Dice)
-						}
-					}
-					if c := g.Cubes(); c > int(g.Scenario.Cubes) {
-						fail("after %s: %d cubes in play, box has %d", e.Kind, c, g.Scenario.Cubes)
-					}
-					for _, f := range g.F {
-						switch {
-						case len(f.Dice) > 0 && (f.Gone || f.Reserve || f.Def.Special):
-							fail("after %s: %s holds dice %v (gone %v, reserve %v, special %v)", e.Kind, f.Def.ID, f.Dice, f.Gone, f.Reserve, f.Def.Special)
-						case f.Units < 0 || f.Def.Special && f.Units > int(f.Def.Strength):
-							fail("after %s: %s has %d units or cubes", e.Kind, f.Def.ID, f.Units)
-						case !f.Gone && !f.Def.Special && f.Units == 0:
-							fail("after %s: %s has no units but is still in play", e.Kind, f.Def.ID)
-						}
-					}
-					switch {
-					case reactions[e.Kind]:
-						owed[e.Side] = e.Turn
-					case e.Kind == "skip":
-						if _, ok := owed[e.Side]; !ok {
-							fail("%s skipped an action phase without having reacted", e.Side)
-						}
-						delete(owed, e.Side)
-					case acts[e.Kind] || e.Kind == "roll":
-						if turn, ok := owed[e.Side]; ok && e.Turn > turn {
-							fail("%s reacted on turn %d but had an action phase (%s) on turn %d", e.Side, turn, e.Kind, e.Turn)
-						}
-					}
-				}
+				})
 				g.Play(pol)
 				played++
 				if g.Winner >= 0 {
@@ -95,5 +61,44 @@ func TestPropertyDeterministic(t *testing.T) {
 	a, b := run(), run()
 	if len(a) == 0 || !reflect.DeepEqual(a, b) {
 		t.Errorf("two runs with seed 42 differ (%d and %d events)", len(a), len(b))
+	}
+}
+
+// watch checks the invariants after every event of g and calls fail on the
+// first broken one.
+func watch(g *Game, fail func(format string, args ...any)) {
+	owed := map[string]int{} // side -> turn of an unanswered reaction
+	g.Log = func(e Event) {
+		for s := range 2 {
+			if got := g.S[s].Pool + g.DiceOnCards(s); got != g.S[s].Dice || g.S[s].Pool < 0 {
+				fail("after %s: side %d has %d dice (pool %d), want %d", e.Kind, s, got, g.S[s].Pool, g.S[s].Dice)
+			}
+		}
+		if c := g.Cubes(); c > int(g.Scenario.Cubes) {
+			fail("after %s: %d cubes in play, box has %d", e.Kind, c, g.Scenario.Cubes)
+		}
+		for _, f := range g.F {
+			switch {
+			case len(f.Dice) > 0 && (f.Gone || f.Reserve || f.Def.Special):
+				fail("after %s: %s holds dice %v (gone %v, reserve %v, special %v)", e.Kind, f.Def.ID, f.Dice, f.Gone, f.Reserve, f.Def.Special)
+			case f.Units < 0 || f.Def.Special && f.Units > int(f.Def.Strength):
+				fail("after %s: %s has %d units or cubes", e.Kind, f.Def.ID, f.Units)
+			case !f.Gone && !f.Def.Special && f.Units == 0:
+				fail("after %s: %s has no units but is still in play", e.Kind, f.Def.ID)
+			}
+		}
+		switch {
+		case reactions[e.Kind]:
+			owed[e.Side] = e.Turn
+		case e.Kind == "skip":
+			if _, ok := owed[e.Side]; !ok {
+				fail("%s skipped an action phase without having reacted", e.Side)
+			}
+			delete(owed, e.Side)
+		case acts[e.Kind] || e.Kind == "roll":
+			if turn, ok := owed[e.Side]; ok && e.Turn > turn {
+				fail("%s reacted on turn %d but had an action phase (%s) on turn %d", e.Side, turn, e.Kind, e.Turn)
+			}
+		}
 	}
 }
