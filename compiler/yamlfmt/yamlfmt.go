@@ -9,6 +9,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"reflect"
 	"slices"
 
 	"gopkg.in/yaml.v3"
@@ -19,7 +20,7 @@ import (
 type Order func(kind string) map[string][]string
 
 // Format returns data in canonical form. It fails on YAML that does not
-// parse; it never changes what the YAML means.
+// parse, and refuses (with an error) rather than change what it means.
 func Format(data []byte, order Order) (out []byte, err error) {
 	defer func() {
 		if r := recover(); r != nil { // yaml.v3 may panic on hostile input
@@ -58,7 +59,31 @@ func Format(data []byte, order Order) (out []byte, err error) {
 	if err := enc.Close(); err != nil {
 		return nil, err
 	}
+	// Check the promise: the output means what the input meant.
+	before, err := values(data)
+	if err != nil {
+		return nil, err
+	}
+	after, err := values(buf.Bytes())
+	if err != nil || !reflect.DeepEqual(before, after) {
+		return nil, errors.New("yaml: cannot put this file in canonical form without changing a value; left as is")
+	}
 	return buf.Bytes(), nil
+}
+
+// values decodes every document of data.
+func values(data []byte) ([]any, error) {
+	var out []any
+	dec := yaml.NewDecoder(bytes.NewReader(data))
+	for {
+		var v any
+		if err := dec.Decode(&v); errors.Is(err, io.EOF) {
+			return out, nil
+		} else if err != nil {
+			return nil, err
+		}
+		out = append(out, v)
+	}
 }
 
 func lookup(m *yaml.Node, key string) *yaml.Node {
