@@ -263,6 +263,7 @@ type Program struct {
 	scopes    map[string]*scope
 	files     map[string]*Pack
 	reach     map[*Pack][][]*Pack
+	depsOf    map[*Pack][]*Pack
 	overrides []Override
 }
 

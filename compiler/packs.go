@@ -313,6 +313,7 @@ func (p *Program) link(diags *diag.List) {
 	p.scopes = map[string]*scope{}
 	p.files = map[string]*Pack{}
 	p.reach = map[*Pack][][]*Pack{}
+	p.depsOf = map[*Pack][]*Pack{}
 	for _, pk := range p.Packs {
 		for f := range pk.Set.Files {
 			p.files[f] = pk
@@ -502,10 +503,14 @@ func (p *Program) levels(pk *Pack) [][]*Pack {
 
 // deps lists every pack pk builds on, directly or not, nearest first.
 func (p *Program) deps(pk *Pack) []*Pack {
+	if d, ok := p.depsOf[pk]; ok {
+		return d
+	}
 	var out []*Pack
 	for _, l := range p.levels(pk)[1:] {
 		out = append(out, l...)
 	}
+	p.depsOf[pk] = out
 	return out
 }
 
