@@ -208,7 +208,7 @@ func (b *builder) rules() {
 		rs.BossEvery[n] = v
 	}
 	if len(missing) > 0 {
-		b.diags.Add(CodeRules, d.FieldPos("kind"), "rules: boss-every has no entry for %s players", strings.Join(missing, " and ")).Hint = "boss-every: {2: 1, 3: 1, 4: 2} (the rulebook's turn order)"
+		b.diags.Add(CodeRules, d.FieldPos("boss-every"), "rules: boss-every has no entry for %s players", strings.Join(missing, " and ")).Hint = "boss-every: {2: 1, 3: 1, 4: 2} (the rulebook's turn order)"
 	}
 	if rs.Versus.HandSize > 0 && rs.Versus.MulliganMax > rs.Versus.HandSize {
 		b.diags.Add(CodeRules, pos(d, fieldNode(d, "versus", "mulligan-max")), "rules: the mulligan discards up to %d cards, more than the hand size %d", rs.Versus.MulliganMax, rs.Versus.HandSize)
