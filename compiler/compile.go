@@ -250,7 +250,7 @@ type Program struct {
 	byKind map[string][]*Doc
 	tables map[string]*link.Table
 
-	valid    map[string][]*Doc          // cache of Valid
+	valid    map[string][]*Doc         // cache of Valid
 	validIdx map[string]map[string]int // kind -> id -> index in Valid(kind)
 }
 

@@ -204,7 +204,7 @@ func TestRulesNumbers(t *testing.T) {
 		{"III DV move tile", v.DVMoveTile, 1}, {"III DV bump", v.DVBump, 2}, {"III DV haste deploy", v.DVHasteDeploy, 3},
 		{"III DV on loss", v.DVOnLoss, 1}, {"III DV on later loss", v.DVOnLaterLoss, 2}, {"III DV per capture", v.CaptureDV, 1},
 		{"V VP per defeat", v.VPPerDefeat, 1}, {"V VP per legendary", v.VPPerLegendary, 2}, {"V one capture per turn", v.CapturesPerTurn, 1},
-		{"V work coin", v.WorkCoins, 1}, {"I.7 shop row", v.ShopRow, 3},
+		{"V work coin", v.WorkCoins, 1}, {"I.7 shop row", v.ShopRow, 3}, {"I.6 one DV map tile each", v.DVTiles, 1},
 		{"VIII two slots", b.Slots, 2}, {"VIII DV per turn", b.DVPerTurn, 1}, {"VIII no coins", b.CoinsPerTurn, 0},
 		{"VIII work DV", b.WorkDV, 1}, {"VIII DV move unit", b.DVMoveUnit, 1}, {"VIII move 2 spaces", b.DVMoveSpaces, 2},
 		{"VIII DV remove unit", b.DVRemoveUnit, 2}, {"VIII DV haste deploy", b.DVHasteDeploy, 3}, {"VIII no DV for legendary", b.DVOnLegendLoss, 0},

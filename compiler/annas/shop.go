@@ -113,6 +113,7 @@ type modeDoc struct {
 	DVOnLoss        int8     `yaml:"dv-on-loss"`
 	DVOnLaterLoss   int8     `yaml:"dv-on-later-loss"`
 	DVOnLegendLoss  *int8    `yaml:"dv-on-legendary-loss"`
+	DVTiles         int8     `yaml:"dv-tiles"`
 	DVMoveTile      *int8    `yaml:"dv-move-tile"`
 	DVBump          *int8    `yaml:"dv-bump"`
 	DVHasteDeploy   *int8    `yaml:"dv-haste-deploy"`
@@ -159,6 +160,7 @@ func modeRules(m modeDoc) table.ModeRules {
 		WorkCoins: m.WorkCoins, WorkDV: m.WorkDV, CapturesPerTurn: m.CapturesPerTurn, CaptureVPCards: m.CaptureVPCards, CaptureDV: m.CaptureDV,
 		VPPerDefeat: m.VPPerDefeat, VPPerLegendary: m.VPPerLegendary, DVOnLoss: m.DVOnLoss, DVOnLaterLoss: m.DVOnLaterLoss,
 		DVOnLegendLoss: orDefault(m.DVOnLegendLoss, m.DVOnLoss),
+		DVTiles:        m.DVTiles,
 		DVMoveTile:     orDefault(m.DVMoveTile, -1), DVBump: orDefault(m.DVBump, -1), DVHasteDeploy: orDefault(m.DVHasteDeploy, -1),
 		DVMoveUnit: orDefault(m.DVMoveUnit, -1), DVMoveSpaces: m.DVMoveSpaces, DVRemoveUnit: orDefault(m.DVRemoveUnit, -1),
 		Shop: m.Shop, ShopRow: m.ShopRow, MaxTurns: m.MaxTurns,

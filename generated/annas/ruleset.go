@@ -2915,6 +2915,7 @@ var Ruleset = &table.Ruleset{
 			DVOnLoss:        1,
 			DVOnLaterLoss:   2,
 			DVOnLegendLoss:  1,
+			DVTiles:         1,
 			DVMoveTile:      1,
 			DVBump:          2,
 			DVHasteDeploy:   3,
