@@ -1793,7 +1793,7 @@ var Ruleset = &table.Ruleset{
 					HP:    6,
 				},
 			},
-			Lives: [5]int8{0, 0, 2, 3, 3},
+			Lives: [5]int8{0, 0, 1, 2, 2},
 			StartOfTurn: []table.Effect{
 				{
 					When: 2,
@@ -1856,9 +1856,9 @@ var Ruleset = &table.Ruleset{
 				},
 				{
 					Kind:   2,
-					N:      24,
+					N:      30,
 					Summon: -1,
-					Text:   "Grima has taken 24 turns.",
+					Text:   "Grima has taken 30 turns.",
 				},
 			},
 			Cards: []int16{0, 1, 2, 3, 4, 5, 6, 7},
@@ -1960,6 +1960,12 @@ var Ruleset = &table.Ruleset{
 					N:      1,
 					Summon: -1,
 					Text:   "Medeus reaches the southern edge of the map.",
+				},
+				{
+					Kind:   2,
+					N:      30,
+					Summon: -1,
+					Text:   "Medeus has taken 30 turns.",
 				},
 			},
 			Cards: []int16{8, 9, 10, 11, 12, 13, 14, 15},
