@@ -1866,7 +1866,7 @@ var Ruleset = &table.Ruleset{
 		{
 			ID:   "medeus",
 			Name: "Medeus",
-			Text: "The Shadow Dragon scorches the land. Douse its dark flames and bring it down before it reaches the southern edge.",
+			Text: "The Shadow Dragon scorches the land; at the start of each of its turns, on a roll of 4 or more, a Dark Flame appears. Douse its dark flames and bring it down before it reaches the southern edge.",
 			Corners: [4]table.Corner{
 				{
 					Color: 2,
@@ -1888,6 +1888,14 @@ var Ruleset = &table.Ruleset{
 			StartOfTurn: []table.Effect{
 				{
 					When: 2,
+					If: []table.Cond{
+						{
+							Kind:    14,
+							N:       4,
+							Tag:     -1,
+							Terrain: -1,
+						},
+					},
 					Target: table.Target{
 						Tag: -1,
 					},
@@ -1902,7 +1910,7 @@ var Ruleset = &table.Ruleset{
 					ID:    "dark-flame",
 					Name:  "Dark Flame",
 					Color: 3,
-					Count: 6,
+					Count: 8,
 					Text:  "A token. At the start of each boss turn, every enemy unit next to it takes 1 damage (this cannot defeat it).",
 					Effects: []table.Effect{
 						{
@@ -1952,8 +1960,8 @@ var Ruleset = &table.Ruleset{
 			Lose: []table.EndCond{
 				{
 					Kind: 1,
-					N:    6,
-					Text: "All six Dark Flames burn at once: the land is lost.",
+					N:    8,
+					Text: "All eight Dark Flames burn at once: the land is lost.",
 				},
 				{
 					Kind:   3,
