@@ -2588,17 +2588,16 @@ var Ruleset = &table.Ruleset{
 		{
 			ID:   "annas-cheer",
 			Name: "Anna's Cheer",
-			Text: "Given to the second player at setup. One of your exhausted units becomes ready.",
+			Text: "Given to the second player at setup. Gain 2 Anna Coins.",
 			Effects: []table.Effect{
 				{
 					When: 6,
 					Target: table.Target{
-						Kind:        3,
-						Side:        1,
-						Tag:         -1,
-						IncludeSelf: true,
+						Kind: 5,
+						Tag:  -1,
 					},
-					Op:       10,
+					Op:       13,
+					N:        2,
 					Tag:      -1,
 					Summon:   -1,
 					Duration: 1,
@@ -2902,7 +2901,7 @@ var Ruleset = &table.Ruleset{
 		},
 	},
 	VPDeck: table.VPDeck{
-		Cards:       []int8{1, 2, 2, 3, 3, 4, 5, 8, 8},
+		Cards:       []int8{1, 2, 2, 3, 3, 4, 4, 8, 8},
 		QuickRemove: 2,
 	},
 	Rules: table.Rules{
@@ -2937,7 +2936,7 @@ var Ruleset = &table.Ruleset{
 			DVRemoveUnit:    -1,
 			Shop:            true,
 			ShopRow:         3,
-			Tiebreaks:       []table.Tiebreak{0, 1},
+			Tiebreaks:       []table.Tiebreak{1, 2},
 			MaxTurns:        200,
 		},
 		Boss: table.ModeRules{
