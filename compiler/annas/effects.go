@@ -168,6 +168,8 @@ type effCtx struct {
 	// fixed, when set, is a trigger every effect must use (reaction shop cards).
 	fixed *table.Trigger
 	about table.Scope
+	// quiet: summon references are not checked (the boss is unknown).
+	quiet bool
 }
 
 // effects converts and checks a list of effects.
@@ -358,13 +360,22 @@ func (b *builder) effect(d *compiler.Doc, c effCtx, e effectDoc) table.Effect {
 		}
 	}
 	if e.If != nil {
-		te.If = b.conds(d, c, e.If, field("if"), te.When)
+		var ifNode *yaml.Node
+		for i := 0; i+1 < len(e.N.Content); i += 2 {
+			if e.N.Content[i].Value == "if" {
+				ifNode = e.N.Content[i+1]
+			}
+		}
+		te.If = b.conds(d, c, e.If, ifNode, te.When)
 	}
 	return te
 }
 
 // summonRef resolves a summon id within the effect's boss.
 func (b *builder) summonRef(d *compiler.Doc, c effCtx, r at[string]) int16 {
+	if c.quiet {
+		return -1
+	}
 	if c.summons == nil {
 		b.diags.Add(CodeEffectScope, pos(d, r.N), "%s: summon %q: only a boss's own effects can name its summons", c.what, r.V)
 		return -1
@@ -388,7 +399,7 @@ func (b *builder) summonRef(d *compiler.Doc, c effCtx, r at[string]) int16 {
 func (b *builder) conds(d *compiler.Doc, c effCtx, in *condDoc, node *yaml.Node, when table.Trigger) []table.Cond {
 	var out []table.Cond
 	key := func(k string) *yaml.Node {
-		for i := 0; i+1 < len(node.Content); i += 2 {
+		for i := 0; node != nil && i+1 < len(node.Content); i += 2 {
 			if node.Content[i].Value == k {
 				return node.Content[i]
 			}
