@@ -152,7 +152,7 @@ func TestSameVerdictsAsCheck(t *testing.T) {
 		{"legendary a word", unit("{hp: 10, atk: 6, spd: 5, def: 3}", "legendary: maybe\n"), false},
 		{"color purple", "kind: unit\nid: x\nname: X\ncolor: purple\nstats: {hp: 1, atk: 0, spd: 0, def: 0}\nrange: [1]\nmov: 0\n", false},
 		{"mov 7", "kind: unit\nid: x\nname: X\ncolor: gray\nstats: {hp: 1, atk: 0, spd: 0, def: 0}\nrange: [1]\nmov: 7\n", false},
-		{"range 4", "kind: unit\nid: x\nname: X\ncolor: gray\nstats: {hp: 1, atk: 0, spd: 0, def: 0}\nrange: [4]\nmov: 1\n", false},
+		{"range a word", "kind: unit\nid: x\nname: X\ncolor: gray\nstats: {hp: 1, atk: 0, spd: 0, def: 0}\nrange: [one]\nmov: 1\n", false},
 		{"range empty", "kind: unit\nid: x\nname: X\ncolor: gray\nstats: {hp: 1, atk: 0, spd: 0, def: 0}\nrange: []\nmov: 1\n", false},
 		{"id not kebab-case", "kind: unit\nid: Chrom\nname: X\ncolor: gray\nstats: {hp: 1, atk: 0, spd: 0, def: 0}\nrange: [1]\nmov: 1\n", false},
 		{"skill heal 21", unit("{hp: 10, atk: 6, spd: 5, def: 3}", "skill: {name: S, kind: assist, text: T, effects: [{heal: 21}]}\n"), false},
