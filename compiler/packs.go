@@ -325,9 +325,25 @@ func (p *Program) link(diags *diag.List) {
 		skip := map[*Doc]bool{}
 		replaced := map[*Doc]*Doc{} // replaced document -> replacement
 		for _, d := range p.byKind[k.Name] {
-			if d.Overrides != "" && (k.NoID || d.ID == "") {
-				diags.Add(CodeBadOverride, d.OverridesPos, "%s documents have no id and cannot override another pack's", k.Name)
-				skip[d] = true
+			if d.Overrides != "" && k.NoID {
+				// A singleton (rules) replaces the required pack's own:
+				// overrides: annas-base/rules.
+				target := p.singletonTarget(k.Name, d, diags)
+				if other, dup := replaced[target]; target != nil && dup {
+					dd := diags.Add(CodeBadOverride, d.OverridesPos, "%s overrides %s/%s, which pack %s overrides too", k.Name, target.Pack.ID, k.Name, other.Pack.ID)
+					dd.Related = []diag.Related{{Pos: other.OverridesPos, Message: "the other override"}}
+					target = nil
+				}
+				if target != nil {
+					replaced[target] = d
+					p.overrides = append(p.overrides, Override{Kind: k.Name, Target: target.Pack.ID + "/" + k.Name, By: d, Was: target})
+				} else {
+					skip[d] = true
+				}
+				continue
+			}
+			if d.Overrides != "" && d.ID == "" {
+				skip[d] = true // no valid id: the schema error says so
 				continue
 			}
 			if d.ID == "" {
@@ -462,6 +478,27 @@ func (p *Program) overrideTarget(kind string, d *Doc, diags *diag.List) *Doc {
 		return nil
 	}
 	return target
+}
+
+// singletonTarget finds the document of a kind without ids (rules) that
+// overrides: PACK/KIND names, in a pack that d's pack requires.
+func (p *Program) singletonTarget(kind string, d *Doc, diags *diag.List) *Doc {
+	pk, what, _ := strings.Cut(d.Overrides, "/")
+	q := p.packByID(pk)
+	if what != kind || q == nil || !slices.Contains(p.deps(d.Pack), q) {
+		dd := diags.Add(CodeBadOverride, d.OverridesPos, "%s overrides %q, but a %s document can only replace the %s of a pack that %s requires", kind, d.Overrides, kind, kind, d.Pack.ID)
+		if deps := p.deps(d.Pack); len(deps) > 0 {
+			dd.Hint = fmt.Sprintf("write overrides: %s/%s", deps[len(deps)-1].ID, kind)
+		}
+		return nil
+	}
+	for _, x := range p.byKind[kind] {
+		if x.Pack == q && x != d {
+			return x
+		}
+	}
+	diags.Add(CodeBadOverride, d.OverridesPos, "%s overrides %s/%s, but pack %s has no %s document", kind, pk, kind, pk, kind)
+	return nil
 }
 
 func (p *Program) packByID(id string) *Pack {

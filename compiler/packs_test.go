@@ -2,6 +2,7 @@ package compiler_test
 
 import (
 	"fmt"
+	"os"
 	"strings"
 	"testing"
 	"testing/fstest"
@@ -212,5 +213,37 @@ func TestOrderDiagnostics(t *testing.T) {
 		if len(got) != 1 || got[0] != c.want {
 			t.Errorf("got %q\nwant %q", got, c.want)
 		}
+	}
+}
+
+// A singleton kind (rules) is replaced whole with overrides: PACK/rules.
+func TestOverrideSingleton(t *testing.T) {
+	src, err := os.ReadFile("../content/annas/rules/rules.yaml")
+	if err != nil {
+		t.Fatal(err)
+	}
+	house := strings.Replace(string(src), "kind: rules\n", "kind: rules\noverrides: annas-base/rules\n", 1)
+	house = strings.Replace(house, "  hand-size: 6\n", "  hand-size: 7\n", 1)
+	if house == string(src) {
+		t.Fatal("could not edit the rules")
+	}
+	h := pack(t, "house", "1.0.0", []string{`annas-base: "^1"`}, house)
+	res, diags := compile(t, h)
+	if e := errorsOf(diags); len(e) > 0 {
+		t.Fatalf("errors: %v", e)
+	}
+	rs := res.Ruleset.(*table.Ruleset)
+	if rs.Rules.Versus.HandSize != 7 || res.Counts["rules"] != 1 {
+		t.Errorf("versus hand size %d with %d rules documents, want the house rules' 7 and one document", rs.Rules.Versus.HandSize, res.Counts["rules"])
+	}
+	if len(res.Overrides) != 1 || res.Overrides[0].Target != "annas-base/rules" {
+		t.Errorf("overrides %+v, want annas-base/rules", res.Overrides)
+	}
+	// Two packs that do not require each other cannot both replace it.
+	h2 := pack(t, "house-two", "1.0.0", []string{`annas-base: "^1"`}, house)
+	_, diags = compile(t, h, h2)
+	e := errorsOf(diags)
+	if len(e) != 1 || e[0] != "bad-override: rules overrides annas-base/rules, which pack house overrides too" {
+		t.Errorf("errors %q, want one bad-override naming house", e)
 	}
 }

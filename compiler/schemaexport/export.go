@@ -8,6 +8,7 @@ package schemaexport
 import (
 	"encoding/json"
 	"fmt"
+	"slices"
 	"sort"
 
 	"cuelang.org/go/cue"
@@ -123,7 +124,11 @@ func KeyOrder(g *compiler.Game, kind string) (map[string][]string, error) {
 	walkOrder(def, "", out, 0)
 	top := out[""]
 	if kind != "pack" {
-		top = insertAfter(top, "id", compiler.OverridesKey)
+		after := "id"
+		if !slices.Contains(top, "id") {
+			after = "kind" // singletons (rules)
+		}
+		top = insertAfter(top, after, compiler.OverridesKey)
 	}
 	out[""] = top
 	return out, nil
