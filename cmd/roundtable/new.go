@@ -16,6 +16,7 @@ import (
 	"gopkg.in/yaml.v3"
 
 	"github.com/roundtable-dev/roundtable/compiler"
+	"github.com/roundtable-dev/roundtable/compiler/semver"
 	"github.com/roundtable-dev/roundtable/compiler/source"
 )
 
@@ -121,7 +122,7 @@ func title(id string) string {
 	return strings.Join(parts, " ")
 }
 
-var idRe = func(s string) bool { return s != "" && kebab(s) == s }
+func isKebab(s string) bool { return s != "" && kebab(s) == s }
 
 func render(name string, data tmplData) ([]byte, error) {
 	src, err := fs.ReadFile(templates, name)
@@ -144,14 +145,15 @@ func baseData(g *compiler.Game) (tmplData, error) {
 	if diags.Errors() > 0 || base.ID == "" {
 		return tmplData{}, fmt.Errorf("game %s: embedded base pack does not load", g.ID)
 	}
-	major := strings.SplitN(base.Version, ".", 2)[0]
-	var n int
-	fmt.Sscan(major, &n)
-	minor := strings.SplitN(base.Version, ".", 3)[1]
+	v, err := semver.Parse(base.Version)
+	if err != nil {
+		return tmplData{}, fmt.Errorf("game %s: base pack version: %v", g.ID, err)
+	}
 	return tmplData{
 		Boss: defaults[g.ID]["Boss"],
 		Game: g.ID, GameName: g.Name, BaseID: base.ID,
-		BaseRange: fmt.Sprintf(">=%s.%s <%d", major, minor, n+1),
+		// Compatible with this base and every later one of the same major.
+		BaseRange: fmt.Sprintf(">=%d.%d <%d", v.Major, v.Minor, v.Major+1),
 		Glyph:     freeGlyph(base.Set.Docs),
 	}, nil
 }
@@ -199,7 +201,7 @@ func newPack(cmd *cobra.Command, dir, game, id, name string) error {
 	if id == "" {
 		id = kebab(filepath.Base(filepath.Clean(dir)))
 	}
-	if !idRe(id) {
+	if !isKebab(id) {
 		return usageErr("pack id %q is not kebab-case (use --id)", id)
 	}
 	if name == "" {
@@ -322,7 +324,7 @@ func newEntity(cmd *cobra.Command, kind, file, game, id, name string) error {
 	if id == "" {
 		id = "new-" + kind
 	}
-	if !idRe(id) {
+	if !isKebab(id) {
 		return usageErr("id %q is not kebab-case", id)
 	}
 	if name == "" {
