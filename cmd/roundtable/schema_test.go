@@ -56,6 +56,10 @@ func TestExportedSchemasAcceptEveryBaseDocument(t *testing.T) {
 		if diags.Errors() > 0 {
 			t.Fatalf("%s base pack: %v", g.ID, diags)
 		}
+		anyKind, err := c.Compile(schemaexport.BaseURL + g.ID + "/" + schemaexport.AnyFile)
+		if err != nil {
+			t.Fatalf("%s: %v", g.ID, err)
+		}
 		n := 0
 		for _, d := range p.Set.Docs {
 			s, err := c.Compile(schemaexport.BaseURL + g.ID + "/" + schemaexport.FileName(d.Kind))
@@ -71,6 +75,9 @@ func TestExportedSchemasAcceptEveryBaseDocument(t *testing.T) {
 			j, _ := jsonschema.UnmarshalJSON(bytes.NewReader(b))
 			if err := s.Validate(j); err != nil {
 				t.Errorf("%s: %s fails its exported schema: %v", d.Pos(), d.Kind, err)
+			}
+			if err := anyKind.Validate(j); err != nil {
+				t.Errorf("%s: %s fails %s: %v", d.Pos(), d.Kind, schemaexport.AnyFile, err)
 			}
 			n++
 		}

@@ -56,7 +56,40 @@ func Export(g *compiler.Game) (map[string][]byte, error) {
 		return nil, fmt.Errorf("kind pack: %w", err)
 	}
 	out[FileName("pack")] = b
+	if out[AnyFile], err = anyKind(g); err != nil {
+		return nil, err
+	}
 	return out, nil
+}
+
+// AnyFile is the schema for a file that mixes kinds: it checks each
+// document against its kind's schema, chosen by its kind: field.
+const AnyFile = "content.schema.json"
+
+func anyKind(g *compiler.Game) ([]byte, error) {
+	kinds := append([]string{"pack"}, g.KindNames()...)
+	var branches []any
+	for _, k := range kinds {
+		branches = append(branches, map[string]any{
+			"if":   map[string]any{"properties": map[string]any{"kind": map[string]any{"const": k}}, "required": []string{"kind"}},
+			"then": map[string]any{"$ref": FileName(k)},
+		})
+	}
+	m := map[string]any{
+		"$schema":     "https://json-schema.org/draft/2020-12/schema",
+		"$id":         BaseURL + g.ID + "/" + AnyFile,
+		"title":       fmt.Sprintf("%s content (any kind)", g.ID),
+		"description": fmt.Sprintf("A %s content document; kind: selects the schema it must follow.", g.Name),
+		"type":        "object",
+		"required":    []string{"kind"},
+		"properties":  map[string]any{"kind": map[string]any{"enum": kinds, "description": "What this document is."}},
+		"allOf":       branches,
+	}
+	b, err := json.MarshalIndent(m, "", "  ")
+	if err != nil {
+		return nil, err
+	}
+	return append(b, '\n'), nil
 }
 
 func one(def cue.Value, game, kind, summary string, overrides bool) ([]byte, error) {

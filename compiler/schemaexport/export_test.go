@@ -194,3 +194,47 @@ func TestSameVerdictsAsCheck(t *testing.T) {
 		})
 	}
 }
+
+// TestAnyKindSchema: content.schema.json dispatches on kind: every base
+// document passes it; a wrong value, an unknown kind or a missing kind fails.
+func TestAnyKindSchema(t *testing.T) {
+	g := annas.Game
+	files, err := schemaexport.Export(g)
+	if err != nil {
+		t.Fatal(err)
+	}
+	c := jsonschema.NewCompiler()
+	for name, b := range files {
+		doc, _ := jsonschema.UnmarshalJSON(bytes.NewReader(b))
+		if err := c.AddResource(schemaexport.BaseURL+g.ID+"/"+name, doc); err != nil {
+			t.Fatal(err)
+		}
+	}
+	anyKind, err := c.Compile(schemaexport.BaseURL + g.ID + "/" + schemaexport.AnyFile)
+	if err != nil {
+		t.Fatal(err)
+	}
+	p, _ := compiler.BasePack(g)
+	for _, d := range p.Set.Docs {
+		if err := anyKind.Validate(asJSON(t, d)); err != nil {
+			t.Errorf("%s: %s fails content.schema.json: %v", d.Pos(), d.Kind, err)
+		}
+	}
+	for _, bad := range []string{
+		"kind: unit\nid: x\nname: X\ncolor: red\nstats: {hp: 21, atk: 1, spd: 1, def: 1}\nrange: [1]\nmov: 1\n",
+		"kind: tag\nid: t\nname: T\ncategory: passive\n",
+		"kind: dragon\nid: x\n",
+		"id: x\nname: X\n",
+	} {
+		docs, _ := source.Parse("bad.yaml", []byte(bad))
+		var v any
+		if len(docs) == 1 {
+			v = asJSON(t, docs[0])
+		} else {
+			v = map[string]any{"id": "x", "name": "X"}
+		}
+		if anyKind.Validate(v) == nil {
+			t.Errorf("content.schema.json accepts %q", bad)
+		}
+	}
+}
