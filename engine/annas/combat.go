@@ -1,0 +1,142 @@
+package annas
+
+import "github.com/roundtable-dev/roundtable/engine/annas/table"
+
+// Fighter is one side of a combat with its stats for this combat.
+type Fighter struct {
+	Unit          int // index into Ruleset.Units
+	HP            int
+	ATK, SPD, DEF int
+	Range         table.RangeSet
+	Color         table.Color
+	Tags          table.TagSet
+	Shapestone    bool // holds its Shapestone token (stats already switched)
+	NoCounter     bool // an effect forbids its counter
+	NoFollowUp    bool // an effect forbids its follow-up
+}
+
+// NewFighter is a unit's fighter with its printed stats, or its shapeshifted
+// ATK/SPD/DEF while it holds the Shapestone token (rulebook II.2, VI.1).
+func NewFighter(rs *table.Ruleset, unit, hp int, shapestone bool) Fighter {
+	u := &rs.Units[unit]
+	f := Fighter{Unit: unit, HP: hp, ATK: int(u.Stats.ATK), SPD: int(u.Stats.SPD), DEF: int(u.Stats.DEF),
+		Range: u.Range, Color: u.Color, Tags: u.Tags}
+	if shapestone && u.HasShapestone {
+		f.Shapestone = true
+		f.ATK, f.SPD, f.DEF = int(u.Shapestone.ATK), int(u.Shapestone.SPD), int(u.Shapestone.DEF)
+	}
+	return f
+}
+
+// Advantage is +1 when a beats b in the weapon triangle, -1 when b beats a,
+// 0 for the same color or when either is gray (rulebook VI, Weapon Triangle).
+func Advantage(a, b table.Color) int {
+	if a == table.Gray || b == table.Gray || a == b {
+		return 0
+	}
+	// Red beats Green, Green beats Blue, Blue beats Red.
+	if (a+1)%3 == b {
+		return 1
+	}
+	return -1
+}
+
+// Triangle applies the weapon triangle and effectiveness tags to both sides.
+func Triangle(rs *table.Ruleset, a, d *Fighter) {
+	adv := Advantage(a.Color, d.Color)
+	a.ATK += adv
+	d.ATK -= adv
+	a.ATK += effectiveness(rs, a.Tags, d.Tags)
+	d.ATK += effectiveness(rs, d.Tags, a.Tags)
+}
+
+// effectiveness is the ATK bonus of tags against a foe with foe tags
+// (rulebook VI, Skill Effects in Combat: Eff vs Armor +2 against Armored).
+func effectiveness(rs *table.Ruleset, tags, foe table.TagSet) int {
+	bonus := 0
+	for i := range rs.Tags {
+		t := &rs.Tags[i]
+		if t.EffAgainst >= 0 && tags.Has(i) && foe.Has(int(t.EffAgainst)) {
+			bonus += int(t.EffATK)
+		}
+	}
+	return bonus
+}
+
+// Strike kinds.
+const (
+	KindAttack   = "attack"
+	KindCounter  = "counter"
+	KindFollowUp = "follow-up"
+)
+
+// Strike is one hit of a combat.
+type Strike struct {
+	By     int // 0 attacker, 1 defender
+	Kind   string
+	Damage int
+}
+
+// Outcome is what a combat did.
+type Outcome struct {
+	Strikes  []Strike
+	HP       [2]int // after
+	Defeated [2]bool
+}
+
+// Damage is ATK − DEF, never below 0 (rulebook VI.1).
+func Damage(atk, def int) int {
+	if atk <= def {
+		return 0
+	}
+	return atk - def
+}
+
+// Resolve runs the steps of combat at distance dist (rulebook VI, Steps to
+// Combat): the attack; the counter if the defender survived and has the
+// attacker in range; one follow-up by the strictly faster unit if both are
+// still standing and it has the foe in range.
+func Resolve(a, d Fighter, dist int) Outcome {
+	f := [2]*Fighter{&a, &d}
+	o := Outcome{HP: [2]int{a.HP, d.HP}}
+	hit := func(by int, kind string) {
+		dmg := Damage(f[by].ATK, f[1-by].DEF)
+		o.Strikes = append(o.Strikes, Strike{By: by, Kind: kind, Damage: dmg})
+		o.HP[1-by] -= dmg
+		if o.HP[1-by] <= 0 {
+			o.HP[1-by] = 0
+			o.Defeated[1-by] = true
+		}
+	}
+	hit(0, KindAttack)
+	if o.Defeated[1] {
+		return o
+	}
+	if d.Range.Has(dist) && !d.NoCounter {
+		hit(1, KindCounter)
+		if o.Defeated[0] {
+			return o
+		}
+	}
+	fast := -1
+	switch {
+	case a.SPD > d.SPD:
+		fast = 0
+	case d.SPD > a.SPD:
+		fast = 1
+	}
+	if fast >= 0 && f[fast].Range.Has(dist) && !f[fast].NoFollowUp {
+		hit(fast, KindFollowUp)
+	}
+	return o
+}
+
+// Forecast is one combat between two unit cards off the board: printed (or
+// shapeshifted) stats, the weapon triangle, effectiveness and the units'
+// unconditional combat effects.
+func Forecast(rs *table.Ruleset, attacker, defender, aHP, dHP int, aSS, dSS bool, dist int) Outcome {
+	a := NewFighter(rs, attacker, aHP, aSS)
+	d := NewFighter(rs, defender, dHP, dSS)
+	Triangle(rs, &a, &d)
+	return Resolve(a, d, dist)
+}
