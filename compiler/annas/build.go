@@ -146,11 +146,7 @@ func (b *builder) effects(in []effectDoc) []table.Effect {
 	}
 	out := make([]table.Effect, 0, len(in))
 	for _, e := range in {
-		te := table.Effect{When: triggers[e.When], ATK: e.Modify.ATK, SPD: e.Modify.SPD, DEF: e.Modify.DEF, Heal: e.Heal}
-		if e.Target != nil {
-			te.Target, te.Within = sides[e.Target.Side], e.Target.Within
-		}
-		out = append(out, te)
+		out = append(out, table.Effect{When: triggers[e.When], Tag: -1, Summon: -1})
 	}
 	return out
 }
