@@ -13,6 +13,7 @@ type Fighter struct {
 	Shapestone    bool // holds its Shapestone token (stats already switched)
 	NoCounter     bool // an effect forbids its counter
 	NoFollowUp    bool // an effect forbids its follow-up
+	FollowUp      bool // an effect grants a follow-up whatever the SPD
 }
 
 // NewFighter is a unit's fighter with its printed stats, or its shapeshifted
@@ -92,51 +93,41 @@ func Damage(atk, def int) int {
 	return atk - def
 }
 
-// Resolve runs the steps of combat at distance dist (rulebook VI, Steps to
-// Combat): the attack; the counter if the defender survived and has the
-// attacker in range; one follow-up by the strictly faster unit if both are
-// still standing and it has the foe in range.
+// Resolve runs the steps of combat at distance dist between two fighters
+// whose stats are final (rulebook VI, Steps to Combat); no board, no effects.
 func Resolve(a, d Fighter, dist int) Outcome {
 	f := [2]*Fighter{&a, &d}
 	o := Outcome{HP: [2]int{a.HP, d.HP}}
-	hit := func(by int, kind string) {
-		dmg := Damage(f[by].ATK, f[1-by].DEF)
-		o.Strikes = append(o.Strikes, Strike{By: by, Kind: kind, Damage: dmg})
-		o.HP[1-by] -= dmg
-		if o.HP[1-by] <= 0 {
-			o.HP[1-by] = 0
-			o.Defeated[1-by] = true
+	for _, s := range strikes(&a, &d, dist) {
+		s.Damage = Damage(f[s.By].ATK, f[1-s.By].DEF)
+		o.Strikes = append(o.Strikes, s)
+		o.HP[1-s.By] = max(0, o.HP[1-s.By]-s.Damage)
+		if o.HP[1-s.By] == 0 {
+			o.Defeated[1-s.By] = true
+			break
 		}
-	}
-	hit(0, KindAttack)
-	if o.Defeated[1] {
-		return o
-	}
-	if d.Range.Has(dist) && !d.NoCounter {
-		hit(1, KindCounter)
-		if o.Defeated[0] {
-			return o
-		}
-	}
-	fast := -1
-	switch {
-	case a.SPD > d.SPD:
-		fast = 0
-	case d.SPD > a.SPD:
-		fast = 1
-	}
-	if fast >= 0 && f[fast].Range.Has(dist) && !f[fast].NoFollowUp {
-		hit(fast, KindFollowUp)
 	}
 	return o
 }
 
-// Forecast is one combat between two unit cards off the board: printed (or
-// shapeshifted) stats, the weapon triangle, effectiveness and the units'
-// unconditional combat effects.
+// Forecast is one combat between two unit cards alone on an empty board at
+// distance dist, run by the engine's own combat: printed (or shapeshifted)
+// stats, the weapon triangle, effectiveness and the units' combat skills
+// whose conditions hold with no other unit around. No reactions, no dice.
 func Forecast(rs *table.Ruleset, attacker, defender, aHP, dHP int, aSS, dSS bool, dist int) Outcome {
-	a := NewFighter(rs, attacker, aHP, aSS)
-	d := NewFighter(rs, defender, dHP, dSS)
-	Triangle(rs, &a, &d)
-	return Resolve(a, d, dist)
+	g := &Game{Rules: rs, Map: -1, noReact: true, Winner: -1, Phase: PhaseTurn}
+	g.num = rs.Rules.Versus
+	for p := range g.Players {
+		g.Players[p].DVTile = NoTile
+	}
+	at0 := at(0, 0)
+	at1 := at(min(dist, Size-1), max(0, dist-(Size-1)))
+	a := g.place(int16(attacker), 0, at0)
+	d := g.place(int16(defender), 1, at1)
+	a.Damage = int8(int(rs.Units[attacker].Stats.HP) - aHP)
+	d.Damage = int8(int(rs.Units[defender].Stats.HP) - dHP)
+	a.Shapestone = aSS && rs.Units[attacker].HasShapestone
+	d.Shapestone = dSS && rs.Units[defender].HasShapestone
+	g.attack(a, d, func() {})
+	return g.lastCombat.out
 }

@@ -40,7 +40,7 @@ func (f *Field) Enterable(t Tile, tags table.TagSet) bool {
 // but not enemies, never ending on an occupied tile.
 func (f *Field) Reach(from Tile, mov int, tags table.TagSet) TileSet {
 	var seen TileSet
-	seen = seen.With(from)
+	seen = with(seen, from)
 	out := seen
 	var queue [Tiles]Tile
 	var dist [Tiles]int8
@@ -61,12 +61,12 @@ func (f *Field) Reach(from Tile, mov int, tags table.TagSet) TileSet {
 			if seen.Has(n) || f.Enemies.Has(n) || !f.Enterable(n, tags) {
 				continue
 			}
-			seen = seen.With(n)
+			seen = with(seen, n)
 			dist[n] = int8(d + 1)
 			queue[tail] = n
 			tail++
 			if !occupied.Has(n) {
-				out = out.With(n)
+				out = with(out, n)
 			}
 		}
 	}

@@ -1,0 +1,109 @@
+package annas
+
+import (
+	"fmt"
+	"strings"
+)
+
+// Kind is the kind of an action.
+type Kind uint8
+
+// Action kinds (rulebook III, Turn Action Summary; V, Unit Actions).
+const (
+	EndTurn    Kind = iota
+	Mulligan        // setup: discard the hand cards in Mask, draw back up
+	Deploy          // Card to Slot, meeple on To; Haste when paid with DV
+	Activate        // the piece on From moves to To, then does Do
+	DiscardAct      // discard hand card Card, draw back up
+	ShiftGray       // move the gray piece on From to slot Slot
+	Buy             // shop row card at index Slot
+	UseShop         // play shop card Card (on the piece at Target when it needs one)
+	MoveDVTile      // lay the DV map tile on To, Ruins side when Opt is 1
+	Bump            // spend DV: move the piece on From 1 tile to To
+	React           // use the reaction of the piece on From (or shop card Card)
+	Pass            // decline a reaction
+)
+
+// Do is a unit action after an activation's move (rulebook V).
+type Do uint8
+
+// Unit actions.
+const (
+	Wait Do = iota // moved (or not) and did nothing else
+	Attack
+	Capture
+	Special
+	AssistDo
+	Retire
+	Work
+)
+
+var kindNames = [...]string{"end-turn", "mulligan", "deploy", "activate", "discard", "shift-gray", "buy", "use-shop", "dv-tile", "bump", "react", "pass"}
+var doNames = [...]string{"wait", "attack", "capture", "special", "assist", "retire", "work"}
+
+func (k Kind) String() string { return kindNames[k] }
+func (d Do) String() string   { return doNames[d] }
+
+// Action is one move of a player. It is a comparable value: Apply accepts it
+// only when LegalActions offers an equal one.
+type Action struct {
+	Kind   Kind
+	Player int8
+	Card   int16 // unit card (Deploy, DiscardAct) or shop card (UseShop, React)
+	Slot   int8
+	From   Tile
+	To     Tile
+	Do     Do
+	Target Tile  // attack, special, assist or shop target
+	Dest   Tile  // where an assist or effect moves its target
+	Opt    int8  // option: Ruins side; Grab mode
+	Mask   uint8 // mulligan: hand positions to discard
+	Haste  bool
+}
+
+func (g *Game) Describe(a Action) string {
+	var b strings.Builder
+	fmt.Fprintf(&b, "P%d %s", a.Player+1, a.Kind)
+	unit := func(c int16) string { return g.Rules.Units[c].ID }
+	switch a.Kind {
+	case Mulligan:
+		fmt.Fprintf(&b, " %06b", a.Mask)
+	case Deploy:
+		fmt.Fprintf(&b, " %s slot %d at %s", unit(a.Card), a.Slot, a.To)
+		if a.Haste {
+			b.WriteString(" haste")
+		}
+	case Activate:
+		fmt.Fprintf(&b, " %s -> %s %s", a.From, a.To, a.Do)
+		if a.Target != NoTile {
+			fmt.Fprintf(&b, " %s", a.Target)
+		}
+		if a.Dest != NoTile {
+			fmt.Fprintf(&b, " to %s", a.Dest)
+		}
+	case DiscardAct:
+		fmt.Fprintf(&b, " %s", unit(a.Card))
+	case ShiftGray:
+		fmt.Fprintf(&b, " %s to slot %d", a.From, a.Slot)
+	case Buy:
+		fmt.Fprintf(&b, " row %d", a.Slot)
+	case UseShop, React:
+		if a.Card >= 0 {
+			fmt.Fprintf(&b, " %s", g.Rules.ShopCards[a.Card].ID)
+		} else {
+			fmt.Fprintf(&b, " %s", a.From)
+		}
+		if a.Target != NoTile {
+			fmt.Fprintf(&b, " on %s", a.Target)
+		}
+	case MoveDVTile:
+		side := "plain"
+		if a.Opt == 1 {
+			side = "ruins"
+		}
+		fmt.Fprintf(&b, " %s %s", side, a.To)
+	case Bump:
+		fmt.Fprintf(&b, " %s -> %s", a.From, a.To)
+	}
+	return b.String()
+}
