@@ -212,3 +212,21 @@ func put(t testing.TB, g *Game, id string, p int, at string) *Piece {
 	q.Slot = int8(len(g.Pieces) - 1)
 	return q
 }
+
+func apply(t testing.TB, g *Game, a Action) {
+	t.Helper()
+	if err := g.Apply(a); err != nil {
+		t.Fatal(err)
+	}
+}
+
+// activation builds an Activate action.
+func activation(t testing.TB, p int, from, to string, do Do, target string) Action {
+	t.Helper()
+	a := act(Activate, p)
+	a.From, a.To, a.Do = tile(t, from), tile(t, to), do
+	if target != "" {
+		a.Target = tile(t, target)
+	}
+	return a
+}
