@@ -15,7 +15,7 @@ var games = flag.Int("annas.games", 2000, "seeded random games the property test
 func check(g *Game) error {
 	var seen TileSet
 	units := len(g.Deck) + len(g.Discard)
-	shop := len(g.ShopDeck) + len(g.ShopDiscard)
+	shop := len(g.ShopDeck) + len(g.ShopDiscard) + len(g.Spent)
 	for _, c := range g.ShopRow {
 		if c >= 0 {
 			shop++
