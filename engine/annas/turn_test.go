@@ -252,7 +252,7 @@ func TestShiftGray(t *testing.T) {
 // opponent 1 DV; once per turn; a castle can be captured again.
 func TestCapture(t *testing.T) {
 	g := started(t)
-	put(t, g, "red", 0, "c3") // castle
+	put(t, g, "red", 0, "c3")  // castle
 	put(t, g, "blue", 0, "d4") // castle
 	apply(t, g, activation(t, 0, "c3", "c3", Capture, ""))
 	if !slices.Equal(g.Players[0].VPCards, []int8{1}) || g.Players[1].DV != 1 || !slices.Equal(g.VPDeck, []int8{2, 3, 4, 5, 6, 7}) {
