@@ -160,8 +160,9 @@ func (g *Game) Result() Result {
 const maxTurnActions = 5000
 
 // Play runs a whole game between two policies, calling observe after each
-// action (nil to skip).
-func Play(rs *table.Ruleset, opt Options, pol [2]Policy, observe func(g *Game, a Action)) (*Game, error) {
+// action with the action's description made before it was applied (nil to
+// skip).
+func Play(rs *table.Ruleset, opt Options, pol [2]Policy, observe func(g *Game, a Action, desc string)) (*Game, error) {
 	g, err := New(rs, opt)
 	if err != nil {
 		return nil, err
@@ -179,11 +180,15 @@ func Play(rs *table.Ruleset, opt Options, pol [2]Policy, observe func(g *Game, a
 			return g, fmt.Errorf("annas: no legal action on turn %d", g.Turn)
 		}
 		a := pol[g.Actor()].Choose(g, legal)
+		var desc string
+		if observe != nil {
+			desc = g.Describe(a)
+		}
 		if err := g.Apply(a); err != nil {
 			return g, err
 		}
 		if observe != nil {
-			observe(g, a)
+			observe(g, a, desc)
 		}
 	}
 	return g, nil

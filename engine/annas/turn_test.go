@@ -142,8 +142,8 @@ func TestDeployGrayAndLegendaryLimits(t *testing.T) {
 	for _, a := range deployOf(g, unitIdx(t, g.Rules, "gray")) {
 		slots[a.Slot] = true
 	}
-	if len(slots) != 4 {
-		t.Errorf("gray may use slots %v, want all 4", slots)
+	if len(slots) != 3 {
+		t.Errorf("gray may use slots %v, want all 3", slots)
 	}
 	put(t, g, "manakete", 0, "a3") // a gray unit already deployed
 	if n := len(deployOf(g, unitIdx(t, g.Rules, "dancer"))); n != 0 {
@@ -232,10 +232,10 @@ func TestDiscardFirstFree(t *testing.T) {
 func TestShiftGray(t *testing.T) {
 	g := started(t)
 	q := put(t, g, "gray", 0, "b2")
-	q.Slot = 3
+	q.Slot = 2
 	shifts := count(g, func(a Action) bool { return a.Kind == ShiftGray })
-	if shifts != 3 {
-		t.Fatalf("%d gray shifts, want 3 (slots 0-2)", shifts)
+	if shifts != 2 {
+		t.Fatalf("%d gray shifts, want 2 (slots 0 and 1)", shifts)
 	}
 	a := act(ShiftGray, 0)
 	a.From, a.Slot = q.Tile, 0
@@ -423,7 +423,7 @@ func TestSameSeedSameGame(t *testing.T) {
 		p0, _ := NewPolicy("random", seed, 0)
 		p1, _ := NewPolicy("greedy", seed, 1)
 		var log []string
-		_, err := Play(rs, Options{Seed: seed}, [2]Policy{p0, p1}, func(g *Game, a Action) { log = append(log, g.Describe(a)) })
+		_, err := Play(rs, Options{Seed: seed}, [2]Policy{p0, p1}, func(g *Game, a Action, _ string) { log = append(log, g.Describe(a)) })
 		if err != nil {
 			t.Fatal(err)
 		}
