@@ -59,7 +59,7 @@ func check(g *Game) error {
 		if int16(i) == g.Rules.Rules.SecondPlayer {
 			wantShop++
 		} else if g.num.Shop {
-			wantShop += max(1, int(c.Copies))
+			wantShop += int(c.Copies)
 		}
 	}
 	if shop != wantShop {

@@ -57,7 +57,7 @@ func New(rs *table.Ruleset, opt Options) (*Game, error) {
 			if int16(i) == rs.Rules.SecondPlayer {
 				continue
 			}
-			for range max(1, int(rs.ShopCards[i].Copies)) {
+			for range int(rs.ShopCards[i].Copies) {
 				g.ShopDeck = append(g.ShopDeck, int16(i))
 			}
 		}

@@ -104,6 +104,7 @@ type Game struct {
 	windows    []*window
 	noReact    bool    // forecasts: no reactions, no dice
 	lastCombat *combat // the latest combat (forecast reads it)
+	srcCache   [][]source
 
 	Winner int // -1 draw, else the winner once Phase is PhaseOver
 	Reason string
