@@ -49,7 +49,7 @@ func playAnnas(cmd *cobra.Command, f *playFlags) error {
 	out := cmd.OutOrStdout()
 	enc := json.NewEncoder(out)
 	n := 0
-	g, err := annas.Play(rs, annas.Options{Seed: uint64(f.seed), Map: -1}, pol, func(g *annas.Game, a annas.Action, desc string) {
+	g, err := annas.Play(rs, annas.Options{Seed: uint64(f.seed)}, pol, func(g *annas.Game, a annas.Action, desc string) {
 		n++
 		vp := [2]int{g.Players[0].VP(), g.Players[1].VP()}
 		if f.format == "json" {

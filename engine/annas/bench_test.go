@@ -35,7 +35,7 @@ func BenchmarkReach(b *testing.B) {
 func midGame(b *testing.B, actions int) *annas.Game {
 	p0, _ := annas.NewPolicy("greedy", 5, 0)
 	p1, _ := annas.NewPolicy("greedy", 5, 1)
-	g, err := annas.New(gen.Ruleset, annas.Options{Seed: 5, Map: -1})
+	g, err := annas.New(gen.Ruleset, annas.Options{Seed: 5})
 	if err != nil {
 		b.Fatal(err)
 	}
@@ -65,7 +65,7 @@ func benchGames(b *testing.B, policy string) {
 		seed++
 		p0, _ := annas.NewPolicy(policy, seed, 0)
 		p1, _ := annas.NewPolicy(policy, seed, 1)
-		if _, err := annas.Play(gen.Ruleset, annas.Options{Seed: seed, Map: -1}, [2]annas.Policy{p0, p1}, nil); err != nil {
+		if _, err := annas.Play(gen.Ruleset, annas.Options{Seed: seed}, [2]annas.Policy{p0, p1}, nil); err != nil {
 			b.Fatal(err)
 		}
 	}

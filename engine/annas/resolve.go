@@ -158,10 +158,10 @@ func (g *Game) op(e *table.Effect, when table.Trigger, c *ctx, then func()) {
 			*c.prevent = n
 		}
 	case table.OpNoCounter, table.OpNoFollowUp, table.OpFollowUp:
-		if c.combat != nil {
-			for _, q := range g.targets(e, c) {
-				c.combat.flag(q.ID, e.Op)
-			}
+		if cb := c.combat; cb != nil {
+			g.combatOp(cb, e, c)
+		} else if g.fighting != nil {
+			g.combatOp(g.fighting, e, c)
 		}
 	case table.OpDamage:
 		ts := g.targets(e, c)
