@@ -141,6 +141,11 @@ func (g *Game) attack(att, def *Piece, then func()) {
 			return
 		}
 		cb.dist = Dist(a.Tile, d.Tile)
+		if !g.Rules.Units[a.Card].Range.Has(cb.dist) {
+			g.fighting = nil
+			then() // a reaction moved them out of range: no combat
+			return
+		}
 		ca := &ctx{src: a, owner: int(a.Owner), foe: d, initiating: true, dist: cb.dist, roll: !g.noReact, combat: cb, target: NoTile, dest: NoTile}
 		cd := &ctx{src: d, owner: int(d.Owner), foe: a, initiating: false, dist: cb.dist, roll: !g.noReact, combat: cb, target: NoTile, dest: NoTile}
 		g.passives(a, table.BeforeCombat, ca, func() {

@@ -96,6 +96,11 @@ func (g *Game) score(a Action) int {
 	case Buy:
 		return 12
 	case UseShop:
+		if a.Target != NoTile {
+			if q := g.PieceAt(a.Target); q != nil && q.Damage == 0 && g.healsOnly(a.Card) {
+				return -2 // a heal on a unit at full HP
+			}
+		}
 		return 14
 	case Activate:
 		q := g.PieceAt(a.From)
@@ -160,9 +165,9 @@ func (g *Game) Result() Result {
 const maxTurnActions = 5000
 
 // Play runs a whole game between two policies, calling observe after each
-// action with the action's description made before it was applied (nil to
-// skip).
-func Play(rs *table.Ruleset, opt Options, pol [2]Policy, observe func(g *Game, a Action, desc string)) (*Game, error) {
+// action with the action's description and turn as they were before it was
+// applied (nil to skip).
+func Play(rs *table.Ruleset, opt Options, pol [2]Policy, observe func(g *Game, a Action, desc string, turn int)) (*Game, error) {
 	g, err := New(rs, opt)
 	if err != nil {
 		return nil, err
@@ -181,6 +186,7 @@ func Play(rs *table.Ruleset, opt Options, pol [2]Policy, observe func(g *Game, a
 		}
 		a := pol[g.Actor()].Choose(g, legal)
 		var desc string
+		before := g.Turn
 		if observe != nil {
 			desc = g.Describe(a)
 		}
@@ -188,8 +194,17 @@ func Play(rs *table.Ruleset, opt Options, pol [2]Policy, observe func(g *Game, a
 			return g, err
 		}
 		if observe != nil {
-			observe(g, a, desc)
+			observe(g, a, desc, before)
 		}
 	}
 	return g, nil
+}
+
+func (g *Game) healsOnly(card int16) bool {
+	for _, e := range g.Rules.ShopCards[card].Effects {
+		if e.Op != table.OpHeal {
+			return false
+		}
+	}
+	return true
 }
