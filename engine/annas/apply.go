@@ -10,7 +10,7 @@ import (
 // Apply plays action a. An action LegalActions does not offer is rejected
 // with an error and the game is left exactly as it was.
 func (g *Game) Apply(a Action) error {
-	if !slices.Contains(g.LegalActions(), a) {
+	if !slices.Contains(g.offered(a), a) {
 		return fmt.Errorf("annas: illegal action: %s", g.Describe(a))
 	}
 	g.Log = append(g.Log, a)

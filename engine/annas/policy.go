@@ -31,20 +31,37 @@ type Random struct{ rng *rand.Rand }
 
 // Choose implements Policy.
 func (r *Random) Choose(_ *Game, legal []Action) Action {
-	var groups [][]Action
-	idx := map[[2]uint8]int{}
+	// Count the groups (kind, unit action), pick one, then pick in it.
+	var size [16 * 8]int32
+	groups := 0
 	for _, a := range legal {
-		k := [2]uint8{uint8(a.Kind), uint8(a.Do)}
-		i, ok := idx[k]
-		if !ok {
-			i = len(groups)
-			idx[k] = i
-			groups = append(groups, nil)
+		k := int(a.Kind)*8 + int(a.Do)
+		if size[k] == 0 {
+			groups++
 		}
-		groups[i] = append(groups[i], a)
+		size[k]++
 	}
-	g := groups[r.rng.IntN(len(groups))]
-	return g[r.rng.IntN(len(g))]
+	pick := r.rng.IntN(groups)
+	key := -1
+	for k, n := range size {
+		if n > 0 {
+			if pick == 0 {
+				key = k
+				break
+			}
+			pick--
+		}
+	}
+	i := r.rng.IntN(int(size[key]))
+	for _, a := range legal {
+		if int(a.Kind)*8+int(a.Do) == key {
+			if i == 0 {
+				return a
+			}
+			i--
+		}
+	}
+	return legal[0]
 }
 
 // Greedy scores every action one step ahead (capture, favorable attacks,
