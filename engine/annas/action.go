@@ -43,8 +43,19 @@ const (
 var kindNames = [...]string{"end-turn", "mulligan", "deploy", "activate", "discard", "shift-gray", "buy", "use-shop", "dv-tile", "bump", "react", "pass"}
 var doNames = [...]string{"wait", "attack", "capture", "special", "assist", "retire", "work"}
 
-func (k Kind) String() string { return kindNames[k] }
-func (d Do) String() string   { return doNames[d] }
+func (k Kind) String() string {
+	if int(k) < len(kindNames) {
+		return kindNames[k]
+	}
+	return fmt.Sprintf("kind#%d", k)
+}
+
+func (d Do) String() string {
+	if int(d) < len(doNames) {
+		return doNames[d]
+	}
+	return fmt.Sprintf("do#%d", d)
+}
 
 // Action is one move of a player. It is a comparable value: Apply accepts it
 // only when LegalActions offers an equal one.
@@ -66,7 +77,19 @@ type Action struct {
 func (g *Game) Describe(a Action) string {
 	var b strings.Builder
 	fmt.Fprintf(&b, "P%d %s", a.Player+1, a.Kind)
-	unit := func(c int16) string { return g.Rules.Units[c].ID }
+	// Describe must not trust the action: Apply describes illegal ones too.
+	unit := func(c int16) string {
+		if c < 0 || int(c) >= len(g.Rules.Units) {
+			return fmt.Sprintf("unit#%d", c)
+		}
+		return g.Rules.Units[c].ID
+	}
+	shop := func(c int16) string {
+		if c < 0 || int(c) >= len(g.Rules.ShopCards) {
+			return fmt.Sprintf("shop#%d", c)
+		}
+		return g.Rules.ShopCards[c].ID
+	}
 	switch a.Kind {
 	case Mulligan:
 		fmt.Fprintf(&b, " %06b", a.Mask)
@@ -94,12 +117,14 @@ func (g *Game) Describe(a Action) string {
 	case ShiftGray:
 		fmt.Fprintf(&b, " %s to the %s slot", a.From, table.Color(a.Slot))
 	case Buy:
-		if c := g.ShopRow[a.Slot]; c >= 0 {
-			fmt.Fprintf(&b, " %s", g.Rules.ShopCards[c].ID)
+		if a.Slot >= 0 && int(a.Slot) < len(g.ShopRow) && g.ShopRow[a.Slot] >= 0 {
+			fmt.Fprintf(&b, " %s", shop(g.ShopRow[a.Slot]))
+		} else {
+			fmt.Fprintf(&b, " row %d", a.Slot)
 		}
 	case UseShop, React:
 		if a.Card >= 0 {
-			fmt.Fprintf(&b, " %s", g.Rules.ShopCards[a.Card].ID)
+			fmt.Fprintf(&b, " %s", shop(a.Card))
 		} else if q := g.PieceAt(a.From); q != nil {
 			fmt.Fprintf(&b, " %s %s", unit(q.Card), a.From)
 		}

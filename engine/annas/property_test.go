@@ -100,6 +100,9 @@ func playChecked(t *testing.T, rs *table.Ruleset, seed uint64, deep bool) *Game 
 				}
 			}
 		}
+		if deep && n%5 == 0 {
+			rejectMutants(t, g, legal, seed)
+		}
 		a := pol[g.Actor()].Choose(g, legal)
 		if err := g.Apply(a); err != nil {
 			t.Fatalf("seed %d: %v", seed, err)
@@ -158,5 +161,47 @@ func TestPropertyBaseContent(t *testing.T) {
 	}
 	for seed := range uint64(n) {
 		playChecked(t, gen.Ruleset, seed, seed%25 == 0)
+	}
+}
+
+// fingerprint is the visible state of a game, for "changes nothing" checks.
+func fingerprint(g *Game) string {
+	s := fmt.Sprint(g.Phase, g.Turn, g.Current, g.Deploys, g.HasteDeploys, g.Captures, g.Discards, len(g.Log), len(g.windows),
+		g.Deck, g.Discard, g.ShopDeck, g.ShopDiscard, g.ShopRow, g.VPDeck, g.Spent)
+	for _, p := range g.Players {
+		s += fmt.Sprint(p.Hand, p.Shop, p.Coins, p.DV, p.VPTokens, p.VPCards, p.DVTile, p.DVRuins, p.Lost, p.LostTurn)
+	}
+	for _, q := range g.Pieces {
+		s += fmt.Sprint(*q)
+	}
+	return s
+}
+
+// rejectMutants alters legal actions one field at a time; each alteration
+// that is not itself legal must be rejected with the game unchanged.
+func rejectMutants(t *testing.T, g *Game, legal []Action, seed uint64) {
+	t.Helper()
+	before := fingerprint(g)
+	for i, a := range legal {
+		if i%3 != 0 {
+			continue
+		}
+		for _, m := range []Action{
+			func() Action { b := a; b.To = (a.To + 7) % Tiles; return b }(),
+			func() Action { b := a; b.Target = (a.Target + 1) % Tiles; return b }(),
+			func() Action { b := a; b.Player = 1 - a.Player; return b }(),
+			func() Action { b := a; b.Card = a.Card + 1; return b }(),
+			func() Action { b := a; b.Slot = (a.Slot + 1) % 4; return b }(),
+		} {
+			if slices.Contains(legal, m) {
+				continue
+			}
+			if err := g.Apply(m); err == nil {
+				t.Fatalf("seed %d: Apply accepted the illegal %+v", seed, m)
+			}
+			if fingerprint(g) != before {
+				t.Fatalf("seed %d: a rejected action changed the game", seed)
+			}
+		}
 	}
 }
