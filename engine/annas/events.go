@@ -63,7 +63,7 @@ func (g *Game) fire(ev table.Trigger, trig, foe *Piece, prevent *int, then func(
 			return
 		}
 		h := hits[i]
-		c := &ctx{src: h.src, owner: int(h.src.Owner), trig: trig, foe: foe, roll: true, prevent: prevent, target: NoTile, dest: NoTile}
+		c := &ctx{src: h.src, owner: int(h.src.Owner), trig: trig, foe: foe, roll: !g.noReact, prevent: prevent, target: NoTile, dest: NoTile}
 		g.run(h.es, ev, c, func() { step(i + 1) })
 	}
 	step(0)

@@ -173,7 +173,6 @@ func (g *Game) strike(cb *combat, then func()) {
 	}
 	cb.out.HP = [2]int{fa.HP, fd.HP}
 	plan := strikes(&fa, &fd, cb.dist)
-	f := [2]Fighter{fa, fd}
 	pcs := [2]*Piece{a, d}
 	var next func(i int)
 	next = func(i int) {
@@ -181,6 +180,11 @@ func (g *Game) strike(cb *combat, then func()) {
 			g.endCombat(cb, pcs, then)
 			return
 		}
+		// Stats are read again before each strike: conditions such as an HP
+		// threshold are checked when relevant (rulebook II.6).
+		fa, fd := g.fighter(pcs[0], pcs[1], true, cb.dist), g.fighter(pcs[1], pcs[0], false, cb.dist)
+		Triangle(g.Rules, &fa, &fd)
+		f := [2]Fighter{fa, fd}
 		s := plan[i]
 		s.Damage = Damage(f[s.By].ATK, f[1-s.By].DEF)
 		cb.out.Strikes = append(cb.out.Strikes, s)

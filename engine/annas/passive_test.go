@@ -93,3 +93,18 @@ func TestUntilNextTurn(t *testing.T) {
 		t.Errorf("at the controller's next turn the mods are %v, want none", e.Mods)
 	}
 }
+
+// Rulebook II.6: conditions are checked when relevant — an HP threshold
+// reached during a combat counts for the later strikes.
+func TestConditionCheckedEachStrike(t *testing.T) {
+	g := started(t)
+	withSkill(t, g, "fast", table.Effect{When: table.InCombat, If: []table.Cond{{Kind: table.CondHPAtMost, N: 5, Tag: -1, Terrain: -1}}, Target: self, Op: table.OpModify, Mods: table.Mods{ATK: 2}})
+	f := put(t, g, "fast", 0, "c2")
+	f.Damage = 3 // 7 HP
+	b := put(t, g, "blue", 1, "c3")
+	apply(t, g, activation(t, 0, "c2", "c2", Attack, "c3"))
+	// attack 6-1-3 = 2; counter 6+1-3 = 4 (fast drops to 3 HP); follow-up 6-1+2-3 = 4.
+	if b.Damage != 6 || f.Damage != 7 {
+		t.Errorf("damage dealt %d (want 2+4), taken %d (want 3+4)", b.Damage, f.Damage)
+	}
+}

@@ -21,7 +21,7 @@ func (g *Game) run(es []table.Effect, when table.Trigger, c *ctx, then func()) {
 			if c.src != nil && g.PieceByID(c.src.ID) == nil && when != table.OnDefeat {
 				break // the source left the board
 			}
-			if !g.conds(e, c) {
+			if isEvent(when) && !aboutOK(e.About, c.owner, c.src, c.trig) || !g.conds(e, c) {
 				continue
 			}
 			next := i + 1
@@ -31,6 +31,11 @@ func (g *Game) run(es []table.Effect, when table.Trigger, c *ctx, then func()) {
 		then()
 	}
 	step(0)
+}
+
+// isEvent reports whether t is an event trigger narrowed by Effect.About.
+func isEvent(t table.Trigger) bool {
+	return t >= table.WouldBeDefeated && t <= table.Damaged
 }
 
 // targets are the pieces effect e acts on.
