@@ -146,18 +146,24 @@ effectiveness and the units' unconditional combat skills. HP defaults to full.`,
 	return cmd
 }
 
+// combatJSON is the forecast JSON shape of one combat.
+func combatJSON(att, def string, o annas.Outcome) forecastJSON {
+	out := forecastJSON{Strikes: []forecastStrike{}}
+	for _, s := range o.Strikes {
+		out.Strikes = append(out.Strikes, forecastStrike{sides[s.By], s.Kind, s.Damage})
+	}
+	out.Attacker = forecastSide{att, o.Before[0], o.HP[0], o.Defeated[0]}
+	out.Defender = forecastSide{def, o.Before[1], o.HP[1], o.Defeated[1]}
+	return out
+}
+
+var sides = [2]string{"attacker", "defender"}
+
 func printForecast(w io.Writer, format string, rs *table.Ruleset, ai, di, aHP, dHP int, o annas.Outcome) error {
-	who := [2]string{"attacker", "defender"}
+	who := sides
 	ids := [2]string{rs.Units[ai].ID, rs.Units[di].ID}
 	if format == "json" {
-		out := forecastJSON{
-			Attacker: forecastSide{ids[0], aHP, o.HP[0], o.Defeated[0]},
-			Defender: forecastSide{ids[1], dHP, o.HP[1], o.Defeated[1]},
-			Strikes:  []forecastStrike{},
-		}
-		for _, s := range o.Strikes {
-			out.Strikes = append(out.Strikes, forecastStrike{who[s.By], s.Kind, s.Damage})
-		}
+		out := combatJSON(ids[0], ids[1], o)
 		enc := json.NewEncoder(w)
 		enc.SetIndent("", "  ")
 		return enc.Encode(out)

@@ -3,6 +3,7 @@ package main
 import (
 	"encoding/json"
 	"fmt"
+	"strings"
 
 	"github.com/spf13/cobra"
 
@@ -12,13 +13,14 @@ import (
 func init() { playGames["annas"] = playAnnas }
 
 type annasLogLine struct {
-	N      int    `json:"n"`
-	Turn   int    `json:"turn"`
-	Player int    `json:"player"`
-	Kind   string `json:"kind"`
-	Do     string `json:"do,omitempty"`
-	Action string `json:"action"`
-	VP     [2]int `json:"vp"`
+	N       int            `json:"n"`
+	Turn    int            `json:"turn"`
+	Player  int            `json:"player"`
+	Kind    string         `json:"kind"`
+	Do      string         `json:"do,omitempty"`
+	Action  string         `json:"action"`
+	VP      [2]int         `json:"vp"`
+	Combats []forecastJSON `json:"combats,omitempty"`
 }
 
 type annasResult struct {
@@ -48,19 +50,27 @@ func playAnnas(cmd *cobra.Command, f *playFlags) error {
 	}
 	out := cmd.OutOrStdout()
 	enc := json.NewEncoder(out)
+	enc.SetEscapeHTML(false)
 	n := 0
 	g, err := annas.Play(rs, annas.Options{Seed: uint64(f.seed)}, pol, func(g *annas.Game, a annas.Action, desc string, turn int) {
 		n++
 		vp := [2]int{g.Players[0].VP(), g.Players[1].VP()}
+		fought := g.Fought()
 		if f.format == "json" {
 			line := annasLogLine{N: n, Turn: turn, Player: int(a.Player) + 1, Kind: a.Kind.String(), Action: desc, VP: vp}
 			if a.Kind == annas.Activate {
 				line.Do = a.Do.String()
 			}
+			for _, c := range fought {
+				line.Combats = append(line.Combats, combatJSON(rs.Units[c.Units[0]].ID, rs.Units[c.Units[1]].ID, c.Outcome))
+			}
 			_ = enc.Encode(line)
 			return
 		}
 		fmt.Fprintf(out, "%4d  turn %-3d %s\n", n, turn, desc)
+		for _, c := range fought {
+			fmt.Fprintf(out, "            %s\n", combatLine(rs.Units[c.Units[0]].ID, rs.Units[c.Units[1]].ID, c.Outcome))
+		}
 	})
 	if err != nil {
 		return err
@@ -75,4 +85,20 @@ func playAnnas(cmd *cobra.Command, f *playFlags) error {
 	}
 	fmt.Fprintf(out, "result: %s after %d turns, VP %d-%d (%s)\n", map[bool]string{true: "draw", false: r.Winner + " wins"}[res.Winner < 0], r.Turns, r.VP[0], r.VP[1], r.Reason)
 	return nil
+}
+
+// combatLine sums a combat up for the text log.
+func combatLine(att, def string, o annas.Outcome) string {
+	ids := [2]string{att, def}
+	var parts []string
+	for _, s := range o.Strikes {
+		parts = append(parts, fmt.Sprintf("%s %s %d", ids[s.By], s.Kind, s.Damage))
+	}
+	line := strings.Join(parts, ", ")
+	for i := range 2 {
+		if o.Defeated[i] {
+			line += "; " + ids[i] + " defeated"
+		}
+	}
+	return line
 }

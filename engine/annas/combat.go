@@ -81,6 +81,7 @@ type Strike struct {
 // Outcome is what a combat did.
 type Outcome struct {
 	Strikes  []Strike
+	Before   [2]int // HP before the first strike
 	HP       [2]int // after
 	Defeated [2]bool
 }
@@ -97,7 +98,7 @@ func Damage(atk, def int) int {
 // whose stats are final (rulebook VI, Steps to Combat); no board, no effects.
 func Resolve(a, d Fighter, dist int) Outcome {
 	f := [2]*Fighter{&a, &d}
-	o := Outcome{HP: [2]int{a.HP, d.HP}}
+	o := Outcome{HP: [2]int{a.HP, d.HP}, Before: [2]int{a.HP, d.HP}}
 	for _, s := range strikes(&a, &d, dist) {
 		s.Damage = Damage(f[s.By].ATK, f[1-s.By].DEF)
 		o.Strikes = append(o.Strikes, s)

@@ -172,6 +172,7 @@ func (g *Game) strike(cb *combat, then func()) {
 		f.FollowUp = cb.flags[i].followUp
 	}
 	cb.out.HP = [2]int{fa.HP, fd.HP}
+	cb.out.Before = cb.out.HP
 	plan := strikes(&fa, &fd, cb.dist)
 	pcs := [2]*Piece{a, d}
 	var next func(i int)
@@ -203,6 +204,7 @@ func (g *Game) strike(cb *combat, then func()) {
 
 func (g *Game) endCombat(cb *combat, pcs [2]*Piece, then func()) {
 	g.fighting = nil
+	g.fought = append(g.fought, Fought{Units: [2]int16{pcs[0].Card, pcs[1].Card}, Outcome: cb.out})
 	for _, q := range pcs {
 		q.Shapestone = false // spent at the end of combat (rulebook VI.1)
 		q.Mods = dropMods(q.Mods, UntilCombat)
@@ -228,4 +230,17 @@ func (g *Game) endCombat(cb *combat, pcs [2]*Piece, then func()) {
 		})
 	}
 	step(0)
+}
+
+// Fought is a finished combat on the board.
+type Fought struct {
+	Units [2]int16 // attacker, defender cards
+	Outcome
+}
+
+// Fought returns the combats finished since the last call (for logs).
+func (g *Game) Fought() []Fought {
+	f := g.fought
+	g.fought = nil
+	return f
 }

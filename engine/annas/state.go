@@ -107,6 +107,7 @@ type Game struct {
 	lastCombat *combat // the latest combat (forecast reads it)
 	srcCache   [][]source
 	fighting   *combat // the combat in progress
+	fought     []Fought
 
 	Winner int // -1 draw, else the winner once Phase is PhaseOver
 	Reason string
