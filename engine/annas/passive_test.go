@@ -108,3 +108,48 @@ func TestConditionCheckedEachStrike(t *testing.T) {
 		t.Errorf("damage dealt %d (want 2+4), taken %d (want 3+4)", b.Damage, f.Damage)
 	}
 }
+
+// A special whose effect moves the unit offers one action per destination;
+// a triggered move with no chooser steps toward the nearest castle; a
+// triggered "one ally" heal picks the most damaged ally.
+func TestMovesAndAutomaticChoices(t *testing.T) {
+	g := started(t)
+	g.Rules.Skills = append(g.Rules.Skills, table.Skill{Name: "Warp", Kind: table.SkillSpecial,
+		Effects: []table.Effect{{When: table.Activate, Target: self, Op: table.OpMove, N: 2, Tag: -1, Summon: -1}}})
+	g.Rules.Units[unitIdx(t, g.Rules, "red")].Skill = int16(len(g.Rules.Skills) - 1)
+	g.srcCache = nil
+	r := put(t, g, "red", 0, "a1")
+	r.Special = true
+	var dests []string
+	for _, a := range unitActs(g, r.Tile, Special) {
+		dests = append(dests, a.Dest.String())
+	}
+	// From a1, up to 2 steps: a2 a3 b1 b2 c1 (its own tile is no move).
+	if len(dests) != 5 {
+		t.Errorf("warp destinations %v, want 5", dests)
+	}
+	for _, a := range unitActs(g, r.Tile, Special) {
+		if a.Dest == tile(t, "b2") {
+			apply(t, g, a)
+		}
+	}
+	if r.Tile != tile(t, "b2") || r.Special {
+		t.Errorf("after Warp: %s token %v, want b2 and no token", r.Tile, r.Special)
+	}
+
+	withSkill(t, g, "blue", table.Effect{When: table.AfterCombat, Target: self, Op: table.OpMove, N: 1})
+	withSkill(t, g, "troubadour", table.Effect{When: table.OnDeploy, Target: one(table.SideAlly, 0), Op: table.OpHeal, N: 2})
+	b := put(t, g, "blue", 0, "b3") // one step from the castle c3
+	put(t, g, "gray", 1, "a3")
+	apply(t, g, activation(t, 0, "b3", "b3", Attack, "a3"))
+	if b.Tile != tile(t, "c3") {
+		t.Errorf("after-combat step went to %s, want the castle c3", b.Tile)
+	}
+	b.Damage, r.Damage = 2, 4
+	setHand(t, g, 0, "troubadour", "green", "archer", "knight", "fast", "cav")
+	dep := deployOf(g, unitIdx(t, g.Rules, "troubadour"))
+	apply(t, g, dep[0])
+	if r.Damage != 2 || b.Damage != 2 {
+		t.Errorf("on-deploy heal: red damage %d (want 2), blue %d (want 2)", r.Damage, b.Damage)
+	}
+}
