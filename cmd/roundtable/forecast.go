@@ -128,6 +128,9 @@ effectiveness and the units' unconditional combat skills. HP defaults to full.`,
 			if dHP, err = hp("defender-hp", dHP, di); err != nil {
 				return err
 			}
+			if aSS && !rs.Units[ai].HasShapestone || dSS && !rs.Units[di].HasShapestone {
+				return usageErr("--attacker-shapestone/--defender-shapestone: only a shapeshifter has a Shapestone token")
+			}
 			if !rs.Units[ai].Range.Has(dist) {
 				return usageErr("%s cannot attack at distance %d", args[0], dist)
 			}
