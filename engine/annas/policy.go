@@ -2,6 +2,7 @@ package annas
 
 import (
 	"fmt"
+	"math/bits"
 	"math/rand/v2"
 
 	"github.com/roundtable-dev/roundtable/engine/annas/table"
@@ -72,8 +73,9 @@ type Greedy struct{ rng *rand.Rand }
 func (p *Greedy) Choose(g *Game, legal []Action) Action {
 	best, n := -1<<30, 0
 	var pick Action
+	castles := g.castles()
 	for _, a := range legal {
-		s := g.score(a)
+		s := g.score(a, castles)
 		switch {
 		case s > best:
 			best, pick, n = s, a, 1
@@ -87,25 +89,36 @@ func (p *Greedy) Choose(g *Game, legal []Action) Action {
 	return pick
 }
 
-func (g *Game) castleDist(t Tile) int {
-	d := 99
+// castles are the tiles where a capture may happen now.
+func (g *Game) castles() TileSet {
+	var s TileSet
 	for c := Tile(0); c < Tiles; c++ {
 		if g.Rules.Terrain[g.terrainAt(c)].Capture {
-			d = min(d, Dist(t, c))
+			s = with(s, c)
 		}
+	}
+	return s
+}
+
+func castleDist(castles TileSet, t Tile) int {
+	d := 99
+	for v := uint64(castles); v != 0; v &= v - 1 {
+		d = min(d, Dist(t, Tile(bits.TrailingZeros64(v))))
 	}
 	return d
 }
 
+func (g *Game) castleDist(t Tile) int { return castleDist(g.castles(), t) }
+
 // score is the greedy policy's value of an action.
-func (g *Game) score(a Action) int {
+func (g *Game) score(a Action, castles TileSet) int {
 	switch a.Kind {
 	case Mulligan:
 		return -int(a.Mask)
 	case React:
 		return 20
 	case Deploy:
-		s := 40 - g.castleDist(a.To)
+		s := 40 - castleDist(castles, a.To)
 		if a.Haste {
 			s -= 15
 		}
@@ -121,7 +134,7 @@ func (g *Game) score(a Action) int {
 		return 14
 	case Activate:
 		q := g.PieceAt(a.From)
-		adv := 2 * (g.castleDist(a.From) - g.castleDist(a.To))
+		adv := 2 * (castleDist(castles, a.From) - castleDist(castles, a.To))
 		switch a.Do {
 		case Capture:
 			return 100

@@ -74,7 +74,13 @@ func check(g *Game) error {
 // copy of the game.
 func playChecked(t *testing.T, rs *table.Ruleset, seed uint64, deep bool) *Game {
 	t.Helper()
-	p0, _ := NewPolicy("random", seed, 0)
+	// Mostly random games; every fourth has a greedy first player, which
+	// attacks and captures far more.
+	first := "random"
+	if seed%4 == 3 {
+		first = "greedy"
+	}
+	p0, _ := NewPolicy(first, seed, 0)
 	p1, _ := NewPolicy("random", seed, 1)
 	pol := [2]Policy{p0, p1}
 	g, err := New(rs, Options{Seed: seed, MaxTurns: 60})
@@ -199,9 +205,10 @@ func rejectMutants(t *testing.T, g *Game, legal []Action, seed uint64) {
 			if err := g.Apply(m); err == nil {
 				t.Fatalf("seed %d: Apply accepted the illegal %+v", seed, m)
 			}
-			if fingerprint(g) != before {
-				t.Fatalf("seed %d: a rejected action changed the game", seed)
-			}
 		}
+	}
+	// A change would persist, so one comparison covers every rejection.
+	if fingerprint(g) != before {
+		t.Fatalf("seed %d: a rejected action changed the game", seed)
 	}
 }
