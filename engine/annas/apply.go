@@ -104,8 +104,9 @@ func (g *Game) deploy(p int, a Action) {
 	} else {
 		g.Deploys++
 	}
-	// Deployed exhausted unless it has Haste (rulebook III; VII Haste).
-	q.Exhausted = !(g.Rules.Rules.HasteTag >= 0 && g.Tags(q).Has(int(g.Rules.Rules.HasteTag)))
+	// Deployed exhausted (rulebook III); the Haste tag's own effect readies
+	// it on deploy.
+	q.Exhausted = true
 	g.draw(p)
 	g.passives(q, table.OnDeploy, &ctx{src: q, owner: p, roll: true, target: NoTile, dest: NoTile}, func() {
 		if g.PieceByID(q.ID) != nil {

@@ -69,7 +69,7 @@ func fixture() *table.Ruleset {
 	tag("cavalry", table.Movement)
 	tag("flying", table.Movement)
 	tag("shapeshifter", table.Passive)
-	tag("haste", table.Passive)
+	tag("haste", table.Passive, table.Effect{When: table.OnDeploy, Target: self, Op: table.OpReady, Tag: -1, Summon: -1})
 	tag("eff-vs-armor", table.Effectiveness)
 	rs.Tags[tEffArmor].EffAgainst, rs.Tags[tEffArmor].EffATK = tArmored, 2
 
