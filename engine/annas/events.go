@@ -149,6 +149,16 @@ func (g *Game) react(a Action) {
 		done()
 		return
 	}
+	// After a reaction the same player may play another one to the same
+	// event (another card, another unit's special) before passing.
+	resolved := done
+	done = func() {
+		if g.Phase != PhaseOver && len(g.reactions(w)) > 0 {
+			g.windows = append([]*window{w}, g.windows...)
+			return
+		}
+		resolved()
+	}
 	c := &ctx{owner: w.player, trig: w.trig, foe: w.foe, prevent: w.prevent, roll: true, target: NoTile, dest: NoTile}
 	if a.Card >= 0 {
 		pl := &g.Players[w.player]

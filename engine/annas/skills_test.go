@@ -265,3 +265,22 @@ func TestDanceReadies(t *testing.T) {
 		t.Errorf("coins %d, want 3 (1 + two works)", g.Players[0].Coins)
 	}
 }
+
+// Rulebook II.6: reactions can be used whenever their condition is met, so
+// a player may answer one event with several reactions, then pass.
+func TestSeveralReactionsToOneEvent(t *testing.T) {
+	g := started(t)
+	put(t, g, "red", 0, "c3")
+	put(t, g, "blue", 1, "c4")
+	g.Players[1].Shop = append(g.Players[1].Shop, 3, 3)
+	apply(t, g, activation(t, 0, "c3", "c3", Attack, "c4"))
+	apply(t, g, g.LegalActions()[0])
+	legal := g.LegalActions()
+	if g.Actor() != 1 || len(legal) != 2 || legal[0].Card != 3 {
+		t.Fatalf("after one Buckler the window should stay open: actor %d, %v", g.Actor(), legal)
+	}
+	apply(t, g, legal[0])
+	if g.Actor() != 0 || slices.Contains(g.Players[1].Shop, 3) || len(g.ShopDiscard) < 2 {
+		t.Errorf("after two Bucklers: actor %d, P2 shop %v", g.Actor(), g.Players[1].Shop)
+	}
+}
