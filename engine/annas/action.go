@@ -24,6 +24,7 @@ const (
 	Bump            // spend DV: move the piece on From 1 tile to To
 	React           // use the reaction of the piece on From (or shop card Card)
 	Pass            // decline a reaction
+	Choose          // answer a choice an effect asks for: Target, Dest or Card
 )
 
 // Do is a unit action after an activation's move (rulebook V).
@@ -40,7 +41,7 @@ const (
 	Work
 )
 
-var kindNames = [...]string{"end-turn", "mulligan", "deploy", "activate", "discard", "shift-gray", "buy", "use-shop", "dv-tile", "bump", "react", "pass"}
+var kindNames = [...]string{"end-turn", "mulligan", "deploy", "activate", "discard", "shift-gray", "buy", "use-shop", "dv-tile", "bump", "react", "pass", "choose"}
 var doNames = [...]string{"wait", "attack", "capture", "special", "assist", "retire", "work"}
 
 func (k Kind) String() string {
@@ -137,6 +138,20 @@ func (g *Game) Describe(a Action) string {
 			side = "ruins"
 		}
 		fmt.Fprintf(&b, " %s %s", side, a.To)
+	case Choose:
+		switch {
+		case a.Card >= 0:
+			fmt.Fprintf(&b, " discard %s", unit(a.Card))
+		case a.Target != NoTile:
+			if q := g.PieceAt(a.Target); q != nil {
+				fmt.Fprintf(&b, " %s", unit(q.Card))
+			}
+			fmt.Fprintf(&b, " %s", a.Target)
+		case a.Dest != NoTile:
+			fmt.Fprintf(&b, " move to %s", a.Dest)
+		default:
+			b.WriteString(" stay")
+		}
 	case Bump:
 		if q := g.PieceAt(a.From); q != nil {
 			fmt.Fprintf(&b, " %s", unit(q.Card))

@@ -48,6 +48,8 @@ func (g *Game) apply(a Action) {
 		g.nextTurn()
 	case React, Pass:
 		g.react(a)
+	case Choose:
+		g.choose(a)
 	case Deploy:
 		g.deploy(p, a)
 	case Activate:

@@ -23,7 +23,8 @@
 // opens a reaction window for each player with a usable reaction special or
 // reaction shop card; while a window is open, LegalActions offers only that
 // player's React and Pass actions, and the rest of the interrupted action
-// runs when they answer.
+// runs when they answer. Choice windows work the same way when an effect
+// that fired on its own needs its controller to pick a unit, a tile or cards.
 //
 // Boss Mode (rulebook VIII) is meant to reuse this: the mode's numbers are a
 // table.ModeRules (Game.num, today always Rules.Versus), pieces carry an

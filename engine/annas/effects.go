@@ -18,6 +18,7 @@ type ctx struct {
 	prevent    *int   // set by prevent-defeat
 	combat     *combat
 	chosen     bool // an action chose target and dest (no automatic choices)
+	destSet    bool // a choice window set dest (NoTile: stay)
 }
 
 // source is one effect list of a piece and how it is used.

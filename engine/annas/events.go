@@ -15,6 +15,11 @@ type window struct {
 	foe     *Piece
 	prevent *int
 	then    func() // after the last window of the event
+	// A choice window (an effect asks its controller for a target, a
+	// destination or cards) offers choice and continues with resume.
+	choice []Action
+	resume func(Action)
+	best   Action // what the engine would pick (the greedy policy's answer)
 }
 
 // aboutOK reports whether an event about trig concerns a watcher: src (the
@@ -182,13 +187,25 @@ func (g *Game) react(a Action) {
 // settle closes front windows left with nothing to offer (the first
 // player's reaction took away the second's reason to react).
 func (g *Game) settle() {
-	for len(g.windows) > 0 && len(g.reactions(g.windows[0])) == 0 {
+	for len(g.windows) > 0 && g.windows[0].choice == nil && len(g.reactions(g.windows[0])) == 0 {
 		w := g.windows[0]
 		g.windows = g.windows[1:]
 		if w.then != nil {
 			w.then()
 		}
 	}
+}
+
+// ask opens a choice window for player p in front of every other window.
+func (g *Game) ask(p int, choice []Action, best Action, resume func(Action)) {
+	g.windows = append([]*window{{player: p, choice: choice, best: best, resume: resume}}, g.windows...)
+}
+
+// choose answers the front choice window.
+func (g *Game) choose(a Action) {
+	w := g.windows[0]
+	g.windows = g.windows[1:]
+	w.resume(a)
 }
 
 func removeOne(s []int16, v int16) []int16 {

@@ -19,6 +19,8 @@ func (g *Game) LegalActions() []Action {
 		return nil
 	case g.Phase == PhaseMulligan:
 		return g.mulligans()
+	case len(g.windows) > 0 && g.windows[0].choice != nil:
+		return g.windows[0].choice
 	case len(g.windows) > 0:
 		return g.reactions(g.windows[0])
 	}

@@ -1,6 +1,7 @@
 package annas
 
 import (
+	"slices"
 	"testing"
 
 	"github.com/roundtable-dev/roundtable/engine/annas/table"
@@ -109,10 +110,11 @@ func TestConditionCheckedEachStrike(t *testing.T) {
 	}
 }
 
-// A special whose effect moves the unit offers one action per destination;
-// a triggered move with no chooser steps toward the nearest castle; a
-// triggered "one ally" heal picks the most damaged ally.
-func TestMovesAndAutomaticChoices(t *testing.T) {
+// A special whose effect moves the unit offers one action per destination.
+// An effect that fires on its own and needs a choice asks its controller
+// through a choice window: where a triggered move goes (or stay), which
+// ally a triggered heal picks.
+func TestMovesAndChoices(t *testing.T) {
 	g := started(t)
 	g.Rules.Skills = append(g.Rules.Skills, table.Skill{Name: "Warp", Kind: table.SkillSpecial,
 		Effects: []table.Effect{{When: table.Activate, Target: self, Op: table.OpMove, N: 2, Tag: -1, Summon: -1}}})
@@ -142,14 +144,60 @@ func TestMovesAndAutomaticChoices(t *testing.T) {
 	b := put(t, g, "blue", 0, "b3") // one step from the castle c3
 	put(t, g, "gray", 1, "a3")
 	apply(t, g, activation(t, 0, "b3", "b3", Attack, "a3"))
-	if b.Tile != tile(t, "c3") {
-		t.Errorf("after-combat step went to %s, want the castle c3", b.Tile)
+	var opts []string
+	for _, a := range g.LegalActions() {
+		if a.Kind != Choose {
+			t.Fatalf("want only choices, got %s", g.Describe(a))
+		}
+		opts = append(opts, a.Dest.String())
+	}
+	// stay, or one step (in board order): c3 the castle, b4 a mountain.
+	if want := []string{"-", "c3", "b4"}; !slices.Equal(opts, want) {
+		t.Fatalf("after-combat move choices %v, want %v", opts, want)
+	}
+	if g.windows[0].best.Dest != tile(t, "c3") {
+		t.Errorf("the suggested step is %s, want the castle c3", g.windows[0].best.Dest)
+	}
+	apply(t, g, g.LegalActions()[1])
+	if b.Tile != tile(t, "c3") || g.Actor() != 0 || len(g.windows) != 0 {
+		t.Errorf("after choosing c3: blue on %s, windows %d", b.Tile, len(g.windows))
 	}
 	b.Damage, r.Damage = 2, 4
 	setHand(t, g, 0, "troubadour", "green", "archer", "knight", "fast", "cav")
-	dep := deployOf(g, unitIdx(t, g.Rules, "troubadour"))
-	apply(t, g, dep[0])
-	if r.Damage != 2 || b.Damage != 2 {
-		t.Errorf("on-deploy heal: red damage %d (want 2), blue %d (want 2)", r.Damage, b.Damage)
+	apply(t, g, deployOf(g, unitIdx(t, g.Rules, "troubadour"))[0])
+	legal := g.LegalActions()
+	if len(legal) != 2 || legal[0].Kind != Choose || g.windows[0].best.Target != r.Tile {
+		t.Fatalf("on-deploy heal: want a choice of 2 allies suggesting the most damaged, got %v", legal)
+	}
+	for _, a := range legal {
+		if a.Target == b.Tile {
+			apply(t, g, a)
+		}
+	}
+	if r.Damage != 4 || b.Damage != 0 {
+		t.Errorf("heal on the chosen ally: red damage %d (want 4), blue %d (want 0)", r.Damage, b.Damage)
+	}
+}
+
+// An effect that makes a player discard lets that player choose the cards;
+// the hand is refilled after.
+func TestDiscardIsChosen(t *testing.T) {
+	g := started(t)
+	withSkill(t, g, "red", table.Effect{When: table.OnKill, Target: table.Target{Kind: table.TargetOpponent}, Op: table.OpDiscard, N: 2})
+	put(t, g, "red", 0, "c2")
+	e := put(t, g, "green", 1, "c3")
+	e.Damage = 6
+	hand := slices.Clone(g.Players[1].Hand)
+	apply(t, g, activation(t, 0, "c2", "c2", Attack, "c3"))
+	for k := range 2 {
+		legal := g.LegalActions()
+		if g.Actor() != 1 || len(legal) != 6-k || legal[0].Kind != Choose {
+			t.Fatalf("discard choice %d: actor %d, %d options", k, g.Actor(), len(legal))
+		}
+		apply(t, g, legal[len(legal)-1])
+	}
+	h := g.Players[1].Hand
+	if len(h) != 6 || slices.Contains(h, hand[5]) || slices.Contains(h, hand[4]) || !slices.Contains(h, hand[0]) {
+		t.Errorf("hand after discarding the last two cards: %v (was %v)", h, hand)
 	}
 }

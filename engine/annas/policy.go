@@ -117,6 +117,11 @@ func (g *Game) score(a Action, castles TileSet) int {
 		return -int(a.Mask)
 	case React:
 		return 20
+	case Choose:
+		if len(g.windows) > 0 && a == g.windows[0].best {
+			return 1
+		}
+		return 0
 	case Deploy:
 		s := 40 - castleDist(castles, a.To)
 		if a.Haste {

@@ -1,6 +1,8 @@
 package annas
 
 import (
+	"slices"
+
 	"github.com/roundtable-dev/roundtable/engine/annas/table"
 )
 
@@ -134,8 +136,71 @@ func expiry(d table.Duration, when table.Trigger) Expiry {
 	return UntilTurnEnd
 }
 
-// op resolves one effect, then calls then.
+// asks reports whether effects that fire on their own ask their controller
+// for choices (not in forecasts, not when an action made them).
+func (g *Game) asks(c *ctx) bool { return !c.chosen && !g.noReact }
+
+// op resolves one effect, then calls then. An effect that fired on its own
+// and needs a choice (which unit, where to, which cards) first asks its
+// controller through a choice window.
 func (g *Game) op(e *table.Effect, when table.Trigger, c *ctx, then func()) {
+	if g.asks(c) && e.Target.Kind == table.TargetOne && c.target == NoTile {
+		var opts []Action
+		for _, q := range g.Pieces {
+			if g.targetOK(&e.Target, c, q) {
+				a := act(Choose, c.owner)
+				a.Target = q.Tile
+				opts = append(opts, a)
+			}
+		}
+		if len(opts) == 0 {
+			then()
+			return
+		}
+		best := act(Choose, c.owner)
+		best.Target = g.autoTarget(e, c)[0].Tile
+		resume := func(a Action) {
+			c2 := *c
+			c2.target = a.Target
+			g.op(e, when, &c2, then)
+		}
+		if len(opts) == 1 {
+			resume(opts[0])
+			return
+		}
+		g.ask(c.owner, opts, best, resume)
+		return
+	}
+	if g.asks(c) && e.Op == table.OpMove && !c.destSet {
+		if ts := g.targets(e, c); len(ts) > 0 {
+			q := ts[0]
+			stay := act(Choose, int(q.Owner))
+			opts := []Action{stay}
+			for _, t := range tiles(g.moveDests(e, q)) {
+				a := stay
+				a.Dest = t
+				opts = append(opts, a)
+			}
+			best := stay
+			best.Dest = g.autoMove(e, q)
+			resume := func(a Action) {
+				c2 := *c
+				c2.dest, c2.destSet = a.Dest, true
+				g.op(e, when, &c2, then)
+			}
+			if len(opts) == 1 {
+				resume(stay)
+				return
+			}
+			g.ask(int(q.Owner), opts, best, resume)
+			return
+		}
+	}
+	if g.asks(c) && e.Op == table.OpDiscard {
+		p := g.player(e, c)
+		g.discardChosen(p, int(e.N), then)
+		return
+	}
 	n := int(e.N)
 	switch e.Op {
 	case table.OpCoins:
@@ -224,7 +289,7 @@ func (g *Game) pieceOp(e *table.Effect, when table.Trigger, c *ctx, q *Piece) {
 		}
 	case table.OpMove:
 		dest := c.dest
-		if dest == NoTile && !c.chosen {
+		if dest == NoTile && !c.chosen && !c.destSet {
 			dest = g.autoMove(e, q)
 		}
 		if dest != NoTile && g.moveOK(e, c, q, dest) {
@@ -306,6 +371,30 @@ func sign(x int) int {
 		return -1
 	}
 	return 0
+}
+
+// discardChosen lets player p discard n cards of their choice, one choice
+// at a time, then refills the hand.
+func (g *Game) discardChosen(p, n int, then func()) {
+	pl := &g.Players[p]
+	if n <= 0 || len(pl.Hand) == 0 {
+		g.draw(p)
+		then()
+		return
+	}
+	var opts []Action
+	for _, c := range pl.Hand {
+		a := act(Choose, p)
+		a.Card = c
+		if !slices.Contains(opts, a) {
+			opts = append(opts, a)
+		}
+	}
+	g.ask(p, opts, opts[0], func(a Action) {
+		pl.Hand = removeOne(pl.Hand, a.Card)
+		g.Discard = append(g.Discard, a.Card)
+		g.discardChosen(p, n-1, then)
+	})
 }
 
 // autoMove picks where a move that no action chose goes (an after-combat
