@@ -130,6 +130,7 @@ func (g *Game) place(card int16, p int, t Tile) *Piece {
 func (g *Game) activate(p int, a Action) {
 	q := g.PieceAt(a.From)
 	q.Exhausted = true
+	q.Acts++
 	q.Tile = a.To
 	act := func() { g.unitAction(p, q, a) }
 	if a.To != a.From {

@@ -139,7 +139,8 @@ func (g *Game) score(a Action, castles TileSet) int {
 		return 14
 	case Activate:
 		q := g.PieceAt(a.From)
-		adv := 2 * (castleDist(castles, a.From) - castleDist(castles, a.To))
+		// A unit readied again is worth less each time (no dance loops).
+		adv := 2*(castleDist(castles, a.From)-castleDist(castles, a.To)) - 8*int(q.Acts)
 		switch a.Do {
 		case Capture:
 			return 100

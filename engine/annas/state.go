@@ -48,6 +48,7 @@ type Piece struct {
 	Special    bool  // holds its Special Ability token
 	Shapestone bool  // holds its Shapestone token
 	Attached   int16 // shop card beneath it, -1 for none
+	Acts       int8  // activations this turn (a readied unit can act again)
 	Mods       []Mod
 }
 

@@ -23,6 +23,7 @@ func (g *Game) nextTurn() {
 	pl.Coins += int(g.num.CoinsPerTurn)
 	pl.DV += int(g.num.DVPerTurn)
 	for _, pc := range g.Pieces {
+		pc.Acts = 0
 		pc.Mods = dropNextTurn(pc.Mods, g.Current)
 		if int(pc.Owner) == g.Current {
 			pc.Exhausted = false
