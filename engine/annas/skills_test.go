@@ -284,4 +284,3 @@ func TestSeveralReactionsToOneEvent(t *testing.T) {
 		t.Errorf("after two Bucklers: actor %d, P2 shop %v", g.Actor(), g.Players[1].Shop)
 	}
 }
-
