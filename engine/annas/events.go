@@ -117,7 +117,7 @@ func (g *Game) reactions(w *window) []Action {
 		if sc.Type != table.Reaction || sc.Trigger != w.ev || slices.Contains(seen, c) {
 			continue
 		}
-		if !aboutOK(sc.About, w.player, nil, w.trig) {
+		if !aboutOK(sc.About, w.player, nil, w.trig) || !g.cardFits(sc.Effects, w) {
 			continue
 		}
 		seen = append(seen, c)
@@ -134,6 +134,18 @@ func (g *Game) reactionFits(es []table.Effect, w *window, q *Piece) bool {
 		e := &es[i]
 		if e.When == w.ev && aboutOK(e.About, w.player, q, w.trig) &&
 			g.conds(e, &ctx{src: q, owner: w.player, trig: w.trig, foe: w.foe, target: NoTile, dest: NoTile}) {
+			return true
+		}
+	}
+	return false
+}
+
+// cardFits reports whether some effect of a reaction card fires on the
+// window's event with its conditions met.
+func (g *Game) cardFits(es []table.Effect, w *window) bool {
+	c := &ctx{owner: w.player, trig: w.trig, foe: w.foe, target: NoTile, dest: NoTile}
+	for i := range es {
+		if es[i].When == w.ev && g.conds(&es[i], c) {
 			return true
 		}
 	}
