@@ -14,6 +14,14 @@ func BenchmarkForecast(b *testing.B) {
 	for b.Loop() {
 		annas.Forecast(rs, a, d, 10, 11, false, false, 1)
 	}
+	perSecond(b, "forecasts/s")
+}
+
+// perSecond reports the benchmark's rate under a readable unit.
+func perSecond(b *testing.B, unit string) {
+	if s := b.Elapsed().Seconds(); s > 0 {
+		b.ReportMetric(float64(b.N)/s, unit)
+	}
 }
 
 func BenchmarkReach(b *testing.B) {
@@ -29,6 +37,7 @@ func BenchmarkReach(b *testing.B) {
 	for b.Loop() {
 		f.Reach(at, int(u.Mov), u.Tags)
 	}
+	perSecond(b, "reaches/s")
 }
 
 // midGame plays a seeded greedy game for a number of actions.
@@ -53,10 +62,11 @@ func midGame(b *testing.B, actions int) *annas.Game {
 
 func BenchmarkLegalActions(b *testing.B) {
 	g := midGame(b, 30)
-	b.ReportMetric(float64(len(g.LegalActions())), "actions")
 	for b.Loop() {
 		g.LegalActions()
 	}
+	perSecond(b, "calls/s")
+	b.ReportMetric(float64(len(g.LegalActions())), "actions")
 }
 
 func benchGames(b *testing.B, policy string) {
@@ -69,6 +79,7 @@ func benchGames(b *testing.B, policy string) {
 			b.Fatal(err)
 		}
 	}
+	perSecond(b, "games/s")
 }
 
 func BenchmarkRandomGame(b *testing.B) { benchGames(b, "random") }
