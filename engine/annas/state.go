@@ -199,6 +199,6 @@ func (g *Game) Clone() (*Game, bool) {
 		c.Pieces[i] = &cp
 	}
 	c.Log = slices.Clone(g.Log)
-	c.lastCombat = nil
+	c.lastCombat, c.fought = nil, nil
 	return &c, true
 }
