@@ -33,15 +33,16 @@ func (g *Game) refAt(t Tile) ref {
 
 // ctx is what an effect sees.
 type ctx struct {
-	owner      int  // the controller: a player index or BossSeat
-	src        ref  // the source (a unit, a summon, the boss)
-	foe        ref  // the other side of the combat
+	owner      int // the controller: a player index or BossSeat
+	src        ref // the source (a unit, a summon, the boss)
+	foe        ref // the other side of the combat
 	foeColor   table.Color
 	initiating bool
 	dist       int
 	target     Tile // the chosen target of a TargetOne effect
 	dest       Tile // the chosen tile of a moving effect
 	cb         *fight
+	roll       bool // conditions may roll a die (only while resolving, never while looking)
 }
 
 func newCtx(owner int, src ref) *ctx {
@@ -273,7 +274,7 @@ func (g *Game) cond(e *table.Effect, k *table.Cond, c *ctx) bool {
 		if e.Op == table.OpCoins {
 			return true
 		}
-		return g.roll() >= int(k.N)
+		return c.roll && g.roll() >= int(k.N)
 	case table.CondMode:
 		return k.Mode == table.BossMode
 	case table.CondDistance:
@@ -407,6 +408,9 @@ func (g *Game) runUnit(u *Unit, when table.Trigger, c *ctx) {
 // run resolves, in order, the effects of es with trigger when whose
 // conditions hold.
 func (g *Game) run(es []table.Effect, when table.Trigger, c *ctx) {
+	rc := *c
+	rc.roll = true
+	c = &rc
 	for i := range es {
 		e := &es[i]
 		if e.When != when || g.Phase == PhaseOver {

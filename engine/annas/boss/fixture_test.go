@@ -188,8 +188,8 @@ func fixture() *table.Ruleset {
 	seal := eff(table.Activate, table.Target{Kind: table.TargetSelf, Within: 1, Tag: -1}, table.OpDestroy, 0)
 	seal.Summon = 1
 	rs.Bosses = append(rs.Bosses, table.Boss{ID: "grima", Name: "Grima",
-		Corners:  [4]table.Corner{{Color: table.Red, HP: 6}, {Color: table.Green, HP: 6}, {Color: table.Blue, HP: 6}, {Color: table.Gray, HP: 6}},
-		Lives:    [5]int8{2: 2, 3: 2, 4: 3},
+		Corners:  [4]table.Corner{{Color: table.Red, HP: 8}, {Color: table.Green, HP: 8}, {Color: table.Blue, HP: 8}, {Color: table.Gray, HP: 8}},
+		Lives:    [5]int8{2: 2, 3: 3, 4: 3},
 		Summons:  []table.Summon{{ID: "risen", Kind: table.Minion, Color: table.Gray, Stats: table.Stats{HP: 4, ATK: 4, SPD: 3, DEF: 1}, Range: rng(1), Count: 4}, {ID: "rift", Kind: table.Token, Color: table.Gray, Count: 3}},
 		Occupied: table.OccupiedNearest,
 		Actions:  []table.BossAction{{Name: "Seal Rift", Effects: []table.Effect{seal}}},
@@ -213,7 +213,7 @@ func fixture() *table.Ruleset {
 	heal := eff(table.StartOfTurn, self, table.OpBossHeal, 1)
 	rs.Bosses = append(rs.Bosses, table.Boss{ID: "medeus", Name: "Medeus",
 		Corners:     [4]table.Corner{{Color: table.Blue, HP: 7}, {Color: table.Red, HP: 7}, {Color: table.Green, HP: 7}, {Color: table.Blue, HP: 7}},
-		Lives:       [5]int8{2: 1, 3: 2, 4: 2},
+		Lives:       [5]int8{2: 1, 3: 1, 4: 2},
 		StartOfTurn: []table.Effect{heal},
 		Occupied:    table.OccupiedSkip,
 		Lose: []table.EndCond{{Kind: table.EndBossReaches, N: 1, Summon: -1, Text: "Medeus reaches the south edge"},

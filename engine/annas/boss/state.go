@@ -135,9 +135,9 @@ type Game struct {
 
 	Chooser      Chooser
 	maxBossTurns int
-	Result  Result
-	Reason  string
-	Log     []Step
+	Result       Result
+	Reason       string
+	Log          []Step
 	// OnStep, when set, sees every step as it is logged.
 	OnStep func(Step)
 }
