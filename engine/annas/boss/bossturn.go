@@ -60,9 +60,9 @@ func (g *Game) moveStep(roll int) {
 	}
 	if len(ids) == 0 {
 		g.BossAt = dest
-		g.logf("boss-move", "rolls %d: moves to %s", roll, dest)
-		// Its own summons step aside to the nearest open tile.
-		for _, s := range g.Summons {
+		// Its own summons step aside to the nearest open tile (the rulebook
+		// is silent; they never share a square with the boss).
+		for _, s := range slices.Clone(g.Summons) {
 			if area.Has(s.Tile) {
 				if t := g.nearestFree(s.Tile); t != NoTile {
 					s.Tile = t
@@ -71,6 +71,7 @@ func (g *Game) moveStep(roll int) {
 				}
 			}
 		}
+		g.logf("boss-move", "rolls %d: moves to %s", roll, dest)
 		return
 	}
 	g.logf("boss-move", "rolls %d: player units stand in %s; the boss attacks instead", roll, dest)

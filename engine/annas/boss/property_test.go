@@ -1,0 +1,166 @@
+package boss
+
+import (
+	"flag"
+	"fmt"
+	"testing"
+)
+
+var games = flag.Int("boss.games", 1000, "seeded games in the boss-mode property test")
+
+// playChecked plays a seeded game, checking the invariants after every
+// logged step; it returns the first violation.
+func playChecked(seed uint64, boss, players int, random bool) (*Game, error) {
+	g, err := New(fixture(), Options{Seed: seed, Boss: boss, Players: players, Map: -1})
+	if err != nil {
+		return nil, err
+	}
+	var bad error
+	fail := func(f string, a ...any) {
+		if bad == nil {
+			bad = fmt.Errorf("seed %d boss %d players %d turn %d: %s", seed, boss, players, g.Turn, fmt.Sprintf(f, a...))
+		}
+	}
+	lives := g.Lives
+	var turns []int // whose turns, as logged
+	g.OnStep = func(s Step) {
+		if !ValidBossTile(g.BossAt) {
+			fail("boss block at %s is off the board", g.BossAt)
+		}
+		for c := range 4 {
+			if l := g.CornerLeft(c); l < 0 || l > int(g.b.Corners[c].HP) {
+				fail("corner %d has %d of %d HP left", c, l, g.b.Corners[c].HP)
+			}
+		}
+		if g.Lives > lives || g.Lives < 0 {
+			fail("lives went from %d to %d", lives, g.Lives)
+		}
+		lives = g.Lives
+		seen := g.BossSquares()
+		for _, u := range g.Units {
+			if seen.Has(u.Tile) {
+				fail("%s shares %s", g.unitName(u), u.Tile)
+			}
+			seen |= 1 << uint(u.Tile)
+		}
+		for _, x := range g.Summons {
+			if seen.Has(x.Tile) {
+				fail("summon shares %s", x.Tile)
+			}
+			seen |= 1 << uint(x.Tile)
+		}
+		switch s.Kind {
+		case "action":
+			if g.IsBossTurn() || s.Who == "boss" {
+				fail("a player acted on the boss's turn: %s", s.Text)
+			}
+		case "start":
+			turns = append(turns, g.Current)
+		case "boss-turn":
+			turns = append(turns, BossSeat)
+		}
+	}
+	// Setup already began P1's turn before the hook was set.
+	turns = append(turns, 0)
+	pols := make([]Policy, players)
+	for p := range pols {
+		pols[p] = Greedy
+		if random && p%2 == 1 {
+			pols[p] = Random(seed + uint64(p))
+		}
+	}
+	for n := 0; !g.Over() && n < 20000; n++ {
+		if g.IsBossTurn() {
+			fail("asked for a player action on the boss's turn")
+		}
+		legal := g.LegalActions()
+		a := pols[g.Actor()](g, legal)
+		if int(a.Player) != g.Actor() {
+			fail("P%d's action while P%d decides", a.Player+1, g.Actor()+1)
+		}
+		if err := g.Apply(a); err != nil {
+			return g, err
+		}
+	}
+	if !g.Over() {
+		fail("not over after 20000 actions")
+	}
+	for i, who := range turns {
+		if want := g.Order[i%len(g.Order)]; who != want {
+			fail("turn %d was %d, the order table says %d", i+1, who, want)
+			break
+		}
+	}
+	return g, bad
+}
+
+// The invariants of issue 5 over many seeded games: the boss block stays on
+// the board, corner HP stays within its bar, lives never grow, turns follow
+// the order table, and no player acts on the boss's turn.
+func TestPropertyBossGames(t *testing.T) {
+	n := *games
+	if testing.Short() {
+		n = 100
+	}
+	for i := range n {
+		seed := uint64(i)
+		if _, err := playChecked(seed, i%2, 2+i%3, i%4 == 3); err != nil {
+			t.Fatal(err)
+		}
+	}
+}
+
+// Each boss is beaten in some seeds and wins in others.
+func TestEachBossWinsAndLoses(t *testing.T) {
+	rs := fixture()
+	for b := range rs.Bosses {
+		var won, lost int
+		for seed := range uint64(60) {
+			g, err := New(rs, Options{Seed: seed, Boss: b, Players: 2 + int(seed%3), Map: -1})
+			if err != nil {
+				t.Fatal(err)
+			}
+			Play(g, []Policy{Greedy, Greedy, Greedy, Greedy}, 0)
+			switch g.Result {
+			case PlayersWin:
+				won++
+			case BossWins:
+				lost++
+			}
+		}
+		if won == 0 || lost == 0 {
+			t.Errorf("%s: players won %d, lost %d of 60", rs.Bosses[b].ID, won, lost)
+		}
+	}
+}
+
+// Seeded games replay exactly.
+func TestSeedReplays(t *testing.T) {
+	a, _ := playChecked(42, 0, 3, true)
+	b, _ := playChecked(42, 0, 3, true)
+	if len(a.Log) != len(b.Log) || a.Result != b.Result {
+		t.Fatalf("seed 42 played twice: %d/%d steps", len(a.Log), len(b.Log))
+	}
+	for i := range a.Log {
+		if a.Log[i] != b.Log[i] {
+			t.Fatalf("step %d differs: %v / %v", i, a.Log[i], b.Log[i])
+		}
+	}
+}
+
+func BenchmarkBossGame(b *testing.B) {
+	rs := fixture()
+	for _, c := range []struct {
+		boss, players int
+	}{{grima, 2}, {grima, 4}, {medeus, 3}} {
+		b.Run(fmt.Sprintf("%s-%dp", rs.Bosses[c.boss].ID, c.players), func(b *testing.B) {
+			b.ReportAllocs()
+			seed := uint64(0)
+			for b.Loop() {
+				g, _ := New(rs, Options{Seed: seed, Boss: c.boss, Players: c.players, Map: -1})
+				Play(g, []Policy{Greedy, Greedy, Greedy, Greedy}, 0)
+				seed++
+			}
+		})
+	}
+}
