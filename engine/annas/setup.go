@@ -22,7 +22,8 @@ type Options struct {
 // unless FullVP), DV tiles in hand and the shop row. All randomness comes
 // from the seed, so a seed replays the same game.
 func New(rs *table.Ruleset, opt Options) (*Game, error) {
-	g := &Game{Rules: rs, rng: rand.New(rand.NewPCG(opt.Seed, opt.Seed^0x9e3779b97f4a7c15)), Winner: -1}
+	src := rand.NewPCG(opt.Seed, opt.Seed^0x9e3779b97f4a7c15)
+	g := &Game{Rules: rs, src: src, rng: rand.New(src), Winner: -1}
 	g.num = rs.Rules.Versus
 	if opt.MaxTurns > 0 {
 		g.num.MaxTurns = int16(opt.MaxTurns)

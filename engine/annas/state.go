@@ -2,6 +2,7 @@ package annas
 
 import (
 	"math/rand/v2"
+	"slices"
 
 	"github.com/roundtable-dev/roundtable/engine/annas/table"
 )
@@ -79,6 +80,7 @@ type Game struct {
 	num   table.ModeRules
 
 	rng *rand.Rand
+	src *rand.PCG
 
 	Deck, Discard         []int16 // unit cards
 	ShopDeck, ShopDiscard []int16
@@ -159,4 +161,37 @@ func (g *Game) Actor() int {
 		return g.windows[0].player
 	}
 	return g.Current
+}
+
+// Clone is a deep copy that plays on independently (same random stream from
+// here on). It fails while a reaction window is open: a window holds the
+// rest of an action in progress.
+func (g *Game) Clone() (*Game, bool) {
+	if len(g.windows) > 0 {
+		return nil, false
+	}
+	c := *g
+	src := *g.src
+	c.src = &src
+	c.rng = rand.New(c.src)
+	c.Deck = slices.Clone(g.Deck)
+	c.Discard = slices.Clone(g.Discard)
+	c.ShopDeck = slices.Clone(g.ShopDeck)
+	c.ShopDiscard = slices.Clone(g.ShopDiscard)
+	c.ShopRow = slices.Clone(g.ShopRow)
+	c.VPDeck = slices.Clone(g.VPDeck)
+	for p := range c.Players {
+		c.Players[p].Hand = slices.Clone(g.Players[p].Hand)
+		c.Players[p].Shop = slices.Clone(g.Players[p].Shop)
+		c.Players[p].VPCards = slices.Clone(g.Players[p].VPCards)
+	}
+	c.Pieces = make([]*Piece, len(g.Pieces))
+	for i, q := range g.Pieces {
+		cp := *q
+		cp.Mods = slices.Clone(q.Mods)
+		c.Pieces[i] = &cp
+	}
+	c.Log = slices.Clone(g.Log)
+	c.lastCombat = nil
+	return &c, true
 }

@@ -1,0 +1,180 @@
+package annas
+
+import (
+	"fmt"
+	"math/rand/v2"
+
+	"github.com/roundtable-dev/roundtable/engine/annas/table"
+)
+
+// Policy chooses one of the legal actions.
+type Policy interface {
+	Choose(g *Game, legal []Action) Action
+}
+
+// NewPolicy returns a built-in policy by name ("random" or "greedy"), with
+// its own random stream derived from seed and seat.
+func NewPolicy(name string, seed uint64, seat int) (Policy, error) {
+	rng := rand.New(rand.NewPCG(seed+uint64(seat)+1, 0x5851f42d4c957f2d))
+	switch name {
+	case "random":
+		return &Random{rng}, nil
+	case "greedy":
+		return &Greedy{rng}, nil
+	}
+	return nil, fmt.Errorf("unknown policy %q (want random or greedy)", name)
+}
+
+// Random picks a kind of action uniformly (unit actions split by what the
+// unit does), then an action of that kind uniformly.
+type Random struct{ rng *rand.Rand }
+
+// Choose implements Policy.
+func (r *Random) Choose(_ *Game, legal []Action) Action {
+	var groups [][]Action
+	idx := map[[2]uint8]int{}
+	for _, a := range legal {
+		k := [2]uint8{uint8(a.Kind), uint8(a.Do)}
+		i, ok := idx[k]
+		if !ok {
+			i = len(groups)
+			idx[k] = i
+			groups = append(groups, nil)
+		}
+		groups[i] = append(groups[i], a)
+	}
+	g := groups[r.rng.IntN(len(groups))]
+	return g[r.rng.IntN(len(g))]
+}
+
+// Greedy scores every action one step ahead (capture, favorable attacks,
+// deploys, advancing toward castles, work) and plays the best, ties at random.
+type Greedy struct{ rng *rand.Rand }
+
+// Choose implements Policy.
+func (p *Greedy) Choose(g *Game, legal []Action) Action {
+	best, n := -1<<30, 0
+	var pick Action
+	for _, a := range legal {
+		s := g.score(a)
+		switch {
+		case s > best:
+			best, pick, n = s, a, 1
+		case s == best:
+			n++
+			if p.rng.IntN(n) == 0 {
+				pick = a
+			}
+		}
+	}
+	return pick
+}
+
+func (g *Game) castleDist(t Tile) int {
+	d := 99
+	for c := Tile(0); c < Tiles; c++ {
+		if g.Rules.Terrain[g.terrainAt(c)].Capture {
+			d = min(d, Dist(t, c))
+		}
+	}
+	return d
+}
+
+// score is the greedy policy's value of an action.
+func (g *Game) score(a Action) int {
+	switch a.Kind {
+	case Mulligan:
+		return -int(a.Mask)
+	case React:
+		return 20
+	case Deploy:
+		s := 40 - g.castleDist(a.To)
+		if a.Haste {
+			s -= 15
+		}
+		return s
+	case Buy:
+		return 12
+	case UseShop:
+		return 14
+	case Activate:
+		q := g.PieceAt(a.From)
+		adv := 2 * (g.castleDist(a.From) - g.castleDist(a.To))
+		switch a.Do {
+		case Capture:
+			return 100
+		case Attack:
+			return 10 + adv + g.attackValue(q, a.To, g.PieceAt(a.Target))
+		case Work:
+			return 6 + adv
+		case Special:
+			return 16 + adv
+		case AssistDo:
+			return 4 + adv
+		case Retire:
+			return -20
+		}
+		return 3 + adv
+	case DiscardAct, Bump, MoveDVTile, ShiftGray, Pass:
+		return -1
+	}
+	return 0 // end turn
+}
+
+// attackValue forecasts q attacking d from to: defeats count most, then the
+// damage traded.
+func (g *Game) attackValue(q *Piece, to Tile, d *Piece) int {
+	from := q.Tile
+	q.Tile = to
+	fa, fd := g.fighter(q, d, true, Dist(to, d.Tile)), g.fighter(d, q, false, Dist(to, d.Tile))
+	Triangle(g.Rules, &fa, &fd)
+	o := Resolve(fa, fd, Dist(to, d.Tile))
+	q.Tile = from
+	v := (fd.HP - o.HP[1]) - (fa.HP - o.HP[0])
+	if o.Defeated[1] {
+		v += 30
+		if g.Rules.Units[d.Card].Legendary {
+			v += 15
+		}
+	}
+	if o.Defeated[0] {
+		v -= 40
+	}
+	return v
+}
+
+// Result is how a game ended.
+type Result struct {
+	Winner int    `json:"winner"` // -1 draw
+	VP     [2]int `json:"vp"`
+	Turns  int    `json:"turns"`
+	Reason string `json:"reason"`
+}
+
+// Result reports the end of a finished game.
+func (g *Game) Result() Result {
+	return Result{Winner: g.Winner, VP: [2]int{g.Players[0].VP(), g.Players[1].VP()}, Turns: g.Turn, Reason: g.Reason}
+}
+
+// Play runs a whole game between two policies, calling observe after each
+// action (nil to skip).
+func Play(rs *table.Ruleset, opt Options, pol [2]Policy, observe func(g *Game, a Action)) (*Game, error) {
+	g, err := New(rs, opt)
+	if err != nil {
+		return nil, err
+	}
+	for !g.Over() {
+		legal := g.LegalActions()
+		if len(legal) == 0 {
+			return g, fmt.Errorf("annas: no legal action on turn %d", g.Turn)
+		}
+		a := pol[g.Actor()].Choose(g, legal)
+		if err := g.Apply(a); err != nil {
+			return g, err
+		}
+		if observe != nil {
+			observe(g, a)
+		}
+	}
+	return g, nil
+}

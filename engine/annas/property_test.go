@@ -1,0 +1,149 @@
+package annas
+
+import (
+	"flag"
+	"fmt"
+	"slices"
+	"testing"
+
+	"github.com/roundtable-dev/roundtable/engine/annas/table"
+)
+
+var games = flag.Int("annas.games", 2000, "seeded random games the property test plays")
+
+// check asserts the invariants the issue lists after every action.
+func check(g *Game) error {
+	var seen TileSet
+	units := len(g.Deck) + len(g.Discard)
+	shop := len(g.ShopDeck) + len(g.ShopDiscard)
+	for _, c := range g.ShopRow {
+		if c >= 0 {
+			shop++
+		}
+	}
+	for _, q := range g.Pieces {
+		if seen.Has(q.Tile) {
+			return fmt.Errorf("two units on %s", q.Tile)
+		}
+		seen = with(seen, q.Tile)
+		if !g.enterable(q, q.Tile) {
+			return fmt.Errorf("%s stands on %s, which it may not enter", g.Rules.Units[q.Card].ID, q.Tile)
+		}
+		if g.HP(q) <= 0 {
+			return fmt.Errorf("%s is on the board with %d HP", g.Rules.Units[q.Card].ID, g.HP(q))
+		}
+		units++
+		if q.Attached >= 0 {
+			shop++
+		}
+	}
+	for p := range g.Players {
+		pl := &g.Players[p]
+		if g.Phase != PhaseMulligan && len(pl.Hand) < int(g.num.HandSize) && len(g.Deck)+len(g.Discard) > 0 {
+			return fmt.Errorf("P%d holds %d cards", p+1, len(pl.Hand))
+		}
+		if pl.Coins < 0 || pl.DV < 0 || pl.VPTokens < 0 {
+			return fmt.Errorf("P%d has negative resources: coins %d DV %d VP %d", p+1, pl.Coins, pl.DV, pl.VPTokens)
+		}
+		if pl.DVTile != NoTile && seen.Has(pl.DVTile) && pl.DVRuins {
+			return fmt.Errorf("a unit stands on P%d's Ruins", p+1)
+		}
+		units += len(pl.Hand)
+		shop += len(pl.Shop)
+	}
+	if units != len(g.Rules.Units) {
+		return fmt.Errorf("%d unit cards, want %d", units, len(g.Rules.Units))
+	}
+	wantShop := 0
+	for i, c := range g.Rules.ShopCards {
+		if int16(i) == g.Rules.Rules.SecondPlayer {
+			wantShop++
+		} else if g.num.Shop {
+			wantShop += max(1, int(c.Copies))
+		}
+	}
+	if shop != wantShop {
+		return fmt.Errorf("%d shop cards, want %d", shop, wantShop)
+	}
+	return nil
+}
+
+// playChecked plays one seeded random game, checking invariants after every
+// action and, every few actions, that each legal action applies cleanly to a
+// copy of the game.
+func playChecked(t *testing.T, rs *table.Ruleset, seed uint64, deep bool) *Game {
+	t.Helper()
+	p0, _ := NewPolicy("random", seed, 0)
+	p1, _ := NewPolicy("random", seed, 1)
+	pol := [2]Policy{p0, p1}
+	g, err := New(rs, Options{Seed: seed, MaxTurns: 60})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for n := 0; !g.Over(); n++ {
+		legal := g.LegalActions()
+		if len(legal) == 0 {
+			t.Fatalf("seed %d: no legal action", seed)
+		}
+		if deep && n%7 == 0 {
+			for _, a := range legal {
+				c, ok := g.Clone()
+				if !ok {
+					break
+				}
+				if err := c.Apply(a); err != nil {
+					t.Fatalf("seed %d: legal action rejected: %v", seed, err)
+				}
+				if err := check(c); err != nil {
+					t.Fatalf("seed %d after %s: %v", seed, c.Describe(a), err)
+				}
+			}
+		}
+		a := pol[g.Actor()].Choose(g, legal)
+		if err := g.Apply(a); err != nil {
+			t.Fatalf("seed %d: %v", seed, err)
+		}
+		if err := check(g); err != nil {
+			t.Fatalf("seed %d after %s (turn %d): %v", seed, g.Describe(a), g.Turn, err)
+		}
+	}
+	return g
+}
+
+// TestPropertyRandomGames plays thousands of seeded random games and checks
+// the invariants after every action (issue: no two units on a tile, no unit
+// where it may not stand, hands full, cards conserved, resources never
+// negative, LegalActions never offers what Apply rejects).
+func TestPropertyRandomGames(t *testing.T) {
+	rs := fixture()
+	n := *games
+	if testing.Short() {
+		n = 200
+	}
+	for seed := range uint64(n) {
+		playChecked(t, rs, seed, seed%50 == 0)
+	}
+}
+
+// TestApplyRejectsIllegal: an action LegalActions does not offer is
+// rejected with an error and changes nothing.
+func TestApplyRejectsIllegal(t *testing.T) {
+	g := started(t)
+	put(t, g, "red", 0, "c2")
+	before, _ := g.Clone()
+	bad := []Action{
+		act(EndTurn, 1),                                   // not P2's turn
+		{Kind: Activate, Player: 0, Card: -1, From: tile(t, "c2"), To: tile(t, "c6"), Target: NoTile, Dest: NoTile}, // beyond MOV
+		{Kind: Buy, Player: 0, Slot: 0, Card: -1, From: NoTile, To: NoTile, Target: NoTile, Dest: NoTile},          // no coins for it
+		{Kind: Bump, Player: 0, From: tile(t, "c2"), To: tile(t, "c3"), Card: -1, Target: NoTile, Dest: NoTile},     // no DV
+	}
+	for _, a := range bad {
+		if err := g.Apply(a); err == nil {
+			t.Errorf("Apply(%s) = nil, want an error", g.Describe(a))
+		}
+	}
+	if !slices.Equal(g.Players[0].Hand, before.Players[0].Hand) || g.Players[0].Coins != before.Players[0].Coins ||
+		g.Pieces[0].Tile != before.Pieces[0].Tile || g.Turn != before.Turn || len(g.Log) != len(before.Log) {
+		t.Error("a rejected action changed the game")
+	}
+}
