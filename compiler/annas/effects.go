@@ -358,7 +358,13 @@ func (b *builder) effect(d *compiler.Doc, c effCtx, e effectDoc) table.Effect {
 		}
 	}
 	if e.If != nil {
-		te.If = b.conds(d, c, e.If, field("if"), te.When)
+		var ifNode *yaml.Node
+		for i := 0; i+1 < len(e.N.Content); i += 2 {
+			if e.N.Content[i].Value == "if" {
+				ifNode = e.N.Content[i+1]
+			}
+		}
+		te.If = b.conds(d, c, e.If, ifNode, te.When)
 	}
 	return te
 }
@@ -388,7 +394,7 @@ func (b *builder) summonRef(d *compiler.Doc, c effCtx, r at[string]) int16 {
 func (b *builder) conds(d *compiler.Doc, c effCtx, in *condDoc, node *yaml.Node, when table.Trigger) []table.Cond {
 	var out []table.Cond
 	key := func(k string) *yaml.Node {
-		for i := 0; i+1 < len(node.Content); i += 2 {
+		for i := 0; node != nil && i+1 < len(node.Content); i += 2 {
 			if node.Content[i].Value == k {
 				return node.Content[i]
 			}

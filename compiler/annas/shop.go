@@ -12,7 +12,7 @@ type shopDoc struct {
 	Name    string `yaml:"name"`
 	Cost    int8   `yaml:"cost"`
 	Type    string `yaml:"type"`
-	Copies  int8   `yaml:"copies"`
+	Copies  *int8  `yaml:"copies"`
 	Text    string `yaml:"text"`
 	Trigger *struct {
 		When   string `yaml:"when"`
@@ -32,7 +32,7 @@ func (b *builder) shop() {
 			continue
 		}
 		what := fmt.Sprintf("shop card %q", s.ID)
-		ts := table.ShopCard{ID: s.ID, Name: s.Name, Cost: s.Cost, Type: shopTypes[s.Type], Copies: max(s.Copies, 1), Text: s.Text}
+		ts := table.ShopCard{ID: s.ID, Name: s.Name, Cost: s.Cost, Type: shopTypes[s.Type], Copies: orDefault(s.Copies, 1), Text: s.Text}
 		c := effCtx{what: what, def: table.Activate}
 		switch {
 		case ts.Type == table.Reaction && s.Trigger == nil:
@@ -113,6 +113,7 @@ type modeDoc struct {
 	DVOnLoss        int8     `yaml:"dv-on-loss"`
 	DVOnLaterLoss   int8     `yaml:"dv-on-later-loss"`
 	DVOnLegendLoss  *int8    `yaml:"dv-on-legendary-loss"`
+	DVTiles         int8     `yaml:"dv-tiles"`
 	DVMoveTile      *int8    `yaml:"dv-move-tile"`
 	DVBump          *int8    `yaml:"dv-bump"`
 	DVHasteDeploy   *int8    `yaml:"dv-haste-deploy"`
@@ -159,6 +160,7 @@ func modeRules(m modeDoc) table.ModeRules {
 		WorkCoins: m.WorkCoins, WorkDV: m.WorkDV, CapturesPerTurn: m.CapturesPerTurn, CaptureVPCards: m.CaptureVPCards, CaptureDV: m.CaptureDV,
 		VPPerDefeat: m.VPPerDefeat, VPPerLegendary: m.VPPerLegendary, DVOnLoss: m.DVOnLoss, DVOnLaterLoss: m.DVOnLaterLoss,
 		DVOnLegendLoss: orDefault(m.DVOnLegendLoss, m.DVOnLoss),
+		DVTiles:        m.DVTiles,
 		DVMoveTile:     orDefault(m.DVMoveTile, -1), DVBump: orDefault(m.DVBump, -1), DVHasteDeploy: orDefault(m.DVHasteDeploy, -1),
 		DVMoveUnit: orDefault(m.DVMoveUnit, -1), DVMoveSpaces: m.DVMoveSpaces, DVRemoveUnit: orDefault(m.DVRemoveUnit, -1),
 		Shop: m.Shop, ShopRow: m.ShopRow, MaxTurns: m.MaxTurns,
@@ -208,7 +210,7 @@ func (b *builder) rules() {
 		rs.BossEvery[n] = v
 	}
 	if len(missing) > 0 {
-		b.diags.Add(CodeRules, d.FieldPos("kind"), "rules: boss-every has no entry for %s players", strings.Join(missing, " and ")).Hint = "boss-every: {2: 1, 3: 1, 4: 2} (the rulebook's turn order)"
+		b.diags.Add(CodeRules, d.FieldPos("boss-every"), "rules: boss-every has no entry for %s players", strings.Join(missing, " and ")).Hint = "boss-every: {2: 1, 3: 1, 4: 2} (the rulebook's turn order)"
 	}
 	if rs.Versus.HandSize > 0 && rs.Versus.MulliganMax > rs.Versus.HandSize {
 		b.diags.Add(CodeRules, pos(d, fieldNode(d, "versus", "mulligan-max")), "rules: the mulligan discards up to %d cards, more than the hand size %d", rs.Versus.MulliganMax, rs.Versus.HandSize)

@@ -135,7 +135,8 @@ func (b *builder) terrain() {
 
 func (b *builder) units() {
 	shifter := b.lookup("tag", "shapeshifter")
-	hasShifter := shifter >= 0
+	// A tag past the 64th is already an error; do not cascade it.
+	hasShifter := shifter >= 0 && shifter < 64
 	for _, d := range b.p.Valid("unit") {
 		u, ok := decode[unitDoc](b, d)
 		if !ok {
@@ -151,6 +152,7 @@ func (b *builder) units() {
 		}
 		isShifter := hasShifter && tu.Tags.Has(shifter)
 		switch {
+		case shifter >= 64:
 		case u.Shapestone != nil && !isShifter:
 			b.diags.Add(CodeShapestone, d.FieldPos("shapestone"), "unit %q has shapestone stats but not the shapeshifter tag", u.ID).Hint = "add shapeshifter to tags, or remove shapestone"
 		case u.Shapestone == nil && isShifter:

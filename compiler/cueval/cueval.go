@@ -8,8 +8,8 @@ import (
 	"io/fs"
 	"math"
 	"regexp"
-	"strconv"
 	"slices"
+	"strconv"
 	"strings"
 	"sync"
 
@@ -17,8 +17,8 @@ import (
 	"cuelang.org/go/cue/ast"
 	"cuelang.org/go/cue/build"
 	"cuelang.org/go/cue/cuecontext"
-	"cuelang.org/go/cue/parser"
 	cueerrors "cuelang.org/go/cue/errors"
+	"cuelang.org/go/cue/parser"
 	"cuelang.org/go/cue/token"
 	"gopkg.in/yaml.v3"
 
@@ -288,8 +288,6 @@ func schemaAt(v cue.Value, path []string) cue.Value {
 	return v
 }
 
-
-
 // enumWords returns the allowed strings when v is a disjunction of string
 // literals.
 func enumWords(v cue.Value) []string {
@@ -445,4 +443,3 @@ func toAST(n *yaml.Node) ast.Expr {
 	}
 	return ast.NewNull()
 }
-

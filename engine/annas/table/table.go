@@ -548,6 +548,7 @@ type ModeRules struct {
 	DVOnLoss        int8 // DV when your unit is defeated
 	DVOnLaterLoss   int8 // ... when it is not your first loss this turn
 	DVOnLegendLoss  int8 // ... when the defeated unit is legendary (boss: 0)
+	DVTiles         int8 // DV map tiles each player gets at setup
 	DVMoveTile      int8 // move/flip the DV map tile; -1 none
 	DVBump          int8 // bump any unit 1 tile; -1 none
 	DVHasteDeploy   int8 // extra deploy with haste
