@@ -238,6 +238,11 @@ func (g *Game) SummonCount(kind int) int {
 // destroy removes the nearest summon of the effect's kind within its range
 // of the source (a boss-specific action such as closing a rift).
 func (g *Game) destroy(e *table.Effect, c *ctx) {
+	if s := g.SummonAt(c.target); s != nil && g.targetOK(e, c, ref{s: s}) {
+		g.removeSummon(s)
+		g.logf("destroy", "%s at %s is removed", g.b.Summons[s.Kind].ID, s.Tile)
+		return
+	}
 	var best *Summoned
 	for _, s := range g.Summons {
 		if int(s.Kind) != int(e.Summon) {

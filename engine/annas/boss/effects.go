@@ -132,6 +132,10 @@ func moving(op table.Op) bool {
 // targetOK reports whether r may be a TargetOne/TargetAll target of e.
 func (g *Game) targetOK(e *table.Effect, c *ctx, r ref) bool {
 	t := &e.Target
+	if e.Op == table.OpDestroy {
+		// Destroy picks a summon of its kind (tokens included) in range.
+		return r.s != nil && int(r.s.Kind) == int(e.Summon) && (!c.src.ok() || t.Within == 0 || g.dist(c.src, r) <= int(t.Within))
+	}
 	if same(r, c.src) && !t.IncludeSelf && t.Side != table.SideSelf {
 		return false
 	}
@@ -166,12 +170,7 @@ func (g *Game) targets(e *table.Effect, c *ctx) []ref {
 			}
 			return nil
 		}
-		for _, r := range g.everything() {
-			if g.targetOK(e, c, r) {
-				return []ref{r}
-			}
-		}
-		return nil
+		return g.autoTarget(e, c)
 	case table.TargetAll:
 		var out []ref
 		for _, r := range g.everything() {
@@ -551,6 +550,10 @@ func (g *Game) refOp(e *table.Effect, when table.Trigger, c *ctx, r ref) {
 		}
 		return
 	}
+	if r.s != nil && e.Op == table.OpHeal {
+		r.s.Damage = int8(max(0, int(r.s.Damage)-n))
+		return
+	}
 	if r.u == nil {
 		if r.s != nil && (e.Op == table.OpPush || e.Op == table.OpPull) && c.src.ok() {
 			g.slide(&r.s.Tile, g.tileOf(c.src), n, e.Op == table.OpPull, c.src.boss)
@@ -671,4 +674,35 @@ func (g *Game) bossTags() table.TagSet {
 		t |= m.Tags
 	}
 	return t
+}
+
+// autoTarget picks the one target of an effect no action chose (a boss
+// card, a summon's or a passive's effect): the weakest for damage, the most
+// hurt for a heal, else the first in board order (units, summons, boss).
+func (g *Game) autoTarget(e *table.Effect, c *ctx) []ref {
+	score := func(r ref) int {
+		switch {
+		case r.u != nil && e.Op == table.OpDamage:
+			return -g.HP(r.u)
+		case r.u != nil && e.Op == table.OpHeal:
+			return int(r.u.Damage)
+		case r.s != nil && e.Op == table.OpHeal:
+			return int(r.s.Damage)
+		}
+		return 0
+	}
+	var best ref
+	bs := 0
+	for _, r := range g.everything() {
+		if !g.targetOK(e, c, r) {
+			continue
+		}
+		if s := score(r); !best.ok() || s > bs {
+			best, bs = r, s
+		}
+	}
+	if !best.ok() {
+		return nil
+	}
+	return []ref{best}
 }

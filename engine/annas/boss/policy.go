@@ -168,6 +168,9 @@ func (g *Game) scoreActivate(a Action) int {
 		s += 20 + 6*dealt
 		if dealt == left {
 			s += 15
+			if m := g.SummonAt(a.Target); m != nil {
+				s += g.threat(int(m.Kind))
+			}
 		}
 		if foe.Range.Has(dist) && dealt < left {
 			back := annas.Damage(foe.ATK, f.DEF)
@@ -191,7 +194,10 @@ func (g *Game) scoreActivate(a Action) int {
 			return s + 12 // a dancer readies an ally's unit
 		}
 		if a.Do == BossAction {
-			return s + 18
+			if m := g.SummonAt(a.Target); m != nil {
+				return s + 30 + g.threat(int(m.Kind))
+			}
+			return s + 5
 		}
 		return s + 1
 	}
@@ -215,4 +221,16 @@ func Play(g *Game, pols []Policy, maxActions int) {
 	if !g.Over() {
 		g.finish(BossWins, "action limit")
 	}
+}
+
+// threat is how urgent removing a summon of kind is: more the closer the
+// board is to a lose condition that counts that summon.
+func (g *Game) threat(kind int) int {
+	t := 0
+	for _, e := range g.b.Lose {
+		if e.Kind == table.EndSummons && int(e.Summon) == kind {
+			t = max(t, 60-12*(int(e.N)-g.SummonCount(kind)))
+		}
+	}
+	return max(t, 0)
 }

@@ -1,0 +1,40 @@
+package main
+
+import (
+	"testing"
+
+	"github.com/roundtable-dev/roundtable/engine/annas/boss"
+	gen "github.com/roundtable-dev/roundtable/generated/annas"
+)
+
+// Issue 5, done means: each base boss is beaten in some seeds and wins in
+// others, played by the built-in greedy co-op policies on the base content.
+func TestBaseBossesWinAndLose(t *testing.T) {
+	rs := gen.Ruleset
+	if len(rs.Bosses) < 2 {
+		t.Fatalf("base content has %d bosses, want the two base bosses", len(rs.Bosses))
+	}
+	for b := range rs.Bosses {
+		won, lost := 0, 0
+		reasons := map[string]int{}
+		for seed := range uint64(90) {
+			n := 2 + int(seed%3)
+			g, err := boss.New(rs, boss.Options{Seed: seed, Boss: b, Players: n, Map: -1})
+			if err != nil {
+				t.Fatal(err)
+			}
+			boss.Play(g, []boss.Policy{boss.Greedy, boss.Greedy, boss.Greedy, boss.Greedy}, 0)
+			switch g.Result {
+			case boss.PlayersWin:
+				won++
+			case boss.BossWins:
+				lost++
+			}
+			reasons[g.Reason]++
+		}
+		t.Logf("%s: players won %d, lost %d: %v", rs.Bosses[b].ID, won, lost, reasons)
+		if won == 0 || lost == 0 {
+			t.Errorf("%s: players won %d and lost %d of 90; want both", rs.Bosses[b].ID, won, lost)
+		}
+	}
+}
