@@ -77,6 +77,7 @@ func playAnnasBoss(cmd *cobra.Command, f *playFlags) error {
 	}
 	w := cmd.OutOrStdout()
 	enc := json.NewEncoder(w)
+	enc.SetEscapeHTML(false)
 	g.OnStep = func(s boss.Step) {
 		if f.format == "json" {
 			_ = enc.Encode(s)

@@ -60,7 +60,7 @@ func TestAllyIncludesOtherPlayers(t *testing.T) {
 // minions, never tokens.
 func TestEnemyMeansBossAndMinions(t *testing.T) {
 	g := newGame(t, grima, 2)
-	put(g, uIke, 0, "b2")  // Strike: 4 damage to one enemy within 2
+	put(g, uIke, 0, "b2") // Strike: 4 damage to one enemy within 2
 	putSummon(g, 0, "a2") // risen, a minion
 	putSummon(g, 1, "b1") // rift, a token
 	var targets []string
@@ -157,7 +157,7 @@ func TestDirectDamageOneBar(t *testing.T) {
 func TestNonLethalCannotFinishBar(t *testing.T) {
 	g := newGame(t, grima, 2)
 	g.CornerDmg = [4]int8{7, 7, 7, 5} // 1, 1, 1 and 3 left
-	put(g, uSoren, 0, "c2")          // Bolt: 5 non-lethal
+	put(g, uSoren, 0, "c2")           // Bolt: 5 non-lethal
 	apply(t, g, legal(t, g, activation("c2", Special, "c3")))
 	if g.CornerDmg != [4]int8{7, 7, 7, 7} || g.Lives != 2 {
 		t.Errorf("corners %v lives %d; want [7 7 7 7] and 2", g.CornerDmg, g.Lives)
