@@ -54,7 +54,12 @@ func (g *Game) apply(a Action) {
 		}
 		u.Tile = a.To
 		u.Exhausted = true
-		g.unitAction(u, a)
+		if a.To != a.From {
+			g.fire(table.Moved, ref{u: u}, ref{}, nil)
+		}
+		if g.UnitByID(u.ID) != nil && g.Phase != PhaseOver {
+			g.unitAction(u, a)
+		}
 	}
 	g.checkEnd(false)
 }
@@ -84,6 +89,7 @@ func (g *Game) deploy(p int, a Action) {
 	g.Units = append(g.Units, u)
 	g.draw(p)
 	g.runUnit(u, table.OnDeploy, nil)
+	g.fire(table.Deployed, ref{u: u}, ref{}, nil)
 }
 
 // unitAction is the action after an activation's move.

@@ -204,7 +204,7 @@ func TestCoinEffectsUseOneDV(t *testing.T) {
 	if g.Players[0].DV != 3 {
 		t.Errorf("Gift: DV %d, want 3", g.Players[0].DV)
 	}
-	spender := len(g.Rules.Units) - 1
+	spender := unitID(g, "spender")
 	put(g, spender, 0, "f1") // Spend: lose 2 coins, allies within 1 +1 ATK this turn
 	apply(t, g, legal(t, g, activation("f1", AssistDo, "")))
 	if g.Players[0].DV != 2 {

@@ -121,6 +121,12 @@ func (g *Game) combatFlags(cb *fight) {
 // the fought corner's HP bar. Combat stops at a defeat or a lost life.
 func (g *Game) combat(att, def ref, corner, dist int) *fight {
 	cb := &fight{sides: [2]ref{att, def}, corner: corner, dist: dist}
+	if def.u != nil {
+		g.fire(table.Attacked, def, att, nil)
+		if g.UnitByID(def.u.ID) == nil || att.u != nil && g.UnitByID(att.u.ID) == nil {
+			return cb
+		}
+	}
 	for i := range 2 {
 		if u := cb.sides[i].u; u != nil {
 			c := &ctx{owner: int(u.Owner), src: cb.sides[i], foe: cb.sides[1-i], foeColor: g.color(cb.sides[1-i], corner), initiating: i == 0, dist: dist, target: NoTile, dest: NoTile, cb: cb}
@@ -248,9 +254,24 @@ func (g *Game) hurtUnit(u *Unit, dmg int, nonLethal bool, why string) bool {
 	if dmg <= 0 {
 		return false
 	}
+	if dmg >= g.HP(u) {
+		// A blow that would defeat fires would-be-defeated first, so a
+		// prevent-defeat reaction can save the unit.
+		saved := -1
+		g.fire(table.WouldBeDefeated, ref{u: u}, ref{}, &saved)
+		if g.UnitByID(u.ID) == nil {
+			return true
+		}
+		if saved > 0 {
+			u.Damage = int8(int(g.Rules.Units[u.Card].Stats.HP) - saved)
+			g.logf("damage", "%s survives with %d HP (%s)", g.unitName(u), saved, why)
+			return false
+		}
+	}
 	u.Damage += int8(dmg)
 	g.logf("damage", "%s takes %d (%s), %d HP", g.unitName(u), dmg, why, max(0, g.HP(u)))
 	if g.HP(u) > 0 {
+		g.fire(table.Damaged, ref{u: u}, ref{}, nil)
 		return false
 	}
 	g.defeat(u)
@@ -274,6 +295,7 @@ func (g *Game) defeat(u *Unit) {
 	g.removeUnit(u)
 	g.logf("defeat", "%s of P%d is defeated; P%d gains %d DV (%d)", g.unitName(u), u.Owner+1, u.Owner+1, dv, pl.DV)
 	g.runUnit(u, table.OnDefeat, newCtx(int(u.Owner), ref{u: u}))
+	g.fire(table.Defeated, ref{u: u}, ref{}, nil)
 }
 
 func (g *Game) removeUnit(u *Unit) {

@@ -42,6 +42,8 @@ type ctx struct {
 	target     Tile // the chosen target of a TargetOne effect
 	dest       Tile // the chosen tile of a moving effect
 	cb         *fight
+	trig       ref  // the thing an event is about
+	prevent    *int // set by prevent-defeat while a would-be-defeated event fires
 	roll       bool // conditions may roll a die (only while resolving, never while looking)
 }
 
@@ -163,6 +165,8 @@ func (g *Game) targets(e *table.Effect, c *ctx) []ref {
 		return alive(g, c.src)
 	case table.TargetFoe:
 		return alive(g, c.foe)
+	case table.TargetTrigger:
+		return alive(g, c.trig)
 	case table.TargetOne:
 		if c.target != NoTile {
 			if r := g.refAt(c.target); r.ok() && g.targetOK(e, c, r) {
@@ -278,6 +282,8 @@ func (g *Game) cond(e *table.Effect, k *table.Cond, c *ctx) bool {
 		return k.Mode == table.BossMode
 	case table.CondDistance:
 		return c.dist == int(k.N)
+	case table.CondTriggerTag:
+		return c.trig.u != nil && g.Tags(c.trig.u).Has(int(k.Tag))
 	}
 	return false
 }
@@ -484,6 +490,10 @@ func (g *Game) op(e *table.Effect, when table.Trigger, c *ctx) {
 				g.Deck = g.Deck[:len(g.Deck)-1]
 			}
 		}
+	case table.OpPreventDefeat:
+		if c.prevent != nil {
+			*c.prevent = n
+		}
 	case table.OpNoCounter, table.OpNoFollowUp, table.OpFollowUp:
 		if c.cb != nil {
 			for _, r := range g.targets(e, c) {
@@ -612,8 +622,8 @@ func (g *Game) refOp(e *table.Effect, when table.Trigger, c *ctx, r ref) {
 			s.Tile = c.dest
 			u.Tile = old
 		}
-	case table.OpPreventDefeat, table.OpVP, table.OpDiscard:
-		// No VP in boss mode; prevent-defeat only as a reaction (not modelled).
+	case table.OpVP, table.OpDiscard:
+		// No VP in boss mode; a discard effect is not modelled.
 	}
 }
 

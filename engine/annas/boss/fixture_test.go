@@ -28,6 +28,8 @@ const (
 	skGift             // assist: gain 3 coins (boss mode: 1 DV)
 	skArmy             // passive: +1 ATK in combat while you have more units
 	skSpend            // assist: lose 2 coins (boss mode: 1 DV), allies within 1 +1 ATK this turn
+	skMiracle          // reaction special: when this unit would be defeated it survives with 1 HP
+	skGuardian         // reaction special: when an adjacent ally is attacked it has +3 DEF that combat
 )
 
 const (
@@ -126,6 +128,13 @@ func fixture() *table.Ruleset {
 	spendBuff := eff(table.Activate, all(table.SideAlly, 1), table.OpModify, 0)
 	spendBuff.Mods.ATK = 1
 	spendBuff.Duration = table.ForTurn
+	trig := table.Target{Kind: table.TargetTrigger, Tag: -1}
+	miracle := eff(table.WouldBeDefeated, trig, table.OpPreventDefeat, 1)
+	miracle.About = table.Scope{Side: table.SideSelf}
+	guardian := eff(table.Attacked, trig, table.OpModify, 0)
+	guardian.About = table.Scope{Side: table.SideAlly, Within: 1}
+	guardian.Mods.DEF = 3
+	guardian.Duration = table.ForCombat
 	rs.Skills = []table.Skill{
 		{Name: "Strike", Kind: table.SkillSpecial, Effects: []table.Effect{eff(table.Activate, one(table.SideEnemy, 2), table.OpDamage, 4)}},
 		{Name: "Bolt", Kind: table.SkillSpecial, Effects: []table.Effect{bolt}},
@@ -136,6 +145,8 @@ func fixture() *table.Ruleset {
 		{Name: "Gift", Kind: table.SkillAssist, Effects: []table.Effect{eff(table.Activate, player, table.OpCoins, 3)}},
 		{Name: "Army", Kind: table.SkillPassive, Effects: []table.Effect{army}},
 		{Name: "Spend", Kind: table.SkillAssist, Effects: []table.Effect{eff(table.Activate, player, table.OpCoins, -2), spendBuff}},
+		{Name: "Miracle", Kind: table.SkillSpecial, Reaction: true, Effects: []table.Effect{miracle}},
+		{Name: "Guardian", Kind: table.SkillSpecial, Reaction: true, Effects: []table.Effect{guardian}},
 	}
 	unit := func(id string, c table.Color, hp, atk, spd, def int8, r table.RangeSet, mov int8, tags table.TagSet, skill int16) table.Unit {
 		return table.Unit{ID: id, Name: id, Color: c, Stats: table.Stats{HP: hp, ATK: atk, SPD: spd, DEF: def}, Range: r, Mov: mov, Tags: tags, Skill: skill}
@@ -159,7 +170,9 @@ func fixture() *table.Ruleset {
 	for i := range 18 {
 		rs.Units = append(rs.Units, unit(fmt.Sprintf("soldier-%d", i), table.Color(i%3), 8, 5, 4, 2, rng(1), 3, 0, -1))
 	}
-	rs.Units = append(rs.Units, unit("spender", table.Gray, 8, 4, 5, 2, rng(1), 3, 0, skSpend))
+	rs.Units = append(rs.Units, unit("spender", table.Gray, 8, 4, 5, 2, rng(1), 3, 0, skSpend),
+		unit("tiki", table.Gray, 9, 4, 3, 2, rng(1), 3, 0, skMiracle),
+		unit("gilliam", table.Gray, 12, 4, 1, 5, rng(1), 2, 1<<tagArmored, skGuardian))
 	m := table.Map{ID: "boss-field", Mode: table.BossMode}
 	m.Deploy[table.South] = tset("a1", "b1", "c1", "d1", "e1", "f1")
 	m.Deploy[table.North] = tset("a6", "b6", "c6", "d6", "e6", "f6")

@@ -55,6 +55,9 @@ func (CoOp) Bar(g *Game, dmg int, options []int) int {
 	return best
 }
 
+// React always uses a reaction when it applies.
+func (CoOp) React(*Game, *Unit, table.Trigger) bool { return true }
+
 // Policy picks one of the legal actions for the deciding player.
 type Policy func(g *Game, legal []Action) Action
 

@@ -1,6 +1,10 @@
 package boss
 
-import "fmt"
+import (
+	"fmt"
+
+	"github.com/roundtable-dev/roundtable/engine/annas/table"
+)
 
 // Step is one line of the game's log: a player action or a boss step.
 type Step struct {
@@ -23,6 +27,8 @@ type Chooser interface {
 	Range(g *Game, u *Unit, options []int) int
 	// Bar picks the HP bar (content corner) a direct damage effect hits.
 	Bar(g *Game, dmg int, options []int) int
+	// React decides whether u uses its reaction special on event ev.
+	React(g *Game, u *Unit, ev table.Trigger) bool
 }
 
 func (g *Game) who() string {
