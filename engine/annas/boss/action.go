@@ -17,6 +17,7 @@ const (
 	DVMove        // spend DV: move the own unit on From in a cardinal line to To
 	DVRemove      // spend DV: remove the own unit on From
 	Pass          // a dancer's guest declines to act
+	Mulligan      // setup: discard the hand cards at the positions in Mask, draw back up
 )
 
 // Do is a unit action after an activation's move.
@@ -32,7 +33,7 @@ const (
 	BossAction // Opt is the index of the boss's action
 )
 
-var kindNames = [...]string{"end-turn", "deploy", "activate", "discard", "dv-move", "dv-remove", "pass"}
+var kindNames = [...]string{"end-turn", "deploy", "activate", "discard", "dv-move", "dv-remove", "pass", "mulligan"}
 var doNames = [...]string{"wait", "attack", "special", "assist", "work", "boss-action"}
 
 func (k Kind) String() string { return kindNames[k] }
@@ -51,6 +52,7 @@ type Action struct {
 	Target Tile // attacked square (a boss corner's square or a minion) or effect target
 	Dest   Tile // where a moving effect takes its target
 	Opt    int8
+	Mask   uint16
 	Haste  bool
 }
 
@@ -88,6 +90,15 @@ func (g *Game) Describe(a Action) string {
 		fmt.Fprintf(&b, " %s -> %s", a.From, a.To)
 	case DVRemove:
 		fmt.Fprintf(&b, " %s", a.From)
+	case Mulligan:
+		for i, c := range g.Players[a.Player].Hand {
+			if a.Mask&(1<<uint(i)) != 0 {
+				fmt.Fprintf(&b, " %s", g.Rules.Units[c].ID)
+			}
+		}
+		if a.Mask == 0 {
+			b.WriteString(" keeps the hand")
+		}
 	}
 	return b.String()
 }

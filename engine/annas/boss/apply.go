@@ -27,6 +27,24 @@ func (g *Game) apply(a Action) {
 		g.logf("action", "%s", g.Describe(a))
 	}
 	switch a.Kind {
+	case Mulligan:
+		var keep []int16
+		for i, c := range pl.Hand {
+			if a.Mask&(1<<uint(i)) != 0 {
+				g.Discard = append(g.Discard, c)
+			} else {
+				keep = append(keep, c)
+			}
+		}
+		pl.Hand = keep
+		g.draw(p)
+		g.mulligans--
+		g.Mulligan = (g.Mulligan + 1) % len(g.Players)
+		if g.mulligans == 0 {
+			g.Phase = PhasePlayer
+			g.advance()
+		}
+		return
 	case EndTurn:
 		g.logf("action", "end-turn")
 		g.advance()

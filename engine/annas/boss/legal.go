@@ -1,6 +1,7 @@
 package boss
 
 import (
+	"math/bits"
 	"slices"
 
 	"github.com/roundtable-dev/roundtable/engine/annas"
@@ -11,8 +12,20 @@ import (
 // fixed order. Apply accepts exactly these. Boss turns run inside Apply, so
 // this is never asked during one.
 func (g *Game) LegalActions() []Action {
-	if g.Phase == PhaseOver {
+	switch g.Phase {
+	case PhaseOver:
 		return nil
+	case PhaseMulligan:
+		var out []Action
+		n := len(g.Players[g.Mulligan].Hand)
+		for m := 0; m < 1<<n; m++ {
+			if bits.OnesCount(uint(m)) <= int(g.num.MulliganMax) {
+				a := act(Mulligan, g.Mulligan)
+				a.Mask = uint16(m)
+				out = append(out, a)
+			}
+		}
+		return out
 	}
 	if u := g.UnitByID(g.Guest); u != nil {
 		out := []Action{act(Pass, int(u.Owner))}

@@ -11,7 +11,11 @@ var games = flag.Int("boss.games", 1000, "seeded games in the boss-mode property
 // playChecked plays a seeded game, checking the invariants after every
 // logged step; it returns the first violation.
 func playChecked(seed uint64, boss, players int, random bool) (*Game, error) {
-	g, err := New(fixture(), Options{Seed: seed, Boss: boss, Players: players, Map: -1})
+	rs := fixture()
+	if seed%5 == 0 {
+		rs.Rules.Boss.Mulligans, rs.Rules.Boss.MulliganMax = 1, 6
+	}
+	g, err := New(rs, Options{Seed: seed, Boss: boss, Players: players, Map: -1})
 	if err != nil {
 		return nil, err
 	}
@@ -60,8 +64,9 @@ func playChecked(seed uint64, boss, players int, random bool) (*Game, error) {
 			turns = append(turns, BossSeat)
 		}
 	}
-	// Setup already began P1's turn before the hook was set.
-	turns = append(turns, 0)
+	if g.Phase != PhaseMulligan {
+		turns = append(turns, 0) // setup already began P1's turn
+	}
 	pols := make([]Policy, players)
 	for p := range pols {
 		pols[p] = Greedy
@@ -72,6 +77,9 @@ func playChecked(seed uint64, boss, players int, random bool) (*Game, error) {
 	for n := 0; !g.Over() && n < 20000; n++ {
 		if g.IsBossTurn() {
 			fail("asked for a player action on the boss's turn")
+		}
+		if g.Phase == PhaseMulligan && g.Turn != 0 {
+			fail("a mulligan after the first turn")
 		}
 		legal := g.LegalActions()
 		a := pols[g.Actor()](g, legal)

@@ -111,6 +111,13 @@ func New(rs *table.Ruleset, opt Options) (*Game, error) {
 	}
 	g.Pos = -1
 	g.Round = 1
+	// Setup step 2 of the base game, as the rules data sets it for boss
+	// mode: each player in turn may once discard up to MulliganMax cards and
+	// draw back up.
+	if g.mulligans = int(g.num.Mulligans) * opt.Players; g.mulligans > 0 {
+		g.Phase = PhaseMulligan
+		return g, nil
+	}
 	g.advance()
 	return g, nil
 }

@@ -107,3 +107,36 @@ func TestTurnOrderTable(t *testing.T) {
 		}
 	}
 }
+
+// Rulebook I, Setup 2, with the boss-mode numbers of the rules data: each
+// player in turn may once discard up to MulliganMax cards and draw back up,
+// before P1's first turn.
+func TestMulliganBeforeFirstTurn(t *testing.T) {
+	rs := fixture()
+	rs.Rules.Boss.Mulligans, rs.Rules.Boss.MulliganMax = 1, 2
+	g, err := New(rs, Options{Seed: 5, Boss: grima, Players: 3, Map: -1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if g.Phase != PhaseMulligan || g.Actor() != 0 || g.Players[0].DV != 0 {
+		t.Fatalf("phase %d actor P%d DV %d", g.Phase, g.Actor()+1, g.Players[0].DV)
+	}
+	// Hands of 6, at most 2 cards: 1 + 6 + 15 masks.
+	if n := len(g.LegalActions()); n != 22 {
+		t.Errorf("%d mulligan choices, want 22", n)
+	}
+	hand := slices.Clone(g.Players[0].Hand)
+	apply(t, g, legal(t, g, func(a Action) bool { return a.Kind == Mulligan && a.Mask == 0b11 }))
+	got := g.Players[0].Hand
+	if len(got) != 6 || !slices.Equal(got[:4], hand[2:]) || !slices.Equal(g.Discard, hand[:2]) {
+		t.Errorf("after discarding two: hand %v (was %v), discard %v", got, hand, g.Discard)
+	}
+	apply(t, g, legal(t, g, func(a Action) bool { return a.Kind == Mulligan && a.Mask == 0 }))
+	if g.Actor() != 2 || g.Phase != PhaseMulligan {
+		t.Fatalf("actor P%d", g.Actor()+1)
+	}
+	apply(t, g, legal(t, g, func(a Action) bool { return a.Kind == Mulligan && a.Mask == 0 }))
+	if g.Phase != PhasePlayer || g.Current != 0 || g.Players[0].DV != 1 || g.Turn != 1 {
+		t.Errorf("after setup: phase %d current P%d DV %d turn %d", g.Phase, g.Current+1, g.Players[0].DV, g.Turn)
+	}
+}

@@ -76,8 +76,9 @@ type Phase uint8
 
 // Phases.
 const (
-	PhasePlayer Phase = iota // a player's turn
-	PhaseOver
+	PhasePlayer   Phase = iota // a player's turn
+	PhaseOver                  // the game has ended
+	PhaseMulligan              // setup: each player in turn may redraw once
 )
 
 // Result says who won.
@@ -132,6 +133,8 @@ type Game struct {
 	Deploys, HasteDeploys, Discards int
 	// A dancer readied another player's unit: its owner acts with it now.
 	Guest int32
+	// Setup: the player deciding a mulligan and how many decisions remain.
+	Mulligan, mulligans int
 
 	Chooser      Chooser
 	maxBossTurns int
@@ -167,6 +170,9 @@ func (g *Game) Over() bool { return g.Phase == PhaseOver }
 
 // Actor is the player who decides now (a dancer's guest acts for its owner).
 func (g *Game) Actor() int {
+	if g.Phase == PhaseMulligan {
+		return g.Mulligan
+	}
 	if u := g.UnitByID(g.Guest); u != nil {
 		return int(u.Owner)
 	}

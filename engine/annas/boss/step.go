@@ -32,7 +32,7 @@ type Chooser interface {
 }
 
 func (g *Game) who() string {
-	if g.Order[g.Pos] == BossSeat {
+	if g.Pos >= 0 && g.Order[g.Pos] == BossSeat {
 		return "boss"
 	}
 	return fmt.Sprintf("P%d", g.Actor()+1)
@@ -48,4 +48,4 @@ func (g *Game) logf(kind, format string, args ...any) {
 
 // IsBossTurn reports whether the current turn belongs to the boss (only
 // inside Apply: a boss turn runs to its end before Apply returns).
-func (g *Game) IsBossTurn() bool { return g.Order[g.Pos] == BossSeat }
+func (g *Game) IsBossTurn() bool { return g.Pos >= 0 && g.Order[g.Pos] == BossSeat }
