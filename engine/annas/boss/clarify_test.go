@@ -3,6 +3,8 @@ package boss
 import (
 	"slices"
 	"testing"
+
+	"github.com/roundtable-dev/roundtable/engine/annas/table"
 )
 
 // Rulebook VIII, Clarifications: [Pickpocket] gives 1 DV instead of coins,
@@ -18,6 +20,22 @@ func TestPickpocketGivesOneDV(t *testing.T) {
 		if g.Players[0].DV != 1 {
 			t.Fatalf("seed %d: DV %d, want 1", seed, g.Players[0].DV)
 		}
+	}
+	// Written as the base content writes it: a versus effect (roll, coins)
+	// and a boss-mode one (1 DV); only the boss-mode one applies.
+	rs := fixture()
+	coins := eff(table.AfterCombat, table.Target{Kind: table.TargetPlayer, Tag: -1}, table.OpCoins, 1)
+	coins.If = []table.Cond{{Kind: table.CondRoll, N: 4, Tag: -1, Terrain: -1}, {Kind: table.CondMode, Mode: table.Versus, Tag: -1, Terrain: -1}}
+	dv := eff(table.AfterCombat, table.Target{Kind: table.TargetPlayer, Tag: -1}, table.OpDV, 1)
+	dv.If = []table.Cond{{Kind: table.CondMode, Mode: table.BossMode, Tag: -1, Terrain: -1}}
+	rs.Tags[tagPickpocket].Effects = []table.Effect{coins, dv}
+	g, _ := New(rs, Options{Seed: 3, Boss: grima, Players: 2, Map: -1})
+	setCard(t, g, "gaze")
+	put(g, uGaius, 0, "c2")
+	g.Players[0].DV = 0
+	apply(t, g, legal(t, g, activation("c2", Attack, "c3")))
+	if g.Players[0].DV != 1 {
+		t.Errorf("content-style Pickpocket: DV %d, want 1", g.Players[0].DV)
 	}
 }
 

@@ -80,15 +80,6 @@ func same(a, b ref) bool {
 	return a.u != nil && a.u == b.u || a.s != nil && a.s == b.s || a.boss && b.boss
 }
 
-// sideOf says whose side r is on: a player index for units, BossSeat for the
-// boss and its summons.
-func sideOf(r ref) int {
-	if r.u != nil {
-		return int(r.u.Owner)
-	}
-	return BossSeat
-}
-
 // sideOK applies the boss-mode scopes (rulebook VIII, Clarifications): ally
 // units are the units of every player; enemies of the players are the boss
 // and its minions, never tokens; the boss's allies are its summons.
