@@ -4,6 +4,7 @@ import (
 	"errors"
 	"slices"
 
+	"github.com/roundtable-dev/roundtable/engine/annas"
 	"github.com/roundtable-dev/roundtable/engine/annas/table"
 )
 
@@ -119,7 +120,7 @@ func (g *Game) unitAction(u *Unit, a Action) {
 		pl := &g.Players[u.Owner]
 		pl.DV += int(g.num.WorkDV)
 	case Attack:
-		dist := dist2(u.Tile, a.Target)
+		dist := annas.Dist(u.Tile, a.Target)
 		if pos := g.PosAt(a.Target); pos >= 0 {
 			g.combat(ref{u: u}, ref{boss: true}, g.Corner(pos), dist)
 		} else if s := g.SummonAt(a.Target); s != nil {

@@ -229,3 +229,33 @@ func TestCoinEffectsUseOneDV(t *testing.T) {
 		t.Errorf("Spend: DV %d, want 2", g.Players[0].DV)
 	}
 }
+
+// A unit's effect on its foe reaches the boss: -2 DEF "until your next
+// turn" lowers the boss's DEF for the other players' attacks and lapses at
+// the start of its controller's next turn.
+func TestFoeEffectOnBossLastsUntilYourNextTurn(t *testing.T) {
+	g := newGame(t, grima, 2)
+	setCard(t, g, "gaze") // DEF 2
+	put(g, unitID(g, "raven"), 0, "c2")
+	apply(t, g, legal(t, g, activation("c2", Attack, "c3")))
+	if got := g.BossStats().DEF; got != 0 {
+		t.Fatalf("boss DEF %d after Sunder, want 0", got)
+	}
+	byP1 := func() int {
+		n := 0
+		for _, m := range g.BossMods {
+			if m.By == 0 && m.DEF == -2 {
+				n++
+			}
+		}
+		return n
+	}
+	apply(t, g, act(EndTurn, 0))
+	if g.Current != 1 || byP1() != 1 {
+		t.Fatalf("on P2's turn the boss mods are %v, want Sunder's", g.BossMods)
+	}
+	apply(t, g, act(EndTurn, 1))
+	if g.Current != 0 || byP1() != 0 {
+		t.Errorf("on P1's next turn the boss mods are %v, want Sunder's gone", g.BossMods)
+	}
+}

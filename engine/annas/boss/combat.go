@@ -54,8 +54,30 @@ func (g *Game) BossStats() table.Mods {
 	return m
 }
 
-// fighter is r's side of combat cb.
+// fighter is r's side of combat cb, with the foe unit's in-combat effects
+// aimed at it.
 func (g *Game) fighter(cb *fight, i int) annas.Fighter {
+	f := g.baseFighter(cb, i)
+	if u := cb.sides[1-i].u; u != nil {
+		c := &ctx{owner: int(u.Owner), src: cb.sides[1-i], foe: cb.sides[i], foeColor: g.color(cb.sides[i], cb.corner), initiating: i == 1, dist: cb.dist, target: NoTile, dest: NoTile, cb: cb}
+		for _, s := range g.sources(u) {
+			if s.kind != table.SkillPassive {
+				continue
+			}
+			for j := range s.effects {
+				e := &s.effects[j]
+				if (e.When == table.InCombat || e.When == table.Always) && e.Op == table.OpModify && e.Target.Kind == table.TargetFoe && g.conds(e, c) {
+					f.ATK += int(e.Mods.ATK)
+					f.SPD += int(e.Mods.SPD)
+					f.DEF += int(e.Mods.DEF)
+				}
+			}
+		}
+	}
+	return f
+}
+
+func (g *Game) baseFighter(cb *fight, i int) annas.Fighter {
 	r, foe := cb.sides[i], cb.sides[1-i]
 	switch {
 	case r.u != nil:

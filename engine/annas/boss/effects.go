@@ -557,7 +557,7 @@ func (g *Game) refOp(e *table.Effect, when table.Trigger, c *ctx, r ref) {
 	}
 	if r.u == nil {
 		if r.s != nil && (e.Op == table.OpPush || e.Op == table.OpPull) && c.src.ok() {
-			g.slide(&r.s.Tile, g.tileOf(c.src), n, e.Op == table.OpPull, c.src.boss)
+			g.slide(&r.s.Tile, g.tileOf(c.src), n, e.Op == table.OpPull)
 		}
 		return
 	}
@@ -591,14 +591,14 @@ func (g *Game) refOp(e *table.Effect, when table.Trigger, c *ctx, r ref) {
 			if c.src.boss {
 				from = g.nearestSquare(u.Tile)
 			}
-			g.slide(&u.Tile, from, n, e.Op == table.OpPull, false)
+			g.slide(&u.Tile, from, n, e.Op == table.OpPull)
 		}
 	case table.OpSwap:
 		if s := c.src.u; s != nil && g.UnitByID(s.ID) != nil {
 			s.Tile, u.Tile = u.Tile, s.Tile
 		}
 	case table.OpReposition:
-		if c.dest != NoTile && c.src.ok() && g.dist(c.src, g.refAt(c.dest)) <= 1 && annas.Dist(c.dest, g.tileOf(c.src)) == 1 && g.free(c.dest) {
+		if c.dest != NoTile && c.src.ok() && annas.Dist(c.dest, g.tileOf(c.src)) == 1 && g.free(c.dest) {
 			u.Tile = c.dest
 		}
 	case table.OpGrab:
@@ -640,7 +640,7 @@ func (g *Game) free(t Tile) bool {
 
 // slide moves a thing on *t up to n tiles straight away from (or toward)
 // from, stopping before anything it may not enter.
-func (g *Game) slide(t *Tile, from Tile, n int, toward, _ bool) {
+func (g *Game) slide(t *Tile, from Tile, n int, toward bool) {
 	df, dr := sign(t.File()-from.File()), sign(t.Rank()-from.Rank())
 	if df != 0 && dr != 0 {
 		return

@@ -30,6 +30,7 @@ const (
 	skSpend            // assist: lose 2 coins (boss mode: 1 DV), allies within 1 +1 ATK this turn
 	skMiracle          // reaction special: when this unit would be defeated it survives with 1 HP
 	skGuardian         // reaction special: when an adjacent ally is attacked it has +3 DEF that combat
+	skSunder           // passive: after a combat the foe has -2 DEF until your next turn
 )
 
 const (
@@ -135,6 +136,9 @@ func fixture() *table.Ruleset {
 	guardian.About = table.Scope{Side: table.SideAlly, Within: 1}
 	guardian.Mods.DEF = 3
 	guardian.Duration = table.ForCombat
+	sunder := eff(table.AfterCombat, table.Target{Kind: table.TargetFoe, Tag: -1}, table.OpModify, 0)
+	sunder.Mods.DEF = -2
+	sunder.Duration = table.ForNextTurn
 	rs.Skills = []table.Skill{
 		{Name: "Strike", Kind: table.SkillSpecial, Effects: []table.Effect{eff(table.Activate, one(table.SideEnemy, 2), table.OpDamage, 4)}},
 		{Name: "Bolt", Kind: table.SkillSpecial, Effects: []table.Effect{bolt}},
@@ -147,6 +151,7 @@ func fixture() *table.Ruleset {
 		{Name: "Spend", Kind: table.SkillAssist, Effects: []table.Effect{eff(table.Activate, player, table.OpCoins, -2), spendBuff}},
 		{Name: "Miracle", Kind: table.SkillSpecial, Reaction: true, Effects: []table.Effect{miracle}},
 		{Name: "Guardian", Kind: table.SkillSpecial, Reaction: true, Effects: []table.Effect{guardian}},
+		{Name: "Sunder", Kind: table.SkillPassive, Effects: []table.Effect{sunder}},
 	}
 	unit := func(id string, c table.Color, hp, atk, spd, def int8, r table.RangeSet, mov int8, tags table.TagSet, skill int16) table.Unit {
 		return table.Unit{ID: id, Name: id, Color: c, Stats: table.Stats{HP: hp, ATK: atk, SPD: spd, DEF: def}, Range: r, Mov: mov, Tags: tags, Skill: skill}
@@ -172,7 +177,8 @@ func fixture() *table.Ruleset {
 	}
 	rs.Units = append(rs.Units, unit("spender", table.Gray, 8, 4, 5, 2, rng(1), 3, 0, skSpend),
 		unit("tiki", table.Gray, 9, 4, 3, 2, rng(1), 3, 0, skMiracle),
-		unit("gilliam", table.Gray, 12, 4, 1, 5, rng(1), 2, 1<<tagArmored, skGuardian))
+		unit("gilliam", table.Gray, 12, 4, 1, 5, rng(1), 2, 1<<tagArmored, skGuardian),
+		unit("raven", table.Red, 9, 6, 5, 2, rng(1), 3, 0, skSunder))
 	m := table.Map{ID: "boss-field", Mode: table.BossMode}
 	m.Deploy[table.South] = tset("a1", "b1", "c1", "d1", "e1", "f1")
 	m.Deploy[table.North] = tset("a6", "b6", "c6", "d6", "e6", "f6")

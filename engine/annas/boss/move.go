@@ -62,5 +62,3 @@ func (g *Game) line(u *Unit, n int) table.TileSet {
 	}
 	return out
 }
-
-func dist2(a, b Tile) int { return annas.Dist(a, b) }

@@ -131,7 +131,6 @@ func maxRange(r table.RangeSet) int {
 
 func (g *Game) scoreActivate(a Action) int {
 	u := g.UnitAt(a.From)
-	card := &g.Rules.Units[u.Card]
 	// Standing closer to the boss is slightly better; a base of 10 makes any
 	// activation beat ending the turn with ready units.
 	s := 10 - g.BossDist(a.To)
@@ -204,7 +203,6 @@ func (g *Game) scoreActivate(a Action) int {
 		}
 		return s + 1
 	}
-	_ = card
 	return s
 }
 
