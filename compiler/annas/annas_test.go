@@ -297,3 +297,51 @@ func TestMedian(t *testing.T) {
 		t.Errorf("median = %d, want 22 (lower middle)", got)
 	}
 }
+
+// TestShopAndBossTables: a reaction's effects fire on its trigger; Anna's
+// Cheer (rulebook I.2) is outside the shop deck; boss boards keep lives by
+// player count (VIII Boss Mode Basics) and taking the last life always wins.
+func TestShopAndBossTables(t *testing.T) {
+	rs := compileBase(t)
+	charm := rs.ShopCards[rs.ShopIndex("miracle-charm")]
+	if charm.Type != table.Reaction || charm.Trigger != table.WouldBeDefeated || charm.About.Side != table.SideAlly {
+		t.Errorf("miracle-charm = %+v", charm)
+	}
+	if e := charm.Effects[0]; e.When != table.WouldBeDefeated || e.About != charm.About || e.Op != table.OpPreventDefeat || e.N != 1 || e.Target.Kind != table.TargetTrigger {
+		t.Errorf("miracle-charm effect = %+v", e)
+	}
+	cheer := rs.Rules.SecondPlayer
+	if cheer < 0 || rs.ShopCards[cheer].ID != "annas-cheer" || rs.ShopCards[cheer].Copies != 0 {
+		t.Errorf("second player card %d", cheer)
+	}
+	if c := rs.ShopCards[rs.ShopIndex("vulnerary")]; c.Copies != 3 || c.Cost != 1 {
+		t.Errorf("vulnerary copies %d cost %d, want 3 and 1", c.Copies, c.Cost)
+	}
+	g := rs.Bosses[rs.BossIndex("grima")]
+	if g.Lives != [5]int8{0, 0, 1, 2, 2} || g.Corners[table.NW] != (table.Corner{Color: table.Red, HP: 6}) {
+		t.Errorf("grima lives %v corners %v", g.Lives, g.Corners)
+	}
+	if len(g.Win) == 0 || g.Win[0].Kind != table.EndLivesZero {
+		t.Errorf("grima win %v", g.Win)
+	}
+	if l := g.Lose[0]; l.Kind != table.EndSummons || l.N != 5 || l.Summon != 0 || g.Summons[0].ID != "risen" || g.Summons[0].Kind != table.Minion {
+		t.Errorf("grima lose %+v summons %+v", g.Lose, g.Summons)
+	}
+	if g.Occupied != table.OccupiedDamage || g.OccupiedN != 2 {
+		t.Errorf("grima occupied %v %d", g.Occupied, g.OccupiedN)
+	}
+	m := rs.Bosses[rs.BossIndex("medeus")]
+	if len(m.Actions) != 1 || m.Actions[0].Effects[0].Op != table.OpDestroy || m.Actions[0].Effects[0].Summon != 0 {
+		t.Errorf("medeus actions %+v", m.Actions)
+	}
+	if s := m.StartOfTurn[0]; s.When != table.StartOfTurn || s.Op != table.OpSummon || len(s.If) != 1 || s.If[0].Kind != table.CondRoll || s.If[0].N != 4 {
+		t.Errorf("medeus start of turn %+v", s)
+	}
+	for _, b := range rs.Bosses {
+		for _, c := range b.Cards {
+			if rs.BossCards[c].Boss != int16(rs.BossIndex(b.ID)) {
+				t.Errorf("card %s listed under %s", rs.BossCards[c].ID, b.ID)
+			}
+		}
+	}
+}

@@ -206,9 +206,6 @@ func dieRange(s string) (lo, hi int, ok bool) {
 }
 
 func (b *builder) bossCards() {
-	for i := range b.rs.Bosses {
-		b.rs.Bosses[i].Cards = nil
-	}
 	for _, d := range b.p.Valid("boss-card") {
 		c, ok := decode[bossCardDoc](b, d)
 		if !ok {
@@ -220,14 +217,12 @@ func (b *builder) bossCards() {
 			Stats: table.Stats{ATK: c.Stats.ATK, SPD: c.Stats.SPD, DEF: c.Stats.DEF},
 			Range: b.rangeSet(d, what, c.Range), Tags: b.tagSet(d, c.Tags)}
 		tc.Boss = int16(b.ref("boss", d, c.Boss, "boss"))
-		var ids []string
-		if tc.Boss >= 0 && int(tc.Boss) < len(b.bossSummons) {
-			ids = b.bossSummons[tc.Boss]
+		// An unknown boss is reported once; its summons are then unknown too.
+		ec := effCtx{what: what, def: table.Activate, summons: []string{}, quiet: tc.Boss < 0}
+		if tc.Boss >= 0 && int(tc.Boss) < len(b.bossSummons) && b.bossSummons[tc.Boss] != nil {
+			ec.summons = b.bossSummons[tc.Boss]
 		}
-		if ids == nil {
-			ids = []string{}
-		}
-		tc.Effects = b.effects(d, effCtx{what: what, def: table.Activate, summons: ids}, c.Effects)
+		tc.Effects = b.effects(d, ec, c.Effects)
 		// The mini-map, keys in document order.
 		for i := range tc.Move {
 			tc.Move[i] = table.NoTile

@@ -168,6 +168,8 @@ type effCtx struct {
 	// fixed, when set, is a trigger every effect must use (reaction shop cards).
 	fixed *table.Trigger
 	about table.Scope
+	// quiet: summon references are not checked (the boss is unknown).
+	quiet bool
 }
 
 // effects converts and checks a list of effects.
@@ -371,6 +373,9 @@ func (b *builder) effect(d *compiler.Doc, c effCtx, e effectDoc) table.Effect {
 
 // summonRef resolves a summon id within the effect's boss.
 func (b *builder) summonRef(d *compiler.Doc, c effCtx, r at[string]) int16 {
+	if c.quiet {
+		return -1
+	}
 	if c.summons == nil {
 		b.diags.Add(CodeEffectScope, pos(d, r.N), "%s: summon %q: only a boss's own effects can name its summons", c.what, r.V)
 		return -1

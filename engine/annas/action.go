@@ -74,8 +74,14 @@ func (g *Game) Describe(a Action) string {
 			b.WriteString(" haste")
 		}
 	case Activate:
+		if q := g.PieceAt(a.From); q != nil {
+			fmt.Fprintf(&b, " %s", unit(q.Card))
+		}
 		fmt.Fprintf(&b, " %s -> %s %s", a.From, a.To, a.Do)
 		if a.Target != NoTile {
+			if q := g.PieceAt(a.Target); q != nil && a.Do == Attack {
+				fmt.Fprintf(&b, " %s", unit(q.Card))
+			}
 			fmt.Fprintf(&b, " %s", a.Target)
 		}
 		if a.Dest != NoTile {
@@ -86,12 +92,14 @@ func (g *Game) Describe(a Action) string {
 	case ShiftGray:
 		fmt.Fprintf(&b, " %s to slot %d", a.From, a.Slot)
 	case Buy:
-		fmt.Fprintf(&b, " row %d", a.Slot)
+		if c := g.ShopRow[a.Slot]; c >= 0 {
+			fmt.Fprintf(&b, " %s", g.Rules.ShopCards[c].ID)
+		}
 	case UseShop, React:
 		if a.Card >= 0 {
 			fmt.Fprintf(&b, " %s", g.Rules.ShopCards[a.Card].ID)
-		} else {
-			fmt.Fprintf(&b, " %s", a.From)
+		} else if q := g.PieceAt(a.From); q != nil {
+			fmt.Fprintf(&b, " %s %s", unit(q.Card), a.From)
 		}
 		if a.Target != NoTile {
 			fmt.Fprintf(&b, " on %s", a.Target)
@@ -103,6 +111,9 @@ func (g *Game) Describe(a Action) string {
 		}
 		fmt.Fprintf(&b, " %s %s", side, a.To)
 	case Bump:
+		if q := g.PieceAt(a.From); q != nil {
+			fmt.Fprintf(&b, " %s", unit(q.Card))
+		}
 		fmt.Fprintf(&b, " %s -> %s", a.From, a.To)
 	}
 	return b.String()

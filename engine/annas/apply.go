@@ -79,7 +79,7 @@ func (g *Game) apply(a Action) {
 			q.Attached = a.Card
 			return
 		}
-		g.ShopDiscard = append(g.ShopDiscard, a.Card)
+		g.discardShop(a.Card)
 		g.run(sc.Effects, table.Activate, &ctx{owner: p, target: a.Target, dest: a.Dest, roll: true}, func() {})
 	case MoveDVTile:
 		pl.DV -= int(g.num.DVMoveTile)
@@ -190,4 +190,14 @@ func (g *Game) unitAction(p int, q *Piece, a Action) {
 		pl.Coins += int(tr.WorkCoins)
 		pl.DV += int(tr.WorkDV)
 	}
+}
+
+// discardShop puts a used shop card on the shop discard pile; the second
+// player's setup card (Anna's Cheer) is not a shop card and leaves the game.
+func (g *Game) discardShop(c int16) {
+	if c == g.Rules.Rules.SecondPlayer {
+		g.Spent = append(g.Spent, c)
+		return
+	}
+	g.ShopDiscard = append(g.ShopDiscard, c)
 }

@@ -12,7 +12,7 @@ func TestDebugStats(t *testing.T) {
 		for _, pn := range []string{"random", "greedy"} {
 			p0, _ := NewPolicy(pn, seed, 0)
 			p1, _ := NewPolicy(pn, seed, 1)
-			g, err := Play(rs, Options{Seed: seed}, [2]Policy{p0, p1}, func(g *Game, a Action) {
+			g, err := Play(rs, Options{Seed: seed}, [2]Policy{p0, p1}, func(g *Game, a Action, _ string) {
 				k := a.Kind.String()
 				if a.Kind == Activate {
 					k += "/" + a.Do.String()

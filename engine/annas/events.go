@@ -152,7 +152,7 @@ func (g *Game) react(a Action) {
 	if a.Card >= 0 {
 		pl := &g.Players[w.player]
 		pl.Shop = removeOne(pl.Shop, a.Card)
-		g.ShopDiscard = append(g.ShopDiscard, a.Card)
+		g.discardShop(a.Card)
 		g.run(g.Rules.ShopCards[a.Card].Effects, w.ev, c, done)
 		return
 	}

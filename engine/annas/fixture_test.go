@@ -156,7 +156,7 @@ func fixture() *table.Ruleset {
 	rs.Maps = []table.Map{m}
 	rs.Rules = table.Rules{
 		Versus: table.ModeRules{
-			HandSize: 6, MulliganMax: 6, Mulligans: 1, Slots: 4, DeploysPerTurn: 1, MaxLegendary: 1, MaxGray: 1,
+			HandSize: 6, MulliganMax: 6, Mulligans: 1, Slots: 3, DVTiles: 1, DeploysPerTurn: 1, MaxLegendary: 1, MaxGray: 1,
 			CoinsPerTurn: 1, DiscardCost: 1, FreeDiscards: 1, GrayShiftCost: 1, RetireCost: 3, RetireDV: 1,
 			WorkCoins: 1, CapturesPerTurn: 1, CaptureVPCards: 1, CaptureDV: 1, VPPerDefeat: 1, VPPerLegendary: 2,
 			DVOnLoss: 1, DVOnLaterLoss: 2, DVOnLegendLoss: 1, DVMoveTile: 1, DVBump: 2, DVHasteDeploy: 3,

@@ -374,7 +374,7 @@ func (g *Game) dvActions(p int, out []Action) []Action {
 	pl := &g.Players[p]
 	occ := g.occupied()
 	units := occ[0] | occ[1]
-	if g.num.DVMoveTile >= 0 && pl.DV >= int(g.num.DVMoveTile) && !units.Has(pl.DVTile) {
+	if g.num.DVTiles > 0 && g.num.DVMoveTile >= 0 && pl.DV >= int(g.num.DVMoveTile) && !units.Has(pl.DVTile) {
 		closed := units | g.DeployZone(0) | g.DeployZone(1)
 		if o := g.Players[1-p].DVTile; o != NoTile {
 			closed = with(closed, o)

@@ -156,24 +156,39 @@ func (g *Game) Result() Result {
 	return Result{Winner: g.Winner, VP: [2]int{g.Players[0].VP(), g.Players[1].VP()}, Turns: g.Turn, Reason: g.Reason}
 }
 
+// maxTurnActions stops a game whose policies never end a turn.
+const maxTurnActions = 5000
+
 // Play runs a whole game between two policies, calling observe after each
-// action (nil to skip).
-func Play(rs *table.Ruleset, opt Options, pol [2]Policy, observe func(g *Game, a Action)) (*Game, error) {
+// action with the action's description made before it was applied (nil to
+// skip).
+func Play(rs *table.Ruleset, opt Options, pol [2]Policy, observe func(g *Game, a Action, desc string)) (*Game, error) {
 	g, err := New(rs, opt)
 	if err != nil {
 		return nil, err
 	}
+	turn, n := 0, 0
 	for !g.Over() {
+		if g.Turn != turn {
+			turn, n = g.Turn, 0
+		}
+		if n++; n > maxTurnActions {
+			return g, fmt.Errorf("annas: turn %d passed %d actions; the policies loop", g.Turn, maxTurnActions)
+		}
 		legal := g.LegalActions()
 		if len(legal) == 0 {
 			return g, fmt.Errorf("annas: no legal action on turn %d", g.Turn)
 		}
 		a := pol[g.Actor()].Choose(g, legal)
+		var desc string
+		if observe != nil {
+			desc = g.Describe(a)
+		}
 		if err := g.Apply(a); err != nil {
 			return g, err
 		}
 		if observe != nil {
-			observe(g, a)
+			observe(g, a, desc)
 		}
 	}
 	return g, nil

@@ -15,7 +15,7 @@ var games = flag.Int("annas.games", 2000, "seeded random games the property test
 func check(g *Game) error {
 	var seen TileSet
 	units := len(g.Deck) + len(g.Discard)
-	shop := len(g.ShopDeck) + len(g.ShopDiscard)
+	shop := len(g.ShopDeck) + len(g.ShopDiscard) + len(g.Spent)
 	for _, c := range g.ShopRow {
 		if c >= 0 {
 			shop++
@@ -132,9 +132,9 @@ func TestApplyRejectsIllegal(t *testing.T) {
 	put(t, g, "red", 0, "c2")
 	before, _ := g.Clone()
 	bad := []Action{
-		act(EndTurn, 1),                                   // not P2's turn
+		act(EndTurn, 1), // not P2's turn
 		{Kind: Activate, Player: 0, Card: -1, From: tile(t, "c2"), To: tile(t, "c6"), Target: NoTile, Dest: NoTile}, // beyond MOV
-		{Kind: Buy, Player: 0, Slot: 0, Card: -1, From: NoTile, To: NoTile, Target: NoTile, Dest: NoTile},          // no coins for it
+		{Kind: Buy, Player: 0, Slot: 0, Card: -1, From: NoTile, To: NoTile, Target: NoTile, Dest: NoTile},           // no coins for it
 		{Kind: Bump, Player: 0, From: tile(t, "c2"), To: tile(t, "c3"), Card: -1, Target: NoTile, Dest: NoTile},     // no DV
 	}
 	for _, a := range bad {

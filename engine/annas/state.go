@@ -85,6 +85,7 @@ type Game struct {
 	Deck, Discard         []int16 // unit cards
 	ShopDeck, ShopDiscard []int16
 	ShopRow               []int16 // -1 for an empty place
+	Spent                 []int16 // used setup cards, out of the game
 	VPDeck                []int8  // top first
 
 	Players [2]Player
@@ -179,6 +180,7 @@ func (g *Game) Clone() (*Game, bool) {
 	c.ShopDeck = slices.Clone(g.ShopDeck)
 	c.ShopDiscard = slices.Clone(g.ShopDiscard)
 	c.ShopRow = slices.Clone(g.ShopRow)
+	c.Spent = slices.Clone(g.Spent)
 	c.VPDeck = slices.Clone(g.VPDeck)
 	for p := range c.Players {
 		c.Players[p].Hand = slices.Clone(g.Players[p].Hand)

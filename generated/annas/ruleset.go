@@ -1793,7 +1793,7 @@ var Ruleset = &table.Ruleset{
 					HP:    6,
 				},
 			},
-			Lives: [5]int8{0, 0, 2, 3, 3},
+			Lives: [5]int8{0, 0, 1, 2, 2},
 			StartOfTurn: []table.Effect{
 				{
 					When: 2,
@@ -1856,9 +1856,9 @@ var Ruleset = &table.Ruleset{
 				},
 				{
 					Kind:   2,
-					N:      24,
+					N:      30,
 					Summon: -1,
-					Text:   "Grima has taken 24 turns.",
+					Text:   "Grima has taken 30 turns.",
 				},
 			},
 			Cards: []int16{0, 1, 2, 3, 4, 5, 6, 7},
@@ -1866,7 +1866,7 @@ var Ruleset = &table.Ruleset{
 		{
 			ID:   "medeus",
 			Name: "Medeus",
-			Text: "The Shadow Dragon scorches the land. Douse its dark flames and bring it down before it reaches the southern edge.",
+			Text: "The Shadow Dragon scorches the land; at the start of each of its turns, on a roll of 4 or more, a Dark Flame appears. Douse its dark flames and bring it down before it reaches the southern edge.",
 			Corners: [4]table.Corner{
 				{
 					Color: 2,
@@ -1888,6 +1888,14 @@ var Ruleset = &table.Ruleset{
 			StartOfTurn: []table.Effect{
 				{
 					When: 2,
+					If: []table.Cond{
+						{
+							Kind:    14,
+							N:       4,
+							Tag:     -1,
+							Terrain: -1,
+						},
+					},
 					Target: table.Target{
 						Tag: -1,
 					},
@@ -1902,7 +1910,7 @@ var Ruleset = &table.Ruleset{
 					ID:    "dark-flame",
 					Name:  "Dark Flame",
 					Color: 3,
-					Count: 6,
+					Count: 8,
 					Text:  "A token. At the start of each boss turn, every enemy unit next to it takes 1 damage (this cannot defeat it).",
 					Effects: []table.Effect{
 						{
@@ -1952,14 +1960,20 @@ var Ruleset = &table.Ruleset{
 			Lose: []table.EndCond{
 				{
 					Kind: 1,
-					N:    6,
-					Text: "All six Dark Flames burn at once: the land is lost.",
+					N:    8,
+					Text: "All eight Dark Flames burn at once: the land is lost.",
 				},
 				{
 					Kind:   3,
 					N:      1,
 					Summon: -1,
 					Text:   "Medeus reaches the southern edge of the map.",
+				},
+				{
+					Kind:   2,
+					N:      30,
+					Summon: -1,
+					Text:   "Medeus has taken 30 turns.",
 				},
 			},
 			Cards: []int16{8, 9, 10, 11, 12, 13, 14, 15},
@@ -2574,17 +2588,16 @@ var Ruleset = &table.Ruleset{
 		{
 			ID:   "annas-cheer",
 			Name: "Anna's Cheer",
-			Text: "Given to the second player at setup. One of your exhausted units becomes ready.",
+			Text: "Given to the second player at setup. Gain 2 Anna Coins.",
 			Effects: []table.Effect{
 				{
 					When: 6,
 					Target: table.Target{
-						Kind:        3,
-						Side:        1,
-						Tag:         -1,
-						IncludeSelf: true,
+						Kind: 5,
+						Tag:  -1,
 					},
-					Op:       10,
+					Op:       13,
+					N:        2,
 					Tag:      -1,
 					Summon:   -1,
 					Duration: 1,
@@ -2888,7 +2901,7 @@ var Ruleset = &table.Ruleset{
 		},
 	},
 	VPDeck: table.VPDeck{
-		Cards:       []int8{1, 2, 2, 3, 3, 4, 5, 8, 8},
+		Cards:       []int8{1, 2, 2, 3, 3, 4, 4, 8, 8},
 		QuickRemove: 2,
 	},
 	Rules: table.Rules{
@@ -2923,7 +2936,7 @@ var Ruleset = &table.Ruleset{
 			DVRemoveUnit:    -1,
 			Shop:            true,
 			ShopRow:         3,
-			Tiebreaks:       []table.Tiebreak{0, 1},
+			Tiebreaks:       []table.Tiebreak{1, 2},
 			MaxTurns:        200,
 		},
 		Boss: table.ModeRules{
