@@ -105,12 +105,15 @@ func (b *builder) bosses() {
 		}
 		// Summons first: effects may name them.
 		var ids []string
-		seen := map[string]bool{}
+		seen := map[string]at[string]{}
 		for _, s := range bd.Summons {
-			if seen[s.ID.V] {
-				b.diags.Add(diag.CodeDuplicateID, pos(d, s.ID.N), "boss %q has two summons with id %q", bd.ID, s.ID.V)
+			if first, dup := seen[s.ID.V]; dup {
+				dd := b.diags.Add(diag.CodeDuplicateID, pos(d, s.ID.N), "boss %q has two summons with id %q", bd.ID, s.ID.V)
+				dd.Related = []diag.Related{{Pos: pos(d, first.N), Message: "the first is here"}}
+				dd.Hint = "give each summon of a boss its own id"
+			} else {
+				seen[s.ID.V] = s.ID
 			}
-			seen[s.ID.V] = true
 			ids = append(ids, s.ID.V)
 		}
 		if ids == nil {

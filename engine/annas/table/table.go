@@ -216,7 +216,8 @@ const (
 	SideAny
 )
 
-// Scope narrows an event trigger to the units it watches.
+// Scope narrows an event trigger to the units it watches. SideAlly never
+// includes the source itself; SideAny does.
 type Scope struct {
 	Side   Side // SideSelf: only the source itself
 	Within int8 // distance from the source, 0 = anywhere
@@ -269,8 +270,8 @@ const (
 	OpDraw             // the target player draws N cards (hand may exceed its size until refilled)
 	OpDiscard          // the target player discards N cards of their choice
 	OpPreventDefeat    // the target survives with N HP instead
-	OpNoCounter        // the foe cannot counter attack this combat
-	OpNoFollowUp       // the foe cannot follow up this combat
+	OpNoCounter        // the combatant opposing the controller cannot counter attack this combat
+	OpNoFollowUp       // the combatant opposing the controller cannot follow up this combat
 	OpFollowUp         // the target makes a follow-up regardless of SPD (if in range)
 	OpRefresh          // the target regains its Special Ability token
 	OpSummon           // boss: place N of summon Summon at rolled (X, Y)
