@@ -31,9 +31,10 @@ func init() {
 	}
 }
 
-// bossResult is the last JSON line of a boss game.
+// bossResult is the result of a boss game; the last JSON line is
+// {"result": bossResult}.
 type bossResult struct {
-	Result    string `json:"result"` // "players" or "boss"
+	Winner    string `json:"winner"` // "players" or "boss"
 	Reason    string `json:"reason"`
 	Boss      string `json:"boss"`
 	Players   int    `json:"players"`
@@ -46,6 +47,9 @@ type bossResult struct {
 // playAnnasBoss plays a whole Boss Mode game (rulebook VIII) between the
 // built-in co-op policies: --p1 drives P1 and P3, --p2 drives P2 and P4.
 func playAnnasBoss(cmd *cobra.Command, f *playFlags) error {
+	if f.scenario != "" || len(f.decks) > 0 {
+		return usageErr("--scenario and --deck do not apply to a boss game of annas")
+	}
 	if f.players < 2 || f.players > 4 {
 		return usageErr("--players %d: boss mode is for 2 to 4 players", f.players)
 	}
@@ -89,17 +93,17 @@ func playAnnasBoss(cmd *cobra.Command, f *playFlags) error {
 		g.OnStep(s)
 	}
 	boss.Play(g, pols, 0)
-	res := bossResult{Result: g.Result.String(), Reason: g.Reason, Boss: rs.Bosses[b].ID, Players: f.players,
+	res := bossResult{Winner: g.Result.String(), Reason: g.Reason, Boss: rs.Bosses[b].ID, Players: f.players,
 		Lives: g.Lives, Rounds: g.Round, BossTurns: g.BossTurns, Seed: f.seed}
 	return printBossResult(w, f.format, res)
 }
 
 func printBossResult(w io.Writer, format string, r bossResult) error {
 	if format == "json" {
-		return json.NewEncoder(w).Encode(r)
+		return json.NewEncoder(w).Encode(map[string]bossResult{"result": r})
 	}
 	_, err := fmt.Fprintf(w, "result: %s win (%s); %s has %d lives left; %d rounds, %d boss turns\n",
-		r.Result, r.Reason, r.Boss, r.Lives, r.Rounds, r.BossTurns)
+		r.Winner, r.Reason, r.Boss, r.Lives, r.Rounds, r.BossTurns)
 	return err
 }
 
