@@ -108,24 +108,22 @@ func (g *Game) bossAttack(u *Unit) {
 	g.combat(ref{boss: true}, ref{u: u}, corner, dist)
 }
 
-// AttackCorner is the content corner the boss attacks u with.
+// AttackCorner is the content corner the boss attacks u with: the one with
+// color advantage; when it is at 0 HP or none has advantage (a gray unit)
+// the players choose among the others.
 func (g *Game) AttackCorner(u *Unit) int {
 	col := g.Rules.Units[u.Card].Color
-	var live []int
+	var others []int
 	for c := range 4 {
-		if g.CornerLeft(c) > 0 {
-			live = append(live, c)
-		}
-	}
-	for _, c := range live {
-		if annas.Advantage(g.b.Corners[c].Color, col) > 0 {
+		adv := annas.Advantage(g.b.Corners[c].Color, col) > 0
+		switch {
+		case adv && g.CornerLeft(c) > 0:
 			return c
+		case !adv:
+			others = append(others, c)
 		}
 	}
-	if len(live) == 0 {
-		return 0
-	}
-	return g.Chooser.Corner(g, u, live)
+	return g.Chooser.Corner(g, u, others)
 }
 
 // flip is step 3: the current card is turned, resolved and discarded; the

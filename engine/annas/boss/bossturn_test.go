@@ -232,3 +232,45 @@ func TestWinLoseFromContent(t *testing.T) {
 		t.Errorf("win condition: %s %q", g.Result, g.Reason)
 	}
 }
+
+// Rulebook VIII, Step 2B: no corner has advantage against a gray unit, so
+// the players choose among all four.
+func TestBossAttackGrayUnitPlayersChoose(t *testing.T) {
+	g := newGame(t, grima, 2)
+	rec := &recorder{corner: 1, rng: 1}
+	g.Chooser = rec
+	setCard(t, g, "gaze")
+	u := put(g, uPriest, 0, "b3") // gray 8 HP, DEF 2, range 1-2
+	g.moveStep(3)
+	if len(rec.corners) != 1 || !slices.Equal(rec.corners[0], []int{0, 1, 2, 3}) {
+		t.Fatalf("corner options %v, want [[0 1 2 3]]", rec.corners)
+	}
+	// Green corner, no triangle: 6-2=4; counter 3-2=1; Rhys (SPD 4 > 3) follows up 1.
+	if g.HP(u) != 4 || g.CornerDmg[1] != 2 {
+		t.Errorf("Rhys HP %d, green damage %d; want 4 and 2", g.HP(u), g.CornerDmg[1])
+	}
+}
+
+// Rulebook VIII, Step 3: when a boss card hits several units the players
+// choose the order.
+func TestFlipPlayersOrderUnits(t *testing.T) {
+	g := newGame(t, grima, 2)
+	rec := &recorder{}
+	g.Chooser = rec
+	setCard(t, g, "expiration") // 2 damage to every enemy within 2
+	a := put(g, uIke, 0, "c2")
+	b := put(g, uSoren, 1, "b3")
+	g.flip()
+	if len(rec.order) != 1 || !slices.Equal(rec.order[0], []int32{a.ID, b.ID}) {
+		t.Fatalf("order asked %v", rec.order)
+	}
+	var hit []string
+	for _, s := range g.Log {
+		if s.Kind == "damage" {
+			hit = append(hit, s.Text)
+		}
+	}
+	if want := []string{"soren takes 2 (effect), 5 HP", "ike takes 2 (effect), 8 HP"}; !slices.Equal(hit, want) {
+		t.Errorf("damage order %v, want %v", hit, want)
+	}
+}

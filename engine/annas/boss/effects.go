@@ -500,13 +500,44 @@ func (g *Game) op(e *table.Effect, when table.Trigger, c *ctx) {
 	case table.OpBossHeal:
 		g.bossHeal(n)
 	default:
-		for _, r := range g.targets(e, c) {
+		ts := g.targets(e, c)
+		if c.owner == BossSeat {
+			ts = g.playersOrder(ts)
+		}
+		for _, r := range ts {
 			if g.Phase == PhaseOver {
 				return
+			}
+			if r.u != nil && g.UnitByID(r.u.ID) == nil {
+				continue
 			}
 			g.refOp(e, when, c, r)
 		}
 	}
+}
+
+// playersOrder lets the players order the units a boss effect hits
+// (rulebook VIII, Step 3); other targets keep their place after them.
+func (g *Game) playersOrder(ts []ref) []ref {
+	var ids []int32
+	var rest []ref
+	for _, r := range ts {
+		if r.u != nil {
+			ids = append(ids, r.u.ID)
+		} else {
+			rest = append(rest, r)
+		}
+	}
+	if len(ids) < 2 {
+		return ts
+	}
+	out := make([]ref, 0, len(ts))
+	for _, id := range g.Chooser.AttackOrder(g, ids) {
+		if u := g.UnitByID(id); u != nil {
+			out = append(out, ref{u: u})
+		}
+	}
+	return append(out, rest...)
 }
 
 func sign(x int) int {

@@ -20,13 +20,18 @@ func (CoOp) AttackOrder(g *Game, ids []int32) []int32 {
 }
 
 // Corner picks the corner the unit has the best color matchup against,
-// then the one with the least HP left (a counter may finish its bar).
+// then one whose bar is not full, with the least HP left (a counter may
+// finish it).
 func (CoOp) Corner(g *Game, u *Unit, options []int) int {
 	col := g.Rules.Units[u.Card].Color
+	key := func(c int) (int, bool, int) {
+		return annas.Advantage(col, g.b.Corners[c].Color), g.CornerLeft(c) > 0, -g.CornerLeft(c)
+	}
 	best := options[0]
 	for _, c := range options[1:] {
-		a, b := annas.Advantage(col, g.b.Corners[c].Color), annas.Advantage(col, g.b.Corners[best].Color)
-		if a > b || a == b && g.CornerLeft(c) < g.CornerLeft(best) {
+		a1, l1, h1 := key(c)
+		a2, l2, h2 := key(best)
+		if a1 > a2 || a1 == a2 && (l1 && !l2 || l1 == l2 && h1 > h2) {
 			best = c
 		}
 	}

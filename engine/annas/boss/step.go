@@ -18,7 +18,8 @@ type Step struct {
 // Chooser makes the decisions the rulebook gives the players during a boss
 // turn and during effects (rulebook VIII, Step 2B, Step 3, clarifications).
 type Chooser interface {
-	// AttackOrder orders the units the boss attacks (ids).
+	// AttackOrder orders the units (ids) a boss attack or a boss card's
+	// effect hits.
 	AttackOrder(g *Game, ids []int32) []int32
 	// Corner picks the boss corner (content index) among options when the
 	// advantaged corner is fully damaged or none has advantage.
