@@ -23,6 +23,8 @@ func (g *Game) Apply(a Action) error {
 
 func (g *Game) apply(a Action) {
 	p := int(a.Player)
+	g.acting = p
+	defer func() { g.acting = -1 }()
 	pl := &g.Players[p]
 	if a.Kind != EndTurn {
 		g.logf("action", "%s", g.Describe(a))

@@ -259,3 +259,22 @@ func TestFoeEffectOnBossLastsUntilYourNextTurn(t *testing.T) {
 		t.Errorf("on P1's next turn the boss mods are %v, want Sunder's gone", g.BossMods)
 	}
 }
+
+// Two dancers of two players cannot ready each other forever: an effect
+// readies a unit at most once a turn (the rulebook is silent; without it
+// the game need not end).
+func TestDancersReadyEachUnitOnceATurn(t *testing.T) {
+	g := newGame(t, grima, 2)
+	a := put(g, uOlivia, 0, "a1")
+	b := put(g, uOlivia, 1, "b1")
+	b.Exhausted = true
+	apply(t, g, legal(t, g, activation("a1", AssistDo, "b1"))) // A readies B: P2 acts
+	apply(t, g, legal(t, g, activation("b1", AssistDo, "a1"))) // B readies A: P1 acts with it again
+	if a.Exhausted || g.Actor() != 0 {
+		t.Fatalf("A exhausted %v actor P%d", a.Exhausted, g.Actor()+1)
+	}
+	apply(t, g, legal(t, g, activation("a1", AssistDo, "b1"))) // B was readied this turn: no effect
+	if !b.Exhausted || !a.Exhausted || g.Guest != 0 || g.Actor() != 0 {
+		t.Errorf("B exhausted %v, A exhausted %v, guest %d", b.Exhausted, a.Exhausted, g.Guest)
+	}
+}

@@ -1,6 +1,8 @@
 package boss
 
 import (
+	"slices"
+
 	"github.com/roundtable-dev/roundtable/engine/annas"
 	"github.com/roundtable-dev/roundtable/engine/annas/table"
 )
@@ -597,7 +599,8 @@ func (g *Game) refOp(e *table.Effect, when table.Trigger, c *ctx, r ref) {
 	case table.OpHeal:
 		u.Damage = int8(max(0, int(u.Damage)-n))
 	case table.OpReady:
-		if u.Exhausted {
+		if u.Exhausted && !slices.Contains(g.readied, u.ID) {
+			g.readied = append(g.readied, u.ID)
 			u.Exhausted = false
 			g.logf("effect", "%s readied", g.unitName(u))
 			// A dancer readying another player's unit lets that player act

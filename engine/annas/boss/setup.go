@@ -57,7 +57,7 @@ func New(rs *table.Ruleset, opt Options) (*Game, error) {
 		return nil, errors.New("boss mode: no such boss")
 	}
 	g := &Game{Rules: rs, Boss: opt.Boss, b: &rs.Bosses[opt.Boss], num: rs.Rules.Boss,
-		rng: rand.New(rand.NewPCG(opt.Seed, opt.Seed^0x5bd1e9955bd1e995)), Chooser: opt.Chooser}
+		rng: rand.New(rand.NewPCG(opt.Seed, opt.Seed^0x5bd1e9955bd1e995)), Chooser: opt.Chooser, acting: -1}
 	if g.Chooser == nil {
 		g.Chooser = CoOp{}
 	}

@@ -133,6 +133,10 @@ type Game struct {
 	Deploys, HasteDeploys, Discards int
 	// A dancer readied another player's unit: its owner acts with it now.
 	Guest int32
+	// Units readied by an effect this turn: each only once a turn, so two
+	// dancers cannot ready each other forever (the rulebook is silent).
+	readied []int32
+	acting  int // the player whose action is resolving, -1 none
 	// Setup: the player deciding a mulligan and how many decisions remain.
 	Mulligan, mulligans int
 

@@ -36,6 +36,9 @@ func (g *Game) who() string {
 	if g.Pos >= 0 && g.Order[g.Pos] == BossSeat {
 		return "boss"
 	}
+	if g.acting >= 0 {
+		return fmt.Sprintf("P%d", g.acting+1)
+	}
 	return fmt.Sprintf("P%d", g.Actor()+1)
 }
 

@@ -5,6 +5,7 @@ import "github.com/roundtable-dev/roundtable/engine/annas/table"
 // advance ends the current turn and starts the next one in the order table,
 // running boss turns until a player's turn begins or the game ends.
 func (g *Game) advance() {
+	g.acting = -1
 	for g.Phase != PhaseOver {
 		if g.Pos >= 0 {
 			g.endTurnMods()
@@ -31,6 +32,7 @@ func (g *Game) startPlayerTurn(p int) {
 	g.Current = p
 	g.Deploys, g.HasteDeploys, g.Discards = 0, 0, 0
 	g.Guest = 0
+	g.readied = g.readied[:0]
 	for i := range g.Players {
 		g.Players[i].LostTurn = 0
 	}
