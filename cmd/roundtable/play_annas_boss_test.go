@@ -1,6 +1,7 @@
 package main
 
 import (
+	"fmt"
 	"testing"
 
 	"github.com/roundtable-dev/roundtable/engine/annas/boss"
@@ -35,6 +36,24 @@ func TestBaseBossesWinAndLose(t *testing.T) {
 		t.Logf("%s: players won %d, lost %d: %v", rs.Bosses[b].ID, won, lost, reasons)
 		if won == 0 || lost == 0 {
 			t.Errorf("%s: players won %d and lost %d of 90; want both", rs.Bosses[b].ID, won, lost)
+		}
+	}
+}
+
+// A whole boss game on the base content with the greedy policies.
+func BenchmarkBaseBossGame(b *testing.B) {
+	rs := gen.Ruleset
+	for i := range rs.Bosses {
+		for _, n := range []int{2, 4} {
+			b.Run(fmt.Sprintf("%s-%dp", rs.Bosses[i].ID, n), func(b *testing.B) {
+				b.ReportAllocs()
+				seed := uint64(0)
+				for b.Loop() {
+					g, _ := boss.New(rs, boss.Options{Seed: seed, Boss: i, Players: n, Map: -1})
+					boss.Play(g, []boss.Policy{boss.Greedy, boss.Greedy, boss.Greedy, boss.Greedy}, 0)
+					seed++
+				}
+			})
 		}
 	}
 }

@@ -278,3 +278,46 @@ func TestDancersReadyEachUnitOnceATurn(t *testing.T) {
 		t.Errorf("B exhausted %v, A exhausted %v, guest %d", b.Exhausted, a.Exhausted, g.Guest)
 	}
 }
+
+// Rulebook VIII, Clarifications: a condition counting units in an area
+// counts the boss once. Nephenee has +3 ATK with at least 2 enemies within 2.
+func TestAreaConditionCountsBossOnce(t *testing.T) {
+	g := newGame(t, grima, 2)
+	setCard(t, g, "gaze")                       // DEF 2
+	u := put(g, unitID(g, "nephenee"), 0, "c2") // c3, d3 and c4 are within 2
+	cb := g.combat(ref{u: u}, ref{boss: true}, 3, 1)
+	if cb.Strikes[0].Damage != 3 {
+		t.Errorf("boss alone: attack %d, want 5-2=3", cb.Strikes[0].Damage)
+	}
+	g = newGame(t, grima, 2)
+	setCard(t, g, "gaze")
+	u = put(g, unitID(g, "nephenee"), 0, "c2")
+	putSummon(g, 0, "b1") // a risen within 2: two enemies
+	cb = g.combat(ref{u: u}, ref{boss: true}, 3, 1)
+	if cb.Strikes[0].Damage != 6 {
+		t.Errorf("boss and a risen: attack %d, want 8-2=6", cb.Strikes[0].Damage)
+	}
+}
+
+// Rulebook VIII, Unit Actions: a boss-specific action from the boss board
+// (Seal Rift: remove a rift next to this unit).
+func TestBossSpecificAction(t *testing.T) {
+	g := newGame(t, grima, 2)
+	put(g, uIke, 0, "a2")
+	putSummon(g, 1, "a3") // a rift next to Ike
+	putSummon(g, 1, "f6") // a rift far away
+	putSummon(g, 0, "a1") // a risen: not a rift
+	var targets []string
+	for _, a := range g.LegalActions() {
+		if a.Kind == Activate && a.To == tile("a2") && a.Do == BossAction {
+			targets = append(targets, a.Target.String())
+		}
+	}
+	if !slices.Equal(targets, []string{"a3"}) {
+		t.Fatalf("Seal Rift targets %v, want [a3]", targets)
+	}
+	apply(t, g, legal(t, g, activation("a2", BossAction, "a3")))
+	if g.SummonCount(1) != 1 || g.SummonAt(tile("f6")) == nil || g.SummonCount(0) != 1 {
+		t.Errorf("rifts %d risen %d", g.SummonCount(1), g.SummonCount(0))
+	}
+}

@@ -31,6 +31,7 @@ const (
 	skMiracle          // reaction special: when this unit would be defeated it survives with 1 HP
 	skGuardian         // reaction special: when an adjacent ally is attacked it has +3 DEF that combat
 	skSunder           // passive: after a combat the foe has -2 DEF until your next turn
+	skPack             // passive: +3 ATK in combat with at least 2 enemies within 2
 )
 
 const (
@@ -139,6 +140,10 @@ func fixture() *table.Ruleset {
 	sunder := eff(table.AfterCombat, table.Target{Kind: table.TargetFoe, Tag: -1}, table.OpModify, 0)
 	sunder.Mods.DEF = -2
 	sunder.Duration = table.ForNextTurn
+	pack := eff(table.InCombat, self, table.OpModify, 0)
+	pack.Mods.ATK = 3
+	pack.Duration = table.ForWhile
+	pack.If = []table.Cond{{Kind: table.CondNear, Side: table.SideEnemy, Within: 2, N: 2, Tag: -1, Terrain: -1}}
 	rs.Skills = []table.Skill{
 		{Name: "Strike", Kind: table.SkillSpecial, Effects: []table.Effect{eff(table.Activate, one(table.SideEnemy, 2), table.OpDamage, 4)}},
 		{Name: "Bolt", Kind: table.SkillSpecial, Effects: []table.Effect{bolt}},
@@ -152,6 +157,7 @@ func fixture() *table.Ruleset {
 		{Name: "Miracle", Kind: table.SkillSpecial, Reaction: true, Effects: []table.Effect{miracle}},
 		{Name: "Guardian", Kind: table.SkillSpecial, Reaction: true, Effects: []table.Effect{guardian}},
 		{Name: "Sunder", Kind: table.SkillPassive, Effects: []table.Effect{sunder}},
+		{Name: "Pack", Kind: table.SkillPassive, Effects: []table.Effect{pack}},
 	}
 	unit := func(id string, c table.Color, hp, atk, spd, def int8, r table.RangeSet, mov int8, tags table.TagSet, skill int16) table.Unit {
 		return table.Unit{ID: id, Name: id, Color: c, Stats: table.Stats{HP: hp, ATK: atk, SPD: spd, DEF: def}, Range: r, Mov: mov, Tags: tags, Skill: skill}
@@ -178,7 +184,8 @@ func fixture() *table.Ruleset {
 	rs.Units = append(rs.Units, unit("spender", table.Gray, 8, 4, 5, 2, rng(1), 3, 0, skSpend),
 		unit("tiki", table.Gray, 9, 4, 3, 2, rng(1), 3, 0, skMiracle),
 		unit("gilliam", table.Gray, 12, 4, 1, 5, rng(1), 2, 1<<tagArmored, skGuardian),
-		unit("raven", table.Red, 9, 6, 5, 2, rng(1), 3, 0, skSunder))
+		unit("raven", table.Red, 9, 6, 5, 2, rng(1), 3, 0, skSunder),
+		unit("nephenee", table.Gray, 9, 5, 4, 2, rng(1), 3, 0, skPack))
 	m := table.Map{ID: "boss-field", Mode: table.BossMode}
 	m.Deploy[table.South] = tset("a1", "b1", "c1", "d1", "e1", "f1")
 	m.Deploy[table.North] = tset("a6", "b6", "c6", "d6", "e6", "f6")
@@ -204,7 +211,7 @@ func fixture() *table.Ruleset {
 	aura := eff(table.Activate, self, table.OpModify, 0)
 	aura.Mods.DEF = 1
 	aura.Duration = table.ForNextTurn
-	seal := eff(table.Activate, table.Target{Kind: table.TargetSelf, Within: 1, Tag: -1}, table.OpDestroy, 0)
+	seal := eff(table.Activate, table.Target{Kind: table.TargetOne, Side: table.SideAny, Within: 1, Tag: -1}, table.OpDestroy, 0)
 	seal.Summon = 1
 	rs.Bosses = append(rs.Bosses, table.Boss{ID: "grima", Name: "Grima",
 		Corners:  [4]table.Corner{{Color: table.Red, HP: 8}, {Color: table.Green, HP: 8}, {Color: table.Blue, HP: 8}, {Color: table.Gray, HP: 8}},
