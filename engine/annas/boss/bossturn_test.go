@@ -274,3 +274,24 @@ func TestFlipPlayersOrderUnits(t *testing.T) {
 		t.Errorf("damage order %v, want %v", hit, want)
 	}
 }
+
+// "Until the boss's next turn": a boss card's lasting effect holds through
+// the players' turns and ends as the next boss turn starts.
+func TestBossEffectUntilNextBossTurn(t *testing.T) {
+	g := newGame(t, grima, 2)
+	setCard(t, g, "dark-aura") // the boss has +1 DEF until its next turn
+	g.flip()
+	if g.BossStats().DEF != int8(g.Card().Stats.DEF)+1 {
+		t.Fatalf("boss DEF %d, card %d: want +1", g.BossStats().DEF, g.Card().Stats.DEF)
+	}
+	var atStart []int
+	g.OnStep = func(s Step) {
+		if s.Kind == "boss-turn" {
+			atStart = append(atStart, len(g.BossMods))
+		}
+	}
+	apply(t, g, act(EndTurn, 0))
+	if g.Current != 1 || len(atStart) != 1 || atStart[0] != 0 {
+		t.Errorf("boss mods at the next boss turn's start: %v, want [0]", atStart)
+	}
+}
