@@ -49,18 +49,18 @@ func playAnnas(cmd *cobra.Command, f *playFlags) error {
 	out := cmd.OutOrStdout()
 	enc := json.NewEncoder(out)
 	n := 0
-	g, err := annas.Play(rs, annas.Options{Seed: uint64(f.seed), Map: -1}, pol, func(g *annas.Game, a annas.Action, desc string) {
+	g, err := annas.Play(rs, annas.Options{Seed: uint64(f.seed)}, pol, func(g *annas.Game, a annas.Action, desc string, turn int) {
 		n++
 		vp := [2]int{g.Players[0].VP(), g.Players[1].VP()}
 		if f.format == "json" {
-			line := annasLogLine{N: n, Turn: g.Turn, Player: int(a.Player) + 1, Kind: a.Kind.String(), Action: desc, VP: vp}
+			line := annasLogLine{N: n, Turn: turn, Player: int(a.Player) + 1, Kind: a.Kind.String(), Action: desc, VP: vp}
 			if a.Kind == annas.Activate {
 				line.Do = a.Do.String()
 			}
 			_ = enc.Encode(line)
 			return
 		}
-		fmt.Fprintf(out, "%4d  turn %-3d %s\n", n, g.Turn, desc)
+		fmt.Fprintf(out, "%4d  turn %-3d %s\n", n, turn, desc)
 	})
 	if err != nil {
 		return err

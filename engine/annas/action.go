@@ -3,6 +3,8 @@ package annas
 import (
 	"fmt"
 	"strings"
+
+	"github.com/roundtable-dev/roundtable/engine/annas/table"
 )
 
 // Kind is the kind of an action.
@@ -69,7 +71,7 @@ func (g *Game) Describe(a Action) string {
 	case Mulligan:
 		fmt.Fprintf(&b, " %06b", a.Mask)
 	case Deploy:
-		fmt.Fprintf(&b, " %s slot %d at %s", unit(a.Card), a.Slot, a.To)
+		fmt.Fprintf(&b, " %s to the %s slot at %s", unit(a.Card), table.Color(a.Slot), a.To)
 		if a.Haste {
 			b.WriteString(" haste")
 		}
@@ -90,7 +92,7 @@ func (g *Game) Describe(a Action) string {
 	case DiscardAct:
 		fmt.Fprintf(&b, " %s", unit(a.Card))
 	case ShiftGray:
-		fmt.Fprintf(&b, " %s to slot %d", a.From, a.Slot)
+		fmt.Fprintf(&b, " %s to the %s slot", a.From, table.Color(a.Slot))
 	case Buy:
 		if c := g.ShopRow[a.Slot]; c >= 0 {
 			fmt.Fprintf(&b, " %s", g.Rules.ShopCards[c].ID)

@@ -10,7 +10,7 @@ import (
 // Apply plays action a. An action LegalActions does not offer is rejected
 // with an error and the game is left exactly as it was.
 func (g *Game) Apply(a Action) error {
-	if !slices.Contains(g.LegalActions(), a) {
+	if !slices.Contains(g.offered(a), a) {
 		return fmt.Errorf("annas: illegal action: %s", g.Describe(a))
 	}
 	g.Log = append(g.Log, a)
@@ -80,7 +80,7 @@ func (g *Game) apply(a Action) {
 			return
 		}
 		g.discardShop(a.Card)
-		g.run(sc.Effects, table.Activate, &ctx{owner: p, target: a.Target, dest: a.Dest, roll: true}, func() {})
+		g.run(sc.Effects, table.Activate, &ctx{owner: p, target: a.Target, dest: a.Dest, roll: true, chosen: true}, func() {})
 	case MoveDVTile:
 		pl.DV -= int(g.num.DVMoveTile)
 		pl.DVTile, pl.DVRuins = a.To, a.Opt == 1
@@ -165,7 +165,7 @@ func (g *Game) unitAction(p int, q *Piece, a Action) {
 		q.Special = false
 		for _, s := range g.sources(q) {
 			if s.kind == srcSpecial {
-				g.run(s.effects, table.Activate, &ctx{src: q, owner: p, target: a.Target, dest: a.Dest, roll: true}, done)
+				g.run(s.effects, table.Activate, &ctx{src: q, owner: p, target: a.Target, dest: a.Dest, roll: true, chosen: true}, done)
 				return
 			}
 		}
@@ -176,7 +176,7 @@ func (g *Game) unitAction(p int, q *Piece, a Action) {
 				continue
 			}
 			if k == a.Opt {
-				g.run(s.effects, table.Activate, &ctx{src: q, owner: p, target: a.Target, dest: a.Dest, roll: true}, done)
+				g.run(s.effects, table.Activate, &ctx{src: q, owner: p, target: a.Target, dest: a.Dest, roll: true, chosen: true}, done)
 				return
 			}
 			k++

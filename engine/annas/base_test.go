@@ -19,7 +19,7 @@ func TestBaseContentGames(t *testing.T) {
 		for _, pair := range [][2]string{{"random", "random"}, {"greedy", "greedy"}, {"greedy", "random"}} {
 			p0, _ := annas.NewPolicy(pair[0], seed, 0)
 			p1, _ := annas.NewPolicy(pair[1], seed, 1)
-			g, err := annas.Play(gen.Ruleset, annas.Options{Seed: seed, Map: -1}, [2]annas.Policy{p0, p1}, nil)
+			g, err := annas.Play(gen.Ruleset, annas.Options{Seed: seed}, [2]annas.Policy{p0, p1}, nil)
 			if err != nil {
 				t.Fatalf("seed %d %v: %v", seed, pair, err)
 			}

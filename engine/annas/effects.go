@@ -17,6 +17,7 @@ type ctx struct {
 	dest       Tile   // the chosen tile of a move, reposition or grab
 	prevent    *int   // set by prevent-defeat
 	combat     *combat
+	chosen     bool // an action chose target and dest (no automatic choices)
 }
 
 // source is one effect list of a piece and how it is used.
@@ -36,6 +37,30 @@ const (
 
 // sources lists a piece's effect lists: skill, tags (in tag order), attachment.
 func (g *Game) sources(pc *Piece) []source {
+	plain := pc.Attached < 0
+	for _, m := range pc.Mods {
+		if m.Tags != 0 {
+			plain = false
+		}
+	}
+	if plain {
+		if g.srcCache == nil {
+			g.srcCache = make([][]source, len(g.Rules.Units))
+		}
+		if c := g.srcCache[pc.Card]; c != nil {
+			return c
+		}
+		c := g.buildSources(pc)
+		if c == nil {
+			c = []source{}
+		}
+		g.srcCache[pc.Card] = c
+		return c
+	}
+	return g.buildSources(pc)
+}
+
+func (g *Game) buildSources(pc *Piece) []source {
 	rs := g.Rules
 	u := &rs.Units[pc.Card]
 	var out []source

@@ -14,6 +14,22 @@ type combat struct {
 
 type combatFlags struct{ noCounter, noFollowUp, followUp bool }
 
+// combatOp applies a strike-changing op: no-counter and no-follow-up hit
+// the combatant opposing the controller, follow-up its target.
+func (g *Game) combatOp(cb *combat, e *table.Effect, c *ctx) {
+	if e.Op == table.OpFollowUp {
+		for _, q := range g.targets(e, c) {
+			cb.flag(q.ID, e.Op)
+		}
+		return
+	}
+	for _, id := range cb.ids {
+		if q := g.PieceByID(id); q != nil && int(q.Owner) != c.owner {
+			cb.flag(id, e.Op)
+		}
+	}
+}
+
 func (cb *combat) flag(id int32, op table.Op) {
 	for i := range 2 {
 		if cb.ids[i] != id {
@@ -78,9 +94,7 @@ func (g *Game) combatFlags(cb *combat, pcs [2]*Piece) {
 				switch e.Op {
 				case table.OpNoCounter, table.OpNoFollowUp, table.OpFollowUp:
 					if g.conds(e, c) {
-						for _, q := range g.targets(e, c) {
-							cb.flag(q.ID, e.Op)
-						}
+						g.combatOp(cb, e, c)
 					}
 				}
 			}
@@ -118,14 +132,20 @@ func strikes(a, d *Fighter, dist int) []Strike {
 // combat-long effects end and after-combat and kill effects fire.
 func (g *Game) attack(att, def *Piece, then func()) {
 	cb := &combat{ids: [2]int32{att.ID, def.ID}, dist: Dist(att.Tile, def.Tile)}
-	g.lastCombat = cb
+	g.lastCombat, g.fighting = cb, cb
 	g.fire(table.Attacked, def, att, nil, func() {
 		a, d := g.PieceByID(att.ID), g.PieceByID(def.ID)
 		if a == nil || d == nil {
+			g.fighting = nil
 			then()
 			return
 		}
 		cb.dist = Dist(a.Tile, d.Tile)
+		if !g.Rules.Units[a.Card].Range.Has(cb.dist) {
+			g.fighting = nil
+			then() // a reaction moved them out of range: no combat
+			return
+		}
 		ca := &ctx{src: a, owner: int(a.Owner), foe: d, initiating: true, dist: cb.dist, roll: !g.noReact, combat: cb, target: NoTile, dest: NoTile}
 		cd := &ctx{src: d, owner: int(d.Owner), foe: a, initiating: false, dist: cb.dist, roll: !g.noReact, combat: cb, target: NoTile, dest: NoTile}
 		g.passives(a, table.BeforeCombat, ca, func() {
@@ -139,6 +159,7 @@ func (g *Game) attack(att, def *Piece, then func()) {
 func (g *Game) strike(cb *combat, then func()) {
 	a, d := g.PieceByID(cb.ids[0]), g.PieceByID(cb.ids[1])
 	if a == nil || d == nil {
+		g.fighting = nil
 		then()
 		return
 	}
@@ -177,6 +198,7 @@ func (g *Game) strike(cb *combat, then func()) {
 }
 
 func (g *Game) endCombat(cb *combat, pcs [2]*Piece, then func()) {
+	g.fighting = nil
 	for _, q := range pcs {
 		q.Shapestone = false // spent at the end of combat (rulebook VI.1)
 		q.Mods = dropMods(q.Mods, UntilCombat)

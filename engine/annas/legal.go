@@ -23,7 +23,8 @@ func (g *Game) LegalActions() []Action {
 		return g.reactions(g.windows[0])
 	}
 	p := g.Current
-	out := []Action{act(EndTurn, p)}
+	out := make([]Action, 1, 256)
+	out[0] = act(EndTurn, p)
 	out = g.deploys(p, out)
 	out = g.activations(p, out)
 	out = g.discards(p, out)
@@ -31,6 +32,32 @@ func (g *Game) LegalActions() []Action {
 	out = g.shopActions(p, out)
 	out = g.dvActions(p, out)
 	return out
+}
+
+// offered lists the legal actions of a's kind only: Apply's check, the same
+// lists LegalActions joins, without building the others.
+func (g *Game) offered(a Action) []Action {
+	if g.Phase != PhaseTurn || len(g.windows) > 0 || int(a.Player) != g.Current {
+		return g.LegalActions()
+	}
+	p := g.Current
+	switch a.Kind {
+	case EndTurn:
+		return []Action{act(EndTurn, p)}
+	case Deploy:
+		return g.deploys(p, nil)
+	case Activate:
+		return g.activationsFrom(p, a.From, nil)
+	case DiscardAct:
+		return g.discards(p, nil)
+	case ShiftGray:
+		return g.grayShifts(p, nil)
+	case Buy, UseShop:
+		return g.shopActions(p, nil)
+	case MoveDVTile, Bump:
+		return g.dvActions(p, nil)
+	}
+	return nil
 }
 
 func (g *Game) mulligans() []Action {
@@ -140,19 +167,25 @@ func (g *Game) deploys(p int, out []Action) []Action {
 }
 
 func (g *Game) activations(p int, out []Action) []Action {
+	return g.activationsFrom(p, NoTile, out)
+}
+
+// activationsFrom lists the activations of p's ready units (only the one on
+// from unless from is NoTile).
+func (g *Game) activationsFrom(p int, from Tile, out []Action) []Action {
 	terr := g.TerrainNow()
 	for _, q := range g.Pieces {
-		if int(q.Owner) != p || q.Exhausted {
+		if int(q.Owner) != p || q.Exhausted || from != NoTile && q.Tile != from {
 			continue
 		}
 		f := g.field(p, &terr)
 		reach := f.Reach(q.Tile, g.Mov(q), g.Tags(q))
-		from := q.Tile
+		start := q.Tile
 		for _, t := range tiles(reach) {
 			q.Tile = t
-			out = g.unitActions(p, q, from, out)
+			out = g.unitActions(p, q, start, out)
 		}
-		q.Tile = from
+		q.Tile = start
 	}
 	return out
 }

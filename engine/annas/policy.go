@@ -31,20 +31,37 @@ type Random struct{ rng *rand.Rand }
 
 // Choose implements Policy.
 func (r *Random) Choose(_ *Game, legal []Action) Action {
-	var groups [][]Action
-	idx := map[[2]uint8]int{}
+	// Count the groups (kind, unit action), pick one, then pick in it.
+	var size [16 * 8]int32
+	groups := 0
 	for _, a := range legal {
-		k := [2]uint8{uint8(a.Kind), uint8(a.Do)}
-		i, ok := idx[k]
-		if !ok {
-			i = len(groups)
-			idx[k] = i
-			groups = append(groups, nil)
+		k := int(a.Kind)*8 + int(a.Do)
+		if size[k] == 0 {
+			groups++
 		}
-		groups[i] = append(groups[i], a)
+		size[k]++
 	}
-	g := groups[r.rng.IntN(len(groups))]
-	return g[r.rng.IntN(len(g))]
+	pick := r.rng.IntN(groups)
+	key := -1
+	for k, n := range size {
+		if n > 0 {
+			if pick == 0 {
+				key = k
+				break
+			}
+			pick--
+		}
+	}
+	i := r.rng.IntN(int(size[key]))
+	for _, a := range legal {
+		if int(a.Kind)*8+int(a.Do) == key {
+			if i == 0 {
+				return a
+			}
+			i--
+		}
+	}
+	return legal[0]
 }
 
 // Greedy scores every action one step ahead (capture, favorable attacks,
@@ -96,6 +113,11 @@ func (g *Game) score(a Action) int {
 	case Buy:
 		return 12
 	case UseShop:
+		if a.Target != NoTile {
+			if q := g.PieceAt(a.Target); q != nil && q.Damage == 0 && g.healsOnly(a.Card) {
+				return -2 // a heal on a unit at full HP
+			}
+		}
 		return 14
 	case Activate:
 		q := g.PieceAt(a.From)
@@ -160,9 +182,9 @@ func (g *Game) Result() Result {
 const maxTurnActions = 5000
 
 // Play runs a whole game between two policies, calling observe after each
-// action with the action's description made before it was applied (nil to
-// skip).
-func Play(rs *table.Ruleset, opt Options, pol [2]Policy, observe func(g *Game, a Action, desc string)) (*Game, error) {
+// action with the action's description and turn as they were before it was
+// applied (nil to skip).
+func Play(rs *table.Ruleset, opt Options, pol [2]Policy, observe func(g *Game, a Action, desc string, turn int)) (*Game, error) {
 	g, err := New(rs, opt)
 	if err != nil {
 		return nil, err
@@ -181,6 +203,7 @@ func Play(rs *table.Ruleset, opt Options, pol [2]Policy, observe func(g *Game, a
 		}
 		a := pol[g.Actor()].Choose(g, legal)
 		var desc string
+		before := g.Turn
 		if observe != nil {
 			desc = g.Describe(a)
 		}
@@ -188,8 +211,17 @@ func Play(rs *table.Ruleset, opt Options, pol [2]Policy, observe func(g *Game, a
 			return g, err
 		}
 		if observe != nil {
-			observe(g, a, desc)
+			observe(g, a, desc, before)
 		}
 	}
 	return g, nil
+}
+
+func (g *Game) healsOnly(card int16) bool {
+	for _, e := range g.Rules.ShopCards[card].Effects {
+		if e.Op != table.OpHeal {
+			return false
+		}
+	}
+	return true
 }

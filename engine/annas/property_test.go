@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/roundtable-dev/roundtable/engine/annas/table"
+	gen "github.com/roundtable-dev/roundtable/generated/annas"
 )
 
 var games = flag.Int("annas.games", 2000, "seeded random games the property test plays")
@@ -59,7 +60,7 @@ func check(g *Game) error {
 		if int16(i) == g.Rules.Rules.SecondPlayer {
 			wantShop++
 		} else if g.num.Shop {
-			wantShop += max(1, int(c.Copies))
+			wantShop += int(c.Copies)
 		}
 	}
 	if shop != wantShop {
@@ -145,5 +146,17 @@ func TestApplyRejectsIllegal(t *testing.T) {
 	if !slices.Equal(g.Players[0].Hand, before.Players[0].Hand) || g.Players[0].Coins != before.Players[0].Coins ||
 		g.Pieces[0].Tile != before.Pieces[0].Tile || g.Turn != before.Turn || len(g.Log) != len(before.Log) {
 		t.Error("a rejected action changed the game")
+	}
+}
+
+// TestPropertyBaseContent runs the same invariants on games of the generated
+// base content (its real skills, shop and maps).
+func TestPropertyBaseContent(t *testing.T) {
+	n := *games / 4
+	if testing.Short() {
+		n = 50
+	}
+	for seed := range uint64(n) {
+		playChecked(t, gen.Ruleset, seed, seed%25 == 0)
 	}
 }

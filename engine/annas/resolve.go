@@ -158,10 +158,10 @@ func (g *Game) op(e *table.Effect, when table.Trigger, c *ctx, then func()) {
 			*c.prevent = n
 		}
 	case table.OpNoCounter, table.OpNoFollowUp, table.OpFollowUp:
-		if c.combat != nil {
-			for _, q := range g.targets(e, c) {
-				c.combat.flag(q.ID, e.Op)
-			}
+		if cb := c.combat; cb != nil {
+			g.combatOp(cb, e, c)
+		} else if g.fighting != nil {
+			g.combatOp(g.fighting, e, c)
 		}
 	case table.OpDamage:
 		ts := g.targets(e, c)
@@ -218,8 +218,12 @@ func (g *Game) pieceOp(e *table.Effect, when table.Trigger, c *ctx, q *Piece) {
 			q.Special = true
 		}
 	case table.OpMove:
-		if c.dest != NoTile && g.moveOK(e, c, q, c.dest) {
-			q.Tile = c.dest
+		dest := c.dest
+		if dest == NoTile && !c.chosen {
+			dest = g.autoMove(e, q)
+		}
+		if dest != NoTile && g.moveOK(e, c, q, dest) {
+			q.Tile = dest
 		}
 	case table.OpPush, table.OpPull:
 		if c.src != nil {
@@ -297,6 +301,18 @@ func sign(x int) int {
 		return -1
 	}
 	return 0
+}
+
+// autoMove picks where a move that no action chose goes (an after-combat
+// step, say): the tile nearest a castle, if nearer than where q stands.
+func (g *Game) autoMove(e *table.Effect, q *Piece) Tile {
+	best, bd := NoTile, g.castleDist(q.Tile)
+	for _, t := range tiles(g.moveDests(e, q)) {
+		if d := g.castleDist(t); d < bd {
+			best, bd = t, d
+		}
+	}
+	return best
 }
 
 // moveOK reports whether an OpMove may take q to dest.

@@ -12,9 +12,9 @@ import (
 // Options choose a game's variant.
 type Options struct {
 	Seed     uint64
-	Map      int  // index into Ruleset.Maps; -1 picks the first versus map
-	FullVP   bool // keep the whole VP deck (the quick game removes the largest cards)
-	MaxTurns int  // turn cap for simulations; 0 uses the rules data's
+	Map      string // map id; "" picks the first versus map
+	FullVP   bool   // keep the whole VP deck (the quick game removes the largest cards)
+	MaxTurns int    // turn cap for simulations; 0 uses the rules data's
 }
 
 // New sets a 1v1 game up (rulebook I): shuffled unit deck, six cards each,
@@ -28,12 +28,13 @@ func New(rs *table.Ruleset, opt Options) (*Game, error) {
 	if opt.MaxTurns > 0 {
 		g.num.MaxTurns = int16(opt.MaxTurns)
 	}
-	g.Map = opt.Map
-	if g.Map < 0 {
+	if opt.Map == "" {
 		g.Map = slices.IndexFunc(rs.Maps, func(m table.Map) bool { return m.Mode == table.Versus })
+	} else {
+		g.Map = rs.MapIndex(opt.Map)
 	}
 	if g.Map < 0 || g.Map >= len(rs.Maps) || rs.Maps[g.Map].Mode != table.Versus {
-		return nil, errors.New("annas: no versus map to play on")
+		return nil, fmt.Errorf("annas: no versus map %q to play on", opt.Map)
 	}
 	if g.num.HandSize <= 0 || g.num.Slots <= 0 {
 		return nil, errors.New("annas: the rules data has no hand size or unit slots")
@@ -57,7 +58,7 @@ func New(rs *table.Ruleset, opt Options) (*Game, error) {
 			if int16(i) == rs.Rules.SecondPlayer {
 				continue
 			}
-			for range max(1, int(rs.ShopCards[i].Copies)) {
+			for range int(rs.ShopCards[i].Copies) {
 				g.ShopDeck = append(g.ShopDeck, int16(i))
 			}
 		}

@@ -104,6 +104,8 @@ type Game struct {
 	windows    []*window
 	noReact    bool    // forecasts: no reactions, no dice
 	lastCombat *combat // the latest combat (forecast reads it)
+	srcCache   [][]source
+	fighting   *combat // the combat in progress
 
 	Winner int // -1 draw, else the winner once Phase is PhaseOver
 	Reason string

@@ -423,7 +423,7 @@ func TestSameSeedSameGame(t *testing.T) {
 		p0, _ := NewPolicy("random", seed, 0)
 		p1, _ := NewPolicy("greedy", seed, 1)
 		var log []string
-		_, err := Play(rs, Options{Seed: seed}, [2]Policy{p0, p1}, func(g *Game, a Action, _ string) { log = append(log, g.Describe(a)) })
+		_, err := Play(rs, Options{Seed: seed}, [2]Policy{p0, p1}, func(g *Game, a Action, _ string, _ int) { log = append(log, g.Describe(a)) })
 		if err != nil {
 			t.Fatal(err)
 		}
