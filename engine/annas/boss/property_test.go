@@ -4,6 +4,8 @@ import (
 	"flag"
 	"fmt"
 	"testing"
+
+	"github.com/roundtable-dev/roundtable/engine/annas/table"
 )
 
 var games = flag.Int("boss.games", 1000, "seeded games in the boss-mode property test")
@@ -40,6 +42,33 @@ func playChecked(seed uint64, boss, players int, random bool) (*Game, error) {
 			fail("lives went from %d to %d", lives, g.Lives)
 		}
 		lives = g.Lives
+		for p := range g.Players {
+			if g.Players[p].DV < 0 {
+				fail("P%d has %d DV", p+1, g.Players[p].DV)
+			}
+			var n, gray, legend int
+			colors := map[table.Color]bool{}
+			for _, u := range g.Units {
+				if int(u.Owner) != p {
+					continue
+				}
+				n++
+				c := &g.Rules.Units[u.Card]
+				if colors[c.Color] {
+					fail("P%d has two %s units", p+1, c.Color)
+				}
+				colors[c.Color] = true
+				if c.Color == table.Gray {
+					gray++
+				}
+				if c.Legendary {
+					legend++
+				}
+			}
+			if n > int(g.num.Slots) || gray > int(g.num.MaxGray) || legend > int(g.num.MaxLegendary) {
+				fail("P%d has %d units (%d gray, %d legendary)", p+1, n, gray, legend)
+			}
+		}
 		seen := g.BossSquares()
 		for _, u := range g.Units {
 			if seen.Has(u.Tile) {
@@ -104,7 +133,9 @@ func playChecked(seed uint64, boss, players int, random bool) (*Game, error) {
 
 // The invariants of issue 5 over many seeded games: the boss block stays on
 // the board, corner HP stays within its bar, lives never grow, turns follow
-// the order table, and no player acts on the boss's turn.
+// the order table, and no player acts on the boss's turn; also no two
+// things share a square, DV never goes negative and every board keeps the
+// deploy limits (two slots, distinct colors, one gray, one legendary).
 func TestPropertyBossGames(t *testing.T) {
 	n := *games
 	if testing.Short() {
