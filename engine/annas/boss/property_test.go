@@ -4,8 +4,6 @@ import (
 	"flag"
 	"fmt"
 	"testing"
-
-	"github.com/roundtable-dev/roundtable/engine/annas/table"
 )
 
 var games = flag.Int("boss.games", 1000, "seeded games in the boss-mode property test")
@@ -30,58 +28,13 @@ func playChecked(seed uint64, boss, players int, random bool) (*Game, error) {
 	lives := g.Lives
 	var turns []int // whose turns, as logged
 	g.OnStep = func(s Step) {
-		if !ValidBossTile(g.BossAt) {
-			fail("boss block at %s is off the board", g.BossAt)
+		if err := g.Check(); err != nil {
+			fail("%v", err)
 		}
-		for c := range 4 {
-			if l := g.CornerLeft(c); l < 0 || l > int(g.b.Corners[c].HP) {
-				fail("corner %d has %d of %d HP left", c, l, g.b.Corners[c].HP)
-			}
-		}
-		if g.Lives > lives || g.Lives < 0 {
+		if g.Lives > lives {
 			fail("lives went from %d to %d", lives, g.Lives)
 		}
 		lives = g.Lives
-		for p := range g.Players {
-			if g.Players[p].DV < 0 {
-				fail("P%d has %d DV", p+1, g.Players[p].DV)
-			}
-			var n, gray, legend int
-			colors := map[table.Color]bool{}
-			for _, u := range g.Units {
-				if int(u.Owner) != p {
-					continue
-				}
-				n++
-				c := &g.Rules.Units[u.Card]
-				if colors[c.Color] {
-					fail("P%d has two %s units", p+1, c.Color)
-				}
-				colors[c.Color] = true
-				if c.Color == table.Gray {
-					gray++
-				}
-				if c.Legendary {
-					legend++
-				}
-			}
-			if n > int(g.num.Slots) || gray > int(g.num.MaxGray) || legend > int(g.num.MaxLegendary) {
-				fail("P%d has %d units (%d gray, %d legendary)", p+1, n, gray, legend)
-			}
-		}
-		seen := g.BossSquares()
-		for _, u := range g.Units {
-			if seen.Has(u.Tile) {
-				fail("%s shares %s", g.unitName(u), u.Tile)
-			}
-			seen |= 1 << uint(u.Tile)
-		}
-		for _, x := range g.Summons {
-			if seen.Has(x.Tile) {
-				fail("summon shares %s", x.Tile)
-			}
-			seen |= 1 << uint(x.Tile)
-		}
 		switch s.Kind {
 		case "action":
 			if g.IsBossTurn() || s.Who == "boss" {
@@ -201,5 +154,28 @@ func BenchmarkBossGame(b *testing.B) {
 				seed++
 			}
 		})
+	}
+}
+
+// Check catches each broken state it claims to.
+func TestCheckCatchesBrokenStates(t *testing.T) {
+	for name, breakIt := range map[string]func(g *Game){
+		"boss off the board": func(g *Game) { g.BossAt = tile("f3") },
+		"corner overfilled":  func(g *Game) { g.CornerDmg[2] = 9 },
+		"lives above count":  func(g *Game) { g.Lives = 3 },
+		"shared square":      func(g *Game) { put(g, uIke, 0, "c3") },
+		"negative DV":        func(g *Game) { g.Players[1].DV = -1 },
+		"two reds":           func(g *Game) { put(g, uIke, 0, "a1"); put(g, uVaike, 0, "b1") },
+		"three units":        func(g *Game) { put(g, uIke, 0, "a1"); put(g, uSoren, 0, "b1"); put(g, uTitania, 0, "c1") },
+		"two legendaries":    func(g *Game) { put(g, uHector, 0, "a1"); put(g, uLucina, 0, "b1") },
+	} {
+		g := newGame(t, grima, 2)
+		if err := g.Check(); err != nil {
+			t.Fatalf("fresh game: %v", err)
+		}
+		breakIt(g)
+		if g.Check() == nil {
+			t.Errorf("%s: Check passed", name)
+		}
 	}
 }
