@@ -37,7 +37,7 @@ func (g *Game) Check() error {
 	}
 	for p := range g.Players {
 		if g.Players[p].DV < 0 {
-			return fmt.Errorf("P%d has %d DV", p+1, g.Players[p].DV)
+			return fmt.Errorf("player %d has %d DV", p+1, g.Players[p].DV)
 		}
 		var n, gray, legend int
 		var colors [4]bool
@@ -48,7 +48,7 @@ func (g *Game) Check() error {
 			n++
 			c := &g.Rules.Units[u.Card]
 			if colors[c.Color] && g.num.DistinctColors {
-				return fmt.Errorf("P%d has two %s units", p+1, c.Color)
+				return fmt.Errorf("player %d has two %s units", p+1, c.Color)
 			}
 			colors[c.Color] = true
 			if c.Color == table.Gray {
@@ -59,7 +59,7 @@ func (g *Game) Check() error {
 			}
 		}
 		if n > int(g.num.Slots) || gray > int(g.num.MaxGray) || legend > int(g.num.MaxLegendary) {
-			return fmt.Errorf("P%d has %d units (%d gray, %d legendary)", p+1, n, gray, legend)
+			return fmt.Errorf("player %d has %d units (%d gray, %d legendary)", p+1, n, gray, legend)
 		}
 	}
 	return nil
