@@ -65,3 +65,29 @@ func BenchmarkBaseBossGame(b *testing.B) {
 		}
 	}
 }
+
+// Random players on the base content: every step keeps the invariants and
+// every game ends.
+func TestBaseBossesRandomPlayers(t *testing.T) {
+	rs := gen.Ruleset
+	for seed := range uint64(120) {
+		b, n := int(seed)%len(rs.Bosses), 2+int(seed/2%3)
+		g, err := boss.New(rs, boss.Options{Seed: seed, Boss: b, Players: n, Map: -1})
+		if err != nil {
+			t.Fatal(err)
+		}
+		g.OnStep = func(s boss.Step) {
+			if err := g.Check(); err != nil {
+				t.Fatalf("seed %d turn %d: %v", seed, s.Turn, err)
+			}
+			if s.Kind == "action" && g.IsBossTurn() {
+				t.Fatalf("seed %d: a player acted on the boss's turn", seed)
+			}
+		}
+		pols := []boss.Policy{boss.Random(seed), boss.Greedy, boss.Random(seed + 1), boss.Greedy}
+		boss.Play(g, pols, 0)
+		if !g.Over() || g.Reason == "action limit" {
+			t.Fatalf("seed %d: over %v (%s)", seed, g.Over(), g.Reason)
+		}
+	}
+}
