@@ -99,7 +99,7 @@ func (g *Game) deploy(p int, a Action) {
 		pl.DV -= int(g.num.DVHasteDeploy)
 		g.HasteDeploys++
 		if h := g.Rules.Rules.HasteTag; h >= 0 {
-			q.Mods = append(q.Mods, Mod{Tags: 1 << uint(h), Expiry: Permanent})
+			q.Mods = append(q.Mods, Mod{Tags: 1 << uint(h), Expiry: Permanent, By: int8(p)})
 		}
 	} else {
 		g.Deploys++

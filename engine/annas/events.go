@@ -140,6 +140,7 @@ func (g *Game) react(a Action) {
 	w := g.windows[0]
 	g.windows = g.windows[1:]
 	done := func() {
+		g.settle()
 		if w.then != nil {
 			w.then()
 		}
@@ -166,6 +167,18 @@ func (g *Game) react(a Action) {
 		}
 	}
 	done()
+}
+
+// settle closes front windows left with nothing to offer (the first
+// player's reaction took away the second's reason to react).
+func (g *Game) settle() {
+	for len(g.windows) > 0 && len(g.reactions(g.windows[0])) == 0 {
+		w := g.windows[0]
+		g.windows = g.windows[1:]
+		if w.then != nil {
+			w.then()
+		}
+	}
 }
 
 func removeOne(s []int16, v int16) []int16 {

@@ -74,3 +74,22 @@ func TestEventPassiveAndNoCounter(t *testing.T) {
 		t.Errorf("no-counter: attacker damage %d (want 0), defender %d (want 6)", f.Damage, x.Damage)
 	}
 }
+
+// Rulebook VIII's clarification holds in 1v1 too: "until your next turn"
+// lasts through the opponent's turn and ends when the effect's controller
+// starts their next turn.
+func TestUntilNextTurn(t *testing.T) {
+	g := started(t)
+	withSkill(t, g, "red", table.Effect{When: table.AfterCombat, Target: table.Target{Kind: table.TargetFoe}, Op: table.OpModify, Mods: table.Mods{DEF: -2}, Duration: table.ForNextTurn})
+	put(t, g, "red", 0, "c2")
+	e := put(t, g, "green", 1, "c3")
+	apply(t, g, activation(t, 0, "c2", "c2", Attack, "c3"))
+	apply(t, g, act(EndTurn, 0))
+	if len(e.Mods) != 1 || e.Mods[0].DEF != -2 {
+		t.Fatalf("on the opponent's turn the foe has mods %v, want DEF -2", e.Mods)
+	}
+	apply(t, g, act(EndTurn, 1))
+	if len(e.Mods) != 0 {
+		t.Errorf("at the controller's next turn the mods are %v, want none", e.Mods)
+	}
+}

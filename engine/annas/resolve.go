@@ -202,10 +202,10 @@ func (g *Game) pieceOp(e *table.Effect, when table.Trigger, c *ctx, q *Piece) {
 		if e.Duration == table.ForWhile && (when == table.Always || when == table.InCombat) {
 			return // continuous: read by the stat functions
 		}
-		q.Mods = append(q.Mods, Mod{Mods: e.Mods, Expiry: expiry(e.Duration, when)})
+		q.Mods = append(q.Mods, Mod{Mods: e.Mods, Expiry: expiry(e.Duration, when), By: int8(c.owner)})
 	case table.OpGrant:
 		if e.Tag >= 0 && !(e.Duration == table.ForWhile && when == table.Always) {
-			q.Mods = append(q.Mods, Mod{Tags: 1 << uint(e.Tag), Expiry: expiry(e.Duration, when)})
+			q.Mods = append(q.Mods, Mod{Tags: 1 << uint(e.Tag), Expiry: expiry(e.Duration, when), By: int8(c.owner)})
 		}
 	case table.OpHeal:
 		q.Damage = int8(max(0, int(q.Damage)-n))

@@ -33,6 +33,7 @@ type Mod struct {
 	table.Mods
 	Tags   table.TagSet
 	Expiry Expiry
+	By     int8 // the controller of the effect: "next turn" is theirs
 }
 
 // Piece is a deployed unit: a unit card on a slot and its meeple on the board.

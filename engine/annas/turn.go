@@ -22,13 +22,11 @@ func (g *Game) nextTurn() {
 	pl := &g.Players[g.Current]
 	pl.Coins += int(g.num.CoinsPerTurn)
 	pl.DV += int(g.num.DVPerTurn)
-	for i := range g.Pieces {
-		pc := g.Pieces[i]
-		if int(pc.Owner) != g.Current {
-			continue
+	for _, pc := range g.Pieces {
+		pc.Mods = dropNextTurn(pc.Mods, g.Current)
+		if int(pc.Owner) == g.Current {
+			pc.Exhausted = false
 		}
-		pc.Exhausted = false
-		pc.Mods = dropMods(pc.Mods, UntilNextTurn)
 	}
 	g.startOfTurn()
 }
@@ -38,6 +36,17 @@ func (g *Game) endTurnMods() {
 	for i := range g.Pieces {
 		g.Pieces[i].Mods = dropMods(g.Pieces[i].Mods, UntilTurnEnd)
 	}
+}
+
+// dropNextTurn ends the "until your next turn" effects of player p.
+func dropNextTurn(m []Mod, p int) []Mod {
+	out := m[:0]
+	for _, x := range m {
+		if x.Expiry != UntilNextTurn || int(x.By) != p {
+			out = append(out, x)
+		}
+	}
+	return out
 }
 
 func dropMods(m []Mod, e Expiry) []Mod {

@@ -437,3 +437,59 @@ func TestSameSeedSameGame(t *testing.T) {
 		t.Error("seeds 42 and 43 played the same game")
 	}
 }
+
+// Rulebook III/V: activating a ready unit exhausts it; it moves up to its MOV
+// (or stays), then takes one unit action; an exhausted unit cannot be
+// activated again this turn.
+func TestActivateMoveThenOneAction(t *testing.T) {
+	g := started(t)
+	q := put(t, g, "red", 0, "a2")
+	put(t, g, "green", 1, "a5")
+	var tos []string
+	attacks := 0
+	for _, a := range g.LegalActions() {
+		if a.Kind == Activate && a.From == q.Tile && a.Do == Wait {
+			tos = append(tos, a.To.String())
+		}
+		if a.Kind == Activate && a.Do == Attack {
+			attacks++
+			if a.To != tile(t, "a4") && a.To != tile(t, "b5") {
+				t.Errorf("attack offered from %s, not adjacent to a5", a.To)
+			}
+		}
+	}
+	// MOV 3 from a2 on the fixture map: the forest c2 and mountain b4 end the
+	// move; a5 holds the enemy.
+	want := []string{"a1", "a2", "a3", "a4", "b1", "b2", "b3", "b4", "c1", "c2", "c3"}
+	slices.Sort(tos)
+	if !slices.Equal(tos, want) {
+		t.Errorf("moves %v, want %v", tos, want)
+	}
+	if attacks != 1 {
+		t.Errorf("%d attacks offered, want 1 (from a4; b5 is out of reach)", attacks)
+	}
+	apply(t, g, activation(t, 0, "a2", "a4", Attack, "a5"))
+	if !q.Exhausted || q.Tile != tile(t, "a4") {
+		t.Errorf("after the activation: tile %s exhausted %v", q.Tile, q.Exhausted)
+	}
+	if hasAction(g, func(a Action) bool { return a.Kind == Activate && a.From == q.Tile }) {
+		t.Error("an exhausted unit is offered a second activation")
+	}
+}
+
+// Rules data: a safety turn limit ends the game as the VP deck would (most
+// VP wins).
+func TestTurnLimit(t *testing.T) {
+	g, err := New(fixture(), Options{Seed: 1, MaxTurns: 2})
+	if err != nil {
+		t.Fatal(err)
+	}
+	apply(t, g, act(Mulligan, 0))
+	apply(t, g, act(Mulligan, 1))
+	g.Players[1].VPTokens = 1
+	apply(t, g, act(EndTurn, 0))
+	apply(t, g, act(EndTurn, 1))
+	if !g.Over() || g.Winner != 1 || g.Reason != "turn limit" {
+		t.Errorf("over %v winner %d reason %q, want P2 by the turn limit", g.Over(), g.Winner, g.Reason)
+	}
+}
