@@ -36,21 +36,25 @@ func TestNewCoversEveryKind(t *testing.T) {
 	}
 }
 
-// TestDiffGoldensCoverEveryKind: the diff goldens (x_diff.txtar) show a
-// change of every kind of Anna's Roundtable, in text and markdown.
+// TestDiffGoldensCoverEveryKind: the diff goldens (x_diff*.txtar) show a
+// change of every kind of every game, in text and markdown.
 func TestDiffGoldensCoverEveryKind(t *testing.T) {
-	data, err := os.ReadFile("testdata/script/x_diff.txtar")
-	if err != nil {
-		t.Fatal(err)
+	var all strings.Builder
+	for _, f := range []string{"testdata/script/x_diff.txtar", "testdata/script/x_diff_games.txtar"} {
+		data, err := os.ReadFile(f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		all.Write(data)
 	}
-	g, ok := compiler.Lookup("annas")
-	if !ok {
-		t.Fatal("annas is not registered")
+	kinds := []string{"pack"}
+	for _, g := range compiler.Games() {
+		kinds = append(kinds, g.KindNames()...)
 	}
-	for _, k := range append([]string{"pack"}, g.KindNames()...) {
+	for _, k := range kinds {
 		for _, want := range []string{"\n" + k + ": ", "\n#### " + k + " ("} {
-			if !strings.Contains(string(data), want) {
-				t.Errorf("x_diff.txtar has no golden line %q", strings.TrimSpace(want))
+			if !strings.Contains(all.String(), want) {
+				t.Errorf("no diff golden line %q", strings.TrimSpace(want))
 			}
 		}
 	}
