@@ -17,6 +17,7 @@ test:
 	$(GO) vet ./...
 	$(GO) test ./...
 	$(GO) run ./cmd/roundtable gen --check
+	$(GO) run ./cmd/roundtable fmt --check content examples
 
 ## gen: regenerate generated/ from the embedded base content.
 gen:

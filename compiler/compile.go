@@ -289,3 +289,14 @@ func (p *Program) Table(kind string) *link.Table { return p.tables[kind] }
 func (p *Program) Resolve(kind, id string, pos diag.Pos, what string, diags *diag.List) int {
 	return p.resolve(kind, id, pos, what, diags)
 }
+
+// Decode decodes a valid document into T (a struct with yaml tags),
+// reporting a failure as a wrong-type diagnostic at the document.
+func Decode[T any](d *Doc, diags *diag.List) (T, bool) {
+	var v T
+	if err := d.Decode(&v); err != nil {
+		diags.Add(diag.CodeWrongType, d.Pos(), "%s %s: %v", d.Kind, d.ID, err)
+		return v, false
+	}
+	return v, true
+}

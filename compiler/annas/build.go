@@ -56,12 +56,7 @@ func build(p *compiler.Program) (any, diag.List) {
 }
 
 func decode[T any](b *builder, d *compiler.Doc) (T, bool) {
-	var v T
-	if err := d.Decode(&v); err != nil {
-		b.diags.Add(diag.CodeWrongType, d.Pos(), "%s %s: %v", d.Kind, d.ID, err)
-		return v, false
-	}
-	return v, true
+	return compiler.Decode[T](d, &b.diags)
 }
 
 // pos is the position of node n of document d (the document's when nil).
