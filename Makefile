@@ -21,6 +21,7 @@ test:
 ## gen: regenerate generated/ from the embedded base content.
 gen:
 	$(GO) run ./cmd/roundtable gen
+	$(GO) run ./cmd/roundtable gen examples/annas-expansion/pack --out examples/annas-expansion/valm --package valm
 
 ## check: check the embedded base content, warnings included.
 check:

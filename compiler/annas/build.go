@@ -72,20 +72,15 @@ func pos(d *compiler.Doc, n *yaml.Node) diag.Pos {
 	return source.NodePos(d.File, n)
 }
 
-// ref resolves a reference to an entity of kind, accepting pack-qualified
-// ids; unknown ids get a did-you-mean diagnostic. It returns -1 when absent.
+// ref resolves a reference to an entity of kind; the core scopes it by
+// pack (nearest pack first, then along requires) and accepts pack-id/id.
+// Unknown ids get a did-you-mean diagnostic. It returns -1 when absent.
 func (b *builder) ref(kind string, d *compiler.Doc, r at[string], what string) int {
-	id := r.V
-	if i := strings.IndexByte(id, '/'); i >= 0 {
-		id = id[i+1:]
+	i := b.p.Resolve(kind, r.V, pos(d, r.N), what, &b.diags)
+	if i >= 0 && kind == "tag" && i < len(b.tagUsed) {
+		b.tagUsed[i] = true
 	}
-	if i := b.lookup(kind, id); i >= 0 {
-		if kind == "tag" && i < len(b.tagUsed) {
-			b.tagUsed[i] = true
-		}
-		return i
-	}
-	return b.p.Resolve(kind, id, pos(d, r.N), what, &b.diags)
+	return i
 }
 
 // lookup returns the index of id among Valid(kind), or -1, silently.
