@@ -119,12 +119,18 @@ func (g *Game) deploy(p int, a Action) {
 
 // place puts a new piece of card for player p on t with its tokens.
 func (g *Game) place(card int16, p int, t Tile) *Piece {
-	u := &g.Rules.Units[card]
-	g.nextID++
-	q := &Piece{ID: g.nextID, Card: card, Owner: int8(p), Slot: -1, Tile: t, Attached: -1,
-		Special: u.Skill >= 0 && g.Rules.Skills[u.Skill].Kind == table.SkillSpecial, Shapestone: u.HasShapestone}
+	q := new(Piece)
+	*q = g.newPiece(card, p, t)
 	g.Pieces = append(g.Pieces, q)
 	return q
+}
+
+// newPiece is a new piece of card for player p on t with its tokens.
+func (g *Game) newPiece(card int16, p int, t Tile) Piece {
+	u := &g.Rules.Units[card]
+	g.nextID++
+	return Piece{ID: g.nextID, Card: card, Owner: int8(p), Slot: -1, Tile: t, Attached: -1,
+		Special: u.Skill >= 0 && g.Rules.Skills[u.Skill].Kind == table.SkillSpecial, Shapestone: u.HasShapestone}
 }
 
 func (g *Game) activate(p int, a Action) {

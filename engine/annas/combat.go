@@ -1,6 +1,10 @@
 package annas
 
-import "github.com/roundtable-dev/roundtable/engine/annas/table"
+import (
+	"math/bits"
+
+	"github.com/roundtable-dev/roundtable/engine/annas/table"
+)
 
 // Fighter is one side of a combat with its stats for this combat.
 type Fighter struct {
@@ -55,9 +59,12 @@ func Triangle(rs *table.Ruleset, a, d *Fighter) {
 // (rulebook VI, Skill Effects in Combat: Eff vs Armor +2 against Armored).
 func effectiveness(rs *table.Ruleset, tags, foe table.TagSet) int {
 	bonus := 0
-	for i := range rs.Tags {
-		t := &rs.Tags[i]
-		if t.EffAgainst >= 0 && tags.Has(i) && foe.Has(int(t.EffAgainst)) {
+	for v := uint64(tags); v != 0; v &= v - 1 {
+		i := bits.TrailingZeros64(v)
+		if i >= len(rs.Tags) {
+			break
+		}
+		if t := &rs.Tags[i]; t.EffAgainst >= 0 && foe.Has(int(t.EffAgainst)) {
 			bonus += int(t.EffATK)
 		}
 	}
@@ -97,10 +104,22 @@ func Damage(atk, def int) int {
 // Resolve runs the steps of combat at distance dist between two fighters
 // whose stats are final (rulebook VI, Steps to Combat); no board, no effects.
 func Resolve(a, d Fighter, dist int) Outcome {
-	f := [2]*Fighter{&a, &d}
+	var buf [maxStrikes]Strike
+	o := resolve(&a, &d, dist, buf[:0])
+	if len(o.Strikes) > 0 {
+		o.Strikes = append([]Strike(nil), o.Strikes...)
+	}
+	return o
+}
+
+// resolve is Resolve with the strikes appended to buf.
+func resolve(a, d *Fighter, dist int, buf []Strike) Outcome {
+	f := [2]Fighter{*a, *d}
 	o := Outcome{HP: [2]int{a.HP, d.HP}, Before: [2]int{a.HP, d.HP}}
-	for _, s := range strikes(&a, &d, dist) {
-		s.Damage = Damage(f[s.By].ATK, f[1-s.By].DEF)
+	plan := strikes(a, d, dist, buf)
+	o.Strikes = plan[:0]
+	for _, s := range plan {
+		s = blow(&f, s)
 		o.Strikes = append(o.Strikes, s)
 		o.HP[1-s.By] = max(0, o.HP[1-s.By]-s.Damage)
 		if o.HP[1-s.By] == 0 {
@@ -109,26 +128,4 @@ func Resolve(a, d Fighter, dist int) Outcome {
 		}
 	}
 	return o
-}
-
-// Forecast is one combat between two unit cards alone on an empty board at
-// distance dist, run by the engine's own combat: printed (or shapeshifted)
-// stats, the weapon triangle, effectiveness and the units' combat skills
-// whose conditions hold with no other unit around. No reactions, no dice.
-func Forecast(rs *table.Ruleset, attacker, defender, aHP, dHP int, aSS, dSS bool, dist int) Outcome {
-	g := &Game{Rules: rs, Map: -1, noReact: true, Winner: -1, Phase: PhaseTurn}
-	g.num = rs.Rules.Versus
-	for p := range g.Players {
-		g.Players[p].DVTile = NoTile
-	}
-	at0 := at(0, 0)
-	at1 := at(min(dist, Size-1), max(0, dist-(Size-1)))
-	a := g.place(int16(attacker), 0, at0)
-	d := g.place(int16(defender), 1, at1)
-	a.Damage = int8(int(rs.Units[attacker].Stats.HP) - aHP)
-	d.Damage = int8(int(rs.Units[defender].Stats.HP) - dHP)
-	a.Shapestone = aSS && rs.Units[attacker].HasShapestone
-	d.Shapestone = dSS && rs.Units[defender].HasShapestone
-	g.attack(a, d, func() {})
-	return g.lastCombat.out
 }

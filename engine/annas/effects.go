@@ -2,6 +2,7 @@ package annas
 
 import (
 	"github.com/roundtable-dev/roundtable/engine/annas/table"
+	"math/bits"
 )
 
 // ctx is what an effect sees when it is checked or resolved.
@@ -39,8 +40,8 @@ const (
 // sources lists a piece's effect lists: skill, tags (in tag order), attachment.
 func (g *Game) sources(pc *Piece) []source {
 	plain := pc.Attached < 0
-	for _, m := range pc.Mods {
-		if m.Tags != 0 {
+	for i := range pc.Mods {
+		if pc.Mods[i].Tags != 0 {
 			plain = false
 		}
 	}
@@ -61,10 +62,12 @@ func (g *Game) sources(pc *Piece) []source {
 	return g.buildSources(pc)
 }
 
-func (g *Game) buildSources(pc *Piece) []source {
+func (g *Game) buildSources(pc *Piece) []source { return g.appendSources(nil, pc) }
+
+// appendSources appends pc's effect lists to out.
+func (g *Game) appendSources(out []source, pc *Piece) []source {
 	rs := g.Rules
 	u := &rs.Units[pc.Card]
-	var out []source
 	if u.Skill >= 0 {
 		sk := &rs.Skills[u.Skill]
 		k := srcPassive
@@ -82,8 +85,9 @@ func (g *Game) buildSources(pc *Piece) []source {
 	for _, m := range pc.Mods {
 		tags |= m.Tags
 	}
-	for i := range rs.Tags {
-		if !tags.Has(i) || len(rs.Tags[i].Effects) == 0 {
+	for v := uint64(tags); v != 0; v &= v - 1 {
+		i := bits.TrailingZeros64(v)
+		if i >= len(rs.Tags) || len(rs.Tags[i].Effects) == 0 {
 			continue
 		}
 		k := srcPassive
@@ -131,16 +135,22 @@ func (g *Game) Mov(pc *Piece) int {
 	for _, x := range pc.Mods {
 		m += int(x.Mov)
 	}
-	m += int(g.passiveMods(pc, table.Always, &ctx{src: pc, owner: int(pc.Owner)}).Mov)
+	m += int(g.passiveMods(pc, 1<<table.Always, &ctx{src: pc, owner: int(pc.Owner)}).Mov)
 	return max(m, 0)
 }
 
 // HP is a piece's current HP.
 func (g *Game) HP(pc *Piece) int { return int(g.Rules.Units[pc.Card].Stats.HP) - int(pc.Damage) }
 
-// passiveMods sums the self-targeted modify effects of pc's passives with
-// trigger when whose conditions hold in c (a passive never stacks with itself).
-func (g *Game) passiveMods(pc *Piece, when table.Trigger, c *ctx) table.Mods {
+// triggers is a set of triggers as bits.
+type triggers uint32
+
+func (ts triggers) has(t table.Trigger) bool { return ts&(1<<t) != 0 }
+
+// passiveMods sums the self-targeted modify effects of pc's passives with a
+// trigger in whens whose conditions hold in c (a passive never stacks with
+// itself).
+func (g *Game) passiveMods(pc *Piece, whens triggers, c *ctx) table.Mods {
 	var m table.Mods
 	for _, s := range g.sources(pc) {
 		if s.kind != srcPassive {
@@ -148,7 +158,7 @@ func (g *Game) passiveMods(pc *Piece, when table.Trigger, c *ctx) table.Mods {
 		}
 		for i := range s.effects {
 			e := &s.effects[i]
-			if e.When != when || e.Op != table.OpModify || e.Target.Kind != table.TargetSelf || e.Duration != table.ForWhile {
+			if !whens.has(e.When) || e.Op != table.OpModify || e.Target.Kind != table.TargetSelf || e.Duration != table.ForWhile {
 				continue
 			}
 			if g.conds(e, c) {
@@ -168,7 +178,7 @@ func (g *Game) passiveMods(pc *Piece, when table.Trigger, c *ctx) table.Mods {
 			}
 			for j := range s.effects {
 				e := &s.effects[j]
-				if e.When != when || e.Op != table.OpModify || e.Target.Kind != table.TargetAll || e.Duration != table.ForWhile {
+				if !whens.has(e.When) || e.Op != table.OpModify || e.Target.Kind != table.TargetAll || e.Duration != table.ForWhile {
 					continue
 				}
 				qc := &ctx{src: q, owner: int(q.Owner)}

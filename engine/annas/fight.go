@@ -4,6 +4,9 @@ import (
 	"github.com/roundtable-dev/roundtable/engine/annas/table"
 )
 
+// maxStrikes bounds a combat's strikes: attack, counter, two follow-ups.
+const maxStrikes = 4
+
 // combat is one combat in progress on the board.
 type combat struct {
 	ids   [2]int32 // attacker, defender
@@ -56,8 +59,7 @@ func (g *Game) fighter(pc, foe *Piece, initiating bool, dist int) Fighter {
 		addMods(&m, x.Mods)
 	}
 	c := &ctx{src: pc, owner: int(pc.Owner), foe: foe, initiating: initiating, dist: dist, target: NoTile, dest: NoTile}
-	addMods(&m, g.passiveMods(pc, table.Always, c))
-	addMods(&m, g.passiveMods(pc, table.InCombat, c))
+	addMods(&m, g.passiveMods(pc, 1<<table.Always|1<<table.InCombat, c))
 	// The foe's in-combat effects aimed at this unit.
 	fc := &ctx{src: foe, owner: int(foe.Owner), foe: pc, initiating: !initiating, dist: dist, target: NoTile, dest: NoTile}
 	for _, s := range g.sources(foe) {
@@ -105,9 +107,10 @@ func (g *Game) combatFlags(cb *combat, pcs [2]*Piece) {
 // strikes is the order of a combat's strikes (rulebook VI, Steps to Combat):
 // the attack; the counter when the defender has the attacker in range; one
 // follow-up by the strictly faster unit when it has its foe in range (an
-// effect may force a follow-up). Combat stops at the first defeat.
-func strikes(a, d *Fighter, dist int) []Strike {
-	out := []Strike{{By: 0, Kind: KindAttack}}
+// effect may force a follow-up). Combat stops at the first defeat. They are
+// appended to out (at most maxStrikes).
+func strikes(a, d *Fighter, dist int, out []Strike) []Strike {
+	out = append(out, Strike{By: 0, Kind: KindAttack})
 	if d.Range.Has(dist) && !d.NoCounter {
 		out = append(out, Strike{By: 1, Kind: KindCounter})
 	}
@@ -163,18 +166,9 @@ func (g *Game) strike(cb *combat, then func()) {
 		then()
 		return
 	}
-	g.combatFlags(cb, [2]*Piece{a, d})
-	fa, fd := g.fighter(a, d, true, cb.dist), g.fighter(d, a, false, cb.dist)
-	Triangle(g.Rules, &fa, &fd)
-	for i, f := range []*Fighter{&fa, &fd} {
-		f.NoCounter = cb.flags[i].noCounter
-		f.NoFollowUp = cb.flags[i].noFollowUp
-		f.FollowUp = cb.flags[i].followUp
-	}
-	cb.out.HP = [2]int{fa.HP, fd.HP}
-	cb.out.Before = cb.out.HP
-	plan := strikes(&fa, &fd, cb.dist)
 	pcs := [2]*Piece{a, d}
+	var buf [maxStrikes]Strike
+	plan, _ := g.openCombat(cb, pcs, buf[:0])
 	var next func(i int)
 	next = func(i int) {
 		if i == len(plan) || g.Phase == PhaseOver || g.PieceByID(cb.ids[0]) == nil || g.PieceByID(cb.ids[1]) == nil {
@@ -183,11 +177,8 @@ func (g *Game) strike(cb *combat, then func()) {
 		}
 		// Stats are read again before each strike: conditions such as an HP
 		// threshold are checked when relevant (rulebook II.6).
-		fa, fd := g.fighter(pcs[0], pcs[1], true, cb.dist), g.fighter(pcs[1], pcs[0], false, cb.dist)
-		Triangle(g.Rules, &fa, &fd)
-		f := [2]Fighter{fa, fd}
-		s := plan[i]
-		s.Damage = Damage(f[s.By].ATK, f[1-s.By].DEF)
+		f := g.fighters(pcs, cb.dist)
+		s := blow(&f, plan[i])
 		cb.out.Strikes = append(cb.out.Strikes, s)
 		victim := pcs[1-s.By]
 		g.hurt(victim, s.Damage, false, int(pcs[s.By].Owner), pcs[s.By], func(dead bool) {
@@ -200,6 +191,35 @@ func (g *Game) strike(cb *combat, then func()) {
 		})
 	}
 	next(0)
+}
+
+// openCombat reads the combat's flags and both fighters before the first
+// strike and plans the strikes (appended to buf).
+func (g *Game) openCombat(cb *combat, pcs [2]*Piece, buf []Strike) ([]Strike, [2]Fighter) {
+	g.combatFlags(cb, pcs)
+	f := g.fighters(pcs, cb.dist)
+	for i := range f {
+		f[i].NoCounter = cb.flags[i].noCounter
+		f[i].NoFollowUp = cb.flags[i].noFollowUp
+		f[i].FollowUp = cb.flags[i].followUp
+	}
+	cb.out.HP = [2]int{f[0].HP, f[1].HP}
+	cb.out.Before = cb.out.HP
+	return strikes(&f[0], &f[1], cb.dist, buf), f
+}
+
+// fighters are the attacker's and the defender's stats now, after the
+// weapon triangle and effectiveness.
+func (g *Game) fighters(pcs [2]*Piece, dist int) [2]Fighter {
+	f := [2]Fighter{g.fighter(pcs[0], pcs[1], true, dist), g.fighter(pcs[1], pcs[0], false, dist)}
+	Triangle(g.Rules, &f[0], &f[1])
+	return f
+}
+
+// blow is strike s dealt with the stats f.
+func blow(f *[2]Fighter, s Strike) Strike {
+	s.Damage = Damage(f[s.By].ATK, f[1-s.By].DEF)
+	return s
 }
 
 func (g *Game) endCombat(cb *combat, pcs [2]*Piece, then func()) {

@@ -71,9 +71,15 @@ func (g *Game) occupied() (side [2]TileSet) {
 // TerrainNow is the terrain index of every tile with the DV tiles laid.
 func (g *Game) TerrainNow() [Tiles]int16 {
 	var t [Tiles]int16
-	m := &g.Rules.Maps[g.Map]
-	for i := range t {
-		t[i] = int16(m.Tiles[i])
+	if g.Map < 0 {
+		for i := range t {
+			t[i] = int16(g.mapTerrain(Tile(i))) // forecasts: an empty plain board
+		}
+	} else {
+		m := &g.Rules.Maps[g.Map]
+		for i := range t {
+			t[i] = int16(m.Tiles[i])
+		}
 	}
 	for p := range g.Players {
 		pl := &g.Players[p]

@@ -1,0 +1,199 @@
+package annas
+
+import (
+	"sync"
+
+	"github.com/roundtable-dev/roundtable/engine/annas/table"
+)
+
+// Forecast is one combat between two unit cards alone on an empty board at
+// distance dist, run by the engine's own combat: printed (or shapeshifted)
+// stats, the weapon triangle, effectiveness and the units' combat skills
+// whose conditions hold with no other unit around. No reactions, no dice.
+func Forecast(rs *table.Ruleset, attacker, defender, aHP, dHP int, aSS, dSS bool, dist int) Outcome {
+	o, ok := forecastQuiet(nil, rs, attacker, defender, aHP, dHP, aSS, dSS, dist)
+	if !ok {
+		return forecastBoard(rs, attacker, defender, aHP, dHP, aSS, dSS, dist)
+	}
+	return o
+}
+
+// ForecastTo is Forecast writing into o and reusing o.Strikes' memory, so
+// that a caller running many forecasts allocates nothing. Out of range,
+// o.Strikes is empty (Forecast's is nil).
+func ForecastTo(o *Outcome, rs *table.Ruleset, attacker, defender, aHP, dHP int, aSS, dSS bool, dist int) {
+	var ok bool
+	if *o, ok = forecastQuiet(o.Strikes[:0], rs, attacker, defender, aHP, dHP, aSS, dSS, dist); !ok {
+		*o = forecastBoard(rs, attacker, defender, aHP, dHP, aSS, dSS, dist)
+	}
+}
+
+// forecastGame sets up the forecast board: an empty plain board with the
+// attacker on a1 and the defender dist tiles away, with their HP and tokens.
+func forecastGame(g *Game, rs *table.Ruleset) {
+	g.Rules, g.Map, g.noReact, g.Winner, g.Phase = rs, -1, true, -1, PhaseTurn
+	g.num = rs.Rules.Versus
+	for p := range g.Players {
+		g.Players[p].DVTile = NoTile
+	}
+}
+
+func forecastPiece(g *Game, q *Piece, hp int, ss bool) {
+	u := &g.Rules.Units[q.Card]
+	q.Damage = int8(int(u.Stats.HP) - hp)
+	q.Shapestone = ss && u.HasShapestone
+}
+
+func forecastTiles(dist int) (Tile, Tile) {
+	return at(0, 0), at(min(dist, Size-1), max(0, dist-(Size-1)))
+}
+
+// forecastBoard runs the forecast through the whole board machinery:
+// events, passives, the strikes.
+func forecastBoard(rs *table.Ruleset, attacker, defender, aHP, dHP int, aSS, dSS bool, dist int) Outcome {
+	g := &Game{}
+	forecastGame(g, rs)
+	t0, t1 := forecastTiles(dist)
+	a := g.place(int16(attacker), 0, t0)
+	d := g.place(int16(defender), 1, t1)
+	forecastPiece(g, a, aHP, aSS)
+	forecastPiece(g, d, dHP, dSS)
+	g.attack(a, d, func() {})
+	return g.lastCombat.out
+}
+
+// duel is the reusable memory of a quiet forecast.
+type duel struct {
+	g       Game
+	pcs     [2]Piece
+	ptrs    [2]*Piece
+	srcs    [2][]source
+	cb      combat
+	strikes [maxStrikes]Strike
+}
+
+var duels = sync.Pool{New: func() any { return new(duel) }}
+
+// forecastQuiet runs a forecast whose events cannot change the combat
+// without the event machinery: the same flags, fighters, strike plan and
+// per-strike stats as the board (openCombat, fighters, blow), with the
+// damage dealt as hurt deals it when nobody answers. It reports false, doing
+// nothing, when a passive of either unit could answer an event of the
+// combat (attacked, before combat, damaged, would be defeated) with an
+// effect that changes the combat; Forecast then runs forecastBoard.
+// The strikes are appended to dst (left nil when there is no combat).
+func forecastQuiet(dst []Strike, rs *table.Ruleset, attacker, defender, aHP, dHP int, aSS, dSS bool, dist int) (Outcome, bool) {
+	s := duels.Get().(*duel)
+	defer duels.Put(s)
+	g := &s.g
+	// Only what a quiet combat reads is set: rules, board, the two pieces
+	// and their effect lists (it runs no effect, so nothing else changes).
+	forecastGame(g, rs)
+	g.Pieces, g.nextID, g.Turn, g.Current = s.ptrs[:], 0, 0, 0
+	if cap(g.srcCache) < len(rs.Units) {
+		g.srcCache = make([][]source, len(rs.Units))
+	}
+	g.srcCache = g.srcCache[:len(rs.Units)]
+	t0, t1 := forecastTiles(dist)
+	cards := [2]int{attacker, defender}
+	defer func() { g.srcCache[attacker], g.srcCache[defender] = nil, nil }()
+	for i, card := range cards {
+		q := &s.pcs[i]
+		*q = g.newPiece(int16(card), i, [2]Tile{t0, t1}[i])
+		s.ptrs[i] = q
+		// The plain piece's sources, built into reused memory.
+		s.srcs[i] = g.appendSources(s.srcs[i][:0], q)
+		if s.srcs[i] == nil {
+			s.srcs[i] = make([]source, 0, 4) // non-nil: cached as "none"
+		}
+		g.srcCache[card] = s.srcs[i]
+	}
+	forecastPiece(g, &s.pcs[0], aHP, aSS)
+	forecastPiece(g, &s.pcs[1], dHP, dSS)
+	hpRead := false
+	for i := range s.srcs {
+		quiet, hp := quietSources(s.srcs[i])
+		if !quiet {
+			return Outcome{}, false
+		}
+		hpRead = hpRead || hp
+	}
+	pcs := s.ptrs
+	cb := &s.cb
+	*cb = combat{ids: [2]int32{pcs[0].ID, pcs[1].ID}, dist: Dist(t0, t1)}
+	if !rs.Units[attacker].Range.Has(cb.dist) {
+		return Outcome{Strikes: dst}, true // out of range: no combat
+	}
+	steps, f := g.openCombat(cb, pcs, s.strikes[:0])
+	o := cb.out
+	for i, st := range steps {
+		if hpRead && i > 0 {
+			f = g.fighters(pcs, cb.dist) // an HP condition may have changed
+		}
+		st = blow(&f, st)
+		steps[i] = st
+		v := 1 - st.By
+		if g.quietHurt(pcs[v], st.Damage) {
+			o.HP[v], o.Defeated[v] = 0, true
+			steps = steps[:i+1]
+			break
+		}
+		o.HP[v] = g.HP(pcs[v])
+	}
+	o.Strikes = append(dst, steps...)
+	return o, true
+}
+
+// quietSources reports whether a unit's effect lists leave a forecast quiet
+// (no passive answers a combat event with an effect that changes the
+// combat) and whether its passives read its HP.
+func quietSources(srcs []source) (quiet, readsHP bool) {
+	for _, s := range srcs {
+		if s.kind != srcPassive {
+			continue
+		}
+		for i := range s.effects {
+			e := &s.effects[i]
+			switch e.When {
+			case table.Attacked, table.BeforeCombat, table.Damaged, table.WouldBeDefeated:
+				if !outsideCombat(e.Op) {
+					return false, false
+				}
+			}
+			for _, c := range e.If {
+				switch c.Kind {
+				case table.CondHPAtMost, table.CondHPAtLeast, table.CondHPFull:
+					readsHP = true
+				}
+			}
+		}
+	}
+	return true, readsHP
+}
+
+// outsideCombat reports whether op changes nothing a combat reads (players'
+// resources and cards, readiness, tokens a combat never uses).
+func outsideCombat(op table.Op) bool {
+	switch op {
+	case table.OpNone, table.OpReady, table.OpExhaust, table.OpCoins, table.OpDV, table.OpVP,
+		table.OpDraw, table.OpDiscard, table.OpRefresh:
+		return true
+	}
+	return false
+}
+
+// quietHurt deals a strike's damage as hurt does when no passive or
+// reaction answers: the unit keeps the damage, or falls to 0 HP and is
+// defeated (true).
+func (g *Game) quietHurt(q *Piece, dmg int) bool {
+	hp := g.HP(q)
+	switch {
+	case dmg <= 0:
+		return false
+	case dmg < hp:
+		q.Damage += int8(dmg)
+		return false
+	}
+	q.Damage = int8(g.Rules.Units[q.Card].Stats.HP)
+	return true
+}
