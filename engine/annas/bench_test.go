@@ -47,6 +47,36 @@ func BenchmarkForecastTo(b *testing.B) {
 	perSecond(b, "forecasts/s", start)
 }
 
+// BenchmarkForecaster is BenchmarkForecast on a Forecaster (effect lists
+// prepared once, no allocation).
+func BenchmarkForecaster(b *testing.B) {
+	start := cpuTime()
+	rs := gen.Ruleset
+	a, d := rs.UnitIndex("chrom"), rs.UnitIndex("frederick")
+	f := annas.NewForecaster(rs)
+	var o annas.Outcome
+	for b.Loop() {
+		f.Forecast(&o, a, d, 10, 11, false, false, 1)
+	}
+	perSecond(b, "forecasts/s", start)
+}
+
+// BenchmarkForecasterAll is BenchmarkForecastAll on a Forecaster.
+func BenchmarkForecasterAll(b *testing.B) {
+	start := cpuTime()
+	rs := gen.Ruleset
+	f := annas.NewForecaster(rs)
+	var o annas.Outcome
+	n := len(rs.Units)
+	i := 0
+	for b.Loop() {
+		a, d, dist := i%n, i/n%n, 1+i/(n*n)%3
+		f.Forecast(&o, a, d, int(rs.Units[a].Stats.HP), int(rs.Units[d].Stats.HP), false, false, dist)
+		i++
+	}
+	perSecond(b, "forecasts/s", start)
+}
+
 // perSecond reports the benchmark's rate under a readable unit, by the wall
 // clock and per second of the process's CPU time since start (cpuTime at
 // the top of the benchmark function). The machine is shared: the CPU-time

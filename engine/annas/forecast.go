@@ -62,7 +62,44 @@ func forecastBoard(rs *table.Ruleset, attacker, defender, aHP, dHP int, aSS, dSS
 	return g.lastCombat.out
 }
 
-// duel is the reusable memory of a quiet forecast.
+// Forecaster runs many forecasts on one ruleset without allocating: the
+// units' effect lists and what they read are worked out once. The ruleset
+// must not change while it is in use; use one Forecaster per goroutine.
+type Forecaster struct {
+	d      duel
+	quiet  []bool // per unit: no passive answers a combat event (quietSources)
+	hpRead []bool // per unit: its passives read its HP
+}
+
+// NewForecaster prepares forecasts on rs.
+func NewForecaster(rs *table.Ruleset) *Forecaster {
+	f := &Forecaster{quiet: make([]bool, len(rs.Units)), hpRead: make([]bool, len(rs.Units))}
+	g := &f.d.g
+	forecastGame(g, rs)
+	g.srcCache = make([][]source, len(rs.Units))
+	for i := range rs.Units {
+		q := g.newPiece(int16(i), 0, NoTile)
+		g.srcCache[i] = g.buildSources(&q)
+		if g.srcCache[i] == nil {
+			g.srcCache[i] = []source{}
+		}
+		f.quiet[i], f.hpRead[i] = quietSources(g.srcCache[i])
+	}
+	return f
+}
+
+// Forecast is the package's Forecast into o, reusing o.Strikes' memory (out
+// of range, o.Strikes is empty rather than nil).
+func (f *Forecaster) Forecast(o *Outcome, attacker, defender, aHP, dHP int, aSS, dSS bool, dist int) {
+	rs := f.d.g.Rules
+	if !f.quiet[attacker] || !f.quiet[defender] {
+		*o = forecastBoard(rs, attacker, defender, aHP, dHP, aSS, dSS, dist)
+		return
+	}
+	*o = f.d.fight(o.Strikes[:0], attacker, defender, aHP, dHP, aSS, dSS, dist, f.hpRead[attacker] || f.hpRead[defender])
+}
+
+// duel is the memory of a quiet forecast: a board with the two pieces.
 type duel struct {
 	g       Game
 	pcs     [2]Piece
@@ -74,55 +111,59 @@ type duel struct {
 
 var duels = sync.Pool{New: func() any { return new(duel) }}
 
-// forecastQuiet runs a forecast whose events cannot change the combat
-// without the event machinery: the same flags, fighters, strike plan and
-// per-strike stats as the board (openCombat, fighters, blow), with the
-// damage dealt as hurt deals it when nobody answers. It reports false, doing
-// nothing, when a passive of either unit could answer an event of the
-// combat (attacked, before combat, damaged, would be defeated) with an
-// effect that changes the combat; Forecast then runs forecastBoard.
+// forecastQuiet runs a forecast on a pooled duel, the two units' effect
+// lists built for this call. It reports false, doing nothing, when the
+// forecast is not quiet (quietSources); Forecast then runs forecastBoard.
 // The strikes are appended to dst (left nil when there is no combat).
 func forecastQuiet(dst []Strike, rs *table.Ruleset, attacker, defender, aHP, dHP int, aSS, dSS bool, dist int) (Outcome, bool) {
 	s := duels.Get().(*duel)
 	defer duels.Put(s)
 	g := &s.g
-	// Only what a quiet combat reads is set: rules, board, the two pieces
-	// and their effect lists (it runs no effect, so nothing else changes).
 	forecastGame(g, rs)
-	g.Pieces, g.nextID, g.Turn, g.Current = s.ptrs[:], 0, 0, 0
 	if cap(g.srcCache) < len(rs.Units) {
 		g.srcCache = make([][]source, len(rs.Units))
 	}
 	g.srcCache = g.srcCache[:len(rs.Units)]
-	t0, t1 := forecastTiles(dist)
-	cards := [2]int{attacker, defender}
 	defer func() { g.srcCache[attacker], g.srcCache[defender] = nil, nil }()
-	for i, card := range cards {
-		q := &s.pcs[i]
-		*q = g.newPiece(int16(card), i, [2]Tile{t0, t1}[i])
-		s.ptrs[i] = q
+	hpRead := false
+	for i, card := range [2]int{attacker, defender} {
+		q := g.newPiece(int16(card), i, NoTile)
 		// The plain piece's sources, built into reused memory.
-		s.srcs[i] = g.appendSources(s.srcs[i][:0], q)
+		s.srcs[i] = g.appendSources(s.srcs[i][:0], &q)
 		if s.srcs[i] == nil {
 			s.srcs[i] = make([]source, 0, 4) // non-nil: cached as "none"
 		}
 		g.srcCache[card] = s.srcs[i]
-	}
-	forecastPiece(g, &s.pcs[0], aHP, aSS)
-	forecastPiece(g, &s.pcs[1], dHP, dSS)
-	hpRead := false
-	for i := range s.srcs {
 		quiet, hp := quietSources(s.srcs[i])
 		if !quiet {
 			return Outcome{}, false
 		}
 		hpRead = hpRead || hp
 	}
+	return s.fight(dst, attacker, defender, aHP, dHP, aSS, dSS, dist, hpRead), true
+}
+
+// fight runs a quiet forecast on the duel's board, whose rules and effect
+// lists are set: no passive of either unit answers an event of the combat
+// (attacked, before combat, damaged, would be defeated) with an effect that
+// changes it, so the events are left out. Everything else is the board's:
+// the same flags, fighters, strike plan and per-strike stats (openCombat,
+// fighters, blow), the damage dealt as hurt deals it when nobody answers.
+// hpRead says whether stats must be read again before each strike.
+func (s *duel) fight(dst []Strike, attacker, defender, aHP, dHP int, aSS, dSS bool, dist int, hpRead bool) Outcome {
+	g := &s.g
+	g.Pieces, g.nextID = s.ptrs[:], 0
+	t0, t1 := forecastTiles(dist)
+	s.pcs[0] = g.newPiece(int16(attacker), 0, t0)
+	s.pcs[1] = g.newPiece(int16(defender), 1, t1)
+	s.ptrs = [2]*Piece{&s.pcs[0], &s.pcs[1]}
+	forecastPiece(g, &s.pcs[0], aHP, aSS)
+	forecastPiece(g, &s.pcs[1], dHP, dSS)
 	pcs := s.ptrs
 	cb := &s.cb
 	*cb = combat{ids: [2]int32{pcs[0].ID, pcs[1].ID}, dist: Dist(t0, t1)}
-	if !rs.Units[attacker].Range.Has(cb.dist) {
-		return Outcome{Strikes: dst}, true // out of range: no combat
+	if !g.Rules.Units[attacker].Range.Has(cb.dist) {
+		return Outcome{Strikes: dst} // out of range: no combat
 	}
 	steps, f := g.openCombat(cb, pcs, s.strikes[:0])
 	o := cb.out
@@ -141,7 +182,7 @@ func forecastQuiet(dst []Strike, rs *table.Ruleset, attacker, defender, aHP, dHP
 		o.HP[v] = g.HP(pcs[v])
 	}
 	o.Strikes = append(dst, steps...)
-	return o, true
+	return o
 }
 
 // quietSources reports whether a unit's effect lists leave a forecast quiet

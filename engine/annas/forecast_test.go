@@ -40,13 +40,15 @@ func quietFixture(t *testing.T) *table.Ruleset {
 	return rs
 }
 
-// The quiet forecast equals the board's for every pair of units (attacker
+// The quiet forecast (pooled and Forecaster) equals the board's for every pair of units (attacker
 // and defender), distances 1–3, with and without Shapestone tokens, at full
 // and at half HP, on the base content and on a fixture whose passives read
 // HP, force and forbid strikes and answer combat events harmlessly.
 func TestForecastQuietEqualsBoard(t *testing.T) {
 	for name, rs := range map[string]*table.Ruleset{"base": gen.Ruleset, "fixture": quietFixture(t)} {
 		quiet, total := 0, 0
+		fc := NewForecaster(rs)
+		var fo Outcome
 		for a := range rs.Units {
 			for d := range rs.Units {
 				for dist := 1; dist <= 3; dist++ {
@@ -65,6 +67,14 @@ func TestForecastQuietEqualsBoard(t *testing.T) {
 							if got := Forecast(rs, a, d, aHP, dHP, aSS, dSS, dist); !reflect.DeepEqual(got, want) {
 								t.Fatalf("%s: Forecast(%s, %s, hp %d/%d, ss %v/%v, dist %d) = %+v, board %+v", name,
 									rs.Units[a].ID, rs.Units[d].ID, aHP, dHP, aSS, dSS, dist, got, want)
+							}
+							fc.Forecast(&fo, a, d, aHP, dHP, aSS, dSS, dist)
+							if len(fo.Strikes) == 0 {
+								fo.Strikes = nil // out of range: Forecast's are nil
+							}
+							if !reflect.DeepEqual(fo, want) {
+								t.Fatalf("%s: Forecaster(%s, %s, hp %d/%d, ss %v/%v, dist %d) = %+v, board %+v", name,
+									rs.Units[a].ID, rs.Units[d].ID, aHP, dHP, aSS, dSS, dist, fo, want)
 							}
 							o, ok := forecastQuiet(nil, rs, a, d, aHP, dHP, aSS, dSS, dist)
 							if !ok {
@@ -105,6 +115,18 @@ func TestForecastEventPassiveRunsOnBoard(t *testing.T) {
 	wantStrikes(t, got, [2]int{4, 7}, [2]bool{}, strikeWant{0, KindAttack, 3}, strikeWant{1, KindCounter, 6})
 }
 
+// A Forecaster falls back to the board for a unit whose passive answers a
+// combat event (the same case as TestForecastEventPassiveRunsOnBoard).
+func TestForecasterEventPassive(t *testing.T) {
+	rs := fixture()
+	addSkill(t, rs, "red", table.Effect{When: table.Damaged, About: table.Scope{Side: table.SideSelf}, Target: self,
+		Op: table.OpModify, Mods: table.Mods{ATK: 3}, Duration: table.ForCombat})
+	red := int(unitIdx(t, rs, "red"))
+	var o Outcome
+	NewForecaster(rs).Forecast(&o, red, red, 10, 10, false, false, 1)
+	wantStrikes(t, o, [2]int{4, 7}, [2]bool{}, strikeWant{0, KindAttack, 3}, strikeWant{1, KindCounter, 6})
+}
+
 // ForecastTo gives Forecast's outcome and reuses the strikes' memory.
 func TestForecastToReuses(t *testing.T) {
 	rs := gen.Ruleset
@@ -117,5 +139,9 @@ func TestForecastToReuses(t *testing.T) {
 	}
 	if n := testing.AllocsPerRun(100, func() { ForecastTo(&o, rs, a, d, 10, 11, false, false, 1) }); n != 0 {
 		t.Errorf("ForecastTo allocates %v times per run, want 0", n)
+	}
+	fc := NewForecaster(rs)
+	if n := testing.AllocsPerRun(100, func() { fc.Forecast(&o, a, d, 10, 11, false, false, 1) }); n != 0 {
+		t.Errorf("Forecaster allocates %v times per run, want 0", n)
 	}
 }
