@@ -26,7 +26,19 @@ type ctx struct {
 type source struct {
 	effects []table.Effect
 	kind    srcKind
+	whens   triggers // the triggers of its effects
 }
+
+func newSource(es []table.Effect, k srcKind) source {
+	s := source{effects: es, kind: k}
+	for i := range es {
+		s.whens |= 1 << es[i].When
+	}
+	return s
+}
+
+// fires reports whether s is a passive list with an effect on trigger t.
+func (s *source) fires(t table.Trigger) bool { return s.kind == srcPassive && s.whens.has(t) }
 
 type srcKind uint8
 
@@ -37,18 +49,28 @@ const (
 	srcReaction                // a reaction special
 )
 
-// sources lists a piece's effect lists: skill, tags (in tag order), attachment.
+// srcEntry caches the effect lists of pieces with granted tags or an
+// attachment, which differ from their card's.
+type srcEntry struct {
+	card, attached int16
+	tags           table.TagSet // granted by mods
+	srcs           []source
+}
+
+// sources lists a piece's effect lists: skill, tags (in tag order),
+// attachment. They are cached per card, and per card, granted tags and
+// attachment; setting srcCache to nil drops every cached list (after a
+// test changes the rules).
 func (g *Game) sources(pc *Piece) []source {
-	plain := pc.Attached < 0
-	for i := range pc.Mods {
-		if pc.Mods[i].Tags != 0 {
-			plain = false
-		}
+	if g.srcCache == nil {
+		g.srcCache = make([][]source, len(g.Rules.Units))
+		g.srcMore = nil
 	}
-	if plain {
-		if g.srcCache == nil {
-			g.srcCache = make([][]source, len(g.Rules.Units))
-		}
+	var tags table.TagSet
+	for i := range pc.Mods {
+		tags |= pc.Mods[i].Tags
+	}
+	if tags == 0 && pc.Attached < 0 {
 		if c := g.srcCache[pc.Card]; c != nil {
 			return c
 		}
@@ -59,7 +81,16 @@ func (g *Game) sources(pc *Piece) []source {
 		g.srcCache[pc.Card] = c
 		return c
 	}
-	return g.buildSources(pc)
+	for i := range g.srcMore {
+		if e := &g.srcMore[i]; e.card == pc.Card && e.tags == tags && e.attached == pc.Attached {
+			return e.srcs
+		}
+	}
+	c := g.buildSources(pc)
+	if len(g.srcMore) < 64 {
+		g.srcMore = append(g.srcMore, srcEntry{card: pc.Card, attached: pc.Attached, tags: tags, srcs: c})
+	}
+	return c
 }
 
 func (g *Game) buildSources(pc *Piece) []source { return g.appendSources(nil, pc) }
@@ -79,7 +110,7 @@ func (g *Game) appendSources(out []source, pc *Piece) []source {
 		case sk.Kind == table.SkillSpecial:
 			k = srcSpecial
 		}
-		out = append(out, source{sk.Effects, k})
+		out = append(out, newSource(sk.Effects, k))
 	}
 	tags := u.Tags
 	for _, m := range pc.Mods {
@@ -94,10 +125,10 @@ func (g *Game) appendSources(out []source, pc *Piece) []source {
 		if rs.Tags[i].Category == table.Assist {
 			k = srcAssist
 		}
-		out = append(out, source{rs.Tags[i].Effects, k})
+		out = append(out, newSource(rs.Tags[i].Effects, k))
 	}
 	if pc.Attached >= 0 {
-		out = append(out, source{rs.ShopCards[pc.Attached].Effects, srcPassive})
+		out = append(out, newSource(rs.ShopCards[pc.Attached].Effects, srcPassive))
 	}
 	return out
 }

@@ -47,8 +47,10 @@ func (g *Game) fire(ev table.Trigger, trig, foe *Piece, prevent *int, then func(
 	}
 	var hits []hit
 	for _, q := range g.Pieces {
-		for _, s := range g.sources(q) {
-			if s.kind != srcPassive {
+		srcs := g.sources(q)
+		for j := range srcs {
+			s := &srcs[j]
+			if !s.fires(ev) {
 				continue
 			}
 			for i := range s.effects {
@@ -58,6 +60,12 @@ func (g *Game) fire(ev table.Trigger, trig, foe *Piece, prevent *int, then func(
 				}
 			}
 		}
+	}
+	if len(hits) == 0 { // nothing watches: no continuation to build
+		if g.Phase != PhaseOver {
+			g.openWindows(ev, trig, foe, prevent, then)
+		}
+		return
 	}
 	var step func(i int)
 	step = func(i int) {
@@ -81,10 +89,10 @@ func (g *Game) openWindows(ev table.Trigger, trig, foe *Piece, prevent *int, the
 		return
 	}
 	var ws []*window
-	for _, p := range []int{g.Current, 1 - g.Current} {
-		w := &window{player: p, ev: ev, trig: trig, foe: foe, prevent: prevent}
-		if len(g.reactions(w)) > 0 {
-			ws = append(ws, w)
+	for _, p := range [2]int{g.Current, 1 - g.Current} {
+		w := window{player: p, ev: ev, trig: trig, foe: foe, prevent: prevent}
+		if len(g.reactions(&w)) > 0 {
+			ws = append(ws, &w)
 		}
 	}
 	if len(ws) == 0 {
@@ -322,10 +330,16 @@ func (g *Game) remove(q *Piece) {
 // of turn, after combat, kill, before combat).
 func (g *Game) passives(q *Piece, when table.Trigger, c *ctx, then func()) {
 	var es [][]table.Effect
-	for _, s := range g.sources(q) {
-		if s.kind == srcPassive {
-			es = append(es, s.effects)
+	srcs := g.sources(q)
+	for i := range srcs {
+		// A list with no effect on when resolves nothing.
+		if srcs[i].fires(when) {
+			es = append(es, srcs[i].effects)
 		}
+	}
+	if len(es) == 0 {
+		then()
+		return
 	}
 	var step func(i int)
 	step = func(i int) {
@@ -340,6 +354,18 @@ func (g *Game) passives(q *Piece, when table.Trigger, c *ctx, then func()) {
 
 // startOfTurn fires the start-of-turn passives of the current player's units.
 func (g *Game) startOfTurn() {
+	// When no unit fires, nothing happens (and nothing can gain such an
+	// effect meanwhile): skip the list and its continuation.
+	fires := false
+	for _, q := range g.Pieces {
+		if int(q.Owner) == g.Current && g.firesOn(q, table.StartOfTurn) {
+			fires = true
+			break
+		}
+	}
+	if !fires {
+		return
+	}
 	var mine []*Piece
 	for _, q := range g.Pieces {
 		if int(q.Owner) == g.Current {
@@ -359,4 +385,15 @@ func (g *Game) startOfTurn() {
 		g.passives(q, table.StartOfTurn, &ctx{src: q, owner: int(q.Owner), roll: true, target: NoTile, dest: NoTile}, func() { step(i + 1) })
 	}
 	step(0)
+}
+
+// firesOn reports whether one of q's passive lists has an effect on t.
+func (g *Game) firesOn(q *Piece, t table.Trigger) bool {
+	srcs := g.sources(q)
+	for i := range srcs {
+		if srcs[i].fires(t) {
+			return true
+		}
+	}
+	return false
 }

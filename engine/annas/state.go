@@ -106,7 +106,8 @@ type Game struct {
 	windows    []*window
 	noReact    bool    // forecasts: no reactions, no dice
 	lastCombat *combat // the latest combat (forecast reads it)
-	srcCache   [][]source
+	srcCache   [][]source // per card (sources)
+	srcMore    []srcEntry // pieces with granted tags or attachments
 	fighting   *combat // the combat in progress
 	fought     []Fought
 
@@ -200,5 +201,7 @@ func (g *Game) Clone() (*Game, bool) {
 	}
 	c.Log = slices.Clone(g.Log)
 	c.lastCombat, c.fought = nil, nil
+	// Caches fill as they are used: each game gets its own.
+	c.srcCache, c.srcMore = slices.Clone(g.srcCache), slices.Clip(g.srcMore)
 	return &c, true
 }
