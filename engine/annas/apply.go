@@ -10,15 +10,21 @@ import (
 // Apply plays action a. An action LegalActions does not offer is rejected
 // with an error and the game is left exactly as it was.
 func (g *Game) Apply(a Action) error {
-	if !slices.Contains(g.offered(a), a) {
+	g.scratch = g.offered(a, g.scratch[:0])
+	if !slices.Contains(g.scratch, a) {
 		return fmt.Errorf("annas: illegal action: %s", g.Describe(a))
 	}
+	g.play(a)
+	return nil
+}
+
+// play applies a legal action.
+func (g *Game) play(a Action) {
 	g.Log = append(g.Log, a)
 	g.apply(a)
 	if g.Phase == PhaseTurn && g.VPOut && g.num.EndAt == table.Immediately && len(g.windows) == 0 {
 		g.finish("the VP deck ran out")
 	}
-	return nil
 }
 
 func (g *Game) apply(a Action) {

@@ -24,9 +24,22 @@ func (g *Game) LegalActions() []Action {
 	case len(g.windows) > 0:
 		return g.reactions(g.windows[0])
 	}
+	g.scratch = g.turnActions(g.scratch[:0])
+	return slices.Clone(g.scratch)
+}
+
+// appendLegal appends LegalActions to out.
+func (g *Game) appendLegal(out []Action) []Action {
+	if g.Phase == PhaseTurn && len(g.windows) == 0 {
+		return g.turnActions(out)
+	}
+	return append(out, g.LegalActions()...)
+}
+
+// turnActions appends the current player's turn actions to out.
+func (g *Game) turnActions(out []Action) []Action {
 	p := g.Current
-	out := make([]Action, 1, 256)
-	out[0] = act(EndTurn, p)
+	out = append(out, act(EndTurn, p))
 	out = g.deploys(p, out)
 	out = g.activations(p, out)
 	out = g.discards(p, out)
@@ -36,30 +49,30 @@ func (g *Game) LegalActions() []Action {
 	return out
 }
 
-// offered lists the legal actions of a's kind only: Apply's check, the same
-// lists LegalActions joins, without building the others.
-func (g *Game) offered(a Action) []Action {
+// offered appends to out the legal actions of a's kind only: Apply's
+// check, the same lists LegalActions joins, without building the others.
+func (g *Game) offered(a Action, out []Action) []Action {
 	if g.Phase != PhaseTurn || len(g.windows) > 0 || int(a.Player) != g.Current {
-		return g.LegalActions()
+		return g.appendLegal(out)
 	}
 	p := g.Current
 	switch a.Kind {
 	case EndTurn:
-		return []Action{act(EndTurn, p)}
+		return append(out, act(EndTurn, p))
 	case Deploy:
-		return g.deploys(p, nil)
+		return g.deploys(p, out)
 	case Activate:
-		return g.activationsFrom(p, a.From, nil)
+		return g.activationsFrom(p, a.From, out)
 	case DiscardAct:
-		return g.discards(p, nil)
+		return g.discards(p, out)
 	case ShiftGray:
-		return g.grayShifts(p, nil)
+		return g.grayShifts(p, out)
 	case Buy, UseShop:
-		return g.shopActions(p, nil)
+		return g.shopActions(p, out)
 	case MoveDVTile, Bump:
-		return g.dvActions(p, nil)
+		return g.dvActions(p, out)
 	}
-	return nil
+	return out
 }
 
 func (g *Game) mulligans() []Action {

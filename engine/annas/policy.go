@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"math/bits"
 	"math/rand/v2"
+	"slices"
 
 	"github.com/roundtable-dev/roundtable/engine/annas/table"
 )
@@ -202,13 +203,15 @@ const maxTurnActions = 5000
 
 // Play runs a whole game between two policies, calling observe after each
 // action with the action's description and turn as they were before it was
-// applied (nil to skip).
+// applied (nil to skip). The legal list a policy gets is valid only during
+// its Choose call.
 func Play(rs *table.Ruleset, opt Options, pol [2]Policy, observe func(g *Game, a Action, desc string, turn int)) (*Game, error) {
 	g, err := New(rs, opt)
 	if err != nil {
 		return nil, err
 	}
 	turn, n := 0, 0
+	var legal []Action
 	for !g.Over() {
 		if g.Turn != turn {
 			turn, n = g.Turn, 0
@@ -216,7 +219,7 @@ func Play(rs *table.Ruleset, opt Options, pol [2]Policy, observe func(g *Game, a
 		if n++; n > maxTurnActions {
 			return g, fmt.Errorf("annas: turn %d passed %d actions; the policies loop", g.Turn, maxTurnActions)
 		}
-		legal := g.LegalActions()
+		legal = g.appendLegal(legal[:0])
 		if len(legal) == 0 {
 			return g, fmt.Errorf("annas: no legal action on turn %d", g.Turn)
 		}
@@ -226,7 +229,10 @@ func Play(rs *table.Ruleset, opt Options, pol [2]Policy, observe func(g *Game, a
 		if observe != nil {
 			desc = g.Describe(a)
 		}
-		if err := g.Apply(a); err != nil {
+		// legal is this state's LegalActions: Apply's check, done.
+		if slices.Contains(legal, a) {
+			g.play(a)
+		} else if err := g.Apply(a); err != nil {
 			return g, err
 		}
 		if observe != nil {

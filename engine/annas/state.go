@@ -104,12 +104,13 @@ type Game struct {
 
 	// Reaction windows waiting for a decision, first in front.
 	windows    []*window
-	noReact    bool    // forecasts: no reactions, no dice
-	lastCombat *combat // the latest combat (forecast reads it)
+	noReact    bool       // forecasts: no reactions, no dice
+	lastCombat *combat    // the latest combat (forecast reads it)
 	srcCache   [][]source // per card (sources)
 	srcMore    []srcEntry // pieces with granted tags or attachments
-	fighting   *combat // the combat in progress
+	fighting   *combat    // the combat in progress
 	fought     []Fought
+	scratch    []Action // reused by LegalActions and Apply within one call
 
 	Winner int // -1 draw, else the winner once Phase is PhaseOver
 	Reason string
@@ -203,5 +204,6 @@ func (g *Game) Clone() (*Game, bool) {
 	c.lastCombat, c.fought = nil, nil
 	// Caches fill as they are used: each game gets its own.
 	c.srcCache, c.srcMore = slices.Clone(g.srcCache), slices.Clip(g.srcMore)
+	c.scratch = nil
 	return &c, true
 }
