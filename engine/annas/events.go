@@ -92,7 +92,9 @@ func (g *Game) openWindows(ev table.Trigger, trig, foe *Piece, prevent *int, the
 	for _, p := range [2]int{g.Current, 1 - g.Current} {
 		w := window{player: p, ev: ev, trig: trig, foe: foe, prevent: prevent}
 		if len(g.reactions(&w)) > 0 {
-			ws = append(ws, &w)
+			kept := new(window)
+			*kept = w
+			ws = append(ws, kept)
 		}
 	}
 	if len(ws) == 0 {

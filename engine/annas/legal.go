@@ -99,10 +99,10 @@ func (g *Game) slotFree(p, s int) bool {
 	return s >= 0 && s < int(g.num.Slots)
 }
 
-// deploySlots are the slots card may go to (rulebook III, Deploying Units):
-// its color's slot; a gray unit any free slot, one gray and one legendary
-// deployed at a time.
-func (g *Game) deploySlots(p int, card int16) []int8 {
+// deploySlots are the slots card may go to (rulebook III, Deploying Units),
+// as bits: its color's slot; a gray unit any free slot, one gray and one
+// legendary deployed at a time.
+func (g *Game) deploySlots(p int, card int16) (slots uint64) {
 	u := &g.Rules.Units[card]
 	var gray, legend int
 	for _, q := range g.Pieces {
@@ -117,28 +117,27 @@ func (g *Game) deploySlots(p int, card int16) []int8 {
 			legend++
 		}
 		if g.num.DistinctColors && qu.Color == u.Color {
-			return nil
+			return 0
 		}
 	}
 	if u.Legendary && legend >= int(g.num.MaxLegendary) {
-		return nil
+		return 0
 	}
 	if u.Color != table.Gray {
 		if g.slotFree(p, int(u.Color)) {
-			return []int8{int8(u.Color)}
+			return 1 << u.Color
 		}
-		return nil
+		return 0
 	}
 	if gray >= int(g.num.MaxGray) {
-		return nil
+		return 0
 	}
-	var out []int8
-	for s := range int(g.num.Slots) {
+	for s := range min(int(g.num.Slots), 64) {
 		if g.slotFree(p, s) {
-			out = append(out, int8(s))
+			slots |= 1 << s
 		}
 	}
-	return out
+	return slots
 }
 
 func (g *Game) deploys(p int, out []Action) []Action {
@@ -151,23 +150,24 @@ func (g *Game) deploys(p int, out []Action) []Action {
 	zone := g.DeployZone(p)
 	occ := g.occupied()
 	free := zone &^ (occ[0] | occ[1])
-	var seen []int16
-	for _, c := range pl.Hand {
-		if slices.Contains(seen, c) {
+	terr := g.TerrainNow()
+	for i, c := range pl.Hand {
+		if slices.Contains(pl.Hand[:i], c) {
 			continue
 		}
-		seen = append(seen, c)
 		slots := g.deploySlots(p, c)
-		if len(slots) == 0 {
+		if slots == 0 {
 			continue
 		}
 		tags := g.Rules.Units[c].Tags
-		for _, t := range tiles(free) {
-			if !CanEnter(&g.Rules.Terrain[g.terrainAt(t)], tags) {
+		for v := uint64(free); v != 0; v &= v - 1 {
+			t := Tile(bits.TrailingZeros64(v))
+			if !CanEnter(&g.Rules.Terrain[terr[t]], tags) {
 				continue
 			}
-			for _, s := range slots {
-				for _, h := range []bool{false, true} {
+			for sv := slots; sv != 0; sv &= sv - 1 {
+				s := int8(bits.TrailingZeros64(sv))
+				for _, h := range [2]bool{false, true} {
 					if h && !haste || !h && !normal {
 						continue
 					}
@@ -189,15 +189,16 @@ func (g *Game) activations(p int, out []Action) []Action {
 // from unless from is NoTile).
 func (g *Game) activationsFrom(p int, from Tile, out []Action) []Action {
 	terr := g.TerrainNow()
+	// Every piece is back on its tile after its turn in the loop: one field.
+	f := g.field(p, &terr)
 	for _, q := range g.Pieces {
 		if int(q.Owner) != p || q.Exhausted || from != NoTile && q.Tile != from {
 			continue
 		}
-		f := g.field(p, &terr)
 		reach := f.Reach(q.Tile, g.Mov(q), g.Tags(q))
 		start := q.Tile
-		for _, t := range tiles(reach) {
-			q.Tile = t
+		for v := uint64(reach); v != 0; v &= v - 1 {
+			q.Tile = Tile(bits.TrailingZeros64(v))
 			out = g.unitActions(p, q, start, out)
 		}
 		q.Tile = start

@@ -170,7 +170,8 @@ func (g *Game) attackValue(q *Piece, to Tile, d *Piece) int {
 	q.Tile = to
 	fa, fd := g.fighter(q, d, true, Dist(to, d.Tile)), g.fighter(d, q, false, Dist(to, d.Tile))
 	Triangle(g.Rules, &fa, &fd)
-	o := Resolve(fa, fd, Dist(to, d.Tile))
+	var buf [maxStrikes]Strike
+	o := resolve(&fa, &fd, Dist(to, d.Tile), buf[:0])
 	q.Tile = from
 	v := (fd.HP - o.HP[1]) - (fa.HP - o.HP[0])
 	if o.Defeated[1] {
