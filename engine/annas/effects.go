@@ -143,10 +143,14 @@ func (g *Game) baseTags(pc *Piece) table.TagSet {
 }
 
 // Tags are a piece's tags now, conditional passive grants included.
-func (g *Game) Tags(pc *Piece) table.TagSet {
+func (g *Game) Tags(pc *Piece) table.TagSet { return g.tagsOf(pc, g.sources(pc)) }
+
+// tagsOf is Tags with pc's sources given.
+func (g *Game) tagsOf(pc *Piece, srcs []source) table.TagSet {
 	t := g.baseTags(pc)
-	for _, s := range g.sources(pc) {
-		if s.kind != srcPassive {
+	for j := range srcs {
+		s := &srcs[j]
+		if !s.fires(table.Always) {
 			continue
 		}
 		for i := range s.effects {
@@ -182,9 +186,15 @@ func (ts triggers) has(t table.Trigger) bool { return ts&(1<<t) != 0 }
 // trigger in whens whose conditions hold in c (a passive never stacks with
 // itself).
 func (g *Game) passiveMods(pc *Piece, whens triggers, c *ctx) table.Mods {
+	return g.passiveModsOf(pc, g.sources(pc), whens, c)
+}
+
+// passiveModsOf is passiveMods with pc's sources given.
+func (g *Game) passiveModsOf(pc *Piece, srcs []source, whens triggers, c *ctx) table.Mods {
 	var m table.Mods
-	for _, s := range g.sources(pc) {
-		if s.kind != srcPassive {
+	for j := range srcs {
+		s := &srcs[j]
+		if s.kind != srcPassive || s.whens&whens == 0 {
 			continue
 		}
 		for i := range s.effects {
@@ -203,8 +213,10 @@ func (g *Game) passiveMods(pc *Piece, whens triggers, c *ctx) table.Mods {
 		if q.ID == pc.ID {
 			continue
 		}
-		for _, s := range g.sources(q) {
-			if s.kind != srcPassive {
+		qs := g.sources(q)
+		for k := range qs {
+			s := &qs[k]
+			if s.kind != srcPassive || s.whens&whens == 0 {
 				continue
 			}
 			for j := range s.effects {

@@ -52,18 +52,22 @@ func (cb *combat) flag(id int32, op table.Op) {
 // fighter is a piece's side of a combat against foe: printed or
 // shapeshifted stats, lasting mods, continuous and in-combat passives.
 func (g *Game) fighter(pc, foe *Piece, initiating bool, dist int) Fighter {
+	const whens = 1<<table.Always | 1<<table.InCombat
 	f := NewFighter(g.Rules, int(pc.Card), g.HP(pc), pc.Shapestone)
-	f.Tags = g.Tags(pc)
+	srcs := g.sources(pc)
+	f.Tags = g.tagsOf(pc, srcs)
 	var m table.Mods
-	for _, x := range pc.Mods {
-		addMods(&m, x.Mods)
+	for i := range pc.Mods {
+		addMods(&m, pc.Mods[i].Mods)
 	}
 	c := &ctx{src: pc, owner: int(pc.Owner), foe: foe, initiating: initiating, dist: dist, target: NoTile, dest: NoTile}
-	addMods(&m, g.passiveMods(pc, 1<<table.Always|1<<table.InCombat, c))
+	addMods(&m, g.passiveModsOf(pc, srcs, whens, c))
 	// The foe's in-combat effects aimed at this unit.
 	fc := &ctx{src: foe, owner: int(foe.Owner), foe: pc, initiating: !initiating, dist: dist, target: NoTile, dest: NoTile}
-	for _, s := range g.sources(foe) {
-		if s.kind != srcPassive {
+	fs := g.sources(foe)
+	for j := range fs {
+		s := &fs[j]
+		if s.kind != srcPassive || s.whens&whens == 0 {
 			continue
 		}
 		for i := range s.effects {
@@ -84,8 +88,10 @@ func (g *Game) combatFlags(cb *combat, pcs [2]*Piece) {
 	for side := range 2 {
 		pc, foe := pcs[side], pcs[1-side]
 		c := &ctx{src: pc, owner: int(pc.Owner), foe: foe, initiating: side == 0, dist: cb.dist, combat: cb, target: NoTile, dest: NoTile}
-		for _, s := range g.sources(pc) {
-			if s.kind != srcPassive {
+		srcs := g.sources(pc)
+		for j := range srcs {
+			s := &srcs[j]
+			if s.kind != srcPassive || s.whens&(1<<table.Always|1<<table.InCombat) == 0 {
 				continue
 			}
 			for i := range s.effects {
