@@ -52,8 +52,15 @@ func (cb *combat) flag(id int32, op table.Op) {
 // fighter is a piece's side of a combat against foe: printed or
 // shapeshifted stats, lasting mods, continuous and in-combat passives.
 func (g *Game) fighter(pc, foe *Piece, initiating bool, dist int) Fighter {
+	var f Fighter
+	g.fighterTo(&f, pc, foe, initiating, dist)
+	return f
+}
+
+// fighterTo sets f to fighter(pc, foe, initiating, dist).
+func (g *Game) fighterTo(f *Fighter, pc, foe *Piece, initiating bool, dist int) {
 	const whens = 1<<table.Always | 1<<table.InCombat
-	f := NewFighter(g.Rules, int(pc.Card), g.HP(pc), pc.Shapestone)
+	*f = NewFighter(g.Rules, int(pc.Card), g.HP(pc), pc.Shapestone)
 	srcs := g.sources(pc)
 	f.Tags = g.tagsOf(pc, srcs)
 	var m table.Mods
@@ -80,7 +87,6 @@ func (g *Game) fighter(pc, foe *Piece, initiating bool, dist int) Fighter {
 	f.ATK += int(m.ATK)
 	f.SPD += int(m.SPD)
 	f.DEF += int(m.DEF)
-	return f
 }
 
 // combatFlags collects the in-combat passives that forbid or force strikes.
@@ -174,7 +180,8 @@ func (g *Game) strike(cb *combat, then func()) {
 	}
 	pcs := [2]*Piece{a, d}
 	var buf [maxStrikes]Strike
-	plan, _ := g.openCombat(cb, pcs, buf[:0])
+	var f [2]Fighter
+	plan := g.openCombat(cb, pcs, buf[:0], &f)
 	var next func(i int)
 	next = func(i int) {
 		if i == len(plan) || g.Phase == PhaseOver || g.PieceByID(cb.ids[0]) == nil || g.PieceByID(cb.ids[1]) == nil {
@@ -183,7 +190,7 @@ func (g *Game) strike(cb *combat, then func()) {
 		}
 		// Stats are read again before each strike: conditions such as an HP
 		// threshold are checked when relevant (rulebook II.6).
-		f := g.fighters(pcs, cb.dist)
+		g.fighters(pcs, cb.dist, &f)
 		s := blow(&f, plan[i])
 		cb.out.Strikes = append(cb.out.Strikes, s)
 		victim := pcs[1-s.By]
@@ -199,11 +206,11 @@ func (g *Game) strike(cb *combat, then func()) {
 	next(0)
 }
 
-// openCombat reads the combat's flags and both fighters before the first
-// strike and plans the strikes (appended to buf).
-func (g *Game) openCombat(cb *combat, pcs [2]*Piece, buf []Strike) ([]Strike, [2]Fighter) {
+// openCombat reads the combat's flags and both fighters (into f) before
+// the first strike and plans the strikes (appended to buf).
+func (g *Game) openCombat(cb *combat, pcs [2]*Piece, buf []Strike, f *[2]Fighter) []Strike {
 	g.combatFlags(cb, pcs)
-	f := g.fighters(pcs, cb.dist)
+	g.fighters(pcs, cb.dist, f)
 	for i := range f {
 		f[i].NoCounter = cb.flags[i].noCounter
 		f[i].NoFollowUp = cb.flags[i].noFollowUp
@@ -211,15 +218,15 @@ func (g *Game) openCombat(cb *combat, pcs [2]*Piece, buf []Strike) ([]Strike, [2
 	}
 	cb.out.HP = [2]int{f[0].HP, f[1].HP}
 	cb.out.Before = cb.out.HP
-	return strikes(&f[0], &f[1], cb.dist, buf), f
+	return strikes(&f[0], &f[1], cb.dist, buf)
 }
 
-// fighters are the attacker's and the defender's stats now, after the
-// weapon triangle and effectiveness.
-func (g *Game) fighters(pcs [2]*Piece, dist int) [2]Fighter {
-	f := [2]Fighter{g.fighter(pcs[0], pcs[1], true, dist), g.fighter(pcs[1], pcs[0], false, dist)}
+// fighters sets f to the attacker's and the defender's stats now, after
+// the weapon triangle and effectiveness.
+func (g *Game) fighters(pcs [2]*Piece, dist int, f *[2]Fighter) {
+	g.fighterTo(&f[0], pcs[0], pcs[1], true, dist)
+	g.fighterTo(&f[1], pcs[1], pcs[0], false, dist)
 	Triangle(g.Rules, &f[0], &f[1])
-	return f
 }
 
 // blow is strike s dealt with the stats f.

@@ -106,6 +106,7 @@ type duel struct {
 	ptrs    [2]*Piece
 	srcs    [2][]source
 	cb      combat
+	f       [2]Fighter
 	strikes [maxStrikes]Strike
 }
 
@@ -165,13 +166,14 @@ func (s *duel) fight(dst []Strike, attacker, defender, aHP, dHP int, aSS, dSS bo
 	if !g.Rules.Units[attacker].Range.Has(cb.dist) {
 		return Outcome{Strikes: dst} // out of range: no combat
 	}
-	steps, f := g.openCombat(cb, pcs, s.strikes[:0])
+	f := &s.f
+	steps := g.openCombat(cb, pcs, s.strikes[:0], f)
 	o := cb.out
 	for i, st := range steps {
 		if hpRead && i > 0 {
-			f = g.fighters(pcs, cb.dist) // an HP condition may have changed
+			g.fighters(pcs, cb.dist, f) // an HP condition may have changed
 		}
-		st = blow(&f, st)
+		st = blow(f, st)
 		steps[i] = st
 		v := 1 - st.By
 		if g.quietHurt(pcs[v], st.Damage) {
