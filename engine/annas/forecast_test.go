@@ -145,3 +145,15 @@ func TestForecastToReuses(t *testing.T) {
 		t.Errorf("Forecaster allocates %v times per run, want 0", n)
 	}
 }
+
+// A forecast on the board runs after-combat passives on an empty plain
+// board with no map: a unit that moves after combat (Oscar's Canto in the
+// base content) used to index the map table with -1 and panic. Red vs red
+// (6 ATK, 3 DEF, 10 HP, equal SPD) trades 3 and 3 (rulebook VI.1).
+func TestForecastBoardAfterCombatMove(t *testing.T) {
+	rs := fixture()
+	addSkill(t, rs, "red", table.Effect{When: table.AfterCombat, Target: self, Op: table.OpMove, N: 1})
+	red := int(unitIdx(t, rs, "red"))
+	o := forecastBoard(rs, red, red, 10, 10, false, false, 1)
+	wantStrikes(t, o, [2]int{7, 7}, [2]bool{}, strikeWant{0, KindAttack, 3}, strikeWant{1, KindCounter, 3})
+}
