@@ -144,16 +144,15 @@ func (g *Game) activate(p int, a Action) {
 	q.Exhausted = true
 	q.Acts++
 	q.Tile = a.To
-	act := func() { g.unitAction(p, q, a) }
-	if a.To != a.From {
-		g.fire(table.Moved, q, nil, nil, func() {
-			if g.PieceByID(q.ID) != nil {
-				act()
-			}
-		})
+	if a.To == a.From {
+		g.unitAction(p, q, a)
 		return
 	}
-	act()
+	g.fire(table.Moved, q, nil, nil, func() {
+		if g.PieceByID(q.ID) != nil {
+			g.unitAction(p, q, a)
+		}
+	})
 }
 
 func (g *Game) unitAction(p int, q *Piece, a Action) {

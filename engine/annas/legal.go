@@ -260,7 +260,8 @@ func (g *Game) choices(es []table.Effect, c *ctx, a Action, out []Action) []Acti
 			break
 		}
 	}
-	var targets []*Piece
+	var tbuf [16]*Piece
+	targets := tbuf[:0]
 	if one != nil {
 		for _, q := range g.Pieces {
 			if g.targetOK(&one.Target, c, q) {
@@ -271,8 +272,9 @@ func (g *Game) choices(es []table.Effect, c *ctx, a Action, out []Action) []Acti
 			return out
 		}
 	} else {
-		targets = []*Piece{nil}
+		targets = append(targets, nil)
 	}
+	var dbuf [Tiles + 1]Tile
 	for _, t := range targets {
 		b := a
 		tq := c.src
@@ -280,7 +282,7 @@ func (g *Game) choices(es []table.Effect, c *ctx, a Action, out []Action) []Acti
 			b.Target = t.Tile
 			tq = t
 		}
-		dests, need := g.destinations(es, c, tq)
+		dests, need := g.destinations(es, c, tq, dbuf[:0])
 		if !need {
 			if g.activeOK(es, c, t) {
 				out = append(out, b)
@@ -305,10 +307,10 @@ func (g *Game) activeOK(es []table.Effect, c *ctx, t *Piece) bool {
 	return false
 }
 
-// destinations are the tiles a move, reposition or grab effect may put its
-// target on; need says whether the list needs a destination at all. A grab
-// offers NoTile for "swap places".
-func (g *Game) destinations(es []table.Effect, c *ctx, t *Piece) (dests []Tile, need bool) {
+// destinations appends to dests the tiles a move, reposition or grab
+// effect may put its target on; need says whether the list needs a
+// destination at all. A grab offers NoTile for "swap places".
+func (g *Game) destinations(es []table.Effect, c *ctx, t *Piece, dests []Tile) (_ []Tile, need bool) {
 	for i := range es {
 		e := &es[i]
 		if e.When != table.Activate {
@@ -323,7 +325,10 @@ func (g *Game) destinations(es []table.Effect, c *ctx, t *Piece) (dests []Tile, 
 		}
 		switch e.Op {
 		case table.OpMove:
-			return tiles(g.moveDests(e, mover)), true
+			for v := uint64(g.moveDests(e, mover)); v != 0; v &= v - 1 {
+				dests = append(dests, Tile(bits.TrailingZeros64(v)))
+			}
+			return dests, true
 		case table.OpReposition:
 			for _, n := range neighbors[c.src.Tile] {
 				if n != mover.Tile && g.standable(mover, n) {
