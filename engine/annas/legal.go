@@ -99,41 +99,56 @@ func (g *Game) slotFree(p, s int) bool {
 	return s >= 0 && s < int(g.num.Slots)
 }
 
-// deploySlots are the slots card may go to (rulebook III, Deploying Units),
-// as bits: its color's slot; a gray unit any free slot, one gray and one
-// legendary deployed at a time.
-func (g *Game) deploySlots(p int, card int16) (slots uint64) {
-	u := &g.Rules.Units[card]
-	var gray, legend int
+// deployView is what deploySlots reads of player p's deployed units.
+type deployView struct {
+	colors       uint64 // colors deployed, as bits
+	gray, legend int
+	slots        uint64 // slots taken, as bits
+}
+
+func (g *Game) deployView(p int) (v deployView) {
 	for _, q := range g.Pieces {
 		if int(q.Owner) != p {
 			continue
 		}
 		qu := &g.Rules.Units[q.Card]
 		if qu.Color == table.Gray {
-			gray++
+			v.gray++
 		}
 		if qu.Legendary {
-			legend++
+			v.legend++
 		}
-		if g.num.DistinctColors && qu.Color == u.Color {
-			return 0
+		v.colors |= 1 << qu.Color
+		if q.Slot >= 0 && q.Slot < 64 {
+			v.slots |= 1 << q.Slot
 		}
 	}
-	if u.Legendary && legend >= int(g.num.MaxLegendary) {
+	return v
+}
+
+// deploySlots are the slots card may go to (rulebook III, Deploying Units),
+// as bits: its color's slot; a gray unit any free slot, one gray and one
+// legendary deployed at a time.
+func (g *Game) deploySlots(v *deployView, card int16) (slots uint64) {
+	u := &g.Rules.Units[card]
+	if g.num.DistinctColors && v.colors&(1<<u.Color) != 0 {
 		return 0
 	}
+	if u.Legendary && v.legend >= int(g.num.MaxLegendary) {
+		return 0
+	}
+	n := min(int(g.num.Slots), 64)
 	if u.Color != table.Gray {
-		if g.slotFree(p, int(u.Color)) {
+		if int(u.Color) < n && v.slots&(1<<u.Color) == 0 {
 			return 1 << u.Color
 		}
 		return 0
 	}
-	if gray >= int(g.num.MaxGray) {
+	if v.gray >= int(g.num.MaxGray) {
 		return 0
 	}
-	for s := range min(int(g.num.Slots), 64) {
-		if g.slotFree(p, s) {
+	for s := range n {
+		if v.slots&(1<<s) == 0 {
 			slots |= 1 << s
 		}
 	}
@@ -151,11 +166,12 @@ func (g *Game) deploys(p int, out []Action) []Action {
 	occ := g.occupied()
 	free := zone &^ (occ[0] | occ[1])
 	terr := g.TerrainNow()
+	view := g.deployView(p)
 	for i, c := range pl.Hand {
 		if slices.Contains(pl.Hand[:i], c) {
 			continue
 		}
-		slots := g.deploySlots(p, c)
+		slots := g.deploySlots(&view, c)
 		if slots == 0 {
 			continue
 		}
@@ -191,42 +207,60 @@ func (g *Game) activationsFrom(p int, from Tile, out []Action) []Action {
 	terr := g.TerrainNow()
 	// Every piece is back on its tile after its turn in the loop: one field.
 	f := g.field(p, &terr)
+	var capture TileSet // where a Capture is possible now
+	if g.Captures < int(g.num.CapturesPerTurn) && len(g.VPDeck) > 0 {
+		for t := Tile(0); t < Tiles; t++ {
+			if g.Rules.Terrain[g.terrainAt(t)].Capture {
+				capture = with(capture, t)
+			}
+		}
+	}
+	retire := g.num.RetireCost >= 0 && g.Players[p].Coins >= int(g.num.RetireCost)
 	for _, q := range g.Pieces {
 		if int(q.Owner) != p || q.Exhausted || from != NoTile && q.Tile != from {
 			continue
 		}
 		reach := f.Reach(q.Tile, g.Mov(q), g.Tags(q))
 		start := q.Tile
-		for v := uint64(reach); v != 0; v &= v - 1 {
-			q.Tile = Tile(bits.TrailingZeros64(v))
-			out = g.unitActions(p, q, start, out)
+		v := unitView{u: &g.Rules.Units[q.Card], srcs: g.sources(q), capture: capture, retire: retire}
+		for r := uint64(reach); r != 0; r &= r - 1 {
+			q.Tile = Tile(bits.TrailingZeros64(r))
+			out = g.unitActions(p, q, start, &v, out)
 		}
 		q.Tile = start
 	}
 	return out
 }
 
+// unitView is what unitActions reads of a unit that does not change with
+// the tile it moves to.
+type unitView struct {
+	u       *table.Unit
+	srcs    []source // its effect lists
+	capture TileSet  // where it may capture
+	retire  bool     // its player may pay to retire it
+}
+
 // unitActions lists the actions of q (moved to q.Tile from from).
-func (g *Game) unitActions(p int, q *Piece, from Tile, out []Action) []Action {
+func (g *Game) unitActions(p int, q *Piece, from Tile, v *unitView, out []Action) []Action {
 	base := act(Activate, p)
 	base.From, base.To = from, q.Tile
 	out = append(out, base) // wait
-	u := &g.Rules.Units[q.Card]
 	for _, e := range g.Pieces {
-		if int(e.Owner) != p && u.Range.Has(Dist(q.Tile, e.Tile)) {
+		if int(e.Owner) != p && v.u.Range.Has(Dist(q.Tile, e.Tile)) {
 			a := base
 			a.Do, a.Target = Attack, e.Tile
 			out = append(out, a)
 		}
 	}
-	if g.Rules.Terrain[g.terrainAt(q.Tile)].Capture && g.Captures < int(g.num.CapturesPerTurn) && len(g.VPDeck) > 0 {
+	if v.capture.Has(q.Tile) {
 		a := base
 		a.Do = Capture
 		out = append(out, a)
 	}
 	k := int8(0)
-	for _, s := range g.sources(q) {
-		switch {
+	for i := range v.srcs {
+		switch s := &v.srcs[i]; {
 		case s.kind == srcSpecial && q.Special:
 			a := base
 			a.Do = Special
@@ -238,7 +272,7 @@ func (g *Game) unitActions(p int, q *Piece, from Tile, out []Action) []Action {
 			k++
 		}
 	}
-	if g.num.RetireCost >= 0 && g.Players[p].Coins >= int(g.num.RetireCost) {
+	if v.retire {
 		a := base
 		a.Do = Retire
 		out = append(out, a)
@@ -449,8 +483,10 @@ func (g *Game) dvActions(p int, out []Action) []Action {
 	}
 	if g.num.DVBump >= 0 && pl.DV >= int(g.num.DVBump) {
 		for _, q := range g.Pieces {
+			// standable(q, n), with q's tags and closed zone read once.
+			tags, closed := g.Tags(q), g.DeployZone(1-int(q.Owner))
 			for _, n := range neighbors[q.Tile] {
-				if g.standable(q, n) {
+				if !closed.Has(n) && !units.Has(n) && CanEnter(&g.Rules.Terrain[g.terrainAt(n)], tags) {
 					a := act(Bump, p)
 					a.From, a.To = q.Tile, n
 					out = append(out, a)
