@@ -176,19 +176,22 @@ func (g *Game) deploys(p int, out []Action) []Action {
 			continue
 		}
 		tags := g.Rules.Units[c].Tags
+		a := act(Deploy, p)
+		a.Card = c
 		for v := uint64(free); v != 0; v &= v - 1 {
 			t := Tile(bits.TrailingZeros64(v))
 			if !CanEnter(&g.Rules.Terrain[terr[t]], tags) {
 				continue
 			}
+			a.To = t
 			for sv := slots; sv != 0; sv &= sv - 1 {
-				s := int8(bits.TrailingZeros64(sv))
-				for _, h := range [2]bool{false, true} {
-					if h && !haste || !h && !normal {
-						continue
-					}
-					a := act(Deploy, p)
-					a.Card, a.Slot, a.To, a.Haste = c, s, t, h
+				a.Slot = int8(bits.TrailingZeros64(sv))
+				if normal {
+					a.Haste = false
+					out = append(out, a)
+				}
+				if haste {
+					a.Haste = true
 					out = append(out, a)
 				}
 			}
@@ -209,9 +212,10 @@ func (g *Game) activationsFrom(p int, from Tile, out []Action) []Action {
 	f := g.field(p, &terr)
 	var capture TileSet // where a Capture is possible now
 	if g.Captures < int(g.num.CapturesPerTurn) && len(g.VPDeck) > 0 {
-		for t := Tile(0); t < Tiles; t++ {
-			if g.Rules.Terrain[g.terrainAt(t)].Capture {
-				capture = with(capture, t)
+		// terr[t] is terrainAt(t): the two DV tiles never share a tile.
+		for t := range terr {
+			if g.Rules.Terrain[terr[t]].Capture {
+				capture = with(capture, Tile(t))
 			}
 		}
 	}
@@ -467,16 +471,17 @@ func (g *Game) dvActions(p int, out []Action) []Action {
 		if o := g.Players[1-p].DVTile; o != NoTile {
 			closed = with(closed, o)
 		}
+		a := act(MoveDVTile, p)
 		for t := Tile(0); t < Tiles; t++ {
 			if closed.Has(t) {
 				continue
 			}
+			a.To = t
 			for side := int8(0); side < 2; side++ {
 				if t == pl.DVTile && (side == 1) == pl.DVRuins {
 					continue
 				}
-				a := act(MoveDVTile, p)
-				a.To, a.Opt = t, side
+				a.Opt = side
 				out = append(out, a)
 			}
 		}
