@@ -38,37 +38,42 @@ func (f *Field) Enterable(t Tile, tags table.TagSet) bool {
 // its own tile included (rulebook IV, General Movement Rules): orthogonal
 // steps, up to mov, stopping on terrain that ends movement, through allies
 // but not enemies, never ending on an occupied tile.
+//
+// It is a breadth-first search run on whole sets: step k reaches the tiles
+// at exactly k steps, entered from tiles a move may go on from (the start,
+// or terrain that does not stop it).
 func (f *Field) Reach(from Tile, mov int, tags table.TagSet) TileSet {
-	var seen TileSet
-	seen = with(seen, from)
-	out := seen
-	var queue [Tiles]Tile
-	var dist [Tiles]int8
-	queue[0] = from
-	head, tail := 0, 1
-	occupied := f.Allies | f.Enemies
-	for head < tail {
-		t := queue[head]
-		head++
-		d := int(dist[t])
-		if d >= mov {
-			continue
+	var enter, stop TileSet
+	for t := Tile(0); t < Tiles; t++ {
+		tr := &f.Rules.Terrain[f.Terrain[t]]
+		if CanEnter(tr, tags) {
+			enter |= 1 << uint(t)
 		}
-		if t != from && Stops(&f.Rules.Terrain[f.Terrain[t]], tags) {
-			continue
-		}
-		for _, n := range neighbors[t] {
-			if seen.Has(n) || f.Enemies.Has(n) || !f.Enterable(n, tags) {
-				continue
-			}
-			seen = with(seen, n)
-			dist[n] = int8(d + 1)
-			queue[tail] = n
-			tail++
-			if !occupied.Has(n) {
-				out = with(out, n)
-			}
+		if Stops(tr, tags) {
+			stop |= 1 << uint(t)
 		}
 	}
-	return out
+	pass := enter &^ f.Closed &^ f.Enemies
+	start := with(0, from)
+	seen, ring := start, start
+	for range mov {
+		ring = spread(ring&^(stop&^start)) & pass &^ seen
+		if ring == 0 {
+			break
+		}
+		seen |= ring
+	}
+	return seen&^(f.Allies|f.Enemies) | start
+}
+
+// Board masks for spread.
+const (
+	allTiles TileSet = 1<<Tiles - 1
+	fileA    TileSet = 1 | 1<<Size | 1<<(2*Size) | 1<<(3*Size) | 1<<(4*Size) | 1<<(5*Size)
+	fileLast TileSet = fileA << (Size - 1)
+)
+
+// spread is every tile one orthogonal step from a tile of s.
+func spread(s TileSet) TileSet {
+	return (s<<Size | s>>Size | (s&^fileLast)<<1 | (s&^fileA)>>1) & allTiles
 }

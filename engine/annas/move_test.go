@@ -1,6 +1,7 @@
 package annas
 
 import (
+	"math/rand/v2"
 	"slices"
 	"testing"
 
@@ -128,5 +129,74 @@ func TestNamesSorted(t *testing.T) {
 	s := with(with(with(0, tile(t, "b1")), tile(t, "a2")), tile(t, "a1"))
 	if got := Names(s); !slices.Equal(got, []string{"a1", "a2", "b1"}) {
 		t.Errorf("Names = %v", got)
+	}
+}
+
+// reachBFS is Reach as a tile-by-tile breadth-first search (the engine's
+// first implementation): the oracle for TestReachMatchesBFS.
+func reachBFS(f *Field, from Tile, mov int, tags table.TagSet) TileSet {
+	var seen TileSet
+	seen = with(seen, from)
+	out := seen
+	var queue [Tiles]Tile
+	var dist [Tiles]int8
+	queue[0] = from
+	head, tail := 0, 1
+	occupied := f.Allies | f.Enemies
+	for head < tail {
+		t := queue[head]
+		head++
+		d := int(dist[t])
+		if d >= mov {
+			continue
+		}
+		if t != from && Stops(&f.Rules.Terrain[f.Terrain[t]], tags) {
+			continue
+		}
+		for _, n := range neighbors[t] {
+			if seen.Has(n) || f.Enemies.Has(n) || !f.Enterable(n, tags) {
+				continue
+			}
+			seen = with(seen, n)
+			dist[n] = int8(d + 1)
+			queue[tail] = n
+			tail++
+			if !occupied.Has(n) {
+				out = with(out, n)
+			}
+		}
+	}
+	return out
+}
+
+// Reach (sets) equals the tile-by-tile search on random boards: every
+// fixture terrain, allies, enemies, closed zones, movement 0–7 and tag sets.
+func TestReachMatchesBFS(t *testing.T) {
+	rs := fixture()
+	r := rand.New(rand.NewPCG(1, 2))
+	randSet := func(p int) TileSet {
+		var s TileSet
+		for t := Tile(0); t < Tiles; t++ {
+			if r.IntN(100) < p {
+				s = with(s, t)
+			}
+		}
+		return s
+	}
+	for i := range 20000 {
+		terr := new([Tiles]int16)
+		for t := range terr {
+			terr[t] = int16(r.IntN(len(rs.Terrain)))
+			if r.IntN(2) == 0 {
+				terr[t] = trPlain
+			}
+		}
+		f := Field{Rules: rs, Terrain: terr, Allies: randSet(10), Enemies: randSet(10), Closed: randSet(5)}
+		from := Tile(r.IntN(Tiles))
+		mov := r.IntN(8)
+		tags := table.TagSet(r.Uint64()) & ts(tCavalry, tFlying, tArmored, tShapeshifter)
+		if got, want := f.Reach(from, mov, tags), reachBFS(&f, from, mov, tags); got != want {
+			t.Fatalf("case %d: from %s mov %d tags %b: Reach %v, search %v", i, from, mov, tags, Names(got), Names(want))
+		}
 	}
 }
