@@ -1,0 +1,5 @@
+//go:build !race
+
+package annas
+
+const raceBuild = false
