@@ -23,14 +23,20 @@ type Fighter struct {
 // NewFighter is a unit's fighter with its printed stats, or its shapeshifted
 // ATK/SPD/DEF while it holds the Shapestone token (rulebook II.2, VI.1).
 func NewFighter(rs *table.Ruleset, unit, hp int, shapestone bool) Fighter {
+	var f Fighter
+	setFighter(&f, rs, unit, hp, shapestone)
+	return f
+}
+
+// setFighter sets f to NewFighter(rs, unit, hp, shapestone).
+func setFighter(f *Fighter, rs *table.Ruleset, unit, hp int, shapestone bool) {
 	u := &rs.Units[unit]
-	f := Fighter{Unit: unit, HP: hp, ATK: int(u.Stats.ATK), SPD: int(u.Stats.SPD), DEF: int(u.Stats.DEF),
+	*f = Fighter{Unit: unit, HP: hp, ATK: int(u.Stats.ATK), SPD: int(u.Stats.SPD), DEF: int(u.Stats.DEF),
 		Range: u.Range, Color: u.Color, Tags: u.Tags}
 	if shapestone && u.HasShapestone {
 		f.Shapestone = true
 		f.ATK, f.SPD, f.DEF = int(u.Shapestone.ATK), int(u.Shapestone.SPD), int(u.Shapestone.DEF)
 	}
-	return f
 }
 
 // Advantage is +1 when a beats b in the weapon triangle, -1 when b beats a,

@@ -62,6 +62,16 @@ type srcEntry struct {
 // attachment; setting srcCache to nil drops every cached list (after a
 // test changes the rules).
 func (g *Game) sources(pc *Piece) []source {
+	// The common case first: a plain piece, cached.
+	if len(pc.Mods) == 0 && pc.Attached < 0 && int(pc.Card) < len(g.srcCache) {
+		if c := g.srcCache[pc.Card]; c != nil {
+			return c
+		}
+	}
+	return g.sourcesSlow(pc)
+}
+
+func (g *Game) sourcesSlow(pc *Piece) []source {
 	if g.srcCache == nil {
 		g.srcCache = make([][]source, len(g.Rules.Units))
 		g.srcMore = nil

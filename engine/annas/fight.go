@@ -60,7 +60,7 @@ func (g *Game) fighter(pc, foe *Piece, initiating bool, dist int) Fighter {
 // fighterTo sets f to fighter(pc, foe, initiating, dist).
 func (g *Game) fighterTo(f *Fighter, pc, foe *Piece, initiating bool, dist int) {
 	const whens = 1<<table.Always | 1<<table.InCombat
-	*f = NewFighter(g.Rules, int(pc.Card), g.HP(pc), pc.Shapestone)
+	setFighter(f, g.Rules, int(pc.Card), g.HP(pc), pc.Shapestone)
 	srcs := g.sources(pc)
 	f.Tags = g.tagsOf(pc, srcs)
 	var m table.Mods
