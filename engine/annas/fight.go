@@ -53,15 +53,15 @@ func (cb *combat) flag(id int32, op table.Op) {
 // shapeshifted stats, lasting mods, continuous and in-combat passives.
 func (g *Game) fighter(pc, foe *Piece, initiating bool, dist int) Fighter {
 	var f Fighter
-	g.fighterTo(&f, pc, foe, initiating, dist)
+	g.fighterTo(&f, pc, foe, g.sources(pc), g.sources(foe), initiating, dist)
 	return f
 }
 
-// fighterTo sets f to fighter(pc, foe, initiating, dist).
-func (g *Game) fighterTo(f *Fighter, pc, foe *Piece, initiating bool, dist int) {
+// fighterTo sets f to fighter(pc, foe, initiating, dist); srcs and fs are
+// the effect lists of pc and foe.
+func (g *Game) fighterTo(f *Fighter, pc, foe *Piece, srcs, fs []source, initiating bool, dist int) {
 	const whens = 1<<table.Always | 1<<table.InCombat
 	setFighter(f, g.Rules, int(pc.Card), g.HP(pc), pc.Shapestone)
-	srcs := g.sources(pc)
 	f.Tags = g.tagsOf(pc, srcs)
 	var m table.Mods
 	for i := range pc.Mods {
@@ -71,7 +71,6 @@ func (g *Game) fighterTo(f *Fighter, pc, foe *Piece, initiating bool, dist int) 
 	addMods(&m, g.passiveModsOf(pc, srcs, whens, c))
 	// The foe's in-combat effects aimed at this unit.
 	fc := &ctx{src: foe, owner: int(foe.Owner), foe: pc, initiating: !initiating, dist: dist, target: NoTile, dest: NoTile}
-	fs := g.sources(foe)
 	for j := range fs {
 		s := &fs[j]
 		if s.kind != srcPassive || s.whens&whens == 0 {
@@ -224,8 +223,9 @@ func (g *Game) openCombat(cb *combat, pcs [2]*Piece, buf []Strike, f *[2]Fighter
 // fighters sets f to the attacker's and the defender's stats now, after
 // the weapon triangle and effectiveness.
 func (g *Game) fighters(pcs [2]*Piece, dist int, f *[2]Fighter) {
-	g.fighterTo(&f[0], pcs[0], pcs[1], true, dist)
-	g.fighterTo(&f[1], pcs[1], pcs[0], false, dist)
+	s0, s1 := g.sources(pcs[0]), g.sources(pcs[1])
+	g.fighterTo(&f[0], pcs[0], pcs[1], s0, s1, true, dist)
+	g.fighterTo(&f[1], pcs[1], pcs[0], s1, s0, false, dist)
 	Triangle(g.Rules, &f[0], &f[1])
 }
 

@@ -96,7 +96,7 @@ func (f *Forecaster) Forecast(o *Outcome, attacker, defender, aHP, dHP int, aSS,
 		*o = forecastBoard(rs, attacker, defender, aHP, dHP, aSS, dSS, dist)
 		return
 	}
-	*o = f.d.fight(o.Strikes[:0], attacker, defender, aHP, dHP, aSS, dSS, dist, f.hpRead[attacker] || f.hpRead[defender])
+	f.d.fight(o, o.Strikes[:0], attacker, defender, aHP, dHP, aSS, dSS, dist, f.hpRead[attacker] || f.hpRead[defender])
 }
 
 // duel is the memory of a quiet forecast: a board with the two pieces.
@@ -141,7 +141,9 @@ func forecastQuiet(dst []Strike, rs *table.Ruleset, attacker, defender, aHP, dHP
 		}
 		hpRead = hpRead || hp
 	}
-	return s.fight(dst, attacker, defender, aHP, dHP, aSS, dSS, dist, hpRead), true
+	var o Outcome
+	s.fight(&o, dst, attacker, defender, aHP, dHP, aSS, dSS, dist, hpRead)
+	return o, true
 }
 
 // fight runs a quiet forecast on the duel's board, whose rules and effect
@@ -150,8 +152,9 @@ func forecastQuiet(dst []Strike, rs *table.Ruleset, attacker, defender, aHP, dHP
 // changes it, so the events are left out. Everything else is the board's:
 // the same flags, fighters, strike plan and per-strike stats (openCombat,
 // fighters, blow), the damage dealt as hurt deals it when nobody answers.
-// hpRead says whether stats must be read again before each strike.
-func (s *duel) fight(dst []Strike, attacker, defender, aHP, dHP int, aSS, dSS bool, dist int, hpRead bool) Outcome {
+// hpRead says whether stats must be read again before each strike. The
+// outcome goes to o, its strikes appended to dst.
+func (s *duel) fight(o *Outcome, dst []Strike, attacker, defender, aHP, dHP int, aSS, dSS bool, dist int, hpRead bool) {
 	g := &s.g
 	g.Pieces, g.nextID = s.ptrs[:], 0
 	t0, t1 := forecastTiles(dist)
@@ -164,11 +167,12 @@ func (s *duel) fight(dst []Strike, attacker, defender, aHP, dHP int, aSS, dSS bo
 	cb := &s.cb
 	*cb = combat{ids: [2]int32{pcs[0].ID, pcs[1].ID}, dist: Dist(t0, t1)}
 	if !g.Rules.Units[attacker].Range.Has(cb.dist) {
-		return Outcome{Strikes: dst} // out of range: no combat
+		*o = Outcome{Strikes: dst} // out of range: no combat
+		return
 	}
 	f := &s.f
 	steps := g.openCombat(cb, pcs, s.strikes[:0], f)
-	o := cb.out
+	*o = cb.out
 	for i, st := range steps {
 		if hpRead && i > 0 {
 			g.fighters(pcs, cb.dist, f) // an HP condition may have changed
@@ -184,7 +188,6 @@ func (s *duel) fight(dst []Strike, attacker, defender, aHP, dHP int, aSS, dSS bo
 		o.HP[v] = g.HP(pcs[v])
 	}
 	o.Strikes = append(dst, steps...)
-	return o
 }
 
 // quietSources reports whether a unit's effect lists leave a forecast quiet
