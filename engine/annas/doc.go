@@ -10,7 +10,8 @@
 // Layout:
 //
 //	board.go, move.go     tiles, distances, Field.Reach (movement)
-//	combat.go, fight.go   strikes (pure Resolve, Forecast) and combat on the board
+//	combat.go, fight.go   strikes (pure Resolve) and combat on the board
+//	forecast.go           Forecast, Forecaster: a combat alone on an empty board
 //	state.go, setup.go    the state and New (rulebook I)
 //	legal.go, apply.go    LegalActions and Apply (rulebook III–V)
 //	effects.go            effect sources, stats, conditions (the vocabulary's reading side)
@@ -25,6 +26,14 @@
 // player's React and Pass actions, and the rest of the interrupted action
 // runs when they answer. Choice windows work the same way when an effect
 // that fired on its own needs its controller to pick a unit, a tile or cards.
+//
+// Speed: a forecast whose units have no passive that answers a combat event
+// skips the event machinery but reads stats with the board's own functions
+// (openCombat, fighters, blow); TestForecastQuietEqualsBoard holds the two
+// paths equal. Effect lists are cached per card (Game.srcCache), legal
+// actions are built into reused buffers, and Play checks a policy's pick
+// against the list it built. TestSeededGamesReplay pins seeded games to
+// the ones played before this work.
 //
 // Boss Mode (rulebook VIII) is meant to reuse this: the mode's numbers are a
 // table.ModeRules (Game.num, today always Rules.Versus), pieces carry an
