@@ -34,33 +34,42 @@ type Random struct{ rng *rand.Rand }
 // Choose implements Policy.
 func (r *Random) Choose(_ *Game, legal []Action) Action {
 	// Count the groups (kind, unit action), pick one, then pick in it.
+	// Equal keys come in runs: count a run, then add it.
 	var size [16 * 8]int32
+	var first [16 * 8]int32 // where each group starts
 	groups := 0
-	for _, a := range legal {
-		k := int(a.Kind)*8 + int(a.Do)
+	key := func(a *Action) int { return int(a.Kind)*8 + int(a.Do) }
+	for i := 0; i < len(legal); {
+		k := key(&legal[i])
+		j := i + 1
+		for j < len(legal) && key(&legal[j]) == k {
+			j++
+		}
 		if size[k] == 0 {
 			groups++
+			first[k] = int32(i)
 		}
-		size[k]++
+		size[k] += int32(j - i)
+		i = j
 	}
 	pick := r.rng.IntN(groups)
-	key := -1
-	for k, n := range size {
+	k := -1
+	for g, n := range size {
 		if n > 0 {
 			if pick == 0 {
-				key = k
+				k = g
 				break
 			}
 			pick--
 		}
 	}
-	i := r.rng.IntN(int(size[key]))
-	for _, a := range legal {
-		if int(a.Kind)*8+int(a.Do) == key {
-			if i == 0 {
-				return a
+	n := r.rng.IntN(int(size[k]))
+	for i := int(first[k]); i < len(legal); i++ {
+		if key(&legal[i]) == k {
+			if n == 0 {
+				return legal[i]
 			}
-			i--
+			n--
 		}
 	}
 	return legal[0]
