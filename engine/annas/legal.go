@@ -220,13 +220,20 @@ func (g *Game) activationsFrom(p int, from Tile, out []Action) []Action {
 		}
 	}
 	retire := g.num.RetireCost >= 0 && g.Players[p].Coins >= int(g.num.RetireCost)
+	var fbuf [16]Tile
+	foes := fbuf[:0] // enemy tiles in board order (they stay put meanwhile)
+	for _, e := range g.Pieces {
+		if int(e.Owner) != p {
+			foes = append(foes, e.Tile)
+		}
+	}
 	for _, q := range g.Pieces {
 		if int(q.Owner) != p || q.Exhausted || from != NoTile && q.Tile != from {
 			continue
 		}
 		reach := f.Reach(q.Tile, g.Mov(q), g.Tags(q))
 		start := q.Tile
-		v := unitView{u: &g.Rules.Units[q.Card], srcs: g.sources(q), capture: capture, retire: retire}
+		v := unitView{u: &g.Rules.Units[q.Card], srcs: g.sources(q), foes: foes, capture: capture, retire: retire}
 		for r := uint64(reach); r != 0; r &= r - 1 {
 			q.Tile = Tile(bits.TrailingZeros64(r))
 			out = g.unitActions(p, q, start, &v, out)
@@ -241,6 +248,7 @@ func (g *Game) activationsFrom(p int, from Tile, out []Action) []Action {
 type unitView struct {
 	u       *table.Unit
 	srcs    []source // its effect lists
+	foes    []Tile   // enemy units' tiles, in board order
 	capture TileSet  // where it may capture
 	retire  bool     // its player may pay to retire it
 }
@@ -250,10 +258,10 @@ func (g *Game) unitActions(p int, q *Piece, from Tile, v *unitView, out []Action
 	base := act(Activate, p)
 	base.From, base.To = from, q.Tile
 	out = append(out, base) // wait
-	for _, e := range g.Pieces {
-		if int(e.Owner) != p && v.u.Range.Has(Dist(q.Tile, e.Tile)) {
+	for _, t := range v.foes {
+		if v.u.Range.Has(Dist(q.Tile, t)) {
 			a := base
-			a.Do, a.Target = Attack, e.Tile
+			a.Do, a.Target = Attack, t
 			out = append(out, a)
 		}
 	}
