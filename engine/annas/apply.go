@@ -126,17 +126,19 @@ func (g *Game) deploy(p int, a Action) {
 // place puts a new piece of card for player p on t with its tokens.
 func (g *Game) place(card int16, p int, t Tile) *Piece {
 	q := new(Piece)
-	*q = g.newPiece(card, p, t)
+	g.setPiece(q, card, p, t)
 	g.Pieces = append(g.Pieces, q)
 	return q
 }
 
-// newPiece is a new piece of card for player p on t with its tokens.
-func (g *Game) newPiece(card int16, p int, t Tile) Piece {
+// setPiece makes q a new piece of card for player p on t with its tokens.
+func (g *Game) setPiece(q *Piece, card int16, p int, t Tile) {
 	u := &g.Rules.Units[card]
 	g.nextID++
-	return Piece{ID: g.nextID, Card: card, Owner: int8(p), Slot: -1, Tile: t, Attached: -1,
-		Special: u.Skill >= 0 && g.Rules.Skills[u.Skill].Kind == table.SkillSpecial, Shapestone: u.HasShapestone}
+	q.ID, q.Card, q.Owner, q.Slot, q.Tile, q.Attached = g.nextID, card, int8(p), -1, t, -1
+	q.Damage, q.Exhausted, q.Acts, q.Mods = 0, false, 0, q.Mods[:0]
+	q.Special = u.Skill >= 0 && g.Rules.Skills[u.Skill].Kind == table.SkillSpecial
+	q.Shapestone = u.HasShapestone
 }
 
 func (g *Game) activate(p int, a Action) {

@@ -78,7 +78,8 @@ func NewForecaster(rs *table.Ruleset) *Forecaster {
 	forecastGame(g, rs)
 	g.srcCache = make([][]source, len(rs.Units))
 	for i := range rs.Units {
-		q := g.newPiece(int16(i), 0, NoTile)
+		var q Piece
+		g.setPiece(&q, int16(i), 0, NoTile)
 		g.srcCache[i] = g.buildSources(&q)
 		if g.srcCache[i] == nil {
 			g.srcCache[i] = []source{}
@@ -128,7 +129,8 @@ func forecastQuiet(dst []Strike, rs *table.Ruleset, attacker, defender, aHP, dHP
 	defer func() { g.srcCache[attacker], g.srcCache[defender] = nil, nil }()
 	hpRead := false
 	for i, card := range [2]int{attacker, defender} {
-		q := g.newPiece(int16(card), i, NoTile)
+		var q Piece
+		g.setPiece(&q, int16(card), i, NoTile)
 		// The plain piece's sources, built into reused memory.
 		s.srcs[i] = g.appendSources(s.srcs[i][:0], &q)
 		if s.srcs[i] == nil {
@@ -158,8 +160,8 @@ func (s *duel) fight(o *Outcome, dst []Strike, attacker, defender, aHP, dHP int,
 	g := &s.g
 	g.Pieces, g.nextID = s.ptrs[:], 0
 	t0, t1 := forecastTiles(dist)
-	s.pcs[0] = g.newPiece(int16(attacker), 0, t0)
-	s.pcs[1] = g.newPiece(int16(defender), 1, t1)
+	g.setPiece(&s.pcs[0], int16(attacker), 0, t0)
+	g.setPiece(&s.pcs[1], int16(defender), 1, t1)
 	s.ptrs = [2]*Piece{&s.pcs[0], &s.pcs[1]}
 	forecastPiece(g, &s.pcs[0], aHP, aSS)
 	forecastPiece(g, &s.pcs[1], dHP, dSS)
