@@ -7,9 +7,10 @@ import (
 	"fmt"
 	"io/fs"
 	"math"
+	"os"
 	"regexp"
-	"strconv"
 	"slices"
+	"strconv"
 	"strings"
 	"sync"
 
@@ -17,11 +18,12 @@ import (
 	"cuelang.org/go/cue/ast"
 	"cuelang.org/go/cue/build"
 	"cuelang.org/go/cue/cuecontext"
-	"cuelang.org/go/cue/parser"
 	cueerrors "cuelang.org/go/cue/errors"
+	"cuelang.org/go/cue/parser"
 	"cuelang.org/go/cue/token"
 	"gopkg.in/yaml.v3"
 
+	"github.com/roundtable-dev/roundtable/compiler/cueval/native"
 	"github.com/roundtable-dev/roundtable/compiler/diag"
 	"github.com/roundtable-dev/roundtable/compiler/link"
 	"github.com/roundtable-dev/roundtable/compiler/source"
@@ -31,9 +33,14 @@ import (
 // keeps every value built in it, so it is replaced to bound memory.
 const contextBatch = 1000
 
+// UseNative turns the native fast path on. Off, every document is
+// evaluated by CUE (the reference; benchmarks compare the two).
+var UseNative = os.Getenv("ROUNDTABLE_NATIVE") != "0"
+
 // Schema holds one compiled definition per kind.
 type Schema struct {
-	defs map[string]cue.Value // kind -> definition
+	defs   map[string]cue.Value         // kind -> definition
+	native map[string]*native.Validator // kind -> the same definition in Go
 
 	mu    sync.Mutex
 	ctx   *cue.Context
@@ -67,13 +74,14 @@ func Compile(fsys fs.FS, display string, kinds map[string]string) (*Schema, erro
 	if err := v.Err(); err != nil {
 		return nil, fmt.Errorf("building schema %s: %v", display, cueerrors.Details(err, nil))
 	}
-	s := &Schema{defs: map[string]cue.Value{}, ctx: cuecontext.New()}
+	s := &Schema{defs: map[string]cue.Value{}, native: map[string]*native.Validator{}, ctx: cuecontext.New()}
 	for kind, def := range kinds {
 		d := v.LookupPath(cue.ParsePath(def))
 		if !d.Exists() {
 			return nil, fmt.Errorf("schema %s has no definition %s for kind %q", display, def, kind)
 		}
 		s.defs[kind] = d
+		s.native[kind] = native.Compile(d)
 	}
 	return s, nil
 }
@@ -96,11 +104,23 @@ func (s *Schema) context() *cue.Context {
 
 // Validate checks one document against its kind's definition. It reports
 // every problem: CUE's errors, grouped by path, and missing required fields.
+//
+// A document the native validator accepts is valid (the differential fuzz
+// test holds it to CUE's verdict); any other goes through CUE, so that every
+// message is CUE's.
 func (s *Schema) Validate(doc *source.Document) diag.List {
 	def, ok := s.defs[doc.Kind]
 	if !ok {
 		return nil
 	}
+	if UseNative && s.native[doc.Kind].Check(doc.Node) == native.Valid {
+		return nil
+	}
+	return s.validateCUE(def, doc)
+}
+
+// validateCUE is the reference: structural checks and full CUE evaluation.
+func (s *Schema) validateCUE(def cue.Value, doc *source.Document) diag.List {
 	var diags diag.List
 	structural(def, doc.Node, doc.File, nil, &diags)
 	v := s.context().BuildExpr(toAST(doc.Node))
@@ -288,8 +308,6 @@ func schemaAt(v cue.Value, path []string) cue.Value {
 	return v
 }
 
-
-
 // enumWords returns the allowed strings when v is a disjunction of string
 // literals.
 func enumWords(v cue.Value) []string {
@@ -445,4 +463,3 @@ func toAST(n *yaml.Node) ast.Expr {
 	}
 	return ast.NewNull()
 }
-

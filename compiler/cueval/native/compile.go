@@ -1,0 +1,390 @@
+package native
+
+import (
+	"regexp"
+
+	"cuelang.org/go/cue"
+	"gopkg.in/yaml.v3"
+)
+
+// compile turns one schema value into a check. Whatever is not recognised
+// becomes an opaque node: documents that reach it go to CUE.
+func compile(v cue.Value) node {
+	if v.Err() != nil {
+		return opaque{}
+	}
+	ik := v.IncompleteKind()
+	op, args := v.Eval().Expr()
+	if op == cue.OrOp {
+		o := &orNode{kinds: kindsOf(ik), structural: ik&(cue.StructKind|cue.ListKind) != 0}
+		for _, a := range args {
+			o.arms = append(o.arms, &lazy{v: a})
+		}
+		return o
+	}
+	switch ik {
+	case cue.StructKind:
+		return compileStruct(v)
+	case cue.ListKind:
+		return compileList(v)
+	}
+	if ik&(cue.StructKind|cue.ListKind) != 0 {
+		return opaque{}
+	}
+	return compileScalar(v, op, args)
+}
+
+func compileScalar(v cue.Value, op cue.Op, args []cue.Value) node {
+	ik := v.IncompleteKind()
+	kinds := kindsOf(ik)
+	switch op {
+	case cue.NoOp:
+		if !v.IsConcrete() {
+			if ik == cue.TopKind {
+				return anyNode{}
+			}
+			return kindNode(kinds)
+		}
+		return literal(v)
+	case cue.AndOp:
+		a := &andNode{kinds: kinds}
+		for _, arg := range args {
+			if arg.IncompleteKind()&(cue.StructKind|cue.ListKind) != 0 {
+				return opaque{}
+			}
+			a.parts = append(a.parts, compile(arg))
+		}
+		return a
+	case cue.GreaterThanOp, cue.GreaterThanEqualOp, cue.LessThanOp, cue.LessThanEqualOp:
+		if len(args) != 1 || args[0].Kind() != cue.IntKind {
+			return opaque{}
+		}
+		n, err := args[0].Int64()
+		if err != nil {
+			return opaque{}
+		}
+		return &boundNode{op: op, n: n}
+	case cue.NotEqualOp:
+		if len(args) != 1 || !args[0].IsConcrete() {
+			return opaque{}
+		}
+		l, ok := literal(args[0]).(*litNode)
+		if !ok {
+			return opaque{}
+		}
+		return &notNode{lit: l, kinds: kinds}
+	case cue.RegexMatchOp, cue.NotRegexMatchOp:
+		if len(args) != 1 {
+			return opaque{}
+		}
+		s, err := args[0].String()
+		if err != nil {
+			return opaque{}
+		}
+		re, err := regexp.Compile(s)
+		if err != nil {
+			return opaque{}
+		}
+		return &regexNode{re: re, negate: op == cue.NotRegexMatchOp}
+	}
+	return opaque{}
+}
+
+func literal(v cue.Value) node {
+	switch v.Kind() {
+	case cue.IntKind:
+		if i, err := v.Int64(); err == nil {
+			return &litNode{val: scalar{kind: dInt, i: i}}
+		}
+	case cue.StringKind:
+		if s, err := v.String(); err == nil {
+			return &litNode{val: scalar{kind: dString, s: s}}
+		}
+	case cue.BoolKind:
+		if b, err := v.Bool(); err == nil {
+			return &litNode{val: scalar{kind: dBool, b: b}}
+		}
+	case cue.NullKind:
+		return &litNode{val: scalar{kind: dNull}}
+	}
+	return opaque{}
+}
+
+// probe is a field name no schema declares: if a struct allows it, the
+// struct is open or has pattern constraints, which CUE handles.
+const probe = "\x00native-probe"
+
+type field struct {
+	name     string
+	required bool
+	regular  bool // neither ! nor ?: absent means CUE decides
+	schema   *lazy
+}
+
+func compileStruct(v cue.Value) node {
+	it, err := v.Fields(cue.Optional(true))
+	if err != nil {
+		return opaque{}
+	}
+	s := &structNode{v: v}
+	for it.Next() {
+		sel := it.Selector()
+		f := field{name: sel.Unquoted(), schema: &lazy{v: it.Value()}}
+		switch sel.ConstraintType() {
+		case cue.RequiredConstraint:
+			f.required = true
+		case cue.OptionalConstraint:
+		default:
+			f.regular = true
+		}
+		s.fields = append(s.fields, f)
+	}
+	if len(s.fields) > 64 {
+		return opaque{}
+	}
+	s.closed = !v.Allows(cue.Str(probe)) && !v.LookupPath(cue.MakePath(cue.AnyString)).Exists()
+	return s
+}
+
+func compileList(v cue.Value) node {
+	it, err := v.List()
+	if err != nil {
+		return opaque{}
+	}
+	l := &listNode{}
+	for it.Next() {
+		l.prefix = append(l.prefix, &lazy{v: it.Value()})
+	}
+	l.open = v.Allows(cue.AnyIndex)
+	if l.open {
+		if rest := v.LookupPath(cue.MakePath(cue.AnyIndex)); rest.Exists() {
+			l.rest = &lazy{v: rest}
+		} else {
+			l.rest = &lazy{n: anyNode{}}
+			l.rest.once.Do(func() {})
+		}
+	}
+	return l
+}
+
+// The checks.
+
+type opaque struct{}
+
+func (opaque) check(_ *yaml.Node, st *state) { st.unknown = true }
+
+type anyNode struct{}
+
+func (anyNode) check(*yaml.Node, *state) {}
+
+// checkKind fails unless the data kind is allowed; floats go to CUE.
+func checkKind(kinds dkind, n *yaml.Node, st *state) (scalar, bool) {
+	k, s := dataKind(n)
+	if k == dFloat {
+		st.unknown = true
+		return s, false
+	}
+	if kinds&k == 0 {
+		st.fail("mismatched types")
+		return s, false
+	}
+	return s, true
+}
+
+type kindNode dkind
+
+func (k kindNode) check(n *yaml.Node, st *state) { checkKind(dkind(k), n, st) }
+
+type litNode struct{ val scalar }
+
+func (l *litNode) check(n *yaml.Node, st *state) {
+	s, ok := checkKind(l.val.kind, n, st)
+	if ok && s != l.val {
+		st.fail("conflicting values")
+	}
+}
+
+type notNode struct {
+	lit   *litNode
+	kinds dkind
+}
+
+func (x *notNode) check(n *yaml.Node, st *state) {
+	s, ok := checkKind(x.kinds, n, st)
+	if ok && s == x.lit.val {
+		st.fail("out of bound !=")
+	}
+}
+
+type boundNode struct {
+	op cue.Op
+	n  int64
+}
+
+func (b *boundNode) check(n *yaml.Node, st *state) {
+	s, ok := checkKind(dInt, n, st)
+	if !ok {
+		return
+	}
+	var in bool
+	switch b.op {
+	case cue.GreaterThanOp:
+		in = s.i > b.n
+	case cue.GreaterThanEqualOp:
+		in = s.i >= b.n
+	case cue.LessThanOp:
+		in = s.i < b.n
+	default:
+		in = s.i <= b.n
+	}
+	if !in {
+		st.fail("out of bound")
+	}
+}
+
+type regexNode struct {
+	re     *regexp.Regexp
+	negate bool
+}
+
+func (r *regexNode) check(n *yaml.Node, st *state) {
+	s, ok := checkKind(dString, n, st)
+	if ok && r.re.MatchString(s.s) == r.negate {
+		st.fail("out of bound =~")
+	}
+}
+
+type andNode struct {
+	kinds dkind
+	parts []node
+}
+
+func (a *andNode) check(n *yaml.Node, st *state) {
+	if _, ok := checkKind(a.kinds, n, st); !ok {
+		return
+	}
+	before := st.nerrs
+	for _, p := range a.parts {
+		p.check(n, st)
+		if st.nerrs > before {
+			return // one error per value, as CUE reports a conjunction
+		}
+	}
+}
+
+type orNode struct {
+	kinds      dkind
+	structural bool // some arm is a struct or list: two matching arms may be ambiguous
+	arms       []*lazy
+}
+
+func (o *orNode) check(n *yaml.Node, st *state) {
+	k, _ := dataKind(n)
+	if k == dFloat {
+		st.unknown = true
+		return
+	}
+	if o.kinds&k == 0 {
+		st.fail("mismatched types")
+		return
+	}
+	valid, unknown := 0, false
+	sub := statePool.Get().(*state)
+	for _, a := range o.arms {
+		sub.reset(false)
+		a.get().check(n, sub)
+		switch sub.verdict() {
+		case Valid:
+			valid++
+		case Unknown:
+			unknown = true
+		}
+		if valid > 0 && !o.structural {
+			break
+		}
+	}
+	statePool.Put(sub)
+	switch {
+	case valid == 1 || valid > 1 && !o.structural:
+	case valid > 1 || unknown:
+		st.unknown = true
+	default:
+		st.fail("no arm of the disjunction matches")
+	}
+}
+
+type structNode struct {
+	v      cue.Value
+	fields []field
+	closed bool
+}
+
+func (s *structNode) check(n *yaml.Node, st *state) {
+	if n.Kind != yaml.MappingNode {
+		if _, ok := checkKind(dStruct, n, st); ok {
+			st.fail("mismatched types")
+		}
+		return
+	}
+	var seen uint64
+	for i := 0; i+1 < len(n.Content); i += 2 {
+		key := n.Content[i].Value
+		j := 0
+		for j < len(s.fields) && s.fields[j].name != key {
+			j++
+		}
+		st.path = append(st.path, pathElem{key: key, idx: -1})
+		if j == len(s.fields) {
+			switch {
+			case !s.closed || s.v.Allows(cue.Str(key)):
+				st.unknown = true
+			default:
+				st.fail("field not allowed")
+			}
+		} else {
+			seen |= 1 << uint(j)
+			s.fields[j].schema.get().check(n.Content[i+1], st)
+		}
+		st.path = st.path[:len(st.path)-1]
+	}
+	for j, f := range s.fields {
+		if seen&(1<<uint(j)) != 0 || !f.required && !f.regular {
+			continue
+		}
+		if f.regular {
+			st.unknown = true
+			continue
+		}
+		st.path = append(st.path, pathElem{key: f.name, idx: -1})
+		st.fail("field is required but not present")
+		st.path = st.path[:len(st.path)-1]
+	}
+}
+
+type listNode struct {
+	prefix []*lazy
+	open   bool
+	rest   *lazy
+}
+
+func (l *listNode) check(n *yaml.Node, st *state) {
+	if n.Kind != yaml.SequenceNode {
+		if _, ok := checkKind(dList, n, st); ok {
+			st.fail("mismatched types")
+		}
+		return
+	}
+	if len(n.Content) < len(l.prefix) || !l.open && len(n.Content) > len(l.prefix) {
+		st.fail("incompatible list lengths")
+		return
+	}
+	for i, c := range n.Content {
+		st.path = append(st.path, pathElem{idx: i})
+		if i < len(l.prefix) {
+			l.prefix[i].get().check(c, st)
+		} else {
+			l.rest.get().check(c, st)
+		}
+		st.path = st.path[:len(st.path)-1]
+	}
+}
