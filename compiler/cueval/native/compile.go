@@ -171,7 +171,9 @@ func compileList(v cue.Value) node {
 
 type opaque struct{}
 
-func (opaque) check(_ *yaml.Node, st *state) { st.unknown = true }
+func (opaque) check(_ *yaml.Node, st *state) {
+	st.unknown = true
+}
 
 type anyNode struct{}
 
@@ -180,7 +182,7 @@ func (anyNode) check(*yaml.Node, *state) {}
 // checkKind fails unless the data kind is allowed; floats go to CUE.
 func checkKind(kinds dkind, n *yaml.Node, st *state) (scalar, bool) {
 	k, s := dataKind(n)
-	if k == dFloat {
+	if k == dFloat && kinds&(dInt|dFloat) != 0 {
 		st.unknown = true
 		return s, false
 	}
@@ -280,7 +282,7 @@ type orNode struct {
 
 func (o *orNode) check(n *yaml.Node, st *state) {
 	k, _ := dataKind(n)
-	if k == dFloat {
+	if k == dFloat && o.kinds&(dInt|dFloat) != 0 {
 		st.unknown = true
 		return
 	}
@@ -306,7 +308,8 @@ func (o *orNode) check(n *yaml.Node, st *state) {
 	statePool.Put(sub)
 	switch {
 	case valid == 1 || valid > 1 && !o.structural:
-	case valid > 1 || unknown:
+	case valid > 1 || unknown || o.structural:
+		// Ambiguous, or CUE explains a failed struct disjunction arm by arm.
 		st.unknown = true
 	default:
 		st.fail("no arm of the disjunction matches")

@@ -6,6 +6,7 @@
 package native
 
 import (
+	"math"
 	"regexp"
 	"strconv"
 	"sync"
@@ -173,8 +174,12 @@ func toScalar(n *yaml.Node) scalar {
 			return scalar{kind: dInt, i: i}
 		}
 	case "!!float":
-		// Floats are left to CUE (literal formatting decides int vs float).
-		return scalar{kind: dFloat}
+		// Finite floats are left to CUE where numbers are allowed (literal
+		// formatting decides int vs float); the rest become strings.
+		var f float64
+		if err := n.Decode(&f); err == nil && !math.IsInf(f, 0) && !math.IsNaN(f) {
+			return scalar{kind: dFloat}
+		}
 	case "!!bool":
 		switch n.Value {
 		case "true":
