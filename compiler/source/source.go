@@ -144,22 +144,7 @@ func Load(fsys fs.FS, display string) (*Set, diag.List) {
 		diags.Add(diag.CodeIO, diag.Pos{File: show(".")}, "cannot read folder: %v", trimErr(err))
 	}
 	slices.Sort(files)
-	for _, p := range files {
-		name := show(p)
-		data, err := readLimited(fsys, p)
-		if err != nil {
-			if errors.Is(err, errTooLarge) {
-				diags.Add(diag.CodeTooLarge, diag.Pos{File: name}, "file is larger than %d bytes; not parsed", MaxFileSize)
-			} else {
-				diags.Add(diag.CodeIO, diag.Pos{File: name}, "cannot read: %v", trimErr(err))
-			}
-			continue
-		}
-		set.Files[name] = data
-		docs, ds := Parse(name, data)
-		set.Docs = append(set.Docs, docs...)
-		diags = append(diags, ds...)
-	}
+	loadFiles(fsys, files, show, set, &diags)
 	return set, diags
 }
 
