@@ -4,11 +4,9 @@ import (
 	"fmt"
 	"io/fs"
 	"path"
-	"runtime"
 	"slices"
 	"strings"
 	"sync"
-	"sync/atomic"
 
 	"gopkg.in/yaml.v3"
 
@@ -182,7 +180,7 @@ func Compile(packs []*Pack) (*Result, diag.List) {
 			continue
 		}
 		docs := slices.DeleteFunc(slices.Clone(p.Set.Docs), func(d *source.Document) bool { return d.Kind == "pack" })
-		results := validateAll(schema, docs)
+		results := validateAll(schema, p, docs)
 		for i, sd := range docs {
 			kd, ok := g.Kind(sd.Kind)
 			if !ok {
@@ -221,31 +219,6 @@ func Compile(packs []*Pack) (*Result, diag.List) {
 		res.Ruleset = rs
 	}
 	return res, diags
-}
-
-// validateAll validates documents on every core, a batch at a time (most
-// documents take the native validator's microseconds, so a channel send per
-// document would cost as much as the check); results keep document order.
-func validateAll(s *cueval.Schema, docs []*source.Document) []diag.List {
-	const batch = 64
-	out := make([]diag.List, len(docs))
-	var next atomic.Int64
-	var wg sync.WaitGroup
-	for range runtime.GOMAXPROCS(0) {
-		wg.Go(func() {
-			for {
-				start := int(next.Add(batch)) - batch
-				if start >= len(docs) {
-					return
-				}
-				for i := start; i < min(start+batch, len(docs)); i++ {
-					out[i] = s.Validate(docs[i])
-				}
-			}
-		})
-	}
-	wg.Wait()
-	return out
 }
 
 // Program is what a game's Build step sees: the documents of every kind,

@@ -4,8 +4,11 @@
 package cueval
 
 import (
+	"crypto/sha256"
+	"encoding/hex"
 	"fmt"
 	"io/fs"
+	"maps"
 	"math"
 	"os"
 	"regexp"
@@ -41,6 +44,7 @@ var UseNative = os.Getenv("ROUNDTABLE_NATIVE") != "0"
 type Schema struct {
 	defs   map[string]cue.Value         // kind -> definition
 	native map[string]*native.Validator // kind -> the same definition in Go
+	hash   string                       // of the CUE sources and kinds
 
 	mu    sync.Mutex
 	ctx   *cue.Context
@@ -56,11 +60,13 @@ func Compile(fsys fs.FS, display string, kinds map[string]string) (*Schema, erro
 		return nil, fmt.Errorf("schema %s: no .cue files", display)
 	}
 	inst := build.NewContext().NewInstance(display, nil)
+	hash := sha256.New()
 	for _, n := range names {
 		src, err := fs.ReadFile(fsys, n)
 		if err != nil {
 			return nil, err
 		}
+		fmt.Fprintf(hash, "%s\x00%d\x00%s", n, len(src), src)
 		f, err := parser.ParseFile(display+"/"+n, src, parser.ParseComments)
 		if err != nil {
 			return nil, fmt.Errorf("schema %s: %v", n, err)
@@ -74,7 +80,11 @@ func Compile(fsys fs.FS, display string, kinds map[string]string) (*Schema, erro
 	if err := v.Err(); err != nil {
 		return nil, fmt.Errorf("building schema %s: %v", display, cueerrors.Details(err, nil))
 	}
-	s := &Schema{defs: map[string]cue.Value{}, native: map[string]*native.Validator{}, ctx: cuecontext.New()}
+	kindNames := slices.Sorted(maps.Keys(kinds))
+	for _, k := range kindNames {
+		fmt.Fprintf(hash, "%s\x00%s\x00", k, kinds[k])
+	}
+	s := &Schema{defs: map[string]cue.Value{}, native: map[string]*native.Validator{}, ctx: cuecontext.New(), hash: hex.EncodeToString(hash.Sum(nil))}
 	for kind, def := range kinds {
 		d := v.LookupPath(cue.ParsePath(def))
 		if !d.Exists() {
@@ -85,6 +95,9 @@ func Compile(fsys fs.FS, display string, kinds map[string]string) (*Schema, erro
 	}
 	return s, nil
 }
+
+// Hash identifies the schema: its CUE sources and kind definitions.
+func (s *Schema) Hash() string { return s.hash }
 
 // Def returns the definition of a kind.
 func (s *Schema) Def(kind string) (cue.Value, bool) {

@@ -1,0 +1,118 @@
+// Package vcache keeps schema-validation results per content file on disk,
+// keyed by the file's name and bytes and the schema's hash, so that a second
+// check of an unchanged file skips validation.
+package vcache
+
+import (
+	"crypto/sha256"
+	"encoding/gob"
+	"encoding/hex"
+	"os"
+	"path/filepath"
+	"runtime/debug"
+	"sync"
+
+	"github.com/roundtable-dev/roundtable/compiler/diag"
+)
+
+// format changes whenever what is stored or how diagnostics are worded
+// changes in a way the build information does not show.
+const format = "vcache-1"
+
+// Cache is the stored results of one pack against one schema.
+type Cache struct {
+	path string
+
+	mu    sync.Mutex
+	old   map[string][]diag.List
+	new   map[string][]diag.List
+	dirty bool
+}
+
+// build identifies the running binary, so that a new build of roundtable
+// (whose messages may differ) does not reuse old results.
+var build = func() string {
+	s := format
+	if bi, ok := debug.ReadBuildInfo(); ok {
+		s += bi.Main.Version
+		for _, kv := range bi.Settings {
+			if kv.Key == "vcs.revision" || kv.Key == "vcs.modified" {
+				s += kv.Value
+			}
+		}
+	}
+	return s
+}()
+
+// Open loads the cache of scope (say, a pack folder and a schema hash) from
+// dir. A missing or unreadable cache is an empty one.
+func Open(dir, scope string) *Cache {
+	h := sha256.Sum256([]byte(build + "\x00" + scope))
+	c := &Cache{
+		path: filepath.Join(dir, "validate-"+hex.EncodeToString(h[:12])+".gob"),
+		old:  map[string][]diag.List{},
+		new:  map[string][]diag.List{},
+	}
+	if f, err := os.Open(c.path); err == nil {
+		defer f.Close()
+		if gob.NewDecoder(f).Decode(&c.old) != nil {
+			c.old = map[string][]diag.List{}
+		}
+	}
+	return c
+}
+
+// Key names one file's content.
+func Key(name string, data []byte) string {
+	h := sha256.New()
+	h.Write([]byte(name))
+	h.Write([]byte{0})
+	h.Write(data)
+	return string(h.Sum(nil))
+}
+
+// Get returns the stored results of a file's documents, in order.
+func (c *Cache) Get(key string) ([]diag.List, bool) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	r, ok := c.old[key]
+	if ok {
+		c.new[key] = r
+	}
+	return r, ok
+}
+
+// Put stores the results of a file's documents.
+func (c *Cache) Put(key string, results []diag.List) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	c.new[key] = results
+	c.dirty = true
+}
+
+// Save writes the results used in this run (so that deleted and edited
+// files drop out) when anything changed. Failures are ignored: the cache
+// only saves time.
+func (c *Cache) Save() {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if !c.dirty && len(c.new) == len(c.old) {
+		return
+	}
+	tmp, err := os.CreateTemp(filepath.Dir(c.path), ".validate-*")
+	if err != nil {
+		return
+	}
+	if err := gob.NewEncoder(tmp).Encode(c.new); err != nil {
+		tmp.Close()
+		os.Remove(tmp.Name())
+		return
+	}
+	if err := tmp.Close(); err != nil {
+		os.Remove(tmp.Name())
+		return
+	}
+	if err := os.Rename(tmp.Name(), c.path); err != nil {
+		os.Remove(tmp.Name())
+	}
+}
