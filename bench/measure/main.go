@@ -4,6 +4,9 @@
 //	                      with yaml.v3, no validation, on every core
 //	measure gen DIR OUT   compile the pack in DIR and write its Go table file
 //	                      under OUT, as `roundtable gen` does for base content
+//	measure profile DIR P check the pack in DIR as `roundtable check` does,
+//	                      writing P.cpu (CPU profile) and P.heap (live heap
+//	                      after compiling, while every document is still held)
 //
 // Each prints the documents or bytes it handled; time and memory are taken by
 // the caller (/usr/bin/time).
@@ -18,9 +21,11 @@ import (
 	"os"
 	"path/filepath"
 	"runtime"
+	"runtime/pprof"
 	"strings"
 	"sync"
 	"sync/atomic"
+	"time"
 
 	"gopkg.in/yaml.v3"
 
@@ -38,6 +43,12 @@ func main() {
 	switch os.Args[1] {
 	case "floor":
 		err = floor(os.Args[2])
+	case "profile":
+		if len(os.Args) < 4 {
+			err = errors.New("profile needs DIR and a profile prefix")
+			break
+		}
+		err = profile(os.Args[2], os.Args[3])
 	case "gen":
 		if len(os.Args) < 4 {
 			err = errors.New("gen needs DIR and OUT")
@@ -187,5 +198,43 @@ func gen(dir, out string) error {
 		return err
 	}
 	fmt.Printf("%d bytes of Go, %d files written\n", len(src), len(written))
+	return nil
+}
+
+func profile(dir, prefix string) error {
+	cpu, err := os.Create(prefix + ".cpu")
+	if err != nil {
+		return err
+	}
+	defer cpu.Close()
+	if err := pprof.StartCPUProfile(cpu); err != nil {
+		return err
+	}
+	t0 := time.Now()
+	root, err := os.OpenRoot(dir)
+	if err != nil {
+		return err
+	}
+	defer root.Close()
+	p, diags := compiler.LoadPack(root.FS(), dir)
+	t1 := time.Now()
+	res, more := compiler.Compile([]*compiler.Pack{p})
+	t2 := time.Now()
+	pprof.StopCPUProfile()
+	diags = append(diags, more...)
+	heap, err := os.Create(prefix + ".heap")
+	if err != nil {
+		return err
+	}
+	defer heap.Close()
+	runtime.GC()
+	if err := pprof.WriteHeapProfile(heap); err != nil {
+		return err
+	}
+	var ms runtime.MemStats
+	runtime.ReadMemStats(&ms)
+	fmt.Printf("load %v, compile %v, %d diagnostics, %d units, live heap %d MB\n",
+		t1.Sub(t0).Round(time.Millisecond), t2.Sub(t1).Round(time.Millisecond), len(diags), res.Counts["unit"], ms.HeapAlloc>>20)
+	runtime.KeepAlive(p)
 	return nil
 }

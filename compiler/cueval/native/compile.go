@@ -54,6 +54,14 @@ func compileScalar(v cue.Value, op cue.Op, args []cue.Value) node {
 			}
 			a.parts = append(a.parts, compile(arg))
 		}
+		for _, p := range a.parts {
+			sc, ok := p.(scalarCheck)
+			if !ok {
+				a.scalar = nil
+				break
+			}
+			a.scalar = append(a.scalar, sc)
+		}
 		return a
 	case cue.GreaterThanOp, cue.GreaterThanEqualOp, cue.LessThanOp, cue.LessThanEqualOp:
 		if len(args) != 1 || args[0].Kind() != cue.IntKind {
@@ -182,26 +190,41 @@ func (anyNode) check(*yaml.Node, *state) {}
 // checkKind fails unless the data kind is allowed; floats go to CUE.
 func checkKind(kinds dkind, n *yaml.Node, st *state) (scalar, bool) {
 	k, s := dataKind(n)
+	return s, kindOK(kinds, k, st)
+}
+
+func kindOK(kinds, k dkind, st *state) bool {
 	if k == dFloat && kinds&(dInt|dFloat) != 0 {
 		st.unknown = true
-		return s, false
+		return false
 	}
 	if kinds&k == 0 {
 		st.fail("mismatched types")
-		return s, false
+		return false
 	}
-	return s, true
+	return true
+}
+
+// scalarCheck is a check of one scalar value, so that a conjunction
+// converts its node once.
+type scalarCheck interface {
+	checkScalar(s scalar, st *state)
 }
 
 type kindNode dkind
 
-func (k kindNode) check(n *yaml.Node, st *state) { checkKind(dkind(k), n, st) }
+func (k kindNode) check(n *yaml.Node, st *state)   { checkKind(dkind(k), n, st) }
+func (k kindNode) checkScalar(s scalar, st *state) { kindOK(dkind(k), s.kind, st) }
+func (l *litNode) check(n *yaml.Node, st *state)   { l.checkScalar(dataScalar(n), st) }
+func (x *notNode) check(n *yaml.Node, st *state)   { x.checkScalar(dataScalar(n), st) }
+func (b *boundNode) check(n *yaml.Node, st *state) { b.checkScalar(dataScalar(n), st) }
+func (r *regexNode) check(n *yaml.Node, st *state) { r.checkScalar(dataScalar(n), st) }
+func dataScalar(n *yaml.Node) scalar               { k, s := dataKind(n); s.kind = k; return s }
 
 type litNode struct{ val scalar }
 
-func (l *litNode) check(n *yaml.Node, st *state) {
-	s, ok := checkKind(l.val.kind, n, st)
-	if ok && s != l.val {
+func (l *litNode) checkScalar(s scalar, st *state) {
+	if kindOK(l.val.kind, s.kind, st) && s != l.val {
 		st.fail("conflicting values")
 	}
 }
@@ -211,9 +234,8 @@ type notNode struct {
 	kinds dkind
 }
 
-func (x *notNode) check(n *yaml.Node, st *state) {
-	s, ok := checkKind(x.kinds, n, st)
-	if ok && s == x.lit.val {
+func (x *notNode) checkScalar(s scalar, st *state) {
+	if kindOK(x.kinds, s.kind, st) && s == x.lit.val {
 		st.fail("out of bound !=")
 	}
 }
@@ -223,9 +245,8 @@ type boundNode struct {
 	n  int64
 }
 
-func (b *boundNode) check(n *yaml.Node, st *state) {
-	s, ok := checkKind(dInt, n, st)
-	if !ok {
+func (b *boundNode) checkScalar(s scalar, st *state) {
+	if !kindOK(dInt, s.kind, st) {
 		return
 	}
 	var in bool
@@ -249,25 +270,31 @@ type regexNode struct {
 	negate bool
 }
 
-func (r *regexNode) check(n *yaml.Node, st *state) {
-	s, ok := checkKind(dString, n, st)
-	if ok && r.re.MatchString(s.s) == r.negate {
+func (r *regexNode) checkScalar(s scalar, st *state) {
+	if kindOK(dString, s.kind, st) && r.re.MatchString(s.s) == r.negate {
 		st.fail("out of bound =~")
 	}
 }
 
 type andNode struct {
-	kinds dkind
-	parts []node
+	kinds  dkind
+	parts  []node
+	scalar []scalarCheck // the parts, when every one checks a scalar
 }
 
 func (a *andNode) check(n *yaml.Node, st *state) {
-	if _, ok := checkKind(a.kinds, n, st); !ok {
+	k, s := dataKind(n)
+	if !kindOK(a.kinds, k, st) {
 		return
 	}
+	s.kind = k
 	before := st.nerrs
-	for _, p := range a.parts {
-		p.check(n, st)
+	for i, p := range a.parts {
+		if a.scalar != nil {
+			a.scalar[i].checkScalar(s, st)
+		} else {
+			p.check(n, st)
+		}
 		if st.nerrs > before {
 			return // one error per value, as CUE reports a conjunction
 		}

@@ -7,7 +7,6 @@ package native
 
 import (
 	"math"
-	"regexp"
 	"strconv"
 	"sync"
 
@@ -155,17 +154,33 @@ type scalar struct {
 	b    bool
 }
 
-var decimal = regexp.MustCompile(`^-?(0|[1-9][0-9]{0,17})$`)
+// plainDecimal reports whether s is a decimal integer yaml.v3 and strconv
+// read alike: an optional minus, no leading zeros, at most 18 digits.
+func plainDecimal(s string) bool {
+	if s != "" && s[0] == '-' {
+		s = s[1:]
+	}
+	if s == "" || len(s) > 18 || s[0] == '0' && len(s) > 1 {
+		return false
+	}
+	for i := 0; i < len(s); i++ {
+		if s[i] < '0' || s[i] > '9' {
+			return false
+		}
+	}
+	return true
+}
 
-// Scalar converts a scalar node exactly as cueval's YAML-to-CUE conversion
+// toScalar converts a scalar node exactly as cueval's YAML-to-CUE conversion
 // does: ints that do not decode and floats that are infinite or NaN become
 // strings, unknown tags are strings.
 func toScalar(n *yaml.Node) scalar {
 	switch n.Tag {
+	case "!!str":
+		return scalar{kind: dString, s: n.Value}
 	case "!!int":
-		if decimal.MatchString(n.Value) {
-			i, err := strconv.ParseInt(n.Value, 10, 64)
-			if err == nil {
+		if plainDecimal(n.Value) {
+			if i, err := strconv.ParseInt(n.Value, 10, 64); err == nil {
 				return scalar{kind: dInt, i: i}
 			}
 		}
