@@ -201,10 +201,10 @@ func Compile(packs []*Pack) (*Result, diag.List) {
 				}
 			}
 			prog.byKind[kd.Name] = append(prog.byKind[kd.Name], doc)
-			if doc.Valid {
-				res.Counts[kd.Name]++
-			}
 		}
+	}
+	for _, k := range g.Kinds {
+		res.Counts[k.Name] = len(prog.Valid(k.Name))
 	}
 	if diags.Errors() > 0 {
 		// Build still runs so that link and consistency errors of valid
@@ -228,6 +228,9 @@ type Program struct {
 	Packs  []*Pack
 	byKind map[string][]*Doc
 	tables map[string]*link.Table
+
+	valid    map[string][]*Doc         // cache of Valid
+	validIdx map[string]map[string]int // kind -> id -> index in Valid(kind)
 }
 
 // All returns every document of a kind, valid or not.
@@ -236,6 +239,9 @@ func (p *Program) All(kind string) []*Doc { return p.byKind[kind] }
 // Valid returns the documents of a kind that passed schema validation and
 // whose id (if the kind has ids) is not a duplicate.
 func (p *Program) Valid(kind string) []*Doc {
+	if v, ok := p.valid[kind]; ok {
+		return v
+	}
 	var out []*Doc
 	t := p.tables[kind]
 	for _, d := range p.byKind[kind] {
@@ -249,6 +255,17 @@ func (p *Program) Valid(kind string) []*Doc {
 		}
 		out = append(out, d)
 	}
+	if p.valid == nil {
+		p.valid = map[string][]*Doc{}
+		p.validIdx = map[string]map[string]int{}
+	}
+	idx := make(map[string]int, len(out))
+	for i, d := range out {
+		if d.ID != "" {
+			idx[d.ID] = i
+		}
+	}
+	p.valid[kind], p.validIdx[kind] = out, idx
 	return out
 }
 
@@ -264,10 +281,9 @@ func (p *Program) Resolve(kind, id string, pos diag.Pos, what string, diags *dia
 		t.Resolve(id, pos, what, diags)
 		return -1
 	}
-	for i, d := range p.Valid(kind) {
-		if d.ID == id {
-			return i
-		}
+	p.Valid(kind)
+	if i, ok := p.validIdx[kind][id]; ok {
+		return i
 	}
 	return -1
 }

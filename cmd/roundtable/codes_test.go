@@ -21,9 +21,11 @@ func scriptExamples(t *testing.T) map[string]string {
 		t.Fatal(err)
 	}
 	slices.Sort(files)
-	re := regexp.MustCompile(`^(?:> )?(\S+: (?:error|warning)\[([a-z0-9-]+)\]: .*)$`)
+	re := regexp.MustCompile(`(?:error|warning)\\?\[([a-z0-9-]+)\\?\]`)
 	jsonRe := regexp.MustCompile(`"code": "([a-z0-9-]+)"`)
+	clean := strings.NewReplacer(`\`, ``, `stdout '`, ``, `'`, ``, `^`, ``, `$`, ``)
 	out := map[string]string{}
+	jsonOnly := map[string]string{}
 	for _, f := range files {
 		data, err := os.ReadFile(f)
 		if err != nil {
@@ -31,14 +33,19 @@ func scriptExamples(t *testing.T) map[string]string {
 		}
 		for _, line := range strings.Split(string(data), "\n") {
 			if m := re.FindStringSubmatch(line); m != nil {
-				if _, ok := out[m[2]]; !ok {
-					out[m[2]] = strings.ReplaceAll(m[1], `\`, ``)
+				if _, ok := out[m[1]]; !ok {
+					out[m[1]] = strings.TrimSpace(clean.Replace(line))
 				}
 			} else if m := jsonRe.FindStringSubmatch(line); m != nil {
-				if _, ok := out[m[1]]; !ok {
-					out[m[1]] = "(see " + filepath.Base(f) + ")"
+				if _, ok := jsonOnly[m[1]]; !ok {
+					jsonOnly[m[1]] = "(see " + filepath.Base(f) + ")"
 				}
 			}
+		}
+	}
+	for code, ex := range jsonOnly {
+		if _, ok := out[code]; !ok {
+			out[code] = ex
 		}
 	}
 	return out

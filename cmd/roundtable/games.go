@@ -3,4 +3,5 @@ package main
 // Each game's compile step registers itself with the core.
 import (
 	_ "github.com/roundtable-dev/roundtable/compiler/annas"
+	_ "github.com/roundtable-dev/roundtable/compiler/fecipher"
 )

@@ -4,6 +4,7 @@ import (
 	"flag"
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 
 	"github.com/rogpeppe/go-internal/testscript"
@@ -29,10 +30,31 @@ func TestScript(t *testing.T) {
 	testscript.Run(t, testscript.Params{
 		Dir:           "testdata/script",
 		UpdateScripts: *update,
+		Cmds: map[string]func(ts *testscript.TestScript, neg bool, args []string){
+			"mkfile": mkfile,
+		},
 		Setup: func(env *testscript.Env) error {
 			env.Setenv("REPO", repo)
 			env.Setenv("SHARED", filepath.Join(repo, "..", "shared"))
 			return nil
 		},
 	})
+}
+
+// mkfile writes files a txtar cannot hold: `mkfile big PATH` (over the 4 MiB
+// limit) and `mkfile badutf8 PATH` (a unit whose name has a 0xff byte).
+func mkfile(ts *testscript.TestScript, neg bool, args []string) {
+	if neg || len(args) != 2 {
+		ts.Fatalf("usage: mkfile big|badutf8 PATH")
+	}
+	var data []byte
+	switch args[0] {
+	case "big":
+		data = []byte("kind: tag\n" + strings.Repeat("# padding\n", 500000))
+	case "badutf8":
+		data = []byte("kind: unit\nid: chrom\nname: Ch\xffrom\n")
+	default:
+		ts.Fatalf("unknown mkfile kind %q", args[0])
+	}
+	ts.Check(os.WriteFile(ts.MkAbs(args[1]), data, 0o644))
 }

@@ -60,30 +60,29 @@ func Lookup(id string) (Code, bool) {
 
 // Codes of the game-agnostic core.
 const (
-	CodeIO            = "io-error"
-	CodeTooLarge      = "file-too-large"
-	CodeUTF8          = "invalid-utf8"
-	CodeYAMLSyntax    = "yaml-syntax"
-	CodeDuplicateKey  = "duplicate-key"
-	CodeAliasBudget   = "alias-budget"
-	CodeTooDeep       = "too-deep"
-	CodeSymlink       = "symlink-escape"
-	CodeNotMapping    = "not-a-mapping"
-	CodeMissingKind   = "missing-kind"
-	CodeUnknownKind   = "unknown-kind"
-	CodeWrongType     = "wrong-type"
-	CodeOutOfRange    = "out-of-range"
-	CodeUnknownField  = "unknown-field"
-	CodeMissingField  = "missing-field"
-	CodeBadEnum       = "bad-enum"
-	CodeInvalid       = "invalid-value"
-	CodeDuplicateID   = "duplicate-id"
-	CodeUnknownRef    = "unknown-ref"
-	CodeNoPack        = "no-pack"
-	CodePack          = "pack-error"
-	CodeWrongGame     = "wrong-game"
-	CodeNoContent     = "no-content"
-	CodeUnusedContent = "unused"
+	CodeIO           = "io-error"
+	CodeTooLarge     = "file-too-large"
+	CodeUTF8         = "invalid-utf8"
+	CodeYAMLSyntax   = "yaml-syntax"
+	CodeDuplicateKey = "duplicate-key"
+	CodeAliasBudget  = "alias-budget"
+	CodeTooDeep      = "too-deep"
+	CodeSymlink      = "symlink-escape"
+	CodeNotMapping   = "not-a-mapping"
+	CodeMissingKind  = "missing-kind"
+	CodeUnknownKind  = "unknown-kind"
+	CodeWrongType    = "wrong-type"
+	CodeOutOfRange   = "out-of-range"
+	CodeUnknownField = "unknown-field"
+	CodeMissingField = "missing-field"
+	CodeBadEnum      = "bad-enum"
+	CodeInvalid      = "invalid-value"
+	CodeDuplicateID  = "duplicate-id"
+	CodeUnknownRef   = "unknown-ref"
+	CodeNoPack       = "no-pack"
+	CodePack         = "pack-error"
+	CodeWrongGame    = "wrong-game"
+	CodeNoContent    = "no-content"
 )
 
 func init() {
@@ -111,6 +110,5 @@ func init() {
 		Code{CodePack, Error, "pack.yaml is inconsistent (requires, versions, cycles)."},
 		Code{CodeWrongGame, Error, "A pack names a game roundtable does not know."},
 		Code{CodeNoContent, Error, "A pack folder holds no YAML content at all."},
-		Code{CodeUnusedContent, Warning, "An entity is defined but nothing uses it."},
 	)
 }

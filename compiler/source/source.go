@@ -226,6 +226,9 @@ func Parse(name string, data []byte) ([]*Document, diag.List) {
 			if m := lineRe.FindStringSubmatch(err.Error()); m != nil {
 				pos.Line, _ = strconv.Atoi(m[1])
 				msg = m[2]
+				if parserError(msg) {
+					pos.Line++ // yaml.v3 reports parser errors with a 0-based line
+				}
 			}
 			diags.Add(diag.CodeYAMLSyntax, pos, "%s", msg)
 			break
@@ -261,6 +264,21 @@ func Parse(name string, data []byte) ([]*Document, diag.List) {
 		docs = append(docs, doc)
 	}
 	return docs, diags
+}
+
+// parserError reports whether a yaml.v3 message comes from its parser (as
+// opposed to its scanner); only the scanner's lines are 1-based.
+func parserError(msg string) bool {
+	for _, p := range []string{
+		"did not find expected key", "did not find expected node content", "did not find expected ',' or",
+		"did not find expected '-' indicator", "did not find expected <", "found duplicate %",
+		"found incompatible YAML document", "found undefined tag handle",
+	} {
+		if strings.HasPrefix(msg, p) {
+			return true
+		}
+	}
+	return false
 }
 
 // decode recovers from any panic inside the YAML library, so that no input

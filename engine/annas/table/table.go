@@ -133,11 +133,11 @@ const (
 
 // Effect is one entry of the effect vocabulary.
 type Effect struct {
-	When           Trigger
-	ATK, SPD, DEF  int8
-	Heal           int8
-	Target         Side
-	Within         int8
+	When          Trigger
+	ATK, SPD, DEF int8
+	Heal          int8
+	Target        Side
+	Within        int8
 }
 
 // Ruleset is the whole compiled content of Anna's Roundtable.

@@ -1,0 +1,308 @@
+package fecipher
+
+import (
+	"fmt"
+	"slices"
+	"strconv"
+	"strings"
+
+	"gopkg.in/yaml.v3"
+
+	"github.com/roundtable-dev/roundtable/compiler"
+	"github.com/roundtable-dev/roundtable/compiler/diag"
+	"github.com/roundtable-dev/roundtable/compiler/link"
+	"github.com/roundtable-dev/roundtable/compiler/source"
+	"github.com/roundtable-dev/roundtable/engine/fecipher/table"
+)
+
+type symbolDoc struct {
+	ID    string   `yaml:"id"`
+	Name  string   `yaml:"name"`
+	Color string   `yaml:"color"`
+	Games []string `yaml:"games"`
+}
+
+type effectDoc struct {
+	When    string `yaml:"when"`
+	Reverse int8   `yaml:"reverse"`
+	Tap     bool   `yaml:"tap"`
+	Attack  int16  `yaml:"attack"`
+	Draw    int8   `yaml:"draw"`
+	Discard int8   `yaml:"discard"`
+}
+
+type skillDoc struct {
+	Name        string      `yaml:"name"`
+	Type        string      `yaml:"type"`
+	ClassChange bool        `yaml:"class-change"`
+	Formation   bool        `yaml:"formation"`
+	Cost        string      `yaml:"cost"`
+	Text        string      `yaml:"text"`
+	Effects     []effectDoc `yaml:"effects"`
+}
+
+type cardDoc struct {
+	ID        string   `yaml:"id"`
+	Title     string   `yaml:"title"`
+	Unit      string   `yaml:"unit"`
+	Class     string   `yaml:"class"`
+	Cost      string   `yaml:"cost"` // a number or X; yaml.v3 decodes any scalar into a string
+	Promotion *string  `yaml:"promotion"`
+	Symbols   []string `yaml:"symbols"`
+	Emblems   []string `yaml:"emblems"`
+	Range     *struct {
+		Min int8 `yaml:"min"`
+		Max int8 `yaml:"max"`
+	} `yaml:"range"`
+	Attack    string     `yaml:"attack"`
+	Support   string     `yaml:"support"`
+	Skills    []skillDoc `yaml:"skills"`
+	Printings []struct {
+		Set    string `yaml:"set"`
+		Number string `yaml:"number"`
+		Rarity string `yaml:"rarity"`
+		Series int8   `yaml:"series"`
+	} `yaml:"printings"`
+}
+
+type deckDoc struct {
+	ID   string `yaml:"id"`
+	Name string `yaml:"name"`
+	Main string `yaml:"main"`
+}
+
+// The schema's words, indexed like the table's constants.
+var (
+	emblemBits  = indexOf(table.EmblemNames[:])
+	skillTypes  = indexOf(table.SkillTypeNames[:])
+	triggerCode = indexOf(table.TriggerNames[:])
+)
+
+func indexOf(names []string) map[string]int {
+	m := make(map[string]int, len(names))
+	for i, n := range names {
+		m[n] = i
+	}
+	return m
+}
+
+// allowed lists the effect timings each skill type may use.
+var allowed = map[table.SkillType][]table.Trigger{
+	table.Permanent:      {table.Always, table.MyTurn, table.Attacking, table.Defending},
+	table.Auto:           {table.OnDeploy, table.OnClassChange},
+	table.Action:         {table.Activate},
+	table.AttackSupport:  {table.OnSupport},
+	table.DefenseSupport: {table.OnSupport},
+	table.Support:        {table.OnSupport},
+}
+
+type builder struct {
+	p     *compiler.Program
+	diags diag.List
+	rs    *table.Ruleset
+}
+
+func build(p *compiler.Program) (any, diag.List) {
+	b := &builder{p: p, rs: &table.Ruleset{}}
+	b.symbols()
+	b.cards()
+	b.decks()
+	return b.rs, b.diags
+}
+
+func decode[T any](b *builder, d *compiler.Doc) (T, bool) {
+	var v T
+	if err := d.Decode(&v); err != nil {
+		b.diags.Add(diag.CodeWrongType, d.Pos(), "%s %s: %v", d.Kind, d.ID, err)
+		return v, false
+	}
+	return v, true
+}
+
+// ref resolves a reference, accepting pack-qualified ids.
+func (b *builder) ref(kind, id string, pos diag.Pos, what string) int {
+	if i := strings.IndexByte(id, '/'); i >= 0 {
+		id = id[i+1:]
+	}
+	return b.p.Resolve(kind, id, pos, what, &b.diags)
+}
+
+func pos(d *compiler.Doc, path ...string) diag.Pos {
+	if n := source.Path(d.Node, path...); n != nil {
+		return source.NodePos(d.File, n)
+	}
+	return d.Pos()
+}
+
+func (b *builder) symbols() {
+	for _, d := range b.p.Valid("symbol") {
+		s, ok := decode[symbolDoc](b, d)
+		if !ok {
+			continue
+		}
+		b.rs.Symbols = append(b.rs.Symbols, table.Symbol{ID: s.ID, Name: s.Name, Color: s.Color, Games: s.Games})
+	}
+}
+
+// number reads a printed number or X (the schema has checked the form).
+func number(s string) int {
+	if s == "X" {
+		return table.X
+	}
+	n, _ := strconv.Atoi(s)
+	return n
+}
+
+func (b *builder) cards() {
+	for _, d := range b.p.Valid("card") {
+		c, ok := decode[cardDoc](b, d)
+		if !ok {
+			continue
+		}
+		tc := table.Card{
+			ID: c.ID, Title: c.Title, Unit: c.Unit, Class: c.Class,
+			Cost: int8(number(c.Cost)), Attack: int16(number(c.Attack)), Support: int16(number(c.Support)),
+		}
+		if c.Promotion != nil {
+			tc.Promoted, tc.Promotion = true, int8(number(*c.Promotion))
+		}
+		for i, s := range c.Symbols {
+			if k := b.ref("symbol", s, pos(d, "symbols", strconv.Itoa(i)), "symbol"); k >= 0 {
+				tc.Symbols = append(tc.Symbols, int16(k))
+			}
+		}
+		for _, e := range c.Emblems {
+			tc.Emblems |= 1 << uint(emblemBits[e])
+		}
+		if c.Range != nil {
+			if c.Range.Min > c.Range.Max {
+				b.diags.Add(CodeRange, pos(d, "range", "min"), "card %q: range %d-%d runs backwards", c.ID, c.Range.Min, c.Range.Max).Hint = "write the smaller distance as min; a unit that cannot attack has no range"
+			}
+			tc.MinRange, tc.MaxRange = c.Range.Min, c.Range.Max
+		}
+		for i, s := range c.Skills {
+			ts := table.Skill{Name: s.Name, Type: table.SkillType(skillTypes[s.Type]), ClassChange: s.ClassChange, Formation: s.Formation, Cost: s.Cost, Text: s.Text}
+			for j, e := range s.Effects {
+				te := table.Effect{When: table.Trigger(triggerCode[e.When]), Reverse: e.Reverse, Tap: e.Tap, Attack: e.Attack, Draw: e.Draw, Discard: e.Discard}
+				if ok := allowed[ts.Type]; !slices.Contains(ok, te.When) {
+					var words []string
+					for _, t := range ok {
+						words = append(words, table.TriggerNames[t])
+					}
+					dd := b.diags.Add(CodeEffect, pos(d, "skills", strconv.Itoa(i), "effects", strconv.Itoa(j), "when"), "card %q: a %s skill cannot have an effect that happens %q", c.ID, s.Type, e.When)
+					if len(words) > 0 {
+						dd.Hint = "a " + s.Type + " skill's effects happen: " + strings.Join(words, ", ")
+					} else {
+						dd.Hint = s.Type + " skills are kept as text; remove effects"
+					}
+				}
+				if (e.Reverse > 0 || e.Tap) && te.When != table.Activate {
+					b.diags.Add(CodeEffect, pos(d, "skills", strconv.Itoa(i), "effects", strconv.Itoa(j)), "card %q: only activated effects have a reverse or tap cost", c.ID)
+				}
+				ts.Effects = append(ts.Effects, te)
+			}
+			tc.Skills = append(tc.Skills, ts)
+		}
+		for _, pr := range c.Printings {
+			tc.Printings = append(tc.Printings, table.Printing{Set: pr.Set, Number: pr.Number, Rarity: pr.Rarity, Series: pr.Series})
+		}
+		b.rs.Cards = append(b.rs.Cards, tc)
+	}
+}
+
+func (b *builder) decks() {
+	cardIDs := b.p.Table("card").IDs()
+	for _, d := range b.p.Valid("deck") {
+		dk, ok := decode[deckDoc](b, d)
+		if !ok {
+			continue
+		}
+		td := table.Deck{ID: dk.ID, Name: dk.Name, Main: -1}
+		list := d.Field("cards")
+		total := 0
+		type seen struct {
+			count int
+			keys  []*yaml.Node
+		}
+		byName := map[string]*seen{}
+		complete := true
+		for i := 0; list != nil && i+1 < len(list.Content); i += 2 {
+			k, v := list.Content[i], list.Content[i+1]
+			n, _ := strconv.Atoi(v.Value)
+			total += n
+			id := k.Value
+			if j := strings.IndexByte(id, '/'); j >= 0 {
+				id = id[j+1:]
+			}
+			ci := b.cardIndex(id)
+			if ci < 0 {
+				complete = false
+				if _, defined := b.p.Table("card").Lookup(id); !defined {
+					dd := b.diags.Add(CodeDeckCard, source.NodePos(d.File, k), "deck %q lists card %q, which does not exist", dk.ID, k.Value)
+					if s := link.Suggest(id, cardIDs); s != "" {
+						dd.Hint = fmt.Sprintf("did you mean %q?", s)
+					}
+				}
+				continue
+			}
+			td.Cards = append(td.Cards, table.DeckEntry{Card: int16(ci), Count: int8(n)})
+			name := b.rs.Cards[ci].Name()
+			s := byName[name]
+			if s == nil {
+				s = &seen{}
+				byName[name] = s
+			}
+			s.count += n
+			s.keys = append(s.keys, k)
+			if s.count > MaxCopies && s.count-n <= MaxCopies {
+				dd := b.diags.Add(CodeDeckCopies, source.NodePos(d.File, k), "deck %q has %d copies of %q; at most %d copies of one card name are allowed", dk.ID, s.count, name, MaxCopies)
+				for _, o := range s.keys[:len(s.keys)-1] {
+					dd.Related = append(dd.Related, diag.Related{Pos: source.NodePos(d.File, o), Message: fmt.Sprintf("%s is also %q", o.Value, name)})
+				}
+				dd.Hint = "the card name is title and unit name; different ids with the same name count together"
+			}
+		}
+		if total < MinDeck {
+			b.diags.Add(CodeDeckSize, keyPos(d, "cards"), "deck %q has %d cards; a deck needs at least %d", dk.ID, total, MinDeck)
+		}
+		mainPos := d.FieldPos("main")
+		mi := b.cardIndex(strings.TrimPrefix(dk.Main, dk.Main[:strings.IndexByte(dk.Main, '/')+1]))
+		switch {
+		case mi < 0:
+			b.ref("card", dk.Main, mainPos, "card")
+		default:
+			td.Main = int16(mi)
+			if !slices.ContainsFunc(td.Cards, func(e table.DeckEntry) bool { return int(e.Card) == mi }) && complete {
+				b.diags.Add(CodeDeckMain, mainPos, "deck %q: its main character %q is not one of its cards", dk.ID, dk.Main).Hint = "add it under cards:"
+			}
+			if c := b.rs.Cards[mi]; c.Cost != 1 {
+				cost := strconv.Itoa(int(c.Cost))
+				if c.Cost == table.X {
+					cost = "X"
+				}
+				b.diags.Add(CodeMainCost, mainPos, "deck %q: main character %q costs %s; the main character must have deployment cost 1", dk.ID, dk.Main, cost)
+			}
+		}
+		b.rs.Decks = append(b.rs.Decks, td)
+	}
+}
+
+// cardIndex returns the index of a built card, or -1.
+func (b *builder) cardIndex(id string) int {
+	for i := range b.rs.Cards {
+		if b.rs.Cards[i].ID == id {
+			return i
+		}
+	}
+	return -1
+}
+
+// keyPos is where a top-level key is written (not its value).
+func keyPos(d *compiler.Doc, key string) diag.Pos {
+	for i := 0; i+1 < len(d.Node.Content); i += 2 {
+		if d.Node.Content[i].Value == key {
+			return source.NodePos(d.File, d.Node.Content[i])
+		}
+	}
+	return d.Pos()
+}

@@ -1,0 +1,84 @@
+package compiler_test
+
+import (
+	"encoding/json"
+	"os/exec"
+	"strings"
+	"testing"
+)
+
+const module = "github.com/roundtable-dev/roundtable"
+
+// TestLayering enforces the arrows of DESIGN.md: cmd → compiler, engine,
+// generated; compiler/<game> → compiler, engine/<game>/table; generated/<game>
+// → engine/<game>/table; engine/<game> → engine/<game>/table. The engine never
+// imports the compiler, and nothing imports cmd.
+func TestLayering(t *testing.T) {
+	out, err := exec.Command("go", "list", "-json=ImportPath,Deps", module+"/...").Output()
+	if err != nil {
+		t.Fatalf("go list: %v", err)
+	}
+	dec := json.NewDecoder(strings.NewReader(string(out)))
+	n := 0
+	for dec.More() {
+		var p struct {
+			ImportPath string
+			Deps       []string
+		}
+		if err := dec.Decode(&p); err != nil {
+			t.Fatal(err)
+		}
+		n++
+		rel := strings.TrimPrefix(strings.TrimPrefix(p.ImportPath, module), "/")
+		for _, d := range p.Deps {
+			if !strings.HasPrefix(d, module+"/") {
+				continue
+			}
+			dep := strings.TrimPrefix(d, module+"/")
+			if msg := forbidden(rel, dep); msg != "" {
+				t.Errorf("%s imports %s: %s", rel, dep, msg)
+			}
+		}
+	}
+	if n < 10 {
+		t.Fatalf("go list saw only %d packages", n)
+	}
+}
+
+func forbidden(pkg, dep string) string {
+	top := func(s string) string { return strings.SplitN(s, "/", 2)[0] }
+	switch {
+	case top(dep) == "cmd":
+		return "nothing may import cmd"
+	case top(pkg) == "engine" && top(dep) == "compiler":
+		return "the engine never imports the compiler"
+	case top(pkg) == "engine" && top(dep) == "generated":
+		return "the engine consumes tables passed to it, not the generated package"
+	case top(pkg) == "generated" && top(dep) != "engine":
+		return "generated code holds data of table types only"
+	case top(pkg) == "engine" && strings.Count(pkg, "/") >= 2 && strings.HasSuffix(pkg, "/table") && !strings.HasSuffix(dep, "/table"):
+		return "table packages are plain data"
+	case top(pkg) == "compiler" && top(dep) == "generated":
+		return "the compiler must not depend on its own output"
+	}
+	return ""
+}
+
+func TestForbiddenRules(t *testing.T) {
+	for _, c := range []struct {
+		pkg, dep string
+		bad      bool
+	}{
+		{"engine/annas", "compiler/annas", true},
+		{"engine/annas", "engine/annas/table", false},
+		{"compiler/annas", "engine/annas/table", false},
+		{"compiler", "cmd/roundtable", true},
+		{"generated/annas", "engine/annas/table", false},
+		{"generated/annas", "compiler", true},
+		{"engine/annas/table", "engine/annas", true},
+	} {
+		if got := forbidden(c.pkg, c.dep) != ""; got != c.bad {
+			t.Errorf("forbidden(%s, %s) = %v, want %v", c.pkg, c.dep, got, c.bad)
+		}
+	}
+}

@@ -1,0 +1,525 @@
+package fecipher
+
+import (
+	"errors"
+	"fmt"
+	"slices"
+
+	"github.com/roundtable-dev/roundtable/engine/fecipher/table"
+)
+
+// Errors of illegal actions.
+var (
+	ErrPhase     = errors.New("not allowed in this phase")
+	ErrBondTwice = errors.New("only one bond may be placed per turn")
+	ErrSymbol    = errors.New("no face-up bond with the card's symbol")
+	ErrCost      = errors.New("not enough bonds for the cost")
+	ErrSameName  = errors.New("a unit with that unit name is already on the field")
+	ErrNoBase    = errors.New("no unit with that unit name to stack on")
+	ErrTapped    = errors.New("the unit is tapped")
+	ErrFirstTurn = errors.New("the first player cannot attack on the first turn of the game")
+	ErrNoWeapon  = errors.New("the unit cannot attack")
+	ErrRange     = errors.New("the target is out of range")
+	ErrX         = errors.New("an X cost is set by skills this engine does not run")
+	ErrReverse   = errors.New("not enough face-up bonds to flip")
+)
+
+// value reads a printed number, X counting as 0.
+func value(n int16) int {
+	if n == table.X {
+		return 0
+	}
+	return int(n)
+}
+
+// StartTurn runs the beginning phase: untap, then draw (not on the very first
+// turn of the game). It then moves to the bond phase.
+func (g *Game) StartTurn() {
+	g.Turn++
+	g.Phase = Beginning
+	p := g.P[g.Active]
+	p.Spent, p.Bonded = 0, false
+	for _, u := range p.Field {
+		u.Tapped = false
+	}
+	if g.Turn > 1 {
+		g.draw(g.Active)
+	}
+	g.emit(g.Active, "begin", "", "", fmt.Sprintf("hand %d, deck %d, orbs %d", len(p.Hand), len(p.Deck), len(p.Orbs)))
+	g.Phase = BondPhase
+}
+
+// PlaceBond puts a card from hand into the bond area face up.
+func (g *Game) PlaceBond(p, hand int) error {
+	pl := g.P[p]
+	if g.Phase != BondPhase || p != g.Active {
+		return ErrPhase
+	}
+	if pl.Bonded {
+		return ErrBondTwice
+	}
+	c := pl.Hand[hand]
+	pl.Hand = slices.Delete(pl.Hand, hand, hand+1)
+	pl.Bonds = append(pl.Bonds, Bond{Card: c})
+	pl.Bonded = true
+	g.emit(p, "bond", g.C(c).Name(), "", fmt.Sprintf("%d bonds", len(pl.Bonds)))
+	return nil
+}
+
+// hasSymbol reports whether a face-up bond shares a symbol with card c.
+// Reversed bonds have no symbol.
+func (g *Game) hasSymbol(p, c int) bool {
+	for _, b := range g.P[p].Bonds {
+		if b.Reversed {
+			continue
+		}
+		for _, s := range g.C(b.Card).Symbols {
+			if slices.Contains(g.C(c).Symbols, s) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// CanPay checks the bond requirements of a cost for card c: a face-up bond
+// of its symbol, and bonds (face up or not) covering what this turn's
+// deployments have already paid plus cost.
+func (g *Game) CanPay(p, c, cost int) error {
+	if !g.hasSymbol(p, c) {
+		return ErrSymbol
+	}
+	if g.P[p].Spent+cost > len(g.P[p].Bonds) {
+		return ErrCost
+	}
+	return nil
+}
+
+// OnField returns the unit of player p with unit name name, or nil.
+func (g *Game) OnField(p int, name string) *Unit {
+	for _, u := range g.P[p].Field {
+		if g.C(u.Card()).Unit == name {
+			return u
+		}
+	}
+	return nil
+}
+
+// Deploy plays a card from hand to an area.
+func (g *Game) Deploy(p, hand int, area Area) error {
+	pl := g.P[p]
+	if g.Phase != Deployment || p != g.Active {
+		return ErrPhase
+	}
+	c := pl.Hand[hand]
+	card := g.C(c)
+	if card.Cost == table.X {
+		return ErrX
+	}
+	if g.OnField(p, card.Unit) != nil {
+		return ErrSameName
+	}
+	if err := g.CanPay(p, c, int(card.Cost)); err != nil {
+		return err
+	}
+	pl.Spent += int(card.Cost)
+	pl.Hand = slices.Delete(pl.Hand, hand, hand+1)
+	u := &Unit{Stack: []int{c}, Area: area}
+	pl.Field = append(pl.Field, u)
+	g.emit(p, "deploy", card.Name(), "", fmt.Sprintf("to %s, cost %d", area, card.Cost))
+	g.auto(p, u, table.OnDeploy)
+	return nil
+}
+
+// Stack levels up or class changes a unit with a card from hand of the same
+// unit name. A promoted card class changes: it costs its class-change cost
+// and draws a card. Any other card levels up for its deployment cost.
+func (g *Game) Stack(p, hand int, u *Unit) error {
+	pl := g.P[p]
+	if g.Phase != Deployment || p != g.Active {
+		return ErrPhase
+	}
+	c := pl.Hand[hand]
+	card := g.C(c)
+	if g.C(u.Card()).Unit != card.Unit {
+		return ErrNoBase
+	}
+	cost, change := card.Cost, card.Promoted
+	if change {
+		cost = card.Promotion
+	}
+	if cost == table.X {
+		return ErrX
+	}
+	if err := g.CanPay(p, c, int(cost)); err != nil {
+		return err
+	}
+	pl.Spent += int(cost)
+	pl.Hand = slices.Delete(pl.Hand, hand, hand+1)
+	u.Stack = append(u.Stack, c)
+	if change {
+		u.ClassChanged = true
+		g.emit(p, "class-change", card.Name(), "", fmt.Sprintf("cost %d, draw 1", cost))
+		g.draw(p)
+		g.auto(p, u, table.OnClassChange)
+		return nil
+	}
+	g.emit(p, "level-up", card.Name(), "", fmt.Sprintf("cost %d", cost))
+	return nil
+}
+
+// Move taps an untapped unit and moves it to the other area.
+func (g *Game) Move(p int, u *Unit) error {
+	if g.Phase != Deployment || p != g.Active {
+		return ErrPhase
+	}
+	if u.Tapped {
+		return ErrTapped
+	}
+	u.Tapped = true
+	u.Area = 1 - u.Area
+	g.emit(p, "move", g.C(u.Card()).Name(), "", "to "+u.Area.String())
+	g.march()
+	return nil
+}
+
+// march moves every rearguard unit of a player whose vanguard is empty to
+// the vanguard ("forward march").
+func (g *Game) march() {
+	for i, p := range g.P {
+		if len(p.Field) == 0 || slices.ContainsFunc(p.Field, func(u *Unit) bool { return u.Area == Vanguard }) {
+			continue
+		}
+		for _, u := range p.Field {
+			u.Area = Vanguard
+		}
+		g.emit(i, "forward-march", "", "", fmt.Sprintf("%d units to the vanguard", len(p.Field)))
+	}
+}
+
+// skills returns the active skills of a unit: class-change skills only once
+// it has class changed.
+func (g *Game) skills(u *Unit) []table.Skill {
+	var out []table.Skill
+	for _, s := range g.C(u.Card()).Skills {
+		if s.ClassChange && !u.ClassChanged {
+			continue
+		}
+		out = append(out, s)
+	}
+	return out
+}
+
+// auto runs a unit's auto effects of a trigger.
+func (g *Game) auto(p int, u *Unit, when table.Trigger) {
+	for _, s := range g.skills(u) {
+		if s.Type != table.Auto {
+			continue
+		}
+		for _, e := range s.Effects {
+			if e.When == when {
+				g.emit(p, "skill", g.C(u.Card()).Name(), "", s.Name)
+				g.apply(p, u, e)
+			}
+		}
+	}
+}
+
+// apply does what an effect does for player p, to unit u.
+func (g *Game) apply(p int, u *Unit, e table.Effect) {
+	if u != nil {
+		u.Bonus += e.Attack
+	}
+	g.drawN(p, int(e.Draw))
+	for range e.Discard {
+		pl := g.P[p]
+		if len(pl.Hand) == 0 {
+			break
+		}
+		i := 0
+		if g.Pol[p] != nil {
+			i = g.Pol[p].Discard(g, p)
+		}
+		c := pl.Hand[i]
+		pl.Hand = slices.Delete(pl.Hand, i, i+1)
+		pl.Retreat = append(pl.Retreat, c)
+		g.emit(p, "discard", g.C(c).Name(), "", "")
+	}
+}
+
+// Activate uses an action skill's effect, paying its costs.
+func (g *Game) Activate(p int, u *Unit, skill, effect int) error {
+	if g.Phase != ActionPhase || p != g.Active {
+		return ErrPhase
+	}
+	s := g.skills(u)[skill]
+	e := s.Effects[effect]
+	if s.Type != table.Action || e.When != table.Activate {
+		return fmt.Errorf("%s is not an action skill", s.Name)
+	}
+	if e.Tap && u.Tapped {
+		return ErrTapped
+	}
+	if g.faceUp(p) < int(e.Reverse) {
+		return ErrReverse
+	}
+	pl := g.P[p]
+	for i, n := len(pl.Bonds)-1, int(e.Reverse); i >= 0 && n > 0; i-- {
+		if !pl.Bonds[i].Reversed {
+			pl.Bonds[i].Reversed = true
+			n--
+		}
+	}
+	if e.Tap {
+		u.Tapped = true
+	}
+	g.emit(p, "skill", g.C(u.Card()).Name(), "", fmt.Sprintf("%s: flip %d bonds", s.Name, e.Reverse))
+	g.apply(p, u, e)
+	return nil
+}
+
+func (g *Game) faceUp(p int) int {
+	n := 0
+	for _, b := range g.P[p].Bonds {
+		if !b.Reversed {
+			n++
+		}
+	}
+	return n
+}
+
+// Distance between two areas: facing vanguards are 1 apart, each rearguard
+// adds 1.
+func Distance(a, b Area) int { return 1 + int(a) + int(b) }
+
+// CanAttack reports whether the unit has a weapon and a range.
+func (g *Game) CanAttack(u *Unit) bool {
+	c := g.C(u.Card())
+	return c.CanAttack() && c.Emblems&table.Weapons != 0
+}
+
+// InRange reports whether attacker a reaches target t.
+func (g *Game) InRange(a, t *Unit) bool {
+	c := g.C(a.Card())
+	d := Distance(a.Area, t.Area)
+	return int(c.MinRange) <= d && d <= int(c.MaxRange)
+}
+
+// Power is a unit's attack outside the support step: printed attack, its
+// permanent skills that apply, and bonuses until the end of the turn.
+func (g *Game) Power(p int, u *Unit, attacking, defending bool) int {
+	n := value(g.C(u.Card()).Attack) + int(u.Bonus)
+	for _, s := range g.skills(u) {
+		if s.Type != table.Permanent {
+			continue
+		}
+		for _, e := range s.Effects {
+			switch {
+			case e.When == table.Always,
+				e.When == table.MyTurn && p == g.Active,
+				e.When == table.Attacking && attacking,
+				e.When == table.Defending && defending:
+				n += int(e.Attack)
+			}
+		}
+	}
+	return n
+}
+
+// Battle is what happened in one attack.
+type Battle struct {
+	AttackSupport, DefenseSupport int // support values added (after the same-name rule)
+	Attack, Defense               int // final powers compared
+	Critical, Evaded, Defeated    bool
+	OrbBroken, Won                bool
+}
+
+// Attack taps the attacker and resolves the battle against target.
+func (g *Game) Attack(p int, a, t *Unit) (*Battle, error) {
+	if g.Phase != ActionPhase || p != g.Active {
+		return nil, ErrPhase
+	}
+	if g.Turn == 1 {
+		return nil, ErrFirstTurn
+	}
+	if a.Tapped {
+		return nil, ErrTapped
+	}
+	if !g.CanAttack(a) {
+		return nil, ErrNoWeapon
+	}
+	if !g.InRange(a, t) {
+		return nil, ErrRange
+	}
+	d := Opp(p)
+	a.Tapped = true
+	g.emit(p, "attack", g.C(a.Card()).Name(), g.C(t.Card()).Name(), fmt.Sprintf("from %s to %s", a.Area, t.Area))
+	b := &Battle{}
+	atk := g.Power(p, a, true, false)
+	def := g.Power(d, t, false, true)
+	// Support check: both reveal the top card of their deck.
+	var aBattle, dBattle int
+	as, aok := g.top(p)
+	if aok {
+		aBattle += g.support(p, a, as, true, &b.AttackSupport)
+	}
+	ds, dok := g.top(d)
+	if dok {
+		dBattle += g.support(d, t, ds, false, &b.DefenseSupport)
+	}
+	// Support skills resolve, then the cards go to the retreat area.
+	if aok {
+		aBattle += g.supportSkills(p, a, as, true)
+		g.P[p].Support = nil // one card per battle
+		g.P[p].Retreat = append(g.P[p].Retreat, as)
+	}
+	if dok {
+		dBattle += g.supportSkills(d, t, ds, false)
+		g.P[d].Support = nil
+		g.P[d].Retreat = append(g.P[d].Retreat, ds)
+	}
+	atk += aBattle
+	def += dBattle
+	// Critical hit: discard a card with the attacker's unit name to double.
+	if i := g.sameName(p, a); i >= 0 && g.Pol[p] != nil && g.Pol[p].Critical(g, p, a, t, atk, def) {
+		g.discard(p, i, "critical hit")
+		atk *= 2
+		b.Critical = true
+	}
+	// Godspeed evasion: discard a card with the defender's unit name.
+	if i := g.sameName(d, t); i >= 0 && g.Pol[d] != nil && g.Pol[d].Evade(g, d, t, a, atk, def) {
+		g.discard(d, i, "godspeed evasion")
+		b.Evaded = true
+	}
+	b.Attack, b.Defense = atk, def
+	switch {
+	case b.Evaded:
+		g.emit(p, "evaded", g.C(a.Card()).Name(), g.C(t.Card()).Name(), fmt.Sprintf("%d vs %d", atk, def))
+	case def <= atk:
+		b.Defeated = true
+		g.emit(p, "defeat", g.C(a.Card()).Name(), g.C(t.Card()).Name(), fmt.Sprintf("%d vs %d", atk, def))
+		g.defeat(d, t, b)
+	default:
+		g.emit(p, "repelled", g.C(a.Card()).Name(), g.C(t.Card()).Name(), fmt.Sprintf("%d vs %d", atk, def))
+	}
+	return b, nil
+}
+
+// support places a revealed card in the support area and returns its support
+// value, or 0 if it has the supported unit's unit name (it fails and its
+// skills do not apply).
+func (g *Game) support(p int, u *Unit, c int, attacking bool, added *int) int {
+	g.P[p].Support = append(g.P[p].Support, c)
+	side := "defense"
+	if attacking {
+		side = "attack"
+	}
+	if g.C(c).Unit == g.C(u.Card()).Unit {
+		g.emit(p, "support-failed", g.C(c).Name(), g.C(u.Card()).Name(), "same unit name")
+		return 0
+	}
+	v := value(g.C(c).Support)
+	*added = v
+	g.emit(p, "support", g.C(c).Name(), g.C(u.Card()).Name(), fmt.Sprintf("%s +%d", side, v))
+	return v
+}
+
+// supportSkills resolves the support skills of a successful support card.
+func (g *Game) supportSkills(p int, u *Unit, c int, attacking bool) int {
+	if g.C(c).Unit == g.C(u.Card()).Unit {
+		return 0
+	}
+	n := 0
+	for _, s := range g.C(c).Skills {
+		fits := s.Type == table.Support || attacking && s.Type == table.AttackSupport || !attacking && s.Type == table.DefenseSupport
+		if !fits {
+			continue
+		}
+		for _, e := range s.Effects {
+			if e.When != table.OnSupport {
+				continue
+			}
+			g.emit(p, "support-skill", g.C(c).Name(), g.C(u.Card()).Name(), s.Name)
+			n += int(e.Attack)
+			g.apply(p, nil, table.Effect{Draw: e.Draw, Discard: e.Discard})
+		}
+	}
+	return n
+}
+
+// sameName returns the hand index of a card with u's unit name, or -1.
+func (g *Game) sameName(p int, u *Unit) int {
+	name := g.C(u.Card()).Unit
+	return slices.IndexFunc(g.P[p].Hand, func(c int) bool { return g.C(c).Unit == name })
+}
+
+func (g *Game) discard(p, i int, why string) {
+	pl := g.P[p]
+	c := pl.Hand[i]
+	pl.Hand = slices.Delete(pl.Hand, i, i+1)
+	pl.Retreat = append(pl.Retreat, c)
+	g.emit(p, why, g.C(c).Name(), "", "discarded")
+}
+
+// defeat handles a unit destroyed by battle: the main character breaks an
+// orb (to the hand) or, with none left, loses the game; an ally goes to the
+// retreat area with its whole stack.
+func (g *Game) defeat(p int, u *Unit, b *Battle) {
+	pl := g.P[p]
+	if u.Main {
+		if len(pl.Orbs) == 0 {
+			g.Over, g.Winner = true, Opp(p)
+			g.Reason = "main character defeated with no orbs left"
+			b.Won = true
+			return
+		}
+		o := pl.Orbs[len(pl.Orbs)-1]
+		pl.Orbs = pl.Orbs[:len(pl.Orbs)-1]
+		pl.Hand = append(pl.Hand, o)
+		g.OrbLoss[p]++
+		b.OrbBroken = true
+		g.emit(p, "orb", "", "", fmt.Sprintf("an orb breaks to the hand; %d left", len(pl.Orbs)))
+		return
+	}
+	pl.Field = slices.DeleteFunc(pl.Field, func(x *Unit) bool { return x == u })
+	pl.Retreat = append(pl.Retreat, u.Stack...)
+	g.march()
+}
+
+// EndTurn runs the end phase: bonuses until the end of the turn expire, and
+// the turn passes.
+func (g *Game) EndTurn() {
+	g.Phase = End
+	for _, p := range g.P {
+		for _, u := range p.Field {
+			u.Bonus = 0
+		}
+	}
+	g.emit(g.Active, "end", "", "", "")
+	g.Active = Opp(g.Active)
+}
+
+// Invariants checks what must hold at every step: orbs within 0..5, one unit
+// per unit name on each field, every card of each deck somewhere.
+func (g *Game) Invariants() error {
+	for i, p := range g.P {
+		if len(p.Orbs) > OrbCount || len(p.Orbs)+g.OrbLoss[i] != OrbCount {
+			return fmt.Errorf("%s: %d orbs after %d broken", p.Name, len(p.Orbs), g.OrbLoss[i])
+		}
+		seen := map[string]bool{}
+		for _, u := range p.Field {
+			n := g.C(u.Card()).Unit
+			if seen[n] {
+				return fmt.Errorf("%s: two units named %s on the field", p.Name, n)
+			}
+			seen[n] = true
+		}
+		if p.Main() == nil {
+			return fmt.Errorf("%s: no main character on the field", p.Name)
+		}
+		if c := p.Cards(); c != p.Size {
+			return fmt.Errorf("%s: %d cards, deck has %d", p.Name, c, p.Size)
+		}
+	}
+	return nil
+}
