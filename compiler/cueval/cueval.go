@@ -476,3 +476,7 @@ func toAST(n *yaml.Node) ast.Expr {
 	}
 	return ast.NewNull()
 }
+
+// Native returns the native validator of a kind (nil for an unknown kind),
+// for tests and benchmarks that compare it with CUE.
+func (s *Schema) Native(kind string) *native.Validator { return s.native[kind] }

@@ -12,6 +12,7 @@ import (
 	"testing"
 
 	"cuelang.org/go/cue"
+	"cuelang.org/go/cue/cuecontext"
 	cueerrors "cuelang.org/go/cue/errors"
 	"gopkg.in/yaml.v3"
 
@@ -19,7 +20,9 @@ import (
 	"github.com/roundtable-dev/roundtable/compiler/diag"
 	"github.com/roundtable-dev/roundtable/compiler/source"
 	content "github.com/roundtable-dev/roundtable/content/annas"
+	feccontent "github.com/roundtable-dev/roundtable/content/fecipher"
 	schema "github.com/roundtable-dev/roundtable/schema/annas"
+	fecschema "github.com/roundtable-dev/roundtable/schema/fecipher"
 )
 
 var annasKinds = map[string]string{"unit": "#Unit", "tag": "#Tag", "terrain": "#Terrain"}
@@ -177,6 +180,122 @@ func FuzzNativeAgreesWithCUE(f *testing.F) {
 			return
 		}
 		agree(t, s, text)
+	})
+}
+
+// game is a schema with its base content, for the generic tests.
+type game struct {
+	name    string
+	schema  fs.FS
+	content fs.FS
+}
+
+var games = []game{
+	{"annas", schema.FS, content.FS},
+	{"fecipher", fecschema.FS, feccontent.FS},
+}
+
+// kindsOf finds every definition with a literal kind: field, so that kinds
+// added to a schema are covered without editing this test.
+func kindsOf(t testing.TB, fsys fs.FS) map[string]string {
+	t.Helper()
+	names, _ := fs.Glob(fsys, "*.cue")
+	var src []byte
+	for i, n := range names {
+		b, err := fs.ReadFile(fsys, n)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if i > 0 { // one package clause is enough
+			b = regexp.MustCompile(`(?m)^package \w+`).ReplaceAll(b, nil)
+		}
+		src = append(append(src, b...), '\n')
+	}
+	v := cuecontext.New().CompileBytes(src)
+	it, err := v.Fields(cue.Definitions(true))
+	if err != nil {
+		t.Fatal(err)
+	}
+	kinds := map[string]string{}
+	for it.Next() {
+		if !it.Selector().IsDefinition() {
+			continue
+		}
+		if k, err := it.Value().LookupPath(cue.MakePath(cue.Str("kind").Required())).String(); err == nil {
+			kinds[k] = it.Selector().String()
+		}
+	}
+	if len(kinds) == 0 {
+		t.Fatal("no definitions with a kind")
+	}
+	return kinds
+}
+
+type gameDocs struct {
+	s    *Schema
+	docs []*source.Document
+}
+
+func loadGames(t testing.TB) []gameDocs {
+	var out []gameDocs
+	for _, g := range games {
+		s, err := Compile(g.schema, "schema/"+g.name, kindsOf(t, g.schema))
+		if err != nil {
+			t.Fatal(err)
+		}
+		set, _ := source.Load(g.content, "content/"+g.name)
+		var docs []*source.Document
+		for _, d := range set.Docs {
+			if _, ok := s.defs[d.Kind]; ok {
+				docs = append(docs, d)
+			}
+		}
+		out = append(out, gameDocs{s, docs})
+	}
+	return out
+}
+
+// TestNativeCoversEveryGame: every base-content document of every game is
+// decided natively and agrees with CUE.
+func TestNativeCoversEveryGame(t *testing.T) {
+	for i, g := range loadGames(t) {
+		if len(g.docs) == 0 {
+			t.Fatalf("%s: no documents", games[i].name)
+		}
+		for _, d := range g.docs {
+			if v, errs := g.s.native[d.Kind].Errors(d.Node); v != native.Valid {
+				t.Errorf("%s: native verdict %v %v, want valid", d.Pos(), v, errs)
+			}
+		}
+	}
+}
+
+// FuzzNativeMutatedContent mutates real base-content documents of every
+// game (any kind, including kinds added later) and asserts agreement.
+func FuzzNativeMutatedContent(f *testing.F) {
+	for i := range 40 {
+		f.Add(uint8(i%len(games)), uint16(i*37), []byte{byte(i * 11)})
+		f.Add(uint8(i%len(games)), uint16(i*53), []byte{byte(i * 29), byte(i*7 + 3)})
+	}
+	gs := loadGames(f)
+	f.Fuzz(func(t *testing.T, gi uint8, di uint16, muts []byte) {
+		g := gs[int(gi)%len(gs)]
+		if len(muts) > 4 {
+			muts = muts[:4]
+		}
+		orig := g.docs[int(di)%len(g.docs)]
+		var doc yaml.Node
+		text, err := yaml.Marshal(orig.Node)
+		if err != nil || yaml.Unmarshal(text, &doc) != nil || len(doc.Content) == 0 {
+			t.Skip()
+		}
+		r := rand.New(rand.NewPCG(uint64(di), uint64(len(muts))))
+		for _, m := range muts {
+			mutate(doc.Content[0], r, m)
+		}
+		if text, err = yaml.Marshal(doc.Content[0]); err == nil {
+			agree(t, g.s, text)
+		}
 	})
 }
 

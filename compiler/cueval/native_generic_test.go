@@ -42,9 +42,12 @@ func TestNativeGenericSchema(t *testing.T) {
 	}{
 		{"kind: any\nreg: x\n", native.Valid},
 		{"kind: any\n", native.Unknown}, // a regular field without data: CUE decides
-		{"kind: any\nreg: x\nopen: {a: 1, b: [2]}\n", native.Unknown},
+		{"kind: any\nreg: x\nopen: {a: 1, b: [2]}\n", native.Valid},
+		{"kind: any\nreg: x\nextra: 1\n", native.Invalid},
 		{"kind: any\nreg: x\nopen: {a: z}\n", native.Invalid},
-		{"kind: any\nreg: x\nlabels: {ab: x}\n", native.Unknown},
+		{"kind: any\nreg: x\nlabels: {ab: x}\n", native.Valid},
+		{"kind: any\nreg: x\nlabels: {ab: 1}\n", native.Invalid},
+		{"kind: any\nreg: x\nlabels: {Ab: x}\n", native.Invalid},
 		{"kind: any\nreg: x\npair: [1, a]\n", native.Valid},
 		{"kind: any\nreg: x\npair: [1]\n", native.Invalid},
 		{"kind: any\nreg: x\npair: [1, a, 2]\n", native.Invalid},

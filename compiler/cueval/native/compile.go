@@ -2,6 +2,8 @@ package native
 
 import (
 	"regexp"
+	"sync"
+	"sync/atomic"
 
 	"cuelang.org/go/cue"
 	"gopkg.in/yaml.v3"
@@ -21,6 +23,9 @@ func compile(v cue.Value) node {
 			o.arms = append(o.arms, &lazy{v: a})
 		}
 		return o
+	}
+	if ik == cue.TopKind && op == cue.NoOp {
+		return anyNode{} // _
 	}
 	switch ik {
 	case cue.StructKind:
@@ -118,10 +123,6 @@ func literal(v cue.Value) node {
 	return opaque{}
 }
 
-// probe is a field name no schema declares: if a struct allows it, the
-// struct is open or has pattern constraints, which CUE handles.
-const probe = "\x00native-probe"
-
 type field struct {
 	name     string
 	required bool
@@ -150,7 +151,6 @@ func compileStruct(v cue.Value) node {
 	if len(s.fields) > 64 {
 		return opaque{}
 	}
-	s.closed = !v.Allows(cue.Str(probe)) && !v.LookupPath(cue.MakePath(cue.AnyString)).Exists()
 	return s
 }
 
@@ -346,8 +346,42 @@ func (o *orNode) check(n *yaml.Node, st *state) {
 type structNode struct {
 	v      cue.Value
 	fields []field
-	closed bool
+
+	extras  sync.Map // undeclared key -> *lazy: its pattern constraints, or not allowed
+	nextras atomic.Int32
 }
+
+// maxExtras bounds the memo of undeclared keys per struct.
+const maxExtras = 4096
+
+// extra compiles what CUE applies to an undeclared key: nothing allowed in
+// a closed struct, else the unification of the pattern constraints (or _
+// for an open struct).
+func (s *structNode) extra(key string) node {
+	if l, ok := s.extras.Load(key); ok {
+		return l.(*lazy).get()
+	}
+	l := &lazy{}
+	switch {
+	case !s.v.Allows(cue.Str(key)):
+		l.n = notAllowed{}
+		l.once.Do(func() {})
+	default:
+		l.v = s.v.LookupPath(cue.MakePath(cue.Str(key).Optional()))
+		if !l.v.Exists() {
+			l.n = opaque{}
+			l.once.Do(func() {})
+		}
+	}
+	if s.nextras.Add(1) <= maxExtras {
+		s.extras.Store(key, l)
+	}
+	return l.get()
+}
+
+type notAllowed struct{}
+
+func (notAllowed) check(_ *yaml.Node, st *state) { st.fail("field not allowed") }
 
 func (s *structNode) check(n *yaml.Node, st *state) {
 	if n.Kind != yaml.MappingNode {
@@ -365,12 +399,7 @@ func (s *structNode) check(n *yaml.Node, st *state) {
 		}
 		st.path = append(st.path, pathElem{key: key, idx: -1})
 		if j == len(s.fields) {
-			switch {
-			case !s.closed || s.v.Allows(cue.Str(key)):
-				st.unknown = true
-			default:
-				st.fail("field not allowed")
-			}
+			s.extra(key).check(n.Content[i+1], st)
 		} else {
 			seen |= 1 << uint(j)
 			s.fields[j].schema.get().check(n.Content[i+1], st)
