@@ -15,6 +15,18 @@ import (
 // there, keyed by file name, content and schema hash.
 var CacheDir string
 
+// SetCache keeps parsed documents and validation results per file in dir
+// ("" turns caching off).
+func SetCache(dir string) {
+	CacheDir = dir
+	source.ParseCache = nil
+	if dir != "" {
+		source.ParseCache = func(display string) source.Cache {
+			return vcache.OpenStore[source.Parsed](dir, "parse", display)
+		}
+	}
+}
+
 // validateAll validates a pack's documents on every core, a batch at a time
 // (most documents take the native validator's microseconds, so a channel
 // send per document would cost as much as the check). Results keep document

@@ -4,9 +4,11 @@
 //	                      with yaml.v3, no validation, on every core
 //	measure gen DIR OUT   compile the pack in DIR and write its Go table file
 //	                      under OUT, as `roundtable gen` does for base content
-//	measure profile DIR P check the pack in DIR as `roundtable check` does,
-//	                      writing P.cpu (CPU profile) and P.heap (live heap
-//	                      after compiling, while every document is still held)
+//	measure profile DIR P [CACHE]
+//	                      check the pack in DIR as `roundtable check` does
+//	                      (with --cache CACHE), writing P.cpu (CPU profile) and
+//	                      P.heap (live heap after compiling, while every
+//	                      document is still held)
 //
 // Each prints the documents or bytes it handled; time and memory are taken by
 // the caller (/usr/bin/time).
@@ -47,6 +49,9 @@ func main() {
 		if len(os.Args) < 4 {
 			err = errors.New("profile needs DIR and a profile prefix")
 			break
+		}
+		if len(os.Args) > 4 {
+			compiler.SetCache(os.Args[4])
 		}
 		err = profile(os.Args[2], os.Args[3])
 	case "gen":

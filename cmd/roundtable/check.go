@@ -48,8 +48,8 @@ with --strict), 2 usage or internal failure.`,
 				if err := os.MkdirAll(cacheDir, 0o755); err != nil {
 					return usageErr("--cache: %v", err)
 				}
-				compiler.CacheDir = cacheDir
 			}
+			compiler.SetCache(cacheDir)
 			results, diags, err := compileAll(args)
 			if err != nil {
 				return err
@@ -66,7 +66,7 @@ with --strict), 2 usage or internal failure.`,
 	}
 	cmd.Flags().StringVarP(&format, flagFormat, "f", "text", "output format: "+strings.Join(diag.Formats, ", "))
 	cmd.Flags().BoolVar(&strict, flagStrict, false, "fail on warnings too")
-	cmd.Flags().StringVar(&cacheDir, "cache", "", "keep validation results per file in this folder; unchanged files are not validated again")
+	cmd.Flags().StringVar(&cacheDir, "cache", "", "keep parsed documents and validation results per file in this folder; unchanged files are not parsed or validated again")
 	_ = cmd.RegisterFlagCompletionFunc(flagFormat, cobra.FixedCompletions(diag.Formats, cobra.ShellCompDirectiveNoFileComp))
 	return cmd
 }

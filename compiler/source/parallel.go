@@ -1,6 +1,7 @@
 package source
 
 import (
+	"crypto/sha256"
 	"errors"
 	"io/fs"
 	"runtime"
@@ -11,7 +12,11 @@ import (
 
 // loadFiles reads and parses files on every core; the result is the same as
 // reading them one by one in order: documents and diagnostics keep file order.
-func loadFiles(fsys fs.FS, files []string, show func(string) string, set *Set, diags *diag.List) {
+func loadFiles(fsys fs.FS, display string, files []string, show func(string) string, set *Set, diags *diag.List) {
+	var cache Cache
+	if ParseCache != nil {
+		cache = ParseCache(display)
+	}
 	type result struct {
 		data  []byte
 		docs  []*Document
@@ -44,11 +49,18 @@ func loadFiles(fsys fs.FS, files []string, show func(string) string, set *Set, d
 					continue
 				}
 				r.data, r.read = data, true
-				r.docs, r.diags = Parse(name, data)
+				if cache != nil {
+					r.docs, r.diags = parseCached(cache, cacheKey(name, data), name, data)
+				} else {
+					r.docs, r.diags = Parse(name, data)
+				}
 			}
 		})
 	}
 	wg.Wait()
+	if cache != nil {
+		cache.Save()
+	}
 	for j, r := range out {
 		if r.read {
 			set.Files[show(files[j])] = r.data
@@ -56,4 +68,12 @@ func loadFiles(fsys fs.FS, files []string, show func(string) string, set *Set, d
 		set.Docs = append(set.Docs, r.docs...)
 		*diags = append(*diags, r.diags...)
 	}
+}
+
+func cacheKey(name string, data []byte) string {
+	h := sha256.New()
+	h.Write([]byte(name))
+	h.Write([]byte{0})
+	h.Write(data)
+	return string(h.Sum(nil))
 }

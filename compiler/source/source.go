@@ -144,7 +144,7 @@ func Load(fsys fs.FS, display string) (*Set, diag.List) {
 		diags.Add(diag.CodeIO, diag.Pos{File: show(".")}, "cannot read folder: %v", trimErr(err))
 	}
 	slices.Sort(files)
-	loadFiles(fsys, files, show, set, &diags)
+	loadFiles(fsys, display, files, show, set, &diags)
 	return set, diags
 }
 

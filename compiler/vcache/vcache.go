@@ -1,6 +1,6 @@
-// Package vcache keeps schema-validation results per content file on disk,
-// keyed by the file's name and bytes and the schema's hash, so that a second
-// check of an unchanged file skips validation.
+// Package vcache keeps per-file results on disk (parsed documents,
+// schema-validation results), keyed by the file's name and bytes (and the
+// schema's hash), so that a second check of an unchanged file skips work.
 package vcache
 
 import (
@@ -19,15 +19,19 @@ import (
 // changes in a way the build information does not show.
 const format = "vcache-1"
 
-// Cache is the stored results of one pack against one schema.
-type Cache struct {
+// Store holds the results of one pack (and schema) in one file.
+type Store[T any] struct {
 	path string
 
 	mu    sync.Mutex
-	old   map[string][]diag.List
-	new   map[string][]diag.List
+	old   map[string]T
+	new   map[string]T
 	dirty bool
 }
+
+// Cache is the validation results of one pack against one schema: per file,
+// one diagnostic list per document.
+type Cache = Store[[]diag.List]
 
 // build identifies the running binary, so that a new build of roundtable
 // (whose messages may differ) does not reuse old results.
@@ -44,19 +48,22 @@ var build = func() string {
 	return s
 }()
 
-// Open loads the cache of scope (say, a pack folder and a schema hash) from
-// dir. A missing or unreadable cache is an empty one.
-func Open(dir, scope string) *Cache {
-	h := sha256.Sum256([]byte(build + "\x00" + scope))
-	c := &Cache{
-		path: filepath.Join(dir, "validate-"+hex.EncodeToString(h[:12])+".gob"),
-		old:  map[string][]diag.List{},
-		new:  map[string][]diag.List{},
+// Open loads the validation cache of scope (a pack folder and a schema
+// hash) from dir. A missing or unreadable cache is an empty one.
+func Open(dir, scope string) *Cache { return OpenStore[[]diag.List](dir, "validate", scope) }
+
+// OpenStore loads the store of what (a kind of result) and scope from dir.
+func OpenStore[T any](dir, what, scope string) *Store[T] {
+	h := sha256.Sum256([]byte(build + "\x00" + what + "\x00" + scope))
+	c := &Store[T]{
+		path: filepath.Join(dir, what+"-"+hex.EncodeToString(h[:12])+".gob"),
+		old:  map[string]T{},
+		new:  map[string]T{},
 	}
 	if f, err := os.Open(c.path); err == nil {
 		defer f.Close()
 		if gob.NewDecoder(f).Decode(&c.old) != nil {
-			c.old = map[string][]diag.List{}
+			c.old = map[string]T{}
 		}
 	}
 	return c
@@ -72,7 +79,7 @@ func Key(name string, data []byte) string {
 }
 
 // Get returns the stored results of a file's documents, in order.
-func (c *Cache) Get(key string) ([]diag.List, bool) {
+func (c *Store[T]) Get(key string) (T, bool) {
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	r, ok := c.old[key]
@@ -83,7 +90,7 @@ func (c *Cache) Get(key string) ([]diag.List, bool) {
 }
 
 // Put stores the results of a file's documents.
-func (c *Cache) Put(key string, results []diag.List) {
+func (c *Store[T]) Put(key string, results T) {
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	c.new[key] = results
@@ -93,13 +100,13 @@ func (c *Cache) Put(key string, results []diag.List) {
 // Save writes the results used in this run (so that deleted and edited
 // files drop out) when anything changed. Failures are ignored: the cache
 // only saves time.
-func (c *Cache) Save() {
+func (c *Store[T]) Save() {
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	if !c.dirty && len(c.new) == len(c.old) {
 		return
 	}
-	tmp, err := os.CreateTemp(filepath.Dir(c.path), ".validate-*")
+	tmp, err := os.CreateTemp(filepath.Dir(c.path), ".tmp-*")
 	if err != nil {
 		return
 	}
