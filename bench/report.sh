@@ -118,8 +118,8 @@ if [[ " ${sizes[*]} " == *" 10000 "* && " ${sizes[*]} " == *" 100000 "* ]]; then
 	done
 fi
 echo
-if go test -list 'Benchmark' ./engine/... 2>/dev/null | grep -q '^Benchmark'; then
-	echo "engine: see the Go benchmarks of ./engine/... (make bench runs them)"
+if go test -list Benchmark ./engine/annas/... 2>/dev/null | grep -q '^Benchmark'; then
+	echo "engine: see the Go benchmarks of ./engine/annas/... above (make bench runs them)"
 else
-	echo "engine: pending — ./engine/... has no benchmarks yet (no engine in this tree)"
+	echo "engine: pending — ./engine/annas has no engine or benchmarks in this tree yet"
 fi
