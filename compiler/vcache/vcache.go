@@ -7,6 +7,7 @@ import (
 	"crypto/sha256"
 	"encoding/gob"
 	"encoding/hex"
+	"fmt"
 	"os"
 	"path/filepath"
 	"runtime/debug"
@@ -34,7 +35,9 @@ type Store[T any] struct {
 type Cache = Store[[]diag.List]
 
 // build identifies the running binary, so that a new build of roundtable
-// (whose messages may differ) does not reuse old results.
+// (whose messages may differ) does not reuse old results: its version
+// control revision when known, and the executable's size and time (a
+// rebuild from a modified tree keeps the revision).
 var build = func() string {
 	s := format
 	if bi, ok := debug.ReadBuildInfo(); ok {
@@ -43,6 +46,11 @@ var build = func() string {
 			if kv.Key == "vcs.revision" || kv.Key == "vcs.modified" {
 				s += kv.Value
 			}
+		}
+	}
+	if exe, err := os.Executable(); err == nil {
+		if fi, err := os.Stat(exe); err == nil {
+			s += fmt.Sprint(fi.Size(), fi.ModTime().UnixNano())
 		}
 	}
 	return s
