@@ -4,4 +4,5 @@ package main
 import (
 	_ "github.com/roundtable-dev/roundtable/compiler/annas"
 	_ "github.com/roundtable-dev/roundtable/compiler/fecipher"
+	_ "github.com/roundtable-dev/roundtable/compiler/tablebattles"
 )

@@ -7,12 +7,14 @@ import (
 	"github.com/roundtable-dev/roundtable/compiler"
 	genannas "github.com/roundtable-dev/roundtable/generated/annas"
 	genfecipher "github.com/roundtable-dev/roundtable/generated/fecipher"
+	gentablebattles "github.com/roundtable-dev/roundtable/generated/tablebattles"
 )
 
 // generated maps each game to its checked-in generated ruleset.
 var generated = map[string]any{
-	"annas":     genannas.Ruleset,
-	"fe-cipher": genfecipher.Ruleset,
+	"annas":         genannas.Ruleset,
+	"fe-cipher":     genfecipher.Ruleset,
+	"table-battles": gentablebattles.Ruleset,
 }
 
 // TestGeneratedEqualsRuntimeCompile proves generated/ is current in the

@@ -4,106 +4,54 @@ import (
 	"fmt"
 	"strings"
 
+	"gopkg.in/yaml.v3"
+
 	"github.com/roundtable-dev/roundtable/compiler"
 	"github.com/roundtable-dev/roundtable/compiler/diag"
+	"github.com/roundtable-dev/roundtable/compiler/link"
 	"github.com/roundtable-dev/roundtable/compiler/source"
 	"github.com/roundtable-dev/roundtable/engine/annas/table"
 )
 
-type effectDoc struct {
-	When   string `yaml:"when"`
-	Modify struct {
-		ATK int8 `yaml:"atk"`
-		SPD int8 `yaml:"spd"`
-		DEF int8 `yaml:"def"`
-	} `yaml:"modify"`
-	Heal   int8 `yaml:"heal"`
-	Target *struct {
-		Side   string `yaml:"side"`
-		Within int8   `yaml:"within"`
-	} `yaml:"target"`
+// at is a decoded value that remembers its YAML node, for positions.
+type at[T any] struct {
+	V T
+	N *yaml.Node
 }
 
-type tagDoc struct {
-	ID        string `yaml:"id"`
-	Name      string `yaml:"name"`
-	Category  string `yaml:"category"`
-	Text      string `yaml:"text"`
-	Effective *struct {
-		Against string `yaml:"against"`
-		ATK     int8   `yaml:"atk"`
-	} `yaml:"effective"`
-	Effects []effectDoc `yaml:"effects"`
+func (a *at[T]) UnmarshalYAML(n *yaml.Node) error {
+	a.N = n
+	return n.Decode(&a.V)
 }
-
-type terrainDoc struct {
-	ID         string   `yaml:"id"`
-	Name       string   `yaml:"name"`
-	Glyph      string   `yaml:"glyph"`
-	Enter      string   `yaml:"enter"`
-	Blocks     []string `yaml:"blocks"`
-	IgnoredBy  []string `yaml:"ignored-by"`
-	Impassable bool     `yaml:"impassable"`
-	Work       *struct {
-		Coins *int8 `yaml:"coins"`
-		DV    int8  `yaml:"dv"`
-	} `yaml:"work"`
-}
-
-type statsDoc struct {
-	HP  int8 `yaml:"hp"`
-	ATK int8 `yaml:"atk"`
-	SPD int8 `yaml:"spd"`
-	DEF int8 `yaml:"def"`
-}
-
-type unitDoc struct {
-	ID         string    `yaml:"id"`
-	Name       string    `yaml:"name"`
-	Title      string    `yaml:"title"`
-	Color      string    `yaml:"color"`
-	Legendary  bool      `yaml:"legendary"`
-	Stats      statsDoc  `yaml:"stats"`
-	Shapestone *statsDoc `yaml:"shapestone"`
-	Range      []int     `yaml:"range"`
-	Mov        int8      `yaml:"mov"`
-	Tags       []string  `yaml:"tags"`
-	Skill      *struct {
-		Name     string      `yaml:"name"`
-		Kind     string      `yaml:"kind"`
-		Reaction bool        `yaml:"reaction"`
-		Text     string      `yaml:"text"`
-		Effects  []effectDoc `yaml:"effects"`
-	} `yaml:"skill"`
-}
-
-var colors = map[string]table.Color{"red": table.Red, "green": table.Green, "blue": table.Blue, "gray": table.Gray}
-
-var categories = map[string]table.TagCategory{
-	"assist": table.Assist, "movement": table.Movement, "passive": table.Passive, "effectiveness": table.Effectiveness,
-}
-
-var triggers = map[string]table.Trigger{
-	"": table.Always, "always": table.Always, "combat": table.InCombat, "start-of-turn": table.StartOfTurn,
-	"deploy": table.OnDeploy, "after-combat": table.AfterCombat, "defeat": table.OnDefeat,
-}
-
-var sides = map[string]table.Side{"": table.SideSelf, "self": table.SideSelf, "ally": table.SideAlly, "enemy": table.SideEnemy, "any": table.SideAny}
-
-var skillKinds = map[string]table.SkillKind{"passive": table.SkillPassive, "assist": table.SkillAssist, "special": table.SkillSpecial}
 
 // builder carries the state of one build.
 type builder struct {
 	p     *compiler.Program
 	diags diag.List
 	rs    *table.Ruleset
+	// id -> index among Valid(kind), built once per kind.
+	index map[string]map[string]int
+	// tag index -> used by some card or rule.
+	tagUsed []bool
+	// summon ids of each boss, by boss index.
+	bossSummons [][]string
 }
 
 func build(p *compiler.Program) (any, diag.List) {
-	b := &builder{p: p, rs: &table.Ruleset{}}
+	b := &builder{p: p, rs: &table.Ruleset{}, index: map[string]map[string]int{}}
+	b.rs.Rules = table.Rules{HasteTag: -1, DVPlain: -1, DVRuins: -1, SecondPlayer: -1, BossStart: table.NoTile}
+	b.tagUsed = make([]bool, len(p.Valid("tag")))
 	b.tags()
 	b.terrain()
 	b.units()
+	b.curve()
+	b.maps()
+	b.bosses()
+	b.bossCards()
+	b.shop()
+	b.vpDeck()
+	b.rules()
+	b.unusedTags()
 	return b.rs, b.diags
 }
 
@@ -116,135 +64,109 @@ func decode[T any](b *builder, d *compiler.Doc) (T, bool) {
 	return v, true
 }
 
-// ref resolves a reference to an entity of kind, accepting pack-qualified ids.
-func (b *builder) ref(kind, id string, pos diag.Pos, what string) int {
+// pos is the position of node n of document d (the document's when nil).
+func pos(d *compiler.Doc, n *yaml.Node) diag.Pos {
+	if n == nil {
+		return d.Pos()
+	}
+	return source.NodePos(d.File, n)
+}
+
+// ref resolves a reference to an entity of kind, accepting pack-qualified
+// ids; unknown ids get a did-you-mean diagnostic. It returns -1 when absent.
+func (b *builder) ref(kind string, d *compiler.Doc, r at[string], what string) int {
+	id := r.V
 	if i := strings.IndexByte(id, '/'); i >= 0 {
 		id = id[i+1:]
 	}
-	return b.p.Resolve(kind, id, pos, what, &b.diags)
+	if i := b.lookup(kind, id); i >= 0 {
+		if kind == "tag" && i < len(b.tagUsed) {
+			b.tagUsed[i] = true
+		}
+		return i
+	}
+	return b.p.Resolve(kind, id, pos(d, r.N), what, &b.diags)
 }
 
-// tagSet resolves a list of tag references found at node key of doc.
-func (b *builder) tagSet(d *compiler.Doc, key []string, ids []string) table.TagSet {
-	var s table.TagSet
-	list := source.Path(d.Node, key...)
-	for i, id := range ids {
-		pos := d.Pos()
-		if list != nil && i < len(list.Content) {
-			pos = source.NodePos(d.File, list.Content[i])
+// lookup returns the index of id among Valid(kind), or -1, silently.
+func (b *builder) lookup(kind, id string) int {
+	idx := b.index[kind]
+	if idx == nil {
+		idx = map[string]int{}
+		for i, v := range b.p.Valid(kind) {
+			idx[v.ID] = i
 		}
-		if t := b.ref("tag", id, pos, "tag"); t >= 0 && t < 64 {
+		b.index[kind] = idx
+	}
+	if i, ok := idx[id]; ok {
+		return i
+	}
+	return -1
+}
+
+// tagSet resolves a list of tag references.
+func (b *builder) tagSet(d *compiler.Doc, ids []at[string]) table.TagSet {
+	var s table.TagSet
+	for _, id := range ids {
+		if t := b.ref("tag", d, id, "tag"); t >= 0 && t < 64 {
 			s |= 1 << uint(t)
 		}
 	}
 	return s
 }
 
-func (b *builder) effects(in []effectDoc) []table.Effect {
-	if len(in) == 0 {
+// rangeSet checks and converts a range list: ascending, each 1..3.
+func (b *builder) rangeSet(d *compiler.Doc, what string, r []at[int]) table.RangeSet {
+	var s table.RangeSet
+	for i, v := range r {
+		if v.V < 1 || v.V > 3 {
+			b.diags.Add(CodeRange, pos(d, v.N), "%s: range distance %d is outside 1..3", what, v.V).Hint = "ranges are 1, 2 or 3 spaces: [1], [2], [1, 2]"
+			continue
+		}
+		if i > 0 && v.V <= r[i-1].V {
+			b.diags.Add(CodeRange, pos(d, v.N), "%s: range %s is not strictly ascending", what, listString(r)).Hint = "write distances once each, smallest first: [1, 2]"
+			continue
+		}
+		s |= 1 << uint(v.V)
+	}
+	return s
+}
+
+func listString(r []at[int]) string {
+	parts := make([]string, len(r))
+	for i, v := range r {
+		parts[i] = fmt.Sprint(v.V)
+	}
+	return "[" + strings.Join(parts, ", ") + "]"
+}
+
+// suggestHint formats a did-you-mean hint, or "" when nothing is close.
+func suggestHint(s string, candidates []string) string {
+	if m := link.Suggest(s, candidates); m != "" {
+		return fmt.Sprintf("did you mean %q?", m)
+	}
+	return ""
+}
+
+var colors = map[string]table.Color{"red": table.Red, "green": table.Green, "blue": table.Blue, "gray": table.Gray}
+
+var categories = map[string]table.TagCategory{
+	"assist": table.Assist, "movement": table.Movement, "passive": table.Passive, "effectiveness": table.Effectiveness,
+}
+
+var skillKinds = map[string]table.SkillKind{"passive": table.SkillPassive, "assist": table.SkillAssist, "special": table.SkillSpecial}
+
+// singleton returns the one valid document of a kind without ids, reporting
+// extra ones; nil when there is none.
+func (b *builder) singleton(kind string) *compiler.Doc {
+	docs := b.p.Valid(kind)
+	if len(docs) == 0 {
 		return nil
 	}
-	out := make([]table.Effect, 0, len(in))
-	for _, e := range in {
-		te := table.Effect{When: triggers[e.When], ATK: e.Modify.ATK, SPD: e.Modify.SPD, DEF: e.Modify.DEF, Heal: e.Heal}
-		if e.Target != nil {
-			te.Target, te.Within = sides[e.Target.Side], e.Target.Within
-		}
-		out = append(out, te)
+	for _, extra := range docs[1:] {
+		dd := b.diags.Add(CodeSingleton, extra.FieldPos("kind"), "a second %s document; the game has exactly one", kind)
+		dd.Related = []diag.Related{{Pos: docs[0].FieldPos("kind"), Message: "the first is here"}}
+		dd.Hint = "merge them into one document"
 	}
-	return out
-}
-
-func (b *builder) tags() {
-	docs := b.p.Valid("tag")
-	if len(docs) > 64 {
-		b.diags.Add(CodeTooManyTags, docs[64].IDPos(), "tag %q is the 65th tag; at most 64 tags fit a tag set", docs[64].ID)
-	}
-	for _, d := range docs {
-		t, ok := decode[tagDoc](b, d)
-		if !ok {
-			continue
-		}
-		tt := table.Tag{ID: t.ID, Name: t.Name, Category: categories[t.Category], Text: t.Text, EffAgainst: -1, Effects: b.effects(t.Effects)}
-		switch {
-		case t.Effective != nil && t.Category != "effectiveness":
-			b.diags.Add(CodeEffectiveness, d.FieldPos("effective"), "tag %q has effective: but its category is %s", t.ID, t.Category).Hint = "use category: effectiveness"
-		case t.Effective == nil && t.Category == "effectiveness":
-			b.diags.Add(CodeEffectiveness, d.FieldPos("category"), "effectiveness tag %q does not say what it is effective against", t.ID).Hint = "add effective: {against: armored, atk: 2}"
-		case t.Effective != nil:
-			tt.EffAgainst = int16(b.ref("tag", t.Effective.Against, source.NodePos(d.File, source.Path(d.Node, "effective", "against")), "tag"))
-			tt.EffATK = t.Effective.ATK
-		}
-		b.rs.Tags = append(b.rs.Tags, tt)
-	}
-}
-
-func (b *builder) terrain() {
-	glyphs := map[string]*compiler.Doc{}
-	for _, d := range b.p.Valid("terrain") {
-		t, ok := decode[terrainDoc](b, d)
-		if !ok {
-			continue
-		}
-		if first, dup := glyphs[t.Glyph]; dup {
-			dd := b.diags.Add(CodeGlyph, d.FieldPos("glyph"), "terrain %q uses glyph %q, already used by terrain %q", t.ID, t.Glyph, first.ID)
-			dd.Related = []diag.Related{{Pos: first.FieldPos("glyph"), Message: fmt.Sprintf("%q is %s's glyph", t.Glyph, first.ID)}}
-		} else {
-			glyphs[t.Glyph] = d
-		}
-		tt := table.Terrain{
-			ID: t.ID, Name: t.Name, Glyph: t.Glyph, Stop: t.Enter == "stop", Impassable: t.Impassable,
-			Blocks:    b.tagSet(d, []string{"blocks"}, t.Blocks),
-			IgnoredBy: b.tagSet(d, []string{"ignored-by"}, t.IgnoredBy),
-			WorkCoins: 1,
-		}
-		if t.Work != nil {
-			tt.WorkDV = t.Work.DV
-			if t.Work.Coins != nil {
-				tt.WorkCoins = *t.Work.Coins
-			}
-		}
-		b.rs.Terrain = append(b.rs.Terrain, tt)
-	}
-}
-
-func (b *builder) units() {
-	shifter, hasShifter := b.p.Table("tag").Lookup("shapeshifter")
-	for _, d := range b.p.Valid("unit") {
-		u, ok := decode[unitDoc](b, d)
-		if !ok {
-			continue
-		}
-		tu := table.Unit{
-			ID: u.ID, Name: u.Name, Title: u.Title, Color: colors[u.Color], Legendary: u.Legendary,
-			Stats: table.Stats{HP: u.Stats.HP, ATK: u.Stats.ATK, SPD: u.Stats.SPD, DEF: u.Stats.DEF},
-			Mov:   u.Mov, Skill: -1,
-			Tags: b.tagSet(d, []string{"tags"}, u.Tags),
-		}
-		for i, r := range u.Range {
-			if i > 0 && r <= u.Range[i-1] {
-				b.diags.Add(CodeRange, source.NodePos(d.File, source.Path(d.Node, "range", fmt.Sprint(i))), "unit %q: range %v is not strictly ascending", u.ID, u.Range).Hint = "write distances once each, smallest first: [1, 2]"
-				break
-			}
-			tu.Range |= 1 << uint(r)
-		}
-		isShifter := hasShifter && tu.Tags.Has(shifter)
-		switch {
-		case u.Shapestone != nil && !isShifter:
-			b.diags.Add(CodeShapestone, d.FieldPos("shapestone"), "unit %q has shapestone stats but not the shapeshifter tag", u.ID).Hint = "add shapeshifter to tags, or remove shapestone"
-		case u.Shapestone == nil && isShifter:
-			b.diags.Add(CodeShapestone, d.FieldPos("tags"), "unit %q has the shapeshifter tag but no shapestone stats", u.ID).Hint = "add shapestone: {atk: .., spd: .., def: ..}"
-		case u.Shapestone != nil:
-			tu.HasShapestone = true
-			tu.Shapestone = table.Stats{ATK: u.Shapestone.ATK, SPD: u.Shapestone.SPD, DEF: u.Shapestone.DEF}
-		}
-		if u.Skill != nil {
-			tu.Skill = int16(len(b.rs.Skills))
-			b.rs.Skills = append(b.rs.Skills, table.Skill{
-				Name: u.Skill.Name, Kind: skillKinds[u.Skill.Kind], Reaction: u.Skill.Reaction, Text: u.Skill.Text,
-				Effects: b.effects(u.Skill.Effects),
-			})
-		}
-		b.rs.Units = append(b.rs.Units, tu)
-	}
+	return docs[0]
 }

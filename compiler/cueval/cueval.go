@@ -262,10 +262,21 @@ func classify(def cue.Value, doc *source.Document, path []string, msgs []string,
 		words = conflictWords(msgs, node.Value)
 	}
 	if len(words) > 0 && node != nil && node.Kind == yaml.ScalarNode && node.Tag == "!!str" {
-		d := diags.Add(diag.CodeBadEnum, pos, "%s: %q is not allowed (want one of %s)", dotted, node.Value, strings.Join(words, ", "))
+		want := "one of " + strings.Join(words, ", ")
+		if other := schemaAt.IncompleteKind() &^ cue.StringKind; schemaAt.Exists() && other != cue.BottomKind && other&cue.TopKind != cue.TopKind {
+			// A disjunction of words and other kinds: int | "I" | "II".
+			want = kindWords(other) + " or " + want
+		}
+		d := diags.Add(diag.CodeBadEnum, pos, "%s: %q is not allowed (want %s)", dotted, node.Value, want)
 		if s := link.Suggest(node.Value, words); s != "" {
 			d.Hint = fmt.Sprintf("did you mean %q?", s)
 		}
+		return
+	}
+	// A number of the right kind out of bounds, even when other arms of a
+	// disjunction (int | "I" | "II") also complain of mismatched types.
+	if has("out of bound") && node != nil && node.Kind == yaml.ScalarNode && node.Tag == "!!int" && schemaAt.IncompleteKind()&cue.IntKind != 0 {
+		diags.Add(diag.CodeOutOfRange, pos, "%s: %s is out of range (%s)", dotted, node.Value, bounds(msgs))
 		return
 	}
 	if node != nil && !kindAllows(schemaAt.IncompleteKind(), node) || has("mismatched types") {

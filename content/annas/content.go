@@ -5,5 +5,5 @@ import "embed"
 
 // FS is the base pack: pack.yaml and every content file under this folder.
 //
-//go:embed pack.yaml tags terrain units
+//go:embed pack.yaml tags terrain units maps bosses shop rules
 var FS embed.FS

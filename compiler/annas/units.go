@@ -1,0 +1,275 @@
+package annas
+
+import (
+	"fmt"
+	"slices"
+
+	"gopkg.in/yaml.v3"
+
+	"github.com/roundtable-dev/roundtable/compiler"
+	"github.com/roundtable-dev/roundtable/compiler/diag"
+	"github.com/roundtable-dev/roundtable/engine/annas/table"
+)
+
+type tagDoc struct {
+	ID        string `yaml:"id"`
+	Name      string `yaml:"name"`
+	Category  string `yaml:"category"`
+	Text      string `yaml:"text"`
+	Effective *struct {
+		Against at[string] `yaml:"against"`
+		ATK     int8       `yaml:"atk"`
+	} `yaml:"effective"`
+	Effects []effectDoc `yaml:"effects"`
+}
+
+type terrainDoc struct {
+	ID         string       `yaml:"id"`
+	Name       string       `yaml:"name"`
+	Glyph      string       `yaml:"glyph"`
+	Enter      string       `yaml:"enter"`
+	Blocks     []at[string] `yaml:"blocks"`
+	IgnoredBy  []at[string] `yaml:"ignored-by"`
+	Impassable bool         `yaml:"impassable"`
+	Capture    bool         `yaml:"capture"`
+	Work       *struct {
+		Coins *int8 `yaml:"coins"`
+		DV    int8  `yaml:"dv"`
+	} `yaml:"work"`
+	Text string `yaml:"text"`
+}
+
+type statsDoc struct {
+	HP  int8 `yaml:"hp"`
+	ATK int8 `yaml:"atk"`
+	SPD int8 `yaml:"spd"`
+	DEF int8 `yaml:"def"`
+}
+
+type skillDoc struct {
+	Name     string      `yaml:"name"`
+	Kind     string      `yaml:"kind"`
+	Reaction bool        `yaml:"reaction"`
+	Text     string      `yaml:"text"`
+	Effects  []effectDoc `yaml:"effects"`
+}
+
+type unitDoc struct {
+	ID         string       `yaml:"id"`
+	Name       string       `yaml:"name"`
+	Title      string       `yaml:"title"`
+	Color      string       `yaml:"color"`
+	Legendary  bool         `yaml:"legendary"`
+	Stats      statsDoc     `yaml:"stats"`
+	Shapestone *statsDoc    `yaml:"shapestone"`
+	Range      []at[int]    `yaml:"range"`
+	Mov        int8         `yaml:"mov"`
+	Tags       []at[string] `yaml:"tags"`
+	Skill      *skillDoc    `yaml:"skill"`
+}
+
+func (b *builder) tags() {
+	docs := b.p.Valid("tag")
+	if len(docs) > 64 {
+		b.diags.Add(CodeTooManyTags, docs[64].IDPos(), "tag %q is the 65th tag; at most 64 tags fit a tag set", docs[64].ID).Hint = "merge tags that mean the same, or drop unused ones"
+	}
+	for _, d := range docs {
+		t, ok := decode[tagDoc](b, d)
+		if !ok {
+			b.rs.Tags = append(b.rs.Tags, table.Tag{ID: d.ID, EffAgainst: -1})
+			continue
+		}
+		def := table.Always
+		if t.Category == "assist" {
+			def = table.Activate
+		}
+		tt := table.Tag{ID: t.ID, Name: t.Name, Category: categories[t.Category], Text: t.Text, EffAgainst: -1,
+			Effects: b.effects(d, effCtx{what: fmt.Sprintf("tag %q", t.ID), def: def}, t.Effects)}
+		switch {
+		case t.Effective != nil && t.Category != "effectiveness":
+			b.diags.Add(CodeEffectiveness, d.FieldPos("effective"), "tag %q has effective: but its category is %s", t.ID, t.Category).Hint = "use category: effectiveness"
+		case t.Effective == nil && t.Category == "effectiveness":
+			b.diags.Add(CodeEffectiveness, d.FieldPos("category"), "effectiveness tag %q does not say what it is effective against", t.ID).Hint = "add effective: {against: armored, atk: 2}"
+		case t.Effective != nil:
+			tt.EffAgainst = int16(b.ref("tag", d, t.Effective.Against, "tag"))
+			tt.EffATK = t.Effective.ATK
+		}
+		if t.Category == "assist" && !slices.ContainsFunc(tt.Effects, func(e table.Effect) bool { return e.When == table.Activate }) {
+			b.diags.Add(CodeSkill, d.FieldPos("category"), "assist tag %q has no activate effect, so its assist action does nothing", t.ID).Hint = "add effects: the assist action (when omitted, an assist tag's effects fire on activate)"
+		}
+		b.rs.Tags = append(b.rs.Tags, tt)
+	}
+}
+
+func (b *builder) terrain() {
+	glyphs := map[string]*compiler.Doc{}
+	for _, d := range b.p.Valid("terrain") {
+		t, ok := decode[terrainDoc](b, d)
+		if !ok {
+			b.rs.Terrain = append(b.rs.Terrain, table.Terrain{ID: d.ID})
+			continue
+		}
+		if first, dup := glyphs[t.Glyph]; dup {
+			dd := b.diags.Add(CodeGlyph, d.FieldPos("glyph"), "terrain %q uses glyph %q, already used by terrain %q", t.ID, t.Glyph, first.ID)
+			dd.Related = []diag.Related{{Pos: first.FieldPos("glyph"), Message: fmt.Sprintf("%q is %s's glyph", t.Glyph, first.ID)}}
+			dd.Hint = "give each terrain its own glyph"
+		} else {
+			glyphs[t.Glyph] = d
+		}
+		tt := table.Terrain{
+			ID: t.ID, Name: t.Name, Glyph: t.Glyph, Stop: t.Enter == "stop", Impassable: t.Impassable, Capture: t.Capture,
+			Blocks:    b.tagSet(d, t.Blocks),
+			IgnoredBy: b.tagSet(d, t.IgnoredBy),
+			WorkCoins: 1,
+			Text:      t.Text,
+		}
+		if t.Work != nil {
+			tt.WorkDV = t.Work.DV
+			if t.Work.Coins != nil {
+				tt.WorkCoins = *t.Work.Coins
+			}
+		}
+		b.rs.Terrain = append(b.rs.Terrain, tt)
+	}
+}
+
+func (b *builder) units() {
+	shifter := b.lookup("tag", "shapeshifter")
+	// A tag past the 64th is already an error; do not cascade it.
+	hasShifter := shifter >= 0 && shifter < 64
+	for _, d := range b.p.Valid("unit") {
+		u, ok := decode[unitDoc](b, d)
+		if !ok {
+			b.rs.Units = append(b.rs.Units, table.Unit{ID: d.ID, Skill: -1})
+			continue
+		}
+		tu := table.Unit{
+			ID: u.ID, Name: u.Name, Title: u.Title, Color: colors[u.Color], Legendary: u.Legendary,
+			Stats: table.Stats{HP: u.Stats.HP, ATK: u.Stats.ATK, SPD: u.Stats.SPD, DEF: u.Stats.DEF},
+			Mov:   u.Mov, Skill: -1,
+			Tags:  b.tagSet(d, u.Tags),
+			Range: b.rangeSet(d, fmt.Sprintf("unit %q", u.ID), u.Range),
+		}
+		isShifter := hasShifter && tu.Tags.Has(shifter)
+		switch {
+		case shifter >= 64:
+		case u.Shapestone != nil && !isShifter:
+			b.diags.Add(CodeShapestone, d.FieldPos("shapestone"), "unit %q has shapestone stats but not the shapeshifter tag", u.ID).Hint = "add shapeshifter to tags, or remove shapestone"
+		case u.Shapestone == nil && isShifter:
+			b.diags.Add(CodeShapestone, d.FieldPos("tags"), "unit %q has the shapeshifter tag but no shapestone stats", u.ID).Hint = "add shapestone: {atk: .., spd: .., def: ..}"
+		case u.Shapestone != nil:
+			tu.HasShapestone = true
+			tu.Shapestone = table.Stats{ATK: u.Shapestone.ATK, SPD: u.Shapestone.SPD, DEF: u.Shapestone.DEF}
+		}
+		if u.Skill != nil {
+			tu.Skill = int16(len(b.rs.Skills))
+			b.rs.Skills = append(b.rs.Skills, b.skill(d, u.ID, u.Skill))
+		}
+		b.rs.Units = append(b.rs.Units, tu)
+	}
+}
+
+func (b *builder) skill(d *compiler.Doc, unit string, s *skillDoc) table.Skill {
+	what := fmt.Sprintf("unit %q skill %q", unit, s.Name)
+	def := table.Always
+	if s.Kind != "passive" {
+		def = table.Activate
+	}
+	kindPos := pos(d, fieldNode(d, "skill", "kind"))
+	if s.Reaction && s.Kind != "special" {
+		b.diags.Add(CodeSkill, pos(d, fieldNode(d, "skill", "reaction")), "%s: only specials can be reactions, this is a %s", what, s.Kind).Hint = "use kind: special, or drop reaction"
+	}
+	effs := b.effects(d, effCtx{what: what, def: def}, s.Effects)
+	if len(effs) == 0 {
+		b.diags.Add(CodeSkill, kindPos, "%s has no effects, so the engine cannot run it", what).Hint = "add effects: in the effect vocabulary (docs/content.md)"
+	}
+	if s.Reaction && s.Kind == "special" {
+		for _, e := range effs {
+			if !isEvent(e.When) {
+				b.diags.Add(CodeSkill, pos(d, fieldNode(d, "skill", "reaction")), "%s: a reaction special fires on an event, but an effect fires on %s", what, triggerName(e.When)).Hint = "give each effect when: would-be-defeated, attacked, defeated, moved, deployed, captured or damaged"
+				break
+			}
+		}
+	}
+	if !s.Reaction && s.Kind != "passive" && len(effs) > 0 && !slices.ContainsFunc(effs, func(e table.Effect) bool { return e.When == table.Activate }) {
+		b.diags.Add(CodeSkill, kindPos, "%s: a %s is used as an action, but no effect fires on activate", what, s.Kind)
+	}
+	return table.Skill{Name: s.Name, Kind: skillKinds[s.Kind], Reaction: s.Reaction, Text: s.Text, Effects: effs}
+}
+
+// fieldNode finds a nested field's value node of a document, or nil.
+func fieldNode(d *compiler.Doc, path ...string) *yaml.Node {
+	n := d.Node
+	for _, k := range path {
+		if n == nil || n.Kind != yaml.MappingNode {
+			return nil
+		}
+		var next *yaml.Node
+		for i := 0; i+1 < len(n.Content); i += 2 {
+			if n.Content[i].Value == k {
+				next = n.Content[i+1]
+			}
+		}
+		n = next
+	}
+	return n
+}
+
+// The stat-total curve: total = HP + ATK + SPD + DEF. A unit is compared
+// with the median total of the units of its color and legendary status (or,
+// when that group has fewer than 3 units, of all units of its legendary
+// status). It is an outlier when it is more than max(4, 20% of the median)
+// away from the median.
+func (b *builder) curve() {
+	type key struct {
+		c table.Color
+		l bool
+	}
+	total := func(u table.Unit) int {
+		return int(u.Stats.HP) + int(u.Stats.ATK) + int(u.Stats.SPD) + int(u.Stats.DEF)
+	}
+	groups := map[key][]int{}
+	byLegend := map[bool][]int{}
+	for _, u := range b.rs.Units {
+		groups[key{u.Color, u.Legendary}] = append(groups[key{u.Color, u.Legendary}], total(u))
+		byLegend[u.Legendary] = append(byLegend[u.Legendary], total(u))
+	}
+	docs := b.p.Valid("unit")
+	for i, u := range b.rs.Units {
+		g, what := groups[key{u.Color, u.Legendary}], fmt.Sprintf("%s %s", u.Color, legendWord(u.Legendary))
+		if len(g) < 3 {
+			g, what = byLegend[u.Legendary], "all "+legendWord(u.Legendary)
+		}
+		if len(g) < 3 {
+			continue
+		}
+		m := Median(g)
+		tol := max(4, m/5)
+		if t := total(u); t > m+tol || t < m-tol {
+			dd := b.diags.Warn(CodeCurve, docs[i].FieldPos("stats"), "unit %q has stat total %d (HP+ATK+SPD+DEF); the median of %s units is %d, allowed %d..%d", u.ID, t, what, m, m-tol, m+tol)
+			dd.Hint = "see the stat curve in docs/content.md"
+		}
+	}
+}
+
+func legendWord(l bool) string {
+	if l {
+		return "legendary"
+	}
+	return "non-legendary"
+}
+
+// Median of a non-empty list (the lower middle for even lengths).
+func Median(v []int) int {
+	s := slices.Clone(v)
+	slices.Sort(s)
+	return s[(len(s)-1)/2]
+}
+
+func (b *builder) unusedTags() {
+	for i, d := range b.p.Valid("tag") {
+		if i < len(b.tagUsed) && !b.tagUsed[i] {
+			b.diags.Warn(CodeUnusedTag, d.IDPos(), "tag %q is defined but no card, terrain, tag or rule uses it", d.ID).Hint = "give it to a unit, or delete it"
+		}
+	}
+}

@@ -1,0 +1,283 @@
+package tablebattles
+
+import (
+	"fmt"
+	"slices"
+
+	"github.com/roundtable-dev/roundtable/engine/tablebattles/table"
+)
+
+// Move is a choice of the action phase.
+type Move struct {
+	F      int // index into Game.F
+	Action int // index into the formation's actions; Retire for retiring
+	Null   bool
+}
+
+// Retire is the Move.Action of retiring.
+const Retire = -1
+
+// Reaction is a choice of the defender during an attack.
+type Reaction struct {
+	F      int // index into Game.F
+	Action int
+}
+
+// Chooser picks one of opts, or -1 for none (allowed only when every option
+// is voluntary; otherwise the first option is taken).
+type Chooser func(g *Game, opts []Reaction) int
+
+// ActionMoves lists the legal actions of the active player.
+func (g *Game) ActionMoves() []Move {
+	var out []Move
+	for i, f := range g.F {
+		if f.Side != g.Active || !f.active() || !f.ready() {
+			continue
+		}
+		for ai := range f.Def.Actions {
+			a := &f.Def.Actions[ai]
+			if a.Type.Reaction() {
+				continue
+			}
+			if !f.meets(a) {
+				if !f.Def.Special {
+					out = append(out, Move{F: i, Action: ai, Null: true})
+				}
+				continue
+			}
+			switch a.Type {
+			case table.Attack:
+				if g.target(a) == nil {
+					continue
+				}
+			case table.Bombard:
+				// cannot remove the opponent's last morale cube
+				if g.S[1-g.Active].Morale <= 1 {
+					continue
+				}
+			case table.Command:
+				if g.commandTarget(a) == nil {
+					continue
+				}
+			}
+			out = append(out, Move{F: i, Action: ai})
+		}
+		if f.Def.Retire && len(f.Dice) > 0 {
+			out = append(out, Move{F: i, Action: Retire})
+		}
+	}
+	return out
+}
+
+// spend removes the dice (or one cube) of f for an action and returns how
+// many dice were removed.
+func (g *Game) spend(f *Formation) int {
+	if f.Def.Special {
+		f.Units-- // the cube returns to the box
+		return 1
+	}
+	n := len(f.Dice)
+	g.S[f.Side].Pool += n
+	f.Dice = f.Dice[:0]
+	return n
+}
+
+// Act performs a move of the active player. choose decides the defender's
+// reaction to an attack.
+func (g *Game) Act(m Move, choose Chooser) {
+	f := g.F[m.F]
+	dice := sorted(f.Dice)
+	if m.Action == Retire {
+		g.returnDice(f)
+		g.remove(f, "retired")
+		g.emit(Event{Kind: "retire", Formation: f.Def.ID, Dice: dice, Text: fmt.Sprintf("%s retires", g.name(f))})
+		return
+	}
+	a := &f.Def.Actions[m.Action]
+	if m.Null || !f.meets(a) {
+		g.spend(f)
+		g.emit(Event{Kind: "null", Formation: f.Def.ID, Dice: dice, Text: fmt.Sprintf("%s removes %v without meeting %s: no action", g.name(f), dice, a.Requirement)})
+		return
+	}
+	n := g.spend(f)
+	switch a.Type {
+	case table.Bombard:
+		enemy := 1 - f.Side
+		g.S[enemy].Morale-- // removed from the game, free for special formations
+		g.emit(Event{Kind: "bombard", Formation: f.Def.ID, Dice: dice, Text: fmt.Sprintf("%s bombards: %s morale %d", g.name(f), g.sideID(enemy), g.S[enemy].Morale)})
+	case table.Command:
+		t := g.commandTarget(a)
+		t.Reserve = false
+		g.emit(Event{Kind: "command", Formation: f.Def.ID, Target: t.Def.ID, Dice: dice, Text: fmt.Sprintf("%s commands %s out of reserve", g.name(f), g.name(t))})
+	case table.Attack:
+		g.attack(f, a, n, dice, choose)
+	}
+}
+
+// returnDice puts the dice on f's card back in its side's pool.
+func (g *Game) returnDice(f *Formation) {
+	g.S[f.Side].Pool += len(f.Dice)
+	f.Dice = f.Dice[:0]
+}
+
+// hitsOf is an attack's or counterattack's hits with n dice removed.
+func hitsOf(a *table.Action, n int) int {
+	if a.PerDie {
+		return n
+	}
+	return int(a.Hits)
+}
+
+// Reactions lists the defender's possible reactions to attacker attacking
+// target.
+func (g *Game) Reactions(attacker, target *Formation) []Reaction {
+	var out []Reaction
+	for i, r := range g.F {
+		if r.Side != target.Side || !r.active() || !r.ready() {
+			continue
+		}
+		for ai := range r.Def.Actions {
+			a := &r.Def.Actions[ai]
+			if !a.Type.Reaction() || !r.meets(a) {
+				continue
+			}
+			ok := false
+			switch a.Type {
+			case table.Screen:
+				ok = a.Any || listed(a, attacker.Index)
+			case table.Counterattack:
+				ok = r == target && (a.Any || listed(a, attacker.Index))
+			case table.Absorb:
+				ok = r != target && listed(a, target.Index)
+			}
+			if ok {
+				out = append(out, Reaction{F: i, Action: ai})
+			}
+		}
+	}
+	return out
+}
+
+func listed(a *table.Action, i int16) bool {
+	for _, t := range a.Targets {
+		if t == i {
+			return true
+		}
+	}
+	return false
+}
+
+func (g *Game) attack(f *Formation, a *table.Action, n int, dice []int, choose Chooser) {
+	t := g.target(a)
+	if t == nil { // not a legal move: the dice are spent for nothing
+		g.emit(Event{Kind: "null", Formation: f.Def.ID, Dice: dice, Text: fmt.Sprintf("%s has no target left", g.name(f))})
+		return
+	}
+	hits := map[*Formation]int{}
+	victim := t
+	opts := g.Reactions(f, t)
+	pick := -1
+	if len(opts) > 0 && choose != nil {
+		pick = choose(g, opts)
+	}
+	if pick < 0 || pick >= len(opts) {
+		// Declined: allowed only if every way to react is voluntary.
+		pick = slices.IndexFunc(opts, func(o Reaction) bool { return !g.F[o.F].Def.Actions[o.Action].Voluntary })
+	}
+	g.emit(Event{Kind: "attack", Formation: f.Def.ID, Target: t.Def.ID, Dice: dice, Text: fmt.Sprintf("%s attacks %s with %v", g.name(f), g.name(t), dice)})
+	if pick >= 0 {
+		r := g.F[opts[pick].F]
+		ra := &r.Def.Actions[opts[pick].Action]
+		rdice := sorted(r.Dice)
+		rn := g.spend(r)
+		g.S[r.Side].Skip = true
+		switch ra.Type {
+		case table.Screen:
+			g.emit(Event{Side: g.sideID(r.Side), Kind: "screen", Formation: r.Def.ID, Target: f.Def.ID, Dice: rdice, Text: fmt.Sprintf("%s screens the attack: no losses", g.name(r))})
+			return
+		case table.Counterattack:
+			hits[f] += hitsOf(ra, rn)
+			hits[r] += int(ra.Self)
+			g.emit(Event{Side: g.sideID(r.Side), Kind: "counterattack", Formation: r.Def.ID, Target: f.Def.ID, Dice: rdice, Hits: hitsOf(ra, rn), Text: fmt.Sprintf("%s counterattacks %s", g.name(r), g.name(f))})
+		case table.Absorb:
+			victim = r
+			g.emit(Event{Side: g.sideID(r.Side), Kind: "absorb", Formation: r.Def.ID, Target: t.Def.ID, Dice: rdice, Text: fmt.Sprintf("%s takes the hits meant for %s", g.name(r), g.name(t))})
+		}
+	}
+	h := hitsOf(a, n)
+	hits[victim] += h
+	hits[f] += int(a.Self)
+	g.emit(Event{Kind: "hits", Formation: f.Def.ID, Target: victim.Def.ID, Hits: h, Text: fmt.Sprintf("%s takes %s", g.name(victim), hitWord(h))})
+	g.applyHits(hits)
+	if f.Def.Pursuit && !f.Gone && t.Gone && t.How == "routed" {
+		g.returnDice(f)
+		g.remove(f, "pursued")
+		g.emit(Event{Kind: "pursuit", Formation: f.Def.ID, Target: t.Def.ID, Text: fmt.Sprintf("%s pursues %s off the field", g.name(f), g.name(t))})
+	}
+}
+
+// applyHits removes units simultaneously and routs every formation left
+// with none. Morale is given only when routs fall on one side alone.
+func (g *Game) applyHits(hits map[*Formation]int) []*Formation {
+	var routed []*Formation
+	for _, f := range g.F { // g.F order keeps the log deterministic
+		h := hits[f]
+		if h == 0 || f.Gone {
+			continue
+		}
+		f.Units -= h
+		if f.Units <= 0 {
+			f.Units = 0
+			routed = append(routed, f)
+		}
+	}
+	sides := map[int]bool{}
+	for _, f := range routed {
+		sides[f.Side] = true
+	}
+	// Take every routed formation off first: the routs are simultaneous.
+	for _, f := range routed {
+		g.returnDice(f)
+		f.Gone, f.How = true, "routed"
+	}
+	for _, f := range routed {
+		give := 0
+		if len(sides) == 1 {
+			give = 1
+			if f.Def.Star {
+				give = 2
+			}
+			give = min(give, g.S[f.Side].Morale)
+			g.S[f.Side].Morale -= give
+			g.S[1-f.Side].Morale += give
+		}
+		g.emit(Event{Side: g.sideID(f.Side), Kind: "rout", Formation: f.Def.ID, Text: fmt.Sprintf("%s routs: %s gives %d morale (%d-%d)", g.name(f), g.sideID(f.Side), give, g.S[0].Morale, g.S[1].Morale)})
+	}
+	for _, f := range routed {
+		g.release(f)
+	}
+	return routed
+}
+
+// remove takes f out of play and releases the reserves waiting behind it.
+func (g *Game) remove(f *Formation, how string) {
+	f.Gone, f.How = true, how
+	g.release(f)
+}
+
+// release brings out the reserves waiting behind f, which has left play.
+func (g *Game) release(f *Formation) {
+	for _, r := range g.F {
+		if r.Reserve && !r.Gone && r.Def.Reserve == table.Behind && r.Def.Behind == f.Index {
+			r.Reserve = false
+			g.emit(Event{Side: g.sideID(r.Side), Kind: "release", Formation: r.Def.ID, Target: f.Def.ID, Text: fmt.Sprintf("%s comes out of reserve", g.name(r))})
+		}
+	}
+}
+
+func hitWord(n int) string {
+	if n == 1 {
+		return "1 hit"
+	}
+	return fmt.Sprintf("%d hits", n)
+}

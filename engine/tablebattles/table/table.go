@@ -1,0 +1,167 @@
+// Package table defines the compiled tables of Table Battles: the contract
+// between the compiler and the rules engine. Plain data, tiny accessors.
+package table
+
+// Wing is the color band of a formation; a player places dice on at most one
+// formation per wing each roll phase.
+type Wing uint8
+
+// WingNames are the wing colors in the order of the Wing values.
+var WingNames = [...]string{"red", "pink", "blue", "light-blue", "green", "orange", "yellow", "purple", "gray", "black", "white", "brown"}
+
+func (w Wing) String() string {
+	if int(w) < len(WingNames) {
+		return WingNames[w]
+	}
+	return "wing?"
+}
+
+// ActionType is what an action or reaction does.
+type ActionType uint8
+
+// Action types. Screen, Counterattack and Absorb are reactions.
+const (
+	Attack ActionType = iota
+	Bombard
+	Command
+	Screen
+	Counterattack
+	Absorb
+)
+
+// ActionNames are the content words of the action types.
+var ActionNames = [...]string{"attack", "bombard", "command", "screen", "counterattack", "absorb"}
+
+func (a ActionType) String() string {
+	if int(a) < len(ActionNames) {
+		return ActionNames[a]
+	}
+	return "action?"
+}
+
+// Reaction reports whether the type is taken during the opponent's action phase.
+func (a ActionType) Reaction() bool { return a >= Screen }
+
+// Requirement is what the dice on a card must show for an action to happen.
+type Requirement uint8
+
+// Requirements; None always holds once at least one die is removed.
+const (
+	None Requirement = iota
+	Pair
+	TwoPairs
+	Triplet
+	TwoTriplets
+	FullHouse
+	FiveDice
+)
+
+// RequirementNames are the content words of the requirements.
+var RequirementNames = [...]string{"", "pair", "two-pairs", "triplet", "two-triplets", "full-house", "five-dice"}
+
+func (r Requirement) String() string {
+	if int(r) < len(RequirementNames) {
+		return RequirementNames[r]
+	}
+	return "requirement?"
+}
+
+// DiceArea says which dice may be placed on a card in one roll phase.
+type DiceArea struct {
+	Src string // as written on the card
+	// Faces has bit f set when single faces f (1..6) may be placed; only one
+	// face value per turn.
+	Faces uint8
+	// Single: the numbers were bracketed, at most one die per turn.
+	Single  bool
+	Doubles bool // exactly two identical dice
+	Triples bool // exactly three identical dice
+	// Straights has bit n set when a straight of n dice may be placed.
+	Straights uint8
+}
+
+// HasFace reports whether face f is in the numbers of the area.
+func (d DiceArea) HasFace(f int) bool { return f >= 1 && f <= 6 && d.Faces&(1<<uint(f)) != 0 }
+
+// Reserve says how a formation starts.
+type Reserve uint8
+
+// Reserve kinds.
+const (
+	NotReserve Reserve = iota
+	Behind             // released when the Behind formation leaves play
+	Commanded          // released by a command action
+)
+
+// Action is one action or reaction printed on a formation card.
+type Action struct {
+	Type        ActionType
+	Requirement Requirement
+	// Targets are formation indexes in the order they become available.
+	Targets []int16
+	Any     bool // the target is "any" triggering enemy formation
+	Hits    int8 // fixed hits
+	PerDie  bool // one hit per die on the acting card
+	Self    int8 // units the acting formation loses
+	// Voluntary reactions may be declined.
+	Voluntary bool
+	Text      string
+}
+
+// Formation is one side of a formation card.
+type Formation struct {
+	ID, Name string
+	Card     string // "14A"
+	Wing     Wing
+	// Strength is the starting units, or for a special formation the most
+	// cubes its card may hold.
+	Strength int8
+	Special  bool
+	Star     bool // counts double for morale when it routs
+	Dice     DiceArea
+	Actions  []Action
+	Reserve  Reserve
+	Behind   int16 // formation index, when Reserve is Behind; else -1
+	Retire   bool
+	Pursuit  bool
+	Text     string
+}
+
+// Side is one army of a scenario.
+type Side struct {
+	ID, Name   string
+	Formations []int16
+	Morale     int8
+	Dice       int8 // dice in the side's pool (6 unless a special rule says)
+}
+
+// Special is a scenario special rule; its numbers are already folded into
+// the scenario and its sides.
+type Special struct {
+	Text string
+}
+
+// Scenario is a set-up card.
+type Scenario struct {
+	ID, Name, Date string
+	Sides          [2]Side
+	First          int8 // index of the side that goes first
+	Cubes          int8 // cubes in the box: morale plus special formations (10)
+	Special        []Special
+}
+
+// Ruleset is the compiled content of Table Battles.
+type Ruleset struct {
+	Formations []Formation
+	Scenarios  []Scenario
+}
+
+// Scenario returns the index of the scenario id, or -1.
+func (r *Ruleset) Scenario(id string) int {
+	for i := range r.Scenarios {
+		if r.Scenarios[i].ID == id {
+			return i
+		}
+	}
+	return -1
+}
