@@ -184,11 +184,22 @@ func structural(schema cue.Value, data *yaml.Node, file string, path []string, d
 			return
 		}
 		elem := schema.LookupPath(cue.MakePath(cue.AnyIndex))
-		if !elem.Exists() {
-			return
+		// A fixed prefix ([#Side, #Side]) has no element schema for every
+		// index: CUE itself does not report required fields missing there.
+		var prefix []cue.Value
+		if it, err := schema.List(); err == nil {
+			for it.Next() {
+				prefix = append(prefix, it.Value())
+			}
 		}
 		for i, c := range data.Content {
-			structural(elem, c, file, append(slices.Clone(path), strconv.Itoa(i)), diags)
+			e := elem
+			if i < len(prefix) {
+				e = prefix[i]
+			}
+			if e.Exists() {
+				structural(e, c, file, append(slices.Clone(path), strconv.Itoa(i)), diags)
+			}
 		}
 		return
 	case yaml.MappingNode:

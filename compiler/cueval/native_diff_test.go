@@ -21,8 +21,10 @@ import (
 	"github.com/roundtable-dev/roundtable/compiler/source"
 	content "github.com/roundtable-dev/roundtable/content/annas"
 	feccontent "github.com/roundtable-dev/roundtable/content/fecipher"
+	tbcontent "github.com/roundtable-dev/roundtable/content/tablebattles"
 	schema "github.com/roundtable-dev/roundtable/schema/annas"
 	fecschema "github.com/roundtable-dev/roundtable/schema/fecipher"
+	tbschema "github.com/roundtable-dev/roundtable/schema/tablebattles"
 )
 
 var annasKinds = map[string]string{"unit": "#Unit", "tag": "#Tag", "terrain": "#Terrain"}
@@ -193,6 +195,7 @@ type game struct {
 var games = []game{
 	{"annas", schema.FS, content.FS},
 	{"fecipher", fecschema.FS, feccontent.FS},
+	{"tablebattles", tbschema.FS, tbcontent.FS},
 }
 
 // kindsOf finds every definition with a literal kind: field, so that kinds

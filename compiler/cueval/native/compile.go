@@ -433,11 +433,15 @@ func (l *listNode) check(n *yaml.Node, st *state) {
 		}
 		return
 	}
-	if len(n.Content) < len(l.prefix) || !l.open && len(n.Content) > len(l.prefix) {
+	elems := n.Content
+	if len(elems) < len(l.prefix) || !l.open && len(elems) > len(l.prefix) {
+		// CUE reports the lengths and still checks the elements both have.
 		st.fail("incompatible list lengths")
-		return
+		if !l.open {
+			elems = elems[:min(len(elems), len(l.prefix))]
+		}
 	}
-	for i, c := range n.Content {
+	for i, c := range elems {
 		st.path = append(st.path, pathElem{idx: i})
 		if i < len(l.prefix) {
 			l.prefix[i].get().check(c, st)
