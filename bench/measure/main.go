@@ -51,6 +51,9 @@ func main() {
 			break
 		}
 		if len(os.Args) > 4 {
+			if err = os.MkdirAll(os.Args[4], 0o755); err != nil {
+				break
+			}
 			compiler.SetCache(os.Args[4])
 		}
 		err = profile(os.Args[2], os.Args[3])
