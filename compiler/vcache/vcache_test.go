@@ -1,6 +1,7 @@
 package vcache
 
 import (
+	"os"
 	"reflect"
 	"testing"
 
@@ -48,5 +49,25 @@ func TestPrunes(t *testing.T) {
 	}
 	if _, ok := c.Get(a); !ok {
 		t.Error("a was dropped")
+	}
+}
+
+// TestCorruptStoreIsEmpty: a damaged cache file is ignored, then replaced.
+func TestCorruptStoreIsEmpty(t *testing.T) {
+	dir := t.TempDir()
+	c := Open(dir, "s")
+	c.Put(Key("a", nil), []diag.List{nil})
+	c.Save()
+	if err := os.WriteFile(c.path, []byte("not a gob"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	c = Open(dir, "s")
+	if _, ok := c.Get(Key("a", nil)); ok {
+		t.Fatal("a corrupt cache file gave an entry")
+	}
+	c.Put(Key("a", nil), []diag.List{nil})
+	c.Save()
+	if _, ok := Open(dir, "s").Get(Key("a", nil)); !ok {
+		t.Error("the corrupt file was not replaced")
 	}
 }

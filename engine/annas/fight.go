@@ -1,0 +1,246 @@
+package annas
+
+import (
+	"github.com/roundtable-dev/roundtable/engine/annas/table"
+)
+
+// combat is one combat in progress on the board.
+type combat struct {
+	ids   [2]int32 // attacker, defender
+	dist  int
+	flags [2]combatFlags
+	out   Outcome
+}
+
+type combatFlags struct{ noCounter, noFollowUp, followUp bool }
+
+// combatOp applies a strike-changing op: no-counter and no-follow-up hit
+// the combatant opposing the controller, follow-up its target.
+func (g *Game) combatOp(cb *combat, e *table.Effect, c *ctx) {
+	if e.Op == table.OpFollowUp {
+		for _, q := range g.targets(e, c) {
+			cb.flag(q.ID, e.Op)
+		}
+		return
+	}
+	for _, id := range cb.ids {
+		if q := g.PieceByID(id); q != nil && int(q.Owner) != c.owner {
+			cb.flag(id, e.Op)
+		}
+	}
+}
+
+func (cb *combat) flag(id int32, op table.Op) {
+	for i := range 2 {
+		if cb.ids[i] != id {
+			continue
+		}
+		switch op {
+		case table.OpNoCounter:
+			cb.flags[i].noCounter = true
+		case table.OpNoFollowUp:
+			cb.flags[i].noFollowUp = true
+		case table.OpFollowUp:
+			cb.flags[i].followUp = true
+		}
+	}
+}
+
+// fighter is a piece's side of a combat against foe: printed or
+// shapeshifted stats, lasting mods, continuous and in-combat passives.
+func (g *Game) fighter(pc, foe *Piece, initiating bool, dist int) Fighter {
+	f := NewFighter(g.Rules, int(pc.Card), g.HP(pc), pc.Shapestone)
+	f.Tags = g.Tags(pc)
+	var m table.Mods
+	for _, x := range pc.Mods {
+		addMods(&m, x.Mods)
+	}
+	c := &ctx{src: pc, owner: int(pc.Owner), foe: foe, initiating: initiating, dist: dist, target: NoTile, dest: NoTile}
+	addMods(&m, g.passiveMods(pc, table.Always, c))
+	addMods(&m, g.passiveMods(pc, table.InCombat, c))
+	// The foe's in-combat effects aimed at this unit.
+	fc := &ctx{src: foe, owner: int(foe.Owner), foe: pc, initiating: !initiating, dist: dist, target: NoTile, dest: NoTile}
+	for _, s := range g.sources(foe) {
+		if s.kind != srcPassive {
+			continue
+		}
+		for i := range s.effects {
+			e := &s.effects[i]
+			if (e.When == table.InCombat || e.When == table.Always) && e.Op == table.OpModify && e.Target.Kind == table.TargetFoe && g.conds(e, fc) {
+				addMods(&m, e.Mods)
+			}
+		}
+	}
+	f.ATK += int(m.ATK)
+	f.SPD += int(m.SPD)
+	f.DEF += int(m.DEF)
+	return f
+}
+
+// combatFlags collects the in-combat passives that forbid or force strikes.
+func (g *Game) combatFlags(cb *combat, pcs [2]*Piece) {
+	for side := range 2 {
+		pc, foe := pcs[side], pcs[1-side]
+		c := &ctx{src: pc, owner: int(pc.Owner), foe: foe, initiating: side == 0, dist: cb.dist, combat: cb, target: NoTile, dest: NoTile}
+		for _, s := range g.sources(pc) {
+			if s.kind != srcPassive {
+				continue
+			}
+			for i := range s.effects {
+				e := &s.effects[i]
+				if e.When != table.InCombat && e.When != table.Always {
+					continue
+				}
+				switch e.Op {
+				case table.OpNoCounter, table.OpNoFollowUp, table.OpFollowUp:
+					if g.conds(e, c) {
+						g.combatOp(cb, e, c)
+					}
+				}
+			}
+		}
+	}
+}
+
+// strikes is the order of a combat's strikes (rulebook VI, Steps to Combat):
+// the attack; the counter when the defender has the attacker in range; one
+// follow-up by the strictly faster unit when it has its foe in range (an
+// effect may force a follow-up). Combat stops at the first defeat.
+func strikes(a, d *Fighter, dist int) []Strike {
+	out := []Strike{{By: 0, Kind: KindAttack}}
+	if d.Range.Has(dist) && !d.NoCounter {
+		out = append(out, Strike{By: 1, Kind: KindCounter})
+	}
+	f := [2]*Fighter{a, d}
+	fast := -1
+	switch {
+	case a.SPD > d.SPD:
+		fast = 0
+	case d.SPD > a.SPD:
+		fast = 1
+	}
+	for side := range 2 {
+		if (side == fast || f[side].FollowUp) && f[side].Range.Has(dist) && !f[side].NoFollowUp {
+			out = append(out, Strike{By: side, Kind: KindFollowUp})
+		}
+	}
+	return out
+}
+
+// attack runs a combat on the board: the attacked event (reactions), the
+// before-combat effects, the strikes, then Shapestone tokens are spent,
+// combat-long effects end and after-combat and kill effects fire.
+func (g *Game) attack(att, def *Piece, then func()) {
+	cb := &combat{ids: [2]int32{att.ID, def.ID}, dist: Dist(att.Tile, def.Tile)}
+	g.lastCombat, g.fighting = cb, cb
+	g.fire(table.Attacked, def, att, nil, func() {
+		a, d := g.PieceByID(att.ID), g.PieceByID(def.ID)
+		if a == nil || d == nil {
+			g.fighting = nil
+			then()
+			return
+		}
+		cb.dist = Dist(a.Tile, d.Tile)
+		if !g.Rules.Units[a.Card].Range.Has(cb.dist) {
+			g.fighting = nil
+			then() // a reaction moved them out of range: no combat
+			return
+		}
+		ca := &ctx{src: a, owner: int(a.Owner), foe: d, initiating: true, dist: cb.dist, roll: !g.noReact, combat: cb, target: NoTile, dest: NoTile}
+		cd := &ctx{src: d, owner: int(d.Owner), foe: a, initiating: false, dist: cb.dist, roll: !g.noReact, combat: cb, target: NoTile, dest: NoTile}
+		g.passives(a, table.BeforeCombat, ca, func() {
+			g.passives(d, table.BeforeCombat, cd, func() {
+				g.strike(cb, then)
+			})
+		})
+	})
+}
+
+func (g *Game) strike(cb *combat, then func()) {
+	a, d := g.PieceByID(cb.ids[0]), g.PieceByID(cb.ids[1])
+	if a == nil || d == nil {
+		g.fighting = nil
+		then()
+		return
+	}
+	g.combatFlags(cb, [2]*Piece{a, d})
+	fa, fd := g.fighter(a, d, true, cb.dist), g.fighter(d, a, false, cb.dist)
+	Triangle(g.Rules, &fa, &fd)
+	for i, f := range []*Fighter{&fa, &fd} {
+		f.NoCounter = cb.flags[i].noCounter
+		f.NoFollowUp = cb.flags[i].noFollowUp
+		f.FollowUp = cb.flags[i].followUp
+	}
+	cb.out.HP = [2]int{fa.HP, fd.HP}
+	cb.out.Before = cb.out.HP
+	plan := strikes(&fa, &fd, cb.dist)
+	pcs := [2]*Piece{a, d}
+	var next func(i int)
+	next = func(i int) {
+		if i == len(plan) || g.Phase == PhaseOver || g.PieceByID(cb.ids[0]) == nil || g.PieceByID(cb.ids[1]) == nil {
+			g.endCombat(cb, pcs, then)
+			return
+		}
+		// Stats are read again before each strike: conditions such as an HP
+		// threshold are checked when relevant (rulebook II.6).
+		fa, fd := g.fighter(pcs[0], pcs[1], true, cb.dist), g.fighter(pcs[1], pcs[0], false, cb.dist)
+		Triangle(g.Rules, &fa, &fd)
+		f := [2]Fighter{fa, fd}
+		s := plan[i]
+		s.Damage = Damage(f[s.By].ATK, f[1-s.By].DEF)
+		cb.out.Strikes = append(cb.out.Strikes, s)
+		victim := pcs[1-s.By]
+		g.hurt(victim, s.Damage, false, int(pcs[s.By].Owner), pcs[s.By], func(dead bool) {
+			cb.out.HP[1-s.By] = g.HP(victim)
+			if dead {
+				cb.out.HP[1-s.By] = 0
+				cb.out.Defeated[1-s.By] = true
+			}
+			next(i + 1)
+		})
+	}
+	next(0)
+}
+
+func (g *Game) endCombat(cb *combat, pcs [2]*Piece, then func()) {
+	g.fighting = nil
+	g.fought = append(g.fought, Fought{Units: [2]int16{pcs[0].Card, pcs[1].Card}, Outcome: cb.out})
+	for _, q := range pcs {
+		q.Shapestone = false // spent at the end of combat (rulebook VI.1)
+		q.Mods = dropMods(q.Mods, UntilCombat)
+	}
+	var step func(i int)
+	step = func(i int) {
+		if i == 2 || g.Phase == PhaseOver {
+			then()
+			return
+		}
+		q, foe := pcs[i], pcs[1-i]
+		c := &ctx{src: q, owner: int(q.Owner), foe: foe, initiating: i == 0, dist: cb.dist, roll: !g.noReact, target: NoTile, dest: NoTile}
+		if g.PieceByID(q.ID) == nil {
+			step(i + 1)
+			return
+		}
+		g.passives(q, table.AfterCombat, c, func() {
+			if cb.out.Defeated[1-i] {
+				g.passives(q, table.OnKill, c, func() { step(i + 1) })
+				return
+			}
+			step(i + 1)
+		})
+	}
+	step(0)
+}
+
+// Fought is a finished combat on the board.
+type Fought struct {
+	Units [2]int16 // attacker, defender cards
+	Outcome
+}
+
+// Fought returns the combats finished since the last call (for logs).
+func (g *Game) Fought() []Fought {
+	f := g.fought
+	g.fought = nil
+	return f
+}

@@ -1,0 +1,246 @@
+package annas
+
+import (
+	"fmt"
+	"math/bits"
+	"math/rand/v2"
+
+	"github.com/roundtable-dev/roundtable/engine/annas/table"
+)
+
+// Policy chooses one of the legal actions.
+type Policy interface {
+	Choose(g *Game, legal []Action) Action
+}
+
+// NewPolicy returns a built-in policy by name ("random" or "greedy"), with
+// its own random stream derived from seed and seat.
+func NewPolicy(name string, seed uint64, seat int) (Policy, error) {
+	rng := rand.New(rand.NewPCG(seed+uint64(seat)+1, 0x5851f42d4c957f2d))
+	switch name {
+	case "random":
+		return &Random{rng}, nil
+	case "greedy":
+		return &Greedy{rng}, nil
+	}
+	return nil, fmt.Errorf("unknown policy %q (want random or greedy)", name)
+}
+
+// Random picks a kind of action uniformly (unit actions split by what the
+// unit does), then an action of that kind uniformly.
+type Random struct{ rng *rand.Rand }
+
+// Choose implements Policy.
+func (r *Random) Choose(_ *Game, legal []Action) Action {
+	// Count the groups (kind, unit action), pick one, then pick in it.
+	var size [16 * 8]int32
+	groups := 0
+	for _, a := range legal {
+		k := int(a.Kind)*8 + int(a.Do)
+		if size[k] == 0 {
+			groups++
+		}
+		size[k]++
+	}
+	pick := r.rng.IntN(groups)
+	key := -1
+	for k, n := range size {
+		if n > 0 {
+			if pick == 0 {
+				key = k
+				break
+			}
+			pick--
+		}
+	}
+	i := r.rng.IntN(int(size[key]))
+	for _, a := range legal {
+		if int(a.Kind)*8+int(a.Do) == key {
+			if i == 0 {
+				return a
+			}
+			i--
+		}
+	}
+	return legal[0]
+}
+
+// Greedy scores every action one step ahead (capture, favorable attacks,
+// deploys, advancing toward castles, work) and plays the best, ties at random.
+type Greedy struct{ rng *rand.Rand }
+
+// Choose implements Policy.
+func (p *Greedy) Choose(g *Game, legal []Action) Action {
+	best, n := -1<<30, 0
+	var pick Action
+	castles := g.castles()
+	for _, a := range legal {
+		s := g.score(a, castles)
+		switch {
+		case s > best:
+			best, pick, n = s, a, 1
+		case s == best:
+			n++
+			if p.rng.IntN(n) == 0 {
+				pick = a
+			}
+		}
+	}
+	return pick
+}
+
+// castles are the tiles where a capture may happen now.
+func (g *Game) castles() TileSet {
+	var s TileSet
+	for c := Tile(0); c < Tiles; c++ {
+		if g.Rules.Terrain[g.terrainAt(c)].Capture {
+			s = with(s, c)
+		}
+	}
+	return s
+}
+
+func castleDist(castles TileSet, t Tile) int {
+	d := 99
+	for v := uint64(castles); v != 0; v &= v - 1 {
+		d = min(d, Dist(t, Tile(bits.TrailingZeros64(v))))
+	}
+	return d
+}
+
+func (g *Game) castleDist(t Tile) int { return castleDist(g.castles(), t) }
+
+// score is the greedy policy's value of an action.
+func (g *Game) score(a Action, castles TileSet) int {
+	switch a.Kind {
+	case Mulligan:
+		return -int(a.Mask)
+	case React:
+		return 20
+	case Choose:
+		if len(g.windows) > 0 && a == g.windows[0].best {
+			return 1
+		}
+		return 0
+	case Deploy:
+		s := 40 - castleDist(castles, a.To)
+		if a.Haste {
+			s -= 15
+		}
+		return s
+	case Buy:
+		return 12
+	case UseShop:
+		if a.Target != NoTile {
+			if q := g.PieceAt(a.Target); q != nil && q.Damage == 0 && g.healsOnly(a.Card) {
+				return -2 // a heal on a unit at full HP
+			}
+		}
+		return 14
+	case Activate:
+		q := g.PieceAt(a.From)
+		// A unit readied again is worth less each time (no dance loops).
+		adv := 2*(castleDist(castles, a.From)-castleDist(castles, a.To)) - 8*int(q.Acts)
+		switch a.Do {
+		case Capture:
+			return 100
+		case Attack:
+			return 10 + adv + g.attackValue(q, a.To, g.PieceAt(a.Target))
+		case Work:
+			return 6 + adv
+		case Special:
+			return 16 + adv
+		case AssistDo:
+			return 4 + adv
+		case Retire:
+			return -20
+		}
+		return 3 + adv
+	case DiscardAct, Bump, MoveDVTile, ShiftGray, Pass:
+		return -1
+	}
+	return 0 // end turn
+}
+
+// attackValue forecasts q attacking d from to: defeats count most, then the
+// damage traded.
+func (g *Game) attackValue(q *Piece, to Tile, d *Piece) int {
+	from := q.Tile
+	q.Tile = to
+	fa, fd := g.fighter(q, d, true, Dist(to, d.Tile)), g.fighter(d, q, false, Dist(to, d.Tile))
+	Triangle(g.Rules, &fa, &fd)
+	o := Resolve(fa, fd, Dist(to, d.Tile))
+	q.Tile = from
+	v := (fd.HP - o.HP[1]) - (fa.HP - o.HP[0])
+	if o.Defeated[1] {
+		v += 30
+		if g.Rules.Units[d.Card].Legendary {
+			v += 15
+		}
+	}
+	if o.Defeated[0] {
+		v -= 40
+	}
+	return v
+}
+
+// Result is how a game ended.
+type Result struct {
+	Winner int    `json:"winner"` // -1 draw
+	VP     [2]int `json:"vp"`
+	Turns  int    `json:"turns"`
+	Reason string `json:"reason"`
+}
+
+// Result reports the end of a finished game.
+func (g *Game) Result() Result {
+	return Result{Winner: g.Winner, VP: [2]int{g.Players[0].VP(), g.Players[1].VP()}, Turns: g.Turn, Reason: g.Reason}
+}
+
+// maxTurnActions stops a game whose policies never end a turn.
+const maxTurnActions = 5000
+
+// Play runs a whole game between two policies, calling observe after each
+// action with the action's description and turn as they were before it was
+// applied (nil to skip).
+func Play(rs *table.Ruleset, opt Options, pol [2]Policy, observe func(g *Game, a Action, desc string, turn int)) (*Game, error) {
+	g, err := New(rs, opt)
+	if err != nil {
+		return nil, err
+	}
+	turn, n := 0, 0
+	for !g.Over() {
+		if g.Turn != turn {
+			turn, n = g.Turn, 0
+		}
+		if n++; n > maxTurnActions {
+			return g, fmt.Errorf("annas: turn %d passed %d actions; the policies loop", g.Turn, maxTurnActions)
+		}
+		legal := g.LegalActions()
+		if len(legal) == 0 {
+			return g, fmt.Errorf("annas: no legal action on turn %d", g.Turn)
+		}
+		a := pol[g.Actor()].Choose(g, legal)
+		var desc string
+		before := g.Turn
+		if observe != nil {
+			desc = g.Describe(a)
+		}
+		if err := g.Apply(a); err != nil {
+			return g, err
+		}
+		if observe != nil {
+			observe(g, a, desc, before)
+		}
+	}
+	return g, nil
+}
+
+func (g *Game) healsOnly(card int16) bool {
+	for _, e := range g.Rules.ShopCards[card].Effects {
+		if e.Op != table.OpHeal {
+			return false
+		}
+	}
+	return true
+}

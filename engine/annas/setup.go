@@ -1,0 +1,128 @@
+package annas
+
+import (
+	"errors"
+	"fmt"
+	"math/rand/v2"
+	"slices"
+
+	"github.com/roundtable-dev/roundtable/engine/annas/table"
+)
+
+// Options choose a game's variant.
+type Options struct {
+	Seed     uint64
+	Map      string // map id; "" picks the first versus map
+	FullVP   bool   // keep the whole VP deck (the quick game removes the largest cards)
+	MaxTurns int    // turn cap for simulations; 0 uses the rules data's
+}
+
+// New sets a 1v1 game up (rulebook I): shuffled unit deck, six cards each,
+// Anna's Cheer to the second player, the VP deck smallest on top (quick game
+// unless FullVP), DV tiles in hand and the shop row. All randomness comes
+// from the seed, so a seed replays the same game.
+func New(rs *table.Ruleset, opt Options) (*Game, error) {
+	src := rand.NewPCG(opt.Seed, opt.Seed^0x9e3779b97f4a7c15)
+	g := &Game{Rules: rs, src: src, rng: rand.New(src), Winner: -1}
+	g.num = rs.Rules.Versus
+	if opt.MaxTurns > 0 {
+		g.num.MaxTurns = int16(opt.MaxTurns)
+	}
+	if opt.Map == "" {
+		g.Map = slices.IndexFunc(rs.Maps, func(m table.Map) bool { return m.Mode == table.Versus })
+	} else {
+		g.Map = rs.MapIndex(opt.Map)
+	}
+	if g.Map < 0 || g.Map >= len(rs.Maps) || rs.Maps[g.Map].Mode != table.Versus {
+		return nil, fmt.Errorf("annas: no versus map %q to play on", opt.Map)
+	}
+	if g.num.HandSize <= 0 || g.num.Slots <= 0 {
+		return nil, errors.New("annas: the rules data has no hand size or unit slots")
+	}
+	for i := range rs.Units {
+		g.Deck = append(g.Deck, int16(i))
+	}
+	if len(g.Deck) < 2*int(g.num.HandSize) {
+		return nil, fmt.Errorf("annas: %d unit cards cannot deal two hands of %d", len(g.Deck), g.num.HandSize)
+	}
+	g.shuffle(g.Deck)
+	for p := range g.Players {
+		g.Players[p].DVTile = NoTile
+		g.draw(p)
+	}
+	if c := rs.Rules.SecondPlayer; c >= 0 && int(c) < len(rs.ShopCards) {
+		g.Players[1].Shop = append(g.Players[1].Shop, c)
+	}
+	if g.num.Shop {
+		for i := range rs.ShopCards {
+			if int16(i) == rs.Rules.SecondPlayer {
+				continue
+			}
+			for range int(rs.ShopCards[i].Copies) {
+				g.ShopDeck = append(g.ShopDeck, int16(i))
+			}
+		}
+		g.shuffle(g.ShopDeck)
+		for range g.num.ShopRow {
+			g.ShopRow = append(g.ShopRow, g.dealShop())
+		}
+	}
+	vp := slices.Clone(rs.VPDeck.Cards)
+	slices.Sort(vp)
+	if !opt.FullVP {
+		vp = vp[:max(0, len(vp)-int(rs.VPDeck.QuickRemove))]
+	}
+	g.VPDeck = vp
+	g.Phase = PhaseMulligan
+	if g.num.Mulligans <= 0 {
+		g.beginTurns()
+	}
+	return g, nil
+}
+
+func (g *Game) shuffle(s []int16) {
+	g.rng.Shuffle(len(s), func(i, j int) { s[i], s[j] = s[j], s[i] })
+}
+
+// dealShop takes the top shop card, reshuffling the shop discards when the
+// deck is empty; -1 when there is none.
+func (g *Game) dealShop() int16 {
+	if len(g.ShopDeck) == 0 {
+		g.ShopDeck, g.ShopDiscard = g.ShopDiscard, g.ShopDeck[:0]
+		g.shuffle(g.ShopDeck)
+	}
+	if len(g.ShopDeck) == 0 {
+		return -1
+	}
+	c := g.ShopDeck[len(g.ShopDeck)-1]
+	g.ShopDeck = g.ShopDeck[:len(g.ShopDeck)-1]
+	return c
+}
+
+// draw refills p's hand to the hand size, reshuffling the discard pile into
+// the deck when the deck runs out (the rulebook is silent; this keeps hands full).
+func (g *Game) draw(p int) {
+	g.drawTo(p, int(g.num.HandSize))
+}
+
+func (g *Game) drawTo(p, n int) {
+	pl := &g.Players[p]
+	for len(pl.Hand) < n {
+		if len(g.Deck) == 0 {
+			if len(g.Discard) == 0 {
+				return
+			}
+			g.Deck, g.Discard = g.Discard, g.Deck[:0]
+			g.shuffle(g.Deck)
+		}
+		pl.Hand = append(pl.Hand, g.Deck[len(g.Deck)-1])
+		g.Deck = g.Deck[:len(g.Deck)-1]
+	}
+}
+
+func (g *Game) beginTurns() {
+	g.Phase = PhaseTurn
+	g.Turn = 0
+	g.Current = 1
+	g.nextTurn()
+}
