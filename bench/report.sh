@@ -118,8 +118,19 @@ if [[ " ${sizes[*]} " == *" 10000 "* && " ${sizes[*]} " == *" 100000 "* ]]; then
 	done
 fi
 echo
-if go test -list Benchmark ./engine/annas/... 2>/dev/null | grep -q '^Benchmark'; then
-	echo "engine: see the Go benchmarks of ./engine/annas/... above (make bench runs them)"
+if go test -list Benchmark ./engine/annas 2>/dev/null | grep -q '^BenchmarkForecast'; then
+	echo "engine (Go benchmarks; one core: -cpu 1 of ./engine/annas, all cores: ./bench/enginebench)"
+	echo
+	one=$(go test -run '^$' -bench 'Forecast|Reach|LegalActions|RandomGame' -cpu 1 ./engine/annas 2>&1)
+	all=$(go test -run '^$' -bench 'RandomGameParallel' -cpu "$(nproc)" ./bench/enginebench 2>&1)
+	metric() { awk -v b="$2" -v u="$3" '$1 ~ "^"b"(-[0-9]+)?$" { for (i = 2; i < NF; i++) if ($(i+1) == u) printf "%.0f", $i }' <<<"$1"; }
+	echo "| figure | measured | target |"
+	echo "|---|---|---|"
+	echo "| combat forecasts/s, one core | $(metric "$one" BenchmarkForecast forecasts/s) | ≥ 5,000,000 |"
+	echo "| reach/s, one core | $(metric "$one" BenchmarkReach reaches/s) | – |"
+	echo "| LegalActions/s, one core (mid-game) | $(metric "$one" BenchmarkLegalActions calls/s) | – |"
+	echo "| random 1v1 games/s, one core | $(metric "$one" BenchmarkRandomGame games/s) | ≥ 2,000 |"
+	echo "| random 1v1 games/s, $(nproc) cores | $(metric "$all" BenchmarkRandomGameParallel games/s) | – |"
 else
-	echo "engine: pending — ./engine/annas has no engine or benchmarks in this tree yet"
+	echo "engine: pending — ./engine/annas has no benchmarks in this tree yet"
 fi
