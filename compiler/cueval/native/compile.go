@@ -168,8 +168,7 @@ func compileList(v cue.Value) node {
 		if rest := v.LookupPath(cue.MakePath(cue.AnyIndex)); rest.Exists() {
 			l.rest = &lazy{v: rest}
 		} else {
-			l.rest = &lazy{n: anyNode{}}
-			l.rest.once.Do(func() {})
+			l.rest = compiled(anyNode{})
 		}
 	}
 	return l
@@ -361,17 +360,13 @@ func (s *structNode) extra(key string) node {
 	if l, ok := s.extras.Load(key); ok {
 		return l.(*lazy).get()
 	}
-	l := &lazy{}
-	switch {
-	case !s.v.Allows(cue.Str(key)):
-		l.n = notAllowed{}
-		l.once.Do(func() {})
-	default:
-		l.v = s.v.LookupPath(cue.MakePath(cue.Str(key).Optional()))
-		if !l.v.Exists() {
-			l.n = opaque{}
-			l.once.Do(func() {})
-		}
+	var l *lazy
+	if !s.v.Allows(cue.Str(key)) {
+		l = compiled(notAllowed{})
+	} else if v := s.v.LookupPath(cue.MakePath(cue.Str(key).Optional())); v.Exists() {
+		l = &lazy{v: v}
+	} else {
+		l = compiled(opaque{})
 	}
 	if s.nextras.Add(1) <= maxExtras {
 		s.extras.Store(key, l)
@@ -385,9 +380,7 @@ func (notAllowed) check(_ *yaml.Node, st *state) { st.fail("field not allowed") 
 
 func (s *structNode) check(n *yaml.Node, st *state) {
 	if n.Kind != yaml.MappingNode {
-		if _, ok := checkKind(dStruct, n, st); ok {
-			st.fail("mismatched types")
-		}
+		checkKind(dStruct, n, st) // fails: a mapping is the only struct
 		return
 	}
 	var seen uint64
@@ -428,9 +421,7 @@ type listNode struct {
 
 func (l *listNode) check(n *yaml.Node, st *state) {
 	if n.Kind != yaml.SequenceNode {
-		if _, ok := checkKind(dList, n, st); ok {
-			st.fail("mismatched types")
-		}
+		checkKind(dList, n, st) // fails: a sequence is the only list
 		return
 	}
 	elems := n.Content

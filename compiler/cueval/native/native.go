@@ -128,6 +128,13 @@ type lazy struct {
 	n    node
 }
 
+// compiled is a lazy that needs no compiling.
+func compiled(n node) *lazy {
+	l := &lazy{n: n}
+	l.once.Do(func() {})
+	return l
+}
+
 func (l *lazy) get() node {
 	l.once.Do(func() { l.n = compile(l.v) })
 	return l.n
