@@ -1,6 +1,7 @@
 package cueval
 
 import (
+	"sync"
 	"testing"
 	"testing/fstest"
 
@@ -84,4 +85,26 @@ func TestNativeGenericSchema(t *testing.T) {
 		}
 		agree(t, s, []byte(c.yaml))
 	}
+}
+
+// TestNativeConcurrent: lazy compilation and the per-key memo are shared by
+// every worker of validateAll; run it under -race.
+func TestNativeConcurrent(t *testing.T) {
+	s, err := Compile(fstest.MapFS{"g.cue": {Data: []byte(genericSchema)}}, "schema/g", map[string]string{"any": "#Any", "shape": "#Shape"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	docs, _ := source.Parse("g.yaml", []byte("kind: any\nreg: x\nopen: {a: 1, b: 2, c: 3}\nlabels: {ab: x, cd: y}\nshapes: [{kind: shape, circle: {r: 1}}]\ntree: {v: 1}\n"))
+	var wg sync.WaitGroup
+	for range 8 {
+		wg.Go(func() {
+			for range 50 {
+				if v := s.native["any"].Check(docs[0].Node); v != native.Valid {
+					t.Errorf("verdict %v, want valid", v)
+					return
+				}
+			}
+		})
+	}
+	wg.Wait()
 }
