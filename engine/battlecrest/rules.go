@@ -21,6 +21,8 @@ const (
 func (g *Game) choose(p int, what string, labels []string) int {
 	var i int
 	switch {
+	case len(labels) == 1:
+		return 0 // no choice: nothing to ask or replay
 	case g.cursor < len(g.script):
 		i = g.script[g.cursor]
 		g.cursor++
