@@ -492,3 +492,31 @@ func TestRuleWarriorPlacement(t *testing.T) {
 		}
 	}
 }
+
+// Rule "Ability Keywords" (Force) and "Map Bonuses" (force): Force moves
+// another warrior up to its value, through any warrior; a force icon where
+// the forcing warrior stands adds 1 and flips its card.
+func TestRuleForce(t *testing.T) {
+	g := game(t, rs, map[int]Pos{hollis: {3, 2}, corvane: {2, 2}, nettle: {1, 2}})
+	g.Active = 1
+	burrow := lm(g, "fox-burrow")
+	g.Lm[burrow].Flipped = true // flipped side: force icon west, where Hollis stands
+	set(g, hollis, "force Corvane to (1,3)")
+	g.force(1, hollis, rs.HeroSets[rs.HeroSetIndex("hollis")].HeroSpecial.Ability) // force 1 medium
+	if g.W[corvane].Pos != (Pos{0, 2}) || g.Lm[burrow].Flipped {
+		t.Errorf("Corvane at %s, burrow flipped %v; want (1,3) false", g.W[corvane].Pos, g.Lm[burrow].Flipped)
+	}
+}
+
+// Rule "Flip Icon": a landmark ability with the flip icon flips its card as
+// part of resolving it (Thorn Thicket's Briar Lash).
+func TestRuleLandmarkFlipIcon(t *testing.T) {
+	g := game(t, rs, map[int]Pos{hollis: {2, 2}, corvane: {2, 3}, nettle: {4, 6}})
+	g.Active, g.used = 1, map[string]bool{}
+	set(g, hollis, "Briar Lash")
+	set(g, corvane, "do not defend")
+	g.star(1)
+	if g.Taken(0) != 1 || !g.Lm[lm(g, "thorn-thicket")].Flipped || !g.used["landmark:thorn-thicket"] {
+		t.Errorf("Corvane took %d, thicket flipped %v, used %v; want 1 true true", g.Taken(0), g.Lm[lm(g, "thorn-thicket")].Flipped, g.used)
+	}
+}
