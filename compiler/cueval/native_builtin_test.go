@@ -17,6 +17,7 @@ import (
 	"strings"
 	"list"
 	"math"
+	"struct"
 )
 
 #B: {
@@ -32,7 +33,14 @@ import (
 	half?:  number & >=0.5
 	sl?:    string | [...string]
 	lit?:   2 | "two" | true | null
+	rows?:  #Rows
+	maxl?:  [...int] & #Max
+	minf?:  {a?: int, b?: int} & struct.MinFields(1)
+	lors?:  [...int] | [...string]
 }
+
+#Rows: [...string] & list.MaxItems(2)
+#Max: list.MaxItems(2)
 `
 
 func TestNativeBuiltins(t *testing.T) {
@@ -52,6 +60,10 @@ func TestNativeBuiltins(t *testing.T) {
 		"half":  {"1", "0", "0.5", "0.25", "x"},
 		"sl":    {"x", "[x, y]", "[1]", "1", "{}"},
 		"lit":   {"2", "two", "true", "~", "3", "false", "'2'"},
+		"rows":  {"[a]", "[a, b]", "[a, b, c]", "[1]"},
+		"maxl":  {"[1]", "[1, 2, 3]"},
+		"minf":  {"{}", "{a: 1}"},
+		"lors":  {"[1, 2]", "[a, b]", "[1, a]", "[]"},
 	}
 	decided := map[string]int{}
 	for field, vs := range values {
@@ -70,6 +82,20 @@ func TestNativeBuiltins(t *testing.T) {
 		t.Errorf("sl: native decided %d of %d values, want all but {}", decided["sl"], len(values["sl"]))
 	}
 	for _, f := range []string{"neq", "u8", "mixed", "lit", "ors"} {
+		if decided[f] != len(values[f]) {
+			t.Errorf("%s: native decided %d of %d values, want all", f, decided[f], len(values[f]))
+		}
+	}
+	// list.MaxItems is checked natively, but a list that breaks it goes to
+	// CUE (which reports its errors its own way). A schema list with
+	// list.MinItems evaluates to an error on its own (the empty list fails
+	// it), so it goes to CUE, as does a struct with a validator.
+	for f, want := range map[string]int{"rows": 2, "maxl": 1, "items": 0, "minf": 0} {
+		if decided[f] != want {
+			t.Errorf("%s: native decided %d values, want %d", f, decided[f], want)
+		}
+	}
+	for _, f := range []string{} {
 		if decided[f] != len(values[f]) {
 			t.Errorf("%s: native decided %d of %d values, want all", f, decided[f], len(values[f]))
 		}

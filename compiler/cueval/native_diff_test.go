@@ -12,17 +12,21 @@ import (
 	"testing"
 
 	"cuelang.org/go/cue"
+	"cuelang.org/go/cue/build"
 	"cuelang.org/go/cue/cuecontext"
 	cueerrors "cuelang.org/go/cue/errors"
+	"cuelang.org/go/cue/parser"
 	"gopkg.in/yaml.v3"
 
 	"github.com/roundtable-dev/roundtable/compiler/cueval/native"
 	"github.com/roundtable-dev/roundtable/compiler/diag"
 	"github.com/roundtable-dev/roundtable/compiler/source"
 	content "github.com/roundtable-dev/roundtable/content/annas"
+	bccontent "github.com/roundtable-dev/roundtable/content/battlecrest"
 	feccontent "github.com/roundtable-dev/roundtable/content/fecipher"
 	tbcontent "github.com/roundtable-dev/roundtable/content/tablebattles"
 	schema "github.com/roundtable-dev/roundtable/schema/annas"
+	bcschema "github.com/roundtable-dev/roundtable/schema/battlecrest"
 	fecschema "github.com/roundtable-dev/roundtable/schema/fecipher"
 	tbschema "github.com/roundtable-dev/roundtable/schema/tablebattles"
 )
@@ -196,6 +200,7 @@ var games = []game{
 	{"annas", schema.FS, content.FS},
 	{"fecipher", fecschema.FS, feccontent.FS},
 	{"tablebattles", tbschema.FS, tbcontent.FS},
+	{"battlecrest", bcschema.FS, bccontent.FS},
 }
 
 // kindsOf finds every definition with a literal kind: field, so that kinds
@@ -203,18 +208,21 @@ var games = []game{
 func kindsOf(t testing.TB, fsys fs.FS) map[string]string {
 	t.Helper()
 	names, _ := fs.Glob(fsys, "*.cue")
-	var src []byte
-	for i, n := range names {
+	inst := build.NewContext().NewInstance("schema", nil)
+	for _, n := range names {
 		b, err := fs.ReadFile(fsys, n)
 		if err != nil {
 			t.Fatal(err)
 		}
-		if i > 0 { // one package clause is enough
-			b = regexp.MustCompile(`(?m)^package \w+`).ReplaceAll(b, nil)
+		f, err := parser.ParseFile(n, b)
+		if err != nil {
+			t.Fatal(err)
 		}
-		src = append(append(src, b...), '\n')
+		if err := inst.AddSyntax(f); err != nil {
+			t.Fatal(err)
+		}
 	}
-	v := cuecontext.New().CompileBytes(src)
+	v := cuecontext.New().BuildInstance(inst)
 	it, err := v.Fields(cue.Definitions(true))
 	if err != nil {
 		t.Fatal(err)

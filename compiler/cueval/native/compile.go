@@ -6,6 +6,7 @@ import (
 	"sync/atomic"
 
 	"cuelang.org/go/cue"
+	"cuelang.org/go/cue/ast"
 	"gopkg.in/yaml.v3"
 )
 
@@ -17,6 +18,13 @@ func compile(v cue.Value) node {
 	}
 	ik := v.IncompleteKind()
 	op, args := v.Eval().Expr()
+	if op != cue.OrOp {
+		// Evaluation may fold a disjunction of lists or structs into one
+		// value; the expression still shows it.
+		if rop, rargs := v.Expr(); rop == cue.OrOp {
+			op, args = rop, rargs
+		}
+	}
 	if op == cue.OrOp {
 		o := &orNode{kinds: kindsOf(ik), structural: ik&(cue.StructKind|cue.ListKind) != 0}
 		for _, a := range args {
@@ -28,15 +36,109 @@ func compile(v cue.Value) node {
 		return anyNode{} // _
 	}
 	switch ik {
-	case cue.StructKind:
+	case cue.StructKind, cue.ListKind:
+		// Fields and List do not show validators such as list.MaxItems or
+		// struct.MinFields; a value with one goes to CUE.
+		if ik == cue.ListKind {
+			if lo, hi, ok := listLengths(v, 0); ok {
+				return compileList(v, lo, hi)
+			}
+			return opaque{}
+		}
+		if hasCall(v, 0) {
+			return opaque{}
+		}
 		return compileStruct(v)
-	case cue.ListKind:
-		return compileList(v)
 	}
 	if ik&(cue.StructKind|cue.ListKind) != 0 {
 		return opaque{}
 	}
 	return compileScalar(v, op, args)
+}
+
+// hasCall reports whether a value's own expression (not its fields or
+// elements) calls a builtin, following references; when unsure it says yes.
+func hasCall(v cue.Value, depth int) bool {
+	if depth > 16 {
+		return true
+	}
+	if root, path := v.ReferencePath(); root.Exists() {
+		ref := root.LookupPath(path)
+		return !ref.Exists() || hasCall(ref, depth+1)
+	}
+	op, args := v.Expr()
+	switch op {
+	case cue.CallOp:
+		return true
+	case cue.NoOp:
+		return false
+	}
+	for _, a := range args {
+		if hasCall(a, depth+1) {
+			return true
+		}
+	}
+	return false
+}
+
+// listLengths finds list.MinItems and list.MaxItems among a list value's
+// own conjuncts (following references); ok is false when it calls any other
+// builtin. No bound is -1.
+func listLengths(v cue.Value, depth int) (lo, hi int, ok bool) {
+	lo, hi = -1, -1
+	if depth > 16 {
+		return lo, hi, false
+	}
+	if root, path := v.ReferencePath(); root.Exists() {
+		ref := root.LookupPath(path)
+		if !ref.Exists() {
+			return lo, hi, false
+		}
+		return listLengths(ref, depth+1)
+	}
+	op, args := v.Expr()
+	switch op {
+	case cue.NoOp:
+		return lo, hi, true
+	case cue.CallOp:
+		if len(args) != 2 {
+			return lo, hi, false
+		}
+		// The function as written: list.MinItems (an import under another
+		// name goes to CUE).
+		sel, _ := args[0].Source().(*ast.SelectorExpr)
+		n, err := args[1].Int64()
+		if sel == nil || err != nil || n < 0 {
+			return lo, hi, false
+		}
+		if pkg, _ := sel.X.(*ast.Ident); pkg == nil || pkg.Name != "list" {
+			return lo, hi, false
+		}
+		name, _ := sel.Sel.(*ast.Ident)
+		if name == nil {
+			return lo, hi, false
+		}
+		switch name.Name {
+		case "MinItems":
+			return int(n), -1, true
+		case "MaxItems":
+			return -1, int(n), true
+		}
+		return lo, hi, false
+	case cue.AndOp:
+		for _, a := range args {
+			l, h, ok := listLengths(a, depth+1)
+			if !ok {
+				return lo, hi, false
+			}
+			lo = max(lo, l)
+			if h >= 0 && (hi < 0 || h < hi) {
+				hi = h
+			}
+		}
+		return lo, hi, true
+	}
+	return lo, hi, false
 }
 
 func compileScalar(v cue.Value, op cue.Op, args []cue.Value) node {
@@ -154,12 +256,12 @@ func compileStruct(v cue.Value) node {
 	return s
 }
 
-func compileList(v cue.Value) node {
+func compileList(v cue.Value, minItems, maxItems int) node {
 	it, err := v.List()
 	if err != nil {
 		return opaque{}
 	}
-	l := &listNode{}
+	l := &listNode{minItems: minItems, maxItems: maxItems, validated: minItems >= 0 || maxItems >= 0}
 	for it.Next() {
 		l.prefix = append(l.prefix, &lazy{v: it.Value()})
 	}
@@ -417,12 +519,28 @@ type listNode struct {
 	prefix []*lazy
 	open   bool
 	rest   *lazy
+	// list.MinItems and list.MaxItems (-1: none). CUE reports the errors of
+	// such a list its own way, so they are left to it.
+	minItems, maxItems int
+	validated          bool
 }
 
 func (l *listNode) check(n *yaml.Node, st *state) {
 	if n.Kind != yaml.SequenceNode {
 		checkKind(dList, n, st) // fails: a sequence is the only list
 		return
+	}
+	if l.validated {
+		before := st.nerrs
+		defer func() {
+			if st.nerrs > before {
+				st.unknown = true
+			}
+		}()
+		if len(n.Content) < l.minItems || l.maxItems >= 0 && len(n.Content) > l.maxItems {
+			st.fail("list length out of bounds")
+			return
+		}
 	}
 	elems := n.Content
 	if len(elems) < len(l.prefix) || !l.open && len(elems) > len(l.prefix) {
