@@ -37,7 +37,11 @@ import (
 	maxl?:  [...int] & #Max
 	minf?:  {a?: int, b?: int} & struct.MinFields(1)
 	lors?:  [...int] | [...string]
+	short?: string & #Short
+	shorts?: [...#Short]
 }
+
+#Short: strings.MaxRunes(3)
 
 #Rows: [...string] & list.MaxItems(2)
 #Max: list.MaxItems(2)
@@ -49,21 +53,23 @@ func TestNativeBuiltins(t *testing.T) {
 		t.Fatal(err)
 	}
 	values := map[string][]string{
-		"minr":  {"ab", "abc", "ééé", "1"},
-		"pref":  {"xy", "yx", "1"},
-		"items": {"[1]", "[1, 2]", "[]"},
-		"mult":  {"3", "4", "0"},
-		"ors":   {"ax", "bx", "cx", "1"},
-		"neq":   {"3", "4", "'3'"},
-		"u8":    {"0", "255", "256", "-1"},
-		"mixed": {"1", "3", "4", "10", "11", "x"},
-		"half":  {"1", "0", "0.5", "0.25", "x"},
-		"sl":    {"x", "[x, y]", "[1]", "1", "{}"},
-		"lit":   {"2", "two", "true", "~", "3", "false", "'2'"},
-		"rows":  {"[a]", "[a, b]", "[a, b, c]", "[1]"},
-		"maxl":  {"[1]", "[1, 2, 3]"},
-		"minf":  {"{}", "{a: 1}"},
-		"lors":  {"[1, 2]", "[a, b]", "[1, a]", "[]"},
+		"minr":   {"ab", "abc", "ééé", "1"},
+		"pref":   {"xy", "yx", "1"},
+		"items":  {"[1]", "[1, 2]", "[]"},
+		"mult":   {"3", "4", "0"},
+		"ors":    {"ax", "bx", "cx", "1"},
+		"neq":    {"3", "4", "'3'"},
+		"u8":     {"0", "255", "256", "-1"},
+		"mixed":  {"1", "3", "4", "10", "11", "x"},
+		"half":   {"1", "0", "0.5", "0.25", "x"},
+		"sl":     {"x", "[x, y]", "[1]", "1", "{}"},
+		"lit":    {"2", "two", "true", "~", "3", "false", "'2'"},
+		"rows":   {"[a]", "[a, b]", "[a, b, c]", "[1]"},
+		"maxl":   {"[1]", "[1, 2, 3]"},
+		"minf":   {"{}", "{a: 1}"},
+		"lors":   {"[1, 2]", "[a, b]", "[1, a]", "[]"},
+		"short":  {"abc", "abcd", "1"},
+		"shorts": {"[abc]", "[abcd]"},
 	}
 	decided := map[string]int{}
 	for field, vs := range values {
