@@ -118,7 +118,8 @@ if [[ " ${sizes[*]} " == *" 10000 "* && " ${sizes[*]} " == *" 100000 "* ]]; then
 	done
 fi
 echo
-if go test -list Benchmark ./engine/annas 2>/dev/null | grep -q '^BenchmarkForecast'; then
+benchmarks=$(go test -list Benchmark ./engine/annas 2>/dev/null || true)
+if grep -q '^BenchmarkForecast' <<<"$benchmarks"; then
 	echo "engine (Go benchmarks; one core: -cpu 1 of ./engine/annas, all cores: ./bench/enginebench)"
 	echo
 	one=$(go test -run '^$' -bench 'Forecast|Reach|LegalActions|RandomGame' -cpu 1 ./engine/annas 2>&1)
