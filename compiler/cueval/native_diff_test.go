@@ -137,29 +137,6 @@ func agree(t *testing.T, s *Schema, text []byte) (decided int) {
 	return decided
 }
 
-// TestNativeCoversBaseContent: every base-content document is decided
-// natively, and valid — so the fast path is the one real content takes.
-func TestNativeCoversBaseContent(t *testing.T) {
-	s := annasSchema(t)
-	set, diags := source.Load(content.FS, "content/annas")
-	if diags.Errors() > 0 {
-		t.Fatal(diags)
-	}
-	n := 0
-	for _, doc := range set.Docs {
-		if _, ok := s.defs[doc.Kind]; !ok {
-			continue
-		}
-		if v, errs := s.native[doc.Kind].Errors(doc.Node); v != native.Valid {
-			t.Errorf("%s: native verdict %v %v, want valid", doc.Pos(), v, errs)
-		}
-		n++
-	}
-	if n == 0 {
-		t.Fatal("no documents checked")
-	}
-}
-
 // FuzzNativeAgreesWithCUE generates a valid Anna's Roundtable document of a
 // random kind, applies mutations chosen by muts (each byte one mutation:
 // wrong types, bounds, enums, regexps, missing and unknown fields, list
@@ -266,17 +243,30 @@ func loadGames(t testing.TB) []gameDocs {
 	return out
 }
 
-// TestNativeCoversEveryGame: every base-content document of every game is
-// decided natively and agrees with CUE.
+// TestNativeCoversEveryGame: no base-content document of any game is
+// invalid natively (CUE accepts them all), and at least 90% of each game's
+// documents are decided without CUE — a performance guard: a schema
+// construct the native validator does not cover sends every document that
+// uses it to CUE evaluation, 100 times slower (docs/performance.md lists
+// what is covered).
 func TestNativeCoversEveryGame(t *testing.T) {
 	for i, g := range loadGames(t) {
 		if len(g.docs) == 0 {
 			t.Fatalf("%s: no documents", games[i].name)
 		}
+		decided := 0
 		for _, d := range g.docs {
-			if v, errs := g.s.native[d.Kind].Errors(d.Node); v != native.Valid {
-				t.Errorf("%s: native verdict %v %v, want valid", d.Pos(), v, errs)
+			switch v, errs := g.s.native[d.Kind].Errors(d.Node); v {
+			case native.Valid:
+				decided++
+			case native.Invalid:
+				t.Errorf("%s: native verdict invalid %v, but CUE accepts the base content", d.Pos(), errs)
+			default:
+				t.Logf("%s: left to CUE", d.Pos())
 			}
+		}
+		if decided*10 < len(g.docs)*9 {
+			t.Errorf("%s: native validator decided %d of %d base documents, want at least 90%%", games[i].name, decided, len(g.docs))
 		}
 	}
 }
