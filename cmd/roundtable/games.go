@@ -5,4 +5,5 @@ import (
 	_ "github.com/roundtable-dev/roundtable/compiler/annas"
 	_ "github.com/roundtable-dev/roundtable/compiler/fecipher"
 	_ "github.com/roundtable-dev/roundtable/compiler/tablebattles"
+	_ "github.com/roundtable-dev/roundtable/compiler/tropera"
 )

@@ -8,6 +8,7 @@ import (
 	genannas "github.com/roundtable-dev/roundtable/generated/annas"
 	genfecipher "github.com/roundtable-dev/roundtable/generated/fecipher"
 	gentablebattles "github.com/roundtable-dev/roundtable/generated/tablebattles"
+	gentropera "github.com/roundtable-dev/roundtable/generated/tropera"
 )
 
 // generated maps each game to its checked-in generated ruleset.
@@ -15,6 +16,7 @@ var generated = map[string]any{
 	"annas":         genannas.Ruleset,
 	"fe-cipher":     genfecipher.Ruleset,
 	"table-battles": gentablebattles.Ruleset,
+	"tropera":       gentropera.Ruleset,
 }
 
 // TestGeneratedEqualsRuntimeCompile proves generated/ is current in the
