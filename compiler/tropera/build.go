@@ -40,6 +40,7 @@ type combatDoc struct {
 	HP          int8   `yaml:"hp"`
 	SkillHit    int8   `yaml:"skill-hit"`
 	LuckAvoid   int8   `yaml:"luck-avoid"`
+	Survive     bool   `yaml:"survive"`
 	Halve       string `yaml:"halve"`
 	Extra       int8   `yaml:"extra"`
 	FoeExtra    int8   `yaml:"foe-extra"`
@@ -219,7 +220,7 @@ func (b *builder) feats() {
 		}
 		c := f.Combat
 		tf := table.Feat{ID: f.ID, Name: f.Name, Origin: f.Origin, NeedsProf: table.NoProf, Ranks: f.Ranks, Slots: f.Slots, Text: f.Text,
-			Combat: table.Combat{Move: c.Move, HP: c.HP, SkillHit: c.SkillHit, LuckAvoid: c.LuckAvoid,
+			Combat: table.Combat{Move: c.Move, HP: c.HP, SkillHit: c.SkillHit, LuckAvoid: c.LuckAvoid, Survive: c.Survive,
 				HalvePhys: c.Halve == "physical", HalveMag: c.Halve == "magical", Extra: c.Extra, FoeExtra: c.FoeExtra,
 				Wary: c.Wary, Adept: c.Adept, Vantage: c.Vantage, Pierce: c.Pierce, Gamble: c.Gamble,
 				NoTriangle: c.NoTriangle, NoTerrain: c.NoTerrain, TerrainBack: c.TerrainBack}}

@@ -453,6 +453,7 @@ var Ruleset = &table.Ruleset{
 			NeedsProf: 10,
 			Combat: table.Combat{
 				LuckAvoid: 2,
+				Survive:   true,
 			},
 			Text: "Luck counts twice toward Avoidance, and the first lethal blow each round leaves you at 1 hit point.",
 		},

@@ -170,6 +170,7 @@ type Combat struct {
 	HP          int8
 	SkillHit    int8 // 0: the default of 2
 	LuckAvoid   int8 // 0: the default of 1
+	Survive     bool
 	HalvePhys   bool
 	HalveMag    bool
 	Extra       int8

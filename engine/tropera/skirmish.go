@@ -1,0 +1,115 @@
+package tropera
+
+import (
+	"fmt"
+
+	"github.com/roundtable-dev/roundtable/engine/tropera/table"
+)
+
+// Combat is one Attack Sequence of a skirmish, for the log.
+type Combat struct {
+	Round    int
+	Attacker *Unit
+	Defender *Unit
+	Distance int
+	Forecast Forecast
+	Strikes  []Strike
+}
+
+// Skirmish is a fight between the two sides of a table.Skirmish: in each
+// round the first side's units attack in order, then the second side's.
+// Each living unit with a weapon that can attack takes the Attack action
+// against the foe that promises the most expected damage dealt less
+// expected damage taken (an Army-level enemy weighs both), from the
+// distance its weapon reaches that the target's counters do not reach,
+// when there is one.
+type Skirmish struct {
+	Def    *table.Skirmish
+	Units  [2][]*Unit
+	Round  int
+	Winner int // -1: none yet, or a draw
+	Log    func(Combat)
+	dice   Dice
+}
+
+// NewSkirmish deploys the sides of skirmish si.
+func NewSkirmish(rs *table.Ruleset, si int, dice Dice, log func(Combat)) (*Skirmish, error) {
+	if si < 0 || si >= len(rs.Skirmishes) {
+		return nil, fmt.Errorf("no skirmish %d", si)
+	}
+	s := &Skirmish{Def: &rs.Skirmishes[si], Winner: -1, Log: log, dice: dice}
+	for side := range 2 {
+		for _, dp := range s.Def.Sides[side].Units {
+			u, err := NewUnit(rs, int(dp.Character), int(dp.Weapon), int(dp.Terrain))
+			if err != nil {
+				return nil, err
+			}
+			u.Side = side
+			s.Units[side] = append(s.Units[side], u)
+		}
+	}
+	return s, nil
+}
+
+func alive(us []*Unit) bool {
+	for _, u := range us {
+		if u.HP > 0 {
+			return true
+		}
+	}
+	return false
+}
+
+// Play runs rounds until a side is down or the rounds run out.
+func (s *Skirmish) Play() {
+	for s.Round = 1; s.Round <= int(s.Def.Rounds); s.Round++ {
+		for side := range 2 {
+			for _, u := range s.Units[side] {
+				u.miracle = false
+			}
+		}
+		for side := range 2 {
+			for _, u := range s.Units[side] {
+				if u.HP <= 0 {
+					continue
+				}
+				t, dist, ok := s.choose(u, s.Units[1-side])
+				if !ok {
+					continue
+				}
+				f, strikes := Sequence(s.dice, u, t, dist)
+				if s.Log != nil {
+					s.Log(Combat{Round: s.Round, Attacker: u, Defender: t, Distance: dist, Forecast: f, Strikes: strikes})
+				}
+				if !alive(s.Units[1-side]) {
+					s.Winner = side
+					return
+				}
+			}
+		}
+	}
+	s.Round = int(s.Def.Rounds)
+}
+
+// choose picks a target and a distance for u, or reports that u cannot
+// attack anyone.
+func (s *Skirmish) choose(u *Unit, foes []*Unit) (*Unit, int, bool) {
+	var best *Unit
+	bestDist, bestScore := 0, 0
+	for _, t := range foes {
+		if t.HP <= 0 {
+			continue
+		}
+		for dist := int(u.Weapon.MinRange); dist <= int(u.Weapon.MaxRange); dist++ {
+			f := NewForecast(u, t, dist)
+			if f.Attacker.Attacks == 0 {
+				continue
+			}
+			score := f.Attacker.Hit*f.Attacker.Damage*f.Attacker.Attacks - f.Defender.Hit*f.Defender.Damage*f.Defender.Attacks
+			if best == nil || score > bestScore {
+				best, bestDist, bestScore = t, dist, score
+			}
+		}
+	}
+	return best, bestDist, best != nil
+}
