@@ -517,6 +517,9 @@ func (b *builder) skirmishes() {
 			continue
 		}
 		ts := table.Skirmish{ID: s.ID, Name: s.Name, Rounds: s.Rounds}
+		if ts.Rounds == 0 {
+			ts.Rounds = DefaultRounds // the schema's default; CUE defaults do not reach the YAML
+		}
 		seen := map[int]diag.Pos{}
 		for si, side := range s.Sides {
 			ts.Sides[si].Name = side.Name

@@ -36,6 +36,9 @@ var Game = &compiler.Game{
 
 func init() { compiler.Register(Game) }
 
+// DefaultRounds is a skirmish's length when it gives none (schema: *10).
+const DefaultRounds = 10
+
 // Codes of Fire Emblem Tropera checks.
 const (
 	CodeBudget       = "tro-budget"

@@ -81,8 +81,13 @@ func (s *Skirmish) Play() {
 				if s.Log != nil {
 					s.Log(Combat{Round: s.Round, Attacker: u, Defender: t, Distance: dist, Forecast: f, Strikes: strikes})
 				}
-				if !alive(s.Units[1-side]) {
+				// A counterattack can end it too.
+				switch {
+				case !alive(s.Units[1-side]):
 					s.Winner = side
+					return
+				case !alive(s.Units[side]):
+					s.Winner = 1 - side
 					return
 				}
 			}

@@ -1,6 +1,7 @@
 package tropera_test
 
 import (
+	"slices"
 	"testing"
 
 	. "github.com/roundtable-dev/roundtable/engine/tropera"
@@ -30,8 +31,15 @@ func TestSkirmishEnds(t *testing.T) {
 						t.Errorf("%s seed %d: side %d won with %s standing", rs.Skirmishes[si].ID, seed, a.Winner, u.Name())
 					}
 				}
-			} else if a.Round != int(a.Def.Rounds) {
-				t.Errorf("a draw before the last round")
+			} else {
+				if a.Round != int(a.Def.Rounds) {
+					t.Errorf("%s seed %d: a draw before the last round", rs.Skirmishes[si].ID, seed)
+				}
+				for side := range 2 {
+					if !slices.ContainsFunc(a.Units[side], func(u *Unit) bool { return u.HP > 0 }) {
+						t.Errorf("%s seed %d: a draw with side %d down", rs.Skirmishes[si].ID, seed, side)
+					}
+				}
 			}
 		}
 	}

@@ -994,6 +994,7 @@ var Ruleset = &table.Ruleset{
 					},
 				},
 			},
+			Rounds: 10,
 		},
 		{
 			ID:   "cairn-fort",
