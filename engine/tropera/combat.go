@@ -91,6 +91,10 @@ func cycle(t table.WeaponType) (int, bool) {
 	return 0, false
 }
 
+// TriangleAccuracy is the weapon triangle's accuracy: "+15 Accuracy to
+// the attack" with the advantage, -15 against it.
+const TriangleAccuracy = 15
+
 // triangle is the accuracy shift of a attacking d: +15 with the advantage,
 // -15 against it. Martial Artist ignores it; S+ in the type removes the
 // disadvantage; S+2 gives the advantage against the same type unless the
@@ -103,18 +107,18 @@ func triangle(a, d *Unit) int {
 	ra, rd := a.Rank(at.Prof()), d.Rank(dt.Prof())
 	if at == dt {
 		if _, ok := cycle(at); ok && ra >= table.RankS2 && rd < table.RankS2 {
-			return 15
+			return TriangleAccuracy
 		}
 		return 0
 	}
 	switch Triangle(at, dt) {
 	case 1:
-		return 15
+		return TriangleAccuracy
 	case -1:
 		if ra >= table.RankS1 {
 			return 0
 		}
-		return -15
+		return -TriangleAccuracy
 	}
 	return 0
 }
