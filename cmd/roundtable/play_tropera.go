@@ -59,6 +59,7 @@ type troStrikeJSON struct {
 	Damage   int    `json:"damage"`
 	HPAfter  int    `json:"hp_after"`
 	Miracle  bool   `json:"miracle,omitempty"`
+	Silenced bool   `json:"silenced,omitempty"`
 }
 
 type troCombatJSON struct {
@@ -79,7 +80,7 @@ func troForecast(f engine.Forecast) troForecastJSON {
 func troCombat(c engine.Combat, side string) troCombatJSON {
 	out := troCombatJSON{Round: c.Round, Side: side, Attacker: c.Attacker.Char.ID, Defender: c.Defender.Char.ID, Distance: c.Distance, Forecast: troForecast(c.Forecast), Strikes: []troStrikeJSON{}}
 	for _, s := range c.Strikes {
-		out.Strikes = append(out.Strikes, troStrikeJSON{By: s.By.Char.ID, Rolls: s.Rolls, Hit: s.Hit, Critical: s.Critical, Damage: s.Damage, HPAfter: s.HPAfter, Miracle: s.Miracle})
+		out.Strikes = append(out.Strikes, troStrikeJSON{By: s.By.Char.ID, Rolls: s.Rolls, Hit: s.Hit, Critical: s.Critical, Damage: s.Damage, HPAfter: s.HPAfter, Miracle: s.Miracle, Silenced: s.Silenced})
 	}
 	return out
 }
@@ -116,6 +117,9 @@ func troStrikeText(s engine.Strike) string {
 	line := fmt.Sprintf("  %s %s (d100 %s); %s %d HP", s.By.Name(), what, strings.Join(rolls, "+"), s.Target.Name(), s.HPAfter)
 	if s.Miracle {
 		line += " (Miracle)"
+	}
+	if s.Silenced {
+		line += " (Silencer)"
 	}
 	return line
 }

@@ -31,6 +31,7 @@ type weaponDoc struct {
 	Damage    string   `yaml:"damage"`
 	Brave     bool     `yaml:"brave"`
 	Heavy     bool     `yaml:"heavy"`
+	Slows     int8     `yaml:"slows"`
 	Effective []string `yaml:"effective"`
 	Natural   bool     `yaml:"natural"`
 }
@@ -52,6 +53,10 @@ type combatDoc struct {
 	NoTriangle  bool   `yaml:"no-triangle"`
 	NoTerrain   bool   `yaml:"no-terrain"`
 	TerrainBack bool   `yaml:"terrain-back"`
+	WarMage     bool   `yaml:"war-mage"`
+	MageArmor   bool   `yaml:"mage-armor"`
+	Guerilla    bool   `yaml:"guerilla"`
+	Silencer    bool   `yaml:"silencer"`
 }
 
 type featDoc struct {
@@ -223,7 +228,8 @@ func (b *builder) feats() {
 			Combat: table.Combat{Move: c.Move, HP: c.HP, SkillHit: c.SkillHit, LuckAvoid: c.LuckAvoid, Survive: c.Survive,
 				HalvePhys: c.Halve == "physical", HalveMag: c.Halve == "magical", Extra: c.Extra, FoeExtra: c.FoeExtra,
 				Wary: c.Wary, Adept: c.Adept, Vantage: c.Vantage, Pierce: c.Pierce, Gamble: c.Gamble,
-				NoTriangle: c.NoTriangle, NoTerrain: c.NoTerrain, TerrainBack: c.TerrainBack}}
+				NoTriangle: c.NoTriangle, NoTerrain: c.NoTerrain, TerrainBack: c.TerrainBack,
+				WarMage: c.WarMage, MageArmor: c.MageArmor, Guerilla: c.Guerilla, Silencer: c.Silencer}}
 		if f.Proficiency != "" {
 			tf.NeedsProf = table.Prof(profOf[f.Proficiency])
 		}
@@ -256,7 +262,7 @@ func (b *builder) weapons() {
 		t := table.WeaponType(weaponOf[w.Type])
 		tw := table.Weapon{ID: w.ID, Name: w.Name, Type: t, Might: w.Might, Accuracy: w.Accuracy, Crit: w.Crit,
 			MinRange: w.Range.Min, MaxRange: w.Range.Max, Weight: w.Weight, Charges: w.Charges,
-			Magical: t.Magical(), Brave: w.Brave, Heavy: w.Heavy, Natural: w.Natural}
+			Magical: t.Magical(), Brave: w.Brave, Heavy: w.Heavy, Slows: w.Slows, Natural: w.Natural}
 		if w.Rank != "" {
 			tw.Rank = table.Rank(rankOf[w.Rank])
 		}

@@ -129,7 +129,16 @@ func terrainOf(u *Unit) (avoid, def int) {
 	if u.Terrain == nil || (u.Combat.NoTerrain && !u.Combat.TerrainBack) {
 		return 0, 0
 	}
-	return int(u.Terrain.Avoid), int(u.Terrain.Defense)
+	avoid, def = int(u.Terrain.Avoid), int(u.Terrain.Defense)
+	// Guerilla: "an additional 10 Avoid, 1 Defense ... from terrain that
+	// confers the same benefit".
+	if u.Combat.Guerilla && avoid > 0 {
+		avoid += 10
+	}
+	if u.Combat.Guerilla && def > 0 {
+		def++
+	}
+	return avoid, def
 }
 
 // Hit is (Skill x2, x3 with Sure Strike) + Luck + weapon Accuracy +
@@ -185,13 +194,20 @@ func Damage(a, d *Unit) int {
 	}
 	b := ProficiencyBonus(w.Type, a.Rank(w.Type.Prof()))
 	var atk, def int
+	str, mag := int(a.Stats[table.Str]), int(a.Stats[table.Mag])
 	switch {
 	case w.Type == table.Breath:
 		atk, def = int(a.Char.Level), int(d.Stats[table.Res])
+	case w.Magical && a.Combat.WarMage && !w.Type.Magical():
+		atk, def = str+mag, int(d.Stats[table.Res]) // a magic weapon: 100% of both
+	case w.Magical && a.Combat.WarMage:
+		atk, def = mag+str/2, int(d.Stats[table.Res])
 	case w.Magical:
-		atk, def = int(a.Stats[table.Mag]), int(d.Stats[table.Res])
+		atk, def = mag, int(d.Stats[table.Res])
+	case a.Combat.WarMage:
+		atk, def = str+mag/2, int(d.Stats[table.Def])
 	default:
-		atk, def = int(a.Stats[table.Str]), int(d.Stats[table.Def])
+		atk, def = str, int(d.Stats[table.Def])
 	}
 	_, td := terrainOf(d)
 	dmg := max(0, atk+might+b.Might-(def+td))
@@ -216,12 +232,13 @@ func InRange(u *Unit, dist int) bool {
 }
 
 // Attacks is how many attacks a makes against d in one Attack Sequence:
-// none out of range or with a staff; one, plus an Extra Attack for Speed
+// none out of range, with a staff or with no charges left; one, plus an Extra Attack for Speed
 // 4 or more above the target's (not with Heavy weapons), Brave, Adept,
 // Reckless (its bearer's and its foe's), S+3; minus Wary when d is the one
-// attacked (at least 1). Staves get no Extra Attacks.
+// attacked and minus an Ice breath's slowing (at least 1); no more than
+// the charges left. Staves get no Extra Attacks.
 func Attacks(a, d *Unit, dist int, attacker bool) int {
-	if !InRange(a, dist) || a.Weapon.Type == table.Staff {
+	if !InRange(a, dist) || a.Weapon.Type == table.Staff || a.Uses == 0 {
 		return 0
 	}
 	n := 1
@@ -240,6 +257,12 @@ func Attacks(a, d *Unit, dist int, attacker bool) int {
 	}
 	if attacker && d.Combat.Wary > 0 {
 		n = max(1, n-int(d.Combat.Wary))
+	}
+	if d.Weapon.Slows > 0 {
+		n = max(1, n-int(d.Weapon.Slows))
+	}
+	if a.Uses > 0 {
+		n = min(n, a.Uses)
 	}
 	return n
 }

@@ -2,6 +2,8 @@ package tropera
 
 import (
 	"math/rand/v2"
+
+	"github.com/roundtable-dev/roundtable/engine/tropera/table"
 )
 
 // Dice rolls a die with n faces, 1..n.
@@ -32,6 +34,7 @@ type Strike struct {
 	Damage   int
 	HPAfter  int // the target's
 	Miracle  bool
+	Silenced bool
 }
 
 // Roll makes one attack roll against hit and critical chances: a d100,
@@ -85,7 +88,15 @@ func Sequence(dice Dice, a, d *Unit, dist int) (Forecast, []Strike) {
 			if to.HP <= 0 && to.Combat.Survive && !to.miracle {
 				to.HP, to.miracle, st.Miracle = 1, true, true
 			}
+			// Silencer: a hit that leaves at most half the attacker's
+			// Skill (rounded down) in HP kills outright.
+			if by.Combat.Silencer && to.HP > 0 && !st.Miracle && to.HP <= int(by.Stats[table.Skl])/2 {
+				to.HP, st.Silenced = 0, true
+			}
 			to.HP = max(0, to.HP)
+		}
+		if by.Uses > 0 {
+			by.Uses--
 		}
 		st.HPAfter = to.HP
 		out = append(out, st)

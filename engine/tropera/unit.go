@@ -30,6 +30,7 @@ type Unit struct {
 	Terrain *table.Terrain // nil: no bonuses
 	Combat  table.Combat   // the feats' modifiers, combined
 	Feats   []int16
+	Uses    int // charges left on the weapon; -1: unlimited
 
 	miracle bool // Miracle spent this round
 }
@@ -70,6 +71,15 @@ func NewUnit(rs *table.Ruleset, ci, wi, ti int) (*Unit, error) {
 		u.Combat = combine(u.Combat, fc)
 	}
 	u.Stats[table.HP] += u.Combat.HP
+	if u.Combat.MageArmor {
+		def, res := u.Stats[table.Def], u.Stats[table.Res]
+		u.Stats[table.Def] += res / 2
+		u.Stats[table.Res] += def / 2
+	}
+	u.Uses = -1
+	if u.Weapon.Charges > 0 {
+		u.Uses = int(u.Weapon.Charges)
+	}
 	u.Move += int(u.Combat.Move)
 	u.HP = int(u.Stats[table.HP])
 	if ti >= 0 && ti < len(rs.Terrain) {
@@ -98,5 +108,9 @@ func combine(a, b table.Combat) table.Combat {
 	a.NoTriangle = a.NoTriangle || b.NoTriangle
 	a.NoTerrain = a.NoTerrain || b.NoTerrain
 	a.TerrainBack = a.TerrainBack || b.TerrainBack
+	a.WarMage = a.WarMage || b.WarMage
+	a.MageArmor = a.MageArmor || b.MageArmor
+	a.Guerilla = a.Guerilla || b.Guerilla
+	a.Silencer = a.Silencer || b.Silencer
 	return a
 }

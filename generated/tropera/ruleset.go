@@ -293,6 +293,7 @@ var Ruleset = &table.Ruleset{
 			MinRange: 1,
 			MaxRange: 1,
 			Magical:  true,
+			Slows:    1,
 			Natural:  true,
 		},
 		{
@@ -408,7 +409,10 @@ var Ruleset = &table.Ruleset{
 			ID:        "guerilla",
 			Name:      "Guerilla",
 			NeedsProf: 10,
-			Text:      "Terrain that gives avoid, defense or healing gives you 10, 1 or 1 more. Difficult terrain costs you nothing extra; impassable ground other than cliffs and walls counts as difficult.",
+			Combat: table.Combat{
+				Guerilla: true,
+			},
+			Text: "Terrain that gives avoid, defense or healing gives you 10, 1 or 1 more. Difficult terrain costs you nothing extra; impassable ground other than cliffs and walls counts as difficult.",
 		},
 		{
 			ID:        "hardy",
@@ -435,7 +439,10 @@ var Ruleset = &table.Ruleset{
 			Name:      "Mage Armor",
 			Requires:  []int16{38},
 			NeedsProf: 10,
-			Text:      "Half your base Resistance adds to Defense, and half your base Defense to Resistance.",
+			Combat: table.Combat{
+				MageArmor: true,
+			},
+			Text: "Half your base Resistance adds to Defense, and half your base Defense to Resistance.",
 		},
 		{
 			ID:        "martial-artist",
@@ -549,7 +556,10 @@ var Ruleset = &table.Ruleset{
 			Name:      "Silencer",
 			Requires:  []int16{33},
 			NeedsProf: 10,
-			Text:      "A hit that leaves the target with hit points at most half your Skill (rounded down) kills it outright.",
+			Combat: table.Combat{
+				Silencer: true,
+			},
+			Text: "A hit that leaves the target with hit points at most half your Skill (rounded down) kills it outright.",
 		},
 		{
 			ID:        "sure-strike",
@@ -604,7 +614,10 @@ var Ruleset = &table.Ruleset{
 			ID:        "war-mage",
 			Name:      "War Mage",
 			NeedsProf: 10,
-			Text:      "Half your Magic adds to physical weapon damage and half your Strength to tome damage; magic weapons add both in full.",
+			Combat: table.Combat{
+				WarMage: true,
+			},
+			Text: "Half your Magic adds to physical weapon damage and half your Strength to tome damage; magic weapons add both in full.",
 		},
 		{
 			ID:        "wary",

@@ -159,6 +159,7 @@ type Weapon struct {
 	Magical  bool // damage targets Resistance and uses Magic
 	Brave    bool
 	Heavy    bool
+	Slows    int8
 	// Effective lists feat indexes whose bearers take triple Might.
 	Effective []int16
 	Natural   bool
@@ -183,6 +184,10 @@ type Combat struct {
 	NoTriangle  bool
 	NoTerrain   bool
 	TerrainBack bool
+	WarMage     bool
+	MageArmor   bool
+	Guerilla    bool
+	Silencer    bool
 }
 
 // Feat is a feat or an origin (laguz, manakete).

@@ -1,0 +1,142 @@
+package tropera_test
+
+import (
+	"slices"
+	"testing"
+
+	. "github.com/roundtable-dev/roundtable/engine/tropera"
+	"github.com/roundtable-dev/roundtable/engine/tropera/table"
+)
+
+// deployWith deploys a base character that also has feat, as if it had
+// taken it (stat feats apply when deployed).
+func deployWith(t *testing.T, char, weapon, terrain, feat string) *Unit {
+	t.Helper()
+	cp := *rs
+	cp.Characters = slices.Clone(rs.Characters)
+	ci := cp.CharacterIndex(char)
+	fi := slices.IndexFunc(rs.Feats, func(f table.Feat) bool { return f.ID == feat })
+	if ci < 0 || fi < 0 {
+		t.Fatalf("no %s or %s", char, feat)
+	}
+	c := cp.Characters[ci]
+	c.Feats = append(slices.Clone(c.Feats), int16(fi))
+	cp.Characters[ci] = c
+	ti := -1
+	if terrain != "" {
+		ti = cp.TerrainIndex(terrain)
+	}
+	u, err := NewUnit(&cp, ci, cp.WeaponIndex(weapon), ti)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return u
+}
+
+// Rule: War Mage: "You add half of your magic to your damage when attacking
+// with physical weapons, and half of your strength when attacking with
+// magic tomes. Magic weapons use 100% of both."
+func TestWarMage(t *testing.T) {
+	soldier := unit(t, "vissan-soldier", "iron-lance", "")
+	cases := []struct {
+		name    string
+		u       *Unit
+		want    int
+		without int
+	}{
+		{"sword: Str 1 + Mag 11/2 + 5 - Def 6", deployWith(t, "nowi", "iron-sword", "", "war-mage"), 5, 0},
+		{"tome: Mag 0 + Str 17/2 + 5 - Res 5", deployWith(t, "hector", "fire", "", "war-mage"), 8, 0},
+		{"magic sword: Str 17 + Mag 0 + 9 - Res 5", deployWith(t, "hector", "levin-sword", "", "war-mage"), 21, 4},
+	}
+	for _, c := range cases {
+		if got := Damage(c.u, soldier); got != c.want {
+			t.Errorf("%s: damage %d, want %d", c.name, got, c.want)
+		}
+		c.u.Combat.WarMage = false
+		if got := Damage(c.u, soldier); got != c.without {
+			t.Errorf("%s without War Mage: damage %d, want %d", c.name, got, c.without)
+		}
+	}
+}
+
+// Rule: Mage Armor: "a bonus to your defense equal to half of your base
+// resistance, and a bonus to your resistance equal to half your base
+// defense."
+func TestMageArmor(t *testing.T) {
+	u := deployWith(t, "nowi", "fire", "", "mage-armor")
+	// Base Def 5+5 = 10, Res 4+5 = 9: Def 10 + 4, Res 9 + 5.
+	if u.Stats[table.Def] != 14 || u.Stats[table.Res] != 14 {
+		t.Errorf("Def %d, Res %d; want 14 and 14", u.Stats[table.Def], u.Stats[table.Res])
+	}
+}
+
+// Rule: Guerilla: "You gain an additional 10 Avoid, 1 Defense ... from
+// terrain that confers the same benefit."
+func TestGuerilla(t *testing.T) {
+	lyn := unit(t, "lyn", "iron-sword", "")
+	hill := deployWith(t, "vissan-archer", "iron-bow", "hill", "guerilla")
+	if Avoid(hill) != 15+10+10 || Damage(lyn, hill) != 4+5-(4+1+1) {
+		t.Errorf("on a hill: Avoid %d, damage taken %d; want 35 and 3", Avoid(hill), Damage(lyn, hill))
+	}
+	plains := deployWith(t, "vissan-archer", "iron-bow", "plains", "guerilla")
+	if Avoid(plains) != 15 || Damage(lyn, plains) != 5 {
+		t.Errorf("on plains: Avoid %d, damage taken %d; want 15 and 5 (no bonus to add to)", Avoid(plains), Damage(lyn, plains))
+	}
+}
+
+// Rule: Silencer: "When you hit an enemy with an attack that does not kill
+// them, if their remaining hit points are equal to or less than half your
+// Skill stat (rounded down), the attack kills them instantly."
+func TestSilencer(t *testing.T) {
+	lyn := deployWith(t, "lyn", "iron-sword", "", "silencer")
+	archer := unit(t, "vissan-archer", "iron-bow", "")
+	archer.HP = 9 // 5 damage leaves 4 = 8/2
+	d := dice(t, 100, 10, 10)
+	_, strikes := Sequence(d, lyn, archer, 1)
+	d.done()
+	if archer.HP != 0 || !strikes[0].Silenced {
+		t.Errorf("archer HP %d; want 0 by Silencer", archer.HP)
+	}
+	archer.HP = 10 // leaves 5 > 4
+	d = dice(t, 100, 10, 10)
+	_, _ = Sequence(d, lyn, archer, 1)
+	if archer.HP != 5 {
+		t.Errorf("archer HP %d; want 5", archer.HP)
+	}
+}
+
+// Rule: Dragon's Breath, Ice: "Reduces the target's attacks per combat by 1
+// (minimum of 1)."
+func TestIceBreath(t *testing.T) {
+	hector, nowi := unit(t, "hector", "iron-axe", ""), unit(t, "nowi", "breath-ice", "")
+	if got := Attacks(hector, nowi, 1, true); got != 1 {
+		t.Errorf("Reckless Hector against Ice breath: %d attacks, want 2-1 = 1", got)
+	}
+	lyn := unit(t, "lyn", "iron-sword", "")
+	if got := Attacks(lyn, nowi, 1, true); got != 1 {
+		t.Errorf("one attack stays one: %d", got)
+	}
+}
+
+// Rule: "Charges: Some weapons have a limited number of uses per battle.
+// Once all charges have been expended, the weapon cannot be used again
+// for the remainder of the map."
+func TestCharges(t *testing.T) {
+	lyn, archer := unit(t, "lyn", "brave-sword", ""), unit(t, "vissan-archer", "iron-bow", "")
+	if lyn.Uses != 10 || Attacks(lyn, archer, 1, true) != 2 {
+		t.Fatalf("brave sword: %d uses, %d attacks; want 10 and 2", lyn.Uses, Attacks(lyn, archer, 1, true))
+	}
+	lyn.Uses = 1
+	if got := Attacks(lyn, archer, 1, true); got != 1 {
+		t.Errorf("one charge left: %d attacks, want 1", got)
+	}
+	d := dice(t, 100, 100, 100)
+	_, strikes := Sequence(d, lyn, archer, 1)
+	d.done()
+	if len(strikes) != 1 || lyn.Uses != 0 || Attacks(lyn, archer, 1, true) != 0 {
+		t.Errorf("%d strikes, %d uses left; want 1 and 0, and no more attacks", len(strikes), lyn.Uses)
+	}
+	if unit(t, "lyn", "iron-sword", "").Uses != -1 {
+		t.Error("an iron sword has no charges to spend")
+	}
+}
