@@ -44,3 +44,54 @@ func TestSkirmishEnds(t *testing.T) {
 		}
 	}
 }
+
+// Every pairing of base characters and their weapons, at every distance
+// from 1 to 3: an Attack Sequence makes at most the forecast's attacks,
+// never leaves HP below 0 and stops at a defeat.
+func TestEverySequenceKeepsItsForecast(t *testing.T) {
+	dice := NewSeeded(11)
+	weapons := func(ci int) []int {
+		var out []int
+		for _, w := range rs.Characters[ci].Weapons {
+			out = append(out, int(w))
+		}
+		for _, f := range rs.Characters[ci].Feats {
+			for _, w := range rs.Feats[f].Natural {
+				out = append(out, int(w))
+			}
+		}
+		return out
+	}
+	n := 0
+	for a := range rs.Characters {
+		for d := range rs.Characters {
+			for _, wa := range weapons(a) {
+				for _, wd := range weapons(d) {
+					for dist := 1; dist <= 3; dist++ {
+						ua, _ := NewUnit(rs, a, wa, -1)
+						ud, _ := NewUnit(rs, d, wd, -1)
+						f, strikes := Sequence(dice, ua, ud, dist)
+						var made [2]int
+						for i, s := range strikes {
+							if s.By == ua {
+								made[0]++
+							} else {
+								made[1]++
+							}
+							if s.HPAfter < 0 || (s.HPAfter == 0 && i != len(strikes)-1) {
+								t.Fatalf("%s vs %s at %d: strike %d leaves %d HP", ua.Char.ID, ud.Char.ID, dist, i, s.HPAfter)
+							}
+						}
+						if made[0] > f.Attacker.Attacks || made[1] > f.Defender.Attacks {
+							t.Fatalf("%s vs %s at %d: made %v, forecast %d and %d", ua.Char.ID, ud.Char.ID, dist, made, f.Attacker.Attacks, f.Defender.Attacks)
+						}
+						n++
+					}
+				}
+			}
+		}
+	}
+	if n < 500 {
+		t.Errorf("only %d sequences", n)
+	}
+}

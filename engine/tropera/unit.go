@@ -10,6 +10,7 @@
 //   - A staff neither attacks in a skirmish nor counterattacks.
 //   - Wary counts when its bearer is the one attacked.
 //   - A unit reduced to 0 HP is critically wounded and out of the skirmish.
+//   - A weapon with charges spends one per strike made.
 package tropera
 
 import (
