@@ -17,10 +17,12 @@ test:
 	$(GO) vet ./...
 	$(GO) test ./...
 	$(GO) run ./cmd/roundtable gen --check
+	$(GO) run ./cmd/roundtable fmt --check content examples
 
 ## gen: regenerate generated/ from the embedded base content.
 gen:
 	$(GO) run ./cmd/roundtable gen
+	$(GO) run ./cmd/roundtable gen examples/annas-expansion/pack --out examples/annas-expansion/valm --package valm
 
 ## check: check the embedded base content, warnings included.
 check:

@@ -26,6 +26,7 @@ type Pack struct {
 	Game                      *Game
 	Set                       *source.Set
 	Doc                       *source.Document // pack.yaml's document
+	Deps                      []*Pack          // resolved requires, set by Order
 }
 
 // Doc is a content document that belongs to a pack.
@@ -34,6 +35,9 @@ type Doc struct {
 	Pack  *Pack
 	ID    string // "" for kinds without ids or when the id is malformed
 	Valid bool   // passed schema validation
+	// Overrides is the pack-id/entity-id this document replaces, if any.
+	Overrides    string
+	OverridesPos diag.Pos
 }
 
 // IDPos is where the document's id is written.
@@ -135,7 +139,9 @@ type Result struct {
 	Packs   []*Pack
 	Ruleset any            // nil when there were errors
 	Counts  map[string]int // valid entities per kind
-	Sources func(file string) []byte
+	// Overrides lists the entities replaced by expansions.
+	Overrides []Override
+	Sources   func(file string) []byte
 }
 
 // Compile validates and builds packs of one game, in the order given (base
@@ -180,6 +186,7 @@ func Compile(packs []*Pack) (*Result, diag.List) {
 			continue
 		}
 		docs := slices.DeleteFunc(slices.Clone(p.Set.Docs), func(d *source.Document) bool { return d.Kind == "pack" })
+		docs, overrides := stripOverrides(docs, &diags)
 		results := validateAll(schema, docs)
 		for i, sd := range docs {
 			kd, ok := g.Kind(sd.Kind)
@@ -192,17 +199,18 @@ func Compile(packs []*Pack) (*Result, diag.List) {
 				}
 				continue
 			}
-			doc := &Doc{Document: sd, Pack: p, Valid: results[i].Errors() == 0}
+			doc := &Doc{Document: sd, Pack: p, Valid: results[i].Errors() == 0, Overrides: overrides[i].ref, OverridesPos: overrides[i].pos}
 			diags = append(diags, results[i]...)
 			if !kd.NoID {
 				if idn := sd.Field("id"); idn != nil && idn.Kind == yaml.ScalarNode && idn.Tag == "!!str" && idn.Value != "" {
 					doc.ID = idn.Value
-					prog.tables[kd.Name].Define(doc.ID, doc.IDPos(), &diags)
 				}
 			}
 			prog.byKind[kd.Name] = append(prog.byKind[kd.Name], doc)
 		}
 	}
+	prog.link(&diags)
+	res.Overrides = prog.overrides
 	for _, k := range g.Kinds {
 		res.Counts[k.Name] = len(prog.Valid(k.Name))
 	}
@@ -250,61 +258,45 @@ type Program struct {
 	byKind map[string][]*Doc
 	tables map[string]*link.Table
 
-	valid    map[string][]*Doc         // cache of Valid
-	validIdx map[string]map[string]int // kind -> id -> index in Valid(kind)
+	// Set by link (packs.go): scoped ids, overrides and the valid lists.
+	valid     map[string][]*Doc
+	scopes    map[string]*scope
+	files     map[string]*Pack
+	reach     map[*Pack][][]*Pack
+	depsOf    map[*Pack][]*Pack
+	overrides []Override
 }
 
 // All returns every document of a kind, valid or not.
 func (p *Program) All(kind string) []*Doc { return p.byKind[kind] }
 
-// Valid returns the documents of a kind that passed schema validation and
-// whose id (if the kind has ids) is not a duplicate.
-func (p *Program) Valid(kind string) []*Doc {
-	if v, ok := p.valid[kind]; ok {
-		return v
-	}
-	var out []*Doc
-	t := p.tables[kind]
-	for _, d := range p.byKind[kind] {
-		if !d.Valid {
-			continue
-		}
-		if d.ID != "" {
-			if i, ok := t.Lookup(d.ID); !ok || t.Pos(i) != d.IDPos() {
-				continue // a duplicate: reported already
-			}
-		}
-		out = append(out, d)
-	}
-	if p.valid == nil {
-		p.valid = map[string][]*Doc{}
-		p.validIdx = map[string]map[string]int{}
-	}
-	idx := make(map[string]int, len(out))
-	for i, d := range out {
-		if d.ID != "" {
-			idx[d.ID] = i
-		}
-	}
-	p.valid[kind], p.validIdx[kind] = out, idx
-	return out
-}
+// Valid returns the documents of a kind that passed schema validation, in
+// pack and file order, without duplicates and with overridden entities
+// replaced in place by their replacements.
+func (p *Program) Valid(kind string) []*Doc { return p.valid[kind] }
 
-// Table returns the symbol table of a kind.
+// Table returns the symbol table of a kind: the ids of Valid(kind), in that
+// order (an id that two unrelated packs define is entered as pack-id/id the
+// second time).
 func (p *Program) Table(kind string) *link.Table { return p.tables[kind] }
 
-// Resolve returns the index of id among Valid(kind), or -1. An id that is
-// not defined at all is reported with a did-you-mean hint; one defined by an
-// invalid document is not reported again.
+// Resolve returns the index among Valid(kind) of the entity a reference
+// names, or -1. The reference is read from the pack of the file at pos: a
+// bare id resolves to the nearest pack that defines it (the pack itself,
+// then along requires); pack-id/entity-id is always accepted. An unknown id
+// is reported with a did-you-mean hint; one defined by an invalid document
+// is not reported again.
 func (p *Program) Resolve(kind, id string, pos diag.Pos, what string, diags *diag.List) int {
-	t := p.tables[kind]
-	if _, ok := t.Lookup(id); !ok {
-		t.Resolve(id, pos, what, diags)
-		return -1
+	return p.resolve(kind, id, pos, what, diags)
+}
+
+// Decode decodes a valid document into T (a struct with yaml tags),
+// reporting a failure as a wrong-type diagnostic at the document.
+func Decode[T any](d *Doc, diags *diag.List) (T, bool) {
+	var v T
+	if err := d.Decode(&v); err != nil {
+		diags.Add(diag.CodeWrongType, d.Pos(), "%s %s: %v", d.Kind, d.ID, err)
+		return v, false
 	}
-	p.Valid(kind)
-	if i, ok := p.validIdx[kind][id]; ok {
-		return i
-	}
-	return -1
+	return v, true
 }

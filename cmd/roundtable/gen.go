@@ -2,7 +2,10 @@ package main
 
 import (
 	"fmt"
+	"go/token"
 	"path"
+	"path/filepath"
+	"strings"
 
 	"github.com/spf13/cobra"
 
@@ -15,22 +18,41 @@ func init() { register(newGen) }
 
 func newGen() *cobra.Command {
 	var check bool
-	var out string
+	var out, pkg string
 	cmd := &cobra.Command{
-		Use:   "gen",
-		Short: "Generate the Go tables of the embedded base content",
+		Use:   "gen [PACK_DIR... --out OUTDIR --package NAME]",
+		Short: "Generate Go tables from the base content or from pack folders",
 		Long: `Gen compiles the embedded base content of every game and writes its tables as Go
 source under --out (default: the current folder, which should be the repository root):
 generated/<game>/ruleset.go. Output is deterministic and gofmt'ed; files are written
 atomically and only when they change.
 
+With pack folders, gen loads them in dependency order (with the embedded base
+packs they require, as check does) and writes one Go package to --out: ruleset.go
+of package --package (default: --out's folder name) whose exported Ruleset is the
+merged ruleset of every pack, ready for the game's engine.
+
 With --check nothing is written: gen lists the files that are stale and exits 1
 if there are any. CI runs it to prove generated/ is current.`,
 		Example: `  roundtable gen
-  roundtable gen --check     # exit 1 and list stale files if content changed`,
-		Args: cobra.NoArgs,
-		RunE: func(cmd *cobra.Command, _ []string) error {
-			files, diags, sources, err := generate()
+  roundtable gen --check     # exit 1 and list stale files if content changed
+  roundtable gen ./my-expansion --out ./myexp --package myexp`,
+		RunE: func(cmd *cobra.Command, args []string) error {
+			var files emit.Files
+			var diags diag.List
+			var sources diag.Sources
+			var err error
+			if len(args) == 0 {
+				if pkg != "" {
+					return usageErr("--package applies to pack folders: gen DIR... --out OUTDIR --package NAME")
+				}
+				files, diags, sources, err = generate()
+			} else {
+				if !cmd.Flags().Changed("out") {
+					return usageErr("gen with pack folders needs --out OUTDIR (the Go package folder to write)")
+				}
+				files, diags, sources, err = generatePacks(args, out, pkg)
+			}
 			if err != nil {
 				return err
 			}
@@ -67,7 +89,8 @@ if there are any. CI runs it to prove generated/ is current.`,
 		},
 	}
 	cmd.Flags().BoolVar(&check, "check", false, "write nothing; exit 1 if any generated file is stale")
-	cmd.Flags().StringVarP(&out, "out", "o", ".", "folder to write generated/<game>/ under")
+	cmd.Flags().StringVarP(&out, "out", "o", ".", "folder to write generated/<game>/ under; with pack folders, the package folder")
+	cmd.Flags().StringVar(&pkg, "package", "", "with pack folders: the Go package name (default: --out's folder name)")
 	return cmd
 }
 
@@ -92,4 +115,43 @@ func generate() (emit.Files, diag.List, diag.Sources, error) {
 		files[path.Join(g.GenDir, "ruleset.go")] = src
 	}
 	return files, diags.Sort(), sources(results), nil
+}
+
+// generatePacks compiles pack folders (one game) into ruleset.go of package
+// pkg, to be written in out.
+func generatePacks(dirs []string, out, pkg string) (emit.Files, diag.List, diag.Sources, error) {
+	if pkg == "" {
+		pkg = strings.Map(func(r rune) rune {
+			if r >= 'a' && r <= 'z' || r >= '0' && r <= '9' || r == '_' {
+				return r
+			}
+			return -1
+		}, strings.ToLower(filepath.Base(filepath.Clean(out))))
+	}
+	if !token.IsIdentifier(pkg) || token.IsKeyword(pkg) {
+		return nil, nil, nil, usageErr("--package %q is not a Go package name", pkg)
+	}
+	results, diags, err := compileAll(dirs)
+	if err != nil {
+		return nil, nil, nil, err
+	}
+	if len(results) > 1 {
+		return nil, nil, nil, usageErr("gen writes one game's ruleset; these folders hold packs of %d games", len(results))
+	}
+	files := emit.Files{}
+	if diags.Errors() > 0 || len(results) == 0 || results[0].Ruleset == nil {
+		return files, diags, sources(results), nil
+	}
+	r := results[0]
+	var names []string
+	for _, p := range r.Packs {
+		names = append(names, p.ID+" "+p.Version)
+	}
+	doc := fmt.Sprintf("Package %s holds the compiled %s ruleset of the packs %s.", pkg, r.Game.Name, strings.Join(names, ", "))
+	src, err := emit.GoFile(pkg, doc, r.Game.GenVar, r.Ruleset)
+	if err != nil {
+		return nil, nil, nil, err
+	}
+	files["ruleset.go"] = src
+	return files, diags, sources(results), nil
 }

@@ -56,12 +56,7 @@ func build(p *compiler.Program) (any, diag.List) {
 }
 
 func decode[T any](b *builder, d *compiler.Doc) (T, bool) {
-	var v T
-	if err := d.Decode(&v); err != nil {
-		b.diags.Add(diag.CodeWrongType, d.Pos(), "%s %s: %v", d.Kind, d.ID, err)
-		return v, false
-	}
-	return v, true
+	return compiler.Decode[T](d, &b.diags)
 }
 
 // pos is the position of node n of document d (the document's when nil).
@@ -72,20 +67,15 @@ func pos(d *compiler.Doc, n *yaml.Node) diag.Pos {
 	return source.NodePos(d.File, n)
 }
 
-// ref resolves a reference to an entity of kind, accepting pack-qualified
-// ids; unknown ids get a did-you-mean diagnostic. It returns -1 when absent.
+// ref resolves a reference to an entity of kind; the core scopes it by
+// pack (nearest pack first, then along requires) and accepts pack-id/id.
+// Unknown ids get a did-you-mean diagnostic. It returns -1 when absent.
 func (b *builder) ref(kind string, d *compiler.Doc, r at[string], what string) int {
-	id := r.V
-	if i := strings.IndexByte(id, '/'); i >= 0 {
-		id = id[i+1:]
+	i := b.p.Resolve(kind, r.V, pos(d, r.N), what, &b.diags)
+	if i >= 0 && kind == "tag" && i < len(b.tagUsed) {
+		b.tagUsed[i] = true
 	}
-	if i := b.lookup(kind, id); i >= 0 {
-		if kind == "tag" && i < len(b.tagUsed) {
-			b.tagUsed[i] = true
-		}
-		return i
-	}
-	return b.p.Resolve(kind, id, pos(d, r.N), what, &b.diags)
+	return i
 }
 
 // lookup returns the index of id among Valid(kind), or -1, silently.

@@ -117,7 +117,7 @@ var triggers = map[string]table.Trigger{
 	"start-of-boss-turn": table.StartOfBossTurn,
 }
 
-var sides = map[string]table.Side{"": table.SideSelf, "self": table.SideSelf, "ally": table.SideAlly, "enemy": table.SideEnemy, "any": table.SideAny}
+var sides = map[string]table.Side{"": table.SideSelf, "self": table.SideSelf, "ally": table.SideAlly, "own": table.SideOwn, "enemy": table.SideEnemy, "any": table.SideAny}
 
 var durations = map[string]table.Duration{"combat": table.ForCombat, "turn": table.ForTurn, "next-turn": table.ForNextTurn, "permanent": table.ForPermanent}
 
@@ -334,7 +334,7 @@ func (b *builder) effect(d *compiler.Doc, c effCtx, e effectDoc) table.Effect {
 			if playerOp {
 				b.diags.Add(CodeEffectOp, pos(d, targetNode), "%s: %s goes to a player, but the target is a unit (%s)", c.what, ops[0], t.Side).Hint = "use target: {side: player} or {side: opponent}, or leave target out"
 			} else {
-				b.diags.Add(CodeEffectOp, pos(d, targetNode), "%s: %s acts on a unit, but the target is a player (%s)", c.what, ops[0], t.Side).Hint = "target a unit: self, foe, trigger, ally, enemy or any"
+				b.diags.Add(CodeEffectOp, pos(d, targetNode), "%s: %s acts on a unit, but the target is a player (%s)", c.what, ops[0], t.Side).Hint = "target a unit: self, foe, trigger, ally, own, enemy or any"
 			}
 		}
 	}

@@ -34,15 +34,21 @@ func Print(w io.Writer, format string, l List, src Sources) error {
 func printText(w io.Writer, l List, src Sources) error {
 	var b bytes.Buffer
 	for _, d := range l {
-		fmt.Fprintf(&b, "%s: %s[%s]: %s\n", d.Pos, d.Severity, d.Code, d.Message)
+		// A did-you-mean belongs on the headline, where grep and editors see it.
+		hint, headline := d.Hint, d.Message
+		if strings.HasPrefix(hint, "did you mean") {
+			headline += " (" + hint + ")"
+			hint = ""
+		}
+		fmt.Fprintf(&b, "%s: %s[%s]: %s\n", d.Pos, d.Severity, d.Code, headline)
 		if line, ok := sourceLine(src, d.Pos); ok {
 			fmt.Fprintf(&b, "    %s\n", line)
 			if d.Pos.Col > 0 {
 				fmt.Fprintf(&b, "    %s^\n", caretPad(line, d.Pos.Col))
 			}
 		}
-		if d.Hint != "" {
-			fmt.Fprintf(&b, "    hint: %s\n", d.Hint)
+		if hint != "" {
+			fmt.Fprintf(&b, "    hint: %s\n", hint)
 		}
 		for _, r := range d.Related {
 			fmt.Fprintf(&b, "    %s: %s\n", r.Pos, r.Message)

@@ -35,7 +35,7 @@ func TestTextShowsSourceLineAndCaret(t *testing.T) {
 	if err := Print(&b, "text", l, src); err != nil {
 		t.Fatal(err)
 	}
-	want := "u.yaml:3:9: error[unknown-ref]: unknown tag \"Flyng\"\n    tags:  [Flyng]\n            ^\n    hint: did you mean \"flying\"?\n"
+	want := "u.yaml:3:9: error[unknown-ref]: unknown tag \"Flyng\" (did you mean \"flying\"?)\n    tags:  [Flyng]\n            ^\n"
 	if b.String() != want {
 		t.Errorf("got\n%s\nwant\n%s", b.String(), want)
 	}

@@ -98,19 +98,11 @@ func build(p *compiler.Program) (any, diag.List) {
 }
 
 func decode[T any](b *builder, d *compiler.Doc) (T, bool) {
-	var v T
-	if err := d.Decode(&v); err != nil {
-		b.diags.Add(diag.CodeWrongType, d.Pos(), "%s %s: %v", d.Kind, d.ID, err)
-		return v, false
-	}
-	return v, true
+	return compiler.Decode[T](d, &b.diags)
 }
 
 // ref resolves a formation reference, accepting pack-qualified ids.
 func (b *builder) ref(id string, pos diag.Pos) int16 {
-	if i := strings.IndexByte(id, '/'); i >= 0 {
-		id = id[i+1:]
-	}
 	return int16(b.p.Resolve("formation", id, pos, "formation", &b.diags))
 }
 

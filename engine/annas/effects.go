@@ -189,12 +189,13 @@ func addMods(m *table.Mods, d table.Mods) {
 }
 
 // sideOK reports whether piece q counts as side for controller owner
-// (SideSelf: only src itself).
+// (SideSelf: only src itself). With two players every friendly unit is the
+// controller's own, so SideOwn is SideAlly.
 func sideOK(side table.Side, owner int, src, q *Piece) bool {
 	switch side {
 	case table.SideSelf:
 		return src != nil && q.ID == src.ID
-	case table.SideAlly:
+	case table.SideAlly, table.SideOwn:
 		return int(q.Owner) == owner
 	case table.SideEnemy:
 		return int(q.Owner) != owner

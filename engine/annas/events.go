@@ -31,7 +31,8 @@ func aboutOK(s table.Scope, owner int, src, trig *Piece) bool {
 	if s.Side == table.SideSelf && src == nil {
 		return int(trig.Owner) == owner // a shop card's "self" is its player's units
 	}
-	if !sideOK(s.Side, owner, src, trig) || s.Side == table.SideAlly && src != nil && src.ID == trig.ID {
+	friendly := s.Side == table.SideAlly || s.Side == table.SideOwn
+	if !sideOK(s.Side, owner, src, trig) || friendly && src != nil && src.ID == trig.ID {
 		return false
 	}
 	return src == nil || within(s.Within, src.Tile, trig.Tile)

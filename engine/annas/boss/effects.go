@@ -83,8 +83,9 @@ func same(a, b ref) bool {
 }
 
 // sideOK applies the boss-mode scopes (rulebook VIII, Clarifications): ally
-// units are the units of every player; enemies of the players are the boss
-// and its minions, never tokens; the boss's allies are its summons.
+// units are the units of every player, but units you control (own) are only
+// the controller's; enemies of the players are the boss and its minions,
+// never tokens; the boss's allies, and its own, are its summons.
 func (g *Game) sideOK(side table.Side, c *ctx, r ref) bool {
 	players := c.owner != BossSeat
 	switch side {
@@ -93,6 +94,11 @@ func (g *Game) sideOK(side table.Side, c *ctx, r ref) bool {
 	case table.SideAlly:
 		if players {
 			return r.u != nil
+		}
+		return r.s != nil
+	case table.SideOwn:
+		if players {
+			return r.u != nil && int(r.u.Owner) == c.owner
 		}
 		return r.s != nil
 	case table.SideEnemy:

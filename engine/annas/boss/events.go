@@ -3,8 +3,8 @@ package boss
 import "github.com/roundtable-dev/roundtable/engine/annas/table"
 
 // aboutOK reports whether an event about trig concerns watcher w under
-// scope s (boss-mode scopes: allies are every player's units, enemies the
-// boss and its minions).
+// scope s (boss-mode scopes: allies are every player's units, own units
+// only the watcher's player's, enemies the boss and its minions).
 func (g *Game) aboutOK(s table.Scope, w *Unit, trig ref) bool {
 	if !trig.ok() {
 		return s.Side == table.SideAny
@@ -15,8 +15,8 @@ func (g *Game) aboutOK(s table.Scope, w *Unit, trig ref) bool {
 		if !same(trig, c.src) {
 			return false
 		}
-	case table.SideAlly:
-		if trig.u == nil || trig.u == w {
+	case table.SideAlly, table.SideOwn:
+		if trig.u == nil || trig.u == w || !g.sideOK(s.Side, c, trig) {
 			return false
 		}
 	default:

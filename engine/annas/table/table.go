@@ -208,16 +208,21 @@ const TriggerCount = int(StartOfBossTurn) + 1
 // boss, allies are its summons and enemies are the players' units.
 type Side uint8
 
-// Sides.
+// Sides. New sides go last: generated tables store the numbers.
 const (
 	SideSelf Side = iota
 	SideAlly
 	SideEnemy
 	SideAny
+	// SideOwn is the units the controller controls ("units you control").
+	// In boss mode SideAlly is every player's units and SideOwn only the
+	// controller's (rulebook VIII, Clarifications); in 1v1 and for the boss
+	// they are the same set.
+	SideOwn
 )
 
-// Scope narrows an event trigger to the units it watches. SideAlly never
-// includes the source itself; SideAny does.
+// Scope narrows an event trigger to the units it watches. SideAlly and
+// SideOwn never include the source itself; SideAny does.
 type Scope struct {
 	Side   Side // SideSelf: only the source itself
 	Within int8 // distance from the source, 0 = anywhere
@@ -240,10 +245,10 @@ const (
 // Target is what an effect acts on.
 type Target struct {
 	Kind        TargetKind
-	Side        Side  // TargetOne/TargetAll: ally, enemy or any
+	Side        Side  // TargetOne/TargetAll: ally, own, enemy or any
 	Within      int8  // TargetOne/TargetAll: distance from the source, 0 = anywhere
 	Tag         int16 // only units with this tag, -1 = any
-	IncludeSelf bool  // ally targets may pick the source itself
+	IncludeSelf bool  // ally/own targets may pick the source itself
 }
 
 // Op is what an effect does. Exactly one per effect.

@@ -1,0 +1,563 @@
+package main
+
+import (
+	"archive/tar"
+	"bytes"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"os/exec"
+	"path"
+	"path/filepath"
+	"slices"
+	"strconv"
+	"strings"
+	"testing/fstest"
+
+	"github.com/spf13/cobra"
+	"gopkg.in/yaml.v3"
+
+	"github.com/roundtable-dev/roundtable/compiler"
+	"github.com/roundtable-dev/roundtable/compiler/diag"
+	"github.com/roundtable-dev/roundtable/compiler/source"
+)
+
+func init() { register(newDiff) }
+
+var diffFormats = []string{"text", "json", "markdown"}
+
+func newDiff() *cobra.Command {
+	var format, gitRev string
+	var failOn []string
+	cmd := &cobra.Command{
+		Use:   "diff OLD NEW | diff --git REV [PATH]",
+		Short: "Show content changes between two trees, entity by entity and field by field",
+		Long: `Diff compares two content trees: every entity (a document with kind and id) that was
+added, removed or changed, and for changed ones each field that differs
+(chrom: stats.atk 6 → 7), grouped by kind. Entities are matched by kind, pack and id,
+so moving a card between files is not a change.
+
+OLD and NEW are folders. With --git REV, OLD is PATH (default: the current folder) as
+of the git revision REV, and NEW is PATH in the working tree.
+
+--format markdown fits a pull-request comment. The exit status is 0 whatever changed,
+unless --fail-on names a kind of change (removed, changed, added) that happened: then 1.`,
+		Example: `  roundtable diff old/content/annas content/annas
+  roundtable diff --git origin/main content/annas --format markdown > diff.md
+  roundtable diff --git HEAD~1 . --fail-on removed`,
+		Args: cobra.MaximumNArgs(2),
+		RunE: func(cmd *cobra.Command, args []string) error {
+			if !slices.Contains(diffFormats, format) {
+				return usageErr("unknown --format %q (want one of %s)", format, strings.Join(diffFormats, ", "))
+			}
+			for _, f := range failOn {
+				if f != "removed" && f != "changed" && f != "added" {
+					return usageErr("unknown --fail-on %q (want removed, changed or added)", f)
+				}
+			}
+			var oldT, newT *tree
+			var err error
+			if gitRev != "" {
+				if len(args) > 1 {
+					return usageErr("with --git give at most one PATH")
+				}
+				p := "."
+				if len(args) == 1 {
+					p = args[0]
+				}
+				if oldT, err = gitTree(gitRev, p); err != nil {
+					return err
+				}
+				if newT, err = dirTree(p); err != nil {
+					return err
+				}
+			} else {
+				if len(args) != 2 {
+					return usageErr("diff needs OLD and NEW folders, or --git REV [PATH]")
+				}
+				if oldT, err = dirTree(args[0]); err != nil {
+					return err
+				}
+				if newT, err = dirTree(args[1]); err != nil {
+					return err
+				}
+			}
+			for _, t := range []*tree{oldT, newT} {
+				if t.diags.Errors() > 0 {
+					_ = diag.Print(cmd.ErrOrStderr(), "text", t.diags, t.set.Source)
+					return usageErr("%s does not parse; fix it (roundtable check) before diffing", t.name)
+				}
+			}
+			d := diffTrees(oldT, newT)
+			w := cmd.OutOrStdout()
+			switch format {
+			case "json":
+				err = d.printJSON(w)
+			case "markdown":
+				d.printMarkdown(w)
+			default:
+				d.printText(w)
+			}
+			if err != nil {
+				return err
+			}
+			var hit []string
+			for _, f := range failOn {
+				if n := d.count(f); n > 0 {
+					hit = append(hit, fmt.Sprintf("%d %s", n, f))
+				}
+			}
+			if len(hit) > 0 {
+				return &exitError{code: exitContent, msg: "diff: " + strings.Join(hit, ", ") + " (--fail-on)"}
+			}
+			return nil
+		},
+	}
+	cmd.Flags().StringVarP(&format, "format", "f", "text", "output format: "+strings.Join(diffFormats, ", "))
+	cmd.Flags().StringVar(&gitRev, "git", "", "compare PATH at this git revision with the working tree")
+	cmd.Flags().StringSliceVar(&failOn, "fail-on", nil, "exit 1 if entities were removed, changed or added (comma-separated)")
+	_ = cmd.RegisterFlagCompletionFunc("format", cobra.FixedCompletions(diffFormats, cobra.ShellCompDirectiveNoFileComp))
+	return cmd
+}
+
+// tree is one side of a diff: the documents under a folder.
+type tree struct {
+	name  string
+	set   *source.Set
+	diags diag.List
+}
+
+func dirTree(dir string) (*tree, error) {
+	fi, err := os.Stat(dir)
+	if err != nil {
+		return nil, usageErr("%v", err)
+	}
+	if !fi.IsDir() {
+		return nil, usageErr("%s is not a folder", dir)
+	}
+	root, err := os.OpenRoot(dir)
+	if err != nil {
+		return nil, usageErr("%v", err)
+	}
+	defer root.Close()
+	name := filepath.ToSlash(filepath.Clean(dir))
+	set, diags := source.Load(root.FS(), name)
+	return &tree{name: name, set: set, diags: diags}, nil
+}
+
+// gitTree reads PATH as of git revision rev (git archive REV:./PATH).
+func gitTree(rev, p string) (*tree, error) {
+	p = filepath.ToSlash(filepath.Clean(p))
+	out, err := exec.Command("git", "rev-parse", "--show-toplevel", "--show-prefix").Output()
+	if err != nil {
+		return nil, usageErr("--git needs a git work tree: %v", err)
+	}
+	lines := strings.Split(strings.TrimRight(string(out), "\n"), "\n")
+	top, prefix := lines[0], ""
+	if len(lines) > 1 {
+		prefix = lines[1]
+	}
+	inRepo := path.Join(prefix, p)
+	if inRepo == ".." || strings.HasPrefix(inRepo, "../") {
+		return nil, usageErr("%s is outside the git work tree", p)
+	}
+	spec := rev + ":" + strings.TrimPrefix(inRepo, ".")
+	var stderr bytes.Buffer
+	c := exec.Command("git", "archive", "--format=tar", spec)
+	c.Stderr = &stderr
+	c.Dir = top
+	out, err = c.Output()
+	if err != nil {
+		msg := strings.TrimSpace(stderr.String())
+		if msg == "" {
+			msg = err.Error()
+		}
+		return nil, usageErr("git archive %s: %s", spec, msg)
+	}
+	fsys := fstest.MapFS{}
+	tr := tar.NewReader(bytes.NewReader(out))
+	for {
+		h, err := tr.Next()
+		if errors.Is(err, io.EOF) {
+			break
+		}
+		if err != nil {
+			return nil, usageErr("git archive %s: %v", spec, err)
+		}
+		if h.Typeflag != tar.TypeReg || !strings.HasSuffix(h.Name, ".yaml") && !strings.HasSuffix(h.Name, ".yml") {
+			continue
+		}
+		data, err := io.ReadAll(io.LimitReader(tr, source.MaxFileSize+1))
+		if err != nil {
+			return nil, err
+		}
+		fsys[h.Name] = &fstest.MapFile{Data: data, Mode: 0o644}
+	}
+	name := rev + ":" + p
+	set, diags := source.Load(fsys, name)
+	return &tree{name: name, set: set, diags: diags}, nil
+}
+
+// entity is one document of a tree, flattened to field paths.
+type entity struct {
+	kind, pack, id string
+	pos            diag.Pos
+	fields         map[string]any
+	order          []string
+}
+
+func (e *entity) key() string { return e.kind + "\x00" + e.pack + "\x00" + e.id }
+
+// entities flattens every document of a tree. A document's pack is the one
+// whose pack.yaml is in the nearest folder above it.
+func (t *tree) entities() ([]*entity, map[string]string) {
+	packDirs := map[string]string{} // folder -> pack id
+	games := map[string]string{}    // pack id -> game
+	for _, d := range t.set.Docs {
+		if d.Kind == "pack" {
+			id := scalar(d.Field("id"))
+			packDirs[path.Dir(d.File)] = id
+			games[id] = scalar(d.Field("game"))
+		}
+	}
+	var out []*entity
+	seen := map[string]int{}
+	for _, d := range t.set.Docs {
+		e := &entity{kind: d.Kind, pos: d.Pos(), fields: map[string]any{}}
+		for dir := path.Dir(d.File); ; dir = path.Dir(dir) {
+			if id, ok := packDirs[dir]; ok {
+				e.pack = id
+				break
+			}
+			if dir == "." || dir == "/" || dir == "" {
+				break
+			}
+		}
+		e.id = scalar(d.Field("id"))
+		if e.id == "" { // singletons (rules) are one per kind and pack
+			e.id = "(" + d.Kind + ")"
+		}
+		if n := seen[e.key()]; n > 0 { // a duplicate: keep both, apart
+			e.id += "#" + strconv.Itoa(n+1)
+		}
+		seen[e.key()]++
+		flatten("", d.Node, e)
+		out = append(out, e)
+	}
+	return out, games
+}
+
+func scalar(n *yaml.Node) string {
+	if n == nil {
+		return ""
+	}
+	var s string
+	if err := n.Decode(&s); err != nil {
+		return ""
+	}
+	return s
+}
+
+// flatten records leaves by dotted path, in document order. Lists of
+// scalars are one value; lists with mappings are indexed
+// (skill.effects.0.when).
+func flatten(prefix string, n *yaml.Node, e *entity) {
+	join := func(k string) string {
+		if prefix == "" {
+			return k
+		}
+		return prefix + "." + k
+	}
+	switch n.Kind {
+	case yaml.MappingNode:
+		for i := 0; i+1 < len(n.Content); i += 2 {
+			k := n.Content[i].Value
+			if prefix == "" && (k == "kind" || k == "id") {
+				continue
+			}
+			flatten(join(k), n.Content[i+1], e)
+		}
+		return
+	case yaml.SequenceNode:
+		if slices.ContainsFunc(n.Content, func(c *yaml.Node) bool { return c.Kind != yaml.ScalarNode }) {
+			for i, c := range n.Content {
+				flatten(join(strconv.Itoa(i)), c, e)
+			}
+			return
+		}
+	}
+	var v any
+	if err := n.Decode(&v); err != nil {
+		v = n.Value
+	}
+	// Multi-line text (map grids) compares line by line.
+	if str, ok := v.(string); ok && strings.Contains(strings.TrimRight(str, "\n"), "\n") {
+		for i, line := range strings.Split(strings.TrimRight(str, "\n"), "\n") {
+			p := fmt.Sprintf("%s (line %d)", prefix, i+1)
+			e.fields[p] = line
+			e.order = append(e.order, p)
+		}
+		return
+	}
+	e.fields[prefix] = v
+	e.order = append(e.order, prefix)
+}
+
+type fieldChange struct {
+	Path string `json:"path"`
+	Old  any    `json:"old"`
+	New  any    `json:"new"`
+}
+
+type entityRef struct {
+	ID   string   `json:"id"`
+	Pack string   `json:"pack,omitempty"`
+	Pos  diag.Pos `json:"pos"`
+}
+
+type changed struct {
+	entityRef
+	Fields []fieldChange `json:"fields"`
+}
+
+type kindDiff struct {
+	Kind    string      `json:"kind"`
+	Added   []entityRef `json:"added"`
+	Removed []entityRef `json:"removed"`
+	Changed []changed   `json:"changed"`
+}
+
+type contentDiff struct {
+	Old, New string
+	Kinds    []*kindDiff
+	qualify  bool // several packs: show pack-id/entity-id
+}
+
+func (d *contentDiff) count(what string) int {
+	n := 0
+	for _, k := range d.Kinds {
+		switch what {
+		case "added":
+			n += len(k.Added)
+		case "removed":
+			n += len(k.Removed)
+		case "changed":
+			n += len(k.Changed)
+		}
+	}
+	return n
+}
+
+func diffTrees(oldT, newT *tree) *contentDiff {
+	olds, og := oldT.entities()
+	news, ng := newT.entities()
+	d := &contentDiff{Old: oldT.name, New: newT.name, qualify: len(og) > 1 || len(ng) > 1}
+	// Kinds in their game's order, pack first; unknown kinds after.
+	var kindOrder []string
+	add := func(k string) {
+		if !slices.Contains(kindOrder, k) {
+			kindOrder = append(kindOrder, k)
+		}
+	}
+	add("pack")
+	for _, games := range []map[string]string{ng, og} {
+		for _, id := range slices.Sorted(mapKeys(games)) {
+			if g, ok := compiler.Lookup(games[id]); ok {
+				for _, k := range g.KindNames() {
+					add(k)
+				}
+			}
+		}
+	}
+	var rest []string
+	for _, e := range slices.Concat(olds, news) {
+		if !slices.Contains(kindOrder, e.kind) && !slices.Contains(rest, e.kind) {
+			rest = append(rest, e.kind)
+		}
+	}
+	slices.Sort(rest)
+	kindOrder = append(kindOrder, rest...)
+	byKind := map[string]*kindDiff{}
+	get := func(k string) *kindDiff {
+		if byKind[k] == nil {
+			byKind[k] = &kindDiff{Kind: k, Added: []entityRef{}, Removed: []entityRef{}, Changed: []changed{}}
+		}
+		return byKind[k]
+	}
+	oldByKey := map[string]*entity{}
+	for _, e := range olds {
+		oldByKey[e.key()] = e
+	}
+	newByKey := map[string]*entity{}
+	for _, e := range news {
+		newByKey[e.key()] = e
+		o, ok := oldByKey[e.key()]
+		ref := entityRef{ID: e.id, Pack: e.pack, Pos: e.pos}
+		if !ok {
+			get(e.kind).Added = append(get(e.kind).Added, ref)
+			continue
+		}
+		var fc []fieldChange
+		paths := slices.Clone(o.order)
+		for _, p := range e.order {
+			if !slices.Contains(paths, p) {
+				paths = append(paths, p)
+			}
+		}
+		for _, p := range paths {
+			ov, inOld := o.fields[p]
+			nv, inNew := e.fields[p]
+			if inOld && inNew && render1(ov) == render1(nv) {
+				continue
+			}
+			if !inOld {
+				ov = nil
+			}
+			if !inNew {
+				nv = nil
+			}
+			fc = append(fc, fieldChange{Path: p, Old: ov, New: nv})
+		}
+		if len(fc) > 0 {
+			get(e.kind).Changed = append(get(e.kind).Changed, changed{entityRef: ref, Fields: fc})
+		}
+	}
+	for _, o := range olds {
+		if _, ok := newByKey[o.key()]; !ok {
+			get(o.kind).Removed = append(get(o.kind).Removed, entityRef{ID: o.id, Pack: o.pack, Pos: o.pos})
+		}
+	}
+	byID := func(a, b entityRef) int { return strings.Compare(a.Pack+"/"+a.ID, b.Pack+"/"+b.ID) }
+	for _, k := range kindOrder {
+		kd := byKind[k]
+		if kd == nil {
+			continue
+		}
+		slices.SortFunc(kd.Added, byID)
+		slices.SortFunc(kd.Removed, byID)
+		slices.SortFunc(kd.Changed, func(a, b changed) int { return byID(a.entityRef, b.entityRef) })
+		d.Kinds = append(d.Kinds, kd)
+	}
+	return d
+}
+
+func (d *contentDiff) name(r entityRef) string {
+	if d.qualify && r.Pack != "" {
+		return r.Pack + "/" + r.ID
+	}
+	return r.ID
+}
+
+// render1 prints a value on one line, YAML-like: [a, b], {k: v}, quoted
+// strings only where needed; (none) for an absent field.
+func render1(v any) string { return renderValue(v, false) }
+
+func renderValue(v any, nested bool) string {
+	switch x := v.(type) {
+	case nil:
+		return "(none)"
+	case string:
+		if x == "" || x == "(none)" || strings.TrimSpace(x) != x || strings.ContainsAny(x, "\n\"") ||
+			strings.Contains(x, " → ") || nested && strings.ContainsAny(x, ",[]{}:") {
+			return strconv.Quote(x)
+		}
+		return x
+	case []any:
+		parts := make([]string, len(x))
+		for i, it := range x {
+			parts[i] = renderValue(it, true)
+		}
+		return "[" + strings.Join(parts, ", ") + "]"
+	case map[string]any:
+		keys := slices.Sorted(mapKeys(x))
+		parts := make([]string, len(keys))
+		for i, k := range keys {
+			parts[i] = k + ": " + renderValue(x[k], true)
+		}
+		return "{" + strings.Join(parts, ", ") + "}"
+	}
+	return fmt.Sprint(v)
+}
+
+func mapKeys[V any](m map[string]V) func(func(string) bool) {
+	return func(yield func(string) bool) {
+		for k := range m {
+			if !yield(k) {
+				return
+			}
+		}
+	}
+}
+
+func (d *contentDiff) totals() string {
+	return fmt.Sprintf("%d added, %d removed, %d changed", d.count("added"), d.count("removed"), d.count("changed"))
+}
+
+func (d *contentDiff) printText(w io.Writer) {
+	if len(d.Kinds) == 0 {
+		fmt.Fprintf(w, "no content changes between %s and %s\n", d.Old, d.New)
+		return
+	}
+	for _, k := range d.Kinds {
+		fmt.Fprintf(w, "%s: %d added, %d removed, %d changed\n", k.Kind, len(k.Added), len(k.Removed), len(k.Changed))
+		for _, a := range k.Added {
+			fmt.Fprintf(w, "  + %s (%s)\n", d.name(a), a.Pos)
+		}
+		for _, r := range k.Removed {
+			fmt.Fprintf(w, "  - %s\n", d.name(r))
+		}
+		for _, c := range k.Changed {
+			for _, f := range c.Fields {
+				fmt.Fprintf(w, "  ~ %s: %s %s → %s\n", d.name(c.entityRef), f.Path, render1(f.Old), render1(f.New))
+			}
+		}
+	}
+	fmt.Fprintf(w, "%s → %s: %s\n", d.Old, d.New, d.totals())
+}
+
+func (d *contentDiff) printJSON(w io.Writer) error {
+	out := struct {
+		Old     string         `json:"old"`
+		New     string         `json:"new"`
+		Kinds   []*kindDiff    `json:"kinds"`
+		Summary map[string]int `json:"summary"`
+	}{d.Old, d.New, d.Kinds, map[string]int{"added": d.count("added"), "removed": d.count("removed"), "changed": d.count("changed")}}
+	if out.Kinds == nil {
+		out.Kinds = []*kindDiff{}
+	}
+	enc := json.NewEncoder(w)
+	enc.SetIndent("", "  ")
+	enc.SetEscapeHTML(false)
+	return enc.Encode(out)
+}
+
+func mdCell(s string) string {
+	return strings.NewReplacer("|", `\|`, "\n", " ").Replace(s)
+}
+
+func (d *contentDiff) printMarkdown(w io.Writer) {
+	fmt.Fprintf(w, "### Content changes: %s\n\n", d.totals())
+	if len(d.Kinds) == 0 {
+		fmt.Fprintf(w, "No content changes between `%s` and `%s`.\n", d.Old, d.New)
+		return
+	}
+	fmt.Fprintf(w, "`%s` → `%s`\n", d.Old, d.New)
+	for _, k := range d.Kinds {
+		fmt.Fprintf(w, "\n#### %s (%d added, %d removed, %d changed)\n\n", k.Kind, len(k.Added), len(k.Removed), len(k.Changed))
+		fmt.Fprintln(w, "| | id | field | old | new |")
+		fmt.Fprintln(w, "|---|---|---|---|---|")
+		for _, a := range k.Added {
+			fmt.Fprintf(w, "| added | `%s` | | | |\n", mdCell(d.name(a)))
+		}
+		for _, r := range k.Removed {
+			fmt.Fprintf(w, "| removed | `%s` | | | |\n", mdCell(d.name(r)))
+		}
+		for _, c := range k.Changed {
+			for _, f := range c.Fields {
+				fmt.Fprintf(w, "| changed | `%s` | `%s` | %s | %s |\n", mdCell(d.name(c.entityRef)), mdCell(f.Path), mdCell(render1(f.Old)), mdCell(render1(f.New)))
+			}
+		}
+	}
+}

@@ -1,0 +1,130 @@
+package main
+
+import (
+	"bytes"
+	"fmt"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"strings"
+
+	"github.com/spf13/cobra"
+
+	"github.com/roundtable-dev/roundtable/compiler"
+	"github.com/roundtable-dev/roundtable/compiler/schemaexport"
+	"github.com/roundtable-dev/roundtable/compiler/source"
+	"github.com/roundtable-dev/roundtable/compiler/yamlfmt"
+)
+
+func init() { register(newFmt) }
+
+func newFmt() *cobra.Command {
+	var check bool
+	var game string
+	cmd := &cobra.Command{
+		Use:   "fmt [--check] PATH...",
+		Short: "Rewrite content YAML in canonical key order and style, keeping comments",
+		Long: `Fmt rewrites YAML content files (the files given, and every *.yaml and *.yml
+under the folders given) so that each document's keys come in the order its kind's
+schema declares them (kind, id, overrides, then the rest; unknown keys last, as
+written), with two-space indentation. Comments, flow or block style and anchors are
+kept; values never change. The game of a file is read from the nearest pack.yaml
+above it, or given with --game.
+
+With --check nothing is written: fmt lists the files that would change and exits 1
+if there are any.`,
+		Example: `  roundtable fmt ./my-expansion
+  roundtable fmt --check content/annas   # in CI or a pre-commit hook`,
+		Args: cobra.MinimumNArgs(1),
+		RunE: func(cmd *cobra.Command, args []string) error {
+			var files []string
+			for _, a := range args {
+				fi, err := os.Stat(a)
+				if err != nil {
+					return usageErr("%v", err)
+				}
+				if !fi.IsDir() {
+					files = append(files, a)
+					continue
+				}
+				err = filepath.WalkDir(a, func(p string, d fs.DirEntry, err error) error {
+					if err != nil {
+						return err
+					}
+					if d.IsDir() && p != a && strings.HasPrefix(d.Name(), ".") {
+						return filepath.SkipDir
+					}
+					if !d.IsDir() && (strings.HasSuffix(p, ".yaml") || strings.HasSuffix(p, ".yml")) {
+						files = append(files, p)
+					}
+					return nil
+				})
+				if err != nil {
+					return usageErr("%v", err)
+				}
+			}
+			w := cmd.OutOrStdout()
+			orders := map[string]map[string]map[string][]string{} // game -> kind -> order
+			changed, failed := 0, 0
+			for _, f := range files {
+				gid := game
+				if gid == "" {
+					gid, _ = packGame(f)
+				}
+				var order yamlfmt.Order
+				if g, ok := compiler.Lookup(gid); ok {
+					order = func(kind string) map[string][]string {
+						if orders[gid] == nil {
+							orders[gid] = map[string]map[string][]string{}
+						}
+						o, ok := orders[gid][kind]
+						if !ok {
+							o, _ = schemaexport.KeyOrder(g, kind)
+							orders[gid][kind] = o
+						}
+						return o
+					}
+				} else if game != "" {
+					return usageErr("unknown --game %q (want one of %s)", game, strings.Join(compiler.GameIDs(), ", "))
+				}
+				data, err := os.ReadFile(f)
+				if err != nil {
+					return err
+				}
+				if len(data) > source.MaxFileSize {
+					fmt.Fprintf(w, "%s: larger than %d bytes; not formatted\n", filepath.ToSlash(f), source.MaxFileSize)
+					failed++
+					continue
+				}
+				out, err := yamlfmt.Format(data, order)
+				if err != nil {
+					fmt.Fprintf(w, "%s: %v\n", filepath.ToSlash(f), strings.TrimPrefix(err.Error(), "yaml: "))
+					failed++
+					continue
+				}
+				if bytes.Equal(out, data) {
+					continue
+				}
+				changed++
+				if check {
+					fmt.Fprintf(w, "would reformat %s\n", filepath.ToSlash(f))
+					continue
+				}
+				if err := os.WriteFile(f, out, 0o644); err != nil {
+					return err
+				}
+				fmt.Fprintf(w, "formatted %s\n", filepath.ToSlash(f))
+			}
+			if check && changed > 0 {
+				fmt.Fprintf(w, "%d of %d files need roundtable fmt\n", changed, len(files))
+			}
+			if failed > 0 || check && changed > 0 {
+				return errContent
+			}
+			return nil
+		},
+	}
+	cmd.Flags().BoolVar(&check, "check", false, "write nothing; list files that would change and exit 1 if any")
+	cmd.Flags().StringVar(&game, "game", "", "the game of files outside any pack")
+	return cmd
+}
