@@ -72,6 +72,16 @@ type troCombatJSON struct {
 	Strikes  []troStrikeJSON `json:"strikes"`
 }
 
+type troHealJSON struct {
+	Round   int    `json:"round"`
+	Side    string `json:"side"`
+	Healer  string `json:"healer"`
+	Target  string `json:"target"`
+	Staff   string `json:"staff"`
+	Healed  int    `json:"healed"`
+	HPAfter int    `json:"hp_after"`
+}
+
 func troForecast(f engine.Forecast) troForecastJSON {
 	s := func(x engine.Side) troSideJSON { return troSideJSON(x) }
 	return troForecastJSON{Attacker: s(f.Attacker), Defender: s(f.Defender), DefenderFirst: f.DefenderFirst}
@@ -145,6 +155,14 @@ func playTropera(cmd *cobra.Command, f *playFlags) error {
 	def := &rs.Skirmishes[si]
 	log := func(c engine.Combat) {
 		side := def.Sides[c.Attacker.Side].Name
+		if c.Healed > 0 {
+			if f.format == "json" {
+				_ = enc.Encode(troHealJSON{Round: c.Round, Side: side, Healer: c.Attacker.Char.ID, Target: c.Defender.Char.ID, Staff: c.Attacker.Weapon.ID, Healed: c.Healed, HPAfter: c.Defender.HP})
+				return
+			}
+			fmt.Fprintf(w, "round %d %s: %s (%s) heals %s for %d; %s %d HP\n", c.Round, side, c.Attacker.Name(), c.Attacker.Weapon.ID, c.Defender.Name(), c.Healed, c.Defender.Name(), c.Defender.HP)
+			return
+		}
 		if f.format == "json" {
 			_ = enc.Encode(troCombat(c, side))
 			return

@@ -57,6 +57,7 @@ type combatDoc struct {
 	MageArmor   bool   `yaml:"mage-armor"`
 	Guerilla    bool   `yaml:"guerilla"`
 	Silencer    bool   `yaml:"silencer"`
+	HalveHeal   bool   `yaml:"halve-healing"`
 }
 
 type featDoc struct {
@@ -221,7 +222,7 @@ func (b *builder) feats() {
 				HalvePhys: c.Halve == "physical", HalveMag: c.Halve == "magical", Extra: c.Extra, FoeExtra: c.FoeExtra,
 				Wary: c.Wary, Adept: c.Adept, Vantage: c.Vantage, Pierce: c.Pierce, Gamble: c.Gamble,
 				NoTriangle: c.NoTriangle, NoTerrain: c.NoTerrain, TerrainBack: c.TerrainBack,
-				WarMage: c.WarMage, MageArmor: c.MageArmor, Guerilla: c.Guerilla, Silencer: c.Silencer}}
+				WarMage: c.WarMage, MageArmor: c.MageArmor, Guerilla: c.Guerilla, Silencer: c.Silencer, HalveHeal: c.HalveHeal}}
 		if f.Proficiency != "" {
 			tf.NeedsProf = table.Prof(profOf[f.Proficiency])
 		}

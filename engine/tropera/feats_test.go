@@ -140,3 +140,32 @@ func TestCharges(t *testing.T) {
 		t.Error("an iron sword has no charges to spend")
 	}
 }
+
+// Rule: "Magic: ... Determines ... healing done with staves. 1 point of
+// Magic = 1 point of ... staff healing"; the staff row of the proficiency
+// table adds +1 Might a rank from C; Resistant: "the effect of healing
+// staves is also halved on you".
+func TestStaffHealing(t *testing.T) {
+	serra, oswin := unit(t, "serra", "heal", ""), unit(t, "oswin", "iron-lance", "")
+	oswin.HP = 2
+	if got := Healing(serra, oswin); got != 7+10 {
+		t.Errorf("Serra heals %d, want Mag 7 + Might 10 = 17", got)
+	}
+	oswin.HP = 20
+	if got := Heal(serra, oswin); got != 2 || oswin.HP != 22 || serra.Uses != 9 {
+		t.Errorf("healed %d to %d HP with %d charges left; want 2 (up to the 22 maximum), 22, 9", got, oswin.HP, serra.Uses)
+	}
+	mage := unit(t, "vissan-mage", "flux", "")
+	mage.HP = 1
+	if got := Healing(serra, mage); got != 17/2 {
+		t.Errorf("Serra heals a Resistant mage for %d, want 17/2 = 8", got)
+	}
+	serra.Char = rankAt(serra.Char, table.Staves, table.RankB)
+	oswin.HP = 1
+	if got := Healing(serra, oswin); got != 7+10+2 {
+		t.Errorf("staff rank B: heals %d, want 19", got)
+	}
+	if Healing(oswin, serra) != 0 {
+		t.Error("a lance does not heal")
+	}
+}

@@ -6,7 +6,8 @@ import (
 	"github.com/roundtable-dev/roundtable/engine/tropera/table"
 )
 
-// Combat is one Attack Sequence of a skirmish, for the log.
+// Combat is one action of a skirmish, for the log: an Attack Sequence, or
+// with Healed set, a healing staff used by Attacker on Defender.
 type Combat struct {
 	Round    int
 	Attacker *Unit
@@ -14,11 +15,14 @@ type Combat struct {
 	Distance int
 	Forecast Forecast
 	Strikes  []Strike
+	Healed   int
 }
 
 // Skirmish is a fight between the two sides of a table.Skirmish: in each
 // round the first side's units attack in order, then the second side's.
-// Each living unit with a weapon that can attack takes the Attack action
+// A unit with a staff uses it on the standing ally missing the most hit
+// points, if any is hurt and the staff has charges. Every other living
+// unit whose weapon can attack takes the Attack action
 // against the foe that promises the most expected damage dealt less
 // expected damage taken (an Army-level enemy weighs both), from the
 // distance its weapon reaches that the target's counters do not reach,
@@ -73,6 +77,14 @@ func (s *Skirmish) Play() {
 				if u.HP <= 0 {
 					continue
 				}
+				if u.Weapon.Type == table.Staff {
+					if a := s.hurt(u); a != nil && s.Log != nil {
+						s.Log(Combat{Round: s.Round, Attacker: u, Defender: a, Healed: Heal(u, a)})
+					} else if a != nil {
+						Heal(u, a)
+					}
+					continue
+				}
 				t, dist, ok := s.choose(u, s.Units[1-side])
 				if !ok {
 					continue
@@ -94,6 +106,25 @@ func (s *Skirmish) Play() {
 		}
 	}
 	s.Round = int(s.Def.Rounds)
+}
+
+// hurt is the standing ally of healer (not itself) that the staff would
+// heal most, or nil.
+func (s *Skirmish) hurt(healer *Unit) *Unit {
+	if healer.Uses == 0 {
+		return nil
+	}
+	var best *Unit
+	most := 0
+	for _, a := range s.Units[healer.Side] {
+		if a == healer || a.HP <= 0 {
+			continue
+		}
+		if n := Healing(healer, a); n > most {
+			best, most = a, n
+		}
+	}
+	return best
 }
 
 // choose picks a target and a distance for u, or reports that u cannot

@@ -113,5 +113,6 @@ func combine(a, b table.Combat) table.Combat {
 	a.MageArmor = a.MageArmor || b.MageArmor
 	a.Guerilla = a.Guerilla || b.Guerilla
 	a.Silencer = a.Silencer || b.Silencer
+	a.HalveHeal = a.HalveHeal || b.HalveHeal
 	return a
 }

@@ -528,7 +528,8 @@ var Ruleset = &table.Ruleset{
 			Name:      "Resistant",
 			NeedsProf: 10,
 			Combat: table.Combat{
-				HalveMag: true,
+				HalveMag:  true,
+				HalveHeal: true,
 			},
 			Text: "Half damage from attacks against Resistance, +15 Avoidance against ailment staves, and half the effect of healing staves.",
 		},
@@ -984,6 +985,11 @@ var Ruleset = &table.Ruleset{
 							Character: 2,
 							Weapon:    14,
 							Terrain:   1,
+						},
+						{
+							Character: 3,
+							Weapon:    18,
+							Terrain:   -1,
 						},
 					},
 				},

@@ -188,6 +188,7 @@ type Combat struct {
 	MageArmor   bool
 	Guerilla    bool
 	Silencer    bool
+	HalveHeal   bool
 }
 
 // Feat is a feat or an origin (laguz, manakete).
