@@ -58,6 +58,7 @@ type combatDoc struct {
 	Guerilla    bool   `yaml:"guerilla"`
 	Silencer    bool   `yaml:"silencer"`
 	HalveHeal   bool   `yaml:"halve-healing"`
+	Focus       int8   `yaml:"focus"`
 }
 
 type featDoc struct {
@@ -110,6 +111,7 @@ type characterDoc struct {
 	Weapons []string `yaml:"weapons"`
 	Items   []string `yaml:"items"`
 	Relic   string   `yaml:"relic"`
+	Focus   string   `yaml:"focus"`
 	Alt     bool     `yaml:"alt"`
 }
 
@@ -222,7 +224,7 @@ func (b *builder) feats() {
 				HalvePhys: c.Halve == "physical", HalveMag: c.Halve == "magical", Extra: c.Extra, FoeExtra: c.FoeExtra,
 				Wary: c.Wary, Adept: c.Adept, Vantage: c.Vantage, Pierce: c.Pierce, Gamble: c.Gamble,
 				NoTriangle: c.NoTriangle, NoTerrain: c.NoTerrain, TerrainBack: c.TerrainBack,
-				WarMage: c.WarMage, MageArmor: c.MageArmor, Guerilla: c.Guerilla, Silencer: c.Silencer, HalveHeal: c.HalveHeal}}
+				WarMage: c.WarMage, MageArmor: c.MageArmor, Guerilla: c.Guerilla, Silencer: c.Silencer, HalveHeal: c.HalveHeal, Focus: c.Focus}}
 		if f.Proficiency != "" {
 			tf.NeedsProf = table.Prof(profOf[f.Proficiency])
 		}
@@ -301,15 +303,16 @@ func (b *builder) characters() {
 	for _, d := range b.p.Valid("character") {
 		c, ok := decode[characterDoc](b, d)
 		if !ok {
-			b.rs.Characters = append(b.rs.Characters, table.Character{ID: d.ID, Relic: -1})
+			b.rs.Characters = append(b.rs.Characters, table.Character{ID: d.ID, Relic: -1, Focus: table.NoProf})
 			continue
 		}
-		tc := table.Character{ID: c.ID, Name: c.Name, Level: c.Level, Points: stats(c.Points), Growths: stats(c.Growths), Gains: stats(c.Gains), Alt: c.Alt, Relic: -1}
+		tc := table.Character{ID: c.ID, Name: c.Name, Level: c.Level, Points: stats(c.Points), Growths: stats(c.Growths), Gains: stats(c.Gains), Alt: c.Alt, Relic: -1, Focus: table.NoProf}
 		b.budget(d, c, tc)
 		b.gains(d, c, tc)
 		var at []int
 		tc.Feats, at = b.characterFeats(d, c)
 		tc.Skills = b.skills(d, c, tc, at)
+		tc.Focus = b.focus(d, c, tc, at)
 		b.inventory(d, c, &tc)
 		b.rs.Characters = append(b.rs.Characters, tc)
 	}
@@ -444,6 +447,25 @@ func (b *builder) skills(d *compiler.Doc, c characterDoc, tc table.Character, at
 		}
 	}
 	return out
+}
+
+// focus checks that a Focus feat names a proficiency the character has,
+// and that only a Focus feat's bearer names one.
+func (b *builder) focus(d *compiler.Doc, c characterDoc, tc table.Character, at []int) table.Prof {
+	fi := slices.IndexFunc(tc.Feats, func(f int16) bool { return b.rs.Feats[f].Combat.Focus > 0 })
+	switch {
+	case fi >= 0 && c.Focus == "":
+		b.diags.Add(CodeFocus, pos(d, "feats", strconv.Itoa(at[fi])), "character %q takes %q but names no focus proficiency", c.ID, b.rs.Feats[tc.Feats[fi]].ID).Hint = "add focus: with one of its proficiencies"
+	case fi < 0 && c.Focus != "":
+		b.diags.Add(CodeFocus, pos(d, "focus"), "character %q names a focus but has no feat that focuses", c.ID).Hint = "take Focus, or remove focus:"
+	case c.Focus != "":
+		p := table.Prof(profOf[c.Focus])
+		if !slices.ContainsFunc(tc.Skills, func(s table.Skill) bool { return s.Prof == p }) {
+			b.diags.Add(CodeFocus, pos(d, "focus"), "character %q focuses on %s, a proficiency it does not have", c.ID, c.Focus).Hint = "Focus gives a rank in the focused proficiency; list it under proficiencies"
+		}
+		return p
+	}
+	return table.NoProf
 }
 
 func (b *builder) inventory(d *compiler.Doc, c characterDoc, tc *table.Character) {

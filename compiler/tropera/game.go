@@ -59,6 +59,7 @@ const (
 	CodeRange        = "tro-range"
 	CodeDeployWeapon = "tro-deploy-weapon"
 	CodeDeployTwice  = "tro-deploy-twice"
+	CodeFocus        = "tro-focus"
 )
 
 func init() {
@@ -80,6 +81,7 @@ func init() {
 		diag.Code{ID: CodeUnusable, Severity: diag.Warning, Summary: "A character carries a weapon it has no proficiency or rank to use."},
 		diag.Code{ID: CodeRange, Severity: diag.Error, Summary: "A weapon's minimum range is greater than its maximum."},
 		diag.Code{ID: CodeDeployWeapon, Severity: diag.Error, Summary: "A skirmish equips a character with a weapon it neither carries nor has by a feat."},
+		diag.Code{ID: CodeFocus, Severity: diag.Error, Summary: "A Focus feat names no focus proficiency, a focus is named without the feat, or the focus is not one of the character's proficiencies."},
 		diag.Code{ID: CodeDeployTwice, Severity: diag.Error, Summary: "A skirmish deploys the same character twice."},
 	)
 }

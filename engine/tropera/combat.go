@@ -153,7 +153,7 @@ func Hit(a, d *Unit) int {
 }
 
 // Avoid is Speed x2 + Luck (x2 with Miracle) + terrain, plus a staff's S
-// rank bonus.
+// rank bonus and Focus per staff rank when focused on staves.
 func Avoid(u *Unit) int {
 	la := 1
 	if u.Combat.LuckAvoid > 0 {
@@ -161,13 +161,21 @@ func Avoid(u *Unit) int {
 	}
 	ta, _ := terrainOf(u)
 	b := ProficiencyBonus(u.Weapon.Type, u.Rank(u.Weapon.Type.Prof()))
-	return 2*int(u.Stats[table.Spd]) + la*int(u.Stats[table.Lck]) + ta + b.Avoid
+	n := 2*int(u.Stats[table.Spd]) + la*int(u.Stats[table.Lck]) + ta + b.Avoid
+	if p := u.Weapon.Type.Prof(); p == table.Staves && p == u.Char.Focus {
+		n += int(u.Combat.Focus) * int(u.Rank(p))
+	}
+	return n
 }
 
-// Crit is Skill/2 + weapon Critical + proficiency bonus (+ Luck with Gamble).
+// Crit is Skill/2 + weapon Critical + proficiency bonus (+ Luck with
+// Gamble; + Focus per rank in the focused weapon proficiency).
 func Crit(a *Unit) int {
 	b := ProficiencyBonus(a.Weapon.Type, a.Rank(a.Weapon.Type.Prof()))
 	c := int(a.Stats[table.Skl])/2 + int(a.Weapon.Crit) + b.Crit
+	if p := a.Weapon.Type.Prof(); p != table.Staves && p != table.NoProf && p == a.Char.Focus {
+		c += int(a.Combat.Focus) * int(a.Rank(p))
+	}
 	if a.Combat.Gamble {
 		c += int(a.Stats[table.Lck])
 	}

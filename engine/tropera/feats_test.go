@@ -169,3 +169,33 @@ func TestStaffHealing(t *testing.T) {
 		t.Error("a lance does not heal")
 	}
 }
+
+// Rule: Focus: "a +2 Proficiency Bonus to Critical Hit if the proficiency
+// is a weapon, or +2 Avoidance if it's Staff or Perform. You gain this
+// bonus again with every rank you have in this proficiency."
+func TestFocus(t *testing.T) {
+	lyn := deployWith(t, "lyn", "iron-sword", "", "focus")
+	focused := *lyn.Char
+	focused.Focus = table.Swords
+	focused.Skills = []table.Skill{{Prof: table.Swords, Rank: table.RankC}}
+	lyn.Char = &focused
+	// Skill 8/2 + C rank's no crit + 2 x 2 ranks.
+	if got := Crit(lyn); got != 4+4 {
+		t.Errorf("Focus on swords at C: Crit %d, want 8", got)
+	}
+	if got := Crit(unit(t, "lyn", "iron-sword", "")); got != 4 {
+		t.Errorf("without Focus: Crit %d, want 4", got)
+	}
+	axe := *lyn
+	axe.Weapon = &rs.Weapons[rs.WeaponIndex("iron-axe")]
+	if got := Crit(&axe); got != 4 {
+		t.Errorf("Focus on swords does not help an axe: Crit %d, want 4", got)
+	}
+	serra := deployWith(t, "serra", "heal", "", "focus")
+	healer := *serra.Char
+	healer.Focus = table.Staves
+	serra.Char = &healer
+	if got := Avoid(serra); got != 30+2 {
+		t.Errorf("Focus on staves at D: Avoid %d, want 32", got)
+	}
+}

@@ -114,5 +114,6 @@ func combine(a, b table.Combat) table.Combat {
 	a.Guerilla = a.Guerilla || b.Guerilla
 	a.Silencer = a.Silencer || b.Silencer
 	a.HalveHeal = a.HalveHeal || b.HalveHeal
+	a.Focus = max(a.Focus, b.Focus)
 	return a
 }

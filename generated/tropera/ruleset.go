@@ -381,7 +381,10 @@ var Ruleset = &table.Ruleset{
 			Name:      "Focus",
 			NeedsProf: 10,
 			Ranks:     1,
-			Text:      "One more proficiency rank; for each rank in that proficiency, +2 Critical Hit with a weapon or +2 Avoidance with staves or performance.",
+			Combat: table.Combat{
+				Focus: 2,
+			},
+			Text: "One more proficiency rank; for each rank in that proficiency, +2 Critical Hit with a weapon or +2 Avoidance with staves or performance.",
 		},
 		{
 			ID:        "gamble",
@@ -797,6 +800,7 @@ var Ruleset = &table.Ruleset{
 			Weapons: []int16{0},
 			Items:   []int16{0},
 			Relic:   -1,
+			Focus:   10,
 		},
 		{
 			ID:      "oswin",
@@ -814,6 +818,7 @@ var Ruleset = &table.Ruleset{
 			Weapons: []int16{5, 6},
 			Items:   []int16{0},
 			Relic:   -1,
+			Focus:   10,
 		},
 		{
 			ID:      "erk",
@@ -830,6 +835,7 @@ var Ruleset = &table.Ruleset{
 			},
 			Weapons: []int16{14},
 			Relic:   -1,
+			Focus:   10,
 		},
 		{
 			ID:      "serra",
@@ -847,6 +853,7 @@ var Ruleset = &table.Ruleset{
 			Weapons: []int16{18},
 			Items:   []int16{0},
 			Relic:   5,
+			Focus:   10,
 		},
 		{
 			ID:      "lethe",
@@ -862,6 +869,7 @@ var Ruleset = &table.Ruleset{
 				},
 			},
 			Relic: -1,
+			Focus: 10,
 		},
 		{
 			ID:      "nowi",
@@ -884,6 +892,7 @@ var Ruleset = &table.Ruleset{
 			Weapons: []int16{14, 13},
 			Items:   []int16{0, 2},
 			Relic:   -1,
+			Focus:   10,
 		},
 		{
 			ID:      "hector",
@@ -902,6 +911,7 @@ var Ruleset = &table.Ruleset{
 			Weapons: []int16{8, 9, 10},
 			Items:   []int16{0, 1},
 			Relic:   4,
+			Focus:   10,
 		},
 		{
 			ID:      "vissan-soldier",
@@ -918,6 +928,7 @@ var Ruleset = &table.Ruleset{
 			},
 			Weapons: []int16{5},
 			Relic:   -1,
+			Focus:   10,
 		},
 		{
 			ID:      "vissan-archer",
@@ -934,6 +945,7 @@ var Ruleset = &table.Ruleset{
 			},
 			Weapons: []int16{11},
 			Relic:   -1,
+			Focus:   10,
 		},
 		{
 			ID:      "vissan-mage",
@@ -950,6 +962,7 @@ var Ruleset = &table.Ruleset{
 			},
 			Weapons: []int16{17},
 			Relic:   -1,
+			Focus:   10,
 		},
 		{
 			ID:      "cairn-brigand",
@@ -966,6 +979,7 @@ var Ruleset = &table.Ruleset{
 			},
 			Weapons: []int16{8, 9},
 			Relic:   -1,
+			Focus:   10,
 		},
 	},
 	Skirmishes: []table.Skirmish{

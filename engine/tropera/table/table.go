@@ -189,6 +189,7 @@ type Combat struct {
 	Guerilla    bool
 	Silencer    bool
 	HalveHeal   bool
+	Focus       int8 // per rank in the character's focus proficiency
 }
 
 // Feat is a feat or an origin (laguz, manakete).
@@ -266,6 +267,7 @@ type Character struct {
 	Weapons  []int16
 	Items    []int16
 	Relic    int16 // -1: none
+	Focus    Prof  // NoProf: none
 	Alt      bool
 }
 
