@@ -44,11 +44,14 @@ func troUnit(rs *table.Ruleset, char, weapon, terrain string) (*engine.Unit, err
 	c := &rs.Characters[ci]
 	wi := -1
 	if weapon == "" {
-		if len(c.Weapons) > 0 {
+		switch {
+		case len(c.Weapons) > 0:
 			wi = int(c.Weapons[0])
+		case len(c.Natural) > 0:
+			wi = int(c.Natural[0])
 		}
 		for _, f := range c.Feats {
-			if wi < 0 && len(rs.Feats[f].Natural) > 0 {
+			if wi < 0 && rs.Feats[f].Choose == 0 && len(rs.Feats[f].Natural) > 0 {
 				wi = int(rs.Feats[f].Natural[0])
 			}
 		}

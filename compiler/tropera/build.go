@@ -72,6 +72,7 @@ type featDoc struct {
 	Ranks       int8      `yaml:"ranks"`
 	Slots       int8      `yaml:"slots"`
 	Natural     []string  `yaml:"natural"`
+	Choose      int8      `yaml:"choose"`
 	Combat      combatDoc `yaml:"combat"`
 	Text        string    `yaml:"text"`
 }
@@ -111,6 +112,7 @@ type characterDoc struct {
 	Weapons []string `yaml:"weapons"`
 	Items   []string `yaml:"items"`
 	Relic   string   `yaml:"relic"`
+	Natural []string `yaml:"natural"`
 	Focus   string   `yaml:"focus"`
 	Alt     bool     `yaml:"alt"`
 }
@@ -219,7 +221,7 @@ func (b *builder) feats() {
 			continue
 		}
 		c := f.Combat
-		tf := table.Feat{ID: f.ID, Name: f.Name, Origin: f.Origin, NeedsProf: table.NoProf, Ranks: f.Ranks, Slots: f.Slots, Text: f.Text,
+		tf := table.Feat{ID: f.ID, Name: f.Name, Origin: f.Origin, NeedsProf: table.NoProf, Choose: f.Choose, Ranks: f.Ranks, Slots: f.Slots, Text: f.Text,
 			Combat: table.Combat{Move: c.Move, HP: c.HP, SkillHit: c.SkillHit, LuckAvoid: c.LuckAvoid, Survive: c.Survive,
 				HalvePhys: c.Halve == "physical", HalveMag: c.Halve == "magical", Extra: c.Extra, FoeExtra: c.FoeExtra,
 				Wary: c.Wary, Adept: c.Adept, Vantage: c.Vantage, Pierce: c.Pierce, Gamble: c.Gamble,
@@ -313,6 +315,7 @@ func (b *builder) characters() {
 		tc.Feats, at = b.characterFeats(d, c)
 		tc.Skills = b.skills(d, c, tc, at)
 		tc.Focus = b.focus(d, c, tc, at)
+		tc.Natural = b.natural(d, c, tc, at)
 		b.inventory(d, c, &tc)
 		b.rs.Characters = append(b.rs.Characters, tc)
 	}
@@ -444,6 +447,36 @@ func (b *builder) skills(d *compiler.Doc, c characterDoc, tc table.Character, at
 		need := b.rs.Feats[f].NeedsProf
 		if need != table.NoProf && !slices.ContainsFunc(out, func(s table.Skill) bool { return s.Prof == need }) {
 			b.diags.Add(CodeOriginProf, pos(d, "feats", strconv.Itoa(at[i])), "character %q: origin %q needs the %s proficiency", c.ID, b.rs.Feats[f].ID, need).Hint = "take it as the level-1 proficiency"
+		}
+	}
+	return out
+}
+
+// natural checks the natural weapons a character picks: each from a feat
+// of its that lets it choose, as many as the feat says.
+func (b *builder) natural(d *compiler.Doc, c characterDoc, tc table.Character, at []int) []int16 {
+	var out []int16
+	picked := map[int16]int{} // feat -> picks
+	for i, id := range c.Natural {
+		p := pos(d, "natural", strconv.Itoa(i))
+		k := b.ref("weapon", id, p, "weapon")
+		if k < 0 {
+			continue
+		}
+		fi := slices.IndexFunc(tc.Feats, func(f int16) bool {
+			return b.rs.Feats[f].Choose > 0 && slices.Contains(b.rs.Feats[f].Natural, int16(k))
+		})
+		if fi < 0 {
+			b.diags.Add(CodeNatural, p, "character %q picks %q, which none of its feats lets it choose", c.ID, id).Hint = "natural weapons of other feats come with the feat; pick only from a feat such as Dragon's Breath"
+			continue
+		}
+		picked[tc.Feats[fi]]++
+		out = append(out, int16(k))
+	}
+	for i, f := range tc.Feats {
+		ft := &b.rs.Feats[f]
+		if ft.Choose > 0 && picked[f] != int(ft.Choose) {
+			b.diags.Add(CodeNatural, pos(d, "feats", strconv.Itoa(at[i])), "character %q picks %d of the natural weapons of %q; the feat picks %d", c.ID, picked[f], ft.ID, ft.Choose).Hint = "list the choice under natural:"
 		}
 	}
 	return out
@@ -583,8 +616,11 @@ func (b *builder) equips(ci, wi int) bool {
 	if slices.Contains(c.Weapons, int16(wi)) {
 		return true
 	}
+	if slices.Contains(c.Natural, int16(wi)) {
+		return true
+	}
 	for _, f := range c.Feats {
-		if slices.Contains(b.rs.Feats[f].Natural, int16(wi)) {
+		if b.rs.Feats[f].Choose == 0 && slices.Contains(b.rs.Feats[f].Natural, int16(wi)) {
 			return true
 		}
 	}

@@ -60,6 +60,7 @@ const (
 	CodeDeployWeapon = "tro-deploy-weapon"
 	CodeDeployTwice  = "tro-deploy-twice"
 	CodeFocus        = "tro-focus"
+	CodeNatural      = "tro-natural"
 )
 
 func init() {
@@ -82,6 +83,7 @@ func init() {
 		diag.Code{ID: CodeRange, Severity: diag.Error, Summary: "A weapon's minimum range is greater than its maximum."},
 		diag.Code{ID: CodeDeployWeapon, Severity: diag.Error, Summary: "A skirmish equips a character with a weapon it neither carries nor has by a feat."},
 		diag.Code{ID: CodeFocus, Severity: diag.Error, Summary: "A Focus feat names no focus proficiency, a focus is named without the feat, or the focus is not one of the character's proficiencies."},
+		diag.Code{ID: CodeNatural, Severity: diag.Error, Summary: "A character picks natural weapons no feat of its lets it choose, or not as many as the feat says (Dragon's Breath: one element)."},
 		diag.Code{ID: CodeDeployTwice, Severity: diag.Error, Summary: "A skirmish deploys the same character twice."},
 	)
 }

@@ -357,6 +357,7 @@ var Ruleset = &table.Ruleset{
 			RequiresAny: []int16{42, 43},
 			NeedsProf:   10,
 			Natural:     []int16{23, 24, 25},
+			Choose:      1,
 			Text:        "Breathe fire, ice or lightning (choose one) as a natural weapon that uses your level as its damage stat against the target's Resistance.",
 		},
 		{
@@ -892,6 +893,7 @@ var Ruleset = &table.Ruleset{
 			Weapons: []int16{14, 13},
 			Items:   []int16{0, 2},
 			Relic:   -1,
+			Natural: []int16{25},
 			Focus:   10,
 		},
 		{

@@ -203,6 +203,7 @@ type Feat struct {
 	Ranks       int8
 	Slots       int8
 	Natural     []int16 // weapon indexes
+	Choose      int8    // the character picks this many of Natural
 	Combat      Combat
 	Text        string
 }
@@ -267,6 +268,7 @@ type Character struct {
 	Weapons  []int16
 	Items    []int16
 	Relic    int16 // -1: none
+	Natural  []int16 // natural weapons picked from feats that let it choose
 	Focus    Prof  // NoProf: none
 	Alt      bool
 }
