@@ -267,9 +267,9 @@ type Character struct {
 	Skills   []Skill
 	Weapons  []int16
 	Items    []int16
-	Relic    int16 // -1: none
+	Relic    int16   // -1: none
 	Natural  []int16 // natural weapons picked from feats that let it choose
-	Focus    Prof  // NoProf: none
+	Focus    Prof    // NoProf: none
 	Alt      bool
 }
 
