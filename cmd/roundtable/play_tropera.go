@@ -60,6 +60,7 @@ type troStrikeJSON struct {
 	HPAfter  int    `json:"hp_after"`
 	Miracle  bool   `json:"miracle,omitempty"`
 	Silenced bool   `json:"silenced,omitempty"`
+	Shielded bool   `json:"shielded,omitempty"`
 }
 
 type troCombatJSON struct {
@@ -90,7 +91,7 @@ func troForecast(f engine.Forecast) troForecastJSON {
 func troCombat(c engine.Combat, side string) troCombatJSON {
 	out := troCombatJSON{Round: c.Round, Side: side, Attacker: c.Attacker.Char.ID, Defender: c.Defender.Char.ID, Distance: c.Distance, Forecast: troForecast(c.Forecast), Strikes: []troStrikeJSON{}}
 	for _, s := range c.Strikes {
-		out.Strikes = append(out.Strikes, troStrikeJSON{By: s.By.Char.ID, Rolls: s.Rolls, Hit: s.Hit, Critical: s.Critical, Damage: s.Damage, HPAfter: s.HPAfter, Miracle: s.Miracle, Silenced: s.Silenced})
+		out.Strikes = append(out.Strikes, troStrikeJSON{By: s.By.Char.ID, Rolls: s.Rolls, Hit: s.Hit, Critical: s.Critical, Damage: s.Damage, HPAfter: s.HPAfter, Miracle: s.Miracle, Silenced: s.Silenced, Shielded: s.Shielded})
 	}
 	return out
 }
@@ -130,6 +131,9 @@ func troStrikeText(s engine.Strike) string {
 	}
 	if s.Silenced {
 		line += " (Silencer)"
+	}
+	if s.Shielded {
+		line += " (Shield)"
 	}
 	return line
 }

@@ -58,6 +58,7 @@ type combatDoc struct {
 	Guerilla    bool   `yaml:"guerilla"`
 	Silencer    bool   `yaml:"silencer"`
 	HalveHeal   bool   `yaml:"halve-healing"`
+	Shield      bool   `yaml:"shield"`
 	Focus       int8   `yaml:"focus"`
 }
 
@@ -226,7 +227,7 @@ func (b *builder) feats() {
 				HalvePhys: c.Halve == "physical", HalveMag: c.Halve == "magical", Extra: c.Extra, FoeExtra: c.FoeExtra,
 				Wary: c.Wary, Adept: c.Adept, Vantage: c.Vantage, Pierce: c.Pierce, Gamble: c.Gamble,
 				NoTriangle: c.NoTriangle, NoTerrain: c.NoTerrain, TerrainBack: c.TerrainBack,
-				WarMage: c.WarMage, MageArmor: c.MageArmor, Guerilla: c.Guerilla, Silencer: c.Silencer, HalveHeal: c.HalveHeal, Focus: c.Focus}}
+				WarMage: c.WarMage, MageArmor: c.MageArmor, Guerilla: c.Guerilla, Silencer: c.Silencer, HalveHeal: c.HalveHeal, Shield: c.Shield, Focus: c.Focus}}
 		if f.Proficiency != "" {
 			tf.NeedsProf = table.Prof(profOf[f.Proficiency])
 		}

@@ -199,3 +199,29 @@ func TestFocus(t *testing.T) {
 		t.Errorf("Focus on staves at D: Avoid %d, want 32", got)
 	}
 }
+
+// Rule: Shield: "You take no damage from the first attack to hit you in
+// each phase."
+func TestShield(t *testing.T) {
+	hector, oswin := unit(t, "hector", "iron-axe", ""), deployWith(t, "oswin", "iron-lance", "", "shield")
+	// Hector strikes three times (Speed 5 against 0, Reckless) for
+	// (17 + 8 - 10) / 2 = 7; Oswin counters twice for nothing.
+	rolls := []int{10, 10, 90, 10, 10, 90, 10, 10}
+	d := dice(t, 100, rolls...)
+	_, strikes := Sequence(d, hector, oswin, 1)
+	d.done()
+	if !strikes[0].Shielded || strikes[0].Damage != 0 || strikes[2].Damage != 7 || oswin.HP != 22-14 {
+		t.Errorf("strikes %+v %+v; Oswin HP %d, want the first hit shielded and 8 HP", strikes[0], strikes[2], oswin.HP)
+	}
+	oswin.HP = 22
+	_, _ = Sequence(dice(t, 100, rolls...), hector, oswin, 1)
+	if oswin.HP != 22-21 {
+		t.Errorf("the same phase: Oswin HP %d, want 1 (no second Shield)", oswin.HP)
+	}
+	oswin.HP = 22
+	oswin.NewPhase()
+	_, _ = Sequence(dice(t, 100, rolls...), hector, oswin, 1)
+	if oswin.HP != 22-14 {
+		t.Errorf("a new phase: Oswin HP %d, want 8 (Shield again)", oswin.HP)
+	}
+}

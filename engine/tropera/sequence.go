@@ -35,6 +35,7 @@ type Strike struct {
 	HPAfter  int // the target's
 	Miracle  bool
 	Silenced bool
+	Shielded bool
 }
 
 // Roll makes one attack roll against hit and critical chances: a d100,
@@ -61,7 +62,8 @@ func Roll(d Dice, hit, crit int, gamble bool) (rolls []int, hits, critical bool)
 // Vantage and is faster, until one is defeated or both have made their
 // attacks; whoever has attacks left makes them back to back. A critical
 // hit deals 3x damage. Miracle leaves its bearer at 1 HP the first time a
-// round it takes lethal damage.
+// round it takes lethal damage; Shield takes no damage from the first hit
+// of a phase.
 func Sequence(dice Dice, a, d *Unit, dist int) (Forecast, []Strike) {
 	f := NewForecast(a, d, dist)
 	left := [2]int{f.Attacker.Attacks, f.Defender.Attacks}
@@ -83,6 +85,10 @@ func Sequence(dice Dice, a, d *Unit, dist int) (Forecast, []Strike) {
 			st.Damage = s.Damage
 			if st.Critical {
 				st.Damage *= 3
+			}
+			// Shield: "no damage from the first attack to hit you in each phase".
+			if to.Combat.Shield && !to.shield {
+				to.shield, st.Shielded, st.Damage = true, true, 0
 			}
 			to.HP -= st.Damage
 			if to.HP <= 0 && to.Combat.Survive && !to.miracle {

@@ -73,6 +73,11 @@ func (s *Skirmish) Play() {
 			}
 		}
 		for side := range 2 {
+			for _, us := range s.Units {
+				for _, u := range us {
+					u.NewPhase()
+				}
+			}
 			for _, u := range s.Units[side] {
 				if u.HP <= 0 {
 					continue

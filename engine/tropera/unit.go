@@ -34,7 +34,11 @@ type Unit struct {
 	Uses    int // charges left on the weapon; -1: unlimited
 
 	miracle bool // Miracle spent this round
+	shield  bool // Shield spent this phase
 }
+
+// NewPhase readies what works once a phase (Shield).
+func (u *Unit) NewPhase() { u.shield = false }
 
 // Name is the character's name.
 func (u *Unit) Name() string { return u.Char.Name }
@@ -114,6 +118,7 @@ func combine(a, b table.Combat) table.Combat {
 	a.Guerilla = a.Guerilla || b.Guerilla
 	a.Silencer = a.Silencer || b.Silencer
 	a.HalveHeal = a.HalveHeal || b.HalveHeal
+	a.Shield = a.Shield || b.Shield
 	a.Focus = max(a.Focus, b.Focus)
 	return a
 }

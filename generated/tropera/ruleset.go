@@ -554,7 +554,10 @@ var Ruleset = &table.Ruleset{
 			Name:      "Shield",
 			Requires:  []int16{15},
 			NeedsProf: 10,
-			Text:      "The first attack to hit you each phase deals no damage.",
+			Combat: table.Combat{
+				Shield: true,
+			},
+			Text: "The first attack to hit you each phase deals no damage.",
 		},
 		{
 			ID:        "silencer",

@@ -189,6 +189,7 @@ type Combat struct {
 	Guerilla    bool
 	Silencer    bool
 	HalveHeal   bool
+	Shield      bool
 	Focus       int8 // per rank in the character's focus proficiency
 }
 
