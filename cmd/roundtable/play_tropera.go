@@ -81,6 +81,7 @@ type troHealJSON struct {
 	Staff   string `json:"staff"`
 	Healed  int    `json:"healed"`
 	HPAfter int    `json:"hp_after"`
+	Revived bool   `json:"revived,omitempty"`
 }
 
 func troForecast(f engine.Forecast) troForecastJSON {
@@ -161,10 +162,14 @@ func playTropera(cmd *cobra.Command, f *playFlags) error {
 		side := def.Sides[c.Attacker.Side].Name
 		if c.Healed > 0 {
 			if f.format == "json" {
-				_ = enc.Encode(troHealJSON{Round: c.Round, Side: side, Healer: c.Attacker.Char.ID, Target: c.Defender.Char.ID, Staff: c.Attacker.Weapon.ID, Healed: c.Healed, HPAfter: c.Defender.HP})
+				_ = enc.Encode(troHealJSON{Round: c.Round, Side: side, Healer: c.Attacker.Char.ID, Target: c.Defender.Char.ID, Staff: c.Attacker.Weapon.ID, Healed: c.Healed, HPAfter: c.Defender.HP, Revived: c.Revived})
 				return
 			}
-			fmt.Fprintf(w, "round %d %s: %s (%s) heals %s for %d; %s %d HP\n", c.Round, side, c.Attacker.Name(), c.Attacker.Weapon.ID, c.Defender.Name(), c.Healed, c.Defender.Name(), c.Defender.HP)
+			fmt.Fprintf(w, "round %d %s: %s (%s) heals %s for %d; %s %d HP", c.Round, side, c.Attacker.Name(), c.Attacker.Weapon.ID, c.Defender.Name(), c.Healed, c.Defender.Name(), c.Defender.HP)
+			if c.Revived {
+				fmt.Fprint(w, " (healed from a critical wound)")
+			}
+			fmt.Fprintln(w)
 			return
 		}
 		if f.format == "json" {

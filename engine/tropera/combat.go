@@ -149,7 +149,7 @@ func Hit(a, d *Unit) int {
 		sh = int(a.Combat.SkillHit)
 	}
 	b := ProficiencyBonus(a.Weapon.Type, a.Rank(a.Weapon.Type.Prof()))
-	return sh*int(a.Stats[table.Skl]) + int(a.Stats[table.Lck]) + int(a.Weapon.Accuracy) + b.Accuracy + triangle(a, d)
+	return sh*int(a.Stats[table.Skl]) + int(a.Stats[table.Lck]) + int(a.Weapon.Accuracy) + b.Accuracy + triangle(a, d) - a.penalty()
 }
 
 // Avoid is Speed x2 + Luck (x2 with Miracle) + terrain, plus a staff's S
@@ -161,7 +161,7 @@ func Avoid(u *Unit) int {
 	}
 	ta, _ := terrainOf(u)
 	b := ProficiencyBonus(u.Weapon.Type, u.Rank(u.Weapon.Type.Prof()))
-	n := 2*int(u.Stats[table.Spd]) + la*int(u.Stats[table.Lck]) + ta + b.Avoid
+	n := 2*int(u.Stats[table.Spd]) + la*int(u.Stats[table.Lck]) + ta + b.Avoid - u.penalty()
 	if p := u.Weapon.Type.Prof(); p == table.Staves && p == u.Char.Focus {
 		n += int(u.Combat.Focus) * int(u.Rank(p))
 	}
@@ -179,11 +179,12 @@ func Crit(a *Unit) int {
 	if a.Combat.Gamble {
 		c += int(a.Stats[table.Lck])
 	}
-	return c
+	return c - a.penalty()
 }
 
-// CritAvoid is Luck.
-func CritAvoid(u *Unit) int { return int(u.Stats[table.Lck]) }
+// CritAvoid is Luck. Crippled characters lose 10 from Hit, Avoid, Crit
+// and Crit Avoid.
+func CritAvoid(u *Unit) int { return int(u.Stats[table.Lck]) - u.penalty() }
 
 // Effective reports whether a's weapon is effective against d.
 func Effective(a, d *Unit) bool {

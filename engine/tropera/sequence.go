@@ -100,6 +100,9 @@ func Sequence(dice Dice, a, d *Unit, dist int) (Forecast, []Strike) {
 				to.HP, st.Silenced = 0, true
 			}
 			to.HP = max(0, to.HP)
+			if to.HP == 0 {
+				to.wound()
+			}
 		}
 		if by.Uses > 0 {
 			by.Uses--

@@ -16,12 +16,14 @@ type Combat struct {
 	Forecast Forecast
 	Strikes  []Strike
 	Healed   int
+	Revived  bool // healed from a critical wound
 }
 
 // Skirmish is a fight between the two sides of a table.Skirmish: in each
 // round the first side's units attack in order, then the second side's.
-// A unit with a staff uses it on the standing ally missing the most hit
-// points, if any is hurt and the staff has charges. Every other living
+// A unit with a staff uses it on the ally (critically wounded ones
+// included, Crippled ones not) it would heal most, if any is hurt and the staff has charges;
+// an ally healed from a critical wound does not act that turn. Every other living
 // unit whose weapon can attack takes the Attack action
 // against the foe that promises the most expected damage dealt less
 // expected damage taken (an Army-level enemy weighs both), from the
@@ -69,7 +71,7 @@ func (s *Skirmish) Play() {
 	for s.Round = 1; s.Round <= int(s.Def.Rounds); s.Round++ {
 		for side := range 2 {
 			for _, u := range s.Units[side] {
-				u.miracle = false
+				u.NewRound()
 			}
 		}
 		for side := range 2 {
@@ -79,14 +81,22 @@ func (s *Skirmish) Play() {
 				}
 			}
 			for _, u := range s.Units[side] {
-				if u.HP <= 0 {
+				// "A character who has been healed from a critical wound may
+				// move, but not take any main or bonus actions on the same
+				// turn".
+				if u.HP <= 0 || u.revived == s.Round {
 					continue
 				}
 				if u.Weapon.Type == table.Staff {
-					if a := s.hurt(u); a != nil && s.Log != nil {
-						s.Log(Combat{Round: s.Round, Attacker: u, Defender: a, Healed: Heal(u, a)})
-					} else if a != nil {
-						Heal(u, a)
+					if a := s.hurt(u); a != nil {
+						revive := a.Wounded()
+						n := Heal(u, a)
+						if revive {
+							a.revived = s.Round
+						}
+						if s.Log != nil {
+							s.Log(Combat{Round: s.Round, Attacker: u, Defender: a, Healed: n, Revived: revive})
+						}
 					}
 					continue
 				}
@@ -113,7 +123,7 @@ func (s *Skirmish) Play() {
 	s.Round = int(s.Def.Rounds)
 }
 
-// hurt is the standing ally of healer (not itself) that the staff would
+// hurt is the ally of healer (not itself) that the staff would
 // heal most, or nil.
 func (s *Skirmish) hurt(healer *Unit) *Unit {
 	if healer.Uses == 0 {
@@ -122,8 +132,8 @@ func (s *Skirmish) hurt(healer *Unit) *Unit {
 	var best *Unit
 	most := 0
 	for _, a := range s.Units[healer.Side] {
-		if a == healer || a.HP <= 0 {
-			continue
+		if a == healer || (a.Wounded() && a.Crippled) {
+			continue // a Crippled character is out for the rest of the battle
 		}
 		if n := Healing(healer, a); n > most {
 			best, most = a, n

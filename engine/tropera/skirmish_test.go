@@ -95,3 +95,32 @@ func TestEverySequenceKeepsItsForecast(t *testing.T) {
 		t.Errorf("only %d sequences", n)
 	}
 }
+
+// Rule: "A character who has been healed from a critical wound may move,
+// but not take any main or bonus actions on the same turn that they are
+// healed"; a Crippled character is not healed back into the skirmish.
+func TestRevivedDoNotActThatTurn(t *testing.T) {
+	revivals := 0
+	for seed := int64(1); seed <= 20; seed++ {
+		revivedIn := map[*Unit]int{}
+		s, err := NewSkirmish(rs, rs.SkirmishIndex("durvalla-road"), NewSeeded(seed), func(c Combat) {
+			if c.Revived {
+				revivals++
+				revivedIn[c.Defender] = c.Round
+				if c.Defender.Crippled {
+					t.Errorf("seed %d: %s healed back while Crippled", seed, c.Defender.Name())
+				}
+			}
+			if r, ok := revivedIn[c.Attacker]; ok && r == c.Round {
+				t.Errorf("seed %d round %d: %s acts on the turn it was healed", seed, c.Round, c.Attacker.Name())
+			}
+		})
+		if err != nil {
+			t.Fatal(err)
+		}
+		s.Play()
+	}
+	if revivals == 0 {
+		t.Error("no revival in 20 skirmishes: the test checks nothing")
+	}
+}

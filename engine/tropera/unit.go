@@ -9,7 +9,9 @@
 //     before Pierce's minimum and before the critical x3.
 //   - A staff neither attacks in a skirmish nor counterattacks.
 //   - Wary counts when its bearer is the one attacked.
-//   - A unit reduced to 0 HP is critically wounded and out of the skirmish.
+//   - A critically wounded unit (0 HP) acts only once healed; a Crippled
+//     one is out for the rest of the skirmish (the -10 penalty applies
+//     wherever a Crippled unit still fights, as in a forecast).
 //   - A weapon with charges spends one per strike made.
 package tropera
 
@@ -33,8 +35,15 @@ type Unit struct {
 	Feats   []int16
 	Uses    int // charges left on the weapon; -1: unlimited
 
+	// Critical wounds this map, the rounds left to heal the current one,
+	// and whether the character is Crippled.
+	Wounds    int
+	Countdown int
+	Crippled  bool
+
 	miracle bool // Miracle spent this round
 	shield  bool // Shield spent this phase
+	revived int  // the round it was healed from a critical wound
 }
 
 // NewPhase readies what works once a phase (Shield).
