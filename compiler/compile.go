@@ -112,7 +112,11 @@ func LoadPack(fsys fs.FS, display string) (*Pack, diag.List) {
 	g, ok := Lookup(meta.Game)
 	if !ok {
 		d := diags.Add(diag.CodeWrongGame, pd.FieldPos("game"), "game %q has no compiler in this build of roundtable", meta.Game)
-		d.Hint = "games with a compiler: " + strings.Join(GameIDs(), ", ")
+		if s := link.Suggest(meta.Game, GameIDs()); s != "" {
+			d.Hint = fmt.Sprintf("did you mean %q?", s)
+		} else {
+			d.Hint = "games with a compiler: " + strings.Join(GameIDs(), ", ")
+		}
 		return p, diags
 	}
 	p.Game = g
