@@ -167,6 +167,9 @@ Levels 8 and 16 give 9 free points (at most 2 a stat, here by growth rate) and 2
 				return usageErr("no character %q", char)
 			}
 			c := &rs.Characters[ci]
+			if int(c.Level) >= table.MaxLevel {
+				return usageErr("%s is already level %d, the highest", char, c.Level)
+			}
 			if levels < 1 || int(c.Level)+levels > table.MaxLevel {
 				return usageErr("%s is level %d; --levels must be 1 to %d", char, c.Level, table.MaxLevel-int(c.Level))
 			}
