@@ -6,4 +6,5 @@ import (
 	_ "github.com/roundtable-dev/roundtable/compiler/battlecrest"
 	_ "github.com/roundtable-dev/roundtable/compiler/fecipher"
 	_ "github.com/roundtable-dev/roundtable/compiler/tablebattles"
+	_ "github.com/roundtable-dev/roundtable/compiler/tropera"
 )

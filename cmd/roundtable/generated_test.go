@@ -9,6 +9,7 @@ import (
 	genbattlecrest "github.com/roundtable-dev/roundtable/generated/battlecrest"
 	genfecipher "github.com/roundtable-dev/roundtable/generated/fecipher"
 	gentablebattles "github.com/roundtable-dev/roundtable/generated/tablebattles"
+	gentropera "github.com/roundtable-dev/roundtable/generated/tropera"
 )
 
 // generated maps each game to its checked-in generated ruleset.
@@ -17,6 +18,7 @@ var generated = map[string]any{
 	"battlecrest":   genbattlecrest.Ruleset,
 	"fe-cipher":     genfecipher.Ruleset,
 	"table-battles": gentablebattles.Ruleset,
+	"tropera":       gentropera.Ruleset,
 }
 
 // TestGeneratedEqualsRuntimeCompile proves generated/ is current in the
