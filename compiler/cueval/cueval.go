@@ -159,6 +159,7 @@ func (s *Schema) validateCUE(def cue.Value, doc *source.Document) diag.List {
 		if len(p) > 0 && strings.HasPrefix(p[0], "#") {
 			p = p[1:] // the definition's own name
 		}
+		p = unquoteLabels(p)
 		key := strings.Join(p, "\x00")
 		g := byPath[key]
 		if g == nil {
@@ -502,3 +503,18 @@ func toAST(n *yaml.Node) ast.Expr {
 // Native returns the native validator of a kind (nil for an unknown kind),
 // for tests and benchmarks that compare it with CUE.
 func (s *Schema) Native(kind string) *native.Validator { return s.native[kind] }
+
+// unquoteLabels turns CUE's quoted labels ("ignored-by") back into the YAML
+// keys they came from.
+func unquoteLabels(p []string) []string {
+	out := make([]string, len(p))
+	for i, e := range p {
+		if len(e) >= 2 && e[0] == '"' {
+			if u, err := strconv.Unquote(e); err == nil {
+				e = u
+			}
+		}
+		out[i] = e
+	}
+	return out
+}
