@@ -28,9 +28,12 @@ gen:
 check:
 	$(GO) run ./cmd/roundtable check --strict
 
-## bench: run the Go benchmarks.
+## bench: run the Go benchmarks, then bench/report.sh: check, the yaml.v3
+## floor, cue vet and gen at 1k/10k/100k units (BENCH_SIZES to change).
+BENCH_SIZES ?= 1000 10000 100000
 bench:
 	$(GO) test -run '^$$' -bench . -benchmem ./...
+	bash bench/report.sh $(BENCH_SIZES)
 
 ## lint: gofmt, go vet and staticcheck.
 lint:
@@ -38,9 +41,14 @@ lint:
 	$(GO) vet ./...
 	$(STATICCHECK) ./...
 
-## fuzz: fuzz the YAML source stage for real (FUZZTIME each).
+## fuzz: fuzz the YAML source stage, the parse cache and the native
+## validator against CUE for real (FUZZTIME each).
 fuzz:
 	$(GO) test ./compiler/source -run '^$$' -fuzz FuzzParse -fuzztime $(FUZZTIME)
+	$(GO) test ./compiler/source -run '^$$' -fuzz FuzzCacheRoundTrip -fuzztime $(FUZZTIME)
+	$(GO) test ./compiler/cueval -run '^$$' -fuzz FuzzNativeMutatedContent -fuzztime $(FUZZTIME)
+	$(GO) test ./compiler/cueval -run '^$$' -fuzz FuzzNativeAgreesWithCUE -fuzztime $(FUZZTIME)
+	$(GO) test ./compiler/cueval -run '^$$' -fuzz FuzzNativeYAML -fuzztime $(FUZZTIME)
 
 fmt:
 	gofmt -w .

@@ -112,7 +112,11 @@ func LoadPack(fsys fs.FS, display string) (*Pack, diag.List) {
 	g, ok := Lookup(meta.Game)
 	if !ok {
 		d := diags.Add(diag.CodeWrongGame, pd.FieldPos("game"), "game %q has no compiler in this build of roundtable", meta.Game)
-		d.Hint = "games with a compiler: " + strings.Join(GameIDs(), ", ")
+		if s := link.Suggest(meta.Game, GameIDs()); s != "" {
+			d.Hint = fmt.Sprintf("did you mean %q?", s)
+		} else {
+			d.Hint = "games with a compiler: " + strings.Join(GameIDs(), ", ")
+		}
 		return p, diags
 	}
 	p.Game = g
@@ -187,7 +191,7 @@ func Compile(packs []*Pack) (*Result, diag.List) {
 		}
 		docs := slices.DeleteFunc(slices.Clone(p.Set.Docs), func(d *source.Document) bool { return d.Kind == "pack" })
 		docs, overrides := stripOverrides(docs, &diags)
-		results := validateAll(schema, docs)
+		results := validateAll(schema, p, docs)
 		for i, sd := range docs {
 			kd, ok := g.Kind(sd.Kind)
 			if !ok {
@@ -227,27 +231,6 @@ func Compile(packs []*Pack) (*Result, diag.List) {
 		res.Ruleset = rs
 	}
 	return res, diags
-}
-
-// validateAll validates documents in parallel; results keep document order.
-func validateAll(s *cueval.Schema, docs []*source.Document) []diag.List {
-	out := make([]diag.List, len(docs))
-	workers := 2
-	var wg sync.WaitGroup
-	next := make(chan int)
-	for range workers {
-		wg.Go(func() {
-			for i := range next {
-				out[i] = s.Validate(docs[i])
-			}
-		})
-	}
-	for i := range docs {
-		next <- i
-	}
-	close(next)
-	wg.Wait()
-	return out
 }
 
 // Program is what a game's Build step sees: the documents of every kind,

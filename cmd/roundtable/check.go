@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
+	"os"
 	"slices"
 	"strings"
 
@@ -23,6 +24,7 @@ func init() { register(newCheck) }
 func newCheck() *cobra.Command {
 	var format string
 	var strict bool
+	var cacheDir string
 	cmd := &cobra.Command{
 		Use:   "check [PACK_DIR...]",
 		Short: "Validate content and report every problem at once",
@@ -36,11 +38,18 @@ with --strict), 2 usage or internal failure.`,
 		Example: `  roundtable check
   roundtable check ./my-expansion --strict
   roundtable check content/annas --format json | jq '.errors'
-  roundtable check ./packs/* --format github   # annotations in GitHub Actions`,
+  roundtable check ./packs/* --format github   # annotations in GitHub Actions
+  roundtable check ./my-expansion --cache .roundtable-cache`,
 		RunE: func(cmd *cobra.Command, args []string) error {
 			if !slices.Contains(diag.Formats, format) {
 				return usageErr("unknown --format %q (want one of %s)", format, strings.Join(diag.Formats, ", "))
 			}
+			if cacheDir != "" {
+				if err := os.MkdirAll(cacheDir, 0o755); err != nil {
+					return usageErr("--cache: %v", err)
+				}
+			}
+			compiler.SetCache(cacheDir)
 			results, diags, err := compileAll(args)
 			if err != nil {
 				return err
@@ -57,6 +66,7 @@ with --strict), 2 usage or internal failure.`,
 	}
 	cmd.Flags().StringVarP(&format, flagFormat, "f", "text", "output format: "+strings.Join(diag.Formats, ", "))
 	cmd.Flags().BoolVar(&strict, flagStrict, false, "fail on warnings too")
+	cmd.Flags().StringVar(&cacheDir, "cache", "", "keep parsed documents and validation results per file in this folder; unchanged files are not parsed or validated again")
 	_ = cmd.RegisterFlagCompletionFunc(flagFormat, cobra.FixedCompletions(diag.Formats, cobra.ShellCompDirectiveNoFileComp))
 	return cmd
 }

@@ -3,6 +3,7 @@ package main
 import (
 	"io/fs"
 	"os"
+	"path/filepath"
 	"slices"
 	"strings"
 	"testing"
@@ -36,11 +37,16 @@ func TestNewCoversEveryKind(t *testing.T) {
 	}
 }
 
-// TestDiffGoldensCoverEveryKind: the diff goldens (x_diff*.txtar) show a
-// change of every kind of every game, in text and markdown.
+// TestDiffGoldensCoverEveryKind: the diff goldens (x_diff*.txtar, and a
+// game's own <prefix>_diff.txtar) show a change of every kind of every game,
+// in text and markdown.
 func TestDiffGoldensCoverEveryKind(t *testing.T) {
 	var all strings.Builder
-	for _, f := range []string{"testdata/script/x_diff.txtar", "testdata/script/x_diff_games.txtar"} {
+	files, err := filepath.Glob("testdata/script/*_diff*.txtar")
+	if err != nil || len(files) == 0 {
+		t.Fatalf("no diff goldens: %v", err)
+	}
+	for _, f := range files {
 		data, err := os.ReadFile(f)
 		if err != nil {
 			t.Fatal(err)

@@ -235,6 +235,7 @@ func (b *builder) curve() {
 		byLegend[u.Legendary] = append(byLegend[u.Legendary], total(u))
 	}
 	docs := b.p.Valid("unit")
+	medians := map[*int]int{} // by group (its first element): one sort per group, not per unit
 	for i, u := range b.rs.Units {
 		g, what := groups[key{u.Color, u.Legendary}], fmt.Sprintf("%s %s", u.Color, legendWord(u.Legendary))
 		if len(g) < 3 {
@@ -243,7 +244,11 @@ func (b *builder) curve() {
 		if len(g) < 3 {
 			continue
 		}
-		m := Median(g)
+		m, ok := medians[&g[0]]
+		if !ok {
+			m = Median(g)
+			medians[&g[0]] = m
+		}
 		tol := max(4, m/5)
 		if t := total(u); t > m+tol || t < m-tol {
 			dd := b.diags.Warn(CodeCurve, docs[i].FieldPos("stats"), "unit %q has stat total %d (HP+ATK+SPD+DEF); the median of %s units is %d, allowed %d..%d", u.ID, t, what, m, m-tol, m+tol)

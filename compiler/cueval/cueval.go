@@ -4,9 +4,13 @@
 package cueval
 
 import (
+	"crypto/sha256"
+	"encoding/hex"
 	"fmt"
 	"io/fs"
+	"maps"
 	"math"
+	"os"
 	"regexp"
 	"slices"
 	"strconv"
@@ -22,6 +26,7 @@ import (
 	"cuelang.org/go/cue/token"
 	"gopkg.in/yaml.v3"
 
+	"github.com/roundtable-dev/roundtable/compiler/cueval/native"
 	"github.com/roundtable-dev/roundtable/compiler/diag"
 	"github.com/roundtable-dev/roundtable/compiler/link"
 	"github.com/roundtable-dev/roundtable/compiler/source"
@@ -31,9 +36,15 @@ import (
 // keeps every value built in it, so it is replaced to bound memory.
 const contextBatch = 1000
 
+// UseNative turns the native fast path on. Off, every document is
+// evaluated by CUE (the reference; benchmarks compare the two).
+var UseNative = os.Getenv("ROUNDTABLE_NATIVE") != "0"
+
 // Schema holds one compiled definition per kind.
 type Schema struct {
-	defs map[string]cue.Value // kind -> definition
+	defs   map[string]cue.Value         // kind -> definition
+	native map[string]*native.Validator // kind -> the same definition in Go
+	hash   string                       // of the CUE sources and kinds
 
 	mu    sync.Mutex
 	ctx   *cue.Context
@@ -49,11 +60,13 @@ func Compile(fsys fs.FS, display string, kinds map[string]string) (*Schema, erro
 		return nil, fmt.Errorf("schema %s: no .cue files", display)
 	}
 	inst := build.NewContext().NewInstance(display, nil)
+	hash := sha256.New()
 	for _, n := range names {
 		src, err := fs.ReadFile(fsys, n)
 		if err != nil {
 			return nil, err
 		}
+		fmt.Fprintf(hash, "%s\x00%d\x00%s", n, len(src), src)
 		f, err := parser.ParseFile(display+"/"+n, src, parser.ParseComments)
 		if err != nil {
 			return nil, fmt.Errorf("schema %s: %v", n, err)
@@ -67,16 +80,24 @@ func Compile(fsys fs.FS, display string, kinds map[string]string) (*Schema, erro
 	if err := v.Err(); err != nil {
 		return nil, fmt.Errorf("building schema %s: %v", display, cueerrors.Details(err, nil))
 	}
-	s := &Schema{defs: map[string]cue.Value{}, ctx: cuecontext.New()}
+	kindNames := slices.Sorted(maps.Keys(kinds))
+	for _, k := range kindNames {
+		fmt.Fprintf(hash, "%s\x00%s\x00", k, kinds[k])
+	}
+	s := &Schema{defs: map[string]cue.Value{}, native: map[string]*native.Validator{}, ctx: cuecontext.New(), hash: hex.EncodeToString(hash.Sum(nil))}
 	for kind, def := range kinds {
 		d := v.LookupPath(cue.ParsePath(def))
 		if !d.Exists() {
 			return nil, fmt.Errorf("schema %s has no definition %s for kind %q", display, def, kind)
 		}
 		s.defs[kind] = d
+		s.native[kind] = native.Compile(d)
 	}
 	return s, nil
 }
+
+// Hash identifies the schema: its CUE sources and kind definitions.
+func (s *Schema) Hash() string { return s.hash }
 
 // Def returns the definition of a kind.
 func (s *Schema) Def(kind string) (cue.Value, bool) {
@@ -96,11 +117,23 @@ func (s *Schema) context() *cue.Context {
 
 // Validate checks one document against its kind's definition. It reports
 // every problem: CUE's errors, grouped by path, and missing required fields.
+//
+// A document the native validator accepts is valid (the differential fuzz
+// test holds it to CUE's verdict); any other goes through CUE, so that every
+// message is CUE's.
 func (s *Schema) Validate(doc *source.Document) diag.List {
 	def, ok := s.defs[doc.Kind]
 	if !ok {
 		return nil
 	}
+	if UseNative && s.native[doc.Kind].Check(doc.Node) == native.Valid {
+		return nil
+	}
+	return s.validateCUE(def, doc)
+}
+
+// validateCUE is the reference: structural checks and full CUE evaluation.
+func (s *Schema) validateCUE(def cue.Value, doc *source.Document) diag.List {
 	var diags diag.List
 	structural(def, doc.Node, doc.File, nil, &diags)
 	v := s.context().BuildExpr(toAST(doc.Node))
@@ -126,6 +159,7 @@ func (s *Schema) Validate(doc *source.Document) diag.List {
 		if len(p) > 0 && strings.HasPrefix(p[0], "#") {
 			p = p[1:] // the definition's own name
 		}
+		p = unquoteLabels(p)
 		key := strings.Join(p, "\x00")
 		g := byPath[key]
 		if g == nil {
@@ -151,11 +185,22 @@ func structural(schema cue.Value, data *yaml.Node, file string, path []string, d
 			return
 		}
 		elem := schema.LookupPath(cue.MakePath(cue.AnyIndex))
-		if !elem.Exists() {
-			return
+		// A fixed prefix ([#Side, #Side]) has no element schema for every
+		// index: CUE itself does not report required fields missing there.
+		var prefix []cue.Value
+		if it, err := schema.List(); err == nil {
+			for it.Next() {
+				prefix = append(prefix, it.Value())
+			}
 		}
 		for i, c := range data.Content {
-			structural(elem, c, file, append(slices.Clone(path), strconv.Itoa(i)), diags)
+			e := elem
+			if i < len(prefix) {
+				e = prefix[i]
+			}
+			if e.Exists() {
+				structural(e, c, file, append(slices.Clone(path), strconv.Itoa(i)), diags)
+			}
 		}
 		return
 	case yaml.MappingNode:
@@ -453,4 +498,23 @@ func toAST(n *yaml.Node) ast.Expr {
 		return ast.NewString(n.Value)
 	}
 	return ast.NewNull()
+}
+
+// Native returns the native validator of a kind (nil for an unknown kind),
+// for tests and benchmarks that compare it with CUE.
+func (s *Schema) Native(kind string) *native.Validator { return s.native[kind] }
+
+// unquoteLabels turns CUE's quoted labels ("ignored-by") back into the YAML
+// keys they came from.
+func unquoteLabels(p []string) []string {
+	out := make([]string, len(p))
+	for i, e := range p {
+		if len(e) >= 2 && e[0] == '"' {
+			if u, err := strconv.Unquote(e); err == nil {
+				e = u
+			}
+		}
+		out[i] = e
+	}
+	return out
 }

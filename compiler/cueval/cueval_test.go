@@ -21,6 +21,7 @@ const schemaSrc = `package t
 	}
 	range?: [...int & >=1 & <=3]
 	tags?: [...string]
+	"ignored-by"?: [...=~"^[a-z]+$"]
 	extra?: [string]: int
 }
 `
@@ -123,4 +124,10 @@ func TestConcurrentValidation(t *testing.T) {
 			t.Fatalf("concurrent results: %d, %v", len(l), l[:1])
 		}
 	}
+}
+
+func TestQuotedLabelsMapToTheirYAMLNode(t *testing.T) {
+	s := compile(t)
+	check(t, validate(t, s, "kind: card\nid: abc\ncolor: red\nstats: {hp: 3, atk: 1}\nignored-by: [ok, Bad]\n"),
+		want{diag.CodeInvalid, 5, 18, "ignored-by.1: invalid value"})
 }

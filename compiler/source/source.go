@@ -144,22 +144,7 @@ func Load(fsys fs.FS, display string) (*Set, diag.List) {
 		diags.Add(diag.CodeIO, diag.Pos{File: show(".")}, "cannot read folder: %v", trimErr(err))
 	}
 	slices.Sort(files)
-	for _, p := range files {
-		name := show(p)
-		data, err := readLimited(fsys, p)
-		if err != nil {
-			if errors.Is(err, errTooLarge) {
-				diags.Add(diag.CodeTooLarge, diag.Pos{File: name}, "file is larger than %d bytes; not parsed", MaxFileSize)
-			} else {
-				diags.Add(diag.CodeIO, diag.Pos{File: name}, "cannot read: %v", trimErr(err))
-			}
-			continue
-		}
-		set.Files[name] = data
-		docs, ds := Parse(name, data)
-		set.Docs = append(set.Docs, docs...)
-		diags = append(diags, ds...)
-	}
+	loadFiles(fsys, display, files, show, set, &diags)
 	return set, diags
 }
 
@@ -380,24 +365,37 @@ func (r *resolver) resolve(n *yaml.Node, depth int) *yaml.Node {
 	case yaml.ScalarNode:
 		return n
 	case yaml.SequenceNode:
-		out := *n
-		out.Content = make([]*yaml.Node, 0, len(n.Content))
-		for _, c := range n.Content {
-			c = r.resolve(c, depth+1)
-			if c == nil {
+		// Copy only when a child changed (an alias expanded, a merge applied):
+		// most content has neither, and copies would double its memory.
+		var content []*yaml.Node
+		for i, c := range n.Content {
+			rc := r.resolve(c, depth+1)
+			if rc == nil {
 				return nil
 			}
-			out.Content = append(out.Content, c)
+			if rc != c && content == nil {
+				content = append(make([]*yaml.Node, 0, len(n.Content)), n.Content[:i]...)
+			}
+			if content != nil {
+				content = append(content, rc)
+			}
 		}
+		if content == nil {
+			return n
+		}
+		out := *n
+		out.Content = content
 		return &out
 	case yaml.MappingNode:
 		out := *n
 		out.Content = nil
+		changed := false
 		seen := map[string]*yaml.Node{}
 		var merged []*yaml.Node
 		for i := 0; i+1 < len(n.Content); i += 2 {
 			k, v := n.Content[i], n.Content[i+1]
 			if k.Kind == yaml.ScalarNode && k.Tag == "!!merge" {
+				changed = true
 				v = r.resolve(v, depth+1)
 				if v == nil {
 					return nil
@@ -415,20 +413,26 @@ func (r *resolver) resolve(n *yaml.Node, depth int) *yaml.Node {
 			}
 			if k.Kind != yaml.ScalarNode {
 				r.diags.Add(diag.CodeWrongType, NodePos(r.file, k), "mapping keys must be plain words, found a %s", kindName(k))
+				changed = true
 				continue
 			}
 			if first, dup := seen[k.Value]; dup {
+				changed = true
 				d := r.diags.Add(diag.CodeDuplicateKey, NodePos(r.file, k), "key %q appears twice in one mapping", k.Value)
 				d.Related = []diag.Related{{Pos: NodePos(r.file, first), Message: "first " + strconv.Quote(k.Value) + " is here"}}
 				d.Hint = "YAML keeps only one of them; remove or rename one"
 				continue
 			}
 			seen[k.Value] = k
-			v = r.resolve(v, depth+1)
-			if v == nil {
+			rv := r.resolve(v, depth+1)
+			if rv == nil {
 				return nil
 			}
-			out.Content = append(out.Content, k, v)
+			changed = changed || rv != v
+			out.Content = append(out.Content, k, rv)
+		}
+		if !changed {
+			return n
 		}
 		// Explicit keys win over merged ones, as the YAML merge spec says.
 		for i := 0; i+1 < len(merged); i += 2 {

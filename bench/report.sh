@@ -1,0 +1,137 @@
+#!/usr/bin/env bash
+# bench/report.sh [SIZES...] — the figures of docs/performance.md, each next
+# to its baseline measured in the same run. SIZES default to 1000 10000 100000.
+#
+# For each size it writes synthetic packs (`roundtable fixture`, one file per
+# unit and one list file per 1,000 units) and measures with /usr/bin/time:
+#   check        roundtable check on both layouts
+#   floor        yaml.v3 decode of the same files into structs, every core
+#   cue vet      cue v0.17.1 on the list layout with the same schema
+#   cue-only     check with the native validator off (ROUNDTABLE_NATIVE=0)
+#   gen          compile + write the Go table file of the pack
+#   warm         check --cache after editing one unit file (per-unit layout)
+# Wall times on a shared machine are noisy: CPU time (user+sys) is printed too.
+# BENCH_DIR keeps the packs (default: a temporary folder, removed at the end).
+# CUE_ONLY_MAX (default 10000) is the largest size run with CUE alone.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+sizes=("$@")
+[ ${#sizes[@]} -gt 0 ] || sizes=(1000 10000 100000)
+work=${BENCH_DIR:-$(mktemp -d)}
+[ -n "${BENCH_DIR:-}" ] || trap 'rm -rf "$work"' EXIT
+cue_only_max=${CUE_ONLY_MAX:-10000}
+
+echo "building roundtable, bench/measure and cue v0.17.1 ..." >&2
+go build -o "$work/roundtable" ./cmd/roundtable
+go build -o "$work/measure" ./bench/measure
+GOBIN="$work/bin" go install cuelang.org/go/cmd/cue@v0.17.1
+rt=$work/roundtable
+
+declare -A wall cpu rss
+# run KEY CMD...: time a command; its exit status must be 0.
+run() {
+	local key=$1
+	shift
+	if ! /usr/bin/time -f "%e %U %S %M" -o "$work/time.txt" "$@" >"$work/out.txt" 2>&1; then
+		echo "FAILED: $*" >&2
+		tail -5 "$work/out.txt" >&2
+		exit 1
+	fi
+	read -r w u s m < <(tail -1 "$work/time.txt")
+	wall[$key]=$w
+	cpu[$key]=$(awk -v u="$u" -v s="$s" 'BEGIN{printf "%.2f", u+s}')
+	rss[$key]=$(awk -v m="$m" 'BEGIN{printf "%.0f", m/1024}')
+}
+
+for n in "${sizes[@]}"; do
+	echo "size $n ..." >&2
+	pu=$work/pu$n
+	li=$work/list$n
+	[ -d "$pu" ] || "$rt" fixture --units "$n" --layout per-unit "$pu" >/dev/null
+	[ -d "$li" ] || "$rt" fixture --units "$n" --layout list "$li" >/dev/null
+	run "check-pu-$n" "$rt" check "$pu"
+	run "check-li-$n" "$rt" check "$li"
+	run "floor-pu-$n" "$work/measure" floor "$pu"
+	run "floor-li-$n" "$work/measure" floor "$li"
+	run "cuevet-$n" "$work/bin/cue" vet -c -d '#Unit' schema/annas/*.cue "$li"/units/*.yaml
+	run "gen-$n" "$work/measure" gen "$li" "$work/gen$n"
+	if [ "$n" -le "$cue_only_max" ]; then
+		run "cueonly-$n" env ROUNDTABLE_NATIVE=0 "$rt" check "$li"
+	fi
+	rm -rf "$work/cache"
+	run "cold-$n" "$rt" check --cache "$work/cache" "$pu"
+	one=$pu/units/000/u000001.yaml
+	echo "# edited" >>"$one"
+	run "warm-$n" "$rt" check --cache "$work/cache" "$pu"
+	sed -i '$d' "$one"
+done
+
+ratio() { awk -v a="$1" -v b="$2" 'BEGIN{ if (b > 0) printf "%.1f", a/b; else printf "-" }'; }
+row() { # row LABEL FORMAT-FUNC
+	local label=$1 f=$2 line
+	line="| $label |"
+	for n in "${sizes[@]}"; do line+=" $($f "$n") |"; done
+	echo "$line"
+}
+t() { # t KEY N: wall s (cpu s, MB)
+	local k=$1-$2
+	if [ -z "${wall[$k]:-}" ]; then echo "-"; return; fi
+	echo "${wall[$k]} s (cpu ${cpu[$k]} s, ${rss[$k]} MB)"
+}
+header="| figure |"
+sep="|---|"
+for n in "${sizes[@]}"; do header+=" $n units |"; sep+="---|"; done
+
+echo
+echo "machine: $(nproc) cores, $(awk '/model name/{$1=$2=$3="";print;exit}' /proc/cpuinfo | sed 's/^ *//'), load average $(cut -d' ' -f1-3 /proc/loadavg)"
+echo "times: wall (cpu = user+sys, peak RSS)"
+echo
+echo "$header"
+echo "$sep"
+row "check, one file per unit" "t check-pu"
+row "check, list files" "t check-li"
+row "floor: yaml.v3 into structs, one file per unit" "t floor-pu"
+row "floor: yaml.v3 into structs, list files" "t floor-li"
+row "cue vet, list files" "t cuevet"
+row "check with CUE only (native off), list files" "t cueonly"
+row "gen (compile + write Go), list files" "t gen"
+row "check --cache, cold, one file per unit" "t cold"
+row "check --cache, warm after editing one file" "t warm"
+echo
+echo "ratios (wall; cpu in brackets)"
+echo
+echo "$header"
+echo "$sep"
+r() { # r A B N
+	if [ -z "${wall[$1-$3]:-}" ] || [ -z "${wall[$2-$3]:-}" ]; then echo "-"; return; fi
+	echo "$(ratio "${wall[$1-$3]}" "${wall[$2-$3]}") ($(ratio "${cpu[$1-$3]}" "${cpu[$2-$3]}"))"
+}
+row "check / floor, one file per unit (target ≤ 2)" "r check-pu floor-pu"
+row "check / floor, list files (target ≤ 2)" "r check-li floor-li"
+row "cue vet / check, list files (target ≥ 5 at 10k, ≥ 15 at 100k)" "r cuevet check-li"
+row "CUE only / check, list files" "r cueonly check-li"
+row "warm / cold check, one file per unit (target ≤ 0.1)" "r warm check-pu"
+if [[ " ${sizes[*]} " == *" 10000 "* && " ${sizes[*]} " == *" 100000 "* ]]; then
+	echo
+	for k in check-pu check-li floor-li; do
+		echo "growth 10k → 100k, $k: time $(ratio "${wall[$k-100000]}" "${wall[$k-10000]}") (cpu $(ratio "${cpu[$k-100000]}" "${cpu[$k-10000]}")), memory $(ratio "${rss[$k-100000]}" "${rss[$k-10000]}") (target: time ≤ 11, peak at 100k ≤ 500 MB)"
+	done
+fi
+echo
+benchmarks=$(go test -list Benchmark ./engine/annas 2>/dev/null || true)
+if grep -q '^BenchmarkForecast' <<<"$benchmarks"; then
+	echo "engine (Go benchmarks; one core: -cpu 1 of ./engine/annas, all cores: ./bench/enginebench)"
+	echo
+	one=$(go test -run '^$' -bench 'Forecast|Reach|LegalActions|RandomGame' -cpu 1 ./engine/annas 2>&1)
+	all=$(go test -run '^$' -bench 'RandomGameParallel' -cpu "$(nproc)" ./bench/enginebench 2>&1)
+	metric() { awk -v b="$2" -v u="$3" '$1 ~ "^"b"(-[0-9]+)?$" { for (i = 2; i < NF; i++) if ($(i+1) == u) printf "%.0f", $i }' <<<"$1"; }
+	echo "| figure | measured | target |"
+	echo "|---|---|---|"
+	echo "| combat forecasts/s, one core | $(metric "$one" BenchmarkForecast forecasts/s) | ≥ 5,000,000 |"
+	echo "| reach/s, one core | $(metric "$one" BenchmarkReach reaches/s) | – |"
+	echo "| LegalActions/s, one core (mid-game) | $(metric "$one" BenchmarkLegalActions calls/s) | – |"
+	echo "| random 1v1 games/s, one core | $(metric "$one" BenchmarkRandomGame games/s) | ≥ 2,000 |"
+	echo "| random 1v1 games/s, $(nproc) cores | $(metric "$all" BenchmarkRandomGameParallel games/s) | – |"
+else
+	echo "engine: pending — ./engine/annas has no benchmarks in this tree yet"
+fi

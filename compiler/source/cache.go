@@ -1,0 +1,183 @@
+package source
+
+import (
+	"encoding/binary"
+	"errors"
+
+	"gopkg.in/yaml.v3"
+
+	"github.com/roundtable-dev/roundtable/compiler/diag"
+)
+
+// Cache stores the parse of a file (its documents and diagnostics) by a key
+// of its name and bytes, so that an unchanged file is not parsed again.
+// Load uses it when set (check --cache).
+type Cache interface {
+	Get(key string) (Parsed, bool)
+	Put(key string, p Parsed)
+	Save() // after the folder is loaded
+}
+
+// Parsed is the stored parse of one file: documents in a compact binary
+// form (yaml.v3 parsing costs about ten times more than decoding it).
+type Parsed struct {
+	Docs  [][]byte
+	Diags diag.List
+}
+
+// ParseCache returns the cache Load uses for a folder (by its display
+// name); nil parses every file.
+var ParseCache func(display string) Cache
+
+// parseCached parses a file or takes its stored parse.
+func parseCached(c Cache, key, name string, data []byte) ([]*Document, diag.List) {
+	if p, ok := c.Get(key); ok {
+		docs := make([]*Document, 0, len(p.Docs))
+		for _, b := range p.Docs {
+			d, err := decodeDoc(b)
+			if err != nil {
+				docs = nil
+				break
+			}
+			d.File = name
+			docs = append(docs, d)
+		}
+		if docs != nil || len(p.Docs) == 0 {
+			return docs, p.Diags
+		}
+	}
+	docs, diags := Parse(name, data)
+	p := Parsed{Diags: diags}
+	for _, d := range docs {
+		p.Docs = append(p.Docs, encodeDoc(d))
+	}
+	c.Put(key, p)
+	return docs, diags
+}
+
+// The encoding: uvarint index, string kind, node count, then each node in
+// pre-order: kind, style, tag, value, anchor, line, column, head, line and
+// foot comments, number of children.
+
+func encodeDoc(d *Document) []byte {
+	b := binary.AppendUvarint(nil, uint64(d.Index))
+	b = appendString(b, d.Kind)
+	b = binary.AppendUvarint(b, uint64(countNodes(d.Node)))
+	return encodeNode(b, d.Node)
+}
+
+func countNodes(n *yaml.Node) int {
+	c := 1
+	for _, k := range n.Content {
+		c += countNodes(k)
+	}
+	return c
+}
+
+func appendString(b []byte, s string) []byte {
+	b = binary.AppendUvarint(b, uint64(len(s)))
+	return append(b, s...)
+}
+
+func encodeNode(b []byte, n *yaml.Node) []byte {
+	b = binary.AppendUvarint(b, uint64(n.Kind))
+	b = binary.AppendUvarint(b, uint64(n.Style))
+	b = appendString(b, n.Tag)
+	b = appendString(b, n.Value)
+	b = appendString(b, n.Anchor)
+	b = binary.AppendUvarint(b, uint64(n.Line))
+	b = binary.AppendUvarint(b, uint64(n.Column))
+	b = appendString(b, n.HeadComment)
+	b = appendString(b, n.LineComment)
+	b = appendString(b, n.FootComment)
+	b = binary.AppendUvarint(b, uint64(len(n.Content)))
+	for _, c := range n.Content {
+		b = encodeNode(b, c)
+	}
+	return b
+}
+
+var errCorrupt = errors.New("corrupt cached parse")
+
+type reader struct {
+	s     string // the encoded document: every string is a slice of it
+	off   int
+	err   error
+	nodes []yaml.Node // one allocation for every node of a document
+}
+
+func (r *reader) uint() uint64 {
+	var v uint64
+	for shift := 0; shift < 64; shift += 7 {
+		if r.off >= len(r.s) {
+			break
+		}
+		c := r.s[r.off]
+		r.off++
+		v |= uint64(c&0x7f) << shift
+		if c < 0x80 {
+			return v
+		}
+	}
+	r.err = errCorrupt
+	return 0
+}
+
+func (r *reader) string() string {
+	n := r.uint()
+	if r.err != nil || n > uint64(len(r.s)-r.off) {
+		r.err = errCorrupt
+		return ""
+	}
+	s := r.s[r.off : r.off+int(n)]
+	r.off += int(n)
+	return s
+}
+
+func decodeDoc(b []byte) (*Document, error) {
+	r := &reader{s: string(b)}
+	d := &Document{Index: int(r.uint()), Kind: r.string()}
+	count := r.uint()
+	if r.err != nil || count == 0 || count > uint64(len(r.s)) {
+		return nil, errCorrupt
+	}
+	r.nodes = make([]yaml.Node, 0, count)
+	d.Node = r.node(0)
+	if r.err != nil || r.off != len(r.s) {
+		return nil, errCorrupt
+	}
+	return d, nil
+}
+
+func (r *reader) node(depth int) *yaml.Node {
+	if depth > MaxDepth+1 || len(r.nodes) == cap(r.nodes) {
+		r.err = errCorrupt
+		return nil
+	}
+	r.nodes = append(r.nodes, yaml.Node{})
+	n := &r.nodes[len(r.nodes)-1]
+	n.Kind = yaml.Kind(r.uint())
+	n.Style = yaml.Style(r.uint())
+	n.Tag = r.string()
+	n.Value = r.string()
+	n.Anchor = r.string()
+	n.Line = int(r.uint())
+	n.Column = int(r.uint())
+	n.HeadComment = r.string()
+	n.LineComment = r.string()
+	n.FootComment = r.string()
+	k := r.uint()
+	if r.err != nil || k > uint64(len(r.s)-r.off) {
+		r.err = errCorrupt
+		return nil
+	}
+	if k > 0 {
+		n.Content = make([]*yaml.Node, k)
+		for i := range n.Content {
+			if n.Content[i] = r.node(depth + 1); r.err != nil {
+				return nil
+			}
+		}
+	}
+	return n
+}

@@ -1,0 +1,452 @@
+// Package battlecrest is the rules engine of Battlecrest for two players: a
+// map of landmark cards, each player's hero (and minion), action cards, and
+// turns of two different player actions until a hero is defeated.
+package battlecrest
+
+import (
+	"fmt"
+	"math/rand/v2"
+	"slices"
+
+	"github.com/roundtable-dev/roundtable/engine/battlecrest/table"
+)
+
+// MaxTurns ends a game that no hero wins as a draw; the rulebook has no
+// limit, the engine needs one to always end.
+const MaxTurns = 200
+
+// Pos is a position on the map diagram.
+type Pos struct{ R, C int8 }
+
+func (p Pos) String() string { return fmt.Sprintf("(%d,%d)", p.R+1, p.C+1) }
+
+func (p Pos) add(e table.Edge) Pos {
+	dr, dc := e.Step()
+	return Pos{p.R + int8(dr), p.C + int8(dc)}
+}
+
+func abs(x int) int {
+	if x < 0 {
+		return -x
+	}
+	return x
+}
+
+// Dist is the range between two positions, counted orthogonally.
+func Dist(a, b Pos) int { return abs(int(a.R)-int(b.R)) + abs(int(a.C)-int(b.C)) }
+
+// Adjacent reports whether two positions touch side-to-side or corner-to-corner.
+func Adjacent(a, b Pos) bool {
+	return a != b && abs(int(a.R)-int(b.R)) <= 1 && abs(int(a.C)-int(b.C)) <= 1
+}
+
+// Warrior is a hero or minion on the map.
+type Warrior struct {
+	Name    string
+	Player  int
+	Minion  bool
+	Alive   bool
+	Wounded bool
+	Pos     Pos
+	Health  int8 // heroes: the health card's position on the diagram
+}
+
+// Placed is a landmark card on the map.
+type Placed struct {
+	Landmark int16 // index into Ruleset.Landmarks
+	Pos      Pos
+	Flipped  bool
+}
+
+// Card is an action card in a player's action row.
+type Card struct {
+	Action    int16
+	Side      int8 // 0 START, 1 back
+	Exhausted bool
+}
+
+// Player is one side of the game.
+type Player struct {
+	Name  string
+	Set   *table.HeroSet
+	Cards []Card
+}
+
+// Event is one logged step.
+type Event struct {
+	Turn   int    `json:"turn"`
+	Player string `json:"player"`
+	Action string `json:"action"`
+	Detail string `json:"detail,omitempty"`
+}
+
+// Game is a game in progress.
+type Game struct {
+	RS     *table.Ruleset
+	Map    *table.MapSet
+	Lm     []Placed
+	W      [4]Warrior // player*2: hero, player*2+1: minion
+	P      [2]Player
+	Turn   int
+	Active int
+	Winner int // -1: none (yet) or a draw
+	Over   bool
+	Reason string
+	Rng    *rand.Rand
+	Pol    [2]Policy
+	Log    func(Event)
+
+	used      map[string]bool // star-powered abilities used this turn
+	doneTypes []string        // player action types chosen this turn
+
+	// Replays for look-ahead: the state when the current player action
+	// began and the choices made in it since.
+	start  *Game
+	trail  []int
+	sim    bool
+	script []int
+	cursor int
+}
+
+// New sets a game up: map setup, player setup and warrior placement.
+func New(rs *table.Ruleset, mapSet int, sets [2]int, names [2]string, pols [2]Policy, seed int64, log func(Event)) (*Game, error) {
+	if mapSet < 0 || mapSet >= len(rs.MapSets) {
+		return nil, fmt.Errorf("no map set %d", mapSet)
+	}
+	g := &Game{RS: rs, Map: &rs.MapSets[mapSet], Winner: -1, Pol: pols, Log: log,
+		Rng: rand.New(rand.NewPCG(uint64(seed), 0x9e3779b97f4a7c15))}
+	// Map setup: shuffle the landmarks into the L positions.
+	lms := slices.Clone(g.Map.Landmarks)
+	g.Rng.Shuffle(len(lms), func(i, j int) { lms[i], lms[j] = lms[j], lms[i] })
+	var hs []Pos
+	k := 0
+	for r := 0; r < int(g.Map.Height); r++ {
+		for c := 0; c < int(g.Map.Width); c++ {
+			switch g.Map.At(r, c) {
+			case table.LandmarkPos:
+				if k >= len(lms) {
+					return nil, fmt.Errorf("map set %s has more landmark positions than cards", g.Map.ID)
+				}
+				g.Lm = append(g.Lm, Placed{Landmark: lms[k], Pos: Pos{int8(r), int8(c)}})
+				k++
+			case table.HeroStart:
+				hs = append(hs, Pos{int8(r), int8(c)})
+			}
+		}
+	}
+	if len(hs) != 2 {
+		return nil, fmt.Errorf("map set %s has %d hero starts", g.Map.ID, len(hs))
+	}
+	// Player setup: actions START side up, health card at its start.
+	for p := range 2 {
+		if sets[p] < 0 || sets[p] >= len(rs.HeroSets) {
+			return nil, fmt.Errorf("no hero set %d", sets[p])
+		}
+		s := &rs.HeroSets[sets[p]]
+		g.P[p] = Player{Name: names[p], Set: s}
+		for _, a := range s.Actions {
+			g.P[p].Cards = append(g.P[p].Cards, Card{Action: a})
+		}
+		g.W[2*p] = Warrior{Name: s.Hero, Player: p, Alive: true, Health: s.Health.HealthyStart}
+		g.W[2*p+1] = Warrior{Name: s.Minion, Player: p, Minion: true, Alive: s.HasMinion, Pos: Pos{-1, -1}}
+	}
+	// A random first player; their hero starts by the higher-numbered landmark.
+	g.Active = g.Rng.IntN(2)
+	num := func(h Pos) int {
+		for _, l := range g.Lm {
+			if Adjacent(l.Pos, h) {
+				return int(g.RS.Landmarks[l.Landmark].Number)
+			}
+		}
+		return 0
+	}
+	if num(hs[1]) > num(hs[0]) {
+		hs[0], hs[1] = hs[1], hs[0]
+	}
+	for i, p := range []int{g.Active, 1 - g.Active} {
+		g.W[2*p].Pos = hs[i]
+		if !g.W[2*p+1].Alive {
+			continue
+		}
+		placed := false
+		for r := hs[i].R - 1; r <= hs[i].R+1 && !placed; r++ {
+			for c := hs[i].C - 1; c <= hs[i].C+1 && !placed; c++ {
+				if g.Map.At(int(r), int(c)) == table.MinionStart {
+					g.W[2*p+1].Pos, placed = Pos{r, c}, true
+				}
+			}
+		}
+		if !placed {
+			return nil, fmt.Errorf("map set %s has no minion start beside a hero start", g.Map.ID)
+		}
+	}
+	for p := range 2 {
+		g.emit(p, "setup", fmt.Sprintf("%s at %s%s", g.W[2*p].Name, g.W[2*p].Pos, g.minionAt(p)))
+	}
+	return g, nil
+}
+
+func (g *Game) minionAt(p int) string {
+	if m := g.W[2*p+1]; m.Alive {
+		return fmt.Sprintf(", %s at %s", m.Name, m.Pos)
+	}
+	return ""
+}
+
+func (g *Game) emit(p int, action, detail string) {
+	if g.Log != nil && !g.sim {
+		g.Log(Event{Turn: g.Turn, Player: g.P[p].Name, Action: action, Detail: detail})
+	}
+}
+
+// clone copies the game for a look-ahead; it never logs.
+func (g *Game) clone() *Game {
+	c := *g
+	c.Lm = slices.Clone(g.Lm)
+	for p := range 2 {
+		c.P[p].Cards = slices.Clone(g.P[p].Cards)
+	}
+	c.used = make(map[string]bool, len(g.used))
+	for k, v := range g.used {
+		c.used[k] = v
+	}
+	c.doneTypes = slices.Clone(g.doneTypes)
+	c.trail = nil
+	c.start = nil
+	c.script = nil
+	c.cursor = 0
+	c.Log = nil
+	return &c
+}
+
+// side is the showing side of an action card.
+func (g *Game) side(c Card) *table.ActionSide { return &g.RS.Actions[c.Action].Sides[c.Side] }
+
+// effects are the map effects active on a placed landmark.
+func (g *Game) effects(l Placed) []table.Effect {
+	s := 0
+	if l.Flipped {
+		s = 1
+	}
+	return g.RS.Landmarks[l.Landmark].Sides[s]
+}
+
+// isSpace reports whether warriors may stand at p.
+func (g *Game) isSpace(p Pos) bool {
+	switch g.Map.At(int(p.R), int(p.C)) {
+	case table.Space, table.HeroStart, table.MinionStart:
+		return true
+	}
+	return false
+}
+
+// at returns the warrior at p, or -1.
+func (g *Game) at(p Pos) int {
+	for i, w := range g.W {
+		if w.Alive && w.Pos == p {
+			return i
+		}
+	}
+	return -1
+}
+
+// hazardAt counts the active hazards touching p.
+func (g *Game) hazardAt(p Pos) int {
+	n := 0
+	for _, l := range g.Lm {
+		for _, e := range g.effects(l) {
+			if e.Type == table.Hazard && l.Pos.add(e.Edge) == p {
+				n++
+			}
+		}
+	}
+	return n
+}
+
+// Crests counts the primed crests of a type on player p's cards: exhausted
+// action cards' crests and the wounded health card's.
+func (g *Game) Crests(p int, crest int16) int {
+	if crest < 0 {
+		return 0
+	}
+	n := 0
+	for _, c := range g.P[p].Cards {
+		if c.Exhausted && g.side(c).Crest == crest {
+			n++
+		}
+	}
+	if h := g.W[2*p]; h.Wounded && g.P[p].Set.Health.Crest == crest {
+		n++
+	}
+	return n
+}
+
+// Movement is a warrior's movement value: a hero's is the sum over its
+// active action cards, a minion's is on its card.
+func (g *Game) Movement(wi int) int {
+	w := g.W[wi]
+	if w.Minion {
+		s := 0
+		if w.Wounded {
+			s = 1
+		}
+		return int(g.P[w.Player].Set.MinionSides[s].Movement)
+	}
+	n := 0
+	for _, c := range g.P[w.Player].Cards {
+		if !c.Exhausted {
+			n += int(g.side(c).Movement)
+		}
+	}
+	return n
+}
+
+// Damage applies damage to a warrior (rulebook: Health and Damage).
+func (g *Game) Damage(wi, n int, why string) {
+	w := &g.W[wi]
+	if !w.Alive || n <= 0 || g.Over {
+		return
+	}
+	g.emit(w.Player, "damage", fmt.Sprintf("%s takes %d (%s)", w.Name, n, why))
+	if w.Minion {
+		if w.Wounded {
+			w.Alive, w.Pos = false, Pos{-1, -1}
+			g.emit(w.Player, "defeated", w.Name+" is removed from the game")
+			return
+		}
+		w.Wounded = true
+		return
+	}
+	h := g.P[w.Player].Set.Health
+	for n > 0 {
+		if !w.Wounded {
+			room := int(h.Flip - w.Health)
+			if n < room {
+				w.Health += int8(n)
+				return
+			}
+			n -= room
+			w.Wounded, w.Health = true, h.WoundedStart
+			g.emit(w.Player, "wounded", w.Name+"'s health card flips to its wounded side")
+			continue
+		}
+		room := int(h.Skull - w.Health)
+		if n < room {
+			w.Health += int8(n)
+			return
+		}
+		w.Health = h.Skull
+		w.Alive = false
+		g.Over, g.Winner = true, 1-w.Player
+		g.Reason = w.Name + " defeated"
+		g.emit(w.Player, "defeated", w.Name+"'s health card reaches the skull")
+		return
+	}
+}
+
+// Taken is how much damage a hero has taken since the start.
+func (g *Game) Taken(p int) int {
+	w, h := g.W[2*p], g.P[p].Set.Health
+	if !w.Wounded {
+		return int(w.Health - h.HealthyStart)
+	}
+	return int(h.Flip-h.HealthyStart) + int(w.Health-h.WoundedStart)
+}
+
+// Flip turns a placed landmark over; a hazard that becomes active deals 1
+// damage to the warrior it touches.
+func (g *Game) Flip(li int) {
+	old := g.effects(g.Lm[li])
+	g.Lm[li].Flipped = !g.Lm[li].Flipped
+	lm := &g.RS.Landmarks[g.Lm[li].Landmark]
+	g.emit(g.Active, "flip", lm.Name)
+	for _, e := range g.effects(g.Lm[li]) {
+		if e.Type != table.Hazard || slices.ContainsFunc(old, func(o table.Effect) bool { return o.Type == table.Hazard && o.Edge == e.Edge }) {
+			continue
+		}
+		if wi := g.at(g.Lm[li].Pos.add(e.Edge)); wi >= 0 {
+			g.Damage(wi, 1, "hazard of "+lm.Name+" turns active")
+		}
+	}
+}
+
+// bonus counts the map bonus icons of the given kinds that warrior wi
+// touches; every landmark with such an icon then flips (rulebook: Map
+// Bonuses: the bonus is added, the card flips, then the ability resolves).
+func (g *Game) bonus(wi int, kinds ...table.Bonus) map[table.Bonus]int {
+	out := map[table.Bonus]int{}
+	var flips []int
+	p := g.W[wi].Pos
+	for li, l := range g.Lm {
+		hit := false
+		for _, e := range g.effects(l) {
+			if e.Type != table.MapBonus || l.Pos.add(e.Edge) != p {
+				continue
+			}
+			for _, b := range e.Bonus {
+				if slices.Contains(kinds, b) {
+					out[b]++
+					hit = true
+				}
+			}
+		}
+		if hit {
+			flips = append(flips, li)
+		}
+	}
+	for _, li := range flips {
+		g.Flip(li)
+	}
+	return out
+}
+
+// bonusPeek counts without flipping.
+func (g *Game) bonusPeek(wi int, kind table.Bonus) int {
+	c := g.clone()
+	return c.bonus(wi, kind)[kind]
+}
+
+// Invariants checks what must hold after every step: health cards on their
+// tracks, warriors alive on distinct spaces, a turn's player actions
+// different.
+func (g *Game) Invariants() error {
+	seen := map[Pos]string{}
+	for i, w := range g.W {
+		if !w.Alive {
+			if !w.Minion && !g.Over {
+				return fmt.Errorf("hero %s defeated but the game goes on", w.Name)
+			}
+			continue
+		}
+		if !g.isSpace(w.Pos) {
+			return fmt.Errorf("%s stands on %s, not a space", w.Name, w.Pos)
+		}
+		if o, dup := seen[w.Pos]; dup {
+			return fmt.Errorf("%s and %s share %s", o, w.Name, w.Pos)
+		}
+		seen[w.Pos] = w.Name
+		if w.Minion {
+			if !g.P[w.Player].Set.HasMinion {
+				return fmt.Errorf("player %d has a minion its hero set lacks", w.Player)
+			}
+			continue
+		}
+		h := g.P[i/2].Set.Health
+		lo, hi := h.HealthyStart, h.Flip-1
+		if w.Wounded {
+			lo, hi = h.WoundedStart, h.Skull-1
+		}
+		if w.Health < lo || w.Health > hi {
+			return fmt.Errorf("%s's health card at %d, outside %d..%d", w.Name, w.Health, lo, hi)
+		}
+	}
+	for i, t := range g.doneTypes {
+		if slices.Contains(g.doneTypes[:i], t) {
+			return fmt.Errorf("turn %d: player action %s chosen twice", g.Turn, t)
+		}
+	}
+	if len(g.doneTypes) > 2 {
+		return fmt.Errorf("turn %d: %d player actions", g.Turn, len(g.doneTypes))
+	}
+	return nil
+}

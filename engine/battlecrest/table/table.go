@@ -1,0 +1,236 @@
+// Package table defines the compiled tables of Battlecrest: the contract
+// between the compiler and the rules engine. Plain data.
+package table
+
+// Edge is a side of a landmark card; every card lies the same way.
+type Edge int8
+
+// Edges, clockwise from north.
+const (
+	North Edge = iota
+	East
+	South
+	West
+)
+
+// EdgeNames are the schema's words by Edge.
+var EdgeNames = [...]string{"north", "east", "south", "west"}
+
+func (e Edge) String() string {
+	if e >= 0 && int(e) < len(EdgeNames) {
+		return EdgeNames[e]
+	}
+	return "edge?"
+}
+
+// Step is the row and column offset of the space across an edge.
+func (e Edge) Step() (dr, dc int) {
+	switch e {
+	case North:
+		return -1, 0
+	case East:
+		return 0, 1
+	case South:
+		return 1, 0
+	}
+	return 0, -1
+}
+
+// Keyword is what an ability does.
+type Keyword int8
+
+// Keywords.
+const (
+	Attack Keyword = iota
+	March
+	Force
+	Star
+)
+
+// KeywordNames are the schema's words by Keyword.
+var KeywordNames = [...]string{"attack", "march", "force", "star"}
+
+func (k Keyword) String() string {
+	if k >= 0 && int(k) < len(KeywordNames) {
+		return KeywordNames[k]
+	}
+	return "keyword?"
+}
+
+// Range is an ability's targeting range.
+type Range int8
+
+// Ranges. NoRange is for march and star.
+const (
+	NoRange Range = iota
+	Short
+	Medium
+	Long
+)
+
+// RangeNames are the schema's words by Range ("" for NoRange).
+var RangeNames = [...]string{"", "short", "medium", "long"}
+
+// NoCrest marks an absent crest reference.
+const NoCrest = -1
+
+// Ability is one ability or star.
+type Ability struct {
+	Keyword Keyword
+	Value   int8  // attack, march or force value
+	Range   Range // attack and force
+	Reach   int8  // long range's number
+	Targets int8  // at least 1
+	Crest   int16 // crest bonus: index into Crests, or NoCrest
+}
+
+// Special is a special ability of a hero, minion or landmark card.
+type Special struct {
+	Name, Text string
+	Star       bool    // star-powered; otherwise kept as text
+	Ability    Ability // when Star
+	Reach      int8    // landmarks: usable by heroes 2..Reach spaces away
+	Flip       bool    // landmarks: the card flips after the ability
+}
+
+// Bonus is a map bonus icon.
+type Bonus int8
+
+// Map bonuses.
+const (
+	AttackBonus Bonus = iota
+	DefenseBonus
+	RangeBonus
+	MovementBonus
+	ForceBonus
+)
+
+// BonusNames are the schema's words by Bonus.
+var BonusNames = [...]string{"attack", "defense", "range", "movement", "force"}
+
+// EffectType is the kind of a map effect.
+type EffectType int8
+
+// Map effects.
+const (
+	Shortcut EffectType = iota
+	MapBonus
+	Hazard
+)
+
+// Effect is a map effect on one edge of a landmark side.
+type Effect struct {
+	Type  EffectType
+	Edge  Edge
+	To    []Edge  // shortcut arrows
+	Bonus []Bonus // map bonus icons
+}
+
+// Crest is a crest type.
+type Crest struct{ ID, Name string }
+
+// Cell is one position of a map diagram.
+type Cell int8
+
+// Cells of a map diagram.
+const (
+	Void Cell = iota
+	Space
+	LandmarkPos
+	HeroStart
+	MinionStart
+)
+
+// MapSet is a map set: the diagram and its landmark cards.
+type MapSet struct {
+	ID, Name      string
+	Width, Height int8
+	Cells         []Cell  // row-major, north row first
+	Landmarks     []int16 // indices into Landmarks
+}
+
+// At returns the cell at row r, column c, Void outside the diagram.
+func (m *MapSet) At(r, c int) Cell {
+	if r < 0 || c < 0 || r >= int(m.Height) || c >= int(m.Width) {
+		return Void
+	}
+	return m.Cells[r*int(m.Width)+c]
+}
+
+// Landmark is a landmark card.
+type Landmark struct {
+	ID, Name string
+	Set      int16
+	Number   int8
+	Sides    [2][]Effect // START side, flipped side: the effects active on each
+	Ability  Special
+}
+
+// MinionSide is a minion card side: healthy (0) or wounded (1).
+type MinionSide struct{ Movement, Defense int8 }
+
+// Health is a health card: positions on the health-tracking diagram.
+type Health struct {
+	HealthyStart, Flip  int8
+	WoundedStart, Skull int8
+	Crest               int16 // primed on the wounded side
+}
+
+// HeroSet is a player's hero set.
+type HeroSet struct {
+	ID, Name      string
+	Hero          string
+	HeroSpecial   Special
+	HasMinion     bool
+	Minion        string
+	MinionSpecial Special
+	MinionSides   [2]MinionSide
+	Health        Health
+	Actions       []int16 // indices into Actions
+}
+
+// ActionSide is one side of an action card.
+type ActionSide struct {
+	Name         string
+	Abilities    []Ability
+	Crest        int16
+	Defense      int8
+	DefenseCrest int16 // or NoCrest
+	Movement     int8
+}
+
+// Action is an action card: START side, back side.
+type Action struct {
+	ID    string
+	Set   int16
+	Sides [2]ActionSide
+}
+
+// Ruleset is everything the engine needs.
+type Ruleset struct {
+	Crests    []Crest
+	MapSets   []MapSet
+	Landmarks []Landmark
+	HeroSets  []HeroSet
+	Actions   []Action
+}
+
+// HeroSetIndex returns the index of a hero set by id, or -1.
+func (rs *Ruleset) HeroSetIndex(id string) int {
+	for i := range rs.HeroSets {
+		if rs.HeroSets[i].ID == id {
+			return i
+		}
+	}
+	return -1
+}
+
+// MapSetIndex returns the index of a map set by id, or -1.
+func (rs *Ruleset) MapSetIndex(id string) int {
+	for i := range rs.MapSets {
+		if rs.MapSets[i].ID == id {
+			return i
+		}
+	}
+	return -1
+}

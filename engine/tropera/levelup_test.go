@@ -1,0 +1,103 @@
+package tropera_test
+
+import (
+	"slices"
+	"testing"
+
+	. "github.com/roundtable-dev/roundtable/engine/tropera"
+	"github.com/roundtable-dev/roundtable/engine/tropera/table"
+)
+
+var lynGrowths = table.Stats{3, 2, 0, 3, 3, 2, 1, 1} // hp str mag skl spd lck def res
+
+// Rule: "the GM rolls a d20 for each stat, and add the character's growth
+// rates to the results. Of the 5 highest results, the player chooses 4 to
+// increase by 1 point. In the event of a tie, the roll with the higher
+// growth rate is selected. ... A natural 20 grants a free point in the
+// corresponding stat and does not count as one of the 5 eligible stats
+// for increase, while a natural 1 renders the stat ineligible".
+func TestLevelUpRolls(t *testing.T) {
+	// hp 20 (natural), str 1 (natural), mag 10, skl 12+3, spd 9+3, lck 13+2, def 11+1, res 5+1.
+	d := dice(t, 20, 20, 1, 10, 12, 9, 13, 11, 5)
+	lu := Level(d, lynGrowths, 1, nil, nil)
+	d.done()
+	if lu.Level != 2 {
+		t.Errorf("level %d, want 2", lu.Level)
+	}
+	// skl 15 (growth 3) before lck 15 (growth 2); spd 12 (3) before def 12 (1).
+	want := []table.Stat{table.Skl, table.Lck, table.Spd, table.Def, table.Mag}
+	if !slices.Equal(lu.Eligible, want) {
+		t.Errorf("eligible %v, want %v", lu.Eligible, want)
+	}
+	if !slices.Equal(lu.Natural, []table.Stat{table.HP}) {
+		t.Errorf("natural 20s %v, want [hp]", lu.Natural)
+	}
+	if lu.Gains != (table.Stats{1, 0, 0, 1, 1, 1, 1, 0}) {
+		t.Errorf("gains %v, want hp skl spd lck def +1", lu.Gains)
+	}
+	// The player chooses which 4 of the 5: here mag over def.
+	d = dice(t, 20, 20, 1, 10, 12, 9, 13, 11, 5)
+	lu = Level(d, lynGrowths, 1, func(e []table.Stat) []table.Stat { return []table.Stat{e[0], e[1], e[2], e[4]} }, nil)
+	if lu.Gains != (table.Stats{1, 0, 1, 1, 1, 1, 0, 0}) {
+		t.Errorf("chosen gains %v", lu.Gains)
+	}
+}
+
+// Rule: "If two or more tied rolls have the same growth rate, they are
+// rerolled and the highest result wins."
+func TestLevelUpTieReroll(t *testing.T) {
+	g := table.Stats{1, 1, 1, 1, 1, 1, 1, 1}
+	// spd and lck tie at 11 with growth 1 across the cut of five; their
+	// rerolls tie at 7, then lck's 9 beats spd's 4.
+	d := dice(t, 20, 15, 14, 13, 12, 10, 10, 3, 2 /* rerolls: */, 7, 7, 4, 9)
+	lu := Level(d, g, 2, nil, nil)
+	d.done()
+	want := []table.Stat{table.HP, table.Str, table.Mag, table.Skl, table.Lck}
+	if !slices.Equal(lu.Eligible, want) {
+		t.Errorf("eligible %v, want %v", lu.Eligible, want)
+	}
+	if lu.Gains[table.Lck] != 0 || lu.Gains[table.Skl] != 1 || lu.Gains[table.Spd] != 0 {
+		t.Errorf("gains %v: the fifth (lck) is not chosen by default", lu.Gains)
+	}
+	// Fewer than five eligible: natural 1s on four stats leave four, all raised.
+	d = dice(t, 20, 1, 1, 1, 1, 5, 6, 7, 8)
+	lu = Level(d, g, 2, nil, nil)
+	if len(lu.Eligible) != 4 || lu.Gains != (table.Stats{0, 0, 0, 0, 1, 1, 1, 1}) {
+		t.Errorf("eligible %v gains %v", lu.Eligible, lu.Gains)
+	}
+}
+
+// Rule: "At levels 8 and 16, players have 9 points to freely assign to
+// their stats without rolling (maximum of 2 per stat), and gain 2
+// additional hit points."
+func TestLevelUpMilestone(t *testing.T) {
+	d := dice(t, 20)
+	lu := Level(d, lynGrowths, 7, nil, nil)
+	d.done()
+	// By growth: hp, skl, spd (3), str, lck (2) → 2, 2, 2, 2, 1; HP +2.
+	if lu.Level != 8 || len(lu.Rolls) != 0 || lu.Gains != (table.Stats{4, 2, 0, 2, 2, 1, 0, 0}) {
+		t.Errorf("level 8: %+v", lu)
+	}
+	lu = Level(d, lynGrowths, 15, nil, func(table.Stats) table.Stats { return table.Stats{0, 2, 2, 2, 2, 1} })
+	if lu.Level != 16 || lu.Gains != (table.Stats{2, 2, 2, 2, 2, 1, 0, 0}) {
+		t.Errorf("level 16 with the player's spread: %v", lu.Gains)
+	}
+}
+
+// The seeded source replays: the same seed, the same level-ups.
+func TestSeededReplays(t *testing.T) {
+	a, b := NewSeeded(7), NewSeeded(7)
+	for l := 1; l < 20; l++ {
+		x, y := Level(a, lynGrowths, l, nil, nil), Level(b, lynGrowths, l, nil, nil)
+		if x.Gains != y.Gains {
+			t.Fatalf("level %d: %v vs %v", l+1, x.Gains, y.Gains)
+		}
+		total := 0
+		for _, g := range x.Gains {
+			total += int(g)
+		}
+		if table.Milestone(l+1) && total != 11 || !table.Milestone(l+1) && total > 8 {
+			t.Errorf("level %d gave %d points", l+1, total)
+		}
+	}
+}
