@@ -31,7 +31,10 @@ func ForecastTo(o *Outcome, rs *table.Ruleset, attacker, defender, aHP, dHP int,
 // forecastGame sets up the forecast board: an empty plain board with the
 // attacker on a1 and the defender dist tiles away, with their HP and tokens.
 func forecastGame(g *Game, rs *table.Ruleset) {
-	g.Rules, g.Map, g.noReact, g.Winner, g.Phase = rs, -1, true, -1, PhaseTurn
+	if g.Rules != rs { // a pooled duel: no pointer store (and barrier) when unchanged
+		g.Rules = rs
+	}
+	g.Map, g.noReact, g.Winner, g.Phase = -1, true, -1, PhaseTurn
 	g.num = rs.Rules.Versus
 	for p := range g.Players {
 		g.Players[p].DVTile = NoTile
@@ -126,7 +129,8 @@ func forecastQuiet(dst []Strike, rs *table.Ruleset, attacker, defender, aHP, dHP
 		g.srcCache = make([][]source, len(rs.Units))
 	}
 	g.srcCache = g.srcCache[:len(rs.Units)]
-	defer func() { g.srcCache[attacker], g.srcCache[defender] = nil, nil }()
+	// Only the two cards' entries are read in this call, and both are set
+	// below: entries left from earlier calls are never read.
 	hpRead := false
 	for i, card := range [2]int{attacker, defender} {
 		var q Piece
@@ -158,11 +162,14 @@ func forecastQuiet(dst []Strike, rs *table.Ruleset, attacker, defender, aHP, dHP
 // outcome goes to o, its strikes appended to dst.
 func (s *duel) fight(o *Outcome, dst []Strike, attacker, defender, aHP, dHP int, aSS, dSS bool, dist int, hpRead bool) {
 	g := &s.g
-	g.Pieces, g.nextID = s.ptrs[:], 0
+	if s.ptrs[0] == nil {
+		s.ptrs = [2]*Piece{&s.pcs[0], &s.pcs[1]}
+		g.Pieces = s.ptrs[:]
+	}
+	g.nextID = 0
 	t0, t1 := forecastTiles(dist)
 	g.setPiece(&s.pcs[0], int16(attacker), 0, t0)
 	g.setPiece(&s.pcs[1], int16(defender), 1, t1)
-	s.ptrs = [2]*Piece{&s.pcs[0], &s.pcs[1]}
 	forecastPiece(g, &s.pcs[0], aHP, aSS)
 	forecastPiece(g, &s.pcs[1], dHP, dSS)
 	pcs := s.ptrs
