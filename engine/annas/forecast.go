@@ -18,8 +18,8 @@ func Forecast(rs *table.Ruleset, attacker, defender, aHP, dHP int, aSS, dSS bool
 	return o
 }
 
-// ForecastTo is Forecast writing into o and reusing o.Strikes' memory, so
-// that a caller running many forecasts allocates nothing. Out of range,
+// ForecastTo is Forecast writing into o and reusing o.Strikes' memory: a
+// quiet forecast (see forecastQuiet) allocates nothing. Out of range,
 // o.Strikes is empty (Forecast's is nil).
 func ForecastTo(o *Outcome, rs *table.Ruleset, attacker, defender, aHP, dHP int, aSS, dSS bool, dist int) {
 	var ok bool
@@ -28,8 +28,8 @@ func ForecastTo(o *Outcome, rs *table.Ruleset, attacker, defender, aHP, dHP int,
 	}
 }
 
-// forecastGame sets up the forecast board: an empty plain board with the
-// attacker on a1 and the defender dist tiles away, with their HP and tokens.
+// forecastGame sets g up as the forecast board: the rules, no map (an
+// empty plain board), no reactions or dice.
 func forecastGame(g *Game, rs *table.Ruleset) {
 	if g.Rules != rs { // a pooled duel: no pointer store (and barrier) when unchanged
 		g.Rules = rs
@@ -41,12 +41,15 @@ func forecastGame(g *Game, rs *table.Ruleset) {
 	}
 }
 
+// forecastPiece gives a forecast piece its HP and Shapestone token.
 func forecastPiece(g *Game, q *Piece, hp int, ss bool) {
 	u := &g.Rules.Units[q.Card]
 	q.Damage = int8(int(u.Stats.HP) - hp)
 	q.Shapestone = ss && u.HasShapestone
 }
 
+// forecastTiles are the attacker's tile, a1, and the defender's, dist
+// steps away along rank 1 and then up file f.
 func forecastTiles(dist int) (Tile, Tile) {
 	return at(0, 0), at(min(dist, Size-1), max(0, dist-(Size-1)))
 }
@@ -92,8 +95,9 @@ func NewForecaster(rs *table.Ruleset) *Forecaster {
 	return f
 }
 
-// Forecast is the package's Forecast into o, reusing o.Strikes' memory (out
-// of range, o.Strikes is empty rather than nil).
+// Forecast is the package's Forecast on the Forecaster's ruleset, written
+// into o like ForecastTo: no allocation for a quiet forecast (out of range,
+// o.Strikes is empty rather than nil).
 func (f *Forecaster) Forecast(o *Outcome, attacker, defender, aHP, dHP int, aSS, dSS bool, dist int) {
 	rs := f.d.g.Rules
 	if !f.quiet[attacker] || !f.quiet[defender] {
