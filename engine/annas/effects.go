@@ -1,8 +1,9 @@
 package annas
 
 import (
-	"github.com/roundtable-dev/roundtable/engine/annas/table"
 	"math/bits"
+
+	"github.com/roundtable-dev/roundtable/engine/annas/table"
 )
 
 // ctx is what an effect sees when it is checked or resolved.
