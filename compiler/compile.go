@@ -44,7 +44,7 @@ type Doc struct {
 func (d *Doc) IDPos() diag.Pos { return d.FieldPos("id") }
 
 // Decode decodes the document into v (a struct with yaml tags).
-func (d *Doc) Decode(v any) error { return d.Node.Decode(v) }
+func (d *Doc) Decode(v any) error { return d.Node().Decode(v) }
 
 var (
 	coreOnce   sync.Once
@@ -104,7 +104,7 @@ func LoadPack(fsys fs.FS, display string) (*Pack, diag.List) {
 		Game     string            `yaml:"game"`
 		Requires map[string]string `yaml:"requires"`
 	}
-	if err := pd.Node.Decode(&meta); err != nil {
+	if err := pd.Node().Decode(&meta); err != nil {
 		diags.Add(diag.CodeWrongType, pd.Pos(), "%v", err)
 		return p, diags
 	}

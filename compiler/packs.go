@@ -251,7 +251,7 @@ func requireKeyPos(p *Pack, id string) diag.Pos {
 }
 
 func requireValPos(p *Pack, id string) diag.Pos {
-	return source.NodePos(p.Doc.File, source.Path(p.Doc.Node, "requires", id))
+	return source.NodePos(p.Doc.File, source.Path(p.Doc.Node(), "requires", id))
 }
 
 func mapKeys[V any](m map[string]V) func(func(string) bool) {
@@ -277,7 +277,10 @@ func stripOverrides(docs []*source.Document, diags *diag.List) ([]*source.Docume
 	refs := make([]overrideRef, len(docs))
 	for i, d := range docs {
 		out[i] = d
-		m := d.Node
+		if d.Field(OverridesKey) == nil {
+			continue // the common case, without building the document's tree
+		}
+		m := d.Node()
 		for j := 0; j+1 < len(m.Content); j += 2 {
 			if m.Content[j].Value != OverridesKey {
 				continue
@@ -290,9 +293,7 @@ func stripOverrides(docs []*source.Document, diags *diag.List) ([]*source.Docume
 			}
 			nm := *m
 			nm.Content = slices.Concat(m.Content[:j], m.Content[j+2:])
-			nd := *d
-			nd.Node = &nm
-			out[i] = &nd
+			out[i] = source.NewDocument(d.File, d.Index, d.Kind, &nm)
 			break
 		}
 	}

@@ -243,7 +243,7 @@ func (t *tree) entities() ([]*entity, map[string]string) {
 			e.id += "#" + strconv.Itoa(n+1)
 		}
 		seen[e.key()]++
-		flatten("", d.Node, e)
+		flatten("", d.Node(), e)
 		out = append(out, e)
 	}
 	return out, games

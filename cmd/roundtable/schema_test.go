@@ -68,7 +68,7 @@ func TestExportedSchemasAcceptEveryBaseDocument(t *testing.T) {
 				continue
 			}
 			var v any
-			if err := d.Node.Decode(&v); err != nil {
+			if err := d.Node().Decode(&v); err != nil {
 				t.Fatal(err)
 			}
 			b, _ := json.Marshal(jsonValue(v))

@@ -198,9 +198,13 @@ func (b *builder) skill(d *compiler.Doc, unit string, s *skillDoc) table.Skill {
 }
 
 // fieldNode finds a nested field's value node of a document, or nil.
+// (The first key is read with Field, which decodes only that field's value.)
 func fieldNode(d *compiler.Doc, path ...string) *yaml.Node {
-	n := d.Node
-	for _, k := range path {
+	if len(path) == 0 {
+		return d.Node()
+	}
+	n := d.Field(path[0])
+	for _, k := range path[1:] {
 		if n == nil || n.Kind != yaml.MappingNode {
 			return nil
 		}

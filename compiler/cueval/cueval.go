@@ -126,17 +126,18 @@ func (s *Schema) Validate(doc *source.Document) diag.List {
 	if !ok {
 		return nil
 	}
-	if UseNative && s.native[doc.Kind].Check(doc.Node) == native.Valid {
+	n := doc.Node()
+	if UseNative && s.native[doc.Kind].Check(n) == native.Valid {
 		return nil
 	}
-	return s.validateCUE(def, doc)
+	return s.validateCUE(def, doc, n)
 }
 
 // validateCUE is the reference: structural checks and full CUE evaluation.
-func (s *Schema) validateCUE(def cue.Value, doc *source.Document) diag.List {
+func (s *Schema) validateCUE(def cue.Value, doc *source.Document, n *yaml.Node) diag.List {
 	var diags diag.List
-	structural(def, doc.Node, doc.File, nil, &diags)
-	v := s.context().BuildExpr(toAST(doc.Node))
+	structural(def, n, doc.File, nil, &diags)
+	v := s.context().BuildExpr(toAST(n))
 	err := def.Unify(v).Validate(cue.Concrete(true))
 	if err == nil {
 		return diags
@@ -170,7 +171,7 @@ func (s *Schema) validateCUE(def cue.Value, doc *source.Document) diag.List {
 		g.msgs = append(g.msgs, msg)
 	}
 	for _, g := range groups {
-		classify(def, doc, g.path, g.msgs, &diags)
+		classify(def, doc, n, g.path, g.msgs, &diags)
 	}
 	return diags
 }
@@ -253,8 +254,8 @@ func structural(schema cue.Value, data *yaml.Node, file string, path []string, d
 	}
 }
 
-func classify(def cue.Value, doc *source.Document, path []string, msgs []string, diags *diag.List) {
-	node := source.Path(doc.Node, path...)
+func classify(def cue.Value, doc *source.Document, root *yaml.Node, path []string, msgs []string, diags *diag.List) {
+	node := source.Path(root, path...)
 	pos := source.NodePos(doc.File, node)
 	if node == nil {
 		pos = doc.Pos()

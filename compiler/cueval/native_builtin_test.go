@@ -77,7 +77,7 @@ func TestNativeBuiltins(t *testing.T) {
 			text := fmt.Sprintf("kind: b\n%s: %s\n", field, v)
 			agree(t, s, []byte(text))
 			docs, _ := source.Parse("b.yaml", []byte(text))
-			if verdict, _ := s.native["b"].Errors(docs[0].Node); verdict != native.Unknown {
+			if verdict, _ := s.native["b"].Errors(docs[0].Node()); verdict != native.Unknown {
 				decided[field]++
 			}
 		}

@@ -47,9 +47,9 @@ func annasSchema(t testing.TB) *Schema {
 // plus the missing and unknown fields the structural pass reports.
 func cuePaths(s *Schema, doc *source.Document) (bool, []string) {
 	def := s.defs[doc.Kind]
-	diags := s.validateCUE(def, doc)
+	diags := s.validateCUE(def, doc, doc.Node())
 	var paths []string
-	v := s.context().BuildExpr(toAST(doc.Node))
+	v := s.context().BuildExpr(toAST(doc.Node()))
 	for _, e := range cueerrors.Errors(def.Unify(v).Validate(cue.Concrete(true))) {
 		format, args := e.Msg()
 		msg := fmt.Sprintf(format, args...)
@@ -93,7 +93,7 @@ var (
 )
 
 func nativePaths(s *Schema, doc *source.Document) (native.Verdict, []string) {
-	verdict, errs := s.native[doc.Kind].Errors(doc.Node)
+	verdict, errs := s.native[doc.Kind].Errors(doc.Node())
 	var paths []string
 	for _, e := range errs {
 		paths = append(paths, strings.Join(e.Path, "."))
@@ -115,11 +115,11 @@ func agree(t *testing.T, s *Schema, text []byte) (decided int) {
 		if _, ok := s.defs[doc.Kind]; !ok {
 			continue
 		}
-		if got, want := s.Validate(doc), s.validateCUE(s.defs[doc.Kind], doc); !reflect.DeepEqual(got, want) {
+		if got, want := s.Validate(doc), s.validateCUE(s.defs[doc.Kind], doc, doc.Node()); !reflect.DeepEqual(got, want) {
 			t.Fatalf("Validate reports %v, CUE alone %v for\n%s", got, want, text)
 		}
 		verdict, npaths := nativePaths(s, doc)
-		if fast := s.native[doc.Kind].Check(doc.Node); fast != verdict {
+		if fast := s.native[doc.Kind].Check(doc.Node()); fast != verdict {
 			t.Fatalf("Check says %v, Errors says %v\n%s", fast, verdict, text)
 		}
 		if verdict == native.Unknown {
@@ -256,7 +256,7 @@ func TestNativeCoversEveryGame(t *testing.T) {
 		}
 		decided := 0
 		for _, d := range g.docs {
-			switch v, errs := g.s.native[d.Kind].Errors(d.Node); v {
+			switch v, errs := g.s.native[d.Kind].Errors(d.Node()); v {
 			case native.Valid:
 				decided++
 			case native.Invalid:
@@ -286,7 +286,7 @@ func FuzzNativeMutatedContent(f *testing.F) {
 		}
 		orig := g.docs[int(di)%len(g.docs)]
 		var doc yaml.Node
-		text, err := yaml.Marshal(orig.Node)
+		text, err := yaml.Marshal(orig.Node())
 		if err != nil || yaml.Unmarshal(text, &doc) != nil || len(doc.Content) == 0 {
 			t.Skip()
 		}

@@ -80,7 +80,7 @@ func TestNativeGenericSchema(t *testing.T) {
 		if len(docs) != 1 || len(diags) > 0 {
 			t.Fatalf("%q: %v", c.yaml, diags)
 		}
-		if got, errs := s.native[docs[0].Kind].Errors(docs[0].Node); got != c.want {
+		if got, errs := s.native[docs[0].Kind].Errors(docs[0].Node()); got != c.want {
 			t.Errorf("%q: native verdict %v %v, want %v", c.yaml, got, errs, c.want)
 		}
 		agree(t, s, []byte(c.yaml))
@@ -99,7 +99,7 @@ func TestNativeConcurrent(t *testing.T) {
 	for range 8 {
 		wg.Go(func() {
 			for range 50 {
-				if v := s.native["any"].Check(docs[0].Node); v != native.Valid {
+				if v := s.native["any"].Check(docs[0].Node()); v != native.Valid {
 					t.Errorf("verdict %v, want valid", v)
 					return
 				}

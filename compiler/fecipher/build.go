@@ -120,7 +120,7 @@ func (b *builder) ref(kind, id string, pos diag.Pos, what string) int {
 }
 
 func pos(d *compiler.Doc, path ...string) diag.Pos {
-	if n := source.Path(d.Node, path...); n != nil {
+	if n := source.Path(d.Node(), path...); n != nil {
 		return source.NodePos(d.File, n)
 	}
 	return d.Pos()
@@ -291,9 +291,10 @@ func (b *builder) cardIndex(id string) int {
 
 // keyPos is where a top-level key is written (not its value).
 func keyPos(d *compiler.Doc, key string) diag.Pos {
-	for i := 0; i+1 < len(d.Node.Content); i += 2 {
-		if d.Node.Content[i].Value == key {
-			return source.NodePos(d.File, d.Node.Content[i])
+	m := d.Node()
+	for i := 0; i+1 < len(m.Content); i += 2 {
+		if m.Content[i].Value == key {
+			return source.NodePos(d.File, m.Content[i])
 		}
 	}
 	return d.Pos()

@@ -47,7 +47,7 @@ func validators(t *testing.T, g *compiler.Game) map[string]*jsonschema.Schema {
 func asJSON(t *testing.T, d *source.Document) any {
 	t.Helper()
 	var v any
-	if err := d.Node.Decode(&v); err != nil {
+	if err := d.Node().Decode(&v); err != nil {
 		t.Fatal(err)
 	}
 	b, err := json.Marshal(jsonable(v))

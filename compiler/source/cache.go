@@ -49,7 +49,7 @@ func parseCached(c Cache, key, name string, data []byte) ([]*Document, diag.List
 	docs, diags := Parse(name, data)
 	p := Parsed{Diags: diags}
 	for _, d := range docs {
-		p.Docs = append(p.Docs, encodeDoc(d))
+		p.Docs = append(p.Docs, d.encoded())
 	}
 	c.Put(key, p)
 	return docs, diags
@@ -62,8 +62,16 @@ func parseCached(c Cache, key, name string, data []byte) ([]*Document, diag.List
 func encodeDoc(d *Document) []byte {
 	b := binary.AppendUvarint(nil, uint64(d.Index))
 	b = appendString(b, d.Kind)
-	b = binary.AppendUvarint(b, uint64(countNodes(d.Node)))
-	return encodeNode(b, d.Node)
+	b = binary.AppendUvarint(b, uint64(countNodes(d.tree)))
+	return encodeNode(b, d.tree)
+}
+
+// encoded returns the document's encoding.
+func (d *Document) encoded() []byte {
+	if d.tree != nil {
+		return encodeDoc(d)
+	}
+	return []byte(d.enc)
 }
 
 func countNodes(n *yaml.Node) int {
@@ -103,7 +111,17 @@ type reader struct {
 	s     string // the encoded document: every string is a slice of it
 	off   int
 	err   error
+	count uint64      // nodes in the document
 	nodes []yaml.Node // one allocation for every node of a document
+}
+
+// docReader reads a document's encoding up to its first node.
+func docReader(enc string) *reader {
+	r := &reader{s: enc}
+	r.uint()
+	r.string()
+	r.count = r.uint()
+	return r
 }
 
 func (r *reader) uint() uint64 {
@@ -134,6 +152,8 @@ func (r *reader) string() string {
 	return s
 }
 
+// decodeDoc checks an encoded document (from the cache file, which may be
+// corrupt) and makes a Document that keeps it.
 func decodeDoc(b []byte) (*Document, error) {
 	r := &reader{s: string(b)}
 	d := &Document{Index: int(r.uint()), Kind: r.string()}
@@ -141,12 +161,78 @@ func decodeDoc(b []byte) (*Document, error) {
 	if r.err != nil || count == 0 || count > uint64(len(r.s)) {
 		return nil, errCorrupt
 	}
-	r.nodes = make([]yaml.Node, 0, count)
-	d.Node = r.node(0)
-	if r.err != nil || r.off != len(r.s) {
+	if n := r.skip(0); r.err != nil || r.off != len(r.s) || n != count {
 		return nil, errCorrupt
 	}
+	d.enc = r.s
 	return d, nil
+}
+
+// header is a node without its children.
+type header struct {
+	kind, style             uint64
+	tag, value, anchor      string
+	line, col               int
+	head, lineComment, foot string
+	children                uint64
+}
+
+func (r *reader) header() header {
+	var h header
+	h.kind = r.uint()
+	h.style = r.uint()
+	h.tag = r.string()
+	h.value = r.string()
+	h.anchor = r.string()
+	h.line = int(r.uint())
+	h.col = int(r.uint())
+	h.head = r.string()
+	h.lineComment = r.string()
+	h.foot = r.string()
+	h.children = r.uint()
+	if r.err == nil && h.children > uint64(len(r.s)-r.off) {
+		r.err = errCorrupt
+	}
+	return h
+}
+
+// skip reads past a node and its children, returning how many nodes it
+// had.
+func (r *reader) skip(depth int) uint64 {
+	if depth > MaxDepth+1 {
+		r.err = errCorrupt
+		return 0
+	}
+	h := r.header()
+	n := uint64(1)
+	for i := uint64(0); i < h.children && r.err == nil; i++ {
+		n += r.skip(depth + 1)
+	}
+	return n
+}
+
+// field decodes the value of a top-level key, or returns nil; only that
+// value's nodes are allocated.
+func (r *reader) field(key string) *yaml.Node {
+	h := r.header()
+	if yaml.Kind(h.kind) != yaml.MappingNode {
+		return nil
+	}
+	for i := uint64(0); i+1 < h.children && r.err == nil; i += 2 {
+		k := r.header()
+		for range k.children { // a key is a scalar; skip any children
+			r.skip(1)
+		}
+		if k.value == key {
+			save := r.off
+			r.count = r.skip(1)
+			r.off = save
+			r.nodes = make([]yaml.Node, 0, r.count)
+			return r.node(1)
+		}
+		r.skip(1)
+	}
+	return nil
 }
 
 func (r *reader) node(depth int) *yaml.Node {
@@ -156,23 +242,22 @@ func (r *reader) node(depth int) *yaml.Node {
 	}
 	r.nodes = append(r.nodes, yaml.Node{})
 	n := &r.nodes[len(r.nodes)-1]
-	n.Kind = yaml.Kind(r.uint())
-	n.Style = yaml.Style(r.uint())
-	n.Tag = r.string()
-	n.Value = r.string()
-	n.Anchor = r.string()
-	n.Line = int(r.uint())
-	n.Column = int(r.uint())
-	n.HeadComment = r.string()
-	n.LineComment = r.string()
-	n.FootComment = r.string()
-	k := r.uint()
-	if r.err != nil || k > uint64(len(r.s)-r.off) {
-		r.err = errCorrupt
+	h := r.header()
+	n.Kind = yaml.Kind(h.kind)
+	n.Style = yaml.Style(h.style)
+	n.Tag = h.tag
+	n.Value = h.value
+	n.Anchor = h.anchor
+	n.Line = h.line
+	n.Column = h.col
+	n.HeadComment = h.head
+	n.LineComment = h.lineComment
+	n.FootComment = h.foot
+	if r.err != nil {
 		return nil
 	}
-	if k > 0 {
-		n.Content = make([]*yaml.Node, k)
+	if h.children > 0 {
+		n.Content = make([]*yaml.Node, h.children)
 		for i := range n.Content {
 			if n.Content[i] = r.node(depth + 1); r.err != nil {
 				return nil

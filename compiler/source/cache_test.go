@@ -46,7 +46,7 @@ func TestCachedParseIsIdentical(t *testing.T) {
 		}
 		got.File = d.File
 		if !reflect.DeepEqual(got, d) {
-			t.Errorf("cached document %d differs:\n got %+v\nwant %+v", d.Index, got.Node, d.Node)
+			t.Errorf("cached document %d differs:\n got %+v\nwant %+v", d.Index, got.Node(), d.Node())
 		}
 	}
 }

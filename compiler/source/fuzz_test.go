@@ -26,7 +26,7 @@ func FuzzParse(f *testing.F) {
 			}
 		}
 		for _, d := range docs {
-			if d.Kind == "" || d.Node == nil {
+			if d.Kind == "" || d.Node() == nil {
 				t.Fatalf("document without kind or node: %+v", d)
 			}
 		}

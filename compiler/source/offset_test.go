@@ -22,7 +22,7 @@ func TestOffsetPos(t *testing.T) {
 	if len(diags) > 0 || len(docs) != 1 {
 		t.Fatalf("parse: %v", diags)
 	}
-	n := docs[0].Node
+	n := docs[0].Node()
 	cases := []struct {
 		path []string
 		off  int
@@ -53,7 +53,7 @@ func FuzzOffsetPos(f *testing.F) {
 	f.Fuzz(func(t *testing.T, src string) {
 		docs, _ := Parse("f.yaml", []byte(src))
 		for _, d := range docs {
-			walk(d.Node, func(n *yaml.Node) {
+			walk(d.Node(), func(n *yaml.Node) {
 				if n.Kind != yaml.ScalarNode {
 					return
 				}

@@ -29,18 +29,64 @@ const (
 )
 
 // Document is one YAML document of a content file.
+//
+// A loaded document does not keep its yaml.Node tree: a yaml.Node is 152
+// bytes, a unit card has 40-50 of them, and holding the trees of every
+// document from load to the end of the game's Build was most of the memory
+// of a check (about 650 MB at 100,000 units). It keeps the tree's compact
+// encoding instead (the parse cache's, cache.go: about 1 KB a card) and
+// Node decodes it on each call, which costs about a tenth of the parse.
+// Pos and Field read the encoding without building the whole tree.
 type Document struct {
-	File  string     // display path, slash-separated
-	Index int        // 0-based position of the document in its file
-	Kind  string     // value of the kind: field
-	Node  *yaml.Node // the document's top mapping, aliases expanded
+	File  string // display path, slash-separated
+	Index int    // 0-based position of the document in its file
+	Kind  string // value of the kind: field
+	tree  *yaml.Node
+	enc   string // the encoded document (encodeDoc) when tree is nil
+}
+
+// NewDocument makes a document of a tree (aliases expanded), kept as given.
+func NewDocument(file string, index int, kind string, n *yaml.Node) *Document {
+	return &Document{File: file, Index: index, Kind: kind, tree: n}
+}
+
+// Node returns the document's top mapping, aliases expanded. A loaded
+// document decodes a new tree on every call (see Document): callers that
+// walk it more than once keep the result in a variable.
+func (d *Document) Node() *yaml.Node {
+	if d.tree != nil || d.enc == "" {
+		return d.tree
+	}
+	r := docReader(d.enc)
+	r.nodes = make([]yaml.Node, 0, r.count)
+	return r.node(0) // the encoding was checked when it was made
+}
+
+// compact replaces the document's tree by its encoding.
+func (d *Document) compact() {
+	if d.tree != nil {
+		d.enc = string(encodeDoc(d))
+		d.tree = nil
+	}
 }
 
 // Pos returns the position of the document's first key.
-func (d *Document) Pos() diag.Pos { return NodePos(d.File, d.Node) }
+func (d *Document) Pos() diag.Pos {
+	if d.tree != nil || d.enc == "" {
+		return NodePos(d.File, d.tree)
+	}
+	r := docReader(d.enc)
+	h := r.header()
+	return diag.Pos{File: d.File, Line: h.line, Col: h.col}
+}
 
 // Field returns the value node of a top-level key, or nil.
-func (d *Document) Field(key string) *yaml.Node { return Lookup(d.Node, key) }
+func (d *Document) Field(key string) *yaml.Node {
+	if d.tree != nil || d.enc == "" {
+		return Lookup(d.tree, key)
+	}
+	return docReader(d.enc).field(key)
+}
 
 // FieldPos returns the position of a top-level key's value, or the document's.
 func (d *Document) FieldPos(key string) diag.Pos {
@@ -250,7 +296,7 @@ func Parse(name string, data []byte) ([]*Document, diag.List) {
 			diags.Add(diag.CodeNotMapping, NodePos(name, top), "document %d is a %s, not a mapping of fields", i+1, kindName(top)).Hint = "each document starts with `kind: ...` followed by the entity's fields"
 			continue
 		}
-		doc := &Document{File: name, Index: i, Node: top}
+		doc := &Document{File: name, Index: i, tree: top}
 		k := Lookup(top, "kind")
 		switch {
 		case k == nil:
@@ -261,6 +307,7 @@ func Parse(name string, data []byte) ([]*Document, diag.List) {
 			continue
 		}
 		doc.Kind = k.Value
+		doc.compact()
 		docs = append(docs, doc)
 	}
 	return docs, diags

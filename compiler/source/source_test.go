@@ -81,10 +81,10 @@ func TestSmallAliasesAndMergeKeysExpand(t *testing.T) {
 	if len(diags) != 0 {
 		t.Fatal(diags)
 	}
-	if got := Path(docs[0].Node, "stats", "atk").Value; got != "1" {
+	if got := Path(docs[0].Node(), "stats", "atk").Value; got != "1" {
 		t.Errorf("merged atk = %q, want 1", got)
 	}
-	if got := Path(docs[0].Node, "stats", "def").Value; got != "5" {
+	if got := Path(docs[0].Node(), "stats", "def").Value; got != "5" {
 		t.Errorf("explicit def = %q, want 5 (explicit keys win over merged ones)", got)
 	}
 }
