@@ -49,7 +49,7 @@ func parseCached(c Cache, key, name string, data []byte) ([]*Document, diag.List
 	docs, diags := Parse(name, data)
 	p := Parsed{Diags: diags}
 	for _, d := range docs {
-		p.Docs = append(p.Docs, d.encoded())
+		p.Docs = append(p.Docs, encodeDoc(d))
 	}
 	c.Put(key, p)
 	return docs, diags
@@ -60,18 +60,13 @@ func parseCached(c Cache, key, name string, data []byte) ([]*Document, diag.List
 // foot comments, number of children.
 
 func encodeDoc(d *Document) []byte {
+	if d.tree == nil {
+		return []byte(d.enc)
+	}
 	b := binary.AppendUvarint(nil, uint64(d.Index))
 	b = appendString(b, d.Kind)
 	b = binary.AppendUvarint(b, uint64(countNodes(d.tree)))
 	return encodeNode(b, d.tree)
-}
-
-// encoded returns the document's encoding.
-func (d *Document) encoded() []byte {
-	if d.tree != nil {
-		return encodeDoc(d)
-	}
-	return []byte(d.enc)
 }
 
 func countNodes(n *yaml.Node) int {

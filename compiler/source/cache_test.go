@@ -35,18 +35,53 @@ text: |
 // parsed one, positions, styles and comments included, so that every
 // diagnostic of a warm run is the cold run's.
 func TestCachedParseIsIdentical(t *testing.T) {
-	docs, diags := Parse("units/a.yaml", []byte(cacheSample))
+	docs, diags := parse("units/a.yaml", []byte(cacheSample), false)
 	if len(docs) != 2 || len(diags) != 0 {
 		t.Fatalf("%d docs, %v", len(docs), diags)
 	}
-	for _, d := range docs {
+	loaded, _ := Parse("units/a.yaml", []byte(cacheSample))
+	for i, d := range docs {
 		got, err := decodeDoc(encodeDoc(d))
 		if err != nil {
 			t.Fatal(err)
 		}
 		got.File = d.File
-		if !reflect.DeepEqual(got, d) {
+		if got.Index != d.Index || got.Kind != d.Kind || !reflect.DeepEqual(got.Node(), d.Node()) {
 			t.Errorf("cached document %d differs:\n got %+v\nwant %+v", d.Index, got.Node(), d.Node())
+		}
+		if !reflect.DeepEqual(loaded[i], got) {
+			t.Errorf("loaded document %d is not its cached form", d.Index)
+		}
+	}
+}
+
+// TestCompactDocumentReadsAsItsTree: Pos, Field and Node of a loaded
+// (encoded) document equal those of its parsed tree, so diagnostics taken
+// from either are the same.
+func TestCompactDocumentReadsAsItsTree(t *testing.T) {
+	trees, _ := parse("units/a.yaml", []byte(cacheSample), false)
+	loaded, _ := Parse("units/a.yaml", []byte(cacheSample))
+	if len(loaded) != len(trees) {
+		t.Fatalf("%d loaded documents, %d parsed", len(loaded), len(trees))
+	}
+	for i, want := range trees {
+		got := loaded[i]
+		if got.tree != nil || got.enc == "" {
+			t.Fatalf("document %d is not kept encoded", i)
+		}
+		if !reflect.DeepEqual(got.Node(), want.Node()) {
+			t.Errorf("document %d: Node %+v, want %+v", i, got.Node(), want.Node())
+		}
+		if got.Pos() != want.Pos() {
+			t.Errorf("document %d: Pos %v, want %v", i, got.Pos(), want.Pos())
+		}
+		for _, key := range []string{"kind", "id", "stats", "tags", "text", "name", "absent"} {
+			if g, w := got.Field(key), want.Field(key); !reflect.DeepEqual(g, w) {
+				t.Errorf("document %d: Field(%q) = %+v, want %+v", i, key, g, w)
+			}
+			if g, w := got.FieldPos(key), want.FieldPos(key); g != w {
+				t.Errorf("document %d: FieldPos(%q) = %v, want %v", i, key, g, w)
+			}
 		}
 	}
 }

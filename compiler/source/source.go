@@ -247,7 +247,11 @@ func readLimited(fsys fs.FS, p string) ([]byte, error) {
 var lineRe = regexp.MustCompile(`^yaml: line (\d+): (.*)$`)
 
 // Parse splits one file into documents. It never panics on any input.
-func Parse(name string, data []byte) ([]*Document, diag.List) {
+func Parse(name string, data []byte) ([]*Document, diag.List) { return parse(name, data, true) }
+
+// parse is Parse; the documents keep their trees unless compact (tests
+// compare the trees with their encodings).
+func parse(name string, data []byte, compact bool) ([]*Document, diag.List) {
 	var diags diag.List
 	if len(data) > MaxFileSize {
 		diags.Add(diag.CodeTooLarge, diag.Pos{File: name}, "file is larger than %d bytes; not parsed", MaxFileSize)
@@ -307,7 +311,9 @@ func Parse(name string, data []byte) ([]*Document, diag.List) {
 			continue
 		}
 		doc.Kind = k.Value
-		doc.compact()
+		if compact {
+			doc.compact()
+		}
 		docs = append(docs, doc)
 	}
 	return docs, diags
