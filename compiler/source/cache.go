@@ -191,6 +191,20 @@ func (r *reader) header() header {
 	return h
 }
 
+// set fills n from h (not its children).
+func (h *header) set(n *yaml.Node) {
+	n.Kind = yaml.Kind(h.kind)
+	n.Style = yaml.Style(h.style)
+	n.Tag = h.tag
+	n.Value = h.value
+	n.Anchor = h.anchor
+	n.Line = h.line
+	n.Column = h.col
+	n.HeadComment = h.head
+	n.LineComment = h.lineComment
+	n.FootComment = h.foot
+}
+
 // skip reads past a node and its children, returning how many nodes it
 // had.
 func (r *reader) skip(depth int) uint64 {
@@ -220,6 +234,12 @@ func (r *reader) field(key string) *yaml.Node {
 		}
 		if k.value == key {
 			save := r.off
+			if h := r.header(); h.children == 0 && r.err == nil {
+				n := &yaml.Node{}
+				h.set(n)
+				return n // a scalar (most looked-up fields): no count needed
+			}
+			r.off = save
 			r.count = r.skip(1)
 			r.off = save
 			r.nodes = make([]yaml.Node, 0, r.count)
@@ -238,16 +258,7 @@ func (r *reader) node(depth int) *yaml.Node {
 	r.nodes = append(r.nodes, yaml.Node{})
 	n := &r.nodes[len(r.nodes)-1]
 	h := r.header()
-	n.Kind = yaml.Kind(h.kind)
-	n.Style = yaml.Style(h.style)
-	n.Tag = h.tag
-	n.Value = h.value
-	n.Anchor = h.anchor
-	n.Line = h.line
-	n.Column = h.col
-	n.HeadComment = h.head
-	n.LineComment = h.lineComment
-	n.FootComment = h.foot
+	h.set(n)
 	if r.err != nil {
 		return nil
 	}
