@@ -106,8 +106,9 @@ type reader struct {
 	s     string // the encoded document: every string is a slice of it
 	off   int
 	err   error
-	count uint64      // nodes in the document
-	nodes []yaml.Node // one allocation for every node of a document
+	count uint64       // nodes in the document
+	nodes []yaml.Node  // one allocation for every node of a document
+	ptrs  []*yaml.Node // and one for every Content slice
 }
 
 // docReader reads a document's encoding up to its first node.
@@ -191,6 +192,14 @@ func (r *reader) header() header {
 	return h
 }
 
+// alloc makes room for r.count nodes.
+func (r *reader) alloc() {
+	r.nodes = make([]yaml.Node, 0, r.count)
+	if r.count > 1 {
+		r.ptrs = make([]*yaml.Node, 0, r.count-1) // every node but the root is a child
+	}
+}
+
 // set fills n from h (not its children).
 func (h *header) set(n *yaml.Node) {
 	n.Kind = yaml.Kind(h.kind)
@@ -242,7 +251,7 @@ func (r *reader) field(key string) *yaml.Node {
 			r.off = save
 			r.count = r.skip(1)
 			r.off = save
-			r.nodes = make([]yaml.Node, 0, r.count)
+			r.alloc()
 			return r.node(1)
 		}
 		r.skip(1)
@@ -263,7 +272,13 @@ func (r *reader) node(depth int) *yaml.Node {
 		return nil
 	}
 	if h.children > 0 {
-		n.Content = make([]*yaml.Node, h.children)
+		start := len(r.ptrs)
+		if end := start + int(h.children); end <= cap(r.ptrs) {
+			r.ptrs = r.ptrs[:end]
+			n.Content = r.ptrs[start:end:end] // capped: an append copies
+		} else {
+			n.Content = make([]*yaml.Node, h.children)
+		}
 		for i := range n.Content {
 			if n.Content[i] = r.node(depth + 1); r.err != nil {
 				return nil

@@ -58,7 +58,7 @@ func (d *Document) Node() *yaml.Node {
 		return d.tree
 	}
 	r := docReader(d.enc)
-	r.nodes = make([]yaml.Node, 0, r.count)
+	r.alloc()
 	return r.node(0) // the encoding was checked when it was made
 }
 
