@@ -18,6 +18,7 @@ func loadFiles(fsys fs.FS, display string, files []string, show func(string) str
 		cache = ParseCache(display)
 	}
 	type result struct {
+		name  string
 		data  []byte
 		docs  []*Document
 		diags diag.List
@@ -48,7 +49,7 @@ func loadFiles(fsys fs.FS, display string, files []string, show func(string) str
 					}
 					continue
 				}
-				r.data, r.read = data, true
+				r.name, r.data, r.read = name, data, true
 				if cache != nil {
 					r.docs, r.diags = parseCached(cache, cacheKey(name, data), name, data)
 				} else {
@@ -61,9 +62,9 @@ func loadFiles(fsys fs.FS, display string, files []string, show func(string) str
 	if cache != nil {
 		cache.Save()
 	}
-	for j, r := range out {
+	for _, r := range out {
 		if r.read {
-			set.Files[show(files[j])] = r.data
+			set.Files[r.name] = r.data // the documents' File string, not a copy
 		}
 		set.Docs = append(set.Docs, r.docs...)
 		*diags = append(*diags, r.diags...)

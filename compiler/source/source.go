@@ -241,6 +241,11 @@ func readLimited(fsys fs.FS, p string) ([]byte, error) {
 	if len(data) > MaxFileSize {
 		return nil, errTooLarge
 	}
+	if cap(data)-len(data) > 64 {
+		// Set.Files keeps the bytes to the end of a check: not ReadAll's
+		// spare capacity (512 bytes at least, for a 300-byte unit file).
+		data = bytes.Clone(data)
+	}
 	return data, nil
 }
 
