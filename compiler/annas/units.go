@@ -175,13 +175,14 @@ func (b *builder) skill(d *compiler.Doc, unit string, s *skillDoc) table.Skill {
 	if s.Kind != "passive" {
 		def = table.Activate
 	}
-	kindPos := pos(d, fieldNode(d, "skill", "kind"))
+	// Only when reported: finding a node decodes part of the document.
+	kindPos := func() diag.Pos { return pos(d, fieldNode(d, "skill", "kind")) }
 	if s.Reaction && s.Kind != "special" {
 		b.diags.Add(CodeSkill, pos(d, fieldNode(d, "skill", "reaction")), "%s: only specials can be reactions, this is a %s", what, s.Kind).Hint = "use kind: special, or drop reaction"
 	}
 	effs := b.effects(d, effCtx{what: what, def: def}, s.Effects)
 	if len(effs) == 0 {
-		b.diags.Add(CodeSkill, kindPos, "%s has no effects, so the engine cannot run it", what).Hint = "add effects: in the effect vocabulary (docs/content.md)"
+		b.diags.Add(CodeSkill, kindPos(), "%s has no effects, so the engine cannot run it", what).Hint = "add effects: in the effect vocabulary (docs/content.md)"
 	}
 	if s.Reaction && s.Kind == "special" {
 		for _, e := range effs {
@@ -192,7 +193,7 @@ func (b *builder) skill(d *compiler.Doc, unit string, s *skillDoc) table.Skill {
 		}
 	}
 	if !s.Reaction && s.Kind != "passive" && len(effs) > 0 && !slices.ContainsFunc(effs, func(e table.Effect) bool { return e.When == table.Activate }) {
-		b.diags.Add(CodeSkill, kindPos, "%s: a %s is used as an action, but no effect fires on activate", what, s.Kind)
+		b.diags.Add(CodeSkill, kindPos(), "%s: a %s is used as an action, but no effect fires on activate", what, s.Kind)
 	}
 	return table.Skill{Name: s.Name, Kind: skillKinds[s.Kind], Reaction: s.Reaction, Text: s.Text, Effects: effs}
 }
