@@ -27,6 +27,9 @@ type Pack struct {
 	Set                       *source.Set
 	Doc                       *source.Document // pack.yaml's document
 	Deps                      []*Pack          // resolved requires, set by Order
+	// checkedBy is the schema that validated the documents while they were
+	// loaded (source.LoadChecked), or nil; see precheck.
+	checkedBy *cueval.Schema
 }
 
 // Doc is a content document that belongs to a pack.
@@ -61,7 +64,8 @@ func packSchema() (*cueval.Schema, error) {
 
 // LoadPack reads a pack folder: its pack.yaml and every YAML file under it.
 func LoadPack(fsys fs.FS, display string) (*Pack, diag.List) {
-	set, diags := source.Load(fsys, display)
+	preGame, preSchema, check := precheck(fsys)
+	set, diags := source.LoadChecked(fsys, display, check)
 	p := &Pack{Dir: display, Set: set}
 	var packDocs []*source.Document
 	for _, d := range set.Docs {
@@ -120,7 +124,53 @@ func LoadPack(fsys fs.FS, display string) (*Pack, diag.List) {
 		return p, diags
 	}
 	p.Game = g
+	if g == preGame {
+		p.checkedBy = preSchema
+	}
 	return p, diags
+}
+
+// precheck reads the game of the pack.yaml at the folder's root, if it can,
+// and returns a check that validates each document against that game's
+// schema while the loader still has its tree: validating afterwards would
+// decode every document's tree once more (loaded documents keep only an
+// encoding, see source.Document). It is an optimisation only: LoadPack
+// still decides the pack's game from every kind: pack document found, and
+// Compile uses the stored results only when they were made with the schema
+// it validates with (validateAll); otherwise it validates as before.
+func precheck(fsys fs.FS) (*Game, *cueval.Schema, source.Check) {
+	fi, err := fs.Lstat(fsys, "pack.yaml")
+	if err != nil || !fi.Mode().IsRegular() || fi.Size() > source.MaxFileSize {
+		return nil, nil, nil
+	}
+	data, err := fs.ReadFile(fsys, "pack.yaml")
+	if err != nil {
+		return nil, nil, nil
+	}
+	docs, _ := source.Parse("pack.yaml", data)
+	if len(docs) == 0 || docs[0].Kind != "pack" {
+		return nil, nil, nil
+	}
+	gn := docs[0].Field("game")
+	if gn == nil || gn.Kind != yaml.ScalarNode {
+		return nil, nil, nil
+	}
+	g, ok := Lookup(gn.Value)
+	if !ok {
+		return nil, nil, nil
+	}
+	s, err := g.CompiledSchema()
+	if err != nil {
+		return nil, nil, nil
+	}
+	return g, s, func(d *source.Document, n *yaml.Node) (diag.List, bool) {
+		// Pack documents take the core schema; a document with overrides:
+		// is validated without that field (stripOverrides), so later.
+		if d.Kind == "pack" || source.Lookup(n, OverridesKey) != nil {
+			return nil, false
+		}
+		return s.ValidateTree(d, n), true
+	}
 }
 
 func joinDisplay(dir, name string) string {

@@ -65,7 +65,7 @@ func validateAll(s *cueval.Schema, p *Pack, docs []*source.Document) []diag.List
 				todo = append(todo, docs[i])
 			}
 		}
-		res := validateParallel(s, todo)
+		res := validateParallel(s, p, todo)
 		for k, i := range idx {
 			out[i] = res[k]
 		}
@@ -77,10 +77,11 @@ func validateAll(s *cueval.Schema, p *Pack, docs []*source.Document) []diag.List
 		cache.Save()
 		return out
 	}
-	return validateParallel(s, todo)
+	return validateParallel(s, p, todo)
 }
 
-func validateParallel(s *cueval.Schema, docs []*source.Document) []diag.List {
+func validateParallel(s *cueval.Schema, p *Pack, docs []*source.Document) []diag.List {
+	pre := p != nil && p.checkedBy == s
 	const batch = 64
 	out := make([]diag.List, len(docs))
 	var next atomic.Int64
@@ -93,6 +94,10 @@ func validateParallel(s *cueval.Schema, docs []*source.Document) []diag.List {
 					return
 				}
 				for i := start; i < min(start+batch, len(docs)); i++ {
+					if r, ok := docs[i].Checked(); ok && pre {
+						out[i] = r // validated while loaded (precheck)
+						continue
+					}
 					out[i] = s.Validate(docs[i])
 				}
 			}

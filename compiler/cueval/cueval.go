@@ -122,11 +122,19 @@ func (s *Schema) context() *cue.Context {
 // test holds it to CUE's verdict); any other goes through CUE, so that every
 // message is CUE's.
 func (s *Schema) Validate(doc *source.Document) diag.List {
+	if _, ok := s.defs[doc.Kind]; !ok {
+		return nil
+	}
+	return s.ValidateTree(doc, doc.Node())
+}
+
+// ValidateTree is Validate of a document whose tree n is at hand (a loaded
+// document decodes its tree on each Node call).
+func (s *Schema) ValidateTree(doc *source.Document, n *yaml.Node) diag.List {
 	def, ok := s.defs[doc.Kind]
 	if !ok {
 		return nil
 	}
-	n := doc.Node()
 	if UseNative && s.native[doc.Kind].Check(n) == native.Valid {
 		return nil
 	}

@@ -30,7 +30,7 @@ type Parsed struct {
 var ParseCache func(display string) Cache
 
 // parseCached parses a file or takes its stored parse.
-func parseCached(c Cache, key, name string, data []byte) ([]*Document, diag.List) {
+func parseCached(c Cache, key, name string, data []byte, check Check) ([]*Document, diag.List) {
 	if p, ok := c.Get(key); ok {
 		docs := make([]*Document, 0, len(p.Docs))
 		for _, b := range p.Docs {
@@ -46,7 +46,7 @@ func parseCached(c Cache, key, name string, data []byte) ([]*Document, diag.List
 			return docs, p.Diags
 		}
 	}
-	docs, diags := Parse(name, data)
+	docs, diags := parseWith(name, data, true, check)
 	p := Parsed{Diags: diags}
 	for _, d := range docs {
 		p.Docs = append(p.Docs, encodeDoc(d))

@@ -12,7 +12,7 @@ import (
 
 // loadFiles reads and parses files on every core; the result is the same as
 // reading them one by one in order: documents and diagnostics keep file order.
-func loadFiles(fsys fs.FS, display string, files []string, show func(string) string, set *Set, diags *diag.List) {
+func loadFiles(fsys fs.FS, display string, files []string, show func(string) string, set *Set, diags *diag.List, check Check) {
 	var cache Cache
 	if ParseCache != nil {
 		cache = ParseCache(display)
@@ -51,9 +51,9 @@ func loadFiles(fsys fs.FS, display string, files []string, show func(string) str
 				}
 				r.name, r.data, r.read = name, data, true
 				if cache != nil {
-					r.docs, r.diags = parseCached(cache, cacheKey(name, data), name, data)
+					r.docs, r.diags = parseCached(cache, cacheKey(name, data), name, data, check)
 				} else {
-					r.docs, r.diags = Parse(name, data)
+					r.docs, r.diags = parseWith(name, data, true, check)
 				}
 			}
 		})

@@ -43,6 +43,9 @@ type Document struct {
 	Kind  string // value of the kind: field
 	tree  *yaml.Node
 	enc   string // the encoded document (encodeDoc) when tree is nil
+
+	checked  diag.List // see LoadChecked
+	hasCheck bool
 }
 
 // NewDocument makes a document of a tree (aliases expanded), kept as given.
@@ -150,7 +153,13 @@ func (s *Set) Source(file string) []byte { return s.Files[file] }
 
 // Load reads every *.yaml and *.yml file under fsys at any depth. display is
 // prefixed to the paths it reports (the folder the user named).
-func Load(fsys fs.FS, display string) (*Set, diag.List) {
+func Load(fsys fs.FS, display string) (*Set, diag.List) { return LoadChecked(fsys, display, nil) }
+
+// LoadChecked is Load that runs check on every document parsed (not on
+// documents taken from the parse cache), in the parsing goroutine while the
+// document's tree exists: the compiler validates there, so that validation
+// does not decode every document's tree once more.
+func LoadChecked(fsys fs.FS, display string, check Check) (*Set, diag.List) {
 	set := &Set{Files: map[string][]byte{}}
 	var diags diag.List
 	show := func(p string) string {
@@ -190,7 +199,7 @@ func Load(fsys fs.FS, display string) (*Set, diag.List) {
 		diags.Add(diag.CodeIO, diag.Pos{File: show(".")}, "cannot read folder: %v", trimErr(err))
 	}
 	slices.Sort(files)
-	loadFiles(fsys, display, files, show, set, &diags)
+	loadFiles(fsys, display, files, show, set, &diags, check)
 	return set, diags
 }
 
@@ -252,11 +261,24 @@ func readLimited(fsys fs.FS, p string) ([]byte, error) {
 var lineRe = regexp.MustCompile(`^yaml: line (\d+): (.*)$`)
 
 // Parse splits one file into documents. It never panics on any input.
-func Parse(name string, data []byte) ([]*Document, diag.List) { return parse(name, data, true) }
+func Parse(name string, data []byte) ([]*Document, diag.List) {
+	return parseWith(name, data, true, nil)
+}
 
 // parse is Parse; the documents keep their trees unless compact (tests
 // compare the trees with their encodings).
 func parse(name string, data []byte, compact bool) ([]*Document, diag.List) {
+	return parseWith(name, data, compact, nil)
+}
+
+// Check is run by LoadChecked on every document while its tree is at hand
+// (before it is encoded); ok false stores nothing.
+type Check func(d *Document, n *yaml.Node) (result diag.List, ok bool)
+
+// Checked returns what a Check stored for the document.
+func (d *Document) Checked() (diag.List, bool) { return d.checked, d.hasCheck }
+
+func parseWith(name string, data []byte, compact bool, check Check) ([]*Document, diag.List) {
 	var diags diag.List
 	if len(data) > MaxFileSize {
 		diags.Add(diag.CodeTooLarge, diag.Pos{File: name}, "file is larger than %d bytes; not parsed", MaxFileSize)
@@ -316,6 +338,9 @@ func parse(name string, data []byte, compact bool) ([]*Document, diag.List) {
 			continue
 		}
 		doc.Kind = k.Value
+		if check != nil {
+			doc.checked, doc.hasCheck = check(doc, top)
+		}
 		if compact {
 			doc.compact()
 		}
