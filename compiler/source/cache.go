@@ -3,6 +3,7 @@ package source
 import (
 	"encoding/binary"
 	"errors"
+	"slices"
 
 	"gopkg.in/yaml.v3"
 
@@ -56,8 +57,24 @@ func parseCached(c Cache, key, name string, data []byte, check Check) ([]*Docume
 }
 
 // The encoding: uvarint index, string kind, node count, then each node in
-// pre-order: kind, style, tag, value, anchor, line, column, head, line and
-// foot comments, number of children.
+// pre-order: a byte of kind and tag codes and a flag (below), style, the tag
+// when it has no code, value, when flagged anchor and head, line and foot
+// comments, line, column, number of children. Loaded documents are kept in
+// this form (see Document), so the common cases are small: a scalar of a
+// unit card takes 7 bytes and its value.
+const (
+	kindBits   = 0x07 // index in kindCodes; 7: a uvarint kind follows
+	tagShift   = 3    // bits 3-5: index in tagCodes; 0: a tag string follows
+	extraFlag  = 0x40 // anchor and comments follow
+	otherKind  = 7
+	noTagCode  = 0
+	headerMask = kindBits | 7<<tagShift | extraFlag
+)
+
+var (
+	kindCodes = [...]yaml.Kind{0, yaml.DocumentNode, yaml.SequenceNode, yaml.MappingNode, yaml.ScalarNode, yaml.AliasNode}
+	tagCodes  = [...]string{"", "!!str", "!!int", "!!map", "!!seq", "!!bool", "!!null", "!!float"}
+)
 
 func encodeDoc(d *Document) []byte {
 	if d.tree == nil {
@@ -83,16 +100,36 @@ func appendString(b []byte, s string) []byte {
 }
 
 func encodeNode(b []byte, n *yaml.Node) []byte {
-	b = binary.AppendUvarint(b, uint64(n.Kind))
+	kc := byte(otherKind)
+	if i := slices.Index(kindCodes[:], n.Kind); i >= 0 {
+		kc = byte(i)
+	}
+	tc := byte(noTagCode)
+	if i := slices.Index(tagCodes[1:], n.Tag); i >= 0 {
+		tc = byte(i + 1)
+	}
+	extra := n.Anchor != "" || n.HeadComment != "" || n.LineComment != "" || n.FootComment != ""
+	h := kc | tc<<tagShift
+	if extra {
+		h |= extraFlag
+	}
+	b = append(b, h)
+	if kc == otherKind {
+		b = binary.AppendUvarint(b, uint64(n.Kind))
+	}
 	b = binary.AppendUvarint(b, uint64(n.Style))
-	b = appendString(b, n.Tag)
+	if tc == noTagCode {
+		b = appendString(b, n.Tag)
+	}
 	b = appendString(b, n.Value)
-	b = appendString(b, n.Anchor)
+	if extra {
+		b = appendString(b, n.Anchor)
+		b = appendString(b, n.HeadComment)
+		b = appendString(b, n.LineComment)
+		b = appendString(b, n.FootComment)
+	}
 	b = binary.AppendUvarint(b, uint64(n.Line))
 	b = binary.AppendUvarint(b, uint64(n.Column))
-	b = appendString(b, n.HeadComment)
-	b = appendString(b, n.LineComment)
-	b = appendString(b, n.FootComment)
 	b = binary.AppendUvarint(b, uint64(len(n.Content)))
 	for _, c := range n.Content {
 		b = encodeNode(b, c)
@@ -175,16 +212,36 @@ type header struct {
 
 func (r *reader) header() header {
 	var h header
-	h.kind = r.uint()
+	if r.off >= len(r.s) || r.s[r.off]&^headerMask != 0 {
+		r.err = errCorrupt
+		return h
+	}
+	c := r.s[r.off]
+	r.off++
+	switch kc := c & kindBits; {
+	case kc == otherKind:
+		h.kind = r.uint()
+	case int(kc) < len(kindCodes):
+		h.kind = uint64(kindCodes[kc])
+	default:
+		r.err = errCorrupt
+		return h
+	}
 	h.style = r.uint()
-	h.tag = r.string()
+	if tc := c >> tagShift & 7; tc == noTagCode {
+		h.tag = r.string()
+	} else {
+		h.tag = tagCodes[tc]
+	}
 	h.value = r.string()
-	h.anchor = r.string()
+	if c&extraFlag != 0 {
+		h.anchor = r.string()
+		h.head = r.string()
+		h.lineComment = r.string()
+		h.foot = r.string()
+	}
 	h.line = int(r.uint())
 	h.col = int(r.uint())
-	h.head = r.string()
-	h.lineComment = r.string()
-	h.foot = r.string()
 	h.children = r.uint()
 	if r.err == nil && h.children > uint64(len(r.s)-r.off) {
 		r.err = errCorrupt
