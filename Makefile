@@ -41,11 +41,14 @@ lint:
 	$(GO) vet ./...
 	$(STATICCHECK) ./...
 
-## fuzz: fuzz the YAML source stage, the parse cache and the native
-## validator against CUE for real (FUZZTIME each).
+## fuzz: fuzz the YAML source stage, the parse cache, the native validator
+## against CUE, fmt and the games' mini-languages for real (FUZZTIME each).
 fuzz:
 	$(GO) test ./compiler/source -run '^$$' -fuzz FuzzParse -fuzztime $(FUZZTIME)
+	$(GO) test ./compiler/source -run '^$$' -fuzz FuzzOffsetPos -fuzztime $(FUZZTIME)
 	$(GO) test ./compiler/source -run '^$$' -fuzz FuzzCacheRoundTrip -fuzztime $(FUZZTIME)
+	$(GO) test ./compiler/yamlfmt -run '^$$' -fuzz FuzzFormat -fuzztime $(FUZZTIME)
+	$(GO) test ./compiler/tablebattles -run '^$$' -fuzz FuzzMiniLanguages -fuzztime $(FUZZTIME)
 	$(GO) test ./compiler/cueval -run '^$$' -fuzz FuzzNativeMutatedContent -fuzztime $(FUZZTIME)
 	$(GO) test ./compiler/cueval -run '^$$' -fuzz FuzzNativeAgreesWithCUE -fuzztime $(FUZZTIME)
 	$(GO) test ./compiler/cueval -run '^$$' -fuzz FuzzNativeYAML -fuzztime $(FUZZTIME)
