@@ -137,11 +137,10 @@ func (b *builder) units() {
 	shifter := b.lookup("tag", "shapeshifter")
 	// A tag past the 64th is already an error; do not cascade it.
 	hasShifter := shifter >= 0 && shifter < 64
-	for _, d := range b.p.Valid("unit") {
-		u, ok := decode[unitDoc](b, d)
+	compiler.DecodeEach(b.p.Valid("unit"), &b.diags, func(d *compiler.Doc, u unitDoc, ok bool) {
 		if !ok {
 			b.rs.Units = append(b.rs.Units, table.Unit{ID: d.ID, Skill: -1})
-			continue
+			return
 		}
 		tu := table.Unit{
 			ID: u.ID, Name: u.Name, Title: u.Title, Color: colors[u.Color], Legendary: u.Legendary,
@@ -166,7 +165,7 @@ func (b *builder) units() {
 			b.rs.Skills = append(b.rs.Skills, b.skill(d, u.ID, u.Skill))
 		}
 		b.rs.Units = append(b.rs.Units, tu)
-	}
+	})
 }
 
 func (b *builder) skill(d *compiler.Doc, unit string, s *skillDoc) table.Skill {

@@ -1,0 +1,76 @@
+package compiler
+
+import (
+	"runtime"
+	"sync"
+	"sync/atomic"
+
+	"github.com/roundtable-dev/roundtable/compiler/diag"
+)
+
+// decodeBatch is how many documents DecodeEach decodes ahead: two batches of
+// decoded documents (and the trees their yaml.Node fields point into) are
+// alive at a time, not all of them.
+const decodeBatch = 256
+
+// DecodeEach is Decode for every document of docs, with the decoding spread
+// over every core: it decodes the next batch while fn runs on the current
+// one. fn is called in document order from the calling goroutine, with the
+// same diagnostics in the same order as calling Decode in a loop; ok is
+// false when the document did not decode.
+func DecodeEach[T any](docs []*Doc, diags *diag.List, fn func(d *Doc, v T, ok bool)) {
+	if len(docs) <= decodeBatch || runtime.GOMAXPROCS(0) < 2 {
+		for _, d := range docs {
+			v, ok := Decode[T](d, diags)
+			fn(d, v, ok)
+		}
+		return
+	}
+	type batch struct {
+		vals []T
+		errs []error
+		done sync.WaitGroup
+	}
+	start := func(b *batch, part []*Doc) {
+		b.vals = b.vals[:len(part)]
+		b.errs = b.errs[:len(part)]
+		var next atomic.Int64
+		for range min(runtime.GOMAXPROCS(0), len(part)) {
+			b.done.Go(func() {
+				for {
+					i := int(next.Add(1)) - 1
+					if i >= len(part) {
+						return
+					}
+					b.errs[i] = part[i].Decode(&b.vals[i])
+				}
+			})
+		}
+	}
+	bufs := [2]*batch{}
+	for i := range bufs {
+		bufs[i] = &batch{vals: make([]T, decodeBatch), errs: make([]error, decodeBatch)}
+	}
+	part := func(k int) []*Doc {
+		return docs[k*decodeBatch : min((k+1)*decodeBatch, len(docs))]
+	}
+	n := (len(docs) + decodeBatch - 1) / decodeBatch
+	start(bufs[0], part(0))
+	var zero T
+	for k := range n {
+		b := bufs[k%2]
+		b.done.Wait()
+		if k+1 < n {
+			start(bufs[(k+1)%2], part(k+1))
+		}
+		for i, d := range part(k) {
+			if err := b.errs[i]; err != nil {
+				diags.Add(diag.CodeWrongType, d.Pos(), "%s %s: %v", d.Kind, d.ID, err)
+				fn(d, b.vals[i], false)
+			} else {
+				fn(d, b.vals[i], true)
+			}
+			b.vals[i], b.errs[i] = zero, nil
+		}
+	}
+}
