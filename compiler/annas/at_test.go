@@ -1,6 +1,11 @@
 package annas
 
 import (
+	"fmt"
+	"os"
+	"reflect"
+	"strings"
+
 	"testing"
 
 	"gopkg.in/yaml.v3"
@@ -41,6 +46,57 @@ func TestAtFastPathMatchesYAML(t *testing.T) {
 			var w int8
 			err, werr := a.UnmarshalYAML(n), n.Decode(&w)
 			check("int8", a.V, w, err, werr)
+		}
+	}
+}
+
+// TestUnitFastDecodeMatchesYAML: unitDoc's fast decoding gives yaml.v3's
+// value and error on every base unit card and on spellings it leaves to
+// yaml.v3.
+func TestUnitFastDecodeMatchesYAML(t *testing.T) {
+	var srcs []string
+	ents, err := os.ReadDir("../../content/annas/units")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, e := range ents {
+		b, err := os.ReadFile("../../content/annas/units/" + e.Name())
+		if err != nil {
+			t.Fatal(err)
+		}
+		srcs = append(srcs, strings.Split(string(b), "\n---\n")...)
+	}
+	if len(srcs) < 40 {
+		t.Fatalf("only %d unit cards read", len(srcs))
+	}
+	nBase := len(srcs)
+	base := "id: a\nname: A\ntitle: T\ncolor: red\nstats: {hp: 9, atk: 5, spd: 4, def: 2}\nrange: [1, 2]\nmov: 3\n"
+	srcs = append(srcs,
+		base+"tags: [x, 'y', \"z\"]\nlegendary: true\n",
+		base+"legendary: yes\n", base+"legendary: True\n", base+"legendary: 1\n",
+		base+"tags: []\n", base+"tags: [1, null]\n", base+"tags: x\n", base+"tags:\n",
+		base+"shapestone: {atk: 1, spd: 0x2, def: -3}\n", base+"shapestone:\n", base+"shapestone: {atk: 200}\n",
+		base+"skill:\n", base+"skill: {name: n, kind: passive, effects: [{when: combat, modify: {atk: 1}}]}\n",
+		base+"skill: {name: n, effects: 3}\n", base+"skill: [1]\n",
+		base+"extra: {deep: [1]}\nkind: unit\n", base+"id: b\n", base+"mov: 300\n", base+"mov: '3'\n",
+		base+"range: [1, 012, +3]\n", base+"range: [[1]]\n", base+"stats: {hp: 9, hp: 8}\n", base+"stats: 3\n",
+		base+"stats: {hp: 9.5}\n", base+"name: 12\n", base+"name: [a]\n", base+"title: ~\n", base+"1: x\n",
+		base+"<<: {color: blue}\n", "[1, 2]\n", "x\n",
+	)
+	for i, src := range srcs {
+		var doc yaml.Node
+		if err := yaml.Unmarshal([]byte(src), &doc); err != nil {
+			t.Fatalf("%q: %v", src, err)
+		}
+		var got unitDoc
+		var want plainUnit
+		gotErr, wantErr := doc.Decode(&got), doc.Decode(&want)
+		if !reflect.DeepEqual(got, unitDoc(want)) || fmt.Sprint(gotErr) != fmt.Sprint(wantErr) {
+			t.Errorf("%q:\nfast   %+v, %v\nyaml.v3 %+v, %v", src, got, gotErr, want, wantErr)
+		}
+		// Every base card takes the fast path, so it is what was compared.
+		if u := (unitDoc{}); i < nBase && !u.fast(doc.Content[0]) {
+			t.Errorf("%q: not decoded by the fast path", src)
 		}
 	}
 }

@@ -22,28 +22,31 @@ type at[T any] struct {
 
 func (a *at[T]) UnmarshalYAML(n *yaml.Node) error {
 	a.N = n
-	// Fast paths for the common scalars, with yaml.v3's result: a new
-	// decoder per node (n.Decode) is a tenth of a check at 100k units.
-	if n.Kind == yaml.ScalarNode {
-		switch v := any(&a.V).(type) {
-		case *string:
-			if n.Tag == "!!str" {
-				*v = n.Value
-				return nil
-			}
-		case *int:
-			if i, ok := plainInt(n); ok {
-				*v = i
-				return nil
-			}
-		case *int8:
-			if i, ok := plainInt(n); ok && i >= math.MinInt8 && i <= math.MaxInt8 {
-				*v = int8(i)
-				return nil
-			}
-		}
+	// A new yaml.v3 decoder per node (n.Decode) costs more than the node.
+	if n.Kind == yaml.ScalarNode && a.fast(n) {
+		return nil
 	}
 	return n.Decode(&a.V)
+}
+
+// fast decodes a plain string or decimal int scalar as yaml.v3 does, and
+// reports false for anything else.
+func (a *at[T]) fast(n *yaml.Node) bool {
+	switch v := any(&a.V).(type) {
+	case *string:
+		return fastString(n, v)
+	case *int:
+		if i, ok := plainInt(n); ok {
+			*v = i
+			return true
+		}
+	case *int8:
+		if i, ok := plainInt(n); ok && i >= math.MinInt8 && i <= math.MaxInt8 {
+			*v = int8(i)
+			return true
+		}
+	}
+	return false
 }
 
 // plainInt reads an !!int scalar written as plain decimal digits (an
