@@ -470,6 +470,9 @@ func (r *resolver) resolve(n *yaml.Node, depth int) *yaml.Node {
 		out.Content = content
 		return &out
 	case yaml.MappingNode:
+		if plainKeys(n) {
+			return r.resolvePlain(n, depth)
+		}
 		out := *n
 		out.Content = nil
 		changed := false
@@ -547,4 +550,53 @@ func count(n *yaml.Node, limit int) int {
 		total += count(n.Alias, limit-total)
 	}
 	return total
+}
+
+// plainKeys reports whether a small mapping's keys are distinct scalars with
+// no merge key: then resolving it reports nothing about its keys, and it
+// needs no key map (most mappings of real content; resolve's general path
+// allocated a map and a copy of every mapping).
+func plainKeys(n *yaml.Node) bool {
+	c := n.Content
+	if len(c) > 64 || len(c)%2 != 0 {
+		return false
+	}
+	for i := 0; i < len(c); i += 2 {
+		k := c[i]
+		if k.Kind != yaml.ScalarNode || k.Tag == "!!merge" {
+			return false
+		}
+		for j := i + 2; j < len(c); j += 2 {
+			if c[j].Value == k.Value {
+				return false
+			}
+		}
+	}
+	return true
+}
+
+// resolvePlain resolves a mapping with plainKeys as resolve's general path
+// does: the values in order, the mapping itself when none changed, else a
+// copy with the changed values.
+func (r *resolver) resolvePlain(n *yaml.Node, depth int) *yaml.Node {
+	var content []*yaml.Node
+	for i := 1; i < len(n.Content); i += 2 {
+		v := n.Content[i]
+		rv := r.resolve(v, depth+1)
+		if rv == nil {
+			return nil
+		}
+		if rv != v && content == nil {
+			content = slices.Clone(n.Content)
+		}
+		if content != nil {
+			content[i] = rv
+		}
+	}
+	if content == nil {
+		return n
+	}
+	out := *n
+	out.Content = content
+	return &out
 }
