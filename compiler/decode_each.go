@@ -11,7 +11,7 @@ import (
 // decodeBatch is how many documents DecodeEach decodes ahead: two batches of
 // decoded documents (and the trees their yaml.Node fields point into) are
 // alive at a time, not all of them.
-const decodeBatch = 256
+const decodeBatch = 64
 
 // DecodeEach is Decode for every document of docs, with the decoding spread
 // over every core: it decodes the next batch while fn runs on the current
