@@ -16,7 +16,10 @@ import (
 // several batches with failures in them.
 func TestDecodeEachMatchesDecode(t *testing.T) {
 	var b strings.Builder
-	const n = 3*decodeBatch + 17
+	const n = 785 // 9 failures (i%97 == 5)
+	if n < 3*decodeBatch {
+		t.Fatalf("%d documents are not several batches of %d", n, decodeBatch)
+	}
 	for i := range n {
 		if i%97 == 5 {
 			fmt.Fprintf(&b, "---\nkind: x\nn: bad%d\n", i)
