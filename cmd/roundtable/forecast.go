@@ -7,8 +7,6 @@ import (
 
 	"github.com/spf13/cobra"
 
-	"github.com/roundtable-dev/roundtable/compiler"
-	"github.com/roundtable-dev/roundtable/compiler/diag"
 	"github.com/roundtable-dev/roundtable/engine/annas"
 	"github.com/roundtable-dev/roundtable/engine/annas/table"
 	gen "github.com/roundtable-dev/roundtable/generated/annas"
@@ -19,32 +17,7 @@ func init() { register(newForecast) }
 // annasRuleset is the generated base ruleset, or the packs in dirs compiled
 // now; content errors are printed to stderr and reported as errContent.
 func annasRuleset(dirs []string, stderr io.Writer) (*table.Ruleset, error) {
-	if len(dirs) == 0 {
-		return gen.Ruleset, nil
-	}
-	sets, diags, err := loadSets(dirs)
-	if err != nil {
-		return nil, err
-	}
-	var rs *table.Ruleset
-	var srcs []*compiler.Result
-	for _, set := range sets {
-		res, ds := compiler.Compile(set)
-		diags = append(diags, ds...)
-		srcs = append(srcs, res)
-		if res.Game != nil && res.Game.ID == "annas" {
-			rs, _ = res.Ruleset.(*table.Ruleset)
-		}
-	}
-	diags.Sort()
-	if diags.Errors() > 0 {
-		_ = diag.Print(stderr, "text", diags, sources(srcs))
-		return nil, errContent
-	}
-	if rs == nil {
-		return nil, usageErr("no Anna's Roundtable pack among %v", dirs)
-	}
-	return rs, nil
+	return packRuleset(dirs, "annas", gen.Ruleset, stderr)
 }
 
 func unitIndex(rs *table.Ruleset, id string) (int, error) {

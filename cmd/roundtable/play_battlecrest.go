@@ -7,9 +7,7 @@ import (
 	"github.com/spf13/cobra"
 
 	bc "github.com/roundtable-dev/roundtable/compiler/battlecrest"
-	"github.com/roundtable-dev/roundtable/compiler/diag"
 	engine "github.com/roundtable-dev/roundtable/engine/battlecrest"
-	"github.com/roundtable-dev/roundtable/engine/battlecrest/table"
 	genbattlecrest "github.com/roundtable-dev/roundtable/generated/battlecrest"
 )
 
@@ -31,21 +29,9 @@ func playBattlecrest(cmd *cobra.Command, f *playFlags) error {
 	if f.mode != "versus" || f.boss != "" || f.scenario != "" {
 		return usageErr("battlecrest takes --deck HERO-SET --deck HERO-SET; --mode, --boss and --scenario belong to other games")
 	}
-	rs := genbattlecrest.Ruleset
-	if len(f.packs) > 0 {
-		results, diags, err := compileAll(f.packs)
-		if err != nil {
-			return err
-		}
-		if diags.Errors() > 0 || len(results) != 1 || results[0].Ruleset == nil {
-			_ = diag.Print(cmd.OutOrStdout(), "text", diags, sources(results))
-			return errContent
-		}
-		r, ok := results[0].Ruleset.(*table.Ruleset)
-		if !ok {
-			return usageErr("the packs given are not battlecrest packs")
-		}
-		rs = r
+	rs, err := packRuleset(f.packs, bc.GameID, genbattlecrest.Ruleset, cmd.OutOrStdout())
+	if err != nil {
+		return err
 	}
 	if len(rs.MapSets) == 0 || len(rs.HeroSets) < 2 && len(f.decks) == 0 {
 		return usageErr("battlecrest needs a map set and two hero sets")

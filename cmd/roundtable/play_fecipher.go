@@ -7,7 +7,6 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/roundtable-dev/roundtable/compiler"
-	"github.com/roundtable-dev/roundtable/compiler/diag"
 	fec "github.com/roundtable-dev/roundtable/compiler/fecipher"
 	engine "github.com/roundtable-dev/roundtable/engine/fecipher"
 	"github.com/roundtable-dev/roundtable/engine/fecipher/table"
@@ -33,21 +32,9 @@ func playFECipher(cmd *cobra.Command, f *playFlags) error {
 	if len(f.decks) != 2 {
 		return usageErr("fe-cipher needs two decks: --deck A --deck B")
 	}
-	rs := genfecipher.Ruleset
-	if len(f.packs) > 0 {
-		results, diags, err := compileAll(f.packs)
-		if err != nil {
-			return err
-		}
-		if diags.Errors() > 0 || len(results) != 1 || results[0].Ruleset == nil {
-			_ = diag.Print(cmd.OutOrStdout(), "text", diags, sources(results))
-			return errContent
-		}
-		r, ok := results[0].Ruleset.(*table.Ruleset)
-		if !ok {
-			return usageErr("the packs given are not fe-cipher packs")
-		}
-		rs = r
+	rs, err := packRuleset(f.packs, fec.GameID, genfecipher.Ruleset, cmd.OutOrStdout())
+	if err != nil {
+		return err
 	}
 	var decks [2]*table.Deck
 	var names [2]string

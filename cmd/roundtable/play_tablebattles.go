@@ -7,12 +7,9 @@ import (
 
 	"github.com/spf13/cobra"
 
-	"github.com/roundtable-dev/roundtable/compiler"
-	"github.com/roundtable-dev/roundtable/compiler/diag"
 	"github.com/roundtable-dev/roundtable/compiler/link"
 	tbc "github.com/roundtable-dev/roundtable/compiler/tablebattles"
 	tb "github.com/roundtable-dev/roundtable/engine/tablebattles"
-	"github.com/roundtable-dev/roundtable/engine/tablebattles/table"
 	tbgen "github.com/roundtable-dev/roundtable/generated/tablebattles"
 )
 
@@ -25,12 +22,9 @@ func playTableBattles(cmd *cobra.Command, f *playFlags) error {
 			return usageErr("--%s does not apply to table-battles", other)
 		}
 	}
-	rs := tbgen.Ruleset
-	if len(f.packs) > 0 {
-		var err error
-		if rs, err = tableBattlesPacks(cmd, f.packs); err != nil {
-			return err
-		}
+	rs, err := packRuleset(f.packs, tbc.GameID, tbgen.Ruleset, cmd.OutOrStdout())
+	if err != nil {
+		return err
 	}
 	var ids []string
 	for _, s := range rs.Scenarios {
@@ -85,31 +79,4 @@ func playTableBattles(cmd *cobra.Command, f *playFlags) error {
 	}
 	fmt.Fprintf(w, "result: %s (%s) after %d turns\n", winner, g.Reason, g.Turn)
 	return nil
-}
-
-// tableBattlesPacks compiles pack folders and returns their ruleset.
-func tableBattlesPacks(cmd *cobra.Command, dirs []string) (*table.Ruleset, error) {
-	sets, diags, err := loadSets(dirs)
-	if err != nil {
-		return nil, err
-	}
-	var rs *table.Ruleset
-	var results []*compiler.Result
-	for _, set := range sets {
-		res, ds := compiler.Compile(set)
-		diags = append(diags, ds...)
-		results = append(results, res)
-		if r, ok := res.Ruleset.(*table.Ruleset); ok && res.Game != nil && res.Game.ID == tbc.GameID {
-			rs = r
-		}
-	}
-	diags = diags.Sort()
-	if diags.Errors() > 0 || rs == nil {
-		_ = diag.Print(cmd.OutOrStdout(), "text", diags, sources(results))
-		if rs == nil && diags.Errors() == 0 {
-			return nil, usageErr("no table-battles pack among %s", strings.Join(dirs, ", "))
-		}
-		return nil, errContent
-	}
-	return rs, nil
 }

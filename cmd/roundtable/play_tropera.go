@@ -8,7 +8,6 @@ import (
 
 	"github.com/spf13/cobra"
 
-	"github.com/roundtable-dev/roundtable/compiler/diag"
 	tro "github.com/roundtable-dev/roundtable/compiler/tropera"
 	engine "github.com/roundtable-dev/roundtable/engine/tropera"
 	"github.com/roundtable-dev/roundtable/engine/tropera/table"
@@ -20,22 +19,7 @@ func init() { playGames[tro.GameID] = playTropera }
 // troRuleset is the generated base ruleset, or the packs compiled now;
 // content errors are printed to w and reported as errContent.
 func troRuleset(packs []string, w io.Writer) (*table.Ruleset, error) {
-	if len(packs) == 0 {
-		return gentropera.Ruleset, nil
-	}
-	results, diags, err := compileAll(packs)
-	if err != nil {
-		return nil, err
-	}
-	if diags.Errors() > 0 || len(results) != 1 || results[0].Ruleset == nil {
-		_ = diag.Print(w, "text", diags, sources(results))
-		return nil, errContent
-	}
-	rs, ok := results[0].Ruleset.(*table.Ruleset)
-	if !ok {
-		return nil, usageErr("the packs given are not tropera packs")
-	}
-	return rs, nil
+	return packRuleset(packs, tro.GameID, gentropera.Ruleset, w)
 }
 
 type troSideJSON struct {
