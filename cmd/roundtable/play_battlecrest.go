@@ -14,13 +14,7 @@ import (
 func init() { playGames[bc.GameID] = playBattlecrest }
 
 func bcPolicy(name string) (engine.Policy, error) {
-	switch name {
-	case "greedy":
-		return engine.Greedy{}, nil
-	case "random":
-		return engine.Random{}, nil
-	}
-	return nil, usageErr("unknown policy %q (want greedy or random)", name)
+	return policyByName[engine.Policy](name, engine.Greedy{}, engine.Random{})
 }
 
 // playBattlecrest plays the first map set with two hero sets: --deck names

@@ -16,13 +16,7 @@ import (
 func init() { playGames[fec.GameID] = playFECipher }
 
 func fecPolicy(name string) (engine.Policy, error) {
-	switch name {
-	case "greedy":
-		return engine.Greedy{}, nil
-	case "random":
-		return engine.Random{}, nil
-	}
-	return nil, usageErr("unknown policy %q (want greedy or random)", name)
+	return policyByName[engine.Policy](name, engine.Greedy{}, engine.Random{})
 }
 
 func playFECipher(cmd *cobra.Command, f *playFlags) error {

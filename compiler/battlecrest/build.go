@@ -131,19 +131,11 @@ func build(p *compiler.Program) (any, diag.List) {
 }
 
 func decode[T any](b *builder, d *compiler.Doc) (T, bool) {
-	var v T
-	if err := d.Decode(&v); err != nil {
-		b.diags.Add(diag.CodeWrongType, d.Pos(), "%s %s: %v", d.Kind, d.ID, err)
-		return v, false
-	}
-	return v, true
+	return compiler.Decode[T](d, &b.diags)
 }
 
-// ref resolves a reference, accepting pack-qualified ids.
+// ref resolves a reference, bare or pack-qualified, from the file at pos.
 func (b *builder) ref(kind, id string, pos diag.Pos, what string) int {
-	if i := strings.IndexByte(id, '/'); i >= 0 {
-		id = id[i+1:]
-	}
 	return b.p.Resolve(kind, id, pos, what, &b.diags)
 }
 
