@@ -30,6 +30,9 @@ type Pack struct {
 	// checkedBy is the schema that validated the documents while they were
 	// loaded (source.LoadChecked), or nil; see precheck.
 	checkedBy *cueval.Schema
+	// cacheSchema is the hash of the schema Set.Cache's validation results
+	// are made with.
+	cacheSchema string
 }
 
 // Doc is a content document that belongs to a pack.
@@ -64,9 +67,17 @@ func packSchema() (*cueval.Schema, error) {
 
 // LoadPack reads a pack folder: its pack.yaml and every YAML file under it.
 func LoadPack(fsys fs.FS, display string) (*Pack, diag.List) {
+	return loadPack(fsys, display, false)
+}
+
+func loadPack(fsys fs.FS, display string, embedded bool) (*Pack, diag.List) {
 	preGame, preSchema, check := precheck(fsys)
-	set, diags := source.LoadChecked(fsys, display, check)
-	p := &Pack{Dir: display, Set: set}
+	cache, hash := openCache(display, embedded, preSchema)
+	set, diags := source.LoadCached(fsys, display, check, cache)
+	if cache != nil {
+		cache.Save() // packs that are not compiled (Order loads every base pack)
+	}
+	p := &Pack{Dir: display, Set: set, cacheSchema: hash}
 	var packDocs []*source.Document
 	for _, d := range set.Docs {
 		if d.Kind == "pack" {
@@ -182,7 +193,7 @@ func joinDisplay(dir, name string) string {
 
 // BasePack loads the embedded base pack of a game.
 func BasePack(g *Game) (*Pack, diag.List) {
-	p, diags := LoadPack(g.Content, g.ContentDir)
+	p, diags := loadPack(g.Content, g.ContentDir, true)
 	p.Embedded = true
 	return p, diags
 }
@@ -196,6 +207,11 @@ type Result struct {
 	// Overrides lists the entities replaced by expansions.
 	Overrides []Override
 	Sources   func(file string) []byte
+	// Replayed is true when link and Build did not run: with a cache
+	// (SetCache, check --cache only), nothing they can observe changed
+	// since a run that stored their outcome, so their diagnostics, Counts
+	// and Overrides are that run's (cutoff.go). Ruleset is then nil.
+	Replayed bool
 }
 
 // Compile validates and builds packs of one game, in the order given (base
@@ -203,6 +219,13 @@ type Result struct {
 func Compile(packs []*Pack) (*Result, diag.List) {
 	var diags diag.List
 	res := &Result{Counts: map[string]int{}, Packs: packs}
+	defer func() {
+		for _, p := range packs {
+			if p.Set != nil && p.Set.Cache != nil {
+				p.Set.Cache.Save()
+			}
+		}
+	}()
 	res.Sources = func(file string) []byte {
 		for _, p := range packs {
 			if b := p.Set.Source(file); b != nil {
@@ -231,6 +254,7 @@ func Compile(packs []*Pack) (*Result, diag.List) {
 		diags.Add(diag.CodeIO, diag.Pos{File: "schema/" + g.ID}, "internal: %v", err)
 		return res, diags
 	}
+	cut := newCutoff(g, schema, packs)
 	prog := &Program{Game: g, Packs: packs, byKind: map[string][]*Doc{}, tables: map[string]*link.Table{}}
 	for _, k := range g.Kinds {
 		prog.tables[k.Name] = link.NewTable(k.Name)
@@ -242,6 +266,7 @@ func Compile(packs []*Pack) (*Result, diag.List) {
 		docs := slices.DeleteFunc(slices.Clone(p.Set.Docs), func(d *source.Document) bool { return d.Kind == "pack" })
 		docs, overrides := stripOverrides(docs, &diags)
 		results := validateAll(schema, p, docs)
+		cut.pack(p, results, overrides)
 		for i, sd := range docs {
 			kd, ok := g.Kind(sd.Kind)
 			if !ok {
@@ -263,6 +288,11 @@ func Compile(packs []*Pack) (*Result, diag.List) {
 			prog.byKind[kd.Name] = append(prog.byKind[kd.Name], doc)
 		}
 	}
+	if cut.replay(prog, res, &diags) {
+		return res, diags
+	}
+	cut.start()
+	before := len(diags)
 	prog.link(&diags)
 	res.Overrides = prog.overrides
 	for _, k := range g.Kinds {
@@ -273,10 +303,12 @@ func Compile(packs []*Pack) (*Result, diag.List) {
 		// documents are reported in the same run.
 		_, more := g.Build(prog)
 		diags = append(diags, more...)
+		cut.store(res, diags[before:])
 		return res, diags
 	}
 	rs, more := g.Build(prog)
 	diags = append(diags, more...)
+	cut.store(res, diags[before:])
 	if diags.Errors() == 0 {
 		res.Ruleset = rs
 	}

@@ -11,73 +11,84 @@ import (
 	"github.com/roundtable-dev/roundtable/compiler/vcache"
 )
 
-// CacheDir, when set (check --cache), keeps validation results per file
-// there, keyed by file name, content and schema hash.
+// CacheDir, when set (check --cache), keeps per pack what a check learned
+// about each file (vcache) and the outcome of link and Build (cutoff.go).
 var CacheDir string
 
-// SetCache keeps parsed documents and validation results per file in dir
-// ("" turns caching off).
-func SetCache(dir string) {
-	CacheDir = dir
-	source.ParseCache = nil
-	if dir != "" {
-		source.ParseCache = func(display string) source.Cache {
-			return vcache.OpenStore[source.Parsed](dir, "parse", display)
-		}
+// SetCache keeps parsed documents, validation results and link and Build
+// outcomes in dir ("" turns caching off). Only check turns it on: a
+// compile with a cache may replay link and Build (Result.Replayed) and
+// then has no ruleset.
+func SetCache(dir string) { CacheDir = dir }
+
+// openCache opens the cache of a pack folder validated with schema (nil
+// when the game is not known before loading).
+func openCache(display string, embedded bool, schema *cueval.Schema) (*vcache.Pack, string) {
+	if CacheDir == "" {
+		return nil, ""
 	}
+	hash := ""
+	if schema != nil {
+		hash = schema.Hash()
+	}
+	scope := display + "\x00" + hash
+	if embedded {
+		scope = "embedded\x00" + scope
+	}
+	return vcache.Open(CacheDir, scope), hash
 }
 
 // validateAll validates a pack's documents on every core, a batch at a time
 // (most documents take the native validator's microseconds, so a channel
 // send per document would cost as much as the check). Results keep document
-// order. With CacheDir, files whose bytes and schema are unchanged reuse
-// their stored results.
+// order. With a cache made with this schema, files whose cache entry holds
+// validation results reuse them, and new results are stored.
 func validateAll(s *cueval.Schema, p *Pack, docs []*source.Document) []diag.List {
+	var cache *vcache.Pack
+	if p != nil && p.Set != nil && p.Set.Cache != nil && p.cacheSchema == s.Hash() {
+		cache = p.Set.Cache
+	}
+	if cache == nil {
+		return validateParallel(s, p, docs)
+	}
 	out := make([]diag.List, len(docs))
-	todo := docs
-	var cache *vcache.Cache
 	type file struct {
-		key        string
+		entry      *vcache.Entry
 		start, end int
 		hit        bool
 	}
 	var files []file
-	if CacheDir != "" && p != nil && p.Set != nil {
-		cache = vcache.Open(CacheDir, p.Dir+"\x00"+s.Hash())
-		for i := 0; i < len(docs); {
-			j := i
-			for j < len(docs) && docs[j].File == docs[i].File {
-				j++
-			}
-			files = append(files, file{key: vcache.Key(docs[i].File, p.Set.Source(docs[i].File)), start: i, end: j})
-			i = j
+	var todo []*source.Document
+	var idx []int
+	for i := 0; i < len(docs); {
+		j := i
+		for j < len(docs) && docs[j].File == docs[i].File {
+			j++
 		}
-		var idx []int
-		todo = nil
-		for k, f := range files {
-			if r, ok := cache.Get(f.key); ok && len(r) == f.end-f.start {
-				copy(out[f.start:f.end], r)
-				files[k].hit = true
-				continue
-			}
-			for i := f.start; i < f.end; i++ {
-				idx = append(idx, i)
-				todo = append(todo, docs[i])
+		f := file{entry: cache.Current(docs[i].File), start: i, end: j}
+		if e := f.entry; e != nil && e.HasValid && len(e.Valid) == j-i {
+			copy(out[i:j], e.Valid)
+			f.hit = true
+		} else {
+			for k := i; k < j; k++ {
+				idx = append(idx, k)
+				todo = append(todo, docs[k])
 			}
 		}
-		res := validateParallel(s, p, todo)
-		for k, i := range idx {
-			out[i] = res[k]
-		}
-		for _, f := range files {
-			if !f.hit {
-				cache.Put(f.key, out[f.start:f.end])
-			}
-		}
-		cache.Save()
-		return out
+		files = append(files, f)
+		i = j
 	}
-	return validateParallel(s, p, todo)
+	res := validateParallel(s, p, todo)
+	for k, i := range idx {
+		out[i] = res[k]
+	}
+	for _, f := range files {
+		if !f.hit && f.entry != nil {
+			f.entry.Valid, f.entry.HasValid = out[f.start:f.end:f.end], true
+			cache.Touch()
+		}
+	}
+	return out
 }
 
 func validateParallel(s *cueval.Schema, p *Pack, docs []*source.Document) []diag.List {

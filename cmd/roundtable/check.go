@@ -49,11 +49,15 @@ with --strict), 2 usage or internal failure.`,
 					return usageErr("--cache: %v", err)
 				}
 			}
+			// Only check compiles with a cache: a replayed result has no
+			// ruleset (compiler.Result.Replayed).
 			compiler.SetCache(cacheDir)
-			results, diags, err := compileAll(args)
+			defer compiler.SetCache("")
+			results, diags, closeRoots, err := compileAllOpen(args)
 			if err != nil {
 				return err
 			}
+			defer closeRoots() // source lines are read while printing
 			out := cmd.OutOrStdout()
 			if err := printReport(out, format, results, diags); err != nil {
 				return err
@@ -66,16 +70,26 @@ with --strict), 2 usage or internal failure.`,
 	}
 	cmd.Flags().StringVarP(&format, flagFormat, "f", "text", "output format: "+strings.Join(diag.Formats, ", "))
 	cmd.Flags().BoolVar(&strict, flagStrict, false, "fail on warnings too")
-	cmd.Flags().StringVar(&cacheDir, "cache", "", "keep parsed documents and validation results per file in this folder; unchanged files are not parsed or validated again")
+	cmd.Flags().StringVar(&cacheDir, "cache", "", "keep what a check learned in this folder: a file whose size and time are unchanged is not read, parsed or validated again, and link and the game's checks are not run again when no document changed beyond its comments")
 	_ = cmd.RegisterFlagCompletionFunc(flagFormat, cobra.FixedCompletions(diag.Formats, cobra.ShellCompDirectiveNoFileComp))
 	return cmd
 }
 
 // compileAll loads and compiles pack folders, one compile per game.
 func compileAll(dirs []string) ([]*compiler.Result, diag.List, error) {
-	sets, diags, err := loadSets(dirs)
+	results, diags, closeRoots, err := compileAllOpen(dirs)
+	if err == nil {
+		closeRoots()
+	}
+	return results, diags, err
+}
+
+// compileAllOpen is compileAll that leaves the pack folders open until
+// closeRoots (see loadSetsOpen).
+func compileAllOpen(dirs []string) ([]*compiler.Result, diag.List, func(), error) {
+	sets, diags, closeRoots, err := loadSetsOpen(dirs)
 	if err != nil {
-		return nil, nil, err
+		return nil, nil, nil, err
 	}
 	var results []*compiler.Result
 	for _, set := range sets {
@@ -83,7 +97,7 @@ func compileAll(dirs []string) ([]*compiler.Result, diag.List, error) {
 		diags = append(diags, ds...)
 		results = append(results, res)
 	}
-	return results, diags.Sort(), nil
+	return results, diags.Sort(), closeRoots, nil
 }
 
 func sources(results []*compiler.Result) diag.Sources {

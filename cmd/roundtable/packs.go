@@ -13,7 +13,27 @@ import (
 // folder whose pack id is a base pack's replaces the embedded one; a pack
 // that requires an embedded base pack gets it.
 func loadSets(dirs []string) ([][]*compiler.Pack, diag.List, error) {
-	var diags diag.List
+	sets, diags, closeRoots, err := loadSetsOpen(dirs)
+	closeRoots()
+	return sets, diags, err
+}
+
+// loadSetsOpen is loadSets that leaves the pack folders open until
+// closeRoots is called: with a cache (check --cache), a file the cache
+// vouched for is read only when its source lines are needed
+// (source.Set.Source), after loading.
+func loadSetsOpen(dirs []string) (sets [][]*compiler.Pack, diags diag.List, closeRoots func(), err error) {
+	var roots []*os.Root
+	closeRoots = func() {
+		for _, r := range roots {
+			r.Close()
+		}
+	}
+	defer func() {
+		if err != nil {
+			closeRoots()
+		}
+	}()
 	var packs []*compiler.Pack
 	if len(dirs) == 0 {
 		for _, g := range compiler.Games() {
@@ -25,20 +45,20 @@ func loadSets(dirs []string) ([][]*compiler.Pack, diag.List, error) {
 	for _, dir := range dirs {
 		fi, err := os.Stat(dir)
 		if err != nil {
-			return nil, nil, usageErr("cannot read pack folder: %v", err)
+			return nil, nil, closeRoots, usageErr("cannot read pack folder: %v", err)
 		}
 		if !fi.IsDir() {
-			return nil, nil, usageErr("%s is not a folder; give the pack's folder (the one holding pack.yaml)", dir)
+			return nil, nil, closeRoots, usageErr("%s is not a folder; give the pack's folder (the one holding pack.yaml)", dir)
 		}
 		root, err := os.OpenRoot(dir)
 		if err != nil {
-			return nil, nil, usageErr("cannot open pack folder: %v", err)
+			return nil, nil, closeRoots, usageErr("cannot open pack folder: %v", err)
 		}
-		defer root.Close()
+		roots = append(roots, root)
 		p, ds := compiler.LoadPack(root.FS(), filepath.ToSlash(filepath.Clean(dir)))
 		diags = append(diags, ds...)
 		packs = append(packs, p)
 	}
 	sets, ds := compiler.Order(packs)
-	return sets, append(diags, ds...), nil
+	return sets, append(diags, ds...), closeRoots, nil
 }

@@ -7,54 +7,7 @@ import (
 
 	"gopkg.in/yaml.v3"
 
-	"github.com/roundtable-dev/roundtable/compiler/diag"
 )
-
-// Cache stores the parse of a file (its documents and diagnostics) by a key
-// of its name and bytes, so that an unchanged file is not parsed again.
-// Load uses it when set (check --cache).
-type Cache interface {
-	Get(key string) (Parsed, bool)
-	Put(key string, p Parsed)
-	Save() // after the folder is loaded
-}
-
-// Parsed is the stored parse of one file: documents in a compact binary
-// form (yaml.v3 parsing costs about ten times more than decoding it).
-type Parsed struct {
-	Docs  [][]byte
-	Diags diag.List
-}
-
-// ParseCache returns the cache Load uses for a folder (by its display
-// name); nil parses every file.
-var ParseCache func(display string) Cache
-
-// parseCached parses a file or takes its stored parse.
-func parseCached(c Cache, key, name string, data []byte, check Check) ([]*Document, diag.List) {
-	if p, ok := c.Get(key); ok {
-		docs := make([]*Document, 0, len(p.Docs))
-		for _, b := range p.Docs {
-			d, err := decodeDoc(b)
-			if err != nil {
-				docs = nil
-				break
-			}
-			d.File = name
-			docs = append(docs, d)
-		}
-		if docs != nil || len(p.Docs) == 0 {
-			return docs, p.Diags
-		}
-	}
-	docs, diags := parseWith(name, data, true, check)
-	p := Parsed{Diags: diags}
-	for _, d := range docs {
-		p.Docs = append(p.Docs, encodeDoc(d))
-	}
-	c.Put(key, p)
-	return docs, diags
-}
 
 // The encoding: uvarint index, string kind, node count, then each node in
 // pre-order: a byte of kind and tag codes and a flag (below), style, the tag

@@ -1,28 +1,27 @@
 package source
 
 import (
-	"crypto/sha256"
 	"errors"
 	"io/fs"
 	"runtime"
 	"sync"
 
 	"github.com/roundtable-dev/roundtable/compiler/diag"
+	"github.com/roundtable-dev/roundtable/compiler/vcache"
 )
 
 // loadFiles reads and parses files on every core; the result is the same as
-// reading them one by one in order: documents and diagnostics keep file order.
-func loadFiles(fsys fs.FS, display string, files []string, show func(string) string, set *Set, diags *diag.List, check Check) {
-	var cache Cache
-	if ParseCache != nil {
-		cache = ParseCache(display)
-	}
+// reading them one by one in order: documents and diagnostics keep file
+// order. With a cache, unchanged files are taken from it (LoadCached).
+func loadFiles(fsys fs.FS, files []string, entries map[string]fs.DirEntry, show func(string) string, set *Set, diags *diag.List, check Check, cache *vcache.Pack) {
 	type result struct {
 		name  string
 		data  []byte
+		key   string
 		docs  []*Document
 		diags diag.List
 		read  bool
+		lazy  bool
 	}
 	out := make([]result, len(files))
 	var wg sync.WaitGroup
@@ -40,6 +39,22 @@ func loadFiles(fsys fs.FS, display string, files []string, show func(string) str
 				}
 				r := &out[j]
 				name := show(files[j])
+				st := vcache.Stat{Size: -1} // matches no entry
+				var old *vcache.Entry
+				if cache != nil {
+					old = cache.Old(name)
+					// Stat before reading: a write after the stat changes
+					// the stat the next run sees.
+					if fi, err := stat(fsys, files[j], entries[files[j]]); err == nil {
+						st = vcache.StatOf(fi)
+						if old != nil && old.Stat == st && !cache.Racy(st) {
+							r.name, r.key, r.lazy = name, old.Key, true
+							r.docs, r.diags = entryDocs(name, old), old.Load
+							cache.Keep(old)
+							continue
+						}
+					}
+				}
 				data, err := readLimited(fsys, files[j])
 				if err != nil {
 					if errors.Is(err, errTooLarge) {
@@ -50,31 +65,51 @@ func loadFiles(fsys fs.FS, display string, files []string, show func(string) str
 					continue
 				}
 				r.name, r.data, r.read = name, data, true
-				if cache != nil {
-					r.docs, r.diags = parseCached(cache, cacheKey(name, data), name, data, check)
-				} else {
+				if cache == nil {
 					r.docs, r.diags = parseWith(name, data, true, check)
+					continue
 				}
+				r.key = vcache.Key(name, data)
+				if old != nil && old.Key == r.key {
+					e := *old
+					e.Stat = st
+					r.docs, r.diags = entryDocs(name, &e), e.Load
+					if e.Stat != old.Stat || st.Mtime < cache.Now-vcache.RacyMargin {
+						// Stored again: the new stat, or a racily clean
+						// entry that the new scan time makes clean.
+						cache.Put(&e)
+					} else {
+						cache.Keep(&e)
+					}
+					continue
+				}
+				r.docs, r.diags = parseWith(name, data, true, check)
+				cache.Put(newEntry(name, st, r.key, r.docs, r.diags))
 			}
 		})
 	}
 	wg.Wait()
-	if cache != nil {
-		cache.Save()
-	}
-	for _, r := range out {
-		if r.read {
+	for j, r := range out {
+		switch {
+		case r.read:
 			set.Files[r.name] = r.data // the documents' File string, not a copy
+		case r.lazy:
+			set.Files[r.name] = nil
+			set.lazy[r.name] = files[j]
+		}
+		if r.key != "" {
+			set.Keys[r.name] = r.key
 		}
 		set.Docs = append(set.Docs, r.docs...)
 		*diags = append(*diags, r.diags...)
 	}
 }
 
-func cacheKey(name string, data []byte) string {
-	h := sha256.New()
-	h.Write([]byte(name))
-	h.Write([]byte{0})
-	h.Write(data)
-	return string(h.Sum(nil))
+// stat returns a file's info: from its walk entry (one lstat) when it is a
+// regular file, else through fsys (a symbolic link's target).
+func stat(fsys fs.FS, p string, d fs.DirEntry) (fs.FileInfo, error) {
+	if d != nil && d.Type().IsRegular() {
+		return d.Info()
+	}
+	return fs.Stat(fsys, p)
 }

@@ -13,11 +13,13 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"sync"
 	"unicode/utf8"
 
 	"gopkg.in/yaml.v3"
 
 	"github.com/roundtable-dev/roundtable/compiler/diag"
+	"github.com/roundtable-dev/roundtable/compiler/vcache"
 )
 
 // Limits on what one file may cost. They are far above real content.
@@ -144,23 +146,100 @@ func Path(n *yaml.Node, elems ...string) *yaml.Node {
 
 // Set is the content of one folder.
 type Set struct {
-	Files map[string][]byte // display path -> bytes, for printing source lines
+	// Files has every file read: display path -> bytes, for printing
+	// source lines. A file the cache vouched for is not read while loading:
+	// its value is nil until Source reads it.
+	Files map[string][]byte
 	Docs  []*Document
+	// Keys is each file's content key (vcache.Key) when loaded with a
+	// cache, else nil.
+	Keys map[string]string
+	// Cache is the cache the set was loaded with, or nil.
+	Cache *vcache.Pack
+
+	mu    sync.Mutex
+	fsys  fs.FS
+	lazy  map[string]string // display path -> path in fsys, not read yet
+	reads map[string]bool   // files Source returned while tracking
 }
 
-// Source returns a file's bytes, for diag.Print.
-func (s *Set) Source(file string) []byte { return s.Files[file] }
+// Source returns a file's bytes (for diag.Print, and for games that read
+// source lines). A file the cache vouched for is read on first use from the
+// pack's folder, which stays open for the lifetime of the set.
+func (s *Set) Source(file string) []byte {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	b, ok := s.Files[file]
+	if !ok {
+		return nil
+	}
+	if s.reads != nil {
+		s.reads[file] = true
+	}
+	if p, lazy := s.lazy[file]; lazy {
+		delete(s.lazy, file)
+		if data, err := readLimited(s.fsys, p); err == nil {
+			b = data
+			s.Files[file] = data
+			if s.Keys != nil {
+				s.Keys[file] = vcache.Key(file, data)
+			}
+		}
+	}
+	return b
+}
+
+// Track starts recording the files Source returns; Reads returns them.
+func (s *Set) Track() {
+	s.mu.Lock()
+	s.reads = map[string]bool{}
+	s.mu.Unlock()
+}
+
+// Reads returns the files Source returned since Track, sorted, and stops
+// recording.
+func (s *Set) Reads() []string {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	out := make([]string, 0, len(s.reads))
+	for f := range s.reads {
+		out = append(out, f)
+	}
+	s.reads = nil
+	slices.Sort(out)
+	return out
+}
+
+// Key returns a file's content key (sets loaded with a cache).
+func (s *Set) Key(file string) string {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.Keys[file]
+}
 
 // Load reads every *.yaml and *.yml file under fsys at any depth. display is
 // prefixed to the paths it reports (the folder the user named).
 func Load(fsys fs.FS, display string) (*Set, diag.List) { return LoadChecked(fsys, display, nil) }
 
 // LoadChecked is Load that runs check on every document parsed (not on
-// documents taken from the parse cache), in the parsing goroutine while the
+// documents taken from the cache), in the parsing goroutine while the
 // document's tree exists: the compiler validates there, so that validation
 // does not decode every document's tree once more.
 func LoadChecked(fsys fs.FS, display string, check Check) (*Set, diag.List) {
-	set := &Set{Files: map[string][]byte{}}
+	return LoadCached(fsys, display, check, nil)
+}
+
+// LoadCached is LoadChecked with a cache (nil: none). A file whose stat
+// matches its cache entry (and is not racily clean, vcache.Pack.Racy) is
+// not read: its documents and load diagnostics come from the cache. A file
+// whose bytes match its entry's key is not parsed. The caller saves the
+// cache (after adding validation results).
+func LoadCached(fsys fs.FS, display string, check Check, cache *vcache.Pack) (*Set, diag.List) {
+	set := &Set{Files: map[string][]byte{}, fsys: fsys, Cache: cache}
+	if cache != nil {
+		set.Keys = map[string]string{}
+		set.lazy = map[string]string{}
+	}
 	var diags diag.List
 	show := func(p string) string {
 		if display == "" || display == "." {
@@ -169,6 +248,12 @@ func LoadChecked(fsys fs.FS, display string, check Check) (*Set, diag.List) {
 		return strings.TrimSuffix(display, "/") + "/" + p
 	}
 	var files []string
+	// The walk's entries of regular files, to stat them without resolving
+	// their path through fsys again (an os.Root opens every folder of it).
+	var entries map[string]fs.DirEntry
+	if cache != nil {
+		entries = map[string]fs.DirEntry{}
+	}
 	err := fs.WalkDir(fsys, ".", func(p string, d fs.DirEntry, err error) error {
 		if err != nil {
 			diags.Add(diag.CodeIO, diag.Pos{File: show(p)}, "cannot read: %v", trimErr(err))
@@ -192,6 +277,9 @@ func LoadChecked(fsys fs.FS, display string, check Check) (*Set, diag.List) {
 		}
 		if isYAML(p) {
 			files = append(files, p)
+			if entries != nil {
+				entries[p] = d
+			}
 		}
 		return nil
 	})
@@ -199,7 +287,7 @@ func LoadChecked(fsys fs.FS, display string, check Check) (*Set, diag.List) {
 		diags.Add(diag.CodeIO, diag.Pos{File: show(".")}, "cannot read folder: %v", trimErr(err))
 	}
 	slices.Sort(files)
-	loadFiles(fsys, display, files, show, set, &diags, check)
+	loadFiles(fsys, files, entries, show, set, &diags, check, cache)
 	return set, diags
 }
 

@@ -1,44 +1,48 @@
-// Package vcache keeps per-file results on disk (parsed documents,
-// schema-validation results), keyed by the file's name and bytes (and the
-// schema's hash), so that a second check of an unchanged file skips work.
+// Package vcache keeps what a check learned about each file of a pack on
+// disk (check --cache): the file's stat and content key, its parsed
+// documents, its load diagnostics and its validation results, so that a
+// second check of an unchanged file neither reads nor parses nor validates
+// it. One file per pack, schema and roundtable build, read whole at once:
+// the documents' encodings are substrings of it, not copies.
 package vcache
 
 import (
+	"bytes"
 	"crypto/sha256"
-	"encoding/gob"
+	"encoding/binary"
 	"encoding/hex"
+	"errors"
 	"fmt"
+	"io/fs"
+	"maps"
 	"os"
 	"path/filepath"
 	"runtime/debug"
+	"slices"
 	"sync"
+	"time"
 
 	"github.com/roundtable-dev/roundtable/compiler/diag"
 )
 
 // format changes whenever what is stored or how diagnostics are worded
 // changes in a way the build information does not show.
-const format = "vcache-1"
+const format = "vcache-2"
 
-// Store holds the results of one pack (and schema) in one file.
-type Store[T any] struct {
-	path string
+// Magic starts every cache file (before the body Verify returns).
+const Magic = "roundtable-cache-2\n"
 
-	mu    sync.Mutex
-	old   map[string]T
-	new   map[string]T
-	dirty bool
-}
+// RacyMargin: a file modified less than this before a cache's scan started
+// is read and hashed again even when its stat matches (a write within the
+// file system's timestamp granularity leaves the stat unchanged; FAT keeps
+// 2 s). Git calls such entries "racily clean".
+const RacyMargin = int64(2 * time.Second)
 
-// Cache is the validation results of one pack against one schema: per file,
-// one diagnostic list per document.
-type Cache = Store[[]diag.List]
-
-// build identifies the running binary, so that a new build of roundtable
+// Build identifies the running binary, so that a new build of roundtable
 // (whose messages may differ) does not reuse old results: its version
 // control revision when known, and the executable's size and time (a
 // rebuild from a modified tree keeps the revision).
-var build = func() string {
+var Build = func() string {
 	s := format
 	if bi, ok := debug.ReadBuildInfo(); ok {
 		s += bi.Main.Version
@@ -56,25 +60,158 @@ var build = func() string {
 	return s
 }()
 
-// Open loads the validation cache of scope (a pack folder and a schema
-// hash) from dir. A missing or unreadable cache is an empty one.
-func Open(dir, scope string) *Cache { return OpenStore[[]diag.List](dir, "validate", scope) }
+// Stat is what tells that a file did not change without reading it.
+type Stat struct {
+	Size, Mtime, Ino, Ctime int64 // Mtime, Ctime in ns; Ino, Ctime 0 when unknown
+}
 
-// OpenStore loads the store of what (a kind of result) and scope from dir.
-func OpenStore[T any](dir, what, scope string) *Store[T] {
-	h := sha256.Sum256([]byte(build + "\x00" + what + "\x00" + scope))
-	c := &Store[T]{
-		path: filepath.Join(dir, what+"-"+hex.EncodeToString(h[:12])+".gob"),
-		old:  map[string]T{},
-		new:  map[string]T{},
+// mtime is a file's modification time in ns; 0 when it has none (embedded
+// files), whose UnixNano would be undefined.
+func mtime(fi fs.FileInfo) int64 {
+	if t := fi.ModTime(); !t.IsZero() {
+		return t.UnixNano()
 	}
-	if f, err := os.Open(c.path); err == nil {
-		defer f.Close()
-		if gob.NewDecoder(f).Decode(&c.old) != nil {
-			c.old = map[string]T{}
+	return 0
+}
+
+// Entry is what is stored of one file.
+type Entry struct {
+	Name string // display path
+	Stat Stat
+	Key  string   // Key(name, bytes)
+	Sem  string   // hash of the documents without comments (see source)
+	Docs []string // encoded documents (source's encoding)
+	Load diag.List
+	// Valid holds one result per validated document of the file, in order,
+	// when HasValid (validation against the cache's schema).
+	Valid    []diag.List
+	HasValid bool
+}
+
+// Pack is the cache of one pack folder against one schema.
+type Pack struct {
+	path string
+	// Time is when the scan that wrote the cache started (ns): see Racy.
+	Time int64
+	// Now is when this run's scan started; Save stores it as Time.
+	Now int64
+
+	mu    sync.Mutex
+	old   map[string]*Entry
+	cur   map[string]*Entry
+	dirty bool
+}
+
+// Name returns the file name of the cache of what and scope in dir.
+func Name(dir, what, scope string) string {
+	h := sha256.Sum256([]byte(Build + "\x00" + what + "\x00" + scope))
+	return filepath.Join(dir, what+"-"+hex.EncodeToString(h[:12])+".bin")
+}
+
+// Open loads the cache of scope (a pack folder and a schema hash) from dir.
+// A missing, corrupt or truncated cache is an empty one.
+func Open(dir, scope string) *Pack {
+	c := &Pack{path: Name(dir, "pack", scope), Now: time.Now().UnixNano(), old: map[string]*Entry{}, cur: map[string]*Entry{}}
+	if data, err := os.ReadFile(c.path); err == nil {
+		if body, ok := Verify(data); ok {
+			if t, old, err := decodePack(string(body)); err == nil {
+				c.Time, c.old = t, old
+				c.cur = make(map[string]*Entry, len(old))
+			}
 		}
 	}
 	return c
+}
+
+// Racy reports whether a file with this stat may have changed within the
+// timestamp granularity of the cache's scan: it must be read.
+func (c *Pack) Racy(s Stat) bool { return s.Mtime >= c.Time-RacyMargin }
+
+// Old returns the stored entry of a file, or nil.
+func (c *Pack) Old(name string) *Entry { return c.old[name] }
+
+// Keep marks an unchanged entry as used in this run.
+func (c *Pack) Keep(e *Entry) {
+	c.mu.Lock()
+	c.cur[e.Name] = e
+	c.mu.Unlock()
+}
+
+// Put stores a new or changed entry.
+func (c *Pack) Put(e *Entry) {
+	c.mu.Lock()
+	c.cur[e.Name] = e
+	c.dirty = true
+	c.mu.Unlock()
+}
+
+// Current returns the entry of a file in this run, or nil.
+func (c *Pack) Current(name string) *Entry {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	return c.cur[name]
+}
+
+// Touch marks the cache as changed (an entry's contents were updated).
+func (c *Pack) Touch() {
+	c.mu.Lock()
+	c.dirty = true
+	c.mu.Unlock()
+}
+
+// Save writes the entries used in this run (so that deleted and renamed
+// files drop out) when anything changed. Failures are ignored: the cache
+// only saves time.
+func (c *Pack) Save() {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if !c.dirty && len(c.cur) == len(c.old) {
+		return
+	}
+	b := encodePack(c.Now, c.cur)
+	WriteFile(c.path, Seal(b))
+	// Later Keep, Put and Current calls of this run keep working.
+	c.old, c.Time, c.dirty = c.cur, c.Now, false
+	c.cur = maps.Clone(c.cur)
+}
+
+// Seal appends the checksum Verify checks.
+func Seal(body []byte) []byte {
+	h := sha256.Sum256(body)
+	return append(body, h[:]...)
+}
+
+// Verify returns the body of a sealed file whose checksum and magic hold.
+func Verify(data []byte) ([]byte, bool) {
+	if len(data) < sha256.Size+len(Magic) {
+		return nil, false
+	}
+	body, sum := data[:len(data)-sha256.Size], data[len(data)-sha256.Size:]
+	h := sha256.Sum256(body)
+	if !bytes.Equal(h[:], sum) || !bytes.HasPrefix(body, []byte(Magic)) {
+		return nil, false
+	}
+	return body[len(Magic):], true
+}
+
+// WriteFile writes a cache file atomically (a temporary file renamed).
+func WriteFile(path string, data []byte) {
+	tmp, err := os.CreateTemp(filepath.Dir(path), ".tmp-*")
+	if err != nil {
+		return
+	}
+	if _, err := tmp.Write(data); err != nil {
+		tmp.Close()
+		os.Remove(tmp.Name())
+		return
+	}
+	if err := tmp.Close(); err != nil {
+		os.Remove(tmp.Name())
+		return
+	}
+	if err := os.Rename(tmp.Name(), path); err != nil {
+		os.Remove(tmp.Name())
+	}
 }
 
 // Key names one file's content.
@@ -86,48 +223,215 @@ func Key(name string, data []byte) string {
 	return string(h.Sum(nil))
 }
 
-// Get returns the stored results of a file's documents, in order.
-func (c *Store[T]) Get(key string) (T, bool) {
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	r, ok := c.old[key]
-	if ok {
-		c.new[key] = r
+func encodePack(now int64, entries map[string]*Entry) []byte {
+	names := make([]string, 0, len(entries))
+	size := len(Magic) + 16
+	for n, e := range entries {
+		names = append(names, n)
+		size += 128 + len(n)
+		for _, d := range e.Docs {
+			size += len(d) + 4
+		}
 	}
-	return r, ok
+	slices.Sort(names)
+	b := make([]byte, 0, size+sha256.Size)
+	b = append(b, Magic...)
+	b = binary.AppendVarint(b, now)
+	b = binary.AppendUvarint(b, uint64(len(names)))
+	for _, n := range names {
+		e := entries[n]
+		b = AppendString(b, e.Name)
+		b = binary.AppendVarint(b, e.Stat.Size)
+		b = binary.AppendVarint(b, e.Stat.Mtime)
+		b = binary.AppendVarint(b, e.Stat.Ino)
+		b = binary.AppendVarint(b, e.Stat.Ctime)
+		b = AppendString(b, e.Key)
+		b = AppendString(b, e.Sem)
+		b = binary.AppendUvarint(b, uint64(len(e.Docs)))
+		for _, d := range e.Docs {
+			b = AppendString(b, d)
+		}
+		b = AppendDiags(b, e.Load)
+		if e.HasValid {
+			b = append(b, 1)
+			b = binary.AppendUvarint(b, uint64(len(e.Valid)))
+			for _, l := range e.Valid {
+				b = AppendDiags(b, l)
+			}
+		} else {
+			b = append(b, 0)
+		}
+	}
+	return b
 }
 
-// Put stores the results of a file's documents.
-func (c *Store[T]) Put(key string, results T) {
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	c.new[key] = results
-	c.dirty = true
+func decodePack(s string) (int64, map[string]*Entry, error) {
+	r := &Reader{S: s}
+	t := r.Varint()
+	n := r.Uint()
+	if r.Err != nil || n > uint64(len(s)) {
+		return 0, nil, errCorrupt
+	}
+	out := make(map[string]*Entry, n)
+	for range n {
+		e := &Entry{Name: r.String()}
+		e.Stat = Stat{Size: r.Varint(), Mtime: r.Varint(), Ino: r.Varint(), Ctime: r.Varint()}
+		e.Key = r.String()
+		e.Sem = r.String()
+		nd := r.Uint()
+		if r.Err != nil || nd > uint64(len(s)) {
+			return 0, nil, errCorrupt
+		}
+		e.Docs = make([]string, nd)
+		for i := range e.Docs {
+			e.Docs[i] = r.String()
+		}
+		e.Load = r.Diags()
+		if r.Byte() == 1 {
+			e.HasValid = true
+			nv := r.Uint()
+			if r.Err != nil || nv > uint64(len(s)) {
+				return 0, nil, errCorrupt
+			}
+			e.Valid = make([]diag.List, nv)
+			for i := range e.Valid {
+				e.Valid[i] = r.Diags()
+			}
+		}
+		if r.Err != nil {
+			return 0, nil, errCorrupt
+		}
+		out[e.Name] = e
+	}
+	if r.Off != len(s) {
+		return 0, nil, errCorrupt
+	}
+	return t, out, nil
 }
 
-// Save writes the results used in this run (so that deleted and edited
-// files drop out) when anything changed. Failures are ignored: the cache
-// only saves time.
-func (c *Store[T]) Save() {
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	if !c.dirty && len(c.new) == len(c.old) {
-		return
+var errCorrupt = errors.New("corrupt cache")
+
+// AppendString appends a length-prefixed string.
+func AppendString(b []byte, s string) []byte {
+	b = binary.AppendUvarint(b, uint64(len(s)))
+	return append(b, s...)
+}
+
+// AppendDiags appends a diagnostic list.
+func AppendDiags(b []byte, l diag.List) []byte {
+	b = binary.AppendUvarint(b, uint64(len(l)))
+	for _, d := range l {
+		b = AppendString(b, d.Code)
+		b = binary.AppendUvarint(b, uint64(d.Severity))
+		b = appendPos(b, d.Pos)
+		b = AppendString(b, d.Message)
+		b = AppendString(b, d.Hint)
+		b = binary.AppendUvarint(b, uint64(len(d.Related)))
+		for _, r := range d.Related {
+			b = appendPos(b, r.Pos)
+			b = AppendString(b, r.Message)
+		}
 	}
-	tmp, err := os.CreateTemp(filepath.Dir(c.path), ".tmp-*")
-	if err != nil {
-		return
+	return b
+}
+
+func appendPos(b []byte, p diag.Pos) []byte {
+	b = AppendString(b, p.File)
+	b = binary.AppendVarint(b, int64(p.Line))
+	return binary.AppendVarint(b, int64(p.Col))
+}
+
+// Reader reads what the Append functions wrote; past an error it returns
+// zero values and keeps Err.
+type Reader struct {
+	S   string
+	Off int
+	Err error
+}
+
+// Byte reads one byte.
+func (r *Reader) Byte() byte {
+	if r.Err != nil || r.Off >= len(r.S) {
+		r.Err = errCorrupt
+		return 0
 	}
-	if err := gob.NewEncoder(tmp).Encode(c.new); err != nil {
-		tmp.Close()
-		os.Remove(tmp.Name())
-		return
+	r.Off++
+	return r.S[r.Off-1]
+}
+
+// Uint reads a uvarint.
+func (r *Reader) Uint() uint64 {
+	if r.Err != nil {
+		return 0
 	}
-	if err := tmp.Close(); err != nil {
-		os.Remove(tmp.Name())
-		return
+	var v uint64
+	for shift := 0; shift < 64 && r.Off < len(r.S); shift += 7 {
+		c := r.S[r.Off]
+		r.Off++
+		v |= uint64(c&0x7f) << shift
+		if c < 0x80 {
+			return v
+		}
 	}
-	if err := os.Rename(tmp.Name(), c.path); err != nil {
-		os.Remove(tmp.Name())
+	r.Err = errCorrupt
+	return 0
+}
+
+// Varint reads a varint.
+func (r *Reader) Varint() int64 {
+	u := r.Uint()
+	x := int64(u >> 1)
+	if u&1 != 0 {
+		x = ^x
 	}
+	return x
+}
+
+// String reads a length-prefixed string: a substring, not a copy.
+func (r *Reader) String() string {
+	n := r.Uint()
+	if r.Err != nil || n > uint64(len(r.S)-r.Off) {
+		r.Err = errCorrupt
+		return ""
+	}
+	s := r.S[r.Off : r.Off+int(n)]
+	r.Off += int(n)
+	return s
+}
+
+func (r *Reader) pos() diag.Pos {
+	return diag.Pos{File: r.String(), Line: int(r.Varint()), Col: int(r.Varint())}
+}
+
+// Diags reads a diagnostic list (nil when empty).
+func (r *Reader) Diags() diag.List {
+	n := r.Uint()
+	if r.Err != nil || n > uint64(len(r.S)-r.Off) {
+		r.Err = errCorrupt
+		return nil
+	}
+	if n == 0 {
+		return nil
+	}
+	l := make(diag.List, n)
+	for i := range l {
+		d := &l[i]
+		d.Code = r.String()
+		d.Severity = diag.Severity(r.Uint())
+		d.Pos = r.pos()
+		d.Message = r.String()
+		d.Hint = r.String()
+		nr := r.Uint()
+		if r.Err != nil || nr > uint64(len(r.S)-r.Off) {
+			r.Err = errCorrupt
+			return nil
+		}
+		if nr > 0 {
+			d.Related = make([]diag.Related, nr)
+			for j := range d.Related {
+				d.Related[j] = diag.Related{Pos: r.pos(), Message: r.String()}
+			}
+		}
+	}
+	return l
 }

@@ -1,0 +1,10 @@
+//go:build !linux
+
+package vcache
+
+import "io/fs"
+
+// StatOf returns a file's size and modification time.
+func StatOf(fi fs.FileInfo) Stat {
+	return Stat{Size: fi.Size(), Mtime: mtime(fi)}
+}
