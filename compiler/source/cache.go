@@ -6,7 +6,6 @@ import (
 	"slices"
 
 	"gopkg.in/yaml.v3"
-
 )
 
 // The encoding: uvarint index, string kind, node count, then each node in
