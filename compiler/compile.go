@@ -31,8 +31,8 @@ type Pack struct {
 	// loaded (source.LoadChecked), or nil; see precheck.
 	checkedBy *cueval.Schema
 	// cacheSchema is the hash of the schema Set.Cache's validation results
-	// are made with.
-	cacheSchema string
+	// are made with; cacheDir is the cache folder it was loaded with.
+	cacheSchema, cacheDir string
 }
 
 // Doc is a content document that belongs to a pack.
@@ -67,17 +67,26 @@ func packSchema() (*cueval.Schema, error) {
 
 // LoadPack reads a pack folder: its pack.yaml and every YAML file under it.
 func LoadPack(fsys fs.FS, display string) (*Pack, diag.List) {
-	return loadPack(fsys, display, false)
+	return loadPack(fsys, display, false, CacheDir)
 }
 
-func loadPack(fsys fs.FS, display string, embedded bool) (*Pack, diag.List) {
+// LoadPackCached is LoadPack with a cache in dir (check --cache): files
+// whose stat or bytes did not change are taken from it, and a Compile of
+// packs loaded with a cache may replay link and Build (Result.Replayed).
+// fsys must stay readable until the result is printed: source lines of
+// files the cache vouched for are read on demand (source.Set.Source).
+func LoadPackCached(fsys fs.FS, display, dir string) (*Pack, diag.List) {
+	return loadPack(fsys, display, false, dir)
+}
+
+func loadPack(fsys fs.FS, display string, embedded bool, cacheDir string) (*Pack, diag.List) {
 	preGame, preSchema, check := precheck(fsys)
-	cache, hash := openCache(display, embedded, preSchema)
+	cache, hash := openCache(cacheDir, display, embedded, preSchema)
 	set, diags := source.LoadCached(fsys, display, check, cache)
 	if cache != nil {
 		cache.Save() // packs that are not compiled (Order loads every base pack)
 	}
-	p := &Pack{Dir: display, Set: set, cacheSchema: hash}
+	p := &Pack{Dir: display, Set: set, cacheSchema: hash, cacheDir: cacheDir}
 	var packDocs []*source.Document
 	for _, d := range set.Docs {
 		if d.Kind == "pack" {
@@ -193,7 +202,11 @@ func joinDisplay(dir, name string) string {
 
 // BasePack loads the embedded base pack of a game.
 func BasePack(g *Game) (*Pack, diag.List) {
-	p, diags := loadPack(g.Content, g.ContentDir, true)
+	return basePack(g, CacheDir)
+}
+
+func basePack(g *Game, cacheDir string) (*Pack, diag.List) {
+	p, diags := loadPack(g.Content, g.ContentDir, true, cacheDir)
 	p.Embedded = true
 	return p, diags
 }

@@ -10,6 +10,7 @@ import (
 
 	"github.com/roundtable-dev/roundtable/compiler/cueval"
 	"github.com/roundtable-dev/roundtable/compiler/diag"
+	"github.com/roundtable-dev/roundtable/compiler/source"
 	"github.com/roundtable-dev/roundtable/compiler/vcache"
 )
 
@@ -34,22 +35,34 @@ type cutoff struct {
 	buf   []byte
 }
 
-// newCutoff starts the key of a compile, or returns nil without a cache.
+// newCutoff starts the key of a compile, or returns nil when no pack was
+// loaded with a cache.
 func newCutoff(g *Game, schema *cueval.Schema, packs []*Pack) *cutoff {
-	if CacheDir == "" {
+	dir := ""
+	for _, p := range packs {
+		if p.cacheDir != "" {
+			dir = p.cacheDir
+			break
+		}
+	}
+	if dir == "" {
 		return nil
 	}
 	c := &cutoff{packs: packs, h: sha256.New()}
-	scope := g.ID
+	scope := g.ID + "\x00" + testScopeSalt
 	for _, p := range packs {
 		scope += "\x00" + p.Dir
+		if p.Embedded {
+			scope += "\x00embedded"
+		}
 	}
-	c.path = vcache.Name(CacheDir, "build", scope)
+	c.path = vcache.Name(dir, "build", scope)
 	c.str(vcache.Build)
 	c.str(g.ID)
 	c.str(schema.Hash())
+	c.str(testScopeSalt)
 	for _, p := range packs {
-		if p.Set == nil || p.Set.Cache == nil {
+		if p.Set == nil {
 			c.off = true
 			return c
 		}
@@ -71,13 +84,24 @@ func newCutoff(g *Game, schema *cueval.Schema, packs []*Pack) *cutoff {
 		}
 		files := slices.Sorted(maps.Keys(p.Set.Files))
 		c.num(int64(len(files)))
+		var byFile map[string][]*source.Document
+		if p.Set.Cache == nil { // an embedded base pack: hash its documents
+			byFile = map[string][]*source.Document{}
+			for _, d := range p.Set.Docs {
+				byFile[d.File] = append(byFile[d.File], d)
+			}
+		}
 		for _, f := range files {
+			c.str(f)
+			if byFile != nil {
+				c.str(source.SemHash(byFile[f]))
+				continue
+			}
 			e := p.Set.Cache.Current(f)
 			if e == nil {
 				c.off = true
 				return c
 			}
-			c.str(f)
 			c.str(e.Sem)
 		}
 	}

@@ -51,7 +51,11 @@ type Override struct {
 // embedded base pack gets it unless a folder with that id was given. Missing
 // packs, versions out of range and cycles are reported at pack.yaml; each
 // game's packs come back in dependency order (a pack after what it requires).
-func Order(packs []*Pack) ([][]*Pack, diag.List) {
+func Order(packs []*Pack) ([][]*Pack, diag.List) { return OrderCached(packs, CacheDir) }
+
+// OrderCached is Order that loads the embedded base packs with a cache in
+// dir ("" none; see LoadPackCached).
+func OrderCached(packs []*Pack, dir string) ([][]*Pack, diag.List) {
 	var diags diag.List
 	byID := map[string]*Pack{}
 	var all []*Pack
@@ -74,7 +78,7 @@ func Order(packs []*Pack) ([][]*Pack, diag.List) {
 	}
 	bases := map[string]*Pack{}
 	for _, g := range Games() {
-		b, ds := BasePack(g)
+		b, ds := basePack(g, dir)
 		if len(ds) == 0 && b.ID != "" {
 			bases[b.ID] = b
 		}

@@ -11,32 +11,34 @@ import (
 	"github.com/roundtable-dev/roundtable/compiler/vcache"
 )
 
-// CacheDir, when set (check --cache), keeps per pack what a check learned
-// about each file (vcache) and the outcome of link and Build (cutoff.go).
+// CacheDir is the cache LoadPack and BasePack use ("" none): for tools
+// that run one compile per process (bench/measure). Commands pass their
+// cache explicitly (LoadPackCached), so that no other compile in the
+// process sees it.
 var CacheDir string
 
-// SetCache keeps parsed documents, validation results and link and Build
-// outcomes in dir ("" turns caching off). Only check turns it on: a
-// compile with a cache may replay link and Build (Result.Replayed) and
-// then has no ruleset.
+// SetCache sets CacheDir.
 func SetCache(dir string) { CacheDir = dir }
 
-// openCache opens the cache of a pack folder validated with schema (nil
-// when the game is not known before loading).
-func openCache(display string, embedded bool, schema *cueval.Schema) (*vcache.Pack, string) {
-	if CacheDir == "" {
+// openCache opens the cache in dir of a pack folder validated with schema
+// (nil when the game is not known before loading).
+func openCache(dir, display string, embedded bool, schema *cueval.Schema) (*vcache.Pack, string) {
+	if dir == "" {
 		return nil, ""
 	}
 	hash := ""
 	if schema != nil {
 		hash = schema.Hash()
 	}
-	scope := display + "\x00" + hash
+	scope := display + "\x00" + hash + "\x00" + testScopeSalt
 	if embedded {
 		scope = "embedded\x00" + scope
 	}
-	return vcache.Open(CacheDir, scope), hash
+	return vcache.Open(dir, scope), hash
 }
+
+// testScopeSalt stands for a change of schema hash in tests.
+var testScopeSalt string
 
 // validateAll validates a pack's documents on every core, a batch at a time
 // (most documents take the native validator's microseconds, so a channel

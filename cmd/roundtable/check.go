@@ -51,9 +51,7 @@ with --strict), 2 usage or internal failure.`,
 			}
 			// Only check compiles with a cache: a replayed result has no
 			// ruleset (compiler.Result.Replayed).
-			compiler.SetCache(cacheDir)
-			defer compiler.SetCache("")
-			results, diags, closeRoots, err := compileAllOpen(args)
+			results, diags, closeRoots, err := compileAllOpen(args, cacheDir)
 			if err != nil {
 				return err
 			}
@@ -77,17 +75,17 @@ with --strict), 2 usage or internal failure.`,
 
 // compileAll loads and compiles pack folders, one compile per game.
 func compileAll(dirs []string) ([]*compiler.Result, diag.List, error) {
-	results, diags, closeRoots, err := compileAllOpen(dirs)
+	results, diags, closeRoots, err := compileAllOpen(dirs, "")
 	if err == nil {
 		closeRoots()
 	}
 	return results, diags, err
 }
 
-// compileAllOpen is compileAll that leaves the pack folders open until
-// closeRoots (see loadSetsOpen).
-func compileAllOpen(dirs []string) ([]*compiler.Result, diag.List, func(), error) {
-	sets, diags, closeRoots, err := loadSetsOpen(dirs)
+// compileAllOpen is compileAll with a cache folder ("" none) that leaves
+// the pack folders open until closeRoots (see loadSetsOpen).
+func compileAllOpen(dirs []string, cacheDir string) ([]*compiler.Result, diag.List, func(), error) {
+	sets, diags, closeRoots, err := loadSetsOpen(dirs, cacheDir)
 	if err != nil {
 		return nil, nil, nil, err
 	}

@@ -13,16 +13,16 @@ import (
 // folder whose pack id is a base pack's replaces the embedded one; a pack
 // that requires an embedded base pack gets it.
 func loadSets(dirs []string) ([][]*compiler.Pack, diag.List, error) {
-	sets, diags, closeRoots, err := loadSetsOpen(dirs)
+	sets, diags, closeRoots, err := loadSetsOpen(dirs, "")
 	closeRoots()
 	return sets, diags, err
 }
 
-// loadSetsOpen is loadSets that leaves the pack folders open until
-// closeRoots is called: with a cache (check --cache), a file the cache
-// vouched for is read only when its source lines are needed
-// (source.Set.Source), after loading.
-func loadSetsOpen(dirs []string) (sets [][]*compiler.Pack, diags diag.List, closeRoots func(), err error) {
+// loadSetsOpen is loadSets with a cache folder ("" none) that leaves the
+// pack folders open until closeRoots is called: with a cache (check
+// --cache), a file the cache vouched for is read only when its source lines
+// are needed (source.Set.Source), after loading.
+func loadSetsOpen(dirs []string, cacheDir string) (sets [][]*compiler.Pack, diags diag.List, closeRoots func(), err error) {
 	var roots []*os.Root
 	closeRoots = func() {
 		for _, r := range roots {
@@ -55,10 +55,10 @@ func loadSetsOpen(dirs []string) (sets [][]*compiler.Pack, diags diag.List, clos
 			return nil, nil, closeRoots, usageErr("cannot open pack folder: %v", err)
 		}
 		roots = append(roots, root)
-		p, ds := compiler.LoadPack(root.FS(), filepath.ToSlash(filepath.Clean(dir)))
+		p, ds := compiler.LoadPackCached(root.FS(), filepath.ToSlash(filepath.Clean(dir)), cacheDir)
 		diags = append(diags, ds...)
 		packs = append(packs, p)
 	}
-	sets, ds := compiler.Order(packs)
+	sets, ds := compiler.OrderCached(packs, cacheDir)
 	return sets, append(diags, ds...), closeRoots, nil
 }

@@ -210,11 +210,17 @@ func (s *Set) Reads() []string {
 	return out
 }
 
-// Key returns a file's content key (sets loaded with a cache).
+// Key returns a file's content key (vcache.Key), "" for a file not loaded.
 func (s *Set) Key(file string) string {
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	return s.Keys[file]
+	if k, ok := s.Keys[file]; ok {
+		return k
+	}
+	if b, ok := s.Files[file]; ok && s.Keys == nil {
+		return vcache.Key(file, b)
+	}
+	return ""
 }
 
 // Load reads every *.yaml and *.yml file under fsys at any depth. display is
