@@ -40,6 +40,10 @@ func openCache(dir, display string, embedded bool, schema *cueval.Schema) (*vcac
 // testScopeSalt stands for a change of schema hash in tests.
 var testScopeSalt string
 
+// SetTestScopeSalt makes caches behave as if every schema's hash had
+// changed (s != ""): for tests only.
+func SetTestScopeSalt(s string) { testScopeSalt = s }
+
 // validateAll validates a pack's documents on every core, a batch at a time
 // (most documents take the native validator's microseconds, so a channel
 // send per document would cost as much as the check). Results keep document

@@ -1,0 +1,262 @@
+package main
+
+import (
+	"bytes"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/roundtable-dev/roundtable/compiler"
+)
+
+// cacheEdit is one step of TestCacheEqualsNoCache: an edit of the pack
+// folder (or of the cache) and whether the next compile with the cache
+// may replay link and Build (nothing they observe changed).
+type cacheEdit struct {
+	name   string
+	edit   func(t *testing.T, pack, cache string)
+	replay bool
+	fails  bool // the pack has errors after the edit
+}
+
+func replaceIn(file, old, new string) func(t *testing.T, pack, cache string) {
+	return func(t *testing.T, pack, _ string) {
+		t.Helper()
+		p := filepath.Join(pack, file)
+		b, err := os.ReadFile(p)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !bytes.Contains(b, []byte(old)) {
+			t.Fatalf("%s has no %q", file, old)
+		}
+		if err := os.WriteFile(p, bytes.Replace(b, []byte(old), []byte(new), 1), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+}
+
+func appendTo(file, text string) func(t *testing.T, pack, cache string) {
+	return func(t *testing.T, pack, _ string) {
+		t.Helper()
+		f, err := os.OpenFile(filepath.Join(pack, file), os.O_APPEND|os.O_WRONLY|os.O_CREATE, 0o644)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if _, err := f.WriteString(text); err != nil {
+			t.Fatal(err)
+		}
+		f.Close()
+	}
+}
+
+func rename(from, to string) func(t *testing.T, pack, cache string) {
+	return func(t *testing.T, pack, _ string) {
+		if err := os.Rename(filepath.Join(pack, from), filepath.Join(pack, to)); err != nil {
+			t.Fatal(err)
+		}
+	}
+}
+
+func remove(file string) func(t *testing.T, pack, cache string) {
+	return func(t *testing.T, pack, _ string) {
+		if err := os.Remove(filepath.Join(pack, file)); err != nil {
+			t.Fatal(err)
+		}
+	}
+}
+
+// cacheFiles rewrites every cache file with f.
+func cacheFiles(f func([]byte) []byte) func(t *testing.T, pack, cache string) {
+	return func(t *testing.T, _, cache string) {
+		t.Helper()
+		names, _ := filepath.Glob(filepath.Join(cache, "*.bin"))
+		if len(names) == 0 {
+			t.Fatal("no cache files")
+		}
+		for _, n := range names {
+			b, err := os.ReadFile(n)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if err := os.WriteFile(n, f(b), 0o644); err != nil {
+				t.Fatal(err)
+			}
+		}
+	}
+}
+
+// racyRewrite changes a file without changing its size or time: only the
+// racily-clean rule (the file was written within the cache's timestamp
+// margin) or its inode change time tells.
+func racyRewrite(file, old, new string) func(t *testing.T, pack, cache string) {
+	return func(t *testing.T, pack, cache string) {
+		t.Helper()
+		if len(old) != len(new) {
+			t.Fatal("racyRewrite needs the same size")
+		}
+		p := filepath.Join(pack, file)
+		fi, err := os.Stat(p)
+		if err != nil {
+			t.Fatal(err)
+		}
+		replaceIn(file, old, new)(t, pack, cache)
+		if err := os.Chtimes(p, fi.ModTime(), fi.ModTime()); err != nil {
+			t.Fatal(err)
+		}
+	}
+}
+
+// TestCacheEqualsNoCache: after every edit, check --cache prints exactly
+// what check without a cache prints (text and json, exit code too), in the
+// run that finds the edit and in the next one, and link and Build are
+// replayed only when nothing they observe changed.
+func TestCacheEqualsNoCache(t *testing.T) {
+	const annasUnit = `kind: unit
+id: extra-unit
+name: Extra
+title: Test Card
+color: red
+stats: {hp: 8, atk: 5, spd: 5, def: 2}
+range: [1]
+mov: 3
+`
+	games := []struct {
+		content string
+		edits   []cacheEdit
+	}{
+		{"annas", []cacheEdit{
+			{name: "cold"},
+			{name: "nothing", replay: true},
+			{name: "touch", edit: func(t *testing.T, pack, _ string) {
+				now := time.Now()
+				if err := os.Chtimes(filepath.Join(pack, "units/red.yaml"), now, now); err != nil {
+					t.Fatal(err)
+				}
+			}, replay: true},
+			{name: "comment appended", edit: appendTo("units/red.yaml", "# a note at the end\n"), replay: true},
+			{name: "comment edited", edit: replaceIn("units/red.yaml", "# a note at the end", "# another note"), replay: true},
+			{name: "value changed", edit: replaceIn("units/red.yaml", "title: Exalted Prince", "title: Exalted Lord")},
+			{name: "dangling tag", edit: replaceIn("units/red.yaml", "tags: [flying]", "tags: [flyng]"), fails: true},
+			{name: "dangling tag, nothing else", replay: true, fails: true},
+			{name: "dangling tag fixed", edit: replaceIn("units/red.yaml", "tags: [flyng]", "tags: [flying]")},
+			{name: "stat out of range", edit: replaceIn("units/red.yaml", "mov: 3", "mov: 99"), fails: true},
+			{name: "stat fixed", edit: replaceIn("units/red.yaml", "mov: 99", "mov: 3")},
+			{name: "file added", edit: appendTo("units/extra.yaml", annasUnit)},
+			{name: "file renamed", edit: rename("units/extra.yaml", "units/more.yaml")},
+			{name: "document added", edit: appendTo("units/more.yaml", "---\n"+strings.ReplaceAll(annasUnit, "extra-unit", "extra-two"))},
+			{name: "file removed", edit: remove("units/more.yaml")},
+			{name: "tag file removed", edit: rename("tags/movement.yaml", "tags/movement.txt"), fails: true},
+			{name: "tag file back", edit: rename("tags/movement.txt", "tags/movement.yaml")},
+			{name: "racy rewrite", edit: racyRewrite("units/red.yaml", "hp: 10", "hp: 12")},
+			{name: "cache corrupted", edit: cacheFiles(func(b []byte) []byte {
+				b[len(b)/2] ^= 0x55
+				return b
+			})},
+			{name: "cache truncated", edit: cacheFiles(func(b []byte) []byte { return b[:len(b)/2] })},
+			{name: "cache emptied", edit: cacheFiles(func([]byte) []byte { return nil })},
+			{name: "schema changed", edit: func(*testing.T, string, string) { setScopeSalt("schema-2") }},
+		}},
+		{"tablebattles", []cacheEdit{
+			{name: "cold"},
+			{name: "nothing", replay: true},
+			{name: "comment appended", edit: appendTo("formations/ylisse-ford.yaml", "# a note\n"), replay: true},
+			{name: "value changed", edit: replaceIn("formations/ylisse-ford.yaml", "name: Chrom's Vanguard", "name: Chrom's Guard")},
+			{name: "dangling formation", edit: replaceIn("scenarios/scenarios.yaml", "chrom-vanguard,", "chrom-vangard,"), fails: true},
+			{name: "bad dice", edit: replaceIn("formations/ylisse-ford.yaml", "dice: 5/6", "dice: 5/9"), fails: true},
+			{name: "bad dice, nothing else", replay: true, fails: true},
+			// Build read the file's bytes for the error's column: a
+			// comment there is no longer invisible to it.
+			{name: "comment in a file Build read", edit: appendTo("formations/ylisse-ford.yaml", "# again\n"), fails: true},
+			{name: "morale out of range", edit: replaceIn("scenarios/scenarios.yaml", "morale: 4", "morale: 99"), fails: true},
+			{name: "fixed", edit: func(t *testing.T, pack, cache string) {
+				replaceIn("scenarios/scenarios.yaml", "morale: 99", "morale: 4")(t, pack, cache)
+				replaceIn("scenarios/scenarios.yaml", "chrom-vangard,", "chrom-vanguard,")(t, pack, cache)
+				replaceIn("formations/ylisse-ford.yaml", "dice: 5/9", "dice: 5/6")(t, pack, cache)
+			}},
+			{name: "file renamed", edit: rename("formations/nohr-bridge.yaml", "formations/nohr.yaml")},
+			{name: "cache truncated", edit: cacheFiles(func(b []byte) []byte { return b[:len(b)-1] })},
+		}},
+	}
+	for _, g := range games {
+		t.Run(g.content, func(t *testing.T) {
+			defer setScopeSalt("")
+			pack := filepath.Join(t.TempDir(), "pack")
+			copyDir(t, filepath.Join("..", "..", "content", g.content), pack)
+			cache := filepath.Join(t.TempDir(), "cache")
+			for _, e := range g.edits {
+				if e.edit != nil {
+					e.edit(t, pack, cache)
+				}
+				// The first compile after the edit: replayed or not.
+				if err := os.MkdirAll(cache, 0o755); err != nil {
+					t.Fatal(err)
+				}
+				results, diags, closeRoots, err := compileAllOpen([]string{pack}, cache)
+				if err != nil {
+					t.Fatal(err)
+				}
+				closeRoots()
+				replayed := false
+				for _, r := range results {
+					replayed = replayed || r.Replayed
+					if r.Replayed && r.Ruleset != nil {
+						t.Errorf("%s: a replayed result has a ruleset", e.name)
+					}
+				}
+				if replayed != e.replay {
+					t.Errorf("%s: replayed %v, want %v", e.name, replayed, e.replay)
+				}
+				if got := diags.Errors() > 0; got != e.fails {
+					t.Errorf("%s: errors %v, want %v: %v", e.name, got, e.fails, diags)
+				}
+				for _, format := range []string{"text", "json"} {
+					want, wantCode := runCheck(t, "--format", format, pack)
+					for i := range 2 {
+						got, code := runCheck(t, "--format", format, "--cache", cache, pack)
+						if got != want || code != wantCode {
+							t.Errorf("%s, %s, cached run %d: exit %d, want %d; output:\n%s\nwant:\n%s", e.name, format, i+1, code, wantCode, got, want)
+						}
+					}
+				}
+			}
+		})
+	}
+}
+
+func setScopeSalt(s string) { compiler.SetTestScopeSalt(s) }
+
+func runCheck(t *testing.T, args ...string) (string, int) {
+	t.Helper()
+	var out, errb bytes.Buffer
+	code := run(append([]string{"check"}, args...), strings.NewReader(""), &out, &errb)
+	return out.String() + "\n-- stderr --\n" + errb.String(), code
+}
+
+func copyDir(t *testing.T, from, to string) {
+	t.Helper()
+	err := filepath.WalkDir(from, func(p string, d fs.DirEntry, err error) error {
+		if err != nil {
+			return err
+		}
+		rel, _ := filepath.Rel(from, p)
+		dst := filepath.Join(to, rel)
+		if d.IsDir() {
+			return os.MkdirAll(dst, 0o755)
+		}
+		if !strings.HasSuffix(p, ".yaml") {
+			return nil
+		}
+		b, err := os.ReadFile(p)
+		if err != nil {
+			return err
+		}
+		return os.WriteFile(dst, b, 0o644)
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+}
