@@ -1,0 +1,139 @@
+package source
+
+import (
+	"testing"
+	"testing/fstest"
+	"time"
+
+	"github.com/roundtable-dev/roundtable/compiler/vcache"
+)
+
+// loadTwice loads a folder with a cache, saves it, rewrites unit.yaml
+// with the same size and time (MapFS has no inode or change time: only
+// size and time tell), and loads again.
+func loadTwice(t *testing.T, mtime time.Time) (first, second *Set) {
+	t.Helper()
+	dir := t.TempDir()
+	fsys := fstest.MapFS{
+		"unit.yaml":  {Data: []byte("kind: unit\nid: chrom\nhp: 10\n"), ModTime: mtime},
+		"other.yaml": {Data: []byte("kind: tag\nid: flying\n"), ModTime: mtime},
+	}
+	c := vcache.Open(dir, "s")
+	first, diags := LoadCached(fsys, ".", nil, c)
+	if len(diags) > 0 || len(first.Docs) != 2 {
+		t.Fatalf("first load: %v, %d docs", diags, len(first.Docs))
+	}
+	c.Save()
+	fsys["unit.yaml"].Data = []byte("kind: unit\nid: chrom\nhp: 12\n")
+	second, _ = LoadCached(fsys, ".", nil, vcache.Open(dir, "s"))
+	return first, second
+}
+
+func hp(s *Set) string {
+	for _, d := range s.Docs {
+		if d.Kind == "unit" {
+			return d.Field("hp").Value
+		}
+	}
+	return ""
+}
+
+// TestRacilyCleanFileIsRead: a file modified within vcache.RacyMargin of
+// the scan that wrote the cache is read again although its stat matches.
+func TestRacilyCleanFileIsRead(t *testing.T) {
+	_, s := loadTwice(t, time.Now())
+	if got := hp(s); got != "12" {
+		t.Errorf("hp %q, want the new 12", got)
+	}
+	if s.Files["unit.yaml"] == nil {
+		t.Error("the racy file was not read")
+	}
+}
+
+// TestStatMatchIsTrusted: a file older than the margin whose size and time
+// match is not read; its documents come from the cache (so a same-size,
+// same-time rewrite long after is not seen: git's rule too), and its bytes
+// are read only when Source asks for them.
+func TestStatMatchIsTrusted(t *testing.T) {
+	first, s := loadTwice(t, time.Now().Add(-time.Hour))
+	if got := hp(s); got != "10" {
+		t.Errorf("hp %q, want the cached 10", got)
+	}
+	if b, ok := s.Files["other.yaml"]; !ok || b != nil {
+		t.Errorf("other.yaml was read while loading (%q, %v)", b, ok)
+	}
+	if s.Key("other.yaml") != first.Key("other.yaml") || s.Key("other.yaml") == "" {
+		t.Error("the content key of an unread file is not the cached one")
+	}
+	s.Track()
+	if got := string(s.Source("other.yaml")); got != "kind: tag\nid: flying\n" {
+		t.Errorf("Source = %q", got)
+	}
+	if got := string(s.Files["other.yaml"]); got != "kind: tag\nid: flying\n" {
+		t.Errorf("Files after Source = %q", got)
+	}
+	if s.Source("missing.yaml") != nil {
+		t.Error("Source of a file not in the set")
+	}
+	if got := s.Reads(); len(got) != 1 || got[0] != "other.yaml" {
+		t.Errorf("Reads = %v", got)
+	}
+	s.Source("unit.yaml")
+	if got := s.Reads(); len(got) != 0 {
+		t.Errorf("Reads after it stopped = %v", got)
+	}
+}
+
+// TestSameBytesNotParsed: a file whose time changed but bytes did not
+// keeps its cached documents (the same encodings) and semantic hash.
+func TestSameBytesNotParsed(t *testing.T) {
+	dir := t.TempDir()
+	old := time.Now().Add(-time.Hour)
+	fsys := fstest.MapFS{"unit.yaml": {Data: []byte("kind: unit\nid: chrom\n"), ModTime: old}}
+	c := vcache.Open(dir, "s")
+	LoadCached(fsys, ".", nil, c)
+	c.Save()
+	fsys["unit.yaml"].ModTime = old.Add(time.Minute)
+	c2 := vcache.Open(dir, "s")
+	s, _ := LoadCached(fsys, ".", nil, c2)
+	e := c2.Current("unit.yaml")
+	if e == nil || e.Docs[0] != c2.Old("unit.yaml").Docs[0] || e.Stat.Mtime != old.Add(time.Minute).UnixNano() {
+		t.Fatalf("entry %+v", e)
+	}
+	if len(s.Docs) != 1 || s.Docs[0].Field("id").Value != "chrom" {
+		t.Errorf("docs %v", s.Docs)
+	}
+}
+
+// TestSemHashIgnoresComments: comments do not change SemHash; values,
+// positions and documents do.
+func TestSemHashIgnoresComments(t *testing.T) {
+	h := func(src string) string {
+		docs, diags := Parse("a.yaml", []byte(src))
+		if len(diags) > 0 {
+			t.Fatal(diags)
+		}
+		return SemHash(docs)
+	}
+	base := h("kind: unit\nid: chrom # the prince\nhp: 10\n")
+	if got := h("kind: unit\nid: chrom # the exalt\nhp: 10\n# end\n"); got != base {
+		t.Error("a comment changed the hash")
+	}
+	for _, src := range []string{
+		"kind: unit\nid: chrom\nhp: 11\n",
+		"kind: unit\nid: chrom\nhp:  10\n",
+		"# top\nkind: unit\nid: chrom\nhp: 10\n",
+		"kind: unit\nid: chrom\nhp: 10\n---\nkind: tag\n",
+		"kind: unit\nid: chrom\nhp: \"10\"\n",
+	} {
+		if h(src) == base {
+			t.Errorf("%q hashes as the original", src)
+		}
+	}
+	// A document from its encoding hashes as from its tree.
+	docs, _ := parse("a.yaml", []byte("kind: unit\nid: chrom\n"), false)
+	enc, _ := Parse("a.yaml", []byte("kind: unit\nid: chrom\n"))
+	if SemHash(docs) != SemHash(enc) {
+		t.Error("tree and encoding hash differently")
+	}
+}

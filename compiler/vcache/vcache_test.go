@@ -1,0 +1,165 @@
+package vcache
+
+import (
+	"os"
+	"path/filepath"
+	"reflect"
+	"testing"
+
+	"github.com/roundtable-dev/roundtable/compiler/diag"
+)
+
+func sample() *Entry {
+	var d diag.List
+	x := d.Add(diag.CodeBadEnum, diag.Pos{File: "units/a.yaml", Line: 5, Col: 8}, "color: %q is not allowed", "purple")
+	x.Hint = "did you mean \"red\"?"
+	x.Related = []diag.Related{{Pos: diag.Pos{File: "units/b.yaml", Line: 1, Col: 1}, Message: "first here"}}
+	d.Warn(diag.CodeSymlink, diag.Pos{File: "units/a.yaml"}, "a warning")
+	return &Entry{
+		Name:     "units/a.yaml",
+		Stat:     Stat{Size: 42, Mtime: 1700000000123456789, Ino: 77, Ctime: -5},
+		Key:      Key("units/a.yaml", []byte("kind: unit\n")),
+		Sem:      "sem-hash",
+		Docs:     []string{"doc one", "", "doc\x00three"},
+		Load:     d[1:],
+		Valid:    []diag.List{nil, d, nil},
+		HasValid: true,
+	}
+}
+
+func TestRoundTrip(t *testing.T) {
+	dir := t.TempDir()
+	c := Open(dir, "pack\x00schema-1")
+	if c.Old("units/a.yaml") != nil {
+		t.Fatal("empty cache has an entry")
+	}
+	e := sample()
+	c.Put(e)
+	c.Put(&Entry{Name: "b.yaml", Stat: Stat{Size: -1}})
+	c.Save()
+
+	c2 := Open(dir, "pack\x00schema-1")
+	if c2.Time != c.Now {
+		t.Errorf("time %d, want the scan time %d", c2.Time, c.Now)
+	}
+	if got := c2.Old("units/a.yaml"); !reflect.DeepEqual(got, e) {
+		t.Fatalf("got %+v\nwant %+v", got, e)
+	}
+	if got := c2.Old("b.yaml"); got == nil || got.HasValid || got.Docs == nil || len(got.Docs) != 0 {
+		t.Errorf("b.yaml: %+v", got)
+	}
+	if Open(dir, "pack\x00schema-2").Old("units/a.yaml") != nil {
+		t.Error("another scope (schema hash) sees the entry")
+	}
+}
+
+// TestPrunes: entries of files not seen in a run are dropped on save, and a
+// run that changed nothing does not write.
+func TestPrunes(t *testing.T) {
+	dir := t.TempDir()
+	c := Open(dir, "s")
+	c.Put(&Entry{Name: "a"})
+	c.Put(&Entry{Name: "b"})
+	c.Save()
+	c = Open(dir, "s")
+	c.Keep(c.Old("a"))
+	c.Keep(c.Old("b"))
+	path := Name(dir, "pack", "s")
+	os.Remove(path)
+	c.Save()
+	if _, err := os.Stat(path); err == nil {
+		t.Error("a run that changed nothing wrote the cache")
+	}
+	c = Open(dir, "s")
+	c.Put(&Entry{Name: "a"})
+	c.Put(&Entry{Name: "b"})
+	c.Save()
+	c = Open(dir, "s")
+	c.Keep(c.Old("a"))
+	c.Save()
+	c = Open(dir, "s")
+	if c.Old("b") != nil {
+		t.Error("b survived a run that did not see it")
+	}
+	if c.Old("a") == nil {
+		t.Error("a was dropped")
+	}
+}
+
+// TestCorruptIsEmpty: every prefix of a cache file, and every single-byte
+// change of it, opens as an empty cache without a panic.
+func TestCorruptIsEmpty(t *testing.T) {
+	dir := t.TempDir()
+	c := Open(dir, "s")
+	c.Put(sample())
+	c.Save()
+	path := Name(dir, "pack", "s")
+	data, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if Open(dir, "s").Old("units/a.yaml") == nil {
+		t.Fatal("the intact file does not load")
+	}
+	check := func(what string, b []byte) {
+		t.Helper()
+		if err := os.WriteFile(path, b, 0o644); err != nil {
+			t.Fatal(err)
+		}
+		if c := Open(dir, "s"); len(c.old) != 0 || c.Time != 0 {
+			t.Fatalf("%s: loaded %d entries", what, len(c.old))
+		}
+	}
+	for n := range len(data) {
+		check("prefix", data[:n])
+	}
+	for i := range data {
+		b := append([]byte(nil), data...)
+		b[i] ^= 0x01
+		check("flipped byte", b)
+	}
+}
+
+// TestDecodeNoPanic: a body whose checksum holds but whose structure does
+// not (a bug or a hostile file) is rejected, at every length.
+func TestDecodeNoPanic(t *testing.T) {
+	e := sample()
+	body := encodePack(7, map[string]*Entry{e.Name: e})[len(Magic):]
+	if _, m, err := decodePack(string(body)); err != nil || !reflect.DeepEqual(m[e.Name], e) {
+		t.Fatalf("decode: %v", err)
+	}
+	for n := range len(body) {
+		if _, _, err := decodePack(string(body[:n])); err == nil {
+			t.Fatalf("prefix %d decoded", n)
+		}
+	}
+}
+
+func TestRacy(t *testing.T) {
+	c := &Pack{Time: 100 * RacyMargin}
+	for _, tc := range []struct {
+		mtime int64
+		racy  bool
+	}{
+		{c.Time, true},                   // written as the scan started
+		{c.Time + 1, true},               // after it
+		{c.Time - RacyMargin, true},      // within the margin
+		{c.Time - RacyMargin - 1, false}, // older than the margin
+		{0, false},                       // embedded files have no time
+	} {
+		if got := c.Racy(Stat{Mtime: tc.mtime}); got != tc.racy {
+			t.Errorf("mtime %d: racy %v, want %v", tc.mtime, got, tc.racy)
+		}
+	}
+}
+
+func TestAtomicWriteLeavesNoTemp(t *testing.T) {
+	dir := t.TempDir()
+	c := Open(dir, "s")
+	c.Put(sample())
+	c.Save()
+	names, _ := filepath.Glob(filepath.Join(dir, "*"))
+	if len(names) != 1 {
+		t.Errorf("files in the cache folder: %v", names)
+	}
+}
