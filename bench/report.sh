@@ -9,7 +9,10 @@
 #   cue vet      cue v0.17.1 on the list layout with the same schema
 #   cue-only     check with the native validator off (ROUNDTABLE_NATIVE=0)
 #   gen          compile + write the Go table file of the pack
-#   warm         check --cache after editing one unit file (per-unit layout)
+#   cold / warm  check --cache (per-unit layout) on an empty cache, then again
+#                after appending a comment to one unit file (warm), after
+#                changing one unit's title instead (warm-value: link and the
+#                game's Build run again), and with nothing edited (warm-none)
 # Wall times on a shared machine are noisy: CPU time (user+sys) is printed too.
 # BENCH_DIR keeps the packs (default: a temporary folder, removed at the end).
 # CUE_ONLY_MAX (default 10000) is the largest size run with CUE alone.
@@ -61,9 +64,14 @@ for n in "${sizes[@]}"; do
 	rm -rf "$work/cache"
 	run "cold-$n" "$rt" check --cache "$work/cache" "$pu"
 	one=$pu/units/000/u000001.yaml
+	cp "$one" "$work/one.yaml"
 	echo "# edited" >>"$one"
 	run "warm-$n" "$rt" check --cache "$work/cache" "$pu"
-	sed -i '$d' "$one"
+	cp "$work/one.yaml" "$one"
+	sed -i 's/^title: \(.*\)$/title: \1 Edited/' "$one"
+	run "warmvalue-$n" "$rt" check --cache "$work/cache" "$pu"
+	run "warmnone-$n" "$rt" check --cache "$work/cache" "$pu"
+	cp "$work/one.yaml" "$one"
 done
 
 ratio() { awk -v a="$1" -v b="$2" 'BEGIN{ if (b > 0) printf "%.1f", a/b; else printf "-" }'; }
@@ -97,6 +105,8 @@ row "check with CUE only (native off), list files" "t cueonly"
 row "gen (compile + write Go), list files" "t gen"
 row "check --cache, cold, one file per unit" "t cold"
 row "check --cache, warm after editing one file" "t warm"
+row "check --cache, warm after a value edit of one file" "t warmvalue"
+row "check --cache, warm with nothing edited" "t warmnone"
 echo
 echo "ratios (wall; cpu in brackets)"
 echo
@@ -111,6 +121,9 @@ row "check / floor, list files (target ≤ 2)" "r check-li floor-li"
 row "cue vet / check, list files (target ≥ 5 at 10k, ≥ 15 at 100k)" "r cuevet check-li"
 row "CUE only / check, list files" "r cueonly check-li"
 row "warm / cold check, one file per unit (target ≤ 0.1)" "r warm check-pu"
+row "warm (comment edit) / cold --cache (target ≤ 0.1)" "r warm cold"
+row "warm (value edit) / cold --cache" "r warmvalue cold"
+row "warm (nothing edited) / cold --cache" "r warmnone cold"
 if [[ " ${sizes[*]} " == *" 10000 "* && " ${sizes[*]} " == *" 100000 "* ]]; then
 	echo
 	for k in check-pu check-li floor-li; do
