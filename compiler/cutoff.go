@@ -82,7 +82,10 @@ func newCutoff(g *Game, schema *cueval.Schema, packs []*Pack) *cutoff {
 			c.num(int64(slices.Index(packs, d)))
 			c.str(d.ID)
 		}
-		files := slices.Sorted(maps.Keys(p.Set.Files))
+		files := p.Set.Names
+		if len(files) != len(p.Set.Files) { // a set not made by the loader
+			files = slices.Sorted(maps.Keys(p.Set.Files))
+		}
 		c.num(int64(len(files)))
 		var byFile map[string][]*source.Document
 		if p.Set.Cache == nil { // an embedded base pack: hash its documents

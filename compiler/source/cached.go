@@ -3,6 +3,7 @@ package source
 import (
 	"crypto/sha256"
 	"encoding/binary"
+	"strings"
 
 	"gopkg.in/yaml.v3"
 
@@ -18,23 +19,81 @@ func entryDocs(name string, e *vcache.Entry) []*Document {
 	}
 	block := make([]Document, len(e.Docs))
 	docs := make([]*Document, len(e.Docs))
+	keys := len(e.Keys) == len(e.Docs)
 	for i, enc := range e.Docs {
 		r := &reader{s: enc}
 		idx := r.uint()
 		block[i] = Document{File: name, Index: int(idx), Kind: r.string(), enc: enc}
+		if keys {
+			block[i].keys = e.Keys[i]
+		}
 		docs[i] = &block[i]
 	}
 	return docs
 }
 
+// topKeys lists the top-level keys of an encoded document as
+// "\x00k1\x00k2\x00" ("" when it cannot tell).
+func topKeys(enc string) string {
+	r := docReader(enc)
+	h := r.header()
+	if r.err != nil || h.kind != uint64(yaml.MappingNode) {
+		return ""
+	}
+	b := []byte{0}
+	for i := uint64(0); i+1 < h.children && r.err == nil; i += 2 {
+		k := r.header()
+		for range k.children {
+			r.skip(1)
+		}
+		b = append(append(b, k.value...), 0)
+		r.skip(1)
+	}
+	if r.err != nil {
+		return ""
+	}
+	return string(b)
+}
+
+// hasKey reports whether keys (topKeys) may hold key: false only when it
+// surely does not.
+func hasKey(keys, key string) bool {
+	if keys == "" {
+		return true
+	}
+	for i := 1; i < len(keys); {
+		j := strings.IndexByte(keys[i:], 0)
+		if j < 0 {
+			return true
+		}
+		if keys[i:i+j] == key {
+			return true
+		}
+		i += j + 1
+	}
+	return strings.IndexByte(key, 0) >= 0 // a key with a NUL may hide in the list
+}
+
 // newEntry makes the cache entry of a file just parsed.
 func newEntry(name string, st vcache.Stat, key string, docs []*Document, load diag.List) *vcache.Entry {
-	e := &vcache.Entry{Name: name, Stat: st, Key: key, Sem: SemHash(docs), Docs: make([]string, len(docs)), Load: load}
+	e := &vcache.Entry{Name: name, Stat: st, Key: key, Sem: SemHash(docs), Docs: make([]string, len(docs)), Keys: make([]string, len(docs)), Load: load}
+	checked := len(docs) > 0
 	for i, d := range docs {
 		if d.tree == nil {
 			e.Docs[i] = d.enc
 		} else {
 			e.Docs[i] = string(encodeDoc(d))
+		}
+		e.Keys[i] = topKeys(e.Docs[i])
+		checked = checked && d.hasCheck
+	}
+	if checked {
+		// Every document was validated while parsed (the compiler's
+		// precheck, with the schema the cache is made for): store the
+		// results now rather than write the cache again after validation.
+		e.Valid, e.HasValid = make([]diag.List, len(docs)), true
+		for i, d := range docs {
+			e.Valid[i] = d.checked
 		}
 	}
 	return e

@@ -137,3 +137,25 @@ func TestSemHashIgnoresComments(t *testing.T) {
 		t.Error("tree and encoding hash differently")
 	}
 }
+
+// TestCachedFieldLookup: documents taken from the cache (which know their
+// top-level keys) answer Field as the parsed ones, for present and absent
+// keys, odd keys included.
+func TestCachedFieldLookup(t *testing.T) {
+	src := "kind: unit\nid: chrom\n\"a\\0b\": 1\n\"\": empty\nstats: {hp: 10}\n"
+	dir := t.TempDir()
+	fsys := fstest.MapFS{"u.yaml": {Data: []byte(src), ModTime: time.Now().Add(-time.Hour)}}
+	c := vcache.Open(dir, "s")
+	fresh, _ := LoadCached(fsys, ".", nil, c)
+	c.Save()
+	cached, _ := LoadCached(fsys, ".", nil, vcache.Open(dir, "s"))
+	if cached.Files["u.yaml"] != nil || cached.Docs[0].keys == "" {
+		t.Fatal("the second load did not come from the cache")
+	}
+	for _, k := range []string{"kind", "id", "a\x00b", "a", "b", "", "stats", "hp", "overrides", "\x00"} {
+		want, got := fresh.Docs[0].Field(k), cached.Docs[0].Field(k)
+		if (want == nil) != (got == nil) || want != nil && want.Value != got.Value {
+			t.Errorf("Field(%q) = %v, want %v", k, got, want)
+		}
+	}
+}

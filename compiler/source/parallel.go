@@ -93,9 +93,11 @@ func loadFiles(fsys fs.FS, files []string, entries map[string]fs.DirEntry, show 
 		switch {
 		case r.read:
 			set.Files[r.name] = r.data // the documents' File string, not a copy
+			set.Names = append(set.Names, r.name)
 		case r.lazy:
 			set.Files[r.name] = nil
 			set.lazy[r.name] = files[j]
+			set.Names = append(set.Names, r.name)
 		}
 		if r.key != "" {
 			set.Keys[r.name] = r.key

@@ -45,6 +45,7 @@ type Document struct {
 	Kind  string // value of the kind: field
 	tree  *yaml.Node
 	enc   string // the encoded document (encodeDoc) when tree is nil
+	keys  string // its top-level keys (topKeys) when known: from the cache
 
 	checked  diag.List // see LoadChecked
 	hasCheck bool
@@ -89,6 +90,9 @@ func (d *Document) Pos() diag.Pos {
 func (d *Document) Field(key string) *yaml.Node {
 	if d.tree != nil || d.enc == "" {
 		return Lookup(d.tree, key)
+	}
+	if !hasKey(d.keys, key) {
+		return nil // without walking the document (an absent overrides:)
 	}
 	return docReader(d.enc).field(key)
 }
@@ -150,6 +154,8 @@ type Set struct {
 	// source lines. A file the cache vouched for is not read while loading:
 	// its value is nil until Source reads it.
 	Files map[string][]byte
+	// Names is the display paths of Files in load order (sorted).
+	Names []string
 	Docs  []*Document
 	// Keys is each file's content key (vcache.Key) when loaded with a
 	// cache, else nil.

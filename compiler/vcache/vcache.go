@@ -18,9 +18,9 @@ import (
 	"os"
 	"path/filepath"
 	"runtime/debug"
-	"slices"
 	"sync"
 	"time"
+	"unsafe"
 
 	"github.com/roundtable-dev/roundtable/compiler/diag"
 )
@@ -81,6 +81,9 @@ type Entry struct {
 	Key  string   // Key(name, bytes)
 	Sem  string   // hash of the documents without comments (see source)
 	Docs []string // encoded documents (source's encoding)
+	// Keys lists each document's top-level keys (source's form), so that
+	// looking up an absent field does not walk the document.
+	Keys []string
 	Load diag.List
 	// Valid holds one result per validated document of the file, in order,
 	// when HasValid (validation against the cache's schema).
@@ -92,10 +95,12 @@ type Entry struct {
 type Pack struct {
 	path string
 	// Time is when the scan that wrote the cache started (ns): see Racy.
+	// Read it after Wait.
 	Time int64
 	// Now is when this run's scan started; Save stores it as Time.
 	Now int64
 
+	ready chan struct{} // closed when the file is read
 	mu    sync.Mutex
 	old   map[string]*Entry
 	cur   map[string]*Entry
@@ -110,28 +115,50 @@ func Name(dir, what, scope string) string {
 
 // Open loads the cache of scope (a pack folder and a schema hash) from dir.
 // A missing, corrupt or truncated cache is an empty one.
+//
+// The file is read in the background (while the caller walks the pack
+// folder); every method waits for it.
 func Open(dir, scope string) *Pack {
-	c := &Pack{path: Name(dir, "pack", scope), Now: time.Now().UnixNano(), old: map[string]*Entry{}, cur: map[string]*Entry{}}
-	if data, err := os.ReadFile(c.path); err == nil {
-		if body, ok := Verify(data); ok {
-			if t, old, err := decodePack(string(body)); err == nil {
-				c.Time, c.old = t, old
-				c.cur = make(map[string]*Entry, len(old))
-			}
+	c := &Pack{path: Name(dir, "pack", scope), Now: time.Now().UnixNano(), old: map[string]*Entry{}, cur: map[string]*Entry{}, ready: make(chan struct{})}
+	go func() {
+		defer close(c.ready)
+		data, err := os.ReadFile(c.path)
+		if err != nil {
+			return
 		}
-	}
+		body, ok := Verify(data)
+		if !ok {
+			return
+		}
+		// One string for the whole file, without a copy: data is never
+		// written to, and every stored string is a slice of it.
+		if t, old, err := decodePack(unsafe.String(unsafe.SliceData(body), len(body))); err == nil {
+			c.Time, c.old = t, old
+			c.cur = make(map[string]*Entry, len(old))
+		}
+	}()
 	return c
 }
 
+// Wait waits until the cache file is read.
+func (c *Pack) Wait() { <-c.ready }
+
 // Racy reports whether a file with this stat may have changed within the
 // timestamp granularity of the cache's scan: it must be read.
-func (c *Pack) Racy(s Stat) bool { return s.Mtime >= c.Time-RacyMargin }
+func (c *Pack) Racy(s Stat) bool {
+	c.Wait()
+	return s.Mtime >= c.Time-RacyMargin
+}
 
 // Old returns the stored entry of a file, or nil.
-func (c *Pack) Old(name string) *Entry { return c.old[name] }
+func (c *Pack) Old(name string) *Entry {
+	c.Wait()
+	return c.old[name]
+}
 
 // Keep marks an unchanged entry as used in this run.
 func (c *Pack) Keep(e *Entry) {
+	c.Wait()
 	c.mu.Lock()
 	c.cur[e.Name] = e
 	c.mu.Unlock()
@@ -139,6 +166,7 @@ func (c *Pack) Keep(e *Entry) {
 
 // Put stores a new or changed entry.
 func (c *Pack) Put(e *Entry) {
+	c.Wait()
 	c.mu.Lock()
 	c.cur[e.Name] = e
 	c.dirty = true
@@ -147,6 +175,7 @@ func (c *Pack) Put(e *Entry) {
 
 // Current returns the entry of a file in this run, or nil.
 func (c *Pack) Current(name string) *Entry {
+	c.Wait()
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	return c.cur[name]
@@ -154,6 +183,7 @@ func (c *Pack) Current(name string) *Entry {
 
 // Touch marks the cache as changed (an entry's contents were updated).
 func (c *Pack) Touch() {
+	c.Wait()
 	c.mu.Lock()
 	c.dirty = true
 	c.mu.Unlock()
@@ -163,6 +193,7 @@ func (c *Pack) Touch() {
 // files drop out) when anything changed. Failures are ignored: the cache
 // only saves time.
 func (c *Pack) Save() {
+	c.Wait()
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	if !c.dirty && len(c.cur) == len(c.old) {
@@ -224,22 +255,18 @@ func Key(name string, data []byte) string {
 }
 
 func encodePack(now int64, entries map[string]*Entry) []byte {
-	names := make([]string, 0, len(entries))
 	size := len(Magic) + 16
 	for n, e := range entries {
-		names = append(names, n)
 		size += 128 + len(n)
 		for _, d := range e.Docs {
 			size += len(d) + 4
 		}
 	}
-	slices.Sort(names)
 	b := make([]byte, 0, size+sha256.Size)
 	b = append(b, Magic...)
 	b = binary.AppendVarint(b, now)
-	b = binary.AppendUvarint(b, uint64(len(names)))
-	for _, n := range names {
-		e := entries[n]
+	b = binary.AppendUvarint(b, uint64(len(entries)))
+	for _, e := range entries { // in no particular order: sorting cost more than the write
 		b = AppendString(b, e.Name)
 		b = binary.AppendVarint(b, e.Stat.Size)
 		b = binary.AppendVarint(b, e.Stat.Mtime)
@@ -250,6 +277,10 @@ func encodePack(now int64, entries map[string]*Entry) []byte {
 		b = binary.AppendUvarint(b, uint64(len(e.Docs)))
 		for _, d := range e.Docs {
 			b = AppendString(b, d)
+		}
+		b = binary.AppendUvarint(b, uint64(len(e.Keys)))
+		for _, k := range e.Keys {
+			b = AppendString(b, k)
 		}
 		b = AppendDiags(b, e.Load)
 		if e.HasValid {
@@ -269,12 +300,14 @@ func decodePack(s string) (int64, map[string]*Entry, error) {
 	r := &Reader{S: s}
 	t := r.Varint()
 	n := r.Uint()
-	if r.Err != nil || n > uint64(len(s)) {
+	if r.Err != nil || n > uint64(len(s)/10) { // an entry takes 10 bytes at least
 		return 0, nil, errCorrupt
 	}
 	out := make(map[string]*Entry, n)
-	for range n {
-		e := &Entry{Name: r.String()}
+	block := make([]Entry, n)
+	for i := range block {
+		e := &block[i]
+		e.Name = r.String()
 		e.Stat = Stat{Size: r.Varint(), Mtime: r.Varint(), Ino: r.Varint(), Ctime: r.Varint()}
 		e.Key = r.String()
 		e.Sem = r.String()
@@ -285,6 +318,15 @@ func decodePack(s string) (int64, map[string]*Entry, error) {
 		e.Docs = make([]string, nd)
 		for i := range e.Docs {
 			e.Docs[i] = r.String()
+		}
+		if nk := r.Uint(); nk > 0 {
+			if r.Err != nil || nk > uint64(len(s)) {
+				return 0, nil, errCorrupt
+			}
+			e.Keys = make([]string, nk)
+			for i := range e.Keys {
+				e.Keys[i] = r.String()
+			}
 		}
 		e.Load = r.Diags()
 		if r.Byte() == 1 {

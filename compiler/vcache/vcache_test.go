@@ -21,6 +21,7 @@ func sample() *Entry {
 		Key:      Key("units/a.yaml", []byte("kind: unit\n")),
 		Sem:      "sem-hash",
 		Docs:     []string{"doc one", "", "doc\x00three"},
+		Keys:     []string{"\x00kind\x00id\x00", "", "\x00kind\x00"},
 		Load:     d[1:],
 		Valid:    []diag.List{nil, d, nil},
 		HasValid: true,
@@ -39,6 +40,7 @@ func TestRoundTrip(t *testing.T) {
 	c.Save()
 
 	c2 := Open(dir, "pack\x00schema-1")
+	c2.Wait()
 	if c2.Time != c.Now {
 		t.Errorf("time %d, want the scan time %d", c2.Time, c.Now)
 	}
@@ -106,7 +108,7 @@ func TestCorruptIsEmpty(t *testing.T) {
 		if err := os.WriteFile(path, b, 0o644); err != nil {
 			t.Fatal(err)
 		}
-		if c := Open(dir, "s"); len(c.old) != 0 || c.Time != 0 {
+		if c := Open(dir, "s"); c.Old("units/a.yaml") != nil || len(c.old) != 0 || c.Time != 0 {
 			t.Fatalf("%s: loaded %d entries", what, len(c.old))
 		}
 	}
@@ -136,7 +138,8 @@ func TestDecodeNoPanic(t *testing.T) {
 }
 
 func TestRacy(t *testing.T) {
-	c := &Pack{Time: 100 * RacyMargin}
+	c := &Pack{Time: 100 * RacyMargin, ready: make(chan struct{})}
+	close(c.ready)
 	for _, tc := range []struct {
 		mtime int64
 		racy  bool
