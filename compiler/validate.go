@@ -91,7 +91,7 @@ func validateAll(s *cueval.Schema, p *Pack, docs []*source.Document) []diag.List
 	for _, f := range files {
 		if !f.hit && f.entry != nil {
 			f.entry.Valid, f.entry.HasValid = out[f.start:f.end:f.end], true
-			cache.Touch()
+			cache.Touch(f.entry)
 		}
 	}
 	return out

@@ -17,6 +17,8 @@ import (
 	"maps"
 	"os"
 	"path/filepath"
+	"slices"
+	"strings"
 	"runtime/debug"
 	"sync"
 	"time"
@@ -105,6 +107,13 @@ type Pack struct {
 	old   map[string]*Entry
 	cur   map[string]*Entry
 	dirty bool
+	// changed names the entries Put or Touched in this run.
+	changed map[string]bool
+	// mainID is the checksum of the snapshot file, which the records of
+	// its log name (nil: no snapshot); mainSize and logSize are the files'
+	// sizes.
+	mainID            []byte
+	mainSize, logSize int
 }
 
 // Name returns the file name of the cache of what and scope in dir.
@@ -116,10 +125,18 @@ func Name(dir, what, scope string) string {
 // Open loads the cache of scope (a pack folder and a schema hash) from dir.
 // A missing, corrupt or truncated cache is an empty one.
 //
-// The file is read in the background (while the caller walks the pack
-// folder); every method waits for it.
+// A cache is a snapshot file (every entry, sealed by a checksum) and a log
+// of records appended after it (the entries a run changed and the names it
+// dropped, each record sealed and naming the snapshot it follows), so that
+// a run that changed one file writes one entry, not the whole cache. A log
+// record that is torn or corrupt, and any after it, are ignored (their
+// files are then read again). Save rewrites the snapshot when the log
+// grows past a quarter of it.
+//
+// The files are read in the background (while the caller walks the pack
+// folder); every method waits for them.
 func Open(dir, scope string) *Pack {
-	c := &Pack{path: Name(dir, "pack", scope), Now: time.Now().UnixNano(), old: map[string]*Entry{}, cur: map[string]*Entry{}, ready: make(chan struct{})}
+	c := &Pack{path: Name(dir, "pack", scope), Now: time.Now().UnixNano(), old: map[string]*Entry{}, cur: map[string]*Entry{}, changed: map[string]bool{}, ready: make(chan struct{})}
 	go func() {
 		defer close(c.ready)
 		data, err := os.ReadFile(c.path)
@@ -132,12 +149,55 @@ func Open(dir, scope string) *Pack {
 		}
 		// One string for the whole file, without a copy: data is never
 		// written to, and every stored string is a slice of it.
-		if t, old, err := decodePack(unsafe.String(unsafe.SliceData(body), len(body))); err == nil {
-			c.Time, c.old = t, old
-			c.cur = make(map[string]*Entry, len(old))
+		t, old, err := decodePack(unsafe.String(unsafe.SliceData(body), len(body)))
+		if err != nil {
+			return
 		}
+		c.Time, c.old = t, old
+		c.mainID, c.mainSize = data[len(data)-sha256.Size:], len(data)
+		if log, err := os.ReadFile(c.logPath()); err == nil {
+			c.Time, c.logSize = replay(unsafe.String(unsafe.SliceData(log), len(log)), c.mainID, c.Time, c.old)
+			if c.logSize < len(log) {
+				c.logSize = c.mainSize // records after a torn one are never read: start afresh
+			}
+		}
+		c.cur = make(map[string]*Entry, len(c.old))
 	}()
 	return c
+}
+
+func (c *Pack) logPath() string { return c.path[:len(c.path)-len(".bin")] + ".log" }
+
+// replay applies the log's records that follow the snapshot mainID, up to
+// the first that does not hold, and returns the last record's time and the
+// length of the log that held.
+func replay(log string, mainID []byte, t int64, m map[string]*Entry) (int64, int) {
+	off := 0
+	for off < len(log) {
+		r := &Reader{S: log, Off: off}
+		n := r.Uint()
+		if r.Err != nil || n > uint64(len(log)-r.Off) || uint64(len(log)-r.Off)-n < sha256.Size {
+			break
+		}
+		body := log[r.Off : r.Off+int(n)]
+		sum := sha256.Sum256([]byte(body))
+		if string(sum[:]) != log[r.Off+int(n):r.Off+int(n)+sha256.Size] || !strings.HasPrefix(body, string(mainID)) {
+			break
+		}
+		rt, puts, dels, err := decodeRecord(body[len(mainID):])
+		if err != nil {
+			break
+		}
+		for _, e := range puts {
+			m[e.Name] = e
+		}
+		for _, name := range dels {
+			delete(m, name)
+		}
+		t = rt
+		off = r.Off + int(n) + sha256.Size
+	}
+	return t, off
 }
 
 // Wait waits until the cache file is read.
@@ -169,6 +229,7 @@ func (c *Pack) Put(e *Entry) {
 	c.Wait()
 	c.mu.Lock()
 	c.cur[e.Name] = e
+	c.changed[e.Name] = true
 	c.dirty = true
 	c.mu.Unlock()
 }
@@ -181,17 +242,18 @@ func (c *Pack) Current(name string) *Entry {
 	return c.cur[name]
 }
 
-// Touch marks the cache as changed (an entry's contents were updated).
-func (c *Pack) Touch() {
+// Touch marks an entry of this run whose contents were updated.
+func (c *Pack) Touch(e *Entry) {
 	c.Wait()
 	c.mu.Lock()
+	c.changed[e.Name] = true
 	c.dirty = true
 	c.mu.Unlock()
 }
 
-// Save writes the entries used in this run (so that deleted and renamed
-// files drop out) when anything changed. Failures are ignored: the cache
-// only saves time.
+// Save stores the entries used in this run (so that deleted and renamed
+// files drop out) when anything changed: a log record of what changed, or
+// a new snapshot. Failures are ignored: the cache only saves time.
 func (c *Pack) Save() {
 	c.Wait()
 	c.mu.Lock()
@@ -199,11 +261,64 @@ func (c *Pack) Save() {
 	if !c.dirty && len(c.cur) == len(c.old) {
 		return
 	}
-	b := encodePack(c.Now, c.cur)
-	WriteFile(c.path, Seal(b))
+	var puts []*Entry
+	var dels []string
+	size := 0
+	for n := range c.changed {
+		if e, ok := c.cur[n]; ok {
+			puts = append(puts, e)
+			size += e.size()
+		}
+	}
+	for n := range c.old {
+		if _, ok := c.cur[n]; !ok {
+			dels = append(dels, n)
+			size += len(n)
+		}
+	}
+	logged := false
+	if c.mainID != nil && c.logSize+size < c.mainSize/4 {
+		body := append(slices.Clip(c.mainID), encodeRecord(c.Now, puts, dels)...)
+		rec := binary.AppendUvarint(nil, uint64(len(body)))
+		rec = append(rec, body...)
+		sum := sha256.Sum256(body)
+		rec = append(rec, sum[:]...)
+		if c.logSize+len(rec) <= c.mainSize/4 && appendFile(c.logPath(), rec) {
+			c.logSize += len(rec)
+			logged = true
+		}
+	}
+	if !logged {
+		c.rewrite()
+	}
 	// Later Keep, Put and Current calls of this run keep working.
 	c.old, c.Time, c.dirty = c.cur, c.Now, false
 	c.cur = maps.Clone(c.cur)
+	c.changed = map[string]bool{}
+}
+
+// rewrite writes a new snapshot of cur and removes the log.
+func (c *Pack) rewrite() {
+	data := Seal(encodePack(c.Now, c.cur))
+	if !WriteFile(c.path, data) {
+		c.mainID = nil
+		return
+	}
+	os.Remove(c.logPath())
+	c.mainID, c.mainSize, c.logSize = data[len(data)-sha256.Size:], len(data), 0
+}
+
+// appendFile appends one record to the log in one write.
+func appendFile(path string, rec []byte) bool {
+	f, err := os.OpenFile(path, os.O_APPEND|os.O_WRONLY|os.O_CREATE, 0o600)
+	if err != nil {
+		return false
+	}
+	_, err = f.Write(rec)
+	if cerr := f.Close(); err == nil {
+		err = cerr
+	}
+	return err == nil
 }
 
 // Seal appends the checksum Verify checks.
@@ -226,23 +341,25 @@ func Verify(data []byte) ([]byte, bool) {
 }
 
 // WriteFile writes a cache file atomically (a temporary file renamed).
-func WriteFile(path string, data []byte) {
+func WriteFile(path string, data []byte) bool {
 	tmp, err := os.CreateTemp(filepath.Dir(path), ".tmp-*")
 	if err != nil {
-		return
+		return false
 	}
 	if _, err := tmp.Write(data); err != nil {
 		tmp.Close()
 		os.Remove(tmp.Name())
-		return
+		return false
 	}
 	if err := tmp.Close(); err != nil {
 		os.Remove(tmp.Name())
-		return
+		return false
 	}
 	if err := os.Rename(tmp.Name(), path); err != nil {
 		os.Remove(tmp.Name())
+		return false
 	}
+	return true
 }
 
 // Key names one file's content.
@@ -254,44 +371,71 @@ func Key(name string, data []byte) string {
 	return string(h.Sum(nil))
 }
 
+func (e *Entry) size() int {
+	n := 128 + len(e.Name)
+	for _, d := range e.Docs {
+		n += len(d) + 4
+	}
+	for _, k := range e.Keys {
+		n += len(k) + 2
+	}
+	return n
+}
+
 func encodePack(now int64, entries map[string]*Entry) []byte {
 	size := len(Magic) + 16
-	for n, e := range entries {
-		size += 128 + len(n)
-		for _, d := range e.Docs {
-			size += len(d) + 4
-		}
+	for _, e := range entries {
+		size += e.size()
 	}
 	b := make([]byte, 0, size+sha256.Size)
 	b = append(b, Magic...)
 	b = binary.AppendVarint(b, now)
 	b = binary.AppendUvarint(b, uint64(len(entries)))
 	for _, e := range entries { // in no particular order: sorting cost more than the write
-		b = AppendString(b, e.Name)
-		b = binary.AppendVarint(b, e.Stat.Size)
-		b = binary.AppendVarint(b, e.Stat.Mtime)
-		b = binary.AppendVarint(b, e.Stat.Ino)
-		b = binary.AppendVarint(b, e.Stat.Ctime)
-		b = AppendString(b, e.Key)
-		b = AppendString(b, e.Sem)
-		b = binary.AppendUvarint(b, uint64(len(e.Docs)))
-		for _, d := range e.Docs {
-			b = AppendString(b, d)
+		b = appendEntry(b, e)
+	}
+	return b
+}
+
+func encodeRecord(now int64, puts []*Entry, dels []string) []byte {
+	var b []byte
+	b = binary.AppendVarint(b, now)
+	b = binary.AppendUvarint(b, uint64(len(puts)))
+	for _, e := range puts {
+		b = appendEntry(b, e)
+	}
+	b = binary.AppendUvarint(b, uint64(len(dels)))
+	for _, n := range dels {
+		b = AppendString(b, n)
+	}
+	return b
+}
+
+func appendEntry(b []byte, e *Entry) []byte {
+	b = AppendString(b, e.Name)
+	b = binary.AppendVarint(b, e.Stat.Size)
+	b = binary.AppendVarint(b, e.Stat.Mtime)
+	b = binary.AppendVarint(b, e.Stat.Ino)
+	b = binary.AppendVarint(b, e.Stat.Ctime)
+	b = AppendString(b, e.Key)
+	b = AppendString(b, e.Sem)
+	b = binary.AppendUvarint(b, uint64(len(e.Docs)))
+	for _, d := range e.Docs {
+		b = AppendString(b, d)
+	}
+	b = binary.AppendUvarint(b, uint64(len(e.Keys)))
+	for _, k := range e.Keys {
+		b = AppendString(b, k)
+	}
+	b = AppendDiags(b, e.Load)
+	if e.HasValid {
+		b = append(b, 1)
+		b = binary.AppendUvarint(b, uint64(len(e.Valid)))
+		for _, l := range e.Valid {
+			b = AppendDiags(b, l)
 		}
-		b = binary.AppendUvarint(b, uint64(len(e.Keys)))
-		for _, k := range e.Keys {
-			b = AppendString(b, k)
-		}
-		b = AppendDiags(b, e.Load)
-		if e.HasValid {
-			b = append(b, 1)
-			b = binary.AppendUvarint(b, uint64(len(e.Valid)))
-			for _, l := range e.Valid {
-				b = AppendDiags(b, l)
-			}
-		} else {
-			b = append(b, 0)
-		}
+	} else {
+		b = append(b, 0)
 	}
 	return b
 }
@@ -307,40 +451,7 @@ func decodePack(s string) (int64, map[string]*Entry, error) {
 	block := make([]Entry, n)
 	for i := range block {
 		e := &block[i]
-		e.Name = r.String()
-		e.Stat = Stat{Size: r.Varint(), Mtime: r.Varint(), Ino: r.Varint(), Ctime: r.Varint()}
-		e.Key = r.String()
-		e.Sem = r.String()
-		nd := r.Uint()
-		if r.Err != nil || nd > uint64(len(s)) {
-			return 0, nil, errCorrupt
-		}
-		e.Docs = make([]string, nd)
-		for i := range e.Docs {
-			e.Docs[i] = r.String()
-		}
-		if nk := r.Uint(); nk > 0 {
-			if r.Err != nil || nk > uint64(len(s)) {
-				return 0, nil, errCorrupt
-			}
-			e.Keys = make([]string, nk)
-			for i := range e.Keys {
-				e.Keys[i] = r.String()
-			}
-		}
-		e.Load = r.Diags()
-		if r.Byte() == 1 {
-			e.HasValid = true
-			nv := r.Uint()
-			if r.Err != nil || nv > uint64(len(s)) {
-				return 0, nil, errCorrupt
-			}
-			e.Valid = make([]diag.List, nv)
-			for i := range e.Valid {
-				e.Valid[i] = r.Diags()
-			}
-		}
-		if r.Err != nil {
+		if !readEntry(r, e) {
 			return 0, nil, errCorrupt
 		}
 		out[e.Name] = e
@@ -349,6 +460,72 @@ func decodePack(s string) (int64, map[string]*Entry, error) {
 		return 0, nil, errCorrupt
 	}
 	return t, out, nil
+}
+
+func decodeRecord(s string) (int64, []*Entry, []string, error) {
+	r := &Reader{S: s}
+	t := r.Varint()
+	n := r.Uint()
+	if r.Err != nil || n > uint64(len(s)/10) {
+		return 0, nil, nil, errCorrupt
+	}
+	puts := make([]*Entry, n)
+	for i := range puts {
+		puts[i] = &Entry{}
+		if !readEntry(r, puts[i]) {
+			return 0, nil, nil, errCorrupt
+		}
+	}
+	nd := r.Uint()
+	if r.Err != nil || nd > uint64(len(s)) {
+		return 0, nil, nil, errCorrupt
+	}
+	dels := make([]string, nd)
+	for i := range dels {
+		dels[i] = r.String()
+	}
+	if r.Err != nil || r.Off != len(s) {
+		return 0, nil, nil, errCorrupt
+	}
+	return t, puts, dels, nil
+}
+
+func readEntry(r *Reader, e *Entry) bool {
+	s := r.S
+	e.Name = r.String()
+	e.Stat = Stat{Size: r.Varint(), Mtime: r.Varint(), Ino: r.Varint(), Ctime: r.Varint()}
+	e.Key = r.String()
+	e.Sem = r.String()
+	nd := r.Uint()
+	if r.Err != nil || nd > uint64(len(s)) {
+		return false
+	}
+	e.Docs = make([]string, nd)
+	for i := range e.Docs {
+		e.Docs[i] = r.String()
+	}
+	if nk := r.Uint(); nk > 0 {
+		if r.Err != nil || nk > uint64(len(s)) {
+			return false
+		}
+		e.Keys = make([]string, nk)
+		for i := range e.Keys {
+			e.Keys[i] = r.String()
+		}
+	}
+	e.Load = r.Diags()
+	if r.Byte() == 1 {
+		e.HasValid = true
+		nv := r.Uint()
+		if r.Err != nil || nv > uint64(len(s)) {
+			return false
+		}
+		e.Valid = make([]diag.List, nv)
+		for i := range e.Valid {
+			e.Valid[i] = r.Diags()
+		}
+	}
+	return r.Err == nil
 }
 
 var errCorrupt = errors.New("corrupt cache")

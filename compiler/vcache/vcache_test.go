@@ -1,7 +1,10 @@
 package vcache
 
 import (
+	"bytes"
+	"fmt"
 	"os"
+	"strings"
 	"path/filepath"
 	"reflect"
 	"testing"
@@ -164,5 +167,99 @@ func TestAtomicWriteLeavesNoTemp(t *testing.T) {
 	names, _ := filepath.Glob(filepath.Join(dir, "*"))
 	if len(names) != 1 {
 		t.Errorf("files in the cache folder: %v", names)
+	}
+}
+
+// bigPack saves a snapshot of 40 entries, so that changing one of them is
+// a log record, not a new snapshot.
+func bigPack(t *testing.T, dir string) {
+	t.Helper()
+	c := Open(dir, "s")
+	for i := range 40 {
+		e := sample()
+		e.Name = fmt.Sprintf("f%02d.yaml", i)
+		e.Docs = []string{strings.Repeat("x", 200)}
+		e.Keys = nil
+		c.Put(e)
+	}
+	c.Save()
+}
+
+// TestLog: a run that changes one entry appends a record to the log
+// instead of rewriting the snapshot; the next Open sees the change, the
+// dropped entries are gone, and any prefix of the log (a torn write) opens
+// as the snapshot plus the whole records in it.
+func TestLog(t *testing.T) {
+	dir := t.TempDir()
+	bigPack(t, dir)
+	main := Name(dir, "pack", "s")
+	snap, err := os.ReadFile(main)
+	if err != nil {
+		t.Fatal(err)
+	}
+	c := Open(dir, "s")
+	for i := 1; i < 40; i++ { // f00.yaml is dropped
+		c.Keep(c.Old(fmt.Sprintf("f%02d.yaml", i)))
+	}
+	changed := *c.Old("f01.yaml")
+	changed.Key = "new key"
+	c.Put(&changed)
+	c.Save()
+	if after, _ := os.ReadFile(main); !bytes.Equal(after, snap) {
+		t.Fatal("a one-entry change rewrote the snapshot")
+	}
+	log, err := os.ReadFile(c.logPath())
+	if err != nil || len(log) == 0 || len(log) > len(snap)/4 {
+		t.Fatalf("log: %d bytes, %v", len(log), err)
+	}
+	c2 := Open(dir, "s")
+	if e := c2.Old("f01.yaml"); e == nil || e.Key != "new key" || !reflect.DeepEqual(e.Docs, changed.Docs) {
+		t.Errorf("f01 after the log: %+v", e)
+	}
+	if c2.Old("f00.yaml") != nil {
+		t.Error("the dropped entry survived")
+	}
+	if c2.Old("f02.yaml") == nil {
+		t.Error("an unchanged entry is gone")
+	}
+	for n := range len(log) {
+		if err := os.WriteFile(c.logPath(), log[:n], 0o600); err != nil {
+			t.Fatal(err)
+		}
+		c3 := Open(dir, "s")
+		if e := c3.Old("f01.yaml"); e == nil || e.Key == "new key" || c3.Old("f00.yaml") == nil || len(c3.old) != 40 {
+			t.Fatalf("log prefix %d: not the snapshot", n)
+		}
+	}
+	// A log made after another snapshot is ignored.
+	bigPack(t, dir)
+	if err := os.WriteFile(c.logPath(), log, 0o600); err != nil {
+		t.Fatal(err)
+	}
+	if e := Open(dir, "s").Old("f01.yaml"); e == nil || e.Key == "new key" {
+		t.Error("a log of an older snapshot was applied")
+	}
+}
+
+// TestLogCompacts: once the log outgrows a quarter of the snapshot, Save
+// writes a new snapshot and removes the log.
+func TestLogCompacts(t *testing.T) {
+	dir := t.TempDir()
+	bigPack(t, dir)
+	for round := range 20 {
+		c := Open(dir, "s")
+		for i := range 40 {
+			c.Keep(c.Old(fmt.Sprintf("f%02d.yaml", i)))
+		}
+		e := *c.Old("f05.yaml")
+		e.Key = fmt.Sprint("round ", round)
+		c.Put(&e)
+		c.Save()
+		if fi, err := os.Stat(c.logPath()); err == nil && fi.Size() > int64(c.mainSize/4) {
+			t.Fatalf("round %d: log of %d bytes for a snapshot of %d", round, fi.Size(), c.mainSize)
+		}
+		if got := Open(dir, "s").Old("f05.yaml"); got == nil || got.Key != e.Key {
+			t.Fatalf("round %d: %+v", round, got)
+		}
 	}
 }
