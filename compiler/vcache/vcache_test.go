@@ -4,9 +4,9 @@ import (
 	"bytes"
 	"fmt"
 	"os"
-	"strings"
 	"path/filepath"
 	"reflect"
+	"strings"
 	"testing"
 
 	"github.com/roundtable-dev/roundtable/compiler/diag"
