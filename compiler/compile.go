@@ -294,9 +294,7 @@ func Compile(packs []*Pack) (*Result, diag.List) {
 			doc := &Doc{Document: sd, Pack: p, Valid: results[i].Errors() == 0, Overrides: overrides[i].ref, OverridesPos: overrides[i].pos}
 			diags = append(diags, results[i]...)
 			if !kd.NoID {
-				if idn := sd.Field("id"); idn != nil && idn.Kind == yaml.ScalarNode && idn.Tag == "!!str" && idn.Value != "" {
-					doc.ID = idn.Value
-				}
+				doc.ID = sd.StrField("id")
 			}
 			prog.byKind[kd.Name] = append(prog.byKind[kd.Name], doc)
 		}

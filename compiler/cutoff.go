@@ -94,13 +94,19 @@ func newCutoff(g *Game, schema *cueval.Schema, packs []*Pack) *cutoff {
 				byFile[d.File] = append(byFile[d.File], d)
 			}
 		}
-		for _, f := range files {
+		aligned := len(p.Set.Entries) == len(files) && len(files) == len(p.Set.Names)
+		for i, f := range files {
 			c.str(f)
 			if byFile != nil {
 				c.str(source.SemHash(byFile[f]))
 				continue
 			}
-			e := p.Set.Cache.Current(f)
+			var e *vcache.Entry
+			if aligned {
+				e = p.Set.Entries[i]
+			} else {
+				e = p.Set.Cache.Current(f)
+			}
 			if e == nil {
 				c.off = true
 				return c

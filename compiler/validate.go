@@ -66,12 +66,25 @@ func validateAll(s *cueval.Schema, p *Pack, docs []*source.Document) []diag.List
 	var files []file
 	var todo []*source.Document
 	var idx []int
+	names, entries := p.Set.Names, p.Set.Entries
+	k := 0
 	for i := 0; i < len(docs); {
 		j := i
 		for j < len(docs) && docs[j].File == docs[i].File {
 			j++
 		}
-		f := file{entry: cache.Current(docs[i].File), start: i, end: j}
+		// Documents come in file order: find the file's entry without
+		// hashing its name.
+		for k < len(names) && names[k] != docs[i].File {
+			k++
+		}
+		f := file{start: i, end: j}
+		if k < len(names) && len(entries) == len(names) {
+			f.entry = entries[k]
+		} else {
+			f.entry = cache.Current(docs[i].File)
+			k = 0
+		}
 		if e := f.entry; e != nil && e.HasValid && len(e.Valid) == j-i {
 			copy(out[i:j], e.Valid)
 			f.hit = true

@@ -163,3 +163,37 @@ func semTree(b []byte, n *yaml.Node) []byte {
 	}
 	return b
 }
+
+// StrField returns the value of a top-level key whose value is a plain
+// string (tag !!str), or "": Field without allocating a node.
+func (d *Document) StrField(key string) string {
+	if d.tree != nil || d.enc == "" {
+		if n := Lookup(d.tree, key); n != nil && n.Kind == yaml.ScalarNode && n.Tag == "!!str" {
+			return n.Value
+		}
+		return ""
+	}
+	if !hasKey(d.keys, key) {
+		return ""
+	}
+	r := docReader(d.enc)
+	h := r.header()
+	if yaml.Kind(h.kind) != yaml.MappingNode {
+		return ""
+	}
+	for i := uint64(0); i+1 < h.children && r.err == nil; i += 2 {
+		k := r.header()
+		for range k.children {
+			r.skip(1)
+		}
+		if k.value == key {
+			v := r.header()
+			if r.err == nil && yaml.Kind(v.kind) == yaml.ScalarNode && v.tag == "!!str" {
+				return v.value
+			}
+			return ""
+		}
+		r.skip(1)
+	}
+	return ""
+}

@@ -5,6 +5,8 @@ import (
 	"testing/fstest"
 	"time"
 
+	"gopkg.in/yaml.v3"
+
 	"github.com/roundtable-dev/roundtable/compiler/vcache"
 )
 
@@ -156,6 +158,16 @@ func TestCachedFieldLookup(t *testing.T) {
 		want, got := fresh.Docs[0].Field(k), cached.Docs[0].Field(k)
 		if (want == nil) != (got == nil) || want != nil && want.Value != got.Value {
 			t.Errorf("Field(%q) = %v, want %v", k, got, want)
+		}
+		str := ""
+		if want != nil && want.Kind == yaml.ScalarNode && want.Tag == "!!str" {
+			str = want.Value
+		}
+		if got := cached.Docs[0].StrField(k); got != str {
+			t.Errorf("StrField(%q) = %q, want %q", k, got, str)
+		}
+		if got := fresh.Docs[0].StrField(k); got != str {
+			t.Errorf("StrField(%q) of the parse = %q, want %q", k, got, str)
 		}
 	}
 }

@@ -4,6 +4,7 @@ import (
 	"errors"
 	"io/fs"
 	"runtime"
+	"slices"
 	"sync"
 
 	"github.com/roundtable-dev/roundtable/compiler/diag"
@@ -18,6 +19,7 @@ func loadFiles(fsys fs.FS, files []string, entries map[string]fs.DirEntry, show 
 		name  string
 		data  []byte
 		key   string
+		entry *vcache.Entry
 		docs  []*Document
 		diags diag.List
 		read  bool
@@ -48,7 +50,7 @@ func loadFiles(fsys fs.FS, files []string, entries map[string]fs.DirEntry, show 
 					if fi, err := stat(fsys, files[j], entries[files[j]]); err == nil {
 						st = vcache.StatOf(fi)
 						if old != nil && old.Stat == st && !cache.Racy(st) {
-							r.name, r.key, r.lazy = name, old.Key, true
+							r.name, r.key, r.lazy, r.entry = name, old.Key, true, old
 							r.docs, r.diags = entryDocs(name, old), old.Load
 							cache.Keep(old)
 							continue
@@ -73,7 +75,7 @@ func loadFiles(fsys fs.FS, files []string, entries map[string]fs.DirEntry, show 
 				if old != nil && old.Key == r.key {
 					e := *old
 					e.Stat = st
-					r.docs, r.diags = entryDocs(name, &e), e.Load
+					r.docs, r.diags, r.entry = entryDocs(name, &e), e.Load, &e
 					if e.Stat != old.Stat || st.Mtime < cache.Now-vcache.RacyMargin {
 						// Stored again: the new stat, or a racily clean
 						// entry that the new scan time makes clean.
@@ -84,11 +86,21 @@ func loadFiles(fsys fs.FS, files []string, entries map[string]fs.DirEntry, show 
 					continue
 				}
 				r.docs, r.diags = parseWith(name, data, true, check)
-				cache.Put(newEntry(name, st, r.key, r.docs, r.diags))
+				r.entry = newEntry(name, st, r.key, r.docs, r.diags)
+				cache.Put(r.entry)
 			}
 		})
 	}
 	wg.Wait()
+	ndocs := 0
+	for _, r := range out {
+		ndocs += len(r.docs)
+	}
+	set.Docs = slices.Grow(set.Docs, ndocs)
+	set.Names = make([]string, 0, len(out))
+	if cache != nil {
+		set.Entries = make([]*vcache.Entry, 0, len(out))
+	}
 	for j, r := range out {
 		switch {
 		case r.read:
@@ -101,6 +113,9 @@ func loadFiles(fsys fs.FS, files []string, entries map[string]fs.DirEntry, show 
 		}
 		if r.key != "" {
 			set.Keys[r.name] = r.key
+		}
+		if cache != nil && (r.read || r.lazy) {
+			set.Entries = append(set.Entries, r.entry)
 		}
 		set.Docs = append(set.Docs, r.docs...)
 		*diags = append(*diags, r.diags...)

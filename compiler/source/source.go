@@ -156,6 +156,8 @@ type Set struct {
 	Files map[string][]byte
 	// Names is the display paths of Files in load order (sorted).
 	Names []string
+	// Entries is the cache entry of each of Names (nil without a cache).
+	Entries []*vcache.Entry
 	Docs  []*Document
 	// Keys is each file's content key (vcache.Key) when loaded with a
 	// cache, else nil.
