@@ -158,7 +158,7 @@ type Set struct {
 	Names []string
 	// Entries is the cache entry of each of Names (nil without a cache).
 	Entries []*vcache.Entry
-	Docs  []*Document
+	Docs    []*Document
 	// Keys is each file's content key (vcache.Key) when loaded with a
 	// cache, else nil.
 	Keys map[string]string
