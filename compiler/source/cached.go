@@ -55,6 +55,18 @@ func topKeys(enc string) string {
 	return string(b)
 }
 
+// treeKeys is topKeys of a tree.
+func treeKeys(n *yaml.Node) string {
+	if n.Kind != yaml.MappingNode {
+		return ""
+	}
+	b := []byte{0}
+	for i := 0; i+1 < len(n.Content); i += 2 {
+		b = append(append(b, n.Content[i].Value...), 0)
+	}
+	return string(b)
+}
+
 // hasKey reports whether keys (topKeys) may hold key: false only when it
 // surely does not.
 func hasKey(keys, key string) bool {
@@ -81,10 +93,14 @@ func newEntry(name string, st vcache.Stat, key string, docs []*Document, load di
 	for i, d := range docs {
 		if d.tree == nil {
 			e.Docs[i] = d.enc
+			e.Keys[i] = topKeys(d.enc)
 		} else {
+			// Hashed and listed from the tree (faster than from the
+			// encoding), then kept encoded as loaded documents are.
+			e.Keys[i] = treeKeys(d.tree)
 			e.Docs[i] = string(encodeDoc(d))
+			d.enc, d.tree = e.Docs[i], nil
 		}
-		e.Keys[i] = topKeys(e.Docs[i])
 		checked = checked && d.hasCheck
 	}
 	if checked {

@@ -85,7 +85,8 @@ func loadFiles(fsys fs.FS, files []string, entries map[string]fs.DirEntry, show 
 					}
 					continue
 				}
-				r.docs, r.diags = parseWith(name, data, true, check)
+				// Trees kept for newEntry, which encodes them.
+				r.docs, r.diags = parseWith(name, data, false, check)
 				r.entry = newEntry(name, st, r.key, r.docs, r.diags)
 				cache.Put(r.entry)
 			}
