@@ -19,6 +19,7 @@ import (
 	"github.com/roundtable-dev/roundtable/compiler"
 	"github.com/roundtable-dev/roundtable/compiler/semver"
 	"github.com/roundtable-dev/roundtable/compiler/source"
+	"github.com/roundtable-dev/roundtable/compiler/yamlfmt"
 )
 
 // templates holds pack.yaml and README.md for every game and, per game,
@@ -68,14 +69,12 @@ var scaffold = map[string][][3]string{ // game -> {kind, id, name}
 	},
 }
 
-// covered lists kinds a scaffold entry also writes: annas' boss, Table
-// Battles' scenario, Battlecrest's map-set and hero-set. (No two games
-// share these kind names.)
-var covered = map[string][]string{
-	"boss":     {"boss-card"},
-	"scenario": {"formation"},
-	"map-set":  {"landmark"},
-	"hero-set": {"action"},
+// covered lists, per game, kinds a scaffold entry also writes: annas'
+// boss, Table Battles' scenario, Battlecrest's map-set and hero-set.
+var covered = map[string]map[string][]string{ // game -> kind -> kinds
+	"annas":         {"boss": {"boss-card"}},
+	"table-battles": {"scenario": {"formation"}},
+	"battlecrest":   {"map-set": {"landmark"}, "hero-set": {"action"}},
 }
 
 // defaults are the base-pack entities templates refer to (.Ref.KIND) when
@@ -206,6 +205,20 @@ func render(name string, data tmplData) ([]byte, error) {
 		return nil, err
 	}
 	return b.Bytes(), nil
+}
+
+// renderFormatted renders a content template in `roundtable fmt`'s form, so
+// that what new writes passes `fmt --check` (and CI) as it is.
+func renderFormatted(g *compiler.Game, name string, data tmplData) ([]byte, error) {
+	b, err := render(name, data)
+	if err != nil {
+		return nil, err
+	}
+	out, err := yamlfmt.Format(b, keyOrder(g))
+	if err != nil {
+		return nil, fmt.Errorf("template %s: %v", name, err)
+	}
+	return out, nil
 }
 
 func baseData(g *compiler.Game) (tmplData, error) {
@@ -339,7 +352,7 @@ func newPack(cmd *cobra.Command, dir, game, id, name string) error {
 		if k[0] == "unit" {
 			d.Tag = exampleID(kinds, "tag")
 		}
-		b, err := render("templates/"+g.ID+"/"+k[0]+".yaml", d)
+		b, err := renderFormatted(g, "templates/"+g.ID+"/"+k[0]+".yaml", d)
 		if err != nil {
 			return err
 		}
@@ -354,7 +367,7 @@ func newPack(cmd *cobra.Command, dir, game, id, name string) error {
 		} else {
 			data.FileHelp[file] = "example " + plural + ": " + kd.Summary
 		}
-		for _, c := range covered[k[0]] {
+		for _, c := range covered[g.ID][k[0]] {
 			ck, _ := g.Kind(c)
 			data.FileHelp[file] += "; " + ck.Summary
 		}
@@ -362,6 +375,9 @@ func newPack(cmd *cobra.Command, dir, game, id, name string) error {
 	data.Files = append([]string{"pack.yaml"}, order...)
 	for _, f := range []string{"pack.yaml", "README.md"} {
 		b, err := render("templates/"+f, data)
+		if f == "pack.yaml" && err == nil {
+			b, err = renderFormatted(g, "templates/"+f, data)
+		}
 		if err != nil {
 			return err
 		}
@@ -449,7 +465,7 @@ func newEntity(cmd *cobra.Command, kind, file, game, id, name string) error {
 		}
 	}
 	data.ID, data.Name = id, name
-	b, err := render(tmpl, data)
+	b, err := renderFormatted(g, tmpl, data)
 	if err != nil {
 		return err
 	}
@@ -463,10 +479,19 @@ func newEntity(cmd *cobra.Command, kind, file, game, id, name string) error {
 		return err
 	}
 	if len(bytes.TrimSpace(old)) > 0 {
+		order := keyOrder(g)
+		// A file already in fmt form stays so; any other keeps its bytes.
+		clean, err := yamlfmt.Format(old, order)
+		tidy := err == nil && bytes.Equal(clean, old)
 		if !bytes.HasSuffix(old, []byte("\n")) {
 			old = append(old, '\n')
 		}
 		b = append(append(old, "---\n"...), b...)
+		if tidy {
+			if out, err := yamlfmt.Format(b, order); err == nil {
+				b = out
+			}
+		}
 	}
 	if err := os.MkdirAll(filepath.Dir(file), 0o755); err != nil {
 		return err
