@@ -103,7 +103,11 @@ if there are any.`,
 					fmt.Fprintf(w, "would reformat %s\n", filepath.ToSlash(f))
 					continue
 				}
-				if err := os.WriteFile(f, out, 0o644); err != nil {
+				dst := f // a symlink's target is formatted, the link kept
+				if real, err := filepath.EvalSymlinks(f); err == nil {
+					dst = real
+				}
+				if err := replaceFile(dst, out); err != nil {
 					return err
 				}
 				fmt.Fprintf(w, "formatted %s\n", filepath.ToSlash(f))
