@@ -305,7 +305,8 @@ func (c *Pack) rewrite() {
 		return
 	}
 	os.Remove(c.logPath())
-	c.mainID, c.mainSize, c.logSize = data[len(data)-sha256.Size:], len(data), 0
+	// A copy: the checksum must not keep the whole written file alive.
+	c.mainID, c.mainSize, c.logSize = bytes.Clone(data[len(data)-sha256.Size:]), len(data), 0
 }
 
 // appendFile appends one record to the log in one write.
