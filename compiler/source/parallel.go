@@ -14,7 +14,7 @@ import (
 // loadFiles reads and parses files on every core; the result is the same as
 // reading them one by one in order: documents and diagnostics keep file
 // order. With a cache, unchanged files are taken from it (LoadCached).
-func loadFiles(fsys fs.FS, files []string, entries map[string]fs.DirEntry, show func(string) string, set *Set, diags *diag.List, check Check, cache *vcache.Pack) {
+func loadFiles(fsys fs.FS, files []walked, show func(string) string, set *Set, diags *diag.List, check Check, cache *vcache.Pack) {
 	type result struct {
 		name  string
 		data  []byte
@@ -40,14 +40,14 @@ func loadFiles(fsys fs.FS, files []string, entries map[string]fs.DirEntry, show 
 					return
 				}
 				r := &out[j]
-				name := show(files[j])
+				name := show(files[j].path)
 				st := vcache.Stat{Size: -1} // matches no entry
 				var old *vcache.Entry
 				if cache != nil {
 					old = cache.Old(name)
 					// Stat before reading: a write after the stat changes
 					// the stat the next run sees.
-					if fi, err := stat(fsys, files[j], entries[files[j]]); err == nil {
+					if fi, err := stat(fsys, files[j].path, files[j].d); err == nil {
 						st = vcache.StatOf(fi)
 						if old != nil && old.Stat == st && !cache.Racy(st) {
 							r.name, r.key, r.lazy, r.entry = name, old.Key, true, old
@@ -57,7 +57,7 @@ func loadFiles(fsys fs.FS, files []string, entries map[string]fs.DirEntry, show 
 						}
 					}
 				}
-				data, err := readLimited(fsys, files[j])
+				data, err := readLimited(fsys, files[j].path)
 				if err != nil {
 					if errors.Is(err, errTooLarge) {
 						r.diags.Add(diag.CodeTooLarge, diag.Pos{File: name}, "file is larger than %d bytes; not parsed", MaxFileSize)
@@ -109,11 +109,8 @@ func loadFiles(fsys fs.FS, files []string, entries map[string]fs.DirEntry, show 
 			set.Names = append(set.Names, r.name)
 		case r.lazy:
 			set.Files[r.name] = nil
-			set.lazy[r.name] = files[j]
+			set.lazy[r.name] = files[j].path
 			set.Names = append(set.Names, r.name)
-		}
-		if r.key != "" {
-			set.Keys[r.name] = r.key
 		}
 		if cache != nil && (r.read || r.lazy) {
 			set.Entries = append(set.Entries, r.entry)

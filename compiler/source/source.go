@@ -159,13 +159,11 @@ type Set struct {
 	// Entries is the cache entry of each of Names (nil without a cache).
 	Entries []*vcache.Entry
 	Docs    []*Document
-	// Keys is each file's content key (vcache.Key) when loaded with a
-	// cache, else nil.
-	Keys map[string]string
 	// Cache is the cache the set was loaded with, or nil.
 	Cache *vcache.Pack
 
 	mu    sync.Mutex
+	keys  map[string]string // content keys (vcache.Key), made on demand
 	fsys  fs.FS
 	lazy  map[string]string // display path -> path in fsys, not read yet
 	reads map[string]bool   // files Source returned while tracking
@@ -189,9 +187,8 @@ func (s *Set) Source(file string) []byte {
 		if data, err := readLimited(s.fsys, p); err == nil {
 			b = data
 			s.Files[file] = data
-			if s.Keys != nil {
-				s.Keys[file] = vcache.Key(file, data)
-			}
+			s.key(file) // the index is made before it changes
+			s.keys[file] = vcache.Key(file, data)
 		}
 	}
 	return b
@@ -218,15 +215,31 @@ func (s *Set) Reads() []string {
 	return out
 }
 
-// Key returns a file's content key (vcache.Key), "" for a file not loaded.
+// Key returns a file's content key (vcache.Key), "" for a file not loaded:
+// of the bytes read, or, for a file the cache vouched for and Source has
+// not read, the cache's.
 func (s *Set) Key(file string) string {
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	if k, ok := s.Keys[file]; ok {
+	return s.key(file)
+}
+
+func (s *Set) key(file string) string {
+	if s.keys == nil {
+		s.keys = map[string]string{}
+		if len(s.Entries) == len(s.Names) {
+			for i, n := range s.Names {
+				s.keys[n] = s.Entries[i].Key
+			}
+		}
+	}
+	if k, ok := s.keys[file]; ok {
 		return k
 	}
-	if b, ok := s.Files[file]; ok && s.Keys == nil {
-		return vcache.Key(file, b)
+	if b, ok := s.Files[file]; ok && s.lazy[file] == "" {
+		k := vcache.Key(file, b)
+		s.keys[file] = k
+		return k
 	}
 	return ""
 }
@@ -251,7 +264,6 @@ func LoadChecked(fsys fs.FS, display string, check Check) (*Set, diag.List) {
 func LoadCached(fsys fs.FS, display string, check Check, cache *vcache.Pack) (*Set, diag.List) {
 	set := &Set{Files: map[string][]byte{}, fsys: fsys, Cache: cache}
 	if cache != nil {
-		set.Keys = map[string]string{}
 		set.lazy = map[string]string{}
 	}
 	var diags diag.List
@@ -261,13 +273,10 @@ func LoadCached(fsys fs.FS, display string, check Check, cache *vcache.Pack) (*S
 		}
 		return strings.TrimSuffix(display, "/") + "/" + p
 	}
-	var files []string
-	// The walk's entries of regular files, to stat them without resolving
-	// their path through fsys again (an os.Root opens every folder of it).
-	var entries map[string]fs.DirEntry
-	if cache != nil {
-		entries = map[string]fs.DirEntry{}
-	}
+	// The walk's entries of regular files (nil for symbolic links) go
+	// with their paths, to stat them without resolving their path through
+	// fsys again (an os.Root opens every folder of it).
+	var found []walked
 	err := fs.WalkDir(fsys, ".", func(p string, d fs.DirEntry, err error) error {
 		if err != nil {
 			diags.Add(diag.CodeIO, diag.Pos{File: show(p)}, "cannot read: %v", trimErr(err))
@@ -278,7 +287,7 @@ func LoadCached(fsys fs.FS, display string, check Check, cache *vcache.Pack) (*S
 				if fi, err := fs.Stat(fsys, target); err == nil && fi.IsDir() {
 					diags.Warn(diag.CodeSymlink, diag.Pos{File: show(p)}, "symlinked folder is not followed; link the files or move the folder into the pack")
 				} else if isYAML(p) {
-					files = append(files, p)
+					found = append(found, walked{p, nil})
 				}
 			}
 			return nil
@@ -290,19 +299,22 @@ func LoadCached(fsys fs.FS, display string, check Check, cache *vcache.Pack) (*S
 			return nil
 		}
 		if isYAML(p) {
-			files = append(files, p)
-			if entries != nil {
-				entries[p] = d
-			}
+			found = append(found, walked{p, d})
 		}
 		return nil
 	})
 	if err != nil {
 		diags.Add(diag.CodeIO, diag.Pos{File: show(".")}, "cannot read folder: %v", trimErr(err))
 	}
-	slices.Sort(files)
-	loadFiles(fsys, files, entries, show, set, &diags, check, cache)
+	slices.SortFunc(found, func(a, b walked) int { return strings.Compare(a.path, b.path) })
+	loadFiles(fsys, found, show, set, &diags, check, cache)
 	return set, diags
+}
+
+// walked is a YAML file found by the walk.
+type walked struct {
+	path string
+	d    fs.DirEntry // nil for a symbolic link
 }
 
 func isYAML(p string) bool {

@@ -14,7 +14,6 @@ import (
 	"errors"
 	"fmt"
 	"io/fs"
-	"maps"
 	"os"
 	"path/filepath"
 	"runtime/debug"
@@ -105,10 +104,15 @@ type Pack struct {
 	ready chan struct{} // closed when the file is read
 	mu    sync.Mutex
 	old   map[string]*Entry
+	// run is the entries of this run (Keep and Put, in no order: a slice,
+	// since a map of 100,000 paths cost more than the rest of a warm run);
+	// cur indexes it for Current, made on demand.
+	run   []*Entry
 	cur   map[string]*Entry
 	dirty bool
-	// changed names the entries Put or Touched in this run.
-	changed map[string]bool
+	saved bool // after the first Save of the run: no entry is dropped later
+	// changed holds the entries Put or Touched since the last Save.
+	changed map[string]*Entry
 	// mainID is the checksum of the snapshot file, which the records of
 	// its log name (nil: no snapshot); mainSize and logSize are the files'
 	// sizes.
@@ -136,7 +140,7 @@ func Name(dir, what, scope string) string {
 // The files are read in the background (while the caller walks the pack
 // folder); every method waits for them.
 func Open(dir, scope string) *Pack {
-	c := &Pack{path: Name(dir, "pack", scope), Now: time.Now().UnixNano(), old: map[string]*Entry{}, cur: map[string]*Entry{}, changed: map[string]bool{}, ready: make(chan struct{})}
+	c := &Pack{path: Name(dir, "pack", scope), Now: time.Now().UnixNano(), old: map[string]*Entry{}, changed: map[string]*Entry{}, ready: make(chan struct{})}
 	go func() {
 		defer close(c.ready)
 		data, err := os.ReadFile(c.path)
@@ -161,7 +165,7 @@ func Open(dir, scope string) *Pack {
 				c.logSize = c.mainSize // records after a torn one are never read: start afresh
 			}
 		}
-		c.cur = make(map[string]*Entry, len(c.old))
+		c.run = make([]*Entry, 0, len(c.old))
 	}()
 	return c
 }
@@ -216,11 +220,13 @@ func (c *Pack) Old(name string) *Entry {
 	return c.old[name]
 }
 
-// Keep marks an unchanged entry as used in this run.
+// Keep marks an unchanged entry as used in this run. Each file of a run is
+// either kept or put, once.
 func (c *Pack) Keep(e *Entry) {
 	c.Wait()
 	c.mu.Lock()
-	c.cur[e.Name] = e
+	c.run = append(c.run, e)
+	c.cur = nil
 	c.mu.Unlock()
 }
 
@@ -228,8 +234,9 @@ func (c *Pack) Keep(e *Entry) {
 func (c *Pack) Put(e *Entry) {
 	c.Wait()
 	c.mu.Lock()
-	c.cur[e.Name] = e
-	c.changed[e.Name] = true
+	c.run = append(c.run, e)
+	c.cur = nil
+	c.changed[e.Name] = e
 	c.dirty = true
 	c.mu.Unlock()
 }
@@ -239,6 +246,12 @@ func (c *Pack) Current(name string) *Entry {
 	c.Wait()
 	c.mu.Lock()
 	defer c.mu.Unlock()
+	if c.cur == nil {
+		c.cur = make(map[string]*Entry, len(c.run))
+		for _, e := range c.run {
+			c.cur[e.Name] = e
+		}
+	}
 	return c.cur[name]
 }
 
@@ -246,7 +259,7 @@ func (c *Pack) Current(name string) *Entry {
 func (c *Pack) Touch(e *Entry) {
 	c.Wait()
 	c.mu.Lock()
-	c.changed[e.Name] = true
+	c.changed[e.Name] = e
 	c.dirty = true
 	c.mu.Unlock()
 }
@@ -258,23 +271,41 @@ func (c *Pack) Save() {
 	c.Wait()
 	c.mu.Lock()
 	defer c.mu.Unlock()
-	if !c.dirty && len(c.cur) == len(c.old) {
+	if !c.dirty && (c.saved || len(c.run) == len(c.old)) {
 		return
 	}
-	var puts []*Entry
 	var dels []string
-	size := 0
-	for n := range c.changed {
-		if e, ok := c.cur[n]; ok {
-			puts = append(puts, e)
-			size += e.size()
+	if !c.saved {
+		// Kept entries come from old; a Put one replaces one of old or is
+		// new. Only when some of old is neither is a set of names needed.
+		n := 0
+		for _, e := range c.run {
+			if _, put := c.changed[e.Name]; !put {
+				n++
+			} else if _, ok := c.old[e.Name]; ok {
+				n++
+			}
+		}
+		if n != len(c.old) {
+			seen := make(map[string]bool, len(c.run))
+			for _, e := range c.run {
+				seen[e.Name] = true
+			}
+			for name := range c.old {
+				if !seen[name] {
+					dels = append(dels, name)
+				}
+			}
 		}
 	}
-	for n := range c.old {
-		if _, ok := c.cur[n]; !ok {
-			dels = append(dels, n)
-			size += len(n)
-		}
+	puts := make([]*Entry, 0, len(c.changed))
+	size := 0
+	for _, e := range c.changed {
+		puts = append(puts, e)
+		size += e.size()
+	}
+	for _, n := range dels {
+		size += len(n)
 	}
 	logged := false
 	if c.mainID != nil && c.logSize+size < c.mainSize/4 {
@@ -291,15 +322,13 @@ func (c *Pack) Save() {
 	if !logged {
 		c.rewrite()
 	}
-	// Later Keep, Put and Current calls of this run keep working.
-	c.old, c.Time, c.dirty = c.cur, c.Now, false
-	c.cur = maps.Clone(c.cur)
-	c.changed = map[string]bool{}
+	c.Time, c.dirty, c.saved = c.Now, false, true
+	c.changed = map[string]*Entry{}
 }
 
 // rewrite writes a new snapshot of cur and removes the log.
 func (c *Pack) rewrite() {
-	data := Seal(encodePack(c.Now, c.cur))
+	data := Seal(encodePack(c.Now, c.run))
 	if !WriteFile(c.path, data) {
 		c.mainID = nil
 		return
@@ -383,7 +412,7 @@ func (e *Entry) size() int {
 	return n
 }
 
-func encodePack(now int64, entries map[string]*Entry) []byte {
+func encodePack(now int64, entries []*Entry) []byte {
 	size := len(Magic) + 16
 	for _, e := range entries {
 		size += e.size()
@@ -392,7 +421,7 @@ func encodePack(now int64, entries map[string]*Entry) []byte {
 	b = append(b, Magic...)
 	b = binary.AppendVarint(b, now)
 	b = binary.AppendUvarint(b, uint64(len(entries)))
-	for _, e := range entries { // in no particular order: sorting cost more than the write
+	for _, e := range entries { // in no particular order
 		b = appendEntry(b, e)
 	}
 	return b
