@@ -273,39 +273,8 @@ func LoadCached(fsys fs.FS, display string, check Check, cache *vcache.Pack) (*S
 		}
 		return strings.TrimSuffix(display, "/") + "/" + p
 	}
-	// The walk's entries of regular files (nil for symbolic links) go
-	// with their paths, to stat them without resolving their path through
-	// fsys again (an os.Root opens every folder of it).
-	var found []walked
-	err := fs.WalkDir(fsys, ".", func(p string, d fs.DirEntry, err error) error {
-		if err != nil {
-			diags.Add(diag.CodeIO, diag.Pos{File: show(p)}, "cannot read: %v", trimErr(err))
-			return nil
-		}
-		if d.Type()&fs.ModeSymlink != 0 {
-			if target, ok := linkTarget(fsys, p, &diags, show(p)); ok {
-				if fi, err := fs.Stat(fsys, target); err == nil && fi.IsDir() {
-					diags.Warn(diag.CodeSymlink, diag.Pos{File: show(p)}, "symlinked folder is not followed; link the files or move the folder into the pack")
-				} else if isYAML(p) {
-					found = append(found, walked{p, nil})
-				}
-			}
-			return nil
-		}
-		if d.IsDir() {
-			if p != "." && strings.HasPrefix(d.Name(), ".") {
-				return fs.SkipDir
-			}
-			return nil
-		}
-		if isYAML(p) {
-			found = append(found, walked{p, d})
-		}
-		return nil
-	})
-	if err != nil {
-		diags.Add(diag.CodeIO, diag.Pos{File: show(".")}, "cannot read folder: %v", trimErr(err))
-	}
+	found, wd := walkFiles(fsys, show)
+	diags = append(diags, wd...)
 	slices.SortFunc(found, func(a, b walked) int { return strings.Compare(a.path, b.path) })
 	loadFiles(fsys, found, show, set, &diags, check, cache)
 	return set, diags

@@ -1,0 +1,115 @@
+package source
+
+import (
+	"io/fs"
+	"path"
+	"runtime"
+	"strings"
+
+	"github.com/roundtable-dev/roundtable/compiler/diag"
+)
+
+// walkFiles finds every YAML file under fsys as fs.WalkDir would (hidden
+// folders skipped, symbolic links resolved inside fsys, symlinked folders
+// warned about), reading sub-folders on every core: reading a folder costs a
+// stat per entry on file systems that do not report entry types, and at
+// 10,000 files that serial walk was a third of a warm check. Diagnostics
+// come in the order of the serial walk; files in any order (the caller
+// sorts them).
+func walkFiles(fsys fs.FS, show func(string) string) ([]walked, diag.List) {
+	var diags diag.List
+	info, err := fs.Stat(fsys, ".")
+	if err != nil {
+		diags.Add(diag.CodeIO, diag.Pos{File: show(".")}, "cannot read: %v", trimErr(err))
+		return nil, diags
+	}
+	if !info.IsDir() {
+		return nil, nil
+	}
+	w := &walker{fsys: fsys, show: show, slots: make(chan struct{}, runtime.GOMAXPROCS(0)-1)}
+	r := w.dir(".")
+	return r.flatten(nil, nil)
+}
+
+type walker struct {
+	fsys  fs.FS
+	show  func(string) string
+	slots chan struct{} // goroutines that may read sub-folders
+}
+
+// dirResult is what a folder yields, in the serial walk's order: its own
+// diagnostics and files, interleaved with its sub-folders'.
+type dirResult struct {
+	parts []*part
+}
+
+type part struct {
+	diags diag.List
+	files []walked
+	sub   *dirResult
+	done  chan struct{} // closed when sub is filled (read concurrently)
+}
+
+func (w *walker) dir(p string) *dirResult {
+	r := &dirResult{}
+	cur := &part{}
+	flush := func() {
+		if len(cur.diags) > 0 || len(cur.files) > 0 {
+			r.parts = append(r.parts, cur)
+		}
+		cur = &part{}
+	}
+	ents, err := fs.ReadDir(w.fsys, p)
+	if err != nil {
+		cur.diags.Add(diag.CodeIO, diag.Pos{File: w.show(p)}, "cannot read: %v", trimErr(err))
+	}
+	for _, d := range ents {
+		name := path.Join(p, d.Name())
+		switch {
+		case d.Type()&fs.ModeSymlink != 0:
+			if target, ok := linkTarget(w.fsys, name, &cur.diags, w.show(name)); ok {
+				if fi, err := fs.Stat(w.fsys, target); err == nil && fi.IsDir() {
+					cur.diags.Warn(diag.CodeSymlink, diag.Pos{File: w.show(name)}, "symlinked folder is not followed; link the files or move the folder into the pack")
+				} else if isYAML(name) {
+					cur.files = append(cur.files, walked{name, nil})
+				}
+			}
+		case d.IsDir():
+			if strings.HasPrefix(d.Name(), ".") {
+				continue
+			}
+			flush()
+			sub := &part{done: make(chan struct{})}
+			select {
+			case w.slots <- struct{}{}:
+				go func() {
+					defer func() { <-w.slots }()
+					sub.sub = w.dir(name)
+					close(sub.done)
+				}()
+			default:
+				sub.sub = w.dir(name)
+				close(sub.done)
+			}
+			r.parts = append(r.parts, sub)
+		case isYAML(name):
+			cur.files = append(cur.files, walked{name, d})
+		}
+	}
+	flush()
+	return r
+}
+
+// flatten waits for every sub-folder and appends in walk order.
+func (r *dirResult) flatten(files []walked, diags diag.List) ([]walked, diag.List) {
+	for _, pt := range r.parts {
+		if pt.done != nil {
+			<-pt.done
+			files, diags = pt.sub.flatten(files, diags)
+			continue
+		}
+		files = append(files, pt.files...)
+		diags = append(diags, pt.diags...)
+	}
+	return files, diags
+}

@@ -1,0 +1,125 @@
+package source
+
+import (
+	"fmt"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"reflect"
+	"slices"
+	"strings"
+	"testing"
+	"testing/fstest"
+
+	"github.com/roundtable-dev/roundtable/compiler/diag"
+)
+
+// serialWalk is the loader's walk before walkFiles: fs.WalkDir.
+func serialWalk(fsys fs.FS, show func(string) string) ([]string, diag.List) {
+	var diags diag.List
+	var files []string
+	fs.WalkDir(fsys, ".", func(p string, d fs.DirEntry, err error) error {
+		if err != nil {
+			diags.Add(diag.CodeIO, diag.Pos{File: show(p)}, "cannot read: %v", trimErr(err))
+			return nil
+		}
+		if d.Type()&fs.ModeSymlink != 0 {
+			if target, ok := linkTarget(fsys, p, &diags, show(p)); ok {
+				if fi, err := fs.Stat(fsys, target); err == nil && fi.IsDir() {
+					diags.Warn(diag.CodeSymlink, diag.Pos{File: show(p)}, "symlinked folder is not followed; link the files or move the folder into the pack")
+				} else if isYAML(p) {
+					files = append(files, p)
+				}
+			}
+			return nil
+		}
+		if d.IsDir() {
+			if p != "." && strings.HasPrefix(d.Name(), ".") {
+				return fs.SkipDir
+			}
+			return nil
+		}
+		if isYAML(p) {
+			files = append(files, p)
+		}
+		return nil
+	})
+	slices.Sort(files)
+	return files, diags
+}
+
+func checkWalk(t *testing.T, fsys fs.FS) {
+	t.Helper()
+	show := func(p string) string { return "pack/" + p }
+	wantFiles, wantDiags := serialWalk(fsys, show)
+	found, gotDiags := walkFiles(fsys, show)
+	var gotFiles []string
+	for _, w := range found {
+		gotFiles = append(gotFiles, w.path)
+	}
+	slices.Sort(gotFiles)
+	if !reflect.DeepEqual(gotFiles, wantFiles) {
+		t.Errorf("files:\n%v\nwant\n%v", gotFiles, wantFiles)
+	}
+	if !reflect.DeepEqual(gotDiags, wantDiags) {
+		t.Errorf("diagnostics:\n%v\nwant\n%v", gotDiags, wantDiags)
+	}
+	if len(wantFiles) == 0 && len(wantDiags) == 0 {
+		t.Error("the tree yields nothing: the test tests nothing")
+	}
+}
+
+// TestWalkIsTheSerialWalk: walkFiles finds the files fs.WalkDir found and
+// reports the same diagnostics in the same order, on a tree with many
+// folders (read concurrently), hidden folders, symbolic links of every kind.
+func TestWalkIsTheSerialWalk(t *testing.T) {
+	dir := t.TempDir()
+	write := func(p string) {
+		t.Helper()
+		full := filepath.Join(dir, p)
+		if err := os.MkdirAll(filepath.Dir(full), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(full, []byte("kind: tag\n"), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	link := func(target, p string) {
+		t.Helper()
+		if err := os.Symlink(target, filepath.Join(dir, p)); err != nil {
+			t.Skip("no symbolic links:", err)
+		}
+	}
+	for i := range 30 {
+		for j := range 5 {
+			write(fmt.Sprintf("units/%02d/sub%d/u%d.yaml", i, j, j))
+		}
+		write(fmt.Sprintf("units/%02d/notes.txt", i))
+		// Each folder reports something, so that order shows.
+		link("/etc/passwd", fmt.Sprintf("units/%02d/abs.yaml", i))
+	}
+	write("pack.yaml")
+	write("a-b.yml")
+	write("a/b.yaml")
+	write(".hidden/x.yaml")
+	write("units/.git/y.yaml")
+	link("pack.yaml", "alias.yaml")
+	link("units", "linked-folder")
+	link("../outside.yaml", "escape.yaml")
+	link("missing.yaml", "dangling.yaml")
+	checkWalk(t, os.DirFS(dir))
+	root, err := os.OpenRoot(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer root.Close()
+	checkWalk(t, root.FS())
+
+	m := fstest.MapFS{}
+	for i := range 50 {
+		m[fmt.Sprintf("d%02d/e/f.yaml", i)] = &fstest.MapFile{Data: []byte("kind: x\n")}
+		m[fmt.Sprintf("d%02d/g.yml", i)] = &fstest.MapFile{Data: []byte("kind: x\n")}
+		m[fmt.Sprintf("d%02d/.h/i.yaml", i)] = &fstest.MapFile{Data: []byte("kind: x\n")}
+	}
+	checkWalk(t, m)
+}
