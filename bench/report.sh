@@ -120,10 +120,15 @@ row "check / floor, one file per unit (target ≤ 2)" "r check-pu floor-pu"
 row "check / floor, list files (target ≤ 2)" "r check-li floor-li"
 row "cue vet / check, list files (target ≥ 5 at 10k, ≥ 15 at 100k)" "r cuevet check-li"
 row "CUE only / check, list files" "r cueonly check-li"
-row "warm / cold check, one file per unit (target ≤ 0.1)" "r warm check-pu"
-row "warm (comment edit) / cold --cache (target ≤ 0.1)" "r warm cold"
-row "warm (value edit) / cold --cache" "r warmvalue cold"
-row "warm (nothing edited) / cold --cache" "r warmnone cold"
+ratio2() { awk -v a="$1" -v b="$2" 'BEGIN{ if (b > 0) printf "%.2f", a/b; else printf "-" }'; }
+r2() { # r2 A B N: as r, two decimals (ratios near 0.1)
+	if [ -z "${wall[$1-$3]:-}" ] || [ -z "${wall[$2-$3]:-}" ]; then echo "-"; return; fi
+	echo "$(ratio2 "${wall[$1-$3]}" "${wall[$2-$3]}") ($(ratio2 "${cpu[$1-$3]}" "${cpu[$2-$3]}"))"
+}
+row "warm / cold check, one file per unit (target ≤ 0.1)" "r2 warm check-pu"
+row "warm (comment edit) / cold --cache (target ≤ 0.1)" "r2 warm cold"
+row "warm (value edit) / cold --cache" "r2 warmvalue cold"
+row "warm (nothing edited) / cold --cache" "r2 warmnone cold"
 if [[ " ${sizes[*]} " == *" 10000 "* && " ${sizes[*]} " == *" 100000 "* ]]; then
 	echo
 	for k in check-pu check-li floor-li; do
