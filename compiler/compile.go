@@ -205,6 +205,9 @@ func BasePack(g *Game) (*Pack, diag.List) {
 	return basePack(g, CacheDir)
 }
 
+// BasePackCached is BasePack with a cache in dir (see LoadPackCached).
+func BasePackCached(g *Game, dir string) (*Pack, diag.List) { return basePack(g, dir) }
+
 func basePack(g *Game, cacheDir string) (*Pack, diag.List) {
 	p, diags := loadPack(g.Content, g.ContentDir, true, cacheDir)
 	p.Embedded = true

@@ -272,3 +272,27 @@ func copyDir(t *testing.T, from, to string) {
 		t.Fatal(err)
 	}
 }
+
+// TestCacheEqualsNoCacheEmbedded: check --cache of every game's embedded
+// base content (no folder given) prints what check prints, cold and warm.
+func TestCacheEqualsNoCacheEmbedded(t *testing.T) {
+	cache := t.TempDir()
+	for _, format := range []string{"text", "json"} {
+		want, wantCode := runCheck(t, "--format", format)
+		for i := range 2 {
+			if got, code := runCheck(t, "--format", format, "--cache", cache); got != want || code != wantCode {
+				t.Errorf("%s, run %d: exit %d, want %d; output:\n%s\nwant:\n%s", format, i+1, code, wantCode, got, want)
+			}
+		}
+	}
+	results, _, closeRoots, err := compileAllOpen(nil, cache)
+	if err != nil {
+		t.Fatal(err)
+	}
+	closeRoots()
+	for _, r := range results {
+		if !r.Replayed {
+			t.Errorf("game %s: a warm check of unchanged base content ran link and Build", r.Game.ID)
+		}
+	}
+}

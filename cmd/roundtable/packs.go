@@ -37,7 +37,7 @@ func loadSetsOpen(dirs []string, cacheDir string) (sets [][]*compiler.Pack, diag
 	var packs []*compiler.Pack
 	if len(dirs) == 0 {
 		for _, g := range compiler.Games() {
-			p, ds := compiler.BasePack(g)
+			p, ds := compiler.BasePackCached(g, cacheDir)
 			diags = append(diags, ds...)
 			packs = append(packs, p)
 		}
