@@ -70,20 +70,23 @@ func treeKeys(n *yaml.Node) string {
 // hasKey reports whether keys (topKeys) may hold key: false only when it
 // surely does not.
 func hasKey(keys, key string) bool {
-	if keys == "" {
-		return true
+	switch {
+	case keys == "" || strings.IndexByte(key, 0) >= 0:
+		return true // unknown, or a key with a NUL may hide in the list
+	case key == "":
+		return strings.Contains(keys, "\x00\x00")
 	}
-	for i := 1; i < len(keys); {
-		j := strings.IndexByte(keys[i:], 0)
+	for i := 0; ; {
+		j := strings.Index(keys[i:], key)
 		if j < 0 {
+			return false
+		}
+		j += i // keys starts with a NUL and key has none: j > 0
+		if end := j + len(key); keys[j-1] == 0 && end < len(keys) && keys[end] == 0 {
 			return true
 		}
-		if keys[i:i+j] == key {
-			return true
-		}
-		i += j + 1
+		i = j + 1
 	}
-	return strings.IndexByte(key, 0) >= 0 // a key with a NUL may hide in the list
 }
 
 // newEntry makes the cache entry of a file just parsed.

@@ -182,3 +182,18 @@ func TestCachedFieldLookup(t *testing.T) {
 		}
 	}
 }
+
+func TestHasKey(t *testing.T) {
+	keys := "\x00kind\x00idx\x00xid\x00id\x00\x00"
+	for key, want := range map[string]bool{
+		"kind": true, "id": true, "idx": true, "xid": true, "": true,
+		"d": false, "i": false, "ki": false, "kind\x00idx": true, "overrides": false, "x": false,
+	} {
+		if got := hasKey(keys, key); got != want {
+			t.Errorf("hasKey(%q) = %v, want %v", key, got, want)
+		}
+	}
+	if hasKey("\x00a\x00", "") || !hasKey("", "anything") {
+		t.Error("empty key or unknown keys")
+	}
+}
