@@ -4,12 +4,15 @@ import (
 	"bufio"
 	"bytes"
 	"os"
+	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 )
 
 // readmeCommands returns the `go run ./cmd/roundtable ...` lines of README's
-// shell blocks, without comments and pipes.
+// shell blocks (and, in docs, `roundtable ...` lines), without comments and
+// pipes.
 func readmeCommands(t *testing.T, readme string) [][]string {
 	data, err := os.ReadFile(readme)
 	if err != nil {
@@ -28,16 +31,24 @@ func readmeCommands(t *testing.T, readme string) [][]string {
 			in = false
 			continue
 		}
-		if !in || !strings.HasPrefix(line, "go run ./cmd/roundtable") {
+		var rest string
+		switch {
+		case !in:
+			continue
+		case strings.HasPrefix(line, "go run ./cmd/roundtable "):
+			rest = strings.TrimPrefix(line, "go run ./cmd/roundtable ")
+		case strings.HasPrefix(line, "roundtable "):
+			rest = strings.TrimPrefix(line, "roundtable ")
+		default:
 			continue
 		}
-		if i := strings.Index(line, " #"); i >= 0 {
-			line = line[:i]
+		if i := strings.Index(rest, " #"); i >= 0 {
+			rest = rest[:i]
 		}
-		if i := strings.Index(line, " |"); i >= 0 {
-			line = line[:i]
+		if i := strings.Index(rest, " |"); i >= 0 {
+			rest = rest[:i]
 		}
-		out = append(out, strings.Fields(line)[3:])
+		out = append(out, strings.Fields(rest))
 	}
 	return out
 }
@@ -88,7 +99,7 @@ func TestReadmeExamplesRun(t *testing.T) {
 		}
 		missing := ""
 		for _, a := range args {
-			if (strings.HasPrefix(a, "./") || strings.HasPrefix(a, "../") || strings.HasPrefix(a, "/") || strings.HasPrefix(a, "content/")) && !exists(a) {
+			if isPath(a) && !exists(a) {
 				missing = a
 			}
 		}
@@ -105,6 +116,40 @@ func TestReadmeExamplesRun(t *testing.T) {
 	if ran < 10 {
 		t.Errorf("only %d README examples ran", ran)
 	}
+}
+
+// TestDocsExamplesRun runs the read-only `roundtable ...` examples of every
+// doc the same way: a doc that shows a command shows one that works.
+func TestDocsExamplesRun(t *testing.T) {
+	docs, err := filepath.Glob("../../docs/*.md")
+	if err != nil || len(docs) < 10 {
+		t.Fatalf("docs: %v %v", docs, err)
+	}
+	t.Chdir("../..")
+	ran := 0
+	for _, doc := range docs {
+		for _, args := range readmeCommands(t, strings.TrimPrefix(doc, "../../")) {
+			if writes(args) || slices.ContainsFunc(args, func(a string) bool { return strings.HasPrefix(a, "[") }) {
+				continue // writes, or shows optional flags as [--flag]
+			}
+			if slices.ContainsFunc(args, func(a string) bool { return isPath(a) && !exists(a) }) {
+				continue // a folder an earlier, writing example makes
+			}
+			var out, errb bytes.Buffer
+			if code := run(args, nil, &out, &errb); code != 0 {
+				t.Errorf("%s: `roundtable %s` exited %d\n%s%s", doc, strings.Join(args, " "), code, out.String(), errb.String())
+			}
+			ran++
+		}
+	}
+	t.Logf("ran %d doc examples", ran)
+	if ran < 15 {
+		t.Errorf("only %d doc examples ran", ran)
+	}
+}
+
+func isPath(a string) bool {
+	return strings.HasPrefix(a, "./") || strings.HasPrefix(a, "../") || strings.HasPrefix(a, "/") || strings.HasPrefix(a, "content/") || !strings.HasPrefix(a, "-") && strings.Contains(a, "/")
 }
 
 func exists(p string) bool {

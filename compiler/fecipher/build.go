@@ -10,7 +10,6 @@ import (
 
 	"github.com/roundtable-dev/roundtable/compiler"
 	"github.com/roundtable-dev/roundtable/compiler/diag"
-	"github.com/roundtable-dev/roundtable/compiler/link"
 	"github.com/roundtable-dev/roundtable/compiler/source"
 	"github.com/roundtable-dev/roundtable/engine/fecipher/table"
 )
@@ -100,6 +99,8 @@ type builder struct {
 	p     *compiler.Program
 	diags diag.List
 	rs    *table.Ruleset
+	// cardAt maps an index among Valid("card") to rs.Cards, or -1.
+	cardAt []int
 }
 
 func build(p *compiler.Program) (any, diag.List) {
@@ -149,8 +150,10 @@ func (b *builder) cards() {
 	for _, d := range b.p.Valid("card") {
 		c, ok := decode[cardDoc](b, d)
 		if !ok {
+			b.cardAt = append(b.cardAt, -1)
 			continue
 		}
+		b.cardAt = append(b.cardAt, len(b.rs.Cards))
 		tc := table.Card{
 			ID: c.ID, Title: c.Title, Unit: c.Unit, Class: c.Class,
 			Cost: int8(number(c.Cost)), Attack: int16(number(c.Attack)), Support: int16(number(c.Support)),
@@ -203,7 +206,6 @@ func (b *builder) cards() {
 }
 
 func (b *builder) decks() {
-	cardIDs := b.p.Table("card").IDs()
 	for _, d := range b.p.Valid("deck") {
 		dk, ok := decode[deckDoc](b, d)
 		if !ok {
@@ -222,19 +224,9 @@ func (b *builder) decks() {
 			k, v := list.Content[i], list.Content[i+1]
 			n, _ := strconv.Atoi(v.Value)
 			total += n
-			id := k.Value
-			if j := strings.IndexByte(id, '/'); j >= 0 {
-				id = id[j+1:]
-			}
-			ci := b.cardIndex(id)
+			ci := b.deckCard(dk.ID, k.Value, source.NodePos(d.File, k))
 			if ci < 0 {
 				complete = false
-				if _, defined := b.p.Table("card").Lookup(id); !defined {
-					dd := b.diags.Add(CodeDeckCard, source.NodePos(d.File, k), "deck %q lists card %q, which does not exist", dk.ID, k.Value)
-					if s := link.Suggest(id, cardIDs); s != "" {
-						dd.Hint = fmt.Sprintf("did you mean %q?", s)
-					}
-				}
 				continue
 			}
 			td.Cards = append(td.Cards, table.DeckEntry{Card: int16(ci), Count: int8(n)})
@@ -258,11 +250,7 @@ func (b *builder) decks() {
 			b.diags.Add(CodeDeckSize, keyPos(d, "cards"), "deck %q has %d cards; a deck needs at least %d", dk.ID, total, MinDeck)
 		}
 		mainPos := d.FieldPos("main")
-		mi := b.cardIndex(strings.TrimPrefix(dk.Main, dk.Main[:strings.IndexByte(dk.Main, '/')+1]))
-		switch {
-		case mi < 0:
-			b.ref("card", dk.Main, mainPos, "card")
-		default:
+		if mi := b.builtCard(b.ref("card", dk.Main, mainPos, "card")); mi >= 0 {
 			td.Main = int16(mi)
 			if !slices.ContainsFunc(td.Cards, func(e table.DeckEntry) bool { return int(e.Card) == mi }) && complete {
 				b.diags.Add(CodeDeckMain, mainPos, "deck %q: its main character %q is not one of its cards", dk.ID, dk.Main).Hint = "add it under cards:"
@@ -279,14 +267,32 @@ func (b *builder) decks() {
 	}
 }
 
-// cardIndex returns the index of a built card, or -1.
-func (b *builder) cardIndex(id string) int {
-	for i := range b.rs.Cards {
-		if b.rs.Cards[i].ID == id {
-			return i
+// deckCard resolves a deck's card reference like any other reference (the
+// nearest pack first, pack-id/card-id accepted, a wrong pack reported) and
+// returns the built card's index, or -1. An unknown card is reported with
+// the deck's own code.
+func (b *builder) deckCard(deck, ref string, at diag.Pos) int {
+	var ds diag.List
+	i := b.p.Resolve("card", ref, at, "card", &ds)
+	// An unknown card is the deck's error; an unknown pack stays the core's.
+	pk, _, hasPack := strings.Cut(ref, "/")
+	ours := !hasPack || slices.ContainsFunc(b.p.Packs, func(p *compiler.Pack) bool { return p.ID == pk })
+	for k := range ds {
+		if d := &ds[k]; ours && d.Code == diag.CodeUnknownRef && d.Pos == at {
+			d.Code = CodeDeckCard
+			d.Message = fmt.Sprintf("deck %q lists card %q, which does not exist", deck, ref)
 		}
 	}
-	return -1
+	b.diags = append(b.diags, ds...)
+	return b.builtCard(i)
+}
+
+// builtCard maps an index among Valid("card") to the built card's index.
+func (b *builder) builtCard(valid int) int {
+	if valid < 0 || valid >= len(b.cardAt) {
+		return -1
+	}
+	return b.cardAt[valid]
 }
 
 // keyPos is where a top-level key is written (not its value).
