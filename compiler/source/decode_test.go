@@ -70,7 +70,8 @@ type dDoc struct {
 	Dur      time.Duration      `yaml:"dur"`
 	Untagged string
 	Skipped  string `yaml:"-"`
-	hidden   string //nolint:unused // yaml.v3 skips unexported fields
+	//lint:ignore U1000 yaml.v3 skips unexported fields; so must Decode
+	hidden string
 }
 
 type dTree struct {
