@@ -350,3 +350,28 @@ func BenchmarkDecodeUnitEncoding(b *testing.B) {
 		}
 	}
 }
+
+// TestDecodeConcurrent: plans are made and shared safely (run with -race).
+func TestDecodeConcurrent(t *testing.T) {
+	type fresh struct {
+		Name string  `yaml:"name"`
+		Kids []fresh `yaml:"kids"`
+	}
+	docs, _ := Parse("f.yaml", []byte("kind: t\nname: a\nkids: [{name: b}, {name: c, kids: [{name: d}]}]\n"))
+	errs := make(chan error, 8)
+	for range 8 {
+		go func() {
+			var v fresh
+			err := docs[0].Decode(&v)
+			if err == nil && (v.Name != "a" || len(v.Kids) != 2 || v.Kids[1].Kids[0].Name != "d") {
+				err = errors.New("wrong value")
+			}
+			errs <- err
+		}()
+	}
+	for range 8 {
+		if err := <-errs; err != nil {
+			t.Error(err)
+		}
+	}
+}
