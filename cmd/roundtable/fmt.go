@@ -64,7 +64,7 @@ if there are any.`,
 				}
 			}
 			w := cmd.OutOrStdout()
-			orders := map[string]map[string]map[string][]string{} // game -> kind -> order
+			orders := map[string]yamlfmt.Order{} // by game
 			changed, failed := 0, 0
 			for _, f := range files {
 				gid := game
@@ -73,17 +73,10 @@ if there are any.`,
 				}
 				var order yamlfmt.Order
 				if g, ok := compiler.Lookup(gid); ok {
-					order = func(kind string) map[string][]string {
-						if orders[gid] == nil {
-							orders[gid] = map[string]map[string][]string{}
-						}
-						o, ok := orders[gid][kind]
-						if !ok {
-							o, _ = schemaexport.KeyOrder(g, kind)
-							orders[gid][kind] = o
-						}
-						return o
+					if orders[gid] == nil {
+						orders[gid] = keyOrder(g)
 					}
+					order = orders[gid]
 				} else if game != "" {
 					return usageErr("unknown --game %q (want one of %s)", game, strings.Join(compiler.GameIDs(), ", "))
 				}
@@ -110,7 +103,11 @@ if there are any.`,
 					fmt.Fprintf(w, "would reformat %s\n", filepath.ToSlash(f))
 					continue
 				}
-				if err := os.WriteFile(f, out, 0o644); err != nil {
+				dst := f // a symlink's target is formatted, the link kept
+				if real, err := filepath.EvalSymlinks(f); err == nil {
+					dst = real
+				}
+				if err := replaceFile(dst, out); err != nil {
 					return err
 				}
 				fmt.Fprintf(w, "formatted %s\n", filepath.ToSlash(f))
@@ -127,4 +124,18 @@ if there are any.`,
 	cmd.Flags().BoolVar(&check, "check", false, "write nothing; list files that would change and exit 1 if any")
 	cmd.Flags().StringVar(&game, "game", "", "the game of files outside any pack")
 	return cmd
+}
+
+// keyOrder is the canonical key order of a game's kinds, read from its
+// schema once per kind.
+func keyOrder(g *compiler.Game) yamlfmt.Order {
+	byKind := map[string]map[string][]string{}
+	return func(kind string) map[string][]string {
+		o, ok := byKind[kind]
+		if !ok {
+			o, _ = schemaexport.KeyOrder(g, kind)
+			byKind[kind] = o
+		}
+		return o
+	}
 }

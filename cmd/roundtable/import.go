@@ -89,7 +89,7 @@ func importFECipher(cmd *cobra.Command, file, out string) error {
 		}
 		slices.Sort(names)
 		for _, name := range names {
-			if err := os.WriteFile(filepath.Join(out, name), pk.Files[name], 0o644); err != nil {
+			if err := replaceFile(filepath.Join(out, name), pk.Files[name]); err != nil {
 				return usageErr("cannot write %s: %v", name, err)
 			}
 		}

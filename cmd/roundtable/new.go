@@ -9,6 +9,7 @@ import (
 	"os"
 	"path/filepath"
 	"slices"
+	"strconv"
 	"strings"
 	"text/template"
 
@@ -18,6 +19,7 @@ import (
 	"github.com/roundtable-dev/roundtable/compiler"
 	"github.com/roundtable-dev/roundtable/compiler/semver"
 	"github.com/roundtable-dev/roundtable/compiler/source"
+	"github.com/roundtable-dev/roundtable/compiler/yamlfmt"
 )
 
 // templates holds pack.yaml and README.md for every game and, per game,
@@ -30,7 +32,7 @@ func init() { register(newNew) }
 
 // scaffold is what a new pack holds: for each kind, an example's id and
 // name. Singleton kinds (rules, vp-deck) come from the base pack, and a
-// boss template carries its deck, so they have no entry of their own.
+// template that carries its companions (see covered) stands for them.
 var scaffold = map[string][][3]string{ // game -> {kind, id, name}
 	"annas": {
 		{"tag", "swift", "Swift"},
@@ -40,22 +42,79 @@ var scaffold = map[string][][3]string{ // game -> {kind, id, name}
 		{"boss", "warlord", "Warlord"},
 		{"shop-card", "tonic", "Tonic"},
 	},
+	// A scenario brings its formations: a formation fights only where a
+	// scenario lists it with its targets on the other side.
+	"table-battles": {
+		{"scenario", "ostia-gate", "The Gate of Ostia"},
+	},
+	"fe-cipher": {
+		{"symbol", "jugdral", "Holy War Banner"},
+		{"card", "sigurd-scion", "Scion of Chalphy"},
+		{"deck", "chalphy-knights", "Knights of Chalphy"},
+	},
+	// A map set brings its landmarks (one per L of its diagram), a hero
+	// set its action cards.
+	"battlecrest": {
+		{"crest", "tide", "Tide"},
+		{"map-set", "saltmarsh", "Saltmarsh"},
+		{"hero-set", "maren", "Maren"},
+	},
+	"tropera": {
+		{"weapon", "slim-sword", "Slim Sword"},
+		{"feat", "stalwart", "Stalwart"},
+		{"item", "herb-bundle", "Herb Bundle"},
+		{"terrain", "ruins", "Ruins"},
+		{"character", "karla", "Karla"},
+		{"skirmish", "bandit-ford", "Bandits at the Ford"},
+	},
 }
 
-// covered lists kinds a scaffold entry also writes.
-var covered = map[string][]string{"boss": {"boss-card"}}
+// covered lists, per game, kinds a scaffold entry also writes: annas'
+// boss, Table Battles' scenario, Battlecrest's map-set and hero-set.
+var covered = map[string]map[string][]string{ // game -> kind -> kinds
+	"annas":         {"boss": {"boss-card"}},
+	"table-battles": {"scenario": {"formation"}},
+	"battlecrest":   {"map-set": {"landmark"}, "hero-set": {"action"}},
+}
 
-// defaults fill template fields an entity refers to: an existing entity of
-// the base pack, or the scaffold's own example.
+// defaults are the base-pack entities templates refer to (.Ref.KIND) when
+// appended alone; in a new pack the scaffold's own examples replace them.
 var defaults = map[string]map[string]string{
-	"annas": {"Boss": "grima"},
+	"annas":         {"boss": "grima"},
+	"table-battles": {"formation": "gangrel-guard"},
+	"fe-cipher":     {"symbol": "archanea", "card": "tiki-divine"},
+	"battlecrest":   {"crest": "gale", "map-set": "thornmere", "hero-set": "corvane"},
+	"tropera":       {"weapon": "iron-sword", "feat": "adept", "item": "vulnerary", "terrain": "plains", "character": "lyn"},
+}
+
+// ownFirst lists kinds whose template-appended companions (a landmark, an
+// action card) join the pack's own entity of the kind when it has one, so
+// what check then asks for is in the modder's files, not the base pack's.
+var ownFirst = map[string][]string{
+	"battlecrest": {"map-set", "hero-set"},
+}
+
+// tryNew is the kind, and an id, the README suggests appending: one whose
+// template checks clean alone.
+var tryNew = map[string][2]string{
+	"annas":         {"unit", "my-knight"},
+	"table-battles": {"scenario", "my-battle"},
+	"fe-cipher":     {"card", "my-card"},
+	"battlecrest":   {"hero-set", "my-hero"},
+	"tropera":       {"character", "my-hero"},
 }
 
 type tmplData struct {
 	ID, Name, Game, GameName, Dir, Pkg, BaseID, BaseRange, Glyph string
 	Tag, Boss                                                    string
-	Files                                                        []string
-	FileHelp                                                     map[string]string
+	// Ref maps a kind to the id of an entity of it to refer to.
+	Ref map[string]string
+	// Cards are card numbers (Table Battles) no formation claims yet.
+	Cards                   []string
+	NewKind, NewFile, NewID string
+	Kinds                   string
+	Files                   []string
+	FileHelp                map[string]string
 }
 
 func newNew() *cobra.Command {
@@ -63,15 +122,23 @@ func newNew() *cobra.Command {
 	cmd := &cobra.Command{
 		Use:   "new pack DIR --game GAME | new KIND FILE [--id ID]",
 		Short: "Scaffold an expansion pack, or append a commented template of a kind",
-		Long: `new pack DIR writes a working expansion: pack.yaml (requiring the game's base pack),
-one example of each kind, and a README. It checks clean at once.
+		Long: `new pack DIR writes a working expansion for any game: pack.yaml (requiring the
+game's base pack), one example of each kind, and a README. It checks clean at once,
+with --strict too.
 
-new KIND FILE appends a commented template of a kind (unit, tag, terrain, ...) to FILE,
-creating it if needed, with --id as its id. The game is read from the pack.yaml of
-FILE's folder or a parent folder, or given with --game.`,
+new KIND FILE appends a commented template of one of the game's kinds (unit, formation,
+card, hero-set, character, ...) to FILE, creating it if needed, with --id as its id. The
+game is read from the pack.yaml of FILE's folder or a parent folder, or given with --game.
+A kind that cannot stand alone (a Table Battles formation, a Battlecrest landmark or
+action card) says in its template what else it needs.`,
 		Example: `  roundtable new pack ./valm-raiders --game annas
   roundtable new unit ./valm-raiders/units.yaml --id walhart --name Walhart
-  roundtable new tag ./valm-raiders/tags.yaml --id pegasus`,
+  roundtable new tag ./valm-raiders/tags.yaml --id pegasus
+  roundtable new pack ./lycia-front --game table-battles
+  roundtable new pack ./jugdral --game fe-cipher
+  roundtable new card ./jugdral/cards.yaml --id seliph-heir --name "Heir of Light"
+  roundtable new pack ./saltmarsh --game battlecrest
+  roundtable new pack ./sacae --game tropera`,
 		Args: cobra.ExactArgs(2),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			if args[0] == "pack" {
@@ -140,6 +207,20 @@ func render(name string, data tmplData) ([]byte, error) {
 	return b.Bytes(), nil
 }
 
+// renderFormatted renders a content template in `roundtable fmt`'s form, so
+// that what new writes passes `fmt --check` (and CI) as it is.
+func renderFormatted(g *compiler.Game, name string, data tmplData) ([]byte, error) {
+	b, err := render(name, data)
+	if err != nil {
+		return nil, err
+	}
+	out, err := yamlfmt.Format(b, keyOrder(g))
+	if err != nil {
+		return nil, fmt.Errorf("template %s: %v", name, err)
+	}
+	return out, nil
+}
+
 func baseData(g *compiler.Game) (tmplData, error) {
 	base, diags := compiler.BasePack(g)
 	if diags.Errors() > 0 || base.ID == "" {
@@ -149,13 +230,29 @@ func baseData(g *compiler.Game) (tmplData, error) {
 	if err != nil {
 		return tmplData{}, fmt.Errorf("game %s: base pack version: %v", g.ID, err)
 	}
+	ref := map[string]string{}
+	for k, id := range defaults[g.ID] {
+		ref[k] = id
+	}
 	return tmplData{
-		Boss: defaults[g.ID]["Boss"],
+		Boss: ref["boss"], Ref: ref,
 		Game: g.ID, GameName: g.Name, BaseID: base.ID,
 		// Compatible with this base and every later one of the same major.
 		BaseRange: fmt.Sprintf(">=%d.%d <%d", v.Major, v.Minor, v.Major+1),
 		Glyph:     freeGlyph(base.Set.Docs),
+		Cards:     freeCards(base.Set.Docs),
+		Kinds:     strings.Join(templateKinds(g.ID), ", "),
 	}, nil
+}
+
+// templateKinds lists the kinds a game has templates for.
+func templateKinds(game string) []string {
+	var have []string
+	ents, _ := fs.ReadDir(templates, "templates/"+game)
+	for _, e := range ents {
+		have = append(have, strings.TrimSuffix(e.Name(), ".yaml"))
+	}
+	return have
 }
 
 func exampleID(kinds [][3]string, kind string) string {
@@ -181,6 +278,26 @@ func freeGlyph(docs []*source.Document) string {
 		}
 	}
 	return "?"
+}
+
+// freeCards picks card numbers (Table Battles: 41A) above every number
+// the given documents' formations claim, so new formations claim none twice.
+func freeCards(docs []*source.Document) []string {
+	top := 0
+	for _, d := range docs {
+		c := d.Field("card")
+		if c == nil || len(c.Value) < 2 {
+			continue
+		}
+		if n, err := strconv.Atoi(c.Value[:len(c.Value)-1]); err == nil {
+			top = max(top, n)
+		}
+	}
+	out := make([]string, 8)
+	for i := range out {
+		out[i] = strconv.Itoa(top+1+i) + "A"
+	}
+	return out
 }
 
 func newPack(cmd *cobra.Command, dir, game, id, name string) error {
@@ -213,6 +330,10 @@ func newPack(cmd *cobra.Command, dir, game, id, name string) error {
 	}
 	data.ID, data.Name, data.Dir = id, name, filepath.ToSlash(dir)
 	data.Pkg = strings.ReplaceAll(id, "-", "")
+	// The examples refer to each other rather than to the base pack.
+	for _, k := range kinds {
+		data.Ref[k[0]] = k[1]
+	}
 	files := map[string][]byte{}
 	data.FileHelp = map[string]string{"pack.yaml": "the pack: id, version, the packs it requires"}
 	var order []string
@@ -223,12 +344,15 @@ func newPack(cmd *cobra.Command, dir, game, id, name string) error {
 			plural = kd.Name + "s"
 		}
 		file := strings.ReplaceAll(plural, " ", "-") + ".yaml"
+		if k[0] == tryNew[g.ID][0] {
+			data.NewKind, data.NewFile, data.NewID = k[0], data.Dir+"/"+file, tryNew[g.ID][1]
+		}
 		d := data
 		d.ID, d.Name = k[1], k[2]
 		if k[0] == "unit" {
 			d.Tag = exampleID(kinds, "tag")
 		}
-		b, err := render("templates/"+g.ID+"/"+k[0]+".yaml", d)
+		b, err := renderFormatted(g, "templates/"+g.ID+"/"+k[0]+".yaml", d)
 		if err != nil {
 			return err
 		}
@@ -243,7 +367,7 @@ func newPack(cmd *cobra.Command, dir, game, id, name string) error {
 		} else {
 			data.FileHelp[file] = "example " + plural + ": " + kd.Summary
 		}
-		for _, c := range covered[k[0]] {
+		for _, c := range covered[g.ID][k[0]] {
 			ck, _ := g.Kind(c)
 			data.FileHelp[file] += "; " + ck.Summary
 		}
@@ -251,6 +375,9 @@ func newPack(cmd *cobra.Command, dir, game, id, name string) error {
 	data.Files = append([]string{"pack.yaml"}, order...)
 	for _, f := range []string{"pack.yaml", "README.md"} {
 		b, err := render("templates/"+f, data)
+		if f == "pack.yaml" && err == nil {
+			b, err = renderFormatted(g, "templates/"+f, data)
+		}
 		if err != nil {
 			return err
 		}
@@ -314,12 +441,7 @@ func newEntity(cmd *cobra.Command, kind, file, game, id, name string) error {
 	}
 	tmpl := "templates/" + g.ID + "/" + kind + ".yaml"
 	if _, err := fs.Stat(templates, tmpl); err != nil {
-		var have []string
-		ents, _ := fs.ReadDir(templates, "templates/"+g.ID)
-		for _, e := range ents {
-			have = append(have, strings.TrimSuffix(e.Name(), ".yaml"))
-		}
-		return usageErr("no template for kind %q of game %s (have: pack, %s)", kind, g.ID, strings.Join(have, ", "))
+		return usageErr("no template for kind %q of game %s (have: pack, %s)", kind, g.ID, strings.Join(templateKinds(g.ID), ", "))
 	}
 	if id == "" {
 		id = "new-" + kind
@@ -335,28 +457,78 @@ func newEntity(cmd *cobra.Command, kind, file, game, id, name string) error {
 		return err
 	}
 	base, _ := compiler.BasePack(g)
-	data.Glyph = freeGlyph(slices.Concat(base.Set.Docs, packDocs))
+	docs := slices.Concat(base.Set.Docs, packDocs)
+	data.Glyph, data.Cards = freeGlyph(docs), freeCards(docs)
+	for _, k := range ownFirst[g.ID] {
+		if i := slices.IndexFunc(packDocs, func(d *source.Document) bool { return d.Kind == k && d.Field("id") != nil }); i >= 0 {
+			data.Ref[k] = packDocs[i].Field("id").Value
+		}
+	}
 	data.ID, data.Name = id, name
-	b, err := render(tmpl, data)
+	b, err := renderFormatted(g, tmpl, data)
 	if err != nil {
 		return err
+	}
+	shown := file
+	// Write through a symlink to the file it names, so the link stays.
+	if real, err := filepath.EvalSymlinks(file); err == nil {
+		file = real
 	}
 	old, err := os.ReadFile(file)
 	if err != nil && !errors.Is(err, fs.ErrNotExist) {
 		return err
 	}
 	if len(bytes.TrimSpace(old)) > 0 {
+		order := keyOrder(g)
+		// A file already in fmt form stays so; any other keeps its bytes.
+		clean, err := yamlfmt.Format(old, order)
+		tidy := err == nil && bytes.Equal(clean, old)
 		if !bytes.HasSuffix(old, []byte("\n")) {
 			old = append(old, '\n')
 		}
 		b = append(append(old, "---\n"...), b...)
+		if tidy {
+			if out, err := yamlfmt.Format(b, order); err == nil {
+				b = out
+			}
+		}
 	}
 	if err := os.MkdirAll(filepath.Dir(file), 0o755); err != nil {
 		return err
 	}
-	if err := os.WriteFile(file, b, 0o644); err != nil {
+	if err := replaceFile(file, b); err != nil {
 		return err
 	}
-	fmt.Fprintf(cmd.OutOrStdout(), "appended %s %s to %s\n", kind, id, filepath.ToSlash(file))
+	fmt.Fprintf(cmd.OutOrStdout(), "appended %s %s to %s\n", kind, id, filepath.ToSlash(shown))
 	return nil
+}
+
+// replaceFile writes b to a temporary file beside file and renames it over
+// file, keeping file's mode: an interrupted write leaves the old content
+// whole rather than half a file.
+func replaceFile(file string, b []byte) error {
+	mode := fs.FileMode(0o644)
+	if fi, err := os.Stat(file); err == nil {
+		mode = fi.Mode().Perm()
+	}
+	f, err := os.CreateTemp(filepath.Dir(file), "."+filepath.Base(file)+".tmp*")
+	if err != nil {
+		return err
+	}
+	defer os.Remove(f.Name()) // no-op once renamed
+	if _, err := f.Write(b); err != nil {
+		f.Close()
+		return fmt.Errorf("writing %s: %w", file, err)
+	}
+	if err := f.Sync(); err != nil {
+		f.Close()
+		return err
+	}
+	if err := f.Close(); err != nil {
+		return err
+	}
+	if err := os.Chmod(f.Name(), mode); err != nil {
+		return err
+	}
+	return os.Rename(f.Name(), file)
 }

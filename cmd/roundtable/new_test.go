@@ -28,7 +28,7 @@ func TestNewCoversEveryKind(t *testing.T) {
 			}
 			found := false
 			for _, s := range kinds {
-				found = found || s[0] == k.Name || slices.Contains(covered[s[0]], k.Name)
+				found = found || s[0] == k.Name || slices.Contains(covered[g.ID][s[0]], k.Name)
 			}
 			if !found {
 				t.Errorf("game %s: new pack writes no example %s", g.ID, k.Name)
