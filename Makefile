@@ -47,6 +47,7 @@ fuzz:
 	$(GO) test ./compiler/source -run '^$$' -fuzz FuzzParse -fuzztime $(FUZZTIME)
 	$(GO) test ./compiler/source -run '^$$' -fuzz FuzzOffsetPos -fuzztime $(FUZZTIME)
 	$(GO) test ./compiler/source -run '^$$' -fuzz FuzzCacheRoundTrip -fuzztime $(FUZZTIME)
+	$(GO) test ./compiler/source -run '^$$' -fuzz FuzzDecodeAgreesWithYAML -fuzztime $(FUZZTIME)
 	$(GO) test ./compiler/yamlfmt -run '^$$' -fuzz FuzzFormat -fuzztime $(FUZZTIME)
 	$(GO) test ./compiler/tablebattles -run '^$$' -fuzz FuzzMiniLanguages -fuzztime $(FUZZTIME)
 	$(GO) test ./compiler/cueval -run '^$$' -fuzz FuzzNativeMutatedContent -fuzztime $(FUZZTIME)

@@ -49,8 +49,9 @@ type Doc struct {
 // IDPos is where the document's id is written.
 func (d *Doc) IDPos() diag.Pos { return d.FieldPos("id") }
 
-// Decode decodes the document into v (a struct with yaml tags).
-func (d *Doc) Decode(v any) error { return d.Node().Decode(v) }
+// Decode decodes the document into v (a struct with yaml tags) as
+// yaml.v3 does, from the document's encoding (source.Document.Decode).
+func (d *Doc) Decode(v any) error { return d.Document.Decode(v) }
 
 var (
 	coreOnce   sync.Once

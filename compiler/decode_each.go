@@ -1,11 +1,13 @@
 package compiler
 
 import (
+	"fmt"
 	"runtime"
 	"sync"
 	"sync/atomic"
 
 	"github.com/roundtable-dev/roundtable/compiler/diag"
+	"github.com/roundtable-dev/roundtable/compiler/source"
 )
 
 // decodeBatch is how many documents DecodeEach decodes ahead: two batches of
@@ -73,4 +75,34 @@ func DecodeEach[T any](docs []*Doc, diags *diag.List, fn func(d *Doc, v T, ok bo
 			b.vals[i], b.errs[i] = zero, nil
 		}
 	}
+}
+
+// CompareDecodes decodes every document of the game's base content whose
+// kind is in types both with Doc.Decode and with yaml.v3 and returns the
+// differences (source.CompareDecode), a kind of the game missing from
+// types or from the content, and how many documents Decode left to
+// yaml.v3. For the games' differential tests.
+func CompareDecodes(g *Game, types map[string]func() any) (errs []error, fallbacks int64) {
+	p, _ := BasePack(g)
+	seen := map[string]int{}
+	before := source.DecodeFallbacks()
+	for _, d := range p.Set.Docs {
+		mk, ok := types[d.Kind]
+		if !ok {
+			continue
+		}
+		seen[d.Kind]++
+		if err := source.CompareDecode(d, mk); err != nil {
+			errs = append(errs, err)
+		}
+	}
+	fallbacks = source.DecodeFallbacks() - before
+	for _, k := range g.KindNames() {
+		if _, ok := types[k]; !ok {
+			errs = append(errs, fmt.Errorf("kind %s has no decode type in the test", k))
+		} else if seen[k] == 0 {
+			errs = append(errs, fmt.Errorf("kind %s: no base document", k))
+		}
+	}
+	return errs, fallbacks
 }

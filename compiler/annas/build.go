@@ -49,6 +49,14 @@ func (a *at[T]) fast(n *yaml.Node) bool {
 	return false
 }
 
+func fastString(n *yaml.Node, s *string) bool {
+	if n.Kind != yaml.ScalarNode || n.Tag != "!!str" {
+		return false
+	}
+	*s = n.Value
+	return true
+}
+
 // plainInt reads an !!int scalar written as plain decimal digits (an
 // optional minus, no leading zero, no underscores), which yaml.v3 decodes
 // to the same int; any other spelling goes through yaml.v3.

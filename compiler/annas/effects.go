@@ -103,10 +103,14 @@ type effectDoc struct {
 	effectFields
 }
 
-func (e *effectDoc) UnmarshalYAML(n *yaml.Node) error {
+// UnmarshalFields and UnmarshalYAML make effectDoc a
+// source.FieldsUnmarshaler: Doc.Decode decodes the fields without yaml.v3.
+func (e *effectDoc) UnmarshalFields(n *yaml.Node) any {
 	e.N = n
-	return n.Decode(&e.effectFields)
+	return &e.effectFields
 }
+
+func (e *effectDoc) UnmarshalYAML(n *yaml.Node) error { return n.Decode(e.UnmarshalFields(n)) }
 
 var triggers = map[string]table.Trigger{
 	"always": table.Always, "combat": table.InCombat, "start-of-turn": table.StartOfTurn,

@@ -144,3 +144,25 @@ func FuzzCacheRoundTrip(f *testing.F) {
 		}
 	})
 }
+
+// TestMentions: a document never denies a key or value it holds, and
+// denies one it does not.
+func TestMentions(t *testing.T) {
+	docs, diags := Parse("u.yaml", []byte("kind: unit\nid: chrom\ntags: [armored, {x: overrides}]\n---\nkind: unit\nid: lucina\n"))
+	if len(diags) > 0 || len(docs) != 2 {
+		t.Fatal(diags)
+	}
+	for _, s := range []string{"kind", "unit", "chrom", "armored", "overrides", "tags"} {
+		if !docs[0].Mentions(s) {
+			t.Errorf("first document: Mentions(%q) = false", s)
+		}
+	}
+	for _, s := range []string{"overrides", "tags", "chrom"} {
+		if docs[1].Mentions(s) {
+			t.Errorf("second document: Mentions(%q) = true", s)
+		}
+	}
+	if !NewDocument("x.yaml", 0, "unit", docs[1].Node()).Mentions("anything") {
+		t.Error("a document kept as a tree cannot deny a word")
+	}
+}

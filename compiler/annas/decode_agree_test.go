@@ -1,0 +1,30 @@
+package annas
+
+import (
+	"testing"
+
+	"github.com/roundtable-dev/roundtable/compiler"
+)
+
+// TestDecodeAgreesWithYAML: every base document of every kind decodes with
+// Doc.Decode (from the encoding) to yaml.v3's value and error, and none is
+// left to yaml.v3 (so the fast path is what was compared).
+func TestDecodeAgreesWithYAML(t *testing.T) {
+	errs, fallbacks := compiler.CompareDecodes(Game, map[string]func() any{
+		"tag":       func() any { return new(tagDoc) },
+		"terrain":   func() any { return new(terrainDoc) },
+		"unit":      func() any { return new(unitDoc) },
+		"map":       func() any { return new(mapDoc) },
+		"boss":      func() any { return new(bossDoc) },
+		"boss-card": func() any { return new(bossCardDoc) },
+		"shop-card": func() any { return new(shopDoc) },
+		"vp-deck":   func() any { return new(vpDoc) },
+		"rules":     func() any { return new(rulesDoc) },
+	})
+	for _, err := range errs {
+		t.Error(err)
+	}
+	if fallbacks != 0 {
+		t.Errorf("%d base documents decoded by yaml.v3, not from the encoding", fallbacks)
+	}
+}
