@@ -273,7 +273,7 @@ func LoadCached(fsys fs.FS, display string, check Check, cache *vcache.Pack) (*S
 		}
 		return strings.TrimSuffix(display, "/") + "/" + p
 	}
-	found, wd := walkFiles(fsys, show)
+	found, wd := walkFiles(fsys, show, cache != nil)
 	diags = append(diags, wd...)
 	slices.SortFunc(found, func(a, b walked) int { return strings.Compare(a.path, b.path) })
 	loadFiles(fsys, found, show, set, &diags, check, cache)

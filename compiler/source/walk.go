@@ -15,8 +15,8 @@ import (
 // stat per entry on file systems that do not report entry types, and at
 // 10,000 files that serial walk was a third of a warm check. Diagnostics
 // come in the order of the serial walk; files in any order (the caller
-// sorts them).
-func walkFiles(fsys fs.FS, show func(string) string) ([]walked, diag.List) {
+// sorts them), with their entries when keep.
+func walkFiles(fsys fs.FS, show func(string) string, keep bool) ([]walked, diag.List) {
 	var diags diag.List
 	info, err := fs.Stat(fsys, ".")
 	if err != nil {
@@ -26,7 +26,7 @@ func walkFiles(fsys fs.FS, show func(string) string) ([]walked, diag.List) {
 	if !info.IsDir() {
 		return nil, nil
 	}
-	w := &walker{fsys: fsys, show: show, slots: make(chan struct{}, runtime.GOMAXPROCS(0)-1)}
+	w := &walker{fsys: fsys, show: show, keep: keep, slots: make(chan struct{}, runtime.GOMAXPROCS(0)-1)}
 	r := w.dir(".")
 	return r.flatten(nil, nil)
 }
@@ -34,6 +34,7 @@ func walkFiles(fsys fs.FS, show func(string) string) ([]walked, diag.List) {
 type walker struct {
 	fsys  fs.FS
 	show  func(string) string
+	keep  bool          // keep the entries (to stat files); they hold a stat each on some systems
 	slots chan struct{} // goroutines that may read sub-folders
 }
 
@@ -93,6 +94,9 @@ func (w *walker) dir(p string) *dirResult {
 			}
 			r.parts = append(r.parts, sub)
 		case isYAML(name):
+			if !w.keep {
+				d = nil
+			}
 			cur.files = append(cur.files, walked{name, d})
 		}
 	}

@@ -52,7 +52,7 @@ func checkWalk(t *testing.T, fsys fs.FS) {
 	t.Helper()
 	show := func(p string) string { return "pack/" + p }
 	wantFiles, wantDiags := serialWalk(fsys, show)
-	found, gotDiags := walkFiles(fsys, show)
+	found, gotDiags := walkFiles(fsys, show, true)
 	var gotFiles []string
 	for _, w := range found {
 		gotFiles = append(gotFiles, w.path)
