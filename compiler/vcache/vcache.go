@@ -121,9 +121,49 @@ type Pack struct {
 }
 
 // Name returns the file name of the cache of what and scope in dir.
+// The name holds the build's id, so that Prune can tell the files of other
+// builds.
 func Name(dir, what, scope string) string {
 	h := sha256.Sum256([]byte(Build + "\x00" + what + "\x00" + scope))
-	return filepath.Join(dir, what+"-"+hex.EncodeToString(h[:12])+".bin")
+	return filepath.Join(dir, what+"-"+buildID+"-"+hex.EncodeToString(h[:12])+".bin")
+}
+
+// buildID names Build in file names.
+var buildID = func() string {
+	h := sha256.Sum256([]byte(Build))
+	return hex.EncodeToString(h[:4])
+}()
+
+// Prune removes from dir the cache files of other builds of roundtable
+// (which never read them: every rebuild would otherwise leave a copy of
+// every pack's cache behind) and those of the cache before this one
+// (parse-*.gob, validate-*.gob). Other files are left alone.
+func Prune(dir string) {
+	ents, err := os.ReadDir(dir)
+	if err != nil {
+		return
+	}
+	for _, e := range ents {
+		n := e.Name()
+		if !e.Type().IsRegular() {
+			continue
+		}
+		if (strings.HasPrefix(n, "parse-") || strings.HasPrefix(n, "validate-")) && strings.HasSuffix(n, ".gob") {
+			os.Remove(filepath.Join(dir, n))
+			continue
+		}
+		base, ok := strings.CutSuffix(n, ".bin")
+		if !ok {
+			base, ok = strings.CutSuffix(n, ".log")
+		}
+		parts := strings.Split(base, "-")
+		if !ok || len(parts) != 3 || (parts[0] != "pack" && parts[0] != "build") || len(parts[1]) != len(buildID) || len(parts[2]) != 24 {
+			continue
+		}
+		if parts[1] != buildID {
+			os.Remove(filepath.Join(dir, n))
+		}
+	}
 }
 
 // Open loads the cache of scope (a pack folder and a schema hash) from dir.
@@ -336,6 +376,7 @@ func (c *Pack) rewrite() {
 	os.Remove(c.logPath())
 	// A copy: the checksum must not keep the whole written file alive.
 	c.mainID, c.mainSize, c.logSize = bytes.Clone(data[len(data)-sha256.Size:]), len(data), 0
+	Prune(filepath.Dir(c.path))
 }
 
 // appendFile appends one record to the log in one write.

@@ -6,6 +6,7 @@ import (
 	"os"
 	"path/filepath"
 	"reflect"
+	"slices"
 	"strings"
 	"testing"
 
@@ -263,5 +264,33 @@ func TestLogCompacts(t *testing.T) {
 		if got := Open(dir, "s").Old("f05.yaml"); got == nil || got.Key != e.Key {
 			t.Fatalf("round %d: %+v", round, got)
 		}
+	}
+}
+
+// TestPruneOtherBuilds: writing a snapshot removes the cache files of other
+// builds and of the former cache, and nothing else.
+func TestPruneOtherBuilds(t *testing.T) {
+	dir := t.TempDir()
+	other := "pack-00000000-0123456789abcdef01234567"
+	if buildID == "00000000" {
+		other = "pack-11111111-0123456789abcdef01234567"
+	}
+	for _, n := range []string{other + ".bin", other + ".log", "build-ffffffff-0123456789abcdef01234567.bin", "parse-0123.gob", "validate-0123.gob", "notes.txt", "pack-notes.bin", "mine.log"} {
+		if err := os.WriteFile(filepath.Join(dir, n), []byte("x"), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	c := Open(dir, "s")
+	c.Put(sample())
+	c.Save()
+	var got []string
+	ents, _ := os.ReadDir(dir)
+	for _, e := range ents {
+		got = append(got, e.Name())
+	}
+	want := []string{"mine.log", "notes.txt", "pack-notes.bin", filepath.Base(Name(dir, "pack", "s"))}
+	slices.Sort(want)
+	if !reflect.DeepEqual(got, want) {
+		t.Errorf("files after a save:\n%v\nwant\n%v", got, want)
 	}
 }
