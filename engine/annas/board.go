@@ -58,7 +58,31 @@ func step(t Tile, d int) Tile {
 
 var neighbors [Tiles][]Tile
 
+// dist is Dist of every pair of tiles; ring[t][d] the tiles at distance d
+// from t.
+var (
+	dist [Tiles][Tiles]int8
+	ring [Tiles][2 * Size]TileSet
+)
+
+// inRange is the tiles whose distance to t is in r.
+func inRange(t Tile, r table.RangeSet) (s TileSet) {
+	for d := range ring[t] {
+		if r.Has(d) {
+			s |= ring[t][d]
+		}
+	}
+	return s
+}
+
 func init() {
+	for a := Tile(0); a < Tiles; a++ {
+		for b := Tile(0); b < Tiles; b++ {
+			d := Dist(a, b)
+			dist[a][b] = int8(d)
+			ring[a][d] = with(ring[a][d], b)
+		}
+	}
 	for t := Tile(0); t < Tiles; t++ {
 		for d := 0; d < 4; d++ {
 			if n := step(t, d); n != NoTile {

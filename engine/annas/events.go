@@ -91,7 +91,7 @@ func (g *Game) openWindows(ev table.Trigger, trig, foe *Piece, prevent *int, the
 	var ws []*window
 	for _, p := range [2]int{g.Current, 1 - g.Current} {
 		w := window{player: p, ev: ev, trig: trig, foe: foe, prevent: prevent}
-		if len(g.reactions(&w)) > 0 {
+		if g.canReact(&w) {
 			kept := new(window)
 			*kept = w
 			ws = append(ws, kept)
@@ -140,6 +140,28 @@ func (g *Game) reactions(w *window) []Action {
 	return out
 }
 
+// canReact reports whether reactions(w) offers anything, without building it.
+func (g *Game) canReact(w *window) bool {
+	for _, q := range g.Pieces {
+		if int(q.Owner) != w.player || !q.Special {
+			continue
+		}
+		srcs := g.sources(q)
+		for i := range srcs {
+			if srcs[i].kind == srcReaction && g.reactionFits(srcs[i].effects, w, q) {
+				return true
+			}
+		}
+	}
+	for _, c := range g.Players[w.player].Shop {
+		sc := &g.Rules.ShopCards[c]
+		if sc.Type == table.Reaction && sc.Trigger == w.ev && aboutOK(sc.About, w.player, nil, w.trig) && g.cardFits(sc.Effects, w) {
+			return true
+		}
+	}
+	return false
+}
+
 func (g *Game) reactionFits(es []table.Effect, w *window, q *Piece) bool {
 	for i := range es {
 		e := &es[i]
@@ -181,7 +203,7 @@ func (g *Game) react(a Action) {
 	// event (another card, another unit's special) before passing.
 	resolved := done
 	done = func() {
-		if g.Phase != PhaseOver && len(g.reactions(w)) > 0 {
+		if g.Phase != PhaseOver && g.canReact(w) {
 			g.windows = append([]*window{w}, g.windows...)
 			return
 		}
@@ -210,7 +232,7 @@ func (g *Game) react(a Action) {
 // settle closes front windows left with nothing to offer (the first
 // player's reaction took away the second's reason to react).
 func (g *Game) settle() {
-	for len(g.windows) > 0 && g.windows[0].choice == nil && len(g.reactions(g.windows[0])) == 0 {
+	for len(g.windows) > 0 && g.windows[0].choice == nil && !g.canReact(g.windows[0]) {
 		w := g.windows[0]
 		g.windows = g.windows[1:]
 		if w.then != nil {

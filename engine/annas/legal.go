@@ -210,12 +210,21 @@ func (g *Game) activationsFrom(p int, from Tile, out []Action) []Action {
 	terr := g.TerrainNow()
 	// Every piece is back on its tile after its turn in the loop: one field.
 	f := g.field(p, &terr)
+	ts := newTerrainSets(g.Rules, &terr)
 	var capture TileSet // where a Capture is possible now
 	if g.Captures < int(g.num.CapturesPerTurn) && len(g.VPDeck) > 0 {
 		// terr[t] is terrainAt(t): the two DV tiles never share a tile.
-		for t := range terr {
-			if g.Rules.Terrain[terr[t]].Capture {
-				capture = with(capture, Tile(t))
+		if ts.n > 0 {
+			for i := range ts.n {
+				if g.Rules.Terrain[i].Capture {
+					capture |= ts.sets[i]
+				}
+			}
+		} else {
+			for t := range terr {
+				if g.Rules.Terrain[terr[t]].Capture {
+					capture = with(capture, Tile(t))
+				}
 			}
 		}
 	}
@@ -231,9 +240,18 @@ func (g *Game) activationsFrom(p int, from Tile, out []Action) []Action {
 		if int(q.Owner) != p || q.Exhausted || from != NoTile && q.Tile != from {
 			continue
 		}
-		reach := f.Reach(q.Tile, g.Mov(q), g.Tags(q))
+		var reach TileSet
+		if ts.n > 0 {
+			enter, stop := ts.enterStop(g.Rules, g.Tags(q))
+			reach = f.reach(q.Tile, g.Mov(q), enter, stop)
+		} else {
+			reach = f.Reach(q.Tile, g.Mov(q), g.Tags(q))
+		}
 		start := q.Tile
 		v := unitView{u: &g.Rules.Units[q.Card], srcs: g.sources(q), foes: foes, capture: capture, retire: retire}
+		for _, t := range foes {
+			v.attack |= inRange(t, v.u.Range)
+		}
 		for r := uint64(reach); r != 0; r &= r - 1 {
 			q.Tile = Tile(bits.TrailingZeros64(r))
 			out = g.unitActions(p, q, start, &v, out)
@@ -251,6 +269,7 @@ type unitView struct {
 	foes    []Tile   // enemy units' tiles, in board order
 	capture TileSet  // where it may capture
 	retire  bool     // its player may pay to retire it
+	attack  TileSet  // where some foe is in its range
 }
 
 // unitActions lists the actions of q (moved to q.Tile from from).
@@ -258,11 +277,14 @@ func (g *Game) unitActions(p int, q *Piece, from Tile, v *unitView, out []Action
 	base := act(Activate, p)
 	base.From, base.To = from, q.Tile
 	out = append(out, base) // wait
-	for _, t := range v.foes {
-		if v.u.Range.Has(Dist(q.Tile, t)) {
-			a := base
-			a.Do, a.Target = Attack, t
-			out = append(out, a)
+	if v.attack.Has(q.Tile) {
+		d := &dist[q.Tile]
+		for _, t := range v.foes {
+			if v.u.Range.Has(int(d[t])) {
+				a := base
+				a.Do, a.Target = Attack, t
+				out = append(out, a)
+			}
 		}
 	}
 	if v.capture.Has(q.Tile) {
@@ -405,10 +427,8 @@ func (g *Game) discards(p int, out []Action) []Action {
 	if g.Discards >= int(g.num.FreeDiscards) && (g.num.DiscardCost < 0 || pl.Coins < int(g.num.DiscardCost)) {
 		return out
 	}
-	var seen []int16
-	for _, c := range pl.Hand {
-		if !slices.Contains(seen, c) {
-			seen = append(seen, c)
+	for i, c := range pl.Hand {
+		if !slices.Contains(pl.Hand[:i], c) {
 			a := act(DiscardAct, p)
 			a.Card = c
 			out = append(out, a)
@@ -445,12 +465,10 @@ func (g *Game) shopActions(p int, out []Action) []Action {
 			out = append(out, a)
 		}
 	}
-	var seen []int16
-	for _, c := range pl.Shop {
-		if slices.Contains(seen, c) {
+	for i, c := range pl.Shop {
+		if slices.Contains(pl.Shop[:i], c) {
 			continue
 		}
-		seen = append(seen, c)
 		sc := &g.Rules.ShopCards[c]
 		a := act(UseShop, p)
 		a.Card = c

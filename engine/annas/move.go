@@ -53,6 +53,11 @@ func (f *Field) Reach(from Tile, mov int, tags table.TagSet) TileSet {
 			stop |= 1 << uint(t)
 		}
 	}
+	return f.reach(from, mov, enter, stop)
+}
+
+// reach is Reach with the tiles the unit may enter and those that stop it given.
+func (f *Field) reach(from Tile, mov int, enter, stop TileSet) TileSet {
 	pass := enter &^ f.Closed &^ f.Enemies
 	start := with(0, from)
 	seen, ring := start, start
@@ -76,4 +81,42 @@ const (
 // spread is every tile one orthogonal step from a tile of s.
 func spread(s TileSet) TileSet {
 	return (s<<Size | s>>Size | (s&^fileLast)<<1 | (s&^fileA)>>1) & allTiles
+}
+
+// terrainSets are the tiles of each terrain index (of a board with at most
+// maxSetTerrains terrains), for whole-set terrain checks.
+type terrainSets struct {
+	n    int // terrains; 0 when there are too many: use the per-tile checks
+	sets [maxSetTerrains]TileSet
+}
+
+const maxSetTerrains = 16
+
+func newTerrainSets(rs *table.Ruleset, terr *[Tiles]int16) (ts terrainSets) {
+	if len(rs.Terrain) > maxSetTerrains {
+		return ts
+	}
+	ts.n = len(rs.Terrain)
+	for t := range terr {
+		ts.sets[terr[t]] |= 1 << uint(t)
+	}
+	return ts
+}
+
+// enterStop are the tiles a unit with tags may enter and those that end
+// its move (CanEnter and Stops on every tile); ts.n must not be 0.
+func (ts *terrainSets) enterStop(rs *table.Ruleset, tags table.TagSet) (enter, stop TileSet) {
+	for i := range ts.n {
+		if ts.sets[i] == 0 {
+			continue
+		}
+		tr := &rs.Terrain[i]
+		if CanEnter(tr, tags) {
+			enter |= ts.sets[i]
+		}
+		if Stops(tr, tags) {
+			stop |= ts.sets[i]
+		}
+	}
+	return enter, stop
 }

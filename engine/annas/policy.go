@@ -34,38 +34,33 @@ type Random struct{ rng *rand.Rand }
 // Choose implements Policy.
 func (r *Random) Choose(_ *Game, legal []Action) Action {
 	// Count the groups (kind, unit action), pick one, then pick in it.
-	// Equal keys come in runs: count a run, then add it.
 	var size [16 * 8]int32
 	var first [16 * 8]int32 // where each group starts
-	groups := 0
-	key := func(a *Action) int { return int(a.Kind)*8 + int(a.Do) }
-	for i := 0; i < len(legal); {
-		k := key(&legal[i])
-		j := i + 1
-		for j < len(legal) && key(&legal[j]) == k {
-			j++
-		}
+	var present [2]uint64   // the groups with an action, as bits
+	for i := range legal {
+		k := int(legal[i].Kind)*8 + int(legal[i].Do)
 		if size[k] == 0 {
-			groups++
 			first[k] = int32(i)
+			present[k>>6] |= 1 << (k & 63)
 		}
-		size[k] += int32(j - i)
-		i = j
+		size[k]++
 	}
+	groups := bits.OnesCount64(present[0]) + bits.OnesCount64(present[1])
 	pick := r.rng.IntN(groups)
-	k := -1
-	for g, n := range size {
-		if n > 0 {
-			if pick == 0 {
-				k = g
-				break
-			}
-			pick--
-		}
+	// The pick-th group in key order.
+	w := 0
+	if c := bits.OnesCount64(present[0]); pick >= c {
+		pick -= c
+		w = 1
 	}
+	v := present[w]
+	for ; pick > 0; pick-- {
+		v &= v - 1
+	}
+	k := w*64 + bits.TrailingZeros64(v)
 	n := r.rng.IntN(int(size[k]))
 	for i := int(first[k]); i < len(legal); i++ {
-		if key(&legal[i]) == k {
+		if int(legal[i].Kind)*8+int(legal[i].Do) == k {
 			if n == 0 {
 				return legal[i]
 			}
@@ -233,14 +228,16 @@ func Play(rs *table.Ruleset, opt Options, pol [2]Policy, observe func(g *Game, a
 		if len(legal) == 0 {
 			return g, fmt.Errorf("annas: no legal action on turn %d", g.Turn)
 		}
-		a := pol[g.Actor()].Choose(g, legal)
+		pl := pol[g.Actor()]
+		a := pl.Choose(g, legal)
 		var desc string
 		before := g.Turn
 		if observe != nil {
 			desc = g.Describe(a)
 		}
-		// legal is this state's LegalActions: Apply's check, done.
-		if slices.Contains(legal, a) {
+		// legal is this state's LegalActions: Apply's check, done (the
+		// built-in policies always answer one of its actions).
+		if builtin(pl) || slices.Contains(legal, a) {
 			g.play(a)
 		} else if err := g.Apply(a); err != nil {
 			return g, err
@@ -250,6 +247,16 @@ func Play(rs *table.Ruleset, opt Options, pol [2]Policy, observe func(g *Game, a
 		}
 	}
 	return g, nil
+}
+
+// builtin reports whether p is one of this package's policies, which
+// return an element of the legal list they are given.
+func builtin(p Policy) bool {
+	switch p.(type) {
+	case *Random, *Greedy:
+		return true
+	}
+	return false
 }
 
 func (g *Game) healsOnly(card int16) bool {
