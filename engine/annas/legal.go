@@ -40,8 +40,10 @@ func (g *Game) appendLegal(out []Action) []Action {
 func (g *Game) turnActions(out []Action) []Action {
 	p := g.Current
 	out = append(out, act(EndTurn, p))
-	out = g.deploys(p, out)
-	out = g.activations(p, out)
+	var bv boardView
+	g.boardView(&bv)
+	out = g.deploysOn(p, &bv, out)
+	out = g.activationsOn(p, NoTile, &bv, out)
 	out = g.discards(p, out)
 	out = g.grayShifts(p, out)
 	out = g.shopActions(p, out)
@@ -62,7 +64,9 @@ func (g *Game) offered(a Action, out []Action) []Action {
 	case Deploy:
 		return g.deploys(p, out)
 	case Activate:
-		return g.activationsFrom(p, a.From, out)
+		var bv boardView
+		g.boardView(&bv)
+		return g.activationsOn(p, a.From, &bv, out)
 	case DiscardAct:
 		return g.discards(p, out)
 	case ShiftGray:
@@ -155,7 +159,27 @@ func (g *Game) deploySlots(v *deployView, card int16) (slots uint64) {
 	return slots
 }
 
+// boardView is what the legal action lists read of the board, computed
+// once for all of them (none changes the board).
+type boardView struct {
+	terr [Tiles]int16 // TerrainNow
+	ts   terrainSets  // of terr
+	occ  [2]TileSet   // occupied
+}
+
+func (g *Game) boardView(bv *boardView) {
+	bv.terr = g.TerrainNow()
+	bv.ts = newTerrainSets(g.Rules, &bv.terr)
+	bv.occ = g.occupied()
+}
+
 func (g *Game) deploys(p int, out []Action) []Action {
+	var bv boardView
+	g.boardView(&bv)
+	return g.deploysOn(p, &bv, out)
+}
+
+func (g *Game) deploysOn(p int, bv *boardView, out []Action) []Action {
 	pl := &g.Players[p]
 	normal := g.Deploys < int(g.num.DeploysPerTurn)
 	haste := g.num.DVHasteDeploy >= 0 && g.HasteDeploys < 1 && pl.DV >= int(g.num.DVHasteDeploy)
@@ -163,9 +187,8 @@ func (g *Game) deploys(p int, out []Action) []Action {
 		return out
 	}
 	zone := g.DeployZone(p)
-	occ := g.occupied()
-	free := zone &^ (occ[0] | occ[1])
-	terr := g.TerrainNow()
+	free := zone &^ (bv.occ[0] | bv.occ[1])
+	terr := &bv.terr
 	view := g.deployView(p)
 	for i, c := range pl.Hand {
 		if slices.Contains(pl.Hand[:i], c) {
@@ -178,9 +201,14 @@ func (g *Game) deploys(p int, out []Action) []Action {
 		tags := g.Rules.Units[c].Tags
 		a := act(Deploy, p)
 		a.Card = c
-		for v := uint64(free); v != 0; v &= v - 1 {
+		open := free
+		if bv.ts.n > 0 {
+			enter, _ := bv.ts.enterStop(g.Rules, tags)
+			open &= enter
+		}
+		for v := uint64(open); v != 0; v &= v - 1 {
 			t := Tile(bits.TrailingZeros64(v))
-			if !CanEnter(&g.Rules.Terrain[terr[t]], tags) {
+			if bv.ts.n == 0 && !CanEnter(&g.Rules.Terrain[terr[t]], tags) {
 				continue
 			}
 			a.To = t
@@ -200,17 +228,13 @@ func (g *Game) deploys(p int, out []Action) []Action {
 	return out
 }
 
-func (g *Game) activations(p int, out []Action) []Action {
-	return g.activationsFrom(p, NoTile, out)
-}
-
-// activationsFrom lists the activations of p's ready units (only the one on
+// activationsOn lists the activations of p's ready units (only the one on
 // from unless from is NoTile).
-func (g *Game) activationsFrom(p int, from Tile, out []Action) []Action {
-	terr := g.TerrainNow()
+func (g *Game) activationsOn(p int, from Tile, bv *boardView, out []Action) []Action {
+	terr := &bv.terr
 	// Every piece is back on its tile after its turn in the loop: one field.
-	f := g.field(p, &terr)
-	ts := newTerrainSets(g.Rules, &terr)
+	f := Field{Rules: g.Rules, Terrain: terr, Allies: bv.occ[p], Enemies: bv.occ[1-p], Closed: g.DeployZone(1 - p)}
+	ts := &bv.ts
 	var capture TileSet // where a Capture is possible now
 	if g.Captures < int(g.num.CapturesPerTurn) && len(g.VPDeck) > 0 {
 		// terr[t] is terrainAt(t): the two DV tiles never share a tile.
@@ -252,9 +276,32 @@ func (g *Game) activationsFrom(p int, from Tile, out []Action) []Action {
 		for _, t := range foes {
 			v.attack |= inRange(t, v.u.Range)
 		}
+		// On a tile with no attack and no capture, a unit with no special
+		// or assist to offer has only wait, retire and work.
+		busy := v.attack | v.capture
+		for i := range v.srcs {
+			if s := &v.srcs[i]; s.kind == srcSpecial && q.Special || s.kind == srcAssist {
+				busy = allTiles
+				break
+			}
+		}
+		base := act(Activate, p)
+		base.From = start
 		for r := uint64(reach); r != 0; r &= r - 1 {
-			q.Tile = Tile(bits.TrailingZeros64(r))
-			out = g.unitActions(p, q, start, &v, out)
+			t := Tile(bits.TrailingZeros64(r))
+			if busy.Has(t) {
+				q.Tile = t
+				out = g.unitActions(p, q, start, &v, out)
+				continue
+			}
+			base.To = t
+			if v.retire {
+				out = append(out, base, base, base)
+				out[len(out)-2].Do, out[len(out)-1].Do = Retire, Work
+			} else {
+				out = append(out, base, base)
+				out[len(out)-1].Do = Work
+			}
 		}
 		q.Tile = start
 	}
@@ -498,17 +545,18 @@ func (g *Game) dvActions(p int, out []Action) []Action {
 			closed = with(closed, o)
 		}
 		a := act(MoveDVTile, p)
-		for t := Tile(0); t < Tiles; t++ {
-			if closed.Has(t) {
-				continue
-			}
-			a.To = t
-			for side := int8(0); side < 2; side++ {
-				if t == pl.DVTile && (side == 1) == pl.DVRuins {
-					continue
-				}
-				a.Opt = side
-				out = append(out, a)
+		b := a
+		b.Opt = 1
+		for v := uint64(allTiles &^ closed); v != 0; v &= v - 1 {
+			t := Tile(bits.TrailingZeros64(v))
+			a.To, b.To = t, t
+			switch {
+			case t != pl.DVTile:
+				out = append(out, a, b)
+			case pl.DVRuins:
+				out = append(out, a) // flip it to plain
+			default:
+				out = append(out, b)
 			}
 		}
 	}
