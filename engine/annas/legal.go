@@ -179,46 +179,68 @@ func (g *Game) deploys(p int, out []Action) []Action {
 	return g.deploysOn(p, &bv, out)
 }
 
-func (g *Game) deploysOn(p int, bv *boardView, out []Action) []Action {
+// deployOffer is what deploysOn and deployCount share: whether a normal
+// and a haste deploy are open, the free tiles of the zone and the view.
+type deployOffer struct {
+	normal, haste bool
+	free          TileSet
+	view          deployView
+}
+
+func (g *Game) deployOffer(p int, bv *boardView) (o deployOffer, ok bool) {
 	pl := &g.Players[p]
-	normal := g.Deploys < int(g.num.DeploysPerTurn)
-	haste := g.num.DVHasteDeploy >= 0 && g.HasteDeploys < 1 && pl.DV >= int(g.num.DVHasteDeploy)
-	if !normal && !haste {
+	o.normal = g.Deploys < int(g.num.DeploysPerTurn)
+	o.haste = g.num.DVHasteDeploy >= 0 && g.HasteDeploys < 1 && pl.DV >= int(g.num.DVHasteDeploy)
+	if !o.normal && !o.haste {
+		return o, false
+	}
+	o.free = g.DeployZone(p) &^ (bv.occ[0] | bv.occ[1])
+	o.view = g.deployView(p)
+	return o, true
+}
+
+// deployTiles are the tiles of free a unit with tags may enter.
+func (g *Game) deployTiles(bv *boardView, free TileSet, tags table.TagSet) TileSet {
+	if bv.ts.n > 0 {
+		enter, _ := bv.ts.enterStop(g.Rules, tags)
+		return free & enter
+	}
+	var open TileSet
+	for v := uint64(free); v != 0; v &= v - 1 {
+		t := Tile(bits.TrailingZeros64(v))
+		if CanEnter(&g.Rules.Terrain[bv.terr[t]], tags) {
+			open = with(open, t)
+		}
+	}
+	return open
+}
+
+func (g *Game) deploysOn(p int, bv *boardView, out []Action) []Action {
+	o, ok := g.deployOffer(p, bv)
+	if !ok {
 		return out
 	}
-	zone := g.DeployZone(p)
-	free := zone &^ (bv.occ[0] | bv.occ[1])
-	terr := &bv.terr
-	view := g.deployView(p)
+	pl := &g.Players[p]
 	for i, c := range pl.Hand {
 		if slices.Contains(pl.Hand[:i], c) {
 			continue
 		}
-		slots := g.deploySlots(&view, c)
+		slots := g.deploySlots(&o.view, c)
 		if slots == 0 {
 			continue
 		}
-		tags := g.Rules.Units[c].Tags
 		a := act(Deploy, p)
 		a.Card = c
-		open := free
-		if bv.ts.n > 0 {
-			enter, _ := bv.ts.enterStop(g.Rules, tags)
-			open &= enter
-		}
+		open := g.deployTiles(bv, o.free, g.Rules.Units[c].Tags)
 		for v := uint64(open); v != 0; v &= v - 1 {
-			t := Tile(bits.TrailingZeros64(v))
-			if bv.ts.n == 0 && !CanEnter(&g.Rules.Terrain[terr[t]], tags) {
-				continue
-			}
-			a.To = t
+			a.To = Tile(bits.TrailingZeros64(v))
 			for sv := slots; sv != 0; sv &= sv - 1 {
 				a.Slot = int8(bits.TrailingZeros64(sv))
-				if normal {
+				if o.normal {
 					a.Haste = false
 					out = append(out, a)
 				}
-				if haste {
+				if o.haste {
 					a.Haste = true
 					out = append(out, a)
 				}
@@ -226,6 +248,35 @@ func (g *Game) deploysOn(p int, bv *boardView, out []Action) []Action {
 		}
 	}
 	return out
+}
+
+// deployCount is len(deploysOn(p, bv, nil)), without building the list.
+func (g *Game) deployCount(p int, bv *boardView) int {
+	o, ok := g.deployOffer(p, bv)
+	if !ok {
+		return 0
+	}
+	per := 0
+	if o.normal {
+		per++
+	}
+	if o.haste {
+		per++
+	}
+	pl := &g.Players[p]
+	n := 0
+	for i, c := range pl.Hand {
+		if slices.Contains(pl.Hand[:i], c) {
+			continue
+		}
+		slots := g.deploySlots(&o.view, c)
+		if slots == 0 {
+			continue
+		}
+		open := g.deployTiles(bv, o.free, g.Rules.Units[c].Tags)
+		n += bits.OnesCount64(uint64(open)) * bits.OnesCount64(slots) * per
+	}
+	return n
 }
 
 // activationsOn lists the activations of p's ready units (only the one on
@@ -536,30 +587,66 @@ func (g *Game) shopActions(p int, out []Action) []Action {
 }
 
 func (g *Game) dvActions(p int, out []Action) []Action {
-	pl := &g.Players[p]
 	occ := g.occupied()
 	units := occ[0] | occ[1]
+	return g.dvBumps(p, units, g.dvMoves(p, units, out))
+}
+
+// dvOpen are the tiles p may lay their DV tile on (units: the occupied
+// tiles), ok false when p may not move it now.
+func (g *Game) dvOpen(p int, units TileSet) (open TileSet, ok bool) {
+	pl := &g.Players[p]
 	if g.num.DVTiles > 0 && g.num.DVMoveTile >= 0 && pl.DV >= int(g.num.DVMoveTile) && !units.Has(pl.DVTile) {
 		closed := units | g.DeployZone(0) | g.DeployZone(1)
 		if o := g.Players[1-p].DVTile; o != NoTile {
 			closed = with(closed, o)
 		}
-		a := act(MoveDVTile, p)
-		b := a
-		b.Opt = 1
-		for v := uint64(allTiles &^ closed); v != 0; v &= v - 1 {
-			t := Tile(bits.TrailingZeros64(v))
-			a.To, b.To = t, t
-			switch {
-			case t != pl.DVTile:
-				out = append(out, a, b)
-			case pl.DVRuins:
-				out = append(out, a) // flip it to plain
-			default:
-				out = append(out, b)
-			}
+		return allTiles &^ closed, true
+	}
+	return 0, false
+}
+
+// dvMoves appends p's MoveDVTile actions.
+func (g *Game) dvMoves(p int, units TileSet, out []Action) []Action {
+	pl := &g.Players[p]
+	open, ok := g.dvOpen(p, units)
+	if !ok {
+		return out
+	}
+	a := act(MoveDVTile, p)
+	b := a
+	b.Opt = 1
+	for v := uint64(open); v != 0; v &= v - 1 {
+		t := Tile(bits.TrailingZeros64(v))
+		a.To, b.To = t, t
+		switch {
+		case t != pl.DVTile:
+			out = append(out, a, b)
+		case pl.DVRuins:
+			out = append(out, a) // flip it to plain
+		default:
+			out = append(out, b)
 		}
 	}
+	return out
+}
+
+// dvMoveCount is len(dvMoves(p, units, nil)), without building the list.
+func (g *Game) dvMoveCount(p int, units TileSet) int {
+	open, ok := g.dvOpen(p, units)
+	if !ok {
+		return 0
+	}
+	n := 2 * bits.OnesCount64(uint64(open))
+	if open.Has(g.Players[p].DVTile) {
+		n-- // the side it lies on already
+	}
+	return n
+}
+
+// dvBumps appends p's Bump actions.
+func (g *Game) dvBumps(p int, units TileSet, out []Action) []Action {
+	pl := &g.Players[p]
 	if g.num.DVBump >= 0 && pl.DV >= int(g.num.DVBump) {
 		for _, q := range g.Pieces {
 			// standable(q, n), with q's tags and closed zone read once.

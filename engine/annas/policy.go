@@ -217,6 +217,7 @@ func Play(rs *table.Ruleset, opt Options, pol [2]Policy, observe func(g *Game, a
 	}
 	turn, n := 0, 0
 	var legal []Action
+	var tp turnPicker
 	for !g.Over() {
 		if g.Turn != turn {
 			turn, n = g.Turn, 0
@@ -224,19 +225,26 @@ func Play(rs *table.Ruleset, opt Options, pol [2]Policy, observe func(g *Game, a
 		if n++; n > maxTurnActions {
 			return g, fmt.Errorf("annas: turn %d passed %d actions; the policies loop", g.Turn, maxTurnActions)
 		}
-		legal = g.appendLegal(legal[:0])
-		if len(legal) == 0 {
-			return g, fmt.Errorf("annas: no legal action on turn %d", g.Turn)
-		}
 		pl := pol[g.Actor()]
-		a := pl.Choose(g, legal)
+		var a Action
+		if r, ok := pl.(*Random); ok && g.Phase == PhaseTurn && len(g.windows) == 0 {
+			// Random's pick among the turn actions, without the whole list
+			// (it always holds end-turn).
+			a = r.chooseTurn(g, &tp)
+		} else {
+			legal = g.appendLegal(legal[:0])
+			if len(legal) == 0 {
+				return g, fmt.Errorf("annas: no legal action on turn %d", g.Turn)
+			}
+			a = pl.Choose(g, legal)
+		}
 		var desc string
 		before := g.Turn
 		if observe != nil {
 			desc = g.Describe(a)
 		}
-		// legal is this state's LegalActions: Apply's check, done (the
-		// built-in policies always answer one of its actions).
+		// The built-in policies always answer one of LegalActions: Apply's
+		// check, done; another policy's answer is checked against legal.
 		if builtin(pl) || slices.Contains(legal, a) {
 			g.play(a)
 		} else if err := g.Apply(a); err != nil {

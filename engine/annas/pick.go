@@ -1,0 +1,82 @@
+package annas
+
+import "math/bits"
+
+// turnPicker is Random's Choose for the current player's turn actions
+// without building the lists it does not pick from: it counts the deploys
+// and DV tile moves (the long lists) and builds only the group it picks.
+// It draws the same random numbers and returns the same action as Choose
+// on turnActions (TestRandomTurnPick).
+type turnPicker struct {
+	acts, rest []Action // activations; discards, gray shifts, shop, bumps
+}
+
+// key is the group of an action, as Random.Choose counts them.
+func key(a *Action) int { return int(a.Kind)*8 + int(a.Do) }
+
+func (r *Random) chooseTurn(g *Game, tp *turnPicker) Action {
+	p := g.Current
+	var bv boardView
+	g.boardView(&bv)
+	units := bv.occ[0] | bv.occ[1]
+	tp.acts = g.activationsOn(p, NoTile, &bv, tp.acts[:0])
+	rest := g.discards(p, tp.rest[:0])
+	rest = g.grayShifts(p, rest)
+	rest = g.shopActions(p, rest)
+	rest = g.dvBumps(p, units, rest)
+	tp.rest = rest
+
+	var size [16 * 8]int32
+	size[key(&Action{Kind: EndTurn})] = 1
+	size[key(&Action{Kind: Deploy})] = int32(g.deployCount(p, &bv))
+	size[key(&Action{Kind: MoveDVTile})] = int32(g.dvMoveCount(p, units))
+	for i := range tp.acts {
+		size[key(&tp.acts[i])]++
+	}
+	for i := range tp.rest {
+		size[key(&tp.rest[i])]++
+	}
+	var present [2]uint64
+	for k, n := range size {
+		if n > 0 {
+			present[k>>6] |= 1 << (k & 63)
+		}
+	}
+	groups := bits.OnesCount64(present[0]) + bits.OnesCount64(present[1])
+	pick := r.rng.IntN(groups)
+	w := 0
+	if c := bits.OnesCount64(present[0]); pick >= c {
+		pick -= c
+		w = 1
+	}
+	v := present[w]
+	for ; pick > 0; pick-- {
+		v &= v - 1
+	}
+	k := w*64 + bits.TrailingZeros64(v)
+	n := r.rng.IntN(int(size[k]))
+	var from []Action
+	switch Kind(k / 8) {
+	case EndTurn:
+		return act(EndTurn, p)
+	case Deploy:
+		from = g.deploysOn(p, &bv, tp.rest[:0])
+		tp.rest = from
+	case MoveDVTile:
+		from = g.dvMoves(p, units, tp.rest[:0])
+		tp.rest = from
+	case Activate:
+		from = tp.acts
+	default:
+		from = tp.rest
+	}
+	for i := range from {
+		if key(&from[i]) == k {
+			if n == 0 {
+				return from[i]
+			}
+			n--
+		}
+	}
+	panic("annas: a counted action was not built")
+}

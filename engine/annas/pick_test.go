@@ -1,0 +1,64 @@
+package annas
+
+import (
+	"testing"
+
+	gen "github.com/roundtable-dev/roundtable/generated/annas"
+)
+
+// TestRandomTurnPick plays seeded games with two copies of each player's
+// random policy in lockstep: at every turn decision the counting pick
+// (chooseTurn) must return what Choose returns on the whole list, the
+// deploy and DV tile move counts must be the lists' lengths, and the two
+// copies must stay in step (the same random draws).
+func TestRandomTurnPick(t *testing.T) {
+	kinds := map[Kind]int{}
+	for seed := uint64(1); seed <= 150; seed++ {
+		var full, pick [2]*Random
+		for s := range 2 {
+			a, _ := NewPolicy("random", seed, s)
+			b, _ := NewPolicy("random", seed, s)
+			full[s], pick[s] = a.(*Random), b.(*Random)
+		}
+		g, err := New(gen.Ruleset, Options{Seed: seed})
+		if err != nil {
+			t.Fatal(err)
+		}
+		var tp turnPicker
+		for steps := 0; !g.Over() && steps < 3000; steps++ {
+			s := g.Actor()
+			legal := g.LegalActions()
+			want := full[s].Choose(g, legal)
+			if g.Phase == PhaseTurn && len(g.windows) == 0 {
+				var n [16]int
+				for i := range legal {
+					n[legal[i].Kind]++
+				}
+				var bv boardView
+				g.boardView(&bv)
+				if got := g.deployCount(g.Current, &bv); got != n[Deploy] {
+					t.Fatalf("seed %d step %d: deployCount %d, list has %d", seed, steps, got, n[Deploy])
+				}
+				if got := g.dvMoveCount(g.Current, bv.occ[0]|bv.occ[1]); got != n[MoveDVTile] {
+					t.Fatalf("seed %d step %d: dvMoveCount %d, list has %d", seed, steps, got, n[MoveDVTile])
+				}
+				if got := pick[s].chooseTurn(g, &tp); got != want {
+					t.Fatalf("seed %d step %d: chooseTurn %+v, Choose %+v", seed, steps, got, want)
+				}
+				kinds[want.Kind]++
+			} else if got := pick[s].Choose(g, legal); got != want {
+				t.Fatalf("seed %d step %d: copies out of step: %+v, %+v", seed, steps, got, want)
+			}
+			if err := g.Apply(want); err != nil {
+				t.Fatal(err)
+			}
+		}
+	}
+	// The counted kinds and the built ones were all picked.
+	for _, k := range []Kind{EndTurn, Deploy, Activate, MoveDVTile, DiscardAct, Buy, UseShop, Bump} {
+		if kinds[k] == 0 {
+			t.Errorf("no %s picked in 150 games", k)
+		}
+	}
+	t.Log(kinds)
+}
