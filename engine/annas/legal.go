@@ -168,9 +168,33 @@ type boardView struct {
 }
 
 func (g *Game) boardView(bv *boardView) {
-	bv.terr = g.TerrainNow()
-	bv.ts = newTerrainSets(g.Rules, &bv.terr)
 	bv.occ = g.occupied()
+	if g.Map < 0 || len(g.Rules.Terrain) > maxSetTerrains {
+		bv.terr = g.TerrainNow()
+		bv.ts = newTerrainSets(g.Rules, &bv.terr)
+		return
+	}
+	// TerrainNow and newTerrainSets in one pass.
+	bv.ts.n = len(g.Rules.Terrain)
+	m := &g.Rules.Maps[g.Map]
+	for t := range bv.terr {
+		bv.terr[t] = int16(m.Tiles[t])
+		bv.ts.sets[m.Tiles[t]] |= 1 << uint(t)
+	}
+	for p := range g.Players {
+		pl := &g.Players[p]
+		if pl.DVTile == NoTile {
+			continue
+		}
+		tr := g.Rules.Rules.DVPlain
+		if pl.DVRuins {
+			tr = g.Rules.Rules.DVRuins
+		}
+		bit := TileSet(1) << uint(pl.DVTile)
+		bv.ts.sets[bv.terr[pl.DVTile]] &^= bit
+		bv.ts.sets[tr] |= bit
+		bv.terr[pl.DVTile] = tr
+	}
 }
 
 func (g *Game) deploys(p int, out []Action) []Action {

@@ -16,6 +16,9 @@ func key(a *Action) int { return int(a.Kind)*8 + int(a.Do) }
 
 func (r *Random) chooseTurn(g *Game, tp *turnPicker) Action {
 	p := g.Current
+	if tp.acts == nil {
+		tp.acts, tp.rest = make([]Action, 0, 256), make([]Action, 0, 64)
+	}
 	var bv boardView
 	g.boardView(&bv)
 	units := bv.occ[0] | bv.occ[1]
@@ -27,20 +30,21 @@ func (r *Random) chooseTurn(g *Game, tp *turnPicker) Action {
 	tp.rest = rest
 
 	var size [16 * 8]int32
-	size[key(&Action{Kind: EndTurn})] = 1
-	size[key(&Action{Kind: Deploy})] = int32(g.deployCount(p, &bv))
-	size[key(&Action{Kind: MoveDVTile})] = int32(g.dvMoveCount(p, units))
-	for i := range tp.acts {
-		size[key(&tp.acts[i])]++
-	}
-	for i := range tp.rest {
-		size[key(&tp.rest[i])]++
-	}
-	var present [2]uint64
-	for k, n := range size {
+	var present [2]uint64 // the groups with an action, as bits
+	count := func(k int, n int32) {
+		size[k] += n
 		if n > 0 {
 			present[k>>6] |= 1 << (k & 63)
 		}
+	}
+	count(key(&Action{Kind: EndTurn}), 1)
+	count(key(&Action{Kind: Deploy}), int32(g.deployCount(p, &bv)))
+	count(key(&Action{Kind: MoveDVTile}), int32(g.dvMoveCount(p, units)))
+	for i := range tp.acts {
+		count(key(&tp.acts[i]), 1)
+	}
+	for i := range tp.rest {
+		count(key(&tp.rest[i]), 1)
 	}
 	groups := bits.OnesCount64(present[0]) + bits.OnesCount64(present[1])
 	pick := r.rng.IntN(groups)

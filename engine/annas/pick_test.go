@@ -10,7 +10,8 @@ import (
 // random policy in lockstep: at every turn decision the counting pick
 // (chooseTurn) must return what Choose returns on the whole list, the
 // deploy and DV tile move counts must be the lists' lengths, and the two
-// copies must stay in step (the same random draws).
+// copies must stay in step (the same random draws). The board view they
+// read must be TerrainNow, its terrain sets and occupied.
 func TestRandomTurnPick(t *testing.T) {
 	kinds := map[Kind]int{}
 	for seed := uint64(1); seed <= 150; seed++ {
@@ -36,6 +37,9 @@ func TestRandomTurnPick(t *testing.T) {
 				}
 				var bv boardView
 				g.boardView(&bv)
+				if terr := g.TerrainNow(); bv.terr != terr || bv.ts != newTerrainSets(g.Rules, &terr) || bv.occ != g.occupied() {
+					t.Fatalf("seed %d step %d: boardView %+v, want TerrainNow %v and its sets", seed, steps, bv, terr)
+				}
 				if got := g.deployCount(g.Current, &bv); got != n[Deploy] {
 					t.Fatalf("seed %d step %d: deployCount %d, list has %d", seed, steps, got, n[Deploy])
 				}
