@@ -306,6 +306,25 @@ func (g *Game) deployCount(p int, bv *boardView) int {
 // activationsOn lists the activations of p's ready units (only the one on
 // from unless from is NoTile).
 func (g *Game) activationsOn(p int, from Tile, bv *boardView, out []Action) []Action {
+	return g.activationsIn(p, from, bv, out, nil)
+}
+
+// unitMove is a unit's tile and the tiles it may move to: each offers
+// one wait, one work and (with canRetire) one retire.
+type unitMove struct {
+	from  Tile
+	reach TileSet
+}
+
+// canRetire reports whether p may pay to retire a unit now.
+func (g *Game) canRetire(p int) bool {
+	return g.num.RetireCost >= 0 && g.Players[p].Coins >= int(g.num.RetireCost)
+}
+
+// activationsIn is activationsOn; with moves it appends each unit's
+// unitMove to it and lists the actions of the tiles where there is more to
+// do than wait, retire and work only.
+func (g *Game) activationsIn(p int, from Tile, bv *boardView, out []Action, moves *[]unitMove) []Action {
 	terr := &bv.terr
 	// Every piece is back on its tile after its turn in the loop: one field.
 	f := Field{Rules: g.Rules, Terrain: terr, Allies: bv.occ[p], Enemies: bv.occ[1-p], Closed: g.DeployZone(1 - p)}
@@ -327,7 +346,7 @@ func (g *Game) activationsOn(p int, from Tile, bv *boardView, out []Action) []Ac
 			}
 		}
 	}
-	retire := g.num.RetireCost >= 0 && g.Players[p].Coins >= int(g.num.RetireCost)
+	retire := g.canRetire(p)
 	var fbuf [16]Tile
 	foes := fbuf[:0] // enemy tiles in board order (they stay put meanwhile)
 	for _, e := range g.Pieces {
@@ -359,6 +378,15 @@ func (g *Game) activationsOn(p int, from Tile, bv *boardView, out []Action) []Ac
 				busy = allTiles
 				break
 			}
+		}
+		if moves != nil {
+			*moves = append(*moves, unitMove{start, reach})
+			for r := uint64(reach & busy); r != 0; r &= r - 1 {
+				q.Tile = Tile(bits.TrailingZeros64(r))
+				out = g.unitActions(p, q, start, &v, out)
+			}
+			q.Tile = start
+			continue
 		}
 		base := act(Activate, p)
 		base.From = start

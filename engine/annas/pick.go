@@ -4,11 +4,14 @@ import "math/bits"
 
 // turnPicker is Random's Choose for the current player's turn actions
 // without building the lists it does not pick from: it counts the deploys
-// and DV tile moves (the long lists) and builds only the group it picks.
+// and DV tile moves (the long lists) and the activations' waits, works and
+// retires (one each per tile a unit may move to), and builds only the
+// group it picks.
 // It draws the same random numbers and returns the same action as Choose
 // on turnActions (TestRandomTurnPick).
 type turnPicker struct {
 	acts, rest []Action // activations; discards, gray shifts, shop, bumps
+	moves      []unitMove
 }
 
 // key is the group of an action, as Random.Choose counts them.
@@ -22,7 +25,8 @@ func (r *Random) chooseTurn(g *Game, tp *turnPicker) Action {
 	var bv boardView
 	g.boardView(&bv)
 	units := bv.occ[0] | bv.occ[1]
-	tp.acts = g.activationsOn(p, NoTile, &bv, tp.acts[:0])
+	tp.moves = tp.moves[:0]
+	tp.acts = g.activationsIn(p, NoTile, &bv, tp.acts[:0], &tp.moves)
 	rest := g.discards(p, tp.rest[:0])
 	rest = g.grayShifts(p, rest)
 	rest = g.shopActions(p, rest)
@@ -40,8 +44,22 @@ func (r *Random) chooseTurn(g *Game, tp *turnPicker) Action {
 	count(key(&Action{Kind: EndTurn}), 1)
 	count(key(&Action{Kind: Deploy}), int32(g.deployCount(p, &bv)))
 	count(key(&Action{Kind: MoveDVTile}), int32(g.dvMoveCount(p, units)))
+	// Every tile a unit may move to offers a wait, a work and maybe a
+	// retire; acts holds those of some tiles only: the rest of it counts.
+	tiles := 0
+	for _, m := range tp.moves {
+		tiles += bits.OnesCount64(uint64(m.reach))
+	}
+	retire := g.canRetire(p)
+	count(key(&Action{Kind: Activate, Do: Wait}), int32(tiles))
+	if retire {
+		count(key(&Action{Kind: Activate, Do: Retire}), int32(tiles))
+	}
+	count(key(&Action{Kind: Activate, Do: Work}), int32(tiles))
 	for i := range tp.acts {
-		count(key(&tp.acts[i]), 1)
+		if d := tp.acts[i].Do; d != Wait && d != Retire && d != Work {
+			count(key(&tp.acts[i]), 1)
+		}
 	}
 	for i := range tp.rest {
 		count(key(&tp.rest[i]), 1)
@@ -70,6 +88,22 @@ func (r *Random) chooseTurn(g *Game, tp *turnPicker) Action {
 		from = g.dvMoves(p, units, tp.rest[:0])
 		tp.rest = from
 	case Activate:
+		if d := Do(k % 8); d == Wait || d == Retire || d == Work {
+			// The n-th tile of the units' moves, in order.
+			for _, m := range tp.moves {
+				if c := bits.OnesCount64(uint64(m.reach)); n >= c {
+					n -= c
+					continue
+				}
+				v := uint64(m.reach)
+				for ; n > 0; n-- {
+					v &= v - 1
+				}
+				a := act(Activate, p)
+				a.From, a.To, a.Do = m.from, Tile(bits.TrailingZeros64(v)), d
+				return a
+			}
+		}
 		from = tp.acts
 	default:
 		from = tp.rest

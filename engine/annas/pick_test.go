@@ -13,7 +13,7 @@ import (
 // copies must stay in step (the same random draws). The board view they
 // read must be TerrainNow, its terrain sets and occupied.
 func TestRandomTurnPick(t *testing.T) {
-	kinds := map[Kind]int{}
+	kinds, dos := map[Kind]int{}, map[Do]int{}
 	for seed := uint64(1); seed <= 150; seed++ {
 		var full, pick [2]*Random
 		for s := range 2 {
@@ -50,6 +50,9 @@ func TestRandomTurnPick(t *testing.T) {
 					t.Fatalf("seed %d step %d: chooseTurn %+v, Choose %+v", seed, steps, got, want)
 				}
 				kinds[want.Kind]++
+				if want.Kind == Activate {
+					dos[want.Do]++
+				}
 			} else if got := pick[s].Choose(g, legal); got != want {
 				t.Fatalf("seed %d step %d: copies out of step: %+v, %+v", seed, steps, got, want)
 			}
@@ -64,5 +67,10 @@ func TestRandomTurnPick(t *testing.T) {
 			t.Errorf("no %s picked in 150 games", k)
 		}
 	}
-	t.Log(kinds)
+	for d := Wait; d <= Work; d++ {
+		if dos[d] == 0 {
+			t.Errorf("no activation with %s picked in 150 games", d)
+		}
+	}
+	t.Log(kinds, dos)
 }
