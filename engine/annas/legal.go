@@ -310,10 +310,20 @@ func (g *Game) activationsOn(p int, from Tile, bv *boardView, out []Action) []Ac
 }
 
 // unitMove is a unit's tile and the tiles it may move to: each offers
-// one wait, one work and (with canRetire) one retire.
+// one wait, one work and (with canRetire) one retire, an attack on each
+// foe in range and a capture where one is possible.
 type unitMove struct {
-	from  Tile
-	reach TileSet
+	from    Tile
+	reach   TileSet
+	rng     table.RangeSet
+	attacks int // attack actions
+}
+
+// countedMoves is what activationsIn counts instead of listing.
+type countedMoves struct {
+	moves   []unitMove
+	foes    []Tile  // enemy units' tiles, in board order
+	capture TileSet // where a capture is possible
 }
 
 // canRetire reports whether p may pay to retire a unit now.
@@ -321,10 +331,9 @@ func (g *Game) canRetire(p int) bool {
 	return g.num.RetireCost >= 0 && g.Players[p].Coins >= int(g.num.RetireCost)
 }
 
-// activationsIn is activationsOn; with moves it appends each unit's
-// unitMove to it and lists the actions of the tiles where there is more to
-// do than wait, retire and work only.
-func (g *Game) activationsIn(p int, from Tile, bv *boardView, out []Action, moves *[]unitMove) []Action {
+// activationsIn is activationsOn; with cm it sets cm (each unit's
+// unitMove, foes, capture tiles) and lists only the specials and assists.
+func (g *Game) activationsIn(p int, from Tile, bv *boardView, out []Action, cm *countedMoves) []Action {
 	terr := &bv.terr
 	// Every piece is back on its tile after its turn in the loop: one field.
 	f := Field{Rules: g.Rules, Terrain: terr, Allies: bv.occ[p], Enemies: bv.occ[1-p], Closed: g.DeployZone(1 - p)}
@@ -354,6 +363,9 @@ func (g *Game) activationsIn(p int, from Tile, bv *boardView, out []Action, move
 			foes = append(foes, e.Tile)
 		}
 	}
+	if cm != nil {
+		cm.foes, cm.capture = append(cm.foes[:0], foes...), capture
+	}
 	for _, q := range g.Pieces {
 		if int(q.Owner) != p || q.Exhausted || from != NoTile && q.Tile != from {
 			continue
@@ -373,19 +385,27 @@ func (g *Game) activationsIn(p int, from Tile, bv *boardView, out []Action, move
 		// On a tile with no attack and no capture, a unit with no special
 		// or assist to offer has only wait, retire and work.
 		busy := v.attack | v.capture
+		skills := false
 		for i := range v.srcs {
 			if s := &v.srcs[i]; s.kind == srcSpecial && q.Special || s.kind == srcAssist {
-				busy = allTiles
+				busy, skills = allTiles, true
 				break
 			}
 		}
-		if moves != nil {
-			*moves = append(*moves, unitMove{start, reach})
-			for r := uint64(reach & busy); r != 0; r &= r - 1 {
-				q.Tile = Tile(bits.TrailingZeros64(r))
-				out = g.unitActions(p, q, start, &v, out)
+		if cm != nil {
+			m := unitMove{from: start, reach: reach, rng: v.u.Range}
+			for _, t := range foes {
+				m.attacks += bits.OnesCount64(uint64(reach & inRange(t, v.u.Range)))
 			}
-			q.Tile = start
+			cm.moves = append(cm.moves, m)
+			if skills {
+				v.counted, v.attack, v.capture = true, 0, 0
+				for r := uint64(reach); r != 0; r &= r - 1 {
+					q.Tile = Tile(bits.TrailingZeros64(r))
+					out = g.unitActions(p, q, start, &v, out)
+				}
+				q.Tile = start
+			}
 			continue
 		}
 		base := act(Activate, p)
@@ -420,13 +440,16 @@ type unitView struct {
 	capture TileSet  // where it may capture
 	retire  bool     // its player may pay to retire it
 	attack  TileSet  // where some foe is in its range
+	counted bool     // leave out wait, retire and work (activationsIn counts them)
 }
 
 // unitActions lists the actions of q (moved to q.Tile from from).
 func (g *Game) unitActions(p int, q *Piece, from Tile, v *unitView, out []Action) []Action {
 	base := act(Activate, p)
 	base.From, base.To = from, q.Tile
-	out = append(out, base) // wait
+	if !v.counted {
+		out = append(out, base) // wait
+	}
 	if v.attack.Has(q.Tile) {
 		d := &dist[q.Tile]
 		for _, t := range v.foes {
@@ -455,6 +478,9 @@ func (g *Game) unitActions(p int, q *Piece, from Tile, v *unitView, out []Action
 			out = g.choices(s.effects, &ctx{src: q, owner: p, target: NoTile, dest: NoTile}, a, out)
 			k++
 		}
+	}
+	if v.counted {
+		return out
 	}
 	if v.retire {
 		a := base
