@@ -67,10 +67,8 @@ var (
 
 // inRange is the tiles whose distance to t is in r.
 func inRange(t Tile, r table.RangeSet) (s TileSet) {
-	for d := range ring[t] {
-		if r.Has(d) {
-			s |= ring[t][d]
-		}
+	for v := uint(r); v != 0; v &= v - 1 {
+		s |= ring[t][bits.TrailingZeros(v)] // r holds distances 0-7 only
 	}
 	return s
 }

@@ -3,6 +3,7 @@ package annas
 import (
 	"testing"
 
+	"github.com/roundtable-dev/roundtable/engine/annas/table"
 	gen "github.com/roundtable-dev/roundtable/generated/annas"
 )
 
@@ -73,4 +74,26 @@ func TestRandomTurnPick(t *testing.T) {
 		}
 	}
 	t.Log(kinds, dos)
+}
+
+// TestInRange: the range rings give every tile whose distance is in range,
+// for every tile and range set.
+func TestInRange(t *testing.T) {
+	for from := Tile(0); from < Tiles; from++ {
+		for r := range 256 {
+			rs := table.RangeSet(r)
+			var want TileSet
+			for to := Tile(0); to < Tiles; to++ {
+				if rs.Has(Dist(from, to)) {
+					want = with(want, to)
+				}
+				if int(dist[from][to]) != Dist(from, to) {
+					t.Fatalf("dist %s %s = %d, want %d", from, to, dist[from][to], Dist(from, to))
+				}
+			}
+			if got := inRange(from, rs); got != want {
+				t.Fatalf("inRange(%s, %08b) = %v, want %v", from, r, Names(got), Names(want))
+			}
+		}
+	}
 }
