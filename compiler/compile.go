@@ -7,6 +7,7 @@ import (
 	"slices"
 	"strings"
 	"sync"
+	"sync/atomic"
 
 	"gopkg.in/yaml.v3"
 
@@ -210,10 +211,14 @@ func BasePack(g *Game) (*Pack, diag.List) {
 func BasePackCached(g *Game, dir string) (*Pack, diag.List) { return basePack(g, dir) }
 
 func basePack(g *Game, cacheDir string) (*Pack, diag.List) {
+	baseLoads.Add(1)
 	p, diags := loadPack(g.Content, g.ContentDir, true, cacheDir)
 	p.Embedded = true
 	return p, diags
 }
+
+// baseLoads counts embedded base packs loaded (TestOrderLoadsOnlyRequiredBases).
+var baseLoads atomic.Int64
 
 // Result is a compiled ruleset with what the summary reports.
 type Result struct {

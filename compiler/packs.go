@@ -2,8 +2,10 @@ package compiler
 
 import (
 	"fmt"
+	"io/fs"
 	"slices"
 	"strings"
+	"sync"
 
 	"gopkg.in/yaml.v3"
 
@@ -53,6 +55,43 @@ type Override struct {
 // game's packs come back in dependency order (a pack after what it requires).
 func Order(packs []*Pack) ([][]*Pack, diag.List) { return OrderCached(packs, CacheDir) }
 
+var (
+	baseIDsOnce sync.Once
+	baseIDs     map[string]*Game // embedded base pack id -> its game
+)
+
+// requiredBase loads the embedded base pack with id id, or returns nil when
+// no game's base pack has that id or it does not load cleanly. Only its
+// pack.yaml is read to learn a base pack's id, so a check of one game's
+// expansion does not load every game's base content.
+func requiredBase(id, dir string) *Pack {
+	baseIDsOnce.Do(func() {
+		baseIDs = map[string]*Game{}
+		for _, g := range Games() {
+			data, err := fs.ReadFile(g.Content, "pack.yaml")
+			if err != nil {
+				continue
+			}
+			docs, _ := source.Parse("pack.yaml", data)
+			if len(docs) == 0 {
+				continue
+			}
+			if n := docs[0].Field("id"); n != nil && n.Value != "" {
+				baseIDs[n.Value] = g
+			}
+		}
+	})
+	g := baseIDs[id]
+	if g == nil {
+		return nil
+	}
+	b, ds := basePack(g, dir)
+	if len(ds) > 0 || b.ID != id {
+		return nil
+	}
+	return b
+}
+
 // OrderCached is Order that loads the embedded base packs with a cache in
 // dir ("" none; see LoadPackCached).
 func OrderCached(packs []*Pack, dir string) ([][]*Pack, diag.List) {
@@ -76,21 +115,15 @@ func OrderCached(packs []*Pack, dir string) ([][]*Pack, diag.List) {
 	for _, p := range packs {
 		add(p)
 	}
-	bases := map[string]*Pack{}
-	for _, g := range Games() {
-		b, ds := basePack(g, dir)
-		if len(ds) == 0 && b.ID != "" {
-			bases[b.ID] = b
-		}
-	}
-	// Add required embedded packs (they may require more).
+	// Add required embedded packs (they may require more), loading only
+	// those: a base pack is known by its id before it is loaded.
 	var embedded []*Pack
 	for i := 0; i < len(all); i++ {
 		for _, r := range requireIDs(all[i]) {
 			if _, ok := byID[r]; ok {
 				continue
 			}
-			if b, ok := bases[r]; ok {
+			if b := requiredBase(r, dir); b != nil {
 				byID[r] = b
 				all = append(all, b)
 				embedded = append(embedded, b)
@@ -104,7 +137,7 @@ func OrderCached(packs []*Pack, dir string) ([][]*Pack, diag.List) {
 			if !ok {
 				d := diags.Add(CodeMissingPack, requireKeyPos(p, r), "pack %s requires pack %q, which is not loaded", p.ID, r)
 				known := slices.Sorted(mapKeys(byID))
-				if s := link.Suggest(r, append(known, slices.Sorted(mapKeys(bases))...)); s != "" {
+				if s := link.Suggest(r, append(known, slices.Sorted(mapKeys(baseIDs))...)); s != "" {
 					d.Hint = fmt.Sprintf("did you mean %q?", s)
 				} else {
 					d.Hint = "give its folder too: roundtable check PATH/TO/" + r + " " + p.Dir

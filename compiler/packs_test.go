@@ -10,6 +10,7 @@ import (
 	"github.com/roundtable-dev/roundtable/compiler"
 	_ "github.com/roundtable-dev/roundtable/compiler/annas"
 	"github.com/roundtable-dev/roundtable/compiler/diag"
+	_ "github.com/roundtable-dev/roundtable/compiler/tablebattles"
 	"github.com/roundtable-dev/roundtable/engine/annas/table"
 )
 
@@ -245,5 +246,23 @@ func TestOverrideSingleton(t *testing.T) {
 	e := errorsOf(diags)
 	if len(e) != 1 || e[0] != "bad-override: rules overrides annas-base/rules, which pack house overrides too" {
 		t.Errorf("errors %q, want one bad-override naming house", e)
+	}
+}
+
+// TestOrderLoadsOnlyRequiredBases: ordering an expansion loads the embedded
+// base pack it requires and no other game's (each costs a parse and a
+// validation of a whole pack: most of a small check's time).
+func TestOrderLoadsOnlyRequiredBases(t *testing.T) {
+	if len(compiler.Games()) < 2 {
+		t.Fatalf("need two games registered, have %v", compiler.GameIDs())
+	}
+	exp := pack(t, "valm", "0.1.0", []string{`annas-base: ">=1.0 <2"`})
+	before := compiler.BaseLoads()
+	sets, diags := compiler.Order([]*compiler.Pack{exp})
+	if diags.Errors() > 0 || len(sets) != 1 || len(sets[0]) != 2 || sets[0][0].ID != "annas-base" {
+		t.Fatalf("sets %v, diags %v", sets, diags)
+	}
+	if n := compiler.BaseLoads() - before; n != 1 {
+		t.Errorf("loaded %d base packs, want 1 (annas-base)", n)
 	}
 }

@@ -57,32 +57,13 @@ func fastString(n *yaml.Node, s *string) bool {
 	return true
 }
 
-// plainInt reads an !!int scalar written as plain decimal digits (an
-// optional minus, no leading zero, no underscores), which yaml.v3 decodes
-// to the same int; any other spelling goes through yaml.v3.
+// plainInt reads an !!int scalar written as source.Decimal reads it.
 func plainInt(n *yaml.Node) (int, bool) {
-	s := n.Value
-	if n.Tag != "!!int" || len(s) == 0 || len(s) > 9 {
+	if n.Tag != "!!int" {
 		return 0, false
 	}
-	neg := s[0] == '-'
-	if neg {
-		s = s[1:]
-	}
-	if len(s) == 0 || (s[0] == '0' && len(s) > 1) {
-		return 0, false
-	}
-	i := 0
-	for _, c := range []byte(s) {
-		if c < '0' || c > '9' {
-			return 0, false
-		}
-		i = i*10 + int(c-'0')
-	}
-	if neg {
-		i = -i
-	}
-	return i, true
+	i, ok := source.Decimal(n.Value)
+	return int(i), ok && int64(int(i)) == i // fits int on every platform
 }
 
 // builder carries the state of one build.

@@ -420,7 +420,7 @@ func (dc *decoder) scalar(p *plan, out reflect.Value, h *header) bool {
 			return true
 		}
 	case "!!int":
-		i, ok := decimal(h.value)
+		i, ok := Decimal(h.value)
 		if !ok {
 			break
 		}
@@ -481,10 +481,10 @@ func (dc *decoder) scalar(p *plan, out reflect.Value, h *header) bool {
 	return false
 }
 
-// decimal reads an int written as yaml.v3 resolves it to the same int
+// Decimal reads an int written as yaml.v3 resolves it to the same int
 // without doubt: 0, or an optional minus and up to 18 digits without a
-// leading zero.
-func decimal(s string) (int64, bool) {
+// leading zero. Fast paths use it; any other spelling is yaml.v3's to read.
+func Decimal(s string) (int64, bool) {
 	if s == "0" {
 		return 0, true
 	}
@@ -579,7 +579,7 @@ func (dc *decoder) key(seen *keys, strOnly bool) (string, bool) {
 		case strOnly:
 			ok = false
 		case h.tag == "!!int":
-			_, ok = decimal(h.value)
+			_, ok = Decimal(h.value)
 		case h.tag == "!!bool":
 			ok = h.value == "true" || h.value == "false"
 		case h.tag == "!!float":
