@@ -215,6 +215,8 @@ func Play(rs *table.Ruleset, opt Options, pol [2]Policy, observe func(g *Game, a
 	if err != nil {
 		return nil, err
 	}
+	// A whole game logs a few hundred actions (never none: the mulligans).
+	g.Log = make([]Action, 0, 256)
 	turn, n := 0, 0
 	var legal []Action
 	var tp turnPicker
