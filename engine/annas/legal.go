@@ -226,8 +226,7 @@ func (g *Game) deployOffer(p int, bv *boardView) (o deployOffer, ok bool) {
 // deployTiles are the tiles of free a unit with tags may enter.
 func (g *Game) deployTiles(bv *boardView, free TileSet, tags table.TagSet) TileSet {
 	if bv.ts.n > 0 {
-		enter, _ := bv.ts.enterStop(g.Rules, tags)
-		return free & enter
+		return free & bv.ts.enter(g.Rules, tags)
 	}
 	var open TileSet
 	for v := uint64(free); v != 0; v &= v - 1 {

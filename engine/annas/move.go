@@ -120,3 +120,13 @@ func (ts *terrainSets) enterStop(rs *table.Ruleset, tags table.TagSet) (enter, s
 	}
 	return enter, stop
 }
+
+// enter is enterStop's enter alone.
+func (ts *terrainSets) enter(rs *table.Ruleset, tags table.TagSet) (enter TileSet) {
+	for i := range ts.n {
+		if ts.sets[i] != 0 && CanEnter(&rs.Terrain[i], tags) {
+			enter |= ts.sets[i]
+		}
+	}
+	return enter
+}
