@@ -150,6 +150,10 @@ func (g *Game) activate(p int, a Action) {
 		g.unitAction(p, q, a)
 		return
 	}
+	if g.quiet(table.Moved, q, nil) {
+		g.unitAction(p, q, a) // fire would run just this
+		return
+	}
 	g.fire(table.Moved, q, nil, nil, func() {
 		if g.PieceByID(q.ID) != nil {
 			g.unitAction(p, q, a)

@@ -38,14 +38,15 @@ func aboutOK(s table.Scope, owner int, src, trig *Piece) bool {
 	return src == nil || within(s.Within, src.Tile, trig.Tile)
 }
 
-// fire announces an event: passives that watch it resolve, then each player
-// (the current one first) may react, then then runs.
-func (g *Game) fire(ev table.Trigger, trig, foe *Piece, prevent *int, then func()) {
-	type hit struct {
-		src *Piece
-		es  []table.Effect
-	}
-	var hits []hit
+// hit is a passive effect list that watches an event.
+type hit struct {
+	src *Piece
+	es  []table.Effect
+}
+
+// hits appends to out the passive lists that watch event ev about trig,
+// in board order.
+func (g *Game) hits(ev table.Trigger, trig *Piece, out []hit) []hit {
 	for _, q := range g.Pieces {
 		srcs := g.sources(q)
 		for j := range srcs {
@@ -55,12 +56,38 @@ func (g *Game) fire(ev table.Trigger, trig, foe *Piece, prevent *int, then func(
 			}
 			for i := range s.effects {
 				if s.effects[i].When == ev && aboutOK(s.effects[i].About, int(q.Owner), q, trig) {
-					hits = append(hits, hit{q, s.effects})
+					out = append(out, hit{q, s.effects})
 					break
 				}
 			}
 		}
 	}
+	return out
+}
+
+// quiet reports whether fire(ev, trig, foe, prevent, then) would do nothing
+// but call then: the game goes on, no passive watches the event and no
+// reaction fits it. Callers then skip building the continuation.
+func (g *Game) quiet(ev table.Trigger, trig, foe *Piece) bool {
+	var buf [4]hit
+	if g.Phase == PhaseOver || len(g.hits(ev, trig, buf[:0])) > 0 {
+		return false
+	}
+	if g.noReact {
+		return true
+	}
+	for _, p := range [2]int{g.Current, 1 - g.Current} {
+		if g.canReact(&window{player: p, ev: ev, trig: trig, foe: foe}) {
+			return false
+		}
+	}
+	return true
+}
+
+// fire announces an event: passives that watch it resolve, then each player
+// (the current one first) may react, then then runs.
+func (g *Game) fire(ev table.Trigger, trig, foe *Piece, prevent *int, then func()) {
+	hits := g.hits(ev, trig, nil)
 	if len(hits) == 0 { // nothing watches: no continuation to build
 		if g.Phase != PhaseOver {
 			g.openWindows(ev, trig, foe, prevent, then)
@@ -274,6 +301,10 @@ func (g *Game) hurt(q *Piece, dmg int, nonLethal bool, byOwner int, foe *Piece, 
 	}
 	if dmg < hp {
 		q.Damage += int8(dmg)
+		if g.quiet(table.Damaged, q, foe) {
+			then(false)
+			return
+		}
 		g.fire(table.Damaged, q, foe, nil, func() { then(false) })
 		return
 	}

@@ -147,25 +147,37 @@ func strikes(a, d *Fighter, dist int, out []Strike) []Strike {
 func (g *Game) attack(att, def *Piece, then func()) {
 	cb := &combat{ids: [2]int32{att.ID, def.ID}, dist: Dist(att.Tile, def.Tile)}
 	g.lastCombat, g.fighting = cb, cb
-	g.fire(table.Attacked, def, att, nil, func() {
-		a, d := g.PieceByID(att.ID), g.PieceByID(def.ID)
-		if a == nil || d == nil {
-			g.fighting = nil
-			then()
-			return
-		}
-		cb.dist = Dist(a.Tile, d.Tile)
-		if !g.Rules.Units[a.Card].Range.Has(cb.dist) {
-			g.fighting = nil
-			then() // a reaction moved them out of range: no combat
-			return
-		}
-		ca := &ctx{src: a, owner: int(a.Owner), foe: d, initiating: true, dist: cb.dist, roll: !g.noReact, combat: cb, target: NoTile, dest: NoTile}
-		cd := &ctx{src: d, owner: int(d.Owner), foe: a, initiating: false, dist: cb.dist, roll: !g.noReact, combat: cb, target: NoTile, dest: NoTile}
-		g.passives(a, table.BeforeCombat, ca, func() {
-			g.passives(d, table.BeforeCombat, cd, func() {
-				g.strike(cb, then)
-			})
+	if g.quiet(table.Attacked, def, att) {
+		g.engage(cb, att, def, then) // fire would run just this
+		return
+	}
+	g.fire(table.Attacked, def, att, nil, func() { g.engage(cb, att, def, then) })
+}
+
+// engage goes on with an attack after its attacked event: the
+// before-combat effects, then the strikes.
+func (g *Game) engage(cb *combat, att, def *Piece, then func()) {
+	a, d := g.PieceByID(att.ID), g.PieceByID(def.ID)
+	if a == nil || d == nil {
+		g.fighting = nil
+		then()
+		return
+	}
+	cb.dist = Dist(a.Tile, d.Tile)
+	if !g.Rules.Units[a.Card].Range.Has(cb.dist) {
+		g.fighting = nil
+		then() // a reaction moved them out of range: no combat
+		return
+	}
+	if !g.firesOn(a, table.BeforeCombat) && !g.firesOn(d, table.BeforeCombat) {
+		g.strike(cb, then) // both passives calls would run just this
+		return
+	}
+	ca := &ctx{src: a, owner: int(a.Owner), foe: d, initiating: true, dist: cb.dist, roll: !g.noReact, combat: cb, target: NoTile, dest: NoTile}
+	cd := &ctx{src: d, owner: int(d.Owner), foe: a, initiating: false, dist: cb.dist, roll: !g.noReact, combat: cb, target: NoTile, dest: NoTile}
+	g.passives(a, table.BeforeCombat, ca, func() {
+		g.passives(d, table.BeforeCombat, cd, func() {
+			g.strike(cb, then)
 		})
 	})
 }
