@@ -189,32 +189,70 @@ func (g *Game) strike(cb *combat, then func()) {
 		then()
 		return
 	}
-	pcs := [2]*Piece{a, d}
-	var buf [maxStrikes]Strike
-	var f [2]Fighter
-	plan := g.openCombat(cb, pcs, buf[:0], &f)
-	var next func(i int)
-	next = func(i int) {
-		if i == len(plan) || g.Phase == PhaseOver || g.PieceByID(cb.ids[0]) == nil || g.PieceByID(cb.ids[1]) == nil {
-			g.endCombat(cb, pcs, then)
+	st := &strikeRun{cb: cb, pcs: [2]*Piece{a, d}, then: then}
+	st.plan = g.openCombat(cb, st.pcs, st.buf[:0], &st.f)
+	g.strikeOn(st, 0)
+}
+
+// strikeRun is a combat's strikes in progress.
+type strikeRun struct {
+	cb   *combat
+	pcs  [2]*Piece
+	buf  [maxStrikes]Strike
+	plan []Strike
+	f    [2]Fighter
+	then func()
+}
+
+// strikeOn deals the strikes from the i-th on, then ends the combat.
+func (g *Game) strikeOn(st *strikeRun, i int) {
+	cb, pcs := st.cb, st.pcs
+	for ; ; i++ {
+		if i == len(st.plan) || g.Phase == PhaseOver || g.PieceByID(cb.ids[0]) == nil || g.PieceByID(cb.ids[1]) == nil {
+			g.endCombat(cb, pcs, st.then)
 			return
 		}
 		// Stats are read again before each strike: conditions such as an HP
 		// threshold are checked when relevant (rulebook II.6).
-		g.fighters(pcs, cb.dist, &f)
-		s := blow(&f, plan[i])
+		g.fighters(pcs, cb.dist, &st.f)
+		s := blow(&st.f, st.plan[i])
 		cb.out.Strikes = append(cb.out.Strikes, s)
-		victim := pcs[1-s.By]
-		g.hurt(victim, s.Damage, false, int(pcs[s.By].Owner), pcs[s.By], func(dead bool) {
-			cb.out.HP[1-s.By] = g.HP(victim)
-			if dead {
-				cb.out.HP[1-s.By] = 0
-				cb.out.Defeated[1-s.By] = true
+		victim, by := pcs[1-s.By], pcs[s.By]
+		next := i + 1
+		// hurt(victim, s.Damage, false, by's owner, by, ...), going on
+		// in this loop while no event needs a continuation.
+		switch {
+		case s.Damage <= 0:
+			st.hit(g, s, false)
+			continue
+		case s.Damage < g.HP(victim):
+			victim.Damage += int8(s.Damage)
+			if g.quiet(table.Damaged, victim, by) {
+				st.hit(g, s, false)
+				continue
 			}
-			next(i + 1)
-		})
+			g.fire(table.Damaged, victim, by, nil, func() {
+				st.hit(g, s, false)
+				g.strikeOn(st, next)
+			})
+		default:
+			g.hurt(victim, s.Damage, false, int(by.Owner), by, func(dead bool) {
+				st.hit(g, s, dead)
+				g.strikeOn(st, next)
+			})
+		}
+		return
 	}
-	next(0)
+}
+
+// hit records strike s's victim's HP after it.
+func (st *strikeRun) hit(g *Game, s Strike, dead bool) {
+	v := 1 - s.By
+	st.cb.out.HP[v] = g.HP(st.pcs[v])
+	if dead {
+		st.cb.out.HP[v] = 0
+		st.cb.out.Defeated[v] = true
+	}
 }
 
 // openCombat reads the combat's flags and both fighters (into f) before
@@ -253,6 +291,18 @@ func (g *Game) endCombat(cb *combat, pcs [2]*Piece, then func()) {
 	for _, q := range pcs {
 		q.Shapestone = false // spent at the end of combat (rulebook VI.1)
 		q.Mods = dropMods(q.Mods, UntilCombat)
+	}
+	// With no after-combat or kill passive to run, the steps below would
+	// only call then.
+	quiet := true
+	for i, q := range pcs {
+		if g.PieceByID(q.ID) != nil && (g.firesOn(q, table.AfterCombat) || cb.out.Defeated[1-i] && g.firesOn(q, table.OnKill)) {
+			quiet = false
+		}
+	}
+	if quiet {
+		then()
+		return
 	}
 	var step func(i int)
 	step = func(i int) {
