@@ -13,26 +13,30 @@ import (
 // run resolves, in order, the effects of es that fire on when and whose
 // conditions hold, then calls then.
 func (g *Game) run(es []table.Effect, when table.Trigger, c *ctx, then func()) {
-	var step func(i int)
-	step = func(i int) {
-		for ; i < len(es); i++ {
-			e := &es[i]
-			if e.When != when || g.Phase == PhaseOver {
-				continue
-			}
-			if c.src != nil && g.PieceByID(c.src.ID) == nil && when != table.OnDefeat {
-				break // the source left the board
-			}
-			if isEvent(when) && !aboutOK(e.About, c.owner, c.src, c.trig) || !g.conds(e, c) {
-				continue
-			}
-			next := i + 1
-			g.op(e, when, c, func() { step(next) })
-			return
+	g.runFrom(es, when, c, then, 0)
+}
+
+// runFrom is run from the i-th effect on.
+func (g *Game) runFrom(es []table.Effect, when table.Trigger, c *ctx, then func(), i int) {
+	for ; i < len(es); i++ {
+		e := &es[i]
+		if e.When != when || g.Phase == PhaseOver {
+			continue
 		}
-		then()
+		if c.src != nil && g.PieceByID(c.src.ID) == nil && when != table.OnDefeat {
+			break // the source left the board
+		}
+		if isEvent(when) && !aboutOK(e.About, c.owner, c.src, c.trig) || !g.conds(e, c) {
+			continue
+		}
+		if g.opNow(e, when, c) {
+			continue // op would have called its continuation right away
+		}
+		next := i + 1
+		g.op(e, when, c, func() { g.runFrom(es, when, c, then, next) })
+		return
 	}
-	step(0)
+	then()
 }
 
 // isEvent reports whether t is an event trigger narrowed by Effect.About.
@@ -201,6 +205,27 @@ func (g *Game) op(e *table.Effect, when table.Trigger, c *ctx, then func()) {
 		g.discardChosen(p, int(e.N), then)
 		return
 	}
+	if e.Op == table.OpDamage {
+		g.damage(e, c, then)
+		return
+	}
+	g.opSync(e, when, c)
+	then()
+}
+
+// opNow resolves e as op would when op would not ask for a choice nor deal
+// damage (the cases that may wait for a decision), reporting whether it did.
+func (g *Game) opNow(e *table.Effect, when table.Trigger, c *ctx) bool {
+	if g.asks(c) && (e.Target.Kind == table.TargetOne && c.target == NoTile || e.Op == table.OpMove && !c.destSet || e.Op == table.OpDiscard) ||
+		e.Op == table.OpDamage {
+		return false
+	}
+	g.opSync(e, when, c)
+	return true
+}
+
+// opSync is op for the effects resolved at once.
+func (g *Game) opSync(e *table.Effect, when table.Trigger, c *ctx) {
 	n := int(e.N)
 	switch e.Op {
 	case table.OpCoins:
@@ -233,35 +258,37 @@ func (g *Game) op(e *table.Effect, when table.Trigger, c *ctx, then func()) {
 		} else if g.fighting != nil {
 			g.combatOp(g.fighting, e, c)
 		}
-	case table.OpDamage:
-		ts := g.targets(e, c)
-		var hit func(i int)
-		hit = func(i int) {
-			if i == len(ts) || g.Phase == PhaseOver {
-				then()
-				return
-			}
-			q := g.PieceByID(ts[i].ID)
-			if q == nil {
-				hit(i + 1)
-				return
-			}
-			g.hurt(q, n, e.NonLethal, c.owner, c.src, func(bool) { hit(i + 1) })
-		}
-		ids := make([]*Piece, len(ts))
-		for i, q := range ts {
-			cp := *q
-			ids[i] = &cp
-		}
-		ts = ids
-		hit(0)
-		return
 	default:
 		for _, q := range g.targets(e, c) {
 			g.pieceOp(e, when, c, q)
 		}
 	}
-	then()
+}
+
+// damage resolves a damage effect, then calls then.
+func (g *Game) damage(e *table.Effect, c *ctx, then func()) {
+	n := int(e.N)
+	ts := g.targets(e, c)
+	var hit func(i int)
+	hit = func(i int) {
+		if i == len(ts) || g.Phase == PhaseOver {
+			then()
+			return
+		}
+		q := g.PieceByID(ts[i].ID)
+		if q == nil {
+			hit(i + 1)
+			return
+		}
+		g.hurt(q, n, e.NonLethal, c.owner, c.src, func(bool) { hit(i + 1) })
+	}
+	ids := make([]*Piece, len(ts))
+	for i, q := range ts {
+		cp := *q
+		ids[i] = &cp
+	}
+	ts = ids
+	hit(0)
 }
 
 // pieceOp applies an instant or lasting effect to one piece.
