@@ -116,11 +116,18 @@ func (g *Game) deploy(p int, a Action) {
 	// it on deploy.
 	q.Exhausted = true
 	g.draw(p)
-	g.passives(q, table.OnDeploy, &ctx{src: q, owner: p, roll: true, target: NoTile, dest: NoTile}, func() {
-		if g.PieceByID(q.ID) != nil {
-			g.fire(table.Deployed, q, nil, nil, func() {})
-		}
-	})
+	if !g.firesOn(q, table.OnDeploy) {
+		g.deployed(q) // passives would run just this
+		return
+	}
+	g.passives(q, table.OnDeploy, &ctx{src: q, owner: p, roll: true, target: NoTile, dest: NoTile}, func() { g.deployed(q) })
+}
+
+// deployed fires the deployed event after q's on-deploy passives.
+func (g *Game) deployed(q *Piece) {
+	if g.PieceByID(q.ID) != nil {
+		g.fire(table.Deployed, q, nil, nil, func() {})
+	}
 }
 
 // place puts a new piece of card for player p on t with its tokens.

@@ -216,6 +216,9 @@ func (g *Game) strikeOn(st *strikeRun, i int) {
 		// threshold are checked when relevant (rulebook II.6).
 		g.fighters(pcs, cb.dist, &st.f)
 		s := blow(&st.f, st.plan[i])
+		if cb.out.Strikes == nil {
+			cb.out.Strikes = make([]Strike, 0, len(st.plan)) // one allocation
+		}
 		cb.out.Strikes = append(cb.out.Strikes, s)
 		victim, by := pcs[1-s.By], pcs[s.By]
 		next := i + 1
