@@ -13,9 +13,6 @@ type turnPicker struct {
 	cm         countedMoves
 }
 
-// key is the group of an action, as Random.Choose counts them.
-func key(a *Action) int { return int(a.Kind)*8 + int(a.Do) }
-
 func (r *Random) chooseTurn(g *Game, tp *turnPicker) Action {
 	p := g.Current
 	if tp.acts == nil {
@@ -65,19 +62,7 @@ func (r *Random) chooseTurn(g *Game, tp *turnPicker) Action {
 	for i := range tp.rest {
 		count(key(&tp.rest[i]), 1)
 	}
-	groups := bits.OnesCount64(present[0]) + bits.OnesCount64(present[1])
-	pick := r.rng.IntN(groups)
-	w := 0
-	if c := bits.OnesCount64(present[0]); pick >= c {
-		pick -= c
-		w = 1
-	}
-	v := present[w]
-	for ; pick > 0; pick-- {
-		v &= v - 1
-	}
-	k := w*64 + bits.TrailingZeros64(v)
-	n := r.rng.IntN(int(size[k]))
+	k, n := r.pick(&present, &size)
 	var from []Action
 	switch Kind(k / 8) {
 	case EndTurn:

@@ -38,16 +38,33 @@ func (r *Random) Choose(_ *Game, legal []Action) Action {
 	var first [16 * 8]int32 // where each group starts
 	var present [2]uint64   // the groups with an action, as bits
 	for i := range legal {
-		k := int(legal[i].Kind)*8 + int(legal[i].Do)
+		k := key(&legal[i])
 		if size[k] == 0 {
 			first[k] = int32(i)
 			present[k>>6] |= 1 << (k & 63)
 		}
 		size[k]++
 	}
-	groups := bits.OnesCount64(present[0]) + bits.OnesCount64(present[1])
-	pick := r.rng.IntN(groups)
-	// The pick-th group in key order.
+	k, n := r.pick(&present, &size)
+	for i := int(first[k]); i < len(legal); i++ {
+		if key(&legal[i]) == k {
+			if n == 0 {
+				return legal[i]
+			}
+			n--
+		}
+	}
+	return legal[0]
+}
+
+// key is the group of an action Random picks among: its kind, and for
+// unit actions what the unit does.
+func key(a *Action) int { return int(a.Kind)*8 + int(a.Do) }
+
+// pick draws a group uniformly among present (size[k] actions in group k),
+// as k in key order, then an action n in it uniformly.
+func (r *Random) pick(present *[2]uint64, size *[16 * 8]int32) (k, n int) {
+	pick := r.rng.IntN(bits.OnesCount64(present[0]) + bits.OnesCount64(present[1]))
 	w := 0
 	if c := bits.OnesCount64(present[0]); pick >= c {
 		pick -= c
@@ -57,17 +74,8 @@ func (r *Random) Choose(_ *Game, legal []Action) Action {
 	for ; pick > 0; pick-- {
 		v &= v - 1
 	}
-	k := w*64 + bits.TrailingZeros64(v)
-	n := r.rng.IntN(int(size[k]))
-	for i := int(first[k]); i < len(legal); i++ {
-		if int(legal[i].Kind)*8+int(legal[i].Do) == k {
-			if n == 0 {
-				return legal[i]
-			}
-			n--
-		}
-	}
-	return legal[0]
+	k = w*64 + bits.TrailingZeros64(v)
+	return k, r.rng.IntN(int(size[k]))
 }
 
 // Greedy scores every action one step ahead (capture, favorable attacks,
@@ -215,8 +223,13 @@ func Play(rs *table.Ruleset, opt Options, pol [2]Policy, observe func(g *Game, a
 	if err != nil {
 		return nil, err
 	}
-	// A whole game logs a few hundred actions (never none: the mulligans).
+	// A whole game logs a few hundred actions.
 	g.Log = make([]Action, 0, 256)
+	defer func() {
+		if len(g.Log) == 0 {
+			g.Log = nil // as it was
+		}
+	}()
 	turn, n := 0, 0
 	var legal []Action
 	var tp turnPicker
