@@ -28,12 +28,24 @@ type source struct {
 	effects []table.Effect
 	kind    srcKind
 	whens   triggers // the triggers of its effects
+	// The triggers of its continuous modify effects on itself and on all
+	// units (what passiveModsOf reads).
+	selfMods, auraMods triggers
 }
 
 func newSource(es []table.Effect, k srcKind) source {
 	s := source{effects: es, kind: k}
 	for i := range es {
-		s.whens |= 1 << es[i].When
+		e := &es[i]
+		s.whens |= 1 << e.When
+		if e.Op == table.OpModify && e.Duration == table.ForWhile {
+			switch e.Target.Kind {
+			case table.TargetSelf:
+				s.selfMods |= 1 << e.When
+			case table.TargetAll:
+				s.auraMods |= 1 << e.When
+			}
+		}
 	}
 	return s
 }
@@ -205,7 +217,7 @@ func (g *Game) passiveModsOf(pc *Piece, srcs []source, whens triggers, c *ctx) t
 	var m table.Mods
 	for j := range srcs {
 		s := &srcs[j]
-		if s.kind != srcPassive || s.whens&whens == 0 {
+		if s.kind != srcPassive || s.selfMods&whens == 0 {
 			continue
 		}
 		for i := range s.effects {
@@ -227,7 +239,7 @@ func (g *Game) passiveModsOf(pc *Piece, srcs []source, whens triggers, c *ctx) t
 		qs := g.sources(q)
 		for k := range qs {
 			s := &qs[k]
-			if s.kind != srcPassive || s.whens&whens == 0 {
+			if s.kind != srcPassive || s.auraMods&whens == 0 {
 				continue
 			}
 			for j := range s.effects {

@@ -30,8 +30,11 @@ func (g *Game) LegalActions() []Action {
 
 // appendLegal appends LegalActions to out.
 func (g *Game) appendLegal(out []Action) []Action {
-	if g.Phase == PhaseTurn && len(g.windows) == 0 {
+	switch {
+	case g.Phase == PhaseTurn && len(g.windows) == 0:
 		return g.turnActions(out)
+	case g.Phase == PhaseMulligan:
+		return g.appendMulligans(out)
 	}
 	return append(out, g.LegalActions()...)
 }
@@ -79,10 +82,12 @@ func (g *Game) offered(a Action, out []Action) []Action {
 	return out
 }
 
-func (g *Game) mulligans() []Action {
+func (g *Game) mulligans() []Action { return g.appendMulligans(nil) }
+
+// appendMulligans appends the mulligan choices to out.
+func (g *Game) appendMulligans(out []Action) []Action {
 	p := g.Mulligan
 	n := len(g.Players[p].Hand)
-	var out []Action
 	for m := 0; m < 1<<n; m++ {
 		if bits.OnesCount(uint(m)) <= int(g.num.MulliganMax) {
 			a := act(Mulligan, p)
