@@ -261,16 +261,16 @@ func (g *Game) deploysOn(p int, bv *boardView, out []Action) []Action {
 		a.Card = c
 		open := g.deployTiles(bv, o.free, g.Rules.Units[c].Tags)
 		for v := uint64(open); v != 0; v &= v - 1 {
-			a.To = Tile(bits.TrailingZeros64(v))
+			to := Tile(bits.TrailingZeros64(v))
 			for sv := slots; sv != 0; sv &= sv - 1 {
-				a.Slot = int8(bits.TrailingZeros64(sv))
+				slot := int8(bits.TrailingZeros64(sv))
 				if o.normal {
-					a.Haste = false
 					out = append(out, a)
+					out[len(out)-1].To, out[len(out)-1].Slot = to, slot
 				}
 				if o.haste {
-					a.Haste = true
 					out = append(out, a)
+					out[len(out)-1].To, out[len(out)-1].Slot, out[len(out)-1].Haste = to, slot, true
 				}
 			}
 		}
@@ -458,9 +458,8 @@ func (g *Game) unitActions(p int, q *Piece, from Tile, v *unitView, out []Action
 		d := &dist[q.Tile]
 		for _, t := range v.foes {
 			if v.u.Range.Has(int(d[t])) {
-				a := base
-				a.Do, a.Target = Attack, t
-				out = append(out, a)
+				out = append(out, base)
+				out[len(out)-1].Do, out[len(out)-1].Target = Attack, t
 			}
 		}
 	}
@@ -538,8 +537,8 @@ func (g *Game) choices(es []table.Effect, c *ctx, a Action, out []Action) []Acti
 			continue
 		}
 		for _, d := range dests {
-			b.Dest = d
 			out = append(out, b)
+			out[len(out)-1].Dest = d
 		}
 	}
 	return out
@@ -607,11 +606,13 @@ func (g *Game) discards(p int, out []Action) []Action {
 	if g.Discards >= int(g.num.FreeDiscards) && (g.num.DiscardCost < 0 || pl.Coins < int(g.num.DiscardCost)) {
 		return out
 	}
+	// Fields are set in the list, not in a copy appended right after: a
+	// fresh copy is slow to read back.
+	a := act(DiscardAct, p)
 	for i, c := range pl.Hand {
 		if !slices.Contains(pl.Hand[:i], c) {
-			a := act(DiscardAct, p)
-			a.Card = c
 			out = append(out, a)
+			out[len(out)-1].Card = c
 		}
 	}
 	return out
@@ -625,11 +626,12 @@ func (g *Game) grayShifts(p int, out []Action) []Action {
 		if int(q.Owner) != p || g.Rules.Units[q.Card].Color != table.Gray {
 			continue
 		}
+		a := act(ShiftGray, p)
+		a.From = q.Tile
 		for s := range int(g.num.Slots) {
 			if g.slotFree(p, s) {
-				a := act(ShiftGray, p)
-				a.From, a.Slot = q.Tile, int8(s)
 				out = append(out, a)
+				out[len(out)-1].Slot = int8(s)
 			}
 		}
 	}
@@ -696,18 +698,18 @@ func (g *Game) dvMoves(p int, units TileSet, out []Action) []Action {
 		return out
 	}
 	a := act(MoveDVTile, p)
-	b := a
-	b.Opt = 1
 	for v := uint64(open); v != 0; v &= v - 1 {
 		t := Tile(bits.TrailingZeros64(v))
-		a.To, b.To = t, t
 		switch {
 		case t != pl.DVTile:
-			out = append(out, a, b)
+			out = append(out, a, a)
+			out[len(out)-2].To, out[len(out)-1].To, out[len(out)-1].Opt = t, t, 1
 		case pl.DVRuins:
 			out = append(out, a) // flip it to plain
+			out[len(out)-1].To = t
 		default:
-			out = append(out, b)
+			out = append(out, a)
+			out[len(out)-1].To, out[len(out)-1].Opt = t, 1
 		}
 	}
 	return out
