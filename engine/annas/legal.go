@@ -383,8 +383,11 @@ func (g *Game) activationsIn(p int, from Tile, bv *boardView, out []Action, cm *
 		}
 		start := q.Tile
 		v := unitView{u: &g.Rules.Units[q.Card], srcs: g.sources(q), foes: foes, capture: capture, retire: retire}
+		attacks := 0 // attack actions
 		for _, t := range foes {
-			v.attack |= inRange(t, v.u.Range)
+			in := inRange(t, v.u.Range)
+			v.attack |= in
+			attacks += bits.OnesCount64(uint64(reach & in))
 		}
 		// On a tile with no attack and no capture, a unit with no special
 		// or assist to offer has only wait, retire and work.
@@ -397,11 +400,7 @@ func (g *Game) activationsIn(p int, from Tile, bv *boardView, out []Action, cm *
 			}
 		}
 		if cm != nil {
-			m := unitMove{from: start, reach: reach, rng: v.u.Range}
-			for _, t := range foes {
-				m.attacks += bits.OnesCount64(uint64(reach & inRange(t, v.u.Range)))
-			}
-			cm.moves = append(cm.moves, m)
+			cm.moves = append(cm.moves, unitMove{from: start, reach: reach, rng: v.u.Range, attacks: attacks})
 			if skills {
 				v.counted, v.attack, v.capture = true, 0, 0
 				for r := uint64(reach); r != 0; r &= r - 1 {
@@ -444,7 +443,7 @@ type unitView struct {
 	capture TileSet  // where it may capture
 	retire  bool     // its player may pay to retire it
 	attack  TileSet  // where some foe is in its range
-	counted bool     // leave out wait, retire and work (activationsIn counts them)
+	counted bool     // list only specials and assists (activationsIn counts the rest)
 }
 
 // unitActions lists the actions of q (moved to q.Tile from from).
