@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"io/fs"
 	"os"
+	"path"
 	"path/filepath"
 	"slices"
 	"strconv"
@@ -110,7 +111,9 @@ type tmplData struct {
 	// Ref maps a kind to the id of an entity of it to refer to.
 	Ref map[string]string
 	// Cards are card numbers (Table Battles) no formation claims yet.
-	Cards                   []string
+	Cards []string
+	// Landmark is a landmark number (Battlecrest) free in the Ref map set.
+	Landmark                string
 	NewKind, NewFile, NewID string
 	Kinds                   string
 	Files                   []string
@@ -241,6 +244,7 @@ func baseData(g *compiler.Game) (tmplData, error) {
 		BaseRange: fmt.Sprintf(">=%d.%d <%d", v.Major, v.Minor, v.Major+1),
 		Glyph:     freeGlyph(base.Set.Docs),
 		Cards:     freeCards(base.Set.Docs),
+		Landmark:  "7",
 		Kinds:     strings.Join(templateKinds(g.ID), ", "),
 	}, nil
 }
@@ -298,6 +302,22 @@ func freeCards(docs []*source.Document) []string {
 		out[i] = strconv.Itoa(top+1+i) + "A"
 	}
 	return out
+}
+
+// freeLandmark picks the number after the highest one the landmarks of map
+// set set claim (Battlecrest: numbers differ within a set), at most 99.
+func freeLandmark(docs []*source.Document, set string) string {
+	top := 0
+	for _, d := range docs {
+		s, n := d.Field("set"), d.Field("number")
+		if d.Kind != "landmark" || s == nil || n == nil || path.Base(s.Value) != path.Base(set) {
+			continue
+		}
+		if v, err := strconv.Atoi(n.Value); err == nil {
+			top = max(top, v)
+		}
+	}
+	return strconv.Itoa(min(top+1, 99))
 }
 
 func newPack(cmd *cobra.Command, dir, game, id, name string) error {
@@ -463,6 +483,9 @@ func newEntity(cmd *cobra.Command, kind, file, game, id, name string) error {
 		if i := slices.IndexFunc(packDocs, func(d *source.Document) bool { return d.Kind == k && d.Field("id") != nil }); i >= 0 {
 			data.Ref[k] = packDocs[i].Field("id").Value
 		}
+	}
+	if set := data.Ref["map-set"]; set != "" {
+		data.Landmark = freeLandmark(docs, set)
 	}
 	data.ID, data.Name = id, name
 	b, err := renderFormatted(g, tmpl, data)
