@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"math/rand/v2"
 	"slices"
+	"strings"
 
 	"github.com/roundtable-dev/roundtable/engine/annas/table"
 )
@@ -34,7 +35,16 @@ func New(rs *table.Ruleset, opt Options) (*Game, error) {
 		g.Map = rs.MapIndex(opt.Map)
 	}
 	if g.Map < 0 || g.Map >= len(rs.Maps) || rs.Maps[g.Map].Mode != table.Versus {
-		return nil, fmt.Errorf("annas: no versus map %q to play on", opt.Map)
+		var versus []string
+		for _, m := range rs.Maps {
+			if m.Mode == table.Versus {
+				versus = append(versus, m.ID)
+			}
+		}
+		if len(versus) == 0 {
+			return nil, errors.New("annas: the content has no versus map to play on (a pack that does not require the base pack needs its own maps and rules)")
+		}
+		return nil, fmt.Errorf("annas: no versus map %q to play on (versus maps: %s)", opt.Map, strings.Join(versus, ", "))
 	}
 	if g.num.HandSize <= 0 || g.num.Slots <= 0 {
 		return nil, errors.New("annas: the rules data has no hand size or unit slots")

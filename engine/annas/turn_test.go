@@ -2,6 +2,7 @@ package annas
 
 import (
 	"slices"
+	"strings"
 	"testing"
 
 	"github.com/roundtable-dev/roundtable/engine/annas/table"
@@ -491,5 +492,26 @@ func TestTurnLimit(t *testing.T) {
 	apply(t, g, act(EndTurn, 1))
 	if !g.Over() || g.Winner != 1 || g.Reason != "turn limit" {
 		t.Errorf("over %v winner %d reason %q, want P2 by the turn limit", g.Over(), g.Winner, g.Reason)
+	}
+}
+
+// TestSetupMapErrors: a game needs a versus map; the error names the ones
+// there are, or says there is none.
+func TestSetupMapErrors(t *testing.T) {
+	rs := fixture()
+	var versus []string
+	for _, m := range rs.Maps {
+		if m.Mode == table.Versus {
+			versus = append(versus, m.ID)
+		}
+	}
+	_, err := New(rs, Options{Seed: 1, Map: "atlantis"})
+	if want := `annas: no versus map "atlantis" to play on (versus maps: ` + strings.Join(versus, ", ") + ")"; err == nil || err.Error() != want {
+		t.Errorf("unknown map: %v, want %s", err, want)
+	}
+	bare := *rs
+	bare.Maps = nil
+	if _, err := New(&bare, Options{Seed: 1}); err == nil || !strings.Contains(err.Error(), "the content has no versus map") {
+		t.Errorf("no maps: %v", err)
 	}
 }
