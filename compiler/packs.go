@@ -314,7 +314,7 @@ func stripOverrides(docs []*source.Document, diags *diag.List) ([]*source.Docume
 	refs := make([]overrideRef, len(docs))
 	for i, d := range docs {
 		out[i] = d
-		if !d.Mentions(OverridesKey) || d.Field(OverridesKey) == nil {
+		if d.Field(OverridesKey) == nil {
 			continue // the common case, without building the document's tree
 		}
 		m := d.Node()

@@ -145,24 +145,25 @@ func FuzzCacheRoundTrip(f *testing.F) {
 	})
 }
 
-// TestMentions: a document never denies a key or value it holds, and
-// denies one it does not.
-func TestMentions(t *testing.T) {
-	docs, diags := Parse("u.yaml", []byte("kind: unit\nid: chrom\ntags: [armored, {x: overrides}]\n---\nkind: unit\nid: lucina\n"))
+// TestFieldSkipsAbsentKeys: Field finds every top-level key, and no key
+// that is absent, also when the word stands elsewhere in the document (the
+// encoding search only rules words out).
+func TestFieldSkipsAbsentKeys(t *testing.T) {
+	docs, diags := Parse("u.yaml", []byte("kind: unit\nid: chrom\ntags: [armored, {overrides: x}]\n---\nkind: unit\nid: lucina\n"))
 	if len(diags) > 0 || len(docs) != 2 {
 		t.Fatal(diags)
 	}
-	for _, s := range []string{"kind", "unit", "chrom", "armored", "overrides", "tags"} {
-		if !docs[0].Mentions(s) {
-			t.Errorf("first document: Mentions(%q) = false", s)
+	for _, k := range []string{"kind", "id", "tags"} {
+		if docs[0].Field(k) == nil {
+			t.Errorf("first document: Field(%q) = nil", k)
 		}
 	}
-	for _, s := range []string{"overrides", "tags", "chrom"} {
-		if docs[1].Mentions(s) {
-			t.Errorf("second document: Mentions(%q) = true", s)
+	for _, k := range []string{"overrides", "armored", "chrom", "name"} {
+		if n := docs[0].Field(k); n != nil {
+			t.Errorf("first document: Field(%q) = %v, want nil", k, n.Value)
 		}
 	}
-	if !NewDocument("x.yaml", 0, "unit", docs[1].Node()).Mentions("anything") {
-		t.Error("a document kept as a tree cannot deny a word")
+	if docs[1].Field("tags") != nil || docs[1].Field("id").Value != "lucina" {
+		t.Error("second document: wrong fields")
 	}
 }

@@ -91,8 +91,11 @@ func (d *Document) Field(key string) *yaml.Node {
 	if d.tree != nil || d.enc == "" {
 		return Lookup(d.tree, key)
 	}
-	if !hasKey(d.keys, key) {
-		return nil // without walking the document (an absent overrides:)
+	// Without walking the document (an absent overrides:): by its listed
+	// keys (cached documents), else by a search of the encoding, which
+	// stores every string as it is.
+	if !hasKey(d.keys, key) || d.keys == "" && !strings.Contains(d.enc, key) {
+		return nil
 	}
 	return docReader(d.enc).field(key)
 }
