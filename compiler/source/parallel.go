@@ -31,6 +31,9 @@ func loadFiles(fsys fs.FS, files []walked, show func(string) string, set *Set, d
 	i := 0
 	for range min(runtime.GOMAXPROCS(0), len(files)) {
 		wg.Go(func() {
+			var kept []*vcache.Entry // kept in one call: Keep takes a lock
+			var arena docArena
+			defer func() { cache.KeepAll(kept) }()
 			for {
 				next.Lock()
 				j := i
@@ -51,8 +54,8 @@ func loadFiles(fsys fs.FS, files []walked, show func(string) string, set *Set, d
 						st = vcache.StatOf(fi)
 						if old != nil && old.Stat == st && !cache.Racy(st) {
 							r.name, r.key, r.lazy, r.entry = name, old.Key, true, old
-							r.docs, r.diags = entryDocs(name, old), old.Load
-							cache.Keep(old)
+							r.docs, r.diags = arena.entryDocs(name, old), old.Load
+							kept = append(kept, old)
 							continue
 						}
 					}
@@ -93,6 +96,12 @@ func loadFiles(fsys fs.FS, files []walked, show func(string) string, set *Set, d
 		})
 	}
 	wg.Wait()
+	if len(set.Files) == 0 {
+		set.Files = make(map[string][]byte, len(out))
+	}
+	if set.lazy != nil && len(set.lazy) == 0 {
+		set.lazy = make(map[string]string, len(out))
+	}
 	ndocs := 0
 	for _, r := range out {
 		ndocs += len(r.docs)

@@ -190,7 +190,9 @@ func (s *Set) Source(file string) []byte {
 		if data, err := readLimited(s.fsys, p); err == nil {
 			b = data
 			s.Files[file] = data
-			s.key(file) // the index is made before it changes
+			if s.keys == nil {
+				s.keys = map[string]string{}
+			}
 			s.keys[file] = vcache.Key(file, data)
 		}
 	}
@@ -230,14 +232,16 @@ func (s *Set) Key(file string) string {
 func (s *Set) key(file string) string {
 	if s.keys == nil {
 		s.keys = map[string]string{}
-		if len(s.Entries) == len(s.Names) {
-			for i, n := range s.Names {
-				s.keys[n] = s.Entries[i].Key
-			}
-		}
 	}
 	if k, ok := s.keys[file]; ok {
 		return k
+	}
+	// Names is sorted: the cache's key of a file Source has not read,
+	// without a map of every file.
+	if len(s.Entries) == len(s.Names) {
+		if i, ok := slices.BinarySearch(s.Names, file); ok && s.Entries[i] != nil {
+			return s.Entries[i].Key
+		}
 	}
 	if b, ok := s.Files[file]; ok && s.lazy[file] == "" {
 		k := vcache.Key(file, b)

@@ -21,6 +21,7 @@ import (
 	"slices"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"time"
 	"unsafe"
 
@@ -103,6 +104,7 @@ type Pack struct {
 	Now int64
 
 	ready chan struct{} // closed when the file is read
+	done  atomic.Bool   // set when ready is closed: no channel lock per call
 	mu    sync.Mutex
 	old   map[string]*Entry
 	// run is the entries of this run (Keep and Put, in no order: a slice,
@@ -183,7 +185,10 @@ func Prune(dir string) {
 func Open(dir, scope string) *Pack {
 	c := &Pack{path: Name(dir, "pack", scope), Now: time.Now().UnixNano(), old: map[string]*Entry{}, changed: map[string]*Entry{}, ready: make(chan struct{})}
 	go func() {
-		defer close(c.ready)
+		defer func() {
+			c.done.Store(true)
+			close(c.ready)
+		}()
 		data, err := os.ReadFile(c.path)
 		if err != nil {
 			return
@@ -245,7 +250,11 @@ func replay(log string, mainID []byte, t int64, m map[string]*Entry) (int64, int
 }
 
 // Wait waits until the cache file is read.
-func (c *Pack) Wait() { <-c.ready }
+func (c *Pack) Wait() {
+	if !c.done.Load() {
+		<-c.ready
+	}
+}
 
 // Racy reports whether a file with this stat may have changed within the
 // timestamp granularity of the cache's scan: it must be read.
@@ -266,6 +275,18 @@ func (c *Pack) Keep(e *Entry) {
 	c.Wait()
 	c.mu.Lock()
 	c.run = append(c.run, e)
+	c.cur = nil
+	c.mu.Unlock()
+}
+
+// KeepAll is Keep of many entries, under one lock.
+func (c *Pack) KeepAll(es []*Entry) {
+	if len(es) == 0 {
+		return
+	}
+	c.Wait()
+	c.mu.Lock()
+	c.run = append(c.run, es...)
 	c.cur = nil
 	c.mu.Unlock()
 }
