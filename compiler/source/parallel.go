@@ -50,8 +50,15 @@ func loadFiles(fsys fs.FS, files []walked, show func(string) string, set *Set, d
 					old = cache.Old(name)
 					// Stat before reading: a write after the stat changes
 					// the stat the next run sees.
-					if fi, err := stat(fsys, files[j].path, files[j].d); err == nil {
+					var err error
+					if files[j].hasStat {
+						st = files[j].st
+					} else if fi, serr := stat(fsys, files[j].path, files[j].d); serr == nil {
 						st = vcache.StatOf(fi)
+					} else {
+						err = serr
+					}
+					if err == nil {
 						if old != nil && old.Stat == st && !cache.Racy(st) {
 							r.name, r.key, r.lazy, r.entry = name, old.Key, true, old
 							r.docs, r.diags = arena.entryDocs(name, old), old.Load

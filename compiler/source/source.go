@@ -289,8 +289,10 @@ func LoadCached(fsys fs.FS, display string, check Check, cache *vcache.Pack) (*S
 
 // walked is a YAML file found by the walk.
 type walked struct {
-	path string
-	d    fs.DirEntry // nil for a symbolic link
+	path    string
+	d       fs.DirEntry // nil for a symbolic link, and when hasStat
+	st      vcache.Stat // the file's stat, when hasStat (readDirStat)
+	hasStat bool
 }
 
 func isYAML(p string) bool {

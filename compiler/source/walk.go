@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"github.com/roundtable-dev/roundtable/compiler/diag"
+	"github.com/roundtable-dev/roundtable/compiler/vcache"
 )
 
 // walkFiles finds every YAML file under fsys as fs.WalkDir would (hidden
@@ -60,23 +61,30 @@ func (w *walker) dir(p string) *dirResult {
 		}
 		cur = &part{}
 	}
-	ents, err := fs.ReadDir(w.fsys, p)
-	if err != nil {
-		cur.diags.Add(diag.CodeIO, diag.Pos{File: w.show(p)}, "cannot read: %v", trimErr(err))
+	ents, ok := readDirStat(w.fsys, p)
+	if !ok {
+		ds, err := fs.ReadDir(w.fsys, p)
+		if err != nil {
+			cur.diags.Add(diag.CodeIO, diag.Pos{File: w.show(p)}, "cannot read: %v", trimErr(err))
+		}
+		ents = make([]dirEnt, len(ds))
+		for i, d := range ds {
+			ents[i] = dirEnt{name: d.Name(), typ: d.Type(), d: d}
+		}
 	}
 	for _, d := range ents {
-		name := path.Join(p, d.Name())
+		name := path.Join(p, d.name)
 		switch {
-		case d.Type()&fs.ModeSymlink != 0:
+		case d.typ&fs.ModeSymlink != 0:
 			if target, ok := linkTarget(w.fsys, name, &cur.diags, w.show(name)); ok {
 				if fi, err := fs.Stat(w.fsys, target); err == nil && fi.IsDir() {
 					cur.diags.Warn(diag.CodeSymlink, diag.Pos{File: w.show(name)}, "symlinked folder is not followed; link the files or move the folder into the pack")
 				} else if isYAML(name) {
-					cur.files = append(cur.files, walked{name, nil})
+					cur.files = append(cur.files, walked{path: name})
 				}
 			}
-		case d.IsDir():
-			if strings.HasPrefix(d.Name(), ".") {
+		case d.typ.IsDir():
+			if strings.HasPrefix(d.name, ".") {
 				continue
 			}
 			flush()
@@ -94,14 +102,25 @@ func (w *walker) dir(p string) *dirResult {
 			}
 			r.parts = append(r.parts, sub)
 		case isYAML(name):
-			if !w.keep {
-				d = nil
+			f := walked{path: name, st: d.st, hasStat: d.hasStat}
+			if w.keep && !d.hasStat {
+				f.d = d.d
 			}
-			cur.files = append(cur.files, walked{name, d})
+			cur.files = append(cur.files, f)
 		}
 	}
 	flush()
 	return r
+}
+
+// dirEnt is an entry of a folder: from readDirStat, with the stat of a
+// regular file, or from fs.ReadDir (d).
+type dirEnt struct {
+	name    string
+	typ     fs.FileMode // type bits
+	d       fs.DirEntry
+	st      vcache.Stat
+	hasStat bool
 }
 
 // flatten waits for every sub-folder and appends in walk order.

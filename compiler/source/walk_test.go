@@ -6,12 +6,14 @@ import (
 	"os"
 	"path/filepath"
 	"reflect"
+	"runtime"
 	"slices"
 	"strings"
 	"testing"
 	"testing/fstest"
 
 	"github.com/roundtable-dev/roundtable/compiler/diag"
+	"github.com/roundtable-dev/roundtable/compiler/vcache"
 )
 
 // serialWalk is the loader's walk before walkFiles: fs.WalkDir.
@@ -122,4 +124,61 @@ func TestWalkIsTheSerialWalk(t *testing.T) {
 		m[fmt.Sprintf("d%02d/.h/i.yaml", i)] = &fstest.MapFile{Data: []byte("kind: x\n")}
 	}
 	checkWalk(t, m)
+}
+
+// TestReadDirStatIsLstat: the fast listing gives each entry the type
+// fs.ReadDir gives it and each regular file the stat vcache.StatOf makes
+// of its FileInfo, so that caches written through either path agree.
+func TestReadDirStatIsLstat(t *testing.T) {
+	dir := t.TempDir()
+	for _, n := range []string{"b.yaml", "a.yaml", "c.txt"} {
+		if err := os.WriteFile(filepath.Join(dir, n), []byte("kind: tag\n"+n), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if err := os.Mkdir(filepath.Join(dir, "sub"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Symlink("a.yaml", filepath.Join(dir, "link.yaml")); err != nil {
+		t.Skip("no symbolic links:", err)
+	}
+	root, err := os.OpenRoot(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer root.Close()
+	for _, fsys := range []fs.FS{os.DirFS(dir), root.FS()} {
+		ents, ok := readDirStat(fsys, ".")
+		if !ok {
+			if runtime.GOOS == "linux" {
+				t.Fatal("readDirStat failed on linux")
+			}
+			t.Skip("no fast listing on", runtime.GOOS)
+		}
+		want, err := fs.ReadDir(fsys, ".")
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(ents) != len(want) {
+			t.Fatalf("%d entries, want %d", len(ents), len(want))
+		}
+		for i, e := range ents {
+			w := want[i]
+			if e.name != w.Name() || e.typ.Type()&(fs.ModeDir|fs.ModeSymlink) != w.Type()&(fs.ModeDir|fs.ModeSymlink) {
+				t.Errorf("entry %d: %s %v, want %s %v", i, e.name, e.typ, w.Name(), w.Type())
+			}
+			if e.hasStat != w.Type().IsRegular() {
+				t.Errorf("%s: hasStat %v", e.name, e.hasStat)
+			}
+			if e.hasStat {
+				fi, err := w.Info()
+				if err != nil {
+					t.Fatal(err)
+				}
+				if got, want := e.st, vcache.StatOf(fi); got != want || got.Ino == 0 || got.Ctime == 0 {
+					t.Errorf("%s: stat %+v, want %+v", e.name, got, want)
+				}
+			}
+		}
+	}
 }
