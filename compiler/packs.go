@@ -349,7 +349,12 @@ type scope struct {
 func (p *Program) link(diags *diag.List) {
 	p.valid = map[string][]*Doc{}
 	p.scopes = map[string]*scope{}
-	p.files = map[string]*Pack{}
+	nf := 0
+	for _, pk := range p.Packs {
+		nf += len(pk.Set.Files)
+	}
+	// Maps are made at their size: growing them was a third of link.
+	p.files = make(map[string]*Pack, nf)
 	p.reach = map[*Pack][][]*Pack{}
 	p.depsOf = map[*Pack][]*Pack{}
 	for _, pk := range p.Packs {
@@ -358,8 +363,12 @@ func (p *Program) link(diags *diag.List) {
 		}
 	}
 	for _, k := range p.Game.Kinds {
-		sc := &scope{defs: map[*Pack]map[string]*Doc{}, index: map[*Doc]int{}}
+		sc := &scope{defs: map[*Pack]map[string]*Doc{}, index: make(map[*Doc]int, len(p.byKind[k.Name]))}
 		p.scopes[k.Name] = sc
+		perPack := map[*Pack]int{}
+		for _, d := range p.byKind[k.Name] {
+			perPack[d.Pack]++
+		}
 		skip := map[*Doc]bool{}
 		replaced := map[*Doc]*Doc{} // replaced document -> replacement
 		for _, d := range p.byKind[k.Name] {
@@ -389,7 +398,7 @@ func (p *Program) link(diags *diag.List) {
 			}
 			own := sc.defs[d.Pack]
 			if own == nil {
-				own = map[string]*Doc{}
+				own = make(map[string]*Doc, perPack[d.Pack])
 				sc.defs[d.Pack] = own
 			}
 			if first, dup := own[d.ID]; dup {
@@ -444,6 +453,7 @@ func (p *Program) link(diags *diag.List) {
 		for _, r := range replaced {
 			isReplacement[r] = true
 		}
+		p.valid[k.Name] = make([]*Doc, 0, len(p.byKind[k.Name]))
 		for _, d := range p.byKind[k.Name] {
 			if skip[d] || isReplacement[d] {
 				continue
@@ -455,16 +465,19 @@ func (p *Program) link(diags *diag.List) {
 			sc.index[d] = len(p.valid[k.Name])
 			p.valid[k.Name] = append(p.valid[k.Name], d)
 		}
-		t := link.NewTable(k.Name)
-		var ignore diag.List
-		for _, d := range p.valid[k.Name] {
+		valid := p.valid[k.Name]
+		defined := make([]*Doc, 0, len(valid)) // the document of each id of t
+		t := link.NewTableOf(k.Name, len(valid), func(i int) diag.Pos { return defined[i].IDPos() })
+		for _, d := range valid {
 			if d.ID == "" {
 				continue
 			}
-			if _, taken := t.Lookup(d.ID); taken {
-				t.Define(d.Pack.ID+"/"+d.ID, d.IDPos(), &ignore)
-			} else {
-				t.Define(d.ID, d.IDPos(), &ignore)
+			id := d.ID
+			if _, taken := t.Lookup(id); taken {
+				id = d.Pack.ID + "/" + d.ID
+			}
+			if _, ok := t.Add(id); ok {
+				defined = append(defined, d)
 			}
 		}
 		p.tables[k.Name] = t

@@ -61,3 +61,41 @@ func TestDuplicateAndResolve(t *testing.T) {
 		t.Errorf("unknown ref = %+v", last)
 	}
 }
+
+// TestTableOfComputesSitesWhenAsked: a table made by NewTableOf asks for a
+// site only when Pos or a duplicate's report needs it, and a Define on it
+// keeps the site it was given.
+func TestTableOfComputesSitesWhenAsked(t *testing.T) {
+	var asked []int
+	tb := NewTableOf("unit", 2, func(i int) diag.Pos {
+		asked = append(asked, i)
+		return diag.Pos{File: "units.yaml", Line: i + 1, Col: 5}
+	})
+	if i, ok := tb.Add("chrom"); i != 0 || !ok {
+		t.Fatalf("Add(chrom) = %d, %v", i, ok)
+	}
+	if i, ok := tb.Add("lissa"); i != 1 || !ok {
+		t.Fatalf("Add(lissa) = %d, %v", i, ok)
+	}
+	if i, ok := tb.Add("chrom"); i != 0 || ok {
+		t.Fatalf("second Add(chrom) = %d, %v", i, ok)
+	}
+	if len(asked) != 0 {
+		t.Fatalf("sites computed before asked: %v", asked)
+	}
+	if got := tb.Pos(1); got != (diag.Pos{File: "units.yaml", Line: 2, Col: 5}) || len(asked) != 1 {
+		t.Fatalf("Pos(1) = %v (asked %v)", got, asked)
+	}
+	at := diag.Pos{File: "more.yaml", Line: 7, Col: 5}
+	if i, ok := tb.Define("frederick", at, nil); i != 2 || !ok || tb.Pos(2) != at {
+		t.Fatalf("Define(frederick) = %d, %v; Pos %v", i, ok, tb.Pos(2))
+	}
+	var diags diag.List
+	tb.Define("lissa", diag.Pos{File: "dup.yaml", Line: 1, Col: 5}, &diags)
+	if len(diags) != 1 || diags[0].Related[0].Pos != (diag.Pos{File: "units.yaml", Line: 2, Col: 5}) {
+		t.Fatalf("duplicate: %+v", diags)
+	}
+	if tb.Len() != 3 || tb.IDs()[2] != "frederick" {
+		t.Fatalf("ids %v", tb.IDs())
+	}
+}
