@@ -61,9 +61,8 @@ func validateAll(s *cueval.Schema, p *Pack, docs []*source.Document) []diag.List
 	type file struct {
 		entry      *vcache.Entry
 		start, end int
-		hit        bool
 	}
-	var files []file
+	var files []file // those whose results are not in the cache
 	var todo []*source.Document
 	var idx []int
 	names, entries := p.Set.Names, p.Set.Entries
@@ -87,14 +86,13 @@ func validateAll(s *cueval.Schema, p *Pack, docs []*source.Document) []diag.List
 		}
 		if e := f.entry; e != nil && e.HasValid && len(e.Valid) == j-i {
 			copy(out[i:j], e.Valid)
-			f.hit = true
 		} else {
 			for k := i; k < j; k++ {
 				idx = append(idx, k)
 				todo = append(todo, docs[k])
 			}
+			files = append(files, f)
 		}
-		files = append(files, f)
 		i = j
 	}
 	res := validateParallel(s, p, todo)
@@ -102,7 +100,7 @@ func validateAll(s *cueval.Schema, p *Pack, docs []*source.Document) []diag.List
 		out[i] = res[k]
 	}
 	for _, f := range files {
-		if !f.hit && f.entry != nil {
+		if f.entry != nil {
 			f.entry.Valid, f.entry.HasValid = out[f.start:f.end:f.end], true
 			cache.Touch(f.entry)
 		}

@@ -29,7 +29,7 @@ func walkFiles(fsys fs.FS, show func(string) string, keep bool) ([]walked, diag.
 	}
 	w := &walker{fsys: fsys, show: show, keep: keep, slots: make(chan struct{}, runtime.GOMAXPROCS(0)-1)}
 	r := w.dir(".")
-	return r.flatten(nil, nil)
+	return r.flatten(make([]walked, 0, r.count()), nil)
 }
 
 type walker struct {
@@ -59,7 +59,7 @@ func (w *walker) dir(p string) *dirResult {
 		if len(cur.diags) > 0 || len(cur.files) > 0 {
 			r.parts = append(r.parts, cur)
 		}
-		cur = &part{}
+		cur = &part{files: cur.files[len(cur.files):]} // the rest of the room
 	}
 	ents, ok := readDirStat(w.fsys, p)
 	if !ok {
@@ -72,6 +72,7 @@ func (w *walker) dir(p string) *dirResult {
 			ents[i] = dirEnt{name: d.Name(), typ: d.Type(), d: d}
 		}
 	}
+	cur.files = make([]walked, 0, len(ents))
 	for _, d := range ents {
 		name := path.Join(p, d.name)
 		switch {
@@ -121,6 +122,19 @@ type dirEnt struct {
 	d       fs.DirEntry
 	st      vcache.Stat
 	hasStat bool
+}
+
+// count waits for every sub-folder and counts the files.
+func (r *dirResult) count() int {
+	n := 0
+	for _, pt := range r.parts {
+		if pt.done != nil {
+			<-pt.done
+			n += pt.sub.count()
+		}
+		n += len(pt.files)
+	}
+	return n
 }
 
 // flatten waits for every sub-folder and appends in walk order.
