@@ -103,10 +103,15 @@ type reader struct {
 // docReader reads a document's encoding up to its first node.
 func docReader(enc string) *reader {
 	r := &reader{s: enc}
+	r.open()
+	return r
+}
+
+// open reads past the document's index and kind to its first node.
+func (r *reader) open() {
 	r.uint()
 	r.string()
 	r.count = r.uint()
-	return r
 }
 
 func (r *reader) uint() uint64 {
@@ -201,6 +206,47 @@ func (r *reader) header() header {
 	return h
 }
 
+// brief reads a node's header as header does, keeping only what skips and
+// key lookups need: filling and copying the whole header was most of the
+// cost of looking up a field.
+func (r *reader) brief() (kind uint64, tag, value string, children uint64) {
+	if r.off >= len(r.s) || r.s[r.off]&^headerMask != 0 {
+		r.err = errCorrupt
+		return
+	}
+	c := r.s[r.off]
+	r.off++
+	switch kc := c & kindBits; {
+	case kc == otherKind:
+		kind = r.uint()
+	case int(kc) < len(kindCodes):
+		kind = uint64(kindCodes[kc])
+	default:
+		r.err = errCorrupt
+		return
+	}
+	r.uint() // style
+	if tc := c >> tagShift & 7; tc == noTagCode {
+		tag = r.string()
+	} else {
+		tag = tagCodes[tc]
+	}
+	value = r.string()
+	if c&extraFlag != 0 {
+		r.string() // anchor
+		r.string() // comments: head, line, foot
+		r.string()
+		r.string()
+	}
+	r.uint() // line, column
+	r.uint()
+	children = r.uint()
+	if r.err == nil && children > uint64(len(r.s)-r.off) {
+		r.err = errCorrupt
+	}
+	return
+}
+
 // alloc makes room for r.count nodes.
 func (r *reader) alloc() {
 	r.nodes = make([]yaml.Node, 0, r.count)
@@ -230,9 +276,9 @@ func (r *reader) skip(depth int) uint64 {
 		r.err = errCorrupt
 		return 0
 	}
-	h := r.header()
+	_, _, _, children := r.brief()
 	n := uint64(1)
-	for i := uint64(0); i < h.children && r.err == nil; i++ {
+	for i := uint64(0); i < children && r.err == nil; i++ {
 		n += r.skip(depth + 1)
 	}
 	return n
@@ -246,11 +292,11 @@ func (r *reader) field(key string) *yaml.Node {
 		return nil
 	}
 	for i := uint64(0); i+1 < h.children && r.err == nil; i += 2 {
-		k := r.header()
-		for range k.children { // a key is a scalar; skip any children
+		_, _, kv, kc := r.brief()
+		for range kc { // a key is a scalar; skip any children
 			r.skip(1)
 		}
-		if k.value == key {
+		if kv == key {
 			save := r.off
 			if h := r.header(); h.children == 0 && r.err == nil {
 				n := &yaml.Node{}

@@ -167,3 +167,15 @@ func TestFieldSkipsAbsentKeys(t *testing.T) {
 		t.Error("second document: wrong fields")
 	}
 }
+
+func BenchmarkStrFieldCached(b *testing.B) {
+	docs, _ := Parse("a.yaml", []byte(cacheSample))
+	d, err := decodeDoc(encodeDoc(docs[0]))
+	if err != nil {
+		b.Fatal(err)
+	}
+	d.keys = topKeys(d.enc)
+	for b.Loop() {
+		d.StrField("id")
+	}
+}

@@ -58,17 +58,17 @@ func (a *docArena) entryDocs(name string, e *vcache.Entry) []*Document {
 // "\x00k1\x00k2\x00" ("" when it cannot tell).
 func topKeys(enc string) string {
 	r := docReader(enc)
-	h := r.header()
-	if r.err != nil || h.kind != uint64(yaml.MappingNode) {
+	kind, _, _, children := r.brief()
+	if r.err != nil || kind != uint64(yaml.MappingNode) {
 		return ""
 	}
 	b := []byte{0}
-	for i := uint64(0); i+1 < h.children && r.err == nil; i += 2 {
-		k := r.header()
-		for range k.children {
+	for i := uint64(0); i+1 < children && r.err == nil; i += 2 {
+		_, _, kv, kc := r.brief()
+		for range kc {
 			r.skip(1)
 		}
-		b = append(append(b, k.value...), 0)
+		b = append(append(b, kv...), 0)
 		r.skip(1)
 	}
 	if r.err != nil {
@@ -217,20 +217,21 @@ func (d *Document) StrField(key string) string {
 	if !hasKey(d.keys, key) {
 		return ""
 	}
-	r := docReader(d.enc)
-	h := r.header()
-	if yaml.Kind(h.kind) != yaml.MappingNode {
+	r := &reader{s: d.enc} // on the stack: docReader's escapes
+	r.open()
+	kind, _, _, children := r.brief()
+	if yaml.Kind(kind) != yaml.MappingNode {
 		return ""
 	}
-	for i := uint64(0); i+1 < h.children && r.err == nil; i += 2 {
-		k := r.header()
-		for range k.children {
+	for i := uint64(0); i+1 < children && r.err == nil; i += 2 {
+		_, _, kv, kc := r.brief()
+		for range kc {
 			r.skip(1)
 		}
-		if k.value == key {
-			v := r.header()
-			if r.err == nil && yaml.Kind(v.kind) == yaml.ScalarNode && v.tag == "!!str" {
-				return v.value
+		if kv == key {
+			vk, vt, vv, _ := r.brief()
+			if r.err == nil && yaml.Kind(vk) == yaml.ScalarNode && vt == "!!str" {
+				return vv
 			}
 			return ""
 		}
