@@ -12,6 +12,7 @@ import (
 
 	"github.com/roundtable-dev/roundtable/compiler"
 	"github.com/roundtable-dev/roundtable/compiler/diag"
+	"github.com/roundtable-dev/roundtable/compiler/vcache"
 )
 
 const (
@@ -47,6 +48,9 @@ with --strict), 2 usage or internal failure.`,
 			if cacheDir != "" {
 				if err := os.MkdirAll(cacheDir, 0o755); err != nil {
 					return usageErr("--cache: %v", err)
+				}
+				if vcache.Warm(cacheDir) {
+					collectAboveFloor()
 				}
 			}
 			// Only check compiles with a cache: a replayed result has no

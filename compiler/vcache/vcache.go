@@ -169,6 +169,21 @@ func Prune(dir string) {
 	}
 }
 
+// Warm reports whether dir holds a pack cache of this build of roundtable:
+// a check with it will likely take most files from the cache.
+func Warm(dir string) bool {
+	ents, err := os.ReadDir(dir)
+	if err != nil {
+		return false
+	}
+	for _, e := range ents {
+		if n := e.Name(); strings.HasPrefix(n, "pack-"+buildID+"-") && strings.HasSuffix(n, ".bin") {
+			return true
+		}
+	}
+	return false
+}
+
 // Open loads the cache of scope (a pack folder and a schema hash) from dir.
 // A missing, corrupt or truncated cache is an empty one.
 //

@@ -294,3 +294,23 @@ func TestPruneOtherBuilds(t *testing.T) {
 		t.Errorf("files after a save:\n%v\nwant\n%v", got, want)
 	}
 }
+
+// TestWarm: a folder is warm once it holds a pack cache of this build, not
+// with another build's or a build cache only.
+func TestWarm(t *testing.T) {
+	dir := t.TempDir()
+	if Warm(dir) || Warm(filepath.Join(dir, "missing")) {
+		t.Fatal("an empty or missing folder is warm")
+	}
+	os.WriteFile(filepath.Join(dir, "pack-00000000-"+strings.Repeat("a", 24)+".bin"), nil, 0o600)
+	os.WriteFile(Name(dir, "build", "s"), nil, 0o600)
+	if buildID != "00000000" && Warm(dir) {
+		t.Fatal("another build's cache or a build cache makes the folder warm")
+	}
+	c := Open(dir, "s")
+	c.Put(sample())
+	c.Save()
+	if !Warm(dir) {
+		t.Fatal("a saved pack cache does not make the folder warm")
+	}
+}
