@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"io/fs"
 	"path"
+	"runtime"
 	"slices"
 	"strings"
 	"sync"
@@ -85,10 +86,16 @@ func loadPack(fsys fs.FS, display string, embedded bool, cacheDir string) (*Pack
 	preGame, preSchema, check := precheck(fsys)
 	cache, hash := openCache(cacheDir, display, embedded, preSchema)
 	set, diags := source.LoadCached(fsys, display, check, cache)
-	if cache != nil {
-		cache.Save() // packs that are not compiled (Order loads every base pack)
-	}
 	p := &Pack{Dir: display, Set: set, cacheSchema: hash, cacheDir: cacheDir}
+	if cache != nil {
+		// Compile saves the cache once it has added what it learns (one
+		// write, not two); a pack that cannot be compiled is saved now.
+		defer func() {
+			if p.Game == nil {
+				cache.Save()
+			}
+		}()
+	}
 	var packDocs []*source.Document
 	for _, d := range set.Docs {
 		if d.Kind == "pack" {
@@ -234,6 +241,10 @@ type Result struct {
 	// since a run that stored their outcome, so their diagnostics, Counts
 	// and Overrides are that run's (cutoff.go). Ruleset is then nil.
 	Replayed bool
+	// Memoized counts the documents whose local Build steps were not run
+	// because their stored outcome held (Local, check --cache only); the
+	// Build's ruleset is incomplete then, so Ruleset is nil.
+	Memoized int
 }
 
 // Compile validates and builds packs of one game, in the order given (base
@@ -302,9 +313,6 @@ func Compile(packs []*Pack) (*Result, diag.List) {
 			}
 			doc := &Doc{Document: sd, Pack: p, Valid: results[i].Errors() == 0, Overrides: overrides[i].ref, OverridesPos: overrides[i].pos}
 			diags = append(diags, results[i]...)
-			if !kd.NoID {
-				doc.ID = sd.StrField("id")
-			}
 			prog.byKind[kd.Name] = append(prog.byKind[kd.Name], doc)
 		}
 	}
@@ -312,8 +320,12 @@ func Compile(packs []*Pack) (*Result, diag.List) {
 		return res, diags
 	}
 	cut.start()
+	prog.readIDs()
 	before := len(diags)
 	prog.link(&diags)
+	if cut != nil && !cut.off {
+		prog.memo = newMemo(prog, schema)
+	}
 	res.Overrides = prog.overrides
 	for _, k := range g.Kinds {
 		res.Counts[k.Name] = len(prog.Valid(k.Name))
@@ -324,15 +336,52 @@ func Compile(packs []*Pack) (*Result, diag.List) {
 		_, more := g.Build(prog)
 		diags = append(diags, more...)
 		cut.store(res, diags[before:])
+		prog.saveMemo(res)
 		return res, diags
 	}
 	rs, more := g.Build(prog)
 	diags = append(diags, more...)
 	cut.store(res, diags[before:])
-	if diags.Errors() == 0 {
+	prog.saveMemo(res)
+	if diags.Errors() == 0 && res.Memoized == 0 {
 		res.Ruleset = rs
 	}
 	return res, diags
+}
+
+// readIDs sets the ids of the documents of kinds with ids, on every core
+// (after a replay, which needs none of them).
+func (p *Program) readIDs() {
+	var docs []*Doc
+	for _, k := range p.Game.Kinds {
+		if !k.NoID {
+			docs = append(docs, p.byKind[k.Name]...)
+		}
+	}
+	const batch = 256
+	var next atomic.Int64
+	var wg sync.WaitGroup
+	for range min(runtime.GOMAXPROCS(0), (len(docs)+batch-1)/batch) {
+		wg.Go(func() {
+			for {
+				start := int(next.Add(batch)) - batch
+				if start >= len(docs) {
+					return
+				}
+				for _, d := range docs[start:min(start+batch, len(docs))] {
+					d.ID = d.StrField("id")
+				}
+			}
+		})
+	}
+	wg.Wait()
+}
+
+func (p *Program) saveMemo(res *Result) {
+	if p.memo != nil {
+		p.memo.save()
+		res.Memoized = p.memo.hits
+	}
 }
 
 // Program is what a game's Build step sees: the documents of every kind,
@@ -350,6 +399,8 @@ type Program struct {
 	reach     map[*Pack][][]*Pack
 	depsOf    map[*Pack][]*Pack
 	overrides []Override
+
+	memo *memo // check --cache: stored outcomes of local steps (memo.go)
 }
 
 // All returns every document of a kind, valid or not.

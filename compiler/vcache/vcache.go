@@ -28,10 +28,10 @@ import (
 
 // format changes whenever what is stored or how diagnostics are worded
 // changes in a way the build information does not show.
-const format = "vcache-2"
+const format = "vcache-3"
 
 // Magic starts every cache file (before the body Verify returns).
-const Magic = "roundtable-cache-2\n"
+const Magic = "roundtable-cache-3\n"
 
 // RacyMargin: a file modified less than this before a cache's scan started
 // is read and hashed again even when its stat matches (a write within the
@@ -90,6 +90,10 @@ type Entry struct {
 	// when HasValid (validation against the cache's schema).
 	Valid    []diag.List
 	HasValid bool
+	// Memo holds the stored outcomes of the game's per-document Build
+	// steps for the file's documents, in the compiler's form (compiler's
+	// memo.go); "" when none.
+	Memo string
 }
 
 // Pack is the cache of one pack folder against one schema.
@@ -443,7 +447,7 @@ func Key(name string, data []byte) string {
 }
 
 func (e *Entry) size() int {
-	n := 128 + len(e.Name)
+	n := 128 + len(e.Name) + len(e.Memo)
 	for _, d := range e.Docs {
 		n += len(d) + 4
 	}
@@ -508,7 +512,7 @@ func appendEntry(b []byte, e *Entry) []byte {
 	} else {
 		b = append(b, 0)
 	}
-	return b
+	return AppendString(b, e.Memo)
 }
 
 func decodePack(s string) (int64, map[string]*Entry, error) {
@@ -596,6 +600,7 @@ func readEntry(r *Reader, e *Entry) bool {
 			e.Valid[i] = r.Diags()
 		}
 	}
+	e.Memo = r.String()
 	return r.Err == nil
 }
 
