@@ -16,6 +16,7 @@ import (
 	"github.com/roundtable-dev/roundtable/compiler/diag"
 	"github.com/roundtable-dev/roundtable/compiler/link"
 	"github.com/roundtable-dev/roundtable/compiler/source"
+	"github.com/roundtable-dev/roundtable/compiler/vcache"
 	"github.com/roundtable-dev/roundtable/schema/core"
 )
 
@@ -46,6 +47,8 @@ type Doc struct {
 	// Overrides is the pack-id/entity-id this document replaces, if any.
 	Overrides    string
 	OverridesPos diag.Pos
+
+	entry *vcache.Entry // its file's cache entry, when loaded with a cache
 }
 
 // IDPos is where the document's id is written.
@@ -300,6 +303,10 @@ func Compile(packs []*Pack) (*Result, diag.List) {
 		docs, overrides := stripOverrides(docs, &diags)
 		results := validateAll(schema, p, docs)
 		cut.pack(p, results, overrides)
+		names, entries, k := p.Set.Names, p.Set.Entries, 0
+		if p.Set.Cache == nil || len(entries) != len(names) {
+			names = nil
+		}
 		for i, sd := range docs {
 			kd, ok := g.Kind(sd.Kind)
 			if !ok {
@@ -312,6 +319,16 @@ func Compile(packs []*Pack) (*Result, diag.List) {
 				continue
 			}
 			doc := &Doc{Document: sd, Pack: p, Valid: results[i].Errors() == 0, Overrides: overrides[i].ref, OverridesPos: overrides[i].pos}
+			// Documents come in file order: the file's cache entry
+			// without hashing its name (for the memo).
+			for k < len(names) && names[k] != sd.File {
+				k++
+			}
+			if k < len(names) {
+				doc.entry = entries[k]
+			} else {
+				k = 0
+			}
 			diags = append(diags, results[i]...)
 			prog.byKind[kd.Name] = append(prog.byKind[kd.Name], doc)
 		}

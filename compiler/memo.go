@@ -27,10 +27,9 @@ import (
 
 // memo is the memo of one Compile.
 type memo struct {
-	env     string
-	schema  string
-	hits    int
-	entries map[*Pack]map[string]*vcache.Entry // made on demand
+	env    string
+	schema string
+	hits   int
 	// out collects this run's fresh records per entry, which save writes
 	// back.
 	out   map[*vcache.Entry]*memoFile
@@ -61,7 +60,7 @@ func newMemo(p *Program, schema *cueval.Schema) *memo {
 	if !ok {
 		return nil
 	}
-	return &memo{env: envKey(p, schema), schema: schema.Hash(), entries: map[*Pack]map[string]*vcache.Entry{}, out: map[*vcache.Entry]*memoFile{}}
+	return &memo{env: envKey(p, schema), schema: schema.Hash(), out: map[*vcache.Entry]*memoFile{}}
 }
 
 // envKey hashes what link decides from: the game, the schema, the packs
@@ -128,22 +127,10 @@ func (m *memo) entry(d *Doc) *vcache.Entry {
 	if p == nil || p.Set == nil || p.Set.Cache == nil || p.cacheSchema != m.schema {
 		return nil
 	}
-	byName := m.entries[p]
-	if byName == nil {
-		byName = make(map[string]*vcache.Entry, len(p.Set.Names))
-		if len(p.Set.Entries) == len(p.Set.Names) {
-			for i, n := range p.Set.Names {
-				byName[n] = p.Set.Entries[i]
-			}
-		}
-		m.entries[p] = byName
+	if d.entry != nil {
+		return d.entry
 	}
-	if e, ok := byName[d.File]; ok {
-		return e
-	}
-	e := p.Set.Cache.Current(d.File)
-	byName[d.File] = e
-	return e
+	return p.Set.Cache.Current(d.File)
 }
 
 // lookup returns the stored record of a step for a document.
