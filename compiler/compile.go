@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"io/fs"
 	"path"
+	"runtime"
 	"slices"
 	"strings"
 	"sync"
@@ -15,6 +16,7 @@ import (
 	"github.com/roundtable-dev/roundtable/compiler/diag"
 	"github.com/roundtable-dev/roundtable/compiler/link"
 	"github.com/roundtable-dev/roundtable/compiler/source"
+	"github.com/roundtable-dev/roundtable/compiler/vcache"
 	"github.com/roundtable-dev/roundtable/schema/core"
 )
 
@@ -45,6 +47,8 @@ type Doc struct {
 	// Overrides is the pack-id/entity-id this document replaces, if any.
 	Overrides    string
 	OverridesPos diag.Pos
+
+	entry *vcache.Entry // its file's cache entry, when loaded with a cache
 }
 
 // IDPos is where the document's id is written.
@@ -85,10 +89,16 @@ func loadPack(fsys fs.FS, display string, embedded bool, cacheDir string) (*Pack
 	preGame, preSchema, check := precheck(fsys)
 	cache, hash := openCache(cacheDir, display, embedded, preSchema)
 	set, diags := source.LoadCached(fsys, display, check, cache)
-	if cache != nil {
-		cache.Save() // packs that are not compiled (Order loads every base pack)
-	}
 	p := &Pack{Dir: display, Set: set, cacheSchema: hash, cacheDir: cacheDir}
+	if cache != nil {
+		// Compile saves the cache once it has added what it learns (one
+		// write, not two); a pack that cannot be compiled is saved now.
+		defer func() {
+			if p.Game == nil {
+				cache.Save()
+			}
+		}()
+	}
 	var packDocs []*source.Document
 	for _, d := range set.Docs {
 		if d.Kind == "pack" {
@@ -234,6 +244,10 @@ type Result struct {
 	// since a run that stored their outcome, so their diagnostics, Counts
 	// and Overrides are that run's (cutoff.go). Ruleset is then nil.
 	Replayed bool
+	// Memoized counts the documents whose local Build steps were not run
+	// because their stored outcome held (Local, check --cache only); the
+	// Build's ruleset is incomplete then, so Ruleset is nil.
+	Memoized int
 }
 
 // Compile validates and builds packs of one game, in the order given (base
@@ -289,6 +303,10 @@ func Compile(packs []*Pack) (*Result, diag.List) {
 		docs, overrides := stripOverrides(docs, &diags)
 		results := validateAll(schema, p, docs)
 		cut.pack(p, results, overrides)
+		names, entries, k := p.Set.Names, p.Set.Entries, 0
+		if p.Set.Cache == nil || len(entries) != len(names) {
+			names = nil
+		}
 		for i, sd := range docs {
 			kd, ok := g.Kind(sd.Kind)
 			if !ok {
@@ -301,10 +319,17 @@ func Compile(packs []*Pack) (*Result, diag.List) {
 				continue
 			}
 			doc := &Doc{Document: sd, Pack: p, Valid: results[i].Errors() == 0, Overrides: overrides[i].ref, OverridesPos: overrides[i].pos}
-			diags = append(diags, results[i]...)
-			if !kd.NoID {
-				doc.ID = sd.StrField("id")
+			// Documents come in file order: the file's cache entry
+			// without hashing its name (for the memo).
+			for k < len(names) && names[k] != sd.File {
+				k++
 			}
+			if k < len(names) {
+				doc.entry = entries[k]
+			} else {
+				k = 0
+			}
+			diags = append(diags, results[i]...)
 			prog.byKind[kd.Name] = append(prog.byKind[kd.Name], doc)
 		}
 	}
@@ -312,8 +337,12 @@ func Compile(packs []*Pack) (*Result, diag.List) {
 		return res, diags
 	}
 	cut.start()
+	prog.readIDs()
 	before := len(diags)
 	prog.link(&diags)
+	if cut != nil && !cut.off {
+		prog.memo = newMemo(prog, schema)
+	}
 	res.Overrides = prog.overrides
 	for _, k := range g.Kinds {
 		res.Counts[k.Name] = len(prog.Valid(k.Name))
@@ -324,15 +353,52 @@ func Compile(packs []*Pack) (*Result, diag.List) {
 		_, more := g.Build(prog)
 		diags = append(diags, more...)
 		cut.store(res, diags[before:])
+		prog.saveMemo(res)
 		return res, diags
 	}
 	rs, more := g.Build(prog)
 	diags = append(diags, more...)
 	cut.store(res, diags[before:])
-	if diags.Errors() == 0 {
+	prog.saveMemo(res)
+	if diags.Errors() == 0 && res.Memoized == 0 {
 		res.Ruleset = rs
 	}
 	return res, diags
+}
+
+// readIDs sets the ids of the documents of kinds with ids, on every core
+// (after a replay, which needs none of them).
+func (p *Program) readIDs() {
+	var docs []*Doc
+	for _, k := range p.Game.Kinds {
+		if !k.NoID {
+			docs = append(docs, p.byKind[k.Name]...)
+		}
+	}
+	const batch = 256
+	var next atomic.Int64
+	var wg sync.WaitGroup
+	for range min(runtime.GOMAXPROCS(0), (len(docs)+batch-1)/batch) {
+		wg.Go(func() {
+			for {
+				start := int(next.Add(batch)) - batch
+				if start >= len(docs) {
+					return
+				}
+				for _, d := range docs[start:min(start+batch, len(docs))] {
+					d.ID = d.StrField("id")
+				}
+			}
+		})
+	}
+	wg.Wait()
+}
+
+func (p *Program) saveMemo(res *Result) {
+	if p.memo != nil {
+		p.memo.save()
+		res.Memoized = p.memo.hits
+	}
 }
 
 // Program is what a game's Build step sees: the documents of every kind,
@@ -350,6 +416,8 @@ type Program struct {
 	reach     map[*Pack][][]*Pack
 	depsOf    map[*Pack][]*Pack
 	overrides []Override
+
+	memo *memo // check --cache: stored outcomes of local steps (memo.go)
 }
 
 // All returns every document of a kind, valid or not.

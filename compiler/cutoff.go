@@ -202,6 +202,9 @@ func (c *cutoff) replay(prog *Program, res *Result, diags *diag.List) bool {
 		if by == nil || was == nil {
 			return false
 		}
+		if k, ok := prog.Game.Kind(o.kind); ok && !k.NoID { // ids are read after a replay fails
+			by.ID, was.ID = by.StrField("id"), was.StrField("id")
+		}
 		ovs = append(ovs, Override{Kind: o.kind, Target: o.target, By: by, Was: was})
 	}
 	*diags = append(*diags, out.diags...)

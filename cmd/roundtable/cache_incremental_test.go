@@ -20,6 +20,9 @@ type cacheEdit struct {
 	edit   func(t *testing.T, pack, cache string)
 	replay bool
 	fails  bool // the pack has errors after the edit
+	// memo: Build ran, but skipped the local steps of some documents
+	// whose file and link did not change (compiler.Local).
+	memo bool
 }
 
 func replaceIn(file, old, new string) func(t *testing.T, pack, cache string) {
@@ -113,7 +116,9 @@ func racyRewrite(file, old, new string) func(t *testing.T, pack, cache string) {
 // TestCacheEqualsNoCache: after every edit, check --cache prints exactly
 // what check without a cache prints (text and json, exit code too), in the
 // run that finds the edit and in the next one, and link and Build are
-// replayed only when nothing they observe changed.
+// replayed only when nothing they observe changed, and local Build steps
+// (compiler.Local) are skipped for unchanged files only when link is the
+// same.
 func TestCacheEqualsNoCache(t *testing.T) {
 	const annasUnit = `kind: unit
 id: extra-unit
@@ -151,10 +156,23 @@ mov: 3
 					}
 				}
 			}, replay: true},
-			{name: "value changed", edit: replaceIn("units/red.yaml", "title: Exalted Prince", "title: Exalted Lord")},
-			{name: "dangling tag", edit: replaceIn("units/red.yaml", "tags: [flying]", "tags: [flyng]"), fails: true},
+			{name: "value changed", edit: replaceIn("units/red.yaml", "title: Exalted Prince", "title: Exalted Lord"), memo: true},
+			{name: "dangling tag", edit: replaceIn("units/red.yaml", "tags: [flying]", "tags: [flyng]"), fails: true, memo: true},
 			{name: "dangling tag, nothing else", replay: true, fails: true},
-			{name: "dangling tag fixed", edit: replaceIn("units/red.yaml", "tags: [flyng]", "tags: [flying]")},
+			// The dangling tag's error is stored with red.yaml's units:
+			// an edit elsewhere replays it without stepping them.
+			{name: "dangling tag, another file edited", edit: replaceIn("units/blue.yaml", "title: Tactician", "title: Grandmaster"), fails: true, memo: true},
+			{name: "dangling tag fixed", edit: replaceIn("units/red.yaml", "tags: [flyng]", "tags: [flying]"), memo: true},
+			{name: "range not ascending", edit: replaceIn("units/blue.yaml", "range: [1, 2]", "range: [2, 1]"), fails: true, memo: true},
+			{name: "range not ascending, red.yaml edited", edit: replaceIn("units/red.yaml", "title: Exalted Lord", "title: Exalted Prince"), fails: true, memo: true},
+			// A new id changes what link decides: every unit is stepped.
+			{name: "id renamed", edit: replaceIn("units/blue.yaml", "id: robin", "id: robin-2"), fails: true},
+			{name: "id renamed, red.yaml edited", edit: replaceIn("units/red.yaml", "title: Exalted Prince", "title: Exalted Lord"), fails: true, memo: true},
+			{name: "range fixed, id back", edit: func(t *testing.T, pack, cache string) {
+				replaceIn("units/blue.yaml", "range: [2, 1]", "range: [1, 2]")(t, pack, cache)
+				replaceIn("units/blue.yaml", "id: robin-2", "id: robin")(t, pack, cache)
+			}},
+			// A schema error makes the document invalid: link changes.
 			{name: "stat out of range", edit: replaceIn("units/red.yaml", "mov: 3", "mov: 99"), fails: true},
 			{name: "stat fixed", edit: replaceIn("units/red.yaml", "mov: 99", "mov: 3")},
 			{name: "file added", edit: appendTo("units/extra.yaml", annasUnit)},
@@ -163,7 +181,7 @@ mov: 3
 			{name: "file removed", edit: remove("units/more.yaml")},
 			{name: "tag file removed", edit: rename("tags/movement.yaml", "tags/movement.txt"), fails: true},
 			{name: "tag file back", edit: rename("tags/movement.txt", "tags/movement.yaml")},
-			{name: "racy rewrite", edit: racyRewrite("units/red.yaml", "hp: 10", "hp: 12")},
+			{name: "racy rewrite", edit: racyRewrite("units/red.yaml", "hp: 10", "hp: 12"), memo: true},
 			{name: "cache corrupted", edit: cacheFiles(func(b []byte) []byte {
 				b[len(b)/2] ^= 0x55
 				return b
@@ -212,15 +230,19 @@ mov: 3
 					t.Fatal(err)
 				}
 				closeRoots()
-				replayed := false
+				replayed, memo := false, false
 				for _, r := range results {
 					replayed = replayed || r.Replayed
-					if r.Replayed && r.Ruleset != nil {
-						t.Errorf("%s: a replayed result has a ruleset", e.name)
+					memo = memo || r.Memoized > 0
+					if (r.Replayed || r.Memoized > 0) && r.Ruleset != nil {
+						t.Errorf("%s: a replayed or memoized result has a ruleset", e.name)
 					}
 				}
 				if replayed != e.replay {
 					t.Errorf("%s: replayed %v, want %v", e.name, replayed, e.replay)
+				}
+				if memo != e.memo {
+					t.Errorf("%s: memoized %v, want %v", e.name, memo, e.memo)
 				}
 				if got := diags.Errors() > 0; got != e.fails {
 					t.Errorf("%s: errors %v, want %v: %v", e.name, got, e.fails, diags)

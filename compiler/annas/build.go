@@ -77,6 +77,9 @@ type builder struct {
 	tagUsed []bool
 	// summon ids of each boss, by boss index.
 	bossSummons [][]string
+	// used collects the tags referenced while capture is on (units).
+	used    []int
+	capture bool
 }
 
 func build(p *compiler.Program) (any, diag.List) {
@@ -116,6 +119,9 @@ func (b *builder) ref(kind string, d *compiler.Doc, r at[string], what string) i
 	i := b.p.Resolve(kind, r.V, pos(d, r.N), what, &b.diags)
 	if i >= 0 && kind == "tag" && i < len(b.tagUsed) {
 		b.tagUsed[i] = true
+		if b.capture {
+			b.used = append(b.used, i)
+		}
 	}
 	return i
 }

@@ -1,6 +1,7 @@
 package annas
 
 import (
+	"encoding/binary"
 	"fmt"
 	"slices"
 
@@ -137,11 +138,17 @@ func (b *builder) units() {
 	shifter := b.lookup("tag", "shapeshifter")
 	// A tag past the 64th is already an error; do not cascade it.
 	hasShifter := shifter >= 0 && shifter < 64
-	compiler.DecodeEach(b.p.Valid("unit"), &b.diags, func(d *compiler.Doc, u unitDoc, ok bool) {
+	// A local step (compiler.Local): with check --cache, units whose file
+	// did not change are not decoded again; their summary (what curve and
+	// unusedTags read) stands in for them.
+	b.rs.Units = slices.Grow(b.rs.Units, len(b.p.Valid("unit")))
+	compiler.Local(b.p, "annas/unit", b.p.Valid("unit"), &b.diags, func(d *compiler.Doc, u unitDoc, ok bool) []byte {
 		if !ok {
 			b.rs.Units = append(b.rs.Units, table.Unit{ID: d.ID, Skill: -1})
-			return
+			return nil
 		}
+		b.used, b.capture = b.used[:0], true
+		defer func() { b.capture = false }()
 		tu := table.Unit{
 			ID: u.ID, Name: u.Name, Title: u.Title, Color: colors[u.Color], Legendary: u.Legendary,
 			Stats: table.Stats{HP: u.Stats.HP, ATK: u.Stats.ATK, SPD: u.Stats.SPD, DEF: u.Stats.DEF},
@@ -165,7 +172,61 @@ func (b *builder) units() {
 			b.rs.Skills = append(b.rs.Skills, b.skill(d, u.ID, u.Skill))
 		}
 		b.rs.Units = append(b.rs.Units, tu)
+		return unitSummary(tu, b.used)
+	}, func(d *compiler.Doc, s string) {
+		b.rs.Units = append(b.rs.Units, readUnitSummary(d.ID, s, func(t int) {
+			if t < len(b.tagUsed) {
+				b.tagUsed[t] = true
+			}
+		}))
 	})
+}
+
+// uvarint is binary.Uvarint of a string.
+func uvarint(s string) (uint64, int) {
+	var v uint64
+	for i := 0; i < len(s) && i < binary.MaxVarintLen64; i++ {
+		v |= uint64(s[i]&0x7f) << (7 * i)
+		if s[i] < 0x80 {
+			return v, i + 1
+		}
+	}
+	return 0, 0
+}
+
+// unitSummary is what the steps after units read of a unit (curve: color,
+// legendary, stats; unusedTags: the tags it names), for compiler.Local.
+func unitSummary(u table.Unit, tags []int) []byte {
+	b := []byte{byte(u.Color), 0, byte(u.Stats.HP), byte(u.Stats.ATK), byte(u.Stats.SPD), byte(u.Stats.DEF)}
+	if u.Legendary {
+		b[1] = 1
+	}
+	b = binary.AppendUvarint(b, uint64(len(tags)))
+	for _, t := range tags {
+		b = binary.AppendUvarint(b, uint64(t))
+	}
+	return b
+}
+
+// readUnitSummary reads unitSummary into a unit with the summary's
+// fields, calling tag for each tag it names.
+func readUnitSummary(id string, b string, tag func(int)) table.Unit {
+	u := table.Unit{ID: id, Skill: -1}
+	if len(b) < 6 {
+		return u
+	}
+	u.Color, u.Legendary = table.Color(b[0]), b[1] == 1
+	u.Stats = table.Stats{HP: int8(b[2]), ATK: int8(b[3]), SPD: int8(b[4]), DEF: int8(b[5])}
+	b = b[6:]
+	n, k := uvarint(b)
+	for ; k > 0 && n > 0; n-- {
+		b = b[k:]
+		var t uint64
+		if t, k = uvarint(b); k > 0 {
+			tag(int(t))
+		}
+	}
+	return u
 }
 
 func (b *builder) skill(d *compiler.Doc, unit string, s *skillDoc) table.Skill {
@@ -241,9 +302,9 @@ func (b *builder) curve() {
 	docs := b.p.Valid("unit")
 	medians := map[*int]int{} // by group (its first element): one sort per group, not per unit
 	for i, u := range b.rs.Units {
-		g, what := groups[key{u.Color, u.Legendary}], fmt.Sprintf("%s %s", u.Color, legendWord(u.Legendary))
+		g, all := groups[key{u.Color, u.Legendary}], false
 		if len(g) < 3 {
-			g, what = byLegend[u.Legendary], "all "+legendWord(u.Legendary)
+			g, all = byLegend[u.Legendary], true
 		}
 		if len(g) < 3 {
 			continue
@@ -255,6 +316,10 @@ func (b *builder) curve() {
 		}
 		tol := max(4, m/5)
 		if t := total(u); t > m+tol || t < m-tol {
+			what := fmt.Sprintf("%s %s", u.Color, legendWord(u.Legendary))
+			if all {
+				what = "all " + legendWord(u.Legendary)
+			}
 			dd := b.diags.Warn(CodeCurve, docs[i].FieldPos("stats"), "unit %q has stat total %d (HP+ATK+SPD+DEF); the median of %s units is %d, allowed %d..%d", u.ID, t, what, m, m-tol, m+tol)
 			dd.Hint = "see the stat curve in docs/content.md"
 		}

@@ -92,6 +92,10 @@ type Entry struct {
 	// when HasValid (validation against the cache's schema).
 	Valid    []diag.List
 	HasValid bool
+	// Memo holds the stored outcomes of the game's per-document Build
+	// steps for the file's documents, in the compiler's form (compiler's
+	// memo.go); "" when none.
+	Memo string
 }
 
 // Pack is the cache of one pack folder against one schema.
@@ -497,7 +501,7 @@ func Key(name string, data []byte) string {
 }
 
 func (e *Entry) size() int {
-	n := 128 + len(e.Name)
+	n := 128 + len(e.Name) + len(e.Memo)
 	for _, d := range e.Docs {
 		n += len(d) + 4
 	}
@@ -562,7 +566,7 @@ func appendEntry(b []byte, e *Entry) []byte {
 	} else {
 		b = append(b, 0)
 	}
-	return b
+	return AppendString(b, e.Memo)
 }
 
 func decodePack(s string) (int64, map[string]*Entry, error) {
@@ -650,6 +654,7 @@ func readEntry(r *Reader, e *Entry) bool {
 			e.Valid[i] = r.Diags()
 		}
 	}
+	e.Memo = r.String()
 	return r.Err == nil
 }
 
