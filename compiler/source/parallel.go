@@ -47,7 +47,7 @@ func loadFiles(fsys fs.FS, files []walked, show func(string) string, set *Set, d
 				st := vcache.Stat{Size: -1} // matches no entry
 				var old *vcache.Entry
 				if cache != nil {
-					old = cache.Old(name)
+					old = cache.OldAt(name, j)
 					// Stat before reading: a write after the stat changes
 					// the stat the next run sees.
 					var err error

@@ -110,7 +110,7 @@ type Pack struct {
 	ready chan struct{} // closed when the file is read
 	done  atomic.Bool   // set when ready is closed: no channel lock per call
 	mu    sync.Mutex
-	old   map[string]*Entry
+	old   oldSet
 	// run is the entries of this run (Keep and Put, in no order: a slice,
 	// since a map of 100,000 paths cost more than the rest of a warm run);
 	// cur indexes it for Current, made on demand.
@@ -202,7 +202,7 @@ func Warm(dir string) bool {
 // The files are read in the background (while the caller walks the pack
 // folder); every method waits for them.
 func Open(dir, scope string) *Pack {
-	c := &Pack{path: Name(dir, "pack", scope), Now: time.Now().UnixNano(), old: map[string]*Entry{}, changed: map[string]*Entry{}, ready: make(chan struct{})}
+	c := &Pack{path: Name(dir, "pack", scope), Now: time.Now().UnixNano(), changed: map[string]*Entry{}, ready: make(chan struct{})}
 	go func() {
 		defer func() {
 			c.done.Store(true)
@@ -225,12 +225,12 @@ func Open(dir, scope string) *Pack {
 		c.Time, c.old = t, old
 		c.mainID, c.mainSize = snapID(data, t), len(data)
 		if log, err := os.ReadFile(c.logPath()); err == nil {
-			c.Time, c.logSize = replay(unsafe.String(unsafe.SliceData(log), len(log)), c.mainID, c.Time, c.old)
+			c.Time, c.logSize = replay(unsafe.String(unsafe.SliceData(log), len(log)), c.mainID, c.Time, &c.old)
 			if c.logSize < len(log) {
 				c.logSize = c.mainSize // records after a torn one are never read: start afresh
 			}
 		}
-		c.run = make([]*Entry, 0, len(c.old))
+		c.run = make([]*Entry, 0, c.old.n)
 	}()
 	return c
 }
@@ -240,7 +240,7 @@ func (c *Pack) logPath() string { return c.path[:len(c.path)-len(".bin")] + ".lo
 // replay applies the log's records that follow the snapshot mainID, up to
 // the first that does not hold, and returns the last record's time and the
 // length of the log that held.
-func replay(log string, mainID []byte, t int64, m map[string]*Entry) (int64, int) {
+func replay(log string, mainID []byte, t int64, m *oldSet) (int64, int) {
 	off := 0
 	for off < len(log) {
 		r := &Reader{S: log, Off: off}
@@ -257,10 +257,10 @@ func replay(log string, mainID []byte, t int64, m map[string]*Entry) (int64, int
 			break
 		}
 		for _, e := range puts {
-			m[e.Name] = e
+			m.put(e)
 		}
 		for _, name := range dels {
-			delete(m, name)
+			m.del(name)
 		}
 		t = rt
 		off = r.Off + int(n) + SumSize
@@ -283,9 +283,14 @@ func (c *Pack) Racy(s Stat) bool {
 }
 
 // Old returns the stored entry of a file, or nil.
-func (c *Pack) Old(name string) *Entry {
+func (c *Pack) Old(name string) *Entry { return c.OldAt(name, -1) }
+
+// OldAt is Old of the i-th file of a walk in name order, found without a
+// search when the files did not change (the cache is written in name
+// order).
+func (c *Pack) OldAt(name string, i int) *Entry {
 	c.Wait()
-	return c.old[name]
+	return c.old.get(name, i)
 }
 
 // Keep marks an unchanged entry as used in this run. Each file of a run is
@@ -351,7 +356,7 @@ func (c *Pack) Save() {
 	c.Wait()
 	c.mu.Lock()
 	defer c.mu.Unlock()
-	if !c.dirty && (c.saved || len(c.run) == len(c.old)) {
+	if !c.dirty && (c.saved || len(c.run) == c.old.n) {
 		return
 	}
 	var dels []string
@@ -362,20 +367,20 @@ func (c *Pack) Save() {
 		for _, e := range c.run {
 			if _, put := c.changed[e.Name]; !put {
 				n++
-			} else if _, ok := c.old[e.Name]; ok {
+			} else if c.old.get(e.Name, -1) != nil {
 				n++
 			}
 		}
-		if n != len(c.old) {
+		if n != c.old.n {
 			seen := make(map[string]bool, len(c.run))
 			for _, e := range c.run {
 				seen[e.Name] = true
 			}
-			for name := range c.old {
+			c.old.each(func(name string) {
 				if !seen[name] {
 					dels = append(dels, name)
 				}
-			}
+			})
 		}
 	}
 	puts := make([]*Entry, 0, len(c.changed))
@@ -520,7 +525,9 @@ func encodePack(now int64, entries []*Entry) []byte {
 	b = append(b, Magic...)
 	b = binary.AppendVarint(b, now)
 	b = binary.AppendUvarint(b, uint64(len(entries)))
-	for _, e := range entries { // in no particular order
+	// In name order, which a walk's lookups follow (oldSet).
+	entries = slices.SortedFunc(slices.Values(entries), func(x, y *Entry) int { return strings.Compare(x.Name, y.Name) })
+	for _, e := range entries {
 		b = appendEntry(b, e)
 	}
 	return b
@@ -569,26 +576,23 @@ func appendEntry(b []byte, e *Entry) []byte {
 	return AppendString(b, e.Memo)
 }
 
-func decodePack(s string) (int64, map[string]*Entry, error) {
+func decodePack(s string) (int64, oldSet, error) {
 	r := &Reader{S: s}
 	t := r.Varint()
 	n := r.Uint()
 	if r.Err != nil || n > uint64(len(s)/10) { // an entry takes 10 bytes at least
-		return 0, nil, errCorrupt
+		return 0, oldSet{}, errCorrupt
 	}
-	out := make(map[string]*Entry, n)
 	block := make([]Entry, n)
 	for i := range block {
-		e := &block[i]
-		if !readEntry(r, e) {
-			return 0, nil, errCorrupt
+		if !readEntry(r, &block[i]) {
+			return 0, oldSet{}, errCorrupt
 		}
-		out[e.Name] = e
 	}
 	if r.Off != len(s) {
-		return 0, nil, errCorrupt
+		return 0, oldSet{}, errCorrupt
 	}
-	return t, out, nil
+	return t, newOldSet(block), nil
 }
 
 func decodeRecord(s string) (int64, []*Entry, []string, error) {

@@ -112,8 +112,8 @@ func TestCorruptIsEmpty(t *testing.T) {
 		if err := os.WriteFile(path, b, 0o644); err != nil {
 			t.Fatal(err)
 		}
-		if c := Open(dir, "s"); c.Old("units/a.yaml") != nil || len(c.old) != 0 || c.Time != 0 {
-			t.Fatalf("%s: loaded %d entries", what, len(c.old))
+		if c := Open(dir, "s"); c.Old("units/a.yaml") != nil || c.old.n != 0 || c.Time != 0 {
+			t.Fatalf("%s: loaded %d entries", what, c.old.n)
 		}
 	}
 	for n := range len(data) {
@@ -131,7 +131,7 @@ func TestCorruptIsEmpty(t *testing.T) {
 func TestDecodeNoPanic(t *testing.T) {
 	e := sample()
 	body := encodePack(7, []*Entry{e})[len(Magic):]
-	if _, m, err := decodePack(string(body)); err != nil || !reflect.DeepEqual(m[e.Name], e) {
+	if _, m, err := decodePack(string(body)); err != nil || !reflect.DeepEqual(m.get(e.Name, -1), e) {
 		t.Fatalf("decode: %v", err)
 	}
 	for n := range len(body) {
@@ -228,7 +228,7 @@ func TestLog(t *testing.T) {
 			t.Fatal(err)
 		}
 		c3 := Open(dir, "s")
-		if e := c3.Old("f01.yaml"); e == nil || e.Key == "new key" || c3.Old("f00.yaml") == nil || len(c3.old) != 40 {
+		if e := c3.Old("f01.yaml"); e == nil || e.Key == "new key" || c3.Old("f00.yaml") == nil || c3.old.n != 40 {
 			t.Fatalf("log prefix %d: not the snapshot", n)
 		}
 	}
@@ -312,5 +312,61 @@ func TestWarm(t *testing.T) {
 	c.Save()
 	if !Warm(dir) {
 		t.Fatal("a saved pack cache does not make the folder warm")
+	}
+}
+
+// TestOldSet: entries are found by position, by search and after the log's
+// puts and deletes, whatever order the snapshot came in.
+func TestOldSet(t *testing.T) {
+	block := []Entry{{Name: "a"}, {Name: "c"}, {Name: "e"}, {Name: "b"}, {Name: "c", Key: "later"}}
+	s := newOldSet(block)
+	if s.n != 4 {
+		t.Fatalf("%d live entries, want 4", s.n)
+	}
+	for i, name := range []string{"a", "b", "c", "e"} {
+		for _, hint := range []int{-1, i, 0, 99} {
+			if e := s.get(name, hint); e == nil || e.Name != name {
+				t.Fatalf("get(%q, %d) = %v", name, hint, e)
+			}
+		}
+	}
+	if e := s.get("c", 1); e.Key != "later" {
+		t.Fatal("a later entry of a name does not replace the earlier")
+	}
+	if s.get("d", 2) != nil || s.get("", -1) != nil || s.get("z", 3) != nil {
+		t.Fatal("found a name the set does not hold")
+	}
+	s.put(&Entry{Name: "d"})
+	s.put(&Entry{Name: "a", Key: "new"})
+	s.del("c")
+	s.del("b")
+	s.del("nothing")
+	var names []string
+	s.each(func(n string) { names = append(names, n) })
+	slices.Sort(names)
+	if s.n != 3 || !reflect.DeepEqual(names, []string{"a", "d", "e"}) || s.get("a", 0).Key != "new" || s.get("c", -1) != nil {
+		t.Fatalf("after the log: %d live, %v", s.n, names)
+	}
+	s.put(&Entry{Name: "c"})
+	if s.n != 4 || s.get("c", -1) == nil {
+		t.Fatal("a deleted name put again is not back")
+	}
+}
+
+// TestSnapshotInNameOrder: a snapshot lists its entries by name, so that a
+// sorted walk finds each by its position.
+func TestSnapshotInNameOrder(t *testing.T) {
+	var es []*Entry
+	for _, n := range []string{"u/2.yaml", "a.yaml", "u/10.yaml", "u/1.yaml"} {
+		e := sample()
+		e.Name = n
+		es = append(es, e)
+	}
+	_, s, err := decodePack(string(encodePack(1, es)[len(Magic):]))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if want := []string{"a.yaml", "u/1.yaml", "u/10.yaml", "u/2.yaml"}; !reflect.DeepEqual(s.names, want) || len(s.extra) != 0 {
+		t.Fatalf("names %v (extra %d), want %v", s.names, len(s.extra), want)
 	}
 }
