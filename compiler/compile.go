@@ -303,6 +303,7 @@ func Compile(packs []*Pack) (*Result, diag.List) {
 		docs, overrides := stripOverrides(docs, &diags)
 		results := validateAll(schema, p, docs)
 		cut.pack(p, results, overrides)
+		block := make([]Doc, len(docs)) // one allocation, not one per document
 		names, entries, k := p.Set.Names, p.Set.Entries, 0
 		if p.Set.Cache == nil || len(entries) != len(names) {
 			names = nil
@@ -318,7 +319,8 @@ func Compile(packs []*Pack) (*Result, diag.List) {
 				}
 				continue
 			}
-			doc := &Doc{Document: sd, Pack: p, Valid: results[i].Errors() == 0, Overrides: overrides[i].ref, OverridesPos: overrides[i].pos}
+			doc := &block[i]
+			*doc = Doc{Document: sd, Pack: p, Valid: results[i].Errors() == 0, Overrides: overrides[i].ref, OverridesPos: overrides[i].pos}
 			// Documents come in file order: the file's cache entry
 			// without hashing its name (for the memo).
 			for k < len(names) && names[k] != sd.File {

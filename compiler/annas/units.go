@@ -286,25 +286,26 @@ func fieldNode(d *compiler.Doc, path ...string) *yaml.Node {
 // status). It is an outlier when it is more than max(4, 20% of the median)
 // away from the median.
 func (b *builder) curve() {
-	type key struct {
-		c table.Color
-		l bool
-	}
-	total := func(u table.Unit) int {
+	total := func(u *table.Unit) int {
 		return int(u.Stats.HP) + int(u.Stats.ATK) + int(u.Stats.SPD) + int(u.Stats.DEF)
 	}
-	groups := map[key][]int{}
-	byLegend := map[bool][]int{}
-	for _, u := range b.rs.Units {
-		groups[key{u.Color, u.Legendary}] = append(groups[key{u.Color, u.Legendary}], total(u))
-		byLegend[u.Legendary] = append(byLegend[u.Legendary], total(u))
+	// Groups by color and legendary status, indexed 2*color+legendary.
+	key := func(u *table.Unit) int { return 2*int(u.Color) + boolIndex(u.Legendary) }
+	var groups [2 * 256][]int
+	var byLegend [2][]int
+	units := b.rs.Units
+	for i := range units {
+		u := &units[i]
+		groups[key(u)] = append(groups[key(u)], total(u))
+		byLegend[boolIndex(u.Legendary)] = append(byLegend[boolIndex(u.Legendary)], total(u))
 	}
 	docs := b.p.Valid("unit")
 	medians := map[*int]int{} // by group (its first element): one sort per group, not per unit
-	for i, u := range b.rs.Units {
-		g, all := groups[key{u.Color, u.Legendary}], false
+	for i := range units {
+		u := &units[i]
+		g, all := groups[key(u)], false
 		if len(g) < 3 {
-			g, all = byLegend[u.Legendary], true
+			g, all = byLegend[boolIndex(u.Legendary)], true
 		}
 		if len(g) < 3 {
 			continue
@@ -324,6 +325,13 @@ func (b *builder) curve() {
 			dd.Hint = "see the stat curve in docs/content.md"
 		}
 	}
+}
+
+func boolIndex(b bool) int {
+	if b {
+		return 1
+	}
+	return 0
 }
 
 func legendWord(l bool) string {
