@@ -7,6 +7,7 @@
 package vcache
 
 import (
+	"bufio"
 	"bytes"
 	"crypto/sha256"
 	"encoding/binary"
@@ -14,6 +15,7 @@ import (
 	"errors"
 	"fmt"
 	"hash/crc32"
+	"io"
 	"io/fs"
 	"os"
 	"path/filepath"
@@ -223,7 +225,7 @@ func Open(dir, scope string) *Pack {
 			return
 		}
 		c.Time, c.old = t, old
-		c.mainID, c.mainSize = snapID(data, t), len(data)
+		c.mainID, c.mainSize = snapID(data[len(data)-SumSize:], t), len(data)
 		if log, err := os.ReadFile(c.logPath()); err == nil {
 			c.Time, c.logSize = replay(unsafe.String(unsafe.SliceData(log), len(log)), c.mainID, c.Time, &c.old)
 			if c.logSize < len(log) {
@@ -412,14 +414,50 @@ func (c *Pack) Save() {
 
 // rewrite writes a new snapshot of cur and removes the log.
 func (c *Pack) rewrite() {
-	data := Seal(encodePack(c.Now, c.run))
-	if !WriteFile(c.path, data) {
+	sum, size, ok := writeSnapshot(c.path, c.Now, c.run)
+	if !ok {
 		c.mainID = nil
 		return
 	}
 	os.Remove(c.logPath())
-	c.mainID, c.mainSize, c.logSize = snapID(data, c.Now), len(data), 0
+	c.mainID, c.mainSize, c.logSize = snapID(sum, c.Now), size, 0
 	Prune(filepath.Dir(c.path))
+}
+
+// writeSnapshot writes a sealed snapshot atomically, streamed: at 100k
+// units the snapshot is 70 MB, which a check would otherwise hold in
+// memory at its peak. It returns the snapshot's checksum and size.
+func writeSnapshot(path string, now int64, entries []*Entry) ([]byte, int, bool) {
+	tmp, err := os.CreateTemp(filepath.Dir(path), ".tmp-*")
+	if err != nil {
+		return nil, 0, false
+	}
+	crc := crc32.New(castagnoli)
+	w := bufio.NewWriterSize(io.MultiWriter(tmp, crc), 256<<10)
+	n := 0
+	err = encodeTo(now, entries, func(b []byte) error {
+		n += len(b)
+		_, err := w.Write(b)
+		return err
+	})
+	if err == nil {
+		err = w.Flush()
+	}
+	sum := crc.Sum(nil)
+	if err == nil {
+		_, err = tmp.Write(sum)
+	}
+	if cerr := tmp.Close(); err == nil {
+		err = cerr
+	}
+	if err == nil {
+		err = os.Rename(tmp.Name(), path)
+	}
+	if err != nil {
+		os.Remove(tmp.Name())
+		return nil, 0, false
+	}
+	return sum, n + len(sum), true
 }
 
 // appendFile appends one record to the log in one write.
@@ -451,9 +489,9 @@ func appendSum(b, body []byte) []byte {
 // snapID names a snapshot in the records of its log: its checksum and the
 // time of the scan that wrote it, so that a log left by an earlier
 // snapshot whose checksum collides with this one's is not replayed on it.
-func snapID(data []byte, t int64) []byte {
+func snapID(sum []byte, t int64) []byte {
 	id := make([]byte, 0, SumSize+8)
-	id = append(id, data[len(data)-SumSize:]...)
+	id = append(id, sum...)
 	return binary.BigEndian.AppendUint64(id, uint64(t))
 }
 
@@ -522,6 +560,17 @@ func encodePack(now int64, entries []*Entry) []byte {
 		size += e.size()
 	}
 	b := make([]byte, 0, size+SumSize)
+	encodeTo(now, entries, func(p []byte) error {
+		b = append(b, p...)
+		return nil
+	})
+	return b
+}
+
+// encodeTo encodes a snapshot in parts, each passed to write (and reused
+// after it returns).
+func encodeTo(now int64, entries []*Entry, write func([]byte) error) error {
+	b := make([]byte, 0, 64<<10)
 	b = append(b, Magic...)
 	b = binary.AppendVarint(b, now)
 	b = binary.AppendUvarint(b, uint64(len(entries)))
@@ -529,8 +578,14 @@ func encodePack(now int64, entries []*Entry) []byte {
 	entries = slices.SortedFunc(slices.Values(entries), func(x, y *Entry) int { return strings.Compare(x.Name, y.Name) })
 	for _, e := range entries {
 		b = appendEntry(b, e)
+		if len(b) >= 32<<10 {
+			if err := write(b); err != nil {
+				return err
+			}
+			b = b[:0]
+		}
 	}
-	return b
+	return write(b)
 }
 
 func encodeRecord(now int64, puts []*Entry, dels []string) []byte {
