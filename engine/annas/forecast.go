@@ -77,7 +77,7 @@ type Forecaster struct {
 	quiet  []bool // per unit: no passive answers a combat event (quietSources)
 	hpRead []bool // per unit: its passives read its HP
 	units  []fcUnit
-	// plans caches the fighters' stats of quiet combats whose units do not
+	// plans caches the strikes and damage of quiet combats whose units do not
 	// read HP, direct-mapped by plan index (see Forecast); maxDist is the
 	// longest range of any unit, 0 when plans is not used.
 	plans   []fcPlan
@@ -103,10 +103,10 @@ type fcUnit struct {
 type fcPlan struct {
 	key     uint32 // 1 + the plan index >> Forecaster.bits; 0: empty
 	dmg     [2]int8
-	strikes uint8 // planBoard: damage beyond int8, use the duel
+	strikes uint8 // planDuel: damage beyond int8, use the duel
 }
 
-const planBoard = 1 << 7
+const planDuel = 1 << 7
 
 // maxPlans bounds the plan cache (8 bytes a plan).
 const maxPlans = 1 << 15
@@ -176,7 +176,7 @@ func (f *Forecaster) Forecast(o *Outcome, attacker, defender, aHP, dHP int, aSS,
 			if key := uint32(i>>f.bits) + 1; p.key != key {
 				f.plan(p, key, attacker, defender, ss&1 != 0, ss&2 != 0, dist)
 			}
-			if p.strikes&planBoard == 0 {
+			if p.strikes&planDuel == 0 {
 				p.fight(o, aHP, dHP)
 				return
 			}
@@ -210,7 +210,7 @@ func (f *Forecaster) plan(p *fcPlan, key uint32, attacker, defender int, aSS, dS
 		p.strikes |= 1 << bit
 		dmg := blow(&s.f, st).Damage
 		if dmg != int(int8(dmg)) {
-			p.strikes = planBoard
+			p.strikes = planDuel
 			return
 		}
 		p.dmg[st.By] = int8(dmg)
