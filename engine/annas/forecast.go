@@ -1,6 +1,7 @@
 package annas
 
 import (
+	"math/bits"
 	"sync"
 
 	"github.com/roundtable-dev/roundtable/engine/annas/table"
@@ -75,14 +76,48 @@ type Forecaster struct {
 	d      duel
 	quiet  []bool // per unit: no passive answers a combat event (quietSources)
 	hpRead []bool // per unit: its passives read its HP
+	units  []fcUnit
+	// plans caches the strikes and damage of quiet combats whose units do not
+	// read HP, direct-mapped by plan index (see Forecast); maxDist is the
+	// longest range of any unit, 0 when plans is not used.
+	plans   []fcPlan
+	bits    uint // log2 len(plans)
+	maxDist int
 }
+
+// fcUnit is what Forecast reads of a unit before it takes a cached plan.
+type fcUnit struct {
+	hp    int            // printed HP
+	rng   table.RangeSet // printed range
+	ss    bool           // has a Shapestone
+	quiet bool           // quietSources: the duel's fight, not the board
+	fixed bool           // quiet and its passives do not read HP: stats fixed in combat
+}
+
+// fcPlan is a quiet combat of two units whose stats do not change while it
+// runs: which strikes are dealt, in the order of strikes (bit 0 the attack,
+// 1 the counter, 2 and 3 the attacker's and defender's follow-ups), and the
+// damage each side deals (blow). The stats depend on the units, distance
+// and Shapestone tokens only, never on HP (no passive reads it), so the
+// strikes are the duel's with the HP left out.
+type fcPlan struct {
+	key     uint32 // 1 + the plan index >> Forecaster.bits; 0: empty
+	dmg     [2]int8
+	strikes uint8 // planDuel: damage beyond int8, use the duel
+}
+
+const planDuel = 1 << 7
+
+// maxPlans bounds the plan cache (8 bytes a plan).
+const maxPlans = 1 << 15
 
 // NewForecaster prepares forecasts on rs.
 func NewForecaster(rs *table.Ruleset) *Forecaster {
-	f := &Forecaster{quiet: make([]bool, len(rs.Units)), hpRead: make([]bool, len(rs.Units))}
+	n := len(rs.Units)
+	f := &Forecaster{quiet: make([]bool, n), hpRead: make([]bool, n), units: make([]fcUnit, n)}
 	g := &f.d.g
 	forecastGame(g, rs)
-	g.srcCache = make([][]source, len(rs.Units))
+	g.srcCache = make([][]source, n)
 	for i := range rs.Units {
 		var q Piece
 		g.setPiece(&q, int16(i), 0, NoTile)
@@ -91,20 +126,128 @@ func NewForecaster(rs *table.Ruleset) *Forecaster {
 			g.srcCache[i] = []source{}
 		}
 		f.quiet[i], f.hpRead[i] = quietSources(g.srcCache[i])
+		u := &rs.Units[i]
+		f.units[i] = fcUnit{hp: int(u.Stats.HP), rng: u.Range, ss: u.HasShapestone, quiet: f.quiet[i], fixed: f.quiet[i] && !f.hpRead[i]}
+		for d := 1; d < 8; d++ {
+			if u.Range.Has(d) {
+				f.maxDist = max(f.maxDist, d)
+			}
+		}
+	}
+	size := uint64(n) * uint64(n) * uint64(f.maxDist) * 4
+	if size > 0 {
+		f.bits = uint(bits.Len64(min(size, maxPlans) - 1))
+	}
+	if size>>f.bits >= 1<<32-1 {
+		f.maxDist = 0 // keys would not fit: no plans
+	}
+	if f.maxDist > 0 {
+		f.plans = make([]fcPlan, 1<<f.bits)
 	}
 	return f
 }
+
+var strikeKinds = [4]string{KindAttack, KindCounter, KindFollowUp, KindFollowUp}
 
 // Forecast is the package's Forecast on the Forecaster's ruleset, written
 // into o like ForecastTo: no allocation for a quiet forecast (out of range,
 // o.Strikes is empty rather than nil).
 func (f *Forecaster) Forecast(o *Outcome, attacker, defender, aHP, dHP int, aSS, dSS bool, dist int) {
+	// The fast cases, where the duel's fight would give the same: out of
+	// range with no event passive (no combat, nothing read), and a cached
+	// plan for units whose stats are fixed, at HP the pieces can have
+	// (1..printed HP: the duel's Damage arithmetic cannot wrap).
+	if n := uint(len(f.units)); uint(attacker) < n && uint(defender) < n && dist >= 1 && dist <= 2*(Size-1) {
+		ua, ud := &f.units[attacker], &f.units[defender]
+		if ua.quiet && ud.quiet && !ua.rng.Has(dist) {
+			*o = Outcome{Strikes: o.Strikes[:0]}
+			return
+		}
+		if ua.fixed && ud.fixed && dist <= f.maxDist && aHP >= 1 && aHP <= ua.hp && dHP >= 1 && dHP <= ud.hp {
+			ss := 0
+			if aSS && ua.ss {
+				ss = 1
+			}
+			if dSS && ud.ss {
+				ss |= 2
+			}
+			i := ((uint64(attacker)*uint64(n)+uint64(defender))*uint64(f.maxDist)+uint64(dist-1))*4 + uint64(ss)
+			p := &f.plans[i&(1<<f.bits-1)]
+			if key := uint32(i>>f.bits) + 1; p.key != key {
+				f.plan(p, key, attacker, defender, ss&1 != 0, ss&2 != 0, dist)
+			}
+			if p.strikes&planDuel == 0 {
+				p.fight(o, aHP, dHP)
+				return
+			}
+		}
+	}
 	rs := f.d.g.Rules
 	if !f.quiet[attacker] || !f.quiet[defender] {
 		*o = forecastBoard(rs, attacker, defender, aHP, dHP, aSS, dSS, dist)
 		return
 	}
 	f.d.fight(o, o.Strikes[:0], attacker, defender, aHP, dHP, aSS, dSS, dist, f.hpRead[attacker] || f.hpRead[defender])
+}
+
+// plan sets p, under key, to the plan of a combat whose units' stats are
+// fixed, read by the duel's openCombat at full HP.
+func (f *Forecaster) plan(p *fcPlan, key uint32, attacker, defender int, aSS, dSS bool, dist int) {
+	s := &f.d
+	steps, ok := s.open(attacker, defender, f.units[attacker].hp, f.units[defender].hp, aSS, dSS, dist)
+	*p = fcPlan{key: key}
+	if !ok {
+		return // out of range: no strikes
+	}
+	for _, st := range steps {
+		bit := 0
+		switch st.Kind {
+		case KindCounter:
+			bit = 1
+		case KindFollowUp:
+			bit = 2 + st.By
+		}
+		p.strikes |= 1 << bit
+		dmg := blow(&s.f, st).Damage
+		if dmg != int(int8(dmg)) {
+			p.strikes = planDuel
+			return
+		}
+		p.dmg[st.By] = int8(dmg)
+	}
+}
+
+// fight is the duel's fight on plan p at HP aHP and dHP: each strike deals
+// its side's damage as quietHurt does, until one unit is defeated.
+func (p *fcPlan) fight(o *Outcome, aHP, dHP int) {
+	dst := o.Strikes[:0]
+	if p.strikes == 0 {
+		*o = Outcome{Strikes: dst}
+		return
+	}
+	hp := [2]int{aHP, dHP}
+	var dead [2]bool
+	for i := range 4 {
+		if p.strikes&(1<<i) == 0 {
+			continue
+		}
+		by := i & 1 // attack and the attacker's follow-up are bits 0 and 2
+		dmg := int(p.dmg[by])
+		dst = append(dst, Strike{By: by, Kind: strikeKinds[i], Damage: dmg})
+		v := 1 - by
+		if dmg <= 0 {
+			continue
+		}
+		if dmg < hp[v] {
+			hp[v] -= dmg
+			continue
+		}
+		hp[v], dead[v] = 0, true
+		break
+	}
+	// Field by field: a whole Outcome literal is built on the stack and
+	// copied, which cost more than the strikes.
+	o.Strikes, o.Before, o.HP, o.Defeated = dst, [2]int{aHP, dHP}, hp, dead
 }
 
 // duel is the memory of a quiet forecast: a board with the two pieces.
@@ -165,26 +308,12 @@ func forecastQuiet(dst []Strike, rs *table.Ruleset, attacker, defender, aHP, dHP
 // hpRead says whether stats must be read again before each strike. The
 // outcome goes to o, its strikes appended to dst.
 func (s *duel) fight(o *Outcome, dst []Strike, attacker, defender, aHP, dHP int, aSS, dSS bool, dist int, hpRead bool) {
-	g := &s.g
-	if s.ptrs[0] == nil {
-		s.ptrs = [2]*Piece{&s.pcs[0], &s.pcs[1]}
-		g.Pieces = s.ptrs[:]
-	}
-	g.nextID = 0
-	t0, t1 := forecastTiles(dist)
-	g.setPiece(&s.pcs[0], int16(attacker), 0, t0)
-	g.setPiece(&s.pcs[1], int16(defender), 1, t1)
-	forecastPiece(g, &s.pcs[0], aHP, aSS)
-	forecastPiece(g, &s.pcs[1], dHP, dSS)
-	pcs := s.ptrs
-	cb := &s.cb
-	*cb = combat{ids: [2]int32{pcs[0].ID, pcs[1].ID}, dist: Dist(t0, t1)}
-	if !g.Rules.Units[attacker].Range.Has(cb.dist) {
+	steps, ok := s.open(attacker, defender, aHP, dHP, aSS, dSS, dist)
+	if !ok {
 		*o = Outcome{Strikes: dst} // out of range: no combat
 		return
 	}
-	f := &s.f
-	steps := g.openCombat(cb, pcs, s.strikes[:0], f)
+	g, pcs, cb, f := &s.g, s.ptrs, &s.cb, &s.f
 	*o = cb.out
 	for i, st := range steps {
 		if hpRead && i > 0 {
@@ -201,6 +330,29 @@ func (s *duel) fight(o *Outcome, dst []Strike, attacker, defender, aHP, dHP int,
 		o.HP[v] = g.HP(pcs[v])
 	}
 	o.Strikes = append(dst, steps...)
+}
+
+// open sets the duel's board up and opens its combat: the strike plan and
+// the fighters (in s.f) before the first strike; false when the defender
+// is out of the attacker's range.
+func (s *duel) open(attacker, defender, aHP, dHP int, aSS, dSS bool, dist int) ([]Strike, bool) {
+	g := &s.g
+	if s.ptrs[0] == nil {
+		s.ptrs = [2]*Piece{&s.pcs[0], &s.pcs[1]}
+		g.Pieces = s.ptrs[:]
+	}
+	g.nextID = 0
+	t0, t1 := forecastTiles(dist)
+	g.setPiece(&s.pcs[0], int16(attacker), 0, t0)
+	g.setPiece(&s.pcs[1], int16(defender), 1, t1)
+	forecastPiece(g, &s.pcs[0], aHP, aSS)
+	forecastPiece(g, &s.pcs[1], dHP, dSS)
+	cb := &s.cb
+	*cb = combat{ids: [2]int32{s.pcs[0].ID, s.pcs[1].ID}, dist: Dist(t0, t1)}
+	if !g.Rules.Units[attacker].Range.Has(cb.dist) {
+		return nil, false
+	}
+	return g.openCombat(cb, s.ptrs, s.strikes[:0], &s.f), true
 }
 
 // quietSources reports whether a unit's effect lists leave a forecast quiet

@@ -157,3 +157,96 @@ func TestForecastBoardAfterCombatMove(t *testing.T) {
 	o := forecastBoard(rs, red, red, 10, 10, false, false, 1)
 	wantStrikes(t, o, [2]int{7, 7}, [2]bool{}, strikeWant{0, KindAttack, 3}, strikeWant{1, KindCounter, 3})
 }
+
+// forecasterCase checks one forecast of each of fcs against the board (and
+// the package Forecast); plans reports whether it is one a Forecaster
+// answers from a cached plan (both units' stats fixed, a valid HP, distance
+// in range).
+func forecasterCase(t *testing.T, name string, rs *table.Ruleset, fcs []*Forecaster, a, d, aHP, dHP int, aSS, dSS bool, dist int) (plans bool) {
+	t.Helper()
+	want := forecastBoard(rs, a, d, aHP, dHP, aSS, dSS, dist)
+	if got := Forecast(rs, a, d, aHP, dHP, aSS, dSS, dist); !reflect.DeepEqual(got, want) {
+		t.Fatalf("%s: Forecast(%s, %s, hp %d/%d, ss %v/%v, dist %d) = %+v, board %+v", name,
+			rs.Units[a].ID, rs.Units[d].ID, aHP, dHP, aSS, dSS, dist, got, want)
+	}
+	var o Outcome
+	for k, fc := range fcs {
+		for range 2 { // a plan made, then a plan cached
+			fc.Forecast(&o, a, d, aHP, dHP, aSS, dSS, dist)
+			if len(o.Strikes) == 0 {
+				o.Strikes = nil // out of range: Forecast's are nil
+			}
+			if !reflect.DeepEqual(o, want) {
+				t.Fatalf("%s: Forecaster %d (%d plans)(%s, %s, hp %d/%d, ss %v/%v, dist %d) = %+v, board %+v", name, k, len(fc.plans),
+					rs.Units[a].ID, rs.Units[d].ID, aHP, dHP, aSS, dSS, dist, o, want)
+			}
+		}
+	}
+	ua, ud := fcs[0].units[a], fcs[0].units[d]
+	return ua.fixed && ud.fixed && dist <= fcs[0].maxDist && ua.rng.Has(dist)
+}
+
+// Forecaster's cached plans give the board's outcome (strikes, HP before
+// and after, defeats; rulebook VI, Steps to Combat) for every pair of units
+// of the base content and of the quiet fixture (whose passives read HP,
+// force and forbid strikes), at full HP, 1 HP and half HP on each side,
+// with and without Shapestone tokens, at distances 1–4 (4 is beyond every
+// range). It runs with the full cache and with a cache of 4 plans, where
+// plans keep replacing each other, and checks that both kinds of pair
+// (stats fixed, stats read again per strike) were met.
+func TestForecasterPlansEqualBoard(t *testing.T) {
+	for name, rs := range map[string]*table.Ruleset{"base": gen.Ruleset, "fixture": quietFixture(t)} {
+		small := NewForecaster(rs)
+		small.bits, small.plans = 2, make([]fcPlan, 4)
+		fcs := []*Forecaster{NewForecaster(rs), small}
+		plans, other := 0, 0
+		for a := range rs.Units {
+			for d := range rs.Units {
+				ah, dh := int(rs.Units[a].Stats.HP), int(rs.Units[d].Stats.HP)
+				for dist := 1; dist <= 4; dist++ {
+					for ss := range 4 {
+						for _, aHP := range []int{ah, 1, (ah + 1) / 2} {
+							for _, dHP := range []int{dh, 1, (dh + 1) / 2} {
+								if forecasterCase(t, name, rs, fcs, a, d, aHP, dHP, ss&1 != 0, ss&2 != 0, dist) {
+									plans++
+								} else {
+									other++
+								}
+							}
+						}
+					}
+				}
+			}
+		}
+		if plans == 0 || other == 0 {
+			t.Errorf("%s: %d forecasts from plans, %d others, want both", name, plans, other)
+		}
+	}
+}
+
+// Out of the plans' domain (HP 0 or above the printed HP, distance 0 or
+// beyond the board) a Forecaster answers as the pooled quiet duel does.
+func TestForecasterOutsidePlans(t *testing.T) {
+	rs := gen.Ruleset
+	fc := NewForecaster(rs)
+	var o Outcome
+	for a := range rs.Units {
+		for d := range rs.Units {
+			ah, dh := int(rs.Units[a].Stats.HP), int(rs.Units[d].Stats.HP)
+			for _, c := range [][3]int{{0, dh, 1}, {ah, 0, 1}, {ah + 1, dh, 1}, {ah, dh + 1, 2}, {ah, dh, 0}, {ah, dh, 2 * (Size - 1)}} {
+				want, ok := forecastQuiet(nil, rs, a, d, c[0], c[1], false, false, c[2])
+				if !ok {
+					continue
+				}
+				fc.Forecast(&o, a, d, c[0], c[1], false, false, c[2])
+				if len(o.Strikes) == 0 {
+					o.Strikes = nil
+				}
+				if !reflect.DeepEqual(o, want) {
+					t.Fatalf("Forecaster(%s, %s, hp %d/%d, dist %d) = %+v, quiet duel %+v",
+						rs.Units[a].ID, rs.Units[d].ID, c[0], c[1], c[2], o, want)
+				}
+			}
+		}
+	}
+}
