@@ -135,12 +135,24 @@ func (m *memo) entry(d *Doc) *vcache.Entry {
 
 // lookup returns the stored record of a step for a document.
 func (m *memo) lookup(e *vcache.Entry, step string, index int) (memoRec, bool) {
+	var found memoRec
+	ok := false
+	m.scan(e, func(r memoRec) bool {
+		found, ok = r, r.step == step && r.index == index
+		return !ok
+	})
+	return found, ok
+}
+
+// scan calls fn with each record an entry holds under this env key until
+// fn returns false; it reports false when the memo does not decode.
+func (m *memo) scan(e *vcache.Entry, fn func(memoRec) bool) bool {
 	if e == nil || e.Memo == "" {
-		return memoRec{}, false
+		return true
 	}
 	r := &vcache.Reader{S: e.Memo}
 	if r.String() != m.env {
-		return memoRec{}, false
+		return true
 	}
 	n := r.Uint()
 	for i := uint64(0); i < n && r.Err == nil; i++ {
@@ -149,11 +161,11 @@ func (m *memo) lookup(e *vcache.Entry, step string, index int) (memoRec, bool) {
 		r.Diags()
 		rec.diags = e.Memo[start:r.Off]
 		rec.summary = r.String()
-		if r.Err == nil && rec.step == step && rec.index == index {
-			return rec, true
+		if r.Err == nil && !fn(rec) {
+			return true
 		}
 	}
-	return memoRec{}, false
+	return r.Err == nil
 }
 
 // keep records a fresh outcome of a document for its entry's next memo.
@@ -194,21 +206,8 @@ func (m *memo) save() {
 
 // records returns the records an entry holds with this env key.
 func (m *memo) records(e *vcache.Entry) []memoRec {
-	r := &vcache.Reader{S: e.Memo}
-	if e.Memo == "" || r.String() != m.env {
-		return nil
-	}
 	var out []memoRec
-	n := r.Uint()
-	for i := uint64(0); i < n && r.Err == nil; i++ {
-		rec := memoRec{step: r.String(), index: int(r.Uint())}
-		start := r.Off
-		r.Diags()
-		rec.diags = e.Memo[start:r.Off]
-		rec.summary = r.String()
-		out = append(out, rec)
-	}
-	if r.Err != nil {
+	if !m.scan(e, func(r memoRec) bool { out = append(out, r); return true }) {
 		return nil
 	}
 	return out
