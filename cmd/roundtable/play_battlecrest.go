@@ -3,6 +3,7 @@ package main
 import (
 	"encoding/json"
 	"fmt"
+	"strings"
 
 	"github.com/spf13/cobra"
 
@@ -40,7 +41,7 @@ func playBattlecrest(cmd *cobra.Command, f *playFlags) error {
 				for _, h := range rs.HeroSets {
 					ids = append(ids, h.ID)
 				}
-				return usageErr("no hero set %q (hero sets: %v)", id, ids)
+				return usageErr("no hero set %q (hero sets: %s)", id, strings.Join(ids, ", "))
 			}
 		}
 	default:

@@ -3,6 +3,7 @@ package main
 import (
 	"encoding/json"
 	"fmt"
+	"strings"
 
 	"github.com/spf13/cobra"
 
@@ -39,7 +40,7 @@ func playFECipher(cmd *cobra.Command, f *playFlags) error {
 			for _, dk := range rs.Decks {
 				ids = append(ids, dk.ID)
 			}
-			return usageErr("no deck %q (decks: %v)", id, ids)
+			return usageErr("no deck %q (decks: %s)", id, strings.Join(ids, ", "))
 		}
 		decks[i] = &rs.Decks[d]
 		names[i] = fmt.Sprintf("P%d", i+1)
