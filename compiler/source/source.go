@@ -398,8 +398,11 @@ func parseWith(name string, data []byte, compact bool, check Check) ([]*Document
 				if parserError(msg) {
 					pos.Line++ // yaml.v3 reports parser errors with a 0-based line
 				}
+			} else if parserError(msg) {
+				pos.Line = 1 // yaml.v3 leaves out a line of 0
 			}
-			diags.Add(diag.CodeYAMLSyntax, pos, "%s", msg)
+			d := diags.Add(diag.CodeYAMLSyntax, pos, "%s", msg)
+			d.Pos.Line, d.Pos.Col, d.Hint = syntaxHint(data, pos.Line, msg)
 			break
 		}
 		if n.Kind == 0 || len(n.Content) == 0 {
@@ -439,6 +442,41 @@ func parseWith(name string, data []byte, compact bool, check Check) ([]*Document
 		docs = append(docs, doc)
 	}
 	return docs, diags
+}
+
+// syntaxHint returns the position of a tab that breaks the indentation of
+// the reported line or the next (yaml.v3 may report the line before it) and
+// how to fix the common YAML syntax errors.
+func syntaxHint(data []byte, line int, msg string) (atLine, col int, hint string) {
+	last := line // the line to search for a tab in its indentation
+	if strings.Contains(msg, "tab character") || strings.HasPrefix(msg, "found character that cannot start any token") {
+		last = line + 1
+	}
+	if line >= 1 {
+		lines := bytes.Split(data, []byte("\n"))
+		for l := line; l <= len(lines) && l <= last; l++ {
+			text := lines[l-1]
+			if i := bytes.IndexByte(text, '\t'); i >= 0 && len(bytes.TrimLeft(text[:i], " ")) == 0 {
+				return l, utf8.RuneCount(text[:i]) + 1, "YAML does not allow tabs for indentation; indent with spaces"
+			}
+		}
+	}
+	for _, h := range [...]struct{ prefix, hint string }{
+		{"mapping values are not allowed", "this line is indented deeper than the field above it, or a plain value contains `: `; fix the indentation or quote the value"},
+		{"did not find expected key", "fields of one mapping start in the same column; check this line's indentation"},
+		{"found unexpected end of stream", "a quote or bracket opened here is never closed"},
+		{"did not find expected ',' or ']'", "close the list with `]` and separate its items with commas"},
+		{"did not find expected ',' or '}'", "close the mapping with `}` and separate its fields with commas"},
+		{"did not find expected node content", "a value is missing here, e.g. two commas in a row or a `,` before `]`"},
+		{"could not find expected ':'", "write each field as `key: value`, or quote text that spans lines"},
+		{"found character that cannot start any token", "a plain value cannot start with @ or `; quote the value"},
+		{"did not find expected '-' indicator", "items of one list start in the same column; check this line's indentation"},
+	} {
+		if strings.HasPrefix(msg, h.prefix) {
+			return line, 0, h.hint
+		}
+	}
+	return line, 0, ""
 }
 
 // parserError reports whether a yaml.v3 message comes from its parser (as
