@@ -300,20 +300,45 @@ func classify(def cue.Value, doc *source.Document, root *yaml.Node, path []strin
 		diags.Add(diag.CodeOutOfRange, pos, "%s: %s is out of range (%s)", dotted, node.Value, bounds(msgs))
 		return
 	}
+	if node != nil && node.Kind == yaml.ScalarNode && (node.Tag == "!!int" || node.Tag == "!!float") && kindAllows(schemaAt.IncompleteKind(), node) && has("mismatched types") {
+		// toAST passes a number that does not fit 64 bits as a string.
+		d := diags.Add(diag.CodeOutOfRange, pos, "%s: %s is out of range (too large a number)", dotted, node.Value)
+		d.Hint = "card values are small whole numbers; check for a typo"
+		return
+	}
 	if node != nil && !kindAllows(schemaAt.IncompleteKind(), node) || has("mismatched types") {
 		found := "nothing"
 		if node != nil {
 			found = source.KindName(node)
-			if node.Kind == yaml.ScalarNode {
+			if node.Kind == yaml.ScalarNode && (node.Tag != "!!null" || node.Value != "") {
 				found += " " + quoteScalar(node)
 			}
 		}
-		diags.Add(diag.CodeWrongType, pos, "%s must be %s, found %s", dotted, kindWords(schemaAt.IncompleteKind()), found)
+		d := diags.Add(diag.CodeWrongType, pos, "%s must be %s, found %s", dotted, kindWords(schemaAt.IncompleteKind()), found)
+		if node != nil && node.Kind == yaml.ScalarNode && node.Tag != "!!str" && node.Tag != "!!null" && schemaAt.IncompleteKind()&cue.StringKind != 0 {
+			d.Hint = fmt.Sprintf("to write it as text, quote it: %q", node.Value)
+		}
+		if node != nil && node.Tag == "!!null" && node.Value == "" {
+			d.Hint = "the field has no value: write one after the colon"
+		}
 		return
 	}
 	if has("out of bound") && node != nil && node.Kind == yaml.ScalarNode && (node.Tag == "!!int" || node.Tag == "!!float") {
 		diags.Add(diag.CodeOutOfRange, pos, "%s: %s is out of range (%s)", dotted, node.Value, bounds(msgs))
 		return
+	}
+	if node != nil && node.Kind == yaml.ScalarNode && node.Tag == "!!str" {
+		for _, p := range patterns {
+			if has("out of bound =~" + strconv.Quote(p.re)) {
+				d := diags.Add(diag.CodeInvalid, pos, "%s: %q is not %s", dotted, node.Value, p.what)
+				if p.suggest != nil {
+					if s := p.suggest(node.Value); s != "" {
+						d.Hint = fmt.Sprintf("did you mean %q?", s)
+					}
+				}
+				return
+			}
+		}
 	}
 	msg := msgs[0]
 	if len(msgs) > 1 {
@@ -324,6 +349,23 @@ func classify(def cue.Value, doc *source.Document, root *yaml.Node, path []strin
 		return
 	}
 	diags.Add(diag.CodeInvalid, pos, "%s: %s", dotted, msg)
+}
+
+// patterns are the schemas' common regular expressions, explained in words.
+var patterns = []struct {
+	re, what string
+	suggest  func(string) string
+}{
+	{`^[a-z0-9]+(-[a-z0-9]+)*$`, "a valid id (lowercase letters and digits, words joined by single hyphens)", kebab},
+	{`^[a-f][1-6]$`, "a tile (a column a-f and a row 1-6, e.g. c3)", nil},
+	{`^(0|[1-9][0-9]*)\.(0|[1-9][0-9]*)\.(0|[1-9][0-9]*)(-[0-9A-Za-z.-]+)?$`, "a version (MAJOR.MINOR.PATCH, e.g. 1.0.0)", nil},
+}
+
+var nonID = regexp.MustCompile(`[^a-z0-9]+`)
+
+// kebab suggests the id a name was meant to be: "Sell Sword" is sell-sword.
+func kebab(s string) string {
+	return strings.Trim(nonID.ReplaceAllString(strings.ToLower(s), "-"), "-")
 }
 
 // schemaAt finds the schema of a data path. LookupPath does not see

@@ -1,0 +1,56 @@
+package cueval
+
+import (
+	"testing"
+	"testing/fstest"
+
+	"github.com/roundtable-dev/roundtable/compiler/diag"
+)
+
+const utSchemaSrc = `package t
+
+#Unit: {
+	kind!: "unit"
+	id!:   =~"^[a-z0-9]+(-[a-z0-9]+)*$"
+	name!: string
+	at?:   =~"^[a-f][1-6]$"
+	version?: =~"^(0|[1-9][0-9]*)\\.(0|[1-9][0-9]*)\\.(0|[1-9][0-9]*)(-[0-9A-Za-z.-]+)?$"
+	hp!:   int & >=1 & <=20
+}
+`
+
+// TestMessagesSayWhatIsWrongAndHowToFix: the messages a content author
+// meets most, in words rather than CUE's regular expressions, with a fix.
+func TestMessagesSayWhatIsWrongAndHowToFix(t *testing.T) {
+	s, err := Compile(fstest.MapFS{"t.cue": {Data: []byte(utSchemaSrc)}}, "schema/t", map[string]string{"unit": "#Unit"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, tc := range []struct {
+		src, code, msg, hint string
+		line, col            int
+	}{
+		{"kind: unit\nid: Sell Sword\nname: S\nhp: 3\n", diag.CodeInvalid,
+			`id: "Sell Sword" is not a valid id (lowercase letters and digits, words joined by single hyphens)`, `did you mean "sell-sword"?`, 2, 5},
+		{"kind: unit\nid: s\nname: S\nhp: 3\nat: g7\n", diag.CodeInvalid,
+			`at: "g7" is not a tile (a column a-f and a row 1-6, e.g. c3)`, "", 5, 5},
+		{"kind: unit\nid: s\nname: S\nhp: 3\nversion: \"1.0\"\n", diag.CodeInvalid,
+			`version: "1.0" is not a version (MAJOR.MINOR.PATCH, e.g. 1.0.0)`, "", 5, 10},
+		{"kind: unit\nid: s\nname: S\nhp: 99999999999999999999999999\n", diag.CodeOutOfRange,
+			"hp: 99999999999999999999999999 is out of range (too large a number)", "card values are small whole numbers; check for a typo", 4, 5},
+		{"kind: unit\nid: s\nname: 1984\nhp: 3\n", diag.CodeWrongType,
+			"name must be a string, found number 1984", `to write it as text, quote it: "1984"`, 3, 7},
+		{"kind: unit\nid:\nname: S\nhp: 3\n", diag.CodeWrongType,
+			"id must be a string, found null", "the field has no value: write one after the colon", 2, 4},
+	} {
+		got := validate(t, s, tc.src)
+		if len(got) != 1 {
+			t.Errorf("%q: %d diagnostics %v, want 1", tc.src, len(got), got)
+			continue
+		}
+		d := got[0]
+		if d.Code != tc.code || d.Message != tc.msg || d.Hint != tc.hint || d.Pos.Line != tc.line || d.Pos.Col != tc.col {
+			t.Errorf("%q:\n got %s %d:%d %q hint %q\nwant %s %d:%d %q hint %q", tc.src, d.Code, d.Pos.Line, d.Pos.Col, d.Message, d.Hint, tc.code, tc.line, tc.col, tc.msg, tc.hint)
+		}
+	}
+}
