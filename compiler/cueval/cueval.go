@@ -359,6 +359,11 @@ var patterns = []struct {
 	{`^[a-z0-9]+(-[a-z0-9]+)*$`, "a valid id (lowercase letters and digits, words joined by single hyphens)", kebab},
 	{`^[a-f][1-6]$`, "a tile (a column a-f and a row 1-6, e.g. c3)", nil},
 	{`^(0|[1-9][0-9]*)\.(0|[1-9][0-9]*)\.(0|[1-9][0-9]*)(-[0-9A-Za-z.-]+)?$`, "a version (MAJOR.MINOR.PATCH, e.g. 1.0.0)", nil},
+	{`^[LHM.-]{1,40}$`, "a map row (1-40 of L landmark, H hero start, M minion start, . space, - no space)", nil},
+	{`^[0-9]{1,3}[AB]$`, "a card number and side (e.g. 41A)", nil},
+	{`^[A-Z][0-9]{2}$`, "a set code (a capital letter and two digits, e.g. B04)", nil},
+	{`^[A-Z][0-9]{2}-[0-9]{3}[a-z]?$`, "a card number (set code, hyphen, three digits, e.g. B04-001)", nil},
+	{`^[^\s]$`, "one character (not a space)", nil},
 }
 
 var nonID = regexp.MustCompile(`[^a-z0-9]+`)

@@ -16,6 +16,8 @@ const utSchemaSrc = `package t
 	at?:   =~"^[a-f][1-6]$"
 	version?: =~"^(0|[1-9][0-9]*)\\.(0|[1-9][0-9]*)\\.(0|[1-9][0-9]*)(-[0-9A-Za-z.-]+)?$"
 	hp!:   int & >=1 & <=20
+	row?:  =~"^[LHM.-]{1,40}$"
+	glyph?: =~"^[^\\s]$"
 }
 `
 
@@ -36,6 +38,10 @@ func TestMessagesSayWhatIsWrongAndHowToFix(t *testing.T) {
 			`at: "g7" is not a tile (a column a-f and a row 1-6, e.g. c3)`, "", 5, 5},
 		{"kind: unit\nid: s\nname: S\nhp: 3\nversion: \"1.0\"\n", diag.CodeInvalid,
 			`version: "1.0" is not a version (MAJOR.MINOR.PATCH, e.g. 1.0.0)`, "", 5, 10},
+		{"kind: unit\nid: s\nname: S\nhp: 3\nrow: MH..X\n", diag.CodeInvalid,
+			`row: "MH..X" is not a map row (1-40 of L landmark, H hero start, M minion start, . space, - no space)`, "", 5, 6},
+		{"kind: unit\nid: s\nname: S\nhp: 3\nglyph: \"ab\"\n", diag.CodeInvalid,
+			`glyph: "ab" is not one character (not a space)`, "", 5, 8},
 		{"kind: unit\nid: s\nname: S\nhp: 99999999999999999999999999\n", diag.CodeOutOfRange,
 			"hp: 99999999999999999999999999 is out of range (too large a number)", "card values are small whole numbers; check for a typo", 4, 5},
 		{"kind: unit\nid: s\nname: 1984\nhp: 3\n", diag.CodeWrongType,
