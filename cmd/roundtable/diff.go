@@ -43,7 +43,8 @@ OLD and NEW are folders. With --git REV, OLD is PATH (default: the current folde
 of the git revision REV, and NEW is PATH in the working tree.
 
 --format markdown fits a pull-request comment. The exit status is 0 whatever changed,
-unless --fail-on names a kind of change (removed, changed, added) that happened: then 1.`,
+unless --fail-on names a kind of change (removed, changed, added) that happened: then 1.
+A tree whose YAML does not parse is reported and exits 1 as well.`,
 		Example: `  roundtable diff old/content/annas content/annas
   roundtable diff --git origin/main content/annas --format markdown > diff.md
   roundtable diff --git HEAD~1 . --fail-on removed`,
@@ -87,7 +88,7 @@ unless --fail-on names a kind of change (removed, changed, added) that happened:
 			for _, t := range []*tree{oldT, newT} {
 				if t.diags.Errors() > 0 {
 					_ = diag.Print(cmd.ErrOrStderr(), "text", t.diags, t.set.Source)
-					return usageErr("%s does not parse; fix it (roundtable check) before diffing", t.name)
+					return &exitError{code: exitContent, msg: t.name + " does not parse; fix it (roundtable check) before diffing"}
 				}
 			}
 			d := diffTrees(oldT, newT)
