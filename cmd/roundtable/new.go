@@ -18,6 +18,7 @@ import (
 	"gopkg.in/yaml.v3"
 
 	"github.com/roundtable-dev/roundtable/compiler"
+	"github.com/roundtable-dev/roundtable/compiler/link"
 	"github.com/roundtable-dev/roundtable/compiler/semver"
 	"github.com/roundtable-dev/roundtable/compiler/source"
 	"github.com/roundtable-dev/roundtable/compiler/yamlfmt"
@@ -461,13 +462,41 @@ func newEntity(cmd *cobra.Command, kind, file, game, id, name string) error {
 	}
 	tmpl := "templates/" + g.ID + "/" + kind + ".yaml"
 	if _, err := fs.Stat(templates, tmpl); err != nil {
-		return usageErr("no template for kind %q of game %s (have: pack, %s)", kind, g.ID, strings.Join(templateKinds(g.ID), ", "))
+		kinds := templateKinds(g.ID)
+		if s := link.Suggest(kind, kinds); s != "" {
+			return usageErr("no template for kind %q of game %s (did you mean %q?)", kind, g.ID, s)
+		}
+		return usageErr("no template for kind %q of game %s (have: pack, %s)", kind, g.ID, strings.Join(kinds, ", "))
 	}
 	if id == "" {
 		id = "new-" + kind
 	}
 	if !isKebab(id) {
 		return usageErr("id %q is not kebab-case", id)
+	}
+	for _, d := range packDocs {
+		if d.Kind == kind && d.StrField("id") == id {
+			// Appending it would only make a duplicate-id error.
+			pos := d.FieldPos("id")
+			if wd, err := os.Getwd(); err == nil {
+				if rel, err := filepath.Rel(wd, pos.File); err == nil {
+					pos.File = filepath.ToSlash(rel)
+				}
+			}
+			return usageErr("%s %q already exists at %s; choose another --id", kind, id, pos)
+		}
+	}
+	for _, d := range packDocs {
+		if d.Kind == kind && d.StrField("id") == id {
+			// Appending it would only make a duplicate-id error.
+			pos := d.FieldPos("id")
+			if wd, err := os.Getwd(); err == nil {
+				if rel, err := filepath.Rel(wd, pos.File); err == nil {
+					pos.File = filepath.ToSlash(rel)
+				}
+			}
+			return usageErr("%s %q already exists at %s; choose another --id", kind, id, pos)
+		}
 	}
 	if name == "" {
 		name = title(id)
