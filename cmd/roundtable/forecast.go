@@ -3,6 +3,7 @@ package main
 import (
 	"encoding/json"
 	"fmt"
+	"github.com/roundtable-dev/roundtable/compiler/link"
 	"io"
 
 	"github.com/spf13/cobra"
@@ -25,6 +26,13 @@ func unitIndex(rs *table.Ruleset, id string) (int, error) {
 		if rs.Units[i].ID == id {
 			return i, nil
 		}
+	}
+	ids := make([]string, len(rs.Units))
+	for i := range rs.Units {
+		ids[i] = rs.Units[i].ID
+	}
+	if s := link.Suggest(id, ids); s != "" {
+		return -1, usageErr("no unit %q (did you mean %q?)", id, s)
 	}
 	return -1, usageErr("no unit %q", id)
 }

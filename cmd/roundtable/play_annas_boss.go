@@ -22,10 +22,13 @@ func init() {
 		switch {
 		case f.mode == "boss":
 			return playAnnasBoss(cmd, f)
+		case f.mode != "versus":
+			if s := link.Suggest(f.mode, []string{"versus", "boss"}); s != "" {
+				return usageErr("unknown --mode %q (did you mean %q?)", f.mode, s)
+			}
+			return usageErr("unknown --mode %q (want versus or boss)", f.mode)
 		case versus != nil:
 			return versus(cmd, f)
-		case f.mode != "versus":
-			return usageErr("unknown --mode %q (want versus or boss)", f.mode)
 		}
 		return usageErr("the annas 1v1 engine has no player yet; try --mode boss")
 	}
