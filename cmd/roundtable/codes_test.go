@@ -85,7 +85,7 @@ a hint and related places. ` + "`--format json`" + ` prints:
   "errors": 1,
   "warnings": 0,
   "packs": [{"id": "annas-base", "version": "1.0.0", "game": "annas", "dir": "content/annas",
-             "embedded": false, "counts": {"unit": 40}}]
+             "embedded": true, "counts": {"tag": 14, "unit": 45, ...}}]
 }
 ` + "```" + `
 
