@@ -89,7 +89,7 @@ a hint and related places. ` + "`--format json`" + ` prints:
 }
 ` + "```" + `
 
-` + "`--format github`" + ` prints workflow annotations (` + "`::error file=…,line=…,col=…,title=code::message`" + `);
+` + "`--format github`" + ` prints workflow annotations (` + "`::error file=…,line=…,col=…,title=code::message (hint)`" + `);
 ` + "`--format sarif`" + ` prints SARIF 2.1.0 with one rule per code.
 
 This page is generated from the code registry and the end-to-end tests
