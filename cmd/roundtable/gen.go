@@ -71,7 +71,19 @@ if there are any. CI runs it to prove generated/ is current.`,
 					fmt.Fprintf(w, "stale: %s\n", path.Join(out, s))
 				}
 				if len(stale) > 0 {
-					fmt.Fprintln(w, "run `roundtable gen` (or `make gen`) and commit the result")
+					// The same command without --check writes what is stale.
+					again := append([]string{"roundtable", "gen"}, args...)
+					if cmd.Flags().Changed("out") {
+						again = append(again, "--out", out)
+					}
+					if pkg != "" {
+						again = append(again, "--package", pkg)
+					}
+					if len(again) == 2 {
+						fmt.Fprintln(w, "run `roundtable gen` (or `make gen`) and commit the result")
+					} else {
+						fmt.Fprintf(w, "run `%s` and commit the result\n", strings.Join(again, " "))
+					}
 					return errContent
 				}
 				fmt.Fprintf(w, "%d generated files are current\n", len(files))
