@@ -109,8 +109,17 @@ func loadPack(fsys fs.FS, display string, embedded bool, cacheDir string) (*Pack
 		diags.Add(diag.CodeNoContent, diag.Pos{File: display}, "no YAML content found in %s", display).Hint = "a pack is a folder with pack.yaml and *.yaml content files; `roundtable new pack DIR` makes one"
 	}
 	if len(packDocs) == 0 {
-		if len(set.Docs) > 0 {
-			diags.Add(diag.CodeNoPack, diag.Pos{File: joinDisplay(display, "pack.yaml")}, "folder %s has no pack.yaml", display).Hint = "add pack.yaml with kind: pack, id, name, version and game"
+		file := joinDisplay(display, "pack.yaml")
+		i := slices.IndexFunc(set.Docs, func(d *source.Document) bool { return d.File == file })
+		switch {
+		case i >= 0:
+			// pack.yaml is there, with another kind (a typo of pack?).
+			d := diags.Add(diag.CodeNoPack, set.Docs[i].FieldPos("kind"), "%s is kind %q; a pack's pack.yaml is kind: pack", file, set.Docs[i].Kind)
+			d.Hint = "write `kind: pack`, then id, name, version and game"
+		case slices.ContainsFunc(diags, func(d diag.Diagnostic) bool { return d.Pos.File == file }):
+			// pack.yaml is there but does not parse: that error says it.
+		case len(set.Docs) > 0:
+			diags.Add(diag.CodeNoPack, diag.Pos{File: file}, "folder %s has no pack.yaml", display).Hint = "add pack.yaml with kind: pack, id, name, version and game"
 		}
 		return p, diags
 	}
