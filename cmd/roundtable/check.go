@@ -93,13 +93,37 @@ func compileAllOpen(dirs []string, cacheDir string) ([]*compiler.Result, diag.Li
 	if err != nil {
 		return nil, nil, nil, err
 	}
+	missing := map[string]bool{} // pack.yaml files that require a pack not loaded
+	for _, d := range diags {
+		if d.Code == compiler.CodeMissingPack {
+			missing[d.Pos.File] = true
+		}
+	}
 	var results []*compiler.Result
 	for _, set := range sets {
 		res, ds := compiler.Compile(set)
+		if slices.ContainsFunc(set, func(p *compiler.Pack) bool { return p.Doc != nil && missing[p.Doc.File] }) {
+			// Without the required pack every reference to it fails and the
+			// game's checks miss its entities: a typo in requires buried its
+			// own error under dozens. Keep what stands alone.
+			ds = slices.DeleteFunc(ds, func(d diag.Diagnostic) bool { return !standsAlone[d.Code] })
+		}
 		diags = append(diags, ds...)
 		results = append(results, res)
 	}
 	return results, diags.Sort(), closeRoots, nil
+}
+
+// standsAlone are the codes of problems within one document or one pack's
+// files, true whatever other packs are loaded.
+var standsAlone = map[string]bool{
+	diag.CodeIO: true, diag.CodeTooLarge: true, diag.CodeUTF8: true, diag.CodeYAMLSyntax: true,
+	diag.CodeDuplicateKey: true, diag.CodeAliasBudget: true, diag.CodeTooDeep: true, diag.CodeSymlink: true,
+	diag.CodeNotMapping: true, diag.CodeMissingKind: true, diag.CodeUnknownKind: true, diag.CodeWrongType: true,
+	diag.CodeOutOfRange: true, diag.CodeUnknownField: true, diag.CodeMissingField: true, diag.CodeBadEnum: true,
+	diag.CodeInvalid: true, diag.CodeDuplicateID: true, diag.CodeNoPack: true, diag.CodePack: true,
+	diag.CodeWrongGame: true, diag.CodeNoContent: true,
+	compiler.CodeMissingPack: true, compiler.CodeVersion: true, compiler.CodeCycle: true,
 }
 
 func sources(results []*compiler.Result) diag.Sources {
