@@ -205,6 +205,9 @@ func (b *builder) singleton(kind string) *compiler.Doc {
 		dd := b.diags.Add(CodeSingleton, extra.FieldPos("kind"), "a second %s document; the game has exactly one", kind)
 		dd.Related = []diag.Related{{Pos: docs[0].FieldPos("kind"), Message: "the first is here"}}
 		dd.Hint = "merge them into one document"
+		if extra.Pack != docs[0].Pack && docs[0].Pack != nil {
+			dd.Hint = fmt.Sprintf("to replace %s's, add `overrides: %s/%s` to this one", docs[0].Pack.ID, docs[0].Pack.ID, kind)
+		}
 	}
 	return docs[0]
 }
