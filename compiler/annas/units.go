@@ -111,8 +111,12 @@ func (b *builder) terrain() {
 			continue
 		}
 		if first, dup := glyphs[t.Glyph]; dup {
-			dd := b.diags.Add(CodeGlyph, d.FieldPos("glyph"), "terrain %q uses glyph %q, already used by terrain %q", t.ID, t.Glyph, first.ID)
-			dd.Related = []diag.Related{{Pos: first.FieldPos("glyph"), Message: fmt.Sprintf("%q is %s's glyph", t.Glyph, first.ID)}}
+			other := first.ID
+			if first.Pack != d.Pack && first.Pack != nil {
+				other = first.Pack.ID + "/" + first.ID // "water" of another pack, not this one
+			}
+			dd := b.diags.Add(CodeGlyph, d.FieldPos("glyph"), "terrain %q uses glyph %q, already used by terrain %q", t.ID, t.Glyph, other)
+			dd.Related = []diag.Related{{Pos: first.FieldPos("glyph"), Message: fmt.Sprintf("%q is %s's glyph", t.Glyph, other)}}
 			dd.Hint = "give each terrain its own glyph"
 		} else {
 			glyphs[t.Glyph] = d
