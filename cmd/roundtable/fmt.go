@@ -3,6 +3,7 @@ package main
 import (
 	"bytes"
 	"fmt"
+	"github.com/roundtable-dev/roundtable/compiler/diag"
 	"io/fs"
 	"os"
 	"path/filepath"
@@ -91,7 +92,14 @@ if there are any.`,
 				}
 				out, err := yamlfmt.Format(data, order)
 				if err != nil {
-					fmt.Fprintf(w, "%s: %v\n", filepath.ToSlash(f), strings.TrimPrefix(err.Error(), "yaml: "))
+					// The loader's diagnostic: file:line:col, the line and a
+					// hint, the same as check prints.
+					name := filepath.ToSlash(f)
+					if _, ds := source.Parse(name, data); ds.Errors() > 0 {
+						_ = diag.Print(w, "text", ds, func(string) []byte { return data })
+					} else {
+						fmt.Fprintf(w, "%s: %v\n", name, strings.TrimPrefix(err.Error(), "yaml: "))
+					}
 					failed++
 					continue
 				}

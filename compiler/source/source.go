@@ -461,6 +461,9 @@ func syntaxHint(data []byte, line int, msg string) (atLine, col int, hint string
 			}
 		}
 	}
+	if lines := bytes.Split(data, []byte("\n")); line == len(lines) && len(lines[line-1]) == 0 && strings.HasPrefix(msg, "did not find expected") {
+		return line, 0, "the file ends before a `[`, `{` or quote opened above is closed"
+	}
 	for _, h := range [...]struct{ prefix, hint string }{
 		{"mapping values are not allowed", "this line is indented deeper than the field above it, or a plain value contains `: `; fix the indentation or quote the value"},
 		{"did not find expected key", "fields of one mapping start in the same column; check this line's indentation"},

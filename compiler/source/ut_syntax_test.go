@@ -25,6 +25,7 @@ func TestSyntaxErrorPositionAndHint(t *testing.T) {
 		{"kind: unit\nrange: [1\n", 2, 0, "close the list with `]`"},
 		{"kind: unit\nid: x\n- a\n", 3, 0, "check this line's indentation"},
 		{"kind: unit\nname: @x\n", 2, 0, "quote the value"},
+		{"kind: unit\nid: [\n", 3, 0, "the file ends before"},
 	} {
 		_, diags := Parse("f.yaml", []byte(tc.src))
 		if len(diags) != 1 || diags[0].Code != diag.CodeYAMLSyntax {
