@@ -3,6 +3,7 @@ package main
 import (
 	"encoding/json"
 	"fmt"
+	"github.com/roundtable-dev/roundtable/compiler/link"
 	"io"
 	"strings"
 
@@ -136,6 +137,12 @@ func playTropera(cmd *cobra.Command, f *playFlags) error {
 		var ids []string
 		for _, s := range rs.Skirmishes {
 			ids = append(ids, s.ID)
+		}
+		if f.scenario == "" {
+			return usageErr("tropera needs --scenario (one of %s)", strings.Join(ids, ", "))
+		}
+		if s := link.Suggest(f.scenario, ids); s != "" {
+			return usageErr("no skirmish %q (did you mean %q?)", f.scenario, s)
 		}
 		return usageErr("no skirmish %q (skirmishes: %s)", f.scenario, strings.Join(ids, ", "))
 	}
