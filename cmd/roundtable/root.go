@@ -68,7 +68,24 @@ Exit codes: 0 clean, 1 the content has errors, 2 usage or internal failure.`,
 	for _, add := range commands {
 		root.AddCommand(add())
 	}
+	withUsage(root)
 	return root
+}
+
+// withUsage makes a wrong number of arguments ("accepts 2 arg(s), received
+// 1") show the command's usage line and where its help is.
+func withUsage(c *cobra.Command) {
+	for _, sub := range c.Commands() {
+		if check := sub.Args; check != nil {
+			sub.Args = func(cmd *cobra.Command, args []string) error {
+				if err := check(cmd, args); err != nil {
+					return usageErr("%v\nusage: %s\nsee '%s --help'", err, cmd.UseLine(), cmd.CommandPath())
+				}
+				return nil
+			}
+		}
+		withUsage(sub)
+	}
 }
 
 // commands lists the constructors of the subcommands; each file adds its own.
