@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"slices"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/roundtable-dev/roundtable/compiler/diag"
 )
@@ -106,6 +107,9 @@ func Suggest(s string, candidates []string) string {
 	ls := strings.ToLower(s)
 	for _, c := range candidates {
 		d := Distance(ls, strings.ToLower(c))
+		if d >= max(utf8.RuneCountInString(s), utf8.RuneCountInString(c)) {
+			continue // every letter replaced: "Z" is not a typo of "A"
+		}
 		if d < bestD || d == bestD && c < best {
 			best, bestD = c, d
 		}
