@@ -6,6 +6,7 @@ package cueval
 import (
 	"crypto/sha256"
 	"encoding/hex"
+	"errors"
 	"fmt"
 	"io/fs"
 	"maps"
@@ -300,7 +301,7 @@ func classify(def cue.Value, doc *source.Document, root *yaml.Node, path []strin
 		diags.Add(diag.CodeOutOfRange, pos, "%s: %s is out of range (%s)", dotted, node.Value, bounds(msgs))
 		return
 	}
-	if node != nil && node.Kind == yaml.ScalarNode && (node.Tag == "!!int" || node.Tag == "!!float") && kindAllows(schemaAt.IncompleteKind(), node) && has("mismatched types") {
+	if node != nil && tooLarge(node) && kindAllows(schemaAt.IncompleteKind(), node) && has("mismatched types") {
 		// toAST passes a number that does not fit 64 bits as a string.
 		d := diags.Add(diag.CodeOutOfRange, pos, "%s: %s is out of range (too large a number)", dotted, node.Value)
 		d.Hint = "card values are small whole numbers; check for a typo"
@@ -351,6 +352,16 @@ func classify(def cue.Value, doc *source.Document, root *yaml.Node, path []strin
 	diags.Add(diag.CodeInvalid, pos, "%s: %s", dotted, msg)
 }
 
+// tooLarge reports a whole number that does not fit 64 bits (yaml.v3 tags
+// it a float; CUE then sees a float or a string where an int belongs).
+func tooLarge(n *yaml.Node) bool {
+	if n.Kind != yaml.ScalarNode || n.Tag != "!!int" && n.Tag != "!!float" {
+		return false
+	}
+	_, err := strconv.ParseInt(strings.ReplaceAll(n.Value, "_", ""), 0, 64)
+	return errors.Is(err, strconv.ErrRange)
+}
+
 // patterns are the schemas' common regular expressions, explained in words.
 var patterns = []struct {
 	re, what string
@@ -391,7 +402,14 @@ func schemaAt(v cue.Value, path []string) cue.Value {
 			}
 		}
 		if !found {
-			v = v.LookupPath(cue.MakePath(cue.AnyString))
+			w := v.LookupPath(cue.MakePath(cue.AnyString))
+			if !w.Exists() {
+				// A pattern constraint ([=~"^[a-z]+$"]: string) applies
+				// once the field exists.
+				sel := cue.MakePath(cue.Str(e))
+				w = v.FillPath(sel, v.Context().CompileString("_")).LookupPath(sel)
+			}
+			v = w
 		}
 		if !v.Exists() {
 			return v

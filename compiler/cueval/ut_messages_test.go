@@ -18,6 +18,7 @@ const utSchemaSrc = `package t
 	hp!:   int & >=1 & <=20
 	row?:  =~"^[LHM.-]{1,40}$"
 	glyph?: =~"^[^\\s]$"
+	requires?: [=~"^[a-z]+$"]: string
 }
 `
 
@@ -44,6 +45,8 @@ func TestMessagesSayWhatIsWrongAndHowToFix(t *testing.T) {
 			`glyph: "ab" is not one character (not a space)`, "", 5, 8},
 		{"kind: unit\nid: s\nname: S\nhp: 99999999999999999999999999\n", diag.CodeOutOfRange,
 			"hp: 99999999999999999999999999 is out of range (too large a number)", "card values are small whole numbers; check for a typo", 4, 5},
+		{"kind: unit\nid: s\nname: S\nhp: 3\nrequires: {base: 1}\n", diag.CodeWrongType,
+			"requires.base must be a string, found number 1", `to write it as text, quote it: "1"`, 5, 18},
 		{"kind: unit\nid: s\nname: 1984\nhp: 3\n", diag.CodeWrongType,
 			"name must be a string, found number 1984", `to write it as text, quote it: "1984"`, 3, 7},
 		{"kind: unit\nid:\nname: S\nhp: 3\n", diag.CodeWrongType,
