@@ -562,7 +562,7 @@ func (r *resolver) resolve(n *yaml.Node, depth int) *yaml.Node {
 		return nil
 	}
 	if depth > MaxDepth {
-		r.diags.Add(diag.CodeTooDeep, NodePos(r.file, n), "nesting is deeper than %d levels", MaxDepth)
+		r.diags.Add(diag.CodeTooDeep, NodePos(r.file, n), "nesting is deeper than %d levels", MaxDepth).Hint = "cards nest a few levels deep; look for runaway brackets or indentation"
 		r.failed = true
 		return nil
 	}
