@@ -106,5 +106,9 @@ func importFECipher(cmd *cobra.Command, file, out string) error {
 	if diags.Errors() > 0 {
 		return errContent
 	}
+	if len(pk.Cards) == 0 {
+		// Without this, an empty list was "0 errors" and no folder at all.
+		return &exitError{code: exitContent, msg: display + " holds no cards; nothing written"}
+	}
 	return nil
 }

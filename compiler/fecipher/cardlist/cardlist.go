@@ -171,7 +171,7 @@ func Import(data []byte, display string) (*Pack, diag.List) {
 		return pk, im.diags
 	}
 	if root.Kind != KindArray {
-		im.diags.Add(CodeJSON, im.pos(root.Off), "the card list must be a JSON array of cards, not a %s", root.Kind)
+		im.diags.Add(CodeJSON, im.pos(root.Off), "the card list must be a JSON array of cards, found %s %s", article(root.Kind), root.Kind)
 		return pk, im.diags
 	}
 	ids := map[string]*Card{}
@@ -582,4 +582,12 @@ func docs(vs []any) []byte {
 	}
 	_ = enc.Close()
 	return b.Bytes()
+}
+
+// article is "an" before a vowel ("found an object"), else "a".
+func article(k Kind) string {
+	if strings.ContainsRune("aeiou", rune(k.String()[0])) {
+		return "an"
+	}
+	return "a"
 }
