@@ -69,6 +69,9 @@ Exit codes: 0 clean, 1 the content has errors, 2 usage or internal failure.`,
 		root.AddCommand(add())
 	}
 	withUsage(root)
+	// --version, as most tools have it: the same line as `roundtable version`.
+	root.Version = version()
+	root.SetVersionTemplate("roundtable {{.Version}}\n")
 	return root
 }
 

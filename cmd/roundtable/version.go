@@ -16,12 +16,16 @@ func newVersion() *cobra.Command {
 		Example: "  roundtable version",
 		Args:    cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
-			v := "(devel)"
-			if bi, ok := debug.ReadBuildInfo(); ok && bi.Main.Version != "" {
-				v = bi.Main.Version
-			}
-			fmt.Fprintf(cmd.OutOrStdout(), "roundtable %s\n", v)
+			fmt.Fprintf(cmd.OutOrStdout(), "roundtable %s\n", version())
 			return nil
 		},
 	}
+}
+
+// version is the module version of this build, "(devel)" outside a release.
+func version() string {
+	if bi, ok := debug.ReadBuildInfo(); ok && bi.Main.Version != "" {
+		return bi.Main.Version
+	}
+	return "(devel)"
 }
