@@ -193,6 +193,15 @@ func title(id string) string {
 	return strings.Join(parts, " ")
 }
 
+// shellQuote quotes a path for the commands new shows, so that one with a
+// space ("./My Pack") still runs when copied.
+func shellQuote(s string) string {
+	if s != "" && strings.Trim(s, "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_./-") == "" {
+		return s
+	}
+	return "'" + strings.ReplaceAll(s, "'", `'\''`) + "'"
+}
+
 func isKebab(s string) bool { return s != "" && kebab(s) == s }
 
 func render(name string, data tmplData) ([]byte, error) {
@@ -349,7 +358,7 @@ func newPack(cmd *cobra.Command, dir, game, id, name string) error {
 	if err != nil {
 		return err
 	}
-	data.ID, data.Name, data.Dir = id, name, filepath.ToSlash(dir)
+	data.ID, data.Name, data.Dir = id, name, shellQuote(filepath.ToSlash(dir))
 	data.Pkg = strings.ReplaceAll(id, "-", "")
 	// The examples refer to each other rather than to the base pack.
 	for _, k := range kinds {
@@ -366,7 +375,7 @@ func newPack(cmd *cobra.Command, dir, game, id, name string) error {
 		}
 		file := strings.ReplaceAll(plural, " ", "-") + ".yaml"
 		if k[0] == tryNew[g.ID][0] {
-			data.NewKind, data.NewFile, data.NewID = k[0], data.Dir+"/"+file, tryNew[g.ID][1]
+			data.NewKind, data.NewFile, data.NewID = k[0], shellQuote(filepath.ToSlash(dir)+"/"+file), tryNew[g.ID][1]
 		}
 		d := data
 		d.ID, d.Name = k[1], k[2]
@@ -414,7 +423,7 @@ func newPack(cmd *cobra.Command, dir, game, id, name string) error {
 		}
 		fmt.Fprintf(w, "wrote %s\n", filepath.ToSlash(filepath.Join(dir, f)))
 	}
-	fmt.Fprintf(w, "next: roundtable check %s\n", filepath.ToSlash(dir))
+	fmt.Fprintf(w, "next: roundtable check %s\n", shellQuote(filepath.ToSlash(dir)))
 	return nil
 }
 
