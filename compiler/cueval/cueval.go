@@ -319,6 +319,11 @@ func classify(def cue.Value, doc *source.Document, root *yaml.Node, path []strin
 		if node != nil && node.Kind == yaml.ScalarNode && node.Tag != "!!str" && node.Tag != "!!null" && schemaAt.IncompleteKind()&cue.StringKind != 0 {
 			d.Hint = fmt.Sprintf("to write it as text, quote it: %q", node.Value)
 		}
+		if node != nil && node.Kind == yaml.ScalarNode && node.Tag == "!!str" && node.Style&(yaml.DoubleQuotedStyle|yaml.SingleQuotedStyle) != 0 && schemaAt.IncompleteKind()&(cue.IntKind|cue.FloatKind|cue.NumberKind) != 0 {
+			if _, err := strconv.ParseFloat(node.Value, 64); err == nil {
+				d.Hint = "write the number without quotes: " + node.Value
+			}
+		}
 		if node != nil && node.Tag == "!!null" && node.Value == "" {
 			d.Hint = "the field has no value: write one after the colon"
 		}

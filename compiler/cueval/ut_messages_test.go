@@ -47,6 +47,8 @@ func TestMessagesSayWhatIsWrongAndHowToFix(t *testing.T) {
 			"hp: 99999999999999999999999999 is out of range (too large a number)", "card values are small whole numbers; check for a typo", 4, 5},
 		{"kind: unit\nid: s\nname: S\nhp: 3\nrequires: {base: 1}\n", diag.CodeWrongType,
 			"requires.base must be a string, found number 1", `to write it as text, quote it: "1"`, 5, 18},
+		{"kind: unit\nid: s\nname: S\nhp: \"3\"\n", diag.CodeWrongType,
+			`hp must be a whole number, found string "3"`, "write the number without quotes: 3", 4, 5},
 		{"kind: unit\nid: s\nname: 1984\nhp: 3\n", diag.CodeWrongType,
 			"name must be a string, found number 1984", `to write it as text, quote it: "1984"`, 3, 7},
 		{"kind: unit\nid:\nname: S\nhp: 3\n", diag.CodeWrongType,
