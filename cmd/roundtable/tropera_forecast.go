@@ -3,6 +3,7 @@ package main
 import (
 	"encoding/json"
 	"fmt"
+	"github.com/roundtable-dev/roundtable/compiler/link"
 	"strings"
 
 	"github.com/spf13/cobra"
@@ -35,11 +36,7 @@ procedure.`,
 func troUnit(rs *table.Ruleset, char, weapon, terrain string) (*engine.Unit, error) {
 	ci := rs.CharacterIndex(char)
 	if ci < 0 {
-		var ids []string
-		for _, c := range rs.Characters {
-			ids = append(ids, c.ID)
-		}
-		return nil, usageErr("no character %q (characters: %s)", char, strings.Join(ids, ", "))
+		return nil, troNo("character", char, troIDs(rs.Characters, func(c table.Character) string { return c.ID }))
 	}
 	c := &rs.Characters[ci]
 	wi := -1
@@ -59,15 +56,36 @@ func troUnit(rs *table.Ruleset, char, weapon, terrain string) (*engine.Unit, err
 			return nil, usageErr("character %q has no weapon; give --weapon", char)
 		}
 	} else if wi = rs.WeaponIndex(weapon); wi < 0 {
-		return nil, usageErr("no weapon %q", weapon)
+		return nil, troNo("weapon", weapon, troIDs(rs.Weapons, func(w table.Weapon) string { return w.ID }))
 	}
 	ti := -1
 	if terrain != "" {
 		if ti = rs.TerrainIndex(terrain); ti < 0 {
-			return nil, usageErr("no terrain %q", terrain)
+			return nil, troNo("terrain", terrain, troIDs(rs.Terrain, func(t table.Terrain) string { return t.ID }))
 		}
 	}
 	return engine.NewUnit(rs, ci, wi, ti)
+}
+
+// troNo reports an id the ruleset does not have, with the one meant or
+// the ids there are.
+func troNo(what, id string, ids []string) error {
+	if s := link.Suggest(id, ids); s != "" {
+		return usageErr("no %s %q (did you mean %q?)", what, id, s)
+	}
+	plural := what + "s"
+	if what == "terrain" {
+		plural = what
+	}
+	return usageErr("no %s %q (%s: %s)", what, id, plural, strings.Join(ids, ", "))
+}
+
+func troIDs[T any](list []T, id func(T) string) []string {
+	ids := make([]string, len(list))
+	for i, e := range list {
+		ids[i] = id(e)
+	}
+	return ids
 }
 
 func newTroForecast() *cobra.Command {
@@ -164,7 +182,7 @@ Levels 8 and 16 give 9 free points (at most 2 a stat, here by growth rate) and 2
 			}
 			ci := rs.CharacterIndex(char)
 			if ci < 0 {
-				return usageErr("no character %q", char)
+				return troNo("character", char, troIDs(rs.Characters, func(c table.Character) string { return c.ID }))
 			}
 			c := &rs.Characters[ci]
 			if int(c.Level) >= table.MaxLevel {
