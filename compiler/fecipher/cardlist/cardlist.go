@@ -547,9 +547,8 @@ name: Fire Emblem Cipher published cards (imported)
 version: 1.0.0
 game: fe-cipher
 description: >-
-  Imported by roundtable import fe-cipher from the Decksteria.FECipher card
-  list (GPL-3.0). Skills are typed text; they are validated, not executed.
-`)
+  Imported by roundtable import fe-cipher from the Decksteria.FECipher card list (GPL-3.0). Skills are typed text; they are validated, not executed.
+`) // on one line, as roundtable fmt writes a folded scalar
 	var syms []any
 	for _, col := range colorOrder {
 		s := Symbols[col]
