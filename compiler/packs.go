@@ -490,6 +490,9 @@ func (p *Program) overrideTarget(kind string, d *Doc, diags *diag.List) *Doc {
 	sc := p.scopes[kind]
 	deps := p.deps(d.Pack)
 	pk, id, qualified := strings.Cut(d.Overrides, "/")
+	if !qualified {
+		pk, id = "", d.Overrides // a bare id: the nearest required pack's
+	}
 	var target *Doc
 	if qualified {
 		q := p.packByID(pk)
@@ -518,7 +521,17 @@ func (p *Program) overrideTarget(kind string, d *Doc, diags *diag.List) *Doc {
 			}
 		}
 		if target == nil {
-			diags.Add(CodeBadOverride, d.OverridesPos, "%s %q overrides %q, but no pack that %s requires has a %s %q", kind, d.ID, id, d.Pack.ID, kind, id).Hint = "write overrides: PACK-ID/ENTITY-ID"
+			dd := diags.Add(CodeBadOverride, d.OverridesPos, "%s %q overrides %q, but no pack that %s requires has a %s %q", kind, d.ID, id, d.Pack.ID, kind, id)
+			dd.Hint = "write overrides: PACK-ID/ENTITY-ID"
+			var ids []string
+			for _, lvl := range p.levels(d.Pack)[1:] {
+				for _, q := range lvl {
+					ids = append(ids, slices.Sorted(mapKeys(sc.defs[q]))...)
+				}
+			}
+			if s := link.Suggest(id, ids); s != "" {
+				dd.Hint = fmt.Sprintf("did you mean %q?", s)
+			}
 			return nil
 		}
 	}
