@@ -464,6 +464,9 @@ func syntaxHint(data []byte, line int, msg string) (atLine, col int, hint string
 	if lines := bytes.Split(data, []byte("\n")); line == len(lines) && len(lines[line-1]) == 0 && strings.HasPrefix(msg, "did not find expected") {
 		return line, 0, "the file ends before a `[`, `{` or quote opened above is closed"
 	}
+	if strings.HasPrefix(msg, "did not find expected key") && quoteEndsEarly(data, line) {
+		return line, 0, "a quote inside a quoted value ends it early: write '' for ' inside '...' (it''s), or \\\" inside \"...\""
+	}
 	for _, h := range [...]struct{ prefix, hint string }{
 		{"mapping values are not allowed", "this line is indented deeper than the field above it, or a plain value contains `: `; fix the indentation or quote the value"},
 		{"did not find expected key", "fields of one mapping start in the same column; check this line's indentation"},
@@ -480,6 +483,29 @@ func syntaxHint(data []byte, line int, msg string) (atLine, col int, hint string
 		}
 	}
 	return line, 0, ""
+}
+
+// quoteEndsEarly reports whether line's value is quoted and text follows
+// its closing quote ('it's): the quote inside ended it.
+func quoteEndsEarly(data []byte, line int) bool {
+	lines := bytes.Split(data, []byte("\n"))
+	if line < 1 || line > len(lines) {
+		return false
+	}
+	text := strings.TrimSpace(string(lines[line-1]))
+	text = strings.TrimPrefix(text, "- ")
+	if i := strings.Index(text, ": "); i >= 0 {
+		text = strings.TrimSpace(text[i+2:])
+	}
+	if len(text) < 2 || text[0] != '\'' && text[0] != '"' {
+		return false
+	}
+	end := strings.IndexByte(text[1:], text[0])
+	if end < 0 {
+		return false
+	}
+	rest := strings.TrimSpace(text[end+2:])
+	return rest != "" && !strings.HasPrefix(rest, "#")
 }
 
 // parserError reports whether a yaml.v3 message comes from its parser (as

@@ -26,6 +26,9 @@ func TestSyntaxErrorPositionAndHint(t *testing.T) {
 		{"kind: unit\nid: x\n- a\n", 3, 0, "check this line's indentation"},
 		{"kind: unit\nname: @x\n", 2, 0, "quote the value"},
 		{"kind: unit\nid: [\n", 3, 0, "the file ends before"},
+		{"kind: unit\nname: 'it's\n", 2, 0, "a quote inside a quoted value ends it early"},
+		{"kind: unit\ntext: \"say \"hi\" now\"\n", 2, 0, "a quote inside a quoted value ends it early"},
+		{"kind: unit\nid: x\n- 'a'\n", 3, 0, "check this line's indentation"},
 	} {
 		_, diags := Parse("f.yaml", []byte(tc.src))
 		if len(diags) != 1 || diags[0].Code != diag.CodeYAMLSyntax {
