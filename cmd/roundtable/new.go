@@ -202,6 +202,14 @@ func shellQuote(s string) string {
 	return "'" + strings.ReplaceAll(s, "'", `'\''`) + "'"
 }
 
+// notKebab says why --id is refused, with the id it was likely meant to be.
+func notKebab(id string) error {
+	if k := kebab(id); k != "" {
+		return usageErr("--id %q is not kebab-case: lowercase letters and digits, words joined by single hyphens (did you mean %q?)", id, k)
+	}
+	return usageErr("--id %q is not kebab-case: lowercase letters and digits, words joined by single hyphens", id)
+}
+
 func isKebab(s string) bool { return s != "" && kebab(s) == s }
 
 func render(name string, data tmplData) ([]byte, error) {
@@ -346,10 +354,12 @@ func newPack(cmd *cobra.Command, dir, game, id, name string) error {
 		return usageErr("%s exists and is not empty; new pack writes only into a new or empty folder", dir)
 	}
 	if id == "" {
-		id = kebab(filepath.Base(filepath.Clean(dir)))
+		if id = kebab(filepath.Base(filepath.Clean(dir))); id == "" {
+			return usageErr("cannot make a pack id from the folder name %q; give --id", filepath.Base(filepath.Clean(dir)))
+		}
 	}
 	if !isKebab(id) {
-		return usageErr("pack id %q is not kebab-case (use --id)", id)
+		return notKebab(id)
 	}
 	if name == "" {
 		name = title(id)
@@ -481,7 +491,7 @@ func newEntity(cmd *cobra.Command, kind, file, game, id, name string) error {
 		id = "new-" + kind
 	}
 	if !isKebab(id) {
-		return usageErr("id %q is not kebab-case", id)
+		return notKebab(id)
 	}
 	for _, d := range packDocs {
 		if d.Kind == kind && d.StrField("id") == id {
