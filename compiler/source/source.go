@@ -464,11 +464,16 @@ func syntaxHint(data []byte, line int, msg string) (atLine, col int, hint string
 	if lines := bytes.Split(data, []byte("\n")); line == len(lines) && len(lines[line-1]) == 0 && strings.HasPrefix(msg, "did not find expected") {
 		return line, 0, "the file ends before a `[`, `{` or quote opened above is closed"
 	}
+	if strings.HasPrefix(msg, "mapping values are not allowed") {
+		if col := mappingValueCol(data, line); col > 0 {
+			return line, col, "a plain value cannot contain `: `, and a field cannot be indented deeper than the one above it; quote the value or fix the indentation"
+		}
+	}
 	if strings.HasPrefix(msg, "did not find expected key") && quoteEndsEarly(data, line) {
 		return line, 0, "a quote inside a quoted value ends it early: write '' for ' inside '...' (it''s), or \\\" inside \"...\""
 	}
 	for _, h := range [...]struct{ prefix, hint string }{
-		{"mapping values are not allowed", "this line is indented deeper than the field above it, or a plain value contains `: `; fix the indentation or quote the value"},
+		{"mapping values are not allowed", "a plain value cannot contain `: `, and a field cannot be indented deeper than the one above it; quote the value or fix the indentation"},
 		{"did not find expected key", "fields of one mapping start in the same column; check this line's indentation"},
 		{"found unexpected end of stream", "a quote or bracket opened here is never closed"},
 		{"did not find expected ',' or ']'", "close the list with `]` and separate its items with commas"},
@@ -483,6 +488,27 @@ func syntaxHint(data []byte, line int, msg string) (atLine, col int, hint string
 		}
 	}
 	return line, 0, ""
+}
+
+// mappingValueCol finds the column yaml.v3's "mapping values are not
+// allowed" is about: a second `: ` in the line (name: a: b), else the line's
+// first character (a field indented deeper than the one above it).
+func mappingValueCol(data []byte, line int) int {
+	lines := bytes.Split(data, []byte("\n"))
+	if line < 1 || line > len(lines) {
+		return 0
+	}
+	text := strings.TrimRight(string(lines[line-1]), "\r")
+	if i := strings.Index(text, ": "); i >= 0 {
+		if j := strings.Index(text[i+2:], ": "); j >= 0 && !strings.ContainsAny(text[i+2:i+2+j], "'\"#") {
+			return utf8.RuneCountInString(text[:i+2+j]) + 1
+		}
+	}
+	indent := len(text) - len(strings.TrimLeft(text, " "))
+	if indent == 0 {
+		return 0
+	}
+	return indent + 1
 }
 
 // quoteEndsEarly reports whether line's value is quoted and text follows
