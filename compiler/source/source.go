@@ -484,7 +484,17 @@ func syntaxHint(data []byte, line int, msg string) (atLine, col int, hint string
 		{"did not find expected '-' indicator", "items of one list start in the same column; check this line's indentation"},
 	} {
 		if strings.HasPrefix(msg, h.prefix) {
-			return line, 0, h.hint
+			col := 0
+			if strings.Contains(h.hint, "indentation") && line >= 1 {
+				// An indentation error is about where the line starts.
+				if lines := bytes.Split(data, []byte("\n")); line <= len(lines) {
+					text := strings.TrimRight(string(lines[line-1]), "\r")
+					if t := strings.TrimLeft(text, " "); t != "" {
+						col = len(text) - len(t) + 1
+					}
+				}
+			}
+			return line, col, h.hint
 		}
 	}
 	return line, 0, ""

@@ -22,14 +22,15 @@ func TestSyntaxErrorPositionAndHint(t *testing.T) {
 		{"kind: unit\n\tmov: 3\n", 2, 1, "YAML does not allow tabs"},
 		{"kind: unit\nid: x\n  name: y\n", 3, 3, "indented deeper than the one above it"},
 		{"kind: unit\nname: a: b\n", 2, 8, "a plain value cannot contain `: `"},
+		{"kind: unit\nstats:\n  hp: 1\n atk: 2\n", 4, 2, "check this line's indentation"},
 		{"kind: unit\nname: \"abc\n", 2, 0, "never closed"},
 		{"kind: unit\nrange: [1\n", 2, 0, "close the list with `]`"},
-		{"kind: unit\nid: x\n- a\n", 3, 0, "check this line's indentation"},
+		{"kind: unit\nid: x\n- a\n", 3, 1, "check this line's indentation"},
 		{"kind: unit\nname: @x\n", 2, 0, "quote the value"},
 		{"kind: unit\nid: [\n", 3, 0, "the file ends before"},
 		{"kind: unit\nname: 'it's\n", 2, 0, "a quote inside a quoted value ends it early"},
 		{"kind: unit\ntext: \"say \"hi\" now\"\n", 2, 0, "a quote inside a quoted value ends it early"},
-		{"kind: unit\nid: x\n- 'a'\n", 3, 0, "check this line's indentation"},
+		{"kind: unit\nid: x\n- 'a'\n", 3, 1, "check this line's indentation"},
 	} {
 		_, diags := Parse("f.yaml", []byte(tc.src))
 		if len(diags) != 1 || diags[0].Code != diag.CodeYAMLSyntax {
