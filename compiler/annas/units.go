@@ -3,6 +3,7 @@ package annas
 import (
 	"encoding/binary"
 	"fmt"
+	"math"
 	"slices"
 
 	"gopkg.in/yaml.v3"
@@ -175,7 +176,7 @@ func (b *builder) units() {
 		return unitSummary(tu, b.used)
 	}, func(d *compiler.Doc, s string) {
 		b.rs.Units = append(b.rs.Units, readUnitSummary(d.ID, s, func(t int) {
-			if t < len(b.tagUsed) {
+			if t >= 0 && t < len(b.tagUsed) { // a damaged memo may name any index
 				b.tagUsed[t] = true
 			}
 		}))
@@ -222,7 +223,7 @@ func readUnitSummary(id string, b string, tag func(int)) table.Unit {
 	for ; k > 0 && n > 0; n-- {
 		b = b[k:]
 		var t uint64
-		if t, k = uvarint(b); k > 0 {
+		if t, k = uvarint(b); k > 0 && t <= math.MaxInt32 {
 			tag(int(t))
 		}
 	}

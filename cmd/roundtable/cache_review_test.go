@@ -1,0 +1,224 @@
+package main
+
+import (
+	"encoding/binary"
+
+	"github.com/roundtable-dev/roundtable/compiler"
+	"github.com/roundtable-dev/roundtable/compiler/vcache"
+	"os"
+	"path/filepath"
+	"testing"
+)
+
+// writeFile writes a file of a test's pack tree, making its folders.
+func writeFile(t *testing.T, p, text string) {
+	t.Helper()
+	if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(p, []byte(text), 0o644); err != nil {
+		t.Fatal(err)
+	}
+}
+
+// checkCacheEdits runs TestCacheEqualsNoCache's loop on the pack folders
+// dirs (relative to root): after each edit, check --cache prints what check
+// prints, and the first compile replays or memoizes as the edit says.
+func checkCacheEdits(t *testing.T, root string, dirs []string, edits []cacheEdit) {
+	t.Helper()
+	defer setScopeSalt("")
+	cache := filepath.Join(t.TempDir(), "cache")
+	var paths []string
+	for _, d := range dirs {
+		paths = append(paths, filepath.Join(root, d))
+	}
+	for _, e := range edits {
+		if e.edit != nil {
+			e.edit(t, root, cache)
+		}
+		if err := os.MkdirAll(cache, 0o755); err != nil {
+			t.Fatal(err)
+		}
+		results, diags, closeRoots, err := compileAllOpen(paths, cache)
+		if err != nil {
+			t.Fatal(err)
+		}
+		closeRoots()
+		replayed, memo := false, false
+		for _, r := range results {
+			replayed = replayed || r.Replayed
+			memo = memo || r.Memoized > 0
+			if (r.Replayed || r.Memoized > 0) && r.Ruleset != nil {
+				t.Errorf("%s: a replayed or memoized result has a ruleset", e.name)
+			}
+		}
+		if replayed != e.replay {
+			t.Errorf("%s: replayed %v, want %v", e.name, replayed, e.replay)
+		}
+		if memo != e.memo {
+			t.Errorf("%s: memoized %v, want %v", e.name, memo, e.memo)
+		}
+		if got := diags.Errors() > 0; got != e.fails {
+			t.Errorf("%s: errors %v, want %v: %v", e.name, got, e.fails, diags)
+		}
+		for _, format := range []string{"text", "json"} {
+			want, wantCode := runCheck(t, append([]string{"--format", format}, paths...)...)
+			for i := range 2 {
+				got, code := runCheck(t, append([]string{"--format", format, "--cache", cache}, paths...)...)
+				if got != want || code != wantCode {
+					t.Errorf("%s, %s, cached run %d: exit %d, want %d; output:\n%s\nwant:\n%s", e.name, format, i+1, code, wantCode, got, want)
+				}
+			}
+		}
+	}
+}
+
+const reviewExpPack = `kind: pack
+id: exp
+name: Expansion
+version: 1.0.0
+game: annas
+requires:
+  annas-base: "^1.0"
+`
+
+const reviewExpUnits = `kind: unit
+id: chrom
+overrides: annas-base/chrom
+name: Chrom
+title: Exalted Prince
+color: red
+stats: {hp: 10, atk: 6, spd: 5, def: 3}
+range: [1]
+mov: 3
+tags: [flying]
+skill:
+  name: Forest Guard
+  kind: passive
+  text: In a forest, +1 DEF.
+  effects:
+    - when: combat
+      if: {on: forest, foe-tag: flying}
+      modify: {def: 1}
+---
+kind: unit
+id: exp-knight
+name: Knight
+title: Test Card
+color: blue
+stats: {hp: 9, atk: 5, spd: 3, def: 4}
+range: [1]
+mov: 2
+tags: [glide]
+`
+
+const reviewExpTags = `kind: tag
+id: glide
+name: Glide
+category: movement
+text: Glides.
+`
+
+// TestCacheEqualsNoCachePacks is TestCacheEqualsNoCache on a base pack
+// folder and an expansion overriding one of its units, whose units name
+// tags and terrain of both packs.
+func TestCacheEqualsNoCachePacks(t *testing.T) {
+	root := t.TempDir()
+	copyDir(t, filepath.Join("..", "..", "content", "annas"), filepath.Join(root, "base"))
+	writeFile(t, filepath.Join(root, "exp", "pack.yaml"), reviewExpPack)
+	writeFile(t, filepath.Join(root, "exp", "units.yaml"), reviewExpUnits)
+	writeFile(t, filepath.Join(root, "exp", "tags.yaml"), reviewExpTags)
+	checkCacheEdits(t, root, []string{"base", "exp"}, []cacheEdit{
+		{name: "cold"},
+		{name: "nothing", replay: true},
+		{name: "base unit edited", edit: replaceIn("base/units/red.yaml", "title: Knight Prodigy", "title: Knight Wonder"), memo: true},
+		{name: "expansion unit edited", edit: replaceIn("exp/units.yaml", "title: Test Card", "title: Test Cards"), memo: true},
+		{name: "tag category changed", edit: replaceIn("base/tags/movement.yaml", "category: movement", "category: passive"), memo: true},
+		{name: "terrain edited", edit: replaceIn("base/terrain/terrain.yaml", "name: Forest", "name: Woods"), memo: true},
+		{name: "terrain made invalid", edit: replaceIn("base/terrain/terrain.yaml", "enter: stop\nblocks: [cavalry]", "enter: 7\nblocks: [cavalry]"), fails: true},
+		{name: "terrain valid again", edit: replaceIn("base/terrain/terrain.yaml", "enter: 7\nblocks: [cavalry]", "enter: stop\nblocks: [cavalry]")},
+		{name: "expansion tag renamed", edit: replaceIn("exp/tags.yaml", "id: glide", "id: glides"), fails: true},
+		{name: "expansion tag back", edit: replaceIn("exp/tags.yaml", "id: glides", "id: glide")},
+		{name: "base unit edited again", edit: replaceIn("base/units/blue.yaml", "title: Tactician", "title: Grandmaster"), memo: true},
+		{name: "override dropped", edit: replaceIn("exp/units.yaml", "overrides: annas-base/chrom\n", ""), fails: true},
+		{name: "override back", edit: replaceIn("exp/units.yaml", "id: chrom\n", "id: chrom\noverrides: annas-base/chrom\n")},
+		{name: "expansion unit edited again", edit: replaceIn("exp/units.yaml", "title: Test Cards", "title: Test Card"), memo: true},
+	})
+}
+
+// rewriteMemos rewrites the summary of every stored record of a local
+// Build step (compiler.Local) in the caches of a compile with f, keeping
+// the records' env key, step, index and diagnostics, and saves the caches:
+// a memo that is damaged yet sealed by a valid checksum.
+func rewriteMemos(t *testing.T, results []*compiler.Result, f func(summary string) string) int {
+	t.Helper()
+	n := 0
+	for _, res := range results {
+		for _, p := range res.Packs {
+			if p.Set == nil || p.Set.Cache == nil {
+				continue
+			}
+			for _, e := range p.Set.Entries {
+				if e == nil || e.Memo == "" {
+					continue
+				}
+				r := &vcache.Reader{S: e.Memo}
+				b := vcache.AppendString(nil, r.String())
+				k := r.Uint()
+				b = binary.AppendUvarint(b, k)
+				for range k {
+					b = vcache.AppendString(b, r.String())
+					b = binary.AppendUvarint(b, r.Uint())
+					start := r.Off
+					r.Diags()
+					b = append(b, e.Memo[start:r.Off]...)
+					b = vcache.AppendString(b, f(r.String()))
+					n++
+				}
+				if r.Err != nil || r.Off != len(e.Memo) {
+					t.Fatalf("%s: memo does not decode", e.Name)
+				}
+				e.Memo = string(b)
+				p.Set.Cache.Touch(e)
+			}
+			p.Set.Cache.Save()
+		}
+	}
+	return n
+}
+
+// TestCacheHostileMemo: a unit's stored summary that names a tag index past
+// any int (a damaged memo whose checksum holds) is no panic; the tags it
+// names that exist still count as used.
+func TestCacheHostileMemo(t *testing.T) {
+	pack := filepath.Join(t.TempDir(), "pack")
+	copyDir(t, filepath.Join("..", "..", "content", "annas"), pack)
+	cache := t.TempDir()
+	want, wantCode := runCheck(t, pack)
+	results, _, closeRoots, err := compileAllOpen([]string{pack}, cache)
+	if err != nil {
+		t.Fatal(err)
+	}
+	closeRoots()
+	n := rewriteMemos(t, results, func(s string) string {
+		if len(s) < 6 {
+			return s
+		}
+		// The tags of the summary, then one more: 1<<63.
+		r := &vcache.Reader{S: s, Off: 6}
+		k := r.Uint()
+		b := binary.AppendUvarint([]byte(s[:6]), k+1)
+		b = append(b, s[r.Off:]...)
+		return string(binary.AppendUvarint(b, 1<<63))
+	})
+	if n == 0 {
+		t.Fatal("no memo stored")
+	}
+	// A value edit: link and Build run, the units' memo is used.
+	replaceIn("units/blue.yaml", "title: Tactician", "title: Grandmaster")(t, pack, cache)
+	want, wantCode = runCheck(t, pack)
+	got, code := runCheck(t, "--cache", cache, pack)
+	if got != want || code != wantCode {
+		t.Errorf("exit %d, want %d; output:\n%s\nwant:\n%s", code, wantCode, got, want)
+	}
+}
