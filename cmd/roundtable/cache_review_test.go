@@ -1,7 +1,9 @@
 package main
 
 import (
+	"bytes"
 	"encoding/binary"
+	"strings"
 
 	"github.com/roundtable-dev/roundtable/compiler"
 	"github.com/roundtable-dev/roundtable/compiler/vcache"
@@ -220,5 +222,48 @@ func TestCacheHostileMemo(t *testing.T) {
 	got, code := runCheck(t, "--cache", cache, pack)
 	if got != want || code != wantCode {
 		t.Errorf("exit %d, want %d; output:\n%s\nwant:\n%s", code, wantCode, got, want)
+	}
+}
+
+// TestCacheConcurrentRuns: two check --cache runs on the same cache folder
+// at once, after each of a few edits, leave a cache with which a later run
+// prints what check prints.
+func TestCacheConcurrentRuns(t *testing.T) {
+	pack := filepath.Join(t.TempDir(), "pack")
+	copyDir(t, filepath.Join("..", "..", "content", "annas"), pack)
+	cache := t.TempDir()
+	edits := []func(t *testing.T, pack, cache string){
+		nil,
+		replaceIn("units/red.yaml", "title: Exalted Prince", "title: Exalted Lord"),
+		replaceIn("units/blue.yaml", "title: Tactician", "title: Grandmaster"),
+		replaceIn("units/red.yaml", "tags: [flying]", "tags: [flyng]"),
+		appendTo("units/extra.yaml", "kind: unit\nid: extra-unit\nname: Extra\ntitle: T\ncolor: red\nstats: {hp: 8, atk: 5, spd: 5, def: 2}\nrange: [1]\nmov: 3\n"),
+		replaceIn("units/red.yaml", "tags: [flyng]", "tags: [flying]"),
+		remove("units/extra.yaml"),
+	}
+	for i, edit := range edits {
+		if edit != nil {
+			edit(t, pack, cache)
+		}
+		want, wantCode := runCheck(t, pack)
+		done := make(chan [2]any, 2)
+		for range 2 {
+			go func() {
+				var out, errb bytes.Buffer
+				code := run([]string{"check", "--cache", cache, pack}, strings.NewReader(""), &out, &errb)
+				done <- [2]any{out.String() + "\n-- stderr --\n" + errb.String(), code}
+			}()
+		}
+		for range 2 {
+			r := <-done
+			if r[0].(string) != want || r[1].(int) != wantCode {
+				t.Errorf("edit %d, concurrent run: exit %d, want %d; output:\n%s\nwant:\n%s", i, r[1], wantCode, r[0], want)
+			}
+		}
+		for range 2 {
+			if got, code := runCheck(t, "--cache", cache, pack); got != want || code != wantCode {
+				t.Errorf("edit %d, later run: exit %d, want %d; output:\n%s\nwant:\n%s", i, code, wantCode, got, want)
+			}
+		}
 	}
 }
