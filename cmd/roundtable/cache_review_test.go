@@ -267,3 +267,58 @@ func TestCacheConcurrentRuns(t *testing.T) {
 		}
 	}
 }
+
+// TestCacheEqualsNoCacheOddNames: files whose names hold a newline, a
+// space and a backslash, edited, renamed onto each other and swapped, next
+// to one whose name is not UTF-8.
+func TestCacheEqualsNoCacheOddNames(t *testing.T) {
+	root := t.TempDir()
+	copyDir(t, filepath.Join("..", "..", "content", "annas"), filepath.Join(root, "p"))
+	odd, odd2 := "units/wei\nrd.yaml", "units/a b\\c.yaml"
+	unit := func(id string) string {
+		return "kind: unit\nid: " + id + "\nname: Odd\ntitle: T\ncolor: red\nstats: {hp: 8, atk: 5, spd: 5, def: 2}\nrange: [1]\nmov: 3\ntags: [flyng]\n"
+	}
+	writeFile(t, filepath.Join(root, "p", odd), unit("odd-one"))
+	writeFile(t, filepath.Join(root, "p", odd2), unit("odd-two"))
+	// Not a valid path of an fs.FS: reported as unreadable, cached or not.
+	writeFile(t, filepath.Join(root, "p", "units/x\xff.yaml"), unit("odd-three"))
+	checkCacheEdits(t, root, []string{"p"}, []cacheEdit{
+		{name: "cold", fails: true},
+		{name: "nothing", replay: true, fails: true},
+		{name: "odd file edited", edit: replaceIn("p/"+odd, "title: T", "title: U"), fails: true, memo: true},
+		{name: "swapped", edit: func(t *testing.T, root, cache string) {
+			rename("p/"+odd, "p/units/tmp.yaml")(t, root, cache)
+			rename("p/"+odd2, "p/"+odd)(t, root, cache)
+			rename("p/units/tmp.yaml", "p/"+odd2)(t, root, cache)
+		}, fails: true},
+		{name: "swapped, other edit", edit: replaceIn("p/units/red.yaml", "title: Exalted Prince", "title: Exalted Lord"), fails: true, memo: true},
+		{name: "renamed onto", edit: rename("p/"+odd, "p/"+odd2), fails: true},
+	})
+}
+
+// TestCacheEqualsNoCacheAmbiguous: a unit names a tag two sibling packs
+// define (an ambiguous reference whose diagnostic points into both packs'
+// files); one of the definitions moves within its file.
+func TestCacheEqualsNoCacheAmbiguous(t *testing.T) {
+	root := t.TempDir()
+	pack := func(id, requires string) string {
+		return "kind: pack\nid: " + id + "\nname: " + id + "\nversion: 1.0.0\ngame: annas\nrequires:\n" + requires
+	}
+	for _, s := range []string{"sib-x", "sib-y"} {
+		writeFile(t, filepath.Join(root, s, "pack.yaml"), pack(s, "  annas-base: \"^1\"\n"))
+		writeFile(t, filepath.Join(root, s, "tags.yaml"), reviewExpTags)
+	}
+	writeFile(t, filepath.Join(root, "z", "pack.yaml"), pack("z", "  sib-x: \"^1\"\n  sib-y: \"^1\"\n"))
+	writeFile(t, filepath.Join(root, "z", "units.yaml"), reviewExpUnits[strings.Index(reviewExpUnits, "kind: unit\nid: exp-knight"):])
+	writeFile(t, filepath.Join(root, "z", "more.yaml"), "kind: unit\nid: z-two\nname: Two\ntitle: T\ncolor: red\nstats: {hp: 8, atk: 5, spd: 5, def: 2}\nrange: [1]\nmov: 3\n")
+	checkCacheEdits(t, root, []string{"sib-x", "sib-y", "z"}, []cacheEdit{
+		{name: "cold", fails: true},
+		{name: "nothing", replay: true, fails: true},
+		{name: "definition moved", edit: replaceIn("sib-x/tags.yaml", "kind: tag\n", "# moved\nkind: tag\n"), fails: true, memo: true},
+		{name: "definition moved again", edit: replaceIn("sib-x/tags.yaml", "# moved\n", "# moved\n\n\n"), fails: true, memo: true},
+		{name: "z edited", edit: replaceIn("z/more.yaml", "title: T", "title: U"), fails: true, memo: true},
+	})
+	if out, _ := runCheck(t, filepath.Join(root, "sib-x"), filepath.Join(root, "sib-y"), filepath.Join(root, "z")); !strings.Contains(out, `tag "glide" is ambiguous`) {
+		t.Errorf("no ambiguous reference:\n%s", out)
+	}
+}
