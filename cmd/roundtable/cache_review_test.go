@@ -145,6 +145,21 @@ func TestCacheEqualsNoCachePacks(t *testing.T) {
 		{name: "override dropped", edit: replaceIn("exp/units.yaml", "overrides: annas-base/chrom\n", ""), fails: true},
 		{name: "override back", edit: replaceIn("exp/units.yaml", "id: chrom\n", "id: chrom\noverrides: annas-base/chrom\n")},
 		{name: "expansion unit edited again", edit: replaceIn("exp/units.yaml", "title: Test Cards", "title: Test Card"), memo: true},
+		// Every document of red.yaml moves one index down.
+		{name: "document inserted first", edit: replaceIn("base/units/red.yaml", "kind: unit\nid: chrom\n", "kind: unit\nid: first\nname: First\ntitle: T\ncolor: red\nstats: {hp: 8, atk: 5, spd: 5, def: 2}\nrange: [1]\nmov: 3\ntags: [flyng]\n---\nkind: unit\nid: chrom\n"), fails: true},
+		{name: "document inserted first, blue.yaml edited", edit: replaceIn("base/units/blue.yaml", "title: Grandmaster", "title: Tactician"), fails: true, memo: true},
+		// The expansion's tag moves to the base pack, same bytes.
+		{name: "tag file moved between packs", edit: func(t *testing.T, root, cache string) {
+			rename("exp/tags.yaml", "base/tags/glide.yaml")(t, root, cache)
+		}, fails: true},
+		{name: "tag file moved back", edit: rename("base/tags/glide.yaml", "exp/tags.yaml"), fails: true},
+		{name: "unit files swapped", edit: func(t *testing.T, root, cache string) {
+			rename("base/units/green.yaml", "base/units/tmp.yaml")(t, root, cache)
+			rename("base/units/gray.yaml", "base/units/green.yaml")(t, root, cache)
+			rename("base/units/tmp.yaml", "base/units/gray.yaml")(t, root, cache)
+		}, fails: true},
+		{name: "schema changed", edit: func(*testing.T, string, string) { setScopeSalt("schema-2") }, fails: true},
+		{name: "schema changed, red.yaml edited", edit: replaceIn("base/units/red.yaml", "title: Exalted Prince", "title: Exalted Lord"), fails: true, memo: true},
 	})
 }
 
