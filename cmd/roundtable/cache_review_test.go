@@ -211,7 +211,6 @@ func TestCacheHostileMemo(t *testing.T) {
 	pack := filepath.Join(t.TempDir(), "pack")
 	copyDir(t, filepath.Join("..", "..", "content", "annas"), pack)
 	cache := t.TempDir()
-	want, wantCode := runCheck(t, pack)
 	results, _, closeRoots, err := compileAllOpen([]string{pack}, cache)
 	if err != nil {
 		t.Fatal(err)
@@ -233,7 +232,7 @@ func TestCacheHostileMemo(t *testing.T) {
 	}
 	// A value edit: link and Build run, the units' memo is used.
 	replaceIn("units/blue.yaml", "title: Tactician", "title: Grandmaster")(t, pack, cache)
-	want, wantCode = runCheck(t, pack)
+	want, wantCode := runCheck(t, pack)
 	got, code := runCheck(t, "--cache", cache, pack)
 	if got != want || code != wantCode {
 		t.Errorf("exit %d, want %d; output:\n%s\nwant:\n%s", code, wantCode, got, want)
