@@ -3,6 +3,9 @@ package main
 import (
 	"bytes"
 	"encoding/binary"
+	"fmt"
+	"math/rand/v2"
+	"regexp"
 	"strings"
 
 	"github.com/roundtable-dev/roundtable/compiler"
@@ -334,5 +337,83 @@ func TestCacheEqualsNoCacheAmbiguous(t *testing.T) {
 	})
 	if out, _ := runCheck(t, filepath.Join(root, "sib-x"), filepath.Join(root, "sib-y"), filepath.Join(root, "z")); !strings.Contains(out, `tag "glide" is ambiguous`) {
 		t.Errorf("no ambiguous reference:\n%s", out)
+	}
+}
+
+// TestCacheRandomEdits: a seeded run of random edits of units (stats,
+// color, tags, range, skill conditions naming tags and terrain), tags
+// (ids, categories) and terrain ids, with units added; after each, check
+// --cache prints what check prints.
+func TestCacheRandomEdits(t *testing.T) {
+	for seed := range uint64(3) {
+		t.Run(fmt.Sprint(seed), func(t *testing.T) { randomEdits(t, seed) })
+	}
+}
+
+func randomEdits(t *testing.T, seed uint64) {
+	pack := filepath.Join(t.TempDir(), "pack")
+	copyDir(t, filepath.Join("..", "..", "content", "annas"), pack)
+	cache := t.TempDir()
+	rnd := rand.New(rand.NewPCG(seed, 12))
+	tagIDs := []string{"flying", "armored", "cavalry", "shapeshifter", "haste", "dancer", "flyng", "annas-base/flying"}
+	pick := func(s []string) string { return s[rnd.IntN(len(s))] }
+	type edit struct {
+		glob string
+		re   *regexp.Regexp
+		repl func() string
+	}
+	edits := []edit{
+		{"units/*.yaml", regexp.MustCompile(`hp: \d+`), func() string { return fmt.Sprint("hp: ", 1+rnd.IntN(14)) }},
+		{"units/*.yaml", regexp.MustCompile(`atk: \d+`), func() string { return fmt.Sprint("atk: ", rnd.IntN(12)) }},
+		{"units/*.yaml", regexp.MustCompile(`color: \w+`), func() string { return "color: " + pick([]string{"red", "green", "blue", "gray"}) }},
+		{"units/*.yaml", regexp.MustCompile(`legendary: \w+`), func() string { return "legendary: " + pick([]string{"true", "false"}) }},
+		{"units/*.yaml", regexp.MustCompile(`tags: \[[^\]]*\]`), func() string {
+			return "tags: [" + strings.Join([]string{pick(tagIDs), pick(tagIDs)}[:1+rnd.IntN(2)], ", ") + "]"
+		}},
+		{"units/*.yaml", regexp.MustCompile(`range: \[[^\]]*\]`), func() string { return "range: " + pick([]string{"[1]", "[2]", "[1, 2]", "[2, 1]", "[4]"}) }},
+		{"units/*.yaml", regexp.MustCompile(`if: \{near: \{side: ally\}\}`), func() string {
+			return pick([]string{"if: {near: {side: ally}}", "if: {on: forest}", "if: {on: fortress}", "if: {foe-tag: " + pick(tagIDs) + "}"})
+		}},
+		{"units/*.yaml", regexp.MustCompile(`\n---\n`), func() string {
+			return fmt.Sprintf("\n---\nkind: unit\nid: rnd-%d\nname: R\ntitle: T\ncolor: %s\nstats: {hp: %d, atk: 5, spd: 5, def: 2}\nrange: [1]\nmov: 3\ntags: [%s]\n---\n",
+				rnd.IntN(1000), pick([]string{"red", "green", "blue", "gray"}), 1+rnd.IntN(14), pick(tagIDs))
+		}},
+		{"tags/*.yaml", regexp.MustCompile(`category: (movement|passive)`), func() string { return "category: " + pick([]string{"movement", "passive"}) }},
+		{"tags/movement.yaml", regexp.MustCompile(`id: (flying|flyng)\n`), func() string { return "id: " + pick([]string{"flying", "flyng"}) + "\n" }},
+		{"terrain/terrain.yaml", regexp.MustCompile(`id: (forest|fortress)\n`), func() string { return "id: " + pick([]string{"forest", "fortress"}) + "\n" }},
+	}
+	runCheck(t, "--cache", cache, pack) // cold
+	memoized := 0
+	defer func() {
+		if memoized == 0 {
+			t.Error("no edit let the units' memo be used: the test tests too little")
+		}
+	}()
+	for step := range 60 {
+		e := edits[rnd.IntN(len(edits))]
+		files, _ := filepath.Glob(filepath.Join(pack, e.glob))
+		f := files[rnd.IntN(len(files))]
+		b, err := os.ReadFile(f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		locs := e.re.FindAllIndex(b, -1)
+		if len(locs) == 0 {
+			continue
+		}
+		l := locs[rnd.IntN(len(locs))]
+		nb := append(append(append([]byte(nil), b[:l[0]]...), e.repl()...), b[l[1]:]...)
+		if err := os.WriteFile(f, nb, 0o644); err != nil {
+			t.Fatal(err)
+		}
+		want, wantCode := runCheck(t, pack)
+		results, _, closeRoots, _ := compileAllOpen([]string{pack}, cache)
+		closeRoots()
+		if results[0].Memoized > 0 {
+			memoized++
+		}
+		if got, code := runCheck(t, "--cache", cache, pack); got != want || code != wantCode {
+			t.Fatalf("step %d (%s of %s): exit %d, want %d; output:\n%s\nwant:\n%s", step, e.re, f, code, wantCode, got, want)
+		}
 	}
 }
