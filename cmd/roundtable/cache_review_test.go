@@ -417,3 +417,27 @@ func randomEdits(t *testing.T, seed uint64) {
 		}
 	}
 }
+
+// TestCacheEqualsNoCacheEmbeddedBase: an expansion checked alone, on the
+// embedded base content, overriding one of its units.
+func TestCacheEqualsNoCacheEmbeddedBase(t *testing.T) {
+	root := t.TempDir()
+	writeFile(t, filepath.Join(root, "exp", "pack.yaml"), reviewExpPack)
+	writeFile(t, filepath.Join(root, "exp", "units.yaml"), reviewExpUnits)
+	writeFile(t, filepath.Join(root, "exp", "tags.yaml"), reviewExpTags)
+	writeFile(t, filepath.Join(root, "exp", "more.yaml"), "kind: unit\nid: z-two\nname: Two\ntitle: T\ncolor: red\nstats: {hp: 8, atk: 5, spd: 5, def: 2}\nrange: [1]\nmov: 3\n")
+	checkCacheEdits(t, root, []string{"exp"}, []cacheEdit{
+		{name: "cold"},
+		{name: "nothing", replay: true},
+		{name: "unit edited", edit: replaceIn("exp/more.yaml", "title: T", "title: U"), memo: true},
+		{name: "overriding unit edited", edit: replaceIn("exp/units.yaml", "title: Exalted Prince", "title: Exalted King"), memo: true},
+		{name: "overriding unit made invalid", edit: replaceIn("exp/units.yaml", "hp: 10", "hp: 99"), fails: true},
+		{name: "override dropped", edit: replaceIn("exp/units.yaml", "overrides: annas-base/chrom\n", ""), fails: true},
+		{name: "override back, tag renamed", edit: func(t *testing.T, root, cache string) {
+			replaceIn("exp/units.yaml", "id: chrom\n", "id: chrom\noverrides: annas-base/chrom\n")(t, root, cache)
+			replaceIn("exp/units.yaml", "hp: 99", "hp: 10")(t, root, cache)
+			replaceIn("exp/tags.yaml", "id: glide", "id: flying")(t, root, cache)
+		}, fails: true},
+		{name: "unit edited again", edit: replaceIn("exp/more.yaml", "title: U", "title: T"), fails: true, memo: true},
+	})
+}
