@@ -340,10 +340,11 @@ func TestCacheEqualsNoCacheAmbiguous(t *testing.T) {
 	}
 }
 
-// TestCacheRandomEdits: a seeded run of random edits of units (stats,
-// color, tags, range, skill conditions naming tags and terrain), tags
-// (ids, categories) and terrain ids, with units added; after each, check
-// --cache prints what check prints.
+// TestCacheRandomEdits: seeded runs of random edits of units (stats, ids
+// with and without a local tag, colors with and without !!str, tags,
+// range, skill conditions naming tags and terrain), tags (ids,
+// categories) and terrain ids, with units added; after each, check --cache
+// prints what check prints.
 func TestCacheRandomEdits(t *testing.T) {
 	for seed := range uint64(3) {
 		t.Run(fmt.Sprint(seed), func(t *testing.T) { randomEdits(t, seed) })
@@ -378,6 +379,8 @@ func randomEdits(t *testing.T, seed uint64) {
 			return fmt.Sprintf("\n---\nkind: unit\nid: rnd-%d\nname: R\ntitle: T\ncolor: %s\nstats: {hp: %d, atk: 5, spd: 5, def: 2}\nrange: [1]\nmov: 3\ntags: [%s]\n---\n",
 				rnd.IntN(1000), pick([]string{"red", "green", "blue", "gray"}), 1+rnd.IntN(14), pick(tagIDs))
 		}},
+		{"units/*.yaml", regexp.MustCompile(`color: (!!str )?(\w+)`), func() string { return "color: !!str " + pick([]string{"red", "green", "blue", "gray"}) }},
+		{"units/*.yaml", regexp.MustCompile(`\nid: (!t )?`), func() string { return pick([]string{"\nid: !t ", "\nid: "}) }},
 		{"tags/*.yaml", regexp.MustCompile(`category: (movement|passive)`), func() string { return "category: " + pick([]string{"movement", "passive"}) }},
 		{"tags/movement.yaml", regexp.MustCompile(`id: (flying|flyng)\n`), func() string { return "id: " + pick([]string{"flying", "flyng"}) + "\n" }},
 		{"terrain/terrain.yaml", regexp.MustCompile(`id: (forest|fortress)\n`), func() string { return "id: " + pick([]string{"forest", "fortress"}) + "\n" }},
