@@ -140,7 +140,7 @@ func loadPack(fsys fs.FS, display string, embedded bool, cacheDir string) (*Pack
 		Game     string            `yaml:"game"`
 		Requires map[string]string `yaml:"requires"`
 	}
-	if err := pd.Node().Decode(&meta); err != nil {
+	if err := pd.Decode(&meta); err != nil {
 		diags.Add(diag.CodeWrongType, pd.Pos(), "%v", err)
 		return p, diags
 	}
