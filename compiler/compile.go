@@ -348,8 +348,8 @@ func Compile(packs []*Pack) (*Result, diag.List) {
 		return res, diags
 	}
 	cut.start()
-	prog.readIDs()
 	before := len(diags)
+	prog.readIDs(&diags)
 	prog.link(&diags)
 	if cut != nil && !cut.off {
 		prog.memo = newMemo(prog, schema)
@@ -378,8 +378,11 @@ func Compile(packs []*Pack) (*Result, diag.List) {
 }
 
 // readIDs sets the ids of the documents of kinds with ids, on every core
-// (after a replay, which needs none of them).
-func (p *Program) readIDs() {
+// (after a replay, which needs none of them). An id that is a string to
+// the schema but not a plain one (a local tag: id: !mine x) would decode
+// for the game yet name nothing for link: it is reported, and the
+// document counts as invalid.
+func (p *Program) readIDs(diags *diag.List) {
 	var docs []*Doc
 	for _, k := range p.Game.Kinds {
 		if !k.NoID {
@@ -403,6 +406,16 @@ func (p *Program) readIDs() {
 		})
 	}
 	wg.Wait()
+	for _, d := range docs {
+		if d.ID != "" || !d.Valid {
+			continue
+		}
+		if n := d.Field("id"); n != nil && n.Kind == yaml.ScalarNode && n.Tag != "!!str" {
+			dd := diags.Add(diag.CodeWrongType, d.FieldPos("id"), "%s id %q is tagged %s; an id must be a plain string", d.Kind, n.Value, n.Tag)
+			dd.Hint = fmt.Sprintf("write id: %s without the tag", n.Value)
+			d.Valid = false
+		}
+	}
 }
 
 func (p *Program) saveMemo(res *Result) {

@@ -182,6 +182,12 @@ mov: 3
 			{name: "tag file removed", edit: rename("tags/movement.yaml", "tags/movement.txt"), fails: true},
 			{name: "tag file back", edit: rename("tags/movement.txt", "tags/movement.yaml")},
 			{name: "racy rewrite", edit: racyRewrite("units/red.yaml", "hp: 10", "hp: 12"), memo: true},
+			// An id with a local tag is no id to link (a plain string
+			// only) though it would decode as one: a wrong-type error,
+			// the unit invalid.
+			{name: "tagged id", edit: appendTo("units/tagged.yaml", strings.Replace(strings.Replace(annasUnit, "id: extra-unit", "id: !mine tagged-unit", 1), "hp: 8, atk: 5, spd: 5", "hp: 15, atk: 12, spd: 12", 1)), fails: true},
+			{name: "tagged id, another file edited", edit: replaceIn("units/blue.yaml", "title: Grandmaster", "title: Tactician"), memo: true, fails: true},
+			{name: "tagged id removed", edit: remove("units/tagged.yaml")},
 			{name: "cache corrupted", edit: cacheFiles(func(b []byte) []byte {
 				b[len(b)/2] ^= 0x55
 				return b

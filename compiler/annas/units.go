@@ -3,6 +3,7 @@ package annas
 import (
 	"encoding/binary"
 	"fmt"
+	"math"
 	"slices"
 
 	"gopkg.in/yaml.v3"
@@ -176,10 +177,10 @@ func (b *builder) units() {
 			b.rs.Skills = append(b.rs.Skills, b.skill(d, u.ID, u.Skill))
 		}
 		b.rs.Units = append(b.rs.Units, tu)
-		return unitSummary(tu, b.used)
+		return unitSummary(tu, d.ID, b.used)
 	}, func(d *compiler.Doc, s string) {
 		b.rs.Units = append(b.rs.Units, readUnitSummary(d.ID, s, func(t int) {
-			if t < len(b.tagUsed) {
+			if t >= 0 && t < len(b.tagUsed) { // a damaged memo may name any index
 				b.tagUsed[t] = true
 			}
 		}))
@@ -198,9 +199,12 @@ func uvarint(s string) (uint64, int) {
 	return 0, 0
 }
 
-// unitSummary is what the steps after units read of a unit (curve: color,
-// legendary, stats; unusedTags: the tags it names), for compiler.Local.
-func unitSummary(u table.Unit, tags []int) []byte {
+// unitSummary is what the steps after units read of a unit (curve: id,
+// color, legendary, stats; unusedTags: the tags it names), for
+// compiler.Local. The id is stored only when it is not linkID, the
+// document's id for link: an id with a tag other than !!str is none to
+// link but decodes as one.
+func unitSummary(u table.Unit, linkID string, tags []int) []byte {
 	b := []byte{byte(u.Color), 0, byte(u.Stats.HP), byte(u.Stats.ATK), byte(u.Stats.SPD), byte(u.Stats.DEF)}
 	if u.Legendary {
 		b[1] = 1
@@ -209,11 +213,15 @@ func unitSummary(u table.Unit, tags []int) []byte {
 	for _, t := range tags {
 		b = binary.AppendUvarint(b, uint64(t))
 	}
+	if u.ID != linkID {
+		b = append(b, u.ID...)
+	}
 	return b
 }
 
 // readUnitSummary reads unitSummary into a unit with the summary's
-// fields, calling tag for each tag it names.
+// fields (id: the document's for link, unless the summary holds another),
+// calling tag for each tag it names.
 func readUnitSummary(id string, b string, tag func(int)) table.Unit {
 	u := table.Unit{ID: id, Skill: -1}
 	if len(b) < 6 {
@@ -221,14 +229,23 @@ func readUnitSummary(id string, b string, tag func(int)) table.Unit {
 	}
 	u.Color, u.Legendary = table.Color(b[0]), b[1] == 1
 	u.Stats = table.Stats{HP: int8(b[2]), ATK: int8(b[3]), SPD: int8(b[4]), DEF: int8(b[5])}
-	b = b[6:]
-	n, k := uvarint(b)
-	for ; k > 0 && n > 0; n-- {
-		b = b[k:]
-		var t uint64
-		if t, k = uvarint(b); k > 0 {
+	n, k := uvarint(b[6:])
+	if k == 0 {
+		return u
+	}
+	b = b[6+k:]
+	for ; n > 0; n-- {
+		t, k := uvarint(b)
+		if k == 0 {
+			return u
+		}
+		if t <= math.MaxInt32 { // a damaged memo may name any index
 			tag(int(t))
 		}
+		b = b[k:]
+	}
+	if b != "" {
+		u.ID = b
 	}
 	return u
 }

@@ -326,6 +326,20 @@ func (r *reader) node(depth int) *yaml.Node {
 	if r.err != nil {
 		return nil
 	}
+	// Shapes no parse makes, on which yaml.v3's Decode panics: an alias
+	// (the encoding holds no target), a mapping of an odd number of
+	// nodes, a kind yaml.v3 does not know.
+	switch n.Kind {
+	case yaml.DocumentNode, yaml.SequenceNode, yaml.ScalarNode:
+	case yaml.MappingNode:
+		if h.children%2 != 0 {
+			r.err = errCorrupt
+			return nil
+		}
+	default:
+		r.err = errCorrupt
+		return nil
+	}
 	if h.children > 0 {
 		start := len(r.ptrs)
 		if end := start + int(h.children); end <= cap(r.ptrs) {

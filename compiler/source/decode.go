@@ -2,6 +2,7 @@ package source
 
 import (
 	"encoding"
+	"errors"
 	"reflect"
 	"strconv"
 	"strings"
@@ -41,8 +42,14 @@ func (d *Document) Decode(v any) error {
 			}
 		}
 	}
-	return d.Node().Decode(v)
+	n, ok := d.node()
+	if !ok {
+		return errCorruptDoc
+	}
+	return n.Decode(v)
 }
+
+var errCorruptDoc = errors.New("the cached document is damaged; delete the cache folder")
 
 // fallbacks counts the documents Decode began and left to yaml.v3.
 var fallbacks atomic.Int64

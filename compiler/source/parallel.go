@@ -45,20 +45,29 @@ func loadFiles(fsys fs.FS, files []walked, show func(string) string, set *Set, d
 				r := &out[j]
 				name := show(files[j].path)
 				st := vcache.Stat{Size: -1} // matches no entry
+				// A file the walk did not stat as regular (a symbolic
+				// link, a named pipe, a device, a listing without stats)
+				// is stat'ed before it is opened: opening a named pipe
+				// waits for a writer forever.
+				var fi fs.FileInfo
+				var serr error
+				if !files[j].hasStat {
+					if fi, serr = stat(fsys, files[j].path, files[j].d); serr == nil && !fi.Mode().IsRegular() {
+						r.diags.Add(diag.CodeIO, diag.Pos{File: name}, "cannot read: not a regular file")
+						continue
+					}
+				}
 				var old *vcache.Entry
 				if cache != nil {
 					old = cache.OldAt(name, j)
 					// Stat before reading: a write after the stat changes
 					// the stat the next run sees.
-					var err error
 					if files[j].hasStat {
 						st = files[j].st
-					} else if fi, serr := stat(fsys, files[j].path, files[j].d); serr == nil {
+					} else if serr == nil {
 						st = vcache.StatOf(fi)
-					} else {
-						err = serr
 					}
-					if err == nil {
+					if serr == nil {
 						if old != nil && old.Stat == st && !cache.Racy(st) {
 							r.name, r.key, r.lazy, r.entry = name, old.Key, true, old
 							r.docs, r.diags = arena.entryDocs(name, old), old.Load

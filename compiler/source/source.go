@@ -60,12 +60,27 @@ func NewDocument(file string, index int, kind string, n *yaml.Node) *Document {
 // document decodes a new tree on every call (see Document): callers that
 // walk it more than once keep the result in a variable.
 func (d *Document) Node() *yaml.Node {
-	if d.tree != nil || d.enc == "" {
-		return d.tree
+	n, _ := d.node()
+	return n
+}
+
+// node is Node, false when the document's encoding is damaged: a cached
+// one is trusted on its cache file's checksum (checking every node would
+// cost a warm check a walk of every document), so one damaged before the
+// file was sealed reads as a mapping with no fields, never as nil or as a
+// count of nodes to allocate.
+func (d *Document) node() (*yaml.Node, bool) {
+	if d.tree != nil {
+		return d.tree, true
 	}
 	r := docReader(d.enc)
-	r.alloc()
-	return r.node(0) // the encoding was checked when it was made
+	if r.err == nil && r.count > 0 && r.count <= uint64(len(r.s)) {
+		r.alloc()
+		if n := r.node(0); n != nil && r.err == nil {
+			return n, true
+		}
+	}
+	return &yaml.Node{Kind: yaml.MappingNode, Tag: "!!map"}, false
 }
 
 // compact replaces the document's tree by its encoding.

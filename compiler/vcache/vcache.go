@@ -668,9 +668,11 @@ func decodeRecord(s string) (int64, []*Entry, []string, error) {
 	if r.Err != nil || nd > uint64(len(s)) {
 		return 0, nil, nil, errCorrupt
 	}
-	dels := make([]string, nd)
-	for i := range dels {
-		dels[i] = r.String()
+	dels := make([]string, 0, room(nd))
+	for range nd {
+		if dels = append(dels, r.String()); r.Err != nil {
+			return 0, nil, nil, errCorrupt
+		}
 	}
 	if r.Err != nil || r.Off != len(s) {
 		return 0, nil, nil, errCorrupt
@@ -688,17 +690,21 @@ func readEntry(r *Reader, e *Entry) bool {
 	if r.Err != nil || nd > uint64(len(s)) {
 		return false
 	}
-	e.Docs = make([]string, nd)
-	for i := range e.Docs {
-		e.Docs[i] = r.String()
+	e.Docs = make([]string, 0, room(nd))
+	for range nd {
+		if e.Docs = append(e.Docs, r.String()); r.Err != nil {
+			return false
+		}
 	}
 	if nk := r.Uint(); nk > 0 {
 		if r.Err != nil || nk > uint64(len(s)) {
 			return false
 		}
-		e.Keys = make([]string, nk)
-		for i := range e.Keys {
-			e.Keys[i] = r.String()
+		e.Keys = make([]string, 0, room(nk))
+		for range nk {
+			if e.Keys = append(e.Keys, r.String()); r.Err != nil {
+				return false
+			}
 		}
 	}
 	e.Load = r.Diags()
@@ -708,9 +714,11 @@ func readEntry(r *Reader, e *Entry) bool {
 		if r.Err != nil || nv > uint64(len(s)) {
 			return false
 		}
-		e.Valid = make([]diag.List, nv)
-		for i := range e.Valid {
-			e.Valid[i] = r.Diags()
+		e.Valid = make([]diag.List, 0, room(nv))
+		for range nv {
+			if e.Valid = append(e.Valid, r.Diags()); r.Err != nil {
+				return false
+			}
 		}
 	}
 	e.Memo = r.String()
@@ -718,6 +726,11 @@ func readEntry(r *Reader, e *Entry) bool {
 }
 
 var errCorrupt = errors.New("corrupt cache")
+
+// room is the capacity to make for n items a count claims: what a real
+// cache holds, not what a damaged count says (each item is read before it
+// is kept).
+func room(n uint64) int { return int(min(n, 256)) }
 
 // AppendString appends a length-prefixed string.
 func AppendString(b []byte, s string) []byte {
@@ -821,9 +834,9 @@ func (r *Reader) Diags() diag.List {
 	if n == 0 {
 		return nil
 	}
-	l := make(diag.List, n)
-	for i := range l {
-		d := &l[i]
+	l := make(diag.List, 0, room(n))
+	for range n {
+		var d diag.Diagnostic
 		d.Code = r.String()
 		d.Severity = diag.Severity(r.Uint())
 		d.Pos = r.pos()
@@ -835,11 +848,15 @@ func (r *Reader) Diags() diag.List {
 			return nil
 		}
 		if nr > 0 {
-			d.Related = make([]diag.Related, nr)
-			for j := range d.Related {
-				d.Related[j] = diag.Related{Pos: r.pos(), Message: r.String()}
+			d.Related = make([]diag.Related, 0, room(nr))
+			for range nr {
+				d.Related = append(d.Related, diag.Related{Pos: r.pos(), Message: r.String()})
+				if r.Err != nil {
+					return nil
+				}
 			}
 		}
+		l = append(l, d)
 	}
 	return l
 }
