@@ -412,7 +412,7 @@ func schemaAt(v cue.Value, path []string) cue.Value {
 				// A pattern constraint ([=~"^[a-z]+$"]: string) applies
 				// once the field exists.
 				sel := cue.MakePath(cue.Str(e))
-				w = v.FillPath(sel, v.Context().CompileString("_")).LookupPath(sel)
+				w = v.FillPath(sel, ast.NewIdent("_")).LookupPath(sel)
 			}
 			v = w
 		}
