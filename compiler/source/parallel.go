@@ -79,7 +79,7 @@ func loadFiles(fsys fs.FS, files []walked, show func(string) string, set *Set, d
 				data, err := readLimited(fsys, files[j].path)
 				if err != nil {
 					if errors.Is(err, errTooLarge) {
-						r.diags.Add(diag.CodeTooLarge, diag.Pos{File: name}, "file is larger than %d bytes; not parsed", MaxFileSize)
+						r.diags.Add(diag.CodeTooLarge, diag.Pos{File: name}, "file is larger than %d bytes; not parsed", MaxFileSize).Hint = tooLargeHint
 					} else {
 						r.diags.Add(diag.CodeIO, diag.Pos{File: name}, "cannot read: %v", trimErr(err))
 					}

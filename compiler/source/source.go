@@ -365,6 +365,9 @@ func readLimited(fsys fs.FS, p string) ([]byte, error) {
 	return data, nil
 }
 
+// tooLargeHint is what to do with a file over MaxFileSize.
+const tooLargeHint = "split it into smaller files: a pack reads every *.yaml file under its folder"
+
 var lineRe = regexp.MustCompile(`^yaml: line (\d+): (.*)$`)
 
 // Parse splits one file into documents. It never panics on any input.
@@ -388,7 +391,7 @@ func (d *Document) Checked() (diag.List, bool) { return d.checked, d.hasCheck }
 func parseWith(name string, data []byte, compact bool, check Check) ([]*Document, diag.List) {
 	var diags diag.List
 	if len(data) > MaxFileSize {
-		diags.Add(diag.CodeTooLarge, diag.Pos{File: name}, "file is larger than %d bytes; not parsed", MaxFileSize)
+		diags.Add(diag.CodeTooLarge, diag.Pos{File: name}, "file is larger than %d bytes; not parsed", MaxFileSize).Hint = tooLargeHint
 		return nil, diags
 	}
 	if !utf8.Valid(data) {
