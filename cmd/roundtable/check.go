@@ -227,5 +227,5 @@ func printSummary(w io.Writer, results []*compiler.Result, diags diag.List) {
 			fmt.Fprintf(w, "  override %s %s by %s (%s)\n", o.Kind, o.Target, overrider(o), o.By.IDPos())
 		}
 	}
-	fmt.Fprintf(w, "%d errors, %d warnings\n", diags.Errors(), diags.Warnings())
+	fmt.Fprintln(w, diag.CountLine(diags))
 }

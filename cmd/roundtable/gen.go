@@ -59,7 +59,7 @@ if there are any. CI runs it to prove generated/ is current.`,
 			w := cmd.OutOrStdout()
 			if diags.Errors() > 0 {
 				_ = diag.Print(w, "text", diags, sources)
-				fmt.Fprintf(w, "%d errors: nothing generated\n", diags.Errors())
+				fmt.Fprintf(w, "%s: nothing generated\n", diag.Plural(diags.Errors(), "error"))
 				return errContent
 			}
 			if check {

@@ -102,7 +102,7 @@ func importFECipher(cmd *cobra.Command, file, out string) error {
 		fmt.Fprintf(w, "%d cards not imported because of the errors above\n", st.Skipped)
 	}
 	fmt.Fprintf(w, "  %d class-change costs \"-\" left out (unpromoted), %d ranges 0-0 written as no range (cannot attack), %d values kept as X\n", st.NoPromotion, st.NoRange, st.X)
-	fmt.Fprintf(w, "%d errors, %d warnings\n", diags.Errors(), diags.Warnings())
+	fmt.Fprintln(w, diag.CountLine(diags))
 	if diags.Errors() > 0 {
 		return errContent
 	}

@@ -6,6 +6,7 @@ import (
 	"cmp"
 	"fmt"
 	"slices"
+	"strconv"
 )
 
 // Severity says whether a diagnostic fails a run.
@@ -107,4 +108,17 @@ func (l List) Sort() List {
 	return slices.CompactFunc(l, func(a, b Diagnostic) bool {
 		return a.Code == b.Code && a.Pos == b.Pos && a.Message == b.Message
 	})
+}
+
+// CountLine is the summary line of a check: "2 errors, 1 warning".
+func CountLine(l List) string {
+	return Plural(l.Errors(), "error") + ", " + Plural(l.Warnings(), "warning")
+}
+
+// Plural is "1 error", "2 errors".
+func Plural(n int, word string) string {
+	if n == 1 {
+		return "1 " + word
+	}
+	return strconv.Itoa(n) + " " + word + "s"
 }
