@@ -124,6 +124,10 @@ With --seed it also rolls the Attack Sequence and prints every strike.`,
 			if dist < 1 {
 				return usageErr("--distance must be 1 or more")
 			}
+			if !engine.InRange(a, dist) {
+				// As Anna's forecast: an Attack out of range is no forecast.
+				return usageErr("%s cannot attack at distance %d with %s (range %d-%d)", att, dist, a.Weapon.ID, a.Weapon.MinRange, a.Weapon.MaxRange)
+			}
 			c := engine.Combat{Attacker: a, Defender: d, Distance: dist, Forecast: engine.NewForecast(a, d, dist)}
 			if cmd.Flags().Changed("seed") {
 				c.Forecast, c.Strikes = engine.Sequence(engine.NewSeeded(seed), a, d, dist)
