@@ -29,7 +29,8 @@ func newCheck() *cobra.Command {
 	cmd := &cobra.Command{
 		Use:   "check [PACK_DIR...]",
 		Short: "Validate content and report every problem at once",
-		Long: `Check loads each pack folder (every *.yaml and *.yml file at any depth), validates
+		Long: `Check loads each pack folder (every *.yaml and *.yml file at any depth, extension in
+any case), validates
 each document against its game's CUE schema, links references and runs the game's
 consistency checks. With no folder it checks the embedded base content of every game.
 

@@ -187,7 +187,7 @@ func gitTree(rev, p string) (*tree, error) {
 		if err != nil {
 			return nil, usageErr("git archive %s: %v", spec, err)
 		}
-		if h.Typeflag != tar.TypeReg || !strings.HasSuffix(h.Name, ".yaml") && !strings.HasSuffix(h.Name, ".yml") {
+		if h.Typeflag != tar.TypeReg || !source.IsYAML(h.Name) {
 			continue
 		}
 		data, err := io.ReadAll(io.LimitReader(tr, source.MaxFileSize+1))

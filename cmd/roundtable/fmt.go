@@ -56,7 +56,7 @@ if there are any.`,
 					if d.IsDir() && p != a && strings.HasPrefix(d.Name(), ".") {
 						return filepath.SkipDir
 					}
-					if !d.IsDir() && (strings.HasSuffix(p, ".yaml") || strings.HasSuffix(p, ".yml")) {
+					if !d.IsDir() && source.IsYAML(p) {
 						files = append(files, p)
 					}
 					return nil

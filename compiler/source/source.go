@@ -310,9 +310,14 @@ type walked struct {
 	hasStat bool
 }
 
-func isYAML(p string) bool {
-	ext := path.Ext(p)
-	return ext == ".yaml" || ext == ".yml"
+func isYAML(p string) bool { return IsYAML(p) }
+
+// IsYAML reports whether a file name is a content file's: *.yaml or *.yml,
+// in any case (a units.YAML written on a case-insensitive system is content
+// too, not a file silently left out).
+func IsYAML(name string) bool {
+	ext := path.Ext(name)
+	return strings.EqualFold(ext, ".yaml") || strings.EqualFold(ext, ".yml")
 }
 
 func trimErr(err error) string {

@@ -182,3 +182,14 @@ func TestReadDirStatIsLstat(t *testing.T) {
 		}
 	}
 }
+
+func TestIsYAML(t *testing.T) {
+	for name, want := range map[string]bool{
+		"a.yaml": true, "a.yml": true, "units/a.YAML": true, "a.Yml": true,
+		"a.yaml.txt": false, "yaml": false, "a.json": false, ".yaml": true, "a.yamll": false,
+	} {
+		if got := IsYAML(name); got != want {
+			t.Errorf("IsYAML(%q) = %v, want %v", name, got, want)
+		}
+	}
+}
