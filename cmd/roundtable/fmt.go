@@ -29,8 +29,8 @@ func newFmt() *cobra.Command {
 		Long: `Fmt rewrites YAML content files (the files given, and every *.yaml and *.yml
 under the folders given) so that each document's keys come in the order its kind's
 schema declares them (kind, id, overrides, then the rest; unknown keys last, as
-written), with two-space indentation. Comments, flow or block style and anchors are
-kept; values never change. The game of a file is read from the nearest pack.yaml
+written), with two-space indentation. Comments, flow or block style, anchors and the
+line breaks of folded text (text: >-) are kept; values never change. The game of a file is read from the nearest pack.yaml
 above it, or given with --game.
 
 With --check nothing is written: fmt lists the files that would change and exits 1

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"io"
 	"reflect"
+	"strings"
 	"testing"
 
 	"gopkg.in/yaml.v3"
@@ -135,5 +136,57 @@ func decodeAllErr(data []byte, out *[]any) error {
 			return err
 		}
 		*out = append(*out, v)
+	}
+}
+
+// Folded text (>) keeps the author's line breaks, re-indented; the encoder
+// alone joins each paragraph into one line.
+func TestFormatKeepsFoldedLines(t *testing.T) {
+	in := "text: >-\n      When this unit attacks, it gains +2 ATK\n      for the combat.\n\n      A second paragraph\n      over two lines.\nkind: unit\nid: x\nmore: >\n    one\n      indented more\n    two\n"
+	want := "kind: unit\nid: x\ntext: >-\n  When this unit attacks, it gains +2 ATK\n  for the combat.\n\n  A second paragraph\n  over two lines.\nmore: >\n  one\n    indented more\n  two\n"
+	for name, data := range map[string]string{"LF": in, "CR LF": strings.ReplaceAll(in, "\n", "\r\n")} {
+		got, err := Format([]byte(data), order)
+		if err != nil {
+			t.Fatalf("%s: %v", name, err)
+		}
+		if string(got) != want {
+			t.Errorf("%s: got\n%s\nwant\n%s", name, got, want)
+		}
+		again, err := Format(got, order)
+		if err != nil || string(again) != string(got) {
+			t.Errorf("%s: not idempotent: %v\n%s", name, err, again)
+		}
+		if !reflect.DeepEqual(decodeAll(t, []byte(data)), decodeAll(t, got)) {
+			t.Errorf("%s: the value changed", name)
+		}
+	}
+}
+
+// Kept trailing lines (>+), a folded scalar last in the file and one in a
+// list: the value and the author's lines survive, twice over.
+func TestFormatFoldedEdges(t *testing.T) {
+	for _, in := range []string{
+		"kind: unit\nid: x\ntext: >+\n    kept\n    lines\n\n\nname: n\n",
+		"kind: unit\nid: x\ntext: >\n    last\n    in file\n",
+		"kind: unit\nid: x\ntext: >-\n    last\n    no final break",
+		"kind: unit\nid: x\ntags:\n  - >-\n     one\n     two\n  - plain\n",
+		"kind: unit\nid: x\ntext: >2-\n     starts\n   indented\n",
+	} {
+		got, err := Format([]byte(in), order)
+		if err != nil {
+			t.Errorf("%q: %v", in, err)
+			continue
+		}
+		if !reflect.DeepEqual(decodeAll(t, []byte(in)), decodeAll(t, got)) {
+			t.Errorf("%q: the value changed: %q", in, got)
+		}
+		for _, l := range []string{"kept", "lines", "last", "in file", "one", "two"} {
+			if strings.Contains(in, "\n    "+l+"\n") && !strings.Contains(string(got), "  "+l+"\n") {
+				t.Errorf("%q: line %q was not kept: %q", in, l, got)
+			}
+		}
+		if again, err := Format(got, order); err != nil || string(again) != string(got) {
+			t.Errorf("%q: not idempotent: %v %q", in, err, again)
+		}
 	}
 }
