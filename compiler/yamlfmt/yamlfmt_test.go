@@ -105,7 +105,8 @@ func TestFormatEmpty(t *testing.T) {
 // its input. Seeds run with go test; fuzz briefly with -fuzz FuzzFormat.
 func FuzzFormat(f *testing.F) {
 	for _, s := range []string{messy, want, "", "a: &x [1, 2]\nb: *x\n", "- 1\n- 2\n", "kind: unit\n# trailing\n",
-		"kind: unit\nstats: {def: 1, hp: 2}\n...\n", "a: !!binary aGVsbG8=\n", "? [a]\n: b\n", "a: |\n  x\n  y\n"} {
+		"kind: unit\nstats: {def: 1, hp: 2}\n...\n", "a: !!binary aGVsbG8=\n", "? [a]\n: b\n", "a: |\n  x\n  y\n",
+		"a: >-\n    x\n    y\n\n    z\nb: 1\n", "- >+\n  x\n   y\n\n- 2\n", "a: >2\n    x\n   y\n"} {
 		f.Add([]byte(s))
 	}
 	f.Fuzz(func(t *testing.T, in []byte) {
