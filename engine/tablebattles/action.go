@@ -209,11 +209,6 @@ func (g *Game) attack(f *Formation, a *table.Action, n int, dice []int, choose C
 	hits[f] += int(a.Self)
 	g.emit(Event{Kind: "hits", Formation: f.Def.ID, Target: victim.Def.ID, Hits: h, Text: fmt.Sprintf("%s takes %s", g.name(victim), hitWord(h))})
 	g.applyHits(hits)
-	if f.Def.Pursuit && !f.Gone && t.Gone && t.How == "routed" {
-		g.returnDice(f)
-		g.remove(f, "pursued")
-		g.emit(Event{Kind: "pursuit", Formation: f.Def.ID, Target: t.Def.ID, Text: fmt.Sprintf("%s pursues %s off the field", g.name(f), g.name(t))})
-	}
 }
 
 // applyHits removes units simultaneously and routs every formation left
@@ -235,6 +230,7 @@ func (g *Game) applyHits(hits map[*Formation]int) []*Formation {
 	for _, f := range routed {
 		sides[f.Side] = true
 	}
+	pursuers := g.pursuers(routed)
 	// Take every routed formation off first: the routs are simultaneous.
 	for _, f := range routed {
 		g.returnDice(f)
@@ -256,7 +252,36 @@ func (g *Game) applyHits(hits map[*Formation]int) []*Formation {
 	for _, f := range routed {
 		g.release(f)
 	}
+	for _, p := range pursuers {
+		g.returnDice(p.f)
+		g.remove(p.f, "pursued")
+		g.emit(Event{Side: g.sideID(p.f.Side), Kind: "pursuit", Formation: p.f.Def.ID, Target: p.target.Def.ID, Text: fmt.Sprintf("%s pursues %s off the field", g.name(p.f), g.name(p.target))})
+	}
 	return routed
+}
+
+type pursuit struct{ f, target *Formation }
+
+// pursuers lists the pursuing formations (Pursuit) whose attack's current
+// target is among routed, whoever routed it; it must run before the routed
+// formations leave play, as the next listed target would then take their
+// place. A formation in reserve has not engaged and does not pursue; one
+// routed at the same instance has routed instead.
+func (g *Game) pursuers(routed []*Formation) []pursuit {
+	var out []pursuit
+	for _, p := range g.F {
+		if !p.Def.Pursuit || !p.active() || slices.Contains(routed, p) {
+			continue
+		}
+		for ai := range p.Def.Actions {
+			a := &p.Def.Actions[ai]
+			if t := g.target(a); a.Type == table.Attack && t != nil && slices.Contains(routed, t) {
+				out = append(out, pursuit{p, t})
+				break
+			}
+		}
+	}
+	return out
 }
 
 // remove takes f out of play and releases the reserves waiting behind it.

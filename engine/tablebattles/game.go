@@ -6,7 +6,9 @@
 //   - A player may decline to act in the action phase (the rules never force
 //     an action); a null action is allowed only when its requirement is unmet.
 //   - Morale cubes given for a rout go to the other player's morale.
-//   - Pursuit is triggered when a formation's own attack routs its target.
+//   - Pursuit is triggered when the current target of one of a formation's
+//     attacks routs, whoever routs it; a formation in reserve does not pursue,
+//     and one routed at the same instance has routed, not pursued.
 //   - A formation in reserve is still in play: it can be a target.
 //   - A game that has not ended after MaxTurns player turns is a draw.
 package tablebattles

@@ -1,0 +1,67 @@
+package tablebattles
+
+import (
+	"testing"
+
+	"github.com/roundtable-dev/roundtable/engine/tablebattles/table"
+)
+
+// Pursuit: "Some Formations must perform Pursuit when an enemy Formation
+// that is the Target of their Attacks is Routed" — whoever routs it. Here
+// another formation's attack routs the pursuer's target.
+func TestRulePursuitWhenAnotherRoutsTheTarget(t *testing.T) {
+	g := setup(t, [2]int8{3, 3},
+		spec{id: "p", str: 3, pursuit: true, acts: []act{attack(1, "b")}},
+		spec{id: "c", str: 3, acts: []act{attack(2, "b")}},
+		spec{id: "r", str: 3, reserve: table.Behind, behind: "p", acts: []act{attack(1, "b")}},
+		spec{id: "b", side: 1, str: 2, acts: []act{attack(1, "c")}},
+		spec{id: "d", side: 1, str: 2, acts: []act{attack(1, "c")}})
+	put(t, g, "p", 4, 4)
+	put(t, g, "c", 6)
+	mustAct(t, g, "c", 0, none)
+	p, r := g.ByID("p"), g.ByID("r")
+	if !g.ByID("b").Gone || !p.Gone || p.How != "pursued" || len(p.Dice) != 0 || g.S[0].Pool != 6 || r.Reserve {
+		t.Errorf("b gone %v; p gone %v (%s), dice %v, pool %d, r reserve %v; want p pursued, its 2 dice back (pool 6), r released",
+			g.ByID("b").Gone, p.Gone, p.How, p.Dice, g.S[0].Pool, r.Reserve)
+	}
+	// Pursuit is not Routing: the pursuing side's morale is unchanged.
+	if g.S[0].Morale != 4 || g.S[1].Morale != 2 {
+		t.Errorf("morale %d-%d, want 4-2 (b's rout only)", g.S[0].Morale, g.S[1].Morale)
+	}
+}
+
+// Pursuit: only the Target of the pursuer's attacks counts. With multiple
+// Targets the second "only becomes available after the first has been
+// removed", so a rout of the second while the first stands is no pursuit;
+// neither is the rout of an enemy the pursuer does not attack. A pursuer
+// still in Reserve has not engaged and does not pursue (engine's reading).
+func TestRulePursuitOnlyForTheCurrentTarget(t *testing.T) {
+	g := setup(t, [2]int8{3, 3},
+		spec{id: "p", str: 3, pursuit: true, acts: []act{attack(1, "x", "b")}},
+		spec{id: "q", str: 3, pursuit: true, reserve: table.Commanded, acts: []act{attack(1, "b")}},
+		spec{id: "c", str: 3, acts: []act{attack(2, "b", "d")}},
+		spec{id: "x", side: 1, str: 3, acts: []act{attack(1, "c")}},
+		spec{id: "b", side: 1, str: 2, acts: []act{attack(1, "c")}},
+		spec{id: "d", side: 1, str: 1, acts: []act{attack(1, "c")}})
+	put(t, g, "c", 6)
+	mustAct(t, g, "c", 0, none) // b routs while x stands
+	put(t, g, "c", 6)
+	mustAct(t, g, "c", 0, none) // d routs: never p's target
+	if p, q := g.ByID("p"), g.ByID("q"); p.Gone || q.Gone || !g.ByID("b").Gone || !g.ByID("d").Gone {
+		t.Errorf("p gone %v (%s), q gone %v; b and d routed %v %v; want p and q still in play", p.Gone, p.How, q.Gone, g.ByID("b").Gone, g.ByID("d").Gone)
+	}
+}
+
+// Pursuit and Counterattack: a pursuer routed at the same instance as its
+// target (hits are simultaneous) has Routed, not pursued; no morale moves.
+func TestRulePursuitNotWhenRoutedTogether(t *testing.T) {
+	g := setup(t, [2]int8{3, 3},
+		spec{id: "p", str: 1, pursuit: true, acts: []act{attack(2, "b")}},
+		spec{id: "b", side: 1, str: 2, acts: []act{{typ: table.Counterattack, any: true, hits: 1}, attack(1, "p")}})
+	put(t, g, "p", 5)
+	put(t, g, "b", 2)
+	mustAct(t, g, "p", 0, none)
+	if p := g.ByID("p"); !p.Gone || p.How != "routed" || g.S[0].Morale != 3 || g.S[1].Morale != 3 {
+		t.Errorf("p %v/%s, morale %d-%d; want routed and 3-3", p.Gone, p.How, g.S[0].Morale, g.S[1].Morale)
+	}
+}
