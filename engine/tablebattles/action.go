@@ -213,11 +213,12 @@ func (g *Game) attack(f *Formation, a *table.Action, n int, dice []int, choose C
 
 // applyHits removes units simultaneously and routs every formation left
 // with none. Morale is given only when routs fall on one side alone.
+// Special formations have cubes, not units: hits do not touch them.
 func (g *Game) applyHits(hits map[*Formation]int) []*Formation {
 	var routed []*Formation
 	for _, f := range g.F { // g.F order keeps the log deterministic
 		h := hits[f]
-		if h == 0 || f.Gone {
+		if h == 0 || f.Gone || f.Def.Special {
 			continue
 		}
 		f.Units -= h

@@ -65,3 +65,22 @@ func TestRulePursuitNotWhenRoutedTogether(t *testing.T) {
 		t.Errorf("p %v/%s, morale %d-%d; want routed and 3-3", p.Gone, p.How, g.S[0].Morale, g.S[1].Morale)
 	}
 }
+
+// Special Formations: "They cannot be Attacked, and if removed from play,
+// they do not alter Morale"; they have cubes, not Units, so Routing (no
+// Unit pieces left) never applies: a counterattack's hits on a special
+// formation that attacked are lost and its cubes stay as they were.
+func TestRuleSpecialFormationIgnoresHits(t *testing.T) {
+	g := setup(t, [2]int8{3, 3},
+		spec{id: "guns", str: 2, special: true, acts: []act{attack(1, "b")}},
+		spec{id: "a", str: 3, acts: []act{attack(1, "b")}},
+		spec{id: "b", side: 1, str: 3, acts: []act{{typ: table.Counterattack, any: true, hits: 2}, attack(1, "a")}})
+	guns := g.ByID("guns")
+	guns.Units = 2
+	put(t, g, "b", 3)
+	mustAct(t, g, "guns", 0, none)
+	if guns.Gone || guns.Units != 1 || g.ByID("b").Units != 2 || g.S[0].Morale != 3 || g.S[1].Morale != 3 || !g.S[1].Skip {
+		t.Errorf("guns gone %v with %d cubes, b %d units, morale %d-%d, skip %v; want guns in play with 1 cube (the one spent), b 2, 3-3, skip",
+			guns.Gone, guns.Units, g.ByID("b").Units, g.S[0].Morale, g.S[1].Morale, g.S[1].Skip)
+	}
+}
