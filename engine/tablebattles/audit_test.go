@@ -84,3 +84,23 @@ func TestRuleSpecialFormationIgnoresHits(t *testing.T) {
 			guns.Gone, guns.Units, g.ByID("b").Units, g.S[0].Morale, g.S[1].Morale, g.S[1].Skip)
 	}
 }
+
+// How to Win: a formation in reserve whose commander waits in reserve
+// behind a formation still in play can still come out and attack, so its
+// side has not lost.
+func TestRuleVictoryNoAttackChainedReserve(t *testing.T) {
+	g := setup(t, [2]int8{3, 3},
+		spec{id: "a", str: 3, acts: []act{attack(1, "s")}},
+		spec{id: "s", side: 1, str: 2, retire: true, acts: []act{{typ: table.Screen, any: true}}},
+		spec{id: "k", side: 1, str: 2, reserve: table.Behind, behind: "s", acts: []act{{typ: table.Command, targets: []string{"c"}}}},
+		spec{id: "c", side: 1, str: 2, reserve: table.Commanded, acts: []act{attack(1, "a")}})
+	g.EndTurn()
+	if g.Begin() {
+		t.Fatalf("side 1 lost (%s), but s can retire, k come out and command c to attack", g.Reason)
+	}
+	// Without the commander, c can never come out: side 1 loses.
+	g.ByID("k").Gone = true
+	if !g.Begin() || g.Winner != 0 {
+		t.Errorf("over %v winner %d; want side 1 to lose", g.Over, g.Winner)
+	}
+}

@@ -51,13 +51,20 @@ func (g *Game) CanEverAttack(s int) bool {
 	return false
 }
 
-// releasable reports whether a formation in reserve can still come out.
+// releasable reports whether a formation in reserve can still come out:
+// behind a formation (it leaves play sooner or later), or commanded by a
+// formation in play that is active or can itself come out.
 func (g *Game) releasable(f *Formation) bool {
+	return g.releasableFrom(f, map[*Formation]bool{})
+}
+
+func (g *Game) releasableFrom(f *Formation, seen map[*Formation]bool) bool {
 	if f.Def.Reserve == table.Behind {
 		return true // the formation it waits behind is still in play
 	}
+	seen[f] = true // a ring of commanders in reserve never comes out
 	for _, c := range g.F {
-		if c.Side != f.Side || c.Gone || c.Reserve {
+		if c.Side != f.Side || c.Gone || seen[c] || c.Reserve && !g.releasableFrom(c, seen) {
 			continue
 		}
 		for ai := range c.Def.Actions {
