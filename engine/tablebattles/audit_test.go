@@ -104,3 +104,48 @@ func TestRuleVictoryNoAttackChainedReserve(t *testing.T) {
 		t.Errorf("over %v winner %d; want side 1 to lose", g.Over, g.Winner)
 	}
 }
+
+// Special Formations: a reaction spends one (and only one) cube.
+func TestRuleSpecialFormationReactionSpendsOneCube(t *testing.T) {
+	g := setup(t, [2]int8{3, 3},
+		spec{id: "a", str: 3, acts: []act{attack(2, "b")}},
+		spec{id: "b", side: 1, str: 3, acts: []act{attack(1, "a")}},
+		spec{id: "hex", side: 1, str: 3, special: true, acts: []act{{typ: table.Screen, any: true}}})
+	g.ByID("hex").Units = 3
+	put(t, g, "a", 6, 6)
+	mustAct(t, g, "a", 0, none)
+	if hex := g.ByID("hex"); hex.Units != 2 || g.ByID("b").Units != 3 || !g.S[1].Skip || g.S[1].Pool != 6 {
+		t.Errorf("hex %d cubes, b %d units, skip %v, pool %d; want 2, 3 (screened), true, 6", hex.Units, g.ByID("b").Units, g.S[1].Skip, g.S[1].Pool)
+	}
+}
+
+// Counterattack: "1 hit per die" counts the dice on the reacting card.
+func TestRuleCounterattackPerDie(t *testing.T) {
+	g := setup(t, [2]int8{3, 3},
+		spec{id: "a", str: 5, acts: []act{attack(1, "b")}},
+		spec{id: "b", side: 1, str: 3, acts: []act{{typ: table.Counterattack, any: true, perDie: true}}})
+	put(t, g, "a", 6)
+	put(t, g, "b", 2, 2, 5)
+	mustAct(t, g, "a", 0, none)
+	if g.ByID("a").Units != 2 || g.ByID("b").Units != 2 || len(g.ByID("b").Dice) != 0 {
+		t.Errorf("a %d b %d units; want 2 (three dice) and 2", g.ByID("a").Units, g.ByID("b").Units)
+	}
+}
+
+// Routing: a star formation gives two morale cubes; a side with one cube
+// left gives the one it has and is out of morale.
+func TestRuleRoutStarWithOneCubeLeft(t *testing.T) {
+	g := setup(t, [2]int8{3, 1},
+		spec{id: "a", str: 3, acts: []act{attack(2, "b")}},
+		spec{id: "b", side: 1, str: 2, star: true, acts: []act{attack(1, "a")}},
+		spec{id: "e", side: 1, str: 2, acts: []act{attack(1, "a")}})
+	put(t, g, "a", 6)
+	mustAct(t, g, "a", 0, none)
+	if g.S[0].Morale != 4 || g.S[1].Morale != 0 {
+		t.Fatalf("morale %d-%d, want 4-0", g.S[0].Morale, g.S[1].Morale)
+	}
+	g.EndTurn()
+	if !g.Begin() || g.Winner != 0 {
+		t.Errorf("over %v winner %d; want side 0 to win on morale", g.Over, g.Winner)
+	}
+}
