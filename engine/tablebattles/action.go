@@ -146,9 +146,9 @@ func (g *Game) Reactions(attacker, target *Formation) []Reaction {
 			case table.Screen:
 				ok = a.Any || listed(a, attacker.Index)
 			case table.Counterattack:
-				ok = r == target && (a.Any || listed(a, attacker.Index))
+				ok = r == target && (a.Any || g.first(a) == attacker)
 			case table.Absorb:
-				ok = r != target && listed(a, target.Index)
+				ok = r != target && g.first(a) == target
 			}
 			if ok {
 				out = append(out, Reaction{F: i, Action: ai})
@@ -156,6 +156,18 @@ func (g *Game) Reactions(attacker, target *Formation) []Reaction {
 		}
 	}
 	return out
+}
+
+// first is the first listed target of a counterattack or absorb still in
+// play: as with attacks, a later target becomes available only once those
+// before it are removed (only Screen ignores the order).
+func (g *Game) first(a *table.Action) *Formation {
+	for _, t := range a.Targets {
+		if f := g.Formation(t); f != nil && !f.Gone {
+			return f
+		}
+	}
+	return nil
 }
 
 func listed(a *table.Action, i int16) bool {

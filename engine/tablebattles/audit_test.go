@@ -149,3 +149,62 @@ func TestRuleRoutStarWithOneCubeLeft(t *testing.T) {
 		t.Errorf("over %v winner %d; want side 0 to win on morale", g.Over, g.Winner)
 	}
 }
+
+// Reading a Formation Card, Target: "If multiple Targets are listed, the
+// second Target only becomes available after the first has been removed
+// from play ... (ignore this for a Screen action)". A Counterattack listing
+// two attackers answers only the first while it is in play.
+func TestRuleCounterattackTargetsInOrder(t *testing.T) {
+	g := setup(t, [2]int8{3, 3},
+		spec{id: "x", str: 3, acts: []act{attack(1, "b")}},
+		spec{id: "y", str: 3, acts: []act{attack(1, "b")}},
+		spec{id: "b", side: 1, str: 5, acts: []act{{typ: table.Counterattack, targets: []string{"x", "y"}, hits: 1}, attack(1, "x")}})
+	put(t, g, "b", 4)
+	if opts := g.Reactions(g.ByID("y"), g.ByID("b")); len(opts) != 0 {
+		t.Errorf("counterattack offered against y while x, listed first, is in play: %v", opts)
+	}
+	if opts := g.Reactions(g.ByID("x"), g.ByID("b")); len(opts) != 1 {
+		t.Errorf("reactions to x: %v, want the counterattack", opts)
+	}
+	g.ByID("x").Gone = true
+	put(t, g, "y", 2)
+	mustAct(t, g, "y", 0, none)
+	if g.ByID("y").Units != 2 || g.ByID("b").Units != 4 || !g.S[1].Skip {
+		t.Errorf("y %d b %d units, skip %v; want the counterattack on y once x is gone (2, 4, true)", g.ByID("y").Units, g.ByID("b").Units, g.S[1].Skip)
+	}
+}
+
+// Target order applies to Absorb too: a formation absorbing for two
+// friends covers the second only once the first has left play.
+func TestRuleAbsorbTargetsInOrder(t *testing.T) {
+	g := setup(t, [2]int8{3, 3},
+		spec{id: "a", str: 3, acts: []act{attack(2, "c", "d")}},
+		spec{id: "c", side: 1, str: 3, acts: []act{attack(1, "a")}},
+		spec{id: "d", side: 1, str: 3, acts: []act{attack(1, "a")}},
+		spec{id: "x", side: 1, str: 4, acts: []act{{typ: table.Absorb, targets: []string{"d", "c"}}}})
+	put(t, g, "x", 1)
+	put(t, g, "a", 6)
+	mustAct(t, g, "a", 0, none)
+	if g.ByID("c").Units != 1 || g.ByID("x").Units != 4 || g.S[1].Skip {
+		t.Errorf("c %d x %d units, skip %v; want no absorb for c while d stands (1, 4, false)", g.ByID("c").Units, g.ByID("x").Units, g.S[1].Skip)
+	}
+	g.ByID("d").Gone = true
+	put(t, g, "a", 6)
+	mustAct(t, g, "a", 0, none)
+	if g.ByID("c").Units != 1 || g.ByID("x").Units != 2 || !g.S[1].Skip {
+		t.Errorf("c %d x %d units, skip %v; want x to absorb once d is gone (1, 2, true)", g.ByID("c").Units, g.ByID("x").Units, g.S[1].Skip)
+	}
+}
+
+// Screen ignores target order: every listed attacker may be screened.
+func TestRuleScreenIgnoresTargetOrder(t *testing.T) {
+	g := setup(t, [2]int8{3, 3},
+		spec{id: "x", str: 3, acts: []act{attack(1, "b")}},
+		spec{id: "y", str: 3, acts: []act{attack(1, "b")}},
+		spec{id: "b", side: 1, str: 3, acts: []act{attack(1, "x")}},
+		spec{id: "s", side: 1, str: 3, acts: []act{{typ: table.Screen, targets: []string{"x", "y"}}}})
+	put(t, g, "s", 2)
+	if opts := g.Reactions(g.ByID("y"), g.ByID("b")); len(opts) != 1 {
+		t.Errorf("reactions to y: %v, want the screen though x is listed first", opts)
+	}
+}
