@@ -208,3 +208,30 @@ func TestRuleScreenIgnoresTargetOrder(t *testing.T) {
 		t.Errorf("reactions to y: %v, want the screen though x is listed first", opts)
 	}
 }
+
+// placer never acts and always places the first option.
+type placer struct{ idle }
+
+func (placer) Place(*Game, []Placement) int { return 0 }
+
+// Roll Phase: "Dice remain on the Card until the Formation takes an
+// Action, or until it Routs or performs Pursuit": placements of later
+// turns add to them, and only the pool is rolled.
+func TestRuleDiceStayOnCardAcrossTurns(t *testing.T) {
+	g := setup(t, [2]int8{3, 3},
+		spec{id: "a", str: 3, acts: []act{attack(1, "b")}},
+		spec{id: "b", side: 1, str: 3, acts: []act{attack(1, "a")}})
+	var rolled []int
+	g.Log = func(e Event) {
+		if e.Kind == "roll" && e.Side == "north" {
+			rolled = append(rolled, len(e.Dice))
+		}
+	}
+	p := [2]Policy{placer{}, idle{}}
+	for range 3 {
+		g.Step(p)
+	}
+	if a := g.ByID("a"); len(a.Dice) != 2 || g.S[0].Pool != 4 || len(rolled) != 2 || rolled[0] != 6 || rolled[1] != 5 {
+		t.Errorf("a holds %v, pool %d, rolls of %v dice; want 2 dice kept over two turns, pool 4, rolls of [6 5]", a.Dice, g.S[0].Pool, rolled)
+	}
+}
