@@ -146,7 +146,8 @@ func (g *Game) Reactions(attacker, target *Formation) []Reaction {
 			case table.Screen:
 				ok = a.Any || listed(a, attacker.Index)
 			case table.Counterattack:
-				ok = r == target && (a.Any || g.first(a) == attacker)
+				// a special formation cannot be attacked, so not counterattacked
+				ok = r == target && !attacker.Def.Special && (a.Any || g.first(a) == attacker)
 			case table.Absorb:
 				ok = r != target && g.first(a) == target
 			}

@@ -68,8 +68,10 @@ func TestRulePursuitNotWhenRoutedTogether(t *testing.T) {
 
 // Special Formations: "They cannot be Attacked, and if removed from play,
 // they do not alter Morale"; they have cubes, not Units, so Routing (no
-// Unit pieces left) never applies: a counterattack's hits on a special
-// formation that attacked are lost and its cubes stay as they were.
+// Unit pieces left) never applies. A Counterattack, even one against "any"
+// attacker, is not offered against an attacking special formation (the
+// compiler already refuses one that names it); hits that reach one anyway
+// leave its cubes as they were.
 func TestRuleSpecialFormationIgnoresHits(t *testing.T) {
 	g := setup(t, [2]int8{3, 3},
 		spec{id: "guns", str: 2, special: true, acts: []act{attack(1, "b")}},
@@ -77,11 +79,15 @@ func TestRuleSpecialFormationIgnoresHits(t *testing.T) {
 		spec{id: "b", side: 1, str: 3, acts: []act{{typ: table.Counterattack, any: true, hits: 2}, attack(1, "a")}})
 	guns := g.ByID("guns")
 	guns.Units = 2
-	put(t, g, "b", 3)
+	b := put(t, g, "b", 3)
 	mustAct(t, g, "guns", 0, none)
-	if guns.Gone || guns.Units != 1 || g.ByID("b").Units != 2 || g.S[0].Morale != 3 || g.S[1].Morale != 3 || !g.S[1].Skip {
-		t.Errorf("guns gone %v with %d cubes, b %d units, morale %d-%d, skip %v; want guns in play with 1 cube (the one spent), b 2, 3-3, skip",
-			guns.Gone, guns.Units, g.ByID("b").Units, g.S[0].Morale, g.S[1].Morale, g.S[1].Skip)
+	if guns.Gone || guns.Units != 1 || b.Units != 2 || len(b.Dice) != 1 || g.S[0].Morale != 3 || g.S[1].Morale != 3 || g.S[1].Skip {
+		t.Errorf("guns gone %v with %d cubes, b %d units and dice %v, morale %d-%d, skip %v; want guns in play with 1 cube (the one spent), b 2 with its die, 3-3, no reaction",
+			guns.Gone, guns.Units, b.Units, b.Dice, g.S[0].Morale, g.S[1].Morale, g.S[1].Skip)
+	}
+	g.applyHits(map[*Formation]int{guns: 3})
+	if guns.Gone || guns.Units != 1 || g.S[0].Morale != 3 {
+		t.Errorf("after 3 hits guns gone %v with %d cubes, morale %d; want untouched", guns.Gone, guns.Units, g.S[0].Morale)
 	}
 }
 

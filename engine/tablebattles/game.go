@@ -10,7 +10,7 @@
 //     attacks routs, whoever routs it; a formation in reserve does not pursue,
 //     and one routed at the same instance has routed, not pursued.
 //   - A formation in reserve is still in play: it can be a target.
-//   - Hits on a special formation (a counterattack on its attack) are lost:
+//   - A special formation is never counterattacked and hits never touch it:
 //     it has cubes, not units, and never routs.
 //   - A game that has not ended after MaxTurns player turns is a draw.
 package tablebattles
