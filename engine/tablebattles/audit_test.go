@@ -241,3 +241,18 @@ func TestRuleDiceStayOnCardAcrossTurns(t *testing.T) {
 		t.Errorf("a holds %v, pool %d, rolls of %v dice; want 2 dice kept over two turns, pool 4, rolls of [6 5]", a.Dice, g.S[0].Pool, rolled)
 	}
 }
+
+// Special Formations: dice "placed" on a special formation go back to the
+// Dice Pool, not to the roll: the same die cannot also go on another wing's
+// card in that Roll Phase.
+func TestRuleSpecialFormationDiceNotReused(t *testing.T) {
+	g := setup(t, [2]int8{3, 3},
+		spec{id: "guns", wing: 0, str: 2, special: true, acts: []act{{typ: table.Bombard}}},
+		spec{id: "a", wing: 1, str: 3, acts: []act{attack(1, "b")}},
+		spec{id: "b", side: 1, str: 3, acts: []act{attack(1, "a")}})
+	g.S[0].Pool, g.S[0].Dice = 1, 1
+	g.Step([2]Policy{placer{}, idle{}})
+	if guns, a := g.ByID("guns"), g.ByID("a"); guns.Units != 2 || len(a.Dice) != 0 || g.S[0].Pool != 1 {
+		t.Errorf("guns %d cubes, a dice %v, pool %d; want 2 cubes, no dice on a, pool 1", guns.Units, a.Dice, g.S[0].Pool)
+	}
+}
