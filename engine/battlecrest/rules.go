@@ -235,6 +235,37 @@ func (g *Game) Reach(wi, mv int, force bool) map[Pos]int {
 	return best
 }
 
+// reachMost maps each space a forced warrior wi may end on within mv moves
+// to the most hazards on a way there that enters no space twice: the
+// forcing player chooses the way, and forces an enemy through the most.
+func (g *Game) reachMost(wi, mv int) map[Pos]int {
+	best := map[Pos]int{}
+	start := g.W[wi].Pos
+	seen := map[Pos]bool{start: true}
+	var dfs func(p Pos, left, hz int)
+	dfs = func(p Pos, left, hz int) {
+		if left == 0 {
+			return
+		}
+		for _, q := range g.steps(p) {
+			if !g.isSpace(q) || seen[q] {
+				continue
+			}
+			h := hz + g.hazardAt(q)
+			if o := g.at(q); o < 0 || o == wi {
+				if old, ok := best[q]; !ok || h > old {
+					best[q] = h
+				}
+			}
+			seen[q] = true
+			dfs(q, left-1, h)
+			seen[q] = false
+		}
+	}
+	dfs(start, mv, 0)
+	return best
+}
+
 // sorted orders destinations nearest the warrior's enemies first (the
 // look-ahead's default), then by row and column.
 func (g *Game) sorted(wi int, m map[Pos]int) []Pos {
@@ -282,14 +313,20 @@ func (g *Game) moveDests(wi int) []Pos {
 // bonus where it starts, then the way with the fewest hazards.
 func (g *Game) move(wi int, dest Pos) {
 	mv := g.Movement(wi) + g.bonus(wi, table.MovementBonus)[table.MovementBonus]
-	g.walk(wi, dest, mv, false, ActMove)
+	g.walk(wi, dest, mv, false, false, ActMove)
 }
 
-func (g *Game) walk(wi int, dest Pos, mv int, force bool, why string) {
+// walk moves wi to dest by the way with the fewest hazards, or with the
+// most when most is set (an enemy forced).
+func (g *Game) walk(wi int, dest Pos, mv int, force, most bool, why string) {
 	if !g.W[wi].Alive || g.Over {
 		return
 	}
-	hz, ok := g.Reach(wi, mv, force)[dest]
+	ways := g.Reach(wi, mv, force)
+	if most {
+		ways = g.reachMost(wi, mv)
+	}
+	hz, ok := ways[dest]
 	if !ok {
 		g.emit(g.W[wi].Player, why, g.W[wi].Name+" can no longer reach "+dest.String())
 		return
@@ -497,7 +534,7 @@ func (g *Game) resolve(p, wi int, ab table.Ability) {
 		for i, d := range ds {
 			labels[i] = "march to " + d.String()
 		}
-		g.walk(wi, ds[g.choose(p, "march", labels)], mv, false, "march")
+		g.walk(wi, ds[g.choose(p, "march", labels)], mv, false, false, "march")
 	case table.Force:
 		g.force(p, wi, ab)
 	}
@@ -638,6 +675,6 @@ func (g *Game) force(p, wi int, ab table.Ability) {
 		for j, d := range ds {
 			labels[j] = fmt.Sprintf("force %s to %s", g.W[t].Name, d)
 		}
-		g.walk(t, ds[g.choose(p, "force", labels)], mv, true, "force")
+		g.walk(t, ds[g.choose(p, "force", labels)], mv, true, g.W[t].Player != p, "force")
 	}
 }

@@ -1,0 +1,31 @@
+package battlecrest
+
+import (
+	"testing"
+
+	"github.com/roundtable-dev/roundtable/engine/battlecrest/table"
+)
+
+// Rule "Ability Keywords" (Force) with "Map Hazards": the forcing player
+// moves the target, so they choose its way: an enemy is forced along the
+// way with the most hazards (each space entered once), an ally along the
+// fewest. From (1,1) to (3,1) in 3: down column 1 (no hazard) or by Hollow
+// Oak's shortcut to (3,2), by Thorn Thicket's hazard, then west (1 hazard).
+func TestRuleForceWayIsTheForcersChoice(t *testing.T) {
+	force3 := table.Ability{Keyword: table.Force, Value: 3, Range: table.Long, Reach: 5, Targets: 1, Crest: table.NoCrest}
+
+	g := game(t, rs, map[int]Pos{corvane: {2, 2}, hollis: {0, 0}, nettle: {4, 6}})
+	set(g, corvane, "force Hollis Bramblecoat to (3,1)")
+	g.force(0, corvane, force3)
+	if g.W[hollis].Pos != (Pos{2, 0}) || g.Taken(1) != 1 {
+		t.Errorf("enemy Hollis forced: at %s, took %d; want (3,1) and 1", g.W[hollis].Pos, g.Taken(1))
+	}
+
+	g = game(t, rs, map[int]Pos{hollis: {2, 2}, nettle: {0, 0}, corvane: {4, 6}})
+	g.Active = 1
+	set(g, hollis, "force Nettle to (3,1)")
+	g.force(1, hollis, force3)
+	if g.W[nettle].Pos != (Pos{2, 0}) || g.W[nettle].Wounded {
+		t.Errorf("ally Nettle forced: at %s, wounded %v; want (3,1) and false", g.W[nettle].Pos, g.W[nettle].Wounded)
+	}
+}
