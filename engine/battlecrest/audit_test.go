@@ -1,6 +1,7 @@
 package battlecrest
 
 import (
+	"slices"
 	"testing"
 
 	"github.com/roundtable-dev/roundtable/engine/battlecrest/table"
@@ -27,5 +28,35 @@ func TestRuleForceWayIsTheForcersChoice(t *testing.T) {
 	g.force(1, hollis, force3)
 	if g.W[nettle].Pos != (Pos{2, 0}) || g.W[nettle].Wounded {
 		t.Errorf("ally Nettle forced: at %s, wounded %v; want (3,1) and false", g.W[nettle].Pos, g.W[nettle].Wounded)
+	}
+}
+
+// withStart returns rs with landmark id's START side effects replaced.
+func withStart(id string, es ...table.Effect) *table.Ruleset {
+	c := *rs
+	c.Landmarks = slices.Clone(rs.Landmarks)
+	for i := range c.Landmarks {
+		if c.Landmarks[i].ID == id {
+			c.Landmarks[i].Sides[0] = es
+		}
+	}
+	return &c
+}
+
+// Rule "Map Bonuses" (force): the +1 movement of a force icon counts when
+// choosing whom to force: Corvane, hemmed in at (1,1), cannot be shoved 1
+// space but can be shoved 2 (through Nettle) with the icon.
+func TestRuleForceBonusCountsForTargets(t *testing.T) {
+	r := withStart("hollow-oak", table.Effect{Type: table.MapBonus, Edge: table.West, Bonus: []table.Bonus{table.ForceBonus}})
+	g := game(t, r, map[int]Pos{hollis: {1, 0}, corvane: {0, 0}, nettle: {0, 1}})
+	g.Active, g.used = 1, map[string]bool{}
+	shove := rs.HeroSets[rs.HeroSetIndex("hollis")].HeroSpecial.Ability // force 1 medium
+	if !g.usable(1, hollis, shove) {
+		t.Fatalf("Shoulder Check should be usable")
+	}
+	set(g, hollis, "force Corvane", "force Corvane to (1,3)")
+	g.force(1, hollis, shove)
+	if g.W[corvane].Pos != (Pos{0, 2}) || !g.Lm[lm(g, "hollow-oak")].Flipped {
+		t.Errorf("Corvane at %s, oak flipped %v; want (1,3) true", g.W[corvane].Pos, g.Lm[lm(g, "hollow-oak")].Flipped)
 	}
 }

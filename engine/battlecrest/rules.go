@@ -354,8 +354,9 @@ func InRange(r table.Range, reach int, p, t Pos) bool {
 	return false
 }
 
-// targets lists the warriors an attack or force by wi may target.
-func (g *Game) targets(wi int, ab table.Ability, reach int) []int {
+// targets lists the warriors an attack or force by wi may target; a forced
+// warrior must be able to move ab.Value+more spaces (more: force icons).
+func (g *Game) targets(wi int, ab table.Ability, reach, more int) []int {
 	var out []int
 	w := g.W[wi]
 	for i, t := range g.W {
@@ -365,7 +366,7 @@ func (g *Game) targets(wi int, ab table.Ability, reach int) []int {
 		if ab.Keyword == table.Attack && t.Player == w.Player {
 			continue
 		}
-		if ab.Keyword == table.Force && len(g.Reach(i, int(ab.Value), true)) == 0 {
+		if ab.Keyword == table.Force && len(g.Reach(i, int(ab.Value)+more, true)) == 0 {
 			continue
 		}
 		out = append(out, i)
@@ -387,11 +388,14 @@ func (g *Game) usable(p, wi int, ab table.Ability) bool {
 	}
 	switch ab.Keyword {
 	case table.Attack, table.Force:
-		reach := int(ab.Reach)
+		reach, more := int(ab.Reach), 0
 		if ab.Range == table.Long {
 			reach += g.bonusPeek(wi, table.RangeBonus)
 		}
-		return len(g.targets(wi, ab, reach)) > 0
+		if ab.Keyword == table.Force {
+			more = g.bonusPeek(wi, table.ForceBonus)
+		}
+		return len(g.targets(wi, ab, reach, more)) > 0
 	case table.March:
 		return len(g.Reach(wi, int(ab.Value)+g.bonusPeek(wi, table.MovementBonus), false)) > 0
 	case table.Star:
@@ -541,9 +545,9 @@ func (g *Game) resolve(p, wi int, ab table.Ability) {
 }
 
 // pickTargets asks for the first target (map bonuses included) and up to
-// ab.Targets-1 more within the printed range; "enough" comes last.
-func (g *Game) pickTargets(p, wi int, ab table.Ability, firstReach int, verb string) []int {
-	first := g.targets(wi, ab, firstReach)
+// ab.Targets-1 more within the printed range and value; "enough" comes last.
+func (g *Game) pickTargets(p, wi int, ab table.Ability, firstReach, firstMore int, verb string) []int {
+	first := g.targets(wi, ab, firstReach, firstMore)
 	if len(first) == 0 {
 		return nil
 	}
@@ -554,7 +558,7 @@ func (g *Game) pickTargets(p, wi int, ab table.Ability, firstReach int, verb str
 	chosen := []int{first[g.choose(p, verb, labels)]}
 	for len(chosen) < int(ab.Targets) {
 		var more []int
-		for _, t := range g.targets(wi, ab, int(ab.Reach)) {
+		for _, t := range g.targets(wi, ab, int(ab.Reach), 0) {
 			if !slices.Contains(chosen, t) {
 				more = append(more, t)
 			}
@@ -582,7 +586,7 @@ func (g *Game) attack(p, wi int, ab table.Ability) {
 	if !g.W[wi].Alive || g.Over {
 		return
 	}
-	ts := g.pickTargets(p, wi, ab, int(ab.Reach)+b[table.RangeBonus], "attack")
+	ts := g.pickTargets(p, wi, ab, int(ab.Reach)+b[table.RangeBonus], 0, "attack")
 	value := int(ab.Value) + g.Crests(p, ab.Crest)
 	for i, t := range ts {
 		if g.Over {
@@ -658,7 +662,7 @@ func (g *Game) force(p, wi int, ab table.Ability) {
 	if !g.W[wi].Alive || g.Over {
 		return
 	}
-	ts := g.pickTargets(p, wi, ab, int(ab.Reach)+b[table.RangeBonus], "force")
+	ts := g.pickTargets(p, wi, ab, int(ab.Reach)+b[table.RangeBonus], b[table.ForceBonus], "force")
 	for i, t := range ts {
 		if g.Over {
 			return
