@@ -235,6 +235,37 @@ func (g *Game) Reach(wi, mv int, force bool) map[Pos]int {
 	return best
 }
 
+// reachMost maps each space a forced warrior wi may end on within mv moves
+// to the most hazards on a way there that enters no space twice: the
+// forcing player chooses the way, and forces an enemy through the most.
+func (g *Game) reachMost(wi, mv int) map[Pos]int {
+	best := map[Pos]int{}
+	start := g.W[wi].Pos
+	seen := map[Pos]bool{start: true}
+	var dfs func(p Pos, left, hz int)
+	dfs = func(p Pos, left, hz int) {
+		if left == 0 {
+			return
+		}
+		for _, q := range g.steps(p) {
+			if !g.isSpace(q) || seen[q] {
+				continue
+			}
+			h := hz + g.hazardAt(q)
+			if o := g.at(q); o < 0 || o == wi {
+				if old, ok := best[q]; !ok || h > old {
+					best[q] = h
+				}
+			}
+			seen[q] = true
+			dfs(q, left-1, h)
+			seen[q] = false
+		}
+	}
+	dfs(start, mv, 0)
+	return best
+}
+
 // sorted orders destinations nearest the warrior's enemies first (the
 // look-ahead's default), then by row and column.
 func (g *Game) sorted(wi int, m map[Pos]int) []Pos {
@@ -282,14 +313,20 @@ func (g *Game) moveDests(wi int) []Pos {
 // bonus where it starts, then the way with the fewest hazards.
 func (g *Game) move(wi int, dest Pos) {
 	mv := g.Movement(wi) + g.bonus(wi, table.MovementBonus)[table.MovementBonus]
-	g.walk(wi, dest, mv, false, ActMove)
+	g.walk(wi, dest, mv, false, false, ActMove)
 }
 
-func (g *Game) walk(wi int, dest Pos, mv int, force bool, why string) {
+// walk moves wi to dest by the way with the fewest hazards, or with the
+// most when most is set (an enemy forced).
+func (g *Game) walk(wi int, dest Pos, mv int, force, most bool, why string) {
 	if !g.W[wi].Alive || g.Over {
 		return
 	}
-	hz, ok := g.Reach(wi, mv, force)[dest]
+	ways := g.Reach(wi, mv, force)
+	if most {
+		ways = g.reachMost(wi, mv)
+	}
+	hz, ok := ways[dest]
 	if !ok {
 		g.emit(g.W[wi].Player, why, g.W[wi].Name+" can no longer reach "+dest.String())
 		return
@@ -317,8 +354,9 @@ func InRange(r table.Range, reach int, p, t Pos) bool {
 	return false
 }
 
-// targets lists the warriors an attack or force by wi may target.
-func (g *Game) targets(wi int, ab table.Ability, reach int) []int {
+// targets lists the warriors an attack or force by wi may target; a forced
+// warrior must be able to move ab.Value+more spaces (more: force icons).
+func (g *Game) targets(wi int, ab table.Ability, reach, more int) []int {
 	var out []int
 	w := g.W[wi]
 	for i, t := range g.W {
@@ -328,7 +366,7 @@ func (g *Game) targets(wi int, ab table.Ability, reach int) []int {
 		if ab.Keyword == table.Attack && t.Player == w.Player {
 			continue
 		}
-		if ab.Keyword == table.Force && len(g.Reach(i, int(ab.Value), true)) == 0 {
+		if ab.Keyword == table.Force && len(g.Reach(i, int(ab.Value)+more, true)) == 0 {
 			continue
 		}
 		out = append(out, i)
@@ -350,11 +388,14 @@ func (g *Game) usable(p, wi int, ab table.Ability) bool {
 	}
 	switch ab.Keyword {
 	case table.Attack, table.Force:
-		reach := int(ab.Reach)
+		reach, more := int(ab.Reach), 0
 		if ab.Range == table.Long {
 			reach += g.bonusPeek(wi, table.RangeBonus)
 		}
-		return len(g.targets(wi, ab, reach)) > 0
+		if ab.Keyword == table.Force {
+			more = g.bonusPeek(wi, table.ForceBonus)
+		}
+		return len(g.targets(wi, ab, reach, more)) > 0
 	case table.March:
 		return len(g.Reach(wi, int(ab.Value)+g.bonusPeek(wi, table.MovementBonus), false)) > 0
 	case table.Star:
@@ -497,16 +538,16 @@ func (g *Game) resolve(p, wi int, ab table.Ability) {
 		for i, d := range ds {
 			labels[i] = "march to " + d.String()
 		}
-		g.walk(wi, ds[g.choose(p, "march", labels)], mv, false, "march")
+		g.walk(wi, ds[g.choose(p, "march", labels)], mv, false, false, "march")
 	case table.Force:
 		g.force(p, wi, ab)
 	}
 }
 
 // pickTargets asks for the first target (map bonuses included) and up to
-// ab.Targets-1 more within the printed range; "enough" comes last.
-func (g *Game) pickTargets(p, wi int, ab table.Ability, firstReach int, verb string) []int {
-	first := g.targets(wi, ab, firstReach)
+// ab.Targets-1 more within the printed range and value; "enough" comes last.
+func (g *Game) pickTargets(p, wi int, ab table.Ability, firstReach, firstMore int, verb string) []int {
+	first := g.targets(wi, ab, firstReach, firstMore)
 	if len(first) == 0 {
 		return nil
 	}
@@ -517,7 +558,7 @@ func (g *Game) pickTargets(p, wi int, ab table.Ability, firstReach int, verb str
 	chosen := []int{first[g.choose(p, verb, labels)]}
 	for len(chosen) < int(ab.Targets) {
 		var more []int
-		for _, t := range g.targets(wi, ab, int(ab.Reach)) {
+		for _, t := range g.targets(wi, ab, int(ab.Reach), 0) {
 			if !slices.Contains(chosen, t) {
 				more = append(more, t)
 			}
@@ -545,7 +586,7 @@ func (g *Game) attack(p, wi int, ab table.Ability) {
 	if !g.W[wi].Alive || g.Over {
 		return
 	}
-	ts := g.pickTargets(p, wi, ab, int(ab.Reach)+b[table.RangeBonus], "attack")
+	ts := g.pickTargets(p, wi, ab, int(ab.Reach)+b[table.RangeBonus], 0, "attack")
 	value := int(ab.Value) + g.Crests(p, ab.Crest)
 	for i, t := range ts {
 		if g.Over {
@@ -621,7 +662,7 @@ func (g *Game) force(p, wi int, ab table.Ability) {
 	if !g.W[wi].Alive || g.Over {
 		return
 	}
-	ts := g.pickTargets(p, wi, ab, int(ab.Reach)+b[table.RangeBonus], "force")
+	ts := g.pickTargets(p, wi, ab, int(ab.Reach)+b[table.RangeBonus], b[table.ForceBonus], "force")
 	for i, t := range ts {
 		if g.Over {
 			return
@@ -638,6 +679,6 @@ func (g *Game) force(p, wi int, ab table.Ability) {
 		for j, d := range ds {
 			labels[j] = fmt.Sprintf("force %s to %s", g.W[t].Name, d)
 		}
-		g.walk(t, ds[g.choose(p, "force", labels)], mv, true, "force")
+		g.walk(t, ds[g.choose(p, "force", labels)], mv, true, g.W[t].Player != p, "force")
 	}
 }

@@ -288,12 +288,12 @@ func TestRuleRangeBonusFirstTargetOnly(t *testing.T) {
 	}
 	g = game(t, rs, map[int]Pos{corvane: {2, 5}, hollis: {0, 2}})
 	longbow := table.Ability{Keyword: table.Attack, Value: 2, Range: table.Long, Reach: 4, Targets: 1, Crest: table.NoCrest}
-	if !slices.Contains(g.targets(corvane, longbow, 4+g.bonusPeek(corvane, table.RangeBonus)), hollis) {
+	if !slices.Contains(g.targets(corvane, longbow, 4+g.bonusPeek(corvane, table.RangeBonus), 0), hollis) {
 		t.Errorf("Hollis 5 spaces away should be in range 4 + 1")
 	}
 	g.W[corvane].Pos = Pos{2, 3}
 	g.W[hollis].Pos = Pos{0, 0}
-	if slices.Contains(g.targets(corvane, longbow, 4+g.bonusPeek(corvane, table.RangeBonus)), hollis) {
+	if slices.Contains(g.targets(corvane, longbow, 4+g.bonusPeek(corvane, table.RangeBonus), 0), hollis) {
 		t.Errorf("Hollis 5 spaces away without a range icon should be out of range 4")
 	}
 }
