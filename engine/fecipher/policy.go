@@ -58,11 +58,7 @@ func (g *Game) Legal() []Action {
 		for i, c := range pl.Hand {
 			card := g.C(c)
 			if u := g.OnField(p, card.Unit); u != nil {
-				cost := card.Cost
-				if card.Promoted {
-					cost = card.Promotion
-				}
-				if cost >= 0 && g.CanPay(p, c, int(cost)) == nil {
+				if cost, _, err := g.stackCost(c, u); err == nil && g.CanPay(p, c, int(cost)) == nil {
 					out = append(out, Action{Kind: ActStack, Hand: i, Unit: u})
 				}
 				continue

@@ -16,6 +16,7 @@ var (
 	ErrCost      = errors.New("not enough bonds for the cost")
 	ErrSameName  = errors.New("a unit with that unit name is already on the field")
 	ErrNoBase    = errors.New("no unit with that unit name to stack on")
+	ErrClass     = errors.New("only a promoted card may change the unit's class")
 	ErrTapped    = errors.New("the unit is tapped")
 	ErrFirstTurn = errors.New("the first player cannot attack on the first turn of the game")
 	ErrNoWeapon  = errors.New("the unit cannot attack")
@@ -141,15 +142,9 @@ func (g *Game) Stack(p, hand int, u *Unit) error {
 	}
 	c := pl.Hand[hand]
 	card := g.C(c)
-	if g.C(u.Card()).Unit != card.Unit {
-		return ErrNoBase
-	}
-	cost, change := card.Cost, card.Promoted
-	if change {
-		cost = card.Promotion
-	}
-	if cost == table.X {
-		return ErrX
+	cost, change, err := g.stackCost(c, u)
+	if err != nil {
+		return err
 	}
 	if err := g.CanPay(p, c, int(cost)); err != nil {
 		return err
@@ -166,6 +161,27 @@ func (g *Game) Stack(p, hand int, u *Unit) error {
 	}
 	g.emit(p, "level-up", card.Name(), "", fmt.Sprintf("cost %d", cost))
 	return nil
+}
+
+// stackCost is what putting card c over unit u costs and whether it is a
+// class change. A promoted card class changes over any unit of its unit
+// name ("if you have any other Marth card in play"); an unpromoted card only
+// levels up into the same class.
+func (g *Game) stackCost(c int, u *Unit) (cost int8, change bool, err error) {
+	card, under := g.C(c), g.C(u.Card())
+	if under.Unit != card.Unit {
+		return 0, false, ErrNoBase
+	}
+	cost, change = card.Cost, card.Promoted
+	if change {
+		cost = card.Promotion
+	} else if card.Class != under.Class {
+		return 0, false, ErrClass
+	}
+	if cost == table.X {
+		return 0, false, ErrX
+	}
+	return cost, change, nil
 }
 
 // Move taps an untapped unit and moves it to the other area.

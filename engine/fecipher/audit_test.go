@@ -1,0 +1,42 @@
+package fecipher_test
+
+import (
+	"errors"
+	"testing"
+
+	. "github.com/roundtable-dev/roundtable/engine/fecipher"
+)
+
+// Level up and class change (deployment phase): "level up a unit into a
+// unit of the same class if they share their unit names, or class change
+// into that unit into a new class", and only promoted cards have the
+// promotion cost a class change pays. An unpromoted card of another class
+// (Young Prince Marth, Lord, over Star Lord Marth) is neither.
+func TestRuleLevelUpNeedsSameClass(t *testing.T) {
+	g := bare(t)
+	u := place(t, g, 0, "marth-star-lord", Vanguard)
+	bonds(t, g, 0, "cain-cavalier", "cain-cavalier", "cain-cavalier")
+	g.P[0].Hand = ids(t, "marth-young-prince")
+	if err := g.Stack(0, 0, u); !errors.Is(err, ErrClass) {
+		t.Errorf("Lord Marth over Star Lord Marth: %v, want ErrClass", err)
+	}
+	if len(u.Stack) != 1 || len(g.P[0].Hand) != 1 || g.P[0].Spent != 0 {
+		t.Errorf("stack %v hand %v spent %d; a refused level up changes nothing", u.Stack, g.P[0].Hand, g.P[0].Spent)
+	}
+	for _, a := range g.Legal() {
+		if a.Kind == ActStack {
+			t.Errorf("Legal offers stacking %v, want no level up into another class", a)
+		}
+	}
+	// Same class (Lord over Lord) levels up for the deployment cost 2.
+	g = bare(t)
+	u = place(t, g, 0, "marth-young-prince", Vanguard)
+	bonds(t, g, 0, "cain-cavalier", "cain-cavalier")
+	g.P[0].Hand = ids(t, "marth-exiled-prince")
+	if err := g.Stack(0, 0, u); err != nil {
+		t.Fatalf("Lord Marth over Lord Marth: %v", err)
+	}
+	if g.P[0].Spent != 2 || u.Card() != id(t, "marth-exiled-prince") || u.ClassChanged {
+		t.Errorf("spent %d top %d class changed %v; want 2, exiled prince, a level up", g.P[0].Spent, u.Card(), u.ClassChanged)
+	}
+}
