@@ -40,3 +40,23 @@ func TestRuleLevelUpNeedsSameClass(t *testing.T) {
 		t.Errorf("spent %d top %d class changed %v; want 2, exiled prince, a level up", g.P[0].Spent, u.Card(), u.ClassChanged)
 	}
 }
+
+// Action phase: "You must also have a valid target for an attack, an enemy
+// that is within your unit's range", attacking with your own unit.
+func TestRuleAttackTargetsAnEnemy(t *testing.T) {
+	g := bare(t)
+	g.Phase = ActionPhase
+	a := place(t, g, 0, "ogma-hero", Vanguard)
+	own := place(t, g, 0, "cain-cavalier", Vanguard)
+	foe := place(t, g, 1, "chrom-prince", Vanguard)
+	foe.Main = true
+	if _, err := g.Attack(0, a, own); !errors.Is(err, ErrTarget) {
+		t.Errorf("attacking one's own unit: %v, want ErrTarget", err)
+	}
+	if _, err := g.Attack(0, foe, a); !errors.Is(err, ErrTarget) {
+		t.Errorf("attacking with the opponent's unit: %v, want ErrTarget", err)
+	}
+	if a.Tapped || foe.Tapped || len(g.P[0].Field) != 2 {
+		t.Error("a refused attack changes nothing")
+	}
+}

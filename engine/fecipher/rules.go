@@ -21,6 +21,7 @@ var (
 	ErrFirstTurn = errors.New("the first player cannot attack on the first turn of the game")
 	ErrNoWeapon  = errors.New("the unit cannot attack")
 	ErrRange     = errors.New("the target is out of range")
+	ErrTarget    = errors.New("attack with your own unit an enemy unit")
 	ErrX         = errors.New("an X cost is set by skills this engine does not run")
 	ErrReverse   = errors.New("not enough face-up bonds to flip")
 )
@@ -357,6 +358,9 @@ func (g *Game) Attack(p int, a, t *Unit) (*Battle, error) {
 	}
 	if g.Turn == 1 {
 		return nil, ErrFirstTurn
+	}
+	if !slices.Contains(g.P[p].Field, a) || !slices.Contains(g.P[Opp(p)].Field, t) {
+		return nil, ErrTarget
 	}
 	if a.Tapped {
 		return nil, ErrTapped
