@@ -60,3 +60,30 @@ func TestRuleAttackTargetsAnEnemy(t *testing.T) {
 		t.Error("a refused attack changes nothing")
 	}
 }
+
+// Deployment and action phases act on "your units": a player levels up,
+// moves and uses the skills of units on their own field only.
+func TestRuleOnlyYourOwnUnits(t *testing.T) {
+	g := bare(t)
+	foe := place(t, g, 1, "marth-young-prince", Vanguard)
+	place(t, g, 1, "chrom-prince", Vanguard)
+	bonds(t, g, 0, "cain-cavalier", "cain-cavalier")
+	g.P[0].Hand = ids(t, "marth-exiled-prince")
+	if err := g.Stack(0, 0, foe); !errors.Is(err, ErrNoBase) {
+		t.Errorf("levelling up the opponent's Marth: %v, want ErrNoBase", err)
+	}
+	if err := g.Move(0, foe); !errors.Is(err, ErrNotYours) {
+		t.Errorf("moving the opponent's unit: %v, want ErrNotYours", err)
+	}
+	if len(foe.Stack) != 1 || foe.Area != Vanguard || foe.Tapped {
+		t.Error("the opponent's unit must not change")
+	}
+	g.Phase = ActionPhase
+	star := place(t, g, 1, "marth-star-lord", Rearguard)
+	if err := g.Activate(0, star, 0, 0); !errors.Is(err, ErrNotYours) {
+		t.Errorf("using the opponent's skill: %v, want ErrNotYours", err)
+	}
+	if g.P[0].Bonds[0].Reversed {
+		t.Error("no bond is reversed for a refused skill")
+	}
+}

@@ -22,6 +22,7 @@ var (
 	ErrNoWeapon  = errors.New("the unit cannot attack")
 	ErrRange     = errors.New("the target is out of range")
 	ErrTarget    = errors.New("attack with your own unit an enemy unit")
+	ErrNotYours  = errors.New("not one of your units")
 	ErrX         = errors.New("an X cost is set by skills this engine does not run")
 	ErrReverse   = errors.New("not enough face-up bonds to flip")
 )
@@ -143,6 +144,9 @@ func (g *Game) Stack(p, hand int, u *Unit) error {
 	}
 	c := pl.Hand[hand]
 	card := g.C(c)
+	if !slices.Contains(pl.Field, u) {
+		return ErrNoBase
+	}
 	cost, change, err := g.stackCost(c, u)
 	if err != nil {
 		return err
@@ -189,6 +193,9 @@ func (g *Game) stackCost(c int, u *Unit) (cost int8, change bool, err error) {
 func (g *Game) Move(p int, u *Unit) error {
 	if g.Phase != Deployment || p != g.Active {
 		return ErrPhase
+	}
+	if !slices.Contains(g.P[p].Field, u) {
+		return ErrNotYours
 	}
 	if u.Tapped {
 		return ErrTapped
@@ -268,6 +275,9 @@ func (g *Game) apply(p int, u *Unit, e table.Effect) {
 func (g *Game) Activate(p int, u *Unit, skill, effect int) error {
 	if g.Phase != ActionPhase || p != g.Active {
 		return ErrPhase
+	}
+	if !slices.Contains(g.P[p].Field, u) {
+		return ErrNotYours
 	}
 	s := g.skills(u)[skill]
 	e := s.Effects[effect]
