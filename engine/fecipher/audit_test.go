@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	. "github.com/roundtable-dev/roundtable/engine/fecipher"
+	"github.com/roundtable-dev/roundtable/engine/fecipher/table"
 )
 
 // Level up and class change (deployment phase): "level up a unit into a
@@ -85,5 +86,194 @@ func TestRuleOnlyYourOwnUnits(t *testing.T) {
 	}
 	if g.P[0].Bonds[0].Reversed {
 		t.Error("no bond is reversed for a refused skill")
+	}
+}
+
+// Beginning phase: "the current player's units all return to a pre-action
+// state"; the opponent's stay as they are. "Reversed bonds will never become
+// unreversed except by a card effect." The bonds pay afresh each turn.
+func TestRuleBeginningOnlyCurrentPlayerUntaps(t *testing.T) {
+	g := bare(t)
+	mine := place(t, g, 0, "marth-young-prince", Vanguard)
+	theirs := place(t, g, 1, "chrom-prince", Vanguard)
+	mine.Tapped, theirs.Tapped = true, true
+	bonds(t, g, 0, "cain-cavalier")
+	g.P[0].Bonds[0].Reversed = true
+	g.P[0].Spent, g.P[0].Bonded = 1, true
+	g.P[0].Deck = ids(t, "abel-cavalier", "draug-knight")
+	g.StartTurn()
+	if mine.Tapped || !theirs.Tapped {
+		t.Errorf("tapped: mine %v theirs %v; want false true", mine.Tapped, theirs.Tapped)
+	}
+	if !g.P[0].Bonds[0].Reversed {
+		t.Error("a reversed bond turned face up at the beginning phase")
+	}
+	if g.P[0].Spent != 0 || g.P[0].Bonded {
+		t.Errorf("spent %d bonded %v; want a fresh turn: 0 false", g.P[0].Spent, g.P[0].Bonded)
+	}
+}
+
+// "A turn is made up of five distinct phases": units are deployed, levelled
+// up and moved in the deployment phase; attacks and action skills happen in
+// the action phase; only the turn player acts.
+func TestRulePhasesGateActions(t *testing.T) {
+	g := bare(t)
+	g.Phase = ActionPhase
+	m := place(t, g, 0, "marth-young-prince", Vanguard)
+	s := place(t, g, 0, "marth-star-lord", Rearguard)
+	foe := place(t, g, 1, "chrom-prince", Vanguard)
+	bonds(t, g, 0, "cain-cavalier", "cain-cavalier", "cain-cavalier", "cain-cavalier")
+	g.P[0].Hand = ids(t, "abel-cavalier", "caeda-falcon")
+	check := func(what string, err error) {
+		t.Helper()
+		if !errors.Is(err, ErrPhase) {
+			t.Errorf("%s in the %v phase: %v, want ErrPhase", what, g.Phase, err)
+		}
+	}
+	check("deploy", g.Deploy(0, 0, Vanguard))
+	check("move", g.Move(0, m))
+	g.P[0].Field = g.P[0].Field[:1]
+	check("level up", g.Stack(0, 0, m))
+	g.P[0].Field = append(g.P[0].Field, s)
+	g.Phase = Deployment
+	_, err := g.Attack(0, m, foe)
+	check("attack", err)
+	check("action skill", g.Activate(0, s, 0, 0))
+	g.Active = 1
+	check("the opponent's deploy", g.Deploy(0, 0, Vanguard))
+	if len(g.P[0].Hand) != 2 || m.Tapped || m.Area != Vanguard || g.P[0].Bonds[0].Reversed {
+		t.Error("refused actions changed the game")
+	}
+}
+
+// Deployment: "a number of bonds ... greater than or equal to the deployment
+// cost of those units" covers every unit played in the turn, level ups and
+// class changes ("pay the new card's deployment cost just as if you had
+// played it from hand") included.
+func TestRuleStackAndDeployShareBonds(t *testing.T) {
+	g := bare(t)
+	u := place(t, g, 0, "marth-young-prince", Vanguard)
+	bonds(t, g, 0, "cain-cavalier", "cain-cavalier", "cain-cavalier", "cain-cavalier")
+	g.P[0].Hand = ids(t, "marth-star-lord", "ogma-mercenary")
+	g.P[0].Deck = ids(t, "draug-knight")
+	if err := g.Stack(0, 0, u); err != nil {
+		t.Fatal(err)
+	}
+	if err := g.Deploy(0, 0, Vanguard); !errors.Is(err, ErrCost) {
+		t.Errorf("class change 3 then a cost-2 unit with 4 bonds: %v, want ErrCost", err)
+	}
+	bonds(t, g, 0, "cain-cavalier")
+	if err := g.Deploy(0, 0, Vanguard); err != nil || g.P[0].Spent != 5 {
+		t.Errorf("with 5 bonds: %v spent %d, want allowed, 5", err, g.P[0].Spent)
+	}
+}
+
+// "Characters may attack in the same turn they are placed."
+func TestRuleAttackTheTurnDeployed(t *testing.T) {
+	g := bare(t)
+	bonds(t, g, 0, "cain-cavalier", "cain-cavalier")
+	g.P[0].Hand = ids(t, "ogma-mercenary")
+	if err := g.Deploy(0, 0, Vanguard); err != nil {
+		t.Fatal(err)
+	}
+	u := g.P[0].Field[0]
+	foe := place(t, g, 1, "chrom-prince", Vanguard)
+	foe.Main = true
+	g.P[1].Orbs = ids(t, "vaike-fighter")
+	g.Phase = ActionPhase
+	if u.Tapped {
+		t.Fatal("a deployed unit enters untapped")
+	}
+	if b, err := g.Attack(0, u, foe); err != nil || !b.Defeated {
+		t.Errorf("attack with the unit just deployed: %v %+v, want 50 beats 40", err, b)
+	}
+}
+
+// "There are no limits to the number of units or bonds you may have in
+// play, nor to the number of cards in your hand."
+func TestRuleNoHandBondOrUnitLimit(t *testing.T) {
+	g := bare(t)
+	for range 12 {
+		g.P[0].Hand = append(g.P[0].Hand, id(t, "cain-cavalier"))
+		g.P[0].Bonds = append(g.P[0].Bonds, Bond{Card: id(t, "abel-cavalier")})
+	}
+	for _, c := range []string{"marth-young-prince", "caeda-pegasus", "abel-cavalier", "draug-knight", "gordin-archer", "jagen-paladin", "ogma-mercenary", "navarre-myrmidon", "merric-mage"} {
+		place(t, g, 0, c, Vanguard)
+	}
+	g.P[0].Deck = ids(t, "lena-cleric")
+	g.EndTurn()
+	g.Active = 0
+	g.StartTurn()
+	if err := g.PlaceBond(0, 0); err != nil {
+		t.Fatal(err)
+	}
+	g.Phase = Deployment
+	g.P[0].Hand = append(g.P[0].Hand, id(t, "cain-cavalier"))
+	if err := g.Deploy(0, 0, Rearguard); err != nil {
+		t.Errorf("a tenth unit: %v, want allowed", err)
+	}
+	if len(g.P[0].Hand) != 12 || len(g.P[0].Bonds) != 13 || len(g.P[0].Field) != 10 {
+		t.Errorf("hand %d bonds %d units %d; want 12 13 10: nothing is discarded", len(g.P[0].Hand), len(g.P[0].Bonds), len(g.P[0].Field))
+	}
+}
+
+// "If your deck runs out of cards during a game, there is no deck out;
+// instead the retreat area is shuffled into the deck" — also for the support
+// check, which reveals from the reshuffled retreat area.
+func TestRuleDeckOutDuringSupportCheck(t *testing.T) {
+	g := bare(t)
+	a, d := battle(t, g, "ogma-mercenary", "chrom-prince", nil, []string{"vaike-fighter"})
+	g.P[0].Retreat = ids(t, "cain-cavalier")
+	b, err := g.Attack(0, a, d)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if b.AttackSupport != 10 || b.Attack != 60 || g.Over {
+		t.Errorf("battle %+v over %v; want Cain's support 10 from the reshuffled retreat, 60, game on", *b, g.Over)
+	}
+	if len(g.P[0].Deck) != 0 || len(g.P[0].Retreat) != 1 {
+		t.Errorf("deck %d retreat %d; want the support card back in the retreat area", len(g.P[0].Deck), len(g.P[0].Retreat))
+	}
+}
+
+// Setup: "turn order for the game is decided randomly".
+func TestRuleFirstPlayerRandom(t *testing.T) {
+	firsts := map[int]int{}
+	for seed := range int64(16) {
+		g, err := New(rs, [2]*table.Deck{deck(t, "altea-vanguard"), deck(t, "shepherds")}, [2]string{"A", "B"}, [2]Policy{scripted{}, scripted{}}, seed, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if g.Active != g.First {
+			t.Fatalf("seed %d: active %d first %d", seed, g.Active, g.First)
+		}
+		firsts[g.First]++
+	}
+	if firsts[0] == 0 || firsts[1] == 0 {
+		t.Errorf("first players over 16 seeds %v; want both players sometimes", firsts)
+	}
+}
+
+// Battle order: the critical hit comes before godspeed evasion, and evasion
+// "completely nullif[ies] the attack" even a doubled one; both discards stay
+// made. Evasion needs a card with the defender's unit name.
+func TestRuleEvasionAfterCritical(t *testing.T) {
+	g := bare(t, scripted{crit: true}, scripted{evade: true})
+	a, d := battle(t, g, "marth-exiled-prince", "chrom-prince", nil, nil)
+	g.P[0].Hand = ids(t, "marth-young-prince")
+	g.P[1].Hand = ids(t, "chrom-shepherd")
+	b, _ := g.Attack(0, a, d)
+	if !b.Critical || !b.Evaded || b.Defeated || b.Attack != 120 || len(g.P[1].Orbs) != 2 {
+		t.Errorf("battle %+v orbs %d; want critical 120, evaded, no orb broken", *b, len(g.P[1].Orbs))
+	}
+	if len(g.P[0].Hand) != 0 || len(g.P[1].Hand) != 0 || len(g.P[0].Retreat) != 1 || len(g.P[1].Retreat) != 1 {
+		t.Error("both the critical and the evasion card go to the retreat area")
+	}
+	g = bare(t, scripted{}, scripted{evade: true})
+	a, d = battle(t, g, "ogma-hero", "chrom-prince", nil, nil)
+	g.P[1].Hand = ids(t, "sully-cavalier")
+	b, _ = g.Attack(0, a, d)
+	if b.Evaded || !b.Defeated || !b.OrbBroken || g.Over {
+		t.Errorf("battle %+v over %v; without a Chrom card no evasion: defeated, an orb breaks, the game goes on", *b, g.Over)
 	}
 }
