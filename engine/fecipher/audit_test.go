@@ -277,3 +277,51 @@ func TestRuleEvasionAfterCritical(t *testing.T) {
 		t.Errorf("battle %+v over %v; without a Chrom card no evasion: defeated, an orb breaks, the game goes on", *b, g.Over)
 	}
 }
+
+// Lord rules: levelling up keeps the unit, so the main character stays the
+// main character ("the primary reason to run the base form of that card is
+// so that it can be your lord"), in its area, with its orbs.
+func TestRuleMainCharacterLevelsUp(t *testing.T) {
+	g := bare(t)
+	m := place(t, g, 0, "chrom-prince", Vanguard)
+	m.Main = true
+	g.P[0].Orbs = ids(t, "vaike-fighter", "sully-cavalier")
+	bonds(t, g, 0, "lissa-cleric", "lissa-cleric", "lissa-cleric")
+	g.P[0].Hand = ids(t, "chrom-exalt")
+	g.P[0].Deck = ids(t, "frederick-knight")
+	if err := g.Stack(0, 0, m); err != nil {
+		t.Fatal(err)
+	}
+	if g.P[0].Main() != m || m.Card() != id(t, "chrom-exalt") || len(g.P[0].Field) != 1 || len(g.P[0].Orbs) != 2 {
+		t.Errorf("main %v top %d field %d orbs %d; want the same unit, now Exalt Chrom, alone, 2 orbs", g.P[0].Main(), m.Card(), len(g.P[0].Field), len(g.P[0].Orbs))
+	}
+}
+
+// Level up pays "just as if you had played it from hand", so it also needs a
+// face-up bond of the card's symbol.
+func TestRuleLevelUpNeedsSymbol(t *testing.T) {
+	g := bare(t)
+	u := place(t, g, 0, "tiki-divine", Vanguard)
+	bonds(t, g, 0, "chrom-prince", "chrom-prince", "chrom-prince", "chrom-prince", "chrom-prince")
+	g.P[0].Hand = ids(t, "tiki-manakete")
+	if err := g.Stack(0, 0, u); !errors.Is(err, ErrSymbol) {
+		t.Errorf("archanea Tiki with five ylisse bonds: %v, want ErrSymbol", err)
+	}
+}
+
+// "Units with just the stave emblem cannot attack": a unit with a staff and
+// a weapon (War Cleric Lissa: axe and staff, range 1) can.
+func TestRuleStaffAndWeaponCanAttack(t *testing.T) {
+	g := bare(t)
+	g.Phase = ActionPhase
+	l := place(t, g, 0, "lissa-war-cleric", Vanguard)
+	e := place(t, g, 1, "chrom-prince", Vanguard)
+	e.Main = true
+	g.P[1].Orbs = ids(t, "vaike-fighter")
+	if !g.CanAttack(l) {
+		t.Fatal("War Cleric Lissa should be able to attack")
+	}
+	if b, err := g.Attack(0, l, e); err != nil || b.Attack != 70 || !b.Defeated {
+		t.Errorf("attack %v %+v; want 60+10 (my turn) beats 40", err, b)
+	}
+}
