@@ -325,3 +325,27 @@ func TestRuleStaffAndWeaponCanAttack(t *testing.T) {
 		t.Errorf("attack %v %+v; want 60+10 (my turn) beats 40", err, b)
 	}
 }
+
+// Victory: "If they have no orbs when the defending unit is defeated, they
+// lose the game" — the game is over, and nobody acts in it any more.
+func TestRuleNothingAfterTheGameEnds(t *testing.T) {
+	g := bare(t)
+	a, d := battle(t, g, "ogma-hero", "chrom-prince", nil, nil)
+	other := place(t, g, 0, "cain-cavalier", Vanguard)
+	g.P[1].Orbs = nil
+	if b, _ := g.Attack(0, a, d); !b.Won || !g.Over {
+		t.Fatalf("battle %+v; want the game won", *b)
+	}
+	if _, err := g.Attack(0, other, d); !errors.Is(err, ErrOver) {
+		t.Errorf("attack after the game ended: %v, want ErrOver", err)
+	}
+	g.Phase = Deployment
+	bonds(t, g, 0, "cain-cavalier")
+	g.P[0].Hand = ids(t, "abel-cavalier")
+	if err := g.Deploy(0, 0, Vanguard); !errors.Is(err, ErrOver) {
+		t.Errorf("deploy after the game ended: %v, want ErrOver", err)
+	}
+	if other.Tapped || len(g.P[0].Hand) != 1 || g.Winner != 0 {
+		t.Error("nothing changes after the game ended")
+	}
+}

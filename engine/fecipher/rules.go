@@ -23,6 +23,7 @@ var (
 	ErrRange     = errors.New("the target is out of range")
 	ErrTarget    = errors.New("attack with your own unit an enemy unit")
 	ErrNotYours  = errors.New("not one of your units")
+	ErrOver      = errors.New("the game is over")
 	ErrX         = errors.New("an X cost is set by skills this engine does not run")
 	ErrReverse   = errors.New("not enough face-up bonds to flip")
 )
@@ -52,11 +53,22 @@ func (g *Game) StartTurn() {
 	g.Phase = BondPhase
 }
 
+// may reports whether player p may act in phase ph now.
+func (g *Game) may(p int, ph Phase) error {
+	if g.Over {
+		return ErrOver
+	}
+	if g.Phase != ph || p != g.Active {
+		return ErrPhase
+	}
+	return nil
+}
+
 // PlaceBond puts a card from hand into the bond area face up.
 func (g *Game) PlaceBond(p, hand int) error {
 	pl := g.P[p]
-	if g.Phase != BondPhase || p != g.Active {
-		return ErrPhase
+	if err := g.may(p, BondPhase); err != nil {
+		return err
 	}
 	if pl.Bonded {
 		return ErrBondTwice
@@ -111,8 +123,8 @@ func (g *Game) OnField(p int, name string) *Unit {
 // Deploy plays a card from hand to an area.
 func (g *Game) Deploy(p, hand int, area Area) error {
 	pl := g.P[p]
-	if g.Phase != Deployment || p != g.Active {
-		return ErrPhase
+	if err := g.may(p, Deployment); err != nil {
+		return err
 	}
 	c := pl.Hand[hand]
 	card := g.C(c)
@@ -139,8 +151,8 @@ func (g *Game) Deploy(p, hand int, area Area) error {
 // and draws a card. Any other card levels up for its deployment cost.
 func (g *Game) Stack(p, hand int, u *Unit) error {
 	pl := g.P[p]
-	if g.Phase != Deployment || p != g.Active {
-		return ErrPhase
+	if err := g.may(p, Deployment); err != nil {
+		return err
 	}
 	c := pl.Hand[hand]
 	card := g.C(c)
@@ -191,8 +203,8 @@ func (g *Game) stackCost(c int, u *Unit) (cost int8, change bool, err error) {
 
 // Move taps an untapped unit and moves it to the other area.
 func (g *Game) Move(p int, u *Unit) error {
-	if g.Phase != Deployment || p != g.Active {
-		return ErrPhase
+	if err := g.may(p, Deployment); err != nil {
+		return err
 	}
 	if !slices.Contains(g.P[p].Field, u) {
 		return ErrNotYours
@@ -273,8 +285,8 @@ func (g *Game) apply(p int, u *Unit, e table.Effect) {
 
 // Activate uses an action skill's effect, paying its costs.
 func (g *Game) Activate(p int, u *Unit, skill, effect int) error {
-	if g.Phase != ActionPhase || p != g.Active {
-		return ErrPhase
+	if err := g.may(p, ActionPhase); err != nil {
+		return err
 	}
 	if !slices.Contains(g.P[p].Field, u) {
 		return ErrNotYours
@@ -363,8 +375,8 @@ type Battle struct {
 
 // Attack taps the attacker and resolves the battle against target.
 func (g *Game) Attack(p int, a, t *Unit) (*Battle, error) {
-	if g.Phase != ActionPhase || p != g.Active {
-		return nil, ErrPhase
+	if err := g.may(p, ActionPhase); err != nil {
+		return nil, err
 	}
 	if g.Turn == 1 {
 		return nil, ErrFirstTurn
