@@ -349,3 +349,42 @@ func TestRuleNothingAfterTheGameEnds(t *testing.T) {
 		t.Error("nothing changes after the game ended")
 	}
 }
+
+// Every action Legal offers is one the rules accept: games driven like Play,
+// but failing on any refused action (Play itself stops a phase silently).
+func TestLegalActionsAreAccepted(t *testing.T) {
+	decks := [2]*table.Deck{deck(t, "altea-vanguard"), deck(t, "shepherds")}
+	for seed := range int64(40) {
+		g, err := New(rs, decks, [2]string{"A", "B"}, [2]Policy{Random{}, Random{}}, seed, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		acted := 0
+		for !g.Over && g.Turn < 60 {
+			g.StartTurn()
+			for _, ph := range []Phase{BondPhase, Deployment, ActionPhase} {
+				g.Phase = ph
+				for steps := 0; !g.Over && steps < 50; steps++ {
+					acts := g.Legal()
+					i := g.Pol[g.Active].Choose(g, g.Active, acts)
+					if i < 0 || i >= len(acts) {
+						break
+					}
+					if err := g.Do(acts[i]); err != nil {
+						t.Fatalf("seed %d turn %d %v phase: Legal offered %+v, Do refused: %v", seed, g.Turn, ph, acts[i], err)
+					}
+					acted++
+					if ph == BondPhase {
+						break
+					}
+				}
+			}
+			if !g.Over {
+				g.EndTurn()
+			}
+		}
+		if acted < 20 {
+			t.Errorf("seed %d: only %d actions taken; the test should exercise the rules", seed, acted)
+		}
+	}
+}
