@@ -1,6 +1,7 @@
 package tropera_test
 
 import (
+	"slices"
 	"testing"
 
 	. "github.com/roundtable-dev/roundtable/engine/tropera"
@@ -87,5 +88,107 @@ func TestVantageNeedsHigherSpeedAndACounter(t *testing.T) {
 	}
 	if len(by) != 4 || by[0] != "lyn" || by[1] != "cairn-brigand" || by[2] != "lyn" || by[3] != "lyn" {
 		t.Errorf("Vantage order %v, want lyn, cairn-brigand, lyn, lyn", by)
+	}
+}
+
+// deployWithFeats deploys a base character that also has feats.
+func deployWithFeats(t *testing.T, char, weapon, terrain string, feats ...string) *Unit {
+	t.Helper()
+	cp := *rs
+	cp.Characters = slices.Clone(rs.Characters)
+	ci := cp.CharacterIndex(char)
+	c := cp.Characters[ci]
+	c.Feats = slices.Clone(c.Feats)
+	for _, f := range feats {
+		fi := slices.IndexFunc(rs.Feats, func(x table.Feat) bool { return x.ID == f })
+		if fi < 0 {
+			t.Fatalf("no feat %s", f)
+		}
+		c.Feats = append(c.Feats, int16(fi))
+	}
+	cp.Characters[ci] = c
+	u, err := NewUnit(&cp, ci, cp.WeaponIndex(weapon), cp.TerrainIndex(terrain))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return u
+}
+
+// Rule: Flying Mount and Laguz: Bird: "you do not benefit from terrain
+// bonuses"; Touch and Go: "Your flying mount now gains the benefits of
+// terrain bonuses." A forest gives 20 Avoid and 1 Defense.
+func TestFliersAndTerrain(t *testing.T) {
+	lyn := unit(t, "lyn", "iron-sword", "")
+	cases := []struct {
+		name        string
+		u           *Unit
+		avoid, dmgs int
+	}{
+		{"on foot in a forest", unit(t, "vissan-archer", "iron-bow", "forest"), 15 + 20, 4 + 5 - (4 + 1)},
+		{"Flying Mount in a forest", deployWithFeats(t, "vissan-archer", "iron-bow", "forest", "flying-mount"), 15, 4 + 5 - 4},
+		{"Laguz: Bird in a forest", deployWithFeats(t, "vissan-archer", "iron-bow", "forest", "laguz-bird"), 15, 4 + 5 - 4},
+		{"Flying Mount with Touch and Go", deployWithFeats(t, "vissan-archer", "iron-bow", "forest", "flying-mount", "touch-and-go"), 35, 4},
+	}
+	for _, c := range cases {
+		if got, dmg := Avoid(c.u), Damage(lyn, c.u); got != c.avoid || dmg != c.dmgs {
+			t.Errorf("%s: Avoid %d, damage taken %d; want %d and %d", c.name, got, dmg, c.avoid, c.dmgs)
+		}
+	}
+}
+
+// Rule: movement feats: Flying Mount and Mounted "+2", Laguz: Bird +2,
+// Laguz: Beast +1, Laguz: Dragon -1, Heavy Armor "reduced by 1", from the
+// starting 5.
+func TestMovementFeats(t *testing.T) {
+	cases := map[string]int{"flying-mount": 7, "mounted": 7, "laguz-bird": 7, "laguz-beast": 6, "laguz-dragon": 4, "heavy-armor": 4}
+	for f, want := range cases {
+		if got := deployWithFeats(t, "lyn", "iron-sword", "", f).Move; got != want {
+			t.Errorf("Lyn with %s: movement %d, want %d", f, got, want)
+		}
+	}
+}
+
+// Rule: "Extra Strike (Speed): (Attacker's Attack Speed) ≥ (Target's
+// Speed +4)": exactly 4 more gives it, 3 more does not.
+func TestExtraAttackBoundary(t *testing.T) {
+	lyn, archer := unit(t, "lyn", "iron-sword", ""), unit(t, "vissan-archer", "iron-bow", "")
+	archer.Stats[table.Spd] = 5 // Lyn's 9 is 4 more
+	if got := Attacks(lyn, archer, 1, true); got != 2 {
+		t.Errorf("Speed 9 against 5: %d attacks, want 2", got)
+	}
+	archer.Stats[table.Spd] = 6
+	if got := Attacks(lyn, archer, 1, true); got != 1 {
+		t.Errorf("Speed 9 against 6: %d attacks, want 1", got)
+	}
+	// The defender doubles as well: 4 more than the attacker's Speed.
+	archer.Stats[table.Spd] = 13
+	lyn.Weapon = &rs.Weapons[rs.WeaponIndex("levin-sword")]
+	if got := Attacks(archer, lyn, 2, false); got != 2 {
+		t.Errorf("a counter with Speed 13 against 9: %d attacks, want 2", got)
+	}
+}
+
+// Rule: S+ Rank: "Swords, Axes, Lances, Magic Tomes, and Laguz Weapons:
+// S+3: All of your Attack Sequences with this weapon type gain an Extra
+// Attack. S+4: +15 Critical Hit Chance"; staves get neither (their S+
+// ranks save charges).
+func TestSPlusTomesAndStaves(t *testing.T) {
+	erk, lyn := unit(t, "erk", "fire", ""), unit(t, "lyn", "iron-sword", "")
+	erk.Char = rankAt(erk.Char, table.Anima, table.RankS3)
+	if got := Attacks(erk, lyn, 1, true); got != 2 {
+		t.Errorf("S+3 anima: %d attacks, want 2", got)
+	}
+	erk.Char = rankAt(erk.Char, table.Anima, table.RankS2)
+	if got := Attacks(erk, lyn, 1, true); got != 1 {
+		t.Errorf("S+2 anima: %d attacks, want 1", got)
+	}
+	if got := ProficiencyBonus(table.AnimaTome, table.RankS4); got != (Bonus{Might: 2, Accuracy: 5, Crit: 20}) {
+		t.Errorf("anima S+4: %+v, want Might 2, Accuracy 5, Crit 5+15", got)
+	}
+	if got := ProficiencyBonus(table.Claws, table.RankS4); got.Crit != 20 {
+		t.Errorf("claws S+4: Crit %d, want 20", got.Crit)
+	}
+	if got := ProficiencyBonus(table.Staff, table.RankS4); got != (Bonus{Might: 3, Accuracy: 15, Avoid: 5}) {
+		t.Errorf("staff S+4: %+v, want the S row only", got)
 	}
 }
