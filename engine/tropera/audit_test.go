@@ -192,3 +192,56 @@ func TestSPlusTomesAndStaves(t *testing.T) {
 		t.Errorf("staff S+4: %+v, want the S row only", got)
 	}
 }
+
+// Rule: S+ Rank, Staves: "S+: You no longer expend charges when using
+// D-Rank staves. S+2: ... C-Rank staves. S+3: ... B-Rank staves. S+4: ...
+// A-Rank staves." Heal is a D-rank staff with 10 charges.
+func TestStaffSPlusSavesCharges(t *testing.T) {
+	oswin := unit(t, "oswin", "iron-lance", "")
+	cases := []struct {
+		rank table.Rank
+		srk  table.Rank // the staff's rank
+		left int
+	}{
+		{table.RankS, table.RankD, 9},
+		{table.RankS1, table.RankD, 10},
+		{table.RankS1, table.RankC, 9},
+		{table.RankS2, table.RankC, 10},
+		{table.RankS3, table.RankA, 9},
+		{table.RankS4, table.RankA, 10},
+		{table.RankS4, table.RankS, 9},
+	}
+	for _, c := range cases {
+		serra := unit(t, "serra", "heal", "")
+		w := *serra.Weapon
+		w.Rank = c.srk
+		serra.Weapon = &w
+		serra.Char = rankAt(serra.Char, table.Staves, c.rank)
+		oswin.HP = 1
+		Heal(serra, oswin)
+		if serra.Uses != c.left {
+			t.Errorf("staves %s using a %s staff: %d charges left, want %d", c.rank, c.srk, serra.Uses, c.left)
+		}
+	}
+}
+
+// Rule: S+ Rank: "S+: You no longer have weapon triangle disadvantage with
+// this weapon type." Being at a disadvantage is what gives a foe "+15
+// Accuracy to the attack" against you, so at S+ neither side's accuracy
+// moves: the read of a matchup, not only of one's own attacks.
+func TestSPlusNoDisadvantageEitherWay(t *testing.T) {
+	sword, lance := unit(t, "lyn", "iron-sword", ""), unit(t, "vissan-soldier", "iron-lance", "")
+	sword.Char = rankAt(sword.Char, table.Swords, table.RankS1)
+	if got := Hit(sword, lance); got != 111 {
+		t.Errorf("S+ sword attacking a lance: Hit %d, want 111", got)
+	}
+	if got := Hit(lance, sword); got != 2*5+2+80 {
+		t.Errorf("a lance attacking an S+ sword: Hit %d, want 92 (no advantage over it)", got)
+	}
+	// The S+ wielder keeps its own advantage: an axe against an S+ sword
+	// still takes -15.
+	axe := unit(t, "cairn-brigand", "iron-axe", "")
+	if got := Hit(axe, sword); got != 2*4+1+75-15 {
+		t.Errorf("an axe attacking an S+ sword: Hit %d, want 69", got)
+	}
+}

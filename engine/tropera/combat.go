@@ -97,7 +97,7 @@ const TriangleAccuracy = 15
 
 // triangle is the accuracy shift of a attacking d: +15 with the advantage,
 // -15 against it. Martial Artist ignores it; S+ in the type removes the
-// disadvantage; S+2 gives the advantage against the same type unless the
+// disadvantage, for the foe's attacks as for one's own; S+2 gives the advantage against the same type unless the
 // target has S+2 too.
 func triangle(a, d *Unit) int {
 	if a.Combat.NoTriangle {
@@ -114,6 +114,10 @@ func triangle(a, d *Unit) int {
 	}
 	switch Triangle(at, dt) {
 	case 1:
+		// A foe at S+ "no longer ha[s] weapon triangle disadvantage".
+		if rd >= table.RankS1 {
+			return 0
+		}
 		return TriangleAccuracy
 	case -1:
 		if ra >= table.RankS1 {
