@@ -245,3 +245,18 @@ func TestSPlusNoDisadvantageEitherWay(t *testing.T) {
 		t.Errorf("an axe attacking an S+ sword: Hit %d, want 69", got)
 	}
 }
+
+// Rule: "The basic Attack Sequence begins when one character takes the
+// Attack action against another"; Range: a weapon that "cannot target"
+// the distance makes no attacks. An attacker who cannot attack (out of
+// range, no charges left) starts no sequence, so the defender does not
+// strike either.
+func TestNoSequenceWithoutAnAttack(t *testing.T) {
+	lyn, soldier := unit(t, "lyn", "iron-sword", ""), unit(t, "vissan-soldier", "javelin", "")
+	d := dice(t, 100)
+	_, strikes := Sequence(d, lyn, soldier, 2)
+	d.done()
+	if len(strikes) != 0 || lyn.HP != 14 {
+		t.Errorf("a sword at 2: %d strikes, Lyn HP %d; want none and 14", len(strikes), lyn.HP)
+	}
+}
