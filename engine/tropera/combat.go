@@ -97,7 +97,7 @@ const TriangleAccuracy = 15
 
 // triangle is the accuracy shift of a attacking d: +15 with the advantage,
 // -15 against it. Martial Artist ignores it; S+ in the type removes the
-// disadvantage; S+2 gives the advantage against the same type unless the
+// disadvantage, for the foe's attacks as for one's own; S+2 gives the advantage against the same type unless the
 // target has S+2 too.
 func triangle(a, d *Unit) int {
 	if a.Combat.NoTriangle {
@@ -106,13 +106,18 @@ func triangle(a, d *Unit) int {
 	at, dt := a.Weapon.Type, d.Weapon.Type
 	ra, rd := a.Rank(at.Prof()), d.Rank(dt.Prof())
 	if at == dt {
-		if _, ok := cycle(at); ok && ra >= table.RankS2 && rd < table.RankS2 {
+		// S+2 holds for bows too, though bows are otherwise neutral.
+		if _, ok := cycle(at); (ok || at == table.Bow) && ra >= table.RankS2 && rd < table.RankS2 {
 			return TriangleAccuracy
 		}
 		return 0
 	}
 	switch Triangle(at, dt) {
 	case 1:
+		// A foe at S+ "no longer ha[s] weapon triangle disadvantage".
+		if rd >= table.RankS1 {
+			return 0
+		}
 		return TriangleAccuracy
 	case -1:
 		if ra >= table.RankS1 {
@@ -193,8 +198,9 @@ func Effective(a, d *Unit) bool {
 
 // Damage is (Strength or Magic + Might, x3 if effective, + proficiency
 // bonus) - (Defense or Resistance + terrain), at least 0; halved by Heavy
-// Armor or Resistant; at least the weapon's Might with Pierce. Dragon's
-// breath uses the attacker's level as its damage stat against Resistance.
+// Armor or Resistant; at least the weapon's Might with Pierce (not with
+// tomes). Dragon's breath uses the attacker's level as its damage stat
+// against Resistance.
 func Damage(a, d *Unit) int {
 	w := a.Weapon
 	might := int(w.Might)
@@ -224,7 +230,8 @@ func Damage(a, d *Unit) int {
 	if (!magical && d.Combat.HalvePhys) || (magical && d.Combat.HalveMag) {
 		dmg /= 2
 	}
-	if a.Combat.Pierce {
+	// Pierce: "attacks with Weapons and Magic Weapons"; tomes are neither.
+	if a.Combat.Pierce && !w.Type.Magical() {
 		dmg = max(dmg, int(w.Might))
 	}
 	return dmg
@@ -241,11 +248,12 @@ func InRange(u *Unit, dist int) bool {
 }
 
 // Attacks is how many attacks a makes against d in one Attack Sequence:
-// none out of range, with a staff or with no charges left; one, plus an Extra Attack for Speed
-// 4 or more above the target's (not with Heavy weapons), Brave, Adept,
-// Reckless (its bearer's and its foe's), S+3; minus Wary when d is the one
-// attacked and minus an Ice breath's slowing (at least 1); no more than
-// the charges left. Staves get no Extra Attacks.
+// none out of range, with a staff or with no charges left; one, plus an
+// Extra Attack for Speed 4 or more above the target's (not with Heavy
+// weapons), Brave, Adept, Reckless (its bearer's and its foe's), S+3; minus
+// Wary when d is the one attacked and minus an Ice breath's slowing when
+// the breath reaches a (at least 1); no more than the charges left. Staves
+// get no Extra Attacks.
 func Attacks(a, d *Unit, dist int, attacker bool) int {
 	if !InRange(a, dist) || a.Weapon.Type == table.Staff || a.Uses == 0 {
 		return 0
@@ -267,7 +275,8 @@ func Attacks(a, d *Unit, dist int, attacker bool) int {
 	if attacker && d.Combat.Wary > 0 {
 		n = max(1, n-int(d.Combat.Wary))
 	}
-	if d.Weapon.Slows > 0 {
+	// Ice breath slows "the target": only when the breath reaches.
+	if d.Weapon.Slows > 0 && InRange(d, dist) && d.Uses != 0 {
 		n = max(1, n-int(d.Weapon.Slows))
 	}
 	if a.Uses > 0 {

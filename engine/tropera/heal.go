@@ -19,13 +19,20 @@ func Healing(healer, target *Unit) int {
 	return max(0, min(n, int(target.Stats[table.HP])-target.HP))
 }
 
-// Heal uses healer's staff on target and spends a charge; it returns the
-// hit points restored.
+// Heal uses healer's staff on target and spends a charge (none when
+// freeStaff); it returns the hit points restored.
 func Heal(healer, target *Unit) int {
 	n := Healing(healer, target)
 	target.HP += n
-	if healer.Uses > 0 {
+	if healer.Uses > 0 && !freeStaff(healer) {
 		healer.Uses--
 	}
 	return n
+}
+
+// freeStaff: staves S+ (S+2, S+3, S+4) spend no charges using D (C, B, A)
+// rank staves.
+func freeStaff(u *Unit) bool {
+	w := u.Weapon.Rank
+	return w >= table.RankD && w <= table.RankA && u.Rank(table.Staves) >= table.RankS1+(w-table.RankD)
 }

@@ -63,9 +63,12 @@ func Roll(d Dice, hit, crit int, gamble bool) (rolls []int, hits, critical bool)
 // attacks; whoever has attacks left makes them back to back. A critical
 // hit deals 3x damage. Miracle leaves its bearer at 1 HP the first time a
 // round it takes lethal damage; Shield takes no damage from the first hit
-// of a phase.
+// of a phase. An attacker that cannot attack starts no sequence.
 func Sequence(dice Dice, a, d *Unit, dist int) (Forecast, []Strike) {
 	f := NewForecast(a, d, dist)
+	if f.Attacker.Attacks == 0 {
+		return f, nil // no Attack action, so no counterattacks either
+	}
 	left := [2]int{f.Attacker.Attacks, f.Defender.Attacks}
 	us := [2]*Unit{a, d}
 	sides := [2]Side{f.Attacker, f.Defender}

@@ -13,6 +13,10 @@
 //     one is out for the rest of the skirmish (the -10 penalty applies
 //     wherever a Crippled unit still fights, as in a forecast).
 //   - A weapon with charges spends one per strike made.
+//   - Pierce works with weapons and magic weapons, not tomes.
+//   - The Ice breath slows only a foe it reaches in the sequence.
+//   - S+ in a type takes away the disadvantage both ways: no -15 on one's
+//     own attacks, no +15 on the foe's.
 package tropera
 
 import (
