@@ -210,6 +210,9 @@ func TestRulesNumbers(t *testing.T) {
 		{"VIII DV remove unit", b.DVRemoveUnit, 2}, {"VIII DV haste deploy", b.DVHasteDeploy, 3}, {"VIII no DV for legendary", b.DVOnLegendLoss, 0},
 		{"VIII no retire", b.RetireCost, -1}, {"VIII no capture", b.CapturesPerTurn, 0}, {"VIII one discard", b.DiscardsPerTurn, 1},
 		{"VIII 2-3 players: boss after every player", r.BossEvery[2], 1}, {"VIII 4 players: boss after two", r.BossEvery[4], 2},
+		{"VIII 3 players: boss after every player", r.BossEvery[3], 1}, {"VIII DV on loss", b.DVOnLoss, 1},
+		{"VIII DV on a later loss is still 1", b.DVOnLaterLoss, 1}, {"VIII deploy once per turn", b.DeploysPerTurn, 1},
+		{"VIII hand of 6", b.HandSize, 6}, {"VIII one gray", b.MaxGray, 1}, {"VIII one legendary", b.MaxLegendary, 1},
 	} {
 		if c.got != c.want {
 			t.Errorf("%s = %d, want %d", c.name, c.got, c.want)

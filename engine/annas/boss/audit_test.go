@@ -1,0 +1,61 @@
+package boss
+
+import (
+	"testing"
+
+	"github.com/roundtable-dev/roundtable/engine/annas/table"
+)
+
+// Rulebook VIII, Step 2B with VI, Steps to Combat 3: when the boss attacks a
+// unit in its destination the faster side follows up, the boss included; the
+// unit counters into the corner the boss attacked with.
+func TestBossAttackFollowsUpWhenFaster(t *testing.T) {
+	g := newGame(t, grima, 2)
+	setCard(t, g, "gaze") // ATK 6, SPD 3, DEF 2, range 1; rolls 3-4 go to b3
+	u := put(g, uVaike, 0, "b3")
+	g.moveStep(3)
+	// Vaike (red 11 HP, ATK 7, SPD 2, DEF 3; +2 ATK in combat while fewer
+	// units, which the players always are) is attacked by the blue corner
+	// (content corner 2), which has advantage: 6+1-3 = 4, counter
+	// 7+2-1-2 = 6 into blue, the boss (SPD 3 > 2) follows up for 4 more.
+	if g.BossAt != tile("c3") {
+		t.Fatalf("boss moved to %s; a unit in the destination cancels the move", g.BossAt)
+	}
+	if g.HP(u) != 3 || g.CornerDmg != [4]int8{0, 0, 6, 0} {
+		t.Errorf("Vaike HP %d, corners %v; want 3 and [0 0 6 0]", g.HP(u), g.CornerDmg)
+	}
+}
+
+// Rulebook VIII, DV in boss mode: every unit of yours defeated earns 1 DV,
+// the second in a turn too (the 1 vs 1 game's "2 if you already lost a unit
+// this turn" does not apply).
+func TestEveryLossEarnsOneDV(t *testing.T) {
+	g := newGame(t, grima, 2)
+	g.Players[0].DV = 0
+	a := put(g, uIke, 0, "a1")
+	b := put(g, uTitania, 0, "b1")
+	g.hurtUnit(a, 10, false, "test")
+	g.hurtUnit(b, 10, false, "test")
+	if g.Players[0].DV != 2 || g.Players[1].DV != 0 {
+		t.Errorf("DV %d/%d after two losses in a turn, want 2/0", g.Players[0].DV, g.Players[1].DV)
+	}
+}
+
+// Rulebook VIII, Win / Lose Conditions (boss board: the boss reaches rank N):
+// the 2x2 block reaches rank 6 when its top row stands on it.
+func TestBossReachesNorthEdge(t *testing.T) {
+	rs := fixture()
+	rs.Bosses[medeus].Lose[0] = table.EndCond{Kind: table.EndBossReaches, N: 6, Summon: -1, Text: "north"}
+	g, err := New(rs, Options{Seed: 1, Boss: medeus, Players: 2, Map: -1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	g.BossAt = tile("c4") // ranks 4 and 5
+	if g.checkEnd(false) {
+		t.Fatal("ended with the block on ranks 4-5")
+	}
+	g.BossAt = tile("c5") // ranks 5 and 6
+	if !g.checkEnd(false) || g.Result != BossWins || g.Reason != "north" {
+		t.Errorf("block on ranks 5-6: %s %q, want boss win %q", g.Result, g.Reason, "north")
+	}
+}
