@@ -152,8 +152,8 @@ func (b *builder) bosses() {
 			tb.Actions = append(tb.Actions, table.BossAction{Name: a.Name, Text: a.Text,
 				Effects: b.effects(d, effCtx{what: fmt.Sprintf("%s action %q", what, a.Name), def: table.Activate, summons: ids}, a.Effects)})
 		}
-		tb.Win = b.ends(d, bd.ID, ids, bd.Win)
-		tb.Lose = b.ends(d, bd.ID, ids, bd.Lose)
+		tb.Win = b.ends(d, &tb, ids, bd.Win)
+		tb.Lose = b.ends(d, &tb, ids, bd.Lose)
 		hasLives := false
 		for _, w := range tb.Win {
 			hasLives = hasLives || w.Kind == table.EndLivesZero
@@ -167,7 +167,8 @@ func (b *builder) bosses() {
 	}
 }
 
-func (b *builder) ends(d *compiler.Doc, boss string, ids []string, in []endDoc) []table.EndCond {
+func (b *builder) ends(d *compiler.Doc, tb *table.Boss, ids []string, in []endDoc) []table.EndCond {
+	boss := tb.ID
 	var out []table.EndCond
 	for _, e := range in {
 		te := table.EndCond{Kind: endKinds[e.Kind.V], N: e.N, Summon: -1, Text: e.Text}
@@ -190,6 +191,13 @@ func (b *builder) ends(d *compiler.Doc, boss string, ids []string, in []endDoc) 
 				b.diags.Add(CodeEndCond, pos(d, e.Summon.N), "boss %q: summon: only belongs to a summons condition", boss)
 			}
 			te.Summon = b.summonRef(d, effCtx{what: fmt.Sprintf("boss %q", boss), summons: ids}, *e.Summon)
+			// Rulebook VIII, Step 1: out of tokens, the boss can no longer
+			// summon them, so more than its count never stand at once.
+			if te.Kind == table.EndSummons && te.Summon >= 0 && int(te.Summon) < len(tb.Summons) {
+				if sm := tb.Summons[te.Summon]; te.N > sm.Count {
+					b.diags.Add(CodeEndCond, pos(d, e.Kind.N), "boss %q: the summons condition needs %d %s but the boss has only %d; it can never hold", boss, te.N, sm.ID, sm.Count).Hint = fmt.Sprintf("use n: %d at most, or raise the summon's count", sm.Count)
+				}
+			}
 		}
 		out = append(out, te)
 	}
