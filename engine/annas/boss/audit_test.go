@@ -59,3 +59,22 @@ func TestBossReachesNorthEdge(t *testing.T) {
 		t.Errorf("block on ranks 5-6: %s %q, want boss win %q", g.Result, g.Reason, "north")
 	}
 }
+
+// Engine reading (docs/annas-boss-mode.md): a token occupies its square
+// like a unit; a unit neither stops on it nor moves through it.
+func TestTokenBlocksMovement(t *testing.T) {
+	g := newGame(t, grima, 2)
+	u := put(g, uIke, 0, "a1") // MOV 3
+	putSummon(g, 1, "a2")      // rift (token)
+	putSummon(g, 1, "b1")
+	r := g.reach(u, g.Mov(u))
+	if r != tset("a1") {
+		var got []string
+		for t := Tile(0); t < tiles; t++ {
+			if r.Has(t) {
+				got = append(got, t.String())
+			}
+		}
+		t.Errorf("Ike boxed in by two tokens reaches %v, want [a1]", got)
+	}
+}
