@@ -78,3 +78,31 @@ func TestTokenBlocksMovement(t *testing.T) {
 		t.Errorf("Ike boxed in by two tokens reaches %v, want [a1]", got)
 	}
 }
+
+// Rulebook VIII, Step 2A: only player units in the destination cancel the
+// move; a summon there does not, and (engine reading) steps aside to the
+// nearest open tile, ties to the south-west.
+func TestSummonInDestinationDoesNotStopBoss(t *testing.T) {
+	g := newGame(t, grima, 2)
+	setCard(t, g, "gaze") // roll 3: b3, the block b3 c3 b4 c4
+	s := putSummon(g, 0, "b4")
+	g.moveStep(3)
+	if g.BossAt != tile("b3") || s.Tile != tile("a4") || len(g.Summons) != 1 {
+		t.Errorf("boss at %s, risen at %s (%d summons); want b3 and a4", g.BossAt, s.Tile, len(g.Summons))
+	}
+}
+
+// Rulebook VIII, Defeating a Boss with Step 2B: a counter that fills the
+// last bar takes a life and ends that combat, so the faster boss does not
+// follow up; the boss's damage is removed.
+func TestCounterTakingALifeEndsBossAttack(t *testing.T) {
+	g := newGame(t, grima, 2)
+	setCard(t, g, "gaze")
+	g.CornerDmg = [4]int8{8, 8, 3, 8} // blue has 5 left
+	u := put(g, uVaike, 0, "b3")
+	g.moveStep(3)
+	// Blue attacks Vaike for 4; Vaike counters for 6, filling blue.
+	if g.Lives != 1 || g.CornerDmg != [4]int8{} || g.HP(u) != 7 || g.Over() {
+		t.Errorf("lives %d corners %v Vaike HP %d over %v; want 1, cleared, 7, not over", g.Lives, g.CornerDmg, g.HP(u), g.Over())
+	}
+}
