@@ -106,3 +106,31 @@ func TestCounterTakingALifeEndsBossAttack(t *testing.T) {
 		t.Errorf("lives %d corners %v Vaike HP %d over %v; want 1, cleared, 7, not over", g.Lives, g.CornerDmg, g.HP(u), g.Over())
 	}
 }
+
+// Rulebook VIII, Step 1 (reading in docs/annas-boss-mode.md): a summon's
+// "at the start of each boss turn" effect belongs to summons on the board
+// when the boss turn starts; one the board summons in this Step 1 first
+// acts on the next boss turn.
+func TestNewSummonWaitsForNextBossTurn(t *testing.T) {
+	rs := fixture()
+	b := &rs.Bosses[grima]
+	summon := eff(table.StartOfTurn, table.Target{Kind: table.TargetSelf, Tag: -1}, table.OpSummon, 1)
+	summon.Summon = 0
+	b.StartOfTurn = []table.Effect{summon}
+	b.Summons[0].Effects = []table.Effect{eff(table.StartOfBossTurn, all(table.SideEnemy, 0), table.OpDamage, 1)}
+	g, err := New(rs, Options{Seed: 1, Boss: grima, Players: 2, Map: -1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	g.Units, g.Summons = nil, nil
+	setCard(t, g, "dark-aura") // no damage; moves c3, b4 or d2, all clear of f6
+	u := put(g, uIke, 0, "f6")
+	putSummon(g, 0, "a1")
+	g.bossTurn()
+	if len(g.Summons) != 2 {
+		t.Fatalf("%d summons, want 2 (one on the board, one summoned)", len(g.Summons))
+	}
+	if g.HP(u) != 9 {
+		t.Errorf("Ike HP %d, want 9: only the risen already on the board strikes", g.HP(u))
+	}
+}

@@ -16,9 +16,12 @@ func (g *Game) bossTurn() {
 	g.Guest = 0
 	g.dropNextTurn(BossSeat)
 	g.logf("boss-turn", "boss turn %d; current card %s", g.BossTurns, g.Card().ID)
-	// Step 1: start-of-turn effects, then the summons' own effects.
+	// Step 1: start-of-turn effects, then the summons' own effects. Only
+	// summons on the board when the turn starts act: one summoned now was
+	// not there "at the start of the boss turn".
+	present := slices.Clone(g.Summons)
 	g.run(g.b.StartOfTurn, table.StartOfTurn, newCtx(BossSeat, ref{boss: true}))
-	for _, s := range slices.Clone(g.Summons) {
+	for _, s := range present {
 		if g.Phase == PhaseOver {
 			return
 		}
