@@ -1,0 +1,82 @@
+package annas
+
+import (
+	"slices"
+	"testing"
+)
+
+// Rules the audit found right but untested; each test fails if its rule broke.
+
+// Rulebook IV, General Movement Rules + Terrain Effects: a unit may pass
+// through an ally, but entering Forest ends its move and it cannot end on
+// the ally, so an ally standing on Forest cannot be passed.
+func TestRuleNoPassingAllyOnStopTile(t *testing.T) {
+	f := testField(t, map[string]int{"c2": trForest}, []string{"c2"}, nil, nil)
+	got := reachNames(f, "c1", 3, 0, t)
+	if slices.Contains(got, "c2") || slices.Contains(got, "c3") {
+		t.Errorf("ally on forest c2: reach %v, want neither c2 nor c3 (c3 is 4 steps around)", got)
+	}
+}
+
+// Rulebook IV, Terrain Effects: Water and Mountain end movement on entering,
+// like Forest; Flying ignores Water's (and Forest's) end of movement.
+func TestRuleWaterAndMountainEndMovement(t *testing.T) {
+	for _, tr := range []int{trWater, trMountain} {
+		f := testField(t, map[string]int{"c4": tr}, nil, nil, nil)
+		got := reachNames(f, "c3", 3, 0, t)
+		if !slices.Contains(got, "c4") || slices.Contains(got, "c5") {
+			t.Errorf("terrain %d on c4: reach %v, want c4 but not c5 beyond it", tr, got)
+		}
+	}
+	f := testField(t, map[string]int{"c4": trWater}, nil, nil, nil)
+	if got := reachNames(f, "c3", 3, ts(tFlying), t); !slices.Contains(got, "c6") {
+		t.Errorf("flying over water c4: reach %v, want c6 (3 steps straight through)", got)
+	}
+}
+
+// Rulebook III, Dragon Vein (BUMP) and IV (Deployment Zone: enemy units
+// cannot enter; units cannot end on another unit): a bumped enemy goes
+// only to an empty tile it could enter, never into its foe's deployment zone.
+func TestRuleBumpOnlyIntoOpenEnterableTiles(t *testing.T) {
+	g := started(t)
+	put(t, g, "red", 1, "b2") // P2's unit, next to P1's deployment rank 1
+	put(t, g, "blue", 0, "a2")
+	g.Players[0].DV = 2
+	var dests []string
+	for _, a := range g.LegalActions() {
+		if a.Kind == Bump && a.From == tile(t, "b2") {
+			dests = append(dests, a.To.String())
+		}
+	}
+	slices.Sort(dests)
+	if !slices.Equal(dests, []string{"b3", "c2"}) {
+		t.Errorf("bump P2's unit from b2 to %v, want b3 c2 (b1 is P1's deployment zone, a2 occupied)", dests)
+	}
+}
+
+// Rulebook III, Dragon Vein: a DV Map Tile goes only where there is no
+// other DV Map Tile, and you cannot move the opponent's.
+func TestRuleDVTileNotOnOpponentsTile(t *testing.T) {
+	g := started(t)
+	g.Players[1].DVTile = tile(t, "d3")
+	g.Players[0].DV = 1
+	n := 0
+	for _, a := range g.LegalActions() {
+		if a.Kind != MoveDVTile {
+			continue
+		}
+		n++
+		if a.To == tile(t, "d3") {
+			t.Fatalf("P1's DV tile offered onto P2's DV tile at d3: %+v", a)
+		}
+	}
+	if n == 0 {
+		t.Fatal("no DV tile move offered with 1 DV")
+	}
+	lay := act(MoveDVTile, 0)
+	lay.To, lay.Opt = tile(t, "e3"), 1
+	apply(t, g, lay)
+	if g.Players[1].DVTile != tile(t, "d3") || g.Players[0].DVTile != tile(t, "e3") {
+		t.Errorf("after P1 lays its tile: P1 %s P2 %s, want e3 and d3 unmoved", g.Players[0].DVTile, g.Players[1].DVTile)
+	}
+}
