@@ -80,3 +80,23 @@ func TestRuleDVTileNotOnOpponentsTile(t *testing.T) {
 		t.Errorf("after P1 lays its tile: P1 %s P2 %s, want e3 and d3 unmoved", g.Players[0].DVTile, g.Players[1].DVTile)
 	}
 }
+
+// Rulebook II.6, Special: a reaction special may be used at any time its
+// condition is met, even during the opponent's turn, and does not use the
+// unit's action, so an exhausted unit may still react.
+func TestRuleReactionSpecialWhileExhausted(t *testing.T) {
+	g := started(t)
+	put(t, g, "pusher", 0, "c3")
+	s := put(t, g, "saint", 1, "c4")
+	s.Special, s.Exhausted = true, true
+	s.Damage = 7 // 2 HP; pusher deals 5+1-2 = 4
+	apply(t, g, activation(t, 0, "c3", "c3", Attack, "c4"))
+	legal := g.LegalActions()
+	if g.Actor() != 1 || len(legal) != 2 || legal[0].Kind != React {
+		t.Fatalf("exhausted saint: want P2's reaction window, got actor %d %v", g.Actor(), legal)
+	}
+	apply(t, g, legal[0])
+	if g.PieceByID(s.ID) == nil || g.HP(s) != 1 || !s.Exhausted {
+		t.Errorf("Miracle while exhausted: on board %v HP %d exhausted %v, want 1 HP, still exhausted", g.PieceByID(s.ID) != nil, g.HP(s), s.Exhausted)
+	}
+}
