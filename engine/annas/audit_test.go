@@ -100,3 +100,31 @@ func TestRuleReactionSpecialWhileExhausted(t *testing.T) {
 		t.Errorf("Miracle while exhausted: on board %v HP %d exhausted %v, want 1 HP, still exhausted", g.PieceByID(s.ID) != nil, g.HP(s), s.Exhausted)
 	}
 }
+
+// Rulebook IV, Terrain Effects NOTE: a unit may gain a movement tag wherever
+// it stands and obeys the rules on later moves: Cavalry standing on Water
+// may stay or leave, but not step onto other Water.
+func TestRuleNewMovementTagOnBlockedTile(t *testing.T) {
+	f := testField(t, map[string]int{"c3": trWater, "c4": trWater}, nil, nil, nil)
+	got := reachNames(f, "c3", 1, ts(tCavalry), t)
+	if !slices.Equal(got, []string{"b3", "c2", "c3", "d3"}) {
+		t.Errorf("cavalry on water c3, MOV 1: reach %v, want b3 c2 c3 d3 (not water c4)", got)
+	}
+}
+
+// Rulebook VI, Unit Death: whoever defeats a unit gains the VP, also when
+// the defender's counter attack defeats the attacker; the attacker's owner
+// gains the DV.
+func TestRuleCounterDefeatGivesDefenderVP(t *testing.T) {
+	g := started(t)
+	r := put(t, g, "red", 0, "c3")
+	r.Damage = 7 // 3 HP; blue counters 6+1-3 = 4
+	b := put(t, g, "blue", 1, "c4")
+	apply(t, g, activation(t, 0, "c3", "c3", Attack, "c4"))
+	if g.PieceByID(r.ID) != nil || b.Damage != 2 {
+		t.Fatalf("red on board %v, blue damage %d; want red defeated by the counter, blue took 6-1-3 = 2", g.PieceByID(r.ID) != nil, b.Damage)
+	}
+	if g.Players[1].VPTokens != 1 || g.Players[0].VPTokens != 0 || g.Players[0].DV != 1 || g.Players[1].DV != 0 {
+		t.Errorf("VP tokens %d/%d DV %d/%d, want P2 1 VP, P1 1 DV", g.Players[0].VPTokens, g.Players[1].VPTokens, g.Players[0].DV, g.Players[1].DV)
+	}
+}
