@@ -128,3 +128,20 @@ func TestRuleCounterDefeatGivesDefenderVP(t *testing.T) {
 		t.Errorf("VP tokens %d/%d DV %d/%d, want P2 1 VP, P1 1 DV", g.Players[0].VPTokens, g.Players[1].VPTokens, g.Players[0].DV, g.Players[1].DV)
 	}
 }
+
+// Rulebook V, Retire, and VI, Unit Death (reading, docs/annas-engine.md):
+// retiring is not being defeated, so it gains its flat 1 DV and does not
+// make a later loss that turn the "not first" one (still 1 DV, not 2).
+func TestRuleRetireIsNotALoss(t *testing.T) {
+	g := started(t)
+	put(t, g, "green", 0, "c2")
+	g.Players[0].Coins = 3
+	apply(t, g, activation(t, 0, "c2", "c2", Retire, ""))
+	r := put(t, g, "red", 0, "c3")
+	r.Damage = 7 // 3 HP; blue counters 4
+	put(t, g, "blue", 1, "c4")
+	apply(t, g, activation(t, 0, "c3", "c3", Attack, "c4"))
+	if g.PieceByID(r.ID) != nil || g.Players[0].DV != 2 || g.Players[0].Lost != 1 {
+		t.Errorf("retire then a defeat: DV %d lost %d, want 1+1 = 2 DV and 1 unit lost", g.Players[0].DV, g.Players[0].Lost)
+	}
+}
