@@ -145,3 +145,13 @@ func TestRuleRetireIsNotALoss(t *testing.T) {
 		t.Errorf("retire then a defeat: DV %d lost %d, want 1+1 = 2 DV and 1 unit lost", g.Players[0].DV, g.Players[0].Lost)
 	}
 }
+
+// Rulebook VI, Skill Effects in Combat: effectiveness is "during combat
+// against" the tag, so it also raises a defender's counter and follow-up.
+// knight (green, armored, ATK 5, DEF 5) attacks hunter (green, eff vs
+// armor, ATK 6, SPD 5, DEF 2): 5-2 = 3; hunter 6+2-5 = 3 twice.
+func TestRuleEffectivenessWhenDefending(t *testing.T) {
+	o := forecast(t, "knight", "hunter", 0, 0, false, false, 1)
+	wantStrikes(t, o, [2]int{6, 6}, [2]bool{},
+		strikeWant{0, KindAttack, 3}, strikeWant{1, KindCounter, 3}, strikeWant{1, KindFollowUp, 3})
+}
