@@ -155,3 +155,30 @@ func TestRuleEffectivenessWhenDefending(t *testing.T) {
 	wantStrikes(t, o, [2]int{6, 6}, [2]bool{},
 		strikeWant{0, KindAttack, 3}, strikeWant{1, KindCounter, 3}, strikeWant{1, KindFollowUp, 3})
 }
+
+// Rulebook III, Dragon Vein: the 3-DV Haste deploy comes on top of the
+// normal deploy "once per turn": with 6 DV only one Haste deploy is offered.
+func TestRuleOneHasteDeployPerTurn(t *testing.T) {
+	g := started(t)
+	setHand(t, g, 0, "red", "green", "blue", "sprinter", "archer", "knight")
+	g.Players[0].DV = 6
+	var haste Action
+	for _, a := range deployOf(g, unitIdx(t, g.Rules, "red")) {
+		if a.Haste {
+			haste = a
+		}
+	}
+	if !haste.Haste {
+		t.Fatal("no haste deploy with 6 DV")
+	}
+	apply(t, g, haste)
+	if g.Players[0].DV != 3 {
+		t.Fatalf("DV after a haste deploy: %d, want 6-3 = 3", g.Players[0].DV)
+	}
+	if hasAction(g, func(a Action) bool { return a.Kind == Deploy && a.Haste }) {
+		t.Error("a second haste deploy is offered this turn with 3 DV left")
+	}
+	if !hasAction(g, func(a Action) bool { return a.Kind == Deploy && !a.Haste }) {
+		t.Error("the normal deploy is gone after the haste deploy")
+	}
+}
