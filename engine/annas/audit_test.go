@@ -182,3 +182,20 @@ func TestRuleOneHasteDeployPerTurn(t *testing.T) {
 		t.Error("the normal deploy is gone after the haste deploy")
 	}
 }
+
+// Rulebook III, General Turn Actions: "the first discard on your turn is
+// free", so the free discard comes back every turn.
+func TestRuleFreeDiscardEachTurn(t *testing.T) {
+	g := started(t) // P1 has 1 coin
+	isDiscard := func(a Action) bool { return a.Kind == DiscardAct }
+	apply(t, g, g.LegalActions()[slices.IndexFunc(g.LegalActions(), isDiscard)])
+	apply(t, g, act(EndTurn, 0))
+	apply(t, g, act(EndTurn, 1))
+	if g.Players[0].Coins != 2 {
+		t.Fatalf("P1 coins on turn 3: %d, want 2", g.Players[0].Coins)
+	}
+	apply(t, g, g.LegalActions()[slices.IndexFunc(g.LegalActions(), isDiscard)])
+	if g.Players[0].Coins != 2 {
+		t.Errorf("coins after turn 3's first discard: %d, want 2 (free)", g.Players[0].Coins)
+	}
+}
