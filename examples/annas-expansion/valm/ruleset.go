@@ -1955,7 +1955,7 @@ var Ruleset = &table.Ruleset{
 					Range: 2,
 					Mov:   2,
 					Count: 5,
-					Text:  "A boss unit. At the start of each boss turn it attacks an adjacent enemy unit, if any.",
+					Text:  "A boss unit. At the start of each boss turn it deals 2 damage to an adjacent enemy unit, if any (no combat, no counter).",
 					Effects: []table.Effect{
 						{
 							When: 16,
@@ -2437,7 +2437,7 @@ var Ruleset = &table.Ruleset{
 				DEF: 4,
 			},
 			Range: 2,
-			Text:  "Each enemy unit next to Medeus is exhausted.",
+			Text:  "Each enemy unit next to Medeus has -2 MOV until the boss's next turn.",
 			Effects: []table.Effect{
 				{
 					When: 6,
@@ -2447,10 +2447,13 @@ var Ruleset = &table.Ruleset{
 						Within: 1,
 						Tag:    -1,
 					},
-					Op:       11,
+					Op: 1,
+					Mods: table.Mods{
+						Mov: -2,
+					},
 					Tag:      -1,
 					Summon:   -1,
-					Duration: 1,
+					Duration: 4,
 				},
 			},
 			Move: [6]table.Tile{8, 8, 7, 7, 2, 2},
