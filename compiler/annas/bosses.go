@@ -184,6 +184,8 @@ func (b *builder) ends(d *compiler.Doc, tb *table.Boss, ids []string, in []endDo
 		case table.EndBossReaches:
 			if e.N < 1 || e.N > 6 {
 				b.diags.Add(CodeEndCond, pos(d, e.Kind.N), "boss %q: a boss-reaches condition needs n: a rank 1..6", boss)
+			} else {
+				b.reaches = append(b.reaches, reachCond{boss: boss, n: e.N, pos: pos(d, e.Kind.N)})
 			}
 		}
 		if e.Summon != nil {

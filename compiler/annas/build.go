@@ -77,6 +77,9 @@ type builder struct {
 	tagUsed []bool
 	// summon ids of each boss, by boss index.
 	bossSummons [][]string
+	// reaches are the bosses' boss-reaches conditions, checked against
+	// the rules' boss-start once it is known.
+	reaches []reachCond
 	// used collects the tags referenced while capture is on (units).
 	used    []int
 	capture bool
@@ -98,6 +101,13 @@ func build(p *compiler.Program) (any, diag.List) {
 	b.rules()
 	b.unusedTags()
 	return b.rs, b.diags
+}
+
+// reachCond is a boss-reaches condition and where it is written.
+type reachCond struct {
+	boss string
+	n    int8
+	pos  diag.Pos
 }
 
 func decode[T any](b *builder, d *compiler.Doc) (T, bool) {

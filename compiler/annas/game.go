@@ -87,7 +87,7 @@ func init() {
 		diag.Code{ID: CodeBossTerrain, Severity: diag.Error, Summary: "A boss map has terrain that stops or blocks movement (forest, water, mountain, ruins)."},
 		diag.Code{ID: CodeBossLives, Severity: diag.Error, Summary: "A boss lacks lives for a player count (2, 3 or 4)."},
 		diag.Code{ID: CodeSummon, Severity: diag.Error, Summary: "A boss summon is incomplete: a minion without stats, or no rule for an occupied tile."},
-		diag.Code{ID: CodeEndCond, Severity: diag.Error, Summary: "A boss win or lose condition lacks the numbers its kind needs, or asks for more summons than the boss has."},
+		diag.Code{ID: CodeEndCond, Severity: diag.Error, Summary: "A boss win or lose condition lacks the numbers its kind needs, asks for more summons than the boss has, or names a rank the boss starts on (boss-reaches)."},
 		diag.Code{ID: CodeBossDice, Severity: diag.Error, Summary: "A boss card's die ranges do not cover 1-6 exactly once."},
 		diag.Code{ID: CodeBossMove, Severity: diag.Error, Summary: "A boss card sends the 2x2 boss block (partly) off the board."},
 		diag.Code{ID: CodeBossDeck, Severity: diag.Error, Summary: "A boss has no boss cards."},

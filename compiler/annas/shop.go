@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"strings"
 
+	"github.com/roundtable-dev/roundtable/compiler/diag"
 	"github.com/roundtable-dev/roundtable/engine/annas/table"
 )
 
@@ -199,6 +200,22 @@ func (b *builder) rules() {
 		rs.BossStart = t
 		if t.File() > 4 || t.Rank() > 4 {
 			b.diags.Add(CodeRules, d.FieldPos("boss-start"), "rules: a boss block at %s would leave the board", t).Hint = "the block's south-west square must be in files a-e and ranks 1-5"
+		} else {
+			// The block covers its rank and the next: a condition on
+			// either would end the game before the first turn.
+			for _, r := range b.reaches {
+				if lo := t.Rank() + 1; int(r.n) == lo || int(r.n) == lo+1 {
+					dd := b.diags.Add(CodeEndCond, r.pos, "boss %q: boss-reaches %d already holds at the start: the block at %s covers ranks %d-%d", r.boss, r.n, t, lo, lo+1)
+					dd.Related = []diag.Related{{Pos: d.FieldPos("boss-start"), Message: "the boss starts here"}}
+					var away []string
+					for k := 1; k <= 6; k++ {
+						if k != lo && k != lo+1 {
+							away = append(away, fmt.Sprint(k))
+						}
+					}
+					dd.Hint = "name a rank the boss must move to: " + strings.Join(away, ", ")
+				}
+			}
 		}
 	}
 	var missing []string
