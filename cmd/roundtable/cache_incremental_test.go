@@ -219,50 +219,9 @@ mov: 3
 	}
 	for _, g := range games {
 		t.Run(g.content, func(t *testing.T) {
-			defer setScopeSalt("")
 			pack := filepath.Join(t.TempDir(), "pack")
 			copyDir(t, filepath.Join("..", "..", "content", g.content), pack)
-			cache := filepath.Join(t.TempDir(), "cache")
-			for _, e := range g.edits {
-				if e.edit != nil {
-					e.edit(t, pack, cache)
-				}
-				// The first compile after the edit: replayed or not.
-				if err := os.MkdirAll(cache, 0o755); err != nil {
-					t.Fatal(err)
-				}
-				results, diags, closeRoots, err := compileAllOpen([]string{pack}, cache)
-				if err != nil {
-					t.Fatal(err)
-				}
-				closeRoots()
-				replayed, memo := false, false
-				for _, r := range results {
-					replayed = replayed || r.Replayed
-					memo = memo || r.Memoized > 0
-					if (r.Replayed || r.Memoized > 0) && r.Ruleset != nil {
-						t.Errorf("%s: a replayed or memoized result has a ruleset", e.name)
-					}
-				}
-				if replayed != e.replay {
-					t.Errorf("%s: replayed %v, want %v", e.name, replayed, e.replay)
-				}
-				if memo != e.memo {
-					t.Errorf("%s: memoized %v, want %v", e.name, memo, e.memo)
-				}
-				if got := diags.Errors() > 0; got != e.fails {
-					t.Errorf("%s: errors %v, want %v: %v", e.name, got, e.fails, diags)
-				}
-				for _, format := range []string{"text", "json"} {
-					want, wantCode := runCheck(t, "--format", format, pack)
-					for i := range 2 {
-						got, code := runCheck(t, "--format", format, "--cache", cache, pack)
-						if got != want || code != wantCode {
-							t.Errorf("%s, %s, cached run %d: exit %d, want %d; output:\n%s\nwant:\n%s", e.name, format, i+1, code, wantCode, got, want)
-						}
-					}
-				}
-			}
+			checkCacheEdits(t, pack, []string{"."}, g.edits)
 		})
 	}
 }
