@@ -505,18 +505,6 @@ func newEntity(cmd *cobra.Command, kind, file, game, id, name string) error {
 			return usageErr("%s %q already exists at %s; choose another --id", kind, id, pos)
 		}
 	}
-	for _, d := range packDocs {
-		if d.Kind == kind && d.StrField("id") == id {
-			// Appending it would only make a duplicate-id error.
-			pos := d.FieldPos("id")
-			if wd, err := os.Getwd(); err == nil {
-				if rel, err := filepath.Rel(wd, pos.File); err == nil {
-					pos.File = filepath.ToSlash(rel)
-				}
-			}
-			return usageErr("%s %q already exists at %s; choose another --id", kind, id, pos)
-		}
-	}
 	if name == "" {
 		name = title(id)
 	}
