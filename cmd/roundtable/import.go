@@ -108,7 +108,7 @@ func importFECipher(cmd *cobra.Command, file, out string) error {
 	}
 	if len(pk.Cards) == 0 {
 		// Without this, an empty list was "0 errors" and no folder at all.
-		return &exitError{code: exitContent, msg: display + " holds no cards; nothing written"}
+		return &exitError{Code: exitContent, Msg: display + " holds no cards; nothing written"}
 	}
 	return nil
 }

@@ -6,25 +6,22 @@ import (
 	"io"
 
 	"github.com/spf13/cobra"
+
+	"github.com/roundtable-dev/roundtable/games"
 )
 
 // Exit codes are part of the interface: scripts and CI rely on them.
 const (
-	exitOK      = 0
-	exitContent = 1 // the content has errors (or warnings under --strict)
-	exitUsage   = 2 // bad usage or an internal failure
+	exitOK      = games.ExitOK
+	exitContent = games.ExitContent
+	exitUsage   = games.ExitUsage
 )
 
 // exitError carries an exit code out of a command without printing again.
-type exitError struct {
-	code int
-	msg  string
-}
-
-func (e *exitError) Error() string { return e.msg }
+type exitError = games.ExitError
 
 // errContent says the content has problems that were already printed.
-var errContent = &exitError{code: exitContent}
+var errContent = games.ErrContent
 
 func exitCode(err error, stderr io.Writer) int {
 	if err == nil {
@@ -32,18 +29,16 @@ func exitCode(err error, stderr io.Writer) int {
 	}
 	var ee *exitError
 	if errors.As(err, &ee) {
-		if ee.msg != "" {
-			fmt.Fprintln(stderr, "roundtable:", ee.msg)
+		if ee.Msg != "" {
+			fmt.Fprintln(stderr, "roundtable:", ee.Msg)
 		}
-		return ee.code
+		return ee.Code
 	}
 	fmt.Fprintln(stderr, "roundtable:", err)
 	return exitUsage
 }
 
-func usageErr(format string, args ...any) error {
-	return &exitError{code: exitUsage, msg: fmt.Sprintf(format, args...)}
-}
+func usageErr(format string, args ...any) error { return games.Usage(format, args...) }
 
 func newRoot(stdin io.Reader, stdout, stderr io.Writer) *cobra.Command {
 	root := &cobra.Command{
