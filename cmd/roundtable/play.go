@@ -42,11 +42,7 @@ reached; --from starts from a position file written by --position-out.
 --format json prints JSON lines in one shape for every game (docs/play.md): a "match"
 line, one "event" line per event (every decision is an event of kind "action"), a
 "position" line when the run stops before the end, and a "result" line last.`
-	cmd.Example = `  roundtable play annas --seed 7
-  roundtable play annas boss --boss grima --players 3 --seed 2
-  roundtable play table-battles --scenario ylisse-ford --seed 1 --format json | tail -1
-  roundtable play annas --seed 7 --stop-after 0 --position-out start.yaml
-  roundtable play annas --from start.yaml --actions moves.txt`
+	cmd.Example = examples("play")
 	for _, g := range games.All() {
 		if len(g.Modes) > 0 {
 			cmd.AddCommand(gameCommand(g, false))
@@ -64,8 +60,6 @@ func newLegal() *cobra.Command {
 		Long: `Legal lists the actions the player to move may take: from the start of a seeded
 match, from a position file (--from), after a list of actions (--actions). Each action
 is printed in the text form that 'play --actions' accepts; @N names the N-th.`,
-		Example: `  roundtable legal annas --seed 7
-  roundtable legal annas --from position.yaml --format json`,
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
 			return usageErr("give a game: %s", strings.Join(playableIDs(), ", "))
@@ -76,10 +70,44 @@ is printed in the text form that 'play --actions' accepts; @N names the N-th.`,
 			cmd.AddCommand(gameCommand(g, true))
 		}
 	}
-	if len(playableIDs()) == 0 {
-		cmd.Hidden, cmd.Example = true, ""
-	}
+	cmd.Example = examples("legal")
+	cmd.Hidden = len(playableIDs()) == 0
 	return cmd
+}
+
+// examples are the --help examples of play or legal: one per mode of every
+// game, from the modes' own Example flags.
+func examples(verb string) string {
+	var b strings.Builder
+	first := ""
+	for _, g := range games.All() {
+		for i, m := range g.Modes {
+			name := " " + m.Name
+			if i == 0 {
+				name = ""
+				if first == "" {
+					first = g.ID
+				}
+			}
+			fmt.Fprintf(&b, "  roundtable %s %s%s %s\n", verb, g.ID, name, modeExample(m))
+		}
+	}
+	if first != "" && verb == "play" {
+		fmt.Fprintf(&b, "  roundtable play %s --seed 7 --format json | tail -1\n", first)
+		fmt.Fprintf(&b, "  roundtable play %s --seed 7 --stop-after 0 --position-out start.yaml\n", first)
+		fmt.Fprintf(&b, "  roundtable play %s --from start.yaml --actions moves.txt\n", first)
+	}
+	if first != "" && verb == "legal" {
+		fmt.Fprintf(&b, "  roundtable legal %s --from start.yaml --format json\n", first)
+	}
+	return strings.TrimRight(b.String(), "\n")
+}
+
+func modeExample(m play.Mode) string {
+	if m.Example == "" {
+		return "--seed 1"
+	}
+	return m.Example
 }
 
 func playableIDs() []string {
@@ -187,7 +215,7 @@ func modeCommand(g *games.Game, m play.Mode, legal bool) *cobra.Command {
 		fl.IntVar(&f.maxActions, "max-actions", 100000, "end a match that runs longer than this many actions as a capped draw")
 		fl.StringVar(&f.posOut, "position-out", "", "write the final position to this file (.json or .yaml; - for stdout)")
 	}
-	cmd.Example = fmt.Sprintf("  roundtable %s %s %s --seed 1", verb, g.ID, m.Name)
+	cmd.Example = fmt.Sprintf("  roundtable %s %s %s %s", verb, g.ID, m.Name, modeExample(m))
 	return cmd
 }
 

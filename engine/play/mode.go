@@ -27,6 +27,9 @@ type Mode struct {
 	Policies map[string]PolicyMaker
 	// DefaultPolicy names the policy seats get when none is given.
 	DefaultPolicy string
+	// Example is a runnable example's flags, for --help:
+	// "--boss grima --players 3 --seed 2".
+	Example string
 }
 
 // Flag is one option of a mode.
