@@ -70,7 +70,8 @@ var registry []*Game
 
 // Register adds a game; games/<game> packages call it from init. Every
 // mode is given the policy "search" (engine/play/search, written once for
-// all games) unless it has its own.
+// all games) unless it has its own; its playouts play the mode's "greedy"
+// where it has one (far stronger than random playouts), else random.
 func Register(g *Game) {
 	if _, dup := Lookup(g.ID); dup {
 		panic("games: " + g.ID + " registered twice")
@@ -81,7 +82,7 @@ func Register(g *Game) {
 			if pols == nil {
 				pols = map[string]play.PolicyMaker{}
 			}
-			pols["search"] = search.Config{}.Maker()
+			pols["search"] = search.Config{Rollout: pols["greedy"]}.Maker()
 			g.Modes[i].Policies = pols
 		}
 	}

@@ -275,7 +275,7 @@ func withSearch(m play.Mode, budget int) play.Mode {
 	for k, v := range m.Policies {
 		pols[k] = v
 	}
-	pols["search"] = search.Config{Budget: budget}.Maker()
+	pols["search"] = search.Config{Budget: budget, Rollout: m.Policies["greedy"]}.Maker()
 	m.Policies = pols
 	return m
 }
