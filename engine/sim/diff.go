@@ -6,6 +6,8 @@ import (
 	"maps"
 	"math"
 	"slices"
+
+	"gonum.org/v1/gonum/stat"
 )
 
 // Diff compares two results of one game mode (before and after a change),
@@ -22,6 +24,11 @@ type Diff struct {
 	Notes    []string `json:"notes"`
 	Seats    []Change `json:"seats"`
 	Entities []Change `json:"entities"`
+	// Spearman is the rank correlation of the entities' win rates on the
+	// two sides (those on both; ties share their mean rank): 1 when they
+	// rank the same. Two runs of one content with other seeds say how
+	// stable a ranking is. Null with fewer than three entities.
+	Spearman *float64 `json:"spearman"`
 }
 
 // Side names one result of a diff.
@@ -113,6 +120,7 @@ func Compare(old, new *Result, oldLabel, newLabel string) (*Diff, error) {
 		}
 		d.Entities = append(d.Entities, change(id, o, n, level))
 	}
+	d.Spearman = spearman(d.Entities)
 	// Significant changes first, the largest first; then by id.
 	slices.SortStableFunc(d.Entities, func(a, b Change) int {
 		if a.Significant != b.Significant {
@@ -150,6 +158,49 @@ func (d *Diff) Failing(threshold float64) []Change {
 		if c.Significant && math.Abs(c.Delta) >= threshold {
 			out = append(out, c)
 		}
+	}
+	return out
+}
+
+// spearman is the rank correlation of old and new win rates over the
+// changes that have both (Pearson's r of the ranks, ties averaged).
+func spearman(cs []Change) *float64 {
+	var x, y []float64
+	for _, c := range cs {
+		if c.Old != nil && c.New != nil && c.Old.Games > 0 && c.New.Games > 0 {
+			x = append(x, rate(c.Old.Wins, c.Old.Games))
+			y = append(y, rate(c.New.Wins, c.New.Games))
+		}
+	}
+	if len(x) < 3 {
+		return nil
+	}
+	rx, ry := ranks(x), ranks(y)
+	r := stat.Correlation(rx, ry, nil)
+	if math.IsNaN(r) {
+		return nil
+	}
+	r = round4(r)
+	return &r
+}
+
+// ranks are the ranks of v from 1, ties given their mean rank.
+func ranks(v []float64) []float64 {
+	idx := make([]int, len(v))
+	for i := range idx {
+		idx[i] = i
+	}
+	slices.SortStableFunc(idx, func(a, b int) int { return cmp.Compare(v[a], v[b]) })
+	out := make([]float64, len(v))
+	for i := 0; i < len(idx); {
+		j := i
+		for j+1 < len(idx) && v[idx[j+1]] == v[idx[i]] {
+			j++
+		}
+		for k := i; k <= j; k++ {
+			out[idx[k]] = float64(i+j)/2 + 1
+		}
+		i = j + 1
 	}
 	return out
 }

@@ -325,3 +325,19 @@ func TestDiffFlagsAStrongerCard(t *testing.T) {
 		t.Fatalf("a result against itself: %+v", f)
 	}
 }
+
+// TestSpearman: the rank correlation of the cards' win rates of two runs
+// of the same content with other seeds is high (Duel's cards are ranked
+// by power), and exactly 1 for a run against itself.
+func TestSpearman(t *testing.T) {
+	a, _ := sim.Run(duel(2000, nil))
+	b, _ := sim.Run(duel(2000, nil, func(c *sim.Config) { c.Seed = 8 }))
+	d, _ := sim.Compare(a, b, "seed 7", "seed 8")
+	if d.Spearman == nil || *d.Spearman < 0.95 {
+		t.Fatalf("spearman %v", d.Spearman)
+	}
+	same, _ := sim.Compare(a, a, "a", "a")
+	if same.Spearman == nil || *same.Spearman != 1 {
+		t.Fatalf("against itself: %v", same.Spearman)
+	}
+}

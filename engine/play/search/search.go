@@ -274,11 +274,7 @@ func (p *Policy) playout(g play.Match, seats int) {
 		if s < 0 || s >= seats {
 			break
 		}
-		i := p.rollouts[s].Choose(g)
-		if i < 0 || i >= g.Legal() {
-			break
-		}
-		ok = p.apply(g, i)
+		ok = p.apply(g, p.rollouts[s].Choose(g)) // Apply refuses a bad index
 	}
 	var winners []int
 	if ok && g.Over() {

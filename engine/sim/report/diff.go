@@ -62,7 +62,7 @@ func DiffText(w io.Writer, d *sim.Diff, all bool) error {
 		row(tw, "seat "+c.ID, side(c.Old), side(c.New), delta(c), verdict(c))
 	}
 	tw.Flush()
-	fmt.Fprintf(w, "\nentities: %d compared, %d changed significantly\n", len(d.Entities), significant(d.Entities))
+	fmt.Fprintf(w, "\nentities: %d compared, %d changed significantly%s\n", len(d.Entities), significant(d.Entities), rankLine(d))
 	tw = tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
 	shown := 0
 	for _, c := range d.Entities {
@@ -118,6 +118,9 @@ func DiffMarkdown(w io.Writer, d *sim.Diff) error {
 		fmt.Fprintf(w, "#### Significant changes\n\n")
 		table(sig, "entity", true)
 	}
+	if d.Spearman != nil {
+		fmt.Fprintf(w, "Rank correlation of the entities' win rates (Spearman): %.3f.\n\n", *d.Spearman)
+	}
 	if len(d.Entities) > 0 {
 		fmt.Fprintf(w, "<details><summary>All %d entities</summary>\n\n", len(d.Entities))
 		table(d.Entities, "entity", true)
@@ -134,4 +137,11 @@ func Failing(cs []sim.Change) string {
 		b.WriteString("; ")
 	}
 	return strings.TrimSuffix(b.String(), "; ")
+}
+
+func rankLine(d *sim.Diff) string {
+	if d.Spearman == nil {
+		return ""
+	}
+	return fmt.Sprintf("; rank correlation of their win rates (Spearman) %.3f", *d.Spearman)
 }
