@@ -62,6 +62,9 @@ func DiffText(w io.Writer, d *sim.Diff, all bool) error {
 		row(tw, "seat "+c.ID, side(c.Old), side(c.New), delta(c), verdict(c))
 	}
 	tw.Flush()
+	if len(d.Entities) == 0 {
+		return nil
+	}
 	fmt.Fprintf(w, "\nentities: %d compared, %d changed significantly%s\n", len(d.Entities), significant(d.Entities), rankLine(d))
 	tw = tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
 	shown := 0
