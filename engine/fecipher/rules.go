@@ -26,6 +26,7 @@ var (
 	ErrOver      = errors.New("the game is over")
 	ErrX         = errors.New("an X cost is set by skills this engine does not run")
 	ErrReverse   = errors.New("not enough face-up bonds to flip")
+	ErrPending   = errors.New("a decision is pending")
 )
 
 // value reads a printed number, X counting as 0.
@@ -61,10 +62,14 @@ func (g *Game) may(p int, ph Phase) error {
 	if g.Phase != ph || p != g.Active {
 		return ErrPhase
 	}
+	if len(g.Pending) > 0 {
+		return ErrPending
+	}
 	return nil
 }
 
-// PlaceBond puts a card from hand into the bond area face up.
+// PlaceBond puts a card from hand into the bond area face up; the bond
+// phase then ends.
 func (g *Game) PlaceBond(p, hand int) error {
 	pl := g.P[p]
 	if err := g.may(p, BondPhase); err != nil {
@@ -139,10 +144,11 @@ func (g *Game) Deploy(p, hand int, area Area) error {
 	}
 	pl.Spent += int(card.Cost)
 	pl.Hand = slices.Delete(pl.Hand, hand, hand+1)
-	u := &Unit{Stack: []int{c}, Area: area}
+	u := g.newUnit(c, area)
 	pl.Field = append(pl.Field, u)
 	g.emit(p, "deploy", card.Name(), "", fmt.Sprintf("to %s, cost %d", area, card.Cost))
 	g.auto(p, u, table.OnDeploy)
+	g.Run()
 	return nil
 }
 
@@ -174,6 +180,7 @@ func (g *Game) Stack(p, hand int, u *Unit) error {
 		g.emit(p, "class-change", card.Name(), "", fmt.Sprintf("cost %d, draw 1", cost))
 		g.draw(p)
 		g.auto(p, u, table.OnClassChange)
+		g.Run()
 		return nil
 	}
 	g.emit(p, "level-up", card.Name(), "", fmt.Sprintf("cost %d", cost))
@@ -246,44 +253,34 @@ func (g *Game) skills(u *Unit) []table.Skill {
 	return out
 }
 
-// auto runs a unit's auto effects of a trigger.
+// skillActive reports whether skill i of the unit's top card is active.
+func (g *Game) skillActive(u *Unit, i int) bool {
+	return !g.C(u.Card()).Skills[i].ClassChange || u.ClassChanged
+}
+
+// auto queues a unit's auto effects of a trigger; the first listed
+// resolves first.
 func (g *Game) auto(p int, u *Unit, when table.Trigger) {
-	for _, s := range g.skills(u) {
-		if s.Type != table.Auto {
+	var fs []*Frame
+	for si, s := range g.C(u.Card()).Skills {
+		if s.Type != table.Auto || !g.skillActive(u, si) {
 			continue
 		}
-		for _, e := range s.Effects {
+		for ei, e := range s.Effects {
 			if e.When == when {
 				g.emit(p, "skill", g.C(u.Card()).Name(), "", s.Name)
-				g.apply(p, u, e)
+				fs = append(fs, &Frame{Kind: FrameSkill, Seat: p, Unit: u.UID, Card: u.Card(), Skill: si, Effect: ei})
 			}
 		}
 	}
-}
-
-// apply does what an effect does for player p, to unit u.
-func (g *Game) apply(p int, u *Unit, e table.Effect) {
-	if u != nil {
-		u.Bonus += e.Attack
-	}
-	g.drawN(p, int(e.Draw))
-	for range e.Discard {
-		pl := g.P[p]
-		if len(pl.Hand) == 0 {
-			break
-		}
-		i := 0
-		if g.Pol[p] != nil {
-			i = g.Pol[p].Discard(g, p)
-		}
-		c := pl.Hand[i]
-		pl.Hand = slices.Delete(pl.Hand, i, i+1)
-		pl.Retreat = append(pl.Retreat, c)
-		g.emit(p, "discard", g.C(c).Name(), "", "")
+	for i := len(fs) - 1; i >= 0; i-- {
+		g.push(fs[i])
 	}
 }
 
-// Activate uses an action skill's effect, paying its costs.
+// Activate uses an action skill's effect (skill indexes the unit's top
+// card's skills): its reverse cost is paid with bonds the player chooses (a
+// decision), then it resolves.
 func (g *Game) Activate(p int, u *Unit, skill, effect int) error {
 	if err := g.may(p, ActionPhase); err != nil {
 		return err
@@ -291,7 +288,11 @@ func (g *Game) Activate(p int, u *Unit, skill, effect int) error {
 	if !slices.Contains(g.P[p].Field, u) {
 		return ErrNotYours
 	}
-	s := g.skills(u)[skill]
+	ss := g.C(u.Card()).Skills
+	if skill < 0 || skill >= len(ss) || effect < 0 || effect >= len(ss[skill].Effects) || !g.skillActive(u, skill) {
+		return fmt.Errorf("no such skill")
+	}
+	s := ss[skill]
 	e := s.Effects[effect]
 	if s.Type != table.Action || e.When != table.Activate {
 		return fmt.Errorf("%s is not an action skill", s.Name)
@@ -302,18 +303,9 @@ func (g *Game) Activate(p int, u *Unit, skill, effect int) error {
 	if g.faceUp(p) < int(e.Reverse) {
 		return ErrReverse
 	}
-	pl := g.P[p]
-	for i, n := len(pl.Bonds)-1, int(e.Reverse); i >= 0 && n > 0; i-- {
-		if !pl.Bonds[i].Reversed {
-			pl.Bonds[i].Reversed = true
-			n--
-		}
-	}
-	if e.Tap {
-		u.Tapped = true
-	}
 	g.emit(p, "skill", g.C(u.Card()).Name(), "", fmt.Sprintf("%s: flip %d bonds", s.Name, e.Reverse))
-	g.apply(p, u, e)
+	g.push(&Frame{Kind: FrameSkill, Seat: p, Unit: u.UID, Card: u.Card(), Skill: skill, Effect: effect})
+	g.Run()
 	return nil
 }
 
@@ -373,84 +365,128 @@ type Battle struct {
 	OrbBroken, Won                bool
 }
 
-// Attack taps the attacker and resolves the battle against target.
-func (g *Game) Attack(p int, a, t *Unit) (*Battle, error) {
+// Attack taps the attacker and starts the battle against target; it
+// resolves up to the first decision (a critical hit, an evasion, a
+// support skill's choice). g.Last is the battle once resolved.
+func (g *Game) Attack(p int, a, t *Unit) error {
 	if err := g.may(p, ActionPhase); err != nil {
-		return nil, err
+		return err
 	}
 	if g.Turn == 1 {
-		return nil, ErrFirstTurn
+		return ErrFirstTurn
 	}
 	if !slices.Contains(g.P[p].Field, a) || !slices.Contains(g.P[Opp(p)].Field, t) {
-		return nil, ErrTarget
+		return ErrTarget
 	}
 	if a.Tapped {
-		return nil, ErrTapped
+		return ErrTapped
 	}
 	if !g.CanAttack(a) {
-		return nil, ErrNoWeapon
+		return ErrNoWeapon
 	}
 	if !g.InRange(a, t) {
-		return nil, ErrRange
+		return ErrRange
 	}
-	d := Opp(p)
 	a.Tapped = true
+	g.Last = nil
 	g.emit(p, "attack", g.C(a.Card()).Name(), g.C(t.Card()).Name(), fmt.Sprintf("from %s to %s", a.Area, t.Area))
-	b := &Battle{}
-	atk := g.Power(p, a, true, false)
-	def := g.Power(d, t, false, true)
-	// Support check: both reveal the top card of their deck.
-	var aBattle, dBattle int
-	as, aok := g.top(p)
-	if aok {
-		aBattle += g.support(p, a, as, true, &b.AttackSupport)
+	g.push(&Frame{Kind: FrameBattle, Seat: p, Attacker: a.UID, Defender: t.UID})
+	g.Run()
+	return nil
+}
+
+// Battle steps.
+const (
+	battleSupport = iota // reveal the support cards, queue their skills
+	battleRetreat        // support cards to the retreat area; the attacker may critical
+	battleEvade          // the defender may evade
+	battleDamage         // compare and destroy
+)
+
+// battleStep resolves the battle on top of the stack one step.
+func (g *Game) battleStep(b *Frame) {
+	p, d := b.Seat, Opp(b.Seat)
+	a, _ := g.unit(b.Attacker)
+	t, _ := g.unit(b.Defender)
+	if a == nil || t == nil { // a skill removed one of them: the battle ends
+		g.pop()
+		return
 	}
-	ds, dok := g.top(d)
-	if dok {
-		dBattle += g.support(d, t, ds, false, &b.DefenseSupport)
-	}
-	// Support skills resolve, then the cards go to the retreat area.
-	if aok {
-		aBattle += g.supportSkills(p, a, as, true)
-		g.P[p].Support = nil // one card per battle
-		g.P[p].Retreat = append(g.P[p].Retreat, as)
-	}
-	if dok {
-		dBattle += g.supportSkills(d, t, ds, false)
-		g.P[d].Support = nil
-		g.P[d].Retreat = append(g.P[d].Retreat, ds)
-	}
-	atk += aBattle
-	def += dBattle
-	// Critical hit: discard a card with the attacker's unit name to double.
-	if i := g.sameName(p, a); i >= 0 && g.Pol[p] != nil && g.Pol[p].Critical(g, p, a, t, atk, def) {
-		g.discard(p, i, "critical hit")
-		atk *= 2
-		b.Critical = true
-	}
-	// Godspeed evasion: discard a card with the defender's unit name.
-	if i := g.sameName(d, t); i >= 0 && g.Pol[d] != nil && g.Pol[d].Evade(g, d, t, a, atk, def) {
-		g.discard(d, i, "godspeed evasion")
-		b.Evaded = true
-	}
-	b.Attack, b.Defense = atk, def
-	switch {
-	case b.Evaded:
-		g.emit(p, "evaded", g.C(a.Card()).Name(), g.C(t.Card()).Name(), fmt.Sprintf("%d vs %d", atk, def))
-	case def <= atk:
-		b.Defeated = true
-		g.emit(p, "defeat", g.C(a.Card()).Name(), g.C(t.Card()).Name(), fmt.Sprintf("%d vs %d", atk, def))
-		g.defeat(d, t, b)
+	switch b.Step {
+	case battleSupport:
+		b.Step = battleRetreat
+		// Support check: both reveal the top card of their deck.
+		var fs []*Frame
+		if c, ok := g.top(p); ok {
+			b.ABonus += g.support(p, a, c, true)
+			fs = append(fs, g.supportSkills(p, a, c, true)...)
+		}
+		if c, ok := g.top(d); ok {
+			b.DBonus += g.support(d, t, c, false)
+			fs = append(fs, g.supportSkills(d, t, c, false)...)
+		}
+		for i := len(fs) - 1; i >= 0; i-- {
+			g.push(fs[i])
+		}
+	case battleRetreat:
+		b.Step = battleEvade
+		for _, i := range []int{p, d} {
+			g.P[i].Retreat = append(g.P[i].Retreat, g.P[i].Support...)
+			g.P[i].Support = nil
+		}
+		// Critical hit: the attacker may discard a card with its unit name.
+		if g.sameName(p, a) >= 0 {
+			g.push(&Frame{Kind: FrameCritical, Seat: p})
+		}
+	case battleEvade:
+		b.Step = battleDamage
+		// Godspeed evasion: the defender may discard a card with its unit name.
+		if g.sameName(d, t) >= 0 {
+			g.push(&Frame{Kind: FrameEvade, Seat: d})
+		}
 	default:
-		g.emit(p, "repelled", g.C(a.Card()).Name(), g.C(t.Card()).Name(), fmt.Sprintf("%d vs %d", atk, def))
+		g.pop()
+		atk, def := g.BattlePowers(b)
+		r := &Battle{Attack: atk, Defense: def, Critical: b.Critical, Evaded: b.Evaded}
+		r.AttackSupport, r.DefenseSupport = b.supportValues()
+		g.Last = r
+		switch {
+		case b.Evaded:
+			g.emit(p, "evaded", g.C(a.Card()).Name(), g.C(t.Card()).Name(), fmt.Sprintf("%d vs %d", atk, def))
+		case def <= atk:
+			r.Defeated = true
+			g.emit(p, "defeat", g.C(a.Card()).Name(), g.C(t.Card()).Name(), fmt.Sprintf("%d vs %d", atk, def))
+			g.defeat(d, t, r)
+		default:
+			g.emit(p, "repelled", g.C(a.Card()).Name(), g.C(t.Card()).Name(), fmt.Sprintf("%d vs %d", atk, def))
+		}
 	}
-	return b, nil
+}
+
+// supportValues are the printed support values the battle added, kept for
+// the battle record (support skills are in the bonuses too).
+func (b *Frame) supportValues() (int, int) { return b.ASup, b.DSup }
+
+// BattlePowers are the attack of both sides of a battle now: power,
+// support values and skills, doubled by a critical hit.
+func (g *Game) BattlePowers(b *Frame) (atk, def int) {
+	a, _ := g.unit(b.Attacker)
+	t, _ := g.unit(b.Defender)
+	if a == nil || t == nil {
+		return 0, 0
+	}
+	atk = g.Power(b.Seat, a, true, false) + b.ABonus
+	def = g.Power(Opp(b.Seat), t, false, true) + b.DBonus
+	if b.Critical {
+		atk *= 2
+	}
+	return atk, def
 }
 
 // support places a revealed card in the support area and returns its support
 // value, or 0 if it has the supported unit's unit name (it fails and its
 // skills do not apply).
-func (g *Game) support(p int, u *Unit, c int, attacking bool, added *int) int {
+func (g *Game) support(p int, u *Unit, c int, attacking bool) int {
 	g.P[p].Support = append(g.P[p].Support, c)
 	side := "defense"
 	if attacking {
@@ -461,32 +497,38 @@ func (g *Game) support(p int, u *Unit, c int, attacking bool, added *int) int {
 		return 0
 	}
 	v := value(g.C(c).Support)
-	*added = v
+	if b := g.battle(); b != nil {
+		if attacking {
+			b.ASup = v
+		} else {
+			b.DSup = v
+		}
+	}
 	g.emit(p, "support", g.C(c).Name(), g.C(u.Card()).Name(), fmt.Sprintf("%s +%d", side, v))
 	return v
 }
 
-// supportSkills resolves the support skills of a successful support card.
-func (g *Game) supportSkills(p int, u *Unit, c int, attacking bool) int {
+// supportSkills are the frames of the support skills of a successful
+// support card.
+func (g *Game) supportSkills(p int, u *Unit, c int, attacking bool) []*Frame {
 	if g.C(c).Unit == g.C(u.Card()).Unit {
-		return 0
+		return nil
 	}
-	n := 0
-	for _, s := range g.C(c).Skills {
+	var out []*Frame
+	for si, s := range g.C(c).Skills {
 		fits := s.Type == table.Support || attacking && s.Type == table.AttackSupport || !attacking && s.Type == table.DefenseSupport
 		if !fits {
 			continue
 		}
-		for _, e := range s.Effects {
+		for ei, e := range s.Effects {
 			if e.When != table.OnSupport {
 				continue
 			}
 			g.emit(p, "support-skill", g.C(c).Name(), g.C(u.Card()).Name(), s.Name)
-			n += int(e.Attack)
-			g.apply(p, nil, table.Effect{Draw: e.Draw, Discard: e.Discard})
+			out = append(out, &Frame{Kind: FrameSkill, Seat: p, Card: c, Skill: si, Effect: ei, Target: u.UID})
 		}
 	}
-	return n
+	return out
 }
 
 // sameName returns the hand index of a card with u's unit name, or -1.
@@ -500,7 +542,7 @@ func (g *Game) discard(p, i int, why string) {
 	c := pl.Hand[i]
 	pl.Hand = slices.Delete(pl.Hand, i, i+1)
 	pl.Retreat = append(pl.Retreat, c)
-	g.emit(p, why, g.C(c).Name(), "", "discarded")
+	g.emit(p, why, g.C(c).Name(), "", "to the retreat area")
 }
 
 // defeat handles a unit destroyed by battle: the main character breaks an
@@ -512,13 +554,15 @@ func (g *Game) defeat(p int, u *Unit, b *Battle) {
 		if len(pl.Orbs) == 0 {
 			g.Over, g.Winner = true, Opp(p)
 			g.Reason = "main character defeated with no orbs left"
+			g.Pending = nil
 			b.Won = true
+			g.emit(Opp(p), "win", "", "", g.Reason)
 			return
 		}
 		o := pl.Orbs[len(pl.Orbs)-1]
 		pl.Orbs = pl.Orbs[:len(pl.Orbs)-1]
 		pl.Hand = append(pl.Hand, o)
-		g.OrbLoss[p]++
+		pl.Broken++
 		b.OrbBroken = true
 		g.emit(p, "orb", "", "", fmt.Sprintf("an orb breaks to the hand; %d left", len(pl.Orbs)))
 		return
@@ -529,7 +573,7 @@ func (g *Game) defeat(p int, u *Unit, b *Battle) {
 }
 
 // EndTurn runs the end phase: bonuses until the end of the turn expire, and
-// the turn passes.
+// the turn passes to the other player's beginning phase.
 func (g *Game) EndTurn() {
 	g.Phase = End
 	for _, p := range g.P {
@@ -539,14 +583,16 @@ func (g *Game) EndTurn() {
 	}
 	g.emit(g.Active, "end", "", "", "")
 	g.Active = Opp(g.Active)
+	g.Phase = Beginning
 }
 
-// Invariants checks what must hold at every step: orbs within 0..5, one unit
-// per unit name on each field, every card of each deck somewhere.
+// Invariants checks what must hold at every step: orbs within 0..5 and only
+// lost by breaking, one unit per unit name on each field, a main character
+// on each field, every card of each deck somewhere.
 func (g *Game) Invariants() error {
-	for i, p := range g.P {
-		if len(p.Orbs) > OrbCount || len(p.Orbs)+g.OrbLoss[i] != OrbCount {
-			return fmt.Errorf("%s: %d orbs after %d broken", p.Name, len(p.Orbs), g.OrbLoss[i])
+	for _, p := range g.P {
+		if len(p.Orbs) > OrbCount || len(p.Orbs)+p.Broken != OrbCount && g.Phase != Setup {
+			return fmt.Errorf("%s: %d orbs after %d broken", p.Name, len(p.Orbs), p.Broken)
 		}
 		seen := map[string]bool{}
 		for _, u := range p.Field {
