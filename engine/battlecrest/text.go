@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"strconv"
 	"strings"
+
+	"github.com/roundtable-dev/roundtable/engine/play"
 )
 
 // Tile is the name of a position of the map diagram: its column as letters
@@ -70,38 +72,11 @@ func slug(name string) string {
 	return b.String()
 }
 
-// distance is the edit distance of a and b, for did-you-mean.
-func distance(a, b string) int {
-	prev := make([]int, len(b)+1)
-	cur := make([]int, len(b)+1)
-	for j := range prev {
-		prev[j] = j
-	}
-	for i := 1; i <= len(a); i++ {
-		cur[0] = i
-		for j := 1; j <= len(b); j++ {
-			c := prev[j-1]
-			if a[i-1] != b[j-1] {
-				c++
-			}
-			cur[j] = min(c, prev[j]+1, cur[j-1]+1)
-		}
-		prev, cur = cur, prev
-	}
-	return prev[len(b)]
-}
-
 // unknown is the error for an id that is none of known: with a did-you-mean
 // when one is close.
 func unknown(what, id string, known []string) error {
-	best, bd := "", 1<<30
-	for _, k := range known {
-		if d := distance(id, k); d < bd {
-			best, bd = k, d
-		}
-	}
 	msg := fmt.Sprintf("no %s %q", what, id)
-	if best != "" && bd <= max(2, len(id)/3) {
+	if best := play.Suggest(id, known); best != "" {
 		msg += fmt.Sprintf(" (did you mean %q?)", best)
 	}
 	return fmt.Errorf("%s; %ss: %s", msg, what, strings.Join(known, ", "))
