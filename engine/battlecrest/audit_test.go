@@ -31,6 +31,20 @@ func TestRuleForceWayIsTheForcersChoice(t *testing.T) {
 	}
 }
 
+// withSpecial returns rs with hero set id's hero (or minion) special
+// replaced.
+func withSpecial(id string, minion bool, sp table.Special) *table.Ruleset {
+	c := *rs
+	c.HeroSets = slices.Clone(rs.HeroSets)
+	h := &c.HeroSets[c.HeroSetIndex(id)]
+	if minion {
+		h.MinionSpecial = sp
+	} else {
+		h.HeroSpecial = sp
+	}
+	return &c
+}
+
 // withStart returns rs with landmark id's START side effects replaced.
 func withStart(id string, es ...table.Effect) *table.Ruleset {
 	c := *rs
@@ -79,9 +93,11 @@ func TestRuleAttackEnemiesForceAnyone(t *testing.T) {
 // warrior (Nettle bites from her own space); rule "Star-Powered Abilities":
 // landmark abilities only for heroes, 2 to the card's reach away.
 func TestRuleWhoPerformsStars(t *testing.T) {
-	// Nettle beside Corvane, within reach of Mirror Pool and Fox Burrow;
-	// Hollis by Thorn Thicket only, with nothing in reach.
-	g := game(t, rs, map[int]Pos{nettle: {2, 4}, corvane: {2, 3}, hollis: {4, 0}})
+	// Nettle (with a star-powered bite for this test) beside Corvane, within
+	// reach of Mirror Pool and Fox Burrow; Hollis by Thorn Thicket only,
+	// with nothing in reach.
+	bite := table.Special{Name: "Burrow Bite", Star: true, Ability: table.Ability{Keyword: table.Attack, Value: 1, Range: table.Short, Targets: 1, Crest: table.NoCrest}}
+	g := game(t, withSpecial("hollis", true, bite), map[int]Pos{nettle: {2, 4}, corvane: {2, 3}, hollis: {4, 0}})
 	g.Active = 1
 	if got, want := starKeys(g, 1), []string{"p2:minion"}; !slices.Equal(got, want) {
 		t.Errorf("stars with Nettle by Corvane: %v, want %v", got, want)

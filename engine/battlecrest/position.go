@@ -88,6 +88,7 @@ type stepState struct {
 	Next      int            `json:"next,omitempty" yaml:"next,omitempty"`
 	Value     int            `json:"value,omitempty" yaml:"value,omitempty"`
 	Landmark  string         `json:"landmark,omitempty" yaml:"landmark,omitempty"`
+	Source    string         `json:"source,omitempty" yaml:"source,omitempty"`
 }
 
 // abilityState is an ability written as in content: {attack: 2, range: long, reach: 4}.
@@ -161,6 +162,8 @@ func (g *Game) stepState(s step) stepState {
 		st.Movement = s.Move
 	case stepFlip:
 		st.Landmark = g.RS.Landmarks[g.Lm[s.Lm].Landmark].ID
+	case stepSpecial:
+		st.Source = s.Src
 	case stepAttack, stepForce:
 		a := g.abilityState(s.Ab)
 		st.Ability = &a
@@ -534,6 +537,11 @@ func (g *Game) loadStep(st stepState, at *yaml.Node) (step, error) {
 	}
 	switch st.Do {
 	case stepEndTurn, stepStar:
+	case stepSpecial:
+		if sp, _, _, _ := g.special(st.Seat, st.Source); sp == nil {
+			return s, play.PosError(node(at, "source"), "special: %q is not a special ability of seat %d (hero, minion, landmark:<id>)", st.Source, st.Seat)
+		}
+		s.Src = st.Source
 	case stepMore:
 		if err := warrior(); err != nil {
 			return s, err
@@ -625,7 +633,7 @@ func (g *Game) loadStep(st stepState, at *yaml.Node) (step, error) {
 		}
 		s.Next, s.Value = st.Next, st.Value
 	default:
-		return s, play.PosError(node(at, "do"), "%q is not a step (%s)", st.Do, strings.Join([]string{stepMore, stepPlan, stepResolve, stepStar, stepFlip, stepAttack, stepMarch, stepForce, stepEndTurn}, ", "))
+		return s, play.PosError(node(at, "do"), "%q is not a step (%s)", st.Do, strings.Join([]string{stepMore, stepPlan, stepResolve, stepStar, stepFlip, stepAttack, stepMarch, stepForce, stepSpecial, stepEndTurn}, ", "))
 	}
 	return s, nil
 }

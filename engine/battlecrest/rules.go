@@ -29,6 +29,7 @@ const (
 	stepMarch   = "march"
 	stepForce   = "force"
 	stepEndTurn = "end-turn"
+	stepSpecial = "special" // a conditional special ability: use it or not
 )
 
 // Phases of attack and force steps.
@@ -55,8 +56,9 @@ type step struct {
 	Targets []int           // attack, force: chosen targets
 	Next    int             // attack, force: the target resolving
 	Phase   int
-	Value   int // attack: value before map bonuses
-	Lm      int // flip: the placed landmark
+	Value   int    // attack: value before map bonuses
+	Lm      int    // flip: the placed landmark
+	Src     string // special: hero, minion or landmark:<id>
 }
 
 func (s step) clone() step {
@@ -96,6 +98,7 @@ func (g *Game) beginTurn() {
 	}
 	g.turn++
 	g.used, g.done = nil, nil
+	g.pushSpecials(table.StartOfTurn)
 }
 
 // advance resolves everything that needs no decision, up to the next
@@ -105,6 +108,10 @@ func (g *Game) beginTurn() {
 func (g *Game) advance(sim bool) {
 	g.opts, g.toMove = nil, -1
 	for {
+		for i := len(g.triggers) - 1; i >= 0; i-- {
+			g.push(g.triggers[i])
+		}
+		g.triggers = nil
 		if g.over {
 			g.stack = nil
 			return
@@ -133,13 +140,13 @@ func (g *Game) decide() (int, []opt) {
 	if s == nil {
 		p := g.Active
 		if len(g.done) == 2 {
-			g.push(step{Kind: stepEndTurn, Seat: p})
+			g.endTurn()
 			return p, nil
 		}
 		opts := g.options()
 		if len(opts) == 0 {
 			g.emit(p, "pass", "no other player action would change the game", nil)
-			g.push(step{Kind: stepEndTurn, Seat: p})
+			g.endTurn()
 		}
 		return p, opts
 	}
@@ -230,8 +237,124 @@ func (g *Game) decide() (int, []opt) {
 		return p, opts
 	case stepAttack, stepForce:
 		return g.decideAimed(s)
+	case stepSpecial:
+		sp, performer, key, li := g.special(p, s.Src)
+		if sp == nil || slices.Contains(g.used, key) || !g.W[performer].Alive || !g.holds(performer, sp.If) ||
+			li >= 0 && !inReach(g.W[performer].Pos, g.Lm[li].Pos, sp.Reach) || !g.usable(p, performer, sp.Ability) {
+			g.pop()
+			return p, nil
+		}
+		return p, []opt{{text: "use " + slug(sp.Name), i: 1}, {text: "skip " + slug(sp.Name), i: 0}}
 	}
 	return p, nil
+}
+
+// endTurn ends the active player's turn: first the specials of the end of
+// the turn, then the turn passes.
+func (g *Game) endTurn() {
+	g.push(step{Kind: stepEndTurn, Seat: g.Active})
+	g.pushSpecials(table.EndOfTurn)
+}
+
+// pushSpecials queues the active player's conditional specials of a
+// timing: the hero's, the minion's, then the landmarks'. Whether each can
+// be used is decided when its turn to resolve comes.
+func (g *Game) pushSpecials(t table.Timing) {
+	p := g.Active
+	var ss []step
+	set := g.P[p].Set
+	if set.HeroSpecial.When == t {
+		ss = append(ss, step{Kind: stepSpecial, Seat: p, Src: "hero"})
+	}
+	if set.HasMinion && set.MinionSpecial.When == t {
+		ss = append(ss, step{Kind: stepSpecial, Seat: p, Src: "minion"})
+	}
+	for _, l := range g.Lm {
+		if lm := &g.RS.Landmarks[l.Landmark]; lm.Ability.When == t {
+			ss = append(ss, step{Kind: stepSpecial, Seat: p, Src: "landmark:" + lm.ID})
+		}
+	}
+	for i := len(ss) - 1; i >= 0; i-- {
+		g.push(ss[i])
+	}
+}
+
+// special finds the special ability of seat p's source (hero, minion,
+// landmark:<id>): the ability, the warrior performing it, its once-a-turn
+// key and, for a landmark, its placed index (else -1).
+func (g *Game) special(p int, src string) (*table.Special, int, string, int) {
+	set := g.P[p].Set
+	switch src {
+	case "hero":
+		return &set.HeroSpecial, 2 * p, useKey(p, src), -1
+	case "minion":
+		if set.HasMinion {
+			return &set.MinionSpecial, 2*p + 1, useKey(p, src), -1
+		}
+		return nil, 0, "", -1
+	}
+	id, _ := strings.CutPrefix(src, "landmark:")
+	for li, l := range g.Lm {
+		if lm := &g.RS.Landmarks[l.Landmark]; lm.ID == id {
+			return &lm.Ability, 2 * p, useKey(p, src), li
+		}
+	}
+	return nil, 0, "", -1
+}
+
+// inReach reports whether a hero at p may use the ability of a landmark
+// at l: long range from the card, 2 to reach spaces.
+func inReach(p, l Pos, reach int8) bool {
+	d := Dist(p, l)
+	return d >= 2 && d <= int(reach)
+}
+
+// holds reports whether every clause of a conditional special holds for
+// warrior wi.
+func (g *Game) holds(wi int, cs []table.Clause) bool {
+	w := g.W[wi]
+	near := func(ok func(i int, o Warrior) bool) bool {
+		for i, o := range g.W {
+			if i != wi && o.Alive && Adjacent(w.Pos, o.Pos) && ok(i, o) {
+				return true
+			}
+		}
+		return false
+	}
+	enemy := func(_ int, o Warrior) bool { return o.Player != w.Player }
+	for _, c := range cs {
+		var ok bool
+		switch c.Kind {
+		case table.Wounded:
+			ok = w.Wounded
+		case table.Healthy:
+			ok = !w.Wounded
+		case table.AdjacentEnemy:
+			ok = near(enemy)
+		case table.NoAdjacentEnemy:
+			ok = !near(enemy)
+		case table.AdjacentAlly:
+			ok = near(func(_ int, o Warrior) bool { return o.Player == w.Player })
+		case table.AdjacentEnemyHero:
+			ok = near(func(_ int, o Warrior) bool { return o.Player != w.Player && !o.Minion })
+		case table.AdjacentEnemyMinion:
+			ok = near(func(_ int, o Warrior) bool { return o.Player != w.Player && o.Minion })
+		case table.AdjacentLandmark, table.AdjacentMapSet:
+			for _, l := range g.Lm {
+				lm := int16(l.Landmark)
+				if c.Kind == table.AdjacentMapSet {
+					lm = g.RS.Landmarks[l.Landmark].Set
+				}
+				if lm == c.Arg && Adjacent(w.Pos, l.Pos) {
+					ok = true
+				}
+			}
+		}
+		if !ok {
+			return false
+		}
+	}
+	return true
 }
 
 // decideAimed is decide for an attack or a force.
@@ -421,6 +544,19 @@ func (g *Game) choose(o opt) {
 		w, mv := s.W, s.Move
 		g.pop()
 		g.walk(w, o.to, mv, false, false, "march")
+	case stepSpecial:
+		sp, performer, key, li := g.special(p, s.Src)
+		g.pop()
+		if o.i == 0 {
+			return
+		}
+		g.used = append(g.used, key)
+		g.emit(p, "special", fmt.Sprintf("%s uses %s (%s): %s", g.W[performer].Name, sp.Name, table.TimingNames[sp.When], describe(sp.Ability)),
+			map[string]any{"ability": sp.Name, "by": g.W[performer].ID, "when": table.TimingNames[sp.When]})
+		if li >= 0 && sp.Flip {
+			g.push(step{Kind: stepFlip, Seat: p, Lm: li})
+		}
+		g.resolve(p, performer, sp.Ability)
 	case stepAttack, stepForce:
 		switch s.Phase {
 		case phaseFirst:
@@ -870,5 +1006,17 @@ func (g *Game) resolve(p, wi int, ab table.Ability) {
 	}
 }
 
-// damaged is called when warrior wi took damage and still stands.
-func (g *Game) damaged(wi int) {}
+// damaged is called when warrior wi took damage and still stands: its
+// card's "when damaged" special is offered as soon as the damage is dealt
+// (before the rest of what dealt it resolves).
+func (g *Game) damaged(wi int) {
+	w := g.W[wi]
+	set := g.P[w.Player].Set
+	sp, src := &set.HeroSpecial, "hero"
+	if w.Minion {
+		sp, src = &set.MinionSpecial, "minion"
+	}
+	if sp.When == table.WhenDamaged {
+		g.triggers = append(g.triggers, step{Kind: stepSpecial, Seat: w.Player, Src: src})
+	}
+}

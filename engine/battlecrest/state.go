@@ -93,6 +93,8 @@ type Game struct {
 	used  []string // abilities used this turn (see useKey)
 	done  []string // player action types chosen this turn
 	stack []step   // what is being resolved, innermost last
+	// triggers are specials a damage made usable, to resolve next.
+	triggers []step
 
 	// The decision now: its options and the seat that takes it.
 	opts   []opt
@@ -269,6 +271,7 @@ func (g *Game) clone() *Game {
 		c.stack[i] = s.clone()
 	}
 	c.opts = slices.Clone(g.opts)
+	c.triggers = slices.Clone(g.triggers)
 	pcg := *g.pcg
 	c.pcg = &pcg
 	c.rng = rand.New(c.pcg)
