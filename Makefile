@@ -53,6 +53,7 @@ fuzz:
 	$(GO) test ./compiler/cueval -run '^$$' -fuzz FuzzNativeMutatedContent -fuzztime $(FUZZTIME)
 	$(GO) test ./compiler/cueval -run '^$$' -fuzz FuzzNativeAgreesWithCUE -fuzztime $(FUZZTIME)
 	$(GO) test ./compiler/cueval -run '^$$' -fuzz FuzzNativeYAML -fuzztime $(FUZZTIME)
+	$(GO) test ./engine/battlecrest -run '^$$' -fuzz FuzzLoadPosition -fuzztime $(FUZZTIME)
 
 fmt:
 	gofmt -w .
