@@ -11,9 +11,10 @@ import (
 
 func init() {
 	games.Register(&games.Game{
-		ID:    compiler.GameID,
-		Name:  "Fire Emblem Cipher",
-		Modes: engine.Modes,
-		Base:  func() any { return generated.Ruleset },
+		ID:     compiler.GameID,
+		Name:   "Fire Emblem Cipher",
+		Modes:  engine.Modes,
+		Base:   func() any { return generated.Ruleset },
+		Import: importCommand,
 	})
 }
