@@ -62,7 +62,8 @@ type Unit struct {
 	Tapped       bool
 	Main         bool
 	ClassChanged bool
-	Bonus        int16 // attack until the end of the turn
+	Mods         []Mod // what effects gave it, for a while
+	Used         []int // skills (indexes on its top card) used this turn, for once-per-turn
 }
 
 // Card returns the unit's top card index.
@@ -136,7 +137,10 @@ type Game struct {
 	Pending []*Frame
 	NextUID int
 	// Last is the last battle resolved (for tests and policies).
-	Last   *Battle
+	Last *Battle
+	// EndQueued says the end phase's auto skills were queued.
+	EndQueued bool
+	fired     int // auto skills set off by the current action
 	quiet  bool
 	events []play.Event
 }

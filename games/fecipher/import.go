@@ -11,12 +11,14 @@ import (
 
 	"github.com/roundtable-dev/roundtable/compiler/diag"
 	"github.com/roundtable-dev/roundtable/compiler/fecipher/cardlist"
+	"github.com/roundtable-dev/roundtable/compiler/fecipher/skill"
 	"github.com/roundtable-dev/roundtable/games"
 )
 
 // importCommand is `roundtable import fe-cipher FILE --out DIR`.
 func importCommand() *cobra.Command {
 	var out string
+	var report bool
 	cmd := &cobra.Command{
 		Use:   "fe-cipher FILE --out DIR",
 		Short: "Import the Fire Emblem Cipher card list (Decksteria.FECipher JSON)",
@@ -27,22 +29,30 @@ two cards share it the later one gets -2, -3. Irregular values are normalized
 with a warning citing the JSON line:col (emblem typos and stray spaces, skill
 markers, series numbers) or reported as errors; no card is dropped silently.
 Class-change costs "-" are left out, X stays X, and range 0-0 means the unit
-cannot attack (no range).`,
+cannot attack (no range).
+
+Each skill's text is compiled into effects the engine runs, written beside
+the text (effects: [] where a clause could not be read: the skill stays
+text). --report prints how many skill lines compiled and the clauses that
+did not, grouped by shape, the most frequent first; without --out it writes
+nothing.`,
 		Example: `  roundtable import fe-cipher ../shared/data/fe-cipher/cardlist.json --out ./cipher-cards
-  roundtable check ./cipher-cards`,
+  roundtable check ./cipher-cards
+  roundtable import fe-cipher ../shared/data/fe-cipher/cardlist.json --report`,
 		Args: cobra.ExactArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
-			if out == "" {
-				return games.Usage("give the folder to write with --out DIR")
+			if out == "" && !report {
+				return games.Usage("give the folder to write with --out DIR (or --report)")
 			}
-			return runImport(cmd, args[0], out)
+			return runImport(cmd, args[0], out, report)
 		},
 	}
 	cmd.Flags().StringVarP(&out, "out", "o", "", "folder to write the pack to (created if missing)")
+	cmd.Flags().BoolVar(&report, "report", false, "print how many skill lines compiled, and the clauses that did not by shape")
 	return cmd
 }
 
-func runImport(cmd *cobra.Command, file, out string) error {
+func runImport(cmd *cobra.Command, file, out string, report bool) error {
 	data, err := os.ReadFile(file)
 	if err != nil {
 		return games.Usage("cannot read card list: %v", err)
@@ -63,7 +73,11 @@ func runImport(cmd *cobra.Command, file, out string) error {
 	if len(diags) > 0 {
 		fmt.Fprintln(w)
 	}
-	if len(pk.Cards) > 0 {
+	if report {
+		skill.Measure(pk.Lines).Print(w, 40)
+		fmt.Fprintln(w)
+	}
+	if len(pk.Cards) > 0 && out != "" {
 		if err := os.MkdirAll(out, 0o755); err != nil {
 			return games.Usage("cannot create %s: %v", out, err)
 		}
@@ -79,7 +93,7 @@ func runImport(cmd *cobra.Command, file, out string) error {
 		}
 	}
 	st := pk.Stats
-	if st.Cards > 0 {
+	if st.Cards > 0 && out != "" {
 		fmt.Fprintf(w, "imported %d cards (%d printings) into %d files in %s\n", st.Cards, st.Printings, st.Files, out)
 	}
 	if st.Skipped > 0 {

@@ -15,6 +15,7 @@ import (
 	"gopkg.in/yaml.v3"
 
 	"github.com/roundtable-dev/roundtable/compiler/diag"
+	"github.com/roundtable-dev/roundtable/compiler/fecipher/skill"
 )
 
 // Diagnostic codes of the importer.
@@ -111,14 +112,19 @@ type Range struct {
 	Max int `yaml:"max"`
 }
 
-// Skill is a skill as typed text.
+// Skill is a skill: its typed text and, beside it, its effects as the
+// skill compiler read them (effects: [] when it could not: the skill stays
+// text, and check does not compile it again).
 type Skill struct {
-	Name        string `yaml:"name"`
-	Type        string `yaml:"type"`
-	ClassChange bool   `yaml:"class-change,omitempty"`
-	Formation   bool   `yaml:"formation,omitempty"`
-	Cost        string `yaml:"cost,omitempty"`
-	Text        string `yaml:"text"`
+	Name        string         `yaml:"name"`
+	Type        string         `yaml:"type"`
+	ClassChange bool           `yaml:"class-change,omitempty"`
+	Formation   bool           `yaml:"formation,omitempty"`
+	Cost        string         `yaml:"cost,omitempty"`
+	Text        string         `yaml:"text"`
+	Effects     []skill.Effect `yaml:"effects"`
+
+	support bool
 }
 
 // Printing is one printing.
@@ -143,6 +149,9 @@ type Pack struct {
 	Files map[string][]byte
 	Cards []*Card
 	Stats Stats
+	// Lines are the skills and what the skill compiler made of them
+	// (import --report).
+	Lines []skill.Line
 }
 
 type importer struct {
@@ -195,6 +204,14 @@ func Import(data []byte, display string) (*Pack, diag.List) {
 		pk.Cards = append(pk.Cards, c)
 	}
 	pk.Stats.Cards = len(pk.Cards)
+	for _, c := range pk.Cards {
+		for i := range c.Skills {
+			sk := &c.Skills[i]
+			r := skill.Compile(sk.Type, sk.Cost, sk.Text)
+			sk.Effects = r.Effects
+			pk.Lines = append(pk.Lines, skill.Line{Card: c.ID, Name: sk.Name, Type: sk.Type, Support: sk.support, Result: r})
+		}
+	}
 	im.write(pk)
 	return pk, im.diags
 }
@@ -464,6 +481,7 @@ func (im *importer) skills(v *Value, key string, support bool) []Skill {
 		}
 		s.Cost = strings.Join(costs, "; ")
 		s.Text = strings.TrimSpace(rest)
+		s.support = support
 		if s.Text == "" {
 			im.diags.Warn(CodeSkill, im.pos(f.Off), "%s skill %q has no text after its marker; its name is kept as text", key, s.Name)
 			s.Text = s.Name
@@ -547,7 +565,7 @@ name: Fire Emblem Cipher published cards (imported)
 version: 1.0.0
 game: fe-cipher
 description: >-
-  Imported by roundtable import fe-cipher from the Decksteria.FECipher card list (GPL-3.0). Skills are typed text; they are validated, not executed.
+  Imported by roundtable import fe-cipher from the Decksteria.FECipher card list (GPL-3.0). Skills keep their text; beside it, effects as roundtable's skill compiler read them (effects: [] where it could not: those stay text).
 `) // on one line, as roundtable fmt writes a folded scalar
 	var syms []any
 	for _, col := range colorOrder {
