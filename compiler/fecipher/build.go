@@ -240,7 +240,7 @@ func (b *builder) decks() {
 			}
 			s.count += n
 			s.keys = append(s.keys, k)
-			if s.count > MaxCopies && s.count-n <= MaxCopies {
+			if s.count > MaxCopies && s.count-n <= MaxCopies && !anyCopies(&b.rs.Cards[ci]) {
 				dd := b.diags.Add(CodeDeckCopies, source.NodePos(d.File, k), "deck %q has %d copies of %q; at most %d copies of one card name are allowed", dk.ID, s.count, name, MaxCopies)
 				for _, o := range s.keys[:len(s.keys)-1] {
 					dd.Related = append(dd.Related, diag.Related{Pos: source.NodePos(d.File, o), Message: fmt.Sprintf("%s is also %q", o.Value, name)})
@@ -341,4 +341,18 @@ func textPos(d *compiler.Doc, n *yaml.Node, off int) diag.Pos {
 		}
 	}
 	return p
+}
+
+// anyCopies reports whether a card's special skill lets a deck hold any
+// number of its card name ("You may have 5 or more cards with the same
+// Card Name as this card in your Deck").
+func anyCopies(c *table.Card) bool {
+	for _, s := range c.Skills {
+		for _, e := range s.Effects {
+			if e.Copies {
+				return true
+			}
+		}
+	}
+	return false
 }

@@ -637,7 +637,7 @@ func (g *Game) trigger(when table.Trigger, p int, u *Unit, cause *Unit) {
 			continue
 		}
 		g.fired++
-		if e.OncePerTurn {
+		if !slices.Contains(u.Used, si) {
 			u.Used = append(u.Used, si)
 		}
 		g.emit(p, "skill", g.C(u.Card()).Name(), "", s.Name)

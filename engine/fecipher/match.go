@@ -305,7 +305,6 @@ func (g *Game) sameSlug(u *Unit, i int) bool {
 	return false
 }
 
-
 // Match is a game played through the game contract (engine/play).
 type Match struct {
 	G    *Game

@@ -66,11 +66,14 @@ func (Greedy) Choose(pm play.Match) int {
 			}
 		case ActSkill:
 			score = 150
+			if slices.Contains(a.Unit.Used, a.Skill) {
+				score = 0 // once a turn is enough for greedy: repeatable skills could loop
+			}
 			e := &g.C(a.Unit.Card()).Skills[a.Skill].Effects[a.Effect]
 			if e.Attack > 0 && e.Target == nil && (a.Unit.Tapped || len(a.Unit.Mods) > 0 || !g.CanAttack(a.Unit)) {
 				score = 0 // a bonus it cannot use, or has
 			}
-			if e.Attack > 0 && e.Target == nil && !a.Unit.Tapped && len(a.Unit.Mods) == 0 && g.CanAttack(a.Unit) {
+			if e.Attack > 0 && e.Target == nil && !a.Unit.Tapped && len(a.Unit.Mods) == 0 && g.CanAttack(a.Unit) && score > 0 {
 				score = 400
 			}
 		case ActAttack:

@@ -58,14 +58,15 @@ type BondState struct {
 
 // UnitState is a unit on the field.
 type UnitState struct {
-	UID          int      `json:"uid,omitempty" yaml:"uid,omitempty"` // absent: numbered on load
-	Stack        []string `json:"stack" yaml:"stack,flow"`            // bottom first; the last card is the unit
-	Area         string   `json:"area" yaml:"area"`                   // vanguard or rearguard
-	Tapped       bool     `json:"tapped" yaml:"tapped"`
-	Main         bool     `json:"main,omitempty" yaml:"main,omitempty"`
+	UID          int        `json:"uid,omitempty" yaml:"uid,omitempty"` // absent: numbered on load
+	Stack        []string   `json:"stack" yaml:"stack,flow"`            // bottom first; the last card is the unit
+	Area         string     `json:"area" yaml:"area"`                   // vanguard or rearguard
+	Tapped       bool       `json:"tapped" yaml:"tapped"`
+	Main         bool       `json:"main,omitempty" yaml:"main,omitempty"`
 	ClassChanged bool       `json:"class-changed,omitempty" yaml:"class-changed,omitempty"`
-	Mods         []ModState `json:"mods,omitempty" yaml:"mods,omitempty"` // what effects gave it, for a while
-	Used         []int      `json:"used,omitempty" yaml:"used,omitempty,flow"` // once-per-turn skills used this turn (indexes on its top card)
+	Mods         []ModState `json:"mods,omitempty" yaml:"mods,omitempty"`         // what effects gave it, for a while
+	Used         []int      `json:"used,omitempty" yaml:"used,omitempty,flow"`    // skills used this turn (indexes on its top card), for once-per-turn
+	Attacked     bool       `json:"attacked,omitempty" yaml:"attacked,omitempty"` // it attacked this turn
 }
 
 // ModState is what an effect gave a unit, until the end of turn ends (or
@@ -95,9 +96,9 @@ type FrameState struct {
 	Step int    `json:"step,omitempty" yaml:"step,omitempty"`
 	N    int    `json:"n,omitempty" yaml:"n,omitempty"` // flip, discard: how many still to choose
 	// battle
-	Attacker int  `json:"attacker,omitempty" yaml:"attacker,omitempty"` // unit uids
-	Defender int  `json:"defender,omitempty" yaml:"defender,omitempty"`
-	ASup     int    `json:"attack-support,omitempty" yaml:"attack-support,omitempty"`   // printed support values added
+	Attacker int    `json:"attacker,omitempty" yaml:"attacker,omitempty"` // unit uids
+	Defender int    `json:"defender,omitempty" yaml:"defender,omitempty"`
+	ASup     int    `json:"attack-support,omitempty" yaml:"attack-support,omitempty"` // printed support values added
 	DSup     int    `json:"defense-support,omitempty" yaml:"defense-support,omitempty"`
 	ASupCard string `json:"attack-support-card,omitempty" yaml:"attack-support-card,omitempty"` // the support cards
 	DSupCard string `json:"defense-support-card,omitempty" yaml:"defense-support-card,omitempty"`
@@ -183,7 +184,7 @@ func (g *Game) Position() *Position {
 		}
 		for _, u := range p.Field {
 			us := UnitState{UID: u.UID, Stack: g.ids(u.Stack), Area: u.Area.String(), Tapped: u.Tapped,
-				Main: u.Main, ClassChanged: u.ClassChanged, Used: slices.Clone(u.Used)}
+				Main: u.Main, ClassChanged: u.ClassChanged, Used: slices.Clone(u.Used), Attacked: u.Attacked}
 			for _, m := range u.Mods {
 				us.Mods = append(us.Mods, ModState{Attack: int(m.Attack), Double: m.Double, MinRange: int(m.MinRange), MaxRange: int(m.MaxRange),
 					Acquire: emblemNames(m.Acquire), Unevadable: m.Unevadable, UnevadableMain: m.UnevadableMain, NoEvade: m.NoEvade,
@@ -396,7 +397,7 @@ func FromPosition(rs *table.Ruleset, pos *Position, node *yaml.Node) (*Game, err
 			if err != nil {
 				return nil, err
 			}
-			u := &Unit{UID: us.UID, Stack: st, Tapped: us.Tapped, Main: us.Main, ClassChanged: us.ClassChanged, Used: slices.Clone(us.Used)}
+			u := &Unit{UID: us.UID, Stack: st, Tapped: us.Tapped, Main: us.Main, ClassChanged: us.ClassChanged, Used: slices.Clone(us.Used), Attacked: us.Attacked}
 			for mi, ms := range us.Mods {
 				m := Mod{Attack: int16(ms.Attack), Double: ms.Double, MinRange: int8(ms.MinRange), MaxRange: int8(ms.MaxRange),
 					Unevadable: ms.Unevadable, UnevadableMain: ms.UnevadableMain, NoEvade: ms.NoEvade, NoCrit: ms.NoCritical,

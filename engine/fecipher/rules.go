@@ -297,8 +297,7 @@ func (g *Game) Activate(p int, u *Unit, skill, effect int) error {
 		return err
 	}
 	s := g.C(u.Card()).Skills[skill]
-	e := &s.Effects[effect]
-	if e.OncePerTurn {
+	if !slices.Contains(u.Used, skill) {
 		u.Used = append(u.Used, skill)
 	}
 	g.emit(p, "skill", g.C(u.Card()).Name(), "", s.Name)
@@ -411,7 +410,7 @@ func (g *Game) Attack(p int, a, t *Unit) error {
 	if !g.InRange(a, t) {
 		return ErrRange
 	}
-	a.Tapped = true
+	a.Tapped, a.Attacked = true, true
 	g.Last = nil
 	g.emit(p, "attack", g.C(a.Card()).Name(), g.C(t.Card()).Name(), fmt.Sprintf("from %s to %s", a.Area, t.Area))
 	g.fired = 0
@@ -652,7 +651,7 @@ func (g *Game) EndTurn() {
 	for _, p := range g.P {
 		for _, u := range p.Field {
 			u.Mods = slices.DeleteFunc(u.Mods, func(m Mod) bool { return !m.Battle && m.Ends <= g.Turn })
-			u.Used = nil
+			u.Used, u.Attacked = nil, false
 		}
 	}
 	g.emit(g.Active, "end", "", "", "")

@@ -63,7 +63,8 @@ type Unit struct {
 	Main         bool
 	ClassChanged bool
 	Mods         []Mod // what effects gave it, for a while
-	Used         []int // skills (indexes on its top card) used this turn, for once-per-turn
+	Used         []int // skills (indexes on its top card) used this turn
+	Attacked     bool  // it attacked this turn
 }
 
 // Card returns the unit's top card index.
@@ -141,8 +142,8 @@ type Game struct {
 	// EndQueued says the end phase's auto skills were queued.
 	EndQueued bool
 	fired     int // auto skills set off by the current action
-	quiet  bool
-	events []play.Event
+	quiet     bool
+	events    []play.Event
 }
 
 // Opp returns the other player's index.

@@ -146,7 +146,7 @@ func chooseTarget(n, words string) (*Target, bool) {
 			words = rest
 			defer func() {
 				if t.Of != nil {
-					t.Of.Tapped = true
+					t.Of.Attacked = true
 				}
 			}()
 			break

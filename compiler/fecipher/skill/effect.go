@@ -107,21 +107,22 @@ type Count struct {
 
 // UnitFilter says which units (or, for bonds, cards) count.
 type UnitFilter struct {
-	Other   bool     `yaml:"other,omitempty"` // not this unit
-	Emblem  []string `yaml:"emblem,omitempty,flow"`
-	NoEmb   []string `yaml:"not-emblem,omitempty,flow"`
-	Color   []string `yaml:"color,omitempty,flow"`
-	Name    []string `yaml:"name,omitempty,flow"`
-	NotName []string `yaml:"not-name,omitempty,flow"`
-	Main    bool     `yaml:"main,omitempty"`
-	NonMain bool     `yaml:"non-main,omitempty"`
-	Area    string   `yaml:"area,omitempty"` // front, back
-	CostMin int      `yaml:"cost-min,omitempty"`
-	CostMax *int     `yaml:"cost-max,omitempty"`
-	Tapped  bool     `yaml:"tapped,omitempty"`
-	Untap   bool     `yaml:"untapped,omitempty"`
-	AtkMin  int      `yaml:"attack-min,omitempty"`
-	AtkMax  *int     `yaml:"attack-max,omitempty"`
+	Other    bool     `yaml:"other,omitempty"` // not this unit
+	Emblem   []string `yaml:"emblem,omitempty,flow"`
+	NoEmb    []string `yaml:"not-emblem,omitempty,flow"`
+	Color    []string `yaml:"color,omitempty,flow"`
+	Name     []string `yaml:"name,omitempty,flow"`
+	NotName  []string `yaml:"not-name,omitempty,flow"`
+	Main     bool     `yaml:"main,omitempty"`
+	NonMain  bool     `yaml:"non-main,omitempty"`
+	Area     string   `yaml:"area,omitempty"` // front, back
+	CostMin  int      `yaml:"cost-min,omitempty"`
+	CostMax  *int     `yaml:"cost-max,omitempty"`
+	Tapped   bool     `yaml:"tapped,omitempty"`
+	Untap    bool     `yaml:"untapped,omitempty"`
+	Attacked bool     `yaml:"attacked,omitempty"` // it attacked this turn
+	AtkMin   int      `yaml:"attack-min,omitempty"`
+	AtkMax   *int     `yaml:"attack-max,omitempty"`
 }
 
 // CardFilter says which cards (of the hand, the retreat area, the support).

@@ -80,18 +80,18 @@ const (
 	OnClassChange
 	Activate
 	OnSupport
-	OnAttack      // this unit attacks (after it taps, before the support check)
-	OnAttacked    // this unit is attacked
-	OnDestroys    // this unit's attack destroys its target
-	OnAttackEnd   // this unit's attack ends
-	OnLevelUp     // this unit levels up
-	OnTurnStart   // the start of its owner's turn (after the draw)
-	OnTurnEnd     // the end of its owner's turn
-	OnDestroyed   // this unit is destroyed
-	OnMoved       // this unit is moved
-	OnUntapped    // this unit is untapped
-	OnAllyDeploy  // another ally is deployed
-	SpecialRule   // a deck-building or deployment permission
+	OnAttack     // this unit attacks (after it taps, before the support check)
+	OnAttacked   // this unit is attacked
+	OnDestroys   // this unit's attack destroys its target
+	OnAttackEnd  // this unit's attack ends
+	OnLevelUp    // this unit levels up
+	OnTurnStart  // the start of its owner's turn (after the draw)
+	OnTurnEnd    // the end of its owner's turn
+	OnDestroyed  // this unit is destroyed
+	OnMoved      // this unit is moved
+	OnUntapped   // this unit is untapped
+	OnAllyDeploy // another ally is deployed
+	SpecialRule  // a deck-building or deployment permission
 )
 
 // TriggerNames are the schema's words by Trigger.
@@ -133,6 +133,7 @@ type UnitFilter struct {
 	CostMin, CostMax int8 // CostMax None: no bound
 	AtkMin, AtkMax   int16
 	Tapped, Untapped bool
+	Attacked         bool // it attacked this turn
 }
 
 // CardFilter says which cards count.
@@ -161,21 +162,21 @@ const (
 
 // Cond is what must hold: every field set.
 type Cond struct {
-	Turn                          int8
+	Turn                           int8
 	Attacking, Defending, Battling *UnitFilter // the enemy in battle with this unit
-	Bonds, Allies, Enemies        *Count
-	Hand, FoeHand, Orbs           *Count
-	Supported                     *CardFilter
-	Area                          int8
-	SameArea                      *UnitFilter
-	MoreHand, LessHand, FewerOrbs bool
-	Untapped                      bool
-	Stack                         int8
-	Main                          *UnitFilter // its owner's main character
-	IsMain, NotMain, ClassChanged bool
-	Self, Trigger                 *UnitFilter
-	AlliesAll                     []string
-	Outnumber                     bool
+	Bonds, Allies, Enemies         *Count
+	Hand, FoeHand, Orbs            *Count
+	Supported                      *CardFilter
+	Area                           int8
+	SameArea                       *UnitFilter
+	MoreHand, LessHand, FewerOrbs  bool
+	Untapped                       bool
+	Stack                          int8
+	Main                           *UnitFilter // its owner's main character
+	IsMain, NotMain, ClassChanged  bool
+	Self, Trigger                  *UnitFilter
+	AlliesAll                      []string
+	Outnumber                      bool
 }
 
 // Target is who an effect's operations apply to; nil is the unit whose
