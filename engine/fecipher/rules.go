@@ -4,6 +4,8 @@ import (
 	"errors"
 	"fmt"
 	"slices"
+	"strings"
+	"unicode"
 
 	"github.com/roundtable-dev/roundtable/engine/fecipher/table"
 )
@@ -102,20 +104,46 @@ func (g *Game) PlaceBond(p, hand int) error {
 	return nil
 }
 
-// hasSymbol reports whether a face-up bond shares a symbol with card c.
-// Reversed bonds have no symbol.
+// hasSymbol reports whether a bond shows a symbol of card c: a face-up bond
+// sharing one of its symbols. A reversed bond "has no symbol, and hence only
+// contributes colorless bonds": so a colorless card (its symbol's color is
+// colorless) is paid for by a reversed bond or a face-up colorless one.
 func (g *Game) hasSymbol(p, c int) bool {
+	colorless := g.colorless(c)
 	for _, b := range g.P[p].Bonds {
 		if b.Reversed {
+			if colorless {
+				return true
+			}
 			continue
 		}
 		for _, s := range g.C(b.Card).Symbols {
-			if slices.Contains(g.C(c).Symbols, s) {
+			if slices.Contains(g.C(c).Symbols, s) || colorless && g.RS.Symbols[s].Color == "colorless" {
 				return true
 			}
 		}
 	}
 	return false
+}
+
+// colorless reports whether every symbol of card c is colorless.
+func (g *Game) colorless(c int) bool {
+	ss := g.C(c).Symbols
+	return len(ss) > 0 && !slices.ContainsFunc(ss, func(s int16) bool { return g.RS.Symbols[s].Color != "colorless" })
+}
+
+// sameClass compares class names as printed lists vary them: case, spaces
+// and hyphens aside ("Nine-Tails" and "Nine Tails").
+func sameClass(a, b string) bool {
+	norm := func(s string) string {
+		return strings.Map(func(r rune) rune {
+			if r == ' ' || r == '-' {
+				return -1
+			}
+			return unicode.ToLower(r)
+		}, s)
+	}
+	return norm(a) == norm(b)
 }
 
 // CanPay checks the bond requirements of a cost for card c: a face-up bond
@@ -221,7 +249,7 @@ func (g *Game) stackCost(c int, u *Unit) (cost int8, change bool, err error) {
 	cost, change = card.Cost, card.Promoted
 	if change {
 		cost = card.Promotion
-	} else if card.Class != under.Class {
+	} else if !sameClass(card.Class, under.Class) {
 		return 0, false, ErrClass
 	}
 	if cost == table.X {

@@ -156,9 +156,9 @@ func buildDecks(rs *table.Ruleset) []table.Deck {
 func TestImportedCoverage(t *testing.T) {
 	_, lines := importedRules(t)
 	c := skill.Measure(lines)
-	const floor = 2167 // of 4,240: 51.1%
-	if c.Lines != 4240 {
-		t.Errorf("%d skill lines, want 4240 (the importer's splitting changed: update docs/fecipher.md)", c.Lines)
+	const floor = 2189 // of 4,260: 51.4%
+	if c.Lines != 4260 {
+		t.Errorf("%d skill lines, want 4260 (the importer's splitting changed: update docs/fecipher.md)", c.Lines)
 	}
 	if c.Compiled < floor {
 		t.Errorf("%d of %d skill lines compiled (%.1f%%), below the floor %d", c.Compiled, c.Lines, c.Percent(), floor)
