@@ -434,7 +434,7 @@ func FromPosition(rs *table.Ruleset, pos *Position, node *yaml.Node) (*Game, err
 				uids[u.UID] = true
 			}
 			name := g.C(u.Card()).Unit
-			if j, dup := names[name]; dup {
+			if j, dup := names[name]; dup && !g.sameNameOK(u.Card()) {
 				return nil, l.errf(path("field", k), "a second unit named %s (the first is field[%d]): one unit per unit name", name, j)
 			}
 			names[name] = k
@@ -498,11 +498,13 @@ func (l *loader) frame(g *Game, k int, fs FrameState) (*Frame, error) {
 	if fs.Step < 0 || fs.N < 0 {
 		return nil, l.errf(path("step"), "step and n are not negative")
 	}
+	// A unit a frame names may have left the field since (a defender
+	// destroyed before its battle ends); need says it must be there.
 	unit := func(key string, uid int, need bool) error {
-		if uid == 0 && !need {
-			return nil
+		if uid < 0 || uid > g.NextUID {
+			return l.errf(path(key), "no unit has uid %d (the last uid given is %d)", uid, g.NextUID)
 		}
-		if u, _ := g.unit(uid); u == nil {
+		if u, _ := g.unit(uid); u == nil && need {
 			return l.errf(path(key), "no unit has uid %d", uid)
 		}
 		return nil
