@@ -293,19 +293,6 @@ func (g *Game) march() {
 	}
 }
 
-// skills returns the active skills of a unit: class-change skills only once
-// it has class changed.
-func (g *Game) skills(u *Unit) []table.Skill {
-	var out []table.Skill
-	for _, s := range g.C(u.Card()).Skills {
-		if s.ClassChange && !u.ClassChanged {
-			continue
-		}
-		out = append(out, s)
-	}
-	return out
-}
-
 // skillActive reports whether skill i of the unit's top card is active.
 func (g *Game) skillActive(u *Unit, i int) bool {
 	return !g.C(u.Card()).Skills[i].ClassChange || u.ClassChanged
