@@ -10,8 +10,9 @@ import (
 
 func init() {
 	games.Register(&games.Game{
-		ID:   compiler.GameID,
-		Name: "Anna's Roundtable",
-		Base: func() any { return generated.Ruleset },
+		ID:       compiler.GameID,
+		Name:     "Anna's Roundtable",
+		Base:     func() any { return generated.Ruleset },
+		Scaffold: scaffold,
 	})
 }

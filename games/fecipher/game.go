@@ -11,10 +11,11 @@ import (
 
 func init() {
 	games.Register(&games.Game{
-		ID:     compiler.GameID,
-		Name:   "Fire Emblem Cipher",
-		Modes:  engine.Modes,
-		Base:   func() any { return generated.Ruleset },
-		Import: importCommand,
+		ID:       compiler.GameID,
+		Name:     "Fire Emblem Cipher",
+		Modes:    engine.Modes,
+		Base:     func() any { return generated.Ruleset },
+		Import:   importCommand,
+		Scaffold: scaffold,
 	})
 }
