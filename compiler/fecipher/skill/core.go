@@ -37,6 +37,12 @@ func (c *compiler) core(s string, e Effect) ([]Effect, bool) {
 	case reUntapSelf.MatchString(s):
 		e.Untap = true
 		return []Effect{e}, true
+	case s == "Move your Main Character" || s == "move your Main Character":
+		e.Target, e.Move = &Target{Main: true}, true
+		return []Effect{e}, true
+	case s == "Destroy this unit" || s == "destroy this unit":
+		e.Destroy = true
+		return []Effect{e}, true
 	case reRetrieve.MatchString(s):
 		m := reRetrieve.FindStringSubmatch(s)
 		f, ok := cardPhrase(m[2])
@@ -164,7 +170,7 @@ func chooseTarget(n, words string) (*Target, bool) {
 // " acquires", " cannot", " can attack", or at "'s attack(s)".
 func (c *compiler) splitSubject(s string) (subj, rest string, poss bool, ok bool) {
 	best := -1
-	for _, v := range []string{" gains ", " gain ", " loses ", " lose ", " acquires ", " acquire ", " cannot ", " can attack ", " get ", " gets ", " gains", " gain"} {
+	for _, v := range []string{" gains ", " gain ", " loses ", " lose ", " acquires ", " acquire ", " cannot ", " can attack ", " may attack ", " get ", " gets ", " gains", " gain"} {
 		if i := strings.Index(s, v); i > 0 && (best < 0 || i < best) {
 			best = i
 		}
@@ -259,6 +265,8 @@ func predicate(s string, poss bool, e *Effect) bool {
 	for s != "" {
 		s = strings.TrimPrefix(s, ", and ")
 		s = strings.TrimPrefix(s, ", but ")
+		s = strings.TrimPrefix(s, ", ")
+		s = strings.TrimPrefix(s, "and this unit ")
 		s = strings.TrimPrefix(s, " and ")
 		s = strings.TrimPrefix(s, "and ")
 		s = strings.TrimPrefix(s, "but ")
@@ -316,7 +324,7 @@ func predicate(s string, poss bool, e *Effect) bool {
 		case reShieldCost.MatchString(s):
 			e.Shielded, e.ShieldCost = true, atoi(reShieldCost.FindStringSubmatch(s)[1])
 			s = ""
-		case s == "can attack enemies in the Back Line regardless of range" || s == "can attack enemies in the Back Line regardless of its range":
+		case s == "can attack enemies in the Back Line regardless of range" || s == "can attack enemies in the Back Line regardless of its range" || s == "may attack enemies in the Back Line regardless of range":
 			e.BackLine = true
 			s = ""
 		case strings.HasPrefix(s, "his attacks cannot be evaded") || strings.HasPrefix(s, "her attacks cannot be evaded") || strings.HasPrefix(s, "this unit's attack cannot be evaded") || strings.HasPrefix(s, "this unit's attacks cannot be evaded") || strings.HasPrefix(s, "its attacks cannot be evaded"):

@@ -262,6 +262,8 @@ func (c *compiler) cost(p string, e *Effect) bool {
 		}
 		f.Count = atoi(m[1])
 		e.PayDiscard = f
+	case p == "Tap your Main Character":
+		e.PayTap = &Target{Choose: 1, Side: "ally", Of: &UnitFilter{Main: true, Untap: true}}
 	case reTapNamed.MatchString(p):
 		names := quoted(reTapNamed.FindStringSubmatch(p)[1])
 		e.PayTap = &Target{Choose: len(names), Side: "ally", Of: &UnitFilter{Name: names, Untap: true}, All: len(names) > 1}

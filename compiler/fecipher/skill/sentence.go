@@ -317,7 +317,7 @@ var condRules = []condRule{
 	{regexp.MustCompile(`^you have (\d+) or more (other )?allied ((?:"[^"]+"(?:,? or |,? and | )?)+)$`), func(m []string) (*Cond, bool) {
 		return &Cond{Allies: &Count{AtLeast: count(m[1]), Of: &UnitFilter{Other: m[2] != "", Name: quoted(m[3])}}}, true
 	}},
-	{regexp.MustCompile(`^you have an? (other )?allied ((?:"[^"]+"(?:,? or | )?)+)$`), func(m []string) (*Cond, bool) {
+	{regexp.MustCompile(`^you have an? (other )?(?:allied|ally) ((?:"[^"]+"(?:,? or | )?)+)$`), func(m []string) (*Cond, bool) {
 		return &Cond{Allies: &Count{AtLeast: 1, Of: &UnitFilter{Other: m[1] != "", Name: quoted(m[2])}}}, true
 	}},
 	{regexp.MustCompile(`^you have an? (other )?((?:<[^>]+>(?:,? or )?)+) ally$`), func(m []string) (*Cond, bool) {
