@@ -98,48 +98,6 @@ func (g *Game) end(winner int, reason string) {
 	g.emit(winner, "end", reason, &Data{Morale: g.morale()})
 }
 
-// CanEverAttack reports whether some formation of side s still in play (or
-// in reserve with a way out) has an attack with an enemy target in play.
-func (g *Game) CanEverAttack(s int) bool {
-	for _, f := range g.F {
-		if f.Side != s || f.Gone || f.Reserve && !g.releasable(f) {
-			continue
-		}
-		for ai := range f.Def.Actions {
-			a := &f.Def.Actions[ai]
-			if a.Type == table.Attack && g.target(a) != nil {
-				return true
-			}
-		}
-	}
-	return false
-}
-
-// releasable reports whether a formation in reserve can still come out:
-// behind a formation (it leaves play sooner or later), or commanded by a
-// formation in play that is active or can itself come out.
-func (g *Game) releasable(f *Formation) bool {
-	return g.releasableFrom(f, map[*Formation]bool{})
-}
-
-func (g *Game) releasableFrom(f *Formation, seen map[*Formation]bool) bool {
-	if f.Def.Reserve == table.Behind {
-		return true // the formation it waits behind is still in play
-	}
-	seen[f] = true // a ring of commanders in reserve never comes out
-	for _, c := range g.F {
-		if c.Side != f.Side || c.Gone || seen[c] || c.Reserve && !g.releasableFrom(c, seen) {
-			continue
-		}
-		for ai := range c.Def.Actions {
-			if a := &c.Def.Actions[ai]; a.Type == table.Command && listed(a, f.Index) {
-				return true
-			}
-		}
-	}
-	return false
-}
-
 // rollPool rolls every die in the active player's pool (Roll Phase).
 func (g *Game) rollPool() []int {
 	roll := make([]int, g.S[g.Active].Pool)

@@ -1,0 +1,68 @@
+package tablebattles
+
+import (
+	"testing"
+
+	"github.com/roundtable-dev/roundtable/engine/tablebattles/table"
+)
+
+// How to Win: "it is impossible for any of his remaining Formations to ever
+// Attack". A formation in reserve behind another can attack only if the one
+// it waits behind can leave play (Retire/Reserve: "When the other Formation
+// Retires, Routs, or performs Pursuit"), down the whole chain of reserves.
+// Side 1's only attacker, r, waits behind w; side 0's a attacks only x.
+func TestRuleVictoryNoAttackReserveChain(t *testing.T) {
+	screen := act{typ: table.Screen, any: true}
+	base := func(w spec, more ...spec) []spec {
+		return append([]spec{
+			{id: "a", str: 3, acts: []act{attack(1, "x")}},
+			{id: "x", side: 1, str: 2, acts: []act{{typ: table.Screen, any: true}}},
+			w,
+			{id: "r", side: 1, str: 3, reserve: table.Behind, behind: "w", acts: []act{attack(1, "a")}},
+		}, more...)
+	}
+	for _, c := range []struct {
+		name  string
+		specs []spec
+		loses bool
+	}{
+		{"the wall never leaves", base(spec{id: "w", side: 1, str: 5, acts: []act{screen}}), true},
+		{"the wall retires", base(spec{id: "w", side: 1, str: 5, retire: true, acts: []act{screen}}), false},
+		{"the wall can be attacked", append(base(spec{id: "w", side: 1, str: 5, acts: []act{screen}}),
+			spec{id: "b", str: 3, acts: []act{attack(1, "w")}}), false},
+		{"the wall's attacker never comes out of reserve", append(base(spec{id: "w", side: 1, str: 5, acts: []act{screen}}),
+			spec{id: "b", str: 3, reserve: table.Commanded, acts: []act{attack(1, "w")}}), true},
+		{"the wall is attacked after a formation that may rout", append(base(spec{id: "w", side: 1, str: 5, acts: []act{screen}}),
+			spec{id: "b", str: 3, acts: []act{attack(1, "x", "w")}}), false},
+		{"the wall absorbs for a friend under attack", base(spec{id: "w", side: 1, str: 5, acts: []act{{typ: table.Absorb, targets: []string{"x"}}}}), false},
+		{"the wall is counterattacked when it attacks", append(base(spec{id: "w", side: 1, str: 5, acts: []act{screen}}),
+			spec{id: "c", str: 3, acts: []act{{typ: table.Counterattack, any: true, hits: 1}}}), true},
+		{"a chain: r behind w, w behind a wall that retires", []spec{
+			{id: "a", str: 3, acts: []act{attack(1, "x")}},
+			{id: "x", side: 1, str: 2, acts: []act{screen}},
+			{id: "v", side: 1, str: 2, retire: true, acts: []act{screen}},
+			{id: "w", side: 1, str: 5, reserve: table.Behind, behind: "v", retire: true, acts: []act{screen}},
+			{id: "r", side: 1, str: 3, reserve: table.Behind, behind: "w", acts: []act{attack(1, "a")}},
+		}, false},
+		{"a chain: the first wall never leaves", []spec{
+			{id: "a", str: 3, acts: []act{attack(1, "x")}},
+			{id: "x", side: 1, str: 2, acts: []act{screen}},
+			{id: "v", side: 1, str: 2, acts: []act{screen}},
+			{id: "w", side: 1, str: 5, reserve: table.Behind, behind: "v", retire: true, acts: []act{screen}},
+			{id: "r", side: 1, str: 3, reserve: table.Behind, behind: "w", acts: []act{attack(1, "a")}},
+		}, true},
+		{"commanded by a formation behind a wall that never leaves", []spec{
+			{id: "a", str: 3, acts: []act{attack(1, "x")}},
+			{id: "x", side: 1, str: 2, acts: []act{screen}},
+			{id: "w", side: 1, str: 5, acts: []act{screen}},
+			{id: "k", side: 1, str: 2, reserve: table.Behind, behind: "w", acts: []act{{typ: table.Command, targets: []string{"r"}}}},
+			{id: "r", side: 1, str: 3, reserve: table.Commanded, acts: []act{attack(1, "a")}},
+		}, true},
+	} {
+		g := setup(t, [2]int8{3, 3}, c.specs...)
+		g.Active = 1
+		if got := !g.CanEverAttack(1); got != c.loses {
+			t.Errorf("%s: side 1 can never attack = %v, want %v", c.name, got, c.loses)
+		}
+	}
+}
