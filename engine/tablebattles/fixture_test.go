@@ -19,6 +19,7 @@ type act struct {
 	perDie  bool
 	self    int8
 	vol     bool
+	needs   int8 // table.Action.Needs
 }
 
 // spec is a formation in a test fixture.
@@ -69,7 +70,7 @@ func fixture(t testing.TB, morale [2]int8, specs ...spec) *table.Ruleset {
 			f.Behind = ref(s.behind)
 		}
 		for _, a := range s.acts {
-			ta := table.Action{Type: a.typ, Requirement: a.req, Any: a.any, Hits: a.hits, PerDie: a.perDie, Self: a.self, Voluntary: a.vol}
+			ta := table.Action{Type: a.typ, Requirement: a.req, Any: a.any, Hits: a.hits, PerDie: a.perDie, Self: a.self, Voluntary: a.vol, Needs: a.needs}
 			for _, id := range a.targets {
 				ta.Targets = append(ta.Targets, ref(id))
 			}

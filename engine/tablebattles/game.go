@@ -253,32 +253,7 @@ func Meets(dice []int, r table.Requirement) bool {
 			c[d]++
 		}
 	}
-	count := func(min int) int {
-		n := 0
-		for f := 1; f <= 6; f++ {
-			if c[f] >= min {
-				n++
-			}
-		}
-		return n
-	}
-	switch r {
-	case table.None:
-		return len(dice) > 0
-	case table.Pair:
-		return count(2) >= 1
-	case table.TwoPairs:
-		return count(2) >= 2
-	case table.Triplet:
-		return count(3) >= 1
-	case table.TwoTriplets:
-		return count(3) >= 2
-	case table.FullHouse:
-		return count(3) >= 1 && count(2) >= 2
-	case table.FiveDice:
-		return len(dice) >= 5
-	}
-	return false
+	return r.MetBy(&c)
 }
 
 // meets reports whether f's dice meet an action's requirement; a special

@@ -9,7 +9,8 @@ import "github.com/roundtable-dev/roundtable/engine/tablebattles/table"
 // out: commanded by a formation that can itself act, or waiting behind one
 // that can leave play — by retiring, routing (some enemy can hit it, or it
 // absorbs or self-hits) or pursuing — and so on down the whole chain of
-// reserves (see outlook).
+// reserves (see outlook). An action whose requirement needs more dice on
+// the card than the side has is never taken (usable).
 func (g *Game) CanEverAttack(s int) bool {
 	for _, f := range g.F { // the common case: an attacker in play now
 		if f.Side == s && f.active() && g.attacks(f) {
@@ -28,11 +29,21 @@ func (g *Game) CanEverAttack(s int) bool {
 // attacks reports whether f has an attack with a target in play.
 func (g *Game) attacks(f *Formation) bool {
 	for ai := range f.Def.Actions {
-		if a := &f.Def.Actions[ai]; a.Type == table.Attack && g.target(a) != nil {
+		if a := &f.Def.Actions[ai]; a.Type == table.Attack && g.usable(f, a) && g.target(a) != nil {
 			return true
 		}
 	}
 	return false
+}
+
+// usable reports whether f's dice can ever meet a's requirement: its side
+// has as many dice as the requirement needs on the card (Action.Needs, from
+// its dice area). A special formation's cube meets no requirement but none.
+func (g *Game) usable(f *Formation, a *table.Action) bool {
+	if f.Def.Special {
+		return a.Requirement == table.None
+	}
+	return int(a.Needs) <= g.S[f.Side].Dice
 }
 
 // outlook is what may still happen from the battle's state now, as far as
@@ -97,7 +108,7 @@ func (g *Game) mayRelease(o *outlook, f *Formation) bool {
 			continue
 		}
 		for ai := range c.Def.Actions {
-			if a := &c.Def.Actions[ai]; a.Type == table.Command && listed(a, f.Index) {
+			if a := &c.Def.Actions[ai]; a.Type == table.Command && g.usable(c, a) && listed(a, f.Index) {
 				return true
 			}
 		}
@@ -125,7 +136,7 @@ func (g *Game) mayAttack(o *outlook, f, t *Formation) bool {
 		return false
 	}
 	for ai := range f.Def.Actions {
-		if a := &f.Def.Actions[ai]; a.Type == table.Attack && g.reaches(o, a, t) {
+		if a := &f.Def.Actions[ai]; a.Type == table.Attack && g.usable(f, a) && g.reaches(o, a, t) {
 			return true
 		}
 	}
@@ -145,7 +156,7 @@ func (g *Game) mayBeHit(o *outlook, f *Formation) bool {
 			continue
 		}
 		for ai := range e.Def.Actions { // counterattacked when it attacks e
-			if a := &e.Def.Actions[ai]; a.Type == table.Counterattack && (a.Any || g.reaches(o, a, f)) {
+			if a := &e.Def.Actions[ai]; a.Type == table.Counterattack && g.usable(e, a) && (a.Any || g.reaches(o, a, f)) {
 				return true
 			}
 		}
@@ -155,6 +166,9 @@ func (g *Game) mayBeHit(o *outlook, f *Formation) bool {
 	}
 	for ai := range f.Def.Actions {
 		a := &f.Def.Actions[ai]
+		if !g.usable(f, a) {
+			continue
+		}
 		switch a.Type {
 		case table.Attack: // its own self hit
 			if a.Self > 0 && g.target(a) != nil {

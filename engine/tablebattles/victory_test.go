@@ -66,3 +66,45 @@ func TestRuleVictoryNoAttackReserveChain(t *testing.T) {
 		}
 	}
 }
+
+// How to Win with requirements: an attack whose requirement needs more dice
+// on the card than the side has (two triplets on a Doubles card need 8) can
+// never be taken, so it does not count as a way to attack (issue 17, item 2).
+func TestRuleVictoryNoAttackUnmeetableRequirement(t *testing.T) {
+	specs := []spec{
+		{id: "a", str: 3, acts: []act{attack(1, "b")}},
+		{id: "b", side: 1, str: 3, acts: []act{{typ: table.Attack, req: table.TwoTriplets, needs: 8, hits: 4, targets: []string{"a"}}}},
+	}
+	g := setup(t, [2]int8{3, 3}, specs...)
+	g.Active = 1
+	if !g.begin() || g.winner != 0 || g.reason != "no formation of south can ever attack north" {
+		t.Errorf("over %v, winner %d (%s); want south to lose: 6 dice never make two triplets on a Doubles card", g.Over(), g.winner, g.reason)
+	}
+	g = setup(t, [2]int8{3, 3}, specs...)
+	g.S[1].Dice, g.S[1].Pool, g.Active = 8, 8, 1 // a special rule's eight dice
+	if g.begin() {
+		t.Errorf("south lost (%s), but with eight dice two triplets can gather on its card", g.reason)
+	}
+}
+
+// Pursuit as the way out of a reserve chain: the wall cannot use its
+// attack (its requirement needs more dice than the side has), but it
+// pursues when its target routs — here by the target's own self hits — so
+// the formation behind it may come out.
+func TestRuleVictoryNoAttackPursuitReleases(t *testing.T) {
+	for _, selfHit := range []bool{true, false} {
+		c := spec{id: "c", str: 3, acts: []act{attack(1, "x")}}
+		if selfHit {
+			c.acts[0].self = 1
+		}
+		g := setup(t, [2]int8{3, 3},
+			c,
+			spec{id: "x", side: 1, str: 2, acts: []act{{typ: table.Screen, any: true}}},
+			spec{id: "w", side: 1, str: 5, pursuit: true, acts: []act{{typ: table.Attack, req: table.FiveDice, needs: 7, hits: 1, targets: []string{"c"}}}},
+			spec{id: "r", side: 1, str: 3, reserve: table.Behind, behind: "w", acts: []act{attack(1, "c")}})
+		g.Active = 1
+		if got := g.CanEverAttack(1); got != selfHit {
+			t.Errorf("c self-hits %v: side 1 can ever attack = %v, want %v", selfHit, got, selfHit)
+		}
+	}
+}

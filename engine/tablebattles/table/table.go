@@ -66,6 +66,41 @@ func (r Requirement) String() string {
 	return "requirement?"
 }
 
+// MetBy reports whether dice with these counts per face (counts[f] for face
+// f, 1 to 6) meet the requirement (Reading a Formation Card, Requirements).
+func (r Requirement) MetBy(counts *[7]int) bool {
+	sets := func(least int) int {
+		n := 0
+		for f := 1; f <= 6; f++ {
+			if counts[f] >= least {
+				n++
+			}
+		}
+		return n
+	}
+	switch r {
+	case None:
+		return sets(1) >= 1
+	case Pair:
+		return sets(2) >= 1
+	case TwoPairs:
+		return sets(2) >= 2
+	case Triplet:
+		return sets(3) >= 1
+	case TwoTriplets:
+		return sets(3) >= 2
+	case FullHouse:
+		return sets(3) >= 1 && sets(2) >= 2
+	case FiveDice:
+		return counts[1]+counts[2]+counts[3]+counts[4]+counts[5]+counts[6] >= 5
+	}
+	return false
+}
+
+// NeverMet is Action.Needs of a requirement no number of dice a side can
+// have meets on its card.
+const NeverMet = 127
+
 // DiceArea says which dice may be placed on a card in one roll phase.
 type DiceArea struct {
 	Src string // as written on the card
@@ -105,7 +140,12 @@ type Action struct {
 	Self    int8 // units the acting formation loses
 	// Voluntary reactions may be declined.
 	Voluntary bool
-	Text      string
+	// Needs is the fewest dice the card must hold before the requirement
+	// can be met, dice gathering over turns as the dice area lets them;
+	// a side with fewer dice can never take the action. NeverMet when no
+	// side can; 0 when any die will do.
+	Needs int8
+	Text  string
 }
 
 // Formation is one side of a formation card.
