@@ -55,7 +55,24 @@ type scenarioDoc struct {
 			Dice  map[string]int8 `yaml:"dice"`
 			Cubes int8            `yaml:"cubes"`
 		} `yaml:"data"`
+		Effects []effectDoc `yaml:"effects"`
 	} `yaml:"special"`
+}
+
+// effectDoc is one effect of a special rule (schema #Effect).
+type effectDoc struct {
+	Side       string   `yaml:"side"`
+	Formations []string `yaml:"formations"`
+	Actions    []string `yaml:"actions"`
+	Turns      struct {
+		From int16 `yaml:"from"`
+		To   int16 `yaml:"to"`
+	} `yaml:"turns"`
+	Forbid     bool   `yaml:"forbid"`
+	React      string `yaml:"react"`
+	RoutMorale int8   `yaml:"rout-morale"`
+	Dice       int8   `yaml:"dice"`
+	Cubes      int8   `yaml:"cubes"`
 }
 
 var (
@@ -337,7 +354,13 @@ func (b *builder) scenarios() {
 			b.unknownSide(d, at(d, "first"), s.First, sideIDs)
 		}
 		for ri, r := range s.Special {
-			ts.Special = append(ts.Special, table.Special{Text: r.Text})
+			sp := table.Special{Text: r.Text}
+			for ei, e := range r.Effects {
+				if te, ok := b.effect(d, &ts, side, sideIDs, e, "special", fmt.Sprint(ri), "effects", fmt.Sprint(ei)); ok {
+					sp.Effects = append(sp.Effects, te)
+				}
+			}
+			ts.Special = append(ts.Special, sp)
 			for id, n := range r.Data.Dice {
 				if i, ok := sideIDs[id]; ok {
 					ts.Sides[i].Dice = n

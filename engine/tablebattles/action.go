@@ -32,7 +32,7 @@ func (g *Game) ActionMoves() []Move {
 		}
 		for ai := range f.Def.Actions {
 			a := &f.Def.Actions[ai]
-			if a.Type.Reaction() {
+			if a.Type.Reaction() || g.forbidden(f, bit(a.Type)) {
 				continue
 			}
 			if !f.meets(a) {
@@ -58,7 +58,7 @@ func (g *Game) ActionMoves() []Move {
 			}
 			out = append(out, Move{F: i, Action: ai})
 		}
-		if f.Def.Retire && len(f.Dice) > 0 {
+		if f.Def.Retire && len(f.Dice) > 0 && !g.forbidden(f, table.RetireBit) {
 			out = append(out, Move{F: i, Action: Retire})
 		}
 	}
@@ -146,7 +146,7 @@ func (g *Game) Reactions(attacker, target *Formation) []Reaction {
 		}
 		for ai := range r.Def.Actions {
 			a := &r.Def.Actions[ai]
-			if !a.Type.Reaction() || !r.meets(a) {
+			if !a.Type.Reaction() || !r.meets(a) || g.forbidden(r, bit(a.Type)) {
 				continue
 			}
 			ok := false
@@ -222,9 +222,10 @@ func (g *Game) resolve(at *Attack, r *Reaction) {
 }
 
 // MustReact reports whether the defender must take one of the reactions
-// opts (Reactions are mandatory unless the card says Voluntary).
+// opts (Reactions are mandatory unless the card says Voluntary, or a
+// special rule changes it).
 func (g *Game) MustReact(opts []Reaction) bool {
-	return slices.ContainsFunc(opts, func(o Reaction) bool { return !g.F[o.F].Def.Actions[o.Action].Voluntary })
+	return slices.ContainsFunc(opts, func(o Reaction) bool { return !g.voluntary(g.F[o.F], &g.F[o.F].Def.Actions[o.Action]) })
 }
 
 // applyHits removes units simultaneously and routs every formation left
@@ -256,11 +257,7 @@ func (g *Game) applyHits(hits map[*Formation]int) []*Formation {
 	for _, f := range routed {
 		give := 0
 		if len(sides) == 1 {
-			give = 1
-			if f.Def.Star {
-				give = 2
-			}
-			give = min(give, g.S[f.Side].Morale)
+			give = min(g.routMorale(f), g.S[f.Side].Morale)
 			g.S[f.Side].Morale -= give
 			g.S[1-f.Side].Morale += give
 		}

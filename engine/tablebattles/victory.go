@@ -38,8 +38,12 @@ func (g *Game) attacks(f *Formation) bool {
 
 // usable reports whether f's dice can ever meet a's requirement: its side
 // has as many dice as the requirement needs on the card (Action.Needs, from
-// its dice area). A special formation's cube meets no requirement but none.
+// its dice area), and no special rule forbids it from now on. A special
+// formation's cube meets no requirement but none.
 func (g *Game) usable(f *Formation, a *table.Action) bool {
+	if g.forbiddenForever(f, bit(a.Type)) {
+		return false
+	}
 	if f.Def.Special {
 		return a.Requirement == table.None
 	}
@@ -87,7 +91,7 @@ func (g *Game) outlook() *outlook {
 			set(o.active, i, f.Reserve && g.mayRelease(o, f))
 			set(o.hit, i, !f.Def.Special && g.mayBeHit(o, f))
 			set(o.leaves, i, !f.Def.Special && o.hit[i] ||
-				o.active[i] && f.Def.Retire && !f.Def.Special ||
+				o.active[i] && f.Def.Retire && !f.Def.Special && !g.forbiddenForever(f, table.RetireBit) ||
 				o.active[i] && f.Def.Pursuit && g.mayPursue(o, f))
 		}
 	}

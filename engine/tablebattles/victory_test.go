@@ -108,3 +108,28 @@ func TestRuleVictoryNoAttackPursuitReleases(t *testing.T) {
 		}
 	}
 }
+
+// How to Win with special rules: an attack a special rule forbids from now
+// on, with no last turn, can never be taken; one forbidden until a turn, or
+// only from a later turn, still can.
+func TestRuleVictoryNoAttackForbiddenBySpecialRule(t *testing.T) {
+	for _, c := range []struct {
+		name     string
+		from, to int16
+		loses    bool
+	}{
+		{"forbidden for good", 0, 0, true},
+		{"forbidden from turn 2 on", 2, 0, true},
+		{"forbidden until turn 10", 0, 10, false},
+		{"forbidden from turn 5 on", 5, 0, false},
+	} {
+		g := setup(t, [2]int8{3, 3},
+			spec{id: "a", str: 3, acts: []act{attack(1, "b")}},
+			spec{id: "b", side: 1, str: 3, acts: []act{attack(1, "a")}})
+		g.Scenario.Special = []table.Special{{Text: "rule", Effects: []table.Effect{{Kind: table.Forbid, Sides: 1 << 1, Actions: 1 << table.Attack, From: c.from, To: c.to}}}}
+		g.Active, g.turn = 1, 2
+		if got := !g.CanEverAttack(1); got != c.loses {
+			t.Errorf("%s: side 1 can never attack = %v, want %v", c.name, got, c.loses)
+		}
+	}
+}

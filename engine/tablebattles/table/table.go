@@ -175,10 +175,72 @@ type Side struct {
 	Dice       int8 // dice in the side's pool (6 unless a special rule says)
 }
 
-// Special is a scenario special rule; its numbers are already folded into
-// the scenario and its sides.
+// Special is a scenario special rule: its text, and the effects the engine
+// applies while it plays. Its dice and cubes are already folded into the
+// scenario and its sides.
 type Special struct {
-	Text string
+	Text    string
+	Effects []Effect
+}
+
+// EffectKind is what a special rule's effect changes.
+type EffectKind uint8
+
+// Effect kinds.
+const (
+	Forbid     EffectKind = iota + 1 // the actions cannot be taken
+	MustReact                        // the reactions are mandatory
+	MayDecline                       // the reactions may be declined
+	RoutMorale                       // a rout gives Value cubes
+)
+
+// EffectNames are the content words of the effect kinds, from Forbid.
+var EffectNames = [...]string{"", "forbid", "react: must", "react: may", "rout-morale"}
+
+func (k EffectKind) String() string {
+	if int(k) < len(EffectNames) {
+		return EffectNames[k]
+	}
+	return "effect?"
+}
+
+// RetireBit is the Effect.Actions bit of retiring; the action types use
+// bit 1<<ActionType.
+const RetireBit = 1 << 6
+
+// Effect is one effect of a special rule: whom, which actions, which turns,
+// and what changes.
+type Effect struct {
+	Kind EffectKind
+	// Sides has bit s set for side s; 0 for both.
+	Sides uint8
+	// Formations are ruleset indexes; nil for every formation.
+	Formations []int16
+	// Actions has bit 1<<t for action type t and RetireBit; 0 for all.
+	Actions uint8
+	// From and To are player turns, both included; 0 leaves that end open.
+	From, To int16
+	Value    int8 // RoutMorale: the cubes given
+}
+
+// Covers reports whether e concerns formation fi of side s, doing the
+// action whose bit is act (1<<ActionType, RetireBit; 0 for any), on turn.
+func (e *Effect) Covers(s int, fi int16, act uint8, turn int) bool {
+	if e.Sides != 0 && e.Sides&(1<<s) == 0 || e.Actions != 0 && act != 0 && e.Actions&act == 0 {
+		return false
+	}
+	if e.From != 0 && turn < int(e.From) || e.To != 0 && turn > int(e.To) {
+		return false
+	}
+	if e.Formations == nil {
+		return true
+	}
+	for _, f := range e.Formations {
+		if f == fi {
+			return true
+		}
+	}
+	return false
 }
 
 // Scenario is a set-up card.
