@@ -2,7 +2,6 @@ package tablebattles
 
 import (
 	"math/rand/v2"
-	"slices"
 	"testing"
 
 	"github.com/roundtable-dev/roundtable/engine/play"
@@ -127,18 +126,6 @@ func do(t testing.TB, g *Game, actions ...string) {
 			t.Fatal(err)
 		}
 	}
-}
-
-// offered reports whether the action text is legal now.
-func offered(g *Game, a string) bool { return slices.Contains(texts(g), a) }
-
-// kinds lists the kinds of the events since the last call.
-func kinds(g *Game) []string {
-	var out []string
-	for _, e := range g.Events() {
-		out = append(out, e.Kind)
-	}
-	return out
 }
 
 func attack(hits int8, targets ...string) act {
