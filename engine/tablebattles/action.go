@@ -86,14 +86,18 @@ func (g *Game) act(m Move) {
 	dice := sorted(f.Dice)
 	if m.Action == Retire {
 		g.returnDice(f)
-		g.emit(f.Side, "retire", fmt.Sprintf("%s retires", g.name(f)), &Data{Formation: f.Def.ID, Dice: dice})
+		if !g.quiet {
+			g.emit(f.Side, "retire", fmt.Sprintf("%s retires", g.name(f)), &Data{Formation: f.Def.ID, Dice: dice})
+		}
 		g.remove(f, "retired")
 		return
 	}
 	a := &f.Def.Actions[m.Action]
 	if m.Null || !f.meets(a) {
 		g.spend(f)
-		g.emit(f.Side, "null", fmt.Sprintf("%s removes %v without meeting %s: no action", g.name(f), dice, a.Requirement), &Data{Formation: f.Def.ID, Dice: dice})
+		if !g.quiet {
+			g.emit(f.Side, "null", fmt.Sprintf("%s removes %v without meeting %s: no action", g.name(f), dice, a.Requirement), &Data{Formation: f.Def.ID, Dice: dice})
+		}
 		return
 	}
 	g.spend(f)
@@ -101,18 +105,26 @@ func (g *Game) act(m Move) {
 	case table.Bombard:
 		enemy := 1 - f.Side
 		g.S[enemy].Morale-- // removed from the game, free for special formations
-		g.emit(f.Side, "bombard", fmt.Sprintf("%s bombards: %s morale %d", g.name(f), g.sideID(enemy), g.S[enemy].Morale), &Data{Formation: f.Def.ID, Dice: dice, Morale: g.morale()})
+		if !g.quiet {
+			g.emit(f.Side, "bombard", fmt.Sprintf("%s bombards: %s morale %d", g.name(f), g.sideID(enemy), g.S[enemy].Morale), &Data{Formation: f.Def.ID, Dice: dice, Morale: g.morale()})
+		}
 	case table.Command:
 		t := g.commandTarget(a)
 		t.Reserve = false
-		g.emit(f.Side, "command", fmt.Sprintf("%s commands %s out of reserve", g.name(f), g.name(t)), &Data{Formation: f.Def.ID, Target: t.Def.ID, Dice: dice})
+		if !g.quiet {
+			g.emit(f.Side, "command", fmt.Sprintf("%s commands %s out of reserve", g.name(f), g.name(t)), &Data{Formation: f.Def.ID, Target: t.Def.ID, Dice: dice})
+		}
 	case table.Attack:
 		t := g.target(a)
 		if t == nil { // not a legal move: the dice are spent for nothing
-			g.emit(f.Side, "null", fmt.Sprintf("%s has no target left", g.name(f)), &Data{Formation: f.Def.ID, Dice: dice})
+			if !g.quiet {
+				g.emit(f.Side, "null", fmt.Sprintf("%s has no target left", g.name(f)), &Data{Formation: f.Def.ID, Dice: dice})
+			}
 			return
 		}
-		g.emit(f.Side, "attack", fmt.Sprintf("%s attacks %s with %v", g.name(f), g.name(t), dice), &Data{Formation: f.Def.ID, Target: t.Def.ID, Dice: dice})
+		if !g.quiet {
+			g.emit(f.Side, "attack", fmt.Sprintf("%s attacks %s with %v", g.name(f), g.name(t), dice), &Data{Formation: f.Def.ID, Target: t.Def.ID, Dice: dice})
+		}
 		at := &Attack{F: m.F, Action: m.Action, Target: g.byIndex[t.Index], Dice: dice}
 		if len(g.Reactions(f, t)) > 0 {
 			g.attack = at
@@ -203,21 +215,29 @@ func (g *Game) resolve(at *Attack, r *Reaction) {
 		g.S[rf.Side].Skip = true
 		switch ra.Type {
 		case table.Screen:
-			g.emit(rf.Side, "screen", fmt.Sprintf("%s screens the attack: no losses", g.name(rf)), &Data{Formation: rf.Def.ID, Target: f.Def.ID, Dice: rdice})
+			if !g.quiet {
+				g.emit(rf.Side, "screen", fmt.Sprintf("%s screens the attack: no losses", g.name(rf)), &Data{Formation: rf.Def.ID, Target: f.Def.ID, Dice: rdice})
+			}
 			return
 		case table.Counterattack:
 			hits[f] += hitsOf(ra, rn)
 			hits[rf] += int(ra.Self)
-			g.emit(rf.Side, "counterattack", fmt.Sprintf("%s counterattacks %s", g.name(rf), g.name(f)), &Data{Formation: rf.Def.ID, Target: f.Def.ID, Dice: rdice, Hits: hitsOf(ra, rn)})
+			if !g.quiet {
+				g.emit(rf.Side, "counterattack", fmt.Sprintf("%s counterattacks %s", g.name(rf), g.name(f)), &Data{Formation: rf.Def.ID, Target: f.Def.ID, Dice: rdice, Hits: hitsOf(ra, rn)})
+			}
 		case table.Absorb:
 			victim = rf
-			g.emit(rf.Side, "absorb", fmt.Sprintf("%s takes the hits meant for %s", g.name(rf), g.name(t)), &Data{Formation: rf.Def.ID, Target: t.Def.ID, Dice: rdice})
+			if !g.quiet {
+				g.emit(rf.Side, "absorb", fmt.Sprintf("%s takes the hits meant for %s", g.name(rf), g.name(t)), &Data{Formation: rf.Def.ID, Target: t.Def.ID, Dice: rdice})
+			}
 		}
 	}
 	h := hitsOf(a, at.n(g))
 	hits[victim] += h
 	hits[f] += int(a.Self)
-	g.emit(f.Side, "hits", fmt.Sprintf("%s takes %s", g.name(victim), hitWord(h)), &Data{Formation: f.Def.ID, Target: victim.Def.ID, Hits: h})
+	if !g.quiet {
+		g.emit(f.Side, "hits", fmt.Sprintf("%s takes %s", g.name(victim), hitWord(h)), &Data{Formation: f.Def.ID, Target: victim.Def.ID, Hits: h})
+	}
 	g.applyHits(hits)
 }
 
@@ -261,7 +281,9 @@ func (g *Game) applyHits(hits map[*Formation]int) []*Formation {
 			g.S[f.Side].Morale -= give
 			g.S[1-f.Side].Morale += give
 		}
-		g.emit(f.Side, "rout", fmt.Sprintf("%s routs: %s gives %d morale (%d-%d)", g.name(f), g.sideID(f.Side), give, g.S[0].Morale, g.S[1].Morale), &Data{Formation: f.Def.ID, Morale: g.morale()})
+		if !g.quiet {
+			g.emit(f.Side, "rout", fmt.Sprintf("%s routs: %s gives %d morale (%d-%d)", g.name(f), g.sideID(f.Side), give, g.S[0].Morale, g.S[1].Morale), &Data{Formation: f.Def.ID, Morale: g.morale()})
+		}
 	}
 	for _, f := range routed {
 		g.release(f)
@@ -269,7 +291,9 @@ func (g *Game) applyHits(hits map[*Formation]int) []*Formation {
 	for _, p := range pursuers {
 		g.returnDice(p.f)
 		g.remove(p.f, "pursued")
-		g.emit(p.f.Side, "pursuit", fmt.Sprintf("%s pursues %s off the field", g.name(p.f), g.name(p.target)), &Data{Formation: p.f.Def.ID, Target: p.target.Def.ID})
+		if !g.quiet {
+			g.emit(p.f.Side, "pursuit", fmt.Sprintf("%s pursues %s off the field", g.name(p.f), g.name(p.target)), &Data{Formation: p.f.Def.ID, Target: p.target.Def.ID})
+		}
 	}
 	return routed
 }
@@ -309,7 +333,9 @@ func (g *Game) release(f *Formation) {
 	for _, r := range g.F {
 		if r.Reserve && !r.Gone && r.Def.Reserve == table.Behind && r.Def.Behind == f.Index {
 			r.Reserve = false
-			g.emit(r.Side, "release", fmt.Sprintf("%s comes out of reserve", g.name(r)), &Data{Formation: r.Def.ID, Target: f.Def.ID})
+			if !g.quiet {
+				g.emit(r.Side, "release", fmt.Sprintf("%s comes out of reserve", g.name(r)), &Data{Formation: r.Def.ID, Target: f.Def.ID})
+			}
 		}
 	}
 }

@@ -101,12 +101,14 @@ func put(t testing.TB, g *Game, id string, dice ...int) *Formation {
 	}
 	g.S[f.Side].Pool -= len(dice)
 	f.Dice = append(f.Dice, dice...)
-	g.choices = nil
+	g.unlist()
 	return f
 }
 
-// texts lists the legal actions' texts.
+// texts lists the legal actions' texts (tests change the state behind the
+// match's back, so the list is made afresh).
 func texts(g *Game) []string {
+	g.unlist()
 	var out []string
 	for i := range g.Legal() {
 		out = append(out, g.Action(i))
@@ -118,6 +120,7 @@ func texts(g *Game) []string {
 func do(t testing.TB, g *Game, actions ...string) {
 	t.Helper()
 	for _, a := range actions {
+		g.unlist()
 		i, err := play.Find(g, a)
 		if err != nil {
 			t.Fatalf("%v; legal: %q", err, texts(g))

@@ -113,7 +113,8 @@ type Game struct {
 	byIndex  map[int16]int
 	quiet    bool // no events
 	events   []play.Event
-	choices  []choice // the legal actions now; nil until listed
+	choices  []choice // the legal actions now, when listed is set
+	listed   bool
 }
 
 // New sets up scenario si of rs and plays on to the first decision. The
@@ -196,11 +197,9 @@ type Data struct {
 	Morale    []int  `json:"morale,omitempty"`
 }
 
-// emit records an event of side s (-1 for none).
+// emit records an event of side s (-1 for none). Callers skip it, and the
+// formatting of its text, when the match is quiet.
 func (g *Game) emit(s int, kind, text string, d *Data) {
-	if g.quiet {
-		return
-	}
 	e := play.Event{Turn: g.turn, Seat: s, Kind: kind, Text: text}
 	if d != nil {
 		e.Data = d

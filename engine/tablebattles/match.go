@@ -31,9 +31,8 @@ type choice struct {
 	place Placement
 }
 
-// list computes the legal actions of the decision now due.
-func (g *Game) list() []choice {
-	var out []choice
+// list appends the legal actions of the decision now due to out.
+func (g *Game) list(out []choice) []choice {
 	switch g.phase {
 	case PhaseAction:
 		for _, m := range g.ActionMoves() {
@@ -76,17 +75,18 @@ func (g *Game) ToMove() int {
 }
 
 // Legal implements play.Match.
-func (g *Game) Legal() int {
-	g.choices = g.list()
-	return len(g.choices)
-}
+func (g *Game) Legal() int { return len(g.legal()) }
 
+// legal is the legal actions now, listed once per decision.
 func (g *Game) legal() []choice {
-	if g.choices == nil {
-		g.choices = g.list()
+	if !g.listed {
+		g.choices, g.listed = g.list(g.choices[:0]), true
 	}
 	return g.choices
 }
+
+// unlist forgets the legal actions: the state changed.
+func (g *Game) unlist() { g.listed = false }
 
 // Action implements play.Match.
 func (g *Game) Action(i int) string {
@@ -160,7 +160,7 @@ func (g *Game) Apply(i int) error {
 		return fmt.Errorf("no legal action %d (there are %d)", i, len(cs))
 	}
 	c := cs[i]
-	g.choices = nil
+	g.unlist()
 	switch c.kind {
 	case chooseMove:
 		g.act(c.move)
@@ -237,6 +237,6 @@ func (g *Game) Clone() play.Match {
 		c.attack = &at
 	}
 	c.roll = slices.Clone(g.roll)
-	c.events, c.choices = nil, nil
+	c.events, c.choices, c.listed = nil, nil, false
 	return &c
 }

@@ -344,7 +344,7 @@ func loadPhase(g *Game, p *Position, at func(...string) *yaml.Node) error {
 		}
 		return nil
 	}
-	if len(g.list()) <= 1 && g.phase != PhaseReaction {
+	if g.Legal() <= 1 && g.phase != PhaseReaction {
 		return play.PosError(at("phase"), "phase %s, but %s has nothing to decide there", ph, g.sideID(g.ToMove()))
 	}
 	return nil

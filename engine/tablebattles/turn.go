@@ -17,7 +17,7 @@ type Placement struct {
 // (Flow of Play: an Action Phase, then a Roll Phase; then the opponent's
 // turn).
 func (g *Game) settle() {
-	g.choices = nil
+	g.unlist()
 	for {
 		switch g.phase {
 		case phaseBegin:
@@ -26,7 +26,9 @@ func (g *Game) settle() {
 			}
 			if g.S[g.Active].Skip {
 				g.S[g.Active].Skip = false
-				g.emit(g.Active, "skip", fmt.Sprintf("%s reacted last turn: no action phase", g.sideID(g.Active)), nil)
+				if !g.quiet {
+					g.emit(g.Active, "skip", fmt.Sprintf("%s reacted last turn: no action phase", g.sideID(g.Active)), nil)
+				}
 				g.phase = phaseRollStart
 				continue
 			}
@@ -95,7 +97,9 @@ func (g *Game) begin() bool {
 func (g *Game) end(winner int, reason string) {
 	g.phase, g.winner, g.reason = PhaseOver, winner, reason
 	g.attack, g.roll, g.wing = nil, nil, 0
-	g.emit(winner, "end", reason, &Data{Morale: g.morale()})
+	if !g.quiet {
+		g.emit(winner, "end", reason, &Data{Morale: g.morale()})
+	}
 }
 
 // rollPool rolls every die in the active player's pool (Roll Phase).
@@ -105,7 +109,9 @@ func (g *Game) rollPool() []int {
 		roll[i] = g.rng.IntN(6) + 1
 	}
 	slices.Sort(roll)
-	g.emit(g.Active, "roll", fmt.Sprintf("%s rolls %v", g.sideID(g.Active), roll), &Data{Dice: roll})
+	if !g.quiet {
+		g.emit(g.Active, "roll", fmt.Sprintf("%s rolls %v", g.sideID(g.Active), roll), &Data{Dice: roll})
+	}
 	return roll
 }
 
@@ -200,7 +206,9 @@ func (g *Game) place(p Placement) {
 	g.roll = takeDice(g.roll, p.Dice)
 	if f.Def.Special {
 		f.Units++
-		g.emit(f.Side, "cube", fmt.Sprintf("%s gains a cube (%d)", g.name(f), f.Units), &Data{Formation: f.Def.ID, Dice: p.Dice})
+		if !g.quiet {
+			g.emit(f.Side, "cube", fmt.Sprintf("%s gains a cube (%d)", g.name(f), f.Units), &Data{Formation: f.Def.ID, Dice: p.Dice})
+		}
 		return
 	}
 	g.S[f.Side].Pool -= len(p.Dice)
