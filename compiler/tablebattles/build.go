@@ -479,23 +479,39 @@ func (b *builder) checkScenario(d *compiler.Doc, ts *table.Scenario, side map[in
 		if len(ts.Sides[si].Formations) == 0 {
 			continue
 		}
-		if !canAttack(fs, ts.Sides[si].Formations, ts.Sides[1-si].Formations, ts.Sides[si].Dice) {
+		if !canAttack(fs, ts, si) {
 			dd := b.diags.Add(CodeNoAttack, at(d, "sides", fmt.Sprint(si)), "%s: side %q has no formation that can attack side %q, so it loses at its first turn", scen, ts.Sides[si].ID, ts.Sides[1-si].ID)
 			dd.Hint = "give one of its formations an attack that targets an enemy formation of this scenario"
 		}
 	}
 }
 
-// canAttack reports whether any of own has an attack whose targets include
-// one of enemy's normal formations and whose requirement dice can meet.
-func canAttack(fs []table.Formation, own, enemy []int16, dice int8) bool {
+// canAttack reports whether any formation of side si has an attack whose
+// targets include one of the other side's normal formations, whose
+// requirement the side's dice can meet, and that no special rule forbids
+// for good from the side's first turn on.
+func canAttack(fs []table.Formation, ts *table.Scenario, si int) bool {
 	isEnemy := map[int16]bool{}
-	for _, e := range enemy {
+	for _, e := range ts.Sides[1-si].Formations {
 		isEnemy[e] = !fs[e].Special
 	}
-	for _, o := range own {
+	first := 1
+	if int(ts.First) != si {
+		first = 2
+	}
+	forbidden := func(o int16) bool {
+		for _, sp := range ts.Special {
+			for _, e := range sp.Effects {
+				if e.Kind == table.Forbid && e.To == 0 && e.Covers(si, o, 1<<table.Attack, first) {
+					return true
+				}
+			}
+		}
+		return false
+	}
+	for _, o := range ts.Sides[si].Formations {
 		for _, a := range fs[o].Actions {
-			if a.Type != table.Attack || a.Needs > dice {
+			if a.Type != table.Attack || a.Needs > ts.Sides[si].Dice || forbidden(o) {
 				continue
 			}
 			for _, t := range a.Targets {
