@@ -14,7 +14,19 @@ func (g *Game) Apply(a Action) error {
 	if !slices.Contains(g.scratch, a) {
 		return fmt.Errorf("annas: illegal action: %s", g.Describe(a))
 	}
+	quiet := len(g.windows) == 0
+	if quiet {
+		g.cp = g.Clone()
+	} else {
+		g.inflight = append(g.inflight, g.Text(a))
+	}
 	g.play(a)
+	switch {
+	case len(g.windows) == 0:
+		g.inflight = g.inflight[:0]
+	case quiet:
+		g.inflight = append(g.inflight[:0], g.cp.Text(a))
+	}
 	return nil
 }
 
@@ -188,6 +200,7 @@ func (g *Game) unitAction(p int, q *Piece, a Action) {
 		if len(g.VPDeck) == 0 {
 			g.VPOut = true
 		}
+		g.emit("capture", p, g.unitData(q, 0), "P%d captures %s: %d VP, %d VP cards left", p+1, q.Tile, pl.VP(), len(g.VPDeck))
 		g.fire(table.Captured, q, nil, nil, done)
 	case Special:
 		q.Special = false
@@ -213,6 +226,7 @@ func (g *Game) unitAction(p int, q *Piece, a Action) {
 		pl.Coins -= int(g.num.RetireCost)
 		pl.DV += int(g.num.RetireDV)
 		g.remove(q)
+		g.emit("retire", p, g.unitData(q, 0), "%s %s retires; P%d has %d DV", g.pieceName(q), q.Tile, p+1, pl.DV)
 	case Work:
 		tr := &g.Rules.Terrain[g.terrainAt(q.Tile)]
 		pl.Coins += int(tr.WorkCoins)

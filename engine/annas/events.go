@@ -316,6 +316,7 @@ func (g *Game) hurt(q *Piece, dmg int, nonLethal bool, byOwner int, foe *Piece, 
 		}
 		if saved > 0 {
 			q.Damage = int8(int(g.Rules.Units[q.Card].Stats.HP) - min(saved, int(g.Rules.Units[q.Card].Stats.HP)))
+			g.emit("survive", int(q.Owner), g.unitData(q, 0), "%s %s survives with %d HP", g.pieceName(q), q.Tile, g.HP(q))
 			then(false)
 			return
 		}
@@ -348,6 +349,7 @@ func (g *Game) defeat(q *Piece, byOwner int, foe *Piece, then func()) {
 	pl.DV += int(dv)
 	pl.LostTurn++
 	pl.Lost++
+	g.emit("defeat", int(q.Owner), g.unitData(q, 0), "%s %s of P%d is defeated; P%d gains %d DV", g.pieceName(q), q.Tile, q.Owner+1, q.Owner+1, dv)
 	c := &ctx{src: q, owner: int(q.Owner), foe: foe, roll: true, target: NoTile, dest: NoTile}
 	var es [][]table.Effect
 	for _, s := range g.sources(q) {

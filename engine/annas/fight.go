@@ -291,6 +291,7 @@ func blow(f *[2]Fighter, s Strike) Strike {
 func (g *Game) endCombat(cb *combat, pcs [2]*Piece, then func()) {
 	g.fighting = nil
 	g.fought = append(g.fought, Fought{Units: [2]int16{pcs[0].Card, pcs[1].Card}, Outcome: cb.out})
+	g.combatEvent(pcs, cb)
 	for _, q := range pcs {
 		q.Shapestone = false // spent at the end of combat (rulebook VI.1)
 		q.Mods = dropMods(q.Mods, UntilCombat)

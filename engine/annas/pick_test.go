@@ -135,10 +135,7 @@ func TestQuietEvents(t *testing.T) {
 						if len(g.Pieces) > 1 {
 							foe = (i + 1) % len(g.Pieces)
 						}
-						c, ok := g.Clone()
-						if !ok {
-							t.Fatal("clone")
-						}
+						c := g.Clone()
 						var trig, cfoe *Piece = c.Pieces[i], nil
 						if foe >= 0 {
 							cfoe = c.Pieces[foe]

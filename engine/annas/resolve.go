@@ -280,6 +280,15 @@ func (g *Game) damage(e *table.Effect, c *ctx, then func()) {
 			hit(i + 1)
 			return
 		}
+		if g.record {
+			dealt := min(n, g.HP(q))
+			if e.NonLethal {
+				dealt = min(n, g.HP(q)-1)
+			}
+			if dealt > 0 {
+				g.emit("damage", int(q.Owner), g.unitData(q, dealt), "%s %s takes %d damage (%d HP left)", g.pieceName(q), q.Tile, dealt, g.HP(q)-dealt)
+			}
+		}
 		g.hurt(q, n, e.NonLethal, c.owner, c.src, func(bool) { hit(i + 1) })
 	}
 	ids := make([]*Piece, len(ts))
@@ -293,6 +302,14 @@ func (g *Game) damage(e *table.Effect, c *ctx, then func()) {
 
 // pieceOp applies an instant or lasting effect to one piece.
 func (g *Game) pieceOp(e *table.Effect, when table.Trigger, c *ctx, q *Piece) {
+	if g.record {
+		from := q.Tile
+		defer func() {
+			if q.Tile != from {
+				g.emit("move", int(q.Owner), g.unitData(q, 0), "%s moves from %s to %s", g.pieceName(q), from, q.Tile)
+			}
+		}()
+	}
 	n := int(e.N)
 	switch e.Op {
 	case table.OpModify:
@@ -305,8 +322,15 @@ func (g *Game) pieceOp(e *table.Effect, when table.Trigger, c *ctx, q *Piece) {
 			q.Mods = append(q.Mods, Mod{Tags: 1 << uint(e.Tag), Expiry: expiry(e.Duration, when), By: int8(c.owner)})
 		}
 	case table.OpHeal:
-		q.Damage = int8(max(0, int(q.Damage)-n))
+		healed := min(n, int(q.Damage))
+		q.Damage -= int8(healed)
+		if healed > 0 {
+			g.emit("heal", int(q.Owner), g.unitData(q, healed), "%s %s recovers %d HP (%d HP)", g.pieceName(q), q.Tile, healed, g.HP(q))
+		}
 	case table.OpReady:
+		if q.Exhausted {
+			g.emit("ready", int(q.Owner), g.unitData(q, 0), "%s %s is ready again", g.pieceName(q), q.Tile)
+		}
 		q.Exhausted = false
 	case table.OpExhaust:
 		q.Exhausted = true

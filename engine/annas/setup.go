@@ -14,13 +14,14 @@ import (
 type Options struct {
 	Seed     uint64
 	Map      string // map id; "" picks the first versus map
-	FullVP   bool   // keep the whole VP deck (the quick game removes the largest cards)
+	Quick    bool   // the quick game: without the largest VP cards (rulebook I.3: a first or faster game)
 	MaxTurns int    // turn cap for simulations; 0 uses the rules data's
 }
 
 // New sets a 1v1 game up (rulebook I): shuffled unit deck, six cards each,
-// Anna's Cheer to the second player, the VP deck smallest on top (quick game
-// unless FullVP), DV tiles in hand and the shop row. All randomness comes
+// Anna's Cheer to the second player, the VP deck smallest on top (the whole
+// deck; the quick game removes the largest cards), DV tiles in hand and the
+// shop row. All randomness comes
 // from the seed, so a seed replays the same game.
 func New(rs *table.Ruleset, opt Options) (*Game, error) {
 	src := rand.NewPCG(opt.Seed, opt.Seed^0x9e3779b97f4a7c15)
@@ -79,7 +80,7 @@ func New(rs *table.Ruleset, opt Options) (*Game, error) {
 	}
 	vp := slices.Clone(rs.VPDeck.Cards)
 	slices.Sort(vp)
-	if !opt.FullVP {
+	if opt.Quick {
 		vp = vp[:max(0, len(vp)-int(rs.VPDeck.QuickRemove))]
 	}
 	g.VPDeck = vp

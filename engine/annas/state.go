@@ -5,6 +5,7 @@ import (
 	"slices"
 
 	"github.com/roundtable-dev/roundtable/engine/annas/table"
+	"github.com/roundtable-dev/roundtable/engine/play"
 )
 
 // Phase is where the game stands.
@@ -115,6 +116,16 @@ type Game struct {
 	Winner int // -1 draw, else the winner once Phase is PhaseOver
 	Reason string
 	Log    []Action // every applied action
+
+	// While a decision is pending inside an action (a window is open): the
+	// state before that action and the texts of the actions taken since
+	// (Position writes them; Clone replays them).
+	cp       *Game
+	inflight []string
+
+	// Events recorded for the game contract (Match.Events), when record.
+	record bool
+	events []play.Event
 }
 
 // Current terrain helpers.
@@ -172,11 +183,16 @@ func (g *Game) Actor() int {
 }
 
 // Clone is a deep copy that plays on independently (same random stream from
-// here on). It fails while a reaction window is open: a window holds the
-// rest of an action in progress.
-func (g *Game) Clone() (*Game, bool) {
+// here on), also while a decision is pending.
+func (g *Game) Clone() *Game {
 	if len(g.windows) > 0 {
-		return nil, false
+		c := g.cp.Clone()
+		c.record = false
+		if err := c.replayInFlight(g.inflight); err != nil {
+			panic("annas: in-flight actions do not replay: " + err.Error())
+		}
+		c.record, c.events = g.record, nil
+		return c
 	}
 	c := *g
 	src := *g.src
@@ -205,5 +221,6 @@ func (g *Game) Clone() (*Game, bool) {
 	// Caches fill as they are used: each game gets its own.
 	c.srcCache, c.srcMore = slices.Clone(g.srcCache), slices.Clip(g.srcMore)
 	c.scratch = nil
-	return &c, true
+	c.cp, c.inflight, c.events = nil, nil, nil
+	return &c
 }

@@ -22,6 +22,7 @@ func (g *Game) nextTurn() {
 	pl := &g.Players[g.Current]
 	pl.Coins += int(g.num.CoinsPerTurn)
 	pl.DV += int(g.num.DVPerTurn)
+	g.emit("turn", g.Current, nil, "P%d's turn %d: %d coins, %d DV", g.Current+1, g.Turn, pl.Coins, pl.DV)
 	for _, pc := range g.Pieces {
 		pc.Acts = 0
 		pc.Mods = dropNextTurn(pc.Mods, g.Current)
@@ -120,6 +121,11 @@ func (g *Game) finish(reason string) {
 				break
 			}
 		}
+	}
+	if g.Winner >= 0 {
+		g.emit("end", g.Winner, nil, "P%d wins (%s), VP %d-%d", g.Winner+1, reason, a, b)
+	} else {
+		g.emit("end", -1, nil, "a draw (%s), VP %d-%d", reason, a, b)
 	}
 }
 

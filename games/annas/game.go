@@ -4,14 +4,16 @@ package annas
 
 import (
 	compiler "github.com/roundtable-dev/roundtable/compiler/annas"
+	engine "github.com/roundtable-dev/roundtable/engine/annas"
 	"github.com/roundtable-dev/roundtable/games"
 	generated "github.com/roundtable-dev/roundtable/generated/annas"
 )
 
 func init() {
 	games.Register(&games.Game{
-		ID:   compiler.GameID,
-		Name: "Anna's Roundtable",
-		Base: func() any { return generated.Ruleset },
+		ID:    compiler.GameID,
+		Name:  "Anna's Roundtable",
+		Modes: engine.Modes,
+		Base:  func() any { return generated.Ruleset },
 	})
 }

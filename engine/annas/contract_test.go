@@ -1,0 +1,26 @@
+package annas
+
+import (
+	"testing"
+
+	"github.com/roundtable-dev/roundtable/engine/play"
+	"github.com/roundtable-dev/roundtable/engine/play/playtest"
+	gen "github.com/roundtable-dev/roundtable/generated/annas"
+)
+
+// TestConformanceVersus plays seeded versus matches on the base content
+// through the game contract (playtest.Conformance: texts, positions,
+// clones, replays), checking the game's invariants after every action.
+func TestConformanceVersus(t *testing.T) {
+	n := 50
+	if testing.Short() {
+		n = 10
+	}
+	playtest.Conformance(t, playtest.Setup{Game: "annas", Mode: Versus, Rules: gen.Ruleset, Seeds: n,
+		Flags: map[string][]string{"vp-deck": {"quick"}},
+		Check: func(t testing.TB, m play.Match) {
+			if err := check(m.(*Match).G); err != nil {
+				t.Fatal(err)
+			}
+		}})
+}
