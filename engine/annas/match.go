@@ -31,11 +31,16 @@ func (m *Match) list() []Action {
 	return m.legal
 }
 
-// Seats implements play.Match.
+// Seats implements play.Match: the players, then in boss mode the boss
+// (which never decides: the rulebook gives its turn's choices to the
+// players).
 func (m *Match) Seats() []play.Seat {
 	out := make([]play.Seat, len(m.G.Players))
 	for i := range out {
 		out[i] = play.Seat{Index: i, Name: fmt.Sprintf("P%d", i+1)}
+	}
+	if m.G.Boss != nil {
+		out = append(out, play.Seat{Index: len(out), Name: "boss"})
 	}
 	return out
 }
@@ -67,13 +72,13 @@ func (m *Match) Apply(i int) error {
 // Over implements play.Match.
 func (m *Match) Over() bool { return m.G.Over() }
 
-// Result implements play.Match: the winner (none for a draw) and the VP of
-// each seat.
+// Result implements play.Match: versus the winner (none for a draw) and
+// the VP of each seat; boss mode every player together, or the boss.
 func (m *Match) Result() play.Result {
 	g := m.G
-	r := play.Draw(g.Reason)
-	if g.Over() && g.Winner >= 0 {
-		r = play.Win(g.Reason, g.Winner)
+	r := play.Result{Winners: g.Winners(), Reason: g.Reason}
+	if g.Boss != nil {
+		return r
 	}
 	r.Scores = make([]int, len(g.Players))
 	for i := range g.Players {
@@ -109,8 +114,23 @@ var Versus = play.Mode{
 	Example:       "--seed 7",
 }
 
+// Boss is Boss Mode (rulebook VIII): two to four players against a boss.
+var Boss = play.Mode{
+	Name:    "boss",
+	Summary: "Boss Mode (rulebook VIII): 2 to 4 players together against a boss deck",
+	Flags: []play.Flag{
+		{Name: "boss", Usage: "the boss to face (its id)"},
+		{Name: "players", Usage: "number of players, 2 to 4", Default: "2", Kind: play.Int},
+	},
+	New:           newBoss,
+	Load:          loadBossMatch,
+	Policies:      policies,
+	DefaultPolicy: "greedy",
+	Example:       "--boss grima --players 3 --seed 2",
+}
+
 // Modes are Anna's Roundtable's modes, versus first.
-var Modes = []play.Mode{Versus}
+var Modes = []play.Mode{Versus, Boss}
 
 func ruleset(rules any) (*table.Ruleset, error) {
 	rs, ok := rules.(*table.Ruleset)
@@ -156,17 +176,62 @@ func newVersus(rules any, o play.Options) (play.Match, error) {
 	return NewMatch(g), nil
 }
 
-func loadVersusMatch(rules any, state *yaml.Node) (play.Match, error) {
+func newBoss(rules any, o play.Options) (play.Match, error) {
 	rs, err := ruleset(rules)
 	if err != nil {
 		return nil, err
 	}
-	g, err := LoadVersus(rs, state)
+	n, err := o.Int("players", 2)
+	if err != nil {
+		return nil, err
+	}
+	if n < 2 || n > 4 {
+		return nil, fmt.Errorf("--players %d: boss mode is for 2 to 4 players", n)
+	}
+	var ids []string
+	for i := range rs.Bosses {
+		ids = append(ids, rs.Bosses[i].ID)
+	}
+	id := o.Str("boss")
+	b := rs.BossIndex(id)
+	switch {
+	case len(ids) == 0:
+		return nil, fmt.Errorf("the content has no bosses")
+	case id == "":
+		return nil, fmt.Errorf("boss mode needs --boss (one of %s)", strings.Join(ids, ", "))
+	case b < 0:
+		if s := suggest(id, ids); s != "" {
+			return nil, fmt.Errorf("no boss %q; did you mean %q?", id, s)
+		}
+		return nil, fmt.Errorf("no boss %q (bosses: %s)", id, strings.Join(ids, ", "))
+	}
+	g, err := New(rs, Options{Seed: o.Seed, Mode: table.BossMode, Boss: b, Players: n})
+	if err != nil {
+		return nil, err
+	}
+	g.record = !o.Quiet
+	return NewMatch(g), nil
+}
+
+func loadVersusMatch(rules any, state *yaml.Node) (play.Match, error) {
+	return loadMatch(rules, table.Versus, state)
+}
+
+func loadBossMatch(rules any, state *yaml.Node) (play.Match, error) {
+	return loadMatch(rules, table.BossMode, state)
+}
+
+func loadMatch(rules any, mode table.Mode, state *yaml.Node) (play.Match, error) {
+	rs, err := ruleset(rules)
+	if err != nil {
+		return nil, err
+	}
+	g, err := Load(rs, mode, state)
 	if err != nil {
 		return nil, err
 	}
 	g.record = true
-	g.events = nil
+	g.events, g.emitted = nil, 0
 	return NewMatch(g), nil
 }
 

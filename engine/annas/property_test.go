@@ -169,7 +169,7 @@ func TestPropertyBaseContent(t *testing.T) {
 
 // fingerprint is the visible state of a game, for "changes nothing" checks.
 func fingerprint(g *Game) string {
-	s := fmt.Sprint(g.Phase, g.Turn, g.Current, g.Deploys, g.HasteDeploys, g.Captures, g.Discards, len(g.Log), len(g.windows),
+	s := fmt.Sprint(g.Phase, g.Turn, g.Current, g.Deploys, g.HasteDeploys, g.Captures, g.Discards, len(g.Log), g.pending != nil,
 		g.Deck, g.Discard, g.ShopDeck, g.ShopDiscard, g.ShopRow, g.VPDeck, g.Spent)
 	for _, p := range g.Players {
 		s += fmt.Sprint(p.Hand, p.Shop, p.Coins, p.DV, p.VPTokens, p.VPCards, p.DVTile, p.DVRuins, p.Lost, p.LostTurn)

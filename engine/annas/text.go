@@ -72,6 +72,18 @@ func (g *Game) Text(a Action) string {
 		switch a.Do {
 		case Attack:
 			w("attack", a.Target.String())
+			if b := g.Boss; b != nil {
+				if pos := b.PosAt(a.Target); pos >= 0 {
+					w(b.def.Corners[b.Corner(pos)].Color.String())
+				}
+			}
+		case BossAct:
+			name := "action"
+			if g.Boss != nil && int(a.Opt) < len(g.Boss.def.Actions) {
+				name = Slug(g.Boss.def.Actions[a.Opt].Name)
+			}
+			w(name)
+			g.targetText(w, a, nil)
 		case Special:
 			w("special")
 			g.targetText(w, a, g.specialEffects(q))
@@ -121,6 +133,18 @@ func (g *Game) Text(a Action) string {
 		}
 	case Pass:
 		w("pass")
+	case DVMove:
+		w("dv-move", at(a.From), "to", a.To.String())
+	case DVRemove:
+		w("dv-remove", at(a.From))
+	case Order:
+		w("next", at(a.Target))
+	case Corner:
+		w("corner", g.cornerText(a))
+	case Bar:
+		w("bar", g.cornerText(a))
+	case Range:
+		w("range", strconv.Itoa(int(a.Opt)))
 	case Choose:
 		switch {
 		case a.Card >= 0:
@@ -138,21 +162,37 @@ func (g *Game) Text(a Action) string {
 	return b.String()
 }
 
-// pieceName is the id of a piece's card.
-func (g *Game) pieceName(q *Piece) string { return g.Rules.Units[q.Card].ID }
-
-// slotInText reports whether a deploy of card names its slot: only a gray
-// unit in versus chooses among slots.
-func (g *Game) slotInText(card int16) bool {
-	return card >= 0 && int(card) < len(g.Rules.Units) && g.Rules.Units[card].Color == table.Gray
+// pieceName is a piece's id: its unit's, its summon's, its boss's.
+func (g *Game) pieceName(q *Piece) string {
+	switch q.Kind {
+	case SummonPiece:
+		return g.Boss.def.Summons[q.Card].ID
+	case BossPiece:
+		return g.Boss.def.ID
+	}
+	return g.Rules.Units[q.Card].ID
 }
 
-// slotName is a versus slot by its color.
+// cornerText names a boss corner by its color and square.
+func (g *Game) cornerText(a Action) string {
+	if g.Boss == nil || a.Opt < 0 || a.Opt > 3 {
+		return "?"
+	}
+	return g.Boss.def.Corners[a.Opt].Color.String() + " " + a.Target.String()
+}
+
+// slotInText reports whether a deploy of card names its slot: only a gray
+// unit in versus chooses among slots (boss mode's are interchangeable).
+func (g *Game) slotInText(card int16) bool {
+	return g.Boss == nil && card >= 0 && int(card) < len(g.Rules.Units) && g.Rules.Units[card].Color == table.Gray
+}
+
+// slotName is a slot by name: versus by its color, boss mode 1 or 2.
 func (g *Game) slotName(s int8) string {
-	if s >= 0 && s < int8(table.Gray) {
+	if g.Boss == nil && s >= 0 && s < int8(table.Gray) {
 		return table.Color(s).String()
 	}
-	return strconv.Itoa(int(s))
+	return strconv.Itoa(int(s) + 1)
 }
 
 // targetText writes an activated effect's target and destination: the
