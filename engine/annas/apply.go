@@ -108,9 +108,10 @@ func (g *Game) deploy(p int, a Action) {
 	} else {
 		g.Deploys++
 	}
-	// Deployed exhausted (rulebook III); the Haste tag's own effect readies
-	// it on deploy.
-	q.Exhausted = true
+	// Deployed exhausted (rulebook III), but for a Haste deploy (III,
+	// Dragon Vein: it may be activated the turn it is deployed); a printed
+	// Haste tag's own effect readies its unit on deploy.
+	q.Exhausted = !a.Haste
 	g.draw(p)
 	g.passives(q, table.OnDeploy, &ctx{src: q, owner: p, roll: true, target: NoTile, dest: NoTile, corner: -1})
 	if g.PieceByID(q.ID) != nil && g.Phase != PhaseOver {

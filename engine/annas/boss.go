@@ -243,7 +243,7 @@ func (g *Game) bossTurn() {
 	g.Guest = 0
 	seat := g.BossSeat()
 	g.dropNextTurn(seat)
-	g.emit("boss-turn", seat, nil, "boss turn %d; current card %s", b.Turns, g.card().ID)
+	g.emit("boss-turn", seat, nil, "%s's turn %d (boss turn %d); current card %s", b.def.ID, g.Turn, b.Turns, g.card().ID)
 	// Step 1: start-of-turn effects, then the summons' own effects. Only
 	// summons on the board when the turn starts act: one summoned now was
 	// not there "at the start of the boss turn".
@@ -290,7 +290,7 @@ func (g *Game) moveStep(roll int) {
 	b := g.Boss
 	dest := g.card().Move[roll-1]
 	if dest == NoTile || dest == b.piece.Tile {
-		g.emit("boss-move", g.BossSeat(), nil, "rolls %d: stays at %s", roll, b.piece.Tile)
+		g.emit("boss-move", g.BossSeat(), nil, "%s rolls %d: stays at %s", b.def.ID, roll, b.piece.Tile)
 		return
 	}
 	area := block(dest)
@@ -313,10 +313,10 @@ func (g *Game) moveStep(roll int) {
 				}
 			}
 		}
-		g.emit("boss-move", g.BossSeat(), nil, "rolls %d: moves to %s", roll, dest)
+		g.emit("boss-move", g.BossSeat(), nil, "%s rolls %d: moves to %s", b.def.ID, roll, dest)
 		return
 	}
-	g.emit("boss-move", g.BossSeat(), nil, "rolls %d: player units stand in %s; the boss attacks instead", roll, dest)
+	g.emit("boss-move", g.BossSeat(), nil, "%s rolls %d: player units stand in %s; it attacks instead", b.def.ID, roll, dest)
 	for _, u := range g.playersOrder(hit) {
 		if g.Phase == PhaseOver {
 			return
@@ -383,7 +383,7 @@ func (g *Game) bossAttack(u *Piece) {
 		best = max(best, 0)
 		dist = opts[g.decide(&decision{seat: int(u.Owner), kind: "range", options: as, best: best})]
 	}
-	g.emit("boss-attack", g.BossSeat(), nil, "attacks %s %s of P%d with the %s corner at range %d", g.pieceName(u), u.Tile, u.Owner+1, b.def.Corners[corner].Color, dist)
+	g.emit("boss-attack", g.BossSeat(), nil, "%s attacks %s %s of P%d with the %s corner at range %d", b.def.ID, g.pieceName(u), u.Tile, u.Owner+1, b.def.Corners[corner].Color, dist)
 	g.combatWith(b.piece, u, corner, dist)
 }
 
@@ -441,14 +441,14 @@ func (g *Game) flip() {
 	b := g.Boss
 	top := b.Deck[len(b.Deck)-1]
 	card := &g.Rules.BossCards[top]
-	g.emit("boss-flip", g.BossSeat(), nil, "flips %s: %s", card.ID, card.Text)
+	g.emit("boss-flip", g.BossSeat(), nil, "%s flips %s: %s", b.def.ID, card.ID, card.Text)
 	g.run(card.Effects, table.Activate, g.newCtx(b.piece, g.BossSeat()))
 	b.Deck = b.Deck[:len(b.Deck)-1]
 	b.Discard = append(b.Discard, top)
 	if len(b.Deck) == 0 {
 		b.Deck, b.Discard = b.Discard, b.Deck[:0]
 		g.shuffle(b.Deck)
-		g.emit("boss-reshuffle", g.BossSeat(), nil, "the boss deck is remade from %d discards", len(b.Deck))
+		g.emit("boss-reshuffle", g.BossSeat(), nil, "%s's deck is remade from %d discards", b.def.ID, len(b.Deck))
 	}
 }
 
@@ -462,7 +462,7 @@ func (g *Game) Rotate() {
 	}
 	b.Rot = r
 	c := b.def.Corners
-	g.emit("boss-rotate", g.BossSeat(), nil, "rotates clockwise: NW %s, NE %s, SE %s, SW %s", c[r[0]].Color, c[r[1]].Color, c[r[2]].Color, c[r[3]].Color)
+	g.emit("boss-rotate", g.BossSeat(), nil, "%s rotates clockwise: NW %s, NE %s, SE %s, SW %s", b.def.ID, c[r[0]].Color, c[r[1]].Color, c[r[2]].Color, c[r[3]].Color)
 }
 
 // summon places one of summon kind at a rolled (X, Y) (rulebook VIII, Step
@@ -517,7 +517,7 @@ func (g *Game) placeSummon(kind, x, y int) {
 	}
 	g.nextID++
 	g.Pieces = append(g.Pieces, &Piece{ID: g.nextID, Kind: SummonPiece, Card: int16(kind), Owner: int8(len(g.Players)), Slot: -1, Tile: t, Attached: -1})
-	g.emit("summon", g.BossSeat(), nil, "rolls (%d, %d): %s at %s", x, y, sm.ID, t)
+	g.emit("summon", g.BossSeat(), nil, "%s rolls (%d, %d): %s at %s", b.def.ID, x, y, sm.ID, t)
 }
 
 // occupiedAll is every tile with something on it.
@@ -594,7 +594,7 @@ func (g *Game) bossHeal(n int) {
 	}
 	h := min(n, int(b.CornerDmg[best]))
 	b.CornerDmg[best] -= int8(h)
-	g.emit("boss-heal", g.BossSeat(), nil, "%s corner recovers %d", b.def.Corners[best].Color, h)
+	g.emit("boss-heal", g.BossSeat(), nil, "%s's %s corner recovers %d", b.def.ID, b.def.Corners[best].Color, h)
 }
 
 // hitCorner fills content corner c's HP bar by dmg; a full bar takes no
@@ -605,7 +605,7 @@ func (g *Game) hitCorner(c, dmg int) bool {
 	b := g.Boss
 	dmg = max(0, min(dmg, b.CornerLeft(c)))
 	b.CornerDmg[c] += int8(dmg)
-	g.emit("boss-damage", g.BossSeat(), nil, "%s corner takes %d (%d/%d)", b.def.Corners[c].Color, dmg, b.CornerLeft(c), b.def.Corners[c].HP)
+	g.emit("boss-damage", g.BossSeat(), nil, "%s's %s corner takes %d (%d of %d HP left)", b.def.ID, b.def.Corners[c].Color, dmg, b.CornerLeft(c), b.def.Corners[c].HP)
 	for i := range 4 {
 		if b.CornerLeft(i) > 0 {
 			return false
@@ -613,7 +613,7 @@ func (g *Game) hitCorner(c, dmg int) bool {
 	}
 	b.Lives--
 	b.CornerDmg = [4]int8{}
-	g.emit("life", g.BossSeat(), nil, "the boss loses a life (%d left)", b.Lives)
+	g.emit("life", g.BossSeat(), nil, "%s loses a life (%d left)", b.def.ID, b.Lives)
 	if b.Lives <= 0 {
 		g.finishBoss(PlayersWin, "the boss lost its last life")
 	}
@@ -753,7 +753,11 @@ func (g *Game) finishBoss(r BossResult, reason string) {
 	if r == BossWins {
 		g.Winner = g.BossSeat()
 	}
-	g.emit("end", -1, nil, "%s win: %s", r, reason)
+	if r == BossWins {
+		g.emit("end", g.BossSeat(), nil, "%s wins: %s", g.Boss.def.ID, reason)
+	} else {
+		g.emit("end", -1, nil, "the players win: %s", reason)
+	}
 }
 
 // Winners are the seats that won: versus the winner (none for a draw);

@@ -62,6 +62,9 @@ func (g *Game) Apply(a Action) error {
 		g.ansActs = append(g.ansActs, a)
 		g.restore()
 		g.resolve()
+		if g.pending == nil {
+			g.rootFn = nil
+		}
 		return nil
 	}
 	g.scratch = g.offered(a, g.scratch[:0])
@@ -69,7 +72,7 @@ func (g *Game) Apply(a Action) error {
 		return fmt.Errorf("annas: illegal action: %s", g.Describe(a))
 	}
 	g.snapshot()
-	g.root = a
+	g.root, g.rootFn = a, nil
 	g.answers, g.ansActs = g.answers[:0], g.ansActs[:0]
 	g.inflight = append(g.inflight[:0], "") // its text, when a decision comes up
 	g.resolve()
@@ -88,11 +91,29 @@ func (g *Game) resolve() {
 			}
 		}
 		g.Log = append(g.Log, g.ansActs...)
-		if g.pending != nil && g.inflight[0] == "" {
+		if g.pending != nil && g.rootFn == nil && g.inflight[0] == "" {
 			g.inflight[0] = g.cpText()
 		}
 	}()
+	if g.rootFn != nil {
+		g.rootFn()
+		return
+	}
 	g.play(g.root)
+}
+
+// step runs fn as the action in flight: its decisions pend as an action's
+// do, and Apply answers them (tests drive rules steps such as one boss
+// attack this way).
+func (g *Game) step(fn func()) {
+	g.snapshot()
+	g.rootFn = fn
+	g.answers, g.ansActs = g.answers[:0], g.ansActs[:0]
+	g.inflight = append(g.inflight[:0], "")
+	g.resolve()
+	if g.pending == nil {
+		g.rootFn = nil
+	}
 }
 
 // cpText is the text of the action in flight, in the state before it.
@@ -107,10 +128,10 @@ func (g *Game) cpText() string {
 // identity: restoring writes the saved values back into the same Piece
 // values, so a *Piece held across Apply stays valid.
 type checkpoint struct {
-	g      Game // the scalar fields
-	pieces []*Piece
-	vals   []Piece
-	mods   []Mod
+	g                                                    Game // the scalar fields
+	pieces                                               []*Piece
+	vals                                                 []Piece
+	mods                                                 []Mod
 	deck, discard, shopDeck, shopDiscard, shopRow, spent []int16
 	vpDeck                                               []int8
 	players                                              []Player
@@ -201,7 +222,7 @@ func (g *Game) restore() {
 	keep := *g
 	*g = c.g
 	// The machinery.
-	g.pending, g.cp, g.root, g.answers, g.ansActs, g.nAns, g.inflight, g.auto = keep.pending, keep.cp, keep.root, keep.answers, keep.ansActs, keep.nAns, keep.inflight, keep.auto
+	g.pending, g.cp, g.root, g.rootFn, g.answers, g.ansActs, g.nAns, g.inflight, g.auto = keep.pending, keep.cp, keep.root, keep.rootFn, keep.answers, keep.ansActs, keep.nAns, keep.inflight, keep.auto
 	g.record, g.events, g.emitted = keep.record, keep.events[:min(len(keep.events), c.eventsLen)], keep.emitted
 	g.srcCache, g.srcMore, g.scratch = keep.srcCache, keep.srcMore, keep.scratch
 	g.lastCombat, g.fighting, g.fought = nil, nil, nil

@@ -130,7 +130,6 @@ func (g *Game) offered(a Action, out []Action) []Action {
 	return out
 }
 
-
 // appendMulligans appends the mulligan choices to out.
 func (g *Game) appendMulligans(out []Action) []Action {
 	p := g.Mulligan
@@ -400,7 +399,8 @@ func (g *Game) canRetire(p int) bool {
 func (g *Game) activationsIn(p int, from Tile, bv *boardView, out []Action, cm *countedMoves) []Action {
 	terr := &bv.terr
 	// Every piece is back on its tile after its turn in the loop: one field.
-	f := Field{Rules: g.Rules, Terrain: terr, Allies: bv.occ[p], Enemies: bv.occ[1-p], Closed: g.DeployZone(1 - p)}
+	tm := g.team(p)
+	f := Field{Rules: g.Rules, Terrain: terr, Allies: bv.occ[tm], Enemies: bv.occ[1-tm], Closed: g.closedZone(p)}
 	ts := &bv.ts
 	var capture TileSet // where a Capture is possible now
 	if g.Captures < int(g.num.CapturesPerTurn) && len(g.VPDeck) > 0 {

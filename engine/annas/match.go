@@ -145,7 +145,7 @@ func newVersus(rules any, o play.Options) (play.Match, error) {
 	if err != nil {
 		return nil, err
 	}
-	opt := Options{Seed: o.Seed, Map: o.Str("map")}
+	opt := Options{Seed: o.Seed, Map: o.Str("map"), Record: !o.Quiet}
 	switch v := o.Str("vp-deck"); v {
 	case "", "standard":
 	case "quick":
@@ -172,7 +172,6 @@ func newVersus(rules any, o play.Options) (play.Match, error) {
 	if err != nil {
 		return nil, err
 	}
-	g.record = !o.Quiet
 	return NewMatch(g), nil
 }
 
@@ -205,11 +204,10 @@ func newBoss(rules any, o play.Options) (play.Match, error) {
 		}
 		return nil, fmt.Errorf("no boss %q (bosses: %s)", id, strings.Join(ids, ", "))
 	}
-	g, err := New(rs, Options{Seed: o.Seed, Mode: table.BossMode, Boss: b, Players: n})
+	g, err := New(rs, Options{Seed: o.Seed, Mode: table.BossMode, Boss: b, Players: n, Record: !o.Quiet})
 	if err != nil {
 		return nil, err
 	}
-	g.record = !o.Quiet
 	return NewMatch(g), nil
 }
 

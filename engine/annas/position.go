@@ -22,7 +22,7 @@ type Position struct {
 	Map      string      `json:"map" yaml:"map"`
 	Phase    string      `json:"phase" yaml:"phase"` // mulligan, turn or over
 	Turn     int         `json:"turn" yaml:"turn"`
-	Current  int         `json:"current" yaml:"current"`                       // the seat whose turn it is
+	Current  int         `json:"current" yaml:"current"`                                   // the seat whose turn it is
 	Mulligan int         `json:"mulligan,omitempty" yaml:"mulligan,omitempty"`             // phase mulligan: the seat deciding
 	MulLeft  int         `json:"mulligans-left,omitempty" yaml:"mulligans-left,omitempty"` // phase mulligan: the decisions left (omitted: one for each seat from mulligan on)
 	MaxTurns int         `json:"max-turns,omitempty" yaml:"max-turns,omitempty"`
@@ -197,10 +197,7 @@ func (g *Game) position() *Position {
 		p.Phase, p.Mulligan, p.MulLeft = "mulligan", g.Mulligan, g.mulligans
 	case PhaseOver:
 		p.Phase = "over"
-		p.Result = &ResultPos{Winners: []int{}, Reason: g.Reason}
-		if g.Winner >= 0 {
-			p.Result.Winners = []int{g.Winner}
-		}
+		p.Result = &ResultPos{Winners: g.Winners(), Reason: g.Reason}
 	default:
 		p.Phase = "turn"
 	}

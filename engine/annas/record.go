@@ -2,6 +2,7 @@ package annas
 
 import (
 	"fmt"
+	"slices"
 
 	"github.com/roundtable-dev/roundtable/engine/play"
 )
@@ -69,8 +70,18 @@ func (g *Game) combatEvent(pcs [2]*Piece, cb *combat) {
 	for i, q := range pcs {
 		*sides[i] = Side{ID: g.pieceName(q), Seat: int(q.Owner), At: q.Tile.String(), HPBefore: cb.out.Before[i],
 			HPAfter: cb.out.HP[i], Defeated: cb.out.Defeated[i]}
+		if q.Kind == BossPiece && cb.corner >= 0 {
+			sides[i].Corner = g.Boss.def.Corners[cb.corner].Color.String()
+			sides[i].At = g.Boss.Square(g.posOf(int(cb.corner))).String()
+		}
 	}
-	text := fmt.Sprintf("%s %s attacks %s %s:", d.Attacker.ID, d.Attacker.At, d.Defender.ID, d.Defender.At)
+	name := func(s *Side) string {
+		if s.Corner != "" {
+			return s.ID + " (" + s.Corner + " corner) " + s.At
+		}
+		return s.ID + " " + s.At
+	}
+	text := fmt.Sprintf("%s attacks %s:", name(&d.Attacker), name(&d.Defender))
 	for _, s := range cb.out.Strikes {
 		by := "attacker"
 		if s.By == 1 {
@@ -91,9 +102,18 @@ func (g *Game) combatEvent(pcs [2]*Piece, cb *combat) {
 	g.emit("combat", d.Attacker.Seat, d, "%s", text)
 }
 
-// Events returns the events recorded since the last call and forgets them.
+// Events returns the events recorded since the last call. While a
+// decision is pending the action's events so far are kept (answering runs
+// the action again from its start, and the events it records again are
+// not returned twice).
 func (g *Game) Events() []play.Event {
-	e := g.events
-	g.events = nil
+	if g.emitted >= len(g.events) {
+		return nil
+	}
+	e := slices.Clone(g.events[g.emitted:])
+	g.emitted = len(g.events)
+	if g.pending == nil {
+		g.events, g.emitted = g.events[:0], 0
+	}
 	return e
 }

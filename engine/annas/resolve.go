@@ -269,8 +269,8 @@ func (g *Game) opSync(e *table.Effect, when table.Trigger, c *ctx) {
 		}
 	default:
 		ts := g.targets(e, c)
-		if !g.isPlayer(c.owner) {
-			ts = g.orderUnits(ts)
+		if !g.isPlayer(c.owner) && moving(e.Op) {
+			ts = g.orderUnits(ts) // the order matters for moves (and damage), not for lasting effects
 		}
 		for _, q := range ts {
 			if g.Phase == PhaseOver {

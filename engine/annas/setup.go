@@ -20,6 +20,7 @@ type Options struct {
 	MaxTurns int    // turn cap for simulations (boss mode: boss turns); 0 uses the rules data's
 	Boss     int    // boss mode: index into Ruleset.Bosses
 	Players  int    // boss mode: 2 to 4
+	Record   bool   // record events for the game contract (Events)
 }
 
 // New sets a game up. Versus (rulebook I): shuffled unit deck, six cards
@@ -33,7 +34,7 @@ type Options struct {
 // same game.
 func New(rs *table.Ruleset, opt Options) (*Game, error) {
 	src := rand.NewPCG(opt.Seed, opt.Seed^0x9e3779b97f4a7c15)
-	g := &Game{Rules: rs, Mode: opt.Mode, src: src, rng: rand.New(src), Winner: -1}
+	g := &Game{Rules: rs, Mode: opt.Mode, src: src, rng: rand.New(src), Winner: -1, record: opt.Record}
 	if opt.Mode == table.BossMode {
 		if err := g.setupBoss(opt); err != nil {
 			return nil, err

@@ -146,6 +146,7 @@ type Game struct {
 	pending  *decision
 	cp       *checkpoint
 	root     Action   // the action in flight while a decision is pending
+	rootFn   func()   // ... or a rules step a test runs as one (step)
 	answers  []int    // the decisions taken in it so far (option indexes)
 	ansActs  []Action // ... as actions
 	nAns     int      // answers used by the current run
@@ -260,6 +261,9 @@ func (g *Game) isPlayer(seat int) bool { return seat >= 0 && seat < len(g.Player
 func (g *Game) Clone() *Game {
 	c := g.cloneState()
 	if g.pending != nil {
+		if g.rootFn != nil {
+			panic("annas: a game cannot be cloned inside a test step")
+		}
 		// The state before the action in flight, then its decisions again.
 		c.cp = g.cp.fresh()
 		c.root = g.root
@@ -310,7 +314,7 @@ func (g *Game) cloneState() *Game {
 	// Caches fill as they are used: each game gets its own.
 	c.srcCache, c.srcMore = slices.Clone(g.srcCache), slices.Clip(g.srcMore)
 	c.scratch = nil
-	c.pending, c.cp, c.answers, c.ansActs, c.inflight, c.auto = nil, nil, nil, nil, nil, nil
+	c.pending, c.cp, c.answers, c.ansActs, c.inflight, c.auto, c.rootFn = nil, nil, nil, nil, nil, nil, nil
 	c.nAns = 0
 	c.events, c.emitted = nil, 0
 	return &c

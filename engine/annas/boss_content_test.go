@@ -1,7 +1,9 @@
-package boss
+package annas
 
 import (
 	"testing"
+
+	"github.com/roundtable-dev/roundtable/engine/annas/table"
 
 	gen "github.com/roundtable-dev/roundtable/generated/annas"
 )
@@ -13,24 +15,24 @@ import (
 // every player readies their units at the start of their own turn.
 func TestDarkAdvanceSlowsUntilNextBossTurn(t *testing.T) {
 	rs := gen.Ruleset
-	g, err := New(rs, Options{Seed: 1, Boss: rs.BossIndex("medeus"), Players: 2, Map: -1})
+	g, err := New(rs, Options{Seed: 1, Mode: table.BossMode, Boss: rs.BossIndex("medeus"), Players: 2})
 	if err != nil {
 		t.Fatal(err)
 	}
-	g.Units, g.Summons = nil, nil
+	clearBoard(g)
 	setCard(t, g, "medeus-advance")
-	near := put(g, rs.UnitIndex("chrom"), 0, "b3")    // next to the block at c3-d4
-	far := put(g, rs.UnitIndex("frederick"), 1, "a1") // not
+	near := bput(g, rs.UnitIndex("chrom"), 0, "b3")    // next to the block at c3-d4
+	far := bput(g, rs.UnitIndex("frederick"), 1, "a1") // not
 	mov, farMov := g.Mov(near), g.Mov(far)
-	g.flip()
+	stepSettled(t, g, g.flip)
 	if g.Mov(near) != mov-2 || g.Mov(far) != farMov {
 		t.Fatalf("after Dark Advance: MOV %d and %d, want %d and %d", g.Mov(near), g.Mov(far), mov-2, farMov)
 	}
-	g.startPlayerTurn(0)
+	stepSettled(t, g, func() { g.startTurn(0) })
 	if g.Mov(near) != mov-2 {
 		t.Errorf("on its owner's turn: MOV %d, want %d", g.Mov(near), mov-2)
 	}
-	g.dropNextTurn(BossSeat) // the boss's next turn starts
+	g.dropNextTurn(g.BossSeat()) // the boss's next turn starts
 	if g.Mov(near) != mov {
 		t.Errorf("at the boss's next turn: MOV %d, want %d back", g.Mov(near), mov)
 	}

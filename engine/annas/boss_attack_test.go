@@ -1,4 +1,4 @@
-package boss
+package annas
 
 import (
 	"testing"
@@ -26,15 +26,15 @@ func TestAttackCornerTriangle(t *testing.T) {
 		{"disadvantage", "d2", "d3", "gaze", 2, 6, 6},
 	}
 	for _, c := range cases {
-		g := newGame(t, grima, 2)
+		g := newBossGame(t, grima, 2)
 		setCard(t, g, c.card)
-		u := put(g, uIke, 0, c.at)
-		apply(t, g, legal(t, g, activation(c.at, Attack, c.corner)))
-		if g.CornerDmg[c.bar] != c.wantDmg || g.HP(u) != c.wantHP {
-			t.Errorf("%s: bar %d damage %d, Ike HP %d; want %d and %d", c.name, c.bar, g.CornerDmg[c.bar], g.HP(u), c.wantDmg, c.wantHP)
+		u := bput(g, uIke, 0, c.at)
+		actSettled(t, g, blegal(t, g, bact(c.at, Attack, c.corner)))
+		if g.Boss.CornerDmg[c.bar] != c.wantDmg || g.HP(u) != c.wantHP {
+			t.Errorf("%s: bar %d damage %d, Ike HP %d; want %d and %d", c.name, c.bar, g.Boss.CornerDmg[c.bar], g.HP(u), c.wantDmg, c.wantHP)
 		}
 		for i := range 4 {
-			if i != c.bar && g.CornerDmg[i] != 0 {
+			if i != c.bar && g.Boss.CornerDmg[i] != 0 {
 				t.Errorf("%s: bar %d took damage", c.name, i)
 			}
 		}
@@ -43,11 +43,11 @@ func TestAttackCornerTriangle(t *testing.T) {
 
 // Rulebook VIII, Attacking Bosses: a unit may only attack a corner within its range.
 func TestAttackOnlyCornersInRange(t *testing.T) {
-	g := newGame(t, grima, 2)
-	put(g, uSoren, 0, "b2") // range 1-2: c3 at 2, d3 and c4 at 3
+	g := newBossGame(t, grima, 2)
+	bput(g, uSoren, 0, "b2") // range 1-2: c3 at 2, d3 and c4 at 3
 	var got []string
 	for _, a := range g.LegalActions() {
-		if a.Kind == Activate && a.To == tile("b2") && a.Do == Attack {
+		if a.Kind == Activate && a.To == bt("b2") && a.Do == Attack {
 			got = append(got, a.Target.String())
 		}
 	}
@@ -60,31 +60,31 @@ func TestAttackOnlyCornersInRange(t *testing.T) {
 // out of range; the current card's range decides.
 func TestBossCounterByCurrentCard(t *testing.T) {
 	// Soren (blue 7 HP, ATK 6, SPD 3, DEF 1, range 1-2) at distance 2 from the gray corner.
-	g := newGame(t, grima, 2)
+	g := newBossGame(t, grima, 2)
 	setCard(t, g, "gaze") // range 1, SPD 3: no counter, no follow-up
-	u := put(g, uSoren, 0, "c1")
-	apply(t, g, legal(t, g, activation("c1", Attack, "c3")))
-	if g.CornerDmg[3] != 4 || g.HP(u) != 7 {
-		t.Errorf("gaze: gray damage %d, Soren HP %d; want 4 and 7", g.CornerDmg[3], g.HP(u))
+	u := bput(g, uSoren, 0, "c1")
+	actSettled(t, g, blegal(t, g, bact("c1", Attack, "c3")))
+	if g.Boss.CornerDmg[3] != 4 || g.HP(u) != 7 {
+		t.Errorf("gaze: gray damage %d, Soren HP %d; want 4 and 7", g.Boss.CornerDmg[3], g.HP(u))
 	}
-	g = newGame(t, grima, 2)
+	g = newBossGame(t, grima, 2)
 	setCard(t, g, "expiration") // ATK 7, SPD 2, DEF 3, range 1-2: counter 6, Soren follows up
-	u = put(g, uSoren, 0, "c1")
-	apply(t, g, legal(t, g, activation("c1", Attack, "c3")))
-	if g.CornerDmg[3] != 6 || g.HP(u) != 1 {
-		t.Errorf("expiration: gray damage %d, Soren HP %d; want 6 and 1", g.CornerDmg[3], g.HP(u))
+	u = bput(g, uSoren, 0, "c1")
+	actSettled(t, g, blegal(t, g, bact("c1", Attack, "c3")))
+	if g.Boss.CornerDmg[3] != 6 || g.HP(u) != 1 {
+		t.Errorf("expiration: gray damage %d, Soren HP %d; want 6 and 1", g.Boss.CornerDmg[3], g.HP(u))
 	}
 }
 
 // Rulebook VIII, Attacking Bosses: a fully damaged corner takes no more.
 func TestFullCornerTakesNoMore(t *testing.T) {
-	g := newGame(t, grima, 2)
+	g := newBossGame(t, grima, 2)
 	setCard(t, g, "gaze")
-	g.CornerDmg = [4]int8{0, 0, 0, 8}
-	u := put(g, uIke, 0, "c2")
-	apply(t, g, legal(t, g, activation("c2", Attack, "c3")))
-	if g.CornerDmg != [4]int8{0, 0, 0, 8} || g.Lives != 2 {
-		t.Errorf("corners %v lives %d", g.CornerDmg, g.Lives)
+	g.Boss.CornerDmg = [4]int8{0, 0, 0, 8}
+	u := bput(g, uIke, 0, "c2")
+	actSettled(t, g, blegal(t, g, bact("c2", Attack, "c3")))
+	if g.Boss.CornerDmg != [4]int8{0, 0, 0, 8} || g.Boss.Lives != 2 {
+		t.Errorf("corners %v lives %d", g.Boss.CornerDmg, g.Boss.Lives)
 	}
 	if g.HP(u) != 7 { // the boss did not lose a life, so it still counters
 		t.Errorf("Ike HP %d, want 7", g.HP(u))
@@ -94,25 +94,25 @@ func TestFullCornerTakesNoMore(t *testing.T) {
 // Rulebook VIII, Defeating a Boss: when every bar is full the boss loses a
 // life and its damage is removed; having lost a life it does not counter.
 func TestAllBarsFullLosesLife(t *testing.T) {
-	g := newGame(t, grima, 2)
+	g := newBossGame(t, grima, 2)
 	setCard(t, g, "gaze")
-	g.CornerDmg = [4]int8{8, 8, 8, 7}
-	u := put(g, uIke, 0, "c2")
-	apply(t, g, legal(t, g, activation("c2", Attack, "c3")))
-	if g.Lives != 1 || g.CornerDmg != [4]int8{} || g.HP(u) != 10 || g.Over() {
-		t.Errorf("lives %d corners %v Ike HP %d over %v; want 1, cleared, 10, not over", g.Lives, g.CornerDmg, g.HP(u), g.Over())
+	g.Boss.CornerDmg = [4]int8{8, 8, 8, 7}
+	u := bput(g, uIke, 0, "c2")
+	actSettled(t, g, blegal(t, g, bact("c2", Attack, "c3")))
+	if g.Boss.Lives != 1 || g.Boss.CornerDmg != [4]int8{} || g.HP(u) != 10 || g.Over() {
+		t.Errorf("lives %d corners %v Ike HP %d over %v; want 1, cleared, 10, not over", g.Boss.Lives, g.Boss.CornerDmg, g.HP(u), g.Over())
 	}
 }
 
 // Rulebook VIII, Defeating a Boss: the last life lost wins the game.
 func TestLastLifeWins(t *testing.T) {
-	g := newGame(t, grima, 2)
-	g.Lives = 1
-	g.CornerDmg = [4]int8{8, 8, 8, 7}
-	put(g, uIke, 0, "c2")
-	apply(t, g, legal(t, g, activation("c2", Attack, "c3")))
-	if !g.Over() || g.Result != PlayersWin || g.Lives != 0 {
-		t.Errorf("over %v result %s lives %d", g.Over(), g.Result, g.Lives)
+	g := newBossGame(t, grima, 2)
+	g.Boss.Lives = 1
+	g.Boss.CornerDmg = [4]int8{8, 8, 8, 7}
+	bput(g, uIke, 0, "c2")
+	actSettled(t, g, blegal(t, g, bact("c2", Attack, "c3")))
+	if !g.Over() || g.Boss.Result != PlayersWin || g.Boss.Lives != 0 {
+		t.Errorf("over %v result %s lives %d", g.Over(), g.Boss.Result, g.Boss.Lives)
 	}
 	if g.LegalActions() != nil {
 		t.Error("actions after the end")
@@ -121,11 +121,11 @@ func TestLastLifeWins(t *testing.T) {
 
 // Attacking a minion is an ordinary combat: Ike vs risen (gray 4 HP, ATK 4, SPD 3, DEF 1).
 func TestAttackMinion(t *testing.T) {
-	g := newGame(t, grima, 2)
-	put(g, uIke, 0, "a2")
+	g := newBossGame(t, grima, 2)
+	bput(g, uIke, 0, "a2")
 	putSummon(g, 0, "a3")
-	apply(t, g, legal(t, g, activation("a2", Attack, "a3")))
-	if len(g.Summons) != 0 || g.HP(g.UnitAt(tile("a2"))) != 10 {
-		t.Errorf("risen survives or Ike hurt: %d summons", len(g.Summons))
+	actSettled(t, g, blegal(t, g, bact("a2", Attack, "a3")))
+	if len(summonsOf(g)) != 0 || g.HP(g.PieceAt(bt("a2"))) != 10 {
+		t.Errorf("risen survives or Ike hurt: %d summons", len(summonsOf(g)))
 	}
 }

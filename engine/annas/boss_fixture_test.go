@@ -1,4 +1,4 @@
-package boss
+package annas
 
 import (
 	"fmt"
@@ -6,8 +6,8 @@ import (
 	"github.com/roundtable-dev/roundtable/engine/annas/table"
 )
 
-// The test fixture: a small ruleset written for these tests (the base
-// content's bosses are tested separately when they exist). Tag, skill and
+// The boss-mode test fixture: a small ruleset written for these tests
+// (the base content's bosses are tested separately). Tag, skill and
 // unit indexes are named so tests read well.
 const (
 	tagHaste = iota
@@ -55,15 +55,7 @@ const (
 	medeus
 )
 
-func rng(ds ...int) table.RangeSet {
-	var r table.RangeSet
-	for _, d := range ds {
-		r |= 1 << uint(d)
-	}
-	return r
-}
-
-func tile(s string) Tile {
+func bt(s string) Tile {
 	t, ok := table.ParseTile(s)
 	if !ok {
 		panic(s)
@@ -71,10 +63,10 @@ func tile(s string) Tile {
 	return t
 }
 
-func tset(names ...string) table.TileSet {
+func bts(names ...string) table.TileSet {
 	var s table.TileSet
 	for _, n := range names {
-		s |= 1 << uint(tile(n))
+		s |= 1 << uint(bt(n))
 	}
 	return s
 }
@@ -82,16 +74,12 @@ func tset(names ...string) table.TileSet {
 func moves(s ...string) [6]Tile {
 	var m [6]Tile
 	for i := range m {
-		m[i] = tile(s[i])
+		m[i] = bt(s[i])
 	}
 	return m
 }
 
-func one(side table.Side, within int8) table.Target {
-	return table.Target{Kind: table.TargetOne, Side: side, Within: within, Tag: -1}
-}
-
-func all(side table.Side, within int8) table.Target {
+func allOf(side table.Side, within int8) table.Target {
 	return table.Target{Kind: table.TargetAll, Side: side, Within: within, Tag: -1}
 }
 
@@ -99,7 +87,7 @@ func eff(when table.Trigger, t table.Target, op table.Op, n int8) table.Effect {
 	return table.Effect{When: when, Target: t, Op: op, N: n, Tag: -1, Summon: -1}
 }
 
-func fixture() *table.Ruleset {
+func bossFixture() *table.Ruleset {
 	self := table.Target{Kind: table.TargetSelf, Tag: -1}
 	player := table.Target{Kind: table.TargetPlayer, Tag: -1}
 	rs := &table.Ruleset{}
@@ -116,7 +104,7 @@ func fixture() *table.Ruleset {
 	rs.Terrain = []table.Terrain{{ID: "plain", WorkCoins: 1}}
 	bolt := eff(table.Activate, one(table.SideEnemy, 3), table.OpDamage, 5)
 	bolt.NonLethal = true
-	rally := eff(table.Activate, all(table.SideAlly, 2), table.OpModify, 0)
+	rally := eff(table.Activate, allOf(table.SideAlly, 2), table.OpModify, 0)
 	rally.Target.IncludeSelf = true
 	rally.Mods.DEF = 2
 	rally.Duration = table.ForNextTurn
@@ -127,7 +115,7 @@ func fixture() *table.Ruleset {
 	army := outn
 	army.Mods.ATK = 1
 	army.If = []table.Cond{{Kind: table.CondMoreUnits, Tag: -1, Terrain: -1}}
-	spendBuff := eff(table.Activate, all(table.SideAlly, 1), table.OpModify, 0)
+	spendBuff := eff(table.Activate, allOf(table.SideAlly, 1), table.OpModify, 0)
 	spendBuff.Mods.ATK = 1
 	spendBuff.Duration = table.ForTurn
 	trig := table.Target{Kind: table.TargetTrigger, Tag: -1}
@@ -148,7 +136,7 @@ func fixture() *table.Ruleset {
 		{Name: "Strike", Kind: table.SkillSpecial, Effects: []table.Effect{eff(table.Activate, one(table.SideEnemy, 2), table.OpDamage, 4)}},
 		{Name: "Bolt", Kind: table.SkillSpecial, Effects: []table.Effect{bolt}},
 		{Name: "Rally", Kind: table.SkillAssist, Effects: []table.Effect{rally}},
-		{Name: "Ring", Kind: table.SkillSpecial, Effects: []table.Effect{eff(table.Activate, all(table.SideEnemy, 2), table.OpDamage, 1)}},
+		{Name: "Ring", Kind: table.SkillSpecial, Effects: []table.Effect{eff(table.Activate, allOf(table.SideEnemy, 2), table.OpDamage, 1)}},
 		{Name: "Shove", Kind: table.SkillSpecial, Effects: []table.Effect{eff(table.Activate, one(table.SideEnemy, 1), table.OpPush, 1)}},
 		{Name: "Outnumbered", Kind: table.SkillPassive, Effects: []table.Effect{outn}},
 		{Name: "Gift", Kind: table.SkillAssist, Effects: []table.Effect{eff(table.Activate, player, table.OpCoins, 3)}},
@@ -187,10 +175,10 @@ func fixture() *table.Ruleset {
 		unit("raven", table.Red, 9, 6, 5, 2, rng(1), 3, 0, skSunder),
 		unit("nephenee", table.Gray, 9, 5, 4, 2, rng(1), 3, 0, skPack))
 	m := table.Map{ID: "boss-field", Mode: table.BossMode}
-	m.Deploy[table.South] = tset("a1", "b1", "c1", "d1", "e1", "f1")
-	m.Deploy[table.North] = tset("a6", "b6", "c6", "d6", "e6", "f6")
-	m.Deploy[table.West] = tset("a2", "a3", "a4", "a5")
-	m.Deploy[table.East] = tset("f2", "f3", "f4", "f5")
+	m.Deploy[table.South] = bts("a1", "b1", "c1", "d1", "e1", "f1")
+	m.Deploy[table.North] = bts("a6", "b6", "c6", "d6", "e6", "f6")
+	m.Deploy[table.West] = bts("a2", "a3", "a4", "a5")
+	m.Deploy[table.East] = bts("f2", "f3", "f4", "f5")
 	rs.Maps = []table.Map{{ID: "versus", Mode: table.Versus}, m}
 	rs.Rules = table.Rules{
 		Boss: table.ModeRules{HandSize: 6, Slots: 2, DeploysPerTurn: 1, MaxLegendary: 1, MaxGray: 1, DistinctColors: true,
@@ -198,7 +186,7 @@ func fixture() *table.Ruleset {
 			DVOnLoss: 1, DVOnLaterLoss: 1, DVOnLegendLoss: 0, DVMoveTile: -1, DVBump: -1, DVHasteDeploy: 3,
 			DVMoveUnit: 1, DVMoveSpaces: 2, DVRemoveUnit: 2},
 		HasteTag:  tagHaste,
-		BossStart: tile("c3"),
+		BossStart: bt("c3"),
 		BossEvery: [5]int8{2: 1, 3: 1, 4: 2},
 	}
 	// Boss 0: Grima summons risen and rifts; the players lose when four
@@ -207,7 +195,7 @@ func fixture() *table.Ruleset {
 	risenSummon.Summon = 0
 	riftSummon := risenSummon
 	riftSummon.Summon = 1
-	expire := eff(table.Activate, all(table.SideEnemy, 2), table.OpDamage, 2)
+	expire := eff(table.Activate, allOf(table.SideEnemy, 2), table.OpDamage, 2)
 	aura := eff(table.Activate, self, table.OpModify, 0)
 	aura.Mods.DEF = 1
 	aura.Duration = table.ForNextTurn
@@ -231,11 +219,11 @@ func fixture() *table.Ruleset {
 	card(grima, "expiration", 7, 2, 3, rng(1, 2), moves("c2", "c2", "c4", "c4", "c3", "c3"), expire)
 	card(grima, "shadow-rift", 5, 4, 2, rng(1), moves("b2", "b2", "d4", "d4", "c3", "c3"), riftSummon)
 	card(grima, "dark-aura", 6, 3, 3, rng(1, 2), moves("c3", "c3", "c3", "b4", "b4", "d2"), aura)
-	ruin := eff(table.Activate, all(table.SideEnemy, 1), table.OpExhaust, 0)
+	ruin := eff(table.Activate, allOf(table.SideEnemy, 1), table.OpExhaust, 0)
 	card(grima, "ruin", 8, 1, 1, rng(1), moves("c2", "c2", "c2", "c3", "c3", "d3"), ruin)
 	// Boss 1: Medeus heals each turn and marches south; the players lose
 	// when it reaches the south edge or after 20 boss turns.
-	push := eff(table.Activate, all(table.SideEnemy, 1), table.OpPush, 1)
+	push := eff(table.Activate, allOf(table.SideEnemy, 1), table.OpPush, 1)
 	heal := eff(table.StartOfTurn, self, table.OpBossHeal, 1)
 	rs.Bosses = append(rs.Bosses, table.Boss{ID: "medeus", Name: "Medeus",
 		Corners:     [4]table.Corner{{Color: table.Blue, HP: 7}, {Color: table.Red, HP: 7}, {Color: table.Green, HP: 7}, {Color: table.Blue, HP: 7}},
