@@ -100,9 +100,9 @@ type ModPos struct {
 type BossPos struct {
 	ID       string      `json:"id" yaml:"id"`
 	At       string      `json:"at" yaml:"at"`           // the block's south-west square
-	Corners  []CornerPos `json:"corners" yaml:"corners"` // in the boss board's order
-	Lives    int         `json:"lives" yaml:"lives"`
-	Deck     []string    `json:"deck" yaml:"deck"` // boss cards, the current card first
+	Corners  []CornerPos `json:"corners" yaml:"corners"` // in the boss board's order; omitted: unturned, no damage
+	Lives    *int        `json:"lives,omitempty" yaml:"lives,omitempty"` // omitted: the boss board's for the player count
+	Deck     *[]string   `json:"deck,omitempty" yaml:"deck,omitempty"`   // boss cards, the current card first; omitted: every card not discarded, in content order
 	Discard  []string    `json:"discard" yaml:"discard"`
 	Turns    int         `json:"turns" yaml:"turns"`       // boss turns taken
 	Round    int         `json:"round" yaml:"round"`       // passes through the turn order, 1-based
@@ -246,8 +246,10 @@ func (g *Game) position() *Position {
 		}
 	}
 	if b := g.Boss; b != nil {
-		bp := &BossPos{ID: b.def.ID, At: b.piece.Tile.String(), Lives: b.Lives, Turns: b.Turns, Round: b.Round, OrderAt: b.Pos,
-			Deck: []string{}, Discard: []string{}, Mods: g.modsPos(b.piece.Mods)}
+		lives := b.Lives
+		bp := &BossPos{ID: b.def.ID, At: b.piece.Tile.String(), Lives: &lives, Turns: b.Turns, Round: b.Round, OrderAt: b.Pos,
+			Discard: []string{}, Mods: g.modsPos(b.piece.Mods)}
+		deck := []string{}
 		if b.MaxTurns != g.defaultBossTurns() {
 			bp.MaxTurns = b.MaxTurns
 		}
@@ -255,8 +257,9 @@ func (g *Game) position() *Position {
 			bp.Corners = append(bp.Corners, CornerPos{Color: b.def.Corners[c].Color.String(), At: cornerNames[g.posOf(c)], Damage: int(b.CornerDmg[c])})
 		}
 		for i := len(b.Deck) - 1; i >= 0; i-- {
-			bp.Deck = append(bp.Deck, rs.BossCards[b.Deck[i]].ID)
+			deck = append(deck, rs.BossCards[b.Deck[i]].ID)
 		}
+		bp.Deck = &deck
 		for _, c := range b.Discard {
 			bp.Discard = append(bp.Discard, rs.BossCards[c].ID)
 		}
@@ -871,10 +874,14 @@ func (g *Game) loadBoss(l *loader, p *Position, n int, mods func([]ModPos, ...an
 	if !ValidBossTile(at) {
 		return perr(fmt.Sprintf("a block with its south-west square on %s does not fit the board", at), "boss", "at")
 	}
-	if bp.Lives < 0 || bp.Lives > int(def.Lives[n]) {
-		return perr(fmt.Sprintf("%d lives (0 to %d for %d players)", bp.Lives, def.Lives[n], n), "boss", "lives")
+	lives := int(def.Lives[n])
+	if bp.Lives != nil {
+		lives = *bp.Lives
 	}
-	b := &BossState{Index: bi, def: def, Lives: bp.Lives, Turns: bp.Turns, Round: max(1, bp.Round), Pos: bp.OrderAt}
+	if lives < 0 || lives > int(def.Lives[n]) {
+		return perr(fmt.Sprintf("%d lives (0 to %d for %d players)", lives, def.Lives[n], n), "boss", "lives")
+	}
+	b := &BossState{Index: bi, def: def, Lives: lives, Turns: bp.Turns, Round: max(1, bp.Round), Pos: bp.OrderAt}
 	b.Order = TurnOrder(n, int(rs.Rules.BossEvery[n]))
 	if b.Pos < -1 || b.Pos >= len(b.Order) {
 		return perr(fmt.Sprintf("not a place in the turn order (-1 to %d)", len(b.Order)-1), "boss", "order-at")
@@ -885,6 +892,11 @@ func (g *Game) loadBoss(l *loader, p *Position, n int, mods func([]ModPos, ...an
 	b.MaxTurns = g.defaultBossTurns()
 	if bp.MaxTurns > 0 {
 		b.MaxTurns = bp.MaxTurns
+	}
+	if bp.Corners == nil {
+		for c := range 4 {
+			bp.Corners = append(bp.Corners, CornerPos{Color: def.Corners[c].Color.String(), At: cornerNames[c]})
+		}
 	}
 	if len(bp.Corners) != 4 {
 		return perr("a boss has 4 corners", "boss", "corners")
@@ -917,13 +929,21 @@ func (g *Game) loadBoss(l *loader, p *Position, n int, mods func([]ModPos, ...an
 		return out, nil
 	}
 	var err *posErr
-	if b.Deck, err = card(bp.Deck, "boss", "deck"); err != nil {
-		return err
-	}
-	slices.Reverse(b.Deck)
 	if b.Discard, err = card(bp.Discard, "boss", "discard"); err != nil {
 		return err
 	}
+	if bp.Deck != nil {
+		if b.Deck, err = card(*bp.Deck, "boss", "deck"); err != nil {
+			return err
+		}
+	} else {
+		for _, c := range def.Cards {
+			if !slices.Contains(b.Discard, c) {
+				b.Deck = append(b.Deck, c)
+			}
+		}
+	}
+	slices.Reverse(b.Deck)
 	all := slices.Concat(b.Deck, b.Discard)
 	slices.Sort(all)
 	want := slices.Clone(def.Cards)
