@@ -99,8 +99,8 @@ type ModPos struct {
 // BossPos is boss mode's boss.
 type BossPos struct {
 	ID       string      `json:"id" yaml:"id"`
-	At       string      `json:"at" yaml:"at"`           // the block's south-west square
-	Corners  []CornerPos `json:"corners" yaml:"corners"` // in the boss board's order; omitted: unturned, no damage
+	At       string      `json:"at" yaml:"at"`                           // the block's south-west square
+	Corners  []CornerPos `json:"corners" yaml:"corners"`                 // in the boss board's order; omitted: unturned, no damage
 	Lives    *int        `json:"lives,omitempty" yaml:"lives,omitempty"` // omitted: the boss board's for the player count
 	Deck     *[]string   `json:"deck,omitempty" yaml:"deck,omitempty"`   // boss cards, the current card first; omitted: every card not discarded, in content order
 	Discard  []string    `json:"discard" yaml:"discard"`
