@@ -224,12 +224,10 @@ func loadMatch(rules any, mode table.Mode, state *yaml.Node) (play.Match, error)
 	if err != nil {
 		return nil, err
 	}
-	g, err := Load(rs, mode, state)
+	g, err := loadRecording(rs, mode, state, true)
 	if err != nil {
 		return nil, err
 	}
-	g.record = true
-	g.events, g.emitted = nil, 0
 	return NewMatch(g), nil
 }
 

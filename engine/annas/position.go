@@ -467,6 +467,12 @@ func tileOf(s string, path ...any) (Tile, *posErr) {
 // Load reads a game of mode back from a position's state node (see
 // Position). A broken position is an error naming the field and its line.
 func Load(rs *table.Ruleset, mode table.Mode, state *yaml.Node) (*Game, error) {
+	return loadRecording(rs, mode, state, false)
+}
+
+// loadRecording is Load, the game recording events when record; the
+// events of the actions in flight are counted as reported.
+func loadRecording(rs *table.Ruleset, mode table.Mode, state *yaml.Node, record bool) (*Game, error) {
 	var p Position
 	if err := play.Decode(state, &p); err != nil {
 		return nil, err
@@ -475,9 +481,11 @@ func Load(rs *table.Ruleset, mode table.Mode, state *yaml.Node) (*Game, error) {
 	if e != nil {
 		return nil, e.at(state)
 	}
+	g.record = record
 	if err := g.replayInFlight(p.InFlight); err != nil {
 		return nil, err
 	}
+	g.emitted = len(g.events)
 	return g, nil
 }
 

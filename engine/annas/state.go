@@ -272,6 +272,7 @@ func (g *Game) Clone() *Game {
 		c.inflight = slices.Clone(g.inflight)
 		c.restore()
 		c.resolve()
+		c.emitted = len(c.events) // those happened in the original
 	}
 	return c
 }
