@@ -178,6 +178,9 @@ func (g *Game) baseTags(pc *Piece) table.TagSet {
 	switch pc.Kind {
 	case UnitPiece:
 		t = g.Rules.Units[pc.Card].Tags
+		if len(pc.Mods) == 0 {
+			return t
+		}
 	case SummonPiece:
 		t = g.Boss.def.Summons[pc.Card].Tags
 	case BossPiece:
@@ -227,17 +230,21 @@ func (g *Game) Mov(pc *Piece) int {
 // HP is a piece's current HP: a unit's or a minion's; the boss's HP left
 // on all its bars.
 func (g *Game) HP(pc *Piece) int {
-	switch pc.Kind {
-	case SummonPiece:
-		return int(g.Boss.def.Summons[pc.Card].Stats.HP) - int(pc.Damage)
-	case BossPiece:
-		n := 0
-		for c := range 4 {
-			n += g.Boss.CornerLeft(c)
-		}
-		return n
+	if pc.Kind == UnitPiece { // the common case, kept small enough to inline
+		return int(g.Rules.Units[pc.Card].Stats.HP) - int(pc.Damage)
 	}
-	return int(g.Rules.Units[pc.Card].Stats.HP) - int(pc.Damage)
+	return g.otherHP(pc)
+}
+
+func (g *Game) otherHP(pc *Piece) int {
+	if pc.Kind == SummonPiece {
+		return int(g.Boss.def.Summons[pc.Card].Stats.HP) - int(pc.Damage)
+	}
+	n := 0
+	for c := range 4 {
+		n += g.Boss.CornerLeft(c)
+	}
+	return n
 }
 
 // maxHP is a unit's or a minion's printed HP.
@@ -283,9 +290,13 @@ func (g *Game) isToken(pc *Piece) bool {
 // pdist is the distance between two pieces; the boss block counts from its
 // nearest square.
 func (g *Game) pdist(a, b *Piece) int {
-	if a.Kind != BossPiece && b.Kind != BossPiece {
+	if (a.Kind|b.Kind)&BossPiece == 0 { // neither is the boss
 		return int(dist[a.Tile][b.Tile])
 	}
+	return g.bossDist(a, b)
+}
+
+func (g *Game) bossDist(a, b *Piece) int {
 	switch {
 	case a.Kind == BossPiece && b.Kind == BossPiece:
 		return 0
@@ -367,6 +378,26 @@ func addMods(m *table.Mods, d table.Mods) {
 // tokens. With two players every friendly unit is the controller's own, so
 // SideOwn is SideAlly. The boss block is nobody's ally.
 func (g *Game) sideOK(side table.Side, owner int, src, q *Piece) bool {
+	if g.Boss == nil {
+		return sideOKVersus(side, owner, src, q)
+	}
+	return g.sideOKTeams(side, owner, src, q)
+}
+
+// sideOKVersus is sideOK with two players, each a team, and no summons.
+func sideOKVersus(side table.Side, owner int, src, q *Piece) bool {
+	switch side {
+	case table.SideSelf:
+		return src != nil && q.ID == src.ID
+	case table.SideAlly, table.SideOwn:
+		return int(q.Owner) == owner
+	case table.SideEnemy:
+		return int(q.Owner) != owner
+	}
+	return true
+}
+
+func (g *Game) sideOKTeams(side table.Side, owner int, src, q *Piece) bool {
 	switch side {
 	case table.SideSelf:
 		return src != nil && q.ID == src.ID
