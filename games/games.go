@@ -13,6 +13,8 @@ import (
 
 	"github.com/spf13/cobra"
 
+	"github.com/roundtable-dev/roundtable/compiler/source"
+
 	"github.com/roundtable-dev/roundtable/engine/play"
 )
 
@@ -52,6 +54,11 @@ type Scaffold struct {
 	OwnFirst []string
 	// Try is the kind and id the new pack's README suggests appending.
 	Try Example
+	// Values, when set, gives templates values of their own (.V): a free
+	// terrain glyph, free card numbers. docs are the documents of the base
+	// pack and of the pack being extended; ref maps a kind to the entity of
+	// it the templates refer to.
+	Values func(docs []*source.Document, ref map[string]string) map[string]any
 }
 
 // Example is one kind's example entity in a scaffold.

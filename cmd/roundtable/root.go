@@ -63,6 +63,7 @@ Exit codes: 0 clean, 1 the content has errors, 2 usage or internal failure.`,
 	for _, add := range commands {
 		root.AddCommand(add())
 	}
+	addGameCommands(root)
 	withUsage(root)
 	// --version, as most tools have it: the same line as `roundtable version`.
 	root.Version = version()
@@ -90,3 +91,26 @@ func withUsage(c *cobra.Command) {
 var commands []func() *cobra.Command
 
 func register(f func() *cobra.Command) { commands = append(commands, f) }
+
+// addGameCommands adds `roundtable GAME ...` for every game that has commands
+// of its own (Anna's forecast and reach, Tropera's levelup).
+func addGameCommands(root *cobra.Command) {
+	for _, g := range games.All() {
+		if len(g.Commands) == 0 {
+			continue
+		}
+		if c, _, err := root.Find([]string{g.ID}); err == nil && c != root {
+			continue // still a command of cmd/ (until it moves to games/)
+		}
+		cmd := &cobra.Command{
+			Use:   g.ID,
+			Short: g.Name + " tools",
+			Args:  cobra.NoArgs,
+			RunE:  func(cmd *cobra.Command, _ []string) error { return cmd.Help() },
+		}
+		for _, add := range g.Commands {
+			cmd.AddCommand(add())
+		}
+		root.AddCommand(cmd)
+	}
+}

@@ -11,9 +11,10 @@ import (
 
 func init() {
 	games.Register(&games.Game{
-		ID:    compiler.GameID,
-		Name:  "Anna's Roundtable",
-		Modes: engine.Modes,
-		Base:  func() any { return generated.Ruleset },
+		ID:       compiler.GameID,
+		Name:     "Anna's Roundtable",
+		Modes:    engine.Modes,
+		Base:     func() any { return generated.Ruleset },
+		Scaffold: scaffold,
 	})
 }

@@ -4,14 +4,17 @@ package battlecrest
 
 import (
 	compiler "github.com/roundtable-dev/roundtable/compiler/battlecrest"
+	engine "github.com/roundtable-dev/roundtable/engine/battlecrest"
 	"github.com/roundtable-dev/roundtable/games"
 	generated "github.com/roundtable-dev/roundtable/generated/battlecrest"
 )
 
 func init() {
 	games.Register(&games.Game{
-		ID:   compiler.GameID,
-		Name: "Battlecrest",
-		Base: func() any { return generated.Ruleset },
+		ID:       compiler.GameID,
+		Name:     "Battlecrest",
+		Modes:    engine.Modes,
+		Base:     func() any { return generated.Ruleset },
+		Scaffold: scaffold,
 	})
 }

@@ -10,8 +10,9 @@ import (
 
 func init() {
 	games.Register(&games.Game{
-		ID:   compiler.GameID,
-		Name: "Fire Emblem Tropera",
-		Base: func() any { return generated.Ruleset },
+		ID:       compiler.GameID,
+		Name:     "Fire Emblem Tropera",
+		Base:     func() any { return generated.Ruleset },
+		Scaffold: scaffold,
 	})
 }
