@@ -40,7 +40,7 @@ func (m *Match) Seats() []play.Seat {
 		out[i] = play.Seat{Index: i, Name: fmt.Sprintf("P%d", i+1)}
 	}
 	if m.G.Boss != nil {
-		out = append(out, play.Seat{Index: len(out), Name: "boss"})
+		out = append(out, play.Seat{Index: len(out), Name: "boss", Auto: true})
 	}
 	return out
 }
