@@ -1,4 +1,4 @@
-package main
+package annas
 
 import (
 	"encoding/json"
@@ -7,11 +7,10 @@ import (
 
 	"github.com/spf13/cobra"
 
-	"github.com/roundtable-dev/roundtable/engine/annas"
+	engine "github.com/roundtable-dev/roundtable/engine/annas"
 	"github.com/roundtable-dev/roundtable/engine/annas/table"
+	"github.com/roundtable-dev/roundtable/games"
 )
-
-func init() { register(newReach) }
 
 type reachJSON struct {
 	Unit  string   `json:"unit"`
@@ -34,19 +33,19 @@ movement or cannot be entered by its tags, Ruins, through allies but never throu
 enemies, never ending on an occupied tile, and never into the enemy's deployment
 zone (--seat says which side is the unit's). Its own tile is included. Tiles are
 sorted a1, a2, …, f6. --ruins and --plain lay a DV map tile side.`,
-		Example: `  roundtable reach chrom --map default --at c1
-  roundtable reach cordelia --map default --at c3 --enemy c4 --ally b3 --format json
-  roundtable reach frederick --map pixel-art --at d6 --seat north --ruins d4`,
+		Example: `  roundtable annas reach chrom --map default --at c1
+  roundtable annas reach cordelia --map default --at c3 --enemy c4 --ally b3 --format json
+  roundtable annas reach frederick --map pixel-art --at d6 --seat north --ruins d4`,
 		Args: cobra.ExactArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			if format != "text" && format != "json" {
-				return usageErr("unknown --format %q (want text or json)", format)
+				return games.Usage("unknown --format %q (want text or json)", format)
 			}
 			if mapID == "" || from == "" {
-				return usageErr("reach needs --map and --at")
+				return games.Usage("reach needs --map and --at")
 			}
 			if seat != "south" && seat != "north" {
-				return usageErr("unknown --seat %q (want south or north)", seat)
+				return games.Usage("unknown --seat %q (want south or north)", seat)
 			}
 			rs, err := annasRuleset(packs, cmd.ErrOrStderr())
 			if err != nil {
@@ -62,7 +61,7 @@ sorted a1, a2, …, f6. --ruins and --plain lay a DV map tile side.`,
 				for _, x := range rs.Maps {
 					ids = append(ids, x.ID)
 				}
-				return usageErr("no map %q (maps: %s)", mapID, strings.Join(ids, ", "))
+				return games.Usage("no map %q (maps: %s)", mapID, strings.Join(ids, ", "))
 			}
 			at, err := parseTile("--at", from)
 			if err != nil {
@@ -89,10 +88,10 @@ sorted a1, a2, …, f6. --ruins and --plain lay a DV map tile side.`,
 				}
 			}
 			if (sets[0] | sets[1] | sets[2]).Has(at) || sets[0]&sets[1] != 0 {
-				return usageErr("--at, --ally, --enemy and --ruins tiles must all differ")
+				return games.Usage("--at, --ally, --enemy and --ruins tiles must all differ")
 			}
 			mp := &rs.Maps[m]
-			var terr [annas.Tiles]int16
+			var terr [engine.Tiles]int16
 			for i := range terr {
 				terr[i] = int16(mp.Tiles[i])
 				if sets[2].Has(table.Tile(i)) {
@@ -105,9 +104,9 @@ sorted a1, a2, …, f6. --ruins and --plain lay a DV map tile side.`,
 			if seat == "north" {
 				closed = mp.Deploy[table.South]
 			}
-			f := annas.Field{Rules: rs, Terrain: &terr, Allies: sets[0], Enemies: sets[1], Closed: closed}
+			f := engine.Field{Rules: rs, Terrain: &terr, Allies: sets[0], Enemies: sets[1], Closed: closed}
 			unit := &rs.Units[u]
-			tiles := annas.Names(f.Reach(at, int(unit.Mov), unit.Tags))
+			tiles := engine.Names(f.Reach(at, int(unit.Mov), unit.Tags))
 			out := cmd.OutOrStdout()
 			if format == "json" {
 				enc := json.NewEncoder(out)
@@ -134,7 +133,7 @@ sorted a1, a2, …, f6. --ruins and --plain lay a DV map tile side.`,
 func parseTile(flag, s string) (table.Tile, error) {
 	t, ok := table.ParseTile(s)
 	if !ok {
-		return table.NoTile, usageErr("%s %q: not a tile (want a1 … f6)", flag, s)
+		return table.NoTile, games.Usage("%s %q: not a tile (want a1 … f6)", flag, s)
 	}
 	return t, nil
 }

@@ -1,4 +1,4 @@
-package main
+package annas
 
 import (
 	"encoding/json"
@@ -6,20 +6,22 @@ import (
 	"io"
 
 	"github.com/roundtable-dev/roundtable/compiler/link"
+	"github.com/roundtable-dev/roundtable/games"
 
 	"github.com/spf13/cobra"
 
-	"github.com/roundtable-dev/roundtable/engine/annas"
+	engine "github.com/roundtable-dev/roundtable/engine/annas"
 	"github.com/roundtable-dev/roundtable/engine/annas/table"
-	gen "github.com/roundtable-dev/roundtable/generated/annas"
 )
 
-func init() { register(newForecast) }
-
 // annasRuleset is the generated base ruleset, or the packs in dirs compiled
-// now; content errors are printed to stderr and reported as errContent.
+// now; content errors are printed to stderr and reported as games.ErrContent.
 func annasRuleset(dirs []string, stderr io.Writer) (*table.Ruleset, error) {
-	return packRuleset(dirs, "annas", gen.Ruleset, stderr)
+	rs, err := game.Rules(dirs, stderr)
+	if err != nil {
+		return nil, err
+	}
+	return rs.(*table.Ruleset), nil
 }
 
 func unitIndex(rs *table.Ruleset, id string) (int, error) {
@@ -33,9 +35,9 @@ func unitIndex(rs *table.Ruleset, id string) (int, error) {
 		ids[i] = rs.Units[i].ID
 	}
 	if s := link.Suggest(id, ids); s != "" {
-		return -1, usageErr("no unit %q (did you mean %q?)", id, s)
+		return -1, games.Usage("no unit %q (did you mean %q?)", id, s)
 	}
-	return -1, usageErr("no unit %q", id)
+	return -1, games.Usage("no unit %q", id)
 }
 
 type forecastSide struct {
@@ -72,16 +74,16 @@ func newForecast() *cobra.Command {
 the attack, the counter (when the defender survives and has the attacker in range)
 and the follow-up of the strictly faster unit, with the weapon triangle,
 effectiveness and the units' unconditional combat skills. HP defaults to full.`,
-		Example: `  roundtable forecast chrom lucina
-  roundtable forecast robin frederick --distance 2 --defender-hp 4
-  roundtable forecast nowi chrom --attacker-shapestone --format json`,
+		Example: `  roundtable annas forecast chrom lucina
+  roundtable annas forecast robin frederick --distance 2 --defender-hp 4
+  roundtable annas forecast nowi chrom --attacker-shapestone --format json`,
 		Args: cobra.ExactArgs(2),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			if format != "text" && format != "json" {
-				return usageErr("unknown --format %q (want text or json)", format)
+				return games.Usage("unknown --format %q (want text or json)", format)
 			}
 			if dist < 1 {
-				return usageErr("--distance must be at least 1")
+				return games.Usage("--distance must be at least 1")
 			}
 			rs, err := annasRuleset(packs, cmd.ErrOrStderr())
 			if err != nil {
@@ -100,7 +102,7 @@ effectiveness and the units' unconditional combat skills. HP defaults to full.`,
 					return int(rs.Units[unit].Stats.HP), nil
 				}
 				if v < 1 || v > int(rs.Units[unit].Stats.HP) {
-					return 0, usageErr("--%s %d: want 1 to %d", flag, v, rs.Units[unit].Stats.HP)
+					return 0, games.Usage("--%s %d: want 1 to %d", flag, v, rs.Units[unit].Stats.HP)
 				}
 				return v, nil
 			}
@@ -111,12 +113,12 @@ effectiveness and the units' unconditional combat skills. HP defaults to full.`,
 				return err
 			}
 			if aSS && !rs.Units[ai].HasShapestone || dSS && !rs.Units[di].HasShapestone {
-				return usageErr("--attacker-shapestone/--defender-shapestone: only a shapeshifter has a Shapestone token")
+				return games.Usage("--attacker-shapestone/--defender-shapestone: only a shapeshifter has a Shapestone token")
 			}
 			if !rs.Units[ai].Range.Has(dist) {
-				return usageErr("%s cannot attack at distance %d", args[0], dist)
+				return games.Usage("%s cannot attack at distance %d", args[0], dist)
 			}
-			o := annas.Forecast(rs, ai, di, aHP, dHP, aSS, dSS, dist)
+			o := engine.Forecast(rs, ai, di, aHP, dHP, aSS, dSS, dist)
 			return printForecast(cmd.OutOrStdout(), format, rs, ai, di, aHP, dHP, o)
 		},
 	}
@@ -132,7 +134,7 @@ effectiveness and the units' unconditional combat skills. HP defaults to full.`,
 }
 
 // combatJSON is the forecast JSON shape of one combat.
-func combatJSON(att, def string, o annas.Outcome) forecastJSON {
+func combatJSON(att, def string, o engine.Outcome) forecastJSON {
 	out := forecastJSON{Strikes: []forecastStrike{}}
 	for _, s := range o.Strikes {
 		out.Strikes = append(out.Strikes, forecastStrike{sides[s.By], s.Kind, s.Damage})
@@ -144,7 +146,7 @@ func combatJSON(att, def string, o annas.Outcome) forecastJSON {
 
 var sides = [2]string{"attacker", "defender"}
 
-func printForecast(w io.Writer, format string, rs *table.Ruleset, ai, di, aHP, dHP int, o annas.Outcome) error {
+func printForecast(w io.Writer, format string, rs *table.Ruleset, ai, di, aHP, dHP int, o engine.Outcome) error {
 	who := sides
 	ids := [2]string{rs.Units[ai].ID, rs.Units[di].ID}
 	if format == "json" {
