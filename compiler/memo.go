@@ -270,6 +270,9 @@ func Local[T any](p *Program, step string, docs []*Doc, diags *diag.List, fn fun
 			*diags = append(*diags, r.Diags()...)
 			use(docs[next], h.rec.summary)
 			m.hits++
+			if p.obs != nil {
+				p.obs.Reused(docs[next])
+			}
 		}
 	}
 	k := 0
