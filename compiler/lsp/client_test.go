@@ -4,7 +4,7 @@ import (
 	"context"
 	"net"
 	"os"
-		"path/filepath"
+	"path/filepath"
 	"strings"
 	"sync"
 	"testing"

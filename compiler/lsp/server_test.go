@@ -1,6 +1,8 @@
 package lsp
 
 import (
+	"fmt"
+	"os"
 	"path/filepath"
 	"slices"
 	"strings"
@@ -103,5 +105,162 @@ func TestCompletionOfTagIDs(t *testing.T) {
 		if !slices.Contains(labels, want) {
 			t.Errorf("completion lacks %q: %v", want, labels)
 		}
+	}
+}
+
+func TestDefinitionAcrossFilesAndIntoBase(t *testing.T) {
+	dir := valmDir(t)
+	c := start(t, dir)
+	c.open("units/walhart.yaml")
+	c.waitDiags("units/walhart.yaml", 1)
+	def := func(p protocol.Position) *protocol.Location {
+		t.Helper()
+		res, err := c.srv.Definition(c.ctx, &protocol.DefinitionParams{TextDocumentPositionParams: tdpp(c.uri("units/walhart.yaml"), p)})
+		if err != nil {
+			t.Fatal(err)
+		}
+		loc, ok := res.(*protocol.Location)
+		if !ok {
+			t.Fatalf("no definition at %+v: %#v", p, res)
+		}
+		return loc
+	}
+	loc := def(pos(8, 18)) // swift
+	if loc.URI != c.uri("tags.yaml") || loc.Range != (protocol.Range{Start: pos(1, 4), End: pos(1, 9)}) {
+		t.Errorf("swift: %+v", loc)
+	}
+	loc = def(pos(8, 9)) // armored, a tag of annas-base
+	path := loc.URI.FsPath()
+	if !strings.HasSuffix(filepath.ToSlash(path), "/annas/tags/movement.yaml") && !strings.Contains(filepath.ToSlash(path), "/annas/tags/") {
+		t.Fatalf("armored: %s", path)
+	}
+	b, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatalf("the base file is not extracted: %v", err)
+	}
+	ls := lines(b)
+	if got := lineAt(ls, int(loc.Range.Start.Line))[loc.Range.Start.Character:loc.Range.End.Character]; got != "armored" {
+		t.Errorf("armored's definition points at %q", got)
+	}
+}
+
+func TestReferencesAndRename(t *testing.T) {
+	dir := valmDir(t)
+	writeFiles(t, dir, map[string]string{"units/frederick.yaml": `kind: unit
+id: frederick
+name: Frederick
+color: blue
+stats: {hp: 9, atk: 5, spd: 4, def: 3}
+range: [1]
+mov: 3
+tags:
+  - swift
+`})
+	c := start(t, dir)
+	c.open("tags.yaml")
+	c.waitDiags("tags.yaml", 1)
+	refs, err := c.srv.References(c.ctx, &protocol.ReferenceParams{TextDocumentPositionParams: tdpp(c.uri("tags.yaml"), pos(1, 5)), Context: protocol.ReferenceContext{IncludeDeclaration: true}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var got []string
+	for _, l := range refs {
+		rel, _ := filepath.Rel(dir, l.URI.FsPath())
+		got = append(got, fmt.Sprintf("%s:%d:%d", filepath.ToSlash(rel), l.Range.Start.Line+1, l.Range.Start.Character+1))
+	}
+	want := []string{"tags.yaml:2:5", "units/frederick.yaml:9:5", "units/walhart.yaml:9:17"}
+	if !slices.Equal(got, want) {
+		t.Errorf("references %v, want %v", got, want)
+	}
+	edit, err := c.srv.Rename(c.ctx, &protocol.RenameParams{TextDocumentPositionParams: tdpp(c.uri("units/walhart.yaml"), pos(8, 18)), NewName: "fleet"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var edits []string
+	for u, es := range edit.Changes {
+		rel, _ := filepath.Rel(dir, u.FsPath())
+		for _, e := range es {
+			edits = append(edits, fmt.Sprintf("%s:%d:%d-%d=%s", filepath.ToSlash(rel), e.Range.Start.Line+1, e.Range.Start.Character+1, e.Range.End.Character+1, e.NewText))
+		}
+	}
+	slices.Sort(edits)
+	wantEdits := []string{"tags.yaml:2:5-10=fleet", "units/frederick.yaml:9:5-10=fleet", "units/walhart.yaml:9:17-22=fleet"}
+	if !slices.Equal(edits, wantEdits) {
+		t.Errorf("rename edits %v, want %v", edits, wantEdits)
+	}
+	if _, err := c.srv.Rename(c.ctx, &protocol.RenameParams{TextDocumentPositionParams: tdpp(c.uri("units/walhart.yaml"), pos(8, 9)), NewName: "plated"}); err == nil || !strings.Contains(err.Error(), "embedded pack annas-base") {
+		t.Errorf("renaming a base tag: %v", err)
+	}
+	if _, err := c.srv.Rename(c.ctx, &protocol.RenameParams{TextDocumentPositionParams: tdpp(c.uri("tags.yaml"), pos(1, 5)), NewName: "Fleet Foot"}); err == nil || !strings.Contains(err.Error(), "is not an id") {
+		t.Errorf("renaming to a bad id: %v", err)
+	}
+}
+
+// A change in one file reports in the other open files it breaks.
+func TestChangeReportsInOtherOpenDocuments(t *testing.T) {
+	dir := valmDir(t)
+	c := start(t, dir)
+	c.open("units/walhart.yaml")
+	c.open("tags.yaml")
+	c.waitDiags("units/walhart.yaml", 1)
+	c.change("tags.yaml", 2, strings.Replace(valm["tags.yaml"], "id: swift", "id: fleet", 1))
+	ds := c.waitDiagsWhere("units/walhart.yaml", func(ds []protocol.Diagnostic) bool { return len(ds) > 0 })
+	if len(ds) != 1 || codes(ds)[0] != "unknown-ref" || !strings.HasPrefix(msg(ds[0]), `unknown tag "swift"`) {
+		t.Fatalf("got %v %q", codes(ds), msg(ds[0]))
+	}
+	c.change("tags.yaml", 3, valm["tags.yaml"])
+	c.waitDiagsWhere("units/walhart.yaml", func(ds []protocol.Diagnostic) bool { return len(ds) == 0 })
+}
+
+func TestHover(t *testing.T) {
+	dir := valmDir(t)
+	c := start(t, dir)
+	c.open("units/walhart.yaml")
+	c.waitDiags("units/walhart.yaml", 1)
+	hover := func(p protocol.Position) string {
+		t.Helper()
+		h, err := c.srv.Hover(c.ctx, &protocol.HoverParams{TextDocumentPositionParams: tdpp(c.uri("units/walhart.yaml"), p)})
+		if err != nil || h == nil {
+			t.Fatalf("hover at %+v: %v %v", p, h, err)
+		}
+		return h.Contents.(*protocol.MarkupContent).Value
+	}
+	if got := hover(pos(8, 18)); !strings.Contains(got, "**tag** `swift` of pack valm") || !strings.Contains(got, "text: +1 SPD in combat.") {
+		t.Errorf("hover on swift: %q", got)
+	}
+	if got := hover(pos(4, 2)); !strings.HasPrefix(got, "`color`: ") {
+		t.Errorf("hover on color: %q", got)
+	}
+}
+
+func TestCodeActions(t *testing.T) {
+	dir := valmDir(t)
+	c := start(t, dir)
+	c.open("units/walhart.yaml")
+	c.waitDiags("units/walhart.yaml", 1)
+	actions := func(version int32, text string) []string {
+		t.Helper()
+		c.change("units/walhart.yaml", version, text)
+		ds := c.waitDiags("units/walhart.yaml", version)
+		res, err := c.srv.CodeAction(c.ctx, &protocol.CodeActionParams{TextDocument: protocol.TextDocumentIdentifier{URI: c.uri("units/walhart.yaml")}, Range: ds[0].Range, Context: protocol.CodeActionContext{Diagnostics: ds}})
+		if err != nil {
+			t.Fatal(err)
+		}
+		var got []string
+		for _, a := range res {
+			ca := a.(*protocol.CodeAction)
+			for _, e := range ca.Edit.Changes[c.uri("units/walhart.yaml")] {
+				got = append(got, fmt.Sprintf("%s: %d:%d %q", ca.Title, e.Range.Start.Line+1, e.Range.Start.Character+1, e.NewText))
+			}
+		}
+		return got
+	}
+	got := actions(2, strings.Replace(valm["units/walhart.yaml"], "[armored, swift]", "[armord, swift]", 1))
+	if want := []string{`Change to "armored": 9:8 "armored"`}; !slices.Equal(got, want) {
+		t.Errorf("actions %q, want %q", got, want)
+	}
+	got = actions(3, strings.Replace(valm["units/walhart.yaml"], "mov: 3\n", "", 1))
+	if want := []string{`Add required field "mov": 1:1 "mov: 0\n"`}; !slices.Equal(got, want) {
+		t.Errorf("actions %q, want %q", got, want)
 	}
 }
