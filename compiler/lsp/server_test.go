@@ -2,6 +2,7 @@ package lsp
 
 import (
 	"fmt"
+	"maps"
 	"os"
 	"path/filepath"
 	"slices"
@@ -262,5 +263,59 @@ func TestCodeActions(t *testing.T) {
 	got = actions(3, strings.Replace(valm["units/walhart.yaml"], "mov: 3\n", "", 1))
 	if want := []string{`Add required field "mov": 1:1 "mov: 0\n"`}; !slices.Equal(got, want) {
 		t.Errorf("actions %q, want %q", got, want)
+	}
+}
+
+// The server reports what check reports, code for code and word for word.
+func TestSameDiagnosticsAsCheck(t *testing.T) {
+	dir := valmDir(t)
+	writeFiles(t, dir, map[string]string{
+		"units/bad.yaml": `kind: unit
+id: chrom
+name: Bad
+color: purple
+stats: {hp: 30, atk: 5, spd: 4, def: 3}
+range: [1]
+mov: 3
+tags: [swfit]
+---
+kind: unit
+id: walhart
+name: Twice
+color: red
+stats: {hp: 9, atk: 5, spd: 4, def: 3}
+range: [1]
+mov: 3
+hp: 4
+`,
+		"tags.yaml": valm["tags.yaml"] + "---\nkind: tag\nid: heavy\nname: Heavy\ncategory: passive\ntext: x\neffects:\n  - when: combat\n    modify: {spd: -1}\n    if: {foe-tag: dragn}\n",
+	})
+	root, err := os.OpenRoot(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer root.Close()
+	want := map[string]bool{}
+	res := check([]packSource{{dir: filepath.ToSlash(dir), fsys: root.FS()}}, "", &docCache{})
+	for _, d := range res.diags {
+		want[fmt.Sprintf("%s:%d:%d %s %s", d.Pos.File, d.Pos.Line, d.Pos.Col, d.Code, message(d))] = true
+	}
+	if len(want) < 4 {
+		t.Fatalf("the bad pack has only %d problems: %v", len(want), want)
+	}
+	c := start(t, dir)
+	got := map[string]bool{}
+	for _, f := range []string{"units/bad.yaml", "tags.yaml", "units/walhart.yaml"} {
+		v := int32(0) // walhart.yaml is not open: published all the same
+		if f != "units/walhart.yaml" {
+			c.open(f)
+			v = 1
+		}
+		for _, d := range c.waitDiags(f, v) {
+			got[fmt.Sprintf("%s:%d:%d %s %s", filepath.ToSlash(filepath.Join(dir, f)), d.Range.Start.Line+1, d.Range.Start.Character+1, codes([]protocol.Diagnostic{d})[0], msg(d))] = true
+		}
+	}
+	if !maps.Equal(got, want) {
+		t.Errorf("server:\n%v\ncheck:\n%v", slices.Sorted(maps.Keys(got)), slices.Sorted(maps.Keys(want)))
 	}
 }
