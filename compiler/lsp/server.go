@@ -209,7 +209,11 @@ func (s *server) publish(ctx context.Context, snap *snapshot, edited map[string]
 		if v, ok := versions[path]; ok {
 			params.Version = protocol.NewOptional(v)
 		}
-		ls := lines(s.w.text(path))
+		text, ok := snap.texts[path] // ranges in the text that was checked
+		if !ok {
+			text = s.w.text(path)
+		}
+		ls := lines(text)
 		for _, d := range p.ds {
 			params.Diagnostics = append(params.Diagnostics, s.toLSP(d, ls))
 		}

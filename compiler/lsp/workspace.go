@@ -260,6 +260,7 @@ func (w *workspace) run() (*snapshot, map[string]bool, map[string]int32) {
 	}
 	slices.Sort(dirs)
 	versions := map[string]int32{}
+	texts := map[string][]byte{}
 	for _, d := range dirs {
 		p := w.packs[d]
 		bufs := map[string]buffer{}
@@ -267,6 +268,7 @@ func (w *workspace) run() (*snapshot, map[string]bool, map[string]int32) {
 			if rel, err := filepath.Rel(d, f); err == nil && !strings.HasPrefix(rel, "..") && isYAML(f) {
 				bufs[filepath.ToSlash(rel)] = buffer{text: b.text, mtime: b.mtime}
 				versions[f] = b.version
+				texts[f] = b.text
 			}
 		}
 		srcs = append(srcs, packSource{dir: filepath.ToSlash(d), fsys: &packFS{root: p.root, scan: p.scan, bufs: bufs}})
@@ -277,7 +279,7 @@ func (w *workspace) run() (*snapshot, map[string]bool, map[string]int32) {
 	w.mu.Unlock()
 
 	c := check(srcs, w.cacheDir, &w.dc)
-	s := &snapshot{}
+	s := &snapshot{texts: texts}
 	s.index(w, c, prev)
 	w.mu.Lock()
 	w.snap = s
@@ -401,6 +403,7 @@ type snapshot struct {
 	packs  map[string]packInfo // by id
 	dirs   []packInfo          // longest folder first
 	source func(file string) []byte
+	texts  map[string][]byte // the buffers checked, by path
 }
 
 // index builds a snapshot of a check. References of documents whose Build
