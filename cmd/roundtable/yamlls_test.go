@@ -139,10 +139,10 @@ func yamlLSDiagnostics(t *testing.T, command []string, game string, files []stri
 	}
 	// content.schema.json applies each document's own kind's schema.
 	settings, _ := json.Marshal(map[string]any{
-		"validate":   true,
-		"completion": true,
-		"hover":      true,
-		"schemas":    map[string]any{string(uri.File(filepath.Join(sdir, schemaexport.AnyFile))): []string{"*.yaml", "*.yml"}},
+		"validate":    true,
+		"completion":  true,
+		"hover":       true,
+		"schemas":     map[string]any{string(uri.File(filepath.Join(sdir, schemaexport.AnyFile))): []string{"*.yaml", "*.yml"}},
 		"schemaStore": map[string]any{"enable": false},
 	})
 	ctx, cancel := context.WithTimeout(context.Background(), 3*time.Minute)
