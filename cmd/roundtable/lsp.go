@@ -23,8 +23,7 @@ hover, go to definition, find references, rename of ids, and quick fixes. It che
 every pack folder (a folder with pack.yaml) under the editor's workspace folders, with
 the embedded base packs they require; those are extracted read-only so that the editor
 can open them. Set-up for VS Code, Neovim, Helix and Emacs: docs/editors.md.`,
-		Example: `  roundtable lsp                      # started by the editor, not by hand
-  roundtable lsp --cache .roundtable-cache`,
+		Example: `  roundtable lsp     # started by the editor, not by hand: see docs/editors.md`,
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
 			logw := cmd.ErrOrStderr()
@@ -34,7 +33,6 @@ can open them. Set-up for VS Code, Neovim, Helix and Emacs: docs/editors.md.`,
 			return lsp.Serve(cmd.Context(), stdio{cmd.InOrStdin(), cmd.OutOrStdout()}, o, logw)
 		},
 	}
-	cmd.Flags().StringVar(&o.CacheDir, "cache", "", "keep the incremental check's cache in this folder (default: a temporary folder, removed on exit)")
 	cmd.Flags().StringVar(&o.BaseDir, "base-dir", "", "extract the embedded base packs here (default: the user cache folder, roundtable/base)")
 	return cmd
 }

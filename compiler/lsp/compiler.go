@@ -7,6 +7,7 @@ import (
 
 	"github.com/roundtable-dev/roundtable/compiler"
 	"github.com/roundtable-dev/roundtable/compiler/diag"
+	"github.com/roundtable-dev/roundtable/compiler/vcache"
 )
 
 // This file is the only one that loads, orders and compiles packs: the
@@ -60,7 +61,7 @@ type packInfo struct {
 // checked is the outcome of one check of every pack.
 type checked struct {
 	diags diag.List
-	docs  []docInfo
+	docs  map[string][]docInfo // by file, in order
 	refs  []refInfo
 	// reused lists the documents whose references were not resolved again
 	// (compiler.Observer.Reused), and replayed the files of packs whose
@@ -105,6 +106,10 @@ type docCacheEntry struct {
 	docs []docInfo
 }
 
+// openCache readies the check's cache folder: kept in memory between
+// checks as well as on disk (vcache.KeepInMemory).
+func openCache(dir string) { vcache.KeepInMemory(dir) }
+
 // check loads packs with a cache in cacheDir (check --cache's), orders
 // them with the embedded base packs they require, and compiles each game's
 // set. Diagnostics are those of roundtable check on the same folders.
@@ -125,7 +130,7 @@ func check(srcs []packSource, cacheDir string, dc *docCache) checked {
 		}
 	}
 	obs := &observer{reused: map[docKey]bool{}}
-	out := checked{reused: obs.reused, replayed: map[string]bool{}}
+	out := checked{reused: obs.reused, replayed: map[string]bool{}, docs: map[string][]docInfo{}}
 	var results []*compiler.Result
 	for _, set := range sets {
 		res, ds := compiler.CompileObserved(set, obs)
@@ -150,7 +155,7 @@ func check(srcs []packSource, cacheDir string, dc *docCache) checked {
 					out.replayed[f] = true
 				}
 			}
-			out.docs = append(out.docs, dc.docsOf(p)...)
+			dc.docsOf(p, out.docs)
 		}
 	}
 	out.diags = diags.Sort()
@@ -186,29 +191,37 @@ func depsOf(p *compiler.Pack) []*compiler.Pack {
 	return out
 }
 
-// docsOf lists a pack's documents, reusing those of files whose content
-// key did not change.
-func (dc *docCache) docsOf(p *compiler.Pack) []docInfo {
+// docsOf adds a pack's documents to docs (by file), reusing those of files
+// whose content key did not change.
+func (dc *docCache) docsOf(p *compiler.Pack, out map[string][]docInfo) {
 	dc.mu.Lock()
 	defer dc.mu.Unlock()
 	if dc.files == nil {
 		dc.files = map[string]docCacheEntry{}
 	}
-	var out []docInfo
+	aligned := len(p.Set.Entries) == len(p.Set.Names)
 	docs := p.Set.Docs
-	for i := 0; i < len(docs); {
+	for i, n := 0, 0; i < len(docs); {
 		file := docs[i].File
 		j := i
 		for j < len(docs) && docs[j].File == file {
 			j++
 		}
-		key := p.Set.Key(file)
+		key := ""
+		for aligned && n < len(p.Set.Names) && p.Set.Names[n] < file {
+			n++
+		}
+		if aligned && n < len(p.Set.Names) && p.Set.Names[n] == file && p.Set.Entries[n] != nil {
+			key = p.Set.Entries[n].Key
+		} else {
+			key = p.Set.Key(file)
+		}
 		if e, ok := dc.files[file]; ok && key != "" && e.key == key && len(e.docs) == j-i && (len(e.docs) == 0 || e.docs[0].pack == p.ID) {
-			out = append(out, e.docs...)
+			out[file] = e.docs
 			i = j
 			continue
 		}
-		var infos []docInfo
+		infos := make([]docInfo, 0, j-i)
 		for _, d := range docs[i:j] {
 			info := docInfo{key: docKey{d.File, d.Index}, kind: d.Kind, pack: p.ID, game: p.GameID, start: d.Pos().Line, embedded: p.Embedded}
 			if d.Kind != "pack" {
@@ -220,10 +233,9 @@ func (dc *docCache) docsOf(p *compiler.Pack) []docInfo {
 		if key != "" {
 			dc.files[file] = docCacheEntry{key: key, docs: infos}
 		}
-		out = append(out, infos...)
+		out[file] = infos
 		i = j
 	}
-	return out
 }
 
 // standsAlone are the codes check keeps when a required pack is missing

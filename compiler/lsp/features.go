@@ -62,7 +62,7 @@ func (s *server) Definition(ctx context.Context, params *protocol.DefinitionPara
 	if !ok {
 		return protocol.LocationSlice{}, nil
 	}
-	d, ok := snap.defs[e]
+	d, ok := snap.def(e)
 	if !ok {
 		return protocol.LocationSlice{}, nil
 	}
@@ -78,10 +78,10 @@ func (s *server) References(ctx context.Context, params *protocol.ReferenceParam
 		return []protocol.Location{}, nil
 	}
 	out := []protocol.Location{}
-	if d, ok := snap.defs[e]; ok && params.Context.IncludeDeclaration {
+	if d, ok := snap.def(e); ok && params.Context.IncludeDeclaration {
 		out = append(out, s.location(d.key.file, d.idPos))
 	}
-	refs := slices.Clone(snap.refsTo[e])
+	refs := slices.Clone(snap.refsOf(e))
 	slices.SortFunc(refs, func(a, b refInfo) int {
 		return strings.Compare(a.pos.String(), b.pos.String())
 	})
@@ -100,7 +100,7 @@ func (s *server) PrepareRename(ctx context.Context, params *protocol.PrepareRena
 	if !ok {
 		return nil, jsonrpc2.NewError(jsonrpc2.ErrInvalidRequest.Code, "no id of an entity here")
 	}
-	if d, ok := snap.defs[e]; ok && d.embedded {
+	if d, ok := snap.def(e); ok && d.embedded {
 		return nil, jsonrpc2.NewError(jsonrpc2.ErrInvalidRequest.Code, fmt.Sprintf("%s %s belongs to the embedded pack %s, which cannot be edited", e.kind, e.id, e.pack))
 	}
 	line := lineAt(a.ls, a.line)
@@ -122,7 +122,7 @@ func (s *server) Rename(ctx context.Context, params *protocol.RenameParams) (*pr
 	if !ok {
 		return nil, jsonrpc2.NewError(jsonrpc2.ErrInvalidRequest.Code, "no id of an entity here")
 	}
-	d, ok := snap.defs[e]
+	d, ok := snap.def(e)
 	if !ok {
 		return nil, jsonrpc2.NewError(jsonrpc2.ErrInvalidRequest.Code, fmt.Sprintf("%s %s is not defined", e.kind, e.id))
 	}
@@ -141,7 +141,7 @@ func (s *server) Rename(ctx context.Context, params *protocol.RenameParams) (*pr
 		edits[u] = append(edits[u], protocol.TextEdit{Range: r, NewText: text})
 	}
 	add(d.key.file, d.idPos, name)
-	for _, r := range snap.refsTo[e] {
+	for _, r := range snap.refsOf(e) {
 		text := name
 		if pk, _, ok := strings.Cut(r.ref, "/"); ok {
 			text = pk + "/" + name
@@ -165,7 +165,7 @@ func (s *server) Hover(ctx context.Context, params *protocol.HoverParams) (*prot
 	}
 	if d, ok := s.defAt(snap, a); ok {
 		e := entity{kind: d.kind, pack: d.pack, id: d.id}
-		return md(fmt.Sprintf("**%s** `%s` of pack %s: %s", d.kind, d.id, d.pack, diag.Plural(len(snap.refsTo[e]), "reference"))), nil
+		return md(fmt.Sprintf("**%s** `%s` of pack %s: %s", d.kind, d.id, d.pack, diag.Plural(len(snap.refsOf(e)), "reference"))), nil
 	}
 	// A key: its doc comment.
 	line := lineAt(a.ls, a.line)
@@ -189,7 +189,7 @@ func (s *server) Hover(ctx context.Context, params *protocol.HoverParams) (*prot
 
 // summary is the hover text of an entity: where it is and its document.
 func (s *server) summary(snap *snapshot, e entity) string {
-	d, ok := snap.defs[e]
+	d, ok := snap.def(e)
 	if !ok {
 		return fmt.Sprintf("**%s** `%s`", e.kind, e.id)
 	}

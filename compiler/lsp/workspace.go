@@ -5,6 +5,7 @@ import (
 	"crypto/sha256"
 	"encoding/hex"
 	"io/fs"
+	"maps"
 	"os"
 	"path"
 	"path/filepath"
@@ -18,9 +19,6 @@ import (
 
 // Options configure a workspace.
 type Options struct {
-	// CacheDir is the folder of the incremental check (check --cache's);
-	// "" makes a temporary one that Close removes.
-	CacheDir string
 	// BaseDir is where the embedded base packs are extracted, so that an
 	// editor can open their files (read-only); "" is
 	// $XDG_CACHE_HOME/roundtable/base.
@@ -63,16 +61,14 @@ type openDoc struct {
 
 func newWorkspace(o Options) (*workspace, error) {
 	w := &workspace{packs: map[string]*packDir{}, bufs: map[string]*openDoc{}, learned: map[string]string{}, edited: map[string]bool{}, games: games()}
-	w.cacheDir = o.CacheDir
-	if w.cacheDir == "" {
-		d, err := os.MkdirTemp("", "roundtable-lsp-")
-		if err != nil {
-			return nil, err
-		}
-		w.cacheDir, w.tmpCache = d, true
-	} else if err := os.MkdirAll(w.cacheDir, 0o755); err != nil {
+	// The incremental check's cache lives in memory (openCache); its
+	// folder holds only the small record of link and Build's outcome.
+	d, err := os.MkdirTemp("", "roundtable-lsp-")
+	if err != nil {
 		return nil, err
 	}
+	w.cacheDir, w.tmpCache = d, true
+	openCache(w.cacheDir)
 	w.baseDir = o.BaseDir
 	if w.baseDir == "" {
 		d, err := os.UserCacheDir()
@@ -392,29 +388,74 @@ func makeWritable(dir string) {
 	})
 }
 
-// snapshot is the indexed outcome of one check.
+// snapshot is the indexed outcome of one check. The maps that cost a pass
+// over every document are made on first use (by a request, not by the
+// check of every keystroke).
 type snapshot struct {
 	diags  map[string]diag.List // by file
 	docs   map[string][]docInfo // by file, in order
-	defs   map[entity]docInfo
-	ids    map[string][]docInfo // kind -> documents with an id
 	refs   map[string][]refInfo // by file
-	refsTo map[entity][]refInfo
-	packs  map[string]packInfo // by id
-	dirs   []packInfo          // longest folder first
+	packs  map[string]packInfo  // by id
+	dirs   []packInfo           // longest folder first
 	source func(file string) []byte
 	texts  map[string][]byte // the buffers checked, by path
+
+	once   sync.Once
+	defs   map[entity]docInfo
+	ids    map[string][]docInfo // kind -> documents with an id
+	refsTo map[entity][]refInfo
+}
+
+// derive makes the maps of every entity.
+func (s *snapshot) derive() {
+	s.once.Do(func() {
+		s.defs = map[entity]docInfo{}
+		s.ids = map[string][]docInfo{}
+		s.refsTo = map[entity][]refInfo{}
+		for _, file := range slices.Sorted(maps.Keys(s.docs)) {
+			for _, d := range s.docs[file] {
+				if d.id == "" || d.kind == "pack" {
+					continue
+				}
+				e := entity{kind: d.kind, pack: d.pack, id: d.id}
+				if _, dup := s.defs[e]; !dup {
+					s.defs[e] = d
+				}
+				s.ids[d.kind] = append(s.ids[d.kind], d)
+			}
+		}
+		for _, rs := range s.refs {
+			for _, r := range rs {
+				if r.ok {
+					s.refsTo[r.target] = append(s.refsTo[r.target], r)
+				}
+			}
+		}
+	})
+}
+
+// def returns the document that defines an entity.
+func (s *snapshot) def(e entity) (docInfo, bool) {
+	s.derive()
+	d, ok := s.defs[e]
+	return d, ok
+}
+
+// refsOf returns the references to an entity.
+func (s *snapshot) refsOf(e entity) []refInfo {
+	s.derive()
+	return s.refsTo[e]
 }
 
 // index builds a snapshot of a check. References of documents whose Build
 // steps were replayed (c.reused, c.replayed) are carried over from prev.
 func (s *snapshot) index(w *workspace, c checked, prev *snapshot) {
 	s.diags = map[string]diag.List{}
-	s.docs = map[string][]docInfo{}
-	s.defs = map[entity]docInfo{}
-	s.ids = map[string][]docInfo{}
+	s.docs = c.docs
+	if s.docs == nil {
+		s.docs = map[string][]docInfo{}
+	}
 	s.refs = map[string][]refInfo{}
-	s.refsTo = map[entity][]refInfo{}
 	s.packs = map[string]packInfo{}
 	s.source = c.source
 	for _, p := range c.packs {
@@ -432,18 +473,12 @@ func (s *snapshot) index(w *workspace, c checked, prev *snapshot) {
 		}
 		s.diags[f] = append(s.diags[f], d)
 	}
-	for _, d := range c.docs {
-		s.docs[d.key.file] = append(s.docs[d.key.file], d)
-		if d.id != "" && d.kind != "pack" {
-			e := entity{kind: d.kind, pack: d.pack, id: d.id}
-			if _, dup := s.defs[e]; !dup {
-				s.defs[e] = d
-			}
-			s.ids[d.kind] = append(s.ids[d.kind], d)
-		}
-	}
+	fresh := map[string][]refInfo{}
 	for _, r := range c.refs {
-		s.refs[r.pos.File] = append(s.refs[r.pos.File], r)
+		fresh[r.pos.File] = append(fresh[r.pos.File], r)
+	}
+	for f, rs := range fresh {
+		s.refs[f] = rs
 	}
 	if prev != nil {
 		for file, old := range prev.refs {
@@ -454,7 +489,7 @@ func (s *snapshot) index(w *workspace, c checked, prev *snapshot) {
 				s.refs[file] = old
 				continue
 			}
-			cur := s.refs[file]
+			cur := fresh[file]
 			for _, r := range old {
 				if !c.reused[docKey{file, s.docIndexAt(file, r.pos.Line)}] {
 					continue
@@ -465,12 +500,7 @@ func (s *snapshot) index(w *workspace, c checked, prev *snapshot) {
 			}
 		}
 	}
-	for file, rs := range s.refs {
-		for _, r := range rs {
-			if r.ok {
-				s.refsTo[r.target] = append(s.refsTo[r.target], r)
-			}
-		}
+	for file, rs := range fresh {
 		if prev == nil || !slices.EqualFunc(rs, prev.refs[file], func(a, b refInfo) bool { return a == b }) {
 			w.learn(s, file, rs)
 		}
@@ -483,6 +513,9 @@ func (w *workspace) learn(s *snapshot, file string, rs []refInfo) {
 		return
 	}
 	var ls []string
+	if s.source == nil {
+		return
+	}
 	if b := s.source(file); b != nil {
 		ls = lines(b)
 	} else {
@@ -563,6 +596,7 @@ func (s *snapshot) visible(file, kind string) []named {
 	taken := map[string]bool{}
 	var out []named
 	for _, pk := range order {
+		s.derive()
 		for _, d := range s.ids[kind] {
 			if d.pack != pk {
 				continue
