@@ -24,7 +24,7 @@ every pack folder (a folder with pack.yaml) under the editor's workspace folders
 the embedded base packs they require; those are extracted read-only so that the editor
 can open them. Set-up for VS Code, Neovim, Helix and Emacs: docs/editors.md.`,
 		Example: `  roundtable lsp     # started by the editor, not by hand: see docs/editors.md`,
-		Args: cobra.NoArgs,
+		Args:    cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
 			logw := cmd.ErrOrStderr()
 			if os.Getenv("ROUNDTABLE_LSP_LOG") == "" {
