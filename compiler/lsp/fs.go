@@ -108,7 +108,25 @@ type buffer struct {
 type packFS struct {
 	root *os.Root
 	scan diskScan
-	bufs map[string]buffer // by slash path relative to the folder
+	ents map[string][]fs.DirEntry // the scan's folders as entries (listing)
+	bufs map[string]buffer        // by slash path relative to the folder
+}
+
+// listing makes the entries of every folder of a scan, once per scan.
+func listing(scan diskScan) map[string][]fs.DirEntry {
+	out := make(map[string][]fs.DirEntry, len(scan))
+	for dir, ents := range scan {
+		l := make([]fs.DirEntry, 0, len(ents))
+		for _, e := range ents {
+			if e.info == nil {
+				l = append(l, fs.FileInfoToDirEntry(dirInfo{name: e.name}))
+			} else {
+				l = append(l, fs.FileInfoToDirEntry(e.info))
+			}
+		}
+		out[dir] = l
+	}
+	return out
 }
 
 func (p *packFS) Open(name string) (fs.File, error) {
@@ -135,7 +153,17 @@ func (p *packFS) ReadDir(name string) ([]fs.DirEntry, error) {
 // dirEntries lists a folder: the scan's entries, buffers in place of the
 // files they overlay, and buffers of files created since the scan.
 func (p *packFS) dirEntries(dir string, ents []diskFile) []fs.DirEntry {
-	out := make([]fs.DirEntry, 0, len(ents))
+	hasBuf := false
+	for name := range p.bufs {
+		if path.Dir(name) == dir {
+			hasBuf = true
+			break
+		}
+	}
+	if l, ok := p.ents[dir]; ok && !hasBuf {
+		return l
+	}
+	out := make([]fs.DirEntry, 0, len(ents)+1)
 	seen := map[string]bool{}
 	for _, e := range ents {
 		name := path.Join(dir, e.name)
@@ -150,12 +178,16 @@ func (p *packFS) dirEntries(dir string, ents []diskFile) []fs.DirEntry {
 			out = append(out, fs.FileInfoToDirEntry(e.info))
 		}
 	}
+	added := false
 	for name, b := range p.bufs {
 		if path.Dir(name) == dir && !seen[path.Base(name)] {
 			out = append(out, fs.FileInfoToDirEntry(bufInfo{name: path.Base(name), size: int64(len(b.text)), mtime: b.mtime}))
+			added = true
 		}
 	}
-	slices.SortFunc(out, func(a, b fs.DirEntry) int { return strings.Compare(a.Name(), b.Name()) })
+	if added {
+		slices.SortFunc(out, func(a, b fs.DirEntry) int { return strings.Compare(a.Name(), b.Name()) })
+	}
 	return out
 }
 

@@ -51,6 +51,7 @@ type packDir struct {
 	dir  string
 	root *os.Root
 	scan diskScan
+	ents map[string][]fs.DirEntry // listing(scan)
 }
 
 type openDoc struct {
@@ -134,7 +135,7 @@ func (w *workspace) addPack(dir string) bool {
 		root.Close()
 		return false
 	}
-	w.packs[dir] = &packDir{dir: dir, root: root, scan: scan}
+	w.packs[dir] = &packDir{dir: dir, root: root, scan: scan, ents: listing(scan)}
 	return true
 }
 
@@ -177,7 +178,7 @@ func (w *workspace) rescan() bool {
 		}
 		w.mu.Lock()
 		if !scan.same(p.scan) {
-			p.scan = scan
+			p.scan, p.ents = scan, listing(scan)
 			changed = true
 		}
 		w.mu.Unlock()
@@ -267,7 +268,7 @@ func (w *workspace) run() (*snapshot, map[string]bool, map[string]int32) {
 				texts[f] = b.text
 			}
 		}
-		srcs = append(srcs, packSource{dir: filepath.ToSlash(d), fsys: &packFS{root: p.root, scan: p.scan, bufs: bufs}})
+		srcs = append(srcs, packSource{dir: filepath.ToSlash(d), fsys: &packFS{root: p.root, scan: p.scan, ents: p.ents, bufs: bufs}})
 	}
 	edited := w.edited
 	w.edited = map[string]bool{}
