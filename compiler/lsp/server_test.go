@@ -173,6 +173,24 @@ tags:
 	if !slices.Equal(got, want) {
 		t.Errorf("references %v, want %v", got, want)
 	}
+	// An edit of walhart.yaml's title: Build takes frederick.yaml's units
+	// from the memo, and its reference must stay in the index.
+	c.open("units/walhart.yaml")
+	c.waitDiags("units/walhart.yaml", 1)
+	c.change("units/walhart.yaml", 2, strings.Replace(valm["units/walhart.yaml"], "title: Conqueror", "title: Conqueror King", 1))
+	c.waitDiags("units/walhart.yaml", 2)
+	refs, err = c.srv.References(c.ctx, &protocol.ReferenceParams{TextDocumentPositionParams: tdpp(c.uri("tags.yaml"), pos(1, 5)), Context: protocol.ReferenceContext{IncludeDeclaration: true}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	got = got[:0]
+	for _, l := range refs {
+		rel, _ := filepath.Rel(dir, l.URI.FsPath())
+		got = append(got, fmt.Sprintf("%s:%d:%d", filepath.ToSlash(rel), l.Range.Start.Line+1, l.Range.Start.Character+1))
+	}
+	if !slices.Equal(got, want) {
+		t.Errorf("references after an edit elsewhere %v, want %v", got, want)
+	}
 	edit, err := c.srv.Rename(c.ctx, &protocol.RenameParams{TextDocumentPositionParams: tdpp(c.uri("units/walhart.yaml"), pos(8, 18)), NewName: "fleet"})
 	if err != nil {
 		t.Fatal(err)

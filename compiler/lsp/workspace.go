@@ -478,27 +478,37 @@ func (s *snapshot) index(w *workspace, c checked, prev *snapshot) {
 	for _, r := range c.refs {
 		fresh[r.pos.File] = append(fresh[r.pos.File], r)
 	}
-	for f, rs := range fresh {
-		s.refs[f] = rs
-	}
-	if prev != nil {
-		for file, old := range prev.refs {
-			if _, exists := s.docs[file]; !exists {
-				continue
+	switch {
+	case prev == nil || len(c.reused) == 0 && len(c.replayed) == 0:
+		// Build resolved every reference of every document.
+		s.refs = fresh
+	default:
+		// Documents Build did not step keep their references: start from
+		// the last ones and replace those of the files Build stepped, and
+		// of the files whose documents changed.
+		s.refs = maps.Clone(prev.refs)
+		for file, docs := range s.docs {
+			old, had := prev.docs[file]
+			if !had || len(old) != len(docs) || len(docs) > 0 && &old[0] != &docs[0] {
+				delete(s.refs, file) // changed: stepped again, fresh below
 			}
+		}
+		for file := range s.refs {
+			if _, ok := s.docs[file]; !ok {
+				delete(s.refs, file)
+			}
+		}
+		for file, rs := range fresh {
 			if c.replayed[file] {
-				s.refs[file] = old
 				continue
 			}
-			cur := fresh[file]
-			for _, r := range old {
-				if !c.reused[docKey{file, s.docIndexAt(file, r.pos.Line)}] {
-					continue
-				}
-				if !slices.ContainsFunc(cur, func(x refInfo) bool { return x.pos == r.pos && x.kind == r.kind }) {
-					s.refs[file] = append(s.refs[file], r)
+			merged := rs
+			for _, r := range prev.refs[file] {
+				if c.reused[docKey{file, s.docIndexAt(file, r.pos.Line)}] && !slices.ContainsFunc(rs, func(x refInfo) bool { return x.pos == r.pos && x.kind == r.kind }) {
+					merged = append(merged, r)
 				}
 			}
+			s.refs[file] = merged
 		}
 	}
 	for file, rs := range fresh {
