@@ -17,6 +17,7 @@ import (
 	"slices"
 	"strings"
 	"sync"
+	"syscall"
 	"time"
 
 	"go.lsp.dev/jsonrpc2"
@@ -31,6 +32,9 @@ type Result struct {
 	Open      time.Duration   // didOpen to the first diagnostics: a cold check
 	Latencies []time.Duration // one per keystroke, in order
 	Diags     []int           // diagnostics published after each keystroke
+	// CPU is the process's CPU time (user+sys) over the keystrokes: on a
+	// shared machine, less noisy than their wall time.
+	CPU time.Duration
 }
 
 // Percentile returns the p-th percentile (0-100) of the latencies.
@@ -135,9 +139,8 @@ func keystrokes(text string) ([]keystroke, error) {
 
 // Replay runs a server on the pack folder dir, opens file (relative to
 // dir) and replays the keystrokes rounds times.
-func Replay(ctx context.Context, dir, file string, rounds int) (Result, error) {
-	var res Result
-	dir, err := filepath.Abs(dir)
+func Replay(ctx context.Context, dir, file string, rounds int) (res Result, err error) {
+	dir, err = filepath.Abs(dir)
 	if err != nil {
 		return res, err
 	}
@@ -185,6 +188,8 @@ func Replay(ctx context.Context, dir, file string, rounds int) (Result, error) {
 	res.Open = time.Since(start)
 	text := string(b)
 	v := int32(1)
+	cpu0 := cpuTime()
+	defer func() { res.CPU = cpuTime() - cpu0 }()
 	for range rounds {
 		for _, k := range ks {
 			var r protocol.Range
@@ -235,6 +240,15 @@ func apply(text string, r protocol.Range, with string) string {
 		return o + int(p.Character)
 	}
 	return text[:off(r.Start)] + with + text[off(r.End):]
+}
+
+// cpuTime is the process's user+sys time so far.
+func cpuTime() time.Duration {
+	var ru syscall.Rusage
+	if syscall.Getrusage(syscall.RUSAGE_SELF, &ru) != nil {
+		return 0
+	}
+	return time.Duration(ru.Utime.Nano() + ru.Stime.Nano())
 }
 
 type discard struct{}

@@ -7,6 +7,7 @@ import (
 
 	"github.com/roundtable-dev/roundtable/compiler"
 	"github.com/roundtable-dev/roundtable/compiler/diag"
+	"github.com/roundtable-dev/roundtable/compiler/source"
 	"github.com/roundtable-dev/roundtable/compiler/vcache"
 )
 
@@ -61,8 +62,11 @@ type packInfo struct {
 // checked is the outcome of one check of every pack.
 type checked struct {
 	diags diag.List
-	docs  map[string][]docInfo // by file, in order
-	refs  []refInfo
+	docs  fileDocs
+	// changed lists the files whose documents changed since the last
+	// check (added, edited or removed).
+	changed map[string]bool
+	refs    []refInfo
 	// reused lists the documents whose references were not resolved again
 	// (compiler.Observer.Reused), and replayed the files of packs whose
 	// link and Build were replayed: their references are as before.
@@ -95,19 +99,36 @@ func (o *observer) Reused(d *compiler.Doc) {
 	o.mu.Unlock()
 }
 
-// docCache keeps the docInfos of a file while its content key holds.
+// docCache keeps the documents of each pack between checks: a file whose
+// cache entry is the same as in the last check (the cache in memory keeps
+// the entry of an unchanged file) keeps its docInfos, and a pack none of
+// whose files changed keeps its whole map, without a pass over 10,000
+// file names.
 type docCache struct {
 	mu    sync.Mutex
-	files map[string]docCacheEntry
+	packs map[string]*packDocs // by pack folder
 }
 
-type docCacheEntry struct {
-	key  string
-	docs []docInfo
+type packDocs struct {
+	names   []string
+	entries []*vcache.Entry
+	docs    map[string][]docInfo // by file
 }
 
-// openCache readies the check's cache folder: kept in memory between
-// checks as well as on disk (vcache.KeepInMemory).
+// fileDocs is the documents of every pack, by file.
+type fileDocs []map[string][]docInfo
+
+func (f fileDocs) get(file string) ([]docInfo, bool) {
+	for _, m := range f {
+		if d, ok := m[file]; ok {
+			return d, true
+		}
+	}
+	return nil, false
+}
+
+// openCache readies the check's cache folder: its caches live in memory
+// between checks (vcache.KeepInMemory).
 func openCache(dir string) { vcache.KeepInMemory(dir) }
 
 // check loads packs with a cache in cacheDir (check --cache's), orders
@@ -130,7 +151,8 @@ func check(srcs []packSource, cacheDir string, dc *docCache) checked {
 		}
 	}
 	obs := &observer{reused: map[docKey]bool{}}
-	out := checked{reused: obs.reused, replayed: map[string]bool{}, docs: map[string][]docInfo{}}
+	out := checked{reused: obs.reused, replayed: map[string]bool{}, changed: map[string]bool{}}
+	seen := map[string]bool{}
 	var results []*compiler.Result
 	for _, set := range sets {
 		res, ds := compiler.CompileObserved(set, obs)
@@ -155,9 +177,11 @@ func check(srcs []packSource, cacheDir string, dc *docCache) checked {
 					out.replayed[f] = true
 				}
 			}
-			dc.docsOf(p, out.docs)
+			out.docs = append(out.docs, dc.docsOf(p, out.changed))
+			seen[p.Dir] = true
 		}
 	}
+	dc.forget(seen, out.changed)
 	out.diags = diags.Sort()
 	out.refs = obs.refs
 	out.source = func(file string) []byte {
@@ -191,38 +215,49 @@ func depsOf(p *compiler.Pack) []*compiler.Pack {
 	return out
 }
 
-// docsOf adds a pack's documents to docs (by file), reusing those of files
-// whose content key did not change.
-func (dc *docCache) docsOf(p *compiler.Pack, out map[string][]docInfo) {
+// docsOf returns a pack's documents by file, adding the files whose
+// documents changed to changed. The map is not changed afterwards.
+func (dc *docCache) docsOf(p *compiler.Pack, changed map[string]bool) map[string][]docInfo {
 	dc.mu.Lock()
 	defer dc.mu.Unlock()
-	if dc.files == nil {
-		dc.files = map[string]docCacheEntry{}
+	if dc.packs == nil {
+		dc.packs = map[string]*packDocs{}
 	}
-	aligned := len(p.Set.Entries) == len(p.Set.Names)
-	docs := p.Set.Docs
-	for i, n := 0, 0; i < len(docs); {
-		file := docs[i].File
-		j := i
-		for j < len(docs) && docs[j].File == file {
-			j++
+	old := dc.packs[p.Dir]
+	if old == nil {
+		old = &packDocs{docs: map[string][]docInfo{}}
+	}
+	names, entries := p.Set.Names, p.Set.Entries
+	if len(entries) != len(names) {
+		entries = nil
+	}
+	same := func(i int) bool {
+		if entries == nil || i >= len(old.names) || old.names[i] != names[i] || entries[i] == nil || old.entries[i] == nil {
+			return false
 		}
-		key := ""
-		for aligned && n < len(p.Set.Names) && p.Set.Names[n] < file {
-			n++
-		}
-		if aligned && n < len(p.Set.Names) && p.Set.Names[n] == file && p.Set.Entries[n] != nil {
-			key = p.Set.Entries[n].Key
-		} else {
-			key = p.Set.Key(file)
-		}
-		if e, ok := dc.files[file]; ok && key != "" && e.key == key && len(e.docs) == j-i && (len(e.docs) == 0 || e.docs[0].pack == p.ID) {
-			out[file] = e.docs
-			i = j
+		// The same entry, or a copy with a new stat (an edit that put the
+		// same bytes back): the same content.
+		return old.entries[i] == entries[i] || old.entries[i].Key == entries[i].Key
+	}
+	unchanged := len(names) == len(old.names) && entries != nil
+	for i := 0; unchanged && i < len(names); i++ {
+		unchanged = same(i)
+	}
+	if unchanged {
+		return old.docs
+	}
+	byFile := map[string][]*source.Document{}
+	for _, d := range p.Set.Docs {
+		byFile[d.File] = append(byFile[d.File], d)
+	}
+	next := &packDocs{names: names, entries: entries, docs: make(map[string][]docInfo, len(names))}
+	for i, file := range names {
+		if same(i) {
+			next.docs[file] = old.docs[file]
 			continue
 		}
-		infos := make([]docInfo, 0, j-i)
-		for _, d := range docs[i:j] {
+		infos := make([]docInfo, 0, len(byFile[file]))
+		for _, d := range byFile[file] {
 			info := docInfo{key: docKey{d.File, d.Index}, kind: d.Kind, pack: p.ID, game: p.GameID, start: d.Pos().Line, embedded: p.Embedded}
 			if d.Kind != "pack" {
 				info.id = d.StrField("id")
@@ -230,11 +265,29 @@ func (dc *docCache) docsOf(p *compiler.Pack, out map[string][]docInfo) {
 			info.idPos = d.FieldPos("id")
 			infos = append(infos, info)
 		}
-		if key != "" {
-			dc.files[file] = docCacheEntry{key: key, docs: infos}
+		next.docs[file] = infos
+		changed[file] = true
+	}
+	for file := range old.docs {
+		if _, ok := next.docs[file]; !ok {
+			changed[file] = true
 		}
-		out[file] = infos
-		i = j
+	}
+	dc.packs[p.Dir] = next
+	return next.docs
+}
+
+// forget drops the packs no longer checked, their files changed.
+func (dc *docCache) forget(seen, changed map[string]bool) {
+	dc.mu.Lock()
+	defer dc.mu.Unlock()
+	for dir, pd := range dc.packs {
+		if !seen[dir] {
+			for file := range pd.docs {
+				changed[file] = true
+			}
+			delete(dc.packs, dir)
+		}
 	}
 }
 

@@ -32,7 +32,8 @@ func (s *server) refAt(snap *snapshot, a at) (refInfo, bool) {
 // defAt returns the entity whose id is written at a place.
 func (s *server) defAt(snap *snapshot, a at) (docInfo, bool) {
 	line := lineAt(a.ls, a.line)
-	for _, d := range snap.docs[a.file] {
+	ds, _ := snap.docs.get(a.file)
+	for _, d := range ds {
 		if d.id == "" || d.kind == "pack" || d.idPos.Line-1 != a.line {
 			continue
 		}

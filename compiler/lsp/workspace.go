@@ -394,7 +394,7 @@ func makeWritable(dir string) {
 // check of every keystroke).
 type snapshot struct {
 	diags  map[string]diag.List // by file
-	docs   map[string][]docInfo // by file, in order
+	docs   fileDocs             // by file, in order
 	refs   map[string][]refInfo // by file
 	packs  map[string]packInfo  // by id
 	dirs   []packInfo           // longest folder first
@@ -413,8 +413,14 @@ func (s *snapshot) derive() {
 		s.defs = map[entity]docInfo{}
 		s.ids = map[string][]docInfo{}
 		s.refsTo = map[entity][]refInfo{}
-		for _, file := range slices.Sorted(maps.Keys(s.docs)) {
-			for _, d := range s.docs[file] {
+		var files []string
+		for _, m := range s.docs {
+			files = append(files, slices.Collect(maps.Keys(m))...)
+		}
+		slices.Sort(files)
+		for _, file := range files {
+			ds, _ := s.docs.get(file)
+			for _, d := range ds {
 				if d.id == "" || d.kind == "pack" {
 					continue
 				}
@@ -453,9 +459,6 @@ func (s *snapshot) refsOf(e entity) []refInfo {
 func (s *snapshot) index(w *workspace, c checked, prev *snapshot) {
 	s.diags = map[string]diag.List{}
 	s.docs = c.docs
-	if s.docs == nil {
-		s.docs = map[string][]docInfo{}
-	}
 	s.refs = map[string][]refInfo{}
 	s.packs = map[string]packInfo{}
 	s.source = c.source
@@ -487,16 +490,8 @@ func (s *snapshot) index(w *workspace, c checked, prev *snapshot) {
 		// the last ones and replace those of the files Build stepped, and
 		// of the files whose documents changed.
 		s.refs = maps.Clone(prev.refs)
-		for file, docs := range s.docs {
-			old, had := prev.docs[file]
-			if !had || len(old) != len(docs) || len(docs) > 0 && &old[0] != &docs[0] {
-				delete(s.refs, file) // changed: stepped again, fresh below
-			}
-		}
-		for file := range s.refs {
-			if _, ok := s.docs[file]; !ok {
-				delete(s.refs, file)
-			}
+		for file := range c.changed {
+			delete(s.refs, file) // stepped again (fresh below), or gone
 		}
 		for file, rs := range fresh {
 			if c.replayed[file] {
@@ -566,7 +561,7 @@ func (w *workspace) refKind(game, kind string, path []string) (string, bool) {
 
 // docAt returns the document of a file that holds a line (1-based).
 func (s *snapshot) docAt(file string, line int) (docInfo, bool) {
-	ds := s.docs[file]
+	ds, _ := s.docs.get(file)
 	var out docInfo
 	ok := false
 	for _, d := range ds {
