@@ -139,7 +139,14 @@ func keystrokes(text string) ([]keystroke, error) {
 
 // Replay runs a server on the pack folder dir, opens file (relative to
 // dir) and replays the keystrokes rounds times.
-func Replay(ctx context.Context, dir, file string, rounds int) (res Result, err error) {
+func Replay(ctx context.Context, dir, file string, rounds int) (Result, error) {
+	return ReplayAfter(ctx, dir, file, rounds, nil)
+}
+
+// ReplayAfter is Replay that calls afterOpen (if not nil) once the cold
+// check of the didOpen is done, before the first keystroke (to start a
+// profile of the keystrokes alone).
+func ReplayAfter(ctx context.Context, dir, file string, rounds int, afterOpen func()) (res Result, err error) {
 	dir, err = filepath.Abs(dir)
 	if err != nil {
 		return res, err
@@ -186,6 +193,9 @@ func Replay(ctx context.Context, dir, file string, rounds int) (res Result, err 
 		return res, err
 	}
 	res.Open = time.Since(start)
+	if afterOpen != nil {
+		afterOpen()
+	}
 	text := string(b)
 	v := int32(1)
 	cpu0 := cpuTime()

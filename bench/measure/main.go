@@ -9,7 +9,8 @@
 //	                      through the language server (bench/lspreplay) and
 //	                      print keystroke-to-diagnostics latency: p50, p95,
 //	                      max, CPU per keystroke, and the cold check of the
-//	                      didOpen (the same run's baseline)
+//	                      didOpen (the same run's baseline); LSP_CPUPROFILE=FILE
+//	                      profiles the keystrokes
 //	measure profile DIR P [CACHE]
 //	                      check the pack in DIR as `roundtable check` does
 //	                      (with --cache CACHE), writing P.cpu (CPU profile) and
@@ -91,7 +92,18 @@ func main() {
 // lspLatency prints the keystroke latency of the language server on a
 // pack made by roundtable fixture (its first unit file).
 func lspLatency(dir string, rounds int) error {
-	res, err := lspreplay.Replay(context.Background(), dir, "units/000/u000001.yaml", rounds)
+	var stop func()
+	after := func() {
+		if p := os.Getenv("LSP_CPUPROFILE"); p != "" {
+			if f, err := os.Create(p); err == nil && pprof.StartCPUProfile(f) == nil {
+				stop = pprof.StopCPUProfile
+			}
+		}
+	}
+	res, err := lspreplay.ReplayAfter(context.Background(), dir, "units/000/u000001.yaml", rounds, after)
+	if stop != nil {
+		stop()
+	}
 	if err != nil {
 		return err
 	}

@@ -2,12 +2,12 @@ package lsp
 
 import (
 	"io/fs"
+	"maps"
 	"slices"
 	"sync"
 
 	"github.com/roundtable-dev/roundtable/compiler"
 	"github.com/roundtable-dev/roundtable/compiler/diag"
-	"github.com/roundtable-dev/roundtable/compiler/source"
 	"github.com/roundtable-dev/roundtable/compiler/vcache"
 )
 
@@ -246,18 +246,31 @@ func (dc *docCache) docsOf(p *compiler.Pack, changed map[string]bool) map[string
 	if unchanged {
 		return old.docs
 	}
-	byFile := map[string][]*source.Document{}
-	for _, d := range p.Set.Docs {
-		byFile[d.File] = append(byFile[d.File], d)
+	next := &packDocs{names: names, entries: entries}
+	if len(names) == len(old.names) {
+		next.docs = maps.Clone(old.docs) // the same files: replace the changed
+	} else {
+		next.docs = make(map[string][]docInfo, len(names))
 	}
-	next := &packDocs{names: names, entries: entries, docs: make(map[string][]docInfo, len(names))}
+	docs := p.Set.Docs // in file order, as names
+	k := 0
+	moved := len(names) != len(old.names)
 	for i, file := range names {
+		moved = moved || old.names[i] != file
+		for k < len(docs) && docs[k].File < file {
+			k++
+		}
+		j := k
+		for j < len(docs) && docs[j].File == file {
+			j++
+		}
 		if same(i) {
 			next.docs[file] = old.docs[file]
+			k = j
 			continue
 		}
-		infos := make([]docInfo, 0, len(byFile[file]))
-		for _, d := range byFile[file] {
+		infos := make([]docInfo, 0, j-k)
+		for _, d := range docs[k:j] {
 			info := docInfo{key: docKey{d.File, d.Index}, kind: d.Kind, pack: p.ID, game: p.GameID, start: d.Pos().Line, embedded: p.Embedded}
 			if d.Kind != "pack" {
 				info.id = d.StrField("id")
@@ -267,10 +280,23 @@ func (dc *docCache) docsOf(p *compiler.Pack, changed map[string]bool) map[string
 		}
 		next.docs[file] = infos
 		changed[file] = true
+		k = j
 	}
-	for file := range old.docs {
-		if _, ok := next.docs[file]; !ok {
-			changed[file] = true
+	if moved {
+		// Files added, removed or renamed: drop the names that went.
+		now := make(map[string]bool, len(names))
+		for _, f := range names {
+			now[f] = true
+		}
+		for f := range next.docs {
+			if !now[f] {
+				delete(next.docs, f)
+			}
+		}
+		for f := range old.docs {
+			if !now[f] {
+				changed[f] = true
+			}
 		}
 	}
 	dc.packs[p.Dir] = next

@@ -8,6 +8,7 @@ import (
 	"slices"
 	"strings"
 	"testing"
+	"time"
 
 	"go.lsp.dev/protocol"
 )
@@ -336,4 +337,58 @@ hp: 4
 	if !maps.Equal(got, want) {
 		t.Errorf("server:\n%v\ncheck:\n%v", slices.Sorted(maps.Keys(got)), slices.Sorted(maps.Keys(want)))
 	}
+}
+
+// Files added, renamed and removed on disk (a git checkout) are checked and
+// indexed once the client says files changed.
+func TestDiskChanges(t *testing.T) {
+	dir := valmDir(t)
+	c := start(t, dir)
+	c.open("tags.yaml")
+	c.waitDiags("tags.yaml", 1)
+	refsOfSwift := func() []string {
+		t.Helper()
+		refs, err := c.srv.References(c.ctx, &protocol.ReferenceParams{TextDocumentPositionParams: tdpp(c.uri("tags.yaml"), pos(1, 5))})
+		if err != nil {
+			t.Fatal(err)
+		}
+		var got []string
+		for _, l := range refs {
+			rel, _ := filepath.Rel(dir, l.URI.FsPath())
+			got = append(got, filepath.ToSlash(rel))
+		}
+		return got
+	}
+	changed := func() {
+		t.Helper()
+		if err := c.srv.DidChangeWatchedFiles(c.ctx, &protocol.DidChangeWatchedFilesParams{}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	waitRefs := func(want ...string) {
+		t.Helper()
+		deadline := time.Now().Add(30 * time.Second)
+		for {
+			got := refsOfSwift()
+			if slices.Equal(got, want) {
+				return
+			}
+			if time.Now().After(deadline) {
+				t.Fatalf("references %v, want %v", got, want)
+			}
+			time.Sleep(20 * time.Millisecond)
+		}
+	}
+	waitRefs("units/walhart.yaml")
+	writeFiles(t, dir, map[string]string{"units/a-new.yaml": strings.Replace(valm["units/walhart.yaml"], "id: walhart", "id: newcomer", 1)})
+	changed()
+	waitRefs("units/a-new.yaml", "units/walhart.yaml")
+	if err := os.Rename(filepath.Join(dir, "units/a-new.yaml"), filepath.Join(dir, "units/z-moved.yaml")); err != nil {
+		t.Fatal(err)
+	}
+	changed()
+	waitRefs("units/walhart.yaml", "units/z-moved.yaml")
+	os.Remove(filepath.Join(dir, "units/z-moved.yaml"))
+	changed()
+	waitRefs("units/walhart.yaml")
 }
