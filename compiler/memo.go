@@ -193,10 +193,10 @@ func (m *memo) others(e *vcache.Entry) string {
 		env := r.String()
 		n := r.Uint()
 		for i := uint64(0); i < n && r.Err == nil; i++ {
-			r.String()
-			r.Uint()
-			r.Diags()
-			r.String()
+			_ = r.String() // step
+			_ = r.Uint()   // index
+			_ = r.Diags()
+			_ = r.String() // summary
 		}
 		if r.Err != nil {
 			break

@@ -176,7 +176,7 @@ func ReplayAfter(ctx context.Context, dir, file string, rounds int, afterOpen fu
 	cctx, conn, srv := protocol.NewClient(ctx, c, jsonrpc2.NewStream(bconn))
 	defer conn.Close()
 	root := uri.File(dir)
-	if _, err := srv.Initialize(cctx, &protocol.InitializeParams{RootURI: &root}); err != nil {
+	if _, err := srv.Initialize(cctx, &protocol.InitializeParams{WorkspaceFoldersInitializeParams: protocol.WorkspaceFoldersInitializeParams{WorkspaceFolders: protocol.NewNullable([]protocol.WorkspaceFolder{{URI: root, Name: "root"}})}}); err != nil {
 		return res, err
 	}
 	if err := srv.Initialized(cctx, &protocol.InitializedParams{}); err != nil {

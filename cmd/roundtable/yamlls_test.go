@@ -165,7 +165,7 @@ func yamlLSDiagnostics(t *testing.T, command []string, game string, files []stri
 	root := uri.File(filepath.Dir(files[0]))
 	yes := true
 	caps := protocol.ClientCapabilities{Workspace: &protocol.WorkspaceClientCapabilities{Configuration: &yes}}
-	if _, err := srv.Initialize(cctx, &protocol.InitializeParams{RootURI: &root, Capabilities: caps}); err != nil {
+	if _, err := srv.Initialize(cctx, &protocol.InitializeParams{WorkspaceFoldersInitializeParams: protocol.WorkspaceFoldersInitializeParams{WorkspaceFolders: protocol.NewNullable([]protocol.WorkspaceFolder{{URI: root, Name: "root"}})}, Capabilities: caps}); err != nil {
 		t.Fatalf("initialize: %v\n%s", err, stderr.String())
 	}
 	if err := srv.Initialized(cctx, &protocol.InitializedParams{}); err != nil {

@@ -68,7 +68,7 @@ func start(t testing.TB, dir string) *testClient {
 		b.Close()
 	})
 	root := uri.File(dir)
-	if _, err := srv.Initialize(ctx, &protocol.InitializeParams{RootURI: &root}); err != nil {
+	if _, err := srv.Initialize(ctx, &protocol.InitializeParams{WorkspaceFoldersInitializeParams: protocol.WorkspaceFoldersInitializeParams{WorkspaceFolders: protocol.NewNullable([]protocol.WorkspaceFolder{{URI: root, Name: "root"}})}}); err != nil {
 		t.Fatal(err)
 	}
 	if err := srv.Initialized(ctx, &protocol.InitializedParams{}); err != nil {

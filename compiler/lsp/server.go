@@ -111,11 +111,9 @@ type server struct {
 	kick   chan struct{}
 	done   chan struct{}
 	once   sync.Once
-	ready  sync.WaitGroup
 
 	mu        sync.Mutex
 	published map[string]string // file -> what was last published
-	started   bool
 }
 
 func (s *server) stop() { s.once.Do(func() { close(s.done) }) }
@@ -282,13 +280,15 @@ func (s *server) Initialize(ctx context.Context, params *protocol.InitializePara
 			roots = append(roots, f.URI.FsPath())
 		}
 	}
-	if len(roots) == 0 && params.RootURI != nil && *params.RootURI != "" {
-		roots = append(roots, params.RootURI.FsPath())
+	// Clients without workspace folders (Neovim 0.7 sends both) say
+	// rootUri, older ones rootPath.
+	//lint:ignore SA1019 read for clients that send no workspace folders
+	if u := params.RootURI; len(roots) == 0 && u != nil && *u != "" {
+		roots = append(roots, u.FsPath())
 	}
-	if len(roots) == 0 {
-		if p, ok := params.RootPath.Get(); ok && p != "" {
-			roots = append(roots, p)
-		}
+	//lint:ignore SA1019 read for the oldest clients
+	if p, ok := params.RootPath.Get(); len(roots) == 0 && ok && p != "" {
+		roots = append(roots, p)
 	}
 	for _, g := range s.w.games {
 		if err := s.w.extract(g); err != nil {
