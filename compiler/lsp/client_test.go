@@ -32,7 +32,11 @@ type testClient struct {
 	diags  map[uri.URI]*protocol.PublishDiagnosticsParams
 	notify chan struct{}
 	dir    string
+
+	srvImpl *server
 }
+
+func (c *testClient) server() *server { return c.srvImpl }
 
 func (c *testClient) PublishDiagnostics(ctx context.Context, p *protocol.PublishDiagnosticsParams) error {
 	c.mu.Lock()
@@ -51,9 +55,11 @@ func start(t testing.TB, dir string) *testClient {
 	a, b := net.Pipe()
 	ctx, cancel := context.WithCancel(context.Background())
 	done := make(chan error, 1)
-	opts := Options{BaseDir: filepath.Join(t.TempDir(), "base"), Poll: -1}
-	go func() { done <- Serve(ctx, a, opts, testLog{t}) }()
 	c := &testClient{t: t, diags: map[uri.URI]*protocol.PublishDiagnosticsParams{}, notify: make(chan struct{}, 1), dir: dir}
+	made := make(chan *server, 1)
+	opts := Options{BaseDir: filepath.Join(t.TempDir(), "base"), Poll: -1, onServe: func(s *server) { made <- s }}
+	go func() { done <- Serve(ctx, a, opts, testLog{t}) }()
+	c.srvImpl = <-made
 	cctx, _, srv := protocol.NewClient(ctx, c, jsonrpcStream(b))
 	c.srv, c.ctx = srv, cctx
 	t.Cleanup(func() {
@@ -179,4 +185,10 @@ func writeFiles(t testing.TB, dir string, files map[string]string) {
 			t.Fatal(err)
 		}
 	}
+}
+
+// waitIndexed returns the server's snapshot once it has checked.
+func (c *testClient) waitIndexed() *snapshot {
+	c.t.Helper()
+	return c.server().waitChecked()
 }

@@ -39,6 +39,9 @@ func Serve(ctx context.Context, rw io.ReadWriteCloser, o Options, logw io.Writer
 	}
 	defer w.close()
 	s := &server{w: w, log: log.New(logw, "roundtable lsp: ", log.Ltime|log.Lmicroseconds), kick: make(chan struct{}, 1), done: make(chan struct{}), published: map[string]string{}}
+	if o.onServe != nil {
+		o.onServe(s)
+	}
 	conn := jsonrpc2.NewConn(jsonrpc2.NewStream(rw), jsonrpc2.WithCodec(codec{}))
 	s.client = protocol.ClientDispatcher(conn)
 	s.conn = conn

@@ -392,3 +392,109 @@ func TestDiskChanges(t *testing.T) {
 	changed()
 	waitRefs("units/walhart.yaml")
 }
+
+func completionLabels(t *testing.T, c *testClient, rel string, p protocol.Position) []string {
+	t.Helper()
+	res, err := c.srv.Completion(c.ctx, &protocol.CompletionParams{TextDocumentPositionParams: tdpp(c.uri(rel), p)})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var labels []string
+	for _, it := range res.(protocol.CompletionItemSlice) {
+		labels = append(labels, it.Label)
+	}
+	slices.Sort(labels)
+	return labels
+}
+
+// Field names of the definition at the cursor (not those already
+// written), enum words, and a snippet per kind in an empty document.
+func TestCompletionOfFieldsEnumsAndKinds(t *testing.T) {
+	dir := valmDir(t)
+	c := start(t, dir)
+	c.open("units/walhart.yaml")
+	c.waitDiags("units/walhart.yaml", 1)
+	text := valm["units/walhart.yaml"] + "sk\n---\n\n"
+	c.change("units/walhart.yaml", 2, strings.Replace(text, "color: gray", "color: ", 1))
+	if got, want := completionLabels(t, c, "units/walhart.yaml", pos(4, 7)), []string{"blue", "gray", "green", "red"}; !slices.Equal(got, want) {
+		t.Errorf("color: %v, want %v", got, want)
+	}
+	got := completionLabels(t, c, "units/walhart.yaml", pos(9, 2))
+	for _, want := range []string{"skill", "legendary", "overrides"} {
+		if !slices.Contains(got, want) {
+			t.Errorf("fields: %v lack %q", got, want)
+		}
+	}
+	for _, written := range []string{"name", "stats", "tags"} {
+		if slices.Contains(got, written) {
+			t.Errorf("fields: %v offer %q, already written", got, written)
+		}
+	}
+	got = completionLabels(t, c, "units/walhart.yaml", pos(11, 0))
+	for _, want := range []string{"new unit", "new tag", "new boss", "new rules"} {
+		if !slices.Contains(got, want) {
+			t.Errorf("an empty document: %v lack %q", got, want)
+		}
+	}
+}
+
+// Every game is served: a copy of each base pack checks clean in the
+// server as in check, and a reference completes with ids of its kind.
+func TestEveryGame(t *testing.T) {
+	for _, g := range games() {
+		t.Run(g.id, func(t *testing.T) {
+			dir := filepath.Join(t.TempDir(), g.id)
+			if err := os.CopyFS(dir, g.content); err != nil {
+				t.Fatal(err)
+			}
+			c := start(t, dir)
+			var file string
+			filepath.WalkDir(dir, func(p string, d os.DirEntry, err error) error {
+				if file == "" && err == nil && !d.IsDir() && isYAML(p) && filepath.Base(p) != "pack.yaml" {
+					file, _ = filepath.Rel(dir, p)
+				}
+				return nil
+			})
+			c.open(file)
+			for _, d := range c.waitDiags(file, 1) {
+				if d.Severity == protocol.DiagnosticSeverityError {
+					t.Errorf("%s: %s", file, msg(d))
+				}
+			}
+			snap := c.waitIndexed()
+			if len(snap.refs) == 0 {
+				t.Fatalf("no reference indexed")
+			}
+			// The first reference of the pack: completion there offers
+			// its target's id.
+			var r refInfo
+			for _, f := range slices.Sorted(maps.Keys(snap.refs)) {
+				for _, x := range snap.refs[f] {
+					if x.ok && r.pos.File == "" {
+						r = x
+					}
+				}
+			}
+			rel, _ := filepath.Rel(dir, filepath.FromSlash(r.pos.File))
+			rel = filepath.ToSlash(rel)
+			c.open(rel)
+			c.waitDiags(rel, 1)
+			ls := lines([]byte(mustRead(t, r.pos.File)))
+			line := lineAt(ls, r.pos.Line-1)
+			b := byteOfChar(line, r.pos.Col)
+			labels := completionLabels(t, c, rel, pos(uint32(r.pos.Line-1), uint32(utf16Of(line, b))))
+			if !slices.Contains(labels, r.target.id) && !slices.Contains(labels, r.target.pack+"/"+r.target.id) {
+				t.Errorf("completion at %s (a %s) lacks %q: %v", r.pos, r.kind, r.target.id, labels)
+			}
+		})
+	}
+}
+
+func mustRead(t *testing.T, p string) string {
+	t.Helper()
+	b, err := os.ReadFile(filepath.FromSlash(p))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return string(b)
+}

@@ -26,6 +26,8 @@ type Options struct {
 	// Poll is how often the pack folders are scanned for changes made
 	// outside the editor (0: every 2 s; negative: never).
 	Poll time.Duration
+
+	onServe func(*server) // tests: the server, once made
 }
 
 // workspace is the packs the server checks, the editor's buffers and the
