@@ -192,6 +192,23 @@ tags:
 	if !slices.Equal(got, want) {
 		t.Errorf("references after an edit elsewhere %v, want %v", got, want)
 	}
+	// A comment at the end of a line: link and Build are replayed whole.
+	c.change("units/walhart.yaml", 3, strings.Replace(valm["units/walhart.yaml"], "title: Conqueror", "title: Conqueror King # a note", 1))
+	c.waitDiags("units/walhart.yaml", 3)
+	c.change("units/walhart.yaml", 4, strings.Replace(valm["units/walhart.yaml"], "title: Conqueror", "title: Conqueror King # another note", 1))
+	c.waitDiags("units/walhart.yaml", 4)
+	refs, err = c.srv.References(c.ctx, &protocol.ReferenceParams{TextDocumentPositionParams: tdpp(c.uri("tags.yaml"), pos(1, 5)), Context: protocol.ReferenceContext{IncludeDeclaration: true}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	got = got[:0]
+	for _, l := range refs {
+		rel, _ := filepath.Rel(dir, l.URI.FsPath())
+		got = append(got, fmt.Sprintf("%s:%d:%d", filepath.ToSlash(rel), l.Range.Start.Line+1, l.Range.Start.Character+1))
+	}
+	if !slices.Equal(got, want) {
+		t.Errorf("references after a comment edit %v, want %v", got, want)
+	}
 	edit, err := c.srv.Rename(c.ctx, &protocol.RenameParams{TextDocumentPositionParams: tdpp(c.uri("units/walhart.yaml"), pos(8, 18)), NewName: "fleet"})
 	if err != nil {
 		t.Fatal(err)

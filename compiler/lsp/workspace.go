@@ -493,7 +493,11 @@ func (s *snapshot) index(w *workspace, c checked, prev *snapshot) {
 		// of the files whose documents changed.
 		s.refs = maps.Clone(prev.refs)
 		for file := range c.changed {
-			delete(s.refs, file) // stepped again (fresh below), or gone
+			// Stepped again (fresh below), or gone; a file of a replayed
+			// set changed only in its comments, its nodes where they were.
+			if !c.replayed[file] {
+				delete(s.refs, file)
+			}
 		}
 		for file, rs := range fresh {
 			if c.replayed[file] {
