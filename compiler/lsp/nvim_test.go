@@ -43,17 +43,19 @@ func TestNeovim(t *testing.T) {
 	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Minute)
 	defer cancel()
 	cmd := exec.CommandContext(ctx, nvim, "--headless", "--clean", "-n", "-c", "luafile "+lua)
-	cmd.Env = append(os.Environ(), "ROUNDTABLE_LSP_TEST_LOG=/tmp/lspexp/server.log", "RT_SERVER="+server, "RT_PACK="+dir, "RT_OUT="+out, "HOME="+t.TempDir(), "XDG_STATE_HOME="+t.TempDir(), "XDG_DATA_HOME="+t.TempDir())
+	serverLog := filepath.Join(t.TempDir(), "server.log")
+	cmd.Env = append(os.Environ(), "ROUNDTABLE_LSP_TEST_LOG="+serverLog, "RT_SERVER="+server, "RT_PACK="+dir, "RT_OUT="+out, "HOME="+t.TempDir(), "XDG_STATE_HOME="+t.TempDir(), "XDG_DATA_HOME="+t.TempDir())
 	logs, err := cmd.CombinedOutput()
 	b, rerr := os.ReadFile(out)
 	if rerr != nil {
-		t.Fatalf("no results (%v): nvim: %v\n%s", rerr, err, logs)
+		slog, _ := os.ReadFile(serverLog)
+		t.Fatalf("no results (%v): nvim: %v\n%s\nserver log:\n%s", rerr, err, logs, slog)
 	}
 	steps := map[string]string{}
 	for _, l := range strings.Split(strings.TrimSpace(string(b)), "\n") {
 		name, rest, _ := strings.Cut(l, " ")
 		steps[name] = rest
-		if !strings.HasPrefix(rest, "ok") || os.Getenv("RT_VERBOSE") != "" {
+		if !strings.HasPrefix(rest, "ok") {
 			t.Errorf("step %s: %.300s", name, rest)
 		}
 	}
