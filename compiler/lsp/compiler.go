@@ -70,7 +70,7 @@ type checked struct {
 	// reused lists the documents whose references were not resolved again
 	// (compiler.Observer.Reused), and replayed the files of packs whose
 	// link and Build were replayed: their references are as before.
-	reused   map[docKey]bool
+	reused   []docKey
 	replayed map[string]bool
 	packs    []packInfo
 	source   func(file string) []byte
@@ -80,7 +80,7 @@ type checked struct {
 type observer struct {
 	mu     sync.Mutex
 	refs   []refInfo
-	reused map[docKey]bool
+	reused []docKey
 }
 
 func (o *observer) Ref(kind, ref string, pos diag.Pos, target *compiler.Doc) {
@@ -95,7 +95,7 @@ func (o *observer) Ref(kind, ref string, pos diag.Pos, target *compiler.Doc) {
 
 func (o *observer) Reused(d *compiler.Doc) {
 	o.mu.Lock()
-	o.reused[docKey{d.File, d.Index}] = true
+	o.reused = append(o.reused, docKey{d.File, d.Index})
 	o.mu.Unlock()
 }
 
@@ -150,8 +150,8 @@ func check(srcs []packSource, cacheDir string, dc *docCache) checked {
 			missing[d.Pos.File] = true
 		}
 	}
-	obs := &observer{reused: map[docKey]bool{}}
-	out := checked{reused: obs.reused, replayed: map[string]bool{}, changed: map[string]bool{}}
+	obs := &observer{}
+	out := checked{replayed: map[string]bool{}, changed: map[string]bool{}}
 	seen := map[string]bool{}
 	var results []*compiler.Result
 	for _, set := range sets {
@@ -184,6 +184,7 @@ func check(srcs []packSource, cacheDir string, dc *docCache) checked {
 	dc.forget(seen, out.changed)
 	out.diags = diags.Sort()
 	out.refs = obs.refs
+	out.reused = obs.reused
 	out.source = func(file string) []byte {
 		for _, r := range results {
 			if b := r.Sources(file); b != nil {

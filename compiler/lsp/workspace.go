@@ -499,13 +499,21 @@ func (s *snapshot) index(w *workspace, c checked, prev *snapshot) {
 				delete(s.refs, file)
 			}
 		}
+		// The reused documents of the files Build stepped (their other
+		// documents, or other steps): their references are merged.
+		reused := map[docKey]bool{}
+		for _, k := range c.reused {
+			if _, ok := fresh[k.file]; ok {
+				reused[k] = true
+			}
+		}
 		for file, rs := range fresh {
 			if c.replayed[file] {
 				continue
 			}
 			merged := rs
 			for _, r := range prev.refs[file] {
-				if c.reused[docKey{file, s.docIndexAt(file, r.pos.Line)}] && !slices.ContainsFunc(rs, func(x refInfo) bool { return x.pos == r.pos && x.kind == r.kind }) {
+				if reused[docKey{file, s.docIndexAt(file, r.pos.Line)}] && !slices.ContainsFunc(rs, func(x refInfo) bool { return x.pos == r.pos && x.kind == r.kind }) {
 					merged = append(merged, r)
 				}
 			}
