@@ -17,7 +17,6 @@ import (
 	"fmt"
 	"io"
 	"log"
-	"path/filepath"
 	"slices"
 	"strings"
 	"sync"
@@ -457,4 +456,3 @@ func (s *server) waitChecked() *snapshot {
 	return s.w.snapshot()
 }
 
-var _ = filepath.Join
