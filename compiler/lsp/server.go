@@ -455,4 +455,3 @@ func (s *server) waitChecked() *snapshot {
 	}
 	return s.w.snapshot()
 }
-
