@@ -8,11 +8,12 @@ import (
 	"regexp"
 	"strings"
 
-	"github.com/roundtable-dev/roundtable/compiler"
-	"github.com/roundtable-dev/roundtable/compiler/vcache"
 	"os"
 	"path/filepath"
 	"testing"
+
+	"github.com/roundtable-dev/roundtable/compiler"
+	"github.com/roundtable-dev/roundtable/compiler/vcache"
 )
 
 // writeFile writes a file of a test's pack tree, making its folders.

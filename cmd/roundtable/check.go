@@ -14,6 +14,7 @@ import (
 	"github.com/roundtable-dev/roundtable/compiler"
 	"github.com/roundtable-dev/roundtable/compiler/diag"
 	"github.com/roundtable-dev/roundtable/compiler/vcache"
+	"github.com/roundtable-dev/roundtable/games"
 )
 
 const (
@@ -99,7 +100,7 @@ func compileAll(dirs []string) ([]*compiler.Result, diag.List, error) {
 // compileAllOpen is compileAll with a cache folder ("" none) that leaves
 // the pack folders open until closeRoots (see loadSetsOpen).
 func compileAllOpen(dirs []string, cacheDir string) ([]*compiler.Result, diag.List, func(), error) {
-	sets, diags, closeRoots, err := loadSetsOpen(dirs, cacheDir)
+	sets, diags, closeRoots, err := games.LoadSetsOpen(dirs, cacheDir)
 	if err != nil {
 		return nil, nil, nil, err
 	}
@@ -134,17 +135,6 @@ var standsAlone = map[string]bool{
 	diag.CodeInvalid: true, diag.CodeDuplicateID: true, diag.CodeNoPack: true, diag.CodePack: true,
 	diag.CodeWrongGame: true, diag.CodeNoContent: true,
 	compiler.CodeMissingPack: true, compiler.CodeVersion: true, compiler.CodeCycle: true,
-}
-
-func sources(results []*compiler.Result) diag.Sources {
-	return func(file string) []byte {
-		for _, r := range results {
-			if b := r.Sources(file); b != nil {
-				return b
-			}
-		}
-		return nil
-	}
 }
 
 type packJSON struct {
@@ -196,7 +186,7 @@ func printReport(w io.Writer, format string, results []*compiler.Result, diags d
 		enc.SetIndent("", "  ")
 		return enc.Encode(report)
 	case "text":
-		if err := diag.Print(w, format, diags, sources(results)); err != nil {
+		if err := diag.Print(w, format, diags, games.Sources(results)); err != nil {
 			return err
 		}
 		if len(diags) > 0 {
@@ -205,7 +195,7 @@ func printReport(w io.Writer, format string, results []*compiler.Result, diags d
 		printSummary(w, results, diags)
 		return nil
 	}
-	return diag.Print(w, format, diags, sources(results))
+	return diag.Print(w, format, diags, games.Sources(results))
 }
 
 func printSummary(w io.Writer, results []*compiler.Result, diags diag.List) {

@@ -3,8 +3,9 @@ package main
 import (
 	"encoding/json"
 	"fmt"
-	"github.com/roundtable-dev/roundtable/compiler/link"
 	"io"
+
+	"github.com/roundtable-dev/roundtable/compiler/link"
 
 	"github.com/spf13/cobra"
 

@@ -12,6 +12,7 @@ import (
 	"github.com/roundtable-dev/roundtable/compiler"
 	"github.com/roundtable-dev/roundtable/compiler/diag"
 	"github.com/roundtable-dev/roundtable/compiler/emit"
+	"github.com/roundtable-dev/roundtable/games"
 )
 
 func init() { register(newGen) }
@@ -126,7 +127,7 @@ func generate() (emit.Files, diag.List, diag.Sources, error) {
 		}
 		files[path.Join(g.GenDir, "ruleset.go")] = src
 	}
-	return files, diags.Sort(), sources(results), nil
+	return files, diags.Sort(), games.Sources(results), nil
 }
 
 // generatePacks compiles pack folders (one game) into ruleset.go of package
@@ -152,7 +153,7 @@ func generatePacks(dirs []string, out, pkg string) (emit.Files, diag.List, diag.
 	}
 	files := emit.Files{}
 	if diags.Errors() > 0 || len(results) == 0 || results[0].Ruleset == nil {
-		return files, diags, sources(results), nil
+		return files, diags, games.Sources(results), nil
 	}
 	r := results[0]
 	var names []string
@@ -165,5 +166,5 @@ func generatePacks(dirs []string, out, pkg string) (emit.Files, diag.List, diag.
 		return nil, nil, nil, err
 	}
 	files["ruleset.go"] = src
-	return files, diags, sources(results), nil
+	return files, diags, games.Sources(results), nil
 }

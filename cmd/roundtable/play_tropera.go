@@ -3,9 +3,10 @@ package main
 import (
 	"encoding/json"
 	"fmt"
-	"github.com/roundtable-dev/roundtable/compiler/link"
 	"io"
 	"strings"
+
+	"github.com/roundtable-dev/roundtable/compiler/link"
 
 	"github.com/spf13/cobra"
 
