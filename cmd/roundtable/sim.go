@@ -228,15 +228,18 @@ func simulate(cmd *cobra.Command, g *games.Game, m play.Mode, rules any, c sim.C
 	if err != nil {
 		return nil, usageErr("%v", err)
 	}
-	seats := len(probe.Seats())
+	seats := probe.Seats()
 	rf := &runFlags{policies: f.policies}
-	if _, err := makePolicies(withSearch(m, f.budget), rf, 0, seats); err != nil {
+	if _, err := makePolicies(withSearch(m, f.budget), rf, 0, len(seats)); err != nil {
 		return nil, err
 	}
 	searching := false
-	for i := range seats {
+	for i, s := range seats {
 		name := rf.policyName(m, i)
 		mk, _ := policyMaker(withSearch(m, f.budget), name)
+		if s.Auto {
+			name = "rules" // the seat never decides (Boss Mode's boss)
+		}
 		c.Makers = append(c.Makers, mk)
 		c.Policies = append(c.Policies, name)
 		searching = searching || name == "search"
