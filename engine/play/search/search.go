@@ -15,6 +15,7 @@ package search
 import (
 	"math"
 	"math/rand/v2"
+	"slices"
 
 	"github.com/roundtable-dev/roundtable/engine/play"
 )
@@ -183,8 +184,8 @@ func (p *Policy) descend(g play.Match, cur int32) {
 				p.cand = append(p.cand, i)
 			}
 		}
-		if len(p.cand) > 0 {
-			i := p.cand[p.rng.IntN(len(p.cand))]
+		if len(p.cand) > 0 && p.widen(cur, n) {
+			i := p.pick(g, mover, p.cand)
 			k := p.newNode(mover, i, "")
 			p.nodes[cur].kids[i] = k
 			p.path = append(p.path, k)
@@ -194,6 +195,9 @@ func (p *Policy) descend(g play.Match, cur int32) {
 		logN := math.Log(p.nodes[cur].visits)
 		best, bestU := 0, math.Inf(-1)
 		for i, k := range p.nodes[cur].kids {
+			if k < 0 {
+				continue // not admitted yet (progressive widening)
+			}
 			nd := &p.nodes[k]
 			u := nd.total/nd.visits + p.c.Explore*math.Sqrt(logN/nd.visits)
 			if u > bestU {
@@ -238,8 +242,8 @@ func (p *Policy) descendInfoSet(g play.Match, cur int32) {
 				best, bestU, bestK = i, u, k
 			}
 		}
-		if len(p.cand) > 0 {
-			i := p.cand[p.rng.IntN(len(p.cand))]
+		if len(p.cand) > 0 && (bestK < 0 || p.widen(cur, n)) {
+			i := p.pick(g, mover, p.cand)
 			k := p.newNode(mover, i, g.Action(i))
 			p.nodes[k].avail = 1
 			p.nodes[cur].kids = append(p.nodes[cur].kids, k)
@@ -253,6 +257,32 @@ func (p *Policy) descendInfoSet(g play.Match, cur int32) {
 			return
 		}
 	}
+}
+
+// widen says whether a node may gain a child: progressive widening admits
+// 1 + ⌊√visits⌋ children, so that a budget smaller than the number of
+// legal actions still compares a few actions over several playouts each
+// instead of trying each of many once.
+func (p *Policy) widen(cur int32, n int) bool {
+	kids := 0
+	for _, k := range p.nodes[cur].kids {
+		if k >= 0 {
+			kids++
+		}
+	}
+	return kids < min(n, 1+int(math.Sqrt(p.nodes[cur].visits)))
+}
+
+// pick chooses the action to expand among the untried ones: the rollout
+// policy's choice first (greedy's move is the first worth comparing), else
+// one at random.
+func (p *Policy) pick(g play.Match, mover int, cand []int) int {
+	if mover >= 0 && mover < len(p.rollouts) {
+		if i := p.rollouts[mover].Choose(g); slices.Contains(cand, i) {
+			return i
+		}
+	}
+	return cand[p.rng.IntN(len(cand))]
 }
 
 // apply plays action i on a playout's copy; a failure ends the playout.
