@@ -240,3 +240,26 @@ func (g *Game) Clone() play.Match {
 	c.events, c.choices, c.listed = nil, nil, false
 	return &c
 }
+
+// Participants implements play.Participants for roundtable sim: each
+// side's formations in the scenario, special formations included. Every
+// formation of a side is in play from the set-up (Set-Up: "place the
+// formation cards"), so a formation's win rate is its side's in the
+// scenarios it is in; a sim over several scenarios compares them.
+func (g *Game) Participants() [][]string {
+	out := [][]string{{}, {}}
+	for _, f := range g.F {
+		out[f.Side] = append(out[f.Side], f.Def.ID)
+	}
+	return out
+}
+
+// Determinize implements play.Determinizer: Table Battles hides nothing
+// on the table (formations, dice on cards, the roll being placed and the
+// pools are in plain view), only the dice to come. The copy has a random
+// source drawn from rng, so a search cannot know its next roll.
+func (g *Game) Determinize(seat int, rng *rand.Rand) play.Match {
+	c := g.Clone().(*Game)
+	*c.pcg = *rand.NewPCG(rng.Uint64(), rng.Uint64())
+	return c
+}
