@@ -160,6 +160,12 @@ func (g *Game) Clone() play.Match { return g.clone() }
 // Position implements play.Match.
 func (g *Game) Position() any { return g.position() }
 
+// Game is not a play.Determinizer: nothing is hidden once the game is set
+// up (no hands, no decks, no dice; the random source placed the landmarks
+// and drew the first player, in plain view, and is not drawn from again:
+// TestNothingHiddenAfterSetup), so a search on clones knows only what a
+// player knows.
+
 // Participants implements play.Participants for roundtable sim: each
 // seat's hero set (an entity whose win rate a sim over several hero-set
 // pairings compares).
