@@ -97,6 +97,9 @@ func (g *Game) apply(a Action) {
 func (g *Game) deploy(p int, a Action) {
 	pl := &g.Players[p]
 	pl.Hand = removeOne(pl.Hand, a.Card)
+	if !slices.Contains(pl.Deployed, a.Card) {
+		pl.Deployed = append(slices.Clip(pl.Deployed), a.Card) // copy on write
+	}
 	q := g.place(a.Card, p, a.To)
 	q.Slot = a.Slot
 	if a.Haste {

@@ -99,6 +99,27 @@ func (m *Match) Position() any { return m.G.Position() }
 // Clone implements play.Match.
 func (m *Match) Clone() play.Match { return &Match{G: m.G.Clone()} }
 
+// Participants implements play.Participants for roundtable sim: per player
+// the unit cards it deployed during the game (a unit card is one unit, so
+// "took part" is "was on the board for that player"; a card deployed,
+// lost and deployed again counts once); in Boss Mode the boss seat lists
+// its boss.
+func (m *Match) Participants() [][]string {
+	g := m.G
+	out := make([][]string, 0, len(g.Players)+1)
+	for i := range g.Players {
+		ids := make([]string, 0, len(g.Players[i].Deployed))
+		for _, c := range g.Players[i].Deployed {
+			ids = append(ids, g.Rules.Units[c].ID)
+		}
+		out = append(out, ids)
+	}
+	if g.Boss != nil {
+		out = append(out, []string{g.Boss.def.ID})
+	}
+	return out
+}
+
 // Versus is the 1v1 game (rulebook I–VII).
 var Versus = play.Mode{
 	Name:    "versus",

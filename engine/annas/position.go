@@ -67,6 +67,11 @@ type PlayerPos struct {
 	Lost         int      `json:"lost" yaml:"lost"`
 	LostThisTurn int      `json:"lost-this-turn" yaml:"lost-this-turn"`
 	Turns        int      `json:"turns" yaml:"turns"` // turns taken
+	// Deployed are the units the player deployed in this game, in the
+	// order of their first deployment (sim's participants); left out: the
+	// player's units on the board. A unit on the board counts whether
+	// listed or not.
+	Deployed []string `json:"deployed,omitempty" yaml:"deployed,omitempty"`
 }
 
 // UnitPos is a deployed unit.
@@ -222,7 +227,7 @@ func (g *Game) position() *Position {
 	for i := range g.Players {
 		pl := &g.Players[i]
 		pp := PlayerPos{Hand: units(pl.Hand), Shop: shop(pl.Shop), Coins: pl.Coins, DV: pl.DV, VPTokens: pl.VPTokens,
-			VPCards: []int{}, DVRuins: pl.DVRuins, Lost: pl.Lost, LostThisTurn: pl.LostTurn, Turns: pl.Turns}
+			VPCards: []int{}, DVRuins: pl.DVRuins, Lost: pl.Lost, LostThisTurn: pl.LostTurn, Turns: pl.Turns, Deployed: units(pl.Deployed)}
 		for _, v := range pl.VPCards {
 			pp.VPCards = append(pp.VPCards, int(v))
 		}
@@ -767,6 +772,25 @@ func load(rs *table.Ruleset, mode table.Mode, p *Position) (*Game, *posErr) {
 			return nil, e
 		}
 		g.Pieces = append(g.Pieces, q)
+	}
+	// The units deployed in the game: as listed, and those on the board.
+	for i := range p.Players {
+		pl := &g.Players[i]
+		for j, id := range p.Players[i].Deployed {
+			c, e := l.unit(id, "players", i, "deployed", j)
+			if e != nil {
+				return nil, e
+			}
+			if slices.Contains(pl.Deployed, c) {
+				return nil, perr(fmt.Sprintf("unit %s is listed twice", id), "players", i, "deployed", j)
+			}
+			pl.Deployed = append(pl.Deployed, c)
+		}
+	}
+	for _, q := range g.Pieces {
+		if q.Kind == UnitPiece && !slices.Contains(g.Players[q.Owner].Deployed, q.Card) {
+			g.Players[q.Owner].Deployed = append(g.Players[q.Owner].Deployed, q.Card)
+		}
 	}
 	if p.Guest != "" {
 		at, e := tileOf(p.Guest, "guest")

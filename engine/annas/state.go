@@ -82,6 +82,11 @@ type Player struct {
 	Lost     int // units lost in the whole game (a tiebreak)
 	LostTurn int // units lost this turn
 	Turns    int // turns taken (boss mode's no-units condition)
+	// Deployed are the unit cards the player deployed in this game, in the
+	// order of their first deployment, each once: the units that took part
+	// (Match.Participants). Copy on write: never changed in place, so
+	// clones and the checkpoint may share it.
+	Deployed []int16
 }
 
 // VP is the player's total Victory Points: tokens and card values.
