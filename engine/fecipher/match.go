@@ -388,6 +388,21 @@ func (m *Match) Events() []play.Event {
 // Clone implements play.Match.
 func (m *Match) Clone() play.Match { return &Match{G: m.G.Clone()} }
 
+// Participants implements play.Participants for roundtable sim: per seat,
+// the cards that entered play for it (Player.Played): its main character,
+// every card deployed, levelled up or class changed onto, and every card
+// placed as a bond. A card drawn, discarded or held is not counted (it did
+// nothing); nor is a support card (turned from the deck at random, not
+// chosen) or an orb. A bond counts because it is a use of the card: it
+// pays for the others (docs/sim.md, "fe-cipher").
+func (m *Match) Participants() [][]string {
+	out := make([][]string, len(m.G.P))
+	for i, p := range m.G.P {
+		out[i] = m.G.ids(p.Played)
+	}
+	return out
+}
+
 // Clone is an independent copy of the game.
 func (g *Game) Clone() *Game {
 	c := *g

@@ -48,6 +48,12 @@ type PlayerState struct {
 	Field    []UnitState `json:"field" yaml:"field"`
 	Spent    int         `json:"spent,omitempty" yaml:"spent,omitempty"`   // bonds' worth paid this turn
 	Bonded   bool        `json:"bonded,omitempty" yaml:"bonded,omitempty"` // a bond was placed this turn
+	// Played are the cards that entered play for the player in this game
+	// (its main character, cards deployed, levelled up or class changed
+	// onto, placed as bonds), in order, each once: roundtable sim's
+	// participants. Left out: the cards of its field and bonds; those count
+	// whether listed or not.
+	Played []string `json:"played,omitempty" yaml:"played,omitempty,flow"`
 }
 
 // BondState is a card in the bond area.
@@ -175,7 +181,8 @@ func (g *Game) Position() *Position {
 	for _, p := range g.P {
 		broken := p.Broken
 		ps := PlayerState{Name: p.Name, DeckList: p.DeckID, Deck: g.ids(p.Deck), Hand: g.ids(p.Hand), Retreat: g.ids(p.Retreat),
-			Orbs: g.ids(p.Orbs), Broken: &broken, Spent: p.Spent, Bonded: p.Bonded, Bonds: []BondState{}, Field: []UnitState{}}
+			Orbs: g.ids(p.Orbs), Broken: &broken, Spent: p.Spent, Bonded: p.Bonded, Bonds: []BondState{}, Field: []UnitState{},
+			Played: g.ids(p.Played)}
 		if len(p.Support) > 0 {
 			ps.Support = g.ids(p.Support)
 		}
@@ -448,6 +455,28 @@ func FromPosition(rs *table.Ruleset, pos *Position, node *yaml.Node) (*Game, err
 		}
 		if mains != 1 {
 			return nil, l.errf(path("field"), "%d units are marked main; a player has exactly one main character", mains)
+		}
+		// The cards that entered play: as listed, and those of the field
+		// and the bonds.
+		if p.Played, err = l.cards(path("played"), ps.Played); err != nil {
+			return nil, err
+		}
+		for k, c := range p.Played {
+			if slices.Contains(p.Played[:k], c) {
+				return nil, l.errf(path("played", k), "card %s is listed twice", ps.Played[k])
+			}
+		}
+		for _, u := range p.Field {
+			for _, c := range u.Stack {
+				if !slices.Contains(p.Played, c) {
+					p.Played = append(p.Played, c)
+				}
+			}
+		}
+		for _, b := range p.Bonds {
+			if !slices.Contains(p.Played, b.Card) {
+				p.Played = append(p.Played, b.Card)
+			}
 		}
 		g.P[i] = p
 	}

@@ -100,6 +100,7 @@ func (g *Game) PlaceBond(p, hand int) error {
 	pl.Hand = slices.Delete(pl.Hand, hand, hand+1)
 	pl.Bonds = append(pl.Bonds, Bond{Card: c})
 	pl.Bonded = true
+	g.played(p, c)
 	g.emit(p, "bond", g.C(c).Name(), "", fmt.Sprintf("%d bonds", len(pl.Bonds)))
 	return nil
 }
@@ -190,6 +191,7 @@ func (g *Game) Deploy(p, hand int, area Area) error {
 	pl.Hand = slices.Delete(pl.Hand, hand, hand+1)
 	u := g.newUnit(c, area)
 	pl.Field = append(pl.Field, u)
+	g.played(p, c)
 	g.emit(p, "deploy", card.Name(), "", fmt.Sprintf("to %s, cost %d", area, card.Cost))
 	g.fired = 0
 	g.trigger(table.OnDeploy, p, u, nil)
@@ -221,6 +223,7 @@ func (g *Game) Stack(p, hand int, u *Unit) error {
 	pl.Spent += int(cost)
 	pl.Hand = slices.Delete(pl.Hand, hand, hand+1)
 	u.Stack = append(u.Stack, c)
+	g.played(p, c)
 	if change {
 		u.ClassChanged = true
 		g.emit(p, "class-change", card.Name(), "", fmt.Sprintf("cost %d, draw 1", cost))

@@ -9,6 +9,7 @@ package fecipher
 import (
 	"fmt"
 	"math/rand/v2"
+	"slices"
 
 	"github.com/roundtable-dev/roundtable/engine/fecipher/table"
 	"github.com/roundtable-dev/roundtable/engine/play"
@@ -91,6 +92,21 @@ type Player struct {
 	Bonded  bool // placed a bond this turn
 	Broken  int  // orbs broken so far
 	Size    int  // cards the player owns (derived)
+	// Played are the cards that entered play for the player (Played):
+	// card indexes in the order they first did, each once. Copy on write:
+	// never changed in place, so clones share it.
+	Played []int
+}
+
+// played records that card c entered play for player p: its main
+// character at setup, a card deployed, a card a unit levelled up or class
+// changed onto, a card placed as a bond. These are the cards that took part
+// in a game for roundtable sim (Match.Participants).
+func (g *Game) played(p, c int) {
+	pl := g.P[p]
+	if !slices.Contains(pl.Played, c) {
+		pl.Played = append(slices.Clip(pl.Played), c)
+	}
 }
 
 // Cards counts every card the player holds anywhere.
@@ -190,6 +206,7 @@ func NewGame(rs *table.Ruleset, decks [2]*table.Deck, names [2]string, seed uint
 					mainLeft = false
 					p.Field = append(p.Field, g.newUnit(int(e.Card), Vanguard))
 					p.Field[0].Main = true
+					p.Played = []int{int(e.Card)}
 					continue
 				}
 				p.Deck = append(p.Deck, int(e.Card))
