@@ -40,8 +40,8 @@ type Setup struct {
 //   - the seed plus the action log, and the starting position plus the
 //     action log, both reproduce the final position byte for byte;
 //   - where the match is a play.Determinizer, a determinization leaves the
-//     match as it was, offers the seat to move the same actions and plays
-//     on; where it is a play.Participants, there is one list per seat and
+//     match as it was, offers the seat to move the same actions, is the
+//     same again from the same random source, and plays on; where it is a play.Participants, there is one list per seat and
 //     no list repeats an id.
 func Conformance(t *testing.T, s Setup) {
 	t.Helper()
@@ -289,6 +289,12 @@ func checkDeterminize(t testing.TB, s Setup, m play.Match, step int, seed uint64
 		if a, b := m.Action(i), c.Action(i); a != b {
 			t.Fatalf("step %d: a determinization for seat %d offers action %d %q; the match offers %q", step, seat, i, b, a)
 		}
+	}
+	// The same rng gives the same determinization (a search is
+	// deterministic for a seed).
+	again := d.Determinize(seat, rand.New(rand.NewPCG(seed, uint64(step))))
+	if a, b := JSON(t, s.Game, s.Mode.Name, c), JSON(t, s.Game, s.Mode.Name, again); !bytes.Equal(a, b) {
+		t.Fatalf("step %d: two determinizations from the same random source differ:\n%s", step, firstDiff(a, b))
 	}
 	for k := 0; k < 5 && !c.Over(); k++ {
 		if err := c.Apply((step + k) % c.Legal()); err != nil {
