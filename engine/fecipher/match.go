@@ -388,6 +388,44 @@ func (m *Match) Events() []play.Event {
 // Clone implements play.Match.
 func (m *Match) Clone() play.Match { return &Match{G: m.G.Clone()} }
 
+// Determinize implements play.Determinizer (information-set search): a
+// copy of the match as seat may believe it to be. Hidden from seat are
+// the other player's hand, both decks' order and both players' orbs (face
+// down: "place the top five cards of their deck into their orb area"), and
+// the random source (it reshuffles decks). So the other player's hand,
+// deck and orbs are dealt anew from their cards, the hand and orbs
+// keeping their sizes; seat's own deck and orbs likewise; and the random
+// source is drawn from rng. What seat sees stays: its hand, both fields,
+// bonds, retreat areas, supports and the decision pending. A card once
+// seen and hidden again (an orb taken into the other hand, a card put back
+// into a deck) is not remembered.
+func (m *Match) Determinize(seat int, rng *rand.Rand) play.Match {
+	c := m.G.Clone()
+	for i, p := range c.P {
+		if i == seat {
+			redeal(rng, &p.Deck, &p.Orbs)
+		} else {
+			redeal(rng, &p.Deck, &p.Hand, &p.Orbs)
+		}
+	}
+	*c.pcg = *rand.NewPCG(rng.Uint64(), rng.Uint64())
+	return &Match{G: c}
+}
+
+// redeal shuffles the cards of zones together and deals them back, each
+// zone keeping its size.
+func redeal(rng *rand.Rand, zones ...*[]int) {
+	var pool []int
+	for _, z := range zones {
+		pool = append(pool, *z...)
+	}
+	rng.Shuffle(len(pool), func(i, j int) { pool[i], pool[j] = pool[j], pool[i] })
+	for _, z := range zones {
+		n := copy(*z, pool)
+		pool = pool[n:]
+	}
+}
+
 // Participants implements play.Participants for roundtable sim: per seat,
 // the cards that entered play for it (Player.Played): its main character,
 // every card deployed, levelled up or class changed onto, and every card
