@@ -16,17 +16,6 @@ func BenchmarkForecast(b *testing.B) {
 	b.ReportMetric(float64(b.N)/b.Elapsed().Seconds(), "forecasts/s")
 }
 
-func BenchmarkSkirmish(b *testing.B) {
-	si := rs.SkirmishIndex("durvalla-road")
-	seed := int64(0)
-	for b.Loop() {
-		seed++
-		s, _ := NewSkirmish(rs, si, NewSeeded(seed), nil)
-		s.Play()
-	}
-	b.ReportMetric(float64(b.N)/b.Elapsed().Seconds(), "skirmishes/s")
-}
-
 func BenchmarkLevelUp(b *testing.B) {
 	d := NewSeeded(1)
 	g := table.Stats{3, 2, 0, 3, 3, 2, 1, 1}
