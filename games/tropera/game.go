@@ -14,6 +14,7 @@ func init() {
 		ID:       compiler.GameID,
 		Name:     "Fire Emblem Tropera",
 		Modes:    engine.Modes,
+		Commands: commands,
 		Base:     func() any { return generated.Ruleset },
 		Scaffold: scaffold,
 	})
