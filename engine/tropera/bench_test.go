@@ -20,7 +20,7 @@ func BenchmarkLevelUp(b *testing.B) {
 	d := NewSeeded(1)
 	g := table.Stats{3, 2, 0, 3, 3, 2, 1, 1}
 	for b.Loop() {
-		_ = Level(d, g, 2, nil, nil)
+		_, _ = Level(d, g, 2, nil, nil)
 	}
 	b.ReportMetric(float64(b.N)/b.Elapsed().Seconds(), "level-ups/s")
 }

@@ -196,7 +196,10 @@ Levels 8 and 16 give 9 free points (at most 2 a stat, here by growth rate) and 2
 			}
 			stats[table.HP] += table.BaseHP
 			for l := int(c.Level); l < int(c.Level)+levels; l++ {
-				lu := engine.Level(dice, c.Growths, l, nil, nil)
+				lu, err := engine.Level(dice, c.Growths, l, nil, nil)
+				if err != nil {
+					return err
+				}
 				for i, g := range lu.Gains {
 					stats[i] += g
 				}
