@@ -33,3 +33,18 @@ func TestBattleConformance(t *testing.T) {
 
 var _ = fmt.Sprint
 var _ = table.HP
+
+// TestLevelUpConformance plays level-ups through the contract: every
+// character of the base content, up to 12 levels (milestone 8 included).
+func TestLevelUpConformance(t *testing.T) {
+	for _, c := range rs.Characters {
+		levels := min(12, table.MaxLevel-int(c.Level))
+		if levels < 1 {
+			continue
+		}
+		t.Run(c.ID, func(t *testing.T) {
+			playtest.Conformance(t, playtest.Setup{Game: "tropera", Mode: LevelUpMode, Rules: rs,
+				Flags: map[string][]string{"character": {c.ID}, "levels": {fmt.Sprint(levels)}}, Seeds: 4})
+		})
+	}
+}

@@ -39,7 +39,7 @@ var BattleMode = play.Mode{
 }
 
 // Modes are Tropera's ways to play.
-var Modes = []play.Mode{BattleMode}
+var Modes = []play.Mode{BattleMode, LevelUpMode}
 
 // suggest names the battle meant, or the battles there are.
 func suggest(id string, rs *table.Ruleset) string {
