@@ -188,18 +188,27 @@ func (b *Battle) bestPlan(i int) plan {
 	}
 	home := u.At
 	acting := !u.T.Main && u.Revived != b.round
+	dist := b.goalDistances(u)
 	if acting {
 		for _, t := range tiles {
 			u.At = t
-			b.plansAt(i, t, consider)
+			b.plansAt(i, t, dist, consider)
 		}
 		u.At = home
 	}
 	if best.text != "" {
 		return best
 	}
+	// The party holds its ground when foes are near and no objective calls
+	// it on: let them come into reach (the enemy levels always close in).
+	if u.Side == Party && (b.def.Objective == table.Rout || b.def.Objective == table.Defend) {
+		for _, o := range b.Units {
+			if foe(u, o) && o.At >= 0 && b.dist(u.At, o.At) <= 2*b.MoveStat(o)+2 {
+				return plan{score: 0, tile: u.At}
+			}
+		}
+	}
 	// Nothing to do where it can stand: head for its goal.
-	dist := b.goalDistances(u)
 	bestD, bestAv := 1<<30, -1
 	for _, t := range tiles {
 		d := dist[t]
@@ -215,9 +224,36 @@ func (b *Battle) bestPlan(i int) plan {
 	return best
 }
 
-// plansAt offers the plans of unit i standing on tile t.
-func (b *Battle) plansAt(i, t int, consider func(plan)) {
+// plansAt offers the plans of unit i standing on tile t; dist is the
+// movement to its goal from each tile.
+func (b *Battle) plansAt(i, t int, dist []int, consider func(plan)) {
 	u := b.Units[i]
+	// Doors and walls on the way to the goal: open or break them.
+	closer := func(x int) bool { return dist[x] >= 0 && (dist[t] < 0 || dist[x] < dist[t]) }
+	for _, x := range b.neighbours(t) {
+		if !b.Terrain(x).Door || !closer(x) {
+			continue
+		}
+		for _, c := range u.Items {
+			if b.rs.Items[c.ID].Opens {
+				consider(plan{score: 60, tile: t, text: u.ID + " use " + b.rs.Items[c.ID].ID + " on " + b.tileName(x)})
+			}
+		}
+		if u.Combat.Steal {
+			consider(plan{score: 61, tile: t, text: u.ID + " pick " + b.tileName(x)})
+		}
+	}
+	for _, w := range b.wieldable(u) {
+		wt := &b.rs.Weapons[w]
+		if wt.Type == table.Staff || wt.Siege {
+			continue
+		}
+		for _, x := range b.within(t, int(wt.MaxRange)) {
+			if tr := b.Terrain(x); tr.Destructible && b.tileHP[x] > 0 && closer(x) && b.inRange(u, wt, b.dist(t, x)) {
+				consider(plan{score: 15, tile: t, text: u.ID + " attack tile " + b.tileName(x) + " with " + wt.ID})
+			}
+		}
+	}
 	// Objectives first.
 	if u.Side == Party && slices.Contains(b.def.Tiles, int16(t)) {
 		switch b.def.Objective {
@@ -340,9 +376,19 @@ func (b *Battle) goalDistances(u *BUnit) []int {
 	for k := range dist {
 		dist[k] = -1
 	}
+	// A door or a destructible wall counts as ground at 3: it can be opened.
+	cost := func(t int) int {
+		if k := b.Cost(u, t); k > 0 {
+			return k
+		}
+		if tr := b.Terrain(t); (tr.Door || tr.Destructible) && tr.Becomes >= 0 {
+			return 3
+		}
+		return 0
+	}
 	frontier := [][]int{nil}
 	for _, g := range goals {
-		if b.Cost(u, g) > 0 && dist[g] < 0 {
+		if cost(g) > 0 && dist[g] < 0 {
 			dist[g] = 0
 			frontier[0] = append(frontier[0], g)
 		}
@@ -352,9 +398,9 @@ func (b *Battle) goalDistances(u *BUnit) []int {
 			if dist[t] != c {
 				continue
 			}
-			k := b.Cost(u, t) // entering t from a neighbour costs t's cost
+			k := cost(t) // entering t from a neighbour costs t's cost
 			for _, n := range b.neighbours(t) {
-				if b.Cost(u, n) == 0 {
+				if cost(n) == 0 {
 					continue
 				}
 				if dist[n] >= 0 && dist[n] <= c+k {
