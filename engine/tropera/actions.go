@@ -407,7 +407,8 @@ func (b *Battle) mainActs(i int, al allowed) []act {
 			}
 		}
 	}
-	if al.defend && (!u.Combat.Sentinel || u.T.Bonus || !al.bonus) {
+	defending := slices.ContainsFunc(u.Statuses, func(s Status) bool { return s.Kind == "defend" && s.From == b.phaseNo() })
+	if al.defend && !defending && (!u.Combat.Sentinel || u.T.Bonus || !al.bonus) {
 		out = append(out, act{text: u.ID + " defend", v: vDefend, u: i, t: -1})
 	}
 	if al.dash && !u.T.Dashed {
@@ -562,7 +563,7 @@ func (b *Battle) bonusActs(i int, al allowed) []act {
 			}
 		}
 	}
-	if u.Combat.Sentinel && al.defend {
+	if u.Combat.Sentinel && al.defend && !slices.ContainsFunc(u.Statuses, func(s Status) bool { return s.Kind == "defend" && s.From == b.phaseNo() }) {
 		out = append(out, act{text: u.ID + " defend", v: vDefend, u: i, t: -1, option: "bonus"})
 	}
 	if u.Combat.QuickSalve {

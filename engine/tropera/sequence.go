@@ -137,6 +137,9 @@ func Sequence(dice Dice, a, d *Unit, dist int) (Forecast, []Strike) {
 // Break) counts for the next.
 func SequenceWith(dice Dice, a, d *Unit, dist int, o Options) (Forecast, []Strike) {
 	f := NewForecast(a, d, dist)
+	if o.HitPenalty > 0 {
+		f.Attacker.Hit = clamp(Hit(a, d) - Avoid(d) - o.HitPenalty)
+	}
 	if o.Attacks > 0 {
 		f.Attacker.Attacks = min(f.Attacker.Attacks, o.Attacks)
 	}
