@@ -12,8 +12,8 @@ import (
 //   - Mob: "solely prioritize the easiest targets to hit above all other
 //     concerns": the attack with the highest hit chance;
 //   - Army: "consider both chance to hit and chance to be hit by
-//     counterattacks ... but take less notice of how much damage": hit
-//     chance times attacks less the counter's;
+//     counterattacks ... but take less notice of how much damage": its hit
+//     chance less the counterattack's (0 when none can come);
 //   - Elite: "prioritize targets based on a trade off of their likelihood
 //     to defeat the target with their turn, and the likelihood of being
 //     defeated themself", and picks which Elite acts first the same way.
@@ -332,7 +332,12 @@ func (b *Battle) attackScore(i, j int, w int16, t int) float64 {
 		// The easiest target to hit, then the nearest.
 		return float64(f.Attacker.Hit)*100 - float64(b.dist(t, u.At))
 	case table.Army:
-		return float64(f.Attacker.Hit*f.Attacker.Attacks-f.Defender.Hit*f.Defender.Attacks) - float64(b.dist(t, u.At))/100
+		// The chance to hit against the chance to be hit back; no damage.
+		counter := 0
+		if f.Defender.Attacks > 0 {
+			counter = f.Defender.Hit
+		}
+		return float64(f.Attacker.Hit-counter) - float64(b.dist(t, u.At))/100
 	}
 	kill := killChance(f.Attacker, u.Combat.Gamble, o.HP)
 	die := killChance(f.Defender, o.Combat.Gamble, u.HP)
