@@ -147,7 +147,9 @@ func TestPerformSPlus(t *testing.T) {
 		t.Errorf("Lyn's boosts %v, want both performances'", kinds)
 	}
 	// Perform S: +5 Avoid, whatever is equipped.
-	y := withCharacter(t, "ysolde", func(c *table.Character) { c.Skills = []table.Skill{{Prof: table.Perform, Rank: table.RankS}, {Prof: table.Swords, Rank: table.RankD}} })
+	y := withCharacter(t, "ysolde", func(c *table.Character) {
+		c.Skills = []table.Skill{{Prof: table.Perform, Rank: table.RankS}, {Prof: table.Swords, Rank: table.RankD}}
+	})
 	a, _ := NewUnit(rs, rs.CharacterIndex("ysolde"), rs.WeaponIndex("iron-sword"), -1)
 	s, _ := NewUnit(y, y.CharacterIndex("ysolde"), y.WeaponIndex("iron-sword"), -1)
 	if Avoid(s)-Avoid(a) != 5 {

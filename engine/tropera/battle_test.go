@@ -32,7 +32,6 @@ func TestBattleConformance(t *testing.T) {
 	}
 }
 
-
 // TestLevelUpConformance plays level-ups through the contract: every
 // character of the base content, up to 12 levels (milestone 8 included).
 func TestLevelUpConformance(t *testing.T) {
