@@ -261,3 +261,47 @@ func TestArmyWeighsCounterattacks(t *testing.T) {
 		t.Errorf("a Mob archer chose %q, want Oswin (Avoid 2 against Lyn's 23)", got)
 	}
 }
+
+// Rule: Quick Salve: "You can use medicinal items as a bonus action": the
+// vulnerary leaves the main action to attack with.
+func TestQuickSalve(t *testing.T) {
+	r := withCharacter(t, "lyn", func(c *table.Character) { c.Feats = []int16{feat(t, "quick-salve")} })
+	b := load(t, r, `
+		battle: durvalla-road
+		round: 1
+		phase: party
+		rng: `+rng+`
+		units:
+		  - {id: lyn, character: lyn, side: party, at: e3, hp: 4, equip: iron-sword, weapons: [{id: iron-sword}], items: [{id: vulnerary, uses: 3}]}
+		  - {id: vissan-soldier-1, character: vissan-soldier, side: enemy, number: 1, level: mob, at: e4, hp: 18, equip: iron-lance, weapons: [{id: iron-lance}]}`)
+	apply(t, b, "lyn use vulnerary")
+	u := b.Unit("lyn")
+	if u.HP != 14 || !u.T.Bonus || u.T.Main {
+		t.Errorf("after a Quick Salve vulnerary: HP %d, bonus %v, main %v; want 14, true, false", u.HP, u.T.Bonus, u.T.Main)
+	}
+	if !slices.Contains(legal(b), "lyn attack vissan-soldier-1 with iron-sword") {
+		t.Errorf("no attack after a Quick Salve vulnerary: %v", legal(b))
+	}
+	// Without the feat it is the main action.
+	b = load(t, rs, `
+		battle: durvalla-road
+		round: 1
+		phase: party
+		rng: `+rng+`
+		units:
+		  - {id: lyn, character: lyn, side: party, at: e3, hp: 4, equip: iron-sword, weapons: [{id: iron-sword}], items: [{id: vulnerary, uses: 3}]}
+		  - {id: vissan-soldier-1, character: vissan-soldier, side: enemy, number: 1, level: mob, at: e4, hp: 18, equip: iron-lance, weapons: [{id: iron-lance}]}`)
+	apply(t, b, "lyn use vulnerary")
+	if slices.Contains(legal(b), "lyn attack vissan-soldier-1 with iron-sword") {
+		t.Error("an attack after a main-action vulnerary")
+	}
+}
+
+// Rule (content): a relic's stats count while carried: Ysolde's Speedwing
+// Charm ("+2 Speed while carried").
+func TestRelicStats(t *testing.T) {
+	y := unit(t, "ysolde", "iron-sword", "")
+	if got, want := y.Stats[table.Spd], int8(9+5+2); got != want {
+		t.Errorf("Ysolde's Speed %d, want %d (points 9, gains 5, the charm 2)", got, want)
+	}
+}
