@@ -464,7 +464,7 @@ func (b *Battle) mainActs(i int, al allowed) []act {
 	// an adjacent carrier's wounded passenger.
 	if u.Combat.Rescue > 0 && u.Passenger < 0 {
 		for j, o := range b.Units {
-			if j == i || o.Side != u.Side || o.At < 0 || !o.Present() || o.Passenger >= 0 || b.dist(at, o.At) != 1 {
+			if j == i || o.Side != u.Side || o.At < 0 || !o.Present() || o.Passenger >= 0 || o.Embarked >= 0 || b.dist(at, o.At) != 1 {
 				continue
 			}
 			if u.Combat.Rescue == 2 && o.Combat.Armored {

@@ -286,7 +286,9 @@ func (b *Battle) do(a act) {
 		}
 		b.note(side, "dash", "%s dashes: %d movement this turn", u.ID, b.Allowance(u))
 	case vPrepare:
-		u.Equip = a.w
+		if !b.rs.Weapons[a.w].Siege {
+			u.Equip = a.w // a siege weapon stays with its space
+		}
 		u.Prepared = &Prepared{Weapon: a.w, Tiles: slices.Clone(a.tiles)}
 		var names []string
 		for _, t := range a.tiles {
@@ -462,7 +464,9 @@ func (b *Battle) fireTrigger() {
 	if !b.inRange(f, &b.rs.Weapons[w], b.dist(f.At, m.At)) || b.usesOf(f, w) == 0 {
 		return
 	}
-	f.Equip = w
+	if !b.rs.Weapons[w].Siege {
+		f.Equip = w
+	}
 	b.note(f.Side, "prepared", "%s's prepared attack", f.ID)
 	b.attack(act{u: tr.Preparer, t: tr.Mover, w: w, v: vAttack})
 }
@@ -920,7 +924,10 @@ func (b *Battle) trade(a act) {
 // equips the first it can (or none).
 func (b *Battle) reequip(i int) {
 	u := b.Units[i]
+	embarked := u.Embarked
+	u.Embarked = -1 // the siege weapon is the space's, never equipped
 	ws := b.wieldable(u)
+	u.Embarked = embarked
 	if u.Equip >= 0 && slices.Contains(ws, u.Equip) && b.rs.Weapons[u.Equip].Type != table.Staff {
 		return
 	}

@@ -27,7 +27,7 @@ func TestBattleConformance(t *testing.T) {
 	for _, bt := range rs.Battles {
 		t.Run(bt.ID, func(t *testing.T) {
 			playtest.Conformance(t, playtest.Setup{Game: "tropera", Mode: BattleMode, Rules: rs,
-				Flags: map[string][]string{"battle": {bt.ID}}, Seeds: 6, MaxActions: 4000, Check: Invariants})
+				Flags: map[string][]string{"battle": {bt.ID}}, Seeds: 13, MaxActions: 4000, Check: Invariants})
 		})
 	}
 }

@@ -9,7 +9,8 @@ import (
 // Check tests a battle's invariants: no unit on ground it cannot enter, no
 // two units on a tile, HP within 0 and the maximum, a unit in mid-turn
 // standing (the wounded never act), carriers and passengers agreeing,
-// passengers and the departed off the map, no defeated enemy on it.
+// passengers and the departed off the map, no defeated enemy on it, the
+// embarked on their siege space, no siege weapon equipped.
 // (Movement is checked as each move is made: a laguz that moved in beast
 // form and turned human has spent more than its humanoid form allows.)
 func Check(b *Battle) error {
@@ -32,6 +33,12 @@ func Check(b *Battle) error {
 		}
 		if u.Off != "" && u.At >= 0 {
 			return fmt.Errorf("round %d: %s is %s but on the map", b.round, u.ID, u.Off)
+		}
+		if u.Embarked >= 0 && u.At != int(b.m.Siege[u.Embarked].Tile) {
+			return fmt.Errorf("round %d: %s is embarked on the siege space at %s but stands at %s", b.round, u.ID, b.tileName(int(b.m.Siege[u.Embarked].Tile)), b.tileName(u.At))
+		}
+		if u.Equip >= 0 && b.rs.Weapons[u.Equip].Siege {
+			return fmt.Errorf("round %d: %s has the siege weapon %s equipped", b.round, u.ID, b.rs.Weapons[u.Equip].ID)
 		}
 		if u.Side == Enemy && u.HP <= 0 && u.Off == "" {
 			return fmt.Errorf("round %d: %s is at 0 HP but still on the map", b.round, u.ID)
