@@ -60,7 +60,7 @@ func writes(args []string) bool {
 		return false
 	}
 	for _, a := range args {
-		if a == "--out" || a == "-o" {
+		if a == "--out" || a == "-o" || a == "--position-out" {
 			return true
 		}
 	}

@@ -23,15 +23,3 @@ func packRuleset[T any](dirs []string, game string, base *T, w io.Writer) (*T, e
 	}
 	return rs.(*T), nil
 }
-
-// policyByName picks one of an engine's two built-in policies by its flag value.
-func policyByName[P any](name string, greedy, random P) (P, error) {
-	switch name {
-	case "greedy":
-		return greedy, nil
-	case "random":
-		return random, nil
-	}
-	var zero P
-	return zero, usageErr("unknown policy %q (want greedy or random)", name)
-}

@@ -45,7 +45,7 @@ func TestHelpExamplesRun(t *testing.T) {
 	t.Chdir("../..")
 	ran := 0
 	for _, args := range lines {
-		if writes(args) || slices.ContainsFunc(args, func(a string) bool { return strings.Contains(a, "*") || isPath(a) && !exists(a) }) || userFile(args) {
+		if writes(args) || slices.ContainsFunc(args, func(a string) bool { return strings.Contains(a, "*") || isPath(a) && !exists(a) }) || usersFile(args) {
 			continue // writes, or a folder or file of the user's own (./my-expansion, --from start.yaml)
 		}
 		var out, errb bytes.Buffer
@@ -59,11 +59,11 @@ func TestHelpExamplesRun(t *testing.T) {
 	}
 }
 
-// userFile reports whether a line reads a file of the user's own that is
-// not in the repository (play --from start.yaml --actions moves.txt).
-func userFile(args []string) bool {
-	for i, a := range args[:max(0, len(args)-1)] {
-		if (a == "--from" || a == "--actions") && !exists(args[i+1]) {
+// usersFile reports whether an example reads a position or action file the
+// user wrote before (play --from start.yaml --actions moves.txt).
+func usersFile(args []string) bool {
+	for i := 0; i+1 < len(args); i++ {
+		if (args[i] == "--from" || args[i] == "--actions") && args[i+1] != "-" && !exists(args[i+1]) {
 			return true
 		}
 	}

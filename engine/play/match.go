@@ -70,3 +70,11 @@ func Draw(reason string) Result { return Result{Winners: []int{}, Reason: reason
 
 // Win is a Result won by the given seats.
 func Win(reason string, seats ...int) Result { return Result{Winners: seats, Reason: reason} }
+
+// Participants is implemented by matches that can say which content
+// entities took part for each seat: units deployed, cards played,
+// formations, hero sets, characters. Simulation reads it for per-entity
+// win rates. Ids are the content's ids; each seat's list has no repeats.
+type Participants interface {
+	Participants() [][]string
+}

@@ -4,6 +4,7 @@ package battlecrest
 
 import (
 	compiler "github.com/roundtable-dev/roundtable/compiler/battlecrest"
+	engine "github.com/roundtable-dev/roundtable/engine/battlecrest"
 	"github.com/roundtable-dev/roundtable/games"
 	generated "github.com/roundtable-dev/roundtable/generated/battlecrest"
 )
@@ -12,6 +13,7 @@ func init() {
 	games.Register(&games.Game{
 		ID:       compiler.GameID,
 		Name:     "Battlecrest",
+		Modes:    engine.Modes,
 		Base:     func() any { return generated.Ruleset },
 		Scaffold: scaffold,
 	})

@@ -4,6 +4,7 @@ package fecipher
 
 import (
 	compiler "github.com/roundtable-dev/roundtable/compiler/fecipher"
+	engine "github.com/roundtable-dev/roundtable/engine/fecipher"
 	"github.com/roundtable-dev/roundtable/games"
 	generated "github.com/roundtable-dev/roundtable/generated/fecipher"
 )
@@ -12,7 +13,9 @@ func init() {
 	games.Register(&games.Game{
 		ID:       compiler.GameID,
 		Name:     "Fire Emblem Cipher",
+		Modes:    engine.Modes,
 		Base:     func() any { return generated.Ruleset },
+		Import:   importCommand,
 		Scaffold: scaffold,
 	})
 }

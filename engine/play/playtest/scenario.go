@@ -119,7 +119,7 @@ func RunScenario(file string, data []byte, g Game) error {
 		return fmt.Errorf("%s: %v", file, err)
 	}
 	if sc.Rule == "" {
-		return fmt.Errorf("%s: a scenario names its rulebook passage in rule:", file)
+		return fmt.Errorf("%s: a scenario names its rulebook passage in a rule field", file)
 	}
 	m, mode, err := sc.start(file, g)
 	if err != nil {
