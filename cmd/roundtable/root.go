@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"strings"
 
 	"github.com/spf13/cobra"
 
@@ -108,9 +109,16 @@ func addGameCommands(root *cobra.Command) {
 			Args:  cobra.NoArgs,
 			RunE:  func(cmd *cobra.Command, _ []string) error { return cmd.Help() },
 		}
+		var examples []string
 		for _, add := range g.Commands {
-			cmd.AddCommand(add())
+			sub := add()
+			cmd.AddCommand(sub)
+			if sub.Example != "" {
+				examples = append(examples, sub.Example)
+			}
 		}
+		// The game's command shows its commands' examples.
+		cmd.Example = strings.Join(examples, "\n")
 		root.AddCommand(cmd)
 	}
 }
