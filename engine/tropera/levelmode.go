@@ -398,6 +398,13 @@ var LevelUpMode = play.Mode{
 		ci := 0
 		if id := o.Str("character"); id != "" {
 			if ci = rs.CharacterIndex(id); ci < 0 {
+				var ids []string
+				for _, c := range rs.Characters {
+					ids = append(ids, c.ID)
+				}
+				if s := play.Suggest(id, ids); s != "" {
+					return nil, fmt.Errorf("no character %q (did you mean %q?)", id, s)
+				}
 				return nil, fmt.Errorf("no character %q", id)
 			}
 		}

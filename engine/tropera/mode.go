@@ -44,35 +44,11 @@ var Modes = []play.Mode{BattleMode, LevelUpMode}
 // suggest names the battle meant, or the battles there are.
 func suggest(id string, rs *table.Ruleset) string {
 	var ids []string
-	best, bestD := "", 1<<30
 	for _, b := range rs.Battles {
 		ids = append(ids, b.ID)
-		if d := editDistance(id, b.ID); d < bestD {
-			best, bestD = b.ID, d
-		}
 	}
-	if bestD <= max(2, len(id)/3) {
-		return fmt.Sprintf(" (did you mean %q?)", best)
+	if s := play.Suggest(id, ids); s != "" {
+		return fmt.Sprintf(" (did you mean %q?)", s)
 	}
 	return " (battles: " + strings.Join(ids, ", ") + ")"
-}
-
-func editDistance(a, b string) int {
-	prev := make([]int, len(b)+1)
-	cur := make([]int, len(b)+1)
-	for j := range prev {
-		prev[j] = j
-	}
-	for i := 1; i <= len(a); i++ {
-		cur[0] = i
-		for j := 1; j <= len(b); j++ {
-			c := prev[j-1]
-			if a[i-1] != b[j-1] {
-				c++
-			}
-			cur[j] = min(c, prev[j]+1, cur[j-1]+1)
-		}
-		prev, cur = cur, prev
-	}
-	return prev[len(b)]
 }
