@@ -117,7 +117,7 @@ func init() {
 		diag.Code{ID: CodeMapGlyph, Severity: diag.Error, Summary: "A map uses a glyph that no terrain has."},
 		diag.Code{ID: CodeTile, Severity: diag.Error, Summary: "A tile name is not on the map."},
 		diag.Code{ID: CodeDeploy, Severity: diag.Error, Summary: "A deployment tile cannot be entered, a zone lists a tile twice, or the party zone has fewer tiles than the party has units to place."},
-		diag.Code{ID: CodeUnreachable, Severity: diag.Error, Summary: "A tile the objective needs (seize, escape, defend) cannot be reached over the ground from the party's deployment zone."},
+		diag.Code{ID: CodeUnreachable, Severity: diag.Error, Summary: "A tile the objective needs (seize, escape, defend), or an enemy a rout must defeat, cannot be reached over the ground from the party's deployment zone."},
 		diag.Code{ID: CodeSpace, Severity: diag.Error, Summary: "A house finds nothing (or two things), a siege space's weapon is not a siege weapon, or a special space stands on ground nobody can enter."},
 		diag.Code{ID: CodeNumber, Severity: diag.Error, Summary: "Two enemies of a battle have the same number."},
 		diag.Code{ID: CodeTileTaken, Severity: diag.Error, Summary: "Two units of a battle start on the same tile, or a unit starts on ground it cannot enter."},

@@ -523,6 +523,27 @@ func (b *builder) objective(d *compiler.Doc, bd battleDoc, tb *table.Battle, m *
 			}
 		}
 	}
+	// A rout needs every enemy within reach: its tile or one next to it
+	// reachable on foot from the party's zone.
+	if tb.Objective == table.Rout {
+		w := int(m.Width)
+		for i, e := range tb.Enemies {
+			t := int(e.Tile)
+			if t < 0 {
+				continue
+			}
+			ok := reach[t]
+			x, y := t%w, t/w
+			for _, n := range [4][2]int{{x + 1, y}, {x - 1, y}, {x, y + 1}, {x, y - 1}} {
+				if n[0] >= 0 && n[1] >= 0 && n[0] < w && n[1] < int(m.Height) {
+					ok = ok || reach[n[1]*w+n[0]]
+				}
+			}
+			if !ok {
+				b.diags.Add(CodeUnreachable, b.enemyPos(d, bd, e.Number), "battle %q: enemy %d at %s cannot be reached on foot from the party's deployment zone: the rout cannot be won", bd.ID, tb.Enemies[i].Number, m.TileName(t)).Hint = "place it where the party can reach it, or open a path"
+			}
+		}
+	}
 	for i, name := range names {
 		p := path
 		if len(path) > 2 || tb.Objective == table.Escape {
@@ -537,4 +558,14 @@ func (b *builder) objective(d *compiler.Doc, bd battleDoc, tb *table.Battle, m *
 		}
 		tb.Tiles = append(tb.Tiles, int16(t))
 	}
+}
+
+// enemyPos is where enemy number n of a battle is written.
+func (b *builder) enemyPos(d *compiler.Doc, bd battleDoc, n int8) diag.Pos {
+	for i, e := range bd.Enemies {
+		if e.Number == n {
+			return pos(d, "enemies", strconv.Itoa(i), "number")
+		}
+	}
+	return keyPos(d, "enemies")
 }
