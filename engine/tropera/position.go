@@ -587,10 +587,21 @@ func LoadBattle(rs *table.Ruleset, n *yaml.Node) (*Battle, error) {
 		b.siege[s] = sp.Uses
 	}
 	b.storage = p.Storage
+	for i, u := range b.Units {
+		if u.Side == Enemy && u.HP <= 0 && u.Off == "" {
+			return nil, play.PosError(at("units", strconv.Itoa(i), "hp"), "enemy %s has 0 HP but is not out (an enemy at 0 HP is defeated)", u.ID)
+		}
+		if u.Off == "" && u.At < 0 && u.Carrier < 0 && u.Placed {
+			return nil, play.PosError(at("units", strconv.Itoa(i)), "unit %s is neither on the map, carried nor out", u.ID)
+		}
+	}
 	if p.Active != "" {
 		k, err := ref(p.Active, at("active"))
 		if err != nil {
 			return nil, err
+		}
+		if u := b.Units[k]; u.Side != b.phase || !u.Standing() || b.deploying {
+			return nil, play.PosError(at("active"), "unit %s cannot be in mid-turn: it is not the %s side's, or not standing", u.ID, SideNames[b.phase])
 		}
 		b.active = k
 	}
@@ -601,6 +612,9 @@ func LoadBattle(rs *table.Ruleset, n *yaml.Node) (*Battle, error) {
 		}
 		if p.Pending.Kind != "cleave" {
 			return nil, play.PosError(at("pending", "kind"), "pending %q (want cleave)", p.Pending.Kind)
+		}
+		if u := b.Units[k]; u.Side != b.phase || !u.Standing() || u.At < 0 {
+			return nil, play.PosError(at("pending", "unit"), "unit %s cannot cleave: it is not the %s side's, or not standing on the map", u.ID, SideNames[b.phase])
 		}
 		pd := &pending{Kind: "cleave", Unit: k, Penalty: p.Pending.Penalty}
 		for _, id := range p.Pending.Struck {
