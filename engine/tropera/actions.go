@@ -89,7 +89,12 @@ func (b *Battle) allowed(u *BUnit) allowed {
 }
 
 // tileName is a tile's name on the battle's map.
-func (b *Battle) tileName(t int) string { return b.m.TileName(t) }
+func (b *Battle) tileName(t int) string {
+	if t < 0 || t >= len(b.names) {
+		return "-"
+	}
+	return b.names[t]
+}
 
 // Legal implements play.Match.
 func (b *Battle) Legal() int { return len(b.acts()) }
@@ -259,16 +264,10 @@ func (b *Battle) unitActs(i int) []act {
 		mayMove = false
 	}
 	if mayMove && left > 0 {
-		r := b.Reach(u, left)
-		tiles := make([]int, 0, len(r))
-		for t := range r {
-			if t != u.At {
-				tiles = append(tiles, t)
+		for t, c := range b.Reach(u, left) {
+			if c > 0 {
+				out = append(out, act{text: u.ID + " move " + b.tileName(t), v: vMove, u: i, tile: t, t: -1})
 			}
-		}
-		slices.Sort(tiles)
-		for _, t := range tiles {
-			out = append(out, act{text: fmt.Sprintf("%s move %s", u.ID, b.tileName(t)), v: vMove, u: i, tile: t, t: -1})
 		}
 	}
 	// "A character who has been healed from a critical wound may move, but

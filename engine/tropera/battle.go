@@ -26,6 +26,7 @@ type Battle struct {
 	bi    int
 	def   *table.Battle
 	m     *table.Map
+	names []string // the tiles' names (shared by clones)
 	Units []*BUnit
 	// The map as it is now: terrain per tile (destroyed walls, opened
 	// doors), hit points left on destructible tiles, searched houses,
@@ -261,6 +262,9 @@ func charges(n int8) int {
 func newShell(rs *table.Ruleset, bi int) *Battle {
 	b := &Battle{rs: rs, bi: bi, def: &rs.Battles[bi], active: -1}
 	b.m = &rs.Maps[b.def.Map]
+	for t := range b.m.Tiles {
+		b.names = append(b.names, b.m.TileName(t))
+	}
 	b.tiles = slices.Clone(b.m.Tiles)
 	b.tileHP = make([]int8, len(b.tiles))
 	for t, tr := range b.tiles {

@@ -101,13 +101,17 @@ func (b *Battle) Cost(u *BUnit, t int) int {
 // CanStand reports whether u may stand on tile t's ground.
 func (b *Battle) CanStand(u *BUnit, t int) bool { return b.Cost(u, t) > 0 }
 
-// Reach is every tile u can move to from its tile with budget movement,
-// with what getting there costs; a difficult tile needs that much movement
-// left. Allies may be passed, foes may not (unless the unit is a Thief);
-// no move ends on another unit.
-func (b *Battle) Reach(u *BUnit, budget int) map[int]int {
+// Reach is what moving from its tile costs u, per tile (-1: out of reach)
+// with budget movement; a difficult tile needs that much movement left.
+// Allies may be passed, foes may not (unless the unit is a Thief); no move
+// ends on another unit (its own tile costs 0).
+func (b *Battle) Reach(u *BUnit, budget int) []int {
+	best := make([]int, len(b.tiles))
+	for t := range best {
+		best[t] = -1
+	}
 	if u.At < 0 {
-		return nil
+		return best
 	}
 	occ := make([]int8, len(b.tiles)) // 0 free, 1 ally, 2 foe
 	for _, o := range b.Units {
@@ -119,7 +123,7 @@ func (b *Battle) Reach(u *BUnit, budget int) map[int]int {
 			}
 		}
 	}
-	best := map[int]int{u.At: 0}
+	best[u.At] = 0
 	// A small Dijkstra by buckets: costs are 1 to 3.
 	frontier := [][]int{{u.At}}
 	for c := 0; c < len(frontier); c++ {
@@ -132,7 +136,7 @@ func (b *Battle) Reach(u *BUnit, budget int) map[int]int {
 				if k == 0 || c+k > budget || occ[n] == 2 && !u.Combat.PassFoes {
 					continue
 				}
-				if old, seen := best[n]; seen && old <= c+k {
+				if old := best[n]; old >= 0 && old <= c+k {
 					continue
 				}
 				best[n] = c + k
@@ -143,9 +147,9 @@ func (b *Battle) Reach(u *BUnit, budget int) map[int]int {
 			}
 		}
 	}
-	for t := range best {
-		if occ[t] != 0 {
-			delete(best, t)
+	for t, o := range occ {
+		if o != 0 {
+			best[t] = -1
 		}
 	}
 	return best
@@ -153,10 +157,4 @@ func (b *Battle) Reach(u *BUnit, budget int) map[int]int {
 
 // PathCost is the cheapest way for u from its tile to t ignoring its
 // budget (for policies heading somewhere), or -1.
-func (b *Battle) PathCost(u *BUnit, t int) int {
-	r := b.Reach(u, 1<<20)
-	if c, ok := r[t]; ok {
-		return c
-	}
-	return -1
-}
+func (b *Battle) PathCost(u *BUnit, t int) int { return b.Reach(u, 1<<20)[t] }

@@ -173,12 +173,11 @@ func (b *Battle) bestPlan(i int) plan {
 	tiles := []int{u.At}
 	canMove := !u.T.Moved && !u.T.Main || u.T.Extra
 	if canMove && u.Revived != b.round {
-		for t := range b.Reach(u, b.Allowance(u)-u.T.Spent) {
-			if t != u.At {
+		for t, c := range b.Reach(u, b.Allowance(u)-u.T.Spent) {
+			if c > 0 {
 				tiles = append(tiles, t)
 			}
 		}
-		slices.Sort(tiles[1:])
 	}
 	best := plan{score: -1e9, tile: u.At}
 	consider := func(p plan) {
