@@ -109,16 +109,15 @@ func addGameCommands(root *cobra.Command) {
 			Args:  cobra.NoArgs,
 			RunE:  func(cmd *cobra.Command, _ []string) error { return cmd.Help() },
 		}
-		var examples []string
+		var ex []string
 		for _, add := range g.Commands {
 			sub := add()
 			cmd.AddCommand(sub)
-			if sub.Example != "" {
-				examples = append(examples, sub.Example)
+			if first, _, _ := strings.Cut(sub.Example, "\n"); first != "" {
+				ex = append(ex, first)
 			}
 		}
-		// The game's command shows its commands' examples.
-		cmd.Example = strings.Join(examples, "\n")
+		cmd.Example = strings.Join(ex, "\n")
 		root.AddCommand(cmd)
 	}
 }
