@@ -1,36 +1,25 @@
-package main
+package tropera
 
 import (
 	"encoding/json"
 	"fmt"
+	"io"
 	"strings"
-
-	"github.com/roundtable-dev/roundtable/compiler/link"
 
 	"github.com/spf13/cobra"
 
+	"github.com/roundtable-dev/roundtable/compiler/link"
+	compiler "github.com/roundtable-dev/roundtable/compiler/tropera"
 	engine "github.com/roundtable-dev/roundtable/engine/tropera"
 	"github.com/roundtable-dev/roundtable/engine/tropera/table"
+	"github.com/roundtable-dev/roundtable/games"
+	generated "github.com/roundtable-dev/roundtable/generated/tropera"
 )
 
-func init() { register(newTropera) }
-
-func newTropera() *cobra.Command {
-	cmd := &cobra.Command{
-		Use:   "tropera",
-		Short: "Fire Emblem Tropera tools: combat forecasts and level-ups",
-		Long: `The tropera commands run the Fire Emblem Tropera engine on the base content (or
---pack folders): forecast works out an Attack Sequence between two characters and,
-with --seed, rolls it; levelup levels a character up with the rulebook's d20
-procedure.`,
-		Example: `  roundtable tropera forecast --attacker lyn --defender vissan-soldier
-  roundtable tropera levelup --character lyn --levels 3 --seed 1`,
-		Args: cobra.NoArgs,
-		RunE: func(cmd *cobra.Command, _ []string) error { return cmd.Help() },
-	}
-	cmd.AddCommand(newTroForecast(), newTroLevelUp())
-	return cmd
-}
+// Tropera's own commands, under `roundtable tropera`: forecast works out
+// (and with --seed rolls) an Attack Sequence between two characters;
+// levelup levels a character up with the rulebook's d20 procedure.
+var commands = []func() *cobra.Command{newTroForecast, newTroLevelUp}
 
 // troUnit deploys a character with a weapon (default: its first carried
 // weapon, else its first natural weapon) on a terrain ("" for none).
@@ -54,7 +43,7 @@ func troUnit(rs *table.Ruleset, char, weapon, terrain string) (*engine.Unit, err
 			}
 		}
 		if wi < 0 {
-			return nil, usageErr("character %q has no weapon; give --weapon", char)
+			return nil, games.Usage("character %q has no weapon; give --weapon", char)
 		}
 	} else if wi = rs.WeaponIndex(weapon); wi < 0 {
 		return nil, troNo("weapon", weapon, troIDs(rs.Weapons, func(w table.Weapon) string { return w.ID }))
@@ -72,13 +61,13 @@ func troUnit(rs *table.Ruleset, char, weapon, terrain string) (*engine.Unit, err
 // the ids there are.
 func troNo(what, id string, ids []string) error {
 	if s := link.Suggest(id, ids); s != "" {
-		return usageErr("no %s %q (did you mean %q?)", what, id, s)
+		return games.Usage("no %s %q (did you mean %q?)", what, id, s)
 	}
 	plural := what + "s"
 	if what == "terrain" {
 		plural = what
 	}
-	return usageErr("no %s %q (%s: %s)", what, id, plural, strings.Join(ids, ", "))
+	return games.Usage("no %s %q (%s: %s)", what, id, plural, strings.Join(ids, ", "))
 }
 
 func troIDs[T any](list []T, id func(T) string) []string {
@@ -108,7 +97,7 @@ With --seed it also rolls the Attack Sequence and prints every strike.`,
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
 			if format != "text" && format != "json" {
-				return usageErr("unknown --format %q (want text or json)", format)
+				return games.Usage("unknown --format %q (want text or json)", format)
 			}
 			rs, err := troRuleset(packs, cmd.ErrOrStderr())
 			if err != nil {
@@ -123,11 +112,11 @@ With --seed it also rolls the Attack Sequence and prints every strike.`,
 				return err
 			}
 			if dist < 1 {
-				return usageErr("--distance must be 1 or more")
+				return games.Usage("--distance must be 1 or more")
 			}
 			if !engine.InRange(a, dist) {
 				// As Anna's forecast: an Attack out of range is no forecast.
-				return usageErr("%s cannot attack at distance %d with %s (range %d-%d)", att, dist, a.Weapon.ID, a.Weapon.MinRange, a.Weapon.MaxRange)
+				return games.Usage("%s cannot attack at distance %d with %s (range %d-%d)", att, dist, a.Weapon.ID, a.Weapon.MinRange, a.Weapon.MaxRange)
 			}
 			c := engine.Combat{Attacker: a, Defender: d, Distance: dist, Forecast: engine.NewForecast(a, d, dist)}
 			if cmd.Flags().Changed("seed") {
@@ -179,7 +168,7 @@ Levels 8 and 16 give 9 free points (at most 2 a stat, here by growth rate) and 2
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
 			if format != "text" && format != "json" {
-				return usageErr("unknown --format %q (want text or json)", format)
+				return games.Usage("unknown --format %q (want text or json)", format)
 			}
 			rs, err := troRuleset(packs, cmd.ErrOrStderr())
 			if err != nil {
@@ -191,10 +180,12 @@ Levels 8 and 16 give 9 free points (at most 2 a stat, here by growth rate) and 2
 			}
 			c := &rs.Characters[ci]
 			if int(c.Level) >= table.MaxLevel {
-				return usageErr("%s is already level %d, the highest", char, c.Level)
+				return games.Usage("%s is already level %d, the highest", char, c.Level)
 			}
-			if levels < 1 || int(c.Level)+levels > table.MaxLevel {
-				return usageErr("%s is level %d; --levels must be 1 to %d", char, c.Level, table.MaxLevel-int(c.Level))
+			// Compared without adding: --levels 9223372036854775807 would
+			// overflow a sum into a negative number and level up nothing.
+			if levels < 1 || levels > table.MaxLevel-int(c.Level) {
+				return games.Usage("%s is level %d; --levels must be 1 to %d", char, c.Level, table.MaxLevel-int(c.Level))
 			}
 			w := cmd.OutOrStdout()
 			enc := json.NewEncoder(w)
@@ -205,7 +196,10 @@ Levels 8 and 16 give 9 free points (at most 2 a stat, here by growth rate) and 2
 			}
 			stats[table.HP] += table.BaseHP
 			for l := int(c.Level); l < int(c.Level)+levels; l++ {
-				lu := engine.Level(dice, c.Growths, l, nil, nil)
+				lu, err := engine.Level(dice, c.Growths, l, nil, nil)
+				if err != nil {
+					return err
+				}
 				for i, g := range lu.Gains {
 					stats[i] += g
 				}
@@ -296,4 +290,111 @@ func troLevelText(lu engine.LevelUp, stats table.Stats) string {
 	}
 	fmt.Fprintf(&b, " gains %s\n  stats: %s", strings.Join(gains, " "), strings.Join(now, ", "))
 	return b.String()
+}
+
+// troRuleset is the generated base ruleset, or the packs compiled now;
+// content errors are printed to w and reported as games.ErrContent.
+func troRuleset(packs []string, w io.Writer) (*table.Ruleset, error) {
+	if len(packs) == 0 {
+		return generated.Ruleset, nil
+	}
+	g, ok := games.Lookup(compiler.GameID)
+	if !ok {
+		return nil, games.Usage("no game %q", compiler.GameID)
+	}
+	rs, err := g.Rules(packs, w)
+	if err != nil {
+		return nil, err
+	}
+	return rs.(*table.Ruleset), nil
+}
+
+type troSideJSON struct {
+	Hit     int `json:"hit"`
+	Crit    int `json:"crit"`
+	Damage  int `json:"damage"`
+	Attacks int `json:"attacks"`
+}
+
+type troForecastJSON struct {
+	Attacker      troSideJSON `json:"attacker"`
+	Defender      troSideJSON `json:"defender"`
+	DefenderFirst bool        `json:"defender_first"`
+}
+
+type troStrikeJSON struct {
+	By       string `json:"by"`
+	Rolls    []int  `json:"rolls"`
+	Hit      bool   `json:"hit"`
+	Critical bool   `json:"critical"`
+	Damage   int    `json:"damage"`
+	HPAfter  int    `json:"hp_after"`
+	Miracle  bool   `json:"miracle,omitempty"`
+	Silenced bool   `json:"silenced,omitempty"`
+	Shielded bool   `json:"shielded,omitempty"`
+}
+
+type troCombatJSON struct {
+	Round    int             `json:"round,omitempty"`
+	Side     string          `json:"side,omitempty"`
+	Attacker string          `json:"attacker"`
+	Defender string          `json:"defender"`
+	Distance int             `json:"distance"`
+	Forecast troForecastJSON `json:"forecast"`
+	Strikes  []troStrikeJSON `json:"strikes"`
+}
+
+func troForecast(f engine.Forecast) troForecastJSON {
+	s := func(x engine.Side) troSideJSON { return troSideJSON(x) }
+	return troForecastJSON{Attacker: s(f.Attacker), Defender: s(f.Defender), DefenderFirst: f.DefenderFirst}
+}
+
+func troCombat(c engine.Combat, side string) troCombatJSON {
+	out := troCombatJSON{Round: c.Round, Side: side, Attacker: c.Attacker.Char.ID, Defender: c.Defender.Char.ID, Distance: c.Distance, Forecast: troForecast(c.Forecast), Strikes: []troStrikeJSON{}}
+	for _, s := range c.Strikes {
+		out.Strikes = append(out.Strikes, troStrikeJSON{By: s.By.Char.ID, Rolls: s.Rolls, Hit: s.Hit, Critical: s.Critical, Damage: s.Damage, HPAfter: s.HPAfter, Miracle: s.Miracle, Silenced: s.Silenced, Shielded: s.Shielded})
+	}
+	return out
+}
+
+// troForecastText is one line: each side's hit, crit, damage and attacks.
+func troForecastText(c engine.Combat) string {
+	f := c.Forecast
+	line := fmt.Sprintf("%s (%s) attacks %s (%s) at %d: hit %d crit %d dmg %d x%d",
+		c.Attacker.Name(), c.Attacker.Weapon.ID, c.Defender.Name(), c.Defender.Weapon.ID, c.Distance,
+		f.Attacker.Hit, f.Attacker.Crit, f.Attacker.Damage, f.Attacker.Attacks)
+	if f.Defender.Attacks > 0 {
+		line += fmt.Sprintf("; counter hit %d crit %d dmg %d x%d", f.Defender.Hit, f.Defender.Crit, f.Defender.Damage, f.Defender.Attacks)
+	} else {
+		line += "; no counter"
+	}
+	if f.DefenderFirst {
+		line += "; the defender strikes first"
+	}
+	return line
+}
+
+func troStrikeText(s engine.Strike) string {
+	var rolls []string
+	for _, r := range s.Rolls {
+		rolls = append(rolls, fmt.Sprint(r))
+	}
+	what := "misses"
+	switch {
+	case s.Critical:
+		what = fmt.Sprintf("critical hit, %d damage", s.Damage)
+	case s.Hit:
+		what = fmt.Sprintf("hits, %d damage", s.Damage)
+	}
+	line := fmt.Sprintf("  %s %s (d100 %s); %s %d HP", s.By.Name(), what, strings.Join(rolls, "+"), s.Target.Name(), s.HPAfter)
+	if s.Miracle {
+		line += " (Miracle)"
+	}
+	if s.Silenced {
+		line += " (Silencer)"
+	}
+	if s.Shielded {
+		line += " (Shield)"
+	}
+	return line
 }
