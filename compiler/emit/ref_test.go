@@ -188,4 +188,3 @@ func (p *refPrinter) list(b *bytes.Buffer, v reflect.Value, typed bool) {
 	}
 	b.WriteString("}")
 }
-
