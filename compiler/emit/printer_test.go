@@ -45,8 +45,10 @@ type Rich struct {
 	Arr     [3][]string
 	Words   []string
 	PtrWide *Wide
-	hidden  int
+	hidden  int // never printed
 }
+
+var _ = Rich{hidden: 1}
 
 var testStrings = []string{
 	"", "a", "Chrom", "é", "日本語", "tab\there", `quote"d`, "back\\slash", "\x00", "\u2028", "line\nbreak",
