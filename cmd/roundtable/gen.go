@@ -30,7 +30,9 @@ atomically and only when they change.
 With pack folders, gen loads them in dependency order (with the embedded base
 packs they require, as check does) and writes one Go package to --out: ruleset.go
 of package --package (default: --out's folder name) whose exported Ruleset is the
-merged ruleset of every pack, ready for the game's engine.
+merged ruleset of every pack, ready for the game's engine. A pack with more than
+4,000 entities of one kind splits them into packages under --out/internal/ that
+compile in parallel; --out must then be inside a Go module.
 
 With --check nothing is written: gen lists the files that are stale and exits 1
 if there are any. CI runs it to prove generated/ is current.`,
