@@ -1,6 +1,7 @@
 package main
 
 import (
+	"errors"
 	"fmt"
 	"go/token"
 	"path"
@@ -148,7 +149,11 @@ func genPackage(p emit.Package, out string, v any) (emit.Output, error) {
 		return emit.Output{}, err
 	}
 	p.ImportPath = ip
-	return p.Output(v)
+	o, err := p.Output(v)
+	if errors.Is(err, emit.ErrNoImportPath) {
+		return o, usageErr("%s is not inside a Go module (no go.mod in it or above it), and gen needs its import path: %v", filepath.Join(out, filepath.FromSlash(p.Dir)), err)
+	}
+	return o, err
 }
 
 // generatePacks compiles pack folders (one game) into ruleset.go of package

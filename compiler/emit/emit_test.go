@@ -1,6 +1,7 @@
 package emit
 
 import (
+	"errors"
 	"go/format"
 	"os"
 	"path/filepath"
@@ -161,7 +162,7 @@ func TestOutputSplitsLongSlices(t *testing.T) {
 	}
 	// Splitting needs the import path.
 	pkg.ChunkSize, pkg.ImportPath = 2, ""
-	if _, err := pkg.Output(v); err == nil || !strings.Contains(err.Error(), "Value.Items has 5 elements, more than 2") {
+	if _, err := pkg.Output(v); !errors.Is(err, ErrNoImportPath) || !strings.Contains(err.Error(), "Value.Items has 5 elements, more than 2") {
 		t.Errorf("no import path: err = %v", err)
 	}
 }

@@ -22,6 +22,10 @@ import (
 // bound the compiler's memory (docs/performance.md, docs/design.md).
 const ChunkSize = 4000
 
+// ErrNoImportPath is returned by Package.Output when the value must be split
+// and the package's import path is not known.
+var ErrNoImportPath = errors.New("the import path of the generated package is needed")
+
 // Package describes a generated Go package holding one value in one
 // exported variable.
 type Package struct {
@@ -63,8 +67,8 @@ func (p Package) Output(v any) (Output, error) {
 				continue
 			}
 			if p.ImportPath == "" {
-				return Output{}, fmt.Errorf("%s.%s has %d elements, more than %d: it is split into packages under %s, which needs the package's import path (is the output folder inside a Go module?)",
-					p.Var, f.Name, fv.Len(), size, path.Join(p.Dir, "internal"))
+				return Output{}, fmt.Errorf("%w: %s.%s has %d elements, more than %d, so they go to packages under %s that %s imports",
+					ErrNoImportPath, p.Var, f.Name, fv.Len(), size, path.Join(p.Dir, "internal"), p.Name)
 			}
 			if top.fieldCode == nil {
 				top.fieldCode = map[string]string{}
