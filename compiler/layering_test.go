@@ -3,6 +3,7 @@ package compiler_test
 import (
 	"encoding/json"
 	"os/exec"
+	"slices"
 	"strings"
 	"testing"
 )
@@ -11,8 +12,10 @@ const module = "github.com/roundtable-dev/roundtable"
 
 // TestLayering enforces the arrows of DESIGN.md: cmd → compiler, engine,
 // generated; compiler/<game> → compiler, engine/<game>/table; generated/<game>
-// → engine/<game>/table; engine/<game> → engine/<game>/table. The engine never
-// imports the compiler, and nothing imports cmd.
+// → engine/<game>/table only; engine/<game> → engine/<game>/table, engine/play.
+// The engine never imports the compiler; nothing imports cmd; one game's
+// packages never import another game's; the contract (engine/play) and the
+// registry (games) import no game.
 func TestLayering(t *testing.T) {
 	out, err := exec.Command("go", "list", "-json=ImportPath,Deps", module+"/...").Output()
 	if err != nil {
@@ -45,6 +48,25 @@ func TestLayering(t *testing.T) {
 	}
 }
 
+// gameFolders are the games' folder names under engine/, compiler/,
+// generated/ and games/.
+var gameFolders = []string{"annas", "battlecrest", "fecipher", "tablebattles", "tropera"}
+
+// gameOf is the game a package belongs to, "" for shared code.
+func gameOf(pkg string) string {
+	parts := strings.Split(pkg, "/")
+	if len(parts) < 2 {
+		return ""
+	}
+	switch parts[0] {
+	case "engine", "compiler", "generated", "games", "content", "schema":
+		if slices.Contains(gameFolders, parts[1]) {
+			return parts[1]
+		}
+	}
+	return ""
+}
+
 func forbidden(pkg, dep string) string {
 	top := func(s string) string { return strings.SplitN(s, "/", 2)[0] }
 	switch {
@@ -54,14 +76,30 @@ func forbidden(pkg, dep string) string {
 		return "the engine never imports the compiler"
 	case top(pkg) == "engine" && top(dep) == "generated":
 		return "the engine consumes tables passed to it, not the generated package"
-	case top(pkg) == "generated" && top(dep) != "engine":
-		return "generated code holds data of table types only"
+	case top(pkg) == "generated" && !strings.HasSuffix(dep, "/table") && !strings.HasPrefix(dep, pkg+"/internal/"):
+		// Its own chunk packages (a large pack split by emit) are data too.
+		return "generated code holds data of table types only, never engine logic"
+	case gameOf(pkg) != "" && gameOf(dep) != "" && gameOf(pkg) != gameOf(dep):
+		return "one game never imports another"
+	case (pkg == "engine/play" || strings.HasPrefix(pkg, "engine/play/") || pkg == "games") && gameOf(dep) != "":
+		return "the game contract and the registry import no game"
 	case top(pkg) == "engine" && strings.Count(pkg, "/") >= 2 && strings.HasSuffix(pkg, "/table") && !strings.HasSuffix(dep, "/table"):
 		return "table packages are plain data"
 	case top(pkg) == "compiler" && top(dep) == "generated":
 		return "the compiler must not depend on its own output"
+	case pkg == "compiler/lsp" && (top(dep) == "engine" || strings.Count(dep, "/") == 1 && top(dep) == "compiler" && isGame(dep)):
+		return "the language server knows no game: games come from the registry"
 	}
 	return ""
+}
+
+// isGame reports whether compiler/x is a game's compile step.
+func isGame(dep string) bool {
+	switch strings.TrimPrefix(dep, "compiler/") {
+	case "annas", "battlecrest", "fecipher", "tablebattles", "tropera":
+		return true
+	}
+	return false
 }
 
 func TestForbiddenRules(t *testing.T) {
@@ -73,9 +111,24 @@ func TestForbiddenRules(t *testing.T) {
 		{"engine/annas", "engine/annas/table", false},
 		{"compiler/annas", "engine/annas/table", false},
 		{"compiler", "cmd/roundtable", true},
+		{"compiler/lsp", "engine/annas/table", true},
+		{"compiler/lsp", "compiler/annas", true},
+		{"compiler/lsp", "compiler/schemaexport", false},
 		{"generated/annas", "engine/annas/table", false},
 		{"generated/annas", "compiler", true},
+		{"generated/annas", "generated/annas/internal/units000", false},
+		{"generated/annas/internal/units000", "engine/annas", true},
+		{"generated/annas", "generated/tropera/internal/units000", true},
 		{"engine/annas/table", "engine/annas", true},
+		{"generated/annas", "engine/annas", true},
+		{"engine/tropera", "engine/annas", true},
+		{"compiler/fecipher", "engine/battlecrest/table", true},
+		{"games/annas", "engine/annas", false},
+		{"games/annas", "generated/annas", false},
+		{"games/annas", "compiler/tablebattles", true},
+		{"engine/play", "engine/annas/table", true},
+		{"engine/annas", "engine/play", false},
+		{"games", "games/annas", true},
 	} {
 		if got := forbidden(c.pkg, c.dep) != ""; got != c.bad {
 			t.Errorf("forbidden(%s, %s) = %v, want %v", c.pkg, c.dep, got, c.bad)

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"os/signal"
 	"slices"
 	"strings"
 
@@ -13,6 +14,7 @@ import (
 	"github.com/roundtable-dev/roundtable/compiler"
 	"github.com/roundtable-dev/roundtable/compiler/diag"
 	"github.com/roundtable-dev/roundtable/compiler/vcache"
+	"github.com/roundtable-dev/roundtable/games"
 )
 
 const (
@@ -26,6 +28,7 @@ func newCheck() *cobra.Command {
 	var format string
 	var strict bool
 	var cacheDir string
+	var watch bool
 	cmd := &cobra.Command{
 		Use:   "check [PACK_DIR...]",
 		Short: "Validate content and report every problem at once",
@@ -41,7 +44,8 @@ with --strict), 2 usage or internal failure.`,
   roundtable check ./my-expansion --strict
   roundtable check content/annas --format json | jq '.errors'
   roundtable check ./packs/* --format github   # annotations in GitHub Actions
-  roundtable check ./my-expansion --cache .roundtable-cache`,
+  roundtable check ./my-expansion --cache .roundtable-cache
+  roundtable check ./my-expansion --watch   # again on every save`,
 		RunE: func(cmd *cobra.Command, args []string) error {
 			if !slices.Contains(diag.Formats, format) {
 				return usageErr("unknown --format %q (want one of %s)", format, strings.Join(diag.Formats, ", "))
@@ -53,6 +57,11 @@ with --strict), 2 usage or internal failure.`,
 				if vcache.Warm(cacheDir) {
 					collectAboveFloor()
 				}
+			}
+			if watch {
+				ctx, stop := signal.NotifyContext(cmd.Context(), os.Interrupt)
+				defer stop()
+				return watchCheck(ctx, cmd.OutOrStdout(), args, format, strict, cacheDir)
 			}
 			// Only check compiles with a cache: a replayed result has no
 			// ruleset (compiler.Result.Replayed).
@@ -74,6 +83,7 @@ with --strict), 2 usage or internal failure.`,
 	cmd.Flags().StringVarP(&format, flagFormat, "f", "text", "output format: "+strings.Join(diag.Formats, ", "))
 	cmd.Flags().BoolVar(&strict, flagStrict, false, "fail on warnings too")
 	cmd.Flags().StringVar(&cacheDir, "cache", "", "keep what a check learned in this folder: a file whose size and time are unchanged is not read, parsed or validated again, and link and the game's checks are not run again when no document changed beyond its comments")
+	cmd.Flags().BoolVar(&watch, "watch", false, "check again whenever a YAML file under the folders changes (incrementally, as --cache does), until interrupted")
 	_ = cmd.RegisterFlagCompletionFunc(flagFormat, cobra.FixedCompletions(diag.Formats, cobra.ShellCompDirectiveNoFileComp))
 	return cmd
 }
@@ -90,7 +100,7 @@ func compileAll(dirs []string) ([]*compiler.Result, diag.List, error) {
 // compileAllOpen is compileAll with a cache folder ("" none) that leaves
 // the pack folders open until closeRoots (see loadSetsOpen).
 func compileAllOpen(dirs []string, cacheDir string) ([]*compiler.Result, diag.List, func(), error) {
-	sets, diags, closeRoots, err := loadSetsOpen(dirs, cacheDir)
+	sets, diags, closeRoots, err := games.LoadSetsOpen(dirs, cacheDir)
 	if err != nil {
 		return nil, nil, nil, err
 	}
@@ -125,17 +135,6 @@ var standsAlone = map[string]bool{
 	diag.CodeInvalid: true, diag.CodeDuplicateID: true, diag.CodeNoPack: true, diag.CodePack: true,
 	diag.CodeWrongGame: true, diag.CodeNoContent: true,
 	compiler.CodeMissingPack: true, compiler.CodeVersion: true, compiler.CodeCycle: true,
-}
-
-func sources(results []*compiler.Result) diag.Sources {
-	return func(file string) []byte {
-		for _, r := range results {
-			if b := r.Sources(file); b != nil {
-				return b
-			}
-		}
-		return nil
-	}
 }
 
 type packJSON struct {
@@ -187,7 +186,7 @@ func printReport(w io.Writer, format string, results []*compiler.Result, diags d
 		enc.SetIndent("", "  ")
 		return enc.Encode(report)
 	case "text":
-		if err := diag.Print(w, format, diags, sources(results)); err != nil {
+		if err := diag.Print(w, format, diags, games.Sources(results)); err != nil {
 			return err
 		}
 		if len(diags) > 0 {
@@ -196,7 +195,7 @@ func printReport(w io.Writer, format string, results []*compiler.Result, diags d
 		printSummary(w, results, diags)
 		return nil
 	}
-	return diag.Print(w, format, diags, sources(results))
+	return diag.Print(w, format, diags, games.Sources(results))
 }
 
 func printSummary(w io.Writer, results []*compiler.Result, diags diag.List) {

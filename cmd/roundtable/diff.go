@@ -88,7 +88,7 @@ A tree whose YAML does not parse is reported and exits 1 as well.`,
 			for _, t := range []*tree{oldT, newT} {
 				if t.diags.Errors() > 0 {
 					_ = diag.Print(cmd.ErrOrStderr(), "text", t.diags, t.set.Source)
-					return &exitError{code: exitContent, msg: t.name + " does not parse; fix it (roundtable check) before diffing"}
+					return &exitError{Code: exitContent, Msg: t.name + " does not parse; fix it (roundtable check) before diffing"}
 				}
 			}
 			d := diffTrees(oldT, newT)
@@ -111,7 +111,7 @@ A tree whose YAML does not parse is reported and exits 1 as well.`,
 				}
 			}
 			if len(hit) > 0 {
-				return &exitError{code: exitContent, msg: "diff: " + strings.Join(hit, ", ") + " (--fail-on)"}
+				return &exitError{Code: exitContent, Msg: "diff: " + strings.Join(hit, ", ") + " (--fail-on)"}
 			}
 			return nil
 		},

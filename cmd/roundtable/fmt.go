@@ -3,12 +3,13 @@ package main
 import (
 	"bytes"
 	"fmt"
-	"github.com/roundtable-dev/roundtable/compiler/diag"
-	"gopkg.in/yaml.v3"
 	"io/fs"
 	"os"
 	"path/filepath"
 	"strings"
+
+	"github.com/roundtable-dev/roundtable/compiler/diag"
+	"gopkg.in/yaml.v3"
 
 	"github.com/spf13/cobra"
 

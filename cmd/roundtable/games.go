@@ -1,10 +1,4 @@
 package main
 
-// Each game's compile step registers itself with the core.
-import (
-	_ "github.com/roundtable-dev/roundtable/compiler/annas"
-	_ "github.com/roundtable-dev/roundtable/compiler/battlecrest"
-	_ "github.com/roundtable-dev/roundtable/compiler/fecipher"
-	_ "github.com/roundtable-dev/roundtable/compiler/tablebattles"
-	_ "github.com/roundtable-dev/roundtable/compiler/tropera"
-)
+// Every game registers itself with the compiler and the games registry.
+import _ "github.com/roundtable-dev/roundtable/games/all"

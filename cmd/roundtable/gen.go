@@ -13,6 +13,7 @@ import (
 	"github.com/roundtable-dev/roundtable/compiler"
 	"github.com/roundtable-dev/roundtable/compiler/diag"
 	"github.com/roundtable-dev/roundtable/compiler/emit"
+	"github.com/roundtable-dev/roundtable/games"
 )
 
 func init() { register(newGen) }
@@ -138,7 +139,7 @@ func generate(out string) (emit.Output, diag.List, diag.Sources, error) {
 		files.Files = append(files.Files, o.Files...)
 		files.Prune = append(files.Prune, o.Prune...)
 	}
-	return files, diags.Sort(), sources(results), nil
+	return files, diags.Sort(), games.Sources(results), nil
 }
 
 // genPackage lays out p's files holding v, with the import path of p's
@@ -178,7 +179,7 @@ func generatePacks(dirs []string, out, pkg string) (emit.Output, diag.List, diag
 		return emit.Output{}, nil, nil, usageErr("gen writes one game's ruleset; these folders hold packs of %d games", len(results))
 	}
 	if diags.Errors() > 0 || len(results) == 0 || results[0].Ruleset == nil {
-		return emit.Output{}, diags, sources(results), nil
+		return emit.Output{}, diags, games.Sources(results), nil
 	}
 	r := results[0]
 	var names []string
@@ -190,5 +191,5 @@ func generatePacks(dirs []string, out, pkg string) (emit.Output, diag.List, diag
 	if err != nil {
 		return emit.Output{}, nil, nil, err
 	}
-	return files, diags, sources(results), nil
+	return files, diags, games.Sources(results), nil
 }

@@ -6,11 +6,10 @@ import (
 	"errors"
 	"fmt"
 	"io/fs"
+	"maps"
 	"os"
-	"path"
 	"path/filepath"
 	"slices"
-	"strconv"
 	"strings"
 	"text/template"
 
@@ -22,99 +21,23 @@ import (
 	"github.com/roundtable-dev/roundtable/compiler/semver"
 	"github.com/roundtable-dev/roundtable/compiler/source"
 	"github.com/roundtable-dev/roundtable/compiler/yamlfmt"
+	"github.com/roundtable-dev/roundtable/games"
 )
 
-// templates holds pack.yaml and README.md for every game and, per game,
-// one commented template per kind: templates/<game>/<kind>.yaml.
+// templates holds pack.yaml and README.md of a new pack, for every game;
+// each game's kinds have their templates in its games.Scaffold.
 //
 //go:embed templates
 var templates embed.FS
 
 func init() { register(newNew) }
 
-// scaffold is what a new pack holds: for each kind, an example's id and
-// name. Singleton kinds (rules, vp-deck) come from the base pack, and a
-// template that carries its companions (see covered) stands for them.
-var scaffold = map[string][][3]string{ // game -> {kind, id, name}
-	"annas": {
-		{"tag", "swift", "Swift"},
-		{"terrain", "marsh", "Marsh"},
-		{"unit", "sellsword", "Sellsword"},
-		{"map", "twin-castles", "Twin Castles"},
-		{"boss", "warlord", "Warlord"},
-		{"shop-card", "tonic", "Tonic"},
-	},
-	// A scenario brings its formations: a formation fights only where a
-	// scenario lists it with its targets on the other side.
-	"table-battles": {
-		{"scenario", "ostia-gate", "The Gate of Ostia"},
-	},
-	"fe-cipher": {
-		{"symbol", "jugdral", "Holy War Banner"},
-		{"card", "sigurd-scion", "Scion of Chalphy"},
-		{"deck", "chalphy-knights", "Knights of Chalphy"},
-	},
-	// A map set brings its landmarks (one per L of its diagram), a hero
-	// set its action cards.
-	"battlecrest": {
-		{"crest", "tide", "Tide"},
-		{"map-set", "saltmarsh", "Saltmarsh"},
-		{"hero-set", "maren", "Maren"},
-	},
-	"tropera": {
-		{"weapon", "slim-sword", "Slim Sword"},
-		{"feat", "stalwart", "Stalwart"},
-		{"item", "herb-bundle", "Herb Bundle"},
-		{"terrain", "ruins", "Ruins"},
-		{"character", "karla", "Karla"},
-		{"skirmish", "bandit-ford", "Bandits at the Ford"},
-	},
-}
-
-// covered lists, per game, kinds a scaffold entry also writes: annas'
-// boss, Table Battles' scenario, Battlecrest's map-set and hero-set.
-var covered = map[string]map[string][]string{ // game -> kind -> kinds
-	"annas":         {"boss": {"boss-card"}},
-	"table-battles": {"scenario": {"formation"}},
-	"battlecrest":   {"map-set": {"landmark"}, "hero-set": {"action"}},
-}
-
-// defaults are the base-pack entities templates refer to (.Ref.KIND) when
-// appended alone; in a new pack the scaffold's own examples replace them.
-var defaults = map[string]map[string]string{
-	"annas":         {"boss": "grima"},
-	"table-battles": {"formation": "gangrel-guard"},
-	"fe-cipher":     {"symbol": "archanea", "card": "tiki-divine"},
-	"battlecrest":   {"crest": "gale", "map-set": "thornmere", "hero-set": "corvane"},
-	"tropera":       {"weapon": "iron-sword", "feat": "adept", "item": "vulnerary", "terrain": "plains", "character": "lyn"},
-}
-
-// ownFirst lists kinds whose template-appended companions (a landmark, an
-// action card) join the pack's own entity of the kind when it has one, so
-// what check then asks for is in the modder's files, not the base pack's.
-var ownFirst = map[string][]string{
-	"battlecrest": {"map-set", "hero-set"},
-}
-
-// tryNew is the kind, and an id, the README suggests appending: one whose
-// template checks clean alone.
-var tryNew = map[string][2]string{
-	"annas":         {"unit", "my-knight"},
-	"table-battles": {"scenario", "my-battle"},
-	"fe-cipher":     {"card", "my-card"},
-	"battlecrest":   {"hero-set", "my-hero"},
-	"tropera":       {"character", "my-hero"},
-}
-
 type tmplData struct {
-	ID, Name, Game, GameName, Dir, Pkg, BaseID, BaseRange, Glyph string
-	Tag, Boss                                                    string
+	ID, Name, Game, GameName, Dir, Pkg, BaseID, BaseRange string
 	// Ref maps a kind to the id of an entity of it to refer to.
 	Ref map[string]string
-	// Cards are card numbers (Table Battles) no formation claims yet.
-	Cards []string
-	// Landmark is a landmark number (Battlecrest) free in the Ref map set.
-	Landmark                string
+	// V holds the game's own values (games.Scaffold.Values).
+	V                       map[string]any
 	NewKind, NewFile, NewID string
 	Kinds                   string
 	Files                   []string
@@ -157,12 +80,16 @@ action card) says in its template what else it needs.`,
 	return cmd
 }
 
-func lookupGame(game string) (*compiler.Game, error) {
+// lookupGame finds a game's compile step and its scaffold.
+func lookupGame(game string) (*compiler.Game, *games.Scaffold, error) {
 	g, ok := compiler.Lookup(game)
 	if !ok {
-		return nil, usageErr("unknown --game %q (want one of %s)", game, strings.Join(compiler.GameIDs(), ", "))
+		return nil, nil, usageErr("unknown --game %q (want one of %s)", game, strings.Join(compiler.GameIDs(), ", "))
 	}
-	return g, nil
+	if r, ok := games.Lookup(game); ok && r.Scaffold != nil {
+		return g, r.Scaffold, nil
+	}
+	return g, nil, usageErr("new has no templates for game %s yet", g.ID)
 }
 
 // kebab turns a folder name into an id.
@@ -212,8 +139,8 @@ func notKebab(id string) error {
 
 func isKebab(s string) bool { return s != "" && kebab(s) == s }
 
-func render(name string, data tmplData) ([]byte, error) {
-	src, err := fs.ReadFile(templates, name)
+func render(fsys fs.FS, name string, data tmplData) ([]byte, error) {
+	src, err := fs.ReadFile(fsys, name)
 	if err != nil {
 		return nil, err
 	}
@@ -230,8 +157,8 @@ func render(name string, data tmplData) ([]byte, error) {
 
 // renderFormatted renders a content template in `roundtable fmt`'s form, so
 // that what new writes passes `fmt --check` (and CI) as it is.
-func renderFormatted(g *compiler.Game, name string, data tmplData) ([]byte, error) {
-	b, err := render(name, data)
+func renderFormatted(g *compiler.Game, fsys fs.FS, name string, data tmplData) ([]byte, error) {
+	b, err := render(fsys, name, data)
 	if err != nil {
 		return nil, err
 	}
@@ -242,7 +169,7 @@ func renderFormatted(g *compiler.Game, name string, data tmplData) ([]byte, erro
 	return out, nil
 }
 
-func baseData(g *compiler.Game) (tmplData, error) {
+func baseData(g *compiler.Game, sc *games.Scaffold) (tmplData, error) {
 	base, diags := compiler.BasePack(g)
 	if diags.Errors() > 0 || base.ID == "" {
 		return tmplData{}, fmt.Errorf("game %s: embedded base pack does not load", g.ID)
@@ -251,104 +178,43 @@ func baseData(g *compiler.Game) (tmplData, error) {
 	if err != nil {
 		return tmplData{}, fmt.Errorf("game %s: base pack version: %v", g.ID, err)
 	}
-	ref := map[string]string{}
-	for k, id := range defaults[g.ID] {
-		ref[k] = id
+	ref := maps.Clone(sc.Defaults)
+	if ref == nil {
+		ref = map[string]string{}
 	}
 	return tmplData{
-		Boss: ref["boss"], Ref: ref,
+		Ref:  ref,
 		Game: g.ID, GameName: g.Name, BaseID: base.ID,
 		// Compatible with this base and every later one of the same major.
 		BaseRange: fmt.Sprintf(">=%d.%d <%d", v.Major, v.Minor, v.Major+1),
-		Glyph:     freeGlyph(base.Set.Docs),
-		Cards:     freeCards(base.Set.Docs),
-		Landmark:  "7",
-		Kinds:     strings.Join(templateKinds(g.ID), ", "),
+		Kinds:     strings.Join(templateKinds(sc), ", "),
 	}, nil
 }
 
+// values fills in the game's own template values for docs.
+func (d *tmplData) values(sc *games.Scaffold, docs []*source.Document) {
+	if sc.Values != nil {
+		d.V = sc.Values(docs, d.Ref)
+	}
+}
+
 // templateKinds lists the kinds a game has templates for.
-func templateKinds(game string) []string {
+func templateKinds(sc *games.Scaffold) []string {
 	var have []string
-	ents, _ := fs.ReadDir(templates, "templates/"+game)
+	ents, _ := fs.ReadDir(sc.Templates, ".")
 	for _, e := range ents {
 		have = append(have, strings.TrimSuffix(e.Name(), ".yaml"))
 	}
 	return have
 }
 
-func exampleID(kinds [][3]string, kind string) string {
-	for _, k := range kinds {
-		if k[0] == kind {
-			return k[1]
-		}
-	}
-	return ""
-}
-
-// freeGlyph picks a terrain glyph no given document uses.
-func freeGlyph(docs []*source.Document) string {
-	used := map[string]bool{}
-	for _, d := range docs {
-		if g := d.Field("glyph"); g != nil {
-			used[g.Value] = true
-		}
-	}
-	for _, c := range strings.Split("~:;*%&#=+^ABDEGHIJKLNOPQSTUVXYZ", "") {
-		if !used[c] {
-			return c
-		}
-	}
-	return "?"
-}
-
-// freeCards picks card numbers (Table Battles: 41A) above every number
-// the given documents' formations claim, so new formations claim none twice.
-func freeCards(docs []*source.Document) []string {
-	top := 0
-	for _, d := range docs {
-		c := d.Field("card")
-		if c == nil || len(c.Value) < 2 {
-			continue
-		}
-		if n, err := strconv.Atoi(c.Value[:len(c.Value)-1]); err == nil {
-			top = max(top, n)
-		}
-	}
-	out := make([]string, 8)
-	for i := range out {
-		out[i] = strconv.Itoa(top+1+i) + "A"
-	}
-	return out
-}
-
-// freeLandmark picks the number after the highest one the landmarks of map
-// set set claim (Battlecrest: numbers differ within a set), at most 99.
-func freeLandmark(docs []*source.Document, set string) string {
-	top := 0
-	for _, d := range docs {
-		s, n := d.Field("set"), d.Field("number")
-		if d.Kind != "landmark" || s == nil || n == nil || path.Base(s.Value) != path.Base(set) {
-			continue
-		}
-		if v, err := strconv.Atoi(n.Value); err == nil {
-			top = max(top, v)
-		}
-	}
-	return strconv.Itoa(min(top+1, 99))
-}
-
 func newPack(cmd *cobra.Command, dir, game, id, name string) error {
 	if game == "" {
 		return usageErr("new pack needs --game (one of %s)", strings.Join(compiler.GameIDs(), ", "))
 	}
-	g, err := lookupGame(game)
+	g, sc, err := lookupGame(game)
 	if err != nil {
 		return err
-	}
-	kinds, ok := scaffold[g.ID]
-	if !ok {
-		return usageErr("new pack has no templates for game %s yet", g.ID)
 	}
 	if entries, err := os.ReadDir(dir); err == nil && len(entries) > 0 {
 		return usageErr("%s exists and is not empty; new pack writes only into a new or empty folder", dir)
@@ -364,35 +230,34 @@ func newPack(cmd *cobra.Command, dir, game, id, name string) error {
 	if name == "" {
 		name = title(id)
 	}
-	data, err := baseData(g)
+	data, err := baseData(g, sc)
 	if err != nil {
 		return err
 	}
 	data.ID, data.Name, data.Dir = id, name, shellQuote(filepath.ToSlash(dir))
 	data.Pkg = strings.ReplaceAll(id, "-", "")
 	// The examples refer to each other rather than to the base pack.
-	for _, k := range kinds {
-		data.Ref[k[0]] = k[1]
+	for _, k := range sc.Examples {
+		data.Ref[k.Kind] = k.ID
 	}
+	base, _ := compiler.BasePack(g)
+	data.values(sc, base.Set.Docs)
 	files := map[string][]byte{}
 	data.FileHelp = map[string]string{"pack.yaml": "the pack: id, version, the packs it requires"}
 	var order []string
-	for _, k := range kinds {
-		kd, _ := g.Kind(k[0])
+	for _, k := range sc.Examples {
+		kd, _ := g.Kind(k.Kind)
 		plural := kd.Plural
 		if plural == "" {
 			plural = kd.Name + "s"
 		}
 		file := strings.ReplaceAll(plural, " ", "-") + ".yaml"
-		if k[0] == tryNew[g.ID][0] {
-			data.NewKind, data.NewFile, data.NewID = k[0], shellQuote(filepath.ToSlash(dir)+"/"+file), tryNew[g.ID][1]
+		if k.Kind == sc.Try.Kind {
+			data.NewKind, data.NewFile, data.NewID = k.Kind, shellQuote(filepath.ToSlash(dir)+"/"+file), sc.Try.ID
 		}
 		d := data
-		d.ID, d.Name = k[1], k[2]
-		if k[0] == "unit" {
-			d.Tag = exampleID(kinds, "tag")
-		}
-		b, err := renderFormatted(g, "templates/"+g.ID+"/"+k[0]+".yaml", d)
+		d.ID, d.Name = k.ID, k.Name
+		b, err := renderFormatted(g, sc.Templates, k.Kind+".yaml", d)
 		if err != nil {
 			return err
 		}
@@ -407,16 +272,16 @@ func newPack(cmd *cobra.Command, dir, game, id, name string) error {
 		} else {
 			data.FileHelp[file] = "example " + plural + ": " + kd.Summary
 		}
-		for _, c := range covered[g.ID][k[0]] {
+		for _, c := range sc.Covered[k.Kind] {
 			ck, _ := g.Kind(c)
 			data.FileHelp[file] += "; " + ck.Summary
 		}
 	}
 	data.Files = append([]string{"pack.yaml"}, order...)
 	for _, f := range []string{"pack.yaml", "README.md"} {
-		b, err := render("templates/"+f, data)
+		b, err := render(templates, "templates/"+f, data)
 		if f == "pack.yaml" && err == nil {
-			b, err = renderFormatted(g, "templates/"+f, data)
+			b, err = renderFormatted(g, templates, "templates/"+f, data)
 		}
 		if err != nil {
 			return err
@@ -475,13 +340,13 @@ func newEntity(cmd *cobra.Command, kind, file, game, id, name string) error {
 	if game == "" {
 		return usageErr("no pack.yaml above %s says which game this is; add --game", file)
 	}
-	g, err := lookupGame(game)
+	g, sc, err := lookupGame(game)
 	if err != nil {
 		return err
 	}
-	tmpl := "templates/" + g.ID + "/" + kind + ".yaml"
-	if _, err := fs.Stat(templates, tmpl); err != nil {
-		kinds := templateKinds(g.ID)
+	tmpl := kind + ".yaml"
+	if _, err := fs.Stat(sc.Templates, tmpl); err != nil {
+		kinds := templateKinds(sc)
 		if s := link.Suggest(kind, kinds); s != "" {
 			return usageErr("no template for kind %q of game %s (did you mean %q?)", kind, g.ID, s)
 		}
@@ -508,23 +373,20 @@ func newEntity(cmd *cobra.Command, kind, file, game, id, name string) error {
 	if name == "" {
 		name = title(id)
 	}
-	data, err := baseData(g)
+	data, err := baseData(g, sc)
 	if err != nil {
 		return err
 	}
 	base, _ := compiler.BasePack(g)
 	docs := slices.Concat(base.Set.Docs, packDocs)
-	data.Glyph, data.Cards = freeGlyph(docs), freeCards(docs)
-	for _, k := range ownFirst[g.ID] {
+	for _, k := range sc.OwnFirst {
 		if i := slices.IndexFunc(packDocs, func(d *source.Document) bool { return d.Kind == k && d.Field("id") != nil }); i >= 0 {
 			data.Ref[k] = packDocs[i].Field("id").Value
 		}
 	}
-	if set := data.Ref["map-set"]; set != "" {
-		data.Landmark = freeLandmark(docs, set)
-	}
+	data.values(sc, docs)
 	data.ID, data.Name = id, name
-	b, err := renderFormatted(g, tmpl, data)
+	b, err := renderFormatted(g, sc.Templates, tmpl, data)
 	if err != nil {
 		return err
 	}

@@ -4,27 +4,25 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"strings"
 
 	"github.com/spf13/cobra"
+
+	"github.com/roundtable-dev/roundtable/games"
 )
 
 // Exit codes are part of the interface: scripts and CI rely on them.
 const (
-	exitOK      = 0
-	exitContent = 1 // the content has errors (or warnings under --strict)
-	exitUsage   = 2 // bad usage or an internal failure
+	exitOK      = games.ExitOK
+	exitContent = games.ExitContent
+	exitUsage   = games.ExitUsage
 )
 
 // exitError carries an exit code out of a command without printing again.
-type exitError struct {
-	code int
-	msg  string
-}
-
-func (e *exitError) Error() string { return e.msg }
+type exitError = games.ExitError
 
 // errContent says the content has problems that were already printed.
-var errContent = &exitError{code: exitContent}
+var errContent = games.ErrContent
 
 func exitCode(err error, stderr io.Writer) int {
 	if err == nil {
@@ -32,18 +30,16 @@ func exitCode(err error, stderr io.Writer) int {
 	}
 	var ee *exitError
 	if errors.As(err, &ee) {
-		if ee.msg != "" {
-			fmt.Fprintln(stderr, "roundtable:", ee.msg)
+		if ee.Msg != "" {
+			fmt.Fprintln(stderr, "roundtable:", ee.Msg)
 		}
-		return ee.code
+		return ee.Code
 	}
 	fmt.Fprintln(stderr, "roundtable:", err)
 	return exitUsage
 }
 
-func usageErr(format string, args ...any) error {
-	return &exitError{code: exitUsage, msg: fmt.Sprintf(format, args...)}
-}
+func usageErr(format string, args ...any) error { return games.Usage(format, args...) }
 
 func newRoot(stdin io.Reader, stdout, stderr io.Writer) *cobra.Command {
 	root := &cobra.Command{
@@ -68,6 +64,7 @@ Exit codes: 0 clean, 1 the content has errors, 2 usage or internal failure.`,
 	for _, add := range commands {
 		root.AddCommand(add())
 	}
+	addGameCommands(root)
 	withUsage(root)
 	// --version, as most tools have it: the same line as `roundtable version`.
 	root.Version = version()
@@ -95,3 +92,32 @@ func withUsage(c *cobra.Command) {
 var commands []func() *cobra.Command
 
 func register(f func() *cobra.Command) { commands = append(commands, f) }
+
+// addGameCommands adds `roundtable GAME ...` for every game that has commands
+// of its own (Anna's forecast and reach, Tropera's levelup).
+func addGameCommands(root *cobra.Command) {
+	for _, g := range games.All() {
+		if len(g.Commands) == 0 {
+			continue
+		}
+		if c, _, err := root.Find([]string{g.ID}); err == nil && c != root {
+			continue // still a command of cmd/ (until it moves to games/)
+		}
+		cmd := &cobra.Command{
+			Use:   g.ID,
+			Short: g.Name + " tools",
+			Args:  cobra.NoArgs,
+			RunE:  func(cmd *cobra.Command, _ []string) error { return cmd.Help() },
+		}
+		var ex []string
+		for _, add := range g.Commands {
+			sub := add()
+			cmd.AddCommand(sub)
+			if first, _, _ := strings.Cut(sub.Example, "\n"); first != "" {
+				ex = append(ex, first)
+			}
+		}
+		cmd.Example = strings.Join(ex, "\n")
+		root.AddCommand(cmd)
+	}
+}

@@ -28,6 +28,7 @@ type specialDoc struct {
 	Name    string      `yaml:"name"`
 	Text    string      `yaml:"text"`
 	Star    bool        `yaml:"star"`
+	When    []string    `yaml:"when"`
 	Ability *abilityDoc `yaml:"ability"`
 	Reach   int8        `yaml:"reach"`
 	Flip    bool        `yaml:"flip"`
@@ -223,16 +224,34 @@ func (b *builder) ability(d *compiler.Doc, a abilityDoc, path []string, star boo
 	return t
 }
 
-func (b *builder) special(d *compiler.Doc, s specialDoc, path []string) table.Special {
+// special checks and builds a special ability: star-powered, conditional
+// (when:), or kept as text; landmark says it is a landmark's.
+func (b *builder) special(d *compiler.Doc, s specialDoc, path []string, landmark bool) table.Special {
 	t := table.Special{Name: s.Name, Text: s.Text, Star: s.Star, Reach: s.Reach, Flip: s.Flip}
+	t.Ability.Crest = table.NoCrest // none unless it has an ability
 	where := strings.Join(append([]string{d.ID}, path...), ".")
 	switch {
+	case s.Star && s.When != nil:
+		b.diags.Add(CodeSpecial, pos(d, join(path, "when")...), "%s: special ability %q is star-powered and has a condition; it is one or the other", where, s.Name).Hint = "remove star: true for a conditional special, or when: for a star-powered one"
+		return t
 	case s.Star && s.Ability == nil:
 		b.diags.Add(CodeSpecial, pos(d, path...), "%s: star-powered special ability %q has no ability to resolve", where, s.Name).Hint = "add ability: {attack: 1, range: short} or similar"
-	case !s.Star && s.Ability != nil:
-		b.diags.Add(CodeSpecial, pos(d, join(path, "ability")...), "%s: special ability %q has a special condition, so it is kept as text and its ability would never resolve", where, s.Name).Hint = "add star: true to make it star-powered, or remove ability"
-	case s.Ability != nil:
-		t.Ability = b.ability(d, *s.Ability, join(path, "ability"), false)
+		return t
+	case s.When != nil && s.Ability == nil:
+		b.diags.Add(CodeSpecial, pos(d, join(path, "when")...), "%s: conditional special ability %q has no ability to resolve when its condition holds", where, s.Name).Hint = "add ability: {attack: 1, range: short} or similar"
+		return t
+	case !s.Star && s.When == nil && s.Ability != nil:
+		b.diags.Add(CodeSpecial, pos(d, join(path, "ability")...), "%s: special ability %q has neither star: true nor a when: condition, so its ability would never resolve", where, s.Name).Hint = "add star: true to make it star-powered, or when: [start of turn, ...] to make it conditional"
+		return t
+	case !s.Star && s.When == nil:
+		b.diags.Warn(CodeCondition, pos(d, path...), "%s: special ability %q has neither a star nor a when: condition; it is kept as text and the engine never uses it", where, s.Name).Hint = "write its condition as when: [start of turn, adjacent to an enemy] and what it does as ability:, or add star: true"
+		return t
+	}
+	t.Ability = b.ability(d, *s.Ability, join(path, "ability"), false)
+	if s.When != nil {
+		if timing, clauses, ok := b.condition(d, s.Name, s.When, path, landmark); ok {
+			t.When, t.If = timing, clauses
+		}
 	}
 	return t
 }
@@ -391,8 +410,10 @@ func (b *builder) landmarks() {
 		t := table.Landmark{ID: l.ID, Name: l.Name, Set: int16(set), Number: l.Number}
 		t.Sides[0] = b.effects(d, "start", l.Start)
 		t.Sides[1] = b.effects(d, "flipped", l.Flipped)
-		l.Ability.Star = true // landmark abilities are all star-powered
-		t.Ability = b.special(d, l.Ability, []string{"ability"})
+		if l.Ability.When == nil {
+			l.Ability.Star = true // star-powered unless conditional
+		}
+		t.Ability = b.special(d, l.Ability, []string{"ability"}, true)
 		if set >= 0 {
 			key := [2]int{set, int(l.Number)}
 			if o, dup := numbers[key]; dup {
@@ -426,6 +447,9 @@ func (b *builder) landmarks() {
 		if n != len(m.Landmarks) {
 			b.diags.Add(CodeMapCount, pos(d, "layout"), "map-set %q has %d landmark positions (L) but %d landmark cards", m.ID, n, len(m.Landmarks)).Hint = "every landmark card goes in one L position"
 		}
+		if len(m.Landmarks) != MapCards {
+			b.diags.Warn(CodeMapSize, d.IDPos(), "map-set %q has %d landmark card%s; the rulebook's map sets have %d", m.ID, len(m.Landmarks), map[bool]string{true: "s"}[len(m.Landmarks) != 1], MapCards).Hint = fmt.Sprintf("give it %d landmarks (kind: landmark, set: %s) and %d L positions", MapCards, m.ID, MapCards)
+		}
 	}
 }
 
@@ -436,11 +460,11 @@ func (b *builder) heroSets() {
 			continue
 		}
 		t := table.HeroSet{ID: h.ID, Name: h.Name, Hero: h.Hero.Name}
-		t.HeroSpecial = b.special(d, h.Hero.Special, []string{"hero", "special"})
+		t.HeroSpecial = b.special(d, h.Hero.Special, []string{"hero", "special"}, false)
 		b.noteBonus(i, t.HeroSpecial.Ability, d, "hero", "special", "ability", "crest")
 		if h.Minion != nil {
 			t.HasMinion, t.Minion = true, h.Minion.Name
-			t.MinionSpecial = b.special(d, h.Minion.Special, []string{"minion", "special"})
+			t.MinionSpecial = b.special(d, h.Minion.Special, []string{"minion", "special"}, false)
 			b.noteBonus(i, t.MinionSpecial.Ability, d, "minion", "special", "ability", "crest")
 			t.MinionSides[0] = table.MinionSide{Movement: h.Minion.Healthy.Movement, Defense: h.Minion.Healthy.Defense}
 			t.MinionSides[1] = table.MinionSide{Movement: h.Minion.Wounded.Movement, Defense: h.Minion.Wounded.Defense}

@@ -52,16 +52,22 @@ const (
 	CodeSetSize     = "bc-set-size"
 	CodeDeadCrest   = "bc-crest-unused"
 	CodeMinionStart = "bc-minion-start"
+	CodeCondition   = "bc-condition"
+	CodeMapSize     = "bc-map-size"
 )
 
 // SetCards is the size of a base hero set (rulebook components: hero,
 // health and four cards that are actions or a minion and actions).
 const SetCards = 6
 
+// MapCards is the size of a map set (rulebook components: "Fellwoods Map Set
+// (6 Landmark Cards)"; Map Setup: "Shuffle the six Landmark Cards").
+const MapCards = 6
+
 func init() {
 	diag.Register(
 		diag.Code{ID: CodeAbility, Severity: diag.Error, Summary: "An ability is not exactly one of attack, march, force or star, or its range fields do not fit its keyword."},
-		diag.Code{ID: CodeSpecial, Severity: diag.Error, Summary: "A star-powered special ability has no ability, a conditional one has one, or a special ability's ability is a star."},
+		diag.Code{ID: CodeSpecial, Severity: diag.Error, Summary: "A special ability is both star-powered and conditional, has no ability to resolve, has an ability but neither a star nor a condition, or its ability is a star."},
 		diag.Code{ID: CodeEffect, Severity: diag.Error, Summary: "A map effect is not exactly one of shortcut, bonus or hazard."},
 		diag.Code{ID: CodeShortcut, Severity: diag.Error, Summary: "A shortcut arrow points back at the edge the shortcut starts from, or repeats an arrow."},
 		diag.Code{ID: CodeHealth, Severity: diag.Error, Summary: "A health card side's end (flip or skull) is not right of its start, so damage cannot reach it."},
@@ -75,5 +81,7 @@ func init() {
 		diag.Code{ID: CodeSetSize, Severity: diag.Warning, Summary: "A hero set does not have six cards (hero, health, minion and action cards), the size of the rulebook's sets."},
 		diag.Code{ID: CodeDeadCrest, Severity: diag.Warning, Summary: "A crest bonus names a crest that no card of its hero set can prime, so it never adds anything."},
 		diag.Code{ID: CodeMinionStart, Severity: diag.Error, Summary: "A hero set has a minion but a map diagram has no minion start beside a hero start."},
+		diag.Code{ID: CodeCondition, Severity: diag.Warning, Summary: "A special ability's when: condition cannot be read (a clause outside the vocabulary, no timing or two, clauses that never hold together), or the special has neither a star nor a condition: the engine never uses it."},
+		diag.Code{ID: CodeMapSize, Severity: diag.Warning, Summary: "A map set does not have six landmark cards, the size of the rulebook's map sets."},
 	)
 }

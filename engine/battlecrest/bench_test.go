@@ -1,6 +1,10 @@
 package battlecrest
 
-import "testing"
+import (
+	"testing"
+
+	"github.com/roundtable-dev/roundtable/engine/play"
+)
 
 // BenchmarkGreedyGame plays whole greedy-vs-greedy games on Thornmere.
 func BenchmarkGreedyGame(b *testing.B) {
@@ -8,11 +12,13 @@ func BenchmarkGreedyGame(b *testing.B) {
 	n := 0
 	for b.Loop() {
 		n++
-		g, err := New(rs, 0, sets, [2]string{"A", "B"}, [2]Policy{Greedy{}, Greedy{}}, int64(n), nil)
+		g, err := setup(rs, 0, sets, uint64(n), true)
 		if err != nil {
 			b.Fatal(err)
 		}
-		g.Play()
+		if err := play.NewRunner(g, nil).Play([]play.Policy{Greedy{}, Greedy{}}, 0); err != nil {
+			b.Fatal(err)
+		}
 	}
 	b.ReportMetric(float64(n)/b.Elapsed().Seconds(), "games/s")
 }

@@ -1,37 +1,35 @@
 package battlecrest
 
-import "slices"
+import "github.com/roundtable-dev/roundtable/engine/play"
 
-// Policy makes a player's choices. labels describe the options; what names
-// the choice point (action, move, abilities, attack, defend, star, march,
-// force).
-type Policy interface {
-	Choose(g *Game, player int, what string, labels []string) int
-}
-
-// Random picks uniformly with the game's seeded source.
-type Random struct{}
-
-// Choose implements Policy.
-func (Random) Choose(g *Game, _ int, _ string, labels []string) int { return g.Rng.IntN(len(labels)) }
-
-// Greedy tries each option: it replays the current player action with that
-// choice, lets later choices take their default (the first option), and
-// keeps the option whose outcome scores best for it.
+// Greedy tries each option of a decision: on a copy of the game it takes
+// the option, lets the rest of the current player action take the first
+// option of every later decision, and keeps the option whose outcome
+// scores best for the seat deciding. Options are ordered so that the first
+// is a sensible default (destinations nearest the enemy, both abilities,
+// further targets, the best defense card).
 type Greedy struct{}
 
-// Choose implements Policy.
-func (Greedy) Choose(g *Game, p int, _ string, labels []string) int {
-	if len(labels) == 1 || g.start == nil {
+// NewGreedy is the play.PolicyMaker of Greedy; it draws no random numbers.
+func NewGreedy(uint64, int) play.Policy { return Greedy{} }
+
+// Choose implements play.Policy.
+func (Greedy) Choose(m play.Match) int {
+	g, ok := m.(*Game)
+	if !ok || len(g.opts) < 2 {
 		return 0
 	}
+	p := g.toMove
 	best, bi := 0.0, -1
-	for i := range labels {
-		s := g.start.clone()
-		s.sim = true
-		s.script = append(slices.Clone(g.trail), i)
-		s.playerAction()
-		if v := s.Score(p); bi < 0 || v > best {
+	for i := range g.opts {
+		c := g.peek()
+		c.choose(c.opts[i])
+		c.advance(true)
+		for !c.over && len(c.opts) > 0 {
+			c.choose(c.opts[0])
+			c.advance(true)
+		}
+		if v := c.Score(p); bi < 0 || v > best {
 			best, bi = v, i
 		}
 	}
@@ -43,9 +41,9 @@ func (Greedy) Choose(g *Game, p int, _ string, labels []string) int {
 func (g *Game) Score(p int) float64 {
 	q := 1 - p
 	switch {
-	case g.Over && g.Winner == p:
+	case g.over && g.Winner == p:
 		return 1000
-	case g.Over && g.Winner == q:
+	case g.over && g.Winner == q:
 		return -1000
 	}
 	v := 10 * float64(g.Taken(q)-g.Taken(p))

@@ -16,77 +16,630 @@ const (
 	ActRefocus  = "refocus"
 )
 
-// choose asks player p to pick one of labels: from the replay script, the
-// look-ahead default (0), or the player's policy.
-func (g *Game) choose(p int, what string, labels []string) int {
-	var i int
-	switch {
-	case len(labels) == 1:
-		return 0 // no choice: nothing to ask or replay
-	case g.cursor < len(g.script):
-		i = g.script[g.cursor]
-		g.cursor++
-	case g.sim:
-		i = 0
-	default:
-		i = g.Pol[p].Choose(g, p, what, labels)
-	}
-	if i < 0 || i >= len(labels) {
-		i = 0
-	}
-	g.trail = append(g.trail, i)
-	return i
+// Steps: what is left to resolve of a player action, innermost last. A
+// step whose next part needs a decision offers it (see decide); the rest
+// resolves by itself (see advance).
+const (
+	stepMore    = "more-moves" // a Move action: another warrior may move
+	stepPlan    = "abilities"  // an Activate: which abilities of the card
+	stepResolve = "resolve"    // the chosen abilities, in order
+	stepStar    = "star"       // a star: which star-powered ability
+	stepFlip    = "flip"       // a landmark ability's flip icon
+	stepAttack  = "attack"
+	stepMarch   = "march"
+	stepForce   = "force"
+	stepEndTurn = "end-turn"
+	stepSpecial = "special" // a conditional special ability: use it or not
+)
+
+// Phases of attack and force steps.
+const (
+	phaseFirst  = iota // choose the first target (map bonuses counted)
+	phaseMore          // choose further targets
+	phaseNext          // attack: announce the next target
+	phaseDefend        // attack: the target defends
+	phaseDest          // force: where the next target goes
+)
+
+var phaseNames = map[int]string{phaseFirst: "first-target", phaseMore: "more-targets", phaseNext: "next-target", phaseDefend: "defend", phaseDest: "destination"}
+
+// step is one part of a player action still to resolve.
+type step struct {
+	Kind    string
+	Seat    int             // the player resolving it
+	W       int             // the performing warrior; more-moves: the warrior that may move
+	Card    int             // abilities: the activated card
+	Abs     []table.Ability // resolve: the abilities left
+	Ab      table.Ability   // attack, force: the ability
+	Bonus   bonuses         // attack, force: map bonuses for the first target
+	Move    int             // march: movement value
+	Targets []int           // attack, force: chosen targets
+	Next    int             // attack, force: the target resolving
+	Phase   int
+	Value   int    // attack: value before map bonuses
+	Lm      int    // flip: the placed landmark
+	Src     string // special: hero, minion or landmark:<id>
 }
 
-// Play plays turns until a hero is defeated or MaxTurns pass.
-func (g *Game) Play() {
-	for !g.Over {
-		g.PlayTurn()
-	}
+func (s step) clone() step {
+	s.Abs = slices.Clone(s.Abs)
+	s.Targets = slices.Clone(s.Targets)
+	return s
 }
 
-// PlayTurn plays the active player's turn: two different player actions.
-func (g *Game) PlayTurn() {
-	if g.Over {
+// opt is one option of a decision.
+type opt struct {
+	text string
+	kind string // top level: the player action; otherwise step-specific
+	w    int
+	to   Pos
+	card int
+	i    int   // an index into the step's list, a warrior, or -1
+	abs  []int // abilities: the plan
+}
+
+func (g *Game) push(s step) { g.stack = append(g.stack, s) }
+func (g *Game) pop()        { g.stack = g.stack[:len(g.stack)-1] }
+
+func (g *Game) top() *step {
+	if len(g.stack) == 0 {
+		return nil
+	}
+	return &g.stack[len(g.stack)-1]
+}
+
+// beginTurn starts the next turn of the active player; after MaxTurns the
+// game is a draw.
+func (g *Game) beginTurn() {
+	if g.turn >= MaxTurns {
+		g.over, g.Winner = true, -1
+		g.Reason = fmt.Sprintf("no hero defeated in %d turns", MaxTurns)
 		return
 	}
-	if g.Turn >= MaxTurns {
-		g.Over, g.Reason = true, fmt.Sprintf("no hero defeated in %d turns", MaxTurns)
-		return
-	}
-	g.Turn++
-	g.used, g.doneTypes = map[string]bool{}, nil
-	p := g.Active
-	for range 2 {
-		if g.Over {
+	g.turn++
+	g.used, g.done = nil, nil
+	g.pushSpecials(table.StartOfTurn)
+}
+
+// advance resolves everything that needs no decision, up to the next
+// decision with two or more options (a decision with one option takes it)
+// or the end of the game. A look-ahead (sim) stops when the current player
+// action is resolved.
+func (g *Game) advance(sim bool) {
+	g.opts, g.toMove = nil, -1
+	for {
+		for i := len(g.triggers) - 1; i >= 0; i-- {
+			g.push(g.triggers[i])
+		}
+		g.triggers = nil
+		if g.over {
+			g.stack = nil
 			return
 		}
-		if !g.playerAction() {
-			g.emit(p, "pass", "no other player action would change the game")
-			break
+		if sim {
+			if t := g.top(); t == nil || t.Kind == stepEndTurn {
+				return
+			}
+		}
+		seat, opts := g.decide()
+		switch len(opts) {
+		case 0: // decide did some resolving
+		case 1:
+			g.choose(opts[0])
+		default:
+			g.opts, g.toMove = opts, seat
+			return
 		}
 	}
-	g.Active = 1 - p
 }
 
-type option struct {
-	kind    string
-	warrior int
-	dest    Pos
-	card    int
+// decide returns the decision the game waits for, or resolves one part of
+// what needs none and returns no options.
+func (g *Game) decide() (int, []opt) {
+	s := g.top()
+	if s == nil {
+		p := g.Active
+		if len(g.done) == 2 {
+			g.endTurn()
+			return p, nil
+		}
+		opts := g.options()
+		if len(opts) == 0 {
+			g.emit(p, "pass", "no other player action would change the game", nil)
+			g.endTurn()
+		}
+		return p, opts
+	}
+	p := s.Seat
+	switch s.Kind {
+	case stepEndTurn:
+		g.pop()
+		g.Active = 1 - g.Active
+		g.beginTurn()
+	case stepMore:
+		var ds []Pos
+		if g.W[s.W].Alive {
+			ds = g.moveDests(s.W)
+		}
+		if len(ds) == 0 {
+			g.pop()
+			return p, nil
+		}
+		opts := []opt{{text: "end move", kind: "end", i: -1}}
+		for _, d := range ds {
+			opts = append(opts, opt{text: fmt.Sprintf("move %s to %s", g.W[s.W].ID, Tile(d)), kind: ActMove, w: s.W, to: d})
+		}
+		return p, opts
+	case stepPlan:
+		side := g.side(g.P[p].Cards[s.Card])
+		var opts []opt
+		for _, pl := range g.plans(p, s.Card) {
+			var ws []string
+			for _, a := range pl {
+				ws = append(ws, describe(side.Abilities[a]))
+			}
+			opts = append(opts, opt{text: "resolve " + strings.Join(ws, " then "), abs: pl})
+		}
+		if len(opts) == 0 {
+			g.pop()
+		}
+		return p, opts
+	case stepResolve:
+		if len(s.Abs) == 0 {
+			g.pop()
+			return p, nil
+		}
+		ab := s.Abs[0]
+		s.Abs = s.Abs[1:]
+		switch {
+		case !g.usable(p, 2*p, ab):
+			g.emit(p, "fizzle", describe(ab)+" has nothing to do", map[string]any{"ability": describe(ab)})
+		case ab.Keyword == table.Star:
+			g.push(step{Kind: stepStar, Seat: p})
+		default:
+			g.resolve(p, 2*p, ab)
+		}
+	case stepStar:
+		sas := g.stars(p)
+		if len(sas) == 0 {
+			g.pop()
+			return p, nil
+		}
+		opts := make([]opt, len(sas))
+		for i, sa := range sas {
+			opts[i] = opt{text: "star " + slug(sa.name), i: i}
+		}
+		for i := range opts {
+			for j := range opts {
+				if i != j && opts[i].text == opts[j].text {
+					opts[i].text += " " + sas[i].source
+				}
+			}
+		}
+		return p, opts
+	case stepFlip:
+		li := s.Lm
+		g.pop()
+		g.Flip(li)
+	case stepMarch:
+		var ds []Pos
+		if g.W[s.W].Alive {
+			ds = g.sorted(s.W, g.Reach(s.W, s.Move, false))
+		}
+		if len(ds) == 0 {
+			g.pop()
+			return p, nil
+		}
+		opts := make([]opt, len(ds))
+		for i, d := range ds {
+			opts[i] = opt{text: "march to " + Tile(d), to: d}
+		}
+		return p, opts
+	case stepAttack, stepForce:
+		return g.decideAimed(s)
+	case stepSpecial:
+		sp, performer, key, li := g.special(p, s.Src)
+		if sp == nil || slices.Contains(g.used, key) || !g.W[performer].Alive || !g.holds(performer, sp.If) ||
+			li >= 0 && !inReach(g.W[performer].Pos, g.Lm[li].Pos, sp.Reach) || !g.usable(p, performer, sp.Ability) {
+			g.pop()
+			return p, nil
+		}
+		return p, []opt{{text: "use " + slug(sp.Name), i: 1}, {text: "skip " + slug(sp.Name), i: 0}}
+	}
+	return p, nil
 }
 
-func (g *Game) done(kind string) bool { return slices.Contains(g.doneTypes, kind) }
+// endTurn ends the active player's turn: first the specials of the end of
+// the turn, then the turn passes.
+func (g *Game) endTurn() {
+	g.push(step{Kind: stepEndTurn, Seat: g.Active})
+	g.pushSpecials(table.EndOfTurn)
+}
 
-// Options lists the player actions the active player may choose now, each
-// one that changes the game (rulebook: Gameplay).
-func (g *Game) options() []option {
+// pushSpecials queues the active player's conditional specials of a
+// timing: the hero's, the minion's, then the landmarks'. Whether each can
+// be used is decided when its turn to resolve comes.
+func (g *Game) pushSpecials(t table.Timing) {
 	p := g.Active
-	var out []option
-	if !g.done(ActMove) {
+	var ss []step
+	set := g.P[p].Set
+	if set.HeroSpecial.When == t {
+		ss = append(ss, step{Kind: stepSpecial, Seat: p, Src: "hero"})
+	}
+	if set.HasMinion && set.MinionSpecial.When == t {
+		ss = append(ss, step{Kind: stepSpecial, Seat: p, Src: "minion"})
+	}
+	for _, l := range g.Lm {
+		if lm := &g.RS.Landmarks[l.Landmark]; lm.Ability.When == t {
+			ss = append(ss, step{Kind: stepSpecial, Seat: p, Src: "landmark:" + lm.ID})
+		}
+	}
+	for i := len(ss) - 1; i >= 0; i-- {
+		g.push(ss[i])
+	}
+}
+
+// special finds the special ability of seat p's source (hero, minion,
+// landmark:<id>): the ability, the warrior performing it, its once-a-turn
+// key and, for a landmark, its placed index (else -1).
+func (g *Game) special(p int, src string) (*table.Special, int, string, int) {
+	set := g.P[p].Set
+	switch src {
+	case "hero":
+		return &set.HeroSpecial, 2 * p, useKey(p, src), -1
+	case "minion":
+		if set.HasMinion {
+			return &set.MinionSpecial, 2*p + 1, useKey(p, src), -1
+		}
+		return nil, 0, "", -1
+	}
+	id, _ := strings.CutPrefix(src, "landmark:")
+	for li, l := range g.Lm {
+		if lm := &g.RS.Landmarks[l.Landmark]; lm.ID == id {
+			return &lm.Ability, 2 * p, useKey(p, src), li
+		}
+	}
+	return nil, 0, "", -1
+}
+
+// inReach reports whether a hero at p may use the ability of a landmark
+// at l: long range from the card, 2 to reach spaces.
+func inReach(p, l Pos, reach int8) bool {
+	d := Dist(p, l)
+	return d >= 2 && d <= int(reach)
+}
+
+// holds reports whether every clause of a conditional special holds for
+// warrior wi.
+func (g *Game) holds(wi int, cs []table.Clause) bool {
+	w := g.W[wi]
+	near := func(ok func(i int, o Warrior) bool) bool {
+		for i, o := range g.W {
+			if i != wi && o.Alive && Adjacent(w.Pos, o.Pos) && ok(i, o) {
+				return true
+			}
+		}
+		return false
+	}
+	enemy := func(_ int, o Warrior) bool { return o.Player != w.Player }
+	for _, c := range cs {
+		var ok bool
+		switch c.Kind {
+		case table.Wounded:
+			ok = w.Wounded
+		case table.Healthy:
+			ok = !w.Wounded
+		case table.AdjacentEnemy:
+			ok = near(enemy)
+		case table.NoAdjacentEnemy:
+			ok = !near(enemy)
+		case table.AdjacentAlly:
+			ok = near(func(_ int, o Warrior) bool { return o.Player == w.Player })
+		case table.AdjacentEnemyHero:
+			ok = near(func(_ int, o Warrior) bool { return o.Player != w.Player && !o.Minion })
+		case table.AdjacentEnemyMinion:
+			ok = near(func(_ int, o Warrior) bool { return o.Player != w.Player && o.Minion })
+		case table.AdjacentLandmark, table.AdjacentMapSet:
+			for _, l := range g.Lm {
+				lm := int16(l.Landmark)
+				if c.Kind == table.AdjacentMapSet {
+					lm = g.RS.Landmarks[l.Landmark].Set
+				}
+				if lm == c.Arg && Adjacent(w.Pos, l.Pos) {
+					ok = true
+				}
+			}
+		}
+		if !ok {
+			return false
+		}
+	}
+	return true
+}
+
+// decideAimed is decide for an attack or a force.
+func (g *Game) decideAimed(s *step) (int, []opt) {
+	p := s.Seat
+	verb := s.Kind
+	switch s.Phase {
+	case phaseFirst:
+		more := 0
+		if s.Kind == stepForce {
+			more = s.Bonus[table.ForceBonus]
+		}
+		first := g.targets(s.W, s.Ab, int(s.Ab.Reach)+s.Bonus[table.RangeBonus], more)
+		if len(first) == 0 {
+			g.pop()
+			return p, nil
+		}
+		opts := make([]opt, len(first))
+		for i, t := range first {
+			opts[i] = opt{text: verb + " " + g.W[t].ID, i: t}
+		}
+		return p, opts
+	case phaseMore:
+		var more []int
+		if len(s.Targets) < int(s.Ab.Targets) {
+			for _, t := range g.targets(s.W, s.Ab, int(s.Ab.Reach), 0) {
+				if !slices.Contains(s.Targets, t) {
+					more = append(more, t)
+				}
+			}
+		}
+		if len(more) == 0 {
+			g.startTargets(s)
+			return p, nil
+		}
+		opts := make([]opt, 0, len(more)+1)
+		for _, t := range more {
+			opts = append(opts, opt{text: "also " + verb + " " + g.W[t].ID, i: t})
+		}
+		return p, append(opts, opt{text: "no more targets", i: -1})
+	case phaseNext:
+		if s.Next >= len(s.Targets) {
+			g.pop()
+			return p, nil
+		}
+		t := s.Targets[s.Next]
+		v := s.hit()
+		g.emit(p, "attack", fmt.Sprintf("%s attacks %s for %d", g.W[s.W].Name, g.W[t].Name, v), map[string]any{"attacker": g.W[s.W].ID, "target": g.W[t].ID, "value": v})
+		s.Phase = phaseDefend
+	case phaseDefend:
+		t := s.Targets[s.Next]
+		w := g.W[t]
+		q := w.Player
+		if w.Minion {
+			side := 0
+			if w.Wounded {
+				side = 1
+			}
+			d := int(g.P[q].Set.MinionSides[side].Defense) + g.bonus(t, table.DefenseBonus)[table.DefenseBonus]
+			g.emit(q, "defend", fmt.Sprintf("%s defends with %d", w.Name, d), map[string]any{"warrior": w.ID, "value": d})
+			g.strike(s, d)
+			return p, nil
+		}
+		var ks []int
+		for k, c := range g.P[q].Cards {
+			if !c.Exhausted {
+				ks = append(ks, k)
+			}
+		}
+		slices.SortStableFunc(ks, func(a, b int) int { return g.defenseValue(q, b) - g.defenseValue(q, a) })
+		opts := make([]opt, 0, len(ks)+1)
+		for _, k := range ks {
+			opts = append(opts, opt{text: "defend with " + g.cardWord(q, k), card: k, i: k})
+		}
+		return q, append(opts, opt{text: "do not defend", i: -1})
+	case phaseDest:
+		if s.Next >= len(s.Targets) {
+			g.pop()
+			return p, nil
+		}
+		t := s.Targets[s.Next]
+		mv := int(s.Ab.Value)
+		if s.Next == 0 {
+			mv += s.Bonus[table.ForceBonus]
+		}
+		var ds []Pos
+		if g.W[t].Alive {
+			ds = g.sorted(t, g.Reach(t, mv, true))
+		}
+		if len(ds) == 0 {
+			s.Next++
+			return p, nil
+		}
+		opts := make([]opt, len(ds))
+		for i, d := range ds {
+			opts[i] = opt{text: fmt.Sprintf("force %s to %s", g.W[t].ID, Tile(d)), w: t, to: d}
+		}
+		return p, opts
+	}
+	return p, nil
+}
+
+// hit is the attack value against the current target: map bonuses only
+// for the first (rulebook: Multiple Targets).
+func (s *step) hit() int {
+	v := s.Value
+	if s.Next == 0 {
+		v += s.Bonus[table.AttackBonus]
+	}
+	return v
+}
+
+// startTargets ends the choice of targets: an attack's value is fixed
+// (crest bonuses counted now), then each target resolves in order.
+func (g *Game) startTargets(s *step) {
+	if s.Kind == stepAttack {
+		s.Value = int(s.Ab.Value) + g.Crests(s.Seat, s.Ab.Crest)
+		s.Phase = phaseNext
+		return
+	}
+	s.Phase = phaseDest
+}
+
+// strike is the damage step against the current target, defended with d.
+func (g *Game) strike(s *step, d int) {
+	t := s.Targets[s.Next]
+	v := s.hit()
+	s.Next++
+	s.Phase = phaseNext
+	if dmg := v - d; dmg > 0 {
+		g.Damage(t, dmg, "attack")
+	} else {
+		g.emit(g.W[t].Player, "damage", g.W[t].Name+" takes no damage", map[string]any{"warrior": g.W[t].ID, "amount": 0, "cause": "attack"})
+	}
+}
+
+// defenseValue is what exhausting card k would defend with, before map
+// bonuses: its defense and crest bonus, its own crest counted.
+func (g *Game) defenseValue(q, k int) int {
+	s := g.side(g.P[q].Cards[k])
+	n := int(s.Defense)
+	if s.DefenseCrest >= 0 {
+		n += g.Crests(q, s.DefenseCrest)
+		if s.Crest == s.DefenseCrest {
+			n++ // exhausting it to defend primes its own crest
+		}
+	}
+	return n
+}
+
+// choose takes option o of the decision the game waits for.
+func (g *Game) choose(o opt) {
+	s := g.top()
+	if s == nil {
+		g.chooseAction(o)
+		return
+	}
+	p := s.Seat
+	switch s.Kind {
+	case stepMore:
+		w := s.W
+		g.pop()
+		if o.kind == ActMove {
+			g.move(w, o.to)
+		}
+	case stepPlan:
+		c := &g.P[p].Cards[s.Card]
+		side := g.side(*c)
+		c.Exhausted = true
+		abs := make([]table.Ability, len(o.abs))
+		for i, a := range o.abs {
+			abs[i] = side.Abilities[a]
+		}
+		g.emit(p, ActActivate, fmt.Sprintf("%s activates %s: %s", g.W[2*p].Name, side.Name, strings.TrimPrefix(o.text, "resolve ")), map[string]any{"card": g.RS.Actions[c.Action].ID, "side": side.Name})
+		g.pop()
+		g.push(step{Kind: stepResolve, Seat: p, Abs: abs})
+	case stepStar:
+		sa := g.stars(p)[o.i]
+		g.pop()
+		g.used = append(g.used, sa.key)
+		g.emit(p, "star", fmt.Sprintf("%s uses %s: %s", g.W[sa.performer].Name, sa.name, describe(sa.ability)), map[string]any{"ability": sa.name, "by": g.W[sa.performer].ID})
+		if sa.landmark >= 0 && g.RS.Landmarks[g.Lm[sa.landmark].Landmark].Ability.Flip {
+			g.push(step{Kind: stepFlip, Seat: p, Lm: sa.landmark})
+		}
+		g.resolve(p, sa.performer, sa.ability)
+	case stepMarch:
+		w, mv := s.W, s.Move
+		g.pop()
+		g.walk(w, o.to, mv, false, false, "march")
+	case stepSpecial:
+		sp, performer, key, li := g.special(p, s.Src)
+		g.pop()
+		if o.i == 0 {
+			return
+		}
+		g.used = append(g.used, key)
+		g.emit(p, "special", fmt.Sprintf("%s uses %s (%s): %s", g.W[performer].Name, sp.Name, table.TimingNames[sp.When], describe(sp.Ability)),
+			map[string]any{"ability": sp.Name, "by": g.W[performer].ID, "when": table.TimingNames[sp.When]})
+		if li >= 0 && sp.Flip {
+			g.push(step{Kind: stepFlip, Seat: p, Lm: li})
+		}
+		g.resolve(p, performer, sp.Ability)
+	case stepAttack, stepForce:
+		switch s.Phase {
+		case phaseFirst:
+			s.Targets = []int{o.i}
+			s.Phase = phaseMore
+		case phaseMore:
+			if o.i < 0 {
+				g.startTargets(s)
+			} else {
+				s.Targets = append(s.Targets, o.i)
+			}
+		case phaseDefend:
+			t := s.Targets[s.Next]
+			w := g.W[t]
+			q := w.Player
+			if o.i < 0 {
+				g.emit(q, "defend", w.Name+" does not defend", map[string]any{"warrior": w.ID, "value": 0})
+				g.strike(s, 0)
+				return
+			}
+			c := &g.P[q].Cards[o.i]
+			c.Exhausted = true
+			cs := g.side(*c)
+			d := int(cs.Defense) + g.Crests(q, cs.DefenseCrest)
+			d += g.bonus(t, table.DefenseBonus)[table.DefenseBonus]
+			g.emit(q, "defend", fmt.Sprintf("%s exhausts %s and defends with %d", w.Name, cs.Name, d), map[string]any{"warrior": w.ID, "card": g.RS.Actions[c.Action].ID, "value": d})
+			g.strike(s, d)
+		case phaseDest:
+			mv := int(s.Ab.Value)
+			if s.Next == 0 {
+				mv += s.Bonus[table.ForceBonus]
+			}
+			s.Next++
+			g.walk(o.w, o.to, mv, true, g.W[o.w].Player != p, "force")
+		}
+	}
+}
+
+// chooseAction performs the player action of option o.
+func (g *Game) chooseAction(o opt) {
+	p := g.Active
+	g.done = append(g.done, o.kind)
+	switch o.kind {
+	case ActMove:
+		g.move(o.w, o.to)
+		other := 2*p + 1
+		if o.w == other {
+			other = 2 * p
+		}
+		if g.W[other].Alive {
+			g.push(step{Kind: stepMore, Seat: p, W: other})
+		}
+	case ActActivate:
+		g.push(step{Kind: stepPlan, Seat: p, Card: o.card})
+	case ActPrime:
+		g.P[p].Cards[o.card].Exhausted = true
+		c := g.P[p].Cards[o.card]
+		g.emit(p, ActPrime, fmt.Sprintf("%s primes %s", g.W[2*p].Name, g.side(c).Name), map[string]any{"card": g.RS.Actions[c.Action].ID})
+	case ActRefocus:
+		var names, ids []string
+		for k := range g.P[p].Cards {
+			c := &g.P[p].Cards[k]
+			if c.Exhausted {
+				c.Side, c.Exhausted = 1-c.Side, false
+				names = append(names, g.side(*c).Name)
+				ids = append(ids, g.RS.Actions[c.Action].ID)
+			}
+		}
+		g.emit(p, ActRefocus, fmt.Sprintf("%s refocuses: %s", g.W[2*p].Name, strings.Join(names, ", ")), map[string]any{"cards": ids})
+	}
+}
+
+func (g *Game) did(kind string) bool { return slices.Contains(g.done, kind) }
+
+// options lists the player actions the active player may choose now, each
+// one that changes the game (rulebook: Gameplay).
+func (g *Game) options() []opt {
+	p := g.Active
+	var out []opt
+	if !g.did(ActMove) {
 		for _, wi := range []int{2 * p, 2*p + 1} {
 			for _, d := range g.moveDests(wi) {
-				out = append(out, option{kind: ActMove, warrior: wi, dest: d})
+				out = append(out, opt{text: fmt.Sprintf("move %s to %s", g.W[wi].ID, Tile(d)), kind: ActMove, w: wi, to: d})
 			}
 		}
 	}
@@ -96,88 +649,33 @@ func (g *Game) options() []option {
 		if c.Exhausted {
 			continue
 		}
-		if !g.done(ActActivate) && len(g.plans(p, k)) > 0 {
-			out = append(out, option{kind: ActActivate, card: k})
+		if !g.did(ActActivate) && len(g.plans(p, k)) > 0 {
+			out = append(out, opt{text: "activate " + g.cardWord(p, k), kind: ActActivate, card: k})
 		}
 	}
-	if !g.done(ActPrime) {
+	if !g.did(ActPrime) {
 		for k, c := range g.P[p].Cards {
 			if !c.Exhausted {
-				out = append(out, option{kind: ActPrime, card: k})
+				out = append(out, opt{text: "prime " + g.cardWord(p, k), kind: ActPrime, card: k})
 			}
 		}
 	}
-	if !g.done(ActRefocus) && exhausted {
-		out = append(out, option{kind: ActRefocus})
+	if !g.did(ActRefocus) && exhausted {
+		out = append(out, opt{text: ActRefocus, kind: ActRefocus})
 	}
 	return out
 }
 
-func (g *Game) label(o option) string {
-	switch o.kind {
-	case ActMove:
-		return fmt.Sprintf("move %s to %s", g.W[o.warrior].Name, o.dest)
-	case ActActivate, ActPrime:
-		return o.kind + " " + g.side(g.P[g.Active].Cards[o.card]).Name
+// cardWord names player p's card k in action texts: the showing side's
+// name, or the card's id when another card of p shows a side of that name.
+func (g *Game) cardWord(p, k int) string {
+	w := slug(g.side(g.P[p].Cards[k]).Name)
+	for j, c := range g.P[p].Cards {
+		if j != k && slug(g.side(c).Name) == w {
+			return g.RS.Actions[g.P[p].Cards[k].Action].ID
+		}
 	}
-	return o.kind
-}
-
-// playerAction chooses and performs one player action; false when none
-// is possible.
-func (g *Game) playerAction() bool {
-	if !g.sim {
-		g.start, g.trail = g.clone(), nil
-	}
-	p := g.Active
-	opts := g.options()
-	if len(opts) == 0 {
-		return false
-	}
-	labels := make([]string, len(opts))
-	for i, o := range opts {
-		labels[i] = g.label(o)
-	}
-	o := opts[g.choose(p, "action", labels)]
-	g.doneTypes = append(g.doneTypes, o.kind)
-	switch o.kind {
-	case ActMove:
-		g.move(o.warrior, o.dest)
-		other := 2*p + 1
-		if o.warrior == other {
-			other = 2 * p
-		}
-		if g.Over || !g.W[other].Alive {
-			return true
-		}
-		ds := g.moveDests(other)
-		if len(ds) == 0 {
-			return true
-		}
-		labels := []string{"done"}
-		for _, d := range ds {
-			labels = append(labels, fmt.Sprintf("move %s to %s", g.W[other].Name, d))
-		}
-		if i := g.choose(p, "move", labels); i > 0 {
-			g.move(other, ds[i-1])
-		}
-	case ActActivate:
-		g.activate(p, o.card)
-	case ActPrime:
-		g.P[p].Cards[o.card].Exhausted = true
-		g.emit(p, ActPrime, g.side(g.P[p].Cards[o.card]).Name)
-	case ActRefocus:
-		var names []string
-		for k := range g.P[p].Cards {
-			c := &g.P[p].Cards[k]
-			if c.Exhausted {
-				c.Side, c.Exhausted = 1-c.Side, false
-				names = append(names, g.side(*c).Name)
-			}
-		}
-		g.emit(p, ActRefocus, strings.Join(names, ", "))
-	}
-	return true
+	return w
 }
 
 // steps are the spaces one move from p: orthogonal neighbours and the exits
@@ -300,8 +798,7 @@ func (g *Game) moveDests(wi int) []Pos {
 	if !g.W[wi].Alive {
 		return nil
 	}
-	c := g.clone()
-	c.sim = true
+	c := g.peek()
 	mv := c.Movement(wi) + c.bonus(wi, table.MovementBonus)[table.MovementBonus]
 	if !c.W[wi].Alive {
 		return nil
@@ -309,8 +806,8 @@ func (g *Game) moveDests(wi int) []Pos {
 	return c.sorted(wi, c.Reach(wi, mv, false))
 }
 
-// move moves warrior wi to dest with a Move action or march: the movement
-// bonus where it starts, then the way with the fewest hazards.
+// move moves warrior wi to dest with a Move action: the movement bonus
+// where it starts, then the way with the fewest hazards.
 func (g *Game) move(wi int, dest Pos) {
 	mv := g.Movement(wi) + g.bonus(wi, table.MovementBonus)[table.MovementBonus]
 	g.walk(wi, dest, mv, false, false, ActMove)
@@ -319,7 +816,7 @@ func (g *Game) move(wi int, dest Pos) {
 // walk moves wi to dest by the way with the fewest hazards, or with the
 // most when most is set (an enemy forced).
 func (g *Game) walk(wi int, dest Pos, mv int, force, most bool, why string) {
-	if !g.W[wi].Alive || g.Over {
+	if !g.W[wi].Alive || g.over {
 		return
 	}
 	ways := g.Reach(wi, mv, force)
@@ -328,12 +825,12 @@ func (g *Game) walk(wi int, dest Pos, mv int, force, most bool, why string) {
 	}
 	hz, ok := ways[dest]
 	if !ok {
-		g.emit(g.W[wi].Player, why, g.W[wi].Name+" can no longer reach "+dest.String())
+		g.emit(g.W[wi].Player, why, g.W[wi].Name+" can no longer reach "+Tile(dest), map[string]any{"warrior": g.W[wi].ID, "from": Tile(g.W[wi].Pos), "to": Tile(g.W[wi].Pos)})
 		return
 	}
 	from := g.W[wi].Pos
 	g.W[wi].Pos = dest
-	g.emit(g.Active, why, fmt.Sprintf("%s %s -> %s", g.W[wi].Name, from, dest))
+	g.emit(g.Active, why, fmt.Sprintf("%s %s -> %s", g.W[wi].Name, Tile(from), Tile(dest)), map[string]any{"warrior": g.W[wi].ID, "from": Tile(from), "to": Tile(dest)})
 	for range hz {
 		g.Damage(wi, 1, "hazard")
 	}
@@ -405,7 +902,8 @@ func (g *Game) usable(p, wi int, ab table.Ability) bool {
 }
 
 // plans lists which abilities of card k may be resolved: both, or one
-// skipped (rulebook: Multiple-Ability Cards); never none.
+// skipped (rulebook: Multiple-Ability Cards); never none. When both
+// abilities are the same, skipping either is one option.
 func (g *Game) plans(p, k int) [][]int {
 	abs := g.side(g.P[p].Cards[k]).Abilities
 	hero := 2 * p
@@ -416,44 +914,10 @@ func (g *Game) plans(p, k int) [][]int {
 		}
 		out = append(out, []int{0})
 	}
-	if len(abs) == 2 && g.usable(p, hero, abs[1]) {
+	if len(abs) == 2 && abs[1] != abs[0] && g.usable(p, hero, abs[1]) {
 		out = append(out, []int{1})
 	}
 	return out
-}
-
-// activate exhausts card k and resolves its abilities (rulebook: Activate).
-func (g *Game) activate(p, k int) {
-	plans := g.plans(p, k)
-	c := &g.P[p].Cards[k]
-	side := g.side(*c)
-	labels := make([]string, len(plans))
-	for i, pl := range plans {
-		var ws []string
-		for _, a := range pl {
-			ws = append(ws, describe(side.Abilities[a]))
-		}
-		labels[i] = strings.Join(ws, " then ")
-	}
-	pi := g.choose(p, "abilities", labels)
-	plan := plans[pi]
-	c.Exhausted = true
-	g.emit(p, ActActivate, side.Name+": "+labels[pi])
-	for _, a := range plan {
-		if g.Over {
-			return
-		}
-		ab := side.Abilities[a]
-		if !g.usable(p, 2*p, ab) {
-			g.emit(p, "fizzle", describe(ab)+" has nothing to do")
-			continue
-		}
-		if ab.Keyword == table.Star {
-			g.star(p)
-			continue
-		}
-		g.resolve(p, 2*p, ab)
-	}
 }
 
 func describe(a table.Ability) string {
@@ -477,9 +941,19 @@ func describe(a table.Ability) string {
 type starAbility struct {
 	key       string
 	name      string
+	source    string // the warrior's or landmark's id, to tell equal names apart
 	performer int
 	ability   table.Ability
 	landmark  int // placed index for a landmark's ability, or -1
+}
+
+// useKey names a special ability for the once-a-turn rule: "p1:hero",
+// "p2:minion", "landmark:<id>".
+func useKey(p int, source string) string {
+	if strings.HasPrefix(source, "landmark:") {
+		return source
+	}
+	return fmt.Sprintf("p%d:%s", p+1, source)
 }
 
 // stars lists the star-powered abilities player p may use now, each unused
@@ -488,197 +962,61 @@ func (g *Game) stars(p int) []starAbility {
 	var out []starAbility
 	s := g.P[p].Set
 	add := func(sa starAbility) {
-		if !g.used[sa.key] && g.usable(p, sa.performer, sa.ability) {
+		if !slices.Contains(g.used, sa.key) && g.usable(p, sa.performer, sa.ability) {
 			out = append(out, sa)
 		}
 	}
 	if s.HeroSpecial.Star {
-		add(starAbility{"hero", s.HeroSpecial.Name, 2 * p, s.HeroSpecial.Ability, -1})
+		add(starAbility{useKey(p, "hero"), s.HeroSpecial.Name, g.W[2*p].ID, 2 * p, s.HeroSpecial.Ability, -1})
 	}
 	if s.HasMinion && s.MinionSpecial.Star && g.W[2*p+1].Alive {
-		add(starAbility{"minion", s.MinionSpecial.Name, 2*p + 1, s.MinionSpecial.Ability, -1})
+		add(starAbility{useKey(p, "minion"), s.MinionSpecial.Name, g.W[2*p+1].ID, 2*p + 1, s.MinionSpecial.Ability, -1})
 	}
 	hero := g.W[2*p]
 	for li, l := range g.Lm {
 		lm := &g.RS.Landmarks[l.Landmark]
+		if !lm.Ability.Star {
+			continue
+		}
 		if d := Dist(hero.Pos, l.Pos); d >= 2 && d <= int(lm.Ability.Reach) {
-			add(starAbility{"landmark:" + lm.ID, lm.Ability.Name, 2 * p, lm.Ability.Ability, li})
+			add(starAbility{"landmark:" + lm.ID, lm.Ability.Name, lm.ID, 2 * p, lm.Ability.Ability, li})
 		}
 	}
 	return out
 }
 
-func (g *Game) star(p int) {
-	sas := g.stars(p)
-	labels := make([]string, len(sas))
-	for i, sa := range sas {
-		labels[i] = sa.name + ": " + describe(sa.ability)
-	}
-	sa := sas[g.choose(p, "star", labels)]
-	g.used[sa.key] = true
-	g.emit(p, "star", sa.name)
-	g.resolve(p, sa.performer, sa.ability)
-	if sa.landmark >= 0 && g.RS.Landmarks[g.Lm[sa.landmark].Landmark].Ability.Flip && !g.Over {
-		g.Flip(sa.landmark)
-	}
-}
-
-// resolve resolves an attack, march or force by warrior wi.
+// resolve starts an attack, march or force by warrior wi for player p: its
+// map bonuses are added (their cards flip), then the step that asks where
+// and whom.
 func (g *Game) resolve(p, wi int, ab table.Ability) {
 	switch ab.Keyword {
-	case table.Attack:
-		g.attack(p, wi, ab)
+	case table.Attack, table.Force:
+		kind, icon := stepAttack, table.AttackBonus
+		if ab.Keyword == table.Force {
+			kind, icon = stepForce, table.ForceBonus
+		}
+		b := g.bonus(wi, append(longBonus(ab), icon)...)
+		if !g.W[wi].Alive || g.over {
+			return
+		}
+		g.push(step{Kind: kind, Seat: p, W: wi, Ab: ab, Bonus: b})
 	case table.March:
 		mv := int(ab.Value) + g.bonus(wi, table.MovementBonus)[table.MovementBonus]
-		ds := g.sorted(wi, g.Reach(wi, mv, false))
-		if len(ds) == 0 || !g.W[wi].Alive {
-			return
-		}
-		labels := make([]string, len(ds))
-		for i, d := range ds {
-			labels[i] = "march to " + d.String()
-		}
-		g.walk(wi, ds[g.choose(p, "march", labels)], mv, false, false, "march")
-	case table.Force:
-		g.force(p, wi, ab)
+		g.push(step{Kind: stepMarch, Seat: p, W: wi, Move: mv})
 	}
 }
 
-// pickTargets asks for the first target (map bonuses included) and up to
-// ab.Targets-1 more within the printed range and value; "enough" comes last.
-func (g *Game) pickTargets(p, wi int, ab table.Ability, firstReach, firstMore int, verb string) []int {
-	first := g.targets(wi, ab, firstReach, firstMore)
-	if len(first) == 0 {
-		return nil
-	}
-	labels := make([]string, len(first))
-	for i, t := range first {
-		labels[i] = verb + " " + g.W[t].Name
-	}
-	chosen := []int{first[g.choose(p, verb, labels)]}
-	for len(chosen) < int(ab.Targets) {
-		var more []int
-		for _, t := range g.targets(wi, ab, int(ab.Reach), 0) {
-			if !slices.Contains(chosen, t) {
-				more = append(more, t)
-			}
-		}
-		if len(more) == 0 {
-			break
-		}
-		labels := make([]string, 0, len(more)+1)
-		for _, t := range more {
-			labels = append(labels, verb+" also "+g.W[t].Name)
-		}
-		labels = append(labels, "no more targets")
-		i := g.choose(p, verb, labels)
-		if i == len(more) {
-			break
-		}
-		chosen = append(chosen, more[i])
-	}
-	return chosen
-}
-
-// attack resolves an Attack (rulebook: Attack Resolution).
-func (g *Game) attack(p, wi int, ab table.Ability) {
-	b := g.bonus(wi, append(longBonus(ab), table.AttackBonus)...)
-	if !g.W[wi].Alive || g.Over {
-		return
-	}
-	ts := g.pickTargets(p, wi, ab, int(ab.Reach)+b[table.RangeBonus], 0, "attack")
-	value := int(ab.Value) + g.Crests(p, ab.Crest)
-	for i, t := range ts {
-		if g.Over {
-			return
-		}
-		v := value
-		if i == 0 {
-			v += b[table.AttackBonus]
-		}
-		g.emit(p, "attack", fmt.Sprintf("%s attacks %s for %d", g.W[wi].Name, g.W[t].Name, v))
-		def := g.defend(t)
-		if dmg := v - def; dmg > 0 {
-			g.Damage(t, dmg, "attack")
-		} else {
-			g.emit(g.W[t].Player, "damage", g.W[t].Name+" takes no damage")
-		}
-	}
-}
-
-// defend is the defense step for target t: a hero's player may exhaust one
-// active action card; a minion always defends with its card.
-func (g *Game) defend(t int) int {
-	w := g.W[t]
-	q := w.Player
+// damaged is called when warrior wi took damage and still stands: its
+// card's "when damaged" special is offered as soon as the damage is dealt
+// (before the rest of what dealt it resolves).
+func (g *Game) damaged(wi int) {
+	w := g.W[wi]
+	set := g.P[w.Player].Set
+	sp, src := &set.HeroSpecial, "hero"
 	if w.Minion {
-		s := 0
-		if w.Wounded {
-			s = 1
-		}
-		d := int(g.P[q].Set.MinionSides[s].Defense) + g.bonus(t, table.DefenseBonus)[table.DefenseBonus]
-		g.emit(q, "defend", fmt.Sprintf("%s defends with %d", w.Name, d))
-		return d
+		sp, src = &set.MinionSpecial, "minion"
 	}
-	var ks []int
-	for k, c := range g.P[q].Cards {
-		if !c.Exhausted {
-			ks = append(ks, k)
-		}
-	}
-	value := func(k int) int {
-		s := g.side(g.P[q].Cards[k])
-		n := int(s.Defense)
-		if s.DefenseCrest >= 0 {
-			n += g.Crests(q, s.DefenseCrest)
-			if s.Crest == s.DefenseCrest {
-				n++ // exhausting it to defend primes its own crest
-			}
-		}
-		return n
-	}
-	slices.SortStableFunc(ks, func(a, b int) int { return value(b) - value(a) })
-	labels := make([]string, 0, len(ks)+1)
-	for _, k := range ks {
-		labels = append(labels, fmt.Sprintf("defend with %s (%d)", g.side(g.P[q].Cards[k]).Name, value(k)))
-	}
-	labels = append(labels, "do not defend")
-	i := g.choose(q, "defend", labels)
-	if i == len(ks) {
-		g.emit(q, "defend", w.Name+" does not defend")
-		return 0
-	}
-	k := ks[i]
-	g.P[q].Cards[k].Exhausted = true
-	d := int(g.side(g.P[q].Cards[k]).Defense) + g.Crests(q, g.side(g.P[q].Cards[k]).DefenseCrest)
-	d += g.bonus(t, table.DefenseBonus)[table.DefenseBonus]
-	g.emit(q, "defend", fmt.Sprintf("%s exhausts %s and defends with %d", w.Name, g.side(g.P[q].Cards[k]).Name, d))
-	return d
-}
-
-// force resolves a Force: move other warriors, through any warrior.
-func (g *Game) force(p, wi int, ab table.Ability) {
-	b := g.bonus(wi, append(longBonus(ab), table.ForceBonus)...)
-	if !g.W[wi].Alive || g.Over {
-		return
-	}
-	ts := g.pickTargets(p, wi, ab, int(ab.Reach)+b[table.RangeBonus], b[table.ForceBonus], "force")
-	for i, t := range ts {
-		if g.Over {
-			return
-		}
-		mv := int(ab.Value)
-		if i == 0 {
-			mv += b[table.ForceBonus]
-		}
-		ds := g.sorted(t, g.Reach(t, mv, true))
-		if len(ds) == 0 || !g.W[t].Alive {
-			continue
-		}
-		labels := make([]string, len(ds))
-		for j, d := range ds {
-			labels[j] = fmt.Sprintf("force %s to %s", g.W[t].Name, d)
-		}
-		g.walk(t, ds[g.choose(p, "force", labels)], mv, true, g.W[t].Player != p, "force")
+	if sp.When == table.WhenDamaged {
+		g.triggers = append(g.triggers, step{Kind: stepSpecial, Seat: w.Player, Src: src})
 	}
 }

@@ -9,6 +9,7 @@ import (
 	"slices"
 
 	"github.com/roundtable-dev/roundtable/engine/battlecrest/table"
+	"github.com/roundtable-dev/roundtable/engine/play"
 )
 
 // MaxTurns ends a game that no hero wins as a draw; the rulebook has no
@@ -18,7 +19,7 @@ const MaxTurns = 200
 // Pos is a position on the map diagram.
 type Pos struct{ R, C int8 }
 
-func (p Pos) String() string { return fmt.Sprintf("(%d,%d)", p.R+1, p.C+1) }
+func (p Pos) String() string { return Tile(p) }
 
 func (p Pos) add(e table.Edge) Pos {
 	dr, dc := e.Step()
@@ -42,6 +43,7 @@ func Adjacent(a, b Pos) bool {
 
 // Warrior is a hero or minion on the map.
 type Warrior struct {
+	ID      string // its word in action texts: the name as a slug
 	Name    string
 	Player  int
 	Minion  bool
@@ -72,52 +74,52 @@ type Player struct {
 	Cards []Card
 }
 
-// Event is one logged step.
-type Event struct {
-	Turn   int    `json:"turn"`
-	Player string `json:"player"`
-	Action string `json:"action"`
-	Detail string `json:"detail,omitempty"`
-}
-
-// Game is a game in progress.
+// Game is a game in progress; it is the play.Match of Battlecrest.
 type Game struct {
 	RS     *table.Ruleset
 	Map    *table.MapSet
 	Lm     []Placed
 	W      [4]Warrior // player*2: hero, player*2+1: minion
 	P      [2]Player
-	Turn   int
 	Active int
 	Winner int // -1: none (yet) or a draw
-	Over   bool
 	Reason string
-	Rng    *rand.Rand
-	Pol    [2]Policy
-	Log    func(Event)
 
-	used      map[string]bool // star-powered abilities used this turn
-	doneTypes []string        // player action types chosen this turn
+	turn int
+	over bool
+	pcg  *rand.PCG
+	rng  *rand.Rand
 
-	// Replays for look-ahead: the state when the current player action
-	// began and the choices made in it since.
-	start  *Game
-	trail  []int
-	sim    bool
-	script []int
-	cursor int
+	used  []string // abilities used this turn (see useKey)
+	done  []string // player action types chosen this turn
+	stack []step   // what is being resolved, innermost last
+	// triggers are specials a damage made usable, to resolve next.
+	triggers []step
+
+	// The decision now: its options and the seat that takes it.
+	opts   []opt
+	toMove int
+
+	events []play.Event
+	quiet  bool // no events: look-ahead copies and Options.Quiet
 }
 
-// New sets a game up: map setup, player setup and warrior placement.
-func New(rs *table.Ruleset, mapSet int, sets [2]int, names [2]string, pols [2]Policy, seed int64, log func(Event)) (*Game, error) {
+// New sets a game up: map setup, player setup and warrior placement, then
+// the first player's turn begins.
+func New(rs *table.Ruleset, mapSet int, sets [2]int, seed uint64) (*Game, error) {
+	return setup(rs, mapSet, sets, seed, false)
+}
+
+func setup(rs *table.Ruleset, mapSet int, sets [2]int, seed uint64, quiet bool) (*Game, error) {
 	if mapSet < 0 || mapSet >= len(rs.MapSets) {
 		return nil, fmt.Errorf("no map set %d", mapSet)
 	}
-	g := &Game{RS: rs, Map: &rs.MapSets[mapSet], Winner: -1, Pol: pols, Log: log,
-		Rng: rand.New(rand.NewPCG(uint64(seed), 0x9e3779b97f4a7c15))}
+	g := &Game{RS: rs, Map: &rs.MapSets[mapSet], Winner: -1, toMove: -1, quiet: quiet}
+	g.pcg = rand.NewPCG(seed, 0x9e3779b97f4a7c15)
+	g.rng = rand.New(g.pcg)
 	// Map setup: shuffle the landmarks into the L positions.
 	lms := slices.Clone(g.Map.Landmarks)
-	g.Rng.Shuffle(len(lms), func(i, j int) { lms[i], lms[j] = lms[j], lms[i] })
+	g.rng.Shuffle(len(lms), func(i, j int) { lms[i], lms[j] = lms[j], lms[i] })
 	var hs []Pos
 	k := 0
 	for r := 0; r < int(g.Map.Height); r++ {
@@ -134,6 +136,9 @@ func New(rs *table.Ruleset, mapSet int, sets [2]int, names [2]string, pols [2]Po
 			}
 		}
 	}
+	if k < len(lms) {
+		return nil, fmt.Errorf("map set %s has %d landmark cards for %d landmark positions", g.Map.ID, len(lms), k)
+	}
 	if len(hs) != 2 {
 		return nil, fmt.Errorf("map set %s has %d hero starts", g.Map.ID, len(hs))
 	}
@@ -142,16 +147,14 @@ func New(rs *table.Ruleset, mapSet int, sets [2]int, names [2]string, pols [2]Po
 		if sets[p] < 0 || sets[p] >= len(rs.HeroSets) {
 			return nil, fmt.Errorf("no hero set %d", sets[p])
 		}
-		s := &rs.HeroSets[sets[p]]
-		g.P[p] = Player{Name: names[p], Set: s}
-		for _, a := range s.Actions {
+		g.seat(p, &rs.HeroSets[sets[p]])
+		for _, a := range g.P[p].Set.Actions {
 			g.P[p].Cards = append(g.P[p].Cards, Card{Action: a})
 		}
-		g.W[2*p] = Warrior{Name: s.Hero, Player: p, Alive: true, Health: s.Health.HealthyStart}
-		g.W[2*p+1] = Warrior{Name: s.Minion, Player: p, Minion: true, Alive: s.HasMinion, Pos: Pos{-1, -1}}
 	}
+	g.setIDs()
 	// A random first player; their hero starts by the higher-numbered landmark.
-	g.Active = g.Rng.IntN(2)
+	g.Active = g.rng.IntN(2)
 	num := func(h Pos) int {
 		for _, l := range g.Lm {
 			if Adjacent(l.Pos, h) {
@@ -181,42 +184,106 @@ func New(rs *table.Ruleset, mapSet int, sets [2]int, names [2]string, pols [2]Po
 		}
 	}
 	for p := range 2 {
-		g.emit(p, "setup", fmt.Sprintf("%s at %s%s", g.W[2*p].Name, g.W[2*p].Pos, g.minionAt(p)))
+		ws := map[string]string{g.W[2*p].ID: Tile(g.W[2*p].Pos)}
+		if m := g.W[2*p+1]; m.Alive {
+			ws[m.ID] = Tile(m.Pos)
+		}
+		g.emit(p, "setup", fmt.Sprintf("%s (%s) at %s%s", g.W[2*p].Name, g.P[p].Set.ID, Tile(g.W[2*p].Pos), g.minionAt(p)),
+			map[string]any{"hero-set": g.P[p].Set.ID, "warriors": ws})
 	}
+	g.beginTurn()
+	g.advance(false)
 	return g, nil
+}
+
+// seat gives player p hero set s: its warriors (healthy, off the map), no
+// cards yet.
+func (g *Game) seat(p int, s *table.HeroSet) {
+	g.P[p] = Player{Name: fmt.Sprintf("P%d", p+1), Set: s}
+	g.W[2*p] = Warrior{Name: s.Hero, Player: p, Alive: true, Health: s.Health.HealthyStart, Pos: Pos{-1, -1}}
+	g.W[2*p+1] = Warrior{Name: s.Minion, Player: p, Minion: true, Alive: s.HasMinion, Pos: Pos{-1, -1}}
+}
+
+// setIDs names the warriors for action texts: the slug of their name, with
+// the seat added when two warriors would share one (a mirror match).
+func (g *Game) setIDs() {
+	count := map[string]int{}
+	for i := range g.W {
+		if g.hasWarrior(i) {
+			count[slug(g.W[i].Name)]++
+		}
+	}
+	for i := range g.W {
+		id := slug(g.W[i].Name)
+		if count[id] > 1 {
+			id += fmt.Sprintf("-p%d", g.W[i].Player+1)
+			if g.W[i].Minion {
+				id += "-minion"
+			}
+		}
+		g.W[i].ID = id
+	}
+}
+
+// hasWarrior reports whether slot i holds a warrior of the hero sets (a
+// defeated minion still does; a set without a minion does not).
+func (g *Game) hasWarrior(i int) bool { return i%2 == 0 || g.P[i/2].Set.HasMinion }
+
+// warrior finds a warrior by id, -1 when none.
+func (g *Game) warrior(id string) int {
+	for i := range g.W {
+		if g.hasWarrior(i) && g.W[i].ID == id {
+			return i
+		}
+	}
+	return -1
 }
 
 func (g *Game) minionAt(p int) string {
 	if m := g.W[2*p+1]; m.Alive {
-		return fmt.Sprintf(", %s at %s", m.Name, m.Pos)
+		return fmt.Sprintf(", %s at %s", m.Name, Tile(m.Pos))
 	}
 	return ""
 }
 
-func (g *Game) emit(p int, action, detail string) {
-	if g.Log != nil && !g.sim {
-		g.Log(Event{Turn: g.Turn, Player: g.P[p].Name, Action: action, Detail: detail})
+func (g *Game) emit(p int, kind, text string, data map[string]any) {
+	if g.quiet {
+		return
 	}
+	e := play.Event{Turn: g.turn, Seat: p, Kind: kind, Text: text}
+	if data != nil {
+		e.Data = data
+	}
+	g.events = append(g.events, e)
 }
 
-// clone copies the game for a look-ahead; it never logs.
+// clone copies the game; the copy has no events.
 func (g *Game) clone() *Game {
 	c := *g
 	c.Lm = slices.Clone(g.Lm)
 	for p := range 2 {
 		c.P[p].Cards = slices.Clone(g.P[p].Cards)
 	}
-	c.used = make(map[string]bool, len(g.used))
-	for k, v := range g.used {
-		c.used[k] = v
+	c.used = slices.Clone(g.used)
+	c.done = slices.Clone(g.done)
+	c.stack = make([]step, len(g.stack))
+	for i, s := range g.stack {
+		c.stack[i] = s.clone()
 	}
-	c.doneTypes = slices.Clone(g.doneTypes)
-	c.trail = nil
-	c.start = nil
-	c.script = nil
-	c.cursor = 0
-	c.Log = nil
+	c.opts = slices.Clone(g.opts)
+	c.triggers = slices.Clone(g.triggers)
+	pcg := *g.pcg
+	c.pcg = &pcg
+	c.rng = rand.New(c.pcg)
+	c.events = nil
 	return &c
+}
+
+// peek is a copy for looking ahead: quiet.
+func (g *Game) peek() *Game {
+	c := g.clone()
+	c.quiet = true
+	return c
 }
 
 // side is the showing side of an action card.
@@ -304,17 +371,19 @@ func (g *Game) Movement(wi int) int {
 // Damage applies damage to a warrior (rulebook: Health and Damage).
 func (g *Game) Damage(wi, n int, why string) {
 	w := &g.W[wi]
-	if !w.Alive || n <= 0 || g.Over {
+	if !w.Alive || n <= 0 || g.over {
 		return
 	}
-	g.emit(w.Player, "damage", fmt.Sprintf("%s takes %d (%s)", w.Name, n, why))
+	g.emit(w.Player, "damage", fmt.Sprintf("%s takes %d (%s)", w.Name, n, why), map[string]any{"warrior": w.ID, "amount": n, "cause": why})
 	if w.Minion {
 		if w.Wounded {
 			w.Alive, w.Pos = false, Pos{-1, -1}
-			g.emit(w.Player, "defeated", w.Name+" is removed from the game")
+			g.emit(w.Player, "defeated", w.Name+" is removed from the game", map[string]any{"warrior": w.ID})
 			return
 		}
 		w.Wounded = true
+		g.emit(w.Player, "wounded", w.Name+"'s card flips to its wounded side", map[string]any{"warrior": w.ID})
+		g.damaged(wi)
 		return
 	}
 	h := g.P[w.Player].Set.Health
@@ -323,25 +392,28 @@ func (g *Game) Damage(wi, n int, why string) {
 			room := int(h.Flip - w.Health)
 			if n < room {
 				w.Health += int8(n)
+				g.damaged(wi)
 				return
 			}
 			n -= room
 			w.Wounded, w.Health = true, h.WoundedStart
-			g.emit(w.Player, "wounded", w.Name+"'s health card flips to its wounded side")
+			g.emit(w.Player, "wounded", w.Name+"'s health card flips to its wounded side", map[string]any{"warrior": w.ID})
 			continue
 		}
 		room := int(h.Skull - w.Health)
 		if n < room {
 			w.Health += int8(n)
+			g.damaged(wi)
 			return
 		}
 		w.Health = h.Skull
 		w.Alive = false
-		g.Over, g.Winner = true, 1-w.Player
+		g.over, g.Winner = true, 1-w.Player
 		g.Reason = w.Name + " defeated"
-		g.emit(w.Player, "defeated", w.Name+"'s health card reaches the skull")
+		g.emit(w.Player, "defeated", w.Name+"'s health card reaches the skull", map[string]any{"warrior": w.ID})
 		return
 	}
+	g.damaged(wi)
 }
 
 // Taken is how much damage a hero has taken since the start.
@@ -359,7 +431,11 @@ func (g *Game) Flip(li int) {
 	old := g.effects(g.Lm[li])
 	g.Lm[li].Flipped = !g.Lm[li].Flipped
 	lm := &g.RS.Landmarks[g.Lm[li].Landmark]
-	g.emit(g.Active, "flip", lm.Name)
+	side := "its START side"
+	if g.Lm[li].Flipped {
+		side = "its flipped side"
+	}
+	g.emit(g.Active, "flip", fmt.Sprintf("%s turns to %s", lm.Name, side), map[string]any{"landmark": lm.ID, "flipped": g.Lm[li].Flipped})
 	for _, e := range g.effects(g.Lm[li]) {
 		if e.Type != table.Hazard || slices.ContainsFunc(old, func(o table.Effect) bool { return o.Type == table.Hazard && o.Edge == e.Edge }) {
 			continue
@@ -370,11 +446,14 @@ func (g *Game) Flip(li int) {
 	}
 }
 
+// bonuses counts map bonus icons by kind (table.Bonus).
+type bonuses [5]int
+
 // bonus counts the map bonus icons of the given kinds that warrior wi
 // touches; every landmark with such an icon then flips (rulebook: Map
 // Bonuses: the bonus is added, the card flips, then the ability resolves).
-func (g *Game) bonus(wi int, kinds ...table.Bonus) map[table.Bonus]int {
-	out := map[table.Bonus]int{}
+func (g *Game) bonus(wi int, kinds ...table.Bonus) bonuses {
+	var out bonuses
 	var flips []int
 	p := g.W[wi].Pos
 	for li, l := range g.Lm {
@@ -402,8 +481,20 @@ func (g *Game) bonus(wi int, kinds ...table.Bonus) map[table.Bonus]int {
 
 // bonusPeek counts without flipping.
 func (g *Game) bonusPeek(wi int, kind table.Bonus) int {
-	c := g.clone()
-	return c.bonus(wi, kind)[kind]
+	n := 0
+	p := g.W[wi].Pos
+	for _, l := range g.Lm {
+		for _, e := range g.effects(l) {
+			if e.Type == table.MapBonus && l.Pos.add(e.Edge) == p {
+				for _, b := range e.Bonus {
+					if b == kind {
+						n++
+					}
+				}
+			}
+		}
+	}
+	return n
 }
 
 // Invariants checks what must hold after every step: health cards on their
@@ -413,16 +504,16 @@ func (g *Game) Invariants() error {
 	seen := map[Pos]string{}
 	for i, w := range g.W {
 		if !w.Alive {
-			if !w.Minion && !g.Over {
+			if !w.Minion && !g.over {
 				return fmt.Errorf("hero %s defeated but the game goes on", w.Name)
 			}
 			continue
 		}
 		if !g.isSpace(w.Pos) {
-			return fmt.Errorf("%s stands on %s, not a space", w.Name, w.Pos)
+			return fmt.Errorf("%s stands on %s, not a space", w.Name, Tile(w.Pos))
 		}
 		if o, dup := seen[w.Pos]; dup {
-			return fmt.Errorf("%s and %s share %s", o, w.Name, w.Pos)
+			return fmt.Errorf("%s and %s share %s", o, w.Name, Tile(w.Pos))
 		}
 		seen[w.Pos] = w.Name
 		if w.Minion {
@@ -440,13 +531,13 @@ func (g *Game) Invariants() error {
 			return fmt.Errorf("%s's health card at %d, outside %d..%d", w.Name, w.Health, lo, hi)
 		}
 	}
-	for i, t := range g.doneTypes {
-		if slices.Contains(g.doneTypes[:i], t) {
-			return fmt.Errorf("turn %d: player action %s chosen twice", g.Turn, t)
+	for i, t := range g.done {
+		if slices.Contains(g.done[:i], t) {
+			return fmt.Errorf("turn %d: player action %s chosen twice", g.turn, t)
 		}
 	}
-	if len(g.doneTypes) > 2 {
-		return fmt.Errorf("turn %d: %d player actions", g.Turn, len(g.doneTypes))
+	if len(g.done) > 2 {
+		return fmt.Errorf("turn %d: %d player actions", g.turn, len(g.done))
 	}
 	return nil
 }

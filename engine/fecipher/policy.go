@@ -3,174 +3,36 @@ package fecipher
 import (
 	"slices"
 
-	"github.com/roundtable-dev/roundtable/engine/fecipher/table"
+	"github.com/roundtable-dev/roundtable/engine/play"
 )
-
-// ActionKind is what an Action does.
-type ActionKind uint8
-
-// Kinds of actions a player chooses among.
-const (
-	ActBond ActionKind = iota
-	ActDeploy
-	ActStack
-	ActMove
-	ActSkill
-	ActAttack
-)
-
-// Action is one legal choice of the active player.
-type Action struct {
-	Kind          ActionKind
-	Hand          int
-	Area          Area
-	Unit, Target  *Unit
-	Skill, Effect int
-}
-
-// Policy makes a player's choices.
-type Policy interface {
-	// Redraw says whether to shuffle the opening hand back and draw six anew.
-	Redraw(g *Game, p int) bool
-	// Choose picks one of acts, or -1 to end the phase.
-	Choose(g *Game, p int, acts []Action) int
-	// Critical says whether to discard a same-name card to double attack.
-	Critical(g *Game, p int, a, t *Unit, atk, def int) bool
-	// Evade says whether to discard a same-name card to nullify the attack.
-	Evade(g *Game, p int, t, a *Unit, atk, def int) bool
-	// Discard picks the hand index to send to the retreat area.
-	Discard(g *Game, p int) int
-}
-
-// Legal lists the active player's choices in the current phase.
-func (g *Game) Legal() []Action {
-	p := g.Active
-	pl := g.P[p]
-	var out []Action
-	switch g.Phase {
-	case BondPhase:
-		if !pl.Bonded {
-			for i := range pl.Hand {
-				out = append(out, Action{Kind: ActBond, Hand: i})
-			}
-		}
-	case Deployment:
-		for i, c := range pl.Hand {
-			card := g.C(c)
-			if u := g.OnField(p, card.Unit); u != nil {
-				if cost, _, err := g.stackCost(c, u); err == nil && g.CanPay(p, c, int(cost)) == nil {
-					out = append(out, Action{Kind: ActStack, Hand: i, Unit: u})
-				}
-				continue
-			}
-			if card.Cost >= 0 && g.CanPay(p, c, int(card.Cost)) == nil {
-				out = append(out, Action{Kind: ActDeploy, Hand: i, Area: Vanguard}, Action{Kind: ActDeploy, Hand: i, Area: Rearguard})
-			}
-		}
-		for _, u := range pl.Field {
-			if !u.Tapped {
-				out = append(out, Action{Kind: ActMove, Unit: u})
-			}
-		}
-	case ActionPhase:
-		for _, u := range pl.Field {
-			for si, s := range g.skills(u) {
-				for ei, e := range s.Effects {
-					// A free effect could repeat forever; the vocabulary's always cost something.
-					paid := e.Reverse > 0 || e.Tap
-					if e.When == table.Activate && paid && g.faceUp(p) >= int(e.Reverse) && (!e.Tap || !u.Tapped) {
-						out = append(out, Action{Kind: ActSkill, Unit: u, Skill: si, Effect: ei})
-					}
-				}
-			}
-		}
-		if g.Turn > 1 {
-			for _, u := range pl.Field {
-				if u.Tapped || !g.CanAttack(u) {
-					continue
-				}
-				for _, t := range g.P[Opp(p)].Field {
-					if g.InRange(u, t) {
-						out = append(out, Action{Kind: ActAttack, Unit: u, Target: t})
-					}
-				}
-			}
-		}
-	}
-	return out
-}
-
-// Do performs a legal action.
-func (g *Game) Do(a Action) error {
-	p := g.Active
-	switch a.Kind {
-	case ActBond:
-		return g.PlaceBond(p, a.Hand)
-	case ActDeploy:
-		return g.Deploy(p, a.Hand, a.Area)
-	case ActStack:
-		return g.Stack(p, a.Hand, a.Unit)
-	case ActMove:
-		return g.Move(p, a.Unit)
-	case ActSkill:
-		return g.Activate(p, a.Unit, a.Skill, a.Effect)
-	default:
-		_, err := g.Attack(p, a.Unit, a.Target)
-		return err
-	}
-}
-
-// Play runs turns until a main character falls with no orbs left or the
-// turn limit passes (a draw).
-func (g *Game) Play() {
-	for !g.Over {
-		if g.Turn >= TurnLimit {
-			g.Over, g.Reason = true, "turn limit reached"
-			break
-		}
-		g.StartTurn()
-		for _, ph := range []Phase{BondPhase, Deployment, ActionPhase} {
-			g.Phase = ph
-			for steps := 0; !g.Over && steps < 200; steps++ {
-				acts := g.Legal()
-				if len(acts) == 0 {
-					break
-				}
-				i := g.Pol[g.Active].Choose(g, g.Active, acts)
-				if i < 0 || i >= len(acts) {
-					break
-				}
-				if err := g.Do(acts[i]); err != nil {
-					break // a policy chose what Legal offered; an error here is an engine bug surfaced by the tests
-				}
-				if ph == BondPhase {
-					break
-				}
-			}
-		}
-		if !g.Over {
-			g.EndTurn()
-		}
-	}
-}
 
 // Greedy deploys and attacks as much as it can: it bonds its cheapest card,
 // class changes and deploys the costliest units it can pay for, and attacks
-// with every unit, the main character first.
+// with every unit, the main character first. Its decisions: redraw a hand
+// without a cost-1 unit; a critical hit when doubling turns a loss into a
+// win, an evasion that saves the main character or a unit of cost 3 or
+// more, each with the cheapest same-name card (never a promoted one while
+// another will do); discard the cheapest card; flip a bond whose symbol
+// another face-up bond also shows, so that no colour is lost.
 type Greedy struct{}
 
-// Random picks uniformly among the legal choices, ending a phase as one of them.
-type Random struct{}
+// NewGreedy is a play.PolicyMaker for Greedy.
+func NewGreedy(uint64, int) play.Policy { return Greedy{} }
 
-// Redraw redraws a hand without a cost-1 unit.
-func (Greedy) Redraw(g *Game, p int) bool {
-	return !slices.ContainsFunc(g.P[p].Hand, func(c int) bool { return g.C(c).Cost == 1 })
-}
-
-// Choose scores the choices and takes the best.
-func (Greedy) Choose(g *Game, p int, acts []Action) int {
-	best, bestScore := -1, 0
+// Choose implements play.Policy.
+func (Greedy) Choose(pm play.Match) int {
+	m, ok := pm.(*Match)
+	if !ok {
+		return 0
+	}
+	g := m.G
+	acts := m.Acts()
+	if f := g.top1(); f != nil {
+		return greedyChoice(g, f, acts)
+	}
+	p := g.Active
 	pl := g.P[p]
+	best, bestScore := len(acts)-1, 0 // the last action ends the phase
 	for i, a := range acts {
 		score := 0
 		switch a.Kind {
@@ -203,7 +65,15 @@ func (Greedy) Choose(g *Game, p int, acts []Action) int {
 				score = 0
 			}
 		case ActSkill:
-			if !a.Unit.Tapped && a.Unit.Bonus == 0 && g.CanAttack(a.Unit) {
+			score = 150
+			if slices.Contains(a.Unit.Used, a.Skill) {
+				score = 0 // once a turn is enough for greedy: repeatable skills could loop
+			}
+			e := &g.C(a.Unit.Card()).Skills[a.Skill].Effects[a.Effect]
+			if e.Attack > 0 && e.Target == nil && (a.Unit.Tapped || len(a.Unit.Mods) > 0 || !g.CanAttack(a.Unit)) {
+				score = 0 // a bonus it cannot use, or has
+			}
+			if e.Attack > 0 && e.Target == nil && !a.Unit.Tapped && len(a.Unit.Mods) == 0 && g.CanAttack(a.Unit) && score > 0 {
 				score = 400
 			}
 		case ActAttack:
@@ -224,39 +94,97 @@ func (Greedy) Choose(g *Game, p int, acts []Action) int {
 	return best
 }
 
-// Critical doubles when that turns a loss into a win.
-func (Greedy) Critical(_ *Game, _ int, _, _ *Unit, atk, def int) bool {
-	return atk < def && 2*atk >= def
+// greedyChoice takes the decision of frame f.
+func greedyChoice(g *Game, f *Frame, acts []Action) int {
+	pl := g.P[f.Seat]
+	pick := func(want func(Choice) bool) int {
+		return max(0, slices.IndexFunc(acts, func(a Action) bool { return want(a.Choice) }))
+	}
+	cheapest := func() int {
+		best := -1
+		for i, a := range acts {
+			c := a.Choice.Card
+			if c < 0 {
+				continue
+			}
+			if best < 0 || less(g, c, acts[best].Choice.Card) {
+				best = i
+			}
+		}
+		return best
+	}
+	switch f.Kind {
+	case FrameRedraw:
+		keep := slices.ContainsFunc(pl.Hand, func(c int) bool { return g.C(c).Cost == 1 })
+		return pick(func(c Choice) bool { return c.Yes != keep })
+	case FrameFlip:
+		// Flip a bond whose symbol stays shown by another face-up bond.
+		for i, a := range acts {
+			if g.symbolKept(f.Seat, a.Choice.Card) {
+				return i
+			}
+		}
+		return 0
+	case FrameDiscard, FrameRetrieve:
+		if f.Kind == FrameRetrieve {
+			best := 0
+			for i, a := range acts {
+				if less(g, acts[best].Choice.Card, a.Choice.Card) {
+					best = i
+				}
+			}
+			return best
+		}
+		return cheapest()
+	case FrameMay, FrameTarget, FrameTapCost:
+		return 0
+	case FrameCritical, FrameEvade:
+		b := g.battle()
+		atk, def := g.BattlePowers(b)
+		want := atk < def && 2*atk >= def
+		if f.Kind == FrameEvade {
+			t, _ := g.unit(b.Defender)
+			want = def <= atk && (t.Main || g.C(t.Card()).Cost >= 3)
+		}
+		if !want {
+			return pick(func(c Choice) bool { return c.Card < 0 })
+		}
+		return cheapest()
+	}
+	return 0
 }
 
-// Evade saves the main character and units of cost 3 or more.
-func (Greedy) Evade(g *Game, _ int, t, _ *Unit, atk, def int) bool {
-	return def <= atk && (t.Main || g.C(t.Card()).Cost >= 3)
+// less orders cards for discarding: unpromoted before promoted, then by cost.
+func less(g *Game, a, b int) bool {
+	ca, cb := g.C(a), g.C(b)
+	if ca.Promoted != cb.Promoted {
+		return !ca.Promoted
+	}
+	return ca.Cost < cb.Cost
 }
 
-// Discard sends the cheapest card.
-func (Greedy) Discard(g *Game, p int) int {
-	h := g.P[p].Hand
-	best := 0
-	for i, c := range h {
-		if g.C(c).Cost < g.C(h[best]).Cost {
-			best = i
+// symbolKept reports whether flipping one face-up bond of card c leaves
+// every symbol it shows on another face-up bond.
+func (g *Game) symbolKept(p, c int) bool {
+	skipped := false
+	for _, s := range g.C(c).Symbols {
+		found := false
+		for _, b := range g.P[p].Bonds {
+			if b.Reversed {
+				continue
+			}
+			if b.Card == c && !skipped {
+				skipped = true
+				continue
+			}
+			if slices.Contains(g.C(b.Card).Symbols, s) {
+				found = true
+			}
+		}
+		skipped = false
+		if !found {
+			return false
 		}
 	}
-	return best
+	return true
 }
-
-// Redraw flips a coin.
-func (Random) Redraw(g *Game, _ int) bool { return g.Rng.IntN(2) == 0 }
-
-// Choose picks uniformly among the choices and ending the phase.
-func (Random) Choose(g *Game, _ int, acts []Action) int { return g.Rng.IntN(len(acts)+1) - 1 }
-
-// Critical flips a coin.
-func (Random) Critical(g *Game, _ int, _, _ *Unit, _, _ int) bool { return g.Rng.IntN(2) == 0 }
-
-// Evade flips a coin.
-func (Random) Evade(g *Game, _ int, _, _ *Unit, _, _ int) bool { return g.Rng.IntN(2) == 0 }
-
-// Discard picks any card.
-func (Random) Discard(g *Game, p int) int { return g.Rng.IntN(len(g.P[p].Hand)) }

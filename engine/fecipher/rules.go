@@ -4,6 +4,8 @@ import (
 	"errors"
 	"fmt"
 	"slices"
+	"strings"
+	"unicode"
 
 	"github.com/roundtable-dev/roundtable/engine/fecipher/table"
 )
@@ -25,7 +27,11 @@ var (
 	ErrNotYours  = errors.New("not one of your units")
 	ErrOver      = errors.New("the game is over")
 	ErrX         = errors.New("an X cost is set by skills this engine does not run")
-	ErrReverse   = errors.New("not enough face-up bonds to flip")
+	ErrReverse   = errors.New("its cost cannot be paid (face-up bonds, cards, allies to tap)")
+	ErrPending   = errors.New("a decision is pending")
+	ErrNoBond    = errors.New("this card cannot be placed in the bond area")
+	ErrUsed      = errors.New("the skill was used this turn (once per turn)")
+	ErrCondition = errors.New("the skill's condition does not hold")
 )
 
 // value reads a printed number, X counting as 0.
@@ -43,7 +49,11 @@ func (g *Game) StartTurn() {
 	g.Phase = Beginning
 	p := g.P[g.Active]
 	p.Spent, p.Bonded = 0, false
+	var untapped []*Unit
 	for _, u := range p.Field {
+		if u.Tapped {
+			untapped = append(untapped, u)
+		}
 		u.Tapped = false
 	}
 	if g.Turn > 1 {
@@ -51,6 +61,12 @@ func (g *Game) StartTurn() {
 	}
 	g.emit(g.Active, "begin", "", "", fmt.Sprintf("hand %d, deck %d, orbs %d", len(p.Hand), len(p.Deck), len(p.Orbs)))
 	g.Phase = BondPhase
+	for _, u := range slices.Clone(p.Field) {
+		g.trigger(table.OnTurnStart, g.Active, u, nil)
+	}
+	for _, u := range untapped {
+		g.trigger(table.OnUntapped, g.Active, u, nil)
+	}
 }
 
 // may reports whether player p may act in phase ph now.
@@ -61,10 +77,14 @@ func (g *Game) may(p int, ph Phase) error {
 	if g.Phase != ph || p != g.Active {
 		return ErrPhase
 	}
+	if len(g.Pending) > 0 {
+		return ErrPending
+	}
 	return nil
 }
 
-// PlaceBond puts a card from hand into the bond area face up.
+// PlaceBond puts a card from hand into the bond area face up; the bond
+// phase then ends.
 func (g *Game) PlaceBond(p, hand int) error {
 	pl := g.P[p]
 	if err := g.may(p, BondPhase); err != nil {
@@ -74,6 +94,9 @@ func (g *Game) PlaceBond(p, hand int) error {
 		return ErrBondTwice
 	}
 	c := pl.Hand[hand]
+	if g.noBond(c) {
+		return ErrNoBond
+	}
 	pl.Hand = slices.Delete(pl.Hand, hand, hand+1)
 	pl.Bonds = append(pl.Bonds, Bond{Card: c})
 	pl.Bonded = true
@@ -81,20 +104,46 @@ func (g *Game) PlaceBond(p, hand int) error {
 	return nil
 }
 
-// hasSymbol reports whether a face-up bond shares a symbol with card c.
-// Reversed bonds have no symbol.
+// hasSymbol reports whether a bond shows a symbol of card c: a face-up bond
+// sharing one of its symbols. A reversed bond "has no symbol, and hence only
+// contributes colorless bonds": so a colorless card (its symbol's color is
+// colorless) is paid for by a reversed bond or a face-up colorless one.
 func (g *Game) hasSymbol(p, c int) bool {
+	colorless := g.colorless(c)
 	for _, b := range g.P[p].Bonds {
 		if b.Reversed {
+			if colorless {
+				return true
+			}
 			continue
 		}
 		for _, s := range g.C(b.Card).Symbols {
-			if slices.Contains(g.C(c).Symbols, s) {
+			if slices.Contains(g.C(c).Symbols, s) || colorless && g.RS.Symbols[s].Color == "colorless" {
 				return true
 			}
 		}
 	}
 	return false
+}
+
+// colorless reports whether every symbol of card c is colorless.
+func (g *Game) colorless(c int) bool {
+	ss := g.C(c).Symbols
+	return len(ss) > 0 && !slices.ContainsFunc(ss, func(s int16) bool { return g.RS.Symbols[s].Color != "colorless" })
+}
+
+// sameClass compares class names as printed lists vary them: case, spaces
+// and hyphens aside ("Nine-Tails" and "Nine Tails").
+func sameClass(a, b string) bool {
+	norm := func(s string) string {
+		return strings.Map(func(r rune) rune {
+			if r == ' ' || r == '-' {
+				return -1
+			}
+			return unicode.ToLower(r)
+		}, s)
+	}
+	return norm(a) == norm(b)
 }
 
 // CanPay checks the bond requirements of a cost for card c: a face-up bond
@@ -131,7 +180,7 @@ func (g *Game) Deploy(p, hand int, area Area) error {
 	if card.Cost == table.X {
 		return ErrX
 	}
-	if g.OnField(p, card.Unit) != nil {
+	if g.OnField(p, card.Unit) != nil && !g.sameNameOK(c) {
 		return ErrSameName
 	}
 	if err := g.CanPay(p, c, int(card.Cost)); err != nil {
@@ -139,10 +188,13 @@ func (g *Game) Deploy(p, hand int, area Area) error {
 	}
 	pl.Spent += int(card.Cost)
 	pl.Hand = slices.Delete(pl.Hand, hand, hand+1)
-	u := &Unit{Stack: []int{c}, Area: area}
+	u := g.newUnit(c, area)
 	pl.Field = append(pl.Field, u)
 	g.emit(p, "deploy", card.Name(), "", fmt.Sprintf("to %s, cost %d", area, card.Cost))
-	g.auto(p, u, table.OnDeploy)
+	g.fired = 0
+	g.trigger(table.OnDeploy, p, u, nil)
+	g.triggerAllies(p, u)
+	g.Run()
 	return nil
 }
 
@@ -173,10 +225,15 @@ func (g *Game) Stack(p, hand int, u *Unit) error {
 		u.ClassChanged = true
 		g.emit(p, "class-change", card.Name(), "", fmt.Sprintf("cost %d, draw 1", cost))
 		g.draw(p)
-		g.auto(p, u, table.OnClassChange)
+		g.fired = 0
+		g.trigger(table.OnClassChange, p, u, nil)
+		g.Run()
 		return nil
 	}
 	g.emit(p, "level-up", card.Name(), "", fmt.Sprintf("cost %d", cost))
+	g.fired = 0
+	g.trigger(table.OnLevelUp, p, u, nil)
+	g.Run()
 	return nil
 }
 
@@ -192,7 +249,7 @@ func (g *Game) stackCost(c int, u *Unit) (cost int8, change bool, err error) {
 	cost, change = card.Cost, card.Promoted
 	if change {
 		cost = card.Promotion
-	} else if card.Class != under.Class {
+	} else if !sameClass(card.Class, under.Class) {
 		return 0, false, ErrClass
 	}
 	if cost == table.X {
@@ -216,6 +273,9 @@ func (g *Game) Move(p int, u *Unit) error {
 	u.Area = 1 - u.Area
 	g.emit(p, "move", g.C(u.Card()).Name(), "", "to "+u.Area.String())
 	g.march()
+	g.fired = 0
+	g.trigger(table.OnMoved, p, u, nil)
+	g.Run()
 	return nil
 }
 
@@ -233,57 +293,14 @@ func (g *Game) march() {
 	}
 }
 
-// skills returns the active skills of a unit: class-change skills only once
-// it has class changed.
-func (g *Game) skills(u *Unit) []table.Skill {
-	var out []table.Skill
-	for _, s := range g.C(u.Card()).Skills {
-		if s.ClassChange && !u.ClassChanged {
-			continue
-		}
-		out = append(out, s)
-	}
-	return out
+// skillActive reports whether skill i of the unit's top card is active.
+func (g *Game) skillActive(u *Unit, i int) bool {
+	return !g.C(u.Card()).Skills[i].ClassChange || u.ClassChanged
 }
 
-// auto runs a unit's auto effects of a trigger.
-func (g *Game) auto(p int, u *Unit, when table.Trigger) {
-	for _, s := range g.skills(u) {
-		if s.Type != table.Auto {
-			continue
-		}
-		for _, e := range s.Effects {
-			if e.When == when {
-				g.emit(p, "skill", g.C(u.Card()).Name(), "", s.Name)
-				g.apply(p, u, e)
-			}
-		}
-	}
-}
-
-// apply does what an effect does for player p, to unit u.
-func (g *Game) apply(p int, u *Unit, e table.Effect) {
-	if u != nil {
-		u.Bonus += e.Attack
-	}
-	g.drawN(p, int(e.Draw))
-	for range e.Discard {
-		pl := g.P[p]
-		if len(pl.Hand) == 0 {
-			break
-		}
-		i := 0
-		if g.Pol[p] != nil {
-			i = g.Pol[p].Discard(g, p)
-		}
-		c := pl.Hand[i]
-		pl.Hand = slices.Delete(pl.Hand, i, i+1)
-		pl.Retreat = append(pl.Retreat, c)
-		g.emit(p, "discard", g.C(c).Name(), "", "")
-	}
-}
-
-// Activate uses an action skill's effect, paying its costs.
+// Activate uses an action skill (skill indexes the unit's top card's
+// skills; effect is its first effect of timing activate): its costs are
+// paid (the player chooses the bonds, cards and allies), then it resolves.
 func (g *Game) Activate(p int, u *Unit, skill, effect int) error {
 	if err := g.may(p, ActionPhase); err != nil {
 		return err
@@ -291,29 +308,49 @@ func (g *Game) Activate(p int, u *Unit, skill, effect int) error {
 	if !slices.Contains(g.P[p].Field, u) {
 		return ErrNotYours
 	}
-	s := g.skills(u)[skill]
-	e := s.Effects[effect]
+	if err := g.usable(p, u, skill, effect); err != nil {
+		return err
+	}
+	s := g.C(u.Card()).Skills[skill]
+	if !slices.Contains(u.Used, skill) {
+		u.Used = append(u.Used, skill)
+	}
+	g.emit(p, "skill", g.C(u.Card()).Name(), "", s.Name)
+	g.fired = 0
+	g.push(&Frame{Kind: FrameSkill, Seat: p, Unit: u.UID, Card: u.Card(), Skill: skill, Start: effect, Effect: effect, Step: stepCost})
+	g.Run()
+	return nil
+}
+
+// usable reports why action skill skill of unit u (its effect effect, of
+// timing activate) cannot be used now, or nil.
+func (g *Game) usable(p int, u *Unit, skill, effect int) error {
+	ss := g.C(u.Card()).Skills
+	if skill < 0 || skill >= len(ss) || effect < 0 || effect >= len(ss[skill].Effects) || !g.skillActive(u, skill) {
+		return fmt.Errorf("no such skill")
+	}
+	s := ss[skill]
+	e := &s.Effects[effect]
 	if s.Type != table.Action || e.When != table.Activate {
 		return fmt.Errorf("%s is not an action skill", s.Name)
+	}
+	// A free effect could repeat forever: every action skill the engine
+	// offers costs something or is once per turn.
+	if !(e.Reverse > 0 || e.Tap || e.PayDiscard != nil || e.PayTap != nil || e.OncePerTurn) {
+		return fmt.Errorf("%s costs nothing and is not once per turn", s.Name)
+	}
+	if e.OncePerTurn && slices.Contains(u.Used, skill) {
+		return ErrUsed
 	}
 	if e.Tap && u.Tapped {
 		return ErrTapped
 	}
-	if g.faceUp(p) < int(e.Reverse) {
+	if !g.affordable(p, u, e, false) {
 		return ErrReverse
 	}
-	pl := g.P[p]
-	for i, n := len(pl.Bonds)-1, int(e.Reverse); i >= 0 && n > 0; i-- {
-		if !pl.Bonds[i].Reversed {
-			pl.Bonds[i].Reversed = true
-			n--
-		}
+	if !g.holds(e.If, u, p, nil, nil) {
+		return ErrCondition
 	}
-	if e.Tap {
-		u.Tapped = true
-	}
-	g.emit(p, "skill", g.C(u.Card()).Name(), "", fmt.Sprintf("%s: flip %d bonds", s.Name, e.Reverse))
-	g.apply(p, u, e)
 	return nil
 }
 
@@ -333,36 +370,29 @@ func Distance(a, b Area) int { return 1 + int(a) + int(b) }
 
 // CanAttack reports whether the unit has a weapon and a range.
 func (g *Game) CanAttack(u *Unit) bool {
-	c := g.C(u.Card())
-	return c.CanAttack() && c.Emblems&table.Weapons != 0
+	st := g.Stats(u, nil)
+	return st.MaxRange > 0 && st.Emblems&table.Weapons != 0
 }
 
-// InRange reports whether attacker a reaches target t.
+// InRange reports whether attacker a reaches target t: by range, or (a
+// skill's "regardless of range") any enemy in the back line.
 func (g *Game) InRange(a, t *Unit) bool {
-	c := g.C(a.Card())
+	st := g.Stats(a, nil)
 	d := Distance(a.Area, t.Area)
-	return int(c.MinRange) <= d && d <= int(c.MaxRange)
+	return st.MinRange <= d && d <= st.MaxRange || st.BackLine && t.Area == Rearguard
 }
 
-// Power is a unit's attack outside the support step: printed attack, its
-// permanent skills that apply, and bonuses until the end of the turn.
+// Power is a unit's attack: printed attack, its mods, and the permanent
+// skills that apply, as if attacking or defending against no one in
+// particular (see Stats for a battle).
 func (g *Game) Power(p int, u *Unit, attacking, defending bool) int {
-	n := value(g.C(u.Card()).Attack) + int(u.Bonus)
-	for _, s := range g.skills(u) {
-		if s.Type != table.Permanent {
-			continue
-		}
-		for _, e := range s.Effects {
-			switch {
-			case e.When == table.Always,
-				e.When == table.MyTurn && p == g.Active,
-				e.When == table.Attacking && attacking,
-				e.When == table.Defending && defending:
-				n += int(e.Attack)
-			}
-		}
+	var c *Ctx
+	if attacking {
+		c = &Ctx{A: u, ASup: -1, DSup: -1}
+	} else if defending {
+		c = &Ctx{D: u, ASup: -1, DSup: -1}
 	}
-	return n
+	return g.Stats(u, c).Attack
 }
 
 // Battle is what happened in one attack.
@@ -373,84 +403,165 @@ type Battle struct {
 	OrbBroken, Won                bool
 }
 
-// Attack taps the attacker and resolves the battle against target.
-func (g *Game) Attack(p int, a, t *Unit) (*Battle, error) {
+// Attack taps the attacker and starts the battle against target; it
+// resolves up to the first decision (a critical hit, an evasion, a
+// support skill's choice). g.Last is the battle once resolved.
+func (g *Game) Attack(p int, a, t *Unit) error {
 	if err := g.may(p, ActionPhase); err != nil {
-		return nil, err
+		return err
 	}
 	if g.Turn == 1 {
-		return nil, ErrFirstTurn
+		return ErrFirstTurn
 	}
 	if !slices.Contains(g.P[p].Field, a) || !slices.Contains(g.P[Opp(p)].Field, t) {
-		return nil, ErrTarget
+		return ErrTarget
 	}
 	if a.Tapped {
-		return nil, ErrTapped
+		return ErrTapped
 	}
 	if !g.CanAttack(a) {
-		return nil, ErrNoWeapon
+		return ErrNoWeapon
 	}
 	if !g.InRange(a, t) {
-		return nil, ErrRange
+		return ErrRange
 	}
-	d := Opp(p)
-	a.Tapped = true
+	a.Tapped, a.Attacked = true, true
+	g.Last = nil
 	g.emit(p, "attack", g.C(a.Card()).Name(), g.C(t.Card()).Name(), fmt.Sprintf("from %s to %s", a.Area, t.Area))
-	b := &Battle{}
-	atk := g.Power(p, a, true, false)
-	def := g.Power(d, t, false, true)
-	// Support check: both reveal the top card of their deck.
-	var aBattle, dBattle int
-	as, aok := g.top(p)
-	if aok {
-		aBattle += g.support(p, a, as, true, &b.AttackSupport)
+	g.fired = 0
+	g.push(&Frame{Kind: FrameBattle, Seat: p, Attacker: a.UID, Defender: t.UID, ASupCard: -1, DSupCard: -1})
+	g.Run()
+	return nil
+}
+
+// Battle steps.
+const (
+	battleAnnounce = iota // "when this unit attacks / is attacked" skills
+	battleSupport         // reveal the support cards, queue their skills
+	battleRetreat         // support cards to the retreat area; the attacker may critical
+	battleEvade           // the defender may evade
+	battleDamage          // compare and destroy
+	battleAfter           // "when this unit's attack ends" skills
+	battleEnd             // what lasted for the battle ends
+)
+
+// battleStep resolves the battle on top of the stack one step.
+func (g *Game) battleStep(b *Frame) {
+	p, d := b.Seat, Opp(b.Seat)
+	a, _ := g.unit(b.Attacker)
+	t, _ := g.unit(b.Defender)
+	if b.Step < battleAfter && (a == nil || t == nil || g.Owner(t) != d) { // a skill removed one of them
+		b.Step = battleAfter
 	}
-	ds, dok := g.top(d)
-	if dok {
-		dBattle += g.support(d, t, ds, false, &b.DefenseSupport)
-	}
-	// Support skills resolve, then the cards go to the retreat area.
-	if aok {
-		aBattle += g.supportSkills(p, a, as, true)
-		g.P[p].Support = nil // one card per battle
-		g.P[p].Retreat = append(g.P[p].Retreat, as)
-	}
-	if dok {
-		dBattle += g.supportSkills(d, t, ds, false)
-		g.P[d].Support = nil
-		g.P[d].Retreat = append(g.P[d].Retreat, ds)
-	}
-	atk += aBattle
-	def += dBattle
-	// Critical hit: discard a card with the attacker's unit name to double.
-	if i := g.sameName(p, a); i >= 0 && g.Pol[p] != nil && g.Pol[p].Critical(g, p, a, t, atk, def) {
-		g.discard(p, i, "critical hit")
-		atk *= 2
-		b.Critical = true
-	}
-	// Godspeed evasion: discard a card with the defender's unit name.
-	if i := g.sameName(d, t); i >= 0 && g.Pol[d] != nil && g.Pol[d].Evade(g, d, t, a, atk, def) {
-		g.discard(d, i, "godspeed evasion")
-		b.Evaded = true
-	}
-	b.Attack, b.Defense = atk, def
-	switch {
-	case b.Evaded:
-		g.emit(p, "evaded", g.C(a.Card()).Name(), g.C(t.Card()).Name(), fmt.Sprintf("%d vs %d", atk, def))
-	case def <= atk:
-		b.Defeated = true
-		g.emit(p, "defeat", g.C(a.Card()).Name(), g.C(t.Card()).Name(), fmt.Sprintf("%d vs %d", atk, def))
-		g.defeat(d, t, b)
+	switch b.Step {
+	case battleAnnounce:
+		b.Step = battleSupport
+		g.trigger(table.OnAttacked, d, t, nil)
+		g.trigger(table.OnAttack, p, a, nil)
+	case battleSupport:
+		b.Step = battleRetreat
+		// Support check: both reveal the top card of their deck.
+		var fs []*Frame
+		if c, ok := g.top(p); ok {
+			b.ASupCard = c
+			b.ASup = g.support(p, a, c, true)
+			fs = append(fs, g.supportSkills(p, a, c, true)...)
+		}
+		if c, ok := g.top(d); ok {
+			b.DSupCard = c
+			b.DSup = g.support(d, t, c, false)
+			fs = append(fs, g.supportSkills(d, t, c, false)...)
+		}
+		for i := len(fs) - 1; i >= 0; i-- {
+			g.push(fs[i])
+		}
+	case battleRetreat:
+		b.Step = battleEvade
+		for _, i := range []int{p, d} {
+			g.P[i].Retreat = append(g.P[i].Retreat, g.P[i].Support...)
+			g.P[i].Support = nil
+		}
+		// Critical hit: the attacker may discard a card with its unit name.
+		if g.sameName(p, a) >= 0 && !g.Stats(a, g.battleCtx(b)).NoCritical {
+			g.push(&Frame{Kind: FrameCritical, Seat: p})
+		}
+	case battleEvade:
+		b.Step = battleDamage
+		// Godspeed evasion: the defender may discard a card with its unit name.
+		if g.sameName(d, t) >= 0 && g.mayEvade(b, a, t) {
+			g.push(&Frame{Kind: FrameEvade, Seat: d})
+		}
+	case battleDamage:
+		b.Step = battleAfter
+		atk, def := g.BattlePowers(b)
+		r := &Battle{Attack: atk, Defense: def, Critical: b.Critical, Evaded: b.Evaded, AttackSupport: b.ASup, DefenseSupport: b.DSup}
+		g.Last = r
+		switch {
+		case b.Evaded:
+			g.emit(p, "evaded", g.C(a.Card()).Name(), g.C(t.Card()).Name(), fmt.Sprintf("%d vs %d", atk, def))
+		case def <= atk:
+			st := g.Stats(t, g.battleCtx(b))
+			if st.Shielded && (st.ShieldCost == 0 || cost(g.C(a.Card())) <= st.ShieldCost) {
+				g.emit(p, "survives", g.C(a.Card()).Name(), g.C(t.Card()).Name(), fmt.Sprintf("%d vs %d: it cannot be destroyed", atk, def))
+				break
+			}
+			r.Defeated, b.Defeated = true, true
+			g.emit(p, "defeat", g.C(a.Card()).Name(), g.C(t.Card()).Name(), fmt.Sprintf("%d vs %d", atk, def))
+			orbs := g.Stats(a, g.battleCtx(b)).Orbs
+			g.trigger(table.OnDestroys, p, a, nil)
+			g.trigger(table.OnDestroyed, d, t, nil)
+			g.defeat(d, t, r, orbs)
+		default:
+			g.emit(p, "repelled", g.C(a.Card()).Name(), g.C(t.Card()).Name(), fmt.Sprintf("%d vs %d", atk, def))
+		}
+	case battleAfter:
+		b.Step = battleEnd
+		if a != nil && g.Owner(a) == p {
+			g.trigger(table.OnAttackEnd, p, a, nil)
+		}
 	default:
-		g.emit(p, "repelled", g.C(a.Card()).Name(), g.C(t.Card()).Name(), fmt.Sprintf("%d vs %d", atk, def))
+		g.pop()
+		for _, pl := range g.P {
+			for _, u := range pl.Field {
+				u.Mods = slices.DeleteFunc(u.Mods, func(m Mod) bool { return m.Battle })
+			}
+		}
+		g.march()
 	}
-	return b, nil
+}
+
+// mayEvade reports whether the defender may evade: not when it "cannot
+// evade", nor when the attacker's attacks "cannot be evaded" (by it).
+func (g *Game) mayEvade(b *Frame, a, t *Unit) bool {
+	c := g.battleCtx(b)
+	if g.Stats(t, c).NoEvade {
+		return false
+	}
+	as := g.Stats(a, c)
+	return !as.Unevadable || as.UnevadableMain && t.Main
+}
+
+// BattlePowers are the attack of both sides of a battle now: their stats in
+// the battle and the support values, doubled by a critical hit.
+func (g *Game) BattlePowers(b *Frame) (atk, def int) {
+	a, _ := g.unit(b.Attacker)
+	t, _ := g.unit(b.Defender)
+	if a == nil || t == nil {
+		return 0, 0
+	}
+	c := g.battleCtx(b)
+	atk = g.Stats(a, c).Attack + b.ASup
+	def = g.Stats(t, c).Attack + b.DSup
+	if b.Critical {
+		atk *= 2
+	}
+	return atk, def
 }
 
 // support places a revealed card in the support area and returns its support
 // value, or 0 if it has the supported unit's unit name (it fails and its
 // skills do not apply).
-func (g *Game) support(p int, u *Unit, c int, attacking bool, added *int) int {
+func (g *Game) support(p int, u *Unit, c int, attacking bool) int {
 	g.P[p].Support = append(g.P[p].Support, c)
 	side := "defense"
 	if attacking {
@@ -461,32 +572,34 @@ func (g *Game) support(p int, u *Unit, c int, attacking bool, added *int) int {
 		return 0
 	}
 	v := value(g.C(c).Support)
-	*added = v
 	g.emit(p, "support", g.C(c).Name(), g.C(u.Card()).Name(), fmt.Sprintf("%s +%d", side, v))
 	return v
 }
 
-// supportSkills resolves the support skills of a successful support card.
-func (g *Game) supportSkills(p int, u *Unit, c int, attacking bool) int {
+// supportSkills are the frames of the support skills of a successful
+// support card.
+func (g *Game) supportSkills(p int, u *Unit, c int, attacking bool) []*Frame {
 	if g.C(c).Unit == g.C(u.Card()).Unit {
-		return 0
+		return nil
 	}
-	n := 0
-	for _, s := range g.C(c).Skills {
+	var out []*Frame
+	for si, s := range g.C(c).Skills {
 		fits := s.Type == table.Support || attacking && s.Type == table.AttackSupport || !attacking && s.Type == table.DefenseSupport
 		if !fits {
 			continue
 		}
-		for _, e := range s.Effects {
-			if e.When != table.OnSupport {
-				continue
-			}
-			g.emit(p, "support-skill", g.C(c).Name(), g.C(u.Card()).Name(), s.Name)
-			n += int(e.Attack)
-			g.apply(p, nil, table.Effect{Draw: e.Draw, Discard: e.Discard})
+		k := slices.IndexFunc(s.Effects, func(e table.Effect) bool { return e.When == table.OnSupport })
+		if k < 0 {
+			continue
 		}
+		f := &Frame{Kind: FrameSkill, Seat: p, Card: c, Skill: si, Start: k, Effect: k, Target: u.UID}
+		if !g.holds(s.Effects[k].If, u, p, g.ctx(), f) || !g.affordable(p, nil, &s.Effects[k], true) {
+			continue
+		}
+		g.emit(p, "support-skill", g.C(c).Name(), g.C(u.Card()).Name(), s.Name)
+		out = append(out, f)
 	}
-	return n
+	return out
 }
 
 // sameName returns the hand index of a card with u's unit name, or -1.
@@ -500,27 +613,32 @@ func (g *Game) discard(p, i int, why string) {
 	c := pl.Hand[i]
 	pl.Hand = slices.Delete(pl.Hand, i, i+1)
 	pl.Retreat = append(pl.Retreat, c)
-	g.emit(p, why, g.C(c).Name(), "", "discarded")
+	g.emit(p, why, g.C(c).Name(), "", "to the retreat area")
 }
 
-// defeat handles a unit destroyed by battle: the main character breaks an
-// orb (to the hand) or, with none left, loses the game; an ally goes to the
-// retreat area with its whole stack.
-func (g *Game) defeat(p int, u *Unit, b *Battle) {
+// defeat handles a unit destroyed by battle: the main character breaks
+// orbs (one, or as many as the attacker's skills say) to the hand or, with
+// none left, loses the game; an ally goes to the retreat area with its
+// whole stack.
+func (g *Game) defeat(p int, u *Unit, b *Battle, orbs int) {
 	pl := g.P[p]
 	if u.Main {
 		if len(pl.Orbs) == 0 {
 			g.Over, g.Winner = true, Opp(p)
 			g.Reason = "main character defeated with no orbs left"
+			g.Pending = nil
 			b.Won = true
+			g.emit(Opp(p), "win", "", "", g.Reason)
 			return
 		}
-		o := pl.Orbs[len(pl.Orbs)-1]
-		pl.Orbs = pl.Orbs[:len(pl.Orbs)-1]
-		pl.Hand = append(pl.Hand, o)
-		g.OrbLoss[p]++
-		b.OrbBroken = true
-		g.emit(p, "orb", "", "", fmt.Sprintf("an orb breaks to the hand; %d left", len(pl.Orbs)))
+		for range max(1, min(orbs, len(pl.Orbs))) {
+			o := pl.Orbs[len(pl.Orbs)-1]
+			pl.Orbs = pl.Orbs[:len(pl.Orbs)-1]
+			pl.Hand = append(pl.Hand, o)
+			pl.Broken++
+			b.OrbBroken = true
+			g.emit(p, "orb", "", "", fmt.Sprintf("an orb breaks to the hand; %d left", len(pl.Orbs)))
+		}
 		return
 	}
 	pl.Field = slices.DeleteFunc(pl.Field, func(x *Unit) bool { return x == u })
@@ -528,30 +646,46 @@ func (g *Game) defeat(p int, u *Unit, b *Battle) {
 	g.march()
 }
 
-// EndTurn runs the end phase: bonuses until the end of the turn expire, and
-// the turn passes.
+// EndTurn runs the end phase: first the auto skills of the end of the
+// turn, then what lasted until the end of the turn ends, once-per-turn
+// skills may be used again, and the turn passes to the other player's
+// beginning phase.
 func (g *Game) EndTurn() {
 	g.Phase = End
+	if !g.EndQueued {
+		g.EndQueued = true
+		g.fired = 0
+		for _, u := range slices.Clone(g.P[g.Active].Field) {
+			g.trigger(table.OnTurnEnd, g.Active, u, nil)
+		}
+		if len(g.Pending) > 0 {
+			return
+		}
+	}
+	g.EndQueued = false
 	for _, p := range g.P {
 		for _, u := range p.Field {
-			u.Bonus = 0
+			u.Mods = slices.DeleteFunc(u.Mods, func(m Mod) bool { return !m.Battle && m.Ends <= g.Turn })
+			u.Used, u.Attacked = nil, false
 		}
 	}
 	g.emit(g.Active, "end", "", "", "")
 	g.Active = Opp(g.Active)
+	g.Phase = Beginning
 }
 
-// Invariants checks what must hold at every step: orbs within 0..5, one unit
-// per unit name on each field, every card of each deck somewhere.
+// Invariants checks what must hold at every step: orbs within 0..5 and only
+// lost by breaking, one unit per unit name on each field, a main character
+// on each field, every card of each deck somewhere.
 func (g *Game) Invariants() error {
-	for i, p := range g.P {
-		if len(p.Orbs) > OrbCount || len(p.Orbs)+g.OrbLoss[i] != OrbCount {
-			return fmt.Errorf("%s: %d orbs after %d broken", p.Name, len(p.Orbs), g.OrbLoss[i])
+	for _, p := range g.P {
+		if len(p.Orbs) > OrbCount || len(p.Orbs)+p.Broken != OrbCount && g.Phase != Setup {
+			return fmt.Errorf("%s: %d orbs after %d broken", p.Name, len(p.Orbs), p.Broken)
 		}
 		seen := map[string]bool{}
 		for _, u := range p.Field {
 			n := g.C(u.Card()).Unit
-			if seen[n] {
+			if seen[n] && !g.sameNameOK(u.Card()) {
 				return fmt.Errorf("%s: two units named %s on the field", p.Name, n)
 			}
 			seen[n] = true

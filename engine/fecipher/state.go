@@ -1,7 +1,9 @@
 // Package fecipher is the rules engine of Fire Emblem Cipher: setup, the five
 // phases, bonds, deployment, level up and class change, moving, forward march
-// and battle, as ../shared/rulebooks/fe-cipher.txt describes them. Skills of
-// the base set run from the compiled effect vocabulary; other skills are text.
+// and battle, as ../shared/rulebooks/fe-cipher.txt describes them, played
+// through the game contract (engine/play): every decision of a player is an
+// action of the match, and the whole state, a pending decision included, is
+// a position.
 package fecipher
 
 import (
@@ -9,6 +11,7 @@ import (
 	"math/rand/v2"
 
 	"github.com/roundtable-dev/roundtable/engine/fecipher/table"
+	"github.com/roundtable-dev/roundtable/engine/play"
 )
 
 // Rulebook numbers.
@@ -34,30 +37,34 @@ func (a Area) String() string {
 	return "vanguard"
 }
 
-// Phase is a phase of a turn.
+// Phase is a phase of a turn (Setup before the first).
 type Phase uint8
 
-// The five phases.
+// The five phases, and the setup before the first turn.
 const (
 	Beginning Phase = iota
 	BondPhase
 	Deployment
 	ActionPhase
 	End
+	Setup
 )
 
-var phaseNames = [...]string{"beginning", "bond", "deployment", "action", "end"}
+var phaseNames = [...]string{"beginning", "bond", "deployment", "action", "end", "setup"}
 
 func (p Phase) String() string { return phaseNames[p] }
 
 // Unit is a stack of cards on the field; the top card is the unit.
 type Unit struct {
+	UID          int   // stable within a match: frames refer to units by it
 	Stack        []int // card indexes, bottom first
 	Area         Area
 	Tapped       bool
 	Main         bool
 	ClassChanged bool
-	Bonus        int16 // attack until the end of the turn
+	Mods         []Mod // what effects gave it, for a while
+	Used         []int // skills (indexes on its top card) used this turn
+	Attacked     bool  // it attacked this turn
 }
 
 // Card returns the unit's top card index.
@@ -72,6 +79,7 @@ type Bond struct {
 // Player is one side.
 type Player struct {
 	Name    string
+	DeckID  string
 	Deck    []int // Deck[0] is the top
 	Hand    []int
 	Retreat []int
@@ -81,7 +89,8 @@ type Player struct {
 	Field   []*Unit
 	Spent   int  // bonds' worth of costs paid this turn
 	Bonded  bool // placed a bond this turn
-	Size    int  // cards the player owns: the deck list's size
+	Broken  int  // orbs broken so far
+	Size    int  // cards the player owns (derived)
 }
 
 // Cards counts every card the player holds anywhere.
@@ -103,12 +112,9 @@ func (p *Player) Main() *Unit {
 	return nil
 }
 
-// Event is one line of the game log.
-type Event struct {
-	Turn   int    `json:"turn"`
-	Player string `json:"player"`
+// EventData is the detail of an event (play.Event.Data).
+type EventData struct {
 	Phase  string `json:"phase"`
-	Action string `json:"action"`
 	Card   string `json:"card,omitempty"`
 	Target string `json:"target,omitempty"`
 	Detail string `json:"detail,omitempty"`
@@ -116,19 +122,28 @@ type Event struct {
 
 // Game is the whole state.
 type Game struct {
-	RS      *table.Ruleset
-	P       [2]*Player
-	Pol     [2]Policy
-	Rng     *rand.Rand
-	Turn    int // turns begun, 1 is the first turn of the game
-	Active  int
-	First   int
-	Phase   Phase
-	Winner  int // -1 while playing or on a draw
-	Over    bool
-	Reason  string
-	Log     func(Event)
-	OrbLoss [2]int // orbs broken, for the invariants
+	RS     *table.Ruleset
+	P      [2]*Player
+	Rng    *rand.Rand
+	pcg    *rand.PCG
+	Turn   int // turns begun, 1 is the first turn of the game
+	Active int
+	First  int
+	Phase  Phase
+	Winner int // -1 while playing or on a draw
+	Over   bool
+	Reason string
+	// Pending holds what is being resolved, innermost last: a battle, a skill,
+	// and on top the decision a player must take (see frames.go).
+	Pending []*Frame
+	NextUID int
+	// Last is the last battle resolved (for tests and policies).
+	Last *Battle
+	// EndQueued says the end phase's auto skills were queued.
+	EndQueued bool
+	fired     int // auto skills set off by the current action
+	quiet     bool
+	events    []play.Event
 }
 
 // Opp returns the other player's index.
@@ -137,31 +152,44 @@ func Opp(p int) int { return 1 - p }
 // C returns a card.
 func (g *Game) C(i int) *table.Card { return &g.RS.Cards[i] }
 
-func (g *Game) emit(p int, action, card, target, detail string) {
-	if g.Log == nil {
+func (g *Game) emit(p int, kind, card, target, detail string) {
+	if g.quiet {
 		return
 	}
-	name := ""
+	text := kind
 	if p >= 0 {
-		name = g.P[p].Name
+		text = g.P[p].Name + " " + kind
 	}
-	g.Log(Event{Turn: g.Turn, Player: name, Phase: g.Phase.String(), Action: action, Card: card, Target: target, Detail: detail})
+	if card != "" {
+		text += " " + card
+	}
+	if target != "" {
+		text += " -> " + target
+	}
+	if detail != "" {
+		text += " (" + detail + ")"
+	}
+	g.events = append(g.events, play.Event{Turn: g.Turn, Seat: p, Kind: kind, Text: text,
+		Data: EventData{Phase: g.Phase.String(), Card: card, Target: target, Detail: detail}})
 }
 
-// New deals a game between two decks: each main character face down in the
-// vanguard, six cards, one chance to redraw the whole hand, a random first
-// player, five orbs.
-func New(rs *table.Ruleset, decks [2]*table.Deck, names [2]string, pols [2]Policy, seed int64, log func(Event)) (*Game, error) {
-	g := &Game{RS: rs, Pol: pols, Rng: rand.New(rand.NewPCG(uint64(seed), 0x9e3779b97f4a7c15)), Winner: -1, Log: log}
+// NewGame deals a game between two decks: each main character face down in
+// the vanguard and six cards; the players then decide, one after the other,
+// whether to redraw (the first decisions of the match). After that a random
+// first player is chosen and five orbs are placed.
+func NewGame(rs *table.Ruleset, decks [2]*table.Deck, names [2]string, seed uint64) (*Game, error) {
+	pcg := rand.NewPCG(seed, 0x9e3779b97f4a7c15)
+	g := &Game{RS: rs, pcg: pcg, Rng: rand.New(pcg), Winner: -1, Phase: Setup}
 	for i, d := range decks {
-		p := &Player{Name: names[i]}
+		p := &Player{Name: names[i], DeckID: d.ID}
 		g.P[i] = p
 		mainLeft := true
 		for _, e := range d.Cards {
 			for range e.Count {
 				if mainLeft && e.Card == d.Main {
 					mainLeft = false
-					p.Field = append(p.Field, &Unit{Stack: []int{int(e.Card)}, Main: true})
+					p.Field = append(p.Field, g.newUnit(int(e.Card), Vanguard))
+					p.Field[0].Main = true
 					continue
 				}
 				p.Deck = append(p.Deck, int(e.Card))
@@ -173,26 +201,53 @@ func New(rs *table.Ruleset, decks [2]*table.Deck, names [2]string, pols [2]Polic
 		p.Size = p.Cards()
 		g.shuffle(p.Deck)
 	}
-	for i, p := range g.P {
+	for i := range g.P {
 		g.drawN(i, HandSize)
-		if pols[i] != nil && pols[i].Redraw(g, i) {
-			p.Deck = append(p.Deck, p.Hand...)
-			p.Hand = nil
-			g.shuffle(p.Deck)
-			g.drawN(i, HandSize)
-			g.emit(i, "redraw", "", "", fmt.Sprintf("%d cards", HandSize))
-		}
+		g.emit(i, "setup", g.C(g.P[i].Main().Card()).Name(), "", fmt.Sprintf("main character set; %d cards in hand", len(g.P[i].Hand)))
 	}
+	g.push(&Frame{Kind: FrameRedraw, Seat: 1})
+	g.push(&Frame{Kind: FrameRedraw, Seat: 0})
+	return g, nil
+}
+
+// Blank is a game with two empty sides (P1 and P2, no main character) in
+// P1's deployment phase of turn 3: the start of hand-built rule tests.
+func Blank(rs *table.Ruleset) *Game {
+	pcg := rand.NewPCG(1, 2)
+	g := &Game{RS: rs, pcg: pcg, Rng: rand.New(pcg), Winner: -1, Turn: 3, Phase: Deployment}
+	for i := range g.P {
+		g.P[i] = &Player{Name: fmt.Sprintf("P%d", i+1)}
+	}
+	return g
+}
+
+// Place puts a card on p's field as a unit (for tests and tools).
+func (g *Game) Place(p, card int, area Area) *Unit {
+	u := g.newUnit(card, area)
+	g.P[p].Field = append(g.P[p].Field, u)
+	return u
+}
+
+func (g *Game) newUnit(card int, area Area) *Unit {
+	g.NextUID++
+	return &Unit{UID: g.NextUID, Stack: []int{card}, Area: area}
+}
+
+// finishSetup decides the first player and places the orbs, once both hands
+// are final ("Once both players have finalized their hands, turn order for
+// the game is decided randomly, and they place the top five cards of their
+// deck into their orb area").
+func (g *Game) finishSetup() {
 	g.First = g.Rng.IntN(2)
 	g.Active = g.First
 	for i, p := range g.P {
 		n := min(OrbCount, len(p.Deck))
 		p.Orbs = append(p.Orbs, p.Deck[:n]...)
 		p.Deck = p.Deck[n:]
-		g.emit(i, "setup", g.C(p.Main().Card()).Name(), "", fmt.Sprintf("main character revealed; %d orbs, %d cards in hand", len(p.Orbs), len(p.Hand)))
+		g.emit(i, "orbs", "", "", fmt.Sprintf("%d orbs, %d cards in hand", len(p.Orbs), len(p.Hand)))
 	}
 	g.emit(g.First, "first", "", "", "goes first")
-	return g, nil
+	g.Phase = Beginning
 }
 
 func (g *Game) shuffle(s []int) {
@@ -230,4 +285,22 @@ func (g *Game) top(p int) (int, bool) {
 	c := pl.Deck[0]
 	pl.Deck = pl.Deck[1:]
 	return c, true
+}
+
+// unit finds a unit on either field by its uid.
+func (g *Game) unit(uid int) (*Unit, int) {
+	for p, pl := range g.P {
+		for _, u := range pl.Field {
+			if u.UID == uid {
+				return u, p
+			}
+		}
+	}
+	return nil, -1
+}
+
+// Owner is the seat whose field holds u, or -1.
+func (g *Game) Owner(u *Unit) int {
+	_, p := g.unit(u.UID)
+	return p
 }

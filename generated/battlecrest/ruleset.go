@@ -283,12 +283,17 @@ var Ruleset = &table.Ruleset{
 			HasMinion: true,
 			Minion:    "Nettle",
 			MinionSpecial: table.Special{
-				Name: "Burrow Bite",
-				Text: "With a star, Nettle bites a foe touching her side for 1.",
-				Star: true,
+				Name: "Bristle",
+				Text: "When Nettle takes damage beside a foe, she may bite back for 1.",
+				When: 3,
+				If: []table.Clause{
+					{
+						Kind: 2,
+					},
+				},
 				Ability: table.Ability{
 					Value:   1,
-					Range:   1,
+					Range:   2,
 					Targets: 1,
 					Crest:   -1,
 				},

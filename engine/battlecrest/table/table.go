@@ -84,13 +84,53 @@ type Ability struct {
 	Crest   int16 // crest bonus: index into Crests, or NoCrest
 }
 
-// Special is a special ability of a hero, minion or landmark card.
+// Special is a special ability of a hero, minion or landmark card: star-
+// powered, conditional (When set), or kept as text (neither).
 type Special struct {
 	Name, Text string
-	Star       bool    // star-powered; otherwise kept as text
-	Ability    Ability // when Star
-	Reach      int8    // landmarks: usable by heroes 2..Reach spaces away
-	Flip       bool    // landmarks: the card flips after the ability
+	Star       bool     // star-powered
+	When       Timing   // conditional: when its conditions are checked
+	If         []Clause // conditional: what must hold then, all of it
+	Ability    Ability  // when Star or When
+	Reach      int8     // landmarks: usable by heroes 2..Reach spaces away
+	Flip       bool     // landmarks: the card flips after the ability
+}
+
+// Timing is when a conditional special ability may be used.
+type Timing int8
+
+// Timings. NoTiming: the special is not conditional.
+const (
+	NoTiming    Timing = iota
+	StartOfTurn        // at the start of its player's turn
+	EndOfTurn          // at the end of its player's turn
+	WhenDamaged        // when the warrior whose card holds it takes damage and stands
+)
+
+// TimingNames are the vocabulary's words by Timing.
+var TimingNames = [...]string{"", "start of turn", "end of turn", "when damaged"}
+
+// ClauseKind is a condition of a conditional special ability, about the
+// warrior performing it.
+type ClauseKind int8
+
+// Clause kinds.
+const (
+	Wounded             ClauseKind = iota // it is wounded
+	Healthy                               // it is healthy
+	AdjacentEnemy                         // an enemy is adjacent to it
+	AdjacentAlly                          // another warrior of its player is adjacent
+	AdjacentEnemyHero                     // the enemy hero is adjacent
+	AdjacentEnemyMinion                   // an enemy minion is adjacent
+	AdjacentLandmark                      // landmark Arg (index into Landmarks) is adjacent
+	AdjacentMapSet                        // a landmark card of map set Arg is adjacent
+	NoAdjacentEnemy                       // no enemy is adjacent
+)
+
+// Clause is one condition.
+type Clause struct {
+	Kind ClauseKind
+	Arg  int16
 }
 
 // Bonus is a map bonus icon.

@@ -1,0 +1,427 @@
+package fecipher
+
+import (
+	"fmt"
+	"math/rand/v2"
+	"slices"
+	"strings"
+
+	"github.com/roundtable-dev/roundtable/engine/fecipher/table"
+	"github.com/roundtable-dev/roundtable/engine/play"
+)
+
+// ActionKind is what an Action does.
+type ActionKind uint8
+
+// Kinds of actions.
+const (
+	ActBond          ActionKind = iota // bond phase: a card of the hand to the bond area
+	ActNoBond                          // bond phase: place no bond
+	ActDeploy                          // deployment: a card of the hand to an area
+	ActStack                           // deployment: level up or class change a unit
+	ActMove                            // deployment: move a unit to the other area
+	ActEndDeployment                   // deployment: go to the action phase
+	ActSkill                           // action phase: use an action skill
+	ActAttack                          // action phase: attack
+	ActEndTurn                         // action phase: end the turn
+	ActChoice                          // a decision of the frame on top of the stack
+)
+
+// Action is one legal choice of the player to move.
+type Action struct {
+	Kind          ActionKind
+	Hand          int // index in the hand (bond, deploy, stack)
+	Area          Area
+	Unit, Target  *Unit
+	Skill, Effect int
+	Choice        Choice
+}
+
+// Actions lists the legal actions of the player to move.
+func (g *Game) Actions() []Action {
+	if g.Over {
+		return nil
+	}
+	if f := g.top1(); f != nil {
+		if !f.decision() {
+			return nil
+		}
+		var out []Action
+		for _, c := range g.choices(f) {
+			out = append(out, Action{Kind: ActChoice, Choice: c})
+		}
+		return out
+	}
+	p := g.Active
+	pl := g.P[p]
+	var out []Action
+	// firsts are the hand indexes of the first copy of each card.
+	var firsts []int
+	for i, c := range pl.Hand {
+		if !slices.Contains(pl.Hand[:i], c) {
+			firsts = append(firsts, i)
+		}
+	}
+	switch g.Phase {
+	case BondPhase:
+		for _, i := range firsts {
+			if !g.noBond(pl.Hand[i]) {
+				out = append(out, Action{Kind: ActBond, Hand: i})
+			}
+		}
+		out = append(out, Action{Kind: ActNoBond})
+	case Deployment:
+		for _, i := range firsts {
+			c := pl.Hand[i]
+			card := g.C(c)
+			if g.OnField(p, card.Unit) != nil {
+				for _, u := range pl.Field {
+					if g.C(u.Card()).Unit != card.Unit {
+						continue
+					}
+					if cost, _, err := g.stackCost(c, u); err == nil && g.CanPay(p, c, int(cost)) == nil {
+						out = append(out, Action{Kind: ActStack, Hand: i, Unit: u})
+					}
+				}
+				if !g.sameNameOK(c) {
+					continue
+				}
+			}
+			if card.Cost >= 0 && g.CanPay(p, c, int(card.Cost)) == nil {
+				out = append(out, Action{Kind: ActDeploy, Hand: i, Area: Vanguard}, Action{Kind: ActDeploy, Hand: i, Area: Rearguard})
+			}
+		}
+		for _, u := range pl.Field {
+			if !u.Tapped {
+				out = append(out, Action{Kind: ActMove, Unit: u})
+			}
+		}
+		out = append(out, Action{Kind: ActEndDeployment})
+	case ActionPhase:
+		for _, u := range pl.Field {
+			for si, s := range g.C(u.Card()).Skills {
+				if s.Type != table.Action || !g.skillActive(u, si) {
+					continue
+				}
+				for ei := range s.Effects {
+					if ei > 0 && s.Effects[ei-1].When == table.Activate {
+						continue // one action per skill: its first effect of the timing
+					}
+					if g.usable(p, u, si, ei) == nil {
+						out = append(out, Action{Kind: ActSkill, Unit: u, Skill: si, Effect: ei})
+					}
+				}
+			}
+		}
+		if g.Turn > 1 {
+			for _, u := range pl.Field {
+				if u.Tapped || !g.CanAttack(u) {
+					continue
+				}
+				for _, t := range g.P[Opp(p)].Field {
+					if g.InRange(u, t) {
+						out = append(out, Action{Kind: ActAttack, Unit: u, Target: t})
+					}
+				}
+			}
+		}
+		out = append(out, Action{Kind: ActEndTurn})
+	}
+	return out
+}
+
+// Do performs a legal action and resolves up to the next decision.
+func (g *Game) Do(a Action) error {
+	p := g.Active
+	var err error
+	switch a.Kind {
+	case ActChoice:
+		f := g.top1()
+		if f == nil || !f.decision() {
+			return fmt.Errorf("no decision is pending")
+		}
+		g.fired = 0
+		g.choose(f, a.Choice)
+	case ActBond:
+		err = g.PlaceBond(p, a.Hand)
+	case ActNoBond:
+		if err = g.may(p, BondPhase); err == nil {
+			g.Phase = Deployment
+		}
+	case ActDeploy:
+		err = g.Deploy(p, a.Hand, a.Area)
+	case ActStack:
+		err = g.Stack(p, a.Hand, a.Unit)
+	case ActMove:
+		err = g.Move(p, a.Unit)
+	case ActEndDeployment:
+		if err = g.may(p, Deployment); err == nil {
+			g.Phase = ActionPhase
+		}
+	case ActSkill:
+		err = g.Activate(p, a.Unit, a.Skill, a.Effect)
+	case ActAttack:
+		err = g.Attack(p, a.Unit, a.Target)
+	case ActEndTurn:
+		if err = g.may(p, ActionPhase); err == nil {
+			g.Phase = End
+		}
+	}
+	if err != nil {
+		return err
+	}
+	g.Run()
+	return nil
+}
+
+// unitRef is how actions name a unit: its top card's id, and ":2", ":3"
+// when several units of one side show the same card.
+func (g *Game) unitRef(u *Unit) string {
+	p := g.Owner(u)
+	id := g.C(u.Card()).ID
+	if p < 0 {
+		return id
+	}
+	k := 1
+	for _, x := range g.P[p].Field {
+		if x == u {
+			break
+		}
+		if x.Card() == u.Card() {
+			k++
+		}
+	}
+	if k > 1 {
+		return fmt.Sprintf("%s:%d", id, k)
+	}
+	return id
+}
+
+// Slug is a skill name as an action word: lower case, words joined by "-".
+func Slug(s string) string {
+	var b strings.Builder
+	dash := false
+	for _, r := range strings.ToLower(s) {
+		if r >= 'a' && r <= 'z' || r >= '0' && r <= '9' {
+			if dash && b.Len() > 0 {
+				b.WriteByte('-')
+			}
+			b.WriteRune(r)
+			dash = false
+		} else {
+			dash = true
+		}
+	}
+	if b.Len() == 0 {
+		return "skill"
+	}
+	return b.String()
+}
+
+// Text is the stable text of an action.
+func (g *Game) Text(a Action) string {
+	pl := g.P[g.Active]
+	switch a.Kind {
+	case ActBond:
+		return "bond " + g.C(pl.Hand[a.Hand]).ID
+	case ActNoBond:
+		return "no bond"
+	case ActDeploy:
+		return "deploy " + g.C(pl.Hand[a.Hand]).ID + " " + a.Area.String()
+	case ActStack:
+		verb := "level up"
+		if g.C(pl.Hand[a.Hand]).Promoted {
+			verb = "class change"
+		}
+		return verb + " " + g.unitRef(a.Unit) + " to " + g.C(pl.Hand[a.Hand]).ID
+	case ActMove:
+		return "move " + g.unitRef(a.Unit)
+	case ActEndDeployment:
+		return "end deployment"
+	case ActSkill:
+		s := g.C(a.Unit.Card()).Skills[a.Skill]
+		t := "use " + g.unitRef(a.Unit) + " " + Slug(s.Name)
+		if g.sameSlug(a.Unit, a.Skill) {
+			t += fmt.Sprintf(" %d", a.Skill+1)
+		}
+		return t
+	case ActAttack:
+		return "attack " + g.unitRef(a.Target) + " with " + g.unitRef(a.Unit)
+	case ActEndTurn:
+		return "end turn"
+	}
+	f := g.top1()
+	c := a.Choice
+	switch f.Kind {
+	case FrameRedraw:
+		if c.Yes {
+			return "redraw"
+		}
+		return "keep hand"
+	case FrameFlip:
+		return "flip " + g.C(c.Card).ID
+	case FrameDiscard:
+		return "discard " + g.C(c.Card).ID
+	case FrameCritical:
+		if c.Card < 0 {
+			return "no critical"
+		}
+		return "critical " + g.C(c.Card).ID
+	case FrameEvade:
+		if c.Card < 0 {
+			return "no evasion"
+		}
+		return "evade " + g.C(c.Card).ID
+	case FrameMay:
+		slug := Slug(g.C(f.Card).Skills[f.Skill].Name)
+		if c.Yes {
+			return "use " + slug
+		}
+		return "skip " + slug
+	case FrameTarget:
+		if c.Done {
+			return "done"
+		}
+		u, _ := g.unit(c.Unit)
+		return "choose " + g.unitRef(u)
+	case FrameTapCost:
+		u, _ := g.unit(c.Unit)
+		return "tap " + g.unitRef(u)
+	case FrameRetrieve:
+		return "retrieve " + g.C(c.Card).ID
+	}
+	return "?"
+}
+
+// sameSlug reports whether another skill of the unit's card has the same
+// action word as skill i.
+func (g *Game) sameSlug(u *Unit, i int) bool {
+	ss := g.C(u.Card()).Skills
+	for j, s := range ss {
+		if j != i && Slug(s.Name) == Slug(ss[i].Name) {
+			return true
+		}
+	}
+	return false
+}
+
+// Match is a game played through the game contract (engine/play).
+type Match struct {
+	G    *Game
+	acts []Action
+	ok   bool
+}
+
+// NewMatch wraps a game whose state is resolved up to a decision.
+func NewMatch(g *Game) *Match {
+	g.Run()
+	return &Match{G: g}
+}
+
+func (m *Match) legal() []Action {
+	if !m.ok {
+		m.acts, m.ok = m.G.Actions(), true
+	}
+	return m.acts
+}
+
+// Acts are the legal actions, structured (for policies).
+func (m *Match) Acts() []Action { return m.legal() }
+
+// Seats implements play.Match.
+func (m *Match) Seats() []play.Seat {
+	return []play.Seat{{Index: 0, Name: m.G.P[0].Name}, {Index: 1, Name: m.G.P[1].Name}}
+}
+
+// ToMove implements play.Match.
+func (m *Match) ToMove() int {
+	g := m.G
+	if g.Over {
+		return -1
+	}
+	if f := g.top1(); f != nil {
+		return f.Seat
+	}
+	return g.Active
+}
+
+// Legal implements play.Match.
+func (m *Match) Legal() int { return len(m.legal()) }
+
+// Action implements play.Match.
+func (m *Match) Action(i int) string { return m.G.Text(m.legal()[i]) }
+
+// Apply implements play.Match.
+func (m *Match) Apply(i int) error {
+	acts := m.legal()
+	if i < 0 || i >= len(acts) {
+		return fmt.Errorf("no legal action %d (%d legal)", i, len(acts))
+	}
+	m.ok = false
+	return m.G.Do(acts[i])
+}
+
+// Over implements play.Match.
+func (m *Match) Over() bool { return m.G.Over }
+
+// Result implements play.Match: the winner, and the orbs each side has left.
+func (m *Match) Result() play.Result {
+	g := m.G
+	r := play.Draw(g.Reason)
+	if g.Winner >= 0 {
+		r = play.Win(g.Reason, g.Winner)
+	}
+	r.Scores = []int{len(g.P[0].Orbs), len(g.P[1].Orbs)}
+	return r
+}
+
+// Turn implements play.Match.
+func (m *Match) Turn() int { return m.G.Turn }
+
+// Events implements play.Match.
+func (m *Match) Events() []play.Event {
+	e := m.G.events
+	m.G.events = nil
+	return e
+}
+
+// Clone implements play.Match.
+func (m *Match) Clone() play.Match { return &Match{G: m.G.Clone()} }
+
+// Clone is an independent copy of the game.
+func (g *Game) Clone() *Game {
+	c := *g
+	c.events = nil
+	pcg := *g.pcg
+	c.pcg = &pcg
+	c.Rng = rand.New(c.pcg)
+	for i, p := range g.P {
+		q := *p
+		q.Deck = slices.Clone(p.Deck)
+		q.Hand = slices.Clone(p.Hand)
+		q.Retreat = slices.Clone(p.Retreat)
+		q.Orbs = slices.Clone(p.Orbs)
+		q.Support = slices.Clone(p.Support)
+		q.Bonds = slices.Clone(p.Bonds)
+		q.Field = make([]*Unit, len(p.Field))
+		for k, u := range p.Field {
+			v := *u
+			v.Stack = slices.Clone(u.Stack)
+			v.Mods = slices.Clone(u.Mods)
+			v.Used = slices.Clone(u.Used)
+			q.Field[k] = &v
+		}
+		c.P[i] = &q
+	}
+	c.Pending = make([]*Frame, len(g.Pending))
+	for i, f := range g.Pending {
+		x := *f
+		x.Chosen = slices.Clone(f.Chosen)
+		c.Pending[i] = &x
+	}
+	if g.Last != nil {
+		l := *g.Last
+		c.Last = &l
+	}
+	return &c
+}

@@ -1,0 +1,588 @@
+package fecipher
+
+import (
+	"encoding/hex"
+	"fmt"
+	"math/rand/v2"
+	"slices"
+
+	"gopkg.in/yaml.v3"
+
+	"github.com/roundtable-dev/roundtable/engine/fecipher/table"
+	"github.com/roundtable-dev/roundtable/engine/play"
+)
+
+// Position is the whole state of a match as a designer reads and writes it
+// (docs/fecipher.md, "Positions and actions"): cards by id, zones in order.
+type Position struct {
+	Turn   int           `json:"turn" yaml:"turn"`     // turns begun; 0 during setup
+	Phase  string        `json:"phase" yaml:"phase"`   // setup, beginning, bond, deployment, action, end
+	Active int           `json:"active" yaml:"active"` // the seat whose turn it is
+	First  int           `json:"first" yaml:"first"`   // the seat that went first
+	Seats  []PlayerState `json:"players" yaml:"players"`
+	// Pending is what is being resolved, innermost last; the last entry is
+	// the decision the seat to move takes (when it is one).
+	Pending []FrameState `json:"pending,omitempty" yaml:"pending,omitempty"`
+	Over    bool         `json:"over,omitempty" yaml:"over,omitempty"`
+	Winner  *int         `json:"winner,omitempty" yaml:"winner,omitempty"`
+	Reason  string       `json:"reason,omitempty" yaml:"reason,omitempty"`
+	NextUID int          `json:"next-uid,omitempty" yaml:"next-uid,omitempty"`
+	// EndQueued says the end phase's auto skills were already queued.
+	EndQueued bool `json:"end-queued,omitempty" yaml:"end-queued,omitempty"`
+	// RNG is the random source's state (hex of math/rand/v2's PCG); absent,
+	// a fixed source is used.
+	RNG string `json:"rng,omitempty" yaml:"rng,omitempty"`
+}
+
+// PlayerState is one side.
+type PlayerState struct {
+	Name     string      `json:"name" yaml:"name"`
+	DeckList string      `json:"deck-list,omitempty" yaml:"deck-list,omitempty"` // the deck id played (information)
+	Deck     []string    `json:"deck" yaml:"deck,flow"`                          // top first
+	Hand     []string    `json:"hand" yaml:"hand,flow"`
+	Retreat  []string    `json:"retreat" yaml:"retreat,flow"`
+	Orbs     []string    `json:"orbs" yaml:"orbs,flow"`
+	Broken   *int        `json:"orbs-broken,omitempty" yaml:"orbs-broken,omitempty"` // absent: 5 - orbs
+	Support  []string    `json:"support,omitempty" yaml:"support,omitempty,flow"`
+	Bonds    []BondState `json:"bonds" yaml:"bonds"`
+	Field    []UnitState `json:"field" yaml:"field"`
+	Spent    int         `json:"spent,omitempty" yaml:"spent,omitempty"`   // bonds' worth paid this turn
+	Bonded   bool        `json:"bonded,omitempty" yaml:"bonded,omitempty"` // a bond was placed this turn
+}
+
+// BondState is a card in the bond area.
+type BondState struct {
+	Card     string `json:"card" yaml:"card"`
+	FaceDown bool   `json:"face-down" yaml:"face-down"` // reversed: no symbol
+}
+
+// UnitState is a unit on the field.
+type UnitState struct {
+	UID          int        `json:"uid,omitempty" yaml:"uid,omitempty"` // absent: numbered on load
+	Stack        []string   `json:"stack" yaml:"stack,flow"`            // bottom first; the last card is the unit
+	Area         string     `json:"area" yaml:"area"`                   // vanguard or rearguard
+	Tapped       bool       `json:"tapped" yaml:"tapped"`
+	Main         bool       `json:"main,omitempty" yaml:"main,omitempty"`
+	ClassChanged bool       `json:"class-changed,omitempty" yaml:"class-changed,omitempty"`
+	Mods         []ModState `json:"mods,omitempty" yaml:"mods,omitempty"`         // what effects gave it, for a while
+	Used         []int      `json:"used,omitempty" yaml:"used,omitempty,flow"`    // skills used this turn (indexes on its top card), for once-per-turn
+	Attacked     bool       `json:"attacked,omitempty" yaml:"attacked,omitempty"` // it attacked this turn
+}
+
+// ModState is what an effect gave a unit, until the end of turn ends (or
+// of the battle).
+type ModState struct {
+	Attack         int      `json:"attack,omitempty" yaml:"attack,omitempty"`
+	Double         bool     `json:"double,omitempty" yaml:"double,omitempty"`
+	MinRange       int      `json:"min-range,omitempty" yaml:"min-range,omitempty"`
+	MaxRange       int      `json:"max-range,omitempty" yaml:"max-range,omitempty"`
+	Acquire        []string `json:"acquire,omitempty" yaml:"acquire,omitempty,flow"`
+	Unevadable     bool     `json:"unevadable,omitempty" yaml:"unevadable,omitempty"`
+	UnevadableMain bool     `json:"main-may-evade,omitempty" yaml:"main-may-evade,omitempty"`
+	NoEvade        bool     `json:"no-evade,omitempty" yaml:"no-evade,omitempty"`
+	NoCritical     bool     `json:"no-critical,omitempty" yaml:"no-critical,omitempty"`
+	Indestructible bool     `json:"indestructible,omitempty" yaml:"indestructible,omitempty"`
+	ShieldCost     int      `json:"shield-cost,omitempty" yaml:"shield-cost,omitempty"`
+	BackLine       bool     `json:"reach-back-line,omitempty" yaml:"reach-back-line,omitempty"`
+	Orbs           int      `json:"orbs,omitempty" yaml:"orbs,omitempty"`
+	Ends           int      `json:"ends,omitempty" yaml:"ends,omitempty"`     // the turn at whose end it ends
+	Battle         bool     `json:"battle,omitempty" yaml:"battle,omitempty"` // it ends with the battle
+}
+
+// FrameState is one entry of the pending stack.
+type FrameState struct {
+	Kind string `json:"kind" yaml:"kind"` // battle, skill, redraw, flip, discard, critical, evade
+	Seat int    `json:"seat" yaml:"seat"`
+	Step int    `json:"step,omitempty" yaml:"step,omitempty"`
+	N    int    `json:"n,omitempty" yaml:"n,omitempty"` // flip, discard: how many still to choose
+	// battle
+	Attacker int    `json:"attacker,omitempty" yaml:"attacker,omitempty"` // unit uids
+	Defender int    `json:"defender,omitempty" yaml:"defender,omitempty"`
+	ASup     int    `json:"attack-support,omitempty" yaml:"attack-support,omitempty"` // printed support values added
+	DSup     int    `json:"defense-support,omitempty" yaml:"defense-support,omitempty"`
+	ASupCard string `json:"attack-support-card,omitempty" yaml:"attack-support-card,omitempty"` // the support cards
+	DSupCard string `json:"defense-support-card,omitempty" yaml:"defense-support-card,omitempty"`
+	Critical bool   `json:"critical,omitempty" yaml:"critical,omitempty"`
+	Evaded   bool   `json:"evaded,omitempty" yaml:"evaded,omitempty"`
+	Defeated bool   `json:"defeated,omitempty" yaml:"defeated,omitempty"`
+	// skill
+	Unit   int    `json:"unit,omitempty" yaml:"unit,omitempty"` // uid of the unit whose skill it is
+	Card   string `json:"card,omitempty" yaml:"card,omitempty"` // the card whose skill it is
+	Skill  int    `json:"skill,omitempty" yaml:"skill,omitempty"`
+	Start  int    `json:"start,omitempty" yaml:"start,omitempty"`   // its first effect of this timing
+	Effect int    `json:"effect,omitempty" yaml:"effect,omitempty"` // the effect resolving
+	Target int    `json:"target,omitempty" yaml:"target,omitempty"` // support: the supported unit
+	Chosen []int  `json:"chosen,omitempty" yaml:"chosen,omitempty,flow"`
+	Cause  int    `json:"cause,omitempty" yaml:"cause,omitempty"` // the unit whose deployment set it off
+	Pay    bool   `json:"pay,omitempty" yaml:"pay,omitempty"`     // a decision paying the skill's cost
+}
+
+// flow writes v as one YAML line.
+func flow(v any) (any, error) {
+	var n yaml.Node
+	if err := n.Encode(v); err != nil {
+		return nil, err
+	}
+	n.Style = yaml.FlowStyle
+	return &n, nil
+}
+
+type bondState BondState
+type unitState UnitState
+type frameState FrameState
+
+// MarshalYAML writes a bond on one line.
+func (b BondState) MarshalYAML() (any, error) { return flow(bondState(b)) }
+
+// MarshalYAML writes a unit on one line.
+func (u UnitState) MarshalYAML() (any, error) { return flow(unitState(u)) }
+
+// MarshalYAML writes a pending frame on one line.
+func (f FrameState) MarshalYAML() (any, error) { return flow(frameState(f)) }
+
+func emblemNames(e table.Emblem) []string {
+	var out []string
+	for i, n := range table.EmblemNames {
+		if e&(1<<uint(i)) != 0 {
+			out = append(out, n)
+		}
+	}
+	return out
+}
+
+func (g *Game) ids(cs []int) []string {
+	out := make([]string, len(cs))
+	for i, c := range cs {
+		out[i] = g.C(c).ID
+	}
+	return out
+}
+
+// Position implements play.Match.
+func (m *Match) Position() any { return m.G.Position() }
+
+// Position is the game's state as a Position.
+func (g *Game) Position() *Position {
+	pos := &Position{Turn: g.Turn, Phase: g.Phase.String(), Active: g.Active, First: g.First,
+		Over: g.Over, Reason: g.Reason, NextUID: g.NextUID}
+	if g.Over && g.Winner >= 0 {
+		w := g.Winner
+		pos.Winner = &w
+	}
+	if b, err := g.pcg.MarshalBinary(); err == nil {
+		pos.RNG = hex.EncodeToString(b)
+	}
+	for _, p := range g.P {
+		broken := p.Broken
+		ps := PlayerState{Name: p.Name, DeckList: p.DeckID, Deck: g.ids(p.Deck), Hand: g.ids(p.Hand), Retreat: g.ids(p.Retreat),
+			Orbs: g.ids(p.Orbs), Broken: &broken, Spent: p.Spent, Bonded: p.Bonded, Bonds: []BondState{}, Field: []UnitState{}}
+		if len(p.Support) > 0 {
+			ps.Support = g.ids(p.Support)
+		}
+		for _, b := range p.Bonds {
+			ps.Bonds = append(ps.Bonds, BondState{Card: g.C(b.Card).ID, FaceDown: b.Reversed})
+		}
+		for _, u := range p.Field {
+			us := UnitState{UID: u.UID, Stack: g.ids(u.Stack), Area: u.Area.String(), Tapped: u.Tapped,
+				Main: u.Main, ClassChanged: u.ClassChanged, Used: slices.Clone(u.Used), Attacked: u.Attacked}
+			for _, m := range u.Mods {
+				us.Mods = append(us.Mods, ModState{Attack: int(m.Attack), Double: m.Double, MinRange: int(m.MinRange), MaxRange: int(m.MaxRange),
+					Acquire: emblemNames(m.Acquire), Unevadable: m.Unevadable, UnevadableMain: m.UnevadableMain, NoEvade: m.NoEvade,
+					NoCritical: m.NoCrit, Indestructible: m.Shield, ShieldCost: int(m.ShieldCost), BackLine: m.BackLine, Orbs: int(m.Orbs),
+					Ends: m.Ends, Battle: m.Battle})
+			}
+			ps.Field = append(ps.Field, us)
+		}
+		pos.Seats = append(pos.Seats, ps)
+	}
+	for _, f := range g.Pending {
+		fs := FrameState{Kind: f.Kind.String(), Seat: f.Seat, Step: f.Step, N: f.N, Attacker: f.Attacker, Defender: f.Defender,
+			ASup: f.ASup, DSup: f.DSup, Critical: f.Critical, Evaded: f.Evaded, Defeated: f.Defeated}
+		if f.Kind == FrameBattle {
+			if f.ASupCard >= 0 {
+				fs.ASupCard = g.C(f.ASupCard).ID
+			}
+			if f.DSupCard >= 0 {
+				fs.DSupCard = g.C(f.DSupCard).ID
+			}
+		}
+		withCard := f.Kind == FrameSkill || f.Kind >= FrameMay || (f.Kind == FrameFlip || f.Kind == FrameDiscard) && f.Card >= 0
+		if withCard {
+			fs.Unit, fs.Card, fs.Skill, fs.Start, fs.Effect, fs.Target = f.Unit, g.C(f.Card).ID, f.Skill, f.Start, f.Effect, f.Target
+			fs.Chosen, fs.Cause, fs.Pay = slices.Clone(f.Chosen), f.Cause, f.Pay
+		}
+		pos.Pending = append(pos.Pending, fs)
+	}
+	pos.EndQueued = g.EndQueued
+	return pos
+}
+
+// Load reads a match back from a position's state.
+func Load(rs *table.Ruleset, state *yaml.Node) (*Match, error) {
+	var pos Position
+	if err := play.Decode(state, &pos); err != nil {
+		return nil, err
+	}
+	g, err := FromPosition(rs, &pos, state)
+	if err != nil {
+		return nil, err
+	}
+	return &Match{G: g}, nil
+}
+
+// loader checks a position while building a game; errors name the field
+// and, through the state's nodes, its line.
+type loader struct {
+	rs   *table.Ruleset
+	node *yaml.Node
+}
+
+// at finds the node of a path of keys and indexes in the state, for errors.
+func (l *loader) at(path ...any) *yaml.Node {
+	n := l.node
+	for _, k := range path {
+		if n == nil {
+			return nil
+		}
+		if n.Kind == yaml.DocumentNode && len(n.Content) > 0 {
+			n = n.Content[0]
+		}
+		switch k := k.(type) {
+		case string:
+			var next *yaml.Node
+			for i := 0; i+1 < len(n.Content) && n.Kind == yaml.MappingNode; i += 2 {
+				if n.Content[i].Value == k {
+					next = n.Content[i+1]
+				}
+			}
+			n = next
+		case int:
+			if n.Kind != yaml.SequenceNode || k >= len(n.Content) {
+				return n
+			}
+			n = n.Content[k]
+		}
+	}
+	return n
+}
+
+func (l *loader) errf(path []any, format string, args ...any) error {
+	where := ""
+	for _, k := range path {
+		switch k := k.(type) {
+		case string:
+			if where != "" {
+				where += "."
+			}
+			where += k
+		case int:
+			where += fmt.Sprintf("[%d]", k)
+		}
+	}
+	n := l.at(path...)
+	return play.PosError(n, "%s: %s", where, fmt.Sprintf(format, args...))
+}
+
+func (l *loader) cards(path []any, ids []string) ([]int, error) {
+	out := make([]int, 0, len(ids))
+	for i, id := range ids {
+		c := l.rs.CardIndex(id)
+		if c < 0 {
+			return nil, l.errf(append(slices.Clone(path), i), "unknown card %q", id)
+		}
+		out = append(out, c)
+	}
+	return out, nil
+}
+
+func phaseOf(s string) (Phase, bool) {
+	for i, n := range phaseNames {
+		if n == s {
+			return Phase(i), true
+		}
+	}
+	return 0, false
+}
+
+// FromPosition builds a game from a position, checking every value. node,
+// when not nil, is the state's YAML, for line numbers in errors.
+func FromPosition(rs *table.Ruleset, pos *Position, node *yaml.Node) (*Game, error) {
+	l := &loader{rs: rs, node: node}
+	g := &Game{RS: rs, Turn: pos.Turn, Active: pos.Active, First: pos.First, Over: pos.Over, Reason: pos.Reason, Winner: -1, NextUID: pos.NextUID, EndQueued: pos.EndQueued}
+	ph, ok := phaseOf(pos.Phase)
+	if !ok {
+		return nil, l.errf([]any{"phase"}, "unknown phase %q (setup, beginning, bond, deployment, action, end)", pos.Phase)
+	}
+	g.Phase = ph
+	if pos.Turn < 0 || pos.Turn > TurnLimit {
+		return nil, l.errf([]any{"turn"}, "turn %d is not within 0..%d", pos.Turn, TurnLimit)
+	}
+	for _, s := range []struct {
+		name string
+		v    int
+	}{{"active", pos.Active}, {"first", pos.First}} {
+		if s.v != 0 && s.v != 1 {
+			return nil, l.errf([]any{s.name}, "seat %d is not 0 or 1", s.v)
+		}
+	}
+	if len(pos.Seats) != 2 {
+		return nil, l.errf([]any{"players"}, "a match has 2 players, not %d", len(pos.Seats))
+	}
+	if pos.Winner != nil {
+		if !pos.Over || *pos.Winner < 0 || *pos.Winner > 1 {
+			return nil, l.errf([]any{"winner"}, "a winner is seat 0 or 1 of a match that is over")
+		}
+		g.Winner = *pos.Winner
+	}
+	if pos.RNG == "" {
+		g.pcg = rand.NewPCG(1, 0x9e3779b97f4a7c15)
+	} else {
+		b, err := hex.DecodeString(pos.RNG)
+		g.pcg = &rand.PCG{}
+		if err == nil {
+			err = g.pcg.UnmarshalBinary(b)
+		}
+		if err != nil {
+			return nil, l.errf([]any{"rng"}, "not a random source's state written by this engine")
+		}
+	}
+	g.Rng = rand.New(g.pcg)
+	uids := map[int]bool{}
+	for i, ps := range pos.Seats {
+		path := func(k ...any) []any { return append([]any{"players", i}, k...) }
+		p := &Player{Name: ps.Name, DeckID: ps.DeckList, Spent: ps.Spent, Bonded: ps.Bonded}
+		if p.Name == "" {
+			p.Name = fmt.Sprintf("P%d", i+1)
+		}
+		var err error
+		zones := []struct {
+			key string
+			ids []string
+			dst *[]int
+		}{{"deck", ps.Deck, &p.Deck}, {"hand", ps.Hand, &p.Hand}, {"retreat", ps.Retreat, &p.Retreat}, {"orbs", ps.Orbs, &p.Orbs}, {"support", ps.Support, &p.Support}}
+		for _, z := range zones {
+			if *z.dst, err = l.cards(path(z.key), z.ids); err != nil {
+				return nil, err
+			}
+		}
+		if len(p.Orbs) > OrbCount {
+			return nil, l.errf(path("orbs"), "%d orbs; a player has at most %d", len(p.Orbs), OrbCount)
+		}
+		p.Broken = max(0, OrbCount-len(p.Orbs))
+		if ph == Setup {
+			p.Broken = 0
+		}
+		if ps.Broken != nil {
+			p.Broken = *ps.Broken
+			if p.Broken < 0 || len(p.Orbs)+p.Broken != OrbCount && ph != Setup {
+				return nil, l.errf(path("orbs-broken"), "%d orbs broken with %d left; they make %d", p.Broken, len(p.Orbs), OrbCount)
+			}
+		}
+		if p.Spent < 0 {
+			return nil, l.errf(path("spent"), "spent %d is negative", p.Spent)
+		}
+		for k, b := range ps.Bonds {
+			c := rs.CardIndex(b.Card)
+			if c < 0 {
+				return nil, l.errf(path("bonds", k, "card"), "unknown card %q", b.Card)
+			}
+			p.Bonds = append(p.Bonds, Bond{Card: c, Reversed: b.FaceDown})
+		}
+		names := map[string]int{}
+		for k, us := range ps.Field {
+			if len(us.Stack) == 0 {
+				return nil, l.errf(path("field", k, "stack"), "a unit is a stack of at least one card")
+			}
+			st, err := l.cards(path("field", k, "stack"), us.Stack)
+			if err != nil {
+				return nil, err
+			}
+			u := &Unit{UID: us.UID, Stack: st, Tapped: us.Tapped, Main: us.Main, ClassChanged: us.ClassChanged, Used: slices.Clone(us.Used), Attacked: us.Attacked}
+			for mi, ms := range us.Mods {
+				m := Mod{Attack: int16(ms.Attack), Double: ms.Double, MinRange: int8(ms.MinRange), MaxRange: int8(ms.MaxRange),
+					Unevadable: ms.Unevadable, UnevadableMain: ms.UnevadableMain, NoEvade: ms.NoEvade, NoCrit: ms.NoCritical,
+					Shield: ms.Indestructible, ShieldCost: int8(ms.ShieldCost), BackLine: ms.BackLine, Orbs: int8(ms.Orbs), Ends: ms.Ends, Battle: ms.Battle}
+				for _, n := range ms.Acquire {
+					k := slices.Index(table.EmblemNames[:], n)
+					if k < 0 {
+						return nil, l.errf(path("field", k, "mods", mi, "acquire"), "unknown emblem %q", n)
+					}
+					m.Acquire |= 1 << uint(k)
+				}
+				if ms.Attack < -200 || ms.Attack > 200 || ms.MinRange < 0 || ms.MaxRange > 3 || ms.MinRange > ms.MaxRange || ms.Orbs < 0 || ms.Orbs > 5 || ms.Ends < 0 {
+					return nil, l.errf(path("field", k, "mods", mi), "a mod out of range (attack -200..200, range 1..3, orbs 0..5, ends a turn)")
+				}
+				u.Mods = append(u.Mods, m)
+			}
+			for _, si := range us.Used {
+				if si < 0 || si >= len(g.C(u.Card()).Skills) {
+					return nil, l.errf(path("field", k, "used"), "card %s has no skill %d", us.Stack[len(us.Stack)-1], si)
+				}
+			}
+			switch us.Area {
+			case "vanguard":
+				u.Area = Vanguard
+			case "rearguard":
+				u.Area = Rearguard
+			default:
+				return nil, l.errf(path("field", k, "area"), "area %q is not vanguard or rearguard", us.Area)
+			}
+			if u.UID < 0 || uids[u.UID] {
+				return nil, l.errf(path("field", k, "uid"), "uid %d is negative or taken by another unit", u.UID)
+			}
+			if u.UID > 0 {
+				uids[u.UID] = true
+			}
+			name := g.C(u.Card()).Unit
+			if j, dup := names[name]; dup && !g.sameNameOK(u.Card()) {
+				return nil, l.errf(path("field", k), "a second unit named %s (the first is field[%d]): one unit per unit name", name, j)
+			}
+			names[name] = k
+			p.Field = append(p.Field, u)
+		}
+		mains := 0
+		for _, u := range p.Field {
+			if u.Main {
+				mains++
+			}
+		}
+		if mains != 1 {
+			return nil, l.errf(path("field"), "%d units are marked main; a player has exactly one main character", mains)
+		}
+		g.P[i] = p
+	}
+	// Number units written without a uid.
+	for _, p := range g.P {
+		for _, u := range p.Field {
+			if u.UID > g.NextUID {
+				g.NextUID = u.UID
+			}
+		}
+	}
+	for _, p := range g.P {
+		for _, u := range p.Field {
+			if u.UID == 0 {
+				g.NextUID++
+				u.UID = g.NextUID
+			}
+		}
+		p.Size = p.Cards()
+	}
+	for k, fs := range pos.Pending {
+		f, err := l.frame(g, k, fs)
+		if err != nil {
+			return nil, err
+		}
+		g.Pending = append(g.Pending, f)
+	}
+	if g.Over {
+		g.Pending = nil
+	}
+	g.Run()
+	return g, nil
+}
+
+func (l *loader) frame(g *Game, k int, fs FrameState) (*Frame, error) {
+	path := func(key string) []any { return []any{"pending", k, key} }
+	f := &Frame{Seat: fs.Seat, Step: fs.Step, N: fs.N, Attacker: fs.Attacker, Defender: fs.Defender, ASup: fs.ASup, DSup: fs.DSup,
+		ASupCard: -1, DSupCard: -1, Critical: fs.Critical, Evaded: fs.Evaded, Defeated: fs.Defeated, Unit: fs.Unit, Skill: fs.Skill,
+		Start: fs.Start, Effect: fs.Effect, Target: fs.Target, Chosen: slices.Clone(fs.Chosen), Cause: fs.Cause, Pay: fs.Pay}
+	kind := slices.Index(frameNames[:], fs.Kind)
+	if kind < 0 {
+		return nil, l.errf(path("kind"), "unknown kind %q (%v)", fs.Kind, frameNames)
+	}
+	f.Kind = FrameKind(kind)
+	if fs.Seat != 0 && fs.Seat != 1 {
+		return nil, l.errf(path("seat"), "seat %d is not 0 or 1", fs.Seat)
+	}
+	if fs.Step < 0 || fs.N < 0 {
+		return nil, l.errf(path("step"), "step and n are not negative")
+	}
+	// A unit a frame names may have left the field since (a defender
+	// destroyed before its battle ends); need says it must be there.
+	unit := func(key string, uid int, need bool) error {
+		if uid < 0 || uid > g.NextUID {
+			return l.errf(path(key), "no unit has uid %d (the last uid given is %d)", uid, g.NextUID)
+		}
+		if u, _ := g.unit(uid); u == nil && need {
+			return l.errf(path(key), "no unit has uid %d", uid)
+		}
+		return nil
+	}
+	card := func(key, id string) (int, error) {
+		c := g.RS.CardIndex(id)
+		if c < 0 {
+			return 0, l.errf(path(key), "unknown card %q", id)
+		}
+		return c, nil
+	}
+	switch f.Kind {
+	case FrameBattle:
+		if err := unit("attacker", fs.Attacker, fs.Step < battleAfter); err != nil {
+			return nil, err
+		}
+		if err := unit("defender", fs.Defender, fs.Step < battleDamage); err != nil {
+			return nil, err
+		}
+		if a, p := g.unit(fs.Attacker); a != nil && p != fs.Seat {
+			return nil, l.errf(path("attacker"), "the attacker is not seat %d's unit", fs.Seat)
+		}
+		if d, p := g.unit(fs.Defender); d != nil && p != Opp(fs.Seat) {
+			return nil, l.errf(path("defender"), "the defender is not the other seat's unit")
+		}
+		if fs.Step > battleEnd {
+			return nil, l.errf(path("step"), "a battle has steps 0 to %d", battleEnd)
+		}
+		var err error
+		if fs.ASupCard != "" {
+			if f.ASupCard, err = card("attack-support-card", fs.ASupCard); err != nil {
+				return nil, err
+			}
+		}
+		if fs.DSupCard != "" {
+			if f.DSupCard, err = card("defense-support-card", fs.DSupCard); err != nil {
+				return nil, err
+			}
+		}
+	case FrameCritical, FrameEvade:
+		if g.battle() == nil {
+			return nil, l.errf(path("kind"), "a %s decision needs a battle before it in pending", fs.Kind)
+		}
+	case FrameRedraw:
+	default:
+		if fs.Card == "" && !fs.Pay && (f.Kind == FrameFlip || f.Kind == FrameDiscard) {
+			f.Card = -1
+			return f, nil // a flip or discard of its own
+		}
+		c, err := card("card", fs.Card)
+		if err != nil {
+			return nil, err
+		}
+		f.Card = c
+		ss := g.C(c).Skills
+		if fs.Skill < 0 || fs.Skill >= len(ss) || fs.Effect < 0 || fs.Effect >= len(ss[fs.Skill].Effects) || fs.Start < 0 || fs.Start > fs.Effect {
+			return nil, l.errf(path("skill"), "card %s has no skill %d effect %d (from %d)", fs.Card, fs.Skill, fs.Effect, fs.Start)
+		}
+		if fs.Step > stepDone {
+			return nil, l.errf(path("step"), "a skill has steps 0 to %d", stepDone)
+		}
+		if err := unit("unit", fs.Unit, false); err != nil {
+			return nil, err
+		}
+		if err := unit("target", fs.Target, false); err != nil {
+			return nil, err
+		}
+		if err := unit("cause", fs.Cause, false); err != nil {
+			return nil, err
+		}
+		e := &ss[fs.Skill].Effects[fs.Effect]
+		needs := map[FrameKind]bool{FrameTarget: e.Target != nil, FrameTapCost: e.PayTap != nil, FrameRetrieve: e.Retrieve != nil}
+		if ok, has := needs[f.Kind]; has && !ok {
+			return nil, l.errf(path("kind"), "a %s decision for an effect of %s that has none", fs.Kind, fs.Card)
+		}
+		if f.Kind != FrameSkill && (len(g.Pending) == 0 || g.Pending[len(g.Pending)-1].Kind != FrameSkill) && f.Kind != FrameDiscard {
+			return nil, l.errf(path("kind"), "a %s decision needs the skill it serves before it in pending", fs.Kind)
+		}
+	}
+	return f, nil
+}
