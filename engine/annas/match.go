@@ -23,9 +23,11 @@ type Match struct {
 // NewMatch wraps g.
 func NewMatch(g *Game) *Match { return &Match{G: g} }
 
+// list is the legal actions of the state, in memory of the match's own
+// (valid until the next Apply: a simulation lists them for every action).
 func (m *Match) list() []Action {
 	if !m.fresh {
-		m.legal = m.G.LegalActions()
+		m.legal = m.G.appendLegal(m.legal[:0])
 		m.fresh = true
 	}
 	return m.legal

@@ -38,15 +38,18 @@ type Action struct {
 }
 
 // Actions lists the legal actions of the player to move.
-func (g *Game) Actions() []Action {
+func (g *Game) Actions() []Action { return g.AppendActions(nil) }
+
+// AppendActions appends Actions to out (a simulation lists the actions of
+// every state: it reuses one list's memory).
+func (g *Game) AppendActions(out []Action) []Action {
 	if g.Over {
-		return nil
+		return out
 	}
 	if f := g.top1(); f != nil {
 		if !f.decision() {
-			return nil
+			return out
 		}
-		var out []Action
 		for _, c := range g.choices(f) {
 			out = append(out, Action{Kind: ActChoice, Choice: c})
 		}
@@ -54,9 +57,9 @@ func (g *Game) Actions() []Action {
 	}
 	p := g.Active
 	pl := g.P[p]
-	var out []Action
 	// firsts are the hand indexes of the first copy of each card.
-	var firsts []int
+	var buf [16]int
+	firsts := buf[:0]
 	for i, c := range pl.Hand {
 		if !slices.Contains(pl.Hand[:i], c) {
 			firsts = append(firsts, i)
@@ -320,12 +323,13 @@ func NewMatch(g *Game) *Match {
 
 func (m *Match) legal() []Action {
 	if !m.ok {
-		m.acts, m.ok = m.G.Actions(), true
+		m.acts, m.ok = m.G.AppendActions(m.acts[:0]), true
 	}
 	return m.acts
 }
 
-// Acts are the legal actions, structured (for policies).
+// Acts are the legal actions, structured (for policies), valid until the
+// next Apply.
 func (m *Match) Acts() []Action { return m.legal() }
 
 // Seats implements play.Match.
