@@ -4,6 +4,10 @@ package all_test
 
 import (
 	"fmt"
+	"runtime"
+	"strings"
+	"sync"
+	"sync/atomic"
 	"syscall"
 	"testing"
 	"time"
@@ -17,8 +21,22 @@ import (
 // decision.
 const benchBudget = 20
 
-// simConfig is a run of games of g's mode m on the base content, every seat
-// playing pol, on workers workers.
+// exampleFlags are the flags of m's --help example but its seed: the
+// benchmarks play each mode as its example does (Boss Mode needs --boss,
+// Tropera's levelup plays 8 levels rather than its default 1).
+func exampleFlags(m play.Mode) map[string][]string {
+	flags := map[string][]string{}
+	f := strings.Fields(m.Example)
+	for i := 0; i+1 < len(f); i += 2 {
+		if name := strings.TrimPrefix(f[i], "--"); name != "seed" {
+			flags[name] = append(flags[name], f[i+1])
+		}
+	}
+	return flags
+}
+
+// simConfig is a run of games of g's mode m (with its example's flags) on
+// the base content, every seat playing pol, on workers workers.
 func simConfig(tb testing.TB, g *games.Game, m play.Mode, pol string, n, workers int) sim.Config {
 	rules := g.Base()
 	mk := m.Policies[pol]
@@ -28,12 +46,15 @@ func simConfig(tb testing.TB, g *games.Game, m play.Mode, pol string, n, workers
 	if mk == nil {
 		tb.Skipf("%s %s has no policy %s", g.ID, m.Name, pol)
 	}
-	probe, err := m.New(rules, play.Options{Seed: 1, Quiet: true})
+	flags := exampleFlags(m)
+	probe, err := m.New(rules, play.Options{Seed: 1, Quiet: true, Flags: flags})
 	if err != nil {
 		tb.Fatal(err)
 	}
-	c := sim.Config{Game: g.ID, Mode: m.Name, Seed: 1, Games: n, Workers: workers, MaxActions: 100000,
-		New: func(seed uint64) (play.Match, error) { return m.New(rules, play.Options{Seed: seed, Quiet: true}) }}
+	c := sim.Config{Game: g.ID, Mode: m.Name, Flags: flags, Seed: 1, Games: n, Workers: workers, MaxActions: 100000,
+		New: func(seed uint64) (play.Match, error) {
+			return m.New(rules, play.Options{Seed: seed, Quiet: true, Flags: flags})
+		}}
 	for range probe.Seats() {
 		c.Makers = append(c.Makers, mk)
 		c.Policies = append(c.Policies, pol)
@@ -71,11 +92,20 @@ func BenchmarkSim(b *testing.B) {
 }
 
 // BenchmarkSimScaling plays the same 400 greedy games (random where a mode
-// has no greedy) on one worker and on two, in each iteration, and reports
-// the ratio of their wall times (speedup: the second core's gain, measured
-// in the same run) and of their CPU times (cpu-ratio: 1 when two workers
-// do no more work than one; on a machine shared with other jobs the wall
-// ratio also measures the neighbours, the CPU ratio does not).
+// has no greedy) three ways in each iteration: on one core (GOMAXPROCS=1,
+// one worker), on one worker with both cores (the garbage collector and the
+// fold may use the other), and on two workers with both cores. Beside them,
+// in the same iteration, a pure CPU loop (no memory) runs on one core and
+// on two goroutines: its speedup is what the machine gives a perfectly
+// parallel job at that moment (the hardware and the neighbours' load).
+// A second loop does random reads and writes in 16 MB of its own (its
+// speedup, ceiling-mem, is the memory system's: what two cores gain on
+// work that misses the caches). Reported: speedup (two workers against
+// one core), speedup-1worker (two workers against one worker), ceiling
+// (the CPU loop's speedup), of-ceiling (speedup / ceiling: 1 is perfect
+// scaling on this machine now), ceiling-mem, cpu-ratio
+// (CPU time of two workers over one core's: 1 when two workers do no more
+// work) and games/s.
 func BenchmarkSimScaling(b *testing.B) {
 	const n = 400
 	for _, g := range games.All() {
@@ -85,24 +115,111 @@ func BenchmarkSimScaling(b *testing.B) {
 				if m.Policies[pol] == nil {
 					pol = "random"
 				}
-				var wall, cpu [3]time.Duration
-				for range b.N {
-					for _, w := range []int{1, 2} {
-						start, c0 := time.Now(), cpuTime()
-						if _, err := sim.Run(simConfig(b, g, m, pol, n, w)); err != nil {
-							b.Fatal(err)
-						}
-						wall[w] += time.Since(start)
-						cpu[w] += cpuTime() - c0
+				run := func(procs, workers int) (wall, cpu time.Duration) {
+					defer runtime.GOMAXPROCS(runtime.GOMAXPROCS(procs))
+					c := simConfig(b, g, m, pol, n, workers)
+					runtime.GC()
+					start, c0 := time.Now(), cpuTime()
+					if _, err := sim.Run(c); err != nil {
+						b.Fatal(err)
 					}
+					return time.Since(start), cpuTime() - c0
 				}
-				b.ReportMetric(wall[1].Seconds()/wall[2].Seconds(), "speedup")
-				b.ReportMetric(cpu[1].Seconds()/cpu[2].Seconds(), "cpu-ratio")
-				b.ReportMetric(float64(n*b.N)/wall[1].Seconds(), "games/s-1worker")
-				b.ReportMetric(float64(n*b.N)/wall[2].Seconds(), "games/s-2workers")
+				var oneCore, oneWorker, two, spin1, spin2, mem1, mem2, cpu1, cpu2 time.Duration
+				for range b.N {
+					w1, c := run(1, 1)
+					oneCore, cpu1 = oneCore+w1, cpu1+c
+					w, _ := run(2, 1)
+					oneWorker += w
+					w, c = run(2, 2)
+					two, cpu2 = two+w, cpu2+c
+					// The loop, about as long on one core as the games.
+					work := spinFor(w1 / 2)
+					spin1 += spin(1, 2*work, spinWork)
+					spin2 += spin(2, work, spinWork)
+					work = spinFor(w1/2) / 20
+					mem1 += spin(1, 2*work, memWork)
+					mem2 += spin(2, work, memWork)
+				}
+				speedup, ceiling := oneCore.Seconds()/two.Seconds(), spin1.Seconds()/spin2.Seconds()
+				b.ReportMetric(mem1.Seconds()/mem2.Seconds(), "ceiling-mem")
+				b.ReportMetric(speedup, "speedup")
+				b.ReportMetric(oneWorker.Seconds()/two.Seconds(), "speedup-1worker")
+				b.ReportMetric(ceiling, "ceiling")
+				b.ReportMetric(speedup/ceiling, "of-ceiling")
+				b.ReportMetric(cpu2.Seconds()/cpu1.Seconds(), "cpu-ratio")
+				b.ReportMetric(float64(n*b.N)/oneCore.Seconds(), "games/s-1core")
+				b.ReportMetric(float64(n*b.N)/two.Seconds(), "games/s-2workers")
 			})
 		}
 	}
+}
+
+// spinFor is how many rounds of spinWork take about d on one core.
+func spinFor(d time.Duration) int {
+	const probe = 1 << 20
+	start := time.Now()
+	spinSink.Add(spinWork(probe))
+	return max(probe, int(float64(probe)*d.Seconds()/max(time.Since(start).Seconds(), 1e-6)))
+}
+
+// spin runs rounds of work split over g goroutines with GOMAXPROCS=g and
+// returns the wall time.
+func spin(g, rounds int, work func(int) uint64) time.Duration {
+	defer runtime.GOMAXPROCS(runtime.GOMAXPROCS(g))
+	start := time.Now()
+	var wg sync.WaitGroup
+	for range g {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			spinSink.Add(work(rounds / g))
+		}()
+	}
+	wg.Wait()
+	return time.Since(start)
+}
+
+var spinSink atomic.Uint64
+
+// memWork is rounds of random reads and writes in 16 MB of the
+// goroutine's own (beyond the caches: the memory system's share of the
+// ceiling); no allocation in the loop, no sharing.
+func memWork(rounds int) uint64 {
+	memOnce.Do(func() {
+		for range cap(memBufs) {
+			memBufs <- make([]uint64, 2<<20)
+		}
+	})
+	m := <-memBufs
+	defer func() { memBufs <- m }()
+	x := uint64(88172645463325252)
+	for range rounds {
+		x ^= x << 13
+		x ^= x >> 7
+		x ^= x << 17
+		i := x & uint64(len(m)-1)
+		m[i] += x
+	}
+	return x + m[x&uint64(len(m)-1)]
+}
+
+// memBufs are the two goroutines' 16 MB, made once.
+var (
+	memBufs = make(chan []uint64, 2)
+	memOnce sync.Once
+)
+
+// spinWork is pure arithmetic on registers (xorshift): no memory, no
+// sharing.
+func spinWork(rounds int) uint64 {
+	x := uint64(88172645463325252)
+	for range rounds {
+		x ^= x << 13
+		x ^= x >> 7
+		x ^= x << 17
+	}
+	return x
 }
 
 // cpuTime is the process's user and system time so far.
