@@ -12,6 +12,8 @@ import (
 	"runtime"
 	"runtime/debug"
 	"sync"
+	"sync/atomic"
+	"time"
 
 	"github.com/roundtable-dev/roundtable/engine/play"
 )
@@ -81,10 +83,17 @@ func (c *Config) defaults() error {
 	return nil
 }
 
-// Run plays the games of c.Range, Workers at a time, and counts them in
-// game order. The result depends on the run's seed and range only, not on
-// the number of workers. The first game that fails (in game order) stops
-// the run; its error names the game and its seed.
+// Run plays the games of c.Range, Workers at a time, and counts them. The
+// result depends on the run's seed and range only, not on the number of
+// workers: every count is an integer sum, so each worker counts the games
+// it played and the workers' counts are added up at the end (as shards
+// are). The first game that fails (in game order) stops the run; its error
+// names the game and its seed.
+//
+// Workers share nothing but two counters: each takes the next game's index
+// from one and plays it with its own match and policies, and never waits
+// for another worker or for the counting (on two cores, a worker that
+// waits leaves its core idle until the scheduler finds it work).
 func Run(c Config) (*Result, error) {
 	if err := c.defaults(); err != nil {
 		return nil, err
@@ -92,73 +101,78 @@ func Run(c Config) (*Result, error) {
 	defer collectLess()()
 	first, end := c.Range.First, c.Range.End
 	total := end - first
-	window := 64 * c.Workers
-	slots := make(chan struct{}, window)
-	jobs := make(chan int)
-	done := make(chan *record, window)
-	stop := make(chan struct{})
-	go func() {
-		defer close(jobs)
-		for i := first; i < end; i++ {
-			select {
-			case slots <- struct{}{}:
-			case <-stop:
-				return
-			}
-			select {
-			case jobs <- i:
-			case <-stop:
-				return
-			}
-		}
-	}()
+	var next, done atomic.Int64
+	var failAt atomic.Int64 // the first game that failed; end: none yet
+	next.Store(int64(first))
+	failAt.Store(int64(end))
+	workers := min(c.Workers, max(total, 1))
+	accs := make([]*acc, workers)
+	failed := make([]*record, workers)
 	var wg sync.WaitGroup
-	for range min(c.Workers, max(total, 1)) {
+	for w := range workers {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			g := &gamer{c: &c}
-			for i := range jobs {
-				done <- g.play(i)
+			g, a := &gamer{c: &c}, newAcc()
+			accs[w] = a
+			for {
+				// Indexes are handed out in order, and a worker takes no
+				// game after one that failed: every game before the first
+				// failure is played, so the failure reported is the first.
+				i := int(next.Add(1) - 1)
+				if i >= end || int64(i) >= failAt.Load() {
+					return
+				}
+				r := g.play(i)
+				if r.err == nil {
+					r.err = a.addRecord(r)
+				}
+				if r.err != nil {
+					failed[w] = r
+					for f := failAt.Load(); int64(i) < f && !failAt.CompareAndSwap(f, int64(i)); f = failAt.Load() {
+					}
+					return
+				}
+				done.Add(1)
 			}
 		}()
 	}
-	a := newAcc()
-	pending := map[int]*record{}
-	var err error
-	for next := first; next < end && err == nil; {
-		r := <-done
-		pending[r.index] = r
-		for pending[next] != nil && err == nil {
-			r := pending[next]
-			delete(pending, next)
-			if r.err != nil {
-				err = fmt.Errorf("game %d (seed %d): %v", r.index, GameSeed(c.Seed, r.index), r.err)
-				break
-			}
-			if e := a.addRecord(r); e != nil {
-				err = fmt.Errorf("game %d (seed %d): %v", r.index, GameSeed(c.Seed, r.index), e)
-				break
-			}
-			next++
-			<-slots
-			if c.Progress != nil {
-				c.Progress(next-first, total)
+	if c.Progress != nil {
+		finished := make(chan struct{})
+		go func() { wg.Wait(); close(finished) }()
+		tick := time.NewTicker(100 * time.Millisecond)
+		for waiting := true; waiting; {
+			select {
+			case <-tick.C:
+				c.Progress(int(done.Load()), total)
+			case <-finished:
+				waiting = false
 			}
 		}
+		tick.Stop()
 	}
-	close(stop)
-	go func() {
-		for range done { // let the workers finish the games in flight
-		}
-	}()
 	wg.Wait()
-	close(done)
-	if err != nil {
-		return nil, err
+	var firstErr *record
+	for _, r := range failed {
+		if r != nil && (firstErr == nil || r.index < firstErr.index) {
+			firstErr = r
+		}
 	}
-	return a.result(&Result{Game: c.Game, Mode: c.Mode, Flags: c.Flags, Policies: c.Policies, Budget: c.Budget,
-		Seed: c.Seed, Games: c.Games, Range: c.Range, MaxActions: c.MaxActions, Level: c.Level, Band: c.Band}), nil
+	if firstErr != nil {
+		return nil, fmt.Errorf("game %d (seed %d): %v", firstErr.index, GameSeed(c.Seed, firstErr.index), firstErr.err)
+	}
+	if c.Progress != nil {
+		c.Progress(total, total)
+	}
+	r := &Result{Game: c.Game, Mode: c.Mode, Flags: c.Flags, Policies: c.Policies, Budget: c.Budget,
+		Seed: c.Seed, Games: c.Games, Range: c.Range, MaxActions: c.MaxActions, Level: c.Level, Band: c.Band}
+	a := newAcc()
+	for _, w := range accs {
+		if err := a.addResult(w.result(&Result{Level: c.Level, Band: c.Band})); err != nil {
+			return nil, err
+		}
+	}
+	return a.result(r), nil
 }
 
 // GCPercent is the garbage collector's target (GOGC) while a run plays,

@@ -6,6 +6,7 @@ import (
 	"math"
 	"math/rand/v2"
 	"runtime"
+	"slices"
 	"strings"
 	"testing"
 
@@ -276,12 +277,25 @@ func TestCappedGamesAreDraws(t *testing.T) {
 }
 
 // TestFirstFailingGameIsReported: the error names the first failing game
-// in game order, whatever the workers, with its seed.
+// in game order, whatever the workers, with its seed; also when a later
+// game fails first (game 37 fails only once game 80 has: the other
+// workers play on past it).
 func TestFirstFailingGameIsReported(t *testing.T) {
-	for _, w := range []int{1, 4} {
-		_, err := sim.Run(sim.Config{Game: "nim", Mode: "standard", Seed: 1, Games: 100, Workers: w,
+	for _, c := range []struct {
+		workers int
+		late    bool
+	}{{1, false}, {4, false}, {2, true}, {4, true}} {
+		eightyFailed := make(chan struct{})
+		_, err := sim.Run(sim.Config{Game: "nim", Mode: "standard", Seed: 1, Games: 100, Workers: c.workers,
 			New: func(seed uint64) (play.Match, error) {
-				if seed == sim.GameSeed(1, 37) || seed == sim.GameSeed(1, 80) {
+				switch seed {
+				case sim.GameSeed(1, 37):
+					if c.late {
+						<-eightyFailed
+					}
+					return nil, fmt.Errorf("no stones")
+				case sim.GameSeed(1, 80):
+					close(eightyFailed)
 					return nil, fmt.Errorf("no stones")
 				}
 				return toy.NimMode.New(nil, play.Options{Seed: seed})
@@ -289,8 +303,29 @@ func TestFirstFailingGameIsReported(t *testing.T) {
 			Makers: []play.PolicyMaker{play.NewRandom, play.NewRandom}, Policies: []string{"random", "random"}})
 		want := fmt.Sprintf("game 37 (seed %d): no stones", sim.GameSeed(1, 37))
 		if err == nil || err.Error() != want {
-			t.Errorf("%d workers: got %v, want %q", w, err, want)
+			t.Errorf("%d workers (game 80 failing first: %v): got %v, want %q", c.workers, c.late, err, want)
 		}
+	}
+}
+
+// TestProgressCountsToTheEnd: the progress callback never goes back and
+// is told last that every game is done.
+func TestProgressCountsToTheEnd(t *testing.T) {
+	var seen []int
+	_, err := sim.Run(duel(500, nil, func(c *sim.Config) {
+		c.Workers = 3
+		c.Progress = func(done, total int) {
+			if total != 500 {
+				t.Errorf("total %d, want 500", total)
+			}
+			seen = append(seen, done)
+		}
+	}))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(seen) == 0 || seen[len(seen)-1] != 500 || !slices.IsSorted(seen) {
+		t.Fatalf("progress %v: want rising to 500", seen)
 	}
 }
 
