@@ -5,6 +5,7 @@ package all_test
 import (
 	"fmt"
 	"runtime"
+	"runtime/metrics"
 	"strings"
 	"sync"
 	"sync/atomic"
@@ -93,19 +94,21 @@ func BenchmarkSim(b *testing.B) {
 
 // BenchmarkSimScaling plays the same 400 greedy games (random where a mode
 // has no greedy) three ways in each iteration: on one core (GOMAXPROCS=1,
-// one worker), on one worker with both cores (the garbage collector and the
-// fold may use the other), and on two workers with both cores. Beside them,
-// in the same iteration, a pure CPU loop (no memory) runs on one core and
-// on two goroutines: its speedup is what the machine gives a perfectly
-// parallel job at that moment (the hardware and the neighbours' load).
-// A second loop does random reads and writes in 16 MB of its own (its
-// speedup, ceiling-mem, is the memory system's: what two cores gain on
-// work that misses the caches). Reported: speedup (two workers against
-// one core), speedup-1worker (two workers against one worker), ceiling
-// (the CPU loop's speedup), of-ceiling (speedup / ceiling: 1 is perfect
-// scaling on this machine now), ceiling-mem, cpu-ratio
-// (CPU time of two workers over one core's: 1 when two workers do no more
-// work) and games/s.
+// one worker), on one worker with both cores (the garbage collector may
+// use the other), and on two workers with both cores. Beside them, in the
+// same iteration, a pure CPU loop (no memory) runs on one core and on two
+// goroutines: its speedup is what the machine gives a perfectly parallel
+// job at that moment (the hardware and the neighbours' load). A second
+// loop does random reads and writes in 16 MB of its own: its speedup is
+// the memory system's, for work that misses the caches.
+//
+// Reported: speedup (two workers against one core), speedup-1worker (two
+// workers against one worker), ceiling and ceiling-mem (the loops'
+// speedups), of-ceiling (speedup / ceiling: 1 is perfect scaling on this
+// machine now), cpu-ratio (CPU time of two workers over one core's: 1 when
+// two workers do no more work), idle-2workers and gc-2workers (the shares
+// of the two Ps' time no goroutine used and the collector used in the
+// two-worker run; load-independent, see cpuClasses), gc-1core, games/s.
 func BenchmarkSimScaling(b *testing.B) {
 	const n = 400
 	for _, g := range games.All() {
@@ -115,23 +118,26 @@ func BenchmarkSimScaling(b *testing.B) {
 				if m.Policies[pol] == nil {
 					pol = "random"
 				}
-				run := func(procs, workers int) (wall, cpu time.Duration) {
+				var classes1, classes2 cpuClasses
+				run := func(procs, workers int, cl *cpuClasses) (wall, cpu time.Duration) {
 					defer runtime.GOMAXPROCS(runtime.GOMAXPROCS(procs))
 					c := simConfig(b, g, m, pol, n, workers)
-					runtime.GC()
+					before := readCPUClasses()
 					start, c0 := time.Now(), cpuTime()
 					if _, err := sim.Run(c); err != nil {
 						b.Fatal(err)
 					}
-					return time.Since(start), cpuTime() - c0
+					wall, cpu = time.Since(start), cpuTime()-c0
+					cl.add(readCPUClasses(), before)
+					return wall, cpu
 				}
 				var oneCore, oneWorker, two, spin1, spin2, mem1, mem2, cpu1, cpu2 time.Duration
 				for range b.N {
-					w1, c := run(1, 1)
+					w1, c := run(1, 1, &classes1)
 					oneCore, cpu1 = oneCore+w1, cpu1+c
-					w, _ := run(2, 1)
+					w, _ := run(2, 1, &cpuClasses{})
 					oneWorker += w
-					w, c = run(2, 2)
+					w, c = run(2, 2, &classes2)
 					two, cpu2 = two+w, cpu2+c
 					// The loop, about as long on one core as the games.
 					work := spinFor(w1 / 2)
@@ -143,6 +149,9 @@ func BenchmarkSimScaling(b *testing.B) {
 				}
 				speedup, ceiling := oneCore.Seconds()/two.Seconds(), spin1.Seconds()/spin2.Seconds()
 				b.ReportMetric(mem1.Seconds()/mem2.Seconds(), "ceiling-mem")
+				b.ReportMetric(classes2.idle/classes2.total, "idle-2workers")
+				b.ReportMetric(classes2.gc/classes2.total, "gc-2workers")
+				b.ReportMetric(classes1.gc/classes1.total, "gc-1core")
 				b.ReportMetric(speedup, "speedup")
 				b.ReportMetric(oneWorker.Seconds()/two.Seconds(), "speedup-1worker")
 				b.ReportMetric(ceiling, "ceiling")
@@ -220,6 +229,29 @@ func spinWork(rounds int) uint64 {
 		x ^= x << 17
 	}
 	return x
+}
+
+// cpuClasses are the Go runtime's estimates of where the Ps' time went
+// (runtime/metrics /cpu/classes): total is GOMAXPROCS × wall time; idle
+// the part no goroutine ran on (workers waiting: what would serialise a
+// run), gc the collector's. They count a P as busy while its thread is
+// descheduled by the OS, so their shares do not depend on the machine's
+// load.
+type cpuClasses struct{ total, idle, gc float64 }
+
+func (c *cpuClasses) add(after, before cpuClasses) {
+	c.total += after.total - before.total
+	c.idle += after.idle - before.idle
+	c.gc += after.gc - before.gc
+}
+
+// readCPUClasses reads the classes; they are brought up to date at the end
+// of a collection, so it runs one first.
+func readCPUClasses() cpuClasses {
+	runtime.GC()
+	ss := []metrics.Sample{{Name: "/cpu/classes/total:cpu-seconds"}, {Name: "/cpu/classes/idle:cpu-seconds"}, {Name: "/cpu/classes/gc/total:cpu-seconds"}}
+	metrics.Read(ss)
+	return cpuClasses{ss[0].Value.Float64(), ss[1].Value.Float64(), ss[2].Value.Float64()}
 }
 
 // cpuTime is the process's user and system time so far.
