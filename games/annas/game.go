@@ -14,5 +14,6 @@ func init() {
 		Name:     "Anna's Roundtable",
 		Base:     func() any { return generated.Ruleset },
 		Scaffold: scaffold,
+		Render:   render,
 	})
 }

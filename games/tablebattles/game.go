@@ -14,5 +14,6 @@ func init() {
 		Name:     "Table Battles",
 		Base:     func() any { return generated.Ruleset },
 		Scaffold: scaffold,
+		Render:   render,
 	})
 }

@@ -14,5 +14,6 @@ func init() {
 		Name:     "Fire Emblem Tropera",
 		Base:     func() any { return generated.Ruleset },
 		Scaffold: scaffold,
+		Render:   render,
 	})
 }
