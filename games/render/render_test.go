@@ -331,7 +331,7 @@ func TestPackLayoutsOverride(t *testing.T) {
 		t.Fatal(err)
 	}
 	pack := fstest.MapFS{
-		"layouts/palette.txt":    {Data: []byte("# ours\nred #ff0000\n")},
+		"layouts/palette.txt":   {Data: []byte("# ours\nred #ff0000\n")},
 		"layouts/boss.svg.tmpl": {Data: []byte(`<svg xmlns="http://www.w3.org/2000/svg" width="10mm" height="10mm" viewBox="0 0 10 10"><rect width="10" height="10" fill="{{color "red"}}"/><title>{{.Name}} restyled</title></svg>`)},
 	}
 	l, err := render.Load(g, render.Pack{FS: pack, Dir: "valm"})
