@@ -13,6 +13,11 @@
 #                after appending a comment to one unit file (warm), after
 #                changing one unit's title instead (warm-value: link and the
 #                game's Build run again), and with nothing edited (warm-none)
+#   lsp          the language server on the per-unit pack: keystrokes typed
+#                into one unit file (bench/lspreplay), keystroke-to-
+#                diagnostics latency p50/p95/max and CPU per keystroke, next
+#                to the cold check of its didOpen (sizes up to LSP_MAX,
+#                default 10000; target p95 <= 50 ms at 10,000 units)
 # Wall times on a shared machine are noisy: CPU time (user+sys) is printed too.
 # BENCH_DIR keeps the packs (default: a temporary folder, removed at the end).
 # CUE_ONLY_MAX (default 10000) is the largest size run with CUE alone.
@@ -23,6 +28,8 @@ sizes=("$@")
 work=${BENCH_DIR:-$(mktemp -d)}
 [ -n "${BENCH_DIR:-}" ] || trap 'rm -rf "$work"' EXIT
 cue_only_max=${CUE_ONLY_MAX:-10000}
+lsp_max=${LSP_MAX:-10000}
+declare -A lsp
 
 echo "building roundtable, bench/measure and cue v0.17.1 ..." >&2
 go build -o "$work/roundtable" ./cmd/roundtable
@@ -72,6 +79,10 @@ for n in "${sizes[@]}"; do
 	run "warmvalue-$n" "$rt" check --cache "$work/cache" "$pu"
 	run "warmnone-$n" "$rt" check --cache "$work/cache" "$pu"
 	cp "$work/one.yaml" "$one"
+	if [ "$n" -le "$lsp_max" ]; then
+		sleep 2 # files written in the last 2 s are read again ("racily clean")
+		lsp[$n]=$("$work/measure" lsp "$pu" 3)
+	fi
 done
 
 ratio() { awk -v a="$1" -v b="$2" 'BEGIN{ if (b > 0) printf "%.1f", a/b; else printf "-" }'; }
@@ -135,6 +146,16 @@ if [[ " ${sizes[*]} " == *" 10000 "* && " ${sizes[*]} " == *" 100000 "* ]]; then
 		echo "growth 10k → 100k, $k: time $(ratio "${wall[$k-100000]}" "${wall[$k-10000]}") (cpu $(ratio "${cpu[$k-100000]}" "${cpu[$k-10000]}")), memory $(ratio "${rss[$k-100000]}" "${rss[$k-10000]}") (target: time ≤ 11, peak at 100k ≤ 500 MB)"
 	done
 fi
+echo
+echo "language server (bench/lspreplay; $(nproc) cores, load average $(cut -d' ' -f1-3 /proc/loadavg)): keystroke-to-diagnostics, ms"
+echo
+echo "| units | keystrokes | p50 | p95 (target ≤ 50 at 10k) | max | CPU per keystroke | cold check of the didOpen | p95 / cold |"
+echo "|---|---|---|---|---|---|---|---|"
+for n in "${sizes[@]}"; do
+	[ -n "${lsp[$n]:-}" ] || continue
+	read -r _ k _ p50 _ p95 _ mx _ cpu _ open <<<"${lsp[$n]}"
+	echo "| $n | $k | $p50 | $p95 | $mx | $cpu | $open | $(awk -v a="$p95" -v b="$open" 'BEGIN{printf "%.3f", a/b}') |"
+done
 echo
 benchmarks=$(go test -list Benchmark ./engine/annas 2>/dev/null || true)
 if grep -q '^BenchmarkForecast' <<<"$benchmarks"; then

@@ -4,6 +4,13 @@
 //	                      with yaml.v3, no validation, on every core
 //	measure gen DIR OUT   compile the pack in DIR and write its Go table file
 //	                      under OUT, as `roundtable gen` does for base content
+//	measure lsp DIR [ROUNDS]
+//	                      replay keystrokes in a unit file of the pack in DIR
+//	                      through the language server (bench/lspreplay) and
+//	                      print keystroke-to-diagnostics latency: p50, p95,
+//	                      max, CPU per keystroke, and the cold check of the
+//	                      didOpen (the same run's baseline); LSP_CPUPROFILE=FILE
+//	                      profiles the keystrokes
 //	measure profile DIR P [CACHE]
 //	                      check the pack in DIR as `roundtable check` does
 //	                      (with --cache CACHE), writing P.cpu (CPU profile) and
@@ -16,6 +23,7 @@ package main
 
 import (
 	"bytes"
+	"context"
 	"errors"
 	"fmt"
 	"io"
@@ -31,6 +39,7 @@ import (
 
 	"gopkg.in/yaml.v3"
 
+	"github.com/roundtable-dev/roundtable/bench/lspreplay"
 	"github.com/roundtable-dev/roundtable/compiler"
 	_ "github.com/roundtable-dev/roundtable/compiler/annas"
 	"github.com/roundtable-dev/roundtable/compiler/emit"
@@ -57,6 +66,14 @@ func main() {
 			compiler.SetCache(os.Args[4])
 		}
 		err = profile(os.Args[2], os.Args[3])
+	case "lsp":
+		rounds := 3
+		if len(os.Args) > 3 {
+			if _, err = fmt.Sscan(os.Args[3], &rounds); err != nil {
+				break
+			}
+		}
+		err = lspLatency(os.Args[2], rounds)
 	case "gen":
 		if len(os.Args) < 4 {
 			err = errors.New("gen needs DIR and OUT")
@@ -70,6 +87,30 @@ func main() {
 		fmt.Fprintln(os.Stderr, "measure:", err)
 		os.Exit(1)
 	}
+}
+
+// lspLatency prints the keystroke latency of the language server on a
+// pack made by roundtable fixture (its first unit file).
+func lspLatency(dir string, rounds int) error {
+	var stop func()
+	after := func() {
+		if p := os.Getenv("LSP_CPUPROFILE"); p != "" {
+			if f, err := os.Create(p); err == nil && pprof.StartCPUProfile(f) == nil {
+				stop = pprof.StopCPUProfile
+			}
+		}
+	}
+	res, err := lspreplay.ReplayAfter(context.Background(), dir, "units/000/u000001.yaml", rounds, after)
+	if stop != nil {
+		stop()
+	}
+	if err != nil {
+		return err
+	}
+	ms := func(d time.Duration) string { return fmt.Sprintf("%.1f", float64(d.Microseconds())/1000) }
+	fmt.Printf("keystrokes %d p50 %s p95 %s max %s cpu/keystroke %s open %s\n", len(res.Latencies),
+		ms(res.Percentile(50)), ms(res.Percentile(95)), ms(res.Percentile(100)), ms(res.CPU/time.Duration(len(res.Latencies))), ms(res.Open))
+	return nil
 }
 
 // doc has the fields of every Anna's Roundtable kind, with the table

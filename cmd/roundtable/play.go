@@ -125,6 +125,16 @@ func playableIDs() []string {
 func gameCommand(g *games.Game, legal bool) *cobra.Command {
 	cmd := modeCommand(g, g.Modes[0], legal)
 	cmd.Use = g.ID + " [MODE]"
+	cmd.Args = func(_ *cobra.Command, args []string) error {
+		if len(args) == 0 {
+			return nil
+		}
+		msg := fmt.Sprintf("%s has no mode %q (modes: %s)", g.ID, args[0], strings.Join(modeNames(g), ", "))
+		if s := play.Suggest(args[0], modeNames(g)); s != "" {
+			msg += fmt.Sprintf("; did you mean %q?", s)
+		}
+		return usageErr("%s", msg)
+	}
 	cmd.Short = fmt.Sprintf("%s (modes: %s; default %s)", g.Name, strings.Join(modeNames(g), ", "), g.Modes[0].Name)
 	for _, m := range g.Modes {
 		cmd.AddCommand(modeCommand(g, m, legal))
@@ -303,7 +313,8 @@ func readInput(cmd *cobra.Command, name string) ([]byte, error) {
 type seatJSON struct {
 	Index  int    `json:"index"`
 	Name   string `json:"name"`
-	Policy string `json:"policy,omitempty"`
+	Policy string `json:"policy,omitempty"` // none for a seat the rules play
+	auto   bool
 }
 
 type matchJSON struct {
@@ -338,7 +349,7 @@ func runPlay(cmd *cobra.Command, g *games.Game, m play.Mode, o play.Options, f *
 	var seats []seatJSON
 	header := func(match play.Match) {
 		for _, s := range match.Seats() {
-			seats = append(seats, seatJSON{Index: s.Index, Name: s.Name})
+			seats = append(seats, seatJSON{Index: s.Index, Name: s.Name, auto: s.Auto})
 		}
 	}
 	var buffered []play.Event
@@ -360,14 +371,20 @@ func runPlay(cmd *cobra.Command, g *games.Game, m play.Mode, o play.Options, f *
 		return perr
 	}
 	for i := range seats {
-		seats[i].Policy = f.policyName(m, i)
+		if !seats[i].auto {
+			seats[i].Policy = f.policyName(m, i)
+		}
 	}
 	if f.format == "json" {
 		_ = enc.Encode(map[string]matchJSON{"match": {Version: streamVersion, Game: g.ID, Mode: m.Name, Seed: f.seed, From: f.from, Seats: seats}})
 	} else {
 		var names []string
 		for _, s := range seats {
-			names = append(names, fmt.Sprintf("%s (%s)", s.Name, s.Policy))
+			if s.auto {
+				names = append(names, s.Name+" (the rules)")
+			} else {
+				names = append(names, fmt.Sprintf("%s (%s)", s.Name, s.Policy))
+			}
 		}
 		fmt.Fprintf(out, "%s %s, seed %d: %s\n", g.ID, m.Name, f.seed, strings.Join(names, " vs "))
 	}

@@ -39,7 +39,6 @@ one object per action, ending with one object holding the key "result".`,
 		Example: `  roundtable play --seed 7
   roundtable play --seed 7 --p1 greedy --p2 random --format json | tail -1
   roundtable play --mode boss --boss grima --players 3 --seed 1
-  roundtable play --game table-battles --scenario ylisse-ford --seed 1
   roundtable play --game tropera --scenario durvalla-road --seed 1`,
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {

@@ -10,6 +10,7 @@ import (
 
 	"github.com/roundtable-dev/roundtable/compiler"
 	"github.com/roundtable-dev/roundtable/compiler/diag"
+	"github.com/roundtable-dev/roundtable/compiler/fecipher/skill"
 	"github.com/roundtable-dev/roundtable/compiler/source"
 	"github.com/roundtable-dev/roundtable/engine/fecipher/table"
 )
@@ -21,23 +22,14 @@ type symbolDoc struct {
 	Games []string `yaml:"games"`
 }
 
-type effectDoc struct {
-	When    string `yaml:"when"`
-	Reverse int8   `yaml:"reverse"`
-	Tap     bool   `yaml:"tap"`
-	Attack  int16  `yaml:"attack"`
-	Draw    int8   `yaml:"draw"`
-	Discard int8   `yaml:"discard"`
-}
-
 type skillDoc struct {
-	Name        string      `yaml:"name"`
-	Type        string      `yaml:"type"`
-	ClassChange bool        `yaml:"class-change"`
-	Formation   bool        `yaml:"formation"`
-	Cost        string      `yaml:"cost"`
-	Text        string      `yaml:"text"`
-	Effects     []effectDoc `yaml:"effects"`
+	Name        string         `yaml:"name"`
+	Type        string         `yaml:"type"`
+	ClassChange bool           `yaml:"class-change"`
+	Formation   bool           `yaml:"formation"`
+	Cost        string         `yaml:"cost"`
+	Text        string         `yaml:"text"`
+	Effects     []skill.Effect `yaml:"effects"`
 }
 
 type cardDoc struct {
@@ -87,12 +79,14 @@ func indexOf(names []string) map[string]int {
 
 // allowed lists the effect timings each skill type may use.
 var allowed = map[table.SkillType][]table.Trigger{
-	table.Permanent:      {table.Always, table.MyTurn, table.Attacking, table.Defending},
-	table.Auto:           {table.OnDeploy, table.OnClassChange},
+	table.Permanent: {table.Always, table.MyTurn, table.Attacking, table.Defending},
+	table.Auto: {table.OnDeploy, table.OnClassChange, table.OnAttack, table.OnAttacked, table.OnDestroys, table.OnAttackEnd,
+		table.OnLevelUp, table.OnTurnStart, table.OnTurnEnd, table.OnDestroyed, table.OnMoved, table.OnUntapped, table.OnAllyDeploy},
 	table.Action:         {table.Activate},
 	table.AttackSupport:  {table.OnSupport},
 	table.DefenseSupport: {table.OnSupport},
 	table.Support:        {table.OnSupport},
+	table.Special:        {table.SpecialRule},
 }
 
 type builder struct {
@@ -177,8 +171,12 @@ func (b *builder) cards() {
 		}
 		for i, s := range c.Skills {
 			ts := table.Skill{Name: s.Name, Type: table.SkillType(skillTypes[s.Type]), ClassChange: s.ClassChange, Formation: s.Formation, Cost: s.Cost, Text: s.Text}
-			for j, e := range s.Effects {
-				te := table.Effect{When: table.Trigger(triggerCode[e.When]), Reverse: e.Reverse, Tap: e.Tap, Attack: e.Attack, Draw: e.Draw, Discard: e.Discard}
+			effects := s.Effects
+			if source.Path(d.Node(), "skills", strconv.Itoa(i), "effects") == nil {
+				effects = b.compileText(d, c.ID, i, s)
+			}
+			for j, e := range effects {
+				te := effect(e)
 				if ok := allowed[ts.Type]; !slices.Contains(ok, te.When) {
 					var words []string
 					for _, t := range ok {
@@ -191,8 +189,12 @@ func (b *builder) cards() {
 						dd.Hint = s.Type + " skills are kept as text; remove effects"
 					}
 				}
-				if (e.Reverse > 0 || e.Tap) && te.When != table.Activate {
-					b.diags.Add(CodeEffect, pos(d, "skills", strconv.Itoa(i), "effects", strconv.Itoa(j)), "card %q: only activated effects have a reverse or tap cost", c.ID)
+				costly := e.Reverse > 0 || e.Tap || e.PayDiscard != nil || e.PayTap != nil || e.OncePerTurn
+				if costly && j > 0 && effects[j-1].When == e.When {
+					b.diags.Add(CodeEffect, pos(d, "skills", strconv.Itoa(i), "effects", strconv.Itoa(j)), "card %q: only the first effect of a skill's timing carries its costs", c.ID).Hint = "move reverse, tap, pay-discard, pay-tap and once-per-turn to the first effect"
+				}
+				if (e.Reverse > 0 || e.Tap) && !slices.Contains([]table.Trigger{table.Activate}, te.When) && ts.Type != table.Auto {
+					b.diags.Add(CodeEffect, pos(d, "skills", strconv.Itoa(i), "effects", strconv.Itoa(j)), "card %q: only action and auto skills have a reverse or tap cost", c.ID)
 				}
 				ts.Effects = append(ts.Effects, te)
 			}
@@ -238,7 +240,7 @@ func (b *builder) decks() {
 			}
 			s.count += n
 			s.keys = append(s.keys, k)
-			if s.count > MaxCopies && s.count-n <= MaxCopies {
+			if s.count > MaxCopies && s.count-n <= MaxCopies && !anyCopies(&b.rs.Cards[ci]) {
 				dd := b.diags.Add(CodeDeckCopies, source.NodePos(d.File, k), "deck %q has %d copies of %q; at most %d copies of one card name are allowed", dk.ID, s.count, name, MaxCopies)
 				for _, o := range s.keys[:len(s.keys)-1] {
 					dd.Related = append(dd.Related, diag.Related{Pos: source.NodePos(d.File, o), Message: fmt.Sprintf("%s is also %q", o.Value, name)})
@@ -304,4 +306,53 @@ func keyPos(d *compiler.Doc, key string) diag.Pos {
 		}
 	}
 	return d.Pos()
+}
+
+// compileText compiles a skill written with text and no effects: key. A
+// clause the compiler cannot read is a warning at its place in the text;
+// the skill then stays text (write effects: [] to say so and silence it).
+func (b *builder) compileText(d *compiler.Doc, card string, i int, s skillDoc) []skill.Effect {
+	r := skill.Compile(s.Type, s.Cost, s.Text)
+	for _, u := range r.Unread {
+		field := "text"
+		if u.InCost {
+			field = "cost"
+		}
+		at := textPos(d, source.Path(d.Node(), "skills", strconv.Itoa(i), field), u.Start)
+		dd := b.diags.Warn(CodeSkillText, at, "card %q skill %q: cannot read %q; the skill stays text", card, s.Name, u.Text)
+		dd.Hint = "write its effects: by hand (docs/fecipher.md, \"Effects\"), or effects: [] to keep it as text"
+	}
+	return r.Effects
+}
+
+// textPos is where byte off of a scalar's value is written: exact on one
+// line (plain or quoted, without escapes), else the scalar's start.
+func textPos(d *compiler.Doc, n *yaml.Node, off int) diag.Pos {
+	if n == nil {
+		return d.Pos()
+	}
+	p := source.NodePos(d.File, n)
+	switch n.Style {
+	case 0:
+		p.Col += off
+	case yaml.DoubleQuotedStyle, yaml.SingleQuotedStyle:
+		if !strings.ContainsAny(n.Value, "\\\n'\"") {
+			p.Col += off + 1
+		}
+	}
+	return p
+}
+
+// anyCopies reports whether a card's special skill lets a deck hold any
+// number of its card name ("You may have 5 or more cards with the same
+// Card Name as this card in your Deck").
+func anyCopies(c *table.Card) bool {
+	for _, s := range c.Skills {
+		for _, e := range s.Effects {
+			if e.Copies {
+				return true
+			}
+		}
+	}
+	return false
 }

@@ -42,6 +42,7 @@ const (
 	CodeDeckMain   = "fec-deck-main"
 	CodeMainCost   = "fec-main-cost"
 	CodeDeckCard   = "fec-deck-card"
+	CodeSkillText  = "fec-skill-text"
 )
 
 // Rules of deck building (rulebook: "A deck must consist of at least 50 cards";
@@ -60,5 +61,6 @@ func init() {
 		diag.Code{ID: CodeDeckMain, Severity: diag.Error, Summary: "A deck's main character is not one of its cards."},
 		diag.Code{ID: CodeMainCost, Severity: diag.Error, Summary: "A deck's main character does not have deployment cost 1."},
 		diag.Code{ID: CodeDeckCard, Severity: diag.Error, Summary: "A deck lists a card id that no card has."},
+		diag.Code{ID: CodeSkillText, Severity: diag.Warning, Summary: "A skill written with text and no effects has a clause the skill compiler cannot read; the skill stays text (effects: [] says so on purpose)."},
 	)
 }

@@ -55,7 +55,24 @@ type scenarioDoc struct {
 			Dice  map[string]int8 `yaml:"dice"`
 			Cubes int8            `yaml:"cubes"`
 		} `yaml:"data"`
+		Effects []effectDoc `yaml:"effects"`
 	} `yaml:"special"`
+}
+
+// effectDoc is one effect of a special rule (schema #Effect).
+type effectDoc struct {
+	Side       string   `yaml:"side"`
+	Formations []string `yaml:"formations"`
+	Actions    []string `yaml:"actions"`
+	Turns      struct {
+		From int16 `yaml:"from"`
+		To   int16 `yaml:"to"`
+	} `yaml:"turns"`
+	Forbid     bool   `yaml:"forbid"`
+	React      string `yaml:"react"`
+	RoutMorale int8   `yaml:"rout-morale"`
+	Dice       int8   `yaml:"dice"`
+	Cubes      int8   `yaml:"cubes"`
 }
 
 var (
@@ -88,6 +105,8 @@ type builder struct {
 	diags diag.List
 	rs    *table.Ruleset
 	docs  []*compiler.Doc // formation docs, index-aligned with rs.Formations
+	// needsOf remembers needs() per dice area and requirement.
+	needsOf map[needsKey]int8
 }
 
 func build(p *compiler.Program) (any, diag.List) {
@@ -225,8 +244,52 @@ func (b *builder) action(d *compiler.Doc, tf *table.Formation, i int, a actionDo
 		}
 	} else if !possible(tf.Dice, ta.Requirement) && tf.Dice.Src != "" {
 		b.diags.Add(CodeRequirement, at(d, "actions", ai, "requires"), "formation %q: requirement %s can never be met with dice area %q", d.ID, a.Requires, tf.Dice.Src).Hint = "dice of one face cannot make two different sets; widen the dice area or change the requirement"
+	} else {
+		ta.Needs = b.needs(tf.Dice, ta.Requirement)
+		if ta.Needs == table.NeverMet {
+			b.diags.Add(CodeRequireDice, at(d, "actions", ai, "requires"), "formation %q: requirement %s cannot be met with up to %d dice on a %q card", d.ID, a.Requires, maxDice, tf.Dice.Src).Hint = requireHint
+		}
 	}
 	return ta
+}
+
+const requireHint = "dice gather on a card only as its dice area lets them, one placement a turn; change the requirement or the dice area"
+
+// needs is needs() remembered per dice area and requirement.
+func (b *builder) needs(a table.DiceArea, r table.Requirement) int8 {
+	k := needsKey{a, r}
+	n, ok := b.needsOf[k]
+	if !ok {
+		n = needs(a, r)
+		if b.needsOf == nil {
+			b.needsOf = map[needsKey]int8{}
+		}
+		b.needsOf[k] = n
+	}
+	return n
+}
+
+type needsKey struct {
+	a table.DiceArea
+	r table.Requirement
+}
+
+// tooFewDice reports the actions of formation fi whose requirement needs
+// more dice than dice; related says where the formation fights.
+func (b *builder) tooFewDice(fi int16, dice int8, side, scen string, related []diag.Related) {
+	f, d := &b.rs.Formations[fi], b.docs[fi]
+	for ai, a := range f.Actions {
+		if a.Needs <= dice || a.Needs == table.NeverMet {
+			continue
+		}
+		has := fmt.Sprintf("side %q has %d dice in %s", side, dice, scen)
+		if side == "" {
+			has = fmt.Sprintf("a side has %d dice", dice)
+		}
+		dd := b.diags.Add(CodeRequireDice, at(d, "actions", fmt.Sprint(ai), "requires"), "formation %q: requirement %s needs %d dice on a %q card, but %s", f.ID, a.Requirement, a.Needs, f.Dice.Src, has)
+		dd.Hint = requireHint
+		dd.Related = related
+	}
 }
 
 // possible reports whether dice accumulated over turns on a card with area a
@@ -291,7 +354,13 @@ func (b *builder) scenarios() {
 			b.unknownSide(d, at(d, "first"), s.First, sideIDs)
 		}
 		for ri, r := range s.Special {
-			ts.Special = append(ts.Special, table.Special{Text: r.Text})
+			sp := table.Special{Text: r.Text}
+			for ei, e := range r.Effects {
+				if te, ok := b.effect(d, &ts, side, sideIDs, e, "special", fmt.Sprint(ri), "effects", fmt.Sprint(ei)); ok {
+					sp.Effects = append(sp.Effects, te)
+				}
+			}
+			ts.Special = append(ts.Special, sp)
 			for id, n := range r.Data.Dice {
 				if i, ok := sideIDs[id]; ok {
 					ts.Sides[i].Dice = n
@@ -309,6 +378,7 @@ func (b *builder) scenarios() {
 	for i, u := range used {
 		if !u {
 			b.diags.Warn(CodeUnused, b.docs[i].IDPos(), "formation %q is in no scenario", b.docs[i].ID).Hint = "list it in a scenario's sides, or remove it"
+			b.tooFewDice(int16(i), defaultDice, "", "", nil)
 		}
 	}
 }
@@ -385,6 +455,7 @@ func (b *builder) checkScenario(d *compiler.Doc, ts *table.Scenario, side map[in
 				}
 			}
 		}
+		b.tooFewDice(fi, ts.Sides[si].Dice, ts.Sides[si].ID, scen, nil)
 		// The formation's file may not be the one that was edited: show
 		// where the scenario puts it on its side.
 		for i := before; i < len(b.diags); i++ {
@@ -408,23 +479,39 @@ func (b *builder) checkScenario(d *compiler.Doc, ts *table.Scenario, side map[in
 		if len(ts.Sides[si].Formations) == 0 {
 			continue
 		}
-		if !canAttack(fs, ts.Sides[si].Formations, ts.Sides[1-si].Formations) {
+		if !canAttack(fs, ts, si) {
 			dd := b.diags.Add(CodeNoAttack, at(d, "sides", fmt.Sprint(si)), "%s: side %q has no formation that can attack side %q, so it loses at its first turn", scen, ts.Sides[si].ID, ts.Sides[1-si].ID)
 			dd.Hint = "give one of its formations an attack that targets an enemy formation of this scenario"
 		}
 	}
 }
 
-// canAttack reports whether any of own has an attack whose targets include
-// one of enemy's normal formations.
-func canAttack(fs []table.Formation, own, enemy []int16) bool {
+// canAttack reports whether any formation of side si has an attack whose
+// targets include one of the other side's normal formations, whose
+// requirement the side's dice can meet, and that no special rule forbids
+// for good from the side's first turn on.
+func canAttack(fs []table.Formation, ts *table.Scenario, si int) bool {
 	isEnemy := map[int16]bool{}
-	for _, e := range enemy {
+	for _, e := range ts.Sides[1-si].Formations {
 		isEnemy[e] = !fs[e].Special
 	}
-	for _, o := range own {
+	first := 1
+	if int(ts.First) != si {
+		first = 2
+	}
+	forbidden := func(o int16) bool {
+		for _, sp := range ts.Special {
+			for _, e := range sp.Effects {
+				if e.Kind == table.Forbid && e.To == 0 && e.Covers(si, o, 1<<table.Attack, first) {
+					return true
+				}
+			}
+		}
+		return false
+	}
+	for _, o := range ts.Sides[si].Formations {
 		for _, a := range fs[o].Actions {
-			if a.Type != table.Attack {
+			if a.Type != table.Attack || a.Needs > ts.Sides[si].Dice || forbidden(o) {
 				continue
 			}
 			for _, t := range a.Targets {

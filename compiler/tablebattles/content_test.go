@@ -1,6 +1,7 @@
 package tablebattles
 
 import (
+	"reflect"
 	"testing"
 
 	"github.com/roundtable-dev/roundtable/compiler"
@@ -19,8 +20,9 @@ func compileBase(t *testing.T) *table.Ruleset {
 }
 
 // The base scenarios cover every dice-area form, action type, requirement,
-// reserve kind, retire, pursuit, stars, voluntary reactions and special
-// formations of every size, with 6 to 12 formations a side.
+// reserve kind, retire, pursuit, stars, voluntary reactions, special
+// formations of every size and every kind of special rule effect, with 6 to
+// 12 formations a side.
 func TestBaseContentCoverage(t *testing.T) {
 	rs := compileBase(t)
 	if len(rs.Scenarios) < 3 {
@@ -35,6 +37,9 @@ func TestBaseContentCoverage(t *testing.T) {
 	}
 	if gi := rs.Scenario("gronder-field"); gi < 0 || rs.Scenarios[gi].Sides[0].Dice != 5 || rs.Scenarios[gi].Sides[1].Dice != 6 {
 		t.Error("gronder-field's special rule should give the eagles 5 dice and the lions 6")
+	}
+	if ai := rs.Scenario("ashen-pass"); ai < 0 || rs.Scenarios[ai].Sides[0].Dice != 7 || len(rs.Scenarios[ai].Special) != 5 {
+		t.Error("ashen-pass's special rules should give the ashfolk 7 dice, in five rules")
 	}
 	seen := map[string]bool{}
 	mark := func(k string) { seen[k] = true }
@@ -90,6 +95,13 @@ func TestBaseContentCoverage(t *testing.T) {
 			}
 		}
 	}
+	for _, sc := range rs.Scenarios {
+		for _, sp := range sc.Special {
+			for _, e := range sp.Effects {
+				mark("special rule " + e.Kind.String())
+			}
+		}
+	}
 	want := []string{"area (n)", "area Doubles, Triples", "area Doubles", "area Triples", "area Straight-3", "area Straight-4",
 		"area range", "area n/m", "area n", "special I", "special II", "special III", "star", "retire", "pursuit",
 		"reserve behind", "reserve commanded", "voluntary", "effect per die", "effect self", "targets any"}
@@ -99,9 +111,45 @@ func TestBaseContentCoverage(t *testing.T) {
 	for _, n := range table.RequirementNames[1:] {
 		want = append(want, "requirement "+n)
 	}
+	for _, n := range table.EffectNames[1:] {
+		want = append(want, "special rule "+n)
+	}
 	for _, w := range want {
 		if !seen[w] {
 			t.Errorf("base content has no %s", w)
 		}
 	}
+}
+
+// TestSpecialRuleEffects: the Ashen Pass's special rules compile to the
+// effects the engine applies; its dice are folded into the side.
+func TestSpecialRuleEffects(t *testing.T) {
+	rs := compileBase(t)
+	sc := &rs.Scenarios[rs.Scenario("ashen-pass")]
+	idx := func(id string) int16 {
+		for i, f := range rs.Formations {
+			if f.ID == id {
+				return int16(i)
+			}
+		}
+		t.Fatalf("no formation %s", id)
+		return -1
+	}
+
+	want := [][]table.Effect{
+		{{Kind: table.Forbid, Sides: 1 << 0, Actions: 1 << table.Attack, To: 4}},
+		{{Kind: table.MustReact, Formations: []int16{idx("gate-wardens")}, Actions: 1 << table.Screen}},
+		{{Kind: table.RoutMorale, Formations: []int16{idx("horn-bearers")}, Value: 3}},
+		{{Kind: table.MayDecline, Formations: []int16{idx("ash-shields")}, Actions: 1 << table.Absorb}},
+		{{Kind: table.Forbid, Sides: 1 << 1, Actions: table.RetireBit}},
+	}
+	for i, w := range want {
+		if got := sc.Special[i].Effects; !reflect.DeepEqual(got, w) {
+			t.Errorf("special rule %d (%q): effects %+v, want %+v", i+1, sc.Special[i].Text, got, w)
+		}
+	}
+	if sc.Sides[0].Dice != 7 || sc.Sides[1].Dice != 6 {
+		t.Errorf("dice %d and %d, want 7 and 6", sc.Sides[0].Dice, sc.Sides[1].Dice)
+	}
+
 }

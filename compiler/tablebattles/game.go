@@ -44,8 +44,10 @@ const (
 	CodeNoAttack      = "tb-no-attack"
 	CodeSide          = "tb-side"
 	CodeRequirement   = "tb-requirement"
+	CodeRequireDice   = "tb-requirement-dice"
 	CodeCard          = "tb-card"
 	CodeUnused        = "tb-unused"
+	CodeSpecialRule   = "tb-special-rule"
 )
 
 func init() {
@@ -60,7 +62,9 @@ func init() {
 		diag.Code{ID: CodeNoAttack, Severity: diag.Error, Summary: "A side cannot attack the other at the start: the scenario is lost before it begins."},
 		diag.Code{ID: CodeSide, Severity: diag.Error, Summary: "A scenario names an unknown side, or lists a formation twice or on both sides."},
 		diag.Code{ID: CodeRequirement, Severity: diag.Error, Summary: "An action's requirement can never be met with the dice its card's dice area accepts."},
+		diag.Code{ID: CodeRequireDice, Severity: diag.Error, Summary: "An action's requirement needs more dice on its card than its side has (six, unless a special rule says), as the dice area lets them gather: the action can never be taken."},
 		diag.Code{ID: CodeCard, Severity: diag.Error, Summary: "Two formations claim the same card number and side."},
+		diag.Code{ID: CodeSpecialRule, Severity: diag.Error, Summary: "A special rule's effect changes nothing or more than one thing, takes a part its change does not (actions for a rout's morale, turns for dice), names a formation not in the scenario or on another side, or has its turns in the wrong order."},
 		diag.Code{ID: CodeUnused, Severity: diag.Warning, Summary: "A formation is listed in no scenario."},
 	)
 }

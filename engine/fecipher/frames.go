@@ -13,16 +13,20 @@ type FrameKind uint8
 // Frames. Battle and Skill resolve by themselves, step by step; the others
 // are decisions a player takes as an action.
 const (
-	FrameBattle   FrameKind = iota // an attack, from the support check to the damage
-	FrameSkill                     // one effect of a skill resolving
+	FrameBattle   FrameKind = iota // an attack, from its announcement to its end
+	FrameSkill                     // a skill's effects resolving
 	FrameRedraw                    // setup: keep the hand or redraw six
 	FrameFlip                      // choose a face-up bond to flip for a reverse cost
 	FrameDiscard                   // choose a card of the hand to send to the retreat area
 	FrameCritical                  // the attacker may discard a same-name card to double its attack
 	FrameEvade                     // the defender may discard a same-name card to evade
+	FrameMay                       // use an optional effect (and pay its cost) or not
+	FrameTarget                    // choose a unit an effect applies to
+	FrameTapCost                   // choose an ally to tap for a cost
+	FrameRetrieve                  // choose a card of the retreat area to add to the hand
 )
 
-var frameNames = [...]string{"battle", "skill", "redraw", "flip", "discard", "critical", "evade"}
+var frameNames = [...]string{"battle", "skill", "redraw", "flip", "discard", "critical", "evade", "may", "target", "tap", "retrieve"}
 
 func (k FrameKind) String() string { return frameNames[k] }
 
@@ -31,18 +35,25 @@ type Frame struct {
 	Kind FrameKind
 	Seat int // who decides (decision frames) or controls it
 	Step int // how far a battle or a skill has resolved
-	N    int // flips or discards still to choose
+	N    int // flips, discards, targets still to choose
 
 	// Battle.
 	Attacker, Defender int // unit uids
-	ABonus, DBonus     int // support values and support skills, this battle only
-	ASup, DSup         int // the printed support values among them
+	ASup, DSup         int // the printed support values added
+	ASupCard, DSupCard int // the support cards (-1: none), for conditions
 	Critical, Evaded   bool
+	Defeated           bool
 
-	// Skill: the effect Card.Skills[Skill].Effects[Effect] of a unit (Unit
-	// uid) or of a support card (Unit 0; Target is the supported unit).
-	Unit, Card, Skill, Effect int
-	Target                    int
+	// Skill: the effects of Card.Skills[Skill] from Start, now at Effect,
+	// of a unit (Unit uid) or of a support card (Unit 0; Target is the
+	// supported unit). Decision frames of a skill copy these to find their
+	// filters; Pay says a discard is a cost.
+	Unit, Card, Skill int
+	Start, Effect     int
+	Target            int
+	Chosen            []int // uids chosen by the skill's effects
+	Cause             int   // the unit whose deployment triggered it
+	Pay               bool
 }
 
 // decision reports whether the frame waits for a player's action.
@@ -59,6 +70,14 @@ func (g *Game) top1() *Frame {
 	return g.Pending[len(g.Pending)-1]
 }
 
+// below is the frame under the top one (the skill a decision serves).
+func (g *Game) below() *Frame {
+	if len(g.Pending) < 2 {
+		return nil
+	}
+	return g.Pending[len(g.Pending)-2]
+}
+
 // battle returns the innermost battle being resolved, or nil.
 func (g *Game) battle() *Frame {
 	for i := len(g.Pending) - 1; i >= 0; i-- {
@@ -67,6 +86,11 @@ func (g *Game) battle() *Frame {
 		}
 	}
 	return nil
+}
+
+// effectOf is the effect a skill frame (or a decision copying it) is at.
+func (g *Game) effectOf(f *Frame) *table.Effect {
+	return &g.C(f.Card).Skills[f.Skill].Effects[f.Effect]
 }
 
 // Run resolves everything that needs no decision: frames, and the phases
@@ -96,7 +120,7 @@ func (g *Game) Run() {
 			}
 			g.StartTurn()
 		case BondPhase:
-			if !g.P[g.Active].Bonded && len(g.P[g.Active].Hand) > 0 {
+			if !g.P[g.Active].Bonded && slices.ContainsFunc(g.P[g.Active].Hand, func(c int) bool { return !g.noBond(c) }) {
 				return
 			}
 			g.Phase = Deployment
@@ -111,23 +135,11 @@ func (g *Game) Run() {
 // hasChoice reports whether a decision frame still has something to decide;
 // one that has not (nothing left to discard) is dropped.
 func (g *Game) hasChoice(f *Frame) bool {
-	pl := g.P[f.Seat]
 	switch f.Kind {
-	case FrameFlip:
-		return f.N > 0 && g.faceUp(f.Seat) > 0
-	case FrameDiscard:
-		return f.N > 0 && len(pl.Hand) > 0
+	case FrameFlip, FrameDiscard, FrameTapCost, FrameRetrieve, FrameTarget:
+		return f.N > 0 && len(g.choices(f)) > 0
 	case FrameCritical, FrameEvade:
-		b := g.battle()
-		if b == nil {
-			return false
-		}
-		uid := b.Attacker
-		if f.Kind == FrameEvade {
-			uid = b.Defender
-		}
-		u, _ := g.unit(uid)
-		return u != nil && g.sameName(f.Seat, u) >= 0
+		return g.battle() != nil && len(g.choices(f)) > 1
 	}
 	return true
 }
@@ -142,53 +154,16 @@ func (g *Game) step(f *Frame) {
 	}
 }
 
-// skillStep resolves an effect of the base vocabulary: its reverse cost
-// (the player chooses the bonds), tap, then attack, draw and discard (the
-// player chooses the cards).
-func (g *Game) skillStep(f *Frame) {
-	e := g.C(f.Card).Skills[f.Skill].Effects[f.Effect]
-	u, _ := g.unit(f.Unit)
-	switch f.Step {
-	case 0:
-		f.Step = 1
-		if e.Reverse > 0 {
-			g.push(&Frame{Kind: FrameFlip, Seat: f.Seat, N: int(e.Reverse)})
-		}
-	case 1:
-		f.Step = 2
-		if e.Tap && u != nil {
-			u.Tapped = true
-		}
-		if e.Attack != 0 {
-			if e.When == table.OnSupport {
-				if b := g.battle(); b != nil {
-					if f.Seat == g.Active {
-						b.ABonus += int(e.Attack)
-					} else {
-						b.DBonus += int(e.Attack)
-					}
-				}
-			} else if u != nil {
-				u.Bonus += e.Attack
-			}
-		}
-		g.drawN(f.Seat, int(e.Draw))
-		if e.Discard > 0 {
-			g.push(&Frame{Kind: FrameDiscard, Seat: f.Seat, N: int(e.Discard)})
-		}
-	default:
-		g.pop()
-	}
-}
-
 // Choice is one option of a decision frame.
 type Choice struct {
-	Card int  // the card to flip, discard, use for a critical hit or evasion; -1 for none
-	Yes  bool // redraw
+	Card int  // a card to flip, discard, retrieve, use for a critical hit or evasion; -1 for none
+	Unit int  // a unit to target or tap (uid); 0 for none
+	Yes  bool // redraw; use an optional effect
+	Done bool // stop choosing targets
 }
 
-// choices lists the options of the decision on top of the stack, one per
-// distinct card (two copies of a card are the same choice).
+// choices lists the options of a decision, one per distinct card (two
+// copies of a card are the same choice).
 func (g *Game) choices(f *Frame) []Choice {
 	pl := g.P[f.Seat]
 	var out []Choice
@@ -204,16 +179,36 @@ func (g *Game) choices(f *Frame) []Choice {
 	switch f.Kind {
 	case FrameRedraw:
 		return []Choice{{Card: -1}, {Card: -1, Yes: true}}
+	case FrameMay:
+		return []Choice{{Card: -1, Yes: true}, {Card: -1}}
 	case FrameFlip:
+		var of *table.CardFilter
+		if f.Pay {
+			of = g.effectOf(f).ReverseOf
+		}
 		var up []int
 		for _, b := range pl.Bonds {
-			if !b.Reversed {
+			if !b.Reversed && g.matchCard(of, b.Card, f.Seat) {
 				up = append(up, b.Card)
 			}
 		}
 		distinct(up, func(int) bool { return true })
 	case FrameDiscard:
-		distinct(pl.Hand, func(int) bool { return true })
+		var of *table.CardFilter
+		if f.Pay {
+			of = g.effectOf(f).PayDiscard
+		}
+		distinct(pl.Hand, func(c int) bool { return g.matchCard(of, c, f.Seat) })
+	case FrameRetrieve:
+		of := g.effectOf(f).Retrieve
+		distinct(pl.Retreat, func(c int) bool { return g.matchCard(of, c, f.Seat) })
+	case FrameTarget, FrameTapCost:
+		for _, u := range g.candidates(f) {
+			out = append(out, Choice{Card: -1, Unit: u.UID})
+		}
+		if f.Kind == FrameTarget && len(out) > 0 && g.effectOf(f).Target.Any {
+			out = append(out, Choice{Card: -1, Done: true})
+		}
 	case FrameCritical, FrameEvade:
 		b := g.battle()
 		uid := b.Attacker
@@ -221,6 +216,9 @@ func (g *Game) choices(f *Frame) []Choice {
 			uid = b.Defender
 		}
 		u, _ := g.unit(uid)
+		if u == nil {
+			return nil
+		}
 		name := g.C(u.Card()).Unit
 		distinct(pl.Hand, func(c int) bool { return g.C(c).Unit == name })
 		out = append(out, Choice{Card: -1})
@@ -228,9 +226,53 @@ func (g *Game) choices(f *Frame) []Choice {
 	return out
 }
 
+// candidates are the units a target or tap-cost decision may still take.
+func (g *Game) candidates(f *Frame) []*Unit {
+	e := g.effectOf(f)
+	t := e.Target
+	if f.Kind == FrameTapCost {
+		t = e.PayTap
+	}
+	src := g.source(g.below())
+	side := f.Seat
+	if t.Enemy {
+		side = Opp(f.Seat)
+	}
+	var chosen []int
+	if b := g.below(); b != nil {
+		chosen = b.Chosen
+	}
+	var out []*Unit
+	for _, u := range g.P[side].Field {
+		if slices.Contains(chosen, u.UID) || !g.matchUnit(t.Of, u, src) {
+			continue
+		}
+		if f.Kind == FrameTapCost && (u == src || u.Tapped) {
+			continue
+		}
+		out = append(out, u)
+	}
+	return out
+}
+
+// source is the unit whose skill a frame resolves: the unit, or for a
+// support skill the supported unit.
+func (g *Game) source(f *Frame) *Unit {
+	if f == nil {
+		return nil
+	}
+	uid := f.Unit
+	if uid == 0 {
+		uid = f.Target
+	}
+	u, _ := g.unit(uid)
+	return u
+}
+
 // choose takes option c of the decision on top of the stack.
 func (g *Game) choose(f *Frame, c Choice) {
 	pl := g.P[f.Seat]
+	parent := g.below()
 	switch f.Kind {
 	case FrameRedraw:
 		g.pop()
@@ -241,6 +283,18 @@ func (g *Game) choose(f *Frame, c Choice) {
 			g.drawN(f.Seat, HandSize)
 			g.emit(f.Seat, "redraw", "", "", fmt.Sprintf("%d cards", HandSize))
 		}
+	case FrameMay:
+		g.pop()
+		if !c.Yes {
+			g.emit(f.Seat, "decline", g.C(f.Card).Name(), "", g.C(f.Card).Skills[f.Skill].Name)
+			if parent.Effect == parent.Start {
+				parent.Step = stepDone
+			} else {
+				parent.Step = stepNext
+			}
+			return
+		}
+		parent.Step = stepCost
 	case FrameFlip:
 		i := slices.IndexFunc(pl.Bonds, func(b Bond) bool { return !b.Reversed && b.Card == c.Card })
 		pl.Bonds[i].Reversed = true
@@ -251,6 +305,35 @@ func (g *Game) choose(f *Frame, c Choice) {
 		}
 	case FrameDiscard:
 		g.discard(f.Seat, slices.Index(pl.Hand, c.Card), "discard")
+		f.N--
+		if f.N == 0 {
+			g.pop()
+		}
+	case FrameRetrieve:
+		i := slices.Index(pl.Retreat, c.Card)
+		pl.Retreat = slices.Delete(pl.Retreat, i, i+1)
+		pl.Hand = append(pl.Hand, c.Card)
+		g.emit(f.Seat, "retrieve", g.C(c.Card).Name(), "", "from the retreat area to the hand")
+		f.N--
+		if f.N == 0 {
+			g.pop()
+		}
+	case FrameTapCost:
+		u, _ := g.unit(c.Unit)
+		u.Tapped = true
+		g.emit(f.Seat, "tap", g.C(u.Card()).Name(), "", "for a cost")
+		f.N--
+		if f.N == 0 {
+			g.pop()
+		}
+	case FrameTarget:
+		if c.Done {
+			g.pop()
+			return
+		}
+		u, _ := g.unit(c.Unit)
+		parent.Chosen = append(parent.Chosen, c.Unit)
+		g.emit(f.Seat, "choose", g.C(u.Card()).Name(), "", g.C(f.Card).Skills[f.Skill].Name)
 		f.N--
 		if f.N == 0 {
 			g.pop()
@@ -269,4 +352,327 @@ func (g *Game) choose(f *Frame, c Choice) {
 			b.Evaded = true
 		}
 	}
+}
+
+// Skill steps, per effect.
+const (
+	stepMay    = iota // an optional effect: ask
+	stepCost          // the first effect: pay the skill's costs
+	stepCond          // check the effect's conditions
+	stepTarget        // choose its targets
+	stepApply         // do it
+	stepNext          // go to the skill's next effect of the same timing
+	stepDone          // the skill is over
+)
+
+// skillStep resolves a skill frame one step.
+func (g *Game) skillStep(f *Frame) {
+	effects := g.C(f.Card).Skills[f.Skill].Effects
+	e := &effects[f.Effect]
+	switch f.Step {
+	case stepMay:
+		f.Step = stepCost
+		if e.May {
+			g.push(&Frame{Kind: FrameMay, Seat: f.Seat, Unit: f.Unit, Card: f.Card, Skill: f.Skill, Start: f.Start, Effect: f.Effect})
+		}
+	case stepCost:
+		f.Step = stepCond
+		if f.Effect != f.Start {
+			return
+		}
+		if !g.affordable(f.Seat, g.source(f), e, f.Unit == 0) {
+			f.Step = stepDone // a cost that can no longer be paid: nothing happens
+			return
+		}
+		if u, _ := g.unit(f.Unit); u != nil && e.Tap {
+			u.Tapped = true
+		}
+		var pay []*Frame
+		if e.Reverse > 0 {
+			pay = append(pay, &Frame{Kind: FrameFlip, N: int(e.Reverse)})
+		}
+		if e.PayTap != nil {
+			pay = append(pay, &Frame{Kind: FrameTapCost, N: int(e.PayTap.Choose)})
+		}
+		if e.PayDiscard != nil {
+			pay = append(pay, &Frame{Kind: FrameDiscard, N: int(e.PayDiscard.Count)})
+		}
+		for i := len(pay) - 1; i >= 0; i-- {
+			d := pay[i]
+			d.Seat, d.Unit, d.Card, d.Skill, d.Start, d.Effect, d.Pay = f.Seat, f.Unit, f.Card, f.Skill, f.Start, f.Effect, true
+			g.push(d)
+		}
+	case stepCond:
+		f.Step = stepTarget
+		if !g.holds(e.If, g.source(f), f.Seat, g.ctx(), f) {
+			f.Step = stepNext
+		}
+	case stepTarget:
+		f.Step = stepApply
+		if t := e.Target; t != nil && (t.Choose > 0 || t.Any) && !t.That {
+			f.Chosen = nil
+			n := int(t.Choose)
+			if t.Any && n == 0 {
+				n = 1 << 10
+			}
+			g.push(&Frame{Kind: FrameTarget, Seat: f.Seat, N: n, Unit: f.Unit, Card: f.Card, Skill: f.Skill, Start: f.Start, Effect: f.Effect})
+		}
+	case stepApply:
+		f.Step = stepNext
+		g.apply(f, e)
+	case stepNext:
+		if f.Effect+1 < len(effects) && effects[f.Effect+1].When == effects[f.Start].When {
+			f.Effect++
+			f.Step = stepMay
+			return
+		}
+		f.Step = stepDone
+	default:
+		g.pop()
+	}
+}
+
+// targets are the units an effect applies to now.
+func (g *Game) targets(f *Frame, e *table.Effect) []*Unit {
+	src := g.source(f)
+	t := e.Target
+	if t == nil {
+		if src == nil {
+			return nil
+		}
+		return []*Unit{src}
+	}
+	var out []*Unit
+	switch {
+	case t.That || t.Choose > 0 || t.Any:
+		for _, uid := range f.Chosen {
+			if u, _ := g.unit(uid); u != nil {
+				out = append(out, u)
+			}
+		}
+	case t.Foe:
+		if c := g.ctx(); c != nil && src != nil {
+			foe := c.D
+			if c.D == src {
+				foe = c.A
+			}
+			if foe != nil && g.matchUnit(t.Of, foe, src) {
+				out = append(out, foe)
+			}
+		}
+	default:
+		for p := range g.P {
+			for _, u := range g.P[p].Field {
+				if g.affects(t, src, f.Seat, u) {
+					out = append(out, u)
+				}
+			}
+		}
+	}
+	return out
+}
+
+// apply does what an effect does.
+func (g *Game) apply(f *Frame, e *table.Effect) {
+	p := f.Seat
+	name := g.C(f.Card).Skills[f.Skill].Name
+	if lasting(e) {
+		m := modOf(e)
+		switch {
+		case e.Until == table.EndOfBattle || e.Until == table.Instant && e.When == table.OnSupport:
+			m.Battle = true
+		case e.Until == table.OpponentEnd && g.Active == p:
+			m.Ends = g.Turn + 1
+		case e.Until == table.OpponentEnd:
+			m.Ends = g.Turn + 2
+		default:
+			m.Ends = g.Turn
+		}
+		if m.Battle && g.battle() == nil {
+			m.Battle, m.Ends = false, g.Turn
+		}
+		for _, u := range g.targets(f, e) {
+			u.Mods = append(u.Mods, m)
+			g.emit(p, "effect", g.C(u.Card()).Name(), "", name)
+		}
+	}
+	for _, u := range g.targets(f, e) {
+		switch {
+		case e.Move:
+			g.moveUnit(u)
+		case e.Untap:
+			if u.Tapped {
+				u.Tapped = false
+				g.emit(g.Owner(u), "untap", g.C(u.Card()).Name(), "", name)
+				g.trigger(table.OnUntapped, g.Owner(u), u, nil)
+			}
+		case e.TapIt:
+			u.Tapped = true
+			g.emit(g.Owner(u), "tap", g.C(u.Card()).Name(), "", name)
+		case e.Destroy:
+			g.destroy(u, name)
+		}
+	}
+	if e.Draw > 0 {
+		g.drawN(p, int(e.Draw))
+		g.emit(p, "draw", "", "", fmt.Sprintf("%d cards (%s)", e.Draw, name))
+	}
+	// Choices of cards: pushed last first, so they resolve in order.
+	var fs []*Frame
+	if e.Discard > 0 {
+		fs = append(fs, &Frame{Kind: FrameDiscard, Seat: p, N: int(e.Discard)})
+	}
+	if e.FoeDiscard > 0 {
+		fs = append(fs, &Frame{Kind: FrameDiscard, Seat: Opp(p), N: int(e.FoeDiscard)})
+	}
+	if e.Retrieve != nil {
+		fs = append(fs, &Frame{Kind: FrameRetrieve, Seat: p, N: int(e.Retrieve.Count)})
+	}
+	for i := len(fs) - 1; i >= 0; i-- {
+		d := fs[i]
+		d.Unit, d.Card, d.Skill, d.Start, d.Effect = f.Unit, f.Card, f.Skill, f.Start, f.Effect
+		g.push(d)
+	}
+}
+
+// moveUnit moves a unit to the other area by an effect (it does not tap).
+func (g *Game) moveUnit(u *Unit) {
+	u.Area = 1 - u.Area
+	p := g.Owner(u)
+	g.emit(p, "move", g.C(u.Card()).Name(), "", "to "+u.Area.String())
+	g.march()
+	g.trigger(table.OnMoved, p, u, nil)
+}
+
+// destroy removes a unit by an effect (not by battle): an ally goes to the
+// retreat area; "the main character will never be sent to the retreat
+// area", and an effect that "simply says destroyed" breaks no orb.
+func (g *Game) destroy(u *Unit, why string) {
+	p := g.Owner(u)
+	if u.Main {
+		g.emit(p, "survives", g.C(u.Card()).Name(), "", "a main character is not destroyed by a skill")
+		return
+	}
+	pl := g.P[p]
+	g.emit(p, "destroyed", g.C(u.Card()).Name(), "", why)
+	g.trigger(table.OnDestroyed, p, u, nil)
+	pl.Field = slices.DeleteFunc(pl.Field, func(x *Unit) bool { return x == u })
+	pl.Retreat = append(pl.Retreat, u.Stack...)
+	g.march()
+}
+
+// affordable reports whether player p can pay an effect's costs now, for
+// unit u (nil for a support card).
+func (g *Game) affordable(p int, u *Unit, e *table.Effect, support bool) bool {
+	pl := g.P[p]
+	if e.Tap && (u == nil || u.Tapped) {
+		return false
+	}
+	if e.Reverse > 0 {
+		n := 0
+		for _, b := range pl.Bonds {
+			if !b.Reversed && g.matchCard(e.ReverseOf, b.Card, p) {
+				n++
+			}
+		}
+		if n < int(e.Reverse) {
+			return false
+		}
+	}
+	if e.PayDiscard != nil {
+		n := 0
+		for _, c := range pl.Hand {
+			if g.matchCard(e.PayDiscard, c, p) {
+				n++
+			}
+		}
+		if n < int(e.PayDiscard.Count) {
+			return false
+		}
+	}
+	if e.PayTap != nil {
+		n := 0
+		for _, a := range pl.Field {
+			if a != u && !a.Tapped && g.matchUnit(e.PayTap.Of, a, u) {
+				n++
+			}
+		}
+		if n < int(e.PayTap.Choose) {
+			return false
+		}
+	}
+	return true
+}
+
+// maxTriggers bounds the auto skills one action may set off, so that two
+// skills triggering each other (a move that triggers a move...) end.
+const maxTriggers = 64
+
+// trigger queues the auto skills of unit u (of player p) with timing when;
+// cause is the unit that set them off (ally-deploy). The first listed
+// resolves first.
+func (g *Game) trigger(when table.Trigger, p int, u *Unit, cause *Unit) {
+	if u == nil {
+		return
+	}
+	var fs []*Frame
+	for si, s := range g.C(u.Card()).Skills {
+		if s.Type != table.Auto || !g.skillActive(u, si) {
+			continue
+		}
+		k := slices.IndexFunc(s.Effects, func(e table.Effect) bool { return e.When == when })
+		if k < 0 {
+			continue
+		}
+		e := &s.Effects[k]
+		f := &Frame{Kind: FrameSkill, Seat: p, Unit: u.UID, Card: u.Card(), Skill: si, Start: k, Effect: k}
+		if cause != nil {
+			f.Cause = cause.UID
+		}
+		if e.OncePerTurn && slices.Contains(u.Used, si) || !g.holds(e.If, u, p, g.ctx(), f) || !g.affordable(p, u, e, false) {
+			continue
+		}
+		if g.fired >= maxTriggers {
+			g.emit(p, "loop-guard", g.C(u.Card()).Name(), "", s.Name+": too many skills set off by one action")
+			continue
+		}
+		g.fired++
+		if !slices.Contains(u.Used, si) {
+			u.Used = append(u.Used, si)
+		}
+		g.emit(p, "skill", g.C(u.Card()).Name(), "", s.Name)
+		fs = append(fs, f)
+	}
+	for i := len(fs) - 1; i >= 0; i-- {
+		g.push(fs[i])
+	}
+}
+
+// triggerAllies sets off the ally-deploy skills of p's other units.
+func (g *Game) triggerAllies(p int, deployed *Unit) {
+	for _, u := range slices.Clone(g.P[p].Field) {
+		if u != deployed {
+			g.trigger(table.OnAllyDeploy, p, u, deployed)
+		}
+	}
+}
+
+// special reports whether card c has a special skill with a permission.
+func (g *Game) special(c int, has func(e *table.Effect) bool) bool {
+	for _, s := range g.C(c).Skills {
+		for i := range s.Effects {
+			if s.Effects[i].When == table.SpecialRule && has(&s.Effects[i]) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+func (g *Game) noBond(c int) bool {
+	return g.special(c, func(e *table.Effect) bool { return e.NoBond })
+}
+
+func (g *Game) sameNameOK(c int) bool {
+	return g.special(c, func(e *table.Effect) bool { return e.SameName })
 }

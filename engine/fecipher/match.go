@@ -65,18 +65,27 @@ func (g *Game) Actions() []Action {
 	switch g.Phase {
 	case BondPhase:
 		for _, i := range firsts {
-			out = append(out, Action{Kind: ActBond, Hand: i})
+			if !g.noBond(pl.Hand[i]) {
+				out = append(out, Action{Kind: ActBond, Hand: i})
+			}
 		}
 		out = append(out, Action{Kind: ActNoBond})
 	case Deployment:
 		for _, i := range firsts {
 			c := pl.Hand[i]
 			card := g.C(c)
-			if u := g.OnField(p, card.Unit); u != nil {
-				if cost, _, err := g.stackCost(c, u); err == nil && g.CanPay(p, c, int(cost)) == nil {
-					out = append(out, Action{Kind: ActStack, Hand: i, Unit: u})
+			if g.OnField(p, card.Unit) != nil {
+				for _, u := range pl.Field {
+					if g.C(u.Card()).Unit != card.Unit {
+						continue
+					}
+					if cost, _, err := g.stackCost(c, u); err == nil && g.CanPay(p, c, int(cost)) == nil {
+						out = append(out, Action{Kind: ActStack, Hand: i, Unit: u})
+					}
 				}
-				continue
+				if !g.sameNameOK(c) {
+					continue
+				}
 			}
 			if card.Cost >= 0 && g.CanPay(p, c, int(card.Cost)) == nil {
 				out = append(out, Action{Kind: ActDeploy, Hand: i, Area: Vanguard}, Action{Kind: ActDeploy, Hand: i, Area: Rearguard})
@@ -94,10 +103,11 @@ func (g *Game) Actions() []Action {
 				if s.Type != table.Action || !g.skillActive(u, si) {
 					continue
 				}
-				for ei, e := range s.Effects {
-					// A free effect could repeat forever; the vocabulary's always cost something.
-					paid := e.Reverse > 0 || e.Tap
-					if e.When == table.Activate && paid && g.faceUp(p) >= int(e.Reverse) && (!e.Tap || !u.Tapped) {
+				for ei := range s.Effects {
+					if ei > 0 && s.Effects[ei-1].When == table.Activate {
+						continue // one action per skill: its first effect of the timing
+					}
+					if g.usable(p, u, si, ei) == nil {
 						out = append(out, Action{Kind: ActSkill, Unit: u, Skill: si, Effect: ei})
 					}
 				}
@@ -130,6 +140,7 @@ func (g *Game) Do(a Action) error {
 		if f == nil || !f.decision() {
 			return fmt.Errorf("no decision is pending")
 		}
+		g.fired = 0
 		g.choose(f, a.Choice)
 	case ActBond:
 		err = g.PlaceBond(p, a.Hand)
@@ -233,9 +244,6 @@ func (g *Game) Text(a Action) string {
 		if g.sameSlug(a.Unit, a.Skill) {
 			t += fmt.Sprintf(" %d", a.Skill+1)
 		}
-		if n := activates(s); n > 1 {
-			t += fmt.Sprintf(" effect %d", a.Effect+1)
-		}
 		return t
 	case ActAttack:
 		return "attack " + g.unitRef(a.Target) + " with " + g.unitRef(a.Unit)
@@ -264,6 +272,23 @@ func (g *Game) Text(a Action) string {
 			return "no evasion"
 		}
 		return "evade " + g.C(c.Card).ID
+	case FrameMay:
+		slug := Slug(g.C(f.Card).Skills[f.Skill].Name)
+		if c.Yes {
+			return "use " + slug
+		}
+		return "skip " + slug
+	case FrameTarget:
+		if c.Done {
+			return "done"
+		}
+		u, _ := g.unit(c.Unit)
+		return "choose " + g.unitRef(u)
+	case FrameTapCost:
+		u, _ := g.unit(c.Unit)
+		return "tap " + g.unitRef(u)
+	case FrameRetrieve:
+		return "retrieve " + g.C(c.Card).ID
 	}
 	return "?"
 }
@@ -278,16 +303,6 @@ func (g *Game) sameSlug(u *Unit, i int) bool {
 		}
 	}
 	return false
-}
-
-func activates(s table.Skill) int {
-	n := 0
-	for _, e := range s.Effects {
-		if e.When == table.Activate {
-			n++
-		}
-	}
-	return n
 }
 
 // Match is a game played through the game contract (engine/play).
@@ -392,6 +407,8 @@ func (g *Game) Clone() *Game {
 		for k, u := range p.Field {
 			v := *u
 			v.Stack = slices.Clone(u.Stack)
+			v.Mods = slices.Clone(u.Mods)
+			v.Used = slices.Clone(u.Used)
 			q.Field[k] = &v
 		}
 		c.P[i] = &q
@@ -399,6 +416,7 @@ func (g *Game) Clone() *Game {
 	c.Pending = make([]*Frame, len(g.Pending))
 	for i, f := range g.Pending {
 		x := *f
+		x.Chosen = slices.Clone(f.Chosen)
 		c.Pending[i] = &x
 	}
 	if g.Last != nil {

@@ -65,7 +65,15 @@ func (Greedy) Choose(pm play.Match) int {
 				score = 0
 			}
 		case ActSkill:
-			if !a.Unit.Tapped && a.Unit.Bonus == 0 && g.CanAttack(a.Unit) {
+			score = 150
+			if slices.Contains(a.Unit.Used, a.Skill) {
+				score = 0 // once a turn is enough for greedy: repeatable skills could loop
+			}
+			e := &g.C(a.Unit.Card()).Skills[a.Skill].Effects[a.Effect]
+			if e.Attack > 0 && e.Target == nil && (a.Unit.Tapped || len(a.Unit.Mods) > 0 || !g.CanAttack(a.Unit)) {
+				score = 0 // a bonus it cannot use, or has
+			}
+			if e.Attack > 0 && e.Target == nil && !a.Unit.Tapped && len(a.Unit.Mods) == 0 && g.CanAttack(a.Unit) && score > 0 {
 				score = 400
 			}
 		case ActAttack:
@@ -117,8 +125,19 @@ func greedyChoice(g *Game, f *Frame, acts []Action) int {
 			}
 		}
 		return 0
-	case FrameDiscard:
+	case FrameDiscard, FrameRetrieve:
+		if f.Kind == FrameRetrieve {
+			best := 0
+			for i, a := range acts {
+				if less(g, acts[best].Choice.Card, a.Choice.Card) {
+					best = i
+				}
+			}
+			return best
+		}
 		return cheapest()
+	case FrameMay, FrameTarget, FrameTapCost:
+		return 0
 	case FrameCritical, FrameEvade:
 		b := g.battle()
 		atk, def := g.BattlePowers(b)

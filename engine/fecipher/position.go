@@ -27,6 +27,8 @@ type Position struct {
 	Winner  *int         `json:"winner,omitempty" yaml:"winner,omitempty"`
 	Reason  string       `json:"reason,omitempty" yaml:"reason,omitempty"`
 	NextUID int          `json:"next-uid,omitempty" yaml:"next-uid,omitempty"`
+	// EndQueued says the end phase's auto skills were already queued.
+	EndQueued bool `json:"end-queued,omitempty" yaml:"end-queued,omitempty"`
 	// RNG is the random source's state (hex of math/rand/v2's PCG); absent,
 	// a fixed source is used.
 	RNG string `json:"rng,omitempty" yaml:"rng,omitempty"`
@@ -56,13 +58,35 @@ type BondState struct {
 
 // UnitState is a unit on the field.
 type UnitState struct {
-	UID          int      `json:"uid,omitempty" yaml:"uid,omitempty"` // absent: numbered on load
-	Stack        []string `json:"stack" yaml:"stack,flow"`            // bottom first; the last card is the unit
-	Area         string   `json:"area" yaml:"area"`                   // vanguard or rearguard
-	Tapped       bool     `json:"tapped" yaml:"tapped"`
-	Main         bool     `json:"main,omitempty" yaml:"main,omitempty"`
-	ClassChanged bool     `json:"class-changed,omitempty" yaml:"class-changed,omitempty"`
-	Bonus        int      `json:"bonus,omitempty" yaml:"bonus,omitempty"` // attack until the end of the turn
+	UID          int        `json:"uid,omitempty" yaml:"uid,omitempty"` // absent: numbered on load
+	Stack        []string   `json:"stack" yaml:"stack,flow"`            // bottom first; the last card is the unit
+	Area         string     `json:"area" yaml:"area"`                   // vanguard or rearguard
+	Tapped       bool       `json:"tapped" yaml:"tapped"`
+	Main         bool       `json:"main,omitempty" yaml:"main,omitempty"`
+	ClassChanged bool       `json:"class-changed,omitempty" yaml:"class-changed,omitempty"`
+	Mods         []ModState `json:"mods,omitempty" yaml:"mods,omitempty"`         // what effects gave it, for a while
+	Used         []int      `json:"used,omitempty" yaml:"used,omitempty,flow"`    // skills used this turn (indexes on its top card), for once-per-turn
+	Attacked     bool       `json:"attacked,omitempty" yaml:"attacked,omitempty"` // it attacked this turn
+}
+
+// ModState is what an effect gave a unit, until the end of turn ends (or
+// of the battle).
+type ModState struct {
+	Attack         int      `json:"attack,omitempty" yaml:"attack,omitempty"`
+	Double         bool     `json:"double,omitempty" yaml:"double,omitempty"`
+	MinRange       int      `json:"min-range,omitempty" yaml:"min-range,omitempty"`
+	MaxRange       int      `json:"max-range,omitempty" yaml:"max-range,omitempty"`
+	Acquire        []string `json:"acquire,omitempty" yaml:"acquire,omitempty,flow"`
+	Unevadable     bool     `json:"unevadable,omitempty" yaml:"unevadable,omitempty"`
+	UnevadableMain bool     `json:"main-may-evade,omitempty" yaml:"main-may-evade,omitempty"`
+	NoEvade        bool     `json:"no-evade,omitempty" yaml:"no-evade,omitempty"`
+	NoCritical     bool     `json:"no-critical,omitempty" yaml:"no-critical,omitempty"`
+	Indestructible bool     `json:"indestructible,omitempty" yaml:"indestructible,omitempty"`
+	ShieldCost     int      `json:"shield-cost,omitempty" yaml:"shield-cost,omitempty"`
+	BackLine       bool     `json:"reach-back-line,omitempty" yaml:"reach-back-line,omitempty"`
+	Orbs           int      `json:"orbs,omitempty" yaml:"orbs,omitempty"`
+	Ends           int      `json:"ends,omitempty" yaml:"ends,omitempty"`     // the turn at whose end it ends
+	Battle         bool     `json:"battle,omitempty" yaml:"battle,omitempty"` // it ends with the battle
 }
 
 // FrameState is one entry of the pending stack.
@@ -72,20 +96,25 @@ type FrameState struct {
 	Step int    `json:"step,omitempty" yaml:"step,omitempty"`
 	N    int    `json:"n,omitempty" yaml:"n,omitempty"` // flip, discard: how many still to choose
 	// battle
-	Attacker int  `json:"attacker,omitempty" yaml:"attacker,omitempty"` // unit uids
-	Defender int  `json:"defender,omitempty" yaml:"defender,omitempty"`
-	ABonus   int  `json:"attack-bonus,omitempty" yaml:"attack-bonus,omitempty"`
-	DBonus   int  `json:"defense-bonus,omitempty" yaml:"defense-bonus,omitempty"`
-	ASup     int  `json:"attack-support,omitempty" yaml:"attack-support,omitempty"`
-	DSup     int  `json:"defense-support,omitempty" yaml:"defense-support,omitempty"`
-	Critical bool `json:"critical,omitempty" yaml:"critical,omitempty"`
-	Evaded   bool `json:"evaded,omitempty" yaml:"evaded,omitempty"`
+	Attacker int    `json:"attacker,omitempty" yaml:"attacker,omitempty"` // unit uids
+	Defender int    `json:"defender,omitempty" yaml:"defender,omitempty"`
+	ASup     int    `json:"attack-support,omitempty" yaml:"attack-support,omitempty"` // printed support values added
+	DSup     int    `json:"defense-support,omitempty" yaml:"defense-support,omitempty"`
+	ASupCard string `json:"attack-support-card,omitempty" yaml:"attack-support-card,omitempty"` // the support cards
+	DSupCard string `json:"defense-support-card,omitempty" yaml:"defense-support-card,omitempty"`
+	Critical bool   `json:"critical,omitempty" yaml:"critical,omitempty"`
+	Evaded   bool   `json:"evaded,omitempty" yaml:"evaded,omitempty"`
+	Defeated bool   `json:"defeated,omitempty" yaml:"defeated,omitempty"`
 	// skill
 	Unit   int    `json:"unit,omitempty" yaml:"unit,omitempty"` // uid of the unit whose skill it is
 	Card   string `json:"card,omitempty" yaml:"card,omitempty"` // the card whose skill it is
 	Skill  int    `json:"skill,omitempty" yaml:"skill,omitempty"`
-	Effect int    `json:"effect,omitempty" yaml:"effect,omitempty"`
+	Start  int    `json:"start,omitempty" yaml:"start,omitempty"`   // its first effect of this timing
+	Effect int    `json:"effect,omitempty" yaml:"effect,omitempty"` // the effect resolving
 	Target int    `json:"target,omitempty" yaml:"target,omitempty"` // support: the supported unit
+	Chosen []int  `json:"chosen,omitempty" yaml:"chosen,omitempty,flow"`
+	Cause  int    `json:"cause,omitempty" yaml:"cause,omitempty"` // the unit whose deployment set it off
+	Pay    bool   `json:"pay,omitempty" yaml:"pay,omitempty"`     // a decision paying the skill's cost
 }
 
 // flow writes v as one YAML line.
@@ -110,6 +139,16 @@ func (u UnitState) MarshalYAML() (any, error) { return flow(unitState(u)) }
 
 // MarshalYAML writes a pending frame on one line.
 func (f FrameState) MarshalYAML() (any, error) { return flow(frameState(f)) }
+
+func emblemNames(e table.Emblem) []string {
+	var out []string
+	for i, n := range table.EmblemNames {
+		if e&(1<<uint(i)) != 0 {
+			out = append(out, n)
+		}
+	}
+	return out
+}
 
 func (g *Game) ids(cs []int) []string {
 	out := make([]string, len(cs))
@@ -144,19 +183,37 @@ func (g *Game) Position() *Position {
 			ps.Bonds = append(ps.Bonds, BondState{Card: g.C(b.Card).ID, FaceDown: b.Reversed})
 		}
 		for _, u := range p.Field {
-			ps.Field = append(ps.Field, UnitState{UID: u.UID, Stack: g.ids(u.Stack), Area: u.Area.String(), Tapped: u.Tapped,
-				Main: u.Main, ClassChanged: u.ClassChanged, Bonus: int(u.Bonus)})
+			us := UnitState{UID: u.UID, Stack: g.ids(u.Stack), Area: u.Area.String(), Tapped: u.Tapped,
+				Main: u.Main, ClassChanged: u.ClassChanged, Used: slices.Clone(u.Used), Attacked: u.Attacked}
+			for _, m := range u.Mods {
+				us.Mods = append(us.Mods, ModState{Attack: int(m.Attack), Double: m.Double, MinRange: int(m.MinRange), MaxRange: int(m.MaxRange),
+					Acquire: emblemNames(m.Acquire), Unevadable: m.Unevadable, UnevadableMain: m.UnevadableMain, NoEvade: m.NoEvade,
+					NoCritical: m.NoCrit, Indestructible: m.Shield, ShieldCost: int(m.ShieldCost), BackLine: m.BackLine, Orbs: int(m.Orbs),
+					Ends: m.Ends, Battle: m.Battle})
+			}
+			ps.Field = append(ps.Field, us)
 		}
 		pos.Seats = append(pos.Seats, ps)
 	}
 	for _, f := range g.Pending {
 		fs := FrameState{Kind: f.Kind.String(), Seat: f.Seat, Step: f.Step, N: f.N, Attacker: f.Attacker, Defender: f.Defender,
-			ABonus: f.ABonus, DBonus: f.DBonus, ASup: f.ASup, DSup: f.DSup, Critical: f.Critical, Evaded: f.Evaded}
-		if f.Kind == FrameSkill {
-			fs.Unit, fs.Card, fs.Skill, fs.Effect, fs.Target = f.Unit, g.C(f.Card).ID, f.Skill, f.Effect, f.Target
+			ASup: f.ASup, DSup: f.DSup, Critical: f.Critical, Evaded: f.Evaded, Defeated: f.Defeated}
+		if f.Kind == FrameBattle {
+			if f.ASupCard >= 0 {
+				fs.ASupCard = g.C(f.ASupCard).ID
+			}
+			if f.DSupCard >= 0 {
+				fs.DSupCard = g.C(f.DSupCard).ID
+			}
+		}
+		withCard := f.Kind == FrameSkill || f.Kind >= FrameMay || (f.Kind == FrameFlip || f.Kind == FrameDiscard) && f.Card >= 0
+		if withCard {
+			fs.Unit, fs.Card, fs.Skill, fs.Start, fs.Effect, fs.Target = f.Unit, g.C(f.Card).ID, f.Skill, f.Start, f.Effect, f.Target
+			fs.Chosen, fs.Cause, fs.Pay = slices.Clone(f.Chosen), f.Cause, f.Pay
 		}
 		pos.Pending = append(pos.Pending, fs)
 	}
+	pos.EndQueued = g.EndQueued
 	return pos
 }
 
@@ -251,7 +308,7 @@ func phaseOf(s string) (Phase, bool) {
 // when not nil, is the state's YAML, for line numbers in errors.
 func FromPosition(rs *table.Ruleset, pos *Position, node *yaml.Node) (*Game, error) {
 	l := &loader{rs: rs, node: node}
-	g := &Game{RS: rs, Turn: pos.Turn, Active: pos.Active, First: pos.First, Over: pos.Over, Reason: pos.Reason, Winner: -1, NextUID: pos.NextUID}
+	g := &Game{RS: rs, Turn: pos.Turn, Active: pos.Active, First: pos.First, Over: pos.Over, Reason: pos.Reason, Winner: -1, NextUID: pos.NextUID, EndQueued: pos.EndQueued}
 	ph, ok := phaseOf(pos.Phase)
 	if !ok {
 		return nil, l.errf([]any{"phase"}, "unknown phase %q (setup, beginning, bond, deployment, action, end)", pos.Phase)
@@ -340,7 +397,28 @@ func FromPosition(rs *table.Ruleset, pos *Position, node *yaml.Node) (*Game, err
 			if err != nil {
 				return nil, err
 			}
-			u := &Unit{UID: us.UID, Stack: st, Tapped: us.Tapped, Main: us.Main, ClassChanged: us.ClassChanged, Bonus: int16(us.Bonus)}
+			u := &Unit{UID: us.UID, Stack: st, Tapped: us.Tapped, Main: us.Main, ClassChanged: us.ClassChanged, Used: slices.Clone(us.Used), Attacked: us.Attacked}
+			for mi, ms := range us.Mods {
+				m := Mod{Attack: int16(ms.Attack), Double: ms.Double, MinRange: int8(ms.MinRange), MaxRange: int8(ms.MaxRange),
+					Unevadable: ms.Unevadable, UnevadableMain: ms.UnevadableMain, NoEvade: ms.NoEvade, NoCrit: ms.NoCritical,
+					Shield: ms.Indestructible, ShieldCost: int8(ms.ShieldCost), BackLine: ms.BackLine, Orbs: int8(ms.Orbs), Ends: ms.Ends, Battle: ms.Battle}
+				for _, n := range ms.Acquire {
+					k := slices.Index(table.EmblemNames[:], n)
+					if k < 0 {
+						return nil, l.errf(path("field", k, "mods", mi, "acquire"), "unknown emblem %q", n)
+					}
+					m.Acquire |= 1 << uint(k)
+				}
+				if ms.Attack < -200 || ms.Attack > 200 || ms.MinRange < 0 || ms.MaxRange > 3 || ms.MinRange > ms.MaxRange || ms.Orbs < 0 || ms.Orbs > 5 || ms.Ends < 0 {
+					return nil, l.errf(path("field", k, "mods", mi), "a mod out of range (attack -200..200, range 1..3, orbs 0..5, ends a turn)")
+				}
+				u.Mods = append(u.Mods, m)
+			}
+			for _, si := range us.Used {
+				if si < 0 || si >= len(g.C(u.Card()).Skills) {
+					return nil, l.errf(path("field", k, "used"), "card %s has no skill %d", us.Stack[len(us.Stack)-1], si)
+				}
+			}
 			switch us.Area {
 			case "vanguard":
 				u.Area = Vanguard
@@ -356,7 +434,7 @@ func FromPosition(rs *table.Ruleset, pos *Position, node *yaml.Node) (*Game, err
 				uids[u.UID] = true
 			}
 			name := g.C(u.Card()).Unit
-			if j, dup := names[name]; dup {
+			if j, dup := names[name]; dup && !g.sameNameOK(u.Card()) {
 				return nil, l.errf(path("field", k), "a second unit named %s (the first is field[%d]): one unit per unit name", name, j)
 			}
 			names[name] = k
@@ -406,8 +484,9 @@ func FromPosition(rs *table.Ruleset, pos *Position, node *yaml.Node) (*Game, err
 
 func (l *loader) frame(g *Game, k int, fs FrameState) (*Frame, error) {
 	path := func(key string) []any { return []any{"pending", k, key} }
-	f := &Frame{Seat: fs.Seat, Step: fs.Step, N: fs.N, Attacker: fs.Attacker, Defender: fs.Defender, ABonus: fs.ABonus, DBonus: fs.DBonus,
-		ASup: fs.ASup, DSup: fs.DSup, Critical: fs.Critical, Evaded: fs.Evaded, Unit: fs.Unit, Skill: fs.Skill, Effect: fs.Effect, Target: fs.Target}
+	f := &Frame{Seat: fs.Seat, Step: fs.Step, N: fs.N, Attacker: fs.Attacker, Defender: fs.Defender, ASup: fs.ASup, DSup: fs.DSup,
+		ASupCard: -1, DSupCard: -1, Critical: fs.Critical, Evaded: fs.Evaded, Defeated: fs.Defeated, Unit: fs.Unit, Skill: fs.Skill,
+		Start: fs.Start, Effect: fs.Effect, Target: fs.Target, Chosen: slices.Clone(fs.Chosen), Cause: fs.Cause, Pay: fs.Pay}
 	kind := slices.Index(frameNames[:], fs.Kind)
 	if kind < 0 {
 		return nil, l.errf(path("kind"), "unknown kind %q (%v)", fs.Kind, frameNames)
@@ -419,21 +498,30 @@ func (l *loader) frame(g *Game, k int, fs FrameState) (*Frame, error) {
 	if fs.Step < 0 || fs.N < 0 {
 		return nil, l.errf(path("step"), "step and n are not negative")
 	}
+	// A unit a frame names may have left the field since (a defender
+	// destroyed before its battle ends); need says it must be there.
 	unit := func(key string, uid int, need bool) error {
-		if uid == 0 && !need {
-			return nil
+		if uid < 0 || uid > g.NextUID {
+			return l.errf(path(key), "no unit has uid %d (the last uid given is %d)", uid, g.NextUID)
 		}
-		if u, _ := g.unit(uid); u == nil {
+		if u, _ := g.unit(uid); u == nil && need {
 			return l.errf(path(key), "no unit has uid %d", uid)
 		}
 		return nil
 	}
+	card := func(key, id string) (int, error) {
+		c := g.RS.CardIndex(id)
+		if c < 0 {
+			return 0, l.errf(path(key), "unknown card %q", id)
+		}
+		return c, nil
+	}
 	switch f.Kind {
 	case FrameBattle:
-		if err := unit("attacker", fs.Attacker, true); err != nil {
+		if err := unit("attacker", fs.Attacker, fs.Step < battleAfter); err != nil {
 			return nil, err
 		}
-		if err := unit("defender", fs.Defender, true); err != nil {
+		if err := unit("defender", fs.Defender, fs.Step < battleDamage); err != nil {
 			return nil, err
 		}
 		if a, p := g.unit(fs.Attacker); a != nil && p != fs.Seat {
@@ -442,18 +530,41 @@ func (l *loader) frame(g *Game, k int, fs FrameState) (*Frame, error) {
 		if d, p := g.unit(fs.Defender); d != nil && p != Opp(fs.Seat) {
 			return nil, l.errf(path("defender"), "the defender is not the other seat's unit")
 		}
-		if fs.Step > battleDamage {
-			return nil, l.errf(path("step"), "a battle has steps 0 to %d", battleDamage)
+		if fs.Step > battleEnd {
+			return nil, l.errf(path("step"), "a battle has steps 0 to %d", battleEnd)
 		}
-	case FrameSkill:
-		c := g.RS.CardIndex(fs.Card)
-		if c < 0 {
-			return nil, l.errf(path("card"), "unknown card %q", fs.Card)
+		var err error
+		if fs.ASupCard != "" {
+			if f.ASupCard, err = card("attack-support-card", fs.ASupCard); err != nil {
+				return nil, err
+			}
+		}
+		if fs.DSupCard != "" {
+			if f.DSupCard, err = card("defense-support-card", fs.DSupCard); err != nil {
+				return nil, err
+			}
+		}
+	case FrameCritical, FrameEvade:
+		if g.battle() == nil {
+			return nil, l.errf(path("kind"), "a %s decision needs a battle before it in pending", fs.Kind)
+		}
+	case FrameRedraw:
+	default:
+		if fs.Card == "" && !fs.Pay && (f.Kind == FrameFlip || f.Kind == FrameDiscard) {
+			f.Card = -1
+			return f, nil // a flip or discard of its own
+		}
+		c, err := card("card", fs.Card)
+		if err != nil {
+			return nil, err
 		}
 		f.Card = c
 		ss := g.C(c).Skills
-		if fs.Skill < 0 || fs.Skill >= len(ss) || fs.Effect < 0 || fs.Effect >= len(ss[fs.Skill].Effects) {
-			return nil, l.errf(path("skill"), "card %s has no skill %d effect %d", fs.Card, fs.Skill, fs.Effect)
+		if fs.Skill < 0 || fs.Skill >= len(ss) || fs.Effect < 0 || fs.Effect >= len(ss[fs.Skill].Effects) || fs.Start < 0 || fs.Start > fs.Effect {
+			return nil, l.errf(path("skill"), "card %s has no skill %d effect %d (from %d)", fs.Card, fs.Skill, fs.Effect, fs.Start)
+		}
+		if fs.Step > stepDone {
+			return nil, l.errf(path("step"), "a skill has steps 0 to %d", stepDone)
 		}
 		if err := unit("unit", fs.Unit, false); err != nil {
 			return nil, err
@@ -461,9 +572,16 @@ func (l *loader) frame(g *Game, k int, fs FrameState) (*Frame, error) {
 		if err := unit("target", fs.Target, false); err != nil {
 			return nil, err
 		}
-	case FrameCritical, FrameEvade:
-		if g.battle() == nil {
-			return nil, l.errf(path("kind"), "a %s decision needs a battle before it in pending", fs.Kind)
+		if err := unit("cause", fs.Cause, false); err != nil {
+			return nil, err
+		}
+		e := &ss[fs.Skill].Effects[fs.Effect]
+		needs := map[FrameKind]bool{FrameTarget: e.Target != nil, FrameTapCost: e.PayTap != nil, FrameRetrieve: e.Retrieve != nil}
+		if ok, has := needs[f.Kind]; has && !ok {
+			return nil, l.errf(path("kind"), "a %s decision for an effect of %s that has none", fs.Kind, fs.Card)
+		}
+		if f.Kind != FrameSkill && (len(g.Pending) == 0 || g.Pending[len(g.Pending)-1].Kind != FrameSkill) && f.Kind != FrameDiscard {
+			return nil, l.errf(path("kind"), "a %s decision needs the skill it serves before it in pending", fs.Kind)
 		}
 	}
 	return f, nil

@@ -4,6 +4,8 @@ import (
 	"errors"
 	"fmt"
 	"slices"
+	"strings"
+	"unicode"
 
 	"github.com/roundtable-dev/roundtable/engine/fecipher/table"
 )
@@ -25,8 +27,11 @@ var (
 	ErrNotYours  = errors.New("not one of your units")
 	ErrOver      = errors.New("the game is over")
 	ErrX         = errors.New("an X cost is set by skills this engine does not run")
-	ErrReverse   = errors.New("not enough face-up bonds to flip")
+	ErrReverse   = errors.New("its cost cannot be paid (face-up bonds, cards, allies to tap)")
 	ErrPending   = errors.New("a decision is pending")
+	ErrNoBond    = errors.New("this card cannot be placed in the bond area")
+	ErrUsed      = errors.New("the skill was used this turn (once per turn)")
+	ErrCondition = errors.New("the skill's condition does not hold")
 )
 
 // value reads a printed number, X counting as 0.
@@ -44,7 +49,11 @@ func (g *Game) StartTurn() {
 	g.Phase = Beginning
 	p := g.P[g.Active]
 	p.Spent, p.Bonded = 0, false
+	var untapped []*Unit
 	for _, u := range p.Field {
+		if u.Tapped {
+			untapped = append(untapped, u)
+		}
 		u.Tapped = false
 	}
 	if g.Turn > 1 {
@@ -52,6 +61,12 @@ func (g *Game) StartTurn() {
 	}
 	g.emit(g.Active, "begin", "", "", fmt.Sprintf("hand %d, deck %d, orbs %d", len(p.Hand), len(p.Deck), len(p.Orbs)))
 	g.Phase = BondPhase
+	for _, u := range slices.Clone(p.Field) {
+		g.trigger(table.OnTurnStart, g.Active, u, nil)
+	}
+	for _, u := range untapped {
+		g.trigger(table.OnUntapped, g.Active, u, nil)
+	}
 }
 
 // may reports whether player p may act in phase ph now.
@@ -79,6 +94,9 @@ func (g *Game) PlaceBond(p, hand int) error {
 		return ErrBondTwice
 	}
 	c := pl.Hand[hand]
+	if g.noBond(c) {
+		return ErrNoBond
+	}
 	pl.Hand = slices.Delete(pl.Hand, hand, hand+1)
 	pl.Bonds = append(pl.Bonds, Bond{Card: c})
 	pl.Bonded = true
@@ -86,20 +104,46 @@ func (g *Game) PlaceBond(p, hand int) error {
 	return nil
 }
 
-// hasSymbol reports whether a face-up bond shares a symbol with card c.
-// Reversed bonds have no symbol.
+// hasSymbol reports whether a bond shows a symbol of card c: a face-up bond
+// sharing one of its symbols. A reversed bond "has no symbol, and hence only
+// contributes colorless bonds": so a colorless card (its symbol's color is
+// colorless) is paid for by a reversed bond or a face-up colorless one.
 func (g *Game) hasSymbol(p, c int) bool {
+	colorless := g.colorless(c)
 	for _, b := range g.P[p].Bonds {
 		if b.Reversed {
+			if colorless {
+				return true
+			}
 			continue
 		}
 		for _, s := range g.C(b.Card).Symbols {
-			if slices.Contains(g.C(c).Symbols, s) {
+			if slices.Contains(g.C(c).Symbols, s) || colorless && g.RS.Symbols[s].Color == "colorless" {
 				return true
 			}
 		}
 	}
 	return false
+}
+
+// colorless reports whether every symbol of card c is colorless.
+func (g *Game) colorless(c int) bool {
+	ss := g.C(c).Symbols
+	return len(ss) > 0 && !slices.ContainsFunc(ss, func(s int16) bool { return g.RS.Symbols[s].Color != "colorless" })
+}
+
+// sameClass compares class names as printed lists vary them: case, spaces
+// and hyphens aside ("Nine-Tails" and "Nine Tails").
+func sameClass(a, b string) bool {
+	norm := func(s string) string {
+		return strings.Map(func(r rune) rune {
+			if r == ' ' || r == '-' {
+				return -1
+			}
+			return unicode.ToLower(r)
+		}, s)
+	}
+	return norm(a) == norm(b)
 }
 
 // CanPay checks the bond requirements of a cost for card c: a face-up bond
@@ -136,7 +180,7 @@ func (g *Game) Deploy(p, hand int, area Area) error {
 	if card.Cost == table.X {
 		return ErrX
 	}
-	if g.OnField(p, card.Unit) != nil {
+	if g.OnField(p, card.Unit) != nil && !g.sameNameOK(c) {
 		return ErrSameName
 	}
 	if err := g.CanPay(p, c, int(card.Cost)); err != nil {
@@ -147,7 +191,9 @@ func (g *Game) Deploy(p, hand int, area Area) error {
 	u := g.newUnit(c, area)
 	pl.Field = append(pl.Field, u)
 	g.emit(p, "deploy", card.Name(), "", fmt.Sprintf("to %s, cost %d", area, card.Cost))
-	g.auto(p, u, table.OnDeploy)
+	g.fired = 0
+	g.trigger(table.OnDeploy, p, u, nil)
+	g.triggerAllies(p, u)
 	g.Run()
 	return nil
 }
@@ -179,11 +225,15 @@ func (g *Game) Stack(p, hand int, u *Unit) error {
 		u.ClassChanged = true
 		g.emit(p, "class-change", card.Name(), "", fmt.Sprintf("cost %d, draw 1", cost))
 		g.draw(p)
-		g.auto(p, u, table.OnClassChange)
+		g.fired = 0
+		g.trigger(table.OnClassChange, p, u, nil)
 		g.Run()
 		return nil
 	}
 	g.emit(p, "level-up", card.Name(), "", fmt.Sprintf("cost %d", cost))
+	g.fired = 0
+	g.trigger(table.OnLevelUp, p, u, nil)
+	g.Run()
 	return nil
 }
 
@@ -199,7 +249,7 @@ func (g *Game) stackCost(c int, u *Unit) (cost int8, change bool, err error) {
 	cost, change = card.Cost, card.Promoted
 	if change {
 		cost = card.Promotion
-	} else if card.Class != under.Class {
+	} else if !sameClass(card.Class, under.Class) {
 		return 0, false, ErrClass
 	}
 	if cost == table.X {
@@ -223,6 +273,9 @@ func (g *Game) Move(p int, u *Unit) error {
 	u.Area = 1 - u.Area
 	g.emit(p, "move", g.C(u.Card()).Name(), "", "to "+u.Area.String())
 	g.march()
+	g.fired = 0
+	g.trigger(table.OnMoved, p, u, nil)
+	g.Run()
 	return nil
 }
 
@@ -240,47 +293,14 @@ func (g *Game) march() {
 	}
 }
 
-// skills returns the active skills of a unit: class-change skills only once
-// it has class changed.
-func (g *Game) skills(u *Unit) []table.Skill {
-	var out []table.Skill
-	for _, s := range g.C(u.Card()).Skills {
-		if s.ClassChange && !u.ClassChanged {
-			continue
-		}
-		out = append(out, s)
-	}
-	return out
-}
-
 // skillActive reports whether skill i of the unit's top card is active.
 func (g *Game) skillActive(u *Unit, i int) bool {
 	return !g.C(u.Card()).Skills[i].ClassChange || u.ClassChanged
 }
 
-// auto queues a unit's auto effects of a trigger; the first listed
-// resolves first.
-func (g *Game) auto(p int, u *Unit, when table.Trigger) {
-	var fs []*Frame
-	for si, s := range g.C(u.Card()).Skills {
-		if s.Type != table.Auto || !g.skillActive(u, si) {
-			continue
-		}
-		for ei, e := range s.Effects {
-			if e.When == when {
-				g.emit(p, "skill", g.C(u.Card()).Name(), "", s.Name)
-				fs = append(fs, &Frame{Kind: FrameSkill, Seat: p, Unit: u.UID, Card: u.Card(), Skill: si, Effect: ei})
-			}
-		}
-	}
-	for i := len(fs) - 1; i >= 0; i-- {
-		g.push(fs[i])
-	}
-}
-
-// Activate uses an action skill's effect (skill indexes the unit's top
-// card's skills): its reverse cost is paid with bonds the player chooses (a
-// decision), then it resolves.
+// Activate uses an action skill (skill indexes the unit's top card's
+// skills; effect is its first effect of timing activate): its costs are
+// paid (the player chooses the bonds, cards and allies), then it resolves.
 func (g *Game) Activate(p int, u *Unit, skill, effect int) error {
 	if err := g.may(p, ActionPhase); err != nil {
 		return err
@@ -288,24 +308,49 @@ func (g *Game) Activate(p int, u *Unit, skill, effect int) error {
 	if !slices.Contains(g.P[p].Field, u) {
 		return ErrNotYours
 	}
+	if err := g.usable(p, u, skill, effect); err != nil {
+		return err
+	}
+	s := g.C(u.Card()).Skills[skill]
+	if !slices.Contains(u.Used, skill) {
+		u.Used = append(u.Used, skill)
+	}
+	g.emit(p, "skill", g.C(u.Card()).Name(), "", s.Name)
+	g.fired = 0
+	g.push(&Frame{Kind: FrameSkill, Seat: p, Unit: u.UID, Card: u.Card(), Skill: skill, Start: effect, Effect: effect, Step: stepCost})
+	g.Run()
+	return nil
+}
+
+// usable reports why action skill skill of unit u (its effect effect, of
+// timing activate) cannot be used now, or nil.
+func (g *Game) usable(p int, u *Unit, skill, effect int) error {
 	ss := g.C(u.Card()).Skills
 	if skill < 0 || skill >= len(ss) || effect < 0 || effect >= len(ss[skill].Effects) || !g.skillActive(u, skill) {
 		return fmt.Errorf("no such skill")
 	}
 	s := ss[skill]
-	e := s.Effects[effect]
+	e := &s.Effects[effect]
 	if s.Type != table.Action || e.When != table.Activate {
 		return fmt.Errorf("%s is not an action skill", s.Name)
+	}
+	// A free effect could repeat forever: every action skill the engine
+	// offers costs something or is once per turn.
+	if !(e.Reverse > 0 || e.Tap || e.PayDiscard != nil || e.PayTap != nil || e.OncePerTurn) {
+		return fmt.Errorf("%s costs nothing and is not once per turn", s.Name)
+	}
+	if e.OncePerTurn && slices.Contains(u.Used, skill) {
+		return ErrUsed
 	}
 	if e.Tap && u.Tapped {
 		return ErrTapped
 	}
-	if g.faceUp(p) < int(e.Reverse) {
+	if !g.affordable(p, u, e, false) {
 		return ErrReverse
 	}
-	g.emit(p, "skill", g.C(u.Card()).Name(), "", fmt.Sprintf("%s: flip %d bonds", s.Name, e.Reverse))
-	g.push(&Frame{Kind: FrameSkill, Seat: p, Unit: u.UID, Card: u.Card(), Skill: skill, Effect: effect})
-	g.Run()
+	if !g.holds(e.If, u, p, nil, nil) {
+		return ErrCondition
+	}
 	return nil
 }
 
@@ -325,36 +370,29 @@ func Distance(a, b Area) int { return 1 + int(a) + int(b) }
 
 // CanAttack reports whether the unit has a weapon and a range.
 func (g *Game) CanAttack(u *Unit) bool {
-	c := g.C(u.Card())
-	return c.CanAttack() && c.Emblems&table.Weapons != 0
+	st := g.Stats(u, nil)
+	return st.MaxRange > 0 && st.Emblems&table.Weapons != 0
 }
 
-// InRange reports whether attacker a reaches target t.
+// InRange reports whether attacker a reaches target t: by range, or (a
+// skill's "regardless of range") any enemy in the back line.
 func (g *Game) InRange(a, t *Unit) bool {
-	c := g.C(a.Card())
+	st := g.Stats(a, nil)
 	d := Distance(a.Area, t.Area)
-	return int(c.MinRange) <= d && d <= int(c.MaxRange)
+	return st.MinRange <= d && d <= st.MaxRange || st.BackLine && t.Area == Rearguard
 }
 
-// Power is a unit's attack outside the support step: printed attack, its
-// permanent skills that apply, and bonuses until the end of the turn.
+// Power is a unit's attack: printed attack, its mods, and the permanent
+// skills that apply, as if attacking or defending against no one in
+// particular (see Stats for a battle).
 func (g *Game) Power(p int, u *Unit, attacking, defending bool) int {
-	n := value(g.C(u.Card()).Attack) + int(u.Bonus)
-	for _, s := range g.skills(u) {
-		if s.Type != table.Permanent {
-			continue
-		}
-		for _, e := range s.Effects {
-			switch {
-			case e.When == table.Always,
-				e.When == table.MyTurn && p == g.Active,
-				e.When == table.Attacking && attacking,
-				e.When == table.Defending && defending:
-				n += int(e.Attack)
-			}
-		}
+	var c *Ctx
+	if attacking {
+		c = &Ctx{A: u, ASup: -1, DSup: -1}
+	} else if defending {
+		c = &Ctx{D: u, ASup: -1, DSup: -1}
 	}
-	return n
+	return g.Stats(u, c).Attack
 }
 
 // Battle is what happened in one attack.
@@ -387,20 +425,24 @@ func (g *Game) Attack(p int, a, t *Unit) error {
 	if !g.InRange(a, t) {
 		return ErrRange
 	}
-	a.Tapped = true
+	a.Tapped, a.Attacked = true, true
 	g.Last = nil
 	g.emit(p, "attack", g.C(a.Card()).Name(), g.C(t.Card()).Name(), fmt.Sprintf("from %s to %s", a.Area, t.Area))
-	g.push(&Frame{Kind: FrameBattle, Seat: p, Attacker: a.UID, Defender: t.UID})
+	g.fired = 0
+	g.push(&Frame{Kind: FrameBattle, Seat: p, Attacker: a.UID, Defender: t.UID, ASupCard: -1, DSupCard: -1})
 	g.Run()
 	return nil
 }
 
 // Battle steps.
 const (
-	battleSupport = iota // reveal the support cards, queue their skills
-	battleRetreat        // support cards to the retreat area; the attacker may critical
-	battleEvade          // the defender may evade
-	battleDamage         // compare and destroy
+	battleAnnounce = iota // "when this unit attacks / is attacked" skills
+	battleSupport         // reveal the support cards, queue their skills
+	battleRetreat         // support cards to the retreat area; the attacker may critical
+	battleEvade           // the defender may evade
+	battleDamage          // compare and destroy
+	battleAfter           // "when this unit's attack ends" skills
+	battleEnd             // what lasted for the battle ends
 )
 
 // battleStep resolves the battle on top of the stack one step.
@@ -408,21 +450,26 @@ func (g *Game) battleStep(b *Frame) {
 	p, d := b.Seat, Opp(b.Seat)
 	a, _ := g.unit(b.Attacker)
 	t, _ := g.unit(b.Defender)
-	if a == nil || t == nil { // a skill removed one of them: the battle ends
-		g.pop()
-		return
+	if b.Step < battleAfter && (a == nil || t == nil || g.Owner(t) != d) { // a skill removed one of them
+		b.Step = battleAfter
 	}
 	switch b.Step {
+	case battleAnnounce:
+		b.Step = battleSupport
+		g.trigger(table.OnAttacked, d, t, nil)
+		g.trigger(table.OnAttack, p, a, nil)
 	case battleSupport:
 		b.Step = battleRetreat
 		// Support check: both reveal the top card of their deck.
 		var fs []*Frame
 		if c, ok := g.top(p); ok {
-			b.ABonus += g.support(p, a, c, true)
+			b.ASupCard = c
+			b.ASup = g.support(p, a, c, true)
 			fs = append(fs, g.supportSkills(p, a, c, true)...)
 		}
 		if c, ok := g.top(d); ok {
-			b.DBonus += g.support(d, t, c, false)
+			b.DSupCard = c
+			b.DSup = g.support(d, t, c, false)
 			fs = append(fs, g.supportSkills(d, t, c, false)...)
 		}
 		for i := len(fs) - 1; i >= 0; i-- {
@@ -435,48 +482,76 @@ func (g *Game) battleStep(b *Frame) {
 			g.P[i].Support = nil
 		}
 		// Critical hit: the attacker may discard a card with its unit name.
-		if g.sameName(p, a) >= 0 {
+		if g.sameName(p, a) >= 0 && !g.Stats(a, g.battleCtx(b)).NoCritical {
 			g.push(&Frame{Kind: FrameCritical, Seat: p})
 		}
 	case battleEvade:
 		b.Step = battleDamage
 		// Godspeed evasion: the defender may discard a card with its unit name.
-		if g.sameName(d, t) >= 0 {
+		if g.sameName(d, t) >= 0 && g.mayEvade(b, a, t) {
 			g.push(&Frame{Kind: FrameEvade, Seat: d})
 		}
-	default:
-		g.pop()
+	case battleDamage:
+		b.Step = battleAfter
 		atk, def := g.BattlePowers(b)
-		r := &Battle{Attack: atk, Defense: def, Critical: b.Critical, Evaded: b.Evaded}
-		r.AttackSupport, r.DefenseSupport = b.supportValues()
+		r := &Battle{Attack: atk, Defense: def, Critical: b.Critical, Evaded: b.Evaded, AttackSupport: b.ASup, DefenseSupport: b.DSup}
 		g.Last = r
 		switch {
 		case b.Evaded:
 			g.emit(p, "evaded", g.C(a.Card()).Name(), g.C(t.Card()).Name(), fmt.Sprintf("%d vs %d", atk, def))
 		case def <= atk:
-			r.Defeated = true
+			st := g.Stats(t, g.battleCtx(b))
+			if st.Shielded && (st.ShieldCost == 0 || cost(g.C(a.Card())) <= st.ShieldCost) {
+				g.emit(p, "survives", g.C(a.Card()).Name(), g.C(t.Card()).Name(), fmt.Sprintf("%d vs %d: it cannot be destroyed", atk, def))
+				break
+			}
+			r.Defeated, b.Defeated = true, true
 			g.emit(p, "defeat", g.C(a.Card()).Name(), g.C(t.Card()).Name(), fmt.Sprintf("%d vs %d", atk, def))
-			g.defeat(d, t, r)
+			orbs := g.Stats(a, g.battleCtx(b)).Orbs
+			g.trigger(table.OnDestroys, p, a, nil)
+			g.trigger(table.OnDestroyed, d, t, nil)
+			g.defeat(d, t, r, orbs)
 		default:
 			g.emit(p, "repelled", g.C(a.Card()).Name(), g.C(t.Card()).Name(), fmt.Sprintf("%d vs %d", atk, def))
 		}
+	case battleAfter:
+		b.Step = battleEnd
+		if a != nil && g.Owner(a) == p {
+			g.trigger(table.OnAttackEnd, p, a, nil)
+		}
+	default:
+		g.pop()
+		for _, pl := range g.P {
+			for _, u := range pl.Field {
+				u.Mods = slices.DeleteFunc(u.Mods, func(m Mod) bool { return m.Battle })
+			}
+		}
+		g.march()
 	}
 }
 
-// supportValues are the printed support values the battle added, kept for
-// the battle record (support skills are in the bonuses too).
-func (b *Frame) supportValues() (int, int) { return b.ASup, b.DSup }
+// mayEvade reports whether the defender may evade: not when it "cannot
+// evade", nor when the attacker's attacks "cannot be evaded" (by it).
+func (g *Game) mayEvade(b *Frame, a, t *Unit) bool {
+	c := g.battleCtx(b)
+	if g.Stats(t, c).NoEvade {
+		return false
+	}
+	as := g.Stats(a, c)
+	return !as.Unevadable || as.UnevadableMain && t.Main
+}
 
-// BattlePowers are the attack of both sides of a battle now: power,
-// support values and skills, doubled by a critical hit.
+// BattlePowers are the attack of both sides of a battle now: their stats in
+// the battle and the support values, doubled by a critical hit.
 func (g *Game) BattlePowers(b *Frame) (atk, def int) {
 	a, _ := g.unit(b.Attacker)
 	t, _ := g.unit(b.Defender)
 	if a == nil || t == nil {
 		return 0, 0
 	}
-	atk = g.Power(b.Seat, a, true, false) + b.ABonus
-	def = g.Power(Opp(b.Seat), t, false, true) + b.DBonus
+	c := g.battleCtx(b)
+	atk = g.Stats(a, c).Attack + b.ASup
+	def = g.Stats(t, c).Attack + b.DSup
 	if b.Critical {
 		atk *= 2
 	}
@@ -497,13 +572,6 @@ func (g *Game) support(p int, u *Unit, c int, attacking bool) int {
 		return 0
 	}
 	v := value(g.C(c).Support)
-	if b := g.battle(); b != nil {
-		if attacking {
-			b.ASup = v
-		} else {
-			b.DSup = v
-		}
-	}
 	g.emit(p, "support", g.C(c).Name(), g.C(u.Card()).Name(), fmt.Sprintf("%s +%d", side, v))
 	return v
 }
@@ -520,13 +588,16 @@ func (g *Game) supportSkills(p int, u *Unit, c int, attacking bool) []*Frame {
 		if !fits {
 			continue
 		}
-		for ei, e := range s.Effects {
-			if e.When != table.OnSupport {
-				continue
-			}
-			g.emit(p, "support-skill", g.C(c).Name(), g.C(u.Card()).Name(), s.Name)
-			out = append(out, &Frame{Kind: FrameSkill, Seat: p, Card: c, Skill: si, Effect: ei, Target: u.UID})
+		k := slices.IndexFunc(s.Effects, func(e table.Effect) bool { return e.When == table.OnSupport })
+		if k < 0 {
+			continue
 		}
+		f := &Frame{Kind: FrameSkill, Seat: p, Card: c, Skill: si, Start: k, Effect: k, Target: u.UID}
+		if !g.holds(s.Effects[k].If, u, p, g.ctx(), f) || !g.affordable(p, nil, &s.Effects[k], true) {
+			continue
+		}
+		g.emit(p, "support-skill", g.C(c).Name(), g.C(u.Card()).Name(), s.Name)
+		out = append(out, f)
 	}
 	return out
 }
@@ -545,10 +616,11 @@ func (g *Game) discard(p, i int, why string) {
 	g.emit(p, why, g.C(c).Name(), "", "to the retreat area")
 }
 
-// defeat handles a unit destroyed by battle: the main character breaks an
-// orb (to the hand) or, with none left, loses the game; an ally goes to the
-// retreat area with its whole stack.
-func (g *Game) defeat(p int, u *Unit, b *Battle) {
+// defeat handles a unit destroyed by battle: the main character breaks
+// orbs (one, or as many as the attacker's skills say) to the hand or, with
+// none left, loses the game; an ally goes to the retreat area with its
+// whole stack.
+func (g *Game) defeat(p int, u *Unit, b *Battle, orbs int) {
 	pl := g.P[p]
 	if u.Main {
 		if len(pl.Orbs) == 0 {
@@ -559,12 +631,14 @@ func (g *Game) defeat(p int, u *Unit, b *Battle) {
 			g.emit(Opp(p), "win", "", "", g.Reason)
 			return
 		}
-		o := pl.Orbs[len(pl.Orbs)-1]
-		pl.Orbs = pl.Orbs[:len(pl.Orbs)-1]
-		pl.Hand = append(pl.Hand, o)
-		pl.Broken++
-		b.OrbBroken = true
-		g.emit(p, "orb", "", "", fmt.Sprintf("an orb breaks to the hand; %d left", len(pl.Orbs)))
+		for range max(1, min(orbs, len(pl.Orbs))) {
+			o := pl.Orbs[len(pl.Orbs)-1]
+			pl.Orbs = pl.Orbs[:len(pl.Orbs)-1]
+			pl.Hand = append(pl.Hand, o)
+			pl.Broken++
+			b.OrbBroken = true
+			g.emit(p, "orb", "", "", fmt.Sprintf("an orb breaks to the hand; %d left", len(pl.Orbs)))
+		}
 		return
 	}
 	pl.Field = slices.DeleteFunc(pl.Field, func(x *Unit) bool { return x == u })
@@ -572,13 +646,27 @@ func (g *Game) defeat(p int, u *Unit, b *Battle) {
 	g.march()
 }
 
-// EndTurn runs the end phase: bonuses until the end of the turn expire, and
-// the turn passes to the other player's beginning phase.
+// EndTurn runs the end phase: first the auto skills of the end of the
+// turn, then what lasted until the end of the turn ends, once-per-turn
+// skills may be used again, and the turn passes to the other player's
+// beginning phase.
 func (g *Game) EndTurn() {
 	g.Phase = End
+	if !g.EndQueued {
+		g.EndQueued = true
+		g.fired = 0
+		for _, u := range slices.Clone(g.P[g.Active].Field) {
+			g.trigger(table.OnTurnEnd, g.Active, u, nil)
+		}
+		if len(g.Pending) > 0 {
+			return
+		}
+	}
+	g.EndQueued = false
 	for _, p := range g.P {
 		for _, u := range p.Field {
-			u.Bonus = 0
+			u.Mods = slices.DeleteFunc(u.Mods, func(m Mod) bool { return !m.Battle && m.Ends <= g.Turn })
+			u.Used, u.Attacked = nil, false
 		}
 	}
 	g.emit(g.Active, "end", "", "", "")
@@ -597,7 +685,7 @@ func (g *Game) Invariants() error {
 		seen := map[string]bool{}
 		for _, u := range p.Field {
 			n := g.C(u.Card()).Unit
-			if seen[n] {
+			if seen[n] && !g.sameNameOK(u.Card()) {
 				return fmt.Errorf("%s: two units named %s on the field", p.Name, n)
 			}
 			seen[n] = true

@@ -62,7 +62,9 @@ type Unit struct {
 	Tapped       bool
 	Main         bool
 	ClassChanged bool
-	Bonus        int16 // attack until the end of the turn
+	Mods         []Mod // what effects gave it, for a while
+	Used         []int // skills (indexes on its top card) used this turn
+	Attacked     bool  // it attacked this turn
 }
 
 // Card returns the unit's top card index.
@@ -136,9 +138,12 @@ type Game struct {
 	Pending []*Frame
 	NextUID int
 	// Last is the last battle resolved (for tests and policies).
-	Last   *Battle
-	quiet  bool
-	events []play.Event
+	Last *Battle
+	// EndQueued says the end phase's auto skills were queued.
+	EndQueued bool
+	fired     int // auto skills set off by the current action
+	quiet     bool
+	events    []play.Event
 }
 
 // Opp returns the other player's index.

@@ -37,6 +37,9 @@ type Match interface {
 type Seat struct {
 	Index int    `json:"index" yaml:"index"`
 	Name  string `json:"name" yaml:"name"` // "P1", a side's or hero's name, "boss"
+	// Auto marks a seat the rules play (Boss Mode's boss): it never moves,
+	// so it takes no policy.
+	Auto bool `json:"auto,omitempty" yaml:"auto,omitempty"`
 }
 
 // Event is one thing that happened, in the one envelope every game uses.

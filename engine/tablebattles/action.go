@@ -23,10 +23,6 @@ type Reaction struct {
 	Action int
 }
 
-// Chooser picks one of opts, or -1 for none (allowed only when every option
-// is voluntary; otherwise the first option is taken).
-type Chooser func(g *Game, opts []Reaction) int
-
 // ActionMoves lists the legal actions of the active player.
 func (g *Game) ActionMoves() []Move {
 	var out []Move
@@ -36,7 +32,7 @@ func (g *Game) ActionMoves() []Move {
 		}
 		for ai := range f.Def.Actions {
 			a := &f.Def.Actions[ai]
-			if a.Type.Reaction() {
+			if a.Type.Reaction() || g.forbidden(f, bit(a.Type)) {
 				continue
 			}
 			if !f.meets(a) {
@@ -62,7 +58,7 @@ func (g *Game) ActionMoves() []Move {
 			}
 			out = append(out, Move{F: i, Action: ai})
 		}
-		if f.Def.Retire && len(f.Dice) > 0 {
+		if f.Def.Retire && len(f.Dice) > 0 && !g.forbidden(f, table.RetireBit) {
 			out = append(out, Move{F: i, Action: Retire})
 		}
 	}
@@ -78,46 +74,70 @@ func (g *Game) spend(f *Formation) int {
 	}
 	n := len(f.Dice)
 	g.S[f.Side].Pool += n
-	f.Dice = f.Dice[:0]
+	f.Dice = nil
 	return n
 }
 
-// Act performs a move of the active player. choose decides the defender's
-// reaction to an attack.
-func (g *Game) Act(m Move, choose Chooser) {
+// act performs a move of the active player. An attack that the defender
+// can react to waits for his reaction (PhaseReaction); everything else is
+// resolved at once.
+func (g *Game) act(m Move) {
 	f := g.F[m.F]
 	dice := sorted(f.Dice)
 	if m.Action == Retire {
 		g.returnDice(f)
+		if !g.quiet {
+			g.emit(f.Side, "retire", fmt.Sprintf("%s retires", g.name(f)), &Data{Formation: f.Def.ID, Dice: dice})
+		}
 		g.remove(f, "retired")
-		g.emit(Event{Kind: "retire", Formation: f.Def.ID, Dice: dice, Text: fmt.Sprintf("%s retires", g.name(f))})
 		return
 	}
 	a := &f.Def.Actions[m.Action]
 	if m.Null || !f.meets(a) {
 		g.spend(f)
-		g.emit(Event{Kind: "null", Formation: f.Def.ID, Dice: dice, Text: fmt.Sprintf("%s removes %v without meeting %s: no action", g.name(f), dice, a.Requirement)})
+		if !g.quiet {
+			g.emit(f.Side, "null", fmt.Sprintf("%s removes %v without meeting %s: no action", g.name(f), dice, a.Requirement), &Data{Formation: f.Def.ID, Dice: dice})
+		}
 		return
 	}
-	n := g.spend(f)
+	g.spend(f)
 	switch a.Type {
 	case table.Bombard:
 		enemy := 1 - f.Side
 		g.S[enemy].Morale-- // removed from the game, free for special formations
-		g.emit(Event{Kind: "bombard", Formation: f.Def.ID, Dice: dice, Text: fmt.Sprintf("%s bombards: %s morale %d", g.name(f), g.sideID(enemy), g.S[enemy].Morale)})
+		if !g.quiet {
+			g.emit(f.Side, "bombard", fmt.Sprintf("%s bombards: %s morale %d", g.name(f), g.sideID(enemy), g.S[enemy].Morale), &Data{Formation: f.Def.ID, Dice: dice, Morale: g.morale()})
+		}
 	case table.Command:
 		t := g.commandTarget(a)
 		t.Reserve = false
-		g.emit(Event{Kind: "command", Formation: f.Def.ID, Target: t.Def.ID, Dice: dice, Text: fmt.Sprintf("%s commands %s out of reserve", g.name(f), g.name(t))})
+		if !g.quiet {
+			g.emit(f.Side, "command", fmt.Sprintf("%s commands %s out of reserve", g.name(f), g.name(t)), &Data{Formation: f.Def.ID, Target: t.Def.ID, Dice: dice})
+		}
 	case table.Attack:
-		g.attack(f, a, n, dice, choose)
+		t := g.target(a)
+		if t == nil { // not a legal move: the dice are spent for nothing
+			if !g.quiet {
+				g.emit(f.Side, "null", fmt.Sprintf("%s has no target left", g.name(f)), &Data{Formation: f.Def.ID, Dice: dice})
+			}
+			return
+		}
+		if !g.quiet {
+			g.emit(f.Side, "attack", fmt.Sprintf("%s attacks %s with %v", g.name(f), g.name(t), dice), &Data{Formation: f.Def.ID, Target: t.Def.ID, Dice: dice})
+		}
+		at := &Attack{F: m.F, Action: m.Action, Target: g.byIndex[t.Index], Dice: dice}
+		if len(g.Reactions(f, t)) > 0 {
+			g.attack = at
+			return
+		}
+		g.resolve(at, nil)
 	}
 }
 
 // returnDice puts the dice on f's card back in its side's pool.
 func (g *Game) returnDice(f *Formation) {
 	g.S[f.Side].Pool += len(f.Dice)
-	f.Dice = f.Dice[:0]
+	f.Dice = nil
 }
 
 // hitsOf is an attack's or counterattack's hits with n dice removed.
@@ -138,7 +158,7 @@ func (g *Game) Reactions(attacker, target *Formation) []Reaction {
 		}
 		for ai := range r.Def.Actions {
 			a := &r.Def.Actions[ai]
-			if !a.Type.Reaction() || !r.meets(a) {
+			if !a.Type.Reaction() || !r.meets(a) || g.forbidden(r, bit(a.Type)) {
 				continue
 			}
 			ok := false
@@ -180,48 +200,52 @@ func listed(a *table.Action, i int16) bool {
 	return false
 }
 
-func (g *Game) attack(f *Formation, a *table.Action, n int, dice []int, choose Chooser) {
-	t := g.target(a)
-	if t == nil { // not a legal move: the dice are spent for nothing
-		g.emit(Event{Kind: "null", Formation: f.Def.ID, Dice: dice, Text: fmt.Sprintf("%s has no target left", g.name(f))})
-		return
-	}
+// resolve ends an attack: the defender's reaction r (nil for none), then
+// the hits, applied at once.
+func (g *Game) resolve(at *Attack, r *Reaction) {
+	f, t := g.F[at.F], g.F[at.Target]
+	a := &f.Def.Actions[at.Action]
 	hits := map[*Formation]int{}
 	victim := t
-	opts := g.Reactions(f, t)
-	pick := -1
-	if len(opts) > 0 && choose != nil {
-		pick = choose(g, opts)
-	}
-	if pick < 0 || pick >= len(opts) {
-		// Declined: allowed only if every way to react is voluntary.
-		pick = slices.IndexFunc(opts, func(o Reaction) bool { return !g.F[o.F].Def.Actions[o.Action].Voluntary })
-	}
-	g.emit(Event{Kind: "attack", Formation: f.Def.ID, Target: t.Def.ID, Dice: dice, Text: fmt.Sprintf("%s attacks %s with %v", g.name(f), g.name(t), dice)})
-	if pick >= 0 {
-		r := g.F[opts[pick].F]
-		ra := &r.Def.Actions[opts[pick].Action]
-		rdice := sorted(r.Dice)
-		rn := g.spend(r)
-		g.S[r.Side].Skip = true
+	if r != nil {
+		rf := g.F[r.F]
+		ra := &rf.Def.Actions[r.Action]
+		rdice := sorted(rf.Dice)
+		rn := g.spend(rf)
+		g.S[rf.Side].Skip = true
 		switch ra.Type {
 		case table.Screen:
-			g.emit(Event{Side: g.sideID(r.Side), Kind: "screen", Formation: r.Def.ID, Target: f.Def.ID, Dice: rdice, Text: fmt.Sprintf("%s screens the attack: no losses", g.name(r))})
+			if !g.quiet {
+				g.emit(rf.Side, "screen", fmt.Sprintf("%s screens the attack: no losses", g.name(rf)), &Data{Formation: rf.Def.ID, Target: f.Def.ID, Dice: rdice})
+			}
 			return
 		case table.Counterattack:
 			hits[f] += hitsOf(ra, rn)
-			hits[r] += int(ra.Self)
-			g.emit(Event{Side: g.sideID(r.Side), Kind: "counterattack", Formation: r.Def.ID, Target: f.Def.ID, Dice: rdice, Hits: hitsOf(ra, rn), Text: fmt.Sprintf("%s counterattacks %s", g.name(r), g.name(f))})
+			hits[rf] += int(ra.Self)
+			if !g.quiet {
+				g.emit(rf.Side, "counterattack", fmt.Sprintf("%s counterattacks %s", g.name(rf), g.name(f)), &Data{Formation: rf.Def.ID, Target: f.Def.ID, Dice: rdice, Hits: hitsOf(ra, rn)})
+			}
 		case table.Absorb:
-			victim = r
-			g.emit(Event{Side: g.sideID(r.Side), Kind: "absorb", Formation: r.Def.ID, Target: t.Def.ID, Dice: rdice, Text: fmt.Sprintf("%s takes the hits meant for %s", g.name(r), g.name(t))})
+			victim = rf
+			if !g.quiet {
+				g.emit(rf.Side, "absorb", fmt.Sprintf("%s takes the hits meant for %s", g.name(rf), g.name(t)), &Data{Formation: rf.Def.ID, Target: t.Def.ID, Dice: rdice})
+			}
 		}
 	}
-	h := hitsOf(a, n)
+	h := hitsOf(a, at.n(g))
 	hits[victim] += h
 	hits[f] += int(a.Self)
-	g.emit(Event{Kind: "hits", Formation: f.Def.ID, Target: victim.Def.ID, Hits: h, Text: fmt.Sprintf("%s takes %s", g.name(victim), hitWord(h))})
+	if !g.quiet {
+		g.emit(f.Side, "hits", fmt.Sprintf("%s takes %s", g.name(victim), hitWord(h)), &Data{Formation: f.Def.ID, Target: victim.Def.ID, Hits: h})
+	}
 	g.applyHits(hits)
+}
+
+// MustReact reports whether the defender must take one of the reactions
+// opts (Reactions are mandatory unless the card says Voluntary, or a
+// special rule changes it).
+func (g *Game) MustReact(opts []Reaction) bool {
+	return slices.ContainsFunc(opts, func(o Reaction) bool { return !g.voluntary(g.F[o.F], &g.F[o.F].Def.Actions[o.Action]) })
 }
 
 // applyHits removes units simultaneously and routs every formation left
@@ -253,15 +277,13 @@ func (g *Game) applyHits(hits map[*Formation]int) []*Formation {
 	for _, f := range routed {
 		give := 0
 		if len(sides) == 1 {
-			give = 1
-			if f.Def.Star {
-				give = 2
-			}
-			give = min(give, g.S[f.Side].Morale)
+			give = min(g.routMorale(f), g.S[f.Side].Morale)
 			g.S[f.Side].Morale -= give
 			g.S[1-f.Side].Morale += give
 		}
-		g.emit(Event{Side: g.sideID(f.Side), Kind: "rout", Formation: f.Def.ID, Text: fmt.Sprintf("%s routs: %s gives %d morale (%d-%d)", g.name(f), g.sideID(f.Side), give, g.S[0].Morale, g.S[1].Morale)})
+		if !g.quiet {
+			g.emit(f.Side, "rout", fmt.Sprintf("%s routs: %s gives %d morale (%d-%d)", g.name(f), g.sideID(f.Side), give, g.S[0].Morale, g.S[1].Morale), &Data{Formation: f.Def.ID, Morale: g.morale()})
+		}
 	}
 	for _, f := range routed {
 		g.release(f)
@@ -269,7 +291,9 @@ func (g *Game) applyHits(hits map[*Formation]int) []*Formation {
 	for _, p := range pursuers {
 		g.returnDice(p.f)
 		g.remove(p.f, "pursued")
-		g.emit(Event{Side: g.sideID(p.f.Side), Kind: "pursuit", Formation: p.f.Def.ID, Target: p.target.Def.ID, Text: fmt.Sprintf("%s pursues %s off the field", g.name(p.f), g.name(p.target))})
+		if !g.quiet {
+			g.emit(p.f.Side, "pursuit", fmt.Sprintf("%s pursues %s off the field", g.name(p.f), g.name(p.target)), &Data{Formation: p.f.Def.ID, Target: p.target.Def.ID})
+		}
 	}
 	return routed
 }
@@ -309,7 +333,9 @@ func (g *Game) release(f *Formation) {
 	for _, r := range g.F {
 		if r.Reserve && !r.Gone && r.Def.Reserve == table.Behind && r.Def.Behind == f.Index {
 			r.Reserve = false
-			g.emit(Event{Side: g.sideID(r.Side), Kind: "release", Formation: r.Def.ID, Target: f.Def.ID, Text: fmt.Sprintf("%s comes out of reserve", g.name(r))})
+			if !g.quiet {
+				g.emit(r.Side, "release", fmt.Sprintf("%s comes out of reserve", g.name(r)), &Data{Formation: r.Def.ID, Target: f.Def.ID})
+			}
 		}
 	}
 }

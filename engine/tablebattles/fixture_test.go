@@ -1,9 +1,10 @@
 package tablebattles
 
 import (
-	"slices"
+	"math/rand/v2"
 	"testing"
 
+	"github.com/roundtable-dev/roundtable/engine/play"
 	"github.com/roundtable-dev/roundtable/engine/tablebattles/table"
 )
 
@@ -17,6 +18,7 @@ type act struct {
 	perDie  bool
 	self    int8
 	vol     bool
+	needs   int8 // table.Action.Needs
 }
 
 // spec is a formation in a test fixture.
@@ -37,9 +39,9 @@ type spec struct {
 
 var any6 = table.DiceArea{Src: "1-6", Faces: 0b1111110}
 
-// setup builds a one-scenario ruleset from specs and starts a game in which
-// side 0 is to act.
-func setup(t *testing.T, morale [2]int8, specs ...spec) *Game {
+// fixture builds a one-scenario ruleset from specs; side 0 ("north") goes
+// first.
+func fixture(t testing.TB, morale [2]int8, specs ...spec) *table.Ruleset {
 	t.Helper()
 	rs := &table.Ruleset{}
 	idx := map[string]int16{}
@@ -67,7 +69,7 @@ func setup(t *testing.T, morale [2]int8, specs ...spec) *Game {
 			f.Behind = ref(s.behind)
 		}
 		for _, a := range s.acts {
-			ta := table.Action{Type: a.typ, Requirement: a.req, Any: a.any, Hits: a.hits, PerDie: a.perDie, Self: a.self, Voluntary: a.vol}
+			ta := table.Action{Type: a.typ, Requirement: a.req, Any: a.any, Hits: a.hits, PerDie: a.perDie, Self: a.self, Voluntary: a.vol, Needs: a.needs}
 			for _, id := range a.targets {
 				ta.Targets = append(ta.Targets, ref(id))
 			}
@@ -77,11 +79,21 @@ func setup(t *testing.T, morale [2]int8, specs ...spec) *Game {
 		sc.Sides[s.side].Formations = append(sc.Sides[s.side].Formations, int16(i))
 	}
 	rs.Scenarios = []table.Scenario{sc}
-	return New(rs, 0, 1)
+	return rs
+}
+
+// setup builds a fixture and a battle standing at side 0's first action
+// phase, whatever dice it holds (put them with put).
+func setup(t testing.TB, morale [2]int8, specs ...spec) *Game {
+	t.Helper()
+	g := newGame(fixture(t, morale, specs...), 0, rand.NewPCG(1, 2))
+	g.setUp()
+	g.turn, g.phase = 1, PhaseAction
+	return g
 }
 
 // put moves dice from the owner's pool onto a card.
-func put(t *testing.T, g *Game, id string, dice ...int) *Formation {
+func put(t testing.TB, g *Game, id string, dice ...int) *Formation {
 	t.Helper()
 	f := g.ByID(id)
 	if f == nil {
@@ -89,46 +101,36 @@ func put(t *testing.T, g *Game, id string, dice ...int) *Formation {
 	}
 	g.S[f.Side].Pool -= len(dice)
 	f.Dice = append(f.Dice, dice...)
+	g.unlist()
 	return f
 }
 
-// find returns the index in moves of the move of formation id and action ai.
-func find(g *Game, moves []Move, id string, ai int, null bool) int {
-	return slices.IndexFunc(moves, func(m Move) bool {
-		return g.F[m.F].Def.ID == id && m.Action == ai && m.Null == null
-	})
-}
-
-func mustAct(t *testing.T, g *Game, id string, ai int, choose Chooser) {
-	t.Helper()
-	moves := g.ActionMoves()
-	i := find(g, moves, id, ai, false)
-	if i < 0 {
-		t.Fatalf("%s action %d is not legal; moves %+v", id, ai, moves)
+// texts lists the legal actions' texts (tests change the state behind the
+// match's back, so the list is made afresh).
+func texts(g *Game) []string {
+	g.unlist()
+	var out []string
+	for i := range g.Legal() {
+		out = append(out, g.Action(i))
 	}
-	g.Act(moves[i], choose)
+	return out
 }
 
-func none(*Game, []Reaction) int { return -1 }
+// do takes the legal actions written as texts, in order.
+func do(t testing.TB, g *Game, actions ...string) {
+	t.Helper()
+	for _, a := range actions {
+		g.unlist()
+		i, err := play.Find(g, a)
+		if err != nil {
+			t.Fatalf("%v; legal: %q", err, texts(g))
+		}
+		if err := g.Apply(i); err != nil {
+			t.Fatal(err)
+		}
+	}
+}
 
 func attack(hits int8, targets ...string) act {
 	return act{typ: table.Attack, hits: hits, targets: targets}
 }
-
-// script is a policy that always takes the first option.
-type script struct{}
-
-func (script) Name() string                       { return "first" }
-func (script) Action(_ *Game, opts []Move) int    { return 0 }
-func (script) React(_ *Game, opts []Reaction) int { return 0 }
-func (script) Place(_ *Game, opts []Placement) int {
-	return 0
-}
-
-// idle never acts and never places.
-type idle struct{}
-
-func (idle) Name() string                 { return "idle" }
-func (idle) Action(*Game, []Move) int     { return -1 }
-func (idle) React(*Game, []Reaction) int  { return -1 }
-func (idle) Place(*Game, []Placement) int { return -1 }

@@ -1,6 +1,9 @@
 // Package tablebattles is the rules engine of Table Battles: the state of a
 // battle, the legal actions, reactions and dice placements, and their
-// resolution. It reads only the compiled tables.
+// resolution. It reads only the compiled tables, and plays through the game
+// contract (engine/play): every decision — an action, a reaction, a
+// placement — is one of the match's legal actions, and the state between
+// two decisions is a position (position.go).
 //
 // Where the rulebook is silent the engine decides, and says so here:
 //   - A player may decline to act in the action phase (the rules never force
@@ -20,6 +23,7 @@ import (
 	"math/rand/v2"
 	"slices"
 
+	"github.com/roundtable-dev/roundtable/engine/play"
 	"github.com/roundtable-dev/roundtable/engine/tablebattles/table"
 )
 
@@ -49,55 +53,117 @@ type Side struct {
 	Skip bool
 }
 
-// Game is a battle in progress.
+// Phase is where a player turn stands: a decision to take, or the end.
+type Phase uint8
+
+// The phases a match rests in between two decisions; the others pass
+// without one.
+const (
+	PhaseAction    Phase = iota // the active side takes an action, or passes
+	PhaseReaction               // the defender chooses how to react to an attack
+	PhaseRoll                   // the active side places dice on one card of Game.Wing
+	PhaseOver                   // the battle has ended
+	phaseBegin                  // a player turn begins: victory checks
+	phaseRollStart              // the active side rolls its pool
+)
+
+// PhaseNames are the words of the resting phases in a position.
+var PhaseNames = [...]string{"action", "reaction", "roll", "over"}
+
+func (p Phase) String() string {
+	if int(p) < len(PhaseNames) {
+		return PhaseNames[p]
+	}
+	return "phase?"
+}
+
+// Attack is an attack waiting for the defender's reaction.
+type Attack struct {
+	F, Target int // indexes into Game.F
+	Action    int // index into the attacker's actions
+	// Dice are the dice removed from the attacker's card, sorted; a special
+	// formation spent a cube instead and has none.
+	Dice []int
+}
+
+// n is the number of dice (or the cube) the attack removed.
+func (a *Attack) n(g *Game) int {
+	if g.F[a.F].Def.Special {
+		return 1
+	}
+	return len(a.Dice)
+}
+
+// Game is a battle in progress. It implements play.Match (match.go).
 type Game struct {
 	Rules    *table.Ruleset
 	Scenario *table.Scenario
 	F        []*Formation // side 0's formations, then side 1's
 	S        [2]Side
 	Active   int // side whose turn it is
-	Turn     int // player turns begun, from 1
-	Winner   int // -1 while playing or on a draw
-	Reason   string
-	Over     bool
+	turn     int // player turns begun, from 1
+	phase    Phase
+	attack   *Attack    // PhaseReaction
+	roll     []int      // PhaseRoll: dice of the roll not yet placed, sorted
+	wing     table.Wing // PhaseRoll: the wing placing now
+	winner   int        // -1 while playing or on a draw
+	reason   string
+	pcg      *rand.PCG
 	rng      *rand.Rand
 	byIndex  map[int16]int
-	// Log receives every event; nil discards them.
-	Log func(Event)
+	quiet    bool // no events
+	events   []play.Event
+	choices  []choice // the legal actions now, when listed is set
+	listed   bool
 }
 
-// Event is one thing that happened, for logs and tests.
-type Event struct {
-	Turn      int    `json:"turn"`
-	Side      string `json:"side"`
-	Kind      string `json:"event"`
-	Formation string `json:"formation,omitempty"`
-	Target    string `json:"target,omitempty"`
-	Dice      []int  `json:"dice,omitempty"`
-	Hits      int    `json:"hits,omitempty"`
-	Text      string `json:"text"`
+// New sets up scenario si of rs and plays on to the first decision. The
+// seed fixes every roll.
+func New(rs *table.Ruleset, si int, seed uint64) *Game {
+	return newGame(rs, si, nil).start(seed)
 }
 
-// New sets up scenario si of rs. The seed fixes every roll.
-func New(rs *table.Ruleset, si int, seed int64) *Game {
+func (g *Game) start(seed uint64) *Game {
+	g.pcg = rand.NewPCG(seed, 0x7ab1eba771e5)
+	g.rng = rand.New(g.pcg)
+	g.setUp()
+	g.phase = phaseBegin
+	g.settle()
+	return g
+}
+
+// newGame is a game of scenario si with no state yet; pcg is its random
+// source (nil: set by start).
+func newGame(rs *table.Ruleset, si int, pcg *rand.PCG) *Game {
 	sc := &rs.Scenarios[si]
-	g := &Game{Rules: rs, Scenario: sc, Winner: -1, byIndex: map[int16]int{},
-		rng: rand.New(rand.NewPCG(uint64(seed), 0x7ab1eba771e5))}
+	g := &Game{Rules: rs, Scenario: sc, winner: -1, byIndex: map[int16]int{}, pcg: pcg}
+	if pcg != nil {
+		g.rng = rand.New(pcg)
+	}
 	for s := range 2 {
-		side := &sc.Sides[s]
-		g.S[s] = Side{Morale: int(side.Morale), Pool: int(side.Dice), Dice: int(side.Dice)}
-		for _, fi := range side.Formations {
-			def := &rs.Formations[fi]
-			f := &Formation{Def: def, Index: fi, Side: s, Units: int(def.Strength), Reserve: def.Reserve != table.NotReserve}
-			if def.Special {
-				f.Units = 1 // Special Formations: always begin with one cube
-			}
+		for _, fi := range sc.Sides[s].Formations {
 			g.byIndex[fi] = len(g.F)
-			g.F = append(g.F, f)
+			g.F = append(g.F, &Formation{Def: &rs.Formations[fi], Index: fi, Side: s})
 		}
 	}
-	g.Active = int(sc.First)
 	return g
+}
+
+// setUp puts every formation and side as the set-up card says (Set-Up).
+func (g *Game) setUp() {
+	sc := g.Scenario
+	for s := range 2 {
+		g.S[s] = Side{Morale: int(sc.Sides[s].Morale), Pool: int(sc.Sides[s].Dice), Dice: int(sc.Sides[s].Dice)}
+	}
+	for _, f := range g.F {
+		f.Units = int(f.Def.Strength)
+		if f.Def.Special {
+			f.Units = 1 // Special Formations: always begin with one cube
+		}
+		f.Reserve = f.Def.Reserve != table.NotReserve
+		f.Dice, f.Gone, f.How = nil, false, ""
+	}
+	g.Active = int(sc.First)
 }
 
 // Formation returns the state of the formation with ruleset index i, or nil.
@@ -120,16 +186,28 @@ func (g *Game) ByID(id string) *Formation {
 
 func (g *Game) sideID(s int) string { return g.Scenario.Sides[s].ID }
 
-func (g *Game) emit(e Event) {
-	if g.Log == nil {
-		return
-	}
-	e.Turn = g.Turn
-	if e.Side == "" {
-		e.Side = g.sideID(g.Active)
-	}
-	g.Log(e)
+// Data is the detail of a Table Battles event (play.Event.Data): the
+// formation acting or concerned, its target, the dice involved, the hits,
+// and both sides' morale after a change of morale.
+type Data struct {
+	Formation string `json:"formation,omitempty"`
+	Target    string `json:"target,omitempty"`
+	Dice      []int  `json:"dice,omitempty"`
+	Hits      int    `json:"hits,omitempty"`
+	Morale    []int  `json:"morale,omitempty"`
 }
+
+// emit records an event of side s (-1 for none). Callers skip it, and the
+// formatting of its text, when the match is quiet.
+func (g *Game) emit(s int, kind, text string, d *Data) {
+	e := play.Event{Turn: g.turn, Seat: s, Kind: kind, Text: text}
+	if d != nil {
+		e.Data = d
+	}
+	g.events = append(g.events, e)
+}
+
+func (g *Game) morale() []int { return []int{g.S[0].Morale, g.S[1].Morale} }
 
 // Cubes counts the cubes in play: both sides' morale and the cubes on
 // special formations.
@@ -174,32 +252,7 @@ func Meets(dice []int, r table.Requirement) bool {
 			c[d]++
 		}
 	}
-	count := func(min int) int {
-		n := 0
-		for f := 1; f <= 6; f++ {
-			if c[f] >= min {
-				n++
-			}
-		}
-		return n
-	}
-	switch r {
-	case table.None:
-		return len(dice) > 0
-	case table.Pair:
-		return count(2) >= 1
-	case table.TwoPairs:
-		return count(2) >= 2
-	case table.Triplet:
-		return count(3) >= 1
-	case table.TwoTriplets:
-		return count(3) >= 2
-	case table.FullHouse:
-		return count(3) >= 1 && count(2) >= 2
-	case table.FiveDice:
-		return len(dice) >= 5
-	}
-	return false
+	return r.MetBy(&c)
 }
 
 // meets reports whether f's dice meet an action's requirement; a special
@@ -238,7 +291,7 @@ func (g *Game) commandTarget(a *table.Action) *Formation {
 func (g *Game) name(f *Formation) string { return f.Def.Name }
 
 func (g *Game) String() string {
-	return fmt.Sprintf("turn %d, %s to act, morale %d-%d", g.Turn, g.sideID(g.Active), g.S[0].Morale, g.S[1].Morale)
+	return fmt.Sprintf("turn %d, %s to act, morale %d-%d", g.turn, g.sideID(g.Active), g.S[0].Morale, g.S[1].Morale)
 }
 
 func sorted(d []int) []int {

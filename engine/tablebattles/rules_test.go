@@ -2,87 +2,14 @@ package tablebattles
 
 import (
 	"reflect"
+	"slices"
 	"testing"
 
 	"github.com/roundtable-dev/roundtable/engine/tablebattles/table"
 )
 
-func dice(ps []Placement) [][]int {
-	out := [][]int{}
-	for _, p := range ps {
-		out = append(out, p.Dice)
-	}
-	return out
-}
-
-// Reading a Formation Card, Dice Area: "5/6" takes fives or sixes, several
-// of one kind, never both in a turn.
-func TestRuleDiceAreaNumbersOneTypePerTurn(t *testing.T) {
-	g := setup(t, [2]int8{3, 3}, spec{id: "a", str: 3, area: table.DiceArea{Src: "5/6", Faces: 1<<5 | 1<<6}, acts: []act{attack(1, "b")}},
-		spec{id: "b", side: 1, str: 3, acts: []act{attack(1, "a")}})
-	got := dice(g.Placements([]int{1, 5, 5, 6}, 0))
-	want := [][]int{{5}, {5, 5}, {6}}
-	if !reflect.DeepEqual(got, want) {
-		t.Errorf("placements %v, want %v", got, want)
-	}
-}
-
-// Dice Area: a bracketed number takes only one die a turn.
-func TestRuleDiceAreaBracketedOneDie(t *testing.T) {
-	g := setup(t, [2]int8{3, 3}, spec{id: "a", str: 3, area: table.DiceArea{Src: "(6)", Faces: 1 << 6, Single: true}, acts: []act{attack(1, "b")}},
-		spec{id: "b", side: 1, str: 3, acts: []act{attack(1, "a")}})
-	got := dice(g.Placements([]int{6, 6, 6}, 0))
-	if want := [][]int{{6}}; !reflect.DeepEqual(got, want) {
-		t.Errorf("placements %v, want %v", got, want)
-	}
-}
-
-// Dice Area: "Doubles, Triples" takes two or three identical dice, not both.
-func TestRuleDiceAreaDoublesTriples(t *testing.T) {
-	g := setup(t, [2]int8{3, 3}, spec{id: "a", str: 3, area: table.DiceArea{Src: "Doubles, Triples", Doubles: true, Triples: true}, acts: []act{attack(1, "b")}},
-		spec{id: "b", side: 1, str: 3, acts: []act{attack(1, "a")}})
-	got := dice(g.Placements([]int{2, 2, 2, 4, 4, 5}, 0))
-	if want := [][]int{{2, 2}, {2, 2, 2}, {4, 4}}; !reflect.DeepEqual(got, want) {
-		t.Errorf("placements %v, want %v", got, want)
-	}
-}
-
-// Dice Area: "Straight-4" takes 1-2-3-4, 2-3-4-5 or 3-4-5-6.
-func TestRuleDiceAreaStraight(t *testing.T) {
-	g := setup(t, [2]int8{3, 3}, spec{id: "a", str: 3, area: table.DiceArea{Src: "Straight-4", Straights: 1 << 4}, acts: []act{attack(1, "b")}},
-		spec{id: "b", side: 1, str: 3, acts: []act{attack(1, "a")}})
-	got := dice(g.Placements([]int{1, 2, 3, 4, 5, 5}, 0))
-	if want := [][]int{{1, 2, 3, 4}, {2, 3, 4, 5}}; !reflect.DeepEqual(got, want) {
-		t.Errorf("placements %v, want %v", got, want)
-	}
-}
-
-// Roll Phase: dice go on one formation card per wing; reserves take none.
-func TestRuleRollPhaseOneCardPerWing(t *testing.T) {
-	g := setup(t, [2]int8{3, 3},
-		spec{id: "r1", wing: 0, str: 3, acts: []act{attack(1, "e")}},
-		spec{id: "r2", wing: 0, str: 3, acts: []act{attack(1, "e")}},
-		spec{id: "p1", wing: 1, str: 3, acts: []act{attack(1, "e")}},
-		spec{id: "p2", wing: 1, str: 3, reserve: table.Commanded, acts: []act{attack(1, "e")}},
-		spec{id: "e", side: 1, str: 3, acts: []act{attack(1, "r1")}})
-	if got := g.Wings(); !reflect.DeepEqual(got, []table.Wing{0, 1}) {
-		t.Fatalf("wings %v", got)
-	}
-	for _, p := range g.Placements([]int{6}, 1) {
-		if g.F[p.F].Def.ID == "p2" {
-			t.Errorf("a formation in reserve was offered dice")
-		}
-	}
-	g.Step([2]Policy{script{}, idle{}})
-	on := map[string]int{}
-	for _, f := range g.F {
-		on[f.Def.ID] = len(f.Dice)
-	}
-	// script takes the first option of each wing: one die on r1 and one on p1.
-	if on["r1"] != 1 || on["r2"] != 0 || on["p1"] != 1 || on["p2"] != 0 || g.S[0].Pool != 4 {
-		t.Errorf("dice on cards %v, pool %d; want r1:1 p1:1 pool 4", on, g.S[0].Pool)
-	}
-}
+// Rule tests in Go: those whose set-up needs a formation the base content
+// does not have. The others are scenario files in testdata/scenarios.
 
 // Reading a Formation Card, Requirements: exact cases from the rulebook.
 func TestRuleRequirements(t *testing.T) {
@@ -115,225 +42,47 @@ func TestRuleRequirements(t *testing.T) {
 	}
 }
 
-// Action Phase: all dice are removed even if only some meet the
-// requirement; they return to the pool.
-func TestRuleActionRemovesAllDice(t *testing.T) {
+// Dice Area: a multi-face area takes one face per turn, a bracketed one a
+// single die; "Straight-4" takes 1-2-3-4, 2-3-4-5 or 3-4-5-6 (the base
+// content has no Straight-4 on a normal formation).
+func TestRuleDiceAreaPlacements(t *testing.T) {
+	for _, c := range []struct {
+		area table.DiceArea
+		roll []int
+		want [][]int
+	}{
+		{table.DiceArea{Src: "5/6", Faces: 1<<5 | 1<<6}, []int{1, 5, 5, 6}, [][]int{{5}, {5, 5}, {6}}},
+		{table.DiceArea{Src: "(6)", Faces: 1 << 6, Single: true}, []int{6, 6, 6}, [][]int{{6}}},
+		{table.DiceArea{Src: "Doubles, Triples", Doubles: true, Triples: true}, []int{2, 2, 2, 4, 4, 5}, [][]int{{2, 2}, {2, 2, 2}, {4, 4}}},
+		{table.DiceArea{Src: "Straight-4", Straights: 1 << 4}, []int{1, 2, 3, 4, 5, 5}, [][]int{{1, 2, 3, 4}, {2, 3, 4, 5}}},
+	} {
+		g := setup(t, [2]int8{3, 3}, spec{id: "a", str: 3, area: c.area, acts: []act{attack(1, "b")}},
+			spec{id: "b", side: 1, str: 3, acts: []act{attack(1, "a")}})
+		got := [][]int{}
+		for _, p := range g.Placements(c.roll, 0) {
+			got = append(got, p.Dice)
+		}
+		if !reflect.DeepEqual(got, c.want) {
+			t.Errorf("%s with %v: placements %v, want %v", c.area.Src, c.roll, got, c.want)
+		}
+	}
+}
+
+// Action Phase: "You can't take an Action without removing at least one
+// die"; Retire/Reserve: "Formations that are in Reserve cannot take
+// Actions".
+func TestRuleNoActionWithoutDice(t *testing.T) {
 	g := setup(t, [2]int8{3, 3},
-		spec{id: "a", str: 3, acts: []act{{typ: table.Attack, req: table.Pair, hits: 2, targets: []string{"b"}}}},
-		spec{id: "b", side: 1, str: 4, acts: []act{attack(1, "a")}})
-	a := put(t, g, "a", 3, 3, 5)
-	mustAct(t, g, "a", 0, none)
-	if len(a.Dice) != 0 || g.S[0].Pool != 6 || g.ByID("b").Units != 2 {
-		t.Errorf("dice on card %v, pool %d, target units %d; want none, 6, 2", a.Dice, g.S[0].Pool, g.ByID("b").Units)
-	}
-}
-
-// Action Phase: the null action removes the dice without acting, and only
-// when the requirement is not met.
-func TestRuleNullAction(t *testing.T) {
-	g := setup(t, [2]int8{3, 3},
-		spec{id: "a", str: 3, acts: []act{{typ: table.Attack, req: table.Triplet, hits: 3, targets: []string{"b"}}}},
-		spec{id: "b", side: 1, str: 4, acts: []act{attack(1, "a")}})
-	put(t, g, "a", 4, 4)
-	moves := g.ActionMoves()
-	if len(moves) != 1 || !moves[0].Null {
-		t.Fatalf("moves %+v, want one null action", moves)
-	}
-	g.Act(moves[0], none)
-	if g.S[0].Pool != 6 || g.ByID("b").Units != 4 {
-		t.Errorf("pool %d, target units %d; want 6 and 4", g.S[0].Pool, g.ByID("b").Units)
-	}
-	put(t, g, "a", 4, 4, 4)
-	moves = g.ActionMoves()
-	if len(moves) != 1 || moves[0].Null {
-		t.Errorf("with the requirement met the moves are %+v, want the attack alone", moves)
-	}
-}
-
-// Attack: listed targets are attacked in order; the second only once the
-// first is removed from play.
-func TestRuleTargetsInOrder(t *testing.T) {
-	g := setup(t, [2]int8{3, 3},
-		spec{id: "a", str: 3, acts: []act{attack(1, "b", "c")}},
-		spec{id: "b", side: 1, str: 1, acts: []act{attack(1, "a")}},
-		spec{id: "c", side: 1, str: 3, acts: []act{attack(1, "a")}})
-	put(t, g, "a", 1)
-	mustAct(t, g, "a", 0, none)
-	put(t, g, "a", 1)
-	mustAct(t, g, "a", 0, none)
-	if b, c := g.ByID("b"), g.ByID("c"); !b.Gone || c.Units != 2 {
-		t.Errorf("b gone %v, c units %d; want b routed, then c at 2", b.Gone, c.Units)
-	}
-}
-
-// Attack: "1 hit per die" counts the dice removed; "1 self" costs the attacker a unit.
-func TestRuleHitsPerDieAndSelf(t *testing.T) {
-	g := setup(t, [2]int8{3, 3},
-		spec{id: "a", str: 3, acts: []act{{typ: table.Attack, perDie: true, self: 1, targets: []string{"b"}}}},
-		spec{id: "b", side: 1, str: 5, acts: []act{attack(1, "a")}})
-	put(t, g, "a", 2, 2, 2)
-	mustAct(t, g, "a", 0, none)
-	if a, b := g.ByID("a"), g.ByID("b"); a.Units != 2 || b.Units != 2 {
-		t.Errorf("attacker %d, target %d units; want 2 and 2", a.Units, b.Units)
-	}
-}
-
-// Reactions, Screen: the attack is cancelled, both sides spend their dice,
-// and the screening player's next action phase is skipped.
-func TestRuleScreenAndSkippedActionPhase(t *testing.T) {
-	g := setup(t, [2]int8{3, 3},
-		spec{id: "a", str: 3, acts: []act{attack(2, "b")}},
-		spec{id: "b", side: 1, str: 3, acts: []act{attack(1, "a")}},
-		spec{id: "s", side: 1, str: 2, acts: []act{{typ: table.Screen, any: true}}})
-	put(t, g, "a", 6)
-	put(t, g, "s", 3)
-	put(t, g, "b", 1)
-	mustAct(t, g, "a", 0, none) // mandatory: taken even though the chooser declines
-	if g.ByID("b").Units != 3 || g.ByID("a").Units != 3 || len(g.ByID("s").Dice) != 0 || g.S[1].Pool != 5 || g.S[0].Pool != 6 {
-		t.Fatalf("after the screen: b %d a %d units, s dice %v, pools %d/%d", g.ByID("b").Units, g.ByID("a").Units, g.ByID("s").Dice, g.S[0].Pool, g.S[1].Pool)
-	}
-	if !g.S[1].Skip {
-		t.Fatal("the screening side's next action phase is not marked skipped")
-	}
-	var kinds []string
-	g.Log = func(e Event) { kinds = append(kinds, e.Kind) }
-	g.EndTurn()
-	g.Step([2]Policy{script{}, script{}}) // b has a die and could attack, but the phase is skipped
-	if len(kinds) < 2 || kinds[0] != "skip" || kinds[1] != "roll" || g.ByID("a").Units != 3 {
-		t.Errorf("events %v, a units %d; want skip then roll, a untouched", kinds, g.ByID("a").Units)
-	}
-}
-
-// Reactions: mandatory unless voluntary.
-func TestRuleVoluntaryReaction(t *testing.T) {
-	g := setup(t, [2]int8{3, 3},
-		spec{id: "a", str: 3, acts: []act{attack(2, "b")}},
-		spec{id: "b", side: 1, str: 3, acts: []act{attack(1, "a")}},
-		spec{id: "s", side: 1, str: 2, acts: []act{{typ: table.Screen, targets: []string{"a"}, vol: true}}})
-	put(t, g, "a", 6)
-	put(t, g, "s", 3)
-	mustAct(t, g, "a", 0, none)
-	if g.ByID("b").Units != 1 || g.S[1].Skip || len(g.ByID("s").Dice) != 1 {
-		t.Errorf("declined voluntary screen: b %d units, skip %v; want 1 and false", g.ByID("b").Units, g.S[1].Skip)
-	}
-}
-
-// Counterattack and Routing: hits are simultaneous; when both sides rout
-// at once no morale is given.
-func TestRuleCounterattackSimultaneousRout(t *testing.T) {
-	g := setup(t, [2]int8{3, 3},
-		spec{id: "a", str: 1, star: true, acts: []act{attack(2, "b")}},
-		spec{id: "b", side: 1, str: 2, star: true, acts: []act{{typ: table.Counterattack, any: true, hits: 1}, attack(1, "a")}})
-	put(t, g, "a", 5)
-	put(t, g, "b", 2)
-	mustAct(t, g, "a", 0, none)
-	a, b := g.ByID("a"), g.ByID("b")
-	if !a.Gone || !b.Gone || g.S[0].Morale != 3 || g.S[1].Morale != 3 || !g.S[1].Skip {
-		t.Errorf("a gone %v, b gone %v, morale %d-%d, skip %v; want both routed, 3-3, skip", a.Gone, b.Gone, g.S[0].Morale, g.S[1].Morale, g.S[1].Skip)
-	}
-	if g.S[0].Pool != 6 || g.S[1].Pool != 6 {
-		t.Errorf("pools %d/%d, want 6/6", g.S[0].Pool, g.S[1].Pool)
-	}
-}
-
-// Absorb: a friendly formation listing the target takes the hits instead.
-func TestRuleAbsorb(t *testing.T) {
-	g := setup(t, [2]int8{3, 3},
-		spec{id: "a", str: 3, acts: []act{attack(2, "b")}},
-		spec{id: "b", side: 1, str: 2, acts: []act{attack(1, "a")}},
-		spec{id: "x", side: 1, str: 4, acts: []act{{typ: table.Absorb, targets: []string{"b"}}}})
-	put(t, g, "a", 5)
-	put(t, g, "x", 4)
-	mustAct(t, g, "a", 0, none)
-	if g.ByID("b").Units != 2 || g.ByID("x").Units != 2 || !g.S[1].Skip {
-		t.Errorf("b %d, x %d units, skip %v; want 2, 2, true", g.ByID("b").Units, g.ByID("x").Units, g.S[1].Skip)
-	}
-}
-
-// Routing: a rout gives one morale cube to the other player, two for a
-// star; the routed formation's dice return to its pool.
-func TestRuleRoutMorale(t *testing.T) {
-	g := setup(t, [2]int8{3, 4},
-		spec{id: "a", str: 3, acts: []act{attack(3, "b", "c")}},
-		spec{id: "b", side: 1, str: 1, acts: []act{attack(1, "a")}},
-		spec{id: "c", side: 1, str: 1, star: true, acts: []act{attack(1, "a")}})
-	put(t, g, "b", 2, 2)
-	put(t, g, "a", 1)
-	mustAct(t, g, "a", 0, none)
-	if g.S[0].Morale != 4 || g.S[1].Morale != 3 || g.S[1].Pool != 6 {
-		t.Fatalf("after b routs: morale %d-%d, pool %d; want 4-3, 6", g.S[0].Morale, g.S[1].Morale, g.S[1].Pool)
-	}
-	put(t, g, "a", 1)
-	mustAct(t, g, "a", 0, none)
-	if g.S[0].Morale != 6 || g.S[1].Morale != 1 {
-		t.Errorf("after the star routs: morale %d-%d; want 6-1", g.S[0].Morale, g.S[1].Morale)
-	}
-}
-
-// Pursuit: a pursuing formation whose attack routs its target leaves play,
-// morale unchanged for its side, its dice back in the pool, and the reserve
-// behind it comes out.
-func TestRulePursuit(t *testing.T) {
-	g := setup(t, [2]int8{3, 3},
-		spec{id: "a", str: 3, pursuit: true, acts: []act{attack(2, "b")}},
-		spec{id: "r", str: 3, reserve: table.Behind, behind: "a", acts: []act{attack(1, "b")}},
-		spec{id: "b", side: 1, str: 2, acts: []act{attack(1, "a")}})
-	put(t, g, "a", 3)
-	mustAct(t, g, "a", 0, none)
-	a, r := g.ByID("a"), g.ByID("r")
-	if !a.Gone || a.How != "pursued" || r.Reserve || g.S[0].Morale != 4 || g.S[1].Morale != 2 || g.S[0].Pool != 6 {
-		t.Errorf("a gone %v (%s), r reserve %v, morale %d-%d, pool %d; want pursued, released, 4-2, 6", a.Gone, a.How, r.Reserve, g.S[0].Morale, g.S[1].Morale, g.S[0].Pool)
-	}
-}
-
-// Retire/Reserve: retiring needs a die, does not touch morale and releases
-// the reserve behind the retiring formation.
-func TestRuleRetireReleasesReserve(t *testing.T) {
-	g := setup(t, [2]int8{3, 3},
-		spec{id: "a", str: 3, retire: true, acts: []act{attack(1, "b")}},
-		spec{id: "r", str: 3, reserve: table.Behind, behind: "a", acts: []act{attack(1, "b")}},
-		spec{id: "b", side: 1, str: 2, acts: []act{attack(1, "a")}})
-	if i := find(g, g.ActionMoves(), "a", Retire, false); i >= 0 {
-		t.Fatal("retire offered with no die on the card")
-	}
-	put(t, g, "a", 2)
-	mustAct(t, g, "a", Retire, none)
-	if a, r := g.ByID("a"), g.ByID("r"); !a.Gone || a.How != "retired" || r.Reserve || g.S[0].Morale != 3 || g.S[1].Morale != 3 || g.S[0].Pool != 6 {
-		t.Errorf("a %v/%s, r reserve %v, morale %d-%d, pool %d", a.Gone, a.How, r.Reserve, g.S[0].Morale, g.S[1].Morale, g.S[0].Pool)
-	}
-}
-
-// Command: the named formation in reserve becomes active.
-func TestRuleCommand(t *testing.T) {
-	g := setup(t, [2]int8{3, 3},
-		spec{id: "c", str: 2, acts: []act{{typ: table.Command, targets: []string{"r"}}}},
-		spec{id: "r", str: 3, reserve: table.Commanded, acts: []act{attack(1, "b")}},
-		spec{id: "b", side: 1, str: 2, acts: []act{attack(1, "c")}})
-	put(t, g, "c", 4)
-	mustAct(t, g, "c", 0, none)
-	if g.ByID("r").Reserve {
-		t.Error("commanded formation is still in reserve")
-	}
-	put(t, g, "c", 4)
-	if i := find(g, g.ActionMoves(), "c", 0, false); i >= 0 {
-		t.Error("command offered with no formation left in reserve")
-	}
-}
-
-// Bombard and Special Formations: bombard removes one enemy morale cube but
-// never the last; a special formation spends one cube per action.
-func TestRuleBombard(t *testing.T) {
-	g := setup(t, [2]int8{3, 2},
-		spec{id: "guns", str: 2, special: true, acts: []act{{typ: table.Bombard}}},
 		spec{id: "a", str: 3, acts: []act{attack(1, "b")}},
+		spec{id: "r", str: 3, reserve: table.Commanded, acts: []act{attack(1, "b")}},
 		spec{id: "b", side: 1, str: 2, acts: []act{attack(1, "a")}})
-	mustAct(t, g, "guns", 0, none)
-	if g.S[1].Morale != 1 || g.ByID("guns").Units != 0 || g.Cubes() != 4 {
-		t.Fatalf("morale %d, guns cubes %d, cubes in play %d; want 1, 0, 4", g.S[1].Morale, g.ByID("guns").Units, g.Cubes())
+	if got := texts(g); !reflect.DeepEqual(got, []string{"pass"}) {
+		t.Errorf("legal %q with no dice on any card, want pass alone", got)
 	}
-	g.ByID("guns").Units = 1
-	if i := find(g, g.ActionMoves(), "guns", 0, false); i >= 0 {
-		t.Error("bombard offered against the last morale cube")
+	g.ByID("r").Dice = []int{6} // even if dice were there, a reserve cannot act
+	g.S[0].Pool--
+	if got := texts(g); !reflect.DeepEqual(got, []string{"pass"}) {
+		t.Errorf("legal %q for a formation in reserve, want pass alone", got)
 	}
 }
 
@@ -346,11 +95,11 @@ func TestRuleSpecialFormationCubes(t *testing.T) {
 		spec{id: "lead", wing: 3, str: 3, special: true, area: table.DiceArea{Src: "6", Faces: 1 << 6}, acts: []act{{typ: table.Bombard}}},
 		spec{id: "a", str: 3, acts: []act{attack(1, "b")}},
 		spec{id: "b", side: 1, str: 2, acts: []act{attack(1, "a")}})
-	ps := g.Placements([]int{6}, 2)
-	if len(ps) != 1 {
-		t.Fatalf("placements on guns: %v", ps)
+	g.phase, g.roll, g.wing = PhaseRoll, []int{6}, 2
+	if got := texts(g); !reflect.DeepEqual(got, []string{"place 6 on guns", "place nothing on blue"}) {
+		t.Fatalf("legal on the blue wing: %q", got)
 	}
-	g.Place(ps[0])
+	do(t, g, "place 6 on guns")
 	if guns := g.ByID("guns"); guns.Units != 2 || g.S[0].Pool != 6 || len(guns.Dice) != 0 || g.Cubes() != 10 {
 		t.Fatalf("guns %d cubes, pool %d, cubes in play %d; want 2, 6, 10", guns.Units, g.S[0].Pool, g.Cubes())
 	}
@@ -360,20 +109,168 @@ func TestRuleSpecialFormationCubes(t *testing.T) {
 	if ps := g.Placements([]int{6}, 3); len(ps) != 0 {
 		t.Errorf("a cube was offered with all ten cubes in play: %v", ps)
 	}
-	mustAct(t, g, "guns", 0, none) // bombard: a morale cube and a guns cube leave play
+	g.phase, g.Active = PhaseAction, 0
+	do(t, g, "bombard with guns") // a morale cube and a guns cube leave play
 	if ps := g.Placements([]int{6}, 3); len(ps) != 1 || g.Cubes() != 8 {
 		t.Errorf("after the bombard: %d placements, %d cubes in play; want 1 and 8", len(ps), g.Cubes())
 	}
 }
 
-// How to Win: a player with no morale loses at the start of a turn.
-func TestRuleVictoryMorale(t *testing.T) {
+// Counterattack: "1 hit per die" counts the dice on the reacting card.
+func TestRuleCounterattackPerDie(t *testing.T) {
 	g := setup(t, [2]int8{3, 3},
-		spec{id: "a", str: 3, acts: []act{attack(1, "b")}},
+		spec{id: "a", str: 5, acts: []act{attack(1, "b")}},
+		spec{id: "b", side: 1, str: 3, acts: []act{{typ: table.Counterattack, any: true, perDie: true}}})
+	put(t, g, "a", 6)
+	put(t, g, "b", 2, 2, 5)
+	do(t, g, "attack b with a", "counterattack with b")
+	if g.ByID("a").Units != 2 || g.ByID("b").Units != 2 || len(g.ByID("b").Dice) != 0 {
+		t.Errorf("a %d b %d units; want 2 (three dice) and 2", g.ByID("a").Units, g.ByID("b").Units)
+	}
+}
+
+// Target order applies to Absorb too: a formation absorbing for two
+// friends covers the second only once the first has left play.
+func TestRuleAbsorbTargetsInOrder(t *testing.T) {
+	g := setup(t, [2]int8{3, 3},
+		spec{id: "a", str: 3, acts: []act{attack(2, "c", "d")}},
+		spec{id: "c", side: 1, str: 3, acts: []act{attack(1, "a")}},
+		spec{id: "d", side: 1, str: 3, acts: []act{attack(1, "a")}},
+		spec{id: "x", side: 1, str: 4, acts: []act{{typ: table.Absorb, targets: []string{"d", "c"}}}})
+	put(t, g, "x", 1)
+	put(t, g, "a", 6)
+	do(t, g, "attack c with a")
+	if g.ByID("c").Units != 1 || g.ByID("x").Units != 4 || g.S[1].Skip {
+		t.Errorf("c %d x %d units, skip %v; want no absorb for c while d stands (1, 4, false)", g.ByID("c").Units, g.ByID("x").Units, g.S[1].Skip)
+	}
+	g.ByID("d").Gone = true
+	g.phase, g.Active = PhaseAction, 0
+	put(t, g, "a", 6)
+	do(t, g, "attack c with a", "absorb with x")
+	if g.ByID("c").Units != 1 || g.ByID("x").Units != 2 || !g.S[1].Skip {
+		t.Errorf("c %d x %d units, skip %v; want x to absorb once d is gone (1, 2, true)", g.ByID("c").Units, g.ByID("x").Units, g.S[1].Skip)
+	}
+}
+
+// Pursuit: a pursuing formation whose attack routs its target leaves play,
+// morale unchanged for its side, its dice back in the pool, and the reserve
+// behind it comes out (Retire/Reserve: "When the other Formation Retires,
+// Routs, or performs Pursuit").
+func TestRulePursuitReleasesReserve(t *testing.T) {
+	g := setup(t, [2]int8{3, 3},
+		spec{id: "a", str: 3, pursuit: true, acts: []act{attack(2, "b")}},
+		spec{id: "r", str: 3, reserve: table.Behind, behind: "a", acts: []act{attack(1, "b")}},
 		spec{id: "b", side: 1, str: 2, acts: []act{attack(1, "a")}})
-	g.S[1].Morale = 0
-	if !g.Begin() || g.Winner != 0 {
-		t.Errorf("over %v, winner %d; want side 0 to win", g.Over, g.Winner)
+	put(t, g, "a", 3)
+	do(t, g, "attack b with a")
+	a, r := g.ByID("a"), g.ByID("r")
+	if !a.Gone || a.How != "pursued" || r.Reserve || g.S[0].Morale != 4 || g.S[1].Morale != 2 || g.S[0].Pool != 6 {
+		t.Errorf("a gone %v (%s), r reserve %v, morale %d-%d, pool %d; want pursued, released, 4-2, 6", a.Gone, a.How, r.Reserve, g.S[0].Morale, g.S[1].Morale, g.S[0].Pool)
+	}
+}
+
+// Pursuit: only the Target of the pursuer's attacks counts. With multiple
+// Targets the second "only becomes available after the first has been
+// removed", so a rout of the second while the first stands is no pursuit;
+// neither is the rout of an enemy the pursuer does not attack. A pursuer
+// still in Reserve has not engaged and does not pursue (engine's reading).
+func TestRulePursuitOnlyForTheCurrentTarget(t *testing.T) {
+	g := setup(t, [2]int8{3, 3},
+		spec{id: "p", str: 3, pursuit: true, acts: []act{attack(1, "x", "b")}},
+		spec{id: "q", str: 3, pursuit: true, reserve: table.Commanded, acts: []act{attack(1, "b")}},
+		spec{id: "c", str: 3, acts: []act{attack(2, "b", "d")}},
+		spec{id: "x", side: 1, str: 3, acts: []act{attack(1, "c")}},
+		spec{id: "b", side: 1, str: 2, acts: []act{attack(1, "c")}},
+		spec{id: "d", side: 1, str: 1, acts: []act{attack(1, "c")}})
+	put(t, g, "c", 6)
+	do(t, g, "attack b with c") // b routs while x stands
+	g.phase, g.Active = PhaseAction, 0
+	put(t, g, "c", 6)
+	do(t, g, "attack d with c") // d routs: never p's target
+	if p, q := g.ByID("p"), g.ByID("q"); p.Gone || q.Gone || !g.ByID("b").Gone || !g.ByID("d").Gone {
+		t.Errorf("p gone %v (%s), q gone %v; b and d routed %v %v; want p and q still in play", p.Gone, p.How, q.Gone, g.ByID("b").Gone, g.ByID("d").Gone)
+	}
+}
+
+// Pursuit and Counterattack: a pursuer routed at the same instance as its
+// target (hits are simultaneous) has Routed, not pursued; no morale moves.
+func TestRulePursuitNotWhenRoutedTogether(t *testing.T) {
+	g := setup(t, [2]int8{3, 3},
+		spec{id: "p", str: 1, pursuit: true, acts: []act{attack(2, "b")}},
+		spec{id: "b", side: 1, str: 2, acts: []act{{typ: table.Counterattack, any: true, hits: 1}, attack(1, "p")}})
+	put(t, g, "p", 5)
+	put(t, g, "b", 2)
+	do(t, g, "attack b with p", "counterattack with b")
+	if p := g.ByID("p"); !p.Gone || p.How != "routed" || g.S[0].Morale != 3 || g.S[1].Morale != 3 {
+		t.Errorf("p %v/%s, morale %d-%d; want routed and 3-3", p.Gone, p.How, g.S[0].Morale, g.S[1].Morale)
+	}
+}
+
+// Special Formations: "They cannot be Attacked, and if removed from play,
+// they do not alter Morale"; they have cubes, not Units, so Routing (no
+// Unit pieces left) never applies. A Counterattack, even one against "any"
+// attacker, is not offered against an attacking special formation (the
+// compiler already refuses one that names it); hits that reach one anyway
+// leave its cubes as they were.
+func TestRuleSpecialFormationIgnoresHits(t *testing.T) {
+	g := setup(t, [2]int8{3, 3},
+		spec{id: "guns", str: 2, special: true, acts: []act{attack(1, "b")}},
+		spec{id: "a", str: 3, acts: []act{attack(1, "b")}},
+		spec{id: "b", side: 1, str: 3, acts: []act{{typ: table.Counterattack, any: true, hits: 2}, attack(1, "a")}})
+	guns := g.ByID("guns")
+	guns.Units = 2
+	b := put(t, g, "b", 3)
+	do(t, g, "attack b with guns")
+	if guns.Gone || guns.Units != 1 || b.Units != 2 || len(b.Dice) != 1 || g.S[0].Morale != 3 || g.S[1].Morale != 3 || g.S[1].Skip {
+		t.Errorf("guns gone %v with %d cubes, b %d units and dice %v, morale %d-%d, skip %v; want guns in play with 1 cube (the one spent), b 2 with its die, 3-3, no reaction",
+			guns.Gone, guns.Units, b.Units, b.Dice, g.S[0].Morale, g.S[1].Morale, g.S[1].Skip)
+	}
+	g.applyHits(map[*Formation]int{guns: 3})
+	if guns.Gone || guns.Units != 1 || g.S[0].Morale != 3 {
+		t.Errorf("after 3 hits guns gone %v with %d cubes, morale %d; want untouched", guns.Gone, guns.Units, g.S[0].Morale)
+	}
+}
+
+// Roll Phase: "Dice remain on the Card until the Formation takes an
+// Action, or until it Routs or performs Pursuit": placements of later
+// turns add to them, and only the pool is rolled.
+func TestRuleDiceStayOnCardAcrossTurns(t *testing.T) {
+	rs := fixture(t, [2]int8{3, 3},
+		spec{id: "a", str: 3, acts: []act{attack(1, "b")}},
+		spec{id: "b", side: 1, str: 3, acts: []act{attack(1, "a")}})
+	g := New(rs, 0, 1)
+	var rolled []int
+	for g.turn < 4 {
+		for _, e := range g.Events() {
+			if e.Kind == "roll" && e.Seat == 0 {
+				rolled = append(rolled, len(e.Data.(*Data).Dice))
+			}
+		}
+		switch {
+		case g.ToMove() == 1 || g.phase == PhaseAction:
+			do(t, g, texts(g)[len(texts(g))-1]) // pass, place nothing
+		default: // one die on a
+			do(t, g, texts(g)[0])
+		}
+	}
+	if a := g.ByID("a"); len(a.Dice) != 2 || g.S[0].Pool != 4 || !reflect.DeepEqual(rolled, []int{6, 5}) {
+		t.Errorf("a holds %v, pool %d, rolls of %v dice; want 2 dice kept over two turns, pool 4, rolls of [6 5]", a.Dice, g.S[0].Pool, rolled)
+	}
+}
+
+// Special Formations: dice "placed" on a special formation go back to the
+// Dice Pool, not to the roll: the same die cannot also go on another wing's
+// card in that Roll Phase.
+func TestRuleSpecialFormationDiceNotReused(t *testing.T) {
+	g := setup(t, [2]int8{3, 3},
+		spec{id: "guns", wing: 0, str: 2, special: true, acts: []act{{typ: table.Bombard}}},
+		spec{id: "a", wing: 1, str: 3, acts: []act{attack(1, "b")}},
+		spec{id: "b", side: 1, str: 3, acts: []act{attack(1, "a")}})
+	g.S[0].Pool, g.S[0].Dice = 1, 1
+	g.phase, g.roll, g.wing = PhaseRoll, []int{4}, 0
+	do(t, g, "place 4 on guns")
+	if guns, a := g.ByID("guns"), g.ByID("a"); guns.Units != 2 || len(a.Dice) != 0 || g.S[0].Pool != 1 || g.Active != 1 {
+		t.Errorf("guns %d cubes, a dice %v, pool %d, active %d; want 2 cubes, no dice on a, pool 1 and the turn over", guns.Units, a.Dice, g.S[0].Pool, g.Active)
 	}
 }
 
@@ -385,99 +282,51 @@ func TestRuleVictoryNoAttack(t *testing.T) {
 		spec{id: "b", side: 1, str: 2, acts: []act{{typ: table.Screen, any: true}}},
 		spec{id: "c", side: 1, str: 2, reserve: table.Commanded, acts: []act{attack(1, "a")}})
 	// Side 1's only attacker waits in reserve and nobody can command it out.
-	g.EndTurn()
-	if !g.Begin() || g.Winner != 0 {
-		t.Errorf("over %v winner %d; side 1 should lose at the start of its turn", g.Over, g.Winner)
+	g.Active = 1
+	if !g.begin() || g.winner != 0 {
+		t.Errorf("over %v winner %d; side 1 should lose at the start of its turn", g.Over(), g.winner)
 	}
 	g = setup(t, [2]int8{3, 3},
 		spec{id: "a", str: 3, acts: []act{attack(1, "b")}},
 		spec{id: "b", side: 1, str: 2, acts: []act{attack(1, "a")}})
 	g.ByID("b").Gone = true
-	g.EndTurn() // side 1 has nothing left that attacks; side 0 is not checked on side 1's turn
-	if !g.Begin() || g.Winner != 0 {
-		t.Errorf("over %v winner %d; want side 1 to lose", g.Over, g.Winner)
+	g.Active = 1 // side 1 has nothing left that attacks; side 0 is not checked on side 1's turn
+	if !g.begin() || g.winner != 0 {
+		t.Errorf("over %v winner %d; want side 1 to lose", g.Over(), g.winner)
 	}
 }
 
-// Action Phase: no action without removing a die; formations in reserve
-// take no actions.
-func TestRuleNoActionWithoutDice(t *testing.T) {
-	g := setup(t, [2]int8{3, 3},
-		spec{id: "a", str: 3, acts: []act{attack(1, "b")}},
-		spec{id: "r", str: 3, reserve: table.Commanded, acts: []act{attack(1, "b")}},
-		spec{id: "b", side: 1, str: 2, acts: []act{attack(1, "a")}})
-	if moves := g.ActionMoves(); len(moves) != 0 {
-		t.Errorf("moves %+v with no dice on any card, want none", moves)
+// How to Win: a formation in reserve whose commander waits in reserve
+// behind a formation that can retire can still come out and attack, so its
+// side has not lost.
+func TestRuleVictoryNoAttackChainedReserve(t *testing.T) {
+	specs := []spec{
+		{id: "a", str: 3, acts: []act{attack(1, "s")}},
+		{id: "s", side: 1, str: 2, retire: true, acts: []act{{typ: table.Screen, any: true}}},
+		{id: "k", side: 1, str: 2, reserve: table.Behind, behind: "s", acts: []act{{typ: table.Command, targets: []string{"c"}}}},
+		{id: "c", side: 1, str: 2, reserve: table.Commanded, acts: []act{attack(1, "a")}},
 	}
-	g.ByID("r").Dice = []int{6} // even if dice were there, a reserve cannot act
-	g.S[0].Pool--
-	if moves := g.ActionMoves(); len(moves) != 0 {
-		t.Errorf("moves %+v for a formation in reserve, want none", moves)
+	g := setup(t, [2]int8{3, 3}, specs...)
+	g.Active = 1
+	if g.begin() {
+		t.Fatalf("side 1 lost (%s), but s can retire, k come out and command c to attack", g.reason)
 	}
-}
-
-// Bombard cannot be screened: it triggers no reaction.
-func TestRuleBombardNotScreened(t *testing.T) {
-	g := setup(t, [2]int8{3, 3},
-		spec{id: "guns", str: 1, acts: []act{{typ: table.Bombard}}},
-		spec{id: "a", str: 3, acts: []act{attack(1, "b")}},
-		spec{id: "b", side: 1, str: 2, acts: []act{attack(1, "a")}},
-		spec{id: "s", side: 1, str: 2, acts: []act{{typ: table.Screen, any: true}}})
-	put(t, g, "guns", 2)
-	put(t, g, "s", 2)
-	asked := false
-	mustAct(t, g, "guns", 0, func(*Game, []Reaction) int { asked = true; return 0 })
-	if asked || g.S[1].Morale != 2 || g.S[1].Skip || len(g.ByID("s").Dice) != 1 {
-		t.Errorf("asked %v, morale %d, skip %v; want no reaction and morale 2", asked, g.S[1].Morale, g.S[1].Skip)
+	// Without the commander, c can never come out: side 1 loses.
+	g.ByID("k").Gone = true
+	if !g.begin() || g.winner != 0 {
+		t.Errorf("over %v winner %d; want side 1 to lose", g.Over(), g.winner)
 	}
 }
 
-// Reactions: with several ways to react the defender chooses which.
-func TestRuleReactionChoice(t *testing.T) {
+// Action texts are distinct, and a formation with two actions of one type
+// says which.
+func TestActionTextsNameTheAction(t *testing.T) {
 	g := setup(t, [2]int8{3, 3},
-		spec{id: "a", str: 3, acts: []act{attack(2, "b")}},
-		spec{id: "b", side: 1, str: 3, acts: []act{{typ: table.Counterattack, any: true, hits: 1}}},
-		spec{id: "s", side: 1, str: 2, acts: []act{{typ: table.Screen, any: true}}})
-	put(t, g, "a", 6)
-	put(t, g, "b", 1)
-	put(t, g, "s", 3)
-	var offered []string
-	mustAct(t, g, "a", 0, func(g *Game, opts []Reaction) int {
-		for _, o := range opts {
-			offered = append(offered, g.F[o.F].Def.ID)
-		}
-		return 1 // the screen
-	})
-	if !reflect.DeepEqual(offered, []string{"b", "s"}) || g.ByID("b").Units != 3 || g.ByID("a").Units != 3 || len(g.ByID("b").Dice) != 1 {
-		t.Errorf("offered %v; b %d a %d units; want [b s], the screen taken and no losses", offered, g.ByID("b").Units, g.ByID("a").Units)
-	}
-}
-
-// Retire/Reserve: a reserve comes out when the formation it waits behind routs.
-func TestRuleRoutReleasesReserve(t *testing.T) {
-	g := setup(t, [2]int8{3, 3},
-		spec{id: "a", str: 3, acts: []act{attack(2, "b")}},
-		spec{id: "b", side: 1, str: 2, acts: []act{attack(1, "a")}},
-		spec{id: "r", side: 1, str: 3, reserve: table.Behind, behind: "b", acts: []act{attack(1, "a")}})
-	put(t, g, "a", 6)
-	mustAct(t, g, "a", 0, none)
-	if b, r := g.ByID("b"), g.ByID("r"); !b.Gone || b.How != "routed" || r.Reserve {
-		t.Errorf("b %v/%s, r reserve %v; want b routed and r released", b.Gone, b.How, r.Reserve)
-	}
-}
-
-// Reactions: declining when a mandatory reaction exists takes the mandatory
-// one, not a voluntary one listed first.
-func TestRuleMandatoryReactionOverVoluntary(t *testing.T) {
-	g := setup(t, [2]int8{3, 3},
-		spec{id: "a", str: 3, acts: []act{attack(2, "b")}},
-		spec{id: "v", side: 1, str: 2, acts: []act{{typ: table.Screen, any: true, vol: true}}},
-		spec{id: "b", side: 1, str: 3, acts: []act{{typ: table.Counterattack, any: true, hits: 1}}})
-	put(t, g, "a", 6)
-	put(t, g, "v", 3)
-	put(t, g, "b", 1)
-	mustAct(t, g, "a", 0, none)
-	if g.ByID("a").Units != 2 || g.ByID("b").Units != 1 || len(g.ByID("v").Dice) != 1 {
-		t.Errorf("a %d b %d units, v dice %v; want the counterattack taken (a 2, b 1) and the screen unused", g.ByID("a").Units, g.ByID("b").Units, g.ByID("v").Dice)
+		spec{id: "a", str: 3, acts: []act{attack(1, "b"), {typ: table.Attack, req: table.Pair, hits: 3, targets: []string{"b"}}}, retire: true},
+		spec{id: "b", side: 1, str: 3, acts: []act{attack(1, "a")}})
+	put(t, g, "a", 2, 3)
+	want := []string{"attack b with a action 1", "null attack with a action 2", "retire a", "pass"}
+	if got := texts(g); !slices.Equal(got, want) {
+		t.Errorf("legal %q, want %q", got, want)
 	}
 }

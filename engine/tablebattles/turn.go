@@ -13,10 +13,74 @@ type Placement struct {
 	Dice []int
 }
 
-// Begin starts the active player's turn and checks both victory conditions
+// settle plays the rules forward until a decision is due or the battle ends
+// (Flow of Play: an Action Phase, then a Roll Phase; then the opponent's
+// turn).
+func (g *Game) settle() {
+	g.unlist()
+	for {
+		switch g.phase {
+		case phaseBegin:
+			if g.begin() {
+				return
+			}
+			if g.S[g.Active].Skip {
+				g.S[g.Active].Skip = false
+				if !g.quiet {
+					g.emit(g.Active, "skip", fmt.Sprintf("%s reacted last turn: no action phase", g.sideID(g.Active)), nil)
+				}
+				g.phase = phaseRollStart
+				continue
+			}
+			if len(g.ActionMoves()) > 0 {
+				g.phase = PhaseAction
+				return
+			}
+			g.phase = phaseRollStart
+		case phaseRollStart:
+			g.roll = g.rollPool()
+			g.wing = 0
+			g.phase = PhaseRoll
+			if g.nextWing(false) {
+				return
+			}
+		case PhaseRoll:
+			if g.nextWing(true) {
+				return
+			}
+		default:
+			return
+		}
+	}
+}
+
+// nextWing moves the roll phase to the next wing, after the current one
+// when after is set, on which some dice of the roll may be placed, and
+// reports whether there is one; otherwise the turn ends.
+func (g *Game) nextWing(after bool) bool {
+	for _, w := range g.Wings() {
+		if w < g.wing || after && w == g.wing {
+			continue
+		}
+		if len(g.Placements(g.roll, w)) > 0 {
+			g.wing = w
+			return true
+		}
+	}
+	g.roll, g.wing = nil, 0
+	g.Active = 1 - g.Active
+	g.phase = phaseBegin
+	return false
+}
+
+// begin starts the active player's turn and checks both victory conditions
 // (How to Win). It reports whether the game is over.
-func (g *Game) Begin() bool {
-	g.Turn++
+func (g *Game) begin() bool {
+	if g.turn >= MaxTurns {
+		g.end(-1, fmt.Sprintf("no result after %d turns", MaxTurns))
+		return true
+	}
+	g.turn++
 	for _, s := range []int{g.Active, 1 - g.Active} {
 		if g.S[s].Morale <= 0 {
 			g.end(1-s, fmt.Sprintf("%s has no morale left", g.sideID(s)))
@@ -31,59 +95,23 @@ func (g *Game) Begin() bool {
 }
 
 func (g *Game) end(winner int, reason string) {
-	g.Over, g.Winner, g.Reason = true, winner, reason
-}
-
-// CanEverAttack reports whether some formation of side s still in play (or
-// in reserve with a way out) has an attack with an enemy target in play.
-func (g *Game) CanEverAttack(s int) bool {
-	for _, f := range g.F {
-		if f.Side != s || f.Gone || f.Reserve && !g.releasable(f) {
-			continue
-		}
-		for ai := range f.Def.Actions {
-			a := &f.Def.Actions[ai]
-			if a.Type == table.Attack && g.target(a) != nil {
-				return true
-			}
-		}
+	g.phase, g.winner, g.reason = PhaseOver, winner, reason
+	g.attack, g.roll, g.wing = nil, nil, 0
+	if !g.quiet {
+		g.emit(winner, "end", reason, &Data{Morale: g.morale()})
 	}
-	return false
 }
 
-// releasable reports whether a formation in reserve can still come out:
-// behind a formation (it leaves play sooner or later), or commanded by a
-// formation in play that is active or can itself come out.
-func (g *Game) releasable(f *Formation) bool {
-	return g.releasableFrom(f, map[*Formation]bool{})
-}
-
-func (g *Game) releasableFrom(f *Formation, seen map[*Formation]bool) bool {
-	if f.Def.Reserve == table.Behind {
-		return true // the formation it waits behind is still in play
-	}
-	seen[f] = true // a ring of commanders in reserve never comes out
-	for _, c := range g.F {
-		if c.Side != f.Side || c.Gone || seen[c] || c.Reserve && !g.releasableFrom(c, seen) {
-			continue
-		}
-		for ai := range c.Def.Actions {
-			if a := &c.Def.Actions[ai]; a.Type == table.Command && listed(a, f.Index) {
-				return true
-			}
-		}
-	}
-	return false
-}
-
-// Roll rolls every die in the active player's pool.
-func (g *Game) Roll() []int {
+// rollPool rolls every die in the active player's pool (Roll Phase).
+func (g *Game) rollPool() []int {
 	roll := make([]int, g.S[g.Active].Pool)
 	for i := range roll {
 		roll[i] = g.rng.IntN(6) + 1
 	}
 	slices.Sort(roll)
-	g.emit(Event{Kind: "roll", Dice: roll, Text: fmt.Sprintf("%s rolls %v", g.sideID(g.Active), roll)})
+	if !g.quiet {
+		g.emit(g.Active, "roll", fmt.Sprintf("%s rolls %v", g.sideID(g.Active), roll), &Data{Dice: roll})
+	}
 	return roll
 }
 
@@ -170,18 +198,21 @@ func areaPlacements(i int, a table.DiceArea, c [7]int) []Placement {
 	return out
 }
 
-// Place puts the dice of p on its card; a special formation gets a cube and
-// the dice stay in the pool.
-func (g *Game) Place(p Placement) {
+// place puts the dice of p on its card and takes them from the roll; a
+// special formation gets a cube and the dice go back to the pool, not to
+// the roll (Special Formations).
+func (g *Game) place(p Placement) {
 	f := g.F[p.F]
+	g.roll = takeDice(g.roll, p.Dice)
 	if f.Def.Special {
 		f.Units++
-		g.emit(Event{Kind: "place", Formation: f.Def.ID, Dice: p.Dice, Text: fmt.Sprintf("%s places %v on %s: a cube (%d)", g.sideID(g.Active), p.Dice, g.name(f), f.Units)})
+		if !g.quiet {
+			g.emit(f.Side, "cube", fmt.Sprintf("%s gains a cube (%d)", g.name(f), f.Units), &Data{Formation: f.Def.ID, Dice: p.Dice})
+		}
 		return
 	}
 	g.S[f.Side].Pool -= len(p.Dice)
 	f.Dice = append(f.Dice, p.Dice...)
-	g.emit(Event{Kind: "place", Formation: f.Def.ID, Dice: p.Dice, Text: fmt.Sprintf("%s places %v on %s", g.sideID(g.Active), p.Dice, g.name(f))})
 }
 
 // takeDice removes used dice from a roll.
@@ -193,61 +224,4 @@ func takeDice(roll, used []int) []int {
 		}
 	}
 	return roll
-}
-
-// EndTurn passes play to the opponent.
-func (g *Game) EndTurn() { g.Active = 1 - g.Active }
-
-// Policy makes a player's choices. Each method returns an index into opts,
-// or -1 for none.
-type Policy interface {
-	Name() string
-	Action(g *Game, opts []Move) int
-	React(g *Game, opts []Reaction) int
-	Place(g *Game, opts []Placement) int
-}
-
-// Step plays one whole player turn: victory check, action phase (unless
-// skipped after a reaction) and roll phase. It reports whether the game is over.
-func (g *Game) Step(p [2]Policy) bool {
-	if g.Over {
-		return true
-	}
-	if g.Turn >= MaxTurns {
-		g.end(-1, fmt.Sprintf("no result after %d turns", MaxTurns))
-		return true
-	}
-	if g.Begin() {
-		return true
-	}
-	me := p[g.Active]
-	if g.S[g.Active].Skip {
-		g.S[g.Active].Skip = false
-		g.emit(Event{Kind: "skip", Text: fmt.Sprintf("%s reacted last turn: no action phase", g.sideID(g.Active))})
-	} else if moves := g.ActionMoves(); len(moves) > 0 {
-		if i := me.Action(g, moves); i >= 0 && i < len(moves) {
-			g.Act(moves[i], func(g *Game, opts []Reaction) int { return p[1-g.Active].React(g, opts) })
-		} else {
-			g.emit(Event{Kind: "pass", Text: fmt.Sprintf("%s takes no action", g.sideID(g.Active))})
-		}
-	}
-	roll := g.Roll()
-	for _, w := range g.Wings() {
-		opts := g.Placements(roll, w)
-		if len(opts) == 0 {
-			continue
-		}
-		if i := me.Place(g, opts); i >= 0 && i < len(opts) {
-			g.Place(opts[i])
-			roll = takeDice(roll, opts[i].Dice)
-		}
-	}
-	g.EndTurn()
-	return false
-}
-
-// Play runs the game to its end.
-func (g *Game) Play(p [2]Policy) {
-	for !g.Step(p) {
-	}
 }

@@ -15,6 +15,7 @@ func init() {
 		Name:     "Fire Emblem Cipher",
 		Modes:    engine.Modes,
 		Base:     func() any { return generated.Ruleset },
+		Import:   importCommand,
 		Scaffold: scaffold,
 		Render:   render,
 	})

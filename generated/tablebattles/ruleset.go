@@ -9,6 +9,251 @@ import "github.com/roundtable-dev/roundtable/engine/tablebattles/table"
 var Ruleset = &table.Ruleset{
 	Formations: []table.Formation{
 		{
+			ID:       "gate-wardens",
+			Name:     "Wardens of the Gate",
+			Card:     "1B",
+			Wing:     8,
+			Strength: 5,
+			Dice: table.DiceArea{
+				Src:   "1/2",
+				Faces: 6,
+			},
+			Actions: []table.Action{
+				{
+					Type:      3,
+					Targets:   []int16{4},
+					Voluntary: true,
+					Text:      "Shields locked across the gate.",
+				},
+				{
+					Targets: []int16{4, 5, 8},
+					Hits:    1,
+				},
+			},
+			Behind: -1,
+		},
+		{
+			ID:       "horn-bearers",
+			Name:     "Bearers of the Horn",
+			Card:     "2B",
+			Wing:     8,
+			Strength: 3,
+			Star:     true,
+			Dice: table.DiceArea{
+				Src:    "(6)",
+				Faces:  64,
+				Single: true,
+			},
+			Actions: []table.Action{
+				{
+					Type:    2,
+					Targets: []int16{3},
+					Text:    "One long call brings the riders down the slope.",
+				},
+				{
+					Targets: []int16{5, 4, 8},
+					Hits:    2,
+				},
+			},
+			Behind: -1,
+		},
+		{
+			ID:       "cliff-scouts",
+			Name:     "Cliff Scouts",
+			Card:     "3B",
+			Wing:     10,
+			Strength: 3,
+			Dice: table.DiceArea{
+				Src:   "4/5",
+				Faces: 48,
+			},
+			Actions: []table.Action{
+				{
+					Targets: []int16{6, 4, 8},
+					PerDie:  true,
+				},
+			},
+			Behind: -1,
+			Retire: true,
+		},
+		{
+			ID:       "pass-riders",
+			Name:     "Riders of the Pass",
+			Card:     "4B",
+			Wing:     10,
+			Strength: 4,
+			Dice: table.DiceArea{
+				Src:     "Doubles",
+				Doubles: true,
+			},
+			Actions: []table.Action{
+				{
+					Requirement: 1,
+					Targets:     []int16{5, 4, 8},
+					Hits:        3,
+					Needs:       2,
+				},
+			},
+			Reserve: 2,
+			Behind:  -1,
+			Pursuit: true,
+		},
+		{
+			ID:       "ash-raiders",
+			Name:     "Ashfolk Raiders",
+			Card:     "5B",
+			Strength: 4,
+			Dice: table.DiceArea{
+				Src:   "5/6",
+				Faces: 96,
+			},
+			Actions: []table.Action{
+				{
+					Targets: []int16{0, 1},
+					PerDie:  true,
+				},
+			},
+			Behind: -1,
+		},
+		{
+			ID:       "ash-berserkers",
+			Name:     "Cinder Berserkers",
+			Card:     "6B",
+			Strength: 3,
+			Star:     true,
+			Dice: table.DiceArea{
+				Src:     "Triples",
+				Triples: true,
+			},
+			Actions: []table.Action{
+				{
+					Requirement: 3,
+					Targets:     []int16{1, 0},
+					Hits:        3,
+					Self:        1,
+					Needs:       3,
+				},
+			},
+			Behind: -1,
+		},
+		{
+			ID:       "ash-shields",
+			Name:     "Ashfolk Shieldwall",
+			Card:     "7B",
+			Wing:     5,
+			Strength: 4,
+			Dice: table.DiceArea{
+				Src:   "1-3",
+				Faces: 14,
+			},
+			Actions: []table.Action{
+				{
+					Type:    5,
+					Targets: []int16{4},
+					Text:    "The shieldwall closes in front of the raiders.",
+				},
+				{
+					Targets: []int16{2, 0},
+					Hits:    1,
+				},
+			},
+			Behind: -1,
+		},
+		{
+			ID:       "ember-priests",
+			Name:     "Ember Priests",
+			Card:     "8B",
+			Wing:     5,
+			Strength: 2,
+			Special:  true,
+			Dice: table.DiceArea{
+				Src:       "Straight-3",
+				Straights: 8,
+			},
+			Actions: []table.Action{
+				{
+					Type: 1,
+					Text: "Smoke and chanting roll down the pass.",
+				},
+			},
+			Behind: -1,
+		},
+		{
+			ID:       "ash-howlers",
+			Name:     "Ash Howlers",
+			Card:     "9B",
+			Wing:     11,
+			Strength: 3,
+			Dice: table.DiceArea{
+				Src:   "4-6",
+				Faces: 112,
+			},
+			Actions: []table.Action{
+				{
+					Targets: []int16{2, 3, 1},
+					Hits:    2,
+				},
+			},
+			Reserve: 1,
+			Behind:  4,
+		},
+		{
+			ID:       "ash-slingers",
+			Name:     "Ashfolk Slingers",
+			Card:     "10B",
+			Wing:     11,
+			Strength: 3,
+			Dice: table.DiceArea{
+				Src:   "1/2",
+				Faces: 6,
+			},
+			Actions: []table.Action{
+				{
+					Targets: []int16{2, 10, 0},
+					Hits:    1,
+				},
+			},
+			Behind: -1,
+		},
+		{
+			ID:       "pass-archers",
+			Name:     "Archers of the Pass",
+			Card:     "11B",
+			Wing:     10,
+			Strength: 3,
+			Dice: table.DiceArea{
+				Src:   "3/4",
+				Faces: 24,
+			},
+			Actions: []table.Action{
+				{
+					Requirement: 1,
+					Targets:     []int16{9, 5, 8},
+					Hits:        2,
+					Needs:       2,
+				},
+			},
+			Behind: -1,
+		},
+		{
+			ID:       "tower-crossbows",
+			Name:     "Tower Crossbows",
+			Card:     "12B",
+			Wing:     8,
+			Strength: 2,
+			Dice: table.DiceArea{
+				Src:   "6",
+				Faces: 64,
+			},
+			Actions: []table.Action{
+				{
+					Targets: []int16{6, 9, 4},
+					PerDie:  true,
+				},
+			},
+			Behind: -1,
+		},
+		{
 			ID:       "edelgard-armored",
 			Name:     "Edelgard's Armored Lords",
 			Card:     "28A",
@@ -21,7 +266,7 @@ var Ruleset = &table.Ruleset{
 			},
 			Actions: []table.Action{
 				{
-					Targets: []int16{6, 7},
+					Targets: []int16{18, 19},
 					PerDie:  true,
 				},
 			},
@@ -39,7 +284,7 @@ var Ruleset = &table.Ruleset{
 			},
 			Actions: []table.Action{
 				{
-					Targets: []int16{10, 8},
+					Targets: []int16{22, 20},
 					Hits:    2,
 				},
 			},
@@ -58,8 +303,9 @@ var Ruleset = &table.Ruleset{
 			Actions: []table.Action{
 				{
 					Requirement: 1,
-					Targets:     []int16{8, 9},
+					Targets:     []int16{20, 21},
 					Hits:        2,
+					Needs:       2,
 				},
 			},
 			Behind:  -1,
@@ -77,7 +323,7 @@ var Ruleset = &table.Ruleset{
 			},
 			Actions: []table.Action{
 				{
-					Targets: []int16{9, 6},
+					Targets: []int16{21, 18},
 					PerDie:  true,
 				},
 			},
@@ -114,13 +360,13 @@ var Ruleset = &table.Ruleset{
 			},
 			Actions: []table.Action{
 				{
-					Targets: []int16{7, 6},
+					Targets: []int16{19, 18},
 					PerDie:  true,
 					Self:    1,
 				},
 			},
 			Reserve: 1,
-			Behind:  3,
+			Behind:  15,
 		},
 		{
 			ID:       "dimitri-lancers",
@@ -137,11 +383,12 @@ var Ruleset = &table.Ruleset{
 			Actions: []table.Action{
 				{
 					Requirement: 5,
-					Targets:     []int16{0, 1},
+					Targets:     []int16{12, 13},
 					Hits:        4,
+					Needs:       5,
 				},
 				{
-					Targets: []int16{0, 1},
+					Targets: []int16{12, 13},
 					PerDie:  true,
 				},
 			},
@@ -160,11 +407,11 @@ var Ruleset = &table.Ruleset{
 			Actions: []table.Action{
 				{
 					Type:    5,
-					Targets: []int16{6},
+					Targets: []int16{18},
 				},
 				{
 					Type:    4,
-					Targets: []int16{5, 0},
+					Targets: []int16{17, 12},
 					Hits:    1,
 				},
 			},
@@ -183,7 +430,7 @@ var Ruleset = &table.Ruleset{
 			},
 			Actions: []table.Action{
 				{
-					Targets: []int16{2, 1},
+					Targets: []int16{14, 13},
 					Hits:    2,
 				},
 			},
@@ -201,7 +448,7 @@ var Ruleset = &table.Ruleset{
 			},
 			Actions: []table.Action{
 				{
-					Targets: []int16{3, 2},
+					Targets: []int16{15, 14},
 					Hits:    2,
 				},
 			},
@@ -221,7 +468,7 @@ var Ruleset = &table.Ruleset{
 			Actions: []table.Action{
 				{
 					Type:      3,
-					Targets:   []int16{1, 0},
+					Targets:   []int16{13, 12},
 					Voluntary: true,
 				},
 			},
@@ -239,7 +486,7 @@ var Ruleset = &table.Ruleset{
 			},
 			Actions: []table.Action{
 				{
-					Targets: []int16{3, 5},
+					Targets: []int16{15, 17},
 					Hits:    2,
 				},
 			},
@@ -260,7 +507,7 @@ var Ruleset = &table.Ruleset{
 			Actions: []table.Action{
 				{
 					Type:    2,
-					Targets: []int16{11},
+					Targets: []int16{23},
 				},
 			},
 			Behind: -1,
@@ -278,7 +525,7 @@ var Ruleset = &table.Ruleset{
 			},
 			Actions: []table.Action{
 				{
-					Targets: []int16{19, 20},
+					Targets: []int16{31, 32},
 					PerDie:  true,
 				},
 			},
@@ -296,7 +543,7 @@ var Ruleset = &table.Ruleset{
 			},
 			Actions: []table.Action{
 				{
-					Targets: []int16{22, 21, 23},
+					Targets: []int16{34, 33, 35},
 					PerDie:  true,
 				},
 			},
@@ -317,13 +564,15 @@ var Ruleset = &table.Ruleset{
 			Actions: []table.Action{
 				{
 					Requirement: 4,
-					Targets:     []int16{20, 19},
+					Targets:     []int16{32, 31},
 					Hits:        4,
+					Needs:       6,
 				},
 				{
 					Requirement: 1,
-					Targets:     []int16{20, 19},
+					Targets:     []int16{32, 31},
 					Hits:        1,
+					Needs:       2,
 				},
 			},
 			Behind: -1,
@@ -341,13 +590,14 @@ var Ruleset = &table.Ruleset{
 			Actions: []table.Action{
 				{
 					Type:      3,
-					Targets:   []int16{19, 20},
+					Targets:   []int16{31, 32},
 					Voluntary: true,
 				},
 				{
 					Requirement: 5,
-					Targets:     []int16{21, 22},
+					Targets:     []int16{33, 34},
 					Hits:        3,
+					Needs:       5,
 				},
 			},
 			Behind: -1,
@@ -388,12 +638,12 @@ var Ruleset = &table.Ruleset{
 			},
 			Actions: []table.Action{
 				{
-					Targets: []int16{21, 22},
+					Targets: []int16{33, 34},
 					Hits:    2,
 				},
 			},
 			Reserve: 1,
-			Behind:  16,
+			Behind:  28,
 		},
 		{
 			ID:       "xander-paladins",
@@ -408,7 +658,7 @@ var Ruleset = &table.Ruleset{
 			},
 			Actions: []table.Action{
 				{
-					Targets: []int16{13, 15},
+					Targets: []int16{25, 27},
 					Hits:    2,
 				},
 			},
@@ -432,7 +682,7 @@ var Ruleset = &table.Ruleset{
 					Hits: 1,
 				},
 				{
-					Targets: []int16{13, 18},
+					Targets: []int16{25, 30},
 					Hits:    1,
 				},
 			},
@@ -451,8 +701,9 @@ var Ruleset = &table.Ruleset{
 			Actions: []table.Action{
 				{
 					Requirement: 3,
-					Targets:     []int16{15, 14},
+					Targets:     []int16{27, 26},
 					PerDie:      true,
+					Needs:       3,
 				},
 			},
 			Behind: -1,
@@ -470,7 +721,7 @@ var Ruleset = &table.Ruleset{
 			},
 			Actions: []table.Action{
 				{
-					Targets: []int16{14, 16},
+					Targets: []int16{26, 28},
 					Hits:    1,
 				},
 			},
@@ -489,11 +740,11 @@ var Ruleset = &table.Ruleset{
 			Actions: []table.Action{
 				{
 					Type:      5,
-					Targets:   []int16{21},
+					Targets:   []int16{33},
 					Voluntary: true,
 				},
 				{
-					Targets: []int16{14, 13},
+					Targets: []int16{26, 25},
 					PerDie:  true,
 				},
 			},
@@ -517,7 +768,7 @@ var Ruleset = &table.Ruleset{
 				},
 				{
 					Type:    2,
-					Targets: []int16{25},
+					Targets: []int16{37},
 				},
 			},
 			Behind: -1,
@@ -534,7 +785,7 @@ var Ruleset = &table.Ruleset{
 			},
 			Actions: []table.Action{
 				{
-					Targets: []int16{18, 13},
+					Targets: []int16{30, 25},
 					Hits:    2,
 				},
 			},
@@ -554,7 +805,7 @@ var Ruleset = &table.Ruleset{
 			},
 			Actions: []table.Action{
 				{
-					Targets: []int16{33, 34, 39},
+					Targets: []int16{45, 46, 51},
 					PerDie:  true,
 				},
 			},
@@ -578,7 +829,7 @@ var Ruleset = &table.Ruleset{
 					Text: "Lances braced at the water's edge.",
 				},
 				{
-					Targets: []int16{34, 33},
+					Targets: []int16{46, 45},
 					Hits:    2,
 				},
 			},
@@ -618,8 +869,9 @@ var Ruleset = &table.Ruleset{
 			Actions: []table.Action{
 				{
 					Requirement: 1,
-					Targets:     []int16{35, 34},
+					Targets:     []int16{47, 46},
 					Hits:        2,
+					Needs:       2,
 				},
 			},
 			Behind: -1,
@@ -637,11 +889,11 @@ var Ruleset = &table.Ruleset{
 			Actions: []table.Action{
 				{
 					Type:    5,
-					Targets: []int16{26},
+					Targets: []int16{38},
 					Text:    "Vaike steps in front of the prince.",
 				},
 				{
-					Targets: []int16{34, 36, 37},
+					Targets: []int16{46, 48, 49},
 					PerDie:  true,
 				},
 			},
@@ -678,12 +930,12 @@ var Ruleset = &table.Ruleset{
 			},
 			Actions: []table.Action{
 				{
-					Targets: []int16{33},
+					Targets: []int16{45},
 					PerDie:  true,
 				},
 			},
 			Reserve: 1,
-			Behind:  27,
+			Behind:  39,
 			Pursuit: true,
 		},
 		{
@@ -699,8 +951,9 @@ var Ruleset = &table.Ruleset{
 			Actions: []table.Action{
 				{
 					Requirement: 3,
-					Targets:     []int16{27, 26},
+					Targets:     []int16{39, 38},
 					Hits:        3,
+					Needs:       3,
 				},
 			},
 			Behind: -1,
@@ -716,7 +969,7 @@ var Ruleset = &table.Ruleset{
 			},
 			Actions: []table.Action{
 				{
-					Targets: []int16{26, 30},
+					Targets: []int16{38, 42},
 					PerDie:  true,
 				},
 			},
@@ -736,8 +989,9 @@ var Ruleset = &table.Ruleset{
 			Actions: []table.Action{
 				{
 					Requirement: 2,
-					Targets:     []int16{29, 28},
+					Targets:     []int16{41, 40},
 					Hits:        3,
+					Needs:       4,
 				},
 			},
 			Behind: -1,
@@ -754,7 +1008,7 @@ var Ruleset = &table.Ruleset{
 			},
 			Actions: []table.Action{
 				{
-					Targets: []int16{28, 29},
+					Targets: []int16{40, 41},
 					PerDie:  true,
 					Self:    1,
 				},
@@ -773,7 +1027,7 @@ var Ruleset = &table.Ruleset{
 			},
 			Actions: []table.Action{
 				{
-					Targets: []int16{26, 30},
+					Targets: []int16{38, 42},
 					Hits:    1,
 				},
 			},
@@ -794,7 +1048,7 @@ var Ruleset = &table.Ruleset{
 			Actions: []table.Action{
 				{
 					Type:    2,
-					Targets: []int16{37},
+					Targets: []int16{49},
 					Text:    "The king sends in his knights.",
 				},
 			},
@@ -812,8 +1066,9 @@ var Ruleset = &table.Ruleset{
 			Actions: []table.Action{
 				{
 					Requirement: 6,
-					Targets:     []int16{26, 27},
+					Targets:     []int16{38, 39},
 					PerDie:      true,
+					Needs:       5,
 				},
 			},
 			Behind: -1,
@@ -828,14 +1083,14 @@ var Ruleset = &table.Ruleset{
 				{
 					ID:         "shepherds",
 					Name:       "The Shepherds",
-					Formations: []int16{26, 27, 28, 29, 30, 31, 32},
+					Formations: []int16{38, 39, 40, 41, 42, 43, 44},
 					Morale:     4,
 					Dice:       6,
 				},
 				{
 					ID:         "plegia",
 					Name:       "Plegian Raiders",
-					Formations: []int16{33, 34, 35, 36, 37, 38, 39},
+					Formations: []int16{45, 46, 47, 48, 49, 50, 51},
 					Morale:     4,
 					Dice:       6,
 				},
@@ -855,14 +1110,14 @@ var Ruleset = &table.Ruleset{
 				{
 					ID:         "hoshido",
 					Name:       "Hoshidan Host",
-					Formations: []int16{13, 14, 15, 16, 17, 18},
+					Formations: []int16{25, 26, 27, 28, 29, 30},
 					Morale:     4,
 					Dice:       6,
 				},
 				{
 					ID:         "nohr",
 					Name:       "Nohrian Army",
-					Formations: []int16{19, 20, 21, 22, 23, 24, 25},
+					Formations: []int16{31, 32, 33, 34, 35, 36, 37},
 					Morale:     3,
 					Dice:       6,
 				},
@@ -877,14 +1132,14 @@ var Ruleset = &table.Ruleset{
 				{
 					ID:         "eagles",
 					Name:       "Black Eagles",
-					Formations: []int16{0, 1, 2, 3, 4, 5},
+					Formations: []int16{12, 13, 14, 15, 16, 17},
 					Morale:     4,
 					Dice:       5,
 				},
 				{
 					ID:         "lions",
 					Name:       "Blue Lions",
-					Formations: []int16{6, 7, 8, 9, 10, 11, 12},
+					Formations: []int16{18, 19, 20, 21, 22, 23, 24},
 					Morale:     4,
 					Dice:       6,
 				},
@@ -893,6 +1148,81 @@ var Ruleset = &table.Ruleset{
 			Special: []table.Special{
 				{
 					Text: "Morning fog slows the Empire's advance; the Eagles roll five dice.",
+				},
+			},
+		},
+		{
+			ID:   "ashen-pass",
+			Name: "The Ashen Pass",
+			Date: "The last thaw before the long winter",
+			Sides: [2]table.Side{
+				{
+					ID:         "ashfolk",
+					Name:       "The Ashfolk Host",
+					Formations: []int16{4, 5, 6, 7, 8, 9},
+					Morale:     4,
+					Dice:       7,
+				},
+				{
+					ID:         "wardens",
+					Name:       "Wardens of the Pass",
+					Formations: []int16{0, 1, 2, 3, 10, 11},
+					Morale:     4,
+					Dice:       6,
+				},
+			},
+			Cubes: 10,
+			Special: []table.Special{
+				{
+					Text: "Snow still lies on the pass; until turn 4 no Ashfolk formation may attack.",
+					Effects: []table.Effect{
+						{
+							Kind:    1,
+							Sides:   1,
+							Actions: 1,
+							To:      4,
+						},
+					},
+				},
+				{
+					Text: "The Wardens of the Gate are sworn to the gate; they must screen whenever they can.",
+					Effects: []table.Effect{
+						{
+							Kind:       2,
+							Formations: []int16{0},
+							Actions:    8,
+						},
+					},
+				},
+				{
+					Text: "The Horn is the pass's pride; if its Bearers rout, the Wardens give three morale cubes.",
+					Effects: []table.Effect{
+						{
+							Kind:       4,
+							Formations: []int16{1},
+							Value:      3,
+						},
+					},
+				},
+				{
+					Text: "The Ashfolk have brought their levies and roll seven dice; the Shieldwall may hold its ground rather than absorb.",
+					Effects: []table.Effect{
+						{
+							Kind:       3,
+							Formations: []int16{6},
+							Actions:    32,
+						},
+					},
+				},
+				{
+					Text: "There is no retreat from the pass; no Warden formation may retire.",
+					Effects: []table.Effect{
+						{
+							Kind:    1,
+							Sides:   2,
+							Actions: 64,
+						},
+					},
 				},
 			},
 		},

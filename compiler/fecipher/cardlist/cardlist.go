@@ -6,6 +6,7 @@ package cardlist
 
 import (
 	"bytes"
+	_ "embed"
 	"fmt"
 	"regexp"
 	"slices"
@@ -15,6 +16,7 @@ import (
 	"gopkg.in/yaml.v3"
 
 	"github.com/roundtable-dev/roundtable/compiler/diag"
+	"github.com/roundtable-dev/roundtable/compiler/fecipher/skill"
 )
 
 // Diagnostic codes of the importer.
@@ -26,6 +28,10 @@ const (
 	CodeSkill  = "fec-import-skill"
 	CodeSeries = "fec-import-series"
 	CodeID     = "fec-import-id"
+	CodeFix    = "fec-import-fix"
+	CodeClass  = "fec-import-class"
+	CodeRange  = "fec-import-range"
+	CodeShape  = "fec-import-shape"
 )
 
 func init() {
@@ -37,6 +43,10 @@ func init() {
 		diag.Code{ID: CodeSkill, Severity: diag.Warning, Summary: "import: skill text was repaired (a mistyped marker, stray quotes or escapes, a line without a type joined to the skill before it)."},
 		diag.Code{ID: CodeSeries, Severity: diag.Warning, Summary: "import: a printing's series number is missing or disagrees with its set code."},
 		diag.Code{ID: CodeID, Severity: diag.Warning, Summary: "import: two cards derive the same id from their first printing; the later one gets a numeric suffix."},
+		diag.Code{ID: CodeFix, Severity: diag.Warning, Summary: "import: a known error of the card list was corrected (compiler/fecipher/cardlist/corrections.yaml)."},
+		diag.Code{ID: CodeClass, Severity: diag.Warning, Summary: "import: a card's class is one letter or two away from the class the other printings of its unit name share (a level up between them would be refused); did you mean it?"},
+		diag.Code{ID: CodeRange, Severity: diag.Warning, Summary: "import: a card whose only weapon emblem is the staff prints a range; staff-only units cannot attack (the range is kept as printed, for skills that give a weapon)."},
+		diag.Code{ID: CodeShape, Severity: diag.Error, Summary: "import: the file is a JSON array of objects, but not a card list in a shape the importer reads; one message names the fields found."},
 	)
 }
 
@@ -101,8 +111,10 @@ type Card struct {
 	Skills    []Skill    `yaml:"skills,omitempty"`
 	Printings []Printing `yaml:"printings"`
 
-	series int   // 0: unknown
-	idOff  int64 // where the code the id derives from is written
+	series   int   // 0: unknown
+	idOff    int64 // where the code the id derives from is written
+	classOff int64 // where the class is written
+	code     string
 }
 
 // Range is a card's attack range.
@@ -111,14 +123,19 @@ type Range struct {
 	Max int `yaml:"max"`
 }
 
-// Skill is a skill as typed text.
+// Skill is a skill: its typed text and, beside it, its effects as the
+// skill compiler read them (effects: [] when it could not: the skill stays
+// text, and check does not compile it again).
 type Skill struct {
-	Name        string `yaml:"name"`
-	Type        string `yaml:"type"`
-	ClassChange bool   `yaml:"class-change,omitempty"`
-	Formation   bool   `yaml:"formation,omitempty"`
-	Cost        string `yaml:"cost,omitempty"`
-	Text        string `yaml:"text"`
+	Name        string         `yaml:"name"`
+	Type        string         `yaml:"type"`
+	ClassChange bool           `yaml:"class-change,omitempty"`
+	Formation   bool           `yaml:"formation,omitempty"`
+	Cost        string         `yaml:"cost,omitempty"`
+	Text        string         `yaml:"text"`
+	Effects     []skill.Effect `yaml:"effects"`
+
+	support bool
 }
 
 // Printing is one printing.
@@ -143,6 +160,9 @@ type Pack struct {
 	Files map[string][]byte
 	Cards []*Card
 	Stats Stats
+	// Lines are the skills and what the skill compiler made of them
+	// (import --report).
+	Lines []skill.Line
 }
 
 type importer struct {
@@ -150,6 +170,7 @@ type importer struct {
 	display string
 	lines   *Lines
 	diags   diag.List
+	flat    bool // printings as fields of the card (CardCode, SetCode, Rarity, SeriesNo)
 }
 
 func (im *importer) pos(off int64) diag.Pos {
@@ -174,6 +195,12 @@ func Import(data []byte, display string) (*Pack, diag.List) {
 		im.diags.Add(CodeJSON, im.pos(root.Off), "the card list must be a JSON array of cards, found %s %s", article(root.Kind), root.Kind)
 		return pk, im.diags
 	}
+	shape, msg := detectShape(root, display)
+	if msg != "" {
+		im.diags.Add(CodeShape, im.pos(root.Off), "%s", msg).Hint = "the Decksteria.FECipher list has per card: " + strings.Join(decksteriaFields, ", ") + " (printings in AlternateArts: CardCode, SetCode, Rarity, SeriesNo); the flat variant has CardCode, SetCode, Rarity and SeriesNo on the card itself"
+		return pk, im.diags
+	}
+	im.flat = shape == shapeFlat
 	ids := map[string]*Card{}
 	for _, v := range root.Elems {
 		c := im.card(v, &pk.Stats)
@@ -195,6 +222,15 @@ func Import(data []byte, display string) (*Pack, diag.List) {
 		pk.Cards = append(pk.Cards, c)
 	}
 	pk.Stats.Cards = len(pk.Cards)
+	im.classTypos(pk.Cards)
+	for _, c := range pk.Cards {
+		for i := range c.Skills {
+			sk := &c.Skills[i]
+			r := skill.Compile(sk.Type, sk.Cost, sk.Text)
+			sk.Effects = r.Effects
+			pk.Lines = append(pk.Lines, skill.Line{Card: c.ID, Name: sk.Name, Type: sk.Type, Support: sk.support, Result: r})
+		}
+	}
 	im.write(pk)
 	return pk, im.diags
 }
@@ -234,6 +270,12 @@ func (im *importer) num(v *Value, key string) (int, bool) {
 // printed reads a number the database writes as a string: "5", "X" or, where
 // allowed, "-" (none).
 func (im *importer) printed(v *Value, key string, dash bool, st *Stats) (any, bool) {
+	if dash && v.Field(key) == nil {
+		if !im.flat {
+			im.diags.Warn(CodeField, im.pos(v.Off), "card has no %q field; treated as -", key)
+		}
+		return nil, true
+	}
 	s, ok := im.str(v, key)
 	if !ok {
 		return nil, false
@@ -307,7 +349,7 @@ func (im *importer) card(v *Value, st *Stats) *Card {
 			ok = false
 		}
 		for _, col := range colors {
-			s, known := Symbols[strings.TrimSpace(col.Str)]
+			s, known := Symbols[colorName(col.Str)]
 			if !known {
 				im.diags.Add(CodeValue, im.pos(col.Off), "unknown color %q; the card is not imported", col.Str).Hint = "known colors: " + strings.Join(colorOrder, ", ")
 				ok = false
@@ -318,7 +360,9 @@ func (im *importer) card(v *Value, st *Stats) *Card {
 	} else {
 		ok = false
 	}
-	if types, good := im.strings(v, "Type"); good {
+	if t := v.Field("Type"); t == nil && im.flat || t != nil && noEmblems(t) {
+		// No emblems: absent (flat lists), "-" or ["-"].
+	} else if types, good := im.strings(v, "Type"); good {
 		for _, t := range types {
 			e, exact := normEmblem(t.Str)
 			switch {
@@ -348,10 +392,19 @@ func (im *importer) card(v *Value, st *Stats) *Card {
 	default:
 		c.Range = &Range{Min: minR, Max: maxR}
 	}
+	if c.Range != nil && slices.Contains(c.Emblems, "Staff") && !slices.ContainsFunc(c.Emblems, func(e string) bool { return weapons[e] }) {
+		im.diags.Warn(CodeRange, im.pos(v.Field("MinRange").Off), "%q %q has no weapon but the staff and prints range %d-%d; units with just the staff emblem cannot attack (range kept as printed)", c.Title, c.Unit, c.Range.Min, c.Range.Max)
+	}
 	c.Skills = append(c.Skills, im.skills(v, "Skill", false)...)
 	c.Skills = append(c.Skills, im.skills(v, "SupportSkill", true)...)
 	if !im.printings(v, c, st) {
 		ok = false
+	}
+	if f := v.Field("Class"); f != nil {
+		c.classOff = f.Off
+	}
+	if ok {
+		im.correct(c)
 	}
 	if !ok {
 		return nil
@@ -379,6 +432,9 @@ func normEmblem(s string) (string, bool) {
 // skills splits a skill field into typed skills.
 func (im *importer) skills(v *Value, key string, support bool) []Skill {
 	f := v.Field(key)
+	if f == nil && im.flat {
+		return nil // a flat list leaves out what a card does not have
+	}
 	if f == nil {
 		if support {
 			im.diags.Warn(CodeField, im.pos(v.Off), "card has no %q field; treated as no support skill", key)
@@ -409,8 +465,11 @@ func (im *importer) skills(v *Value, key string, support bool) []Skill {
 	}
 	text = typoRe.ReplaceAllString(text, "|$1|")
 	var out []Skill
-	for _, seg := range segmentsRe.Split(text, -1) {
-		seg = strings.TrimSpace(seg)
+	queue := segmentsRe.Split(text, -1)
+	inherit := ""
+	for len(queue) > 0 {
+		seg := strings.TrimSpace(queue[0])
+		queue = queue[1:]
 		if seg == "" {
 			continue
 		}
@@ -445,8 +504,24 @@ func (im *importer) skills(v *Value, key string, support bool) []Skill {
 		s.Name = strings.TrimSpace(seg[:loc[0]])
 		s.Type = markers[seg[loc[2]:loc[3]]]
 		rest := seg[loc[1]:]
+		if s.Name == "" && inherit != "" {
+			s.Name = inherit
+		}
+		inherit = ""
 		if s.Type == "bond" || s.Type == "hand" {
 			rest = subMarkRe.ReplaceAllString(rest, "")
+		}
+		if more := secondSkill(rest); more != nil {
+			// A line holding two skills ("... at once. |SPEC| You may have ..."):
+			// the second is a skill of its own, under the same name.
+			at := f.Off
+			if i := strings.Index(f.Str, rest[more[0]:]); i >= 0 {
+				at = Within(im.data, f, i)
+			}
+			im.diags.Warn(CodeSkill, im.pos(at), "%s skill %q holds a second skill %s; split in two", key, s.Name, rest[more[0]:more[1]])
+			queue = append([]string{rest[more[0]:]}, queue...)
+			inherit = s.Name
+			rest = rest[:more[0]]
 		}
 		if support && s.Name == "" {
 			if i := strings.IndexByte(rest, ':'); i > 0 {
@@ -464,6 +539,7 @@ func (im *importer) skills(v *Value, key string, support bool) []Skill {
 		}
 		s.Cost = strings.Join(costs, "; ")
 		s.Text = strings.TrimSpace(rest)
+		s.support = support
 		if s.Text == "" {
 			im.diags.Warn(CodeSkill, im.pos(f.Off), "%s skill %q has no text after its marker; its name is kept as text", key, s.Name)
 			s.Text = s.Name
@@ -483,6 +559,9 @@ func short(s string) string {
 // printings reads AlternateArts and decides the card's id and series.
 func (im *importer) printings(v *Value, c *Card, st *Stats) bool {
 	f := v.Field("AlternateArts")
+	if f == nil && im.flat && v.Field("CardCode") != nil {
+		f = &Value{Kind: KindArray, Off: v.Off, Elems: []*Value{v}} // the card is its one printing
+	}
 	if f == nil || f.Kind != KindArray || len(f.Elems) == 0 {
 		off := v.Off
 		if f != nil {
@@ -499,7 +578,11 @@ func (im *importer) printings(v *Value, c *Card, st *Stats) bool {
 		code, ok1 := im.str(a, "CardCode")
 		set, ok2 := im.str(a, "SetCode")
 		rarity, ok3 := im.str(a, "Rarity")
-		series, ok4 := im.num(a, "SeriesNo")
+		seriesKey := "SeriesNo"
+		if a.Field(seriesKey) == nil && a.Field("Series") != nil {
+			seriesKey = "Series"
+		}
+		series, ok4 := im.num(a, seriesKey)
 		if !ok1 || !ok2 || !ok3 || !ok4 {
 			return false
 		}
@@ -518,18 +601,19 @@ func (im *importer) printings(v *Value, c *Card, st *Stats) bool {
 		booster := sm[1] == "B" || sm[1] == "P"
 		switch {
 		case booster && series != setNo:
-			im.diags.Warn(CodeSeries, im.pos(a.Field("SeriesNo").Off), "printing %s of set %s says series %d; the set code says %d, which is used", code, set, series, setNo)
+			im.diags.Warn(CodeSeries, im.pos(a.Field(seriesKey).Off), "printing %s of set %s says series %d; the set code says %d, which is used", code, set, series, setNo)
 			p.Series = setNo
 		case series >= 1:
 			p.Series = series
 		case m[1] == "B" || m[1] == "P":
 			n, _ := strconv.Atoi(m[2])
-			im.diags.Warn(CodeSeries, im.pos(a.Field("SeriesNo").Off), "printing %s of set %s has series %d; the card code says %d, which is used", code, set, series, n)
+			im.diags.Warn(CodeSeries, im.pos(a.Field(seriesKey).Off), "printing %s of set %s has series %d; the card code says %d, which is used", code, set, series, n)
 			p.Series = n
 		default:
-			im.diags.Warn(CodeSeries, im.pos(a.Field("SeriesNo").Off), "printing %s of set %s has series %d and its set code does not say; series left unknown", code, set, series)
+			im.diags.Warn(CodeSeries, im.pos(a.Field(seriesKey).Off), "printing %s of set %s has series %d and its set code does not say; series left unknown", code, set, series)
 		}
 		if i == 0 {
+			c.code = code
 			c.idOff = a.Field("CardCode").Off
 			c.ID = strings.ToLower(m[1] + m[2] + "-" + m[3] + m[4])
 			c.series = p.Series
@@ -547,7 +631,7 @@ name: Fire Emblem Cipher published cards (imported)
 version: 1.0.0
 game: fe-cipher
 description: >-
-  Imported by roundtable import fe-cipher from the Decksteria.FECipher card list (GPL-3.0). Skills are typed text; they are validated, not executed.
+  Imported by roundtable import fe-cipher from the Decksteria.FECipher card list (GPL-3.0). Skills keep their text; beside it, effects as roundtable's skill compiler read them (effects: [] where it could not: those stay text).
 `) // on one line, as roundtable fmt writes a folded scalar
 	var syms []any
 	for _, col := range colorOrder {
@@ -589,4 +673,205 @@ func article(k Kind) string {
 		return "an"
 	}
 	return "a"
+}
+
+// Shapes of card lists the importer reads.
+const (
+	shapeDecksteria = "decksteria" // printings under AlternateArts
+	shapeFlat       = "flat"       // one printing, its fields on the card
+)
+
+var decksteriaFields = []string{"Character", "Title", "Color", "Cost", "ClassChangeCost", "Class", "Type", "MinRange", "MaxRange", "Attack", "Support", "Skill", "SupportSkill", "AlternateArts"}
+
+// detectShape looks at the first cards: the Decksteria list, its flat
+// variant, or neither (then one message naming the fields found).
+func detectShape(root *Value, display string) (string, string) {
+	n, cards, flat := 0, 0, 0
+	seen := map[string]bool{}
+	for _, v := range root.Elems {
+		if v.Kind != KindObject {
+			continue
+		}
+		if n++; n > 20 {
+			break
+		}
+		for _, k := range v.Keys {
+			seen[k] = true
+		}
+		if v.Field("Character") != nil && v.Field("Title") != nil {
+			cards++
+			if v.Field("AlternateArts") == nil && v.Field("CardCode") != nil {
+				flat++
+			}
+		}
+	}
+	if n == 0 || 2*cards >= n {
+		if flat > 0 && 2*flat >= cards {
+			return shapeFlat, ""
+		}
+		return shapeDecksteria, ""
+	}
+	var keys []string
+	for k := range seen {
+		keys = append(keys, k)
+	}
+	slices.Sort(keys)
+	if len(keys) > 12 {
+		keys = append(keys[:12], "...")
+	}
+	return "", fmt.Sprintf("%s is not a Fire Emblem Cipher card list this importer reads: its objects have the fields %s, not Character and Title; nothing imported", display, strings.Join(keys, ", "))
+}
+
+// colorName reads a color as the Decksteria list spells it: "Colorless"
+// is its "None", and case and spaces do not matter.
+func colorName(s string) string {
+	s = strings.TrimSpace(s)
+	if strings.EqualFold(s, "Colorless") || s == "-" {
+		return "None"
+	}
+	for _, c := range colorOrder {
+		if strings.EqualFold(s, c) {
+			return c
+		}
+	}
+	return s
+}
+
+// noEmblems reports a Type written as "-" or ["-"]: no emblems.
+func noEmblems(t *Value) bool {
+	switch t.Kind {
+	case KindString:
+		return strings.TrimSpace(t.Str) == "-" || strings.TrimSpace(t.Str) == ""
+	case KindArray:
+		return len(t.Elems) == 1 && t.Elems[0].Kind == KindString && strings.TrimSpace(t.Elems[0].Str) == "-"
+	}
+	return false
+}
+
+var weapons = map[string]bool{"Sword": true, "Lance": true, "Axe": true, "Bow": true, "Tome": true, "Knife": true, "Fang": true, "Brawl": true, "Dragonstone": true}
+
+//go:embed corrections.yaml
+var correctionsYAML []byte
+
+type correction struct {
+	Code  string `yaml:"code"`
+	Field string `yaml:"field"`
+	From  string `yaml:"from"`
+	To    string `yaml:"to"`
+}
+
+var corrections = func() map[string][]correction {
+	var list []correction
+	if err := yaml.Unmarshal(correctionsYAML, &list); err != nil {
+		panic("cardlist: corrections.yaml: " + err.Error()) // embedded and tested
+	}
+	out := map[string][]correction{}
+	for _, c := range list {
+		out[c.Code] = append(out[c.Code], c)
+	}
+	return out
+}()
+
+// correct applies the known corrections of a card (by its first printing's
+// code), each with a warning where the value is written.
+func (im *importer) correct(c *Card) {
+	for _, k := range corrections[c.code] {
+		if k.Field == "Class" && c.Class == k.From {
+			im.diags.Warn(CodeFix, im.pos(c.classOff), "class %q of %q %q corrected to %q (corrections.yaml)", k.From, c.Title, c.Unit, k.To)
+			c.Class = k.To
+		}
+	}
+}
+
+// classTypos warns about a class one or two letters away from a class at
+// least three times as common among the other printings of the same unit
+// name: a level up between them would be refused. Differing words that
+// start with different letters are different classes (Sage and Mage).
+func (im *importer) classTypos(cards []*Card) {
+	count := map[string]int{}
+	byUnit := map[string][]string{}
+	for _, c := range cards {
+		count[c.Class]++
+		if !slices.Contains(byUnit[c.Unit], c.Class) {
+			byUnit[c.Unit] = append(byUnit[c.Unit], c.Class)
+		}
+	}
+	for _, c := range cards {
+		for _, other := range byUnit[c.Unit] {
+			if other == c.Class || count[c.Class]*3 > count[other] || !typo(c.Class, other) {
+				continue
+			}
+			d := im.diags.Warn(CodeClass, im.pos(c.classOff), "class %q of %q %q is not the %q of other %s printings; a level up between them is refused (did you mean %q?)", c.Class, c.Title, c.Unit, other, c.Unit, other)
+			d.Hint = "if it is a misprint, add a correction to compiler/fecipher/cardlist/corrections.yaml"
+			break
+		}
+	}
+}
+
+// typo reports two class names one or two edits apart whose differing
+// words start with the same letter.
+func typo(a, b string) bool {
+	if editDistance(strings.ToLower(a), strings.ToLower(b)) > 2 || len(a) < 5 {
+		return false
+	}
+	wa, wb := strings.Fields(a), strings.Fields(b)
+	if len(wa) != len(wb) {
+		return true
+	}
+	for i := range wa {
+		if wa[i] != wb[i] && !strings.EqualFold(wa[i][:1], wb[i][:1]) {
+			return false
+		}
+	}
+	return true
+}
+
+func editDistance(a, b string) int {
+	prev := make([]int, len(b)+1)
+	cur := make([]int, len(b)+1)
+	for j := range prev {
+		prev[j] = j
+	}
+	for i := 1; i <= len(a); i++ {
+		cur[0] = i
+		for j := 1; j <= len(b); j++ {
+			c := prev[j-1]
+			if a[i-1] != b[j-1] {
+				c++
+			}
+			cur[j] = min(c, prev[j]+1, cur[j-1]+1)
+		}
+		prev, cur = cur, prev
+	}
+	return prev[len(b)]
+}
+
+// secondSkill finds a type marker that starts a sentence of its own, outside
+// parentheses (a granted skill "(Anti-Fliers |CONT| ...)" is text of the
+// first): the start of a second skill on the same line, or nil.
+func secondSkill(rest string) []int {
+	depth := 0
+	for i := 0; i < len(rest); i++ {
+		switch rest[i] {
+		case '(':
+			depth++
+		case ')':
+			if depth > 0 {
+				depth--
+			}
+		case '|':
+			if depth > 0 {
+				continue
+			}
+			loc := markerRe.FindStringIndex(rest[i:])
+			if loc == nil || loc[0] != 0 {
+				continue
+			}
+			before := strings.TrimRight(rest[:i], " ")
+			if strings.HasSuffix(before, ".") || strings.HasSuffix(before, ".)") {
+				return []int{i, i + loc[1]}
+			}
+		}
+	}
+	return nil
 }

@@ -150,8 +150,12 @@ func TestImportRealCardList(t *testing.T) {
 		cardlist.CodeEmblem: 6, // "Lance " x2, "STaff", "Dragon ", "Bow ", "Staff "
 		cardlist.CodeField:  3, // three cards lack SupportSkill
 		cardlist.CodeID:     5, // b02-093, b03-047, b04-009, b04-017, b20-001 taken twice
-		cardlist.CodeSkill:  4, // "}AUTO|" once, three numbered lines of one skill
+		// "}AUTO|" once, three numbered lines of one skill, and 20 lines
+		// holding two skills (7 |CONT|, 13 |SPEC| second halves) split.
+		cardlist.CodeSkill:  24,
 		cardlist.CodeSeries: 153,
+		cardlist.CodeFix:    7, // misprinted classes fixed by corrections.yaml
+		cardlist.CodeRange:  3, // staff-only cards printing range 2-2
 	})
 	dir := t.TempDir()
 	for name, b := range pk.Files {
@@ -211,6 +215,9 @@ func TestImportRealCardList(t *testing.T) {
 		"action": 1607, "permanent": 1469, "auto": 954, "attack-support": 716, "defense-support": 168, "special": 130,
 		"bond": 45, "hand": 35, "support": 22,
 	})
+	// The 20 split lines add their second skills: 7 permanent, 13 special.
+	want.skillType["permanent"] += 7
+	want.skillType["special"] += 13
 	equalMaps(t, "skill type", got.skillType, want.skillType)
 	if got.noRange != 136 || want.noRange != 136 {
 		t.Errorf("cards without range: imported %d, JSON %d, want 136", got.noRange, want.noRange)

@@ -68,7 +68,9 @@ func (t SkillType) String() string {
 // Trigger says when an effect happens.
 type Trigger uint8
 
-// Triggers.
+// Triggers. The first four are permanent timings (always, or only during
+// its owner's turn, or while attacking or defending); the auto triggers
+// follow; then action, support and special skills.
 const (
 	Always Trigger = iota
 	MyTurn
@@ -78,19 +80,153 @@ const (
 	OnClassChange
 	Activate
 	OnSupport
+	OnAttack     // this unit attacks (after it taps, before the support check)
+	OnAttacked   // this unit is attacked
+	OnDestroys   // this unit's attack destroys its target
+	OnAttackEnd  // this unit's attack ends
+	OnLevelUp    // this unit levels up
+	OnTurnStart  // the start of its owner's turn (after the draw)
+	OnTurnEnd    // the end of its owner's turn
+	OnDestroyed  // this unit is destroyed
+	OnMoved      // this unit is moved
+	OnUntapped   // this unit is untapped
+	OnAllyDeploy // another ally is deployed
+	SpecialRule  // a deck-building or deployment permission
 )
 
 // TriggerNames are the schema's words by Trigger.
-var TriggerNames = [...]string{"always", "my-turn", "attacking", "defending", "deploy", "class-change", "activate", "support"}
+var TriggerNames = [...]string{"always", "my-turn", "attacking", "defending", "deploy", "class-change", "activate", "support",
+	"attack", "attacked", "destroys", "attack-end", "level-up", "turn-start", "turn-end", "destroyed", "moved", "untapped", "ally-deploy", "special"}
 
-// Effect is one effect of the base-set vocabulary.
+// None marks an unset bound (a cost or attack limit, a count's at-most).
+const None = -1
+
+// Until says how long an effect lasts.
+type Until uint8
+
+// Durations.
+const (
+	Instant     Until = iota // a permanent skill's effect, or one that happens once
+	EndOfTurn                // until the end of the turn
+	OpponentEnd              // until the end of the opponent's next turn
+	EndOfBattle              // until the end of this battle
+)
+
+// UntilNames are the schema's words by Until.
+var UntilNames = [...]string{"", "turn", "opponent-turn", "battle"}
+
+// Area filters: where a unit stands.
+const (
+	AnyArea int8 = iota
+	FrontLine
+	BackLine
+)
+
+// UnitFilter says which units count. Zero fields do not filter.
+type UnitFilter struct {
+	Other            bool   // not the unit whose skill it is
+	Emblem, NoEmblem Emblem // any of; none of
+	Colors           []string
+	Names, NotNames  []string
+	Main, NonMain    bool
+	Area             int8
+	CostMin, CostMax int8 // CostMax None: no bound
+	AtkMin, AtkMax   int16
+	Tapped, Untapped bool
+	Attacked         bool // it attacked this turn
+}
+
+// CardFilter says which cards count.
+type CardFilter struct {
+	Count            int8
+	Emblem           Emblem
+	Colors           []string
+	Names, NotNames  []string
+	CostMin, CostMax int8
+	AsMain           bool // the unit name of its owner's main character
+}
+
+// Count is a number of things that match a filter.
+type Count struct {
+	AtLeast, AtMost  int8 // AtMost None: no bound
+	FaceUp, FaceDown bool // bonds only
+	Of               *UnitFilter
+}
+
+// Turns a condition may ask for.
+const (
+	AnyTurn int8 = iota
+	OwnTurn
+	TheirTurn
+)
+
+// Cond is what must hold: every field set.
+type Cond struct {
+	Turn                           int8
+	Attacking, Defending, Battling *UnitFilter // the enemy in battle with this unit
+	Bonds, Allies, Enemies         *Count
+	Hand, FoeHand, Orbs            *Count
+	Supported                      *CardFilter
+	Area                           int8
+	SameArea                       *UnitFilter
+	MoreHand, LessHand, FewerOrbs  bool
+	Untapped                       bool
+	Stack                          int8
+	Main                           *UnitFilter // its owner's main character
+	IsMain, NotMain, ClassChanged  bool
+	Self, Trigger                  *UnitFilter
+	AlliesAll                      []string
+	Outnumber                      bool
+}
+
+// Target is who an effect's operations apply to; nil is the unit whose
+// skill it is (for a support skill, the supported unit).
+type Target struct {
+	Choose     int8 // chosen by the skill's controller
+	Any, All   bool // as many as wished; every unit that matches
+	Enemy      bool // the side chosen from (false: allies)
+	Of         *UnitFilter
+	Main, Self bool
+	Named      []string
+	That, Foe  bool // units chosen earlier by the skill; the enemy in battle
+}
+
+// Effect is one effect of a skill (see schema/fecipher #Effect). The
+// effects of a skill with the same timing resolve together; the first
+// carries the costs.
 type Effect struct {
-	When    Trigger
-	Reverse int8 // cost: bonds to flip face down
-	Tap     bool // cost: tap this unit
-	Attack  int16
-	Draw    int8
-	Discard int8
+	When Trigger
+	// Costs.
+	OncePerTurn bool
+	Reverse     int8 // bonds to flip face down
+	ReverseOf   *CardFilter
+	Tap         bool
+	PayDiscard  *CardFilter
+	PayTap      *Target
+	May         bool
+
+	If     *Cond
+	Target *Target
+
+	Attack                     int16
+	Per                        *UnitFilter
+	Double                     bool
+	MinRange, MaxRange         int8 // 0: unchanged
+	Acquire                    Emblem
+	Unevadable, UnevadableMain bool // UnevadableMain: main characters may still evade
+	NoEvade, NoCritical        bool
+	Shielded                   bool
+	ShieldCost                 int8 // 0: against any attacker; else attackers of this cost or lower
+	BackLine                   bool
+	Orbs                       int8
+	Move, Untap, TapIt         bool
+	Destroy                    bool
+	Until                      Until
+
+	Draw, Discard, FoeDiscard int8
+	Retrieve                  *CardFilter
+
+	Copies, SameName, NoBond bool
 }
 
 // Skill is a printed skill.

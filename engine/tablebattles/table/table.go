@@ -66,6 +66,41 @@ func (r Requirement) String() string {
 	return "requirement?"
 }
 
+// MetBy reports whether dice with these counts per face (counts[f] for face
+// f, 1 to 6) meet the requirement (Reading a Formation Card, Requirements).
+func (r Requirement) MetBy(counts *[7]int) bool {
+	sets := func(least int) int {
+		n := 0
+		for f := 1; f <= 6; f++ {
+			if counts[f] >= least {
+				n++
+			}
+		}
+		return n
+	}
+	switch r {
+	case None:
+		return sets(1) >= 1
+	case Pair:
+		return sets(2) >= 1
+	case TwoPairs:
+		return sets(2) >= 2
+	case Triplet:
+		return sets(3) >= 1
+	case TwoTriplets:
+		return sets(3) >= 2
+	case FullHouse:
+		return sets(3) >= 1 && sets(2) >= 2
+	case FiveDice:
+		return counts[1]+counts[2]+counts[3]+counts[4]+counts[5]+counts[6] >= 5
+	}
+	return false
+}
+
+// NeverMet is Action.Needs of a requirement no number of dice a side can
+// have meets on its card.
+const NeverMet = 127
+
 // DiceArea says which dice may be placed on a card in one roll phase.
 type DiceArea struct {
 	Src string // as written on the card
@@ -105,7 +140,12 @@ type Action struct {
 	Self    int8 // units the acting formation loses
 	// Voluntary reactions may be declined.
 	Voluntary bool
-	Text      string
+	// Needs is the fewest dice the card must hold before the requirement
+	// can be met, dice gathering over turns as the dice area lets them;
+	// a side with fewer dice can never take the action. NeverMet when no
+	// side can; 0 when any die will do.
+	Needs int8
+	Text  string
 }
 
 // Formation is one side of a formation card.
@@ -135,10 +175,72 @@ type Side struct {
 	Dice       int8 // dice in the side's pool (6 unless a special rule says)
 }
 
-// Special is a scenario special rule; its numbers are already folded into
-// the scenario and its sides.
+// Special is a scenario special rule: its text, and the effects the engine
+// applies while it plays. Its dice and cubes are already folded into the
+// scenario and its sides.
 type Special struct {
-	Text string
+	Text    string
+	Effects []Effect
+}
+
+// EffectKind is what a special rule's effect changes.
+type EffectKind uint8
+
+// Effect kinds.
+const (
+	Forbid     EffectKind = iota + 1 // the actions cannot be taken
+	MustReact                        // the reactions are mandatory
+	MayDecline                       // the reactions may be declined
+	RoutMorale                       // a rout gives Value cubes
+)
+
+// EffectNames are the content words of the effect kinds, from Forbid.
+var EffectNames = [...]string{"", "forbid", "react: must", "react: may", "rout-morale"}
+
+func (k EffectKind) String() string {
+	if int(k) < len(EffectNames) {
+		return EffectNames[k]
+	}
+	return "effect?"
+}
+
+// RetireBit is the Effect.Actions bit of retiring; the action types use
+// bit 1<<ActionType.
+const RetireBit = 1 << 6
+
+// Effect is one effect of a special rule: whom, which actions, which turns,
+// and what changes.
+type Effect struct {
+	Kind EffectKind
+	// Sides has bit s set for side s; 0 for both.
+	Sides uint8
+	// Formations are ruleset indexes; nil for every formation.
+	Formations []int16
+	// Actions has bit 1<<t for action type t and RetireBit; 0 for all.
+	Actions uint8
+	// From and To are player turns, both included; 0 leaves that end open.
+	From, To int16
+	Value    int8 // RoutMorale: the cubes given
+}
+
+// Covers reports whether e concerns formation fi of side s, doing the
+// action whose bit is act (1<<ActionType, RetireBit; 0 for any), on turn.
+func (e *Effect) Covers(s int, fi int16, act uint8, turn int) bool {
+	if e.Sides != 0 && e.Sides&(1<<s) == 0 || e.Actions != 0 && act != 0 && e.Actions&act == 0 {
+		return false
+	}
+	if e.From != 0 && turn < int(e.From) || e.To != 0 && turn > int(e.To) {
+		return false
+	}
+	if e.Formations == nil {
+		return true
+	}
+	for _, f := range e.Formations {
+		if f == fi {
+			return true
+		}
+	}
+	return false
 }
 
 // Scenario is a set-up card.

@@ -1,0 +1,123 @@
+package fecipher
+
+import (
+	"slices"
+
+	"github.com/roundtable-dev/roundtable/compiler/fecipher/skill"
+	"github.com/roundtable-dev/roundtable/engine/fecipher/table"
+)
+
+// Tables of the effect vocabulary: skill's documents (the YAML shape) to the
+// engine's table values.
+
+func emblems(names []string) table.Emblem {
+	var e table.Emblem
+	for _, n := range names {
+		if i, ok := emblemBits[n]; ok {
+			e |= 1 << uint(i)
+		}
+	}
+	return e
+}
+
+func bound(p *int) int8 {
+	if p == nil {
+		return table.None
+	}
+	return int8(*p)
+}
+
+func bound16(p *int) int16 {
+	if p == nil {
+		return table.None
+	}
+	return int16(*p)
+}
+
+func area(s string) int8 {
+	switch s {
+	case "front":
+		return table.FrontLine
+	case "back":
+		return table.BackLine
+	}
+	return table.AnyArea
+}
+
+func unitFilter(f *skill.UnitFilter) *table.UnitFilter {
+	if f == nil {
+		return nil
+	}
+	return &table.UnitFilter{Other: f.Other, Emblem: emblems(f.Emblem), NoEmblem: emblems(f.NoEmb), Colors: f.Color,
+		Names: f.Name, NotNames: f.NotName, Main: f.Main, NonMain: f.NonMain, Area: area(f.Area),
+		CostMin: int8(f.CostMin), CostMax: bound(f.CostMax), AtkMin: int16(f.AtkMin), AtkMax: bound16(f.AtkMax),
+		Tapped: f.Tapped, Untapped: f.Untap, Attacked: f.Attacked}
+}
+
+func cardFilter(f *skill.CardFilter) *table.CardFilter {
+	if f == nil {
+		return nil
+	}
+	return &table.CardFilter{Count: int8(max(f.Count, 1)), Emblem: emblems(f.Emblem), Colors: f.Color, Names: f.Name, NotNames: f.NotName,
+		CostMin: int8(f.CostMin), CostMax: bound(f.CostMax), AsMain: f.AsMain}
+}
+
+func count(c *skill.Count) *table.Count {
+	if c == nil {
+		return nil
+	}
+	return &table.Count{AtLeast: int8(c.AtLeast), AtMost: bound(c.AtMost), FaceUp: c.FaceUp, FaceDown: c.FaceDown, Of: unitFilter(c.Of)}
+}
+
+func cond(c *skill.Cond) *table.Cond {
+	if c == nil {
+		return nil
+	}
+	t := &table.Cond{Attacking: unitFilter(c.Attacking), Defending: unitFilter(c.Defending), Battling: unitFilter(c.Battling),
+		Bonds: count(c.Bonds), Allies: count(c.Allies), Enemies: count(c.Enemies), Hand: count(c.Hand), FoeHand: count(c.FoeHand),
+		Orbs: count(c.Orbs), Supported: cardFilter(c.Supported), Area: area(c.Area), SameArea: unitFilter(c.SameArea),
+		MoreHand: c.MoreHand, LessHand: c.LessHand, FewerOrbs: c.FewerOrbs, Untapped: c.Untapped, Stack: int8(c.Stack),
+		Main: unitFilter(c.Main), IsMain: c.IsMain, NotMain: c.NotMain, ClassChanged: c.ClassChang,
+		Self: unitFilter(c.Self), Trigger: unitFilter(c.Trigger), AlliesAll: c.AlliesAll, Outnumber: c.Outnumber}
+	switch c.Turn {
+	case "mine":
+		t.Turn = table.OwnTurn
+	case "theirs":
+		t.Turn = table.TheirTurn
+	}
+	if t.Supported != nil {
+		t.Supported.Count = 0
+	}
+	return t
+}
+
+func target(t *skill.Target) *table.Target {
+	if t == nil {
+		return nil
+	}
+	return &table.Target{Choose: int8(t.Choose), Any: t.Any, All: t.All, Enemy: t.Side == "enemy", Of: unitFilter(t.Of),
+		Main: t.Main, Self: t.Self, Named: t.Named, That: t.That, Foe: t.Foe}
+}
+
+// effect is an effect document as a table value.
+func effect(e skill.Effect) table.Effect {
+	t := table.Effect{
+		When: table.Trigger(triggerCode[e.When]), OncePerTurn: e.OncePerTurn, Reverse: int8(e.Reverse), ReverseOf: cardFilter(e.ReverseOf),
+		Tap: e.Tap, PayDiscard: cardFilter(e.PayDiscard), PayTap: target(e.PayTap), May: e.May,
+		If: cond(e.If), Target: target(e.Target),
+		Attack: int16(e.Attack), Per: unitFilter(e.Per), Double: e.Double, Acquire: emblems(e.Acquire),
+		Unevadable: e.Unevadable, UnevadableMain: e.UnevadableBy == "non-main", NoEvade: e.NoEvade, NoCritical: e.NoCritical,
+		Shielded: e.Shielded, ShieldCost: int8(e.ShieldCost), BackLine: e.BackLine, Orbs: int8(e.Orbs),
+		Move: e.Move, Untap: e.Untap, TapIt: e.TapIt, Destroy: e.Destroy,
+		Until: table.Until(slices.Index(table.UntilNames[:], e.Until)),
+		Draw:  int8(e.Draw), Discard: int8(e.Discard), FoeDiscard: int8(e.FoeDiscard), Retrieve: cardFilter(e.Retrieve),
+		Copies: e.Copies, SameName: e.SameName, NoBond: e.NoBond,
+	}
+	if e.Range != nil {
+		t.MinRange, t.MaxRange = int8(e.Range.Min), int8(e.Range.Max)
+	}
+	if e.Until == "" {
+		t.Until = table.Instant
+	}
+	return t
+}

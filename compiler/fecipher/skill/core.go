@@ -1,0 +1,365 @@
+package skill
+
+import (
+	"regexp"
+	"strings"
+)
+
+// ---- the core of a sentence: what happens
+
+var (
+	reDraw       = regexp.MustCompile(`^(?i:draw) (\d+) cards?$`)
+	reMoveSelf   = regexp.MustCompile(`^(?i:move) this unit$`)
+	reUntapSelf  = regexp.MustCompile(`^(?i:untap) this unit$`)
+	reChoose     = regexp.MustCompile(`^(?i:choose) (\d+|up to \d+|as many|any number of) (.*?)(?: as you wish| as you like)?(?:, and (move|untap|destroy|tap) (?:them|it|that unit|that ally|that enemy))?$`)
+	reRetrieve   = regexp.MustCompile(`^(?i:choose) (\d+|up to \d+) (.*?) from your Retreat Area( with the same Unit Name as your Main Character)?,? and add (?:it|them) to your hand$`)
+	reDiscard    = regexp.MustCompile(`^(?i:choose) (\d+) cards? from your hand,? and send (?:it|them) to (?:the|your) Retreat Area$`)
+	reFoeDiscard = regexp.MustCompile(`^(?i:your opponent chooses) (\d+) cards? (?:from|in) their hand,? and sends? (?:it|them) to (?:the|their) Retreat Area$`)
+	reDestroyAll = regexp.MustCompile(`^(?i:destroy) all (.+)$`)
+	reDoThat     = regexp.MustCompile(`^(?i:(move|untap|destroy|tap)) (?:them|it|that ally|that enemy|that unit|the chosen allies|the chosen ally|the chosen enemy|the chosen units?)$`)
+	reOrbsBecome = regexp.MustCompile(`^the number of Orbs (?:that )?(.+?)'s attacks? will destroy becomes (\d+)$`)
+	reGainAtk    = regexp.MustCompile(`^(?:gains?|get|gets) \+?(\d+) attack`)
+	reLoseAtk    = regexp.MustCompile(`^(?:loses?) -?(\d+) attack`)
+	reRange      = regexp.MustCompile(`^range (\d)(?:-(\d))?`)
+	reAcquire    = regexp.MustCompile(`^(?:acquires?|gains?) ((?:<[^>]+>(?:,? and |,? )?)+)`)
+	rePer        = regexp.MustCompile(`^ (?:per|for each|for every) (.+?ally)`)
+	reShieldCost = regexp.MustCompile(`^cannot be destroyed by (?:attacks from |the attacks of )?enemies with (?:a )?Deployment Cost of (\d+) or (?:lower|less)$`)
+)
+
+func (c *compiler) core(s string, e Effect) ([]Effect, bool) {
+	switch {
+	case reDraw.MatchString(s):
+		e.Draw = atoi(reDraw.FindStringSubmatch(s)[1])
+		return []Effect{e}, true
+	case reMoveSelf.MatchString(s):
+		e.Move = true
+		return []Effect{e}, true
+	case reUntapSelf.MatchString(s):
+		e.Untap = true
+		return []Effect{e}, true
+	case s == "Move your Main Character" || s == "move your Main Character":
+		e.Target, e.Move = &Target{Main: true}, true
+		return []Effect{e}, true
+	case s == "Destroy this unit" || s == "destroy this unit":
+		e.Destroy = true
+		return []Effect{e}, true
+	case reRetrieve.MatchString(s):
+		m := reRetrieve.FindStringSubmatch(s)
+		f, ok := cardPhrase(m[2])
+		if !ok || strings.HasPrefix(m[1], "up to") {
+			return nil, false
+		}
+		f.Count = atoi(m[1])
+		f.AsMain = f.AsMain || m[3] != ""
+		e.Retrieve = f
+		return []Effect{e}, true
+	case reDiscard.MatchString(s):
+		e.Discard = atoi(reDiscard.FindStringSubmatch(s)[1])
+		return []Effect{e}, true
+	case reFoeDiscard.MatchString(s):
+		e.FoeDiscard = atoi(reFoeDiscard.FindStringSubmatch(s)[1])
+		return []Effect{e}, true
+	case reDestroyAll.MatchString(s):
+		f, noun, ok := unitWords(reDestroyAll.FindStringSubmatch(s)[1])
+		if !ok || noun != "enemy" {
+			return nil, false
+		}
+		e.Target = &Target{All: true, Side: "enemy", Of: f}
+		e.Destroy = true
+		return []Effect{e}, true
+	case reDoThat.MatchString(s):
+		if !c.chose {
+			return nil, false
+		}
+		e.Target = &Target{That: true}
+		setOp(&e, strings.ToLower(reDoThat.FindStringSubmatch(s)[1]))
+		return []Effect{e}, true
+	case reChoose.MatchString(s):
+		m := reChoose.FindStringSubmatch(s)
+		t, ok := chooseTarget(m[1], m[2])
+		if !ok {
+			return nil, false
+		}
+		e.Target = t
+		c.chose = true
+		if m[3] != "" {
+			setOp(&e, m[3])
+		}
+		return []Effect{e}, true
+	case reOrbsBecome.MatchString(s):
+		m := reOrbsBecome.FindStringSubmatch(s)
+		t, ok := subject(m[1], &e)
+		if !ok {
+			return nil, false
+		}
+		e.Target = t
+		e.Orbs = atoi(m[2])
+		return []Effect{e}, true
+	}
+	// A subject and its predicate.
+	subj, rest, poss, ok := c.splitSubject(s)
+	if !ok {
+		return nil, false
+	}
+	t, ok := subject(subj, &e)
+	if !ok {
+		return nil, false
+	}
+	if t != nil && t.That && !c.chose && c.typ != "auto" {
+		return nil, false
+	}
+	e.Target = t
+	if !predicate(rest, poss, &e) {
+		return nil, false
+	}
+	return []Effect{e}, true
+}
+
+func setOp(e *Effect, verb string) {
+	switch verb {
+	case "move":
+		e.Move = true
+	case "untap":
+		e.Untap = true
+	case "destroy":
+		e.Destroy = true
+	case "tap":
+		e.TapIt = true
+	}
+}
+
+// chooseTarget reads "1 other <Flier> ally", "up to 2 enemies", "as many
+// allies", "1 ally, other than your attacking unit".
+func chooseTarget(n, words string) (*Target, bool) {
+	t := &Target{}
+	switch {
+	case n == "as many" || n == "any number of":
+		t.Any = true
+	case strings.HasPrefix(n, "up to "):
+		t.Choose, t.Any = atoi(n[6:]), true
+	default:
+		t.Choose = atoi(n)
+	}
+	words = strings.TrimSpace(words)
+	for _, tail := range []string{", other than your attacking unit", " other than your attacking unit", ", other than this unit", ", other than the defending unit", " other than the defending unit", " other than your opponent's defending unit", ", other than your opponent's defending unit"} {
+		if rest, ok := strings.CutSuffix(words, tail); ok {
+			words = rest + " other than this unit"
+			break
+		}
+	}
+	for _, tail := range []string{" who has attacked in this turn", " that attacked in this turn", " who attacked this turn", " that has attacked in this turn"} {
+		if rest, ok := strings.CutSuffix(words, tail); ok {
+			words = rest
+			defer func() {
+				if t.Of != nil {
+					t.Of.Attacked = true
+				}
+			}()
+			break
+		}
+	}
+	f, noun, ok := unitWords(words)
+	if !ok || noun == "unit" {
+		return nil, false
+	}
+	t.Side, t.Of = noun, f
+	return t, true
+}
+
+// splitSubject finds where the subject ends: before " gains", " loses",
+// " acquires", " cannot", " can attack", or at "'s attack(s)".
+func (c *compiler) splitSubject(s string) (subj, rest string, poss bool, ok bool) {
+	best := -1
+	for _, v := range []string{" gains ", " gain ", " loses ", " lose ", " acquires ", " acquire ", " cannot ", " can attack ", " may attack ", " get ", " gets ", " gains", " gain"} {
+		if i := strings.Index(s, v); i > 0 && (best < 0 || i < best) {
+			best = i
+		}
+	}
+	for _, v := range []string{"'s attacks ", "'s attack ", " attacks cannot", " attack cannot"} {
+		if i := strings.Index(s, v); i > 0 && (best < 0 || i <= best) {
+			if strings.HasPrefix(v, "'s") {
+				return s[:i], strings.TrimSpace(s[i+2:]), true, true
+			}
+			return s[:i], strings.TrimSpace(s[i:]), true, true
+		}
+	}
+	if best < 0 {
+		return "", "", false, false
+	}
+	return s[:best], strings.TrimSpace(s[best:]), false, true
+}
+
+var (
+	reAllOf   = regexp.MustCompile(`^all (.+)$`)
+	reAllied  = regexp.MustCompile(`^(this unit and )?allied ((?:"[^"]+"(?:,? and |,? or | )?)+)$`)
+	reMainTag = regexp.MustCompile(`^your ((?:<[^>]+>(?:,? or )?)+) Main Character$`)
+	reSupTag  = regexp.MustCompile(`^your ((?:<[^>]+>(?:,? or )?)+) (?:attacking|defending) unit$`)
+)
+
+// subject reads who a predicate is about; nil is this unit (for support
+// skills: the supported unit).
+func subject(s string, e *Effect) (*Target, bool) {
+	s = strings.TrimSpace(s)
+	for _, w := range []string{"Allied ", "All ", "Your ", "This ", "That "} {
+		if strings.HasPrefix(s, w) {
+			s = strings.ToLower(w) + s[len(w):]
+		}
+	}
+	switch strings.ToLower(s) {
+	case "this unit", "this card", "it", "he", "she", "his", "her", "its":
+		return nil, true
+	case "that ally", "that unit", "that enemy", "they", "them", "the chosen ally", "the chosen allies", "the chosen unit", "the chosen units", "the chosen enemy", "those allies", "that defending unit":
+		return &Target{That: true}, true
+	case "your main character":
+		return &Target{Main: true}, true
+	case "your attacking unit", "your defending unit", "the unit this card supports", "your unit in combat", "the supported unit", "your unit":
+		if e.When != "support" {
+			return nil, false
+		}
+		return nil, true
+	case "your opponent's attacking unit", "your opponent's defending unit", "the defending unit", "the attacking enemy", "that attacking enemy", "the enemy in combat":
+		return &Target{Foe: true}, true
+	case "non-main character defending units", "non-main character defending unit":
+		return &Target{Foe: true, Of: &UnitFilter{NonMain: true}}, true
+	}
+	if m := reMainTag.FindStringSubmatch(s); m != nil {
+		emb, col, ok := tags(m[1])
+		return &Target{Main: true, Of: &UnitFilter{Emblem: emb, Color: col}}, ok
+	}
+	if m := reSupTag.FindStringSubmatch(s); m != nil && e.When == "support" {
+		emb, col, ok := tags(m[1])
+		e.If = and(e.If, &Cond{Self: &UnitFilter{Emblem: emb, Color: col}})
+		return nil, ok
+	}
+	if m := reAllied.FindStringSubmatch(s); m != nil {
+		return &Target{Self: m[1] != "", Named: quoted(m[2])}, true
+	}
+	if m := reAllOf.FindStringSubmatch(s); m != nil {
+		f, noun, ok := unitWords(m[1])
+		if !ok || noun == "unit" {
+			return nil, false
+		}
+		return &Target{All: true, Side: noun, Of: f}, true
+	}
+	return nil, false
+}
+
+// predicate reads what happens to the subject: attack, range, emblems,
+// evasion, destruction, reach.
+func predicate(s string, poss bool, e *Effect) bool {
+	s = strings.TrimSpace(s)
+	if poss {
+		switch s {
+		case "attacks cannot be evaded", "attack cannot be evaded":
+			e.Unevadable = true
+			return true
+		case "attacks cannot be evaded by non-Main Character enemies", "attack cannot be evaded by non-Main Character enemies":
+			e.Unevadable, e.UnevadableBy = true, "non-main"
+			return true
+		case "attack is doubled", "attacks are doubled":
+			e.Double = true
+			return true
+		}
+		return false
+	}
+	for s != "" {
+		s = strings.TrimPrefix(s, ", and ")
+		s = strings.TrimPrefix(s, ", but ")
+		s = strings.TrimPrefix(s, ", ")
+		s = strings.TrimPrefix(s, "and this unit ")
+		s = strings.TrimPrefix(s, " and ")
+		s = strings.TrimPrefix(s, "and ")
+		s = strings.TrimPrefix(s, "but ")
+		s = strings.TrimSpace(s)
+		switch {
+		case s == "":
+		case reGainAtk.MatchString(s):
+			e.Attack += atoi(reGainAtk.FindStringSubmatch(s)[1])
+			s = s[len(reGainAtk.FindString(s)):]
+			if m := rePer.FindStringSubmatch(s); m != nil {
+				f, noun, ok := unitWords(m[1])
+				if !ok || noun != "ally" {
+					return false
+				}
+				e.Per = f
+				s = s[len(m[0]):]
+			}
+		case reLoseAtk.MatchString(s):
+			e.Attack -= atoi(reLoseAtk.FindStringSubmatch(s)[1])
+			s = s[len(reLoseAtk.FindString(s)):]
+		case strings.HasPrefix(s, "acquires range ") || strings.HasPrefix(s, "acquire range "):
+			s = s[strings.Index(s, "range "):]
+			fallthrough
+		case reRange.MatchString(s):
+			m := reRange.FindStringSubmatch(s)
+			r := &Range{Min: atoi(m[1]), Max: atoi(m[1])}
+			if m[2] != "" {
+				r.Max = atoi(m[2])
+			}
+			if r.Min < 1 || r.Max > 3 || r.Min > r.Max {
+				return false
+			}
+			e.Range = r
+			s = s[len(m[0]):]
+		case reAcquire.MatchString(s):
+			m := reAcquire.FindStringSubmatch(s)
+			emb, col, ok := tags(m[1])
+			if !ok || len(col) > 0 {
+				return false
+			}
+			e.Acquire = append(e.Acquire, emb...)
+			s = s[len(m[0]):]
+		case s == "cannot Critical Hit or Evade" || s == "cannot Critical Hit or evade" || s == "cannot critical hit or evade":
+			e.NoCritical, e.NoEvade = true, true
+			s = ""
+		case s == "cannot evade" || s == "cannot Evade":
+			e.NoEvade = true
+			s = ""
+		case s == "cannot Critical Hit" || s == "cannot critical hit" || s == "cannot perform a Critical Hit":
+			e.NoCritical = true
+			s = ""
+		case s == "cannot be destroyed" || s == "cannot be destroyed by battle" || s == "cannot be destroyed by enemy attacks" || s == "cannot be destroyed by enemies' attacks" || s == "cannot be destroyed by an enemy's attack":
+			e.Shielded = true
+			s = ""
+		case reShieldCost.MatchString(s):
+			e.Shielded, e.ShieldCost = true, atoi(reShieldCost.FindStringSubmatch(s)[1])
+			s = ""
+		case s == "can attack enemies in the Back Line regardless of range" || s == "can attack enemies in the Back Line regardless of its range" || s == "may attack enemies in the Back Line regardless of range":
+			e.BackLine = true
+			s = ""
+		case strings.HasPrefix(s, "his attacks cannot be evaded") || strings.HasPrefix(s, "her attacks cannot be evaded") || strings.HasPrefix(s, "this unit's attack cannot be evaded") || strings.HasPrefix(s, "this unit's attacks cannot be evaded") || strings.HasPrefix(s, "its attacks cannot be evaded"):
+			e.Unevadable = true
+			s = s[strings.Index(s, "evaded")+6:]
+			if strings.HasPrefix(s, " by non-Main Character enemies") {
+				e.UnevadableBy = "non-main"
+				s = s[len(" by non-Main Character enemies"):]
+			}
+		default:
+			return false
+		}
+	}
+	return true
+}
+
+// ---- special skills: deployment and deck-building permissions
+
+var (
+	reSameName = regexp.MustCompile(`^(?i:you may deploy this (?:card|unit) even if you already have an allied) "[^"]+",? and you may have (?:\d+|two) or more allied "[^"]+" at once$`)
+	reCopies   = regexp.MustCompile(`^(?i:you may have) (?:\d+ or more|more than \d+|any number of) (?:cards with the same (?:Card|Unit) Name as this card|copies of this card) in your Deck$`)
+	reNoBond   = regexp.MustCompile(`^This card (?:is unable to be placed|cannot be placed|can't be placed) in the Bond Area$`)
+)
+
+func (c *compiler) special(s string) ([]Effect, bool) {
+	e := Effect{When: "special"}
+	switch {
+	case reSameName.MatchString(s):
+		e.SameName = true
+	case reCopies.MatchString(s):
+		e.Copies = true
+	case reNoBond.MatchString(s):
+		e.NoBond = true
+	default:
+		return nil, false
+	}
+	return []Effect{e}, true
+}

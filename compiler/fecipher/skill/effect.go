@@ -1,0 +1,152 @@
+// Package skill is Fire Emblem Cipher's skill-text compiler: it reads the
+// regular English of printed skills ("Until the end of the turn, this unit
+// gains +20 attack.") into effects of the game's vocabulary (schema/fecipher
+// #Effect), clause by clause: a timing, costs, conditions, a target and
+// operations compose freely, so the grammar is a product of small parts,
+// not a list of whole sentences. What it cannot read it reports, with the
+// clause's place in the text and its shape (names, numbers and tags
+// replaced), so the next grammar rule to write is the most frequent shape.
+package skill
+
+// Effect is one effect as content writes it (the #Effect of
+// schema/fecipher). The effects of a skill with the same timing resolve
+// together, in order: the first carries the skill's costs, once-per-turn
+// and "you may"; each has its own conditions, checked when it resolves (the
+// first's also decide whether the skill can be used or triggers at all).
+type Effect struct {
+	When string `yaml:"when"`
+
+	// Costs, paid before anything else.
+	OncePerTurn bool        `yaml:"once-per-turn,omitempty"`
+	Reverse     int         `yaml:"reverse,omitempty"`    // bonds to flip face down (the player chooses)
+	ReverseOf   *CardFilter `yaml:"reverse-of,omitempty"` // ... of these cards only
+	Tap         bool        `yaml:"tap,omitempty"`        // tap this unit
+	PayDiscard  *CardFilter `yaml:"pay-discard,omitempty"`
+	PayTap      *Target     `yaml:"pay-tap,omitempty"` // tap other untapped allies (chosen)
+	May         bool        `yaml:"may,omitempty"`     // optional: the player decides
+
+	If     *Cond   `yaml:"if,omitempty"`
+	Target *Target `yaml:"target,omitempty"` // absent: this unit (support: the supported unit)
+
+	// Operations on the target.
+	Attack       int         `yaml:"attack,omitempty"`
+	Per          *UnitFilter `yaml:"per,omitempty"`    // attack is per ally like this
+	Double       bool        `yaml:"double,omitempty"` // its attack is doubled
+	Range        *Range      `yaml:"range,omitempty"`
+	Acquire      []string    `yaml:"acquire,omitempty,flow"` // emblems
+	Unevadable   bool        `yaml:"unevadable,omitempty"`   // its attacks cannot be evaded (by non-main enemies when NonMainOnly)
+	UnevadableBy string      `yaml:"unevadable-by,omitempty"`
+	NoEvade      bool        `yaml:"no-evade,omitempty"`       // it cannot evade
+	NoCritical   bool        `yaml:"no-critical,omitempty"`    // it cannot critical hit
+	Shielded     bool        `yaml:"indestructible,omitempty"` // it cannot be destroyed by battle
+	ShieldCost   int         `yaml:"shield-cost,omitempty"`    // ... by attacks of enemies of this cost or lower
+	BackLine     bool        `yaml:"reach-back-line,omitempty"`
+	Orbs         int         `yaml:"orbs,omitempty"` // its attack destroys this many orbs
+	Move         bool        `yaml:"move,omitempty"`
+	Untap        bool        `yaml:"untap,omitempty"`
+	TapIt        bool        `yaml:"tap-target,omitempty"`
+	Destroy      bool        `yaml:"destroy,omitempty"`
+	Until        string      `yaml:"until,omitempty"` // turn, opponent-turn, battle; absent for permanent skills
+
+	// Operations on the player.
+	Draw       int         `yaml:"draw,omitempty"`
+	Discard    int         `yaml:"discard,omitempty"` // from the hand, chosen
+	Retrieve   *CardFilter `yaml:"retrieve,omitempty"`
+	Shuffle    bool        `yaml:"shuffle,omitempty"`
+	FoeDiscard int         `yaml:"opponent-discard,omitempty"` // the opponent sends cards of their choice from their hand
+	// Deck-building and deployment permissions (special skills).
+	Copies   bool `yaml:"copies,omitempty"`    // any number of this card name in a deck
+	SameName bool `yaml:"same-name,omitempty"` // deployable beside a unit of its unit name
+	NoBond   bool `yaml:"no-bond,omitempty"`   // cannot be placed in the bond area
+}
+
+// Range is a range acquired.
+type Range struct {
+	Min int `yaml:"min"`
+	Max int `yaml:"max"`
+}
+
+// Cond is what must hold: every field set.
+type Cond struct {
+	Turn       string      `yaml:"turn,omitempty"`      // mine, theirs
+	Attacking  *UnitFilter `yaml:"attacking,omitempty"` // this unit attacks a unit like this
+	Defending  *UnitFilter `yaml:"defending,omitempty"` // this unit is attacked by a unit like this
+	Bonds      *Count      `yaml:"bonds,omitempty"`     // bonds in the bond area
+	Allies     *Count      `yaml:"allies,omitempty"`    // allies on the field (other: not this unit)
+	Enemies    *Count      `yaml:"enemies,omitempty"`
+	Supported  *CardFilter `yaml:"supported-by,omitempty"` // the card supporting this unit
+	Area       string      `yaml:"area,omitempty"`         // front, back: where this unit stands
+	SameArea   *UnitFilter `yaml:"same-area,omitempty"`    // an ally like this in this unit's area
+	Hand       *Count      `yaml:"hand,omitempty"`
+	FoeHand    *Count      `yaml:"opponent-hand,omitempty"`
+	MoreHand   bool        `yaml:"more-hand,omitempty"` // more cards in hand than the opponent
+	LessHand   bool        `yaml:"less-hand,omitempty"`
+	Orbs       *Count      `yaml:"orbs,omitempty"`
+	FewerOrbs  bool        `yaml:"fewer-orbs,omitempty"`
+	Untapped   bool        `yaml:"untapped,omitempty"` // this unit
+	Stack      int         `yaml:"stack,omitempty"`    // cards in this unit's stack, at least
+	Main       *UnitFilter `yaml:"main,omitempty"`     // your main character is like this
+	IsMain     bool        `yaml:"is-main,omitempty"`  // this unit is the main character
+	NotMain    bool        `yaml:"not-main,omitempty"`
+	ClassChang bool        `yaml:"class-changed,omitempty"`
+	Battling   *UnitFilter `yaml:"battling,omitempty"`        // this unit is in battle (attacking or attacked) with a unit like this
+	AlliesAll  []string    `yaml:"allies-all,omitempty,flow"` // an ally of each of these unit names
+	Outnumber  bool        `yaml:"outnumber,omitempty"`       // more allies than enemies
+	Self       *UnitFilter `yaml:"self,omitempty"`            // this unit (support: the supported unit) is like this
+	Trigger    *UnitFilter `yaml:"trigger-unit,omitempty"`    // the unit whose deployment triggered the skill is like this
+}
+
+// Count is a number of things that match.
+type Count struct {
+	FaceUp   bool        `yaml:"face-up,omitempty"`   // bonds: face-up only
+	FaceDown bool        `yaml:"face-down,omitempty"` // bonds: face-down only
+	AtLeast  int         `yaml:"at-least,omitempty"`
+	AtMost   *int        `yaml:"at-most,omitempty"`
+	Of       *UnitFilter `yaml:"of,omitempty"` // allies, enemies: which; bonds: emblem, color, name
+}
+
+// UnitFilter says which units (or, for bonds, cards) count.
+type UnitFilter struct {
+	Other    bool     `yaml:"other,omitempty"` // not this unit
+	Emblem   []string `yaml:"emblem,omitempty,flow"`
+	NoEmb    []string `yaml:"not-emblem,omitempty,flow"`
+	Color    []string `yaml:"color,omitempty,flow"`
+	Name     []string `yaml:"name,omitempty,flow"`
+	NotName  []string `yaml:"not-name,omitempty,flow"`
+	Main     bool     `yaml:"main,omitempty"`
+	NonMain  bool     `yaml:"non-main,omitempty"`
+	Area     string   `yaml:"area,omitempty"` // front, back
+	CostMin  int      `yaml:"cost-min,omitempty"`
+	CostMax  *int     `yaml:"cost-max,omitempty"`
+	Tapped   bool     `yaml:"tapped,omitempty"`
+	Untap    bool     `yaml:"untapped,omitempty"`
+	Attacked bool     `yaml:"attacked,omitempty"` // it attacked this turn
+	AtkMin   int      `yaml:"attack-min,omitempty"`
+	AtkMax   *int     `yaml:"attack-max,omitempty"`
+}
+
+// CardFilter says which cards (of the hand, the retreat area, the support).
+type CardFilter struct {
+	Count   int      `yaml:"count,omitempty"`
+	Emblem  []string `yaml:"emblem,omitempty,flow"`
+	Color   []string `yaml:"color,omitempty,flow"`
+	Name    []string `yaml:"name,omitempty,flow"`
+	NotName []string `yaml:"not-name,omitempty,flow"`
+	CostMin int      `yaml:"cost-min,omitempty"`
+	CostMax *int     `yaml:"cost-max,omitempty"`
+	AsMain  bool     `yaml:"as-main,omitempty"` // the unit name of your main character
+}
+
+// Target is who an effect's operations apply to.
+type Target struct {
+	Choose int         `yaml:"choose,omitempty"` // the controller chooses this many (fewer if fewer match)
+	Any    bool        `yaml:"any,omitempty"`    // as many as the controller wishes
+	All    bool        `yaml:"all,omitempty"`    // every unit that matches
+	Side   string      `yaml:"side,omitempty"`   // ally, enemy
+	Of     *UnitFilter `yaml:"of,omitempty"`
+	Main   bool        `yaml:"main,omitempty"`       // your main character
+	Self   bool        `yaml:"self,omitempty"`       // this unit, beside named allies
+	Named  []string    `yaml:"named,omitempty,flow"` // allied units of these unit names
+	That   bool        `yaml:"that,omitempty"`       // the units an earlier effect of the skill chose
+	Foe    bool        `yaml:"foe,omitempty"`        // the enemy in battle with this unit
+}

@@ -1,0 +1,569 @@
+package skill
+
+import (
+	"regexp"
+	"strconv"
+	"strings"
+)
+
+// Clause is a part of a skill's text (or cost) the compiler cannot read.
+type Clause struct {
+	Start, End int    // byte offsets in the text (or the cost)
+	Text       string // as written
+	Shape      string // names, numbers and tags replaced: what to group by
+	InCost     bool   // in the bracketed cost, not the text
+}
+
+// Result is a compiled skill: its effects, or what could not be read.
+type Result struct {
+	Effects []Effect
+	Unread  []Clause // when not empty, Effects is nil: a skill runs whole or not at all
+}
+
+// Timings of skill types whose text has no trigger of its own.
+var typeWhen = map[string]string{
+	"permanent": "always", "action": "activate",
+	"attack-support": "support", "defense-support": "support", "support": "support",
+}
+
+// Compile reads a skill of a type ("action", "permanent", "auto", ...,
+// as the schema spells it) from its bracketed cost and its text.
+func Compile(typ, cost, text string) Result {
+	c := &compiler{typ: typ}
+	var first Effect
+	c.costs(cost, &first)
+	c.text = text
+	sents := sentences(text)
+	var effects []Effect
+	cur := first
+	curSet := false
+	for _, s := range sents {
+		if reminder(s.text) {
+			continue
+		}
+		es, ok := c.sentence(s.text, cur, curSet)
+		if !ok {
+			c.unread(s.start, s.end, s.text, false)
+			continue
+		}
+		if len(es) == 0 {
+			continue
+		}
+		if !curSet {
+			// The first effect read carries the skill's costs.
+			es[0] = merge(first, es[0])
+			curSet = true
+		}
+		effects = append(effects, es...)
+		cur = es[len(es)-1]
+	}
+	if len(effects) == 0 && len(c.out) == 0 && len(sents) > 0 {
+		c.unread(0, len(text), text, false)
+	}
+	if len(c.pending) > 0 && len(effects) > 0 {
+		effects[0].If = and(effects[0].If, c.pendingCond())
+	}
+	if len(c.out) > 0 {
+		return Result{Unread: c.out}
+	}
+	return Result{Effects: effects}
+}
+
+type compiler struct {
+	typ     string
+	text    string
+	out     []Clause
+	pending []*Cond // "This skill is only usable if ...": joins the first effect
+	chose   bool    // an earlier sentence chose units ("that ally" refers to them)
+	open    *opened // the trigger of an auto skill, for the sentences after it
+}
+
+func (c *compiler) unread(start, end int, text string, cost bool) {
+	c.out = append(c.out, Clause{Start: start, End: end, Text: text, Shape: Shape(text), InCost: cost})
+}
+
+func (c *compiler) pendingCond() *Cond {
+	var out *Cond
+	for _, p := range c.pending {
+		out = and(out, p)
+	}
+	return out
+}
+
+// merge puts the skill's costs (in a) on its first effect b.
+func merge(a, b Effect) Effect {
+	b.OncePerTurn = b.OncePerTurn || a.OncePerTurn
+	b.Reverse += a.Reverse
+	if b.ReverseOf == nil {
+		b.ReverseOf = a.ReverseOf
+	}
+	b.Tap = b.Tap || a.Tap
+	if b.PayDiscard == nil {
+		b.PayDiscard = a.PayDiscard
+	}
+	if b.PayTap == nil {
+		b.PayTap = a.PayTap
+	}
+	return b
+}
+
+var (
+	shapeName = regexp.MustCompile(`"[^"]*"`)
+	shapeTag  = regexp.MustCompile(`<[^>]*>`)
+	shapeNum  = regexp.MustCompile(`[+-]?\d+`)
+)
+
+// Shape is a clause with names ("N"), tags (<T>) and numbers (#) replaced.
+func Shape(s string) string {
+	s = shapeName.ReplaceAllString(s, `"N"`)
+	s = shapeTag.ReplaceAllString(s, "<T>")
+	return strings.TrimSpace(shapeNum.ReplaceAllString(s, "#"))
+}
+
+type span struct {
+	start, end int
+	text       string
+}
+
+// sentences splits text at a period (or the colon of "if you do:")
+// followed by a space, outside quotes and parentheses.
+func sentences(text string) []span {
+	var out []span
+	depth, quote, start := 0, false, 0
+	flush := func(end int) {
+		s := text[start:end]
+		t := strings.TrimSpace(s)
+		if t != "" {
+			off := start + strings.Index(s, t)
+			out = append(out, span{off, off + len(t), t})
+		}
+		start = end
+	}
+	for i := 0; i < len(text); i++ {
+		switch ch := text[i]; ch {
+		case '"':
+			quote = !quote
+		case '(':
+			if !quote {
+				depth++
+			}
+		case ')':
+			if !quote && depth > 0 {
+				depth--
+				if depth == 0 && (i+1 == len(text) || text[i+1] == ' ') && strings.HasPrefix(strings.TrimSpace(text[start:]), "(") {
+					flush(i + 1)
+				}
+			}
+		case '.', ':':
+			if quote || depth > 0 {
+				continue
+			}
+			if ch == ':' && !strings.HasSuffix(strings.ToLower(text[start:i]), "if you do") {
+				continue
+			}
+			if i+1 == len(text) || text[i+1] == ' ' || text[i+1] == '(' {
+				flush(i + 1)
+			}
+		case '\n':
+			if !quote && depth == 0 {
+				flush(i)
+			}
+		}
+	}
+	flush(len(text))
+	return out
+}
+
+// reminder reports reminder text in parentheses that restates a rule the
+// engine already knows (class change skills, level skills, hand and bond
+// skills, growth).
+func reminder(s string) bool {
+	if !strings.HasPrefix(s, "(") && !strings.HasSuffix(s, ")") {
+		return false
+	}
+	l := strings.ToLower(s)
+	for _, k := range []string{"[ccs]", "[lvs", "|hand|", "|bond|", "growthed", "possess a [ccs]", "pocess a [ccs]", "[fs]", "formation skill"} {
+		if strings.Contains(l, k) {
+			return true
+		}
+	}
+	return false
+}
+
+// ---- costs
+
+var (
+	reOnce      = regexp.MustCompile(`(?i)^once per turn$`)
+	reFlip      = regexp.MustCompile(`(?i)^flip (\d+) bonds?(?: cards?)?(?: face[- ]?down)?$`)
+	reFlipOf    = regexp.MustCompile(`^Flip (\d+) ((?:<[^>]+>|"[^"]+")(?:,? or (?:<[^>]+>|"[^"]+"))*) Bonds?(?: cards?)? face[- ]?down$`)
+	reTapSelf   = regexp.MustCompile(`(?i)^tap this unit$`)
+	reSendHand  = regexp.MustCompile(`^Send (\d+) (.*?)from your hand to (?:the|your) Retreat Area$`)
+	reTapOthers = regexp.MustCompile(`^Tap (\d+|an?) (.*)$`)
+	reTapNamed  = regexp.MustCompile(`^Tap (?:an? )?allied ((?:"[^"]+"(?:,? and |,? or | )?)+)$`)
+)
+
+func (c *compiler) costs(cost string, e *Effect) {
+	if strings.TrimSpace(cost) == "" {
+		return
+	}
+	off := 0
+	for _, part := range splitCost(cost) {
+		p := strings.TrimSpace(part)
+		start := off + strings.Index(part, p)
+		off += len(part) + 1
+		if p == "" {
+			continue
+		}
+		if !c.cost(p, e) {
+			c.unread(start, start+len(p), p, true)
+		}
+	}
+}
+
+// splitCost splits a cost at commas and semicolons outside quotes.
+func splitCost(s string) []string {
+	var out []string
+	quote, start := false, 0
+	for i := 0; i < len(s); i++ {
+		switch s[i] {
+		case '"':
+			quote = !quote
+		case ',', ';':
+			if !quote {
+				out = append(out, s[start:i])
+				start = i + 1
+			}
+		}
+	}
+	return append(out, s[start:])
+}
+
+func (c *compiler) cost(p string, e *Effect) bool {
+	switch {
+	case reOnce.MatchString(p):
+		e.OncePerTurn = true
+	case reFlip.MatchString(p):
+		e.Reverse += atoi(reFlip.FindStringSubmatch(p)[1])
+	case reFlipOf.MatchString(p):
+		m := reFlipOf.FindStringSubmatch(p)
+		f, ok := cardPhrase(m[2] + " card")
+		if !ok || e.ReverseOf != nil {
+			return false
+		}
+		e.Reverse += atoi(m[1])
+		e.ReverseOf = f
+	case reTapSelf.MatchString(p):
+		e.Tap = true
+	case reSendHand.MatchString(p):
+		m := reSendHand.FindStringSubmatch(p)
+		f, ok := cardPhrase(strings.TrimSpace(m[2]))
+		if !ok {
+			return false
+		}
+		f.Count = atoi(m[1])
+		e.PayDiscard = f
+	case p == "Tap your Main Character":
+		e.PayTap = &Target{Choose: 1, Side: "ally", Of: &UnitFilter{Main: true, Untap: true}}
+	case reTapNamed.MatchString(p):
+		names := quoted(reTapNamed.FindStringSubmatch(p)[1])
+		e.PayTap = &Target{Choose: len(names), Side: "ally", Of: &UnitFilter{Name: names, Untap: true}, All: len(names) > 1}
+		if len(names) > 1 || strings.Contains(p, " and ") {
+			e.PayTap.Choose = len(names)
+		}
+	case reTapOthers.MatchString(p):
+		m := reTapOthers.FindStringSubmatch(p)
+		n := 1
+		if m[1][0] >= '0' && m[1][0] <= '9' {
+			n = atoi(m[1])
+		}
+		f, noun, ok := unitWords(m[2])
+		if !ok || noun != "ally" {
+			return false
+		}
+		f.Untap = true
+		e.PayTap = &Target{Choose: n, Side: "ally", Of: f}
+	default:
+		return false
+	}
+	return true
+}
+
+// ---- phrases
+
+var reQuoted = regexp.MustCompile(`"([^"]+)"`)
+
+func quoted(s string) []string {
+	var out []string
+	for _, m := range reQuoted.FindAllStringSubmatch(s, -1) {
+		out = append(out, m[1])
+	}
+	return out
+}
+
+var reTagList = regexp.MustCompile(`<([^>]+)>`)
+
+// Colors are the card colors a tag may name (the symbol's color).
+var Colors = map[string]string{"Red": "red", "Blue": "blue", "White": "white", "Black": "black", "Green": "green",
+	"Purple": "purple", "Yellow": "yellow", "Brown": "brown", "Colorless": "colorless"}
+
+// Emblems are the emblems a tag may name.
+var Emblems = map[string]bool{"Male": true, "Female": true, "Sword": true, "Lance": true, "Axe": true, "Bow": true, "Tome": true,
+	"Staff": true, "Knife": true, "Fang": true, "Brawl": true, "Dragonstone": true, "Flier": true, "Armored": true, "Beast": true,
+	"Dragon": true, "Mirage": true, "Monster": true}
+
+// tags reads "<A>, <B> or <C>" into emblems and colors; false for a tag of
+// neither.
+func tags(s string) (emb, col []string, ok bool) {
+	for _, m := range reTagList.FindAllStringSubmatch(s, -1) {
+		t := strings.TrimSpace(m[1])
+		switch {
+		case Emblems[t]:
+			emb = append(emb, t)
+		case Colors[t] != "":
+			col = append(col, Colors[t])
+		default:
+			return nil, nil, false
+		}
+	}
+	return emb, col, true
+}
+
+var (
+	reTagsLead  = regexp.MustCompile(`^((?:<[^>]+>(?:,? or |,? and |, )?)+)\s*`)
+	reNotName   = regexp.MustCompile(`^non-((?:"[^"]+"(?:,? or |,? and | )?)+)\s*`)
+	reNotTag    = regexp.MustCompile(`^non-((?:<[^>]+>(?:,? or |,? and )?)+)\s*`)
+	reCostTail  = regexp.MustCompile(`^ ?with (?:a )?Deployment Cost of (\d+)(?: or (lower|less|higher|more|greater))?`)
+	reAreaTail  = regexp.MustCompile(`^ ?(?:who (?:is|are) |that (?:is|are) )?in (?:the|your|your opponent's) (Front|Back) Line`)
+	reAtkTail   = regexp.MustCompile(`^ ?with (\d+) or (less|lower|more|higher) attack`)
+	reNamesLead = regexp.MustCompile(`^((?:"[^"]+"(?:,? or |,? and | )?)+)\s*`)
+)
+
+// unitWords reads a unit phrase without its count: `other non-Main
+// Character <Flier> ally in the Back Line with a Deployment Cost of 2 or
+// lower`. noun is "ally", "enemy" or "unit".
+func unitWords(s string) (*UnitFilter, string, bool) {
+	f := &UnitFilter{}
+	s = strings.TrimSpace(s)
+	for {
+		switch {
+		case strings.HasPrefix(s, "other "):
+			f.Other, s = true, s[6:]
+			continue
+		case strings.HasPrefix(s, "non-Main Character "):
+			f.NonMain, s = true, s[len("non-Main Character "):]
+			continue
+		case reNotName.MatchString(s):
+			m := reNotName.FindStringSubmatch(s)
+			f.NotName, s = append(f.NotName, quoted(m[1])...), s[len(m[0]):]
+			continue
+		case reNotTag.MatchString(s):
+			m := reNotTag.FindStringSubmatch(s)
+			emb, col, ok := tags(m[1])
+			if !ok || len(col) > 0 {
+				return nil, "", false
+			}
+			f.NoEmb, s = append(f.NoEmb, emb...), s[len(m[0]):]
+			continue
+		case reTagsLead.MatchString(s):
+			m := reTagsLead.FindStringSubmatch(s)
+			emb, col, ok := tags(m[1])
+			if !ok {
+				return nil, "", false
+			}
+			f.Emblem, f.Color, s = append(f.Emblem, emb...), append(f.Color, col...), s[len(m[0]):]
+			continue
+		case strings.HasPrefix(s, "allied "):
+			s = s[7:]
+			m := reNamesLead.FindStringSubmatch(s)
+			if m == nil {
+				return nil, "", false
+			}
+			f.Name = quoted(m[1])
+			return f, "ally", strings.TrimSpace(s[len(m[0]):]) == ""
+		}
+		break
+	}
+	var noun string
+	for _, n := range []struct{ w, noun string }{{"allies", "ally"}, {"ally", "ally"}, {"enemies", "enemy"}, {"enemy", "enemy"}, {"units", "unit"}, {"unit", "unit"}} {
+		if strings.HasPrefix(s, n.w) {
+			noun, s = n.noun, s[len(n.w):]
+			break
+		}
+	}
+	if noun == "" {
+		return nil, "", false
+	}
+	for s != "" {
+		switch {
+		case reAreaTail.MatchString(s):
+			m := reAreaTail.FindStringSubmatch(s)
+			f.Area, s = strings.ToLower(m[1]), s[len(m[0]):]
+		case reCostTail.MatchString(s):
+			m := reCostTail.FindStringSubmatch(s)
+			n := atoi(m[1])
+			switch m[2] {
+			case "lower", "less":
+				f.CostMax = &n
+			case "higher", "more", "greater":
+				f.CostMin = n
+			default:
+				f.CostMin, f.CostMax = n, &n
+			}
+			s = s[len(m[0]):]
+		case reAtkTail.MatchString(s):
+			m := reAtkTail.FindStringSubmatch(s)
+			n := atoi(m[1])
+			if m[2] == "less" || m[2] == "lower" {
+				f.AtkMax = &n
+			} else {
+				f.AtkMin = n
+			}
+			s = s[len(m[0]):]
+		case strings.HasPrefix(s, " other than this unit"):
+			f.Other, s = true, s[len(" other than this unit"):]
+		default:
+			return nil, "", false
+		}
+	}
+	return f, noun, true
+}
+
+var (
+	reCardTail = regexp.MustCompile(`^ ?with (?:a )?Deployment Cost of (\d+)(?: or (lower|less|higher|more|greater))?`)
+	reAsMain   = regexp.MustCompile(`^ ?with the same Unit Name as your Main Character`)
+)
+
+// cardPhrase reads a card phrase without its count: `non-"Marth" <Red>
+// card with a Deployment Cost of 2 or lower`, `"Marth" or "Caeda"`,
+// `card with the same Unit Name as your Main Character`.
+func cardPhrase(s string) (*CardFilter, bool) {
+	f := &CardFilter{}
+	s = strings.TrimSpace(s)
+	named := false
+	for {
+		switch {
+		case reNotName.MatchString(s):
+			m := reNotName.FindStringSubmatch(s)
+			f.NotName, s = append(f.NotName, quoted(m[1])...), s[len(m[0]):]
+			continue
+		case reTagsLead.MatchString(s):
+			m := reTagsLead.FindStringSubmatch(s)
+			emb, col, ok := tags(m[1])
+			if !ok {
+				return nil, false
+			}
+			f.Emblem, f.Color, s = append(f.Emblem, emb...), append(f.Color, col...), s[len(m[0]):]
+			continue
+		case reNamesLead.MatchString(s) && !named:
+			m := reNamesLead.FindStringSubmatch(s)
+			f.Name, s, named = quoted(m[1]), s[len(m[0]):], true
+			continue
+		}
+		break
+	}
+	switch {
+	case strings.HasPrefix(s, "cards"):
+		s = s[5:]
+	case strings.HasPrefix(s, "card"):
+		s = s[4:]
+	case named:
+	default:
+		return nil, false
+	}
+	for s = strings.TrimSpace(s); s != ""; s = strings.TrimSpace(s) {
+		switch {
+		case reCardTail.MatchString(s):
+			m := reCardTail.FindStringSubmatch(s)
+			n := atoi(m[1])
+			switch m[2] {
+			case "lower", "less":
+				f.CostMax = &n
+			case "higher", "more", "greater":
+				f.CostMin = n
+			default:
+				f.CostMin, f.CostMax = n, &n
+			}
+			s = s[len(m[0]):]
+		case reAsMain.MatchString(s):
+			f.AsMain, s = true, s[len(reAsMain.FindString(s)):]
+		default:
+			return nil, false
+		}
+	}
+	return f, true
+}
+
+func atoi(s string) int {
+	n, _ := strconv.Atoi(strings.TrimPrefix(s, "+"))
+	return n
+}
+
+func and(a, b *Cond) *Cond {
+	if a == nil {
+		return b
+	}
+	if b == nil {
+		return a
+	}
+	out := *a
+	// Fields are disjoint in practice; b's set fields win.
+	if b.Turn != "" {
+		out.Turn = b.Turn
+	}
+	if b.Attacking != nil {
+		out.Attacking = b.Attacking
+	}
+	if b.Defending != nil {
+		out.Defending = b.Defending
+	}
+	if b.Bonds != nil {
+		out.Bonds = b.Bonds
+	}
+	if b.Allies != nil {
+		out.Allies = b.Allies
+	}
+	if b.Enemies != nil {
+		out.Enemies = b.Enemies
+	}
+	if b.Supported != nil {
+		out.Supported = b.Supported
+	}
+	if b.Area != "" {
+		out.Area = b.Area
+	}
+	if b.SameArea != nil {
+		out.SameArea = b.SameArea
+	}
+	if b.Hand != nil {
+		out.Hand = b.Hand
+	}
+	if b.FoeHand != nil {
+		out.FoeHand = b.FoeHand
+	}
+	out.MoreHand = out.MoreHand || b.MoreHand
+	out.LessHand = out.LessHand || b.LessHand
+	if b.Orbs != nil {
+		out.Orbs = b.Orbs
+	}
+	out.FewerOrbs = out.FewerOrbs || b.FewerOrbs
+	out.Untapped = out.Untapped || b.Untapped
+	out.Stack = max(out.Stack, b.Stack)
+	if b.Main != nil {
+		out.Main = b.Main
+	}
+	out.IsMain = out.IsMain || b.IsMain
+	out.NotMain = out.NotMain || b.NotMain
+	out.ClassChang = out.ClassChang || b.ClassChang
+	if b.Battling != nil {
+		out.Battling = b.Battling
+	}
+	out.AlliesAll = append(out.AlliesAll, b.AlliesAll...)
+	out.Outnumber = out.Outnumber || b.Outnumber
+	if b.Self != nil {
+		out.Self = b.Self
+	}
+	if b.Trigger != nil {
+		out.Trigger = b.Trigger
+	}
+	return &out
+}

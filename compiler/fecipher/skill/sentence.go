@@ -1,0 +1,415 @@
+package skill
+
+import (
+	"regexp"
+	"strings"
+)
+
+// A sentence is [trigger ","] [conditions ","] [duration ","] ["you may"]
+// core, where core is an imperative ("Draw 1 card", "Choose 1 other ally,
+// and move them") or a subject and its predicate ("this unit gains +20
+// attack, and acquires range 1-2"). Each part has its own small grammar.
+
+// trigger state: the when of the AUTO sentence that opened the skill, and
+// its "you may pay the cost" for the next effect.
+type opened struct {
+	when string
+	may  bool
+	cond *Cond
+}
+
+var (
+	reSkillOnly   = regexp.MustCompile(`^(?i:this skill) (?:is only usable|can only be used|only triggers|can only trigger|only comes into effect|is only active|only activates|will only trigger|may only be used|is usable only|can be used only) (?:if|when|while) (.*)$`)
+	reSkillUnless = regexp.MustCompile(`^(?i:this skill) (?:is inactive|cannot be used|can't be used) unless (.*)$`)
+	reDuring      = regexp.MustCompile(`^(?i:during) (your|your opponent's) turn,\s*`)
+	reIfLead      = regexp.MustCompile(`^(?i:if) (.*?),(?: then)?\s+(.*)$`)
+	reUntil       = regexp.MustCompile(`^(?i:until) the end of (the|this|your opponent's next|your next) (turn|combat|battle),\s*`)
+	reYouMay      = regexp.MustCompile(`^(?i:you may) `)
+	reIfYouDo     = regexp.MustCompile(`^(?i:if you do),\s*`)
+	reThen        = regexp.MustCompile(`^then,?\s+`)
+)
+
+func (c *compiler) sentence(s string, prev Effect, havePrev bool) ([]Effect, bool) {
+	s = strings.TrimSpace(strings.TrimSuffix(strings.TrimSpace(s), "."))
+	s = strings.Join(strings.Fields(s), " ")
+	if m := reSkillUnless.FindStringSubmatch(s); m != nil {
+		s = "This skill is only usable if " + m[1]
+	}
+	if m := reSkillOnly.FindStringSubmatch(s); m != nil {
+		cond, ok := condition(m[1])
+		if !ok {
+			return nil, false
+		}
+		c.pending = append(c.pending, cond)
+		return nil, true
+	}
+	e := Effect{When: typeWhen[c.typ]}
+	if c.typ == "special" {
+		return c.special(s)
+	}
+	if c.typ == "auto" {
+		if havePrev || c.open != nil {
+			e.When = c.whenSoFar(prev)
+		}
+		if w, rest, cond, ok := trigger(s); ok {
+			e.When, e.If = w, cond
+			rest = strings.TrimSpace(rest)
+			low := strings.ToLower(rest)
+			switch {
+			case strings.HasPrefix(low, "you may pay the cost and if you do:"), strings.HasPrefix(low, "you may the cost and if you do:"), strings.HasPrefix(low, "you may pay the cost, and if you do:"):
+				c.open = &opened{when: w, may: true, cond: cond}
+				return nil, true
+			case rest == "":
+				return nil, false
+			}
+			s = rest
+		} else if !havePrev && c.open == nil {
+			return nil, false // an auto skill starts with its trigger
+		}
+		if c.open != nil && !havePrev {
+			e.When, e.May, e.If = c.open.when, c.open.may, and(c.open.cond, e.If)
+		}
+	}
+	s = reIfYouDo.ReplaceAllString(s, "")
+	s = reThen.ReplaceAllString(s, "")
+	for {
+		if m := reDuring.FindStringSubmatch(s); m != nil {
+			t := "mine"
+			if m[1] != "your" {
+				t = "theirs"
+			}
+			e.If = and(e.If, &Cond{Turn: t})
+			s = s[len(m[0]):]
+			continue
+		}
+		if m := reIfLead.FindStringSubmatch(s); m != nil {
+			if cond, ok := condition(m[1]); ok {
+				e.If = and(e.If, cond)
+				s = m[2]
+				s = reThen.ReplaceAllString(s, "")
+				continue
+			}
+			// The comma may sit inside the condition: try the next one.
+			if i := strings.Index(m[2], ", "); i >= 0 {
+				if cond, ok := condition(m[1] + ", " + m[2][:i]); ok {
+					e.If = and(e.If, cond)
+					s = reThen.ReplaceAllString(m[2][i+2:], "")
+					continue
+				}
+			}
+			return nil, false
+		}
+		if m := reUntil.FindStringSubmatch(s); m != nil {
+			switch {
+			case m[2] == "combat" || m[2] == "battle":
+				e.Until = "battle"
+			case m[1] == "your opponent's next":
+				e.Until = "opponent-turn"
+			case m[1] == "your next":
+				return nil, false
+			default:
+				e.Until = "turn"
+			}
+			s = s[len(m[0]):]
+			continue
+		}
+		if m := reYouMay.FindString(s); m != "" {
+			e.May = true
+			s = s[len(m):]
+			continue
+		}
+		break
+	}
+	es, ok := c.core(s, e)
+	if !ok {
+		return nil, false
+	}
+	for i := range es {
+		if es[i].Until == "" && needsUntil(es[i]) && es[i].When != "always" {
+			es[i].Until = "turn"
+			if es[i].When == "support" {
+				es[i].Until = "battle"
+			}
+		}
+	}
+	return es, true
+}
+
+// needsUntil reports an effect that lasts (a bonus, a range) rather than
+// happening once.
+func needsUntil(e Effect) bool {
+	return e.Attack != 0 || e.Double || e.Range != nil || len(e.Acquire) > 0 || e.Unevadable || e.NoEvade || e.NoCritical ||
+		e.Shielded || e.BackLine || e.Orbs > 0
+}
+
+func (c *compiler) whenSoFar(prev Effect) string {
+	if prev.When != "" {
+		return prev.When
+	}
+	if c.open != nil {
+		return c.open.when
+	}
+	return ""
+}
+
+// ---- triggers
+
+type trig struct {
+	re   *regexp.Regexp
+	when string
+	cond func(m []string) (*Cond, bool)
+}
+
+var triggers = []trig{
+	{regexp.MustCompile(`^(?:When|Each time) this unit(?:'s attack)? (?:attacks|is attacking|attacks an enemy)(?: (your opponent's Main Character|a non-Main Character enemy|(?:a |an )?<[^>]+>(?: enemy)?))?,\s*`), "attack", attackTarget},
+	{regexp.MustCompile(`^(?:When|Each time) this unit (?:is attacked|is being attacked)(?: by (?:a |an )?(<[^>]+>|non-<[^>]+>)(?: enemy)?)?,\s*`), "attacked", attackerFilter},
+	{regexp.MustCompile(`^(?:When|Each time) this unit's attack destroys (an enemy|a non-Main Character enemy|your opponent's Main Character|(?:a |an )?<[^>]+> enemy|an enemy with a Deployment Cost of \d+(?: or (?:lower|higher|less|more))?)(?: by battle)?,\s*`), "destroys", destroyed},
+	{regexp.MustCompile(`^(?:When this unit's attack ends|At the end of this unit's attack|After this unit attacks|After this unit's attack|At the end of this unit's battle|When this unit's battle ends),\s*`), "attack-end", nil},
+	{regexp.MustCompile(`^(?:When|Each time) this unit is deployed(?: from your hand)?,\s*`), "deploy", nil},
+	{regexp.MustCompile(`^(?:When|Each time) (?:this unit Class Changes|you Class Change into this unit|this unit is Class Changed|you Class Change this unit),\s*`), "class-change", nil},
+	{regexp.MustCompile(`^(?:When|Each time) (?:this unit (?:is Leveled Up|Levels Up)|you Level Up (?:into )?this unit)(?: or Class Changes)?,\s*`), "level-up", nil},
+	{regexp.MustCompile(`^(?:At the (?:start|beginning) of your turn),\s*`), "turn-start", nil},
+	{regexp.MustCompile(`^(?:At the end of your turn),\s*`), "turn-end", nil},
+	{regexp.MustCompile(`^(?:When|Each time) this unit is destroyed(?: by (?:an enemy's attack|battle|an enemy attack))?,\s*`), "destroyed", nil},
+	{regexp.MustCompile(`^(?:When|Each time) this unit (?:is moved|moves)(?: by (?:an ally's|a) skill(?:'s effect)?)?,\s*`), "moved", nil},
+	{regexp.MustCompile(`^(?:When|Each time) this unit is untapped,\s*`), "untapped", nil},
+	{regexp.MustCompile(`^(?:When|Each time) another (.*?)(?:ally|allies) (?:is|are) deployed,\s*`), "ally-deploy", allyFilter},
+}
+
+func trigger(s string) (string, string, *Cond, bool) {
+	for _, t := range triggers {
+		m := t.re.FindStringSubmatch(s)
+		if m == nil {
+			continue
+		}
+		var cond *Cond
+		if t.cond != nil {
+			var ok bool
+			if cond, ok = t.cond(m); !ok {
+				return "", "", nil, false
+			}
+		}
+		return t.when, s[len(m[0]):], cond, true
+	}
+	return "", "", nil, false
+}
+
+func attackTarget(m []string) (*Cond, bool) {
+	if m[1] == "" {
+		return nil, true
+	}
+	f, ok := targetWords(m[1])
+	return &Cond{Attacking: f}, ok
+}
+
+func attackerFilter(m []string) (*Cond, bool) {
+	if m[1] == "" {
+		return nil, true
+	}
+	f, ok := targetWords(m[1])
+	return &Cond{Defending: f}, ok
+}
+
+func destroyed(m []string) (*Cond, bool) {
+	if m[1] == "an enemy" {
+		return nil, true
+	}
+	f, ok := targetWords(m[1])
+	return &Cond{Attacking: f}, ok
+}
+
+func allyFilter(m []string) (*Cond, bool) {
+	w := strings.TrimSpace(m[1])
+	if w == "" {
+		return nil, true
+	}
+	f, _, ok := unitWords(w + " ally")
+	return &Cond{Trigger: f}, ok
+}
+
+// targetWords reads the enemy of "attacking X": `your opponent's Main
+// Character`, `a non-Main Character enemy`, `a <Flier>`, `a non-<Tome>`,
+// `an enemy with a Deployment Cost of 3 or higher`.
+func targetWords(s string) (*UnitFilter, bool) {
+	s = strings.TrimSpace(s)
+	s = strings.TrimPrefix(strings.TrimPrefix(s, "an "), "a ")
+	switch s {
+	case "your opponent's Main Character", "the Main Character", "an enemy Main Character", "enemy Main Character":
+		return &UnitFilter{Main: true}, true
+	case "enemy", "unit":
+		return &UnitFilter{}, true
+	}
+	if !strings.HasSuffix(s, "enemy") && !strings.Contains(s, "enemy ") && !strings.HasSuffix(s, "unit") {
+		s += " enemy"
+	}
+	f, noun, ok := unitWords(s)
+	return f, ok && (noun == "enemy" || noun == "unit")
+}
+
+// ---- conditions
+
+type condRule struct {
+	re *regexp.Regexp
+	f  func(m []string) (*Cond, bool)
+}
+
+func count(m string) int { return atoi(m) }
+
+var condRules = []condRule{
+	{regexp.MustCompile(`^this unit is (?:attacking|in battle against|battling)$`), func(m []string) (*Cond, bool) { return &Cond{Attacking: &UnitFilter{}}, true }},
+	{regexp.MustCompile(`^this unit is attacking (.+)$`), func(m []string) (*Cond, bool) {
+		f, ok := targetWords(m[1])
+		return &Cond{Attacking: f}, ok
+	}},
+	{regexp.MustCompile(`^this unit is (?:being attacked|attacked|defending)$`), func(m []string) (*Cond, bool) { return &Cond{Defending: &UnitFilter{}}, true }},
+	{regexp.MustCompile(`^this unit is (?:being attacked|attacked) by (.+)$`), func(m []string) (*Cond, bool) {
+		f, ok := targetWords(m[1])
+		return &Cond{Defending: f}, ok
+	}},
+	{regexp.MustCompile(`^you have (\d+) or more ((?:<[^>]+> )?)Bond(?: cards?|s)?$`), func(m []string) (*Cond, bool) {
+		c := &Count{AtLeast: count(m[1])}
+		if m[2] != "" {
+			emb, col, ok := tags(m[2])
+			if !ok {
+				return nil, false
+			}
+			c.Of = &UnitFilter{Emblem: emb, Color: col}
+		}
+		return &Cond{Bonds: c}, true
+	}},
+	{regexp.MustCompile(`^you have (\d+) or more (face-up |face-down )?((?:<[^>]+> |"[^"]+" )?)Bond(?: cards?|s)?$`), func(m []string) (*Cond, bool) {
+		c := &Count{AtLeast: count(m[1]), FaceUp: m[2] == "face-up ", FaceDown: m[2] == "face-down "}
+		if m[3] != "" {
+			f, ok := cardPhrase(m[3] + "card")
+			if !ok {
+				return nil, false
+			}
+			c.Of = &UnitFilter{Emblem: f.Emblem, Color: f.Color, Name: f.Name}
+		}
+		return &Cond{Bonds: c}, true
+	}},
+	{regexp.MustCompile(`^you have (\d+) or more ((?:other |non-|<).*(?:allies|ally)(?: .*)?)$`), func(m []string) (*Cond, bool) {
+		f, noun, ok := unitWords(m[2])
+		return &Cond{Allies: &Count{AtLeast: count(m[1]), Of: f}}, ok && noun == "ally"
+	}},
+	{regexp.MustCompile(`^you have (\d+) or more (allies(?: .*)?)$`), func(m []string) (*Cond, bool) {
+		f, noun, ok := unitWords(m[2])
+		return &Cond{Allies: &Count{AtLeast: count(m[1]), Of: f}}, ok && noun == "ally"
+	}},
+	{regexp.MustCompile(`^you have (?:both )?(?:an )?allied "([^"]+)" and (?:an )?(?:allied )?"([^"]+)"$`), func(m []string) (*Cond, bool) {
+		return &Cond{AlliesAll: []string{m[1], m[2]}}, true
+	}},
+	{regexp.MustCompile(`^this unit is (?:in combat with|battling|in battle with|fighting) (.+)$`), func(m []string) (*Cond, bool) {
+		f, ok := targetWords(m[1])
+		return &Cond{Battling: f}, ok
+	}},
+	{regexp.MustCompile(`^(?:there are more allies than enemies|the number of allies exceeds the number of enemies|you have more allies than your opponent)$`), func(m []string) (*Cond, bool) {
+		return &Cond{Outnumber: true}, true
+	}},
+	{regexp.MustCompile(`^your opponent has (\d+) or lower cards in (?:their|his|her) hand$`), func(m []string) (*Cond, bool) {
+		n := count(m[1])
+		return &Cond{FoeHand: &Count{AtMost: &n}}, true
+	}},
+	{regexp.MustCompile(`^this unit is (?:being )?supported by (?:a |an )((?:<[^>]+>(?:,? or )?)+)(?: card)?$`), func(m []string) (*Cond, bool) {
+		emb, col, ok := tags(m[1])
+		return &Cond{Supported: &CardFilter{Emblem: emb, Color: col}}, ok
+	}},
+	{regexp.MustCompile(`^you have (\d+) or more (other )?allied ((?:"[^"]+"(?:,? or |,? and | )?)+)$`), func(m []string) (*Cond, bool) {
+		return &Cond{Allies: &Count{AtLeast: count(m[1]), Of: &UnitFilter{Other: m[2] != "", Name: quoted(m[3])}}}, true
+	}},
+	{regexp.MustCompile(`^you have an? (other )?(?:allied|ally) ((?:"[^"]+"(?:,? or | )?)+)$`), func(m []string) (*Cond, bool) {
+		return &Cond{Allies: &Count{AtLeast: 1, Of: &UnitFilter{Other: m[1] != "", Name: quoted(m[2])}}}, true
+	}},
+	{regexp.MustCompile(`^you have an? (other )?((?:<[^>]+>(?:,? or )?)+) ally$`), func(m []string) (*Cond, bool) {
+		emb, col, ok := tags(m[2])
+		return &Cond{Allies: &Count{AtLeast: 1, Of: &UnitFilter{Other: m[1] != "", Emblem: emb, Color: col}}}, ok
+	}},
+	{regexp.MustCompile(`^this unit is (?:being )?supported by ((?:"[^"]+"(?:,? or | )?)+)$`), func(m []string) (*Cond, bool) {
+		return &Cond{Supported: &CardFilter{Name: quoted(m[1])}}, true
+	}},
+	{regexp.MustCompile(`^(?:the card supporting this unit|this unit's Support card|the Support card of this unit) is (?:a |an )?((?:<[^>]+>(?:,? or )?)+)(?: card)?$`), func(m []string) (*Cond, bool) {
+		emb, col, ok := tags(m[1])
+		return &Cond{Supported: &CardFilter{Emblem: emb, Color: col}}, ok
+	}},
+	{regexp.MustCompile(`^this unit is in the (Front|Back) Line$`), func(m []string) (*Cond, bool) { return &Cond{Area: strings.ToLower(m[1])}, true }},
+	{regexp.MustCompile(`^this unit is in the same area as (?:an? )?(?:allied )?((?:"[^"]+"(?:,? or | )?)+)$`), func(m []string) (*Cond, bool) {
+		return &Cond{SameArea: &UnitFilter{Name: quoted(m[1])}}, true
+	}},
+	{regexp.MustCompile(`^this unit is in the same area as (?:an? |another )?((?:<[^>]+>(?:,? or )?)+) ally$`), func(m []string) (*Cond, bool) {
+		emb, col, ok := tags(m[1])
+		return &Cond{SameArea: &UnitFilter{Emblem: emb, Color: col}}, ok
+	}},
+	{regexp.MustCompile(`^your opponent has (\d+) or (?:fewer|less) cards in (?:their|his|her) hand$`), func(m []string) (*Cond, bool) {
+		n := count(m[1])
+		return &Cond{FoeHand: &Count{AtMost: &n}}, true
+	}},
+	{regexp.MustCompile(`^your opponent has (\d+) or more cards in (?:their|his|her) hand$`), func(m []string) (*Cond, bool) {
+		return &Cond{FoeHand: &Count{AtLeast: count(m[1])}}, true
+	}},
+	{regexp.MustCompile(`^you have (\d+) or more cards in your hand$`), func(m []string) (*Cond, bool) {
+		return &Cond{Hand: &Count{AtLeast: count(m[1])}}, true
+	}},
+	{regexp.MustCompile(`^you have (\d+) or (?:fewer|less) cards in your hand$`), func(m []string) (*Cond, bool) {
+		n := count(m[1])
+		return &Cond{Hand: &Count{AtMost: &n}}, true
+	}},
+	{regexp.MustCompile(`^you have more cards in your hand than your opponent$`), func(m []string) (*Cond, bool) { return &Cond{MoreHand: true}, true }},
+	{regexp.MustCompile(`^you have (?:less|fewer) cards in your hand than your opponent$`), func(m []string) (*Cond, bool) { return &Cond{LessHand: true}, true }},
+	{regexp.MustCompile(`^you have (\d+) or (?:fewer|less) Orbs$`), func(m []string) (*Cond, bool) {
+		n := count(m[1])
+		return &Cond{Orbs: &Count{AtMost: &n}}, true
+	}},
+	{regexp.MustCompile(`^you have no Orbs$`), func(m []string) (*Cond, bool) {
+		n := 0
+		return &Cond{Orbs: &Count{AtMost: &n}}, true
+	}},
+	{regexp.MustCompile(`^you have (?:less|fewer) Orbs than your opponent$`), func(m []string) (*Cond, bool) { return &Cond{FewerOrbs: true}, true }},
+	{regexp.MustCompile(`^this unit is untapped$`), func(m []string) (*Cond, bool) { return &Cond{Untapped: true}, true }},
+	{regexp.MustCompile(`^this unit is (?:your )?Main Character$`), func(m []string) (*Cond, bool) { return &Cond{IsMain: true}, true }},
+	{regexp.MustCompile(`^this unit is (?:not your Main Character|a non-Main Character)$`), func(m []string) (*Cond, bool) { return &Cond{NotMain: true}, true }},
+	{regexp.MustCompile(`^your Main Character is (?:a |an )?((?:<[^>]+>(?:,? or )?)+)$`), func(m []string) (*Cond, bool) {
+		emb, col, ok := tags(m[1])
+		return &Cond{Main: &UnitFilter{Emblem: emb, Color: col}}, ok
+	}},
+	{regexp.MustCompile(`^this unit is Class Changed$`), func(m []string) (*Cond, bool) { return &Cond{ClassChang: true}, true }},
+	{regexp.MustCompile(`^there are no (.+)$`), func(m []string) (*Cond, bool) {
+		f, noun, ok := unitWords(m[1])
+		if !ok || noun != "enemy" {
+			return nil, false
+		}
+		zero := 0
+		return &Cond{Enemies: &Count{AtMost: &zero, Of: f}}, true
+	}},
+	{regexp.MustCompile(`^(?:your (?:attacking|defending) unit|your unit in combat|the (?:attacking|defending) unit) is (?:a |an )?((?:<[^>]+>(?:,? or )?)+)$`), func(m []string) (*Cond, bool) {
+		emb, col, ok := tags(m[1])
+		return &Cond{Self: &UnitFilter{Emblem: emb, Color: col}}, ok
+	}},
+	{regexp.MustCompile(`^a total of (\d+) or more cards are in this unit's stack$`), func(m []string) (*Cond, bool) { return &Cond{Stack: count(m[1])}, true }},
+}
+
+// condition reads "A and B" of the conditions above.
+func condition(s string) (*Cond, bool) {
+	s = strings.TrimSpace(s)
+	s = strings.TrimPrefix(s, "If ")
+	s = strings.TrimPrefix(s, "if ")
+	if c, ok := oneCondition(s); ok {
+		return c, true
+	}
+	if i := strings.Index(s, " and "); i > 0 {
+		a, ok1 := oneCondition(s[:i])
+		b, ok2 := condition(s[i+5:])
+		if ok1 && ok2 {
+			return and(a, b), true
+		}
+	}
+	return nil, false
+}
+
+func oneCondition(s string) (*Cond, bool) {
+	for _, r := range condRules {
+		if m := r.re.FindStringSubmatch(s); m != nil {
+			return r.f(m)
+		}
+	}
+	return nil, false
+}

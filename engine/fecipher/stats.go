@@ -1,0 +1,377 @@
+package fecipher
+
+import (
+	"slices"
+
+	"github.com/roundtable-dev/roundtable/engine/fecipher/table"
+)
+
+// Mod is something an effect gave a unit for a while: until the end of
+// turn Ends, or (Battle) of the battle under way.
+type Mod struct {
+	Attack             int16
+	Double             bool
+	MinRange, MaxRange int8
+	Acquire            table.Emblem
+	Unevadable         bool
+	UnevadableMain     bool
+	NoEvade, NoCrit    bool
+	Shield             bool
+	ShieldCost         int8
+	BackLine           bool
+	Orbs               int8
+	Ends               int
+	Battle             bool
+}
+
+// Stats are a unit's current values: printed, changed by its mods and by
+// every permanent skill on the field that applies to it now.
+type Stats struct {
+	Attack                     int
+	MinRange, MaxRange         int
+	Emblems                    table.Emblem
+	Unevadable, UnevadableMain bool
+	NoEvade, NoCritical        bool
+	Shielded                   bool
+	ShieldCost                 int
+	BackLine                   bool
+	Orbs                       int
+}
+
+// Ctx is the battle a value is computed in (nil: none): the attacker and
+// defender, and their support cards (-1 for none).
+type Ctx struct {
+	A, D       *Unit
+	ASup, DSup int
+}
+
+// battleCtx is the context of a battle frame.
+func (g *Game) battleCtx(b *Frame) *Ctx {
+	if b == nil {
+		return nil
+	}
+	a, _ := g.unit(b.Attacker)
+	d, _ := g.unit(b.Defender)
+	return &Ctx{A: a, D: d, ASup: b.ASupCard, DSup: b.DSupCard}
+}
+
+// ctx is the context of the battle under way, if any.
+func (g *Game) ctx() *Ctx { return g.battleCtx(g.battle()) }
+
+func (m *Mod) apply(st *Stats) {
+	st.Attack += int(m.Attack)
+	if m.MaxRange > 0 {
+		st.MinRange, st.MaxRange = int(m.MinRange), int(m.MaxRange)
+	}
+	st.Emblems |= m.Acquire
+	st.Unevadable = st.Unevadable || m.Unevadable
+	if m.Unevadable && !m.UnevadableMain {
+		st.UnevadableMain = false
+	}
+	st.NoEvade = st.NoEvade || m.NoEvade
+	st.NoCritical = st.NoCritical || m.NoCrit
+	if m.Shield {
+		st.Shielded = true
+		if m.ShieldCost == 0 || st.ShieldCost != 0 && int(m.ShieldCost) > st.ShieldCost {
+			st.ShieldCost = int(m.ShieldCost)
+		}
+	}
+	st.BackLine = st.BackLine || m.BackLine
+	st.Orbs = max(st.Orbs, int(m.Orbs))
+}
+
+// modOf is what an effect gives, as a mod.
+func modOf(e *table.Effect) Mod {
+	return Mod{Attack: e.Attack, Double: e.Double, MinRange: e.MinRange, MaxRange: e.MaxRange, Acquire: e.Acquire,
+		Unevadable: e.Unevadable, UnevadableMain: e.UnevadableMain, NoEvade: e.NoEvade, NoCrit: e.NoCritical,
+		Shield: e.Shielded, ShieldCost: e.ShieldCost, BackLine: e.BackLine, Orbs: e.Orbs}
+}
+
+// lasting reports whether an effect gives something that lasts (a mod).
+func lasting(e *table.Effect) bool {
+	return e.Attack != 0 || e.Double || e.MaxRange > 0 || e.Acquire != 0 || e.Unevadable || e.NoEvade || e.NoCritical ||
+		e.Shielded || e.BackLine || e.Orbs > 0
+}
+
+// Stats computes a unit's values in a context.
+func (g *Game) Stats(u *Unit, c *Ctx) Stats {
+	card := g.C(u.Card())
+	st := Stats{Attack: value(card.Attack), MinRange: int(card.MinRange), MaxRange: int(card.MaxRange), Emblems: card.Emblems, Orbs: 1, UnevadableMain: true}
+	double := false
+	for i := range u.Mods {
+		u.Mods[i].apply(&st)
+		double = double || u.Mods[i].Double
+	}
+	for p, pl := range g.P {
+		for _, s := range pl.Field {
+			for si, sk := range g.C(s.Card()).Skills {
+				if sk.Type != table.Permanent || !g.skillActive(s, si) {
+					continue
+				}
+				for ei := range sk.Effects {
+					e := &sk.Effects[ei]
+					if !g.permanentOn(e, s, p, c) || !g.affects(e.Target, s, p, u) {
+						continue
+					}
+					m := modOf(e)
+					if e.Per != nil {
+						m.Attack *= int16(g.countUnits(p, s, e.Per))
+					}
+					m.apply(&st)
+					double = double || e.Double
+				}
+			}
+		}
+	}
+	if !st.Unevadable {
+		st.UnevadableMain = false
+	}
+	if double {
+		st.Attack *= 2
+	}
+	return st
+}
+
+// permanentOn reports whether a permanent effect of unit s (of player p)
+// holds now.
+func (g *Game) permanentOn(e *table.Effect, s *Unit, p int, c *Ctx) bool {
+	switch e.When {
+	case table.Always:
+	case table.MyTurn:
+		if p != g.Active {
+			return false
+		}
+	case table.Attacking:
+		if c == nil || c.A != s {
+			return false
+		}
+	case table.Defending:
+		if c == nil || c.D != s {
+			return false
+		}
+	default:
+		return false
+	}
+	return g.holds(e.If, s, p, c, nil)
+}
+
+// affects reports whether an effect of unit s (of player p) with target t
+// applies to unit u (permanent skills: no choices).
+func (g *Game) affects(t *table.Target, s *Unit, p int, u *Unit) bool {
+	if t == nil {
+		return u == s
+	}
+	owner := g.Owner(u)
+	switch {
+	case t.Main:
+		return owner == p && u.Main && g.matchUnit(t.Of, u, s)
+	case len(t.Named) > 0:
+		return owner == p && (t.Self && u == s || slices.Contains(t.Named, g.C(u.Card()).Unit) && u != s)
+	case t.All:
+		side := p
+		if t.Enemy {
+			side = Opp(p)
+		}
+		return owner == side && g.matchUnit(t.Of, u, s)
+	case t.Foe:
+		c := g.ctx()
+		return c != nil && (c.A == s && c.D == u || c.D == s && c.A == u) && g.matchUnit(t.Of, u, s)
+	}
+	return false
+}
+
+// emblemsOf is a unit's printed emblems and those its mods gave: what
+// filters see (permanent skills' emblems are left out, so that two units'
+// conditions on each other cannot loop).
+func (g *Game) emblemsOf(u *Unit) table.Emblem {
+	e := g.C(u.Card()).Emblems
+	for _, m := range u.Mods {
+		e |= m.Acquire
+	}
+	return e
+}
+
+func (g *Game) colored(c int, colors []string) bool {
+	for _, s := range g.C(c).Symbols {
+		if slices.Contains(colors, g.RS.Symbols[s].Color) {
+			return true
+		}
+	}
+	return false
+}
+
+func cost(c *table.Card) int {
+	if c.Cost == table.X {
+		return 0
+	}
+	return int(c.Cost)
+}
+
+// matchUnit reports whether u is like filter f, seen from unit src (whose
+// skill it is; nil for none).
+func (g *Game) matchUnit(f *table.UnitFilter, u, src *Unit) bool {
+	if f == nil {
+		return true
+	}
+	card := g.C(u.Card())
+	switch {
+	case f.Other && u == src,
+		f.Emblem != 0 && g.emblemsOf(u)&f.Emblem == 0,
+		f.NoEmblem != 0 && g.emblemsOf(u)&f.NoEmblem != 0,
+		len(f.Colors) > 0 && !g.colored(u.Card(), f.Colors),
+		len(f.Names) > 0 && !slices.Contains(f.Names, card.Unit),
+		slices.Contains(f.NotNames, card.Unit),
+		f.Main && !u.Main, f.NonMain && u.Main,
+		f.Area == table.FrontLine && u.Area != Vanguard, f.Area == table.BackLine && u.Area != Rearguard,
+		cost(card) < int(f.CostMin), f.CostMax != table.None && cost(card) > int(f.CostMax),
+		f.Tapped && !u.Tapped, f.Untapped && u.Tapped, f.Attacked && !u.Attacked:
+		return false
+	}
+	if f.AtkMin > 0 || f.AtkMax != table.None {
+		a := value(card.Attack)
+		for _, m := range u.Mods {
+			a += int(m.Attack)
+		}
+		if a < int(f.AtkMin) || f.AtkMax != table.None && a > int(f.AtkMax) {
+			return false
+		}
+	}
+	return true
+}
+
+// matchCard reports whether card c (of player p) is like filter f.
+func (g *Game) matchCard(f *table.CardFilter, c, p int) bool {
+	if f == nil {
+		return true
+	}
+	card := g.C(c)
+	switch {
+	case f.Emblem != 0 && card.Emblems&f.Emblem == 0,
+		len(f.Colors) > 0 && !g.colored(c, f.Colors),
+		len(f.Names) > 0 && !slices.Contains(f.Names, card.Unit),
+		slices.Contains(f.NotNames, card.Unit),
+		cost(card) < int(f.CostMin), f.CostMax != table.None && cost(card) > int(f.CostMax):
+		return false
+	}
+	if f.AsMain {
+		m := g.P[p].Main()
+		if m == nil || g.C(m.Card()).Unit != card.Unit {
+			return false
+		}
+	}
+	return true
+}
+
+// countUnits counts player p's units like f, seen from src.
+func (g *Game) countUnits(p int, src *Unit, f *table.UnitFilter) int {
+	n := 0
+	for _, u := range g.P[p].Field {
+		if g.matchUnit(f, u, src) {
+			n++
+		}
+	}
+	return n
+}
+
+func within(n int, c *table.Count) bool {
+	return n >= int(c.AtLeast) && (c.AtMost == table.None || n <= int(c.AtMost))
+}
+
+// holds reports whether condition k holds for unit s of player p (s is the
+// supported unit for a support skill), in battle context c; f is the
+// resolving skill frame, for the unit that triggered it.
+func (g *Game) holds(k *table.Cond, s *Unit, p int, c *Ctx, f *Frame) bool {
+	if k == nil {
+		return true
+	}
+	pl, op := g.P[p], g.P[Opp(p)]
+	switch {
+	case k.Turn == table.OwnTurn && g.Active != p, k.Turn == table.TheirTurn && g.Active == p:
+		return false
+	}
+	if k.Attacking != nil && (c == nil || s == nil || c.A != s || c.D == nil || !g.matchUnit(k.Attacking, c.D, s)) {
+		return false
+	}
+	if k.Defending != nil && (c == nil || s == nil || c.D != s || c.A == nil || !g.matchUnit(k.Defending, c.A, s)) {
+		return false
+	}
+	if k.Battling != nil {
+		if c == nil || s == nil || !(c.A == s && c.D != nil && g.matchUnit(k.Battling, c.D, s) || c.D == s && c.A != nil && g.matchUnit(k.Battling, c.A, s)) {
+			return false
+		}
+	}
+	if k.Supported != nil {
+		sup := -1
+		if c != nil && s != nil && c.A == s {
+			sup = c.ASup
+		} else if c != nil && s != nil && c.D == s {
+			sup = c.DSup
+		}
+		if sup < 0 || !g.matchCard(k.Supported, sup, p) {
+			return false
+		}
+	}
+	if k.Bonds != nil {
+		n := 0
+		for _, b := range pl.Bonds {
+			if k.Bonds.FaceUp && b.Reversed || k.Bonds.FaceDown && !b.Reversed {
+				continue
+			}
+			if f := k.Bonds.Of; f != nil && (b.Reversed && (f.Emblem != 0 || len(f.Colors) > 0 || len(f.Names) > 0) || !g.matchCard(&table.CardFilter{Emblem: f.Emblem, Colors: f.Colors, Names: f.Names, CostMax: table.None}, b.Card, p)) {
+				continue
+			}
+			n++
+		}
+		if !within(n, k.Bonds) {
+			return false
+		}
+	}
+	if k.Allies != nil && !within(g.countUnits(p, s, k.Allies.Of), k.Allies) {
+		return false
+	}
+	if k.Enemies != nil && !within(g.countUnits(Opp(p), s, k.Enemies.Of), k.Enemies) {
+		return false
+	}
+	if k.Hand != nil && !within(len(pl.Hand), k.Hand) || k.FoeHand != nil && !within(len(op.Hand), k.FoeHand) || k.Orbs != nil && !within(len(pl.Orbs), k.Orbs) {
+		return false
+	}
+	if k.MoreHand && len(pl.Hand) <= len(op.Hand) || k.LessHand && len(pl.Hand) >= len(op.Hand) || k.FewerOrbs && len(pl.Orbs) >= len(op.Orbs) {
+		return false
+	}
+	if k.Outnumber && len(pl.Field) <= len(op.Field) {
+		return false
+	}
+	if s == nil {
+		return k.Area == 0 && k.SameArea == nil && !k.Untapped && k.Stack == 0 && !k.IsMain && !k.NotMain && !k.ClassChanged && k.Self == nil
+	}
+	switch {
+	case k.Area == table.FrontLine && s.Area != Vanguard, k.Area == table.BackLine && s.Area != Rearguard,
+		k.Untapped && s.Tapped, int(k.Stack) > len(s.Stack), k.IsMain && !s.Main, k.NotMain && s.Main,
+		k.ClassChanged && !s.ClassChanged, k.Self != nil && !g.matchUnit(k.Self, s, nil):
+		return false
+	}
+	if k.SameArea != nil && !slices.ContainsFunc(pl.Field, func(u *Unit) bool { return u != s && u.Area == s.Area && g.matchUnit(k.SameArea, u, s) }) {
+		return false
+	}
+	if k.Main != nil {
+		m := pl.Main()
+		if m == nil || !g.matchUnit(k.Main, m, nil) {
+			return false
+		}
+	}
+	for _, n := range k.AlliesAll {
+		if g.OnField(p, n) == nil {
+			return false
+		}
+	}
+	if k.Trigger != nil {
+		var cause *Unit
+		if f != nil {
+			cause, _ = g.unit(f.Cause)
+		}
+		if cause == nil || !g.matchUnit(k.Trigger, cause, s) {
+			return false
+		}
+	}
+	return true
+}

@@ -1,0 +1,435 @@
+package tablebattles
+
+import (
+	"encoding/hex"
+	"fmt"
+	"math/rand/v2"
+	"slices"
+	"sort"
+	"strings"
+
+	"gopkg.in/yaml.v3"
+
+	"github.com/roundtable-dev/roundtable/engine/play"
+	"github.com/roundtable-dev/roundtable/engine/tablebattles/table"
+)
+
+// Position is the state of a battle as a designer reads and writes it
+// (docs/tablebattles.md, "Positions and actions"). Formations and sides are
+// keyed by id. Reading one back, a formation or side left out is as the
+// set-up card puts it, a pool left out is the side's dice not on cards, and
+// a missing rng starts a fixed random source.
+type Position struct {
+	Scenario string `json:"scenario" yaml:"scenario"`
+	Turn     int    `json:"turn" yaml:"turn"`     // player turns begun, from 1
+	Active   string `json:"active" yaml:"active"` // the side whose turn it is
+	// Phase is the decision due: action (the active side acts or passes),
+	// reaction (the defender answers Attack), roll (the active side places
+	// dice of Roll on one card of Wing), or over.
+	Phase      string                   `json:"phase" yaml:"phase"`
+	Sides      map[string]*SidePos      `json:"sides" yaml:"sides"`
+	Formations map[string]*FormationPos `json:"formations" yaml:"formations"`
+	Attack     *AttackPos               `json:"attack,omitempty" yaml:"attack,omitempty"`
+	Roll       []int                    `json:"roll,omitempty" yaml:"roll,flow,omitempty"`
+	Wing       string                   `json:"wing,omitempty" yaml:"wing,omitempty"`
+	Winner     string                   `json:"winner,omitempty" yaml:"winner,omitempty"` // phase over: the side that won; none for a draw
+	Reason     string                   `json:"reason,omitempty" yaml:"reason,omitempty"` // phase over: why
+	RNG        string                   `json:"rng,omitempty" yaml:"rng,omitempty"`       // the random source's state
+}
+
+// SidePos is one side in a position.
+type SidePos struct {
+	Morale *int `json:"morale" yaml:"morale"`
+	Pool   *int `json:"pool" yaml:"pool"` // dice in the pool (rolled in the roll phase)
+	// Skip: the side reacted in the opponent's action phase and skips its
+	// next one.
+	Skip bool `json:"skip,omitempty" yaml:"skip,omitempty"`
+}
+
+// FormationPos is one formation in a position.
+type FormationPos struct {
+	Units *int  `json:"units,omitempty" yaml:"units,omitempty"` // a normal formation's units
+	Cubes *int  `json:"cubes,omitempty" yaml:"cubes,omitempty"` // a special formation's cubes
+	Dice  []int `json:"dice,omitempty" yaml:"dice,flow,omitempty"`
+	// Reserve is written for formations that start in reserve: whether it
+	// still waits.
+	Reserve *bool `json:"reserve,omitempty" yaml:"reserve,omitempty"`
+	// Gone is how it left play: routed, retired or pursued.
+	Gone string `json:"gone,omitempty" yaml:"gone,omitempty"`
+}
+
+// AttackPos is an attack waiting for the defender's reaction.
+type AttackPos struct {
+	Formation string `json:"formation" yaml:"formation"`
+	Action    int    `json:"action" yaml:"action"` // 1-based, on the formation's card
+	Target    string `json:"target" yaml:"target"`
+	Dice      []int  `json:"dice,omitempty" yaml:"dice,flow,omitempty"` // removed from the card; none for a special formation
+}
+
+func intp(n int) *int    { return &n }
+func boolp(b bool) *bool { return &b }
+
+// Position implements play.Match.
+func (g *Game) Position() any {
+	p := &Position{Scenario: g.Scenario.ID, Turn: g.turn, Active: g.sideID(g.Active), Phase: g.phase.String(),
+		Sides: map[string]*SidePos{}, Formations: map[string]*FormationPos{}}
+	for s := range 2 {
+		p.Sides[g.sideID(s)] = &SidePos{Morale: intp(g.S[s].Morale), Pool: intp(g.S[s].Pool), Skip: g.S[s].Skip}
+	}
+	for _, f := range g.F {
+		fp := &FormationPos{Dice: slices.Clone(f.Dice), Gone: f.How}
+		if f.Def.Special {
+			fp.Cubes = intp(f.Units)
+		} else {
+			fp.Units = intp(f.Units)
+		}
+		if f.Def.Reserve != table.NotReserve {
+			fp.Reserve = boolp(f.Reserve)
+		}
+		p.Formations[f.Def.ID] = fp
+	}
+	switch g.phase {
+	case PhaseReaction:
+		p.Attack = &AttackPos{Formation: g.F[g.attack.F].Def.ID, Action: g.attack.Action + 1, Target: g.F[g.attack.Target].Def.ID, Dice: slices.Clone(g.attack.Dice)}
+	case PhaseRoll:
+		p.Roll, p.Wing = slices.Clone(g.roll), g.wing.String()
+	case PhaseOver:
+		if g.winner >= 0 {
+			p.Winner = g.sideID(g.winner)
+		}
+		p.Reason = g.reason
+	}
+	if b, err := g.pcg.MarshalBinary(); err == nil {
+		p.RNG = hex.EncodeToString(b)
+	}
+	return p
+}
+
+// Load reads a battle back from a position's state (see Position); every
+// value is checked against the rules and the scenario.
+func Load(rs *table.Ruleset, state *yaml.Node) (*Game, error) {
+	var p Position
+	if err := play.Decode(state, &p); err != nil {
+		return nil, err
+	}
+	at := func(path ...string) *yaml.Node { return nodeAt(state, path...) }
+	si := rs.Scenario(p.Scenario)
+	if si < 0 {
+		var ids []string
+		for _, s := range rs.Scenarios {
+			ids = append(ids, s.ID)
+		}
+		return nil, play.PosError(at("scenario"), "unknown scenario %q%s", p.Scenario, hint(p.Scenario, ids))
+	}
+	pcg := rand.NewPCG(0, 0x7ab1eba771e5)
+	if p.RNG != "" {
+		b, err := hex.DecodeString(p.RNG)
+		if err == nil {
+			err = pcg.UnmarshalBinary(b)
+		}
+		if err != nil {
+			return nil, play.PosError(at("rng"), "rng %q is not a random source's state written by this engine", p.RNG)
+		}
+	}
+	g := newGame(rs, si, pcg)
+	g.setUp()
+	sc := g.Scenario
+	sideOf := func(id string, n *yaml.Node) (int, error) {
+		for s := range 2 {
+			if sc.Sides[s].ID == id {
+				return s, nil
+			}
+		}
+		return -1, play.PosError(n, "scenario %s has no side %q (sides: %s, %s)", sc.ID, id, sc.Sides[0].ID, sc.Sides[1].ID)
+	}
+	if p.Active != "" {
+		s, err := sideOf(p.Active, at("active"))
+		if err != nil {
+			return nil, err
+		}
+		g.Active = s
+	}
+	g.turn = max(p.Turn, 1)
+	if p.Turn < 0 || p.Turn > MaxTurns {
+		return nil, play.PosError(at("turn"), "turn %d is not 1 to %d", p.Turn, MaxTurns)
+	}
+	for _, id := range sortedKeys(p.Sides) {
+		s, err := sideOf(id, keyAt(state, "sides", id))
+		if err != nil {
+			return nil, err
+		}
+		sp := p.Sides[id]
+		if sp == nil {
+			continue
+		}
+		if sp.Morale != nil {
+			if *sp.Morale < 0 || *sp.Morale > int(sc.Cubes) {
+				return nil, play.PosError(at("sides", id, "morale"), "side %s: morale %d is not 0 to %d", id, *sp.Morale, sc.Cubes)
+			}
+			g.S[s].Morale = *sp.Morale
+		}
+		g.S[s].Skip = sp.Skip
+	}
+	for _, id := range sortedKeys(p.Formations) {
+		f := g.ByID(id)
+		if f == nil {
+			var ids []string
+			for _, f := range g.F {
+				ids = append(ids, f.Def.ID)
+			}
+			return nil, play.PosError(keyAt(state, "formations", id), "formation %q is not in scenario %s%s", id, sc.ID, hint(id, ids))
+		}
+		fp := p.Formations[id]
+		if fp == nil {
+			continue
+		}
+		if err := loadFormation(g, f, fp, func(k string) *yaml.Node { return at("formations", id, k) }); err != nil {
+			return nil, err
+		}
+	}
+	for s := range 2 {
+		onCards := g.DiceOnCards(s)
+		g.S[s].Pool = g.S[s].Dice - onCards
+		if sp := p.Sides[sc.Sides[s].ID]; sp != nil && sp.Pool != nil {
+			if *sp.Pool+onCards != g.S[s].Dice {
+				return nil, play.PosError(at("sides", sc.Sides[s].ID, "pool"), "side %s: pool %d + %d dice on cards is %d, but the side has %d dice", sc.Sides[s].ID, *sp.Pool, onCards, *sp.Pool+onCards, g.S[s].Dice)
+			}
+		}
+		if g.S[s].Pool < 0 {
+			return nil, play.PosError(at("formations"), "side %s has %d dice on its cards, but only %d dice", sc.Sides[s].ID, onCards, g.S[s].Dice)
+		}
+	}
+	if c := g.Cubes(); c > int(sc.Cubes) {
+		return nil, play.PosError(at("sides"), "%d cubes in play (morale and special formations), but the box has %d", c, sc.Cubes)
+	}
+	if g.S[g.Active].Skip && p.Phase != "over" {
+		return nil, play.PosError(at("sides", g.sideID(g.Active), "skip"), "side %s skips its next action phase, but this is its turn already (skip is cleared when its turn begins)", g.sideID(g.Active))
+	}
+	if err := loadPhase(g, &p, at); err != nil {
+		return nil, err
+	}
+	return g, nil
+}
+
+func loadFormation(g *Game, f *Formation, fp *FormationPos, at func(string) *yaml.Node) error {
+	id := f.Def.ID
+	switch {
+	case f.Def.Special && fp.Units != nil:
+		return play.PosError(at("units"), "formation %s is a special formation: it has cubes, not units", id)
+	case !f.Def.Special && fp.Cubes != nil:
+		return play.PosError(at("cubes"), "formation %s is a normal formation: it has units, not cubes", id)
+	}
+	switch fp.Gone {
+	case "":
+	case "routed", "retired", "pursued":
+		f.Gone, f.How = true, fp.Gone
+		if fp.Gone == "routed" {
+			f.Units = 0
+		}
+	default:
+		return play.PosError(at("gone"), "formation %s: gone %q is not routed, retired or pursued", id, fp.Gone)
+	}
+	if fp.Units != nil {
+		f.Units = *fp.Units
+		if f.Units < 0 || f.Units > int(f.Def.Strength) {
+			return play.PosError(at("units"), "formation %s: %d units, but its strength is %d", id, f.Units, f.Def.Strength)
+		}
+	}
+	if fp.Cubes != nil {
+		f.Units = *fp.Cubes
+		if f.Units < 0 || f.Units > int(f.Def.Strength) {
+			return play.PosError(at("cubes"), "formation %s: %d cubes, but its card holds at most %d", id, f.Units, f.Def.Strength)
+		}
+	}
+	if !f.Gone && !f.Def.Special && f.Units == 0 {
+		return play.PosError(at("units"), "formation %s has no units left but is in play (give it gone: routed)", id)
+	}
+	if f.How == "routed" && f.Units != 0 {
+		return play.PosError(at("units"), "formation %s routed, so it has no units left, not %d", id, f.Units)
+	}
+	if fp.Reserve != nil {
+		if f.Def.Reserve == table.NotReserve && *fp.Reserve {
+			return play.PosError(at("reserve"), "formation %s does not start in reserve, so it cannot be in reserve", id)
+		}
+		f.Reserve = *fp.Reserve
+	}
+	for _, d := range fp.Dice {
+		if d < 1 || d > 6 {
+			return play.PosError(at("dice"), "formation %s: die %d is not 1 to 6", id, d)
+		}
+	}
+	if len(fp.Dice) > 0 {
+		switch {
+		case f.Def.Special:
+			return play.PosError(at("dice"), "formation %s is a special formation: dice placed on it return to the pool at once", id)
+		case f.Gone:
+			return play.PosError(at("dice"), "formation %s is %s: it holds no dice", id, f.How)
+		case f.Reserve:
+			return play.PosError(at("dice"), "formation %s is in reserve: it cannot have dice", id)
+		}
+		f.Dice = slices.Clone(fp.Dice)
+	}
+	return nil
+}
+
+func loadPhase(g *Game, p *Position, at func(...string) *yaml.Node) error {
+	ph := p.Phase
+	if ph == "" {
+		ph = "action"
+	}
+	k := slices.Index(PhaseNames[:], ph)
+	if k < 0 {
+		return play.PosError(at("phase"), "phase %q is not %s", ph, strings.Join(PhaseNames[:], ", "))
+	}
+	g.phase = Phase(k)
+	extra := func(field string, ok bool) error {
+		if !ok {
+			return play.PosError(at(field), "%s belongs to another phase than %s", field, ph)
+		}
+		return nil
+	}
+	if err := extra("attack", p.Attack == nil || g.phase == PhaseReaction); err != nil {
+		return err
+	}
+	if err := extra("roll", p.Roll == nil || g.phase == PhaseRoll); err != nil {
+		return err
+	}
+	if err := extra("wing", p.Wing == "" || g.phase == PhaseRoll); err != nil {
+		return err
+	}
+	if err := extra("winner", p.Winner == "" || g.phase == PhaseOver); err != nil {
+		return err
+	}
+	if err := extra("reason", p.Reason == "" || g.phase == PhaseOver); err != nil {
+		return err
+	}
+	switch g.phase {
+	case PhaseReaction:
+		if p.Attack == nil {
+			return play.PosError(at("phase"), "phase reaction needs the attack it answers (attack: {formation, action, target, dice})")
+		}
+		if err := loadAttack(g, p.Attack, at); err != nil {
+			return err
+		}
+	case PhaseRoll:
+		w := slices.Index(table.WingNames[:], p.Wing)
+		if w < 0 || !slices.Contains(g.Wings(), table.Wing(w)) {
+			var names []string
+			for _, w := range g.Wings() {
+				names = append(names, w.String())
+			}
+			return play.PosError(at("wing"), "wing %q is not a wing of %s's formations in play (%s)", p.Wing, g.sideID(g.Active), strings.Join(names, ", "))
+		}
+		g.wing = table.Wing(w)
+		for _, d := range p.Roll {
+			if d < 1 || d > 6 {
+				return play.PosError(at("roll"), "die %d is not 1 to 6", d)
+			}
+		}
+		if len(p.Roll) > g.S[g.Active].Pool {
+			return play.PosError(at("roll"), "a roll of %d dice, but %s's pool holds %d", len(p.Roll), g.sideID(g.Active), g.S[g.Active].Pool)
+		}
+		g.roll = sorted(p.Roll)
+	case PhaseOver:
+		if p.Reason == "" {
+			return play.PosError(at("phase"), "phase over needs the reason the battle ended")
+		}
+		g.reason = p.Reason
+		if p.Winner != "" {
+			s := slices.IndexFunc(g.Scenario.Sides[:], func(sd table.Side) bool { return sd.ID == p.Winner })
+			if s < 0 {
+				return play.PosError(at("winner"), "winner %q is not a side of %s", p.Winner, g.Scenario.ID)
+			}
+			g.winner = s
+		}
+		return nil
+	}
+	if g.Legal() <= 1 && g.phase != PhaseReaction {
+		return play.PosError(at("phase"), "phase %s, but %s has nothing to decide there", ph, g.sideID(g.ToMove()))
+	}
+	return nil
+}
+
+func loadAttack(g *Game, ap *AttackPos, at func(...string) *yaml.Node) error {
+	f := g.ByID(ap.Formation)
+	if f == nil || f.Side != g.Active || !f.active() {
+		return play.PosError(at("attack", "formation"), "attack: %q is not a formation of %s in play", ap.Formation, g.sideID(g.Active))
+	}
+	if ap.Action < 1 || ap.Action > len(f.Def.Actions) || f.Def.Actions[ap.Action-1].Type != table.Attack {
+		return play.PosError(at("attack", "action"), "attack: action %d of %s is not an attack", ap.Action, f.Def.ID)
+	}
+	t := g.target(&f.Def.Actions[ap.Action-1])
+	if t == nil || t.Def.ID != ap.Target {
+		want := "none"
+		if t != nil {
+			want = t.Def.ID
+		}
+		return play.PosError(at("attack", "target"), "attack: %s's target now is %s, not %q", f.Def.ID, want, ap.Target)
+	}
+	for _, d := range ap.Dice {
+		if d < 1 || d > 6 {
+			return play.PosError(at("attack", "dice"), "attack: die %d is not 1 to 6", d)
+		}
+	}
+	switch {
+	case f.Def.Special && len(ap.Dice) > 0:
+		return play.PosError(at("attack", "dice"), "attack: %s is a special formation: it spends a cube, not dice", f.Def.ID)
+	case !f.Def.Special && len(ap.Dice) == 0:
+		return play.PosError(at("attack", "dice"), "attack: the dice removed from %s are missing", f.Def.ID)
+	case !f.Def.Special && !Meets(ap.Dice, f.Def.Actions[ap.Action-1].Requirement):
+		return play.PosError(at("attack", "dice"), "attack: dice %v do not meet %s", ap.Dice, f.Def.Actions[ap.Action-1].Requirement)
+	}
+	g.attack = &Attack{F: g.byIndex[f.Index], Action: ap.Action - 1, Target: g.byIndex[t.Index], Dice: sorted(ap.Dice)}
+	if len(g.Reactions(f, t)) == 0 {
+		return play.PosError(at("phase"), "phase reaction, but %s cannot react to the attack of %s", g.sideID(1-g.Active), f.Def.ID)
+	}
+	return nil
+}
+
+// nodeAt finds the value node under a path of mapping keys (for error
+// positions); the deepest one found.
+func nodeAt(n *yaml.Node, path ...string) *yaml.Node {
+	for _, k := range path {
+		if n.Kind == yaml.DocumentNode && len(n.Content) > 0 {
+			n = n.Content[0]
+		}
+		next := (*yaml.Node)(nil)
+		for i := 0; n.Kind == yaml.MappingNode && i+1 < len(n.Content); i += 2 {
+			if n.Content[i].Value == k {
+				next = n.Content[i+1]
+			}
+		}
+		if next == nil {
+			return n
+		}
+		n = next
+	}
+	return n
+}
+
+// keyAt finds the key node of the last element of path.
+func keyAt(n *yaml.Node, path ...string) *yaml.Node {
+	m := nodeAt(n, path[:len(path)-1]...)
+	for i := 0; m.Kind == yaml.MappingNode && i+1 < len(m.Content); i += 2 {
+		if m.Content[i].Value == path[len(path)-1] {
+			return m.Content[i]
+		}
+	}
+	return m
+}
+
+func hint(s string, ids []string) string {
+	if d := play.Suggest(s, ids); d != "" {
+		return fmt.Sprintf("; did you mean %q?", d)
+	}
+	return " (" + strings.Join(ids, ", ") + ")"
+}
+
+func sortedKeys[V any](m map[string]V) []string {
+	keys := make([]string, 0, len(m))
+	for k := range m {
+		keys = append(keys, k)
+	}
+	sort.Strings(keys)
+	return keys
+}
