@@ -2,11 +2,9 @@ package studio
 
 import (
 	"bytes"
-	"fmt"
 	"slices"
 	"strings"
-
-	"gopkg.in/yaml.v3"
+	"sync"
 
 	"github.com/roundtable-dev/roundtable/compiler"
 	"github.com/roundtable-dev/roundtable/compiler/diag"
@@ -49,11 +47,11 @@ type entity struct {
 	refs                       []ref
 }
 
-// ref is a place where an entity's id is written by another document.
+// ref is a place where another document names an entity.
 type ref struct {
 	from *entity
 	line int
-	path string // the field, dotted: "units[2].tags"
+	path string // the kind looked up
 }
 
 func entityKey(game, kind, id string) string { return game + "/" + kind + "/" + id }
@@ -76,10 +74,13 @@ func build(dirs []string, prev *snapshot) *snapshot {
 	if err != nil {
 		s.problems = append(s.problems, err.Error())
 	}
+	var observed []*refs
 	for _, set := range sets {
-		res, ds := compiler.Compile(set)
+		r := &refs{}
+		res, ds := compiler.CompileObserved(set, r)
 		diags = append(diags, ds...)
 		s.results = append(s.results, res)
+		observed = append(observed, r)
 	}
 	s.diags = diags.Sort()
 	s.sources = games.Sources(s.results)
@@ -87,7 +88,11 @@ func build(dirs []string, prev *snapshot) *snapshot {
 		s.index(res)
 	}
 	s.countDiags()
-	s.indexRefs()
+	for i, res := range s.results {
+		if res.Game != nil {
+			s.indexRefs(res.Game.ID, observed[i])
+		}
+	}
 	for _, res := range s.results {
 		if res.Game == nil {
 			continue
@@ -256,66 +261,44 @@ func (s *snapshot) text(l diag.List) string {
 	return b.String()
 }
 
-// indexRefs finds, for every entity, the documents of its game that write
-// its id (or PACK/ID) as a value: content refers to entities by id. A word
-// that happens to equal an id elsewhere is listed too; the kinds that
-// refer to each other make that rare.
-func (s *snapshot) indexRefs() {
-	type spot struct {
-		from *entity
-		line int
-		path string
+// refs records the references Build resolves (compiler.Observer): where
+// each entity's id is written and by which document.
+type refs struct {
+	mu   sync.Mutex
+	seen []seenRef
+}
+
+type seenRef struct {
+	kind, id, pack string // the entity named
+	pos                diag.Pos
+}
+
+func (r *refs) Ref(kind, _ string, pos diag.Pos, target *compiler.Doc) {
+	if target == nil {
+		return
 	}
-	values := map[string][]spot{} // game/value → where written
-	for _, res := range s.results {
-		if res.Game == nil {
+	r.mu.Lock()
+	r.seen = append(r.seen, seenRef{kind: target.Kind, id: target.ID, pack: target.Pack.ID, pos: pos})
+	r.mu.Unlock()
+}
+
+func (r *refs) Reused(*compiler.Doc) {} // no cache in the studio: every reference is resolved
+
+// indexRefs gives each entity the places that refer to it, in file and
+// line order.
+func (s *snapshot) indexRefs(game string, r *refs) {
+	slices.SortFunc(r.seen, func(a, b seenRef) int {
+		if c := strings.Compare(a.pos.File, b.pos.File); c != 0 {
+			return c
+		}
+		return a.pos.Line - b.pos.Line
+	})
+	for _, sr := range r.seen {
+		e := s.byKey[entityKey(game, sr.kind, sr.id)]
+		from := s.entityAt(sr.pos.File, sr.pos.Line)
+		if e == nil || from == nil || from == e {
 			continue
 		}
-		for _, p := range res.Packs {
-			if p.Set == nil {
-				continue
-			}
-			for _, d := range p.Set.Docs {
-				from := s.byKey[entityKey(res.Game.ID, d.Kind, d.StrField("id"))]
-				var walk func(n *yaml.Node, path string)
-				walk = func(n *yaml.Node, path string) {
-					switch n.Kind {
-					case yaml.DocumentNode:
-						for _, c := range n.Content {
-							walk(c, path)
-						}
-					case yaml.MappingNode:
-						for i := 0; i+1 < len(n.Content); i += 2 {
-							k := n.Content[i].Value
-							if path == "" && (k == "id" || k == "kind" || k == "name") {
-								continue
-							}
-							walk(n.Content[i+1], strings.TrimPrefix(path+"."+k, "."))
-						}
-					case yaml.SequenceNode:
-						for i, c := range n.Content {
-							walk(c, fmt.Sprintf("%s[%d]", path, i))
-						}
-					case yaml.ScalarNode:
-						if n.Value != "" && len(n.Value) < 80 && !strings.ContainsAny(n.Value, " \n") {
-							values[res.Game.ID+"/"+n.Value] = append(values[res.Game.ID+"/"+n.Value], spot{from, n.Line, path})
-						}
-					}
-				}
-				if from == nil {
-					continue
-				}
-				walk(d.Node(), "")
-			}
-		}
-	}
-	for _, e := range s.entities {
-		for _, v := range []string{e.ID, e.Pack + "/" + e.ID} {
-			for _, sp := range values[e.Game+"/"+v] {
-				if sp.from != e {
-					e.refs = append(e.refs, ref{from: sp.from, line: sp.line, path: sp.path})
-				}
-			}
-		}
+		e.refs = append(e.refs, ref{from: from, line: sr.pos.Line, path: sr.kind})
 	}
 }

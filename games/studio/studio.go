@@ -244,6 +244,7 @@ type refView struct {
 type entityView struct {
 	V        int // the snapshot's version: picture URLs carry it
 	E        *entity
+	Broken   bool // the game has errors and nothing drawn yet
 	YAML     string
 	Diags    string
 	Count    string
@@ -274,6 +275,7 @@ func (s *Studio) entityView(snap *snapshot, r *http.Request) (*entityView, bool)
 		v.Refs = append(v.Refs, refView{Name: rf.from.Name, Kind: rf.from.Kind, URL: rf.from.URL(), Where: where, Path: rf.path})
 	}
 	if gv := snap.game(e.Game); gv != nil && gv.game.Render != nil {
+		v.Broken = gv.rules == nil && slices.Contains(gv.game.Render.Kinds, e.Kind)
 		for _, f := range e.Pictures {
 			if d := gv.byFile[f]; d != nil && d.Board {
 				v.Tools = append(v.Tools, toolLink{"Open the map", "/map/" + e.Game + "/" + f})
