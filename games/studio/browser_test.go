@@ -94,6 +94,15 @@ func tab(t *testing.T) context.Context {
 	return ctx
 }
 
+// needFonts skips a test whose result depends on the text's metrics when
+// Liberation Sans, the face the pictures name first, is not installed.
+func needFonts(t *testing.T) {
+	out, err := exec.Command("fc-match", "Liberation Sans").Output()
+	if err != nil || !strings.HasPrefix(string(out), "LiberationSans") {
+		t.Skip("the Liberation fonts are not installed (Debian: apt-get install fonts-liberation; .ci/run installs them): text would be drawn in another face")
+	}
+}
+
 // serve runs a studio over dirs (base content when none) for one test,
 // with the pages tests need beside it.
 func serve(t *testing.T, dirs ...string) (*studio.Studio, *httptest.Server) {
@@ -423,6 +432,7 @@ func TestReachOverlayAndForecast(t *testing.T) {
 // TestTextFitsInTheBrowser: every text block of every base picture, as
 // Chromium lays it out (getBBox), stays inside the box the layout gave it.
 func TestTextFitsInTheBrowser(t *testing.T) {
+	needFonts(t)
 	ctx := tab(t)
 	s, ts := serve(t)
 	_ = s
@@ -567,6 +577,7 @@ func golden(t *testing.T, path string, got []byte) {
 // TestCardScreenshotsMatchGoldens: one picture of each game, drawn by
 // Chromium, compared with the checked-in screenshots.
 func TestCardScreenshotsMatchGoldens(t *testing.T) {
+	needFonts(t)
 	ctx := tab(t)
 	_, ts := serve(t)
 	for _, pic := range []string{"annas/unit-chrom", "annas/map-default", "fe-cipher/card-abel-cavalier", "table-battles/formation-edelgard-armored",
@@ -580,6 +591,7 @@ func TestCardScreenshotsMatchGoldens(t *testing.T) {
 // studio's gallery and a rendered card (docs/studio.png, docs/card.png),
 // and holds the checked-in ones to them.
 func TestREADMEScreenshots(t *testing.T) {
+	needFonts(t)
 	ctx := tab(t)
 	_, ts := serve(t)
 	do(t, ctx, chromedp.EmulateViewport(1280, 800), chromedp.Navigate(ts.URL+"/"), chromedp.WaitVisible(chromedp.CSS("#gallery .tile")),
