@@ -270,7 +270,7 @@ type refs struct {
 
 type seenRef struct {
 	kind, id, pack string // the entity named
-	pos                diag.Pos
+	pos            diag.Pos
 }
 
 func (r *refs) Ref(kind, _ string, pos diag.Pos, target *compiler.Doc) {
