@@ -55,6 +55,7 @@ fuzz:
 	$(GO) test ./compiler/cueval -run '^$$' -fuzz FuzzNativeAgreesWithCUE -fuzztime $(FUZZTIME)
 	$(GO) test ./compiler/cueval -run '^$$' -fuzz FuzzNativeYAML -fuzztime $(FUZZTIME)
 	$(GO) test ./engine/battlecrest -run '^$$' -fuzz FuzzLoadPosition -fuzztime $(FUZZTIME)
+	$(GO) test ./engine/tropera -run '^$$' -fuzz FuzzLoadBattle -fuzztime $(FUZZTIME)
 	$(GO) test ./games/fecipher -run '^TestPropertyImportedDecks$$' -fec.imported 5000 -timeout 30m
 
 fmt:

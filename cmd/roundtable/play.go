@@ -166,9 +166,7 @@ type runFlags struct {
 
 func modeCommand(g *games.Game, m play.Mode, legal bool) *cobra.Command {
 	f := &runFlags{}
-	vals := map[string]*string{}
-	lists := map[string]*[]string{}
-	ints := map[string]*int{}
+	var mf *modeFlags
 	verb := "play"
 	if legal {
 		verb = "legal"
@@ -178,41 +176,15 @@ func modeCommand(g *games.Game, m play.Mode, legal bool) *cobra.Command {
 		Short: m.Summary,
 		Args:  cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
-			o := play.Options{Seed: uint64(f.seed), Flags: map[string][]string{}}
-			for name, v := range vals {
-				o.Flags[name] = []string{*v}
-			}
-			for name, v := range ints {
-				if cmd.Flags().Changed(name) || *v != 0 {
-					o.Flags[name] = []string{strconv.Itoa(*v)}
-				}
-			}
-			for name, v := range lists {
-				o.Flags[name] = *v
-			}
-			for name, v := range o.Flags {
-				if len(v) == 1 && v[0] == "" {
-					delete(o.Flags, name)
-				}
-			}
+			o := play.Options{Seed: uint64(f.seed), Flags: mf.values(cmd)}
 			if legal {
 				return runLegal(cmd, g, m, o, f)
 			}
 			return runPlay(cmd, g, m, o, f)
 		},
 	}
+	mf = addModeFlags(cmd, m)
 	fl := cmd.Flags()
-	for _, x := range m.Flags {
-		switch x.Kind {
-		case play.Int:
-			def, _ := strconv.Atoi(x.Default)
-			ints[x.Name] = fl.Int(x.Name, def, x.Usage)
-		case play.Strings:
-			lists[x.Name] = fl.StringArray(x.Name, nil, x.Usage)
-		default:
-			vals[x.Name] = fl.String(x.Name, x.Default, x.Usage)
-		}
-	}
 	fl.Int64Var(&f.seed, "seed", 1, "random seed: the same seed replays the same match")
 	fl.StringArrayVar(&f.packs, "pack", nil, "compile these pack folders instead of the embedded base content")
 	fl.StringVar(&f.from, "from", "", "start from this position file (YAML or JSON, as --position-out writes it)")

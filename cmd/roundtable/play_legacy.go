@@ -14,7 +14,7 @@ type playFlags struct {
 	mode     string   // annas: versus | boss
 	boss     string   // annas boss mode
 	players  int      // annas boss mode: 2..4
-	scenario string   // table-battles; tropera: skirmish
+	scenario string   // table-battles
 	decks    []string // fe-cipher: two deck ids
 	p1, p2   string   // built-in policies
 	seed     int64
@@ -38,8 +38,7 @@ byte. It prints the log of actions and the result; --format json prints JSON lin
 one object per action, ending with one object holding the key "result".`,
 		Example: `  roundtable play --seed 7
   roundtable play --seed 7 --p1 greedy --p2 random --format json | tail -1
-  roundtable play --mode boss --boss grima --players 3 --seed 1
-  roundtable play --game tropera --scenario durvalla-road --seed 1`,
+  roundtable play --mode boss --boss grima --players 3 --seed 1`,
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
 			p, ok := playGames[f.game]
@@ -62,7 +61,7 @@ one object per action, ending with one object holding the key "result".`,
 	fl.StringVar(&f.mode, "mode", "versus", "annas: versus (1v1) or boss (co-op)")
 	fl.StringVar(&f.boss, "boss", "", "annas boss mode: boss id")
 	fl.IntVar(&f.players, "players", 2, "annas boss mode: number of players, 2 to 4")
-	fl.StringVar(&f.scenario, "scenario", "", "table-battles: scenario id; tropera: skirmish id")
+	fl.StringVar(&f.scenario, "scenario", "", "table-battles: scenario id")
 	fl.StringArrayVar(&f.decks, "deck", nil, "fe-cipher: deck id (give two)")
 	fl.StringVar(&f.p1, "p1", "greedy", "policy of the first player: random or greedy")
 	fl.StringVar(&f.p2, "p2", "greedy", "policy of the second player: random or greedy")
