@@ -1,6 +1,7 @@
 package annas
 
 import (
+	"encoding/json"
 	"fmt"
 	"io/fs"
 	"slices"
@@ -17,6 +18,7 @@ var render = &games.Render{
 	Layouts:  mustSub(content.Layouts, "layouts"),
 	Kinds:    []string{"unit", "map", "boss", "boss-card", "shop-card"},
 	Pictures: func(rules any) []games.Picture { return pictures(rules.(*table.Ruleset)) },
+	Position: position,
 	Reach:    reachTool,
 	Forecast: forecastTool,
 }
@@ -320,4 +322,134 @@ func mapView(rs *table.Ruleset, i int) MapView {
 	}
 	slices.SortStableFunc(v.Legend, func(a, b TerrainView) int { return strings.Compare(a.Name, b.Name) })
 	return v
+}
+
+// PositionView is a match position on its map (layout position).
+type PositionView struct {
+	MapView
+	Turn    int
+	ToMove  string
+	Players []PlayerView
+	Boss    string // the boss's name in Boss Mode
+	Lives   int
+}
+
+// PlayerView is a player's resources in a position.
+type PlayerView struct {
+	Name        string
+	Coins, DV   int
+	VP, VPCards int
+}
+
+// positionState is the part of a position (docs/annas-engine.md) a board
+// picture reads.
+type positionState struct {
+	Map     string `json:"map"`
+	Turn    int    `json:"turn"`
+	Current int    `json:"current"`
+	Players []struct {
+		Coins   int   `json:"coins"`
+		DV      int   `json:"dv"`
+		VP      int   `json:"vp-tokens"`
+		VPCards []int `json:"vp-cards"`
+	} `json:"players"`
+	Units []struct {
+		Unit      string `json:"unit"`
+		Owner     int    `json:"owner"`
+		At        string `json:"at"`
+		Damage    int    `json:"damage"`
+		Exhausted bool   `json:"exhausted"`
+	} `json:"units"`
+	Boss *struct {
+		ID      string `json:"id"`
+		At      string `json:"at"`
+		Lives   int    `json:"lives"`
+		Corners []struct {
+			Color  string `json:"color"`
+			At     string `json:"at"`
+			Damage int    `json:"damage"`
+		} `json:"corners"`
+	} `json:"boss"`
+	Summons []struct {
+		Summon string `json:"summon"`
+		At     string `json:"at"`
+		Damage int    `json:"damage"`
+	} `json:"summons"`
+}
+
+// position draws a match position: units on their tiles (colour, HP left,
+// exhausted), the boss block and summons in Boss Mode, and each player's
+// resources.
+func position(rules any, mode string, state []byte) (games.Picture, error) {
+	rs := rules.(*table.Ruleset)
+	var p positionState
+	if err := json.Unmarshal(state, &p); err != nil {
+		return games.Picture{}, fmt.Errorf("annas position: %v", err)
+	}
+	mi := rs.MapIndex(p.Map)
+	if mi < 0 {
+		return games.Picture{}, fmt.Errorf("annas position: no map %q", p.Map)
+	}
+	v := PositionView{MapView: mapView(rs, mi), Turn: p.Turn}
+	at := map[string]int{}
+	for i, t := range v.Tiles {
+		at[t.Name] = i
+	}
+	seat := func(i int) string {
+		if mode == "boss" {
+			return fmt.Sprintf("P%d", i+1)
+		}
+		if i < len(seatWords) {
+			return seatWords[i]
+		}
+		return fmt.Sprint(i)
+	}
+	for _, u := range p.Units {
+		i, ok := at[u.At]
+		ui := rs.UnitIndex(u.Unit)
+		if !ok || ui < 0 {
+			continue
+		}
+		card := &rs.Units[ui]
+		v.Tiles[i].Piece = &PieceView{ID: card.ID, Name: card.Name, Color: colorWord(card.Color), Seat: seat(u.Owner),
+			HP: int(card.Stats.HP) - u.Damage, MaxHP: int(card.Stats.HP), Exhausted: u.Exhausted}
+	}
+	if b := p.Boss; b != nil {
+		if bi := rs.BossIndex(b.ID); bi >= 0 {
+			v.Boss, v.Lives = rs.Bosses[bi].Name, b.Lives
+		}
+		if sw, ok := table.ParseTile(b.At); ok {
+			for _, c := range b.Corners {
+				df, dr := 0, 0
+				switch c.At {
+				case "se":
+					df = 1
+				case "nw":
+					dr = 1
+				case "ne":
+					df, dr = 1, 1
+				}
+				t := table.TileAt(sw.File()+df, sw.Rank()+dr)
+				if i, ok := at[t.String()]; ok {
+					v.Tiles[i].Boss, v.Tiles[i].BossCornerColor = true, c.Color
+				}
+			}
+		}
+		for _, s := range p.Summons {
+			if i, ok := at[s.At]; ok {
+				v.Tiles[i].Piece = &PieceView{ID: s.Summon, Name: s.Summon, Color: "gray", Seat: "boss", HP: -s.Damage}
+			}
+		}
+	}
+	for i, pl := range p.Players {
+		vp := pl.VP
+		for _, c := range pl.VPCards {
+			vp += c
+		}
+		v.Players = append(v.Players, PlayerView{Name: seat(i), Coins: pl.Coins, DV: pl.DV, VP: vp, VPCards: len(pl.VPCards)})
+	}
+	if p.Current >= 0 && p.Current < len(v.Players) {
+		v.ToMove = v.Players[p.Current].Name
+	}
+	return games.Picture{Kind: "map", ID: v.ID, Name: v.Name, Layout: "position", Board: true, Data: v}, nil
 }

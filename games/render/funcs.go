@@ -31,8 +31,8 @@ func (l *Layouts) funcs() template.FuncMap {
 		"initials": initials,
 		"dict":     dict,
 		"list":     func(v ...any) []any { return v },
-		"mod":      func(a, b int) int { return a % b },
-		"idiv":     func(a, b int) int { return a / b },
+		"mod":      intOp(func(a, b int) int { return a % b }),
+		"idiv":     intOp(func(a, b int) int { return a / b }),
 	}
 }
 
@@ -55,6 +55,21 @@ func arith(op func(a, b float64) float64) func(a any, rest ...any) (float64, err
 			return 0, errors.New("arithmetic: not a number (a division by zero?)")
 		}
 		return round2(acc), nil
+	}
+}
+
+// intOp makes a function of two whole numbers (of any number type).
+func intOp(op func(a, b int) int) func(a, b any) (int, error) {
+	return func(a, b any) (int, error) {
+		x, err1 := toFloat(a)
+		y, err2 := toFloat(b)
+		if err1 != nil || err2 != nil {
+			return 0, errors.Join(err1, err2)
+		}
+		if int(y) == 0 {
+			return 0, errors.New("division by zero")
+		}
+		return op(int(x), int(y)), nil
 	}
 }
 
