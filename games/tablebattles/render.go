@@ -1,11 +1,13 @@
 package tablebattles
 
 import (
+	"encoding/json"
 	"fmt"
 	"io/fs"
 	"strings"
 
 	content "github.com/roundtable-dev/roundtable/content/tablebattles"
+	engine "github.com/roundtable-dev/roundtable/engine/tablebattles"
 	"github.com/roundtable-dev/roundtable/engine/tablebattles/table"
 	"github.com/roundtable-dev/roundtable/games"
 )
@@ -17,6 +19,7 @@ var render = &games.Render{
 	Layouts:  mustSub(content.Layouts, "layouts"),
 	Kinds:    []string{"formation", "scenario"},
 	Pictures: func(rules any) []games.Picture { return pictures(rules.(*table.Ruleset)) },
+	Position: position,
 }
 
 func mustSub(f fs.FS, dir string) fs.FS {
@@ -159,4 +162,104 @@ func pictures(rs *table.Ruleset) []games.Picture {
 		out = append(out, games.Picture{Kind: "scenario", ID: s.ID, Name: s.Name, Layout: "scenario", Board: true, Data: v})
 	}
 	return out
+}
+
+// PositionView is a match position on the table (layout position): the
+// scenario's formations with their units, cubes and dice now.
+type PositionView struct {
+	ScenarioView
+	Turn   int
+	Active string // the side to act, by name
+	Phase  string // action, reaction, roll or over
+	// Status is the line under the title: whose decision, the roll in
+	// hand, the attack waiting for a reaction, or who won and why.
+	Status string
+	Morale map[string]int // by side id
+	Pool   map[string]int // by side id
+	Live   map[string]LiveFormation
+}
+
+// LiveFormation is a formation in a position.
+type LiveFormation struct {
+	Units   int // units, or a special formation's cubes
+	Dice    []int
+	Reserve bool   // still waiting in reserve
+	Gone    string // routed, retired or pursued: out of play
+}
+
+// position draws a match position (engine/tablebattles.Position as JSON):
+// each army's morale and pool, its formations with what is left of them
+// and the dice on them, and the decision due.
+func position(rules any, mode string, state []byte) (games.Picture, error) {
+	rs := rules.(*table.Ruleset)
+	var p engine.Position
+	if err := json.Unmarshal(state, &p); err != nil {
+		return games.Picture{}, fmt.Errorf("table-battles position: %v", err)
+	}
+	var sv *ScenarioView
+	for _, pic := range pictures(rs) {
+		if v, ok := pic.Data.(ScenarioView); ok && v.ID == p.Scenario {
+			sv = &v
+		}
+	}
+	if sv == nil {
+		return games.Picture{}, fmt.Errorf("table-battles position: no scenario %q", p.Scenario)
+	}
+	v := PositionView{ScenarioView: *sv, Turn: p.Turn, Phase: p.Phase, Morale: map[string]int{}, Pool: map[string]int{}, Live: map[string]LiveFormation{}}
+	sideName := map[string]string{}
+	for _, side := range sv.Sides {
+		sideName[side.ID] = side.Name
+		if s := p.Sides[side.ID]; s != nil {
+			if s.Morale != nil {
+				v.Morale[side.ID] = *s.Morale
+			}
+			if s.Pool != nil {
+				v.Pool[side.ID] = *s.Pool
+			}
+		}
+		for _, f := range side.Formations {
+			lf := LiveFormation{Gone: "gone"}
+			if fp := p.Formations[f.ID]; fp != nil {
+				lf = LiveFormation{Dice: fp.Dice, Gone: fp.Gone}
+				switch {
+				case fp.Units != nil:
+					lf.Units = *fp.Units
+				case fp.Cubes != nil:
+					lf.Units = *fp.Cubes
+				}
+				lf.Reserve = fp.Reserve != nil && *fp.Reserve
+			}
+			v.Live[f.ID] = lf
+		}
+	}
+	v.Active = sideName[p.Active]
+	formationName := func(id string) string {
+		for i := range rs.Formations {
+			if rs.Formations[i].ID == id {
+				return rs.Formations[i].Name
+			}
+		}
+		return id
+	}
+	switch {
+	case p.Phase == "over" && p.Winner != "":
+		v.Status = fmt.Sprintf("%s won: %s", sideName[p.Winner], p.Reason)
+	case p.Phase == "over":
+		v.Status = "a draw: " + p.Reason
+	case p.Phase == "roll":
+		v.Status = fmt.Sprintf("%s places the roll %s on the %s wing", v.Active, dice(p.Roll), p.Wing)
+	case p.Phase == "reaction" && p.Attack != nil:
+		v.Status = fmt.Sprintf("%s attacks %s: the defender may react", formationName(p.Attack.Formation), formationName(p.Attack.Target))
+	default:
+		v.Status = fmt.Sprintf("%s to act", v.Active)
+	}
+	return games.Picture{Kind: "scenario", ID: sv.ID, Name: sv.Name, Layout: "position", Board: true, Data: v}, nil
+}
+
+func dice(d []int) string {
+	s := make([]string, len(d))
+	for i, x := range d {
+		s[i] = fmt.Sprint(x)
+	}
+	return strings.Join(s, " ")
 }
