@@ -24,12 +24,14 @@ const streamVersion = 1
 func init() { register(newPlay) }
 
 func newPlay() *cobra.Command {
-	cmd := newPlayLegacy()
-	if len(playableIDs()) == 0 {
-		return cmd // until the games move to the contract
+	cmd := &cobra.Command{
+		Use:   "play GAME [MODE]",
+		Short: "Play a game: whole matches between built-in policies, or actions from a position",
+		Args:  noSuchGame,
+		RunE: func(cmd *cobra.Command, _ []string) error {
+			return usageErr("give a game: %s", strings.Join(playableIDs(), ", "))
+		},
 	}
-	cmd.Use = "play [GAME [MODE]]"
-	cmd.Short = "Play a game: whole matches between built-in policies, or actions from a position"
 	cmd.Long = `Play runs a game's rules engine. Each game is a subcommand and each of its modes a
 subcommand of the game (the game alone plays its first mode); every mode takes its own
 flags and the common ones below.
@@ -60,7 +62,7 @@ func newLegal() *cobra.Command {
 		Long: `Legal lists the actions the player to move may take: from the start of a seeded
 match, from a position file (--from), after a list of actions (--actions). Each action
 is printed in the text form that 'play --actions' accepts; @N names the N-th.`,
-		Args: cobra.NoArgs,
+		Args: noSuchGame,
 		RunE: func(cmd *cobra.Command, _ []string) error {
 			return usageErr("give a game: %s", strings.Join(playableIDs(), ", "))
 		},
@@ -71,7 +73,6 @@ is printed in the text form that 'play --actions' accepts; @N names the N-th.`,
 		}
 	}
 	cmd.Example = examples("legal")
-	cmd.Hidden = len(playableIDs()) == 0
 	return cmd
 }
 
@@ -108,6 +109,19 @@ func modeExample(m play.Mode) string {
 		return "--seed 1"
 	}
 	return m.Example
+}
+
+// noSuchGame is the Args of play and legal: a word that is not a game's
+// subcommand gets the games there are and a did-you-mean.
+func noSuchGame(_ *cobra.Command, args []string) error {
+	if len(args) == 0 {
+		return nil
+	}
+	msg := fmt.Sprintf("no game %q (games: %s)", args[0], strings.Join(playableIDs(), ", "))
+	if s := play.Suggest(args[0], playableIDs()); s != "" {
+		msg += fmt.Sprintf("; did you mean %q?", s)
+	}
+	return usageErr("%s", msg)
 }
 
 func playableIDs() []string {
@@ -234,7 +248,7 @@ func start(cmd *cobra.Command, g *games.Game, m play.Mode, o play.Options, f *ru
 			return nil, &exitError{Code: exitContent, Msg: err.Error()}
 		}
 		if env.Game != g.ID {
-			return nil, &exitError{Code: exitContent, Msg: fmt.Sprintf("%s: a position of %s, not %s (roundtable %s %s)", f.from, env.Game, g.ID, cmd.Root().Name(), env.Game)}
+			return nil, &exitError{Code: exitContent, Msg: fmt.Sprintf("%s: a position of %s, not %s (give it to %s %s %s)", f.from, env.Game, g.ID, verbPath(cmd), env.Game, env.Mode)}
 		}
 		if env.Mode != m.Name {
 			return nil, &exitError{Code: exitContent, Msg: fmt.Sprintf("%s: a position of mode %s, not %s", f.from, env.Mode, m.Name)}
@@ -262,6 +276,15 @@ func start(cmd *cobra.Command, g *games.Game, m play.Mode, o play.Options, f *ru
 		}
 	}
 	return r, nil
+}
+
+// verbPath is "roundtable play" or "roundtable legal" for a game's or a
+// mode's command.
+func verbPath(cmd *cobra.Command) string {
+	for cmd.HasParent() && cmd.Parent().HasParent() {
+		cmd = cmd.Parent()
+	}
+	return cmd.CommandPath()
 }
 
 func readInput(cmd *cobra.Command, name string) ([]byte, error) {
