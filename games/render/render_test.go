@@ -2,6 +2,7 @@ package render_test
 
 import (
 	"bytes"
+	"encoding/json"
 	"encoding/xml"
 	"fmt"
 	"image"
@@ -18,6 +19,7 @@ import (
 	"testing/fstest"
 
 	"github.com/roundtable-dev/roundtable/compiler"
+	"github.com/roundtable-dev/roundtable/engine/play"
 	"github.com/roundtable-dev/roundtable/games"
 	_ "github.com/roundtable-dev/roundtable/games/all"
 	"github.com/roundtable-dev/roundtable/games/render"
@@ -159,36 +161,7 @@ func TestPicturesAreWellFormed(t *testing.T) {
 	texts := 0
 	for _, b := range books {
 		for _, d := range b.Drawn {
-			file := b.Game.ID + "/" + d.File() + ".svg"
-			root := parse(t, file, d.SVG)
-			if !strings.HasSuffix(root.attrs["width"], "mm") || !strings.HasSuffix(root.attrs["height"], "mm") {
-				t.Errorf("%s: size %q x %q is not in mm", file, root.attrs["width"], root.attrs["height"])
-			}
-			vb := nums(t, root.attrs["viewBox"])
-			if len(vb) != 4 {
-				t.Fatalf("%s: viewBox %q", file, root.attrs["viewBox"])
-			}
-			var walk func(e *svgElem, dx, dy float64)
-			walk = func(e *svgElem, dx, dy float64) {
-				if tr := e.attrs["transform"]; tr != "" {
-					m := translate.FindStringSubmatch(tr)
-					if m == nil {
-						t.Errorf("%s: transform %q (the layouts only translate)", file, tr)
-						return
-					}
-					x, _ := strconv.ParseFloat(m[1], 64)
-					y, _ := strconv.ParseFloat(m[2], 64)
-					dx, dy = dx+x, dy+y
-				}
-				if e.name == "text" && e.attrs["data-box"] != "" {
-					texts++
-					checkText(t, file, e, dx, dy, vb)
-				}
-				for _, k := range e.kids {
-					walk(k, dx, dy)
-				}
-			}
-			walk(root, 0, 0)
+			texts += checkPicture(t, b.Game.ID+"/"+d.File()+".svg", d.SVG)
 		}
 	}
 	if texts < 1000 {
@@ -205,6 +178,42 @@ func TestPicturesAreWellFormed(t *testing.T) {
 	for _, s := range sheets.Skipped {
 		t.Errorf("not printed: %s", s)
 	}
+}
+
+// checkPicture holds one picture to what TestPicturesAreWellFormed says and
+// answers how many text blocks it checked.
+func checkPicture(t *testing.T, file string, svg []byte) (texts int) {
+	t.Helper()
+	root := parse(t, file, svg)
+	if !strings.HasSuffix(root.attrs["width"], "mm") || !strings.HasSuffix(root.attrs["height"], "mm") {
+		t.Errorf("%s: size %q x %q is not in mm", file, root.attrs["width"], root.attrs["height"])
+	}
+	vb := nums(t, root.attrs["viewBox"])
+	if len(vb) != 4 {
+		t.Fatalf("%s: viewBox %q", file, root.attrs["viewBox"])
+	}
+	var walk func(e *svgElem, dx, dy float64)
+	walk = func(e *svgElem, dx, dy float64) {
+		if tr := e.attrs["transform"]; tr != "" {
+			m := translate.FindStringSubmatch(tr)
+			if m == nil {
+				t.Errorf("%s: transform %q (the layouts only translate)", file, tr)
+				return
+			}
+			x, _ := strconv.ParseFloat(m[1], 64)
+			y, _ := strconv.ParseFloat(m[2], 64)
+			dx, dy = dx+x, dy+y
+		}
+		if e.name == "text" && e.attrs["data-box"] != "" {
+			texts++
+			checkText(t, file, e, dx, dy, vb)
+		}
+		for _, k := range e.kids {
+			walk(k, dx, dy)
+		}
+	}
+	walk(root, 0, 0)
+	return texts
 }
 
 // checkText holds one text block to its box: every line no wider than the
@@ -472,5 +481,92 @@ func TestSheetsPageCountAndSize(t *testing.T) {
 		if !strings.Contains(string(out), "Page size:       "+c.size) {
 			t.Errorf("%s: pdfinfo says\n%s\nwant page size %s", c.paper, out, c.size)
 		}
+	}
+}
+
+// TestPositionsAreWellFormed: every game draws the positions of each of its
+// modes on its board (games.Render.Position), and every position of a
+// seeded match, from the set-up to the end, is a picture that holds to what
+// TestPicturesAreWellFormed asks of the pictures of content.
+func TestPositionsAreWellFormed(t *testing.T) {
+	// Flags a mode needs that have no default.
+	need := map[string]map[string][]string{"annas/boss": {"boss": {"grima"}}}
+	modes := 0
+	for _, g := range games.All() {
+		if len(g.Modes) == 0 {
+			continue
+		}
+		if g.Render == nil || g.Render.Position == nil {
+			t.Errorf("%s does not draw its positions", g.ID)
+			continue
+		}
+		l, err := render.Load(g)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, m := range g.Modes {
+			modes++
+			t.Run(g.ID+"/"+m.Name, func(t *testing.T) {
+				o := play.Options{Seed: 5, Flags: map[string][]string{}}
+				for _, f := range m.Flags {
+					if v := need[g.ID+"/"+m.Name][f.Name]; v != nil {
+						o.Flags[f.Name] = v
+					} else if f.Default != "" && f.Kind != play.Strings {
+						o.Flags[f.Name] = []string{f.Default}
+					}
+				}
+				match, err := m.New(g.Base(), o)
+				if err != nil {
+					t.Fatal(err)
+				}
+				mk := m.Policies[m.DefaultPolicy]
+				if mk == nil {
+					mk = play.NewRandom
+				}
+				pols := make([]play.Policy, len(match.Seats()))
+				for i := range pols {
+					pols[i] = mk(5, i)
+				}
+				r := play.NewRunner(match, nil)
+				texts, last := 0, ""
+				for step := 0; ; step++ {
+					state, err := json.Marshal(match.Position())
+					if err != nil {
+						t.Fatal(err)
+					}
+					pic, err := g.Render.Position(g.Base(), m.Name, state)
+					if err != nil {
+						t.Fatalf("step %d: %v", step, err)
+					}
+					if !pic.Board {
+						t.Errorf("step %d: a position is not a board", step)
+					}
+					svg, err := l.Draw(pic)
+					if err != nil {
+						t.Fatalf("step %d: %v", step, err)
+					}
+					texts += checkPicture(t, fmt.Sprintf("%s/%s step %d", g.ID, m.Name, step), svg)
+					if t.Failed() {
+						t.Fatalf("step %d: %s", step, svg)
+					}
+					last = string(svg)
+					if match.Over() || step >= 5000 {
+						break
+					}
+					if err := r.Do(pols[match.ToMove()].Choose(match)); err != nil {
+						t.Fatal(err)
+					}
+				}
+				if !match.Over() {
+					t.Fatal("the match did not end")
+				}
+				if texts == 0 || !strings.Contains(last, "<svg") {
+					t.Errorf("%d text blocks checked", texts)
+				}
+			})
+		}
+	}
+	if modes < 7 {
+		t.Errorf("%d modes, want the 7 of the five games", modes)
 	}
 }

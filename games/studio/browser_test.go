@@ -354,7 +354,7 @@ func TestReplayViewerReachesTheFinalPosition(t *testing.T) {
 
 	// The same match as a play --format json log, uploaded.
 	log := filepath.Join(t.TempDir(), "match.jsonl")
-	if err := os.WriteFile(log, playLog(t, "battlecrest", 1), 0o644); err != nil {
+	if err := os.WriteFile(log, playLog(t, "battlecrest", "versus", 1, nil), 0o644); err != nil {
 		t.Fatal(err)
 	}
 	do(t, ctx, chromedp.SetUploadFiles(chromedp.CSS("#log"), []string{log}), chromedp.Click(chromedp.CSS("#play")))
@@ -369,14 +369,19 @@ func TestReplayViewerReachesTheFinalPosition(t *testing.T) {
 	}
 }
 
-// playLog plays a seeded match of a game's first mode with its default
+// playLog plays a seeded match of a game's mode with its default
 // policies and writes it as play --format json does (docs/play.md).
-func playLog(t *testing.T, game string, seed uint64) []byte {
+func playLog(t *testing.T, game, mode string, seed uint64, flags map[string][]string) []byte {
 	g, _ := games.Lookup(game)
-	m := g.Modes[0]
+	m, err := g.Mode(mode)
+	if err != nil {
+		t.Fatal(err)
+	}
 	o := play.Options{Seed: seed, Flags: map[string][]string{}}
 	for _, f := range m.Flags {
-		if f.Default != "" && f.Kind != play.Strings {
+		if v := flags[f.Name]; v != nil {
+			o.Flags[f.Name] = v
+		} else if f.Default != "" && f.Kind != play.Strings {
 			o.Flags[f.Name] = []string{f.Default}
 		}
 	}
@@ -386,11 +391,18 @@ func playLog(t *testing.T, game string, seed uint64) []byte {
 	}
 	var b bytes.Buffer
 	enc := json.NewEncoder(&b)
-	_ = enc.Encode(map[string]any{"match": map[string]any{"version": 1, "game": game, "mode": m.Name, "seed": seed, "seats": match.Seats()}})
+	_ = enc.Encode(map[string]any{"match": map[string]any{"version": 1, "game": game, "mode": m.Name, "seed": seed, "flags": flags, "seats": match.Seats()}})
 	r := play.NewRunner(match, func(e play.Event) { _ = enc.Encode(map[string]any{"event": e}) })
 	pols := make([]play.Policy, len(match.Seats()))
+	mk := m.Policies[m.DefaultPolicy]
+	if mk == nil {
+		mk = m.Policies["greedy"]
+	}
+	if mk == nil {
+		mk = play.NewRandom
+	}
 	for i := range pols {
-		pols[i] = m.Policies[m.DefaultPolicy](seed, i)
+		pols[i] = mk(seed, i)
 	}
 	if err := r.Play(pols, 5000); err != nil {
 		t.Fatal(err)

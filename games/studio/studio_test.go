@@ -135,56 +135,75 @@ func TestToolErrors(t *testing.T) {
 	}
 }
 
-// TestReplayEveryGame: the replay of a seeded match of every game's first
-// mode plays through the contract to the end the runner reaches with the
-// same seed and policies; each step has the position drawn or written.
+// TestReplayEveryGame: the replay of a seeded match of every mode of every
+// game plays through the contract to the end the runner reaches with the
+// same seed and policies, and every game draws each step's position on its
+// board (Render.Position): the last step is the final position, whose
+// picture carries the result the runner reports.
 func TestReplayEveryGame(t *testing.T) {
 	_, ts := serve(t)
+	// Flags a mode needs that have no default.
+	need := map[string]map[string][]string{"annas/boss": {"boss": {"grima"}}}
 	played := 0
 	for _, g := range games.All() {
 		if len(g.Modes) == 0 {
 			continue
 		}
-		played++
-		var rep struct {
-			Steps []struct {
-				SVG, Position string
-				Action        string
-			}
-			Result, Error string
-			Drawn         bool
+		if g.Render == nil || g.Render.Position == nil {
+			t.Errorf("%s does not draw its positions", g.ID)
 		}
-		postJSON(t, ts.URL+"/api/replay", url.Values{"game": {g.ID}, "mode": {g.Modes[0].Name}, "seed": {"3"}}, &rep)
-		if rep.Error != "" {
-			t.Errorf("%s: %s", g.ID, rep.Error)
-			continue
-		}
-		actions := logActions(t, playLog(t, g.ID, 3))
-		if len(rep.Steps) != len(actions)+1 {
-			t.Errorf("%s: %d steps, want %d actions and the start", g.ID, len(rep.Steps), len(actions))
-			continue
-		}
-		for i, a := range actions {
-			if rep.Steps[i+1].Action != a {
-				t.Errorf("%s: step %d is %q, want %q", g.ID, i+1, rep.Steps[i+1].Action, a)
-				break
-			}
-		}
-		for i, st := range rep.Steps {
-			if (st.SVG == "") == (st.Position == "") {
-				t.Errorf("%s: step %d has neither a picture nor a position (or both)", g.ID, i)
-				break
-			}
-		}
-		if g.Render != nil && g.Render.Position != nil && !rep.Drawn {
-			t.Errorf("%s draws positions but the replay is not drawn", g.ID)
-		}
-		if !strings.Contains(rep.Result, "won") && !strings.HasPrefix(rep.Result, "draw") {
-			t.Errorf("%s: result %q", g.ID, rep.Result)
+		for _, m := range g.Modes {
+			t.Run(g.ID+"/"+m.Name, func(t *testing.T) {
+				played++
+				var rep struct {
+					Steps []struct {
+						SVG, Position string
+						Action        string
+					}
+					Result, Error string
+					Drawn         bool
+				}
+				form := url.Values{"game": {g.ID}, "mode": {m.Name}, "seed": {"3"}}
+				flags := need[g.ID+"/"+m.Name]
+				for k, v := range flags {
+					form["flag-"+k] = v
+				}
+				postJSON(t, ts.URL+"/api/replay", form, &rep)
+				if rep.Error != "" {
+					t.Fatal(rep.Error)
+				}
+				actions := logActions(t, playLog(t, g.ID, m.Name, 3, flags))
+				if len(actions) == 0 {
+					t.Fatal("the runner's match has no actions")
+				}
+				if len(rep.Steps) != len(actions)+1 {
+					t.Fatalf("%d steps, want %d actions and the start", len(rep.Steps), len(actions))
+				}
+				for i, a := range actions {
+					if rep.Steps[i+1].Action != a {
+						t.Fatalf("step %d is %q, want %q", i+1, rep.Steps[i+1].Action, a)
+					}
+				}
+				if !rep.Drawn {
+					t.Fatal("the replay is not drawn")
+				}
+				for i, st := range rep.Steps {
+					if st.SVG == "" || st.Position != "" {
+						t.Fatalf("step %d is not drawn on the board", i)
+					}
+				}
+				if !strings.Contains(rep.Result, "won") && !strings.HasPrefix(rep.Result, "draw") {
+					t.Errorf("result %q", rep.Result)
+				}
+				first, last := rep.Steps[0].SVG, rep.Steps[len(rep.Steps)-1].SVG
+				if first == last {
+					t.Error("the final position is drawn as the start")
+				}
+			})
 		}
 	}
-	if played < 3 {
-		t.Errorf("only %d games replayed", played)
+	if played < 7 {
+		t.Errorf("only %d modes replayed", played)
 	}
 }
 

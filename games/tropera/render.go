@@ -62,52 +62,59 @@ type WeaponView struct {
 
 var statLabels = [table.NumStats]string{"HP", "Str", "Mag", "Skl", "Spd", "Lck", "Def", "Res"}
 
+// sheet is character ci's sheet at its level.
+func sheet(rs *table.Ruleset, ci int) SheetView {
+	c := &rs.Characters[ci]
+	v := SheetView{ID: c.ID, Name: c.Name, Level: int(c.Level)}
+	wi := 0
+	switch {
+	case len(c.Weapons) > 0:
+		wi = int(c.Weapons[0])
+	case len(c.Natural) > 0:
+		wi = int(c.Natural[0])
+	}
+	stats := c.Points
+	for i := range stats {
+		stats[i] += c.Gains[i]
+	}
+	if u, err := engine.NewUnit(rs, ci, wi, -1); err == nil {
+		stats, v.Move = u.Stats, u.Move
+	}
+	for s := range table.NumStats {
+		v.Stats = append(v.Stats, StatView{Name: statLabels[s], Value: int(stats[s]), Growth: int(c.Growths[s])})
+	}
+	for _, f := range c.Feats {
+		v.Feats = append(v.Feats, NamedText{Name: rs.Feats[f].Name, Text: rs.Feats[f].Text})
+	}
+	for _, s := range c.Skills {
+		v.Skills = append(v.Skills, s.Prof.String()+" "+s.Rank.String())
+	}
+	for _, w := range append(append([]int16{}, c.Weapons...), c.Natural...) {
+		wp := &rs.Weapons[w]
+		rng := itoa(int(wp.MinRange))
+		if wp.MaxRange != wp.MinRange {
+			rng += "-" + itoa(int(wp.MaxRange))
+		}
+		v.Weapons = append(v.Weapons, WeaponView{Name: wp.Name, Type: wp.Type.String(), Rank: wp.Rank.String(), Range: rng,
+			Might: int(wp.Might), Hit: int(wp.Accuracy), Crit: int(wp.Crit)})
+	}
+	for _, it := range c.Items {
+		v.Items = append(v.Items, NamedText{Name: rs.Items[it].Name, Text: rs.Items[it].Text})
+	}
+	if c.Relic >= 0 {
+		v.Relic = rs.Items[c.Relic].Name
+	}
+	if c.Focus != table.NoProf {
+		v.Focus = c.Focus.String()
+	}
+	return v
+}
+
 func pictures(rs *table.Ruleset) []games.Picture {
 	var out []games.Picture
 	for ci := range rs.Characters {
 		c := &rs.Characters[ci]
-		v := SheetView{ID: c.ID, Name: c.Name, Level: int(c.Level)}
-		wi := 0
-		switch {
-		case len(c.Weapons) > 0:
-			wi = int(c.Weapons[0])
-		case len(c.Natural) > 0:
-			wi = int(c.Natural[0])
-		}
-		stats := c.Points
-		for i := range stats {
-			stats[i] += c.Gains[i]
-		}
-		if u, err := engine.NewUnit(rs, ci, wi, -1); err == nil {
-			stats, v.Move = u.Stats, u.Move
-		}
-		for s := range table.NumStats {
-			v.Stats = append(v.Stats, StatView{Name: statLabels[s], Value: int(stats[s]), Growth: int(c.Growths[s])})
-		}
-		for _, f := range c.Feats {
-			v.Feats = append(v.Feats, NamedText{Name: rs.Feats[f].Name, Text: rs.Feats[f].Text})
-		}
-		for _, s := range c.Skills {
-			v.Skills = append(v.Skills, s.Prof.String()+" "+s.Rank.String())
-		}
-		for _, w := range append(append([]int16{}, c.Weapons...), c.Natural...) {
-			wp := &rs.Weapons[w]
-			rng := itoa(int(wp.MinRange))
-			if wp.MaxRange != wp.MinRange {
-				rng += "-" + itoa(int(wp.MaxRange))
-			}
-			v.Weapons = append(v.Weapons, WeaponView{Name: wp.Name, Type: wp.Type.String(), Rank: wp.Rank.String(), Range: rng,
-				Might: int(wp.Might), Hit: int(wp.Accuracy), Crit: int(wp.Crit)})
-		}
-		for _, it := range c.Items {
-			v.Items = append(v.Items, NamedText{Name: rs.Items[it].Name, Text: rs.Items[it].Text})
-		}
-		if c.Relic >= 0 {
-			v.Relic = rs.Items[c.Relic].Name
-		}
-		if c.Focus != table.NoProf {
-			v.Focus = c.Focus.String()
-		}
+		v := sheet(rs, ci)
 		out = append(out, games.Picture{Kind: "character", ID: c.ID, Name: c.Name, Layout: "character", Board: true, Facets: v.Skills, Data: v})
 	}
 	for mi := range rs.Maps {
@@ -283,6 +290,9 @@ type positionState struct {
 // HP; a unit off the map (defeated, carried) is not drawn.
 func position(rules any, mode string, state []byte) (games.Picture, error) {
 	rs := rules.(*table.Ruleset)
+	if mode == engine.LevelUpMode.Name {
+		return leveling(rs, state)
+	}
 	var p positionState
 	if err := json.Unmarshal(state, &p); err != nil {
 		return games.Picture{}, fmt.Errorf("tropera position: %v", err)
@@ -316,4 +326,64 @@ func position(rules any, mode string, state []byte) (games.Picture, error) {
 	}
 	v.Round, v.Phase = p.Round, p.Phase
 	return games.Picture{Kind: "battle", ID: v.ID, Name: v.Battle, Layout: "position", Board: true, Data: v}, nil
+}
+
+// LevelUpView is a level-up in progress (layout levelup): the character's
+// sheet with the gains so far added to its stats, and the d20s of the
+// level being gained.
+type LevelUpView struct {
+	SheetView
+	Target int // the level to reach; Level is the level reached so far
+	// Gains are per stat, in the rulebook's order, beside SheetView.Stats.
+	Gains []int
+	Rolls []RollView
+	// Status says what is being decided.
+	Status string
+}
+
+// RollView is one stat's d20 of the level being gained.
+type RollView struct {
+	Stat            string // "Str"
+	Natural, Result int
+	Rerolls         []int
+	Eligible        bool // among the best, that may be raised
+}
+
+// leveling draws a level-up position (engine/tropera.LevelingPos).
+func leveling(rs *table.Ruleset, state []byte) (games.Picture, error) {
+	var p engine.LevelingPos
+	if err := json.Unmarshal(state, &p); err != nil {
+		return games.Picture{}, fmt.Errorf("tropera level-up position: %v", err)
+	}
+	ci := rs.CharacterIndex(p.Character)
+	if ci < 0 {
+		return games.Picture{}, fmt.Errorf("tropera level-up position: no character %q", p.Character)
+	}
+	label := map[string]string{}
+	for s := range table.NumStats {
+		label[table.StatNames[s]] = statLabels[s]
+	}
+	v := LevelUpView{SheetView: sheet(rs, ci), Target: p.Target}
+	v.Level = p.Level
+	for s := range table.NumStats {
+		g := p.Gains[table.StatNames[s]]
+		v.Stats[s].Value += g
+		v.Gains = append(v.Gains, g)
+	}
+	eligible := map[string]bool{}
+	for _, e := range p.Eligible {
+		eligible[e] = true
+	}
+	for _, r := range p.Rolls {
+		v.Rolls = append(v.Rolls, RollView{Stat: label[r.Stat], Natural: r.Natural, Result: r.Result, Rerolls: r.Rerolls, Eligible: eligible[r.Stat]})
+	}
+	switch {
+	case p.Level >= p.Target:
+		v.Status = fmt.Sprintf("level %d reached", p.Level)
+	case len(p.Assigned) > 0 || len(p.Rolls) == 0:
+		v.Status = fmt.Sprintf("level %d: free points to assign", p.Level+1)
+	default:
+		v.Status = fmt.Sprintf("level %d: choose among the best rolls", p.Level+1)
+	}
+	return games.Picture{Kind: "character", ID: v.ID, Name: v.Name, Layout: "levelup", Board: true, Data: v}, nil
 }
