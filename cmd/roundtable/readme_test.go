@@ -68,7 +68,7 @@ func writes(args []string) bool {
 	case "new", "import":
 		return true
 	case "serve":
-		return true // runs until stopped: games/studio's tests drive it
+		return true // runs until stopped: TestServeReadmeCommand runs it
 	case "gen", "fmt":
 		return !contains(args, "--check")
 	case "diff":

@@ -46,6 +46,9 @@ type Studio struct {
 
 	subsMu sync.Mutex
 	subs   map[chan update]struct{}
+
+	watching  chan struct{} // closed once Watch sees every folder
+	readyOnce sync.Once
 }
 
 // update is what an open page is told after a change.
@@ -63,7 +66,7 @@ func New(dirs []string, log io.Writer) *Studio {
 	if log == nil {
 		log = io.Discard
 	}
-	s := &Studio{dirs: dirs, log: log, subs: map[chan update]struct{}{}}
+	s := &Studio{dirs: dirs, log: log, subs: map[chan update]struct{}{}, watching: make(chan struct{})}
 	s.tmpl = template.Must(template.New("").Funcs(template.FuncMap{
 		"join":  strings.Join,
 		"lower": strings.ToLower,
@@ -129,12 +132,18 @@ func (s *Studio) current() *snapshot {
 // Watch reloads after every save under the pack folders until ctx ends
 // (see watch.go). With no folders there is nothing to watch.
 func (s *Studio) Watch(ctx context.Context) error {
+	ready := func() { s.readyOnce.Do(func() { close(s.watching) }) }
 	if len(s.dirs) == 0 {
+		ready()
 		<-ctx.Done()
 		return nil
 	}
-	return watch(ctx, s.dirs, s.Reload)
+	return watch(ctx, s.dirs, s.Reload, ready)
 }
+
+// Watching is closed once Watch watches every pack folder: a save made
+// after it is seen.
+func (s *Studio) Watching() <-chan struct{} { return s.watching }
 
 // Handler serves the studio's pages.
 func (s *Studio) Handler() http.Handler {

@@ -16,10 +16,11 @@ import (
 const debounce = 120 * time.Millisecond
 
 // watch calls reload after changes under dirs (every folder below them,
-// hidden ones and node_modules left out), until ctx ends. It watches with
+// hidden ones and node_modules left out), until ctx ends; ready is called
+// once every folder is watched. It watches with
 // fsnotify, the maintained Go file-notification library (inotify on
 // Linux), so a save is seen at once rather than at the next poll.
-func watch(ctx context.Context, dirs []string, reload func()) error {
+func watch(ctx context.Context, dirs []string, reload, ready func()) error {
 	w, err := fsnotify.NewWatcher()
 	if err != nil {
 		return err
@@ -40,6 +41,7 @@ func watch(ctx context.Context, dirs []string, reload func()) error {
 	for _, d := range dirs {
 		add(d)
 	}
+	ready()
 	var timer *time.Timer
 	fire := make(chan struct{}, 1)
 	for {

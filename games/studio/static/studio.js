@@ -140,7 +140,7 @@ function setupReplay() {
   };
   gm.addEventListener('change', fillMode);
   fillMode();
-  let steps = [], at = 0;
+  let steps = [], at = 0, loads = 0;
   const show = (i) => {
     at = Math.max(0, Math.min(steps.length - 1, i));
     const st = steps[at];
@@ -164,12 +164,13 @@ function setupReplay() {
     $('#replay-error').hidden = true;
     const res = await fetch('/api/replay', { method: 'POST', body: fd });
     const data = await res.json();
-    if (data.error) { const e = $('#replay-error'); e.textContent = data.error; e.hidden = false; $('#replay').hidden = true; return; }
+    if (data.error) { const e = $('#replay-error'); e.textContent = data.error; e.hidden = false; $('#replay').hidden = true; $('#replay').dataset.loads = ++loads; return; }
     steps = data.steps;
     $('#slider').max = steps.length - 1;
     $('#result').textContent = data.game + ' ' + data.mode + ', seed ' + data.seed + ': ' + data.result;
     $('#replay').hidden = false;
     show(0);
+    $('#replay').dataset.loads = ++loads; // replays shown so far (tests wait on it)
   });
   $('#first').onclick = () => show(0);
   $('#back').onclick = () => show(at - 1);
