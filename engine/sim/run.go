@@ -180,8 +180,8 @@ func Run(c Config) (*Result, error) {
 // per action, clones for the greedy policies' look-ahead) over a live heap
 // of a few megabytes, so at Go's default of 100 a collection starts every
 // few milliseconds, and on two cores each one stops and scans both
-// workers: measured on every game, two workers spent 25–55% more CPU than
-// one core at 100 and 3–15% more at 400 (docs/performance.md#simulation).
+// workers: measured on every game, two workers spent 25–53% more CPU than
+// one core at 100 and 5–25% more at 400 (docs/performance.md#simulation).
 // The heap grows to about five times the live data instead of twice.
 const GCPercent = 400
 
