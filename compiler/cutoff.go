@@ -150,6 +150,19 @@ func (c *cutoff) pack(p *Pack, results []diag.List, overrides []overrideRef) {
 	}
 }
 
+// stub adds a broken document read from a file that does not parse.
+func (c *cutoff) stub(d *source.Document) {
+	if c == nil || c.off {
+		return
+	}
+	c.str(d.File)
+	c.num(int64(d.Index))
+	c.str(d.Kind)
+	c.str(d.StrField("id"))
+	c.str(d.FieldPos("id").String())
+	c.str(d.Text)
+}
+
 func (c *cutoff) sum() string {
 	if c.key == "" {
 		c.key = string(c.h.Sum(nil))

@@ -701,6 +701,16 @@ func (p *Program) unknown(sc *scope, levels [][]*Pack, what, ref, id string, pos
 	slices.Sort(ids)
 	if s := link.Suggest(id, ids); s != "" {
 		dd.Hint = fmt.Sprintf("did you mean %q?", strings.TrimSuffix(ref, id)+s)
+		for _, lvl := range levels {
+			for _, q := range lvl {
+				if x := sc.defs[q][s]; x != nil && !x.Valid && x.cause.File != "" && dd.Cause == nil {
+					// The entity it nearly names is broken (an id
+					// that breaks the id pattern): that error first.
+					c := x.cause
+					dd.Cause = &c
+				}
+			}
+		}
 	} else if len(ids) > 0 && len(ids) <= 12 {
 		dd.Hint = "known: " + strings.Join(ids, ", ")
 	}

@@ -100,7 +100,7 @@ func (g *Game) Rules(dirs []string, w io.Writer) (any, error) {
 			rs = res.Ruleset
 		}
 	}
-	diags = diags.Sort()
+	diags = diags.Sort().Fold()
 	if diags.Errors() > 0 {
 		_ = diag.Print(w, "text", diags, Sources(results))
 		return nil, ErrContent

@@ -113,7 +113,7 @@ func compileAllOpen(dirs []string, cacheDir string) ([]*compiler.Result, diag.Li
 		diags = append(diags, ds...)
 		results = append(results, res)
 	}
-	return results, diags.Sort(), closeRoots, nil
+	return results, diags.Sort().Fold(), closeRoots, nil
 }
 
 // standsAlone are the codes of problems within one document or one pack's

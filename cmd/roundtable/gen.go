@@ -127,7 +127,7 @@ func generate() (emit.Files, diag.List, diag.Sources, error) {
 		}
 		files[path.Join(g.GenDir, "ruleset.go")] = src
 	}
-	return files, diags.Sort(), games.Sources(results), nil
+	return files, diags.Sort().Fold(), games.Sources(results), nil
 }
 
 // generatePacks compiles pack folders (one game) into ruleset.go of package

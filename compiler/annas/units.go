@@ -185,6 +185,23 @@ func (b *builder) units() {
 			}
 		}))
 	})
+	b.brokenUnits()
+}
+
+// brokenUnits checks the references of the units that fail their schema
+// (compiler.Program.Broken): hp: 99 must not hide a typo in tags.
+func (b *builder) brokenUnits() {
+	for _, d := range b.p.Broken("unit") {
+		var u unitDoc
+		_ = d.Decode(&u) // what decodes is checked; the schema error says the rest
+		keep := b.diags
+		b.diags = nil
+		b.tagSet(d, u.Tags)
+		if u.Skill != nil {
+			b.skill(d, u.ID, u.Skill)
+		}
+		b.diags = append(keep, compiler.RefsOnly(b.diags)...)
+	}
 }
 
 // uvarint is binary.Uvarint of a string.
@@ -371,7 +388,7 @@ func Median(v []int) int {
 
 func (b *builder) unusedTags() {
 	for i, d := range b.p.Valid("tag") {
-		if i < len(b.tagUsed) && !b.tagUsed[i] {
+		if i < len(b.tagUsed) && !b.tagUsed[i] && !b.p.Mentioned(d.ID) {
 			b.diags.Warn(CodeUnusedTag, d.IDPos(), "tag %q is defined but no card, terrain, tag or rule uses it", d.ID).Hint = "give it to a unit, or delete it"
 		}
 	}

@@ -225,21 +225,17 @@ func structural(schema cue.Value, data *yaml.Node, file string, path []string, d
 		return
 	}
 	fields := map[string]cue.Value{}
-	var names []string
+	var names, missing []string
 	for it.Next() {
 		sel := it.Selector()
 		name := sel.Unquoted()
 		fields[name] = it.Value()
 		names = append(names, name)
 		if sel.ConstraintType() == cue.RequiredConstraint && source.Lookup(data, name) == nil {
-			where := "document"
-			if len(path) > 0 {
-				where = strings.Join(path, ".")
-			}
-			d := diags.Add(diag.CodeMissingField, source.NodePos(file, data), "missing required field %q in %s", name, where)
-			d.Hint = fmt.Sprintf("add `%s:`", name)
+			missing = append(missing, name)
 		}
 	}
+	meant := map[string]diag.Pos{} // a missing field -> the misspelt key that means it
 	for i := 0; i+1 < len(data.Content); i += 2 {
 		k, v := data.Content[i], data.Content[i+1]
 		childPath := append(slices.Clone(path), k.Value)
@@ -251,6 +247,9 @@ func structural(schema cue.Value, data *yaml.Node, file string, path []string, d
 			d := diags.Add(diag.CodeUnknownField, source.NodePos(file, k), "unknown field %q", strings.Join(childPath, "."))
 			if s := link.Suggest(k.Value, names); s != "" {
 				d.Hint = fmt.Sprintf("did you mean %q?", s)
+				if _, dup := meant[s]; slices.Contains(missing, s) && !dup {
+					meant[s] = d.Pos
+				}
 			} else if len(names) > 0 {
 				slices.Sort(names)
 				d.Hint = "allowed fields: " + strings.Join(names, ", ")
@@ -259,6 +258,18 @@ func structural(schema cue.Value, data *yaml.Node, file string, path []string, d
 		}
 		if pv := schema.LookupPath(cue.MakePath(cue.AnyString)); pv.Exists() {
 			structural(pv, v, file, childPath, diags)
+		}
+	}
+	for _, name := range missing {
+		where := "document"
+		if len(path) > 0 {
+			where = strings.Join(path, ".")
+		}
+		d := diags.Add(diag.CodeMissingField, source.NodePos(file, data), "missing required field %q in %s", name, where)
+		d.Hint = fmt.Sprintf("add `%s:`", name)
+		if at, ok := meant[name]; ok {
+			// The misspelt key's error says it: one mistake, one error.
+			d.Cause, d.Implied = &at, true
 		}
 	}
 }
@@ -327,11 +338,41 @@ func classify(def cue.Value, doc *source.Document, root *yaml.Node, path []strin
 		if node != nil && node.Tag == "!!null" && node.Value == "" {
 			d.Hint = "the field has no value: write one after the colon"
 		}
+		if node != nil && node.Tag == "!!float" && schemaAt.IncompleteKind()&cue.FloatKind == 0 && schemaAt.IncompleteKind()&cue.IntKind != 0 {
+			if f, err := strconv.ParseFloat(node.Value, 64); err == nil && f == math.Trunc(f) && math.Abs(f) < 1e15 {
+				d.Hint = fmt.Sprintf("write it without a decimal point: %d", int64(f))
+			}
+		}
 		return
 	}
 	if has("out of bound") && node != nil && node.Kind == yaml.ScalarNode && (node.Tag == "!!int" || node.Tag == "!!float") {
 		diags.Add(diag.CodeOutOfRange, pos, "%s: %s is out of range (%s)", dotted, node.Value, bounds(msgs))
 		return
+	}
+	if node != nil && node.Kind == yaml.ScalarNode && node.Tag == "!!str" && node.Value == "" && has(`out of bound !=""`) {
+		d := diags.Add(diag.CodeInvalid, pos, "%s must not be empty", dotted)
+		d.Hint = "write the text, or leave the field out if it is optional"
+		return
+	}
+	if node != nil && node.Kind == yaml.SequenceNode {
+		if m := listLenRe.FindStringSubmatch(strings.Join(msgs, "\n")); m != nil {
+			a, _ := strconv.Atoi(m[1])
+			b, _ := strconv.Atoi(m[2])
+			have, want := len(node.Content), a
+			if want == have {
+				want = b
+			}
+			open := schemaAt.LookupPath(cue.MakePath(cue.AnyIndex)).Exists()
+			switch {
+			case have == 0 && open:
+				diags.Add(diag.CodeInvalid, pos, "%s must not be empty: it needs at least %s", dotted, itemWord(want))
+			case open:
+				diags.Add(diag.CodeInvalid, pos, "%s has %s; it needs at least %s", dotted, itemWord(have), itemWord(want))
+			default:
+				diags.Add(diag.CodeInvalid, pos, "%s has %s; it needs exactly %s", dotted, itemWord(have), itemWord(want))
+			}
+			return
+		}
 	}
 	if node != nil && node.Kind == yaml.ScalarNode && node.Tag == "!!str" {
 		for _, p := range patterns {
@@ -356,6 +397,11 @@ func classify(def cue.Value, doc *source.Document, root *yaml.Node, path []strin
 	}
 	diags.Add(diag.CodeInvalid, pos, "%s: %s", dotted, msg)
 }
+
+var listLenRe = regexp.MustCompile(`incompatible list lengths \((\d+) and (\d+)\)`)
+
+// itemWord is "1 item", "2 items".
+func itemWord(n int) string { return diag.Plural(n, "item") }
 
 // tooLarge reports a whole number that does not fit 64 bits (yaml.v3 tags
 // it a float; CUE then sees a float or a string where an int belongs).
@@ -564,7 +610,13 @@ func toAST(n *yaml.Node) ast.Expr {
 		case "!!float":
 			var f float64
 			if err := n.Decode(&f); err == nil && !math.IsInf(f, 0) && !math.IsNaN(f) {
-				return &ast.BasicLit{Kind: token.FLOAT, Value: strconv.FormatFloat(f, 'g', -1, 64)}
+				// A float stays a float to CUE: 9.0 printed as "9" would
+				// be read as the int 9, and hp: 9.0 would pass as an int.
+				lit := strconv.FormatFloat(f, 'g', -1, 64)
+				if !strings.ContainsAny(lit, ".e") {
+					lit += ".0"
+				}
+				return &ast.BasicLit{Kind: token.FLOAT, Value: lit}
 			}
 		case "!!bool":
 			var b bool

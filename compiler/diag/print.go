@@ -53,6 +53,9 @@ func printText(w io.Writer, l List, src Sources) error {
 		for _, r := range d.Related {
 			fmt.Fprintf(&b, "    %s: %s\n", r.Pos, r.Message)
 		}
+		for _, n := range d.Notes {
+			fmt.Fprintf(&b, "    note: %s\n", n)
+		}
 	}
 	_, err := w.Write(b.Bytes())
 	return err

@@ -35,7 +35,7 @@ import (
 const format = "vcache-3"
 
 // Magic starts every cache file (before the body Verify returns).
-const Magic = "roundtable-cache-3\n"
+const Magic = "roundtable-cache-4\n"
 
 // RacyMargin: a file modified less than this before a cache's scan started
 // is read and hashed again even when its stat matches (a write within the
@@ -752,6 +752,14 @@ func AppendDiags(b []byte, l diag.List) []byte {
 			b = appendPos(b, r.Pos)
 			b = AppendString(b, r.Message)
 		}
+		switch {
+		case d.Cause == nil:
+			b = append(b, 0)
+		case d.Implied:
+			b = appendPos(append(b, 2), *d.Cause)
+		default:
+			b = appendPos(append(b, 1), *d.Cause)
+		}
 	}
 	return b
 }
@@ -855,6 +863,17 @@ func (r *Reader) Diags() diag.List {
 					return nil
 				}
 			}
+		}
+		switch flag := r.Byte(); flag {
+		case 0:
+		case 1, 2:
+			c := r.pos()
+			d.Cause, d.Implied = &c, flag == 2
+		default:
+			r.Err = errCorrupt
+		}
+		if r.Err != nil {
+			return nil
 		}
 		l = append(l, d)
 	}
