@@ -121,4 +121,3 @@ func runMistake(t *testing.T, g *compiler.Game, file string) {
 		t.Errorf("%s: got\n%s\nwant\n%s", file, got.String(), want)
 	}
 }
-
