@@ -467,6 +467,18 @@ func (p *Program) addStubs(pk *Pack, cut *cutoff) {
 	}
 }
 
+// BrokenID reports whether the entity of a kind with this id (in any
+// pack) is broken: a check that needs it (Anna's shapestone check needs
+// the shapeshifter tag) says nothing rather than a wrong thing.
+func (p *Program) BrokenID(kind, id string) bool {
+	for _, d := range p.byKind[kind] {
+		if !d.Valid && d.ID == id {
+			return true
+		}
+	}
+	return false
+}
+
 // Broken returns the documents of a kind that fail their schema (or whose
 // kind is a typo of it) but parse, in pack and file order. A game checks
 // the references of these too, and keeps only what RefsOnly keeps: a

@@ -649,8 +649,9 @@ func (p *Program) resolve(kind, ref string, pos diag.Pos, what string, diags *di
 			return -1
 		}
 		if d = sc.defs[q][id]; d == nil {
-			p.unknown(sc, [][]*Pack{{q}}, what, ref, id, pos, diags)
-			return -1
+			if d = p.unknown(sc, [][]*Pack{{q}}, what, ref, id, pos, diags); d == nil {
+				return -1
+			}
 		}
 	} else {
 		for _, lvl := range levels {
@@ -675,8 +676,9 @@ func (p *Program) resolve(kind, ref string, pos diag.Pos, what string, diags *di
 			}
 		}
 		if d == nil {
-			p.unknown(sc, levels, what, ref, ref, pos, diags)
-			return -1
+			if d = p.unknown(sc, levels, what, ref, ref, pos, diags); d == nil {
+				return -1
+			}
 		}
 	}
 	i, ok := sc.index[d]
@@ -686,8 +688,14 @@ func (p *Program) resolve(kind, ref string, pos diag.Pos, what string, diags *di
 	return i
 }
 
-func (p *Program) unknown(sc *scope, levels [][]*Pack, what, ref, id string, pos diag.Pos, diags *diag.List) {
+// unknown reports an unknown reference and returns the entity its
+// did-you-mean names, if any: the build goes on as if the reference named
+// it (as a compiler recovers from a typo by its best guess), so that what
+// the rest of the build checks does not report the typo again in other
+// words (a formation missing from its scenario, an unused tag).
+func (p *Program) unknown(sc *scope, levels [][]*Pack, what, ref, id string, pos diag.Pos, diags *diag.List) *Doc {
 	dd := diags.Add(diag.CodeUnknownRef, pos, "unknown %s %q", what, ref)
+	var guess *Doc
 	var ids []string
 	for _, lvl := range levels {
 		for _, q := range lvl {
@@ -703,7 +711,11 @@ func (p *Program) unknown(sc *scope, levels [][]*Pack, what, ref, id string, pos
 		dd.Hint = fmt.Sprintf("did you mean %q?", strings.TrimSuffix(ref, id)+s)
 		for _, lvl := range levels {
 			for _, q := range lvl {
-				if x := sc.defs[q][s]; x != nil && !x.Valid && x.cause.File != "" && dd.Cause == nil {
+				x := sc.defs[q][s]
+				if x != nil && guess == nil {
+					guess = x
+				}
+				if x != nil && !x.Valid && x.cause.File != "" && dd.Cause == nil {
 					// The entity it nearly names is broken (an id
 					// that breaks the id pattern): that error first.
 					c := x.cause
@@ -714,4 +726,5 @@ func (p *Program) unknown(sc *scope, levels [][]*Pack, what, ref, id string, pos
 	} else if len(ids) > 0 && len(ids) <= 12 {
 		dd.Hint = "known: " + strings.Join(ids, ", ")
 	}
+	return guess
 }

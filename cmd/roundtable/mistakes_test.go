@@ -21,7 +21,8 @@ import (
 //
 // A case is a txtar archive: its comment says what the mistake is; a file
 // "edit PATH" holds text of the pack's file PATH that occurs once and the
-// next file "to" what replaces it; a file "add PATH" is a new file of the
+// next file "to" what replaces it (each without its last newline, so that
+// an edit may end inside a line); a file "add PATH" is a new file of the
 // pack; "want" is the report as check prints it without source lines
 // (paths under "pack/").
 func TestSingleMistakes(t *testing.T) {
@@ -75,11 +76,12 @@ func runMistake(t *testing.T, g *compiler.Game, file string) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			if n := bytes.Count(data, f.Data); n != 1 {
-				t.Fatalf("%s: the text to edit occurs %d times in %s, want once:\n%s", file, n, name, f.Data)
+			old, new := bytes.TrimSuffix(f.Data, []byte("\n")), bytes.TrimSuffix(ar.Files[i+1].Data, []byte("\n"))
+			if n := bytes.Count(data, old); n != 1 {
+				t.Fatalf("%s: the text to edit occurs %d times in %s, want once:\n%s", file, n, name, old)
 			}
 			i++
-			data = bytes.Replace(data, f.Data, ar.Files[i].Data, 1)
+			data = bytes.Replace(data, old, new, 1)
 			if err := os.WriteFile(p, data, 0o644); err != nil {
 				t.Fatal(err)
 			}

@@ -141,6 +141,9 @@ func (b *builder) terrain() {
 
 func (b *builder) units() {
 	shifter := b.lookup("tag", "shapeshifter")
+	if b.p.BrokenID("tag", "shapeshifter") {
+		shifter = 64 // its error says it; no unit is checked against it
+	}
 	// A tag past the 64th is already an error; do not cascade it.
 	hasShifter := shifter >= 0 && shifter < 64
 	// A local step (compiler.Local): with check --cache, units whose file
