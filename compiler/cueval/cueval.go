@@ -355,21 +355,39 @@ func classify(def cue.Value, doc *source.Document, root *yaml.Node, path []strin
 		return
 	}
 	if node != nil && node.Kind == yaml.SequenceNode {
-		if m := listLenRe.FindStringSubmatch(strings.Join(msgs, "\n")); m != nil {
-			a, _ := strconv.Atoi(m[1])
-			b, _ := strconv.Atoi(m[2])
-			have, want := len(node.Content), a
-			if want == have {
-				want = b
+		if ms := listLenRe.FindAllStringSubmatch(strings.Join(msgs, "\n"), -1); ms != nil {
+			have := len(node.Content)
+			if lengthAllowed(schemaAt, have) {
+				// One arm of a disjunction ([A] | [A, A]) takes this many
+				// items; the error is inside one of them, reported there.
+				return
 			}
+			var want []int // the lengths the arms of the schema allow
+			for _, m := range ms {
+				a, _ := strconv.Atoi(m[1])
+				b, _ := strconv.Atoi(m[2])
+				if a == have {
+					a = b
+				}
+				if !slices.Contains(want, a) {
+					want = append(want, a)
+				}
+			}
+			slices.Sort(want)
 			open := schemaAt.LookupPath(cue.MakePath(cue.AnyIndex)).Exists()
 			switch {
 			case have == 0 && open:
-				diags.Add(diag.CodeInvalid, pos, "%s must not be empty: it needs at least %s", dotted, itemWord(want))
+				diags.Add(diag.CodeInvalid, pos, "%s must not be empty: it needs at least %s", dotted, itemWord(want[0]))
 			case open:
-				diags.Add(diag.CodeInvalid, pos, "%s has %s; it needs at least %s", dotted, itemWord(have), itemWord(want))
+				diags.Add(diag.CodeInvalid, pos, "%s has %s; it needs at least %s", dotted, itemWord(have), itemWord(want[0]))
+			case len(want) == 1:
+				diags.Add(diag.CodeInvalid, pos, "%s has %s; it needs exactly %s", dotted, itemWord(have), itemWord(want[0]))
 			default:
-				diags.Add(diag.CodeInvalid, pos, "%s has %s; it needs exactly %s", dotted, itemWord(have), itemWord(want))
+				words := make([]string, len(want))
+				for i, w := range want {
+					words[i] = strconv.Itoa(w)
+				}
+				diags.Add(diag.CodeInvalid, pos, "%s has %s; it needs %s or %s items", dotted, itemWord(have), strings.Join(words[:len(words)-1], ", "), words[len(words)-1])
 			}
 			return
 		}
@@ -396,6 +414,16 @@ func classify(def cue.Value, doc *source.Document, root *yaml.Node, path []strin
 		return
 	}
 	diags.Add(diag.CodeInvalid, pos, "%s: %s", dotted, msg)
+}
+
+// lengthAllowed reports whether a list schema takes a list of n items of
+// any value.
+func lengthAllowed(schema cue.Value, n int) bool {
+	if !schema.Exists() {
+		return false
+	}
+	v := schema.Context().CompileString("[" + strings.Repeat("_, ", n) + "]")
+	return schema.Unify(v).Validate() == nil
 }
 
 var listLenRe = regexp.MustCompile(`incompatible list lengths \((\d+) and (\d+)\)`)
@@ -439,8 +467,24 @@ func kebab(s string) string {
 // required or optional fields, so fields are found by iteration.
 func schemaAt(v cue.Value, path []string) cue.Value {
 	for _, e := range path {
-		if _, err := strconv.Atoi(e); err == nil {
-			v = v.LookupPath(cue.MakePath(cue.AnyIndex))
+		if i, err := strconv.Atoi(e); err == nil {
+			w := v.LookupPath(cue.MakePath(cue.AnyIndex))
+			if !w.Exists() {
+				// A fixed list, or a disjunction of lists ([A] | [A, A]):
+				// the first arm with an element i.
+				if op, args := v.Expr(); op == cue.OrOp {
+					for _, a := range args {
+						if x := a.LookupPath(cue.MakePath(cue.Index(i))); x.Exists() {
+							w = x
+							break
+						}
+					}
+				}
+				if !w.Exists() {
+					w = v.LookupPath(cue.MakePath(cue.Index(i)))
+				}
+			}
+			v = w
 			continue
 		}
 		found := false

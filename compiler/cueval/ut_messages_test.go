@@ -22,6 +22,7 @@ const utSchemaSrc = `package t
 	title?: string & !=""
 	range?: [...int] & [_, ...]
 	sides?: [string, string]
+	symbols?: [string] | [string, string]
 }
 `
 
@@ -66,6 +67,10 @@ func TestMessagesSayWhatIsWrongAndHowToFix(t *testing.T) {
 			"sides has 1 item; it needs exactly 2 items", "", 5, 8},
 		{"kind: unit\nid: s\nname: S\nhp: 3\nsides: [a, b, c]\n", diag.CodeInvalid,
 			"sides has 3 items; it needs exactly 2 items", "", 5, 8},
+		{"kind: unit\nid: s\nname: S\nhp: 3\nsymbols: []\n", diag.CodeInvalid,
+			"symbols has 0 items; it needs 1 or 2 items", "", 5, 10},
+		{"kind: unit\nid: s\nname: S\nhp: 3\nsymbols: [7]\n", diag.CodeWrongType,
+			"symbols.0 must be a string, found number 7", `to write it as text, quote it: "7"`, 5, 11},
 	} {
 		got := validate(t, s, tc.src)
 		if len(got) != 1 {
