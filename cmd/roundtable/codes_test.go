@@ -23,7 +23,7 @@ func scriptExamples(t *testing.T) map[string]string {
 	slices.Sort(files)
 	re := regexp.MustCompile(`(?:error|warning)\\?\[([a-z0-9-]+)\\?\]`)
 	jsonRe := regexp.MustCompile(`"code": "([a-z0-9-]+)"`)
-	clean := strings.NewReplacer(`\`, ``, `stdout '`, ``, `'`, ``, `^`, ``, `$`, ``)
+	clean := strings.NewReplacer(`''`, `'`, `\`, ``, `stdout '`, ``, `'`, ``, `^`, ``, `$`, ``)
 	out := map[string]string{}
 	jsonOnly := map[string]string{}
 	for _, f := range files {
@@ -52,12 +52,18 @@ func scriptExamples(t *testing.T) map[string]string {
 }
 
 // TestEveryCodeHasAScript fails when a registered diagnostic code is not
-// exercised by any testscript.
+// exercised by any testscript, or when the first script line that shows
+// it (docs/diagnostics.md's example) stops before the message ends.
 func TestEveryCodeHasAScript(t *testing.T) {
 	ex := scriptExamples(t)
 	for _, c := range diag.Codes() {
-		if _, ok := ex[c.ID]; !ok {
+		e, ok := ex[c.ID]
+		if !ok {
 			t.Errorf("diagnostic code %s has no testscript case in testdata/script", c.ID)
+			continue
+		}
+		if _, msg, _ := strings.Cut(e, "]: "); !strings.HasPrefix(e, "(see ") && (len(msg) < 10 || strings.HasSuffix(msg, ": ")) {
+			t.Errorf("diagnostic code %s: its example %q is cut off; make the first script line that shows it match the whole message", c.ID, e)
 		}
 	}
 }
