@@ -278,7 +278,9 @@ type Result struct {
 
 // Compile validates and builds packs of one game, in the order given (base
 // packs first). Every problem of every stage is reported.
-func Compile(packs []*Pack) (*Result, diag.List) {
+func Compile(packs []*Pack) (*Result, diag.List) { return compile(packs, nil) }
+
+func compile(packs []*Pack, obs Observer) (*Result, diag.List) {
 	var diags diag.List
 	res := &Result{Counts: map[string]int{}, Packs: packs}
 	defer func() {
@@ -317,7 +319,7 @@ func Compile(packs []*Pack) (*Result, diag.List) {
 		return res, diags
 	}
 	cut := newCutoff(g, schema, packs)
-	prog := &Program{Game: g, Packs: packs, byKind: map[string][]*Doc{}, tables: map[string]*link.Table{}}
+	prog := &Program{Game: g, Packs: packs, byKind: map[string][]*Doc{}, tables: map[string]*link.Table{}, obs: obs}
 	for _, k := range g.Kinds {
 		prog.tables[k.Name] = link.NewTable(k.Name)
 	}
@@ -648,6 +650,7 @@ type Program struct {
 	overrides []Override
 
 	memo *memo // check --cache: stored outcomes of local steps (memo.go)
+	obs  Observer
 
 	mentioned map[string]bool // values of broken documents (Mentioned)
 }
@@ -672,7 +675,15 @@ func (p *Program) Table(kind string) *link.Table { return p.tables[kind] }
 // is reported with a did-you-mean hint; one defined by an invalid document
 // is not reported again.
 func (p *Program) Resolve(kind, id string, pos diag.Pos, what string, diags *diag.List) int {
-	return p.resolve(kind, id, pos, what, diags)
+	i := p.resolve(kind, id, pos, what, diags)
+	if p.obs != nil {
+		var target *Doc
+		if i >= 0 {
+			target = p.valid[kind][i]
+		}
+		p.obs.Ref(kind, id, pos, target)
+	}
+	return i
 }
 
 // Decode decodes a valid document into T (a struct with yaml tags),

@@ -144,28 +144,69 @@ func (m *memo) lookup(e *vcache.Entry, step string, index int) (memoRec, bool) {
 	return found, ok
 }
 
+// memoEnvs is how many env keys an entry keeps records for, most recent
+// first: while an author types, a document goes from valid to invalid or
+// unparsed and back, each a new env key; records of the recent ones make
+// the way back a memo hit rather than a Build of every document.
+const memoEnvs = 4
+
 // scan calls fn with each record an entry holds under this env key until
-// fn returns false; it reports false when the memo does not decode.
+// fn returns false; it reports false when the memo does not decode. An
+// entry's memo is a list of blocks (env key, count, records), most recent
+// first.
 func (m *memo) scan(e *vcache.Entry, fn func(memoRec) bool) bool {
 	if e == nil || e.Memo == "" {
 		return true
 	}
 	r := &vcache.Reader{S: e.Memo}
-	if r.String() != m.env {
-		return true
-	}
-	n := r.Uint()
-	for i := uint64(0); i < n && r.Err == nil; i++ {
-		rec := memoRec{step: r.String(), index: int(r.Uint())}
-		start := r.Off
-		r.Diags()
-		rec.diags = e.Memo[start:r.Off]
-		rec.summary = r.String()
-		if r.Err == nil && !fn(rec) {
-			return true
+	for r.Off < len(r.S) && r.Err == nil {
+		env := r.String()
+		n := r.Uint()
+		mine := env == m.env
+		for i := uint64(0); i < n && r.Err == nil; i++ {
+			rec := memoRec{step: r.String(), index: int(r.Uint())}
+			start := r.Off
+			r.Diags()
+			rec.diags = e.Memo[start:r.Off]
+			rec.summary = r.String()
+			if mine && r.Err == nil && !fn(rec) {
+				return true
+			}
+		}
+		if mine {
+			break
 		}
 	}
 	return r.Err == nil
+}
+
+// others returns the blocks of an entry's memo for other env keys, at most
+// memoEnvs-1 of them, as stored.
+func (m *memo) others(e *vcache.Entry) string {
+	if e == nil || e.Memo == "" {
+		return ""
+	}
+	r := &vcache.Reader{S: e.Memo}
+	var b []byte
+	for k := 0; r.Off < len(r.S) && r.Err == nil && k < memoEnvs-1; {
+		start := r.Off
+		env := r.String()
+		n := r.Uint()
+		for i := uint64(0); i < n && r.Err == nil; i++ {
+			_ = r.String() // step
+			_ = r.Uint()   // index
+			_ = r.Diags()
+			_ = r.String() // summary
+		}
+		if r.Err != nil {
+			break
+		}
+		if env != m.env {
+			b = append(b, e.Memo[start:r.Off]...)
+			k++
+		}
+	}
+	return string(b)
 }
 
 // keep records a fresh outcome of a document for its entry's next memo.
@@ -181,7 +222,8 @@ func (m *memo) keep(d *Doc, e *vcache.Entry, rec memoRec) {
 
 // save writes back the memos of the entries that got a fresh record. The
 // records an entry holds with this env key stay: an entry stands for one
-// content of its file, so a record of it holds as long as the env does.
+// content of its file, so a record of it holds as long as the env does;
+// so do those of the memoEnvs-1 most recent other env keys.
 func (m *memo) save() {
 	for _, e := range m.order {
 		f := m.out[e]
@@ -199,7 +241,7 @@ func (m *memo) save() {
 			b = append(b, r.diags...)
 			b = vcache.AppendString(b, r.summary)
 		}
-		e.Memo = string(b)
+		e.Memo = string(b) + m.others(e)
 		f.pack.Set.Cache.Touch(e)
 	}
 }
@@ -270,6 +312,9 @@ func Local[T any](p *Program, step string, docs []*Doc, diags *diag.List, fn fun
 			*diags = append(*diags, r.Diags()...)
 			use(docs[next], h.rec.summary)
 			m.hits++
+			if p.obs != nil {
+				p.obs.Reused(docs[next])
+			}
 		}
 	}
 	k := 0

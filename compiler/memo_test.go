@@ -70,3 +70,44 @@ func TestLocalStoresOnlyOwnFilePositions(t *testing.T) {
 		t.Errorf("ambiguous-ref's related position with the cache %q, without %q; want %q", g, w, y+"/content.yaml:4:5")
 	}
 }
+
+// An author's typing makes a document invalid and valid again, each a new
+// env key: the memo keeps the records of recent env keys, so that coming
+// back to one reuses them rather than stepping every document again.
+func TestLocalMemoKeepsRecentEnvs(t *testing.T) {
+	root, cache := t.TempDir(), t.TempDir()
+	dir := filepath.Join(root, "x")
+	units := unit("x-one") + "---\n" + unit("x-two") + "---\n" + unit("x-three")
+	writePack(t, dir, "x", []string{`annas-base: "^1"`}, units)
+	other := filepath.Join(dir, "more.yaml")
+	write := func(s string) {
+		if err := os.WriteFile(other, []byte(s), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	write(unit("x-four"))
+	compileDirs(t, cache, dir)
+	memoized := func() int {
+		res, _ := compileCached(t, cache, dir)
+		return res.Memoized
+	}
+	write(unit("x-four") + "hp: [\n") // unparsable: x-four is gone, a new env
+	if n := memoized(); n != 0 {
+		t.Errorf("a new env key: %d documents memoized, want 0", n)
+	}
+	write(unit("x-four")) // back to the first env
+	if n := memoized(); n < 3 {
+		t.Errorf("back to a recent env key: %d documents memoized, want the 3 of content.yaml at least", n)
+	}
+}
+
+// compileCached is compileDirs that allows content errors.
+func compileCached(t *testing.T, cache string, dirs ...string) (*compiler.Result, diag.List) {
+	t.Helper()
+	var packs []*compiler.Pack
+	for _, d := range dirs {
+		p, _ := compiler.LoadPackCached(os.DirFS(d), d, cache)
+		packs = append(packs, p)
+	}
+	return compile(t, packs...)
+}

@@ -2,8 +2,18 @@
 //
 //	measure floor DIR     decode every YAML file under DIR into plain structs
 //	                      with yaml.v3, no validation, on every core
-//	measure gen DIR OUT   compile the pack in DIR and write its Go table file
+//	measure gen DIR OUT [P]
+//	                      compile the pack in DIR and write its Go table files
 //	                      under OUT, as `roundtable gen` does for base content
+//	                      (with P, writing P.cpu, a CPU profile of the whole
+//	                      run, and P.heap, the allocations of the run)
+//	measure lsp DIR [ROUNDS]
+//	                      replay keystrokes in a unit file of the pack in DIR
+//	                      through the language server (bench/lspreplay) and
+//	                      print keystroke-to-diagnostics latency: p50, p95,
+//	                      max, CPU per keystroke, and the cold check of the
+//	                      didOpen (the same run's baseline); LSP_CPUPROFILE=FILE
+//	                      profiles the keystrokes
 //	measure profile DIR P [CACHE]
 //	                      check the pack in DIR as `roundtable check` does
 //	                      (with --cache CACHE), writing P.cpu (CPU profile) and
@@ -16,6 +26,7 @@ package main
 
 import (
 	"bytes"
+	"context"
 	"errors"
 	"fmt"
 	"io"
@@ -31,6 +42,7 @@ import (
 
 	"gopkg.in/yaml.v3"
 
+	"github.com/roundtable-dev/roundtable/bench/lspreplay"
 	"github.com/roundtable-dev/roundtable/compiler"
 	_ "github.com/roundtable-dev/roundtable/compiler/annas"
 	"github.com/roundtable-dev/roundtable/compiler/emit"
@@ -57,12 +69,24 @@ func main() {
 			compiler.SetCache(os.Args[4])
 		}
 		err = profile(os.Args[2], os.Args[3])
+	case "lsp":
+		rounds := 3
+		if len(os.Args) > 3 {
+			if _, err = fmt.Sscan(os.Args[3], &rounds); err != nil {
+				break
+			}
+		}
+		err = lspLatency(os.Args[2], rounds)
 	case "gen":
 		if len(os.Args) < 4 {
 			err = errors.New("gen needs DIR and OUT")
 			break
 		}
-		err = gen(os.Args[2], os.Args[3])
+		prof := ""
+		if len(os.Args) > 4 {
+			prof = os.Args[4]
+		}
+		err = gen(os.Args[2], os.Args[3], prof)
 	default:
 		err = fmt.Errorf("unknown command %q", os.Args[1])
 	}
@@ -70,6 +94,30 @@ func main() {
 		fmt.Fprintln(os.Stderr, "measure:", err)
 		os.Exit(1)
 	}
+}
+
+// lspLatency prints the keystroke latency of the language server on a
+// pack made by roundtable fixture (its first unit file).
+func lspLatency(dir string, rounds int) error {
+	var stop func()
+	after := func() {
+		if p := os.Getenv("LSP_CPUPROFILE"); p != "" {
+			if f, err := os.Create(p); err == nil && pprof.StartCPUProfile(f) == nil {
+				stop = pprof.StopCPUProfile
+			}
+		}
+	}
+	res, err := lspreplay.ReplayAfter(context.Background(), dir, "units/000/u000001.yaml", rounds, after)
+	if stop != nil {
+		stop()
+	}
+	if err != nil {
+		return err
+	}
+	ms := func(d time.Duration) string { return fmt.Sprintf("%.1f", float64(d.Microseconds())/1000) }
+	fmt.Printf("keystrokes %d p50 %s p95 %s max %s cpu/keystroke %s open %s\n", len(res.Latencies),
+		ms(res.Percentile(50)), ms(res.Percentile(95)), ms(res.Percentile(100)), ms(res.CPU/time.Duration(len(res.Latencies))), ms(res.Open))
+	return nil
 }
 
 // doc has the fields of every Anna's Roundtable kind, with the table
@@ -184,7 +232,25 @@ func floor(dir string) error {
 	return nil
 }
 
-func gen(dir, out string) error {
+func gen(dir, out, prof string) error {
+	if prof != "" {
+		cpu, err := os.Create(prof + ".cpu")
+		if err != nil {
+			return err
+		}
+		defer cpu.Close()
+		if err := pprof.StartCPUProfile(cpu); err != nil {
+			return err
+		}
+		runtime.MemProfileRate = 64 << 10
+		defer func() {
+			pprof.StopCPUProfile()
+			if f, err := os.Create(prof + ".heap"); err == nil {
+				pprof.Lookup("allocs").WriteTo(f, 0)
+				f.Close()
+			}
+		}()
+	}
 	root, err := os.OpenRoot(dir)
 	if err != nil {
 		return err
@@ -197,15 +263,27 @@ func gen(dir, out string) error {
 		return fmt.Errorf("%d errors in %s", diags.Errors(), dir)
 	}
 	g := res.Game
-	src, err := emit.GoFile(g.GenPackage, "Package "+g.GenPackage+" holds a benchmark ruleset.", g.GenVar, res.Ruleset)
+	pkg := emit.Package{Dir: g.GenDir, Name: g.GenPackage, Doc: "Package " + g.GenPackage + " holds a benchmark ruleset.", Var: g.GenVar}
+	if pkg.ImportPath, err = emit.ImportPath(filepath.Join(out, filepath.FromSlash(g.GenDir))); err != nil {
+		return err
+	}
+	files, err := pkg.Output(res.Ruleset)
 	if err != nil {
 		return err
 	}
-	written, err := emit.Write(out, emit.Files{filepath.ToSlash(filepath.Join(g.GenDir, "ruleset.go")): src})
+	written, _, err := emit.WriteOutput(out, files)
 	if err != nil {
 		return err
 	}
-	fmt.Printf("%d bytes of Go, %d files written\n", len(src), len(written))
+	var size int64
+	for _, f := range files.Files {
+		fi, err := os.Stat(filepath.Join(out, filepath.FromSlash(f.Name)))
+		if err != nil {
+			return err
+		}
+		size += fi.Size()
+	}
+	fmt.Printf("%d bytes of Go in %d files, %d files written\n", size, len(files.Files), len(written))
 	return nil
 }
 

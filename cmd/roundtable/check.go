@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"os/signal"
 	"slices"
 	"strings"
 
@@ -27,6 +28,7 @@ func newCheck() *cobra.Command {
 	var format string
 	var strict bool
 	var cacheDir string
+	var watch bool
 	cmd := &cobra.Command{
 		Use:   "check [PACK_DIR...]",
 		Short: "Validate content and report every problem at once",
@@ -42,7 +44,8 @@ with --strict), 2 usage or internal failure.`,
   roundtable check ./my-expansion --strict
   roundtable check content/annas --format json | jq '.errors'
   roundtable check ./packs/* --format github   # annotations in GitHub Actions
-  roundtable check ./my-expansion --cache .roundtable-cache`,
+  roundtable check ./my-expansion --cache .roundtable-cache
+  roundtable check ./my-expansion --watch   # again on every save`,
 		RunE: func(cmd *cobra.Command, args []string) error {
 			if !slices.Contains(diag.Formats, format) {
 				return usageErr("unknown --format %q (want one of %s)", format, strings.Join(diag.Formats, ", "))
@@ -54,6 +57,11 @@ with --strict), 2 usage or internal failure.`,
 				if vcache.Warm(cacheDir) {
 					collectAboveFloor()
 				}
+			}
+			if watch {
+				ctx, stop := signal.NotifyContext(cmd.Context(), os.Interrupt)
+				defer stop()
+				return watchCheck(ctx, cmd.OutOrStdout(), args, format, strict, cacheDir)
 			}
 			// Only check compiles with a cache: a replayed result has no
 			// ruleset (compiler.Result.Replayed).
@@ -75,6 +83,7 @@ with --strict), 2 usage or internal failure.`,
 	cmd.Flags().StringVarP(&format, flagFormat, "f", "text", "output format: "+strings.Join(diag.Formats, ", "))
 	cmd.Flags().BoolVar(&strict, flagStrict, false, "fail on warnings too")
 	cmd.Flags().StringVar(&cacheDir, "cache", "", "keep what a check learned in this folder: a file whose size and time are unchanged is not read, parsed or validated again, and link and the game's checks are not run again when no document changed beyond its comments")
+	cmd.Flags().BoolVar(&watch, "watch", false, "check again whenever a YAML file under the folders changes (incrementally, as --cache does), until interrupted")
 	_ = cmd.RegisterFlagCompletionFunc(flagFormat, cobra.FixedCompletions(diag.Formats, cobra.ShellCompDirectiveNoFileComp))
 	return cmd
 }

@@ -24,12 +24,14 @@ const streamVersion = 1
 func init() { register(newPlay) }
 
 func newPlay() *cobra.Command {
-	cmd := newPlayLegacy()
-	if len(playableIDs()) == 0 {
-		return cmd // until the games move to the contract
+	cmd := &cobra.Command{
+		Use:   "play GAME [MODE]",
+		Short: "Play a game: whole matches between built-in policies, or actions from a position",
+		Args:  noSuchGame,
+		RunE: func(cmd *cobra.Command, _ []string) error {
+			return usageErr("give a game: %s", strings.Join(playableIDs(), ", "))
+		},
 	}
-	cmd.Use = "play [GAME [MODE]]"
-	cmd.Short = "Play a game: whole matches between built-in policies, or actions from a position"
 	cmd.Long = `Play runs a game's rules engine. Each game is a subcommand and each of its modes a
 subcommand of the game (the game alone plays its first mode); every mode takes its own
 flags and the common ones below.
@@ -60,7 +62,7 @@ func newLegal() *cobra.Command {
 		Long: `Legal lists the actions the player to move may take: from the start of a seeded
 match, from a position file (--from), after a list of actions (--actions). Each action
 is printed in the text form that 'play --actions' accepts; @N names the N-th.`,
-		Args: cobra.NoArgs,
+		Args: noSuchGame,
 		RunE: func(cmd *cobra.Command, _ []string) error {
 			return usageErr("give a game: %s", strings.Join(playableIDs(), ", "))
 		},
@@ -71,7 +73,6 @@ is printed in the text form that 'play --actions' accepts; @N names the N-th.`,
 		}
 	}
 	cmd.Example = examples("legal")
-	cmd.Hidden = len(playableIDs()) == 0
 	return cmd
 }
 
@@ -110,6 +111,19 @@ func modeExample(m play.Mode) string {
 	return m.Example
 }
 
+// noSuchGame is the Args of play and legal: a word that is not a game's
+// subcommand gets the games there are and a did-you-mean.
+func noSuchGame(_ *cobra.Command, args []string) error {
+	if len(args) == 0 {
+		return nil
+	}
+	msg := fmt.Sprintf("no game %q (games: %s)", args[0], strings.Join(playableIDs(), ", "))
+	if s := play.Suggest(args[0], playableIDs()); s != "" {
+		msg += fmt.Sprintf("; did you mean %q?", s)
+	}
+	return usageErr("%s", msg)
+}
+
 func playableIDs() []string {
 	var ids []string
 	for _, g := range games.All() {
@@ -125,6 +139,16 @@ func playableIDs() []string {
 func gameCommand(g *games.Game, legal bool) *cobra.Command {
 	cmd := modeCommand(g, g.Modes[0], legal)
 	cmd.Use = g.ID + " [MODE]"
+	cmd.Args = func(_ *cobra.Command, args []string) error {
+		if len(args) == 0 {
+			return nil
+		}
+		msg := fmt.Sprintf("%s has no mode %q (modes: %s)", g.ID, args[0], strings.Join(modeNames(g), ", "))
+		if s := play.Suggest(args[0], modeNames(g)); s != "" {
+			msg += fmt.Sprintf("; did you mean %q?", s)
+		}
+		return usageErr("%s", msg)
+	}
 	cmd.Short = fmt.Sprintf("%s (modes: %s; default %s)", g.Name, strings.Join(modeNames(g), ", "), g.Modes[0].Name)
 	for _, m := range g.Modes {
 		cmd.AddCommand(modeCommand(g, m, legal))
@@ -156,9 +180,7 @@ type runFlags struct {
 
 func modeCommand(g *games.Game, m play.Mode, legal bool) *cobra.Command {
 	f := &runFlags{}
-	vals := map[string]*string{}
-	lists := map[string]*[]string{}
-	ints := map[string]*int{}
+	var mf *modeFlags
 	verb := "play"
 	if legal {
 		verb = "legal"
@@ -168,41 +190,15 @@ func modeCommand(g *games.Game, m play.Mode, legal bool) *cobra.Command {
 		Short: m.Summary,
 		Args:  cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
-			o := play.Options{Seed: uint64(f.seed), Flags: map[string][]string{}}
-			for name, v := range vals {
-				o.Flags[name] = []string{*v}
-			}
-			for name, v := range ints {
-				if cmd.Flags().Changed(name) || *v != 0 {
-					o.Flags[name] = []string{strconv.Itoa(*v)}
-				}
-			}
-			for name, v := range lists {
-				o.Flags[name] = *v
-			}
-			for name, v := range o.Flags {
-				if len(v) == 1 && v[0] == "" {
-					delete(o.Flags, name)
-				}
-			}
+			o := play.Options{Seed: uint64(f.seed), Flags: mf.values(cmd)}
 			if legal {
 				return runLegal(cmd, g, m, o, f)
 			}
 			return runPlay(cmd, g, m, o, f)
 		},
 	}
+	mf = addModeFlags(cmd, m)
 	fl := cmd.Flags()
-	for _, x := range m.Flags {
-		switch x.Kind {
-		case play.Int:
-			def, _ := strconv.Atoi(x.Default)
-			ints[x.Name] = fl.Int(x.Name, def, x.Usage)
-		case play.Strings:
-			lists[x.Name] = fl.StringArray(x.Name, nil, x.Usage)
-		default:
-			vals[x.Name] = fl.String(x.Name, x.Default, x.Usage)
-		}
-	}
 	fl.Int64Var(&f.seed, "seed", 1, "random seed: the same seed replays the same match")
 	fl.StringArrayVar(&f.packs, "pack", nil, "compile these pack folders instead of the embedded base content")
 	fl.StringVar(&f.from, "from", "", "start from this position file (YAML or JSON, as --position-out writes it)")
@@ -252,7 +248,7 @@ func start(cmd *cobra.Command, g *games.Game, m play.Mode, o play.Options, f *ru
 			return nil, &exitError{Code: exitContent, Msg: err.Error()}
 		}
 		if env.Game != g.ID {
-			return nil, &exitError{Code: exitContent, Msg: fmt.Sprintf("%s: a position of %s, not %s (roundtable %s %s)", f.from, env.Game, g.ID, cmd.Root().Name(), env.Game)}
+			return nil, &exitError{Code: exitContent, Msg: fmt.Sprintf("%s: a position of %s, not %s (give it to %s %s %s)", f.from, env.Game, g.ID, verbPath(cmd), env.Game, env.Mode)}
 		}
 		if env.Mode != m.Name {
 			return nil, &exitError{Code: exitContent, Msg: fmt.Sprintf("%s: a position of mode %s, not %s", f.from, env.Mode, m.Name)}
@@ -282,6 +278,15 @@ func start(cmd *cobra.Command, g *games.Game, m play.Mode, o play.Options, f *ru
 	return r, nil
 }
 
+// verbPath is "roundtable play" or "roundtable legal" for a game's or a
+// mode's command.
+func verbPath(cmd *cobra.Command) string {
+	for cmd.HasParent() && cmd.Parent().HasParent() {
+		cmd = cmd.Parent()
+	}
+	return cmd.CommandPath()
+}
+
 func readInput(cmd *cobra.Command, name string) ([]byte, error) {
 	if name == "-" {
 		return io.ReadAll(io.LimitReader(cmd.InOrStdin(), 64<<20))
@@ -303,7 +308,8 @@ func readInput(cmd *cobra.Command, name string) ([]byte, error) {
 type seatJSON struct {
 	Index  int    `json:"index"`
 	Name   string `json:"name"`
-	Policy string `json:"policy,omitempty"`
+	Policy string `json:"policy,omitempty"` // none for a seat the rules play
+	auto   bool
 }
 
 type matchJSON struct {
@@ -338,7 +344,7 @@ func runPlay(cmd *cobra.Command, g *games.Game, m play.Mode, o play.Options, f *
 	var seats []seatJSON
 	header := func(match play.Match) {
 		for _, s := range match.Seats() {
-			seats = append(seats, seatJSON{Index: s.Index, Name: s.Name})
+			seats = append(seats, seatJSON{Index: s.Index, Name: s.Name, auto: s.Auto})
 		}
 	}
 	var buffered []play.Event
@@ -360,14 +366,20 @@ func runPlay(cmd *cobra.Command, g *games.Game, m play.Mode, o play.Options, f *
 		return perr
 	}
 	for i := range seats {
-		seats[i].Policy = f.policyName(m, i)
+		if !seats[i].auto {
+			seats[i].Policy = f.policyName(m, i)
+		}
 	}
 	if f.format == "json" {
 		_ = enc.Encode(map[string]matchJSON{"match": {Version: streamVersion, Game: g.ID, Mode: m.Name, Seed: f.seed, From: f.from, Seats: seats}})
 	} else {
 		var names []string
 		for _, s := range seats {
-			names = append(names, fmt.Sprintf("%s (%s)", s.Name, s.Policy))
+			if s.auto {
+				names = append(names, s.Name+" (the rules)")
+			} else {
+				names = append(names, fmt.Sprintf("%s (%s)", s.Name, s.Policy))
+			}
 		}
 		fmt.Fprintf(out, "%s %s, seed %d: %s\n", g.ID, m.Name, f.seed, strings.Join(names, " vs "))
 	}

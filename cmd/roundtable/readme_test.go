@@ -149,6 +149,11 @@ func TestDocsExamplesRun(t *testing.T) {
 }
 
 func isPath(a string) bool {
+	for _, ext := range []string{".yaml", ".json", ".txt"} {
+		if strings.HasSuffix(a, ext) && !strings.HasPrefix(a, "-") {
+			return true // a position or action file
+		}
+	}
 	return strings.HasPrefix(a, "./") || strings.HasPrefix(a, "../") || strings.HasPrefix(a, "/") || strings.HasPrefix(a, "content/") || !strings.HasPrefix(a, "-") && strings.Contains(a, "/")
 }
 

@@ -248,6 +248,11 @@ func (b *builder) effect(d *compiler.Doc, c effCtx, e effectDoc) table.Effect {
 	op("summon", e.Summon != nil, table.OpSummon)
 	op("destroy", e.Destroy != nil, table.OpDestroy)
 	op("boss-heal", e.BossHeal != 0, table.OpBossHeal)
+	if e.Refresh {
+		// Rulebook II.6: a unit with a Special Ability is deployed with a
+		// single token "and will not gain more after deployment".
+		b.diags.Add(CodeRefresh, pos(d, field("refresh")), "%s: an effect cannot restore a Special Ability token: a unit is deployed with one and gains no more (rulebook II.6)", c.what).Hint = "give the card another effect; only a unit deployed anew has its token"
+	}
 	switch {
 	case len(ops) == 0:
 		b.diags.Add(CodeEffectOp, pos(d, e.N), "%s: effect does nothing; write exactly one operation", c.what).Hint = "operations: modify, heal, damage, move, push, pull, swap, reposition, grab, ready, exhaust, grant, coins, dv, vp, draw, discard, prevent-defeat, no-counter, no-follow-up, follow-up, refresh, summon, destroy, boss-heal"

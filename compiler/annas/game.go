@@ -67,6 +67,7 @@ const (
 	CodeSingleton     = "annas-singleton"
 	CodeCurve         = "annas-curve"
 	CodeUnusedTag     = "annas-unused-tag"
+	CodeRefresh       = "annas-refresh"
 )
 
 func init() {
@@ -97,5 +98,6 @@ func init() {
 		diag.Code{ID: CodeSingleton, Severity: diag.Error, Summary: "A second rules or vp-deck document; the game has exactly one of each."},
 		diag.Code{ID: CodeCurve, Severity: diag.Warning, Summary: "A unit's stat total (HP+ATK+SPD+DEF) is far from the median of its color and legendary status (see docs/content.md)."},
 		diag.Code{ID: CodeUnusedTag, Severity: diag.Warning, Summary: "A tag is defined but no card, terrain, tag or rule uses it."},
+		diag.Code{ID: CodeRefresh, Severity: diag.Error, Summary: "An effect restores a unit's Special Ability token (refresh), which the rulebook forbids: a unit is deployed with one token and gains no more (II.6)."},
 	)
 }

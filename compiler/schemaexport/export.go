@@ -109,6 +109,7 @@ func one(def cue.Value, game, kind, summary string, overrides bool) ([]byte, err
 	if err := json.Unmarshal(raw, &m); err != nil {
 		return nil, err
 	}
+	intKeys(m)
 	m["$id"] = BaseURL + game + "/" + FileName(kind)
 	m["title"] = fmt.Sprintf("%s (%s)", kind, game)
 	if _, ok := m["description"]; !ok {
@@ -128,6 +129,57 @@ func one(def cue.Value, game, kind, summary string, overrides bool) ([]byte, err
 		return nil, err
 	}
 	return append(b, '\n'), nil
+}
+
+// intKeys rewrites every closed object whose properties are all written
+// as integers ("2", "3", "4": lives by player count) to match them with
+// patternProperties ("^2$") instead. YAML reads `lives: {2: 1}` with
+// integer keys; CUE and check take them as the strings "2", but
+// yaml-language-server compares an integer key with the property name
+// "2" as a number, finds no such property and reports the key as not
+// allowed under additionalProperties: false. A pattern matches the key's
+// text whatever its type, in every validator.
+func intKeys(v any) {
+	switch x := v.(type) {
+	case []any:
+		for _, e := range x {
+			intKeys(e)
+		}
+	case map[string]any:
+		for _, e := range x {
+			intKeys(e)
+		}
+		props, ok := x["properties"].(map[string]any)
+		if !ok || len(props) == 0 || x["additionalProperties"] != false {
+			return
+		}
+		for name := range props {
+			if !isDecimal(name) {
+				return
+			}
+		}
+		pats, _ := x["patternProperties"].(map[string]any)
+		if pats == nil {
+			pats = map[string]any{}
+		}
+		for name, p := range props {
+			pats["^"+name+"$"] = p
+		}
+		x["patternProperties"] = pats
+		delete(x, "properties")
+	}
+}
+
+func isDecimal(s string) bool {
+	if s == "" || len(s) > 1 && s[0] == '0' {
+		return false
+	}
+	for _, r := range s {
+		if r < '0' || r > '9' {
+			return false
+		}
+	}
+	return true
 }
 
 // KeyOrder returns the canonical order of a kind's keys at every level, as

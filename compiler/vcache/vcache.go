@@ -205,6 +205,11 @@ func Warm(dir string) bool {
 // folder); every method waits for them.
 func Open(dir, scope string) *Pack {
 	c := &Pack{path: Name(dir, "pack", scope), Now: time.Now().UnixNano(), changed: map[string]*Entry{}, ready: make(chan struct{})}
+	if kept(dir) && c.fromMemory() {
+		c.done.Store(true)
+		close(c.ready)
+		return c
+	}
 	go func() {
 		defer func() {
 			c.done.Store(true)
@@ -358,6 +363,11 @@ func (c *Pack) Save() {
 	c.Wait()
 	c.mu.Lock()
 	defer c.mu.Unlock()
+	if c.toMemory() {
+		c.Time, c.dirty, c.saved = c.Now, false, true
+		c.changed = map[string]*Entry{}
+		return
+	}
 	if !c.dirty && (c.saved || len(c.run) == c.old.n) {
 		return
 	}

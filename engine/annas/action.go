@@ -23,9 +23,18 @@ const (
 	MoveDVTile      // lay the DV map tile on To, Ruins side when Opt is 1
 	Bump            // spend DV: move the piece on From 1 tile to To
 	React           // use the reaction of the piece on From (or shop card Card)
-	Pass            // decline a reaction
+	Pass            // decline a reaction; boss mode: a guest unit's owner declines to act
 	Choose          // answer a choice an effect asks for: Target, Dest or Card
+	DVMove          // boss mode: spend DV to move the own unit on From in a cardinal line to To
+	DVRemove        // boss mode: spend DV to remove the own unit on From
+	Order           // boss mode: the unit on Target is the next a boss attack or effect hits
+	Corner          // boss mode: the boss attacks with content corner Opt (its square Target)
+	Range           // boss mode: the boss attacks at distance Opt
+	Bar             // boss mode: direct damage hits content corner Opt's bar (its square Target)
 )
+
+// kinds is the number of action kinds.
+const kinds = Bar + 1
 
 // Do is a unit action after an activation's move (rulebook V).
 type Do uint8
@@ -39,10 +48,12 @@ const (
 	AssistDo
 	Retire
 	Work
+	BossAct // boss mode: the boss board's action Opt
 )
 
-var kindNames = [...]string{"end-turn", "mulligan", "deploy", "activate", "discard", "shift-gray", "buy", "use-shop", "dv-tile", "bump", "react", "pass", "choose"}
-var doNames = [...]string{"wait", "attack", "capture", "special", "assist", "retire", "work"}
+var kindNames = [...]string{"end-turn", "mulligan", "deploy", "activate", "discard", "shift-gray", "buy", "use-shop", "dv-tile", "bump", "react", "pass", "choose",
+	"dv-move", "dv-remove", "order", "corner", "range", "bar"}
+var doNames = [...]string{"wait", "attack", "capture", "special", "assist", "retire", "work", "boss-action"}
 
 func (k Kind) String() string {
 	if int(k) < len(kindNames) {
@@ -101,12 +112,12 @@ func (g *Game) Describe(a Action) string {
 		}
 	case Activate:
 		if q := g.PieceAt(a.From); q != nil {
-			fmt.Fprintf(&b, " %s", unit(q.Card))
+			fmt.Fprintf(&b, " %s", g.pieceName(q))
 		}
 		fmt.Fprintf(&b, " %s -> %s %s", a.From, a.To, a.Do)
 		if a.Target != NoTile {
 			if q := g.PieceAt(a.Target); q != nil && a.Do == Attack {
-				fmt.Fprintf(&b, " %s", unit(q.Card))
+				fmt.Fprintf(&b, " %s", g.pieceName(q))
 			}
 			fmt.Fprintf(&b, " %s", a.Target)
 		}
@@ -127,7 +138,7 @@ func (g *Game) Describe(a Action) string {
 		if a.Card >= 0 {
 			fmt.Fprintf(&b, " %s", shop(a.Card))
 		} else if q := g.PieceAt(a.From); q != nil {
-			fmt.Fprintf(&b, " %s %s", unit(q.Card), a.From)
+			fmt.Fprintf(&b, " %s %s", g.pieceName(q), a.From)
 		}
 		if a.Target != NoTile {
 			fmt.Fprintf(&b, " on %s", a.Target)
@@ -144,7 +155,7 @@ func (g *Game) Describe(a Action) string {
 			fmt.Fprintf(&b, " discard %s", unit(a.Card))
 		case a.Target != NoTile:
 			if q := g.PieceAt(a.Target); q != nil {
-				fmt.Fprintf(&b, " %s", unit(q.Card))
+				fmt.Fprintf(&b, " %s", g.pieceName(q))
 			}
 			fmt.Fprintf(&b, " %s", a.Target)
 		case a.Dest != NoTile:
@@ -152,11 +163,19 @@ func (g *Game) Describe(a Action) string {
 		default:
 			b.WriteString(" stay")
 		}
-	case Bump:
+	case Bump, DVMove:
 		if q := g.PieceAt(a.From); q != nil {
-			fmt.Fprintf(&b, " %s", unit(q.Card))
+			fmt.Fprintf(&b, " %s", g.pieceName(q))
 		}
 		fmt.Fprintf(&b, " %s -> %s", a.From, a.To)
+	case DVRemove:
+		fmt.Fprintf(&b, " %s", a.From)
+	case Order:
+		fmt.Fprintf(&b, " %s", a.Target)
+	case Corner, Bar:
+		fmt.Fprintf(&b, " %d %s", a.Opt, a.Target)
+	case Range:
+		fmt.Fprintf(&b, " %d", a.Opt)
 	}
 	return b.String()
 }

@@ -1,29 +1,20 @@
 package annas
 
 import (
-	"fmt"
 	"slices"
 
 	"github.com/roundtable-dev/roundtable/engine/annas/table"
 )
 
-// Apply plays action a. An action LegalActions does not offer is rejected
-// with an error and the game is left exactly as it was.
-func (g *Game) Apply(a Action) error {
-	g.scratch = g.offered(a, g.scratch[:0])
-	if !slices.Contains(g.scratch, a) {
-		return fmt.Errorf("annas: illegal action: %s", g.Describe(a))
-	}
-	g.play(a)
-	return nil
-}
-
-// play applies a legal action.
+// play applies a legal action and resolves it to its end.
 func (g *Game) play(a Action) {
 	g.Log = append(g.Log, a)
 	g.apply(a)
-	if g.Phase == PhaseTurn && g.VPOut && g.num.EndAt == table.Immediately && len(g.windows) == 0 {
+	if g.Phase == PhaseTurn && g.VPOut && g.num.EndAt == table.Immediately {
 		g.finish("the VP deck ran out")
+	}
+	if g.Boss != nil && g.Phase == PhaseTurn {
+		g.checkEnd(false)
 	}
 }
 
@@ -42,8 +33,9 @@ func (g *Game) apply(a Action) {
 		}
 		pl.Hand = keep
 		g.draw(p)
-		g.Mulligan++
-		if g.Mulligan == 2 {
+		g.mulligans--
+		g.Mulligan = (g.Mulligan + 1) % len(g.Players)
+		if g.mulligans <= 0 {
 			g.beginTurns()
 		}
 	case EndTurn:
@@ -52,10 +44,8 @@ func (g *Game) apply(a Action) {
 			return
 		}
 		g.nextTurn()
-	case React, Pass:
-		g.react(a)
-	case Choose:
-		g.choose(a)
+	case Pass:
+		g.Guest = 0 // the guest's owner declines to act with it
 	case Deploy:
 		g.deploy(p, a)
 	case Activate:
@@ -88,13 +78,19 @@ func (g *Game) apply(a Action) {
 			return
 		}
 		g.discardShop(a.Card)
-		g.run(sc.Effects, table.Activate, &ctx{owner: p, target: a.Target, dest: a.Dest, roll: true, chosen: true}, func() {})
+		g.run(sc.Effects, table.Activate, &ctx{owner: p, target: a.Target, dest: a.Dest, roll: true, chosen: true, corner: -1})
 	case MoveDVTile:
 		pl.DV -= int(g.num.DVMoveTile)
 		pl.DVTile, pl.DVRuins = a.To, a.Opt == 1
 	case Bump:
 		pl.DV -= int(g.num.DVBump)
 		g.PieceAt(a.From).Tile = a.To
+	case DVMove:
+		pl.DV -= int(g.num.DVMoveUnit)
+		g.PieceAt(a.From).Tile = a.To
+	case DVRemove:
+		pl.DV -= int(g.num.DVRemoveUnit)
+		g.remove(g.PieceAt(a.From)) // removed, not defeated: no DV
 	}
 }
 
@@ -112,37 +108,36 @@ func (g *Game) deploy(p int, a Action) {
 	} else {
 		g.Deploys++
 	}
-	// Deployed exhausted (rulebook III); the Haste tag's own effect readies
-	// it on deploy.
-	q.Exhausted = true
+	// Deployed exhausted (rulebook III), but for a Haste deploy (III,
+	// Dragon Vein: it may be activated the turn it is deployed); a printed
+	// Haste tag's own effect readies its unit on deploy.
+	q.Exhausted = !a.Haste
 	g.draw(p)
-	if !g.firesOn(q, table.OnDeploy) {
-		g.deployed(q) // passives would run just this
-		return
-	}
-	g.passives(q, table.OnDeploy, &ctx{src: q, owner: p, roll: true, target: NoTile, dest: NoTile}, func() { g.deployed(q) })
-}
-
-// deployed fires the deployed event after q's on-deploy passives.
-func (g *Game) deployed(q *Piece) {
-	if g.PieceByID(q.ID) != nil {
-		g.fire(table.Deployed, q, nil, nil, func() {})
+	g.passives(q, table.OnDeploy, &ctx{src: q, owner: p, roll: true, target: NoTile, dest: NoTile, corner: -1})
+	if g.PieceByID(q.ID) != nil && g.Phase != PhaseOver {
+		g.fire(table.Deployed, q, nil, nil)
 	}
 }
 
-// place puts a new piece of card for player p on t with its tokens.
+// place puts a new unit of card for player p on t with its tokens. Pieces
+// stay in the order the boss, the units, the summons, each kind in the
+// order it came (a position lists them so).
 func (g *Game) place(card int16, p int, t Tile) *Piece {
 	q := new(Piece)
 	g.setPiece(q, card, p, t)
-	g.Pieces = append(g.Pieces, q)
+	i := len(g.Pieces)
+	for i > 0 && g.Pieces[i-1].Kind == SummonPiece {
+		i--
+	}
+	g.Pieces = slices.Insert(g.Pieces, i, q)
 	return q
 }
 
-// setPiece makes q a new piece of card for player p on t with its tokens.
+// setPiece makes q a new unit of card for player p on t with its tokens.
 func (g *Game) setPiece(q *Piece, card int16, p int, t Tile) {
 	u := &g.Rules.Units[card]
 	g.nextID++
-	q.ID, q.Card, q.Owner, q.Slot, q.Tile, q.Attached = g.nextID, card, int8(p), -1, t, -1
+	q.ID, q.Card, q.Owner, q.Slot, q.Tile, q.Attached, q.Kind = g.nextID, card, int8(p), -1, t, -1, UnitPiece
 	q.Damage, q.Exhausted, q.Acts, q.Mods = 0, false, 0, q.Mods[:0]
 	q.Special = u.Skill >= 0 && g.Rules.Skills[u.Skill].Kind == table.SkillSpecial
 	q.Shapestone = u.HasShapestone
@@ -150,31 +145,32 @@ func (g *Game) setPiece(q *Piece, card int16, p int, t Tile) {
 
 func (g *Game) activate(p int, a Action) {
 	q := g.PieceAt(a.From)
+	if g.Guest == q.ID {
+		g.Guest = 0
+	}
 	q.Exhausted = true
 	q.Acts++
 	q.Tile = a.To
-	if a.To == a.From {
-		g.unitAction(p, q, a)
-		return
-	}
-	if g.quiet(table.Moved, q, nil) {
-		g.unitAction(p, q, a) // fire would run just this
-		return
-	}
-	g.fire(table.Moved, q, nil, nil, func() {
-		if g.PieceByID(q.ID) != nil {
-			g.unitAction(p, q, a)
+	if a.To != a.From {
+		g.fire(table.Moved, q, nil, nil)
+		if g.PieceByID(q.ID) == nil || g.Phase == PhaseOver {
+			return
 		}
-	})
+	}
+	g.unitAction(p, q, a)
 }
 
 func (g *Game) unitAction(p int, q *Piece, a Action) {
 	pl := &g.Players[p]
-	done := func() {}
 	switch a.Do {
 	case Attack:
-		if d := g.PieceAt(a.Target); d != nil && int(d.Owner) != p {
-			g.attack(q, d, done)
+		d := g.PieceAt(a.Target)
+		switch {
+		case d == nil || g.team(int(d.Owner)) == g.team(p):
+		case d.Kind == BossPiece:
+			g.combatWith(q, d, g.Boss.Corner(g.Boss.PosAt(a.Target)), 0)
+		default:
+			g.attack(q, d)
 		}
 	case Capture:
 		g.Captures++
@@ -188,12 +184,13 @@ func (g *Game) unitAction(p int, q *Piece, a Action) {
 		if len(g.VPDeck) == 0 {
 			g.VPOut = true
 		}
-		g.fire(table.Captured, q, nil, nil, done)
+		g.emit("capture", p, g.unitData(q, 0), "P%d captures %s: %d VP, %d VP cards left", p+1, q.Tile, pl.VP(), len(g.VPDeck))
+		g.fire(table.Captured, q, nil, nil)
 	case Special:
 		q.Special = false
 		for _, s := range g.sources(q) {
 			if s.kind == srcSpecial {
-				g.run(s.effects, table.Activate, &ctx{src: q, owner: p, target: a.Target, dest: a.Dest, roll: true, chosen: true}, done)
+				g.run(s.effects, table.Activate, &ctx{src: q, owner: p, target: a.Target, dest: a.Dest, roll: true, chosen: true, corner: -1})
 				return
 			}
 		}
@@ -204,16 +201,23 @@ func (g *Game) unitAction(p int, q *Piece, a Action) {
 				continue
 			}
 			if k == a.Opt {
-				g.run(s.effects, table.Activate, &ctx{src: q, owner: p, target: a.Target, dest: a.Dest, roll: true, chosen: true}, done)
+				g.run(s.effects, table.Activate, &ctx{src: q, owner: p, target: a.Target, dest: a.Dest, roll: true, chosen: true, corner: -1})
 				return
 			}
 			k++
 		}
+	case BossAct:
+		g.run(g.Boss.def.Actions[a.Opt].Effects, table.Activate, &ctx{src: q, owner: p, target: a.Target, dest: a.Dest, roll: true, chosen: true, corner: -1})
 	case Retire:
 		pl.Coins -= int(g.num.RetireCost)
 		pl.DV += int(g.num.RetireDV)
 		g.remove(q)
+		g.emit("retire", p, g.unitData(q, 0), "%s %s retires; P%d has %d DV", g.pieceName(q), q.Tile, p+1, pl.DV)
 	case Work:
+		if g.Boss != nil {
+			pl.DV += int(g.num.WorkDV)
+			return
+		}
 		tr := &g.Rules.Terrain[g.terrainAt(q.Tile)]
 		pl.Coins += int(tr.WorkCoins)
 		pl.DV += int(tr.WorkDV)

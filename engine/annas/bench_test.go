@@ -111,7 +111,7 @@ func BenchmarkReach(b *testing.B) {
 func midGame(b *testing.B, actions int) *annas.Game {
 	p0, _ := annas.NewPolicy("greedy", 5, 0)
 	p1, _ := annas.NewPolicy("greedy", 5, 1)
-	g, err := annas.New(gen.Ruleset, annas.Options{Seed: 5})
+	g, err := annas.New(gen.Ruleset, annas.Options{Seed: 5, Quick: true})
 	if err != nil {
 		b.Fatal(err)
 	}
@@ -145,7 +145,7 @@ func benchGames(b *testing.B, policy string) {
 		seed++
 		p0, _ := annas.NewPolicy(policy, seed, 0)
 		p1, _ := annas.NewPolicy(policy, seed, 1)
-		if _, err := annas.Play(gen.Ruleset, annas.Options{Seed: seed}, [2]annas.Policy{p0, p1}, nil); err != nil {
+		if _, err := annas.Play(gen.Ruleset, annas.Options{Seed: seed, Quick: true}, [2]annas.Policy{p0, p1}, nil); err != nil {
 			b.Fatal(err)
 		}
 	}
@@ -166,7 +166,7 @@ func BenchmarkRandomGameParallel(b *testing.B) {
 			seed := next.Add(1)
 			p0, _ := annas.NewPolicy("random", seed, 0)
 			p1, _ := annas.NewPolicy("random", seed, 1)
-			if _, err := annas.Play(gen.Ruleset, annas.Options{Seed: seed}, [2]annas.Policy{p0, p1}, nil); err != nil {
+			if _, err := annas.Play(gen.Ruleset, annas.Options{Seed: seed, Quick: true}, [2]annas.Policy{p0, p1}, nil); err != nil {
 				b.Error(err)
 				return
 			}

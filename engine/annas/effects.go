@@ -20,21 +20,33 @@ type ctx struct {
 	prevent    *int   // set by prevent-defeat
 	combat     *combat
 	chosen     bool // an action chose target and dest (no automatic choices)
-	destSet    bool // a choice window set dest (NoTile: stay)
+	destSet    bool // a choice set dest (NoTile: stay)
+	corner     int8 // boss mode: the boss's content corner in this combat, -1 none
+	// from identifies the passive effect list being resolved (0: not a
+	// passive): its lasting mods do not stack (rulebook II.6).
+	from int32
 }
 
 // source is one effect list of a piece and how it is used.
 type source struct {
 	effects []table.Effect
 	kind    srcKind
+	key     int32    // which list it is (a skill, a tag, an attachment): passives do not stack
 	whens   triggers // the triggers of its effects
 	// The triggers of its continuous modify effects on itself and on all
 	// units (what passiveModsOf reads).
 	selfMods, auraMods triggers
 }
 
-func newSource(es []table.Effect, k srcKind) source {
-	s := source{effects: es, kind: k}
+// Source keys: which skill, tag or attachment a list is.
+const (
+	keySkill      = 1
+	keyTag        = 1 << 16
+	keyAttachment = 2 << 16
+)
+
+func newSource(es []table.Effect, k srcKind, key int32) source {
+	s := source{effects: es, kind: k, key: key}
 	for i := range es {
 		e := &es[i]
 		s.whens |= 1 << e.When
@@ -75,6 +87,9 @@ type srcEntry struct {
 // attachment; setting srcCache to nil drops every cached list (after a
 // test changes the rules).
 func (g *Game) sources(pc *Piece) []source {
+	if pc.Kind != UnitPiece {
+		return nil // a summon's effects run at the start of a boss turn; the boss's are its board's and cards'
+	}
 	// The common case first: a plain piece, cached.
 	if len(pc.Mods) == 0 && pc.Attached < 0 && int(pc.Card) < len(g.srcCache) {
 		if c := g.srcCache[pc.Card]; c != nil {
@@ -133,7 +148,7 @@ func (g *Game) appendSources(out []source, pc *Piece) []source {
 		case sk.Kind == table.SkillSpecial:
 			k = srcSpecial
 		}
-		out = append(out, newSource(sk.Effects, k))
+		out = append(out, newSource(sk.Effects, k, keySkill+int32(u.Skill)))
 	}
 	tags := u.Tags
 	for _, m := range pc.Mods {
@@ -148,17 +163,29 @@ func (g *Game) appendSources(out []source, pc *Piece) []source {
 		if rs.Tags[i].Category == table.Assist {
 			k = srcAssist
 		}
-		out = append(out, newSource(rs.Tags[i].Effects, k))
+		out = append(out, newSource(rs.Tags[i].Effects, k, keyTag+int32(i)))
 	}
 	if pc.Attached >= 0 {
-		out = append(out, newSource(rs.ShopCards[pc.Attached].Effects, srcPassive))
+		out = append(out, newSource(rs.ShopCards[pc.Attached].Effects, srcPassive, keyAttachment+int32(pc.Attached)))
 	}
 	return out
 }
 
-// baseTags are a piece's printed and granted tags (no conditional grants).
+// baseTags are a piece's printed and granted tags (no conditional grants):
+// a summon's, the boss's current card's.
 func (g *Game) baseTags(pc *Piece) table.TagSet {
-	t := g.Rules.Units[pc.Card].Tags
+	var t table.TagSet
+	switch pc.Kind {
+	case UnitPiece:
+		t = g.Rules.Units[pc.Card].Tags
+		if len(pc.Mods) == 0 {
+			return t
+		}
+	case SummonPiece:
+		t = g.Boss.def.Summons[pc.Card].Tags
+	case BossPiece:
+		t = g.card().Tags
+	}
 	for _, m := range pc.Mods {
 		t |= m.Tags
 	}
@@ -189,6 +216,9 @@ func (g *Game) tagsOf(pc *Piece, srcs []source) table.TagSet {
 
 // Mov is a piece's MOV now.
 func (g *Game) Mov(pc *Piece) int {
+	if pc.Kind != UnitPiece {
+		return 0 // summons stand where summoned; the boss moves by its cards
+	}
 	m := int(g.Rules.Units[pc.Card].Mov)
 	for _, x := range pc.Mods {
 		m += int(x.Mov)
@@ -197,8 +227,84 @@ func (g *Game) Mov(pc *Piece) int {
 	return max(m, 0)
 }
 
-// HP is a piece's current HP.
-func (g *Game) HP(pc *Piece) int { return int(g.Rules.Units[pc.Card].Stats.HP) - int(pc.Damage) }
+// HP is a piece's current HP: a unit's or a minion's; the boss's HP left
+// on all its bars.
+func (g *Game) HP(pc *Piece) int {
+	if pc.Kind == UnitPiece { // the common case, kept small enough to inline
+		return int(g.Rules.Units[pc.Card].Stats.HP) - int(pc.Damage)
+	}
+	return g.otherHP(pc)
+}
+
+func (g *Game) otherHP(pc *Piece) int {
+	if pc.Kind == SummonPiece {
+		return int(g.Boss.def.Summons[pc.Card].Stats.HP) - int(pc.Damage)
+	}
+	n := 0
+	for c := range 4 {
+		n += g.Boss.CornerLeft(c)
+	}
+	return n
+}
+
+// maxHP is a unit's or a minion's printed HP.
+func (g *Game) maxHP(pc *Piece) int {
+	if pc.Kind == SummonPiece {
+		return int(g.Boss.def.Summons[pc.Card].Stats.HP)
+	}
+	return int(g.Rules.Units[pc.Card].Stats.HP)
+}
+
+// colorOf is a piece's color: in a combat with the boss, the boss takes the
+// color of the corner it fights with.
+func (g *Game) colorOf(pc *Piece, corner int8) table.Color {
+	switch pc.Kind {
+	case SummonPiece:
+		return g.Boss.def.Summons[pc.Card].Color
+	case BossPiece:
+		if corner >= 0 {
+			return g.Boss.def.Corners[corner].Color
+		}
+		return table.Gray
+	}
+	return g.Rules.Units[pc.Card].Color
+}
+
+// rangeOf is a piece's attack range: a unit's or a minion's; the boss's
+// current card's.
+func (g *Game) rangeOf(pc *Piece) table.RangeSet {
+	switch pc.Kind {
+	case SummonPiece:
+		return g.Boss.def.Summons[pc.Card].Range
+	case BossPiece:
+		return g.card().Range
+	}
+	return g.Rules.Units[pc.Card].Range
+}
+
+// isToken reports whether pc is a boss's token: an object, not a unit.
+func (g *Game) isToken(pc *Piece) bool {
+	return pc.Kind == SummonPiece && g.Boss.def.Summons[pc.Card].Kind == table.Token
+}
+
+// pdist is the distance between two pieces; the boss block counts from its
+// nearest square.
+func (g *Game) pdist(a, b *Piece) int {
+	if (a.Kind|b.Kind)&BossPiece == 0 { // neither is the boss
+		return int(dist[a.Tile][b.Tile])
+	}
+	return g.bossDist(a, b)
+}
+
+func (g *Game) bossDist(a, b *Piece) int {
+	switch {
+	case a.Kind == BossPiece && b.Kind == BossPiece:
+		return 0
+	case a.Kind == BossPiece:
+		return g.Boss.Dist(b.Tile)
+	}
+	return g.Boss.Dist(a.Tile)
+}
 
 // triggers is a set of triggers as bits.
 type triggers uint32
@@ -247,8 +353,8 @@ func (g *Game) passiveModsOf(pc *Piece, srcs []source, whens triggers, c *ctx) t
 				if !whens.has(e.When) || e.Op != table.OpModify || e.Target.Kind != table.TargetAll || e.Duration != table.ForWhile {
 					continue
 				}
-				qc := &ctx{src: q, owner: int(q.Owner)}
-				if g.targetOK(&e.Target, qc, pc) && g.conds(e, qc) {
+				qc := &ctx{src: q, owner: int(q.Owner), corner: -1}
+				if g.targetOK(e, qc, pc) && g.conds(e, qc) {
 					addMods(&m, e.Mods)
 				}
 			}
@@ -265,9 +371,21 @@ func addMods(m *table.Mods, d table.Mods) {
 }
 
 // sideOK reports whether piece q counts as side for controller owner
-// (SideSelf: only src itself). With two players every friendly unit is the
-// controller's own, so SideOwn is SideAlly.
-func sideOK(side table.Side, owner int, src, q *Piece) bool {
+// (SideSelf: only src itself). Sides follow teams (rulebook VIII,
+// Clarifications): ally is the controller's team (every player's units in
+// boss mode; the boss's summons for the boss), own only the controller's
+// pieces, enemy the other team but never a token, any every piece but
+// tokens. With two players every friendly unit is the controller's own, so
+// SideOwn is SideAlly. The boss block is nobody's ally.
+func (g *Game) sideOK(side table.Side, owner int, src, q *Piece) bool {
+	if g.Boss == nil {
+		return sideOKVersus(side, owner, src, q)
+	}
+	return g.sideOKTeams(side, owner, src, q)
+}
+
+// sideOKVersus is sideOK with two players, each a team, and no summons.
+func sideOKVersus(side table.Side, owner int, src, q *Piece) bool {
 	switch side {
 	case table.SideSelf:
 		return src != nil && q.ID == src.ID
@@ -279,17 +397,54 @@ func sideOK(side table.Side, owner int, src, q *Piece) bool {
 	return true
 }
 
-func within(w int8, a, b Tile) bool { return w == 0 || Dist(a, b) <= int(w) }
+func (g *Game) sideOKTeams(side table.Side, owner int, src, q *Piece) bool {
+	switch side {
+	case table.SideSelf:
+		return src != nil && q.ID == src.ID
+	case table.SideAlly:
+		return q.Kind != BossPiece && g.team(int(q.Owner)) == g.team(owner)
+	case table.SideOwn:
+		return q.Kind != BossPiece && int(q.Owner) == owner
+	case table.SideEnemy:
+		return g.team(int(q.Owner)) != g.team(owner) && (q.Kind != SummonPiece || !g.isToken(q))
+	}
+	return q.Kind != SummonPiece || !g.isToken(q)
+}
 
-// targetOK reports whether q may be a TargetOne/TargetAll target of t.
-func (g *Game) targetOK(t *table.Target, c *ctx, q *Piece) bool {
+// within reports whether q is within w of src (0: anywhere).
+func (g *Game) within(w int8, src, q *Piece) bool { return w == 0 || g.pdist(src, q) <= int(w) }
+
+// moving reports whether op moves its target: such effects cannot target
+// the boss (rulebook VIII, Clarifications).
+func moving(op table.Op) bool {
+	switch op {
+	case table.OpMove, table.OpPush, table.OpPull, table.OpSwap, table.OpReposition, table.OpGrab:
+		return true
+	}
+	return false
+}
+
+// targetOK reports whether q may be a TargetOne/TargetAll target of e.
+func (g *Game) targetOK(e *table.Effect, c *ctx, q *Piece) bool {
+	t := &e.Target
+	if q.Kind != UnitPiece {
+		if e.Op == table.OpDestroy {
+			// Destroy picks a summon of its kind (tokens included) in range.
+			return q.Kind == SummonPiece && q.Card == e.Summon && (c.src == nil || g.within(t.Within, c.src, q))
+		}
+		if q.Kind == BossPiece && moving(e.Op) {
+			return false
+		}
+	} else if e.Op == table.OpDestroy {
+		return false
+	}
 	if c.src != nil && q.ID == c.src.ID && !t.IncludeSelf && t.Side != table.SideSelf {
 		return false
 	}
-	if !sideOK(t.Side, c.owner, c.src, q) {
+	if !g.sideOK(t.Side, c.owner, c.src, q) {
 		return false
 	}
-	if c.src != nil && !within(t.Within, c.src.Tile, q.Tile) {
+	if c.src != nil && !g.within(t.Within, c.src, q) {
 		return false
 	}
 	return t.Tag < 0 || g.baseTags(q).Has(int(t.Tag))
@@ -298,14 +453,15 @@ func (g *Game) targetOK(t *table.Target, c *ctx, q *Piece) bool {
 // conds reports whether every condition of e holds in c.
 func (g *Game) conds(e *table.Effect, c *ctx) bool {
 	for i := range e.If {
-		if !g.cond(&e.If[i], c) {
+		if !g.cond(e, &e.If[i], c) {
 			return false
 		}
 	}
 	return true
 }
 
-func (g *Game) cond(k *table.Cond, c *ctx) bool {
+// cond reports whether condition k of effect e holds in c.
+func (g *Game) cond(e *table.Effect, k *table.Cond, c *ctx) bool {
 	src := c.src
 	switch k.Kind {
 	case table.CondNear, table.CondAlone:
@@ -319,8 +475,8 @@ func (g *Game) cond(k *table.Cond, c *ctx) bool {
 		n := 0
 		for i := range g.Pieces {
 			q := g.Pieces[i]
-			if q.ID != src.ID && sideOK(k.Side, c.owner, src, q) && Dist(q.Tile, src.Tile) <= int(w) {
-				n++
+			if q.ID != src.ID && g.sideOK(k.Side, c.owner, src, q) && g.pdist(q, src) <= int(w) {
+				n++ // the boss counts once (rulebook VIII, Clarifications)
 			}
 		}
 		if k.Kind == table.CondAlone {
@@ -332,16 +488,20 @@ func (g *Game) cond(k *table.Cond, c *ctx) bool {
 	case table.CondFoeNoTag:
 		return c.foe != nil && !g.baseTags(c.foe).Has(int(k.Tag))
 	case table.CondFoeColor:
-		return c.foe != nil && g.Rules.Units[c.foe.Card].Color == k.Color
+		return c.foe != nil && g.colorOf(c.foe, c.corner) == k.Color
 	case table.CondHPAtMost:
-		return src != nil && g.HP(src) <= int(k.N)
+		return src != nil && src.Kind == UnitPiece && g.HP(src) <= int(k.N)
 	case table.CondHPAtLeast:
-		return src != nil && g.HP(src) >= int(k.N)
+		return src != nil && src.Kind == UnitPiece && g.HP(src) >= int(k.N)
 	case table.CondHPFull:
-		return src != nil && src.Damage == 0
+		return src != nil && src.Kind == UnitPiece && src.Damage == 0
 	case table.CondOnTerrain:
 		return src != nil && g.terrainAt(src.Tile) == int(k.Terrain)
 	case table.CondMoreUnits, table.CondFewerUnits:
+		if g.Boss != nil {
+			// The boss always has more units deployed (rulebook VIII, Clarifications).
+			return (c.owner == len(g.Players)) == (k.Kind == table.CondMoreUnits)
+		}
 		var n [2]int
 		for i := range g.Pieces {
 			n[g.Pieces[i].Owner]++
@@ -357,9 +517,12 @@ func (g *Game) cond(k *table.Cond, c *ctx) bool {
 	case table.CondShapestone:
 		return src != nil && src.Shapestone
 	case table.CondRoll:
+		if g.Boss != nil && e.Op == table.OpCoins {
+			return true // coin effects need no roll in boss mode (Pickpocket, rulebook VIII)
+		}
 		return c.roll && g.rng.IntN(6)+1 >= int(k.N)
 	case table.CondMode:
-		return k.Mode == table.Versus
+		return k.Mode == g.Mode
 	case table.CondDistance:
 		return c.dist == int(k.N)
 	case table.CondTriggerTag:

@@ -6,25 +6,18 @@ import (
 	"github.com/roundtable-dev/roundtable/engine/annas/table"
 )
 
-// window is an open chance for one player to use a reaction (a reaction
-// special or a reaction shop card) when an event happens.
+// window is a chance for one player to use a reaction (a reaction special
+// or a reaction shop card) when an event happens.
 type window struct {
-	player  int
-	ev      table.Trigger
-	trig    *Piece // the unit the event is about (a copy once it is gone)
-	foe     *Piece
-	prevent *int
-	then    func() // after the last window of the event
-	// A choice window (an effect asks its controller for a target, a
-	// destination or cards) offers choice and continues with resume.
-	choice []Action
-	resume func(Action)
-	best   Action // what the engine would pick (the greedy policy's answer)
+	player int
+	ev     table.Trigger
+	trig   *Piece // the unit the event is about (a copy once it is gone)
+	foe    *Piece
 }
 
 // aboutOK reports whether an event about trig concerns a watcher: src (the
 // reacting unit, nil for a shop card) controlled by owner.
-func aboutOK(s table.Scope, owner int, src, trig *Piece) bool {
+func (g *Game) aboutOK(s table.Scope, owner int, src, trig *Piece) bool {
 	if trig == nil {
 		return s.Side == table.SideAny || s.Side == table.SideSelf && src == nil
 	}
@@ -32,16 +25,17 @@ func aboutOK(s table.Scope, owner int, src, trig *Piece) bool {
 		return int(trig.Owner) == owner // a shop card's "self" is its player's units
 	}
 	friendly := s.Side == table.SideAlly || s.Side == table.SideOwn
-	if !sideOK(s.Side, owner, src, trig) || friendly && src != nil && src.ID == trig.ID {
+	if !g.sideOK(s.Side, owner, src, trig) || friendly && src != nil && src.ID == trig.ID {
 		return false
 	}
-	return src == nil || within(s.Within, src.Tile, trig.Tile)
+	return src == nil || g.within(s.Within, src, trig)
 }
 
 // hit is a passive effect list that watches an event.
 type hit struct {
 	src *Piece
 	es  []table.Effect
+	key int32
 }
 
 // hits appends to out the passive lists that watch event ev about trig,
@@ -55,8 +49,8 @@ func (g *Game) hits(ev table.Trigger, trig *Piece, out []hit) []hit {
 				continue
 			}
 			for i := range s.effects {
-				if s.effects[i].When == ev && aboutOK(s.effects[i].About, int(q.Owner), q, trig) {
-					out = append(out, hit{q, s.effects})
+				if s.effects[i].When == ev && g.aboutOK(s.effects[i].About, int(q.Owner), q, trig) {
+					out = append(out, hit{q, s.effects, s.key})
 					break
 				}
 			}
@@ -65,74 +59,63 @@ func (g *Game) hits(ev table.Trigger, trig *Piece, out []hit) []hit {
 	return out
 }
 
-// quiet reports whether fire(ev, trig, foe, prevent, then) would do nothing
-// but call then: the game goes on, no passive watches the event and no
-// reaction fits it. Callers then skip building the continuation.
-func (g *Game) quiet(ev table.Trigger, trig, foe *Piece) bool {
-	var buf [4]hit
-	if g.Phase == PhaseOver || len(g.hits(ev, trig, buf[:0])) > 0 {
-		return false
+// reactors are the seats that may react, in the order they are asked: the
+// current player first (on a boss turn, the next player), then the others
+// clockwise.
+func (g *Game) reactors(buf []int) []int {
+	n := len(g.Players)
+	first := g.Current
+	if !g.isPlayer(first) {
+		first = g.nextPlayer()
 	}
-	if g.noReact {
-		return true
+	for k := range n {
+		buf = append(buf, (first+k)%n)
 	}
-	for _, p := range [2]int{g.Current, 1 - g.Current} {
-		if g.canReact(&window{player: p, ev: ev, trig: trig, foe: foe}) {
-			return false
-		}
-	}
-	return true
+	return buf
 }
 
-// fire announces an event: passives that watch it resolve, then each player
-// (the current one first) may react, then then runs.
-func (g *Game) fire(ev table.Trigger, trig, foe *Piece, prevent *int, then func()) {
-	hits := g.hits(ev, trig, nil)
-	if len(hits) == 0 { // nothing watches: no continuation to build
-		if g.Phase != PhaseOver {
-			g.openWindows(ev, trig, foe, prevent, then)
-		}
-		return
-	}
-	var step func(i int)
-	step = func(i int) {
+// fire announces an event: the passives that watch it resolve, then each
+// player (the current one first) may react.
+func (g *Game) fire(ev table.Trigger, trig, foe *Piece, prevent *int) {
+	var buf [4]hit
+	for _, h := range g.hits(ev, trig, buf[:0]) {
 		if g.Phase == PhaseOver {
 			return
 		}
-		if i == len(hits) {
-			g.openWindows(ev, trig, foe, prevent, then)
+		c := &ctx{src: h.src, owner: int(h.src.Owner), trig: trig, foe: foe, roll: !g.noReact, prevent: prevent, target: NoTile, dest: NoTile, corner: -1, from: h.key}
+		g.run(h.es, ev, c)
+	}
+	if g.Phase == PhaseOver || g.noReact {
+		return
+	}
+	// Who may react is settled when the event happens; each is asked in
+	// turn, if they still can.
+	var sbuf, wbuf [4]int
+	ws := wbuf[:0]
+	for _, p := range g.reactors(sbuf[:0]) {
+		if g.canReact(&window{player: p, ev: ev, trig: trig, foe: foe}) {
+			ws = append(ws, p)
+		}
+	}
+	for _, p := range ws {
+		w := &window{player: p, ev: ev, trig: trig, foe: foe}
+		// A player may answer one event with several reactions before
+		// passing (rulebook II.6: whenever the condition is met).
+		for g.Phase != PhaseOver && g.canReact(w) {
+			opts := g.reactions(w)
+			a := opts[g.decide(&decision{seat: p, kind: "react", options: opts})]
+			if a.Kind == Pass {
+				break
+			}
+			g.react(w, a, prevent)
+		}
+		if g.Phase == PhaseOver {
 			return
 		}
-		h := hits[i]
-		c := &ctx{src: h.src, owner: int(h.src.Owner), trig: trig, foe: foe, roll: !g.noReact, prevent: prevent, target: NoTile, dest: NoTile}
-		g.run(h.es, ev, c, func() { step(i + 1) })
 	}
-	step(0)
 }
 
-func (g *Game) openWindows(ev table.Trigger, trig, foe *Piece, prevent *int, then func()) {
-	if g.noReact {
-		then()
-		return
-	}
-	var ws []*window
-	for _, p := range [2]int{g.Current, 1 - g.Current} {
-		w := window{player: p, ev: ev, trig: trig, foe: foe, prevent: prevent}
-		if g.canReact(&w) {
-			kept := new(window)
-			*kept = w
-			ws = append(ws, kept)
-		}
-	}
-	if len(ws) == 0 {
-		then()
-		return
-	}
-	ws[len(ws)-1].then = then
-	g.windows = append(ws, g.windows...)
-}
-
-// reactions are the React actions open to the window's player.
+// reactions are the React actions open to the window's player, then Pass.
 func (g *Game) reactions(w *window) []Action {
 	var out []Action
 	for _, q := range g.Pieces {
@@ -155,7 +138,7 @@ func (g *Game) reactions(w *window) []Action {
 		if sc.Type != table.Reaction || sc.Trigger != w.ev || slices.Contains(seen, c) {
 			continue
 		}
-		if !aboutOK(sc.About, w.player, nil, w.trig) || !g.cardFits(sc.Effects, w) {
+		if !g.aboutOK(sc.About, w.player, nil, w.trig) || !g.cardFits(sc.Effects, w) {
 			continue
 		}
 		seen = append(seen, c)
@@ -182,7 +165,7 @@ func (g *Game) canReact(w *window) bool {
 	}
 	for _, c := range g.Players[w.player].Shop {
 		sc := &g.Rules.ShopCards[c]
-		if sc.Type == table.Reaction && sc.Trigger == w.ev && aboutOK(sc.About, w.player, nil, w.trig) && g.cardFits(sc.Effects, w) {
+		if sc.Type == table.Reaction && sc.Trigger == w.ev && g.aboutOK(sc.About, w.player, nil, w.trig) && g.cardFits(sc.Effects, w) {
 			return true
 		}
 	}
@@ -192,8 +175,8 @@ func (g *Game) canReact(w *window) bool {
 func (g *Game) reactionFits(es []table.Effect, w *window, q *Piece) bool {
 	for i := range es {
 		e := &es[i]
-		if e.When == w.ev && aboutOK(e.About, w.player, q, w.trig) &&
-			g.conds(e, &ctx{src: q, owner: w.player, trig: w.trig, foe: w.foe, target: NoTile, dest: NoTile}) {
+		if e.When == w.ev && g.aboutOK(e.About, w.player, q, w.trig) &&
+			g.conds(e, &ctx{src: q, owner: w.player, trig: w.trig, foe: w.foe, target: NoTile, dest: NoTile, corner: -1}) {
 			return true
 		}
 	}
@@ -203,7 +186,7 @@ func (g *Game) reactionFits(es []table.Effect, w *window, q *Piece) bool {
 // cardFits reports whether some effect of a reaction card fires on the
 // window's event with its conditions met.
 func (g *Game) cardFits(es []table.Effect, w *window) bool {
-	c := &ctx{owner: w.player, trig: w.trig, foe: w.foe, target: NoTile, dest: NoTile}
+	c := &ctx{owner: w.player, trig: w.trig, foe: w.foe, target: NoTile, dest: NoTile, corner: -1}
 	for i := range es {
 		if es[i].When == w.ev && g.conds(&es[i], c) {
 			return true
@@ -212,36 +195,14 @@ func (g *Game) cardFits(es []table.Effect, w *window) bool {
 	return false
 }
 
-// react resolves the chosen reaction (or a pass) of the front window.
-func (g *Game) react(a Action) {
-	w := g.windows[0]
-	g.windows = g.windows[1:]
-	done := func() {
-		g.settle()
-		if w.then != nil {
-			w.then()
-		}
-	}
-	if a.Kind == Pass {
-		done()
-		return
-	}
-	// After a reaction the same player may play another one to the same
-	// event (another card, another unit's special) before passing.
-	resolved := done
-	done = func() {
-		if g.Phase != PhaseOver && g.canReact(w) {
-			g.windows = append([]*window{w}, g.windows...)
-			return
-		}
-		resolved()
-	}
-	c := &ctx{owner: w.player, trig: w.trig, foe: w.foe, prevent: w.prevent, roll: true, target: NoTile, dest: NoTile}
+// react resolves a reaction the window's player chose.
+func (g *Game) react(w *window, a Action, prevent *int) {
+	c := &ctx{owner: w.player, trig: w.trig, foe: w.foe, prevent: prevent, roll: true, target: NoTile, dest: NoTile, corner: -1}
 	if a.Card >= 0 {
 		pl := &g.Players[w.player]
 		pl.Shop = removeOne(pl.Shop, a.Card)
 		g.discardShop(a.Card)
-		g.run(g.Rules.ShopCards[a.Card].Effects, w.ev, c, done)
+		g.run(g.Rules.ShopCards[a.Card].Effects, w.ev, c)
 		return
 	}
 	q := g.PieceAt(a.From)
@@ -249,35 +210,10 @@ func (g *Game) react(a Action) {
 	c.src = q
 	for _, s := range g.sources(q) {
 		if s.kind == srcReaction {
-			g.run(s.effects, w.ev, c, done)
+			g.run(s.effects, w.ev, c)
 			return
 		}
 	}
-	done()
-}
-
-// settle closes front windows left with nothing to offer (the first
-// player's reaction took away the second's reason to react).
-func (g *Game) settle() {
-	for len(g.windows) > 0 && g.windows[0].choice == nil && !g.canReact(g.windows[0]) {
-		w := g.windows[0]
-		g.windows = g.windows[1:]
-		if w.then != nil {
-			w.then()
-		}
-	}
-}
-
-// ask opens a choice window for player p in front of every other window.
-func (g *Game) ask(p int, choice []Action, best Action, resume func(Action)) {
-	g.windows = append([]*window{{player: p, choice: choice, best: best, resume: resume}}, g.windows...)
-}
-
-// choose answers the front choice window.
-func (g *Game) choose(a Action) {
-	w := g.windows[0]
-	g.windows = g.windows[1:]
-	w.resume(a)
 }
 
 func removeOne(s []int16, v int16) []int16 {
@@ -287,50 +223,48 @@ func removeOne(s []int16, v int16) []int16 {
 	return s
 }
 
-// hurt deals dmg to q (non-lethal leaves 1 HP); byOwner defeats it if it
-// falls. A blow that would defeat first fires would-be-defeated, so a
-// prevent-defeat can save it.
-func (g *Game) hurt(q *Piece, dmg int, nonLethal bool, byOwner int, foe *Piece, then func(defeated bool)) {
+// hurt deals dmg to unit q (non-lethal leaves 1 HP); byOwner defeats it if
+// it falls, and reports whether it did. A blow that would defeat first
+// fires would-be-defeated, so a prevent-defeat can save it.
+func (g *Game) hurt(q *Piece, dmg int, nonLethal bool, byOwner int, foe *Piece) bool {
 	hp := g.HP(q)
 	if nonLethal {
 		dmg = min(dmg, hp-1)
 	}
 	if dmg <= 0 {
-		then(false)
-		return
+		return false
 	}
 	if dmg < hp {
 		q.Damage += int8(dmg)
-		if g.quiet(table.Damaged, q, foe) {
-			then(false)
-			return
-		}
-		g.fire(table.Damaged, q, foe, nil, func() { then(false) })
-		return
+		g.fire(table.Damaged, q, foe, nil)
+		return false
 	}
 	saved := -1
-	g.fire(table.WouldBeDefeated, q, foe, &saved, func() {
-		if g.PieceByID(q.ID) == nil {
-			then(true) // gone another way meanwhile
-			return
-		}
-		if saved > 0 {
-			q.Damage = int8(int(g.Rules.Units[q.Card].Stats.HP) - min(saved, int(g.Rules.Units[q.Card].Stats.HP)))
-			then(false)
-			return
-		}
-		q.Damage = int8(g.Rules.Units[q.Card].Stats.HP)
-		g.defeat(q, byOwner, foe, func() { then(true) })
-	})
+	g.fire(table.WouldBeDefeated, q, foe, &saved)
+	if g.PieceByID(q.ID) == nil {
+		return true // gone another way meanwhile
+	}
+	if g.Phase == PhaseOver {
+		return false
+	}
+	if saved > 0 {
+		q.Damage = int8(g.maxHP(q) - min(saved, g.maxHP(q)))
+		g.emit("survive", int(q.Owner), g.unitData(q, 0), "%s %s survives with %d HP", g.pieceName(q), q.Tile, g.HP(q))
+		return false
+	}
+	q.Damage = int8(g.maxHP(q))
+	g.defeat(q, byOwner, foe)
+	return true
 }
 
-// defeat removes q (rulebook VI, Unit Death): the card and its attachment
-// are discarded, the other player gains VP (legendary more), its owner
-// gains DV (more when it is not their first loss this turn).
-func (g *Game) defeat(q *Piece, byOwner int, foe *Piece, then func()) {
+// defeat removes unit q (rulebook VI, Unit Death): the card and its
+// attachment are discarded, the other player gains VP (legendary more), its
+// owner gains DV (more when it is not their first loss this turn; in boss
+// mode 1 for every loss, none for a legendary).
+func (g *Game) defeat(q *Piece, byOwner int, foe *Piece) {
 	g.remove(q)
 	u := &g.Rules.Units[q.Card]
-	if byOwner != int(q.Owner) {
+	if byOwner != int(q.Owner) && g.isPlayer(byOwner) {
 		vp := g.num.VPPerDefeat
 		if u.Legendary {
 			vp = g.num.VPPerLegendary
@@ -348,69 +282,59 @@ func (g *Game) defeat(q *Piece, byOwner int, foe *Piece, then func()) {
 	pl.DV += int(dv)
 	pl.LostTurn++
 	pl.Lost++
-	c := &ctx{src: q, owner: int(q.Owner), foe: foe, roll: true, target: NoTile, dest: NoTile}
-	var es [][]table.Effect
+	g.emit("defeat", int(q.Owner), g.unitData(q, 0), "%s %s of P%d is defeated; P%d gains %d DV", g.pieceName(q), q.Tile, q.Owner+1, q.Owner+1, dv)
+	c := &ctx{src: q, owner: int(q.Owner), foe: foe, roll: true, target: NoTile, dest: NoTile, corner: -1}
 	for _, s := range g.sources(q) {
 		if s.kind == srcPassive {
-			es = append(es, s.effects)
+			c.from = s.key
+			g.run(s.effects, table.OnDefeat, c)
 		}
 	}
-	var step func(i int)
-	step = func(i int) {
-		if i == len(es) {
-			g.fire(table.Defeated, q, foe, nil, then)
-			return
-		}
-		g.run(es[i], table.OnDefeat, c, func() { step(i + 1) })
-	}
-	step(0)
+	g.fire(table.Defeated, q, foe, nil)
 }
 
-// remove takes q off the board: card to the unit discard pile, attachment
-// to the shop discard pile.
+// remove takes a unit off the board: card to the unit discard pile,
+// attachment to the shop discard pile.
 func (g *Game) remove(q *Piece) {
 	i := slices.Index(g.Pieces, q)
 	if i < 0 {
 		return
 	}
 	g.Pieces = slices.Delete(g.Pieces, i, i+1)
+	if q.Kind != UnitPiece {
+		return
+	}
 	g.Discard = append(g.Discard, q.Card)
 	if q.Attached >= 0 {
 		g.ShopDiscard = append(g.ShopDiscard, q.Attached)
 		q.Attached = -1
 	}
+	if g.Guest == q.ID {
+		g.Guest = 0
+	}
 }
+
+// removePiece takes a summon off the board (it goes back to the supply).
+func (g *Game) removePiece(q *Piece) { g.remove(q) }
 
 // passives runs the self-triggered passive effects of q (on deploy, start
 // of turn, after combat, kill, before combat).
-func (g *Game) passives(q *Piece, when table.Trigger, c *ctx, then func()) {
-	var es [][]table.Effect
+func (g *Game) passives(q *Piece, when table.Trigger, c *ctx) {
 	srcs := g.sources(q)
 	for i := range srcs {
-		// A list with no effect on when resolves nothing.
-		if srcs[i].fires(when) {
-			es = append(es, srcs[i].effects)
-		}
-	}
-	if len(es) == 0 {
-		then()
-		return
-	}
-	var step func(i int)
-	step = func(i int) {
-		if i == len(es) || g.Phase == PhaseOver {
-			then()
+		if g.Phase == PhaseOver {
 			return
 		}
-		g.run(es[i], when, c, func() { step(i + 1) })
+		// A list with no effect on when resolves nothing.
+		if srcs[i].fires(when) {
+			c.from = srcs[i].key
+			g.run(srcs[i].effects, when, c)
+		}
 	}
-	step(0)
 }
 
 // startOfTurn fires the start-of-turn passives of the current player's units.
 func (g *Game) startOfTurn() {
-	// When no unit fires, nothing happens (and nothing can gain such an
-	// effect meanwhile): skip the list and its continuation.
 	fires := false
 	for _, q := range g.Pieces {
 		if int(q.Owner) == g.Current && g.firesOn(q, table.StartOfTurn) {
@@ -427,19 +351,15 @@ func (g *Game) startOfTurn() {
 			mine = append(mine, q)
 		}
 	}
-	var step func(i int)
-	step = func(i int) {
-		if i == len(mine) {
+	for _, q := range mine {
+		if g.Phase == PhaseOver {
 			return
 		}
-		q := mine[i]
 		if g.PieceByID(q.ID) == nil {
-			step(i + 1)
-			return
+			continue
 		}
-		g.passives(q, table.StartOfTurn, &ctx{src: q, owner: int(q.Owner), roll: true, target: NoTile, dest: NoTile}, func() { step(i + 1) })
+		g.passives(q, table.StartOfTurn, &ctx{src: q, owner: int(q.Owner), roll: true, target: NoTile, dest: NoTile, corner: -1})
 	}
-	step(0)
 }
 
 // firesOn reports whether one of q's passive lists has an effect on t.

@@ -191,7 +191,7 @@ func tile(t testing.TB, s string) Tile {
 // with no units on the board.
 func started(t testing.TB) *Game {
 	t.Helper()
-	g, err := New(fixture(), Options{Seed: 1})
+	g, err := New(fixture(), Options{Seed: 1, Quick: true})
 	if err != nil {
 		t.Fatal(err)
 	}

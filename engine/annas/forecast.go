@@ -37,6 +37,9 @@ func forecastGame(g *Game, rs *table.Ruleset) {
 	}
 	g.Map, g.noReact, g.Winner, g.Phase = -1, true, -1, PhaseTurn
 	g.num = rs.Rules.Versus
+	if len(g.Players) != 2 {
+		g.Players = make([]Player, 2)
+	}
 	for p := range g.Players {
 		g.Players[p].DVTile = NoTile
 	}
@@ -65,7 +68,7 @@ func forecastBoard(rs *table.Ruleset, attacker, defender, aHP, dHP int, aSS, dSS
 	d := g.place(int16(defender), 1, t1)
 	forecastPiece(g, a, aHP, aSS)
 	forecastPiece(g, d, dHP, dSS)
-	g.attack(a, d, func() {})
+	g.attack(a, d)
 	return g.lastCombat.out
 }
 
@@ -317,7 +320,7 @@ func (s *duel) fight(o *Outcome, dst []Strike, attacker, defender, aHP, dHP int,
 	*o = cb.out
 	for i, st := range steps {
 		if hpRead && i > 0 {
-			g.fighters(pcs, cb.dist, f) // an HP condition may have changed
+			g.fighters(pcs, cb, f) // an HP condition may have changed
 		}
 		st = blow(f, st)
 		steps[i] = st
@@ -348,7 +351,7 @@ func (s *duel) open(attacker, defender, aHP, dHP int, aSS, dSS bool, dist int) (
 	forecastPiece(g, &s.pcs[0], aHP, aSS)
 	forecastPiece(g, &s.pcs[1], dHP, dSS)
 	cb := &s.cb
-	*cb = combat{ids: [2]int32{s.pcs[0].ID, s.pcs[1].ID}, dist: Dist(t0, t1)}
+	*cb = combat{ids: [2]int32{s.pcs[0].ID, s.pcs[1].ID}, dist: Dist(t0, t1), corner: -1}
 	if !g.Rules.Units[attacker].Range.Has(cb.dist) {
 		return nil, false
 	}

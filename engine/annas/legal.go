@@ -17,26 +17,41 @@ func (g *Game) LegalActions() []Action {
 	switch {
 	case g.Phase == PhaseOver:
 		return nil
-	case g.Phase == PhaseMulligan:
-		return g.mulligans()
-	case len(g.windows) > 0 && g.windows[0].choice != nil:
-		return g.windows[0].choice
-	case len(g.windows) > 0:
-		return g.reactions(g.windows[0])
+	case g.pending != nil:
+		return slices.Clone(g.pending.options)
 	}
-	g.scratch = g.turnActions(g.scratch[:0])
+	g.scratch = g.appendLegal(g.scratch[:0])
 	return slices.Clone(g.scratch)
 }
 
 // appendLegal appends LegalActions to out.
 func (g *Game) appendLegal(out []Action) []Action {
 	switch {
-	case g.Phase == PhaseTurn && len(g.windows) == 0:
-		return g.turnActions(out)
+	case g.Phase == PhaseOver:
+		return out
+	case g.pending != nil:
+		return append(out, g.pending.options...)
 	case g.Phase == PhaseMulligan:
 		return g.appendMulligans(out)
 	}
-	return append(out, g.LegalActions()...)
+	if q := g.guest(); q != nil {
+		return g.guestActions(q, out)
+	}
+	return g.turnActions(out)
+}
+
+// guestActions are the actions of a unit another player's dancer readied
+// (rulebook VIII, Clarifications): its owner moves and acts with it now,
+// or passes.
+func (g *Game) guestActions(q *Piece, out []Action) []Action {
+	p := int(q.Owner)
+	out = append(out, act(Pass, p))
+	if q.Exhausted {
+		return out
+	}
+	var bv boardView
+	g.boardView(&bv)
+	return g.activationsOn(p, q.Tile, &bv, out)
 }
 
 // turnActions appends the current player's turn actions to out.
@@ -51,13 +66,42 @@ func (g *Game) turnActions(out []Action) []Action {
 	out = g.grayShifts(p, out)
 	out = g.shopActions(p, out)
 	out = g.dvActions(p, out)
+	if g.Boss != nil {
+		out = g.dvUnitActions(p, out)
+	}
+	return out
+}
+
+// dvUnitActions are boss mode's DV actions on p's own units (rulebook
+// VIII, DV): move one up to DVMoveSpaces in a cardinal line, remove one.
+func (g *Game) dvUnitActions(p int, out []Action) []Action {
+	dv := g.Players[p].DV
+	for _, q := range g.Pieces {
+		if q.Kind != UnitPiece || int(q.Owner) != p {
+			continue
+		}
+		if g.num.DVMoveUnit >= 0 && dv >= int(g.num.DVMoveUnit) {
+			e := table.Effect{Op: table.OpMove, N: g.num.DVMoveSpaces, Straight: true}
+			a := act(DVMove, p)
+			a.From = q.Tile
+			for v := uint64(g.moveDests(&e, q)); v != 0; v &= v - 1 {
+				a.To = Tile(bits.TrailingZeros64(v))
+				out = append(out, a)
+			}
+		}
+		if g.num.DVRemoveUnit >= 0 && dv >= int(g.num.DVRemoveUnit) {
+			a := act(DVRemove, p)
+			a.From = q.Tile
+			out = append(out, a)
+		}
+	}
 	return out
 }
 
 // offered appends to out the legal actions of a's kind only: Apply's
 // check, the same lists LegalActions joins, without building the others.
 func (g *Game) offered(a Action, out []Action) []Action {
-	if g.Phase != PhaseTurn || len(g.windows) > 0 || int(a.Player) != g.Current {
+	if g.Phase != PhaseTurn || g.pending != nil || g.Guest != 0 || int(a.Player) != g.Current {
 		return g.appendLegal(out)
 	}
 	p := g.Current
@@ -78,11 +122,13 @@ func (g *Game) offered(a Action, out []Action) []Action {
 		return g.shopActions(p, out)
 	case MoveDVTile, Bump:
 		return g.dvActions(p, out)
+	case DVMove, DVRemove:
+		if g.Boss != nil {
+			return g.dvUnitActions(p, out)
+		}
 	}
 	return out
 }
-
-func (g *Game) mulligans() []Action { return g.appendMulligans(nil) }
 
 // appendMulligans appends the mulligan choices to out.
 func (g *Game) appendMulligans(out []Action) []Action {
@@ -117,7 +163,7 @@ type deployView struct {
 
 func (g *Game) deployView(p int) (v deployView) {
 	for _, q := range g.Pieces {
-		if int(q.Owner) != p {
+		if int(q.Owner) != p || q.Kind != UnitPiece {
 			continue
 		}
 		qu := &g.Rules.Units[q.Card]
@@ -147,6 +193,19 @@ func (g *Game) deploySlots(v *deployView, card int16) (slots uint64) {
 		return 0
 	}
 	n := min(int(g.num.Slots), 64)
+	if g.Boss != nil {
+		// Boss mode: the board's slots are interchangeable (the rulebook
+		// has two and no colors); a deploy takes the lowest free one.
+		if u.Color == table.Gray && v.gray >= int(g.num.MaxGray) {
+			return 0
+		}
+		for s := range n {
+			if v.slots&(1<<s) == 0 {
+				return 1 << s
+			}
+		}
+		return 0
+	}
 	if u.Color != table.Gray {
 		if int(u.Color) < n && v.slots&(1<<u.Color) == 0 {
 			return 1 << u.Color
@@ -340,7 +399,8 @@ func (g *Game) canRetire(p int) bool {
 func (g *Game) activationsIn(p int, from Tile, bv *boardView, out []Action, cm *countedMoves) []Action {
 	terr := &bv.terr
 	// Every piece is back on its tile after its turn in the loop: one field.
-	f := Field{Rules: g.Rules, Terrain: terr, Allies: bv.occ[p], Enemies: bv.occ[1-p], Closed: g.DeployZone(1 - p)}
+	tm := g.team(p)
+	f := Field{Rules: g.Rules, Terrain: terr, Allies: bv.occ[tm], Enemies: bv.occ[1-tm], Closed: g.closedZone(p)}
 	ts := &bv.ts
 	var capture TileSet // where a Capture is possible now
 	if g.Captures < int(g.num.CapturesPerTurn) && len(g.VPDeck) > 0 {
@@ -362,16 +422,29 @@ func (g *Game) activationsIn(p int, from Tile, bv *boardView, out []Action, cm *
 	retire := g.canRetire(p)
 	var fbuf [16]Tile
 	foes := fbuf[:0] // enemy tiles in board order (they stay put meanwhile)
-	for _, e := range g.Pieces {
-		if int(e.Owner) != p {
-			foes = append(foes, e.Tile)
+	if g.Boss == nil {
+		for _, e := range g.Pieces {
+			if int(e.Owner) != p {
+				foes = append(foes, e.Tile)
+			}
+		}
+	} else {
+		// Boss mode: each of the boss's corners (rulebook VIII, Attacking
+		// Bosses) and its minions; never a token.
+		for pos := range 4 {
+			foes = append(foes, g.Boss.Square(pos))
+		}
+		for _, e := range g.Pieces {
+			if e.Kind == SummonPiece && !g.isToken(e) {
+				foes = append(foes, e.Tile)
+			}
 		}
 	}
 	if cm != nil {
 		cm.foes, cm.capture = append(cm.foes[:0], foes...), capture
 	}
 	for _, q := range g.Pieces {
-		if int(q.Owner) != p || q.Exhausted || from != NoTile && q.Tile != from {
+		if int(q.Owner) != p || q.Exhausted || q.Kind != UnitPiece || from != NoTile && q.Tile != from {
 			continue
 		}
 		var reach TileSet
@@ -398,6 +471,9 @@ func (g *Game) activationsIn(p int, from Tile, bv *boardView, out []Action, cm *
 				busy, skills = allTiles, true
 				break
 			}
+		}
+		if g.Boss != nil {
+			busy = allTiles // boss actions, and work only where the mode pays for it
 		}
 		if cm != nil {
 			cm.moves = append(cm.moves, unitMove{from: start, reach: reach, rng: v.u.Range, attacks: attacks})
@@ -481,6 +557,16 @@ func (g *Game) unitActions(p int, q *Piece, from Tile, v *unitView, out []Action
 			k++
 		}
 	}
+	if g.Boss != nil {
+		for i := range g.Boss.def.Actions {
+			a := base
+			a.Do, a.Opt = BossAct, int8(i)
+			out = g.choices(g.Boss.def.Actions[i].Effects, &ctx{src: q, owner: p, target: NoTile, dest: NoTile, corner: -1}, a, out)
+		}
+		if g.num.WorkDV <= 0 {
+			return out
+		}
+	}
 	if v.counted {
 		return out
 	}
@@ -510,7 +596,7 @@ func (g *Game) choices(es []table.Effect, c *ctx, a Action, out []Action) []Acti
 	targets := tbuf[:0]
 	if one != nil {
 		for _, q := range g.Pieces {
-			if g.targetOK(&one.Target, c, q) {
+			if g.targetOK(one, c, q) {
 				targets = append(targets, q)
 			}
 		}

@@ -45,8 +45,8 @@ func TestOwnIsAllyInVersus(t *testing.T) {
 		for _, w := range []int8{0, 1, 2} {
 			for _, n := range []int8{1, 2} {
 				for _, k := range []table.CondKind{table.CondNear, table.CondAlone} {
-					ally := g.cond(&table.Cond{Kind: k, Side: table.SideAlly, Within: w, N: n, Tag: -1, Terrain: -1}, c)
-					own := g.cond(&table.Cond{Kind: k, Side: table.SideOwn, Within: w, N: n, Tag: -1, Terrain: -1}, c)
+					ally := g.cond(&table.Effect{}, &table.Cond{Kind: k, Side: table.SideAlly, Within: w, N: n, Tag: -1, Terrain: -1}, c)
+					own := g.cond(&table.Effect{}, &table.Cond{Kind: k, Side: table.SideOwn, Within: w, N: n, Tag: -1, Terrain: -1}, c)
 					if ally != own {
 						t.Errorf("src %s within %d n %d cond %d: ally %v, own %v", src.Tile, w, n, k, ally, own)
 					}
@@ -58,13 +58,13 @@ func TestOwnIsAllyInVersus(t *testing.T) {
 				ta := table.Target{Kind: table.TargetOne, Side: table.SideAlly, Within: 2, Tag: -1, IncludeSelf: self}
 				to := ta
 				to.Side = table.SideOwn
-				if a, o := g.targetOK(&ta, c, q), g.targetOK(&to, c, q); a != o {
+				if a, o := g.targetOK(&table.Effect{Target: ta, Tag: -1, Summon: -1}, c, q), g.targetOK(&table.Effect{Target: to, Tag: -1, Summon: -1}, c, q); a != o {
 					t.Errorf("src %s q %s include-self %v: target ally %v, own %v", src.Tile, q.Tile, self, a, o)
 				}
 			}
 			for _, w := range []int8{0, 1} {
-				a := aboutOK(table.Scope{Side: table.SideAlly, Within: w}, c.owner, src, q)
-				o := aboutOK(table.Scope{Side: table.SideOwn, Within: w}, c.owner, src, q)
+				a := g.aboutOK(table.Scope{Side: table.SideAlly, Within: w}, c.owner, src, q)
+				o := g.aboutOK(table.Scope{Side: table.SideOwn, Within: w}, c.owner, src, q)
 				if a != o {
 					t.Errorf("src %s trig %s within %d: about ally %v, own %v", src.Tile, q.Tile, w, a, o)
 				}
@@ -74,8 +74,8 @@ func TestOwnIsAllyInVersus(t *testing.T) {
 	// A shop card has no source: its scope is its player's units.
 	for p := range 2 {
 		for _, q := range ps {
-			a := aboutOK(table.Scope{Side: table.SideAlly}, p, nil, q)
-			if o := aboutOK(table.Scope{Side: table.SideOwn}, p, nil, q); a != o || a != (int(q.Owner) == p) {
+			a := g.aboutOK(table.Scope{Side: table.SideAlly}, p, nil, q)
+			if o := g.aboutOK(table.Scope{Side: table.SideOwn}, p, nil, q); a != o || a != (int(q.Owner) == p) {
 				t.Errorf("shop card of P%d, trig %s: about ally %v, own %v, want %v", p+1, q.Tile, a, o, int(q.Owner) == p)
 			}
 		}

@@ -155,18 +155,18 @@ func TestMovesAndChoices(t *testing.T) {
 	if want := []string{"-", "c3", "b4"}; !slices.Equal(opts, want) {
 		t.Fatalf("after-combat move choices %v, want %v", opts, want)
 	}
-	if g.windows[0].best.Dest != tile(t, "c3") {
-		t.Errorf("the suggested step is %s, want the castle c3", g.windows[0].best.Dest)
+	if best := g.pending.options[g.pending.best]; best.Dest != tile(t, "c3") {
+		t.Errorf("the suggested step is %s, want the castle c3", best.Dest)
 	}
 	apply(t, g, g.LegalActions()[1])
-	if b.Tile != tile(t, "c3") || g.Actor() != 0 || len(g.windows) != 0 {
-		t.Errorf("after choosing c3: blue on %s, windows %d", b.Tile, len(g.windows))
+	if b.Tile != tile(t, "c3") || g.Actor() != 0 || g.pending != nil {
+		t.Errorf("after choosing c3: blue on %s, pending %v", b.Tile, g.pending)
 	}
 	b.Damage, r.Damage = 2, 4
 	setHand(t, g, 0, "troubadour", "green", "archer", "knight", "fast", "cav")
 	apply(t, g, deployOf(g, unitIdx(t, g.Rules, "troubadour"))[0])
 	legal := g.LegalActions()
-	if len(legal) != 2 || legal[0].Kind != Choose || g.windows[0].best.Target != r.Tile {
+	if len(legal) != 2 || legal[0].Kind != Choose || g.pending.options[g.pending.best].Target != r.Tile {
 		t.Fatalf("on-deploy heal: want a choice of 2 allies suggesting the most damaged, got %v", legal)
 	}
 	for _, a := range legal {

@@ -29,8 +29,8 @@ func (r *Random) chooseTurn(g *Game, tp *turnPicker) Action {
 	rest = g.dvBumps(p, units, rest)
 	tp.rest = rest
 
-	var size [16 * 8]int32
-	var present [2]uint64 // the groups with an action, as bits
+	var size [groups]int32
+	var present [groupWords]uint64 // the groups with an action, as bits
 	count := func(k int, n int32) {
 		size[k] += n
 		if n > 0 {

@@ -34,9 +34,9 @@ type Random struct{ rng *rand.Rand }
 // Choose implements Policy.
 func (r *Random) Choose(_ *Game, legal []Action) Action {
 	// Count the groups (kind, unit action), pick one, then pick in it.
-	var size [16 * 8]int32
-	var first [16 * 8]int32 // where each group starts
-	var present [2]uint64   // the groups with an action, as bits
+	var size [groups]int32
+	var first [groups]int32        // where each group starts
+	var present [groupWords]uint64 // the groups with an action, as bits
 	for i := range legal {
 		k := key(&legal[i])
 		if size[k] == 0 {
@@ -61,14 +61,27 @@ func (r *Random) Choose(_ *Game, legal []Action) Action {
 // unit actions what the unit does.
 func key(a *Action) int { return int(a.Kind)*8 + int(a.Do) }
 
+// groups is the number of keys; groupWords the words of a set of them.
+const (
+	groups     = int(kinds) * 8
+	groupWords = (groups + 63) / 64
+)
+
 // pick draws a group uniformly among present (size[k] actions in group k),
 // as k in key order, then an action n in it uniformly.
-func (r *Random) pick(present *[2]uint64, size *[16 * 8]int32) (k, n int) {
-	pick := r.rng.IntN(bits.OnesCount64(present[0]) + bits.OnesCount64(present[1]))
+func (r *Random) pick(present *[groupWords]uint64, size *[groups]int32) (k, n int) {
+	total := 0
+	for _, w := range present {
+		total += bits.OnesCount64(w)
+	}
+	pick := r.rng.IntN(total)
 	w := 0
-	if c := bits.OnesCount64(present[0]); pick >= c {
+	for ; w < groupWords-1; w++ {
+		c := bits.OnesCount64(present[w])
+		if pick < c {
+			break
+		}
 		pick -= c
-		w = 1
 	}
 	v := present[w]
 	for ; pick > 0; pick-- {
@@ -84,6 +97,9 @@ type Greedy struct{ rng *rand.Rand }
 
 // Choose implements Policy.
 func (p *Greedy) Choose(g *Game, legal []Action) Action {
+	if g.Boss != nil {
+		return g.bossGreedy(legal)
+	}
 	best, n := -1<<30, 0
 	var pick Action
 	castles := g.castles()
@@ -131,7 +147,7 @@ func (g *Game) score(a Action, castles TileSet) int {
 	case React:
 		return 20
 	case Choose:
-		if len(g.windows) > 0 && a == g.windows[0].best {
+		if d := g.pending; d != nil && d.best >= 0 && d.best < len(d.options) && a == d.options[d.best] {
 			return 1
 		}
 		return 0
@@ -180,7 +196,7 @@ func (g *Game) score(a Action, castles TileSet) int {
 func (g *Game) attackValue(q *Piece, to Tile, d *Piece) int {
 	from := q.Tile
 	q.Tile = to
-	fa, fd := g.fighter(q, d, true, Dist(to, d.Tile)), g.fighter(d, q, false, Dist(to, d.Tile))
+	fa, fd := g.fighter(q, d, true, Dist(to, d.Tile), -1), g.fighter(d, q, false, Dist(to, d.Tile), -1)
 	Triangle(g.Rules, &fa, &fd)
 	var buf [maxStrikes]Strike
 	o := resolve(&fa, &fd, Dist(to, d.Tile), buf[:0])
@@ -214,62 +230,112 @@ func (g *Game) Result() Result {
 // maxTurnActions stops a game whose policies never end a turn.
 const maxTurnActions = 5000
 
-// Play runs a whole game between two policies, calling observe after each
-// action with the action's description and turn as they were before it was
-// applied (nil to skip). The legal list a policy gets is valid only during
-// its Choose call.
+// Play runs a whole game between two policies (see PlayOut).
 func Play(rs *table.Ruleset, opt Options, pol [2]Policy, observe func(g *Game, a Action, desc string, turn int)) (*Game, error) {
 	g, err := New(rs, opt)
 	if err != nil {
 		return nil, err
 	}
+	return g, g.PlayOut(pol[:], observe)
+}
+
+// loopErr is the panic value that stops PlayOut inside an action.
+type loopErr struct{ err error }
+
+// PlayOut plays g to its end, one policy per seat (by seat index), calling
+// observe after each action and each decision inside one with its
+// description and turn as they were before it was taken (nil to skip). The
+// policies answer the decisions inside an action as they come up. The
+// legal list a policy gets is valid only during its Choose call.
+func (g *Game) PlayOut(pol []Policy, observe func(g *Game, a Action, desc string, turn int)) (err error) {
 	// A whole game logs a few hundred actions.
-	g.Log = make([]Action, 0, 256)
-	defer func() {
-		if len(g.Log) == 0 {
-			g.Log = nil // as it was
-		}
-	}()
+	if g.Log == nil {
+		g.Log = make([]Action, 0, 256)
+		defer func() {
+			if len(g.Log) == 0 {
+				g.Log = nil // as it was
+			}
+		}()
+	}
 	turn, n := 0, 0
-	var legal []Action
-	var tp turnPicker
-	for !g.Over() {
+	count := func() error {
 		if g.Turn != turn {
 			turn, n = g.Turn, 0
 		}
 		if n++; n > maxTurnActions {
-			return g, fmt.Errorf("annas: turn %d passed %d actions; the policies loop", g.Turn, maxTurnActions)
+			return fmt.Errorf("annas: turn %d passed %d actions; the policies loop", g.Turn, maxTurnActions)
+		}
+		return nil
+	}
+	// The action (or decision) taken last, observed when the next decision
+	// comes up or the action ends.
+	var last Action
+	var lastDesc string
+	var lastTurn int
+	took := func(a Action) {
+		last, lastTurn = a, g.Turn
+		if observe != nil {
+			lastDesc = g.Describe(a)
+		}
+	}
+	g.auto = func(d *decision) int {
+		if observe != nil {
+			observe(g, last, lastDesc, lastTurn)
+		}
+		if err := count(); err != nil {
+			panic(loopErr{err})
+		}
+		a := pol[d.seat].Choose(g, d.options)
+		i := slices.Index(d.options, a)
+		if i < 0 {
+			panic(loopErr{fmt.Errorf("annas: P%d's policy answered %s, not one of the %d options", d.seat+1, g.Describe(a), len(d.options))})
+		}
+		took(a)
+		return i
+	}
+	defer func() {
+		g.auto = nil
+		if r := recover(); r != nil {
+			le, ok := r.(loopErr)
+			if !ok {
+				panic(r)
+			}
+			err = le.err
+		}
+	}()
+	var legal []Action
+	var tp turnPicker
+	for !g.Over() {
+		if err := count(); err != nil {
+			return err
 		}
 		pl := pol[g.Actor()]
 		var a Action
-		if r, ok := pl.(*Random); ok && g.Phase == PhaseTurn && len(g.windows) == 0 {
+		if r, ok := pl.(*Random); ok && g.Boss == nil && g.Phase == PhaseTurn && g.Guest == 0 {
 			// Random's pick among the turn actions, without the whole list
 			// (it always holds end-turn).
 			a = r.chooseTurn(g, &tp)
 		} else {
 			legal = g.appendLegal(legal[:0])
 			if len(legal) == 0 {
-				return g, fmt.Errorf("annas: no legal action on turn %d", g.Turn)
+				return fmt.Errorf("annas: no legal action on turn %d", g.Turn)
 			}
 			a = pl.Choose(g, legal)
 		}
-		var desc string
-		before := g.Turn
-		if observe != nil {
-			desc = g.Describe(a)
-		}
+		took(a)
 		// The built-in policies always answer one of LegalActions: Apply's
 		// check, done; another policy's answer is checked against legal.
-		if builtin(pl) || slices.Contains(legal, a) {
-			g.play(a)
-		} else if err := g.Apply(a); err != nil {
-			return g, err
+		if !builtin(pl) && !slices.Contains(legal, a) {
+			if g.scratch = g.offered(a, g.scratch[:0]); !slices.Contains(g.scratch, a) {
+				return fmt.Errorf("annas: illegal action: %s", g.Describe(a))
+			}
 		}
+		g.play(a)
 		if observe != nil {
-			observe(g, a, desc, before)
+			observe(g, last, lastDesc, lastTurn)
 		}
 	}
-	return g, nil
+	return nil
 }
 
 // builtin reports whether p is one of this package's policies, which

@@ -10,21 +10,37 @@ import (
 	"github.com/roundtable-dev/roundtable/engine/annas/table"
 )
 
-// Options choose a game's variant.
+// Options choose a game's mode and variant.
 type Options struct {
-	Seed     uint64
-	Map      string // map id; "" picks the first versus map
-	FullVP   bool   // keep the whole VP deck (the quick game removes the largest cards)
-	MaxTurns int    // turn cap for simulations; 0 uses the rules data's
+	Seed uint64
+	// Mode is table.Versus (the 1v1 game) or table.BossMode.
+	Mode     table.Mode
+	Map      string // map id; "" picks the first map of the mode
+	Quick    bool   // versus: the quick game, without the largest VP cards (rulebook I.3: a first or faster game)
+	MaxTurns int    // turn cap for simulations (boss mode: boss turns); 0 uses the rules data's
+	Boss     int    // boss mode: index into Ruleset.Bosses
+	Players  int    // boss mode: 2 to 4
+	Record   bool   // record events for the game contract (Events)
 }
 
-// New sets a 1v1 game up (rulebook I): shuffled unit deck, six cards each,
-// Anna's Cheer to the second player, the VP deck smallest on top (quick game
-// unless FullVP), DV tiles in hand and the shop row. All randomness comes
-// from the seed, so a seed replays the same game.
+// New sets a game up. Versus (rulebook I): shuffled unit deck, six cards
+// each, Anna's Cheer to the second player, the VP deck smallest on top (the
+// whole deck; the quick game removes the largest cards), DV tiles in hand
+// and the shop row. Boss mode (rulebook VIII, Setup): the boss block at the
+// rules' start square, its deck shuffled, lives by player count, each
+// player's two-slot board on its own edge and a dealt hand. Then each
+// player in turn may mulligan once (the rules data's number) before the
+// first turn. All randomness comes from the seed, so a seed replays the
+// same game.
 func New(rs *table.Ruleset, opt Options) (*Game, error) {
 	src := rand.NewPCG(opt.Seed, opt.Seed^0x9e3779b97f4a7c15)
-	g := &Game{Rules: rs, src: src, rng: rand.New(src), Winner: -1}
+	g := &Game{Rules: rs, Mode: opt.Mode, src: src, rng: rand.New(src), Winner: -1, record: opt.Record}
+	if opt.Mode == table.BossMode {
+		if err := g.setupBoss(opt); err != nil {
+			return nil, err
+		}
+		return g, nil
+	}
 	g.num = rs.Rules.Versus
 	if opt.MaxTurns > 0 {
 		g.num.MaxTurns = int16(opt.MaxTurns)
@@ -56,6 +72,7 @@ func New(rs *table.Ruleset, opt Options) (*Game, error) {
 		return nil, fmt.Errorf("annas: %d unit cards cannot deal two hands of %d", len(g.Deck), g.num.HandSize)
 	}
 	g.shuffle(g.Deck)
+	g.Players = []Player{{Seat: table.South}, {Seat: table.North}}
 	for p := range g.Players {
 		g.Players[p].DVTile = NoTile
 		g.draw(p)
@@ -79,15 +96,52 @@ func New(rs *table.Ruleset, opt Options) (*Game, error) {
 	}
 	vp := slices.Clone(rs.VPDeck.Cards)
 	slices.Sort(vp)
-	if !opt.FullVP {
+	if opt.Quick {
 		vp = vp[:max(0, len(vp)-int(rs.VPDeck.QuickRemove))]
 	}
 	g.VPDeck = vp
 	g.Phase = PhaseMulligan
+	g.mulligans = len(g.Players)
 	if g.num.Mulligans <= 0 {
+		g.mulligans = 0
 		g.beginTurns()
 	}
 	return g, nil
+}
+
+// setupBoss is New for boss mode.
+func (g *Game) setupBoss(opt Options) error {
+	rs := g.Rules
+	g.num = rs.Rules.Boss
+	g.Map = -1
+	if opt.Map == "" {
+		g.Map = slices.IndexFunc(rs.Maps, func(m table.Map) bool { return m.Mode == table.BossMode })
+	} else if i := rs.MapIndex(opt.Map); i >= 0 {
+		g.Map = i
+	}
+	if g.Map < 0 || rs.Maps[g.Map].Mode != table.BossMode {
+		return errors.New("boss mode: the content has no boss-mode map")
+	}
+	if g.num.HandSize <= 0 || g.num.Slots <= 0 {
+		return errors.New("boss mode: the rules data has no hand size or unit slots")
+	}
+	if err := g.newBoss(opt); err != nil {
+		return err
+	}
+	for i := range rs.Units {
+		g.Deck = append(g.Deck, int16(i))
+	}
+	g.shuffle(g.Deck)
+	for p := range g.Players {
+		g.draw(p)
+	}
+	g.Phase = PhaseMulligan
+	g.mulligans = int(g.num.Mulligans) * len(g.Players)
+	if g.mulligans <= 0 {
+		g.mulligans = 0
+		g.beginTurns()
+	}
+	return nil
 }
 
 func (g *Game) shuffle(s []int16) {
@@ -128,11 +182,4 @@ func (g *Game) drawTo(p, n int) {
 		pl.Hand = append(pl.Hand, g.Deck[len(g.Deck)-1])
 		g.Deck = g.Deck[:len(g.Deck)-1]
 	}
-}
-
-func (g *Game) beginTurns() {
-	g.Phase = PhaseTurn
-	g.Turn = 0
-	g.Current = 1
-	g.nextTurn()
 }

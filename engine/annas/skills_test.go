@@ -166,7 +166,7 @@ func TestReactionSpecial(t *testing.T) {
 				t.Error("declined Miracle: the saint should be defeated")
 			}
 		}
-		if g.Actor() != 0 || len(g.windows) != 0 {
+		if g.Actor() != 0 || g.pending != nil {
 			t.Errorf("the turn did not return to P1")
 		}
 	}

@@ -4,32 +4,76 @@ import (
 	"github.com/roundtable-dev/roundtable/engine/annas/table"
 )
 
-// nextTurn passes the turn and runs the start of turn (rulebook III, Start of
-// Turn): gain coins (and DV where the mode gives it), ready every exhausted
-// unit, reset the per-turn counters, fire start-of-turn effects.
+// beginTurns starts the first turn once the setup mulligans are decided.
+func (g *Game) beginTurns() {
+	g.Phase = PhaseTurn
+	if g.Boss != nil {
+		g.advance()
+		return
+	}
+	g.Turn = 0
+	g.Current = 1
+	g.nextTurn()
+}
+
+// nextTurn ends the turn and starts the next one: versus the other
+// player's; boss mode the next in the turn order, boss turns included.
 func (g *Game) nextTurn() {
+	if g.Boss != nil {
+		g.advance()
+		return
+	}
 	g.endTurnMods()
 	g.Current = 1 - g.Current
 	g.Turn++
-	g.Deploys, g.HasteDeploys, g.Captures, g.Discards = 0, 0, 0, 0
-	for p := range g.Players {
-		g.Players[p].LostTurn = 0
-	}
 	if g.num.MaxTurns > 0 && g.Turn > int(g.num.MaxTurns) {
+		g.Deploys, g.HasteDeploys, g.Captures, g.Discards = 0, 0, 0, 0
+		for p := range g.Players {
+			g.Players[p].LostTurn = 0
+		}
 		g.finish("turn limit")
 		return
 	}
-	pl := &g.Players[g.Current]
+	g.startTurn(g.Current)
+}
+
+// startTurn is the start of player p's turn (rulebook III, Start of Turn;
+// VIII, On Player Turns): reset the per-turn counters, gain coins and DV
+// where the mode gives them (only the turn player), end the "until your
+// next turn" effects p applied, ready p's exhausted units, fire p's
+// start-of-turn effects.
+func (g *Game) startTurn(p int) {
+	g.Current = p
+	g.Deploys, g.HasteDeploys, g.Captures, g.Discards = 0, 0, 0, 0
+	g.Guest = 0
+	for i := range g.Players {
+		g.Players[i].LostTurn = 0
+	}
+	pl := &g.Players[p]
+	pl.Turns++
 	pl.Coins += int(g.num.CoinsPerTurn)
 	pl.DV += int(g.num.DVPerTurn)
+	if g.Boss != nil {
+		g.emit("turn", p, nil, "P%d's turn %d: %d DV, readies units", p+1, g.Turn, pl.DV)
+	} else {
+		g.emit("turn", p, nil, "P%d's turn %d: %d coins, %d DV", p+1, g.Turn, pl.Coins, pl.DV)
+	}
 	for _, pc := range g.Pieces {
 		pc.Acts = 0
-		pc.Mods = dropNextTurn(pc.Mods, g.Current)
-		if int(pc.Owner) == g.Current {
+		pc.Mods = dropNextTurn(pc.Mods, p)
+		if int(pc.Owner) == p {
 			pc.Exhausted = false
 		}
 	}
 	g.startOfTurn()
+}
+
+// dropNextTurn ends the "until your next turn" effects seat applied, on
+// every piece (rulebook VIII: they last through the other players' turns).
+func (g *Game) dropNextTurn(seat int) {
+	for _, pc := range g.Pieces {
+		pc.Mods = dropNextTurn(pc.Mods, seat)
+	}
 }
 
 // endTurnMods ends every "this turn" effect.
@@ -39,7 +83,7 @@ func (g *Game) endTurnMods() {
 	}
 }
 
-// dropNextTurn ends the "until your next turn" effects of player p.
+// dropNextTurn ends the "until your next turn" effects of seat p in m.
 func dropNextTurn(m []Mod, p int) []Mod {
 	out := m[:0]
 	for _, x := range m {
@@ -60,10 +104,22 @@ func dropMods(m []Mod, e Expiry) []Mod {
 	return out
 }
 
-// occupied splits the occupied tiles by owner.
+// occupied splits the occupied tiles by team (versus: by player); the boss
+// covers its four squares.
 func (g *Game) occupied() (side [2]TileSet) {
-	for i := range g.Pieces {
-		side[g.Pieces[i].Owner] = with(side[g.Pieces[i].Owner], g.Pieces[i].Tile)
+	if g.Boss == nil {
+		for i := range g.Pieces {
+			side[g.Pieces[i].Owner] = with(side[g.Pieces[i].Owner], g.Pieces[i].Tile)
+		}
+		return side
+	}
+	for _, q := range g.Pieces {
+		t := g.team(int(q.Owner))
+		if q.Kind == BossPiece {
+			side[t] |= block(q.Tile)
+		} else {
+			side[t] = with(side[t], q.Tile)
+		}
 	}
 	return side
 }
@@ -95,17 +151,20 @@ func (g *Game) TerrainNow() [Tiles]int16 {
 	return t
 }
 
-// field is movement's view for the owner of a piece.
+// field is movement's view for a piece of seat p: its team's pieces may be
+// passed through, the other team's (boss mode: the boss and its summons,
+// tokens too) may not.
 func (g *Game) field(p int, terr *[Tiles]int16) Field {
 	occ := g.occupied()
-	return Field{Rules: g.Rules, Terrain: terr, Allies: occ[p], Enemies: occ[1-p], Closed: g.DeployZone(1 - p)}
+	t := g.team(p)
+	return Field{Rules: g.Rules, Terrain: terr, Allies: occ[t], Enemies: occ[1-t], Closed: g.closedZone(p)}
 }
 
-// finish ends the game (rules data: most VP, then the tiebreaks, else a draw).
+// finish ends a versus game (rules data: most VP, then the tiebreaks, else
+// a draw).
 func (g *Game) finish(reason string) {
 	g.Phase = PhaseOver
 	g.Reason = reason
-	g.windows = nil
 	a, b := g.Players[0].VP(), g.Players[1].VP()
 	switch {
 	case a > b:
@@ -120,6 +179,11 @@ func (g *Game) finish(reason string) {
 				break
 			}
 		}
+	}
+	if g.Winner >= 0 {
+		g.emit("end", g.Winner, nil, "P%d wins (%s), VP %d-%d", g.Winner+1, reason, a, b)
+	} else {
+		g.emit("end", -1, nil, "a draw (%s), VP %d-%d", reason, a, b)
 	}
 }
 

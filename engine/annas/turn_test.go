@@ -51,11 +51,11 @@ func deployOf(g *Game, card int16) []Action {
 	return out
 }
 
-// Rulebook I: six cards each, Anna's Cheer to the second player, the quick
-// game's VP deck without the two 8s smallest on top, three shop cards, one
-// mulligan each.
+// Rulebook I: six cards each, Anna's Cheer to the second player, the whole
+// VP deck smallest on top (I.3: the quick game, for a first or faster game,
+// removes the two largest), three shop cards, one mulligan each.
 func TestSetup(t *testing.T) {
-	g, err := New(fixture(), Options{Seed: 3})
+	g, err := New(fixture(), Options{Seed: 3, Quick: true})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -71,9 +71,9 @@ func TestSetup(t *testing.T) {
 	if len(g.ShopRow) != 3 {
 		t.Errorf("shop row %v, want 3 cards", g.ShopRow)
 	}
-	full, _ := New(fixture(), Options{Seed: 3, FullVP: true})
-	if len(full.VPDeck) != 9 {
-		t.Errorf("full VP deck has %d cards, want 9", len(full.VPDeck))
+	full, _ := New(fixture(), Options{Seed: 3})
+	if !slices.Equal(full.VPDeck, []int8{1, 2, 3, 4, 5, 6, 7, 8, 8}) {
+		t.Errorf("the standard game's VP deck %v, want all 9 cards 1..8, 8", full.VPDeck)
 	}
 	if g.Phase != PhaseMulligan || len(g.LegalActions()) != 64 {
 		t.Fatalf("want the mulligan phase with 64 choices, got phase %d with %d", g.Phase, len(g.LegalActions()))

@@ -4,7 +4,7 @@ import (
 	"testing"
 
 	engine "github.com/roundtable-dev/roundtable/engine/annas"
-	"github.com/roundtable-dev/roundtable/engine/annas/boss"
+	"github.com/roundtable-dev/roundtable/engine/annas/table"
 	"github.com/roundtable-dev/roundtable/examples/annas-expansion/valm"
 	base "github.com/roundtable-dev/roundtable/generated/annas"
 )
@@ -67,23 +67,25 @@ func TestBossModeOnExpansion(t *testing.T) {
 	if b < 0 {
 		t.Fatal("the conqueror is not in the merged ruleset")
 	}
-	results := map[boss.Result]int{}
+	results := map[engine.BossResult]int{}
 	reasons := map[string]int{}
 	for players := 2; players <= 4; players++ {
 		for seed := uint64(1); seed <= 4; seed++ {
-			g, err := boss.New(rs, boss.Options{Seed: seed, Boss: b, Players: players, Map: -1})
+			g, err := engine.New(rs, engine.Options{Seed: seed, Mode: table.BossMode, Boss: b, Players: players})
 			if err != nil {
 				t.Fatalf("%d players, seed %d: %v", players, seed, err)
 			}
-			pols := make([]boss.Policy, players)
+			pols := make([]engine.Policy, players)
 			for i := range pols {
-				pols[i] = boss.Greedy
+				pols[i], _ = engine.NewPolicy("greedy", seed, i)
 			}
-			boss.Play(g, pols, 0)
-			if !g.Over() || g.Result == boss.Undecided || g.Reason == "action limit" {
-				t.Fatalf("%d players, seed %d: no result by the rules (%v, %q)", players, seed, g.Result, g.Reason)
+			if err := g.PlayOut(pols, nil); err != nil {
+				t.Fatalf("%d players, seed %d: %v", players, seed, err)
 			}
-			results[g.Result]++
+			if !g.Over() || g.Boss.Result == engine.Undecided {
+				t.Fatalf("%d players, seed %d: no result by the rules (%v, %q)", players, seed, g.Boss.Result, g.Reason)
+			}
+			results[g.Boss.Result]++
 			reasons[g.Reason]++
 		}
 	}

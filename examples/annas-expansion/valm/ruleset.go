@@ -2831,7 +2831,7 @@ var Ruleset = &table.Ruleset{
 			Name:   "Master Seal",
 			Cost:   3,
 			Copies: 1,
-			Text:   "One of your units regains its Special Ability token.",
+			Text:   "One of your units has +1 ATK and +1 DEF until your next turn.",
 			Effects: []table.Effect{
 				{
 					When: 6,
@@ -2841,10 +2841,14 @@ var Ruleset = &table.Ruleset{
 						Tag:         -1,
 						IncludeSelf: true,
 					},
-					Op:       22,
+					Op: 1,
+					Mods: table.Mods{
+						ATK: 1,
+						DEF: 1,
+					},
 					Tag:      -1,
 					Summon:   -1,
-					Duration: 1,
+					Duration: 4,
 				},
 			},
 		},

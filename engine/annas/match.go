@@ -1,0 +1,289 @@
+package annas
+
+import (
+	"fmt"
+	"slices"
+	"strings"
+
+	"gopkg.in/yaml.v3"
+
+	"github.com/roundtable-dev/roundtable/engine/annas/table"
+	"github.com/roundtable-dev/roundtable/engine/play"
+)
+
+// Match is a game played through the game contract (engine/play): every
+// decision, reaction windows and effect choices included, is one of its
+// legal actions, named by its Text.
+type Match struct {
+	G     *Game
+	legal []Action
+	fresh bool // legal is the list of the current state
+}
+
+// NewMatch wraps g.
+func NewMatch(g *Game) *Match { return &Match{G: g} }
+
+func (m *Match) list() []Action {
+	if !m.fresh {
+		m.legal = m.G.LegalActions()
+		m.fresh = true
+	}
+	return m.legal
+}
+
+// Seats implements play.Match: the players, then in boss mode the boss
+// (which never decides: the rulebook gives its turn's choices to the
+// players).
+func (m *Match) Seats() []play.Seat {
+	out := make([]play.Seat, len(m.G.Players))
+	for i := range out {
+		out[i] = play.Seat{Index: i, Name: fmt.Sprintf("P%d", i+1)}
+	}
+	if m.G.Boss != nil {
+		out = append(out, play.Seat{Index: len(out), Name: "boss", Auto: true})
+	}
+	return out
+}
+
+// ToMove implements play.Match.
+func (m *Match) ToMove() int {
+	if m.G.Over() {
+		return -1
+	}
+	return m.G.Actor()
+}
+
+// Legal implements play.Match.
+func (m *Match) Legal() int { return len(m.list()) }
+
+// Action implements play.Match.
+func (m *Match) Action(i int) string { return m.G.Text(m.list()[i]) }
+
+// Apply implements play.Match.
+func (m *Match) Apply(i int) error {
+	l := m.list()
+	if i < 0 || i >= len(l) {
+		return fmt.Errorf("no legal action %d", i)
+	}
+	m.fresh = false
+	return m.G.Apply(l[i])
+}
+
+// Over implements play.Match.
+func (m *Match) Over() bool { return m.G.Over() }
+
+// Result implements play.Match: versus the winner (none for a draw) and
+// the VP of each seat; boss mode every player together, or the boss.
+func (m *Match) Result() play.Result {
+	g := m.G
+	r := play.Result{Winners: g.Winners(), Reason: g.Reason}
+	if g.Boss != nil {
+		return r
+	}
+	r.Scores = make([]int, len(g.Players))
+	for i := range g.Players {
+		r.Scores[i] = g.Players[i].VP()
+	}
+	return r
+}
+
+// Turn implements play.Match.
+func (m *Match) Turn() int { return m.G.Turn }
+
+// Events implements play.Match.
+func (m *Match) Events() []play.Event { return m.G.Events() }
+
+// Position implements play.Match.
+func (m *Match) Position() any { return m.G.Position() }
+
+// Clone implements play.Match.
+func (m *Match) Clone() play.Match { return &Match{G: m.G.Clone()} }
+
+// Versus is the 1v1 game (rulebook I–VII).
+var Versus = play.Mode{
+	Name:    "versus",
+	Summary: "the 1v1 game (rulebook I-VII): two players, the shop, castles and VP cards",
+	Flags: []play.Flag{
+		{Name: "map", Usage: "versus map id (default: the content's first versus map)"},
+		{Name: "vp-deck", Usage: "standard (the whole VP deck) or quick (the rulebook's first or faster game: without the largest cards)", Default: "standard"},
+	},
+	New:           newVersus,
+	Load:          loadVersusMatch,
+	Policies:      policies,
+	DefaultPolicy: "greedy",
+	Example:       "--seed 7",
+}
+
+// Boss is Boss Mode (rulebook VIII): two to four players against a boss.
+var Boss = play.Mode{
+	Name:    "boss",
+	Summary: "Boss Mode (rulebook VIII): 2 to 4 players together against a boss deck",
+	Flags: []play.Flag{
+		{Name: "boss", Usage: "the boss to face (its id)"},
+		{Name: "players", Usage: "number of players, 2 to 4", Default: "2", Kind: play.Int},
+	},
+	New:           newBoss,
+	Load:          loadBossMatch,
+	Policies:      policies,
+	DefaultPolicy: "greedy",
+	Example:       "--boss grima --players 3 --seed 2",
+}
+
+// Modes are Anna's Roundtable's modes, versus first.
+var Modes = []play.Mode{Versus, Boss}
+
+func ruleset(rules any) (*table.Ruleset, error) {
+	rs, ok := rules.(*table.Ruleset)
+	if !ok || rs == nil {
+		return nil, fmt.Errorf("annas: not an annas ruleset (%T)", rules)
+	}
+	return rs, nil
+}
+
+func newVersus(rules any, o play.Options) (play.Match, error) {
+	rs, err := ruleset(rules)
+	if err != nil {
+		return nil, err
+	}
+	opt := Options{Seed: o.Seed, Map: o.Str("map"), Record: !o.Quiet}
+	switch v := o.Str("vp-deck"); v {
+	case "", "standard":
+	case "quick":
+		opt.Quick = true
+	default:
+		msg := fmt.Sprintf("--vp-deck %q: want standard or quick", v)
+		if s := suggest(v, []string{"standard", "quick"}); s != "" {
+			msg += fmt.Sprintf(" (did you mean %q?)", s)
+		}
+		return nil, fmt.Errorf("%s", msg)
+	}
+	if opt.Map != "" && rs.MapIndex(opt.Map) < 0 {
+		var ids []string
+		for _, m := range rs.Maps {
+			if m.Mode == table.Versus {
+				ids = append(ids, m.ID)
+			}
+		}
+		if s := suggest(opt.Map, ids); s != "" {
+			return nil, fmt.Errorf("no versus map %q (did you mean %q?)", opt.Map, s)
+		}
+	}
+	g, err := New(rs, opt)
+	if err != nil {
+		return nil, err
+	}
+	return NewMatch(g), nil
+}
+
+func newBoss(rules any, o play.Options) (play.Match, error) {
+	rs, err := ruleset(rules)
+	if err != nil {
+		return nil, err
+	}
+	n, err := o.Int("players", 2)
+	if err != nil {
+		return nil, err
+	}
+	if n < 2 || n > 4 {
+		return nil, fmt.Errorf("--players %d: boss mode is for 2 to 4 players", n)
+	}
+	var ids []string
+	for i := range rs.Bosses {
+		ids = append(ids, rs.Bosses[i].ID)
+	}
+	id := o.Str("boss")
+	b := rs.BossIndex(id)
+	switch {
+	case len(ids) == 0:
+		return nil, fmt.Errorf("the content has no bosses")
+	case id == "":
+		return nil, fmt.Errorf("boss mode needs --boss (one of %s)", strings.Join(ids, ", "))
+	case b < 0:
+		if s := suggest(id, ids); s != "" {
+			return nil, fmt.Errorf("no boss %q; did you mean %q?", id, s)
+		}
+		return nil, fmt.Errorf("no boss %q (bosses: %s)", id, strings.Join(ids, ", "))
+	}
+	g, err := New(rs, Options{Seed: o.Seed, Mode: table.BossMode, Boss: b, Players: n, Record: !o.Quiet})
+	if err != nil {
+		return nil, err
+	}
+	return NewMatch(g), nil
+}
+
+func loadVersusMatch(rules any, state *yaml.Node) (play.Match, error) {
+	return loadMatch(rules, table.Versus, state)
+}
+
+func loadBossMatch(rules any, state *yaml.Node) (play.Match, error) {
+	return loadMatch(rules, table.BossMode, state)
+}
+
+func loadMatch(rules any, mode table.Mode, state *yaml.Node) (play.Match, error) {
+	rs, err := ruleset(rules)
+	if err != nil {
+		return nil, err
+	}
+	g, err := loadRecording(rs, mode, state, true)
+	if err != nil {
+		return nil, err
+	}
+	return NewMatch(g), nil
+}
+
+// policies are the built-in players of the contract: this package's
+// Random and Greedy, each seeded per seat.
+var policies = map[string]play.PolicyMaker{
+	"random": func(seed uint64, seat int) play.Policy { return policyOf("random", seed, seat) },
+	"greedy": func(seed uint64, seat int) play.Policy { return policyOf("greedy", seed, seat) },
+}
+
+func policyOf(name string, seed uint64, seat int) play.Policy {
+	p, err := NewPolicy(name, seed, seat)
+	if err != nil {
+		panic(err)
+	}
+	return play.FuncPolicy(func(pm play.Match) int {
+		m := pm.(*Match)
+		l := m.list()
+		a := p.Choose(m.G, l)
+		if i := slices.Index(l, a); i >= 0 {
+			return i
+		}
+		return 0
+	})
+}
+
+// suggest is the closest of names to s when it is close enough.
+func suggest(s string, names []string) string {
+	best, bd := "", 1<<30
+	for _, n := range names {
+		if d := editDistance(s, n); d < bd {
+			best, bd = n, d
+		}
+	}
+	if bd <= max(2, len(s)/3) && !strings.EqualFold(best, s) {
+		return best
+	}
+	return ""
+}
+
+func editDistance(a, b string) int {
+	prev := make([]int, len(b)+1)
+	cur := make([]int, len(b)+1)
+	for j := range prev {
+		prev[j] = j
+	}
+	for i := 1; i <= len(a); i++ {
+		cur[0] = i
+		for j := 1; j <= len(b); j++ {
+			c := prev[j-1]
+			if a[i-1] != b[j-1] {
+				c++
+			}
+			cur[j] = min(c, prev[j]+1, cur[j-1]+1)
+		}
+		prev, cur = cur, prev
+	}
+	return prev[len(b)]
+}
