@@ -262,6 +262,10 @@ type Result struct {
 	Packs   []*Pack
 	Ruleset any            // nil when there were errors
 	Counts  map[string]int // valid entities per kind
+	// PackCounts are the valid entities per kind that each pack (as
+	// Packs) defines itself: an override counts for the pack that wrote
+	// it.
+	PackCounts []map[string]int
 	// Overrides lists the entities replaced by expansions.
 	Overrides []Override
 	Sources   func(file string) []byte
@@ -385,8 +389,17 @@ func compile(packs []*Pack, obs Observer) (*Result, diag.List) {
 		prog.memo = newMemo(prog, schema)
 	}
 	res.Overrides = prog.overrides
+	res.PackCounts = make([]map[string]int, len(packs))
+	for i := range packs {
+		res.PackCounts[i] = map[string]int{}
+	}
 	for _, k := range g.Kinds {
 		res.Counts[k.Name] = len(prog.Valid(k.Name))
+		for _, d := range prog.Valid(k.Name) {
+			if i := slices.Index(packs, d.Pack); i >= 0 {
+				res.PackCounts[i][k.Name]++
+			}
+		}
 	}
 	if diags.Errors() > 0 {
 		// Build still runs so that link and consistency errors of valid
@@ -413,7 +426,7 @@ func compile(packs []*Pack, obs Observer) (*Result, diag.List) {
 func firstError(l diag.List) diag.Pos {
 	var first *diag.Diagnostic
 	for i, d := range l {
-		if d.Severity != diag.Error {
+		if d.Severity != diag.Error || d.Implied { // Fold drops an implied error
 			continue
 		}
 		if first == nil || d.Pos.Line < first.Pos.Line || d.Pos.Line == first.Pos.Line && d.Pos.Col < first.Pos.Col {

@@ -172,9 +172,10 @@ func (c *cutoff) sum() string {
 
 // outcome is what a replay restores.
 type outcome struct {
-	diags     diag.List
-	counts    map[string]int
-	overrides []storedOverride
+	diags      diag.List
+	counts     map[string]int
+	packCounts []map[string]int
+	overrides  []storedOverride
 }
 
 type storedOverride struct {
@@ -222,6 +223,7 @@ func (c *cutoff) replay(prog *Program, res *Result, diags *diag.List) bool {
 	}
 	*diags = append(*diags, out.diags...)
 	res.Counts = out.counts
+	res.PackCounts = out.packCounts
 	res.Overrides = ovs
 	res.Replayed = true
 	return true
@@ -261,6 +263,16 @@ func (c *cutoff) decode(s string) (outcome, bool) {
 	for i := uint64(0); i < nc && r.Err == nil; i++ {
 		k := r.String()
 		out.counts[k] = int(r.Varint())
+	}
+	np := r.Uint()
+	for i := uint64(0); i < np && r.Err == nil; i++ {
+		m := map[string]int{}
+		nk := r.Uint()
+		for j := uint64(0); j < nk && r.Err == nil; j++ {
+			k := r.String()
+			m[k] = int(r.Varint())
+		}
+		out.packCounts = append(out.packCounts, m)
 	}
 	no := r.Uint()
 	for i := uint64(0); i < no && r.Err == nil; i++ {
@@ -315,6 +327,15 @@ func (c *cutoff) store(res *Result, diags diag.List) {
 	for _, k := range kinds {
 		b = vcache.AppendString(b, k)
 		b = binary.AppendVarint(b, int64(res.Counts[k]))
+	}
+	b = binary.AppendUvarint(b, uint64(len(res.PackCounts)))
+	for _, m := range res.PackCounts {
+		kinds := slices.Sorted(maps.Keys(m))
+		b = binary.AppendUvarint(b, uint64(len(kinds)))
+		for _, k := range kinds {
+			b = vcache.AppendString(b, k)
+			b = binary.AppendVarint(b, int64(m[k]))
+		}
 	}
 	b = binary.AppendUvarint(b, uint64(len(res.Overrides)))
 	for _, o := range res.Overrides {

@@ -176,8 +176,8 @@ func printReport(w io.Writer, format string, results []*compiler.Result, diags d
 			}
 			for i, p := range r.Packs {
 				pj := packJSON{ID: p.ID, Version: p.Version, Game: p.GameID, Dir: p.Dir, Embedded: p.Embedded}
-				if i == len(r.Packs)-1 {
-					pj.Counts = r.Counts
+				if i < len(r.PackCounts) {
+					pj.Counts = r.PackCounts[i]
 				}
 				report.Packs = append(report.Packs, pj)
 			}
