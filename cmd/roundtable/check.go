@@ -29,6 +29,7 @@ func newCheck() *cobra.Command {
 	var strict bool
 	var cacheDir string
 	var watch bool
+	var baseline, writeBaseline string
 	cmd := &cobra.Command{
 		Use:   "check [PACK_DIR...]",
 		Short: "Validate content and report every problem at once",
@@ -45,7 +46,9 @@ with --strict), 2 usage or internal failure.`,
   roundtable check content/annas --format json | jq '.errors'
   roundtable check ./packs/* --format github   # annotations in GitHub Actions
   roundtable check ./my-expansion --cache .roundtable-cache
-  roundtable check ./my-expansion --watch   # again on every save`,
+  roundtable check ./my-expansion --watch   # again on every save
+  roundtable check ./my-expansion --write-baseline .roundtable-baseline.json
+  roundtable check ./my-expansion --baseline .roundtable-baseline.json   # only new problems fail`,
 		RunE: func(cmd *cobra.Command, args []string) error {
 			if !slices.Contains(diag.Formats, format) {
 				return usageErr("unknown --format %q (want one of %s)", format, strings.Join(diag.Formats, ", "))
@@ -71,6 +74,17 @@ with --strict), 2 usage or internal failure.`,
 			}
 			defer closeRoots() // source lines are read while printing
 			out := cmd.OutOrStdout()
+			diags, note, err := baselineStep(diags, games.Sources(results), baseline, writeBaseline)
+			if err != nil {
+				return err
+			}
+			if writeBaseline != "" {
+				fmt.Fprintln(out, note)
+				return nil
+			}
+			if note != "" {
+				fmt.Fprintln(cmd.ErrOrStderr(), note)
+			}
 			if err := printReport(out, format, results, diags); err != nil {
 				return err
 			}
@@ -84,6 +98,9 @@ with --strict), 2 usage or internal failure.`,
 	cmd.Flags().BoolVar(&strict, flagStrict, false, "fail on warnings too")
 	cmd.Flags().StringVar(&cacheDir, "cache", "", "keep what a check learned in this folder: a file whose size and time are unchanged is not read, parsed or validated again, and link and the game's checks are not run again when no document changed beyond its comments")
 	cmd.Flags().BoolVar(&watch, "watch", false, "check again whenever a YAML file under the folders changes (incrementally, as --cache does), until interrupted")
+	cmd.Flags().StringVar(&baseline, "baseline", "", "do not report the problems this baseline file accepts (written by --write-baseline): CI fails only on new ones")
+	cmd.Flags().StringVar(&writeBaseline, "write-baseline", "", "write every problem found to this baseline file and exit 0")
+	cmd.MarkFlagsMutuallyExclusive("baseline", "write-baseline")
 	_ = cmd.RegisterFlagCompletionFunc(flagFormat, cobra.FixedCompletions(diag.Formats, cobra.ShellCompDirectiveNoFileComp))
 	return cmd
 }
@@ -122,7 +139,7 @@ func compileAllOpen(dirs []string, cacheDir string) ([]*compiler.Result, diag.Li
 		diags = append(diags, ds...)
 		results = append(results, res)
 	}
-	return results, diags.Sort().Fold(), closeRoots, nil
+	return results, applyProject(results, diags.Sort().Fold()), closeRoots, nil
 }
 
 // standsAlone are the codes of problems within one document or one pack's

@@ -187,6 +187,9 @@ type Set struct {
 	Docs    []*Document
 	// Cache is the cache the set was loaded with, or nil.
 	Cache *vcache.Pack
+	// Ignores holds the "# roundtable:ignore" comments of each file that
+	// has any (display path -> encoded; Directives decodes them).
+	Ignores map[string]string
 
 	mu    sync.Mutex
 	keys  map[string]string // content keys (vcache.Key), made on demand

@@ -1,0 +1,93 @@
+package source
+
+import (
+	"bytes"
+	"strconv"
+	"strings"
+
+	"github.com/roundtable-dev/roundtable/compiler/diag"
+)
+
+// IgnoreMarker starts an inline suppression comment:
+//
+//	hp: 14  # roundtable:ignore annas-curve -- the boss of a scenario
+//
+// The loader records every such comment of a file (Set.Ignores) while it
+// has the file's bytes; the cache keeps them (vcache.Entry.Ignores), so a
+// file it vouches for is not read to find them. What the comment means is
+// the project package's business.
+const IgnoreMarker = "roundtable:ignore"
+
+// Directive is one "# roundtable:ignore ..." comment.
+type Directive struct {
+	Pos diag.Pos // where the comment's '#' is
+	// Alone says nothing but blanks precede the comment on its line: it
+	// speaks for the next line; otherwise for its own.
+	Alone bool
+	// Text is what follows the marker, trimmed: "CODE[, CODE] -- reason".
+	Text string
+}
+
+// scanIgnores finds the suppression comments of a file, in the compact
+// form the cache stores ("" when none). A marker inside a quoted string
+// that happens to follow a '#' counts too: the project package then
+// reports it as unused, which is the honest outcome.
+func scanIgnores(data []byte) string {
+	if !bytes.Contains(data, []byte(IgnoreMarker)) {
+		return ""
+	}
+	var b strings.Builder
+	line := 0
+	for len(data) > 0 {
+		line++
+		l := data
+		if i := bytes.IndexByte(data, '\n'); i >= 0 {
+			l, data = data[:i], data[i+1:]
+		} else {
+			data = nil
+		}
+		m := bytes.Index(l, []byte(IgnoreMarker))
+		if m < 0 {
+			continue
+		}
+		hash := bytes.LastIndexByte(l[:m], '#')
+		if hash < 0 || len(bytes.TrimSpace(l[hash+1:m])) > 0 {
+			continue // the marker must start the comment
+		}
+		alone := len(bytes.TrimSpace(l[:hash])) == 0
+		text := strings.TrimSpace(string(bytes.TrimRight(l[m+len(IgnoreMarker):], "\r")))
+		b.WriteString(strconv.Itoa(line))
+		b.WriteByte(' ')
+		b.WriteString(strconv.Itoa(len([]rune(string(l[:hash]))) + 1))
+		if alone {
+			b.WriteString(" 1 ")
+		} else {
+			b.WriteString(" 0 ")
+		}
+		b.WriteString(strings.ReplaceAll(text, "\n", " "))
+		b.WriteByte('\n')
+	}
+	return b.String()
+}
+
+// Directives decodes the form scanIgnores makes, for the file named file.
+func Directives(file, enc string) []Directive {
+	var out []Directive
+	for _, l := range strings.Split(strings.TrimSuffix(enc, "\n"), "\n") {
+		f := strings.SplitN(l, " ", 4)
+		if len(f) < 3 {
+			continue
+		}
+		line, err1 := strconv.Atoi(f[0])
+		col, err2 := strconv.Atoi(f[1])
+		if err1 != nil || err2 != nil {
+			continue
+		}
+		d := Directive{Pos: diag.Pos{File: file, Line: line, Col: col}, Alone: f[2] == "1"}
+		if len(f) == 4 {
+			d.Text = f[3]
+		}
+		out = append(out, d)
+	}
+	return out
+}
