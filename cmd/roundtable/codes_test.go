@@ -106,7 +106,7 @@ This page is generated from the code registry and the end-to-end tests
 `)
 	for _, c := range diag.Codes() {
 		example := ex[c.ID]
-		fmt.Fprintf(&b, "| `%s` | %s | %s | `%s` |\n", c.ID, c.Severity, strings.ReplaceAll(c.Summary, "|", `\|`), strings.ReplaceAll(strings.ReplaceAll(example, "|", `\|`), "`", "'"))
+		fmt.Fprintf(&b, "| <a id=\"%s\"></a>`%s` | %s | %s | `%s` |\n", c.ID, c.ID, c.Severity, strings.ReplaceAll(c.Summary, "|", `\|`), strings.ReplaceAll(strings.ReplaceAll(example, "|", `\|`), "`", "'"))
 	}
 	path := "../../docs/diagnostics.md"
 	if *update {

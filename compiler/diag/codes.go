@@ -119,3 +119,9 @@ func init() {
 		Code{ID: CodeNoContent, Severity: Error, Summary: "A pack folder holds no YAML content at all."},
 	)
 }
+
+// DocsURL is the page of every code; DocURL(code) is the code's row on it.
+const DocsURL = "https://github.com/roundtable-dev/roundtable/blob/main/docs/diagnostics.md"
+
+// DocURL links a code's entry in docs/diagnostics.md.
+func DocURL(code string) string { return DocsURL + "#" + code }

@@ -31,7 +31,32 @@ func Print(w io.Writer, format string, l List, src Sources) error {
 	return fmt.Errorf("unknown format %q (want one of %s)", format, strings.Join(Formats, ", "))
 }
 
-func printText(w io.Writer, l List, src Sources) error {
+// PrintText prints the text format, in colour when color (ANSI: the
+// severity, the code, the caret and the hint; for a terminal).
+func PrintText(w io.Writer, l List, src Sources, color bool) error {
+	return printTextStyled(w, l, src, color)
+}
+
+func printText(w io.Writer, l List, src Sources) error { return printTextStyled(w, l, src, false) }
+
+// ANSI styles of the text format.
+const (
+	ansiReset  = "\x1b[0m"
+	ansiRed    = "\x1b[1;31m"
+	ansiYellow = "\x1b[1;33m"
+	ansiBold   = "\x1b[1m"
+	ansiGreen  = "\x1b[32m"
+	ansiCyan   = "\x1b[36m"
+	ansiDim    = "\x1b[2m"
+)
+
+func printTextStyled(w io.Writer, l List, src Sources, color bool) error {
+	paint := func(style, s string) string {
+		if !color || s == "" {
+			return s
+		}
+		return style + s + ansiReset
+	}
 	var b bytes.Buffer
 	for _, d := range l {
 		// A did-you-mean belongs on the headline, where grep and editors see it.
@@ -40,21 +65,25 @@ func printText(w io.Writer, l List, src Sources) error {
 			headline += " (" + hint + ")"
 			hint = ""
 		}
-		fmt.Fprintf(&b, "%s: %s[%s]: %s\n", d.Pos, d.Severity, d.Code, headline)
+		sev := paint(ansiRed, d.Severity.String())
+		if d.Severity == Warning {
+			sev = paint(ansiYellow, d.Severity.String())
+		}
+		fmt.Fprintf(&b, "%s: %s[%s]: %s\n", paint(ansiBold, d.Pos.String()), sev, paint(ansiBold, d.Code), headline)
 		if line, ok := sourceLine(src, d.Pos); ok {
 			fmt.Fprintf(&b, "    %s\n", line)
 			if d.Pos.Col > 0 {
-				fmt.Fprintf(&b, "    %s^\n", caretPad(line, d.Pos.Col))
+				fmt.Fprintf(&b, "    %s%s\n", caretPad(line, d.Pos.Col), paint(ansiGreen, "^"))
 			}
 		}
 		if hint != "" {
-			fmt.Fprintf(&b, "    hint: %s\n", hint)
+			fmt.Fprintf(&b, "    %s %s\n", paint(ansiCyan, "hint:"), hint)
 		}
 		for _, r := range d.Related {
-			fmt.Fprintf(&b, "    %s: %s\n", r.Pos, r.Message)
+			fmt.Fprintf(&b, "    %s: %s\n", paint(ansiDim, r.Pos.String()), r.Message)
 		}
 		for _, n := range d.Notes {
-			fmt.Fprintf(&b, "    note: %s\n", n)
+			fmt.Fprintf(&b, "    %s %s\n", paint(ansiCyan, "note:"), n)
 		}
 	}
 	_, err := w.Write(b.Bytes())
