@@ -157,7 +157,7 @@ func compileAllOpen(dirs []string, cacheDir string) ([]*compiler.Result, diag.Li
 		diags = append(diags, ds...)
 		results = append(results, res)
 	}
-	return results, applyProject(results, diags.Sort().Fold()), closeRoots, nil
+	return results, qualifyRelated(results, applyProject(results, diags.Sort().Fold())), closeRoots, nil
 }
 
 // standsAlone are the codes of problems within one document or one pack's

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"maps"
 	"slices"
+	"strconv"
 	"strings"
 
 	"github.com/roundtable-dev/roundtable/compiler/diag"
@@ -48,11 +49,15 @@ func Apply(l diag.List, scopes []Scope) diag.List {
 			dirs := source.Directives(file, sc.Ignores[file])
 			alone := map[int]bool{}
 			for _, d := range dirs {
-				if d.Alone {
+				if d.Alone && d.Verb == "ignore" {
 					alone[d.Pos.Line] = true
 				}
 			}
+			placeholders(&extra, dirs)
 			for _, d := range dirs {
+				if d.Verb != "ignore" {
+					continue
+				}
 				s := &suppression{Directive: d, line: d.Pos.Line}
 				if d.Alone { // stacked comments speak for the line below them all
 					s.line++
@@ -117,6 +122,34 @@ func Apply(l diag.List, scopes []Scope) diag.List {
 		res = append(res, d)
 	}
 	return res.Sort()
+}
+
+// placeholders reports the placeholder comments of a file, one error per
+// document (an entity `roundtable new` wrote), at the first of them.
+func placeholders(l *diag.List, dirs []source.Directive) {
+	for i := 0; i < len(dirs); {
+		if dirs[i].Verb != "placeholder" {
+			i++
+			continue
+		}
+		var lines []string
+		j := i
+		for ; j < len(dirs) && dirs[j].Doc == dirs[i].Doc; j++ {
+			if dirs[j].Verb == "placeholder" {
+				lines = append(lines, strconv.Itoa(dirs[j].Pos.Line))
+			}
+		}
+		if len(lines) == 1 {
+			l.Add(CodePlaceholder, dirs[i].Pos, "a placeholder value of `roundtable new` is still here").Hint = "replace the value with your own, then delete the # roundtable:placeholder comment"
+		} else {
+			n := len(lines)
+			if n > 6 {
+				lines = append(lines[:5], fmt.Sprintf("%d more", len(lines)-5))
+			}
+			l.Add(CodePlaceholder, dirs[i].Pos, "%d placeholder values of `roundtable new` are still in this document (lines %s)", n, strings.Join(lines[:len(lines)-1], ", ")+" and "+lines[len(lines)-1]).Hint = "replace each value marked # roundtable:placeholder with your own, then delete the comment"
+		}
+		i = j
+	}
 }
 
 func suppressed(ss []*suppression, d diag.Diagnostic) bool {

@@ -32,12 +32,14 @@ const (
 	CodeConfig            = "config-error"
 	CodeBadSuppression    = "bad-suppression"
 	CodeUnusedSuppression = "unused-suppression"
+	CodePlaceholder       = "placeholder"
 )
 
 func init() {
 	diag.Register(
 		diag.Code{ID: CodeConfig, Severity: diag.Error, Summary: "roundtable.yaml does not parse, has an unknown field, names an unknown code or a severity other than off, warning and error, or an ignore glob that is not valid."},
 		diag.Code{ID: CodeBadSuppression, Severity: diag.Warning, Summary: "A `# roundtable:ignore` comment gives no reason (`-- why`) or names no code or an unknown one."},
+		diag.Code{ID: CodePlaceholder, Severity: diag.Error, Summary: "A value `roundtable new` wrote as an example is still marked `# roundtable:placeholder`: replace it and delete the comment."},
 		diag.Code{ID: CodeUnusedSuppression, Severity: diag.Warning, Summary: "A `# roundtable:ignore` comment suppresses nothing: the problem it names is not on its line (fixed, or moved)."},
 	)
 }
