@@ -32,7 +32,7 @@ var markers = []string{IgnoreMarker, PlaceholderMarker}
 type Directive struct {
 	// Verb is "ignore" or "placeholder".
 	Verb string
-	Pos diag.Pos // where the comment's '#' is
+	Pos  diag.Pos // where the comment's '#' is
 	// Alone says nothing but blanks precede the comment on its line: it
 	// speaks for the next line; otherwise for its own.
 	Alone bool
