@@ -79,14 +79,18 @@ Every problem roundtable reports has a stable code. Codes never change meaning; 
 are added. Errors fail ` + "`check`" + `; warnings fail it only under ` + "`--strict`" + `.
 
 Text output is ` + "`file:line:col: severity[code]: message`" + `, then the source line with a caret,
-a hint and related places. ` + "`--format json`" + ` prints:
+a hint and related places (in colour on a terminal; ` + "`--color never`" + ` or ` + "`NO_COLOR`" + ` turn it off).
+` + "`roundtable explain CODE`" + ` prints a code's entry. ` + "`--format json`" + ` prints (schema:
+[schema/check.schema.json](schema/check.schema.json); every position is ` + "`{file, line, col}`" + `):
 
 ` + "```json" + `
 {
+  "version": 2,
   "diagnostics": [
-    {"code": "unknown-ref", "severity": "error", "file": "units/red.yaml", "line": 8, "col": 8,
+    {"code": "unknown-ref", "severity": "error", "pos": {"file": "units/red.yaml", "line": 8, "col": 8},
      "message": "unknown tag \"Flyng\"", "hint": "did you mean \"flying\"?",
-     "related": [{"pos": {"file": "...", "line": 1, "col": 1}, "message": "..."}]}
+     "related": [{"pos": {"file": "annas-base:units/blue.yaml", "line": 20, "col": 5}, "message": "..."}],
+     "notes": ["..."]}
   ],
   "errors": 1,
   "warnings": 0,
@@ -95,8 +99,12 @@ a hint and related places. ` + "`--format json`" + ` prints:
 }
 ` + "```" + `
 
-` + "`--format github`" + ` prints workflow annotations (` + "`::error file=…,line=…,col=…,title=code::message (hint)`" + `);
-` + "`--format sarif`" + ` prints SARIF 2.1.0 with one rule per code.
+Each pack's ` + "`counts`" + ` are the valid entities it defines itself.
+` + "`--format github`" + ` prints workflow annotations (` + "`::error file=…,line=…,col=…,title=code::message (hint)`" + `,
+then each related place and note on a line of its own);
+` + "`--format sarif`" + ` prints SARIF 2.1.0 with one rule per code (its page as ` + "`helpUri`" + `, ` + "`fullDescription`" + `,
+its default level) and each related place as a ` + "`relatedLocation`" + `. A project can change a code's severity
+or accept problems: see [project.md](project.md).
 
 This page is generated from the code registry and the end-to-end tests
 (` + "`cmd/roundtable/testdata/script`" + `); each example is real output.
