@@ -101,7 +101,7 @@ func init() {
 		diag.Code{ID: CodeInventory, Severity: diag.Error, Summary: "A character carries more weapons, items or relics than its slots (3 weapons, 2 items, 1 relic; one more weapon and item from level 8), or carries a natural weapon or a relic as an item."},
 		diag.Code{ID: CodeUnusable, Severity: diag.Warning, Summary: "A character carries a weapon it has no proficiency or rank to use."},
 		diag.Code{ID: CodeRange, Severity: diag.Error, Summary: "A weapon's minimum range is greater than its maximum."},
-		diag.Code{ID: CodeDeployWeapon, Severity: diag.Error, Summary: "A battle equips a unit with a weapon it neither carries nor has by a feat, or a unit has no weapon it can wield.", Reads: []string{"weapon", "feat", "character"}},
+		diag.Code{ID: CodeDeployWeapon, Severity: diag.Error, Summary: "A battle equips a unit with a weapon it neither carries nor has by a feat, or a unit has no weapon it can wield."},
 		diag.Code{ID: CodeFocus, Severity: diag.Error, Summary: "A Focus feat names no focus proficiency, a focus is named without the feat, or the focus is not one of the character's proficiencies."},
 		diag.Code{ID: CodeNatural, Severity: diag.Error, Summary: "A character picks natural weapons no feat of its lets it choose, or not as many as the feat says (Dragon's Breath: one element)."},
 		diag.Code{ID: CodeDeployTwice, Severity: diag.Error, Summary: "A battle's party lists the same character twice."},
