@@ -54,14 +54,14 @@ func readmeCommands(t *testing.T, readme string) [][]string {
 	return out
 }
 
-// writes reports whether a command would change files; those are covered by
-// testscripts in a scratch folder instead.
+// writes reports whether a command would change files (or, serve, run until
+// stopped); those are covered by testscripts in a scratch folder instead.
 func writes(args []string) bool {
 	if len(args) == 0 {
 		return false
 	}
 	for _, a := range args {
-		if a == "--out" || a == "-o" || a == "--position-out" || a == "--write-baseline" {
+		if a == "--out" || a == "-o" || a == "--position-out" || a == "--pdf" || a == "--write-baseline" {
 			return true
 		}
 	}
@@ -71,6 +71,8 @@ func writes(args []string) bool {
 	switch args[0] {
 	case "new", "import":
 		return true
+	case "serve":
+		return true // runs until stopped: TestServeReadmeCommand runs it
 	case "gen", "fmt":
 		return !contains(args, "--check")
 	case "diff":
