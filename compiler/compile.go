@@ -36,6 +36,10 @@ type Pack struct {
 	// cacheSchema is the hash of the schema Set.Cache's validation results
 	// are made with; cacheDir is the cache folder it was loaded with.
 	cacheSchema, cacheDir string
+	// syntaxFiles are the files with a YAML syntax error or a document
+	// without a kind: Compile reads the kinds and ids of their broken
+	// documents (source.Recovered).
+	syntaxFiles []string
 }
 
 // Doc is a content document that belongs to a pack.
@@ -49,7 +53,15 @@ type Doc struct {
 	OverridesPos diag.Pos
 
 	entry *vcache.Entry // its file's cache entry, when loaded with a cache
+	// cause is where the error that makes an invalid document invalid is
+	// reported (its first schema error, its syntax error).
+	cause diag.Pos
 }
+
+// Broken reports whether the document is invalid: it does not parse, its
+// kind is a typo of a kind, or it fails its schema. Its id still names it
+// for link, so references to it are not reported again.
+func (d *Doc) Broken() bool { return !d.Valid }
 
 // IDPos is where the document's id is written.
 func (d *Doc) IDPos() diag.Pos { return d.FieldPos("id") }
@@ -90,6 +102,11 @@ func loadPack(fsys fs.FS, display string, embedded bool, cacheDir string) (*Pack
 	cache, hash := openCache(cacheDir, display, embedded, preSchema)
 	set, diags := source.LoadCached(fsys, display, check, cache)
 	p := &Pack{Dir: display, Set: set, cacheSchema: hash, cacheDir: cacheDir}
+	for _, d := range diags {
+		if (d.Code == diag.CodeYAMLSyntax || d.Code == diag.CodeMissingKind) && !slices.Contains(p.syntaxFiles, d.Pos.File) {
+			p.syntaxFiles = append(p.syntaxFiles, d.Pos.File)
+		}
+	}
 	if cache != nil {
 		// Compile saves the cache once it has added what it learns (one
 		// write, not two); a pack that cannot be compiled is saved now.
@@ -245,6 +262,10 @@ type Result struct {
 	Packs   []*Pack
 	Ruleset any            // nil when there were errors
 	Counts  map[string]int // valid entities per kind
+	// PackCounts are the valid entities per kind that each pack (as
+	// Packs) defines itself: an override counts for the pack that wrote
+	// it.
+	PackCounts []map[string]int
 	// Overrides lists the entities replaced by expansions.
 	Overrides []Override
 	Sources   func(file string) []byte
@@ -325,6 +346,12 @@ func compile(packs []*Pack, obs Observer) (*Result, diag.List) {
 				d := diags.Add(diag.CodeUnknownKind, sd.FieldPos("kind"), "unknown kind %q for game %s", sd.Kind, g.ID)
 				if s := link.Suggest(sd.Kind, g.KindNames()); s != "" {
 					d.Hint = fmt.Sprintf("did you mean %q?", s)
+					// Most likely a typo: its id names an entity of
+					// that kind, broken, so references to it are not
+					// reported too.
+					kd, _ = g.Kind(s)
+					block[i] = Doc{Document: sd, Pack: p, cause: d.Pos}
+					prog.byKind[kd.Name] = append(prog.byKind[kd.Name], &block[i])
 				} else {
 					d.Hint = "kinds of " + g.ID + ": " + strings.Join(g.KindNames(), ", ")
 				}
@@ -332,6 +359,9 @@ func compile(packs []*Pack, obs Observer) (*Result, diag.List) {
 			}
 			doc := &block[i]
 			*doc = Doc{Document: sd, Pack: p, Valid: results[i].Errors() == 0, Overrides: overrides[i].ref, OverridesPos: overrides[i].pos}
+			if !doc.Valid {
+				doc.cause = firstError(results[i])
+			}
 			// Documents come in file order: the file's cache entry
 			// without hashing its name (for the memo).
 			for k < len(names) && names[k] != sd.File {
@@ -345,20 +375,31 @@ func compile(packs []*Pack, obs Observer) (*Result, diag.List) {
 			diags = append(diags, results[i]...)
 			prog.byKind[kd.Name] = append(prog.byKind[kd.Name], doc)
 		}
+		prog.addStubs(p, cut)
 	}
+	before := len(diags)
 	if cut.replay(prog, res, &diags) {
+		prog.markFollowOns(diags[before:])
 		return res, diags
 	}
 	cut.start()
-	before := len(diags)
 	prog.readIDs(&diags)
 	prog.link(&diags)
 	if cut != nil && !cut.off {
 		prog.memo = newMemo(prog, schema)
 	}
 	res.Overrides = prog.overrides
+	res.PackCounts = make([]map[string]int, len(packs))
+	for i := range packs {
+		res.PackCounts[i] = map[string]int{}
+	}
 	for _, k := range g.Kinds {
 		res.Counts[k.Name] = len(prog.Valid(k.Name))
+		for _, d := range prog.Valid(k.Name) {
+			if i := slices.Index(packs, d.Pack); i >= 0 {
+				res.PackCounts[i][k.Name]++
+			}
+		}
 	}
 	if diags.Errors() > 0 {
 		// Build still runs so that link and consistency errors of valid
@@ -367,16 +408,194 @@ func compile(packs []*Pack, obs Observer) (*Result, diag.List) {
 		diags = append(diags, more...)
 		cut.store(res, diags[before:])
 		prog.saveMemo(res)
+		prog.markFollowOns(diags[before:])
 		return res, diags
 	}
 	rs, more := g.Build(prog)
 	diags = append(diags, more...)
 	cut.store(res, diags[before:])
 	prog.saveMemo(res)
+	prog.markFollowOns(diags[before:])
 	if diags.Errors() == 0 && res.Memoized == 0 {
 		res.Ruleset = rs
 	}
 	return res, diags
+}
+
+// firstError is the position of the first error of a document's results.
+func firstError(l diag.List) diag.Pos {
+	var first *diag.Diagnostic
+	for i, d := range l {
+		if d.Severity != diag.Error || d.Implied { // Fold drops an implied error
+			continue
+		}
+		if first == nil || d.Pos.Line < first.Pos.Line || d.Pos.Line == first.Pos.Line && d.Pos.Col < first.Pos.Col {
+			first = &l[i]
+		}
+	}
+	if first == nil {
+		return diag.Pos{}
+	}
+	return first.Pos
+}
+
+// addStubs adds the broken documents of the pack's files that do not
+// parse (source.Recovered) to their kinds, in file order, invalid: their
+// ids name them for link.
+func (p *Program) addStubs(pk *Pack, cut *cutoff) {
+	if len(pk.syntaxFiles) == 0 {
+		return
+	}
+	for _, f := range pk.syntaxFiles {
+		data := pk.Set.Source(f)
+		if data == nil {
+			continue
+		}
+		for _, sd := range source.Recovered(f, data) {
+			if sd.Kind == "" {
+				// No kind: that of the file's other documents, when
+				// they agree on one.
+				for _, o := range pk.Set.Docs {
+					if o.File == f && sd.Kind == "" {
+						sd.Kind = o.Kind
+					} else if o.File == f && o.Kind != sd.Kind {
+						sd.Kind = "?"
+					}
+				}
+			}
+			kd, ok := p.Game.Kind(sd.Kind)
+			cut.stub(sd)
+			if !ok {
+				continue
+			}
+			doc := &Doc{Document: sd, Pack: pk, cause: sd.Cause}
+			docs := p.byKind[kd.Name]
+			at := len(docs)
+			for j, o := range docs {
+				if o.Pack == pk && (o.File > sd.File || o.File == sd.File && o.Index > sd.Index) {
+					at = j
+					break
+				}
+			}
+			p.byKind[kd.Name] = slices.Insert(docs, at, doc)
+		}
+	}
+}
+
+// BrokenID reports whether the entity of a kind with this id (in any
+// pack) is broken: a check that needs it (Anna's shapestone check needs
+// the shapeshifter tag) says nothing rather than a wrong thing.
+func (p *Program) BrokenID(kind, id string) bool {
+	for _, d := range p.byKind[kind] {
+		if !d.Valid && d.ID == id {
+			return true
+		}
+	}
+	return false
+}
+
+// Broken returns the documents of a kind that fail their schema (or whose
+// kind is a typo of it) but parse, in pack and file order. A game checks
+// the references of these too, and keeps only what RefsOnly keeps: a
+// schema error in one field must not hide a typo in another, while its
+// other checks of a broken document would only repeat the schema error.
+func (p *Program) Broken(kind string) []*Doc {
+	var out []*Doc
+	for _, d := range p.byKind[kind] {
+		if !d.Valid && !d.Stub && d.Overrides == "" && d.ID != "" {
+			out = append(out, d)
+		}
+	}
+	return out
+}
+
+// RefsOnly keeps the reference errors of a list (unknown and ambiguous
+// references): what a game reports of a Broken document.
+func RefsOnly(l diag.List) diag.List {
+	return slices.DeleteFunc(l, func(d diag.Diagnostic) bool {
+		return d.Code != diag.CodeUnknownRef && d.Code != CodeAmbiguousRef
+	})
+}
+
+// Mentioned reports whether a broken document may name id: one of its
+// values is id, or, for one that does not parse, its text has id as a
+// word. A check that an entity is unused asks it before it warns: the
+// broken document may be what uses it.
+func (p *Program) Mentioned(id string) bool {
+	if p.mentioned == nil {
+		p.mentioned = map[string]bool{}
+		for _, k := range p.Game.Kinds {
+			for _, d := range p.byKind[k.Name] {
+				if d.Valid {
+					continue
+				}
+				if d.Stub {
+					for _, w := range strings.FieldsFunc(d.Text, func(r rune) bool {
+						return !(r == '-' || r == '_' || r == '/' || r >= '0' && r <= '9' || r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z')
+					}) {
+						p.mentioned[w] = true
+					}
+					continue
+				}
+				scalars(d.Node(), p.mentioned)
+			}
+		}
+	}
+	return p.mentioned[id]
+}
+
+func scalars(n *yaml.Node, into map[string]bool) {
+	if n == nil {
+		return
+	}
+	if n.Kind == yaml.ScalarNode {
+		into[n.Value] = true
+	}
+	for _, c := range n.Content {
+		scalars(c, into)
+	}
+}
+
+// markFollowOns gives each diagnostic of link and Build whose code reads a
+// kind (diag.Code.Reads) of which a document is broken the cause of the
+// first such document, so that List.Fold folds it under that error.
+func (p *Program) markFollowOns(l diag.List) {
+	broken := map[string]diag.Pos{}
+	var any *diag.Pos
+	for _, k := range p.Game.Kinds {
+		for _, d := range p.byKind[k.Name] {
+			if !d.Valid && d.cause.File != "" {
+				broken[k.Name] = d.cause
+				if any == nil {
+					c := d.cause
+					any = &c
+				}
+				break
+			}
+		}
+	}
+	if len(broken) == 0 {
+		return
+	}
+	for i := range l {
+		if l[i].Cause != nil {
+			continue
+		}
+		c, ok := diag.Lookup(l[i].Code)
+		if !ok {
+			continue
+		}
+		for _, k := range c.Reads {
+			if k == "*" && any != nil {
+				l[i].Cause = any
+				break
+			}
+			if pos, ok := broken[k]; ok {
+				l[i].Cause = &pos
+				break
+			}
+		}
+	}
 }
 
 // readIDs sets the ids of the documents of kinds with ids, on every core
@@ -445,6 +664,8 @@ type Program struct {
 
 	memo *memo // check --cache: stored outcomes of local steps (memo.go)
 	obs  Observer
+
+	mentioned map[string]bool // values of broken documents (Mentioned)
 }
 
 // All returns every document of a kind, valid or not.

@@ -150,6 +150,19 @@ func (c *cutoff) pack(p *Pack, results []diag.List, overrides []overrideRef) {
 	}
 }
 
+// stub adds a broken document read from a file that does not parse.
+func (c *cutoff) stub(d *source.Document) {
+	if c == nil || c.off {
+		return
+	}
+	c.str(d.File)
+	c.num(int64(d.Index))
+	c.str(d.Kind)
+	c.str(d.StrField("id"))
+	c.str(d.FieldPos("id").String())
+	c.str(d.Text)
+}
+
 func (c *cutoff) sum() string {
 	if c.key == "" {
 		c.key = string(c.h.Sum(nil))
@@ -159,9 +172,10 @@ func (c *cutoff) sum() string {
 
 // outcome is what a replay restores.
 type outcome struct {
-	diags     diag.List
-	counts    map[string]int
-	overrides []storedOverride
+	diags      diag.List
+	counts     map[string]int
+	packCounts []map[string]int
+	overrides  []storedOverride
 }
 
 type storedOverride struct {
@@ -209,6 +223,7 @@ func (c *cutoff) replay(prog *Program, res *Result, diags *diag.List) bool {
 	}
 	*diags = append(*diags, out.diags...)
 	res.Counts = out.counts
+	res.PackCounts = out.packCounts
 	res.Overrides = ovs
 	res.Replayed = true
 	return true
@@ -248,6 +263,16 @@ func (c *cutoff) decode(s string) (outcome, bool) {
 	for i := uint64(0); i < nc && r.Err == nil; i++ {
 		k := r.String()
 		out.counts[k] = int(r.Varint())
+	}
+	np := r.Uint()
+	for i := uint64(0); i < np && r.Err == nil; i++ {
+		m := map[string]int{}
+		nk := r.Uint()
+		for j := uint64(0); j < nk && r.Err == nil; j++ {
+			k := r.String()
+			m[k] = int(r.Varint())
+		}
+		out.packCounts = append(out.packCounts, m)
 	}
 	no := r.Uint()
 	for i := uint64(0); i < no && r.Err == nil; i++ {
@@ -302,6 +327,15 @@ func (c *cutoff) store(res *Result, diags diag.List) {
 	for _, k := range kinds {
 		b = vcache.AppendString(b, k)
 		b = binary.AppendVarint(b, int64(res.Counts[k]))
+	}
+	b = binary.AppendUvarint(b, uint64(len(res.PackCounts)))
+	for _, m := range res.PackCounts {
+		kinds := slices.Sorted(maps.Keys(m))
+		b = binary.AppendUvarint(b, uint64(len(kinds)))
+		for _, k := range kinds {
+			b = vcache.AppendString(b, k)
+			b = binary.AppendVarint(b, int64(m[k]))
+		}
 	}
 	b = binary.AppendUvarint(b, uint64(len(res.Overrides)))
 	for _, o := range res.Overrides {

@@ -3,6 +3,7 @@ package compiler
 import (
 	"fmt"
 	"io/fs"
+	"maps"
 	"slices"
 	"strings"
 	"sync"
@@ -136,8 +137,8 @@ func OrderCached(packs []*Pack, dir string) ([][]*Pack, diag.List) {
 			q, ok := byID[r]
 			if !ok {
 				d := diags.Add(CodeMissingPack, requireKeyPos(p, r), "pack %s requires pack %q, which is not loaded", p.ID, r)
-				known := slices.Sorted(mapKeys(byID))
-				if s := link.Suggest(r, append(known, slices.Sorted(mapKeys(baseIDs))...)); s != "" {
+				known := slices.Sorted(maps.Keys(byID))
+				if s := link.Suggest(r, append(known, slices.Sorted(maps.Keys(baseIDs))...)); s != "" {
 					d.Hint = fmt.Sprintf("did you mean %q?", s)
 				} else {
 					d.Hint = "give its folder too: roundtable check PATH/TO/" + r + " " + p.Dir
@@ -289,16 +290,6 @@ func requireKeyPos(p *Pack, id string) diag.Pos {
 
 func requireValPos(p *Pack, id string) diag.Pos {
 	return source.NodePos(p.Doc.File, source.Path(p.Doc.Node(), "requires", id))
-}
-
-func mapKeys[V any](m map[string]V) func(func(string) bool) {
-	return func(yield func(string) bool) {
-		for k := range m {
-			if !yield(k) {
-				return
-			}
-		}
-	}
 }
 
 // overrideRef is the overrides: field taken off a document.
@@ -504,7 +495,7 @@ func (p *Program) overrideTarget(kind string, d *Doc, diags *diag.List) *Doc {
 		target = sc.defs[q][id]
 		if target == nil {
 			dd := diags.Add(CodeBadOverride, d.OverridesPos, "%s %q overrides %s, but pack %s has no %s %q", kind, d.ID, d.Overrides, pk, kind, id)
-			if s := link.Suggest(id, slices.Sorted(mapKeys(sc.defs[q]))); s != "" {
+			if s := link.Suggest(id, slices.Sorted(maps.Keys(sc.defs[q]))); s != "" {
 				dd.Hint = fmt.Sprintf("did you mean %s/%s?", pk, s)
 			}
 			return nil
@@ -526,7 +517,7 @@ func (p *Program) overrideTarget(kind string, d *Doc, diags *diag.List) *Doc {
 			var ids []string
 			for _, lvl := range p.levels(d.Pack)[1:] {
 				for _, q := range lvl {
-					ids = append(ids, slices.Sorted(mapKeys(sc.defs[q]))...)
+					ids = append(ids, slices.Sorted(maps.Keys(sc.defs[q]))...)
 				}
 			}
 			if s := link.Suggest(id, ids); s != "" {
@@ -649,8 +640,9 @@ func (p *Program) resolve(kind, ref string, pos diag.Pos, what string, diags *di
 			return -1
 		}
 		if d = sc.defs[q][id]; d == nil {
-			p.unknown(sc, [][]*Pack{{q}}, what, ref, id, pos, diags)
-			return -1
+			if d = p.unknown(sc, [][]*Pack{{q}}, what, ref, id, pos, diags); d == nil {
+				return -1
+			}
 		}
 	} else {
 		for _, lvl := range levels {
@@ -675,8 +667,9 @@ func (p *Program) resolve(kind, ref string, pos diag.Pos, what string, diags *di
 			}
 		}
 		if d == nil {
-			p.unknown(sc, levels, what, ref, ref, pos, diags)
-			return -1
+			if d = p.unknown(sc, levels, what, ref, ref, pos, diags); d == nil {
+				return -1
+			}
 		}
 	}
 	i, ok := sc.index[d]
@@ -686,8 +679,14 @@ func (p *Program) resolve(kind, ref string, pos diag.Pos, what string, diags *di
 	return i
 }
 
-func (p *Program) unknown(sc *scope, levels [][]*Pack, what, ref, id string, pos diag.Pos, diags *diag.List) {
+// unknown reports an unknown reference and returns the entity its
+// did-you-mean names, if any: the build goes on as if the reference named
+// it (as a compiler recovers from a typo by its best guess), so that what
+// the rest of the build checks does not report the typo again in other
+// words (a formation missing from its scenario, an unused tag).
+func (p *Program) unknown(sc *scope, levels [][]*Pack, what, ref, id string, pos diag.Pos, diags *diag.List) *Doc {
 	dd := diags.Add(diag.CodeUnknownRef, pos, "unknown %s %q", what, ref)
+	var guess *Doc
 	var ids []string
 	for _, lvl := range levels {
 		for _, q := range lvl {
@@ -701,7 +700,22 @@ func (p *Program) unknown(sc *scope, levels [][]*Pack, what, ref, id string, pos
 	slices.Sort(ids)
 	if s := link.Suggest(id, ids); s != "" {
 		dd.Hint = fmt.Sprintf("did you mean %q?", strings.TrimSuffix(ref, id)+s)
+		for _, lvl := range levels {
+			for _, q := range lvl {
+				x := sc.defs[q][s]
+				if x != nil && guess == nil {
+					guess = x
+				}
+				if x != nil && !x.Valid && x.cause.File != "" && dd.Cause == nil {
+					// The entity it nearly names is broken (an id
+					// that breaks the id pattern): that error first.
+					c := x.cause
+					dd.Cause = &c
+				}
+			}
+		}
 	} else if len(ids) > 0 && len(ids) <= 12 {
 		dd.Hint = "known: " + strings.Join(ids, ", ")
 	}
+	return guess
 }

@@ -8,6 +8,7 @@ import (
 
 	"github.com/roundtable-dev/roundtable/compiler"
 	"github.com/roundtable-dev/roundtable/compiler/diag"
+	"github.com/roundtable-dev/roundtable/compiler/project"
 )
 
 // LoadSets loads pack folders (or, with none, every game's embedded base
@@ -57,7 +58,9 @@ func LoadSetsOpen(dirs []string, cacheDir string) (sets [][]*compiler.Pack, diag
 			return nil, nil, closeRoots, Usage("cannot open pack folder: %v", err)
 		}
 		roots = append(roots, root)
-		p, ds := compiler.LoadPackCached(root.FS(), filepath.ToSlash(filepath.Clean(dir)), cacheDir)
+		// roundtable.yaml's ignore globs; its problems are check's to report.
+		cfg, _ := project.Find(dir)
+		p, ds := compiler.LoadPackCached(cfg.Filter(root.FS(), dir), filepath.ToSlash(filepath.Clean(dir)), cacheDir)
 		diags = append(diags, ds...)
 		packs = append(packs, p)
 	}
@@ -100,7 +103,7 @@ func (g *Game) Rules(dirs []string, w io.Writer) (any, error) {
 			rs = res.Ruleset
 		}
 	}
-	diags = diags.Sort()
+	diags = diags.Sort().Fold()
 	if diags.Errors() > 0 {
 		_ = diag.Print(w, "text", diags, Sources(results))
 		return nil, ErrContent

@@ -29,13 +29,18 @@ func newCheck() *cobra.Command {
 	var strict bool
 	var cacheDir string
 	var watch bool
+	var baseline, writeBaseline string
+	var color string
+	var quiet bool
 	cmd := &cobra.Command{
-		Use:   "check [PACK_DIR...]",
+		Use:   "check [PACK_DIR | FILE | SUBFOLDER]...",
 		Short: "Validate content and report every problem at once",
 		Long: `Check loads each pack folder (every *.yaml and *.yml file at any depth, extension in
 any case), validates
 each document against its game's CUE schema, links references and runs the game's
 consistency checks. With no folder it checks the embedded base content of every game.
+Given a file or a folder inside a pack, it checks the pack it is in (the nearest
+pack.yaml above it) and reports only the problems of that file or folder.
 
 Every problem is reported in one run, sorted by file, line and column, each with a
 stable code (see docs/diagnostics.md). Exit status: 0 clean, 1 errors (or warnings
@@ -45,10 +50,18 @@ with --strict), 2 usage or internal failure.`,
   roundtable check content/annas --format json | jq '.errors'
   roundtable check ./packs/* --format github   # annotations in GitHub Actions
   roundtable check ./my-expansion --cache .roundtable-cache
-  roundtable check ./my-expansion --watch   # again on every save`,
+  roundtable check ./my-expansion/units/red.yaml   # the pack it is in, reported for that file
+  roundtable check ./my-expansion --watch   # again on every save
+  roundtable check ./my-expansion --write-baseline .roundtable-baseline.json
+  roundtable check ./my-expansion --baseline .roundtable-baseline.json   # only new problems fail`,
 		RunE: func(cmd *cobra.Command, args []string) error {
 			if !slices.Contains(diag.Formats, format) {
 				return usageErr("unknown --format %q (want one of %s)", format, strings.Join(diag.Formats, ", "))
+			}
+			opts := reportOpts{quiet: quiet}
+			var err error
+			if opts.color, err = useColor(color, cmd.OutOrStdout()); err != nil {
+				return err
 			}
 			if cacheDir != "" {
 				if err := os.MkdirAll(cacheDir, 0o755); err != nil {
@@ -61,17 +74,33 @@ with --strict), 2 usage or internal failure.`,
 			if watch {
 				ctx, stop := signal.NotifyContext(cmd.Context(), os.Interrupt)
 				defer stop()
-				return watchCheck(ctx, cmd.OutOrStdout(), args, format, strict, cacheDir)
+				return watchCheck(ctx, cmd.OutOrStdout(), args, format, strict, cacheDir, opts)
 			}
-			// Only check compiles with a cache: a replayed result has no
-			// ruleset (compiler.Result.Replayed).
-			results, diags, closeRoots, err := compileAllOpen(args, cacheDir)
+			scope, err := resolveScope(args)
 			if err != nil {
 				return err
 			}
+			// Only check compiles with a cache: a replayed result has no
+			// ruleset (compiler.Result.Replayed).
+			results, diags, closeRoots, err := compileAllOpen(scope.packs, cacheDir)
+			if err != nil {
+				return err
+			}
+			diags, opts.outside = scope.limit(diags)
 			defer closeRoots() // source lines are read while printing
 			out := cmd.OutOrStdout()
-			if err := printReport(out, format, results, diags); err != nil {
+			diags, note, err := baselineStep(diags, games.Sources(results), baseline, writeBaseline)
+			if err != nil {
+				return err
+			}
+			if writeBaseline != "" {
+				fmt.Fprintln(out, note)
+				return nil
+			}
+			if note != "" {
+				fmt.Fprintln(cmd.ErrOrStderr(), note)
+			}
+			if err := printReport(out, format, results, diags, opts); err != nil {
 				return err
 			}
 			if diags.Errors() > 0 || strict && diags.Warnings() > 0 {
@@ -84,6 +113,12 @@ with --strict), 2 usage or internal failure.`,
 	cmd.Flags().BoolVar(&strict, flagStrict, false, "fail on warnings too")
 	cmd.Flags().StringVar(&cacheDir, "cache", "", "keep what a check learned in this folder: a file whose size and time are unchanged is not read, parsed or validated again, and link and the game's checks are not run again when no document changed beyond its comments")
 	cmd.Flags().BoolVar(&watch, "watch", false, "check again whenever a YAML file under the folders changes (incrementally, as --cache does), until interrupted")
+	cmd.Flags().StringVar(&baseline, "baseline", "", "do not report the problems this baseline file accepts (written by --write-baseline): CI fails only on new ones")
+	cmd.Flags().StringVar(&writeBaseline, "write-baseline", "", "write every problem found to this baseline file and exit 0")
+	cmd.MarkFlagsMutuallyExclusive("baseline", "write-baseline")
+	cmd.Flags().StringVar(&color, "color", "auto", "colour the text output: auto (on a terminal, unless NO_COLOR is set), always or never")
+	cmd.Flags().BoolVarP(&quiet, "quiet", "q", false, "text output: print the problems only, no summary (nothing when clean)")
+	_ = cmd.RegisterFlagCompletionFunc("color", cobra.FixedCompletions([]string{"auto", "always", "never"}, cobra.ShellCompDirectiveNoFileComp))
 	_ = cmd.RegisterFlagCompletionFunc(flagFormat, cobra.FixedCompletions(diag.Formats, cobra.ShellCompDirectiveNoFileComp))
 	return cmd
 }
@@ -122,7 +157,7 @@ func compileAllOpen(dirs []string, cacheDir string) ([]*compiler.Result, diag.Li
 		diags = append(diags, ds...)
 		results = append(results, res)
 	}
-	return results, diags.Sort(), closeRoots, nil
+	return results, qualifyRelated(results, applyProject(results, diags.Sort().Fold())), closeRoots, nil
 }
 
 // standsAlone are the codes of problems within one document or one pack's
@@ -162,7 +197,7 @@ type overrideJSON struct {
 	Pos    diag.Pos `json:"pos"`
 }
 
-func printReport(w io.Writer, format string, results []*compiler.Result, diags diag.List) error {
+func printReport(w io.Writer, format string, results []*compiler.Result, diags diag.List, opts reportOpts) error {
 	switch format {
 	case "json":
 		report := struct {
@@ -176,8 +211,8 @@ func printReport(w io.Writer, format string, results []*compiler.Result, diags d
 			}
 			for i, p := range r.Packs {
 				pj := packJSON{ID: p.ID, Version: p.Version, Game: p.GameID, Dir: p.Dir, Embedded: p.Embedded}
-				if i == len(r.Packs)-1 {
-					pj.Counts = r.Counts
+				if i < len(r.PackCounts) {
+					pj.Counts = r.PackCounts[i]
 				}
 				report.Packs = append(report.Packs, pj)
 			}
@@ -186,13 +221,19 @@ func printReport(w io.Writer, format string, results []*compiler.Result, diags d
 		enc.SetIndent("", "  ")
 		return enc.Encode(report)
 	case "text":
-		if err := diag.Print(w, format, diags, games.Sources(results)); err != nil {
+		if err := diag.PrintText(w, diags, games.Sources(results), opts.color); err != nil {
 			return err
+		}
+		if opts.quiet {
+			return nil
 		}
 		if len(diags) > 0 {
 			fmt.Fprintln(w)
 		}
 		printSummary(w, results, diags)
+		if opts.outside > 0 {
+			fmt.Fprintf(w, "(%s elsewhere in the pack not shown)\n", diag.Plural(opts.outside, "more problem"))
+		}
 		return nil
 	}
 	return diag.Print(w, format, diags, games.Sources(results))

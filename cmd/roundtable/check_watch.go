@@ -19,7 +19,7 @@ var watchEvery = 300 * time.Millisecond
 // file under them, until ctx ends: the incremental engine of check --cache
 // (and of roundtable lsp), its cache kept in memory when no --cache folder
 // is given.
-func watchCheck(ctx context.Context, w io.Writer, dirs []string, format string, strict bool, cacheDir string) error {
+func watchCheck(ctx context.Context, w io.Writer, dirs []string, format string, strict bool, cacheDir string, opts reportOpts) error {
 	if len(dirs) == 0 {
 		return usageErr("--watch needs the pack folders to watch")
 	}
@@ -38,7 +38,7 @@ func watchCheck(ctx context.Context, w io.Writer, dirs []string, format string, 
 		if err != nil {
 			return err
 		}
-		err = printReport(w, format, results, diags)
+		err = printReport(w, format, results, diags, opts)
 		closeRoots()
 		if err != nil {
 			return err

@@ -42,7 +42,7 @@ func TestCheckWatchRechecksOnSave(t *testing.T) {
 	ctx, cancel := context.WithCancel(context.Background())
 	buf := &syncBuffer{}
 	done := make(chan error, 1)
-	go func() { done <- watchCheck(ctx, buf, []string{dir}, "text", false, "") }()
+	go func() { done <- watchCheck(ctx, buf, []string{dir}, "text", false, "", reportOpts{}) }()
 	waitFor := func(n int, want string) string {
 		t.Helper()
 		deadline := time.Now().Add(60 * time.Second)

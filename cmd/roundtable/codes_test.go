@@ -23,7 +23,7 @@ func scriptExamples(t *testing.T) map[string]string {
 	slices.Sort(files)
 	re := regexp.MustCompile(`(?:error|warning)\\?\[([a-z0-9-]+)\\?\]`)
 	jsonRe := regexp.MustCompile(`"code": "([a-z0-9-]+)"`)
-	clean := strings.NewReplacer(`\`, ``, `stdout '`, ``, `'`, ``, `^`, ``, `$`, ``)
+	clean := strings.NewReplacer(`''`, `'`, `\`, ``, `stdout '`, ``, `'`, ``, `^`, ``, `$`, ``)
 	out := map[string]string{}
 	jsonOnly := map[string]string{}
 	for _, f := range files {
@@ -52,12 +52,18 @@ func scriptExamples(t *testing.T) map[string]string {
 }
 
 // TestEveryCodeHasAScript fails when a registered diagnostic code is not
-// exercised by any testscript.
+// exercised by any testscript, or when the first script line that shows
+// it (docs/diagnostics.md's example) stops before the message ends.
 func TestEveryCodeHasAScript(t *testing.T) {
 	ex := scriptExamples(t)
 	for _, c := range diag.Codes() {
-		if _, ok := ex[c.ID]; !ok {
+		e, ok := ex[c.ID]
+		if !ok {
 			t.Errorf("diagnostic code %s has no testscript case in testdata/script", c.ID)
+			continue
+		}
+		if _, msg, _ := strings.Cut(e, "]: "); !strings.HasPrefix(e, "(see ") && (len(msg) < 10 || strings.HasSuffix(msg, ": ")) {
+			t.Errorf("diagnostic code %s: its example %q is cut off; make the first script line that shows it match the whole message", c.ID, e)
 		}
 	}
 }
@@ -73,14 +79,18 @@ Every problem roundtable reports has a stable code. Codes never change meaning; 
 are added. Errors fail ` + "`check`" + `; warnings fail it only under ` + "`--strict`" + `.
 
 Text output is ` + "`file:line:col: severity[code]: message`" + `, then the source line with a caret,
-a hint and related places. ` + "`--format json`" + ` prints:
+a hint and related places (in colour on a terminal; ` + "`--color never`" + ` or ` + "`NO_COLOR`" + ` turn it off).
+` + "`roundtable explain CODE`" + ` prints a code's entry. ` + "`--format json`" + ` prints (schema:
+[schema/check.schema.json](schema/check.schema.json); every position is ` + "`{file, line, col}`" + `):
 
 ` + "```json" + `
 {
+  "version": 2,
   "diagnostics": [
-    {"code": "unknown-ref", "severity": "error", "file": "units/red.yaml", "line": 8, "col": 8,
+    {"code": "unknown-ref", "severity": "error", "pos": {"file": "units/red.yaml", "line": 8, "col": 8},
      "message": "unknown tag \"Flyng\"", "hint": "did you mean \"flying\"?",
-     "related": [{"pos": {"file": "...", "line": 1, "col": 1}, "message": "..."}]}
+     "related": [{"pos": {"file": "annas-base:units/blue.yaml", "line": 20, "col": 5}, "message": "..."}],
+     "notes": ["..."]}
   ],
   "errors": 1,
   "warnings": 0,
@@ -89,8 +99,12 @@ a hint and related places. ` + "`--format json`" + ` prints:
 }
 ` + "```" + `
 
-` + "`--format github`" + ` prints workflow annotations (` + "`::error file=…,line=…,col=…,title=code::message (hint)`" + `);
-` + "`--format sarif`" + ` prints SARIF 2.1.0 with one rule per code.
+Each pack's ` + "`counts`" + ` are the valid entities it defines itself.
+` + "`--format github`" + ` prints workflow annotations (` + "`::error file=…,line=…,col=…,title=code::message (hint)`" + `,
+then each related place and note on a line of its own);
+` + "`--format sarif`" + ` prints SARIF 2.1.0 with one rule per code (its page as ` + "`helpUri`" + `, ` + "`fullDescription`" + `,
+its default level) and each related place as a ` + "`relatedLocation`" + `. A project can change a code's severity
+or accept problems: see [project.md](project.md).
 
 This page is generated from the code registry and the end-to-end tests
 (` + "`cmd/roundtable/testdata/script`" + `); each example is real output.
@@ -100,7 +114,7 @@ This page is generated from the code registry and the end-to-end tests
 `)
 	for _, c := range diag.Codes() {
 		example := ex[c.ID]
-		fmt.Fprintf(&b, "| `%s` | %s | %s | `%s` |\n", c.ID, c.Severity, strings.ReplaceAll(c.Summary, "|", `\|`), strings.ReplaceAll(strings.ReplaceAll(example, "|", `\|`), "`", "'"))
+		fmt.Fprintf(&b, "| <a id=\"%s\"></a>`%s` | %s | %s | `%s` |\n", c.ID, c.ID, c.Severity, strings.ReplaceAll(c.Summary, "|", `\|`), strings.ReplaceAll(strings.ReplaceAll(example, "|", `\|`), "`", "'"))
 	}
 	path := "../../docs/diagnostics.md"
 	if *update {

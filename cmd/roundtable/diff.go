@@ -7,6 +7,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"maps"
 	"os"
 	"os/exec"
 	"path"
@@ -364,7 +365,7 @@ func diffTrees(oldT, newT *tree) *contentDiff {
 	}
 	add("pack")
 	for _, games := range []map[string]string{ng, og} {
-		for _, id := range slices.Sorted(mapKeys(games)) {
+		for _, id := range slices.Sorted(maps.Keys(games)) {
 			if g, ok := compiler.Lookup(games[id]); ok {
 				for _, k := range g.KindNames() {
 					add(k)
@@ -472,7 +473,7 @@ func renderValue(v any, nested bool) string {
 		}
 		return "[" + strings.Join(parts, ", ") + "]"
 	case map[string]any:
-		keys := slices.Sorted(mapKeys(x))
+		keys := slices.Sorted(maps.Keys(x))
 		parts := make([]string, len(keys))
 		for i, k := range keys {
 			parts[i] = k + ": " + renderValue(x[k], true)
@@ -480,16 +481,6 @@ func renderValue(v any, nested bool) string {
 		return "{" + strings.Join(parts, ", ") + "}"
 	}
 	return fmt.Sprint(v)
-}
-
-func mapKeys[V any](m map[string]V) func(func(string) bool) {
-	return func(yield func(string) bool) {
-		for k := range m {
-			if !yield(k) {
-				return
-			}
-		}
-	}
 }
 
 func (d *contentDiff) totals() string {

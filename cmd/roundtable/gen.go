@@ -139,7 +139,7 @@ func generate(out string) (emit.Output, diag.List, diag.Sources, error) {
 		files.Files = append(files.Files, o.Files...)
 		files.Prune = append(files.Prune, o.Prune...)
 	}
-	return files, diags.Sort(), games.Sources(results), nil
+	return files, diags.Sort().Fold(), games.Sources(results), nil
 }
 
 // genPackage lays out p's files holding v, with the import path of p's

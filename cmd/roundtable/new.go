@@ -46,6 +46,7 @@ type tmplData struct {
 
 func newNew() *cobra.Command {
 	var game, id, name string
+	var override bool
 	cmd := &cobra.Command{
 		Use:   "new pack DIR --game GAME | new KIND FILE [--id ID]",
 		Short: "Scaffold an expansion pack, or append a commented template of a kind",
@@ -57,10 +58,14 @@ new KIND FILE appends a commented template of one of the game's kinds (unit, for
 card, hero-set, character, ...) to FILE, creating it if needed, with --id as its id. The
 game is read from the pack.yaml of FILE's folder or a parent folder, or given with --game.
 A kind that cannot stand alone (a Table Battles formation, a Battlecrest landmark or
-action card) says in its template what else it needs.`,
+action card) says in its template what else it needs. The template's example values are
+marked "# roundtable:placeholder": check fails on each until it is replaced and the comment
+deleted. An id that a required pack already has is refused unless --override, which
+writes overrides: to replace that entity.`,
 		Example: `  roundtable new pack ./valm-raiders --game annas
   roundtable new unit ./valm-raiders/units.yaml --id walhart --name Walhart
   roundtable new tag ./valm-raiders/tags.yaml --id pegasus
+  roundtable new unit ./valm-raiders/units.yaml --id chrom --override   # replace annas-base's Chrom
   roundtable new pack ./lycia-front --game table-battles
   roundtable new pack ./jugdral --game fe-cipher
   roundtable new card ./jugdral/cards.yaml --id seliph-heir --name "Heir of Light"
@@ -71,9 +76,10 @@ action card) says in its template what else it needs.`,
 			if args[0] == "pack" {
 				return newPack(cmd, args[1], game, id, name)
 			}
-			return newEntity(cmd, args[0], args[1], game, id, name)
+			return newEntity(cmd, args[0], args[1], game, id, name, override)
 		},
 	}
+	cmd.Flags().BoolVar(&override, "override", false, "new KIND: replace the entity of that id a required pack has (writes overrides:)")
 	cmd.Flags().StringVar(&game, "game", "", "game id: "+strings.Join(compiler.GameIDs(), ", "))
 	cmd.Flags().StringVar(&id, "id", "", "the new pack's or entity's id (kebab-case)")
 	cmd.Flags().StringVar(&name, "name", "", "its human-readable name")
@@ -332,7 +338,7 @@ func packGame(file string) (string, []*source.Document) {
 	}
 }
 
-func newEntity(cmd *cobra.Command, kind, file, game, id, name string) error {
+func newEntity(cmd *cobra.Command, kind, file, game, id, name string, override bool) error {
 	found, packDocs := packGame(file)
 	if game == "" {
 		game = found
@@ -370,6 +376,23 @@ func newEntity(cmd *cobra.Command, kind, file, game, id, name string) error {
 			return usageErr("%s %q already exists at %s; choose another --id", kind, id, pos)
 		}
 	}
+	base, _ := compiler.BasePack(g)
+	overrides := ""
+	if requires(packDocs, base.ID) {
+		for _, d := range base.Set.Docs {
+			if d.Kind != kind || d.StrField("id") != id {
+				continue
+			}
+			if !override {
+				pos := d.FieldPos("id")
+				return usageErr("%s %q already exists in the required pack %s at %s:%s:%d; choose another --id, or pass --override to replace it", kind, id, base.ID, base.ID, strings.TrimPrefix(strings.TrimPrefix(pos.File, g.ContentDir), "/"), pos.Line)
+			}
+			overrides = base.ID + "/" + id
+		}
+	}
+	if override && overrides == "" {
+		return usageErr("--override: no required pack has a %s %q to replace", kind, id)
+	}
 	if name == "" {
 		name = title(id)
 	}
@@ -377,7 +400,6 @@ func newEntity(cmd *cobra.Command, kind, file, game, id, name string) error {
 	if err != nil {
 		return err
 	}
-	base, _ := compiler.BasePack(g)
 	docs := slices.Concat(base.Set.Docs, packDocs)
 	for _, k := range sc.OwnFirst {
 		if i := slices.IndexFunc(packDocs, func(d *source.Document) bool { return d.Kind == k && d.Field("id") != nil }); i >= 0 {
@@ -389,6 +411,11 @@ func newEntity(cmd *cobra.Command, kind, file, game, id, name string) error {
 	b, err := renderFormatted(g, sc.Templates, tmpl, data)
 	if err != nil {
 		return err
+	}
+	raw, _ := fs.ReadFile(sc.Templates, tmpl)
+	b = markPlaceholders(b, computedKeys(raw), overrides)
+	if out, err := yamlfmt.Format(b, keyOrder(g)); err == nil {
+		b = out // comments aligned as fmt aligns them
 	}
 	shown := file
 	// Write through a symlink to the file it names, so the link stays.
@@ -452,4 +479,65 @@ func replaceFile(file string, b []byte) error {
 		return err
 	}
 	return os.Rename(f.Name(), file)
+}
+
+// requires reports whether the pack's pack.yaml (among docs) requires the
+// pack id.
+func requires(docs []*source.Document, id string) bool {
+	for _, d := range docs {
+		if d.Kind != "pack" {
+			continue
+		}
+		if r := d.Field("requires"); r != nil && r.Kind == yaml.MappingNode {
+			for i := 0; i+1 < len(r.Content); i += 2 {
+				if r.Content[i].Value == id {
+					return true
+				}
+			}
+		}
+	}
+	return false
+}
+
+// scaffoldOwn are the fields of a new entity that are the author's already.
+var scaffoldOwn = map[string]bool{"kind": true, "id": true, "name": true, "overrides": true}
+
+// computedKeys are the top-level fields of a template whose line holds a
+// template action ({{.Name}}, a free glyph, a card of the pack): filled in
+// from the flags or the pack, not example values.
+func computedKeys(tmpl []byte) map[string]bool {
+	keys := map[string]bool{}
+	for _, l := range strings.Split(string(tmpl), "\n") {
+		if key, _, ok := strings.Cut(l, ":"); ok && l != "" && l[0] != ' ' && l[0] != '#' && strings.Contains(l, "{{") {
+			keys[key] = true
+		}
+	}
+	return keys
+}
+
+// markPlaceholders marks the example values of a rendered template (its
+// top-level fields but kind, id, name and the computed ones) with
+// "# roundtable:placeholder", so that an unedited entity fails check
+// (project.CodePlaceholder); with overrides ("pack-id/id"), it writes
+// overrides: after the id.
+func markPlaceholders(b []byte, computed map[string]bool, overrides string) []byte {
+	var out bytes.Buffer
+	for _, l := range strings.SplitAfter(string(b), "\n") {
+		key, _, isField := strings.Cut(l, ":")
+		if !isField || l == "" || l[0] == ' ' || l[0] == '#' || l[0] == '-' || strings.ContainsAny(key, " \t") || scaffoldOwn[key] || computed[key] {
+			out.WriteString(l)
+			if isField && key == "id" && overrides != "" {
+				out.WriteString("overrides: " + overrides + "\n")
+			}
+			continue
+		}
+		body := strings.TrimRight(l, "\n")
+		if i := strings.Index(body, " #"); i >= 0 {
+			body = body[:i] + " # " + source.PlaceholderMarker + " -- " + strings.TrimSpace(body[i+2:])
+		} else {
+			body += "  # " + source.PlaceholderMarker
+		}
+		out.WriteString(body + "\n")
+	}
+	return out.Bytes()
 }

@@ -6,6 +6,7 @@ import (
 	"os"
 	"path/filepath"
 	"slices"
+	"strconv"
 	"strings"
 	"testing"
 )
@@ -60,9 +61,12 @@ func writes(args []string) bool {
 		return false
 	}
 	for _, a := range args {
-		if a == "--out" || a == "-o" || a == "--position-out" || a == "--pdf" {
+		if a == "--out" || a == "-o" || a == "--position-out" || a == "--pdf" || a == "--write-baseline" {
 			return true
 		}
+	}
+	if args[0] == "base" && len(args) > 1 && args[1] == "export" {
+		return true
 	}
 	switch args[0] {
 	case "new", "import":
@@ -162,4 +166,39 @@ func isPath(a string) bool {
 func exists(p string) bool {
 	_, err := os.Stat(p)
 	return err == nil
+}
+
+// TestReadmeImportRuns runs README's import examples from the repository
+// root, as a clone has it, writing into a scratch folder: every input file
+// they name is in the repository, and what they write checks clean.
+func TestReadmeImportRuns(t *testing.T) {
+	var imports [][]string
+	for _, args := range readmeCommands(t, "../../README.md") {
+		if len(args) > 0 && args[0] == "import" {
+			imports = append(imports, args)
+		}
+	}
+	if len(imports) == 0 {
+		t.Fatal("README shows no import example")
+	}
+	out := t.TempDir()
+	t.Chdir("../..")
+	for i, args := range imports {
+		args = slices.Clone(args)
+		dir := filepath.Join(out, strconv.Itoa(i))
+		for j := range args {
+			if j > 0 && args[j-1] == "--out" {
+				args[j] = dir
+			} else if isPath(args[j]) && !exists(args[j]) {
+				t.Errorf("README import example names %s, which a clone does not have", args[j])
+			}
+		}
+		var o, e bytes.Buffer
+		if code := run(args, nil, &o, &e); code != 0 {
+			t.Fatalf("README example `roundtable %s` exited %d\n%s%s", strings.Join(args, " "), code, o.String(), e.String())
+		}
+		if code := run([]string{"check", "--strict", dir}, nil, &o, &e); code != 0 {
+			t.Errorf("check of what `roundtable %s` wrote exited %d\n%s%s", strings.Join(args, " "), code, o.String(), e.String())
+		}
+	}
 }

@@ -2,8 +2,10 @@ package main
 
 import (
 	"flag"
+	"io/fs"
 	"os"
 	"path/filepath"
+	"regexp"
 	"strings"
 	"testing"
 
@@ -31,7 +33,8 @@ func TestScript(t *testing.T) {
 		Dir:           "testdata/script",
 		UpdateScripts: *update,
 		Cmds: map[string]func(ts *testscript.TestScript, neg bool, args []string){
-			"mkfile": mkfile,
+			"mkfile":        mkfile,
+			"unplaceholder": unplaceholder,
 		},
 		Setup: func(env *testscript.Env) error {
 			env.Setenv("REPO", repo)
@@ -57,4 +60,32 @@ func mkfile(ts *testscript.TestScript, neg bool, args []string) {
 		ts.Fatalf("unknown mkfile kind %q", args[0])
 	}
 	ts.Check(os.WriteFile(ts.MkAbs(args[1]), data, 0o644))
+}
+
+// placeholderMark is what `roundtable new` adds after an example value.
+var placeholderMark = regexp.MustCompile(` *# roundtable:placeholder( -- )?`)
+
+// unplaceholder stands for an author who edited every value `roundtable
+// new` marked: `unplaceholder DIR` deletes the "# roundtable:placeholder"
+// marks of the YAML files under DIR (keeping the comments after them).
+func unplaceholder(ts *testscript.TestScript, neg bool, args []string) {
+	if neg || len(args) != 1 {
+		ts.Fatalf("usage: unplaceholder DIR")
+	}
+	ts.Check(filepath.WalkDir(ts.MkAbs(args[0]), func(p string, d fs.DirEntry, err error) error {
+		if err != nil || d.IsDir() || !strings.HasSuffix(p, ".yaml") {
+			return err
+		}
+		data, err := os.ReadFile(p)
+		if err != nil {
+			return err
+		}
+		out := placeholderMark.ReplaceAllStringFunc(string(data), func(m string) string {
+			if strings.HasSuffix(m, " -- ") {
+				return " # "
+			}
+			return ""
+		})
+		return os.WriteFile(p, []byte(out), 0o644)
+	}))
 }

@@ -81,7 +81,7 @@ func init() {
 		diag.Code{ID: CodeEffectOp, Severity: diag.Error, Summary: "An effect has no operation or several, a parameter of another operation, or an operation aimed at the wrong kind of target."},
 		diag.Code{ID: CodeEffectScope, Severity: diag.Error, Summary: "An effect targets or tests what its trigger cannot see (the foe outside combat, a trigger unit that is gone, a summon outside its boss)."},
 		diag.Code{ID: CodeMapGrid, Severity: diag.Error, Summary: "A map's tiles are not 6 rows of 6 glyphs."},
-		diag.Code{ID: CodeMapGlyph, Severity: diag.Error, Summary: "A map uses a glyph that no terrain has."},
+		diag.Code{ID: CodeMapGlyph, Severity: diag.Error, Summary: "A map uses a glyph that no terrain has.", Reads: []string{"terrain"}},
 		diag.Code{ID: CodeDeploy, Severity: diag.Error, Summary: "A deploy tile is off the board, on impassable terrain or claimed by two seats, or a seat the mode needs has no zone."},
 		diag.Code{ID: CodeCastle, Severity: diag.Error, Summary: "A versus map has no castle."},
 		diag.Code{ID: CodeCastleReach, Severity: diag.Error, Summary: "A versus map's castle cannot be reached from a seat's deployment zone by a unit with no tags."},

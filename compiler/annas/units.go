@@ -141,6 +141,9 @@ func (b *builder) terrain() {
 
 func (b *builder) units() {
 	shifter := b.lookup("tag", "shapeshifter")
+	if b.p.BrokenID("tag", "shapeshifter") {
+		shifter = 64 // its error says it; no unit is checked against it
+	}
 	// A tag past the 64th is already an error; do not cascade it.
 	hasShifter := shifter >= 0 && shifter < 64
 	// A local step (compiler.Local): with check --cache, units whose file
@@ -185,6 +188,23 @@ func (b *builder) units() {
 			}
 		}))
 	})
+	b.brokenUnits()
+}
+
+// brokenUnits checks the references of the units that fail their schema
+// (compiler.Program.Broken): hp: 99 must not hide a typo in tags.
+func (b *builder) brokenUnits() {
+	for _, d := range b.p.Broken("unit") {
+		var u unitDoc
+		_ = d.Decode(&u) // what decodes is checked; the schema error says the rest
+		keep := b.diags
+		b.diags = nil
+		b.tagSet(d, u.Tags)
+		if u.Skill != nil {
+			b.skill(d, u.ID, u.Skill)
+		}
+		b.diags = append(keep, compiler.RefsOnly(b.diags)...)
+	}
 }
 
 // uvarint is binary.Uvarint of a string.
@@ -371,7 +391,7 @@ func Median(v []int) int {
 
 func (b *builder) unusedTags() {
 	for i, d := range b.p.Valid("tag") {
-		if i < len(b.tagUsed) && !b.tagUsed[i] {
+		if i < len(b.tagUsed) && !b.tagUsed[i] && !b.p.Mentioned(d.ID) {
 			b.diags.Warn(CodeUnusedTag, d.IDPos(), "tag %q is defined but no card, terrain, tag or rule uses it", d.ID).Hint = "give it to a unit, or delete it"
 		}
 	}

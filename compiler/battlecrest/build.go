@@ -444,6 +444,9 @@ func (b *builder) landmarks() {
 				n++
 			}
 		}
+		if b.p.Mentioned(m.ID) {
+			continue // a broken landmark may be one of its cards: its error says so
+		}
 		if n != len(m.Landmarks) {
 			b.diags.Add(CodeMapCount, pos(d, "layout"), "map-set %q has %d landmark positions (L) but %d landmark cards", m.ID, n, len(m.Landmarks)).Hint = "every landmark card goes in one L position"
 		}
@@ -544,9 +547,12 @@ func (b *builder) setChecks() {
 		if h.HasMinion {
 			cards++
 		}
-		if len(h.Actions) == 0 {
+		switch {
+		case b.p.Mentioned(h.ID):
+			// A broken card may be one of the set's: its error says so.
+		case len(h.Actions) == 0:
 			b.diags.Add(CodeNoActions, d.IDPos(), "hero-set %q has no action cards", h.ID).Hint = "write documents of kind action with set: " + h.ID
-		} else if cards != SetCards {
+		case cards != SetCards:
 			b.diags.Warn(CodeSetSize, d.IDPos(), "hero-set %q has %d cards (hero, health, %d action cards%s); the rulebook's hero sets have %d", h.ID, cards, len(h.Actions), map[bool]string{true: ", minion"}[h.HasMinion], SetCards)
 		}
 		for _, u := range b.bonuses[i] {

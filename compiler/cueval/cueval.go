@@ -225,21 +225,17 @@ func structural(schema cue.Value, data *yaml.Node, file string, path []string, d
 		return
 	}
 	fields := map[string]cue.Value{}
-	var names []string
+	var names, missing []string
 	for it.Next() {
 		sel := it.Selector()
 		name := sel.Unquoted()
 		fields[name] = it.Value()
 		names = append(names, name)
 		if sel.ConstraintType() == cue.RequiredConstraint && source.Lookup(data, name) == nil {
-			where := "document"
-			if len(path) > 0 {
-				where = strings.Join(path, ".")
-			}
-			d := diags.Add(diag.CodeMissingField, source.NodePos(file, data), "missing required field %q in %s", name, where)
-			d.Hint = fmt.Sprintf("add `%s:`", name)
+			missing = append(missing, name)
 		}
 	}
+	meant := map[string]diag.Pos{} // a missing field -> the misspelt key that means it
 	for i := 0; i+1 < len(data.Content); i += 2 {
 		k, v := data.Content[i], data.Content[i+1]
 		childPath := append(slices.Clone(path), k.Value)
@@ -251,6 +247,9 @@ func structural(schema cue.Value, data *yaml.Node, file string, path []string, d
 			d := diags.Add(diag.CodeUnknownField, source.NodePos(file, k), "unknown field %q", strings.Join(childPath, "."))
 			if s := link.Suggest(k.Value, names); s != "" {
 				d.Hint = fmt.Sprintf("did you mean %q?", s)
+				if _, dup := meant[s]; slices.Contains(missing, s) && !dup {
+					meant[s] = d.Pos
+				}
 			} else if len(names) > 0 {
 				slices.Sort(names)
 				d.Hint = "allowed fields: " + strings.Join(names, ", ")
@@ -259,6 +258,18 @@ func structural(schema cue.Value, data *yaml.Node, file string, path []string, d
 		}
 		if pv := schema.LookupPath(cue.MakePath(cue.AnyString)); pv.Exists() {
 			structural(pv, v, file, childPath, diags)
+		}
+	}
+	for _, name := range missing {
+		where := "document"
+		if len(path) > 0 {
+			where = strings.Join(path, ".")
+		}
+		d := diags.Add(diag.CodeMissingField, source.NodePos(file, data), "missing required field %q in %s", name, where)
+		d.Hint = fmt.Sprintf("add `%s:`", name)
+		if at, ok := meant[name]; ok {
+			// The misspelt key's error says it: one mistake, one error.
+			d.Cause, d.Implied = &at, true
 		}
 	}
 }
@@ -327,11 +338,59 @@ func classify(def cue.Value, doc *source.Document, root *yaml.Node, path []strin
 		if node != nil && node.Tag == "!!null" && node.Value == "" {
 			d.Hint = "the field has no value: write one after the colon"
 		}
+		if node != nil && node.Tag == "!!float" && schemaAt.IncompleteKind()&cue.FloatKind == 0 && schemaAt.IncompleteKind()&cue.IntKind != 0 {
+			if f, err := strconv.ParseFloat(node.Value, 64); err == nil && f == math.Trunc(f) && math.Abs(f) < 1e15 {
+				d.Hint = fmt.Sprintf("write it without a decimal point: %d", int64(f))
+			}
+		}
 		return
 	}
 	if has("out of bound") && node != nil && node.Kind == yaml.ScalarNode && (node.Tag == "!!int" || node.Tag == "!!float") {
 		diags.Add(diag.CodeOutOfRange, pos, "%s: %s is out of range (%s)", dotted, node.Value, bounds(msgs))
 		return
+	}
+	if node != nil && node.Kind == yaml.ScalarNode && node.Tag == "!!str" && node.Value == "" && has(`out of bound !=""`) {
+		d := diags.Add(diag.CodeInvalid, pos, "%s must not be empty", dotted)
+		d.Hint = "write the text, or leave the field out if it is optional"
+		return
+	}
+	if node != nil && node.Kind == yaml.SequenceNode {
+		if ms := listLenRe.FindAllStringSubmatch(strings.Join(msgs, "\n"), -1); ms != nil {
+			have := len(node.Content)
+			if lengthAllowed(schemaAt, have) {
+				// One arm of a disjunction ([A] | [A, A]) takes this many
+				// items; the error is inside one of them, reported there.
+				return
+			}
+			var want []int // the lengths the arms of the schema allow
+			for _, m := range ms {
+				a, _ := strconv.Atoi(m[1])
+				b, _ := strconv.Atoi(m[2])
+				if a == have {
+					a = b
+				}
+				if !slices.Contains(want, a) {
+					want = append(want, a)
+				}
+			}
+			slices.Sort(want)
+			open := schemaAt.LookupPath(cue.MakePath(cue.AnyIndex)).Exists()
+			switch {
+			case have == 0 && open:
+				diags.Add(diag.CodeInvalid, pos, "%s must not be empty: it needs at least %s", dotted, itemWord(want[0]))
+			case open:
+				diags.Add(diag.CodeInvalid, pos, "%s has %s; it needs at least %s", dotted, itemWord(have), itemWord(want[0]))
+			case len(want) == 1:
+				diags.Add(diag.CodeInvalid, pos, "%s has %s; it needs exactly %s", dotted, itemWord(have), itemWord(want[0]))
+			default:
+				words := make([]string, len(want))
+				for i, w := range want {
+					words[i] = strconv.Itoa(w)
+				}
+				diags.Add(diag.CodeInvalid, pos, "%s has %s; it needs %s or %s items", dotted, itemWord(have), strings.Join(words[:len(words)-1], ", "), words[len(words)-1])
+			}
+			return
+		}
 	}
 	if node != nil && node.Kind == yaml.ScalarNode && node.Tag == "!!str" {
 		for _, p := range patterns {
@@ -356,6 +415,21 @@ func classify(def cue.Value, doc *source.Document, root *yaml.Node, path []strin
 	}
 	diags.Add(diag.CodeInvalid, pos, "%s: %s", dotted, msg)
 }
+
+// lengthAllowed reports whether a list schema takes a list of n items of
+// any value.
+func lengthAllowed(schema cue.Value, n int) bool {
+	if !schema.Exists() {
+		return false
+	}
+	v := schema.Context().CompileString("[" + strings.Repeat("_, ", n) + "]")
+	return schema.Unify(v).Validate() == nil
+}
+
+var listLenRe = regexp.MustCompile(`incompatible list lengths \((\d+) and (\d+)\)`)
+
+// itemWord is "1 item", "2 items".
+func itemWord(n int) string { return diag.Plural(n, "item") }
 
 // tooLarge reports a whole number that does not fit 64 bits (yaml.v3 tags
 // it a float; CUE then sees a float or a string where an int belongs).
@@ -393,8 +467,24 @@ func kebab(s string) string {
 // required or optional fields, so fields are found by iteration.
 func schemaAt(v cue.Value, path []string) cue.Value {
 	for _, e := range path {
-		if _, err := strconv.Atoi(e); err == nil {
-			v = v.LookupPath(cue.MakePath(cue.AnyIndex))
+		if i, err := strconv.Atoi(e); err == nil {
+			w := v.LookupPath(cue.MakePath(cue.AnyIndex))
+			if !w.Exists() {
+				// A fixed list, or a disjunction of lists ([A] | [A, A]):
+				// the first arm with an element i.
+				if op, args := v.Expr(); op == cue.OrOp {
+					for _, a := range args {
+						if x := a.LookupPath(cue.MakePath(cue.Index(i))); x.Exists() {
+							w = x
+							break
+						}
+					}
+				}
+				if !w.Exists() {
+					w = v.LookupPath(cue.MakePath(cue.Index(i)))
+				}
+			}
+			v = w
 			continue
 		}
 		found := false
@@ -564,7 +654,13 @@ func toAST(n *yaml.Node) ast.Expr {
 		case "!!float":
 			var f float64
 			if err := n.Decode(&f); err == nil && !math.IsInf(f, 0) && !math.IsNaN(f) {
-				return &ast.BasicLit{Kind: token.FLOAT, Value: strconv.FormatFloat(f, 'g', -1, 64)}
+				// A float stays a float to CUE: 9.0 printed as "9" would
+				// be read as the int 9, and hp: 9.0 would pass as an int.
+				lit := strconv.FormatFloat(f, 'g', -1, 64)
+				if !strings.ContainsAny(lit, ".e") {
+					lit += ".0"
+				}
+				return &ast.BasicLit{Kind: token.FLOAT, Value: lit}
 			}
 		case "!!bool":
 			var b bool

@@ -19,6 +19,10 @@ const utSchemaSrc = `package t
 	row?:  =~"^[LHM.-]{1,40}$"
 	glyph?: =~"^[^\\s]$"
 	requires?: [=~"^[a-z]+$"]: string
+	title?: string & !=""
+	range?: [...int] & [_, ...]
+	sides?: [string, string]
+	symbols?: [string] | [string, string]
 }
 `
 
@@ -53,6 +57,20 @@ func TestMessagesSayWhatIsWrongAndHowToFix(t *testing.T) {
 			"name must be a string, found number 1984", `to write it as text, quote it: "1984"`, 3, 7},
 		{"kind: unit\nid:\nname: S\nhp: 3\n", diag.CodeWrongType,
 			"id must be a string, found null", "the field has no value: write one after the colon", 2, 4},
+		{"kind: unit\nid: s\nname: S\nhp: 9.0\n", diag.CodeWrongType,
+			"hp must be a whole number, found number 9.0", "write it without a decimal point: 9", 4, 5},
+		{"kind: unit\nid: s\nname: S\nhp: 3\ntitle: \"\"\n", diag.CodeInvalid,
+			"title must not be empty", "write the text, or leave the field out if it is optional", 5, 8},
+		{"kind: unit\nid: s\nname: S\nhp: 3\nrange: []\n", diag.CodeInvalid,
+			"range must not be empty: it needs at least 1 item", "", 5, 8},
+		{"kind: unit\nid: s\nname: S\nhp: 3\nsides: [a]\n", diag.CodeInvalid,
+			"sides has 1 item; it needs exactly 2 items", "", 5, 8},
+		{"kind: unit\nid: s\nname: S\nhp: 3\nsides: [a, b, c]\n", diag.CodeInvalid,
+			"sides has 3 items; it needs exactly 2 items", "", 5, 8},
+		{"kind: unit\nid: s\nname: S\nhp: 3\nsymbols: []\n", diag.CodeInvalid,
+			"symbols has 0 items; it needs 1 or 2 items", "", 5, 10},
+		{"kind: unit\nid: s\nname: S\nhp: 3\nsymbols: [7]\n", diag.CodeWrongType,
+			"symbols.0 must be a string, found number 7", `to write it as text, quote it: "7"`, 5, 11},
 	} {
 		got := validate(t, s, tc.src)
 		if len(got) != 1 {

@@ -11,6 +11,13 @@ type Code struct {
 	ID       string
 	Severity Severity
 	Summary  string
+	// Reads lists the kinds whose documents the check reads besides the
+	// one it reports at ("*": any kind): a map's glyph check reads the
+	// terrain. While a document of one of them is broken (it does not
+	// parse or fails its schema), what the check reports may follow from
+	// that alone, so the compiler folds it under that document's error
+	// (List.Fold).
+	Reads []string
 }
 
 var (
@@ -87,28 +94,34 @@ const (
 
 func init() {
 	Register(
-		Code{CodeIO, Error, "A content file or folder could not be read."},
-		Code{CodeTooLarge, Error, "A YAML file is larger than the size limit (4 MiB); it is not parsed."},
-		Code{CodeUTF8, Error, "A YAML file is not valid UTF-8."},
-		Code{CodeYAMLSyntax, Error, "A YAML file does not parse."},
-		Code{CodeDuplicateKey, Error, "A mapping has the same key twice; YAML would silently keep one."},
-		Code{CodeAliasBudget, Error, "YAML aliases expand to more nodes than the budget allows (billion-laughs guard)."},
-		Code{CodeTooDeep, Error, "YAML nesting is deeper than the limit."},
-		Code{CodeSymlink, Error, "A symbolic link points outside the pack folder; it is not followed."},
-		Code{CodeNotMapping, Error, "A YAML document is not a mapping of fields."},
-		Code{CodeMissingKind, Error, "A document has no `kind:` field."},
-		Code{CodeUnknownKind, Error, "A document's `kind:` is not a kind of the pack's game."},
-		Code{CodeWrongType, Error, "A value has the wrong type (a string where a number belongs, and so on)."},
-		Code{CodeOutOfRange, Error, "A number is outside the range the rules allow."},
-		Code{CodeUnknownField, Error, "A field is not part of the kind's schema (often a typo)."},
-		Code{CodeMissingField, Error, "A required field is absent."},
-		Code{CodeBadEnum, Error, "A value is not one of the allowed words."},
-		Code{CodeInvalid, Error, "A value breaks a schema constraint (pattern, list length, ...)."},
-		Code{CodeDuplicateID, Error, "Two entities of one kind share an id."},
-		Code{CodeUnknownRef, Error, "A reference names an entity that does not exist."},
-		Code{CodeNoPack, Error, "A pack folder has no pack.yaml."},
-		Code{CodePack, Error, "pack.yaml is inconsistent (requires, versions, cycles)."},
-		Code{CodeWrongGame, Error, "A pack names a game roundtable does not know."},
-		Code{CodeNoContent, Error, "A pack folder holds no YAML content at all."},
+		Code{ID: CodeIO, Severity: Error, Summary: "A content file or folder could not be read."},
+		Code{ID: CodeTooLarge, Severity: Error, Summary: "A YAML file is larger than the size limit (4 MiB); it is not parsed."},
+		Code{ID: CodeUTF8, Severity: Error, Summary: "A YAML file is not valid UTF-8."},
+		Code{ID: CodeYAMLSyntax, Severity: Error, Summary: "A YAML file does not parse."},
+		Code{ID: CodeDuplicateKey, Severity: Error, Summary: "A mapping has the same key twice; YAML would silently keep one."},
+		Code{ID: CodeAliasBudget, Severity: Error, Summary: "YAML aliases expand to more nodes than the budget allows (billion-laughs guard)."},
+		Code{ID: CodeTooDeep, Severity: Error, Summary: "YAML nesting is deeper than the limit."},
+		Code{ID: CodeSymlink, Severity: Error, Summary: "A symbolic link points outside the pack folder; it is not followed."},
+		Code{ID: CodeNotMapping, Severity: Error, Summary: "A YAML document is not a mapping of fields."},
+		Code{ID: CodeMissingKind, Severity: Error, Summary: "A document has no `kind:` field."},
+		Code{ID: CodeUnknownKind, Severity: Error, Summary: "A document's `kind:` is not a kind of the pack's game."},
+		Code{ID: CodeWrongType, Severity: Error, Summary: "A value has the wrong type (a string where a number belongs, and so on)."},
+		Code{ID: CodeOutOfRange, Severity: Error, Summary: "A number is outside the range the rules allow."},
+		Code{ID: CodeUnknownField, Severity: Error, Summary: "A field is not part of the kind's schema (often a typo)."},
+		Code{ID: CodeMissingField, Severity: Error, Summary: "A required field is absent."},
+		Code{ID: CodeBadEnum, Severity: Error, Summary: "A value is not one of the allowed words."},
+		Code{ID: CodeInvalid, Severity: Error, Summary: "A value breaks a schema constraint (pattern, list length, ...)."},
+		Code{ID: CodeDuplicateID, Severity: Error, Summary: "Two entities of one kind share an id."},
+		Code{ID: CodeUnknownRef, Severity: Error, Summary: "A reference names an entity that does not exist."},
+		Code{ID: CodeNoPack, Severity: Error, Summary: "A pack folder has no pack.yaml."},
+		Code{ID: CodePack, Severity: Error, Summary: "pack.yaml is inconsistent (requires, versions, cycles)."},
+		Code{ID: CodeWrongGame, Severity: Error, Summary: "A pack names a game roundtable does not know."},
+		Code{ID: CodeNoContent, Severity: Error, Summary: "A pack folder holds no YAML content at all."},
 	)
 }
+
+// DocsURL is the page of every code; DocURL(code) is the code's row on it.
+const DocsURL = "https://github.com/roundtable-dev/roundtable/blob/main/docs/diagnostics.md"
+
+// DocURL links a code's entry in docs/diagnostics.md.
+func DocURL(code string) string { return DocsURL + "#" + code }

@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"slices"
 	"strconv"
+	"strings"
 )
 
 // Severity says whether a diagnostic fails a run.
@@ -60,6 +61,16 @@ type Diagnostic struct {
 	Message  string    `json:"message"`
 	Hint     string    `json:"hint,omitempty"`
 	Related  []Related `json:"related,omitempty"`
+	// Notes are lines printed under the diagnostic (List.Fold writes them).
+	Notes []string `json:"notes,omitempty"`
+	// Cause, when set, is the position of an error this diagnostic may
+	// only follow from (a map names a glyph of a terrain whose document
+	// is broken): List.Fold folds it into a note under that error.
+	Cause *Pos `json:"-"`
+	// Implied says the error at Cause already says what this one does
+	// (an unknown field "nmae" that means the missing "name"): Fold drops
+	// it without a note.
+	Implied bool `json:"-"`
 }
 
 // List collects diagnostics from every stage.
@@ -108,6 +119,68 @@ func (l List) Sort() List {
 	return slices.CompactFunc(l, func(a, b Diagnostic) bool {
 		return a.Code == b.Code && a.Pos == b.Pos && a.Message == b.Message
 	})
+}
+
+// Fold removes the diagnostics that have a Cause present in the list and
+// adds to each cause one note that counts what was folded under it, so
+// that one mistake reads as one error. A diagnostic whose cause is not in
+// the list stays. The list keeps its order.
+func (l List) Fold() List {
+	roots := map[Pos]int{} // cause position -> index in l of the first error there
+	for i, d := range l {
+		if _, ok := roots[d.Pos]; !ok && d.Cause == nil && d.Severity == Error {
+			roots[d.Pos] = i
+		}
+	}
+	type folded struct {
+		n            int
+		codes, files []string
+	}
+	under := map[int]*folded{}
+	keep := make([]bool, len(l))
+	for i, d := range l {
+		r, ok := -1, false
+		if d.Cause != nil {
+			r, ok = roots[*d.Cause]
+		}
+		if !ok || r == i {
+			keep[i] = true
+			continue
+		}
+		if d.Implied {
+			continue
+		}
+		f := under[r]
+		if f == nil {
+			f = &folded{}
+			under[r] = f
+		}
+		f.n++
+		if !slices.Contains(f.codes, d.Code) {
+			f.codes = append(f.codes, d.Code)
+		}
+		if !slices.Contains(f.files, d.Pos.File) {
+			f.files = append(f.files, d.Pos.File)
+		}
+	}
+	out := make(List, 0, len(l))
+	for i, d := range l {
+		if !keep[i] {
+			continue
+		}
+		d.Cause = nil
+		if f := under[i]; f != nil {
+			slices.Sort(f.codes)
+			be := "is"
+			if f.n > 1 {
+				be = "are"
+			}
+			d.Notes = append(slices.Clip(d.Notes), fmt.Sprintf("%s that may follow from this one %s not shown (%s in %s); check again after fixing it",
+				Plural(f.n, "more problem"), be, strings.Join(f.codes, ", "), strings.Join(f.files, ", ")))
+		}
+		out = append(out, d)
+	}
+	return out
 }
 
 // CountLine is the summary line of a check: "2 errors, 1 warning".

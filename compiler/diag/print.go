@@ -31,7 +31,32 @@ func Print(w io.Writer, format string, l List, src Sources) error {
 	return fmt.Errorf("unknown format %q (want one of %s)", format, strings.Join(Formats, ", "))
 }
 
-func printText(w io.Writer, l List, src Sources) error {
+// PrintText prints the text format, in colour when color (ANSI: the
+// severity, the code, the caret and the hint; for a terminal).
+func PrintText(w io.Writer, l List, src Sources, color bool) error {
+	return printTextStyled(w, l, src, color)
+}
+
+func printText(w io.Writer, l List, src Sources) error { return printTextStyled(w, l, src, false) }
+
+// ANSI styles of the text format.
+const (
+	ansiReset  = "\x1b[0m"
+	ansiRed    = "\x1b[1;31m"
+	ansiYellow = "\x1b[1;33m"
+	ansiBold   = "\x1b[1m"
+	ansiGreen  = "\x1b[32m"
+	ansiCyan   = "\x1b[36m"
+	ansiDim    = "\x1b[2m"
+)
+
+func printTextStyled(w io.Writer, l List, src Sources, color bool) error {
+	paint := func(style, s string) string {
+		if !color || s == "" {
+			return s
+		}
+		return style + s + ansiReset
+	}
 	var b bytes.Buffer
 	for _, d := range l {
 		// A did-you-mean belongs on the headline, where grep and editors see it.
@@ -40,18 +65,25 @@ func printText(w io.Writer, l List, src Sources) error {
 			headline += " (" + hint + ")"
 			hint = ""
 		}
-		fmt.Fprintf(&b, "%s: %s[%s]: %s\n", d.Pos, d.Severity, d.Code, headline)
+		sev := paint(ansiRed, d.Severity.String())
+		if d.Severity == Warning {
+			sev = paint(ansiYellow, d.Severity.String())
+		}
+		fmt.Fprintf(&b, "%s: %s[%s]: %s\n", paint(ansiBold, d.Pos.String()), sev, paint(ansiBold, d.Code), headline)
 		if line, ok := sourceLine(src, d.Pos); ok {
 			fmt.Fprintf(&b, "    %s\n", line)
 			if d.Pos.Col > 0 {
-				fmt.Fprintf(&b, "    %s^\n", caretPad(line, d.Pos.Col))
+				fmt.Fprintf(&b, "    %s%s\n", caretPad(line, d.Pos.Col), paint(ansiGreen, "^"))
 			}
 		}
 		if hint != "" {
-			fmt.Fprintf(&b, "    hint: %s\n", hint)
+			fmt.Fprintf(&b, "    %s %s\n", paint(ansiCyan, "hint:"), hint)
 		}
 		for _, r := range d.Related {
-			fmt.Fprintf(&b, "    %s: %s\n", r.Pos, r.Message)
+			fmt.Fprintf(&b, "    %s: %s\n", paint(ansiDim, r.Pos.String()), r.Message)
+		}
+		for _, n := range d.Notes {
+			fmt.Fprintf(&b, "    %s %s\n", paint(ansiCyan, "note:"), n)
 		}
 	}
 	_, err := w.Write(b.Bytes())
@@ -99,20 +131,24 @@ func caretPad(line string, col int) string {
 	return b.String()
 }
 
+// JSONVersion is the version of check's JSON shape (docs/schema/check.schema.json).
+// Version 2: every position is {file, line, col} under "pos"; notes.
+const JSONVersion = 2
+
 // JSONDiagnostic is the documented JSON shape of one diagnostic.
 type JSONDiagnostic struct {
 	Code     string    `json:"code"`
 	Severity string    `json:"severity"`
-	File     string    `json:"file"`
-	Line     int       `json:"line"`
-	Col      int       `json:"col"`
+	Pos      Pos       `json:"pos"`
 	Message  string    `json:"message"`
 	Hint     string    `json:"hint,omitempty"`
 	Related  []Related `json:"related,omitempty"`
+	Notes    []string  `json:"notes,omitempty"`
 }
 
 // JSONReport is the documented top-level JSON shape.
 type JSONReport struct {
+	Version     int              `json:"version"`
 	Diagnostics []JSONDiagnostic `json:"diagnostics"`
 	Errors      int              `json:"errors"`
 	Warnings    int              `json:"warnings"`
@@ -120,11 +156,11 @@ type JSONReport struct {
 
 // ToJSON converts the list to its documented JSON shape.
 func ToJSON(l List) JSONReport {
-	r := JSONReport{Diagnostics: []JSONDiagnostic{}, Errors: l.Errors(), Warnings: l.Warnings()}
+	r := JSONReport{Version: JSONVersion, Diagnostics: []JSONDiagnostic{}, Errors: l.Errors(), Warnings: l.Warnings()}
 	for _, d := range l {
 		r.Diagnostics = append(r.Diagnostics, JSONDiagnostic{
-			Code: d.Code, Severity: d.Severity.String(), File: d.Pos.File, Line: d.Pos.Line, Col: d.Pos.Col,
-			Message: d.Message, Hint: d.Hint, Related: d.Related,
+			Code: d.Code, Severity: d.Severity.String(), Pos: d.Pos,
+			Message: d.Message, Hint: d.Hint, Related: d.Related, Notes: d.Notes,
 		})
 	}
 	return r
@@ -152,6 +188,14 @@ func printGitHub(w io.Writer, l List) error {
 		msg := d.Message
 		if d.Hint != "" {
 			msg += " (" + d.Hint + ")"
+		}
+		// An annotation has one place: the others go into its message,
+		// one line each, where the reviewer reads them.
+		for _, r := range d.Related {
+			msg += "\n" + r.Pos.String() + ": " + r.Message
+		}
+		for _, n := range d.Notes {
+			msg += "\nnote: " + n
 		}
 		fmt.Fprintf(&b, "::%s file=%s", d.Severity, ghEscape(d.Pos.File, true))
 		if d.Pos.Line > 0 {
@@ -188,8 +232,15 @@ type sarifDriver struct {
 }
 
 type sarifRule struct {
-	ID               string       `json:"id"`
-	ShortDescription sarifMessage `json:"shortDescription"`
+	ID                   string       `json:"id"`
+	ShortDescription     sarifMessage `json:"shortDescription"`
+	FullDescription      sarifMessage `json:"fullDescription"`
+	HelpURI              string       `json:"helpUri"`
+	DefaultConfiguration sarifConfig  `json:"defaultConfiguration"`
+}
+
+type sarifConfig struct {
+	Level string `json:"level"`
 }
 
 type sarifMessage struct {
@@ -197,14 +248,18 @@ type sarifMessage struct {
 }
 
 type sarifResult struct {
-	RuleID    string          `json:"ruleId"`
-	Level     string          `json:"level"`
-	Message   sarifMessage    `json:"message"`
-	Locations []sarifLocation `json:"locations"`
+	RuleID           string          `json:"ruleId"`
+	RuleIndex        int             `json:"ruleIndex"`
+	Level            string          `json:"level"`
+	Message          sarifMessage    `json:"message"`
+	Locations        []sarifLocation `json:"locations"`
+	RelatedLocations []sarifLocation `json:"relatedLocations,omitempty"`
 }
 
 type sarifLocation struct {
+	ID               *int          `json:"id,omitempty"`
 	PhysicalLocation sarifPhysical `json:"physicalLocation"`
+	Message          *sarifMessage `json:"message,omitempty"`
 }
 
 type sarifPhysical struct {
@@ -225,31 +280,42 @@ func printSARIF(w io.Writer, l List) error {
 	run := sarifRun{
 		Tool: sarifTool{Driver: sarifDriver{
 			Name:           "roundtable",
-			InformationURI: "https://github.com/roundtable-dev/roundtable/blob/main/docs/diagnostics.md",
+			InformationURI: DocsURL,
 			Rules:          []sarifRule{},
 		}},
 		Results: []sarifResult{},
 	}
-	seen := map[string]bool{}
+	rule := map[string]int{}
 	for _, d := range l {
-		if !seen[d.Code] {
-			seen[d.Code] = true
+		idx, ok := rule[d.Code]
+		if !ok {
+			idx = len(run.Tool.Driver.Rules)
+			rule[d.Code] = idx
 			c, _ := Lookup(d.Code)
-			run.Tool.Driver.Rules = append(run.Tool.Driver.Rules, sarifRule{ID: d.Code, ShortDescription: sarifMessage{c.Summary}})
-		}
-		level := "error"
-		if d.Severity == Warning {
-			level = "warning"
+			full := c.Summary
+			if len(c.Reads) > 0 {
+				full += " Folded under the error of a broken document it reads (" + strings.Join(c.Reads, ", ") + ")."
+			}
+			run.Tool.Driver.Rules = append(run.Tool.Driver.Rules, sarifRule{
+				ID: d.Code, ShortDescription: sarifMessage{c.Summary}, FullDescription: sarifMessage{full},
+				HelpURI: DocURL(d.Code), DefaultConfiguration: sarifConfig{sarifLevel(c.Severity)},
+			})
 		}
 		msg := d.Message
 		if d.Hint != "" {
 			msg += " (" + d.Hint + ")"
 		}
-		loc := sarifLocation{PhysicalLocation: sarifPhysical{ArtifactLocation: sarifArtifact{URI: d.Pos.File}}}
-		if d.Pos.Line > 0 {
-			loc.PhysicalLocation.Region = &sarifRegion{StartLine: d.Pos.Line, StartColumn: d.Pos.Col}
+		for _, n := range d.Notes {
+			msg += "\nnote: " + n
 		}
-		run.Results = append(run.Results, sarifResult{RuleID: d.Code, Level: level, Message: sarifMessage{msg}, Locations: []sarifLocation{loc}})
+		res := sarifResult{RuleID: d.Code, RuleIndex: idx, Level: sarifLevel(d.Severity), Message: sarifMessage{msg}, Locations: []sarifLocation{sarifLoc(d.Pos)}}
+		for i, r := range d.Related {
+			loc := sarifLoc(r.Pos)
+			id := i + 1
+			loc.ID, loc.Message = &id, &sarifMessage{r.Message}
+			res.RelatedLocations = append(res.RelatedLocations, loc)
+		}
+		run.Results = append(run.Results, res)
 	}
 	enc := json.NewEncoder(w)
 	enc.SetIndent("", "  ")
@@ -258,4 +324,19 @@ func printSARIF(w io.Writer, l List) error {
 		Version: "2.1.0",
 		Runs:    []sarifRun{run},
 	})
+}
+
+func sarifLevel(s Severity) string {
+	if s == Warning {
+		return "warning"
+	}
+	return "error"
+}
+
+func sarifLoc(p Pos) sarifLocation {
+	loc := sarifLocation{PhysicalLocation: sarifPhysical{ArtifactLocation: sarifArtifact{URI: p.File}}}
+	if p.Line > 0 {
+		loc.PhysicalLocation.Region = &sarifRegion{StartLine: p.Line, StartColumn: p.Col}
+	}
+	return loc
 }

@@ -47,6 +47,7 @@ func TestJSONShape(t *testing.T) {
 		t.Fatal(err)
 	}
 	var r struct {
+		Version     int              `json:"version"`
 		Diagnostics []map[string]any `json:"diagnostics"`
 		Errors      int              `json:"errors"`
 		Warnings    int              `json:"warnings"`
@@ -54,11 +55,12 @@ func TestJSONShape(t *testing.T) {
 	if err := json.Unmarshal(b.Bytes(), &r); err != nil {
 		t.Fatalf("not JSON: %v\n%s", err, b.String())
 	}
-	if r.Errors != 2 || r.Warnings != 1 || len(r.Diagnostics) != 3 {
+	if r.Version != 2 || r.Errors != 2 || r.Warnings != 1 || len(r.Diagnostics) != 3 {
 		t.Fatalf("report = %+v", r)
 	}
 	d := r.Diagnostics[2]
-	if d["code"] != "unknown-ref" || d["severity"] != "error" || d["file"] != "units/red.yaml" || d["line"] != 3.0 || d["col"] != 8.0 || d["hint"] != `did you mean "flying"?` {
+	pos, _ := d["pos"].(map[string]any)
+	if d["code"] != "unknown-ref" || d["severity"] != "error" || pos["file"] != "units/red.yaml" || pos["line"] != 3.0 || pos["col"] != 8.0 || d["hint"] != `did you mean "flying"?` {
 		t.Errorf("diagnostic = %v", d)
 	}
 }
@@ -137,5 +139,80 @@ func TestGitHubAnnotationsEscape(t *testing.T) {
 func TestUnknownFormat(t *testing.T) {
 	if err := Print(&bytes.Buffer{}, "xml", nil, nil); err == nil {
 		t.Error("xml accepted")
+	}
+}
+
+// related is a duplicate id with the place of the first definition.
+func related() List {
+	var l List
+	d := l.Add(CodeDuplicateID, Pos{File: "units/b.yaml", Line: 4, Col: 5}, "duplicate unit id %q", "chrom")
+	d.Related = []Related{{Pos: Pos{File: "annas-base:units/blue.yaml", Line: 30, Col: 5}, Message: `unit "chrom" is first defined here`}}
+	d.Notes = []string{"1 more problem follows"}
+	return l
+}
+
+func TestSARIFRelatedAndRuleMetadata(t *testing.T) {
+	var b bytes.Buffer
+	if err := Print(&b, "sarif", related(), nil); err != nil {
+		t.Fatal(err)
+	}
+	var log struct {
+		Runs []struct {
+			Tool struct {
+				Driver struct {
+					Rules []struct {
+						ID                   string `json:"id"`
+						HelpURI              string `json:"helpUri"`
+						FullDescription      struct{ Text string }
+						DefaultConfiguration struct {
+							Level string `json:"level"`
+						} `json:"defaultConfiguration"`
+					} `json:"rules"`
+				} `json:"driver"`
+			} `json:"tool"`
+			Results []struct {
+				RuleIndex        int `json:"ruleIndex"`
+				Message          struct{ Text string }
+				RelatedLocations []struct {
+					ID               int `json:"id"`
+					Message          struct{ Text string }
+					PhysicalLocation struct {
+						ArtifactLocation struct{ URI string } `json:"artifactLocation"`
+						Region           struct {
+							StartLine int `json:"startLine"`
+						} `json:"region"`
+					} `json:"physicalLocation"`
+				} `json:"relatedLocations"`
+			} `json:"results"`
+		} `json:"runs"`
+	}
+	if err := json.Unmarshal(b.Bytes(), &log); err != nil {
+		t.Fatal(err)
+	}
+	rule := log.Runs[0].Tool.Driver.Rules[0]
+	if rule.ID != "duplicate-id" || rule.HelpURI != DocsURL+"#duplicate-id" || rule.FullDescription.Text != "Two entities of one kind share an id." || rule.DefaultConfiguration.Level != "error" {
+		t.Errorf("rule = %+v", rule)
+	}
+	res := log.Runs[0].Results[0]
+	if len(res.RelatedLocations) != 1 {
+		t.Fatalf("related = %+v", res.RelatedLocations)
+	}
+	rl := res.RelatedLocations[0]
+	if rl.ID != 1 || rl.Message.Text != `unit "chrom" is first defined here` || rl.PhysicalLocation.ArtifactLocation.URI != "annas-base:units/blue.yaml" || rl.PhysicalLocation.Region.StartLine != 30 {
+		t.Errorf("related location = %+v", rl)
+	}
+	if res.RuleIndex != 0 || res.Message.Text != "duplicate unit id \"chrom\"\nnote: 1 more problem follows" {
+		t.Errorf("result = %+v", res)
+	}
+}
+
+func TestGitHubCarriesRelated(t *testing.T) {
+	var b bytes.Buffer
+	if err := Print(&b, "github", related(), nil); err != nil {
+		t.Fatal(err)
+	}
+	want := "::error file=units/b.yaml,line=4,col=5,title=duplicate-id::duplicate unit id \"chrom\"%0Aannas-base:units/blue.yaml:30:5: unit \"chrom\" is first defined here%0Anote: 1 more problem follows\n"
+	if b.String() != want {
+		t.Errorf("got  %q\nwant %q", b.String(), want)
 	}
 }

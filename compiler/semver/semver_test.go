@@ -40,7 +40,11 @@ func TestRangeMatch(t *testing.T) {
 		{">= 1.0 < 2", "1.5.0", true},
 		{">=1.0.0-beta.2 <2", "1.0.0-beta.10", true},
 		{">=1.0.0-beta.2 <2", "1.0.0-beta.1", false},
-		{">=1.0.0-beta.2 <2", "1.1.0-beta.3", false},
+		// Masterminds' rule (docs/packs.md): a range naming a pre-release
+		// admits pre-releases of any version it holds, not only of
+		// 1.0.0 as npm would.
+		{">=1.0.0-beta.2 <2", "1.1.0-beta.3", true},
+		{"^1.2.0-rc.1", "1.2.0-rc.2", true},
 	}
 	for _, c := range cases {
 		r, err := ParseRange(c.rng)
@@ -58,7 +62,7 @@ func TestRangeMatch(t *testing.T) {
 }
 
 func TestBadInput(t *testing.T) {
-	for _, s := range []string{"", "abc", ">=1.0 ||", "1.2.3.4", ">=01.0", "^x"} {
+	for _, s := range []string{"", "  ", "abc", ">=1.0 ||", "1.2.3.4", "1.0 <<2", ">=1.0 !!"} {
 		if _, err := ParseRange(s); err == nil {
 			t.Errorf("ParseRange(%q) succeeded, want an error", s)
 		}

@@ -24,6 +24,8 @@ func loadFiles(fsys fs.FS, files []walked, show func(string) string, set *Set, d
 		diags diag.List
 		read  bool
 		lazy  bool
+		// ignores are the file's suppression comments (scanIgnores)
+		ignores string
 	}
 	out := make([]result, len(files))
 	var wg sync.WaitGroup
@@ -71,6 +73,7 @@ func loadFiles(fsys fs.FS, files []walked, show func(string) string, set *Set, d
 						if old != nil && old.Stat == st && !cache.Racy(st) {
 							r.name, r.key, r.lazy, r.entry = name, old.Key, true, old
 							r.docs, r.diags = arena.entryDocs(name, old), old.Load
+							r.ignores = old.Ignores
 							kept = append(kept, old)
 							continue
 						}
@@ -86,6 +89,7 @@ func loadFiles(fsys fs.FS, files []walked, show func(string) string, set *Set, d
 					continue
 				}
 				r.name, r.data, r.read = name, data, true
+				r.ignores = scanIgnores(data)
 				if cache == nil {
 					r.docs, r.diags = parseWith(name, data, true, check)
 					continue
@@ -94,6 +98,7 @@ func loadFiles(fsys fs.FS, files []walked, show func(string) string, set *Set, d
 				if old != nil && old.Key == r.key {
 					e := *old
 					e.Stat = st
+					e.Ignores = r.ignores // a cache written by a build that stored none
 					r.docs, r.diags, r.entry = entryDocs(name, &e), e.Load, &e
 					if e.Stat != old.Stat || st.Mtime < cache.Now-vcache.RacyMargin {
 						// Stored again: the new stat, or a racily clean
@@ -107,6 +112,7 @@ func loadFiles(fsys fs.FS, files []walked, show func(string) string, set *Set, d
 				// Trees kept for newEntry, which encodes them.
 				r.docs, r.diags = parseWith(name, data, false, check)
 				r.entry = newEntry(name, st, r.key, r.docs, r.diags)
+				r.entry.Ignores = r.ignores
 				cache.Put(r.entry)
 			}
 		})
@@ -139,6 +145,12 @@ func loadFiles(fsys fs.FS, files []walked, show func(string) string, set *Set, d
 		}
 		if cache != nil && (r.read || r.lazy) {
 			set.Entries = append(set.Entries, r.entry)
+		}
+		if r.ignores != "" {
+			if set.Ignores == nil {
+				set.Ignores = map[string]string{}
+			}
+			set.Ignores[r.name] = r.ignores
 		}
 		set.Docs = append(set.Docs, r.docs...)
 		*diags = append(*diags, r.diags...)

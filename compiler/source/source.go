@@ -49,6 +49,14 @@ type Document struct {
 
 	checked  diag.List // see LoadChecked
 	hasCheck bool
+
+	// Stub marks a document that does not parse, of which only its kind
+	// and id are known (Recovered), and Cause is where its syntax error is
+	// reported. Stubs are never in a Set.
+	Stub  bool
+	Cause diag.Pos
+	// Text is a stub's source lines.
+	Text string
 }
 
 // NewDocument makes a document of a tree (aliases expanded), kept as given.
@@ -179,6 +187,9 @@ type Set struct {
 	Docs    []*Document
 	// Cache is the cache the set was loaded with, or nil.
 	Cache *vcache.Pack
+	// Ignores holds the "# roundtable:ignore" comments of each file that
+	// has any (display path -> encoded; Directives decodes them).
+	Ignores map[string]string
 
 	mu    sync.Mutex
 	keys  map[string]string // content keys (vcache.Key), made on demand
@@ -394,17 +405,60 @@ type Check func(d *Document, n *yaml.Node) (result diag.List, ok bool)
 func (d *Document) Checked() (diag.List, bool) { return d.checked, d.hasCheck }
 
 func parseWith(name string, data []byte, compact bool, check Check) ([]*Document, diag.List) {
+	docs, diags, _ := parseRecover(name, data, compact, check)
+	return docs, diags
+}
+
+// parseRecover parses a file; after a syntax error it blanks the lines of
+// the document the error is in and parses the file again, so that one
+// broken document does not take the rest of its file with it (and every
+// reference to the entities they define). It also returns a stub of each
+// broken document that names its kind (Recovered).
+func parseRecover(name string, data []byte, compact bool, check Check) ([]*Document, diag.List, []*Document) {
 	var diags diag.List
 	if len(data) > MaxFileSize {
 		diags.Add(diag.CodeTooLarge, diag.Pos{File: name}, "file is larger than %d bytes; not parsed", MaxFileSize).Hint = tooLargeHint
-		return nil, diags
+		return nil, diags, nil
 	}
 	if !utf8.Valid(data) {
 		line, col := badUTF8(data)
 		diags.Add(diag.CodeUTF8, diag.Pos{File: name, Line: line, Col: col}, "file is not valid UTF-8").Hint = "save the file as UTF-8"
-		return nil, diags
+		return nil, diags, nil
 	}
-	var docs []*Document
+	var syntax diag.List
+	var stubs []*Document
+	cur := data
+	for {
+		docs, ds, kindless, bad, index := parseOnce(name, cur, compact, check)
+		if bad == nil {
+			return docs, append(syntax, ds...), append(stubs, kindless...)
+		}
+		syntax = append(syntax, *bad)
+		start, end, ok := brokenRegion(cur, bad.Pos.Line)
+		if !ok {
+			return docs, append(syntax, ds...), append(stubs, kindless...)
+		}
+		if stub := stubOf(name, index, cur, start, end); stub != nil {
+			stub.Cause = bad.Pos
+			stubs = append(stubs, stub)
+		}
+		cur = blankLines(cur, start, end)
+	}
+}
+
+// Recovered returns a stub of each document of a file that does not parse
+// (a document with only the kind: and id: written at the start of a line
+// of it) and of each document without a kind: (its id only, Kind ""),
+// marked Stub, so that the compiler knows the ids of broken documents and
+// does not report every reference to them as unknown.
+func Recovered(name string, data []byte) []*Document {
+	_, _, stubs := parseRecover(name, data, false, nil)
+	return stubs
+}
+
+// parseOnce parses the documents of a file up to its first syntax error,
+// which it returns with the index of the document it is in.
+func parseOnce(name string, data []byte, compact bool, check Check) (docs []*Document, diags diag.List, kindless []*Document, bad *diag.Diagnostic, index int) {
 	dec := yaml.NewDecoder(bytes.NewReader(data))
 	for i := 0; i < maxDocuments; i++ {
 		var n yaml.Node
@@ -424,9 +478,9 @@ func parseWith(name string, data []byte, compact bool, check Check) ([]*Document
 			} else if parserError(msg) {
 				pos.Line = 1 // yaml.v3 leaves out a line of 0
 			}
-			d := diags.Add(diag.CodeYAMLSyntax, pos, "%s", msg)
+			d := diag.Diagnostic{Code: diag.CodeYAMLSyntax, Severity: diag.Error, Pos: pos, Message: msg}
 			d.Pos.Line, d.Pos.Col, d.Hint = syntaxHint(data, pos.Line, msg)
-			break
+			return docs, diags, kindless, &d, i
 		}
 		if n.Kind == 0 || len(n.Content) == 0 {
 			continue
@@ -449,7 +503,13 @@ func parseWith(name string, data []byte, compact bool, check Check) ([]*Document
 		k := Lookup(top, "kind")
 		switch {
 		case k == nil:
-			diags.Add(diag.CodeMissingKind, NodePos(name, top), "document %d has no kind: field", i+1).Hint = "add `kind: unit` (or tag, terrain, map, ...) as the first line"
+			d := diags.Add(diag.CodeMissingKind, NodePos(name, top), "document %d has no kind: field", i+1)
+			d.Hint = "add `kind: unit` (or tag, terrain, map, ...) as the first line"
+			if id := Lookup(top, "id"); id != nil && id.Kind == yaml.ScalarNode {
+				stub := &yaml.Node{Kind: yaml.MappingNode, Tag: "!!map", Line: top.Line, Column: top.Column,
+					Content: []*yaml.Node{{Kind: yaml.ScalarNode, Tag: "!!str", Value: "id", Line: id.Line, Column: 1}, id}}
+				kindless = append(kindless, &Document{File: name, Index: i, tree: stub, Stub: true, Cause: d.Pos})
+			}
 			continue
 		case k.Kind != yaml.ScalarNode || k.Tag != "!!str":
 			diags.Add(diag.CodeWrongType, NodePos(name, k), "kind must be a word, found %s", kindName(k))
@@ -464,7 +524,136 @@ func parseWith(name string, data []byte, compact bool, check Check) ([]*Document
 		}
 		docs = append(docs, doc)
 	}
-	return docs, diags
+	return docs, diags, kindless, nil, 0
+}
+
+// lines splits data into lines, each without its newline.
+func lines(data []byte) [][]byte { return bytes.Split(data, []byte("\n")) }
+
+// isMarker reports whether a line starts a document (---).
+func isMarker(line []byte) bool {
+	return bytes.HasPrefix(line, []byte("---")) && (len(line) == 3 || line[3] == ' ' || line[3] == '\t' || line[3] == '\r')
+}
+
+// brokenRegion finds the lines (1-based, end exclusive) of the document a
+// syntax error at line is in: from the --- before it (or the file's
+// start) to the next ---. An error reported at a --- line belongs to the
+// document before it (a bracket or quote left open runs into the marker).
+// The marker that starts the region is not part of it. ok is false when
+// the error has no line or the region holds nothing left to blank.
+func brokenRegion(data []byte, line int) (start, end int, ok bool) {
+	ls := lines(data)
+	if line < 1 || line > len(ls) {
+		if line > len(ls) && len(ls) > 0 {
+			line = len(ls)
+		} else {
+			return 0, 0, false
+		}
+	}
+	at := line
+	if isMarker(ls[at-1]) && at > 1 {
+		at--
+	}
+	start = 1
+	for l := at; l >= 1; l-- {
+		if isMarker(ls[l-1]) {
+			start = l + 1
+			break
+		}
+	}
+	end = len(ls) + 1
+	for l := at + 1; l <= len(ls); l++ {
+		if isMarker(ls[l-1]) {
+			end = l
+			break
+		}
+	}
+	for l := start; l < end; l++ {
+		if len(bytes.TrimSpace(ls[l-1])) > 0 {
+			return start, end, true
+		}
+	}
+	return 0, 0, false
+}
+
+// blankLines empties lines start..end-1 (1-based), keeping their newlines
+// so that every later position stays where it was.
+func blankLines(data []byte, start, end int) []byte {
+	ls := lines(data)
+	out := make([]byte, 0, len(data))
+	for i, l := range ls {
+		if i > 0 {
+			out = append(out, '\n')
+		}
+		if i+1 < start || i+1 >= end {
+			out = append(out, l...)
+		}
+	}
+	return out
+}
+
+// stubOf reads the kind: and id: written at the start of a line of a
+// broken document (lines start..end-1); nil without a kind.
+func stubOf(name string, index int, data []byte, start, end int) *Document {
+	ls := lines(data)
+	var kind, id *yaml.Node
+	var first int
+	for l := start; l < end && l <= len(ls); l++ {
+		text := strings.TrimRight(string(ls[l-1]), "\r")
+		for _, key := range []string{"kind", "id"} {
+			v, ok := strings.CutPrefix(text, key+":")
+			if !ok {
+				continue
+			}
+			col := len(key) + 2 + len(v) - len(strings.TrimLeft(v, " "))
+			v = plainValue(v)
+			if v == "" {
+				continue
+			}
+			n := &yaml.Node{Kind: yaml.ScalarNode, Tag: "!!str", Value: v, Line: l, Column: col}
+			if key == "kind" && kind == nil {
+				kind = n
+			} else if key == "id" && id == nil {
+				id = n
+			}
+			if first == 0 {
+				first = l
+			}
+		}
+	}
+	if kind == nil {
+		return nil
+	}
+	top := &yaml.Node{Kind: yaml.MappingNode, Tag: "!!map", Line: first, Column: 1}
+	top.Content = append(top.Content, &yaml.Node{Kind: yaml.ScalarNode, Tag: "!!str", Value: "kind", Line: kind.Line, Column: 1}, kind)
+	if id != nil {
+		top.Content = append(top.Content, &yaml.Node{Kind: yaml.ScalarNode, Tag: "!!str", Value: "id", Line: id.Line, Column: 1}, id)
+	}
+	var text strings.Builder
+	for l := start; l < end && l <= len(ls); l++ {
+		text.Write(ls[l-1])
+		text.WriteByte('\n')
+	}
+	return &Document{File: name, Index: index, Kind: kind.Value, tree: top, Stub: true, Text: text.String()}
+}
+
+// plainValue reads a one-line scalar: a plain word (comment dropped) or a
+// quoted one; "" for anything else.
+func plainValue(v string) string {
+	v = strings.TrimSpace(v)
+	if len(v) >= 2 && (v[0] == '"' || v[0] == '\'') {
+		if j := strings.IndexByte(v[1:], v[0]); j >= 0 {
+			return v[1 : j+1]
+		}
+		return ""
+	}
+	if i := strings.Index(v, " #"); i >= 0 {
+		v = strings.TrimSpace(v[:i])
+	}
+	if v == "" || strings.ContainsAny(v, "[]{},&*!|>'\"%@`: ") {
+		return ""
+	}
+	return v
 }
 
 // syntaxHint returns the position of a tab that breaks the indentation of

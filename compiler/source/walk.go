@@ -11,8 +11,8 @@ import (
 )
 
 // walkFiles finds every YAML file under fsys as fs.WalkDir would (hidden
-// folders skipped, symbolic links resolved inside fsys, symlinked folders
-// warned about), reading sub-folders on every core: reading a folder costs a
+// files and folders skipped, and what a Filter skips; symbolic links
+// resolved inside fsys, symlinked folders warned about), reading sub-folders on every core: reading a folder costs a
 // stat per entry on file systems that do not report entry types, and at
 // 10,000 files that serial walk was a third of a warm check. Diagnostics
 // come in the order of the serial walk; files in any order (the caller
@@ -28,6 +28,9 @@ func walkFiles(fsys fs.FS, show func(string) string, keep bool) ([]walked, diag.
 		return nil, nil
 	}
 	w := &walker{fsys: fsys, show: show, keep: keep, slots: make(chan struct{}, runtime.GOMAXPROCS(0)-1)}
+	if f, ok := fsys.(*Filter); ok {
+		w.fsys, w.skip = f.FS, f.Skip
+	}
 	r := w.dir(".")
 	return r.flatten(make([]walked, 0, r.count()), nil)
 }
@@ -35,8 +38,9 @@ func walkFiles(fsys fs.FS, show func(string) string, keep bool) ([]walked, diag.
 type walker struct {
 	fsys  fs.FS
 	show  func(string) string
-	keep  bool          // keep the entries (to stat files); they hold a stat each on some systems
-	slots chan struct{} // goroutines that may read sub-folders
+	keep  bool                             // keep the entries (to stat files); they hold a stat each on some systems
+	skip  func(name string, dir bool) bool // Filter.Skip, or nil
+	slots chan struct{}                    // goroutines that may read sub-folders
 }
 
 // dirResult is what a folder yields, in the serial walk's order: its own
@@ -75,6 +79,14 @@ func (w *walker) dir(p string) *dirResult {
 	cur.files = make([]walked, 0, len(ents))
 	for _, d := range ents {
 		name := path.Join(p, d.name)
+		if strings.HasPrefix(d.name, ".") {
+			// Hidden files and folders are not content (.git,
+			// .pre-commit-config.yaml, .github/workflows).
+			continue
+		}
+		if w.skip != nil && w.skip(name, d.typ.IsDir()) {
+			continue
+		}
 		switch {
 		case d.typ&fs.ModeSymlink != 0:
 			if target, ok := linkTarget(w.fsys, name, &cur.diags, w.show(name)); ok {
@@ -85,9 +97,6 @@ func (w *walker) dir(p string) *dirResult {
 				}
 			}
 		case d.typ.IsDir():
-			if strings.HasPrefix(d.name, ".") {
-				continue
-			}
 			flush()
 			sub := &part{done: make(chan struct{})}
 			select {
@@ -150,3 +159,18 @@ func (r *dirResult) flatten(files []walked, diags diag.List) ([]walked, diag.Lis
 	}
 	return files, diags
 }
+
+// Filter is a pack's file system with what its walk leaves out: a
+// project's ignore globs (roundtable.yaml). Skip gets a path relative to
+// the pack's root (slash-separated) and whether it is a folder. Reading
+// goes to FS unchanged.
+type Filter struct {
+	fs.FS
+	Skip func(name string, dir bool) bool
+}
+
+// Stat, ReadLink and Lstat keep what FS offers (os.Root's FS resolves
+// links inside the root only).
+func (f *Filter) Stat(name string) (fs.FileInfo, error)  { return fs.Stat(f.FS, name) }
+func (f *Filter) ReadLink(name string) (string, error)   { return fs.ReadLink(f.FS, name) }
+func (f *Filter) Lstat(name string) (fs.FileInfo, error) { return fs.Lstat(f.FS, name) }

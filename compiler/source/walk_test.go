@@ -25,6 +25,12 @@ func serialWalk(fsys fs.FS, show func(string) string) ([]string, diag.List) {
 			diags.Add(diag.CodeIO, diag.Pos{File: show(p)}, "cannot read: %v", trimErr(err))
 			return nil
 		}
+		if p != "." && strings.HasPrefix(d.Name(), ".") {
+			if d.IsDir() {
+				return fs.SkipDir
+			}
+			return nil // hidden files are not content either
+		}
 		if d.Type()&fs.ModeSymlink != 0 {
 			if target, ok := linkTarget(fsys, p, &diags, show(p)); ok {
 				if fi, err := fs.Stat(fsys, target); err == nil && fi.IsDir() {
@@ -36,9 +42,6 @@ func serialWalk(fsys fs.FS, show func(string) string) ([]string, diag.List) {
 			return nil
 		}
 		if d.IsDir() {
-			if p != "." && strings.HasPrefix(d.Name(), ".") {
-				return fs.SkipDir
-			}
 			return nil
 		}
 		if isYAML(p) {

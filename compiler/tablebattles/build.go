@@ -377,6 +377,9 @@ func (b *builder) scenarios() {
 	}
 	for i, u := range used {
 		if !u {
+			if b.p.Mentioned(b.docs[i].ID) {
+				continue // a broken scenario may list it
+			}
 			b.diags.Warn(CodeUnused, b.docs[i].IDPos(), "formation %q is in no scenario", b.docs[i].ID).Hint = "list it in a scenario's sides, or remove it"
 			b.tooFewDice(int16(i), defaultDice, "", "", nil)
 		}

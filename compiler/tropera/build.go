@@ -186,10 +186,15 @@ type builder struct {
 	p     *compiler.Program
 	diags diag.List
 	rs    *table.Ruleset
+	// gearBroken lists the characters that name a weapon or feat that
+	// does not resolve (an unknown id, or a broken document's, reported
+	// where it is named): what they can wield in a battle is unknown until
+	// that error is fixed, so a battle does not report it again.
+	gearBroken map[string]bool
 }
 
 func build(p *compiler.Program) (any, diag.List) {
-	b := &builder{p: p, rs: &table.Ruleset{}}
+	b := &builder{p: p, rs: &table.Ruleset{}, gearBroken: map[string]bool{}}
 	b.feats() // before weapons: effectiveness names feats
 	b.weapons()
 	b.featLinks()
@@ -569,6 +574,7 @@ func (b *builder) characterFeats(d *compiler.Doc, c characterDoc) (out []int16, 
 		p := pos(d, "feats", strconv.Itoa(i))
 		k := b.ref("feat", id, p, "feat")
 		if k < 0 {
+			b.gearBroken[c.ID] = true // reported already
 			continue
 		}
 		f := &b.rs.Feats[k]
@@ -723,6 +729,7 @@ func (b *builder) inventory(d *compiler.Doc, c characterDoc, tc *table.Character
 		p := pos(d, "weapons", strconv.Itoa(i))
 		k := b.ref("weapon", id, p, "weapon")
 		if k < 0 {
+			b.gearBroken[c.ID] = true // reported already
 			continue
 		}
 		w := &b.rs.Weapons[k]

@@ -462,6 +462,9 @@ func (b *builder) placed(d *compiler.Doc, battle string, m *table.Map, u placedD
 			}
 		}
 		if out.Weapon < 0 {
+			if b.gearBroken[u.Character] || slices.ContainsFunc(u.Weapons, func(w string) bool { return b.p.BrokenID("weapon", w) }) {
+				return out, ci, false // follows from a broken weapon or feat
+			}
 			b.diags.Add(CodeDeployWeapon, p("character"), "battle %q: %s has no weapon it can wield%s", battle, who, map[bool]string{true: " in beast form", false: ""}[out.Beast]).Hint = "give it a weapon it has the proficiency for (weapons:), or a form it fights in (form:)"
 			return out, ci, false
 		}
@@ -474,6 +477,9 @@ func (b *builder) placed(d *compiler.Doc, battle string, m *table.Map, u placedD
 	out.Weapon = int16(wi)
 	w := &b.rs.Weapons[wi]
 	if !slices.Contains(carried, int16(wi)) && (!w.Natural || b.rs.NaturalFrom(c, int16(wi)) < 0) {
+		if b.gearBroken[u.Character] {
+			return out, ci, false // it may carry it, in the broken document's list
+		}
 		dd := b.diags.Add(CodeDeployWeapon, p("weapon"), "battle %q: %s neither carries %q nor has it from a feat", battle, who, u.Weapon)
 		dd.Hint = "equip one of its weapons or natural weapons"
 		return out, ci, false

@@ -35,7 +35,7 @@ import (
 const format = "vcache-3"
 
 // Magic starts every cache file (before the body Verify returns).
-const Magic = "roundtable-cache-3\n"
+const Magic = "roundtable-cache-5\n"
 
 // RacyMargin: a file modified less than this before a cache's scan started
 // is read and hashed again even when its stat matches (a write within the
@@ -98,6 +98,10 @@ type Entry struct {
 	// steps for the file's documents, in the compiler's form (compiler's
 	// memo.go); "" when none.
 	Memo string
+	// Ignores holds the file's "# roundtable:ignore" comments in source's
+	// form (source.Directives), "" when none: a file the cache vouches for
+	// is not read, yet its suppressions still apply.
+	Ignores string
 }
 
 // Pack is the cache of one pack folder against one schema.
@@ -554,7 +558,7 @@ func Key(name string, data []byte) string {
 }
 
 func (e *Entry) size() int {
-	n := 128 + len(e.Name) + len(e.Memo)
+	n := 128 + len(e.Name) + len(e.Memo) + len(e.Ignores)
 	for _, d := range e.Docs {
 		n += len(d) + 4
 	}
@@ -638,7 +642,8 @@ func appendEntry(b []byte, e *Entry) []byte {
 	} else {
 		b = append(b, 0)
 	}
-	return AppendString(b, e.Memo)
+	b = AppendString(b, e.Memo)
+	return AppendString(b, e.Ignores)
 }
 
 func decodePack(s string) (int64, oldSet, error) {
@@ -732,6 +737,7 @@ func readEntry(r *Reader, e *Entry) bool {
 		}
 	}
 	e.Memo = r.String()
+	e.Ignores = r.String()
 	return r.Err == nil
 }
 
@@ -761,6 +767,14 @@ func AppendDiags(b []byte, l diag.List) []byte {
 		for _, r := range d.Related {
 			b = appendPos(b, r.Pos)
 			b = AppendString(b, r.Message)
+		}
+		switch {
+		case d.Cause == nil:
+			b = append(b, 0)
+		case d.Implied:
+			b = appendPos(append(b, 2), *d.Cause)
+		default:
+			b = appendPos(append(b, 1), *d.Cause)
 		}
 	}
 	return b
@@ -865,6 +879,17 @@ func (r *Reader) Diags() diag.List {
 					return nil
 				}
 			}
+		}
+		switch flag := r.Byte(); flag {
+		case 0:
+		case 1, 2:
+			c := r.pos()
+			d.Cause, d.Implied = &c, flag == 2
+		default:
+			r.Err = errCorrupt
+		}
+		if r.Err != nil {
+			return nil
 		}
 		l = append(l, d)
 	}
