@@ -65,7 +65,7 @@ func writes(args []string) bool {
 		}
 	}
 	switch args[0] {
-	case "new", "import":
+	case "new", "import", "man":
 		return true
 	case "gen", "fmt":
 		return !contains(args, "--check")
