@@ -3,7 +3,11 @@ GO        ?= go
 STATICCHECK = $(GO) run honnef.co/go/tools/cmd/staticcheck@v0.8.2
 FUZZTIME  ?= 60s
 
-.PHONY: all build test gen check bench lint fuzz fmt
+.PHONY: all build test gen check bench lint fuzz fmt man release-check
+
+# Tools run from the Go module proxy at pinned versions (docs/design.md says why each).
+GORELEASER = $(GO) run github.com/goreleaser/goreleaser/v2@v2.15.1
+ACTIONLINT = $(GO) run github.com/rhysd/actionlint/cmd/actionlint@v1.7.12
 
 all: build test
 
@@ -19,8 +23,10 @@ test:
 	$(GO) run ./cmd/roundtable gen --check
 	$(GO) run ./cmd/roundtable fmt --check content examples
 
-## gen: regenerate generated/ from the embedded base content.
+## gen: regenerate the table packages' constant names (goconsts.go) and
+## generated/ from the embedded base content.
 gen:
+	$(GO) run ./compiler/emit/constgen engine/annas/table engine/battlecrest/table engine/fecipher/table engine/tablebattles/table engine/tropera/table
 	$(GO) run ./cmd/roundtable gen
 	$(GO) run ./cmd/roundtable gen examples/annas-expansion/pack --out examples/annas-expansion/valm --package valm
 
@@ -62,3 +68,14 @@ fuzz:
 
 fmt:
 	gofmt -w .
+
+## man: man pages of every command into man/ (roundtable man DIR).
+man:
+	$(GO) run ./cmd/roundtable man man
+
+## release-check: GoReleaser validates .goreleaser.yaml (no build, no
+## publishing); actionlint checks the workflows and, through them, action.yml
+## (with shellcheck on run: scripts when it is installed; .ci/run installs it).
+release-check:
+	$(GORELEASER) check
+	$(ACTIONLINT)

@@ -37,6 +37,9 @@ type Game struct {
 	Build func(p *Program) (any, diag.List)
 	// Go output of gen: folder (relative to the repo), package, variable.
 	GenDir, GenPackage, GenVar string
+	// GoConsts names the table package's enum constants for gen (the
+	// generated table.GoConsts), so generated code reads table.Activate.
+	GoConsts map[string]map[int64]string
 
 	once   sync.Once
 	schema *cueval.Schema

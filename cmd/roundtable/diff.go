@@ -41,7 +41,10 @@ added, removed or changed, and for changed ones each field that differs
 so moving a card between files is not a change.
 
 OLD and NEW are folders. With --git REV, OLD is PATH (default: the current folder) as
-of the git revision REV, and NEW is PATH in the working tree.
+of the git revision REV, and NEW is PATH in the working tree. A PATH that exists on one
+side only (a pull request that adds, removes or renames a pack) is an empty tree on the
+other: everything in it is added or removed (diff the parent folder to see a renamed
+pack as unchanged).
 
 --format markdown fits a pull-request comment. The exit status is 0 whatever changed,
 unless --fail-on names a kind of change (removed, changed, added) that happened: then 1.
@@ -69,10 +72,7 @@ A tree whose YAML does not parse is reported and exits 1 as well.`,
 				if len(args) == 1 {
 					p = args[0]
 				}
-				if oldT, err = gitTree(gitRev, p); err != nil {
-					return err
-				}
-				if newT, err = dirTree(p); err != nil {
+				if oldT, newT, err = gitTrees(gitRev, p); err != nil {
 					return err
 				}
 			} else {
@@ -126,9 +126,10 @@ A tree whose YAML does not parse is reported and exits 1 as well.`,
 
 // tree is one side of a diff: the documents under a folder.
 type tree struct {
-	name  string
-	set   *source.Set
-	diags diag.List
+	name   string
+	set    *source.Set
+	diags  diag.List
+	absent string // "valm does not exist at main"; "" when PATH exists
 }
 
 func dirTree(dir string) (*tree, error) {
@@ -149,12 +150,16 @@ func dirTree(dir string) (*tree, error) {
 	return &tree{name: name, set: set, diags: diags}, nil
 }
 
-// gitTree reads PATH as of git revision rev (git archive REV:./PATH).
-func gitTree(rev, p string) (*tree, error) {
+// gitTrees reads both sides of diff --git: PATH as of REV and PATH in the
+// working tree. A PATH missing on one side is an empty tree there, marked
+// absent, so that adding, removing or renaming a pack is a diff and not a
+// failure; missing on both sides, or a REV that names no commit, is a usage
+// error.
+func gitTrees(rev, p string) (oldT, newT *tree, err error) {
 	p = filepath.ToSlash(filepath.Clean(p))
 	out, err := exec.Command("git", "rev-parse", "--show-toplevel", "--show-prefix").Output()
 	if err != nil {
-		return nil, usageErr("--git needs a git work tree: %v", err)
+		return nil, nil, usageErr("--git needs a git work tree: %v", err)
 	}
 	lines := strings.Split(strings.TrimRight(string(out), "\n"), "\n")
 	top, prefix := lines[0], ""
@@ -163,14 +168,57 @@ func gitTree(rev, p string) (*tree, error) {
 	}
 	inRepo := path.Join(prefix, p)
 	if inRepo == ".." || strings.HasPrefix(inRepo, "../") {
-		return nil, usageErr("%s is outside the git work tree", p)
+		return nil, nil, usageErr("%s is outside the git work tree", p)
+	}
+	if err := exec.Command("git", "rev-parse", "--verify", "--quiet", rev+"^{commit}").Run(); err != nil {
+		return nil, nil, usageErr("--git %s: not a commit in this repository", rev)
 	}
 	spec := rev + ":" + strings.TrimPrefix(inRepo, ".")
+	objType := "tree"
+	if inRepo != "." { // the root always exists
+		c := exec.Command("git", "cat-file", "-t", spec)
+		c.Dir = top
+		b, err := c.Output()
+		objType = strings.TrimSpace(string(b))
+		if err != nil {
+			objType = "" // absent at REV
+		}
+	}
+	_, statErr := os.Stat(p)
+	switch {
+	case objType == "" && errors.Is(statErr, os.ErrNotExist):
+		return nil, nil, usageErr("%s exists neither at %s nor in the working tree", p, rev)
+	case objType == "":
+		oldT = emptyTree(rev+":"+p, p+" does not exist at "+rev)
+	case objType != "tree":
+		return nil, nil, usageErr("%s is not a folder at %s", p, rev)
+	default:
+		if oldT, err = gitTree(top, spec, rev+":"+p); err != nil {
+			return nil, nil, err
+		}
+	}
+	if errors.Is(statErr, os.ErrNotExist) {
+		newT = emptyTree(p, p+" does not exist in the working tree")
+	} else if newT, err = dirTree(p); err != nil {
+		return nil, nil, err
+	}
+	return oldT, newT, nil
+}
+
+// emptyTree is the side of a diff where PATH does not exist; absent says so.
+func emptyTree(name, absent string) *tree {
+	set, diags := source.Load(fstest.MapFS{}, name)
+	return &tree{name: name, set: set, diags: diags, absent: absent}
+}
+
+// gitTree reads a folder of the repository at top as of a revision (git
+// archive REV:PATH).
+func gitTree(top, spec, name string) (*tree, error) {
 	var stderr bytes.Buffer
 	c := exec.Command("git", "archive", "--format=tar", spec)
 	c.Stderr = &stderr
 	c.Dir = top
-	out, err = c.Output()
+	out, err := c.Output()
 	if err != nil {
 		msg := strings.TrimSpace(stderr.String())
 		if msg == "" {
@@ -197,7 +245,6 @@ func gitTree(rev, p string) (*tree, error) {
 		}
 		fsys[h.Name] = &fstest.MapFile{Data: data, Mode: 0o644}
 	}
-	name := rev + ":" + p
 	set, diags := source.Load(fsys, name)
 	return &tree{name: name, set: set, diags: diags}, nil
 }
@@ -333,6 +380,7 @@ type kindDiff struct {
 
 type contentDiff struct {
 	Old, New string
+	Notes    []string // a side that does not exist
 	Kinds    []*kindDiff
 	qualify  bool // several packs: show pack-id/entity-id
 }
@@ -356,6 +404,12 @@ func diffTrees(oldT, newT *tree) *contentDiff {
 	olds, og := oldT.entities()
 	news, ng := newT.entities()
 	d := &contentDiff{Old: oldT.name, New: newT.name, qualify: len(og) > 1 || len(ng) > 1}
+	if oldT.absent != "" {
+		d.Notes = append(d.Notes, oldT.absent+": every entity is added")
+	}
+	if newT.absent != "" {
+		d.Notes = append(d.Notes, newT.absent+": every entity is removed")
+	}
 	// Kinds in their game's order, pack first; unknown kinds after.
 	var kindOrder []string
 	add := func(k string) {
@@ -488,6 +542,9 @@ func (d *contentDiff) totals() string {
 }
 
 func (d *contentDiff) printText(w io.Writer) {
+	for _, n := range d.Notes {
+		fmt.Fprintf(w, "note: %s\n", n)
+	}
 	if len(d.Kinds) == 0 {
 		fmt.Fprintf(w, "no content changes between %s and %s\n", d.Old, d.New)
 		return
@@ -513,9 +570,10 @@ func (d *contentDiff) printJSON(w io.Writer) error {
 	out := struct {
 		Old     string         `json:"old"`
 		New     string         `json:"new"`
+		Notes   []string       `json:"notes,omitempty"`
 		Kinds   []*kindDiff    `json:"kinds"`
 		Summary map[string]int `json:"summary"`
-	}{d.Old, d.New, d.Kinds, map[string]int{"added": d.count("added"), "removed": d.count("removed"), "changed": d.count("changed")}}
+	}{d.Old, d.New, d.Notes, d.Kinds, map[string]int{"added": d.count("added"), "removed": d.count("removed"), "changed": d.count("changed")}}
 	if out.Kinds == nil {
 		out.Kinds = []*kindDiff{}
 	}
@@ -531,6 +589,9 @@ func mdCell(s string) string {
 
 func (d *contentDiff) printMarkdown(w io.Writer) {
 	fmt.Fprintf(w, "### Content changes: %s\n\n", d.totals())
+	for _, n := range d.Notes {
+		fmt.Fprintf(w, "_%s_\n\n", mdCell(n))
+	}
 	if len(d.Kinds) == 0 {
 		fmt.Fprintf(w, "No content changes between `%s` and `%s`.\n", d.Old, d.New)
 		return

@@ -128,10 +128,11 @@ func generate(out string) (emit.Output, diag.List, diag.Sources, error) {
 			continue
 		}
 		o, err := genPackage(emit.Package{
-			Dir:  g.GenDir,
-			Name: g.GenPackage,
-			Doc:  fmt.Sprintf("Package %s holds the compiled base content of %s.", g.GenPackage, g.Name),
-			Var:  g.GenVar,
+			Dir:    g.GenDir,
+			Name:   g.GenPackage,
+			Doc:    fmt.Sprintf("Package %s holds the compiled base content of %s.", g.GenPackage, g.Name),
+			Var:    g.GenVar,
+			Consts: g.GoConsts,
 		}, out, res.Ruleset)
 		if err != nil {
 			return emit.Output{}, nil, nil, err
@@ -187,7 +188,7 @@ func generatePacks(dirs []string, out, pkg string) (emit.Output, diag.List, diag
 		names = append(names, p.ID+" "+p.Version)
 	}
 	doc := fmt.Sprintf("Package %s holds the compiled %s ruleset of the packs %s.", pkg, r.Game.Name, strings.Join(names, ", "))
-	files, err := genPackage(emit.Package{Name: pkg, Doc: doc, Var: r.Game.GenVar}, out, r.Ruleset)
+	files, err := genPackage(emit.Package{Name: pkg, Doc: doc, Var: r.Game.GenVar, Consts: r.Game.GoConsts}, out, r.Ruleset)
 	if err != nil {
 		return emit.Output{}, nil, nil, err
 	}

@@ -69,7 +69,7 @@ func writes(args []string) bool {
 		return true
 	}
 	switch args[0] {
-	case "new", "import":
+	case "new", "import", "man":
 		return true
 	case "serve":
 		return true // runs until stopped: TestServeReadmeCommand runs it

@@ -7,6 +7,7 @@ import (
 	"github.com/roundtable-dev/roundtable/compiler"
 	"github.com/roundtable-dev/roundtable/compiler/diag"
 	content "github.com/roundtable-dev/roundtable/content/annas"
+	"github.com/roundtable-dev/roundtable/engine/annas/table"
 	schema "github.com/roundtable-dev/roundtable/schema/annas"
 )
 
@@ -35,6 +36,7 @@ var Game = &compiler.Game{
 	GenDir:     "generated/annas",
 	GenPackage: "annas",
 	GenVar:     "Ruleset",
+	GoConsts:   table.GoConsts,
 }
 
 func init() { compiler.Register(Game) }

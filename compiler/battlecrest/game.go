@@ -7,6 +7,7 @@ import (
 	"github.com/roundtable-dev/roundtable/compiler"
 	"github.com/roundtable-dev/roundtable/compiler/diag"
 	content "github.com/roundtable-dev/roundtable/content/battlecrest"
+	"github.com/roundtable-dev/roundtable/engine/battlecrest/table"
 	schema "github.com/roundtable-dev/roundtable/schema/battlecrest"
 )
 
@@ -31,6 +32,7 @@ var Game = &compiler.Game{
 	GenDir:     "generated/battlecrest",
 	GenPackage: "battlecrest",
 	GenVar:     "Ruleset",
+	GoConsts:   table.GoConsts,
 }
 
 func init() { compiler.Register(Game) }

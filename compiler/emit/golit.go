@@ -41,6 +41,7 @@ func GoFile(pkg, doc, name string, v any) ([]byte, error) {
 
 // goFile is one generated Go file holding one variable.
 type goFile struct {
+	consts    Consts
 	pkg, doc  string
 	name      string // the variable
 	varDoc    string
@@ -63,6 +64,7 @@ func (f goFile) write(w io.Writer) error {
 		}
 	}
 	p := newPrinter(w)
+	p.consts = f.consts
 	imports, err := p.imports(f.value, f.fieldCode)
 	if err != nil {
 		return err
@@ -125,6 +127,38 @@ type printer struct {
 	scratch   []byte            // one-line values of the pending elements
 	text      []byte            // the one-line element being placed
 	spelled   map[string]bool   // dry run: packages whose types were spelled
+	consts    Consts
+}
+
+// Consts names constants for the printer: by the type's import path and name
+// ("example.com/table.Trigger"), the name of the constant of each value. A
+// value of a named integer type that has a name here is printed as that
+// constant (table.Activate, not 6). Table packages generate theirs
+// (compiler/emit/constgen: GoConsts).
+type Consts map[string]map[int64]string
+
+// name returns the constant naming v, if any.
+func (c Consts) name(t reflect.Type, v reflect.Value) (string, bool) {
+	if len(c) == 0 {
+		return "", false
+	}
+	byVal, ok := c[t.PkgPath()+"."+t.Name()]
+	if !ok {
+		return "", false
+	}
+	var n int64
+	switch v.Kind() {
+	case reflect.Int, reflect.Int8, reflect.Int16, reflect.Int32, reflect.Int64:
+		n = v.Int()
+	default:
+		u := v.Uint()
+		if u > math.MaxInt64 {
+			return "", false
+		}
+		n = int64(u)
+	}
+	name, ok := byVal[n]
+	return name, ok
 }
 
 // pair is a one-line `Key: value` element waiting for its column width.
@@ -286,6 +320,7 @@ func (p *printer) imports(v reflect.Value, fieldCode map[string]string) ([]strin
 		}
 	} else {
 		dry := newPrinter(io.Discard)
+		dry.consts = p.consts
 		dry.spelled = map[string]bool{}
 		dry.fieldCode = fieldCode
 		dry.value(v, true)
@@ -344,6 +379,17 @@ func (p *printer) value(v reflect.Value, typed bool) {
 	case reflect.Bool, reflect.Int, reflect.Int8, reflect.Int16, reflect.Int32, reflect.Int64,
 		reflect.Uint, reflect.Uint8, reflect.Uint16, reflect.Uint32, reflect.Uint64, reflect.Uintptr,
 		reflect.Float32, reflect.Float64, reflect.String:
+		if k != reflect.Bool && k < reflect.Float32 && t.Name() != "" && t.PkgPath() != "" {
+			if name, ok := p.consts.name(t, v); ok {
+				if p.spelled != nil {
+					p.record(t)
+				}
+				p.buf = append(p.buf, path.Base(t.PkgPath())...)
+				p.buf = append(p.buf, '.')
+				p.buf = append(p.buf, name...)
+				return
+			}
+		}
 		// A named basic type is converted when the context needs the type.
 		named := typed && t.Name() != "" && t.PkgPath() != ""
 		if named {

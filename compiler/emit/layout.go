@@ -38,6 +38,9 @@ type Package struct {
 	ImportPath string
 	// ChunkSize overrides the package constant ChunkSize when positive.
 	ChunkSize int
+	// Consts names the constants of enum types (the table package's
+	// GoConsts), printed instead of their numbers.
+	Consts Consts
 }
 
 // Output returns the files of p holding v. When v is a struct, or a pointer
@@ -56,7 +59,7 @@ func (p Package) Output(v any) (Output, error) {
 	if root.Kind() == reflect.Pointer && !root.IsNil() {
 		root = root.Elem()
 	}
-	top := goFile{pkg: p.Name, doc: p.Doc, name: p.Var, varDoc: p.Var + " is the compiled content.", value: rv}
+	top := goFile{consts: p.Consts, pkg: p.Name, doc: p.Doc, name: p.Var, varDoc: p.Var + " is the compiled content.", value: rv}
 	out := Output{Prune: []string{path.Join(p.Dir, "internal")}}
 	if root.Kind() == reflect.Struct {
 		t := root.Type()
@@ -84,6 +87,7 @@ func (p Package) Output(v any) (Output, error) {
 				top.extra = append(top.extra, p.ImportPath+"/internal/"+name)
 				fmt.Fprintf(&code, "\t%s.%s,\n", name, f.Name)
 				chunk := goFile{
+					consts: p.Consts,
 					pkg:    name,
 					doc:    fmt.Sprintf("Package %s holds %s.%s[%d:%d] of package %s.", name, p.Var, f.Name, lo, hi, p.Name),
 					name:   f.Name,

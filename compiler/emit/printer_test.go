@@ -131,9 +131,17 @@ func randomValue(r *rand.Rand, t reflect.Type, depth int) reflect.Value {
 	return v
 }
 
+// testConsts names some values of the test enums, as a table package's
+// GoConsts does.
+var testConsts = Consts{
+	"github.com/roundtable-dev/roundtable/compiler/emit.Color": {0: "Red", 1: "Green", 2: "ABlueOfAVeryLongNameIndeedMoreThanFortyBytes"},
+	"github.com/roundtable-dev/roundtable/compiler/emit.Level": {-1: "NoLevel", 3: "L3", -100: "LevelMin"},
+}
+
 // FuzzPrinterMatchesGofmt holds the printer to the old printer's
 // unformatted source through go/format, byte for byte, on random values of
-// every kind the tables use (and maps and floats, which they do not).
+// every kind the tables use (and maps and floats, which they do not), with
+// enum values as numbers and as constants.
 func FuzzPrinterMatchesGofmt(f *testing.F) {
 	for seed := range uint64(40) {
 		f.Add(seed)
@@ -155,6 +163,19 @@ func FuzzPrinterMatchesGofmt(f *testing.F) {
 			}
 			if !bytes.Equal(got, want) {
 				t.Fatalf("seed %d: printer output differs from gofmt's:\n%s", seed, firstDiff(got, want))
+			}
+			// Enum values printed as their constants (names of several
+			// lengths, so that alignment sees them).
+			want, err = refGoFileConsts(testConsts, "gen", "Package gen is a test.", "Value", val)
+			if err != nil {
+				t.Fatalf("reference: %v", err)
+			}
+			var buf bytes.Buffer
+			if err := (goFile{consts: testConsts, pkg: "gen", doc: "Package gen is a test.", name: "Value", varDoc: "Value is the compiled content.", value: reflect.ValueOf(val)}).write(&buf); err != nil {
+				t.Fatal(err)
+			}
+			if got := buf.Bytes(); !bytes.Equal(got, want) {
+				t.Fatalf("seed %d, with constants: printer output differs from gofmt's:\n%s", seed, firstDiff(got, want))
 			}
 		}
 	})
@@ -242,5 +263,42 @@ func TestPrinterRefusesWhatGoCannotSpell(t *testing.T) {
 		if _, err := GoFile("gen", "", "V", v); err == nil {
 			t.Errorf("%#v: no error", v)
 		}
+	}
+}
+
+// TestPrinterNamesConstants: a value that Consts names prints as the
+// constant, in fields, lists, map keys and interfaces; others stay numbers.
+func TestPrinterNamesConstants(t *testing.T) {
+	type enums struct {
+		C     Color
+		Other Color
+		List  []Color
+		ByC   map[Color]int
+		Any   any
+		L     Level
+	}
+	v := enums{C: 1, Other: 7, List: []Color{0, 2, 9}, ByC: map[Color]int{1: 5, 8: 6}, Any: Color(0), L: -1}
+	var buf bytes.Buffer
+	if err := (goFile{consts: testConsts, pkg: "gen", name: "V", value: reflect.ValueOf(v)}).write(&buf); err != nil {
+		t.Fatal(err)
+	}
+	want := Header + `package gen
+
+import "github.com/roundtable-dev/roundtable/compiler/emit"
+
+var V = emit.enums{
+	C:     emit.Green,
+	Other: 7,
+	List:  []emit.Color{emit.Red, emit.ABlueOfAVeryLongNameIndeedMoreThanFortyBytes, 9},
+	ByC: map[emit.Color]int{
+		emit.Green: 5,
+		8:          6,
+	},
+	Any: emit.Red,
+	L:   emit.NoLevel,
+}
+`
+	if got := buf.String(); got != want {
+		t.Errorf("got:\n%s\nwant:\n%s", got, want)
 	}
 }

@@ -14,7 +14,13 @@ import (
 )
 
 func refGoFile(pkg, doc, name string, v any) ([]byte, error) {
-	p := refPrinter{imports: map[string]string{}}
+	return refGoFileConsts(nil, pkg, doc, name, v)
+}
+
+// refGoFileConsts is refGoFile printing the values named in consts as their
+// constants.
+func refGoFileConsts(consts Consts, pkg, doc, name string, v any) ([]byte, error) {
+	p := refPrinter{imports: map[string]string{}, consts: consts}
 	var body bytes.Buffer
 	p.value(&body, reflect.ValueOf(v), true)
 	var b bytes.Buffer
@@ -39,6 +45,28 @@ func refGoFile(pkg, doc, name string, v any) ([]byte, error) {
 
 type refPrinter struct {
 	imports map[string]string // path -> name
+	consts  Consts
+}
+
+// constant writes the constant naming v, if consts has one.
+func (p *refPrinter) constant(b *bytes.Buffer, v reflect.Value) bool {
+	t := v.Type()
+	byVal, ok := p.consts[t.PkgPath()+"."+t.Name()]
+	if !ok {
+		return false
+	}
+	var n int64
+	if v.CanInt() {
+		n = v.Int()
+	} else {
+		n = int64(v.Uint())
+	}
+	name, ok := byVal[n]
+	if ok {
+		p.imports[t.PkgPath()] = path.Base(t.PkgPath())
+		b.WriteString(path.Base(t.PkgPath()) + "." + name)
+	}
+	return ok
 }
 
 func (p *refPrinter) typeName(t reflect.Type) string {
@@ -67,9 +95,13 @@ func (p *refPrinter) value(b *bytes.Buffer, v reflect.Value, typed bool) {
 	case reflect.Bool:
 		p.conv(b, t, typed, strconv.FormatBool(v.Bool()))
 	case reflect.Int, reflect.Int8, reflect.Int16, reflect.Int32, reflect.Int64:
-		p.conv(b, t, typed, strconv.FormatInt(v.Int(), 10))
+		if !p.constant(b, v) {
+			p.conv(b, t, typed, strconv.FormatInt(v.Int(), 10))
+		}
 	case reflect.Uint, reflect.Uint8, reflect.Uint16, reflect.Uint32, reflect.Uint64, reflect.Uintptr:
-		p.conv(b, t, typed, strconv.FormatUint(v.Uint(), 10))
+		if !p.constant(b, v) {
+			p.conv(b, t, typed, strconv.FormatUint(v.Uint(), 10))
+		}
 	case reflect.Float32, reflect.Float64:
 		p.conv(b, t, typed, strconv.FormatFloat(v.Float(), 'g', -1, 64))
 	case reflect.String:

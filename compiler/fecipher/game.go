@@ -7,6 +7,7 @@ import (
 	"github.com/roundtable-dev/roundtable/compiler"
 	"github.com/roundtable-dev/roundtable/compiler/diag"
 	content "github.com/roundtable-dev/roundtable/content/fecipher"
+	"github.com/roundtable-dev/roundtable/engine/fecipher/table"
 	schema "github.com/roundtable-dev/roundtable/schema/fecipher"
 )
 
@@ -29,6 +30,7 @@ var Game = &compiler.Game{
 	GenDir:     "generated/fecipher",
 	GenPackage: "fecipher",
 	GenVar:     "Ruleset",
+	GoConsts:   table.GoConsts,
 }
 
 func init() { compiler.Register(Game) }

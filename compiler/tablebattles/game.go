@@ -7,6 +7,7 @@ import (
 	"github.com/roundtable-dev/roundtable/compiler"
 	"github.com/roundtable-dev/roundtable/compiler/diag"
 	content "github.com/roundtable-dev/roundtable/content/tablebattles"
+	"github.com/roundtable-dev/roundtable/engine/tablebattles/table"
 	schema "github.com/roundtable-dev/roundtable/schema/tablebattles"
 )
 
@@ -28,6 +29,7 @@ var Game = &compiler.Game{
 	GenDir:     "generated/tablebattles",
 	GenPackage: "tablebattles",
 	GenVar:     "Ruleset",
+	GoConsts:   table.GoConsts,
 }
 
 func init() { compiler.Register(Game) }

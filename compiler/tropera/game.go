@@ -7,6 +7,7 @@ import (
 	"github.com/roundtable-dev/roundtable/compiler"
 	"github.com/roundtable-dev/roundtable/compiler/diag"
 	content "github.com/roundtable-dev/roundtable/content/tropera"
+	"github.com/roundtable-dev/roundtable/engine/tropera/table"
 	schema "github.com/roundtable-dev/roundtable/schema/tropera"
 )
 
@@ -34,6 +35,7 @@ var Game = &compiler.Game{
 	GenDir:     "generated/tropera",
 	GenPackage: "tropera",
 	GenVar:     "Ruleset",
+	GoConsts:   table.GoConsts,
 }
 
 func init() { compiler.Register(Game) }

@@ -15,17 +15,17 @@ var Ruleset = &table.Ruleset{
 			EffAgainst: -1,
 			Effects: []table.Effect{
 				{
-					When: 6,
+					When: table.Activate,
 					Target: table.Target{
-						Kind:   3,
-						Side:   1,
+						Kind:   table.TargetOne,
+						Side:   table.SideAlly,
 						Within: 1,
 						Tag:    -1,
 					},
-					Op:       9,
+					Op:       table.OpGrab,
 					Tag:      -1,
 					Summon:   -1,
-					Duration: 1,
+					Duration: table.ForInstant,
 				},
 			},
 		},
@@ -36,17 +36,17 @@ var Ruleset = &table.Ruleset{
 			EffAgainst: -1,
 			Effects: []table.Effect{
 				{
-					When: 6,
+					When: table.Activate,
 					Target: table.Target{
-						Kind:   3,
-						Side:   1,
+						Kind:   table.TargetOne,
+						Side:   table.SideAlly,
 						Within: 1,
 						Tag:    -1,
 					},
-					Op:       8,
+					Op:       table.OpReposition,
 					Tag:      -1,
 					Summon:   -1,
-					Duration: 1,
+					Duration: table.ForInstant,
 				},
 			},
 		},
@@ -57,18 +57,18 @@ var Ruleset = &table.Ruleset{
 			EffAgainst: -1,
 			Effects: []table.Effect{
 				{
-					When: 6,
+					When: table.Activate,
 					Target: table.Target{
-						Kind:   3,
-						Side:   1,
+						Kind:   table.TargetOne,
+						Side:   table.SideAlly,
 						Within: 1,
 						Tag:    -1,
 					},
-					Op:       5,
+					Op:       table.OpPush,
 					N:        1,
 					Tag:      -1,
 					Summon:   -1,
-					Duration: 1,
+					Duration: table.ForInstant,
 				},
 			},
 		},
@@ -79,18 +79,18 @@ var Ruleset = &table.Ruleset{
 			EffAgainst: -1,
 			Effects: []table.Effect{
 				{
-					When: 6,
+					When: table.Activate,
 					Target: table.Target{
-						Kind:   3,
-						Side:   1,
+						Kind:   table.TargetOne,
+						Side:   table.SideAlly,
 						Within: 2,
 						Tag:    -1,
 					},
-					Op:       2,
+					Op:       table.OpHeal,
 					N:        3,
 					Tag:      -1,
 					Summon:   -1,
-					Duration: 1,
+					Duration: table.ForInstant,
 				},
 			},
 		},
@@ -101,24 +101,24 @@ var Ruleset = &table.Ruleset{
 			EffAgainst: -1,
 			Effects: []table.Effect{
 				{
-					When: 6,
+					When: table.Activate,
 					Target: table.Target{
-						Kind:   3,
-						Side:   1,
+						Kind:   table.TargetOne,
+						Side:   table.SideAlly,
 						Within: 1,
 						Tag:    -1,
 					},
-					Op:       10,
+					Op:       table.OpReady,
 					Tag:      -1,
 					Summon:   -1,
-					Duration: 1,
+					Duration: table.ForInstant,
 				},
 			},
 		},
 		{
 			ID:         "eff-vs-armor",
 			Name:       "Eff vs Armor",
-			Category:   3,
+			Category:   table.Effectiveness,
 			Text:       "+2 ATK in combat against Armored units.",
 			EffAgainst: 8,
 			EffATK:     2,
@@ -126,7 +126,7 @@ var Ruleset = &table.Ruleset{
 		{
 			ID:         "eff-vs-flying",
 			Name:       "Eff vs Flying",
-			Category:   3,
+			Category:   table.Effectiveness,
 			Text:       "+2 ATK in combat against Flying units.",
 			EffAgainst: 10,
 			EffATK:     2,
@@ -134,7 +134,7 @@ var Ruleset = &table.Ruleset{
 		{
 			ID:         "eff-vs-dragon",
 			Name:       "Eff vs Dragon",
-			Category:   3,
+			Category:   table.Effectiveness,
 			Text:       "+2 ATK in combat against Shapeshifter units.",
 			EffAgainst: 11,
 			EffATK:     2,
@@ -142,111 +142,111 @@ var Ruleset = &table.Ruleset{
 		{
 			ID:         "armored",
 			Name:       "Armored",
-			Category:   1,
+			Category:   table.Movement,
 			Text:       "Cannot enter Water tiles.",
 			EffAgainst: -1,
 		},
 		{
 			ID:         "cavalry",
 			Name:       "Cavalry",
-			Category:   1,
+			Category:   table.Movement,
 			Text:       "Cannot enter Forest, Water or Mountain tiles.",
 			EffAgainst: -1,
 		},
 		{
 			ID:         "flying",
 			Name:       "Flying",
-			Category:   1,
+			Category:   table.Movement,
 			Text:       "Cannot enter Mountain tiles; ignores Forest and Water restrictions, even with Cavalry or Armored.",
 			EffAgainst: -1,
 		},
 		{
 			ID:         "shapeshifter",
 			Name:       "Shapeshifter",
-			Category:   2,
+			Category:   table.Passive,
 			Text:       "Deployed with a Shapestone token; uses its shapestone stats while holding it. The token is spent at the end of a combat.",
 			EffAgainst: -1,
 		},
 		{
 			ID:         "haste",
 			Name:       "Haste",
-			Category:   2,
+			Category:   table.Passive,
 			Text:       "May be activated on the turn it is deployed.",
 			EffAgainst: -1,
 			Effects: []table.Effect{
 				{
-					When: 3,
+					When: table.OnDeploy,
 					Target: table.Target{
 						Tag: -1,
 					},
-					Op:       10,
+					Op:       table.OpReady,
 					Tag:      -1,
 					Summon:   -1,
-					Duration: 1,
+					Duration: table.ForInstant,
 				},
 			},
 		},
 		{
 			ID:         "pickpocket",
 			Name:       "Pickpocket",
-			Category:   2,
+			Category:   table.Passive,
 			Text:       "After this unit starts a combat and survives, roll a die; on 4 or more, gain 1 Anna Coin. (Boss Mode - gain 1 Dragon Vein instead, no roll.)",
 			EffAgainst: -1,
 			Effects: []table.Effect{
 				{
-					When: 4,
+					When: table.AfterCombat,
 					If: []table.Cond{
 						{
-							Kind:    11,
+							Kind:    table.CondInitiating,
 							Tag:     -1,
 							Terrain: -1,
 						},
 						{
-							Kind:    14,
+							Kind:    table.CondRoll,
 							N:       4,
 							Tag:     -1,
 							Terrain: -1,
 						},
 						{
-							Kind:    15,
+							Kind:    table.CondMode,
 							Tag:     -1,
 							Terrain: -1,
 						},
 					},
 					Target: table.Target{
-						Kind: 5,
+						Kind: table.TargetPlayer,
 						Tag:  -1,
 					},
-					Op:       13,
+					Op:       table.OpCoins,
 					N:        1,
 					Tag:      -1,
 					Summon:   -1,
-					Duration: 1,
+					Duration: table.ForInstant,
 				},
 				{
-					When: 4,
+					When: table.AfterCombat,
 					If: []table.Cond{
 						{
-							Kind:    11,
+							Kind:    table.CondInitiating,
 							Tag:     -1,
 							Terrain: -1,
 						},
 						{
-							Kind:    15,
+							Kind:    table.CondMode,
 							Tag:     -1,
 							Terrain: -1,
-							Mode:    1,
+							Mode:    table.BossMode,
 						},
 					},
 					Target: table.Target{
-						Kind: 5,
+						Kind: table.TargetPlayer,
 						Tag:  -1,
 					},
-					Op:       14,
+					Op:       table.OpDV,
 					N:        1,
 					Tag:      -1,
 					Summon:   -1,
-					Duration: 1,
+					Duration: table.ForInstant,
 				},
 			},
 		},
@@ -324,7 +324,7 @@ var Ruleset = &table.Ruleset{
 			ID:    "robin",
 			Name:  "Robin",
 			Title: "Tactician",
-			Color: 2,
+			Color: table.Blue,
 			Stats: table.Stats{
 				HP:  9,
 				ATK: 5,
@@ -338,7 +338,7 @@ var Ruleset = &table.Ruleset{
 			ID:    "frederick",
 			Name:  "Frederick",
 			Title: "Wary Knight",
-			Color: 2,
+			Color: table.Blue,
 			Stats: table.Stats{
 				HP:  11,
 				ATK: 5,
@@ -354,7 +354,7 @@ var Ruleset = &table.Ruleset{
 			ID:        "ephraim",
 			Name:      "Ephraim",
 			Title:     "Restoration Lord",
-			Color:     2,
+			Color:     table.Blue,
 			Legendary: true,
 			Stats: table.Stats{
 				HP:  12,
@@ -370,7 +370,7 @@ var Ruleset = &table.Ruleset{
 			ID:    "gwendolyn",
 			Name:  "Gwendolyn",
 			Title: "Adorable Knight",
-			Color: 2,
+			Color: table.Blue,
 			Stats: table.Stats{
 				HP:  11,
 				ATK: 5,
@@ -386,7 +386,7 @@ var Ruleset = &table.Ruleset{
 			ID:    "effie",
 			Name:  "Effie",
 			Title: "Army of One",
-			Color: 2,
+			Color: table.Blue,
 			Stats: table.Stats{
 				HP:  12,
 				ATK: 6,
@@ -402,7 +402,7 @@ var Ruleset = &table.Ruleset{
 			ID:    "sully",
 			Name:  "Sully",
 			Title: "Crimson Knight",
-			Color: 2,
+			Color: table.Blue,
 			Stats: table.Stats{
 				HP:  10,
 				ATK: 5,
@@ -418,7 +418,7 @@ var Ruleset = &table.Ruleset{
 			ID:    "palla",
 			Name:  "Palla",
 			Title: "Eldest Whitewing",
-			Color: 2,
+			Color: table.Blue,
 			Stats: table.Stats{
 				HP:  9,
 				ATK: 5,
@@ -434,7 +434,7 @@ var Ruleset = &table.Ruleset{
 			ID:    "est",
 			Name:  "Est",
 			Title: "Junior Whitewing",
-			Color: 2,
+			Color: table.Blue,
 			Stats: table.Stats{
 				HP:  8,
 				ATK: 5,
@@ -450,7 +450,7 @@ var Ruleset = &table.Ruleset{
 			ID:    "linde",
 			Name:  "Linde",
 			Title: "Light Mage",
-			Color: 2,
+			Color: table.Blue,
 			Stats: table.Stats{
 				HP:  8,
 				ATK: 5,
@@ -465,7 +465,7 @@ var Ruleset = &table.Ruleset{
 			ID:    "oscar",
 			Name:  "Oscar",
 			Title: "Agile Horseman",
-			Color: 2,
+			Color: table.Blue,
 			Stats: table.Stats{
 				HP:  10,
 				ATK: 5,
@@ -481,7 +481,7 @@ var Ruleset = &table.Ruleset{
 			ID:    "draug",
 			Name:  "Draug",
 			Title: "Gentle Giant",
-			Color: 2,
+			Color: table.Blue,
 			Stats: table.Stats{
 				HP:  13,
 				ATK: 5,
@@ -497,7 +497,7 @@ var Ruleset = &table.Ruleset{
 			ID:    "lissa",
 			Name:  "Lissa",
 			Title: "Sprightly Cleric",
-			Color: 3,
+			Color: table.Gray,
 			Stats: table.Stats{
 				HP:  9,
 				ATK: 3,
@@ -513,7 +513,7 @@ var Ruleset = &table.Ruleset{
 			ID:        "tiki",
 			Name:      "Tiki",
 			Title:     "Divine Dragon",
-			Color:     3,
+			Color:     table.Gray,
 			Legendary: true,
 			Stats: table.Stats{
 				HP:  13,
@@ -536,7 +536,7 @@ var Ruleset = &table.Ruleset{
 			ID:    "anna",
 			Name:  "Anna",
 			Title: "Secret Seller",
-			Color: 3,
+			Color: table.Gray,
 			Stats: table.Stats{
 				HP:  9,
 				ATK: 4,
@@ -552,7 +552,7 @@ var Ruleset = &table.Ruleset{
 			ID:    "gaius",
 			Name:  "Gaius",
 			Title: "Candy Thief",
-			Color: 3,
+			Color: table.Gray,
 			Stats: table.Stats{
 				HP:  9,
 				ATK: 5,
@@ -568,7 +568,7 @@ var Ruleset = &table.Ruleset{
 			ID:    "matthew",
 			Name:  "Matthew",
 			Title: "Faithful Spy",
-			Color: 3,
+			Color: table.Gray,
 			Stats: table.Stats{
 				HP:  8,
 				ATK: 5,
@@ -584,7 +584,7 @@ var Ruleset = &table.Ruleset{
 			ID:    "virion",
 			Name:  "Virion",
 			Title: "Archest",
-			Color: 3,
+			Color: table.Gray,
 			Stats: table.Stats{
 				HP:  9,
 				ATK: 6,
@@ -600,7 +600,7 @@ var Ruleset = &table.Ruleset{
 			ID:    "takumi",
 			Name:  "Takumi",
 			Title: "Wild Card",
-			Color: 3,
+			Color: table.Gray,
 			Stats: table.Stats{
 				HP:  9,
 				ATK: 6,
@@ -616,7 +616,7 @@ var Ruleset = &table.Ruleset{
 			ID:    "maria",
 			Name:  "Maria",
 			Title: "Minerva's Sister",
-			Color: 3,
+			Color: table.Gray,
 			Stats: table.Stats{
 				HP:  8,
 				ATK: 2,
@@ -632,7 +632,7 @@ var Ruleset = &table.Ruleset{
 			ID:    "serra",
 			Name:  "Serra",
 			Title: "Outspoken Cleric",
-			Color: 3,
+			Color: table.Gray,
 			Stats: table.Stats{
 				HP:  8,
 				ATK: 3,
@@ -648,7 +648,7 @@ var Ruleset = &table.Ruleset{
 			ID:    "elise",
 			Name:  "Elise",
 			Title: "Bright Bud",
-			Color: 3,
+			Color: table.Gray,
 			Stats: table.Stats{
 				HP:  8,
 				ATK: 3,
@@ -664,7 +664,7 @@ var Ruleset = &table.Ruleset{
 			ID:    "olivia",
 			Name:  "Olivia",
 			Title: "Blushing Dancer",
-			Color: 3,
+			Color: table.Gray,
 			Stats: table.Stats{
 				HP:  8,
 				ATK: 4,
@@ -680,7 +680,7 @@ var Ruleset = &table.Ruleset{
 			ID:    "azura",
 			Name:  "Azura",
 			Title: "Lady of the Lake",
-			Color: 3,
+			Color: table.Gray,
 			Stats: table.Stats{
 				HP:  9,
 				ATK: 4,
@@ -696,7 +696,7 @@ var Ruleset = &table.Ruleset{
 			ID:        "hector",
 			Name:      "Hector",
 			Title:     "General of Ostia",
-			Color:     1,
+			Color:     table.Green,
 			Legendary: true,
 			Stats: table.Stats{
 				HP:  13,
@@ -713,7 +713,7 @@ var Ruleset = &table.Ruleset{
 			ID:    "kellam",
 			Name:  "Kellam",
 			Title: "Unseen Guard",
-			Color: 1,
+			Color: table.Green,
 			Stats: table.Stats{
 				HP:  11,
 				ATK: 5,
@@ -729,7 +729,7 @@ var Ruleset = &table.Ruleset{
 			ID:    "nowi",
 			Name:  "Nowi",
 			Title: "Eternal Youth",
-			Color: 1,
+			Color: table.Green,
 			Stats: table.Stats{
 				HP:  11,
 				ATK: 3,
@@ -751,7 +751,7 @@ var Ruleset = &table.Ruleset{
 			ID:    "panne",
 			Name:  "Panne",
 			Title: "Proud Taguel",
-			Color: 1,
+			Color: table.Green,
 			Stats: table.Stats{
 				HP:  10,
 				ATK: 4,
@@ -773,7 +773,7 @@ var Ruleset = &table.Ruleset{
 			ID:    "keaton",
 			Name:  "Keaton",
 			Title: "Wolfskin Brawler",
-			Color: 1,
+			Color: table.Green,
 			Stats: table.Stats{
 				HP:  11,
 				ATK: 4,
@@ -795,7 +795,7 @@ var Ruleset = &table.Ruleset{
 			ID:    "vaike",
 			Name:  "Vaike",
 			Title: "Fighter of Ylisse",
-			Color: 1,
+			Color: table.Green,
 			Stats: table.Stats{
 				HP:  11,
 				ATK: 6,
@@ -811,7 +811,7 @@ var Ruleset = &table.Ruleset{
 			ID:    "cherche",
 			Name:  "Cherche",
 			Title: "Wyvern Rider",
-			Color: 1,
+			Color: table.Green,
 			Stats: table.Stats{
 				HP:  10,
 				ATK: 6,
@@ -827,7 +827,7 @@ var Ruleset = &table.Ruleset{
 			ID:    "camilla",
 			Name:  "Camilla",
 			Title: "Bewitching Beauty",
-			Color: 1,
+			Color: table.Green,
 			Stats: table.Stats{
 				HP:  10,
 				ATK: 6,
@@ -843,7 +843,7 @@ var Ruleset = &table.Ruleset{
 			ID:    "nino",
 			Name:  "Nino",
 			Title: "Pure Mage",
-			Color: 1,
+			Color: table.Green,
 			Stats: table.Stats{
 				HP:  8,
 				ATK: 5,
@@ -858,7 +858,7 @@ var Ruleset = &table.Ruleset{
 			ID:    "soren",
 			Name:  "Soren",
 			Title: "Wind Sage",
-			Color: 1,
+			Color: table.Green,
 			Stats: table.Stats{
 				HP:  8,
 				ATK: 6,
@@ -873,7 +873,7 @@ var Ruleset = &table.Ruleset{
 			ID:    "stahl",
 			Name:  "Stahl",
 			Title: "Viridian Knight",
-			Color: 1,
+			Color: table.Green,
 			Stats: table.Stats{
 				HP:  11,
 				ATK: 5,
@@ -1053,23 +1053,23 @@ var Ruleset = &table.Ruleset{
 			Text: "At the start of your turn, if you have fewer units deployed than your opponent, gain 1 Anna Coin.",
 			Effects: []table.Effect{
 				{
-					When: 2,
+					When: table.StartOfTurn,
 					If: []table.Cond{
 						{
-							Kind:    10,
+							Kind:    table.CondFewerUnits,
 							Tag:     -1,
 							Terrain: -1,
 						},
 					},
 					Target: table.Target{
-						Kind: 5,
+						Kind: table.TargetPlayer,
 						Tag:  -1,
 					},
-					Op:       13,
+					Op:       table.OpCoins,
 					N:        1,
 					Tag:      -1,
 					Summon:   -1,
-					Duration: 1,
+					Duration: table.ForInstant,
 				},
 			},
 		},
@@ -1078,10 +1078,10 @@ var Ruleset = &table.Ruleset{
 			Text: "When this unit starts a combat, it makes a follow-up attack whatever its SPD.",
 			Effects: []table.Effect{
 				{
-					When: 1,
+					When: table.InCombat,
 					If: []table.Cond{
 						{
-							Kind:    11,
+							Kind:    table.CondInitiating,
 							Tag:     -1,
 							Terrain: -1,
 						},
@@ -1089,10 +1089,10 @@ var Ruleset = &table.Ruleset{
 					Target: table.Target{
 						Tag: -1,
 					},
-					Op:       21,
+					Op:       table.OpFollowUp,
 					Tag:      -1,
 					Summon:   -1,
-					Duration: 1,
+					Duration: table.ForInstant,
 				},
 			},
 		},
@@ -1101,10 +1101,10 @@ var Ruleset = &table.Ruleset{
 			Text: "When this unit starts a combat, it has +2 DEF.",
 			Effects: []table.Effect{
 				{
-					When: 1,
+					When: table.InCombat,
 					If: []table.Cond{
 						{
-							Kind:    11,
+							Kind:    table.CondInitiating,
 							Tag:     -1,
 							Terrain: -1,
 						},
@@ -1112,7 +1112,7 @@ var Ruleset = &table.Ruleset{
 					Target: table.Target{
 						Tag: -1,
 					},
-					Op: 1,
+					Op: table.OpModify,
 					Mods: table.Mods{
 						DEF: 2,
 					},
@@ -1126,10 +1126,10 @@ var Ruleset = &table.Ruleset{
 			Text: "While at least 2 allies are next to this unit, it has +2 ATK in combat.",
 			Effects: []table.Effect{
 				{
-					When: 1,
+					When: table.InCombat,
 					If: []table.Cond{
 						{
-							Side:    1,
+							Side:    table.SideAlly,
 							Within:  1,
 							N:       2,
 							Tag:     -1,
@@ -1139,7 +1139,7 @@ var Ruleset = &table.Ruleset{
 					Target: table.Target{
 						Tag: -1,
 					},
-					Op: 1,
+					Op: table.OpModify,
 					Mods: table.Mods{
 						ATK: 2,
 					},
@@ -1150,23 +1150,23 @@ var Ruleset = &table.Ruleset{
 		},
 		{
 			Name: "Aura",
-			Kind: 2,
+			Kind: table.SkillSpecial,
 			Text: "Deal 2 damage to an enemy up to 2 spaces away. This damage cannot defeat it.",
 			Effects: []table.Effect{
 				{
-					When: 6,
+					When: table.Activate,
 					Target: table.Target{
-						Kind:   3,
-						Side:   2,
+						Kind:   table.TargetOne,
+						Side:   table.SideEnemy,
 						Within: 2,
 						Tag:    -1,
 					},
-					Op:        3,
+					Op:        table.OpDamage,
 					N:         2,
 					NonLethal: true,
 					Tag:       -1,
 					Summon:    -1,
-					Duration:  1,
+					Duration:  table.ForInstant,
 				},
 			},
 		},
@@ -1175,15 +1175,15 @@ var Ruleset = &table.Ruleset{
 			Text: "After a combat, this unit may move up to 1 space.",
 			Effects: []table.Effect{
 				{
-					When: 4,
+					When: table.AfterCombat,
 					Target: table.Target{
 						Tag: -1,
 					},
-					Op:       4,
+					Op:       table.OpMove,
 					N:        1,
 					Tag:      -1,
 					Summon:   -1,
-					Duration: 1,
+					Duration: table.ForInstant,
 				},
 			},
 		},
@@ -1192,10 +1192,10 @@ var Ruleset = &table.Ruleset{
 			Text: "While holding its Shapestone, this unit has +2 DEF in combat.",
 			Effects: []table.Effect{
 				{
-					When: 1,
+					When: table.InCombat,
 					If: []table.Cond{
 						{
-							Kind:    13,
+							Kind:    table.CondShapestone,
 							Tag:     -1,
 							Terrain: -1,
 						},
@@ -1203,7 +1203,7 @@ var Ruleset = &table.Ruleset{
 					Target: table.Target{
 						Tag: -1,
 					},
-					Op: 1,
+					Op: table.OpModify,
 					Mods: table.Mods{
 						DEF: 2,
 					},
@@ -1214,118 +1214,118 @@ var Ruleset = &table.Ruleset{
 		},
 		{
 			Name: "Clearance Sale",
-			Kind: 2,
+			Kind: table.SkillSpecial,
 			Text: "Gain 2 Anna Coins. (Boss Mode - gain 1 Dragon Vein.)",
 			Effects: []table.Effect{
 				{
-					When: 6,
+					When: table.Activate,
 					If: []table.Cond{
 						{
-							Kind:    15,
+							Kind:    table.CondMode,
 							Tag:     -1,
 							Terrain: -1,
 						},
 					},
 					Target: table.Target{
-						Kind: 5,
+						Kind: table.TargetPlayer,
 						Tag:  -1,
 					},
-					Op:       13,
+					Op:       table.OpCoins,
 					N:        2,
 					Tag:      -1,
 					Summon:   -1,
-					Duration: 1,
+					Duration: table.ForInstant,
 				},
 				{
-					When: 6,
+					When: table.Activate,
 					If: []table.Cond{
 						{
-							Kind:    15,
+							Kind:    table.CondMode,
 							Tag:     -1,
 							Terrain: -1,
-							Mode:    1,
+							Mode:    table.BossMode,
 						},
 					},
 					Target: table.Target{
-						Kind: 5,
+						Kind: table.TargetPlayer,
 						Tag:  -1,
 					},
-					Op:       14,
+					Op:       table.OpDV,
 					N:        1,
 					Tag:      -1,
 					Summon:   -1,
-					Duration: 1,
+					Duration: table.ForInstant,
 				},
 			},
 		},
 		{
 			Name: "Steal",
-			Kind: 2,
+			Kind: table.SkillSpecial,
 			Text: "Your opponent loses 2 Anna Coins and you gain 2.",
 			Effects: []table.Effect{
 				{
-					When: 6,
+					When: table.Activate,
 					Target: table.Target{
-						Kind: 6,
+						Kind: table.TargetOpponent,
 						Tag:  -1,
 					},
-					Op:       13,
+					Op:       table.OpCoins,
 					N:        -2,
 					Tag:      -1,
 					Summon:   -1,
-					Duration: 1,
+					Duration: table.ForInstant,
 				},
 				{
-					When: 6,
+					When: table.Activate,
 					Target: table.Target{
-						Kind: 5,
+						Kind: table.TargetPlayer,
 						Tag:  -1,
 					},
-					Op:       13,
+					Op:       table.OpCoins,
 					N:        2,
 					Tag:      -1,
 					Summon:   -1,
-					Duration: 1,
+					Duration: table.ForInstant,
 				},
 			},
 		},
 		{
 			Name: "Recover",
-			Kind: 2,
+			Kind: table.SkillSpecial,
 			Text: "An ally up to 2 spaces away recovers 7 HP.",
 			Effects: []table.Effect{
 				{
-					When: 6,
+					When: table.Activate,
 					Target: table.Target{
-						Kind:   3,
-						Side:   1,
+						Kind:   table.TargetOne,
+						Side:   table.SideAlly,
 						Within: 2,
 						Tag:    -1,
 					},
-					Op:       2,
+					Op:       table.OpHeal,
 					N:        7,
 					Tag:      -1,
 					Summon:   -1,
-					Duration: 1,
+					Duration: table.ForInstant,
 				},
 			},
 		},
 		{
 			Name: "Rescue",
-			Kind: 2,
+			Kind: table.SkillSpecial,
 			Text: "Place an ally from anywhere on the board on an open space next to this unit.",
 			Effects: []table.Effect{
 				{
-					When: 6,
+					When: table.Activate,
 					Target: table.Target{
-						Kind: 3,
-						Side: 1,
+						Kind: table.TargetOne,
+						Side: table.SideAlly,
 						Tag:  -1,
 					},
-					Op:       8,
+					Op:       table.OpReposition,
 					Tag:      -1,
 					Summon:   -1,
-					Duration: 1,
+					Duration: table.ForInstant,
 				},
 			},
 		},
@@ -1334,44 +1334,44 @@ var Ruleset = &table.Ruleset{
 			Text: "At the start of your turn, adjacent allies recover 1 HP.",
 			Effects: []table.Effect{
 				{
-					When: 2,
+					When: table.StartOfTurn,
 					Target: table.Target{
-						Kind:   4,
-						Side:   1,
+						Kind:   table.TargetAll,
+						Side:   table.SideAlly,
 						Within: 1,
 						Tag:    -1,
 					},
-					Op:       2,
+					Op:       table.OpHeal,
 					N:        1,
 					Tag:      -1,
 					Summon:   -1,
-					Duration: 1,
+					Duration: table.ForInstant,
 				},
 			},
 		},
 		{
 			Name:     "Guardian",
-			Kind:     2,
+			Kind:     table.SkillSpecial,
 			Reaction: true,
 			Text:     "Reaction - when an adjacent ally is attacked, it has +3 DEF for that combat.",
 			Effects: []table.Effect{
 				{
-					When: 10,
+					When: table.Attacked,
 					About: table.Scope{
-						Side:   1,
+						Side:   table.SideAlly,
 						Within: 1,
 					},
 					Target: table.Target{
-						Kind: 2,
+						Kind: table.TargetTrigger,
 						Tag:  -1,
 					},
-					Op: 1,
+					Op: table.OpModify,
 					Mods: table.Mods{
 						DEF: 3,
 					},
 					Tag:      -1,
 					Summon:   -1,
-					Duration: 2,
+					Duration: table.ForCombat,
 				},
 			},
 		},
@@ -1380,10 +1380,10 @@ var Ruleset = &table.Ruleset{
 			Text: "While next to an ally, this unit has +1 DEF in combat.",
 			Effects: []table.Effect{
 				{
-					When: 1,
+					When: table.InCombat,
 					If: []table.Cond{
 						{
-							Side:    1,
+							Side:    table.SideAlly,
 							Within:  1,
 							N:       1,
 							Tag:     -1,
@@ -1393,7 +1393,7 @@ var Ruleset = &table.Ruleset{
 					Target: table.Target{
 						Tag: -1,
 					},
-					Op: 1,
+					Op: table.OpModify,
 					Mods: table.Mods{
 						DEF: 1,
 					},
@@ -1407,10 +1407,10 @@ var Ruleset = &table.Ruleset{
 			Text: "While holding its Shapestone, this unit has +1 SPD in combat.",
 			Effects: []table.Effect{
 				{
-					When: 1,
+					When: table.InCombat,
 					If: []table.Cond{
 						{
-							Kind:    13,
+							Kind:    table.CondShapestone,
 							Tag:     -1,
 							Terrain: -1,
 						},
@@ -1418,7 +1418,7 @@ var Ruleset = &table.Ruleset{
 					Target: table.Target{
 						Tag: -1,
 					},
-					Op: 1,
+					Op: table.OpModify,
 					Mods: table.Mods{
 						SPD: 1,
 					},
@@ -1432,15 +1432,15 @@ var Ruleset = &table.Ruleset{
 			Text: "When this unit defeats a foe, it recovers 3 HP.",
 			Effects: []table.Effect{
 				{
-					When: 8,
+					When: table.OnKill,
 					Target: table.Target{
 						Tag: -1,
 					},
-					Op:       2,
+					Op:       table.OpHeal,
 					N:        3,
 					Tag:      -1,
 					Summon:   -1,
-					Duration: 1,
+					Duration: table.ForInstant,
 				},
 			},
 		},
@@ -1449,53 +1449,53 @@ var Ruleset = &table.Ruleset{
 			Text: "After a combat, this unit may move up to 2 spaces.",
 			Effects: []table.Effect{
 				{
-					When: 4,
+					When: table.AfterCombat,
 					Target: table.Target{
 						Tag: -1,
 					},
-					Op:       4,
+					Op:       table.OpMove,
 					N:        2,
 					Tag:      -1,
 					Summon:   -1,
-					Duration: 1,
+					Duration: table.ForInstant,
 				},
 			},
 		},
 		{
 			Name: "Wing Boost",
-			Kind: 2,
+			Kind: table.SkillSpecial,
 			Text: "This unit moves up to 3 spaces.",
 			Effects: []table.Effect{
 				{
-					When: 6,
+					When: table.Activate,
 					Target: table.Target{
 						Tag: -1,
 					},
-					Op:       4,
+					Op:       table.OpMove,
 					N:        3,
 					Tag:      -1,
 					Summon:   -1,
-					Duration: 1,
+					Duration: table.ForInstant,
 				},
 			},
 		},
 		{
 			Name:     "Miracle",
-			Kind:     2,
+			Kind:     table.SkillSpecial,
 			Reaction: true,
 			Text:     "Reaction - when this unit would be defeated, it survives with 1 HP instead.",
 			Effects: []table.Effect{
 				{
-					When: 9,
+					When: table.WouldBeDefeated,
 					Target: table.Target{
-						Kind: 2,
+						Kind: table.TargetTrigger,
 						Tag:  -1,
 					},
-					Op:       18,
+					Op:       table.OpPreventDefeat,
 					N:        1,
 					Tag:      -1,
 					Summon:   -1,
-					Duration: 1,
+					Duration: table.ForInstant,
 				},
 			},
 		},
@@ -1504,10 +1504,10 @@ var Ruleset = &table.Ruleset{
 			Text: "In a combat fought at distance 2, this unit has +1 ATK.",
 			Effects: []table.Effect{
 				{
-					When: 1,
+					When: table.InCombat,
 					If: []table.Cond{
 						{
-							Kind:    16,
+							Kind:    table.CondDistance,
 							N:       2,
 							Tag:     -1,
 							Terrain: -1,
@@ -1516,7 +1516,7 @@ var Ruleset = &table.Ruleset{
 					Target: table.Target{
 						Tag: -1,
 					},
-					Op: 1,
+					Op: table.OpModify,
 					Mods: table.Mods{
 						ATK: 1,
 					},
@@ -1530,10 +1530,10 @@ var Ruleset = &table.Ruleset{
 			Text: "While next to an ally, this unit has +1 ATK in combat.",
 			Effects: []table.Effect{
 				{
-					When: 1,
+					When: table.InCombat,
 					If: []table.Cond{
 						{
-							Side:    1,
+							Side:    table.SideAlly,
 							Within:  1,
 							N:       1,
 							Tag:     -1,
@@ -1543,7 +1543,7 @@ var Ruleset = &table.Ruleset{
 					Target: table.Target{
 						Tag: -1,
 					},
-					Op: 1,
+					Op: table.OpModify,
 					Mods: table.Mods{
 						ATK: 1,
 					},
@@ -1554,33 +1554,33 @@ var Ruleset = &table.Ruleset{
 		},
 		{
 			Name: "Aether",
-			Kind: 2,
+			Kind: table.SkillSpecial,
 			Text: "Deal 3 damage to an adjacent enemy, then this unit recovers 3 HP.",
 			Effects: []table.Effect{
 				{
-					When: 6,
+					When: table.Activate,
 					Target: table.Target{
-						Kind:   3,
-						Side:   2,
+						Kind:   table.TargetOne,
+						Side:   table.SideEnemy,
 						Within: 1,
 						Tag:    -1,
 					},
-					Op:       3,
+					Op:       table.OpDamage,
 					N:        3,
 					Tag:      -1,
 					Summon:   -1,
-					Duration: 1,
+					Duration: table.ForInstant,
 				},
 				{
-					When: 6,
+					When: table.Activate,
 					Target: table.Target{
 						Tag: -1,
 					},
-					Op:       2,
+					Op:       table.OpHeal,
 					N:        3,
 					Tag:      -1,
 					Summon:   -1,
-					Duration: 1,
+					Duration: table.ForInstant,
 				},
 			},
 		},
@@ -1590,12 +1590,12 @@ var Ruleset = &table.Ruleset{
 			Effects: []table.Effect{
 				{
 					Target: table.Target{
-						Kind:   4,
-						Side:   1,
+						Kind:   table.TargetAll,
+						Side:   table.SideAlly,
 						Within: 2,
 						Tag:    -1,
 					},
-					Op: 1,
+					Op: table.OpModify,
 					Mods: table.Mods{
 						DEF: 1,
 					},
@@ -1609,10 +1609,10 @@ var Ruleset = &table.Ruleset{
 			Text: "While this unit has 5 HP or less, it has +2 ATK and +2 DEF in combat.",
 			Effects: []table.Effect{
 				{
-					When: 1,
+					When: table.InCombat,
 					If: []table.Cond{
 						{
-							Kind:    5,
+							Kind:    table.CondHPAtMost,
 							N:       5,
 							Tag:     -1,
 							Terrain: -1,
@@ -1621,7 +1621,7 @@ var Ruleset = &table.Ruleset{
 					Target: table.Target{
 						Tag: -1,
 					},
-					Op: 1,
+					Op: table.OpModify,
 					Mods: table.Mods{
 						ATK: 2,
 						DEF: 2,
@@ -1636,10 +1636,10 @@ var Ruleset = &table.Ruleset{
 			Text: "Against a red foe, this unit has +3 SPD in combat.",
 			Effects: []table.Effect{
 				{
-					When: 1,
+					When: table.InCombat,
 					If: []table.Cond{
 						{
-							Kind:    3,
+							Kind:    table.CondFoeColor,
 							Tag:     -1,
 							Terrain: -1,
 						},
@@ -1647,7 +1647,7 @@ var Ruleset = &table.Ruleset{
 					Target: table.Target{
 						Tag: -1,
 					},
-					Op: 1,
+					Op: table.OpModify,
 					Mods: table.Mods{
 						SPD: 3,
 					},
@@ -1658,26 +1658,26 @@ var Ruleset = &table.Ruleset{
 		},
 		{
 			Name:     "Bodyguard's Oath",
-			Kind:     2,
+			Kind:     table.SkillSpecial,
 			Reaction: true,
 			Text:     "Reaction - when an adjacent ally is defeated, this unit has +2 ATK until your next turn.",
 			Effects: []table.Effect{
 				{
-					When: 11,
+					When: table.Defeated,
 					About: table.Scope{
-						Side:   1,
+						Side:   table.SideAlly,
 						Within: 1,
 					},
 					Target: table.Target{
 						Tag: -1,
 					},
-					Op: 1,
+					Op: table.OpModify,
 					Mods: table.Mods{
 						ATK: 2,
 					},
 					Tag:      -1,
 					Summon:   -1,
-					Duration: 4,
+					Duration: table.ForNextTurn,
 				},
 			},
 		},
@@ -1686,58 +1686,58 @@ var Ruleset = &table.Ruleset{
 			Text: "After a combat, the foe has -2 DEF until your next turn.",
 			Effects: []table.Effect{
 				{
-					When: 4,
+					When: table.AfterCombat,
 					Target: table.Target{
-						Kind: 1,
+						Kind: table.TargetFoe,
 						Tag:  -1,
 					},
-					Op: 1,
+					Op: table.OpModify,
 					Mods: table.Mods{
 						DEF: -2,
 					},
 					Tag:      -1,
 					Summon:   -1,
-					Duration: 4,
+					Duration: table.ForNextTurn,
 				},
 			},
 		},
 		{
 			Name: "Galeforce",
-			Kind: 2,
+			Kind: table.SkillSpecial,
 			Text: "This unit becomes ready again.",
 			Effects: []table.Effect{
 				{
-					When: 6,
+					When: table.Activate,
 					Target: table.Target{
 						Tag: -1,
 					},
-					Op:       10,
+					Op:       table.OpReady,
 					Tag:      -1,
 					Summon:   -1,
-					Duration: 1,
+					Duration: table.ForInstant,
 				},
 			},
 		},
 		{
 			Name: "Rally Speed",
-			Kind: 1,
+			Kind: table.SkillAssist,
 			Text: "An adjacent ally has +2 SPD until your next turn.",
 			Effects: []table.Effect{
 				{
-					When: 6,
+					When: table.Activate,
 					Target: table.Target{
-						Kind:   3,
-						Side:   1,
+						Kind:   table.TargetOne,
+						Side:   table.SideAlly,
 						Within: 1,
 						Tag:    -1,
 					},
-					Op: 1,
+					Op: table.OpModify,
 					Mods: table.Mods{
 						SPD: 2,
 					},
 					Tag:      -1,
 					Summon:   -1,
-					Duration: 4,
+					Duration: table.ForNextTurn,
 				},
 			},
 		},
@@ -1746,7 +1746,7 @@ var Ruleset = &table.Ruleset{
 		{
 			ID:     "boss-mode",
 			Name:   "Boss Mode Map",
-			Mode:   1,
+			Mode:   table.BossMode,
 			Deploy: [4]table.TileSet{30, 32212254720, 17043520, 545392640},
 		},
 		{
@@ -1781,37 +1781,37 @@ var Ruleset = &table.Ruleset{
 					HP: 6,
 				},
 				{
-					Color: 2,
+					Color: table.Blue,
 					HP:    6,
 				},
 				{
-					Color: 1,
+					Color: table.Green,
 					HP:    6,
 				},
 				{
-					Color: 3,
+					Color: table.Gray,
 					HP:    6,
 				},
 			},
 			Lives: [5]int8{0, 0, 1, 2, 2},
 			StartOfTurn: []table.Effect{
 				{
-					When: 2,
+					When: table.StartOfTurn,
 					Target: table.Target{
 						Tag: -1,
 					},
-					Op:       23,
+					Op:       table.OpSummon,
 					N:        1,
 					Tag:      -1,
-					Duration: 1,
+					Duration: table.ForInstant,
 				},
 			},
 			Summons: []table.Summon{
 				{
 					ID:    "risen",
 					Name:  "Risen",
-					Kind:  1,
-					Color: 3,
+					Kind:  table.Minion,
+					Color: table.Gray,
 					Stats: table.Stats{
 						HP:  5,
 						ATK: 5,
@@ -1824,23 +1824,23 @@ var Ruleset = &table.Ruleset{
 					Text:  "A boss unit. At the start of each boss turn it deals 2 damage to an adjacent enemy unit, if any (no combat, no counter).",
 					Effects: []table.Effect{
 						{
-							When: 16,
+							When: table.StartOfBossTurn,
 							Target: table.Target{
-								Kind:   3,
-								Side:   2,
+								Kind:   table.TargetOne,
+								Side:   table.SideEnemy,
 								Within: 1,
 								Tag:    -1,
 							},
-							Op:       3,
+							Op:       table.OpDamage,
 							N:        2,
 							Tag:      -1,
 							Summon:   -1,
-							Duration: 1,
+							Duration: table.ForInstant,
 						},
 					},
 				},
 			},
-			Occupied:  2,
+			Occupied:  table.OccupiedDamage,
 			OccupiedN: 2,
 			Win: []table.EndCond{
 				{
@@ -1850,12 +1850,12 @@ var Ruleset = &table.Ruleset{
 			},
 			Lose: []table.EndCond{
 				{
-					Kind: 1,
+					Kind: table.EndSummons,
 					N:    5,
 					Text: "All five Risen are on the board at once: the Fell Dragon's army is complete.",
 				},
 				{
-					Kind:   2,
+					Kind:   table.EndBossTurns,
 					N:      30,
 					Summon: -1,
 					Text:   "Grima has taken 30 turns.",
@@ -1869,28 +1869,28 @@ var Ruleset = &table.Ruleset{
 			Text: "The Shadow Dragon scorches the land; at the start of each of its turns, on a roll of 4 or more, a Dark Flame appears. Douse its dark flames and bring it down before it reaches the southern edge.",
 			Corners: [4]table.Corner{
 				{
-					Color: 2,
+					Color: table.Blue,
 					HP:    7,
 				},
 				{
-					Color: 3,
+					Color: table.Gray,
 					HP:    5,
 				},
 				{
 					HP: 7,
 				},
 				{
-					Color: 1,
+					Color: table.Green,
 					HP:    5,
 				},
 			},
 			Lives: [5]int8{0, 0, 1, 2, 2},
 			StartOfTurn: []table.Effect{
 				{
-					When: 2,
+					When: table.StartOfTurn,
 					If: []table.Cond{
 						{
-							Kind:    14,
+							Kind:    table.CondRoll,
 							N:       4,
 							Tag:     -1,
 							Terrain: -1,
@@ -1899,34 +1899,34 @@ var Ruleset = &table.Ruleset{
 					Target: table.Target{
 						Tag: -1,
 					},
-					Op:       23,
+					Op:       table.OpSummon,
 					N:        1,
 					Tag:      -1,
-					Duration: 1,
+					Duration: table.ForInstant,
 				},
 			},
 			Summons: []table.Summon{
 				{
 					ID:    "dark-flame",
 					Name:  "Dark Flame",
-					Color: 3,
+					Color: table.Gray,
 					Count: 8,
 					Text:  "A token. At the start of each boss turn, every enemy unit next to it takes 1 damage (this cannot defeat it).",
 					Effects: []table.Effect{
 						{
-							When: 16,
+							When: table.StartOfBossTurn,
 							Target: table.Target{
-								Kind:   4,
-								Side:   2,
+								Kind:   table.TargetAll,
+								Side:   table.SideEnemy,
 								Within: 1,
 								Tag:    -1,
 							},
-							Op:        3,
+							Op:        table.OpDamage,
 							N:         1,
 							NonLethal: true,
 							Tag:       -1,
 							Summon:    -1,
-							Duration:  1,
+							Duration:  table.ForInstant,
 						},
 					},
 				},
@@ -1937,16 +1937,16 @@ var Ruleset = &table.Ruleset{
 					Text: "Remove a Dark Flame token next to this unit.",
 					Effects: []table.Effect{
 						{
-							When: 6,
+							When: table.Activate,
 							Target: table.Target{
-								Kind:   3,
-								Side:   3,
+								Kind:   table.TargetOne,
+								Side:   table.SideAny,
 								Within: 1,
 								Tag:    -1,
 							},
-							Op:       24,
+							Op:       table.OpDestroy,
 							Tag:      -1,
-							Duration: 1,
+							Duration: table.ForInstant,
 						},
 					},
 				},
@@ -1959,18 +1959,18 @@ var Ruleset = &table.Ruleset{
 			},
 			Lose: []table.EndCond{
 				{
-					Kind: 1,
+					Kind: table.EndSummons,
 					N:    8,
 					Text: "All eight Dark Flames burn at once: the land is lost.",
 				},
 				{
-					Kind:   3,
+					Kind:   table.EndBossReaches,
 					N:      1,
 					Summon: -1,
 					Text:   "Medeus reaches the southern edge of the map.",
 				},
 				{
-					Kind:   2,
+					Kind:   table.EndBossTurns,
 					N:      30,
 					Summon: -1,
 					Text:   "Medeus has taken 30 turns.",
@@ -1992,18 +1992,18 @@ var Ruleset = &table.Ruleset{
 			Text:  "Each enemy unit within 2 spaces of Grima takes 2 damage.",
 			Effects: []table.Effect{
 				{
-					When: 6,
+					When: table.Activate,
 					Target: table.Target{
-						Kind:   4,
-						Side:   2,
+						Kind:   table.TargetAll,
+						Side:   table.SideEnemy,
 						Within: 2,
 						Tag:    -1,
 					},
-					Op:       3,
+					Op:       table.OpDamage,
 					N:        2,
 					Tag:      -1,
 					Summon:   -1,
-					Duration: 1,
+					Duration: table.ForInstant,
 				},
 			},
 			Move: [6]table.Tile{7, 7, 14, 14, 21, 21},
@@ -2020,17 +2020,17 @@ var Ruleset = &table.Ruleset{
 			Text:  "Every enemy unit on the board takes 1 damage.",
 			Effects: []table.Effect{
 				{
-					When: 6,
+					When: table.Activate,
 					Target: table.Target{
-						Kind: 4,
-						Side: 2,
+						Kind: table.TargetAll,
+						Side: table.SideEnemy,
 						Tag:  -1,
 					},
-					Op:       3,
+					Op:       table.OpDamage,
 					N:        1,
 					Tag:      -1,
 					Summon:   -1,
-					Duration: 1,
+					Duration: table.ForInstant,
 				},
 			},
 			Move: [6]table.Tile{0, 0, 0, 28, 28, 28},
@@ -2047,14 +2047,14 @@ var Ruleset = &table.Ruleset{
 			Text:  "Summon 2 Risen.",
 			Effects: []table.Effect{
 				{
-					When: 6,
+					When: table.Activate,
 					Target: table.Target{
 						Tag: -1,
 					},
-					Op:       23,
+					Op:       table.OpSummon,
 					N:        2,
 					Tag:      -1,
-					Duration: 1,
+					Duration: table.ForInstant,
 				},
 			},
 			Move: [6]table.Tile{12, 2, 2, 26, 26, 16},
@@ -2071,15 +2071,15 @@ var Ruleset = &table.Ruleset{
 			Text:  "Grima removes 3 damage from one of its HP bars.",
 			Effects: []table.Effect{
 				{
-					When: 6,
+					When: table.Activate,
 					Target: table.Target{
 						Tag: -1,
 					},
-					Op:       25,
+					Op:       table.OpBossHeal,
 					N:        3,
 					Tag:      -1,
 					Summon:   -1,
-					Duration: 1,
+					Duration: table.ForInstant,
 				},
 			},
 			Move: [6]table.Tile{9, 9, 19, 19, 14, 14},
@@ -2096,18 +2096,18 @@ var Ruleset = &table.Ruleset{
 			Text:  "One enemy unit takes 3 damage. This cannot defeat it.",
 			Effects: []table.Effect{
 				{
-					When: 6,
+					When: table.Activate,
 					Target: table.Target{
-						Kind: 3,
-						Side: 2,
+						Kind: table.TargetOne,
+						Side: table.SideEnemy,
 						Tag:  -1,
 					},
-					Op:        3,
+					Op:        table.OpDamage,
 					N:         3,
 					NonLethal: true,
 					Tag:       -1,
 					Summon:    -1,
-					Duration:  1,
+					Duration:  table.ForInstant,
 				},
 			},
 			Move: [6]table.Tile{13, 13, 13, 15, 15, 15},
@@ -2124,18 +2124,18 @@ var Ruleset = &table.Ruleset{
 			Text:  "Each enemy unit next to Grima is pushed 1 space away.",
 			Effects: []table.Effect{
 				{
-					When: 6,
+					When: table.Activate,
 					Target: table.Target{
-						Kind:   4,
-						Side:   2,
+						Kind:   table.TargetAll,
+						Side:   table.SideEnemy,
 						Within: 1,
 						Tag:    -1,
 					},
-					Op:       5,
+					Op:       table.OpPush,
 					N:        1,
 					Tag:      -1,
 					Summon:   -1,
-					Duration: 1,
+					Duration: table.ForInstant,
 				},
 			},
 			Move: [6]table.Tile{8, 8, 20, 20, 13, 13},
@@ -2152,19 +2152,19 @@ var Ruleset = &table.Ruleset{
 			Text:  "Every enemy unit has -1 ATK until Grima's next turn.",
 			Effects: []table.Effect{
 				{
-					When: 6,
+					When: table.Activate,
 					Target: table.Target{
-						Kind: 4,
-						Side: 2,
+						Kind: table.TargetAll,
+						Side: table.SideEnemy,
 						Tag:  -1,
 					},
-					Op: 1,
+					Op: table.OpModify,
 					Mods: table.Mods{
 						ATK: -1,
 					},
 					Tag:      -1,
 					Summon:   -1,
-					Duration: 4,
+					Duration: table.ForNextTurn,
 				},
 			},
 			Move: [6]table.Tile{6, 6, 10, 10, 20, 20},
@@ -2181,17 +2181,17 @@ var Ruleset = &table.Ruleset{
 			Text:  "Every Risen recovers 2 HP.",
 			Effects: []table.Effect{
 				{
-					When: 6,
+					When: table.Activate,
 					Target: table.Target{
-						Kind: 4,
-						Side: 1,
+						Kind: table.TargetAll,
+						Side: table.SideAlly,
 						Tag:  -1,
 					},
-					Op:       2,
+					Op:       table.OpHeal,
 					N:        2,
 					Tag:      -1,
 					Summon:   -1,
-					Duration: 1,
+					Duration: table.ForInstant,
 				},
 			},
 			Move: [6]table.Tile{19, 19, 9, 9, 21, 21},
@@ -2209,18 +2209,18 @@ var Ruleset = &table.Ruleset{
 			Text:  "Each enemy unit within 2 spaces of Medeus takes 2 damage.",
 			Effects: []table.Effect{
 				{
-					When: 6,
+					When: table.Activate,
 					Target: table.Target{
-						Kind:   4,
-						Side:   2,
+						Kind:   table.TargetAll,
+						Side:   table.SideEnemy,
 						Within: 2,
 						Tag:    -1,
 					},
-					Op:       3,
+					Op:       table.OpDamage,
 					N:        2,
 					Tag:      -1,
 					Summon:   -1,
-					Duration: 1,
+					Duration: table.ForInstant,
 				},
 			},
 			Move: [6]table.Tile{8, 8, 13, 13, 15, 15},
@@ -2238,14 +2238,14 @@ var Ruleset = &table.Ruleset{
 			Text:  "Place 2 Dark Flame tokens.",
 			Effects: []table.Effect{
 				{
-					When: 6,
+					When: table.Activate,
 					Target: table.Target{
 						Tag: -1,
 					},
-					Op:       23,
+					Op:       table.OpSummon,
 					N:        2,
 					Tag:      -1,
-					Duration: 1,
+					Duration: table.ForInstant,
 				},
 			},
 			Move: [6]table.Tile{20, 20, 20, 7, 7, 7},
@@ -2263,20 +2263,20 @@ var Ruleset = &table.Ruleset{
 			Text:  "Each enemy unit next to Medeus has -2 MOV until the boss's next turn.",
 			Effects: []table.Effect{
 				{
-					When: 6,
+					When: table.Activate,
 					Target: table.Target{
-						Kind:   4,
-						Side:   2,
+						Kind:   table.TargetAll,
+						Side:   table.SideEnemy,
 						Within: 1,
 						Tag:    -1,
 					},
-					Op: 1,
+					Op: table.OpModify,
 					Mods: table.Mods{
 						Mov: -2,
 					},
 					Tag:      -1,
 					Summon:   -1,
-					Duration: 4,
+					Duration: table.ForNextTurn,
 				},
 			},
 			Move: [6]table.Tile{8, 8, 7, 7, 2, 2},
@@ -2294,17 +2294,17 @@ var Ruleset = &table.Ruleset{
 			Text:  "Every enemy unit on the board takes 1 damage.",
 			Effects: []table.Effect{
 				{
-					When: 6,
+					When: table.Activate,
 					Target: table.Target{
-						Kind: 4,
-						Side: 2,
+						Kind: table.TargetAll,
+						Side: table.SideEnemy,
 						Tag:  -1,
 					},
-					Op:       3,
+					Op:       table.OpDamage,
 					N:        1,
 					Tag:      -1,
 					Summon:   -1,
-					Duration: 1,
+					Duration: table.ForInstant,
 				},
 			},
 			Move: [6]table.Tile{6, 14, 14, 10, 10, 26},
@@ -2322,15 +2322,15 @@ var Ruleset = &table.Ruleset{
 			Text:  "Medeus removes 2 damage from one of its HP bars.",
 			Effects: []table.Effect{
 				{
-					When: 6,
+					When: table.Activate,
 					Target: table.Target{
 						Tag: -1,
 					},
-					Op:       25,
+					Op:       table.OpBossHeal,
 					N:        2,
 					Tag:      -1,
 					Summon:   -1,
-					Duration: 1,
+					Duration: table.ForInstant,
 				},
 			},
 			Move: [6]table.Tile{19, 19, 19, 21, 21, 21},
@@ -2348,18 +2348,18 @@ var Ruleset = &table.Ruleset{
 			Text:  "Each enemy unit next to Medeus is pushed 2 spaces away.",
 			Effects: []table.Effect{
 				{
-					When: 6,
+					When: table.Activate,
 					Target: table.Target{
-						Kind:   4,
-						Side:   2,
+						Kind:   table.TargetAll,
+						Side:   table.SideEnemy,
 						Within: 1,
 						Tag:    -1,
 					},
-					Op:       5,
+					Op:       table.OpPush,
 					N:        2,
 					Tag:      -1,
 					Summon:   -1,
-					Duration: 1,
+					Duration: table.ForInstant,
 				},
 			},
 			Move: [6]table.Tile{7, 7, 9, 9, 14, 14},
@@ -2377,19 +2377,19 @@ var Ruleset = &table.Ruleset{
 			Text:  "Every enemy unit has -1 SPD until Medeus's next turn.",
 			Effects: []table.Effect{
 				{
-					When: 6,
+					When: table.Activate,
 					Target: table.Target{
-						Kind: 4,
-						Side: 2,
+						Kind: table.TargetAll,
+						Side: table.SideEnemy,
 						Tag:  -1,
 					},
-					Op: 1,
+					Op: table.OpModify,
 					Mods: table.Mods{
 						SPD: -1,
 					},
 					Tag:      -1,
 					Summon:   -1,
-					Duration: 4,
+					Duration: table.ForNextTurn,
 				},
 			},
 			Move: [6]table.Tile{12, 12, 16, 16, 8, 8},
@@ -2407,17 +2407,17 @@ var Ruleset = &table.Ruleset{
 			Text:  "One enemy unit takes 4 damage.",
 			Effects: []table.Effect{
 				{
-					When: 6,
+					When: table.Activate,
 					Target: table.Target{
-						Kind: 3,
-						Side: 2,
+						Kind: table.TargetOne,
+						Side: table.SideEnemy,
 						Tag:  -1,
 					},
-					Op:       3,
+					Op:       table.OpDamage,
 					N:        4,
 					Tag:      -1,
 					Summon:   -1,
-					Duration: 1,
+					Duration: table.ForInstant,
 				},
 			},
 			Move: [6]table.Tile{14, 14, 14, 9, 9, 9},
@@ -2432,18 +2432,18 @@ var Ruleset = &table.Ruleset{
 			Text:   "One of your units recovers 3 HP.",
 			Effects: []table.Effect{
 				{
-					When: 6,
+					When: table.Activate,
 					Target: table.Target{
-						Kind:        3,
-						Side:        1,
+						Kind:        table.TargetOne,
+						Side:        table.SideAlly,
 						Tag:         -1,
 						IncludeSelf: true,
 					},
-					Op:       2,
+					Op:       table.OpHeal,
 					N:        3,
 					Tag:      -1,
 					Summon:   -1,
-					Duration: 1,
+					Duration: table.ForInstant,
 				},
 			},
 		},
@@ -2455,18 +2455,18 @@ var Ruleset = &table.Ruleset{
 			Text:   "One of your units recovers 10 HP.",
 			Effects: []table.Effect{
 				{
-					When: 6,
+					When: table.Activate,
 					Target: table.Target{
-						Kind:        3,
-						Side:        1,
+						Kind:        table.TargetOne,
+						Side:        table.SideAlly,
 						Tag:         -1,
 						IncludeSelf: true,
 					},
-					Op:       2,
+					Op:       table.OpHeal,
 					N:        10,
 					Tag:      -1,
 					Summon:   -1,
-					Duration: 1,
+					Duration: table.ForInstant,
 				},
 			},
 		},
@@ -2478,20 +2478,20 @@ var Ruleset = &table.Ruleset{
 			Text:   "One of your units has +2 ATK until the end of this turn.",
 			Effects: []table.Effect{
 				{
-					When: 6,
+					When: table.Activate,
 					Target: table.Target{
-						Kind:        3,
-						Side:        1,
+						Kind:        table.TargetOne,
+						Side:        table.SideAlly,
 						Tag:         -1,
 						IncludeSelf: true,
 					},
-					Op: 1,
+					Op: table.OpModify,
 					Mods: table.Mods{
 						ATK: 2,
 					},
 					Tag:      -1,
 					Summon:   -1,
-					Duration: 3,
+					Duration: table.ForTurn,
 				},
 			},
 		},
@@ -2503,20 +2503,20 @@ var Ruleset = &table.Ruleset{
 			Text:   "One of your units has +2 SPD until the end of this turn.",
 			Effects: []table.Effect{
 				{
-					When: 6,
+					When: table.Activate,
 					Target: table.Target{
-						Kind:        3,
-						Side:        1,
+						Kind:        table.TargetOne,
+						Side:        table.SideAlly,
 						Tag:         -1,
 						IncludeSelf: true,
 					},
-					Op: 1,
+					Op: table.OpModify,
 					Mods: table.Mods{
 						SPD: 2,
 					},
 					Tag:      -1,
 					Summon:   -1,
-					Duration: 3,
+					Duration: table.ForTurn,
 				},
 			},
 		},
@@ -2528,20 +2528,20 @@ var Ruleset = &table.Ruleset{
 			Text:   "One of your units has +2 DEF until your next turn.",
 			Effects: []table.Effect{
 				{
-					When: 6,
+					When: table.Activate,
 					Target: table.Target{
-						Kind:        3,
-						Side:        1,
+						Kind:        table.TargetOne,
+						Side:        table.SideAlly,
 						Tag:         -1,
 						IncludeSelf: true,
 					},
-					Op: 1,
+					Op: table.OpModify,
 					Mods: table.Mods{
 						DEF: 2,
 					},
 					Tag:      -1,
 					Summon:   -1,
-					Duration: 4,
+					Duration: table.ForNextTurn,
 				},
 			},
 		},
@@ -2553,16 +2553,16 @@ var Ruleset = &table.Ruleset{
 			Text:   "Gain 1 Dragon Vein.",
 			Effects: []table.Effect{
 				{
-					When: 6,
+					When: table.Activate,
 					Target: table.Target{
-						Kind: 5,
+						Kind: table.TargetPlayer,
 						Tag:  -1,
 					},
-					Op:       14,
+					Op:       table.OpDV,
 					N:        1,
 					Tag:      -1,
 					Summon:   -1,
-					Duration: 1,
+					Duration: table.ForInstant,
 				},
 			},
 		},
@@ -2574,21 +2574,21 @@ var Ruleset = &table.Ruleset{
 			Text:   "One of your units has +1 ATK and +1 DEF until your next turn.",
 			Effects: []table.Effect{
 				{
-					When: 6,
+					When: table.Activate,
 					Target: table.Target{
-						Kind:        3,
-						Side:        1,
+						Kind:        table.TargetOne,
+						Side:        table.SideAlly,
 						Tag:         -1,
 						IncludeSelf: true,
 					},
-					Op: 1,
+					Op: table.OpModify,
 					Mods: table.Mods{
 						ATK: 1,
 						DEF: 1,
 					},
 					Tag:      -1,
 					Summon:   -1,
-					Duration: 4,
+					Duration: table.ForNextTurn,
 				},
 			},
 		},
@@ -2598,16 +2598,16 @@ var Ruleset = &table.Ruleset{
 			Text: "Given to the second player at setup. Gain 2 Anna Coins.",
 			Effects: []table.Effect{
 				{
-					When: 6,
+					When: table.Activate,
 					Target: table.Target{
-						Kind: 5,
+						Kind: table.TargetPlayer,
 						Tag:  -1,
 					},
-					Op:       13,
+					Op:       table.OpCoins,
 					N:        2,
 					Tag:      -1,
 					Summon:   -1,
-					Duration: 1,
+					Duration: table.ForInstant,
 				},
 			},
 		},
@@ -2615,7 +2615,7 @@ var Ruleset = &table.Ruleset{
 			ID:     "iron-shield",
 			Name:   "Iron Shield",
 			Cost:   2,
-			Type:   2,
+			Type:   table.Attachment,
 			Copies: 2,
 			Text:   "The attached unit has +1 DEF.",
 			Effects: []table.Effect{
@@ -2623,7 +2623,7 @@ var Ruleset = &table.Ruleset{
 					Target: table.Target{
 						Tag: -1,
 					},
-					Op: 1,
+					Op: table.OpModify,
 					Mods: table.Mods{
 						DEF: 1,
 					},
@@ -2636,16 +2636,16 @@ var Ruleset = &table.Ruleset{
 			ID:     "steel-blade",
 			Name:   "Steel Blade",
 			Cost:   2,
-			Type:   2,
+			Type:   table.Attachment,
 			Copies: 2,
 			Text:   "The attached unit has +1 ATK in combat.",
 			Effects: []table.Effect{
 				{
-					When: 1,
+					When: table.InCombat,
 					Target: table.Target{
 						Tag: -1,
 					},
-					Op: 1,
+					Op: table.OpModify,
 					Mods: table.Mods{
 						ATK: 1,
 					},
@@ -2658,7 +2658,7 @@ var Ruleset = &table.Ruleset{
 			ID:     "boots",
 			Name:   "Boots",
 			Cost:   3,
-			Type:   2,
+			Type:   table.Attachment,
 			Copies: 1,
 			Text:   "The attached unit has +1 MOV.",
 			Effects: []table.Effect{
@@ -2666,7 +2666,7 @@ var Ruleset = &table.Ruleset{
 					Target: table.Target{
 						Tag: -1,
 					},
-					Op: 1,
+					Op: table.OpModify,
 					Mods: table.Mods{
 						Mov: 1,
 					},
@@ -2679,15 +2679,15 @@ var Ruleset = &table.Ruleset{
 			ID:     "spirit-dust",
 			Name:   "Spirit Dust",
 			Cost:   2,
-			Type:   2,
+			Type:   table.Attachment,
 			Copies: 1,
 			Text:   "When the attached unit is attacked, it has +2 DEF in that combat.",
 			Effects: []table.Effect{
 				{
-					When: 1,
+					When: table.InCombat,
 					If: []table.Cond{
 						{
-							Kind:    12,
+							Kind:    table.CondDefending,
 							Tag:     -1,
 							Terrain: -1,
 						},
@@ -2695,7 +2695,7 @@ var Ruleset = &table.Ruleset{
 					Target: table.Target{
 						Tag: -1,
 					},
-					Op: 1,
+					Op: table.OpModify,
 					Mods: table.Mods{
 						DEF: 2,
 					},
@@ -2708,15 +2708,15 @@ var Ruleset = &table.Ruleset{
 			ID:     "heros-crest",
 			Name:   "Hero's Crest",
 			Cost:   3,
-			Type:   2,
+			Type:   table.Attachment,
 			Copies: 1,
 			Text:   "When the attached unit starts a combat, it makes a follow-up attack whatever its SPD.",
 			Effects: []table.Effect{
 				{
-					When: 1,
+					When: table.InCombat,
 					If: []table.Cond{
 						{
-							Kind:    11,
+							Kind:    table.CondInitiating,
 							Tag:     -1,
 							Terrain: -1,
 						},
@@ -2724,10 +2724,10 @@ var Ruleset = &table.Ruleset{
 					Target: table.Target{
 						Tag: -1,
 					},
-					Op:       21,
+					Op:       table.OpFollowUp,
 					Tag:      -1,
 					Summon:   -1,
-					Duration: 1,
+					Duration: table.ForInstant,
 				},
 			},
 		},
@@ -2735,28 +2735,28 @@ var Ruleset = &table.Ruleset{
 			ID:      "miracle-charm",
 			Name:    "Miracle Charm",
 			Cost:    3,
-			Type:    1,
+			Type:    table.Reaction,
 			Copies:  1,
 			Text:    "Play when one of your units would be defeated; it survives with 1 HP.",
-			Trigger: 9,
+			Trigger: table.WouldBeDefeated,
 			About: table.Scope{
-				Side: 1,
+				Side: table.SideAlly,
 			},
 			Effects: []table.Effect{
 				{
-					When: 9,
+					When: table.WouldBeDefeated,
 					About: table.Scope{
-						Side: 1,
+						Side: table.SideAlly,
 					},
 					Target: table.Target{
-						Kind: 2,
+						Kind: table.TargetTrigger,
 						Tag:  -1,
 					},
-					Op:       18,
+					Op:       table.OpPreventDefeat,
 					N:        1,
 					Tag:      -1,
 					Summon:   -1,
-					Duration: 1,
+					Duration: table.ForInstant,
 				},
 			},
 		},
@@ -2764,30 +2764,30 @@ var Ruleset = &table.Ruleset{
 			ID:      "guard-ward",
 			Name:    "Guard Ward",
 			Cost:    2,
-			Type:    1,
+			Type:    table.Reaction,
 			Copies:  2,
 			Text:    "Play when one of your units is attacked; it has +2 DEF in that combat.",
-			Trigger: 10,
+			Trigger: table.Attacked,
 			About: table.Scope{
-				Side: 1,
+				Side: table.SideAlly,
 			},
 			Effects: []table.Effect{
 				{
-					When: 10,
+					When: table.Attacked,
 					About: table.Scope{
-						Side: 1,
+						Side: table.SideAlly,
 					},
 					Target: table.Target{
-						Kind: 2,
+						Kind: table.TargetTrigger,
 						Tag:  -1,
 					},
-					Op: 1,
+					Op: table.OpModify,
 					Mods: table.Mods{
 						DEF: 2,
 					},
 					Tag:      -1,
 					Summon:   -1,
-					Duration: 2,
+					Duration: table.ForCombat,
 				},
 			},
 		},
@@ -2795,26 +2795,26 @@ var Ruleset = &table.Ruleset{
 			ID:      "smoke-bomb",
 			Name:    "Smoke Bomb",
 			Cost:    2,
-			Type:    1,
+			Type:    table.Reaction,
 			Copies:  1,
 			Text:    "Play when one of your units is attacked; the attacker cannot make a follow-up attack in that combat.",
-			Trigger: 10,
+			Trigger: table.Attacked,
 			About: table.Scope{
-				Side: 1,
+				Side: table.SideAlly,
 			},
 			Effects: []table.Effect{
 				{
-					When: 10,
+					When: table.Attacked,
 					About: table.Scope{
-						Side: 1,
+						Side: table.SideAlly,
 					},
 					Target: table.Target{
 						Tag: -1,
 					},
-					Op:       20,
+					Op:       table.OpNoFollowUp,
 					Tag:      -1,
 					Summon:   -1,
-					Duration: 1,
+					Duration: table.ForInstant,
 				},
 			},
 		},
@@ -2822,29 +2822,29 @@ var Ruleset = &table.Ruleset{
 			ID:      "ambush-bell",
 			Name:    "Ambush Bell",
 			Cost:    2,
-			Type:    1,
+			Type:    table.Reaction,
 			Copies:  1,
 			Text:    "Play when your opponent deploys a unit; it takes 1 damage (this cannot defeat it).",
-			Trigger: 13,
+			Trigger: table.Deployed,
 			About: table.Scope{
-				Side: 2,
+				Side: table.SideEnemy,
 			},
 			Effects: []table.Effect{
 				{
-					When: 13,
+					When: table.Deployed,
 					About: table.Scope{
-						Side: 2,
+						Side: table.SideEnemy,
 					},
 					Target: table.Target{
-						Kind: 2,
+						Kind: table.TargetTrigger,
 						Tag:  -1,
 					},
-					Op:        3,
+					Op:        table.OpDamage,
 					N:         1,
 					NonLethal: true,
 					Tag:       -1,
 					Summon:    -1,
-					Duration:  1,
+					Duration:  table.ForInstant,
 				},
 			},
 		},
@@ -2852,28 +2852,28 @@ var Ruleset = &table.Ruleset{
 			ID:      "mend-ward",
 			Name:    "Mend Ward",
 			Cost:    1,
-			Type:    1,
+			Type:    table.Reaction,
 			Copies:  1,
 			Text:    "Play when one of your units takes damage and survives; it recovers 2 HP.",
-			Trigger: 15,
+			Trigger: table.Damaged,
 			About: table.Scope{
-				Side: 1,
+				Side: table.SideAlly,
 			},
 			Effects: []table.Effect{
 				{
-					When: 15,
+					When: table.Damaged,
 					About: table.Scope{
-						Side: 1,
+						Side: table.SideAlly,
 					},
 					Target: table.Target{
-						Kind: 2,
+						Kind: table.TargetTrigger,
 						Tag:  -1,
 					},
-					Op:       2,
+					Op:       table.OpHeal,
 					N:        2,
 					Tag:      -1,
 					Summon:   -1,
-					Duration: 1,
+					Duration: table.ForInstant,
 				},
 			},
 		},
@@ -2881,28 +2881,28 @@ var Ruleset = &table.Ruleset{
 			ID:      "toll-gate",
 			Name:    "Toll Gate",
 			Cost:    1,
-			Type:    1,
+			Type:    table.Reaction,
 			Copies:  1,
 			Text:    "Play when your opponent captures a castle; gain 2 Anna Coins.",
-			Trigger: 14,
+			Trigger: table.Captured,
 			About: table.Scope{
-				Side: 2,
+				Side: table.SideEnemy,
 			},
 			Effects: []table.Effect{
 				{
-					When: 14,
+					When: table.Captured,
 					About: table.Scope{
-						Side: 2,
+						Side: table.SideEnemy,
 					},
 					Target: table.Target{
-						Kind: 5,
+						Kind: table.TargetPlayer,
 						Tag:  -1,
 					},
-					Op:       13,
+					Op:       table.OpCoins,
 					N:        2,
 					Tag:      -1,
 					Summon:   -1,
-					Duration: 1,
+					Duration: table.ForInstant,
 				},
 			},
 		},
@@ -2943,7 +2943,7 @@ var Ruleset = &table.Ruleset{
 			DVRemoveUnit:    -1,
 			Shop:            true,
 			ShopRow:         3,
-			Tiebreaks:       []table.Tiebreak{1, 2},
+			Tiebreaks:       []table.Tiebreak{table.TieFewerLost, table.TieSecondPlayer},
 			MaxTurns:        200,
 		},
 		Boss: table.ModeRules{

@@ -27,7 +27,7 @@ var Ruleset = &table.Ruleset{
 			Name:      "Thornmere",
 			Width:     7,
 			Height:    5,
-			Cells:     []table.Cell{3, 4, 1, 1, 1, 1, 1, 1, 2, 1, 2, 1, 2, 1, 1, 1, 1, 1, 1, 1, 1, 1, 2, 1, 2, 1, 2, 1, 1, 1, 1, 1, 1, 4, 3},
+			Cells:     []table.Cell{table.HeroStart, table.MinionStart, table.Space, table.Space, table.Space, table.Space, table.Space, table.Space, table.LandmarkPos, table.Space, table.LandmarkPos, table.Space, table.LandmarkPos, table.Space, table.Space, table.Space, table.Space, table.Space, table.Space, table.Space, table.Space, table.Space, table.LandmarkPos, table.Space, table.LandmarkPos, table.Space, table.LandmarkPos, table.Space, table.Space, table.Space, table.Space, table.Space, table.Space, table.MinionStart, table.HeroStart},
 			Landmarks: []int16{0, 1, 2, 3, 4, 5},
 		},
 	},
@@ -39,14 +39,14 @@ var Ruleset = &table.Ruleset{
 			Sides: [2][]table.Effect{
 				{
 					{
-						To: []table.Edge{2},
+						To: []table.Edge{table.South},
 					},
 				},
 				{
 					{
-						Type:  1,
-						Edge:  3,
-						Bonus: []table.Bonus{1},
+						Type:  table.MapBonus,
+						Edge:  table.West,
+						Bonus: []table.Bonus{table.DefenseBonus},
 					},
 				},
 			},
@@ -55,9 +55,9 @@ var Ruleset = &table.Ruleset{
 				Text: "Drag a warrior up to 1 space with the oak's roots.",
 				Star: true,
 				Ability: table.Ability{
-					Keyword: 2,
+					Keyword: table.Force,
 					Value:   1,
-					Range:   3,
+					Range:   table.Long,
 					Reach:   3,
 					Targets: 1,
 					Crest:   -1,
@@ -72,20 +72,20 @@ var Ruleset = &table.Ruleset{
 			Sides: [2][]table.Effect{
 				{
 					{
-						Type:  1,
-						Edge:  1,
-						Bonus: []table.Bonus{2},
+						Type:  table.MapBonus,
+						Edge:  table.East,
+						Bonus: []table.Bonus{table.RangeBonus},
 					},
 				},
 				{
 					{
-						Type: 2,
-						Edge: 1,
+						Type: table.Hazard,
+						Edge: table.East,
 					},
 					{
-						Type:  1,
-						Edge:  3,
-						Bonus: []table.Bonus{3},
+						Type:  table.MapBonus,
+						Edge:  table.West,
+						Bonus: []table.Bonus{table.MovementBonus},
 					},
 				},
 			},
@@ -94,7 +94,7 @@ var Ruleset = &table.Ruleset{
 				Text: "Step through the reflection, up to 2 spaces.",
 				Star: true,
 				Ability: table.Ability{
-					Keyword: 1,
+					Keyword: table.March,
 					Value:   2,
 					Targets: 1,
 					Crest:   -1,
@@ -109,15 +109,15 @@ var Ruleset = &table.Ruleset{
 			Sides: [2][]table.Effect{
 				{
 					{
-						Type:  1,
-						Edge:  2,
-						Bonus: []table.Bonus{0},
+						Type:  table.MapBonus,
+						Edge:  table.South,
+						Bonus: []table.Bonus{table.AttackBonus},
 					},
 				},
 				{
 					{
-						Edge: 2,
-						To:   []table.Edge{0, 1},
+						Edge: table.South,
+						To:   []table.Edge{table.North, table.East},
 					},
 				},
 			},
@@ -127,7 +127,7 @@ var Ruleset = &table.Ruleset{
 				Star: true,
 				Ability: table.Ability{
 					Value:   1,
-					Range:   3,
+					Range:   table.Long,
 					Reach:   4,
 					Targets: 1,
 					Crest:   -1,
@@ -142,18 +142,18 @@ var Ruleset = &table.Ruleset{
 			Sides: [2][]table.Effect{
 				{
 					{
-						Type: 2,
+						Type: table.Hazard,
 					},
 				},
 				{
 					{
-						Type:  1,
-						Bonus: []table.Bonus{3},
+						Type:  table.MapBonus,
+						Bonus: []table.Bonus{table.MovementBonus},
 					},
 					{
-						Type:  1,
-						Edge:  1,
-						Bonus: []table.Bonus{0},
+						Type:  table.MapBonus,
+						Edge:  table.East,
+						Bonus: []table.Bonus{table.AttackBonus},
 					},
 				},
 			},
@@ -163,7 +163,7 @@ var Ruleset = &table.Ruleset{
 				Star: true,
 				Ability: table.Ability{
 					Value:   1,
-					Range:   2,
+					Range:   table.Medium,
 					Targets: 1,
 					Crest:   -1,
 				},
@@ -178,20 +178,20 @@ var Ruleset = &table.Ruleset{
 			Sides: [2][]table.Effect{
 				{
 					{
-						Edge: 3,
-						To:   []table.Edge{1},
+						Edge: table.West,
+						To:   []table.Edge{table.East},
 					},
 				},
 				{
 					{
-						Type:  1,
-						Edge:  3,
-						Bonus: []table.Bonus{4},
+						Type:  table.MapBonus,
+						Edge:  table.West,
+						Bonus: []table.Bonus{table.ForceBonus},
 					},
 					{
-						Type:  1,
-						Edge:  1,
-						Bonus: []table.Bonus{3},
+						Type:  table.MapBonus,
+						Edge:  table.East,
+						Bonus: []table.Bonus{table.MovementBonus},
 					},
 				},
 			},
@@ -200,7 +200,7 @@ var Ruleset = &table.Ruleset{
 				Text: "Slip along the fox runs, up to 1 space.",
 				Star: true,
 				Ability: table.Ability{
-					Keyword: 1,
+					Keyword: table.March,
 					Value:   1,
 					Targets: 1,
 					Crest:   -1,
@@ -215,13 +215,13 @@ var Ruleset = &table.Ruleset{
 			Sides: [2][]table.Effect{
 				{
 					{
-						Type:  1,
-						Bonus: []table.Bonus{0, 2},
+						Type:  table.MapBonus,
+						Bonus: []table.Bonus{table.AttackBonus, table.RangeBonus},
 					},
 				},
 				{
 					{
-						Type: 2,
+						Type: table.Hazard,
 					},
 				},
 			},
@@ -231,7 +231,7 @@ var Ruleset = &table.Ruleset{
 				Star: true,
 				Ability: table.Ability{
 					Value:   1,
-					Range:   3,
+					Range:   table.Long,
 					Reach:   5,
 					Targets: 1,
 					Crest:   -1,
@@ -251,7 +251,7 @@ var Ruleset = &table.Ruleset{
 				Star: true,
 				Ability: table.Ability{
 					Value:   1,
-					Range:   3,
+					Range:   table.Long,
 					Reach:   5,
 					Targets: 1,
 					Crest:   -1,
@@ -273,9 +273,9 @@ var Ruleset = &table.Ruleset{
 				Text: "With a star, shove a warrior beside you 1 space.",
 				Star: true,
 				Ability: table.Ability{
-					Keyword: 2,
+					Keyword: table.Force,
 					Value:   1,
-					Range:   2,
+					Range:   table.Medium,
 					Targets: 1,
 					Crest:   -1,
 				},
@@ -285,15 +285,15 @@ var Ruleset = &table.Ruleset{
 			MinionSpecial: table.Special{
 				Name: "Bristle",
 				Text: "When Nettle takes damage beside a foe, she may bite back for 1.",
-				When: 3,
+				When: table.WhenDamaged,
 				If: []table.Clause{
 					{
-						Kind: 2,
+						Kind: table.AdjacentEnemy,
 					},
 				},
 				Ability: table.Ability{
 					Value:   1,
-					Range:   2,
+					Range:   table.Medium,
 					Targets: 1,
 					Crest:   -1,
 				},
@@ -324,7 +324,7 @@ var Ruleset = &table.Ruleset{
 					Abilities: []table.Ability{
 						{
 							Value:   2,
-							Range:   3,
+							Range:   table.Long,
 							Reach:   4,
 							Targets: 1,
 							Crest:   1,
@@ -339,13 +339,13 @@ var Ruleset = &table.Ruleset{
 					Abilities: []table.Ability{
 						{
 							Value:   1,
-							Range:   3,
+							Range:   table.Long,
 							Reach:   3,
 							Targets: 2,
 							Crest:   -1,
 						},
 						{
-							Keyword: 3,
+							Keyword: table.Star,
 							Targets: 1,
 							Crest:   -1,
 						},
@@ -363,13 +363,13 @@ var Ruleset = &table.Ruleset{
 					Name: "Fleet Stride",
 					Abilities: []table.Ability{
 						{
-							Keyword: 1,
+							Keyword: table.March,
 							Value:   2,
 							Targets: 1,
 							Crest:   -1,
 						},
 						{
-							Keyword: 3,
+							Keyword: table.Star,
 							Targets: 1,
 							Crest:   -1,
 						},
@@ -382,14 +382,14 @@ var Ruleset = &table.Ruleset{
 					Name: "Tumble",
 					Abilities: []table.Ability{
 						{
-							Keyword: 1,
+							Keyword: table.March,
 							Value:   1,
 							Targets: 1,
 							Crest:   -1,
 						},
 						{
 							Value:   1,
-							Range:   1,
+							Range:   table.Short,
 							Targets: 1,
 							Crest:   -1,
 						},
@@ -408,7 +408,7 @@ var Ruleset = &table.Ruleset{
 					Abilities: []table.Ability{
 						{
 							Value:   2,
-							Range:   1,
+							Range:   table.Short,
 							Targets: 1,
 						},
 					},
@@ -420,15 +420,15 @@ var Ruleset = &table.Ruleset{
 					Name: "Pin Down",
 					Abilities: []table.Ability{
 						{
-							Keyword: 2,
+							Keyword: table.Force,
 							Value:   1,
-							Range:   2,
+							Range:   table.Medium,
 							Targets: 1,
 							Crest:   -1,
 						},
 						{
 							Value:   1,
-							Range:   2,
+							Range:   table.Medium,
 							Targets: 1,
 							Crest:   -1,
 						},
@@ -446,7 +446,7 @@ var Ruleset = &table.Ruleset{
 					Name: "Leaf Cloak",
 					Abilities: []table.Ability{
 						{
-							Keyword: 3,
+							Keyword: table.Star,
 							Targets: 1,
 							Crest:   -1,
 						},
@@ -460,9 +460,9 @@ var Ruleset = &table.Ruleset{
 					Name: "Snare Line",
 					Abilities: []table.Ability{
 						{
-							Keyword: 2,
+							Keyword: table.Force,
 							Value:   2,
-							Range:   3,
+							Range:   table.Long,
 							Reach:   3,
 							Targets: 1,
 							Crest:   -1,
@@ -483,7 +483,7 @@ var Ruleset = &table.Ruleset{
 					Abilities: []table.Ability{
 						{
 							Value:   3,
-							Range:   1,
+							Range:   table.Short,
 							Targets: 1,
 							Crest:   2,
 						},
@@ -498,7 +498,7 @@ var Ruleset = &table.Ruleset{
 					Abilities: []table.Ability{
 						{
 							Value:   2,
-							Range:   2,
+							Range:   table.Medium,
 							Targets: 2,
 							Crest:   -1,
 						},
@@ -518,7 +518,7 @@ var Ruleset = &table.Ruleset{
 					Name: "Oak Shield",
 					Abilities: []table.Ability{
 						{
-							Keyword: 3,
+							Keyword: table.Star,
 							Targets: 1,
 							Crest:   -1,
 						},
@@ -532,14 +532,14 @@ var Ruleset = &table.Ruleset{
 					Abilities: []table.Ability{
 						{
 							Value:   1,
-							Range:   1,
+							Range:   table.Short,
 							Targets: 1,
 							Crest:   -1,
 						},
 						{
-							Keyword: 2,
+							Keyword: table.Force,
 							Value:   1,
-							Range:   1,
+							Range:   table.Short,
 							Targets: 1,
 							Crest:   -1,
 						},
@@ -559,14 +559,14 @@ var Ruleset = &table.Ruleset{
 					Name: "Charge",
 					Abilities: []table.Ability{
 						{
-							Keyword: 1,
+							Keyword: table.March,
 							Value:   2,
 							Targets: 1,
 							Crest:   -1,
 						},
 						{
 							Value:   2,
-							Range:   1,
+							Range:   table.Short,
 							Targets: 1,
 							Crest:   -1,
 						},
@@ -578,12 +578,12 @@ var Ruleset = &table.Ruleset{
 					Name: "Rally Cry",
 					Abilities: []table.Ability{
 						{
-							Keyword: 3,
+							Keyword: table.Star,
 							Targets: 1,
 							Crest:   -1,
 						},
 						{
-							Keyword: 3,
+							Keyword: table.Star,
 							Targets: 1,
 							Crest:   -1,
 						},

@@ -49,22 +49,22 @@ var Ruleset = &table.Ruleset{
 			Skills: []table.Skill{
 				{
 					Name: "Banner of the Fallen Kingdom",
-					Type: 1,
+					Type: table.Permanent,
 					Text: "During your turn, this unit gains +10 attack.",
 					Effects: []table.Effect{
 						{
-							When:   1,
+							When:   table.MyTurn,
 							Attack: 10,
 						},
 					},
 				},
 				{
 					Name: "Attack Emblem",
-					Type: 6,
+					Type: table.AttackSupport,
 					Text: "Until the end of this battle, your attacking unit gains +20 attack.",
 					Effects: []table.Effect{
 						{
-							When:   7,
+							When:   table.OnSupport,
 							Attack: 20,
 						},
 					},
@@ -93,11 +93,11 @@ var Ruleset = &table.Ruleset{
 			Skills: []table.Skill{
 				{
 					Name: "Resolve of the Exile",
-					Type: 1,
+					Type: table.Permanent,
 					Text: "While this unit is attacking, it gains +10 attack.",
 					Effects: []table.Effect{
 						{
-							When:   2,
+							When:   table.Attacking,
 							Attack: 10,
 						},
 					},
@@ -132,7 +132,7 @@ var Ruleset = &table.Ruleset{
 					Text: "Until the end of the turn, this unit gains +30 attack.",
 					Effects: []table.Effect{
 						{
-							When:    6,
+							When:    table.Activate,
 							Reverse: 2,
 							Attack:  30,
 						},
@@ -140,11 +140,11 @@ var Ruleset = &table.Ruleset{
 				},
 				{
 					Name: "Oath Renewed",
-					Type: 2,
+					Type: table.Auto,
 					Text: "When this unit class changes, it gains +20 attack until the end of the turn.",
 					Effects: []table.Effect{
 						{
-							When:   5,
+							When:   table.OnClassChange,
 							Attack: 20,
 						},
 					},
@@ -173,11 +173,11 @@ var Ruleset = &table.Ruleset{
 			Skills: []table.Skill{
 				{
 					Name: "Winged Emblem",
-					Type: 8,
+					Type: table.Support,
 					Text: "Until the end of this battle, the unit this card supports gains +10 attack.",
 					Effects: []table.Effect{
 						{
-							When:   7,
+							When:   table.OnSupport,
 							Attack: 10,
 						},
 					},
@@ -208,11 +208,11 @@ var Ruleset = &table.Ruleset{
 			Skills: []table.Skill{
 				{
 					Name: "Swoop",
-					Type: 1,
+					Type: table.Permanent,
 					Text: "While this unit is attacking, it gains +10 attack.",
 					Effects: []table.Effect{
 						{
-							When:   2,
+							When:   table.Attacking,
 							Attack: 10,
 						},
 					},
@@ -241,11 +241,11 @@ var Ruleset = &table.Ruleset{
 			Skills: []table.Skill{
 				{
 					Name: "Charge",
-					Type: 1,
+					Type: table.Permanent,
 					Text: "While this unit is attacking, it gains +10 attack.",
 					Effects: []table.Effect{
 						{
-							When:   2,
+							When:   table.Attacking,
 							Attack: 10,
 						},
 					},
@@ -274,11 +274,11 @@ var Ruleset = &table.Ruleset{
 			Skills: []table.Skill{
 				{
 					Name: "Attack Emblem",
-					Type: 6,
+					Type: table.AttackSupport,
 					Text: "Until the end of this battle, your attacking unit gains +20 attack.",
 					Effects: []table.Effect{
 						{
-							When:   7,
+							When:   table.OnSupport,
 							Attack: 20,
 						},
 					},
@@ -309,11 +309,11 @@ var Ruleset = &table.Ruleset{
 			Skills: []table.Skill{
 				{
 					Name: "Twin Lances",
-					Type: 1,
+					Type: table.Permanent,
 					Text: "During your turn, this unit gains +10 attack.",
 					Effects: []table.Effect{
 						{
-							When:   1,
+							When:   table.MyTurn,
 							Attack: 10,
 						},
 					},
@@ -342,11 +342,11 @@ var Ruleset = &table.Ruleset{
 			Skills: []table.Skill{
 				{
 					Name: "Defense Emblem",
-					Type: 7,
+					Type: table.DefenseSupport,
 					Text: "Until the end of this battle, your defending unit gains +20 attack.",
 					Effects: []table.Effect{
 						{
-							When:   7,
+							When:   table.OnSupport,
 							Attack: 20,
 						},
 					},
@@ -375,11 +375,11 @@ var Ruleset = &table.Ruleset{
 			Skills: []table.Skill{
 				{
 					Name: "Bulwark",
-					Type: 1,
+					Type: table.Permanent,
 					Text: "While this unit is defending, it gains +20 attack.",
 					Effects: []table.Effect{
 						{
-							When:   3,
+							When:   table.Defending,
 							Attack: 20,
 						},
 					},
@@ -408,11 +408,11 @@ var Ruleset = &table.Ruleset{
 			Skills: []table.Skill{
 				{
 					Name: "Steady Aim",
-					Type: 1,
+					Type: table.Permanent,
 					Text: "While this unit is attacking, it gains +10 attack.",
 					Effects: []table.Effect{
 						{
-							When:   2,
+							When:   table.Attacking,
 							Attack: 10,
 						},
 					},
@@ -447,7 +447,7 @@ var Ruleset = &table.Ruleset{
 					Text: "Until the end of the turn, this unit gains +20 attack.",
 					Effects: []table.Effect{
 						{
-							When:    6,
+							When:    table.Activate,
 							Reverse: 1,
 							Attack:  20,
 						},
@@ -475,11 +475,11 @@ var Ruleset = &table.Ruleset{
 			Skills: []table.Skill{
 				{
 					Name: "Mending Prayer",
-					Type: 2,
+					Type: table.Auto,
 					Text: "When this unit is deployed, draw 1 card, then send 1 card from your hand to the retreat area.",
 					Effects: []table.Effect{
 						{
-							When:    4,
+							When:    table.OnDeploy,
 							Draw:    1,
 							Discard: 1,
 						},
@@ -487,11 +487,11 @@ var Ruleset = &table.Ruleset{
 				},
 				{
 					Name: "Miracle Emblem",
-					Type: 7,
+					Type: table.DefenseSupport,
 					Text: "Until the end of this battle, your defending unit gains +20 attack.",
 					Effects: []table.Effect{
 						{
-							When:   7,
+							When:   table.OnSupport,
 							Attack: 20,
 						},
 					},
@@ -524,7 +524,7 @@ var Ruleset = &table.Ruleset{
 					Text: "Draw 1 card.",
 					Effects: []table.Effect{
 						{
-							When:    6,
+							When:    table.Activate,
 							Reverse: 2,
 							Draw:    1,
 						},
@@ -552,11 +552,11 @@ var Ruleset = &table.Ruleset{
 			Skills: []table.Skill{
 				{
 					Name: "Magic Emblem",
-					Type: 6,
+					Type: table.AttackSupport,
 					Text: "Draw 1 card, then send 1 card from your hand to the retreat area.",
 					Effects: []table.Effect{
 						{
-							When:    7,
+							When:    table.OnSupport,
 							Draw:    1,
 							Discard: 1,
 						},
@@ -586,11 +586,11 @@ var Ruleset = &table.Ruleset{
 			Skills: []table.Skill{
 				{
 					Name: "Magic Emblem",
-					Type: 6,
+					Type: table.AttackSupport,
 					Text: "Draw 1 card, then send 1 card from your hand to the retreat area.",
 					Effects: []table.Effect{
 						{
-							When:    7,
+							When:    table.OnSupport,
 							Draw:    1,
 							Discard: 1,
 						},
@@ -626,7 +626,7 @@ var Ruleset = &table.Ruleset{
 					Text: "Until the end of the turn, this unit gains +20 attack.",
 					Effects: []table.Effect{
 						{
-							When:    6,
+							When:    table.Activate,
 							Reverse: 1,
 							Attack:  20,
 						},
@@ -656,11 +656,11 @@ var Ruleset = &table.Ruleset{
 			Skills: []table.Skill{
 				{
 					Name: "Bodyguard's Vow",
-					Type: 1,
+					Type: table.Permanent,
 					Text: "While this unit is defending, it gains +10 attack.",
 					Effects: []table.Effect{
 						{
-							When:   3,
+							When:   table.Defending,
 							Attack: 10,
 						},
 					},
@@ -691,11 +691,11 @@ var Ruleset = &table.Ruleset{
 			Skills: []table.Skill{
 				{
 					Name: "Veteran's Guard",
-					Type: 1,
+					Type: table.Permanent,
 					Text: "While this unit is defending, it gains +20 attack.",
 					Effects: []table.Effect{
 						{
-							When:   3,
+							When:   table.Defending,
 							Attack: 20,
 						},
 					},
@@ -724,7 +724,7 @@ var Ruleset = &table.Ruleset{
 			Skills: []table.Skill{
 				{
 					Name: "Long Slumber",
-					Type: 3,
+					Type: table.Special,
 					Text: "This card's slumber has no effect in play; it only reminds you that she is a dragon.",
 				},
 			},
@@ -751,11 +751,11 @@ var Ruleset = &table.Ruleset{
 			Skills: []table.Skill{
 				{
 					Name: "Breath of the Divine Dragon",
-					Type: 1,
+					Type: table.Permanent,
 					Text: "While this unit is attacking, it gains +20 attack.",
 					Effects: []table.Effect{
 						{
-							When:   2,
+							When:   table.Attacking,
 							Attack: 20,
 						},
 					},
@@ -784,11 +784,11 @@ var Ruleset = &table.Ruleset{
 			Skills: []table.Skill{
 				{
 					Name: "Sudden Draw",
-					Type: 2,
+					Type: table.Auto,
 					Text: "When this unit is deployed, it gains +10 attack until the end of the turn.",
 					Effects: []table.Effect{
 						{
-							When:   4,
+							When:   table.OnDeploy,
 							Attack: 10,
 						},
 					},
@@ -817,11 +817,11 @@ var Ruleset = &table.Ruleset{
 			Skills: []table.Skill{
 				{
 					Name: "Flying Emblem",
-					Type: 8,
+					Type: table.Support,
 					Text: "Until the end of this battle, the unit this card supports gains +10 attack.",
 					Effects: []table.Effect{
 						{
-							When:   7,
+							When:   table.OnSupport,
 							Attack: 10,
 						},
 					},
@@ -850,11 +850,11 @@ var Ruleset = &table.Ruleset{
 			Skills: []table.Skill{
 				{
 					Name: "Attack Emblem",
-					Type: 6,
+					Type: table.AttackSupport,
 					Text: "Until the end of this battle, your attacking unit gains +20 attack.",
 					Effects: []table.Effect{
 						{
-							When:   7,
+							When:   table.OnSupport,
 							Attack: 20,
 						},
 					},
@@ -883,11 +883,11 @@ var Ruleset = &table.Ruleset{
 			Skills: []table.Skill{
 				{
 					Name: "Shepherd's Stride",
-					Type: 1,
+					Type: table.Permanent,
 					Text: "While this unit is attacking, it gains +10 attack.",
 					Effects: []table.Effect{
 						{
-							When:   2,
+							When:   table.Attacking,
 							Attack: 10,
 						},
 					},
@@ -922,7 +922,7 @@ var Ruleset = &table.Ruleset{
 					Text: "Until the end of the turn, this unit gains +30 attack.",
 					Effects: []table.Effect{
 						{
-							When:    6,
+							When:    table.Activate,
 							Reverse: 2,
 							Attack:  30,
 						},
@@ -950,11 +950,11 @@ var Ruleset = &table.Ruleset{
 			Skills: []table.Skill{
 				{
 					Name: "Bright Smile",
-					Type: 2,
+					Type: table.Auto,
 					Text: "When this unit is deployed, draw 1 card, then send 1 card from your hand to the retreat area.",
 					Effects: []table.Effect{
 						{
-							When:    4,
+							When:    table.OnDeploy,
 							Draw:    1,
 							Discard: 1,
 						},
@@ -962,11 +962,11 @@ var Ruleset = &table.Ruleset{
 				},
 				{
 					Name: "Defense Emblem",
-					Type: 7,
+					Type: table.DefenseSupport,
 					Text: "Until the end of this battle, your defending unit gains +20 attack.",
 					Effects: []table.Effect{
 						{
-							When:   7,
+							When:   table.OnSupport,
 							Attack: 20,
 						},
 					},
@@ -997,11 +997,11 @@ var Ruleset = &table.Ruleset{
 			Skills: []table.Skill{
 				{
 					Name: "Surprise Swing",
-					Type: 1,
+					Type: table.Permanent,
 					Text: "During your turn, this unit gains +10 attack.",
 					Effects: []table.Effect{
 						{
-							When:   1,
+							When:   table.MyTurn,
 							Attack: 10,
 						},
 					},
@@ -1028,11 +1028,11 @@ var Ruleset = &table.Ruleset{
 			Skills: []table.Skill{
 				{
 					Name: "Miracle Emblem",
-					Type: 7,
+					Type: table.DefenseSupport,
 					Text: "Until the end of this battle, your defending unit gains +20 attack.",
 					Effects: []table.Effect{
 						{
-							When:   7,
+							When:   table.OnSupport,
 							Attack: 20,
 						},
 					},
@@ -1061,11 +1061,11 @@ var Ruleset = &table.Ruleset{
 			Skills: []table.Skill{
 				{
 					Name: "Vigilance",
-					Type: 1,
+					Type: table.Permanent,
 					Text: "While this unit is defending, it gains +20 attack.",
 					Effects: []table.Effect{
 						{
-							When:   3,
+							When:   table.Defending,
 							Attack: 20,
 						},
 					},
@@ -1094,11 +1094,11 @@ var Ruleset = &table.Ruleset{
 			Skills: []table.Skill{
 				{
 					Name: "Attack Emblem",
-					Type: 6,
+					Type: table.AttackSupport,
 					Text: "Until the end of this battle, your attacking unit gains +20 attack.",
 					Effects: []table.Effect{
 						{
-							When:   7,
+							When:   table.OnSupport,
 							Attack: 20,
 						},
 					},
@@ -1129,11 +1129,11 @@ var Ruleset = &table.Ruleset{
 			Skills: []table.Skill{
 				{
 					Name: "Hard Ride",
-					Type: 1,
+					Type: table.Permanent,
 					Text: "While this unit is attacking, it gains +10 attack.",
 					Effects: []table.Effect{
 						{
-							When:   2,
+							When:   table.Attacking,
 							Attack: 10,
 						},
 					},
@@ -1162,11 +1162,11 @@ var Ruleset = &table.Ruleset{
 			Skills: []table.Skill{
 				{
 					Name: "Loud Boast",
-					Type: 1,
+					Type: table.Permanent,
 					Text: "During your turn, this unit gains +10 attack.",
 					Effects: []table.Effect{
 						{
-							When:   1,
+							When:   table.MyTurn,
 							Attack: 10,
 						},
 					},
@@ -1201,7 +1201,7 @@ var Ruleset = &table.Ruleset{
 					Text: "Until the end of the turn, this unit gains +20 attack.",
 					Effects: []table.Effect{
 						{
-							When:    6,
+							When:    table.Activate,
 							Reverse: 1,
 							Attack:  20,
 						},
@@ -1231,11 +1231,11 @@ var Ruleset = &table.Ruleset{
 			Skills: []table.Skill{
 				{
 					Name: "Second Helping",
-					Type: 2,
+					Type: table.Auto,
 					Text: "When this unit is deployed, draw 1 card, then send 1 card from your hand to the retreat area.",
 					Effects: []table.Effect{
 						{
-							When:    4,
+							When:    table.OnDeploy,
 							Draw:    1,
 							Discard: 1,
 						},
@@ -1265,11 +1265,11 @@ var Ruleset = &table.Ruleset{
 			Skills: []table.Skill{
 				{
 					Name: "Flourish",
-					Type: 1,
+					Type: table.Permanent,
 					Text: "While this unit is attacking, it gains +10 attack.",
 					Effects: []table.Effect{
 						{
-							When:   2,
+							When:   table.Attacking,
 							Attack: 10,
 						},
 					},
@@ -1304,7 +1304,7 @@ var Ruleset = &table.Ruleset{
 					Text: "Until the end of the turn, this unit gains +20 attack.",
 					Effects: []table.Effect{
 						{
-							When:    6,
+							When:    table.Activate,
 							Reverse: 1,
 							Attack:  20,
 						},
@@ -1334,11 +1334,11 @@ var Ruleset = &table.Ruleset{
 			Skills: []table.Skill{
 				{
 					Name: "Magic Emblem",
-					Type: 6,
+					Type: table.AttackSupport,
 					Text: "Draw 1 card, then send 1 card from your hand to the retreat area.",
 					Effects: []table.Effect{
 						{
-							When:    7,
+							When:    table.OnSupport,
 							Draw:    1,
 							Discard: 1,
 						},
@@ -1370,11 +1370,11 @@ var Ruleset = &table.Ruleset{
 			Skills: []table.Skill{
 				{
 					Name: "Hypothesis",
-					Type: 1,
+					Type: table.Permanent,
 					Text: "During your turn, this unit gains +10 attack.",
 					Effects: []table.Effect{
 						{
-							When:   1,
+							When:   table.MyTurn,
 							Attack: 10,
 						},
 					},
@@ -1403,11 +1403,11 @@ var Ruleset = &table.Ruleset{
 			Skills: []table.Skill{
 				{
 					Name: "Flying Emblem",
-					Type: 8,
+					Type: table.Support,
 					Text: "Until the end of this battle, the unit this card supports gains +10 attack.",
 					Effects: []table.Effect{
 						{
-							When:   7,
+							When:   table.OnSupport,
 							Attack: 10,
 						},
 					},
@@ -1438,11 +1438,11 @@ var Ruleset = &table.Ruleset{
 			Skills: []table.Skill{
 				{
 					Name: "Skyward Lunge",
-					Type: 1,
+					Type: table.Permanent,
 					Text: "While this unit is attacking, it gains +10 attack.",
 					Effects: []table.Effect{
 						{
-							When:   2,
+							When:   table.Attacking,
 							Attack: 10,
 						},
 					},
@@ -1471,11 +1471,11 @@ var Ruleset = &table.Ruleset{
 			Skills: []table.Skill{
 				{
 					Name: "Future Foretold",
-					Type: 2,
+					Type: table.Auto,
 					Text: "When this unit is deployed, it gains +20 attack until the end of the turn.",
 					Effects: []table.Effect{
 						{
-							When:   4,
+							When:   table.OnDeploy,
 							Attack: 20,
 						},
 					},
@@ -1504,11 +1504,11 @@ var Ruleset = &table.Ruleset{
 			Skills: []table.Skill{
 				{
 					Name: "Defy Fate",
-					Type: 1,
+					Type: table.Permanent,
 					Text: "While this unit is defending, it gains +10 attack.",
 					Effects: []table.Effect{
 						{
-							When:   3,
+							When:   table.Defending,
 							Attack: 10,
 						},
 					},
@@ -1537,7 +1537,7 @@ var Ruleset = &table.Ruleset{
 			Skills: []table.Skill{
 				{
 					Name: "Tactical Insight",
-					Type: 3,
+					Type: table.Special,
 					Text: "You may look at this card's text whenever you like; it does nothing more in play.",
 				},
 			},
@@ -1570,7 +1570,7 @@ var Ruleset = &table.Ruleset{
 					Text: "Draw 1 card, then send 1 card from your hand to the retreat area.",
 					Effects: []table.Effect{
 						{
-							When:    6,
+							When:    table.Activate,
 							Reverse: 1,
 							Draw:    1,
 							Discard: 1,
@@ -1601,11 +1601,11 @@ var Ruleset = &table.Ruleset{
 			Skills: []table.Skill{
 				{
 					Name: "Curse Emblem",
-					Type: 6,
+					Type: table.AttackSupport,
 					Text: "Until the end of this battle, your attacking unit gains +10 attack.",
 					Effects: []table.Effect{
 						{
-							When:   7,
+							When:   table.OnSupport,
 							Attack: 10,
 						},
 					},

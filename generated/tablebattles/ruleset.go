@@ -20,7 +20,7 @@ var Ruleset = &table.Ruleset{
 			},
 			Actions: []table.Action{
 				{
-					Type:      3,
+					Type:      table.Screen,
 					Targets:   []int16{4},
 					Voluntary: true,
 					Text:      "Shields locked across the gate.",
@@ -46,7 +46,7 @@ var Ruleset = &table.Ruleset{
 			},
 			Actions: []table.Action{
 				{
-					Type:    2,
+					Type:    table.Command,
 					Targets: []int16{3},
 					Text:    "One long call brings the riders down the slope.",
 				},
@@ -88,13 +88,13 @@ var Ruleset = &table.Ruleset{
 			},
 			Actions: []table.Action{
 				{
-					Requirement: 1,
+					Requirement: table.Pair,
 					Targets:     []int16{5, 4, 8},
 					Hits:        3,
 					Needs:       2,
 				},
 			},
-			Reserve: 2,
+			Reserve: table.Commanded,
 			Behind:  -1,
 			Pursuit: true,
 		},
@@ -127,7 +127,7 @@ var Ruleset = &table.Ruleset{
 			},
 			Actions: []table.Action{
 				{
-					Requirement: 3,
+					Requirement: table.Triplet,
 					Targets:     []int16{1, 0},
 					Hits:        3,
 					Self:        1,
@@ -148,7 +148,7 @@ var Ruleset = &table.Ruleset{
 			},
 			Actions: []table.Action{
 				{
-					Type:    5,
+					Type:    table.Absorb,
 					Targets: []int16{4},
 					Text:    "The shieldwall closes in front of the raiders.",
 				},
@@ -172,7 +172,7 @@ var Ruleset = &table.Ruleset{
 			},
 			Actions: []table.Action{
 				{
-					Type: 1,
+					Type: table.Bombard,
 					Text: "Smoke and chanting roll down the pass.",
 				},
 			},
@@ -194,7 +194,7 @@ var Ruleset = &table.Ruleset{
 					Hits:    2,
 				},
 			},
-			Reserve: 1,
+			Reserve: table.Behind,
 			Behind:  4,
 		},
 		{
@@ -227,7 +227,7 @@ var Ruleset = &table.Ruleset{
 			},
 			Actions: []table.Action{
 				{
-					Requirement: 1,
+					Requirement: table.Pair,
 					Targets:     []int16{9, 5, 8},
 					Hits:        2,
 					Needs:       2,
@@ -302,7 +302,7 @@ var Ruleset = &table.Ruleset{
 			},
 			Actions: []table.Action{
 				{
-					Requirement: 1,
+					Requirement: table.Pair,
 					Targets:     []int16{20, 21},
 					Hits:        2,
 					Needs:       2,
@@ -343,7 +343,7 @@ var Ruleset = &table.Ruleset{
 			},
 			Actions: []table.Action{
 				{
-					Type: 1,
+					Type: table.Bombard,
 				},
 			},
 			Behind: -1,
@@ -365,7 +365,7 @@ var Ruleset = &table.Ruleset{
 					Self:    1,
 				},
 			},
-			Reserve: 1,
+			Reserve: table.Behind,
 			Behind:  15,
 		},
 		{
@@ -382,7 +382,7 @@ var Ruleset = &table.Ruleset{
 			},
 			Actions: []table.Action{
 				{
-					Requirement: 5,
+					Requirement: table.FullHouse,
 					Targets:     []int16{12, 13},
 					Hits:        4,
 					Needs:       5,
@@ -406,11 +406,11 @@ var Ruleset = &table.Ruleset{
 			},
 			Actions: []table.Action{
 				{
-					Type:    5,
+					Type:    table.Absorb,
 					Targets: []int16{18},
 				},
 				{
-					Type:    4,
+					Type:    table.Counterattack,
 					Targets: []int16{17, 12},
 					Hits:    1,
 				},
@@ -467,7 +467,7 @@ var Ruleset = &table.Ruleset{
 			},
 			Actions: []table.Action{
 				{
-					Type:      3,
+					Type:      table.Screen,
 					Targets:   []int16{13, 12},
 					Voluntary: true,
 				},
@@ -490,7 +490,7 @@ var Ruleset = &table.Ruleset{
 					Hits:    2,
 				},
 			},
-			Reserve: 2,
+			Reserve: table.Commanded,
 			Behind:  -1,
 		},
 		{
@@ -506,7 +506,7 @@ var Ruleset = &table.Ruleset{
 			},
 			Actions: []table.Action{
 				{
-					Type:    2,
+					Type:    table.Command,
 					Targets: []int16{23},
 				},
 			},
@@ -563,13 +563,13 @@ var Ruleset = &table.Ruleset{
 			},
 			Actions: []table.Action{
 				{
-					Requirement: 4,
+					Requirement: table.TwoTriplets,
 					Targets:     []int16{32, 31},
 					Hits:        4,
 					Needs:       6,
 				},
 				{
-					Requirement: 1,
+					Requirement: table.Pair,
 					Targets:     []int16{32, 31},
 					Hits:        1,
 					Needs:       2,
@@ -589,12 +589,12 @@ var Ruleset = &table.Ruleset{
 			},
 			Actions: []table.Action{
 				{
-					Type:      3,
+					Type:      table.Screen,
 					Targets:   []int16{31, 32},
 					Voluntary: true,
 				},
 				{
-					Requirement: 5,
+					Requirement: table.FullHouse,
 					Targets:     []int16{33, 34},
 					Hits:        3,
 					Needs:       5,
@@ -616,11 +616,11 @@ var Ruleset = &table.Ruleset{
 			},
 			Actions: []table.Action{
 				{
-					Type: 1,
+					Type: table.Bombard,
 					Text: "Charms of ill fortune drift over the bridge.",
 				},
 				{
-					Type: 3,
+					Type: table.Screen,
 					Any:  true,
 				},
 			},
@@ -642,7 +642,7 @@ var Ruleset = &table.Ruleset{
 					Hits:    2,
 				},
 			},
-			Reserve: 1,
+			Reserve: table.Behind,
 			Behind:  28,
 		},
 		{
@@ -677,7 +677,7 @@ var Ruleset = &table.Ruleset{
 			},
 			Actions: []table.Action{
 				{
-					Type: 4,
+					Type: table.Counterattack,
 					Any:  true,
 					Hits: 1,
 				},
@@ -700,7 +700,7 @@ var Ruleset = &table.Ruleset{
 			},
 			Actions: []table.Action{
 				{
-					Requirement: 3,
+					Requirement: table.Triplet,
 					Targets:     []int16{27, 26},
 					PerDie:      true,
 					Needs:       3,
@@ -739,7 +739,7 @@ var Ruleset = &table.Ruleset{
 			},
 			Actions: []table.Action{
 				{
-					Type:      5,
+					Type:      table.Absorb,
 					Targets:   []int16{33},
 					Voluntary: true,
 				},
@@ -764,10 +764,10 @@ var Ruleset = &table.Ruleset{
 			},
 			Actions: []table.Action{
 				{
-					Type: 1,
+					Type: table.Bombard,
 				},
 				{
-					Type:    2,
+					Type:    table.Command,
 					Targets: []int16{37},
 				},
 			},
@@ -789,7 +789,7 @@ var Ruleset = &table.Ruleset{
 					Hits:    2,
 				},
 			},
-			Reserve: 2,
+			Reserve: table.Commanded,
 			Behind:  -1,
 		},
 		{
@@ -823,7 +823,7 @@ var Ruleset = &table.Ruleset{
 			},
 			Actions: []table.Action{
 				{
-					Type: 4,
+					Type: table.Counterattack,
 					Any:  true,
 					Hits: 1,
 					Text: "Lances braced at the water's edge.",
@@ -848,7 +848,7 @@ var Ruleset = &table.Ruleset{
 			},
 			Actions: []table.Action{
 				{
-					Type: 3,
+					Type: table.Screen,
 					Any:  true,
 					Text: "The pegasi swoop in to break up any charge.",
 				},
@@ -868,7 +868,7 @@ var Ruleset = &table.Ruleset{
 			},
 			Actions: []table.Action{
 				{
-					Requirement: 1,
+					Requirement: table.Pair,
 					Targets:     []int16{47, 46},
 					Hits:        2,
 					Needs:       2,
@@ -888,7 +888,7 @@ var Ruleset = &table.Ruleset{
 			},
 			Actions: []table.Action{
 				{
-					Type:    5,
+					Type:    table.Absorb,
 					Targets: []int16{38},
 					Text:    "Vaike steps in front of the prince.",
 				},
@@ -912,7 +912,7 @@ var Ruleset = &table.Ruleset{
 			},
 			Actions: []table.Action{
 				{
-					Type: 1,
+					Type: table.Bombard,
 					Text: "Bolts over the river shake the raiders' nerve.",
 				},
 			},
@@ -934,7 +934,7 @@ var Ruleset = &table.Ruleset{
 					PerDie:  true,
 				},
 			},
-			Reserve: 1,
+			Reserve: table.Behind,
 			Behind:  39,
 			Pursuit: true,
 		},
@@ -950,7 +950,7 @@ var Ruleset = &table.Ruleset{
 			},
 			Actions: []table.Action{
 				{
-					Requirement: 3,
+					Requirement: table.Triplet,
 					Targets:     []int16{39, 38},
 					Hits:        3,
 					Needs:       3,
@@ -988,7 +988,7 @@ var Ruleset = &table.Ruleset{
 			},
 			Actions: []table.Action{
 				{
-					Requirement: 2,
+					Requirement: table.TwoPairs,
 					Targets:     []int16{41, 40},
 					Hits:        3,
 					Needs:       4,
@@ -1031,7 +1031,7 @@ var Ruleset = &table.Ruleset{
 					Hits:    1,
 				},
 			},
-			Reserve: 2,
+			Reserve: table.Commanded,
 			Behind:  -1,
 		},
 		{
@@ -1047,7 +1047,7 @@ var Ruleset = &table.Ruleset{
 			},
 			Actions: []table.Action{
 				{
-					Type:    2,
+					Type:    table.Command,
 					Targets: []int16{49},
 					Text:    "The king sends in his knights.",
 				},
@@ -1065,7 +1065,7 @@ var Ruleset = &table.Ruleset{
 			},
 			Actions: []table.Action{
 				{
-					Requirement: 6,
+					Requirement: table.FiveDice,
 					Targets:     []int16{38, 39},
 					PerDie:      true,
 					Needs:       5,
@@ -1177,7 +1177,7 @@ var Ruleset = &table.Ruleset{
 					Text: "Snow still lies on the pass; until turn 4 no Ashfolk formation may attack.",
 					Effects: []table.Effect{
 						{
-							Kind:    1,
+							Kind:    table.Forbid,
 							Sides:   1,
 							Actions: 1,
 							To:      4,
@@ -1188,7 +1188,7 @@ var Ruleset = &table.Ruleset{
 					Text: "The Wardens of the Gate are sworn to the gate; they must screen whenever they can.",
 					Effects: []table.Effect{
 						{
-							Kind:       2,
+							Kind:       table.MustReact,
 							Formations: []int16{0},
 							Actions:    8,
 						},
@@ -1198,7 +1198,7 @@ var Ruleset = &table.Ruleset{
 					Text: "The Horn is the pass's pride; if its Bearers rout, the Wardens give three morale cubes.",
 					Effects: []table.Effect{
 						{
-							Kind:       4,
+							Kind:       table.RoutMorale,
 							Formations: []int16{1},
 							Value:      3,
 						},
@@ -1208,7 +1208,7 @@ var Ruleset = &table.Ruleset{
 					Text: "The Ashfolk have brought their levies and roll seven dice; the Shieldwall may hold its ground rather than absorb.",
 					Effects: []table.Effect{
 						{
-							Kind:       3,
+							Kind:       table.MayDecline,
 							Formations: []int16{6},
 							Actions:    32,
 						},
@@ -1218,7 +1218,7 @@ var Ruleset = &table.Ruleset{
 					Text: "There is no retreat from the pass; no Warden formation may retire.",
 					Effects: []table.Effect{
 						{
-							Kind:    1,
+							Kind:    table.Forbid,
 							Sides:   2,
 							Actions: 64,
 						},

@@ -11,7 +11,7 @@ var Ruleset = &table.Ruleset{
 		{
 			ID:       "iron-sword",
 			Name:     "Iron Sword",
-			Rank:     1,
+			Rank:     table.RankD,
 			Might:    5,
 			Accuracy: 90,
 			MinRange: 1,
@@ -21,7 +21,7 @@ var Ruleset = &table.Ruleset{
 		{
 			ID:       "steel-sword",
 			Name:     "Steel Sword",
-			Rank:     2,
+			Rank:     table.RankC,
 			Might:    8,
 			Accuracy: 75,
 			MinRange: 1,
@@ -32,7 +32,7 @@ var Ruleset = &table.Ruleset{
 		{
 			ID:       "brave-sword",
 			Name:     "Brave Sword",
-			Rank:     4,
+			Rank:     table.RankA,
 			Might:    9,
 			Accuracy: 75,
 			MinRange: 1,
@@ -44,7 +44,7 @@ var Ruleset = &table.Ruleset{
 		{
 			ID:        "armorslayer",
 			Name:      "Armorslayer",
-			Rank:      2,
+			Rank:      table.RankC,
 			Might:     8,
 			Accuracy:  80,
 			MinRange:  1,
@@ -57,7 +57,7 @@ var Ruleset = &table.Ruleset{
 		{
 			ID:       "levin-sword",
 			Name:     "Levin Sword",
-			Rank:     3,
+			Rank:     table.RankB,
 			Might:    9,
 			Accuracy: 70,
 			MinRange: 1,
@@ -69,8 +69,8 @@ var Ruleset = &table.Ruleset{
 		{
 			ID:       "iron-lance",
 			Name:     "Iron Lance",
-			Type:     1,
-			Rank:     1,
+			Type:     table.Lance,
+			Rank:     table.RankD,
 			Might:    6,
 			Accuracy: 80,
 			MinRange: 1,
@@ -80,8 +80,8 @@ var Ruleset = &table.Ruleset{
 		{
 			ID:       "javelin",
 			Name:     "Javelin",
-			Type:     1,
-			Rank:     1,
+			Type:     table.Lance,
+			Rank:     table.RankD,
 			Might:    5,
 			Accuracy: 65,
 			MinRange: 1,
@@ -91,8 +91,8 @@ var Ruleset = &table.Ruleset{
 		{
 			ID:       "silver-lance",
 			Name:     "Silver Lance",
-			Type:     1,
-			Rank:     4,
+			Type:     table.Lance,
+			Rank:     table.RankA,
 			Might:    13,
 			Accuracy: 75,
 			MinRange: 1,
@@ -103,8 +103,8 @@ var Ruleset = &table.Ruleset{
 		{
 			ID:       "iron-axe",
 			Name:     "Iron Axe",
-			Type:     2,
-			Rank:     1,
+			Type:     table.Axe,
+			Rank:     table.RankD,
 			Might:    8,
 			Accuracy: 75,
 			MinRange: 1,
@@ -114,8 +114,8 @@ var Ruleset = &table.Ruleset{
 		{
 			ID:       "hand-axe",
 			Name:     "Hand Axe",
-			Type:     2,
-			Rank:     1,
+			Type:     table.Axe,
+			Rank:     table.RankD,
 			Might:    7,
 			Accuracy: 60,
 			MinRange: 1,
@@ -125,8 +125,8 @@ var Ruleset = &table.Ruleset{
 		{
 			ID:        "hammer",
 			Name:      "Hammer",
-			Type:      2,
-			Rank:      2,
+			Type:      table.Axe,
+			Rank:      table.RankC,
 			Might:     10,
 			Accuracy:  55,
 			MinRange:  1,
@@ -138,8 +138,8 @@ var Ruleset = &table.Ruleset{
 		{
 			ID:        "iron-bow",
 			Name:      "Iron Bow",
-			Type:      3,
-			Rank:      1,
+			Type:      table.Bow,
+			Rank:      table.RankD,
 			Might:     6,
 			Accuracy:  85,
 			MinRange:  2,
@@ -150,8 +150,8 @@ var Ruleset = &table.Ruleset{
 		{
 			ID:        "longbow",
 			Name:      "Longbow",
-			Type:      3,
-			Rank:      3,
+			Type:      table.Bow,
+			Rank:      table.RankB,
 			Might:     5,
 			Accuracy:  65,
 			MinRange:  2,
@@ -162,8 +162,8 @@ var Ruleset = &table.Ruleset{
 		{
 			ID:       "lightning",
 			Name:     "Lightning",
-			Type:     4,
-			Rank:     1,
+			Type:     table.LightTome,
+			Rank:     table.RankD,
 			Might:    4,
 			Accuracy: 95,
 			Crit:     5,
@@ -175,8 +175,8 @@ var Ruleset = &table.Ruleset{
 		{
 			ID:       "fire",
 			Name:     "Fire",
-			Type:     5,
-			Rank:     1,
+			Type:     table.AnimaTome,
+			Rank:     table.RankD,
 			Might:    5,
 			Accuracy: 90,
 			MinRange: 1,
@@ -187,21 +187,21 @@ var Ruleset = &table.Ruleset{
 		{
 			ID:       "frost",
 			Name:     "Frost",
-			Type:     5,
-			Rank:     2,
+			Type:     table.AnimaTome,
+			Rank:     table.RankC,
 			Might:    6,
 			Accuracy: 80,
 			MinRange: 1,
 			MaxRange: 2,
 			Weight:   5,
 			Magical:  true,
-			Inflicts: 1,
+			Inflicts: table.Slowed,
 		},
 		{
 			ID:         "chain-lightning",
 			Name:       "Chain Lightning",
-			Type:       5,
-			Rank:       3,
+			Type:       table.AnimaTome,
+			Rank:       table.RankB,
 			Might:      7,
 			Accuracy:   75,
 			MinRange:   1,
@@ -215,8 +215,8 @@ var Ruleset = &table.Ruleset{
 		{
 			ID:       "flux",
 			Name:     "Flux",
-			Type:     6,
-			Rank:     1,
+			Type:     table.DarkTome,
+			Rank:     table.RankD,
 			Might:    7,
 			Accuracy: 80,
 			MinRange: 1,
@@ -227,8 +227,8 @@ var Ruleset = &table.Ruleset{
 		{
 			ID:       "heal",
 			Name:     "Heal",
-			Type:     7,
-			Rank:     1,
+			Type:     table.Staff,
+			Rank:     table.RankD,
 			Might:    10,
 			Accuracy: 100,
 			MinRange: 1,
@@ -239,20 +239,20 @@ var Ruleset = &table.Ruleset{
 		{
 			ID:       "sluggard",
 			Name:     "Sluggard",
-			Type:     7,
-			Rank:     2,
+			Type:     table.Staff,
+			Rank:     table.RankC,
 			Accuracy: 70,
 			MinRange: 1,
 			MaxRange: 3,
 			Weight:   3,
 			Charges:  5,
-			Inflicts: 1,
+			Inflicts: table.Slowed,
 			Hostile:  true,
 		},
 		{
 			ID:       "ballista",
 			Name:     "Ballista",
-			Type:     3,
+			Type:     table.Bow,
 			Might:    10,
 			Accuracy: 70,
 			MinRange: 3,
@@ -263,7 +263,7 @@ var Ruleset = &table.Ruleset{
 		{
 			ID:       "claws",
 			Name:     "Claws",
-			Type:     9,
+			Type:     table.Claws,
 			Might:    4,
 			Accuracy: 85,
 			MinRange: 1,
@@ -273,7 +273,7 @@ var Ruleset = &table.Ruleset{
 		{
 			ID:       "talons",
 			Name:     "Talons",
-			Type:     8,
+			Type:     table.Talons,
 			Might:    2,
 			Accuracy: 95,
 			MinRange: 1,
@@ -283,7 +283,7 @@ var Ruleset = &table.Ruleset{
 		{
 			ID:       "bite",
 			Name:     "Bite",
-			Type:     10,
+			Type:     table.Bite,
 			Might:    5,
 			Accuracy: 80,
 			MinRange: 1,
@@ -293,7 +293,7 @@ var Ruleset = &table.Ruleset{
 		{
 			ID:       "unarmed",
 			Name:     "Unarmed Strike",
-			Type:     11,
+			Type:     table.Unarmed,
 			Might:    2,
 			Accuracy: 95,
 			MinRange: 1,
@@ -303,7 +303,7 @@ var Ruleset = &table.Ruleset{
 		{
 			ID:       "breath-fire",
 			Name:     "Fire Breath",
-			Type:     12,
+			Type:     table.Breath,
 			Might:    11,
 			Accuracy: 65,
 			MinRange: 1,
@@ -314,7 +314,7 @@ var Ruleset = &table.Ruleset{
 		{
 			ID:       "breath-ice",
 			Name:     "Ice Breath",
-			Type:     12,
+			Type:     table.Breath,
 			Might:    10,
 			Accuracy: 70,
 			MinRange: 1,
@@ -326,7 +326,7 @@ var Ruleset = &table.Ruleset{
 		{
 			ID:       "breath-lightning",
 			Name:     "Lightning Breath",
-			Type:     12,
+			Type:     table.Breath,
 			Might:    8,
 			Accuracy: 80,
 			Crit:     30,
@@ -340,7 +340,7 @@ var Ruleset = &table.Ruleset{
 		{
 			ID:        "adept",
 			Name:      "Adept",
-			NeedsProf: 10,
+			NeedsProf: table.NoProf,
 			Combat: table.Combat{
 				Adept: 4,
 			},
@@ -350,7 +350,7 @@ var Ruleset = &table.Ruleset{
 			ID:          "anthropomorph",
 			Name:        "Anthropomorph",
 			RequiresAny: []int16{40, 41, 42},
-			NeedsProf:   10,
+			NeedsProf:   table.NoProf,
 			Keeps: []table.Keep{
 				{
 					Origin:  40,
@@ -370,14 +370,14 @@ var Ruleset = &table.Ruleset{
 		{
 			ID:        "arsenal",
 			Name:      "Arsenal",
-			NeedsProf: 10,
+			NeedsProf: table.NoProf,
 			Slots:     1,
 			Text:      "Carry one more weapon and one more item; swap a carried item of the same type into storage in an ally's place.",
 		},
 		{
 			ID:        "battle-medic",
 			Name:      "Battle Medic",
-			NeedsProf: 10,
+			NeedsProf: table.NoProf,
 			Combat: table.Combat{
 				Medic: true,
 			},
@@ -386,7 +386,7 @@ var Ruleset = &table.Ruleset{
 		{
 			ID:        "canto",
 			Name:      "Canto",
-			NeedsProf: 10,
+			NeedsProf: table.NoProf,
 			Combat: table.Combat{
 				Canto: true,
 			},
@@ -395,7 +395,7 @@ var Ruleset = &table.Ruleset{
 		{
 			ID:        "cleave",
 			Name:      "Cleave",
-			NeedsProf: 10,
+			NeedsProf: table.NoProf,
 			Combat: table.Combat{
 				Cleave: 15,
 			},
@@ -405,7 +405,7 @@ var Ruleset = &table.Ruleset{
 			ID:          "dragons-breath",
 			Name:        "Dragon's Breath",
 			RequiresAny: []int16{42, 43},
-			NeedsProf:   10,
+			NeedsProf:   table.NoProf,
 			Natural:     []int16{25, 26, 27},
 			Choose:      1,
 			Text:        "Breathe fire, ice or lightning (choose one) as a natural weapon that uses your level as its damage stat against the target's Resistance.",
@@ -413,7 +413,7 @@ var Ruleset = &table.Ruleset{
 		{
 			ID:        "fast-healer",
 			Name:      "Fast Healer",
-			NeedsProf: 10,
+			NeedsProf: table.NoProf,
 			Combat: table.Combat{
 				FastHealer: true,
 			},
@@ -423,7 +423,7 @@ var Ruleset = &table.Ruleset{
 			ID:        "flying-mount",
 			Name:      "Flying Mount",
 			Excludes:  []int16{40, 41, 42, 43},
-			NeedsProf: 10,
+			NeedsProf: table.NoProf,
 			Negates:   []int16{19},
 			Combat: table.Combat{
 				Move:      2,
@@ -436,7 +436,7 @@ var Ruleset = &table.Ruleset{
 		{
 			ID:        "focus",
 			Name:      "Focus",
-			NeedsProf: 10,
+			NeedsProf: table.NoProf,
 			Ranks:     1,
 			Combat: table.Combat{
 				Focus: 2,
@@ -446,7 +446,7 @@ var Ruleset = &table.Ruleset{
 		{
 			ID:        "gamble",
 			Name:      "Gamble",
-			NeedsProf: 10,
+			NeedsProf: table.NoProf,
 			Combat: table.Combat{
 				Gamble: true,
 			},
@@ -456,7 +456,7 @@ var Ruleset = &table.Ruleset{
 			ID:        "grappler",
 			Name:      "Grappler",
 			Requires:  []int16{17},
-			NeedsProf: 10,
+			NeedsProf: table.NoProf,
 			Combat: table.Combat{
 				Grapple: true,
 			},
@@ -465,7 +465,7 @@ var Ruleset = &table.Ruleset{
 		{
 			ID:        "guard-break",
 			Name:      "Guard Break",
-			NeedsProf: 10,
+			NeedsProf: table.NoProf,
 			Combat: table.Combat{
 				GuardBreak: true,
 			},
@@ -474,7 +474,7 @@ var Ruleset = &table.Ruleset{
 		{
 			ID:        "guerilla",
 			Name:      "Guerilla",
-			NeedsProf: 10,
+			NeedsProf: table.NoProf,
 			Combat: table.Combat{
 				Guerilla: true,
 			},
@@ -483,7 +483,7 @@ var Ruleset = &table.Ruleset{
 		{
 			ID:        "hardy",
 			Name:      "Hardy",
-			NeedsProf: 10,
+			NeedsProf: table.NoProf,
 			Combat: table.Combat{
 				HP: 10,
 			},
@@ -493,7 +493,7 @@ var Ruleset = &table.Ruleset{
 			ID:        "heavy-armor",
 			Name:      "Heavy Armor",
 			Excludes:  []int16{40, 41, 42},
-			NeedsProf: 10,
+			NeedsProf: table.NoProf,
 			Combat: table.Combat{
 				Move:      -1,
 				HalvePhys: true,
@@ -505,7 +505,7 @@ var Ruleset = &table.Ruleset{
 			ID:        "mage-armor",
 			Name:      "Mage Armor",
 			Requires:  []int16{38},
-			NeedsProf: 10,
+			NeedsProf: table.NoProf,
 			Combat: table.Combat{
 				MageArmor: true,
 			},
@@ -514,7 +514,7 @@ var Ruleset = &table.Ruleset{
 		{
 			ID:        "martial-artist",
 			Name:      "Martial Artist",
-			NeedsProf: 10,
+			NeedsProf: table.NoProf,
 			Natural:   []int16{24},
 			Combat: table.Combat{
 				NoTriangle: true,
@@ -524,7 +524,7 @@ var Ruleset = &table.Ruleset{
 		{
 			ID:        "miracle",
 			Name:      "Miracle",
-			NeedsProf: 10,
+			NeedsProf: table.NoProf,
 			Combat: table.Combat{
 				LuckAvoid: 2,
 				Survive:   true,
@@ -535,7 +535,7 @@ var Ruleset = &table.Ruleset{
 			ID:        "mounted",
 			Name:      "Mounted",
 			Excludes:  []int16{40, 41, 42, 43},
-			NeedsProf: 10,
+			NeedsProf: table.NoProf,
 			Negates:   []int16{8},
 			Combat: table.Combat{
 				Move:    2,
@@ -547,7 +547,7 @@ var Ruleset = &table.Ruleset{
 		{
 			ID:        "multishot",
 			Name:      "Multishot",
-			NeedsProf: 10,
+			NeedsProf: table.NoProf,
 			Combat: table.Combat{
 				Multishot: true,
 			},
@@ -556,7 +556,7 @@ var Ruleset = &table.Ruleset{
 		{
 			ID:        "overload",
 			Name:      "Overload",
-			NeedsProf: 10,
+			NeedsProf: table.NoProf,
 			Combat: table.Combat{
 				Overload: true,
 			},
@@ -565,7 +565,7 @@ var Ruleset = &table.Ruleset{
 		{
 			ID:        "pierce",
 			Name:      "Pierce",
-			NeedsProf: 10,
+			NeedsProf: table.NoProf,
 			Combat: table.Combat{
 				Pierce: true,
 			},
@@ -574,7 +574,7 @@ var Ruleset = &table.Ruleset{
 		{
 			ID:        "provoke",
 			Name:      "Provoke",
-			NeedsProf: 10,
+			NeedsProf: table.NoProf,
 			Combat: table.Combat{
 				Provoke: true,
 			},
@@ -583,7 +583,7 @@ var Ruleset = &table.Ruleset{
 		{
 			ID:        "quick-draw",
 			Name:      "Quick Draw",
-			NeedsProf: 10,
+			NeedsProf: table.NoProf,
 			Combat: table.Combat{
 				QuickDraw: true,
 			},
@@ -592,7 +592,7 @@ var Ruleset = &table.Ruleset{
 		{
 			ID:        "quick-salve",
 			Name:      "Quick Salve",
-			NeedsProf: 10,
+			NeedsProf: table.NoProf,
 			Combat: table.Combat{
 				QuickSalve: true,
 			},
@@ -601,7 +601,7 @@ var Ruleset = &table.Ruleset{
 		{
 			ID:        "reckless",
 			Name:      "Reckless",
-			NeedsProf: 10,
+			NeedsProf: table.NoProf,
 			Combat: table.Combat{
 				Extra:    1,
 				FoeExtra: 1,
@@ -611,7 +611,7 @@ var Ruleset = &table.Ruleset{
 		{
 			ID:        "resistant",
 			Name:      "Resistant",
-			NeedsProf: 10,
+			NeedsProf: table.NoProf,
 			Combat: table.Combat{
 				HalveMag:  true,
 				HalveHeal: true,
@@ -622,7 +622,7 @@ var Ruleset = &table.Ruleset{
 		{
 			ID:        "sentinel",
 			Name:      "Sentinel",
-			NeedsProf: 10,
+			NeedsProf: table.NoProf,
 			Combat: table.Combat{
 				Sentinel: true,
 			},
@@ -631,7 +631,7 @@ var Ruleset = &table.Ruleset{
 		{
 			ID:        "shade",
 			Name:      "Shade",
-			NeedsProf: 10,
+			NeedsProf: table.NoProf,
 			Combat: table.Combat{
 				Shade: true,
 			},
@@ -641,7 +641,7 @@ var Ruleset = &table.Ruleset{
 			ID:        "shield",
 			Name:      "Shield",
 			Requires:  []int16{15},
-			NeedsProf: 10,
+			NeedsProf: table.NoProf,
 			Combat: table.Combat{
 				Shield: true,
 			},
@@ -651,7 +651,7 @@ var Ruleset = &table.Ruleset{
 			ID:        "silencer",
 			Name:      "Silencer",
 			Requires:  []int16{33},
-			NeedsProf: 10,
+			NeedsProf: table.NoProf,
 			Combat: table.Combat{
 				Silencer: true,
 			},
@@ -660,7 +660,7 @@ var Ruleset = &table.Ruleset{
 		{
 			ID:        "sure-strike",
 			Name:      "Sure Strike",
-			NeedsProf: 10,
+			NeedsProf: table.NoProf,
 			Combat: table.Combat{
 				SkillHit: 3,
 			},
@@ -669,7 +669,7 @@ var Ruleset = &table.Ruleset{
 		{
 			ID:        "thief",
 			Name:      "Thief",
-			NeedsProf: 10,
+			NeedsProf: table.NoProf,
 			Combat: table.Combat{
 				PassFoes: true,
 				Steal:    true,
@@ -681,7 +681,7 @@ var Ruleset = &table.Ruleset{
 			Name:        "Trample",
 			RequiresAny: []int16{19, 40},
 			Excludes:    []int16{8},
-			NeedsProf:   10,
+			NeedsProf:   table.NoProf,
 			Combat: table.Combat{
 				Trample: true,
 			},
@@ -691,7 +691,7 @@ var Ruleset = &table.Ruleset{
 			ID:          "touch-and-go",
 			Name:        "Touch and Go",
 			RequiresAny: []int16{8, 41},
-			NeedsProf:   10,
+			NeedsProf:   table.NoProf,
 			Combat: table.Combat{
 				TerrainBack: true,
 			},
@@ -700,7 +700,7 @@ var Ruleset = &table.Ruleset{
 		{
 			ID:        "vantage",
 			Name:      "Vantage",
-			NeedsProf: 10,
+			NeedsProf: table.NoProf,
 			Combat: table.Combat{
 				Vantage: true,
 			},
@@ -709,7 +709,7 @@ var Ruleset = &table.Ruleset{
 		{
 			ID:        "versatile",
 			Name:      "Versatile",
-			NeedsProf: 10,
+			NeedsProf: table.NoProf,
 			Ranks:     3,
 			Spread:    3,
 			Text:      "One rank in each of three different proficiencies.",
@@ -717,7 +717,7 @@ var Ruleset = &table.Ruleset{
 		{
 			ID:        "war-mage",
 			Name:      "War Mage",
-			NeedsProf: 10,
+			NeedsProf: table.NoProf,
 			Combat: table.Combat{
 				WarMage: true,
 			},
@@ -726,7 +726,7 @@ var Ruleset = &table.Ruleset{
 		{
 			ID:        "wary",
 			Name:      "Wary",
-			NeedsProf: 10,
+			NeedsProf: table.NoProf,
 			Combat: table.Combat{
 				Wary: 1,
 			},
@@ -736,7 +736,7 @@ var Ruleset = &table.Ruleset{
 			ID:        "laguz-beast",
 			Name:      "Laguz: Beast",
 			Origin:    true,
-			NeedsProf: 9,
+			NeedsProf: table.Clips,
 			Natural:   []int16{21},
 			Beast:     true,
 			Combat: table.Combat{
@@ -748,7 +748,7 @@ var Ruleset = &table.Ruleset{
 			ID:        "laguz-bird",
 			Name:      "Laguz: Bird",
 			Origin:    true,
-			NeedsProf: 9,
+			NeedsProf: table.Clips,
 			Natural:   []int16{22},
 			Beast:     true,
 			Combat: table.Combat{
@@ -762,7 +762,7 @@ var Ruleset = &table.Ruleset{
 			ID:        "laguz-dragon",
 			Name:      "Laguz: Dragon",
 			Origin:    true,
-			NeedsProf: 9,
+			NeedsProf: table.Clips,
 			Natural:   []int16{23},
 			Beast:     true,
 			Combat: table.Combat{
@@ -775,7 +775,7 @@ var Ruleset = &table.Ruleset{
 			ID:        "manakete",
 			Name:      "Manakete",
 			Origin:    true,
-			NeedsProf: 10,
+			NeedsProf: table.NoProf,
 			Combat: table.Combat{
 				Flies: true,
 			},
@@ -815,14 +815,14 @@ var Ruleset = &table.Ruleset{
 		{
 			ID:    "speedwing-charm",
 			Name:  "Speedwing Charm",
-			Slot:  1,
+			Slot:  table.RelicSlot,
 			Stats: table.Stats{0, 0, 0, 0, 2},
 			Text:  "An old Kambachan charm; +2 Speed while carried.",
 		},
 		{
 			ID:    "durvallan-seal",
 			Name:  "Durvallan Seal",
-			Slot:  1,
+			Slot:  table.RelicSlot,
 			Stats: table.Stats{0, 0, 0, 0, 0, 0, 0, 2},
 			Text:  "A druid's seal; +2 Resistance while carried.",
 		},
@@ -850,7 +850,7 @@ var Ruleset = &table.Ruleset{
 			ID:      "forest",
 			Name:    "Forest",
 			Glyph:   "T",
-			Move:    1,
+			Move:    table.Difficult,
 			Avoid:   20,
 			Defense: 1,
 			Becomes: -1,
@@ -859,14 +859,14 @@ var Ruleset = &table.Ruleset{
 			ID:      "shallows",
 			Name:    "Shallow Water",
 			Glyph:   "s",
-			Move:    1,
+			Move:    table.Difficult,
 			Becomes: -1,
 		},
 		{
 			ID:      "sand",
 			Name:    "Sand",
 			Glyph:   ":",
-			Move:    1,
+			Move:    table.Difficult,
 			Avoid:   5,
 			Becomes: -1,
 		},
@@ -874,7 +874,7 @@ var Ruleset = &table.Ruleset{
 			ID:      "hill",
 			Name:    "Hill",
 			Glyph:   "h",
-			Move:    1,
+			Move:    table.Difficult,
 			Avoid:   10,
 			Defense: 1,
 			Becomes: -1,
@@ -914,7 +914,7 @@ var Ruleset = &table.Ruleset{
 			ID:      "mountain",
 			Name:    "Mountain",
 			Glyph:   "^",
-			Move:    2,
+			Move:    table.Impassable,
 			Avoid:   30,
 			Defense: 2,
 			Becomes: -1,
@@ -923,7 +923,7 @@ var Ruleset = &table.Ruleset{
 			ID:      "cliff",
 			Name:    "Cliff",
 			Glyph:   "/",
-			Move:    2,
+			Move:    table.Impassable,
 			Cliff:   true,
 			Becomes: -1,
 		},
@@ -931,14 +931,14 @@ var Ruleset = &table.Ruleset{
 			ID:      "deep-water",
 			Name:    "Deep Water",
 			Glyph:   "~",
-			Move:    2,
+			Move:    table.Impassable,
 			Becomes: -1,
 		},
 		{
 			ID:           "dead-tree",
 			Name:         "Dead Tree",
 			Glyph:        "t",
-			Move:         2,
+			Move:         table.Impassable,
 			Destructible: true,
 			HP:           10,
 		},
@@ -946,7 +946,7 @@ var Ruleset = &table.Ruleset{
 			ID:           "cracked-wall",
 			Name:         "Cracked Wall",
 			Glyph:        "%",
-			Move:         2,
+			Move:         table.Impassable,
 			Destructible: true,
 			Wall:         true,
 			HP:           20,
@@ -956,7 +956,7 @@ var Ruleset = &table.Ruleset{
 			ID:      "wall",
 			Name:    "Interior Wall",
 			Glyph:   "#",
-			Move:    2,
+			Move:    table.Impassable,
 			Wall:    true,
 			Becomes: -1,
 		},
@@ -964,7 +964,7 @@ var Ruleset = &table.Ruleset{
 			ID:      "door",
 			Name:    "Locked Door",
 			Glyph:   "D",
-			Move:    2,
+			Move:    table.Impassable,
 			Wall:    true,
 			Door:    true,
 			Becomes: 2,
@@ -980,13 +980,13 @@ var Ruleset = &table.Ruleset{
 			Feats:   []int16{0},
 			Skills: []table.Skill{
 				{
-					Rank: 1,
+					Rank: table.RankD,
 				},
 			},
 			Weapons: []int16{0},
 			Items:   []int16{0},
 			Relic:   -1,
-			Focus:   10,
+			Focus:   table.NoProf,
 		},
 		{
 			ID:      "oswin",
@@ -997,14 +997,14 @@ var Ruleset = &table.Ruleset{
 			Feats:   []int16{15},
 			Skills: []table.Skill{
 				{
-					Prof: 1,
-					Rank: 1,
+					Prof: table.Lances,
+					Rank: table.RankD,
 				},
 			},
 			Weapons: []int16{5, 6},
 			Items:   []int16{0},
 			Relic:   -1,
-			Focus:   10,
+			Focus:   table.NoProf,
 		},
 		{
 			ID:      "erk",
@@ -1015,13 +1015,13 @@ var Ruleset = &table.Ruleset{
 			Feats:   []int16{32},
 			Skills: []table.Skill{
 				{
-					Prof: 5,
-					Rank: 1,
+					Prof: table.Anima,
+					Rank: table.RankD,
 				},
 			},
 			Weapons: []int16{14},
 			Relic:   -1,
-			Focus:   10,
+			Focus:   table.NoProf,
 		},
 		{
 			ID:      "serra",
@@ -1032,14 +1032,14 @@ var Ruleset = &table.Ruleset{
 			Feats:   []int16{18},
 			Skills: []table.Skill{
 				{
-					Prof: 7,
-					Rank: 1,
+					Prof: table.Staves,
+					Rank: table.RankD,
 				},
 			},
 			Weapons: []int16{18},
 			Items:   []int16{0},
 			Relic:   5,
-			Focus:   10,
+			Focus:   table.NoProf,
 		},
 		{
 			ID:      "lethe",
@@ -1050,12 +1050,12 @@ var Ruleset = &table.Ruleset{
 			Feats:   []int16{40},
 			Skills: []table.Skill{
 				{
-					Prof: 9,
-					Rank: 1,
+					Prof: table.Clips,
+					Rank: table.RankD,
 				},
 			},
 			Relic: -1,
-			Focus: 10,
+			Focus: table.NoProf,
 		},
 		{
 			ID:      "nowi",
@@ -1067,19 +1067,19 @@ var Ruleset = &table.Ruleset{
 			Feats:   []int16{43, 6},
 			Skills: []table.Skill{
 				{
-					Prof: 5,
-					Rank: 2,
+					Prof: table.Anima,
+					Rank: table.RankC,
 				},
 				{
-					Prof: 4,
-					Rank: 1,
+					Prof: table.Light,
+					Rank: table.RankD,
 				},
 			},
 			Weapons: []int16{14, 13},
 			Items:   []int16{0, 2},
 			Relic:   -1,
 			Natural: []int16{27},
-			Focus:   10,
+			Focus:   table.NoProf,
 		},
 		{
 			ID:      "hector",
@@ -1091,14 +1091,14 @@ var Ruleset = &table.Ruleset{
 			Feats:   []int16{15, 26},
 			Skills: []table.Skill{
 				{
-					Prof: 2,
-					Rank: 4,
+					Prof: table.Axes,
+					Rank: table.RankA,
 				},
 			},
 			Weapons: []int16{8, 9, 10},
 			Items:   []int16{0, 1},
 			Relic:   5,
-			Focus:   10,
+			Focus:   table.NoProf,
 		},
 		{
 			ID:      "vissan-soldier",
@@ -1109,13 +1109,13 @@ var Ruleset = &table.Ruleset{
 			Feats:   []int16{39},
 			Skills: []table.Skill{
 				{
-					Prof: 1,
-					Rank: 1,
+					Prof: table.Lances,
+					Rank: table.RankD,
 				},
 			},
 			Weapons: []int16{5},
 			Relic:   -1,
-			Focus:   10,
+			Focus:   table.NoProf,
 		},
 		{
 			ID:      "vissan-archer",
@@ -1126,13 +1126,13 @@ var Ruleset = &table.Ruleset{
 			Feats:   []int16{22},
 			Skills: []table.Skill{
 				{
-					Prof: 3,
-					Rank: 1,
+					Prof: table.Bows,
+					Rank: table.RankD,
 				},
 			},
 			Weapons: []int16{11},
 			Relic:   -1,
-			Focus:   10,
+			Focus:   table.NoProf,
 		},
 		{
 			ID:      "vissan-mage",
@@ -1143,13 +1143,13 @@ var Ruleset = &table.Ruleset{
 			Feats:   []int16{27},
 			Skills: []table.Skill{
 				{
-					Prof: 6,
-					Rank: 1,
+					Prof: table.Dark,
+					Rank: table.RankD,
 				},
 			},
 			Weapons: []int16{17},
 			Relic:   -1,
-			Focus:   10,
+			Focus:   table.NoProf,
 		},
 		{
 			ID:      "cairn-brigand",
@@ -1160,13 +1160,13 @@ var Ruleset = &table.Ruleset{
 			Feats:   []int16{14},
 			Skills: []table.Skill{
 				{
-					Prof: 2,
-					Rank: 1,
+					Prof: table.Axes,
+					Rank: table.RankD,
 				},
 			},
 			Weapons: []int16{8, 9},
 			Relic:   -1,
-			Focus:   10,
+			Focus:   table.NoProf,
 		},
 		{
 			ID:      "marta",
@@ -1177,13 +1177,13 @@ var Ruleset = &table.Ruleset{
 			Feats:   []int16{33},
 			Skills: []table.Skill{
 				{
-					Rank: 1,
+					Rank: table.RankD,
 				},
 			},
 			Weapons: []int16{0},
 			Items:   []int16{3, 0},
 			Relic:   -1,
-			Focus:   10,
+			Focus:   table.NoProf,
 		},
 		{
 			ID:      "corvin",
@@ -1194,14 +1194,14 @@ var Ruleset = &table.Ruleset{
 			Feats:   []int16{19},
 			Skills: []table.Skill{
 				{
-					Prof: 1,
-					Rank: 1,
+					Prof: table.Lances,
+					Rank: table.RankD,
 				},
 			},
 			Weapons: []int16{5, 6},
 			Items:   []int16{0},
 			Relic:   -1,
-			Focus:   10,
+			Focus:   table.NoProf,
 		},
 		{
 			ID:      "ysolde",
@@ -1213,17 +1213,17 @@ var Ruleset = &table.Ruleset{
 			Feats:   []int16{36},
 			Skills: []table.Skill{
 				{
-					Prof: 8,
-					Rank: 2,
+					Prof: table.Perform,
+					Rank: table.RankC,
 				},
 				{
-					Rank: 1,
+					Rank: table.RankD,
 				},
 			},
 			Weapons:      []int16{0},
 			Items:        []int16{0},
 			Relic:        4,
-			Focus:        10,
+			Focus:        table.NoProf,
 			Performances: []int16{0, 1, 2},
 		},
 		{
@@ -1235,13 +1235,13 @@ var Ruleset = &table.Ruleset{
 			Feats:   []int16{8},
 			Skills: []table.Skill{
 				{
-					Prof: 1,
-					Rank: 1,
+					Prof: table.Lances,
+					Rank: table.RankD,
 				},
 			},
 			Weapons: []int16{5, 6},
 			Relic:   -1,
-			Focus:   10,
+			Focus:   table.NoProf,
 		},
 		{
 			ID:      "vissan-knight",
@@ -1252,13 +1252,13 @@ var Ruleset = &table.Ruleset{
 			Feats:   []int16{15},
 			Skills: []table.Skill{
 				{
-					Prof: 1,
-					Rank: 1,
+					Prof: table.Lances,
+					Rank: table.RankD,
 				},
 			},
 			Weapons: []int16{5},
 			Relic:   -1,
-			Focus:   10,
+			Focus:   table.NoProf,
 		},
 		{
 			ID:      "vissan-cavalier",
@@ -1269,13 +1269,13 @@ var Ruleset = &table.Ruleset{
 			Feats:   []int16{19},
 			Skills: []table.Skill{
 				{
-					Prof: 1,
-					Rank: 1,
+					Prof: table.Lances,
+					Rank: table.RankD,
 				},
 			},
 			Weapons: []int16{5, 6},
 			Relic:   -1,
-			Focus:   10,
+			Focus:   table.NoProf,
 		},
 		{
 			ID:      "vissan-cleric",
@@ -1287,13 +1287,13 @@ var Ruleset = &table.Ruleset{
 			Feats:   []int16{18},
 			Skills: []table.Skill{
 				{
-					Prof: 7,
-					Rank: 2,
+					Prof: table.Staves,
+					Rank: table.RankC,
 				},
 			},
 			Weapons: []int16{18, 19},
 			Relic:   -1,
-			Focus:   10,
+			Focus:   table.NoProf,
 		},
 		{
 			ID:      "vissan-captain",
@@ -1305,17 +1305,17 @@ var Ruleset = &table.Ruleset{
 			Feats:   []int16{39, 36},
 			Skills: []table.Skill{
 				{
-					Rank: 2,
+					Rank: table.RankC,
 				},
 				{
-					Prof: 1,
-					Rank: 1,
+					Prof: table.Lances,
+					Rank: table.RankD,
 				},
 			},
 			Weapons: []int16{1, 5, 6},
 			Items:   []int16{0},
 			Relic:   -1,
-			Focus:   10,
+			Focus:   table.NoProf,
 		},
 		{
 			ID:      "vissan-flier",
@@ -1326,13 +1326,13 @@ var Ruleset = &table.Ruleset{
 			Feats:   []int16{8},
 			Skills: []table.Skill{
 				{
-					Prof: 1,
-					Rank: 1,
+					Prof: table.Lances,
+					Rank: table.RankD,
 				},
 			},
 			Weapons: []int16{5, 6},
 			Relic:   -1,
-			Focus:   10,
+			Focus:   table.NoProf,
 		},
 		{
 			ID:      "cairn-thief",
@@ -1343,13 +1343,13 @@ var Ruleset = &table.Ruleset{
 			Feats:   []int16{33},
 			Skills: []table.Skill{
 				{
-					Rank: 1,
+					Rank: table.RankD,
 				},
 			},
 			Weapons: []int16{0},
 			Items:   []int16{0},
 			Relic:   -1,
-			Focus:   10,
+			Focus:   table.NoProf,
 		},
 		{
 			ID:      "bram",
@@ -1361,14 +1361,14 @@ var Ruleset = &table.Ruleset{
 			Feats:   []int16{19, 34},
 			Skills: []table.Skill{
 				{
-					Prof: 1,
-					Rank: 3,
+					Prof: table.Lances,
+					Rank: table.RankB,
 				},
 			},
 			Weapons: []int16{5, 6},
 			Items:   []int16{0},
 			Relic:   -1,
-			Focus:   10,
+			Focus:   table.NoProf,
 		},
 		{
 			ID:      "osric",
@@ -1380,18 +1380,18 @@ var Ruleset = &table.Ruleset{
 			Feats:   []int16{15, 28},
 			Skills: []table.Skill{
 				{
-					Prof: 1,
-					Rank: 2,
+					Prof: table.Lances,
+					Rank: table.RankC,
 				},
 				{
-					Prof: 2,
-					Rank: 1,
+					Prof: table.Axes,
+					Rank: table.RankD,
 				},
 			},
 			Weapons: []int16{5, 8},
 			Items:   []int16{0},
 			Relic:   -1,
-			Focus:   10,
+			Focus:   table.NoProf,
 		},
 		{
 			ID:      "wren",
@@ -1403,13 +1403,13 @@ var Ruleset = &table.Ruleset{
 			Feats:   []int16{4, 20},
 			Skills: []table.Skill{
 				{
-					Prof: 3,
-					Rank: 3,
+					Prof: table.Bows,
+					Rank: table.RankB,
 				},
 			},
 			Weapons: []int16{11, 12},
 			Relic:   -1,
-			Focus:   10,
+			Focus:   table.NoProf,
 		},
 		{
 			ID:      "garth",
@@ -1421,17 +1421,17 @@ var Ruleset = &table.Ruleset{
 			Feats:   []int16{17, 11},
 			Skills: []table.Skill{
 				{
-					Prof: 2,
-					Rank: 2,
+					Prof: table.Axes,
+					Rank: table.RankC,
 				},
 				{
-					Prof: 9,
-					Rank: 1,
+					Prof: table.Clips,
+					Rank: table.RankD,
 				},
 			},
 			Weapons: []int16{8},
 			Relic:   -1,
-			Focus:   10,
+			Focus:   table.NoProf,
 		},
 		{
 			ID:      "rhea",
@@ -1443,13 +1443,13 @@ var Ruleset = &table.Ruleset{
 			Feats:   []int16{38, 21},
 			Skills: []table.Skill{
 				{
-					Prof: 5,
-					Rank: 3,
+					Prof: table.Anima,
+					Rank: table.RankB,
 				},
 			},
 			Weapons: []int16{14, 15, 16},
 			Relic:   -1,
-			Focus:   10,
+			Focus:   table.NoProf,
 		},
 		{
 			ID:      "tamsin",
@@ -1461,13 +1461,13 @@ var Ruleset = &table.Ruleset{
 			Feats:   []int16{5, 12},
 			Skills: []table.Skill{
 				{
-					Prof: 2,
-					Rank: 3,
+					Prof: table.Axes,
+					Rank: table.RankB,
 				},
 			},
 			Weapons: []int16{8, 9},
 			Relic:   -1,
-			Focus:   10,
+			Focus:   table.NoProf,
 		},
 		{
 			ID:      "quill",
@@ -1479,16 +1479,16 @@ var Ruleset = &table.Ruleset{
 			Feats:   []int16{24, 7},
 			Skills: []table.Skill{
 				{
-					Rank: 2,
+					Rank: table.RankC,
 				},
 				{
-					Prof: 1,
-					Rank: 1,
+					Prof: table.Lances,
+					Rank: table.RankD,
 				},
 			},
 			Weapons: []int16{0, 5, 6},
 			Relic:   -1,
-			Focus:   10,
+			Focus:   table.NoProf,
 		},
 		{
 			ID:      "vale",
@@ -1500,16 +1500,16 @@ var Ruleset = &table.Ruleset{
 			Feats:   []int16{13, 23},
 			Skills: []table.Skill{
 				{
-					Rank: 2,
+					Rank: table.RankC,
 				},
 				{
-					Prof: 3,
-					Rank: 1,
+					Prof: table.Bows,
+					Rank: table.RankD,
 				},
 			},
 			Weapons: []int16{0, 11},
 			Relic:   -1,
-			Focus:   10,
+			Focus:   table.NoProf,
 		},
 		{
 			ID:      "sable",
@@ -1521,17 +1521,17 @@ var Ruleset = &table.Ruleset{
 			Feats:   []int16{29, 3},
 			Skills: []table.Skill{
 				{
-					Rank: 2,
+					Rank: table.RankC,
 				},
 				{
-					Prof: 7,
-					Rank: 1,
+					Prof: table.Staves,
+					Rank: table.RankD,
 				},
 			},
 			Weapons: []int16{0, 18},
 			Items:   []int16{0, 0},
 			Relic:   -1,
-			Focus:   10,
+			Focus:   table.NoProf,
 		},
 		{
 			ID:      "skye",
@@ -1543,23 +1543,23 @@ var Ruleset = &table.Ruleset{
 			Feats:   []int16{41, 1},
 			Skills: []table.Skill{
 				{
-					Prof: 9,
-					Rank: 2,
+					Prof: table.Clips,
+					Rank: table.RankC,
 				},
 				{
-					Rank: 1,
+					Rank: table.RankD,
 				},
 			},
 			Weapons: []int16{0},
 			Relic:   -1,
-			Focus:   10,
+			Focus:   table.NoProf,
 		},
 	},
 	Performances: []table.Performance{
 		{
 			ID:     "rallying-song",
 			Name:   "Rallying Song",
-			Rank:   1,
+			Rank:   table.RankD,
 			Within: 2,
 			Boost: table.Boost{
 				Hit: 10,
@@ -1569,7 +1569,7 @@ var Ruleset = &table.Ruleset{
 		{
 			ID:     "sword-dance",
 			Name:   "Sword Dance",
-			Rank:   1,
+			Rank:   table.RankD,
 			Within: 1,
 			Boost: table.Boost{
 				Might: 2,
@@ -1579,7 +1579,7 @@ var Ruleset = &table.Ruleset{
 		{
 			ID:     "veil-waltz",
 			Name:   "Veil Waltz",
-			Rank:   2,
+			Rank:   table.RankC,
 			Within: 2,
 			Boost: table.Boost{
 				Avoid: 15,
@@ -1589,7 +1589,7 @@ var Ruleset = &table.Ruleset{
 		{
 			ID:     "stone-hymn",
 			Name:   "Stone Hymn",
-			Rank:   2,
+			Rank:   table.RankC,
 			Within: 1,
 			Boost: table.Boost{
 				Def: 3,
@@ -1600,7 +1600,7 @@ var Ruleset = &table.Ruleset{
 		{
 			ID:      "quickstep",
 			Name:    "Quickstep",
-			Rank:    3,
+			Rank:    table.RankB,
 			Within:  1,
 			Refresh: true,
 			Text:    "One adjacent ally who has ended its turn takes another.",
@@ -1608,7 +1608,7 @@ var Ruleset = &table.Ruleset{
 		{
 			ID:     "battle-anthem",
 			Name:   "Battle Anthem",
-			Rank:   4,
+			Rank:   table.RankA,
 			Within: 3,
 			Boost: table.Boost{
 				Hit:  10,
@@ -1619,7 +1619,7 @@ var Ruleset = &table.Ruleset{
 		{
 			ID:     "grand-finale",
 			Name:   "Grand Finale",
-			Rank:   5,
+			Rank:   table.RankS,
 			Within: 2,
 			Boost: table.Boost{
 				Hit:   15,
@@ -1744,7 +1744,7 @@ var Ruleset = &table.Ruleset{
 				{
 					Character: 9,
 					Number:    3,
-					Level:     1,
+					Level:     table.Army,
 					Tile:      79,
 					Weapon:    17,
 				},
@@ -1809,41 +1809,41 @@ var Ruleset = &table.Ruleset{
 				{
 					Character: 8,
 					Number:    4,
-					Level:     1,
+					Level:     table.Army,
 					Tile:      65,
 					Weapon:    11,
 				},
 				{
 					Character: 10,
 					Number:    5,
-					Level:     1,
+					Level:     table.Army,
 					Tile:      104,
 					Weapon:    8,
 				},
 				{
 					Character: 9,
 					Number:    6,
-					Level:     1,
+					Level:     table.Army,
 					Tile:      121,
 					Weapon:    17,
 				},
 				{
 					Character: 10,
 					Number:    7,
-					Level:     1,
+					Level:     table.Army,
 					Tile:      114,
 					Weapon:    8,
 				},
 				{
 					Character: 10,
 					Number:    8,
-					Level:     2,
+					Level:     table.Elite,
 					Tile:      132,
 					Weapon:    9,
 					Items:     []int16{0},
 				},
 			},
-			Objective: 1,
+			Objective: table.Seize,
 			Tiles:     []int16{132},
 			Rounds:    25,
 		},
@@ -1913,75 +1913,75 @@ var Ruleset = &table.Ruleset{
 				{
 					Character: 15,
 					Number:    5,
-					Level:     1,
+					Level:     table.Army,
 					Tile:      246,
 					Weapon:    5,
 				},
 				{
 					Character: 15,
 					Number:    6,
-					Level:     1,
+					Level:     table.Army,
 					Tile:      248,
 					Weapon:    5,
 				},
 				{
 					Character: 16,
 					Number:    7,
-					Level:     1,
+					Level:     table.Army,
 					Tile:      203,
 					Weapon:    5,
 				},
 				{
 					Character: 16,
 					Number:    8,
-					Level:     1,
+					Level:     table.Army,
 					Tile:      223,
 					Weapon:    5,
 				},
 				{
 					Character: 9,
 					Number:    9,
-					Level:     1,
+					Level:     table.Army,
 					Tile:      225,
 					Weapon:    17,
 				},
 				{
 					Character: 8,
 					Number:    10,
-					Level:     1,
+					Level:     table.Army,
 					Tile:      209,
 					Weapon:    11,
 				},
 				{
 					Character: 17,
 					Number:    11,
-					Level:     1,
+					Level:     table.Army,
 					Tile:      211,
 					Weapon:    18,
 				},
 				{
 					Character: 19,
 					Number:    12,
-					Level:     2,
+					Level:     table.Elite,
 					Tile:      219,
 					Weapon:    5,
 				},
 				{
 					Character: 19,
 					Number:    13,
-					Level:     2,
+					Level:     table.Elite,
 					Tile:      231,
 					Weapon:    5,
 				},
 				{
 					Character: 18,
 					Number:    14,
-					Level:     2,
+					Level:     table.Elite,
 					Tile:      278,
 					Weapon:    1,
 				},
 			},
-			Objective: 2,
+			Objective: table.Defend,
 			Tiles:     []int16{26},
 			Hold:      10,
 			Rounds:    12,
@@ -2028,29 +2028,29 @@ var Ruleset = &table.Ruleset{
 				{
 					Character: 19,
 					Number:    3,
-					Level:     1,
+					Level:     table.Army,
 					Tile:      59,
 					Weapon:    5,
 				},
 				{
 					Character: 8,
 					Number:    4,
-					Level:     1,
+					Level:     table.Army,
 					Tile:      28,
 					Weapon:    11,
 				},
 				{
 					Character: 15,
 					Number:    5,
-					Level:     1,
+					Level:     table.Army,
 					Tile:      7,
 					Weapon:    5,
 				},
 			},
-			Objective: 3,
+			Objective: table.Escape,
 			Tiles:     []int16{19, 29, 39, 49, 59, 69},
 			Rounds:    15,
-			Weather:   1,
+			Weather:   table.Adverse,
 		},
 	},
 }

@@ -15,17 +15,17 @@ var Ruleset = &table.Ruleset{
 			EffAgainst: -1,
 			Effects: []table.Effect{
 				{
-					When: 6,
+					When: table.Activate,
 					Target: table.Target{
-						Kind:   3,
-						Side:   1,
+						Kind:   table.TargetOne,
+						Side:   table.SideAlly,
 						Within: 1,
 						Tag:    -1,
 					},
-					Op:       9,
+					Op:       table.OpGrab,
 					Tag:      -1,
 					Summon:   -1,
-					Duration: 1,
+					Duration: table.ForInstant,
 				},
 			},
 		},
@@ -36,17 +36,17 @@ var Ruleset = &table.Ruleset{
 			EffAgainst: -1,
 			Effects: []table.Effect{
 				{
-					When: 6,
+					When: table.Activate,
 					Target: table.Target{
-						Kind:   3,
-						Side:   1,
+						Kind:   table.TargetOne,
+						Side:   table.SideAlly,
 						Within: 1,
 						Tag:    -1,
 					},
-					Op:       8,
+					Op:       table.OpReposition,
 					Tag:      -1,
 					Summon:   -1,
-					Duration: 1,
+					Duration: table.ForInstant,
 				},
 			},
 		},
@@ -57,18 +57,18 @@ var Ruleset = &table.Ruleset{
 			EffAgainst: -1,
 			Effects: []table.Effect{
 				{
-					When: 6,
+					When: table.Activate,
 					Target: table.Target{
-						Kind:   3,
-						Side:   1,
+						Kind:   table.TargetOne,
+						Side:   table.SideAlly,
 						Within: 1,
 						Tag:    -1,
 					},
-					Op:       5,
+					Op:       table.OpPush,
 					N:        1,
 					Tag:      -1,
 					Summon:   -1,
-					Duration: 1,
+					Duration: table.ForInstant,
 				},
 			},
 		},
@@ -79,18 +79,18 @@ var Ruleset = &table.Ruleset{
 			EffAgainst: -1,
 			Effects: []table.Effect{
 				{
-					When: 6,
+					When: table.Activate,
 					Target: table.Target{
-						Kind:   3,
-						Side:   1,
+						Kind:   table.TargetOne,
+						Side:   table.SideAlly,
 						Within: 2,
 						Tag:    -1,
 					},
-					Op:       2,
+					Op:       table.OpHeal,
 					N:        3,
 					Tag:      -1,
 					Summon:   -1,
-					Duration: 1,
+					Duration: table.ForInstant,
 				},
 			},
 		},
@@ -101,24 +101,24 @@ var Ruleset = &table.Ruleset{
 			EffAgainst: -1,
 			Effects: []table.Effect{
 				{
-					When: 6,
+					When: table.Activate,
 					Target: table.Target{
-						Kind:   3,
-						Side:   1,
+						Kind:   table.TargetOne,
+						Side:   table.SideAlly,
 						Within: 1,
 						Tag:    -1,
 					},
-					Op:       10,
+					Op:       table.OpReady,
 					Tag:      -1,
 					Summon:   -1,
-					Duration: 1,
+					Duration: table.ForInstant,
 				},
 			},
 		},
 		{
 			ID:         "eff-vs-armor",
 			Name:       "Eff vs Armor",
-			Category:   3,
+			Category:   table.Effectiveness,
 			Text:       "+2 ATK in combat against Armored units.",
 			EffAgainst: 8,
 			EffATK:     2,
@@ -126,7 +126,7 @@ var Ruleset = &table.Ruleset{
 		{
 			ID:         "eff-vs-flying",
 			Name:       "Eff vs Flying",
-			Category:   3,
+			Category:   table.Effectiveness,
 			Text:       "+2 ATK in combat against Flying units.",
 			EffAgainst: 10,
 			EffATK:     2,
@@ -134,7 +134,7 @@ var Ruleset = &table.Ruleset{
 		{
 			ID:         "eff-vs-dragon",
 			Name:       "Eff vs Dragon",
-			Category:   3,
+			Category:   table.Effectiveness,
 			Text:       "+2 ATK in combat against Shapeshifter units.",
 			EffAgainst: 11,
 			EffATK:     2,
@@ -142,126 +142,126 @@ var Ruleset = &table.Ruleset{
 		{
 			ID:         "armored",
 			Name:       "Armored",
-			Category:   1,
+			Category:   table.Movement,
 			Text:       "Cannot enter Water tiles.",
 			EffAgainst: -1,
 		},
 		{
 			ID:         "cavalry",
 			Name:       "Cavalry",
-			Category:   1,
+			Category:   table.Movement,
 			Text:       "Cannot enter Forest, Water or Mountain tiles.",
 			EffAgainst: -1,
 		},
 		{
 			ID:         "flying",
 			Name:       "Flying",
-			Category:   1,
+			Category:   table.Movement,
 			Text:       "Cannot enter Mountain tiles; ignores Forest and Water restrictions, even with Cavalry or Armored.",
 			EffAgainst: -1,
 		},
 		{
 			ID:         "shapeshifter",
 			Name:       "Shapeshifter",
-			Category:   2,
+			Category:   table.Passive,
 			Text:       "Deployed with a Shapestone token; uses its shapestone stats while holding it. The token is spent at the end of a combat.",
 			EffAgainst: -1,
 		},
 		{
 			ID:         "haste",
 			Name:       "Haste",
-			Category:   2,
+			Category:   table.Passive,
 			Text:       "May be activated on the turn it is deployed.",
 			EffAgainst: -1,
 			Effects: []table.Effect{
 				{
-					When: 3,
+					When: table.OnDeploy,
 					Target: table.Target{
 						Tag: -1,
 					},
-					Op:       10,
+					Op:       table.OpReady,
 					Tag:      -1,
 					Summon:   -1,
-					Duration: 1,
+					Duration: table.ForInstant,
 				},
 			},
 		},
 		{
 			ID:         "pickpocket",
 			Name:       "Pickpocket",
-			Category:   2,
+			Category:   table.Passive,
 			Text:       "After this unit starts a combat and survives, roll a die; on 4 or more, gain 1 Anna Coin. (Boss Mode - gain 1 Dragon Vein instead, no roll.)",
 			EffAgainst: -1,
 			Effects: []table.Effect{
 				{
-					When: 4,
+					When: table.AfterCombat,
 					If: []table.Cond{
 						{
-							Kind:    11,
+							Kind:    table.CondInitiating,
 							Tag:     -1,
 							Terrain: -1,
 						},
 						{
-							Kind:    14,
+							Kind:    table.CondRoll,
 							N:       4,
 							Tag:     -1,
 							Terrain: -1,
 						},
 						{
-							Kind:    15,
+							Kind:    table.CondMode,
 							Tag:     -1,
 							Terrain: -1,
 						},
 					},
 					Target: table.Target{
-						Kind: 5,
+						Kind: table.TargetPlayer,
 						Tag:  -1,
 					},
-					Op:       13,
+					Op:       table.OpCoins,
 					N:        1,
 					Tag:      -1,
 					Summon:   -1,
-					Duration: 1,
+					Duration: table.ForInstant,
 				},
 				{
-					When: 4,
+					When: table.AfterCombat,
 					If: []table.Cond{
 						{
-							Kind:    11,
+							Kind:    table.CondInitiating,
 							Tag:     -1,
 							Terrain: -1,
 						},
 						{
-							Kind:    15,
+							Kind:    table.CondMode,
 							Tag:     -1,
 							Terrain: -1,
-							Mode:    1,
+							Mode:    table.BossMode,
 						},
 					},
 					Target: table.Target{
-						Kind: 5,
+						Kind: table.TargetPlayer,
 						Tag:  -1,
 					},
-					Op:       14,
+					Op:       table.OpDV,
 					N:        1,
 					Tag:      -1,
 					Summon:   -1,
-					Duration: 1,
+					Duration: table.ForInstant,
 				},
 			},
 		},
 		{
 			ID:         "conquest",
 			Name:       "Conquest",
-			Category:   2,
+			Category:   table.Passive,
 			Text:       "When this unit initiates combat, it has +1 ATK.",
 			EffAgainst: -1,
 			Effects: []table.Effect{
 				{
-					When: 1,
+					When: table.InCombat,
 					If: []table.Cond{
 						{
-							Kind:    11,
+							Kind:    table.CondInitiating,
 							Tag:     -1,
 							Terrain: -1,
 						},
@@ -269,7 +269,7 @@ var Ruleset = &table.Ruleset{
 					Target: table.Target{
 						Tag: -1,
 					},
-					Op: 1,
+					Op: table.OpModify,
 					Mods: table.Mods{
 						ATK: 1,
 					},
@@ -362,7 +362,7 @@ var Ruleset = &table.Ruleset{
 			ID:    "robin",
 			Name:  "Robin",
 			Title: "Tactician",
-			Color: 2,
+			Color: table.Blue,
 			Stats: table.Stats{
 				HP:  9,
 				ATK: 5,
@@ -376,7 +376,7 @@ var Ruleset = &table.Ruleset{
 			ID:    "frederick",
 			Name:  "Frederick",
 			Title: "Wary Knight",
-			Color: 2,
+			Color: table.Blue,
 			Stats: table.Stats{
 				HP:  11,
 				ATK: 5,
@@ -392,7 +392,7 @@ var Ruleset = &table.Ruleset{
 			ID:        "ephraim",
 			Name:      "Ephraim",
 			Title:     "Restoration Lord",
-			Color:     2,
+			Color:     table.Blue,
 			Legendary: true,
 			Stats: table.Stats{
 				HP:  12,
@@ -408,7 +408,7 @@ var Ruleset = &table.Ruleset{
 			ID:    "gwendolyn",
 			Name:  "Gwendolyn",
 			Title: "Adorable Knight",
-			Color: 2,
+			Color: table.Blue,
 			Stats: table.Stats{
 				HP:  11,
 				ATK: 5,
@@ -424,7 +424,7 @@ var Ruleset = &table.Ruleset{
 			ID:    "effie",
 			Name:  "Effie",
 			Title: "Army of One",
-			Color: 2,
+			Color: table.Blue,
 			Stats: table.Stats{
 				HP:  12,
 				ATK: 6,
@@ -440,7 +440,7 @@ var Ruleset = &table.Ruleset{
 			ID:    "sully",
 			Name:  "Sully",
 			Title: "Crimson Knight",
-			Color: 2,
+			Color: table.Blue,
 			Stats: table.Stats{
 				HP:  10,
 				ATK: 5,
@@ -456,7 +456,7 @@ var Ruleset = &table.Ruleset{
 			ID:    "palla",
 			Name:  "Palla",
 			Title: "Eldest Whitewing",
-			Color: 2,
+			Color: table.Blue,
 			Stats: table.Stats{
 				HP:  9,
 				ATK: 5,
@@ -472,7 +472,7 @@ var Ruleset = &table.Ruleset{
 			ID:    "est",
 			Name:  "Est",
 			Title: "Junior Whitewing",
-			Color: 2,
+			Color: table.Blue,
 			Stats: table.Stats{
 				HP:  8,
 				ATK: 5,
@@ -488,7 +488,7 @@ var Ruleset = &table.Ruleset{
 			ID:    "linde",
 			Name:  "Linde",
 			Title: "Light Mage",
-			Color: 2,
+			Color: table.Blue,
 			Stats: table.Stats{
 				HP:  8,
 				ATK: 5,
@@ -503,7 +503,7 @@ var Ruleset = &table.Ruleset{
 			ID:    "oscar",
 			Name:  "Oscar",
 			Title: "Agile Horseman",
-			Color: 2,
+			Color: table.Blue,
 			Stats: table.Stats{
 				HP:  10,
 				ATK: 5,
@@ -519,7 +519,7 @@ var Ruleset = &table.Ruleset{
 			ID:    "draug",
 			Name:  "Draug",
 			Title: "Gentle Giant",
-			Color: 2,
+			Color: table.Blue,
 			Stats: table.Stats{
 				HP:  13,
 				ATK: 5,
@@ -535,7 +535,7 @@ var Ruleset = &table.Ruleset{
 			ID:    "lissa",
 			Name:  "Lissa",
 			Title: "Sprightly Cleric",
-			Color: 3,
+			Color: table.Gray,
 			Stats: table.Stats{
 				HP:  9,
 				ATK: 3,
@@ -551,7 +551,7 @@ var Ruleset = &table.Ruleset{
 			ID:        "tiki",
 			Name:      "Tiki",
 			Title:     "Divine Dragon",
-			Color:     3,
+			Color:     table.Gray,
 			Legendary: true,
 			Stats: table.Stats{
 				HP:  13,
@@ -574,7 +574,7 @@ var Ruleset = &table.Ruleset{
 			ID:    "anna",
 			Name:  "Anna",
 			Title: "Secret Seller",
-			Color: 3,
+			Color: table.Gray,
 			Stats: table.Stats{
 				HP:  9,
 				ATK: 4,
@@ -590,7 +590,7 @@ var Ruleset = &table.Ruleset{
 			ID:    "gaius",
 			Name:  "Gaius",
 			Title: "Candy Thief",
-			Color: 3,
+			Color: table.Gray,
 			Stats: table.Stats{
 				HP:  9,
 				ATK: 5,
@@ -606,7 +606,7 @@ var Ruleset = &table.Ruleset{
 			ID:    "matthew",
 			Name:  "Matthew",
 			Title: "Faithful Spy",
-			Color: 3,
+			Color: table.Gray,
 			Stats: table.Stats{
 				HP:  8,
 				ATK: 5,
@@ -622,7 +622,7 @@ var Ruleset = &table.Ruleset{
 			ID:    "virion",
 			Name:  "Virion",
 			Title: "Archest",
-			Color: 3,
+			Color: table.Gray,
 			Stats: table.Stats{
 				HP:  9,
 				ATK: 6,
@@ -638,7 +638,7 @@ var Ruleset = &table.Ruleset{
 			ID:    "takumi",
 			Name:  "Takumi",
 			Title: "Wild Card",
-			Color: 3,
+			Color: table.Gray,
 			Stats: table.Stats{
 				HP:  9,
 				ATK: 6,
@@ -654,7 +654,7 @@ var Ruleset = &table.Ruleset{
 			ID:    "maria",
 			Name:  "Maria",
 			Title: "Minerva's Sister",
-			Color: 3,
+			Color: table.Gray,
 			Stats: table.Stats{
 				HP:  8,
 				ATK: 2,
@@ -670,7 +670,7 @@ var Ruleset = &table.Ruleset{
 			ID:    "serra",
 			Name:  "Serra",
 			Title: "Outspoken Cleric",
-			Color: 3,
+			Color: table.Gray,
 			Stats: table.Stats{
 				HP:  8,
 				ATK: 3,
@@ -686,7 +686,7 @@ var Ruleset = &table.Ruleset{
 			ID:    "elise",
 			Name:  "Elise",
 			Title: "Bright Bud",
-			Color: 3,
+			Color: table.Gray,
 			Stats: table.Stats{
 				HP:  8,
 				ATK: 3,
@@ -702,7 +702,7 @@ var Ruleset = &table.Ruleset{
 			ID:    "olivia",
 			Name:  "Olivia",
 			Title: "Blushing Dancer",
-			Color: 3,
+			Color: table.Gray,
 			Stats: table.Stats{
 				HP:  8,
 				ATK: 4,
@@ -718,7 +718,7 @@ var Ruleset = &table.Ruleset{
 			ID:    "azura",
 			Name:  "Azura",
 			Title: "Lady of the Lake",
-			Color: 3,
+			Color: table.Gray,
 			Stats: table.Stats{
 				HP:  9,
 				ATK: 4,
@@ -734,7 +734,7 @@ var Ruleset = &table.Ruleset{
 			ID:        "hector",
 			Name:      "Hector",
 			Title:     "General of Ostia",
-			Color:     1,
+			Color:     table.Green,
 			Legendary: true,
 			Stats: table.Stats{
 				HP:  13,
@@ -751,7 +751,7 @@ var Ruleset = &table.Ruleset{
 			ID:    "kellam",
 			Name:  "Kellam",
 			Title: "Unseen Guard",
-			Color: 1,
+			Color: table.Green,
 			Stats: table.Stats{
 				HP:  11,
 				ATK: 5,
@@ -767,7 +767,7 @@ var Ruleset = &table.Ruleset{
 			ID:    "nowi",
 			Name:  "Nowi",
 			Title: "Eternal Youth",
-			Color: 1,
+			Color: table.Green,
 			Stats: table.Stats{
 				HP:  11,
 				ATK: 3,
@@ -789,7 +789,7 @@ var Ruleset = &table.Ruleset{
 			ID:    "panne",
 			Name:  "Panne",
 			Title: "Proud Taguel",
-			Color: 1,
+			Color: table.Green,
 			Stats: table.Stats{
 				HP:  10,
 				ATK: 4,
@@ -811,7 +811,7 @@ var Ruleset = &table.Ruleset{
 			ID:    "keaton",
 			Name:  "Keaton",
 			Title: "Wolfskin Brawler",
-			Color: 1,
+			Color: table.Green,
 			Stats: table.Stats{
 				HP:  11,
 				ATK: 4,
@@ -833,7 +833,7 @@ var Ruleset = &table.Ruleset{
 			ID:    "vaike",
 			Name:  "Vaike",
 			Title: "Fighter of Ylisse",
-			Color: 1,
+			Color: table.Green,
 			Stats: table.Stats{
 				HP:  11,
 				ATK: 6,
@@ -849,7 +849,7 @@ var Ruleset = &table.Ruleset{
 			ID:    "cherche",
 			Name:  "Cherche",
 			Title: "Wyvern Rider",
-			Color: 1,
+			Color: table.Green,
 			Stats: table.Stats{
 				HP:  10,
 				ATK: 6,
@@ -865,7 +865,7 @@ var Ruleset = &table.Ruleset{
 			ID:    "camilla",
 			Name:  "Camilla",
 			Title: "Bewitching Beauty",
-			Color: 1,
+			Color: table.Green,
 			Stats: table.Stats{
 				HP:  10,
 				ATK: 6,
@@ -881,7 +881,7 @@ var Ruleset = &table.Ruleset{
 			ID:    "nino",
 			Name:  "Nino",
 			Title: "Pure Mage",
-			Color: 1,
+			Color: table.Green,
 			Stats: table.Stats{
 				HP:  8,
 				ATK: 5,
@@ -896,7 +896,7 @@ var Ruleset = &table.Ruleset{
 			ID:    "soren",
 			Name:  "Soren",
 			Title: "Wind Sage",
-			Color: 1,
+			Color: table.Green,
 			Stats: table.Stats{
 				HP:  8,
 				ATK: 6,
@@ -911,7 +911,7 @@ var Ruleset = &table.Ruleset{
 			ID:    "stahl",
 			Name:  "Stahl",
 			Title: "Viridian Knight",
-			Color: 1,
+			Color: table.Green,
 			Stats: table.Stats{
 				HP:  11,
 				ATK: 5,
@@ -1134,7 +1134,7 @@ var Ruleset = &table.Ruleset{
 			ID:    "excellus",
 			Name:  "Excellus",
 			Title: "Valmese Tactician",
-			Color: 3,
+			Color: table.Gray,
 			Stats: table.Stats{
 				HP:  7,
 				ATK: 4,
@@ -1150,7 +1150,7 @@ var Ruleset = &table.Ruleset{
 			ID:    "aversa-valm",
 			Name:  "Aversa",
 			Title: "Dark Flier",
-			Color: 2,
+			Color: table.Blue,
 			Stats: table.Stats{
 				HP:  8,
 				ATK: 6,
@@ -1166,7 +1166,7 @@ var Ruleset = &table.Ruleset{
 			ID:    "pelleas",
 			Name:  "Pelleas",
 			Title: "Troubled King",
-			Color: 2,
+			Color: table.Blue,
 			Stats: table.Stats{
 				HP:  8,
 				ATK: 5,
@@ -1184,23 +1184,23 @@ var Ruleset = &table.Ruleset{
 			Text: "At the start of your turn, if you have fewer units deployed than your opponent, gain 1 Anna Coin.",
 			Effects: []table.Effect{
 				{
-					When: 2,
+					When: table.StartOfTurn,
 					If: []table.Cond{
 						{
-							Kind:    10,
+							Kind:    table.CondFewerUnits,
 							Tag:     -1,
 							Terrain: -1,
 						},
 					},
 					Target: table.Target{
-						Kind: 5,
+						Kind: table.TargetPlayer,
 						Tag:  -1,
 					},
-					Op:       13,
+					Op:       table.OpCoins,
 					N:        1,
 					Tag:      -1,
 					Summon:   -1,
-					Duration: 1,
+					Duration: table.ForInstant,
 				},
 			},
 		},
@@ -1209,10 +1209,10 @@ var Ruleset = &table.Ruleset{
 			Text: "When this unit starts a combat, it makes a follow-up attack whatever its SPD.",
 			Effects: []table.Effect{
 				{
-					When: 1,
+					When: table.InCombat,
 					If: []table.Cond{
 						{
-							Kind:    11,
+							Kind:    table.CondInitiating,
 							Tag:     -1,
 							Terrain: -1,
 						},
@@ -1220,10 +1220,10 @@ var Ruleset = &table.Ruleset{
 					Target: table.Target{
 						Tag: -1,
 					},
-					Op:       21,
+					Op:       table.OpFollowUp,
 					Tag:      -1,
 					Summon:   -1,
-					Duration: 1,
+					Duration: table.ForInstant,
 				},
 			},
 		},
@@ -1232,10 +1232,10 @@ var Ruleset = &table.Ruleset{
 			Text: "When this unit starts a combat, it has +2 DEF.",
 			Effects: []table.Effect{
 				{
-					When: 1,
+					When: table.InCombat,
 					If: []table.Cond{
 						{
-							Kind:    11,
+							Kind:    table.CondInitiating,
 							Tag:     -1,
 							Terrain: -1,
 						},
@@ -1243,7 +1243,7 @@ var Ruleset = &table.Ruleset{
 					Target: table.Target{
 						Tag: -1,
 					},
-					Op: 1,
+					Op: table.OpModify,
 					Mods: table.Mods{
 						DEF: 2,
 					},
@@ -1257,10 +1257,10 @@ var Ruleset = &table.Ruleset{
 			Text: "While at least 2 allies are next to this unit, it has +2 ATK in combat.",
 			Effects: []table.Effect{
 				{
-					When: 1,
+					When: table.InCombat,
 					If: []table.Cond{
 						{
-							Side:    1,
+							Side:    table.SideAlly,
 							Within:  1,
 							N:       2,
 							Tag:     -1,
@@ -1270,7 +1270,7 @@ var Ruleset = &table.Ruleset{
 					Target: table.Target{
 						Tag: -1,
 					},
-					Op: 1,
+					Op: table.OpModify,
 					Mods: table.Mods{
 						ATK: 2,
 					},
@@ -1281,23 +1281,23 @@ var Ruleset = &table.Ruleset{
 		},
 		{
 			Name: "Aura",
-			Kind: 2,
+			Kind: table.SkillSpecial,
 			Text: "Deal 2 damage to an enemy up to 2 spaces away. This damage cannot defeat it.",
 			Effects: []table.Effect{
 				{
-					When: 6,
+					When: table.Activate,
 					Target: table.Target{
-						Kind:   3,
-						Side:   2,
+						Kind:   table.TargetOne,
+						Side:   table.SideEnemy,
 						Within: 2,
 						Tag:    -1,
 					},
-					Op:        3,
+					Op:        table.OpDamage,
 					N:         2,
 					NonLethal: true,
 					Tag:       -1,
 					Summon:    -1,
-					Duration:  1,
+					Duration:  table.ForInstant,
 				},
 			},
 		},
@@ -1306,15 +1306,15 @@ var Ruleset = &table.Ruleset{
 			Text: "After a combat, this unit may move up to 1 space.",
 			Effects: []table.Effect{
 				{
-					When: 4,
+					When: table.AfterCombat,
 					Target: table.Target{
 						Tag: -1,
 					},
-					Op:       4,
+					Op:       table.OpMove,
 					N:        1,
 					Tag:      -1,
 					Summon:   -1,
-					Duration: 1,
+					Duration: table.ForInstant,
 				},
 			},
 		},
@@ -1323,10 +1323,10 @@ var Ruleset = &table.Ruleset{
 			Text: "While holding its Shapestone, this unit has +2 DEF in combat.",
 			Effects: []table.Effect{
 				{
-					When: 1,
+					When: table.InCombat,
 					If: []table.Cond{
 						{
-							Kind:    13,
+							Kind:    table.CondShapestone,
 							Tag:     -1,
 							Terrain: -1,
 						},
@@ -1334,7 +1334,7 @@ var Ruleset = &table.Ruleset{
 					Target: table.Target{
 						Tag: -1,
 					},
-					Op: 1,
+					Op: table.OpModify,
 					Mods: table.Mods{
 						DEF: 2,
 					},
@@ -1345,118 +1345,118 @@ var Ruleset = &table.Ruleset{
 		},
 		{
 			Name: "Clearance Sale",
-			Kind: 2,
+			Kind: table.SkillSpecial,
 			Text: "Gain 2 Anna Coins. (Boss Mode - gain 1 Dragon Vein.)",
 			Effects: []table.Effect{
 				{
-					When: 6,
+					When: table.Activate,
 					If: []table.Cond{
 						{
-							Kind:    15,
+							Kind:    table.CondMode,
 							Tag:     -1,
 							Terrain: -1,
 						},
 					},
 					Target: table.Target{
-						Kind: 5,
+						Kind: table.TargetPlayer,
 						Tag:  -1,
 					},
-					Op:       13,
+					Op:       table.OpCoins,
 					N:        2,
 					Tag:      -1,
 					Summon:   -1,
-					Duration: 1,
+					Duration: table.ForInstant,
 				},
 				{
-					When: 6,
+					When: table.Activate,
 					If: []table.Cond{
 						{
-							Kind:    15,
+							Kind:    table.CondMode,
 							Tag:     -1,
 							Terrain: -1,
-							Mode:    1,
+							Mode:    table.BossMode,
 						},
 					},
 					Target: table.Target{
-						Kind: 5,
+						Kind: table.TargetPlayer,
 						Tag:  -1,
 					},
-					Op:       14,
+					Op:       table.OpDV,
 					N:        1,
 					Tag:      -1,
 					Summon:   -1,
-					Duration: 1,
+					Duration: table.ForInstant,
 				},
 			},
 		},
 		{
 			Name: "Steal",
-			Kind: 2,
+			Kind: table.SkillSpecial,
 			Text: "Your opponent loses 2 Anna Coins and you gain 2.",
 			Effects: []table.Effect{
 				{
-					When: 6,
+					When: table.Activate,
 					Target: table.Target{
-						Kind: 6,
+						Kind: table.TargetOpponent,
 						Tag:  -1,
 					},
-					Op:       13,
+					Op:       table.OpCoins,
 					N:        -2,
 					Tag:      -1,
 					Summon:   -1,
-					Duration: 1,
+					Duration: table.ForInstant,
 				},
 				{
-					When: 6,
+					When: table.Activate,
 					Target: table.Target{
-						Kind: 5,
+						Kind: table.TargetPlayer,
 						Tag:  -1,
 					},
-					Op:       13,
+					Op:       table.OpCoins,
 					N:        2,
 					Tag:      -1,
 					Summon:   -1,
-					Duration: 1,
+					Duration: table.ForInstant,
 				},
 			},
 		},
 		{
 			Name: "Recover",
-			Kind: 2,
+			Kind: table.SkillSpecial,
 			Text: "An ally up to 2 spaces away recovers 7 HP.",
 			Effects: []table.Effect{
 				{
-					When: 6,
+					When: table.Activate,
 					Target: table.Target{
-						Kind:   3,
-						Side:   1,
+						Kind:   table.TargetOne,
+						Side:   table.SideAlly,
 						Within: 2,
 						Tag:    -1,
 					},
-					Op:       2,
+					Op:       table.OpHeal,
 					N:        7,
 					Tag:      -1,
 					Summon:   -1,
-					Duration: 1,
+					Duration: table.ForInstant,
 				},
 			},
 		},
 		{
 			Name: "Rescue",
-			Kind: 2,
+			Kind: table.SkillSpecial,
 			Text: "Place an ally from anywhere on the board on an open space next to this unit.",
 			Effects: []table.Effect{
 				{
-					When: 6,
+					When: table.Activate,
 					Target: table.Target{
-						Kind: 3,
-						Side: 1,
+						Kind: table.TargetOne,
+						Side: table.SideAlly,
 						Tag:  -1,
 					},
-					Op:       8,
+					Op:       table.OpReposition,
 					Tag:      -1,
 					Summon:   -1,
-					Duration: 1,
+					Duration: table.ForInstant,
 				},
 			},
 		},
@@ -1465,44 +1465,44 @@ var Ruleset = &table.Ruleset{
 			Text: "At the start of your turn, adjacent allies recover 1 HP.",
 			Effects: []table.Effect{
 				{
-					When: 2,
+					When: table.StartOfTurn,
 					Target: table.Target{
-						Kind:   4,
-						Side:   1,
+						Kind:   table.TargetAll,
+						Side:   table.SideAlly,
 						Within: 1,
 						Tag:    -1,
 					},
-					Op:       2,
+					Op:       table.OpHeal,
 					N:        1,
 					Tag:      -1,
 					Summon:   -1,
-					Duration: 1,
+					Duration: table.ForInstant,
 				},
 			},
 		},
 		{
 			Name:     "Guardian",
-			Kind:     2,
+			Kind:     table.SkillSpecial,
 			Reaction: true,
 			Text:     "Reaction - when an adjacent ally is attacked, it has +3 DEF for that combat.",
 			Effects: []table.Effect{
 				{
-					When: 10,
+					When: table.Attacked,
 					About: table.Scope{
-						Side:   1,
+						Side:   table.SideAlly,
 						Within: 1,
 					},
 					Target: table.Target{
-						Kind: 2,
+						Kind: table.TargetTrigger,
 						Tag:  -1,
 					},
-					Op: 1,
+					Op: table.OpModify,
 					Mods: table.Mods{
 						DEF: 3,
 					},
 					Tag:      -1,
 					Summon:   -1,
-					Duration: 2,
+					Duration: table.ForCombat,
 				},
 			},
 		},
@@ -1511,10 +1511,10 @@ var Ruleset = &table.Ruleset{
 			Text: "While next to an ally, this unit has +1 DEF in combat.",
 			Effects: []table.Effect{
 				{
-					When: 1,
+					When: table.InCombat,
 					If: []table.Cond{
 						{
-							Side:    1,
+							Side:    table.SideAlly,
 							Within:  1,
 							N:       1,
 							Tag:     -1,
@@ -1524,7 +1524,7 @@ var Ruleset = &table.Ruleset{
 					Target: table.Target{
 						Tag: -1,
 					},
-					Op: 1,
+					Op: table.OpModify,
 					Mods: table.Mods{
 						DEF: 1,
 					},
@@ -1538,10 +1538,10 @@ var Ruleset = &table.Ruleset{
 			Text: "While holding its Shapestone, this unit has +1 SPD in combat.",
 			Effects: []table.Effect{
 				{
-					When: 1,
+					When: table.InCombat,
 					If: []table.Cond{
 						{
-							Kind:    13,
+							Kind:    table.CondShapestone,
 							Tag:     -1,
 							Terrain: -1,
 						},
@@ -1549,7 +1549,7 @@ var Ruleset = &table.Ruleset{
 					Target: table.Target{
 						Tag: -1,
 					},
-					Op: 1,
+					Op: table.OpModify,
 					Mods: table.Mods{
 						SPD: 1,
 					},
@@ -1563,15 +1563,15 @@ var Ruleset = &table.Ruleset{
 			Text: "When this unit defeats a foe, it recovers 3 HP.",
 			Effects: []table.Effect{
 				{
-					When: 8,
+					When: table.OnKill,
 					Target: table.Target{
 						Tag: -1,
 					},
-					Op:       2,
+					Op:       table.OpHeal,
 					N:        3,
 					Tag:      -1,
 					Summon:   -1,
-					Duration: 1,
+					Duration: table.ForInstant,
 				},
 			},
 		},
@@ -1580,53 +1580,53 @@ var Ruleset = &table.Ruleset{
 			Text: "After a combat, this unit may move up to 2 spaces.",
 			Effects: []table.Effect{
 				{
-					When: 4,
+					When: table.AfterCombat,
 					Target: table.Target{
 						Tag: -1,
 					},
-					Op:       4,
+					Op:       table.OpMove,
 					N:        2,
 					Tag:      -1,
 					Summon:   -1,
-					Duration: 1,
+					Duration: table.ForInstant,
 				},
 			},
 		},
 		{
 			Name: "Wing Boost",
-			Kind: 2,
+			Kind: table.SkillSpecial,
 			Text: "This unit moves up to 3 spaces.",
 			Effects: []table.Effect{
 				{
-					When: 6,
+					When: table.Activate,
 					Target: table.Target{
 						Tag: -1,
 					},
-					Op:       4,
+					Op:       table.OpMove,
 					N:        3,
 					Tag:      -1,
 					Summon:   -1,
-					Duration: 1,
+					Duration: table.ForInstant,
 				},
 			},
 		},
 		{
 			Name:     "Miracle",
-			Kind:     2,
+			Kind:     table.SkillSpecial,
 			Reaction: true,
 			Text:     "Reaction - when this unit would be defeated, it survives with 1 HP instead.",
 			Effects: []table.Effect{
 				{
-					When: 9,
+					When: table.WouldBeDefeated,
 					Target: table.Target{
-						Kind: 2,
+						Kind: table.TargetTrigger,
 						Tag:  -1,
 					},
-					Op:       18,
+					Op:       table.OpPreventDefeat,
 					N:        1,
 					Tag:      -1,
 					Summon:   -1,
-					Duration: 1,
+					Duration: table.ForInstant,
 				},
 			},
 		},
@@ -1635,10 +1635,10 @@ var Ruleset = &table.Ruleset{
 			Text: "In a combat fought at distance 2, this unit has +1 ATK.",
 			Effects: []table.Effect{
 				{
-					When: 1,
+					When: table.InCombat,
 					If: []table.Cond{
 						{
-							Kind:    16,
+							Kind:    table.CondDistance,
 							N:       2,
 							Tag:     -1,
 							Terrain: -1,
@@ -1647,7 +1647,7 @@ var Ruleset = &table.Ruleset{
 					Target: table.Target{
 						Tag: -1,
 					},
-					Op: 1,
+					Op: table.OpModify,
 					Mods: table.Mods{
 						ATK: 1,
 					},
@@ -1658,33 +1658,33 @@ var Ruleset = &table.Ruleset{
 		},
 		{
 			Name: "Aether",
-			Kind: 2,
+			Kind: table.SkillSpecial,
 			Text: "Deal 3 damage to an adjacent enemy, then this unit recovers 3 HP.",
 			Effects: []table.Effect{
 				{
-					When: 6,
+					When: table.Activate,
 					Target: table.Target{
-						Kind:   3,
-						Side:   2,
+						Kind:   table.TargetOne,
+						Side:   table.SideEnemy,
 						Within: 1,
 						Tag:    -1,
 					},
-					Op:       3,
+					Op:       table.OpDamage,
 					N:        3,
 					Tag:      -1,
 					Summon:   -1,
-					Duration: 1,
+					Duration: table.ForInstant,
 				},
 				{
-					When: 6,
+					When: table.Activate,
 					Target: table.Target{
 						Tag: -1,
 					},
-					Op:       2,
+					Op:       table.OpHeal,
 					N:        3,
 					Tag:      -1,
 					Summon:   -1,
-					Duration: 1,
+					Duration: table.ForInstant,
 				},
 			},
 		},
@@ -1694,12 +1694,12 @@ var Ruleset = &table.Ruleset{
 			Effects: []table.Effect{
 				{
 					Target: table.Target{
-						Kind:   4,
-						Side:   1,
+						Kind:   table.TargetAll,
+						Side:   table.SideAlly,
 						Within: 2,
 						Tag:    -1,
 					},
-					Op: 1,
+					Op: table.OpModify,
 					Mods: table.Mods{
 						DEF: 1,
 					},
@@ -1713,10 +1713,10 @@ var Ruleset = &table.Ruleset{
 			Text: "While this unit has 5 HP or less, it has +2 ATK and +2 DEF in combat.",
 			Effects: []table.Effect{
 				{
-					When: 1,
+					When: table.InCombat,
 					If: []table.Cond{
 						{
-							Kind:    5,
+							Kind:    table.CondHPAtMost,
 							N:       5,
 							Tag:     -1,
 							Terrain: -1,
@@ -1725,7 +1725,7 @@ var Ruleset = &table.Ruleset{
 					Target: table.Target{
 						Tag: -1,
 					},
-					Op: 1,
+					Op: table.OpModify,
 					Mods: table.Mods{
 						ATK: 2,
 						DEF: 2,
@@ -1740,10 +1740,10 @@ var Ruleset = &table.Ruleset{
 			Text: "Against a red foe, this unit has +3 SPD in combat.",
 			Effects: []table.Effect{
 				{
-					When: 1,
+					When: table.InCombat,
 					If: []table.Cond{
 						{
-							Kind:    3,
+							Kind:    table.CondFoeColor,
 							Tag:     -1,
 							Terrain: -1,
 						},
@@ -1751,7 +1751,7 @@ var Ruleset = &table.Ruleset{
 					Target: table.Target{
 						Tag: -1,
 					},
-					Op: 1,
+					Op: table.OpModify,
 					Mods: table.Mods{
 						SPD: 3,
 					},
@@ -1762,26 +1762,26 @@ var Ruleset = &table.Ruleset{
 		},
 		{
 			Name:     "Bodyguard's Oath",
-			Kind:     2,
+			Kind:     table.SkillSpecial,
 			Reaction: true,
 			Text:     "Reaction - when an adjacent ally is defeated, this unit has +2 ATK until your next turn.",
 			Effects: []table.Effect{
 				{
-					When: 11,
+					When: table.Defeated,
 					About: table.Scope{
-						Side:   1,
+						Side:   table.SideAlly,
 						Within: 1,
 					},
 					Target: table.Target{
 						Tag: -1,
 					},
-					Op: 1,
+					Op: table.OpModify,
 					Mods: table.Mods{
 						ATK: 2,
 					},
 					Tag:      -1,
 					Summon:   -1,
-					Duration: 4,
+					Duration: table.ForNextTurn,
 				},
 			},
 		},
@@ -1790,81 +1790,81 @@ var Ruleset = &table.Ruleset{
 			Text: "After a combat, the foe has -2 DEF until your next turn.",
 			Effects: []table.Effect{
 				{
-					When: 4,
+					When: table.AfterCombat,
 					Target: table.Target{
-						Kind: 1,
+						Kind: table.TargetFoe,
 						Tag:  -1,
 					},
-					Op: 1,
+					Op: table.OpModify,
 					Mods: table.Mods{
 						DEF: -2,
 					},
 					Tag:      -1,
 					Summon:   -1,
-					Duration: 4,
+					Duration: table.ForNextTurn,
 				},
 			},
 		},
 		{
 			Name: "Galeforce",
-			Kind: 2,
+			Kind: table.SkillSpecial,
 			Text: "This unit becomes ready again.",
 			Effects: []table.Effect{
 				{
-					When: 6,
+					When: table.Activate,
 					Target: table.Target{
 						Tag: -1,
 					},
-					Op:       10,
+					Op:       table.OpReady,
 					Tag:      -1,
 					Summon:   -1,
-					Duration: 1,
+					Duration: table.ForInstant,
 				},
 			},
 		},
 		{
 			Name: "Rally Speed",
-			Kind: 1,
+			Kind: table.SkillAssist,
 			Text: "An adjacent ally has +2 SPD until your next turn.",
 			Effects: []table.Effect{
 				{
-					When: 6,
+					When: table.Activate,
 					Target: table.Target{
-						Kind:   3,
-						Side:   1,
+						Kind:   table.TargetOne,
+						Side:   table.SideAlly,
 						Within: 1,
 						Tag:    -1,
 					},
-					Op: 1,
+					Op: table.OpModify,
 					Mods: table.Mods{
 						SPD: 2,
 					},
 					Tag:      -1,
 					Summon:   -1,
-					Duration: 4,
+					Duration: table.ForNextTurn,
 				},
 			},
 		},
 		{
 			Name: "Rally Speed",
-			Kind: 1,
+			Kind: table.SkillAssist,
 			Text: "An adjacent ally has +2 SPD until the end of this turn.",
 			Effects: []table.Effect{
 				{
-					When: 6,
+					When: table.Activate,
 					Target: table.Target{
-						Kind:   3,
-						Side:   1,
+						Kind:   table.TargetOne,
+						Side:   table.SideAlly,
 						Within: 1,
 						Tag:    -1,
 					},
-					Op: 1,
+					Op: table.OpModify,
 					Mods: table.Mods{
 						SPD: 2,
 					},
 					Tag:      -1,
 					Summon:   -1,
-					Duration: 3,
+					Duration: table.ForTurn,
 				},
 			},
 		},
@@ -1873,7 +1873,7 @@ var Ruleset = &table.Ruleset{
 		{
 			ID:     "boss-mode",
 			Name:   "Boss Mode Map",
-			Mode:   1,
+			Mode:   table.BossMode,
 			Deploy: [4]table.TileSet{30, 32212254720, 17043520, 545392640},
 		},
 		{
@@ -1915,37 +1915,37 @@ var Ruleset = &table.Ruleset{
 					HP: 6,
 				},
 				{
-					Color: 2,
+					Color: table.Blue,
 					HP:    6,
 				},
 				{
-					Color: 1,
+					Color: table.Green,
 					HP:    6,
 				},
 				{
-					Color: 3,
+					Color: table.Gray,
 					HP:    6,
 				},
 			},
 			Lives: [5]int8{0, 0, 1, 2, 2},
 			StartOfTurn: []table.Effect{
 				{
-					When: 2,
+					When: table.StartOfTurn,
 					Target: table.Target{
 						Tag: -1,
 					},
-					Op:       23,
+					Op:       table.OpSummon,
 					N:        1,
 					Tag:      -1,
-					Duration: 1,
+					Duration: table.ForInstant,
 				},
 			},
 			Summons: []table.Summon{
 				{
 					ID:    "risen",
 					Name:  "Risen",
-					Kind:  1,
-					Color: 3,
+					Kind:  table.Minion,
+					Color: table.Gray,
 					Stats: table.Stats{
 						HP:  5,
 						ATK: 5,
@@ -1958,23 +1958,23 @@ var Ruleset = &table.Ruleset{
 					Text:  "A boss unit. At the start of each boss turn it deals 2 damage to an adjacent enemy unit, if any (no combat, no counter).",
 					Effects: []table.Effect{
 						{
-							When: 16,
+							When: table.StartOfBossTurn,
 							Target: table.Target{
-								Kind:   3,
-								Side:   2,
+								Kind:   table.TargetOne,
+								Side:   table.SideEnemy,
 								Within: 1,
 								Tag:    -1,
 							},
-							Op:       3,
+							Op:       table.OpDamage,
 							N:        2,
 							Tag:      -1,
 							Summon:   -1,
-							Duration: 1,
+							Duration: table.ForInstant,
 						},
 					},
 				},
 			},
-			Occupied:  2,
+			Occupied:  table.OccupiedDamage,
 			OccupiedN: 2,
 			Win: []table.EndCond{
 				{
@@ -1984,12 +1984,12 @@ var Ruleset = &table.Ruleset{
 			},
 			Lose: []table.EndCond{
 				{
-					Kind: 1,
+					Kind: table.EndSummons,
 					N:    5,
 					Text: "All five Risen are on the board at once: the Fell Dragon's army is complete.",
 				},
 				{
-					Kind:   2,
+					Kind:   table.EndBossTurns,
 					N:      30,
 					Summon: -1,
 					Text:   "Grima has taken 30 turns.",
@@ -2003,28 +2003,28 @@ var Ruleset = &table.Ruleset{
 			Text: "The Shadow Dragon scorches the land; at the start of each of its turns, on a roll of 4 or more, a Dark Flame appears. Douse its dark flames and bring it down before it reaches the southern edge.",
 			Corners: [4]table.Corner{
 				{
-					Color: 2,
+					Color: table.Blue,
 					HP:    7,
 				},
 				{
-					Color: 3,
+					Color: table.Gray,
 					HP:    5,
 				},
 				{
 					HP: 7,
 				},
 				{
-					Color: 1,
+					Color: table.Green,
 					HP:    5,
 				},
 			},
 			Lives: [5]int8{0, 0, 1, 2, 2},
 			StartOfTurn: []table.Effect{
 				{
-					When: 2,
+					When: table.StartOfTurn,
 					If: []table.Cond{
 						{
-							Kind:    14,
+							Kind:    table.CondRoll,
 							N:       4,
 							Tag:     -1,
 							Terrain: -1,
@@ -2033,34 +2033,34 @@ var Ruleset = &table.Ruleset{
 					Target: table.Target{
 						Tag: -1,
 					},
-					Op:       23,
+					Op:       table.OpSummon,
 					N:        1,
 					Tag:      -1,
-					Duration: 1,
+					Duration: table.ForInstant,
 				},
 			},
 			Summons: []table.Summon{
 				{
 					ID:    "dark-flame",
 					Name:  "Dark Flame",
-					Color: 3,
+					Color: table.Gray,
 					Count: 8,
 					Text:  "A token. At the start of each boss turn, every enemy unit next to it takes 1 damage (this cannot defeat it).",
 					Effects: []table.Effect{
 						{
-							When: 16,
+							When: table.StartOfBossTurn,
 							Target: table.Target{
-								Kind:   4,
-								Side:   2,
+								Kind:   table.TargetAll,
+								Side:   table.SideEnemy,
 								Within: 1,
 								Tag:    -1,
 							},
-							Op:        3,
+							Op:        table.OpDamage,
 							N:         1,
 							NonLethal: true,
 							Tag:       -1,
 							Summon:    -1,
-							Duration:  1,
+							Duration:  table.ForInstant,
 						},
 					},
 				},
@@ -2071,16 +2071,16 @@ var Ruleset = &table.Ruleset{
 					Text: "Remove a Dark Flame token next to this unit.",
 					Effects: []table.Effect{
 						{
-							When: 6,
+							When: table.Activate,
 							Target: table.Target{
-								Kind:   3,
-								Side:   3,
+								Kind:   table.TargetOne,
+								Side:   table.SideAny,
 								Within: 1,
 								Tag:    -1,
 							},
-							Op:       24,
+							Op:       table.OpDestroy,
 							Tag:      -1,
-							Duration: 1,
+							Duration: table.ForInstant,
 						},
 					},
 				},
@@ -2093,18 +2093,18 @@ var Ruleset = &table.Ruleset{
 			},
 			Lose: []table.EndCond{
 				{
-					Kind: 1,
+					Kind: table.EndSummons,
 					N:    8,
 					Text: "All eight Dark Flames burn at once: the land is lost.",
 				},
 				{
-					Kind:   3,
+					Kind:   table.EndBossReaches,
 					N:      1,
 					Summon: -1,
 					Text:   "Medeus reaches the southern edge of the map.",
 				},
 				{
-					Kind:   2,
+					Kind:   table.EndBossTurns,
 					N:      30,
 					Summon: -1,
 					Text:   "Medeus has taken 30 turns.",
@@ -2121,15 +2121,15 @@ var Ruleset = &table.Ruleset{
 					HP: 7,
 				},
 				{
-					Color: 2,
+					Color: table.Blue,
 					HP:    6,
 				},
 				{
-					Color: 1,
+					Color: table.Green,
 					HP:    7,
 				},
 				{
-					Color: 3,
+					Color: table.Gray,
 					HP:    6,
 				},
 			},
@@ -2142,13 +2142,13 @@ var Ruleset = &table.Ruleset{
 			},
 			Lose: []table.EndCond{
 				{
-					Kind:   2,
+					Kind:   table.EndBossTurns,
 					N:      20,
 					Summon: -1,
 					Text:   "The Conqueror has taken 20 turns.",
 				},
 				{
-					Kind:   4,
+					Kind:   table.EndNoUnits,
 					Summon: -1,
 					Text:   "Every unit of the players is defeated.",
 				},
@@ -2169,18 +2169,18 @@ var Ruleset = &table.Ruleset{
 			Text:  "Each enemy unit within 2 spaces of Grima takes 2 damage.",
 			Effects: []table.Effect{
 				{
-					When: 6,
+					When: table.Activate,
 					Target: table.Target{
-						Kind:   4,
-						Side:   2,
+						Kind:   table.TargetAll,
+						Side:   table.SideEnemy,
 						Within: 2,
 						Tag:    -1,
 					},
-					Op:       3,
+					Op:       table.OpDamage,
 					N:        2,
 					Tag:      -1,
 					Summon:   -1,
-					Duration: 1,
+					Duration: table.ForInstant,
 				},
 			},
 			Move: [6]table.Tile{7, 7, 14, 14, 21, 21},
@@ -2197,17 +2197,17 @@ var Ruleset = &table.Ruleset{
 			Text:  "Every enemy unit on the board takes 1 damage.",
 			Effects: []table.Effect{
 				{
-					When: 6,
+					When: table.Activate,
 					Target: table.Target{
-						Kind: 4,
-						Side: 2,
+						Kind: table.TargetAll,
+						Side: table.SideEnemy,
 						Tag:  -1,
 					},
-					Op:       3,
+					Op:       table.OpDamage,
 					N:        1,
 					Tag:      -1,
 					Summon:   -1,
-					Duration: 1,
+					Duration: table.ForInstant,
 				},
 			},
 			Move: [6]table.Tile{0, 0, 0, 28, 28, 28},
@@ -2224,14 +2224,14 @@ var Ruleset = &table.Ruleset{
 			Text:  "Summon 2 Risen.",
 			Effects: []table.Effect{
 				{
-					When: 6,
+					When: table.Activate,
 					Target: table.Target{
 						Tag: -1,
 					},
-					Op:       23,
+					Op:       table.OpSummon,
 					N:        2,
 					Tag:      -1,
-					Duration: 1,
+					Duration: table.ForInstant,
 				},
 			},
 			Move: [6]table.Tile{12, 2, 2, 26, 26, 16},
@@ -2248,15 +2248,15 @@ var Ruleset = &table.Ruleset{
 			Text:  "Grima removes 3 damage from one of its HP bars.",
 			Effects: []table.Effect{
 				{
-					When: 6,
+					When: table.Activate,
 					Target: table.Target{
 						Tag: -1,
 					},
-					Op:       25,
+					Op:       table.OpBossHeal,
 					N:        3,
 					Tag:      -1,
 					Summon:   -1,
-					Duration: 1,
+					Duration: table.ForInstant,
 				},
 			},
 			Move: [6]table.Tile{9, 9, 19, 19, 14, 14},
@@ -2273,18 +2273,18 @@ var Ruleset = &table.Ruleset{
 			Text:  "One enemy unit takes 3 damage. This cannot defeat it.",
 			Effects: []table.Effect{
 				{
-					When: 6,
+					When: table.Activate,
 					Target: table.Target{
-						Kind: 3,
-						Side: 2,
+						Kind: table.TargetOne,
+						Side: table.SideEnemy,
 						Tag:  -1,
 					},
-					Op:        3,
+					Op:        table.OpDamage,
 					N:         3,
 					NonLethal: true,
 					Tag:       -1,
 					Summon:    -1,
-					Duration:  1,
+					Duration:  table.ForInstant,
 				},
 			},
 			Move: [6]table.Tile{13, 13, 13, 15, 15, 15},
@@ -2301,18 +2301,18 @@ var Ruleset = &table.Ruleset{
 			Text:  "Each enemy unit next to Grima is pushed 1 space away.",
 			Effects: []table.Effect{
 				{
-					When: 6,
+					When: table.Activate,
 					Target: table.Target{
-						Kind:   4,
-						Side:   2,
+						Kind:   table.TargetAll,
+						Side:   table.SideEnemy,
 						Within: 1,
 						Tag:    -1,
 					},
-					Op:       5,
+					Op:       table.OpPush,
 					N:        1,
 					Tag:      -1,
 					Summon:   -1,
-					Duration: 1,
+					Duration: table.ForInstant,
 				},
 			},
 			Move: [6]table.Tile{8, 8, 20, 20, 13, 13},
@@ -2329,19 +2329,19 @@ var Ruleset = &table.Ruleset{
 			Text:  "Every enemy unit has -1 ATK until Grima's next turn.",
 			Effects: []table.Effect{
 				{
-					When: 6,
+					When: table.Activate,
 					Target: table.Target{
-						Kind: 4,
-						Side: 2,
+						Kind: table.TargetAll,
+						Side: table.SideEnemy,
 						Tag:  -1,
 					},
-					Op: 1,
+					Op: table.OpModify,
 					Mods: table.Mods{
 						ATK: -1,
 					},
 					Tag:      -1,
 					Summon:   -1,
-					Duration: 4,
+					Duration: table.ForNextTurn,
 				},
 			},
 			Move: [6]table.Tile{6, 6, 10, 10, 20, 20},
@@ -2358,17 +2358,17 @@ var Ruleset = &table.Ruleset{
 			Text:  "Every Risen recovers 2 HP.",
 			Effects: []table.Effect{
 				{
-					When: 6,
+					When: table.Activate,
 					Target: table.Target{
-						Kind: 4,
-						Side: 1,
+						Kind: table.TargetAll,
+						Side: table.SideAlly,
 						Tag:  -1,
 					},
-					Op:       2,
+					Op:       table.OpHeal,
 					N:        2,
 					Tag:      -1,
 					Summon:   -1,
-					Duration: 1,
+					Duration: table.ForInstant,
 				},
 			},
 			Move: [6]table.Tile{19, 19, 9, 9, 21, 21},
@@ -2386,18 +2386,18 @@ var Ruleset = &table.Ruleset{
 			Text:  "Each enemy unit within 2 spaces of Medeus takes 2 damage.",
 			Effects: []table.Effect{
 				{
-					When: 6,
+					When: table.Activate,
 					Target: table.Target{
-						Kind:   4,
-						Side:   2,
+						Kind:   table.TargetAll,
+						Side:   table.SideEnemy,
 						Within: 2,
 						Tag:    -1,
 					},
-					Op:       3,
+					Op:       table.OpDamage,
 					N:        2,
 					Tag:      -1,
 					Summon:   -1,
-					Duration: 1,
+					Duration: table.ForInstant,
 				},
 			},
 			Move: [6]table.Tile{8, 8, 13, 13, 15, 15},
@@ -2415,14 +2415,14 @@ var Ruleset = &table.Ruleset{
 			Text:  "Place 2 Dark Flame tokens.",
 			Effects: []table.Effect{
 				{
-					When: 6,
+					When: table.Activate,
 					Target: table.Target{
 						Tag: -1,
 					},
-					Op:       23,
+					Op:       table.OpSummon,
 					N:        2,
 					Tag:      -1,
-					Duration: 1,
+					Duration: table.ForInstant,
 				},
 			},
 			Move: [6]table.Tile{20, 20, 20, 7, 7, 7},
@@ -2440,20 +2440,20 @@ var Ruleset = &table.Ruleset{
 			Text:  "Each enemy unit next to Medeus has -2 MOV until the boss's next turn.",
 			Effects: []table.Effect{
 				{
-					When: 6,
+					When: table.Activate,
 					Target: table.Target{
-						Kind:   4,
-						Side:   2,
+						Kind:   table.TargetAll,
+						Side:   table.SideEnemy,
 						Within: 1,
 						Tag:    -1,
 					},
-					Op: 1,
+					Op: table.OpModify,
 					Mods: table.Mods{
 						Mov: -2,
 					},
 					Tag:      -1,
 					Summon:   -1,
-					Duration: 4,
+					Duration: table.ForNextTurn,
 				},
 			},
 			Move: [6]table.Tile{8, 8, 7, 7, 2, 2},
@@ -2471,17 +2471,17 @@ var Ruleset = &table.Ruleset{
 			Text:  "Every enemy unit on the board takes 1 damage.",
 			Effects: []table.Effect{
 				{
-					When: 6,
+					When: table.Activate,
 					Target: table.Target{
-						Kind: 4,
-						Side: 2,
+						Kind: table.TargetAll,
+						Side: table.SideEnemy,
 						Tag:  -1,
 					},
-					Op:       3,
+					Op:       table.OpDamage,
 					N:        1,
 					Tag:      -1,
 					Summon:   -1,
-					Duration: 1,
+					Duration: table.ForInstant,
 				},
 			},
 			Move: [6]table.Tile{6, 14, 14, 10, 10, 26},
@@ -2499,15 +2499,15 @@ var Ruleset = &table.Ruleset{
 			Text:  "Medeus removes 2 damage from one of its HP bars.",
 			Effects: []table.Effect{
 				{
-					When: 6,
+					When: table.Activate,
 					Target: table.Target{
 						Tag: -1,
 					},
-					Op:       25,
+					Op:       table.OpBossHeal,
 					N:        2,
 					Tag:      -1,
 					Summon:   -1,
-					Duration: 1,
+					Duration: table.ForInstant,
 				},
 			},
 			Move: [6]table.Tile{19, 19, 19, 21, 21, 21},
@@ -2525,18 +2525,18 @@ var Ruleset = &table.Ruleset{
 			Text:  "Each enemy unit next to Medeus is pushed 2 spaces away.",
 			Effects: []table.Effect{
 				{
-					When: 6,
+					When: table.Activate,
 					Target: table.Target{
-						Kind:   4,
-						Side:   2,
+						Kind:   table.TargetAll,
+						Side:   table.SideEnemy,
 						Within: 1,
 						Tag:    -1,
 					},
-					Op:       5,
+					Op:       table.OpPush,
 					N:        2,
 					Tag:      -1,
 					Summon:   -1,
-					Duration: 1,
+					Duration: table.ForInstant,
 				},
 			},
 			Move: [6]table.Tile{7, 7, 9, 9, 14, 14},
@@ -2554,19 +2554,19 @@ var Ruleset = &table.Ruleset{
 			Text:  "Every enemy unit has -1 SPD until Medeus's next turn.",
 			Effects: []table.Effect{
 				{
-					When: 6,
+					When: table.Activate,
 					Target: table.Target{
-						Kind: 4,
-						Side: 2,
+						Kind: table.TargetAll,
+						Side: table.SideEnemy,
 						Tag:  -1,
 					},
-					Op: 1,
+					Op: table.OpModify,
 					Mods: table.Mods{
 						SPD: -1,
 					},
 					Tag:      -1,
 					Summon:   -1,
-					Duration: 4,
+					Duration: table.ForNextTurn,
 				},
 			},
 			Move: [6]table.Tile{12, 12, 16, 16, 8, 8},
@@ -2584,17 +2584,17 @@ var Ruleset = &table.Ruleset{
 			Text:  "One enemy unit takes 4 damage.",
 			Effects: []table.Effect{
 				{
-					When: 6,
+					When: table.Activate,
 					Target: table.Target{
-						Kind: 3,
-						Side: 2,
+						Kind: table.TargetOne,
+						Side: table.SideEnemy,
 						Tag:  -1,
 					},
-					Op:       3,
+					Op:       table.OpDamage,
 					N:        4,
 					Tag:      -1,
 					Summon:   -1,
-					Duration: 1,
+					Duration: table.ForInstant,
 				},
 			},
 			Move: [6]table.Tile{14, 14, 14, 9, 9, 9},
@@ -2612,16 +2612,16 @@ var Ruleset = &table.Ruleset{
 			Text:  "After combat, the unit the Conqueror fought is pushed 1 space away.",
 			Effects: []table.Effect{
 				{
-					When: 4,
+					When: table.AfterCombat,
 					Target: table.Target{
-						Kind: 1,
+						Kind: table.TargetFoe,
 						Tag:  -1,
 					},
-					Op:       5,
+					Op:       table.OpPush,
 					N:        1,
 					Tag:      -1,
 					Summon:   -1,
-					Duration: 1,
+					Duration: table.ForInstant,
 				},
 			},
 			Move: [6]table.Tile{8, 8, 13, 13, 15, 15},
@@ -2639,19 +2639,19 @@ var Ruleset = &table.Ruleset{
 			Text:  "Every enemy unit has -1 ATK until the Conqueror's next turn.",
 			Effects: []table.Effect{
 				{
-					When: 6,
+					When: table.Activate,
 					Target: table.Target{
-						Kind: 4,
-						Side: 2,
+						Kind: table.TargetAll,
+						Side: table.SideEnemy,
 						Tag:  -1,
 					},
-					Op: 1,
+					Op: table.OpModify,
 					Mods: table.Mods{
 						ATK: -1,
 					},
 					Tag:      -1,
 					Summon:   -1,
-					Duration: 4,
+					Duration: table.ForNextTurn,
 				},
 			},
 			Move: [6]table.Tile{20, 20, 20, 7, 7, 7},
@@ -2669,15 +2669,15 @@ var Ruleset = &table.Ruleset{
 			Text:  "The Conqueror recovers 2 HP on each corner he has left.",
 			Effects: []table.Effect{
 				{
-					When: 6,
+					When: table.Activate,
 					Target: table.Target{
 						Tag: -1,
 					},
-					Op:       2,
+					Op:       table.OpHeal,
 					N:        2,
 					Tag:      -1,
 					Summon:   -1,
-					Duration: 1,
+					Duration: table.ForInstant,
 				},
 			},
 			Move: [6]table.Tile{7, 7, 14, 14, 9, 9},
@@ -2692,18 +2692,18 @@ var Ruleset = &table.Ruleset{
 			Text:   "One of your units recovers 3 HP.",
 			Effects: []table.Effect{
 				{
-					When: 6,
+					When: table.Activate,
 					Target: table.Target{
-						Kind:        3,
-						Side:        1,
+						Kind:        table.TargetOne,
+						Side:        table.SideAlly,
 						Tag:         -1,
 						IncludeSelf: true,
 					},
-					Op:       2,
+					Op:       table.OpHeal,
 					N:        3,
 					Tag:      -1,
 					Summon:   -1,
-					Duration: 1,
+					Duration: table.ForInstant,
 				},
 			},
 		},
@@ -2715,18 +2715,18 @@ var Ruleset = &table.Ruleset{
 			Text:   "One of your units recovers 10 HP.",
 			Effects: []table.Effect{
 				{
-					When: 6,
+					When: table.Activate,
 					Target: table.Target{
-						Kind:        3,
-						Side:        1,
+						Kind:        table.TargetOne,
+						Side:        table.SideAlly,
 						Tag:         -1,
 						IncludeSelf: true,
 					},
-					Op:       2,
+					Op:       table.OpHeal,
 					N:        10,
 					Tag:      -1,
 					Summon:   -1,
-					Duration: 1,
+					Duration: table.ForInstant,
 				},
 			},
 		},
@@ -2738,20 +2738,20 @@ var Ruleset = &table.Ruleset{
 			Text:   "One of your units has +2 ATK until the end of this turn.",
 			Effects: []table.Effect{
 				{
-					When: 6,
+					When: table.Activate,
 					Target: table.Target{
-						Kind:        3,
-						Side:        1,
+						Kind:        table.TargetOne,
+						Side:        table.SideAlly,
 						Tag:         -1,
 						IncludeSelf: true,
 					},
-					Op: 1,
+					Op: table.OpModify,
 					Mods: table.Mods{
 						ATK: 2,
 					},
 					Tag:      -1,
 					Summon:   -1,
-					Duration: 3,
+					Duration: table.ForTurn,
 				},
 			},
 		},
@@ -2763,20 +2763,20 @@ var Ruleset = &table.Ruleset{
 			Text:   "One of your units has +2 SPD until the end of this turn.",
 			Effects: []table.Effect{
 				{
-					When: 6,
+					When: table.Activate,
 					Target: table.Target{
-						Kind:        3,
-						Side:        1,
+						Kind:        table.TargetOne,
+						Side:        table.SideAlly,
 						Tag:         -1,
 						IncludeSelf: true,
 					},
-					Op: 1,
+					Op: table.OpModify,
 					Mods: table.Mods{
 						SPD: 2,
 					},
 					Tag:      -1,
 					Summon:   -1,
-					Duration: 3,
+					Duration: table.ForTurn,
 				},
 			},
 		},
@@ -2788,20 +2788,20 @@ var Ruleset = &table.Ruleset{
 			Text:   "One of your units has +2 DEF until your next turn.",
 			Effects: []table.Effect{
 				{
-					When: 6,
+					When: table.Activate,
 					Target: table.Target{
-						Kind:        3,
-						Side:        1,
+						Kind:        table.TargetOne,
+						Side:        table.SideAlly,
 						Tag:         -1,
 						IncludeSelf: true,
 					},
-					Op: 1,
+					Op: table.OpModify,
 					Mods: table.Mods{
 						DEF: 2,
 					},
 					Tag:      -1,
 					Summon:   -1,
-					Duration: 4,
+					Duration: table.ForNextTurn,
 				},
 			},
 		},
@@ -2813,16 +2813,16 @@ var Ruleset = &table.Ruleset{
 			Text:   "Gain 1 Dragon Vein.",
 			Effects: []table.Effect{
 				{
-					When: 6,
+					When: table.Activate,
 					Target: table.Target{
-						Kind: 5,
+						Kind: table.TargetPlayer,
 						Tag:  -1,
 					},
-					Op:       14,
+					Op:       table.OpDV,
 					N:        1,
 					Tag:      -1,
 					Summon:   -1,
-					Duration: 1,
+					Duration: table.ForInstant,
 				},
 			},
 		},
@@ -2834,21 +2834,21 @@ var Ruleset = &table.Ruleset{
 			Text:   "One of your units has +1 ATK and +1 DEF until your next turn.",
 			Effects: []table.Effect{
 				{
-					When: 6,
+					When: table.Activate,
 					Target: table.Target{
-						Kind:        3,
-						Side:        1,
+						Kind:        table.TargetOne,
+						Side:        table.SideAlly,
 						Tag:         -1,
 						IncludeSelf: true,
 					},
-					Op: 1,
+					Op: table.OpModify,
 					Mods: table.Mods{
 						ATK: 1,
 						DEF: 1,
 					},
 					Tag:      -1,
 					Summon:   -1,
-					Duration: 4,
+					Duration: table.ForNextTurn,
 				},
 			},
 		},
@@ -2858,16 +2858,16 @@ var Ruleset = &table.Ruleset{
 			Text: "Given to the second player at setup. Gain 2 Anna Coins.",
 			Effects: []table.Effect{
 				{
-					When: 6,
+					When: table.Activate,
 					Target: table.Target{
-						Kind: 5,
+						Kind: table.TargetPlayer,
 						Tag:  -1,
 					},
-					Op:       13,
+					Op:       table.OpCoins,
 					N:        2,
 					Tag:      -1,
 					Summon:   -1,
-					Duration: 1,
+					Duration: table.ForInstant,
 				},
 			},
 		},
@@ -2875,7 +2875,7 @@ var Ruleset = &table.Ruleset{
 			ID:     "iron-shield",
 			Name:   "Iron Shield",
 			Cost:   2,
-			Type:   2,
+			Type:   table.Attachment,
 			Copies: 2,
 			Text:   "The attached unit has +1 DEF.",
 			Effects: []table.Effect{
@@ -2883,7 +2883,7 @@ var Ruleset = &table.Ruleset{
 					Target: table.Target{
 						Tag: -1,
 					},
-					Op: 1,
+					Op: table.OpModify,
 					Mods: table.Mods{
 						DEF: 1,
 					},
@@ -2896,16 +2896,16 @@ var Ruleset = &table.Ruleset{
 			ID:     "steel-blade",
 			Name:   "Steel Blade",
 			Cost:   2,
-			Type:   2,
+			Type:   table.Attachment,
 			Copies: 2,
 			Text:   "The attached unit has +1 ATK in combat.",
 			Effects: []table.Effect{
 				{
-					When: 1,
+					When: table.InCombat,
 					Target: table.Target{
 						Tag: -1,
 					},
-					Op: 1,
+					Op: table.OpModify,
 					Mods: table.Mods{
 						ATK: 1,
 					},
@@ -2918,7 +2918,7 @@ var Ruleset = &table.Ruleset{
 			ID:     "boots",
 			Name:   "Boots",
 			Cost:   3,
-			Type:   2,
+			Type:   table.Attachment,
 			Copies: 1,
 			Text:   "The attached unit has +1 MOV.",
 			Effects: []table.Effect{
@@ -2926,7 +2926,7 @@ var Ruleset = &table.Ruleset{
 					Target: table.Target{
 						Tag: -1,
 					},
-					Op: 1,
+					Op: table.OpModify,
 					Mods: table.Mods{
 						Mov: 1,
 					},
@@ -2939,15 +2939,15 @@ var Ruleset = &table.Ruleset{
 			ID:     "spirit-dust",
 			Name:   "Spirit Dust",
 			Cost:   2,
-			Type:   2,
+			Type:   table.Attachment,
 			Copies: 1,
 			Text:   "When the attached unit is attacked, it has +2 DEF in that combat.",
 			Effects: []table.Effect{
 				{
-					When: 1,
+					When: table.InCombat,
 					If: []table.Cond{
 						{
-							Kind:    12,
+							Kind:    table.CondDefending,
 							Tag:     -1,
 							Terrain: -1,
 						},
@@ -2955,7 +2955,7 @@ var Ruleset = &table.Ruleset{
 					Target: table.Target{
 						Tag: -1,
 					},
-					Op: 1,
+					Op: table.OpModify,
 					Mods: table.Mods{
 						DEF: 2,
 					},
@@ -2968,15 +2968,15 @@ var Ruleset = &table.Ruleset{
 			ID:     "heros-crest",
 			Name:   "Hero's Crest",
 			Cost:   3,
-			Type:   2,
+			Type:   table.Attachment,
 			Copies: 1,
 			Text:   "When the attached unit starts a combat, it makes a follow-up attack whatever its SPD.",
 			Effects: []table.Effect{
 				{
-					When: 1,
+					When: table.InCombat,
 					If: []table.Cond{
 						{
-							Kind:    11,
+							Kind:    table.CondInitiating,
 							Tag:     -1,
 							Terrain: -1,
 						},
@@ -2984,10 +2984,10 @@ var Ruleset = &table.Ruleset{
 					Target: table.Target{
 						Tag: -1,
 					},
-					Op:       21,
+					Op:       table.OpFollowUp,
 					Tag:      -1,
 					Summon:   -1,
-					Duration: 1,
+					Duration: table.ForInstant,
 				},
 			},
 		},
@@ -2995,28 +2995,28 @@ var Ruleset = &table.Ruleset{
 			ID:      "miracle-charm",
 			Name:    "Miracle Charm",
 			Cost:    3,
-			Type:    1,
+			Type:    table.Reaction,
 			Copies:  1,
 			Text:    "Play when one of your units would be defeated; it survives with 1 HP.",
-			Trigger: 9,
+			Trigger: table.WouldBeDefeated,
 			About: table.Scope{
-				Side: 1,
+				Side: table.SideAlly,
 			},
 			Effects: []table.Effect{
 				{
-					When: 9,
+					When: table.WouldBeDefeated,
 					About: table.Scope{
-						Side: 1,
+						Side: table.SideAlly,
 					},
 					Target: table.Target{
-						Kind: 2,
+						Kind: table.TargetTrigger,
 						Tag:  -1,
 					},
-					Op:       18,
+					Op:       table.OpPreventDefeat,
 					N:        1,
 					Tag:      -1,
 					Summon:   -1,
-					Duration: 1,
+					Duration: table.ForInstant,
 				},
 			},
 		},
@@ -3024,30 +3024,30 @@ var Ruleset = &table.Ruleset{
 			ID:      "guard-ward",
 			Name:    "Guard Ward",
 			Cost:    2,
-			Type:    1,
+			Type:    table.Reaction,
 			Copies:  2,
 			Text:    "Play when one of your units is attacked; it has +2 DEF in that combat.",
-			Trigger: 10,
+			Trigger: table.Attacked,
 			About: table.Scope{
-				Side: 1,
+				Side: table.SideAlly,
 			},
 			Effects: []table.Effect{
 				{
-					When: 10,
+					When: table.Attacked,
 					About: table.Scope{
-						Side: 1,
+						Side: table.SideAlly,
 					},
 					Target: table.Target{
-						Kind: 2,
+						Kind: table.TargetTrigger,
 						Tag:  -1,
 					},
-					Op: 1,
+					Op: table.OpModify,
 					Mods: table.Mods{
 						DEF: 2,
 					},
 					Tag:      -1,
 					Summon:   -1,
-					Duration: 2,
+					Duration: table.ForCombat,
 				},
 			},
 		},
@@ -3055,26 +3055,26 @@ var Ruleset = &table.Ruleset{
 			ID:      "smoke-bomb",
 			Name:    "Smoke Bomb",
 			Cost:    2,
-			Type:    1,
+			Type:    table.Reaction,
 			Copies:  1,
 			Text:    "Play when one of your units is attacked; the attacker cannot make a follow-up attack in that combat.",
-			Trigger: 10,
+			Trigger: table.Attacked,
 			About: table.Scope{
-				Side: 1,
+				Side: table.SideAlly,
 			},
 			Effects: []table.Effect{
 				{
-					When: 10,
+					When: table.Attacked,
 					About: table.Scope{
-						Side: 1,
+						Side: table.SideAlly,
 					},
 					Target: table.Target{
 						Tag: -1,
 					},
-					Op:       20,
+					Op:       table.OpNoFollowUp,
 					Tag:      -1,
 					Summon:   -1,
-					Duration: 1,
+					Duration: table.ForInstant,
 				},
 			},
 		},
@@ -3082,29 +3082,29 @@ var Ruleset = &table.Ruleset{
 			ID:      "ambush-bell",
 			Name:    "Ambush Bell",
 			Cost:    2,
-			Type:    1,
+			Type:    table.Reaction,
 			Copies:  1,
 			Text:    "Play when your opponent deploys a unit; it takes 1 damage (this cannot defeat it).",
-			Trigger: 13,
+			Trigger: table.Deployed,
 			About: table.Scope{
-				Side: 2,
+				Side: table.SideEnemy,
 			},
 			Effects: []table.Effect{
 				{
-					When: 13,
+					When: table.Deployed,
 					About: table.Scope{
-						Side: 2,
+						Side: table.SideEnemy,
 					},
 					Target: table.Target{
-						Kind: 2,
+						Kind: table.TargetTrigger,
 						Tag:  -1,
 					},
-					Op:        3,
+					Op:        table.OpDamage,
 					N:         1,
 					NonLethal: true,
 					Tag:       -1,
 					Summon:    -1,
-					Duration:  1,
+					Duration:  table.ForInstant,
 				},
 			},
 		},
@@ -3112,28 +3112,28 @@ var Ruleset = &table.Ruleset{
 			ID:      "mend-ward",
 			Name:    "Mend Ward",
 			Cost:    1,
-			Type:    1,
+			Type:    table.Reaction,
 			Copies:  1,
 			Text:    "Play when one of your units takes damage and survives; it recovers 2 HP.",
-			Trigger: 15,
+			Trigger: table.Damaged,
 			About: table.Scope{
-				Side: 1,
+				Side: table.SideAlly,
 			},
 			Effects: []table.Effect{
 				{
-					When: 15,
+					When: table.Damaged,
 					About: table.Scope{
-						Side: 1,
+						Side: table.SideAlly,
 					},
 					Target: table.Target{
-						Kind: 2,
+						Kind: table.TargetTrigger,
 						Tag:  -1,
 					},
-					Op:       2,
+					Op:       table.OpHeal,
 					N:        2,
 					Tag:      -1,
 					Summon:   -1,
-					Duration: 1,
+					Duration: table.ForInstant,
 				},
 			},
 		},
@@ -3141,28 +3141,28 @@ var Ruleset = &table.Ruleset{
 			ID:      "toll-gate",
 			Name:    "Toll Gate",
 			Cost:    1,
-			Type:    1,
+			Type:    table.Reaction,
 			Copies:  1,
 			Text:    "Play when your opponent captures a castle; gain 2 Anna Coins.",
-			Trigger: 14,
+			Trigger: table.Captured,
 			About: table.Scope{
-				Side: 2,
+				Side: table.SideEnemy,
 			},
 			Effects: []table.Effect{
 				{
-					When: 14,
+					When: table.Captured,
 					About: table.Scope{
-						Side: 2,
+						Side: table.SideEnemy,
 					},
 					Target: table.Target{
-						Kind: 5,
+						Kind: table.TargetPlayer,
 						Tag:  -1,
 					},
-					Op:       13,
+					Op:       table.OpCoins,
 					N:        2,
 					Tag:      -1,
 					Summon:   -1,
-					Duration: 1,
+					Duration: table.ForInstant,
 				},
 			},
 		},
@@ -3203,7 +3203,7 @@ var Ruleset = &table.Ruleset{
 			DVRemoveUnit:    -1,
 			Shop:            true,
 			ShopRow:         3,
-			Tiebreaks:       []table.Tiebreak{1, 2},
+			Tiebreaks:       []table.Tiebreak{table.TieFewerLost, table.TieSecondPlayer},
 			MaxTurns:        200,
 		},
 		Boss: table.ModeRules{
