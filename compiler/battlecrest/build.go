@@ -151,12 +151,14 @@ func join(path []string, more ...string) []string {
 	return append(append([]string(nil), path...), more...)
 }
 
+type crestDoc struct {
+	ID   string `yaml:"id"`
+	Name string `yaml:"name"`
+}
+
 func (b *builder) crests() {
 	for _, d := range b.p.Valid("crest") {
-		c, ok := decode[struct {
-			ID   string `yaml:"id"`
-			Name string `yaml:"name"`
-		}](b, d)
+		c, ok := decode[crestDoc](b, d)
 		if ok {
 			b.rs.Crests = append(b.rs.Crests, table.Crest{ID: c.ID, Name: c.Name})
 		}

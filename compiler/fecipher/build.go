@@ -60,6 +60,9 @@ type deckDoc struct {
 	ID   string `yaml:"id"`
 	Name string `yaml:"name"`
 	Main string `yaml:"main"`
+	// cards is read from its node (decks): the positions of its keys and
+	// their order are the diagnostics' and the table's.
+	_ struct{} `yaml:"cards"`
 }
 
 // The schema's words, indexed like the table's constants.

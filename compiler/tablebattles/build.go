@@ -57,6 +57,7 @@ type scenarioDoc struct {
 		} `yaml:"data"`
 		Effects []effectDoc `yaml:"effects"`
 	} `yaml:"special"`
+	Text string `yaml:"text"`
 }
 
 // effectDoc is one effect of a special rule (schema #Effect).
@@ -320,7 +321,7 @@ func (b *builder) scenarios() {
 	used := make([]bool, len(b.rs.Formations))
 	for _, d := range b.p.Valid("scenario") {
 		s, _ := decode[scenarioDoc](b, d)
-		ts := table.Scenario{ID: d.ID, Name: s.Name, Date: s.Date, Cubes: defaultCubes, First: -1}
+		ts := table.Scenario{ID: d.ID, Name: s.Name, Date: s.Date, Cubes: defaultCubes, First: -1, Text: s.Text}
 		side := map[int16]int{} // formation -> side index
 		listed := map[int16]diag.Pos{}
 		sideIDs := map[string]int{}

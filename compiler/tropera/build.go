@@ -40,7 +40,8 @@ type weaponDoc struct {
 		Jumps  int8 `yaml:"jumps"`
 		Within int8 `yaml:"within"`
 	} `yaml:"chain"`
-	Siege bool `yaml:"siege"`
+	Siege bool   `yaml:"siege"`
+	Text  string `yaml:"text"`
 }
 
 type combatDoc struct {
@@ -141,6 +142,7 @@ type terrainDoc struct {
 	Becomes      string `yaml:"becomes"`
 	Cliff        bool   `yaml:"cliff"`
 	Door         bool   `yaml:"door"`
+	Text         string `yaml:"text"`
 }
 
 type characterDoc struct {
@@ -162,6 +164,7 @@ type characterDoc struct {
 	Focus        string   `yaml:"focus"`
 	Alt          bool     `yaml:"alt"`
 	Performances []string `yaml:"performances"`
+	Text         string   `yaml:"text"`
 }
 
 // The schema's words, indexed like the table's constants.
@@ -321,7 +324,7 @@ func (b *builder) weapons() {
 		t := table.WeaponType(weaponOf[w.Type])
 		tw := table.Weapon{ID: w.ID, Name: w.Name, Type: t, Might: w.Might, Accuracy: w.Accuracy, Crit: w.Crit,
 			MinRange: w.Range.Min, MaxRange: w.Range.Max, Weight: w.Weight, Charges: w.Charges,
-			Magical: t.Magical(), Brave: w.Brave, Heavy: w.Heavy, Slows: w.Slows, Natural: w.Natural}
+			Magical: t.Magical(), Brave: w.Brave, Heavy: w.Heavy, Slows: w.Slows, Natural: w.Natural, Text: w.Text}
 		if w.Rank != "" {
 			tw.Rank = table.Rank(rankOf[w.Rank])
 		}
@@ -385,7 +388,7 @@ func (b *builder) terrain() {
 		}
 		b.rs.Terrain = append(b.rs.Terrain, table.Terrain{ID: t.ID, Name: t.Name, Glyph: t.Glyph, Move: table.Move(moveOf[t.Move]),
 			Avoid: t.Avoid, Defense: t.Defense, Healing: t.Healing, Destructible: t.Destructible, Wall: t.Wall,
-			Cliff: t.Cliff, Door: t.Door, HP: t.HP, Becomes: -1})
+			Cliff: t.Cliff, Door: t.Door, HP: t.HP, Becomes: -1, Text: t.Text})
 	}
 	for i, d := range docs {
 		t, ok := decode[terrainDoc](b, d)
@@ -416,7 +419,7 @@ type performanceDoc struct {
 	ID     string `yaml:"id"`
 	Name   string `yaml:"name"`
 	Rank   string `yaml:"rank"`
-	Within int8   `yaml:"within"`
+	Within int8   `yaml:"within" cue:"default=1"` // max(Within, 1)
 	Boost  struct {
 		Hit   int8 `yaml:"hit"`
 		Avoid int8 `yaml:"avoid"`
@@ -437,7 +440,7 @@ func (b *builder) characters() {
 			b.rs.Characters = append(b.rs.Characters, table.Character{ID: d.ID, Relic: -1, Focus: table.NoProf})
 			continue
 		}
-		tc := table.Character{ID: c.ID, Name: c.Name, Level: c.Level, Points: stats(c.Points), Growths: stats(c.Growths), Gains: stats(c.Gains), Alt: c.Alt, Relic: -1, Focus: table.NoProf}
+		tc := table.Character{ID: c.ID, Name: c.Name, Level: c.Level, Points: stats(c.Points), Growths: stats(c.Growths), Gains: stats(c.Gains), Alt: c.Alt, Relic: -1, Focus: table.NoProf, Text: c.Text}
 		b.budget(d, c, tc)
 		b.gains(d, c, tc)
 		var at []int

@@ -31,6 +31,7 @@ type mapDoc struct {
 		At     string `yaml:"at"`
 		Weapon string `yaml:"weapon"`
 	} `yaml:"siege"`
+	Text string `yaml:"text"`
 }
 
 type placedDoc struct {
@@ -59,8 +60,9 @@ type battleDoc struct {
 		} `yaml:"defend"`
 		Escape []string `yaml:"escape"`
 	} `yaml:"objective"`
-	Rounds  int8   `yaml:"rounds"`
+	Rounds  int8   `yaml:"rounds" cue:"default=30"` // DefaultRounds
 	Weather string `yaml:"weather"`
+	Text    string `yaml:"text"`
 }
 
 // grid reads a map's tiles text (northernmost row first) into terrain
@@ -185,7 +187,7 @@ func (b *builder) maps() {
 			b.rs.Maps = append(b.rs.Maps, tm)
 			continue
 		}
-		tm.Name = md.Name
+		tm.Name, tm.Text = md.Name, md.Text
 		w, h, tiles, gridOK := b.grid(d, md.ID, glyphs)
 		if !gridOK {
 			b.rs.Maps = append(b.rs.Maps, tm)
@@ -289,7 +291,7 @@ func (b *builder) battles() {
 		if !ok {
 			continue
 		}
-		tb := table.Battle{ID: bd.ID, Name: bd.Name, Rounds: bd.Rounds}
+		tb := table.Battle{ID: bd.ID, Name: bd.Name, Rounds: bd.Rounds, Text: bd.Text}
 		if tb.Rounds == 0 {
 			tb.Rounds = DefaultRounds // the schema's default; CUE defaults do not reach the YAML
 		}
