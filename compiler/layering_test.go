@@ -3,9 +3,12 @@ package compiler_test
 import (
 	"encoding/json"
 	"os/exec"
+	"path"
 	"slices"
 	"strings"
 	"testing"
+
+	"github.com/roundtable-dev/roundtable/compiler"
 )
 
 const module = "github.com/roundtable-dev/roundtable"
@@ -119,11 +122,7 @@ func forbidden(pkg, dep string) string {
 
 // isGame reports whether compiler/x is a game's compile step.
 func isGame(dep string) bool {
-	switch strings.TrimPrefix(dep, "compiler/") {
-	case "annas", "battlecrest", "fecipher", "tablebattles", "tropera":
-		return true
-	}
-	return false
+	return slices.Contains(gameFolders, strings.TrimPrefix(dep, "compiler/"))
 }
 
 func TestForbiddenRules(t *testing.T) {
@@ -164,5 +163,19 @@ func TestForbiddenRules(t *testing.T) {
 		if got := forbidden(c.pkg, c.dep) != ""; got != c.bad {
 			t.Errorf("forbidden(%s, %s) = %v, want %v", c.pkg, c.dep, got, c.bad)
 		}
+	}
+}
+
+// TestGameFoldersAreTheGames: the folders the layering rules know are the
+// registered games' (their generated folder's name), so a new game is not
+// left out of the rules.
+func TestGameFoldersAreTheGames(t *testing.T) {
+	var folders []string
+	for _, g := range compiler.Games() {
+		folders = append(folders, path.Base(g.GenDir))
+	}
+	slices.Sort(folders)
+	if !slices.Equal(folders, gameFolders) {
+		t.Errorf("registered games' folders %v; the layering rules know %v", folders, gameFolders)
 	}
 }

@@ -8,7 +8,6 @@ import (
 
 	"github.com/roundtable-dev/roundtable/compiler"
 	"github.com/roundtable-dev/roundtable/compiler/diag"
-	"github.com/roundtable-dev/roundtable/compiler/source"
 	"github.com/roundtable-dev/roundtable/engine/tropera/table"
 )
 
@@ -205,45 +204,23 @@ func build(p *compiler.Program) (any, diag.List) {
 	return b.rs, b.diags
 }
 
-func decode[T any](b *builder, d *compiler.Doc) (T, bool) {
-	return compiler.Decode[T](d, &b.diags)
-}
-
 // ref resolves a reference, bare or pack-qualified, from the file at pos.
-func (b *builder) ref(kind, id string, pos diag.Pos, what string) int {
-	return b.p.Resolve(kind, id, pos, what, &b.diags)
-}
 
 func (b *builder) refs(d *compiler.Doc, kind string, ids []string, what string, path ...string) []int16 {
 	var out []int16
 	for i, id := range ids {
-		if k := b.ref(kind, id, pos(d, append(slices.Clone(path), strconv.Itoa(i))...), what); k >= 0 {
+		if k := b.p.Resolve(kind, id, pos(d, append(slices.Clone(path), strconv.Itoa(i))...), what, &b.diags); k >= 0 {
 			out = append(out, int16(k))
 		}
 	}
 	return out
 }
 
-func pos(d *compiler.Doc, path ...string) diag.Pos {
-	if n := source.Path(d.Node(), path...); n != nil {
-		return source.NodePos(d.File, n)
-	}
-	return d.Pos()
-}
+// pos is the position of the value at path in d (compiler.Doc.PathPos).
+var pos = (*compiler.Doc).PathPos
 
-// keyPos is where a key of a mapping is written (not its value).
-func keyPos(d *compiler.Doc, key string, path ...string) diag.Pos {
-	m := d.Node()
-	if len(path) > 0 {
-		m = source.Path(d.Node(), path...)
-	}
-	for i := 0; m != nil && i+1 < len(m.Content); i += 2 {
-		if m.Content[i].Value == key {
-			return source.NodePos(d.File, m.Content[i])
-		}
-	}
-	return d.Pos()
-}
+// keyPos is where a key is written in the mapping at path (compiler.Doc.KeyPos).
+var keyPos = (*compiler.Doc).KeyPos
 
 func stats(s statsDoc) table.Stats {
 	var out table.Stats
@@ -255,7 +232,7 @@ func stats(s statsDoc) table.Stats {
 
 func (b *builder) feats() {
 	for _, d := range b.p.Valid("feat") {
-		f, ok := decode[featDoc](b, d)
+		f, ok := compiler.Decode[featDoc](d, &b.diags)
 		if !ok {
 			b.rs.Feats = append(b.rs.Feats, table.Feat{ID: d.ID})
 			continue
@@ -288,7 +265,7 @@ func (b *builder) feats() {
 // featLinks resolves the feats' references once every feat and weapon is known.
 func (b *builder) featLinks() {
 	for i, d := range b.p.Valid("feat") {
-		f, ok := decode[featDoc](b, d)
+		f, ok := compiler.Decode[featDoc](d, &b.diags)
 		if !ok {
 			continue
 		}
@@ -305,7 +282,7 @@ func (b *builder) featLinks() {
 		slices.Sort(origins)
 		for _, o := range origins {
 			k := f.Keeps[o]
-			oi := b.ref("feat", o, keyPos(d, o, "keeps"), "feat")
+			oi := b.p.Resolve("feat", o, keyPos(d, o, "keeps"), "feat", &b.diags)
 			if oi < 0 {
 				continue
 			}
@@ -316,7 +293,7 @@ func (b *builder) featLinks() {
 
 func (b *builder) weapons() {
 	for _, d := range b.p.Valid("weapon") {
-		w, ok := decode[weaponDoc](b, d)
+		w, ok := compiler.Decode[weaponDoc](d, &b.diags)
 		if !ok {
 			b.rs.Weapons = append(b.rs.Weapons, table.Weapon{ID: d.ID})
 			continue
@@ -350,7 +327,7 @@ func (b *builder) weapons() {
 
 func (b *builder) items() {
 	for _, d := range b.p.Valid("item") {
-		it, ok := decode[itemDoc](b, d)
+		it, ok := compiler.Decode[itemDoc](d, &b.diags)
 		if !ok {
 			b.rs.Items = append(b.rs.Items, table.Item{ID: d.ID})
 			continue
@@ -367,7 +344,7 @@ func (b *builder) terrain() {
 	docs := b.p.Valid("terrain")
 	glyphs := map[string]int{}
 	for _, d := range docs {
-		t, ok := decode[terrainDoc](b, d)
+		t, ok := compiler.Decode[terrainDoc](d, &b.diags)
 		if !ok {
 			b.rs.Terrain = append(b.rs.Terrain, table.Terrain{ID: d.ID, Becomes: -1})
 			continue
@@ -391,11 +368,11 @@ func (b *builder) terrain() {
 			Cliff: t.Cliff, Door: t.Door, HP: t.HP, Becomes: -1, Text: t.Text})
 	}
 	for i, d := range docs {
-		t, ok := decode[terrainDoc](b, d)
+		t, ok := compiler.Decode[terrainDoc](d, &b.diags)
 		if !ok || t.Becomes == "" {
 			continue
 		}
-		if k := b.ref("terrain", t.Becomes, pos(d, "becomes"), "terrain"); k >= 0 {
+		if k := b.p.Resolve("terrain", t.Becomes, pos(d, "becomes"), "terrain", &b.diags); k >= 0 {
 			b.rs.Terrain[i].Becomes = int16(k)
 		}
 	}
@@ -403,7 +380,7 @@ func (b *builder) terrain() {
 
 func (b *builder) performances() {
 	for _, d := range b.p.Valid("performance") {
-		pd, ok := decode[performanceDoc](b, d)
+		pd, ok := compiler.Decode[performanceDoc](d, &b.diags)
 		if !ok {
 			b.rs.Performances = append(b.rs.Performances, table.Performance{ID: d.ID})
 			continue
@@ -435,7 +412,7 @@ type performanceDoc struct {
 
 func (b *builder) characters() {
 	for _, d := range b.p.Valid("character") {
-		c, ok := decode[characterDoc](b, d)
+		c, ok := compiler.Decode[characterDoc](d, &b.diags)
 		if !ok {
 			b.rs.Characters = append(b.rs.Characters, table.Character{ID: d.ID, Relic: -1, Focus: table.NoProf})
 			continue
@@ -570,7 +547,7 @@ func (b *builder) characterFeats(d *compiler.Doc, c characterDoc) (out []int16, 
 	seen := map[int16]int{}
 	for i, id := range c.Feats {
 		p := pos(d, "feats", strconv.Itoa(i))
-		k := b.ref("feat", id, p, "feat")
+		k := b.p.Resolve("feat", id, p, "feat", &b.diags)
 		if k < 0 {
 			continue
 		}
@@ -668,7 +645,7 @@ func (b *builder) natural(d *compiler.Doc, c characterDoc, tc table.Character, a
 	picked := map[int16]int{} // feat -> picks
 	for i, id := range c.Natural {
 		p := pos(d, "natural", strconv.Itoa(i))
-		k := b.ref("weapon", id, p, "weapon")
+		k := b.p.Resolve("weapon", id, p, "weapon", &b.diags)
 		if k < 0 {
 			continue
 		}
@@ -724,7 +701,7 @@ func (b *builder) inventory(d *compiler.Doc, c characterDoc, tc *table.Character
 	}
 	for i, id := range c.Weapons {
 		p := pos(d, "weapons", strconv.Itoa(i))
-		k := b.ref("weapon", id, p, "weapon")
+		k := b.p.Resolve("weapon", id, p, "weapon", &b.diags)
 		if k < 0 {
 			continue
 		}
@@ -741,7 +718,7 @@ func (b *builder) inventory(d *compiler.Doc, c characterDoc, tc *table.Character
 	}
 	for i, id := range c.Items {
 		p := pos(d, "items", strconv.Itoa(i))
-		if k := b.ref("item", id, p, "item"); k >= 0 {
+		if k := b.p.Resolve("item", id, p, "item", &b.diags); k >= 0 {
 			if b.rs.Items[k].Slot == table.RelicSlot {
 				b.diags.Add(CodeInventory, p, "character %q carries relic %q in an item slot", c.ID, id).Hint = "a relic goes in relic:"
 			}
@@ -750,7 +727,7 @@ func (b *builder) inventory(d *compiler.Doc, c characterDoc, tc *table.Character
 	}
 	if c.Relic != "" {
 		p := pos(d, "relic")
-		if k := b.ref("item", c.Relic, p, "item"); k >= 0 {
+		if k := b.p.Resolve("item", c.Relic, p, "item", &b.diags); k >= 0 {
 			if b.rs.Items[k].Slot != table.RelicSlot {
 				b.diags.Add(CodeInventory, p, "character %q carries item %q in its relic slot", c.ID, c.Relic).Hint = "only relics go in relic:; items go in items:"
 			}
