@@ -385,17 +385,10 @@ func goFields(t reflect.Type, into map[string]goField, depth int) {
 			into[f.Tag.Get("yaml")] = goField{name: f.Name, typ: f.Type, tag: f.Tag, unread: true}
 			continue
 		}
-		if f.PkgPath != "" && !f.Anonymous {
+		name, flags, ok := source.YAMLKey(f)
+		if !ok {
 			continue
 		}
-		tag := f.Tag.Get("yaml")
-		if tag == "" && !strings.Contains(string(f.Tag), ":") {
-			tag = string(f.Tag)
-		}
-		if tag == "-" {
-			continue
-		}
-		name, flags, _ := strings.Cut(tag, ",")
 		if slices.Contains(strings.Split(flags, ","), "inline") && depth < maxDepth {
 			ft := f.Type
 			for ft.Kind() == reflect.Pointer {
@@ -407,9 +400,6 @@ func goFields(t reflect.Type, into map[string]goField, depth int) {
 			}
 			into["*"] = goField{name: f.Name, typ: ft.Elem()}
 			continue
-		}
-		if name == "" {
-			name = strings.ToLower(f.Name)
 		}
 		into[name] = goField{name: f.Name, typ: f.Type, tag: f.Tag}
 	}
