@@ -1,5 +1,5 @@
-// Package agree holds a CUE definition and the Go type that decodes its
-// documents to the same shape: every schema field has a Go field under the
+// Package agree checks that a CUE definition and the Go type that decodes
+// its documents have the same shape: every schema field has a Go field under the
 // same yaml key and every Go field a schema field, kinds match, Go integers
 // hold every value the schema allows, a field the schema always requires is
 // not a Go pointer, and a schema default other than Go's zero value is one
@@ -58,14 +58,14 @@ func (m Mismatch) String() string {
 	return s
 }
 
-// Check holds one definition and one Go type; see Checker.
+// Check compares one definition with one Go type; see Checker.
 func Check(def cue.Value, t reflect.Type, opt Options) []Mismatch {
 	c := New(opt)
 	c.Add("", def, t)
 	return c.Mismatches()
 }
 
-// Checker holds the kinds of one game together, so that a Go type shared by
+// Checker compares the kinds of one game together, so that a Go type shared by
 // several kinds is judged over all of them.
 type Checker struct {
 	opt  Options
