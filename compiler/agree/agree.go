@@ -28,6 +28,7 @@ import (
 	"strings"
 
 	"cuelang.org/go/cue"
+	"cuelang.org/go/cue/cuecontext"
 	"gopkg.in/yaml.v3"
 
 	"github.com/roundtable-dev/roundtable/compiler/source"
@@ -68,6 +69,7 @@ func Check(def cue.Value, t reflect.Type, opt Options) []Mismatch {
 // Checker compares the kinds of one game together, so that a Go type shared by
 // several kinds is judged over all of them.
 type Checker struct {
+	ctx  *cue.Context // encodes the values a schema is asked about
 	opt  Options
 	kind string
 	used map[string]bool
@@ -77,7 +79,7 @@ type Checker struct {
 
 // New returns a Checker with no kinds.
 func New(opt Options) *Checker {
-	return &Checker{opt: opt, used: map[string]bool{}, seen: map[fieldKey]*facts{}}
+	return &Checker{ctx: cuecontext.New(), opt: opt, used: map[string]bool{}, seen: map[fieldKey]*facts{}}
 }
 
 // Add walks the definition of a kind and the Go type its documents decode
@@ -162,14 +164,14 @@ func shape(t reflect.Type) (base reflect.Type, nillable, opaque bool, err error)
 			// A value kept beside its node (struct{V T; N *yaml.Node}): T.
 			inner, ok := wrapped(t)
 			if !ok {
-				return t, nillable, false, fmt.Errorf("Go type %s has its own UnmarshalYAML; agree cannot see what it decodes (keep its node beside one value, or implement source.FieldsUnmarshaler)", t)
+				return t, nillable, false, fmt.Errorf("the Go type %s has its own UnmarshalYAML; agree cannot see what it decodes (keep its node beside one value, or implement source.FieldsUnmarshaler)", t)
 			}
 			t = inner
 		default:
 			return t, nillable, false, nil
 		}
 	}
-	return t, nillable, false, fmt.Errorf("Go type %s nests wrappers too deep", t)
+	return t, nillable, false, fmt.Errorf("the Go type %s nests wrappers too deep", t)
 }
 
 // wrapped is T of a struct whose fields are one value of type T and any
@@ -297,7 +299,7 @@ func (c *Checker) scalar(path string, v cue.Value, k cue.Kind, base, t reflect.T
 			return // YAML's integers are 64-bit
 		}
 		for _, n := range []int64{lo - 1, hi + 1} {
-			if allows(v, n) {
+			if c.allows(v, n) {
 				c.add(path, "the schema allows %d; Go type %s holds %d..%d", n, t, lo, hi)
 				break
 			}
@@ -329,9 +331,10 @@ func intRange(t reflect.Type) (lo, hi int64, ok bool) {
 	return 0, 0, false
 }
 
-// allows reports whether the schema value accepts x.
-func allows(v cue.Value, x any) bool {
-	return v.Unify(v.Context().Encode(x)).Validate(cue.Concrete(true)) == nil
+// allows reports whether the schema value accepts x. Values of different
+// contexts may be unified (CUE v0.17).
+func (c *Checker) allows(v cue.Value, x any) bool {
+	return v.Unify(c.ctx.Encode(x)).Validate(cue.Concrete(true)) == nil
 }
 
 func (c *Checker) list(path string, v cue.Value, base, t reflect.Type, depth int) {
@@ -519,7 +522,7 @@ func (c *Checker) defaults(path string, v cue.Value, f goField) {
 		return
 	}
 	zero := reflect.Zero(base).Interface()
-	if allows(def, zero) && !tagged {
+	if c.allows(def, zero) && !tagged {
 		return // absent decodes to the default
 	}
 	switch {

@@ -144,7 +144,7 @@ func TestEachDisagreementIsNamed(t *testing.T) {
 		{name: "list element", typ: with("Tags", reflect.StructField{Name: "Tags", Type: reflect.TypeFor[[]int](), Tag: `yaml:"tags"`}),
 			want: []string{`tags[]: the schema has a string; Go type int is not one`}},
 		{name: "custom unmarshaler", typ: with("ID", reflect.StructField{Name: "ID", Type: reflect.TypeFor[twoValues](), Tag: `yaml:"id"`}),
-			want: []string{`id: Go type agree_test.twoValues has its own UnmarshalYAML; agree cannot see what it decodes (keep its node beside one value, or implement source.FieldsUnmarshaler)`}},
+			want: []string{`id: the Go type agree_test.twoValues has its own UnmarshalYAML; agree cannot see what it decodes (keep its node beside one value, or implement source.FieldsUnmarshaler)`}},
 		{name: "stale skip", schema: ``, typ: with("", reflect.StructField{Name: "Text", Type: reflect.TypeFor[string](), Tag: `yaml:"text"`}),
 			want: []string{`text: listed in Skip, but Go field Text decodes it`}},
 	} {
