@@ -6,6 +6,7 @@ package compiler
 import (
 	"fmt"
 	"io/fs"
+	"reflect"
 	"slices"
 	"sync"
 
@@ -20,6 +21,9 @@ type Kind struct {
 	Summary string // one line for help and docs
 	NoID    bool   // singleton kinds (rules, vp-deck) carry no id
 	Plural  string // for summaries; default Name+"s"
+	// Doc is the Go struct the game's build decodes a document of the kind
+	// into; TestSchemaAgreesWithStructs holds it to Def field by field.
+	Doc reflect.Type
 }
 
 // Game is everything the core needs to know about one game. The core holds

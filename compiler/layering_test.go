@@ -3,9 +3,12 @@ package compiler_test
 import (
 	"encoding/json"
 	"os/exec"
+	"path"
 	"slices"
 	"strings"
 	"testing"
+
+	"github.com/roundtable-dev/roundtable/compiler"
 )
 
 const module = "github.com/roundtable-dev/roundtable"
@@ -16,7 +19,10 @@ const module = "github.com/roundtable-dev/roundtable"
 // The engine never imports the compiler; nothing imports cmd; one game's
 // packages never import another game's; the contract (engine/play) and the
 // registry (games) import no game, and neither do the tools written once
-// for every game over the registry (games/render, games/studio).
+// for every game over the registry (games/render, games/studio); the loader
+// (compiler/source) knows no cache. An arrow listed in pending is reported
+// as a log line, not a failure, until the change that removes it lands;
+// then the entry must go.
 func TestLayering(t *testing.T) {
 	out, err := exec.Command("go", "list", "-json=ImportPath,Deps", module+"/...").Output()
 	if err != nil {
@@ -24,6 +30,7 @@ func TestLayering(t *testing.T) {
 	}
 	dec := json.NewDecoder(strings.NewReader(string(out)))
 	n := 0
+	seen := map[string]bool{}
 	for dec.More() {
 		var p struct {
 			ImportPath string
@@ -39,14 +46,33 @@ func TestLayering(t *testing.T) {
 				continue
 			}
 			dep := strings.TrimPrefix(d, module+"/")
-			if msg := forbidden(rel, dep); msg != "" {
-				t.Errorf("%s imports %s: %s", rel, dep, msg)
+			msg := forbidden(rel, dep)
+			if msg == "" {
+				continue
 			}
+			arrow := rel + " -> " + dep
+			if why, ok := pending[arrow]; ok {
+				seen[arrow] = true
+				t.Logf("%s imports %s: %s (pending: %s)", rel, dep, msg, why)
+				continue
+			}
+			t.Errorf("%s imports %s: %s", rel, dep, msg)
 		}
 	}
 	if n < 10 {
 		t.Fatalf("go list saw only %d packages", n)
 	}
+	for arrow := range pending {
+		if !seen[arrow] {
+			t.Errorf("pending arrow %s no longer exists: remove it from pending", arrow)
+		}
+	}
+}
+
+// pending are forbidden arrows that exist today, each with the change that
+// removes it. Nothing may be added here to silence a new arrow.
+var pending = map[string]string{
+	"compiler/source -> compiler/vcache": "issue 23 item 4: source defines the store it needs, vcache implements it",
 }
 
 // gameFolders are the games' folder names under engine/, compiler/,
@@ -90,6 +116,8 @@ func forbidden(pkg, dep string) string {
 		return "table packages are plain data"
 	case top(pkg) == "compiler" && top(dep) == "generated":
 		return "the compiler must not depend on its own output"
+	case (pkg == "compiler/source" || strings.HasPrefix(pkg, "compiler/source/")) && dep == "compiler/vcache":
+		return "the loader knows no cache: it defines what it needs from one, and the cache implements it"
 	case pkg == "compiler/lsp" && (top(dep) == "engine" || strings.Count(dep, "/") == 1 && top(dep) == "compiler" && isGame(dep)):
 		return "the language server knows no game: games come from the registry"
 	}
@@ -98,11 +126,7 @@ func forbidden(pkg, dep string) string {
 
 // isGame reports whether compiler/x is a game's compile step.
 func isGame(dep string) bool {
-	switch strings.TrimPrefix(dep, "compiler/") {
-	case "annas", "battlecrest", "fecipher", "tablebattles", "tropera":
-		return true
-	}
-	return false
+	return slices.Contains(gameFolders, strings.TrimPrefix(dep, "compiler/"))
 }
 
 func TestForbiddenRules(t *testing.T) {
@@ -132,6 +156,13 @@ func TestForbiddenRules(t *testing.T) {
 		{"engine/play", "engine/annas/table", true},
 		{"engine/annas", "engine/play", false},
 		{"games", "games/annas", true},
+		{"compiler/source", "compiler/vcache", true},
+		{"compiler/vcache", "compiler/source", false},
+		{"compiler", "compiler/vcache", false},
+		{"generated/tropera", "engine/tropera/table", false},
+		{"generated/tropera", "engine/play", true},
+		{"compiler/tropera", "compiler/annas", true},
+		{"games/tropera", "engine/annas/table", true},
 		{"games/render", "engine/annas/table", true},
 		{"games/studio", "engine/annas", true},
 		{"games/studio", "games/render", false},
@@ -140,5 +171,19 @@ func TestForbiddenRules(t *testing.T) {
 		if got := forbidden(c.pkg, c.dep) != ""; got != c.bad {
 			t.Errorf("forbidden(%s, %s) = %v, want %v", c.pkg, c.dep, got, c.bad)
 		}
+	}
+}
+
+// TestGameFoldersAreTheGames: the folders the layering rules know are the
+// registered games' (their generated folder's name), so a new game is not
+// left out of the rules.
+func TestGameFoldersAreTheGames(t *testing.T) {
+	var folders []string
+	for _, g := range compiler.Games() {
+		folders = append(folders, path.Base(g.GenDir))
+	}
+	slices.Sort(folders)
+	if !slices.Equal(folders, gameFolders) {
+		t.Errorf("registered games' folders %v; the layering rules know %v", folders, gameFolders)
 	}
 }

@@ -9,7 +9,7 @@ import (
 	"github.com/roundtable-dev/roundtable/compiler"
 )
 
-// TestDiffGoldensCoverEveryKind: the diff goldens (x_diff*.txtar, and a
+// TestDiffGoldensCoverEveryKind: the diff goldens (core_diff*.txtar, and a
 // game's own <prefix>_diff.txtar) show a change of every kind of every game,
 // in text and markdown.
 func TestDiffGoldensCoverEveryKind(t *testing.T) {

@@ -82,7 +82,7 @@ var endKinds = map[string]table.EndKind{"lives-zero": table.EndLivesZero, "summo
 
 func (b *builder) bosses() {
 	for _, d := range b.p.Valid("boss") {
-		bd, ok := decode[bossDoc](b, d)
+		bd, ok := compiler.Decode[bossDoc](d, &b.diags)
 		if !ok {
 			b.rs.Bosses = append(b.rs.Bosses, table.Boss{ID: d.ID})
 			b.bossSummons = append(b.bossSummons, nil)
@@ -220,7 +220,7 @@ func dieRange(s string) (lo, hi int, ok bool) {
 
 func (b *builder) bossCards() {
 	for _, d := range b.p.Valid("boss-card") {
-		c, ok := decode[bossCardDoc](b, d)
+		c, ok := compiler.Decode[bossCardDoc](d, &b.diags)
 		if !ok {
 			b.rs.BossCards = append(b.rs.BossCards, table.BossCard{ID: d.ID, Boss: -1})
 			continue

@@ -110,17 +110,9 @@ type reachCond struct {
 	pos  diag.Pos
 }
 
-func decode[T any](b *builder, d *compiler.Doc) (T, bool) {
-	return compiler.Decode[T](d, &b.diags)
-}
-
-// pos is the position of node n of document d (the document's when nil).
-func pos(d *compiler.Doc, n *yaml.Node) diag.Pos {
-	if n == nil {
-		return d.Pos()
-	}
-	return source.NodePos(d.File, n)
-}
+// pos is the position of node n of document d, the document's when nil
+// (compiler.Doc.NodePos).
+var pos = (*compiler.Doc).NodePos
 
 // ref resolves a reference to an entity of kind; the core scopes it by
 // pack (nearest pack first, then along requires) and accepts pack-id/id.

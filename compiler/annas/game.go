@@ -4,6 +4,8 @@
 package annas
 
 import (
+	"reflect"
+
 	"github.com/roundtable-dev/roundtable/compiler"
 	"github.com/roundtable-dev/roundtable/compiler/diag"
 	content "github.com/roundtable-dev/roundtable/content/annas"
@@ -19,15 +21,15 @@ var Game = &compiler.Game{
 	ID:   GameID,
 	Name: "Anna's Roundtable",
 	Kinds: []compiler.Kind{
-		{Name: "tag", Def: "#Tag", Summary: "a unit tag (assist, movement, passive or effectiveness)"},
-		{Name: "terrain", Def: "#Terrain", Summary: "a kind of map tile", Plural: "terrain"},
-		{Name: "unit", Def: "#Unit", Summary: "a unit card"},
-		{Name: "map", Def: "#Map", Summary: "a 6x6 board layout with deployment zones"},
-		{Name: "boss", Def: "#Boss", Summary: "a boss board for Boss Mode", Plural: "bosses"},
-		{Name: "boss-card", Def: "#BossCard", Summary: "a card of a boss deck"},
-		{Name: "shop-card", Def: "#ShopCard", Summary: "a card of Anna's Shop deck"},
-		{Name: "vp-deck", Def: "#VPDeck", Summary: "the Victory Point card deck", NoID: true, Plural: "vp-deck"},
-		{Name: "rules", Def: "#Rules", Summary: "the numbers of the game's procedures", NoID: true, Plural: "rules"},
+		{Name: "tag", Def: "#Tag", Doc: reflect.TypeFor[tagDoc](), Summary: "a unit tag (assist, movement, passive or effectiveness)"},
+		{Name: "terrain", Def: "#Terrain", Doc: reflect.TypeFor[terrainDoc](), Summary: "a kind of map tile", Plural: "terrain"},
+		{Name: "unit", Def: "#Unit", Doc: reflect.TypeFor[unitDoc](), Summary: "a unit card"},
+		{Name: "map", Def: "#Map", Doc: reflect.TypeFor[mapDoc](), Summary: "a 6x6 board layout with deployment zones"},
+		{Name: "boss", Def: "#Boss", Doc: reflect.TypeFor[bossDoc](), Summary: "a boss board for Boss Mode", Plural: "bosses"},
+		{Name: "boss-card", Def: "#BossCard", Doc: reflect.TypeFor[bossCardDoc](), Summary: "a card of a boss deck"},
+		{Name: "shop-card", Def: "#ShopCard", Doc: reflect.TypeFor[shopDoc](), Summary: "a card of Anna's Shop deck"},
+		{Name: "vp-deck", Def: "#VPDeck", Doc: reflect.TypeFor[vpDoc](), Summary: "the Victory Point card deck", NoID: true, Plural: "vp-deck"},
+		{Name: "rules", Def: "#Rules", Doc: reflect.TypeFor[rulesDoc](), Summary: "the numbers of the game's procedures", NoID: true, Plural: "rules"},
 	},
 	Schema:     schema.FS,
 	Content:    content.FS,

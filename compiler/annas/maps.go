@@ -69,20 +69,7 @@ func (b *builder) grid(d *compiler.Doc, id string, t at[string], glyphs map[stri
 		if r >= table.BoardSize {
 			break
 		}
-		var cols []int
-		var fields []string
-		for i := 0; i < len(line); {
-			if line[i] == ' ' || line[i] == '\t' {
-				i++
-				continue
-			}
-			j := i
-			for j < len(line) && line[j] != ' ' && line[j] != '\t' {
-				j++
-			}
-			cols, fields = append(cols, i), append(fields, line[i:j])
-			i = j
-		}
+		cols, fields := compiler.GridRow(line)
 		if len(fields) != table.BoardSize {
 			b.diags.Add(CodeMapGrid, linePos(r, len(line)-len(strings.TrimLeft(line, " \t"))), "map %q: rank %d has %d glyphs; each row has 6, separated by spaces", id, table.BoardSize-r, len(fields)).Hint = "write six glyphs per row, like `. . C . . .`"
 			ok = false
@@ -115,7 +102,7 @@ func (b *builder) maps() {
 		}
 	}
 	for _, d := range b.p.Valid("map") {
-		m, ok := decode[mapDoc](b, d)
+		m, ok := compiler.Decode[mapDoc](d, &b.diags)
 		if !ok {
 			b.rs.Maps = append(b.rs.Maps, table.Map{ID: d.ID})
 			continue

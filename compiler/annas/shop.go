@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"strings"
 
+	"github.com/roundtable-dev/roundtable/compiler"
 	"github.com/roundtable-dev/roundtable/compiler/diag"
 	"github.com/roundtable-dev/roundtable/engine/annas/table"
 )
@@ -27,7 +28,7 @@ var shopTypes = map[string]table.ShopType{"item": table.Item, "reaction": table.
 
 func (b *builder) shop() {
 	for _, d := range b.p.Valid("shop-card") {
-		s, ok := decode[shopDoc](b, d)
+		s, ok := compiler.Decode[shopDoc](d, &b.diags)
 		if !ok {
 			b.rs.ShopCards = append(b.rs.ShopCards, table.ShopCard{ID: d.ID})
 			continue
@@ -69,7 +70,7 @@ func (b *builder) vpDeck() {
 	if d == nil {
 		return
 	}
-	v, ok := decode[vpDoc](b, d)
+	v, ok := compiler.Decode[vpDoc](d, &b.diags)
 	if !ok {
 		return
 	}
@@ -180,7 +181,7 @@ func (b *builder) rules() {
 	if d == nil {
 		return
 	}
-	r, ok := decode[rulesDoc](b, d)
+	r, ok := compiler.Decode[rulesDoc](d, &b.diags)
 	if !ok {
 		return
 	}

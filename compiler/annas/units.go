@@ -76,7 +76,7 @@ func (b *builder) tags() {
 		b.diags.Add(CodeTooManyTags, docs[64].IDPos(), "tag %q is the 65th tag; at most 64 tags fit a tag set", docs[64].ID).Hint = "merge tags that mean the same, or drop unused ones"
 	}
 	for _, d := range docs {
-		t, ok := decode[tagDoc](b, d)
+		t, ok := compiler.Decode[tagDoc](d, &b.diags)
 		if !ok {
 			b.rs.Tags = append(b.rs.Tags, table.Tag{ID: d.ID, EffAgainst: -1})
 			continue
@@ -106,7 +106,7 @@ func (b *builder) tags() {
 func (b *builder) terrain() {
 	glyphs := map[string]*compiler.Doc{}
 	for _, d := range b.p.Valid("terrain") {
-		t, ok := decode[terrainDoc](b, d)
+		t, ok := compiler.Decode[terrainDoc](d, &b.diags)
 		if !ok {
 			b.rs.Terrain = append(b.rs.Terrain, table.Terrain{ID: d.ID})
 			continue

@@ -131,32 +131,23 @@ func build(p *compiler.Program) (any, diag.List) {
 	return b.rs, b.diags
 }
 
-func decode[T any](b *builder, d *compiler.Doc) (T, bool) {
-	return compiler.Decode[T](d, &b.diags)
-}
-
 // ref resolves a reference, bare or pack-qualified, from the file at pos.
-func (b *builder) ref(kind, id string, pos diag.Pos, what string) int {
-	return b.p.Resolve(kind, id, pos, what, &b.diags)
-}
 
-func pos(d *compiler.Doc, path ...string) diag.Pos {
-	if n := source.Path(d.Node(), path...); n != nil {
-		return source.NodePos(d.File, n)
-	}
-	return d.Pos()
-}
+// pos is the position of the value at path in d (compiler.Doc.PathPos).
+var pos = (*compiler.Doc).PathPos
 
 func join(path []string, more ...string) []string {
 	return append(append([]string(nil), path...), more...)
 }
 
+type crestDoc struct {
+	ID   string `yaml:"id"`
+	Name string `yaml:"name"`
+}
+
 func (b *builder) crests() {
 	for _, d := range b.p.Valid("crest") {
-		c, ok := decode[struct {
-			ID   string `yaml:"id"`
-			Name string `yaml:"name"`
-		}](b, d)
+		c, ok := compiler.Decode[crestDoc](d, &b.diags)
 		if ok {
 			b.rs.Crests = append(b.rs.Crests, table.Crest{ID: c.ID, Name: c.Name})
 		}
@@ -167,7 +158,7 @@ func (b *builder) crest(d *compiler.Doc, id string, path []string) int16 {
 	if id == "" {
 		return table.NoCrest
 	}
-	return int16(b.ref("crest", id, pos(d, path...), "crest"))
+	return int16(b.p.Resolve("crest", id, pos(d, path...), "crest", &b.diags))
 }
 
 var rangeCode = map[string]table.Range{"": table.NoRange, "short": table.Short, "medium": table.Medium, "long": table.Long}
@@ -258,7 +249,7 @@ func (b *builder) special(d *compiler.Doc, s specialDoc, path []string, landmark
 
 func (b *builder) mapSets() {
 	for _, d := range b.p.Valid("map-set") {
-		m, ok := decode[mapDoc](b, d)
+		m, ok := compiler.Decode[mapDoc](d, &b.diags)
 		if !ok {
 			continue
 		}
@@ -402,11 +393,11 @@ func (b *builder) landmarks() {
 	}
 	numbers := map[[2]int]seen{}
 	for _, d := range b.p.Valid("landmark") {
-		l, ok := decode[landmarkDoc](b, d)
+		l, ok := compiler.Decode[landmarkDoc](d, &b.diags)
 		if !ok {
 			continue
 		}
-		set := b.ref("map-set", l.Set, pos(d, "set"), "map set")
+		set := b.p.Resolve("map-set", l.Set, pos(d, "set"), "map set", &b.diags)
 		t := table.Landmark{ID: l.ID, Name: l.Name, Set: int16(set), Number: l.Number}
 		t.Sides[0] = b.effects(d, "start", l.Start)
 		t.Sides[1] = b.effects(d, "flipped", l.Flipped)
@@ -458,7 +449,7 @@ func (b *builder) landmarks() {
 
 func (b *builder) heroSets() {
 	for i, d := range b.p.Valid("hero-set") {
-		h, ok := decode[heroSetDoc](b, d)
+		h, ok := compiler.Decode[heroSetDoc](d, &b.diags)
 		if !ok {
 			continue
 		}
@@ -504,11 +495,11 @@ func (b *builder) noteBonus(set int, a table.Ability, d *compiler.Doc, path ...s
 
 func (b *builder) actions() {
 	for _, d := range b.p.Valid("action") {
-		a, ok := decode[actionDoc](b, d)
+		a, ok := compiler.Decode[actionDoc](d, &b.diags)
 		if !ok {
 			continue
 		}
-		set := b.ref("hero-set", a.Set, pos(d, "set"), "hero set")
+		set := b.p.Resolve("hero-set", a.Set, pos(d, "set"), "hero set", &b.diags)
 		t := table.Action{ID: a.ID, Set: int16(set)}
 		for s, side := range []actionSideDoc{a.Start, a.Back} {
 			key := [...]string{"start", "back"}[s]

@@ -106,7 +106,7 @@ func (b *builder) condition(d *compiler.Doc, name string, when []string, path []
 			continue
 		}
 		if m := ofMapSet.FindStringSubmatch(c); m != nil {
-			n := b.ref("map-set", m[1], at(i), "map set")
+			n := b.p.Resolve("map-set", m[1], at(i), "map set", &b.diags)
 			if n < 0 {
 				ok = false
 			}
@@ -114,7 +114,7 @@ func (b *builder) condition(d *compiler.Doc, name string, when []string, path []
 			continue
 		}
 		if m := toLandmark.FindStringSubmatch(c); m != nil {
-			n := b.ref("landmark", m[1], at(i), "landmark")
+			n := b.p.Resolve("landmark", m[1], at(i), "landmark", &b.diags)
 			if n < 0 {
 				ok = false
 			}

@@ -4,6 +4,8 @@
 package battlecrest
 
 import (
+	"reflect"
+
 	"github.com/roundtable-dev/roundtable/compiler"
 	"github.com/roundtable-dev/roundtable/compiler/diag"
 	content "github.com/roundtable-dev/roundtable/content/battlecrest"
@@ -19,11 +21,11 @@ var Game = &compiler.Game{
 	ID:   GameID,
 	Name: "Battlecrest",
 	Kinds: []compiler.Kind{
-		{Name: "crest", Def: "#Crest", Summary: "a crest type"},
-		{Name: "map-set", Def: "#MapSet", Summary: "a map set's diagram"},
-		{Name: "landmark", Def: "#Landmark", Summary: "a landmark card of a map set"},
-		{Name: "hero-set", Def: "#HeroSet", Summary: "a hero set: hero, minion and health card"},
-		{Name: "action", Def: "#Action", Summary: "an action card of a hero set"},
+		{Name: "crest", Def: "#Crest", Doc: reflect.TypeFor[crestDoc](), Summary: "a crest type"},
+		{Name: "map-set", Def: "#MapSet", Doc: reflect.TypeFor[mapDoc](), Summary: "a map set's diagram"},
+		{Name: "landmark", Def: "#Landmark", Doc: reflect.TypeFor[landmarkDoc](), Summary: "a landmark card of a map set"},
+		{Name: "hero-set", Def: "#HeroSet", Doc: reflect.TypeFor[heroSetDoc](), Summary: "a hero set: hero, minion and health card"},
+		{Name: "action", Def: "#Action", Doc: reflect.TypeFor[actionDoc](), Summary: "an action card of a hero set"},
 	},
 	Schema:     schema.FS,
 	Content:    content.FS,

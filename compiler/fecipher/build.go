@@ -60,6 +60,9 @@ type deckDoc struct {
 	ID   string `yaml:"id"`
 	Name string `yaml:"name"`
 	Main string `yaml:"main"`
+	// cards is read from its node (decks): the positions of its keys and
+	// their order are the diagnostics' and the table's.
+	_ struct{} `yaml:"cards"`
 }
 
 // The schema's words, indexed like the table's constants.
@@ -105,25 +108,14 @@ func build(p *compiler.Program) (any, diag.List) {
 	return b.rs, b.diags
 }
 
-func decode[T any](b *builder, d *compiler.Doc) (T, bool) {
-	return compiler.Decode[T](d, &b.diags)
-}
-
 // ref resolves a reference, accepting pack-qualified ids.
-func (b *builder) ref(kind, id string, pos diag.Pos, what string) int {
-	return b.p.Resolve(kind, id, pos, what, &b.diags)
-}
 
-func pos(d *compiler.Doc, path ...string) diag.Pos {
-	if n := source.Path(d.Node(), path...); n != nil {
-		return source.NodePos(d.File, n)
-	}
-	return d.Pos()
-}
+// pos is the position of the value at path in d (compiler.Doc.PathPos).
+var pos = (*compiler.Doc).PathPos
 
 func (b *builder) symbols() {
 	for _, d := range b.p.Valid("symbol") {
-		s, ok := decode[symbolDoc](b, d)
+		s, ok := compiler.Decode[symbolDoc](d, &b.diags)
 		if !ok {
 			continue
 		}
@@ -142,7 +134,7 @@ func number(s string) int {
 
 func (b *builder) cards() {
 	for _, d := range b.p.Valid("card") {
-		c, ok := decode[cardDoc](b, d)
+		c, ok := compiler.Decode[cardDoc](d, &b.diags)
 		if !ok {
 			b.cardAt = append(b.cardAt, -1)
 			continue
@@ -156,7 +148,7 @@ func (b *builder) cards() {
 			tc.Promoted, tc.Promotion = true, int8(number(*c.Promotion))
 		}
 		for i, s := range c.Symbols {
-			if k := b.ref("symbol", s, pos(d, "symbols", strconv.Itoa(i)), "symbol"); k >= 0 {
+			if k := b.p.Resolve("symbol", s, pos(d, "symbols", strconv.Itoa(i)), "symbol", &b.diags); k >= 0 {
 				tc.Symbols = append(tc.Symbols, int16(k))
 			}
 		}
@@ -209,7 +201,7 @@ func (b *builder) cards() {
 
 func (b *builder) decks() {
 	for _, d := range b.p.Valid("deck") {
-		dk, ok := decode[deckDoc](b, d)
+		dk, ok := compiler.Decode[deckDoc](d, &b.diags)
 		if !ok {
 			continue
 		}
@@ -252,7 +244,7 @@ func (b *builder) decks() {
 			b.diags.Add(CodeDeckSize, keyPos(d, "cards"), "deck %q has %d cards; a deck needs at least %d", dk.ID, total, MinDeck)
 		}
 		mainPos := d.FieldPos("main")
-		if mi := b.builtCard(b.ref("card", dk.Main, mainPos, "card")); mi >= 0 {
+		if mi := b.builtCard(b.p.Resolve("card", dk.Main, mainPos, "card", &b.diags)); mi >= 0 {
 			td.Main = int16(mi)
 			if !slices.ContainsFunc(td.Cards, func(e table.DeckEntry) bool { return int(e.Card) == mi }) && complete {
 				b.diags.Add(CodeDeckMain, mainPos, "deck %q: its main character %q is not one of its cards", dk.ID, dk.Main).Hint = "add it under cards:"
@@ -298,15 +290,8 @@ func (b *builder) builtCard(valid int) int {
 }
 
 // keyPos is where a top-level key is written (not its value).
-func keyPos(d *compiler.Doc, key string) diag.Pos {
-	m := d.Node()
-	for i := 0; i+1 < len(m.Content); i += 2 {
-		if m.Content[i].Value == key {
-			return source.NodePos(d.File, m.Content[i])
-		}
-	}
-	return d.Pos()
-}
+// keyPos is where a key is written in the mapping at path (compiler.Doc.KeyPos).
+var keyPos = (*compiler.Doc).KeyPos
 
 // compileText compiles a skill written with text and no effects: key. A
 // clause the compiler cannot read is a warning at its place in the text;

@@ -4,6 +4,8 @@
 package fecipher
 
 import (
+	"reflect"
+
 	"github.com/roundtable-dev/roundtable/compiler"
 	"github.com/roundtable-dev/roundtable/compiler/diag"
 	content "github.com/roundtable-dev/roundtable/content/fecipher"
@@ -19,9 +21,9 @@ var Game = &compiler.Game{
 	ID:   GameID,
 	Name: "Fire Emblem Cipher",
 	Kinds: []compiler.Kind{
-		{Name: "symbol", Def: "#Symbol", Summary: "a series symbol and its color"},
-		{Name: "card", Def: "#Card", Summary: "a card"},
-		{Name: "deck", Def: "#Deck", Summary: "a deck list with its main character"},
+		{Name: "symbol", Def: "#Symbol", Doc: reflect.TypeFor[symbolDoc](), Summary: "a series symbol and its color"},
+		{Name: "card", Def: "#Card", Doc: reflect.TypeFor[cardDoc](), Summary: "a card"},
+		{Name: "deck", Def: "#Deck", Doc: reflect.TypeFor[deckDoc](), Summary: "a deck list with its main character"},
 	},
 	Schema:     schema.FS,
 	Content:    content.FS,

@@ -196,32 +196,42 @@ func makePlan(t reflect.Type, made map[reflect.Type]*plan) *plan {
 	return p
 }
 
+// YAMLKey is the key yaml.v3 decodes struct field f from and the flags of
+// its tag ("omitempty,inline"); ok is false for a field yaml.v3 skips.
+func YAMLKey(f reflect.StructField) (key, flags string, ok bool) {
+	if f.PkgPath != "" && !f.Anonymous {
+		return "", "", false
+	}
+	tag := f.Tag.Get("yaml")
+	if tag == "" && !strings.Contains(string(f.Tag), ":") {
+		tag = string(f.Tag)
+	}
+	if tag == "-" {
+		return "", "", false
+	}
+	key, flags, _ = strings.Cut(tag, ",")
+	if key == "" {
+		key = strings.ToLower(f.Name)
+	}
+	return key, flags, true
+}
+
 // structFields is yaml.v3's getStructInfo without ,inline (not decoded
 // here); ok is false where getStructInfo fails.
 func structFields(t reflect.Type, made map[reflect.Type]*plan) (map[string]*field, bool) {
 	fields := map[string]*field{}
 	for i := range t.NumField() {
 		f := t.Field(i)
-		if f.PkgPath != "" && !f.Anonymous {
+		key, flags, ok := YAMLKey(f)
+		if !ok {
 			continue
 		}
-		tag := f.Tag.Get("yaml")
-		if tag == "" && !strings.Contains(string(f.Tag), ":") {
-			tag = string(f.Tag)
-		}
-		if tag == "-" {
-			continue
-		}
-		key, flags, _ := strings.Cut(tag, ",")
 		for flags != "" {
 			var flag string
 			flag, flags, _ = strings.Cut(flags, ",")
 			if flag != "omitempty" && flag != "flow" {
 				return nil, false // inline or an error
 			}
-		}
-		if key == "" {
-			key = strings.ToLower(f.Name)
 		}
 		if _, dup := fields[key]; dup {
 			return nil, false

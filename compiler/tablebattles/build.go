@@ -57,6 +57,7 @@ type scenarioDoc struct {
 		} `yaml:"data"`
 		Effects []effectDoc `yaml:"effects"`
 	} `yaml:"special"`
+	Text string `yaml:"text"`
 }
 
 // effectDoc is one effect of a special rule (schema #Effect).
@@ -116,21 +117,13 @@ func build(p *compiler.Program) (any, diag.List) {
 	return b.rs, b.diags
 }
 
-func decode[T any](b *builder, d *compiler.Doc) (T, bool) {
-	return compiler.Decode[T](d, &b.diags)
-}
-
 // ref resolves a formation reference, accepting pack-qualified ids.
 func (b *builder) ref(id string, pos diag.Pos) int16 {
 	return int16(b.p.Resolve("formation", id, pos, "formation", &b.diags))
 }
 
-func at(d *compiler.Doc, path ...string) diag.Pos {
-	if n := source.Path(d.Node(), path...); n != nil {
-		return source.NodePos(d.File, n)
-	}
-	return d.Pos()
-}
+// at is the position of the value at path in d (compiler.Doc.PathPos).
+var at = (*compiler.Doc).PathPos
 
 // inString reports a mini-language error at its column inside the YAML string.
 func (b *builder) inString(code string, d *compiler.Doc, node *yaml.Node, e *syntaxError, what string) {
@@ -142,7 +135,7 @@ func (b *builder) inString(code string, d *compiler.Doc, node *yaml.Node, e *syn
 func (b *builder) formations() {
 	cards := map[string]*compiler.Doc{}
 	for _, d := range b.p.Valid("formation") {
-		f, _ := decode[formationDoc](b, d)
+		f, _ := compiler.Decode[formationDoc](d, &b.diags)
 		tf := table.Formation{ID: d.ID, Name: f.Name, Card: f.Card, Wing: wings[f.Wing], Star: f.Star, Retire: f.Retire, Pursuit: f.Pursuit, Text: f.Text, Behind: -1}
 		switch f.Strength.Value {
 		case "I", "II", "III":
@@ -319,8 +312,8 @@ func possible(a table.DiceArea, r table.Requirement) bool {
 func (b *builder) scenarios() {
 	used := make([]bool, len(b.rs.Formations))
 	for _, d := range b.p.Valid("scenario") {
-		s, _ := decode[scenarioDoc](b, d)
-		ts := table.Scenario{ID: d.ID, Name: s.Name, Date: s.Date, Cubes: defaultCubes, First: -1}
+		s, _ := compiler.Decode[scenarioDoc](d, &b.diags)
+		ts := table.Scenario{ID: d.ID, Name: s.Name, Date: s.Date, Cubes: defaultCubes, First: -1, Text: s.Text}
 		side := map[int16]int{} // formation -> side index
 		listed := map[int16]diag.Pos{}
 		sideIDs := map[string]int{}
@@ -387,17 +380,8 @@ func (b *builder) scenarios() {
 }
 
 // keyPos is the position of a mapping key under path.
-func keyPos(d *compiler.Doc, key string, path ...string) diag.Pos {
-	m := source.Path(d.Node(), path...)
-	if m != nil && m.Kind == yaml.MappingNode {
-		for i := 0; i+1 < len(m.Content); i += 2 {
-			if m.Content[i].Value == key {
-				return source.NodePos(d.File, m.Content[i])
-			}
-		}
-	}
-	return at(d, path...)
-}
+// keyPos is where a key is written in the mapping at path (compiler.Doc.KeyPos).
+var keyPos = (*compiler.Doc).KeyPos
 
 func (b *builder) unknownSide(d *compiler.Doc, pos diag.Pos, id string, sides map[string]int) {
 	var ids []string

@@ -4,6 +4,8 @@
 package tablebattles
 
 import (
+	"reflect"
+
 	"github.com/roundtable-dev/roundtable/compiler"
 	"github.com/roundtable-dev/roundtable/compiler/diag"
 	content "github.com/roundtable-dev/roundtable/content/tablebattles"
@@ -19,8 +21,8 @@ var Game = &compiler.Game{
 	ID:   GameID,
 	Name: "Table Battles",
 	Kinds: []compiler.Kind{
-		{Name: "formation", Def: "#Formation", Summary: "one side of a formation card"},
-		{Name: "scenario", Def: "#Scenario", Summary: "a scenario's set-up card"},
+		{Name: "formation", Def: "#Formation", Doc: reflect.TypeFor[formationDoc](), Summary: "one side of a formation card"},
+		{Name: "scenario", Def: "#Scenario", Doc: reflect.TypeFor[scenarioDoc](), Summary: "a scenario's set-up card"},
 	},
 	Schema:     schema.FS,
 	Content:    content.FS,

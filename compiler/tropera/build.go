@@ -8,7 +8,6 @@ import (
 
 	"github.com/roundtable-dev/roundtable/compiler"
 	"github.com/roundtable-dev/roundtable/compiler/diag"
-	"github.com/roundtable-dev/roundtable/compiler/source"
 	"github.com/roundtable-dev/roundtable/engine/tropera/table"
 )
 
@@ -40,7 +39,8 @@ type weaponDoc struct {
 		Jumps  int8 `yaml:"jumps"`
 		Within int8 `yaml:"within"`
 	} `yaml:"chain"`
-	Siege bool `yaml:"siege"`
+	Siege bool   `yaml:"siege"`
+	Text  string `yaml:"text"`
 }
 
 type combatDoc struct {
@@ -141,6 +141,7 @@ type terrainDoc struct {
 	Becomes      string `yaml:"becomes"`
 	Cliff        bool   `yaml:"cliff"`
 	Door         bool   `yaml:"door"`
+	Text         string `yaml:"text"`
 }
 
 type characterDoc struct {
@@ -162,6 +163,7 @@ type characterDoc struct {
 	Focus        string   `yaml:"focus"`
 	Alt          bool     `yaml:"alt"`
 	Performances []string `yaml:"performances"`
+	Text         string   `yaml:"text"`
 }
 
 // The schema's words, indexed like the table's constants.
@@ -207,45 +209,23 @@ func build(p *compiler.Program) (any, diag.List) {
 	return b.rs, b.diags
 }
 
-func decode[T any](b *builder, d *compiler.Doc) (T, bool) {
-	return compiler.Decode[T](d, &b.diags)
-}
-
 // ref resolves a reference, bare or pack-qualified, from the file at pos.
-func (b *builder) ref(kind, id string, pos diag.Pos, what string) int {
-	return b.p.Resolve(kind, id, pos, what, &b.diags)
-}
 
 func (b *builder) refs(d *compiler.Doc, kind string, ids []string, what string, path ...string) []int16 {
 	var out []int16
 	for i, id := range ids {
-		if k := b.ref(kind, id, pos(d, append(slices.Clone(path), strconv.Itoa(i))...), what); k >= 0 {
+		if k := b.p.Resolve(kind, id, pos(d, append(slices.Clone(path), strconv.Itoa(i))...), what, &b.diags); k >= 0 {
 			out = append(out, int16(k))
 		}
 	}
 	return out
 }
 
-func pos(d *compiler.Doc, path ...string) diag.Pos {
-	if n := source.Path(d.Node(), path...); n != nil {
-		return source.NodePos(d.File, n)
-	}
-	return d.Pos()
-}
+// pos is the position of the value at path in d (compiler.Doc.PathPos).
+var pos = (*compiler.Doc).PathPos
 
-// keyPos is where a key of a mapping is written (not its value).
-func keyPos(d *compiler.Doc, key string, path ...string) diag.Pos {
-	m := d.Node()
-	if len(path) > 0 {
-		m = source.Path(d.Node(), path...)
-	}
-	for i := 0; m != nil && i+1 < len(m.Content); i += 2 {
-		if m.Content[i].Value == key {
-			return source.NodePos(d.File, m.Content[i])
-		}
-	}
-	return d.Pos()
-}
+// keyPos is where a key is written in the mapping at path (compiler.Doc.KeyPos).
+var keyPos = (*compiler.Doc).KeyPos
 
 func stats(s statsDoc) table.Stats {
 	var out table.Stats
@@ -257,7 +237,7 @@ func stats(s statsDoc) table.Stats {
 
 func (b *builder) feats() {
 	for _, d := range b.p.Valid("feat") {
-		f, ok := decode[featDoc](b, d)
+		f, ok := compiler.Decode[featDoc](d, &b.diags)
 		if !ok {
 			b.rs.Feats = append(b.rs.Feats, table.Feat{ID: d.ID})
 			continue
@@ -290,7 +270,7 @@ func (b *builder) feats() {
 // featLinks resolves the feats' references once every feat and weapon is known.
 func (b *builder) featLinks() {
 	for i, d := range b.p.Valid("feat") {
-		f, ok := decode[featDoc](b, d)
+		f, ok := compiler.Decode[featDoc](d, &b.diags)
 		if !ok {
 			continue
 		}
@@ -307,7 +287,7 @@ func (b *builder) featLinks() {
 		slices.Sort(origins)
 		for _, o := range origins {
 			k := f.Keeps[o]
-			oi := b.ref("feat", o, keyPos(d, o, "keeps"), "feat")
+			oi := b.p.Resolve("feat", o, keyPos(d, o, "keeps"), "feat", &b.diags)
 			if oi < 0 {
 				continue
 			}
@@ -318,7 +298,7 @@ func (b *builder) featLinks() {
 
 func (b *builder) weapons() {
 	for _, d := range b.p.Valid("weapon") {
-		w, ok := decode[weaponDoc](b, d)
+		w, ok := compiler.Decode[weaponDoc](d, &b.diags)
 		if !ok {
 			b.rs.Weapons = append(b.rs.Weapons, table.Weapon{ID: d.ID})
 			continue
@@ -326,7 +306,7 @@ func (b *builder) weapons() {
 		t := table.WeaponType(weaponOf[w.Type])
 		tw := table.Weapon{ID: w.ID, Name: w.Name, Type: t, Might: w.Might, Accuracy: w.Accuracy, Crit: w.Crit,
 			MinRange: w.Range.Min, MaxRange: w.Range.Max, Weight: w.Weight, Charges: w.Charges,
-			Magical: t.Magical(), Brave: w.Brave, Heavy: w.Heavy, Slows: w.Slows, Natural: w.Natural}
+			Magical: t.Magical(), Brave: w.Brave, Heavy: w.Heavy, Slows: w.Slows, Natural: w.Natural, Text: w.Text}
 		if w.Rank != "" {
 			tw.Rank = table.Rank(rankOf[w.Rank])
 		}
@@ -352,7 +332,7 @@ func (b *builder) weapons() {
 
 func (b *builder) items() {
 	for _, d := range b.p.Valid("item") {
-		it, ok := decode[itemDoc](b, d)
+		it, ok := compiler.Decode[itemDoc](d, &b.diags)
 		if !ok {
 			b.rs.Items = append(b.rs.Items, table.Item{ID: d.ID})
 			continue
@@ -369,7 +349,7 @@ func (b *builder) terrain() {
 	docs := b.p.Valid("terrain")
 	glyphs := map[string]int{}
 	for _, d := range docs {
-		t, ok := decode[terrainDoc](b, d)
+		t, ok := compiler.Decode[terrainDoc](d, &b.diags)
 		if !ok {
 			b.rs.Terrain = append(b.rs.Terrain, table.Terrain{ID: d.ID, Becomes: -1})
 			continue
@@ -390,14 +370,14 @@ func (b *builder) terrain() {
 		}
 		b.rs.Terrain = append(b.rs.Terrain, table.Terrain{ID: t.ID, Name: t.Name, Glyph: t.Glyph, Move: table.Move(moveOf[t.Move]),
 			Avoid: t.Avoid, Defense: t.Defense, Healing: t.Healing, Destructible: t.Destructible, Wall: t.Wall,
-			Cliff: t.Cliff, Door: t.Door, HP: t.HP, Becomes: -1})
+			Cliff: t.Cliff, Door: t.Door, HP: t.HP, Becomes: -1, Text: t.Text})
 	}
 	for i, d := range docs {
-		t, ok := decode[terrainDoc](b, d)
+		t, ok := compiler.Decode[terrainDoc](d, &b.diags)
 		if !ok || t.Becomes == "" {
 			continue
 		}
-		if k := b.ref("terrain", t.Becomes, pos(d, "becomes"), "terrain"); k >= 0 {
+		if k := b.p.Resolve("terrain", t.Becomes, pos(d, "becomes"), "terrain", &b.diags); k >= 0 {
 			b.rs.Terrain[i].Becomes = int16(k)
 		}
 	}
@@ -405,7 +385,7 @@ func (b *builder) terrain() {
 
 func (b *builder) performances() {
 	for _, d := range b.p.Valid("performance") {
-		pd, ok := decode[performanceDoc](b, d)
+		pd, ok := compiler.Decode[performanceDoc](d, &b.diags)
 		if !ok {
 			b.rs.Performances = append(b.rs.Performances, table.Performance{ID: d.ID})
 			continue
@@ -421,7 +401,7 @@ type performanceDoc struct {
 	ID     string `yaml:"id"`
 	Name   string `yaml:"name"`
 	Rank   string `yaml:"rank"`
-	Within int8   `yaml:"within"`
+	Within int8   `yaml:"within" cue:"default=1"` // max(Within, 1)
 	Boost  struct {
 		Hit   int8 `yaml:"hit"`
 		Avoid int8 `yaml:"avoid"`
@@ -437,12 +417,12 @@ type performanceDoc struct {
 
 func (b *builder) characters() {
 	for _, d := range b.p.Valid("character") {
-		c, ok := decode[characterDoc](b, d)
+		c, ok := compiler.Decode[characterDoc](d, &b.diags)
 		if !ok {
 			b.rs.Characters = append(b.rs.Characters, table.Character{ID: d.ID, Relic: -1, Focus: table.NoProf})
 			continue
 		}
-		tc := table.Character{ID: c.ID, Name: c.Name, Level: c.Level, Points: stats(c.Points), Growths: stats(c.Growths), Gains: stats(c.Gains), Alt: c.Alt, Relic: -1, Focus: table.NoProf}
+		tc := table.Character{ID: c.ID, Name: c.Name, Level: c.Level, Points: stats(c.Points), Growths: stats(c.Growths), Gains: stats(c.Gains), Alt: c.Alt, Relic: -1, Focus: table.NoProf, Text: c.Text}
 		b.budget(d, c, tc)
 		b.gains(d, c, tc)
 		var at []int
@@ -572,7 +552,7 @@ func (b *builder) characterFeats(d *compiler.Doc, c characterDoc) (out []int16, 
 	seen := map[int16]int{}
 	for i, id := range c.Feats {
 		p := pos(d, "feats", strconv.Itoa(i))
-		k := b.ref("feat", id, p, "feat")
+		k := b.p.Resolve("feat", id, p, "feat", &b.diags)
 		if k < 0 {
 			b.gearBroken[c.ID] = true // reported already
 			continue
@@ -671,7 +651,7 @@ func (b *builder) natural(d *compiler.Doc, c characterDoc, tc table.Character, a
 	picked := map[int16]int{} // feat -> picks
 	for i, id := range c.Natural {
 		p := pos(d, "natural", strconv.Itoa(i))
-		k := b.ref("weapon", id, p, "weapon")
+		k := b.p.Resolve("weapon", id, p, "weapon", &b.diags)
 		if k < 0 {
 			continue
 		}
@@ -727,7 +707,7 @@ func (b *builder) inventory(d *compiler.Doc, c characterDoc, tc *table.Character
 	}
 	for i, id := range c.Weapons {
 		p := pos(d, "weapons", strconv.Itoa(i))
-		k := b.ref("weapon", id, p, "weapon")
+		k := b.p.Resolve("weapon", id, p, "weapon", &b.diags)
 		if k < 0 {
 			b.gearBroken[c.ID] = true // reported already
 			continue
@@ -745,7 +725,7 @@ func (b *builder) inventory(d *compiler.Doc, c characterDoc, tc *table.Character
 	}
 	for i, id := range c.Items {
 		p := pos(d, "items", strconv.Itoa(i))
-		if k := b.ref("item", id, p, "item"); k >= 0 {
+		if k := b.p.Resolve("item", id, p, "item", &b.diags); k >= 0 {
 			if b.rs.Items[k].Slot == table.RelicSlot {
 				b.diags.Add(CodeInventory, p, "character %q carries relic %q in an item slot", c.ID, id).Hint = "a relic goes in relic:"
 			}
@@ -754,7 +734,7 @@ func (b *builder) inventory(d *compiler.Doc, c characterDoc, tc *table.Character
 	}
 	if c.Relic != "" {
 		p := pos(d, "relic")
-		if k := b.ref("item", c.Relic, p, "item"); k >= 0 {
+		if k := b.p.Resolve("item", c.Relic, p, "item", &b.diags); k >= 0 {
 			if b.rs.Items[k].Slot != table.RelicSlot {
 				b.diags.Add(CodeInventory, p, "character %q carries item %q in its relic slot", c.ID, c.Relic).Hint = "only relics go in relic:; items go in items:"
 			}

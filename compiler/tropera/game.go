@@ -4,6 +4,8 @@
 package tropera
 
 import (
+	"reflect"
+
 	"github.com/roundtable-dev/roundtable/compiler"
 	"github.com/roundtable-dev/roundtable/compiler/diag"
 	content "github.com/roundtable-dev/roundtable/content/tropera"
@@ -19,14 +21,14 @@ var Game = &compiler.Game{
 	ID:   GameID,
 	Name: "Fire Emblem Tropera",
 	Kinds: []compiler.Kind{
-		{Name: "weapon", Def: "#Weapon", Summary: "a weapon, tome, staff or natural weapon"},
-		{Name: "feat", Def: "#Feat", Summary: "a feat, or a laguz or manakete origin"},
-		{Name: "item", Def: "#Item", Summary: "an item or relic"},
-		{Name: "terrain", Def: "#Terrain", Summary: "a terrain type", Plural: "terrain"},
-		{Name: "character", Def: "#Character", Summary: "a player character"},
-		{Name: "performance", Def: "#Performance", Summary: "a performance of the Perform proficiency"},
-		{Name: "map", Def: "#Map", Summary: "a battle map: terrain grid, deployment zones, houses and siege spaces"},
-		{Name: "battle", Def: "#Battle", Summary: "a battle: map, party, numbered enemies with levels, objective"},
+		{Name: "weapon", Def: "#Weapon", Doc: reflect.TypeFor[weaponDoc](), Summary: "a weapon, tome, staff or natural weapon"},
+		{Name: "feat", Def: "#Feat", Doc: reflect.TypeFor[featDoc](), Summary: "a feat, or a laguz or manakete origin"},
+		{Name: "item", Def: "#Item", Doc: reflect.TypeFor[itemDoc](), Summary: "an item or relic"},
+		{Name: "terrain", Def: "#Terrain", Doc: reflect.TypeFor[terrainDoc](), Summary: "a terrain type", Plural: "terrain"},
+		{Name: "character", Def: "#Character", Doc: reflect.TypeFor[characterDoc](), Summary: "a player character"},
+		{Name: "performance", Def: "#Performance", Doc: reflect.TypeFor[performanceDoc](), Summary: "a performance of the Perform proficiency"},
+		{Name: "map", Def: "#Map", Doc: reflect.TypeFor[mapDoc](), Summary: "a battle map: terrain grid, deployment zones, houses and siege spaces"},
+		{Name: "battle", Def: "#Battle", Doc: reflect.TypeFor[battleDoc](), Summary: "a battle: map, party, numbered enemies with levels, objective"},
 	},
 	Schema:     schema.FS,
 	Content:    content.FS,

@@ -31,6 +31,7 @@ type mapDoc struct {
 		At     string `yaml:"at"`
 		Weapon string `yaml:"weapon"`
 	} `yaml:"siege"`
+	Text string `yaml:"text"`
 }
 
 type placedDoc struct {
@@ -59,8 +60,9 @@ type battleDoc struct {
 		} `yaml:"defend"`
 		Escape []string `yaml:"escape"`
 	} `yaml:"objective"`
-	Rounds  int8   `yaml:"rounds"`
+	Rounds  int8   `yaml:"rounds" cue:"default=30"` // DefaultRounds
 	Weather string `yaml:"weather"`
+	Text    string `yaml:"text"`
 }
 
 // grid reads a map's tiles text (northernmost row first) into terrain
@@ -103,20 +105,7 @@ func (b *builder) grid(d *compiler.Doc, id string, glyphs map[string]int) (w, h 
 	}
 	rows := make([][]int16, h)
 	for r, line := range lines {
-		var cols []int
-		var fields []string
-		for i := 0; i < len(line); {
-			if line[i] == ' ' || line[i] == '\t' {
-				i++
-				continue
-			}
-			j := i
-			for j < len(line) && line[j] != ' ' && line[j] != '\t' {
-				j++
-			}
-			cols, fields = append(cols, i), append(fields, line[i:j])
-			i = j
-		}
+		cols, fields := compiler.GridRow(line)
 		rank := h - r
 		switch {
 		case r == 0:
@@ -179,13 +168,13 @@ func (b *builder) maps() {
 		}
 	}
 	for _, d := range b.p.Valid("map") {
-		md, ok := decode[mapDoc](b, d)
+		md, ok := compiler.Decode[mapDoc](d, &b.diags)
 		tm := table.Map{ID: d.ID}
 		if !ok {
 			b.rs.Maps = append(b.rs.Maps, tm)
 			continue
 		}
-		tm.Name = md.Name
+		tm.Name, tm.Text = md.Name, md.Text
 		w, h, tiles, gridOK := b.grid(d, md.ID, glyphs)
 		if !gridOK {
 			b.rs.Maps = append(b.rs.Maps, tm)
@@ -216,10 +205,10 @@ func (b *builder) maps() {
 			t := b.tile(d, &tm, hs.At, append(p, "at")...)
 			house := table.House{Tile: int16(t), Item: -1, Weapon: -1}
 			if hs.Item != "" {
-				house.Item = int16(b.ref("item", hs.Item, pos(d, append(p, "item")...), "item"))
+				house.Item = int16(b.p.Resolve("item", hs.Item, pos(d, append(p, "item")...), "item", &b.diags))
 			}
 			if hs.Weapon != "" {
-				house.Weapon = int16(b.ref("weapon", hs.Weapon, pos(d, append(p, "weapon")...), "weapon"))
+				house.Weapon = int16(b.p.Resolve("weapon", hs.Weapon, pos(d, append(p, "weapon")...), "weapon", &b.diags))
 			}
 			if (hs.Item == "") == (hs.Weapon == "") {
 				b.diags.Add(CodeSpace, pos(d, append(p, "at")...), "map %q: the house at %s finds %s; a house holds one item or one weapon", md.ID, hs.At, map[bool]string{true: "nothing", false: "two things"}[hs.Item == ""])
@@ -234,7 +223,7 @@ func (b *builder) maps() {
 		for i, sg := range md.Siege {
 			p := []string{"siege", strconv.Itoa(i)}
 			t := b.tile(d, &tm, sg.At, append(p, "at")...)
-			wi := b.ref("weapon", sg.Weapon, pos(d, append(p, "weapon")...), "weapon")
+			wi := b.p.Resolve("weapon", sg.Weapon, pos(d, append(p, "weapon")...), "weapon", &b.diags)
 			if wi >= 0 && !b.rs.Weapons[wi].Siege {
 				b.diags.Add(CodeSpace, pos(d, append(p, "weapon")...), "map %q: the siege space at %s fires %q, which is not a siege weapon", md.ID, sg.At, sg.Weapon).Hint = "give the weapon siege: true"
 			}
@@ -285,18 +274,18 @@ func (b *builder) ground(m *table.Map, starts []int16) []bool {
 
 func (b *builder) battles() {
 	for _, d := range b.p.Valid("battle") {
-		bd, ok := decode[battleDoc](b, d)
+		bd, ok := compiler.Decode[battleDoc](d, &b.diags)
 		if !ok {
 			continue
 		}
-		tb := table.Battle{ID: bd.ID, Name: bd.Name, Rounds: bd.Rounds}
+		tb := table.Battle{ID: bd.ID, Name: bd.Name, Rounds: bd.Rounds, Text: bd.Text}
 		if tb.Rounds == 0 {
 			tb.Rounds = DefaultRounds // the schema's default; CUE defaults do not reach the YAML
 		}
 		if bd.Weather == "adverse" {
 			tb.Weather = table.Adverse
 		}
-		mi := b.ref("map", bd.Map, pos(d, "map"), "map")
+		mi := b.p.Resolve("map", bd.Map, pos(d, "map"), "map", &b.diags)
 		if mi < 0 || b.rs.Maps[mi].Tiles == nil {
 			continue // the map's own problems are reported there
 		}
@@ -413,7 +402,7 @@ func (b *builder) canStand(ci int, t int16, beast bool) bool {
 // weapons and items, and the weapon it equips.
 func (b *builder) placed(d *compiler.Doc, battle string, m *table.Map, u placedDoc, path []string, enemy bool) (_ table.Placed, ci int, _ bool) {
 	p := func(k ...string) diag.Pos { return pos(d, append(slices.Clone(path), k...)...) }
-	ci = b.ref("character", u.Character, p("character"), "character")
+	ci = b.p.Resolve("character", u.Character, p("character"), "character", &b.diags)
 	out := table.Placed{Number: u.Number, Tile: -1, Weapon: -1, Beast: u.Form == "beast"}
 	if enemy {
 		out.Level = table.Level(levelOf[u.Level])
@@ -470,7 +459,7 @@ func (b *builder) placed(d *compiler.Doc, battle string, m *table.Map, u placedD
 		}
 		return out, ci, true
 	}
-	wi := b.ref("weapon", u.Weapon, p("weapon"), "weapon")
+	wi := b.p.Resolve("weapon", u.Weapon, p("weapon"), "weapon", &b.diags)
 	if wi < 0 {
 		return out, ci, false
 	}

@@ -65,6 +65,7 @@ var Ruleset = &table.Ruleset{
 			Weight:   9,
 			Charges:  15,
 			Magical:  true,
+			Text:     "Strikes with lightning; damage targets Resistance.",
 		},
 		{
 			ID:       "iron-lance",
@@ -196,6 +197,7 @@ var Ruleset = &table.Ruleset{
 			Weight:   5,
 			Magical:  true,
 			Inflicts: table.Slowed,
+			Text:     "Inflicts Slowed.",
 		},
 		{
 			ID:         "chain-lightning",
@@ -211,6 +213,7 @@ var Ruleset = &table.Ruleset{
 			Magical:    true,
 			Chain:      2,
 			ChainReach: 2,
+			Text:       "Jumps to further enemies; each joins the Attack Sequence in the order struck.",
 		},
 		{
 			ID:       "flux",
@@ -235,6 +238,7 @@ var Ruleset = &table.Ruleset{
 			MaxRange: 1,
 			Weight:   2,
 			Charges:  10,
+			Text:     "Restores hit points equal to its Might plus the user's Magic.",
 		},
 		{
 			ID:       "sluggard",
@@ -248,6 +252,7 @@ var Ruleset = &table.Ruleset{
 			Charges:  5,
 			Inflicts: table.Slowed,
 			Hostile:  true,
+			Text:     "A hostile staff; a hit leaves the target Slowed.",
 		},
 		{
 			ID:       "ballista",
@@ -259,6 +264,7 @@ var Ruleset = &table.Ruleset{
 			MaxRange: 8,
 			Charges:  5,
 			Siege:    true,
+			Text:     "A siege bow on its nest; whoever embarks fires it.",
 		},
 		{
 			ID:       "claws",
@@ -322,6 +328,7 @@ var Ruleset = &table.Ruleset{
 			Magical:  true,
 			Slows:    1,
 			Natural:  true,
+			Text:     "The target makes one attack fewer per combat, but at least one.",
 		},
 		{
 			ID:       "breath-lightning",
@@ -845,6 +852,7 @@ var Ruleset = &table.Ruleset{
 			Name:    "Floor",
 			Glyph:   ",",
 			Becomes: -1,
+			Text:    "Flagstones indoors.",
 		},
 		{
 			ID:      "forest",
@@ -894,6 +902,7 @@ var Ruleset = &table.Ruleset{
 			Glyph:   "H",
 			Avoid:   10,
 			Becomes: -1,
+			Text:    "A house or village; a Search inside may find something.",
 		},
 		{
 			ID:      "pillar",
@@ -909,6 +918,7 @@ var Ruleset = &table.Ruleset{
 			Glyph:   "B",
 			Avoid:   10,
 			Becomes: -1,
+			Text:    "A raised platform with a mounted ballista; embark to fire it.",
 		},
 		{
 			ID:      "mountain",
@@ -926,6 +936,7 @@ var Ruleset = &table.Ruleset{
 			Move:    table.Impassable,
 			Cliff:   true,
 			Becomes: -1,
+			Text:    "Sheer rock; Guerilla cannot climb it.",
 		},
 		{
 			ID:      "deep-water",
@@ -968,6 +979,7 @@ var Ruleset = &table.Ruleset{
 			Wall:    true,
 			Door:    true,
 			Becomes: 2,
+			Text:    "A key or Pick Locks opens it.",
 		},
 	},
 	Characters: []table.Character{
@@ -987,6 +999,7 @@ var Ruleset = &table.Ruleset{
 			Items:   []int16{0},
 			Relic:   -1,
 			Focus:   table.NoProf,
+			Text:    "A plainswoman of Sowtlund's grasslands, quick and exact with a blade.",
 		},
 		{
 			ID:      "oswin",
@@ -1056,6 +1069,7 @@ var Ruleset = &table.Ruleset{
 			},
 			Relic: -1,
 			Focus: table.NoProf,
+			Text:  "A cat laguz; her claws are her weapon.",
 		},
 		{
 			ID:      "nowi",
@@ -1184,6 +1198,7 @@ var Ruleset = &table.Ruleset{
 			Items:   []int16{3, 0},
 			Relic:   -1,
 			Focus:   table.NoProf,
+			Text:    "A Murgavian cutpurse who picks locks for the band and pockets what she finds.",
 		},
 		{
 			ID:      "corvin",
@@ -1202,6 +1217,7 @@ var Ruleset = &table.Ruleset{
 			Items:   []int16{0},
 			Relic:   -1,
 			Focus:   table.NoProf,
+			Text:    "A Calderian outrider on a grey mare; he carries the fallen out of the line.",
 		},
 		{
 			ID:      "ysolde",
@@ -1225,6 +1241,7 @@ var Ruleset = &table.Ruleset{
 			Relic:        4,
 			Focus:        table.NoProf,
 			Performances: []int16{0, 1, 2},
+			Text:         "A dancer of Kambacha's caravan towns; her songs steady the band's aim.",
 		},
 		{
 			ID:      "tavi",
@@ -1242,6 +1259,7 @@ var Ruleset = &table.Ruleset{
 			Weapons: []int16{5, 6},
 			Relic:   -1,
 			Focus:   table.NoProf,
+			Text:    "A Reginor sky-rider, far from the highlands.",
 		},
 		{
 			ID:      "vissan-knight",
@@ -1316,6 +1334,7 @@ var Ruleset = &table.Ruleset{
 			Items:   []int16{0},
 			Relic:   -1,
 			Focus:   table.NoProf,
+			Text:    "A veteran of the Calderian front, sent to hold the crossing.",
 		},
 		{
 			ID:      "vissan-flier",
@@ -1369,6 +1388,7 @@ var Ruleset = &table.Ruleset{
 			Items:   []int16{0},
 			Relic:   -1,
 			Focus:   table.NoProf,
+			Text:    "A Calderian knight whose charge breaks shield walls.",
 		},
 		{
 			ID:      "osric",
@@ -1392,6 +1412,7 @@ var Ruleset = &table.Ruleset{
 			Items:   []int16{0},
 			Relic:   -1,
 			Focus:   table.NoProf,
+			Text:    "A gate warden; he holds a doorway and answers every blow twice.",
 		},
 		{
 			ID:      "wren",
@@ -1410,6 +1431,7 @@ var Ruleset = &table.Ruleset{
 			Weapons: []int16{11, 12},
 			Relic:   -1,
 			Focus:   table.NoProf,
+			Text:    "A Frael hunter who looses, then slips away.",
 		},
 		{
 			ID:      "garth",
@@ -1432,6 +1454,7 @@ var Ruleset = &table.Ruleset{
 			Weapons: []int16{8},
 			Relic:   -1,
 			Focus:   table.NoProf,
+			Text:    "A wrestler from the Murgavio docks.",
 		},
 		{
 			ID:      "rhea",
@@ -1450,6 +1473,7 @@ var Ruleset = &table.Ruleset{
 			Weapons: []int16{14, 15, 16},
 			Relic:   -1,
 			Focus:   table.NoProf,
+			Text:    "A Durvallan storm-caller.",
 		},
 		{
 			ID:      "tamsin",
@@ -1468,6 +1492,7 @@ var Ruleset = &table.Ruleset{
 			Weapons: []int16{8, 9},
 			Relic:   -1,
 			Focus:   table.NoProf,
+			Text:    "A Cairn woodcutter who swings through whole lines.",
 		},
 		{
 			ID:      "quill",
@@ -1489,6 +1514,7 @@ var Ruleset = &table.Ruleset{
 			Weapons: []int16{0, 5, 6},
 			Relic:   -1,
 			Focus:   table.NoProf,
+			Text:    "A duellist who always holds the right blade.",
 		},
 		{
 			ID:      "vale",
@@ -1510,6 +1536,7 @@ var Ruleset = &table.Ruleset{
 			Weapons: []int16{0, 11},
 			Relic:   -1,
 			Focus:   table.NoProf,
+			Text:    "A Durvallan partisan who draws the enemy's eye.",
 		},
 		{
 			ID:      "sable",
@@ -1532,6 +1559,7 @@ var Ruleset = &table.Ruleset{
 			Items:   []int16{0, 0},
 			Relic:   -1,
 			Focus:   table.NoProf,
+			Text:    "A field surgeon nobody sees coming.",
 		},
 		{
 			ID:      "skye",
@@ -1553,6 +1581,7 @@ var Ruleset = &table.Ruleset{
 			Weapons: []int16{0},
 			Relic:   -1,
 			Focus:   table.NoProf,
+			Text:    "A hawk laguz who keeps her wings between forms.",
 		},
 	},
 	Performances: []table.Performance{
@@ -1646,6 +1675,7 @@ var Ruleset = &table.Ruleset{
 					Weapon: -1,
 				},
 			},
+			Text: "The forest road into Calderia, a village off the verge and a dead oak across the old track.",
 		},
 		{
 			ID:     "cairn-fort",
@@ -1669,6 +1699,7 @@ var Ruleset = &table.Ruleset{
 					Weapon: 20,
 				},
 			},
+			Text: "An abandoned Fraelish fort in the foothills. The gate at h6 and the west door at f8 are locked; the west wall has a crack an axe could open. A ballista nest covers the approach.",
 		},
 		{
 			ID:     "calderia-crossing",
@@ -1691,6 +1722,7 @@ var Ruleset = &table.Ruleset{
 					Weapon: 6,
 				},
 			},
+			Text: "Three bridges over the river that guards Calderia; the fort at the south end of the middle road must not fall.",
 		},
 		{
 			ID:     "ephlund-shore",
@@ -1702,6 +1734,7 @@ var Ruleset = &table.Ruleset{
 				{23, 32, 33, 42, 43, 53},
 				{77, 68, 59, 28, 7},
 			},
+			Text: "A landing on Ephlund's dunes; the boats are gone and the road east is the only way out.",
 		},
 	},
 	Battles: []table.Battle{
@@ -1756,6 +1789,7 @@ var Ruleset = &table.Ruleset{
 				},
 			},
 			Rounds: 20,
+			Text:   "A Vissan patrol catches Lyn's band on the forest road into Calderia.",
 		},
 		{
 			ID:   "cairn-fort",
@@ -1846,6 +1880,7 @@ var Ruleset = &table.Ruleset{
 			Objective: table.Seize,
 			Tiles:     []int16{132},
 			Rounds:    25,
+			Text:      "Brigands hold an abandoned Fraelish fort; take its hall.",
 		},
 		{
 			ID:   "calderia-crossing",
@@ -1985,6 +2020,7 @@ var Ruleset = &table.Ruleset{
 			Tiles:     []int16{26},
 			Hold:      10,
 			Rounds:    12,
+			Text:      "Vissan's vanguard comes down to the river; hold the fort at the middle road's end for ten rounds.",
 		},
 		{
 			ID:   "ephlund-shore",
@@ -2051,6 +2087,7 @@ var Ruleset = &table.Ruleset{
 			Tiles:     []int16{19, 29, 39, 49, 59, 69},
 			Rounds:    15,
 			Weather:   table.Adverse,
+			Text:      "Stranded on the dunes in a squall; cut through to the road east before the garrison closes in.",
 		},
 	},
 }

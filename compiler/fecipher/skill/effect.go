@@ -52,7 +52,6 @@ type Effect struct {
 	Draw       int         `yaml:"draw,omitempty"`
 	Discard    int         `yaml:"discard,omitempty"` // from the hand, chosen
 	Retrieve   *CardFilter `yaml:"retrieve,omitempty"`
-	Shuffle    bool        `yaml:"shuffle,omitempty"`
 	FoeDiscard int         `yaml:"opponent-discard,omitempty"` // the opponent sends cards of their choice from their hand
 	// Deck-building and deployment permissions (special skills).
 	Copies   bool `yaml:"copies,omitempty"`    // any number of this card name in a deck

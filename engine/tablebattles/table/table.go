@@ -250,6 +250,7 @@ type Scenario struct {
 	First          int8 // index of the side that goes first
 	Cubes          int8 // cubes in the box: morale plus special formations (10)
 	Special        []Special
+	Text           string // as written: the human wording
 }
 
 // Ruleset is the compiled content of Table Battles.

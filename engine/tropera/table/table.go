@@ -175,6 +175,7 @@ type Weapon struct {
 	// Siege weapons are fired by whoever embarks on their space; they need
 	// no proficiency.
 	Siege bool
+	Text  string // as written: the human wording
 }
 
 // Status is a condition on a unit (none, or one of the rulebook's).
@@ -322,10 +323,11 @@ type Terrain struct {
 	Healing      int8
 	Destructible bool
 	Wall         bool
-	Cliff        bool  // Guerilla cannot cross it
-	Door         bool  // a key or Pick Locks opens it
-	HP           int8  // hit points of a destructible tile
-	Becomes      int16 // the terrain left when destroyed or opened; -1: none
+	Cliff        bool   // Guerilla cannot cross it
+	Door         bool   // a key or Pick Locks opens it
+	HP           int8   // hit points of a destructible tile
+	Becomes      int16  // the terrain left when destroyed or opened; -1: none
+	Text         string // as written: the human wording
 }
 
 // Skill is one proficiency at a rank.
@@ -353,6 +355,7 @@ type Character struct {
 	Performances []int16
 	// Negated feats: taken, then replaced by a later feat (no effect).
 	Negated []int16
+	Text    string // as written: the human wording
 }
 
 // Performance is one performance of the Perform proficiency.
@@ -391,6 +394,7 @@ type Map struct {
 	Deploy [2][]int16
 	Houses []House
 	Siege  []Siege
+	Text   string // as written: the human wording
 }
 
 // House is a searchable space and what it holds.
@@ -476,6 +480,7 @@ type Battle struct {
 	Hold    int8
 	Rounds  int8 // the round limit: after it the battle is a draw
 	Weather Weather
+	Text    string // as written: the human wording
 }
 
 // Ruleset is everything compiled from the packs.
