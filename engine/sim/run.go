@@ -129,8 +129,7 @@ func Run(c Config) (*Result, error) {
 				}
 				if r.err != nil {
 					failed[w] = r
-					for f := failAt.Load(); int64(i) < f && !failAt.CompareAndSwap(f, int64(i)); f = failAt.Load() {
-					}
+					lower(&failAt, int64(i))
 					return
 				}
 				done.Add(1)
@@ -173,6 +172,15 @@ func Run(c Config) (*Result, error) {
 		}
 	}
 	return a.result(r), nil
+}
+
+// lower sets v to x when x is lower.
+func lower(v *atomic.Int64, x int64) {
+	for f := v.Load(); x < f; f = v.Load() {
+		if v.CompareAndSwap(f, x) {
+			return
+		}
+	}
 }
 
 // GCPercent is the garbage collector's target (GOGC) while a run plays,
