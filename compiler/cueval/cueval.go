@@ -422,7 +422,9 @@ func lengthAllowed(schema cue.Value, n int) bool {
 	if !schema.Exists() {
 		return false
 	}
-	v := schema.Context().CompileString("[" + strings.Repeat("_, ", n) + "]")
+	// A one-off context: values of different contexts unify (v0.17), and
+	// this runs only for a list length error.
+	v := cuecontext.New().CompileString("[" + strings.Repeat("_, ", n) + "]")
 	return schema.Unify(v).Validate() == nil
 }
 
