@@ -83,6 +83,7 @@ const (
 	CodePack         = "pack-error"
 	CodeWrongGame    = "wrong-game"
 	CodeNoContent    = "no-content"
+	CodeTooMany      = "too-many-diagnostics"
 )
 
 func init() {
@@ -110,5 +111,6 @@ func init() {
 		Code{CodePack, Error, "pack.yaml is inconsistent (requires, versions, cycles)."},
 		Code{CodeWrongGame, Error, "A pack names a game roundtable does not know."},
 		Code{CodeNoContent, Error, "A pack folder holds no YAML content at all."},
+		Code{CodeTooMany, Warning, "A document or a run has more problems than are shown; the first are shown and the rest counted."},
 	)
 }

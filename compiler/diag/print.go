@@ -33,15 +33,17 @@ func Print(w io.Writer, format string, l List, src Sources) error {
 
 func printText(w io.Writer, l List, src Sources) error {
 	var b bytes.Buffer
-	for _, d := range l {
+	shown, omitted := l.Shown()
+	lines := lineIndex{src: src}
+	for _, d := range shown {
 		// A did-you-mean belongs on the headline, where grep and editors see it.
-		hint, headline := d.Hint, d.Message
+		hint, headline := Clip(d.Hint, MaxMessage), d.Message
 		if strings.HasPrefix(hint, "did you mean") {
 			headline += " (" + hint + ")"
 			hint = ""
 		}
 		fmt.Fprintf(&b, "%s: %s[%s]: %s\n", d.Pos, d.Severity, d.Code, headline)
-		if line, ok := sourceLine(src, d.Pos); ok {
+		if line, ok := lines.line(d.Pos); ok {
 			fmt.Fprintf(&b, "    %s\n", line)
 			if d.Pos.Col > 0 {
 				fmt.Fprintf(&b, "    %s^\n", caretPad(line, d.Pos.Col))
@@ -54,30 +56,55 @@ func printText(w io.Writer, l List, src Sources) error {
 			fmt.Fprintf(&b, "    %s: %s\n", r.Pos, r.Message)
 		}
 	}
+	if omitted > 0 {
+		fmt.Fprintln(&b, MoreLine(l, omitted))
+	}
 	_, err := w.Write(b.Bytes())
 	return err
 }
 
-func sourceLine(src Sources, p Pos) (string, bool) {
-	if src == nil || p.Line == 0 {
+// lineIndex finds source lines by number: the offsets of each file's line
+// starts are found once, so printing is linear in the diagnostics and the
+// files (scanning from the first byte per diagnostic made 100,000
+// diagnostics in one file quadratic).
+type lineIndex struct {
+	src    Sources
+	starts map[string][]int // file -> offset of each line's first byte
+	data   map[string][]byte
+}
+
+func (x *lineIndex) line(p Pos) (string, bool) {
+	if x.src == nil || p.Line == 0 {
 		return "", false
 	}
-	data := src(p.File)
-	if data == nil {
-		return "", false
-	}
-	for i := 1; i < p.Line; i++ {
-		j := bytes.IndexByte(data, '\n')
-		if j < 0 {
-			return "", false
+	starts, ok := x.starts[p.File]
+	if !ok {
+		data := x.src(p.File)
+		if data != nil {
+			starts = []int{0}
+			for i, c := range data {
+				if c == '\n' {
+					starts = append(starts, i+1)
+				}
+			}
 		}
-		data = data[j+1:]
+		if x.starts == nil {
+			x.starts, x.data = map[string][]int{}, map[string][]byte{}
+		}
+		x.starts[p.File], x.data[p.File] = starts, data
 	}
+	if p.Line > len(starts) {
+		return "", false
+	}
+	data := x.data[p.File][starts[p.Line-1]:]
 	if j := bytes.IndexByte(data, '\n'); j >= 0 {
 		data = data[:j]
 	}
+	if len(data) > 200 {
+		return "", false
+	}
 	line := strings.TrimRight(string(data), "\r")
-	if !utf8.ValidString(line) || len(line) > 200 {
+	if !utf8.ValidString(line) {
 		return "", false
 	}
 	return line, true
@@ -116,15 +143,19 @@ type JSONReport struct {
 	Diagnostics []JSONDiagnostic `json:"diagnostics"`
 	Errors      int              `json:"errors"`
 	Warnings    int              `json:"warnings"`
+	// Omitted counts the diagnostics after the first MaxShown, which are
+	// left out (Errors and Warnings count them).
+	Omitted int `json:"omitted,omitempty"`
 }
 
 // ToJSON converts the list to its documented JSON shape.
 func ToJSON(l List) JSONReport {
-	r := JSONReport{Diagnostics: []JSONDiagnostic{}, Errors: l.Errors(), Warnings: l.Warnings()}
-	for _, d := range l {
+	shown, omitted := l.Shown()
+	r := JSONReport{Diagnostics: []JSONDiagnostic{}, Errors: l.Errors(), Warnings: l.Warnings(), Omitted: omitted}
+	for _, d := range shown {
 		r.Diagnostics = append(r.Diagnostics, JSONDiagnostic{
 			Code: d.Code, Severity: d.Severity.String(), File: d.Pos.File, Line: d.Pos.Line, Col: d.Pos.Col,
-			Message: d.Message, Hint: d.Hint, Related: d.Related,
+			Message: d.Message, Hint: Clip(d.Hint, MaxMessage), Related: d.Related,
 		})
 	}
 	return r
@@ -148,10 +179,11 @@ func ghEscape(s string, prop bool) string {
 
 func printGitHub(w io.Writer, l List) error {
 	var b bytes.Buffer
-	for _, d := range l {
+	shown, omitted := l.Shown()
+	for _, d := range shown {
 		msg := d.Message
 		if d.Hint != "" {
-			msg += " (" + d.Hint + ")"
+			msg += " (" + Clip(d.Hint, MaxMessage) + ")"
 		}
 		fmt.Fprintf(&b, "::%s file=%s", d.Severity, ghEscape(d.Pos.File, true))
 		if d.Pos.Line > 0 {
@@ -161,6 +193,9 @@ func printGitHub(w io.Writer, l List) error {
 			fmt.Fprintf(&b, ",col=%d", d.Pos.Col)
 		}
 		fmt.Fprintf(&b, ",title=%s::%s\n", ghEscape(d.Code, true), ghEscape(msg, false))
+	}
+	if omitted > 0 {
+		fmt.Fprintf(&b, "::notice::%s\n", ghEscape(MoreLine(l, omitted), false))
 	}
 	_, err := w.Write(b.Bytes())
 	return err
@@ -231,7 +266,12 @@ func printSARIF(w io.Writer, l List) error {
 		Results: []sarifResult{},
 	}
 	seen := map[string]bool{}
-	for _, d := range l {
+	shown, omitted := l.Shown()
+	if omitted > 0 {
+		// The last result says how many were left out.
+		shown = append(shown[:len(shown):len(shown)], Diagnostic{Code: CodeTooMany, Severity: Warning, Message: MoreLine(l, omitted)})
+	}
+	for _, d := range shown {
 		if !seen[d.Code] {
 			seen[d.Code] = true
 			c, _ := Lookup(d.Code)
@@ -243,7 +283,7 @@ func printSARIF(w io.Writer, l List) error {
 		}
 		msg := d.Message
 		if d.Hint != "" {
-			msg += " (" + d.Hint + ")"
+			msg += " (" + Clip(d.Hint, MaxMessage) + ")"
 		}
 		loc := sarifLocation{PhysicalLocation: sarifPhysical{ArtifactLocation: sarifArtifact{URI: d.Pos.File}}}
 		if d.Pos.Line > 0 {

@@ -478,7 +478,7 @@ func (s *structNode) extra(key string) node {
 
 type notAllowed struct{}
 
-func (notAllowed) check(_ *yaml.Node, st *state) { st.fail("field not allowed") }
+func (notAllowed) check(_ *yaml.Node, st *state) { st.fail(ReasonNotAllowed) }
 
 func (s *structNode) check(n *yaml.Node, st *state) {
 	if n.Kind != yaml.MappingNode {
@@ -510,7 +510,7 @@ func (s *structNode) check(n *yaml.Node, st *state) {
 			continue
 		}
 		st.path = append(st.path, pathElem{key: f.name, idx: -1})
-		st.fail("field is required but not present")
+		st.fail(ReasonRequired)
 		st.path = st.path[:len(st.path)-1]
 	}
 }

@@ -38,6 +38,12 @@ type Error struct {
 	Reason string
 }
 
+// Reasons of the structural errors (the rest are for reading only).
+const (
+	ReasonNotAllowed = "field not allowed"
+	ReasonRequired   = "field is required but not present"
+)
+
 // Validator checks documents against one compiled definition. It is safe
 // for concurrent use.
 type Validator struct {
