@@ -315,6 +315,11 @@ func compile(packs []*Pack, obs Observer) (*Result, diag.List) {
 		results := validateAll(schema, p, docs)
 		cut.pack(p, results, overrides)
 		block := make([]Doc, len(docs)) // one allocation, not one per document
+		n := 0
+		for _, r := range results {
+			n += len(r)
+		}
+		diags = slices.Grow(diags, n) // a hostile pack's 600,000: one allocation, not twenty
 		names, entries, k := p.Set.Names, p.Set.Entries, 0
 		if p.Set.Cache == nil || len(entries) != len(names) {
 			names = nil

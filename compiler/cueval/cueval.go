@@ -45,6 +45,7 @@ var UseNative = os.Getenv("ROUNDTABLE_NATIVE") != "0"
 type Schema struct {
 	defs   map[string]cue.Value         // kind -> definition
 	native map[string]*native.Validator // kind -> the same definition in Go
+	sites  map[string]*site             // kind -> what structural needs of it
 	hash   string                       // of the CUE sources and kinds
 
 	mu    sync.Mutex
@@ -85,7 +86,7 @@ func Compile(fsys fs.FS, display string, kinds map[string]string) (*Schema, erro
 	for _, k := range kindNames {
 		fmt.Fprintf(hash, "%s\x00%s\x00", k, kinds[k])
 	}
-	s := &Schema{defs: map[string]cue.Value{}, native: map[string]*native.Validator{}, ctx: cuecontext.New(), hash: hex.EncodeToString(hash.Sum(nil))}
+	s := &Schema{defs: map[string]cue.Value{}, native: map[string]*native.Validator{}, sites: map[string]*site{}, ctx: cuecontext.New(), hash: hex.EncodeToString(hash.Sum(nil))}
 	for kind, def := range kinds {
 		d := v.LookupPath(cue.ParsePath(def))
 		if !d.Exists() {
@@ -93,6 +94,7 @@ func Compile(fsys fs.FS, display string, kinds map[string]string) (*Schema, erro
 		}
 		s.defs[kind] = d
 		s.native[kind] = native.Compile(d)
+		s.sites[kind] = newSite(d)
 	}
 	return s, nil
 }
@@ -146,7 +148,7 @@ func (s *Schema) ValidateTree(doc *source.Document, n *yaml.Node) diag.List {
 				// natively (100,000 one-line documents missing their
 				// fields took 17 s and 800 MB through CUE).
 				var diags diag.List
-				structural(def, n, doc.File, nil, &diags, nil)
+				structural(s.sites[doc.Kind], n, doc.File, nil, &diags, nil)
 				return capDocument(doc, diags)
 			}
 		}
@@ -195,9 +197,25 @@ func (s *Schema) validateCUE(def cue.Value, doc *source.Document, n *yaml.Node) 
 	// structural pass and left out of what CUE evaluates: CUE's cost grows
 	// faster than linearly with a disallowed field's value (a flow list of
 	// 128k elements took 88 s), and it would only report them again.
-	unknown := map[*yaml.Node]bool{}
-	structural(def, n, doc.File, nil, &diags, unknown)
-	v := s.context().BuildExpr(toASTWithout(n, unknown))
+	// Likewise a list longer than its list.MaxItems is cut to one item
+	// more than the maximum: the verdict is the same, and CUE's cost grows
+	// with the square of the length (64k items: 12 s).
+	p := prune{skip: map[*yaml.Node]bool{}}
+	structural(s.sites[doc.Kind], n, doc.File, nil, &diags, p.skip)
+	if nv := s.native[doc.Kind]; nv != nil {
+		_, errs := nv.Errors(n)
+		for _, e := range errs {
+			if e.Reason == native.ReasonListLength && e.Max >= 0 {
+				if l := source.Path(n, e.Path...); l != nil && l.Kind == yaml.SequenceNode && len(l.Content) > e.Max+1 {
+					if p.cut == nil {
+						p.cut = map[*yaml.Node]int{}
+					}
+					p.cut[l] = e.Max + 1
+				}
+			}
+		}
+	}
+	v := s.context().BuildExpr(p.toAST(n))
 	err := def.Unify(v).Validate(cue.Concrete(true))
 	if err == nil {
 		return capDocument(doc, diags)
@@ -241,27 +259,24 @@ func (s *Schema) validateCUE(def cue.Value, doc *source.Document, n *yaml.Node) 
 // that are absent, and fields the closed definitions do not allow.
 //
 // The key nodes of fields not allowed are added to unknown (when not nil).
-func structural(schema cue.Value, data *yaml.Node, file string, path []string, diags *diag.List, unknown map[*yaml.Node]bool) {
+func structural(schema *site, data *yaml.Node, file string, path []string, diags *diag.List, unknown map[*yaml.Node]bool) {
 	switch data.Kind {
 	case yaml.SequenceNode:
-		if schema.IncompleteKind()&cue.ListKind == 0 {
+		if schema.kind&cue.ListKind == 0 {
 			return
 		}
-		elem := schema.LookupPath(cue.MakePath(cue.AnyIndex))
-		// A fixed prefix ([#Side, #Side]) has no element schema for every
-		// index: CUE itself does not report required fields missing there.
-		var prefix []cue.Value
-		if it, err := schema.List(); err == nil {
-			for it.Next() {
-				prefix = append(prefix, it.Value())
-			}
-		}
+		schema.list()
 		for i, c := range data.Content {
-			e := elem
-			if i < len(prefix) {
-				e = prefix[i]
+			// A fixed prefix ([#Side, #Side]) has no element schema for
+			// every index: CUE itself does not report required fields
+			// missing there.
+			var e *site
+			if i < len(schema.prefix) {
+				e = schema.child("["+strconv.Itoa(i)+"]", func() cue.Value { return schema.prefix[i] })
+			} else if schema.hasElem {
+				e = schema.child("[]", func() cue.Value { return schema.elem })
 			}
-			if e.Exists() {
+			if e != nil {
 				structural(e, c, file, append(slices.Clone(path), strconv.Itoa(i)), diags, unknown)
 			}
 		}
@@ -270,21 +285,11 @@ func structural(schema cue.Value, data *yaml.Node, file string, path []string, d
 	default:
 		return
 	}
-	if schema.IncompleteKind()&cue.StructKind == 0 {
+	if schema.kind&cue.StructKind == 0 || !schema.structFields() {
 		return
 	}
-	it, err := schema.Fields(cue.Optional(true))
-	if err != nil {
-		return
-	}
-	fields := map[string]cue.Value{}
-	var names []string
-	for it.Next() {
-		sel := it.Selector()
-		name := sel.Unquoted()
-		fields[name] = it.Value()
-		names = append(names, name)
-		if sel.ConstraintType() == cue.RequiredConstraint && source.Lookup(data, name) == nil {
+	for _, name := range schema.required {
+		if source.Lookup(data, name) == nil {
 			where := "document"
 			if len(path) > 0 {
 				where = strings.Join(path, ".")
@@ -296,27 +301,132 @@ func structural(schema cue.Value, data *yaml.Node, file string, path []string, d
 	for i := 0; i+1 < len(data.Content); i += 2 {
 		k, v := data.Content[i], data.Content[i+1]
 		childPath := append(slices.Clone(path), k.Value)
-		if fv, ok := fields[k.Value]; ok {
-			structural(fv, v, file, childPath, diags, unknown)
+		if fv, ok := schema.fields[k.Value]; ok {
+			structural(schema.child(k.Value, func() cue.Value { return fv }), v, file, childPath, diags, unknown)
 			continue
 		}
-		if !schema.Allows(cue.Str(k.Value)) {
+		if !schema.allows(k.Value) {
 			if unknown != nil {
 				unknown[k] = true
 			}
 			d := diags.Add(diag.CodeUnknownField, source.NodePos(file, k), "unknown field %s", diag.Quote(strings.Join(childPath, ".")))
-			if s := link.Suggest(k.Value, names); s != "" {
+			if s := link.Suggest(k.Value, schema.names); s != "" {
 				d.Hint = fmt.Sprintf("did you mean %q?", s)
-			} else if len(names) > 0 {
-				slices.Sort(names)
-				d.Hint = "allowed fields: " + strings.Join(names, ", ")
+			} else if len(schema.names) > 0 {
+				d.Hint = "allowed fields: " + strings.Join(schema.sorted, ", ")
 			}
 			continue
 		}
-		if pv := schema.LookupPath(cue.MakePath(cue.AnyString)); pv.Exists() {
-			structural(pv, v, file, childPath, diags, unknown)
+		if schema.hasPattern {
+			structural(schema.child("{}", func() cue.Value { return schema.pattern }), v, file, childPath, diags, unknown)
 		}
 	}
+}
+
+// site is what structural needs of one value of a definition, found once
+// and kept: CUE's Fields sorts a struct's fields on each call (1.1 GB of
+// allocation for 100,000 small documents), and Allows evaluates.
+type site struct {
+	v    cue.Value
+	kind cue.Kind // IncompleteKind
+
+	listOnce sync.Once
+	elem     cue.Value
+	hasElem  bool
+	prefix   []cue.Value
+
+	structOnce sync.Once
+	ok         bool                 // Fields worked
+	fields     map[string]cue.Value // every field, optional and required
+	names      []string             // in the definition's order
+	sorted     []string
+	required   []string // in the definition's order
+	pattern    cue.Value
+	hasPattern bool
+
+	mu       sync.Mutex
+	children map[string]*site
+	allowed  map[string]bool // up to maxExtras keys
+}
+
+func newSite(v cue.Value) *site { return &site{v: v, kind: v.IncompleteKind()} }
+
+// child is the site one step down (a field name, "[]" the element, "[i]"
+// a prefix item, "{}" the pattern), made by v on first use.
+func (s *site) child(step string, v func() cue.Value) *site {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if c, ok := s.children[step]; ok {
+		return c
+	}
+	c := newSite(v())
+	if s.children == nil {
+		s.children = map[string]*site{}
+	}
+	if len(s.children) < maxSiteChildren {
+		s.children[step] = c
+	}
+	return c
+}
+
+// maxSiteChildren bounds the memo of one site (the steps of a list's fixed
+// prefix are indexes).
+const maxSiteChildren = 4096
+
+func (s *site) list() {
+	s.listOnce.Do(func() {
+		s.elem = s.v.LookupPath(cue.MakePath(cue.AnyIndex))
+		s.hasElem = s.elem.Exists()
+		if it, err := s.v.List(); err == nil {
+			for it.Next() {
+				s.prefix = append(s.prefix, it.Value())
+			}
+		}
+	})
+}
+
+func (s *site) structFields() bool {
+	s.structOnce.Do(func() {
+		it, err := s.v.Fields(cue.Optional(true))
+		if err != nil {
+			return
+		}
+		s.ok = true
+		s.fields = map[string]cue.Value{}
+		for it.Next() {
+			sel := it.Selector()
+			name := sel.Unquoted()
+			s.fields[name] = it.Value()
+			s.names = append(s.names, name)
+			if sel.ConstraintType() == cue.RequiredConstraint {
+				s.required = append(s.required, name)
+			}
+		}
+		s.sorted = slices.Sorted(slices.Values(s.names))
+		s.pattern = s.v.LookupPath(cue.MakePath(cue.AnyString))
+		s.hasPattern = s.pattern.Exists()
+	})
+	return s.ok
+}
+
+// allows is Allows of a key, kept for the first maxSiteChildren keys.
+func (s *site) allows(key string) bool {
+	s.mu.Lock()
+	ok, seen := s.allowed[key]
+	s.mu.Unlock()
+	if seen {
+		return ok
+	}
+	ok = s.v.Allows(cue.Str(key))
+	s.mu.Lock()
+	if s.allowed == nil {
+		s.allowed = map[string]bool{}
+	}
+	if len(s.allowed) < maxSiteChildren {
+		s.allowed[key] = ok
+	}
+	s.mu.Unlock()
+	return ok
 }
 
 func classify(def cue.Value, doc *source.Document, root *yaml.Node, path []string, msgs []string, diags *diag.List) {
@@ -389,6 +499,18 @@ func classify(def cue.Value, doc *source.Document, root *yaml.Node, path []strin
 		diags.Add(diag.CodeOutOfRange, pos, "%s: %s is out of range (%s)", dotted, node.Value, bounds(msgs))
 		return
 	}
+	if node != nil && node.Kind == yaml.SequenceNode {
+		// list.MaxItems and list.MinItems: CUE's message quotes the list.
+		if m := itemsRe.FindStringSubmatch(strings.Join(msgs, "\n")); m != nil {
+			limit, _ := strconv.Atoi(m[2])
+			if m[1] == "Max" {
+				diags.Add(diag.CodeInvalid, pos, "%s has %s; at most %d allowed", dotted, diag.Plural(len(node.Content), "item"), limit)
+			} else {
+				diags.Add(diag.CodeInvalid, pos, "%s has %s; at least %d needed", dotted, diag.Plural(len(node.Content), "item"), limit)
+			}
+			return
+		}
+	}
 	if node != nil && node.Kind == yaml.ScalarNode && node.Tag == "!!str" {
 		for _, p := range patterns {
 			if has("out of bound =~" + strconv.Quote(p.re)) {
@@ -412,6 +534,8 @@ func classify(def cue.Value, doc *source.Document, root *yaml.Node, path []strin
 	}
 	diags.Add(diag.CodeInvalid, pos, "%s: %s", dotted, msg)
 }
+
+var itemsRe = regexp.MustCompile(`does not satisfy list\.(Max|Min)Items\((\d+)\)`)
 
 // tooLarge reports a whole number that does not fit 64 bits (yaml.v3 tags
 // it a float; CUE then sees a float or a string where an int belongs).
@@ -593,28 +717,38 @@ func dedupe(s []string) []string {
 
 // toAST converts a resolved YAML tree to a CUE expression. Positions are not
 // needed: errors are mapped back through their data path.
-func toAST(n *yaml.Node) ast.Expr { return toASTWithout(n, nil) }
+func toAST(n *yaml.Node) ast.Expr { return prune{}.toAST(n) }
 
-// toASTWithout is toAST leaving out the mapping fields whose key node is in
-// skip.
-func toASTWithout(n *yaml.Node, skip map[*yaml.Node]bool) ast.Expr {
+// prune is what toAST leaves out of a tree for CUE: the mapping fields
+// whose key node is in skip, and the items of a list in cut after the
+// given count.
+type prune struct {
+	skip map[*yaml.Node]bool
+	cut  map[*yaml.Node]int
+}
+
+func (p prune) toAST(n *yaml.Node) ast.Expr {
 	switch n.Kind {
 	case yaml.MappingNode:
 		s := &ast.StructLit{}
 		for i := 0; i+1 < len(n.Content); i += 2 {
-			if skip[n.Content[i]] {
+			if p.skip[n.Content[i]] {
 				continue
 			}
 			s.Elts = append(s.Elts, &ast.Field{
 				Label: ast.NewStringLabel(n.Content[i].Value),
-				Value: toASTWithout(n.Content[i+1], skip),
+				Value: p.toAST(n.Content[i+1]),
 			})
 		}
 		return s
 	case yaml.SequenceNode:
 		l := &ast.ListLit{}
-		for _, c := range n.Content {
-			l.Elts = append(l.Elts, toASTWithout(c, skip))
+		items := n.Content
+		if k, ok := p.cut[n]; ok && k < len(items) {
+			items = items[:k]
+		}
+		for _, c := range items {
+			l.Elts = append(l.Elts, p.toAST(c))
 		}
 		return l
 	case yaml.ScalarNode:

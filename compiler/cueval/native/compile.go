@@ -538,7 +538,7 @@ func (l *listNode) check(n *yaml.Node, st *state) {
 			}
 		}()
 		if len(n.Content) < l.minItems || l.maxItems >= 0 && len(n.Content) > l.maxItems {
-			st.fail("list length out of bounds")
+			st.failMax(ReasonListLength, l.maxItems)
 			return
 		}
 	}

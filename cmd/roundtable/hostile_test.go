@@ -1,0 +1,257 @@
+package main
+
+import (
+	"bytes"
+	"errors"
+	"flag"
+	"fmt"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"slices"
+	"strconv"
+	"strings"
+	"syscall"
+	"testing"
+	"time"
+
+	"github.com/rogpeppe/go-internal/testscript"
+)
+
+// TestHostile runs the hostile corpus, ../../testdata/hostile/*.txtar: one
+// attack a file, each with the exact output expected and a bound on the work
+// (docs/reliability.md). The scripts have the commands of TestScript and:
+//
+//	rt [-cpu S] [-rss MB] [-out KB] ARGS...   roundtable ARGS in a process of its own, bounded
+//	repeat PATH N TEXT [HEAD [TAIL]]          write HEAD, N copies of TEXT ({i} is the copy's index), TAIL
+//	mkfifo PATH                               a named pipe
+//
+// rt kills the process and fails when it uses more CPU time (user+sys,
+// default 20 s), more memory (peak resident, default 400 MB) or writes more
+// output (default 1 MB) than allowed: the bounds are far above what the
+// input needs and far below what the attack cost before it was fixed. A
+// process still running after -hang (5 minutes) is a hang, whatever its
+// CPU: a blocked read uses none.
+func TestHostile(t *testing.T) {
+	repo, err := filepath.Abs("../..")
+	if err != nil {
+		t.Fatal(err)
+	}
+	testscript.Run(t, testscript.Params{
+		Dir: filepath.Join(repo, "testdata", "hostile"),
+		Cmds: map[string]func(ts *testscript.TestScript, neg bool, args []string){
+			"mkfile": mkfile,
+			"rt":     boundedRun,
+			"repeat": repeatCmd,
+			"mkfifo": mkfifoCmd,
+		},
+		Setup: func(env *testscript.Env) error {
+			env.Setenv("REPO", repo)
+			env.Setenv("SHARED", sharedDir(repo))
+			return nil
+		},
+		UpdateScripts: *update,
+	})
+}
+
+// sharedDir is ROUNDTABLE_SHARED, else ../shared beside the repository.
+func sharedDir(repo string) string {
+	if s := os.Getenv("ROUNDTABLE_SHARED"); s != "" {
+		return s
+	}
+	return filepath.Join(repo, "..", "shared")
+}
+
+// boundedRun is the rt command.
+func boundedRun(ts *testscript.TestScript, neg bool, args []string) {
+	fs := flag.NewFlagSet("rt", flag.ContinueOnError)
+	cpu := fs.Float64("cpu", 20, "CPU seconds (user+sys) allowed")
+	rss := fs.Int("rss", 400, "peak resident memory allowed, MB")
+	out := fs.Int("out", 1024, "stdout+stderr allowed, KB")
+	hang := fs.Duration("hang", 5*time.Minute, "wall time after which the process is a hang")
+	if err := fs.Parse(args); err != nil {
+		ts.Fatalf("rt: %v", err)
+	}
+	bin := lookPath(ts, "roundtable")
+	cmd := exec.Command(bin, fs.Args()...)
+	cmd.Dir = ts.MkAbs(".")
+	cmd.Env = environ(ts)
+	var stdout, stderr limitedBuffer
+	stdout.max, stderr.max = *out<<10, *out<<10
+	cmd.Stdout, cmd.Stderr = &stdout, &stderr
+	if err := cmd.Start(); err != nil {
+		ts.Fatalf("rt: %v", err)
+	}
+	done := make(chan error, 1)
+	go func() { done <- cmd.Wait() }()
+	var exceeded string
+	tick := time.NewTicker(20 * time.Millisecond)
+	defer tick.Stop()
+	deadline := time.Now().Add(*hang)
+	var err error
+wait:
+	for {
+		select {
+		case err = <-done:
+			break wait
+		case <-tick.C:
+			c, m := procUsage(cmd.Process.Pid)
+			switch {
+			case c > *cpu:
+				exceeded = fmt.Sprintf("used more than %.1f s of CPU", *cpu)
+			case m > *rss:
+				exceeded = fmt.Sprintf("used more than %d MB of memory (%d MB)", *rss, m)
+			case stdout.over || stderr.over:
+				exceeded = fmt.Sprintf("wrote more than %d KB", *out)
+			case time.Now().After(deadline):
+				exceeded = fmt.Sprintf("still running after %v: a hang", *hang)
+			}
+			if exceeded != "" {
+				cmd.Process.Kill()
+				<-done
+				break wait
+			}
+		}
+	}
+	ts.Stdout().Write(stdout.Bytes())
+	ts.Stderr().Write(stderr.Bytes())
+	if exceeded == "" && cmd.ProcessState != nil {
+		if ru, ok := cmd.ProcessState.SysUsage().(*syscall.Rusage); ok {
+			c := time.Duration(ru.Utime.Nano() + ru.Stime.Nano()).Seconds()
+			m := int(ru.Maxrss >> 10)
+			ts.Logf("rt %s: cpu %.2fs, peak %d MB, output %d+%d bytes", strings.Join(fs.Args(), " "), c, m, stdout.Len(), stderr.Len())
+			switch {
+			case c > *cpu:
+				exceeded = fmt.Sprintf("used %.2f s of CPU, more than %.1f s", c, *cpu)
+			case m > *rss:
+				exceeded = fmt.Sprintf("peaked at %d MB, more than %d MB", m, *rss)
+			}
+		}
+		if stdout.over || stderr.over {
+			exceeded = fmt.Sprintf("wrote more than %d KB", *out)
+		}
+	}
+	if exceeded != "" {
+		ts.Fatalf("rt %s: %s", strings.Join(fs.Args(), " "), exceeded)
+	}
+	var ee *exec.ExitError
+	switch {
+	case err == nil && neg:
+		ts.Fatalf("rt %s: unexpected success", strings.Join(fs.Args(), " "))
+	case errors.As(err, &ee) && !neg:
+		ts.Fatalf("rt %s: %v", strings.Join(fs.Args(), " "), err)
+	case err != nil && !errors.As(err, &ee):
+		ts.Fatalf("rt: %v", err)
+	}
+}
+
+// procUsage reads a running process's CPU seconds and peak resident
+// memory (MB) from /proc; zeros when it has ended.
+func procUsage(pid int) (cpu float64, rssMB int) {
+	if b, err := os.ReadFile(fmt.Sprintf("/proc/%d/stat", pid)); err == nil {
+		if i := bytes.LastIndexByte(b, ')'); i >= 0 {
+			f := strings.Fields(string(b[i+1:]))
+			if len(f) > 13 {
+				u, _ := strconv.ParseFloat(f[11], 64)
+				s, _ := strconv.ParseFloat(f[12], 64)
+				cpu = (u + s) / 100 // USER_HZ
+			}
+		}
+	}
+	if b, err := os.ReadFile(fmt.Sprintf("/proc/%d/status", pid)); err == nil {
+		for _, l := range strings.Split(string(b), "\n") {
+			if v, ok := strings.CutPrefix(l, "VmHWM:"); ok {
+				kb, _ := strconv.Atoi(strings.TrimSuffix(strings.TrimSpace(v), " kB"))
+				rssMB = kb >> 10
+			}
+		}
+	}
+	return cpu, rssMB
+}
+
+// limitedBuffer keeps the first max bytes written and notes more.
+type limitedBuffer struct {
+	bytes.Buffer
+	max  int
+	over bool
+}
+
+func (b *limitedBuffer) Write(p []byte) (int, error) {
+	if b.Len()+len(p) > b.max {
+		b.over = true
+		p = p[:max(0, b.max-b.Len())]
+	}
+	b.Buffer.Write(p)
+	return len(p), nil
+}
+
+// lookPath finds a program on the script's PATH.
+func lookPath(ts *testscript.TestScript, name string) string {
+	for _, dir := range filepath.SplitList(ts.Getenv("PATH")) {
+		p := filepath.Join(dir, name)
+		if fi, err := os.Stat(p); err == nil && !fi.IsDir() && fi.Mode()&0o111 != 0 {
+			return p
+		}
+	}
+	ts.Fatalf("%s not found on PATH", name)
+	return ""
+}
+
+// environ is the test's environment with the script's variables over it.
+func environ(ts *testscript.TestScript) []string {
+	own := []string{"PATH", "HOME", "TMPDIR", "WORK", "REPO", "SHARED", "GOMAXPROCS"}
+	var env []string
+	for _, kv := range os.Environ() {
+		k, _, _ := strings.Cut(kv, "=")
+		if !slices.Contains(own, k) {
+			env = append(env, kv)
+		}
+	}
+	for _, k := range own {
+		if v := ts.Getenv(k); v != "" {
+			env = append(env, k+"="+v)
+		}
+	}
+	return env
+}
+
+// repeatCmd is `repeat PATH N TEXT [HEAD [TAIL]]`; \n and \t in the texts
+// are line breaks and tabs, {i} in TEXT the index of the copy.
+func repeatCmd(ts *testscript.TestScript, neg bool, args []string) {
+	if neg || len(args) < 3 || len(args) > 5 {
+		ts.Fatalf("usage: repeat PATH N TEXT [HEAD [TAIL]]")
+	}
+	n, err := strconv.Atoi(args[1])
+	if err != nil {
+		ts.Fatalf("repeat: %v", err)
+	}
+	unescape := strings.NewReplacer(`\n`, "\n", `\t`, "\t", `\r`, "\r", `\0`, "\x00").Replace
+	text := unescape(args[2])
+	var b bytes.Buffer
+	if len(args) > 3 {
+		b.WriteString(unescape(args[3]))
+	}
+	indexed := strings.Contains(text, "{i}")
+	for i := range n {
+		if indexed {
+			b.WriteString(strings.ReplaceAll(text, "{i}", strconv.Itoa(i)))
+		} else {
+			b.WriteString(text)
+		}
+	}
+	if len(args) > 4 {
+		b.WriteString(unescape(args[4]))
+	}
+	p := ts.MkAbs(args[0])
+	ts.Check(os.MkdirAll(filepath.Dir(p), 0o755))
+	ts.Check(os.WriteFile(p, b.Bytes(), 0o644))
+}
+
+func mkfifoCmd(ts *testscript.TestScript, neg bool, args []string) {
+	if neg || len(args) != 1 {
+		ts.Fatalf("usage: mkfifo PATH")
+	}
+	p := ts.MkAbs(args[0])
+	ts.Check(os.MkdirAll(filepath.Dir(p), 0o755))
+	ts.Check(syscall.Mkfifo(p, 0o644))
+}
