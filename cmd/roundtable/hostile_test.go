@@ -25,6 +25,8 @@ import (
 //	rt [-cpu S] [-rss MB] [-out KB] ARGS...   roundtable ARGS in a process of its own, bounded
 //	repeat PATH N TEXT [HEAD [TAIL]]          write HEAD, N copies of TEXT ({i} is the copy's index), TAIL
 //	mkfifo PATH                               a named pipe
+//	sparse PATH MB                            a file of MB megabytes of zeros, without writing them
+//	swap fifo|zero GLOB                       each file GLOB names becomes a named pipe, or a link to /dev/zero
 //
 // rt kills the process and fails when it uses more CPU time (user+sys,
 // default 20 s), more memory (peak resident, default 400 MB) or writes more
@@ -44,6 +46,8 @@ func TestHostile(t *testing.T) {
 			"rt":     boundedRun,
 			"repeat": repeatCmd,
 			"mkfifo": mkfifoCmd,
+			"sparse": sparseCmd,
+			"swap":   swapCmd,
 		},
 		Setup: func(env *testscript.Env) error {
 			env.Setenv("REPO", repo)
@@ -254,4 +258,35 @@ func mkfifoCmd(ts *testscript.TestScript, neg bool, args []string) {
 	p := ts.MkAbs(args[0])
 	ts.Check(os.MkdirAll(filepath.Dir(p), 0o755))
 	ts.Check(syscall.Mkfifo(p, 0o644))
+}
+
+func sparseCmd(ts *testscript.TestScript, neg bool, args []string) {
+	if neg || len(args) != 2 {
+		ts.Fatalf("usage: sparse PATH MB")
+	}
+	mb, err := strconv.Atoi(args[1])
+	ts.Check(err)
+	f, err := os.Create(ts.MkAbs(args[0]))
+	ts.Check(err)
+	ts.Check(f.Truncate(int64(mb) << 20))
+	ts.Check(f.Close())
+}
+
+func swapCmd(ts *testscript.TestScript, neg bool, args []string) {
+	if neg || len(args) != 2 || args[0] != "fifo" && args[0] != "zero" {
+		ts.Fatalf("usage: swap fifo|zero GLOB")
+	}
+	names, err := filepath.Glob(ts.MkAbs(args[1]))
+	ts.Check(err)
+	if len(names) == 0 {
+		ts.Fatalf("swap: no file matches %s", args[1])
+	}
+	for _, n := range names {
+		ts.Check(os.Remove(n))
+		if args[0] == "fifo" {
+			ts.Check(syscall.Mkfifo(n, 0o644))
+		} else {
+			ts.Check(os.Symlink("/dev/zero", n))
+		}
+	}
 }
