@@ -15,7 +15,7 @@ test:
 	@unformatted=$$(gofmt -l $$(git ls-files '*.go' 2>/dev/null || find . -name '*.go')); \
 	  if [ -n "$$unformatted" ]; then echo "gofmt needed:"; echo "$$unformatted"; exit 1; fi
 	$(GO) vet ./...
-	$(GO) test ./...
+	$(GO) test -timeout 30m ./...
 	$(GO) run ./cmd/roundtable gen --check
 	$(GO) run ./cmd/roundtable fmt --check content examples
 
@@ -42,19 +42,22 @@ lint:
 	$(STATICCHECK) ./...
 
 ## fuzz: fuzz the YAML source stage, the parse cache, the native validator
-## against CUE, fmt and the games' mini-languages for real (FUZZTIME each);
-## then 5,000 seeded Cipher games between decks of imported cards.
+## against CUE, fmt, the Go printer against go/format and the games'
+## mini-languages for real (FUZZTIME each); then 5,000 seeded Cipher games between
+## decks of imported cards.
 fuzz:
 	$(GO) test ./compiler/source -run '^$$' -fuzz FuzzParse -fuzztime $(FUZZTIME)
 	$(GO) test ./compiler/source -run '^$$' -fuzz FuzzOffsetPos -fuzztime $(FUZZTIME)
 	$(GO) test ./compiler/source -run '^$$' -fuzz FuzzCacheRoundTrip -fuzztime $(FUZZTIME)
 	$(GO) test ./compiler/source -run '^$$' -fuzz FuzzDecodeAgreesWithYAML -fuzztime $(FUZZTIME)
 	$(GO) test ./compiler/yamlfmt -run '^$$' -fuzz FuzzFormat -fuzztime $(FUZZTIME)
+	$(GO) test ./compiler/emit -run '^$$' -fuzz FuzzPrinterMatchesGofmt -fuzztime $(FUZZTIME)
 	$(GO) test ./compiler/tablebattles -run '^$$' -fuzz FuzzMiniLanguages -fuzztime $(FUZZTIME)
 	$(GO) test ./compiler/cueval -run '^$$' -fuzz FuzzNativeMutatedContent -fuzztime $(FUZZTIME)
 	$(GO) test ./compiler/cueval -run '^$$' -fuzz FuzzNativeAgreesWithCUE -fuzztime $(FUZZTIME)
 	$(GO) test ./compiler/cueval -run '^$$' -fuzz FuzzNativeYAML -fuzztime $(FUZZTIME)
 	$(GO) test ./engine/battlecrest -run '^$$' -fuzz FuzzLoadPosition -fuzztime $(FUZZTIME)
+	$(GO) test ./engine/tropera -run '^$$' -fuzz FuzzLoadBattle -fuzztime $(FUZZTIME)
 	$(GO) test ./games/fecipher -run '^TestPropertyImportedDecks$$' -fec.imported 5000 -timeout 30m
 
 fmt:

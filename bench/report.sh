@@ -8,7 +8,11 @@
 #   floor        yaml.v3 decode of the same files into structs, every core
 #   cue vet      cue v0.17.1 on the list layout with the same schema
 #   cue-only     check with the native validator off (ROUNDTABLE_NATIVE=0)
-#   gen          compile + write the Go table file of the pack
+#   gen          compile + write the Go table package of the pack (gen as
+#                `roundtable gen` does: ruleset.go, and chunk packages under
+#                internal/ for large packs), into a module made for it
+#   go build     of that package and its chunks, with an empty build cache
+#                (the standard library and the table package built first)
 #   cold / warm  check --cache (per-unit layout) on an empty cache, then again
 #                after appending a comment to one unit file (warm), after
 #                changing one unit's title instead (warm-value: link and the
@@ -21,6 +25,7 @@
 # Wall times on a shared machine are noisy: CPU time (user+sys) is printed too.
 # BENCH_DIR keeps the packs (default: a temporary folder, removed at the end).
 # CUE_ONLY_MAX (default 10000) is the largest size run with CUE alone.
+# BENCH_GEN_ONLY=1 runs only check (list files), gen and go build.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 sizes=("$@")
@@ -28,16 +33,19 @@ sizes=("$@")
 work=${BENCH_DIR:-$(mktemp -d)}
 [ -n "${BENCH_DIR:-}" ] || trap 'rm -rf "$work"' EXIT
 cue_only_max=${CUE_ONLY_MAX:-10000}
+gen_only=${BENCH_GEN_ONLY:-}
+repo=$(pwd)
+goversion=$(awk '$1 == "go" {print $2}' go.mod)
 lsp_max=${LSP_MAX:-10000}
 declare -A lsp
 
 echo "building roundtable, bench/measure and cue v0.17.1 ..." >&2
 go build -o "$work/roundtable" ./cmd/roundtable
 go build -o "$work/measure" ./bench/measure
-GOBIN="$work/bin" go install cuelang.org/go/cmd/cue@v0.17.1
+[ -n "$gen_only" ] || GOBIN="$work/bin" go install cuelang.org/go/cmd/cue@v0.17.1
 rt=$work/roundtable
 
-declare -A wall cpu rss
+declare -A wall cpu rss gosize gofiles
 # run KEY CMD...: time a command; its exit status must be 0.
 run() {
 	local key=$1
@@ -57,14 +65,27 @@ for n in "${sizes[@]}"; do
 	echo "size $n ..." >&2
 	pu=$work/pu$n
 	li=$work/list$n
-	[ -d "$pu" ] || "$rt" fixture --units "$n" --layout per-unit "$pu" >/dev/null
+	[ -n "$gen_only" ] || [ -d "$pu" ] || "$rt" fixture --units "$n" --layout per-unit "$pu" >/dev/null
 	[ -d "$li" ] || "$rt" fixture --units "$n" --layout list "$li" >/dev/null
-	run "check-pu-$n" "$rt" check "$pu"
 	run "check-li-$n" "$rt" check "$li"
+	# gen writes into a module of its own that uses this repository's table
+	# packages; go build then compiles the generated package from scratch.
+	gen=$work/gen$n
+	rm -rf "$gen" "$work/gocache"
+	mkdir -p "$gen"
+	printf 'module benchgen\n\ngo %s\n\nrequire github.com/roundtable-dev/roundtable v0.0.0\n\nreplace github.com/roundtable-dev/roundtable => %s\n' "$goversion" "$repo" >"$gen/go.mod"
+	run "gen-$n" "$work/measure" gen "$li" "$gen"
+	read -r gosize["$n"] gofiles["$n"] < <(awk '/bytes of Go in/{print $1, $6}' "$work/out.txt")
+	export GOCACHE=$work/gocache GOFLAGS=-mod=mod GOWORK=off
+	go -C "$gen" build slices github.com/roundtable-dev/roundtable/engine/annas/table
+	run "build-$n" go -C "$gen" build ./...
+	unset GOCACHE GOFLAGS GOWORK
+	rm -rf "$work/gocache"
+	[ -z "$gen_only" ] || continue
+	run "check-pu-$n" "$rt" check "$pu"
 	run "floor-pu-$n" "$work/measure" floor "$pu"
 	run "floor-li-$n" "$work/measure" floor "$li"
 	run "cuevet-$n" "$work/bin/cue" vet -c -d '#Unit' schema/annas/*.cue "$li"/units/*.yaml
-	run "gen-$n" "$work/measure" gen "$li" "$work/gen$n"
 	if [ "$n" -le "$cue_only_max" ]; then
 		run "cueonly-$n" env ROUNDTABLE_NATIVE=0 "$rt" check "$li"
 	fi
@@ -86,11 +107,15 @@ for n in "${sizes[@]}"; do
 done
 
 ratio() { awk -v a="$1" -v b="$2" 'BEGIN{ if (b > 0) printf "%.1f", a/b; else printf "-" }'; }
-row() { # row LABEL FORMAT-FUNC
-	local label=$1 f=$2 line
+row() { # row LABEL FORMAT-FUNC: a table row; none when nothing was measured
+	local label=$1 f=$2 line cell any=
 	line="| $label |"
-	for n in "${sizes[@]}"; do line+=" $($f "$n") |"; done
-	echo "$line"
+	for n in "${sizes[@]}"; do
+		cell=$($f "$n")
+		[ "$cell" = "-" ] || any=1
+		line+=" $cell |"
+	done
+	[ -z "$any" ] || echo "$line"
 }
 t() { # t KEY N: wall s (cpu s, MB)
 	local k=$1-$2
@@ -114,6 +139,12 @@ row "floor: yaml.v3 into structs, list files" "t floor-li"
 row "cue vet, list files" "t cuevet"
 row "check with CUE only (native off), list files" "t cueonly"
 row "gen (compile + write Go), list files" "t gen"
+gsize() { # gsize N: generated Go size and files
+	if [ -z "${gosize[$1]:-}" ]; then echo "-"; return; fi
+	awk -v b="${gosize[$1]}" -v f="${gofiles[$1]}" 'BEGIN{printf "%.1f MB in %d files", b/1e6, f}'
+}
+row "generated Go" "gsize"
+row "go build of the generated package, empty cache" "t build"
 row "check --cache, cold, one file per unit" "t cold"
 row "check --cache, warm after editing one file" "t warm"
 row "check --cache, warm after a value edit of one file" "t warmvalue"
@@ -127,6 +158,8 @@ r() { # r A B N
 	if [ -z "${wall[$1-$3]:-}" ] || [ -z "${wall[$2-$3]:-}" ]; then echo "-"; return; fi
 	echo "$(ratio "${wall[$1-$3]}" "${wall[$2-$3]}") ($(ratio "${cpu[$1-$3]}" "${cpu[$2-$3]}"))"
 }
+row "gen / check, list files (target ≤ 3)" "r gen check-li"
+row "go build of the generated package / check, list files" "r build check-li"
 row "check / floor, one file per unit (target ≤ 2)" "r check-pu floor-pu"
 row "check / floor, list files (target ≤ 2)" "r check-li floor-li"
 row "cue vet / check, list files (target ≥ 5 at 10k, ≥ 15 at 100k)" "r cuevet check-li"
@@ -140,13 +173,18 @@ row "warm / cold check, one file per unit (target ≤ 0.1)" "r2 warm check-pu"
 row "warm (comment edit) / cold --cache (target ≤ 0.1)" "r2 warm cold"
 row "warm (value edit) / cold --cache" "r2 warmvalue cold"
 row "warm (nothing edited) / cold --cache" "r2 warmnone cold"
-if [[ " ${sizes[*]} " == *" 10000 "* && " ${sizes[*]} " == *" 100000 "* ]]; then
+if [[ " ${sizes[*]} " == *" 100000 "* ]]; then
+	echo
+	echo "at 100k: gen peak ${rss[gen-100000]} MB (target ≤ 500 MB); go build ${wall[build-100000]} s, peak ${rss[build-100000]} MB (target ≤ 15 s, ≤ 1,000 MB; the peak is the largest process, go build runs $(nproc) compiles at once)"
+fi
+if [[ -z "$gen_only" && " ${sizes[*]} " == *" 10000 "* && " ${sizes[*]} " == *" 100000 "* ]]; then
 	echo
 	for k in check-pu check-li floor-li; do
 		echo "growth 10k → 100k, $k: time $(ratio "${wall[$k-100000]}" "${wall[$k-10000]}") (cpu $(ratio "${cpu[$k-100000]}" "${cpu[$k-10000]}")), memory $(ratio "${rss[$k-100000]}" "${rss[$k-10000]}") (target: time ≤ 11, peak at 100k ≤ 500 MB)"
 	done
 fi
 echo
+[ -z "$gen_only" ] || exit 0
 echo "language server (bench/lspreplay; $(nproc) cores, load average $(cut -d' ' -f1-3 /proc/loadavg)): keystroke-to-diagnostics, ms"
 echo
 echo "| units | keystrokes | p50 | p95 (target ≤ 50 at 10k) | max | CPU per keystroke | cold check of the didOpen | p95 / cold |"

@@ -8,6 +8,7 @@ package games
 import (
 	"fmt"
 	"io/fs"
+	"maps"
 	"slices"
 	"strings"
 
@@ -16,6 +17,7 @@ import (
 	"github.com/roundtable-dev/roundtable/compiler/source"
 
 	"github.com/roundtable-dev/roundtable/engine/play"
+	"github.com/roundtable-dev/roundtable/engine/play/search"
 )
 
 // Game is everything the tools know of one game beyond its compile step
@@ -66,10 +68,23 @@ type Example struct{ Kind, ID, Name string }
 
 var registry []*Game
 
-// Register adds a game; games/<game> packages call it from init.
+// Register adds a game; games/<game> packages call it from init. Every
+// mode is given the policy "search" (engine/play/search, written once for
+// all games) unless it has its own; its playouts play the mode's "greedy"
+// where it has one (far stronger than random playouts), else random.
 func Register(g *Game) {
 	if _, dup := Lookup(g.ID); dup {
 		panic("games: " + g.ID + " registered twice")
+	}
+	for i := range g.Modes {
+		if g.Modes[i].Policies["search"] == nil {
+			pols := maps.Clone(g.Modes[i].Policies)
+			if pols == nil {
+				pols = map[string]play.PolicyMaker{}
+			}
+			pols["search"] = search.Config{Rollout: pols["greedy"]}.Maker()
+			g.Modes[i].Policies = pols
+		}
 	}
 	registry = append(registry, g)
 	slices.SortFunc(registry, func(a, b *Game) int { return strings.Compare(a.ID, b.ID) })

@@ -2,8 +2,11 @@
 //
 //	measure floor DIR     decode every YAML file under DIR into plain structs
 //	                      with yaml.v3, no validation, on every core
-//	measure gen DIR OUT   compile the pack in DIR and write its Go table file
+//	measure gen DIR OUT [P]
+//	                      compile the pack in DIR and write its Go table files
 //	                      under OUT, as `roundtable gen` does for base content
+//	                      (with P, writing P.cpu, a CPU profile of the whole
+//	                      run, and P.heap, the allocations of the run)
 //	measure lsp DIR [ROUNDS]
 //	                      replay keystrokes in a unit file of the pack in DIR
 //	                      through the language server (bench/lspreplay) and
@@ -79,7 +82,11 @@ func main() {
 			err = errors.New("gen needs DIR and OUT")
 			break
 		}
-		err = gen(os.Args[2], os.Args[3])
+		prof := ""
+		if len(os.Args) > 4 {
+			prof = os.Args[4]
+		}
+		err = gen(os.Args[2], os.Args[3], prof)
 	default:
 		err = fmt.Errorf("unknown command %q", os.Args[1])
 	}
@@ -225,7 +232,25 @@ func floor(dir string) error {
 	return nil
 }
 
-func gen(dir, out string) error {
+func gen(dir, out, prof string) error {
+	if prof != "" {
+		cpu, err := os.Create(prof + ".cpu")
+		if err != nil {
+			return err
+		}
+		defer cpu.Close()
+		if err := pprof.StartCPUProfile(cpu); err != nil {
+			return err
+		}
+		runtime.MemProfileRate = 64 << 10
+		defer func() {
+			pprof.StopCPUProfile()
+			if f, err := os.Create(prof + ".heap"); err == nil {
+				pprof.Lookup("allocs").WriteTo(f, 0)
+				f.Close()
+			}
+		}()
+	}
 	root, err := os.OpenRoot(dir)
 	if err != nil {
 		return err
@@ -238,15 +263,27 @@ func gen(dir, out string) error {
 		return fmt.Errorf("%d errors in %s", diags.Errors(), dir)
 	}
 	g := res.Game
-	src, err := emit.GoFile(g.GenPackage, "Package "+g.GenPackage+" holds a benchmark ruleset.", g.GenVar, res.Ruleset)
+	pkg := emit.Package{Dir: g.GenDir, Name: g.GenPackage, Doc: "Package " + g.GenPackage + " holds a benchmark ruleset.", Var: g.GenVar}
+	if pkg.ImportPath, err = emit.ImportPath(filepath.Join(out, filepath.FromSlash(g.GenDir))); err != nil {
+		return err
+	}
+	files, err := pkg.Output(res.Ruleset)
 	if err != nil {
 		return err
 	}
-	written, err := emit.Write(out, emit.Files{filepath.ToSlash(filepath.Join(g.GenDir, "ruleset.go")): src})
+	written, _, err := emit.WriteOutput(out, files)
 	if err != nil {
 		return err
 	}
-	fmt.Printf("%d bytes of Go, %d files written\n", len(src), len(written))
+	var size int64
+	for _, f := range files.Files {
+		fi, err := os.Stat(filepath.Join(out, filepath.FromSlash(f.Name)))
+		if err != nil {
+			return err
+		}
+		size += fi.Size()
+	}
+	fmt.Printf("%d bytes of Go in %d files, %d files written\n", size, len(files.Files), len(written))
 	return nil
 }
 

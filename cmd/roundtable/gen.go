@@ -1,6 +1,7 @@
 package main
 
 import (
+	"errors"
 	"fmt"
 	"go/token"
 	"path"
@@ -31,7 +32,9 @@ atomically and only when they change.
 With pack folders, gen loads them in dependency order (with the embedded base
 packs they require, as check does) and writes one Go package to --out: ruleset.go
 of package --package (default: --out's folder name) whose exported Ruleset is the
-merged ruleset of every pack, ready for the game's engine.
+merged ruleset of every pack, ready for the game's engine. A pack with more than
+4,000 entities of one kind splits them into packages under --out/internal/ that
+compile in parallel; --out must then be inside a Go module.
 
 With --check nothing is written: gen lists the files that are stale and exits 1
 if there are any. CI runs it to prove generated/ is current.`,
@@ -39,7 +42,7 @@ if there are any. CI runs it to prove generated/ is current.`,
   roundtable gen --check     # exit 1 and list stale files if content changed
   roundtable gen ./my-expansion --out ./myexp --package myexp`,
 		RunE: func(cmd *cobra.Command, args []string) error {
-			var files emit.Files
+			var files emit.Output
 			var diags diag.List
 			var sources diag.Sources
 			var err error
@@ -47,7 +50,7 @@ if there are any. CI runs it to prove generated/ is current.`,
 				if pkg != "" {
 					return usageErr("--package applies to pack folders: gen DIR... --out OUTDIR --package NAME")
 				}
-				files, diags, sources, err = generate()
+				files, diags, sources, err = generate(out)
 			} else {
 				if !cmd.Flags().Changed("out") {
 					return usageErr("gen with pack folders needs --out OUTDIR (the Go package folder to write)")
@@ -64,7 +67,7 @@ if there are any. CI runs it to prove generated/ is current.`,
 				return errContent
 			}
 			if check {
-				stale, err := emit.Stale(out, files)
+				stale, err := emit.StaleOutput(out, files)
 				if err != nil {
 					return err
 				}
@@ -87,17 +90,20 @@ if there are any. CI runs it to prove generated/ is current.`,
 					}
 					return errContent
 				}
-				fmt.Fprintf(w, "%d generated files are current\n", len(files))
+				fmt.Fprintf(w, "%d generated files are current\n", len(files.Files))
 				return nil
 			}
-			written, err := emit.Write(out, files)
+			written, removed, err := emit.WriteOutput(out, files)
 			if err != nil {
 				return err
 			}
 			for _, f := range written {
 				fmt.Fprintf(w, "wrote %s\n", path.Join(out, f))
 			}
-			fmt.Fprintf(w, "%d files written, %d unchanged\n", len(written), len(files)-len(written))
+			for _, f := range removed {
+				fmt.Fprintf(w, "removed %s\n", path.Join(out, f))
+			}
+			fmt.Fprintf(w, "%d files written, %d unchanged\n", len(written), len(files.Files)-len(written))
 			return nil
 		},
 	}
@@ -107,9 +113,9 @@ if there are any. CI runs it to prove generated/ is current.`,
 	return cmd
 }
 
-// generate compiles each game's base pack into its Go file.
-func generate() (emit.Files, diag.List, diag.Sources, error) {
-	files := emit.Files{}
+// generate compiles each game's base pack into its Go package under out.
+func generate(out string) (emit.Output, diag.List, diag.Sources, error) {
+	var files emit.Output
 	var diags diag.List
 	var results []*compiler.Result
 	for _, g := range compiler.Games() {
@@ -121,18 +127,39 @@ func generate() (emit.Files, diag.List, diag.Sources, error) {
 		if res.Ruleset == nil {
 			continue
 		}
-		src, err := emit.GoFile(g.GenPackage, fmt.Sprintf("Package %s holds the compiled base content of %s.", g.GenPackage, g.Name), g.GenVar, res.Ruleset)
+		o, err := genPackage(emit.Package{
+			Dir:  g.GenDir,
+			Name: g.GenPackage,
+			Doc:  fmt.Sprintf("Package %s holds the compiled base content of %s.", g.GenPackage, g.Name),
+			Var:  g.GenVar,
+		}, out, res.Ruleset)
 		if err != nil {
-			return nil, nil, nil, err
+			return emit.Output{}, nil, nil, err
 		}
-		files[path.Join(g.GenDir, "ruleset.go")] = src
+		files.Files = append(files.Files, o.Files...)
+		files.Prune = append(files.Prune, o.Prune...)
 	}
 	return files, diags.Sort(), games.Sources(results), nil
 }
 
+// genPackage lays out p's files holding v, with the import path of p's
+// folder under out (chunk packages import each other by it).
+func genPackage(p emit.Package, out string, v any) (emit.Output, error) {
+	ip, err := emit.ImportPath(filepath.Join(out, filepath.FromSlash(p.Dir)))
+	if err != nil {
+		return emit.Output{}, err
+	}
+	p.ImportPath = ip
+	o, err := p.Output(v)
+	if errors.Is(err, emit.ErrNoImportPath) {
+		return o, usageErr("%s is not inside a Go module (no go.mod in it or above it), and gen needs its import path: %v", filepath.Join(out, filepath.FromSlash(p.Dir)), err)
+	}
+	return o, err
+}
+
 // generatePacks compiles pack folders (one game) into ruleset.go of package
 // pkg, to be written in out.
-func generatePacks(dirs []string, out, pkg string) (emit.Files, diag.List, diag.Sources, error) {
+func generatePacks(dirs []string, out, pkg string) (emit.Output, diag.List, diag.Sources, error) {
 	if pkg == "" {
 		pkg = strings.Map(func(r rune) rune {
 			if r >= 'a' && r <= 'z' || r >= '0' && r <= '9' || r == '_' {
@@ -142,18 +169,17 @@ func generatePacks(dirs []string, out, pkg string) (emit.Files, diag.List, diag.
 		}, strings.ToLower(filepath.Base(filepath.Clean(out))))
 	}
 	if !token.IsIdentifier(pkg) || token.IsKeyword(pkg) {
-		return nil, nil, nil, usageErr("--package %q is not a Go package name", pkg)
+		return emit.Output{}, nil, nil, usageErr("--package %q is not a Go package name", pkg)
 	}
 	results, diags, err := compileAll(dirs)
 	if err != nil {
-		return nil, nil, nil, err
+		return emit.Output{}, nil, nil, err
 	}
 	if len(results) > 1 {
-		return nil, nil, nil, usageErr("gen writes one game's ruleset; these folders hold packs of %d games", len(results))
+		return emit.Output{}, nil, nil, usageErr("gen writes one game's ruleset; these folders hold packs of %d games", len(results))
 	}
-	files := emit.Files{}
 	if diags.Errors() > 0 || len(results) == 0 || results[0].Ruleset == nil {
-		return files, diags, games.Sources(results), nil
+		return emit.Output{}, diags, games.Sources(results), nil
 	}
 	r := results[0]
 	var names []string
@@ -161,10 +187,9 @@ func generatePacks(dirs []string, out, pkg string) (emit.Files, diag.List, diag.
 		names = append(names, p.ID+" "+p.Version)
 	}
 	doc := fmt.Sprintf("Package %s holds the compiled %s ruleset of the packs %s.", pkg, r.Game.Name, strings.Join(names, ", "))
-	src, err := emit.GoFile(pkg, doc, r.Game.GenVar, r.Ruleset)
+	files, err := genPackage(emit.Package{Name: pkg, Doc: doc, Var: r.Game.GenVar}, out, r.Ruleset)
 	if err != nil {
-		return nil, nil, nil, err
+		return emit.Output{}, nil, nil, err
 	}
-	files["ruleset.go"] = src
 	return files, diags, games.Sources(results), nil
 }

@@ -26,12 +26,14 @@ const streamVersion = 1
 func init() { register(newPlay) }
 
 func newPlay() *cobra.Command {
-	cmd := newPlayLegacy()
-	if len(playableIDs()) == 0 {
-		return cmd // until the games move to the contract
+	cmd := &cobra.Command{
+		Use:   "play GAME [MODE]",
+		Short: "Play a game: whole matches between built-in policies, or actions from a position",
+		Args:  noSuchGame,
+		RunE: func(cmd *cobra.Command, _ []string) error {
+			return usageErr("give a game: %s", strings.Join(playableIDs(), ", "))
+		},
 	}
-	cmd.Use = "play [GAME [MODE]]"
-	cmd.Short = "Play a game: whole matches between built-in policies, or actions from a position"
 	cmd.Long = `Play runs a game's rules engine. Each game is a subcommand and each of its modes a
 subcommand of the game (the game alone plays its first mode); every mode takes its own
 flags and the common ones below.
@@ -62,7 +64,7 @@ func newLegal() *cobra.Command {
 		Long: `Legal lists the actions the player to move may take: from the start of a seeded
 match, from a position file (--from), after a list of actions (--actions). Each action
 is printed in the text form that 'play --actions' accepts; @N names the N-th.`,
-		Args: cobra.NoArgs,
+		Args: noSuchGame,
 		RunE: func(cmd *cobra.Command, _ []string) error {
 			return usageErr("give a game: %s", strings.Join(playableIDs(), ", "))
 		},
@@ -73,7 +75,6 @@ is printed in the text form that 'play --actions' accepts; @N names the N-th.`,
 		}
 	}
 	cmd.Example = examples("legal")
-	cmd.Hidden = len(playableIDs()) == 0
 	return cmd
 }
 
@@ -110,6 +111,19 @@ func modeExample(m play.Mode) string {
 		return "--seed 1"
 	}
 	return m.Example
+}
+
+// noSuchGame is the Args of play and legal: a word that is not a game's
+// subcommand gets the games there are and a did-you-mean.
+func noSuchGame(_ *cobra.Command, args []string) error {
+	if len(args) == 0 {
+		return nil
+	}
+	msg := fmt.Sprintf("no game %q (games: %s)", args[0], strings.Join(playableIDs(), ", "))
+	if s := play.Suggest(args[0], playableIDs()); s != "" {
+		msg += fmt.Sprintf("; did you mean %q?", s)
+	}
+	return usageErr("%s", msg)
 }
 
 func playableIDs() []string {
@@ -168,9 +182,7 @@ type runFlags struct {
 
 func modeCommand(g *games.Game, m play.Mode, legal bool) *cobra.Command {
 	f := &runFlags{}
-	vals := map[string]*string{}
-	lists := map[string]*[]string{}
-	ints := map[string]*int{}
+	var mf *modeFlags
 	verb := "play"
 	if legal {
 		verb = "legal"
@@ -180,41 +192,15 @@ func modeCommand(g *games.Game, m play.Mode, legal bool) *cobra.Command {
 		Short: m.Summary,
 		Args:  cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
-			o := play.Options{Seed: uint64(f.seed), Flags: map[string][]string{}}
-			for name, v := range vals {
-				o.Flags[name] = []string{*v}
-			}
-			for name, v := range ints {
-				if cmd.Flags().Changed(name) || *v != 0 {
-					o.Flags[name] = []string{strconv.Itoa(*v)}
-				}
-			}
-			for name, v := range lists {
-				o.Flags[name] = *v
-			}
-			for name, v := range o.Flags {
-				if len(v) == 1 && v[0] == "" {
-					delete(o.Flags, name)
-				}
-			}
+			o := play.Options{Seed: uint64(f.seed), Flags: mf.values(cmd)}
 			if legal {
 				return runLegal(cmd, g, m, o, f)
 			}
 			return runPlay(cmd, g, m, o, f)
 		},
 	}
+	mf = addModeFlags(cmd, m)
 	fl := cmd.Flags()
-	for _, x := range m.Flags {
-		switch x.Kind {
-		case play.Int:
-			def, _ := strconv.Atoi(x.Default)
-			ints[x.Name] = fl.Int(x.Name, def, x.Usage)
-		case play.Strings:
-			lists[x.Name] = fl.StringArray(x.Name, nil, x.Usage)
-		default:
-			vals[x.Name] = fl.String(x.Name, x.Default, x.Usage)
-		}
-	}
 	fl.Int64Var(&f.seed, "seed", 1, "random seed: the same seed replays the same match")
 	fl.StringArrayVar(&f.packs, "pack", nil, "compile these pack folders instead of the embedded base content")
 	fl.StringVar(&f.from, "from", "", "start from this position file (YAML or JSON, as --position-out writes it)")
@@ -264,7 +250,7 @@ func start(cmd *cobra.Command, g *games.Game, m play.Mode, o play.Options, f *ru
 			return nil, &exitError{Code: exitContent, Msg: err.Error()}
 		}
 		if env.Game != g.ID {
-			return nil, &exitError{Code: exitContent, Msg: fmt.Sprintf("%s: a position of %s, not %s (roundtable %s %s)", f.from, env.Game, g.ID, cmd.Root().Name(), env.Game)}
+			return nil, &exitError{Code: exitContent, Msg: fmt.Sprintf("%s: a position of %s, not %s (give it to %s %s %s)", f.from, env.Game, g.ID, verbPath(cmd), env.Game, env.Mode)}
 		}
 		if env.Mode != m.Name {
 			return nil, &exitError{Code: exitContent, Msg: fmt.Sprintf("%s: a position of mode %s, not %s", f.from, env.Mode, m.Name)}
@@ -292,6 +278,15 @@ func start(cmd *cobra.Command, g *games.Game, m play.Mode, o play.Options, f *ru
 		}
 	}
 	return r, nil
+}
+
+// verbPath is "roundtable play" or "roundtable legal" for a game's or a
+// mode's command.
+func verbPath(cmd *cobra.Command) string {
+	for cmd.HasParent() && cmd.Parent().HasParent() {
+		cmd = cmd.Parent()
+	}
+	return cmd.CommandPath()
 }
 
 func readInput(cmd *cobra.Command, name string) ([]byte, error) {

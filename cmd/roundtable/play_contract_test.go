@@ -47,10 +47,17 @@ func runOK(t *testing.T, args ...string) string {
 	return out.String()
 }
 
-// playable lists, per game and mode, the args that start a match.
+// playable lists, per game and mode, the args that start a match. Every
+// registered game plays.
 func playable(t *testing.T) [][]string {
 	var out [][]string
+	if len(games.All()) < 5 {
+		t.Fatalf("only %d games registered", len(games.All()))
+	}
 	for _, g := range games.All() {
+		if len(g.Modes) == 0 {
+			t.Errorf("game %s has no mode: it does not play through the contract", g.ID)
+		}
 		for _, m := range g.Modes {
 			out = append(out, append([]string{g.ID, m.Name}, strings.Fields(modeExample(m))...))
 		}

@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"strings"
 
 	"github.com/spf13/cobra"
 
@@ -108,9 +109,15 @@ func addGameCommands(root *cobra.Command) {
 			Args:  cobra.NoArgs,
 			RunE:  func(cmd *cobra.Command, _ []string) error { return cmd.Help() },
 		}
+		var ex []string
 		for _, add := range g.Commands {
-			cmd.AddCommand(add())
+			sub := add()
+			cmd.AddCommand(sub)
+			if first, _, _ := strings.Cut(sub.Example, "\n"); first != "" {
+				ex = append(ex, first)
+			}
 		}
+		cmd.Example = strings.Join(ex, "\n")
 		root.AddCommand(cmd)
 	}
 }

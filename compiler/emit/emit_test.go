@@ -1,6 +1,8 @@
 package emit
 
 import (
+	"errors"
+	"go/format"
 	"os"
 	"path/filepath"
 	"strings"
@@ -98,5 +100,121 @@ func TestWriteIsAtomicAndSkipsUnchanged(t *testing.T) {
 	entries, _ := os.ReadDir(filepath.Join(dir, "a"))
 	if len(entries) != 1 {
 		t.Errorf("temp files left behind: %v", entries)
+	}
+}
+
+// TestOutputSplitsLongSlices: a top-level slice field longer than the chunk
+// size goes to chunk packages under internal/, joined in the variable's
+// literal; every file is gofmt'ed and holds its elements in order.
+func TestOutputSplitsLongSlices(t *testing.T) {
+	v := &Outer{
+		Name:  "x",
+		Items: []Inner{{N: 1}, {N: 2}, {N: 3}, {N: 4}, {N: 5}},
+		Empty: []int{},
+	}
+	pkg := Package{Dir: "gen/x", Name: "x", Doc: "Package x is a test.", Var: "Value", ImportPath: "example.com/m/gen/x", ChunkSize: 2}
+	out, err := pkg.Output(v)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var names []string
+	files := map[string]string{}
+	for _, f := range out.Files {
+		var b strings.Builder
+		if err := f.Write(&b); err != nil {
+			t.Fatal(err)
+		}
+		names = append(names, f.Name)
+		files[f.Name] = b.String()
+		if src, err := format.Source([]byte(b.String())); err != nil || string(src) != b.String() {
+			t.Errorf("%s is not gofmt'ed (%v):\n%s", f.Name, err, b.String())
+		}
+	}
+	want := "gen/x/ruleset.go gen/x/internal/items000/items.go gen/x/internal/items001/items.go gen/x/internal/items002/items.go"
+	if strings.Join(names, " ") != want {
+		t.Errorf("files = %v, want %s", names, want)
+	}
+	if strings.Join(out.Prune, " ") != "gen/x/internal" {
+		t.Errorf("prune = %v", out.Prune)
+	}
+	top := files["gen/x/ruleset.go"]
+	for _, s := range []string{
+		"import (\n\t\"slices\"\n\n\t\"example.com/m/gen/x/internal/items000\"\n\t\"example.com/m/gen/x/internal/items001\"\n\t\"example.com/m/gen/x/internal/items002\"\n\t\"github.com/roundtable-dev/roundtable/compiler/emit\"\n)\n",
+		"var Value = &emit.Outer{\n\tName: \"x\",\n\tItems: slices.Concat(\n\t\titems000.Items,\n\t\titems001.Items,\n\t\titems002.Items,\n\t),\n\tEmpty: []int{},\n}\n",
+	} {
+		if !strings.Contains(top, s) {
+			t.Errorf("ruleset.go lacks %q:\n%s", s, top)
+		}
+	}
+	last := files["gen/x/internal/items002/items.go"]
+	for _, s := range []string{
+		"// Package items002 holds Value.Items[4:5] of package x.\npackage items002\n",
+		"// Items are elements 4 to 4 of Value.Items.\nvar Items = []emit.Inner{\n\t{\n\t\tN: 5,\n\t},\n}\n",
+	} {
+		if !strings.Contains(last, s) {
+			t.Errorf("items002/items.go lacks %q:\n%s", s, last)
+		}
+	}
+	// At the chunk size or below, one file of static data.
+	pkg.ChunkSize = 5
+	if out, err := pkg.Output(v); err != nil || len(out.Files) != 1 {
+		t.Errorf("chunk size 5: %d files (%v), want 1", len(out.Files), err)
+	}
+	// Splitting needs the import path.
+	pkg.ChunkSize, pkg.ImportPath = 2, ""
+	if _, err := pkg.Output(v); !errors.Is(err, ErrNoImportPath) || !strings.Contains(err.Error(), "Value.Items has 5 elements, more than 2") {
+		t.Errorf("no import path: err = %v", err)
+	}
+}
+
+// TestWriteOutputRemovesLeftoverChunks: when the value shrinks, chunk
+// packages of the earlier run are stale, and Write removes them with their
+// folders; files in the folder that gen did not generate stay.
+func TestWriteOutputRemovesLeftoverChunks(t *testing.T) {
+	dir := t.TempDir()
+	pkg := Package{Name: "x", Var: "Value", ImportPath: "example.com/x", ChunkSize: 2}
+	v := &Outer{Items: []Inner{{N: 1}, {N: 2}, {N: 3}, {N: 4}, {N: 5}}}
+	out, _ := pkg.Output(v)
+	written, removed, err := WriteOutput(dir, out)
+	if err != nil || len(written) != 4 || len(removed) != 0 {
+		t.Fatalf("first write: %v %v %v", written, removed, err)
+	}
+	mine := filepath.Join(dir, "internal", "notes.go")
+	if err := os.WriteFile(mine, []byte("package notes\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	v.Items = v.Items[:3]
+	out, _ = pkg.Output(v)
+	stale, err := StaleOutput(dir, out)
+	// items001 holds one element now, items002 none.
+	if err != nil || strings.Join(stale, " ") != "internal/items001/items.go internal/items002/items.go ruleset.go" {
+		t.Errorf("stale = %v (%v), want the changed files and the leftover chunk", stale, err)
+	}
+	written, removed, err = WriteOutput(dir, out)
+	if err != nil || strings.Join(written, " ") != "internal/items001/items.go ruleset.go" || strings.Join(removed, " ") != "internal/items002/items.go" {
+		t.Errorf("second write: written %v, removed %v (%v)", written, removed, err)
+	}
+	if _, err := os.Stat(filepath.Join(dir, "internal", "items002")); !os.IsNotExist(err) {
+		t.Errorf("the leftover chunk's folder is still there (%v)", err)
+	}
+	if _, err := os.Stat(mine); err != nil {
+		t.Errorf("a file gen did not write was removed: %v", err)
+	}
+	if stale, err := StaleOutput(dir, out); err != nil || len(stale) != 0 {
+		t.Errorf("after the write, stale = %v (%v)", stale, err)
+	}
+}
+
+// TestImportPathFromGoMod: the import path of a folder (existing or not)
+// comes from the nearest go.mod above it.
+func TestImportPathFromGoMod(t *testing.T) {
+	dir := t.TempDir()
+	if err := os.WriteFile(filepath.Join(dir, "go.mod"), []byte("module example.com/mod\n\ngo 1.26\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	for rel, want := range map[string]string{".": "example.com/mod", "gen/annas": "example.com/mod/gen/annas"} {
+		if got, err := ImportPath(filepath.Join(dir, rel)); err != nil || got != want {
+			t.Errorf("ImportPath(%s) = %q, %v; want %q", rel, got, err, want)
+		}
 	}
 }

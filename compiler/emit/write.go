@@ -1,88 +1,319 @@
 package emit
 
 import (
+	"bufio"
 	"bytes"
 	"errors"
 	"fmt"
+	"io"
+	"io/fs"
 	"os"
+	"path"
 	"path/filepath"
+	"runtime"
 	"slices"
+	"strings"
+	"sync"
 )
 
 // Files maps slash paths, relative to an output folder, to their contents.
 type Files map[string][]byte
 
+// A File is one generated file: its slash path under the output folder and
+// the function that writes its contents. Write may be called more than once
+// and concurrently with other files' Write.
+type File struct {
+	Name  string
+	Write func(io.Writer) error
+}
+
+// Output is the files of one generation run.
+type Output struct {
+	Files []File
+	// Prune lists slash folders under the output folder that the run owns:
+	// a generated file (one that starts with Header) below them that is not
+	// in Files is left from an earlier run (a chunk package of a larger
+	// value); it is stale, and Write removes it.
+	Prune []string
+}
+
+func (fs Files) output() Output {
+	var o Output
+	for name, data := range fs {
+		o.Files = append(o.Files, Bytes(name, data))
+	}
+	return o
+}
+
 // Stale returns the files under dir whose contents differ from want (or that
 // are missing), sorted.
 func Stale(dir string, want Files) ([]string, error) {
-	var stale []string
-	for name, data := range want {
-		have, err := os.ReadFile(filepath.Join(dir, filepath.FromSlash(name)))
-		if errors.Is(err, os.ErrNotExist) {
-			stale = append(stale, name)
-			continue
-		}
-		if err != nil {
-			return nil, err
-		}
-		if !bytes.Equal(have, data) {
-			stale = append(stale, name)
-		}
-	}
-	slices.Sort(stale)
-	return stale, nil
+	return StaleOutput(dir, want.output())
 }
 
-// Write writes every file under dir. Each file is written to a temporary file
-// in the same folder and renamed into place, so a failure leaves the old file
-// whole; files whose contents already match are not touched. All temporary
-// files are prepared before any rename, so one failed write renames nothing.
+// Write writes every file under dir (see WriteOutput) and returns the names
+// of the files it wrote.
 func Write(dir string, files Files) (written []string, err error) {
-	names := make([]string, 0, len(files))
-	for n := range files {
-		names = append(names, n)
+	written, _, err = WriteOutput(dir, files.output())
+	return written, err
+}
+
+// errDiffers stops generating a file as soon as it differs from the file on
+// disk.
+var errDiffers = errors.New("differs")
+
+// StaleOutput returns the files of o whose contents differ from those under
+// dir (or that are missing), and the generated files left over in o's Prune
+// folders, sorted. Nothing is written.
+func StaleOutput(dir string, o Output) ([]string, error) {
+	stale := make([]bool, len(o.Files))
+	err := each(len(o.Files), func(i int) error {
+		f := o.Files[i]
+		old, err := os.Open(filepath.Join(dir, filepath.FromSlash(f.Name)))
+		if errors.Is(err, fs.ErrNotExist) {
+			stale[i] = true
+			return nil
+		}
+		if err != nil {
+			return err
+		}
+		defer old.Close()
+		c := newComparer(old, true)
+		switch err := f.Write(c); {
+		case errors.Is(err, errDiffers):
+			stale[i] = true
+		case err != nil:
+			return fmt.Errorf("generating %s: %w", f.Name, err)
+		default:
+			stale[i] = !c.same()
+		}
+		return nil
+	})
+	if err != nil {
+		return nil, err
 	}
+	var names []string
+	for i, f := range o.Files {
+		if stale[i] {
+			names = append(names, f.Name)
+		}
+	}
+	left, err := leftover(dir, o)
+	if err != nil {
+		return nil, err
+	}
+	names = append(names, left...)
 	slices.Sort(names)
-	type pending struct{ tmp, dst, name string }
-	var todo []pending
+	return names, nil
+}
+
+// WriteOutput writes every file of o under dir. Each file is generated into
+// a temporary file in its folder (files in parallel) while it is compared with
+// the file it replaces; files whose contents already match are not touched.
+// Only when every file is prepared are the temporary files renamed into
+// place, so a failure leaves the old files whole. Then generated files left
+// over in o's Prune folders are removed, with the folders they leave empty.
+func WriteOutput(dir string, o Output) (written, removed []string, err error) {
+	tmps := make([]string, len(o.Files))
 	defer func() {
-		for _, p := range todo {
-			os.Remove(p.tmp) // no-op once renamed
+		for _, t := range tmps {
+			if t != "" {
+				os.Remove(t) // no-op once renamed
+			}
 		}
 	}()
-	for _, name := range names {
-		dst := filepath.Join(dir, filepath.FromSlash(name))
-		if have, err := os.ReadFile(dst); err == nil && bytes.Equal(have, files[name]) {
+	err = each(len(o.Files), func(i int) error {
+		f := o.Files[i]
+		dst := filepath.Join(dir, filepath.FromSlash(f.Name))
+		if err := os.MkdirAll(filepath.Dir(dst), 0o755); err != nil {
+			return err
+		}
+		tmp, err := os.CreateTemp(filepath.Dir(dst), "."+filepath.Base(dst)+".tmp*")
+		if err != nil {
+			return err
+		}
+		tmps[i] = tmp.Name()
+		var c *comparer
+		if old, err := os.Open(dst); err == nil {
+			defer old.Close()
+			c = newComparer(old, false)
+		}
+		bw := bufio.NewWriterSize(tmp, 64<<10)
+		var w io.Writer = bw
+		if c != nil {
+			w = io.MultiWriter(bw, c)
+		}
+		if err := f.Write(w); err != nil {
+			tmp.Close()
+			return fmt.Errorf("generating %s: %w", dst, err)
+		}
+		if err := bw.Flush(); err != nil {
+			tmp.Close()
+			return fmt.Errorf("writing %s: %w", dst, err)
+		}
+		if c != nil && c.same() {
+			tmp.Close()
+			os.Remove(tmps[i])
+			tmps[i] = ""
+			return nil
+		}
+		if err := tmp.Sync(); err != nil {
+			tmp.Close()
+			return err
+		}
+		if err := tmp.Close(); err != nil {
+			return err
+		}
+		return os.Chmod(tmp.Name(), 0o644)
+	})
+	if err != nil {
+		return nil, nil, err
+	}
+	left, err := leftover(dir, o)
+	if err != nil {
+		return nil, nil, err
+	}
+	order := make([]int, len(o.Files))
+	for i := range order {
+		order[i] = i
+	}
+	slices.SortFunc(order, func(a, b int) int { return strings.Compare(o.Files[a].Name, o.Files[b].Name) })
+	for _, i := range order {
+		if tmps[i] == "" {
 			continue
 		}
-		if err := os.MkdirAll(filepath.Dir(dst), 0o755); err != nil {
-			return nil, err
+		dst := filepath.Join(dir, filepath.FromSlash(o.Files[i].Name))
+		if err := os.Rename(tmps[i], dst); err != nil {
+			return written, nil, fmt.Errorf("renaming into %s: %w", dst, err)
 		}
-		f, err := os.CreateTemp(filepath.Dir(dst), "."+filepath.Base(dst)+".tmp*")
+		tmps[i] = ""
+		written = append(written, o.Files[i].Name)
+	}
+	for _, name := range left {
+		p := filepath.Join(dir, filepath.FromSlash(name))
+		if err := os.Remove(p); err != nil {
+			return written, removed, err
+		}
+		removed = append(removed, name)
+		// Remove the folders this leaves empty, up to the Prune folder.
+		for d := path.Dir(name); d != "." && !slices.Contains(o.Prune, d); d = path.Dir(d) {
+			if os.Remove(filepath.Join(dir, filepath.FromSlash(d))) != nil {
+				break
+			}
+		}
+	}
+	for _, d := range o.Prune {
+		os.Remove(filepath.Join(dir, filepath.FromSlash(d))) // only if empty
+	}
+	return written, removed, nil
+}
+
+// leftover lists the generated files below o's Prune folders that are not
+// in o.Files, sorted.
+func leftover(dir string, o Output) ([]string, error) {
+	keep := map[string]bool{}
+	for _, f := range o.Files {
+		keep[f.Name] = true
+	}
+	var left []string
+	for _, p := range o.Prune {
+		root := filepath.Join(dir, filepath.FromSlash(p))
+		err := filepath.WalkDir(root, func(file string, d fs.DirEntry, err error) error {
+			if errors.Is(err, fs.ErrNotExist) && file == root {
+				return fs.SkipAll
+			}
+			if err != nil || d.IsDir() || !strings.HasSuffix(file, ".go") {
+				return err
+			}
+			rel, err := filepath.Rel(dir, file)
+			if err != nil {
+				return err
+			}
+			name := filepath.ToSlash(rel)
+			if keep[name] {
+				return nil
+			}
+			if gen, err := generated(file); err != nil || !gen {
+				return err
+			}
+			left = append(left, name)
+			return nil
+		})
 		if err != nil {
 			return nil, err
 		}
-		todo = append(todo, pending{f.Name(), dst, name})
-		if _, err := f.Write(files[name]); err != nil {
-			f.Close()
-			return nil, fmt.Errorf("writing %s: %w", dst, err)
-		}
-		if err := f.Sync(); err != nil {
-			f.Close()
-			return nil, err
-		}
-		if err := f.Close(); err != nil {
-			return nil, err
-		}
-		if err := os.Chmod(f.Name(), 0o644); err != nil {
-			return nil, err
-		}
 	}
-	for _, p := range todo {
-		if err := os.Rename(p.tmp, p.dst); err != nil {
-			return written, fmt.Errorf("renaming into %s: %w", p.dst, err)
-		}
-		written = append(written, p.name)
+	slices.Sort(left)
+	return left, nil
+}
+
+// generated reports whether the file starts with Header.
+func generated(file string) (bool, error) {
+	f, err := os.Open(file)
+	if err != nil {
+		return false, err
 	}
-	return written, nil
+	defer f.Close()
+	head := make([]byte, len(Header))
+	n, _ := io.ReadFull(f, head)
+	return string(head[:n]) == Header, nil
+}
+
+// each runs fn(0..n-1) on every core and returns the first error (by index).
+func each(n int, fn func(int) error) error {
+	errs := make([]error, n)
+	var next sync.Mutex
+	i := 0
+	var wg sync.WaitGroup
+	for range min(n, runtime.GOMAXPROCS(0)) {
+		wg.Go(func() {
+			for {
+				next.Lock()
+				j := i
+				i++
+				next.Unlock()
+				if j >= n {
+					return
+				}
+				errs[j] = fn(j)
+			}
+		})
+	}
+	wg.Wait()
+	return errors.Join(slices.DeleteFunc(errs, func(e error) bool { return e == nil })...)
+}
+
+// comparer is a Writer that compares what is written with a file.
+type comparer struct {
+	r        *bufio.Reader
+	differs  bool
+	stop     bool // return errDiffers at the first difference
+	readBack []byte
+}
+
+func newComparer(old io.Reader, stop bool) *comparer {
+	return &comparer{r: bufio.NewReaderSize(old, 64<<10), stop: stop}
+}
+
+func (c *comparer) Write(p []byte) (int, error) {
+	if !c.differs {
+		if cap(c.readBack) < len(p) {
+			c.readBack = make([]byte, len(p))
+		}
+		n, _ := io.ReadFull(c.r, c.readBack[:len(p)])
+		c.differs = n < len(p) || !bytes.Equal(c.readBack[:n], p)
+	}
+	if c.differs && c.stop {
+		return 0, errDiffers
+	}
+	return len(p), nil
+}
+
+// same reports whether everything written equals the whole file.
+func (c *comparer) same() bool {
+	if c.differs {
+		return false
+	}
+	_, err := c.r.ReadByte()
+	return err == io.EOF
 }

@@ -34,6 +34,13 @@ type weaponDoc struct {
 	Slows     int8     `yaml:"slows"`
 	Effective []string `yaml:"effective"`
 	Natural   bool     `yaml:"natural"`
+	Inflicts  string   `yaml:"inflicts"`
+	Hostile   bool     `yaml:"hostile"`
+	Chain     struct {
+		Jumps  int8 `yaml:"jumps"`
+		Within int8 `yaml:"within"`
+	} `yaml:"chain"`
+	Siege bool `yaml:"siege"`
 }
 
 type combatDoc struct {
@@ -60,31 +67,64 @@ type combatDoc struct {
 	HalveHeal   bool   `yaml:"halve-healing"`
 	Shield      bool   `yaml:"shield"`
 	Focus       int8   `yaml:"focus"`
+	Flies       bool   `yaml:"flies"`
+	Mounted     bool   `yaml:"mounted"`
+	PassFoes    bool   `yaml:"pass-foes"`
+	Canto       bool   `yaml:"canto"`
+	Rescue      string `yaml:"rescue"`
+	Armored     bool   `yaml:"armored"`
+	Sentinel    bool   `yaml:"sentinel"`
+	Cleave      int8   `yaml:"cleave"`
+	Trample     bool   `yaml:"trample"`
+	Multishot   bool   `yaml:"multishot"`
+	Grapple     bool   `yaml:"grapple"`
+	GuardBreak  bool   `yaml:"guard-break"`
+	QuickDraw   bool   `yaml:"quick-draw"`
+	FastHealer  bool   `yaml:"fast-healer"`
+	QuickSalve  bool   `yaml:"quick-salve"`
+	Medic       bool   `yaml:"medic"`
+	Steal       bool   `yaml:"steal"`
+	Overload    bool   `yaml:"overload"`
+	Provoke     bool   `yaml:"provoke"`
+	Shade       bool   `yaml:"shade"`
+	Ailment     int8   `yaml:"ailment"`
 }
 
 type featDoc struct {
-	ID          string    `yaml:"id"`
-	Name        string    `yaml:"name"`
-	Origin      bool      `yaml:"origin"`
-	Requires    []string  `yaml:"requires"`
-	RequiresAny []string  `yaml:"requires-any"`
-	Excludes    []string  `yaml:"excludes"`
-	Proficiency string    `yaml:"proficiency"`
-	Ranks       int8      `yaml:"ranks"`
-	Slots       int8      `yaml:"slots"`
-	Natural     []string  `yaml:"natural"`
-	Choose      int8      `yaml:"choose"`
-	Combat      combatDoc `yaml:"combat"`
-	Text        string    `yaml:"text"`
+	ID          string   `yaml:"id"`
+	Name        string   `yaml:"name"`
+	Origin      bool     `yaml:"origin"`
+	Requires    []string `yaml:"requires"`
+	RequiresAny []string `yaml:"requires-any"`
+	Excludes    []string `yaml:"excludes"`
+	Proficiency string   `yaml:"proficiency"`
+	Ranks       int8     `yaml:"ranks"`
+	Slots       int8     `yaml:"slots"`
+	Natural     []string `yaml:"natural"`
+	Choose      int8     `yaml:"choose"`
+	Spread      int8     `yaml:"spread"`
+	Negates     []string `yaml:"negates"`
+	Beast       bool     `yaml:"beast"`
+	Keeps       map[string]struct {
+		Natural bool   `yaml:"natural"`
+		Flies   bool   `yaml:"flies"`
+		Halve   string `yaml:"halve"`
+	} `yaml:"keeps"`
+	Combat combatDoc `yaml:"combat"`
+	Text   string    `yaml:"text"`
 }
 
 type itemDoc struct {
-	ID      string `yaml:"id"`
-	Name    string `yaml:"name"`
-	Slot    string `yaml:"slot"`
-	Heal    int8   `yaml:"heal"`
-	Charges int8   `yaml:"charges"`
-	Text    string `yaml:"text"`
+	ID      string   `yaml:"id"`
+	Name    string   `yaml:"name"`
+	Slot    string   `yaml:"slot"`
+	Heal    int8     `yaml:"heal"`
+	Charges int8     `yaml:"charges"`
+	Boost   statsDoc `yaml:"boost"`
+	Fade    int8     `yaml:"fade"`
+	Stats   statsDoc `yaml:"stats"`
+	Opens   bool     `yaml:"opens"`
+	Text    string   `yaml:"text"`
 }
 
 type terrainDoc struct {
@@ -96,6 +136,11 @@ type terrainDoc struct {
 	Healing      int8   `yaml:"healing"`
 	Destructible bool   `yaml:"destructible"`
 	Wall         bool   `yaml:"wall"`
+	Glyph        string `yaml:"glyph"`
+	HP           int8   `yaml:"hp"`
+	Becomes      string `yaml:"becomes"`
+	Cliff        bool   `yaml:"cliff"`
+	Door         bool   `yaml:"door"`
 }
 
 type characterDoc struct {
@@ -110,26 +155,13 @@ type characterDoc struct {
 		Type string `yaml:"type"`
 		Rank string `yaml:"rank"`
 	} `yaml:"proficiencies"`
-	Weapons []string `yaml:"weapons"`
-	Items   []string `yaml:"items"`
-	Relic   string   `yaml:"relic"`
-	Natural []string `yaml:"natural"`
-	Focus   string   `yaml:"focus"`
-	Alt     bool     `yaml:"alt"`
-}
-
-type skirmishDoc struct {
-	ID     string `yaml:"id"`
-	Name   string `yaml:"name"`
-	Rounds int8   `yaml:"rounds"`
-	Sides  []struct {
-		Name  string `yaml:"name"`
-		Units []struct {
-			Character string `yaml:"character"`
-			Weapon    string `yaml:"weapon"`
-			Terrain   string `yaml:"terrain"`
-		} `yaml:"units"`
-	} `yaml:"sides"`
+	Weapons      []string `yaml:"weapons"`
+	Items        []string `yaml:"items"`
+	Relic        string   `yaml:"relic"`
+	Natural      []string `yaml:"natural"`
+	Focus        string   `yaml:"focus"`
+	Alt          bool     `yaml:"alt"`
+	Performances []string `yaml:"performances"`
 }
 
 // The schema's words, indexed like the table's constants.
@@ -138,6 +170,8 @@ var (
 	profOf   = indexOf(table.ProfNames[:])
 	weaponOf = indexOf(table.WeaponTypeNames[:])
 	moveOf   = indexOf(table.MoveNames[:])
+	statusOf = indexOf(table.StatusNames[:])
+	levelOf  = indexOf(table.LevelNames[:])
 )
 
 func indexOf(names []string) map[string]int {
@@ -161,8 +195,10 @@ func build(p *compiler.Program) (any, diag.List) {
 	b.featLinks()
 	b.items()
 	b.terrain()
+	b.performances()
 	b.characters()
-	b.skirmishes()
+	b.maps()
+	b.battles()
 	return b.rs, b.diags
 }
 
@@ -227,7 +263,18 @@ func (b *builder) feats() {
 				HalvePhys: c.Halve == "physical", HalveMag: c.Halve == "magical", Extra: c.Extra, FoeExtra: c.FoeExtra,
 				Wary: c.Wary, Adept: c.Adept, Vantage: c.Vantage, Pierce: c.Pierce, Gamble: c.Gamble,
 				NoTriangle: c.NoTriangle, NoTerrain: c.NoTerrain, TerrainBack: c.TerrainBack,
-				WarMage: c.WarMage, MageArmor: c.MageArmor, Guerilla: c.Guerilla, Silencer: c.Silencer, HalveHeal: c.HalveHeal, Shield: c.Shield, Focus: c.Focus}}
+				WarMage: c.WarMage, MageArmor: c.MageArmor, Guerilla: c.Guerilla, Silencer: c.Silencer, HalveHeal: c.HalveHeal, Shield: c.Shield, Focus: c.Focus,
+				Flies: c.Flies, Mounted: c.Mounted, PassFoes: c.PassFoes, Canto: c.Canto, Armored: c.Armored, Sentinel: c.Sentinel,
+				Cleave: c.Cleave, Trample: c.Trample, Multishot: c.Multishot, Grapple: c.Grapple, GuardBreak: c.GuardBreak,
+				QuickDraw: c.QuickDraw, FastHealer: c.FastHealer, QuickSalve: c.QuickSalve, Medic: c.Medic, Steal: c.Steal,
+				Overload: c.Overload, Provoke: c.Provoke, Shade: c.Shade, Ailment: c.Ailment},
+			Spread: f.Spread, Beast: f.Beast}
+		switch c.Rescue {
+		case "any":
+			tf.Combat.Rescue = 1
+		case "unarmored":
+			tf.Combat.Rescue = 2
+		}
 		if f.Proficiency != "" {
 			tf.NeedsProf = table.Prof(profOf[f.Proficiency])
 		}
@@ -247,6 +294,20 @@ func (b *builder) featLinks() {
 		tf.RequiresAny = b.refs(d, "feat", f.RequiresAny, "feat", "requires-any")
 		tf.Excludes = b.refs(d, "feat", f.Excludes, "feat", "excludes")
 		tf.Natural = b.refs(d, "weapon", f.Natural, "weapon", "natural")
+		tf.Negates = b.refs(d, "feat", f.Negates, "feat", "negates")
+		origins := make([]string, 0, len(f.Keeps))
+		for o := range f.Keeps {
+			origins = append(origins, o)
+		}
+		slices.Sort(origins)
+		for _, o := range origins {
+			k := f.Keeps[o]
+			oi := b.ref("feat", o, keyPos(d, o, "keeps"), "feat")
+			if oi < 0 {
+				continue
+			}
+			tf.Keeps = append(tf.Keeps, table.Keep{Origin: int16(oi), Natural: k.Natural, Flies: k.Flies, Halve: k.Halve == "physical"})
+		}
 	}
 }
 
@@ -271,6 +332,15 @@ func (b *builder) weapons() {
 			b.diags.Add(CodeRange, pos(d, "range", "min"), "weapon %q: range %d-%d runs backwards", w.ID, w.Range.Min, w.Range.Max).Hint = "write the smaller distance as min"
 		}
 		tw.Effective = b.refs(d, "feat", w.Effective, "feat", "effective")
+		tw.Inflicts = table.Status(statusOf[w.Inflicts])
+		tw.Hostile, tw.Siege = w.Hostile, w.Siege
+		tw.Chain, tw.ChainReach = w.Chain.Jumps, w.Chain.Within
+		if w.Hostile && t != table.Staff {
+			b.diags.Add(CodeWeapon, keyPos(d, "hostile"), "weapon %q is hostile but a %s; only staves are hostile or healing", w.ID, w.Type).Hint = "an attacking weapon attacks already; remove hostile"
+		}
+		if w.Siege && (w.Rank != "" || w.Natural) {
+			b.diags.Add(CodeWeapon, keyPos(d, "siege"), "weapon %q is a siege weapon with a rank or natural; siege weapons need no proficiency", w.ID).Hint = "remove rank (and natural)"
+		}
 		b.rs.Weapons = append(b.rs.Weapons, tw)
 	}
 }
@@ -282,7 +352,7 @@ func (b *builder) items() {
 			b.rs.Items = append(b.rs.Items, table.Item{ID: d.ID})
 			continue
 		}
-		ti := table.Item{ID: it.ID, Name: it.Name, Heal: it.Heal, Charges: it.Charges, Text: it.Text}
+		ti := table.Item{ID: it.ID, Name: it.Name, Heal: it.Heal, Charges: it.Charges, Boost: stats(it.Boost), Fade: it.Fade, Stats: stats(it.Stats), Opens: it.Opens, Text: it.Text}
 		if it.Slot == "relic" {
 			ti.Slot = table.RelicSlot
 		}
@@ -291,15 +361,73 @@ func (b *builder) items() {
 }
 
 func (b *builder) terrain() {
-	for _, d := range b.p.Valid("terrain") {
+	docs := b.p.Valid("terrain")
+	glyphs := map[string]int{}
+	for _, d := range docs {
 		t, ok := decode[terrainDoc](b, d)
 		if !ok {
-			b.rs.Terrain = append(b.rs.Terrain, table.Terrain{ID: d.ID})
+			b.rs.Terrain = append(b.rs.Terrain, table.Terrain{ID: d.ID, Becomes: -1})
 			continue
 		}
-		b.rs.Terrain = append(b.rs.Terrain, table.Terrain{ID: t.ID, Name: t.Name, Move: table.Move(moveOf[t.Move]),
-			Avoid: t.Avoid, Defense: t.Defense, Healing: t.Healing, Destructible: t.Destructible, Wall: t.Wall})
+		if j, dup := glyphs[t.Glyph]; dup {
+			dd := b.diags.Add(CodeGlyph, pos(d, "glyph"), "terrain %q uses glyph %q, as %q does", t.ID, t.Glyph, b.rs.Terrain[j].ID)
+			dd.Related = []diag.Related{{Pos: pos(docs[j], "glyph"), Message: "the glyph is taken here"}}
+		} else {
+			glyphs[t.Glyph] = len(b.rs.Terrain)
+		}
+		switch {
+		case t.HP > 0 && !t.Destructible:
+			b.diags.Add(CodeTerrain, keyPos(d, "hp"), "terrain %q has hit points but is not destructible", t.ID).Hint = "add destructible: true, or remove hp"
+		case t.Destructible && t.HP == 0:
+			b.diags.Add(CodeTerrain, keyPos(d, "destructible"), "terrain %q is destructible but has no hit points", t.ID).Hint = "give hp: what attacks must deal to destroy it"
+		case t.Becomes != "" && !t.Destructible && !t.Door:
+			b.diags.Add(CodeTerrain, keyPos(d, "becomes"), "terrain %q becomes another when destroyed or opened, but is neither destructible nor a door", t.ID)
+		}
+		b.rs.Terrain = append(b.rs.Terrain, table.Terrain{ID: t.ID, Name: t.Name, Glyph: t.Glyph, Move: table.Move(moveOf[t.Move]),
+			Avoid: t.Avoid, Defense: t.Defense, Healing: t.Healing, Destructible: t.Destructible, Wall: t.Wall,
+			Cliff: t.Cliff, Door: t.Door, HP: t.HP, Becomes: -1})
 	}
+	for i, d := range docs {
+		t, ok := decode[terrainDoc](b, d)
+		if !ok || t.Becomes == "" {
+			continue
+		}
+		if k := b.ref("terrain", t.Becomes, pos(d, "becomes"), "terrain"); k >= 0 {
+			b.rs.Terrain[i].Becomes = int16(k)
+		}
+	}
+}
+
+func (b *builder) performances() {
+	for _, d := range b.p.Valid("performance") {
+		pd, ok := decode[performanceDoc](b, d)
+		if !ok {
+			b.rs.Performances = append(b.rs.Performances, table.Performance{ID: d.ID})
+			continue
+		}
+		x := pd.Boost
+		b.rs.Performances = append(b.rs.Performances, table.Performance{ID: pd.ID, Name: pd.Name, Rank: table.Rank(rankOf[pd.Rank]),
+			Within: max(pd.Within, 1), Refresh: pd.Refresh, Text: pd.Text,
+			Boost: table.Boost{Hit: x.Hit, Avoid: x.Avoid, Crit: x.Crit, Might: x.Might, Def: x.Def, Res: x.Res, Move: x.Move}})
+	}
+}
+
+type performanceDoc struct {
+	ID     string `yaml:"id"`
+	Name   string `yaml:"name"`
+	Rank   string `yaml:"rank"`
+	Within int8   `yaml:"within"`
+	Boost  struct {
+		Hit   int8 `yaml:"hit"`
+		Avoid int8 `yaml:"avoid"`
+		Crit  int8 `yaml:"crit"`
+		Might int8 `yaml:"might"`
+		Def   int8 `yaml:"def"`
+		Res   int8 `yaml:"res"`
+		Move  int8 `yaml:"move"`
+	} `yaml:"boost"`
+	Refresh bool   `yaml:"refresh"`
+	Text    string `yaml:"text"`
 }
 
 func (b *builder) characters() {
@@ -314,7 +442,9 @@ func (b *builder) characters() {
 		b.gains(d, c, tc)
 		var at []int
 		tc.Feats, at = b.characterFeats(d, c)
+		tc.Negated = b.negated(d, c, tc, at)
 		tc.Skills = b.skills(d, c, tc, at)
+		tc.Performances = b.characterPerformances(d, c, tc)
 		tc.Focus = b.focus(d, c, tc, at)
 		tc.Natural = b.natural(d, c, tc, at)
 		b.inventory(d, c, &tc)
@@ -339,9 +469,6 @@ func (b *builder) budget(d *compiler.Doc, c characterDoc, tc table.Character) {
 // (the chosen 4, or a natural 20, never both) and 8 in all; a milestone
 // level gives 9 free points, at most 2 a stat, and 2 more hit points.
 func (b *builder) gains(d *compiler.Doc, c characterDoc, tc table.Character) {
-	if c.Gains == nil {
-		return
-	}
 	ms := table.Milestones(int(c.Level))
 	rolled := int(c.Level) - 1 - ms
 	total := 0
@@ -358,6 +485,80 @@ func (b *builder) gains(d *compiler.Doc, c characterDoc, tc table.Character) {
 	if limit := rolled*int(table.NumStats) + ms*(table.MilestonePoints+table.MilestoneHP); total > limit {
 		b.diags.Add(CodeGains, keyPos(d, "gains"), "character %q gained %d points in %d level-ups; at most %d", c.ID, total, c.Level-1, limit)
 	}
+	// A level is taken with its gains: levels 8 and 16 give exactly 9 free
+	// points and 2 HP; a rolled level raises 4 of the five best (fewer only
+	// when five or more stats roll a natural 1).
+	at := keyPos(d, "gains")
+	if c.Gains == nil {
+		at = keyPos(d, "level")
+	}
+	need := ms * (table.MilestonePoints + table.MilestoneHP)
+	switch {
+	case total < need:
+		dd := b.diags.Add(CodeGainsMissing, at, "character %q is level %d but gained %d points; levels 8 and 16 alone give %d", c.ID, c.Level, total, need)
+		dd.Hint = "list the level-ups' gains under gains: (roundtable tropera levelup rolls them)"
+	case total < need+rolled*table.LevelUpRaises:
+		dd := b.diags.Warn(CodeGainsFew, at, "character %q is level %d but gained %d points; %d rolled levels raise 4 stats each", c.ID, c.Level, total, rolled)
+		dd.Hint = fmt.Sprintf("expected at least %d; only five or more natural 1s in one level give fewer", need+rolled*table.LevelUpRaises)
+	}
+}
+
+// negated lists the feats that a feat taken later negates (Mounted and
+// Flying Mount: "Taking ... at a later level negates this feat"), with a
+// warning at each: the earlier feat no longer counts.
+func (b *builder) negated(d *compiler.Doc, c characterDoc, tc table.Character, at []int) []int16 {
+	var out []int16
+	for j, f := range tc.Feats {
+		for i, e := range tc.Feats[:j] {
+			if slices.Contains(b.rs.Feats[f].Negates, e) && !slices.Contains(out, e) {
+				out = append(out, e)
+				dd := b.diags.Warn(CodeNegated, pos(d, "feats", strconv.Itoa(at[i])), "character %q: feat %q is negated by %q, taken later; it no longer counts", c.ID, b.rs.Feats[e].ID, b.rs.Feats[f].ID)
+				dd.Related = []diag.Related{{Pos: pos(d, "feats", strconv.Itoa(at[j])), Message: b.rs.Feats[f].ID + " is here"}}
+				dd.Hint = "the feat slot stays spent; take another feat instead if that was not meant"
+			}
+		}
+	}
+	return out
+}
+
+// characterPerformances links the performances a character knows and checks
+// them against the Performances Known table of its Perform rank.
+func (b *builder) characterPerformances(d *compiler.Doc, c characterDoc, tc table.Character) []int16 {
+	out := b.refs(d, "performance", c.Performances, "performance", "performances")
+	rank := table.NoRank
+	for _, s := range tc.Skills {
+		if s.Prof == table.Perform {
+			rank = s.Rank
+		}
+	}
+	var have [5]int
+	for _, p := range out {
+		if r := b.rs.Performances[p].Rank; r >= table.RankD && r <= table.RankS {
+			have[r-table.RankD]++
+		}
+	}
+	want := table.PerformancesKnown(rank)
+	if have == want {
+		return out
+	}
+	at := keyPos(d, "performances")
+	if c.Performances == nil {
+		at = keyPos(d, "proficiencies")
+	}
+	if rank == table.NoRank {
+		b.diags.Add(CodePerformances, at, "character %q knows performances but has no Perform rank", c.ID).Hint = "add {type: perform, rank: D} to its proficiencies"
+		return out
+	}
+	var w, h []string
+	for i, n := range want {
+		if n > 0 || have[i] > 0 {
+			w = append(w, fmt.Sprintf("%d %s", n, table.RankNames[table.RankD+table.Rank(i)]))
+			h = append(h, fmt.Sprintf("%d %s", have[i], table.RankNames[table.RankD+table.Rank(i)]))
+		}
+	}
+	dd := b.diags.Add(CodePerformances, at, "character %q has Perform rank %s, which knows %s; it lists %s", c.ID, rank, strings.Join(w, ", "), strings.Join(h, ", "))
+	dd.Hint = "one performance of each rank it knows per Perform rank: the rulebook's Performances Known table"
+	return out
 }
 
 // characterFeats links the feats and checks their order; at[i] is where
@@ -445,6 +646,10 @@ func (b *builder) skills(d *compiler.Doc, c characterDoc, tc table.Character, at
 		dd.Hint = "D is 1 rank, C 2, B 3, A 4, S 5, S+ 6 … S+4 9; ranks come at level 1, 4, 7, 10, 13, 16, 19 and 20"
 	}
 	for i, f := range tc.Feats {
+		if n := int(b.rs.Feats[f].Spread); n > 0 && len(out) < n {
+			dd := b.diags.Add(CodeSpread, pos(d, "feats", strconv.Itoa(at[i])), "character %q: %q gives one rank in each of %d different proficiencies; it has %d", c.ID, b.rs.Feats[f].ID, n, len(out))
+			dd.Hint = "list the proficiencies the ranks went to under proficiencies:"
+		}
 		need := b.rs.Feats[f].NeedsProf
 		if need != table.NoProf && !slices.ContainsFunc(out, func(s table.Skill) bool { return s.Prof == need }) {
 			b.diags.Add(CodeOriginProf, pos(d, "feats", strconv.Itoa(at[i])), "character %q: origin %q needs the %s proficiency", c.ID, b.rs.Feats[f].ID, need).Hint = "take it as the level-1 proficiency"
@@ -560,69 +765,6 @@ func usable(skills []table.Skill, w *table.Weapon) bool {
 	for _, s := range skills {
 		if s.Prof == p {
 			return s.Rank >= max(w.Rank, table.RankD)
-		}
-	}
-	return false
-}
-
-func (b *builder) skirmishes() {
-	for _, d := range b.p.Valid("skirmish") {
-		s, ok := decode[skirmishDoc](b, d)
-		if !ok {
-			continue
-		}
-		ts := table.Skirmish{ID: s.ID, Name: s.Name, Rounds: s.Rounds}
-		if ts.Rounds == 0 {
-			ts.Rounds = DefaultRounds // the schema's default; CUE defaults do not reach the YAML
-		}
-		seen := map[int]diag.Pos{}
-		for si, side := range s.Sides {
-			ts.Sides[si].Name = side.Name
-			for ui, u := range side.Units {
-				path := []string{"sides", strconv.Itoa(si), "units", strconv.Itoa(ui)}
-				cp := pos(d, append(path, "character")...)
-				ci := b.ref("character", u.Character, cp, "character")
-				wp := pos(d, append(path, "weapon")...)
-				wi := b.ref("weapon", u.Weapon, wp, "weapon")
-				ti := -1
-				if u.Terrain != "" {
-					ti = b.ref("terrain", u.Terrain, pos(d, append(path, "terrain")...), "terrain")
-				}
-				if ci < 0 || wi < 0 {
-					continue
-				}
-				if first, dup := seen[ci]; dup {
-					dd := b.diags.Add(CodeDeployTwice, cp, "skirmish %q deploys %q twice", s.ID, u.Character)
-					dd.Related = []diag.Related{{Pos: first, Message: "first deployed here"}}
-					continue
-				}
-				seen[ci] = cp
-				if !b.equips(ci, wi) {
-					dd := b.diags.Add(CodeDeployWeapon, wp, "skirmish %q: %q neither carries %q nor has it from a feat", s.ID, u.Character, u.Weapon)
-					dd.Hint = "equip one of its weapons or natural weapons"
-				}
-				ts.Sides[si].Units = append(ts.Sides[si].Units, table.Deployed{Character: int16(ci), Weapon: int16(wi), Terrain: int16(ti)})
-			}
-		}
-		b.rs.Skirmishes = append(b.rs.Skirmishes, ts)
-	}
-}
-
-// equips reports whether character ci carries weapon wi or has it by a feat.
-func (b *builder) equips(ci, wi int) bool {
-	if ci >= len(b.rs.Characters) {
-		return false
-	}
-	c := &b.rs.Characters[ci]
-	if slices.Contains(c.Weapons, int16(wi)) {
-		return true
-	}
-	if slices.Contains(c.Natural, int16(wi)) {
-		return true
-	}
-	for _, f := range c.Feats {
-		if b.rs.Feats[f].Choose == 0 && slices.Contains(b.rs.Feats[f].Natural, int16(wi)) {
-			return true
 		}
 	}
 	return false

@@ -11,12 +11,14 @@ import (
 // left to yaml.v3 (so the fast path is what was compared).
 func TestDecodeAgreesWithYAML(t *testing.T) {
 	errs, fallbacks := compiler.CompareDecodes(Game, map[string]func() any{
-		"weapon":    func() any { return new(weaponDoc) },
-		"feat":      func() any { return new(featDoc) },
-		"item":      func() any { return new(itemDoc) },
-		"terrain":   func() any { return new(terrainDoc) },
-		"character": func() any { return new(characterDoc) },
-		"skirmish":  func() any { return new(skirmishDoc) },
+		"weapon":      func() any { return new(weaponDoc) },
+		"feat":        func() any { return new(featDoc) },
+		"item":        func() any { return new(itemDoc) },
+		"terrain":     func() any { return new(terrainDoc) },
+		"character":   func() any { return new(characterDoc) },
+		"performance": func() any { return new(performanceDoc) },
+		"map":         func() any { return new(mapDoc) },
+		"battle":      func() any { return new(battleDoc) },
 	})
 	for _, err := range errs {
 		t.Error(err)

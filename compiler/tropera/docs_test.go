@@ -28,8 +28,8 @@ func TestDocsExamplesCompile(t *testing.T) {
 			}
 		}
 	}
-	if len(docs) != 6 {
-		t.Errorf("%d whole examples in docs/tropera.md, want 6 (character, feat, weapon, item, terrain, skirmish)", len(docs))
+	if len(docs) != 8 {
+		t.Errorf("%d whole examples in docs/tropera.md, want 8 (character, feat, weapon, item, terrain, performance, map, battle)", len(docs))
 	}
 	mfs := fstest.MapFS{"docs.yaml": {Data: []byte(strings.Join(docs, "\n---\n"))}}
 	err = fs.WalkDir(tro.Game.Content, ".", func(p string, d fs.DirEntry, err error) error {
@@ -49,7 +49,7 @@ func TestDocsExamplesCompile(t *testing.T) {
 	if len(diags) > 0 {
 		t.Errorf("docs examples: %v", diags)
 	}
-	for _, k := range []string{"character", "feat", "weapon", "item", "terrain", "skirmish"} {
+	for _, k := range []string{"character", "feat", "weapon", "item", "terrain", "performance", "map", "battle"} {
 		base := 0
 		for _, d := range p.Set.Docs {
 			if d.Kind == k && !strings.HasPrefix(d.File, "docs/docs.yaml") {

@@ -159,3 +159,17 @@ func (g *Game) Clone() play.Match { return g.clone() }
 
 // Position implements play.Match.
 func (g *Game) Position() any { return g.position() }
+
+// Participants implements play.Participants for roundtable sim: each
+// seat's hero set (an entity whose win rate a sim over several hero-set
+// pairings compares).
+func (g *Game) Participants() [][]string {
+	out := make([][]string, len(g.P))
+	for i, p := range g.P {
+		out[i] = []string{}
+		if p.Set != nil {
+			out[i] = append(out[i], p.Set.ID)
+		}
+	}
+	return out
+}

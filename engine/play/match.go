@@ -1,5 +1,7 @@
 package play
 
+import "math/rand/v2"
+
 // Match is one game in progress. A Match is not safe for concurrent use.
 type Match interface {
 	// Seats are the players at the table, in seat order. A seat that never
@@ -80,4 +82,20 @@ func Win(reason string, seats ...int) Result { return Result{Winners: seats, Rea
 // win rates. Ids are the content's ids; each seat's list has no repeats.
 type Participants interface {
 	Participants() [][]string
+}
+
+// Determinizer is implemented by matches that hide something from a seat:
+// other players' hands, the order of decks, the future of the random
+// source. A Clone copies all of that, so a search policy playing on clones
+// would read cards and dice it cannot know; it plays on determinizations
+// instead (information-set search). Matches with nothing hidden need not
+// implement it.
+type Determinizer interface {
+	// Determinize returns an independent copy of the match as seat may
+	// believe it to be: everything seat has not seen (other players'
+	// hands, deck orders, the state of the random source) redrawn from rng,
+	// consistently with what seat has seen; everything seat knows kept.
+	// Seat's own legal actions (their texts, in order) are those of the
+	// match. The receiver is not changed.
+	Determinize(seat int, rng *rand.Rand) Match
 }

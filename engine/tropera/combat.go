@@ -154,11 +154,21 @@ func Hit(a, d *Unit) int {
 		sh = int(a.Combat.SkillHit)
 	}
 	b := ProficiencyBonus(a.Weapon.Type, a.Rank(a.Weapon.Type.Prof()))
-	return sh*int(a.Stats[table.Skl]) + int(a.Stats[table.Lck]) + int(a.Weapon.Accuracy) + b.Accuracy + triangle(a, d) - a.penalty()
+	n := sh*int(a.Stats[table.Skl]) + int(a.Stats[table.Lck]) + int(a.Weapon.Accuracy) + b.Accuracy + triangle(a, d) - a.penalty()
+	// The Perform Bonus: what a performance adds to Hit.
+	n += int(a.Cond.Boost.Hit)
+	// Resistant: "a 15 Avoidance bonus against staves that inflict ailments".
+	if a.Weapon.Type == table.Staff && a.Weapon.Inflicts != table.NoStatus {
+		n -= int(d.Combat.Ailment)
+	}
+	return n
 }
 
 // Avoid is Speed x2 + Luck (x2 with Miracle) + terrain, plus a staff's S
-// rank bonus and Focus per staff rank when focused on staves.
+// rank bonus and Focus per staff rank when focused on staves, Perform's S
+// rank +5 and Focus per Perform rank; Defend adds Skill; Guard Break takes
+// its share; a grappled unit's Avoid is halved (terrain aside) and a
+// carrier's halved (terrain included).
 func Avoid(u *Unit) int {
 	la := 1
 	if u.Combat.LuckAvoid > 0 {
@@ -166,9 +176,26 @@ func Avoid(u *Unit) int {
 	}
 	ta, _ := terrainOf(u)
 	b := ProficiencyBonus(u.Weapon.Type, u.Rank(u.Weapon.Type.Prof()))
-	n := 2*int(u.Stats[table.Spd]) + la*int(u.Stats[table.Lck]) + ta + b.Avoid - u.penalty()
+	n := 2*int(u.Stats[table.Spd]) + la*int(u.Stats[table.Lck]) + b.Avoid - u.penalty()
 	if p := u.Weapon.Type.Prof(); p == table.Staves && p == u.Char.Focus {
 		n += int(u.Combat.Focus) * int(u.Rank(p))
+	}
+	if r := u.Rank(table.Perform); r >= table.RankS {
+		n += 5 // Perform S: "+5 Avoidance"
+	}
+	if u.Char.Focus == table.Perform {
+		n += int(u.Combat.Focus) * int(u.Rank(table.Perform))
+	}
+	if u.Cond.Defending {
+		n += int(u.Stats[table.Skl])
+	}
+	n += int(u.Cond.Boost.Avoid) - u.Cond.GuardBreak
+	if u.Cond.Grappled {
+		n /= 2
+	}
+	n += ta
+	if u.Cond.Carrying {
+		n /= 2
 	}
 	return n
 }
@@ -177,7 +204,7 @@ func Avoid(u *Unit) int {
 // Gamble; + Focus per rank in the focused weapon proficiency).
 func Crit(a *Unit) int {
 	b := ProficiencyBonus(a.Weapon.Type, a.Rank(a.Weapon.Type.Prof()))
-	c := int(a.Stats[table.Skl])/2 + int(a.Weapon.Crit) + b.Crit
+	c := int(a.Stats[table.Skl])/2 + int(a.Weapon.Crit) + b.Crit + int(a.Cond.Boost.Crit)
 	if p := a.Weapon.Type.Prof(); p != table.Staves && p != table.NoProf && p == a.Char.Focus {
 		c += int(a.Combat.Focus) * int(a.Rank(p))
 	}
@@ -203,13 +230,20 @@ func Effective(a, d *Unit) bool {
 // against Resistance.
 func Damage(a, d *Unit) int {
 	w := a.Weapon
+	if w.Type == table.Staff {
+		return 0 // a hostile staff inflicts its ailment; healing staves do not attack
+	}
 	might := int(w.Might)
 	if Effective(a, d) {
 		might *= 3
 	}
+	might += int(a.Cond.Boost.Might)
 	b := ProficiencyBonus(w.Type, a.Rank(w.Type.Prof()))
 	var atk, def int
 	str, mag := int(a.Stats[table.Str]), int(a.Stats[table.Mag])
+	if a.Cond.Overload {
+		mag *= 2 // Overload: "your Magic stat doubles"
+	}
 	switch {
 	case w.Type == table.Breath:
 		atk, def = int(a.Char.Level), int(d.Stats[table.Res])
@@ -225,8 +259,13 @@ func Damage(a, d *Unit) int {
 		atk, def = str, int(d.Stats[table.Def])
 	}
 	_, td := terrainOf(d)
-	dmg := max(0, atk+might+b.Might-(def+td))
 	magical := w.Magical || w.Type == table.Breath
+	if magical {
+		def += int(d.Cond.Boost.Res)
+	} else {
+		def += int(d.Cond.Boost.Def)
+	}
+	dmg := max(0, atk+might+b.Might-(def+td))
 	if (!magical && d.Combat.HalvePhys) || (magical && d.Combat.HalveMag) {
 		dmg /= 2
 	}
@@ -255,7 +294,15 @@ func InRange(u *Unit, dist int) bool {
 // the breath reaches a (at least 1); no more than the charges left. Staves
 // get no Extra Attacks.
 func Attacks(a, d *Unit, dist int, attacker bool) int {
-	if !InRange(a, dist) || a.Weapon.Type == table.Staff || a.Uses == 0 {
+	if !InRange(a, dist) || a.Uses == 0 {
+		return 0
+	}
+	if a.Weapon.Type == table.Staff {
+		// "Staves do not benefit from Extra Attacks": a hostile staff
+		// attacks once when cast; no staff counterattacks.
+		if attacker && a.Weapon.Hostile {
+			return 1
+		}
 		return 0
 	}
 	n := 1
@@ -272,8 +319,17 @@ func Attacks(a, d *Unit, dist int, attacker bool) int {
 	if _, ok := cycle(a.Weapon.Type); (ok || a.Weapon.Type == table.Bow) && a.Rank(a.Weapon.Type.Prof()) >= table.RankS3 {
 		n++
 	}
+	// Sentinel: "While defending, you gain an extra strike to all your
+	// counterattacks."
+	if !attacker && a.Cond.Sentinel {
+		n++
+	}
 	if attacker && d.Combat.Wary > 0 {
 		n = max(1, n-int(d.Combat.Wary))
+	}
+	// Slowed: one attack fewer in its Attack Sequences, at least one.
+	if a.Cond.Slowed {
+		n = max(1, n-1)
 	}
 	// Ice breath slows "the target": only when the breath reaches.
 	if d.Weapon.Slows > 0 && InRange(d, dist) && d.Uses != 0 {

@@ -1,7 +1,9 @@
 package tropera
 
 import (
+	"fmt"
 	"slices"
+	"strings"
 
 	"github.com/roundtable-dev/roundtable/engine/tropera/table"
 )
@@ -45,14 +47,31 @@ type Allocator func(growths table.Stats) table.Stats
 //     makes the stat ineligible. Of the 5 highest results the player raises
 //     4 by 1. Ties go to the higher growth rate; equal growth rates reroll,
 //     highest first.
-func Level(d Dice, growths table.Stats, from int, choose Chooser, alloc Allocator) LevelUp {
-	lu := LevelUp{Level: from + 1}
-	if table.Milestone(lu.Level) {
+//
+// The player's choices come from choose and alloc (nil: the defaults); a
+// choice the rules do not allow is an error, and nothing is gained.
+func Level(d Dice, growths table.Stats, from int, choose Chooser, alloc Allocator) (LevelUp, error) {
+	lu := RollLevel(d, growths, from)
+	if lu.Milestone() {
 		if alloc == nil {
 			alloc = spread
 		}
-		lu.Gains = alloc(growths)
-		lu.Gains[table.HP] += table.MilestoneHP
+		return lu, lu.Allocate(alloc(growths))
+	}
+	if choose == nil {
+		choose = func(e []table.Stat) []table.Stat { return e[:min(table.LevelUpRaises, len(e))] }
+	}
+	return lu, lu.Choose(choose(slices.Clone(lu.Eligible)))
+}
+
+// Milestone reports whether the level reached gives free points (8, 16).
+func (lu *LevelUp) Milestone() bool { return table.Milestone(lu.Level) }
+
+// RollLevel makes the rolls of a level-up from level from, leaving the
+// player's choice (Choose, or Allocate at levels 8 and 16) to be made.
+func RollLevel(d Dice, growths table.Stats, from int) LevelUp {
+	lu := LevelUp{Level: from + 1}
+	if lu.Milestone() {
 		return lu
 	}
 	var eligible []Roll20
@@ -85,14 +104,63 @@ func Level(d Dice, growths table.Stats, from int, choose Chooser, alloc Allocato
 			lu.Rolls[i].Rerolls = eligible[j].Rerolls
 		}
 	}
-	if choose == nil {
-		choose = func(e []table.Stat) []table.Stat { return e[:min(table.LevelUpRaises, len(e))] }
+	return lu
+}
+
+// Choose raises the stats the player picks: 4 of the five best ("Of the 5
+// highest results, the player chooses 4"), or all of them when fewer are
+// eligible; each once.
+func (lu *LevelUp) Choose(chosen []table.Stat) error {
+	if lu.Milestone() || lu.Chosen != nil {
+		return fmt.Errorf("level %d: nothing to choose", lu.Level)
 	}
-	lu.Chosen = choose(slices.Clone(lu.Eligible))
-	for _, s := range lu.Chosen {
+	want := min(table.LevelUpRaises, len(lu.Eligible))
+	if len(chosen) != want {
+		return fmt.Errorf("level %d: choose %d of %s, not %d", lu.Level, want, statList(lu.Eligible), len(chosen))
+	}
+	for i, s := range chosen {
+		if !slices.Contains(lu.Eligible, s) {
+			return fmt.Errorf("level %d: %s is not among the five best (%s)", lu.Level, s, statList(lu.Eligible))
+		}
+		if slices.Contains(chosen[:i], s) {
+			return fmt.Errorf("level %d: %s is chosen twice", lu.Level, s)
+		}
+	}
+	lu.Chosen = slices.Clone(chosen)
+	for _, s := range chosen {
 		lu.Gains[s]++
 	}
-	return lu
+	return nil
+}
+
+// Allocate assigns a milestone's free points: 9 in all, at most 2 a stat
+// ("9 points to freely assign to their stats without rolling (maximum of
+// 2 per stat)"), and adds its 2 hit points.
+func (lu *LevelUp) Allocate(points table.Stats) error {
+	if !lu.Milestone() || lu.Gains != (table.Stats{}) {
+		return fmt.Errorf("level %d: no free points to assign", lu.Level)
+	}
+	sum := 0
+	for s, v := range points {
+		if v < 0 || v > table.MilestonePerStat {
+			return fmt.Errorf("level %d: %d points to %s; each stat takes 0 to %d", lu.Level, v, table.Stat(s), table.MilestonePerStat)
+		}
+		sum += int(v)
+	}
+	if sum != table.MilestonePoints {
+		return fmt.Errorf("level %d: %d points assigned; a milestone gives %d", lu.Level, sum, table.MilestonePoints)
+	}
+	lu.Gains = points
+	lu.Gains[table.HP] += table.MilestoneHP
+	return nil
+}
+
+func statList(ss []table.Stat) string {
+	var out []string
+	for _, s := range ss {
+		out = append(out, s.String())
+	}
+	return strings.Join(out, " ")
 }
 
 // breakTies rerolls the group of equal result and growth that straddles

@@ -1,17 +1,19 @@
 // Package tropera is the rules engine of Fire Emblem Tropera: combat
 // forecasts and Attack Sequences (hit, critical, damage, extra attacks, the
-// weapon triangle, terrain, proficiency bonuses), the level-up procedure and
-// a skirmish between two sides, all driven by a seeded random source.
+// weapon triangle, terrain, proficiency bonuses), the level-up procedure,
+// and battles on a map played through the game contract (engine/play):
+// movement, the action economy, enemy phases by level and objectives.
 //
-// Where the rulebook leaves a choice, the engine decides so:
+// Where the rulebook leaves a choice, the engine decides so (docs/tropera.md
+// lists every reading):
 //   - Attack Speed is Speed; weapon weight has no rule and is not used.
 //   - Halving (Heavy Armor, Resistant, dragon scales) rounds down and comes
 //     before Pierce's minimum and before the critical x3.
-//   - A staff neither attacks in a skirmish nor counterattacks.
+//   - A healing staff neither attacks nor counterattacks; a hostile staff
+//     attacks once and never counters.
 //   - Wary counts when its bearer is the one attacked.
 //   - A critically wounded unit (0 HP) acts only once healed; a Crippled
-//     one is out for the rest of the skirmish (the -10 penalty applies
-//     wherever a Crippled unit still fights, as in a forecast).
+//     one can be healed and fights on at -10.
 //   - A weapon with charges spends one per strike made.
 //   - Pierce works with weapons and magic weapons, not tomes.
 //   - The Ice breath slows only a foe it reaches in the sequence.
@@ -35,9 +37,9 @@ type Unit struct {
 	Move    int
 	Weapon  *table.Weapon
 	Terrain *table.Terrain // nil: no bonuses
-	Combat  table.Combat   // the feats' modifiers, combined
-	Feats   []int16
-	Uses    int // charges left on the weapon; -1: unlimited
+	Combat  table.Combat   // the active feats' modifiers, combined
+	Feats   []int16        // the active feats (negated ones left out)
+	Uses    int            // charges left on the weapon; -1: unlimited
 
 	// Critical wounds this map, the rounds left to heal the current one,
 	// and whether the character is Crippled.
@@ -45,9 +47,25 @@ type Unit struct {
 	Countdown int
 	Crippled  bool
 
+	// Beast: a laguz in beast form.
+	Beast bool
+	// Cond holds the battle's conditions that the arithmetic reads.
+	Cond Cond
+
 	miracle bool // Miracle spent this round
 	shield  bool // Shield spent this phase
-	revived int  // the round it was healed from a critical wound
+}
+
+// Cond is what a battle's statuses and actions change in a unit's numbers.
+type Cond struct {
+	Defending  bool        // Defend: Skill adds to Avoid
+	Sentinel   bool        // defending with Sentinel: one more strike on counters
+	Carrying   bool        // carrying a passenger: Avoid halved
+	Grappled   bool        // Avoid halved, terrain aside
+	GuardBreak int         // Avoid lost (Guard Break)
+	Slowed     bool        // one attack fewer (at least one)
+	Overload   bool        // Magic doubled
+	Boost      table.Boost // performances
 }
 
 // NewPhase readies what works once a phase (Shield).
@@ -66,44 +84,69 @@ func (u *Unit) Rank(p table.Prof) table.Rank {
 	return table.NoRank
 }
 
-// Has reports whether the unit has feat f.
+// Has reports whether the unit has feat f (active).
 func (u *Unit) Has(f int16) bool { return slices.Contains(u.Feats, f) }
 
-// NewUnit deploys character ci with weapon wi on terrain ti (-1: none).
-// Stats are the creation points plus the level-up gains, HP starting at 10
-// and movement at 5 ("Characters start with 10 Hit Points and 5
-// Movement"), one more movement at levels 8 and 16, plus the feats.
+// NewUnit deploys character ci with weapon wi on terrain ti (-1: none),
+// a laguz in beast form (its fighting form). Stats are the creation points
+// plus the level-up gains, HP starting at 10 and movement at 5
+// ("Characters start with 10 Hit Points and 5 Movement"), one more
+// movement at levels 8 and 16, plus the feats and a relic's bonus.
 func NewUnit(rs *table.Ruleset, ci, wi, ti int) (*Unit, error) {
 	if ci < 0 || ci >= len(rs.Characters) || wi < 0 || wi >= len(rs.Weapons) {
 		return nil, fmt.Errorf("no such character or weapon")
 	}
 	c := &rs.Characters[ci]
-	u := &Unit{Char: c, Weapon: &rs.Weapons[wi], Feats: c.Feats}
+	u := &Unit{Char: c, Weapon: &rs.Weapons[wi], Beast: rs.Laguz(c) >= 0}
+	u.derive(rs)
+	u.HP = int(u.Stats[table.HP])
+	u.Uses = -1
+	if u.Weapon.Charges > 0 {
+		u.Uses = int(u.Weapon.Charges)
+	}
+	if ti >= 0 && ti < len(rs.Terrain) {
+		u.Terrain = &rs.Terrain[ti]
+	}
+	return u, nil
+}
+
+// derive works out the unit's stats, movement and feat modifiers from its
+// character and form: the beast traits of a laguz origin only in beast
+// form (what Anthropomorph keeps, in humanoid form too).
+func (u *Unit) derive(rs *table.Ruleset) {
+	c := u.Char
+	u.Feats = u.Feats[:0]
+	u.Combat = table.Combat{}
+	for _, f := range c.Feats {
+		if !c.Active(f) {
+			continue
+		}
+		u.Feats = append(u.Feats, f)
+		if rs.Feats[f].Beast && !u.Beast {
+			continue
+		}
+		u.Combat = combine(u.Combat, rs.Feats[f].Combat)
+	}
+	if !u.Beast {
+		k := rs.Kept(c)
+		u.Combat.Flies = u.Combat.Flies || k.Flies
+		u.Combat.HalvePhys = u.Combat.HalvePhys || k.Halve
+	}
 	for i := range u.Stats {
 		u.Stats[i] = c.Points[i] + c.Gains[i]
 	}
-	u.Stats[table.HP] += table.BaseHP
-	u.Move = table.BaseMove + table.Milestones(int(c.Level))
-	for _, f := range c.Feats {
-		fc := rs.Feats[f].Combat
-		u.Combat = combine(u.Combat, fc)
+	if c.Relic >= 0 && int(c.Relic) < len(rs.Items) {
+		for i, v := range rs.Items[c.Relic].Stats {
+			u.Stats[i] += v
+		}
 	}
-	u.Stats[table.HP] += u.Combat.HP
+	u.Stats[table.HP] += table.BaseHP + u.Combat.HP
 	if u.Combat.MageArmor {
 		def, res := u.Stats[table.Def], u.Stats[table.Res]
 		u.Stats[table.Def] += res / 2
 		u.Stats[table.Res] += def / 2
 	}
-	u.Uses = -1
-	if u.Weapon.Charges > 0 {
-		u.Uses = int(u.Weapon.Charges)
-	}
-	u.Move += int(u.Combat.Move)
-	u.HP = int(u.Stats[table.HP])
-	if ti >= 0 && ti < len(rs.Terrain) {
-		u.Terrain = &rs.Terrain[ti]
-	}
-	return u, nil
+	u.Move = table.BaseMove + table.Milestones(int(c.Level)) + int(u.Combat.Move)
 }
 
 func combine(a, b table.Combat) table.Combat {
@@ -133,5 +176,28 @@ func combine(a, b table.Combat) table.Combat {
 	a.HalveHeal = a.HalveHeal || b.HalveHeal
 	a.Shield = a.Shield || b.Shield
 	a.Focus = max(a.Focus, b.Focus)
+	a.Flies = a.Flies || b.Flies
+	a.Mounted = a.Mounted || b.Mounted
+	a.PassFoes = a.PassFoes || b.PassFoes
+	a.Canto = a.Canto || b.Canto
+	if b.Rescue > 0 && (a.Rescue == 0 || b.Rescue < a.Rescue) {
+		a.Rescue = b.Rescue // 1 (anyone) beats 2 (unarmored)
+	}
+	a.Armored = a.Armored || b.Armored
+	a.Sentinel = a.Sentinel || b.Sentinel
+	a.Cleave = max(a.Cleave, b.Cleave)
+	a.Trample = a.Trample || b.Trample
+	a.Multishot = a.Multishot || b.Multishot
+	a.Grapple = a.Grapple || b.Grapple
+	a.GuardBreak = a.GuardBreak || b.GuardBreak
+	a.QuickDraw = a.QuickDraw || b.QuickDraw
+	a.FastHealer = a.FastHealer || b.FastHealer
+	a.QuickSalve = a.QuickSalve || b.QuickSalve
+	a.Medic = a.Medic || b.Medic
+	a.Steal = a.Steal || b.Steal
+	a.Overload = a.Overload || b.Overload
+	a.Provoke = a.Provoke || b.Provoke
+	a.Shade = a.Shade || b.Shade
+	a.Ailment = max(a.Ailment, b.Ailment)
 	return a
 }

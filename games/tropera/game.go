@@ -4,6 +4,7 @@ package tropera
 
 import (
 	compiler "github.com/roundtable-dev/roundtable/compiler/tropera"
+	engine "github.com/roundtable-dev/roundtable/engine/tropera"
 	"github.com/roundtable-dev/roundtable/games"
 	generated "github.com/roundtable-dev/roundtable/generated/tropera"
 )
@@ -12,6 +13,8 @@ func init() {
 	games.Register(&games.Game{
 		ID:       compiler.GameID,
 		Name:     "Fire Emblem Tropera",
+		Modes:    engine.Modes,
+		Commands: commands,
 		Base:     func() any { return generated.Ruleset },
 		Scaffold: scaffold,
 	})

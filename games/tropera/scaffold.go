@@ -18,10 +18,13 @@ var scaffold = &games.Scaffold{
 		{Kind: "item", ID: "herb-bundle", Name: "Herb Bundle"},
 		{Kind: "terrain", ID: "ruins", Name: "Ruins"},
 		{Kind: "character", ID: "karla", Name: "Karla"},
-		{Kind: "skirmish", ID: "bandit-ford", Name: "Bandits at the Ford"},
+		{Kind: "performance", ID: "ford-song", Name: "Ford Song"},
+		{Kind: "map", ID: "bandit-ford", Name: "The Bandit Ford"},
+		{Kind: "battle", ID: "bandit-ford", Name: "Bandits at the Ford"},
 	},
-	Defaults: map[string]string{"weapon": "iron-sword", "feat": "adept", "item": "vulnerary", "terrain": "plains", "character": "lyn"},
-	Try:      games.Example{Kind: "character", ID: "my-hero"},
+	Defaults: map[string]string{"weapon": "iron-sword", "feat": "adept", "item": "vulnerary", "terrain": "plains", "character": "lyn",
+		"performance": "rallying-song", "map": "durvalla-road", "battle": "durvalla-road"},
+	Try: games.Example{Kind: "character", ID: "my-hero"},
 }
 
 func sub(f embed.FS) fs.FS {

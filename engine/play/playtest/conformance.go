@@ -7,6 +7,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"fmt"
+	"math/rand/v2"
 	"testing"
 
 	"github.com/roundtable-dev/roundtable/engine/play"
@@ -37,7 +38,11 @@ type Setup struct {
 //     bytes, and plays on like the original;
 //   - a Clone plays on like the original;
 //   - the seed plus the action log, and the starting position plus the
-//     action log, both reproduce the final position byte for byte.
+//     action log, both reproduce the final position byte for byte;
+//   - where the match is a play.Determinizer, a determinization leaves the
+//     match as it was, offers the seat to move the same actions and plays
+//     on; where it is a play.Participants, there is one list per seat and
+//     no list repeats an id.
 func Conformance(t *testing.T, s Setup) {
 	t.Helper()
 	seeds := s.Seeds
@@ -136,6 +141,7 @@ func ConformSeed(t testing.TB, s Setup, seed uint64) {
 		}
 		if step%37 == 0 || step == 3 || step == 11 {
 			checkCopies(t, s, m, step)
+			checkDeterminize(t, s, m, step, seed)
 		}
 		i := pols[mover].Choose(m)
 		if i < 0 || i >= n {
@@ -173,6 +179,7 @@ func ConformSeed(t testing.TB, s Setup, seed uint64) {
 			t.Fatalf("result without a reason")
 		}
 	}
+	checkParticipants(t, m)
 	final := JSON(t, s.Game, s.Mode.Name, m)
 	for _, format := range []string{"yaml", "json"} {
 		if got := JSON(t, s.Game, s.Mode.Name, Reload(t, s, m, format)); !bytes.Equal(got, final) {
@@ -258,6 +265,57 @@ func checkCopies(t testing.TB, s Setup, m play.Match, step int) {
 	}
 	if got := JSON(t, s.Game, s.Mode.Name, m); !bytes.Equal(got, JSON(t, s.Game, s.Mode.Name, m)) {
 		t.Fatalf("step %d: position is not stable", step)
+	}
+}
+
+// checkDeterminize: a determinization for the seat to move leaves m as it
+// was, offers that seat the same actions, and plays on.
+func checkDeterminize(t testing.TB, s Setup, m play.Match, step int, seed uint64) {
+	t.Helper()
+	d, ok := m.(play.Determinizer)
+	if !ok {
+		return
+	}
+	want := JSON(t, s.Game, s.Mode.Name, m)
+	seat := m.ToMove()
+	c := d.Determinize(seat, rand.New(rand.NewPCG(seed, uint64(step))))
+	if got := JSON(t, s.Game, s.Mode.Name, m); !bytes.Equal(got, want) {
+		t.Fatalf("step %d: Determinize changed the match:\n%s", step, firstDiff(want, got))
+	}
+	if c.ToMove() != seat || c.Legal() != m.Legal() {
+		t.Fatalf("step %d: a determinization for seat %d has seat %d to move with %d legal actions; the match has seat %d with %d", step, seat, c.ToMove(), c.Legal(), seat, m.Legal())
+	}
+	for i := range m.Legal() {
+		if a, b := m.Action(i), c.Action(i); a != b {
+			t.Fatalf("step %d: a determinization for seat %d offers action %d %q; the match offers %q", step, seat, i, b, a)
+		}
+	}
+	for k := 0; k < 5 && !c.Over(); k++ {
+		if err := c.Apply((step + k) % c.Legal()); err != nil {
+			t.Fatalf("step %d+%d: a determinization does not play on: %v", step, k, err)
+		}
+	}
+}
+
+// checkParticipants: one list per seat, no id twice in a list.
+func checkParticipants(t testing.TB, m play.Match) {
+	t.Helper()
+	p, ok := m.(play.Participants)
+	if !ok {
+		return
+	}
+	lists := p.Participants()
+	if len(lists) != len(m.Seats()) {
+		t.Fatalf("Participants: %d lists for %d seats", len(lists), len(m.Seats()))
+	}
+	for seat, ids := range lists {
+		seen := map[string]bool{}
+		for _, id := range ids {
+			if seen[id] || id == "" {
+				t.Fatalf("Participants: seat %d lists %q twice (or empty)", seat, id)
+			}
+			seen[id] = true
+		}
 	}
 }
 

@@ -60,3 +60,20 @@ func ItemSlots(l int) int { return 2 + min(Milestones(l), 1) }
 
 // RelicSlots is always 1.
 const RelicSlots = 1
+
+// PerformancesKnown is the rulebook's "Performances Known" table: at a
+// Perform rank (D..S), how many performances of each rank (D..S) a
+// character knows. Above S the counts stay those of S.
+func PerformancesKnown(perform Rank) [5]int {
+	table := [5][5]int{
+		{1, 0, 0, 0, 0}, // D
+		{2, 1, 0, 0, 0}, // C
+		{3, 2, 1, 0, 0}, // B
+		{4, 3, 2, 1, 0}, // A
+		{4, 4, 3, 2, 1}, // S
+	}
+	if perform < RankD {
+		return [5]int{}
+	}
+	return table[min(perform, RankS)-RankD]
+}

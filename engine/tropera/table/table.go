@@ -163,7 +163,31 @@ type Weapon struct {
 	// Effective lists feat indexes whose bearers take triple Might.
 	Effective []int16
 	Natural   bool
+	// Inflicts is the status a hit inflicts (Frost: Slowed).
+	Inflicts Status
+	// Hostile staves target foes and start Attack Sequences; other staves
+	// heal allies.
+	Hostile bool
+	// Chain: the attack jumps to up to Chain more foes, each within
+	// ChainReach spaces of the one before (Chain Lightning).
+	Chain      int8
+	ChainReach int8
+	// Siege weapons are fired by whoever embarks on their space; they need
+	// no proficiency.
+	Siege bool
 }
+
+// Status is a condition on a unit (none, or one of the rulebook's).
+type Status uint8
+
+// Statuses a weapon or staff can inflict.
+const (
+	NoStatus Status = iota
+	Slowed
+)
+
+// StatusNames are the schema's words by Status.
+var StatusNames = [...]string{"", "slowed"}
 
 // Combat is what the engine applies of a feat.
 type Combat struct {
@@ -191,6 +215,29 @@ type Combat struct {
 	HalveHeal   bool
 	Shield      bool
 	Focus       int8 // per rank in the character's focus proficiency
+
+	// Movement and actions on a map.
+	Flies      bool // unimpeded by difficult and impassable terrain but walls
+	Mounted    bool // difficult terrain costs 3
+	PassFoes   bool // moves through spaces foes hold (Thief)
+	Canto      bool // leftover movement after a main action
+	Rescue     int8 // 1: picks up any adjacent ally; 2: allies not Armored
+	Armored    bool // Flying Mount cannot carry this character
+	Sentinel   bool // Defend as a bonus action; +1 strike on counters while defending
+	Cleave     int8 // free attack on another adjacent foe at -this accuracy, stacking
+	Trample    bool
+	Multishot  bool
+	Grapple    bool
+	GuardBreak bool
+	QuickDraw  bool
+	FastHealer bool
+	QuickSalve bool // medicinal items as a bonus action
+	Medic      bool // medicinal items on adjacent allies (Battle Medic)
+	Steal      bool // the Steal and Pick Locks actions (Thief)
+	Overload   bool // the Overload action
+	Provoke    bool // the Provoke action
+	Shade      bool // the Shade action
+	Ailment    int8 // Avoid bonus against staves that inflict ailments (Resistant: 15)
 }
 
 // Feat is a feat or an origin (laguz, manakete).
@@ -205,8 +252,26 @@ type Feat struct {
 	Slots       int8
 	Natural     []int16 // weapon indexes
 	Choose      int8    // the character picks this many of Natural
-	Combat      Combat
-	Text        string
+	// Spread: the ranks go to this many different proficiencies (Versatile: 3).
+	Spread int8
+	// Negates lists feats this one replaces when taken later (Mounted and
+	// Flying Mount).
+	Negates []int16
+	// Beast: the feat's combat applies only in beast form (laguz origins).
+	Beast bool
+	// Keeps, per laguz origin, what the humanoid form keeps of the beast
+	// (Anthropomorph).
+	Keeps  []Keep
+	Combat Combat
+	Text   string
+}
+
+// Keep is what Anthropomorph keeps of one origin in humanoid form.
+type Keep struct {
+	Origin  int16
+	Natural bool // natural weapons usable in humanoid form
+	Flies   bool
+	Halve   bool // half physical damage
 }
 
 // Slot is where an item is carried.
@@ -224,7 +289,14 @@ type Item struct {
 	Slot     Slot
 	Heal     int8
 	Charges  int8
-	Text     string
+	// Boost raises stats on use (Pure Water: Res 7), fading by Fade a turn.
+	Boost Stats
+	Fade  int8
+	// Stats are a relic's bonus while carried.
+	Stats Stats
+	// Opens doors (a key).
+	Opens bool
+	Text  string
 }
 
 // Move is a terrain's movement cost class.
@@ -243,12 +315,17 @@ var MoveNames = [...]string{"normal", "difficult", "impassable"}
 // Terrain is a terrain type.
 type Terrain struct {
 	ID, Name     string
+	Glyph        string // one character in map grids
 	Move         Move
 	Avoid        int8
 	Defense      int8
 	Healing      int8
 	Destructible bool
 	Wall         bool
+	Cliff        bool  // Guerilla cannot cross it
+	Door         bool  // a key or Pick Locks opens it
+	HP           int8  // hit points of a destructible tile
+	Becomes      int16 // the terrain left when destroyed or opened; -1: none
 }
 
 // Skill is one proficiency at a rank.
@@ -272,36 +349,145 @@ type Character struct {
 	Natural  []int16 // natural weapons picked from feats that let it choose
 	Focus    Prof    // NoProf: none
 	Alt      bool
+	// Performances known (Perform proficiency).
+	Performances []int16
+	// Negated feats: taken, then replaced by a later feat (no effect).
+	Negated []int16
 }
 
-// Deployed is one unit of a skirmish side.
-type Deployed struct {
-	Character int16
-	Weapon    int16
-	Terrain   int16 // -1: plain ground without bonuses
-}
-
-// Side is one side of a skirmish.
-type Side struct {
-	Name  string
-	Units []Deployed
-}
-
-// Skirmish is a fight between two sides.
-type Skirmish struct {
+// Performance is one performance of the Perform proficiency.
+type Performance struct {
 	ID, Name string
-	Sides    [2]Side
-	Rounds   int8
+	Rank     Rank
+	// Within: the allies within this many spaces are its audience (1:
+	// adjacent).
+	Within int8
+	// Boost is what each ally gains until the performer's next phase: Hit
+	// (the rulebook's Perform Bonus), Avoid, Crit, Might, Def, Res, Move.
+	Boost Boost
+	// Refresh: one adjacent ally who has ended its turn acts again.
+	Refresh bool
+	Text    string
+}
+
+// Boost is a temporary bonus.
+type Boost struct {
+	Hit   int8 `json:"hit,omitempty" yaml:"hit,omitempty"`
+	Avoid int8 `json:"avoid,omitempty" yaml:"avoid,omitempty"`
+	Crit  int8 `json:"crit,omitempty" yaml:"crit,omitempty"`
+	Might int8 `json:"might,omitempty" yaml:"might,omitempty"`
+	Def   int8 `json:"def,omitempty" yaml:"def,omitempty"`
+	Res   int8 `json:"res,omitempty" yaml:"res,omitempty"`
+	Move  int8 `json:"move,omitempty" yaml:"move,omitempty"`
+}
+
+// Map is a battle map: a grid of terrain, rank 1 (south) first.
+type Map struct {
+	ID, Name      string
+	Width, Height int8
+	// Tiles holds a terrain index per tile: index rank*Width + file.
+	Tiles []int16
+	// Deploy are the deployment zones: Party (0) and Enemy (1).
+	Deploy [2][]int16
+	Houses []House
+	Siege  []Siege
+}
+
+// House is a searchable space and what it holds.
+type House struct {
+	Tile   int16
+	Item   int16 // -1: none
+	Weapon int16 // -1: none
+}
+
+// Siege is a siege space (a ballista, a mage tower) and its weapon.
+type Siege struct {
+	Tile   int16
+	Weapon int16
+}
+
+// Level is an enemy's level of training.
+type Level uint8
+
+// Enemy levels.
+const (
+	Mob Level = iota
+	Army
+	Elite
+)
+
+// LevelNames are the schema's words by Level.
+var LevelNames = [...]string{"mob", "army", "elite"}
+
+func (l Level) String() string {
+	if int(l) < len(LevelNames) {
+		return LevelNames[l]
+	}
+	return "level?"
+}
+
+// Placed is one unit a battle puts on the map.
+type Placed struct {
+	Character int16
+	Number    int8  // enemies: their number, 1 and up
+	Level     Level // enemies
+	Tile      int16 // -1: the party places it in its deployment zone
+	Weapon    int16 // equipped
+	Beast     bool  // starts in beast form
+	// Weapons and Items replace the character's own when not nil (enemies).
+	Weapons, Items []int16
+}
+
+// Objective is how a battle is won.
+type Objective uint8
+
+// Objectives.
+const (
+	Rout Objective = iota
+	Seize
+	Defend
+	Escape
+)
+
+// ObjectiveNames are the schema's words by Objective.
+var ObjectiveNames = [...]string{"rout", "seize", "defend", "escape"}
+
+// Weather is a battle's weather.
+type Weather uint8
+
+// Weathers.
+const (
+	Clear Weather = iota
+	Adverse
+)
+
+// Battle is a battle on a map: the party, the numbered enemies and the
+// objective.
+type Battle struct {
+	ID, Name  string
+	Map       int16
+	Party     []Placed
+	Enemies   []Placed
+	Objective Objective
+	// Tiles of the objective: the seize tile, the escape tiles, the tiles
+	// to defend (none: survive).
+	Tiles []int16
+	// Hold is the rounds to hold out (defend).
+	Hold    int8
+	Rounds  int8 // the round limit: after it the battle is a draw
+	Weather Weather
 }
 
 // Ruleset is everything compiled from the packs.
 type Ruleset struct {
-	Weapons    []Weapon
-	Feats      []Feat
-	Items      []Item
-	Terrain    []Terrain
-	Characters []Character
-	Skirmishes []Skirmish
+	Weapons      []Weapon
+	Feats        []Feat
+	Items        []Item
+	Terrain      []Terrain
+	Characters   []Character
+	Performances []Performance
+	Maps         []Map
+	Battles      []Battle
 }
 
 // CharacterIndex returns the index of a character id, or -1.
@@ -314,10 +500,40 @@ func (rs *Ruleset) CharacterIndex(id string) int {
 	return -1
 }
 
-// SkirmishIndex returns the index of a skirmish id, or -1.
-func (rs *Ruleset) SkirmishIndex(id string) int {
-	for i := range rs.Skirmishes {
-		if rs.Skirmishes[i].ID == id {
+// BattleIndex returns the index of a battle id, or -1.
+func (rs *Ruleset) BattleIndex(id string) int {
+	for i := range rs.Battles {
+		if rs.Battles[i].ID == id {
+			return i
+		}
+	}
+	return -1
+}
+
+// ItemIndex returns the index of an item id, or -1.
+func (rs *Ruleset) ItemIndex(id string) int {
+	for i := range rs.Items {
+		if rs.Items[i].ID == id {
+			return i
+		}
+	}
+	return -1
+}
+
+// FeatIndex returns the index of a feat id, or -1.
+func (rs *Ruleset) FeatIndex(id string) int {
+	for i := range rs.Feats {
+		if rs.Feats[i].ID == id {
+			return i
+		}
+	}
+	return -1
+}
+
+// PerformanceIndex returns the index of a performance id, or -1.
+func (rs *Ruleset) PerformanceIndex(id string) int {
+	for i := range rs.Performances {
+		if rs.Performances[i].ID == id {
 			return i
 		}
 	}

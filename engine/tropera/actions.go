@@ -1,0 +1,837 @@
+package tropera
+
+import (
+	"fmt"
+	"slices"
+	"strings"
+
+	"github.com/roundtable-dev/roundtable/engine/tropera/table"
+)
+
+// verb is what an action does.
+type verb uint8
+
+const (
+	vPlace verb = iota
+	vMove
+	vAttack
+	vAttackTile
+	vCast
+	vUse
+	vOpen
+	vDefend
+	vDash
+	vPrepare
+	vPerform
+	vEquip
+	vEmbark
+	vDisembark
+	vGive
+	vTake
+	vSwap
+	vTransform
+	vSearch
+	vSteal
+	vPick
+	vOverload
+	vProvoke
+	vShade
+	vRescue
+	vDrop
+	vDismount
+	vUnload
+	vSeize
+	vEscape
+	vWait
+	vEndPhase
+	vCleave
+)
+
+// act is one legal action.
+type act struct {
+	text   string
+	v      verb
+	u      int   // the unit acting
+	tile   int   // a destination, a door, a destructible tile
+	t      int   // a target unit (ally or foe); -1 none
+	t2     int   // a second unit (the carrier, for unload)
+	w      int16 // a weapon, staff, item or performance index
+	w2     int16 // a second one (swap, an added performance)
+	slot   int   // a carried slot (give, take, steal, use)
+	slot2  int
+	chain  []int // chained or split targets
+	tiles  []int // designated tiles (prepare)
+	option string
+}
+
+// kind of a bonus or main action by level: what enemy levels may do.
+//
+// Mob: move; main: attack, embark/disembark, transform, use item, use staff;
+// special actions cost a main action. Army: move; main: attack, defend, use
+// item, use staff; bonus: embark/disembark, trade, transform. Elite: move;
+// main: attack, dash, defend, prepare attack, use item, use staff; bonus:
+// embark/disembark, trade, transform, and every other standard action.
+type allowed struct {
+	defend, dash, prepare, equip, trade, search, bonus bool
+}
+
+func (b *Battle) allowed(u *BUnit) allowed {
+	if u.Side == Party {
+		return allowed{true, true, true, true, true, true, true}
+	}
+	switch u.Level {
+	case table.Mob:
+		return allowed{}
+	case table.Army:
+		return allowed{defend: true, trade: true, bonus: true}
+	}
+	return allowed{defend: true, dash: true, prepare: true, equip: true, trade: true, bonus: true}
+}
+
+// tileName is a tile's name on the battle's map.
+func (b *Battle) tileName(t int) string {
+	if t < 0 || t >= len(b.names) {
+		return "-"
+	}
+	return b.names[t]
+}
+
+// Legal implements play.Match.
+func (b *Battle) Legal() int { return len(b.acts()) }
+
+// Action implements play.Match.
+func (b *Battle) Action(i int) string { return b.acts()[i].text }
+
+func (b *Battle) acts() []act {
+	if !b.fresh {
+		b.legal = b.enumerate()
+		b.fresh = true
+	}
+	return b.legal
+}
+
+func (b *Battle) enumerate() []act {
+	var out []act
+	switch {
+	case b.over:
+		return nil
+	case b.deploying:
+		for i, u := range b.Units {
+			if u.Placed {
+				continue
+			}
+			for _, t := range b.m.Deploy[Party] {
+				if b.UnitAt(int(t)) < 0 && b.CanStand(u, int(t)) {
+					out = append(out, act{text: fmt.Sprintf("place %s at %s", u.ID, b.tileName(int(t))), v: vPlace, u: i, tile: int(t), t: -1})
+				}
+			}
+			if len(out) == 0 {
+				// No free tile it can stand on: it waits off the map.
+				out = append(out, act{text: fmt.Sprintf("place %s off the map", u.ID), v: vPlace, u: i, tile: -1, t: -1})
+			}
+			return out // one unit at a time, in the battle's order
+		}
+		return nil
+	case b.pending != nil:
+		return b.pendingActs()
+	case b.active >= 0:
+		out = b.unitActs(b.active)
+		u := b.Units[b.active]
+		out = append(out, act{text: u.ID + " wait", v: vWait, u: b.active, t: -1})
+		return out
+	}
+	for i, u := range b.Units {
+		if b.mayStart(i) {
+			out = append(out, b.unitActs(i)...)
+			out = append(out, act{text: u.ID + " wait", v: vWait, u: i, t: -1})
+		}
+	}
+	out = append(out, act{text: "end phase", v: vEndPhase, u: -1, t: -1})
+	return out
+}
+
+// canStart reports whether unit i can begin its turn in this phase (a
+// unit can always wait).
+func (b *Battle) canStart(i int) bool {
+	u := b.Units[i]
+	return u.Side == b.phase && u.Standing() && !u.T.Done && !u.T.Acted && (u.At >= 0 || u.Carrier >= 0)
+}
+
+// mayStart is canStart with the enemy's order: Mob and Army enemies act in
+// numerical order ("always act in numerical order"), Elite ones in any.
+func (b *Battle) mayStart(i int) bool {
+	if !b.canStart(i) {
+		return false
+	}
+	u := b.Units[i]
+	if u.Side != Enemy || u.Level == table.Elite {
+		return true
+	}
+	for j, o := range b.Units {
+		if j != i && o.Side == Enemy && o.Level != table.Elite && o.Number < u.Number && b.canStart(j) {
+			return false
+		}
+	}
+	return true
+}
+
+func (b *Battle) anyCanStart() bool {
+	for i := range b.Units {
+		if b.canStart(i) {
+			return true
+		}
+	}
+	return false
+}
+
+// foe reports whether o is u's foe and standing.
+func foe(u, o *BUnit) bool { return o.Side != u.Side && o.Standing() }
+
+// wieldable lists the weapons u can attack with now: the siege weapon when
+// embarked; else its carried weapons and natural weapons it can wield in
+// its form, the equipped one first.
+func (b *Battle) wieldable(u *BUnit) []int16 {
+	if u.Embarked >= 0 {
+		return []int16{b.m.Siege[u.Embarked].Weapon}
+	}
+	var out []int16
+	add := func(w int16) {
+		if !slices.Contains(out, w) {
+			if ok, _ := b.rs.Wields(u.Char, w, u.Beast); ok {
+				out = append(out, w)
+			}
+		}
+	}
+	for _, c := range u.Weapons {
+		if c.Uses != 0 {
+			add(c.ID)
+		}
+	}
+	for _, f := range u.Char.Feats {
+		for _, w := range b.rs.Feats[f].Natural {
+			if b.rs.NaturalFrom(u.Char, w) == f {
+				add(w)
+			}
+		}
+	}
+	if k := slices.Index(out, u.Equip); k > 0 {
+		out[0], out[k] = out[k], out[0]
+	}
+	return out
+}
+
+// usesOf is what is left of weapon w for u: its carried charges, the siege
+// space's, or unlimited for natural weapons.
+func (b *Battle) usesOf(u *BUnit, w int16) int {
+	if u.Embarked >= 0 && b.m.Siege[u.Embarked].Weapon == w {
+		return b.siege[u.Embarked]
+	}
+	for _, c := range u.Weapons {
+		if c.ID == w {
+			return c.Uses
+		}
+	}
+	return -1
+}
+
+// unitActs lists what unit i can do now on its turn.
+func (b *Battle) unitActs(i int) []act {
+	u := b.Units[i]
+	if u.Side != b.phase || !u.Standing() || u.T.Done {
+		return nil
+	}
+	var out []act
+	al := b.allowed(u)
+	// The passenger's only way off is a main action.
+	if u.Carrier >= 0 {
+		if !u.T.Main && u.Revived != b.round {
+			c := b.Units[u.Carrier]
+			for _, t := range b.neighbours(c.At) {
+				if b.UnitAt(t) < 0 && b.CanStand(u, t) {
+					out = append(out, act{text: fmt.Sprintf("%s dismount at %s", u.ID, b.tileName(t)), v: vDismount, u: i, tile: t, t: -1})
+				}
+			}
+		}
+		return out
+	}
+	if u.At < 0 {
+		return nil
+	}
+	// Move: once, and once more after Dash or (Canto) after a main action.
+	left := b.Allowance(u) - u.T.Spent
+	mayMove := !u.T.Moved || u.T.Extra
+	if u.T.Main && !u.T.Dashed && !u.Combat.Canto {
+		mayMove = false
+	}
+	if mayMove && left > 0 {
+		for t, c := range b.Reach(u, left) {
+			if c > 0 {
+				out = append(out, act{text: u.ID + " move " + b.tileName(t), v: vMove, u: i, tile: t, t: -1})
+			}
+		}
+	}
+	// "A character who has been healed from a critical wound may move, but
+	// not take any main or bonus actions on the same turn".
+	if u.T.Main || u.Revived == b.round {
+		return out
+	}
+	out = append(out, b.mainActs(i, al)...)
+	if !u.T.Bonus {
+		out = append(out, b.bonusActs(i, al)...)
+	}
+	return dedupe(out)
+}
+
+// bonusCost says whether an action that is a bonus action for the party is
+// a main action for u: Mob enemies take no bonus actions ("Embark/
+// Disembark", "Transform" are among their main actions).
+func (b *Battle) mobMain(u *BUnit) bool { return u.Side == Enemy && u.Level == table.Mob }
+
+func (b *Battle) mainActs(i int, al allowed) []act {
+	u := b.Units[i]
+	var out []act
+	at := u.At
+	for _, w := range b.wieldable(u) {
+		wt := &b.rs.Weapons[w]
+		if wt.Type == table.Staff {
+			continue
+		}
+		if b.usesOf(u, w) == 0 {
+			continue
+		}
+		for j, o := range b.Units {
+			if !foe(u, o) || o.At < 0 {
+				continue
+			}
+			d := b.dist(at, o.At)
+			if !b.inRange(u, wt, d) || b.ignores(u, j) {
+				continue
+			}
+			base := act{v: vAttack, u: i, t: j, w: w}
+			text := fmt.Sprintf("%s attack %s with %s", u.ID, o.ID, wt.ID)
+			base.text = text
+			out = append(out, base)
+			if u.Combat.Grapple {
+				g := base
+				g.option, g.text = "grapple", text+" grapple"
+				out = append(out, g)
+			}
+			if u.Combat.Trample && d == 1 && b.Allowance(u)-u.T.Spent >= 2 {
+				if beyond, ok := b.beyond(u, at, o.At); ok {
+					tr := base
+					tr.option, tr.tile, tr.text = "trample", beyond, text+" trample"
+					out = append(out, tr)
+				}
+			}
+			if wt.Chain > 0 {
+				for _, ch := range b.chains(u, j, int(wt.Chain), int(wt.ChainReach), []int{j}) {
+					c := base
+					c.chain = ch
+					var names []string
+					for _, k := range ch {
+						names = append(names, b.Units[k].ID)
+					}
+					c.option, c.text = "chain", text+" chain "+strings.Join(names, " ")
+					out = append(out, c)
+				}
+			}
+			if u.Combat.Multishot && d > 1 {
+				out = append(out, b.splits(u, i, j, w, base)...)
+			}
+		}
+		if wt.Siege || wt.Type == table.Staff {
+			continue
+		}
+		// Destructible terrain in range.
+		for _, t := range b.within(at, int(wt.MaxRange)) {
+			tr := b.Terrain(t)
+			if tr.Destructible && b.tileHP[t] > 0 && b.inRange(u, wt, b.dist(at, t)) {
+				out = append(out, act{text: fmt.Sprintf("%s attack tile %s with %s", u.ID, b.tileName(t), wt.ID), v: vAttackTile, u: i, tile: t, t: -1, w: w})
+			}
+		}
+	}
+	// Staves: "Cast a spell using the chosen staff's effects."
+	for _, c := range u.Weapons {
+		wt := &b.rs.Weapons[c.ID]
+		if wt.Type != table.Staff || c.Uses == 0 {
+			continue
+		}
+		if ok, _ := b.rs.Wields(u.Char, c.ID, u.Beast); !ok {
+			continue
+		}
+		for j, o := range b.Units {
+			if o.At < 0 || j == i {
+				continue
+			}
+			d := b.dist(at, o.At)
+			if d < int(wt.MinRange) || d > int(wt.MaxRange) {
+				continue
+			}
+			switch {
+			case wt.Hostile && foe(u, o) && !b.ignores(u, j):
+			case !wt.Hostile && o.Side == u.Side && o.Present() && o.HP < int(o.Stats[table.HP]):
+			default:
+				continue
+			}
+			out = append(out, act{text: fmt.Sprintf("%s cast %s on %s", u.ID, wt.ID, o.ID), v: vCast, u: i, t: j, w: c.ID})
+		}
+	}
+	// Items: medicinal on oneself; on an adjacent ally with Battle Medic,
+	// or on a critically wounded one ("Adjacent characters can use their
+	// action to administer medicinal items"); boosts on oneself; keys on an
+	// adjacent door. With Quick Salve a medicinal item is a bonus action.
+	for s, c := range u.Items {
+		it := &b.rs.Items[c.ID]
+		if c.Uses == 0 {
+			continue
+		}
+		switch {
+		case it.Heal > 0:
+			// With Quick Salve (and a bonus action left) it is a bonus action.
+			if u.HP < int(u.Stats[table.HP]) && !(u.Combat.QuickSalve && !u.T.Bonus && b.allowed(u).bonus) {
+				out = append(out, act{text: fmt.Sprintf("%s use %s", u.ID, it.ID), v: vUse, u: i, t: i, w: c.ID, slot: s})
+			}
+			for j, o := range b.Units {
+				if j != i && o.Side == u.Side && o.At >= 0 && o.HP < int(o.Stats[table.HP]) && b.dist(at, o.At) == 1 && (u.Combat.Medic || o.HP <= 0) {
+					out = append(out, act{text: fmt.Sprintf("%s use %s on %s", u.ID, it.ID, o.ID), v: vUse, u: i, t: j, w: c.ID, slot: s})
+				}
+			}
+		case it.Boost != table.Stats{}:
+			out = append(out, act{text: fmt.Sprintf("%s use %s", u.ID, it.ID), v: vUse, u: i, t: i, w: c.ID, slot: s})
+		case it.Opens:
+			for _, t := range b.neighbours(at) {
+				if b.Terrain(t).Door {
+					out = append(out, act{text: fmt.Sprintf("%s use %s on %s", u.ID, it.ID, b.tileName(t)), v: vOpen, u: i, tile: t, t: -1, w: c.ID, slot: s})
+				}
+			}
+		}
+	}
+	defending := slices.ContainsFunc(u.Statuses, func(s Status) bool { return s.Kind == "defend" && s.From == b.phaseNo() })
+	if al.defend && !defending && (!u.Combat.Sentinel || u.T.Bonus || !al.bonus) {
+		out = append(out, act{text: u.ID + " defend", v: vDefend, u: i, t: -1})
+	}
+	if al.dash && !u.T.Dashed {
+		out = append(out, act{text: u.ID + " dash", v: vDash, u: i, t: -1})
+	}
+	if al.prepare {
+		for _, w := range b.wieldable(u) {
+			wt := &b.rs.Weapons[w]
+			if wt.Type == table.Staff || b.usesOf(u, w) == 0 {
+				continue
+			}
+			var tiles []int
+			for _, t := range b.within(at, int(wt.MaxRange)) {
+				if t != at && b.inRange(u, wt, b.dist(at, t)) && b.Terrain(t).Move != table.Impassable {
+					tiles = append(tiles, t)
+				}
+			}
+			if len(tiles) == 0 {
+				continue
+			}
+			out = append(out, act{text: fmt.Sprintf("%s prepare %s", u.ID, wt.ID), v: vPrepare, u: i, t: -1, w: w, tiles: tiles})
+			for _, t := range tiles {
+				out = append(out, act{text: fmt.Sprintf("%s prepare %s at %s", u.ID, wt.ID, b.tileName(t)), v: vPrepare, u: i, t: -1, w: w, tiles: []int{t}})
+			}
+		}
+	}
+	out = append(out, b.performActs(i)...)
+	// Special actions of feats: main actions.
+	if u.Combat.Steal {
+		for j, o := range b.Units {
+			if foe(u, o) && o.At >= 0 && b.dist(at, o.At) == 1 && b.freeSlots(u, false) > 0 {
+				for s, c := range o.Items {
+					out = append(out, act{text: fmt.Sprintf("%s steal %s from %s", u.ID, b.rs.Items[c.ID].ID, o.ID), v: vSteal, u: i, t: j, slot: s})
+				}
+			}
+		}
+		for _, t := range b.neighbours(at) {
+			if b.Terrain(t).Door {
+				out = append(out, act{text: fmt.Sprintf("%s pick %s", u.ID, b.tileName(t)), v: vPick, u: i, tile: t, t: -1})
+			}
+		}
+	}
+	if u.Combat.Overload {
+		out = append(out, act{text: u.ID + " overload", v: vOverload, u: i, t: -1})
+	}
+	if u.Combat.Provoke {
+		out = append(out, act{text: u.ID + " provoke", v: vProvoke, u: i, t: -1})
+	}
+	if u.Combat.Shade {
+		out = append(out, act{text: u.ID + " shade", v: vShade, u: i, t: -1})
+	}
+	// Carrying: pick up an adjacent ally, set a passenger down, or set down
+	// an adjacent carrier's wounded passenger.
+	if u.Combat.Rescue > 0 && u.Passenger < 0 {
+		for j, o := range b.Units {
+			if j == i || o.Side != u.Side || o.At < 0 || !o.Present() || o.Passenger >= 0 || o.Embarked >= 0 || b.dist(at, o.At) != 1 {
+				continue
+			}
+			if u.Combat.Rescue == 2 && o.Combat.Armored {
+				continue
+			}
+			out = append(out, act{text: fmt.Sprintf("%s rescue %s", u.ID, o.ID), v: vRescue, u: i, t: j})
+		}
+	}
+	if u.Passenger >= 0 {
+		p := b.Units[u.Passenger]
+		for _, t := range b.neighbours(at) {
+			if b.UnitAt(t) < 0 && b.CanStand(p, t) {
+				out = append(out, act{text: fmt.Sprintf("%s drop %s at %s", u.ID, p.ID, b.tileName(t)), v: vDrop, u: i, t: u.Passenger, tile: t})
+			}
+		}
+	}
+	for j, c := range b.Units {
+		if c.Side != u.Side || c.Passenger < 0 || c.At < 0 || j == i || b.dist(at, c.At) != 1 {
+			continue
+		}
+		p := b.Units[c.Passenger]
+		if p.HP > 0 {
+			continue
+		}
+		for _, t := range b.neighbours(c.At) {
+			if b.UnitAt(t) < 0 && b.CanStand(p, t) {
+				out = append(out, act{text: fmt.Sprintf("%s unload %s from %s at %s", u.ID, p.ID, c.ID, b.tileName(t)), v: vUnload, u: i, t: c.Passenger, t2: j, tile: t})
+			}
+		}
+	}
+	if u.Side == Party {
+		switch b.def.Objective {
+		case table.Seize:
+			if slices.Contains(b.def.Tiles, int16(at)) {
+				out = append(out, act{text: u.ID + " seize", v: vSeize, u: i, t: -1})
+			}
+		case table.Escape:
+			if slices.Contains(b.def.Tiles, int16(at)) {
+				out = append(out, act{text: u.ID + " escape", v: vEscape, u: i, t: -1})
+			}
+		}
+	}
+	if b.mobMain(u) {
+		out = append(out, b.formActs(i)...)
+	}
+	return out
+}
+
+// formActs are Embark/Disembark and Transform: bonus actions, but main
+// actions for a Mob.
+func (b *Battle) formActs(i int) []act {
+	u := b.Units[i]
+	var out []act
+	if u.Embarked >= 0 {
+		out = append(out, act{text: u.ID + " disembark", v: vDisembark, u: i, t: -1})
+	} else {
+		for s, sg := range b.m.Siege {
+			if int(sg.Tile) == u.At && !u.Beast {
+				busy := false
+				for _, o := range b.Units {
+					busy = busy || o.Embarked == s
+				}
+				if !busy {
+					out = append(out, act{text: u.ID + " embark", v: vEmbark, u: i, t: -1, slot: s})
+				}
+			}
+		}
+	}
+	if b.rs.Laguz(u.Char) >= 0 && u.Embarked < 0 {
+		out = append(out, act{text: u.ID + " transform", v: vTransform, u: i, t: -1})
+	}
+	return out
+}
+
+func (b *Battle) bonusActs(i int, al allowed) []act {
+	u := b.Units[i]
+	if !al.bonus {
+		return nil
+	}
+	var out []act
+	if al.equip {
+		for _, w := range b.wieldable(u) {
+			if w != u.Equip && u.Embarked < 0 && b.rs.Weapons[w].Type != table.Staff {
+				out = append(out, act{text: fmt.Sprintf("%s equip %s", u.ID, b.rs.Weapons[w].ID), v: vEquip, u: i, t: -1, w: w})
+			}
+		}
+	}
+	out = append(out, b.formActs(i)...)
+	if al.trade {
+		out = append(out, b.tradeActs(i)...)
+	}
+	if al.search && u.Side == Party {
+		for h, hs := range b.m.Houses {
+			if int(hs.Tile) == u.At && !b.searched[h] {
+				out = append(out, act{text: u.ID + " search", v: vSearch, u: i, t: -1, slot: h})
+			}
+		}
+	}
+	if u.Combat.Sentinel && al.defend && !slices.ContainsFunc(u.Statuses, func(s Status) bool { return s.Kind == "defend" && s.From == b.phaseNo() }) {
+		out = append(out, act{text: u.ID + " defend", v: vDefend, u: i, t: -1, option: "bonus"})
+	}
+	if u.Combat.QuickSalve {
+		for s, c := range u.Items {
+			if it := &b.rs.Items[c.ID]; it.Heal > 0 && c.Uses != 0 && u.HP < int(u.Stats[table.HP]) {
+				out = append(out, act{text: fmt.Sprintf("%s use %s", u.ID, it.ID), v: vUse, u: i, t: i, w: c.ID, slot: s, option: "bonus"})
+			}
+		}
+	}
+	return out
+}
+
+// tradeActs: "Give, take, or exchange items or equipment with an adjacent
+// friendly character."
+func (b *Battle) tradeActs(i int) []act {
+	u := b.Units[i]
+	var out []act
+	for j, o := range b.Units {
+		if j == i || o.Side != u.Side || o.At < 0 || !o.Standing() || b.dist(u.At, o.At) != 1 {
+			continue
+		}
+		for _, weapon := range []bool{true, false} {
+			mine, theirs := u.Items, o.Items
+			if weapon {
+				mine, theirs = u.Weapons, o.Weapons
+			}
+			name := func(c Carry) string {
+				if weapon {
+					return b.rs.Weapons[c.ID].ID
+				}
+				return b.rs.Items[c.ID].ID
+			}
+			for s, c := range mine {
+				if b.freeSlots(o, weapon) > 0 {
+					out = append(out, act{text: fmt.Sprintf("%s give %s to %s", u.ID, name(c), o.ID), v: vGive, u: i, t: j, slot: s, option: kindOf(weapon)})
+				}
+				for s2, c2 := range theirs {
+					if c2.ID != c.ID {
+						out = append(out, act{text: fmt.Sprintf("%s swap %s for %s with %s", u.ID, name(c), name(c2), o.ID), v: vSwap, u: i, t: j, slot: s, slot2: s2, option: kindOf(weapon)})
+					}
+				}
+			}
+			for s2, c2 := range theirs {
+				if b.freeSlots(u, weapon) > 0 {
+					out = append(out, act{text: fmt.Sprintf("%s take %s from %s", u.ID, name(c2), o.ID), v: vTake, u: i, t: j, slot2: s2, option: kindOf(weapon)})
+				}
+			}
+		}
+	}
+	return dedupe(out)
+}
+
+func kindOf(weapon bool) string {
+	if weapon {
+		return "weapon"
+	}
+	return "item"
+}
+
+// dedupe keeps the first action of each text (two carried copies of the
+// same item trade alike).
+func dedupe(in []act) []act {
+	seen := map[string]bool{}
+	out := in[:0]
+	for _, a := range in {
+		if !seen[a.text] {
+			seen[a.text] = true
+			out = append(out, a)
+		}
+	}
+	return out
+}
+
+// freeSlots is how many more weapons (or items) u can carry: 3 weapons and
+// 2 items, one more of each from level 8, and a feat's extra slots.
+func (b *Battle) freeSlots(u *BUnit, weapon bool) int {
+	extra := 0
+	for _, f := range u.Feats {
+		extra += int(b.rs.Feats[f].Slots)
+	}
+	lv := int(u.Char.Level)
+	if weapon {
+		return table.WeaponSlots(lv) + extra - len(u.Weapons)
+	}
+	return table.ItemSlots(lv) + extra - len(u.Items)
+}
+
+// within lists the tiles within r spaces of t, in tile order.
+func (b *Battle) within(t, r int) []int {
+	w, h := int(b.m.Width), int(b.m.Height)
+	x0, y0 := t%w, t/w
+	var out []int
+	for y := max(0, y0-r); y <= min(h-1, y0+r); y++ {
+		for x := max(0, x0-r); x <= min(w-1, x0+r); x++ {
+			if k := y*w + x; b.dist(t, k) <= r {
+				out = append(out, k)
+			}
+		}
+	}
+	return out
+}
+
+// inRange is InRange for weapon w.
+func (b *Battle) inRange(u *BUnit, w *table.Weapon, d int) bool {
+	lo := int(w.MinRange)
+	if w.Type == table.Bow && !w.Siege && u.Rank(table.Bows) >= table.RankS1 {
+		lo = 1
+	}
+	return d >= lo && d <= int(w.MaxRange)
+}
+
+// beyond is the tile on the far side of a foe from the attacker (Trample:
+// "end your attack sequence in an empty space on the opposite side of your
+// enemy").
+func (b *Battle) beyond(u *BUnit, from, foeAt int) (int, bool) {
+	w, h := int(b.m.Width), int(b.m.Height)
+	x, y := 2*(foeAt%w)-from%w, 2*(foeAt/w)-from/w
+	if x < 0 || y < 0 || x >= w || y >= h {
+		return 0, false
+	}
+	t := y*w + x
+	return t, b.UnitAt(t) < 0 && b.CanStand(u, t)
+}
+
+// chains lists the ways an attack on units[path[0]] can jump on: up to
+// jumps more foes, each within reach spaces of the one before, none twice.
+// Every prefix counts (the chain may stop early), the bare attack aside.
+func (b *Battle) chains(u *BUnit, last, jumps, reach int, path []int) [][]int {
+	if jumps == 0 {
+		return nil
+	}
+	var out [][]int
+	for j, o := range b.Units {
+		if !foe(u, o) || o.At < 0 || slices.Contains(path, j) || b.dist(b.Units[last].At, o.At) > reach {
+			continue
+		}
+		p := append(slices.Clone(path[1:]), j)
+		out = append(out, p)
+		for _, more := range b.chains(u, j, jumps-1, reach, append(slices.Clone(path), j)) {
+			out = append(out, append(slices.Clone(p), more[len(p):]...))
+		}
+	}
+	return out
+}
+
+// splits are Multishot's ways to divide an attack on a foe that is not
+// adjacent: each strike after the first at any foe within range.
+func (b *Battle) splits(u *BUnit, i, target int, w int16, base act) []act {
+	wt := &b.rs.Weapons[w]
+	b.prime(i)
+	b.prime(target)
+	o := b.Units[target]
+	u.Weapon = wt
+	n := Attacks(&u.Unit, &o.Unit, b.dist(u.At, o.At), true) - 1
+	b.arm(i)
+	if n <= 0 {
+		return nil
+	}
+	var in []int
+	for j, x := range b.Units {
+		if foe(u, x) && x.At >= 0 && b.inRange(u, wt, b.dist(u.At, x.At)) {
+			in = append(in, j)
+		}
+	}
+	if len(in) < 2 {
+		return nil
+	}
+	var out []act
+	var rec func(prefix []int)
+	rec = func(prefix []int) {
+		if len(prefix) == n {
+			if slices.ContainsFunc(prefix, func(k int) bool { return k != target }) {
+				a := base
+				a.chain = slices.Clone(prefix)
+				var names []string
+				for _, k := range prefix {
+					names = append(names, b.Units[k].ID)
+				}
+				a.option, a.text = "split", base.text+" split "+strings.Join(names, " ")
+				out = append(out, a)
+			}
+			return
+		}
+		for _, k := range in {
+			rec(append(prefix, k))
+		}
+	}
+	rec(nil)
+	return out
+}
+
+// performActs: the Perform action with each performance known; at S+ in
+// Perform another of the same area may be added ("up to D-Rank" at S+, C
+// at S+2, B at S+3, A at S+4).
+func (b *Battle) performActs(i int) []act {
+	u := b.Units[i]
+	rank := u.Rank(table.Perform)
+	if rank == table.NoRank {
+		return nil
+	}
+	var out []act
+	for _, p := range u.Char.Performances {
+		pf := &b.rs.Performances[p]
+		if pf.Refresh {
+			for j, o := range b.Units {
+				if j != i && o.Side == u.Side && o.At >= 0 && o.Standing() && o.T.Done && !o.Refreshed && b.dist(u.At, o.At) == 1 {
+					out = append(out, act{text: fmt.Sprintf("%s perform %s on %s", u.ID, pf.ID, o.ID), v: vPerform, u: i, t: j, w: p, w2: -1})
+				}
+			}
+			continue
+		}
+		out = append(out, act{text: fmt.Sprintf("%s perform %s", u.ID, pf.ID), v: vPerform, u: i, t: -1, w: p, w2: -1})
+		if rank >= table.RankS1 {
+			upTo := table.RankD + (rank - table.RankS1)
+			for _, q := range u.Char.Performances {
+				qf := &b.rs.Performances[q]
+				if q != p && !qf.Refresh && qf.Within == pf.Within && qf.Rank <= upTo {
+					out = append(out, act{text: fmt.Sprintf("%s perform %s with %s", u.ID, pf.ID, qf.ID), v: vPerform, u: i, t: -1, w: p, w2: q})
+				}
+			}
+		}
+	}
+	return out
+}
+
+// ignores reports whether u must leave foe j alone: Provoke ("forcing them
+// to ignore any allied units but you") and Shade ("forcing all foes to
+// ignore you ... as long as at least one other target is in their range").
+func (b *Battle) ignores(u *BUnit, j int) bool {
+	p := b.phaseNo()
+	for _, s := range u.Statuses {
+		if s.Kind == "provoked" && s.From <= p && p < s.Until && s.By != j && b.Units[s.By].Standing() {
+			return true
+		}
+	}
+	o := b.Units[j]
+	for _, s := range o.Statuses {
+		if s.Kind == "shade" && s.From <= p && p < s.Until {
+			// Another target in range?
+			for k, x := range b.Units {
+				if k != j && foe(u, x) && x.At >= 0 && b.anyInRange(u, b.dist(u.At, x.At)) {
+					return true
+				}
+			}
+		}
+	}
+	return false
+}
+
+func (b *Battle) anyInRange(u *BUnit, d int) bool {
+	for _, w := range b.wieldable(u) {
+		if b.inRange(u, &b.rs.Weapons[w], d) {
+			return true
+		}
+	}
+	return false
+}
+
+// pendingActs are the choices of a pending decision.
+func (b *Battle) pendingActs() []act {
+	p := b.pending
+	u := b.Units[p.Unit]
+	var out []act
+	if p.Kind == "cleave" {
+		for j, o := range b.Units {
+			if foe(u, o) && o.At >= 0 && b.dist(u.At, o.At) == 1 && !slices.Contains(p.Struck, j) {
+				out = append(out, act{text: fmt.Sprintf("%s cleave %s", u.ID, o.ID), v: vCleave, u: p.Unit, t: j, w: u.Equip})
+			}
+		}
+	}
+	return out
+}
