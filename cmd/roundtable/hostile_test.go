@@ -27,13 +27,15 @@ import (
 //	mkfifo PATH                               a named pipe
 //	sparse PATH MB                            a file of MB megabytes of zeros, without writing them
 //	swap fifo|zero GLOB                       each file GLOB names becomes a named pipe, or a link to /dev/zero
+//	jsonx SRC N DST                           DST is the JSON array SRC with its items N times over
 //
 // rt kills the process and fails when it uses more CPU time (user+sys,
 // default 20 s), more memory (peak resident, default 400 MB) or writes more
 // output (default 1 MB) than allowed: the bounds are far above what the
 // input needs and far below what the attack cost before it was fixed. A
 // process still running after -hang (5 minutes) is a hang, whatever its
-// CPU: a blocked read uses none.
+// CPU: a blocked read uses none. The condition [shared] holds when the real
+// data (ROUNDTABLE_SHARED, else ../shared) is there.
 func TestHostile(t *testing.T) {
 	repo, err := filepath.Abs("../..")
 	if err != nil {
@@ -48,11 +50,19 @@ func TestHostile(t *testing.T) {
 			"mkfifo": mkfifoCmd,
 			"sparse": sparseCmd,
 			"swap":   swapCmd,
+			"jsonx":  jsonRepeatCmd,
 		},
 		Setup: func(env *testscript.Env) error {
 			env.Setenv("REPO", repo)
 			env.Setenv("SHARED", sharedDir(repo))
 			return nil
+		},
+		Condition: func(cond string) (bool, error) {
+			if cond == "shared" { // the real data beside the repository
+				_, err := os.Stat(filepath.Join(sharedDir(repo), "data"))
+				return err == nil, nil
+			}
+			return false, fmt.Errorf("unknown condition %q", cond)
 		},
 		UpdateScripts: *update,
 	})
@@ -289,4 +299,29 @@ func swapCmd(ts *testscript.TestScript, neg bool, args []string) {
 			ts.Check(os.Symlink("/dev/zero", n))
 		}
 	}
+}
+
+func jsonRepeatCmd(ts *testscript.TestScript, neg bool, args []string) {
+	if neg || len(args) != 3 {
+		ts.Fatalf("usage: jsonx SRC N DST")
+	}
+	n, err := strconv.Atoi(args[1])
+	ts.Check(err)
+	data, err := os.ReadFile(ts.MkAbs(args[0]))
+	ts.Check(err)
+	items := bytes.TrimSpace(data)
+	if len(items) < 2 || items[0] != '[' || items[len(items)-1] != ']' {
+		ts.Fatalf("jsonx: %s is not a JSON array", args[0])
+	}
+	items = bytes.TrimSpace(items[1 : len(items)-1])
+	var b bytes.Buffer
+	b.WriteByte('[')
+	for i := range n {
+		if i > 0 {
+			b.WriteByte(',')
+		}
+		b.Write(items)
+	}
+	b.WriteString("]\n")
+	ts.Check(os.WriteFile(ts.MkAbs(args[2]), b.Bytes(), 0o644))
 }
