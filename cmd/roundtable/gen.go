@@ -157,9 +157,32 @@ func genPackage(p emit.Package, out string, v any) (emit.Output, error) {
 	return o, err
 }
 
+// checkPackageName refuses names that Go would not build: not identifiers,
+// keywords, "_" (the spec forbids the blank package name) and "main" (a
+// program: no one can import its ruleset, and it does not build without a
+// func main). Both once exited 0 and wrote Go that did not build.
+func checkPackageName(pkg string, given bool) error {
+	what := fmt.Sprintf("--package %q", pkg)
+	if !given {
+		what = fmt.Sprintf("the package name %q (from --out's folder name)", pkg)
+	}
+	switch {
+	case pkg == "":
+		return usageErr("--out's folder name holds no letters for a Go package name; give one with --package")
+	case !token.IsIdentifier(pkg) || token.IsKeyword(pkg):
+		return usageErr("%s is not a Go package name; give one with --package", what)
+	case pkg == "_":
+		return usageErr("%s is the blank identifier, which Go does not allow as a package name; give another with --package", what)
+	case pkg == "main":
+		return usageErr("%s makes a program, whose ruleset no package can import (and it would not build without func main); give another with --package", what)
+	}
+	return nil
+}
+
 // generatePacks compiles pack folders (one game) into ruleset.go of package
 // pkg, to be written in out.
 func generatePacks(dirs []string, out, pkg string) (emit.Output, diag.List, diag.Sources, error) {
+	given := pkg != ""
 	if pkg == "" {
 		pkg = strings.Map(func(r rune) rune {
 			if r >= 'a' && r <= 'z' || r >= '0' && r <= '9' || r == '_' {
@@ -168,8 +191,8 @@ func generatePacks(dirs []string, out, pkg string) (emit.Output, diag.List, diag
 			return -1
 		}, strings.ToLower(filepath.Base(filepath.Clean(out))))
 	}
-	if !token.IsIdentifier(pkg) || token.IsKeyword(pkg) {
-		return emit.Output{}, nil, nil, usageErr("--package %q is not a Go package name", pkg)
+	if err := checkPackageName(pkg, given); err != nil {
+		return emit.Output{}, nil, nil, err
 	}
 	results, diags, err := compileAll(dirs)
 	if err != nil {

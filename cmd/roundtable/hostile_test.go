@@ -22,7 +22,8 @@ import (
 // attack a file, each with the exact output expected and a bound on the work
 // (docs/reliability.md). The scripts have the commands of TestScript and:
 //
-//	rt [-cpu S] [-rss MB] [-out KB] ARGS...   roundtable ARGS in a process of its own, bounded
+//	rt [-cpu S] [-rss MB] [-out KB] [-exit N] ARGS...
+//	                                          roundtable ARGS in a process of its own, bounded
 //	repeat PATH N TEXT [HEAD [TAIL]]          write HEAD, N copies of TEXT ({i} is the copy's index), TAIL
 //	mkfifo PATH                               a named pipe
 //	sparse PATH MB                            a file of MB megabytes of zeros, without writing them
@@ -83,6 +84,7 @@ func boundedRun(ts *testscript.TestScript, neg bool, args []string) {
 	rss := fs.Int("rss", 400, "peak resident memory allowed, MB")
 	out := fs.Int("out", 1024, "stdout+stderr allowed, KB")
 	hang := fs.Duration("hang", 5*time.Minute, "wall time after which the process is a hang")
+	exit := fs.Int("exit", -1, "the exit status expected (with !, any non-zero one by default)")
 	if err := fs.Parse(args); err != nil {
 		ts.Fatalf("rt: %v", err)
 	}
@@ -149,6 +151,19 @@ wait:
 		ts.Fatalf("rt %s: %s", strings.Join(fs.Args(), " "), exceeded)
 	}
 	var ee *exec.ExitError
+	if *exit >= 0 {
+		code := 0
+		if errors.As(err, &ee) {
+			code = ee.ExitCode()
+		}
+		if code != *exit {
+			ts.Fatalf("rt %s: exit status %d, want %d", strings.Join(fs.Args(), " "), code, *exit)
+		}
+		if (code != 0) != neg {
+			ts.Fatalf("rt -exit %d: write ! before rt for a non-zero status, and only then", *exit)
+		}
+		return
+	}
 	switch {
 	case err == nil && neg:
 		ts.Fatalf("rt %s: unexpected success", strings.Join(fs.Args(), " "))
