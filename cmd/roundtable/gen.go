@@ -27,7 +27,8 @@ func newGen() *cobra.Command {
 		Long: `Gen compiles the embedded base content of every game and writes its tables as Go
 source under --out (default: the current folder, which should be the repository root):
 generated/<game>/ruleset.go. Output is deterministic and gofmt'ed; files are written
-atomically and only when they change.
+atomically and only when they change. Runs writing to one folder take turns,
+and a run removes the .NAME.tmpNNN files a killed one left.
 
 With pack folders, gen loads them in dependency order (with the embedded base
 packs they require, as check does) and writes one Go package to --out: ruleset.go
@@ -92,6 +93,9 @@ if there are any. CI runs it to prove generated/ is current.`,
 				}
 				fmt.Fprintf(w, "%d generated files are current\n", len(files.Files))
 				return nil
+			}
+			files.Waiting = func() {
+				fmt.Fprintf(cmd.ErrOrStderr(), "waiting for another gen writing to %s\n", out)
 			}
 			written, removed, err := emit.WriteOutput(out, files)
 			if err != nil {
