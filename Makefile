@@ -59,6 +59,7 @@ fuzz:
 	$(GO) test ./engine/battlecrest -run '^$$' -fuzz FuzzLoadPosition -fuzztime $(FUZZTIME)
 	$(GO) test ./engine/tropera -run '^$$' -fuzz FuzzLoadBattle -fuzztime $(FUZZTIME)
 	$(GO) test ./games/fecipher -run '^TestPropertyImportedDecks$$' -fec.imported 5000 -timeout 30m
+	$(GO) test ./cmd/roundtable -run '^TestGenKilled$$' -gen.kills 400 -gen.builds 4 -timeout 60m -v
 
 fmt:
 	gofmt -w .

@@ -99,7 +99,12 @@ if there are any. CI runs it to prove generated/ is current.`,
 			}
 			written, removed, err := emit.WriteOutput(out, files)
 			if err != nil {
-				return err
+				// A full disk or a read-only folder fails while the
+				// files are prepared, before any is replaced.
+				if len(written) == 0 {
+					return usageErr("cannot write the generated files to %s; no file was changed: %v", out, err)
+				}
+				return usageErr("cannot write the generated files to %s after replacing %d of them (each is whole, old or new; gen again): %v", out, len(written), err)
 			}
 			for _, f := range written {
 				fmt.Fprintf(w, "wrote %s\n", path.Join(out, f))
