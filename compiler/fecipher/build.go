@@ -115,7 +115,7 @@ func (b *builder) ref(kind, id string, pos diag.Pos, what string) int {
 }
 
 func pos(d *compiler.Doc, path ...string) diag.Pos {
-	if n := source.Path(d.Node(), path...); n != nil {
+	if n := source.Path(d.PosTree(), path...); n != nil {
 		return source.NodePos(d.File, n)
 	}
 	return d.Pos()
@@ -172,7 +172,7 @@ func (b *builder) cards() {
 		for i, s := range c.Skills {
 			ts := table.Skill{Name: s.Name, Type: table.SkillType(skillTypes[s.Type]), ClassChange: s.ClassChange, Formation: s.Formation, Cost: s.Cost, Text: s.Text}
 			effects := s.Effects
-			if source.Path(d.Node(), "skills", strconv.Itoa(i), "effects") == nil {
+			if source.Path(d.PosTree(), "skills", strconv.Itoa(i), "effects") == nil {
 				effects = b.compileText(d, c.ID, i, s)
 			}
 			for j, e := range effects {
@@ -299,7 +299,7 @@ func (b *builder) builtCard(valid int) int {
 
 // keyPos is where a top-level key is written (not its value).
 func keyPos(d *compiler.Doc, key string) diag.Pos {
-	m := d.Node()
+	m := d.PosTree()
 	for i := 0; i+1 < len(m.Content); i += 2 {
 		if m.Content[i].Value == key {
 			return source.NodePos(d.File, m.Content[i])
@@ -318,7 +318,7 @@ func (b *builder) compileText(d *compiler.Doc, card string, i int, s skillDoc) [
 		if u.InCost {
 			field = "cost"
 		}
-		at := textPos(d, source.Path(d.Node(), "skills", strconv.Itoa(i), field), u.Start)
+		at := textPos(d, source.Path(d.PosTree(), "skills", strconv.Itoa(i), field), u.Start)
 		dd := b.diags.Warn(CodeSkillText, at, "card %q skill %q: cannot read %q; the skill stays text", card, s.Name, u.Text)
 		dd.Hint = "write its effects: by hand (docs/fecipher.md, \"Effects\"), or effects: [] to keep it as text"
 	}

@@ -126,7 +126,7 @@ func (b *builder) ref(id string, pos diag.Pos) int16 {
 }
 
 func at(d *compiler.Doc, path ...string) diag.Pos {
-	if n := source.Path(d.Node(), path...); n != nil {
+	if n := source.Path(d.PosTree(), path...); n != nil {
 		return source.NodePos(d.File, n)
 	}
 	return d.Pos()
@@ -206,7 +206,7 @@ func (b *builder) action(d *compiler.Doc, tf *table.Formation, i int, a actionDo
 	if a.Effect != "" {
 		e, err := parseEffect(a.Effect)
 		if effectOK = err == nil; !effectOK {
-			b.inString(CodeEffect, d, source.Path(d.Node(), "actions", ai, "effect"), err, "effect")
+			b.inString(CodeEffect, d, source.Path(d.PosTree(), "actions", ai, "effect"), err, "effect")
 		}
 		ta.Hits, ta.PerDie, ta.Self = int8(e.hits), e.perDie, int8(e.self)
 	}
@@ -385,7 +385,7 @@ func (b *builder) scenarios() {
 
 // keyPos is the position of a mapping key under path.
 func keyPos(d *compiler.Doc, key string, path ...string) diag.Pos {
-	m := source.Path(d.Node(), path...)
+	m := source.Path(d.PosTree(), path...)
 	if m != nil && m.Kind == yaml.MappingNode {
 		for i := 0; i+1 < len(m.Content); i += 2 {
 			if m.Content[i].Value == key {
@@ -399,7 +399,7 @@ func keyPos(d *compiler.Doc, key string, path ...string) diag.Pos {
 func (b *builder) unknownSide(d *compiler.Doc, pos diag.Pos, id string, sides map[string]int) {
 	var ids []string
 	for _, sd := range []string{"0", "1"} {
-		if n := source.Path(d.Node(), "sides", sd, "id"); n != nil {
+		if n := source.Path(d.PosTree(), "sides", sd, "id"); n != nil {
 			ids = append(ids, n.Value)
 		}
 	}

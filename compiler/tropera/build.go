@@ -222,7 +222,7 @@ func (b *builder) refs(d *compiler.Doc, kind string, ids []string, what string, 
 }
 
 func pos(d *compiler.Doc, path ...string) diag.Pos {
-	if n := source.Path(d.Node(), path...); n != nil {
+	if n := source.Path(d.PosTree(), path...); n != nil {
 		return source.NodePos(d.File, n)
 	}
 	return d.Pos()
@@ -230,9 +230,9 @@ func pos(d *compiler.Doc, path ...string) diag.Pos {
 
 // keyPos is where a key of a mapping is written (not its value).
 func keyPos(d *compiler.Doc, key string, path ...string) diag.Pos {
-	m := d.Node()
+	m := d.PosTree()
 	if len(path) > 0 {
-		m = source.Path(d.Node(), path...)
+		m = source.Path(d.PosTree(), path...)
 	}
 	for i := 0; m != nil && i+1 < len(m.Content); i += 2 {
 		if m.Content[i].Value == key {
