@@ -15,7 +15,8 @@ const module = "github.com/roundtable-dev/roundtable"
 // → engine/<game>/table only; engine/<game> → engine/<game>/table, engine/play.
 // The engine never imports the compiler; nothing imports cmd; one game's
 // packages never import another game's; the contract (engine/play) and the
-// registry (games) import no game.
+// registry (games) import no game, and neither do the tools written once
+// for every game over the registry (games/render, games/studio).
 func TestLayering(t *testing.T) {
 	out, err := exec.Command("go", "list", "-json=ImportPath,Deps", module+"/...").Output()
 	if err != nil {
@@ -83,6 +84,8 @@ func forbidden(pkg, dep string) string {
 		return "one game never imports another"
 	case (pkg == "engine/play" || strings.HasPrefix(pkg, "engine/play/") || pkg == "games") && gameOf(dep) != "":
 		return "the game contract and the registry import no game"
+	case (pkg == "games/render" || pkg == "games/studio") && gameOf(dep) != "":
+		return "the renderer and the studio reach a game only through what it registers"
 	case top(pkg) == "engine" && strings.Count(pkg, "/") >= 2 && strings.HasSuffix(pkg, "/table") && !strings.HasSuffix(dep, "/table"):
 		return "table packages are plain data"
 	case top(pkg) == "compiler" && top(dep) == "generated":
@@ -129,6 +132,10 @@ func TestForbiddenRules(t *testing.T) {
 		{"engine/play", "engine/annas/table", true},
 		{"engine/annas", "engine/play", false},
 		{"games", "games/annas", true},
+		{"games/render", "engine/annas/table", true},
+		{"games/studio", "engine/annas", true},
+		{"games/studio", "games/render", false},
+		{"games/studio", "compiler", false},
 	} {
 		if got := forbidden(c.pkg, c.dep) != ""; got != c.bad {
 			t.Errorf("forbidden(%s, %s) = %v, want %v", c.pkg, c.dep, got, c.bad)

@@ -37,6 +37,9 @@ type Game struct {
 	Import func() *cobra.Command
 	// Scaffold is what `roundtable new` writes for this game.
 	Scaffold *Scaffold
+	// Render, when set, is how the game is drawn: `roundtable render`
+	// and the studio (`roundtable serve`); see render.go.
+	Render *Render
 }
 
 // Scaffold is a game's templates for `roundtable new`.

@@ -53,20 +53,22 @@ func readmeCommands(t *testing.T, readme string) [][]string {
 	return out
 }
 
-// writes reports whether a command would change files; those are covered by
-// testscripts in a scratch folder instead.
+// writes reports whether a command would change files (or, serve, run until
+// stopped); those are covered by testscripts in a scratch folder instead.
 func writes(args []string) bool {
 	if len(args) == 0 {
 		return false
 	}
 	for _, a := range args {
-		if a == "--out" || a == "-o" || a == "--position-out" {
+		if a == "--out" || a == "-o" || a == "--position-out" || a == "--pdf" {
 			return true
 		}
 	}
 	switch args[0] {
 	case "new", "import":
 		return true
+	case "serve":
+		return true // runs until stopped: TestServeReadmeCommand runs it
 	case "gen", "fmt":
 		return !contains(args, "--check")
 	case "diff":

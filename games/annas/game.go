@@ -17,6 +17,7 @@ var game = &games.Game{
 	Modes:    engine.Modes,
 	Base:     func() any { return generated.Ruleset },
 	Scaffold: scaffold,
+	Render:   render,
 }
 
 func init() {

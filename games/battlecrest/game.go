@@ -16,5 +16,6 @@ func init() {
 		Modes:    engine.Modes,
 		Base:     func() any { return generated.Ruleset },
 		Scaffold: scaffold,
+		Render:   render,
 	})
 }

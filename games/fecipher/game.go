@@ -17,5 +17,6 @@ func init() {
 		Base:     func() any { return generated.Ruleset },
 		Import:   importCommand,
 		Scaffold: scaffold,
+		Render:   render,
 	})
 }

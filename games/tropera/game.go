@@ -17,5 +17,6 @@ func init() {
 		Commands: commands,
 		Base:     func() any { return generated.Ruleset },
 		Scaffold: scaffold,
+		Render:   render,
 	})
 }

@@ -1,29 +1,28 @@
 package skill
 
 import (
-	"regexp"
 	"strings"
 )
 
 // ---- the core of a sentence: what happens
 
 var (
-	reDraw       = regexp.MustCompile(`^(?i:draw) (\d+) cards?$`)
-	reMoveSelf   = regexp.MustCompile(`^(?i:move) this unit$`)
-	reUntapSelf  = regexp.MustCompile(`^(?i:untap) this unit$`)
-	reChoose     = regexp.MustCompile(`^(?i:choose) (\d+|up to \d+|as many|any number of) (.*?)(?: as you wish| as you like)?(?:, and (move|untap|destroy|tap) (?:them|it|that unit|that ally|that enemy))?$`)
-	reRetrieve   = regexp.MustCompile(`^(?i:choose) (\d+|up to \d+) (.*?) from your Retreat Area( with the same Unit Name as your Main Character)?,? and add (?:it|them) to your hand$`)
-	reDiscard    = regexp.MustCompile(`^(?i:choose) (\d+) cards? from your hand,? and send (?:it|them) to (?:the|your) Retreat Area$`)
-	reFoeDiscard = regexp.MustCompile(`^(?i:your opponent chooses) (\d+) cards? (?:from|in) their hand,? and sends? (?:it|them) to (?:the|their) Retreat Area$`)
-	reDestroyAll = regexp.MustCompile(`^(?i:destroy) all (.+)$`)
-	reDoThat     = regexp.MustCompile(`^(?i:(move|untap|destroy|tap)) (?:them|it|that ally|that enemy|that unit|the chosen allies|the chosen ally|the chosen enemy|the chosen units?)$`)
-	reOrbsBecome = regexp.MustCompile(`^the number of Orbs (?:that )?(.+?)'s attacks? will destroy becomes (\d+)$`)
-	reGainAtk    = regexp.MustCompile(`^(?:gains?|get|gets) \+?(\d+) attack`)
-	reLoseAtk    = regexp.MustCompile(`^(?:loses?) -?(\d+) attack`)
-	reRange      = regexp.MustCompile(`^range (\d)(?:-(\d))?`)
-	reAcquire    = regexp.MustCompile(`^(?:acquires?|gains?) ((?:<[^>]+>(?:,? and |,? )?)+)`)
-	rePer        = regexp.MustCompile(`^ (?:per|for each|for every) (.+?ally)`)
-	reShieldCost = regexp.MustCompile(`^cannot be destroyed by (?:attacks from |the attacks of )?enemies with (?:a )?Deployment Cost of (\d+) or (?:lower|less)$`)
+	reDraw       = lazy(`^(?i:draw) (\d+) cards?$`)
+	reMoveSelf   = lazy(`^(?i:move) this unit$`)
+	reUntapSelf  = lazy(`^(?i:untap) this unit$`)
+	reChoose     = lazy(`^(?i:choose) (\d+|up to \d+|as many|any number of) (.*?)(?: as you wish| as you like)?(?:, and (move|untap|destroy|tap) (?:them|it|that unit|that ally|that enemy))?$`)
+	reRetrieve   = lazy(`^(?i:choose) (\d+|up to \d+) (.*?) from your Retreat Area( with the same Unit Name as your Main Character)?,? and add (?:it|them) to your hand$`)
+	reDiscard    = lazy(`^(?i:choose) (\d+) cards? from your hand,? and send (?:it|them) to (?:the|your) Retreat Area$`)
+	reFoeDiscard = lazy(`^(?i:your opponent chooses) (\d+) cards? (?:from|in) their hand,? and sends? (?:it|them) to (?:the|their) Retreat Area$`)
+	reDestroyAll = lazy(`^(?i:destroy) all (.+)$`)
+	reDoThat     = lazy(`^(?i:(move|untap|destroy|tap)) (?:them|it|that ally|that enemy|that unit|the chosen allies|the chosen ally|the chosen enemy|the chosen units?)$`)
+	reOrbsBecome = lazy(`^the number of Orbs (?:that )?(.+?)'s attacks? will destroy becomes (\d+)$`)
+	reGainAtk    = lazy(`^(?:gains?|get|gets) \+?(\d+) attack`)
+	reLoseAtk    = lazy(`^(?:loses?) -?(\d+) attack`)
+	reRange      = lazy(`^range (\d)(?:-(\d))?`)
+	reAcquire    = lazy(`^(?:acquires?|gains?) ((?:<[^>]+>(?:,? and |,? )?)+)`)
+	rePer        = lazy(`^ (?:per|for each|for every) (.+?ally)`)
+	reShieldCost = lazy(`^cannot be destroyed by (?:attacks from |the attacks of )?enemies with (?:a )?Deployment Cost of (\d+) or (?:lower|less)$`)
 )
 
 func (c *compiler) core(s string, e Effect) ([]Effect, bool) {
@@ -190,10 +189,10 @@ func (c *compiler) splitSubject(s string) (subj, rest string, poss bool, ok bool
 }
 
 var (
-	reAllOf   = regexp.MustCompile(`^all (.+)$`)
-	reAllied  = regexp.MustCompile(`^(this unit and )?allied ((?:"[^"]+"(?:,? and |,? or | )?)+)$`)
-	reMainTag = regexp.MustCompile(`^your ((?:<[^>]+>(?:,? or )?)+) Main Character$`)
-	reSupTag  = regexp.MustCompile(`^your ((?:<[^>]+>(?:,? or )?)+) (?:attacking|defending) unit$`)
+	reAllOf   = lazy(`^all (.+)$`)
+	reAllied  = lazy(`^(this unit and )?allied ((?:"[^"]+"(?:,? and |,? or | )?)+)$`)
+	reMainTag = lazy(`^your ((?:<[^>]+>(?:,? or )?)+) Main Character$`)
+	reSupTag  = lazy(`^your ((?:<[^>]+>(?:,? or )?)+) (?:attacking|defending) unit$`)
 )
 
 // subject reads who a predicate is about; nil is this unit (for support
@@ -344,9 +343,9 @@ func predicate(s string, poss bool, e *Effect) bool {
 // ---- special skills: deployment and deck-building permissions
 
 var (
-	reSameName = regexp.MustCompile(`^(?i:you may deploy this (?:card|unit) even if you already have an allied) "[^"]+",? and you may have (?:\d+|two) or more allied "[^"]+" at once$`)
-	reCopies   = regexp.MustCompile(`^(?i:you may have) (?:\d+ or more|more than \d+|any number of) (?:cards with the same (?:Card|Unit) Name as this card|copies of this card) in your Deck$`)
-	reNoBond   = regexp.MustCompile(`^This card (?:is unable to be placed|cannot be placed|can't be placed) in the Bond Area$`)
+	reSameName = lazy(`^(?i:you may deploy this (?:card|unit) even if you already have an allied) "[^"]+",? and you may have (?:\d+|two) or more allied "[^"]+" at once$`)
+	reCopies   = lazy(`^(?i:you may have) (?:\d+ or more|more than \d+|any number of) (?:cards with the same (?:Card|Unit) Name as this card|copies of this card) in your Deck$`)
+	reNoBond   = lazy(`^This card (?:is unable to be placed|cannot be placed|can't be placed) in the Bond Area$`)
 )
 
 func (c *compiler) special(s string) ([]Effect, bool) {

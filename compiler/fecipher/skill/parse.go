@@ -1,7 +1,6 @@
 package skill
 
 import (
-	"regexp"
 	"strconv"
 	"strings"
 )
@@ -108,9 +107,9 @@ func merge(a, b Effect) Effect {
 }
 
 var (
-	shapeName = regexp.MustCompile(`"[^"]*"`)
-	shapeTag  = regexp.MustCompile(`<[^>]*>`)
-	shapeNum  = regexp.MustCompile(`[+-]?\d+`)
+	shapeName = lazy(`"[^"]*"`)
+	shapeTag  = lazy(`<[^>]*>`)
+	shapeNum  = lazy(`[+-]?\d+`)
 )
 
 // Shape is a clause with names ("N"), tags (<T>) and numbers (#) replaced.
@@ -193,13 +192,13 @@ func reminder(s string) bool {
 // ---- costs
 
 var (
-	reOnce      = regexp.MustCompile(`(?i)^once per turn$`)
-	reFlip      = regexp.MustCompile(`(?i)^flip (\d+) bonds?(?: cards?)?(?: face[- ]?down)?$`)
-	reFlipOf    = regexp.MustCompile(`^Flip (\d+) ((?:<[^>]+>|"[^"]+")(?:,? or (?:<[^>]+>|"[^"]+"))*) Bonds?(?: cards?)? face[- ]?down$`)
-	reTapSelf   = regexp.MustCompile(`(?i)^tap this unit$`)
-	reSendHand  = regexp.MustCompile(`^Send (\d+) (.*?)from your hand to (?:the|your) Retreat Area$`)
-	reTapOthers = regexp.MustCompile(`^Tap (\d+|an?) (.*)$`)
-	reTapNamed  = regexp.MustCompile(`^Tap (?:an? )?allied ((?:"[^"]+"(?:,? and |,? or | )?)+)$`)
+	reOnce      = lazy(`(?i)^once per turn$`)
+	reFlip      = lazy(`(?i)^flip (\d+) bonds?(?: cards?)?(?: face[- ]?down)?$`)
+	reFlipOf    = lazy(`^Flip (\d+) ((?:<[^>]+>|"[^"]+")(?:,? or (?:<[^>]+>|"[^"]+"))*) Bonds?(?: cards?)? face[- ]?down$`)
+	reTapSelf   = lazy(`(?i)^tap this unit$`)
+	reSendHand  = lazy(`^Send (\d+) (.*?)from your hand to (?:the|your) Retreat Area$`)
+	reTapOthers = lazy(`^Tap (\d+|an?) (.*)$`)
+	reTapNamed  = lazy(`^Tap (?:an? )?allied ((?:"[^"]+"(?:,? and |,? or | )?)+)$`)
 )
 
 func (c *compiler) costs(cost string, e *Effect) {
@@ -290,7 +289,7 @@ func (c *compiler) cost(p string, e *Effect) bool {
 
 // ---- phrases
 
-var reQuoted = regexp.MustCompile(`"([^"]+)"`)
+var reQuoted = lazy(`"([^"]+)"`)
 
 func quoted(s string) []string {
 	var out []string
@@ -300,7 +299,7 @@ func quoted(s string) []string {
 	return out
 }
 
-var reTagList = regexp.MustCompile(`<([^>]+)>`)
+var reTagList = lazy(`<([^>]+)>`)
 
 // Colors are the card colors a tag may name (the symbol's color).
 var Colors = map[string]string{"Red": "red", "Blue": "blue", "White": "white", "Black": "black", "Green": "green",
@@ -329,13 +328,13 @@ func tags(s string) (emb, col []string, ok bool) {
 }
 
 var (
-	reTagsLead  = regexp.MustCompile(`^((?:<[^>]+>(?:,? or |,? and |, )?)+)\s*`)
-	reNotName   = regexp.MustCompile(`^non-((?:"[^"]+"(?:,? or |,? and | )?)+)\s*`)
-	reNotTag    = regexp.MustCompile(`^non-((?:<[^>]+>(?:,? or |,? and )?)+)\s*`)
-	reCostTail  = regexp.MustCompile(`^ ?with (?:a )?Deployment Cost of (\d+)(?: or (lower|less|higher|more|greater))?`)
-	reAreaTail  = regexp.MustCompile(`^ ?(?:who (?:is|are) |that (?:is|are) )?in (?:the|your|your opponent's) (Front|Back) Line`)
-	reAtkTail   = regexp.MustCompile(`^ ?with (\d+) or (less|lower|more|higher) attack`)
-	reNamesLead = regexp.MustCompile(`^((?:"[^"]+"(?:,? or |,? and | )?)+)\s*`)
+	reTagsLead  = lazy(`^((?:<[^>]+>(?:,? or |,? and |, )?)+)\s*`)
+	reNotName   = lazy(`^non-((?:"[^"]+"(?:,? or |,? and | )?)+)\s*`)
+	reNotTag    = lazy(`^non-((?:<[^>]+>(?:,? or |,? and )?)+)\s*`)
+	reCostTail  = lazy(`^ ?with (?:a )?Deployment Cost of (\d+)(?: or (lower|less|higher|more|greater))?`)
+	reAreaTail  = lazy(`^ ?(?:who (?:is|are) |that (?:is|are) )?in (?:the|your|your opponent's) (Front|Back) Line`)
+	reAtkTail   = lazy(`^ ?with (\d+) or (less|lower|more|higher) attack`)
+	reNamesLead = lazy(`^((?:"[^"]+"(?:,? or |,? and | )?)+)\s*`)
 )
 
 // unitWords reads a unit phrase without its count: `other non-Main
@@ -429,8 +428,8 @@ func unitWords(s string) (*UnitFilter, string, bool) {
 }
 
 var (
-	reCardTail = regexp.MustCompile(`^ ?with (?:a )?Deployment Cost of (\d+)(?: or (lower|less|higher|more|greater))?`)
-	reAsMain   = regexp.MustCompile(`^ ?with the same Unit Name as your Main Character`)
+	reCardTail = lazy(`^ ?with (?:a )?Deployment Cost of (\d+)(?: or (lower|less|higher|more|greater))?`)
+	reAsMain   = lazy(`^ ?with the same Unit Name as your Main Character`)
 )
 
 // cardPhrase reads a card phrase without its count: `non-"Marth" <Red>

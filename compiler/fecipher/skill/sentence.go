@@ -1,7 +1,6 @@
 package skill
 
 import (
-	"regexp"
 	"strings"
 )
 
@@ -19,14 +18,14 @@ type opened struct {
 }
 
 var (
-	reSkillOnly   = regexp.MustCompile(`^(?i:this skill) (?:is only usable|can only be used|only triggers|can only trigger|only comes into effect|is only active|only activates|will only trigger|may only be used|is usable only|can be used only) (?:if|when|while) (.*)$`)
-	reSkillUnless = regexp.MustCompile(`^(?i:this skill) (?:is inactive|cannot be used|can't be used) unless (.*)$`)
-	reDuring      = regexp.MustCompile(`^(?i:during) (your|your opponent's) turn,\s*`)
-	reIfLead      = regexp.MustCompile(`^(?i:if) (.*?),(?: then)?\s+(.*)$`)
-	reUntil       = regexp.MustCompile(`^(?i:until) the end of (the|this|your opponent's next|your next) (turn|combat|battle),\s*`)
-	reYouMay      = regexp.MustCompile(`^(?i:you may) `)
-	reIfYouDo     = regexp.MustCompile(`^(?i:if you do),\s*`)
-	reThen        = regexp.MustCompile(`^then,?\s+`)
+	reSkillOnly   = lazy(`^(?i:this skill) (?:is only usable|can only be used|only triggers|can only trigger|only comes into effect|is only active|only activates|will only trigger|may only be used|is usable only|can be used only) (?:if|when|while) (.*)$`)
+	reSkillUnless = lazy(`^(?i:this skill) (?:is inactive|cannot be used|can't be used) unless (.*)$`)
+	reDuring      = lazy(`^(?i:during) (your|your opponent's) turn,\s*`)
+	reIfLead      = lazy(`^(?i:if) (.*?),(?: then)?\s+(.*)$`)
+	reUntil       = lazy(`^(?i:until) the end of (the|this|your opponent's next|your next) (turn|combat|battle),\s*`)
+	reYouMay      = lazy(`^(?i:you may) `)
+	reIfYouDo     = lazy(`^(?i:if you do),\s*`)
+	reThen        = lazy(`^then,?\s+`)
 )
 
 func (c *compiler) sentence(s string, prev Effect, havePrev bool) ([]Effect, bool) {
@@ -155,25 +154,25 @@ func (c *compiler) whenSoFar(prev Effect) string {
 // ---- triggers
 
 type trig struct {
-	re   *regexp.Regexp
+	re   *lazyRE
 	when string
 	cond func(m []string) (*Cond, bool)
 }
 
 var triggers = []trig{
-	{regexp.MustCompile(`^(?:When|Each time) this unit(?:'s attack)? (?:attacks|is attacking|attacks an enemy)(?: (your opponent's Main Character|a non-Main Character enemy|(?:a |an )?<[^>]+>(?: enemy)?))?,\s*`), "attack", attackTarget},
-	{regexp.MustCompile(`^(?:When|Each time) this unit (?:is attacked|is being attacked)(?: by (?:a |an )?(<[^>]+>|non-<[^>]+>)(?: enemy)?)?,\s*`), "attacked", attackerFilter},
-	{regexp.MustCompile(`^(?:When|Each time) this unit's attack destroys (an enemy|a non-Main Character enemy|your opponent's Main Character|(?:a |an )?<[^>]+> enemy|an enemy with a Deployment Cost of \d+(?: or (?:lower|higher|less|more))?)(?: by battle)?,\s*`), "destroys", destroyed},
-	{regexp.MustCompile(`^(?:When this unit's attack ends|At the end of this unit's attack|After this unit attacks|After this unit's attack|At the end of this unit's battle|When this unit's battle ends),\s*`), "attack-end", nil},
-	{regexp.MustCompile(`^(?:When|Each time) this unit is deployed(?: from your hand)?,\s*`), "deploy", nil},
-	{regexp.MustCompile(`^(?:When|Each time) (?:this unit Class Changes|you Class Change into this unit|this unit is Class Changed|you Class Change this unit),\s*`), "class-change", nil},
-	{regexp.MustCompile(`^(?:When|Each time) (?:this unit (?:is Leveled Up|Levels Up)|you Level Up (?:into )?this unit)(?: or Class Changes)?,\s*`), "level-up", nil},
-	{regexp.MustCompile(`^(?:At the (?:start|beginning) of your turn),\s*`), "turn-start", nil},
-	{regexp.MustCompile(`^(?:At the end of your turn),\s*`), "turn-end", nil},
-	{regexp.MustCompile(`^(?:When|Each time) this unit is destroyed(?: by (?:an enemy's attack|battle|an enemy attack))?,\s*`), "destroyed", nil},
-	{regexp.MustCompile(`^(?:When|Each time) this unit (?:is moved|moves)(?: by (?:an ally's|a) skill(?:'s effect)?)?,\s*`), "moved", nil},
-	{regexp.MustCompile(`^(?:When|Each time) this unit is untapped,\s*`), "untapped", nil},
-	{regexp.MustCompile(`^(?:When|Each time) another (.*?)(?:ally|allies) (?:is|are) deployed,\s*`), "ally-deploy", allyFilter},
+	{lazy(`^(?:When|Each time) this unit(?:'s attack)? (?:attacks|is attacking|attacks an enemy)(?: (your opponent's Main Character|a non-Main Character enemy|(?:a |an )?<[^>]+>(?: enemy)?))?,\s*`), "attack", attackTarget},
+	{lazy(`^(?:When|Each time) this unit (?:is attacked|is being attacked)(?: by (?:a |an )?(<[^>]+>|non-<[^>]+>)(?: enemy)?)?,\s*`), "attacked", attackerFilter},
+	{lazy(`^(?:When|Each time) this unit's attack destroys (an enemy|a non-Main Character enemy|your opponent's Main Character|(?:a |an )?<[^>]+> enemy|an enemy with a Deployment Cost of \d+(?: or (?:lower|higher|less|more))?)(?: by battle)?,\s*`), "destroys", destroyed},
+	{lazy(`^(?:When this unit's attack ends|At the end of this unit's attack|After this unit attacks|After this unit's attack|At the end of this unit's battle|When this unit's battle ends),\s*`), "attack-end", nil},
+	{lazy(`^(?:When|Each time) this unit is deployed(?: from your hand)?,\s*`), "deploy", nil},
+	{lazy(`^(?:When|Each time) (?:this unit Class Changes|you Class Change into this unit|this unit is Class Changed|you Class Change this unit),\s*`), "class-change", nil},
+	{lazy(`^(?:When|Each time) (?:this unit (?:is Leveled Up|Levels Up)|you Level Up (?:into )?this unit)(?: or Class Changes)?,\s*`), "level-up", nil},
+	{lazy(`^(?:At the (?:start|beginning) of your turn),\s*`), "turn-start", nil},
+	{lazy(`^(?:At the end of your turn),\s*`), "turn-end", nil},
+	{lazy(`^(?:When|Each time) this unit is destroyed(?: by (?:an enemy's attack|battle|an enemy attack))?,\s*`), "destroyed", nil},
+	{lazy(`^(?:When|Each time) this unit (?:is moved|moves)(?: by (?:an ally's|a) skill(?:'s effect)?)?,\s*`), "moved", nil},
+	{lazy(`^(?:When|Each time) this unit is untapped,\s*`), "untapped", nil},
+	{lazy(`^(?:When|Each time) another (.*?)(?:ally|allies) (?:is|are) deployed,\s*`), "ally-deploy", allyFilter},
 }
 
 func trigger(s string) (string, string, *Cond, bool) {
@@ -249,24 +248,24 @@ func targetWords(s string) (*UnitFilter, bool) {
 // ---- conditions
 
 type condRule struct {
-	re *regexp.Regexp
+	re *lazyRE
 	f  func(m []string) (*Cond, bool)
 }
 
 func count(m string) int { return atoi(m) }
 
 var condRules = []condRule{
-	{regexp.MustCompile(`^this unit is (?:attacking|in battle against|battling)$`), func(m []string) (*Cond, bool) { return &Cond{Attacking: &UnitFilter{}}, true }},
-	{regexp.MustCompile(`^this unit is attacking (.+)$`), func(m []string) (*Cond, bool) {
+	{lazy(`^this unit is (?:attacking|in battle against|battling)$`), func(m []string) (*Cond, bool) { return &Cond{Attacking: &UnitFilter{}}, true }},
+	{lazy(`^this unit is attacking (.+)$`), func(m []string) (*Cond, bool) {
 		f, ok := targetWords(m[1])
 		return &Cond{Attacking: f}, ok
 	}},
-	{regexp.MustCompile(`^this unit is (?:being attacked|attacked|defending)$`), func(m []string) (*Cond, bool) { return &Cond{Defending: &UnitFilter{}}, true }},
-	{regexp.MustCompile(`^this unit is (?:being attacked|attacked) by (.+)$`), func(m []string) (*Cond, bool) {
+	{lazy(`^this unit is (?:being attacked|attacked|defending)$`), func(m []string) (*Cond, bool) { return &Cond{Defending: &UnitFilter{}}, true }},
+	{lazy(`^this unit is (?:being attacked|attacked) by (.+)$`), func(m []string) (*Cond, bool) {
 		f, ok := targetWords(m[1])
 		return &Cond{Defending: f}, ok
 	}},
-	{regexp.MustCompile(`^you have (\d+) or more ((?:<[^>]+> )?)Bond(?: cards?|s)?$`), func(m []string) (*Cond, bool) {
+	{lazy(`^you have (\d+) or more ((?:<[^>]+> )?)Bond(?: cards?|s)?$`), func(m []string) (*Cond, bool) {
 		c := &Count{AtLeast: count(m[1])}
 		if m[2] != "" {
 			emb, col, ok := tags(m[2])
@@ -277,7 +276,7 @@ var condRules = []condRule{
 		}
 		return &Cond{Bonds: c}, true
 	}},
-	{regexp.MustCompile(`^you have (\d+) or more (face-up |face-down )?((?:<[^>]+> |"[^"]+" )?)Bond(?: cards?|s)?$`), func(m []string) (*Cond, bool) {
+	{lazy(`^you have (\d+) or more (face-up |face-down )?((?:<[^>]+> |"[^"]+" )?)Bond(?: cards?|s)?$`), func(m []string) (*Cond, bool) {
 		c := &Count{AtLeast: count(m[1]), FaceUp: m[2] == "face-up ", FaceDown: m[2] == "face-down "}
 		if m[3] != "" {
 			f, ok := cardPhrase(m[3] + "card")
@@ -288,91 +287,91 @@ var condRules = []condRule{
 		}
 		return &Cond{Bonds: c}, true
 	}},
-	{regexp.MustCompile(`^you have (\d+) or more ((?:other |non-|<).*(?:allies|ally)(?: .*)?)$`), func(m []string) (*Cond, bool) {
+	{lazy(`^you have (\d+) or more ((?:other |non-|<).*(?:allies|ally)(?: .*)?)$`), func(m []string) (*Cond, bool) {
 		f, noun, ok := unitWords(m[2])
 		return &Cond{Allies: &Count{AtLeast: count(m[1]), Of: f}}, ok && noun == "ally"
 	}},
-	{regexp.MustCompile(`^you have (\d+) or more (allies(?: .*)?)$`), func(m []string) (*Cond, bool) {
+	{lazy(`^you have (\d+) or more (allies(?: .*)?)$`), func(m []string) (*Cond, bool) {
 		f, noun, ok := unitWords(m[2])
 		return &Cond{Allies: &Count{AtLeast: count(m[1]), Of: f}}, ok && noun == "ally"
 	}},
-	{regexp.MustCompile(`^you have (?:both )?(?:an )?allied "([^"]+)" and (?:an )?(?:allied )?"([^"]+)"$`), func(m []string) (*Cond, bool) {
+	{lazy(`^you have (?:both )?(?:an )?allied "([^"]+)" and (?:an )?(?:allied )?"([^"]+)"$`), func(m []string) (*Cond, bool) {
 		return &Cond{AlliesAll: []string{m[1], m[2]}}, true
 	}},
-	{regexp.MustCompile(`^this unit is (?:in combat with|battling|in battle with|fighting) (.+)$`), func(m []string) (*Cond, bool) {
+	{lazy(`^this unit is (?:in combat with|battling|in battle with|fighting) (.+)$`), func(m []string) (*Cond, bool) {
 		f, ok := targetWords(m[1])
 		return &Cond{Battling: f}, ok
 	}},
-	{regexp.MustCompile(`^(?:there are more allies than enemies|the number of allies exceeds the number of enemies|you have more allies than your opponent)$`), func(m []string) (*Cond, bool) {
+	{lazy(`^(?:there are more allies than enemies|the number of allies exceeds the number of enemies|you have more allies than your opponent)$`), func(m []string) (*Cond, bool) {
 		return &Cond{Outnumber: true}, true
 	}},
-	{regexp.MustCompile(`^your opponent has (\d+) or lower cards in (?:their|his|her) hand$`), func(m []string) (*Cond, bool) {
+	{lazy(`^your opponent has (\d+) or lower cards in (?:their|his|her) hand$`), func(m []string) (*Cond, bool) {
 		n := count(m[1])
 		return &Cond{FoeHand: &Count{AtMost: &n}}, true
 	}},
-	{regexp.MustCompile(`^this unit is (?:being )?supported by (?:a |an )((?:<[^>]+>(?:,? or )?)+)(?: card)?$`), func(m []string) (*Cond, bool) {
+	{lazy(`^this unit is (?:being )?supported by (?:a |an )((?:<[^>]+>(?:,? or )?)+)(?: card)?$`), func(m []string) (*Cond, bool) {
 		emb, col, ok := tags(m[1])
 		return &Cond{Supported: &CardFilter{Emblem: emb, Color: col}}, ok
 	}},
-	{regexp.MustCompile(`^you have (\d+) or more (other )?allied ((?:"[^"]+"(?:,? or |,? and | )?)+)$`), func(m []string) (*Cond, bool) {
+	{lazy(`^you have (\d+) or more (other )?allied ((?:"[^"]+"(?:,? or |,? and | )?)+)$`), func(m []string) (*Cond, bool) {
 		return &Cond{Allies: &Count{AtLeast: count(m[1]), Of: &UnitFilter{Other: m[2] != "", Name: quoted(m[3])}}}, true
 	}},
-	{regexp.MustCompile(`^you have an? (other )?(?:allied|ally) ((?:"[^"]+"(?:,? or | )?)+)$`), func(m []string) (*Cond, bool) {
+	{lazy(`^you have an? (other )?(?:allied|ally) ((?:"[^"]+"(?:,? or | )?)+)$`), func(m []string) (*Cond, bool) {
 		return &Cond{Allies: &Count{AtLeast: 1, Of: &UnitFilter{Other: m[1] != "", Name: quoted(m[2])}}}, true
 	}},
-	{regexp.MustCompile(`^you have an? (other )?((?:<[^>]+>(?:,? or )?)+) ally$`), func(m []string) (*Cond, bool) {
+	{lazy(`^you have an? (other )?((?:<[^>]+>(?:,? or )?)+) ally$`), func(m []string) (*Cond, bool) {
 		emb, col, ok := tags(m[2])
 		return &Cond{Allies: &Count{AtLeast: 1, Of: &UnitFilter{Other: m[1] != "", Emblem: emb, Color: col}}}, ok
 	}},
-	{regexp.MustCompile(`^this unit is (?:being )?supported by ((?:"[^"]+"(?:,? or | )?)+)$`), func(m []string) (*Cond, bool) {
+	{lazy(`^this unit is (?:being )?supported by ((?:"[^"]+"(?:,? or | )?)+)$`), func(m []string) (*Cond, bool) {
 		return &Cond{Supported: &CardFilter{Name: quoted(m[1])}}, true
 	}},
-	{regexp.MustCompile(`^(?:the card supporting this unit|this unit's Support card|the Support card of this unit) is (?:a |an )?((?:<[^>]+>(?:,? or )?)+)(?: card)?$`), func(m []string) (*Cond, bool) {
+	{lazy(`^(?:the card supporting this unit|this unit's Support card|the Support card of this unit) is (?:a |an )?((?:<[^>]+>(?:,? or )?)+)(?: card)?$`), func(m []string) (*Cond, bool) {
 		emb, col, ok := tags(m[1])
 		return &Cond{Supported: &CardFilter{Emblem: emb, Color: col}}, ok
 	}},
-	{regexp.MustCompile(`^this unit is in the (Front|Back) Line$`), func(m []string) (*Cond, bool) { return &Cond{Area: strings.ToLower(m[1])}, true }},
-	{regexp.MustCompile(`^this unit is in the same area as (?:an? )?(?:allied )?((?:"[^"]+"(?:,? or | )?)+)$`), func(m []string) (*Cond, bool) {
+	{lazy(`^this unit is in the (Front|Back) Line$`), func(m []string) (*Cond, bool) { return &Cond{Area: strings.ToLower(m[1])}, true }},
+	{lazy(`^this unit is in the same area as (?:an? )?(?:allied )?((?:"[^"]+"(?:,? or | )?)+)$`), func(m []string) (*Cond, bool) {
 		return &Cond{SameArea: &UnitFilter{Name: quoted(m[1])}}, true
 	}},
-	{regexp.MustCompile(`^this unit is in the same area as (?:an? |another )?((?:<[^>]+>(?:,? or )?)+) ally$`), func(m []string) (*Cond, bool) {
+	{lazy(`^this unit is in the same area as (?:an? |another )?((?:<[^>]+>(?:,? or )?)+) ally$`), func(m []string) (*Cond, bool) {
 		emb, col, ok := tags(m[1])
 		return &Cond{SameArea: &UnitFilter{Emblem: emb, Color: col}}, ok
 	}},
-	{regexp.MustCompile(`^your opponent has (\d+) or (?:fewer|less) cards in (?:their|his|her) hand$`), func(m []string) (*Cond, bool) {
+	{lazy(`^your opponent has (\d+) or (?:fewer|less) cards in (?:their|his|her) hand$`), func(m []string) (*Cond, bool) {
 		n := count(m[1])
 		return &Cond{FoeHand: &Count{AtMost: &n}}, true
 	}},
-	{regexp.MustCompile(`^your opponent has (\d+) or more cards in (?:their|his|her) hand$`), func(m []string) (*Cond, bool) {
+	{lazy(`^your opponent has (\d+) or more cards in (?:their|his|her) hand$`), func(m []string) (*Cond, bool) {
 		return &Cond{FoeHand: &Count{AtLeast: count(m[1])}}, true
 	}},
-	{regexp.MustCompile(`^you have (\d+) or more cards in your hand$`), func(m []string) (*Cond, bool) {
+	{lazy(`^you have (\d+) or more cards in your hand$`), func(m []string) (*Cond, bool) {
 		return &Cond{Hand: &Count{AtLeast: count(m[1])}}, true
 	}},
-	{regexp.MustCompile(`^you have (\d+) or (?:fewer|less) cards in your hand$`), func(m []string) (*Cond, bool) {
+	{lazy(`^you have (\d+) or (?:fewer|less) cards in your hand$`), func(m []string) (*Cond, bool) {
 		n := count(m[1])
 		return &Cond{Hand: &Count{AtMost: &n}}, true
 	}},
-	{regexp.MustCompile(`^you have more cards in your hand than your opponent$`), func(m []string) (*Cond, bool) { return &Cond{MoreHand: true}, true }},
-	{regexp.MustCompile(`^you have (?:less|fewer) cards in your hand than your opponent$`), func(m []string) (*Cond, bool) { return &Cond{LessHand: true}, true }},
-	{regexp.MustCompile(`^you have (\d+) or (?:fewer|less) Orbs$`), func(m []string) (*Cond, bool) {
+	{lazy(`^you have more cards in your hand than your opponent$`), func(m []string) (*Cond, bool) { return &Cond{MoreHand: true}, true }},
+	{lazy(`^you have (?:less|fewer) cards in your hand than your opponent$`), func(m []string) (*Cond, bool) { return &Cond{LessHand: true}, true }},
+	{lazy(`^you have (\d+) or (?:fewer|less) Orbs$`), func(m []string) (*Cond, bool) {
 		n := count(m[1])
 		return &Cond{Orbs: &Count{AtMost: &n}}, true
 	}},
-	{regexp.MustCompile(`^you have no Orbs$`), func(m []string) (*Cond, bool) {
+	{lazy(`^you have no Orbs$`), func(m []string) (*Cond, bool) {
 		n := 0
 		return &Cond{Orbs: &Count{AtMost: &n}}, true
 	}},
-	{regexp.MustCompile(`^you have (?:less|fewer) Orbs than your opponent$`), func(m []string) (*Cond, bool) { return &Cond{FewerOrbs: true}, true }},
-	{regexp.MustCompile(`^this unit is untapped$`), func(m []string) (*Cond, bool) { return &Cond{Untapped: true}, true }},
-	{regexp.MustCompile(`^this unit is (?:your )?Main Character$`), func(m []string) (*Cond, bool) { return &Cond{IsMain: true}, true }},
-	{regexp.MustCompile(`^this unit is (?:not your Main Character|a non-Main Character)$`), func(m []string) (*Cond, bool) { return &Cond{NotMain: true}, true }},
-	{regexp.MustCompile(`^your Main Character is (?:a |an )?((?:<[^>]+>(?:,? or )?)+)$`), func(m []string) (*Cond, bool) {
+	{lazy(`^you have (?:less|fewer) Orbs than your opponent$`), func(m []string) (*Cond, bool) { return &Cond{FewerOrbs: true}, true }},
+	{lazy(`^this unit is untapped$`), func(m []string) (*Cond, bool) { return &Cond{Untapped: true}, true }},
+	{lazy(`^this unit is (?:your )?Main Character$`), func(m []string) (*Cond, bool) { return &Cond{IsMain: true}, true }},
+	{lazy(`^this unit is (?:not your Main Character|a non-Main Character)$`), func(m []string) (*Cond, bool) { return &Cond{NotMain: true}, true }},
+	{lazy(`^your Main Character is (?:a |an )?((?:<[^>]+>(?:,? or )?)+)$`), func(m []string) (*Cond, bool) {
 		emb, col, ok := tags(m[1])
 		return &Cond{Main: &UnitFilter{Emblem: emb, Color: col}}, ok
 	}},
-	{regexp.MustCompile(`^this unit is Class Changed$`), func(m []string) (*Cond, bool) { return &Cond{ClassChang: true}, true }},
-	{regexp.MustCompile(`^there are no (.+)$`), func(m []string) (*Cond, bool) {
+	{lazy(`^this unit is Class Changed$`), func(m []string) (*Cond, bool) { return &Cond{ClassChang: true}, true }},
+	{lazy(`^there are no (.+)$`), func(m []string) (*Cond, bool) {
 		f, noun, ok := unitWords(m[1])
 		if !ok || noun != "enemy" {
 			return nil, false
@@ -380,11 +379,11 @@ var condRules = []condRule{
 		zero := 0
 		return &Cond{Enemies: &Count{AtMost: &zero, Of: f}}, true
 	}},
-	{regexp.MustCompile(`^(?:your (?:attacking|defending) unit|your unit in combat|the (?:attacking|defending) unit) is (?:a |an )?((?:<[^>]+>(?:,? or )?)+)$`), func(m []string) (*Cond, bool) {
+	{lazy(`^(?:your (?:attacking|defending) unit|your unit in combat|the (?:attacking|defending) unit) is (?:a |an )?((?:<[^>]+>(?:,? or )?)+)$`), func(m []string) (*Cond, bool) {
 		emb, col, ok := tags(m[1])
 		return &Cond{Self: &UnitFilter{Emblem: emb, Color: col}}, ok
 	}},
-	{regexp.MustCompile(`^a total of (\d+) or more cards are in this unit's stack$`), func(m []string) (*Cond, bool) { return &Cond{Stack: count(m[1])}, true }},
+	{lazy(`^a total of (\d+) or more cards are in this unit's stack$`), func(m []string) (*Cond, bool) { return &Cond{Stack: count(m[1])}, true }},
 }
 
 // condition reads "A and B" of the conditions above.

@@ -1,0 +1,225 @@
+package fecipher
+
+import (
+	"encoding/json"
+	"fmt"
+	"io/fs"
+	"strings"
+
+	content "github.com/roundtable-dev/roundtable/content/fecipher"
+	engine "github.com/roundtable-dev/roundtable/engine/fecipher"
+	"github.com/roundtable-dev/roundtable/engine/fecipher/table"
+	"github.com/roundtable-dev/roundtable/games"
+)
+
+// render is what Fire Emblem Cipher draws: every card (the layout in
+// content/fecipher/layouts).
+var render = &games.Render{
+	Layouts:  mustSub(content.Layouts, "layouts"),
+	Kinds:    []string{"card"},
+	Pictures: func(rules any) []games.Picture { return pictures(rules.(*table.Ruleset)) },
+	Position: position,
+}
+
+func mustSub(f fs.FS, dir string) fs.FS {
+	s, err := fs.Sub(f, dir)
+	if err != nil {
+		panic(err)
+	}
+	return s
+}
+
+// CardView is a card as printed (layout card; docs/render.md).
+type CardView struct {
+	ID, Title, Unit, Class string
+	Cost, Promotion        string // "X" or a number; Promotion "" when none
+	Promoted               bool
+	Color                  string   // the first symbol's colour word ("colorless" without)
+	Symbols                []string // symbol names
+	Emblems                []string
+	Range                  string // "1", "1-2", "" when it cannot attack
+	Attack, Support        string
+	Skills                 []SkillView
+	Printing               string // "B03-001 SR" of its first printing
+}
+
+// SkillView is one printed skill.
+type SkillView struct {
+	Name, Type, Cost, Text string
+}
+
+func xnum[T ~int8 | ~int16](v T) string {
+	if v == table.X {
+		return "X"
+	}
+	return fmt.Sprint(v)
+}
+
+func pictures(rs *table.Ruleset) []games.Picture {
+	out := make([]games.Picture, 0, len(rs.Cards))
+	for i := range rs.Cards {
+		c := &rs.Cards[i]
+		v := CardView{ID: c.ID, Title: c.Title, Unit: c.Unit, Class: c.Class, Cost: xnum(c.Cost), Promoted: c.Promoted,
+			Attack: xnum(c.Attack), Support: xnum(c.Support), Color: "colorless"}
+		if c.Promotion != 0 {
+			v.Promotion = xnum(c.Promotion)
+		}
+		for k, s := range c.Symbols {
+			if int(s) < len(rs.Symbols) {
+				sym := &rs.Symbols[s]
+				v.Symbols = append(v.Symbols, sym.Name)
+				if k == 0 {
+					v.Color = sym.Color
+				}
+			}
+		}
+		for b, name := range table.EmblemNames {
+			if c.Emblems&(1<<b) != 0 {
+				v.Emblems = append(v.Emblems, name)
+			}
+		}
+		switch {
+		case !c.CanAttack():
+		case c.MinRange == c.MaxRange:
+			v.Range = fmt.Sprint(c.MinRange)
+		default:
+			v.Range = fmt.Sprintf("%d-%d", c.MinRange, c.MaxRange)
+		}
+		for _, s := range c.Skills {
+			v.Skills = append(v.Skills, SkillView{Name: s.Name, Type: s.Type.String(), Cost: s.Cost, Text: s.Text})
+		}
+		if len(c.Printings) > 0 {
+			p := c.Printings[0]
+			v.Printing = strings.TrimSpace(p.Number + " " + p.Rarity)
+		}
+		facets := []string{v.Color, strings.ToLower(c.Class)}
+		for _, e := range v.Emblems {
+			facets = append(facets, strings.ToLower(e))
+		}
+		out = append(out, games.Picture{Kind: "card", ID: c.ID, Name: c.Name(), Layout: "card", Facets: facets, Data: v})
+	}
+	return out
+}
+
+// FieldView is a match position (layout position): both players' fields,
+// the second player's across the top, and what each holds.
+type FieldView struct {
+	Turn   int
+	Status string // whose phase, or who won and why
+	// Players are the first player (seat 0) and the second, each with its
+	// rows in the order drawn from the top of the picture.
+	Players []PlayerView
+}
+
+// PlayerView is one player's side of the table.
+type PlayerView struct {
+	Name, Deck                            string
+	Active                                bool
+	Hand, DeckLeft, Retreat, Orbs, Broken int
+	Bonds                                 []string // the colours of the face-up bonds; "face-down" for the others
+	Y                                     int      // the top of its half
+	Rows                                  []RowView
+}
+
+// RowView is a line of the field (the front line is the vanguard).
+type RowView struct {
+	Label string // "front line", "back line"
+	Y     int    // from the top of the player's half
+	Units []UnitView
+}
+
+// UnitView is a unit on the field, laid out at X in its row.
+type UnitView struct {
+	X                  int
+	Name, Class, Color string
+	Attack             string // printed attack with what effects add: "70", "70+20"
+	Stack              int    // cards in the stack (levelled up when more than one)
+	Main, Tapped       bool
+}
+
+// position draws a match position (engine/fecipher.Position as JSON).
+func position(rules any, mode string, state []byte) (games.Picture, error) {
+	rs := rules.(*table.Ruleset)
+	var p engine.Position
+	if err := json.Unmarshal(state, &p); err != nil {
+		return games.Picture{}, fmt.Errorf("fe-cipher position: %v", err)
+	}
+	if len(p.Seats) != 2 {
+		return games.Picture{}, fmt.Errorf("fe-cipher position: %d players, want 2", len(p.Seats))
+	}
+	colorOf := func(c *table.Card) string {
+		if len(c.Symbols) > 0 && int(c.Symbols[0]) < len(rs.Symbols) {
+			return rs.Symbols[c.Symbols[0]].Color
+		}
+		return "colorless"
+	}
+	v := FieldView{Turn: p.Turn}
+	for seat, ps := range p.Seats {
+		pv := PlayerView{Name: ps.Name, Deck: ps.DeckList, Active: seat == p.Active, Hand: len(ps.Hand), DeckLeft: len(ps.Deck),
+			Retreat: len(ps.Retreat), Orbs: len(ps.Orbs), Broken: 5 - len(ps.Orbs)}
+		if ps.Broken != nil {
+			pv.Broken = *ps.Broken
+		}
+		for _, b := range ps.Bonds {
+			col := "face-down"
+			if i := rs.CardIndex(b.Card); i >= 0 && !b.FaceDown {
+				col = colorOf(&rs.Cards[i])
+			}
+			pv.Bonds = append(pv.Bonds, col)
+		}
+		front, back := RowView{Label: "front line"}, RowView{Label: "back line"}
+		for _, u := range ps.Field {
+			if len(u.Stack) == 0 {
+				continue
+			}
+			i := rs.CardIndex(u.Stack[len(u.Stack)-1])
+			if i < 0 {
+				return games.Picture{}, fmt.Errorf("fe-cipher position: no card %q", u.Stack[len(u.Stack)-1])
+			}
+			c := &rs.Cards[i]
+			uv := UnitView{Name: c.Unit, Class: c.Class, Color: colorOf(c), Attack: xnum(c.Attack), Stack: len(u.Stack), Main: u.Main, Tapped: u.Tapped}
+			add := 0
+			for _, m := range u.Mods {
+				add += m.Attack
+			}
+			if add > 0 {
+				uv.Attack += fmt.Sprintf("+%d", add)
+			} else if add < 0 {
+				uv.Attack += fmt.Sprint(add)
+			}
+			if u.Area == "rearguard" {
+				back.Units = append(back.Units, uv)
+			} else {
+				front.Units = append(front.Units, uv)
+			}
+		}
+		for _, r := range []*RowView{&front, &back} {
+			// Up to eight units at full width; more squeeze together.
+			step := 128
+			if n := len(r.Units); n > 8 {
+				step = (1028 - 118) / (n - 1)
+			}
+			for k := range r.Units {
+				r.Units[k].X = k * step
+			}
+		}
+		// The second player sits across the table: back line on top.
+		if seat == 0 {
+			pv.Y, front.Y, back.Y = 470, 44, 204
+			pv.Rows = []RowView{front, back}
+		} else {
+			pv.Y, back.Y, front.Y = 100, 44, 204
+			pv.Rows = []RowView{back, front}
+		}
+		v.Players = append(v.Players, pv)
+	}
+	switch {
+	case p.Over && p.Winner != nil && *p.Winner >= 0 && *p.Winner < 2:
+		v.Status = fmt.Sprintf("%s won: %s", p.Seats[*p.Winner].Name, p.Reason)
+	case p.Over:
+		v.Status = "a draw: " + p.Reason
+	case p.Active >= 0 && p.Active < 2:
+		v.Status = fmt.Sprintf("%s's %s phase", p.Seats[p.Active].Name, p.Phase)
+	}
+	return games.Picture{Kind: "match", ID: "field", Name: "The field", Layout: "position", Board: true, Data: v}, nil
+}
