@@ -12,12 +12,12 @@ import (
 	"github.com/roundtable-dev/roundtable/games"
 )
 
-// TestDeterminismAcrossGOMAXPROCS (issue 24): gen, check --format json, sim
-// (its report and its result file) and play --seed of every mode of every
+// TestDeterminismAcrossGOMAXPROCS (issue 24): gen, check --format json,
+// render, sim (its report and its result file) and play --seed of every mode of every
 // game print the same bytes at GOMAXPROCS=1, 2 and 8, and twice at 2. sim
 // plays its games on every core and gen writes files in parallel, so the
-// schedule changes with GOMAXPROCS while the output must not. (There is no
-// render command in this build.)
+// schedule changes with GOMAXPROCS while the output must not. render
+// (every game's SVGs, and a PDF) is compared file by file.
 func TestDeterminismAcrossGOMAXPROCS(t *testing.T) {
 	if testing.Short() {
 		t.Skip("runs every command 4 times")
@@ -55,6 +55,9 @@ func TestDeterminismAcrossGOMAXPROCS(t *testing.T) {
 			runs = append(runs, run{"sim-" + g.ID + "-" + m.Name, sim, "sim.json"})
 		}
 	}
+	runs = append(runs,
+		run{"render", []string{"render", "--out", "site"}, "site"},
+		run{"render-pdf", []string{"render", filepath.Join(root, "content/annas"), "--pdf", "annas.pdf"}, "annas.pdf"})
 	runs = append(runs, run{"sim-search", []string{"sim", "table-battles", "--games", "2", "--seed", "2", "--policy", "search", "--budget", "8"}, ""})
 	for _, r := range runs {
 		t.Run(r.name, func(t *testing.T) {
