@@ -2,6 +2,9 @@
 GO        ?= go
 STATICCHECK = $(GO) run honnef.co/go/tools/cmd/staticcheck@v0.8.2
 FUZZTIME  ?= 60s
+# Minimizing a new input counts no executions; a minute of it per input
+# stalled FuzzNativeYAML (docs/reliability.md).
+FUZZFLAGS ?= -fuzzminimizetime 5s
 
 .PHONY: all build test gen check bench lint fuzz fmt man release-check
 
@@ -48,23 +51,30 @@ lint:
 	$(STATICCHECK) ./...
 
 ## fuzz: fuzz the YAML source stage, the parse cache, the native validator
-## against CUE, fmt, the Go printer against go/format and the games'
-## mini-languages for real (FUZZTIME each); then 5,000 seeded Cipher games between
-## decks of imported cards.
+## against CUE, fmt, the Go printer against go/format, the games'
+## mini-languages (the dice-area language among them), positions and action
+## lists of every game, the card importer, the skill-text compiler and the
+## LSP's document edits for real (FUZZTIME each); then 5,000 seeded Cipher
+## games between decks of imported cards and the long kill -9 test of gen.
 fuzz:
-	$(GO) test ./compiler/source -run '^$$' -fuzz FuzzParse -fuzztime $(FUZZTIME)
-	$(GO) test ./compiler/source -run '^$$' -fuzz FuzzOffsetPos -fuzztime $(FUZZTIME)
-	$(GO) test ./compiler/source -run '^$$' -fuzz FuzzCacheRoundTrip -fuzztime $(FUZZTIME)
-	$(GO) test ./compiler/source -run '^$$' -fuzz FuzzDecodeAgreesWithYAML -fuzztime $(FUZZTIME)
-	$(GO) test ./compiler/yamlfmt -run '^$$' -fuzz FuzzFormat -fuzztime $(FUZZTIME)
-	$(GO) test ./compiler/emit -run '^$$' -fuzz FuzzPrinterMatchesGofmt -fuzztime $(FUZZTIME)
-	$(GO) test ./compiler/tablebattles -run '^$$' -fuzz FuzzMiniLanguages -fuzztime $(FUZZTIME)
-	$(GO) test ./compiler/cueval -run '^$$' -fuzz FuzzNativeMutatedContent -fuzztime $(FUZZTIME)
-	$(GO) test ./compiler/cueval -run '^$$' -fuzz FuzzNativeAgreesWithCUE -fuzztime $(FUZZTIME)
-	$(GO) test ./compiler/cueval -run '^$$' -fuzz FuzzNativeYAML -fuzztime $(FUZZTIME)
-	$(GO) test ./engine/battlecrest -run '^$$' -fuzz FuzzLoadPosition -fuzztime $(FUZZTIME)
-	$(GO) test ./engine/tropera -run '^$$' -fuzz FuzzLoadBattle -fuzztime $(FUZZTIME)
+	$(GO) test ./compiler/source -run '^$$' -fuzz FuzzParse -fuzztime $(FUZZTIME) $(FUZZFLAGS)
+	$(GO) test ./compiler/source -run '^$$' -fuzz FuzzOffsetPos -fuzztime $(FUZZTIME) $(FUZZFLAGS)
+	$(GO) test ./compiler/source -run '^$$' -fuzz FuzzCacheRoundTrip -fuzztime $(FUZZTIME) $(FUZZFLAGS)
+	$(GO) test ./compiler/source -run '^$$' -fuzz FuzzDecodeAgreesWithYAML -fuzztime $(FUZZTIME) $(FUZZFLAGS)
+	$(GO) test ./compiler/yamlfmt -run '^$$' -fuzz FuzzFormat -fuzztime $(FUZZTIME) $(FUZZFLAGS)
+	$(GO) test ./compiler/emit -run '^$$' -fuzz FuzzPrinterMatchesGofmt -fuzztime $(FUZZTIME) $(FUZZFLAGS)
+	$(GO) test ./compiler/tablebattles -run '^$$' -fuzz FuzzMiniLanguages -fuzztime $(FUZZTIME) $(FUZZFLAGS)
+	$(GO) test ./compiler/cueval -run '^$$' -fuzz FuzzNativeMutatedContent -fuzztime $(FUZZTIME) $(FUZZFLAGS)
+	$(GO) test ./compiler/cueval -run '^$$' -fuzz FuzzNativeAgreesWithCUE -fuzztime $(FUZZTIME) $(FUZZFLAGS)
+	$(GO) test ./compiler/cueval -run '^$$' -fuzz FuzzNativeYAML -fuzztime $(FUZZTIME) $(FUZZFLAGS)
+	$(GO) test ./engine/battlecrest -run '^$$' -fuzz FuzzLoadPosition -fuzztime $(FUZZTIME) $(FUZZFLAGS)
+	$(GO) test ./engine/tropera -run '^$$' -fuzz FuzzLoadBattle -fuzztime $(FUZZTIME) $(FUZZFLAGS)
+	$(GO) test ./games/all -run '^$$' -fuzz FuzzPositionsAndActions -fuzztime $(FUZZTIME) $(FUZZFLAGS)
+	$(GO) test ./compiler/fecipher/cardlist -run '^$$' -fuzz FuzzImport -fuzztime $(FUZZTIME) $(FUZZFLAGS)
+	$(GO) test ./compiler/fecipher/skill -run '^$$' -fuzz FuzzCompile -fuzztime $(FUZZTIME) $(FUZZFLAGS)
+	$(GO) test ./compiler/lsp -run '^$$' -fuzz FuzzDocumentEdits -fuzztime $(FUZZTIME) $(FUZZFLAGS)
 	$(GO) test ./games/fecipher -run '^TestPropertyImportedDecks$$' -fec.imported 5000 -timeout 30m
+	$(GO) test ./cmd/roundtable -run '^TestGenKilled$$' -gen.kills 400 -gen.builds 4 -timeout 60m -v
 
 fmt:
 	gofmt -w .

@@ -5,7 +5,6 @@ import (
 	"encoding/binary"
 	"hash"
 	"maps"
-	"os"
 	"slices"
 
 	"github.com/roundtable-dev/roundtable/compiler/cueval"
@@ -190,7 +189,7 @@ func (c *cutoff) replay(prog *Program, res *Result, diags *diag.List) bool {
 	if c == nil || c.off {
 		return false
 	}
-	data, err := os.ReadFile(c.path)
+	data, err := vcache.ReadFile(c.path)
 	if err != nil {
 		return false
 	}

@@ -13,7 +13,7 @@ import (
 // indexes as strings: "effects", "0", "modify"), or of the document when
 // nothing is there.
 func (d *Doc) PathPos(path ...string) diag.Pos {
-	if n := source.Path(d.Node(), path...); n != nil {
+	if n := source.Path(d.PosTree(), path...); n != nil {
 		return source.NodePos(d.File, n)
 	}
 	return d.Pos()
@@ -23,7 +23,7 @@ func (d *Doc) PathPos(path ...string) diag.Pos {
 // path; where it is not, the mapping's position, or the document's when
 // path is empty.
 func (d *Doc) KeyPos(key string, path ...string) diag.Pos {
-	m := source.Path(d.Node(), path...)
+	m := source.Path(d.PosTree(), path...)
 	if m != nil && m.Kind == yaml.MappingNode {
 		for i := 0; i+1 < len(m.Content); i += 2 {
 			if m.Content[i].Value == key {

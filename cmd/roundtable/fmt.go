@@ -2,6 +2,7 @@ package main
 
 import (
 	"bytes"
+	"errors"
 	"fmt"
 	"io/fs"
 	"os"
@@ -9,6 +10,7 @@ import (
 	"strings"
 
 	"github.com/roundtable-dev/roundtable/compiler/diag"
+	"github.com/roundtable-dev/roundtable/compiler/regular"
 	"gopkg.in/yaml.v3"
 
 	"github.com/spf13/cobra"
@@ -40,14 +42,17 @@ if there are any.`,
   roundtable fmt --check content/annas   # in CI or a pre-commit hook`,
 		Args: cobra.MinimumNArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
-			var files []string
+			// Each file with the folder it belongs to: fmt reads and writes
+			// a file only inside it, as check reads a pack (a symbolic link
+			// leaving it is refused, not followed).
+			var files []fmtFile
 			for _, a := range args {
 				fi, err := os.Stat(a)
 				if err != nil {
 					return usageErr("%v", err)
 				}
 				if !fi.IsDir() {
-					files = append(files, a)
+					files = append(files, fmtFile{path: a, root: filepath.Dir(a)})
 					continue
 				}
 				err = filepath.WalkDir(a, func(p string, d fs.DirEntry, err error) error {
@@ -58,7 +63,7 @@ if there are any.`,
 						return filepath.SkipDir
 					}
 					if !d.IsDir() && source.IsYAML(p) {
-						files = append(files, p)
+						files = append(files, fmtFile{path: p, root: a})
 					}
 					return nil
 				})
@@ -70,7 +75,8 @@ if there are any.`,
 			orders := map[string]yamlfmt.Order{} // by game
 			games := packGames{}
 			changed, failed := 0, 0
-			for _, f := range files {
+			for _, ff := range files {
+				f := ff.path
 				gid := game
 				if gid == "" {
 					gid = games.of(f)
@@ -84,12 +90,9 @@ if there are any.`,
 				} else if game != "" {
 					return usageErr("unknown --game %q (want one of %s)", game, strings.Join(compiler.GameIDs(), ", "))
 				}
-				data, err := os.ReadFile(f)
-				if err != nil {
-					return err
-				}
-				if len(data) > source.MaxFileSize {
-					fmt.Fprintf(w, "%s: larger than %d bytes; not formatted\n", filepath.ToSlash(f), source.MaxFileSize)
+				dst, data, problem := ff.read()
+				if problem != "" {
+					fmt.Fprintf(w, "%s: %s; not formatted\n", filepath.ToSlash(f), problem)
 					failed++
 					continue
 				}
@@ -114,10 +117,7 @@ if there are any.`,
 					fmt.Fprintf(w, "would reformat %s\n", filepath.ToSlash(f))
 					continue
 				}
-				dst := f // a symlink's target is formatted, the link kept
-				if real, err := filepath.EvalSymlinks(f); err == nil {
-					dst = real
-				}
+				// A symbolic link's target is formatted, the link kept.
 				if err := replaceFile(dst, out); err != nil {
 					return err
 				}
@@ -135,6 +135,48 @@ if there are any.`,
 	cmd.Flags().BoolVar(&check, "check", false, "write nothing; list files that would change and exit 1 if any")
 	cmd.Flags().StringVar(&game, "game", "", "the game of files outside any pack")
 	return cmd
+}
+
+// fmtFile is a file to format and the folder it must stay inside.
+type fmtFile struct{ path, root string }
+
+// read resolves the file inside its folder and reads it: a regular file of
+// at most source.MaxFileSize bytes. It returns the real path to write back
+// to, or why the file is not formatted. fmt used to wait forever on a
+// named pipe, read /dev/zero through a symbolic link until memory ran out,
+// read a 100 MB file whole before refusing it, and rewrite a file outside
+// the pack through a link that check refuses to read.
+func (f fmtFile) read() (real string, data []byte, problem string) {
+	real, err := filepath.EvalSymlinks(f.path)
+	if err != nil {
+		return "", nil, "cannot read: " + trimPathErr(err)
+	}
+	root, err := filepath.EvalSymlinks(f.root)
+	if err != nil {
+		return "", nil, "cannot read: " + trimPathErr(err)
+	}
+	if rel, err := filepath.Rel(root, real); err != nil || rel == ".." || strings.HasPrefix(rel, ".."+string(filepath.Separator)) {
+		target, _ := os.Readlink(f.path)
+		return "", nil, fmt.Sprintf("symbolic link points outside the folder (to %s)", target)
+	}
+	data, err = regular.ReadFile(real, source.MaxFileSize, true)
+	var tooLarge *regular.TooLargeError
+	switch {
+	case errors.As(err, &tooLarge):
+		return "", nil, fmt.Sprintf("larger than %d bytes", source.MaxFileSize)
+	case err != nil:
+		return "", nil, "cannot read: " + trimPathErr(err)
+	}
+	return real, data, ""
+}
+
+// trimPathErr is an error without the path it names (printed before it).
+func trimPathErr(err error) string {
+	var pe *fs.PathError
+	if errors.As(err, &pe) {
+		return pe.Err.Error()
+	}
+	return err.Error()
 }
 
 // keyOrder is the canonical key order of a game's kinds, read from its
@@ -169,7 +211,7 @@ func (pg packGames) of(file string) string {
 			break
 		}
 		seen = append(seen, dir)
-		if b, err := os.ReadFile(filepath.Join(dir, "pack.yaml")); err == nil {
+		if b, err := regular.ReadFile(filepath.Join(dir, "pack.yaml"), source.MaxFileSize, false); err == nil {
 			var meta struct {
 				Game string `yaml:"game"`
 			}

@@ -27,7 +27,8 @@ func newGen() *cobra.Command {
 		Long: `Gen compiles the embedded base content of every game and writes its tables as Go
 source under --out (default: the current folder, which should be the repository root):
 generated/<game>/ruleset.go. Output is deterministic and gofmt'ed; files are written
-atomically and only when they change.
+atomically and only when they change. Runs writing to one folder take turns,
+and a run removes the .NAME.tmpNNN files a killed one left.
 
 With pack folders, gen loads them in dependency order (with the embedded base
 packs they require, as check does) and writes one Go package to --out: ruleset.go
@@ -93,9 +94,17 @@ if there are any. CI runs it to prove generated/ is current.`,
 				fmt.Fprintf(w, "%d generated files are current\n", len(files.Files))
 				return nil
 			}
+			files.Waiting = func() {
+				fmt.Fprintf(cmd.ErrOrStderr(), "waiting for another gen writing to %s\n", out)
+			}
 			written, removed, err := emit.WriteOutput(out, files)
 			if err != nil {
-				return err
+				// A full disk or a read-only folder fails while the
+				// files are prepared, before any is replaced.
+				if len(written) == 0 {
+					return usageErr("cannot write the generated files to %s; no file was changed: %v", out, err)
+				}
+				return usageErr("cannot write the generated files to %s after replacing %d of them (each is whole, old or new; gen again): %v", out, len(written), err)
 			}
 			for _, f := range written {
 				fmt.Fprintf(w, "wrote %s\n", path.Join(out, f))
@@ -158,9 +167,32 @@ func genPackage(p emit.Package, out string, v any) (emit.Output, error) {
 	return o, err
 }
 
+// checkPackageName refuses names that Go would not build: not identifiers,
+// keywords, "_" (the spec forbids the blank package name) and "main" (a
+// program: no one can import its ruleset, and it does not build without a
+// func main). Both once exited 0 and wrote Go that did not build.
+func checkPackageName(pkg string, given bool) error {
+	what := fmt.Sprintf("--package %q", pkg)
+	if !given {
+		what = fmt.Sprintf("the package name %q (from --out's folder name)", pkg)
+	}
+	switch {
+	case pkg == "":
+		return usageErr("--out's folder name holds no letters for a Go package name; give one with --package")
+	case !token.IsIdentifier(pkg) || token.IsKeyword(pkg):
+		return usageErr("%s is not a Go package name; give one with --package", what)
+	case pkg == "_":
+		return usageErr("%s is the blank identifier, which Go does not allow as a package name; give another with --package", what)
+	case pkg == "main":
+		return usageErr("%s makes a program, whose ruleset no package can import (and it would not build without func main); give another with --package", what)
+	}
+	return nil
+}
+
 // generatePacks compiles pack folders (one game) into ruleset.go of package
 // pkg, to be written in out.
 func generatePacks(dirs []string, out, pkg string) (emit.Output, diag.List, diag.Sources, error) {
+	given := pkg != ""
 	if pkg == "" {
 		pkg = strings.Map(func(r rune) rune {
 			if r >= 'a' && r <= 'z' || r >= '0' && r <= '9' || r == '_' {
@@ -169,8 +201,8 @@ func generatePacks(dirs []string, out, pkg string) (emit.Output, diag.List, diag
 			return -1
 		}, strings.ToLower(filepath.Base(filepath.Clean(out))))
 	}
-	if !token.IsIdentifier(pkg) || token.IsKeyword(pkg) {
-		return emit.Output{}, nil, nil, usageErr("--package %q is not a Go package name", pkg)
+	if err := checkPackageName(pkg, given); err != nil {
+		return emit.Output{}, nil, nil, err
 	}
 	results, diags, err := compileAll(dirs)
 	if err != nil {

@@ -18,6 +18,7 @@ import (
 
 	"github.com/roundtable-dev/roundtable/compiler"
 	"github.com/roundtable-dev/roundtable/compiler/link"
+	"github.com/roundtable-dev/roundtable/compiler/regular"
 	"github.com/roundtable-dev/roundtable/compiler/semver"
 	"github.com/roundtable-dev/roundtable/compiler/source"
 	"github.com/roundtable-dev/roundtable/compiler/yamlfmt"
@@ -316,7 +317,7 @@ func packGame(file string) (string, []*source.Document) {
 		return "", nil
 	}
 	for {
-		if b, err := os.ReadFile(filepath.Join(dir, "pack.yaml")); err == nil {
+		if b, err := regular.ReadFile(filepath.Join(dir, "pack.yaml"), source.MaxFileSize, false); err == nil {
 			var meta struct {
 				Game string `yaml:"game"`
 			}
@@ -422,7 +423,7 @@ func newEntity(cmd *cobra.Command, kind, file, game, id, name string, override b
 	if real, err := filepath.EvalSymlinks(file); err == nil {
 		file = real
 	}
-	old, err := os.ReadFile(file)
+	old, err := regular.ReadFile(file, source.MaxFileSize, false)
 	if err != nil && !errors.Is(err, fs.ErrNotExist) {
 		return err
 	}

@@ -3,6 +3,7 @@ package main
 import (
 	"bytes"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"io"
 	"os"
@@ -13,6 +14,7 @@ import (
 
 	"github.com/spf13/cobra"
 
+	"github.com/roundtable-dev/roundtable/compiler/regular"
 	"github.com/roundtable-dev/roundtable/engine/play"
 	"github.com/roundtable-dev/roundtable/games"
 )
@@ -291,17 +293,17 @@ func readInput(cmd *cobra.Command, name string) ([]byte, error) {
 	if name == "-" {
 		return io.ReadAll(io.LimitReader(cmd.InOrStdin(), 64<<20))
 	}
-	fi, err := os.Stat(name)
-	if err != nil {
+	data, err := regular.ReadFile(name, 64<<20, false)
+	var tooLarge *regular.TooLargeError
+	switch {
+	case errors.Is(err, regular.ErrNotRegular):
+		return nil, usageErr("%s is not a regular file", name)
+	case errors.As(err, &tooLarge):
+		return nil, usageErr("%s is larger than 64 MiB", name)
+	case err != nil:
 		return nil, usageErr("%v", err)
 	}
-	if !fi.Mode().IsRegular() {
-		return nil, usageErr("%s is not a regular file", name)
-	}
-	if fi.Size() > 64<<20 {
-		return nil, usageErr("%s is larger than 64 MiB", name)
-	}
-	return os.ReadFile(name)
+	return data, nil
 }
 
 // seatJSON is a seat in play's JSON output.

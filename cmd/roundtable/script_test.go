@@ -45,10 +45,11 @@ func TestScript(t *testing.T) {
 }
 
 // mkfile writes files a txtar cannot hold: `mkfile big PATH` (over the 4 MiB
-// limit) and `mkfile badutf8 PATH` (a unit whose name has a 0xff byte).
+// limit), `mkfile badutf8 PATH` (a unit whose name has a 0xff byte) and
+// `mkfile badutf8json PATH` (a card list with one).
 func mkfile(ts *testscript.TestScript, neg bool, args []string) {
 	if neg || len(args) != 2 {
-		ts.Fatalf("usage: mkfile big|badutf8 PATH")
+		ts.Fatalf("usage: mkfile big|badutf8|badutf8json PATH")
 	}
 	var data []byte
 	switch args[0] {
@@ -56,6 +57,8 @@ func mkfile(ts *testscript.TestScript, neg bool, args []string) {
 		data = []byte("kind: tag\n" + strings.Repeat("# padding\n", 500000))
 	case "badutf8":
 		data = []byte("kind: unit\nid: chrom\nname: Ch\xffrom\n")
+	case "badutf8json":
+		data = []byte("[\n  {\"ID\": 0, \"Character\": \"Ma\xffrth\"}\n]\n")
 	default:
 		ts.Fatalf("unknown mkfile kind %q", args[0])
 	}

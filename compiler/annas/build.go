@@ -155,29 +155,66 @@ func (b *builder) tagSet(d *compiler.Doc, ids []at[string]) table.TagSet {
 	return s
 }
 
-// rangeSet checks and converts a range list: ascending, each 1..3.
+// rangeSet checks and converts a range list: ascending, each 1..3. Each
+// problem is one diagnostic however long the list (the schema bounds it to
+// three, but Build also runs on documents CUE was not asked about), and the
+// list is quoted only up to diag.MaxQuoted characters.
 func (b *builder) rangeSet(d *compiler.Doc, what string, r []at[int]) table.RangeSet {
 	var s table.RangeSet
+	outside, unordered := -1, -1
+	nOutside, nUnordered := 0, 0
 	for i, v := range r {
 		if v.V < 1 || v.V > 3 {
-			b.diags.Add(CodeRange, pos(d, v.N), "%s: range distance %d is outside 1..3", what, v.V).Hint = "ranges are 1, 2 or 3 spaces: [1], [2], [1, 2]"
+			if outside < 0 {
+				outside = i
+			}
+			nOutside++
 			continue
 		}
 		if i > 0 && v.V <= r[i-1].V {
-			b.diags.Add(CodeRange, pos(d, v.N), "%s: range %s is not strictly ascending", what, listString(r)).Hint = "write distances once each, smallest first: [1, 2]"
+			if unordered < 0 {
+				unordered = i
+			}
+			nUnordered++
 			continue
 		}
 		s |= 1 << uint(v.V)
 	}
+	if outside >= 0 {
+		v := r[outside]
+		b.diags.Add(CodeRange, pos(d, v.N), "%s: range distance %d is outside 1..3%s", what, v.V, andMore(nOutside-1, "other")).Hint = "ranges are 1, 2 or 3 spaces: [1], [2], [1, 2]"
+	}
+	if unordered >= 0 {
+		v := r[unordered]
+		b.diags.Add(CodeRange, pos(d, v.N), "%s: range %s is not strictly ascending", what, listString(r)).Hint = "write distances once each, smallest first: [1, 2]"
+	}
 	return s
 }
 
-func listString(r []at[int]) string {
-	parts := make([]string, len(r))
-	for i, v := range r {
-		parts[i] = fmt.Sprint(v.V)
+// andMore is " (and 3 others)" for n > 0, else "".
+func andMore(n int, word string) string {
+	if n <= 0 {
+		return ""
 	}
-	return "[" + strings.Join(parts, ", ") + "]"
+	return " (and " + diag.Plural(n, word) + ")"
+}
+
+// listString prints a range list, cut after diag.MaxQuoted characters.
+func listString(r []at[int]) string {
+	var sb strings.Builder
+	sb.WriteByte('[')
+	for i, v := range r {
+		if i > 0 {
+			sb.WriteString(", ")
+		}
+		if sb.Len() > diag.MaxQuoted {
+			fmt.Fprintf(&sb, "… %d more]", len(r)-i)
+			return sb.String()
+		}
+		fmt.Fprint(&sb, v.V)
+	}
+	sb.WriteByte(']')
+	return sb.String()
 }
 
 // suggestHint formats a did-you-mean hint, or "" when nothing is close.

@@ -303,7 +303,7 @@ func (b *builder) skill(d *compiler.Doc, unit string, s *skillDoc) table.Skill {
 // (The first key is read with Field, which decodes only that field's value.)
 func fieldNode(d *compiler.Doc, path ...string) *yaml.Node {
 	if len(path) == 0 {
-		return d.Node()
+		return d.PosTree()
 	}
 	n := d.Field(path[0])
 	for _, k := range path[1:] {

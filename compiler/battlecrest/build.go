@@ -166,7 +166,7 @@ var rangeCode = map[string]table.Range{"": table.NoRange, "short": table.Short, 
 // ability checks and builds one ability; star says whether a star is allowed.
 func (b *builder) ability(d *compiler.Doc, a abilityDoc, path []string, star bool) table.Ability {
 	at := func(field string) diag.Pos {
-		if n := source.Path(d.Node(), join(path, field)...); n != nil {
+		if n := source.Path(d.PosTree(), join(path, field)...); n != nil {
 			return source.NodePos(d.File, n)
 		}
 		return pos(d, path...)
@@ -280,7 +280,7 @@ var cellCode = map[rune]table.Cell{'-': table.Void, '.': table.Space, 'L': table
 
 // cellPos is the position of one character of a layout row.
 func cellPos(d *compiler.Doc, r, c int) diag.Pos {
-	n := source.Path(d.Node(), "layout", strconv.Itoa(r))
+	n := source.Path(d.PosTree(), "layout", strconv.Itoa(r))
 	p := source.NodePos(d.File, n)
 	if n != nil && (n.Style == yaml.DoubleQuotedStyle || n.Style == yaml.SingleQuotedStyle) {
 		p.Col++

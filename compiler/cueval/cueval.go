@@ -45,6 +45,7 @@ var UseNative = os.Getenv("ROUNDTABLE_NATIVE") != "0"
 type Schema struct {
 	defs   map[string]cue.Value         // kind -> definition
 	native map[string]*native.Validator // kind -> the same definition in Go
+	sites  map[string]*site             // kind -> what structural needs of it
 	hash   string                       // of the CUE sources and kinds
 
 	mu    sync.Mutex
@@ -85,7 +86,7 @@ func Compile(fsys fs.FS, display string, kinds map[string]string) (*Schema, erro
 	for _, k := range kindNames {
 		fmt.Fprintf(hash, "%s\x00%s\x00", k, kinds[k])
 	}
-	s := &Schema{defs: map[string]cue.Value{}, native: map[string]*native.Validator{}, ctx: cuecontext.New(), hash: hex.EncodeToString(hash.Sum(nil))}
+	s := &Schema{defs: map[string]cue.Value{}, native: map[string]*native.Validator{}, sites: map[string]*site{}, ctx: cuecontext.New(), hash: hex.EncodeToString(hash.Sum(nil))}
 	for kind, def := range kinds {
 		d := v.LookupPath(cue.ParsePath(def))
 		if !d.Exists() {
@@ -93,6 +94,7 @@ func Compile(fsys fs.FS, display string, kinds map[string]string) (*Schema, erro
 		}
 		s.defs[kind] = d
 		s.native[kind] = native.Compile(d)
+		s.sites[kind] = newSite(d)
 	}
 	return s, nil
 }
@@ -136,20 +138,87 @@ func (s *Schema) ValidateTree(doc *source.Document, n *yaml.Node) diag.List {
 	if !ok {
 		return nil
 	}
-	if UseNative && s.native[doc.Kind].Check(n) == native.Valid {
-		return nil
+	if UseNative {
+		switch s.native[doc.Kind].Check(n) {
+		case native.Valid:
+			return nil
+		case native.Invalid:
+			if onlyStructural(s.native[doc.Kind], n) {
+				// CUE would add nothing to the structural pass: decided
+				// natively (100,000 one-line documents missing their
+				// fields took 17 s and 800 MB through CUE).
+				var diags diag.List
+				structural(s.sites[doc.Kind], n, doc.File, nil, &diags, nil)
+				return capDocument(doc, diags)
+			}
+		}
 	}
 	return s.validateCUE(def, doc, n)
+}
+
+// onlyStructural reports whether every native error of a document is a
+// missing required field or a field a closed struct does not allow: what
+// the structural pass reports, and the only errors CUE would report (the
+// differential fuzz tests hold native error paths to CUE's).
+func onlyStructural(v *native.Validator, n *yaml.Node) bool {
+	_, errs := v.Errors(n)
+	for _, e := range errs {
+		if e.Reason != native.ReasonNotAllowed && e.Reason != native.ReasonRequired {
+			return false
+		}
+	}
+	return len(errs) > 0
+}
+
+// MaxPerDocument bounds the diagnostics validation reports for one
+// document; one more says how many were left out.
+const MaxPerDocument = 50
+
+// capDocument sorts a document's diagnostics and keeps the first
+// MaxPerDocument.
+func capDocument(doc *source.Document, diags diag.List) diag.List {
+	if len(diags) <= MaxPerDocument {
+		return diags
+	}
+	diags = diags.Sort()
+	if len(diags) <= MaxPerDocument {
+		return diags
+	}
+	rest := len(diags) - MaxPerDocument
+	diags = diags[:MaxPerDocument:MaxPerDocument]
+	diags.Warn(diag.CodeTooMany, doc.Pos(), "%s in this document not shown", diag.Plural(rest, "more problem")).Hint = "fix the first ones and check again"
+	return diags
 }
 
 // validateCUE is the reference: structural checks and full CUE evaluation.
 func (s *Schema) validateCUE(def cue.Value, doc *source.Document, n *yaml.Node) diag.List {
 	var diags diag.List
-	structural(def, n, doc.File, nil, &diags)
-	v := s.context().BuildExpr(toAST(n))
+	// Fields the closed definitions do not allow are reported by the
+	// structural pass and left out of what CUE evaluates: CUE's cost grows
+	// faster than linearly with a disallowed field's value (a flow list of
+	// 128k elements took 88 s), and it would only report them again.
+	// Likewise a list longer than its list.MaxItems is cut to one item
+	// more than the maximum: the verdict is the same, and CUE's cost grows
+	// with the square of the length (64k items: 12 s).
+	p := prune{skip: map[*yaml.Node]bool{}}
+	structural(s.sites[doc.Kind], n, doc.File, nil, &diags, p.skip)
+	if nv := s.native[doc.Kind]; nv != nil {
+		_, errs := nv.Errors(n)
+		for _, e := range errs {
+			if e.Reason == native.ReasonListLength && e.Max >= 0 {
+				if l := source.Path(n, e.Path...); l != nil && l.Kind == yaml.SequenceNode && len(l.Content) > e.Max+1 {
+					if p.cut == nil {
+						p.cut = map[*yaml.Node]int{}
+					}
+					p.cut[l] = e.Max + 1
+				}
+			}
+		}
+	}
+	v := s.context().BuildExpr(p.toAST(n))
 	err := def.Unify(v).Validate(cue.Concrete(true))
 	if err == nil {
-		return diags
+		return capDocument(doc, diags)
 	}
 	// Group CUE's errors by data path: one problem may come as many errors
 	// (a disjunction reports each arm).
@@ -182,34 +251,33 @@ func (s *Schema) validateCUE(def cue.Value, doc *source.Document, n *yaml.Node) 
 	for _, g := range groups {
 		classify(def, doc, n, g.path, g.msgs, &diags)
 	}
-	return diags
+	return capDocument(doc, diags)
 }
 
 // structural reports, at YAML positions, the problems CUE may drop when a
 // worse error exists in the same value: required fields (marked ! in CUE)
 // that are absent, and fields the closed definitions do not allow.
-func structural(schema cue.Value, data *yaml.Node, file string, path []string, diags *diag.List) {
+//
+// The key nodes of fields not allowed are added to unknown (when not nil).
+func structural(schema *site, data *yaml.Node, file string, path []string, diags *diag.List, unknown map[*yaml.Node]bool) {
 	switch data.Kind {
 	case yaml.SequenceNode:
-		if schema.IncompleteKind()&cue.ListKind == 0 {
+		if schema.kind&cue.ListKind == 0 {
 			return
 		}
-		elem := schema.LookupPath(cue.MakePath(cue.AnyIndex))
-		// A fixed prefix ([#Side, #Side]) has no element schema for every
-		// index: CUE itself does not report required fields missing there.
-		var prefix []cue.Value
-		if it, err := schema.List(); err == nil {
-			for it.Next() {
-				prefix = append(prefix, it.Value())
-			}
-		}
+		schema.list()
 		for i, c := range data.Content {
-			e := elem
-			if i < len(prefix) {
-				e = prefix[i]
+			// A fixed prefix ([#Side, #Side]) has no element schema for
+			// every index: CUE itself does not report required fields
+			// missing there.
+			var e *site
+			if i < len(schema.prefix) {
+				e = schema.child("["+strconv.Itoa(i)+"]", func() cue.Value { return schema.prefix[i] })
+			} else if schema.hasElem {
+				e = schema.child("[]", func() cue.Value { return schema.elem })
 			}
-			if e.Exists() {
-				structural(e, c, file, append(slices.Clone(path), strconv.Itoa(i)), diags)
+			if e != nil {
+				structural(e, c, file, append(slices.Clone(path), strconv.Itoa(i)), diags, unknown)
 			}
 		}
 		return
@@ -217,21 +285,12 @@ func structural(schema cue.Value, data *yaml.Node, file string, path []string, d
 	default:
 		return
 	}
-	if schema.IncompleteKind()&cue.StructKind == 0 {
+	if schema.kind&cue.StructKind == 0 || !schema.structFields() {
 		return
 	}
-	it, err := schema.Fields(cue.Optional(true))
-	if err != nil {
-		return
-	}
-	fields := map[string]cue.Value{}
-	var names, missing []string
-	for it.Next() {
-		sel := it.Selector()
-		name := sel.Unquoted()
-		fields[name] = it.Value()
-		names = append(names, name)
-		if sel.ConstraintType() == cue.RequiredConstraint && source.Lookup(data, name) == nil {
+	var missing []string
+	for _, name := range schema.required {
+		if source.Lookup(data, name) == nil {
 			missing = append(missing, name)
 		}
 	}
@@ -239,25 +298,27 @@ func structural(schema cue.Value, data *yaml.Node, file string, path []string, d
 	for i := 0; i+1 < len(data.Content); i += 2 {
 		k, v := data.Content[i], data.Content[i+1]
 		childPath := append(slices.Clone(path), k.Value)
-		if fv, ok := fields[k.Value]; ok {
-			structural(fv, v, file, childPath, diags)
+		if fv, ok := schema.fields[k.Value]; ok {
+			structural(schema.child(k.Value, func() cue.Value { return fv }), v, file, childPath, diags, unknown)
 			continue
 		}
-		if !schema.Allows(cue.Str(k.Value)) {
-			d := diags.Add(diag.CodeUnknownField, source.NodePos(file, k), "unknown field %q", strings.Join(childPath, "."))
-			if s := link.Suggest(k.Value, names); s != "" {
+		if !schema.allows(k.Value) {
+			if unknown != nil {
+				unknown[k] = true
+			}
+			d := diags.Add(diag.CodeUnknownField, source.NodePos(file, k), "unknown field %s", diag.Quote(strings.Join(childPath, ".")))
+			if s := link.Suggest(k.Value, schema.names); s != "" {
 				d.Hint = fmt.Sprintf("did you mean %q?", s)
 				if _, dup := meant[s]; slices.Contains(missing, s) && !dup {
 					meant[s] = d.Pos
 				}
-			} else if len(names) > 0 {
-				slices.Sort(names)
-				d.Hint = "allowed fields: " + strings.Join(names, ", ")
+			} else if len(schema.names) > 0 {
+				d.Hint = "allowed fields: " + strings.Join(schema.sorted, ", ")
 			}
 			continue
 		}
-		if pv := schema.LookupPath(cue.MakePath(cue.AnyString)); pv.Exists() {
-			structural(pv, v, file, childPath, diags)
+		if schema.hasPattern {
+			structural(schema.child("{}", func() cue.Value { return schema.pattern }), v, file, childPath, diags, unknown)
 		}
 	}
 	for _, name := range missing {
@@ -272,6 +333,112 @@ func structural(schema cue.Value, data *yaml.Node, file string, path []string, d
 			d.Cause, d.Implied = &at, true
 		}
 	}
+}
+
+// site is what structural needs of one value of a definition, found once
+// and kept: CUE's Fields sorts a struct's fields on each call (1.1 GB of
+// allocation for 100,000 small documents), and Allows evaluates.
+type site struct {
+	v    cue.Value
+	kind cue.Kind // IncompleteKind
+
+	listOnce sync.Once
+	elem     cue.Value
+	hasElem  bool
+	prefix   []cue.Value
+
+	structOnce sync.Once
+	ok         bool                 // Fields worked
+	fields     map[string]cue.Value // every field, optional and required
+	names      []string             // in the definition's order
+	sorted     []string
+	required   []string // in the definition's order
+	pattern    cue.Value
+	hasPattern bool
+
+	mu       sync.Mutex
+	children map[string]*site
+	allowed  map[string]bool // up to maxExtras keys
+}
+
+func newSite(v cue.Value) *site { return &site{v: v, kind: v.IncompleteKind()} }
+
+// child is the site one step down (a field name, "[]" the element, "[i]"
+// a prefix item, "{}" the pattern), made by v on first use.
+func (s *site) child(step string, v func() cue.Value) *site {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if c, ok := s.children[step]; ok {
+		return c
+	}
+	c := newSite(v())
+	if s.children == nil {
+		s.children = map[string]*site{}
+	}
+	if len(s.children) < maxSiteChildren {
+		s.children[step] = c
+	}
+	return c
+}
+
+// maxSiteChildren bounds the memo of one site (the steps of a list's fixed
+// prefix are indexes).
+const maxSiteChildren = 4096
+
+func (s *site) list() {
+	s.listOnce.Do(func() {
+		s.elem = s.v.LookupPath(cue.MakePath(cue.AnyIndex))
+		s.hasElem = s.elem.Exists()
+		if it, err := s.v.List(); err == nil {
+			for it.Next() {
+				s.prefix = append(s.prefix, it.Value())
+			}
+		}
+	})
+}
+
+func (s *site) structFields() bool {
+	s.structOnce.Do(func() {
+		it, err := s.v.Fields(cue.Optional(true))
+		if err != nil {
+			return
+		}
+		s.ok = true
+		s.fields = map[string]cue.Value{}
+		for it.Next() {
+			sel := it.Selector()
+			name := sel.Unquoted()
+			s.fields[name] = it.Value()
+			s.names = append(s.names, name)
+			if sel.ConstraintType() == cue.RequiredConstraint {
+				s.required = append(s.required, name)
+			}
+		}
+		s.sorted = slices.Sorted(slices.Values(s.names))
+		s.pattern = s.v.LookupPath(cue.MakePath(cue.AnyString))
+		s.hasPattern = s.pattern.Exists()
+	})
+	return s.ok
+}
+
+// allows is Allows of a key, kept for the first maxSiteChildren keys.
+func (s *site) allows(key string) bool {
+	s.mu.Lock()
+	ok, seen := s.allowed[key]
+	s.mu.Unlock()
+	if seen {
+		return ok
+	}
+	ok = s.v.Allows(cue.Str(key))
+	s.mu.Lock()
+	if s.allowed == nil {
+		s.allowed = map[string]bool{}
+	}
+	if len(s.allowed) < maxSiteChildren {
+		s.allowed[key] = ok
+	}
+	s.mu.Unlock()
+	return ok
 }
 
 func classify(def cue.Value, doc *source.Document, root *yaml.Node, path []string, msgs []string, diags *diag.List) {
@@ -355,6 +522,16 @@ func classify(def cue.Value, doc *source.Document, root *yaml.Node, path []strin
 		return
 	}
 	if node != nil && node.Kind == yaml.SequenceNode {
+		// list.MaxItems and list.MinItems: CUE's message quotes the list.
+		if m := itemsRe.FindStringSubmatch(strings.Join(msgs, "\n")); m != nil {
+			limit, _ := strconv.Atoi(m[2])
+			if m[1] == "Max" {
+				diags.Add(diag.CodeInvalid, pos, "%s has %s; at most %d allowed", dotted, itemWord(len(node.Content)), limit)
+			} else {
+				diags.Add(diag.CodeInvalid, pos, "%s has %s; at least %d needed", dotted, itemWord(len(node.Content)), limit)
+			}
+			return
+		}
 		if ms := listLenRe.FindAllStringSubmatch(strings.Join(msgs, "\n"), -1); ms != nil {
 			have := len(node.Content)
 			if lengthAllowed(schemaAt, have) {
@@ -432,6 +609,8 @@ var listLenRe = regexp.MustCompile(`incompatible list lengths \((\d+) and (\d+)\
 
 // itemWord is "1 item", "2 items".
 func itemWord(n int) string { return diag.Plural(n, "item") }
+
+var itemsRe = regexp.MustCompile(`does not satisfy list\.(Max|Min)Items\((\d+)\)`)
 
 // tooLarge reports a whole number that does not fit 64 bits (yaml.v3 tags
 // it a float; CUE then sees a float or a string where an int belongs).
@@ -629,21 +808,38 @@ func dedupe(s []string) []string {
 
 // toAST converts a resolved YAML tree to a CUE expression. Positions are not
 // needed: errors are mapped back through their data path.
-func toAST(n *yaml.Node) ast.Expr {
+func toAST(n *yaml.Node) ast.Expr { return prune{}.toAST(n) }
+
+// prune is what toAST leaves out of a tree for CUE: the mapping fields
+// whose key node is in skip, and the items of a list in cut after the
+// given count.
+type prune struct {
+	skip map[*yaml.Node]bool
+	cut  map[*yaml.Node]int
+}
+
+func (p prune) toAST(n *yaml.Node) ast.Expr {
 	switch n.Kind {
 	case yaml.MappingNode:
 		s := &ast.StructLit{}
 		for i := 0; i+1 < len(n.Content); i += 2 {
+			if p.skip[n.Content[i]] {
+				continue
+			}
 			s.Elts = append(s.Elts, &ast.Field{
 				Label: ast.NewStringLabel(n.Content[i].Value),
-				Value: toAST(n.Content[i+1]),
+				Value: p.toAST(n.Content[i+1]),
 			})
 		}
 		return s
 	case yaml.SequenceNode:
 		l := &ast.ListLit{}
-		for _, c := range n.Content {
-			l.Elts = append(l.Elts, toAST(c))
+		items := n.Content
+		if k, ok := p.cut[n]; ok && k < len(items) {
+			items = items[:k]
+		}
+		for _, c := range items {
+			l.Elts = append(l.Elts, p.toAST(c))
 		}
 		return l
 	case yaml.ScalarNode:

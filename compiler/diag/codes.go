@@ -90,6 +90,7 @@ const (
 	CodePack         = "pack-error"
 	CodeWrongGame    = "wrong-game"
 	CodeNoContent    = "no-content"
+	CodeTooMany      = "too-many-diagnostics"
 )
 
 func init() {
@@ -117,6 +118,7 @@ func init() {
 		Code{ID: CodePack, Severity: Error, Summary: "pack.yaml is inconsistent (requires, versions, cycles)."},
 		Code{ID: CodeWrongGame, Severity: Error, Summary: "A pack names a game roundtable does not know."},
 		Code{ID: CodeNoContent, Severity: Error, Summary: "A pack folder holds no YAML content at all."},
+		Code{ID: CodeTooMany, Severity: Warning, Summary: "A document or a run has more problems than are shown; the first are shown and the rest counted."},
 	)
 }
 

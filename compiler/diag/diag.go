@@ -8,6 +8,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"unicode/utf8"
 )
 
 // Severity says whether a diagnostic fails a run.
@@ -87,8 +88,67 @@ func (l *List) Warn(code string, pos Pos, format string, args ...any) *Diagnosti
 }
 
 func (l *List) add(sev Severity, code string, pos Pos, format string, args ...any) *Diagnostic {
-	*l = append(*l, Diagnostic{Code: code, Severity: sev, Pos: pos, Message: fmt.Sprintf(format, args...)})
+	*l = append(*l, Diagnostic{Code: code, Severity: sev, Pos: pos, Message: Clip(fmt.Sprintf(format, args...), MaxMessage)})
 	return &(*l)[len(*l)-1]
+}
+
+// Bounds on what one diagnostic and one run print (docs/reliability.md):
+// a message quoting a value must not grow with the value, and a run must
+// not print a line per element of a hostile list.
+const (
+	// MaxMessage bounds a message (and a hint) in bytes; longer ones are
+	// cut, saying how much was left out.
+	MaxMessage = 1000
+	// MaxQuoted bounds a value quoted in a message, in runes (Quote).
+	MaxQuoted = 60
+	// MaxShown is how many diagnostics a run prints; a final line counts
+	// the rest.
+	MaxShown = 1000
+)
+
+// Quote is strconv.Quote of s cut to MaxQuoted runes: "aaaa…" (+N more).
+// Messages quote user values with it.
+func Quote(s string) string {
+	if utf8.RuneCountInString(s) <= MaxQuoted {
+		return strconv.Quote(s)
+	}
+	cut, n := s, 0
+	for i := range s {
+		if n == MaxQuoted {
+			cut = s[:i]
+			break
+		}
+		n++
+	}
+	return strconv.Quote(cut) + fmt.Sprintf("… (%d more characters)", utf8.RuneCountInString(s)-MaxQuoted)
+}
+
+// Clip cuts s to at most max bytes (at a rune boundary), saying how many
+// were left out.
+func Clip(s string, max int) string {
+	if len(s) <= max {
+		return s
+	}
+	cut := max
+	for cut > 0 && !utf8.RuneStart(s[cut]) {
+		cut--
+	}
+	return strings.ToValidUTF8(s[:cut], "") + fmt.Sprintf("… (%d more bytes)", len(s)-cut)
+}
+
+// Shown returns the first MaxShown diagnostics of l and how many were left
+// out. Printers print the first and count the rest.
+func (l List) Shown() (List, int) {
+	if len(l) <= MaxShown {
+		return l, 0
+	}
+	return l[:MaxShown], len(l) - MaxShown
+}
+
+// MoreLine is the line that ends a list cut by Shown.
+func MoreLine(l List, omitted int) string {
+	rest := l[len(l)-omitted:]
+	return fmt.Sprintf("... %s not shown (%s); fix the first ones and check again", Plural(omitted, "more diagnostic"), CountLine(rest))
 }
 
 // Errors counts the diagnostics of severity Error.

@@ -58,9 +58,11 @@ func printTextStyled(w io.Writer, l List, src Sources, color bool) error {
 		return style + s + ansiReset
 	}
 	var b bytes.Buffer
-	for _, d := range l {
+	shown, omitted := l.Shown()
+	lines := lineIndex{src: src}
+	for _, d := range shown {
 		// A did-you-mean belongs on the headline, where grep and editors see it.
-		hint, headline := d.Hint, d.Message
+		hint, headline := Clip(d.Hint, MaxMessage), d.Message
 		if strings.HasPrefix(hint, "did you mean") {
 			headline += " (" + hint + ")"
 			hint = ""
@@ -70,7 +72,7 @@ func printTextStyled(w io.Writer, l List, src Sources, color bool) error {
 			sev = paint(ansiYellow, d.Severity.String())
 		}
 		fmt.Fprintf(&b, "%s: %s[%s]: %s\n", paint(ansiBold, d.Pos.String()), sev, paint(ansiBold, d.Code), headline)
-		if line, ok := sourceLine(src, d.Pos); ok {
+		if line, ok := lines.line(d.Pos); ok {
 			fmt.Fprintf(&b, "    %s\n", line)
 			if d.Pos.Col > 0 {
 				fmt.Fprintf(&b, "    %s%s\n", caretPad(line, d.Pos.Col), paint(ansiGreen, "^"))
@@ -86,30 +88,55 @@ func printTextStyled(w io.Writer, l List, src Sources, color bool) error {
 			fmt.Fprintf(&b, "    %s %s\n", paint(ansiCyan, "note:"), n)
 		}
 	}
+	if omitted > 0 {
+		fmt.Fprintln(&b, MoreLine(l, omitted))
+	}
 	_, err := w.Write(b.Bytes())
 	return err
 }
 
-func sourceLine(src Sources, p Pos) (string, bool) {
-	if src == nil || p.Line == 0 {
+// lineIndex finds source lines by number: the offsets of each file's line
+// starts are found once, so printing is linear in the diagnostics and the
+// files (scanning from the first byte per diagnostic made 100,000
+// diagnostics in one file quadratic).
+type lineIndex struct {
+	src    Sources
+	starts map[string][]int // file -> offset of each line's first byte
+	data   map[string][]byte
+}
+
+func (x *lineIndex) line(p Pos) (string, bool) {
+	if x.src == nil || p.Line == 0 {
 		return "", false
 	}
-	data := src(p.File)
-	if data == nil {
-		return "", false
-	}
-	for i := 1; i < p.Line; i++ {
-		j := bytes.IndexByte(data, '\n')
-		if j < 0 {
-			return "", false
+	starts, ok := x.starts[p.File]
+	if !ok {
+		data := x.src(p.File)
+		if data != nil {
+			starts = []int{0}
+			for i, c := range data {
+				if c == '\n' {
+					starts = append(starts, i+1)
+				}
+			}
 		}
-		data = data[j+1:]
+		if x.starts == nil {
+			x.starts, x.data = map[string][]int{}, map[string][]byte{}
+		}
+		x.starts[p.File], x.data[p.File] = starts, data
 	}
+	if p.Line > len(starts) {
+		return "", false
+	}
+	data := x.data[p.File][starts[p.Line-1]:]
 	if j := bytes.IndexByte(data, '\n'); j >= 0 {
 		data = data[:j]
 	}
+	if len(data) > 200 {
+		return "", false
+	}
 	line := strings.TrimRight(string(data), "\r")
-	if !utf8.ValidString(line) || len(line) > 200 {
+	if !utf8.ValidString(line) {
 		return "", false
 	}
 	return line, true
@@ -152,15 +179,19 @@ type JSONReport struct {
 	Diagnostics []JSONDiagnostic `json:"diagnostics"`
 	Errors      int              `json:"errors"`
 	Warnings    int              `json:"warnings"`
+	// Omitted counts the diagnostics after the first MaxShown, which are
+	// left out (Errors and Warnings count them).
+	Omitted int `json:"omitted,omitempty"`
 }
 
 // ToJSON converts the list to its documented JSON shape.
 func ToJSON(l List) JSONReport {
-	r := JSONReport{Version: JSONVersion, Diagnostics: []JSONDiagnostic{}, Errors: l.Errors(), Warnings: l.Warnings()}
-	for _, d := range l {
+	shown, omitted := l.Shown()
+	r := JSONReport{Version: JSONVersion, Diagnostics: []JSONDiagnostic{}, Errors: l.Errors(), Warnings: l.Warnings(), Omitted: omitted}
+	for _, d := range shown {
 		r.Diagnostics = append(r.Diagnostics, JSONDiagnostic{
 			Code: d.Code, Severity: d.Severity.String(), Pos: d.Pos,
-			Message: d.Message, Hint: d.Hint, Related: d.Related, Notes: d.Notes,
+			Message: d.Message, Hint: Clip(d.Hint, MaxMessage), Related: d.Related, Notes: d.Notes,
 		})
 	}
 	return r
@@ -184,10 +215,11 @@ func ghEscape(s string, prop bool) string {
 
 func printGitHub(w io.Writer, l List) error {
 	var b bytes.Buffer
-	for _, d := range l {
+	shown, omitted := l.Shown()
+	for _, d := range shown {
 		msg := d.Message
 		if d.Hint != "" {
-			msg += " (" + d.Hint + ")"
+			msg += " (" + Clip(d.Hint, MaxMessage) + ")"
 		}
 		// An annotation has one place: the others go into its message,
 		// one line each, where the reviewer reads them.
@@ -205,6 +237,9 @@ func printGitHub(w io.Writer, l List) error {
 			fmt.Fprintf(&b, ",col=%d", d.Pos.Col)
 		}
 		fmt.Fprintf(&b, ",title=%s::%s\n", ghEscape(d.Code, true), ghEscape(msg, false))
+	}
+	if omitted > 0 {
+		fmt.Fprintf(&b, "::notice::%s\n", ghEscape(MoreLine(l, omitted), false))
 	}
 	_, err := w.Write(b.Bytes())
 	return err
@@ -286,7 +321,12 @@ func printSARIF(w io.Writer, l List) error {
 		Results: []sarifResult{},
 	}
 	rule := map[string]int{}
-	for _, d := range l {
+	shown, omitted := l.Shown()
+	if omitted > 0 {
+		// The last result says how many were left out.
+		shown = append(shown[:len(shown):len(shown)], Diagnostic{Code: CodeTooMany, Severity: Warning, Message: MoreLine(l, omitted)})
+	}
+	for _, d := range shown {
 		idx, ok := rule[d.Code]
 		if !ok {
 			idx = len(run.Tool.Driver.Rules)
@@ -303,7 +343,7 @@ func printSARIF(w io.Writer, l List) error {
 		}
 		msg := d.Message
 		if d.Hint != "" {
-			msg += " (" + d.Hint + ")"
+			msg += " (" + Clip(d.Hint, MaxMessage) + ")"
 		}
 		for _, n := range d.Notes {
 			msg += "\nnote: " + n

@@ -35,6 +35,9 @@ type Output struct {
 	// in Files is left from an earlier run (a chunk package of a larger
 	// value); it is stale, and Write removes it.
 	Prune []string
+	// Waiting, when set, is called when WriteOutput must wait for another
+	// run writing to the same folder.
+	Waiting func()
 }
 
 func (fs Files) output() Output {
@@ -113,7 +116,23 @@ func StaleOutput(dir string, o Output) ([]string, error) {
 // Only when every file is prepared are the temporary files renamed into
 // place, so a failure leaves the old files whole. Then generated files left
 // over in o's Prune folders are removed, with the folders they leave empty.
+//
+// Runs writing to one folder take turns (a lock on dir, released by the
+// kernel when a run is killed), so two concurrent runs end in the complete
+// state of the later. Holding the lock, a run first removes the temporary
+// files a killed run left (TempPattern); they are among removed.
 func WriteOutput(dir string, o Output) (written, removed []string, err error) {
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		return nil, nil, err
+	}
+	unlock, err := lockDir(dir, o.Waiting)
+	if err != nil {
+		return nil, nil, fmt.Errorf("locking %s: %w", dir, err)
+	}
+	defer unlock()
+	if removed, err = sweepTemps(dir, o); err != nil {
+		return nil, removed, err
+	}
 	tmps := make([]string, len(o.Files))
 	defer func() {
 		for _, t := range tmps {
@@ -128,7 +147,7 @@ func WriteOutput(dir string, o Output) (written, removed []string, err error) {
 		if err := os.MkdirAll(filepath.Dir(dst), 0o755); err != nil {
 			return err
 		}
-		tmp, err := os.CreateTemp(filepath.Dir(dst), "."+filepath.Base(dst)+".tmp*")
+		tmp, err := os.CreateTemp(filepath.Dir(dst), "."+filepath.Base(dst)+tempInfix+"*")
 		if err != nil {
 			return err
 		}
@@ -206,6 +225,73 @@ func WriteOutput(dir string, o Output) (written, removed []string, err error) {
 		os.Remove(filepath.Join(dir, filepath.FromSlash(d))) // only if empty
 	}
 	return written, removed, nil
+}
+
+// tempInfix is in the name of every temporary file WriteOutput makes:
+// .NAME.tmpDIGITS beside NAME (.gitignore names them).
+const tempInfix = ".tmp"
+
+// isTemp reports whether a file name is one of WriteOutput's temporary
+// files: "." + a file name with an extension + ".tmp" + the digits
+// CreateTemp adds.
+func isTemp(name string) bool {
+	i := strings.LastIndex(name, tempInfix)
+	if !strings.HasPrefix(name, ".") || i < 1 {
+		return false
+	}
+	base, digits := name[1:i], name[i+len(tempInfix):]
+	return strings.Contains(base, ".") && !strings.HasPrefix(base, ".") &&
+		digits != "" && strings.Trim(digits, "0123456789") == ""
+}
+
+// sweepTemps removes the temporary files a killed run left in the folders
+// o writes to (and below its Prune folders); the caller holds the lock, so
+// no live run owns them. It returns their slash paths under dir, sorted.
+func sweepTemps(dir string, o Output) ([]string, error) {
+	dirs := map[string]bool{}
+	for _, f := range o.Files {
+		dirs[path.Dir(f.Name)] = true
+	}
+	for _, p := range o.Prune {
+		root := filepath.Join(dir, filepath.FromSlash(p))
+		err := filepath.WalkDir(root, func(file string, d fs.DirEntry, err error) error {
+			if errors.Is(err, fs.ErrNotExist) && file == root {
+				return fs.SkipAll
+			}
+			if err == nil && d.IsDir() {
+				rel, rerr := filepath.Rel(dir, file)
+				if rerr != nil {
+					return rerr
+				}
+				dirs[filepath.ToSlash(rel)] = true
+			}
+			return err
+		})
+		if err != nil {
+			return nil, err
+		}
+	}
+	var removed []string
+	for d := range dirs {
+		ents, err := os.ReadDir(filepath.Join(dir, filepath.FromSlash(d)))
+		if errors.Is(err, fs.ErrNotExist) {
+			continue
+		}
+		if err != nil {
+			return removed, err
+		}
+		for _, e := range ents {
+			if !e.Type().IsRegular() || !isTemp(e.Name()) {
+				continue
+			}
+			if err := os.Remove(filepath.Join(dir, filepath.FromSlash(d), e.Name())); err != nil {
+				return removed, err
+			}
+			removed = append(removed, path.Join(d, e.Name()))
+		}
+	}
+	slices.Sort(removed)
+	return removed, nil
 }
 
 // leftover lists the generated files below o's Prune folders that are not

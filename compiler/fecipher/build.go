@@ -164,7 +164,7 @@ func (b *builder) cards() {
 		for i, s := range c.Skills {
 			ts := table.Skill{Name: s.Name, Type: table.SkillType(skillTypes[s.Type]), ClassChange: s.ClassChange, Formation: s.Formation, Cost: s.Cost, Text: s.Text}
 			effects := s.Effects
-			if source.Path(d.Node(), "skills", strconv.Itoa(i), "effects") == nil {
+			if source.Path(d.PosTree(), "skills", strconv.Itoa(i), "effects") == nil {
 				effects = b.compileText(d, c.ID, i, s)
 			}
 			for j, e := range effects {
@@ -303,7 +303,7 @@ func (b *builder) compileText(d *compiler.Doc, card string, i int, s skillDoc) [
 		if u.InCost {
 			field = "cost"
 		}
-		at := textPos(d, source.Path(d.Node(), "skills", strconv.Itoa(i), field), u.Start)
+		at := textPos(d, source.Path(d.PosTree(), "skills", strconv.Itoa(i), field), u.Start)
 		dd := b.diags.Warn(CodeSkillText, at, "card %q skill %q: cannot read %q; the skill stays text", card, s.Name, u.Text)
 		dd.Hint = "write its effects: by hand (docs/fecipher.md, \"Effects\"), or effects: [] to keep it as text"
 	}

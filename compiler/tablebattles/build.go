@@ -199,7 +199,7 @@ func (b *builder) action(d *compiler.Doc, tf *table.Formation, i int, a actionDo
 	if a.Effect != "" {
 		e, err := parseEffect(a.Effect)
 		if effectOK = err == nil; !effectOK {
-			b.inString(CodeEffect, d, source.Path(d.Node(), "actions", ai, "effect"), err, "effect")
+			b.inString(CodeEffect, d, source.Path(d.PosTree(), "actions", ai, "effect"), err, "effect")
 		}
 		ta.Hits, ta.PerDie, ta.Self = int8(e.hits), e.perDie, int8(e.self)
 	}
@@ -386,7 +386,7 @@ var keyPos = (*compiler.Doc).KeyPos
 func (b *builder) unknownSide(d *compiler.Doc, pos diag.Pos, id string, sides map[string]int) {
 	var ids []string
 	for _, sd := range []string{"0", "1"} {
-		if n := source.Path(d.Node(), "sides", sd, "id"); n != nil {
+		if n := source.Path(d.PosTree(), "sides", sd, "id"); n != nil {
 			ids = append(ids, n.Value)
 		}
 	}

@@ -28,7 +28,7 @@ func init() {
 // dice and cubes are folded into ts and give no table effect; the others
 // come back with ok set. side maps the scenario's formations to sides.
 func (b *builder) effect(d *compiler.Doc, ts *table.Scenario, side map[int16]int, sideIDs map[string]int, e effectDoc, path ...string) (table.Effect, bool) {
-	node := source.Path(d.Node(), path...)
+	node := source.Path(d.PosTree(), path...)
 	sub := func(p ...string) []string { return append(slices.Clone(path), p...) }
 	has := func(k string) bool { return node != nil && source.Lookup(node, k) != nil }
 	bad := func(at []string, format string, args ...any) *diag.Diagnostic {
@@ -138,7 +138,7 @@ func (b *builder) effect(d *compiler.Doc, ts *table.Scenario, side map[int16]int
 // found on the way.
 func (b *builder) pos(d *compiler.Doc, path ...string) diag.Pos {
 	for n := len(path); n > 0; n-- {
-		if node := source.Path(d.Node(), path[:n]...); node != nil {
+		if node := source.Path(d.PosTree(), path[:n]...); node != nil {
 			return source.NodePos(d.File, node)
 		}
 	}

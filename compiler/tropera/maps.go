@@ -68,7 +68,7 @@ type battleDoc struct {
 // grid reads a map's tiles text (northernmost row first) into terrain
 // indexes, rank 1 first, reporting each bad glyph where it is written.
 func (b *builder) grid(d *compiler.Doc, id string, glyphs map[string]int) (w, h int, tiles []int16, ok bool) {
-	n := source.Path(d.Node(), "tiles")
+	n := source.Path(d.PosTree(), "tiles")
 	if n == nil {
 		return 0, 0, nil, false
 	}

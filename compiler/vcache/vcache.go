@@ -28,6 +28,7 @@ import (
 	"unsafe"
 
 	"github.com/roundtable-dev/roundtable/compiler/diag"
+	"github.com/roundtable-dev/roundtable/compiler/regular"
 )
 
 // format changes whenever what is stored or how diagnostics are worded
@@ -219,7 +220,7 @@ func Open(dir, scope string) *Pack {
 			c.done.Store(true)
 			close(c.ready)
 		}()
-		data, err := os.ReadFile(c.path)
+		data, err := ReadFile(c.path)
 		if err != nil {
 			return
 		}
@@ -235,7 +236,7 @@ func Open(dir, scope string) *Pack {
 		}
 		c.Time, c.old = t, old
 		c.mainID, c.mainSize = snapID(data[len(data)-SumSize:], t), len(data)
-		if log, err := os.ReadFile(c.logPath()); err == nil {
+		if log, err := ReadFile(c.logPath()); err == nil {
 			c.Time, c.logSize = replay(unsafe.String(unsafe.SliceData(log), len(log)), c.mainID, c.Time, &c.old)
 			if c.logSize < len(log) {
 				c.logSize = c.mainSize // records after a torn one are never read: start afresh
@@ -476,7 +477,7 @@ func writeSnapshot(path string, now int64, entries []*Entry) ([]byte, int, bool)
 
 // appendFile appends one record to the log in one write.
 func appendFile(path string, rec []byte) bool {
-	f, err := os.OpenFile(path, os.O_APPEND|os.O_WRONLY|os.O_CREATE, 0o600)
+	f, err := regular.OpenAppend(path, 0o600)
 	if err != nil {
 		return false
 	}
@@ -525,6 +526,15 @@ func Verify(data []byte) ([]byte, bool) {
 	}
 	return body[len(Magic):], true
 }
+
+// MaxFile bounds a cache file (100,000 units make 70 MB).
+const MaxFile = 1 << 30
+
+// ReadFile reads a cache file: a regular file, not a symbolic link, of at
+// most MaxFile bytes. The cache folder is trusted no more than a pack: a
+// named pipe in place of a cache file hung check --cache, and a link to
+// /dev/zero read until memory ran out.
+func ReadFile(path string) ([]byte, error) { return regular.ReadFile(path, MaxFile, true) }
 
 // WriteFile writes a cache file atomically (a temporary file renamed).
 func WriteFile(path string, data []byte) bool {

@@ -10,7 +10,6 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"reflect"
 	"slices"
 	"strings"
 
@@ -64,19 +63,22 @@ func Format(data []byte, order Order) (out []byte, err error) {
 		return nil, err
 	}
 	// Check the promise: the output means what the input meant.
-	before, err := values(data)
+	before, err := nodes(data)
 	if err != nil {
+		return nil, err
+	}
+	if err := checkKeys(before); err != nil {
 		return nil, err
 	}
 	// The encoder writes each paragraph of folded text (>) on one line,
 	// and breaks more-indented lines in it: put back the author's lines.
 	if folded := keepFolds(data, docs, buf.Bytes()); folded != nil {
-		if v, err := values(folded); err == nil && reflect.DeepEqual(before, v) {
+		if v, err := nodes(folded); err == nil && sameValues(before, v) {
 			return folded, nil
 		}
 	}
-	after, err := values(buf.Bytes())
-	if err != nil || !reflect.DeepEqual(before, after) {
+	after, err := nodes(buf.Bytes())
+	if err != nil || !sameValues(before, after) {
 		return nil, errors.New("yaml: cannot put this file in canonical form without changing a value; left as is")
 	}
 	return buf.Bytes(), nil
@@ -203,18 +205,18 @@ func blockBody(ls []string, header int) ([]string, string, int, bool) {
 	return body, strings.Repeat(" ", ind), trailing, true
 }
 
-// values decodes every document of data.
-func values(data []byte) ([]any, error) {
-	var out []any
+// nodes parses every document of data into nodes.
+func nodes(data []byte) ([]*yaml.Node, error) {
+	var out []*yaml.Node
 	dec := yaml.NewDecoder(bytes.NewReader(data))
 	for {
-		var v any
-		if err := dec.Decode(&v); errors.Is(err, io.EOF) {
+		var n yaml.Node
+		if err := dec.Decode(&n); errors.Is(err, io.EOF) {
 			return out, nil
 		} else if err != nil {
 			return nil, err
 		}
-		out = append(out, v)
+		out = append(out, &n)
 	}
 }
 

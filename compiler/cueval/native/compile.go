@@ -478,7 +478,7 @@ func (s *structNode) extra(key string) node {
 
 type notAllowed struct{}
 
-func (notAllowed) check(_ *yaml.Node, st *state) { st.fail("field not allowed") }
+func (notAllowed) check(_ *yaml.Node, st *state) { st.fail(ReasonNotAllowed) }
 
 func (s *structNode) check(n *yaml.Node, st *state) {
 	if n.Kind != yaml.MappingNode {
@@ -510,7 +510,7 @@ func (s *structNode) check(n *yaml.Node, st *state) {
 			continue
 		}
 		st.path = append(st.path, pathElem{key: f.name, idx: -1})
-		st.fail("field is required but not present")
+		st.fail(ReasonRequired)
 		st.path = st.path[:len(st.path)-1]
 	}
 }
@@ -538,7 +538,7 @@ func (l *listNode) check(n *yaml.Node, st *state) {
 			}
 		}()
 		if len(n.Content) < l.minItems || l.maxItems >= 0 && len(n.Content) > l.maxItems {
-			st.fail("list length out of bounds")
+			st.failMax(ReasonListLength, l.maxItems)
 			return
 		}
 	}

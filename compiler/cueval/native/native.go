@@ -36,7 +36,17 @@ func (v Verdict) String() string {
 type Error struct {
 	Path   []string
 	Reason string
+	// Max is, for ReasonListLength, the most items the list may have (-1:
+	// no maximum).
+	Max int
 }
+
+// Reasons of the structural errors (the rest are for reading only).
+const (
+	ReasonNotAllowed = "field not allowed"
+	ReasonRequired   = "field is required but not present"
+	ReasonListLength = "list length out of bounds"
+)
 
 // Validator checks documents against one compiled definition. It is safe
 // for concurrent use.
@@ -100,7 +110,10 @@ func (s *state) verdict() Verdict {
 	return Valid
 }
 
-func (s *state) fail(reason string) {
+func (s *state) fail(reason string) { s.failMax(reason, -1) }
+
+// failMax is fail with Error.Max.
+func (s *state) failMax(reason string, max int) {
 	s.nerrs++
 	if !s.keep {
 		return
@@ -113,7 +126,7 @@ func (s *state) fail(reason string) {
 			p[i] = e.key
 		}
 	}
-	s.errs = append(s.errs, Error{Path: p, Reason: reason})
+	s.errs = append(s.errs, Error{Path: p, Reason: reason, Max: max})
 }
 
 // node is one compiled check.

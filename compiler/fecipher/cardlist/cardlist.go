@@ -12,6 +12,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"unicode/utf8"
 
 	"gopkg.in/yaml.v3"
 
@@ -32,6 +33,7 @@ const (
 	CodeClass  = "fec-import-class"
 	CodeRange  = "fec-import-range"
 	CodeShape  = "fec-import-shape"
+	CodeText   = "fec-import-text"
 )
 
 func init() {
@@ -46,6 +48,7 @@ func init() {
 		diag.Code{ID: CodeFix, Severity: diag.Warning, Summary: "import: a known error of the card list was corrected (compiler/fecipher/cardlist/corrections.yaml)."},
 		diag.Code{ID: CodeClass, Severity: diag.Warning, Summary: "import: a card's class is one letter or two away from the class the other printings of its unit name share (a level up between them would be refused); did you mean it?"},
 		diag.Code{ID: CodeRange, Severity: diag.Warning, Summary: "import: a card whose only weapon emblem is the staff prints a range; staff-only units cannot attack (the range is kept as printed, for skills that give a weapon)."},
+		diag.Code{ID: CodeText, Severity: diag.Warning, Summary: "import: a string holds a lone UTF-16 surrogate escape (\\ud800 without its pair); it is read as U+FFFD, the replacement character."},
 		diag.Code{ID: CodeShape, Severity: diag.Error, Summary: "import: the file is a JSON array of objects, but not a card list in a shape the importer reads; one message names the fields found."},
 	)
 }
@@ -182,6 +185,23 @@ func (im *importer) pos(off int64) diag.Pos {
 func Import(data []byte, display string) (*Pack, diag.List) {
 	im := &importer{data: data, display: display, lines: NewLines(data)}
 	pk := &Pack{Files: map[string][]byte{}}
+	// encoding/json reads invalid UTF-8 and lone surrogates as U+FFFD
+	// without a word.
+	if !utf8.Valid(data) {
+		off := 0
+		for off < len(data) {
+			r, n := utf8.DecodeRune(data[off:])
+			if r == utf8.RuneError && n <= 1 {
+				break
+			}
+			off += n
+		}
+		im.diags.Add(CodeJSON, im.pos(int64(off)), "%s is not valid UTF-8", display).Hint = "save the file as UTF-8"
+		return pk, im.diags
+	}
+	for _, off := range LoneSurrogates(data) {
+		im.diags.Warn(CodeText, im.pos(off), "%s is a lone UTF-16 surrogate; read as U+FFFD", string(data[off:off+6])).Hint = "write the character itself, or the escapes of both halves of its surrogate pair"
+	}
 	root, err := Parse(data)
 	if err != nil {
 		var off int64
@@ -202,6 +222,7 @@ func Import(data []byte, display string) (*Pack, diag.List) {
 	}
 	im.flat = shape == shapeFlat
 	ids := map[string]*Card{}
+	next := map[string]int{} // the next suffix to try per base id: n copies of one card cost n, not n²
 	for _, v := range root.Elems {
 		c := im.card(v, &pk.Stats)
 		if c == nil {
@@ -210,8 +231,9 @@ func Import(data []byte, display string) (*Pack, diag.List) {
 		}
 		pk.Stats.Printings += len(c.Printings)
 		base := c.ID
-		for n := 2; ids[c.ID] != nil; n++ {
+		for n := max(2, next[base]); ids[c.ID] != nil; n++ {
 			c.ID = fmt.Sprintf("%s-%d", base, n)
+			next[base] = n + 1
 		}
 		if c.ID != base {
 			first := ids[base]
@@ -654,16 +676,22 @@ description: >-
 	pk.Stats.Files = len(pk.Files)
 }
 
+// docs encodes each value with an encoder of its own: one yaml.v3
+// encoder for many documents allocated 1.2 GB for a 4 MB file (its
+// emitter's buffers grow with all it has written).
 func docs(vs []any) []byte {
 	var b bytes.Buffer
-	enc := yaml.NewEncoder(&b)
-	enc.SetIndent(2)
-	for _, v := range vs {
+	for i, v := range vs {
+		if i > 0 {
+			b.WriteString("---\n")
+		}
+		enc := yaml.NewEncoder(&b)
+		enc.SetIndent(2)
 		if err := enc.Encode(v); err != nil {
 			panic(err) // plain structs of strings and ints always encode
 		}
+		_ = enc.Close()
 	}
-	_ = enc.Close()
 	return b.Bytes()
 }
 

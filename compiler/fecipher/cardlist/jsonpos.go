@@ -6,8 +6,11 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"slices"
 	"sort"
 	"unicode/utf8"
+
+	"github.com/roundtable-dev/roundtable/compiler/diag"
 )
 
 // Value is a JSON value with the byte offset where it starts, so that a
@@ -145,12 +148,31 @@ func (p *parser) valueFrom(t json.Token, off int64) (*Value, error) {
 			}
 		case '{':
 			v.Kind = KindObject
+			var seen map[string]bool // made past a few keys
 			for p.dec.More() {
 				kt, koff, err := p.token()
 				if err != nil {
 					return nil, err
 				}
 				k, _ := kt.(string)
+				// encoding/json keeps the last of a key given twice;
+				// the card list would then mean what its reader chose.
+				dup := false
+				if seen != nil {
+					dup = seen[k]
+					seen[k] = true
+				} else {
+					dup = slices.Contains(v.Keys, k)
+					if len(v.Keys) >= 16 {
+						seen = map[string]bool{k: true}
+						for _, o := range v.Keys {
+							seen[o] = true
+						}
+					}
+				}
+				if dup {
+					return nil, &SyntaxError{Off: koff, Msg: fmt.Sprintf("key %s appears twice in one object", diag.Quote(k))}
+				}
 				f, err := p.value()
 				if err != nil {
 					return nil, err
@@ -219,6 +241,36 @@ func Within(data []byte, s *Value, i int) int64 {
 		d++
 	}
 	return off
+}
+
+// LoneSurrogates returns the offsets of the \u escapes in data that are
+// half a UTF-16 surrogate pair without the other half.
+func LoneSurrogates(data []byte) []int64 {
+	var out []int64
+	for i := 0; i < len(data); i++ {
+		if data[i] != '\\' || i+1 >= len(data) {
+			continue
+		}
+		if data[i+1] != 'u' || i+6 > len(data) {
+			i++ // \\, \" and the rest: skip the escaped byte
+			continue
+		}
+		r := hex4(data[i+2 : i+6])
+		switch {
+		case r >= 0xD800 && r < 0xDC00:
+			if i+12 <= len(data) && data[i+6] == '\\' && data[i+7] == 'u' {
+				if lo := hex4(data[i+8 : i+12]); lo >= 0xDC00 && lo < 0xE000 {
+					i += 11
+					continue
+				}
+			}
+			out = append(out, int64(i))
+		case r >= 0xDC00 && r < 0xE000:
+			out = append(out, int64(i))
+		}
+		i += 5
+	}
+	return out
 }
 
 func hex4(b []byte) int {
