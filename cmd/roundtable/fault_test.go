@@ -19,7 +19,7 @@ import (
 )
 
 var (
-	genKills  = flag.Int("gen.kills", 20, "TestGenKilled: how many gen runs to SIGKILL (make fuzz runs 400)")
+	genKills  = flag.Int("gen.kills", 12, "TestGenKilled: how many gen runs to SIGKILL (make fuzz runs 400)")
 	genBuilds = flag.Int("gen.builds", 1, "TestGenKilled: go build the killed output this many times, spread over the kills")
 )
 
@@ -128,7 +128,7 @@ func goBuild(t *testing.T, dir, rel string) {
 // complete new version (never a mix, never truncated), and no file is
 // missing; the killed output builds; the next gen removes the temporary
 // files the kills left and writes the complete new state. make test kills
-// 20 runs, make fuzz 400 (-gen.kills).
+// 12 runs, make fuzz 400 (-gen.kills).
 func TestGenKilled(t *testing.T) {
 	if testing.Short() {
 		t.Skip("builds packages and runs gen many times")
