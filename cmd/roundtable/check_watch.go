@@ -34,6 +34,7 @@ func watchCheck(ctx context.Context, w io.Writer, dirs []string, format string, 
 	}
 	for {
 		start := time.Now()
+		seen := lsp.Scan(dirs) // before the check: a save during it is a change
 		results, diags, closeRoots, err := compileAllOpen(dirs, cacheDir)
 		if err != nil {
 			return err
@@ -50,7 +51,7 @@ func watchCheck(ctx context.Context, w io.Writer, dirs []string, format string, 
 			}
 			fmt.Fprintf(w, "[%s] checked in %v, %s; watching for changes (Ctrl-C to stop)\n", time.Now().Format("15:04:05"), time.Since(start).Round(time.Millisecond), status)
 		}
-		if err := lsp.WaitForChange(ctx, dirs, watchEvery); err != nil {
+		if err := lsp.WaitForChangeSince(ctx, seen, watchEvery); err != nil {
 			return nil // interrupted: the last report stands
 		}
 	}
