@@ -47,9 +47,9 @@ type goFile struct {
 	name      string // the variable
 	varDoc    string
 	value     reflect.Value
-	extraStd  []string          // standard-library imports of fieldCode (slices)
-	extra     []string          // other imports of fieldCode (chunk packages)
-	fieldCode map[string]string // fields of the root struct printed as this code
+	extraStd  []string            // standard-library imports of fieldCode (slices)
+	extra     []string            // other imports of fieldCode (chunk packages)
+	fieldCode map[string]string   // fields of the root struct printed as this code
 	ids       map[string][]string // what indexes stand for (idLists of the whole value)
 }
 
