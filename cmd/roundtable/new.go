@@ -48,6 +48,7 @@ type tmplData struct {
 func newNew() *cobra.Command {
 	var game, id, name string
 	var override bool
+	var with []string
 	cmd := &cobra.Command{
 		Use:   "new pack DIR --game GAME | new KIND FILE [--id ID]",
 		Short: "Scaffold an expansion pack, or append a commented template of a kind",
@@ -62,11 +63,13 @@ A kind that cannot stand alone (a Table Battles formation, a Battlecrest landmar
 action card) says in its template what else it needs. The template's example values are
 marked "# roundtable:placeholder": check fails on each until it is replaced and the comment
 deleted. An id that a required pack already has is refused unless --override, which
-writes overrides: to replace that entity.`,
+writes overrides: to replace that entity. Required packs are the embedded base pack and
+the pack folders given with --with (as they would be given to check).`,
 		Example: `  roundtable new pack ./valm-raiders --game annas
   roundtable new unit ./valm-raiders/units.yaml --id walhart --name Walhart
   roundtable new tag ./valm-raiders/tags.yaml --id pegasus
   roundtable new unit ./valm-raiders/units.yaml --id chrom --override   # replace annas-base's Chrom
+  roundtable new unit ./plegia/units.yaml --id walhart --with ./valm-raiders   # refused: valm-raiders has walhart
   roundtable new pack ./lycia-front --game table-battles
   roundtable new pack ./jugdral --game fe-cipher
   roundtable new card ./jugdral/cards.yaml --id seliph-heir --name "Heir of Light"
@@ -75,11 +78,15 @@ writes overrides: to replace that entity.`,
 		Args: cobra.ExactArgs(2),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			if args[0] == "pack" {
+				if len(with) > 0 {
+					return usageErr("--with applies to new KIND FILE: the folders of the packs FILE's pack requires")
+				}
 				return newPack(cmd, args[1], game, id, name)
 			}
-			return newEntity(cmd, args[0], args[1], game, id, name, override)
+			return newEntity(cmd, args[0], args[1], game, id, name, override, with)
 		},
 	}
+	cmd.Flags().StringArrayVar(&with, "with", nil, "new KIND: the folder of a pack FILE's pack requires, as given to check (repeatable); its ids are refused unless --override")
 	cmd.Flags().BoolVar(&override, "override", false, "new KIND: replace the entity of that id a required pack has (writes overrides:)")
 	cmd.Flags().StringVar(&game, "game", "", "game id: "+strings.Join(compiler.GameIDs(), ", "))
 	cmd.Flags().StringVar(&id, "id", "", "the new pack's or entity's id (kebab-case)")
@@ -312,9 +319,15 @@ func newPack(cmd *cobra.Command, dir, game, id, name string) error {
 // packGame finds the game of the pack that holds file: the nearest
 // pack.yaml in its folder or a parent.
 func packGame(file string) (string, []*source.Document) {
+	g, docs, _ := packGameDir(file)
+	return g, docs
+}
+
+// packGameDir is packGame that also returns the pack's folder ("" when none).
+func packGameDir(file string) (string, []*source.Document, string) {
 	dir, err := filepath.Abs(filepath.Dir(file))
 	if err != nil {
-		return "", nil
+		return "", nil, ""
 	}
 	for {
 		if b, err := regular.ReadFile(filepath.Join(dir, "pack.yaml"), source.MaxFileSize, false); err == nil {
@@ -324,23 +337,23 @@ func packGame(file string) (string, []*source.Document) {
 			if yaml.Unmarshal(b, &meta) == nil && meta.Game != "" {
 				root, err := os.OpenRoot(dir)
 				if err != nil {
-					return meta.Game, nil
+					return meta.Game, nil, dir
 				}
 				defer root.Close()
 				set, _ := source.Load(root.FS(), dir)
-				return meta.Game, set.Docs
+				return meta.Game, set.Docs, dir
 			}
 		}
 		parent := filepath.Dir(dir)
 		if parent == dir {
-			return "", nil
+			return "", nil, ""
 		}
 		dir = parent
 	}
 }
 
-func newEntity(cmd *cobra.Command, kind, file, game, id, name string, override bool) error {
-	found, packDocs := packGame(file)
+func newEntity(cmd *cobra.Command, kind, file, game, id, name string, override bool, with []string) error {
+	found, packDocs, packDir := packGameDir(file)
 	if game == "" {
 		game = found
 	}
@@ -378,18 +391,26 @@ func newEntity(cmd *cobra.Command, kind, file, game, id, name string, override b
 		}
 	}
 	base, _ := compiler.BasePack(g)
+	deps, err := requiredPacks(packDir, packDocs, base, with)
+	if err != nil {
+		return err
+	}
 	overrides := ""
-	if requires(packDocs, base.ID) {
-		for _, d := range base.Set.Docs {
-			if d.Kind != kind || d.StrField("id") != id {
-				continue
-			}
-			if !override {
-				pos := d.FieldPos("id")
-				return usageErr("%s %q already exists in the required pack %s at %s:%s:%d; choose another --id, or pass --override to replace it", kind, id, base.ID, base.ID, strings.TrimPrefix(strings.TrimPrefix(pos.File, g.ContentDir), "/"), pos.Line)
-			}
-			overrides = base.ID + "/" + id
+	for _, p := range deps {
+		i := slices.IndexFunc(p.Set.Docs, func(d *source.Document) bool { return d.Kind == kind && d.StrField("id") == id })
+		if i < 0 {
+			continue
 		}
+		if !override {
+			pos := p.Set.Docs[i].FieldPos("id")
+			where := relToWD(pos.File)
+			if p.Embedded {
+				where = p.ID + ":" + strings.TrimPrefix(strings.TrimPrefix(pos.File, g.ContentDir), "/")
+			}
+			return usageErr("%s %q already exists in the required pack %s at %s:%d; choose another --id, or pass --override to replace it", kind, id, p.ID, where, pos.Line)
+		}
+		overrides = p.ID + "/" + id
+		break
 	}
 	if override && overrides == "" {
 		return usageErr("--override: no required pack has a %s %q to replace", kind, id)
@@ -480,6 +501,59 @@ func replaceFile(file string, b []byte) error {
 		return err
 	}
 	return os.Rename(f.Name(), file)
+}
+
+// requiredPacks returns the packs the pack in dir builds on, nearest first:
+// its requires resolved as check resolves them, among the pack folders in
+// with and the embedded base packs. Without with, only the base pack (when
+// required) is looked at, without loading the pack itself.
+func requiredPacks(dir string, docs []*source.Document, base *compiler.Pack, with []string) ([]*compiler.Pack, error) {
+	if len(with) == 0 || dir == "" {
+		if requires(docs, base.ID) {
+			return []*compiler.Pack{base}, nil
+		}
+		return nil, nil
+	}
+	own := relToWD(dir)
+	sets, _, closeRoots, err := games.LoadSetsOpen(append([]string{own}, with...), "")
+	defer closeRoots()
+	if err != nil {
+		return nil, err
+	}
+	var self *compiler.Pack
+	for _, set := range sets {
+		for _, p := range set {
+			if !p.Embedded && p.Dir == filepath.ToSlash(filepath.Clean(own)) {
+				self = p
+			}
+		}
+	}
+	if self == nil {
+		return nil, nil
+	}
+	// Breadth first: a nearer pack's entity is the one an override replaces.
+	var out []*compiler.Pack
+	seen := map[*compiler.Pack]bool{self: true}
+	for queue := self.Deps; len(queue) > 0; queue = queue[1:] {
+		p := queue[0]
+		if seen[p] {
+			continue
+		}
+		seen[p] = true
+		out = append(out, p)
+		queue = append(queue, p.Deps...)
+	}
+	return out, nil
+}
+
+// relToWD returns path relative to the working folder when it can, slashed.
+func relToWD(path string) string {
+	if wd, err := os.Getwd(); err == nil {
+		if rel, err := filepath.Rel(wd, path); err == nil {
+			return filepath.ToSlash(rel)
+		}
+	}
+	return filepath.ToSlash(path)
 }
 
 // requires reports whether the pack's pack.yaml (among docs) requires the

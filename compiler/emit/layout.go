@@ -60,6 +60,7 @@ func (p Package) Output(v any) (Output, error) {
 		root = root.Elem()
 	}
 	top := goFile{consts: p.Consts, pkg: p.Name, doc: p.Doc, name: p.Var, varDoc: p.Var + " is the compiled content.", value: rv}
+	top.ids = idLists(rv)
 	out := Output{Prune: []string{path.Join(p.Dir, "internal")}}
 	if root.Kind() == reflect.Struct {
 		t := root.Type()
@@ -93,6 +94,7 @@ func (p Package) Output(v any) (Output, error) {
 					name:   f.Name,
 					varDoc: fmt.Sprintf("%s are elements %d to %d of %s.%s.", f.Name, lo, hi-1, p.Var, f.Name),
 					value:  fv.Slice(lo, hi),
+					ids:    top.ids,
 				}
 				out.Files = append(out.Files, File{Name: path.Join(dir, base+".go"), Write: chunk.write})
 			}

@@ -20,7 +20,7 @@ func refGoFile(pkg, doc, name string, v any) ([]byte, error) {
 // refGoFileConsts is refGoFile printing the values named in consts as their
 // constants.
 func refGoFileConsts(consts Consts, pkg, doc, name string, v any) ([]byte, error) {
-	p := refPrinter{imports: map[string]string{}, consts: consts}
+	p := refPrinter{imports: map[string]string{}, consts: consts, ids: idLists(reflect.ValueOf(v))}
 	var body bytes.Buffer
 	p.value(&body, reflect.ValueOf(v), true)
 	var b bytes.Buffer
@@ -46,6 +46,7 @@ func refGoFileConsts(consts Consts, pkg, doc, name string, v any) ([]byte, error
 type refPrinter struct {
 	imports map[string]string // path -> name
 	consts  Consts
+	ids     map[string][]string
 }
 
 // constant writes the constant naming v, if consts has one.
@@ -163,8 +164,15 @@ func (p *refPrinter) value(b *bytes.Buffer, v reflect.Value, typed bool) {
 			}
 			b.WriteString(f.Name)
 			b.WriteString(": ")
+			start := b.Len()
 			p.value(b, fv, refNeedsType(f.Type))
-			b.WriteString(",\n")
+			b.WriteString(",")
+			if r, ok := parseRef(f.Tag); ok && !bytes.Contains(b.Bytes()[start:], []byte("\n")) {
+				if c := r.comment(p.ids, fv); c != "" {
+					b.WriteString(" // " + c)
+				}
+			}
+			b.WriteString("\n")
 		}
 		b.WriteString("}")
 	default:

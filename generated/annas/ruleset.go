@@ -120,7 +120,7 @@ var Ruleset = &table.Ruleset{
 			Name:       "Eff vs Armor",
 			Category:   table.Effectiveness,
 			Text:       "+2 ATK in combat against Armored units.",
-			EffAgainst: 8,
+			EffAgainst: 8, // armored
 			EffATK:     2,
 		},
 		{
@@ -128,7 +128,7 @@ var Ruleset = &table.Ruleset{
 			Name:       "Eff vs Flying",
 			Category:   table.Effectiveness,
 			Text:       "+2 ATK in combat against Flying units.",
-			EffAgainst: 10,
+			EffAgainst: 10, // flying
 			EffATK:     2,
 		},
 		{
@@ -136,7 +136,7 @@ var Ruleset = &table.Ruleset{
 			Name:       "Eff vs Dragon",
 			Category:   table.Effectiveness,
 			Text:       "+2 ATK in combat against Shapeshifter units.",
-			EffAgainst: 11,
+			EffAgainst: 11, // shapeshifter
 			EffATK:     2,
 		},
 		{
@@ -272,8 +272,8 @@ var Ruleset = &table.Ruleset{
 			Name:      "Forest",
 			Glyph:     "F",
 			Stop:      true,
-			Blocks:    512,
-			IgnoredBy: 1024,
+			Blocks:    512,  // cavalry
+			IgnoredBy: 1024, // flying
 			WorkCoins: 1,
 			Text:      "Entering ends movement. Cavalry cannot enter. Flying units ignore this.",
 		},
@@ -282,8 +282,8 @@ var Ruleset = &table.Ruleset{
 			Name:      "Water",
 			Glyph:     "W",
 			Stop:      true,
-			Blocks:    768,
-			IgnoredBy: 1024,
+			Blocks:    768,  // armored, cavalry
+			IgnoredBy: 1024, // flying
 			WorkCoins: 1,
 			Text:      "Entering ends movement. Cavalry and Armored units cannot enter. Flying units ignore this.",
 		},
@@ -292,7 +292,7 @@ var Ruleset = &table.Ruleset{
 			Name:      "Mountain",
 			Glyph:     "M",
 			Stop:      true,
-			Blocks:    1536,
+			Blocks:    1536, // cavalry, flying
 			WorkCoins: 1,
 			Text:      "Entering ends movement. Cavalry and Flying units cannot enter.",
 		},
@@ -347,7 +347,7 @@ var Ruleset = &table.Ruleset{
 			},
 			Range: 2,
 			Mov:   4,
-			Tags:  514,
+			Tags:  514, // reposition, cavalry
 			Skill: -1,
 		},
 		{
@@ -364,7 +364,7 @@ var Ruleset = &table.Ruleset{
 			},
 			Range: 2,
 			Mov:   3,
-			Skill: 1,
+			Skill: 1, // Twin Lion
 		},
 		{
 			ID:    "gwendolyn",
@@ -379,8 +379,8 @@ var Ruleset = &table.Ruleset{
 			},
 			Range: 2,
 			Mov:   2,
-			Tags:  260,
-			Skill: 2,
+			Tags:  260, // shove, armored
+			Skill: 2,   // Armored Blow
 		},
 		{
 			ID:    "effie",
@@ -395,7 +395,7 @@ var Ruleset = &table.Ruleset{
 			},
 			Range: 2,
 			Mov:   2,
-			Tags:  256,
+			Tags:  256, // armored
 			Skill: -1,
 		},
 		{
@@ -411,7 +411,7 @@ var Ruleset = &table.Ruleset{
 			},
 			Range: 2,
 			Mov:   4,
-			Tags:  512,
+			Tags:  512, // cavalry
 			Skill: -1,
 		},
 		{
@@ -427,8 +427,8 @@ var Ruleset = &table.Ruleset{
 			},
 			Range: 2,
 			Mov:   4,
-			Tags:  1024,
-			Skill: 3,
+			Tags:  1024, // flying
+			Skill: 3,    // Triangle Attack
 		},
 		{
 			ID:    "est",
@@ -443,7 +443,7 @@ var Ruleset = &table.Ruleset{
 			},
 			Range: 2,
 			Mov:   4,
-			Tags:  1024,
+			Tags:  1024, // flying
 			Skill: -1,
 		},
 		{
@@ -459,7 +459,7 @@ var Ruleset = &table.Ruleset{
 			},
 			Range: 6,
 			Mov:   3,
-			Skill: 4,
+			Skill: 4, // Aura
 		},
 		{
 			ID:    "oscar",
@@ -474,8 +474,8 @@ var Ruleset = &table.Ruleset{
 			},
 			Range: 2,
 			Mov:   4,
-			Tags:  512,
-			Skill: 5,
+			Tags:  512, // cavalry
+			Skill: 5,   // Canto
 		},
 		{
 			ID:    "draug",
@@ -490,7 +490,7 @@ var Ruleset = &table.Ruleset{
 			},
 			Range: 2,
 			Mov:   2,
-			Tags:  256,
+			Tags:  256, // armored
 			Skill: -1,
 		},
 		{
@@ -506,7 +506,7 @@ var Ruleset = &table.Ruleset{
 			},
 			Range: 2,
 			Mov:   3,
-			Tags:  8,
+			Tags:  8, // physic
 			Skill: -1,
 		},
 		{
@@ -529,8 +529,8 @@ var Ruleset = &table.Ruleset{
 			},
 			Range: 2,
 			Mov:   2,
-			Tags:  2048,
-			Skill: 6,
+			Tags:  2048, // shapeshifter
+			Skill: 6,    // Divine Scales
 		},
 		{
 			ID:    "anna",
@@ -545,8 +545,8 @@ var Ruleset = &table.Ruleset{
 			},
 			Range: 4,
 			Mov:   3,
-			Tags:  8192,
-			Skill: 7,
+			Tags:  8192, // pickpocket
+			Skill: 7,    // Clearance Sale
 		},
 		{
 			ID:    "gaius",
@@ -561,8 +561,8 @@ var Ruleset = &table.Ruleset{
 			},
 			Range: 2,
 			Mov:   3,
-			Tags:  8192,
-			Skill: 8,
+			Tags:  8192, // pickpocket
+			Skill: 8,    // Steal
 		},
 		{
 			ID:    "matthew",
@@ -577,7 +577,7 @@ var Ruleset = &table.Ruleset{
 			},
 			Range: 2,
 			Mov:   4,
-			Tags:  4096,
+			Tags:  4096, // haste
 			Skill: -1,
 		},
 		{
@@ -593,7 +593,7 @@ var Ruleset = &table.Ruleset{
 			},
 			Range: 4,
 			Mov:   3,
-			Tags:  64,
+			Tags:  64, // eff-vs-flying
 			Skill: -1,
 		},
 		{
@@ -609,7 +609,7 @@ var Ruleset = &table.Ruleset{
 			},
 			Range: 4,
 			Mov:   3,
-			Tags:  64,
+			Tags:  64, // eff-vs-flying
 			Skill: -1,
 		},
 		{
@@ -625,8 +625,8 @@ var Ruleset = &table.Ruleset{
 			},
 			Range: 2,
 			Mov:   3,
-			Tags:  8,
-			Skill: 9,
+			Tags:  8, // physic
+			Skill: 9, // Recover
 		},
 		{
 			ID:    "serra",
@@ -641,7 +641,7 @@ var Ruleset = &table.Ruleset{
 			},
 			Range: 2,
 			Mov:   3,
-			Tags:  8,
+			Tags:  8, // physic
 			Skill: -1,
 		},
 		{
@@ -657,8 +657,8 @@ var Ruleset = &table.Ruleset{
 			},
 			Range: 2,
 			Mov:   4,
-			Tags:  512,
-			Skill: 10,
+			Tags:  512, // cavalry
+			Skill: 10,  // Rescue
 		},
 		{
 			ID:    "olivia",
@@ -673,7 +673,7 @@ var Ruleset = &table.Ruleset{
 			},
 			Range: 2,
 			Mov:   3,
-			Tags:  16,
+			Tags:  16, // dancer
 			Skill: -1,
 		},
 		{
@@ -689,8 +689,8 @@ var Ruleset = &table.Ruleset{
 			},
 			Range: 2,
 			Mov:   3,
-			Tags:  16,
-			Skill: 11,
+			Tags:  16, // dancer
+			Skill: 11, // Soothing Song
 		},
 		{
 			ID:        "hector",
@@ -706,8 +706,8 @@ var Ruleset = &table.Ruleset{
 			},
 			Range: 2,
 			Mov:   2,
-			Tags:  256,
-			Skill: 12,
+			Tags:  256, // armored
+			Skill: 12,  // Guardian
 		},
 		{
 			ID:    "kellam",
@@ -722,8 +722,8 @@ var Ruleset = &table.Ruleset{
 			},
 			Range: 2,
 			Mov:   2,
-			Tags:  256,
-			Skill: 13,
+			Tags:  256, // armored
+			Skill: 13,  // Shield Wall
 		},
 		{
 			ID:    "nowi",
@@ -744,7 +744,7 @@ var Ruleset = &table.Ruleset{
 			},
 			Range: 2,
 			Mov:   2,
-			Tags:  2048,
+			Tags:  2048, // shapeshifter
 			Skill: -1,
 		},
 		{
@@ -766,8 +766,8 @@ var Ruleset = &table.Ruleset{
 			},
 			Range: 2,
 			Mov:   3,
-			Tags:  2048,
-			Skill: 14,
+			Tags:  2048, // shapeshifter
+			Skill: 14,   // Taguel Instinct
 		},
 		{
 			ID:    "keaton",
@@ -788,8 +788,8 @@ var Ruleset = &table.Ruleset{
 			},
 			Range: 2,
 			Mov:   3,
-			Tags:  2048,
-			Skill: 15,
+			Tags:  2048, // shapeshifter
+			Skill: 15,   // Wolf's Hunger
 		},
 		{
 			ID:    "vaike",
@@ -804,7 +804,7 @@ var Ruleset = &table.Ruleset{
 			},
 			Range: 2,
 			Mov:   3,
-			Tags:  32,
+			Tags:  32, // eff-vs-armor
 			Skill: -1,
 		},
 		{
@@ -820,8 +820,8 @@ var Ruleset = &table.Ruleset{
 			},
 			Range: 2,
 			Mov:   4,
-			Tags:  1024,
-			Skill: 16,
+			Tags:  1024, // flying
+			Skill: 16,   // Wyvern Retreat
 		},
 		{
 			ID:    "camilla",
@@ -836,8 +836,8 @@ var Ruleset = &table.Ruleset{
 			},
 			Range: 2,
 			Mov:   4,
-			Tags:  1024,
-			Skill: 17,
+			Tags:  1024, // flying
+			Skill: 17,   // Wing Boost
 		},
 		{
 			ID:    "nino",
@@ -852,7 +852,7 @@ var Ruleset = &table.Ruleset{
 			},
 			Range: 6,
 			Mov:   3,
-			Skill: 18,
+			Skill: 18, // Miracle
 		},
 		{
 			ID:    "soren",
@@ -867,7 +867,7 @@ var Ruleset = &table.Ruleset{
 			},
 			Range: 6,
 			Mov:   2,
-			Skill: 19,
+			Skill: 19, // Far Sight
 		},
 		{
 			ID:    "stahl",
@@ -882,7 +882,7 @@ var Ruleset = &table.Ruleset{
 			},
 			Range: 2,
 			Mov:   4,
-			Tags:  513,
+			Tags:  513, // grab, cavalry
 			Skill: -1,
 		},
 		{
@@ -897,7 +897,7 @@ var Ruleset = &table.Ruleset{
 			},
 			Range: 2,
 			Mov:   3,
-			Skill: 20,
+			Skill: 20, // Dual Strike
 		},
 		{
 			ID:    "cordelia",
@@ -911,7 +911,7 @@ var Ruleset = &table.Ruleset{
 			},
 			Range: 2,
 			Mov:   4,
-			Tags:  1024,
+			Tags:  1024, // flying
 			Skill: -1,
 		},
 		{
@@ -926,8 +926,8 @@ var Ruleset = &table.Ruleset{
 			},
 			Range: 2,
 			Mov:   3,
-			Tags:  128,
-			Skill: 21,
+			Tags:  128, // eff-vs-dragon
+			Skill: 21,  // Aether
 		},
 		{
 			ID:        "marth",
@@ -942,8 +942,8 @@ var Ruleset = &table.Ruleset{
 			},
 			Range: 2,
 			Mov:   3,
-			Tags:  128,
-			Skill: 22,
+			Tags:  128, // eff-vs-dragon
+			Skill: 22,  // Star Light
 		},
 		{
 			ID:        "ike",
@@ -958,7 +958,7 @@ var Ruleset = &table.Ruleset{
 			},
 			Range: 2,
 			Mov:   3,
-			Skill: 23,
+			Skill: 23, // Resolve
 		},
 		{
 			ID:    "lon-qu",
@@ -972,7 +972,7 @@ var Ruleset = &table.Ruleset{
 			},
 			Range: 2,
 			Mov:   3,
-			Skill: 24,
+			Skill: 24, // Swordbreaker
 		},
 		{
 			ID:    "ogma",
@@ -986,8 +986,8 @@ var Ruleset = &table.Ruleset{
 			},
 			Range: 2,
 			Mov:   3,
-			Tags:  32,
-			Skill: 25,
+			Tags:  32, // eff-vs-armor
+			Skill: 25, // Bodyguard's Oath
 		},
 		{
 			ID:    "tharja",
@@ -1001,7 +1001,7 @@ var Ruleset = &table.Ruleset{
 			},
 			Range: 6,
 			Mov:   2,
-			Skill: 26,
+			Skill: 26, // Hex
 		},
 		{
 			ID:    "caeda",
@@ -1015,8 +1015,8 @@ var Ruleset = &table.Ruleset{
 			},
 			Range: 2,
 			Mov:   4,
-			Tags:  1024,
-			Skill: 27,
+			Tags:  1024, // flying
+			Skill: 27,   // Galeforce
 		},
 		{
 			ID:    "eirika",
@@ -1030,7 +1030,7 @@ var Ruleset = &table.Ruleset{
 			},
 			Range: 2,
 			Mov:   3,
-			Skill: 28,
+			Skill: 28, // Rally Speed
 		},
 		{
 			ID:    "navarre",
@@ -1861,7 +1861,7 @@ var Ruleset = &table.Ruleset{
 					Text:   "Grima has taken 30 turns.",
 				},
 			},
-			Cards: []int16{0, 1, 2, 3, 4, 5, 6, 7},
+			Cards: []int16{0, 1, 2, 3, 4, 5, 6, 7}, // grima-expiration, grima-fell-breath, grima-call-the-risen, grima-dragon-scales, grima-ruin, grima-shadow-march, grima-curse, grima-rally-the-dead
 		},
 		{
 			ID:   "medeus",
@@ -1976,7 +1976,7 @@ var Ruleset = &table.Ruleset{
 					Text:   "Medeus has taken 30 turns.",
 				},
 			},
-			Cards: []int16{8, 9, 10, 11, 12, 13, 14, 15},
+			Cards: []int16{8, 9, 10, 11, 12, 13, 14, 15}, // medeus-shadow-breath, medeus-kindle, medeus-advance, medeus-earthquake, medeus-dragonskin, medeus-tail-sweep, medeus-dread, medeus-dark-spikes
 		},
 	},
 	BossCards: []table.BossCard{
@@ -2199,7 +2199,7 @@ var Ruleset = &table.Ruleset{
 		{
 			ID:   "medeus-shadow-breath",
 			Name: "Shadow Breath",
-			Boss: 1,
+			Boss: 1, // medeus
 			Stats: table.Stats{
 				ATK: 8,
 				SPD: 3,
@@ -2228,7 +2228,7 @@ var Ruleset = &table.Ruleset{
 		{
 			ID:   "medeus-kindle",
 			Name: "Kindle",
-			Boss: 1,
+			Boss: 1, // medeus
 			Stats: table.Stats{
 				ATK: 6,
 				SPD: 3,
@@ -2253,7 +2253,7 @@ var Ruleset = &table.Ruleset{
 		{
 			ID:   "medeus-advance",
 			Name: "Dark Advance",
-			Boss: 1,
+			Boss: 1, // medeus
 			Stats: table.Stats{
 				ATK: 7,
 				SPD: 2,
@@ -2284,7 +2284,7 @@ var Ruleset = &table.Ruleset{
 		{
 			ID:   "medeus-earthquake",
 			Name: "Earthquake",
-			Boss: 1,
+			Boss: 1, // medeus
 			Stats: table.Stats{
 				ATK: 7,
 				SPD: 3,
@@ -2312,7 +2312,7 @@ var Ruleset = &table.Ruleset{
 		{
 			ID:   "medeus-dragonskin",
 			Name: "Dragonskin",
-			Boss: 1,
+			Boss: 1, // medeus
 			Stats: table.Stats{
 				ATK: 6,
 				SPD: 2,
@@ -2338,7 +2338,7 @@ var Ruleset = &table.Ruleset{
 		{
 			ID:   "medeus-tail-sweep",
 			Name: "Tail Sweep",
-			Boss: 1,
+			Boss: 1, // medeus
 			Stats: table.Stats{
 				ATK: 8,
 				SPD: 4,
@@ -2367,7 +2367,7 @@ var Ruleset = &table.Ruleset{
 		{
 			ID:   "medeus-dread",
 			Name: "Dread",
-			Boss: 1,
+			Boss: 1, // medeus
 			Stats: table.Stats{
 				ATK: 7,
 				SPD: 5,
@@ -2397,7 +2397,7 @@ var Ruleset = &table.Ruleset{
 		{
 			ID:   "medeus-dark-spikes",
 			Name: "Dark Spikes",
-			Boss: 1,
+			Boss: 1, // medeus
 			Stats: table.Stats{
 				ATK: 9,
 				SPD: 3,
@@ -2970,9 +2970,9 @@ var Ruleset = &table.Ruleset{
 			DVMoveSpaces:    2,
 			DVRemoveUnit:    2,
 		},
-		HasteTag:     12,
-		DVRuins:      5,
-		SecondPlayer: 7,
+		HasteTag:     12, // haste
+		DVRuins:      5,  // ruins
+		SecondPlayer: 7,  // annas-cheer
 		BossStart:    14,
 		BossEvery:    [5]int8{0, 0, 1, 1, 2},
 	},

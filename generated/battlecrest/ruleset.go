@@ -28,7 +28,7 @@ var Ruleset = &table.Ruleset{
 			Width:     7,
 			Height:    5,
 			Cells:     []table.Cell{table.HeroStart, table.MinionStart, table.Space, table.Space, table.Space, table.Space, table.Space, table.Space, table.LandmarkPos, table.Space, table.LandmarkPos, table.Space, table.LandmarkPos, table.Space, table.Space, table.Space, table.Space, table.Space, table.Space, table.Space, table.Space, table.Space, table.LandmarkPos, table.Space, table.LandmarkPos, table.Space, table.LandmarkPos, table.Space, table.Space, table.Space, table.Space, table.Space, table.Space, table.MinionStart, table.HeroStart},
-			Landmarks: []int16{0, 1, 2, 3, 4, 5},
+			Landmarks: []int16{0, 1, 2, 3, 4, 5}, // hollow-oak, mirror-pool, standing-stones, thorn-thicket, fox-burrow, old-watchtower
 		},
 	},
 	Landmarks: []table.Landmark{
@@ -262,7 +262,7 @@ var Ruleset = &table.Ruleset{
 				WoundedStart: 1,
 				Skull:        5,
 			},
-			Actions: []int16{0, 1, 2, 3},
+			Actions: []int16{0, 1, 2, 3}, // corvane-longbow, corvane-stride, corvane-knife, corvane-cloak
 		},
 		{
 			ID:   "hollis",
@@ -310,9 +310,9 @@ var Ruleset = &table.Ruleset{
 			Health: table.Health{
 				Flip:  3,
 				Skull: 4,
-				Crest: 2,
+				Crest: 2, // thorn
 			},
-			Actions: []int16{4, 5, 6},
+			Actions: []int16{4, 5, 6}, // hollis-maul, hollis-shield, hollis-charge
 		},
 	},
 	Actions: []table.Action{
@@ -327,10 +327,10 @@ var Ruleset = &table.Ruleset{
 							Range:   table.Long,
 							Reach:   4,
 							Targets: 1,
-							Crest:   1,
+							Crest:   1, // gale
 						},
 					},
-					Crest:        1,
+					Crest:        1, // gale
 					DefenseCrest: -1,
 					Movement:     1,
 				},
@@ -350,7 +350,7 @@ var Ruleset = &table.Ruleset{
 							Crest:   -1,
 						},
 					},
-					Crest:        1,
+					Crest:        1, // gale
 					DefenseCrest: -1,
 					Movement:     1,
 				},
@@ -433,7 +433,7 @@ var Ruleset = &table.Ruleset{
 							Crest:   -1,
 						},
 					},
-					Crest:        1,
+					Crest:        1, // gale
 					Defense:      2,
 					DefenseCrest: -1,
 				},
@@ -451,9 +451,9 @@ var Ruleset = &table.Ruleset{
 							Crest:   -1,
 						},
 					},
-					Crest:        1,
+					Crest:        1, // gale
 					Defense:      2,
-					DefenseCrest: 1,
+					DefenseCrest: 1, // gale
 					Movement:     1,
 				},
 				{
@@ -485,10 +485,10 @@ var Ruleset = &table.Ruleset{
 							Value:   3,
 							Range:   table.Short,
 							Targets: 1,
-							Crest:   2,
+							Crest:   2, // thorn
 						},
 					},
-					Crest:        2,
+					Crest:        2, // thorn
 					Defense:      1,
 					DefenseCrest: -1,
 					Movement:     1,
@@ -503,7 +503,7 @@ var Ruleset = &table.Ruleset{
 							Crest:   -1,
 						},
 					},
-					Crest:        2,
+					Crest:        2, // thorn
 					Defense:      1,
 					DefenseCrest: -1,
 					Movement:     1,
@@ -524,7 +524,7 @@ var Ruleset = &table.Ruleset{
 						},
 					},
 					Defense:      2,
-					DefenseCrest: 2,
+					DefenseCrest: 2, // thorn
 					Movement:     1,
 				},
 				{
@@ -544,7 +544,7 @@ var Ruleset = &table.Ruleset{
 							Crest:   -1,
 						},
 					},
-					Crest:        2,
+					Crest:        2, // thorn
 					Defense:      1,
 					DefenseCrest: -1,
 					Movement:     1,

@@ -40,7 +40,7 @@ var Ruleset = &table.Ruleset{
 			Unit:     "Marth",
 			Class:    "Lord",
 			Cost:     1,
-			Symbols:  []int16{0},
+			Symbols:  []int16{0}, // archanea
 			Emblems:  5,
 			MinRange: 1,
 			MaxRange: 1,
@@ -84,7 +84,7 @@ var Ruleset = &table.Ruleset{
 			Unit:     "Marth",
 			Class:    "Lord",
 			Cost:     2,
-			Symbols:  []int16{0},
+			Symbols:  []int16{0}, // archanea
 			Emblems:  5,
 			MinRange: 1,
 			MaxRange: 1,
@@ -119,7 +119,7 @@ var Ruleset = &table.Ruleset{
 			Cost:      4,
 			Promoted:  true,
 			Promotion: 3,
-			Symbols:   []int16{0},
+			Symbols:   []int16{0}, // archanea
 			Emblems:   5,
 			MinRange:  1,
 			MaxRange:  1,
@@ -164,7 +164,7 @@ var Ruleset = &table.Ruleset{
 			Unit:     "Caeda",
 			Class:    "Pegasus Knight",
 			Cost:     1,
-			Symbols:  []int16{0},
+			Symbols:  []int16{0}, // archanea
 			Emblems:  4106,
 			MinRange: 1,
 			MaxRange: 1,
@@ -199,7 +199,7 @@ var Ruleset = &table.Ruleset{
 			Cost:      3,
 			Promoted:  true,
 			Promotion: 2,
-			Symbols:   []int16{0},
+			Symbols:   []int16{0}, // archanea
 			Emblems:   4106,
 			MinRange:  1,
 			MaxRange:  1,
@@ -232,7 +232,7 @@ var Ruleset = &table.Ruleset{
 			Unit:     "Cain",
 			Class:    "Cavalier",
 			Cost:     1,
-			Symbols:  []int16{0},
+			Symbols:  []int16{0}, // archanea
 			Emblems:  9,
 			MinRange: 1,
 			MaxRange: 1,
@@ -265,7 +265,7 @@ var Ruleset = &table.Ruleset{
 			Unit:     "Abel",
 			Class:    "Cavalier",
 			Cost:     1,
-			Symbols:  []int16{0},
+			Symbols:  []int16{0}, // archanea
 			Emblems:  9,
 			MinRange: 1,
 			MaxRange: 1,
@@ -300,7 +300,7 @@ var Ruleset = &table.Ruleset{
 			Cost:      3,
 			Promoted:  true,
 			Promotion: 2,
-			Symbols:   []int16{0},
+			Symbols:   []int16{0}, // archanea
 			Emblems:   9,
 			MinRange:  1,
 			MaxRange:  1,
@@ -333,7 +333,7 @@ var Ruleset = &table.Ruleset{
 			Unit:     "Jagen",
 			Class:    "Paladin",
 			Cost:     2,
-			Symbols:  []int16{0},
+			Symbols:  []int16{0}, // archanea
 			Emblems:  9,
 			MinRange: 1,
 			MaxRange: 1,
@@ -366,7 +366,7 @@ var Ruleset = &table.Ruleset{
 			Unit:     "Draug",
 			Class:    "Armor Knight",
 			Cost:     1,
-			Symbols:  []int16{0},
+			Symbols:  []int16{0}, // archanea
 			Emblems:  8201,
 			MinRange: 1,
 			MaxRange: 1,
@@ -399,7 +399,7 @@ var Ruleset = &table.Ruleset{
 			Unit:     "Gordin",
 			Class:    "Archer",
 			Cost:     1,
-			Symbols:  []int16{0},
+			Symbols:  []int16{0}, // archanea
 			Emblems:  33,
 			MinRange: 2,
 			MaxRange: 2,
@@ -434,7 +434,7 @@ var Ruleset = &table.Ruleset{
 			Cost:      3,
 			Promoted:  true,
 			Promotion: 2,
-			Symbols:   []int16{0},
+			Symbols:   []int16{0}, // archanea
 			Emblems:   33,
 			MinRange:  2,
 			MaxRange:  2,
@@ -468,7 +468,7 @@ var Ruleset = &table.Ruleset{
 			Unit:    "Lena",
 			Class:   "Cleric",
 			Cost:    1,
-			Symbols: []int16{0},
+			Symbols: []int16{0}, // archanea
 			Emblems: 130,
 			Attack:  20,
 			Support: 20,
@@ -513,7 +513,7 @@ var Ruleset = &table.Ruleset{
 			Cost:      3,
 			Promoted:  true,
 			Promotion: 2,
-			Symbols:   []int16{0},
+			Symbols:   []int16{0}, // archanea
 			Emblems:   130,
 			Attack:    30,
 			Support:   20,
@@ -545,7 +545,7 @@ var Ruleset = &table.Ruleset{
 			Unit:    "Maria",
 			Class:   "Cleric",
 			Cost:    1,
-			Symbols: []int16{0},
+			Symbols: []int16{0}, // archanea
 			Emblems: 130,
 			Attack:  20,
 			Support: 20,
@@ -577,7 +577,7 @@ var Ruleset = &table.Ruleset{
 			Unit:     "Merric",
 			Class:    "Mage",
 			Cost:     1,
-			Symbols:  []int16{0},
+			Symbols:  []int16{0}, // archanea
 			Emblems:  65,
 			MinRange: 1,
 			MaxRange: 2,
@@ -613,7 +613,7 @@ var Ruleset = &table.Ruleset{
 			Cost:      4,
 			Promoted:  true,
 			Promotion: 3,
-			Symbols:   []int16{0},
+			Symbols:   []int16{0}, // archanea
 			Emblems:   65,
 			MinRange:  1,
 			MaxRange:  2,
@@ -647,7 +647,7 @@ var Ruleset = &table.Ruleset{
 			Unit:     "Ogma",
 			Class:    "Mercenary",
 			Cost:     2,
-			Symbols:  []int16{0},
+			Symbols:  []int16{0}, // archanea
 			Emblems:  5,
 			MinRange: 1,
 			MaxRange: 1,
@@ -682,7 +682,7 @@ var Ruleset = &table.Ruleset{
 			Cost:      4,
 			Promoted:  true,
 			Promotion: 3,
-			Symbols:   []int16{0},
+			Symbols:   []int16{0}, // archanea
 			Emblems:   5,
 			MinRange:  1,
 			MaxRange:  1,
@@ -715,7 +715,7 @@ var Ruleset = &table.Ruleset{
 			Unit:     "Tiki",
 			Class:    "Manakete",
 			Cost:     1,
-			Symbols:  []int16{0},
+			Symbols:  []int16{0}, // archanea
 			Emblems:  34818,
 			MinRange: 1,
 			MaxRange: 1,
@@ -742,7 +742,7 @@ var Ruleset = &table.Ruleset{
 			Unit:     "Tiki",
 			Class:    "Manakete",
 			Cost:     5,
-			Symbols:  []int16{0},
+			Symbols:  []int16{0}, // archanea
 			Emblems:  34818,
 			MinRange: 1,
 			MaxRange: 1,
@@ -775,7 +775,7 @@ var Ruleset = &table.Ruleset{
 			Unit:     "Navarre",
 			Class:    "Myrmidon",
 			Cost:     2,
-			Symbols:  []int16{0},
+			Symbols:  []int16{0}, // archanea
 			Emblems:  5,
 			MinRange: 1,
 			MaxRange: 1,
@@ -808,7 +808,7 @@ var Ruleset = &table.Ruleset{
 			Unit:     "Minerva",
 			Class:    "Dracoknight",
 			Cost:     3,
-			Symbols:  []int16{0},
+			Symbols:  []int16{0}, // archanea
 			Emblems:  4114,
 			MinRange: 1,
 			MaxRange: 1,
@@ -841,7 +841,7 @@ var Ruleset = &table.Ruleset{
 			Unit:     "Chrom",
 			Class:    "Lord",
 			Cost:     1,
-			Symbols:  []int16{1},
+			Symbols:  []int16{1}, // ylisse
 			Emblems:  5,
 			MinRange: 1,
 			MaxRange: 1,
@@ -874,7 +874,7 @@ var Ruleset = &table.Ruleset{
 			Unit:     "Chrom",
 			Class:    "Lord",
 			Cost:     3,
-			Symbols:  []int16{1},
+			Symbols:  []int16{1}, // ylisse
 			Emblems:  5,
 			MinRange: 1,
 			MaxRange: 1,
@@ -909,7 +909,7 @@ var Ruleset = &table.Ruleset{
 			Cost:      4,
 			Promoted:  true,
 			Promotion: 3,
-			Symbols:   []int16{1},
+			Symbols:   []int16{1}, // ylisse
 			Emblems:   5,
 			MinRange:  1,
 			MaxRange:  1,
@@ -943,7 +943,7 @@ var Ruleset = &table.Ruleset{
 			Unit:    "Lissa",
 			Class:   "Cleric",
 			Cost:    1,
-			Symbols: []int16{1},
+			Symbols: []int16{1}, // ylisse
 			Emblems: 130,
 			Attack:  20,
 			Support: 20,
@@ -988,7 +988,7 @@ var Ruleset = &table.Ruleset{
 			Cost:      3,
 			Promoted:  true,
 			Promotion: 2,
-			Symbols:   []int16{1},
+			Symbols:   []int16{1}, // ylisse
 			Emblems:   146,
 			MinRange:  1,
 			MaxRange:  1,
@@ -1021,7 +1021,7 @@ var Ruleset = &table.Ruleset{
 			Unit:    "Maribelle",
 			Class:   "Troubadour",
 			Cost:    1,
-			Symbols: []int16{1},
+			Symbols: []int16{1}, // ylisse
 			Emblems: 130,
 			Attack:  20,
 			Support: 20,
@@ -1052,7 +1052,7 @@ var Ruleset = &table.Ruleset{
 			Unit:     "Frederick",
 			Class:    "Great Knight",
 			Cost:     2,
-			Symbols:  []int16{1},
+			Symbols:  []int16{1}, // ylisse
 			Emblems:  8201,
 			MinRange: 1,
 			MaxRange: 1,
@@ -1085,7 +1085,7 @@ var Ruleset = &table.Ruleset{
 			Unit:     "Sully",
 			Class:    "Cavalier",
 			Cost:     1,
-			Symbols:  []int16{1},
+			Symbols:  []int16{1}, // ylisse
 			Emblems:  10,
 			MinRange: 1,
 			MaxRange: 1,
@@ -1120,7 +1120,7 @@ var Ruleset = &table.Ruleset{
 			Cost:      3,
 			Promoted:  true,
 			Promotion: 2,
-			Symbols:   []int16{1},
+			Symbols:   []int16{1}, // ylisse
 			Emblems:   10,
 			MinRange:  1,
 			MaxRange:  1,
@@ -1153,7 +1153,7 @@ var Ruleset = &table.Ruleset{
 			Unit:     "Vaike",
 			Class:    "Fighter",
 			Cost:     1,
-			Symbols:  []int16{1},
+			Symbols:  []int16{1}, // ylisse
 			Emblems:  17,
 			MinRange: 1,
 			MaxRange: 1,
@@ -1188,7 +1188,7 @@ var Ruleset = &table.Ruleset{
 			Cost:      3,
 			Promoted:  true,
 			Promotion: 2,
-			Symbols:   []int16{1},
+			Symbols:   []int16{1}, // ylisse
 			Emblems:   17,
 			MinRange:  1,
 			MaxRange:  1,
@@ -1222,7 +1222,7 @@ var Ruleset = &table.Ruleset{
 			Unit:     "Stahl",
 			Class:    "Cavalier",
 			Cost:     2,
-			Symbols:  []int16{1},
+			Symbols:  []int16{1}, // ylisse
 			Emblems:  5,
 			MinRange: 1,
 			MaxRange: 1,
@@ -1256,7 +1256,7 @@ var Ruleset = &table.Ruleset{
 			Unit:     "Virion",
 			Class:    "Archer",
 			Cost:     1,
-			Symbols:  []int16{1},
+			Symbols:  []int16{1}, // ylisse
 			Emblems:  33,
 			MinRange: 2,
 			MaxRange: 2,
@@ -1291,7 +1291,7 @@ var Ruleset = &table.Ruleset{
 			Cost:      3,
 			Promoted:  true,
 			Promotion: 2,
-			Symbols:   []int16{1},
+			Symbols:   []int16{1}, // ylisse
 			Emblems:   33,
 			MinRange:  2,
 			MaxRange:  2,
@@ -1325,7 +1325,7 @@ var Ruleset = &table.Ruleset{
 			Unit:     "Miriel",
 			Class:    "Mage",
 			Cost:     1,
-			Symbols:  []int16{1},
+			Symbols:  []int16{1}, // ylisse
 			Emblems:  66,
 			MinRange: 1,
 			MaxRange: 2,
@@ -1361,7 +1361,7 @@ var Ruleset = &table.Ruleset{
 			Cost:      3,
 			Promoted:  true,
 			Promotion: 2,
-			Symbols:   []int16{1},
+			Symbols:   []int16{1}, // ylisse
 			Emblems:   66,
 			MinRange:  1,
 			MaxRange:  2,
@@ -1394,7 +1394,7 @@ var Ruleset = &table.Ruleset{
 			Unit:     "Sumia",
 			Class:    "Pegasus Knight",
 			Cost:     1,
-			Symbols:  []int16{1},
+			Symbols:  []int16{1}, // ylisse
 			Emblems:  4106,
 			MinRange: 1,
 			MaxRange: 1,
@@ -1429,7 +1429,7 @@ var Ruleset = &table.Ruleset{
 			Cost:      3,
 			Promoted:  true,
 			Promotion: 2,
-			Symbols:   []int16{1},
+			Symbols:   []int16{1}, // ylisse
 			Emblems:   4106,
 			MinRange:  1,
 			MaxRange:  1,
@@ -1462,7 +1462,7 @@ var Ruleset = &table.Ruleset{
 			Unit:     "Lucina",
 			Class:    "Lord",
 			Cost:     2,
-			Symbols:  []int16{1},
+			Symbols:  []int16{1}, // ylisse
 			Emblems:  6,
 			MinRange: 1,
 			MaxRange: 1,
@@ -1495,7 +1495,7 @@ var Ruleset = &table.Ruleset{
 			Unit:     "Lucina",
 			Class:    "Lord",
 			Cost:     4,
-			Symbols:  []int16{1},
+			Symbols:  []int16{1}, // ylisse
 			Emblems:  6,
 			MinRange: 1,
 			MaxRange: 1,
@@ -1528,7 +1528,7 @@ var Ruleset = &table.Ruleset{
 			Unit:     "Robin",
 			Class:    "Tactician",
 			Cost:     1,
-			Symbols:  []int16{1},
+			Symbols:  []int16{1}, // ylisse
 			Emblems:  69,
 			MinRange: 1,
 			MaxRange: 2,
@@ -1557,7 +1557,7 @@ var Ruleset = &table.Ruleset{
 			Cost:      4,
 			Promoted:  true,
 			Promotion: 3,
-			Symbols:   []int16{1},
+			Symbols:   []int16{1}, // ylisse
 			Emblems:   69,
 			MinRange:  1,
 			MaxRange:  2,
@@ -1592,7 +1592,7 @@ var Ruleset = &table.Ruleset{
 			Unit:     "Tharja",
 			Class:    "Dark Mage",
 			Cost:     2,
-			Symbols:  []int16{1},
+			Symbols:  []int16{1}, // ylisse
 			Emblems:  66,
 			MinRange: 1,
 			MaxRange: 2,

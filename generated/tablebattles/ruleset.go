@@ -21,12 +21,12 @@ var Ruleset = &table.Ruleset{
 			Actions: []table.Action{
 				{
 					Type:      table.Screen,
-					Targets:   []int16{4},
+					Targets:   []int16{4}, // ash-raiders
 					Voluntary: true,
 					Text:      "Shields locked across the gate.",
 				},
 				{
-					Targets: []int16{4, 5, 8},
+					Targets: []int16{4, 5, 8}, // ash-raiders, ash-berserkers, ash-howlers
 					Hits:    1,
 				},
 			},
@@ -47,11 +47,11 @@ var Ruleset = &table.Ruleset{
 			Actions: []table.Action{
 				{
 					Type:    table.Command,
-					Targets: []int16{3},
+					Targets: []int16{3}, // pass-riders
 					Text:    "One long call brings the riders down the slope.",
 				},
 				{
-					Targets: []int16{5, 4, 8},
+					Targets: []int16{5, 4, 8}, // ash-berserkers, ash-raiders, ash-howlers
 					Hits:    2,
 				},
 			},
@@ -69,7 +69,7 @@ var Ruleset = &table.Ruleset{
 			},
 			Actions: []table.Action{
 				{
-					Targets: []int16{6, 4, 8},
+					Targets: []int16{6, 4, 8}, // ash-shields, ash-raiders, ash-howlers
 					PerDie:  true,
 				},
 			},
@@ -89,7 +89,7 @@ var Ruleset = &table.Ruleset{
 			Actions: []table.Action{
 				{
 					Requirement: table.Pair,
-					Targets:     []int16{5, 4, 8},
+					Targets:     []int16{5, 4, 8}, // ash-berserkers, ash-raiders, ash-howlers
 					Hits:        3,
 					Needs:       2,
 				},
@@ -109,7 +109,7 @@ var Ruleset = &table.Ruleset{
 			},
 			Actions: []table.Action{
 				{
-					Targets: []int16{0, 1},
+					Targets: []int16{0, 1}, // gate-wardens, horn-bearers
 					PerDie:  true,
 				},
 			},
@@ -128,7 +128,7 @@ var Ruleset = &table.Ruleset{
 			Actions: []table.Action{
 				{
 					Requirement: table.Triplet,
-					Targets:     []int16{1, 0},
+					Targets:     []int16{1, 0}, // horn-bearers, gate-wardens
 					Hits:        3,
 					Self:        1,
 					Needs:       3,
@@ -149,11 +149,11 @@ var Ruleset = &table.Ruleset{
 			Actions: []table.Action{
 				{
 					Type:    table.Absorb,
-					Targets: []int16{4},
+					Targets: []int16{4}, // ash-raiders
 					Text:    "The shieldwall closes in front of the raiders.",
 				},
 				{
-					Targets: []int16{2, 0},
+					Targets: []int16{2, 0}, // cliff-scouts, gate-wardens
 					Hits:    1,
 				},
 			},
@@ -190,12 +190,12 @@ var Ruleset = &table.Ruleset{
 			},
 			Actions: []table.Action{
 				{
-					Targets: []int16{2, 3, 1},
+					Targets: []int16{2, 3, 1}, // cliff-scouts, pass-riders, horn-bearers
 					Hits:    2,
 				},
 			},
 			Reserve: table.Behind,
-			Behind:  4,
+			Behind:  4, // ash-raiders
 		},
 		{
 			ID:       "ash-slingers",
@@ -209,7 +209,7 @@ var Ruleset = &table.Ruleset{
 			},
 			Actions: []table.Action{
 				{
-					Targets: []int16{2, 10, 0},
+					Targets: []int16{2, 10, 0}, // cliff-scouts, pass-archers, gate-wardens
 					Hits:    1,
 				},
 			},
@@ -228,7 +228,7 @@ var Ruleset = &table.Ruleset{
 			Actions: []table.Action{
 				{
 					Requirement: table.Pair,
-					Targets:     []int16{9, 5, 8},
+					Targets:     []int16{9, 5, 8}, // ash-slingers, ash-berserkers, ash-howlers
 					Hits:        2,
 					Needs:       2,
 				},
@@ -247,7 +247,7 @@ var Ruleset = &table.Ruleset{
 			},
 			Actions: []table.Action{
 				{
-					Targets: []int16{6, 9, 4},
+					Targets: []int16{6, 9, 4}, // ash-shields, ash-slingers, ash-raiders
 					PerDie:  true,
 				},
 			},
@@ -266,7 +266,7 @@ var Ruleset = &table.Ruleset{
 			},
 			Actions: []table.Action{
 				{
-					Targets: []int16{18, 19},
+					Targets: []int16{18, 19}, // dimitri-lancers, dedue-guard
 					PerDie:  true,
 				},
 			},
@@ -284,7 +284,7 @@ var Ruleset = &table.Ruleset{
 			},
 			Actions: []table.Action{
 				{
-					Targets: []int16{22, 20},
+					Targets: []int16{22, 20}, // mercedes-healers, ashe-archers
 					Hits:    2,
 				},
 			},
@@ -303,7 +303,7 @@ var Ruleset = &table.Ruleset{
 			Actions: []table.Action{
 				{
 					Requirement: table.Pair,
-					Targets:     []int16{20, 21},
+					Targets:     []int16{20, 21}, // ashe-archers, felix-swords
 					Hits:        2,
 					Needs:       2,
 				},
@@ -323,7 +323,7 @@ var Ruleset = &table.Ruleset{
 			},
 			Actions: []table.Action{
 				{
-					Targets: []int16{21, 18},
+					Targets: []int16{21, 18}, // felix-swords, dimitri-lancers
 					PerDie:  true,
 				},
 			},
@@ -360,13 +360,13 @@ var Ruleset = &table.Ruleset{
 			},
 			Actions: []table.Action{
 				{
-					Targets: []int16{19, 18},
+					Targets: []int16{19, 18}, // dedue-guard, dimitri-lancers
 					PerDie:  true,
 					Self:    1,
 				},
 			},
 			Reserve: table.Behind,
-			Behind:  15,
+			Behind:  15, // ferdinand-cavalry
 		},
 		{
 			ID:       "dimitri-lancers",
@@ -383,12 +383,12 @@ var Ruleset = &table.Ruleset{
 			Actions: []table.Action{
 				{
 					Requirement: table.FullHouse,
-					Targets:     []int16{12, 13},
+					Targets:     []int16{12, 13}, // edelgard-armored, hubert-mages
 					Hits:        4,
 					Needs:       5,
 				},
 				{
-					Targets: []int16{12, 13},
+					Targets: []int16{12, 13}, // edelgard-armored, hubert-mages
 					PerDie:  true,
 				},
 			},
@@ -407,11 +407,11 @@ var Ruleset = &table.Ruleset{
 			Actions: []table.Action{
 				{
 					Type:    table.Absorb,
-					Targets: []int16{18},
+					Targets: []int16{18}, // dimitri-lancers
 				},
 				{
 					Type:    table.Counterattack,
-					Targets: []int16{17, 12},
+					Targets: []int16{17, 12}, // caspar-brawlers, edelgard-armored
 					Hits:    1,
 				},
 			},
@@ -430,7 +430,7 @@ var Ruleset = &table.Ruleset{
 			},
 			Actions: []table.Action{
 				{
-					Targets: []int16{14, 13},
+					Targets: []int16{14, 13}, // petra-wyverns, hubert-mages
 					Hits:    2,
 				},
 			},
@@ -448,7 +448,7 @@ var Ruleset = &table.Ruleset{
 			},
 			Actions: []table.Action{
 				{
-					Targets: []int16{15, 14},
+					Targets: []int16{15, 14}, // ferdinand-cavalry, petra-wyverns
 					Hits:    2,
 				},
 			},
@@ -468,7 +468,7 @@ var Ruleset = &table.Ruleset{
 			Actions: []table.Action{
 				{
 					Type:      table.Screen,
-					Targets:   []int16{13, 12},
+					Targets:   []int16{13, 12}, // hubert-mages, edelgard-armored
 					Voluntary: true,
 				},
 			},
@@ -486,7 +486,7 @@ var Ruleset = &table.Ruleset{
 			},
 			Actions: []table.Action{
 				{
-					Targets: []int16{15, 17},
+					Targets: []int16{15, 17}, // ferdinand-cavalry, caspar-brawlers
 					Hits:    2,
 				},
 			},
@@ -507,7 +507,7 @@ var Ruleset = &table.Ruleset{
 			Actions: []table.Action{
 				{
 					Type:    table.Command,
-					Targets: []int16{23},
+					Targets: []int16{23}, // sylvain-cavalry
 				},
 			},
 			Behind: -1,
@@ -525,7 +525,7 @@ var Ruleset = &table.Ruleset{
 			},
 			Actions: []table.Action{
 				{
-					Targets: []int16{31, 32},
+					Targets: []int16{31, 32}, // xander-paladins, nohr-knights
 					PerDie:  true,
 				},
 			},
@@ -543,7 +543,7 @@ var Ruleset = &table.Ruleset{
 			},
 			Actions: []table.Action{
 				{
-					Targets: []int16{34, 33, 35},
+					Targets: []int16{34, 33, 35}, // nohr-archers, leo-mages, camilla-wyverns
 					PerDie:  true,
 				},
 			},
@@ -564,13 +564,13 @@ var Ruleset = &table.Ruleset{
 			Actions: []table.Action{
 				{
 					Requirement: table.TwoTriplets,
-					Targets:     []int16{32, 31},
+					Targets:     []int16{32, 31}, // nohr-knights, xander-paladins
 					Hits:        4,
 					Needs:       6,
 				},
 				{
 					Requirement: table.Pair,
-					Targets:     []int16{32, 31},
+					Targets:     []int16{32, 31}, // nohr-knights, xander-paladins
 					Hits:        1,
 					Needs:       2,
 				},
@@ -590,12 +590,12 @@ var Ruleset = &table.Ruleset{
 			Actions: []table.Action{
 				{
 					Type:      table.Screen,
-					Targets:   []int16{31, 32},
+					Targets:   []int16{31, 32}, // xander-paladins, nohr-knights
 					Voluntary: true,
 				},
 				{
 					Requirement: table.FullHouse,
-					Targets:     []int16{33, 34},
+					Targets:     []int16{33, 34}, // leo-mages, nohr-archers
 					Hits:        3,
 					Needs:       5,
 				},
@@ -638,12 +638,12 @@ var Ruleset = &table.Ruleset{
 			},
 			Actions: []table.Action{
 				{
-					Targets: []int16{33, 34},
+					Targets: []int16{33, 34}, // leo-mages, nohr-archers
 					Hits:    2,
 				},
 			},
 			Reserve: table.Behind,
-			Behind:  28,
+			Behind:  28, // saizo-ninjas
 		},
 		{
 			ID:       "xander-paladins",
@@ -658,7 +658,7 @@ var Ruleset = &table.Ruleset{
 			},
 			Actions: []table.Action{
 				{
-					Targets: []int16{25, 27},
+					Targets: []int16{25, 27}, // ryoma-samurai, takumi-archers
 					Hits:    2,
 				},
 			},
@@ -682,7 +682,7 @@ var Ruleset = &table.Ruleset{
 					Hits: 1,
 				},
 				{
-					Targets: []int16{25, 30},
+					Targets: []int16{25, 30}, // ryoma-samurai, kaze-ninjas
 					Hits:    1,
 				},
 			},
@@ -701,7 +701,7 @@ var Ruleset = &table.Ruleset{
 			Actions: []table.Action{
 				{
 					Requirement: table.Triplet,
-					Targets:     []int16{27, 26},
+					Targets:     []int16{27, 26}, // takumi-archers, hinoka-pegasi
 					PerDie:      true,
 					Needs:       3,
 				},
@@ -721,7 +721,7 @@ var Ruleset = &table.Ruleset{
 			},
 			Actions: []table.Action{
 				{
-					Targets: []int16{26, 28},
+					Targets: []int16{26, 28}, // hinoka-pegasi, saizo-ninjas
 					Hits:    1,
 				},
 			},
@@ -740,11 +740,11 @@ var Ruleset = &table.Ruleset{
 			Actions: []table.Action{
 				{
 					Type:      table.Absorb,
-					Targets:   []int16{33},
+					Targets:   []int16{33}, // leo-mages
 					Voluntary: true,
 				},
 				{
-					Targets: []int16{26, 25},
+					Targets: []int16{26, 25}, // hinoka-pegasi, ryoma-samurai
 					PerDie:  true,
 				},
 			},
@@ -768,7 +768,7 @@ var Ruleset = &table.Ruleset{
 				},
 				{
 					Type:    table.Command,
-					Targets: []int16{37},
+					Targets: []int16{37}, // iago-reserve
 				},
 			},
 			Behind: -1,
@@ -785,7 +785,7 @@ var Ruleset = &table.Ruleset{
 			},
 			Actions: []table.Action{
 				{
-					Targets: []int16{30, 25},
+					Targets: []int16{30, 25}, // kaze-ninjas, ryoma-samurai
 					Hits:    2,
 				},
 			},
@@ -805,7 +805,7 @@ var Ruleset = &table.Ruleset{
 			},
 			Actions: []table.Action{
 				{
-					Targets: []int16{45, 46, 51},
+					Targets: []int16{45, 46, 51}, // gangrel-guard, plegian-lancers, grima-cultists
 					PerDie:  true,
 				},
 			},
@@ -829,7 +829,7 @@ var Ruleset = &table.Ruleset{
 					Text: "Lances braced at the water's edge.",
 				},
 				{
-					Targets: []int16{46, 45},
+					Targets: []int16{46, 45}, // plegian-lancers, gangrel-guard
 					Hits:    2,
 				},
 			},
@@ -869,7 +869,7 @@ var Ruleset = &table.Ruleset{
 			Actions: []table.Action{
 				{
 					Requirement: table.Pair,
-					Targets:     []int16{47, 46},
+					Targets:     []int16{47, 46}, // plegian-mages, plegian-lancers
 					Hits:        2,
 					Needs:       2,
 				},
@@ -889,11 +889,11 @@ var Ruleset = &table.Ruleset{
 			Actions: []table.Action{
 				{
 					Type:    table.Absorb,
-					Targets: []int16{38},
+					Targets: []int16{38}, // chrom-vanguard
 					Text:    "Vaike steps in front of the prince.",
 				},
 				{
-					Targets: []int16{46, 48, 49},
+					Targets: []int16{46, 48, 49}, // plegian-lancers, wyvern-riders, plegian-dark-knights
 					PerDie:  true,
 				},
 			},
@@ -930,12 +930,12 @@ var Ruleset = &table.Ruleset{
 			},
 			Actions: []table.Action{
 				{
-					Targets: []int16{45},
+					Targets: []int16{45}, // gangrel-guard
 					PerDie:  true,
 				},
 			},
 			Reserve: table.Behind,
-			Behind:  39,
+			Behind:  39, // frederick-knights
 			Pursuit: true,
 		},
 		{
@@ -951,7 +951,7 @@ var Ruleset = &table.Ruleset{
 			Actions: []table.Action{
 				{
 					Requirement: table.Triplet,
-					Targets:     []int16{39, 38},
+					Targets:     []int16{39, 38}, // frederick-knights, chrom-vanguard
 					Hits:        3,
 					Needs:       3,
 				},
@@ -969,7 +969,7 @@ var Ruleset = &table.Ruleset{
 			},
 			Actions: []table.Action{
 				{
-					Targets: []int16{38, 42},
+					Targets: []int16{38, 42}, // chrom-vanguard, vaike-axes
 					PerDie:  true,
 				},
 			},
@@ -989,7 +989,7 @@ var Ruleset = &table.Ruleset{
 			Actions: []table.Action{
 				{
 					Requirement: table.TwoPairs,
-					Targets:     []int16{41, 40},
+					Targets:     []int16{41, 40}, // shepherd-archers, sumia-pegasi
 					Hits:        3,
 					Needs:       4,
 				},
@@ -1008,7 +1008,7 @@ var Ruleset = &table.Ruleset{
 			},
 			Actions: []table.Action{
 				{
-					Targets: []int16{40, 41},
+					Targets: []int16{40, 41}, // sumia-pegasi, shepherd-archers
 					PerDie:  true,
 					Self:    1,
 				},
@@ -1027,7 +1027,7 @@ var Ruleset = &table.Ruleset{
 			},
 			Actions: []table.Action{
 				{
-					Targets: []int16{38, 42},
+					Targets: []int16{38, 42}, // chrom-vanguard, vaike-axes
 					Hits:    1,
 				},
 			},
@@ -1048,7 +1048,7 @@ var Ruleset = &table.Ruleset{
 			Actions: []table.Action{
 				{
 					Type:    table.Command,
-					Targets: []int16{49},
+					Targets: []int16{49}, // plegian-dark-knights
 					Text:    "The king sends in his knights.",
 				},
 			},
@@ -1066,7 +1066,7 @@ var Ruleset = &table.Ruleset{
 			Actions: []table.Action{
 				{
 					Requirement: table.FiveDice,
-					Targets:     []int16{38, 39},
+					Targets:     []int16{38, 39}, // chrom-vanguard, frederick-knights
 					PerDie:      true,
 					Needs:       5,
 				},
@@ -1083,14 +1083,14 @@ var Ruleset = &table.Ruleset{
 				{
 					ID:         "shepherds",
 					Name:       "The Shepherds",
-					Formations: []int16{38, 39, 40, 41, 42, 43, 44},
+					Formations: []int16{38, 39, 40, 41, 42, 43, 44}, // chrom-vanguard, frederick-knights, sumia-pegasi, shepherd-archers, vaike-axes, ylisse-ballistae, lon-qu-blades
 					Morale:     4,
 					Dice:       6,
 				},
 				{
 					ID:         "plegia",
 					Name:       "Plegian Raiders",
-					Formations: []int16{45, 46, 47, 48, 49, 50, 51},
+					Formations: []int16{45, 46, 47, 48, 49, 50, 51}, // gangrel-guard, plegian-lancers, plegian-mages, wyvern-riders, plegian-dark-knights, gangrel-herald, grima-cultists
 					Morale:     4,
 					Dice:       6,
 				},
@@ -1110,14 +1110,14 @@ var Ruleset = &table.Ruleset{
 				{
 					ID:         "hoshido",
 					Name:       "Hoshidan Host",
-					Formations: []int16{25, 26, 27, 28, 29, 30},
+					Formations: []int16{25, 26, 27, 28, 29, 30}, // ryoma-samurai, hinoka-pegasi, takumi-archers, saizo-ninjas, hoshido-monks, kaze-ninjas
 					Morale:     4,
 					Dice:       6,
 				},
 				{
 					ID:         "nohr",
 					Name:       "Nohrian Army",
-					Formations: []int16{31, 32, 33, 34, 35, 36, 37},
+					Formations: []int16{31, 32, 33, 34, 35, 36, 37}, // xander-paladins, nohr-knights, leo-mages, nohr-archers, camilla-wyverns, nohr-sorcerers, iago-reserve
 					Morale:     3,
 					Dice:       6,
 				},
@@ -1132,14 +1132,14 @@ var Ruleset = &table.Ruleset{
 				{
 					ID:         "eagles",
 					Name:       "Black Eagles",
-					Formations: []int16{12, 13, 14, 15, 16, 17},
+					Formations: []int16{12, 13, 14, 15, 16, 17}, // edelgard-armored, hubert-mages, petra-wyverns, ferdinand-cavalry, eagle-ballistae, caspar-brawlers
 					Morale:     4,
 					Dice:       5,
 				},
 				{
 					ID:         "lions",
 					Name:       "Blue Lions",
-					Formations: []int16{18, 19, 20, 21, 22, 23, 24},
+					Formations: []int16{18, 19, 20, 21, 22, 23, 24}, // dimitri-lancers, dedue-guard, ashe-archers, felix-swords, mercedes-healers, sylvain-cavalry, gilbert-command
 					Morale:     4,
 					Dice:       6,
 				},
@@ -1159,14 +1159,14 @@ var Ruleset = &table.Ruleset{
 				{
 					ID:         "ashfolk",
 					Name:       "The Ashfolk Host",
-					Formations: []int16{4, 5, 6, 7, 8, 9},
+					Formations: []int16{4, 5, 6, 7, 8, 9}, // ash-raiders, ash-berserkers, ash-shields, ember-priests, ash-howlers, ash-slingers
 					Morale:     4,
 					Dice:       7,
 				},
 				{
 					ID:         "wardens",
 					Name:       "Wardens of the Pass",
-					Formations: []int16{0, 1, 2, 3, 10, 11},
+					Formations: []int16{0, 1, 2, 3, 10, 11}, // gate-wardens, horn-bearers, cliff-scouts, pass-riders, pass-archers, tower-crossbows
 					Morale:     4,
 					Dice:       6,
 				},
@@ -1189,7 +1189,7 @@ var Ruleset = &table.Ruleset{
 					Effects: []table.Effect{
 						{
 							Kind:       table.MustReact,
-							Formations: []int16{0},
+							Formations: []int16{0}, // gate-wardens
 							Actions:    8,
 						},
 					},
@@ -1199,7 +1199,7 @@ var Ruleset = &table.Ruleset{
 					Effects: []table.Effect{
 						{
 							Kind:       table.RoutMorale,
-							Formations: []int16{1},
+							Formations: []int16{1}, // horn-bearers
 							Value:      3,
 						},
 					},
@@ -1209,7 +1209,7 @@ var Ruleset = &table.Ruleset{
 					Effects: []table.Effect{
 						{
 							Kind:       table.MayDecline,
-							Formations: []int16{6},
+							Formations: []int16{6}, // ash-shields
 							Actions:    32,
 						},
 					},

@@ -52,7 +52,7 @@ var Ruleset = &table.Ruleset{
 			Weight:    11,
 			Charges:   15,
 			Heavy:     true,
-			Effective: []int16{15},
+			Effective: []int16{15}, // heavy-armor
 		},
 		{
 			ID:       "levin-sword",
@@ -134,7 +134,7 @@ var Ruleset = &table.Ruleset{
 			MaxRange:  1,
 			Weight:    15,
 			Heavy:     true,
-			Effective: []int16{15},
+			Effective: []int16{15}, // heavy-armor
 		},
 		{
 			ID:        "iron-bow",
@@ -146,7 +146,7 @@ var Ruleset = &table.Ruleset{
 			MinRange:  2,
 			MaxRange:  2,
 			Weight:    5,
-			Effective: []int16{8, 41},
+			Effective: []int16{8, 41}, // flying-mount, laguz-bird
 		},
 		{
 			ID:        "longbow",
@@ -158,7 +158,7 @@ var Ruleset = &table.Ruleset{
 			MinRange:  2,
 			MaxRange:  3,
 			Weight:    10,
-			Effective: []int16{8, 41},
+			Effective: []int16{8, 41}, // flying-mount, laguz-bird
 		},
 		{
 			ID:       "lightning",
@@ -356,19 +356,19 @@ var Ruleset = &table.Ruleset{
 		{
 			ID:          "anthropomorph",
 			Name:        "Anthropomorph",
-			RequiresAny: []int16{40, 41, 42},
+			RequiresAny: []int16{40, 41, 42}, // laguz-beast, laguz-bird, laguz-dragon
 			NeedsProf:   table.NoProf,
 			Keeps: []table.Keep{
 				{
-					Origin:  40,
+					Origin:  40, // laguz-beast
 					Natural: true,
 				},
 				{
-					Origin: 41,
+					Origin: 41, // laguz-bird
 					Flies:  true,
 				},
 				{
-					Origin: 42,
+					Origin: 42, // laguz-dragon
 					Halve:  true,
 				},
 			},
@@ -411,9 +411,9 @@ var Ruleset = &table.Ruleset{
 		{
 			ID:          "dragons-breath",
 			Name:        "Dragon's Breath",
-			RequiresAny: []int16{42, 43},
+			RequiresAny: []int16{42, 43}, // laguz-dragon, manakete
 			NeedsProf:   table.NoProf,
-			Natural:     []int16{25, 26, 27},
+			Natural:     []int16{25, 26, 27}, // breath-fire, breath-ice, breath-lightning
 			Choose:      1,
 			Text:        "Breathe fire, ice or lightning (choose one) as a natural weapon that uses your level as its damage stat against the target's Resistance.",
 		},
@@ -429,9 +429,9 @@ var Ruleset = &table.Ruleset{
 		{
 			ID:        "flying-mount",
 			Name:      "Flying Mount",
-			Excludes:  []int16{40, 41, 42, 43},
+			Excludes:  []int16{40, 41, 42, 43}, // laguz-beast, laguz-bird, laguz-dragon, manakete
 			NeedsProf: table.NoProf,
-			Negates:   []int16{19},
+			Negates:   []int16{19}, // mounted
 			Combat: table.Combat{
 				Move:      2,
 				NoTerrain: true,
@@ -462,7 +462,7 @@ var Ruleset = &table.Ruleset{
 		{
 			ID:        "grappler",
 			Name:      "Grappler",
-			Requires:  []int16{17},
+			Requires:  []int16{17}, // martial-artist
 			NeedsProf: table.NoProf,
 			Combat: table.Combat{
 				Grapple: true,
@@ -499,7 +499,7 @@ var Ruleset = &table.Ruleset{
 		{
 			ID:        "heavy-armor",
 			Name:      "Heavy Armor",
-			Excludes:  []int16{40, 41, 42},
+			Excludes:  []int16{40, 41, 42}, // laguz-beast, laguz-bird, laguz-dragon
 			NeedsProf: table.NoProf,
 			Combat: table.Combat{
 				Move:      -1,
@@ -511,7 +511,7 @@ var Ruleset = &table.Ruleset{
 		{
 			ID:        "mage-armor",
 			Name:      "Mage Armor",
-			Requires:  []int16{38},
+			Requires:  []int16{38}, // war-mage
 			NeedsProf: table.NoProf,
 			Combat: table.Combat{
 				MageArmor: true,
@@ -522,7 +522,7 @@ var Ruleset = &table.Ruleset{
 			ID:        "martial-artist",
 			Name:      "Martial Artist",
 			NeedsProf: table.NoProf,
-			Natural:   []int16{24},
+			Natural:   []int16{24}, // unarmed
 			Combat: table.Combat{
 				NoTriangle: true,
 			},
@@ -541,9 +541,9 @@ var Ruleset = &table.Ruleset{
 		{
 			ID:        "mounted",
 			Name:      "Mounted",
-			Excludes:  []int16{40, 41, 42, 43},
+			Excludes:  []int16{40, 41, 42, 43}, // laguz-beast, laguz-bird, laguz-dragon, manakete
 			NeedsProf: table.NoProf,
-			Negates:   []int16{8},
+			Negates:   []int16{8}, // flying-mount
 			Combat: table.Combat{
 				Move:    2,
 				Mounted: true,
@@ -647,7 +647,7 @@ var Ruleset = &table.Ruleset{
 		{
 			ID:        "shield",
 			Name:      "Shield",
-			Requires:  []int16{15},
+			Requires:  []int16{15}, // heavy-armor
 			NeedsProf: table.NoProf,
 			Combat: table.Combat{
 				Shield: true,
@@ -657,7 +657,7 @@ var Ruleset = &table.Ruleset{
 		{
 			ID:        "silencer",
 			Name:      "Silencer",
-			Requires:  []int16{33},
+			Requires:  []int16{33}, // thief
 			NeedsProf: table.NoProf,
 			Combat: table.Combat{
 				Silencer: true,
@@ -686,8 +686,8 @@ var Ruleset = &table.Ruleset{
 		{
 			ID:          "trample",
 			Name:        "Trample",
-			RequiresAny: []int16{19, 40},
-			Excludes:    []int16{8},
+			RequiresAny: []int16{19, 40}, // mounted, laguz-beast
+			Excludes:    []int16{8},      // flying-mount
 			NeedsProf:   table.NoProf,
 			Combat: table.Combat{
 				Trample: true,
@@ -697,7 +697,7 @@ var Ruleset = &table.Ruleset{
 		{
 			ID:          "touch-and-go",
 			Name:        "Touch and Go",
-			RequiresAny: []int16{8, 41},
+			RequiresAny: []int16{8, 41}, // flying-mount, laguz-bird
 			NeedsProf:   table.NoProf,
 			Combat: table.Combat{
 				TerrainBack: true,
@@ -744,7 +744,7 @@ var Ruleset = &table.Ruleset{
 			Name:      "Laguz: Beast",
 			Origin:    true,
 			NeedsProf: table.Clips,
-			Natural:   []int16{21},
+			Natural:   []int16{21}, // claws
 			Beast:     true,
 			Combat: table.Combat{
 				Move: 1,
@@ -756,7 +756,7 @@ var Ruleset = &table.Ruleset{
 			Name:      "Laguz: Bird",
 			Origin:    true,
 			NeedsProf: table.Clips,
-			Natural:   []int16{22},
+			Natural:   []int16{22}, // talons
 			Beast:     true,
 			Combat: table.Combat{
 				Move:      2,
@@ -770,7 +770,7 @@ var Ruleset = &table.Ruleset{
 			Name:      "Laguz: Dragon",
 			Origin:    true,
 			NeedsProf: table.Clips,
-			Natural:   []int16{23},
+			Natural:   []int16{23}, // bite
 			Beast:     true,
 			Combat: table.Combat{
 				Move:      -1,
@@ -961,7 +961,7 @@ var Ruleset = &table.Ruleset{
 			Destructible: true,
 			Wall:         true,
 			HP:           20,
-			Becomes:      2,
+			Becomes:      2, // floor
 		},
 		{
 			ID:      "wall",
@@ -978,7 +978,7 @@ var Ruleset = &table.Ruleset{
 			Move:    table.Impassable,
 			Wall:    true,
 			Door:    true,
-			Becomes: 2,
+			Becomes: 2, // floor
 			Text:    "A key or Pick Locks opens it.",
 		},
 	},
@@ -989,14 +989,14 @@ var Ruleset = &table.Ruleset{
 			Level:   1,
 			Points:  table.Stats{4, 4, 0, 8, 9, 5, 3, 2},
 			Growths: table.Stats{3, 2, 0, 3, 3, 2, 1, 1},
-			Feats:   []int16{0},
+			Feats:   []int16{0}, // adept
 			Skills: []table.Skill{
 				{
 					Rank: table.RankD,
 				},
 			},
-			Weapons: []int16{0},
-			Items:   []int16{0},
+			Weapons: []int16{0}, // iron-sword
+			Items:   []int16{0}, // vulnerary
 			Relic:   -1,
 			Focus:   table.NoProf,
 			Text:    "A plainswoman of Sowtlund's grasslands, quick and exact with a blade.",
@@ -1007,15 +1007,15 @@ var Ruleset = &table.Ruleset{
 			Level:   1,
 			Points:  table.Stats{12, 6, 0, 3, 0, 2, 10, 2},
 			Growths: table.Stats{4, 2, 0, 1, 0, 1, 3, 1},
-			Feats:   []int16{15},
+			Feats:   []int16{15}, // heavy-armor
 			Skills: []table.Skill{
 				{
 					Prof: table.Lances,
 					Rank: table.RankD,
 				},
 			},
-			Weapons: []int16{5, 6},
-			Items:   []int16{0},
+			Weapons: []int16{5, 6}, // iron-lance, javelin
+			Items:   []int16{0},    // vulnerary
 			Relic:   -1,
 			Focus:   table.NoProf,
 		},
@@ -1025,14 +1025,14 @@ var Ruleset = &table.Ruleset{
 			Level:   1,
 			Points:  table.Stats{4, 0, 9, 6, 6, 3, 2, 5},
 			Growths: table.Stats{2, 0, 3, 2, 2, 1, 1, 3},
-			Feats:   []int16{32},
+			Feats:   []int16{32}, // sure-strike
 			Skills: []table.Skill{
 				{
 					Prof: table.Anima,
 					Rank: table.RankD,
 				},
 			},
-			Weapons: []int16{14},
+			Weapons: []int16{14}, // fire
 			Relic:   -1,
 			Focus:   table.NoProf,
 		},
@@ -1042,16 +1042,16 @@ var Ruleset = &table.Ruleset{
 			Level:   1,
 			Points:  table.Stats{5, 0, 7, 4, 6, 9, 1, 3},
 			Growths: table.Stats{2, 0, 3, 1, 2, 3, 0, 3},
-			Feats:   []int16{18},
+			Feats:   []int16{18}, // miracle
 			Skills: []table.Skill{
 				{
 					Prof: table.Staves,
 					Rank: table.RankD,
 				},
 			},
-			Weapons: []int16{18},
-			Items:   []int16{0},
-			Relic:   5,
+			Weapons: []int16{18}, // heal
+			Items:   []int16{0},  // vulnerary
+			Relic:   5,           // durvallan-seal
 			Focus:   table.NoProf,
 		},
 		{
@@ -1060,7 +1060,7 @@ var Ruleset = &table.Ruleset{
 			Level:   1,
 			Points:  table.Stats{6, 7, 0, 6, 8, 3, 4, 1},
 			Growths: table.Stats{3, 3, 0, 2, 3, 1, 2},
-			Feats:   []int16{40},
+			Feats:   []int16{40}, // laguz-beast
 			Skills: []table.Skill{
 				{
 					Prof: table.Clips,
@@ -1078,7 +1078,7 @@ var Ruleset = &table.Ruleset{
 			Points:  table.Stats{8, 0, 6, 3, 4, 5, 5, 4},
 			Growths: table.Stats{3, 0, 3, 1, 2, 2, 3, 2},
 			Gains:   table.Stats{6, 1, 5, 4, 4, 5, 5, 5},
-			Feats:   []int16{43, 6},
+			Feats:   []int16{43, 6}, // manakete, dragons-breath
 			Skills: []table.Skill{
 				{
 					Prof: table.Anima,
@@ -1089,10 +1089,10 @@ var Ruleset = &table.Ruleset{
 					Rank: table.RankD,
 				},
 			},
-			Weapons: []int16{14, 13},
-			Items:   []int16{0, 2},
+			Weapons: []int16{14, 13}, // fire, lightning
+			Items:   []int16{0, 2},   // vulnerary, pure-water
 			Relic:   -1,
-			Natural: []int16{27},
+			Natural: []int16{27}, // breath-lightning
 			Focus:   table.NoProf,
 		},
 		{
@@ -1102,16 +1102,16 @@ var Ruleset = &table.Ruleset{
 			Points:  table.Stats{10, 9, 0, 5, 2, 3, 6},
 			Growths: table.Stats{4, 3, 0, 1, 1, 1, 3, 1},
 			Gains:   table.Stats{10, 8, 0, 4, 3, 4, 8, 6},
-			Feats:   []int16{15, 26},
+			Feats:   []int16{15, 26}, // heavy-armor, reckless
 			Skills: []table.Skill{
 				{
 					Prof: table.Axes,
 					Rank: table.RankA,
 				},
 			},
-			Weapons: []int16{8, 9, 10},
-			Items:   []int16{0, 1},
-			Relic:   5,
+			Weapons: []int16{8, 9, 10}, // iron-axe, hand-axe, hammer
+			Items:   []int16{0, 1},     // vulnerary, elixir
+			Relic:   5,                 // durvallan-seal
 			Focus:   table.NoProf,
 		},
 		{
@@ -1120,14 +1120,14 @@ var Ruleset = &table.Ruleset{
 			Level:   1,
 			Points:  table.Stats{8, 5, 0, 5, 4, 2, 6, 5},
 			Growths: table.Stats{3, 2, 0, 2, 1, 1, 2, 1},
-			Feats:   []int16{39},
+			Feats:   []int16{39}, // wary
 			Skills: []table.Skill{
 				{
 					Prof: table.Lances,
 					Rank: table.RankD,
 				},
 			},
-			Weapons: []int16{5},
+			Weapons: []int16{5}, // iron-lance
 			Relic:   -1,
 			Focus:   table.NoProf,
 		},
@@ -1137,14 +1137,14 @@ var Ruleset = &table.Ruleset{
 			Level:   1,
 			Points:  table.Stats{6, 5, 0, 8, 6, 3, 4, 3},
 			Growths: table.Stats{2, 2, 0, 3, 2, 1, 1, 1},
-			Feats:   []int16{22},
+			Feats:   []int16{22}, // pierce
 			Skills: []table.Skill{
 				{
 					Prof: table.Bows,
 					Rank: table.RankD,
 				},
 			},
-			Weapons: []int16{11},
+			Weapons: []int16{11}, // iron-bow
 			Relic:   -1,
 			Focus:   table.NoProf,
 		},
@@ -1154,14 +1154,14 @@ var Ruleset = &table.Ruleset{
 			Level:   1,
 			Points:  table.Stats{5, 0, 9, 6, 5, 2, 2, 6},
 			Growths: table.Stats{2, 0, 3, 2, 2, 1, 0, 3},
-			Feats:   []int16{27},
+			Feats:   []int16{27}, // resistant
 			Skills: []table.Skill{
 				{
 					Prof: table.Dark,
 					Rank: table.RankD,
 				},
 			},
-			Weapons: []int16{17},
+			Weapons: []int16{17}, // flux
 			Relic:   -1,
 			Focus:   table.NoProf,
 		},
@@ -1171,14 +1171,14 @@ var Ruleset = &table.Ruleset{
 			Level:   1,
 			Points:  table.Stats{14, 9, 0, 4, 3, 1, 4},
 			Growths: table.Stats{4, 3, 0, 1, 1, 0, 1},
-			Feats:   []int16{14},
+			Feats:   []int16{14}, // hardy
 			Skills: []table.Skill{
 				{
 					Prof: table.Axes,
 					Rank: table.RankD,
 				},
 			},
-			Weapons: []int16{8, 9},
+			Weapons: []int16{8, 9}, // iron-axe, hand-axe
 			Relic:   -1,
 			Focus:   table.NoProf,
 		},
@@ -1188,14 +1188,14 @@ var Ruleset = &table.Ruleset{
 			Level:   1,
 			Points:  table.Stats{4, 4, 0, 9, 10, 5, 2, 1},
 			Growths: table.Stats{2, 2, 0, 3, 3, 3, 1, 1},
-			Feats:   []int16{33},
+			Feats:   []int16{33}, // thief
 			Skills: []table.Skill{
 				{
 					Rank: table.RankD,
 				},
 			},
-			Weapons: []int16{0},
-			Items:   []int16{3, 0},
+			Weapons: []int16{0},    // iron-sword
+			Items:   []int16{3, 0}, // door-key, vulnerary
 			Relic:   -1,
 			Focus:   table.NoProf,
 			Text:    "A Murgavian cutpurse who picks locks for the band and pockets what she finds.",
@@ -1206,15 +1206,15 @@ var Ruleset = &table.Ruleset{
 			Level:   1,
 			Points:  table.Stats{8, 7, 0, 5, 5, 3, 6, 1},
 			Growths: table.Stats{3, 2, 0, 2, 2, 1, 2, 1},
-			Feats:   []int16{19},
+			Feats:   []int16{19}, // mounted
 			Skills: []table.Skill{
 				{
 					Prof: table.Lances,
 					Rank: table.RankD,
 				},
 			},
-			Weapons: []int16{5, 6},
-			Items:   []int16{0},
+			Weapons: []int16{5, 6}, // iron-lance, javelin
+			Items:   []int16{0},    // vulnerary
 			Relic:   -1,
 			Focus:   table.NoProf,
 			Text:    "A Calderian outrider on a grey mare; he carries the fallen out of the line.",
@@ -1226,7 +1226,7 @@ var Ruleset = &table.Ruleset{
 			Points:  table.Stats{5, 3, 2, 6, 9, 6, 2, 2},
 			Growths: table.Stats{2, 1, 1, 2, 3, 3, 1, 2},
 			Gains:   table.Stats{4, 2, 1, 4, 5, 4, 2, 2},
-			Feats:   []int16{36},
+			Feats:   []int16{36}, // vantage
 			Skills: []table.Skill{
 				{
 					Prof: table.Perform,
@@ -1236,11 +1236,11 @@ var Ruleset = &table.Ruleset{
 					Rank: table.RankD,
 				},
 			},
-			Weapons:      []int16{0},
-			Items:        []int16{0},
-			Relic:        4,
+			Weapons:      []int16{0}, // iron-sword
+			Items:        []int16{0}, // vulnerary
+			Relic:        4,          // speedwing-charm
 			Focus:        table.NoProf,
-			Performances: []int16{0, 1, 2},
+			Performances: []int16{0, 1, 2}, // rallying-song, sword-dance, veil-waltz
 			Text:         "A dancer of Kambacha's caravan towns; her songs steady the band's aim.",
 		},
 		{
@@ -1249,14 +1249,14 @@ var Ruleset = &table.Ruleset{
 			Level:   1,
 			Points:  table.Stats{6, 6, 0, 6, 8, 4, 3, 2},
 			Growths: table.Stats{2, 2, 0, 2, 3, 2, 1, 2},
-			Feats:   []int16{8},
+			Feats:   []int16{8}, // flying-mount
 			Skills: []table.Skill{
 				{
 					Prof: table.Lances,
 					Rank: table.RankD,
 				},
 			},
-			Weapons: []int16{5, 6},
+			Weapons: []int16{5, 6}, // iron-lance, javelin
 			Relic:   -1,
 			Focus:   table.NoProf,
 			Text:    "A Reginor sky-rider, far from the highlands.",
@@ -1267,14 +1267,14 @@ var Ruleset = &table.Ruleset{
 			Level:   1,
 			Points:  table.Stats{12, 7, 0, 3, 1, 1, 10, 1},
 			Growths: table.Stats{4, 2, 0, 1, 0, 0, 3},
-			Feats:   []int16{15},
+			Feats:   []int16{15}, // heavy-armor
 			Skills: []table.Skill{
 				{
 					Prof: table.Lances,
 					Rank: table.RankD,
 				},
 			},
-			Weapons: []int16{5},
+			Weapons: []int16{5}, // iron-lance
 			Relic:   -1,
 			Focus:   table.NoProf,
 		},
@@ -1284,14 +1284,14 @@ var Ruleset = &table.Ruleset{
 			Level:   1,
 			Points:  table.Stats{8, 6, 0, 5, 6, 2, 6, 2},
 			Growths: table.Stats{3, 2, 0, 2, 2, 1, 2, 1},
-			Feats:   []int16{19},
+			Feats:   []int16{19}, // mounted
 			Skills: []table.Skill{
 				{
 					Prof: table.Lances,
 					Rank: table.RankD,
 				},
 			},
-			Weapons: []int16{5, 6},
+			Weapons: []int16{5, 6}, // iron-lance, javelin
 			Relic:   -1,
 			Focus:   table.NoProf,
 		},
@@ -1302,14 +1302,14 @@ var Ruleset = &table.Ruleset{
 			Points:  table.Stats{5, 0, 8, 4, 5, 4, 2, 7},
 			Growths: table.Stats{2, 0, 3, 2, 2, 2, 1, 3},
 			Gains:   table.Stats{2, 0, 3, 2, 2, 1, 0, 2},
-			Feats:   []int16{18},
+			Feats:   []int16{18}, // miracle
 			Skills: []table.Skill{
 				{
 					Prof: table.Staves,
 					Rank: table.RankC,
 				},
 			},
-			Weapons: []int16{18, 19},
+			Weapons: []int16{18, 19}, // heal, sluggard
 			Relic:   -1,
 			Focus:   table.NoProf,
 		},
@@ -1320,7 +1320,7 @@ var Ruleset = &table.Ruleset{
 			Points:  table.Stats{10, 8, 0, 6, 5, 2, 4},
 			Growths: table.Stats{3, 3, 0, 2, 2, 1, 2, 1},
 			Gains:   table.Stats{6, 6, 0, 5, 5, 3, 6, 4},
-			Feats:   []int16{39, 36},
+			Feats:   []int16{39, 36}, // wary, vantage
 			Skills: []table.Skill{
 				{
 					Rank: table.RankC,
@@ -1330,8 +1330,8 @@ var Ruleset = &table.Ruleset{
 					Rank: table.RankD,
 				},
 			},
-			Weapons: []int16{1, 5, 6},
-			Items:   []int16{0},
+			Weapons: []int16{1, 5, 6}, // steel-sword, iron-lance, javelin
+			Items:   []int16{0},       // vulnerary
 			Relic:   -1,
 			Focus:   table.NoProf,
 			Text:    "A veteran of the Calderian front, sent to hold the crossing.",
@@ -1342,14 +1342,14 @@ var Ruleset = &table.Ruleset{
 			Level:   1,
 			Points:  table.Stats{6, 5, 0, 6, 8, 4, 3, 3},
 			Growths: table.Stats{2, 2, 0, 2, 3, 1, 1, 2},
-			Feats:   []int16{8},
+			Feats:   []int16{8}, // flying-mount
 			Skills: []table.Skill{
 				{
 					Prof: table.Lances,
 					Rank: table.RankD,
 				},
 			},
-			Weapons: []int16{5, 6},
+			Weapons: []int16{5, 6}, // iron-lance, javelin
 			Relic:   -1,
 			Focus:   table.NoProf,
 		},
@@ -1359,14 +1359,14 @@ var Ruleset = &table.Ruleset{
 			Level:   1,
 			Points:  table.Stats{5, 4, 0, 8, 10, 5, 2, 1},
 			Growths: table.Stats{2, 1, 0, 3, 3, 2, 0, 1},
-			Feats:   []int16{33},
+			Feats:   []int16{33}, // thief
 			Skills: []table.Skill{
 				{
 					Rank: table.RankD,
 				},
 			},
-			Weapons: []int16{0},
-			Items:   []int16{0},
+			Weapons: []int16{0}, // iron-sword
+			Items:   []int16{0}, // vulnerary
 			Relic:   -1,
 			Focus:   table.NoProf,
 		},
@@ -1377,15 +1377,15 @@ var Ruleset = &table.Ruleset{
 			Points:  table.Stats{8, 7, 0, 5, 5, 3, 6, 1},
 			Growths: table.Stats{3, 3, 0, 2, 2, 1, 2, 1},
 			Gains:   table.Stats{6, 6, 0, 5, 5, 3, 6, 4},
-			Feats:   []int16{19, 34},
+			Feats:   []int16{19, 34}, // mounted, trample
 			Skills: []table.Skill{
 				{
 					Prof: table.Lances,
 					Rank: table.RankB,
 				},
 			},
-			Weapons: []int16{5, 6},
-			Items:   []int16{0},
+			Weapons: []int16{5, 6}, // iron-lance, javelin
+			Items:   []int16{0},    // vulnerary
 			Relic:   -1,
 			Focus:   table.NoProf,
 			Text:    "A Calderian knight whose charge breaks shield walls.",
@@ -1397,7 +1397,7 @@ var Ruleset = &table.Ruleset{
 			Points:  table.Stats{12, 6, 0, 4, 1, 2, 10},
 			Growths: table.Stats{4, 2, 0, 1, 0, 1, 3, 1},
 			Gains:   table.Stats{8, 6, 0, 4, 3, 3, 8, 3},
-			Feats:   []int16{15, 28},
+			Feats:   []int16{15, 28}, // heavy-armor, sentinel
 			Skills: []table.Skill{
 				{
 					Prof: table.Lances,
@@ -1408,8 +1408,8 @@ var Ruleset = &table.Ruleset{
 					Rank: table.RankD,
 				},
 			},
-			Weapons: []int16{5, 8},
-			Items:   []int16{0},
+			Weapons: []int16{5, 8}, // iron-lance, iron-axe
+			Items:   []int16{0},    // vulnerary
 			Relic:   -1,
 			Focus:   table.NoProf,
 			Text:    "A gate warden; he holds a doorway and answers every blow twice.",
@@ -1421,14 +1421,14 @@ var Ruleset = &table.Ruleset{
 			Points:  table.Stats{5, 6, 0, 8, 7, 4, 3, 2},
 			Growths: table.Stats{2, 2, 0, 3, 3, 2, 1, 1},
 			Gains:   table.Stats{5, 5, 0, 6, 6, 5, 4, 4},
-			Feats:   []int16{4, 20},
+			Feats:   []int16{4, 20}, // canto, multishot
 			Skills: []table.Skill{
 				{
 					Prof: table.Bows,
 					Rank: table.RankB,
 				},
 			},
-			Weapons: []int16{11, 12},
+			Weapons: []int16{11, 12}, // iron-bow, longbow
 			Relic:   -1,
 			Focus:   table.NoProf,
 			Text:    "A Frael hunter who looses, then slips away.",
@@ -1440,7 +1440,7 @@ var Ruleset = &table.Ruleset{
 			Points:  table.Stats{8, 7, 0, 6, 6, 3, 4, 1},
 			Growths: table.Stats{3, 3, 0, 2, 2, 1, 2, 1},
 			Gains:   table.Stats{6, 6, 0, 5, 5, 4, 5, 4},
-			Feats:   []int16{17, 11},
+			Feats:   []int16{17, 11}, // martial-artist, grappler
 			Skills: []table.Skill{
 				{
 					Prof: table.Axes,
@@ -1451,7 +1451,7 @@ var Ruleset = &table.Ruleset{
 					Rank: table.RankD,
 				},
 			},
-			Weapons: []int16{8},
+			Weapons: []int16{8}, // iron-axe
 			Relic:   -1,
 			Focus:   table.NoProf,
 			Text:    "A wrestler from the Murgavio docks.",
@@ -1463,14 +1463,14 @@ var Ruleset = &table.Ruleset{
 			Points:  table.Stats{4, 3, 9, 6, 6, 3, 1, 3},
 			Growths: table.Stats{2, 1, 3, 2, 2, 1, 0, 2},
 			Gains:   table.Stats{5, 4, 6, 5, 5, 3, 3, 4},
-			Feats:   []int16{38, 21},
+			Feats:   []int16{38, 21}, // war-mage, overload
 			Skills: []table.Skill{
 				{
 					Prof: table.Anima,
 					Rank: table.RankB,
 				},
 			},
-			Weapons: []int16{14, 15, 16},
+			Weapons: []int16{14, 15, 16}, // fire, frost, chain-lightning
 			Relic:   -1,
 			Focus:   table.NoProf,
 			Text:    "A Durvallan storm-caller.",
@@ -1482,14 +1482,14 @@ var Ruleset = &table.Ruleset{
 			Points:  table.Stats{8, 8, 0, 5, 5, 2, 5, 2},
 			Growths: table.Stats{3, 3, 0, 2, 2, 1, 2, 1},
 			Gains:   table.Stats{6, 7, 0, 5, 5, 3, 5, 4},
-			Feats:   []int16{5, 12},
+			Feats:   []int16{5, 12}, // cleave, guard-break
 			Skills: []table.Skill{
 				{
 					Prof: table.Axes,
 					Rank: table.RankB,
 				},
 			},
-			Weapons: []int16{8, 9},
+			Weapons: []int16{8, 9}, // iron-axe, hand-axe
 			Relic:   -1,
 			Focus:   table.NoProf,
 			Text:    "A Cairn woodcutter who swings through whole lines.",
@@ -1501,7 +1501,7 @@ var Ruleset = &table.Ruleset{
 			Points:  table.Stats{7, 5, 0, 6, 6, 5, 4, 2},
 			Growths: table.Stats{3, 2, 0, 2, 2, 2, 1, 1},
 			Gains:   table.Stats{6, 5, 0, 5, 5, 5, 5, 4},
-			Feats:   []int16{24, 7},
+			Feats:   []int16{24, 7}, // quick-draw, fast-healer
 			Skills: []table.Skill{
 				{
 					Rank: table.RankC,
@@ -1511,7 +1511,7 @@ var Ruleset = &table.Ruleset{
 					Rank: table.RankD,
 				},
 			},
-			Weapons: []int16{0, 5, 6},
+			Weapons: []int16{0, 5, 6}, // iron-sword, iron-lance, javelin
 			Relic:   -1,
 			Focus:   table.NoProf,
 			Text:    "A duellist who always holds the right blade.",
@@ -1523,7 +1523,7 @@ var Ruleset = &table.Ruleset{
 			Points:  table.Stats{8, 6, 0, 5, 6, 3, 5, 2},
 			Growths: table.Stats{3, 2, 0, 2, 2, 1, 2, 1},
 			Gains:   table.Stats{6, 5, 0, 5, 5, 4, 6, 4},
-			Feats:   []int16{13, 23},
+			Feats:   []int16{13, 23}, // guerilla, provoke
 			Skills: []table.Skill{
 				{
 					Rank: table.RankC,
@@ -1533,7 +1533,7 @@ var Ruleset = &table.Ruleset{
 					Rank: table.RankD,
 				},
 			},
-			Weapons: []int16{0, 11},
+			Weapons: []int16{0, 11}, // iron-sword, iron-bow
 			Relic:   -1,
 			Focus:   table.NoProf,
 			Text:    "A Durvallan partisan who draws the enemy's eye.",
@@ -1545,7 +1545,7 @@ var Ruleset = &table.Ruleset{
 			Points:  table.Stats{6, 4, 2, 7, 8, 5, 2, 1},
 			Growths: table.Stats{2, 1, 1, 3, 3, 2, 1, 1},
 			Gains:   table.Stats{5, 4, 3, 6, 6, 5, 3, 3},
-			Feats:   []int16{29, 3},
+			Feats:   []int16{29, 3}, // shade, battle-medic
 			Skills: []table.Skill{
 				{
 					Rank: table.RankC,
@@ -1555,8 +1555,8 @@ var Ruleset = &table.Ruleset{
 					Rank: table.RankD,
 				},
 			},
-			Weapons: []int16{0, 18},
-			Items:   []int16{0, 0},
+			Weapons: []int16{0, 18}, // iron-sword, heal
+			Items:   []int16{0, 0},  // vulnerary, vulnerary
 			Relic:   -1,
 			Focus:   table.NoProf,
 			Text:    "A field surgeon nobody sees coming.",
@@ -1568,7 +1568,7 @@ var Ruleset = &table.Ruleset{
 			Points:  table.Stats{6, 6, 0, 6, 8, 4, 3, 2},
 			Growths: table.Stats{2, 2, 0, 2, 3, 2, 1, 1},
 			Gains:   table.Stats{5, 5, 0, 5, 6, 5, 4, 5},
-			Feats:   []int16{41, 1},
+			Feats:   []int16{41, 1}, // laguz-bird, anthropomorph
 			Skills: []table.Skill{
 				{
 					Prof: table.Clips,
@@ -1578,7 +1578,7 @@ var Ruleset = &table.Ruleset{
 					Rank: table.RankD,
 				},
 			},
-			Weapons: []int16{0},
+			Weapons: []int16{0}, // iron-sword
 			Relic:   -1,
 			Focus:   table.NoProf,
 			Text:    "A hawk laguz who keeps her wings between forms.",
@@ -1689,14 +1689,14 @@ var Ruleset = &table.Ruleset{
 			Houses: []table.House{
 				{
 					Tile:   33,
-					Item:   1,
+					Item:   1, // elixir
 					Weapon: -1,
 				},
 			},
 			Siege: []table.Siege{
 				{
 					Tile:   65,
-					Weapon: 20,
+					Weapon: 20, // ballista
 				},
 			},
 			Text: "An abandoned Fraelish fort in the foothills. The gate at h6 and the west door at f8 are locked; the west wall has a crack an axe could open. A ballista nest covers the approach.",
@@ -1719,7 +1719,7 @@ var Ruleset = &table.Ruleset{
 				{
 					Tile:   51,
 					Item:   -1,
-					Weapon: 6,
+					Weapon: 6, // javelin
 				},
 			},
 			Text: "Three bridges over the river that guards Calderia; the fort at the south end of the middle road must not fall.",
@@ -1746,46 +1746,46 @@ var Ruleset = &table.Ruleset{
 					Tile: -1,
 				},
 				{
-					Character: 1,
+					Character: 1, // oswin
 					Tile:      -1,
-					Weapon:    5,
+					Weapon:    5, // iron-lance
 				},
 				{
-					Character: 2,
+					Character: 2, // erk
 					Tile:      -1,
-					Weapon:    14,
+					Weapon:    14, // fire
 				},
 				{
-					Character: 3,
+					Character: 3, // serra
 					Tile:      -1,
-					Weapon:    18,
+					Weapon:    18, // heal
 				},
 			},
 			Enemies: []table.Placed{
 				{
-					Character: 7,
+					Character: 7, // vissan-soldier
 					Number:    1,
 					Tile:      76,
-					Weapon:    5,
+					Weapon:    5, // iron-lance
 				},
 				{
-					Character: 8,
+					Character: 8, // vissan-archer
 					Number:    2,
 					Tile:      66,
-					Weapon:    11,
+					Weapon:    11, // iron-bow
 				},
 				{
-					Character: 9,
+					Character: 9, // vissan-mage
 					Number:    3,
 					Level:     table.Army,
 					Tile:      79,
-					Weapon:    17,
+					Weapon:    17, // flux
 				},
 				{
-					Character: 10,
+					Character: 10, // cairn-brigand
 					Number:    4,
 					Tile:      103,
-					Weapon:    8,
+					Weapon:    8, // iron-axe
 				},
 			},
 			Rounds: 20,
@@ -1794,87 +1794,87 @@ var Ruleset = &table.Ruleset{
 		{
 			ID:   "cairn-fort",
 			Name: "The Fort in the Cairns",
-			Map:  1,
+			Map:  1, // cairn-fort
 			Party: []table.Placed{
 				{
-					Character: 6,
+					Character: 6, // hector
 					Tile:      -1,
-					Weapon:    8,
+					Weapon:    8, // iron-axe
 				},
 				{
-					Character: 4,
+					Character: 4, // lethe
 					Tile:      -1,
-					Weapon:    21,
+					Weapon:    21, // claws
 					Beast:     true,
 				},
 				{
-					Character: 5,
+					Character: 5, // nowi
 					Tile:      -1,
-					Weapon:    27,
+					Weapon:    27, // breath-lightning
 				},
 				{
-					Character: 11,
+					Character: 11, // marta
 					Tile:      -1,
 				},
 				{
-					Character: 12,
+					Character: 12, // corvin
 					Tile:      -1,
-					Weapon:    5,
+					Weapon:    5, // iron-lance
 				},
 			},
 			Enemies: []table.Placed{
 				{
-					Character: 10,
+					Character: 10, // cairn-brigand
 					Number:    1,
 					Tile:      59,
-					Weapon:    8,
+					Weapon:    8, // iron-axe
 				},
 				{
-					Character: 10,
+					Character: 10, // cairn-brigand
 					Number:    2,
 					Tile:      53,
-					Weapon:    8,
+					Weapon:    8, // iron-axe
 				},
 				{
-					Character: 20,
+					Character: 20, // cairn-thief
 					Number:    3,
 					Tile:      110,
 				},
 				{
-					Character: 8,
+					Character: 8, // vissan-archer
 					Number:    4,
 					Level:     table.Army,
 					Tile:      65,
-					Weapon:    11,
+					Weapon:    11, // iron-bow
 				},
 				{
-					Character: 10,
+					Character: 10, // cairn-brigand
 					Number:    5,
 					Level:     table.Army,
 					Tile:      104,
-					Weapon:    8,
+					Weapon:    8, // iron-axe
 				},
 				{
-					Character: 9,
+					Character: 9, // vissan-mage
 					Number:    6,
 					Level:     table.Army,
 					Tile:      121,
-					Weapon:    17,
+					Weapon:    17, // flux
 				},
 				{
-					Character: 10,
+					Character: 10, // cairn-brigand
 					Number:    7,
 					Level:     table.Army,
 					Tile:      114,
-					Weapon:    8,
+					Weapon:    8, // iron-axe
 				},
 				{
-					Character: 10,
+					Character: 10, // cairn-brigand
 					Number:    8,
 					Level:     table.Elite,
 					Tile:      132,
-					Weapon:    9,
-					Items:     []int16{0},
+					Weapon:    9,          // hand-axe
+					Items:     []int16{0}, // vulnerary
 				},
 			},
 			Objective: table.Seize,
@@ -1885,135 +1885,135 @@ var Ruleset = &table.Ruleset{
 		{
 			ID:   "calderia-crossing",
 			Name: "Hold the Calderian Crossing",
-			Map:  2,
+			Map:  2, // calderia-crossing
 			Party: []table.Placed{
 				{
 					Tile: -1,
 				},
 				{
-					Character: 1,
+					Character: 1, // oswin
 					Tile:      -1,
-					Weapon:    5,
+					Weapon:    5, // iron-lance
 				},
 				{
-					Character: 2,
+					Character: 2, // erk
 					Tile:      -1,
-					Weapon:    14,
+					Weapon:    14, // fire
 				},
 				{
-					Character: 3,
+					Character: 3, // serra
 					Tile:      -1,
-					Weapon:    18,
+					Weapon:    18, // heal
 				},
 				{
-					Character: 13,
+					Character: 13, // ysolde
 					Tile:      -1,
 				},
 				{
-					Character: 14,
+					Character: 14, // tavi
 					Tile:      -1,
-					Weapon:    5,
+					Weapon:    5, // iron-lance
 				},
 				{
-					Character: 12,
+					Character: 12, // corvin
 					Tile:      -1,
-					Weapon:    5,
+					Weapon:    5, // iron-lance
 				},
 			},
 			Enemies: []table.Placed{
 				{
-					Character: 7,
+					Character: 7, // vissan-soldier
 					Number:    1,
 					Tile:      236,
-					Weapon:    5,
+					Weapon:    5, // iron-lance
 				},
 				{
-					Character: 7,
+					Character: 7, // vissan-soldier
 					Number:    2,
 					Tile:      238,
-					Weapon:    5,
+					Weapon:    5, // iron-lance
 				},
 				{
-					Character: 7,
+					Character: 7, // vissan-soldier
 					Number:    3,
 					Tile:      258,
-					Weapon:    5,
+					Weapon:    5, // iron-lance
 				},
 				{
-					Character: 8,
+					Character: 8, // vissan-archer
 					Number:    4,
 					Tile:      262,
-					Weapon:    11,
+					Weapon:    11, // iron-bow
 				},
 				{
-					Character: 15,
+					Character: 15, // vissan-knight
 					Number:    5,
 					Level:     table.Army,
 					Tile:      246,
-					Weapon:    5,
+					Weapon:    5, // iron-lance
 				},
 				{
-					Character: 15,
+					Character: 15, // vissan-knight
 					Number:    6,
 					Level:     table.Army,
 					Tile:      248,
-					Weapon:    5,
+					Weapon:    5, // iron-lance
 				},
 				{
-					Character: 16,
+					Character: 16, // vissan-cavalier
 					Number:    7,
 					Level:     table.Army,
 					Tile:      203,
-					Weapon:    5,
+					Weapon:    5, // iron-lance
 				},
 				{
-					Character: 16,
+					Character: 16, // vissan-cavalier
 					Number:    8,
 					Level:     table.Army,
 					Tile:      223,
-					Weapon:    5,
+					Weapon:    5, // iron-lance
 				},
 				{
-					Character: 9,
+					Character: 9, // vissan-mage
 					Number:    9,
 					Level:     table.Army,
 					Tile:      225,
-					Weapon:    17,
+					Weapon:    17, // flux
 				},
 				{
-					Character: 8,
+					Character: 8, // vissan-archer
 					Number:    10,
 					Level:     table.Army,
 					Tile:      209,
-					Weapon:    11,
+					Weapon:    11, // iron-bow
 				},
 				{
-					Character: 17,
+					Character: 17, // vissan-cleric
 					Number:    11,
 					Level:     table.Army,
 					Tile:      211,
-					Weapon:    18,
+					Weapon:    18, // heal
 				},
 				{
-					Character: 19,
+					Character: 19, // vissan-flier
 					Number:    12,
 					Level:     table.Elite,
 					Tile:      219,
-					Weapon:    5,
+					Weapon:    5, // iron-lance
 				},
 				{
-					Character: 19,
+					Character: 19, // vissan-flier
 					Number:    13,
 					Level:     table.Elite,
 					Tile:      231,
-					Weapon:    5,
+					Weapon:    5, // iron-lance
 				},
 				{
-					Character: 18,
+					Character: 18, // vissan-captain
 					Number:    14,
 					Level:     table.Elite,
 					Tile:      278,
-					Weapon:    1,
+					Weapon:    1, // steel-sword
 				},
 			},
 			Objective: table.Defend,
@@ -2025,62 +2025,62 @@ var Ruleset = &table.Ruleset{
 		{
 			ID:   "ephlund-shore",
 			Name: "Off the Ephlund Shore",
-			Map:  3,
+			Map:  3, // ephlund-shore
 			Party: []table.Placed{
 				{
-					Character: 4,
+					Character: 4, // lethe
 					Tile:      -1,
-					Weapon:    21,
+					Weapon:    21, // claws
 					Beast:     true,
 				},
 				{
-					Character: 11,
+					Character: 11, // marta
 					Tile:      -1,
 				},
 				{
-					Character: 12,
+					Character: 12, // corvin
 					Tile:      -1,
-					Weapon:    6,
+					Weapon:    6, // javelin
 				},
 				{
-					Character: 14,
+					Character: 14, // tavi
 					Tile:      -1,
-					Weapon:    6,
+					Weapon:    6, // javelin
 				},
 			},
 			Enemies: []table.Placed{
 				{
-					Character: 16,
+					Character: 16, // vissan-cavalier
 					Number:    1,
 					Tile:      77,
-					Weapon:    5,
+					Weapon:    5, // iron-lance
 				},
 				{
-					Character: 7,
+					Character: 7, // vissan-soldier
 					Number:    2,
 					Tile:      68,
-					Weapon:    5,
+					Weapon:    5, // iron-lance
 				},
 				{
-					Character: 19,
+					Character: 19, // vissan-flier
 					Number:    3,
 					Level:     table.Army,
 					Tile:      59,
-					Weapon:    5,
+					Weapon:    5, // iron-lance
 				},
 				{
-					Character: 8,
+					Character: 8, // vissan-archer
 					Number:    4,
 					Level:     table.Army,
 					Tile:      28,
-					Weapon:    11,
+					Weapon:    11, // iron-bow
 				},
 				{
-					Character: 15,
+					Character: 15, // vissan-knight
 					Number:    5,
 					Level:     table.Army,
 					Tile:      7,
-					Weapon:    5,
+					Weapon:    5, // iron-lance
 				},
 			},
 			Objective: table.Escape,

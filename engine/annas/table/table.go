@@ -4,7 +4,9 @@
 //
 // Conventions: an index field (int16) is -1 when absent; enums are small
 // integer types whose zero value is the YAML default; every id is resolved
-// to an index into the matching Ruleset slice.
+// to an index into the matching Ruleset slice. Index and tag-set fields
+// carry a struct tag naming that slice (rt:"index=Tags", rt:"bits=Tags"), so
+// that generated code shows the ids beside the numbers (compiler/emit).
 package table
 
 // Color is a unit or boss-corner color.
@@ -117,7 +119,7 @@ type Tag struct {
 	Text     string
 	// Effectiveness: ATK bonus in combat against units with tag index
 	// EffAgainst (-1 when not an effectiveness tag).
-	EffAgainst int16
+	EffAgainst int16 `rt:"index=Tags"`
 	EffATK     int8
 	// What the tag does: assist tags have Activate effects (the assist
 	// action), passive tags have triggered or Always effects.
@@ -129,8 +131,8 @@ type Terrain struct {
 	ID, Name   string
 	Glyph      string
 	Stop       bool   // entering ends movement
-	Blocks     TagSet // tags that cannot enter
-	IgnoredBy  TagSet // tags that ignore Stop and Blocks, even alongside a blocked tag
+	Blocks     TagSet `rt:"bits=Tags"` // tags that cannot enter
+	IgnoredBy  TagSet `rt:"bits=Tags"` // tags that ignore Stop and Blocks, even alongside a blocked tag
 	Impassable bool   // nobody enters (Ruins), ignored-by does not help
 	WorkCoins  int8   // coins from Work here (1 on ordinary tiles)
 	WorkDV     int8   // Dragon Vein from Work here
@@ -148,8 +150,8 @@ type Unit struct {
 	Shapestone      Stats // HP unused
 	Range           RangeSet
 	Mov             int8
-	Tags            TagSet
-	Skill           int16 // index into Ruleset.Skills, -1 for none
+	Tags            TagSet `rt:"bits=Tags"`
+	Skill           int16  `rt:"index=Skills"` // index into Ruleset.Skills, -1 for none
 }
 
 // SkillKind says how a skill is used.
@@ -247,7 +249,7 @@ type Target struct {
 	Kind        TargetKind
 	Side        Side  // TargetOne/TargetAll: ally, own, enemy or any
 	Within      int8  // TargetOne/TargetAll: distance from the source, 0 = anywhere
-	Tag         int16 // only units with this tag, -1 = any
+	Tag         int16 `rt:"index=Tags"` // only units with this tag, -1 = any
 	IncludeSelf bool  // ally/own targets may pick the source itself
 }
 
@@ -339,9 +341,9 @@ type Cond struct {
 	Side    Side
 	Within  int8
 	N       int8
-	Tag     int16 // -1 when unused
+	Tag     int16 `rt:"index=Tags"` // -1 when unused
 	Color   Color
-	Terrain int16 // -1 when unused
+	Terrain int16 `rt:"index=Terrain"` // -1 when unused
 	Mode    Mode
 }
 
@@ -357,7 +359,7 @@ type Effect struct {
 	N         int8     // amount: HP, damage, spaces, coins, DV, VP, cards
 	NonLethal bool     // OpDamage
 	Straight  bool     // OpMove
-	Tag       int16    // OpGrant: tag index; -1 otherwise
+	Tag       int16    `rt:"index=Tags"` // OpGrant: tag index; -1 otherwise
 	Summon    int16    // OpSummon/OpDestroy: index into the boss's Summons; -1 otherwise
 	Duration  Duration // OpModify/OpGrant
 }
@@ -403,8 +405,8 @@ type Summon struct {
 	Stats    Stats
 	Range    RangeSet
 	Mov      int8
-	Tags     TagSet
-	Count    int8 // how many exist; none are summoned when all are out
+	Tags     TagSet `rt:"bits=Tags"`
+	Count    int8   // how many exist; none are summoned when all are out
 	Text     string
 	Effects  []Effect // source = the summon
 }
@@ -458,16 +460,16 @@ type Boss struct {
 	OccupiedN   int8
 	Actions     []BossAction
 	Win, Lose   []EndCond
-	Cards       []int16 // indexes into Ruleset.BossCards, in content order
+	Cards       []int16 `rt:"index=BossCards"` // indexes into Ruleset.BossCards, in content order
 }
 
 // BossCard is one card of a boss deck.
 type BossCard struct {
 	ID, Name string
-	Boss     int16 // index into Ruleset.Bosses
+	Boss     int16 `rt:"index=Bosses"` // index into Ruleset.Bosses
 	Stats    Stats // ATK, SPD, DEF (HP unused)
 	Range    RangeSet
-	Tags     TagSet
+	Tags     TagSet `rt:"bits=Tags"`
 	Text     string
 	Effects  []Effect // resolved when the card is flipped (Activate); source = the boss
 	// Move is the mini-map: the destination of the boss block's south-west
@@ -574,10 +576,10 @@ type ModeRules struct {
 // Rules are every number the procedures use.
 type Rules struct {
 	Versus, Boss ModeRules
-	HasteTag     int16   // tag granted by the DV haste deploy
-	DVPlain      int16   // terrain of the DV map tile's plain side
-	DVRuins      int16   // terrain of its ruins side
-	SecondPlayer int16   // shop card given to the second player at setup (Anna's Cheer), -1 none
+	HasteTag     int16   `rt:"index=Tags"`      // tag granted by the DV haste deploy
+	DVPlain      int16   `rt:"index=Terrain"`   // terrain of the DV map tile's plain side
+	DVRuins      int16   `rt:"index=Terrain"`   // terrain of its ruins side
+	SecondPlayer int16   `rt:"index=ShopCards"` // shop card given to the second player at setup (Anna's Cheer), -1 none
 	BossStart    Tile    // south-west square of the boss block at setup
 	BossEvery    [5]int8 // boss turns after every N player turns, by player count
 }

@@ -81,7 +81,7 @@ type Ability struct {
 	Range   Range // attack and force
 	Reach   int8  // long range's number
 	Targets int8  // at least 1
-	Crest   int16 // crest bonus: index into Crests, or NoCrest
+	Crest   int16 `rt:"index=Crests"` // crest bonus: index into Crests, or NoCrest
 }
 
 // Special is a special ability of a hero, minion or landmark card: star-
@@ -186,7 +186,7 @@ type MapSet struct {
 	ID, Name      string
 	Width, Height int8
 	Cells         []Cell  // row-major, north row first
-	Landmarks     []int16 // indices into Landmarks
+	Landmarks     []int16 `rt:"index=Landmarks"` // indices into Landmarks
 }
 
 // At returns the cell at row r, column c, Void outside the diagram.
@@ -213,7 +213,7 @@ type MinionSide struct{ Movement, Defense int8 }
 type Health struct {
 	HealthyStart, Flip  int8
 	WoundedStart, Skull int8
-	Crest               int16 // primed on the wounded side
+	Crest               int16 `rt:"index=Crests"` // primed on the wounded side
 }
 
 // HeroSet is a player's hero set.
@@ -226,16 +226,16 @@ type HeroSet struct {
 	MinionSpecial Special
 	MinionSides   [2]MinionSide
 	Health        Health
-	Actions       []int16 // indices into Actions
+	Actions       []int16 `rt:"index=Actions"` // indices into Actions
 }
 
 // ActionSide is one side of an action card.
 type ActionSide struct {
 	Name         string
 	Abilities    []Ability
-	Crest        int16
+	Crest        int16 `rt:"index=Crests"`
 	Defense      int8
-	DefenseCrest int16 // or NoCrest
+	DefenseCrest int16 `rt:"index=Crests"` // or NoCrest
 	Movement     int8
 }
 

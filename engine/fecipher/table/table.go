@@ -251,7 +251,7 @@ type Card struct {
 	Cost                   int8
 	Promoted               bool
 	Promotion              int8
-	Symbols                []int16 // indexes into Ruleset.Symbols
+	Symbols                []int16 `rt:"index=Symbols"` // indexes into Ruleset.Symbols
 	Emblems                Emblem
 	MinRange, MaxRange     int8 // 0, 0: cannot attack
 	Attack, Support        int16

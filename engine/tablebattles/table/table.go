@@ -133,11 +133,11 @@ type Action struct {
 	Type        ActionType
 	Requirement Requirement
 	// Targets are formation indexes in the order they become available.
-	Targets []int16
-	Any     bool // the target is "any" triggering enemy formation
-	Hits    int8 // fixed hits
-	PerDie  bool // one hit per die on the acting card
-	Self    int8 // units the acting formation loses
+	Targets []int16 `rt:"index=Formations"`
+	Any     bool    // the target is "any" triggering enemy formation
+	Hits    int8    // fixed hits
+	PerDie  bool    // one hit per die on the acting card
+	Self    int8    // units the acting formation loses
 	// Voluntary reactions may be declined.
 	Voluntary bool
 	// Needs is the fewest dice the card must hold before the requirement
@@ -161,7 +161,7 @@ type Formation struct {
 	Dice     DiceArea
 	Actions  []Action
 	Reserve  Reserve
-	Behind   int16 // formation index, when Reserve is Behind; else -1
+	Behind   int16 `rt:"index=Formations"` // formation index, when Reserve is Behind; else -1
 	Retire   bool
 	Pursuit  bool
 	Text     string
@@ -170,7 +170,7 @@ type Formation struct {
 // Side is one army of a scenario.
 type Side struct {
 	ID, Name   string
-	Formations []int16
+	Formations []int16 `rt:"index=Formations"`
 	Morale     int8
 	Dice       int8 // dice in the side's pool (6 unless a special rule says)
 }
@@ -215,7 +215,7 @@ type Effect struct {
 	// Sides has bit s set for side s; 0 for both.
 	Sides uint8
 	// Formations are ruleset indexes; nil for every formation.
-	Formations []int16
+	Formations []int16 `rt:"index=Formations"`
 	// Actions has bit 1<<t for action type t and RetireBit; 0 for all.
 	Actions uint8
 	// From and To are player turns, both included; 0 leaves that end open.

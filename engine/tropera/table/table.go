@@ -161,7 +161,7 @@ type Weapon struct {
 	Heavy    bool
 	Slows    int8
 	// Effective lists feat indexes whose bearers take triple Might.
-	Effective []int16
+	Effective []int16 `rt:"index=Feats"`
 	Natural   bool
 	// Inflicts is the status a hit inflicts (Frost: Slowed).
 	Inflicts Status
@@ -245,19 +245,19 @@ type Combat struct {
 type Feat struct {
 	ID, Name    string
 	Origin      bool
-	Requires    []int16
-	RequiresAny []int16
-	Excludes    []int16
-	NeedsProf   Prof // NoProf: none
+	Requires    []int16 `rt:"index=Feats"`
+	RequiresAny []int16 `rt:"index=Feats"`
+	Excludes    []int16 `rt:"index=Feats"`
+	NeedsProf   Prof    // NoProf: none
 	Ranks       int8
 	Slots       int8
-	Natural     []int16 // weapon indexes
+	Natural     []int16 `rt:"index=Weapons"` // weapon indexes
 	Choose      int8    // the character picks this many of Natural
 	// Spread: the ranks go to this many different proficiencies (Versatile: 3).
 	Spread int8
 	// Negates lists feats this one replaces when taken later (Mounted and
 	// Flying Mount).
-	Negates []int16
+	Negates []int16 `rt:"index=Feats"`
 	// Beast: the feat's combat applies only in beast form (laguz origins).
 	Beast bool
 	// Keeps, per laguz origin, what the humanoid form keeps of the beast
@@ -269,8 +269,8 @@ type Feat struct {
 
 // Keep is what Anthropomorph keeps of one origin in humanoid form.
 type Keep struct {
-	Origin  int16
-	Natural bool // natural weapons usable in humanoid form
+	Origin  int16 `rt:"index=Feats"`
+	Natural bool  // natural weapons usable in humanoid form
 	Flies   bool
 	Halve   bool // half physical damage
 }
@@ -326,7 +326,7 @@ type Terrain struct {
 	Cliff        bool   // Guerilla cannot cross it
 	Door         bool   // a key or Pick Locks opens it
 	HP           int8   // hit points of a destructible tile
-	Becomes      int16  // the terrain left when destroyed or opened; -1: none
+	Becomes      int16  `rt:"index=Terrain"` // the terrain left when destroyed or opened; -1: none
 	Text         string // as written: the human wording
 }
 
@@ -342,20 +342,20 @@ type Character struct {
 	Level    int8
 	Points   Stats // creation points
 	Growths  Stats
-	Gains    Stats // from level-ups
-	Feats    []int16
+	Gains    Stats   // from level-ups
+	Feats    []int16 `rt:"index=Feats"`
 	Skills   []Skill
-	Weapons  []int16
-	Items    []int16
-	Relic    int16   // -1: none
-	Natural  []int16 // natural weapons picked from feats that let it choose
+	Weapons  []int16 `rt:"index=Weapons"`
+	Items    []int16 `rt:"index=Items"`
+	Relic    int16   `rt:"index=Items"`   // -1: none
+	Natural  []int16 `rt:"index=Weapons"` // natural weapons picked from feats that let it choose
 	Focus    Prof    // NoProf: none
 	Alt      bool
 	// Performances known (Perform proficiency).
-	Performances []int16
+	Performances []int16 `rt:"index=Performances"`
 	// Negated feats: taken, then replaced by a later feat (no effect).
-	Negated []int16
-	Text    string // as written: the human wording
+	Negated []int16 `rt:"index=Feats"`
+	Text    string  // as written: the human wording
 }
 
 // Performance is one performance of the Perform proficiency.
@@ -400,14 +400,14 @@ type Map struct {
 // House is a searchable space and what it holds.
 type House struct {
 	Tile   int16
-	Item   int16 // -1: none
-	Weapon int16 // -1: none
+	Item   int16 `rt:"index=Items"`   // -1: none
+	Weapon int16 `rt:"index=Weapons"` // -1: none
 }
 
 // Siege is a siege space (a ballista, a mage tower) and its weapon.
 type Siege struct {
 	Tile   int16
-	Weapon int16
+	Weapon int16 `rt:"index=Weapons"`
 }
 
 // Level is an enemy's level of training.
@@ -432,14 +432,15 @@ func (l Level) String() string {
 
 // Placed is one unit a battle puts on the map.
 type Placed struct {
-	Character int16
+	Character int16 `rt:"index=Characters"`
 	Number    int8  // enemies: their number, 1 and up
 	Level     Level // enemies
 	Tile      int16 // -1: the party places it in its deployment zone
-	Weapon    int16 // equipped
+	Weapon    int16 `rt:"index=Weapons"` // equipped
 	Beast     bool  // starts in beast form
 	// Weapons and Items replace the character's own when not nil (enemies).
-	Weapons, Items []int16
+	Weapons []int16 `rt:"index=Weapons"`
+	Items   []int16 `rt:"index=Items"`
 }
 
 // Objective is how a battle is won.
@@ -469,7 +470,7 @@ const (
 // objective.
 type Battle struct {
 	ID, Name  string
-	Map       int16
+	Map       int16 `rt:"index=Maps"`
 	Party     []Placed
 	Enemies   []Placed
 	Objective Objective

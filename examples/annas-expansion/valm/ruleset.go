@@ -120,7 +120,7 @@ var Ruleset = &table.Ruleset{
 			Name:       "Eff vs Armor",
 			Category:   table.Effectiveness,
 			Text:       "+2 ATK in combat against Armored units.",
-			EffAgainst: 8,
+			EffAgainst: 8, // armored
 			EffATK:     2,
 		},
 		{
@@ -128,7 +128,7 @@ var Ruleset = &table.Ruleset{
 			Name:       "Eff vs Flying",
 			Category:   table.Effectiveness,
 			Text:       "+2 ATK in combat against Flying units.",
-			EffAgainst: 10,
+			EffAgainst: 10, // flying
 			EffATK:     2,
 		},
 		{
@@ -136,7 +136,7 @@ var Ruleset = &table.Ruleset{
 			Name:       "Eff vs Dragon",
 			Category:   table.Effectiveness,
 			Text:       "+2 ATK in combat against Shapeshifter units.",
-			EffAgainst: 11,
+			EffAgainst: 11, // shapeshifter
 			EffATK:     2,
 		},
 		{
@@ -300,8 +300,8 @@ var Ruleset = &table.Ruleset{
 			Name:      "Forest",
 			Glyph:     "F",
 			Stop:      true,
-			Blocks:    512,
-			IgnoredBy: 1024,
+			Blocks:    512,  // cavalry
+			IgnoredBy: 1024, // flying
 			WorkCoins: 1,
 			Text:      "Entering ends movement. Cavalry cannot enter. Flying units ignore this.",
 		},
@@ -310,8 +310,8 @@ var Ruleset = &table.Ruleset{
 			Name:      "Water",
 			Glyph:     "W",
 			Stop:      true,
-			Blocks:    768,
-			IgnoredBy: 1024,
+			Blocks:    768,  // armored, cavalry
+			IgnoredBy: 1024, // flying
 			WorkCoins: 1,
 			Text:      "Entering ends movement. Cavalry and Armored units cannot enter. Flying units ignore this.",
 		},
@@ -320,7 +320,7 @@ var Ruleset = &table.Ruleset{
 			Name:      "Mountain",
 			Glyph:     "M",
 			Stop:      true,
-			Blocks:    1536,
+			Blocks:    1536, // cavalry, flying
 			WorkCoins: 1,
 			Text:      "Entering ends movement. Cavalry and Flying units cannot enter.",
 		},
@@ -351,8 +351,8 @@ var Ruleset = &table.Ruleset{
 			Name:      "Snowfield",
 			Glyph:     "S",
 			Stop:      true,
-			Blocks:    512,
-			IgnoredBy: 1024,
+			Blocks:    512,  // cavalry
+			IgnoredBy: 1024, // flying
 			WorkCoins: 1,
 			Text:      "Units stop on entering; cavalry cannot enter; flying units ignore it.",
 		},
@@ -385,7 +385,7 @@ var Ruleset = &table.Ruleset{
 			},
 			Range: 2,
 			Mov:   4,
-			Tags:  514,
+			Tags:  514, // reposition, cavalry
 			Skill: -1,
 		},
 		{
@@ -402,7 +402,7 @@ var Ruleset = &table.Ruleset{
 			},
 			Range: 2,
 			Mov:   3,
-			Skill: 1,
+			Skill: 1, // Twin Lion
 		},
 		{
 			ID:    "gwendolyn",
@@ -417,8 +417,8 @@ var Ruleset = &table.Ruleset{
 			},
 			Range: 2,
 			Mov:   2,
-			Tags:  260,
-			Skill: 2,
+			Tags:  260, // shove, armored
+			Skill: 2,   // Armored Blow
 		},
 		{
 			ID:    "effie",
@@ -433,7 +433,7 @@ var Ruleset = &table.Ruleset{
 			},
 			Range: 2,
 			Mov:   2,
-			Tags:  256,
+			Tags:  256, // armored
 			Skill: -1,
 		},
 		{
@@ -449,7 +449,7 @@ var Ruleset = &table.Ruleset{
 			},
 			Range: 2,
 			Mov:   4,
-			Tags:  512,
+			Tags:  512, // cavalry
 			Skill: -1,
 		},
 		{
@@ -465,8 +465,8 @@ var Ruleset = &table.Ruleset{
 			},
 			Range: 2,
 			Mov:   4,
-			Tags:  1024,
-			Skill: 3,
+			Tags:  1024, // flying
+			Skill: 3,    // Triangle Attack
 		},
 		{
 			ID:    "est",
@@ -481,7 +481,7 @@ var Ruleset = &table.Ruleset{
 			},
 			Range: 2,
 			Mov:   4,
-			Tags:  1024,
+			Tags:  1024, // flying
 			Skill: -1,
 		},
 		{
@@ -497,7 +497,7 @@ var Ruleset = &table.Ruleset{
 			},
 			Range: 6,
 			Mov:   3,
-			Skill: 4,
+			Skill: 4, // Aura
 		},
 		{
 			ID:    "oscar",
@@ -512,8 +512,8 @@ var Ruleset = &table.Ruleset{
 			},
 			Range: 2,
 			Mov:   4,
-			Tags:  512,
-			Skill: 5,
+			Tags:  512, // cavalry
+			Skill: 5,   // Canto
 		},
 		{
 			ID:    "draug",
@@ -528,7 +528,7 @@ var Ruleset = &table.Ruleset{
 			},
 			Range: 2,
 			Mov:   2,
-			Tags:  256,
+			Tags:  256, // armored
 			Skill: -1,
 		},
 		{
@@ -544,7 +544,7 @@ var Ruleset = &table.Ruleset{
 			},
 			Range: 2,
 			Mov:   3,
-			Tags:  8,
+			Tags:  8, // physic
 			Skill: -1,
 		},
 		{
@@ -567,8 +567,8 @@ var Ruleset = &table.Ruleset{
 			},
 			Range: 2,
 			Mov:   2,
-			Tags:  2048,
-			Skill: 6,
+			Tags:  2048, // shapeshifter
+			Skill: 6,    // Divine Scales
 		},
 		{
 			ID:    "anna",
@@ -583,8 +583,8 @@ var Ruleset = &table.Ruleset{
 			},
 			Range: 4,
 			Mov:   3,
-			Tags:  8192,
-			Skill: 7,
+			Tags:  8192, // pickpocket
+			Skill: 7,    // Clearance Sale
 		},
 		{
 			ID:    "gaius",
@@ -599,8 +599,8 @@ var Ruleset = &table.Ruleset{
 			},
 			Range: 2,
 			Mov:   3,
-			Tags:  8192,
-			Skill: 8,
+			Tags:  8192, // pickpocket
+			Skill: 8,    // Steal
 		},
 		{
 			ID:    "matthew",
@@ -615,7 +615,7 @@ var Ruleset = &table.Ruleset{
 			},
 			Range: 2,
 			Mov:   4,
-			Tags:  4096,
+			Tags:  4096, // haste
 			Skill: -1,
 		},
 		{
@@ -631,7 +631,7 @@ var Ruleset = &table.Ruleset{
 			},
 			Range: 4,
 			Mov:   3,
-			Tags:  64,
+			Tags:  64, // eff-vs-flying
 			Skill: -1,
 		},
 		{
@@ -647,7 +647,7 @@ var Ruleset = &table.Ruleset{
 			},
 			Range: 4,
 			Mov:   3,
-			Tags:  64,
+			Tags:  64, // eff-vs-flying
 			Skill: -1,
 		},
 		{
@@ -663,8 +663,8 @@ var Ruleset = &table.Ruleset{
 			},
 			Range: 2,
 			Mov:   3,
-			Tags:  8,
-			Skill: 9,
+			Tags:  8, // physic
+			Skill: 9, // Recover
 		},
 		{
 			ID:    "serra",
@@ -679,7 +679,7 @@ var Ruleset = &table.Ruleset{
 			},
 			Range: 2,
 			Mov:   3,
-			Tags:  8,
+			Tags:  8, // physic
 			Skill: -1,
 		},
 		{
@@ -695,8 +695,8 @@ var Ruleset = &table.Ruleset{
 			},
 			Range: 2,
 			Mov:   4,
-			Tags:  512,
-			Skill: 10,
+			Tags:  512, // cavalry
+			Skill: 10,  // Rescue
 		},
 		{
 			ID:    "olivia",
@@ -711,7 +711,7 @@ var Ruleset = &table.Ruleset{
 			},
 			Range: 2,
 			Mov:   3,
-			Tags:  16,
+			Tags:  16, // dancer
 			Skill: -1,
 		},
 		{
@@ -727,8 +727,8 @@ var Ruleset = &table.Ruleset{
 			},
 			Range: 2,
 			Mov:   3,
-			Tags:  16,
-			Skill: 11,
+			Tags:  16, // dancer
+			Skill: 11, // Soothing Song
 		},
 		{
 			ID:        "hector",
@@ -744,8 +744,8 @@ var Ruleset = &table.Ruleset{
 			},
 			Range: 2,
 			Mov:   2,
-			Tags:  256,
-			Skill: 12,
+			Tags:  256, // armored
+			Skill: 12,  // Guardian
 		},
 		{
 			ID:    "kellam",
@@ -760,8 +760,8 @@ var Ruleset = &table.Ruleset{
 			},
 			Range: 2,
 			Mov:   2,
-			Tags:  256,
-			Skill: 13,
+			Tags:  256, // armored
+			Skill: 13,  // Shield Wall
 		},
 		{
 			ID:    "nowi",
@@ -782,7 +782,7 @@ var Ruleset = &table.Ruleset{
 			},
 			Range: 2,
 			Mov:   2,
-			Tags:  2048,
+			Tags:  2048, // shapeshifter
 			Skill: -1,
 		},
 		{
@@ -804,8 +804,8 @@ var Ruleset = &table.Ruleset{
 			},
 			Range: 2,
 			Mov:   3,
-			Tags:  2048,
-			Skill: 14,
+			Tags:  2048, // shapeshifter
+			Skill: 14,   // Taguel Instinct
 		},
 		{
 			ID:    "keaton",
@@ -826,8 +826,8 @@ var Ruleset = &table.Ruleset{
 			},
 			Range: 2,
 			Mov:   3,
-			Tags:  2048,
-			Skill: 15,
+			Tags:  2048, // shapeshifter
+			Skill: 15,   // Wolf's Hunger
 		},
 		{
 			ID:    "vaike",
@@ -842,7 +842,7 @@ var Ruleset = &table.Ruleset{
 			},
 			Range: 2,
 			Mov:   3,
-			Tags:  32,
+			Tags:  32, // eff-vs-armor
 			Skill: -1,
 		},
 		{
@@ -858,8 +858,8 @@ var Ruleset = &table.Ruleset{
 			},
 			Range: 2,
 			Mov:   4,
-			Tags:  1024,
-			Skill: 16,
+			Tags:  1024, // flying
+			Skill: 16,   // Wyvern Retreat
 		},
 		{
 			ID:    "camilla",
@@ -874,8 +874,8 @@ var Ruleset = &table.Ruleset{
 			},
 			Range: 2,
 			Mov:   4,
-			Tags:  1024,
-			Skill: 17,
+			Tags:  1024, // flying
+			Skill: 17,   // Wing Boost
 		},
 		{
 			ID:    "nino",
@@ -890,7 +890,7 @@ var Ruleset = &table.Ruleset{
 			},
 			Range: 6,
 			Mov:   3,
-			Skill: 18,
+			Skill: 18, // Miracle
 		},
 		{
 			ID:    "soren",
@@ -905,7 +905,7 @@ var Ruleset = &table.Ruleset{
 			},
 			Range: 6,
 			Mov:   2,
-			Skill: 19,
+			Skill: 19, // Far Sight
 		},
 		{
 			ID:    "stahl",
@@ -920,7 +920,7 @@ var Ruleset = &table.Ruleset{
 			},
 			Range: 2,
 			Mov:   4,
-			Tags:  513,
+			Tags:  513, // grab, cavalry
 			Skill: -1,
 		},
 		{
@@ -935,7 +935,7 @@ var Ruleset = &table.Ruleset{
 			},
 			Range: 2,
 			Mov:   3,
-			Tags:  16384,
+			Tags:  16384, // conquest
 			Skill: -1,
 		},
 		{
@@ -950,7 +950,7 @@ var Ruleset = &table.Ruleset{
 			},
 			Range: 2,
 			Mov:   4,
-			Tags:  1024,
+			Tags:  1024, // flying
 			Skill: -1,
 		},
 		{
@@ -965,8 +965,8 @@ var Ruleset = &table.Ruleset{
 			},
 			Range: 2,
 			Mov:   3,
-			Tags:  128,
-			Skill: 20,
+			Tags:  128, // eff-vs-dragon
+			Skill: 20,  // Aether
 		},
 		{
 			ID:        "marth",
@@ -981,8 +981,8 @@ var Ruleset = &table.Ruleset{
 			},
 			Range: 2,
 			Mov:   3,
-			Tags:  128,
-			Skill: 21,
+			Tags:  128, // eff-vs-dragon
+			Skill: 21,  // Star Light
 		},
 		{
 			ID:        "ike",
@@ -997,7 +997,7 @@ var Ruleset = &table.Ruleset{
 			},
 			Range: 2,
 			Mov:   3,
-			Skill: 22,
+			Skill: 22, // Resolve
 		},
 		{
 			ID:    "lon-qu",
@@ -1011,7 +1011,7 @@ var Ruleset = &table.Ruleset{
 			},
 			Range: 2,
 			Mov:   3,
-			Skill: 23,
+			Skill: 23, // Swordbreaker
 		},
 		{
 			ID:    "ogma",
@@ -1025,8 +1025,8 @@ var Ruleset = &table.Ruleset{
 			},
 			Range: 2,
 			Mov:   3,
-			Tags:  32,
-			Skill: 24,
+			Tags:  32, // eff-vs-armor
+			Skill: 24, // Bodyguard's Oath
 		},
 		{
 			ID:    "tharja",
@@ -1040,7 +1040,7 @@ var Ruleset = &table.Ruleset{
 			},
 			Range: 6,
 			Mov:   2,
-			Skill: 25,
+			Skill: 25, // Hex
 		},
 		{
 			ID:    "caeda",
@@ -1054,8 +1054,8 @@ var Ruleset = &table.Ruleset{
 			},
 			Range: 2,
 			Mov:   4,
-			Tags:  1024,
-			Skill: 26,
+			Tags:  1024, // flying
+			Skill: 26,   // Galeforce
 		},
 		{
 			ID:    "eirika",
@@ -1069,7 +1069,7 @@ var Ruleset = &table.Ruleset{
 			},
 			Range: 2,
 			Mov:   3,
-			Skill: 27,
+			Skill: 27, // Rally Speed
 		},
 		{
 			ID:    "navarre",
@@ -1098,7 +1098,7 @@ var Ruleset = &table.Ruleset{
 			},
 			Range: 2,
 			Mov:   3,
-			Tags:  17152,
+			Tags:  17152, // armored, cavalry, conquest
 			Skill: -1,
 		},
 		{
@@ -1113,7 +1113,7 @@ var Ruleset = &table.Ruleset{
 			},
 			Range: 2,
 			Mov:   3,
-			Tags:  16384,
+			Tags:  16384, // conquest
 			Skill: -1,
 		},
 		{
@@ -1128,7 +1128,7 @@ var Ruleset = &table.Ruleset{
 			},
 			Range: 2,
 			Mov:   3,
-			Skill: 28,
+			Skill: 28, // Rally Speed
 		},
 		{
 			ID:    "excellus",
@@ -1143,7 +1143,7 @@ var Ruleset = &table.Ruleset{
 			},
 			Range: 6,
 			Mov:   3,
-			Tags:  8,
+			Tags:  8, // physic
 			Skill: -1,
 		},
 		{
@@ -1159,7 +1159,7 @@ var Ruleset = &table.Ruleset{
 			},
 			Range: 6,
 			Mov:   4,
-			Tags:  17408,
+			Tags:  17408, // flying, conquest
 			Skill: -1,
 		},
 		{
@@ -1995,7 +1995,7 @@ var Ruleset = &table.Ruleset{
 					Text:   "Grima has taken 30 turns.",
 				},
 			},
-			Cards: []int16{0, 1, 2, 3, 4, 5, 6, 7},
+			Cards: []int16{0, 1, 2, 3, 4, 5, 6, 7}, // grima-expiration, grima-fell-breath, grima-call-the-risen, grima-dragon-scales, grima-ruin, grima-shadow-march, grima-curse, grima-rally-the-dead
 		},
 		{
 			ID:   "medeus",
@@ -2110,7 +2110,7 @@ var Ruleset = &table.Ruleset{
 					Text:   "Medeus has taken 30 turns.",
 				},
 			},
-			Cards: []int16{8, 9, 10, 11, 12, 13, 14, 15},
+			Cards: []int16{8, 9, 10, 11, 12, 13, 14, 15}, // medeus-shadow-breath, medeus-kindle, medeus-advance, medeus-earthquake, medeus-dragonskin, medeus-tail-sweep, medeus-dread, medeus-dark-spikes
 		},
 		{
 			ID:   "conqueror",
@@ -2153,7 +2153,7 @@ var Ruleset = &table.Ruleset{
 					Text:   "Every unit of the players is defeated.",
 				},
 			},
-			Cards: []int16{16, 17, 18},
+			Cards: []int16{16, 17, 18}, // conqueror-charge, conqueror-warcry, conqueror-iron-will
 		},
 	},
 	BossCards: []table.BossCard{
@@ -2376,7 +2376,7 @@ var Ruleset = &table.Ruleset{
 		{
 			ID:   "medeus-shadow-breath",
 			Name: "Shadow Breath",
-			Boss: 1,
+			Boss: 1, // medeus
 			Stats: table.Stats{
 				ATK: 8,
 				SPD: 3,
@@ -2405,7 +2405,7 @@ var Ruleset = &table.Ruleset{
 		{
 			ID:   "medeus-kindle",
 			Name: "Kindle",
-			Boss: 1,
+			Boss: 1, // medeus
 			Stats: table.Stats{
 				ATK: 6,
 				SPD: 3,
@@ -2430,7 +2430,7 @@ var Ruleset = &table.Ruleset{
 		{
 			ID:   "medeus-advance",
 			Name: "Dark Advance",
-			Boss: 1,
+			Boss: 1, // medeus
 			Stats: table.Stats{
 				ATK: 7,
 				SPD: 2,
@@ -2461,7 +2461,7 @@ var Ruleset = &table.Ruleset{
 		{
 			ID:   "medeus-earthquake",
 			Name: "Earthquake",
-			Boss: 1,
+			Boss: 1, // medeus
 			Stats: table.Stats{
 				ATK: 7,
 				SPD: 3,
@@ -2489,7 +2489,7 @@ var Ruleset = &table.Ruleset{
 		{
 			ID:   "medeus-dragonskin",
 			Name: "Dragonskin",
-			Boss: 1,
+			Boss: 1, // medeus
 			Stats: table.Stats{
 				ATK: 6,
 				SPD: 2,
@@ -2515,7 +2515,7 @@ var Ruleset = &table.Ruleset{
 		{
 			ID:   "medeus-tail-sweep",
 			Name: "Tail Sweep",
-			Boss: 1,
+			Boss: 1, // medeus
 			Stats: table.Stats{
 				ATK: 8,
 				SPD: 4,
@@ -2544,7 +2544,7 @@ var Ruleset = &table.Ruleset{
 		{
 			ID:   "medeus-dread",
 			Name: "Dread",
-			Boss: 1,
+			Boss: 1, // medeus
 			Stats: table.Stats{
 				ATK: 7,
 				SPD: 5,
@@ -2574,7 +2574,7 @@ var Ruleset = &table.Ruleset{
 		{
 			ID:   "medeus-dark-spikes",
 			Name: "Dark Spikes",
-			Boss: 1,
+			Boss: 1, // medeus
 			Stats: table.Stats{
 				ATK: 9,
 				SPD: 3,
@@ -2602,7 +2602,7 @@ var Ruleset = &table.Ruleset{
 		{
 			ID:   "conqueror-charge",
 			Name: "Wyvern Charge",
-			Boss: 2,
+			Boss: 2, // conqueror
 			Stats: table.Stats{
 				ATK: 8,
 				SPD: 3,
@@ -2629,7 +2629,7 @@ var Ruleset = &table.Ruleset{
 		{
 			ID:   "conqueror-warcry",
 			Name: "War Cry",
-			Boss: 2,
+			Boss: 2, // conqueror
 			Stats: table.Stats{
 				ATK: 6,
 				SPD: 3,
@@ -2659,7 +2659,7 @@ var Ruleset = &table.Ruleset{
 		{
 			ID:   "conqueror-iron-will",
 			Name: "Iron Will",
-			Boss: 2,
+			Boss: 2, // conqueror
 			Stats: table.Stats{
 				ATK: 7,
 				SPD: 2,
@@ -3230,9 +3230,9 @@ var Ruleset = &table.Ruleset{
 			DVMoveSpaces:    2,
 			DVRemoveUnit:    2,
 		},
-		HasteTag:     12,
-		DVRuins:      5,
-		SecondPlayer: 7,
+		HasteTag:     12, // haste
+		DVRuins:      5,  // ruins
+		SecondPlayer: 7,  // annas-cheer
 		BossStart:    14,
 		BossEvery:    [5]int8{0, 0, 1, 1, 2},
 	},

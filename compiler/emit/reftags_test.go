@@ -1,0 +1,70 @@
+package emit
+
+import (
+	"reflect"
+	"testing"
+
+	annas "github.com/roundtable-dev/roundtable/engine/annas/table"
+	battlecrest "github.com/roundtable-dev/roundtable/engine/battlecrest/table"
+	fecipher "github.com/roundtable-dev/roundtable/engine/fecipher/table"
+	tablebattles "github.com/roundtable-dev/roundtable/engine/tablebattles/table"
+	tropera "github.com/roundtable-dev/roundtable/engine/tropera/table"
+)
+
+// TestTableRefTagsNameRulesetLists holds every rt struct tag of the five
+// games' tables to a list of their Ruleset that has ids (a misspelt list
+// would silently print no comments), and to a field kind the tag fits:
+// integers (or lists of them) for index=, unsigned integers for bits=.
+func TestTableRefTagsNameRulesetLists(t *testing.T) {
+	for _, root := range []reflect.Type{
+		reflect.TypeFor[annas.Ruleset](), reflect.TypeFor[battlecrest.Ruleset](), reflect.TypeFor[fecipher.Ruleset](),
+		reflect.TypeFor[tablebattles.Ruleset](), reflect.TypeFor[tropera.Ruleset](),
+	} {
+		lists := idLists(reflect.New(root))
+		tagged := 0
+		seen := map[reflect.Type]bool{}
+		var walk func(t reflect.Type)
+		walk = func(typ reflect.Type) {
+			if seen[typ] {
+				return
+			}
+			seen[typ] = true
+			switch typ.Kind() {
+			case reflect.Pointer, reflect.Slice, reflect.Array:
+				walk(typ.Elem())
+			case reflect.Map:
+				walk(typ.Elem())
+			case reflect.Struct:
+				for i := range typ.NumField() {
+					f := typ.Field(i)
+					walk(f.Type)
+					if _, has := f.Tag.Lookup("rt"); !has {
+						continue
+					}
+					tagged++
+					r, ok := parseRef(f.Tag)
+					if !ok {
+						t.Errorf("%s.%s: rt tag %q is neither index=LIST nor bits=LIST", typ, f.Name, f.Tag.Get("rt"))
+						continue
+					}
+					if _, ok := lists[r.list]; !ok {
+						t.Errorf("%s.%s: %s has no list %s with ids", typ, f.Name, root, r.list)
+					}
+					k := f.Type.Kind()
+					if k == reflect.Slice || k == reflect.Array {
+						k = f.Type.Elem().Kind()
+					}
+					signed := k >= reflect.Int && k <= reflect.Int64
+					unsigned := k >= reflect.Uint && k <= reflect.Uint64
+					if r.bits && (!unsigned || f.Type.Kind() != k) || !r.bits && !signed {
+						t.Errorf("%s.%s: rt tag %q does not fit a %s", typ, f.Name, f.Tag.Get("rt"), f.Type)
+					}
+				}
+			}
+		}
+		walk(root)
+		if tagged == 0 {
+			t.Errorf("%s: no rt-tagged field", root)
+		}
+	}
+}
