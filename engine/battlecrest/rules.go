@@ -702,10 +702,12 @@ func (g *Game) steps(p Pos) []Pos {
 // passes through any warrior; otherwise only through allies.
 func (g *Game) Reach(wi, mv int, force bool) map[Pos]int {
 	w := g.W[wi]
-	cur := map[Pos]int{w.Pos: 0}
+	// cur and next are two maps reused in turn: a fresh map per move was
+	// the largest allocation of a battlecrest game.
+	cur, next := map[Pos]int{w.Pos: 0}, map[Pos]int{}
 	best := map[Pos]int{}
 	for range mv {
-		next := map[Pos]int{}
+		clear(next)
 		for p, hz := range cur {
 			for _, q := range g.steps(p) {
 				if !g.isSpace(q) {
@@ -728,7 +730,7 @@ func (g *Game) Reach(wi, mv int, force bool) map[Pos]int {
 				best[q] = h
 			}
 		}
-		cur = next
+		cur, next = next, cur
 	}
 	return best
 }
