@@ -104,14 +104,18 @@ func (b *Battle) Action(i int) string { return b.acts()[i].text }
 
 func (b *Battle) acts() []act {
 	if !b.fresh {
-		b.legal = b.enumerate()
+		// The list is written into the last one's memory (clone gives a
+		// copy none): building a new one per action was a large share of
+		// a battle's allocation.
+		b.legal = b.appendActs(b.legal[:0])
 		b.fresh = true
 	}
 	return b.legal
 }
 
-func (b *Battle) enumerate() []act {
-	var out []act
+// appendActs appends every legal action now to out.
+func (b *Battle) appendActs(out []act) []act {
+	start := len(out)
 	switch {
 	case b.over:
 		return nil
@@ -125,7 +129,7 @@ func (b *Battle) enumerate() []act {
 					out = append(out, act{text: fmt.Sprintf("place %s at %s", u.ID, b.tileName(int(t))), v: vPlace, u: i, tile: int(t), t: -1})
 				}
 			}
-			if len(out) == 0 {
+			if len(out) == start {
 				// No free tile it can stand on: it waits off the map.
 				out = append(out, act{text: fmt.Sprintf("place %s off the map", u.ID), v: vPlace, u: i, tile: -1, t: -1})
 			}
@@ -133,16 +137,16 @@ func (b *Battle) enumerate() []act {
 		}
 		return nil
 	case b.pending != nil:
-		return b.pendingActs()
+		return append(out, b.pendingActs()...)
 	case b.active >= 0:
-		out = b.unitActs(b.active)
+		out = b.appendUnitActs(out, b.active)
 		u := b.Units[b.active]
 		out = append(out, act{text: u.ID + " wait", v: vWait, u: b.active, t: -1})
 		return out
 	}
 	for i, u := range b.Units {
 		if b.mayStart(i) {
-			out = append(out, b.unitActs(i)...)
+			out = b.appendUnitActs(out, i)
 			out = append(out, act{text: u.ID + " wait", v: vWait, u: i, t: -1})
 		}
 	}
@@ -235,12 +239,15 @@ func (b *Battle) usesOf(u *BUnit, w int16) int {
 }
 
 // unitActs lists what unit i can do now on its turn.
-func (b *Battle) unitActs(i int) []act {
+func (b *Battle) unitActs(i int) []act { return b.appendUnitActs(nil, i) }
+
+// appendUnitActs appends unitActs(i) to out.
+func (b *Battle) appendUnitActs(out []act, i int) []act {
 	u := b.Units[i]
 	if u.Side != b.phase || !u.Standing() || u.T.Done {
-		return nil
+		return out
 	}
-	var out []act
+	start := len(out)
 	al := b.allowed(u)
 	// The passenger's only way off is a main action.
 	if u.Carrier >= 0 {
@@ -255,7 +262,7 @@ func (b *Battle) unitActs(i int) []act {
 		return out
 	}
 	if u.At < 0 {
-		return nil
+		return out
 	}
 	// Move: once, and once more after Dash or (Canto) after a main action.
 	left := b.Allowance(u) - u.T.Spent
@@ -279,7 +286,7 @@ func (b *Battle) unitActs(i int) []act {
 	if !u.T.Bonus {
 		out = append(out, b.bonusActs(i, al)...)
 	}
-	return dedupe(out)
+	return out[:start+len(dedupe(out[start:]))]
 }
 
 // bonusCost says whether an action that is a bonus action for the party is
@@ -625,6 +632,17 @@ func kindOf(weapon bool) string {
 // dedupe keeps the first action of each text (two carried copies of the
 // same item trade alike).
 func dedupe(in []act) []act {
+	if len(in) <= 32 {
+		// A short list is searched, not hashed: the same first
+		// occurrences kept, without a map per unit per action.
+		out := in[:0]
+		for _, a := range in {
+			if !slices.ContainsFunc(out, func(x act) bool { return x.text == a.text }) {
+				out = append(out, a)
+			}
+		}
+		return out
+	}
 	seen := map[string]bool{}
 	out := in[:0]
 	for _, a := range in {
