@@ -2,6 +2,7 @@ package tropera
 
 import (
 	"fmt"
+	"iter"
 	"slices"
 	"strings"
 
@@ -350,7 +351,7 @@ func (b *Battle) mainActs(i int, al allowed) []act {
 			continue
 		}
 		// Destructible terrain in range.
-		for _, t := range b.within(at, int(wt.MaxRange)) {
+		for t := range b.within(at, int(wt.MaxRange)) {
 			tr := b.Terrain(t)
 			if tr.Destructible && b.tileHP[t] > 0 && b.inRange(u, wt, b.dist(at, t)) {
 				out = append(out, act{text: fmt.Sprintf("%s attack tile %s with %s", u.ID, b.tileName(t), wt.ID), v: vAttackTile, u: i, tile: t, t: -1, w: w})
@@ -427,7 +428,7 @@ func (b *Battle) mainActs(i int, al allowed) []act {
 				continue
 			}
 			var tiles []int
-			for _, t := range b.within(at, int(wt.MaxRange)) {
+			for t := range b.within(at, int(wt.MaxRange)) {
 				if t != at && b.inRange(u, wt, b.dist(at, t)) && b.Terrain(t).Move != table.Impassable {
 					tiles = append(tiles, t)
 				}
@@ -668,19 +669,23 @@ func (b *Battle) freeSlots(u *BUnit, weapon bool) int {
 	return table.ItemSlots(lv) + extra - len(u.Items)
 }
 
-// within lists the tiles within r spaces of t, in tile order.
-func (b *Battle) within(t, r int) []int {
-	w, h := int(b.m.Width), int(b.m.Height)
-	x0, y0 := t%w, t/w
-	var out []int
-	for y := max(0, y0-r); y <= min(h-1, y0+r); y++ {
-		for x := max(0, x0-r); x <= min(w-1, x0+r); x++ {
-			if k := y*w + x; b.dist(t, k) <= r {
-				out = append(out, k)
+// within yields the tiles within r spaces of t, in tile order.
+func (b *Battle) within(t, r int) iter.Seq[int] {
+	// A sequence, not a list: a list per weapon per unit per action was
+	// a tenth of a battle's bytes.
+	return func(yield func(int) bool) {
+		w, h := int(b.m.Width), int(b.m.Height)
+		x0, y0 := t%w, t/w
+		for y := max(0, y0-r); y <= min(h-1, y0+r); y++ {
+			for x := max(0, x0-r); x <= min(w-1, x0+r); x++ {
+				if k := y*w + x; b.dist(t, k) <= r {
+					if !yield(k) {
+						return
+					}
+				}
 			}
 		}
 	}
-	return out
 }
 
 // inRange is InRange for weapon w.
