@@ -165,9 +165,12 @@ func (g *Game) decide() (int, []opt) {
 			g.pop()
 			return p, nil
 		}
-		opts := []opt{{text: "end move", kind: "end", i: -1}}
+		opts := make([]opt, 1, 1+len(ds))
+		opts[0] = opt{text: "end move", kind: "end", i: -1}
 		for _, d := range ds {
-			opts = append(opts, opt{text: fmt.Sprintf("move %s to %s", g.W[s.W].ID, Tile(d)), kind: ActMove, w: s.W, to: d})
+			// Concatenated, not Sprintf'd: the same text without boxing
+			// the arguments, once per destination per decision.
+			opts = append(opts, opt{text: "move " + g.W[s.W].ID + " to " + Tile(d), kind: ActMove, w: s.W, to: d})
 		}
 		return p, opts
 	case stepPlan:
