@@ -165,9 +165,12 @@ func (g *Game) decide() (int, []opt) {
 			g.pop()
 			return p, nil
 		}
-		opts := []opt{{text: "end move", kind: "end", i: -1}}
+		opts := make([]opt, 1, 1+len(ds))
+		opts[0] = opt{text: "end move", kind: "end", i: -1}
 		for _, d := range ds {
-			opts = append(opts, opt{text: fmt.Sprintf("move %s to %s", g.W[s.W].ID, Tile(d)), kind: ActMove, w: s.W, to: d})
+			// Concatenated, not Sprintf'd: the same text without boxing
+			// the arguments, once per destination per decision.
+			opts = append(opts, opt{text: "move " + g.W[s.W].ID + " to " + Tile(d), kind: ActMove, w: s.W, to: d})
 		}
 		return p, opts
 	case stepPlan:
@@ -702,10 +705,12 @@ func (g *Game) steps(p Pos) []Pos {
 // passes through any warrior; otherwise only through allies.
 func (g *Game) Reach(wi, mv int, force bool) map[Pos]int {
 	w := g.W[wi]
-	cur := map[Pos]int{w.Pos: 0}
+	// cur and next are two maps reused in turn: a fresh map per move was
+	// the largest allocation of a battlecrest game.
+	cur, next := map[Pos]int{w.Pos: 0}, map[Pos]int{}
 	best := map[Pos]int{}
 	for range mv {
-		next := map[Pos]int{}
+		clear(next)
 		for p, hz := range cur {
 			for _, q := range g.steps(p) {
 				if !g.isSpace(q) {
@@ -728,7 +733,7 @@ func (g *Game) Reach(wi, mv int, force bool) map[Pos]int {
 				best[q] = h
 			}
 		}
-		cur = next
+		cur, next = next, cur
 	}
 	return best
 }

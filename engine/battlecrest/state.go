@@ -270,7 +270,10 @@ func (g *Game) clone() *Game {
 	for i, s := range g.stack {
 		c.stack[i] = s.clone()
 	}
-	c.opts = slices.Clone(g.opts)
+	// The option list is shared, not copied: it is only ever replaced
+	// whole (decide, Apply), never written into, and a copy per peek was
+	// a fifth of a greedy game's bytes. The cap makes an append copy.
+	c.opts = g.opts[:len(g.opts):len(g.opts)]
 	c.triggers = slices.Clone(g.triggers)
 	pcg := *g.pcg
 	c.pcg = &pcg

@@ -2,6 +2,7 @@ package tropera
 
 import (
 	"fmt"
+	"iter"
 	"slices"
 	"strings"
 
@@ -104,14 +105,18 @@ func (b *Battle) Action(i int) string { return b.acts()[i].text }
 
 func (b *Battle) acts() []act {
 	if !b.fresh {
-		b.legal = b.enumerate()
+		// The list is written into the last one's memory (clone gives a
+		// copy none): building a new one per action was a large share of
+		// a battle's allocation.
+		b.legal = b.appendActs(b.legal[:0])
 		b.fresh = true
 	}
 	return b.legal
 }
 
-func (b *Battle) enumerate() []act {
-	var out []act
+// appendActs appends every legal action now to out.
+func (b *Battle) appendActs(out []act) []act {
+	start := len(out)
 	switch {
 	case b.over:
 		return nil
@@ -125,7 +130,7 @@ func (b *Battle) enumerate() []act {
 					out = append(out, act{text: fmt.Sprintf("place %s at %s", u.ID, b.tileName(int(t))), v: vPlace, u: i, tile: int(t), t: -1})
 				}
 			}
-			if len(out) == 0 {
+			if len(out) == start {
 				// No free tile it can stand on: it waits off the map.
 				out = append(out, act{text: fmt.Sprintf("place %s off the map", u.ID), v: vPlace, u: i, tile: -1, t: -1})
 			}
@@ -133,16 +138,16 @@ func (b *Battle) enumerate() []act {
 		}
 		return nil
 	case b.pending != nil:
-		return b.pendingActs()
+		return append(out, b.pendingActs()...)
 	case b.active >= 0:
-		out = b.unitActs(b.active)
+		out = b.appendUnitActs(out, b.active)
 		u := b.Units[b.active]
 		out = append(out, act{text: u.ID + " wait", v: vWait, u: b.active, t: -1})
 		return out
 	}
 	for i, u := range b.Units {
 		if b.mayStart(i) {
-			out = append(out, b.unitActs(i)...)
+			out = b.appendUnitActs(out, i)
 			out = append(out, act{text: u.ID + " wait", v: vWait, u: i, t: -1})
 		}
 	}
@@ -235,12 +240,15 @@ func (b *Battle) usesOf(u *BUnit, w int16) int {
 }
 
 // unitActs lists what unit i can do now on its turn.
-func (b *Battle) unitActs(i int) []act {
+func (b *Battle) unitActs(i int) []act { return b.appendUnitActs(nil, i) }
+
+// appendUnitActs appends unitActs(i) to out.
+func (b *Battle) appendUnitActs(out []act, i int) []act {
 	u := b.Units[i]
 	if u.Side != b.phase || !u.Standing() || u.T.Done {
-		return nil
+		return out
 	}
-	var out []act
+	start := len(out)
 	al := b.allowed(u)
 	// The passenger's only way off is a main action.
 	if u.Carrier >= 0 {
@@ -255,7 +263,7 @@ func (b *Battle) unitActs(i int) []act {
 		return out
 	}
 	if u.At < 0 {
-		return nil
+		return out
 	}
 	// Move: once, and once more after Dash or (Canto) after a main action.
 	left := b.Allowance(u) - u.T.Spent
@@ -279,7 +287,7 @@ func (b *Battle) unitActs(i int) []act {
 	if !u.T.Bonus {
 		out = append(out, b.bonusActs(i, al)...)
 	}
-	return dedupe(out)
+	return out[:start+len(dedupe(out[start:]))]
 }
 
 // bonusCost says whether an action that is a bonus action for the party is
@@ -343,7 +351,7 @@ func (b *Battle) mainActs(i int, al allowed) []act {
 			continue
 		}
 		// Destructible terrain in range.
-		for _, t := range b.within(at, int(wt.MaxRange)) {
+		for t := range b.within(at, int(wt.MaxRange)) {
 			tr := b.Terrain(t)
 			if tr.Destructible && b.tileHP[t] > 0 && b.inRange(u, wt, b.dist(at, t)) {
 				out = append(out, act{text: fmt.Sprintf("%s attack tile %s with %s", u.ID, b.tileName(t), wt.ID), v: vAttackTile, u: i, tile: t, t: -1, w: w})
@@ -420,7 +428,7 @@ func (b *Battle) mainActs(i int, al allowed) []act {
 				continue
 			}
 			var tiles []int
-			for _, t := range b.within(at, int(wt.MaxRange)) {
+			for t := range b.within(at, int(wt.MaxRange)) {
 				if t != at && b.inRange(u, wt, b.dist(at, t)) && b.Terrain(t).Move != table.Impassable {
 					tiles = append(tiles, t)
 				}
@@ -625,6 +633,17 @@ func kindOf(weapon bool) string {
 // dedupe keeps the first action of each text (two carried copies of the
 // same item trade alike).
 func dedupe(in []act) []act {
+	if len(in) <= 32 {
+		// A short list is searched, not hashed: the same first
+		// occurrences kept, without a map per unit per action.
+		out := in[:0]
+		for _, a := range in {
+			if !slices.ContainsFunc(out, func(x act) bool { return x.text == a.text }) {
+				out = append(out, a)
+			}
+		}
+		return out
+	}
 	seen := map[string]bool{}
 	out := in[:0]
 	for _, a := range in {
@@ -650,19 +669,23 @@ func (b *Battle) freeSlots(u *BUnit, weapon bool) int {
 	return table.ItemSlots(lv) + extra - len(u.Items)
 }
 
-// within lists the tiles within r spaces of t, in tile order.
-func (b *Battle) within(t, r int) []int {
-	w, h := int(b.m.Width), int(b.m.Height)
-	x0, y0 := t%w, t/w
-	var out []int
-	for y := max(0, y0-r); y <= min(h-1, y0+r); y++ {
-		for x := max(0, x0-r); x <= min(w-1, x0+r); x++ {
-			if k := y*w + x; b.dist(t, k) <= r {
-				out = append(out, k)
+// within yields the tiles within r spaces of t, in tile order.
+func (b *Battle) within(t, r int) iter.Seq[int] {
+	// A sequence, not a list: a list per weapon per unit per action was
+	// a tenth of a battle's bytes.
+	return func(yield func(int) bool) {
+		w, h := int(b.m.Width), int(b.m.Height)
+		x0, y0 := t%w, t/w
+		for y := max(0, y0-r); y <= min(h-1, y0+r); y++ {
+			for x := max(0, x0-r); x <= min(w-1, x0+r); x++ {
+				if k := y*w + x; b.dist(t, k) <= r {
+					if !yield(k) {
+						return
+					}
+				}
 			}
 		}
 	}
-	return out
 }
 
 // inRange is InRange for weapon w.

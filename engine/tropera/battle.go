@@ -26,6 +26,7 @@ type Battle struct {
 	bi    int
 	def   *table.Battle
 	m     *table.Map
+	nbrs  [][]int  // each tile's neighbours (moves.go), shared by clones
 	names []string // the tiles' names (shared by clones)
 	Units []*BUnit
 	// The map as it is now: terrain per tile (destroyed walls, opened
@@ -262,6 +263,7 @@ func charges(n int8) int {
 func newShell(rs *table.Ruleset, bi int) *Battle {
 	b := &Battle{rs: rs, bi: bi, def: &rs.Battles[bi], active: -1}
 	b.m = &rs.Maps[b.def.Map]
+	b.nbrs = neighbourLists(int(b.m.Width), int(b.m.Height))
 	for t := range b.m.Tiles {
 		b.names = append(b.names, b.m.TileName(t))
 	}

@@ -17,22 +17,33 @@ func Dist(a, b, width int) int {
 
 func (b *Battle) dist(a, c int) int { return Dist(a, c, int(b.m.Width)) }
 
-// neighbours are the tiles next to t (north, east, south, west).
-func (b *Battle) neighbours(t int) []int {
-	w, h := int(b.m.Width), int(b.m.Height)
-	x, y := t%w, t/w
-	out := make([]int, 0, 4)
-	if y+1 < h {
-		out = append(out, t+w)
-	}
-	if x+1 < w {
-		out = append(out, t+1)
-	}
-	if y > 0 {
-		out = append(out, t-w)
-	}
-	if x > 0 {
-		out = append(out, t-1)
+// neighbours are the tiles next to t (north, east, south, west). The lists
+// are built once per battle (newShell) and shared by its clones: callers only
+// read them, and a list per call was Tropera's largest allocation site.
+func (b *Battle) neighbours(t int) []int { return b.nbrs[t] }
+
+// neighbourLists lists every tile's neighbours on a map w by h, in one
+// backing array; each list's capacity is its length, so an append to one
+// cannot write into the next.
+func neighbourLists(w, h int) [][]int {
+	flat := make([]int, 0, 4*w*h)
+	out := make([][]int, w*h)
+	for t := range out {
+		x, y := t%w, t/w
+		lo := len(flat)
+		if y+1 < h {
+			flat = append(flat, t+w)
+		}
+		if x+1 < w {
+			flat = append(flat, t+1)
+		}
+		if y > 0 {
+			flat = append(flat, t-w)
+		}
+		if x > 0 {
+			flat = append(flat, t-1)
+		}
+		out[t] = flat[lo:len(flat):len(flat)]
 	}
 	return out
 }

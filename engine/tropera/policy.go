@@ -247,7 +247,7 @@ func (b *Battle) plansAt(i, t int, dist []int, consider func(plan)) {
 		if wt.Type == table.Staff || wt.Siege {
 			continue
 		}
-		for _, x := range b.within(t, int(wt.MaxRange)) {
+		for x := range b.within(t, int(wt.MaxRange)) {
 			if tr := b.Terrain(x); tr.Destructible && b.tileHP[x] > 0 && closer(x) && b.inRange(u, wt, b.dist(t, x)) {
 				consider(plan{score: 15, tile: t, text: u.ID + " attack tile " + b.tileName(x) + " with " + wt.ID})
 			}
