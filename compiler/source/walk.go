@@ -89,11 +89,15 @@ func (w *walker) dir(p string) *dirResult {
 		}
 		switch {
 		case d.typ&fs.ModeSymlink != 0:
-			if target, ok := linkTarget(w.fsys, name, &cur.diags, w.show(name)); ok {
+			if target, abs, ok := linkTarget(w.fsys, name, &cur.diags, w.show(name)); ok {
 				if fi, err := fs.Stat(w.fsys, target); err == nil && fi.IsDir() {
 					cur.diags.Warn(diag.CodeSymlink, diag.Pos{File: w.show(name)}, "symlinked folder is not followed; link the files or move the folder into the pack")
 				} else if isYAML(name) {
-					cur.files = append(cur.files, walked{path: name})
+					f := walked{path: name}
+					if abs {
+						f.target = target
+					}
+					cur.files = append(cur.files, f)
 				}
 			}
 		case d.typ.IsDir():
