@@ -302,11 +302,13 @@ func LoadCached(fsys fs.FS, display string, check Check, cache *vcache.Pack) (*S
 		set.lazy = map[string]string{}
 	}
 	var diags diag.List
+	// The display path is every report's name of the file: a name that
+	// is not printable UTF-8 is quoted (diag.QuotePath).
 	show := func(p string) string {
 		if display == "" || display == "." {
-			return p
+			return diag.QuotePath(p)
 		}
-		return strings.TrimSuffix(display, "/") + "/" + p
+		return diag.QuotePath(strings.TrimSuffix(display, "/") + "/" + p)
 	}
 	found, wd := walkFiles(fsys, show, cache != nil)
 	diags = append(diags, wd...)

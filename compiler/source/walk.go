@@ -5,6 +5,7 @@ import (
 	"path"
 	"runtime"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/roundtable-dev/roundtable/compiler/diag"
 	"github.com/roundtable-dev/roundtable/compiler/vcache"
@@ -85,6 +86,11 @@ func (w *walker) dir(p string) *dirResult {
 			continue
 		}
 		if w.skip != nil && w.skip(name, d.typ.IsDir()) {
+			continue
+		}
+		if !utf8.ValidString(d.name) && (d.typ.IsDir() || isYAML(d.name)) {
+			// An fs.FS opens no such path ("invalid argument").
+			cur.diags.Add(diag.CodeIO, diag.Pos{File: w.show(name)}, "cannot read: the file name is not valid UTF-8").Hint = "rename it"
 			continue
 		}
 		switch {
