@@ -23,6 +23,7 @@ import (
 	"cuelang.org/go/cue/build"
 	"cuelang.org/go/cue/cuecontext"
 	cueerrors "cuelang.org/go/cue/errors"
+	"cuelang.org/go/cue/literal"
 	"cuelang.org/go/cue/parser"
 	"cuelang.org/go/cue/token"
 	"gopkg.in/yaml.v3"
@@ -475,7 +476,7 @@ func classify(def cue.Value, doc *source.Document, root *yaml.Node, path []strin
 	}
 	// A number of the right kind out of bounds, even when other arms of a
 	// disjunction (int | "I" | "II") also complain of mismatched types.
-	if has("out of bound") && node != nil && node.Kind == yaml.ScalarNode && node.Tag == "!!int" && schemaAt.IncompleteKind()&cue.IntKind != 0 {
+	if has("out of bound") && node != nil && node.Kind == yaml.ScalarNode && node.Tag == "!!int" && source.DecimalForm(node.Value) && schemaAt.IncompleteKind()&cue.IntKind != 0 {
 		diags.Add(diag.CodeOutOfRange, pos, "%s: %s is out of range (%s)", dotted, node.Value, bounds(msgs))
 		return
 	}
@@ -504,6 +505,13 @@ func classify(def cue.Value, doc *source.Document, root *yaml.Node, path []strin
 		}
 		if node != nil && node.Tag == "!!null" && node.Value == "" {
 			d.Hint = "the field has no value: write one after the colon"
+		}
+		if node != nil && node.Kind == yaml.ScalarNode && node.Tag == "!!int" && !source.DecimalForm(node.Value) && schemaAt.IncompleteKind()&cue.IntKind != 0 {
+			d.Hint = "write it in plain decimal: " + plainDecimal(node)
+		}
+		if node != nil && source.ExplicitOther(node) {
+			d.Message = fmt.Sprintf("%s must be %s, found a value tagged %s", dotted, kindWords(schemaAt.IncompleteKind()), node.Tag)
+			d.Hint = "remove the tag " + node.Tag
 		}
 		if node != nil && node.Tag == "!!float" && schemaAt.IncompleteKind()&cue.FloatKind == 0 && schemaAt.IncompleteKind()&cue.IntKind != 0 {
 			if f, err := strconv.ParseFloat(node.Value, 64); err == nil && f == math.Trunc(f) && math.Abs(f) < 1e15 {
@@ -808,6 +816,30 @@ func dedupe(s []string) []string {
 
 // toAST converts a resolved YAML tree to a CUE expression. Positions are not
 // needed: errors are mapped back through their data path.
+// plainDecimal is an int spelled otherwise (012, 0x0C, +12) in decimal: a
+// leading zero is taken for a slip (012 -> 12), other spellings by value.
+func plainDecimal(n *yaml.Node) string {
+	v := strings.TrimLeft(strings.TrimPrefix(n.Value, "+"), "0")
+	neg := strings.HasPrefix(n.Value, "-")
+	if neg {
+		v = strings.TrimLeft(n.Value[1:], "0")
+	}
+	if source.DecimalForm(v) || v == "" {
+		if v == "" {
+			v = "0"
+		}
+		if neg && v != "0" {
+			v = "-" + v
+		}
+		return v
+	}
+	var i int64
+	if err := n.Decode(&i); err == nil {
+		return strconv.FormatInt(i, 10)
+	}
+	return n.Value
+}
+
 func toAST(n *yaml.Node) ast.Expr { return prune{}.toAST(n) }
 
 // prune is what toAST leaves out of a tree for CUE: the mapping fields
@@ -843,10 +875,18 @@ func (p prune) toAST(n *yaml.Node) ast.Expr {
 		}
 		return l
 	case yaml.ScalarNode:
+		if source.ExplicitOther(n) {
+			return &ast.BasicLit{Kind: token.STRING, Value: literal.Bytes.Quote(n.Value)}
+		}
 		switch n.Tag {
 		case "!!int":
 			var i int64
 			if err := n.Decode(&i); err == nil {
+				if !source.DecimalForm(n.Value) {
+					// 012, 0x0C, +12: a number, but not a whole number
+					// as content writes one (source.DecimalForm).
+					return &ast.BasicLit{Kind: token.FLOAT, Value: fmt.Sprint(i) + ".0"}
+				}
 				return &ast.BasicLit{Kind: token.INT, Value: fmt.Sprint(i)}
 			}
 		case "!!float":

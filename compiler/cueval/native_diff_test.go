@@ -479,6 +479,8 @@ var oddScalars = []string{
 	"0", "-1", "21", "16", "7", "3", "100000000000000000000", "0x10", "0o7", "1_000", "+3", "007", "1.0", "1.5", "1e3",
 	".inf", "-.nan", "~", "null", "true", "False", "yes", "", "''", "purple", "Red", "red ", "a--b", "Chrom", "x y",
 	"annas-base/", "stop", "gray", "-9", "-10", "10", "2026-11-30",
+	// Explicit tags (tag, a space, the value): YAML 1.1's and custom ones.
+	"!!binary SGVsbG8=", "!!timestamp 2026-11-30", "!shout red", "!!int 3", "!!int 012", "!!str 3", "!!float 3",
 }
 
 func mutate(doc *yaml.Node, r *rand.Rand, m byte) {
@@ -490,6 +492,9 @@ func mutate(doc *yaml.Node, r *rand.Rand, m byte) {
 	case 0, 1: // replace a value with an odd scalar
 		v := oddScalars[r.IntN(len(oddScalars))]
 		*n = yaml.Node{Kind: yaml.ScalarNode, Value: v}
+		if tag, val, ok := strings.Cut(v, " "); ok && strings.HasPrefix(v, "!") {
+			*n = yaml.Node{Kind: yaml.ScalarNode, Tag: tag, Value: val, Style: yaml.TaggedStyle}
+		}
 		if v == "" || v == "''" {
 			*n = yaml.Node{Kind: yaml.ScalarNode, Tag: "!!str", Value: ""}
 		}

@@ -8,8 +8,21 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"unicode"
 	"unicode/utf8"
 )
+
+// QuotePath is a file name fit to print: the name itself when it is valid
+// UTF-8 of printable characters, else the name quoted with Go's escapes
+// ("bad\xff.yaml"): a name's raw bytes would make JSON output invalid
+// UTF-8 (or silently U+FFFD) and a newline in a name would forge a line
+// of diagnostics.
+func QuotePath(name string) string {
+	if utf8.ValidString(name) && !strings.HasPrefix(name, `"`) && !strings.ContainsFunc(name, func(r rune) bool { return !unicode.IsPrint(r) }) {
+		return name
+	}
+	return strconv.Quote(name)
+}
 
 // Severity says whether a diagnostic fails a run.
 type Severity int

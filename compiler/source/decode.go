@@ -498,6 +498,38 @@ func (dc *decoder) scalar(p *plan, out reflect.Value, h *header) bool {
 	return false
 }
 
+// DecimalForm reports whether an int is spelled in plain decimal: an
+// optional minus and digits without a leading zero (or 0). yaml.v3 also
+// reads 012 (as octal 10), 0x0C, 0o14, 0b1100 and +12 as ints, YAML 1.1
+// coercions that content must not rely on: validation refuses them where
+// a whole number is wanted.
+func DecimalForm(s string) bool {
+	s = strings.TrimPrefix(s, "-")
+	if s == "" || s[0] == '0' && len(s) > 1 {
+		return false
+	}
+	for _, c := range []byte(s) {
+		if c < '0' || c > '9' {
+			return false
+		}
+	}
+	return true
+}
+
+// ExplicitOther reports whether a scalar carries an explicit tag that is
+// none of YAML's core types (!!binary, !!timestamp, !custom): it is
+// validated as bytes, which no schema field takes, not silently as text.
+func ExplicitOther(n *yaml.Node) bool {
+	if n.Kind != yaml.ScalarNode || n.Style&yaml.TaggedStyle == 0 {
+		return false
+	}
+	switch n.Tag {
+	case "!!str", "!!int", "!!float", "!!bool", "!!null":
+		return false
+	}
+	return true
+}
+
 // Decimal reads an int written as yaml.v3 resolves it to the same int
 // without doubt: 0, or an optional minus and up to 18 digits without a
 // leading zero. Fast paths use it; any other spelling is yaml.v3's to read.

@@ -54,7 +54,7 @@ func loadFiles(fsys fs.FS, files []walked, show func(string) string, set *Set, d
 				var fi fs.FileInfo
 				var serr error
 				if !files[j].hasStat {
-					if fi, serr = stat(fsys, files[j].path, files[j].d); serr == nil && !fi.Mode().IsRegular() {
+					if fi, serr = stat(fsys, files[j].file(), files[j].d); serr == nil && !fi.Mode().IsRegular() {
 						r.diags.Add(diag.CodeIO, diag.Pos{File: name}, "cannot read: not a regular file")
 						continue
 					}
@@ -79,7 +79,7 @@ func loadFiles(fsys fs.FS, files []walked, show func(string) string, set *Set, d
 						}
 					}
 				}
-				data, err := readLimited(fsys, files[j].path)
+				data, err := readLimited(fsys, files[j].file())
 				if err != nil {
 					if errors.Is(err, errTooLarge) {
 						r.diags.Add(diag.CodeTooLarge, diag.Pos{File: name}, "file is larger than %d bytes; not parsed", MaxFileSize).Hint = tooLargeHint
@@ -140,7 +140,7 @@ func loadFiles(fsys fs.FS, files []walked, show func(string) string, set *Set, d
 			set.Names = append(set.Names, r.name)
 		case r.lazy:
 			set.Files[r.name] = nil
-			set.lazy[r.name] = files[j].path
+			set.lazy[r.name] = files[j].file()
 			set.Names = append(set.Names, r.name)
 		}
 		if cache != nil && (r.read || r.lazy) {

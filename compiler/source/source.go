@@ -8,7 +8,9 @@ import (
 	"errors"
 	"io"
 	"io/fs"
+	"os"
 	"path"
+	"path/filepath"
 	"regexp"
 	"slices"
 	"strconv"
@@ -300,11 +302,13 @@ func LoadCached(fsys fs.FS, display string, check Check, cache *vcache.Pack) (*S
 		set.lazy = map[string]string{}
 	}
 	var diags diag.List
+	// The display path is every report's name of the file: a name that
+	// is not printable UTF-8 is quoted (diag.QuotePath).
 	show := func(p string) string {
 		if display == "" || display == "." {
-			return p
+			return diag.QuotePath(p)
 		}
-		return strings.TrimSuffix(display, "/") + "/" + p
+		return diag.QuotePath(strings.TrimSuffix(display, "/") + "/" + p)
 	}
 	found, wd := walkFiles(fsys, show, cache != nil)
 	diags = append(diags, wd...)
@@ -316,9 +320,18 @@ func LoadCached(fsys fs.FS, display string, check Check, cache *vcache.Pack) (*S
 // walked is a YAML file found by the walk.
 type walked struct {
 	path    string
+	target  string      // the file to read, when path is an absolute link to it (os.Root follows no absolute link)
 	d       fs.DirEntry // nil for a symbolic link, and when hasStat
 	st      vcache.Stat // the file's stat, when hasStat (readDirStat)
 	hasStat bool
+}
+
+// file is the path to open.
+func (w walked) file() string {
+	if w.target != "" {
+		return w.target
+	}
+	return w.path
 }
 
 func isYAML(p string) bool { return IsYAML(p) }
@@ -340,22 +353,66 @@ func trimErr(err error) string {
 }
 
 // linkTarget resolves a symlink inside fsys and refuses one that leaves it.
-func linkTarget(fsys fs.FS, p string, diags *diag.List, name string) (string, bool) {
+// An absolute link is resolved against the real folder fsys reads (when
+// it is an os folder): a link to a file inside the pack is followed, as a
+// relative one is; abs says the target is to be opened instead of the link.
+func linkTarget(fsys fs.FS, p string, diags *diag.List, name string) (target string, abs, ok bool) {
 	target, err := fs.ReadLink(fsys, p)
 	if err != nil {
 		diags.Add(diag.CodeSymlink, diag.Pos{File: name}, "cannot resolve symbolic link: %v", trimErr(err))
-		return "", false
+		return "", false, false
 	}
-	if path.IsAbs(target) || strings.HasPrefix(target, "/") {
+	if filepath.IsAbs(target) || strings.HasPrefix(target, "/") {
+		if rel, ok := insideRoot(fsys, target); ok {
+			return rel, true, true
+		}
 		diags.Add(diag.CodeSymlink, diag.Pos{File: name}, "symbolic link points outside the pack folder (to %s)", target).Hint = "copy the file into the pack instead of linking to it"
-		return "", false
+		return "", false, false
 	}
 	joined := path.Join(path.Dir(p), target)
 	if joined == ".." || strings.HasPrefix(joined, "../") {
 		diags.Add(diag.CodeSymlink, diag.Pos{File: name}, "symbolic link points outside the pack folder (to %s)", target).Hint = "copy the file into the pack instead of linking to it"
+		return "", false, false
+	}
+	return joined, false, true
+}
+
+// insideRoot is an absolute link target as a path inside fsys, when fsys
+// is an os folder (os.Root, os.DirFS) and the target, every link in it
+// resolved, is inside that folder's real path.
+func insideRoot(fsys fs.FS, target string) (string, bool) {
+	if f, ok := fsys.(*Filter); ok {
+		fsys = f.FS
+	}
+	d, err := fsys.Open(".")
+	if err != nil {
 		return "", false
 	}
-	return joined, true
+	of, isOS := d.(*os.File)
+	name := ""
+	if isOS {
+		name = of.Name()
+	}
+	d.Close()
+	if name == "" {
+		return "", false
+	}
+	root, err := filepath.Abs(name)
+	if err == nil {
+		root, err = filepath.EvalSymlinks(root)
+	}
+	if err != nil {
+		return "", false
+	}
+	real, err := filepath.EvalSymlinks(target)
+	if err != nil {
+		return "", false
+	}
+	rel, err := filepath.Rel(root, real)
+	if err != nil || rel == ".." || strings.HasPrefix(rel, ".."+string(filepath.Separator)) {
+		return "", false
+	}
+	return filepath.ToSlash(rel), true
 }
 
 var errTooLarge = errors.New("too large")

@@ -5,6 +5,7 @@ import (
 	"path"
 	"runtime"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/roundtable-dev/roundtable/compiler/diag"
 	"github.com/roundtable-dev/roundtable/compiler/vcache"
@@ -87,13 +88,22 @@ func (w *walker) dir(p string) *dirResult {
 		if w.skip != nil && w.skip(name, d.typ.IsDir()) {
 			continue
 		}
+		if !utf8.ValidString(d.name) && (d.typ.IsDir() || isYAML(d.name)) {
+			// An fs.FS opens no such path ("invalid argument").
+			cur.diags.Add(diag.CodeIO, diag.Pos{File: w.show(name)}, "cannot read: the file name is not valid UTF-8").Hint = "rename it"
+			continue
+		}
 		switch {
 		case d.typ&fs.ModeSymlink != 0:
-			if target, ok := linkTarget(w.fsys, name, &cur.diags, w.show(name)); ok {
+			if target, abs, ok := linkTarget(w.fsys, name, &cur.diags, w.show(name)); ok {
 				if fi, err := fs.Stat(w.fsys, target); err == nil && fi.IsDir() {
 					cur.diags.Warn(diag.CodeSymlink, diag.Pos{File: w.show(name)}, "symlinked folder is not followed; link the files or move the folder into the pack")
 				} else if isYAML(name) {
-					cur.files = append(cur.files, walked{path: name})
+					f := walked{path: name}
+					if abs {
+						f.target = target
+					}
+					cur.files = append(cur.files, f)
 				}
 			}
 		case d.typ.IsDir():

@@ -12,6 +12,8 @@ import (
 
 	"cuelang.org/go/cue"
 	"gopkg.in/yaml.v3"
+
+	"github.com/roundtable-dev/roundtable/compiler/source"
 )
 
 // Verdict is what the native validator concluded about a document.
@@ -164,6 +166,7 @@ const (
 	dNull
 	dStruct
 	dList
+	dBytes
 )
 
 // scalar is a YAML scalar as CUE sees it.
@@ -195,6 +198,9 @@ func plainDecimal(s string) bool {
 // does: ints that do not decode and floats that are infinite or NaN become
 // strings, unknown tags are strings.
 func toScalar(n *yaml.Node) scalar {
+	if source.ExplicitOther(n) {
+		return scalar{kind: dBytes}
+	}
 	switch n.Tag {
 	case "!!str":
 		return scalar{kind: dString, s: n.Value}
@@ -206,6 +212,9 @@ func toScalar(n *yaml.Node) scalar {
 		}
 		var i int64
 		if err := n.Decode(&i); err == nil {
+			if !source.DecimalForm(n.Value) {
+				return scalar{kind: dFloat} // as cueval: 012 is no whole number
+			}
 			return scalar{kind: dInt, i: i}
 		}
 	case "!!float":
@@ -268,6 +277,9 @@ func kindsOf(k cue.Kind) dkind {
 	}
 	if k&cue.ListKind != 0 {
 		d |= dList
+	}
+	if k&cue.BytesKind != 0 {
+		d |= dBytes
 	}
 	return d
 }
