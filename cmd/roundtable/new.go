@@ -316,14 +316,9 @@ func newPack(cmd *cobra.Command, dir, game, id, name string) error {
 	return nil
 }
 
-// packGame finds the game of the pack that holds file: the nearest
-// pack.yaml in its folder or a parent.
-func packGame(file string) (string, []*source.Document) {
-	g, docs, _ := packGameDir(file)
-	return g, docs
-}
-
-// packGameDir is packGame that also returns the pack's folder ("" when none).
+// packGameDir finds the game of the pack that holds file (the nearest
+// pack.yaml in its folder or a parent), its documents and its folder ("" when
+// none).
 func packGameDir(file string) (string, []*source.Document, string) {
 	dir, err := filepath.Abs(filepath.Dir(file))
 	if err != nil {
