@@ -152,24 +152,12 @@ func compileAllOpen(dirs []string, cacheDir string) ([]*compiler.Result, diag.Li
 			// Without the required pack every reference to it fails and the
 			// game's checks miss its entities: a typo in requires buried its
 			// own error under dozens. Keep what stands alone.
-			ds = slices.DeleteFunc(ds, func(d diag.Diagnostic) bool { return !standsAlone[d.Code] })
+			ds = slices.DeleteFunc(ds, func(d diag.Diagnostic) bool { return !compiler.StandsAlone(d.Code) })
 		}
 		diags = append(diags, ds...)
 		results = append(results, res)
 	}
 	return results, qualifyRelated(results, applyProject(results, diags.Sort().Fold())), closeRoots, nil
-}
-
-// standsAlone are the codes of problems within one document or one pack's
-// files, true whatever other packs are loaded.
-var standsAlone = map[string]bool{
-	diag.CodeIO: true, diag.CodeTooLarge: true, diag.CodeUTF8: true, diag.CodeYAMLSyntax: true,
-	diag.CodeDuplicateKey: true, diag.CodeAliasBudget: true, diag.CodeTooDeep: true, diag.CodeSymlink: true,
-	diag.CodeNotMapping: true, diag.CodeMissingKind: true, diag.CodeUnknownKind: true, diag.CodeWrongType: true,
-	diag.CodeOutOfRange: true, diag.CodeUnknownField: true, diag.CodeMissingField: true, diag.CodeBadEnum: true,
-	diag.CodeInvalid: true, diag.CodeDuplicateID: true, diag.CodeNoPack: true, diag.CodePack: true,
-	diag.CodeWrongGame: true, diag.CodeNoContent: true,
-	compiler.CodeMissingPack: true, compiler.CodeVersion: true, compiler.CodeCycle: true,
 }
 
 type packJSON struct {

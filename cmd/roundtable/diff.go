@@ -214,20 +214,11 @@ func emptyTree(name, absent string) *tree {
 // gitTree reads a folder of the repository at top as of a revision (git
 // archive REV:PATH).
 func gitTree(top, spec, name string) (*tree, error) {
-	var stderr bytes.Buffer
-	c := exec.Command("git", "archive", "--format=tar", spec)
-	c.Stderr = &stderr
-	c.Dir = top
-	out, err := c.Output()
+	tr, err := gitArchive(top, spec)
 	if err != nil {
-		msg := strings.TrimSpace(stderr.String())
-		if msg == "" {
-			msg = err.Error()
-		}
-		return nil, usageErr("git archive %s: %s", spec, msg)
+		return nil, err
 	}
 	fsys := fstest.MapFS{}
-	tr := tar.NewReader(bytes.NewReader(out))
 	for {
 		h, err := tr.Next()
 		if errors.Is(err, io.EOF) {
@@ -613,4 +604,22 @@ func (d *contentDiff) printMarkdown(w io.Writer) {
 			}
 		}
 	}
+}
+
+// gitArchive reads a folder of the repository at top as of a revision
+// (spec is REV:PATH) as a tar stream; git's complaint is a usage error.
+func gitArchive(top, spec string) (*tar.Reader, error) {
+	var stderr bytes.Buffer
+	c := exec.Command("git", "archive", "--format=tar", spec)
+	c.Stderr = &stderr
+	c.Dir = top
+	out, err := c.Output()
+	if err != nil {
+		msg := strings.TrimSpace(stderr.String())
+		if msg == "" {
+			msg = err.Error()
+		}
+		return nil, usageErr("git archive %s: %s", spec, msg)
+	}
+	return tar.NewReader(bytes.NewReader(out)), nil
 }

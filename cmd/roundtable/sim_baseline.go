@@ -2,7 +2,6 @@ package main
 
 import (
 	"archive/tar"
-	"bytes"
 	"errors"
 	"io"
 	"os"
@@ -69,19 +68,10 @@ func baselinePacks(g *games.Game, rev string, packs []string) (old, new []string
 // of rev into dst.
 func gitExtract(top, rev, path, dst string) error {
 	spec := rev + ":" + strings.TrimPrefix(path, ".")
-	var stderr bytes.Buffer
-	c := exec.Command("git", "archive", "--format=tar", spec)
-	c.Stderr = &stderr
-	c.Dir = top
-	out, err := c.Output()
+	tr, err := gitArchive(top, spec)
 	if err != nil {
-		msg := strings.TrimSpace(stderr.String())
-		if msg == "" {
-			msg = err.Error()
-		}
-		return usageErr("git archive %s: %s", spec, msg)
+		return err
 	}
-	tr := tar.NewReader(bytes.NewReader(out))
 	for {
 		h, err := tr.Next()
 		if errors.Is(err, io.EOF) {

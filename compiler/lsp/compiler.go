@@ -159,7 +159,7 @@ func check(srcs []packSource, cacheDir string, dc *docCache) checked {
 		if slices.ContainsFunc(set, func(p *compiler.Pack) bool { return p.Doc != nil && missing[p.Doc.File] }) {
 			// As check does: without a required pack, keep only what
 			// stands alone (cmd/roundtable/check.go).
-			ds = slices.DeleteFunc(ds, func(d diag.Diagnostic) bool { return !standsAlone[d.Code] })
+			ds = slices.DeleteFunc(ds, func(d diag.Diagnostic) bool { return !compiler.StandsAlone(d.Code) })
 		}
 		diags = append(diags, ds...)
 		results = append(results, res)
@@ -316,18 +316,6 @@ func (dc *docCache) forget(seen, changed map[string]bool) {
 			delete(dc.packs, dir)
 		}
 	}
-}
-
-// standsAlone are the codes check keeps when a required pack is missing
-// (cmd/roundtable/check.go).
-var standsAlone = map[string]bool{
-	diag.CodeIO: true, diag.CodeTooLarge: true, diag.CodeUTF8: true, diag.CodeYAMLSyntax: true,
-	diag.CodeDuplicateKey: true, diag.CodeAliasBudget: true, diag.CodeTooDeep: true, diag.CodeSymlink: true,
-	diag.CodeNotMapping: true, diag.CodeMissingKind: true, diag.CodeUnknownKind: true, diag.CodeWrongType: true,
-	diag.CodeOutOfRange: true, diag.CodeUnknownField: true, diag.CodeMissingField: true, diag.CodeBadEnum: true,
-	diag.CodeInvalid: true, diag.CodeDuplicateID: true, diag.CodeNoPack: true, diag.CodePack: true,
-	diag.CodeWrongGame: true, diag.CodeNoContent: true,
-	compiler.CodeMissingPack: true, compiler.CodeVersion: true, compiler.CodeCycle: true,
 }
 
 // gameInfo is what the server needs of a registered game.
