@@ -10,6 +10,8 @@ import (
 	"strings"
 	"unicode"
 	"unicode/utf8"
+
+	"github.com/roundtable-dev/roundtable/engine/play/quote"
 )
 
 // QuotePath is a file name fit to print: the name itself when it is valid
@@ -113,7 +115,7 @@ const (
 	// cut, saying how much was left out.
 	MaxMessage = 1000
 	// MaxQuoted bounds a value quoted in a message, in runes (Quote).
-	MaxQuoted = 60
+	MaxQuoted = quote.Max
 	// MaxShown is how many diagnostics a run prints; a final line counts
 	// the rest.
 	MaxShown = 1000
@@ -121,20 +123,7 @@ const (
 
 // Quote is strconv.Quote of s cut to MaxQuoted runes: "aaaa…" (+N more).
 // Messages quote user values with it.
-func Quote(s string) string {
-	if utf8.RuneCountInString(s) <= MaxQuoted {
-		return strconv.Quote(s)
-	}
-	cut, n := s, 0
-	for i := range s {
-		if n == MaxQuoted {
-			cut = s[:i]
-			break
-		}
-		n++
-	}
-	return strconv.Quote(cut) + fmt.Sprintf("… (%d more characters)", utf8.RuneCountInString(s)-MaxQuoted)
-}
+func Quote(s string) string { return quote.Quote(s) }
 
 // Clip cuts s to at most max bytes (at a rune boundary), saying how many
 // were left out.

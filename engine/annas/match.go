@@ -9,6 +9,7 @@ import (
 
 	"github.com/roundtable-dev/roundtable/engine/annas/table"
 	"github.com/roundtable-dev/roundtable/engine/play"
+	"github.com/roundtable-dev/roundtable/engine/play/quote"
 )
 
 // Match is a game played through the game contract (engine/play): every
@@ -174,9 +175,9 @@ func newVersus(rules any, o play.Options) (play.Match, error) {
 	case "quick":
 		opt.Quick = true
 	default:
-		msg := fmt.Sprintf("--vp-deck %q: want standard or quick", v)
+		msg := fmt.Sprintf("--vp-deck %s: want standard or quick", quote.Quote(v))
 		if s := suggest(v, []string{"standard", "quick"}); s != "" {
-			msg += fmt.Sprintf(" (did you mean %q?)", s)
+			msg += fmt.Sprintf(" (did you mean %s?)", quote.Quote(s))
 		}
 		return nil, fmt.Errorf("%s", msg)
 	}
@@ -188,7 +189,7 @@ func newVersus(rules any, o play.Options) (play.Match, error) {
 			}
 		}
 		if s := suggest(opt.Map, ids); s != "" {
-			return nil, fmt.Errorf("no versus map %q (did you mean %q?)", opt.Map, s)
+			return nil, fmt.Errorf("no versus map %s (did you mean %s?)", quote.Quote(opt.Map), quote.Quote(s))
 		}
 	}
 	g, err := New(rs, opt)
@@ -223,9 +224,9 @@ func newBoss(rules any, o play.Options) (play.Match, error) {
 		return nil, fmt.Errorf("boss mode needs --boss (one of %s)", strings.Join(ids, ", "))
 	case b < 0:
 		if s := suggest(id, ids); s != "" {
-			return nil, fmt.Errorf("no boss %q; did you mean %q?", id, s)
+			return nil, fmt.Errorf("no boss %s; did you mean %s?", quote.Quote(id), quote.Quote(s))
 		}
-		return nil, fmt.Errorf("no boss %q (bosses: %s)", id, strings.Join(ids, ", "))
+		return nil, fmt.Errorf("no boss %s (bosses: %s)", quote.Quote(id), strings.Join(ids, ", "))
 	}
 	g, err := New(rs, Options{Seed: o.Seed, Mode: table.BossMode, Boss: b, Players: n, Record: !o.Quiet})
 	if err != nil {

@@ -12,6 +12,7 @@ import (
 
 	"github.com/roundtable-dev/roundtable/engine/annas/table"
 	"github.com/roundtable-dev/roundtable/engine/play"
+	"github.com/roundtable-dev/roundtable/engine/play/quote"
 )
 
 // Position is a game's whole state as a designer reads and writes it
@@ -437,7 +438,7 @@ func (l *loader) unit(id string, path ...any) (int16, *posErr) {
 			return int16(i), nil
 		}
 	}
-	return -1, perr(fmt.Sprintf("unknown unit %q", id), path...)
+	return -1, perr(fmt.Sprintf("unknown unit %s", quote.Quote(id)), path...)
 }
 
 func (l *loader) shop(id string, path ...any) (int16, *posErr) {
@@ -449,7 +450,7 @@ func (l *loader) shop(id string, path ...any) (int16, *posErr) {
 			return int16(i), nil
 		}
 	}
-	return -1, perr(fmt.Sprintf("unknown shop card %q", id), path...)
+	return -1, perr(fmt.Sprintf("unknown shop card %s", quote.Quote(id)), path...)
 }
 
 func (l *loader) tag(id string, path ...any) (int, *posErr) {
@@ -458,13 +459,13 @@ func (l *loader) tag(id string, path ...any) (int, *posErr) {
 			return i, nil
 		}
 	}
-	return -1, perr(fmt.Sprintf("unknown tag %q", id), path...)
+	return -1, perr(fmt.Sprintf("unknown tag %s", quote.Quote(id)), path...)
 }
 
 func tileOf(s string, path ...any) (Tile, *posErr) {
 	t, ok := table.ParseTile(s)
 	if !ok {
-		return NoTile, perr(fmt.Sprintf("%q is not a tile (a1 to f6)", s), path...)
+		return NoTile, perr(fmt.Sprintf("%s is not a tile (a1 to f6)", quote.Quote(s)), path...)
 	}
 	return t, nil
 }
@@ -510,7 +511,7 @@ func load(rs *table.Ruleset, mode table.Mode, p *Position) (*Game, *posErr) {
 				ids = append(ids, m.ID)
 			}
 		}
-		return nil, perr(fmt.Sprintf("no %s map %q (maps: %s)", modeName(mode), p.Map, strings.Join(ids, ", ")), "map")
+		return nil, perr(fmt.Sprintf("no %s map %s (maps: %s)", modeName(mode), quote.Quote(p.Map), strings.Join(ids, ", ")), "map")
 	}
 	n := len(p.Players)
 	switch {
@@ -564,7 +565,7 @@ func load(rs *table.Ruleset, mode table.Mode, p *Position) (*Game, *posErr) {
 		}
 		g.Reason = p.Result.Reason
 	default:
-		return nil, perr(fmt.Sprintf("unknown phase %q (mulligan, turn or over)", p.Phase), "phase")
+		return nil, perr(fmt.Sprintf("unknown phase %s (mulligan, turn or over)", quote.Quote(p.Phase)), "phase")
 	}
 	t := p.ThisTurn
 	if t.Deploys < 0 || t.HasteDeploys < 0 || t.Captures < 0 || t.Discards < 0 {
@@ -648,7 +649,7 @@ func load(rs *table.Ruleset, mode table.Mode, p *Position) (*Game, *posErr) {
 			m := Mod{Mods: table.Mods{ATK: int8(mp.ATK), SPD: int8(mp.SPD), DEF: int8(mp.DEF), Mov: int8(mp.MOV)}, By: int8(mp.By)}
 			k := slices.Index(untilNames[:], mp.Until)
 			if k < 0 {
-				return nil, perr(fmt.Sprintf("unknown until %q (combat, turn-end, next-turn or removed)", mp.Until), append(path, j, "until")...)
+				return nil, perr(fmt.Sprintf("unknown until %s (combat, turn-end, next-turn or removed)", quote.Quote(mp.Until)), append(path, j, "until")...)
 			}
 			m.Expiry = Expiry(k)
 			if mp.By < 0 || mp.By >= seats {
@@ -663,7 +664,7 @@ func load(rs *table.Ruleset, mode table.Mode, p *Position) (*Game, *posErr) {
 			}
 			from, ok := g.keyOf(mp.From)
 			if !ok {
-				return nil, perr(fmt.Sprintf("unknown passive %q (skill:UNIT, tag:TAG or attachment:CARD)", mp.From), append(path, j, "from")...)
+				return nil, perr(fmt.Sprintf("unknown passive %s (skill:UNIT, tag:TAG or attachment:CARD)", quote.Quote(mp.From)), append(path, j, "from")...)
 			}
 			m.From = from
 			out = append(out, m)
@@ -715,7 +716,7 @@ func load(rs *table.Ruleset, mode table.Mode, p *Position) (*Game, *posErr) {
 			}
 		}
 		if slot < 0 {
-			return nil, perr(fmt.Sprintf("no slot %q", up.Slot), "units", i, "slot")
+			return nil, perr(fmt.Sprintf("no slot %s", quote.Quote(up.Slot)), "units", i, "slot")
 		}
 		q.Slot = int8(slot)
 		if up.Special != nil {
@@ -749,7 +750,7 @@ func load(rs *table.Ruleset, mode table.Mode, p *Position) (*Game, *posErr) {
 	for i, sp := range p.Summons {
 		k := slices.IndexFunc(g.Boss.def.Summons, func(s table.Summon) bool { return s.ID == sp.Summon })
 		if k < 0 {
-			return nil, perr(fmt.Sprintf("%s has no summon %q", g.Boss.def.ID, sp.Summon), "summons", i, "summon")
+			return nil, perr(fmt.Sprintf("%s has no summon %s", g.Boss.def.ID, quote.Quote(sp.Summon)), "summons", i, "summon")
 		}
 		at, e := tileOf(sp.At, "summons", i, "at")
 		if e != nil {
@@ -896,7 +897,7 @@ func (g *Game) loadBoss(l *loader, p *Position, n int, mods func([]ModPos, ...an
 		for _, b := range rs.Bosses {
 			ids = append(ids, b.ID)
 		}
-		return perr(fmt.Sprintf("no boss %q (bosses: %s)", bp.ID, strings.Join(ids, ", ")), "boss", "id")
+		return perr(fmt.Sprintf("no boss %s (bosses: %s)", quote.Quote(bp.ID), strings.Join(ids, ", ")), "boss", "id")
 	}
 	def := &rs.Bosses[bi]
 	at, e := tileOf(bp.At, "boss", "at")
@@ -937,7 +938,7 @@ func (g *Game) loadBoss(l *loader, p *Position, n int, mods func([]ModPos, ...an
 	for c, cp := range bp.Corners {
 		pos := slices.Index(cornerNames[:], cp.At)
 		if pos < 0 || used[pos] {
-			return perr(fmt.Sprintf("%q is not a free position (nw, ne, se, sw)", cp.At), "boss", "corners", c, "at")
+			return perr(fmt.Sprintf("%s is not a free position (nw, ne, se, sw)", quote.Quote(cp.At)), "boss", "corners", c, "at")
 		}
 		used[pos] = true
 		b.Rot[pos] = int8(c)
@@ -954,7 +955,7 @@ func (g *Game) loadBoss(l *loader, p *Position, n int, mods func([]ModPos, ...an
 		for i, id := range ids {
 			k := slices.IndexFunc(def.Cards, func(c int16) bool { return rs.BossCards[c].ID == id })
 			if k < 0 {
-				return nil, perr(fmt.Sprintf("%s has no card %q", def.ID, id), append(path, i)...)
+				return nil, perr(fmt.Sprintf("%s has no card %s", def.ID, quote.Quote(id)), append(path, i)...)
 			}
 			out = append(out, def.Cards[k])
 		}
@@ -1095,13 +1096,13 @@ func (g *Game) replayInFlight(texts []string) error {
 		legal := g.LegalActions()
 		k := slices.IndexFunc(legal, func(a Action) bool { return g.Text(a) == play.Normalize(s) })
 		if k < 0 {
-			return fmt.Errorf("in-flight[%d]: %q is not legal here", i, s)
+			return fmt.Errorf("in-flight[%d]: %s is not legal here", i, quote.Quote(s))
 		}
 		if err := g.Apply(legal[k]); err != nil {
 			return fmt.Errorf("in-flight[%d]: %v", i, err)
 		}
 		if g.pending == nil && i < len(texts)-1 {
-			return fmt.Errorf("in-flight[%d]: %q ends its action; only its decisions may follow", i, s)
+			return fmt.Errorf("in-flight[%d]: %s ends its action; only its decisions may follow", i, quote.Quote(s))
 		}
 	}
 	if len(texts) > 0 && g.pending == nil {

@@ -10,6 +10,7 @@ import (
 
 	"github.com/roundtable-dev/roundtable/engine/battlecrest/table"
 	"github.com/roundtable-dev/roundtable/engine/play"
+	"github.com/roundtable-dev/roundtable/engine/play/quote"
 )
 
 // position is the whole state of a game as a designer reads and writes it
@@ -294,7 +295,7 @@ func Load(rs *table.Ruleset, n *yaml.Node) (*Game, error) {
 	}
 	for i, d := range p.Done {
 		if !slices.Contains([]string{ActMove, ActActivate, ActPrime, ActRefocus}, d) {
-			return nil, bad("done: %q is not a player action (move, activate, prime, refocus)", "done", i)(d)
+			return nil, bad("done: %s is not a player action (move, activate, prime, refocus)", "done", i)(quote.Quote(d))
 		}
 		if slices.Contains(p.Done[:i], d) {
 			return nil, bad("done: %s twice; a turn's two player actions differ", "done", i)(d)
@@ -306,7 +307,7 @@ func Load(rs *table.Ruleset, n *yaml.Node) (*Game, error) {
 	g.done = p.Done
 	for i, u := range p.Used {
 		if !g.validUse(u) {
-			return nil, bad("used: %q is not a special ability of this game (p1:hero, p2:minion, landmark:<id>)", "used", i)(u)
+			return nil, bad("used: %s is not a special ability of this game (p1:hero, p2:minion, landmark:<id>)", "used", i)(quote.Quote(u))
 		}
 	}
 	g.used = p.Used
@@ -335,7 +336,7 @@ func Load(rs *table.Ruleset, n *yaml.Node) (*Game, error) {
 			err = g.pcg.UnmarshalBinary(b)
 		}
 		if err != nil {
-			return nil, bad("rng: %q is not a random source's state written by this engine", "rng")(p.RNG)
+			return nil, bad("rng: %s is not a random source's state written by this engine", "rng")(quote.Quote(p.RNG))
 		}
 	}
 	g.rng = rand.New(g.pcg)
@@ -380,7 +381,7 @@ func (g *Game) loadCards(s int, cards []cardState, at *yaml.Node) error {
 		case "back":
 			side = 1
 		default:
-			return play.PosError(node(at, i, "side"), "card %s: side %q is start or back", c.ID, c.Side)
+			return play.PosError(node(at, i, "side"), "card %s: side %s is start or back", c.ID, quote.Quote(c.Side))
 		}
 		g.P[s].Cards = append(g.P[s].Cards, Card{Action: a, Side: side, Exhausted: c.Exhausted})
 	}
@@ -539,7 +540,7 @@ func (g *Game) loadStep(st stepState, at *yaml.Node) (step, error) {
 	case stepEndTurn, stepStar:
 	case stepSpecial:
 		if sp, _, _, _ := g.special(st.Seat, st.Source); sp == nil {
-			return s, play.PosError(node(at, "source"), "special: %q is not a special ability of seat %d (hero, minion, landmark:<id>)", st.Source, st.Seat)
+			return s, play.PosError(node(at, "source"), "special: %s is not a special ability of seat %d (hero, minion, landmark:<id>)", quote.Quote(st.Source), st.Seat)
 		}
 		s.Src = st.Source
 	case stepMore:
@@ -552,7 +553,7 @@ func (g *Game) loadStep(st stepState, at *yaml.Node) (step, error) {
 	case stepPlan:
 		s.Card = slices.IndexFunc(g.P[st.Seat].Cards, func(c Card) bool { return g.RS.Actions[c.Action].ID == st.Card })
 		if s.Card < 0 {
-			return s, play.PosError(node(at, "card"), "abilities: %q is not a card of seat %d's action row", st.Card, st.Seat)
+			return s, play.PosError(node(at, "card"), "abilities: %s is not a card of seat %d's action row", quote.Quote(st.Card), st.Seat)
 		}
 	case stepResolve:
 		for i, a := range st.Abilities {
@@ -565,7 +566,7 @@ func (g *Game) loadStep(st stepState, at *yaml.Node) (step, error) {
 	case stepFlip:
 		s.Lm = slices.IndexFunc(g.Lm, func(p Placed) bool { return g.RS.Landmarks[p.Landmark].ID == st.Landmark })
 		if s.Lm < 0 {
-			return s, play.PosError(node(at, "landmark"), "flip: %q is not a landmark on the map", st.Landmark)
+			return s, play.PosError(node(at, "landmark"), "flip: %s is not a landmark on the map", quote.Quote(st.Landmark))
 		}
 	case stepMarch:
 		if err := warrior(); err != nil {
@@ -609,13 +610,13 @@ func (g *Game) loadStep(st stepState, at *yaml.Node) (step, error) {
 			for _, ph := range okPhase {
 				names = append(names, phaseNames[ph])
 			}
-			return s, play.PosError(node(at, "phase"), "%s: phase %q is one of %s", st.Do, st.Phase, strings.Join(names, ", "))
+			return s, play.PosError(node(at, "phase"), "%s: phase %s is one of %s", st.Do, quote.Quote(st.Phase), strings.Join(names, ", "))
 		}
 		s.Phase = phase
 		for i, id := range st.Targets {
 			t := g.warrior(id)
 			if t < 0 {
-				return s, play.PosError(node(at, "targets", i), "%s: target %q is not a warrior of this game", st.Do, id)
+				return s, play.PosError(node(at, "targets", i), "%s: target %s is not a warrior of this game", st.Do, quote.Quote(id))
 			}
 			if slices.Contains(s.Targets, t) {
 				return s, play.PosError(node(at, "targets", i), "%s: %s is targeted twice; each warrior only once", st.Do, id)
@@ -633,7 +634,7 @@ func (g *Game) loadStep(st stepState, at *yaml.Node) (step, error) {
 		}
 		s.Next, s.Value = st.Next, st.Value
 	default:
-		return s, play.PosError(node(at, "do"), "%q is not a step (%s)", st.Do, strings.Join([]string{stepMore, stepPlan, stepResolve, stepStar, stepFlip, stepAttack, stepMarch, stepForce, stepSpecial, stepEndTurn}, ", "))
+		return s, play.PosError(node(at, "do"), "%s is not a step (%s)", quote.Quote(st.Do), strings.Join([]string{stepMore, stepPlan, stepResolve, stepStar, stepFlip, stepAttack, stepMarch, stepForce, stepSpecial, stepEndTurn}, ", "))
 	}
 	return s, nil
 }
@@ -665,7 +666,7 @@ func (g *Game) loadAbility(a abilityState, at *yaml.Node) (table.Ability, error)
 	aimed := ab.Keyword == table.Attack || ab.Keyword == table.Force
 	switch {
 	case r < 0 || aimed != (r > 0):
-		return ab, play.PosError(node(at, "range"), "%s: range %q (attack and force have short, medium or long; the others none)", words[0], a.Range)
+		return ab, play.PosError(node(at, "range"), "%s: range %s (attack and force have short, medium or long; the others none)", words[0], quote.Quote(a.Range))
 	case (r == int(table.Long)) != (a.Reach >= 2) || a.Reach > 9:
 		return ab, play.PosError(node(at, "reach"), "%s: reach %d (long range has a reach of 2 to 9; other ranges none)", words[0], a.Reach)
 	case a.Targets < 0 || a.Targets > 4 || a.Targets > 1 && !aimed:

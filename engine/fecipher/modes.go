@@ -8,6 +8,7 @@ import (
 
 	"github.com/roundtable-dev/roundtable/engine/fecipher/table"
 	"github.com/roundtable-dev/roundtable/engine/play"
+	"github.com/roundtable-dev/roundtable/engine/play/quote"
 )
 
 // Versus is the one mode: two decks, two players.
@@ -80,9 +81,9 @@ func PickDecks(rs *table.Ruleset, ids []string) ([2]*table.Deck, error) {
 					best, bestD = dk.ID, k
 				}
 			}
-			msg := fmt.Sprintf("no deck %q", id)
+			msg := fmt.Sprintf("no deck %s", quote.Quote(id))
 			if bestD <= max(2, len(id)/3) {
-				msg += fmt.Sprintf(" (did you mean %q?)", best)
+				msg += fmt.Sprintf(" (did you mean %s?)", quote.Quote(best))
 			}
 			return out, fmt.Errorf("%s; decks: %s", msg, strings.Join(names, ", "))
 		}

@@ -10,6 +10,7 @@ import (
 
 	"github.com/roundtable-dev/roundtable/engine/fecipher/table"
 	"github.com/roundtable-dev/roundtable/engine/play"
+	"github.com/roundtable-dev/roundtable/engine/play/quote"
 )
 
 // Position is the whole state of a match as a designer reads and writes it
@@ -295,7 +296,7 @@ func (l *loader) cards(path []any, ids []string) ([]int, error) {
 	for i, id := range ids {
 		c := l.rs.CardIndex(id)
 		if c < 0 {
-			return nil, l.errf(append(slices.Clone(path), i), "unknown card %q", id)
+			return nil, l.errf(append(slices.Clone(path), i), "unknown card %s", quote.Quote(id))
 		}
 		out = append(out, c)
 	}
@@ -318,7 +319,7 @@ func FromPosition(rs *table.Ruleset, pos *Position, node *yaml.Node) (*Game, err
 	g := &Game{RS: rs, Turn: pos.Turn, Active: pos.Active, First: pos.First, Over: pos.Over, Reason: pos.Reason, Winner: -1, NextUID: pos.NextUID, EndQueued: pos.EndQueued}
 	ph, ok := phaseOf(pos.Phase)
 	if !ok {
-		return nil, l.errf([]any{"phase"}, "unknown phase %q (setup, beginning, bond, deployment, action, end)", pos.Phase)
+		return nil, l.errf([]any{"phase"}, "unknown phase %s (setup, beginning, bond, deployment, action, end)", quote.Quote(pos.Phase))
 	}
 	g.Phase = ph
 	if pos.Turn < 0 || pos.Turn > TurnLimit {
@@ -391,7 +392,7 @@ func FromPosition(rs *table.Ruleset, pos *Position, node *yaml.Node) (*Game, err
 		for k, b := range ps.Bonds {
 			c := rs.CardIndex(b.Card)
 			if c < 0 {
-				return nil, l.errf(path("bonds", k, "card"), "unknown card %q", b.Card)
+				return nil, l.errf(path("bonds", k, "card"), "unknown card %s", quote.Quote(b.Card))
 			}
 			p.Bonds = append(p.Bonds, Bond{Card: c, Reversed: b.FaceDown})
 		}
@@ -412,7 +413,7 @@ func FromPosition(rs *table.Ruleset, pos *Position, node *yaml.Node) (*Game, err
 				for _, n := range ms.Acquire {
 					k := slices.Index(table.EmblemNames[:], n)
 					if k < 0 {
-						return nil, l.errf(path("field", k, "mods", mi, "acquire"), "unknown emblem %q", n)
+						return nil, l.errf(path("field", k, "mods", mi, "acquire"), "unknown emblem %s", quote.Quote(n))
 					}
 					m.Acquire |= 1 << uint(k)
 				}
@@ -432,7 +433,7 @@ func FromPosition(rs *table.Ruleset, pos *Position, node *yaml.Node) (*Game, err
 			case "rearguard":
 				u.Area = Rearguard
 			default:
-				return nil, l.errf(path("field", k, "area"), "area %q is not vanguard or rearguard", us.Area)
+				return nil, l.errf(path("field", k, "area"), "area %s is not vanguard or rearguard", quote.Quote(us.Area))
 			}
 			if u.UID < 0 || uids[u.UID] {
 				return nil, l.errf(path("field", k, "uid"), "uid %d is negative or taken by another unit", u.UID)
@@ -518,7 +519,7 @@ func (l *loader) frame(g *Game, k int, fs FrameState) (*Frame, error) {
 		Start: fs.Start, Effect: fs.Effect, Target: fs.Target, Chosen: slices.Clone(fs.Chosen), Cause: fs.Cause, Pay: fs.Pay}
 	kind := slices.Index(frameNames[:], fs.Kind)
 	if kind < 0 {
-		return nil, l.errf(path("kind"), "unknown kind %q (%v)", fs.Kind, frameNames)
+		return nil, l.errf(path("kind"), "unknown kind %s (%v)", quote.Quote(fs.Kind), frameNames)
 	}
 	f.Kind = FrameKind(kind)
 	if fs.Seat != 0 && fs.Seat != 1 {
@@ -541,7 +542,7 @@ func (l *loader) frame(g *Game, k int, fs FrameState) (*Frame, error) {
 	card := func(key, id string) (int, error) {
 		c := g.RS.CardIndex(id)
 		if c < 0 {
-			return 0, l.errf(path(key), "unknown card %q", id)
+			return 0, l.errf(path(key), "unknown card %s", quote.Quote(id))
 		}
 		return c, nil
 	}

@@ -4,6 +4,7 @@ import (
 	"bufio"
 	"bytes"
 	"fmt"
+	"github.com/roundtable-dev/roundtable/engine/play/quote"
 	"strconv"
 	"strings"
 )
@@ -18,12 +19,12 @@ func Find(m Match, s string) (int, error) {
 	s = Normalize(s)
 	n := m.Legal()
 	if n == 0 {
-		return -1, fmt.Errorf("action %q: the match is over", s)
+		return -1, fmt.Errorf("action %s: the match is over", quote.Quote(s))
 	}
 	if rest, ok := strings.CutPrefix(s, "@"); ok {
 		i, err := strconv.Atoi(rest)
 		if err != nil || i < 0 || i >= n {
-			return -1, fmt.Errorf("action %q: there are %d legal actions (@0 to @%d)", s, n, n-1)
+			return -1, fmt.Errorf("action %s: there are %d legal actions (@0 to @%d)", quote.Quote(s), n, n-1)
 		}
 		return i, nil
 	}
@@ -37,9 +38,9 @@ func Find(m Match, s string) (int, error) {
 			best, bestD = t, d
 		}
 	}
-	msg := fmt.Sprintf("action %q is not legal now (turn %d, %s to move, %d legal actions)", s, m.Turn(), seatName(m, m.ToMove()), n)
+	msg := fmt.Sprintf("action %s is not legal now (turn %d, %s to move, %d legal actions)", quote.Quote(s), m.Turn(), seatName(m, m.ToMove()), n)
 	if bestD <= max(3, len(s)/3) {
-		msg += fmt.Sprintf("; did you mean %q?", best)
+		msg += fmt.Sprintf("; did you mean %s?", quote.Quote(best))
 	} else {
 		msg += "; list them with 'roundtable legal'"
 	}

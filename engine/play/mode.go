@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"strconv"
 
+	"github.com/roundtable-dev/roundtable/engine/play/quote"
 	"gopkg.in/yaml.v3"
 )
 
@@ -80,7 +81,7 @@ func (o Options) Int(name string, def int) (int, error) {
 	}
 	n, err := strconv.Atoi(s)
 	if err != nil {
-		return 0, fmt.Errorf("--%s %q is not a whole number", name, s)
+		return 0, fmt.Errorf("--%s %s is not a whole number", name, quote.Quote(s))
 	}
 	return n, nil
 }

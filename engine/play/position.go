@@ -9,6 +9,7 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/roundtable-dev/roundtable/engine/play/quote"
 	"gopkg.in/yaml.v3"
 )
 
@@ -49,7 +50,7 @@ func MarshalPosition(game, mode string, m Match, format string) ([]byte, error) 
 		}
 		return b.Bytes(), nil
 	}
-	return nil, fmt.Errorf("unknown position format %q (want json or yaml)", format)
+	return nil, fmt.Errorf("unknown position format %s (want json or yaml)", quote.Quote(format))
 }
 
 // Envelope is a position read back: game and mode, and the state's node for
@@ -79,7 +80,7 @@ func ReadPosition(name string, data []byte) (*Envelope, error) {
 		switch k.Value {
 		case "version":
 			if err := v.Decode(&version); err != nil || version != PositionVersion {
-				return nil, fmt.Errorf("%s:%d:%d: version %q: this build reads position version %d", name, v.Line, v.Column, v.Value, PositionVersion)
+				return nil, fmt.Errorf("%s:%d:%d: version %s: this build reads position version %d", name, v.Line, v.Column, quote.Quote(v.Value), PositionVersion)
 			}
 		case "game":
 			env.Game = v.Value
@@ -88,12 +89,12 @@ func ReadPosition(name string, data []byte) (*Envelope, error) {
 		case "state":
 			env.State = v
 		default:
-			return nil, fmt.Errorf("%s:%d:%d: unknown field %q (a position has version, game, mode and state)", name, k.Line, k.Column, k.Value)
+			return nil, fmt.Errorf("%s:%d:%d: unknown field %s (a position has version, game, mode and state)", name, k.Line, k.Column, quote.Quote(k.Value))
 		}
 	}
 	for _, f := range []string{"version", "game", "mode", "state"} {
 		if !seen[f] {
-			return nil, fmt.Errorf("%s: the position has no %q", name, f)
+			return nil, fmt.Errorf("%s: the position has no %s", name, quote.Quote(f))
 		}
 	}
 	return env, nil
@@ -153,7 +154,7 @@ func known(n *yaml.Node, t reflect.Type) error {
 						names = append(names, f)
 					}
 					slices.Sort(names)
-					return fmt.Errorf("line %d:%d: unknown field %q (known here: %s)", k.Line, k.Column, k.Value, strings.Join(names, ", "))
+					return fmt.Errorf("line %d:%d: unknown field %s (known here: %s)", k.Line, k.Column, quote.Quote(k.Value), strings.Join(names, ", "))
 				}
 				if err := known(n.Content[i+1], ft); err != nil {
 					return err

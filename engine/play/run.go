@@ -1,6 +1,10 @@
 package play
 
-import "fmt"
+import (
+	"fmt"
+
+	"github.com/roundtable-dev/roundtable/engine/play/quote"
+)
 
 // Runner applies actions to a match and turns everything that happens into
 // one numbered event stream: an "action" event for every decision, then the
@@ -50,7 +54,7 @@ func (r *Runner) Do(i int) error {
 		r.n++
 	}
 	if err := r.M.Apply(i); err != nil {
-		return fmt.Errorf("action %q: %v", text, err)
+		return fmt.Errorf("action %s: %v", quote.Quote(text), err)
 	}
 	r.Log = append(r.Log, text)
 	r.flush()

@@ -7,6 +7,7 @@ import (
 	"gopkg.in/yaml.v3"
 
 	"github.com/roundtable-dev/roundtable/engine/play"
+	"github.com/roundtable-dev/roundtable/engine/play/quote"
 	"github.com/roundtable-dev/roundtable/engine/tablebattles/table"
 )
 
@@ -71,9 +72,9 @@ func scenario(rs *table.Ruleset, id string) (int, error) {
 	for _, s := range rs.Scenarios {
 		ids = append(ids, s.ID)
 	}
-	msg := fmt.Sprintf("unknown scenario %q (scenarios: %s)", id, strings.Join(ids, ", "))
+	msg := fmt.Sprintf("unknown scenario %s (scenarios: %s)", quote.Quote(id), strings.Join(ids, ", "))
 	if s := play.Suggest(id, ids); s != "" {
-		msg += fmt.Sprintf("; did you mean %q?", s)
+		msg += fmt.Sprintf("; did you mean %s?", quote.Quote(s))
 	}
 	return 0, fmt.Errorf("%s", msg)
 }

@@ -11,6 +11,7 @@ import (
 	"gopkg.in/yaml.v3"
 
 	"github.com/roundtable-dev/roundtable/engine/play"
+	"github.com/roundtable-dev/roundtable/engine/play/quote"
 	"github.com/roundtable-dev/roundtable/engine/tablebattles/table"
 )
 
@@ -119,7 +120,7 @@ func Load(rs *table.Ruleset, state *yaml.Node) (*Game, error) {
 		for _, s := range rs.Scenarios {
 			ids = append(ids, s.ID)
 		}
-		return nil, play.PosError(at("scenario"), "unknown scenario %q%s", p.Scenario, hint(p.Scenario, ids))
+		return nil, play.PosError(at("scenario"), "unknown scenario %s%s", quote.Quote(p.Scenario), hint(p.Scenario, ids))
 	}
 	pcg := rand.NewPCG(0, 0x7ab1eba771e5)
 	if p.RNG != "" {
@@ -128,7 +129,7 @@ func Load(rs *table.Ruleset, state *yaml.Node) (*Game, error) {
 			err = pcg.UnmarshalBinary(b)
 		}
 		if err != nil {
-			return nil, play.PosError(at("rng"), "rng %q is not a random source's state written by this engine", p.RNG)
+			return nil, play.PosError(at("rng"), "rng %s is not a random source's state written by this engine", quote.Quote(p.RNG))
 		}
 	}
 	g := newGame(rs, si, pcg)
@@ -140,7 +141,7 @@ func Load(rs *table.Ruleset, state *yaml.Node) (*Game, error) {
 				return s, nil
 			}
 		}
-		return -1, play.PosError(n, "scenario %s has no side %q (sides: %s, %s)", sc.ID, id, sc.Sides[0].ID, sc.Sides[1].ID)
+		return -1, play.PosError(n, "scenario %s has no side %s (sides: %s, %s)", sc.ID, quote.Quote(id), sc.Sides[0].ID, sc.Sides[1].ID)
 	}
 	if p.Active != "" {
 		s, err := sideOf(p.Active, at("active"))
@@ -177,7 +178,7 @@ func Load(rs *table.Ruleset, state *yaml.Node) (*Game, error) {
 			for _, f := range g.F {
 				ids = append(ids, f.Def.ID)
 			}
-			return nil, play.PosError(keyAt(state, "formations", id), "formation %q is not in scenario %s%s", id, sc.ID, hint(id, ids))
+			return nil, play.PosError(keyAt(state, "formations", id), "formation %s is not in scenario %s%s", quote.Quote(id), sc.ID, hint(id, ids))
 		}
 		fp := p.Formations[id]
 		if fp == nil {
@@ -227,7 +228,7 @@ func loadFormation(g *Game, f *Formation, fp *FormationPos, at func(string) *yam
 			f.Units = 0
 		}
 	default:
-		return play.PosError(at("gone"), "formation %s: gone %q is not routed, retired or pursued", id, fp.Gone)
+		return play.PosError(at("gone"), "formation %s: gone %s is not routed, retired or pursued", id, quote.Quote(fp.Gone))
 	}
 	if fp.Units != nil {
 		f.Units = *fp.Units
@@ -279,7 +280,7 @@ func loadPhase(g *Game, p *Position, at func(...string) *yaml.Node) error {
 	}
 	k := slices.Index(PhaseNames[:], ph)
 	if k < 0 {
-		return play.PosError(at("phase"), "phase %q is not %s", ph, strings.Join(PhaseNames[:], ", "))
+		return play.PosError(at("phase"), "phase %s is not %s", quote.Quote(ph), strings.Join(PhaseNames[:], ", "))
 	}
 	g.phase = Phase(k)
 	extra := func(field string, ok bool) error {
@@ -318,7 +319,7 @@ func loadPhase(g *Game, p *Position, at func(...string) *yaml.Node) error {
 			for _, w := range g.Wings() {
 				names = append(names, w.String())
 			}
-			return play.PosError(at("wing"), "wing %q is not a wing of %s's formations in play (%s)", p.Wing, g.sideID(g.Active), strings.Join(names, ", "))
+			return play.PosError(at("wing"), "wing %s is not a wing of %s's formations in play (%s)", quote.Quote(p.Wing), g.sideID(g.Active), strings.Join(names, ", "))
 		}
 		g.wing = table.Wing(w)
 		for _, d := range p.Roll {
@@ -338,7 +339,7 @@ func loadPhase(g *Game, p *Position, at func(...string) *yaml.Node) error {
 		if p.Winner != "" {
 			s := slices.IndexFunc(g.Scenario.Sides[:], func(sd table.Side) bool { return sd.ID == p.Winner })
 			if s < 0 {
-				return play.PosError(at("winner"), "winner %q is not a side of %s", p.Winner, g.Scenario.ID)
+				return play.PosError(at("winner"), "winner %s is not a side of %s", quote.Quote(p.Winner), g.Scenario.ID)
 			}
 			g.winner = s
 		}
@@ -353,7 +354,7 @@ func loadPhase(g *Game, p *Position, at func(...string) *yaml.Node) error {
 func loadAttack(g *Game, ap *AttackPos, at func(...string) *yaml.Node) error {
 	f := g.ByID(ap.Formation)
 	if f == nil || f.Side != g.Active || !f.active() {
-		return play.PosError(at("attack", "formation"), "attack: %q is not a formation of %s in play", ap.Formation, g.sideID(g.Active))
+		return play.PosError(at("attack", "formation"), "attack: %s is not a formation of %s in play", quote.Quote(ap.Formation), g.sideID(g.Active))
 	}
 	if ap.Action < 1 || ap.Action > len(f.Def.Actions) || f.Def.Actions[ap.Action-1].Type != table.Attack {
 		return play.PosError(at("attack", "action"), "attack: action %d of %s is not an attack", ap.Action, f.Def.ID)
@@ -364,7 +365,7 @@ func loadAttack(g *Game, ap *AttackPos, at func(...string) *yaml.Node) error {
 		if t != nil {
 			want = t.Def.ID
 		}
-		return play.PosError(at("attack", "target"), "attack: %s's target now is %s, not %q", f.Def.ID, want, ap.Target)
+		return play.PosError(at("attack", "target"), "attack: %s's target now is %s, not %s", f.Def.ID, want, quote.Quote(ap.Target))
 	}
 	for _, d := range ap.Dice {
 		if d < 1 || d > 6 {
@@ -420,7 +421,7 @@ func keyAt(n *yaml.Node, path ...string) *yaml.Node {
 
 func hint(s string, ids []string) string {
 	if d := play.Suggest(s, ids); d != "" {
-		return fmt.Sprintf("; did you mean %q?", d)
+		return fmt.Sprintf("; did you mean %s?", quote.Quote(d))
 	}
 	return " (" + strings.Join(ids, ", ") + ")"
 }

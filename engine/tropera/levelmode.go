@@ -8,6 +8,7 @@ import (
 	"gopkg.in/yaml.v3"
 
 	"github.com/roundtable-dev/roundtable/engine/play"
+	"github.com/roundtable-dev/roundtable/engine/play/quote"
 	"github.com/roundtable-dev/roundtable/engine/tropera/table"
 )
 
@@ -305,7 +306,7 @@ func LoadLeveling(rs *table.Ruleset, n *yaml.Node) (*Leveling, error) {
 	}
 	ci := rs.CharacterIndex(p.Character)
 	if ci < 0 {
-		return nil, play.PosError(find(n, "character"), "no character %q", p.Character)
+		return nil, play.PosError(find(n, "character"), "no character %s", quote.Quote(p.Character))
 	}
 	c := &rs.Characters[ci]
 	if p.Level < int(c.Level) || p.Target < p.Level || p.Target > table.MaxLevel {
@@ -318,7 +319,7 @@ func LoadLeveling(rs *table.Ruleset, n *yaml.Node) (*Leveling, error) {
 	stat := func(name string, node *yaml.Node) (table.Stat, error) {
 		k := slices.Index(table.StatNames[:], name)
 		if k < 0 {
-			return 0, play.PosError(node, "no stat %q (stats: %s)", name, strings.Join(table.StatNames[:], ", "))
+			return 0, play.PosError(node, "no stat %s (stats: %s)", quote.Quote(name), strings.Join(table.StatNames[:], ", "))
 		}
 		return table.Stat(k), nil
 	}
@@ -403,9 +404,9 @@ var LevelUpMode = play.Mode{
 					ids = append(ids, c.ID)
 				}
 				if s := play.Suggest(id, ids); s != "" {
-					return nil, fmt.Errorf("no character %q (did you mean %q?)", id, s)
+					return nil, fmt.Errorf("no character %s (did you mean %s?)", quote.Quote(id), quote.Quote(s))
 				}
-				return nil, fmt.Errorf("no character %q", id)
+				return nil, fmt.Errorf("no character %s", quote.Quote(id))
 			}
 		}
 		n, err := o.Int("levels", 1)

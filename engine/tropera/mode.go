@@ -7,6 +7,7 @@ import (
 	"gopkg.in/yaml.v3"
 
 	"github.com/roundtable-dev/roundtable/engine/play"
+	"github.com/roundtable-dev/roundtable/engine/play/quote"
 	"github.com/roundtable-dev/roundtable/engine/tropera/table"
 )
 
@@ -25,7 +26,7 @@ var BattleMode = play.Mode{
 		bi := 0
 		if id := o.Str("battle"); id != "" {
 			if bi = rs.BattleIndex(id); bi < 0 {
-				return nil, fmt.Errorf("no battle %q%s", id, suggest(id, rs))
+				return nil, fmt.Errorf("no battle %s%s", quote.Quote(id), suggest(id, rs))
 			}
 		}
 		return NewBattle(rs, bi, o.Seed, o.Quiet)
@@ -48,7 +49,7 @@ func suggest(id string, rs *table.Ruleset) string {
 		ids = append(ids, b.ID)
 	}
 	if s := play.Suggest(id, ids); s != "" {
-		return fmt.Sprintf(" (did you mean %q?)", s)
+		return fmt.Sprintf(" (did you mean %s?)", quote.Quote(s))
 	}
 	return " (battles: " + strings.Join(ids, ", ") + ")"
 }

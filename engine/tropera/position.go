@@ -9,6 +9,7 @@ import (
 	"gopkg.in/yaml.v3"
 
 	"github.com/roundtable-dev/roundtable/engine/play"
+	"github.com/roundtable-dev/roundtable/engine/play/quote"
 	"github.com/roundtable-dev/roundtable/engine/tropera/table"
 )
 
@@ -304,7 +305,7 @@ func LoadBattle(rs *table.Ruleset, n *yaml.Node) (*Battle, error) {
 		for _, x := range rs.Battles {
 			ids = append(ids, x.ID)
 		}
-		return nil, play.PosError(at("battle"), "no battle %q (battles: %s)", p.Battle, strings.Join(ids, ", "))
+		return nil, play.PosError(at("battle"), "no battle %s (battles: %s)", quote.Quote(p.Battle), strings.Join(ids, ", "))
 	}
 	b := newShell(rs, bi)
 	b.dice = NewSeeded(0)
@@ -323,19 +324,19 @@ func LoadBattle(rs *table.Ruleset, n *yaml.Node) (*Battle, error) {
 	case "enemy":
 		b.phase = Enemy
 	default:
-		return nil, play.PosError(at("phase"), "phase %q: want deploy, party or enemy", p.Phase)
+		return nil, play.PosError(at("phase"), "phase %s: want deploy, party or enemy", quote.Quote(p.Phase))
 	}
 	tile := func(name string, path ...string) (int, error) {
 		t, ok := b.m.Tile(name)
 		if !ok {
-			return 0, play.PosError(at(path...), "tile %q is not on map %s (%dx%d)", name, b.m.ID, b.m.Width, b.m.Height)
+			return 0, play.PosError(at(path...), "tile %s is not on map %s (%dx%d)", quote.Quote(name), b.m.ID, b.m.Width, b.m.Height)
 		}
 		return t, nil
 	}
 	ids := map[string]int{}
 	for i, up := range p.Units {
 		if _, dup := ids[up.ID]; dup || up.ID == "" {
-			return nil, play.PosError(at("units", strconv.Itoa(i), "id"), "unit id %q is empty or used twice", up.ID)
+			return nil, play.PosError(at("units", strconv.Itoa(i), "id"), "unit id %s is empty or used twice", quote.Quote(up.ID))
 		}
 		ids[up.ID] = i
 	}
@@ -344,7 +345,7 @@ func LoadBattle(rs *table.Ruleset, n *yaml.Node) (*Battle, error) {
 		path := func(k string) *yaml.Node { return at("units", strconv.Itoa(i), k) }
 		ci := rs.CharacterIndex(up.Character)
 		if ci < 0 {
-			return nil, play.PosError(path("character"), "no character %q", up.Character)
+			return nil, play.PosError(path("character"), "no character %s", quote.Quote(up.Character))
 		}
 		c := &rs.Characters[ci]
 		u := &BUnit{ci: int16(ci), ID: up.ID, At: -1, Equip: -1, Carrier: -1, Passenger: -1, Embarked: -1, Off: up.Off,
@@ -365,11 +366,11 @@ func LoadBattle(rs *table.Ruleset, n *yaml.Node) (*Battle, error) {
 			u.Number = up.Number
 			k := slices.Index(table.LevelNames[:], up.Level)
 			if k < 0 {
-				return nil, play.PosError(path("level"), "enemy %s: level %q (want mob, army or elite)", up.ID, up.Level)
+				return nil, play.PosError(path("level"), "enemy %s: level %s (want mob, army or elite)", up.ID, quote.Quote(up.Level))
 			}
 			u.Level = table.Level(k)
 		default:
-			return nil, play.PosError(path("side"), "unit %s: side %q (want party or enemy)", up.ID, up.Side)
+			return nil, play.PosError(path("side"), "unit %s: side %s (want party or enemy)", up.ID, quote.Quote(up.Side))
 		}
 		switch up.Form {
 		case "":
@@ -379,12 +380,12 @@ func LoadBattle(rs *table.Ruleset, n *yaml.Node) (*Battle, error) {
 			}
 			u.Beast = true
 		default:
-			return nil, play.PosError(path("form"), "unit %s: form %q (want beast, or none)", up.ID, up.Form)
+			return nil, play.PosError(path("form"), "unit %s: form %s (want beast, or none)", up.ID, quote.Quote(up.Form))
 		}
 		switch up.Off {
 		case "", "escaped", "defeated", "lost":
 		default:
-			return nil, play.PosError(path("out"), "unit %s: out %q (want escaped, defeated or lost)", up.ID, up.Off)
+			return nil, play.PosError(path("out"), "unit %s: out %s (want escaped, defeated or lost)", up.ID, quote.Quote(up.Off))
 		}
 		if up.At != "" {
 			t, err := tile(up.At, "units", strconv.Itoa(i), "at")
@@ -399,7 +400,7 @@ func LoadBattle(rs *table.Ruleset, n *yaml.Node) (*Battle, error) {
 		for k, cp := range up.Weapons {
 			w := rs.WeaponIndex(cp.ID)
 			if w < 0 {
-				return nil, play.PosError(at("units", strconv.Itoa(i), "weapons", strconv.Itoa(k)), "no weapon %q", cp.ID)
+				return nil, play.PosError(at("units", strconv.Itoa(i), "weapons", strconv.Itoa(k)), "no weapon %s", quote.Quote(cp.ID))
 			}
 			uses, err := usesOf(cp, int(rs.Weapons[w].Charges), at("units", strconv.Itoa(i), "weapons", strconv.Itoa(k)))
 			if err != nil {
@@ -410,7 +411,7 @@ func LoadBattle(rs *table.Ruleset, n *yaml.Node) (*Battle, error) {
 		for k, cp := range up.Items {
 			it := rs.ItemIndex(cp.ID)
 			if it < 0 {
-				return nil, play.PosError(at("units", strconv.Itoa(i), "items", strconv.Itoa(k)), "no item %q", cp.ID)
+				return nil, play.PosError(at("units", strconv.Itoa(i), "items", strconv.Itoa(k)), "no item %s", quote.Quote(cp.ID))
 			}
 			uses, err := usesOf(cp, int(rs.Items[it].Charges), at("units", strconv.Itoa(i), "items", strconv.Itoa(k)))
 			if err != nil {
@@ -430,7 +431,7 @@ func LoadBattle(rs *table.Ruleset, n *yaml.Node) (*Battle, error) {
 		if up.Equip != "" {
 			w := rs.WeaponIndex(up.Equip)
 			if w < 0 {
-				return nil, play.PosError(path("equip"), "no weapon %q", up.Equip)
+				return nil, play.PosError(path("equip"), "no weapon %s", quote.Quote(up.Equip))
 			}
 			carried := slices.ContainsFunc(u.Weapons, func(c Carry) bool { return c.ID == int16(w) })
 			if ok, why := rs.Wields(c, int16(w), u.Beast); !ok || !carried && !rs.Weapons[w].Natural {
@@ -447,7 +448,7 @@ func LoadBattle(rs *table.Ruleset, n *yaml.Node) (*Battle, error) {
 		if up.Prepared != nil {
 			w := rs.WeaponIndex(up.Prepared.Weapon)
 			if w < 0 {
-				return nil, play.PosError(path("prepared"), "no weapon %q", up.Prepared.Weapon)
+				return nil, play.PosError(path("prepared"), "no weapon %s", quote.Quote(up.Prepared.Weapon))
 			}
 			pr := &Prepared{Weapon: int16(w)}
 			for _, name := range up.Prepared.Tiles {
@@ -474,7 +475,7 @@ func LoadBattle(rs *table.Ruleset, n *yaml.Node) (*Battle, error) {
 	ref := func(id string, node *yaml.Node) (int, error) {
 		k, ok := ids[id]
 		if !ok {
-			return 0, play.PosError(node, "no unit %q", id)
+			return 0, play.PosError(node, "no unit %s", quote.Quote(id))
 		}
 		return k, nil
 	}
@@ -516,7 +517,7 @@ func LoadBattle(rs *table.Ruleset, n *yaml.Node) (*Battle, error) {
 			if sp.Stat != "" {
 				s.Stat = slices.Index(table.StatNames[:], sp.Stat)
 				if s.Stat <= 0 {
-					return nil, play.PosError(node, "status %s: stat %q (want str, mag, skl, spd, lck, def or res)", sp.Kind, sp.Stat)
+					return nil, play.PosError(node, "status %s: stat %s (want str, mag, skl, spd, lck, def or res)", sp.Kind, quote.Quote(sp.Stat))
 				}
 			}
 			if sp.Boost != nil {
@@ -524,11 +525,11 @@ func LoadBattle(rs *table.Ruleset, n *yaml.Node) (*Battle, error) {
 			}
 			var ok bool
 			if s.From, ok = parsePhase(sp.From); !ok {
-				return nil, play.PosError(node, "status %s: from %q (want \"round N party\" or \"round N enemy\")", sp.Kind, sp.From)
+				return nil, play.PosError(node, "status %s: from %s (want \"round N party\" or \"round N enemy\")", sp.Kind, quote.Quote(sp.From))
 			}
 			if sp.Until != "" {
 				if s.Until, ok = parsePhase(sp.Until); !ok || s.Until <= s.From {
-					return nil, play.PosError(node, "status %s: until %q (want a later \"round N party|enemy\")", sp.Kind, sp.Until)
+					return nil, play.PosError(node, "status %s: until %s (want a later \"round N party|enemy\")", sp.Kind, quote.Quote(sp.Until))
 				}
 			}
 			u.Statuses = append(u.Statuses, s)
@@ -552,7 +553,7 @@ func LoadBattle(rs *table.Ruleset, n *yaml.Node) (*Battle, error) {
 		}
 		tr := rs.TerrainIndex(tp.Terrain)
 		if tr < 0 {
-			return nil, play.PosError(at("tiles", strconv.Itoa(k), "terrain"), "no terrain %q", tp.Terrain)
+			return nil, play.PosError(at("tiles", strconv.Itoa(k), "terrain"), "no terrain %s", quote.Quote(tp.Terrain))
 		}
 		if tp.HP < 0 || tp.HP > int(rs.Terrain[tr].HP) {
 			return nil, play.PosError(at("tiles", strconv.Itoa(k), "hp"), "tile %s: hp %d is not 0 to the terrain's %d", tp.At, tp.HP, rs.Terrain[tr].HP)
@@ -611,7 +612,7 @@ func LoadBattle(rs *table.Ruleset, n *yaml.Node) (*Battle, error) {
 			return nil, err
 		}
 		if p.Pending.Kind != "cleave" {
-			return nil, play.PosError(at("pending", "kind"), "pending %q (want cleave)", p.Pending.Kind)
+			return nil, play.PosError(at("pending", "kind"), "pending %s (want cleave)", quote.Quote(p.Pending.Kind))
 		}
 		if u := b.Units[k]; u.Side != b.phase || !u.Standing() || u.At < 0 {
 			return nil, play.PosError(at("pending", "unit"), "unit %s cannot cleave: it is not the %s side's, or not standing on the map", u.ID, SideNames[b.phase])
@@ -646,7 +647,7 @@ func LoadBattle(rs *table.Ruleset, n *yaml.Node) (*Battle, error) {
 		case "draw":
 			b.result = play.Draw(p.Over.Reason)
 		default:
-			return nil, play.PosError(at("over", "winner"), "winner %q (want party, enemy or draw)", p.Over.Winner)
+			return nil, play.PosError(at("over", "winner"), "winner %s (want party, enemy or draw)", quote.Quote(p.Over.Winner))
 		}
 		b.over = true
 	}

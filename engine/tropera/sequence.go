@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"math/rand/v2"
 
+	"github.com/roundtable-dev/roundtable/engine/play/quote"
 	"github.com/roundtable-dev/roundtable/engine/tropera/table"
 )
 
@@ -36,7 +37,7 @@ func (s *Seeded) SetState(text string) error {
 		err = s.pcg.UnmarshalBinary(b)
 	}
 	if err != nil {
-		return fmt.Errorf("rng %q is not a random source's state", text)
+		return fmt.Errorf("rng %s is not a random source's state", quote.Quote(text))
 	}
 	return nil
 }

@@ -1,0 +1,30 @@
+// Package quote bounds the user values that messages quote: an id or a
+// name from a hostile file must not make a message as long as the file
+// (docs/reliability.md). The engine's position readers and the compiler's
+// diagnostics both quote with it.
+package quote
+
+import (
+	"fmt"
+	"strconv"
+	"unicode/utf8"
+)
+
+// Max bounds a quoted value, in runes.
+const Max = 60
+
+// Quote is strconv.Quote of s cut to Max runes: "aaaa…" (N more characters).
+func Quote(s string) string {
+	if utf8.RuneCountInString(s) <= Max {
+		return strconv.Quote(s)
+	}
+	cut, n := s, 0
+	for i := range s {
+		if n == Max {
+			cut = s[:i]
+			break
+		}
+		n++
+	}
+	return strconv.Quote(cut) + fmt.Sprintf("… (%d more characters)", utf8.RuneCountInString(s)-Max)
+}
