@@ -447,9 +447,17 @@ func diffTrees(oldT, newT *tree) *contentDiff {
 			continue
 		}
 		var fc []fieldChange
+		// The old paths, then the new ones the old side lacks (a set: a
+		// list of n mappings is n paths, and a lookup per path in the list
+		// made it n²).
 		paths := slices.Clone(o.order)
+		seen := make(map[string]bool, len(o.order)+len(e.order))
+		for _, p := range o.order {
+			seen[p] = true
+		}
 		for _, p := range e.order {
-			if !slices.Contains(paths, p) {
+			if !seen[p] {
+				seen[p] = true
 				paths = append(paths, p)
 			}
 		}
