@@ -354,15 +354,26 @@ func (b *builder) effects(d *compiler.Doc, side string, es []effectDoc) []table.
 		if len(e.Shortcut) > 0 {
 			n++
 			t.Type = table.Shortcut
-			seen := map[string]bool{}
+			// One diagnostic per mistake: an arrow back to the edge, or an
+			// arrow repeated (at its second place, with the count), however
+			// often it is written.
+			count := map[string]int{}
+			for _, to := range e.Shortcut {
+				count[to]++
+			}
+			seen := map[string]int{}
 			for j, to := range e.Shortcut {
+				seen[to]++
 				switch {
-				case to == e.Edge:
+				case to == e.Edge && seen[to] == 1:
 					b.diags.Add(CodeShortcut, pos(d, join(path, "shortcut", strconv.Itoa(j))...), "landmark %q: a shortcut from the %s edge cannot lead back to the %s edge", d.ID, e.Edge, to).Hint = "a shortcut crosses the card to another edge"
-				case seen[to]:
-					b.diags.Add(CodeShortcut, pos(d, join(path, "shortcut", strconv.Itoa(j))...), "landmark %q: the shortcut from the %s edge lists the %s arrow twice", d.ID, e.Edge, to)
+				case to != e.Edge && seen[to] == 2:
+					times := "twice"
+					if count[to] > 2 {
+						times = strconv.Itoa(count[to]) + " times"
+					}
+					b.diags.Add(CodeShortcut, pos(d, join(path, "shortcut", strconv.Itoa(j))...), "landmark %q: the shortcut from the %s edge lists the %s arrow %s", d.ID, e.Edge, to, times)
 				}
-				seen[to] = true
 				t.To = append(t.To, edgeCode[to])
 			}
 		}
