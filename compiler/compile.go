@@ -120,7 +120,7 @@ func loadPack(fsys fs.FS, display string, embedded bool, cacheDir string) (*Pack
 	set, diags := source.LoadCached(fsys, display, check, cache)
 	p := &Pack{Dir: display, Set: set, cacheSchema: hash, cacheDir: cacheDir}
 	for _, d := range diags {
-		if (d.Code == diag.CodeYAMLSyntax || d.Code == diag.CodeMissingKind) && !slices.Contains(p.syntaxFiles, d.Pos.File) {
+		if (d.Code == diag.CodeYAMLSyntax.ID || d.Code == diag.CodeMissingKind.ID) && !slices.Contains(p.syntaxFiles, d.Pos.File) {
 			p.syntaxFiles = append(p.syntaxFiles, d.Pos.File)
 		}
 	}
@@ -164,7 +164,7 @@ func loadPack(fsys fs.FS, display string, embedded bool, cacheDir string) (*Pack
 	pd := packDocs[0]
 	p.Doc = pd
 	if path.Base(pd.File) != "pack.yaml" {
-		diags.Warn(diag.CodePack, pd.Pos(), "the pack document belongs in pack.yaml at the pack's root")
+		diags.Add(diag.CodePack, pd.Pos(), "the pack document belongs in pack.yaml at the pack's root")
 	}
 	s, err := packSchema()
 	if err != nil {
@@ -535,7 +535,7 @@ func (p *Program) Broken(kind string) []*Doc {
 // references): what a game reports of a Broken document.
 func RefsOnly(l diag.List) diag.List {
 	return slices.DeleteFunc(l, func(d diag.Diagnostic) bool {
-		return d.Code != diag.CodeUnknownRef && d.Code != CodeAmbiguousRef
+		return d.Code != diag.CodeUnknownRef.ID && d.Code != CodeAmbiguousRef.ID
 	})
 }
 

@@ -29,8 +29,15 @@ type Kind struct {
 // Game is everything the core needs to know about one game. The core holds
 // no game rules; Build does.
 type Game struct {
-	ID      string // "annas"
-	Name    string // "Anna's Roundtable"
+	ID   string // "annas": a pack's game: field, the --game flag
+	Name string // "Anna's Roundtable"
+	// Checks is the catalogue of the game's diagnostic codes
+	// (diag.NewCatalogue): its Prefix ("annas-") starts every code id of
+	// the game. The game's codes are declared through it as package
+	// variables, which Build's functions use; the catalogue is a variable
+	// of its own because a code declared through the Game value would
+	// depend on Build and Build on the code (an initialization cycle).
+	Checks  *diag.Catalogue
 	Kinds   []Kind
 	Schema  fs.FS // the game's .cue files
 	Content fs.FS // the embedded base pack
@@ -49,6 +56,9 @@ type Game struct {
 	schema *cueval.Schema
 	err    error
 }
+
+// Prefix is the prefix of the game's code ids ("annas-").
+func (g *Game) Prefix() string { return g.Checks.Prefix }
 
 // Kind returns the kind named k.
 func (g *Game) Kind(k string) (Kind, bool) {
@@ -92,6 +102,14 @@ func Register(g *Game) {
 	defer gamesMu.Unlock()
 	if _, dup := games[g.ID]; dup {
 		panic("compiler: game registered twice: " + g.ID)
+	}
+	if g.Checks == nil || g.Checks == diag.Core {
+		panic("compiler: game " + g.ID + " has no catalogue of its own (Game.Checks: diag.NewCatalogue)")
+	}
+	for _, o := range games {
+		if o.Checks == g.Checks {
+			panic("compiler: games " + o.ID + " and " + g.ID + " share a catalogue")
+		}
 	}
 	games[g.ID] = g
 }

@@ -17,25 +17,14 @@ import (
 )
 
 // Codes of pack resolution and scoped ids.
-const (
-	CodeMissingPack  = "missing-pack"
-	CodeVersion      = "version-mismatch"
-	CodeCycle        = "requires-cycle"
-	CodeCollision    = "id-collision"
-	CodeBadOverride  = "bad-override"
-	CodeAmbiguousRef = "ambiguous-ref"
+var (
+	CodeMissingPack  = diag.Core.Declare(diag.Code{ID: "missing-pack", Severity: diag.Error, Summary: "A pack requires a pack that is neither given nor embedded."})
+	CodeVersion      = diag.Core.Declare(diag.Code{ID: "version-mismatch", Severity: diag.Error, Summary: "A required pack's version is outside the range in requires."})
+	CodeCycle        = diag.Core.Declare(diag.Code{ID: "requires-cycle", Severity: diag.Error, Summary: "Packs require each other in a cycle."})
+	CodeCollision    = diag.Core.Declare(diag.Code{ID: "id-collision", Severity: diag.Error, Summary: "An expansion reuses an id of a pack it builds on without `overrides:`."})
+	CodeBadOverride  = diag.Core.Declare(diag.Code{ID: "bad-override", Severity: diag.Error, Summary: "An `overrides:` names no entity of a required pack, or two packs override one entity."})
+	CodeAmbiguousRef = diag.Core.Declare(diag.Code{ID: "ambiguous-ref", Severity: diag.Error, Summary: "A bare reference matches entities of two packs at the same distance; qualify it as pack-id/entity-id."})
 )
-
-func init() {
-	diag.Register(
-		diag.Code{ID: CodeMissingPack, Severity: diag.Error, Summary: "A pack requires a pack that is neither given nor embedded."},
-		diag.Code{ID: CodeVersion, Severity: diag.Error, Summary: "A required pack's version is outside the range in requires."},
-		diag.Code{ID: CodeCycle, Severity: diag.Error, Summary: "Packs require each other in a cycle."},
-		diag.Code{ID: CodeCollision, Severity: diag.Error, Summary: "An expansion reuses an id of a pack it builds on without `overrides:`."},
-		diag.Code{ID: CodeBadOverride, Severity: diag.Error, Summary: "An `overrides:` names no entity of a required pack, or two packs override one entity."},
-		diag.Code{ID: CodeAmbiguousRef, Severity: diag.Error, Summary: "A bare reference matches entities of two packs at the same distance; qualify it as pack-id/entity-id."},
-	)
-}
 
 // OverridesKey is the field by which a document replaces another pack's
 // entity. The core strips it before schema validation, so every kind of

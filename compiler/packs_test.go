@@ -11,7 +11,7 @@ import (
 	_ "github.com/roundtable-dev/roundtable/compiler/annas"
 	"github.com/roundtable-dev/roundtable/compiler/diag"
 	_ "github.com/roundtable-dev/roundtable/compiler/tablebattles"
-	"github.com/roundtable-dev/roundtable/engine/annas/table"
+	annastable "github.com/roundtable-dev/roundtable/engine/annas/table"
 )
 
 // pack builds an in-memory annas pack: requires as "id: range" lines, then
@@ -67,7 +67,7 @@ func errorsOf(l diag.List) []string {
 // unitTags lists the tag ids, qualified by pack, of a unit in the ruleset.
 func unitTags(t *testing.T, res *compiler.Result, unitID string) []string {
 	t.Helper()
-	rs, ok := res.Ruleset.(*table.Ruleset)
+	rs, ok := res.Ruleset.(*annastable.Ruleset)
 	if !ok {
 		t.Fatalf("no ruleset")
 	}
@@ -87,7 +87,7 @@ func unitTags(t *testing.T, res *compiler.Result, unitID string) []string {
 
 // tagDocs names each tag of the ruleset pack-id/id, in ruleset order.
 func tagDocs(res *compiler.Result) []string {
-	rs := res.Ruleset.(*table.Ruleset)
+	rs := res.Ruleset.(*annastable.Ruleset)
 	out := make([]string, len(rs.Tags))
 	seen := map[string]int{}
 	for i, tg := range rs.Tags {
@@ -175,7 +175,7 @@ func TestOverrideChain(t *testing.T) {
 	if e := errorsOf(diags); len(e) > 0 {
 		t.Fatalf("errors: %v", e)
 	}
-	brs, rs := base.Ruleset.(*table.Ruleset), res.Ruleset.(*table.Ruleset)
+	brs, rs := base.Ruleset.(*annastable.Ruleset), res.Ruleset.(*annastable.Ruleset)
 	if len(rs.Units) != len(brs.Units) {
 		t.Errorf("%d units, want the base's %d (chrom replaced, not added)", len(rs.Units), len(brs.Units))
 	}
@@ -233,7 +233,7 @@ func TestOverrideSingleton(t *testing.T) {
 	if e := errorsOf(diags); len(e) > 0 {
 		t.Fatalf("errors: %v", e)
 	}
-	rs := res.Ruleset.(*table.Ruleset)
+	rs := res.Ruleset.(*annastable.Ruleset)
 	if rs.Rules.Versus.HandSize != 7 || res.Counts["rules"] != 1 {
 		t.Errorf("versus hand size %d with %d rules documents, want the house rules' 7 and one document", rs.Rules.Versus.HandSize, res.Counts["rules"])
 	}

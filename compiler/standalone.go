@@ -5,13 +5,13 @@ import "github.com/roundtable-dev/roundtable/compiler/diag"
 // standsAlone are the codes of problems within one document or one pack's
 // files, true whatever other packs are loaded.
 var standsAlone = map[string]bool{
-	diag.CodeIO: true, diag.CodeTooLarge: true, diag.CodeUTF8: true, diag.CodeYAMLSyntax: true,
-	diag.CodeDuplicateKey: true, diag.CodeAliasBudget: true, diag.CodeTooDeep: true, diag.CodeSymlink: true,
-	diag.CodeNotMapping: true, diag.CodeMissingKind: true, diag.CodeUnknownKind: true, diag.CodeWrongType: true,
-	diag.CodeOutOfRange: true, diag.CodeUnknownField: true, diag.CodeMissingField: true, diag.CodeBadEnum: true,
-	diag.CodeInvalid: true, diag.CodeDuplicateID: true, diag.CodeNoPack: true, diag.CodePack: true,
-	diag.CodeWrongGame: true, diag.CodeNoContent: true,
-	CodeMissingPack: true, CodeVersion: true, CodeCycle: true,
+	diag.CodeIO.ID: true, diag.CodeTooLarge.ID: true, diag.CodeUTF8.ID: true, diag.CodeYAMLSyntax.ID: true,
+	diag.CodeDuplicateKey.ID: true, diag.CodeAliasBudget.ID: true, diag.CodeTooDeep.ID: true, diag.CodeSymlink.ID: true, diag.CodeSymlinkDir.ID: true,
+	diag.CodeNotMapping.ID: true, diag.CodeMissingKind.ID: true, diag.CodeUnknownKind.ID: true, diag.CodeWrongType.ID: true,
+	diag.CodeOutOfRange.ID: true, diag.CodeUnknownField.ID: true, diag.CodeMissingField.ID: true, diag.CodeBadEnum.ID: true,
+	diag.CodeInvalid.ID: true, diag.CodeDuplicateID.ID: true, diag.CodeNoPack.ID: true, diag.CodePack.ID: true,
+	diag.CodeWrongGame.ID: true, diag.CodeNoContent.ID: true,
+	CodeMissingPack.ID: true, CodeVersion.ID: true, CodeCycle.ID: true,
 }
 
 // StandsAlone reports whether a problem of this code holds whatever other

@@ -14,6 +14,7 @@ import (
 
 	"github.com/spf13/cobra"
 
+	"github.com/roundtable-dev/roundtable/compiler"
 	"github.com/roundtable-dev/roundtable/compiler/source"
 
 	"github.com/roundtable-dev/roundtable/engine/play"
@@ -23,8 +24,9 @@ import (
 // Game is everything the tools know of one game beyond its compile step
 // (which registers with the compiler: compiler.Game).
 type Game struct {
-	ID   string // "annas", as in a pack's game: field
-	Name string // "Anna's Roundtable"
+	// ID ("annas", as in a pack's game: field) and Name ("Anna's
+	// Roundtable") are the compile step's (compiler.Game), set by Register.
+	ID, Name string
 	// Modes are the ways to play it; the first is the default.
 	Modes []play.Mode
 	// Base is the ruleset of the embedded base content (the generated tables).
@@ -71,11 +73,14 @@ type Example struct{ Kind, ID, Name string }
 
 var registry []*Game
 
-// Register adds a game; games/<game> packages call it from init. Every
+// Register adds a game; games/<game> packages call it from init with the
+// game's compile step, whose id and name the game takes: they are declared
+// once, in compiler.Game. Every
 // mode is given the policy "search" (engine/play/search, written once for
 // all games) unless it has its own; its playouts play the mode's "greedy"
 // where it has one (far stronger than random playouts), else random.
-func Register(g *Game) {
+func Register(c *compiler.Game, g *Game) {
+	g.ID, g.Name = c.ID, c.Name
 	if _, dup := Lookup(g.ID); dup {
 		panic("games: " + g.ID + " registered twice")
 	}

@@ -3,6 +3,7 @@ package games
 import (
 	"testing"
 
+	"github.com/roundtable-dev/roundtable/compiler"
 	"github.com/roundtable-dev/roundtable/engine/play"
 	"github.com/roundtable-dev/roundtable/engine/play/playtest/toy"
 )
@@ -12,8 +13,11 @@ import (
 func TestRegisterGivesEveryModeSearch(t *testing.T) {
 	saved := registry
 	defer func() { registry = saved }()
-	Register(&Game{ID: "duel-test", Modes: []play.Mode{toy.DuelMode}})
+	Register(&compiler.Game{ID: "duel-test", Name: "Duel"}, &Game{Modes: []play.Mode{toy.DuelMode}})
 	g, _ := Lookup("duel-test")
+	if g.ID != "duel-test" || g.Name != "Duel" {
+		t.Errorf("registered as %q %q, want the compile step's id and name: duel-test Duel", g.ID, g.Name)
+	}
 	m, err := g.Mode("")
 	if err != nil {
 		t.Fatal(err)

@@ -141,7 +141,7 @@ func compileAllOpen(dirs []string, cacheDir string) ([]*compiler.Result, diag.Li
 	}
 	missing := map[string]bool{} // pack.yaml files that require a pack not loaded
 	for _, d := range diags {
-		if d.Code == compiler.CodeMissingPack {
+		if d.Code == compiler.CodeMissingPack.ID {
 			missing[d.Pos.File] = true
 		}
 	}

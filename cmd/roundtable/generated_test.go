@@ -5,20 +5,20 @@ import (
 	"testing"
 
 	"github.com/roundtable-dev/roundtable/compiler"
-	genannas "github.com/roundtable-dev/roundtable/generated/annas"
-	genbattlecrest "github.com/roundtable-dev/roundtable/generated/battlecrest"
-	genfecipher "github.com/roundtable-dev/roundtable/generated/fecipher"
-	gentablebattles "github.com/roundtable-dev/roundtable/generated/tablebattles"
-	gentropera "github.com/roundtable-dev/roundtable/generated/tropera"
+	annasgen "github.com/roundtable-dev/roundtable/generated/annas"
+	bcgen "github.com/roundtable-dev/roundtable/generated/battlecrest"
+	fecgen "github.com/roundtable-dev/roundtable/generated/fecipher"
+	tbgen "github.com/roundtable-dev/roundtable/generated/tablebattles"
+	trogen "github.com/roundtable-dev/roundtable/generated/tropera"
 )
 
 // generated maps each game to its checked-in generated ruleset.
 var generated = map[string]any{
-	"annas":         genannas.Ruleset,
-	"battlecrest":   genbattlecrest.Ruleset,
-	"fe-cipher":     genfecipher.Ruleset,
-	"table-battles": gentablebattles.Ruleset,
-	"tropera":       gentropera.Ruleset,
+	"annas":         annasgen.Ruleset,
+	"battlecrest":   bcgen.Ruleset,
+	"fe-cipher":     fecgen.Ruleset,
+	"table-battles": tbgen.Ruleset,
+	"tropera":       trogen.Ruleset,
 }
 
 // TestGeneratedEqualsRuntimeCompile proves generated/ is current in the

@@ -270,7 +270,7 @@ func TestYAMLLanguageServerAgreesOnBaseAndNewPacks(t *testing.T) {
 // schema-level problem, and no other line.
 func TestYAMLLanguageServerFindsSchemaErrors(t *testing.T) {
 	command := yamlLS(t)
-	schemaCodes := map[string]bool{diag.CodeBadEnum: true, diag.CodeOutOfRange: true, diag.CodeUnknownField: true, diag.CodeMissingField: true, diag.CodeWrongType: true}
+	schemaCodes := map[string]bool{diag.CodeBadEnum.ID: true, diag.CodeOutOfRange.ID: true, diag.CodeUnknownField.ID: true, diag.CodeMissingField.ID: true, diag.CodeWrongType.ID: true}
 	cases := []struct{ script, file, game, text string }{
 		{script: "core_diagnostics.txtar", file: "bad.yaml", game: "annas"},
 		// Integer keys: 5 players is no key of lives (unknown-field), and a

@@ -5,15 +5,15 @@ import (
 	"testing"
 
 	"github.com/roundtable-dev/roundtable/compiler"
-	annasc "github.com/roundtable-dev/roundtable/compiler/annas"
+	annascompiler "github.com/roundtable-dev/roundtable/compiler/annas"
 	"github.com/roundtable-dev/roundtable/engine/annas/table"
-	generated "github.com/roundtable-dev/roundtable/generated/annas"
+	annasgen "github.com/roundtable-dev/roundtable/generated/annas"
 )
 
 // compileBase compiles the embedded base pack at run time.
 func compileBase(t *testing.T) *table.Ruleset {
 	t.Helper()
-	p, diags := compiler.BasePack(annasc.Game)
+	p, diags := compiler.BasePack(annascompiler.Game)
 	if diags.Errors() > 0 {
 		t.Fatalf("loading base pack: %v", diags)
 	}
@@ -32,7 +32,7 @@ func compileBase(t *testing.T) *table.Ruleset {
 // gives exactly generated.Ruleset, so generated/ is current.
 func TestCompiledEqualsGenerated(t *testing.T) {
 	rs := compileBase(t)
-	if !reflect.DeepEqual(rs, generated.Ruleset) {
+	if !reflect.DeepEqual(rs, annasgen.Ruleset) {
 		t.Fatal("generated/annas is stale or differs from the run-time compile; run: go run ./cmd/roundtable gen")
 	}
 }
@@ -296,7 +296,7 @@ func TestMapTables(t *testing.T) {
 }
 
 func TestMedian(t *testing.T) {
-	if got := annasc.Median([]int{24, 20, 22, 30}); got != 22 {
+	if got := annascompiler.Median([]int{24, 20, 22, 30}); got != 22 {
 		t.Errorf("median = %d, want 22 (lower middle)", got)
 	}
 }

@@ -9,8 +9,8 @@ import (
 	"gopkg.in/yaml.v3"
 
 	"github.com/roundtable-dev/roundtable/compiler"
-	annasc "github.com/roundtable-dev/roundtable/compiler/annas"
-	content "github.com/roundtable-dev/roundtable/content/annas"
+	annascompiler "github.com/roundtable-dev/roundtable/compiler/annas"
+	annascontent "github.com/roundtable-dev/roundtable/content/annas"
 )
 
 // sampleDocs takes a few documents of every kind from the base content.
@@ -18,11 +18,11 @@ func sampleDocs(t *testing.T) []string {
 	t.Helper()
 	per := map[string]int{}
 	var out []string
-	err := fs.WalkDir(content.FS, ".", func(p string, d fs.DirEntry, err error) error {
+	err := fs.WalkDir(annascontent.FS, ".", func(p string, d fs.DirEntry, err error) error {
 		if err != nil || d.IsDir() || !strings.HasSuffix(p, ".yaml") || p == "pack.yaml" {
 			return err
 		}
-		b, err := fs.ReadFile(content.FS, p)
+		b, err := fs.ReadFile(annascontent.FS, p)
 		if err != nil {
 			return err
 		}
@@ -53,7 +53,7 @@ func compileDocs(docs []string) {
 	}
 	p, _ := compiler.LoadPack(fsys, "p")
 	if p.Game == nil {
-		p.Game = annasc.Game
+		p.Game = annascompiler.Game
 	}
 	compiler.Compile([]*compiler.Pack{p})
 }

@@ -5,7 +5,7 @@ import (
 	"testing/fstest"
 
 	"github.com/roundtable-dev/roundtable/compiler"
-	annasc "github.com/roundtable-dev/roundtable/compiler/annas"
+	annascompiler "github.com/roundtable-dev/roundtable/compiler/annas"
 	"github.com/roundtable-dev/roundtable/engine/annas/table"
 )
 
@@ -52,7 +52,7 @@ func TestSideOwnCompiles(t *testing.T) {
 		t.Fatal(diags)
 	}
 	if p.Game == nil {
-		p.Game = annasc.Game
+		p.Game = annascompiler.Game
 	}
 	res, diags := compiler.Compile([]*compiler.Pack{p})
 	if diags.Errors() > 0 {

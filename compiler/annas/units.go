@@ -362,7 +362,7 @@ func (b *builder) curve() {
 			if all {
 				what = "all " + legendWord(u.Legendary)
 			}
-			dd := b.diags.Warn(CodeCurve, docs[i].FieldPos("stats"), "unit %q has stat total %d (HP+ATK+SPD+DEF); the median of %s units is %d, allowed %d..%d", u.ID, t, what, m, m-tol, m+tol)
+			dd := b.diags.Add(CodeCurve, docs[i].FieldPos("stats"), "unit %q has stat total %d (HP+ATK+SPD+DEF); the median of %s units is %d, allowed %d..%d", u.ID, t, what, m, m-tol, m+tol)
 			dd.Hint = "see the stat curve in docs/content.md"
 		}
 	}
@@ -392,7 +392,7 @@ func Median(v []int) int {
 func (b *builder) unusedTags() {
 	for i, d := range b.p.Valid("tag") {
 		if i < len(b.tagUsed) && !b.tagUsed[i] && !b.p.Mentioned(d.ID) {
-			b.diags.Warn(CodeUnusedTag, d.IDPos(), "tag %q is defined but no card, terrain, tag or rule uses it", d.ID).Hint = "give it to a unit, or delete it"
+			b.diags.Add(CodeUnusedTag, d.IDPos(), "tag %q is defined but no card, terrain, tag or rule uses it", d.ID).Hint = "give it to a unit, or delete it"
 		}
 	}
 }

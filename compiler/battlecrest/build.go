@@ -235,7 +235,7 @@ func (b *builder) special(d *compiler.Doc, s specialDoc, path []string, landmark
 		b.diags.Add(CodeSpecial, pos(d, join(path, "ability")...), "%s: special ability %q has neither star: true nor a when: condition, so its ability would never resolve", where, s.Name).Hint = "add star: true to make it star-powered, or when: [start of turn, ...] to make it conditional"
 		return t
 	case !s.Star && s.When == nil:
-		b.diags.Warn(CodeCondition, pos(d, path...), "%s: special ability %q has neither a star nor a when: condition; it is kept as text and the engine never uses it", where, s.Name).Hint = "write its condition as when: [start of turn, adjacent to an enemy] and what it does as ability:, or add star: true"
+		b.diags.Add(CodeCondition, pos(d, path...), "%s: special ability %q has neither a star nor a when: condition; it is kept as text and the engine never uses it", where, s.Name).Hint = "write its condition as when: [start of turn, adjacent to an enemy] and what it does as ability:, or add star: true"
 		return t
 	}
 	t.Ability = b.ability(d, *s.Ability, join(path, "ability"), false)
@@ -453,7 +453,7 @@ func (b *builder) landmarks() {
 			b.diags.Add(CodeMapCount, pos(d, "layout"), "map-set %q has %d landmark positions (L) but %d landmark cards", m.ID, n, len(m.Landmarks)).Hint = "every landmark card goes in one L position"
 		}
 		if len(m.Landmarks) != MapCards {
-			b.diags.Warn(CodeMapSize, d.IDPos(), "map-set %q has %d landmark card%s; the rulebook's map sets have %d", m.ID, len(m.Landmarks), map[bool]string{true: "s"}[len(m.Landmarks) != 1], MapCards).Hint = fmt.Sprintf("give it %d landmarks (kind: landmark, set: %s) and %d L positions", MapCards, m.ID, MapCards)
+			b.diags.Add(CodeMapSize, d.IDPos(), "map-set %q has %d landmark card%s; the rulebook's map sets have %d", m.ID, len(m.Landmarks), map[bool]string{true: "s"}[len(m.Landmarks) != 1], MapCards).Hint = fmt.Sprintf("give it %d landmarks (kind: landmark, set: %s) and %d L positions", MapCards, m.ID, MapCards)
 		}
 	}
 }
@@ -555,12 +555,12 @@ func (b *builder) setChecks() {
 		case len(h.Actions) == 0:
 			b.diags.Add(CodeNoActions, d.IDPos(), "hero-set %q has no action cards", h.ID).Hint = "write documents of kind action with set: " + h.ID
 		case cards != SetCards:
-			b.diags.Warn(CodeSetSize, d.IDPos(), "hero-set %q has %d cards (hero, health, %d action cards%s); the rulebook's hero sets have %d", h.ID, cards, len(h.Actions), map[bool]string{true: ", minion"}[h.HasMinion], SetCards)
+			b.diags.Add(CodeSetSize, d.IDPos(), "hero-set %q has %d cards (hero, health, %d action cards%s); the rulebook's hero sets have %d", h.ID, cards, len(h.Actions), map[bool]string{true: ", minion"}[h.HasMinion], SetCards)
 		}
 		for _, u := range b.bonuses[i] {
 			if !b.primes[i][u.crest] {
 				c := b.rs.Crests[u.crest]
-				b.diags.Warn(CodeDeadCrest, u.pos, "%s: the crest bonus counts primed %s crests, but no card of hero set %q shows one", u.id, c.ID, h.ID).Hint = fmt.Sprintf("give an action card side or the health card's wounded side crest: %s", c.ID)
+				b.diags.Add(CodeDeadCrest, u.pos, "%s: the crest bonus counts primed %s crests, but no card of hero set %q shows one", u.id, c.ID, h.ID).Hint = fmt.Sprintf("give an action card side or the health card's wounded side crest: %s", c.ID)
 			}
 		}
 	}

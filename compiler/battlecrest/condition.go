@@ -84,7 +84,7 @@ func (b *builder) condition(d *compiler.Doc, name string, when []string, path []
 	ok = true
 	warn := func(i int, format string, args ...any) *diag.Diagnostic {
 		ok = false
-		return b.diags.Warn(CodeCondition, at(i), "%s: special ability %q: "+format+"; it is kept as text and the engine never uses it", append([]any{where, name}, args...)...)
+		return b.diags.Add(CodeCondition, at(i), "%s: special ability %q: "+format+"; it is kept as text and the engine never uses it", append([]any{where, name}, args...)...)
 	}
 	timingAt := -1
 	kindAt := map[table.ClauseKind]int{}
@@ -129,7 +129,7 @@ func (b *builder) condition(d *compiler.Doc, name string, when []string, path []
 	}
 	if timingAt < 0 && len(when) > 0 {
 		ok = false
-		b.diags.Warn(CodeCondition, pos(d, join(path, "when")...), "%s: special ability %q has no timing among its conditions; it is kept as text and the engine never uses it", where, name).Hint = "add one of: start of turn, end of turn, when damaged"
+		b.diags.Add(CodeCondition, pos(d, join(path, "when")...), "%s: special ability %q has no timing among its conditions; it is kept as text and the engine never uses it", where, name).Hint = "add one of: start of turn, end of turn, when damaged"
 	}
 	for _, pair := range [][2]table.ClauseKind{{table.Wounded, table.Healthy}, {table.AdjacentEnemy, table.NoAdjacentEnemy},
 		{table.AdjacentEnemyHero, table.NoAdjacentEnemy}, {table.AdjacentEnemyMinion, table.NoAdjacentEnemy}} {

@@ -8,18 +8,20 @@ import (
 
 	"github.com/roundtable-dev/roundtable/compiler"
 	"github.com/roundtable-dev/roundtable/compiler/diag"
-	content "github.com/roundtable-dev/roundtable/content/battlecrest"
+	bccontent "github.com/roundtable-dev/roundtable/content/battlecrest"
 	"github.com/roundtable-dev/roundtable/engine/battlecrest/table"
-	schema "github.com/roundtable-dev/roundtable/schema/battlecrest"
+	bcschema "github.com/roundtable-dev/roundtable/schema/battlecrest"
 )
 
-// GameID is the pack game id.
-const GameID = "battlecrest"
+// checks is the catalogue of the game's diagnostic codes; each id starts
+// with its prefix.
+var checks = diag.NewCatalogue("bc-")
 
 // Game is Battlecrest as the core sees it.
 var Game = &compiler.Game{
-	ID:   GameID,
-	Name: "Battlecrest",
+	ID:     "battlecrest",
+	Name:   "Battlecrest",
+	Checks: checks,
 	Kinds: []compiler.Kind{
 		{Name: "crest", Def: "#Crest", Doc: reflect.TypeFor[crestDoc](), Summary: "a crest type"},
 		{Name: "map-set", Def: "#MapSet", Doc: reflect.TypeFor[mapDoc](), Summary: "a map set's diagram"},
@@ -27,8 +29,8 @@ var Game = &compiler.Game{
 		{Name: "hero-set", Def: "#HeroSet", Doc: reflect.TypeFor[heroSetDoc](), Summary: "a hero set: hero, minion and health card"},
 		{Name: "action", Def: "#Action", Doc: reflect.TypeFor[actionDoc](), Summary: "an action card of a hero set"},
 	},
-	Schema:     schema.FS,
-	Content:    content.FS,
+	Schema:     bcschema.FS,
+	Content:    bccontent.FS,
 	ContentDir: "content/battlecrest",
 	Build:      build,
 	GenDir:     "generated/battlecrest",
@@ -40,24 +42,24 @@ var Game = &compiler.Game{
 func init() { compiler.Register(Game) }
 
 // Codes of Battlecrest checks.
-const (
-	CodeAbility     = "bc-ability"
-	CodeSpecial     = "bc-special"
-	CodeEffect      = "bc-effect"
-	CodeShortcut    = "bc-shortcut"
-	CodeHealth      = "bc-health"
-	CodeMapWidth    = "bc-map-width"
-	CodeMapCount    = "bc-map-landmarks"
-	CodeMapSpace    = "bc-map-space"
-	CodeMapStart    = "bc-map-start"
-	CodeMapMinion   = "bc-map-minion"
-	CodeNumber      = "bc-landmark-number"
-	CodeNoActions   = "bc-set-actions"
-	CodeSetSize     = "bc-set-size"
-	CodeDeadCrest   = "bc-crest-unused"
-	CodeMinionStart = "bc-minion-start"
-	CodeCondition   = "bc-condition"
-	CodeMapSize     = "bc-map-size"
+var (
+	CodeAbility     = checks.Declare(diag.Code{ID: "bc-ability", Severity: diag.Error, Summary: "An ability is not exactly one of attack, march, force or star, or its range fields do not fit its keyword."})
+	CodeSpecial     = checks.Declare(diag.Code{ID: "bc-special", Severity: diag.Error, Summary: "A special ability is both star-powered and conditional, has no ability to resolve, has an ability but neither a star nor a condition, or its ability is a star."})
+	CodeEffect      = checks.Declare(diag.Code{ID: "bc-effect", Severity: diag.Error, Summary: "A map effect is not exactly one of shortcut, bonus or hazard."})
+	CodeShortcut    = checks.Declare(diag.Code{ID: "bc-shortcut", Severity: diag.Error, Summary: "A shortcut arrow points back at the edge the shortcut starts from, or repeats an arrow."})
+	CodeHealth      = checks.Declare(diag.Code{ID: "bc-health", Severity: diag.Error, Summary: "A health card side's end (flip or skull) is not right of its start, so damage cannot reach it."})
+	CodeMapWidth    = checks.Declare(diag.Code{ID: "bc-map-width", Severity: diag.Error, Summary: "A map diagram's rows have different widths."})
+	CodeMapCount    = checks.Declare(diag.Code{ID: "bc-map-landmarks", Severity: diag.Error, Summary: "A map diagram's landmark positions differ in number from the map set's landmark cards."})
+	CodeMapSpace    = checks.Declare(diag.Code{ID: "bc-map-space", Severity: diag.Error, Summary: "A space of a map diagram is not adjacent to any landmark position, so no warrior may enter it."})
+	CodeMapStart    = checks.Declare(diag.Code{ID: "bc-map-start", Severity: diag.Error, Summary: "A map diagram does not have two hero starts, each adjacent to exactly one landmark position and not the same one."})
+	CodeMapMinion   = checks.Declare(diag.Code{ID: "bc-map-minion", Severity: diag.Error, Summary: "A minion start is not adjacent to exactly one hero start."})
+	CodeNumber      = checks.Declare(diag.Code{ID: "bc-landmark-number", Severity: diag.Error, Summary: "Two landmark cards of one map set have the same number (warrior placement compares numbers)."})
+	CodeNoActions   = checks.Declare(diag.Code{ID: "bc-set-actions", Severity: diag.Error, Summary: "A hero set has no action cards, so its hero can neither move nor act."})
+	CodeSetSize     = checks.Declare(diag.Code{ID: "bc-set-size", Severity: diag.Warning, Summary: "A hero set does not have six cards (hero, health, minion and action cards), the size of the rulebook's sets."})
+	CodeDeadCrest   = checks.Declare(diag.Code{ID: "bc-crest-unused", Severity: diag.Warning, Summary: "A crest bonus names a crest that no card of its hero set can prime, so it never adds anything."})
+	CodeMinionStart = checks.Declare(diag.Code{ID: "bc-minion-start", Severity: diag.Error, Summary: "A hero set has a minion but a map diagram has no minion start beside a hero start."})
+	CodeCondition   = checks.Declare(diag.Code{ID: "bc-condition", Severity: diag.Warning, Summary: "A special ability's when: condition cannot be read (a clause outside the vocabulary, no timing or two, clauses that never hold together), or the special has neither a star nor a condition: the engine never uses it."})
+	CodeMapSize     = checks.Declare(diag.Code{ID: "bc-map-size", Severity: diag.Warning, Summary: "A map set does not have six landmark cards, the size of the rulebook's map sets."})
 )
 
 // SetCards is the size of a base hero set (rulebook components: hero,
@@ -67,25 +69,3 @@ const SetCards = 6
 // MapCards is the size of a map set (rulebook components: "Fellwoods Map Set
 // (6 Landmark Cards)"; Map Setup: "Shuffle the six Landmark Cards").
 const MapCards = 6
-
-func init() {
-	diag.Register(
-		diag.Code{ID: CodeAbility, Severity: diag.Error, Summary: "An ability is not exactly one of attack, march, force or star, or its range fields do not fit its keyword."},
-		diag.Code{ID: CodeSpecial, Severity: diag.Error, Summary: "A special ability is both star-powered and conditional, has no ability to resolve, has an ability but neither a star nor a condition, or its ability is a star."},
-		diag.Code{ID: CodeEffect, Severity: diag.Error, Summary: "A map effect is not exactly one of shortcut, bonus or hazard."},
-		diag.Code{ID: CodeShortcut, Severity: diag.Error, Summary: "A shortcut arrow points back at the edge the shortcut starts from, or repeats an arrow."},
-		diag.Code{ID: CodeHealth, Severity: diag.Error, Summary: "A health card side's end (flip or skull) is not right of its start, so damage cannot reach it."},
-		diag.Code{ID: CodeMapWidth, Severity: diag.Error, Summary: "A map diagram's rows have different widths."},
-		diag.Code{ID: CodeMapCount, Severity: diag.Error, Summary: "A map diagram's landmark positions differ in number from the map set's landmark cards."},
-		diag.Code{ID: CodeMapSpace, Severity: diag.Error, Summary: "A space of a map diagram is not adjacent to any landmark position, so no warrior may enter it."},
-		diag.Code{ID: CodeMapStart, Severity: diag.Error, Summary: "A map diagram does not have two hero starts, each adjacent to exactly one landmark position and not the same one."},
-		diag.Code{ID: CodeMapMinion, Severity: diag.Error, Summary: "A minion start is not adjacent to exactly one hero start."},
-		diag.Code{ID: CodeNumber, Severity: diag.Error, Summary: "Two landmark cards of one map set have the same number (warrior placement compares numbers)."},
-		diag.Code{ID: CodeNoActions, Severity: diag.Error, Summary: "A hero set has no action cards, so its hero can neither move nor act."},
-		diag.Code{ID: CodeSetSize, Severity: diag.Warning, Summary: "A hero set does not have six cards (hero, health, minion and action cards), the size of the rulebook's sets."},
-		diag.Code{ID: CodeDeadCrest, Severity: diag.Warning, Summary: "A crest bonus names a crest that no card of its hero set can prime, so it never adds anything."},
-		diag.Code{ID: CodeMinionStart, Severity: diag.Error, Summary: "A hero set has a minion but a map diagram has no minion start beside a hero start."},
-		diag.Code{ID: CodeCondition, Severity: diag.Warning, Summary: "A special ability's when: condition cannot be read (a clause outside the vocabulary, no timing or two, clauses that never hold together), or the special has neither a star nor a condition: the engine never uses it."},
-		diag.Code{ID: CodeMapSize, Severity: diag.Warning, Summary: "A map set does not have six landmark cards, the size of the rulebook's map sets."},
-	)
-}

@@ -187,7 +187,7 @@ func capDocument(doc *source.Document, diags diag.List) diag.List {
 	}
 	rest := len(diags) - MaxPerDocument
 	diags = diags[:MaxPerDocument:MaxPerDocument]
-	diags.Warn(diag.CodeTooMany, doc.Pos(), "%s in this document not shown", diag.Plural(rest, "more problem")).Hint = "fix the first ones and check again"
+	diags.Add(diag.CodeTooMany, doc.Pos(), "%s in this document not shown", diag.Plural(rest, "more problem")).Hint = "fix the first ones and check again"
 	return diags
 }
 

@@ -80,13 +80,13 @@ range: [1, 4]
 extra: {a: x}
 `)
 	check(t, got,
-		want{diag.CodeMissingField, 1, 1, `missing required field "id"`},
-		want{diag.CodeBadEnum, 2, 8, `color: "purple" is not allowed (want one of blue, green, red)`},
-		want{diag.CodeOutOfRange, 4, 7, "stats.hp: 30 is out of range (want <=20)"},
-		want{diag.CodeWrongType, 5, 8, `stats.atk must be a whole number, found string "seven"`},
-		want{diag.CodeUnknownField, 6, 1, `unknown field "colr"`},
-		want{diag.CodeOutOfRange, 7, 12, "range.1: 4 is out of range (want <=3)"},
-		want{diag.CodeWrongType, 8, 12, `extra.a must be a whole number, found string "x"`},
+		want{diag.CodeMissingField.ID, 1, 1, `missing required field "id"`},
+		want{diag.CodeBadEnum.ID, 2, 8, `color: "purple" is not allowed (want one of blue, green, red)`},
+		want{diag.CodeOutOfRange.ID, 4, 7, "stats.hp: 30 is out of range (want <=20)"},
+		want{diag.CodeWrongType.ID, 5, 8, `stats.atk must be a whole number, found string "seven"`},
+		want{diag.CodeUnknownField.ID, 6, 1, `unknown field "colr"`},
+		want{diag.CodeOutOfRange.ID, 7, 12, "range.1: 4 is out of range (want <=3)"},
+		want{diag.CodeWrongType.ID, 8, 12, `extra.a must be a whole number, found string "x"`},
 	)
 	if got[4].Hint != `did you mean "color"?` {
 		t.Errorf("unknown field hint = %q", got[4].Hint)
@@ -96,13 +96,13 @@ extra: {a: x}
 func TestMissingNestedFieldAtItsMapping(t *testing.T) {
 	s := compile(t)
 	check(t, validate(t, s, "kind: card\nid: abc\ncolor: red\nstats: {hp: 3}\n"),
-		want{diag.CodeMissingField, 4, 8, `missing required field "atk" in stats`})
+		want{diag.CodeMissingField.ID, 4, 8, `missing required field "atk" in stats`})
 }
 
 func TestPatternMismatch(t *testing.T) {
 	s := compile(t)
 	check(t, validate(t, s, "kind: card\nid: Abc\ncolor: red\nstats: {hp: 3, atk: 1}\n"),
-		want{diag.CodeInvalid, 2, 5, "id: invalid value"})
+		want{diag.CodeInvalid.ID, 2, 5, "id: invalid value"})
 }
 
 func TestConcurrentValidation(t *testing.T) {
@@ -120,7 +120,7 @@ func TestConcurrentValidation(t *testing.T) {
 	}
 	for range 8 {
 		l := <-done
-		if len(l) != 200 || l[0].Code != diag.CodeOutOfRange {
+		if len(l) != 200 || l[0].Code != diag.CodeOutOfRange.ID {
 			t.Fatalf("concurrent results: %d, %v", len(l), l[:1])
 		}
 	}
@@ -129,5 +129,5 @@ func TestConcurrentValidation(t *testing.T) {
 func TestQuotedLabelsMapToTheirYAMLNode(t *testing.T) {
 	s := compile(t)
 	check(t, validate(t, s, "kind: card\nid: abc\ncolor: red\nstats: {hp: 3, atk: 1}\nignored-by: [ok, Bad]\n"),
-		want{diag.CodeInvalid, 5, 18, "ignored-by.1: invalid value"})
+		want{diag.CodeInvalid.ID, 5, 18, "ignored-by.1: invalid value"})
 }

@@ -25,9 +25,9 @@ func TestBadEnumMixedWithNumber(t *testing.T) {
 	docs, _ := source.Parse("f.yaml", []byte("kind: f\nstrength: IV\nwing: rd\n---\nkind: f\nstrength: 15\nwing: red\n"))
 	got := append(s.Validate(docs[0]), s.Validate(docs[1])...)
 	want := []diag.Diagnostic{
-		{Code: diag.CodeBadEnum, Message: `strength: "IV" is not allowed (want a whole number or one of I, II, III)`},
-		{Code: diag.CodeBadEnum, Message: `wing: "rd" is not allowed (want one of blue, red)`},
-		{Code: diag.CodeOutOfRange, Message: `strength: 15 is out of range (want <=12)`},
+		{Code: diag.CodeBadEnum.ID, Message: `strength: "IV" is not allowed (want a whole number or one of I, II, III)`},
+		{Code: diag.CodeBadEnum.ID, Message: `wing: "rd" is not allowed (want one of blue, red)`},
+		{Code: diag.CodeOutOfRange.ID, Message: `strength: 15 is out of range (want <=12)`},
 	}
 	if len(got) != len(want) {
 		t.Fatalf("got %v", got)

@@ -22,11 +22,11 @@ import (
 	"github.com/roundtable-dev/roundtable/compiler/cueval/native"
 	"github.com/roundtable-dev/roundtable/compiler/diag"
 	"github.com/roundtable-dev/roundtable/compiler/source"
-	content "github.com/roundtable-dev/roundtable/content/annas"
+	annascontent "github.com/roundtable-dev/roundtable/content/annas"
 	bccontent "github.com/roundtable-dev/roundtable/content/battlecrest"
 	feccontent "github.com/roundtable-dev/roundtable/content/fecipher"
 	tbcontent "github.com/roundtable-dev/roundtable/content/tablebattles"
-	schema "github.com/roundtable-dev/roundtable/schema/annas"
+	annasschema "github.com/roundtable-dev/roundtable/schema/annas"
 	bcschema "github.com/roundtable-dev/roundtable/schema/battlecrest"
 	fecschema "github.com/roundtable-dev/roundtable/schema/fecipher"
 	tbschema "github.com/roundtable-dev/roundtable/schema/tablebattles"
@@ -36,7 +36,7 @@ var annasKinds = map[string]string{"unit": "#Unit", "tag": "#Tag", "terrain": "#
 
 func annasSchema(t testing.TB) *Schema {
 	t.Helper()
-	s, err := Compile(schema.FS, "schema/annas", annasKinds)
+	s, err := Compile(annasschema.FS, "schema/annas", annasKinds)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -70,7 +70,7 @@ func cuePaths(s *Schema, doc *source.Document, diags diag.List) (bool, []string)
 	}
 	for _, d := range diags {
 		switch d.Code {
-		case diag.CodeMissingField:
+		case diag.CodeMissingField.ID:
 			m := missingRe.FindStringSubmatch(d.Message)
 			name, _ := strconv.Unquote(m[1])
 			if m[2] == "document" {
@@ -78,7 +78,7 @@ func cuePaths(s *Schema, doc *source.Document, diags diag.List) (bool, []string)
 			} else {
 				paths = append(paths, m[2]+"."+name)
 			}
-		case diag.CodeUnknownField:
+		case diag.CodeUnknownField.ID:
 			m := unknownRe.FindStringSubmatch(d.Message)
 			p, _ := strconv.Unquote(m[1])
 			paths = append(paths, p)
@@ -176,7 +176,7 @@ type game struct {
 }
 
 var games = []game{
-	{"annas", schema.FS, content.FS},
+	{"annas", annasschema.FS, annascontent.FS},
 	{"fecipher", fecschema.FS, feccontent.FS},
 	{"tablebattles", tbschema.FS, tbcontent.FS},
 	{"battlecrest", bcschema.FS, bccontent.FS},
@@ -316,9 +316,9 @@ const maxAgreeDocs = 20
 // maxFuzzInput bytes or maxFuzzDocs documents are skipped, CUE runs three
 // times a document, and `make fuzz` bounds minimization (FUZZFLAGS).
 func FuzzNativeYAML(f *testing.F) {
-	_ = fs.WalkDir(content.FS, ".", func(p string, d fs.DirEntry, err error) error {
+	_ = fs.WalkDir(annascontent.FS, ".", func(p string, d fs.DirEntry, err error) error {
 		if err == nil && strings.HasSuffix(p, ".yaml") {
-			b, _ := fs.ReadFile(content.FS, p)
+			b, _ := fs.ReadFile(annascontent.FS, p)
 			for _, doc := range splitDocuments(b) {
 				f.Add(doc)
 			}

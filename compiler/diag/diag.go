@@ -92,20 +92,24 @@ type Diagnostic struct {
 // List collects diagnostics from every stage.
 type List []Diagnostic
 
-// Add appends an error.
-func (l *List) Add(code string, pos Pos, format string, args ...any) *Diagnostic {
-	return l.add(Error, code, pos, format, args...)
-}
-
-// Warn appends a warning.
-func (l *List) Warn(code string, pos Pos, format string, args ...any) *Diagnostic {
-	return l.add(Warning, code, pos, format, args...)
-}
-
-func (l *List) add(sev Severity, code string, pos Pos, format string, args ...any) *Diagnostic {
-	*l = append(*l, Diagnostic{Code: code, Severity: sev, Pos: pos, Message: Clip(fmt.Sprintf(format, args...), MaxMessage)})
+// Add appends a problem found by check c: its code and severity are c's,
+// as declared (Catalogue.Declare).
+func (l *List) Add(c *Code, pos Pos, format string, args ...any) *Diagnostic {
+	*l = append(*l, c.At(pos, format, args...))
 	return &(*l)[len(*l)-1]
 }
+
+// At is a problem found by check c at pos, with c's code and severity.
+func (c *Code) At(pos Pos, format string, args ...any) Diagnostic {
+	if !c.declared {
+		panic("diag: code " + c.ID + " reported but never declared (Catalogue.Declare)")
+	}
+	return Diagnostic{Code: c.ID, Severity: c.Severity, Pos: pos, Message: Clip(fmt.Sprintf(format, args...), MaxMessage)}
+}
+
+// Recode makes d a problem of check c (a more precise code for what a
+// general check found): d takes c's code and severity.
+func (d *Diagnostic) Recode(c *Code) { d.Code, d.Severity = c.ID, c.Severity }
 
 // Bounds on what one diagnostic and one run print (docs/reliability.md):
 // a message quoting a value must not grow with the value, and a run must

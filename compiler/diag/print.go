@@ -324,7 +324,7 @@ func printSARIF(w io.Writer, l List) error {
 	shown, omitted := l.Shown()
 	if omitted > 0 {
 		// The last result says how many were left out.
-		shown = append(shown[:len(shown):len(shown)], Diagnostic{Code: CodeTooMany, Severity: Warning, Message: MoreLine(l, omitted)})
+		shown = append(shown[:len(shown):len(shown)], CodeTooMany.At(Pos{}, "%s", MoreLine(l, omitted)))
 	}
 	for _, d := range shown {
 		idx, ok := rule[d.Code]

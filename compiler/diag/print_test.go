@@ -7,11 +7,17 @@ import (
 	"testing"
 )
 
+// testChecks are codes of this package's tests only.
+var (
+	testChecks = NewCatalogue("test-")
+	codeUnused = testChecks.Declare(Code{ID: "test-unused", Severity: Warning, Summary: "A tag no unit uses (a test's warning)."})
+)
+
 func sample() List {
 	var l List
 	d := l.Add(CodeUnknownRef, Pos{File: "units/red.yaml", Line: 3, Col: 8}, "unknown tag %q", "Flyng")
 	d.Hint = `did you mean "flying"?`
-	l.Warn("unused", Pos{File: "tags/a.yaml", Line: 1, Col: 1}, "tag %q is used by no unit", "haste")
+	l.Add(codeUnused, Pos{File: "tags/a.yaml", Line: 1, Col: 1}, "tag %q is used by no unit", "haste")
 	l.Add(CodeDuplicateKey, Pos{File: "units/red.yaml", Line: 2, Col: 1}, "key %q appears twice, 50%% sure", "id")
 	return l.Sort()
 }
@@ -125,7 +131,7 @@ func TestGitHubAnnotationsEscape(t *testing.T) {
 	}
 	lines := strings.Split(strings.TrimSpace(b.String()), "\n")
 	want := []string{
-		"::warning file=tags/a.yaml,line=1,col=1,title=unused::tag \"haste\" is used by no unit",
+		"::warning file=tags/a.yaml,line=1,col=1,title=test-unused::tag \"haste\" is used by no unit",
 		"::error file=units/red.yaml,line=2,col=1,title=duplicate-key::key \"id\" appears twice, 50%25 sure",
 		"::error file=units/red.yaml,line=3,col=8,title=unknown-ref::unknown tag \"Flyng\" (did you mean \"flying\"?)",
 	}

@@ -5,16 +5,16 @@ import (
 	"reflect"
 	"testing"
 
-	"github.com/roundtable-dev/roundtable/engine/annas/table"
-	"github.com/roundtable-dev/roundtable/generated/annas"
+	annastable "github.com/roundtable-dev/roundtable/engine/annas/table"
+	annasgen "github.com/roundtable-dev/roundtable/generated/annas"
 )
 
 // BenchmarkPrinterComments prints Anna's base ruleset, repeated to 40 times
 // its units, with and without the id comments of rt-tagged fields: compare
 // the two in one run for what the comments cost.
 func BenchmarkPrinterComments(b *testing.B) {
-	rs := *annas.Ruleset
-	var units []table.Unit
+	rs := *annasgen.Ruleset
+	var units []annastable.Unit
 	for range 40 {
 		units = append(units, rs.Units...)
 	}
@@ -24,7 +24,7 @@ func BenchmarkPrinterComments(b *testing.B) {
 		ids  map[string][]string
 	}{{"with", idLists(reflect.ValueOf(&rs))}, {"without", map[string][]string{}}} {
 		b.Run(c.name, func(b *testing.B) {
-			f := goFile{consts: table.GoConsts, pkg: "annas", name: "Ruleset", value: reflect.ValueOf(&rs), ids: c.ids}
+			f := goFile{consts: annastable.GoConsts, pkg: "annas", name: "Ruleset", value: reflect.ValueOf(&rs), ids: c.ids}
 			for b.Loop() {
 				if err := f.write(io.Discard); err != nil {
 					b.Fatal(err)

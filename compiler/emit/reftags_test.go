@@ -4,11 +4,11 @@ import (
 	"reflect"
 	"testing"
 
-	annas "github.com/roundtable-dev/roundtable/engine/annas/table"
-	battlecrest "github.com/roundtable-dev/roundtable/engine/battlecrest/table"
-	fecipher "github.com/roundtable-dev/roundtable/engine/fecipher/table"
-	tablebattles "github.com/roundtable-dev/roundtable/engine/tablebattles/table"
-	tropera "github.com/roundtable-dev/roundtable/engine/tropera/table"
+	annastable "github.com/roundtable-dev/roundtable/engine/annas/table"
+	bctable "github.com/roundtable-dev/roundtable/engine/battlecrest/table"
+	fectable "github.com/roundtable-dev/roundtable/engine/fecipher/table"
+	tbtable "github.com/roundtable-dev/roundtable/engine/tablebattles/table"
+	trotable "github.com/roundtable-dev/roundtable/engine/tropera/table"
 )
 
 // TestTableRefTagsNameRulesetLists holds every rt struct tag of the five
@@ -17,8 +17,8 @@ import (
 // integers (or lists of them) for index=, unsigned integers for bits=.
 func TestTableRefTagsNameRulesetLists(t *testing.T) {
 	for _, root := range []reflect.Type{
-		reflect.TypeFor[annas.Ruleset](), reflect.TypeFor[battlecrest.Ruleset](), reflect.TypeFor[fecipher.Ruleset](),
-		reflect.TypeFor[tablebattles.Ruleset](), reflect.TypeFor[tropera.Ruleset](),
+		reflect.TypeFor[annastable.Ruleset](), reflect.TypeFor[bctable.Ruleset](), reflect.TypeFor[fectable.Ruleset](),
+		reflect.TypeFor[tbtable.Ruleset](), reflect.TypeFor[trotable.Ruleset](),
 	} {
 		lists := idLists(reflect.New(root))
 		tagged := 0

@@ -272,8 +272,8 @@ func (b *builder) deckCard(deck, ref string, at diag.Pos) int {
 	pk, _, hasPack := strings.Cut(ref, "/")
 	ours := !hasPack || slices.ContainsFunc(b.p.Packs, func(p *compiler.Pack) bool { return p.ID == pk })
 	for k := range ds {
-		if d := &ds[k]; ours && d.Code == diag.CodeUnknownRef && d.Pos == at {
-			d.Code = CodeDeckCard
+		if d := &ds[k]; ours && d.Code == diag.CodeUnknownRef.ID && d.Pos == at {
+			d.Recode(CodeDeckCard)
 			d.Message = fmt.Sprintf("deck %q lists card %q, which does not exist", deck, ref)
 		}
 	}
@@ -304,7 +304,7 @@ func (b *builder) compileText(d *compiler.Doc, card string, i int, s skillDoc) [
 			field = "cost"
 		}
 		at := textPos(d, source.Path(d.PosTree(), "skills", strconv.Itoa(i), field), u.Start)
-		dd := b.diags.Warn(CodeSkillText, at, "card %q skill %q: cannot read %q; the skill stays text", card, s.Name, u.Text)
+		dd := b.diags.Add(CodeSkillText, at, "card %q skill %q: cannot read %q; the skill stays text", card, s.Name, u.Text)
 		dd.Hint = "write its effects: by hand (docs/fecipher.md, \"Effects\"), or effects: [] to keep it as text"
 	}
 	return r.Effects

@@ -8,25 +8,27 @@ import (
 
 	"github.com/roundtable-dev/roundtable/compiler"
 	"github.com/roundtable-dev/roundtable/compiler/diag"
-	content "github.com/roundtable-dev/roundtable/content/fecipher"
+	feccontent "github.com/roundtable-dev/roundtable/content/fecipher"
 	"github.com/roundtable-dev/roundtable/engine/fecipher/table"
-	schema "github.com/roundtable-dev/roundtable/schema/fecipher"
+	fecschema "github.com/roundtable-dev/roundtable/schema/fecipher"
 )
 
-// GameID is the pack game id.
-const GameID = "fe-cipher"
+// checks is the catalogue of the game's diagnostic codes; each id starts
+// with its prefix.
+var checks = diag.NewCatalogue("fec-")
 
 // Game is Fire Emblem Cipher as the core sees it.
 var Game = &compiler.Game{
-	ID:   GameID,
-	Name: "Fire Emblem Cipher",
+	ID:     "fe-cipher",
+	Name:   "Fire Emblem Cipher",
+	Checks: checks,
 	Kinds: []compiler.Kind{
 		{Name: "symbol", Def: "#Symbol", Doc: reflect.TypeFor[symbolDoc](), Summary: "a series symbol and its color"},
 		{Name: "card", Def: "#Card", Doc: reflect.TypeFor[cardDoc](), Summary: "a card"},
 		{Name: "deck", Def: "#Deck", Doc: reflect.TypeFor[deckDoc](), Summary: "a deck list with its main character"},
 	},
-	Schema:     schema.FS,
-	Content:    content.FS,
+	Schema:     fecschema.FS,
+	Content:    feccontent.FS,
 	ContentDir: "content/fecipher",
 	Build:      build,
 	GenDir:     "generated/fecipher",
@@ -38,15 +40,15 @@ var Game = &compiler.Game{
 func init() { compiler.Register(Game) }
 
 // Codes of Fire Emblem Cipher checks.
-const (
-	CodeRange      = "fec-range"
-	CodeEffect     = "fec-effect"
-	CodeDeckSize   = "fec-deck-size"
-	CodeDeckCopies = "fec-deck-copies"
-	CodeDeckMain   = "fec-deck-main"
-	CodeMainCost   = "fec-main-cost"
-	CodeDeckCard   = "fec-deck-card"
-	CodeSkillText  = "fec-skill-text"
+var (
+	CodeRange      = checks.Declare(diag.Code{ID: "fec-range", Severity: diag.Error, Summary: "A card's minimum range is greater than its maximum."})
+	CodeEffect     = checks.Declare(diag.Code{ID: "fec-effect", Severity: diag.Error, Summary: "A skill effect's timing does not fit the skill's type."})
+	CodeDeckSize   = checks.Declare(diag.Code{ID: "fec-deck-size", Severity: diag.Error, Summary: "A deck has fewer than 50 cards."})
+	CodeDeckCopies = checks.Declare(diag.Code{ID: "fec-deck-copies", Severity: diag.Error, Summary: "A deck has more than 4 copies of one card name (title and unit name), counted across card ids."})
+	CodeDeckMain   = checks.Declare(diag.Code{ID: "fec-deck-main", Severity: diag.Error, Summary: "A deck's main character is not one of its cards."})
+	CodeMainCost   = checks.Declare(diag.Code{ID: "fec-main-cost", Severity: diag.Error, Summary: "A deck's main character does not have deployment cost 1."})
+	CodeDeckCard   = checks.Declare(diag.Code{ID: "fec-deck-card", Severity: diag.Error, Summary: "A deck lists a card id that no card has."})
+	CodeSkillText  = checks.Declare(diag.Code{ID: "fec-skill-text", Severity: diag.Warning, Summary: "A skill written with text and no effects has a clause the skill compiler cannot read; the skill stays text (effects: [] says so on purpose)."})
 )
 
 // Rules of deck building (rulebook: "A deck must consist of at least 50 cards";
@@ -55,16 +57,3 @@ const (
 	MinDeck   = 50
 	MaxCopies = 4
 )
-
-func init() {
-	diag.Register(
-		diag.Code{ID: CodeRange, Severity: diag.Error, Summary: "A card's minimum range is greater than its maximum."},
-		diag.Code{ID: CodeEffect, Severity: diag.Error, Summary: "A skill effect's timing does not fit the skill's type."},
-		diag.Code{ID: CodeDeckSize, Severity: diag.Error, Summary: "A deck has fewer than 50 cards."},
-		diag.Code{ID: CodeDeckCopies, Severity: diag.Error, Summary: "A deck has more than 4 copies of one card name (title and unit name), counted across card ids."},
-		diag.Code{ID: CodeDeckMain, Severity: diag.Error, Summary: "A deck's main character is not one of its cards."},
-		diag.Code{ID: CodeMainCost, Severity: diag.Error, Summary: "A deck's main character does not have deployment cost 1."},
-		diag.Code{ID: CodeDeckCard, Severity: diag.Error, Summary: "A deck lists a card id that no card has."},
-		diag.Code{ID: CodeSkillText, Severity: diag.Warning, Summary: "A skill written with text and no effects has a clause the skill compiler cannot read; the skill stays text (effects: [] says so on purpose)."},
-	)
-}

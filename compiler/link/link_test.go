@@ -47,7 +47,7 @@ func TestDuplicateAndResolve(t *testing.T) {
 	if _, ok := tb.Define("chrom", diag.Pos{File: "b.yaml", Line: 9, Col: 5}, &diags); ok {
 		t.Fatal("duplicate accepted")
 	}
-	if len(diags) != 1 || diags[0].Code != diag.CodeDuplicateID || diags[0].Related[0].Pos != first {
+	if len(diags) != 1 || diags[0].Code != diag.CodeDuplicateID.ID || diags[0].Related[0].Pos != first {
 		t.Fatalf("diags = %+v", diags)
 	}
 	if i := tb.Resolve("chrom", diag.Pos{}, "", &diags); i != 0 {
@@ -57,7 +57,7 @@ func TestDuplicateAndResolve(t *testing.T) {
 		t.Errorf("Resolve(crom) = %d", i)
 	}
 	last := diags[len(diags)-1]
-	if last.Code != diag.CodeUnknownRef || last.Hint != `did you mean "chrom"?` {
+	if last.Code != diag.CodeUnknownRef.ID || last.Hint != `did you mean "chrom"?` {
 		t.Errorf("unknown ref = %+v", last)
 	}
 }

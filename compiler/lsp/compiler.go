@@ -146,7 +146,7 @@ func check(srcs []packSource, cacheDir string, dc *docCache) checked {
 	diags = append(diags, ds...)
 	missing := map[string]bool{}
 	for _, d := range diags {
-		if d.Code == compiler.CodeMissingPack {
+		if d.Code == compiler.CodeMissingPack.ID {
 			missing[d.Pos.File] = true
 		}
 	}

@@ -68,12 +68,12 @@ func Apply(l diag.List, scopes []Scope) diag.List {
 				names, reason, hasReason := strings.Cut(d.Text, "--")
 				fields := strings.FieldsFunc(names, func(r rune) bool { return r == ',' || r == ' ' || r == '\t' })
 				if len(fields) == 0 {
-					extra.Warn(CodeBadSuppression, d.Pos, "roundtable:ignore names no code").Hint = "write # roundtable:ignore CODE -- reason"
+					extra.Add(CodeBadSuppression, d.Pos, "roundtable:ignore names no code").Hint = "write # roundtable:ignore CODE -- reason"
 					continue
 				}
 				for _, f := range fields {
 					if _, ok := diag.Lookup(f); !ok {
-						dd := extra.Warn(CodeBadSuppression, d.Pos, "roundtable:ignore names unknown code %q", f)
+						dd := extra.Add(CodeBadSuppression, d.Pos, "roundtable:ignore names unknown code %q", f)
 						if s := link.Suggest(f, known); s != "" {
 							dd.Hint = fmt.Sprintf("did you mean %q?", s)
 						}
@@ -82,7 +82,7 @@ func Apply(l diag.List, scopes []Scope) diag.List {
 					s.codes = append(s.codes, f)
 				}
 				if !hasReason || strings.TrimSpace(reason) == "" {
-					extra.Warn(CodeBadSuppression, d.Pos, "roundtable:ignore %s gives no reason", strings.Join(fields, ", ")).Hint = "say why after two dashes: # roundtable:ignore " + strings.Join(fields, ", ") + " -- why this is right"
+					extra.Add(CodeBadSuppression, d.Pos, "roundtable:ignore %s gives no reason", strings.Join(fields, ", ")).Hint = "say why after two dashes: # roundtable:ignore " + strings.Join(fields, ", ") + " -- why this is right"
 				}
 				s.used = make([]bool, len(s.codes))
 				byFile[file] = append(byFile[file], s)
@@ -100,7 +100,7 @@ func Apply(l diag.List, scopes []Scope) diag.List {
 		for _, s := range byFile[file] {
 			for i, c := range s.codes {
 				if !s.used[i] {
-					extra.Warn(CodeUnusedSuppression, s.Pos, "roundtable:ignore %s suppresses nothing on line %d", c, s.line).Hint = "remove it, or move it next to the line the problem is on"
+					extra.Add(CodeUnusedSuppression, s.Pos, "roundtable:ignore %s suppresses nothing on line %d", c, s.line).Hint = "remove it, or move it next to the line the problem is on"
 				}
 			}
 		}
@@ -109,7 +109,7 @@ func Apply(l diag.List, scopes []Scope) diag.List {
 	// Severities, by the pack a diagnostic's file is in (the innermost).
 	res := out[:0]
 	for _, d := range out {
-		if c := configFor(scopes, d.Pos.File); c != nil && d.Code != CodeConfig {
+		if c := configFor(scopes, d.Pos.File); c != nil && d.Code != CodeConfig.ID {
 			switch c.Severity[d.Code] {
 			case "off":
 				continue

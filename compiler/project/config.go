@@ -28,21 +28,12 @@ import (
 const FileName = "roundtable.yaml"
 
 // Codes of project settings.
-const (
-	CodeConfig            = "config-error"
-	CodeBadSuppression    = "bad-suppression"
-	CodeUnusedSuppression = "unused-suppression"
-	CodePlaceholder       = "placeholder"
+var (
+	CodeConfig            = diag.Core.Declare(diag.Code{ID: "config-error", Severity: diag.Error, Summary: "roundtable.yaml does not parse, has an unknown field, names an unknown code or a severity other than off, warning and error, or an ignore glob that is not valid."})
+	CodeBadSuppression    = diag.Core.Declare(diag.Code{ID: "bad-suppression", Severity: diag.Warning, Summary: "A `# roundtable:ignore` comment gives no reason (`-- why`) or names no code or an unknown one."})
+	CodeUnusedSuppression = diag.Core.Declare(diag.Code{ID: "unused-suppression", Severity: diag.Warning, Summary: "A `# roundtable:ignore` comment suppresses nothing: the problem it names is not on its line (fixed, or moved)."})
+	CodePlaceholder       = diag.Core.Declare(diag.Code{ID: "placeholder", Severity: diag.Error, Summary: "A value `roundtable new` wrote as an example is still marked `# roundtable:placeholder`: replace it and delete the comment."})
 )
-
-func init() {
-	diag.Register(
-		diag.Code{ID: CodeConfig, Severity: diag.Error, Summary: "roundtable.yaml does not parse, has an unknown field, names an unknown code or a severity other than off, warning and error, or an ignore glob that is not valid."},
-		diag.Code{ID: CodeBadSuppression, Severity: diag.Warning, Summary: "A `# roundtable:ignore` comment gives no reason (`-- why`) or names no code or an unknown one."},
-		diag.Code{ID: CodePlaceholder, Severity: diag.Error, Summary: "A value `roundtable new` wrote as an example is still marked `# roundtable:placeholder`: replace it and delete the comment."},
-		diag.Code{ID: CodeUnusedSuppression, Severity: diag.Warning, Summary: "A `# roundtable:ignore` comment suppresses nothing: the problem it names is not on its line (fixed, or moved)."},
-	)
-}
 
 // Severities are the values a code may be given in roundtable.yaml.
 var Severities = []string{"off", "warning", "error"}

@@ -6,6 +6,9 @@ import (
 	"github.com/roundtable-dev/roundtable/compiler/diag"
 )
 
+// codeCurve is a warning of a game, declared for these tests.
+var codeCurve = diag.NewCatalogue("test-").Declare(diag.Code{ID: "test-curve", Severity: diag.Warning, Summary: "A unit's stat total is far from the median (a test's warning)."})
+
 // TestIgnoreGlobs: gitignore-like entries over doublestar (docs/project.md).
 func TestIgnoreGlobs(t *testing.T) {
 	c, l := Parse("roundtable.yaml", "/p", []byte("ignore:\n  - node_modules/\n  - drafts/**/*.yaml\n  - /top.yaml\n  - '*.bak.yaml'\n"))
@@ -42,11 +45,11 @@ func TestBaselineKeyedByLineText(t *testing.T) {
 	before := map[string][]byte{"u.yaml": []byte("kind: unit\nstats: {hp: 20}\n")}
 	after := map[string][]byte{"u.yaml": []byte("# moved\nkind: unit\nstats: {hp: 20}\nstats: {hp: 30}\n")}
 	var l diag.List
-	l.Warn("annas-curve", diag.Pos{File: "u.yaml", Line: 2, Col: 8}, "stat total 20; median 10")
+	l.Add(codeCurve, diag.Pos{File: "u.yaml", Line: 2, Col: 8}, "stat total 20; median 10")
 	b := NewBaseline(l, func(f string) []byte { return before[f] })
 	var now diag.List
-	now.Warn("annas-curve", diag.Pos{File: "u.yaml", Line: 3, Col: 8}, "stat total 20; median 11")
-	now.Warn("annas-curve", diag.Pos{File: "u.yaml", Line: 4, Col: 8}, "stat total 30; median 11")
+	now.Add(codeCurve, diag.Pos{File: "u.yaml", Line: 3, Col: 8}, "stat total 20; median 11")
+	now.Add(codeCurve, diag.Pos{File: "u.yaml", Line: 4, Col: 8}, "stat total 30; median 11")
 	kept, known, fixed := b.Filter(now, func(f string) []byte { return after[f] })
 	if known != 1 || fixed != 0 || len(kept) != 1 || kept[0].Pos.Line != 4 {
 		t.Errorf("kept %v, known %d, fixed %d; want line 4 kept, 1 known, 0 fixed", kept, known, fixed)

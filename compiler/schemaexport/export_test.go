@@ -9,7 +9,7 @@ import (
 	"github.com/santhosh-tekuri/jsonschema/v6"
 
 	"github.com/roundtable-dev/roundtable/compiler"
-	annas "github.com/roundtable-dev/roundtable/compiler/annas"
+	annascompiler "github.com/roundtable-dev/roundtable/compiler/annas"
 	"github.com/roundtable-dev/roundtable/compiler/schemaexport"
 	"github.com/roundtable-dev/roundtable/compiler/source"
 )
@@ -117,7 +117,7 @@ func TestBaseContentMatchesExportedSchemas(t *testing.T) {
 // their valid neighbours at the limits) to check's CUE validation and to the
 // independent validator; both must agree, and agree with the schema's rule.
 func TestSameVerdictsAsCheck(t *testing.T) {
-	g := annas.Game
+	g := annascompiler.Game
 	vs := validators(t, g)
 	schema, err := g.CompiledSchema()
 	if err != nil {
@@ -198,7 +198,7 @@ func TestSameVerdictsAsCheck(t *testing.T) {
 // TestAnyKindSchema: content.schema.json dispatches on kind: every base
 // document passes it; a wrong value, an unknown kind or a missing kind fails.
 func TestAnyKindSchema(t *testing.T) {
-	g := annas.Game
+	g := annascompiler.Game
 	files, err := schemaexport.Export(g)
 	if err != nil {
 		t.Fatal(err)

@@ -535,7 +535,7 @@ func parseOnce(name string, data []byte, compact bool, check Check) (docs []*Doc
 			} else if parserError(msg) {
 				pos.Line = 1 // yaml.v3 leaves out a line of 0
 			}
-			d := diag.Diagnostic{Code: diag.CodeYAMLSyntax, Severity: diag.Error, Pos: pos, Message: msg}
+			d := diag.CodeYAMLSyntax.At(pos, "%s", msg)
 			d.Pos.Line, d.Pos.Col, d.Hint = syntaxHint(data, pos.Line, msg)
 			return docs, diags, kindless, &d, i
 		}

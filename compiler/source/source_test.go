@@ -49,7 +49,7 @@ func TestParseMultiDocument(t *testing.T) {
 
 func TestDuplicateKeyNamesBothPlaces(t *testing.T) {
 	_, diags := Parse("f.yaml", []byte("kind: unit\nstats:\n  hp: 1\n  hp: 2\n"))
-	d := one(t, diags, diag.CodeDuplicateKey, 4, 3)
+	d := one(t, diags, diag.CodeDuplicateKey.ID, 4, 3)
 	if len(d.Related) != 1 || d.Related[0].Pos.Line != 3 {
 		t.Errorf("related = %+v, want the first hp at line 3", d.Related)
 	}
@@ -72,7 +72,7 @@ func TestAliasBombRejected(t *testing.T) {
 	if len(docs) != 0 {
 		t.Errorf("bomb produced %d documents", len(docs))
 	}
-	one(t, diags, diag.CodeAliasBudget, 5, 20) // a3: its third *a2 passes 10,000 nodes
+	one(t, diags, diag.CodeAliasBudget.ID, 5, 20) // a3: its third *a2 passes 10,000 nodes
 }
 
 func TestSmallAliasesAndMergeKeysExpand(t *testing.T) {
@@ -92,7 +92,7 @@ func TestSmallAliasesAndMergeKeysExpand(t *testing.T) {
 func TestTooDeep(t *testing.T) {
 	src := "kind: unit\nx: " + strings.Repeat("[", MaxDepth+5) + strings.Repeat("]", MaxDepth+5) + "\n"
 	_, diags := Parse("f.yaml", []byte(src))
-	d := one(t, diags, diag.CodeTooDeep, 2, 4+MaxDepth) // the 65th "["
+	d := one(t, diags, diag.CodeTooDeep.ID, 2, 4+MaxDepth) // the 65th "["
 	if !strings.Contains(d.Message, "64") {
 		t.Errorf("message %q does not state the limit", d.Message)
 	}
@@ -100,21 +100,21 @@ func TestTooDeep(t *testing.T) {
 
 func TestInvalidUTF8(t *testing.T) {
 	_, diags := Parse("f.yaml", []byte("kind: unit\nname: Ch\xffrom\n"))
-	one(t, diags, diag.CodeUTF8, 2, 9)
+	one(t, diags, diag.CodeUTF8.ID, 2, 9)
 }
 
 func TestSyntaxErrorHasLine(t *testing.T) {
 	_, diags := Parse("f.yaml", []byte("kind: unit\nid: [a, b\nname: x\n"))
-	if len(diags) != 1 || diags[0].Code != diag.CodeYAMLSyntax || diags[0].Pos.Line == 0 {
+	if len(diags) != 1 || diags[0].Code != diag.CodeYAMLSyntax.ID || diags[0].Pos.Line == 0 {
 		t.Fatalf("diags = %+v", diags)
 	}
 }
 
 func TestNotMappingAndMissingKind(t *testing.T) {
 	_, diags := Parse("f.yaml", []byte("- a\n- b\n---\nid: x\n---\nkind: [unit]\n"))
-	one(t, diags, diag.CodeNotMapping, 1, 1)
-	one(t, diags, diag.CodeMissingKind, 4, 1)
-	one(t, diags, diag.CodeWrongType, 6, 7)
+	one(t, diags, diag.CodeNotMapping.ID, 1, 1)
+	one(t, diags, diag.CodeMissingKind.ID, 4, 1)
+	one(t, diags, diag.CodeWrongType.ID, 6, 7)
 }
 
 func TestLoadWalksAtAnyDepthAndLimitsSize(t *testing.T) {
@@ -130,7 +130,7 @@ func TestLoadWalksAtAnyDepthAndLimitsSize(t *testing.T) {
 	if len(set.Docs) != 3 {
 		t.Errorf("loaded %d docs, want 3 (pack, nested unit, the file at the size limit)", len(set.Docs))
 	}
-	d := one(t, diags, diag.CodeTooLarge, 0, 0)
+	d := one(t, diags, diag.CodeTooLarge.ID, 0, 0)
 	if d.Pos.File != "pk/big.yaml" {
 		t.Errorf("too-large file = %s", d.Pos.File)
 	}
@@ -150,7 +150,7 @@ func TestSyntaxErrorLines(t *testing.T) {
 		{"kind: unit\nname: \"abc\n", 2},           // scanner error: the unterminated string starts on line 2
 	} {
 		_, diags := Parse("f.yaml", []byte(c.src))
-		if len(diags) != 1 || diags[0].Code != diag.CodeYAMLSyntax {
+		if len(diags) != 1 || diags[0].Code != diag.CodeYAMLSyntax.ID {
 			t.Fatalf("%q: diags = %v", c.src, diags)
 		}
 		if diags[0].Pos.Line != c.line {

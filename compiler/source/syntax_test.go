@@ -33,7 +33,7 @@ func TestSyntaxErrorPositionAndHint(t *testing.T) {
 		{"kind: unit\nid: x\n- 'a'\n", 3, 1, "check this line's indentation"},
 	} {
 		_, diags := Parse("f.yaml", []byte(tc.src))
-		if len(diags) != 1 || diags[0].Code != diag.CodeYAMLSyntax {
+		if len(diags) != 1 || diags[0].Code != diag.CodeYAMLSyntax.ID {
 			t.Errorf("%q: got %v, want one yaml-syntax", tc.src, diags)
 			continue
 		}

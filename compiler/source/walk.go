@@ -97,7 +97,7 @@ func (w *walker) dir(p string) *dirResult {
 		case d.typ&fs.ModeSymlink != 0:
 			if target, abs, ok := linkTarget(w.fsys, name, &cur.diags, w.show(name)); ok {
 				if fi, err := fs.Stat(w.fsys, target); err == nil && fi.IsDir() {
-					cur.diags.Warn(diag.CodeSymlink, diag.Pos{File: w.show(name)}, "symlinked folder is not followed; link the files or move the folder into the pack")
+					cur.diags.Add(diag.CodeSymlinkDir, diag.Pos{File: w.show(name)}, "symlinked folder is not followed; link the files or move the folder into the pack")
 				} else if isYAML(name) {
 					f := walked{path: name}
 					if abs {

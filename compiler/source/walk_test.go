@@ -34,7 +34,7 @@ func serialWalk(fsys fs.FS, show func(string) string) ([]string, diag.List) {
 		if d.Type()&fs.ModeSymlink != 0 {
 			if target, _, ok := linkTarget(fsys, p, &diags, show(p)); ok {
 				if fi, err := fs.Stat(fsys, target); err == nil && fi.IsDir() {
-					diags.Warn(diag.CodeSymlink, diag.Pos{File: show(p)}, "symlinked folder is not followed; link the files or move the folder into the pack")
+					diags.Add(diag.CodeSymlinkDir, diag.Pos{File: show(p)}, "symlinked folder is not followed; link the files or move the folder into the pack")
 				} else if isYAML(p) {
 					files = append(files, p)
 				}

@@ -126,7 +126,7 @@ func (b *builder) ref(id string, pos diag.Pos) int16 {
 var at = (*compiler.Doc).PathPos
 
 // inString reports a mini-language error at its column inside the YAML string.
-func (b *builder) inString(code string, d *compiler.Doc, node *yaml.Node, e *syntaxError, what string) {
+func (b *builder) inString(code *diag.Code, d *compiler.Doc, node *yaml.Node, e *syntaxError, what string) {
 	pos := source.OffsetPos(d.File, d.Pack.Set.Source(d.File), node, e.Off)
 	dd := b.diags.Add(code, pos, "formation %q: %s %q: %s", d.ID, what, node.Value, e.Msg)
 	dd.Hint = e.Hint
@@ -373,7 +373,7 @@ func (b *builder) scenarios() {
 			if b.p.Mentioned(b.docs[i].ID) {
 				continue // a broken scenario may list it
 			}
-			b.diags.Warn(CodeUnused, b.docs[i].IDPos(), "formation %q is in no scenario", b.docs[i].ID).Hint = "list it in a scenario's sides, or remove it"
+			b.diags.Add(CodeUnused, b.docs[i].IDPos(), "formation %q is in no scenario", b.docs[i].ID).Hint = "list it in a scenario's sides, or remove it"
 			b.tooFewDice(int16(i), defaultDice, "", "", nil)
 		}
 	}

@@ -446,7 +446,7 @@ func (b *builder) budget(d *compiler.Doc, c characterDoc, tc table.Character) {
 	case sum > table.Budget:
 		b.diags.Add(CodeBudget, keyPos(d, "points"), "character %q assigns %d points; creation gives %d", c.ID, sum, table.Budget).Hint = "take " + plural(sum-table.Budget, "point") + " off"
 	case sum < table.Budget:
-		b.diags.Warn(CodeUnspent, keyPos(d, "points"), "character %q assigns %d of its %d points", c.ID, sum, table.Budget).Hint = plural(table.Budget-sum, "point") + " left to assign"
+		b.diags.Add(CodeUnspent, keyPos(d, "points"), "character %q assigns %d of its %d points", c.ID, sum, table.Budget).Hint = plural(table.Budget-sum, "point") + " left to assign"
 	}
 }
 
@@ -483,7 +483,7 @@ func (b *builder) gains(d *compiler.Doc, c characterDoc, tc table.Character) {
 		dd := b.diags.Add(CodeGainsMissing, at, "character %q is level %d but gained %d points; levels 8 and 16 alone give %d", c.ID, c.Level, total, need)
 		dd.Hint = "list the level-ups' gains under gains: (roundtable tropera levelup rolls them)"
 	case total < need+rolled*table.LevelUpRaises:
-		dd := b.diags.Warn(CodeGainsFew, at, "character %q is level %d but gained %d points; %d rolled levels raise 4 stats each", c.ID, c.Level, total, rolled)
+		dd := b.diags.Add(CodeGainsFew, at, "character %q is level %d but gained %d points; %d rolled levels raise 4 stats each", c.ID, c.Level, total, rolled)
 		dd.Hint = fmt.Sprintf("expected at least %d; only five or more natural 1s in one level give fewer", need+rolled*table.LevelUpRaises)
 	}
 }
@@ -497,7 +497,7 @@ func (b *builder) negated(d *compiler.Doc, c characterDoc, tc table.Character, a
 		for i, e := range tc.Feats[:j] {
 			if slices.Contains(b.rs.Feats[f].Negates, e) && !slices.Contains(out, e) {
 				out = append(out, e)
-				dd := b.diags.Warn(CodeNegated, pos(d, "feats", strconv.Itoa(at[i])), "character %q: feat %q is negated by %q, taken later; it no longer counts", c.ID, b.rs.Feats[e].ID, b.rs.Feats[f].ID)
+				dd := b.diags.Add(CodeNegated, pos(d, "feats", strconv.Itoa(at[i])), "character %q: feat %q is negated by %q, taken later; it no longer counts", c.ID, b.rs.Feats[e].ID, b.rs.Feats[f].ID)
 				dd.Related = []diag.Related{{Pos: pos(d, "feats", strconv.Itoa(at[j])), Message: b.rs.Feats[f].ID + " is here"}}
 				dd.Hint = "the feat slot stays spent; take another feat instead if that was not meant"
 			}
@@ -592,7 +592,7 @@ func (b *builder) characterFeats(d *compiler.Doc, c characterDoc) (out []int16, 
 	case len(c.Feats) > allowed:
 		b.diags.Add(CodeFeatCount, pos(d, "feats", strconv.Itoa(allowed)), "character %q has %d feats; at level %d it has %d", c.ID, len(c.Feats), c.Level, allowed).Hint = "one feat at level 1, one more at levels 8 and 16"
 	case len(c.Feats) < allowed:
-		b.diags.Warn(CodeFeatMissing, keyPos(d, "feats"), "character %q has %s; at level %d it has %d", c.ID, plural(len(c.Feats), "feat"), c.Level, allowed).Hint = "one feat at level 1, one more at levels 8 and 16"
+		b.diags.Add(CodeFeatMissing, keyPos(d, "feats"), "character %q has %s; at level %d it has %d", c.ID, plural(len(c.Feats), "feat"), c.Level, allowed).Hint = "one feat at level 1, one more at levels 8 and 16"
 	}
 	return out, at
 }
@@ -719,7 +719,7 @@ func (b *builder) inventory(d *compiler.Doc, c characterDoc, tc *table.Character
 			continue
 		}
 		if !usable(tc.Skills, w) {
-			dd := b.diags.Warn(CodeUnusable, p, "character %q cannot use %q: it needs %s rank %s", c.ID, w.ID, w.Type.Prof(), w.Rank)
+			dd := b.diags.Add(CodeUnusable, p, "character %q cannot use %q: it needs %s rank %s", c.ID, w.ID, w.Type.Prof(), w.Rank)
 			dd.Hint = "it can still be carried and traded"
 		}
 	}

@@ -9,7 +9,7 @@ import (
 	"testing/fstest"
 
 	"github.com/roundtable-dev/roundtable/compiler"
-	tro "github.com/roundtable-dev/roundtable/compiler/tropera"
+	trocompiler "github.com/roundtable-dev/roundtable/compiler/tropera"
 )
 
 // TestDocsExamplesCompile keeps docs/tropera.md copyable: every YAML
@@ -32,11 +32,11 @@ func TestDocsExamplesCompile(t *testing.T) {
 		t.Errorf("%d whole examples in docs/tropera.md, want 8 (character, feat, weapon, item, terrain, performance, map, battle)", len(docs))
 	}
 	mfs := fstest.MapFS{"docs.yaml": {Data: []byte(strings.Join(docs, "\n---\n"))}}
-	err = fs.WalkDir(tro.Game.Content, ".", func(p string, d fs.DirEntry, err error) error {
+	err = fs.WalkDir(trocompiler.Game.Content, ".", func(p string, d fs.DirEntry, err error) error {
 		if err != nil || d.IsDir() || !strings.HasSuffix(p, ".yaml") {
 			return err
 		}
-		b, err := fs.ReadFile(tro.Game.Content, p)
+		b, err := fs.ReadFile(trocompiler.Game.Content, p)
 		mfs[p] = &fstest.MapFile{Data: b}
 		return err
 	})

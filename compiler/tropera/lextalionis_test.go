@@ -13,7 +13,7 @@ import (
 
 	"github.com/roundtable-dev/roundtable/compiler"
 	"github.com/roundtable-dev/roundtable/compiler/diag"
-	tro "github.com/roundtable-dev/roundtable/compiler/tropera"
+	trocompiler "github.com/roundtable-dev/roundtable/compiler/tropera"
 	"github.com/roundtable-dev/roundtable/engine/tropera/table"
 )
 
@@ -145,11 +145,11 @@ func TestLexTalionisWeaponsFitTheSchema(t *testing.T) {
 		t.Errorf("imported %d weapons, want the 90 sword, lance, axe, bow and tome items with might", n)
 	}
 	mfs := fstest.MapFS{"lt-weapons.yaml": {Data: []byte(text)}}
-	err := fs.WalkDir(tro.Game.Content, ".", func(p string, d fs.DirEntry, err error) error {
+	err := fs.WalkDir(trocompiler.Game.Content, ".", func(p string, d fs.DirEntry, err error) error {
 		if err != nil || d.IsDir() || !strings.HasSuffix(p, ".yaml") {
 			return err
 		}
-		b, err := fs.ReadFile(tro.Game.Content, p)
+		b, err := fs.ReadFile(trocompiler.Game.Content, p)
 		mfs[p] = &fstest.MapFile{Data: b}
 		return err
 	})
@@ -165,7 +165,7 @@ func TestLexTalionisWeaponsFitTheSchema(t *testing.T) {
 	}
 	// Long Ballista's 3-15 range: the only value out of bounds.
 	line := 1 + strings.Count(text[:strings.Index(text, "id: lt-long-ballista")], "\n") + 7 // the id, then name, type, rank, might, accuracy, crit, range
-	want := []string{fmt.Sprintf("lt/lt-weapons.yaml:%d:22 error[%s] range.max: 15 is out of range (want <=10)", line, diag.CodeOutOfRange)}
+	want := []string{fmt.Sprintf("lt/lt-weapons.yaml:%d:22 error[%s] range.max: 15 is out of range (want <=10)", line, diag.CodeOutOfRange.ID)}
 	if !slices.Equal(got, want) {
 		t.Errorf("diagnostics:\n%s\nwant:\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
 	}
@@ -175,7 +175,7 @@ func TestLexTalionisWeaponsFitTheSchema(t *testing.T) {
 }
 
 func baseWeapons(t *testing.T) []table.Weapon {
-	p, diags := compiler.BasePack(tro.Game)
+	p, diags := compiler.BasePack(trocompiler.Game)
 	res, more := compiler.Compile([]*compiler.Pack{p})
 	if diags.Errors()+more.Errors() > 0 {
 		t.Fatalf("base pack: %v %v", diags, more)

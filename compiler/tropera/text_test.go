@@ -4,14 +4,14 @@ import (
 	"testing"
 
 	"github.com/roundtable-dev/roundtable/compiler"
-	tro "github.com/roundtable-dev/roundtable/compiler/tropera"
+	trocompiler "github.com/roundtable-dev/roundtable/compiler/tropera"
 	"github.com/roundtable-dev/roundtable/engine/tropera/table"
 )
 
 // TestTextIsCompiled: the text: of weapons, terrain, characters, maps and
 // battles reaches the tables as written (it was validated, then dropped).
 func TestTextIsCompiled(t *testing.T) {
-	p, diags := compiler.BasePack(tro.Game)
+	p, diags := compiler.BasePack(trocompiler.Game)
 	res, more := compiler.Compile([]*compiler.Pack{p})
 	if diags = append(diags, more...); diags.Errors() > 0 {
 		t.Fatalf("base content: %v", diags)

@@ -18,7 +18,7 @@ func sample() *Entry {
 	x := d.Add(diag.CodeBadEnum, diag.Pos{File: "units/a.yaml", Line: 5, Col: 8}, "color: %q is not allowed", "purple")
 	x.Hint = "did you mean \"red\"?"
 	x.Related = []diag.Related{{Pos: diag.Pos{File: "units/b.yaml", Line: 1, Col: 1}, Message: "first here"}}
-	d.Warn(diag.CodeSymlink, diag.Pos{File: "units/a.yaml"}, "a warning")
+	d.Add(diag.CodeSymlink, diag.Pos{File: "units/a.yaml"}, "a warning")
 	return &Entry{
 		Name:     "units/a.yaml",
 		Stat:     Stat{Size: 42, Mtime: 1700000000123456789, Ino: 77, Ctime: -5},

@@ -3,8 +3,8 @@ package annas_test
 import (
 	"testing"
 
-	"github.com/roundtable-dev/roundtable/engine/annas"
-	gen "github.com/roundtable-dev/roundtable/generated/annas"
+	annasengine "github.com/roundtable-dev/roundtable/engine/annas"
+	annasgen "github.com/roundtable-dev/roundtable/generated/annas"
 )
 
 // TestBaseContentGames plays seeded games on the generated base content
@@ -17,9 +17,9 @@ func TestBaseContentGames(t *testing.T) {
 	wins := map[string][3]int{}
 	for seed := range uint64(n) {
 		for _, pair := range [][2]string{{"random", "random"}, {"greedy", "greedy"}, {"greedy", "random"}} {
-			p0, _ := annas.NewPolicy(pair[0], seed, 0)
-			p1, _ := annas.NewPolicy(pair[1], seed, 1)
-			g, err := annas.Play(gen.Ruleset, annas.Options{Seed: seed}, [2]annas.Policy{p0, p1}, nil)
+			p0, _ := annasengine.NewPolicy(pair[0], seed, 0)
+			p1, _ := annasengine.NewPolicy(pair[1], seed, 1)
+			g, err := annasengine.Play(annasgen.Ruleset, annasengine.Options{Seed: seed}, [2]annasengine.Policy{p0, p1}, nil)
 			if err != nil {
 				t.Fatalf("seed %d %v: %v", seed, pair, err)
 			}

@@ -5,17 +5,17 @@ import (
 	"testing"
 	"time"
 
-	"github.com/roundtable-dev/roundtable/engine/annas"
+	annasengine "github.com/roundtable-dev/roundtable/engine/annas"
 	"github.com/roundtable-dev/roundtable/engine/annas/table"
-	gen "github.com/roundtable-dev/roundtable/generated/annas"
+	annasgen "github.com/roundtable-dev/roundtable/generated/annas"
 )
 
 func BenchmarkForecast(b *testing.B) {
 	start := cpuTime()
-	rs := gen.Ruleset
+	rs := annasgen.Ruleset
 	a, d := rs.UnitIndex("chrom"), rs.UnitIndex("frederick")
 	for b.Loop() {
-		annas.Forecast(rs, a, d, 10, 11, false, false, 1)
+		annasengine.Forecast(rs, a, d, 10, 11, false, false, 1)
 	}
 	perSecond(b, "forecasts/s", start)
 }
@@ -24,12 +24,12 @@ func BenchmarkForecast(b *testing.B) {
 // distance 1–3 of the base content at full HP (in and out of range).
 func BenchmarkForecastAll(b *testing.B) {
 	start := cpuTime()
-	rs := gen.Ruleset
+	rs := annasgen.Ruleset
 	n := len(rs.Units)
 	i := 0
 	for b.Loop() {
 		a, d, dist := i%n, i/n%n, 1+i/(n*n)%3
-		annas.Forecast(rs, a, d, int(rs.Units[a].Stats.HP), int(rs.Units[d].Stats.HP), false, false, dist)
+		annasengine.Forecast(rs, a, d, int(rs.Units[a].Stats.HP), int(rs.Units[d].Stats.HP), false, false, dist)
 		i++
 	}
 	perSecond(b, "forecasts/s", start)
@@ -38,11 +38,11 @@ func BenchmarkForecastAll(b *testing.B) {
 // BenchmarkForecastTo is BenchmarkForecast reusing the outcome's memory.
 func BenchmarkForecastTo(b *testing.B) {
 	start := cpuTime()
-	rs := gen.Ruleset
+	rs := annasgen.Ruleset
 	a, d := rs.UnitIndex("chrom"), rs.UnitIndex("frederick")
-	var o annas.Outcome
+	var o annasengine.Outcome
 	for b.Loop() {
-		annas.ForecastTo(&o, rs, a, d, 10, 11, false, false, 1)
+		annasengine.ForecastTo(&o, rs, a, d, 10, 11, false, false, 1)
 	}
 	perSecond(b, "forecasts/s", start)
 }
@@ -51,10 +51,10 @@ func BenchmarkForecastTo(b *testing.B) {
 // prepared once, no allocation).
 func BenchmarkForecaster(b *testing.B) {
 	start := cpuTime()
-	rs := gen.Ruleset
+	rs := annasgen.Ruleset
 	a, d := rs.UnitIndex("chrom"), rs.UnitIndex("frederick")
-	f := annas.NewForecaster(rs)
-	var o annas.Outcome
+	f := annasengine.NewForecaster(rs)
+	var o annasengine.Outcome
 	for b.Loop() {
 		f.Forecast(&o, a, d, 10, 11, false, false, 1)
 	}
@@ -64,9 +64,9 @@ func BenchmarkForecaster(b *testing.B) {
 // BenchmarkForecasterAll is BenchmarkForecastAll on a Forecaster.
 func BenchmarkForecasterAll(b *testing.B) {
 	start := cpuTime()
-	rs := gen.Ruleset
-	f := annas.NewForecaster(rs)
-	var o annas.Outcome
+	rs := annasgen.Ruleset
+	f := annasengine.NewForecaster(rs)
+	var o annasengine.Outcome
 	n := len(rs.Units)
 	i := 0
 	for b.Loop() {
@@ -92,13 +92,13 @@ func perSecond(b *testing.B, unit string, start time.Duration) {
 
 func BenchmarkReach(b *testing.B) {
 	start := cpuTime()
-	rs := gen.Ruleset
+	rs := annasgen.Ruleset
 	m := &rs.Maps[rs.MapIndex("default")]
-	var terr [annas.Tiles]int16
+	var terr [annasengine.Tiles]int16
 	for i := range terr {
 		terr[i] = int16(m.Tiles[i])
 	}
-	f := annas.Field{Rules: rs, Terrain: &terr, Allies: 1 << 14, Enemies: 1 << 20, Closed: m.Deploy[table.North]}
+	f := annasengine.Field{Rules: rs, Terrain: &terr, Allies: 1 << 14, Enemies: 1 << 20, Closed: m.Deploy[table.North]}
 	u := &rs.Units[rs.UnitIndex("chrom")]
 	at, _ := table.ParseTile("c1")
 	for b.Loop() {
@@ -108,14 +108,14 @@ func BenchmarkReach(b *testing.B) {
 }
 
 // midGame plays a seeded greedy game for a number of actions.
-func midGame(b *testing.B, actions int) *annas.Game {
-	p0, _ := annas.NewPolicy("greedy", 5, 0)
-	p1, _ := annas.NewPolicy("greedy", 5, 1)
-	g, err := annas.New(gen.Ruleset, annas.Options{Seed: 5, Quick: true})
+func midGame(b *testing.B, actions int) *annasengine.Game {
+	p0, _ := annasengine.NewPolicy("greedy", 5, 0)
+	p1, _ := annasengine.NewPolicy("greedy", 5, 1)
+	g, err := annasengine.New(annasgen.Ruleset, annasengine.Options{Seed: 5, Quick: true})
 	if err != nil {
 		b.Fatal(err)
 	}
-	pol := [2]annas.Policy{p0, p1}
+	pol := [2]annasengine.Policy{p0, p1}
 	for range actions {
 		if g.Over() {
 			break
@@ -143,9 +143,9 @@ func benchGames(b *testing.B, policy string) {
 	seed := uint64(0)
 	for b.Loop() {
 		seed++
-		p0, _ := annas.NewPolicy(policy, seed, 0)
-		p1, _ := annas.NewPolicy(policy, seed, 1)
-		if _, err := annas.Play(gen.Ruleset, annas.Options{Seed: seed, Quick: true}, [2]annas.Policy{p0, p1}, nil); err != nil {
+		p0, _ := annasengine.NewPolicy(policy, seed, 0)
+		p1, _ := annasengine.NewPolicy(policy, seed, 1)
+		if _, err := annasengine.Play(annasgen.Ruleset, annasengine.Options{Seed: seed, Quick: true}, [2]annasengine.Policy{p0, p1}, nil); err != nil {
 			b.Fatal(err)
 		}
 	}
@@ -164,9 +164,9 @@ func BenchmarkRandomGameParallel(b *testing.B) {
 	b.RunParallel(func(pb *testing.PB) {
 		for pb.Next() {
 			seed := next.Add(1)
-			p0, _ := annas.NewPolicy("random", seed, 0)
-			p1, _ := annas.NewPolicy("random", seed, 1)
-			if _, err := annas.Play(gen.Ruleset, annas.Options{Seed: seed, Quick: true}, [2]annas.Policy{p0, p1}, nil); err != nil {
+			p0, _ := annasengine.NewPolicy("random", seed, 0)
+			p1, _ := annasengine.NewPolicy("random", seed, 1)
+			if _, err := annasengine.Play(annasgen.Ruleset, annasengine.Options{Seed: seed, Quick: true}, [2]annasengine.Policy{p0, p1}, nil); err != nil {
 				b.Error(err)
 				return
 			}

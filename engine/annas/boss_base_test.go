@@ -5,14 +5,14 @@ import (
 	"testing"
 
 	"github.com/roundtable-dev/roundtable/engine/annas/table"
-	gen "github.com/roundtable-dev/roundtable/generated/annas"
+	annasgen "github.com/roundtable-dev/roundtable/generated/annas"
 )
 
 // playBase plays a boss game on the base content to its end with the named
 // policy per seat, checking the invariants after every action and decision.
 func playBase(t testing.TB, seed uint64, boss, players int, names ...string) *Game {
 	t.Helper()
-	g, err := New(gen.Ruleset, Options{Seed: seed, Mode: table.BossMode, Boss: boss, Players: players})
+	g, err := New(annasgen.Ruleset, Options{Seed: seed, Mode: table.BossMode, Boss: boss, Players: players})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -40,7 +40,7 @@ func playBase(t testing.TB, seed uint64, boss, players int, names ...string) *Ga
 // built-in greedy co-op policies on the base content; every step keeps the
 // invariants and lives never grow.
 func TestBaseBossesWinAndLose(t *testing.T) {
-	rs := gen.Ruleset
+	rs := annasgen.Ruleset
 	if len(rs.Bosses) < 2 {
 		t.Fatalf("base content has %d bosses, want the two base bosses", len(rs.Bosses))
 	}
@@ -67,7 +67,7 @@ func TestBaseBossesWinAndLose(t *testing.T) {
 // Random players on the base content: every step keeps the invariants and
 // every game ends by the rules.
 func TestBaseBossesRandomPlayers(t *testing.T) {
-	rs := gen.Ruleset
+	rs := annasgen.Ruleset
 	for seed := range uint64(120) {
 		playBase(t, seed, int(seed)%len(rs.Bosses), 2+int(seed/2%3), "random", "greedy")
 	}
@@ -75,7 +75,7 @@ func TestBaseBossesRandomPlayers(t *testing.T) {
 
 // A whole boss game on the base content with the greedy policies.
 func BenchmarkBaseBossGame(b *testing.B) {
-	rs := gen.Ruleset
+	rs := annasgen.Ruleset
 	for i := range rs.Bosses {
 		for _, n := range []int{2, 4} {
 			b.Run(fmt.Sprintf("%s-%dp", rs.Bosses[i].ID, n), func(b *testing.B) {

@@ -5,7 +5,7 @@ import (
 
 	"github.com/roundtable-dev/roundtable/engine/annas/table"
 
-	gen "github.com/roundtable-dev/roundtable/generated/annas"
+	annasgen "github.com/roundtable-dev/roundtable/generated/annas"
 )
 
 // The base content's Dark Advance (Medeus): each enemy unit next to the
@@ -14,7 +14,7 @@ import (
 // players' turns). It used to exhaust them, which did nothing in co-op:
 // every player readies their units at the start of their own turn.
 func TestDarkAdvanceSlowsUntilNextBossTurn(t *testing.T) {
-	rs := gen.Ruleset
+	rs := annasgen.Ruleset
 	g, err := New(rs, Options{Seed: 1, Mode: table.BossMode, Boss: rs.BossIndex("medeus"), Players: 2})
 	if err != nil {
 		t.Fatal(err)

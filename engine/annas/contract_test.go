@@ -5,7 +5,7 @@ import (
 
 	"github.com/roundtable-dev/roundtable/engine/play"
 	"github.com/roundtable-dev/roundtable/engine/play/playtest"
-	gen "github.com/roundtable-dev/roundtable/generated/annas"
+	annasgen "github.com/roundtable-dev/roundtable/generated/annas"
 )
 
 // TestConformanceVersus plays seeded versus matches on the base content
@@ -16,7 +16,7 @@ func TestConformanceVersus(t *testing.T) {
 	if testing.Short() {
 		n = 10
 	}
-	playtest.Conformance(t, playtest.Setup{Game: "annas", Mode: Versus, Rules: gen.Ruleset, Seeds: n,
+	playtest.Conformance(t, playtest.Setup{Game: "annas", Mode: Versus, Rules: annasgen.Ruleset, Seeds: n,
 		Flags: map[string][]string{"vp-deck": {"quick"}},
 		Check: func(t testing.TB, m play.Match) {
 			if err := check(m.(*Match).G); err != nil {
@@ -36,7 +36,7 @@ func TestConformanceBoss(t *testing.T) {
 	for _, boss := range []string{"grima", "medeus"} {
 		for _, players := range []string{"2", "3", "4"} {
 			t.Run(boss+"-"+players, func(t *testing.T) {
-				playtest.Conformance(t, playtest.Setup{Game: "annas", Mode: Boss, Rules: gen.Ruleset, Seeds: n / 3,
+				playtest.Conformance(t, playtest.Setup{Game: "annas", Mode: Boss, Rules: annasgen.Ruleset, Seeds: n / 3,
 					Flags: map[string][]string{"boss": {boss}, "players": {players}},
 					Check: func(t testing.TB, m play.Match) {
 						if err := checkBoss(m.(*Match).G); err != nil {

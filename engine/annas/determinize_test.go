@@ -7,7 +7,7 @@ import (
 	"testing"
 
 	"github.com/roundtable-dev/roundtable/engine/play"
-	gen "github.com/roundtable-dev/roundtable/generated/annas"
+	annasgen "github.com/roundtable-dev/roundtable/generated/annas"
 )
 
 func sortedIDs(zones ...[]string) []string {
@@ -27,7 +27,7 @@ func sortedIDs(zones ...[]string) []string {
 // hand came out different and the shop deck in another order.
 func determinizeAlong(t *testing.T, mode play.Mode, flags map[string][]string, seed uint64) (between, pending, clones, otherHands, shopShuffled int) {
 	t.Helper()
-	pm, err := mode.New(gen.Ruleset, play.Options{Seed: seed, Quiet: true, Flags: flags})
+	pm, err := mode.New(annasgen.Ruleset, play.Options{Seed: seed, Quiet: true, Flags: flags})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -8,7 +8,7 @@ import (
 	"testing"
 
 	"github.com/roundtable-dev/roundtable/engine/annas/table"
-	gen "github.com/roundtable-dev/roundtable/generated/annas"
+	annasgen "github.com/roundtable-dev/roundtable/generated/annas"
 )
 
 // hostileRuleset is the base content's units and the quiet fixture's, with
@@ -16,7 +16,7 @@ import (
 // below 0, and stats at the ends of int8.
 func hostileRuleset(t *testing.T) *table.Ruleset {
 	rs := quietFixture(t)
-	base := gen.Ruleset
+	base := annasgen.Ruleset
 	skills := len(rs.Skills)
 	rs.Skills = append(rs.Skills, base.Skills...)
 	for _, u := range base.Units {

@@ -5,7 +5,7 @@ import (
 	"testing"
 
 	"github.com/roundtable-dev/roundtable/engine/annas/table"
-	gen "github.com/roundtable-dev/roundtable/generated/annas"
+	annasgen "github.com/roundtable-dev/roundtable/generated/annas"
 )
 
 // addSkill gives unit id of rs a new passive skill made of es.
@@ -45,7 +45,7 @@ func quietFixture(t *testing.T) *table.Ruleset {
 // and at half HP, on the base content and on a fixture whose passives read
 // HP, force and forbid strikes and answer combat events harmlessly.
 func TestForecastQuietEqualsBoard(t *testing.T) {
-	for name, rs := range map[string]*table.Ruleset{"base": gen.Ruleset, "fixture": quietFixture(t)} {
+	for name, rs := range map[string]*table.Ruleset{"base": annasgen.Ruleset, "fixture": quietFixture(t)} {
 		quiet, total := 0, 0
 		fc := NewForecaster(rs)
 		var fo Outcome
@@ -129,7 +129,7 @@ func TestForecasterEventPassive(t *testing.T) {
 
 // ForecastTo gives Forecast's outcome and reuses the strikes' memory.
 func TestForecastToReuses(t *testing.T) {
-	rs := gen.Ruleset
+	rs := annasgen.Ruleset
 	a, d := rs.UnitIndex("chrom"), rs.UnitIndex("frederick")
 	want := Forecast(rs, a, d, 10, 11, false, false, 1)
 	o := Outcome{Strikes: make([]Strike, 0, maxStrikes)}
@@ -195,7 +195,7 @@ func forecasterCase(t *testing.T, name string, rs *table.Ruleset, fcs []*Forecas
 // plans keep replacing each other, and checks that both kinds of pair
 // (stats fixed, stats read again per strike) were met.
 func TestForecasterPlansEqualBoard(t *testing.T) {
-	for name, rs := range map[string]*table.Ruleset{"base": gen.Ruleset, "fixture": quietFixture(t)} {
+	for name, rs := range map[string]*table.Ruleset{"base": annasgen.Ruleset, "fixture": quietFixture(t)} {
 		small := NewForecaster(rs)
 		small.bits, small.plans = 2, make([]fcPlan, 4)
 		fcs := []*Forecaster{NewForecaster(rs), small}
@@ -227,7 +227,7 @@ func TestForecasterPlansEqualBoard(t *testing.T) {
 // Out of the plans' domain (HP 0 or above the printed HP, distance 0 or
 // beyond the board) a Forecaster answers as the pooled quiet duel does.
 func TestForecasterOutsidePlans(t *testing.T) {
-	rs := gen.Ruleset
+	rs := annasgen.Ruleset
 	fc := NewForecaster(rs)
 	var o Outcome
 	for a := range rs.Units {

@@ -7,7 +7,7 @@ import (
 	"testing"
 
 	"github.com/roundtable-dev/roundtable/engine/annas/table"
-	gen "github.com/roundtable-dev/roundtable/generated/annas"
+	annasgen "github.com/roundtable-dev/roundtable/generated/annas"
 )
 
 // modesGame is a game of mode on the base content, at P1's turn, with an
@@ -17,7 +17,7 @@ import (
 // all three).
 func modesGame(t *testing.T, mode table.Mode, es []table.Effect) (g *Game, src, ally, enemy *Piece) {
 	t.Helper()
-	base := gen.Ruleset
+	base := annasgen.Ruleset
 	rs := *base
 	rs.Skills = append(slices.Clone(base.Skills), table.Skill{Name: "Test", Kind: table.SkillAssist, Effects: es})
 	rs.Units = slices.Clone(base.Units)
@@ -67,7 +67,7 @@ func TestEffectsInBothModes(t *testing.T) {
 		return e
 	}
 	withTag := func(e table.Effect, tag string) table.Effect {
-		e.Tag, e.Duration = int16(gen.Ruleset.TagIndex(tag)), table.ForTurn
+		e.Tag, e.Duration = int16(annasgen.Ruleset.TagIndex(tag)), table.ForTurn
 		return e
 	}
 	straight := func(e table.Effect) table.Effect { e.Straight = true; return e }
@@ -117,7 +117,7 @@ func TestEffectsInBothModes(t *testing.T) {
 			}},
 		{"grant itself a tag", withTag(eff(self, table.OpGrant, 0), "flying"), "", nil,
 			func(s *state, _ table.Mode) string {
-				return want(s.g.Tags(s.src).Has(gen.Ruleset.TagIndex("flying")), "chrom's tags %b lack flying", s.g.Tags(s.src))
+				return want(s.g.Tags(s.src).Has(annasgen.Ruleset.TagIndex("flying")), "chrom's tags %b lack flying", s.g.Tags(s.src))
 			}},
 		{"gain DV", eff(player, table.OpDV, 1), "", nil,
 			func(s *state, _ table.Mode) string {

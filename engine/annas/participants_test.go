@@ -10,7 +10,7 @@ import (
 
 	"github.com/roundtable-dev/roundtable/engine/annas/table"
 	"github.com/roundtable-dev/roundtable/engine/play"
-	gen "github.com/roundtable-dev/roundtable/generated/annas"
+	annasgen "github.com/roundtable-dev/roundtable/generated/annas"
 )
 
 // deployedByLog plays m to its end with policy pol on every player's seat
@@ -56,7 +56,7 @@ func deployedByLog(t *testing.T, m *Match, pol string, seed uint64) [][]string {
 func TestParticipantsAreTheUnitsDeployed(t *testing.T) {
 	for seed := uint64(1); seed <= 6; seed++ {
 		pol := []string{"greedy", "random"}[seed%2]
-		m, err := Versus.New(gen.Ruleset, play.Options{Seed: seed, Quiet: true})
+		m, err := Versus.New(annasgen.Ruleset, play.Options{Seed: seed, Quiet: true})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -76,7 +76,7 @@ func TestParticipantsAreTheUnitsDeployed(t *testing.T) {
 // lists the boss.
 func TestParticipantsInBossMode(t *testing.T) {
 	for _, boss := range []string{"grima", "medeus"} {
-		m, err := Boss.New(gen.Ruleset, play.Options{Seed: 4, Quiet: true,
+		m, err := Boss.New(annasgen.Ruleset, play.Options{Seed: 4, Quiet: true,
 			Flags: map[string][]string{"boss": {boss}, "players": {"3"}}})
 		if err != nil {
 			t.Fatal(err)
@@ -124,7 +124,7 @@ units:
 		{"twice", ", deployed: [sully, sully]", nil, "6:82: players[0].deployed[1]: unit sully is listed twice"},
 	} {
 		t.Run(c.name, func(t *testing.T) {
-			g, err := Load(gen.Ruleset, table.Versus, state(t, c.deployed))
+			g, err := Load(annasgen.Ruleset, table.Versus, state(t, c.deployed))
 			if c.err != "" {
 				if err == nil || !strings.Contains(err.Error(), c.err) {
 					t.Fatalf("error %v, want %q", err, c.err)

@@ -4,7 +4,7 @@ import (
 	"testing"
 
 	"github.com/roundtable-dev/roundtable/engine/annas/table"
-	gen "github.com/roundtable-dev/roundtable/generated/annas"
+	annasgen "github.com/roundtable-dev/roundtable/generated/annas"
 )
 
 // TestRandomTurnPick plays seeded games with two copies of each player's
@@ -22,7 +22,7 @@ func TestRandomTurnPick(t *testing.T) {
 			b, _ := NewPolicy("random", seed, s)
 			full[s], pick[s] = a.(*Random), b.(*Random)
 		}
-		g, err := New(gen.Ruleset, Options{Seed: seed})
+		g, err := New(annasgen.Ruleset, Options{Seed: seed})
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -7,7 +7,7 @@ import (
 	"testing"
 
 	"github.com/roundtable-dev/roundtable/engine/annas/table"
-	gen "github.com/roundtable-dev/roundtable/generated/annas"
+	annasgen "github.com/roundtable-dev/roundtable/generated/annas"
 )
 
 var games = flag.Int("annas.games", 2000, "seeded random games the property test plays")
@@ -163,7 +163,7 @@ func TestPropertyBaseContent(t *testing.T) {
 		n = 50
 	}
 	for seed := range uint64(n) {
-		playChecked(t, gen.Ruleset, seed, seed%25 == 0)
+		playChecked(t, annasgen.Ruleset, seed, seed%25 == 0)
 	}
 }
 

@@ -5,8 +5,8 @@ import (
 	"hash/fnv"
 	"testing"
 
-	"github.com/roundtable-dev/roundtable/engine/annas"
-	gen "github.com/roundtable-dev/roundtable/generated/annas"
+	annasengine "github.com/roundtable-dev/roundtable/engine/annas"
+	annasgen "github.com/roundtable-dev/roundtable/generated/annas"
 )
 
 // replayDigest is the FNV-1a hash of every action, combat and result of
@@ -19,9 +19,9 @@ func TestSeededGamesReplay(t *testing.T) {
 	h := fnv.New64a()
 	for seed := uint64(1); seed <= 20; seed++ {
 		for _, pair := range [][2]string{{"random", "random"}, {"greedy", "greedy"}, {"greedy", "random"}} {
-			p0, _ := annas.NewPolicy(pair[0], seed, 0)
-			p1, _ := annas.NewPolicy(pair[1], seed, 1)
-			g, err := annas.Play(gen.Ruleset, annas.Options{Seed: seed, Quick: true}, [2]annas.Policy{p0, p1}, func(g *annas.Game, a annas.Action, desc string, turn int) {
+			p0, _ := annasengine.NewPolicy(pair[0], seed, 0)
+			p1, _ := annasengine.NewPolicy(pair[1], seed, 1)
+			g, err := annasengine.Play(annasgen.Ruleset, annasengine.Options{Seed: seed, Quick: true}, [2]annasengine.Policy{p0, p1}, func(g *annasengine.Game, a annasengine.Action, desc string, turn int) {
 				fmt.Fprintf(h, "%d %s %+v\n", turn, desc, a)
 				for _, f := range g.Fought() {
 					fmt.Fprintf(h, "  %+v\n", f)

@@ -4,7 +4,7 @@ import (
 	"testing"
 
 	"github.com/roundtable-dev/roundtable/engine/play/playtest"
-	gen "github.com/roundtable-dev/roundtable/generated/annas"
+	annasgen "github.com/roundtable-dev/roundtable/generated/annas"
 )
 
 // TestScenarios runs the rule tests written as scenario files
@@ -12,5 +12,5 @@ import (
 // what must hold after), each naming its rulebook passage, on the base
 // content.
 func TestScenarios(t *testing.T) {
-	playtest.Scenarios(t, "testdata/scenarios", playtest.Game{ID: "annas", Modes: Modes, Rules: gen.Ruleset})
+	playtest.Scenarios(t, "testdata/scenarios", playtest.Game{ID: "annas", Modes: Modes, Rules: annasgen.Ruleset})
 }

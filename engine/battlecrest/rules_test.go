@@ -5,10 +5,10 @@ import (
 	"testing"
 
 	"github.com/roundtable-dev/roundtable/engine/battlecrest/table"
-	generated "github.com/roundtable-dev/roundtable/generated/battlecrest"
+	bcgen "github.com/roundtable-dev/roundtable/generated/battlecrest"
 )
 
-var rs = generated.Ruleset
+var rs = bcgen.Ruleset
 
 // Warriors of the test games: Corvane (no minion) against Hollis and Nettle.
 const (

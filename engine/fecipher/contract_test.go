@@ -6,10 +6,10 @@ import (
 	. "github.com/roundtable-dev/roundtable/engine/fecipher"
 	"github.com/roundtable-dev/roundtable/engine/play"
 	"github.com/roundtable-dev/roundtable/engine/play/playtest"
-	generated "github.com/roundtable-dev/roundtable/generated/fecipher"
+	fecgen "github.com/roundtable-dev/roundtable/generated/fecipher"
 )
 
-var rs = generated.Ruleset
+var rs = fecgen.Ruleset
 
 // invariants is the game's own check after every action.
 func invariants(t testing.TB, m play.Match) {

@@ -6,10 +6,10 @@ import (
 
 	. "github.com/roundtable-dev/roundtable/engine/tropera"
 	"github.com/roundtable-dev/roundtable/engine/tropera/table"
-	generated "github.com/roundtable-dev/roundtable/generated/tropera"
+	trogen "github.com/roundtable-dev/roundtable/generated/tropera"
 )
 
-var rs = generated.Ruleset
+var rs = trogen.Ruleset
 
 // scripted rolls the given numbers in order and fails on a wrong die or
 // when it runs out.

@@ -11,9 +11,9 @@ import (
 
 	"github.com/roundtable-dev/roundtable/compiler"
 	_ "github.com/roundtable-dev/roundtable/compiler/annas"
-	"github.com/roundtable-dev/roundtable/engine/annas/table"
+	annastable "github.com/roundtable-dev/roundtable/engine/annas/table"
 	"github.com/roundtable-dev/roundtable/examples/annas-expansion/valm"
-	base "github.com/roundtable-dev/roundtable/generated/annas"
+	annasgen "github.com/roundtable-dev/roundtable/generated/annas"
 )
 
 func compileExample(t *testing.T) *compiler.Result {
@@ -52,14 +52,14 @@ func TestExampleChecksClean(t *testing.T) {
 	if !slices.Equal(ids, []string{"annas-base", "valm-conquest"}) {
 		t.Errorf("packs in order %v, want [annas-base valm-conquest]", ids)
 	}
-	rs := res.Ruleset.(*table.Ruleset)
+	rs := res.Ruleset.(*annastable.Ruleset)
 	want := map[string][2]int{ // kind: {base, merged}
-		"unit":      {len(base.Ruleset.Units), len(base.Ruleset.Units) + 6},
-		"tag":       {len(base.Ruleset.Tags), len(base.Ruleset.Tags) + 1},
-		"terrain":   {len(base.Ruleset.Terrain), len(base.Ruleset.Terrain) + 1},
-		"map":       {len(base.Ruleset.Maps), len(base.Ruleset.Maps) + 1},
-		"boss":      {len(base.Ruleset.Bosses), len(base.Ruleset.Bosses) + 1},
-		"boss-card": {len(base.Ruleset.BossCards), len(base.Ruleset.BossCards) + 3},
+		"unit":      {len(annasgen.Ruleset.Units), len(annasgen.Ruleset.Units) + 6},
+		"tag":       {len(annasgen.Ruleset.Tags), len(annasgen.Ruleset.Tags) + 1},
+		"terrain":   {len(annasgen.Ruleset.Terrain), len(annasgen.Ruleset.Terrain) + 1},
+		"map":       {len(annasgen.Ruleset.Maps), len(annasgen.Ruleset.Maps) + 1},
+		"boss":      {len(annasgen.Ruleset.Bosses), len(annasgen.Ruleset.Bosses) + 1},
+		"boss-card": {len(annasgen.Ruleset.BossCards), len(annasgen.Ruleset.BossCards) + 3},
 	}
 	got := map[string]int{"unit": len(rs.Units), "tag": len(rs.Tags), "terrain": len(rs.Terrain), "map": len(rs.Maps), "boss": len(rs.Bosses), "boss-card": len(rs.BossCards)}
 	for k, w := range want {
@@ -86,31 +86,31 @@ func TestGeneratedIsMergedRuleset(t *testing.T) {
 // override replaces Chrom in place, and new entities come after the base's.
 func TestMergedKeepsBaseIndexes(t *testing.T) {
 	rs := valm.Ruleset
-	for i, u := range base.Ruleset.Units {
+	for i, u := range annasgen.Ruleset.Units {
 		if rs.Units[i].ID != u.ID {
 			t.Fatalf("unit %d is %q, base has %q", i, rs.Units[i].ID, u.ID)
 		}
 	}
 	c := rs.UnitIndex("chrom")
-	if c != base.Ruleset.UnitIndex("chrom") {
-		t.Errorf("chrom moved from %d to %d", base.Ruleset.UnitIndex("chrom"), c)
+	if c != annasgen.Ruleset.UnitIndex("chrom") {
+		t.Errorf("chrom moved from %d to %d", annasgen.Ruleset.UnitIndex("chrom"), c)
 	}
 	// The override's stats: DEF 4 where the base has 3; it carries Conquest.
-	if got := rs.Units[c].Stats; got != (table.Stats{HP: 10, ATK: 6, SPD: 5, DEF: 4}) {
+	if got := rs.Units[c].Stats; got != (annastable.Stats{HP: 10, ATK: 6, SPD: 5, DEF: 4}) {
 		t.Errorf("chrom stats %+v, want the override's {10 6 5 4}", got)
 	}
-	if base.Ruleset.Units[c].Stats.DEF != 3 {
-		t.Errorf("base chrom DEF %d, want 3", base.Ruleset.Units[c].Stats.DEF)
+	if annasgen.Ruleset.Units[c].Stats.DEF != 3 {
+		t.Errorf("base chrom DEF %d, want 3", annasgen.Ruleset.Units[c].Stats.DEF)
 	}
 	conquest := rs.TagIndex("conquest")
-	if conquest != len(base.Ruleset.Tags) {
-		t.Errorf("conquest is tag %d, want %d (after the base tags)", conquest, len(base.Ruleset.Tags))
+	if conquest != len(annasgen.Ruleset.Tags) {
+		t.Errorf("conquest is tag %d, want %d (after the base tags)", conquest, len(annasgen.Ruleset.Tags))
 	}
 	if !rs.Units[c].Tags.Has(conquest) {
 		t.Error("the overriding chrom lacks the conquest tag")
 	}
 	w := rs.UnitIndex("walhart")
-	if w < len(base.Ruleset.Units) || !rs.Units[w].Legendary {
-		t.Errorf("walhart at %d (legendary %v), want a legendary after the %d base units", w, w >= 0 && rs.Units[w].Legendary, len(base.Ruleset.Units))
+	if w < len(annasgen.Ruleset.Units) || !rs.Units[w].Legendary {
+		t.Errorf("walhart at %d (legendary %v), want a legendary after the %d base units", w, w >= 0 && rs.Units[w].Legendary, len(annasgen.Ruleset.Units))
 	}
 }

@@ -3,10 +3,10 @@ package annasexpansion_test
 import (
 	"testing"
 
-	engine "github.com/roundtable-dev/roundtable/engine/annas"
-	"github.com/roundtable-dev/roundtable/engine/annas/table"
+	annasengine "github.com/roundtable-dev/roundtable/engine/annas"
+	annastable "github.com/roundtable-dev/roundtable/engine/annas/table"
 	"github.com/roundtable-dev/roundtable/examples/annas-expansion/valm"
-	base "github.com/roundtable-dev/roundtable/generated/annas"
+	annasgen "github.com/roundtable-dev/roundtable/generated/annas"
 )
 
 // TestPlaysOnExpansion plays whole 1v1 games with the engine on the merged
@@ -23,25 +23,25 @@ func TestPlaysOnExpansion(t *testing.T) {
 	newUnits := map[int16]bool{}
 	onSnow := 0
 	for seed := uint64(1); seed <= 8; seed++ {
-		var pol [2]engine.Policy
+		var pol [2]annasengine.Policy
 		for seat := range pol {
-			p, err := engine.NewPolicy("greedy", seed*7+uint64(seat), seat)
+			p, err := annasengine.NewPolicy("greedy", seed*7+uint64(seat), seat)
 			if err != nil {
 				t.Fatal(err)
 			}
 			pol[seat] = p
 		}
-		observe := func(g *engine.Game, _ engine.Action, _ string, _ int) {
+		observe := func(g *annasengine.Game, _ annasengine.Action, _ string, _ int) {
 			for _, pc := range g.Pieces {
-				if int(pc.Card) >= len(base.Ruleset.Units) {
+				if int(pc.Card) >= len(annasgen.Ruleset.Units) {
 					newUnits[pc.Card] = true
 				}
-				if pc.Tile != engine.NoTile && int(rs.Maps[m].Tiles[pc.Tile]) == snow {
+				if pc.Tile != annasengine.NoTile && int(rs.Maps[m].Tiles[pc.Tile]) == snow {
 					onSnow++
 				}
 			}
 		}
-		g, err := engine.Play(rs, engine.Options{Seed: seed, Map: "valm-harbor"}, pol, observe)
+		g, err := annasengine.Play(rs, annasengine.Options{Seed: seed, Map: "valm-harbor"}, pol, observe)
 		if err != nil {
 			t.Fatalf("seed %d: %v", seed, err)
 		}
@@ -67,22 +67,22 @@ func TestBossModeOnExpansion(t *testing.T) {
 	if b < 0 {
 		t.Fatal("the conqueror is not in the merged ruleset")
 	}
-	results := map[engine.BossResult]int{}
+	results := map[annasengine.BossResult]int{}
 	reasons := map[string]int{}
 	for players := 2; players <= 4; players++ {
 		for seed := uint64(1); seed <= 4; seed++ {
-			g, err := engine.New(rs, engine.Options{Seed: seed, Mode: table.BossMode, Boss: b, Players: players})
+			g, err := annasengine.New(rs, annasengine.Options{Seed: seed, Mode: annastable.BossMode, Boss: b, Players: players})
 			if err != nil {
 				t.Fatalf("%d players, seed %d: %v", players, seed, err)
 			}
-			pols := make([]engine.Policy, players)
+			pols := make([]annasengine.Policy, players)
 			for i := range pols {
-				pols[i], _ = engine.NewPolicy("greedy", seed, i)
+				pols[i], _ = annasengine.NewPolicy("greedy", seed, i)
 			}
 			if err := g.PlayOut(pols, nil); err != nil {
 				t.Fatalf("%d players, seed %d: %v", players, seed, err)
 			}
-			if !g.Over() || g.Boss.Result == engine.Undecided {
+			if !g.Over() || g.Boss.Result == annasengine.Undecided {
 				t.Fatalf("%d players, seed %d: no result by the rules (%v, %q)", players, seed, g.Boss.Result, g.Reason)
 			}
 			results[g.Boss.Result]++

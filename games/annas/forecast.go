@@ -10,7 +10,7 @@ import (
 
 	"github.com/spf13/cobra"
 
-	engine "github.com/roundtable-dev/roundtable/engine/annas"
+	annasengine "github.com/roundtable-dev/roundtable/engine/annas"
 	"github.com/roundtable-dev/roundtable/engine/annas/table"
 )
 
@@ -118,7 +118,7 @@ effectiveness and the units' unconditional combat skills. HP defaults to full.`,
 			if !rs.Units[ai].Range.Has(dist) {
 				return games.Usage("%s cannot attack at distance %d", args[0], dist)
 			}
-			o := engine.Forecast(rs, ai, di, aHP, dHP, aSS, dSS, dist)
+			o := annasengine.Forecast(rs, ai, di, aHP, dHP, aSS, dSS, dist)
 			return printForecast(cmd.OutOrStdout(), format, rs, ai, di, aHP, dHP, o)
 		},
 	}
@@ -134,7 +134,7 @@ effectiveness and the units' unconditional combat skills. HP defaults to full.`,
 }
 
 // combatJSON is the forecast JSON shape of one combat.
-func combatJSON(att, def string, o engine.Outcome) forecastJSON {
+func combatJSON(att, def string, o annasengine.Outcome) forecastJSON {
 	out := forecastJSON{Strikes: []forecastStrike{}}
 	for _, s := range o.Strikes {
 		out.Strikes = append(out.Strikes, forecastStrike{sides[s.By], s.Kind, s.Damage})
@@ -146,7 +146,7 @@ func combatJSON(att, def string, o engine.Outcome) forecastJSON {
 
 var sides = [2]string{"attacker", "defender"}
 
-func printForecast(w io.Writer, format string, rs *table.Ruleset, ai, di, aHP, dHP int, o engine.Outcome) error {
+func printForecast(w io.Writer, format string, rs *table.Ruleset, ai, di, aHP, dHP int, o annasengine.Outcome) error {
 	who := sides
 	ids := [2]string{rs.Units[ai].ID, rs.Units[di].ID}
 	if format == "json" {

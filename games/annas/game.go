@@ -5,22 +5,20 @@ package annas
 import (
 	"github.com/spf13/cobra"
 
-	compiler "github.com/roundtable-dev/roundtable/compiler/annas"
-	engine "github.com/roundtable-dev/roundtable/engine/annas"
+	annascompiler "github.com/roundtable-dev/roundtable/compiler/annas"
+	annasengine "github.com/roundtable-dev/roundtable/engine/annas"
 	"github.com/roundtable-dev/roundtable/games"
-	generated "github.com/roundtable-dev/roundtable/generated/annas"
+	annasgen "github.com/roundtable-dev/roundtable/generated/annas"
 )
 
 var game = &games.Game{
-	ID:       compiler.GameID,
-	Name:     "Anna's Roundtable",
-	Modes:    engine.Modes,
-	Base:     func() any { return generated.Ruleset },
+	Modes:    annasengine.Modes,
+	Base:     func() any { return annasgen.Ruleset },
 	Scaffold: scaffold,
 	Render:   render,
 }
 
 func init() {
 	game.Commands = []func() *cobra.Command{newForecast, newReach}
-	games.Register(game)
+	games.Register(annascompiler.Game, game)
 }

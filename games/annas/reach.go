@@ -7,7 +7,7 @@ import (
 
 	"github.com/spf13/cobra"
 
-	engine "github.com/roundtable-dev/roundtable/engine/annas"
+	annasengine "github.com/roundtable-dev/roundtable/engine/annas"
 	"github.com/roundtable-dev/roundtable/engine/annas/table"
 	"github.com/roundtable-dev/roundtable/games"
 )
@@ -91,7 +91,7 @@ sorted a1, a2, …, f6. --ruins and --plain lay a DV map tile side.`,
 				return games.Usage("--at, --ally, --enemy and --ruins tiles must all differ")
 			}
 			mp := &rs.Maps[m]
-			var terr [engine.Tiles]int16
+			var terr [annasengine.Tiles]int16
 			for i := range terr {
 				terr[i] = int16(mp.Tiles[i])
 				if sets[2].Has(table.Tile(i)) {
@@ -104,9 +104,9 @@ sorted a1, a2, …, f6. --ruins and --plain lay a DV map tile side.`,
 			if seat == "north" {
 				closed = mp.Deploy[table.South]
 			}
-			f := engine.Field{Rules: rs, Terrain: &terr, Allies: sets[0], Enemies: sets[1], Closed: closed}
+			f := annasengine.Field{Rules: rs, Terrain: &terr, Allies: sets[0], Enemies: sets[1], Closed: closed}
 			unit := &rs.Units[u]
-			tiles := engine.Names(f.Reach(at, int(unit.Mov), unit.Tags))
+			tiles := annasengine.Names(f.Reach(at, int(unit.Mov), unit.Tags))
 			out := cmd.OutOrStdout()
 			if format == "json" {
 				enc := json.NewEncoder(out)

@@ -7,7 +7,7 @@ import (
 	"slices"
 	"strings"
 
-	content "github.com/roundtable-dev/roundtable/content/annas"
+	annascontent "github.com/roundtable-dev/roundtable/content/annas"
 	"github.com/roundtable-dev/roundtable/engine/annas/table"
 	"github.com/roundtable-dev/roundtable/games"
 )
@@ -15,7 +15,7 @@ import (
 // render is what Anna's Roundtable draws: unit, boss and shop cards, each
 // map, and each boss's tile (the layouts in content/annas/layouts).
 var render = &games.Render{
-	Layouts:  mustSub(content.Layouts, "layouts"),
+	Layouts:  mustSub(annascontent.Layouts, "layouts"),
 	Kinds:    []string{"unit", "map", "boss", "boss-card", "shop-card"},
 	Pictures: func(rules any) []games.Picture { return pictures(rules.(*table.Ruleset)) },
 	Position: position,

@@ -5,7 +5,7 @@ import (
 	"strconv"
 	"strings"
 
-	engine "github.com/roundtable-dev/roundtable/engine/annas"
+	annasengine "github.com/roundtable-dev/roundtable/engine/annas"
 	"github.com/roundtable-dev/roundtable/engine/annas/table"
 	"github.com/roundtable-dev/roundtable/games"
 )
@@ -83,7 +83,7 @@ var reachTool = &games.Tool{
 			return games.Answer{}, fmt.Errorf("the unit's tile, the allies' and the enemies' must all differ")
 		}
 		mp := &rs.Maps[m]
-		var terr [engine.Tiles]int16
+		var terr [annasengine.Tiles]int16
 		for i := range terr {
 			terr[i] = int16(mp.Tiles[i])
 		}
@@ -91,9 +91,9 @@ var reachTool = &games.Tool{
 		if v["seat"] == "north" {
 			closed = mp.Deploy[table.South]
 		}
-		f := engine.Field{Rules: rs, Terrain: &terr, Allies: allies, Enemies: enemies, Closed: closed}
+		f := annasengine.Field{Rules: rs, Terrain: &terr, Allies: allies, Enemies: enemies, Closed: closed}
 		unit := &rs.Units[u]
-		tiles := engine.Names(f.Reach(at, int(unit.Mov), unit.Tags))
+		tiles := annasengine.Names(f.Reach(at, int(unit.Mov), unit.Tags))
 		return games.Answer{
 			Text:  []string{fmt.Sprintf("%s (MOV %d) from %s on %s can end its move on %d tiles: %s", unit.Name, unit.Mov, at, mp.Name, len(tiles), strings.Join(tiles, " "))},
 			Map:   games.Picture{Kind: "map", ID: mp.ID}.File(),
@@ -152,7 +152,7 @@ var forecastTool = &games.Tool{
 		if !rs.Units[ai].Range.Has(dist) {
 			return games.Answer{}, fmt.Errorf("%s cannot attack at distance %d", rs.Units[ai].Name, dist)
 		}
-		o := engine.Forecast(rs, ai, di, aHP, dHP, false, false, dist)
+		o := annasengine.Forecast(rs, ai, di, aHP, dHP, false, false, dist)
 		names := [2]string{rs.Units[ai].Name, rs.Units[di].Name}
 		var lines []string
 		for _, s := range o.Strikes {

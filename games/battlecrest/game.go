@@ -3,18 +3,16 @@
 package battlecrest
 
 import (
-	compiler "github.com/roundtable-dev/roundtable/compiler/battlecrest"
-	engine "github.com/roundtable-dev/roundtable/engine/battlecrest"
+	bccompiler "github.com/roundtable-dev/roundtable/compiler/battlecrest"
+	bcengine "github.com/roundtable-dev/roundtable/engine/battlecrest"
 	"github.com/roundtable-dev/roundtable/games"
-	generated "github.com/roundtable-dev/roundtable/generated/battlecrest"
+	bcgen "github.com/roundtable-dev/roundtable/generated/battlecrest"
 )
 
 func init() {
-	games.Register(&games.Game{
-		ID:       compiler.GameID,
-		Name:     "Battlecrest",
-		Modes:    engine.Modes,
-		Base:     func() any { return generated.Ruleset },
+	games.Register(bccompiler.Game, &games.Game{
+		Modes:    bcengine.Modes,
+		Base:     func() any { return bcgen.Ruleset },
 		Scaffold: scaffold,
 		Render:   render,
 	})

@@ -7,8 +7,8 @@ import (
 	"slices"
 	"strings"
 
-	content "github.com/roundtable-dev/roundtable/content/battlecrest"
-	engine "github.com/roundtable-dev/roundtable/engine/battlecrest"
+	bccontent "github.com/roundtable-dev/roundtable/content/battlecrest"
+	bcengine "github.com/roundtable-dev/roundtable/engine/battlecrest"
 	"github.com/roundtable-dev/roundtable/engine/battlecrest/table"
 	"github.com/roundtable-dev/roundtable/games"
 )
@@ -18,7 +18,7 @@ import (
 // layout with its landmarks' shortcuts, bonuses and hazards (the layouts in
 // content/battlecrest/layouts).
 var render = &games.Render{
-	Layouts:  mustSub(content.Layouts, "layouts"),
+	Layouts:  mustSub(bccontent.Layouts, "layouts"),
 	Kinds:    []string{"hero-set", "action", "landmark", "map-set"},
 	Pictures: func(rules any) []games.Picture { return pictures(rules.(*table.Ruleset)) },
 	Position: position,
@@ -249,7 +249,7 @@ func board(rs *table.Ruleset, m int) MapSetView {
 	for r := 0; r < int(ms.Height); r++ {
 		for c := 0; c < int(ms.Width); c++ {
 			cell := ms.At(r, c)
-			cv := CellView{Name: engine.Tile(engine.Pos{R: int8(r), C: int8(c)}), Col: c, Row: r, Kind: cellKinds[cell]}
+			cv := CellView{Name: bcengine.Tile(bcengine.Pos{R: int8(r), C: int8(c)}), Col: c, Row: r, Kind: cellKinds[cell]}
 			if cell == table.LandmarkPos && k < len(lms) {
 				cv.Landmark = landmark(rs, int(lms[k]), 0)
 				k++

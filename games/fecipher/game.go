@@ -3,18 +3,16 @@
 package fecipher
 
 import (
-	compiler "github.com/roundtable-dev/roundtable/compiler/fecipher"
-	engine "github.com/roundtable-dev/roundtable/engine/fecipher"
+	feccompiler "github.com/roundtable-dev/roundtable/compiler/fecipher"
+	fecengine "github.com/roundtable-dev/roundtable/engine/fecipher"
 	"github.com/roundtable-dev/roundtable/games"
-	generated "github.com/roundtable-dev/roundtable/generated/fecipher"
+	fecgen "github.com/roundtable-dev/roundtable/generated/fecipher"
 )
 
 func init() {
-	games.Register(&games.Game{
-		ID:       compiler.GameID,
-		Name:     "Fire Emblem Cipher",
-		Modes:    engine.Modes,
-		Base:     func() any { return generated.Ruleset },
+	games.Register(feccompiler.Game, &games.Game{
+		Modes:    fecengine.Modes,
+		Base:     func() any { return fecgen.Ruleset },
 		Import:   importCommand,
 		Scaffold: scaffold,
 		Render:   render,

@@ -17,7 +17,7 @@ import (
 	"github.com/roundtable-dev/roundtable/compiler"
 	"github.com/roundtable-dev/roundtable/compiler/fecipher/cardlist"
 	"github.com/roundtable-dev/roundtable/compiler/fecipher/skill"
-	engine "github.com/roundtable-dev/roundtable/engine/fecipher"
+	fecengine "github.com/roundtable-dev/roundtable/engine/fecipher"
 	"github.com/roundtable-dev/roundtable/engine/fecipher/table"
 	"github.com/roundtable-dev/roundtable/engine/play"
 	"github.com/roundtable-dev/roundtable/engine/play/playtest"
@@ -189,9 +189,9 @@ func TestImportedDecksConform(t *testing.T) {
 	for i := 0; i+1 < len(rs.Decks) && i < 8; i += 2 {
 		flags := map[string][]string{"deck": {rs.Decks[i].ID, rs.Decks[len(rs.Decks)-1-i].ID}}
 		t.Run(rs.Decks[i].ID, func(t *testing.T) {
-			playtest.Conformance(t, playtest.Setup{Game: "fe-cipher", Mode: engine.Versus, Rules: rs, Flags: flags, Seeds: 4,
+			playtest.Conformance(t, playtest.Setup{Game: "fe-cipher", Mode: fecengine.Versus, Rules: rs, Flags: flags, Seeds: 4,
 				Check: func(t testing.TB, m play.Match) {
-					if err := m.(*engine.Match).G.Invariants(); err != nil {
+					if err := m.(*fecengine.Match).G.Invariants(); err != nil {
 						t.Fatalf("turn %d: %v", m.Turn(), err)
 					}
 				}})
@@ -218,11 +218,11 @@ func TestPropertyImportedDecks(t *testing.T) {
 		r := rand.New(rand.NewPCG(seed, 77))
 		a, b := r.IntN(len(rs.Decks)), r.IntN(len(rs.Decks))
 		flags := map[string][]string{"deck": {rs.Decks[a].ID, rs.Decks[b].ID}}
-		m, err := engine.Versus.New(rs, play.Options{Seed: seed, Flags: flags, Quiet: true})
+		m, err := fecengine.Versus.New(rs, play.Options{Seed: seed, Flags: flags, Quiet: true})
 		if err != nil {
 			t.Fatal(err)
 		}
-		ps := []play.Policy{engine.Versus.Policies[pols[r.IntN(2)]](seed, 0), engine.Versus.Policies[pols[r.IntN(2)]](seed, 1)}
+		ps := []play.Policy{fecengine.Versus.Policies[pols[r.IntN(2)]](seed, 0), fecengine.Versus.Policies[pols[r.IntN(2)]](seed, 1)}
 		for steps := 0; !m.Over(); steps++ {
 			if steps > 200000 {
 				t.Fatalf("seed %d (%s vs %s): no end after %d actions", seed, flags["deck"][0], flags["deck"][1], steps)
@@ -235,7 +235,7 @@ func TestPropertyImportedDecks(t *testing.T) {
 			if err := m.Apply(i); err != nil {
 				t.Fatalf("seed %d (%s vs %s) turn %d: Legal offered %q, Apply refused: %v", seed, flags["deck"][0], flags["deck"][1], m.Turn(), text, err)
 			}
-			if err := m.(*engine.Match).G.Invariants(); err != nil {
+			if err := m.(*fecengine.Match).G.Invariants(); err != nil {
 				t.Fatalf("seed %d (%s vs %s) turn %d, after %q: %v", seed, flags["deck"][0], flags["deck"][1], m.Turn(), text, err)
 			}
 		}

@@ -6,8 +6,8 @@ import (
 	"io/fs"
 	"strings"
 
-	content "github.com/roundtable-dev/roundtable/content/fecipher"
-	engine "github.com/roundtable-dev/roundtable/engine/fecipher"
+	feccontent "github.com/roundtable-dev/roundtable/content/fecipher"
+	fecengine "github.com/roundtable-dev/roundtable/engine/fecipher"
 	"github.com/roundtable-dev/roundtable/engine/fecipher/table"
 	"github.com/roundtable-dev/roundtable/games"
 )
@@ -15,7 +15,7 @@ import (
 // render is what Fire Emblem Cipher draws: every card (the layout in
 // content/fecipher/layouts).
 var render = &games.Render{
-	Layouts:  mustSub(content.Layouts, "layouts"),
+	Layouts:  mustSub(feccontent.Layouts, "layouts"),
 	Kinds:    []string{"card"},
 	Pictures: func(rules any) []games.Picture { return pictures(rules.(*table.Ruleset)) },
 	Position: position,
@@ -140,7 +140,7 @@ type UnitView struct {
 // position draws a match position (engine/fecipher.Position as JSON).
 func position(rules any, mode string, state []byte) (games.Picture, error) {
 	rs := rules.(*table.Ruleset)
-	var p engine.Position
+	var p fecengine.Position
 	if err := json.Unmarshal(state, &p); err != nil {
 		return games.Picture{}, fmt.Errorf("fe-cipher position: %v", err)
 	}

@@ -16,7 +16,7 @@ import (
 	"github.com/roundtable-dev/roundtable/engine/play/playtest"
 	"github.com/roundtable-dev/roundtable/games"
 
-	engine "github.com/roundtable-dev/roundtable/engine/fecipher"
+	fecengine "github.com/roundtable-dev/roundtable/engine/fecipher"
 )
 
 // vocabulary names the parts of the effect vocabulary an effect uses: its
@@ -269,7 +269,7 @@ func TestShapeCardsCompileFromText(t *testing.T) {
 // TestShapeScenarios runs the effect scenarios (testdata/scenarios): each
 // shows a compiled effect happen, from a position and actions.
 func TestShapeScenarios(t *testing.T) {
-	playtest.Scenarios(t, "testdata/scenarios", playtest.Game{ID: "fe-cipher", Modes: engine.Modes, Rules: shapeRules(t)})
+	playtest.Scenarios(t, "testdata/scenarios", playtest.Game{ID: "fe-cipher", Modes: fecengine.Modes, Rules: shapeRules(t)})
 }
 
 var reCardID = regexp.MustCompile(`shape-[a-z0-9-]+`)

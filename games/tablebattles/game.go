@@ -3,18 +3,16 @@
 package tablebattles
 
 import (
-	compiler "github.com/roundtable-dev/roundtable/compiler/tablebattles"
-	engine "github.com/roundtable-dev/roundtable/engine/tablebattles"
+	tbcompiler "github.com/roundtable-dev/roundtable/compiler/tablebattles"
+	tbengine "github.com/roundtable-dev/roundtable/engine/tablebattles"
 	"github.com/roundtable-dev/roundtable/games"
-	generated "github.com/roundtable-dev/roundtable/generated/tablebattles"
+	tbgen "github.com/roundtable-dev/roundtable/generated/tablebattles"
 )
 
 func init() {
-	games.Register(&games.Game{
-		ID:       compiler.GameID,
-		Name:     "Table Battles",
-		Modes:    engine.Modes,
-		Base:     func() any { return generated.Ruleset },
+	games.Register(tbcompiler.Game, &games.Game{
+		Modes:    tbengine.Modes,
+		Base:     func() any { return tbgen.Ruleset },
 		Scaffold: scaffold,
 		Render:   render,
 	})

@@ -7,7 +7,7 @@ import (
 
 	"github.com/roundtable-dev/roundtable/engine/play"
 	"github.com/roundtable-dev/roundtable/engine/play/playtest"
-	engine "github.com/roundtable-dev/roundtable/engine/tablebattles"
+	tbengine "github.com/roundtable-dev/roundtable/engine/tablebattles"
 	"github.com/roundtable-dev/roundtable/games"
 )
 
@@ -30,7 +30,7 @@ func rules(t *testing.T, dir string) any {
 // packs of testdata (issue 17: How to Win from the whole chain of
 // reserves).
 func TestScenarios(t *testing.T) {
-	playtest.Scenarios(t, "testdata/scenarios", playtest.Game{ID: "table-battles", Modes: engine.Modes, Rules: rules(t, "testdata/held-line")})
+	playtest.Scenarios(t, "testdata/scenarios", playtest.Game{ID: "table-battles", Modes: tbengine.Modes, Rules: rules(t, "testdata/held-line")})
 }
 
 // TestHeldLineEndsAtTheRout plays the held-line pack over many seeds: How
@@ -41,17 +41,17 @@ func TestScenarios(t *testing.T) {
 func TestHeldLineEndsAtTheRout(t *testing.T) {
 	rs := rules(t, "testdata/held-line")
 	for seed := range uint64(30) {
-		m, err := engine.Battle.New(rs, play.Options{Seed: seed, Flags: map[string][]string{"scenario": {"held-line"}}})
+		m, err := tbengine.Battle.New(rs, play.Options{Seed: seed, Flags: map[string][]string{"scenario": {"held-line"}}})
 		if err != nil {
 			t.Fatal(err)
 		}
 		rout := -1
 		r := play.NewRunner(m, func(e play.Event) {
-			if e.Kind == "rout" && e.Data.(*engine.Data).Formation == "marsh-skirmishers" {
+			if e.Kind == "rout" && e.Data.(*tbengine.Data).Formation == "marsh-skirmishers" {
 				rout = e.Turn
 			}
 		})
-		if err := r.Play([]play.Policy{engine.Greedy{}, play.NewRandom(seed, 1)}, 0); err != nil {
+		if err := r.Play([]play.Policy{tbengine.Greedy{}, play.NewRandom(seed, 1)}, 0); err != nil {
 			t.Fatal(err)
 		}
 		res := m.Result()

@@ -6,8 +6,8 @@ import (
 	"io/fs"
 	"strings"
 
-	content "github.com/roundtable-dev/roundtable/content/tablebattles"
-	engine "github.com/roundtable-dev/roundtable/engine/tablebattles"
+	tbcontent "github.com/roundtable-dev/roundtable/content/tablebattles"
+	tbengine "github.com/roundtable-dev/roundtable/engine/tablebattles"
 	"github.com/roundtable-dev/roundtable/engine/tablebattles/table"
 	"github.com/roundtable-dev/roundtable/games"
 )
@@ -16,7 +16,7 @@ import (
 // area, and each scenario's set-up as a board (the layouts in
 // content/tablebattles/layouts).
 var render = &games.Render{
-	Layouts:  mustSub(content.Layouts, "layouts"),
+	Layouts:  mustSub(tbcontent.Layouts, "layouts"),
 	Kinds:    []string{"formation", "scenario"},
 	Pictures: func(rules any) []games.Picture { return pictures(rules.(*table.Ruleset)) },
 	Position: position,
@@ -192,7 +192,7 @@ type LiveFormation struct {
 // and the dice on them, and the decision due.
 func position(rules any, mode string, state []byte) (games.Picture, error) {
 	rs := rules.(*table.Ruleset)
-	var p engine.Position
+	var p tbengine.Position
 	if err := json.Unmarshal(state, &p); err != nil {
 		return games.Picture{}, fmt.Errorf("table-battles position: %v", err)
 	}

@@ -9,11 +9,11 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/roundtable-dev/roundtable/compiler/link"
-	compiler "github.com/roundtable-dev/roundtable/compiler/tropera"
-	engine "github.com/roundtable-dev/roundtable/engine/tropera"
+	trocompiler "github.com/roundtable-dev/roundtable/compiler/tropera"
+	troengine "github.com/roundtable-dev/roundtable/engine/tropera"
 	"github.com/roundtable-dev/roundtable/engine/tropera/table"
 	"github.com/roundtable-dev/roundtable/games"
-	generated "github.com/roundtable-dev/roundtable/generated/tropera"
+	trogen "github.com/roundtable-dev/roundtable/generated/tropera"
 )
 
 // Tropera's own commands, under `roundtable tropera`: forecast works out
@@ -23,7 +23,7 @@ var commands = []func() *cobra.Command{newTroForecast, newTroLevelUp}
 
 // troUnit deploys a character with a weapon (default: its first carried
 // weapon, else its first natural weapon) on a terrain ("" for none).
-func troUnit(rs *table.Ruleset, char, weapon, terrain string) (*engine.Unit, error) {
+func troUnit(rs *table.Ruleset, char, weapon, terrain string) (*troengine.Unit, error) {
 	ci := rs.CharacterIndex(char)
 	if ci < 0 {
 		return nil, troNo("character", char, troIDs(rs.Characters, func(c table.Character) string { return c.ID }))
@@ -54,7 +54,7 @@ func troUnit(rs *table.Ruleset, char, weapon, terrain string) (*engine.Unit, err
 			return nil, troNo("terrain", terrain, troIDs(rs.Terrain, func(t table.Terrain) string { return t.ID }))
 		}
 	}
-	return engine.NewUnit(rs, ci, wi, ti)
+	return troengine.NewUnit(rs, ci, wi, ti)
 }
 
 // troNo reports an id the ruleset does not have, with the one meant or
@@ -114,13 +114,13 @@ With --seed it also rolls the Attack Sequence and prints every strike.`,
 			if dist < 1 {
 				return games.Usage("--distance must be 1 or more")
 			}
-			if !engine.InRange(a, dist) {
+			if !troengine.InRange(a, dist) {
 				// As Anna's forecast: an Attack out of range is no forecast.
 				return games.Usage("%s cannot attack at distance %d with %s (range %d-%d)", att, dist, a.Weapon.ID, a.Weapon.MinRange, a.Weapon.MaxRange)
 			}
-			c := engine.Combat{Attacker: a, Defender: d, Distance: dist, Forecast: engine.NewForecast(a, d, dist)}
+			c := troengine.Combat{Attacker: a, Defender: d, Distance: dist, Forecast: troengine.NewForecast(a, d, dist)}
 			if cmd.Flags().Changed("seed") {
-				c.Forecast, c.Strikes = engine.Sequence(engine.NewSeeded(seed), a, d, dist)
+				c.Forecast, c.Strikes = troengine.Sequence(troengine.NewSeeded(seed), a, d, dist)
 			}
 			w := cmd.OutOrStdout()
 			if format == "json" {
@@ -189,14 +189,14 @@ Levels 8 and 16 give 9 free points (at most 2 a stat, here by growth rate) and 2
 			}
 			w := cmd.OutOrStdout()
 			enc := json.NewEncoder(w)
-			dice := engine.NewSeeded(seed)
+			dice := troengine.NewSeeded(seed)
 			stats := c.Points
 			for i := range stats {
 				stats[i] += c.Gains[i]
 			}
 			stats[table.HP] += table.BaseHP
 			for l := int(c.Level); l < int(c.Level)+levels; l++ {
-				lu, err := engine.Level(dice, c.Growths, l, nil, nil)
+				lu, err := troengine.Level(dice, c.Growths, l, nil, nil)
 				if err != nil {
 					return err
 				}
@@ -238,7 +238,7 @@ func statNames(ss []table.Stat) []string {
 	return out
 }
 
-func troLevelJSON(lu engine.LevelUp, stats table.Stats) any {
+func troLevelJSON(lu troengine.LevelUp, stats table.Stats) any {
 	type roll struct {
 		Stat    string `json:"stat"`
 		Natural int    `json:"natural"`
@@ -260,7 +260,7 @@ func troLevelJSON(lu engine.LevelUp, stats table.Stats) any {
 	}{lu.Level, rolls, statNames(lu.Eligible), statNames(lu.Chosen), statNames(lu.Natural), statMap(lu.Gains), statMap(stats)}
 }
 
-func troLevelText(lu engine.LevelUp, stats table.Stats) string {
+func troLevelText(lu troengine.LevelUp, stats table.Stats) string {
 	var b strings.Builder
 	fmt.Fprintf(&b, "level %d:", lu.Level)
 	if len(lu.Rolls) == 0 {
@@ -296,11 +296,11 @@ func troLevelText(lu engine.LevelUp, stats table.Stats) string {
 // content errors are printed to w and reported as games.ErrContent.
 func troRuleset(packs []string, w io.Writer) (*table.Ruleset, error) {
 	if len(packs) == 0 {
-		return generated.Ruleset, nil
+		return trogen.Ruleset, nil
 	}
-	g, ok := games.Lookup(compiler.GameID)
+	g, ok := games.Lookup(trocompiler.Game.ID)
 	if !ok {
-		return nil, games.Usage("no game %q", compiler.GameID)
+		return nil, games.Usage("no game %q", trocompiler.Game.ID)
 	}
 	rs, err := g.Rules(packs, w)
 	if err != nil {
@@ -344,12 +344,12 @@ type troCombatJSON struct {
 	Strikes  []troStrikeJSON `json:"strikes"`
 }
 
-func troForecast(f engine.Forecast) troForecastJSON {
-	s := func(x engine.Side) troSideJSON { return troSideJSON(x) }
+func troForecast(f troengine.Forecast) troForecastJSON {
+	s := func(x troengine.Side) troSideJSON { return troSideJSON(x) }
 	return troForecastJSON{Attacker: s(f.Attacker), Defender: s(f.Defender), DefenderFirst: f.DefenderFirst}
 }
 
-func troCombat(c engine.Combat, side string) troCombatJSON {
+func troCombat(c troengine.Combat, side string) troCombatJSON {
 	out := troCombatJSON{Round: c.Round, Side: side, Attacker: c.Attacker.Char.ID, Defender: c.Defender.Char.ID, Distance: c.Distance, Forecast: troForecast(c.Forecast), Strikes: []troStrikeJSON{}}
 	for _, s := range c.Strikes {
 		out.Strikes = append(out.Strikes, troStrikeJSON{By: s.By.Char.ID, Rolls: s.Rolls, Hit: s.Hit, Critical: s.Critical, Damage: s.Damage, HPAfter: s.HPAfter, Miracle: s.Miracle, Silenced: s.Silenced, Shielded: s.Shielded})
@@ -358,7 +358,7 @@ func troCombat(c engine.Combat, side string) troCombatJSON {
 }
 
 // troForecastText is one line: each side's hit, crit, damage and attacks.
-func troForecastText(c engine.Combat) string {
+func troForecastText(c troengine.Combat) string {
 	f := c.Forecast
 	line := fmt.Sprintf("%s (%s) attacks %s (%s) at %d: hit %d crit %d dmg %d x%d",
 		c.Attacker.Name(), c.Attacker.Weapon.ID, c.Defender.Name(), c.Defender.Weapon.ID, c.Distance,
@@ -374,7 +374,7 @@ func troForecastText(c engine.Combat) string {
 	return line
 }
 
-func troStrikeText(s engine.Strike) string {
+func troStrikeText(s troengine.Strike) string {
 	var rolls []string
 	for _, r := range s.Rolls {
 		rolls = append(rolls, fmt.Sprint(r))

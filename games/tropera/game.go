@@ -3,19 +3,17 @@
 package tropera
 
 import (
-	compiler "github.com/roundtable-dev/roundtable/compiler/tropera"
-	engine "github.com/roundtable-dev/roundtable/engine/tropera"
+	trocompiler "github.com/roundtable-dev/roundtable/compiler/tropera"
+	troengine "github.com/roundtable-dev/roundtable/engine/tropera"
 	"github.com/roundtable-dev/roundtable/games"
-	generated "github.com/roundtable-dev/roundtable/generated/tropera"
+	trogen "github.com/roundtable-dev/roundtable/generated/tropera"
 )
 
 func init() {
-	games.Register(&games.Game{
-		ID:       compiler.GameID,
-		Name:     "Fire Emblem Tropera",
-		Modes:    engine.Modes,
+	games.Register(trocompiler.Game, &games.Game{
+		Modes:    troengine.Modes,
 		Commands: commands,
-		Base:     func() any { return generated.Ruleset },
+		Base:     func() any { return trogen.Ruleset },
 		Scaffold: scaffold,
 		Render:   render,
 	})

@@ -5,8 +5,8 @@ import (
 	"fmt"
 	"io/fs"
 
-	content "github.com/roundtable-dev/roundtable/content/tropera"
-	engine "github.com/roundtable-dev/roundtable/engine/tropera"
+	trocontent "github.com/roundtable-dev/roundtable/content/tropera"
+	troengine "github.com/roundtable-dev/roundtable/engine/tropera"
 	"github.com/roundtable-dev/roundtable/engine/tropera/table"
 	"github.com/roundtable-dev/roundtable/games"
 )
@@ -15,7 +15,7 @@ import (
 // battle map, and each battle on its map with the units placed (the
 // layouts in content/tropera/layouts).
 var render = &games.Render{
-	Layouts:  mustSub(content.Layouts, "layouts"),
+	Layouts:  mustSub(trocontent.Layouts, "layouts"),
 	Kinds:    []string{"character", "map", "battle"},
 	Pictures: func(rules any) []games.Picture { return pictures(rules.(*table.Ruleset)) },
 	Position: position,
@@ -77,7 +77,7 @@ func sheet(rs *table.Ruleset, ci int) SheetView {
 	for i := range stats {
 		stats[i] += c.Gains[i]
 	}
-	if u, err := engine.NewUnit(rs, ci, wi, -1); err == nil {
+	if u, err := troengine.NewUnit(rs, ci, wi, -1); err == nil {
 		stats, v.Move = u.Stats, u.Move
 	}
 	for s := range table.NumStats {
@@ -290,7 +290,7 @@ type positionState struct {
 // HP; a unit off the map (defeated, carried) is not drawn.
 func position(rules any, mode string, state []byte) (games.Picture, error) {
 	rs := rules.(*table.Ruleset)
-	if mode == engine.LevelUpMode.Name {
+	if mode == troengine.LevelUpMode.Name {
 		return leveling(rs, state)
 	}
 	var p positionState
@@ -351,7 +351,7 @@ type RollView struct {
 
 // leveling draws a level-up position (engine/tropera.LevelingPos).
 func leveling(rs *table.Ruleset, state []byte) (games.Picture, error) {
-	var p engine.LevelingPos
+	var p troengine.LevelingPos
 	if err := json.Unmarshal(state, &p); err != nil {
 		return games.Picture{}, fmt.Errorf("tropera level-up position: %v", err)
 	}

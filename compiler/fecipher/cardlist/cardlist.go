@@ -17,41 +17,25 @@ import (
 	"gopkg.in/yaml.v3"
 
 	"github.com/roundtable-dev/roundtable/compiler/diag"
+	feccompiler "github.com/roundtable-dev/roundtable/compiler/fecipher"
 	"github.com/roundtable-dev/roundtable/compiler/fecipher/skill"
 )
 
-// Diagnostic codes of the importer.
-const (
-	CodeJSON   = "fec-import-json"
-	CodeValue  = "fec-import-value"
-	CodeField  = "fec-import-field"
-	CodeEmblem = "fec-import-emblem"
-	CodeSkill  = "fec-import-skill"
-	CodeSeries = "fec-import-series"
-	CodeID     = "fec-import-id"
-	CodeFix    = "fec-import-fix"
-	CodeClass  = "fec-import-class"
-	CodeRange  = "fec-import-range"
-	CodeShape  = "fec-import-shape"
-	CodeText   = "fec-import-text"
+// Diagnostic codes of the importer, in Fire Emblem Cipher's catalogue.
+var (
+	CodeJSON   = feccompiler.Game.Checks.Declare(diag.Code{ID: "fec-import-json", Severity: diag.Error, Summary: "import: the card list is not JSON, or a value has the wrong JSON type."})
+	CodeValue  = feccompiler.Game.Checks.Declare(diag.Code{ID: "fec-import-value", Severity: diag.Error, Summary: "import: a value cannot be read (a cost that is not a number or X, an unknown color or emblem); the card is not imported."})
+	CodeField  = feccompiler.Game.Checks.Declare(diag.Code{ID: "fec-import-field", Severity: diag.Warning, Summary: "import: a card lacks an optional field; it is treated as empty."})
+	CodeEmblem = feccompiler.Game.Checks.Declare(diag.Code{ID: "fec-import-emblem", Severity: diag.Warning, Summary: "import: an emblem with a typo or stray spaces was normalized."})
+	CodeSkill  = feccompiler.Game.Checks.Declare(diag.Code{ID: "fec-import-skill", Severity: diag.Warning, Summary: "import: skill text was repaired (a mistyped marker, stray quotes or escapes, a line without a type joined to the skill before it)."})
+	CodeSeries = feccompiler.Game.Checks.Declare(diag.Code{ID: "fec-import-series", Severity: diag.Warning, Summary: "import: a printing's series number is missing or disagrees with its set code."})
+	CodeID     = feccompiler.Game.Checks.Declare(diag.Code{ID: "fec-import-id", Severity: diag.Warning, Summary: "import: two cards derive the same id from their first printing; the later one gets a numeric suffix."})
+	CodeFix    = feccompiler.Game.Checks.Declare(diag.Code{ID: "fec-import-fix", Severity: diag.Warning, Summary: "import: a known error of the card list was corrected (compiler/fecipher/cardlist/corrections.yaml)."})
+	CodeClass  = feccompiler.Game.Checks.Declare(diag.Code{ID: "fec-import-class", Severity: diag.Warning, Summary: "import: a card's class is one letter or two away from the class the other printings of its unit name share (a level up between them would be refused); did you mean it?"})
+	CodeRange  = feccompiler.Game.Checks.Declare(diag.Code{ID: "fec-import-range", Severity: diag.Warning, Summary: "import: a card whose only weapon emblem is the staff prints a range; staff-only units cannot attack (the range is kept as printed, for skills that give a weapon)."})
+	CodeShape  = feccompiler.Game.Checks.Declare(diag.Code{ID: "fec-import-shape", Severity: diag.Error, Summary: "import: the file is a JSON array of objects, but not a card list in a shape the importer reads; one message names the fields found."})
+	CodeText   = feccompiler.Game.Checks.Declare(diag.Code{ID: "fec-import-text", Severity: diag.Warning, Summary: "import: a string holds a lone UTF-16 surrogate escape (\\ud800 without its pair); it is read as U+FFFD, the replacement character."})
 )
-
-func init() {
-	diag.Register(
-		diag.Code{ID: CodeJSON, Severity: diag.Error, Summary: "import: the card list is not JSON, or a value has the wrong JSON type."},
-		diag.Code{ID: CodeValue, Severity: diag.Error, Summary: "import: a value cannot be read (a cost that is not a number or X, an unknown color or emblem); the card is not imported."},
-		diag.Code{ID: CodeField, Severity: diag.Warning, Summary: "import: a card lacks an optional field; it is treated as empty."},
-		diag.Code{ID: CodeEmblem, Severity: diag.Warning, Summary: "import: an emblem with a typo or stray spaces was normalized."},
-		diag.Code{ID: CodeSkill, Severity: diag.Warning, Summary: "import: skill text was repaired (a mistyped marker, stray quotes or escapes, a line without a type joined to the skill before it)."},
-		diag.Code{ID: CodeSeries, Severity: diag.Warning, Summary: "import: a printing's series number is missing or disagrees with its set code."},
-		diag.Code{ID: CodeID, Severity: diag.Warning, Summary: "import: two cards derive the same id from their first printing; the later one gets a numeric suffix."},
-		diag.Code{ID: CodeFix, Severity: diag.Warning, Summary: "import: a known error of the card list was corrected (compiler/fecipher/cardlist/corrections.yaml)."},
-		diag.Code{ID: CodeClass, Severity: diag.Warning, Summary: "import: a card's class is one letter or two away from the class the other printings of its unit name share (a level up between them would be refused); did you mean it?"},
-		diag.Code{ID: CodeRange, Severity: diag.Warning, Summary: "import: a card whose only weapon emblem is the staff prints a range; staff-only units cannot attack (the range is kept as printed, for skills that give a weapon)."},
-		diag.Code{ID: CodeText, Severity: diag.Warning, Summary: "import: a string holds a lone UTF-16 surrogate escape (\\ud800 without its pair); it is read as U+FFFD, the replacement character."},
-		diag.Code{ID: CodeShape, Severity: diag.Error, Summary: "import: the file is a JSON array of objects, but not a card list in a shape the importer reads; one message names the fields found."},
-	)
-}
 
 // Emblems as the schema spells them.
 var emblems = []string{"Male", "Female", "Sword", "Lance", "Axe", "Bow", "Tome", "Staff", "Knife", "Fang", "Brawl", "Dragonstone", "Flier", "Armored", "Beast", "Dragon", "Mirage", "Monster"}
@@ -200,7 +184,7 @@ func Import(data []byte, display string) (*Pack, diag.List) {
 		return pk, im.diags
 	}
 	for _, off := range LoneSurrogates(data) {
-		im.diags.Warn(CodeText, im.pos(off), "%s is a lone UTF-16 surrogate; read as U+FFFD", string(data[off:off+6])).Hint = "write the character itself, or the escapes of both halves of its surrogate pair"
+		im.diags.Add(CodeText, im.pos(off), "%s is a lone UTF-16 surrogate; read as U+FFFD", string(data[off:off+6])).Hint = "write the character itself, or the escapes of both halves of its surrogate pair"
 	}
 	root, err := Parse(data)
 	if err != nil {
@@ -237,7 +221,7 @@ func Import(data []byte, display string) (*Pack, diag.List) {
 		}
 		if c.ID != base {
 			first := ids[base]
-			d := im.diags.Warn(CodeID, im.pos(c.idOff), "card %q %q derives id %q from its first printing, already taken; imported as %q", c.Title, c.Unit, base, c.ID)
+			d := im.diags.Add(CodeID, im.pos(c.idOff), "card %q %q derives id %q from its first printing, already taken; imported as %q", c.Title, c.Unit, base, c.ID)
 			d.Related = []diag.Related{{Pos: im.pos(first.idOff), Message: fmt.Sprintf("%q %q has %q", first.Title, first.Unit, base)}}
 		}
 		ids[c.ID] = c
@@ -294,7 +278,7 @@ func (im *importer) num(v *Value, key string) (int, bool) {
 func (im *importer) printed(v *Value, key string, dash bool, st *Stats) (any, bool) {
 	if dash && v.Field(key) == nil {
 		if !im.flat {
-			im.diags.Warn(CodeField, im.pos(v.Off), "card has no %q field; treated as -", key)
+			im.diags.Add(CodeField, im.pos(v.Off), "card has no %q field; treated as -", key)
 		}
 		return nil, true
 	}
@@ -392,7 +376,7 @@ func (im *importer) card(v *Value, st *Stats) *Card {
 				im.diags.Add(CodeValue, im.pos(t.Off), "unknown emblem %q; the card is not imported", t.Str).Hint = "known emblems: " + strings.Join(emblems, ", ")
 				ok = false
 			case !exact:
-				im.diags.Warn(CodeEmblem, im.pos(t.Off), "emblem %q normalized to %q", t.Str, e)
+				im.diags.Add(CodeEmblem, im.pos(t.Off), "emblem %q normalized to %q", t.Str, e)
 			}
 			if e != "" && !slices.Contains(c.Emblems, e) {
 				c.Emblems = append(c.Emblems, e)
@@ -415,7 +399,7 @@ func (im *importer) card(v *Value, st *Stats) *Card {
 		c.Range = &Range{Min: minR, Max: maxR}
 	}
 	if c.Range != nil && slices.Contains(c.Emblems, "Staff") && !slices.ContainsFunc(c.Emblems, func(e string) bool { return weapons[e] }) {
-		im.diags.Warn(CodeRange, im.pos(v.Field("MinRange").Off), "%q %q has no weapon but the staff and prints range %d-%d; units with just the staff emblem cannot attack (range kept as printed)", c.Title, c.Unit, c.Range.Min, c.Range.Max)
+		im.diags.Add(CodeRange, im.pos(v.Field("MinRange").Off), "%q %q has no weapon but the staff and prints range %d-%d; units with just the staff emblem cannot attack (range kept as printed)", c.Title, c.Unit, c.Range.Min, c.Range.Max)
 	}
 	c.Skills = append(c.Skills, im.skills(v, "Skill", false)...)
 	c.Skills = append(c.Skills, im.skills(v, "SupportSkill", true)...)
@@ -459,10 +443,10 @@ func (im *importer) skills(v *Value, key string, support bool) []Skill {
 	}
 	if f == nil {
 		if support {
-			im.diags.Warn(CodeField, im.pos(v.Off), "card has no %q field; treated as no support skill", key)
+			im.diags.Add(CodeField, im.pos(v.Off), "card has no %q field; treated as no support skill", key)
 			return nil
 		}
-		im.diags.Warn(CodeField, im.pos(v.Off), "card has no %q field; treated as no skills", key)
+		im.diags.Add(CodeField, im.pos(v.Off), "card has no %q field; treated as no skills", key)
 		return nil
 	}
 	if f.Kind != KindString {
@@ -474,16 +458,16 @@ func (im *importer) skills(v *Value, key string, support bool) []Skill {
 		return nil
 	}
 	if n := len(text); n >= 2 && (text[0] == '"' || text[0] == '\'') && text[n-1] == text[0] {
-		im.diags.Warn(CodeSkill, im.pos(f.Off), "%s is wrapped in stray quotes; removed", key)
+		im.diags.Add(CodeSkill, im.pos(f.Off), "%s is wrapped in stray quotes; removed", key)
 		text = text[1 : n-1]
 	}
 	if strings.Contains(text, `\n`) {
-		im.diags.Warn(CodeSkill, im.pos(f.Off), `%s holds a literal \n; read as a line break`, key)
+		im.diags.Add(CodeSkill, im.pos(f.Off), `%s holds a literal \n; read as a line break`, key)
 		text = strings.ReplaceAll(text, `\n`, "\n")
 	}
 	for _, loc := range typoRe.FindAllStringSubmatchIndex(f.Str, -1) {
 		m := f.Str[loc[0]:loc[1]]
-		im.diags.Warn(CodeSkill, im.pos(Within(im.data, f, loc[0])), "%s has the mistyped marker %q; read as |%s|", key, m, f.Str[loc[2]:loc[3]])
+		im.diags.Add(CodeSkill, im.pos(Within(im.data, f, loc[0])), "%s has the mistyped marker %q; read as |%s|", key, m, f.Str[loc[2]:loc[3]])
 	}
 	text = typoRe.ReplaceAllString(text, "|$1|")
 	var out []Skill
@@ -519,7 +503,7 @@ func (im *importer) skills(v *Value, key string, support bool) []Skill {
 			if i := strings.Index(f.Str, seg); i >= 0 {
 				at = Within(im.data, f, i)
 			}
-			im.diags.Warn(CodeSkill, im.pos(at), "%s line %q has no type marker; joined to skill %q", key, short(seg), out[len(out)-1].Name)
+			im.diags.Add(CodeSkill, im.pos(at), "%s line %q has no type marker; joined to skill %q", key, short(seg), out[len(out)-1].Name)
 			out[len(out)-1].Text += "\n" + seg
 			continue
 		}
@@ -540,7 +524,7 @@ func (im *importer) skills(v *Value, key string, support bool) []Skill {
 			if i := strings.Index(f.Str, rest[more[0]:]); i >= 0 {
 				at = Within(im.data, f, i)
 			}
-			im.diags.Warn(CodeSkill, im.pos(at), "%s skill %q holds a second skill %s; split in two", key, s.Name, rest[more[0]:more[1]])
+			im.diags.Add(CodeSkill, im.pos(at), "%s skill %q holds a second skill %s; split in two", key, s.Name, rest[more[0]:more[1]])
 			queue = append([]string{rest[more[0]:]}, queue...)
 			inherit = s.Name
 			rest = rest[:more[0]]
@@ -563,7 +547,7 @@ func (im *importer) skills(v *Value, key string, support bool) []Skill {
 		s.Text = strings.TrimSpace(rest)
 		s.support = support
 		if s.Text == "" {
-			im.diags.Warn(CodeSkill, im.pos(f.Off), "%s skill %q has no text after its marker; its name is kept as text", key, s.Name)
+			im.diags.Add(CodeSkill, im.pos(f.Off), "%s skill %q has no text after its marker; its name is kept as text", key, s.Name)
 			s.Text = s.Name
 		}
 		out = append(out, s)
@@ -623,16 +607,16 @@ func (im *importer) printings(v *Value, c *Card, st *Stats) bool {
 		booster := sm[1] == "B" || sm[1] == "P"
 		switch {
 		case booster && series != setNo:
-			im.diags.Warn(CodeSeries, im.pos(a.Field(seriesKey).Off), "printing %s of set %s says series %d; the set code says %d, which is used", code, set, series, setNo)
+			im.diags.Add(CodeSeries, im.pos(a.Field(seriesKey).Off), "printing %s of set %s says series %d; the set code says %d, which is used", code, set, series, setNo)
 			p.Series = setNo
 		case series >= 1:
 			p.Series = series
 		case m[1] == "B" || m[1] == "P":
 			n, _ := strconv.Atoi(m[2])
-			im.diags.Warn(CodeSeries, im.pos(a.Field(seriesKey).Off), "printing %s of set %s has series %d; the card code says %d, which is used", code, set, series, n)
+			im.diags.Add(CodeSeries, im.pos(a.Field(seriesKey).Off), "printing %s of set %s has series %d; the card code says %d, which is used", code, set, series, n)
 			p.Series = n
 		default:
-			im.diags.Warn(CodeSeries, im.pos(a.Field(seriesKey).Off), "printing %s of set %s has series %d and its set code does not say; series left unknown", code, set, series)
+			im.diags.Add(CodeSeries, im.pos(a.Field(seriesKey).Off), "printing %s of set %s has series %d and its set code does not say; series left unknown", code, set, series)
 		}
 		if i == 0 {
 			c.code = code
@@ -805,7 +789,7 @@ var corrections = func() map[string][]correction {
 func (im *importer) correct(c *Card) {
 	for _, k := range corrections[c.code] {
 		if k.Field == "Class" && c.Class == k.From {
-			im.diags.Warn(CodeFix, im.pos(c.classOff), "class %q of %q %q corrected to %q (corrections.yaml)", k.From, c.Title, c.Unit, k.To)
+			im.diags.Add(CodeFix, im.pos(c.classOff), "class %q of %q %q corrected to %q (corrections.yaml)", k.From, c.Title, c.Unit, k.To)
 			c.Class = k.To
 		}
 	}
@@ -829,7 +813,7 @@ func (im *importer) classTypos(cards []*Card) {
 			if other == c.Class || count[c.Class]*3 > count[other] || !typo(c.Class, other) {
 				continue
 			}
-			d := im.diags.Warn(CodeClass, im.pos(c.classOff), "class %q of %q %q is not the %q of other %s printings; a level up between them is refused (did you mean %q?)", c.Class, c.Title, c.Unit, other, c.Unit, other)
+			d := im.diags.Add(CodeClass, im.pos(c.classOff), "class %q of %q %q is not the %q of other %s printings; a level up between them is refused (did you mean %q?)", c.Class, c.Title, c.Unit, other, c.Unit, other)
 			d.Hint = "if it is a misprint, add a correction to compiler/fecipher/cardlist/corrections.yaml"
 			break
 		}

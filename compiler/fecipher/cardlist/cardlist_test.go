@@ -147,15 +147,15 @@ func TestImportRealCardList(t *testing.T) {
 		codes[d.Code]++
 	}
 	equalMaps(t, "warnings", codes, map[string]int{
-		cardlist.CodeEmblem: 6, // "Lance " x2, "STaff", "Dragon ", "Bow ", "Staff "
-		cardlist.CodeField:  3, // three cards lack SupportSkill
-		cardlist.CodeID:     5, // b02-093, b03-047, b04-009, b04-017, b20-001 taken twice
+		cardlist.CodeEmblem.ID: 6, // "Lance " x2, "STaff", "Dragon ", "Bow ", "Staff "
+		cardlist.CodeField.ID:  3, // three cards lack SupportSkill
+		cardlist.CodeID.ID:     5, // b02-093, b03-047, b04-009, b04-017, b20-001 taken twice
 		// "}AUTO|" once, three numbered lines of one skill, and 20 lines
 		// holding two skills (7 |CONT|, 13 |SPEC| second halves) split.
-		cardlist.CodeSkill:  24,
-		cardlist.CodeSeries: 153,
-		cardlist.CodeFix:    7, // misprinted classes fixed by corrections.yaml
-		cardlist.CodeRange:  3, // staff-only cards printing range 2-2
+		cardlist.CodeSkill.ID:  24,
+		cardlist.CodeSeries.ID: 153,
+		cardlist.CodeFix.ID:    7, // misprinted classes fixed by corrections.yaml
+		cardlist.CodeRange.ID:  3, // staff-only cards printing range 2-2
 	})
 	dir := t.TempDir()
 	for name, b := range pk.Files {
