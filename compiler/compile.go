@@ -465,14 +465,14 @@ func compile(packs []*Pack, obs Observer) (*Result, diag.List) {
 	if diags.Errors() > 0 {
 		// Build still runs so that link and consistency errors of valid
 		// documents are reported in the same run.
-		_, more := g.Build(prog)
+		_, more := g.Build.run(prog)
 		diags = append(diags, more...)
 		cut.store(res, diags[before:])
 		prog.saveMemo(res)
 		prog.markFollowOns(diags[before:])
 		return res, diags
 	}
-	rs, more := g.Build(prog)
+	rs, more := g.Build.run(prog)
 	diags = append(diags, more...)
 	cut.store(res, diags[before:])
 	prog.saveMemo(res)
@@ -727,6 +727,10 @@ type Program struct {
 	overrides []Override
 
 	memo *memo // check --cache: stored outcomes of local steps (memo.go)
+	// step is the build step running (Steps), locals how many Local calls
+	// it made: the memo's key (memoKey).
+	step   string
+	locals int
 	obs  Observer
 
 	mentioned map[string]bool // values of broken documents (Mentioned)

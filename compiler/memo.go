@@ -281,11 +281,13 @@ func ownFile(diags diag.List, file string) bool {
 // link are unchanged since a run that stored its outcome is neither decoded
 // nor stepped: its diagnostics are added again and use gets its summary
 // instead (the Result is then Memoized, without a Ruleset). Documents
-// are visited in order, each by fn or by use. step names the step in the
-// cache (unique within the game).
-func Local[T any](p *Program, step string, docs []*Doc, diags *diag.List, fn func(d *Doc, v T, ok bool) (summary []byte), use func(d *Doc, summary string)) {
+// are visited in order, each by fn or by use. The cache knows the outcomes
+// by the name of the build step that calls Local (Steps), so a step's
+// name is its key: a call outside a step is not memoized.
+func Local[T any](p *Program, docs []*Doc, diags *diag.List, fn func(d *Doc, v T, ok bool) (summary []byte), use func(d *Doc, summary string)) {
 	m := p.memo
-	if m == nil {
+	step := p.memoKey()
+	if m == nil || step == "" {
 		DecodeEach(docs, diags, func(d *Doc, v T, ok bool) { fn(d, v, ok) })
 		return
 	}

@@ -85,22 +85,33 @@ type builder struct {
 	capture bool
 }
 
-func build(p *compiler.Program) (any, diag.List) {
+// build is the game's build: its steps in the order they run, each after
+// the steps it needs (compiler.Steps).
+var build = compiler.Steps[*builder]{
+	New: newBuilder,
+	Table: []compiler.Step[*builder]{
+		{Name: "tags", Run: (*builder).tags},
+		{Name: "terrain", Run: (*builder).terrain},
+		{Name: "units", Run: (*builder).units},
+		{Name: "curve", Needs: []string{"units"}, Run: (*builder).curve},
+		{Name: "maps", Needs: []string{"terrain"}, Run: (*builder).maps},
+		{Name: "bosses", Run: (*builder).bosses},
+		{Name: "bossCards", Needs: []string{"bosses"}, Run: (*builder).bossCards},
+		{Name: "shop", Run: (*builder).shop},
+		{Name: "vpDeck", Run: (*builder).vpDeck},
+		{Name: "rules", Needs: []string{"terrain", "bosses"}, Run: (*builder).rules},
+		{Name: "unusedTags", Needs: []string{"tags", "terrain", "units", "bosses", "bossCards", "shop", "rules"}, Run: (*builder).unusedTags},
+	},
+}
+
+// Result returns the ruleset and what the steps reported.
+func (b *builder) Result() (any, diag.List) { return b.rs, b.diags }
+
+func newBuilder(p *compiler.Program) *builder {
 	b := &builder{p: p, rs: &table.Ruleset{}, index: map[string]map[string]int{}}
 	b.rs.Rules = table.Rules{HasteTag: -1, DVPlain: -1, DVRuins: -1, SecondPlayer: -1, BossStart: table.NoTile}
 	b.tagUsed = make([]bool, len(p.Valid("tag")))
-	b.tags()
-	b.terrain()
-	b.units()
-	b.curve()
-	b.maps()
-	b.bosses()
-	b.bossCards()
-	b.shop()
-	b.vpDeck()
-	b.rules()
-	b.unusedTags()
-	return b.rs, b.diags
+	return b
 }
 
 // reachCond is a boss-reaches condition and where it is written.

@@ -150,7 +150,7 @@ func (b *builder) units() {
 	// did not change are not decoded again; their summary (what curve and
 	// unusedTags read) stands in for them.
 	b.rs.Units = slices.Grow(b.rs.Units, len(b.p.Valid("unit")))
-	compiler.Local(b.p, "annas/unit", b.p.Valid("unit"), &b.diags, func(d *compiler.Doc, u unitDoc, ok bool) []byte {
+	compiler.Local(b.p, b.p.Valid("unit"), &b.diags, func(d *compiler.Doc, u unitDoc, ok bool) []byte {
 		if !ok {
 			b.rs.Units = append(b.rs.Units, table.Unit{ID: d.ID, Skill: -1})
 			return nil

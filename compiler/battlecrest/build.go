@@ -119,16 +119,26 @@ type crestUse struct {
 	id    string
 }
 
-func build(p *compiler.Program) (any, diag.List) {
-	b := &builder{p: p, rs: &table.Ruleset{}, bonuses: map[int][]crestUse{}, primes: map[int]map[int16]bool{}}
-	b.crests()
-	b.mapSets()
-	b.landmarks()
-	b.heroSets()
-	b.actions()
-	b.setChecks()
-	b.minionStarts()
-	return b.rs, b.diags
+// build is the game's build: its steps in the order they run, each after
+// the steps it needs (compiler.Steps).
+var build = compiler.Steps[*builder]{
+	New: newBuilder,
+	Table: []compiler.Step[*builder]{
+		{Name: "crests", Run: (*builder).crests},
+		{Name: "mapSets", Run: (*builder).mapSets},
+		{Name: "landmarks", Needs: []string{"mapSets"}, Run: (*builder).landmarks},
+		{Name: "heroSets", Needs: []string{"crests"}, Run: (*builder).heroSets},
+		{Name: "actions", Needs: []string{"crests", "heroSets"}, Run: (*builder).actions},
+		{Name: "setChecks", Needs: []string{"crests", "heroSets", "actions"}, Run: (*builder).setChecks},
+		{Name: "minionStarts", Needs: []string{"mapSets", "heroSets"}, Run: (*builder).minionStarts},
+	},
+}
+
+// Result returns the ruleset and what the steps reported.
+func (b *builder) Result() (any, diag.List) { return b.rs, b.diags }
+
+func newBuilder(p *compiler.Program) *builder {
+	return &builder{p: p, rs: &table.Ruleset{}, bonuses: map[int][]crestUse{}, primes: map[int]map[int16]bool{}}
 }
 
 // ref resolves a reference, bare or pack-qualified, from the file at pos.

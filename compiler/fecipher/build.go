@@ -100,13 +100,21 @@ type builder struct {
 	cardAt []int
 }
 
-func build(p *compiler.Program) (any, diag.List) {
-	b := &builder{p: p, rs: &table.Ruleset{}}
-	b.symbols()
-	b.cards()
-	b.decks()
-	return b.rs, b.diags
+// build is the game's build: its steps in the order they run, each after
+// the steps it needs (compiler.Steps).
+var build = compiler.Steps[*builder]{
+	New: newBuilder,
+	Table: []compiler.Step[*builder]{
+		{Name: "symbols", Run: (*builder).symbols},
+		{Name: "cards", Needs: []string{"symbols"}, Run: (*builder).cards},
+		{Name: "decks", Needs: []string{"cards"}, Run: (*builder).decks},
+	},
 }
+
+// Result returns the ruleset and what the steps reported.
+func (b *builder) Result() (any, diag.List) { return b.rs, b.diags }
+
+func newBuilder(p *compiler.Program) *builder { return &builder{p: p, rs: &table.Ruleset{}} }
 
 // ref resolves a reference, accepting pack-qualified ids.
 

@@ -195,18 +195,28 @@ type builder struct {
 	gearBroken map[string]bool
 }
 
-func build(p *compiler.Program) (any, diag.List) {
-	b := &builder{p: p, rs: &table.Ruleset{}, gearBroken: map[string]bool{}}
-	b.feats() // before weapons: effectiveness names feats
-	b.weapons()
-	b.featLinks()
-	b.items()
-	b.terrain()
-	b.performances()
-	b.characters()
-	b.maps()
-	b.battles()
-	return b.rs, b.diags
+// build is the game's build: its steps in the order they run, each after
+// the steps it needs (compiler.Steps).
+var build = compiler.Steps[*builder]{
+	New: newBuilder,
+	Table: []compiler.Step[*builder]{
+		{Name: "feats", Run: (*builder).feats},
+		{Name: "weapons", Needs: []string{"feats"}, Run: (*builder).weapons},
+		{Name: "featLinks", Needs: []string{"feats", "weapons"}, Run: (*builder).featLinks},
+		{Name: "items", Run: (*builder).items},
+		{Name: "terrain", Run: (*builder).terrain},
+		{Name: "performances", Run: (*builder).performances},
+		{Name: "characters", Needs: []string{"feats", "weapons", "featLinks", "items", "performances"}, Run: (*builder).characters},
+		{Name: "maps", Needs: []string{"terrain", "weapons"}, Run: (*builder).maps},
+		{Name: "battles", Needs: []string{"terrain", "weapons", "items", "characters", "maps"}, Run: (*builder).battles},
+	},
+}
+
+// Result returns the ruleset and what the steps reported.
+func (b *builder) Result() (any, diag.List) { return b.rs, b.diags }
+
+func newBuilder(p *compiler.Program) *builder {
+	return &builder{p: p, rs: &table.Ruleset{}, gearBroken: map[string]bool{}}
 }
 
 // ref resolves a reference, bare or pack-qualified, from the file at pos.
