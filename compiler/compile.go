@@ -731,7 +731,7 @@ type Program struct {
 	// it made: the memo's key (memoKey).
 	step   string
 	locals int
-	obs  Observer
+	obs    Observer
 
 	mentioned map[string]bool // values of broken documents (Mentioned)
 }
