@@ -105,12 +105,9 @@ func (b *builder) tags() {
 
 func (b *builder) terrain() {
 	glyphs := map[string]*compiler.Doc{}
-	for _, d := range b.p.Valid("terrain") {
-		t, ok := compiler.Decode[terrainDoc](d, &b.diags)
-		if !ok {
-			b.rs.Terrain = append(b.rs.Terrain, table.Terrain{ID: d.ID})
-			continue
-		}
+	for d, t := range compiler.Decoded[terrainDoc](b.p, "terrain", &b.diags, func(d *compiler.Doc) {
+		b.rs.Terrain = append(b.rs.Terrain, table.Terrain{ID: d.ID})
+	}) {
 		if first, dup := glyphs[t.Glyph]; dup {
 			other := first.ID
 			if first.Pack != d.Pack && first.Pack != nil {

@@ -76,23 +76,12 @@ type effectDoc struct {
 	Cubes      int8   `yaml:"cubes"`
 }
 
+// The schema's words, as the table's constants.
 var (
-	actionTypes  = map[string]table.ActionType{}
-	requirements = map[string]table.Requirement{}
-	wings        = map[string]table.Wing{}
+	actionTypes  = compiler.Words[table.ActionType](table.ActionNames[:])
+	requirements = compiler.Words[table.Requirement](table.RequirementNames[:])
+	wings        = compiler.Words[table.Wing](table.WingNames[:])
 )
-
-func init() {
-	for i, n := range table.ActionNames {
-		actionTypes[n] = table.ActionType(i)
-	}
-	for i, n := range table.RequirementNames {
-		requirements[n] = table.Requirement(i)
-	}
-	for i, n := range table.WingNames {
-		wings[n] = table.Wing(i)
-	}
-}
 
 // Defaults from the rulebook's Components.
 const (

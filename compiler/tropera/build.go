@@ -176,13 +176,8 @@ var (
 	levelOf  = indexOf(table.LevelNames[:])
 )
 
-func indexOf(names []string) map[string]int {
-	m := make(map[string]int, len(names))
-	for i, n := range names {
-		m[n] = i
-	}
-	return m
-}
+// indexOf maps each name to its index (compiler.Words).
+var indexOf = compiler.Words[int]
 
 type builder struct {
 	p     *compiler.Program
@@ -219,8 +214,8 @@ func newBuilder(p *compiler.Program) *builder {
 	return &builder{p: p, rs: &table.Ruleset{}, gearBroken: map[string]bool{}}
 }
 
-// ref resolves a reference, bare or pack-qualified, from the file at pos.
-
+// refs resolves a list of references at path in d, bare or pack-qualified,
+// and keeps those that resolve.
 func (b *builder) refs(d *compiler.Doc, kind string, ids []string, what string, path ...string) []int16 {
 	var out []int16
 	for i, id := range ids {
@@ -246,12 +241,9 @@ func stats(s statsDoc) table.Stats {
 }
 
 func (b *builder) feats() {
-	for _, d := range b.p.Valid("feat") {
-		f, ok := compiler.Decode[featDoc](d, &b.diags)
-		if !ok {
-			b.rs.Feats = append(b.rs.Feats, table.Feat{ID: d.ID})
-			continue
-		}
+	for _, f := range compiler.Decoded[featDoc](b.p, "feat", &b.diags, func(d *compiler.Doc) {
+		b.rs.Feats = append(b.rs.Feats, table.Feat{ID: d.ID})
+	}) {
 		c := f.Combat
 		tf := table.Feat{ID: f.ID, Name: f.Name, Origin: f.Origin, NeedsProf: table.NoProf, Choose: f.Choose, Ranks: f.Ranks, Slots: f.Slots, Text: f.Text,
 			Combat: table.Combat{Move: c.Move, HP: c.HP, SkillHit: c.SkillHit, LuckAvoid: c.LuckAvoid, Survive: c.Survive,
@@ -307,12 +299,9 @@ func (b *builder) featLinks() {
 }
 
 func (b *builder) weapons() {
-	for _, d := range b.p.Valid("weapon") {
-		w, ok := compiler.Decode[weaponDoc](d, &b.diags)
-		if !ok {
-			b.rs.Weapons = append(b.rs.Weapons, table.Weapon{ID: d.ID})
-			continue
-		}
+	for d, w := range compiler.Decoded[weaponDoc](b.p, "weapon", &b.diags, func(d *compiler.Doc) {
+		b.rs.Weapons = append(b.rs.Weapons, table.Weapon{ID: d.ID})
+	}) {
 		t := table.WeaponType(weaponOf[w.Type])
 		tw := table.Weapon{ID: w.ID, Name: w.Name, Type: t, Might: w.Might, Accuracy: w.Accuracy, Crit: w.Crit,
 			MinRange: w.Range.Min, MaxRange: w.Range.Max, Weight: w.Weight, Charges: w.Charges,
@@ -341,12 +330,9 @@ func (b *builder) weapons() {
 }
 
 func (b *builder) items() {
-	for _, d := range b.p.Valid("item") {
-		it, ok := compiler.Decode[itemDoc](d, &b.diags)
-		if !ok {
-			b.rs.Items = append(b.rs.Items, table.Item{ID: d.ID})
-			continue
-		}
+	for _, it := range compiler.Decoded[itemDoc](b.p, "item", &b.diags, func(d *compiler.Doc) {
+		b.rs.Items = append(b.rs.Items, table.Item{ID: d.ID})
+	}) {
 		ti := table.Item{ID: it.ID, Name: it.Name, Heal: it.Heal, Charges: it.Charges, Boost: stats(it.Boost), Fade: it.Fade, Stats: stats(it.Stats), Opens: it.Opens, Text: it.Text}
 		if it.Slot == "relic" {
 			ti.Slot = table.RelicSlot
@@ -394,12 +380,9 @@ func (b *builder) terrain() {
 }
 
 func (b *builder) performances() {
-	for _, d := range b.p.Valid("performance") {
-		pd, ok := compiler.Decode[performanceDoc](d, &b.diags)
-		if !ok {
-			b.rs.Performances = append(b.rs.Performances, table.Performance{ID: d.ID})
-			continue
-		}
+	for _, pd := range compiler.Decoded[performanceDoc](b.p, "performance", &b.diags, func(d *compiler.Doc) {
+		b.rs.Performances = append(b.rs.Performances, table.Performance{ID: d.ID})
+	}) {
 		x := pd.Boost
 		b.rs.Performances = append(b.rs.Performances, table.Performance{ID: pd.ID, Name: pd.Name, Rank: table.Rank(rankOf[pd.Rank]),
 			Within: max(pd.Within, 1), Refresh: pd.Refresh, Text: pd.Text,
@@ -426,12 +409,9 @@ type performanceDoc struct {
 }
 
 func (b *builder) characters() {
-	for _, d := range b.p.Valid("character") {
-		c, ok := compiler.Decode[characterDoc](d, &b.diags)
-		if !ok {
-			b.rs.Characters = append(b.rs.Characters, table.Character{ID: d.ID, Relic: -1, Focus: table.NoProf})
-			continue
-		}
+	for d, c := range compiler.Decoded[characterDoc](b.p, "character", &b.diags, func(d *compiler.Doc) {
+		b.rs.Characters = append(b.rs.Characters, table.Character{ID: d.ID, Relic: -1, Focus: table.NoProf})
+	}) {
 		tc := table.Character{ID: c.ID, Name: c.Name, Level: c.Level, Points: stats(c.Points), Growths: stats(c.Growths), Gains: stats(c.Gains), Alt: c.Alt, Relic: -1, Focus: table.NoProf, Text: c.Text}
 		b.budget(d, c, tc)
 		b.gains(d, c, tc)
