@@ -536,16 +536,26 @@ func (b *builder) characterPerformances(d *compiler.Doc, c characterDoc, tc tabl
 	return out
 }
 
+// gearRef resolves the i-th id of a character's gear list (feats,
+// weapons) and where it is written; one that does not resolve is reported
+// and leaves what the character can wield unknown (gearBroken).
+func (b *builder) gearRef(d *compiler.Doc, c characterDoc, kind, field string, i int, id string) (int, diag.Pos) {
+	p := pos(d, field, strconv.Itoa(i))
+	k := b.p.Resolve(kind, id, p, kind, &b.diags)
+	if k < 0 {
+		b.gearBroken[c.ID] = true
+	}
+	return k, p
+}
+
 // characterFeats links the feats and checks their order; at[i] is where
 // out[i] is written.
 func (b *builder) characterFeats(d *compiler.Doc, c characterDoc) (out []int16, at []int) {
 	seen := map[int16]int{}
 	for i, id := range c.Feats {
-		p := pos(d, "feats", strconv.Itoa(i))
-		k := b.p.Resolve("feat", id, p, "feat", &b.diags)
+		k, p := b.gearRef(d, c, "feat", "feats", i, id)
 		if k < 0 {
-			b.gearBroken[c.ID] = true // reported already
-			continue
+			continue // reported already
 		}
 		f := &b.rs.Feats[k]
 		if j, dup := seen[int16(k)]; dup {
@@ -696,11 +706,9 @@ func (b *builder) inventory(d *compiler.Doc, c characterDoc, tc *table.Character
 		b.diags.Add(CodeInventory, pos(d, "items", strconv.Itoa(max)), "character %q carries %d items; it has %d item slots", c.ID, n, max).Hint = "2 item slots, 3 from level 8; Arsenal adds one"
 	}
 	for i, id := range c.Weapons {
-		p := pos(d, "weapons", strconv.Itoa(i))
-		k := b.p.Resolve("weapon", id, p, "weapon", &b.diags)
+		k, p := b.gearRef(d, c, "weapon", "weapons", i, id)
 		if k < 0 {
-			b.gearBroken[c.ID] = true // reported already
-			continue
+			continue // reported already
 		}
 		w := &b.rs.Weapons[k]
 		tc.Weapons = append(tc.Weapons, int16(k))
