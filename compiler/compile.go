@@ -33,9 +33,12 @@ type Pack struct {
 	// checkedBy is the schema that validated the documents while they were
 	// loaded (source.LoadChecked), or nil; see precheck.
 	checkedBy *cueval.Schema
-	// cacheSchema is the hash of the schema Set.Cache's validation results
-	// are made with; cacheDir is the cache folder it was loaded with.
-	cacheSchema, cacheDir string
+	// cache is the pack's cache in store (check --cache), or nil;
+	// cacheSchema is the hash of the schema its validation results are
+	// made with.
+	cache       *vcache.Pack
+	store       *vcache.Store
+	cacheSchema string
 	// syntaxFiles are the files with a YAML syntax error or a document
 	// without a kind: Compile reads the kinds and ids of their broken
 	// documents (source.Recovered).
@@ -100,25 +103,35 @@ func packSchema() (*cueval.Schema, error) {
 	return coreSchema, coreErr
 }
 
+// Loader loads packs, with an optional cache: the zero Loader has none.
+// With a Store (check --cache), files whose stat or bytes did not change
+// are taken from it, and a Compile of the packs may replay link and Build
+// (Replayed) or the local steps of unchanged documents (Memoized). The
+// store is the loader's alone: no other compile in the process sees it.
+type Loader struct {
+	Store *vcache.Store
+}
+
+// LoadPack is the zero Loader's LoadPack: no cache.
+func LoadPack(fsys fs.FS, display string) (*Pack, diag.List) { return Loader{}.LoadPack(fsys, display) }
+
 // LoadPack reads a pack folder: its pack.yaml and every YAML file under it.
-func LoadPack(fsys fs.FS, display string) (*Pack, diag.List) {
-	return loadPack(fsys, display, false, CacheDir)
+// With a store, fsys must stay readable until the result is printed:
+// source lines of files the cache vouched for are read on demand
+// (source.Set.Source).
+func (l Loader) LoadPack(fsys fs.FS, display string) (*Pack, diag.List) {
+	return l.loadPack(fsys, display, false)
 }
 
-// LoadPackCached is LoadPack with a cache in dir (check --cache): files
-// whose stat or bytes did not change are taken from it, and a Compile of
-// packs loaded with a cache may replay link and Build (Result.Replayed).
-// fsys must stay readable until the result is printed: source lines of
-// files the cache vouched for are read on demand (source.Set.Source).
-func LoadPackCached(fsys fs.FS, display, dir string) (*Pack, diag.List) {
-	return loadPack(fsys, display, false, dir)
-}
-
-func loadPack(fsys fs.FS, display string, embedded bool, cacheDir string) (*Pack, diag.List) {
+func (l Loader) loadPack(fsys fs.FS, display string, embedded bool) (*Pack, diag.List) {
 	preGame, preSchema, check := precheck(fsys)
-	cache, hash := openCache(cacheDir, display, embedded, preSchema)
-	set, diags := source.LoadCached(fsys, display, check, cache)
-	p := &Pack{Dir: display, Set: set, cacheSchema: hash, cacheDir: cacheDir}
+	cache, hash := l.openCache(display, embedded, preSchema)
+	var store source.Store // nil, not a nil *vcache.Pack, without a cache
+	if cache != nil {
+		store = cache
+	}
+	set, diags := source.LoadCached(fsys, display, check, store)
+	p := &Pack{Dir: display, Set: set, cache: cache, store: l.Store, cacheSchema: hash}
 	for _, d := range diags {
 		if (d.Code == diag.CodeYAMLSyntax.ID || d.Code == diag.CodeMissingKind.ID) && !slices.Contains(p.syntaxFiles, d.Pos.File) {
 			p.syntaxFiles = append(p.syntaxFiles, d.Pos.File)
@@ -255,29 +268,61 @@ func joinDisplay(dir, name string) string {
 	return strings.TrimSuffix(dir, "/") + "/" + name
 }
 
+// BasePack is the zero Loader's BasePack: no cache.
+func BasePack(g *Game) (*Pack, diag.List) { return Loader{}.BasePack(g) }
+
 // BasePack loads the embedded base pack of a game.
-func BasePack(g *Game) (*Pack, diag.List) {
-	return basePack(g, CacheDir)
-}
-
-// BasePackCached is BasePack with a cache in dir (see LoadPackCached).
-func BasePackCached(g *Game, dir string) (*Pack, diag.List) { return basePack(g, dir) }
-
-func basePack(g *Game, cacheDir string) (*Pack, diag.List) {
+func (l Loader) BasePack(g *Game) (*Pack, diag.List) {
 	baseLoads.Add(1)
-	p, diags := loadPack(g.Content, g.ContentDir, true, cacheDir)
+	p, diags := l.loadPack(g.Content, g.ContentDir, true)
 	p.Embedded = true
 	return p, diags
 }
 
+// Cache is the pack's cache (check --cache), or nil.
+func (p *Pack) Cache() *vcache.Pack { return p.cache }
+
 // baseLoads counts embedded base packs loaded (TestOrderLoadsOnlyRequiredBases).
 var baseLoads atomic.Int64
 
+// Origin is how a Result was produced.
+type Origin int
+
+const (
+	// Built: link and every step of the game's Build ran on every
+	// document. The Result has a Ruleset unless there were errors.
+	Built Origin = iota
+	// Replayed: link and Build did not run. With a cache (check --cache),
+	// nothing they can observe changed since a run that stored their
+	// outcome, so their diagnostics, Counts and Overrides are that run's
+	// (cutoff.go). There is no Ruleset.
+	Replayed
+	// Memoized: link and Build ran, but the local steps of some documents
+	// (Local, MemoHits of them) did not: their stored outcome held. The
+	// Build's ruleset is incomplete, so there is no Ruleset.
+	Memoized
+)
+
+func (o Origin) String() string {
+	switch o {
+	case Built:
+		return "built"
+	case Replayed:
+		return "replayed"
+	case Memoized:
+		return "memoized"
+	}
+	return fmt.Sprintf("Origin(%d)", int(o))
+}
+
 // Result is a compiled ruleset with what the summary reports.
 type Result struct {
-	Game    *Game
-	Packs   []*Pack
-	Ruleset any            // nil when there were errors
+	Game  *Game
+	Packs []*Pack
+	// Origin says how the result was produced; only a Built one without
+	// errors has a Ruleset.
+	Origin  Origin
+	Ruleset any            // nil unless Built without errors
 	Counts  map[string]int // valid entities per kind
 	// PackCounts are the valid entities per kind that each pack (as
 	// Packs) defines itself: an override counts for the pack that wrote
@@ -286,15 +331,9 @@ type Result struct {
 	// Overrides lists the entities replaced by expansions.
 	Overrides []Override
 	Sources   func(file string) []byte
-	// Replayed is true when link and Build did not run: with a cache
-	// (SetCache, check --cache only), nothing they can observe changed
-	// since a run that stored their outcome, so their diagnostics, Counts
-	// and Overrides are that run's (cutoff.go). Ruleset is then nil.
-	Replayed bool
-	// Memoized counts the documents whose local Build steps were not run
-	// because their stored outcome held (Local, check --cache only); the
-	// Build's ruleset is incomplete then, so Ruleset is nil.
-	Memoized int
+	// MemoHits counts the documents whose local Build steps were not run
+	// (Memoized).
+	MemoHits int
 }
 
 // Compile validates and builds packs of one game, in the order given (base
@@ -306,8 +345,8 @@ func compile(packs []*Pack, obs Observer) (*Result, diag.List) {
 	res := &Result{Counts: map[string]int{}, Packs: packs}
 	defer func() {
 		for _, p := range packs {
-			if p.Set != nil && p.Set.Cache != nil {
-				p.Set.Cache.Save()
+			if p.Set != nil && p.cache != nil {
+				p.cache.Save()
 			}
 		}
 	}()
@@ -359,7 +398,7 @@ func compile(packs []*Pack, obs Observer) (*Result, diag.List) {
 		}
 		diags = slices.Grow(diags, n) // a hostile pack's 600,000: one allocation, not twenty
 		names, entries, k := p.Set.Names, p.Set.Entries, 0
-		if p.Set.Cache == nil || len(entries) != len(names) {
+		if p.cache == nil || len(entries) != len(names) {
 			names = nil
 		}
 		for i, sd := range docs {
@@ -426,19 +465,19 @@ func compile(packs []*Pack, obs Observer) (*Result, diag.List) {
 	if diags.Errors() > 0 {
 		// Build still runs so that link and consistency errors of valid
 		// documents are reported in the same run.
-		_, more := g.Build(prog)
+		_, more := g.Build.run(prog)
 		diags = append(diags, more...)
 		cut.store(res, diags[before:])
 		prog.saveMemo(res)
 		prog.markFollowOns(diags[before:])
 		return res, diags
 	}
-	rs, more := g.Build(prog)
+	rs, more := g.Build.run(prog)
 	diags = append(diags, more...)
 	cut.store(res, diags[before:])
 	prog.saveMemo(res)
 	prog.markFollowOns(diags[before:])
-	if diags.Errors() == 0 && res.Memoized == 0 {
+	if diags.Errors() == 0 && res.Origin == Built {
 		res.Ruleset = rs
 	}
 	return res, diags
@@ -664,7 +703,10 @@ func (p *Program) readIDs(diags *diag.List) {
 func (p *Program) saveMemo(res *Result) {
 	if p.memo != nil {
 		p.memo.save()
-		res.Memoized = p.memo.hits
+		res.MemoHits = p.memo.hits
+		if res.MemoHits > 0 {
+			res.Origin = Memoized
+		}
 	}
 }
 
@@ -685,7 +727,11 @@ type Program struct {
 	overrides []Override
 
 	memo *memo // check --cache: stored outcomes of local steps (memo.go)
-	obs  Observer
+	// step is the build step running (Steps), locals how many Local calls
+	// it made: the memo's key (memoKey).
+	step   string
+	locals int
+	obs    Observer
 
 	mentioned map[string]bool // values of broken documents (Mentioned)
 }

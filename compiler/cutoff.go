@@ -23,7 +23,7 @@ import (
 // when the key and the content keys of the files Build read equal the ones
 // stored by an earlier run, that run's outcome (link and Build diagnostics,
 // Counts, Overrides) is replayed instead of running them. A replayed Result
-// has no ruleset (Result.Replayed).
+// has no ruleset (Replayed).
 
 type cutoff struct {
 	path  string
@@ -37,29 +37,23 @@ type cutoff struct {
 // newCutoff starts the key of a compile, or returns nil when no pack was
 // loaded with a cache.
 func newCutoff(g *Game, schema *cueval.Schema, packs []*Pack) *cutoff {
-	dir := ""
-	for _, p := range packs {
-		if p.cacheDir != "" {
-			dir = p.cacheDir
-			break
-		}
-	}
-	if dir == "" {
+	store := storeOf(packs)
+	if store == nil {
 		return nil
 	}
 	c := &cutoff{packs: packs, h: sha256.New()}
-	scope := g.ID + "\x00" + testScopeSalt
+	scope := g.ID
 	for _, p := range packs {
 		scope += "\x00" + p.Dir
 		if p.Embedded {
 			scope += "\x00embedded"
 		}
 	}
-	c.path = vcache.Name(dir, "build", scope)
+	c.path = store.Path("build", scope)
 	c.str(vcache.Build)
 	c.str(g.ID)
 	c.str(schema.Hash())
-	c.str(testScopeSalt)
+	c.str(store.Salt)
 	for _, p := range packs {
 		if p.Set == nil {
 			c.off = true
@@ -87,7 +81,7 @@ func newCutoff(g *Game, schema *cueval.Schema, packs []*Pack) *cutoff {
 		}
 		c.num(int64(len(files)))
 		var byFile map[string][]*source.Document
-		if p.Set.Cache == nil { // an embedded base pack: hash its documents
+		if p.cache == nil { // an embedded base pack: hash its documents
 			byFile = map[string][]*source.Document{}
 			for _, d := range p.Set.Docs {
 				byFile[d.File] = append(byFile[d.File], d)
@@ -104,7 +98,7 @@ func newCutoff(g *Game, schema *cueval.Schema, packs []*Pack) *cutoff {
 			if aligned {
 				e = p.Set.Entries[i]
 			} else {
-				e = p.Set.Cache.Current(f)
+				e = p.cache.Current(f)
 			}
 			if e == nil {
 				c.off = true
@@ -114,6 +108,16 @@ func newCutoff(g *Game, schema *cueval.Schema, packs []*Pack) *cutoff {
 		}
 	}
 	return c
+}
+
+// storeOf is the store the first pack loaded with one was loaded with.
+func storeOf(packs []*Pack) *vcache.Store {
+	for _, p := range packs {
+		if p.store != nil {
+			return p.store
+		}
+	}
+	return nil
 }
 
 func (c *cutoff) str(s string) {
@@ -224,7 +228,7 @@ func (c *cutoff) replay(prog *Program, res *Result, diags *diag.List) bool {
 	res.Counts = out.counts
 	res.PackCounts = out.packCounts
 	res.Overrides = ovs
-	res.Replayed = true
+	res.Origin = Replayed
 	return true
 }
 

@@ -2,6 +2,7 @@ package compiler
 
 import (
 	"fmt"
+	"iter"
 	"runtime"
 	"sync"
 	"sync/atomic"
@@ -21,10 +22,18 @@ const decodeBatch = 64
 // same diagnostics in the same order as calling Decode in a loop; ok is
 // false when the document did not decode.
 func DecodeEach[T any](docs []*Doc, diags *diag.List, fn func(d *Doc, v T, ok bool)) {
+	decodeEach(docs, diags, func(d *Doc, v T, ok bool) bool { fn(d, v, ok); return true })
+}
+
+// decodeEach is DecodeEach that stops when fn returns false: no later
+// document is reported.
+func decodeEach[T any](docs []*Doc, diags *diag.List, fn func(d *Doc, v T, ok bool) bool) {
 	if len(docs) <= decodeBatch || runtime.GOMAXPROCS(0) < 2 {
 		for _, d := range docs {
 			v, ok := Decode[T](d, diags)
-			fn(d, v, ok)
+			if !fn(d, v, ok) {
+				return
+			}
 		}
 		return
 	}
@@ -66,13 +75,17 @@ func DecodeEach[T any](docs []*Doc, diags *diag.List, fn func(d *Doc, v T, ok bo
 			start(bufs[(k+1)%2], part(k+1))
 		}
 		for i, d := range part(k) {
+			more := true
 			if err := b.errs[i]; err != nil {
 				diags.Add(diag.CodeWrongType, d.Pos(), "%s %s: %v", d.Kind, d.ID, err)
-				fn(d, b.vals[i], false)
+				more = fn(d, b.vals[i], false)
 			} else {
-				fn(d, b.vals[i], true)
+				more = fn(d, b.vals[i], true)
 			}
 			b.vals[i], b.errs[i] = zero, nil
+			if !more {
+				return // the batch decoding ahead finishes on its own
+			}
 		}
 	}
 }
@@ -105,4 +118,37 @@ func CompareDecodes(g *Game, types map[string]func() any) (errs []error, fallbac
 		}
 	}
 	return errs, fallbacks
+}
+
+// Decoded ranges over the valid documents of a kind decoded into T, in
+// order (DecodeEach: decoded on every core, ahead of the loop's body). A
+// document that does not decode is reported as Decode reports it and
+// passed to broken (when not nil) instead of the loop, so that a table
+// can keep one entry per valid document:
+//
+//	for d, f := range compiler.Decoded[featDoc](b.p, "feat", &b.diags, func(d *compiler.Doc) {
+//		b.rs.Feats = append(b.rs.Feats, table.Feat{ID: d.ID})
+//	}) {
+func Decoded[T any](p *Program, kind string, diags *diag.List, broken func(d *Doc)) iter.Seq2[*Doc, T] {
+	return func(yield func(*Doc, T) bool) {
+		decodeEach(p.Valid(kind), diags, func(d *Doc, v T, ok bool) bool {
+			if !ok {
+				if broken != nil {
+					broken(d)
+				}
+				return true
+			}
+			return yield(d, v)
+		})
+	}
+}
+
+// Words maps each name to its index as a value of T: a table package's
+// names (table.RankNames) read back from the schema's words.
+func Words[T ~int | ~int8 | ~int16 | ~uint8](names []string) map[string]T {
+	m := make(map[string]T, len(names))
+	for i, n := range names {
+		m[n] = T(i)
+	}
+	return m
 }

@@ -43,9 +43,10 @@ type Game struct {
 	Content fs.FS // the embedded base pack
 	// ContentDir is how embedded content paths are shown: content/<game>.
 	ContentDir string
-	// Build links and checks the documents and returns the game's ruleset
-	// (a value of its table package). It reports, never panics.
-	Build func(p *Program) (any, diag.List)
+	// Build checks the linked documents and returns the game's ruleset (a
+	// value of its table package): a table of named steps (Steps). It
+	// reports, never panics.
+	Build Build
 	// Go output of gen: folder (relative to the repo), package, variable.
 	GenDir, GenPackage, GenVar string
 	// GoConsts names the table package's enum constants for gen (the
@@ -96,7 +97,9 @@ var (
 	games   = map[string]*Game{}
 )
 
-// Register makes a game known to the core. Games register from init.
+// Register makes a game known to the core. Games register from init; a
+// game registered twice, or whose build's steps are out of the order their
+// needs ask for (Steps), is a programming error: Register panics.
 func Register(g *Game) {
 	gamesMu.Lock()
 	defer gamesMu.Unlock()
@@ -110,6 +113,12 @@ func Register(g *Game) {
 		if o.Checks == g.Checks {
 			panic("compiler: games " + o.ID + " and " + g.ID + " share a catalogue")
 		}
+	}
+	if g.Build == nil {
+		panic("compiler: game " + g.ID + " has no build")
+	}
+	if err := g.Build.check(); err != nil {
+		panic("compiler: game " + g.ID + ": " + err.Error())
 	}
 	games[g.ID] = g
 }

@@ -53,7 +53,7 @@ type memoRec struct {
 func newMemo(p *Program, schema *cueval.Schema) *memo {
 	ok := false
 	for _, pk := range p.Packs {
-		if pk.Set != nil && pk.Set.Cache != nil && pk.cacheSchema == schema.Hash() && pk.Game == p.Game {
+		if pk.Set != nil && pk.cache != nil && pk.cacheSchema == schema.Hash() && pk.Game == p.Game {
 			ok = true
 		}
 	}
@@ -80,7 +80,9 @@ func envKey(p *Program, schema *cueval.Schema) string {
 	str("memo-1")
 	str(p.Game.ID)
 	str(schema.Hash())
-	str(testScopeSalt)
+	if st := storeOf(p.Packs); st != nil {
+		str(st.Salt)
+	}
 	index := map[*Pack]int{}
 	for i, pk := range p.Packs {
 		index[pk] = i
@@ -124,13 +126,13 @@ func boolInt(b bool) int {
 // entry returns the cache entry of a document's file, or nil.
 func (m *memo) entry(d *Doc) *vcache.Entry {
 	p := d.Pack
-	if p == nil || p.Set == nil || p.Set.Cache == nil || p.cacheSchema != m.schema {
+	if p == nil || p.Set == nil || p.cache == nil || p.cacheSchema != m.schema {
 		return nil
 	}
 	if d.entry != nil {
 		return d.entry
 	}
-	return p.Set.Cache.Current(d.File)
+	return p.cache.Current(d.File)
 }
 
 // lookup returns the stored record of a step for a document.
@@ -242,7 +244,7 @@ func (m *memo) save() {
 			b = vcache.AppendString(b, r.summary)
 		}
 		e.Memo = string(b) + m.others(e)
-		f.pack.Set.Cache.Touch(e)
+		f.pack.cache.Touch(e)
 	}
 }
 
@@ -278,12 +280,14 @@ func ownFile(diags diag.List, file string) bool {
 // later steps need of it. With check --cache, a document whose file and
 // link are unchanged since a run that stored its outcome is neither decoded
 // nor stepped: its diagnostics are added again and use gets its summary
-// instead (the Result's Ruleset is then nil: Result.Memoized). Documents
-// are visited in order, each by fn or by use. step names the step in the
-// cache (unique within the game).
-func Local[T any](p *Program, step string, docs []*Doc, diags *diag.List, fn func(d *Doc, v T, ok bool) (summary []byte), use func(d *Doc, summary string)) {
+// instead (the Result is then Memoized, without a Ruleset). Documents
+// are visited in order, each by fn or by use. The cache knows the outcomes
+// by the name of the build step that calls Local (Steps), so a step's
+// name is its key: a call outside a step is not memoized.
+func Local[T any](p *Program, docs []*Doc, diags *diag.List, fn func(d *Doc, v T, ok bool) (summary []byte), use func(d *Doc, summary string)) {
 	m := p.memo
-	if m == nil {
+	step := p.memoKey()
+	if m == nil || step == "" {
 		DecodeEach(docs, diags, func(d *Doc, v T, ok bool) { fn(d, v, ok) })
 		return
 	}

@@ -8,6 +8,7 @@ import (
 
 	"github.com/roundtable-dev/roundtable/compiler"
 	"github.com/roundtable-dev/roundtable/compiler/diag"
+	"github.com/roundtable-dev/roundtable/compiler/vcache"
 )
 
 // writePack writes an annas pack folder: pack.yaml and content.yaml.
@@ -32,7 +33,7 @@ func compileDirs(t *testing.T, cache string, dirs ...string) (*compiler.Result, 
 	t.Helper()
 	var packs []*compiler.Pack
 	for _, d := range dirs {
-		p, diags := compiler.LoadPackCached(os.DirFS(d), d, cache)
+		p, diags := compiler.Loader{Store: vcache.New(cache)}.LoadPack(os.DirFS(d), d)
 		if diags.Errors() > 0 {
 			t.Fatalf("loading %s: %v", d, diags)
 		}
@@ -63,8 +64,8 @@ func TestLocalStoresOnlyOwnFilePositions(t *testing.T) {
 	writePack(t, y, "y", []string{`annas-base: "^1"`}, "# a note\n# another\n"+tag("glide")+"---\n"+unit("y-flier", "glide"))
 	res, got := compileDirs(t, cache, x, y, z)
 	_, want := compileDirs(t, "", x, y, z)
-	if res.Memoized == 0 {
-		t.Errorf("no unit was memoized: the test does not test the memo")
+	if res.MemoHits == 0 || res.Origin != compiler.Memoized || res.Ruleset != nil {
+		t.Errorf("%s with %d documents memoized and ruleset %v: the test does not test the memo", res.Origin, res.MemoHits, res.Ruleset != nil)
 	}
 	if g, w := related(got), related(want); g != w || w != y+"/content.yaml:4:5" {
 		t.Errorf("ambiguous-ref's related position with the cache %q, without %q; want %q", g, w, y+"/content.yaml:4:5")
@@ -89,7 +90,7 @@ func TestLocalMemoKeepsRecentEnvs(t *testing.T) {
 	compileDirs(t, cache, dir)
 	memoized := func() int {
 		res, _ := compileCached(t, cache, dir)
-		return res.Memoized
+		return res.MemoHits
 	}
 	write(unit("x-four") + "hp: [\n") // unparsable: x-four is gone, a new env
 	if n := memoized(); n != 0 {
@@ -106,7 +107,7 @@ func compileCached(t *testing.T, cache string, dirs ...string) (*compiler.Result
 	t.Helper()
 	var packs []*compiler.Pack
 	for _, d := range dirs {
-		p, _ := compiler.LoadPackCached(os.DirFS(d), d, cache)
+		p, _ := compiler.Loader{Store: vcache.New(cache)}.LoadPack(os.DirFS(d), d)
 		packs = append(packs, p)
 	}
 	return compile(t, packs...)

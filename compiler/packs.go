@@ -42,8 +42,9 @@ type Override struct {
 // Order resolves requires across packs of every game. A pack that requires an
 // embedded base pack gets it unless a folder with that id was given. Missing
 // packs, versions out of range and cycles are reported at pack.yaml; each
-// game's packs come back in dependency order (a pack after what it requires).
-func Order(packs []*Pack) ([][]*Pack, diag.List) { return OrderCached(packs, CacheDir) }
+// game's packs come back in dependency order (a pack after what it
+// requires). The zero Loader loads the base packs without a cache.
+func Order(packs []*Pack) ([][]*Pack, diag.List) { return Loader{}.Order(packs) }
 
 var (
 	baseIDsOnce sync.Once
@@ -54,7 +55,7 @@ var (
 // no game's base pack has that id or it does not load cleanly. Only its
 // pack.yaml is read to learn a base pack's id, so a check of one game's
 // expansion does not load every game's base content.
-func requiredBase(id, dir string) *Pack {
+func (l Loader) requiredBase(id string) *Pack {
 	baseIDsOnce.Do(func() {
 		baseIDs = map[string]*Game{}
 		for _, g := range Games() {
@@ -75,16 +76,16 @@ func requiredBase(id, dir string) *Pack {
 	if g == nil {
 		return nil
 	}
-	b, ds := basePack(g, dir)
+	b, ds := l.BasePack(g)
 	if len(ds) > 0 || b.ID != id {
 		return nil
 	}
 	return b
 }
 
-// OrderCached is Order that loads the embedded base packs with a cache in
-// dir ("" none; see LoadPackCached).
-func OrderCached(packs []*Pack, dir string) ([][]*Pack, diag.List) {
+// Order resolves requires as the package's Order does, loading the
+// embedded base packs it adds with the loader's cache.
+func (l Loader) Order(packs []*Pack) ([][]*Pack, diag.List) {
 	var diags diag.List
 	byID := map[string]*Pack{}
 	var all []*Pack
@@ -113,7 +114,7 @@ func OrderCached(packs []*Pack, dir string) ([][]*Pack, diag.List) {
 			if _, ok := byID[r]; ok {
 				continue
 			}
-			if b := requiredBase(r, dir); b != nil {
+			if b := l.requiredBase(r); b != nil {
 				byID[r] = b
 				all = append(all, b)
 				embedded = append(embedded, b)

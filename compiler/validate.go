@@ -11,38 +11,23 @@ import (
 	"github.com/roundtable-dev/roundtable/compiler/vcache"
 )
 
-// CacheDir is the cache LoadPack and BasePack use ("" none): for tools
-// that run one compile per process (bench/measure). Commands pass their
-// cache explicitly (LoadPackCached), so that no other compile in the
-// process sees it.
-var CacheDir string
-
-// SetCache sets CacheDir.
-func SetCache(dir string) { CacheDir = dir }
-
-// openCache opens the cache in dir of a pack folder validated with schema
-// (nil when the game is not known before loading).
-func openCache(dir, display string, embedded bool, schema *cueval.Schema) (*vcache.Pack, string) {
-	if dir == "" {
+// openCache opens the cache of a pack folder validated with schema (nil
+// when the game is not known before loading) in the loader's store, or
+// returns nil without one.
+func (l Loader) openCache(display string, embedded bool, schema *cueval.Schema) (*vcache.Pack, string) {
+	if l.Store == nil {
 		return nil, ""
 	}
 	hash := ""
 	if schema != nil {
 		hash = schema.Hash()
 	}
-	scope := display + "\x00" + hash + "\x00" + testScopeSalt
+	scope := display + "\x00" + hash
 	if embedded {
 		scope = "embedded\x00" + scope
 	}
-	return vcache.Open(dir, scope), hash
+	return l.Store.Open(scope), hash
 }
-
-// testScopeSalt stands for a change of schema hash in tests.
-var testScopeSalt string
-
-// SetTestScopeSalt makes caches behave as if every schema's hash had
-// changed (s != ""): for tests only.
-func SetTestScopeSalt(s string) { testScopeSalt = s }
 
 // validateAll validates a pack's documents on every core, a batch at a time
 // (most documents take the native validator's microseconds, so a channel
@@ -51,8 +36,8 @@ func SetTestScopeSalt(s string) { testScopeSalt = s }
 // validation results reuse them, and new results are stored.
 func validateAll(s *cueval.Schema, p *Pack, docs []*source.Document) []diag.List {
 	var cache *vcache.Pack
-	if p != nil && p.Set != nil && p.Set.Cache != nil && p.cacheSchema == s.Hash() {
-		cache = p.Set.Cache
+	if p != nil && p.Set != nil && p.cache != nil && p.cacheSchema == s.Hash() {
+		cache = p.cache
 	}
 	if cache == nil {
 		return validateParallel(s, p, docs)

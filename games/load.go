@@ -16,16 +16,16 @@ import (
 // folder whose pack id is a base pack's replaces the embedded one; a pack
 // that requires an embedded base pack gets it.
 func LoadSets(dirs []string) ([][]*compiler.Pack, diag.List, error) {
-	sets, diags, closeRoots, err := LoadSetsOpen(dirs, "")
+	sets, diags, closeRoots, err := LoadSetsOpen(dirs, compiler.Loader{})
 	closeRoots()
 	return sets, diags, err
 }
 
-// LoadSetsOpen is LoadSets with a cache folder ("" none) that leaves the
-// pack folders open until closeRoots is called: with a cache (check
-// --cache), a file the cache vouched for is read only when its source lines
+// LoadSetsOpen is LoadSets with a loader (its cache is check --cache's)
+// that leaves the pack folders open until closeRoots is called: with a
+// cache, a file the cache vouched for is read only when its source lines
 // are needed (source.Set.Source), after loading.
-func LoadSetsOpen(dirs []string, cacheDir string) (sets [][]*compiler.Pack, diags diag.List, closeRoots func(), err error) {
+func LoadSetsOpen(dirs []string, l compiler.Loader) (sets [][]*compiler.Pack, diags diag.List, closeRoots func(), err error) {
 	var roots []*os.Root
 	closeRoots = func() {
 		for _, r := range roots {
@@ -40,7 +40,7 @@ func LoadSetsOpen(dirs []string, cacheDir string) (sets [][]*compiler.Pack, diag
 	var packs []*compiler.Pack
 	if len(dirs) == 0 {
 		for _, g := range compiler.Games() {
-			p, ds := compiler.BasePackCached(g, cacheDir)
+			p, ds := l.BasePack(g)
 			diags = append(diags, ds...)
 			packs = append(packs, p)
 		}
@@ -60,11 +60,11 @@ func LoadSetsOpen(dirs []string, cacheDir string) (sets [][]*compiler.Pack, diag
 		roots = append(roots, root)
 		// roundtable.yaml's ignore globs; its problems are check's to report.
 		cfg, _ := project.Find(dir)
-		p, ds := compiler.LoadPackCached(cfg.Filter(root.FS(), dir), filepath.ToSlash(filepath.Clean(dir)), cacheDir)
+		p, ds := l.LoadPack(cfg.Filter(root.FS(), dir), filepath.ToSlash(filepath.Clean(dir)))
 		diags = append(diags, ds...)
 		packs = append(packs, p)
 	}
-	sets, ds := compiler.OrderCached(packs, cacheDir)
+	sets, ds := l.Order(packs)
 	return sets, append(diags, ds...), closeRoots, nil
 }
 

@@ -46,6 +46,7 @@ import (
 	"github.com/roundtable-dev/roundtable/compiler"
 	_ "github.com/roundtable-dev/roundtable/compiler/annas"
 	"github.com/roundtable-dev/roundtable/compiler/emit"
+	"github.com/roundtable-dev/roundtable/compiler/vcache"
 )
 
 func main() {
@@ -62,13 +63,14 @@ func main() {
 			err = errors.New("profile needs DIR and a profile prefix")
 			break
 		}
+		var l compiler.Loader
 		if len(os.Args) > 4 {
 			if err = os.MkdirAll(os.Args[4], 0o755); err != nil {
 				break
 			}
-			compiler.SetCache(os.Args[4])
+			l.Store = vcache.New(os.Args[4])
 		}
-		err = profile(os.Args[2], os.Args[3])
+		err = profile(os.Args[2], os.Args[3], l)
 	case "lsp":
 		rounds := 3
 		if len(os.Args) > 3 {
@@ -287,7 +289,7 @@ func gen(dir, out, prof string) error {
 	return nil
 }
 
-func profile(dir, prefix string) error {
+func profile(dir, prefix string, l compiler.Loader) error {
 	cpu, err := os.Create(prefix + ".cpu")
 	if err != nil {
 		return err
@@ -302,7 +304,7 @@ func profile(dir, prefix string) error {
 		return err
 	}
 	defer root.Close()
-	p, diags := compiler.LoadPack(root.FS(), dir)
+	p, diags := l.LoadPack(root.FS(), dir)
 	t1 := time.Now()
 	res, more := compiler.Compile([]*compiler.Pack{p})
 	t2 := time.Now()

@@ -52,9 +52,9 @@ func checkCacheEdits(t *testing.T, root string, dirs []string, edits []cacheEdit
 		closeRoots()
 		replayed, memo := false, false
 		for _, r := range results {
-			replayed = replayed || r.Replayed
-			memo = memo || r.Memoized > 0
-			if (r.Replayed || r.Memoized > 0) && r.Ruleset != nil {
+			replayed = replayed || r.Origin == compiler.Replayed
+			memo = memo || r.Origin == compiler.Memoized
+			if r.Origin != compiler.Built && r.Ruleset != nil {
 				t.Errorf("%s: a replayed or memoized result has a ruleset", e.name)
 			}
 		}
@@ -177,7 +177,7 @@ func rewriteMemos(t *testing.T, results []*compiler.Result, f func(summary strin
 	n := 0
 	for _, res := range results {
 		for _, p := range res.Packs {
-			if p.Set == nil || p.Set.Cache == nil {
+			if p.Set == nil || p.Cache() == nil {
 				continue
 			}
 			for _, e := range p.Set.Entries {
@@ -201,9 +201,9 @@ func rewriteMemos(t *testing.T, results []*compiler.Result, f func(summary strin
 					t.Fatalf("%s: memo does not decode", e.Name)
 				}
 				e.Memo = string(b)
-				p.Set.Cache.Touch(e)
+				p.Cache().Touch(e)
 			}
-			p.Set.Cache.Save()
+			p.Cache().Save()
 		}
 	}
 	return n
@@ -414,7 +414,7 @@ func randomEdits(t *testing.T, seed uint64) {
 		want, wantCode := runCheck(t, pack)
 		results, _, closeRoots, _ := compileAllOpen([]string{pack}, cache)
 		closeRoots()
-		if results[0].Memoized > 0 {
+		if results[0].Origin == compiler.Memoized {
 			memoized++
 		}
 		if got, code := runCheck(t, "--cache", cache, pack); got != want || code != wantCode {

@@ -80,8 +80,8 @@ with --strict), 2 usage or internal failure.`,
 			if err != nil {
 				return err
 			}
-			// Only check compiles with a cache: a replayed result has no
-			// ruleset (compiler.Result.Replayed).
+			// Only check compiles with a cache: a replayed or memoized
+			// result has no ruleset (compiler.Result.Origin).
 			results, diags, closeRoots, err := compileAllOpen(scope.packs, cacheDir)
 			if err != nil {
 				return err
@@ -133,9 +133,27 @@ func compileAll(dirs []string) ([]*compiler.Result, diag.List, error) {
 }
 
 // compileAllOpen is compileAll with a cache folder ("" none) that leaves
-// the pack folders open until closeRoots (see loadSetsOpen).
+// the pack folders open until closeRoots (see games.LoadSetsOpen).
 func compileAllOpen(dirs []string, cacheDir string) ([]*compiler.Result, diag.List, func(), error) {
-	sets, diags, closeRoots, err := games.LoadSetsOpen(dirs, cacheDir)
+	return compileWith(dirs, cacheLoader(cacheDir))
+}
+
+// cacheSalt is given to every cache store check makes: tests set it to
+// stand for a change of every schema (vcache.Store.Salt).
+var cacheSalt string
+
+// cacheLoader is the loader of check --cache dir ("" none).
+func cacheLoader(dir string) compiler.Loader {
+	st := vcache.New(dir)
+	if st != nil {
+		st.Salt = cacheSalt
+	}
+	return compiler.Loader{Store: st}
+}
+
+// compileWith is compileAllOpen with a loader.
+func compileWith(dirs []string, l compiler.Loader) ([]*compiler.Result, diag.List, func(), error) {
+	sets, diags, closeRoots, err := games.LoadSetsOpen(dirs, l)
 	if err != nil {
 		return nil, nil, nil, err
 	}

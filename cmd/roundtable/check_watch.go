@@ -23,19 +23,19 @@ func watchCheck(ctx context.Context, w io.Writer, dirs []string, format string, 
 	if len(dirs) == 0 {
 		return usageErr("--watch needs the pack folders to watch")
 	}
+	l := cacheLoader(cacheDir)
 	if cacheDir == "" {
 		tmp, err := os.MkdirTemp("", "roundtable-watch-")
 		if err != nil {
 			return err
 		}
 		defer os.RemoveAll(tmp)
-		vcache.KeepInMemory(tmp)
-		cacheDir = tmp
+		l.Store = vcache.InMemory(tmp)
 	}
 	for {
 		start := time.Now()
 		seen := lsp.Scan(dirs) // before the check: a save during it is a change
-		results, diags, closeRoots, err := compileAllOpen(dirs, cacheDir)
+		results, diags, closeRoots, err := compileWith(dirs, l)
 		if err != nil {
 			return err
 		}

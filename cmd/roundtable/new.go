@@ -510,7 +510,7 @@ func requiredPacks(dir string, docs []*source.Document, base *compiler.Pack, wit
 		return nil, nil
 	}
 	own := relToWD(dir)
-	sets, _, closeRoots, err := games.LoadSetsOpen(append([]string{own}, with...), "")
+	sets, _, closeRoots, err := games.LoadSetsOpen(append([]string{own}, with...), compiler.Loader{})
 	defer closeRoots()
 	if err != nil {
 		return nil, err

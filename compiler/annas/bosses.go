@@ -81,13 +81,10 @@ var occupiedRules = map[string]table.Occupied{"reroll": table.OccupiedReroll, "n
 var endKinds = map[string]table.EndKind{"lives-zero": table.EndLivesZero, "summons": table.EndSummons, "boss-turns": table.EndBossTurns, "boss-reaches": table.EndBossReaches, "no-units": table.EndNoUnits}
 
 func (b *builder) bosses() {
-	for _, d := range b.p.Valid("boss") {
-		bd, ok := compiler.Decode[bossDoc](d, &b.diags)
-		if !ok {
-			b.rs.Bosses = append(b.rs.Bosses, table.Boss{ID: d.ID})
-			b.bossSummons = append(b.bossSummons, nil)
-			continue
-		}
+	for d, bd := range compiler.Decoded[bossDoc](b.p, "boss", &b.diags, func(d *compiler.Doc) {
+		b.rs.Bosses = append(b.rs.Bosses, table.Boss{ID: d.ID})
+		b.bossSummons = append(b.bossSummons, nil)
+	}) {
 		tb := table.Boss{ID: bd.ID, Name: bd.Name, Text: bd.Text}
 		for i, c := range []cornerDoc{bd.Corners.NW, bd.Corners.NE, bd.Corners.SE, bd.Corners.SW} {
 			tb.Corners[i] = table.Corner{Color: colors[c.Color], HP: c.HP}
@@ -219,12 +216,9 @@ func dieRange(s string) (lo, hi int, ok bool) {
 }
 
 func (b *builder) bossCards() {
-	for _, d := range b.p.Valid("boss-card") {
-		c, ok := compiler.Decode[bossCardDoc](d, &b.diags)
-		if !ok {
-			b.rs.BossCards = append(b.rs.BossCards, table.BossCard{ID: d.ID, Boss: -1})
-			continue
-		}
+	for d, c := range compiler.Decoded[bossCardDoc](b.p, "boss-card", &b.diags, func(d *compiler.Doc) {
+		b.rs.BossCards = append(b.rs.BossCards, table.BossCard{ID: d.ID, Boss: -1})
+	}) {
 		what := fmt.Sprintf("boss card %q", c.ID)
 		tc := table.BossCard{ID: c.ID, Name: c.Name, Text: c.Text,
 			Stats: table.Stats{ATK: c.Stats.ATK, SPD: c.Stats.SPD, DEF: c.Stats.DEF},

@@ -2,69 +2,17 @@ package annas
 
 import (
 	"fmt"
-	"math"
 	"strings"
-
-	"gopkg.in/yaml.v3"
 
 	"github.com/roundtable-dev/roundtable/compiler"
 	"github.com/roundtable-dev/roundtable/compiler/diag"
 	"github.com/roundtable-dev/roundtable/compiler/link"
-	"github.com/roundtable-dev/roundtable/compiler/source"
 	"github.com/roundtable-dev/roundtable/engine/annas/table"
 )
 
-// at is a decoded value that remembers its YAML node, for positions.
-type at[T any] struct {
-	V T
-	N *yaml.Node
-}
-
-func (a *at[T]) UnmarshalYAML(n *yaml.Node) error {
-	a.N = n
-	// A new yaml.v3 decoder per node (n.Decode) costs more than the node.
-	if n.Kind == yaml.ScalarNode && a.fast(n) {
-		return nil
-	}
-	return n.Decode(&a.V)
-}
-
-// fast decodes a plain string or decimal int scalar as yaml.v3 does, and
-// reports false for anything else.
-func (a *at[T]) fast(n *yaml.Node) bool {
-	switch v := any(&a.V).(type) {
-	case *string:
-		return fastString(n, v)
-	case *int:
-		if i, ok := plainInt(n); ok {
-			*v = i
-			return true
-		}
-	case *int8:
-		if i, ok := plainInt(n); ok && i >= math.MinInt8 && i <= math.MaxInt8 {
-			*v = int8(i)
-			return true
-		}
-	}
-	return false
-}
-
-func fastString(n *yaml.Node, s *string) bool {
-	if n.Kind != yaml.ScalarNode || n.Tag != "!!str" {
-		return false
-	}
-	*s = n.Value
-	return true
-}
-
-// plainInt reads an !!int scalar written as source.Decimal reads it.
-func plainInt(n *yaml.Node) (int, bool) {
-	if n.Tag != "!!int" {
-		return 0, false
-	}
-	i, ok := source.Decimal(n.Value)
-	return int(i), ok && int64(int(i)) == i // fits int on every platform
-}
+// at is a decoded value that remembers its YAML node, for positions
+// (compiler.At).
+type at[T any] = compiler.At[T]
 
 // builder carries the state of one build.
 type builder struct {
@@ -85,22 +33,33 @@ type builder struct {
 	capture bool
 }
 
-func build(p *compiler.Program) (any, diag.List) {
+// build is the game's build: its steps in the order they run, each after
+// the steps it needs (compiler.Steps).
+var build = compiler.Steps[*builder]{
+	New: newBuilder,
+	Table: []compiler.Step[*builder]{
+		{Name: "tags", Run: (*builder).tags},
+		{Name: "terrain", Run: (*builder).terrain},
+		{Name: "units", Run: (*builder).units},
+		{Name: "curve", Needs: []string{"units"}, Run: (*builder).curve},
+		{Name: "maps", Needs: []string{"terrain"}, Run: (*builder).maps},
+		{Name: "bosses", Run: (*builder).bosses},
+		{Name: "bossCards", Needs: []string{"bosses"}, Run: (*builder).bossCards},
+		{Name: "shop", Run: (*builder).shop},
+		{Name: "vpDeck", Run: (*builder).vpDeck},
+		{Name: "rules", Needs: []string{"terrain", "bosses"}, Run: (*builder).rules},
+		{Name: "unusedTags", Needs: []string{"tags", "terrain", "units", "bosses", "bossCards", "shop", "rules"}, Run: (*builder).unusedTags},
+	},
+}
+
+// Result returns the ruleset and what the steps reported.
+func (b *builder) Result() (any, diag.List) { return b.rs, b.diags }
+
+func newBuilder(p *compiler.Program) *builder {
 	b := &builder{p: p, rs: &table.Ruleset{}, index: map[string]map[string]int{}}
 	b.rs.Rules = table.Rules{HasteTag: -1, DVPlain: -1, DVRuins: -1, SecondPlayer: -1, BossStart: table.NoTile}
 	b.tagUsed = make([]bool, len(p.Valid("tag")))
-	b.tags()
-	b.terrain()
-	b.units()
-	b.curve()
-	b.maps()
-	b.bosses()
-	b.bossCards()
-	b.shop()
-	b.vpDeck()
-	b.rules()
-	b.unusedTags()
-	return b.rs, b.diags
+	return b
 }
 
 // reachCond is a boss-reaches condition and where it is written.

@@ -101,12 +101,9 @@ func (b *builder) maps() {
 			glyphList = append(glyphList, t.Glyph)
 		}
 	}
-	for _, d := range b.p.Valid("map") {
-		m, ok := compiler.Decode[mapDoc](d, &b.diags)
-		if !ok {
-			b.rs.Maps = append(b.rs.Maps, table.Map{ID: d.ID})
-			continue
-		}
+	for d, m := range compiler.Decoded[mapDoc](b.p, "map", &b.diags, func(d *compiler.Doc) {
+		b.rs.Maps = append(b.rs.Maps, table.Map{ID: d.ID})
+	}) {
 		tm := table.Map{ID: m.ID, Name: m.Name, Mode: modes[m.Mode]}
 		tiles, where, gridOK := b.grid(d, m.ID, m.Tiles, glyphs, glyphList)
 		tm.Tiles = tiles

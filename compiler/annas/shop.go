@@ -27,12 +27,9 @@ type shopDoc struct {
 var shopTypes = map[string]table.ShopType{"item": table.Item, "reaction": table.Reaction, "attachment": table.Attachment}
 
 func (b *builder) shop() {
-	for _, d := range b.p.Valid("shop-card") {
-		s, ok := compiler.Decode[shopDoc](d, &b.diags)
-		if !ok {
-			b.rs.ShopCards = append(b.rs.ShopCards, table.ShopCard{ID: d.ID})
-			continue
-		}
+	for d, s := range compiler.Decoded[shopDoc](b.p, "shop-card", &b.diags, func(d *compiler.Doc) {
+		b.rs.ShopCards = append(b.rs.ShopCards, table.ShopCard{ID: d.ID})
+	}) {
 		what := fmt.Sprintf("shop card %q", s.ID)
 		ts := table.ShopCard{ID: s.ID, Name: s.Name, Cost: s.Cost, Type: shopTypes[s.Type], Copies: orDefault(s.Copies, 1), Text: s.Text}
 		c := effCtx{what: what, def: table.Activate}

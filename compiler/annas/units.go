@@ -105,12 +105,9 @@ func (b *builder) tags() {
 
 func (b *builder) terrain() {
 	glyphs := map[string]*compiler.Doc{}
-	for _, d := range b.p.Valid("terrain") {
-		t, ok := compiler.Decode[terrainDoc](d, &b.diags)
-		if !ok {
-			b.rs.Terrain = append(b.rs.Terrain, table.Terrain{ID: d.ID})
-			continue
-		}
+	for d, t := range compiler.Decoded[terrainDoc](b.p, "terrain", &b.diags, func(d *compiler.Doc) {
+		b.rs.Terrain = append(b.rs.Terrain, table.Terrain{ID: d.ID})
+	}) {
 		if first, dup := glyphs[t.Glyph]; dup {
 			other := first.ID
 			if first.Pack != d.Pack && first.Pack != nil {
@@ -150,7 +147,7 @@ func (b *builder) units() {
 	// did not change are not decoded again; their summary (what curve and
 	// unusedTags read) stands in for them.
 	b.rs.Units = slices.Grow(b.rs.Units, len(b.p.Valid("unit")))
-	compiler.Local(b.p, "annas/unit", b.p.Valid("unit"), &b.diags, func(d *compiler.Doc, u unitDoc, ok bool) []byte {
+	compiler.Local(b.p, b.p.Valid("unit"), &b.diags, func(d *compiler.Doc, u unitDoc, ok bool) []byte {
 		if !ok {
 			b.rs.Units = append(b.rs.Units, table.Unit{ID: d.ID, Skill: -1})
 			return nil

@@ -119,19 +119,27 @@ type crestUse struct {
 	id    string
 }
 
-func build(p *compiler.Program) (any, diag.List) {
-	b := &builder{p: p, rs: &table.Ruleset{}, bonuses: map[int][]crestUse{}, primes: map[int]map[int16]bool{}}
-	b.crests()
-	b.mapSets()
-	b.landmarks()
-	b.heroSets()
-	b.actions()
-	b.setChecks()
-	b.minionStarts()
-	return b.rs, b.diags
+// build is the game's build: its steps in the order they run, each after
+// the steps it needs (compiler.Steps).
+var build = compiler.Steps[*builder]{
+	New: newBuilder,
+	Table: []compiler.Step[*builder]{
+		{Name: "crests", Run: (*builder).crests},
+		{Name: "mapSets", Run: (*builder).mapSets},
+		{Name: "landmarks", Needs: []string{"mapSets"}, Run: (*builder).landmarks},
+		{Name: "heroSets", Needs: []string{"crests"}, Run: (*builder).heroSets},
+		{Name: "actions", Needs: []string{"crests", "heroSets"}, Run: (*builder).actions},
+		{Name: "setChecks", Needs: []string{"crests", "heroSets", "actions"}, Run: (*builder).setChecks},
+		{Name: "minionStarts", Needs: []string{"mapSets", "heroSets"}, Run: (*builder).minionStarts},
+	},
 }
 
-// ref resolves a reference, bare or pack-qualified, from the file at pos.
+// Result returns the ruleset and what the steps reported.
+func (b *builder) Result() (any, diag.List) { return b.rs, b.diags }
+
+func newBuilder(p *compiler.Program) *builder {
+	return &builder{p: p, rs: &table.Ruleset{}, bonuses: map[int][]crestUse{}, primes: map[int]map[int16]bool{}}
+}
 
 // pos is the position of the value at path in d (compiler.Doc.PathPos).
 var pos = (*compiler.Doc).PathPos
@@ -146,11 +154,8 @@ type crestDoc struct {
 }
 
 func (b *builder) crests() {
-	for _, d := range b.p.Valid("crest") {
-		c, ok := compiler.Decode[crestDoc](d, &b.diags)
-		if ok {
-			b.rs.Crests = append(b.rs.Crests, table.Crest{ID: c.ID, Name: c.Name})
-		}
+	for _, c := range compiler.Decoded[crestDoc](b.p, "crest", &b.diags, nil) {
+		b.rs.Crests = append(b.rs.Crests, table.Crest{ID: c.ID, Name: c.Name})
 	}
 }
 
@@ -248,11 +253,7 @@ func (b *builder) special(d *compiler.Doc, s specialDoc, path []string, landmark
 }
 
 func (b *builder) mapSets() {
-	for _, d := range b.p.Valid("map-set") {
-		m, ok := compiler.Decode[mapDoc](d, &b.diags)
-		if !ok {
-			continue
-		}
+	for d, m := range compiler.Decoded[mapDoc](b.p, "map-set", &b.diags, nil) {
 		t := table.MapSet{ID: m.ID, Name: m.Name, Height: int8(len(m.Layout))}
 		width := len(m.Layout[0])
 		t.Width = int8(width)
@@ -403,11 +404,7 @@ func (b *builder) landmarks() {
 		id  string
 	}
 	numbers := map[[2]int]seen{}
-	for _, d := range b.p.Valid("landmark") {
-		l, ok := compiler.Decode[landmarkDoc](d, &b.diags)
-		if !ok {
-			continue
-		}
+	for d, l := range compiler.Decoded[landmarkDoc](b.p, "landmark", &b.diags, nil) {
 		set := b.p.Resolve("map-set", l.Set, pos(d, "set"), "map set", &b.diags)
 		t := table.Landmark{ID: l.ID, Name: l.Name, Set: int16(set), Number: l.Number}
 		t.Sides[0] = b.effects(d, "start", l.Start)
@@ -505,11 +502,7 @@ func (b *builder) noteBonus(set int, a table.Ability, d *compiler.Doc, path ...s
 }
 
 func (b *builder) actions() {
-	for _, d := range b.p.Valid("action") {
-		a, ok := compiler.Decode[actionDoc](d, &b.diags)
-		if !ok {
-			continue
-		}
+	for d, a := range compiler.Decoded[actionDoc](b.p, "action", &b.diags, nil) {
 		set := b.p.Resolve("hero-set", a.Set, pos(d, "set"), "hero set", &b.diags)
 		t := table.Action{ID: a.ID, Set: int16(set)}
 		for s, side := range []actionSideDoc{a.Start, a.Back} {

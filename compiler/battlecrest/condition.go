@@ -64,6 +64,29 @@ const vocabularyHint = "a timing (start of turn, end of turn, when damaged) and 
 	"adjacent to an enemy, adjacent to an ally, adjacent to the enemy hero, adjacent to an enemy minion, " +
 	"no enemy adjacent, adjacent to a landmark of MAP-SET, adjacent to LANDMARK (docs/battlecrest.md)"
 
+// refClauseDef is a clause that names an entity: its pattern, the kind
+// its reference names and the clause it makes.
+type refClauseDef struct {
+	re         *regexp.Regexp
+	kind, what string
+	clause     table.ClauseKind
+}
+
+var refClauses = []refClauseDef{
+	{ofMapSet, "map-set", "map set", table.AdjacentMapSet},
+	{toLandmark, "landmark", "landmark", table.AdjacentLandmark},
+}
+
+// refClause finds the clause among refClauses that c is, and its match.
+func refClause(c string) (r refClauseDef, m []string) {
+	for _, r := range refClauses {
+		if m := r.re.FindStringSubmatch(c); m != nil {
+			return r, m
+		}
+	}
+	return r, nil
+}
+
 // normClause is a clause in the vocabulary's form: lower case, single
 // spaces, no final full stop, no leading "if" or "while".
 func normClause(s string) string {
@@ -105,20 +128,12 @@ func (b *builder) condition(d *compiler.Doc, name string, when []string, path []
 			kindAt[k] = i
 			continue
 		}
-		if m := ofMapSet.FindStringSubmatch(c); m != nil {
-			n := b.p.Resolve("map-set", m[1], at(i), "map set", &b.diags)
+		if r, m := refClause(c); m != nil {
+			n := b.p.Resolve(r.kind, m[1], at(i), r.what, &b.diags)
 			if n < 0 {
 				ok = false
 			}
-			clauses = append(clauses, table.Clause{Kind: table.AdjacentMapSet, Arg: int16(n)})
-			continue
-		}
-		if m := toLandmark.FindStringSubmatch(c); m != nil {
-			n := b.p.Resolve("landmark", m[1], at(i), "landmark", &b.diags)
-			if n < 0 {
-				ok = false
-			}
-			clauses = append(clauses, table.Clause{Kind: table.AdjacentLandmark, Arg: int16(n)})
+			clauses = append(clauses, table.Clause{Kind: r.clause, Arg: int16(n)})
 			continue
 		}
 		mean := ""

@@ -28,10 +28,8 @@ func unitDocs(b *testing.B, n int) []*source.Document {
 
 func benchValidate(b *testing.B, useNative bool) {
 	s := annasSchema(b)
+	s.cueOnly = !useNative
 	docs := unitDocs(b, 1000)
-	old := UseNative
-	UseNative = useNative
-	defer func() { UseNative = old }()
 	b.ResetTimer()
 	for i := 0; b.Loop(); i++ {
 		if d := s.Validate(docs[i%len(docs)]); len(d) > 0 {

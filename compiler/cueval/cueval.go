@@ -38,9 +38,10 @@ import (
 // keeps every value built in it, so it is replaced to bound memory.
 const contextBatch = 1000
 
-// UseNative turns the native fast path on. Off, every document is
-// evaluated by CUE (the reference; benchmarks compare the two).
-var UseNative = os.Getenv("ROUNDTABLE_NATIVE") != "0"
+// nativeOff turns the native fast path off for the process
+// (ROUNDTABLE_NATIVE=0, read once at start): every document is evaluated
+// by CUE, the reference (bench/report.sh compares the two).
+var nativeOff = os.Getenv("ROUNDTABLE_NATIVE") == "0"
 
 // Schema holds one compiled definition per kind.
 type Schema struct {
@@ -48,6 +49,9 @@ type Schema struct {
 	native map[string]*native.Validator // kind -> the same definition in Go
 	sites  map[string]*site             // kind -> what structural needs of it
 	hash   string                       // of the CUE sources and kinds
+	// cueOnly sends every document through CUE (nativeOff; the
+	// benchmarks' reference).
+	cueOnly bool
 
 	mu    sync.Mutex
 	ctx   *cue.Context
@@ -87,7 +91,7 @@ func Compile(fsys fs.FS, display string, kinds map[string]string) (*Schema, erro
 	for _, k := range kindNames {
 		fmt.Fprintf(hash, "%s\x00%s\x00", k, kinds[k])
 	}
-	s := &Schema{defs: map[string]cue.Value{}, native: map[string]*native.Validator{}, sites: map[string]*site{}, ctx: cuecontext.New(), hash: hex.EncodeToString(hash.Sum(nil))}
+	s := &Schema{defs: map[string]cue.Value{}, native: map[string]*native.Validator{}, sites: map[string]*site{}, ctx: cuecontext.New(), cueOnly: nativeOff, hash: hex.EncodeToString(hash.Sum(nil))}
 	for kind, def := range kinds {
 		d := v.LookupPath(cue.ParsePath(def))
 		if !d.Exists() {
@@ -139,7 +143,7 @@ func (s *Schema) ValidateTree(doc *source.Document, n *yaml.Node) diag.List {
 	if !ok {
 		return nil
 	}
-	if UseNative {
+	if !s.cueOnly {
 		switch s.native[doc.Kind].Check(n) {
 		case native.Valid:
 			return nil

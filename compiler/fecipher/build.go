@@ -72,13 +72,8 @@ var (
 	triggerCode = indexOf(table.TriggerNames[:])
 )
 
-func indexOf(names []string) map[string]int {
-	m := make(map[string]int, len(names))
-	for i, n := range names {
-		m[n] = i
-	}
-	return m
-}
+// indexOf maps each name to its index (compiler.Words).
+var indexOf = compiler.Words[int]
 
 // allowed lists the effect timings each skill type may use.
 var allowed = map[table.SkillType][]table.Trigger{
@@ -100,25 +95,27 @@ type builder struct {
 	cardAt []int
 }
 
-func build(p *compiler.Program) (any, diag.List) {
-	b := &builder{p: p, rs: &table.Ruleset{}}
-	b.symbols()
-	b.cards()
-	b.decks()
-	return b.rs, b.diags
+// build is the game's build: its steps in the order they run, each after
+// the steps it needs (compiler.Steps).
+var build = compiler.Steps[*builder]{
+	New: newBuilder,
+	Table: []compiler.Step[*builder]{
+		{Name: "symbols", Run: (*builder).symbols},
+		{Name: "cards", Needs: []string{"symbols"}, Run: (*builder).cards},
+		{Name: "decks", Needs: []string{"cards"}, Run: (*builder).decks},
+	},
 }
 
-// ref resolves a reference, accepting pack-qualified ids.
+// Result returns the ruleset and what the steps reported.
+func (b *builder) Result() (any, diag.List) { return b.rs, b.diags }
+
+func newBuilder(p *compiler.Program) *builder { return &builder{p: p, rs: &table.Ruleset{}} }
 
 // pos is the position of the value at path in d (compiler.Doc.PathPos).
 var pos = (*compiler.Doc).PathPos
 
 func (b *builder) symbols() {
-	for _, d := range b.p.Valid("symbol") {
-		s, ok := compiler.Decode[symbolDoc](d, &b.diags)
-		if !ok {
-			continue
-		}
+	for _, s := range compiler.Decoded[symbolDoc](b.p, "symbol", &b.diags, nil) {
 		b.rs.Symbols = append(b.rs.Symbols, table.Symbol{ID: s.ID, Name: s.Name, Color: s.Color, Games: s.Games})
 	}
 }
@@ -133,12 +130,9 @@ func number(s string) int {
 }
 
 func (b *builder) cards() {
-	for _, d := range b.p.Valid("card") {
-		c, ok := compiler.Decode[cardDoc](d, &b.diags)
-		if !ok {
-			b.cardAt = append(b.cardAt, -1)
-			continue
-		}
+	for d, c := range compiler.Decoded[cardDoc](b.p, "card", &b.diags, func(d *compiler.Doc) {
+		b.cardAt = append(b.cardAt, -1)
+	}) {
 		b.cardAt = append(b.cardAt, len(b.rs.Cards))
 		tc := table.Card{
 			ID: c.ID, Title: c.Title, Unit: c.Unit, Class: c.Class,
@@ -200,11 +194,7 @@ func (b *builder) cards() {
 }
 
 func (b *builder) decks() {
-	for _, d := range b.p.Valid("deck") {
-		dk, ok := compiler.Decode[deckDoc](d, &b.diags)
-		if !ok {
-			continue
-		}
+	for d, dk := range compiler.Decoded[deckDoc](b.p, "deck", &b.diags, nil) {
 		td := table.Deck{ID: dk.ID, Name: dk.Name, Main: -1}
 		list := d.Field("cards")
 		total := 0

@@ -127,22 +127,18 @@ func (f fileDocs) get(file string) ([]docInfo, bool) {
 	return nil, false
 }
 
-// openCache readies the check's cache folder: its caches live in memory
-// between checks (vcache.KeepInMemory).
-func openCache(dir string) { vcache.KeepInMemory(dir) }
-
-// check loads packs with a cache in cacheDir (check --cache's), orders
+// check loads packs with the loader (its cache is check --cache's), orders
 // them with the embedded base packs they require, and compiles each game's
 // set. Diagnostics are those of roundtable check on the same folders.
-func check(srcs []packSource, cacheDir string, dc *docCache) checked {
+func check(srcs []packSource, l compiler.Loader, dc *docCache) checked {
 	var diags diag.List
 	var packs []*compiler.Pack
 	for _, s := range srcs {
-		p, ds := compiler.LoadPackCached(s.fsys, s.dir, cacheDir)
+		p, ds := l.LoadPack(s.fsys, s.dir)
 		diags = append(diags, ds...)
 		packs = append(packs, p)
 	}
-	sets, ds := compiler.OrderCached(packs, cacheDir)
+	sets, ds := l.Order(packs)
 	diags = append(diags, ds...)
 	missing := map[string]bool{}
 	for _, d := range diags {
@@ -172,7 +168,7 @@ func check(srcs []packSource, cacheDir string, dc *docCache) checked {
 			if p.Set == nil {
 				continue
 			}
-			if res.Replayed {
+			if res.Origin == compiler.Replayed {
 				for _, f := range p.Set.Names {
 					out.replayed[f] = true
 				}

@@ -11,6 +11,8 @@ import (
 	"time"
 
 	"go.lsp.dev/protocol"
+
+	"github.com/roundtable-dev/roundtable/compiler"
 )
 
 // valm is a small Anna's Roundtable expansion: a unit with a base tag
@@ -332,7 +334,7 @@ hp: 4
 	}
 	defer root.Close()
 	want := map[string]bool{}
-	res := check([]packSource{{dir: filepath.ToSlash(dir), fsys: root.FS()}}, "", &docCache{})
+	res := check([]packSource{{dir: filepath.ToSlash(dir), fsys: root.FS()}}, compiler.Loader{}, &docCache{})
 	for _, d := range res.diags {
 		want[fmt.Sprintf("%s:%d:%d %s %s", d.Pos.File, d.Pos.Line, d.Pos.Col, d.Code, message(d))] = true
 	}

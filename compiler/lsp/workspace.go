@@ -14,7 +14,9 @@ import (
 	"sync"
 	"time"
 
+	"github.com/roundtable-dev/roundtable/compiler"
 	"github.com/roundtable-dev/roundtable/compiler/diag"
+	"github.com/roundtable-dev/roundtable/compiler/vcache"
 )
 
 // Options configure a workspace.
@@ -37,6 +39,7 @@ type workspace struct {
 	packs    map[string]*packDir // by absolute folder
 	bufs     map[string]*openDoc // by absolute file path
 	cacheDir string
+	cache    *vcache.Store // in memory (vcache.InMemory), records in cacheDir
 	tmpCache bool
 	baseDir  string
 	games    []gameInfo
@@ -64,14 +67,14 @@ type openDoc struct {
 
 func newWorkspace(o Options) (*workspace, error) {
 	w := &workspace{packs: map[string]*packDir{}, bufs: map[string]*openDoc{}, learned: map[string]string{}, edited: map[string]bool{}, games: games()}
-	// The incremental check's cache lives in memory (openCache); its
+	// The incremental check's cache lives in memory (vcache.InMemory); its
 	// folder holds only the small record of link and Build's outcome.
 	d, err := os.MkdirTemp("", "roundtable-lsp-")
 	if err != nil {
 		return nil, err
 	}
 	w.cacheDir, w.tmpCache = d, true
-	openCache(w.cacheDir)
+	w.cache = vcache.InMemory(w.cacheDir)
 	w.baseDir = o.BaseDir
 	if w.baseDir == "" {
 		d, err := os.UserCacheDir()
@@ -277,7 +280,7 @@ func (w *workspace) run() (*snapshot, map[string]bool, map[string]int32) {
 	prev := w.snap
 	w.mu.Unlock()
 
-	c := check(srcs, w.cacheDir, &w.dc)
+	c := check(srcs, compiler.Loader{Store: w.cache}, &w.dc)
 	s := &snapshot{texts: texts}
 	s.index(w, c, prev)
 	w.mu.Lock()

@@ -8,12 +8,11 @@ import (
 	"gopkg.in/yaml.v3"
 
 	"github.com/roundtable-dev/roundtable/compiler/diag"
-	"github.com/roundtable-dev/roundtable/compiler/vcache"
 )
 
 // entryDocs makes the documents of a cached file: each keeps its encoding,
 // a substring of the cache file (checked by its checksum when read).
-func entryDocs(name string, e *vcache.Entry) []*Document {
+func entryDocs(name string, e *Entry) []*Document {
 	var a docArena
 	return a.entryDocs(name, e)
 }
@@ -28,7 +27,7 @@ type docArena struct {
 
 const arenaBlock = 256
 
-func (a *docArena) entryDocs(name string, e *vcache.Entry) []*Document {
+func (a *docArena) entryDocs(name string, e *Entry) []*Document {
 	n := len(e.Docs)
 	if n == 0 {
 		return nil
@@ -112,8 +111,8 @@ func hasKey(keys, key string) bool {
 }
 
 // newEntry makes the cache entry of a file just parsed.
-func newEntry(name string, st vcache.Stat, key string, docs []*Document, load diag.List) *vcache.Entry {
-	e := &vcache.Entry{Name: name, Stat: st, Key: key, Sem: SemHash(docs), Docs: make([]string, len(docs)), Keys: make([]string, len(docs)), Load: load}
+func newEntry(name string, st Stat, key string, docs []*Document, load diag.List) *Entry {
+	e := &Entry{Name: name, Stat: st, Key: key, Sem: SemHash(docs), Docs: make([]string, len(docs)), Keys: make([]string, len(docs)), Load: load}
 	checked := len(docs) > 0
 	for i, d := range docs {
 		if d.tree == nil {

@@ -6,8 +6,6 @@ import (
 	"time"
 
 	"gopkg.in/yaml.v3"
-
-	"github.com/roundtable-dev/roundtable/compiler/vcache"
 )
 
 // loadTwice loads a folder with a cache, saves it, rewrites unit.yaml
@@ -15,19 +13,17 @@ import (
 // size and time tell), and loads again.
 func loadTwice(t *testing.T, mtime time.Time) (first, second *Set) {
 	t.Helper()
-	dir := t.TempDir()
 	fsys := fstest.MapFS{
 		"unit.yaml":  {Data: []byte("kind: unit\nid: chrom\nhp: 10\n"), ModTime: mtime},
 		"other.yaml": {Data: []byte("kind: tag\nid: flying\n"), ModTime: mtime},
 	}
-	c := vcache.Open(dir, "s")
+	c := newMemStore()
 	first, diags := LoadCached(fsys, ".", nil, c)
 	if len(diags) > 0 || len(first.Docs) != 2 {
 		t.Fatalf("first load: %v, %d docs", diags, len(first.Docs))
 	}
-	c.Save()
 	fsys["unit.yaml"].Data = []byte("kind: unit\nid: chrom\nhp: 12\n")
-	second, _ = LoadCached(fsys, ".", nil, vcache.Open(dir, "s"))
+	second, _ = LoadCached(fsys, ".", nil, c.next())
 	return first, second
 }
 
@@ -40,7 +36,7 @@ func hp(s *Set) string {
 	return ""
 }
 
-// TestRacilyCleanFileIsRead: a file modified within vcache.RacyMargin of
+// TestRacilyCleanFileIsRead: a file modified within RacyMargin of
 // the scan that wrote the cache is read again although its stat matches.
 func TestRacilyCleanFileIsRead(t *testing.T) {
 	_, s := loadTwice(t, time.Now())
@@ -89,17 +85,15 @@ func TestStatMatchIsTrusted(t *testing.T) {
 // TestSameBytesNotParsed: a file whose time changed but bytes did not
 // keeps its cached documents (the same encodings) and semantic hash.
 func TestSameBytesNotParsed(t *testing.T) {
-	dir := t.TempDir()
 	old := time.Now().Add(-time.Hour)
 	fsys := fstest.MapFS{"unit.yaml": {Data: []byte("kind: unit\nid: chrom\n"), ModTime: old}}
-	c := vcache.Open(dir, "s")
+	c := newMemStore()
 	LoadCached(fsys, ".", nil, c)
-	c.Save()
 	fsys["unit.yaml"].ModTime = old.Add(time.Minute)
-	c2 := vcache.Open(dir, "s")
+	c2 := c.next()
 	s, _ := LoadCached(fsys, ".", nil, c2)
-	e := c2.Current("unit.yaml")
-	if e == nil || e.Docs[0] != c2.Old("unit.yaml").Docs[0] || e.Stat.Mtime != old.Add(time.Minute).UnixNano() {
+	e := c2.run["unit.yaml"]
+	if e == nil || e.Docs[0] != c2.old["unit.yaml"].Docs[0] || e.Stat.Mtime != old.Add(time.Minute).UnixNano() {
 		t.Fatalf("entry %+v", e)
 	}
 	if len(s.Docs) != 1 || s.Docs[0].Field("id").Value != "chrom" {
@@ -156,12 +150,10 @@ func TestSemHashIgnoresComments(t *testing.T) {
 // keys, odd keys included.
 func TestCachedFieldLookup(t *testing.T) {
 	src := "kind: unit\nid: chrom\n\"a\\0b\": 1\n\"\": empty\nstats: {hp: 10}\n"
-	dir := t.TempDir()
 	fsys := fstest.MapFS{"u.yaml": {Data: []byte(src), ModTime: time.Now().Add(-time.Hour)}}
-	c := vcache.Open(dir, "s")
+	c := newMemStore()
 	fresh, _ := LoadCached(fsys, ".", nil, c)
-	c.Save()
-	cached, _ := LoadCached(fsys, ".", nil, vcache.Open(dir, "s"))
+	cached, _ := LoadCached(fsys, ".", nil, c.next())
 	if cached.Files["u.yaml"] != nil || cached.Docs[0].keys == "" {
 		t.Fatal("the second load did not come from the cache")
 	}

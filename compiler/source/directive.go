@@ -13,7 +13,7 @@ import (
 //	hp: 14  # roundtable:ignore annas-curve -- the boss of a scenario
 //
 // The loader records every such comment of a file (Set.Ignores) while it
-// has the file's bytes; the cache keeps them (vcache.Entry.Ignores), so a
+// has the file's bytes; the cache keeps them (Entry.Ignores), so a
 // file it vouches for is not read to find them. What the comment means is
 // the project package's business.
 const IgnoreMarker = "roundtable:ignore"

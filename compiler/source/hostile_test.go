@@ -6,8 +6,6 @@ import (
 	"testing"
 
 	"gopkg.in/yaml.v3"
-
-	"github.com/roundtable-dev/roundtable/compiler/vcache"
 )
 
 // TestHostileEncodingNoPanic: a cached document's encoding is trusted on
@@ -19,7 +17,7 @@ func TestHostileEncodingNoPanic(t *testing.T) {
 	docs, _ := Parse("a.yaml", []byte(cacheSample))
 	base := encodeDoc(docs[0])
 	// The node count, as the encoding's header claims it, replaced.
-	huge := vcache.AppendString(binary.AppendUvarint(nil, 0), "unit")
+	huge := appendString(binary.AppendUvarint(nil, 0), "unit")
 	huge = binary.AppendUvarint(huge, 1<<40)
 	r := &reader{s: string(base)}
 	r.open()
@@ -32,7 +30,7 @@ func TestHostileEncodingNoPanic(t *testing.T) {
 	}
 	try := func(b []byte) {
 		t.Helper()
-		for _, d := range entryDocs("a.yaml", &vcache.Entry{Docs: []string{string(b)}}) {
+		for _, d := range entryDocs("a.yaml", &Entry{Docs: []string{string(b)}}) {
 			if n := d.Node(); n == nil {
 				t.Fatalf("Node of %q is nil", b)
 			}
@@ -53,7 +51,7 @@ func TestHostileEncodingNoPanic(t *testing.T) {
 	try(huge)
 	try(nil)
 	var u unitDoc
-	if err := entryDocs("a.yaml", &vcache.Entry{Docs: []string{string(base[:len(base)/2])}})[0].Decode(&u); err == nil {
+	if err := entryDocs("a.yaml", &Entry{Docs: []string{string(base[:len(base)/2])}})[0].Decode(&u); err == nil {
 		t.Error("a truncated document decoded")
 	}
 	rnd := rand.New(rand.NewPCG(1, 1))

@@ -8,18 +8,17 @@ import (
 	"sync"
 
 	"github.com/roundtable-dev/roundtable/compiler/diag"
-	"github.com/roundtable-dev/roundtable/compiler/vcache"
 )
 
 // loadFiles reads and parses files on every core; the result is the same as
 // reading them one by one in order: documents and diagnostics keep file
 // order. With a cache, unchanged files are taken from it (LoadCached).
-func loadFiles(fsys fs.FS, files []walked, show func(string) string, set *Set, diags *diag.List, check Check, cache *vcache.Pack) {
+func loadFiles(fsys fs.FS, files []walked, show func(string) string, set *Set, diags *diag.List, check Check, cache Store) {
 	type result struct {
 		name  string
 		data  []byte
 		key   string
-		entry *vcache.Entry
+		entry *Entry
 		docs  []*Document
 		diags diag.List
 		read  bool
@@ -33,9 +32,13 @@ func loadFiles(fsys fs.FS, files []walked, show func(string) string, set *Set, d
 	i := 0
 	for range min(runtime.GOMAXPROCS(0), len(files)) {
 		wg.Go(func() {
-			var kept []*vcache.Entry // kept in one call: Keep takes a lock
+			var kept []*Entry // kept in one call: Keep takes a lock
 			var arena docArena
-			defer func() { cache.KeepAll(kept) }()
+			defer func() {
+				if len(kept) > 0 {
+					cache.KeepAll(kept)
+				}
+			}()
 			for {
 				next.Lock()
 				j := i
@@ -46,7 +49,7 @@ func loadFiles(fsys fs.FS, files []walked, show func(string) string, set *Set, d
 				}
 				r := &out[j]
 				name := show(files[j].path)
-				st := vcache.Stat{Size: -1} // matches no entry
+				st := Stat{Size: -1} // matches no entry
 				// A file the walk did not stat as regular (a symbolic
 				// link, a named pipe, a device, a listing without stats)
 				// is stat'ed before it is opened: opening a named pipe
@@ -59,7 +62,7 @@ func loadFiles(fsys fs.FS, files []walked, show func(string) string, set *Set, d
 						continue
 					}
 				}
-				var old *vcache.Entry
+				var old *Entry
 				if cache != nil {
 					old = cache.OldAt(name, j)
 					// Stat before reading: a write after the stat changes
@@ -67,7 +70,7 @@ func loadFiles(fsys fs.FS, files []walked, show func(string) string, set *Set, d
 					if files[j].hasStat {
 						st = files[j].st
 					} else if serr == nil {
-						st = vcache.StatOf(fi)
+						st = StatOf(fi)
 					}
 					if serr == nil {
 						if old != nil && old.Stat == st && !cache.Racy(st) {
@@ -94,13 +97,13 @@ func loadFiles(fsys fs.FS, files []walked, show func(string) string, set *Set, d
 					r.docs, r.diags = parseWith(name, data, true, check)
 					continue
 				}
-				r.key = vcache.Key(name, data)
+				r.key = Key(name, data)
 				if old != nil && old.Key == r.key {
 					e := *old
 					e.Stat = st
 					e.Ignores = r.ignores // a cache written by a build that stored none
 					r.docs, r.diags, r.entry = entryDocs(name, &e), e.Load, &e
-					if e.Stat != old.Stat || st.Mtime < cache.Now-vcache.RacyMargin {
+					if e.Stat != old.Stat || st.Mtime < cache.Started()-RacyMargin {
 						// Stored again: the new stat, or a racily clean
 						// entry that the new scan time makes clean.
 						cache.Put(&e)
@@ -131,7 +134,7 @@ func loadFiles(fsys fs.FS, files []walked, show func(string) string, set *Set, d
 	set.Docs = slices.Grow(set.Docs, ndocs)
 	set.Names = make([]string, 0, len(out))
 	if cache != nil {
-		set.Entries = make([]*vcache.Entry, 0, len(out))
+		set.Entries = make([]*Entry, 0, len(out))
 	}
 	for j, r := range out {
 		switch {

@@ -8,8 +8,6 @@ import (
 	"slices"
 
 	"golang.org/x/sys/unix"
-
-	"github.com/roundtable-dev/roundtable/compiler/vcache"
 )
 
 // readDirStat lists a folder of an os file system (os.DirFS, os.Root) by
@@ -63,7 +61,7 @@ func readDirStat(fsys fs.FS, p string) (ents []dirEnt, ok bool) {
 				e.typ = fs.ModeSymlink
 			case unix.S_IFREG:
 				e.hasStat = true
-				e.st = vcache.Stat{
+				e.st = Stat{
 					Size:  st.Size,
 					Mtime: st.Mtim.Sec*1e9 + st.Mtim.Nsec,
 					Ino:   int64(st.Ino),

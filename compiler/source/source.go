@@ -21,7 +21,6 @@ import (
 	"gopkg.in/yaml.v3"
 
 	"github.com/roundtable-dev/roundtable/compiler/diag"
-	"github.com/roundtable-dev/roundtable/compiler/vcache"
 )
 
 // Limits on what one file may cost. They are far above real content.
@@ -185,16 +184,14 @@ type Set struct {
 	// Names is the display paths of Files in load order (sorted).
 	Names []string
 	// Entries is the cache entry of each of Names (nil without a cache).
-	Entries []*vcache.Entry
+	Entries []*Entry
 	Docs    []*Document
-	// Cache is the cache the set was loaded with, or nil.
-	Cache *vcache.Pack
 	// Ignores holds the "# roundtable:ignore" comments of each file that
 	// has any (display path -> encoded; Directives decodes them).
 	Ignores map[string]string
 
 	mu    sync.Mutex
-	keys  map[string]string // content keys (vcache.Key), made on demand
+	keys  map[string]string // content keys (Key), made on demand
 	fsys  fs.FS
 	lazy  map[string]string // display path -> path in fsys, not read yet
 	reads map[string]bool   // files Source returned while tracking
@@ -221,7 +218,7 @@ func (s *Set) Source(file string) []byte {
 			if s.keys == nil {
 				s.keys = map[string]string{}
 			}
-			s.keys[file] = vcache.Key(file, data)
+			s.keys[file] = Key(file, data)
 		}
 	}
 	return b
@@ -248,7 +245,7 @@ func (s *Set) Reads() []string {
 	return out
 }
 
-// Key returns a file's content key (vcache.Key), "" for a file not loaded:
+// Key returns a file's content key (Key), "" for a file not loaded:
 // of the bytes read, or, for a file the cache vouched for and Source has
 // not read, the cache's.
 func (s *Set) Key(file string) string {
@@ -272,7 +269,7 @@ func (s *Set) key(file string) string {
 		}
 	}
 	if b, ok := s.Files[file]; ok && s.lazy[file] == "" {
-		k := vcache.Key(file, b)
+		k := Key(file, b)
 		s.keys[file] = k
 		return k
 	}
@@ -292,12 +289,12 @@ func LoadChecked(fsys fs.FS, display string, check Check) (*Set, diag.List) {
 }
 
 // LoadCached is LoadChecked with a cache (nil: none). A file whose stat
-// matches its cache entry (and is not racily clean, vcache.Pack.Racy) is
+// matches its cache entry (and is not racily clean, Store.Racy) is
 // not read: its documents and load diagnostics come from the cache. A file
 // whose bytes match its entry's key is not parsed. The caller saves the
 // cache (after adding validation results).
-func LoadCached(fsys fs.FS, display string, check Check, cache *vcache.Pack) (*Set, diag.List) {
-	set := &Set{Files: map[string][]byte{}, fsys: fsys, Cache: cache}
+func LoadCached(fsys fs.FS, display string, check Check, cache Store) (*Set, diag.List) {
+	set := &Set{Files: map[string][]byte{}, fsys: fsys}
 	if cache != nil {
 		set.lazy = map[string]string{}
 	}
@@ -322,7 +319,7 @@ type walked struct {
 	path    string
 	target  string      // the file to read, when path is an absolute link to it (os.Root follows no absolute link)
 	d       fs.DirEntry // nil for a symbolic link, and when hasStat
-	st      vcache.Stat // the file's stat, when hasStat (readDirStat)
+	st      Stat        // the file's stat, when hasStat (readDirStat)
 	hasStat bool
 }
 

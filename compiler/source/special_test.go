@@ -11,7 +11,6 @@ import (
 	"time"
 
 	"github.com/roundtable-dev/roundtable/compiler/diag"
-	"github.com/roundtable-dev/roundtable/compiler/vcache"
 )
 
 // TestLoadNamedPipe: a named pipe called *.yaml (and a link to one) is
@@ -33,7 +32,6 @@ func TestLoadNamedPipe(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer root.Close()
-	cacheDir := t.TempDir()
 	for _, fsys := range []struct {
 		name string
 		load func() (*Set, []string)
@@ -41,7 +39,7 @@ func TestLoadNamedPipe(t *testing.T) {
 		{"DirFS", func() (*Set, []string) { s, d := Load(os.DirFS(dir), "pack"); return s, msgs(d) }},
 		{"Root", func() (*Set, []string) { s, d := Load(root.FS(), "pack"); return s, msgs(d) }},
 		{"Root cached", func() (*Set, []string) {
-			s, d := LoadCached(root.FS(), "pack", nil, vcache.Open(cacheDir, "x"))
+			s, d := LoadCached(root.FS(), "pack", nil, newMemStore())
 			return s, msgs(d)
 		}},
 	} {

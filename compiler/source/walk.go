@@ -8,7 +8,6 @@ import (
 	"unicode/utf8"
 
 	"github.com/roundtable-dev/roundtable/compiler/diag"
-	"github.com/roundtable-dev/roundtable/compiler/vcache"
 )
 
 // walkFiles finds every YAML file under fsys as fs.WalkDir would (hidden
@@ -139,7 +138,7 @@ type dirEnt struct {
 	name    string
 	typ     fs.FileMode // type bits
 	d       fs.DirEntry
-	st      vcache.Stat
+	st      Stat
 	hasStat bool
 }
 

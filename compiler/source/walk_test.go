@@ -13,7 +13,6 @@ import (
 	"testing/fstest"
 
 	"github.com/roundtable-dev/roundtable/compiler/diag"
-	"github.com/roundtable-dev/roundtable/compiler/vcache"
 )
 
 // serialWalk is the loader's walk before walkFiles: fs.WalkDir.
@@ -130,7 +129,7 @@ func TestWalkIsTheSerialWalk(t *testing.T) {
 }
 
 // TestReadDirStatIsLstat: the fast listing gives each entry the type
-// fs.ReadDir gives it and each regular file the stat vcache.StatOf makes
+// fs.ReadDir gives it and each regular file the stat StatOf makes
 // of its FileInfo, so that caches written through either path agree.
 func TestReadDirStatIsLstat(t *testing.T) {
 	dir := t.TempDir()
@@ -178,7 +177,7 @@ func TestReadDirStatIsLstat(t *testing.T) {
 				if err != nil {
 					t.Fatal(err)
 				}
-				if got, want := e.st, vcache.StatOf(fi); got != want || got.Ino == 0 || got.Ctime == 0 {
+				if got, want := e.st, StatOf(fi); got != want || got.Ino == 0 || got.Ctime == 0 {
 					t.Errorf("%s: stat %+v, want %+v", e.name, got, want)
 				}
 			}

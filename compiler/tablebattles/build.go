@@ -76,23 +76,12 @@ type effectDoc struct {
 	Cubes      int8   `yaml:"cubes"`
 }
 
+// The schema's words, as the table's constants.
 var (
-	actionTypes  = map[string]table.ActionType{}
-	requirements = map[string]table.Requirement{}
-	wings        = map[string]table.Wing{}
+	actionTypes  = compiler.Words[table.ActionType](table.ActionNames[:])
+	requirements = compiler.Words[table.Requirement](table.RequirementNames[:])
+	wings        = compiler.Words[table.Wing](table.WingNames[:])
 )
-
-func init() {
-	for i, n := range table.ActionNames {
-		actionTypes[n] = table.ActionType(i)
-	}
-	for i, n := range table.RequirementNames {
-		requirements[n] = table.Requirement(i)
-	}
-	for i, n := range table.WingNames {
-		wings[n] = table.Wing(i)
-	}
-}
 
 // Defaults from the rulebook's Components.
 const (
@@ -110,12 +99,20 @@ type builder struct {
 	needsOf map[needsKey]int8
 }
 
-func build(p *compiler.Program) (any, diag.List) {
-	b := &builder{p: p, rs: &table.Ruleset{}}
-	b.formations()
-	b.scenarios()
-	return b.rs, b.diags
+// build is the game's build: its steps in the order they run, each after
+// the steps it needs (compiler.Steps).
+var build = compiler.Steps[*builder]{
+	New: newBuilder,
+	Table: []compiler.Step[*builder]{
+		{Name: "formations", Run: (*builder).formations},
+		{Name: "scenarios", Needs: []string{"formations"}, Run: (*builder).scenarios},
+	},
 }
+
+// Result returns the ruleset and what the steps reported.
+func (b *builder) Result() (any, diag.List) { return b.rs, b.diags }
+
+func newBuilder(p *compiler.Program) *builder { return &builder{p: p, rs: &table.Ruleset{}} }
 
 // ref resolves a formation reference, accepting pack-qualified ids.
 func (b *builder) ref(id string, pos diag.Pos) int16 {

@@ -176,13 +176,8 @@ var (
 	levelOf  = indexOf(table.LevelNames[:])
 )
 
-func indexOf(names []string) map[string]int {
-	m := make(map[string]int, len(names))
-	for i, n := range names {
-		m[n] = i
-	}
-	return m
-}
+// indexOf maps each name to its index (compiler.Words).
+var indexOf = compiler.Words[int]
 
 type builder struct {
 	p     *compiler.Program
@@ -195,22 +190,32 @@ type builder struct {
 	gearBroken map[string]bool
 }
 
-func build(p *compiler.Program) (any, diag.List) {
-	b := &builder{p: p, rs: &table.Ruleset{}, gearBroken: map[string]bool{}}
-	b.feats() // before weapons: effectiveness names feats
-	b.weapons()
-	b.featLinks()
-	b.items()
-	b.terrain()
-	b.performances()
-	b.characters()
-	b.maps()
-	b.battles()
-	return b.rs, b.diags
+// build is the game's build: its steps in the order they run, each after
+// the steps it needs (compiler.Steps).
+var build = compiler.Steps[*builder]{
+	New: newBuilder,
+	Table: []compiler.Step[*builder]{
+		{Name: "feats", Run: (*builder).feats},
+		{Name: "weapons", Needs: []string{"feats"}, Run: (*builder).weapons},
+		{Name: "featLinks", Needs: []string{"feats", "weapons"}, Run: (*builder).featLinks},
+		{Name: "items", Run: (*builder).items},
+		{Name: "terrain", Run: (*builder).terrain},
+		{Name: "performances", Run: (*builder).performances},
+		{Name: "characters", Needs: []string{"feats", "weapons", "featLinks", "items", "performances"}, Run: (*builder).characters},
+		{Name: "maps", Needs: []string{"terrain", "weapons"}, Run: (*builder).maps},
+		{Name: "battles", Needs: []string{"terrain", "weapons", "items", "characters", "maps"}, Run: (*builder).battles},
+	},
 }
 
-// ref resolves a reference, bare or pack-qualified, from the file at pos.
+// Result returns the ruleset and what the steps reported.
+func (b *builder) Result() (any, diag.List) { return b.rs, b.diags }
 
+func newBuilder(p *compiler.Program) *builder {
+	return &builder{p: p, rs: &table.Ruleset{}, gearBroken: map[string]bool{}}
+}
+
+// refs resolves a list of references at path in d, bare or pack-qualified,
+// and keeps those that resolve.
 func (b *builder) refs(d *compiler.Doc, kind string, ids []string, what string, path ...string) []int16 {
 	var out []int16
 	for i, id := range ids {
@@ -236,12 +241,9 @@ func stats(s statsDoc) table.Stats {
 }
 
 func (b *builder) feats() {
-	for _, d := range b.p.Valid("feat") {
-		f, ok := compiler.Decode[featDoc](d, &b.diags)
-		if !ok {
-			b.rs.Feats = append(b.rs.Feats, table.Feat{ID: d.ID})
-			continue
-		}
+	for _, f := range compiler.Decoded[featDoc](b.p, "feat", &b.diags, func(d *compiler.Doc) {
+		b.rs.Feats = append(b.rs.Feats, table.Feat{ID: d.ID})
+	}) {
 		c := f.Combat
 		tf := table.Feat{ID: f.ID, Name: f.Name, Origin: f.Origin, NeedsProf: table.NoProf, Choose: f.Choose, Ranks: f.Ranks, Slots: f.Slots, Text: f.Text,
 			Combat: table.Combat{Move: c.Move, HP: c.HP, SkillHit: c.SkillHit, LuckAvoid: c.LuckAvoid, Survive: c.Survive,
@@ -297,12 +299,9 @@ func (b *builder) featLinks() {
 }
 
 func (b *builder) weapons() {
-	for _, d := range b.p.Valid("weapon") {
-		w, ok := compiler.Decode[weaponDoc](d, &b.diags)
-		if !ok {
-			b.rs.Weapons = append(b.rs.Weapons, table.Weapon{ID: d.ID})
-			continue
-		}
+	for d, w := range compiler.Decoded[weaponDoc](b.p, "weapon", &b.diags, func(d *compiler.Doc) {
+		b.rs.Weapons = append(b.rs.Weapons, table.Weapon{ID: d.ID})
+	}) {
 		t := table.WeaponType(weaponOf[w.Type])
 		tw := table.Weapon{ID: w.ID, Name: w.Name, Type: t, Might: w.Might, Accuracy: w.Accuracy, Crit: w.Crit,
 			MinRange: w.Range.Min, MaxRange: w.Range.Max, Weight: w.Weight, Charges: w.Charges,
@@ -331,12 +330,9 @@ func (b *builder) weapons() {
 }
 
 func (b *builder) items() {
-	for _, d := range b.p.Valid("item") {
-		it, ok := compiler.Decode[itemDoc](d, &b.diags)
-		if !ok {
-			b.rs.Items = append(b.rs.Items, table.Item{ID: d.ID})
-			continue
-		}
+	for _, it := range compiler.Decoded[itemDoc](b.p, "item", &b.diags, func(d *compiler.Doc) {
+		b.rs.Items = append(b.rs.Items, table.Item{ID: d.ID})
+	}) {
 		ti := table.Item{ID: it.ID, Name: it.Name, Heal: it.Heal, Charges: it.Charges, Boost: stats(it.Boost), Fade: it.Fade, Stats: stats(it.Stats), Opens: it.Opens, Text: it.Text}
 		if it.Slot == "relic" {
 			ti.Slot = table.RelicSlot
@@ -384,12 +380,9 @@ func (b *builder) terrain() {
 }
 
 func (b *builder) performances() {
-	for _, d := range b.p.Valid("performance") {
-		pd, ok := compiler.Decode[performanceDoc](d, &b.diags)
-		if !ok {
-			b.rs.Performances = append(b.rs.Performances, table.Performance{ID: d.ID})
-			continue
-		}
+	for _, pd := range compiler.Decoded[performanceDoc](b.p, "performance", &b.diags, func(d *compiler.Doc) {
+		b.rs.Performances = append(b.rs.Performances, table.Performance{ID: d.ID})
+	}) {
 		x := pd.Boost
 		b.rs.Performances = append(b.rs.Performances, table.Performance{ID: pd.ID, Name: pd.Name, Rank: table.Rank(rankOf[pd.Rank]),
 			Within: max(pd.Within, 1), Refresh: pd.Refresh, Text: pd.Text,
@@ -416,12 +409,9 @@ type performanceDoc struct {
 }
 
 func (b *builder) characters() {
-	for _, d := range b.p.Valid("character") {
-		c, ok := compiler.Decode[characterDoc](d, &b.diags)
-		if !ok {
-			b.rs.Characters = append(b.rs.Characters, table.Character{ID: d.ID, Relic: -1, Focus: table.NoProf})
-			continue
-		}
+	for d, c := range compiler.Decoded[characterDoc](b.p, "character", &b.diags, func(d *compiler.Doc) {
+		b.rs.Characters = append(b.rs.Characters, table.Character{ID: d.ID, Relic: -1, Focus: table.NoProf})
+	}) {
 		tc := table.Character{ID: c.ID, Name: c.Name, Level: c.Level, Points: stats(c.Points), Growths: stats(c.Growths), Gains: stats(c.Gains), Alt: c.Alt, Relic: -1, Focus: table.NoProf, Text: c.Text}
 		b.budget(d, c, tc)
 		b.gains(d, c, tc)
@@ -546,16 +536,26 @@ func (b *builder) characterPerformances(d *compiler.Doc, c characterDoc, tc tabl
 	return out
 }
 
+// gearRef resolves the i-th id of a character's gear list (feats,
+// weapons) and where it is written; one that does not resolve is reported
+// and leaves what the character can wield unknown (gearBroken).
+func (b *builder) gearRef(d *compiler.Doc, c characterDoc, kind, field string, i int, id string) (int, diag.Pos) {
+	p := pos(d, field, strconv.Itoa(i))
+	k := b.p.Resolve(kind, id, p, kind, &b.diags)
+	if k < 0 {
+		b.gearBroken[c.ID] = true
+	}
+	return k, p
+}
+
 // characterFeats links the feats and checks their order; at[i] is where
 // out[i] is written.
 func (b *builder) characterFeats(d *compiler.Doc, c characterDoc) (out []int16, at []int) {
 	seen := map[int16]int{}
 	for i, id := range c.Feats {
-		p := pos(d, "feats", strconv.Itoa(i))
-		k := b.p.Resolve("feat", id, p, "feat", &b.diags)
+		k, p := b.gearRef(d, c, "feat", "feats", i, id)
 		if k < 0 {
-			b.gearBroken[c.ID] = true // reported already
-			continue
+			continue // reported already
 		}
 		f := &b.rs.Feats[k]
 		if j, dup := seen[int16(k)]; dup {
@@ -706,11 +706,9 @@ func (b *builder) inventory(d *compiler.Doc, c characterDoc, tc *table.Character
 		b.diags.Add(CodeInventory, pos(d, "items", strconv.Itoa(max)), "character %q carries %d items; it has %d item slots", c.ID, n, max).Hint = "2 item slots, 3 from level 8; Arsenal adds one"
 	}
 	for i, id := range c.Weapons {
-		p := pos(d, "weapons", strconv.Itoa(i))
-		k := b.p.Resolve("weapon", id, p, "weapon", &b.diags)
+		k, p := b.gearRef(d, c, "weapon", "weapons", i, id)
 		if k < 0 {
-			b.gearBroken[c.ID] = true // reported already
-			continue
+			continue // reported already
 		}
 		w := &b.rs.Weapons[k]
 		tc.Weapons = append(tc.Weapons, int16(k))

@@ -273,11 +273,7 @@ func (b *builder) ground(m *table.Map, starts []int16) []bool {
 }
 
 func (b *builder) battles() {
-	for _, d := range b.p.Valid("battle") {
-		bd, ok := compiler.Decode[battleDoc](d, &b.diags)
-		if !ok {
-			continue
-		}
+	for d, bd := range compiler.Decoded[battleDoc](b.p, "battle", &b.diags, nil) {
 		tb := table.Battle{ID: bd.ID, Name: bd.Name, Rounds: bd.Rounds, Text: bd.Text}
 		if tb.Rounds == 0 {
 			tb.Rounds = DefaultRounds // the schema's default; CUE defaults do not reach the YAML

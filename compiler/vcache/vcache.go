@@ -29,6 +29,7 @@ import (
 
 	"github.com/roundtable-dev/roundtable/compiler/diag"
 	"github.com/roundtable-dev/roundtable/compiler/regular"
+	"github.com/roundtable-dev/roundtable/compiler/source"
 )
 
 // format changes whenever what is stored or how diagnostics are worded
@@ -38,11 +39,8 @@ const format = "vcache-3"
 // Magic starts every cache file (before the body Verify returns).
 const Magic = "roundtable-cache-5\n"
 
-// RacyMargin: a file modified less than this before a cache's scan started
-// is read and hashed again even when its stat matches (a write within the
-// file system's timestamp granularity leaves the stat unchanged; FAT keeps
-// 2 s). Git calls such entries "racily clean".
-const RacyMargin = int64(2 * time.Second)
+// RacyMargin is the loader's (source.RacyMargin).
+const RacyMargin = source.RacyMargin
 
 // Build identifies the running binary, so that a new build of roundtable
 // (whose messages may differ) does not reuse old results: its version
@@ -66,44 +64,18 @@ var Build = func() string {
 	return s
 }()
 
-// Stat is what tells that a file did not change without reading it.
-type Stat struct {
-	Size, Mtime, Ino, Ctime int64 // Mtime, Ctime in ns; Ino, Ctime 0 when unknown
-}
+// Entry is the loader's record of one file (source.Entry), which a Pack
+// stores; Stat is its stat.
+type (
+	Entry = source.Entry
+	Stat  = source.Stat
+)
 
-// mtime is a file's modification time in ns; 0 when it has none (embedded
-// files), whose UnixNano would be undefined.
-func mtime(fi fs.FileInfo) int64 {
-	if t := fi.ModTime(); !t.IsZero() {
-		return t.UnixNano()
-	}
-	return 0
-}
+// StatOf is source.StatOf.
+func StatOf(fi fs.FileInfo) Stat { return source.StatOf(fi) }
 
-// Entry is what is stored of one file.
-type Entry struct {
-	Name string // display path
-	Stat Stat
-	Key  string   // Key(name, bytes)
-	Sem  string   // hash of the documents without comments (see source)
-	Docs []string // encoded documents (source's encoding)
-	// Keys lists each document's top-level keys (source's form), so that
-	// looking up an absent field does not walk the document.
-	Keys []string
-	Load diag.List
-	// Valid holds one result per validated document of the file, in order,
-	// when HasValid (validation against the cache's schema).
-	Valid    []diag.List
-	HasValid bool
-	// Memo holds the stored outcomes of the game's per-document Build
-	// steps for the file's documents, in the compiler's form (compiler's
-	// memo.go); "" when none.
-	Memo string
-	// Ignores holds the file's "# roundtable:ignore" comments in source's
-	// form (source.Directives), "" when none: a file the cache vouches for
-	// is not read, yet its suppressions still apply.
-	Ignores string
-}
+// Pack implements the loader's Store.
+var _ source.Store = (*Pack)(nil)
 
 // Pack is the cache of one pack folder against one schema.
 type Pack struct {
@@ -114,6 +86,7 @@ type Pack struct {
 	// Now is when this run's scan started; Save stores it as Time.
 	Now int64
 
+	mem   *memory       // the store's memory, nil when on disk
 	ready chan struct{} // closed when the file is read
 	done  atomic.Bool   // set when ready is closed: no channel lock per call
 	mu    sync.Mutex
@@ -209,12 +182,17 @@ func Warm(dir string) bool {
 // The files are read in the background (while the caller walks the pack
 // folder); every method waits for them.
 func Open(dir, scope string) *Pack {
-	c := &Pack{path: Name(dir, "pack", scope), Now: time.Now().UnixNano(), changed: map[string]*Entry{}, ready: make(chan struct{})}
-	if kept(dir) && c.fromMemory() {
-		c.done.Store(true)
-		close(c.ready)
-		return c
-	}
+	c := newPack(dir, scope)
+	c.read()
+	return c
+}
+
+func newPack(dir, scope string) *Pack {
+	return &Pack{path: Name(dir, "pack", scope), Now: time.Now().UnixNano(), changed: map[string]*Entry{}, ready: make(chan struct{})}
+}
+
+// read reads the cache files in the background.
+func (c *Pack) read() {
 	go func() {
 		defer func() {
 			c.done.Store(true)
@@ -244,7 +222,6 @@ func Open(dir, scope string) *Pack {
 		}
 		c.run = make([]*Entry, 0, c.old.n)
 	}()
-	return c
 }
 
 func (c *Pack) logPath() string { return c.path[:len(c.path)-len(".bin")] + ".log" }
@@ -293,6 +270,9 @@ func (c *Pack) Racy(s Stat) bool {
 	c.Wait()
 	return s.Mtime >= c.Time-RacyMargin
 }
+
+// Started is Now (source.Store).
+func (c *Pack) Started() int64 { return c.Now }
 
 // Old returns the stored entry of a file, or nil.
 func (c *Pack) Old(name string) *Entry { return c.OldAt(name, -1) }
@@ -404,7 +384,7 @@ func (c *Pack) Save() {
 	size := 0
 	for _, e := range c.changed {
 		puts = append(puts, e)
-		size += e.size()
+		size += entrySize(e)
 	}
 	for _, n := range dels {
 		size += len(n)
@@ -558,16 +538,10 @@ func WriteFile(path string, data []byte) bool {
 	return true
 }
 
-// Key names one file's content.
-func Key(name string, data []byte) string {
-	h := sha256.New()
-	h.Write([]byte(name))
-	h.Write([]byte{0})
-	h.Write(data)
-	return string(h.Sum(nil))
-}
+// Key is source.Key.
+func Key(name string, data []byte) string { return source.Key(name, data) }
 
-func (e *Entry) size() int {
+func entrySize(e *Entry) int {
 	n := 128 + len(e.Name) + len(e.Memo) + len(e.Ignores)
 	for _, d := range e.Docs {
 		n += len(d) + 4
@@ -581,7 +555,7 @@ func (e *Entry) size() int {
 func encodePack(now int64, entries []*Entry) []byte {
 	size := len(Magic) + 16
 	for _, e := range entries {
-		size += e.size()
+		size += entrySize(e)
 	}
 	b := make([]byte, 0, size+SumSize)
 	encodeTo(now, entries, func(p []byte) error {

@@ -1,6 +1,7 @@
 package skill
 
 import (
+	"reflect"
 	"strconv"
 	"strings"
 )
@@ -399,15 +400,7 @@ func unitWords(s string) (*UnitFilter, string, bool) {
 			f.Area, s = strings.ToLower(m[1]), s[len(m[0]):]
 		case reCostTail.MatchString(s):
 			m := reCostTail.FindStringSubmatch(s)
-			n := atoi(m[1])
-			switch m[2] {
-			case "lower", "less":
-				f.CostMax = &n
-			case "higher", "more", "greater":
-				f.CostMin = n
-			default:
-				f.CostMin, f.CostMax = n, &n
-			}
+			costBound(m[2], atoi(m[1]), &f.CostMin, &f.CostMax)
 			s = s[len(m[0]):]
 		case reAtkTail.MatchString(s):
 			m := reAtkTail.FindStringSubmatch(s)
@@ -473,15 +466,7 @@ func cardPhrase(s string) (*CardFilter, bool) {
 		switch {
 		case reCardTail.MatchString(s):
 			m := reCardTail.FindStringSubmatch(s)
-			n := atoi(m[1])
-			switch m[2] {
-			case "lower", "less":
-				f.CostMax = &n
-			case "higher", "more", "greater":
-				f.CostMin = n
-			default:
-				f.CostMin, f.CostMax = n, &n
-			}
+			costBound(m[2], atoi(m[1]), &f.CostMin, &f.CostMax)
 			s = s[len(m[0]):]
 		case reAsMain.MatchString(s):
 			f.AsMain, s = true, s[len(reAsMain.FindString(s)):]
@@ -490,6 +475,19 @@ func cardPhrase(s string) (*CardFilter, bool) {
 		}
 	}
 	return f, true
+}
+
+// costBound sets a filter's cost bounds from "cost N or lower" (word:
+// lower, less), "or higher" (higher, more, greater) or exactly N.
+func costBound(word string, n int, lo *int, hi **int) {
+	switch word {
+	case "lower", "less":
+		*hi = &n
+	case "higher", "more", "greater":
+		*lo = n
+	default:
+		*lo, *hi = n, &n
+	}
 }
 
 func atoi(s string) int {
@@ -505,64 +503,20 @@ func and(a, b *Cond) *Cond {
 		return a
 	}
 	out := *a
-	// Fields are disjoint in practice; b's set fields win.
-	if b.Turn != "" {
-		out.Turn = b.Turn
-	}
-	if b.Attacking != nil {
-		out.Attacking = b.Attacking
-	}
-	if b.Defending != nil {
-		out.Defending = b.Defending
-	}
-	if b.Bonds != nil {
-		out.Bonds = b.Bonds
-	}
-	if b.Allies != nil {
-		out.Allies = b.Allies
-	}
-	if b.Enemies != nil {
-		out.Enemies = b.Enemies
-	}
-	if b.Supported != nil {
-		out.Supported = b.Supported
-	}
-	if b.Area != "" {
-		out.Area = b.Area
-	}
-	if b.SameArea != nil {
-		out.SameArea = b.SameArea
-	}
-	if b.Hand != nil {
-		out.Hand = b.Hand
-	}
-	if b.FoeHand != nil {
-		out.FoeHand = b.FoeHand
-	}
-	out.MoreHand = out.MoreHand || b.MoreHand
-	out.LessHand = out.LessHand || b.LessHand
-	if b.Orbs != nil {
-		out.Orbs = b.Orbs
-	}
-	out.FewerOrbs = out.FewerOrbs || b.FewerOrbs
-	out.Untapped = out.Untapped || b.Untapped
-	out.Stack = max(out.Stack, b.Stack)
-	if b.Main != nil {
-		out.Main = b.Main
-	}
-	out.IsMain = out.IsMain || b.IsMain
-	out.NotMain = out.NotMain || b.NotMain
-	out.ClassChang = out.ClassChang || b.ClassChang
-	if b.Battling != nil {
-		out.Battling = b.Battling
-	}
-	out.AlliesAll = append(out.AlliesAll, b.AlliesAll...)
-	out.Outnumber = out.Outnumber || b.Outnumber
-	if b.Self != nil {
-		out.Self = b.Self
-	}
-	if b.Trigger != nil {
-		out.Trigger = b.Trigger
+	// Fields are disjoint in practice; b's set fields win: a word, a
+	// filter or a count b sets replaces a's, a flag either sets holds, the
+	// larger stack holds, and the ally names add up.
+	ov, bv := reflect.ValueOf(&out).Elem(), reflect.ValueOf(b).Elem()
+	for i := range bv.NumField() {
+		f, o := bv.Field(i), ov.Field(i)
+		switch {
+		case f.Kind() == reflect.Slice:
+			o.Set(reflect.AppendSlice(o, f))
+		case f.Kind() == reflect.Int:
+			o.SetInt(max(o.Int(), f.Int()))
+		case !f.IsZero():
+			o.Set(f)
+		}
 	}
 	return &out
 }

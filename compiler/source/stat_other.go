@@ -1,6 +1,6 @@
 //go:build !linux
 
-package vcache
+package source
 
 import "io/fs"
 
