@@ -130,7 +130,7 @@ text: Glides.
 // tags and terrain of both packs.
 func TestCacheEqualsNoCachePacks(t *testing.T) {
 	root := t.TempDir()
-	copyDir(t, filepath.Join("..", "..", "content", "annas"), filepath.Join(root, "base"))
+	copyDir(t, filepath.Join("..", "..", "..", "content", "annas"), filepath.Join(root, "base"))
 	writeFile(t, filepath.Join(root, "exp", "pack.yaml"), reviewExpPack)
 	writeFile(t, filepath.Join(root, "exp", "units.yaml"), reviewExpUnits)
 	writeFile(t, filepath.Join(root, "exp", "tags.yaml"), reviewExpTags)
@@ -214,7 +214,7 @@ func rewriteMemos(t *testing.T, results []*compiler.Result, f func(summary strin
 // names that exist still count as used.
 func TestCacheHostileMemo(t *testing.T) {
 	pack := filepath.Join(t.TempDir(), "pack")
-	copyDir(t, filepath.Join("..", "..", "content", "annas"), pack)
+	copyDir(t, filepath.Join("..", "..", "..", "content", "annas"), pack)
 	cache := t.TempDir()
 	results, _, closeRoots, err := compileAllOpen([]string{pack}, cache)
 	if err != nil {
@@ -249,7 +249,7 @@ func TestCacheHostileMemo(t *testing.T) {
 // prints what check prints.
 func TestCacheConcurrentRuns(t *testing.T) {
 	pack := filepath.Join(t.TempDir(), "pack")
-	copyDir(t, filepath.Join("..", "..", "content", "annas"), pack)
+	copyDir(t, filepath.Join("..", "..", "..", "content", "annas"), pack)
 	cache := t.TempDir()
 	edits := []func(t *testing.T, pack, cache string){
 		nil,
@@ -292,7 +292,7 @@ func TestCacheConcurrentRuns(t *testing.T) {
 // to one whose name is not UTF-8.
 func TestCacheEqualsNoCacheOddNames(t *testing.T) {
 	root := t.TempDir()
-	copyDir(t, filepath.Join("..", "..", "content", "annas"), filepath.Join(root, "p"))
+	copyDir(t, filepath.Join("..", "..", "..", "content", "annas"), filepath.Join(root, "p"))
 	odd, odd2 := "units/wei\nrd.yaml", "units/a b\\c.yaml"
 	unit := func(id string) string {
 		return "kind: unit\nid: " + id + "\nname: Odd\ntitle: T\ncolor: red\nstats: {hp: 8, atk: 5, spd: 5, def: 2}\nrange: [1]\nmov: 3\ntags: [flyng]\n"
@@ -355,7 +355,7 @@ func TestCacheRandomEdits(t *testing.T) {
 
 func randomEdits(t *testing.T, seed uint64) {
 	pack := filepath.Join(t.TempDir(), "pack")
-	copyDir(t, filepath.Join("..", "..", "content", "annas"), pack)
+	copyDir(t, filepath.Join("..", "..", "..", "content", "annas"), pack)
 	cache := t.TempDir()
 	rnd := rand.New(rand.NewPCG(seed, 12))
 	tagIDs := []string{"flying", "armored", "cavalry", "shapeshifter", "haste", "dancer", "flyng", "annas-base/flying"}

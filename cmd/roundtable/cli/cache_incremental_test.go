@@ -222,7 +222,7 @@ mov: 3
 	for _, g := range games {
 		t.Run(g.content, func(t *testing.T) {
 			pack := filepath.Join(t.TempDir(), "pack")
-			copyDir(t, filepath.Join("..", "..", "content", g.content), pack)
+			copyDir(t, filepath.Join("..", "..", "..", "content", g.content), pack)
 			checkCacheEdits(t, pack, []string{"."}, g.edits)
 		})
 	}

@@ -17,7 +17,7 @@ import (
 // compileSchema reads one of docs/schema/*.schema.json.
 func compileSchema(t *testing.T, name string) *jsonschema.Schema {
 	t.Helper()
-	path := filepath.Join("..", "..", "docs", "schema", name)
+	path := filepath.Join("..", "..", "..", "docs", "schema", name)
 	f, err := os.Open(path)
 	if err != nil {
 		t.Fatal(err)

@@ -15,7 +15,7 @@ import (
 // pack folder, or skips when the data is not beside the repository.
 func cipherPack(tb testing.TB) string {
 	tb.Helper()
-	shared := filepath.Join("..", "..", "..", "shared")
+	shared := filepath.Join("..", "..", "..", "..", "shared")
 	if s := os.Getenv("ROUNDTABLE_SHARED"); s != "" {
 		shared = s
 	}

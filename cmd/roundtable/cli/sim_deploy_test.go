@@ -37,7 +37,7 @@ type k8sJob struct {
 
 func readJobs(t *testing.T, name string) []k8sJob {
 	t.Helper()
-	data, err := os.ReadFile(filepath.Join("..", "..", "deploy", "sim", name))
+	data, err := os.ReadFile(filepath.Join("..", "..", "..", "deploy", "sim", name))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -88,7 +88,7 @@ func TestDeployFilesAgree(t *testing.T) {
 		}
 	}
 
-	gha, err := os.ReadFile(filepath.Join("..", "..", "deploy", "sim", "github-actions.yml"))
+	gha, err := os.ReadFile(filepath.Join("..", "..", "..", "deploy", "sim", "github-actions.yml"))
 	if err != nil {
 		t.Fatal(err)
 	}
