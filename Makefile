@@ -74,7 +74,7 @@ fuzz:
 	$(GO) test ./compiler/fecipher/skill -run '^$$' -fuzz FuzzCompile -fuzztime $(FUZZTIME) $(FUZZFLAGS)
 	$(GO) test ./compiler/lsp -run '^$$' -fuzz FuzzDocumentEdits -fuzztime $(FUZZTIME) $(FUZZFLAGS)
 	$(GO) test ./games/fecipher -run '^TestPropertyImportedDecks$$' -fec.imported 5000 -timeout 30m
-	$(GO) test ./cmd/roundtable -run '^TestGenKilled$$' -gen.kills 400 -gen.builds 4 -timeout 60m -v
+	$(GO) test ./cmd/roundtable/cli -run '^TestGenKilled$$' -gen.kills 400 -gen.builds 4 -timeout 60m -v
 
 fmt:
 	gofmt -w .

@@ -20,11 +20,14 @@ const module = "github.com/roundtable-dev/roundtable"
 // packages never import another game's; the contract (engine/play) and the
 // registry (games) import no game, and neither do the tools written once
 // for every game over the registry (games/render, games/studio); the loader
-// (compiler/source) knows no cache. An arrow listed in pending is reported
+// (compiler/source) knows no cache. Test code follows forbiddenInTest: the
+// one way into cmd from outside it is an external test package of the
+// compiler running its check scripts through cmd/roundtable/clitest. An
+// arrow listed in pending is reported
 // as a log line, not a failure, until the change that removes it lands;
 // then the entry must go.
 func TestLayering(t *testing.T) {
-	out, err := exec.Command("go", "list", "-json=ImportPath,Deps", module+"/...").Output()
+	out, err := exec.Command("go", "list", "-json=ImportPath,Deps,TestImports,XTestImports", module+"/...").Output()
 	if err != nil {
 		t.Fatalf("go list: %v", err)
 	}
@@ -33,8 +36,8 @@ func TestLayering(t *testing.T) {
 	seen := map[string]bool{}
 	for dec.More() {
 		var p struct {
-			ImportPath string
-			Deps       []string
+			ImportPath                      string
+			Deps, TestImports, XTestImports []string
 		}
 		if err := dec.Decode(&p); err != nil {
 			t.Fatal(err)
@@ -57,6 +60,20 @@ func TestLayering(t *testing.T) {
 				continue
 			}
 			t.Errorf("%s imports %s: %s", rel, dep, msg)
+		}
+		for _, tests := range []struct {
+			imports  []string
+			external bool
+		}{{p.TestImports, false}, {p.XTestImports, true}} {
+			for _, d := range tests.imports {
+				dep, ok := strings.CutPrefix(d, module+"/")
+				if !ok {
+					continue
+				}
+				if msg := forbiddenInTest(rel, dep, tests.external); msg != "" {
+					t.Errorf("tests of %s import %s: %s", rel, dep, msg)
+				}
+			}
 		}
 	}
 	if n < 10 {
@@ -95,8 +112,8 @@ func gameOf(pkg string) string {
 func forbidden(pkg, dep string) string {
 	top := func(s string) string { return strings.SplitN(s, "/", 2)[0] }
 	switch {
-	case top(dep) == "cmd":
-		return "nothing may import cmd"
+	case top(dep) == "cmd" && top(pkg) != "cmd":
+		return "nothing outside cmd may import cmd"
 	case top(pkg) == "engine" && top(dep) == "compiler":
 		return "the engine never imports the compiler"
 	case top(pkg) == "engine" && top(dep) == "generated":
@@ -122,6 +139,27 @@ func forbidden(pkg, dep string) string {
 	return ""
 }
 
+// cliTest is the one package of cmd that test code outside cmd may import:
+// it runs testscript files through the CLI in-process.
+const cliTest = "cmd/roundtable/clitest"
+
+// forbiddenInTest judges an import of test code (direct imports only; what
+// a test binary links is its business): test code outside cmd reaches the
+// CLI only from an external test package (package x_test, never the
+// package's own tests) of a compiler package, and only through clitest, so
+// a check's scripts run beside the check while the compiler itself still
+// imports no cmd package. The rules for non-test code are forbidden's.
+func forbiddenInTest(pkg, dep string, external bool) string {
+	top := func(s string) string { return strings.SplitN(s, "/", 2)[0] }
+	if top(dep) != "cmd" || top(pkg) == "cmd" {
+		return ""
+	}
+	if external && top(pkg) == "compiler" && dep == cliTest {
+		return ""
+	}
+	return "test code outside cmd reaches the CLI only through " + cliTest + ", from an external test package of the compiler (a check's scripts)"
+}
+
 // isGame reports whether compiler/x is a game's compile step.
 func isGame(dep string) bool {
 	return slices.Contains(gameFolders, strings.TrimPrefix(dep, "compiler/"))
@@ -136,6 +174,11 @@ func TestForbiddenRules(t *testing.T) {
 		{"engine/annas", "engine/annas/table", false},
 		{"compiler/annas", "engine/annas/table", false},
 		{"compiler", "cmd/roundtable", true},
+		{"compiler", "cmd/roundtable/cli", true},
+		{"compiler/annas", "cmd/roundtable/clitest", true},
+		{"games/annas", "cmd/roundtable/cli", true},
+		{"cmd/roundtable", "cmd/roundtable/cli", false},
+		{"cmd/roundtable/clitest", "cmd/roundtable/cli", false},
 		{"compiler/lsp", "engine/annas/table", true},
 		{"compiler/lsp", "compiler/annas", true},
 		{"compiler/lsp", "compiler/schemaexport", false},
@@ -169,6 +212,29 @@ func TestForbiddenRules(t *testing.T) {
 	} {
 		if got := forbidden(c.pkg, c.dep) != ""; got != c.bad {
 			t.Errorf("forbidden(%s, %s) = %v, want %v", c.pkg, c.dep, got, c.bad)
+		}
+	}
+}
+
+func TestForbiddenInTestRules(t *testing.T) {
+	for _, c := range []struct {
+		pkg, dep string
+		external bool
+		bad      bool
+	}{
+		{"compiler/annas", "cmd/roundtable/clitest", true, false},
+		{"compiler", "cmd/roundtable/clitest", true, false},
+		{"compiler/fecipher/cardlist", "cmd/roundtable/clitest", true, false},
+		{"compiler/annas", "cmd/roundtable/clitest", false, true}, // the package's own tests
+		{"compiler/annas", "cmd/roundtable/cli", true, true},      // the CLI's internals
+		{"compiler/annas", "cmd/roundtable", true, true},
+		{"engine/annas", "cmd/roundtable/clitest", true, true},
+		{"games/annas", "cmd/roundtable/clitest", true, true},
+		{"cmd/roundtable/cli", "cmd/roundtable/clitest", true, false},
+		{"compiler/annas", "generated/annas", false, false}, // non-cmd rules are forbidden's
+	} {
+		if got := forbiddenInTest(c.pkg, c.dep, c.external) != ""; got != c.bad {
+			t.Errorf("forbiddenInTest(%s, %s, external=%v) = %v, want %v", c.pkg, c.dep, c.external, got, c.bad)
 		}
 	}
 }

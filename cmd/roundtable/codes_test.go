@@ -2,43 +2,83 @@ package main
 
 import (
 	"bytes"
+	"cmp"
 	"fmt"
 	"os"
+	"path"
 	"path/filepath"
 	"regexp"
 	"slices"
 	"strings"
 	"testing"
 
+	"github.com/roundtable-dev/roundtable/cmd/roundtable/clitest/scriptenv"
 	"github.com/roundtable-dev/roundtable/compiler/diag"
 )
 
-// scriptExamples maps each diagnostic code to the first diagnostic line a
-// testscript expects for it.
-func scriptExamples(t *testing.T) map[string]string {
-	files, err := filepath.Glob("testdata/script/*.txtar")
+// example is the first diagnostic line a testscript expects for a code, and
+// the script (its path from the repository root).
+type example struct{ line, script string }
+
+// scriptFiles are every testscript of the repository: the checks' beside
+// them under compiler/ first, then the commands' (cmd/roundtable), each
+// group ordered by file name, then path. "The first script" of a code is
+// the first in this order, so a code's example comes from its check's
+// scripts when they show it.
+func scriptFiles(t *testing.T) (repo string, files []string) {
+	repo, err := scriptenv.Repo()
 	if err != nil {
 		t.Fatal(err)
 	}
-	slices.Sort(files)
+	dirs, err := scriptenv.ScriptDirs(repo)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, d := range dirs {
+		fs, err := filepath.Glob(filepath.Join(repo, d, "*.txtar"))
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, f := range fs {
+			files = append(files, path.Join(d, filepath.Base(f)))
+		}
+	}
+	slices.SortFunc(files, func(a, b string) int {
+		beside := func(f string) bool { return strings.HasPrefix(f, "compiler/") }
+		return cmp.Or(-cmp.Compare(boolInt(beside(a)), boolInt(beside(b))), strings.Compare(path.Base(a), path.Base(b)), strings.Compare(a, b))
+	})
+	return repo, files
+}
+
+func boolInt(b bool) int {
+	if b {
+		return 1
+	}
+	return 0
+}
+
+// scriptExamples maps each diagnostic code to the first diagnostic line a
+// testscript expects for it.
+func scriptExamples(t *testing.T) map[string]example {
+	repo, files := scriptFiles(t)
 	re := regexp.MustCompile(`(?:error|warning)\\?\[([a-z0-9-]+)\\?\]`)
 	jsonRe := regexp.MustCompile(`"code": "([a-z0-9-]+)"`)
 	clean := strings.NewReplacer(`''`, `'`, `\`, ``, `stdout '`, ``, `'`, ``, `^`, ``, `$`, ``)
-	out := map[string]string{}
-	jsonOnly := map[string]string{}
+	out := map[string]example{}
+	jsonOnly := map[string]example{}
 	for _, f := range files {
-		data, err := os.ReadFile(f)
+		data, err := os.ReadFile(filepath.Join(repo, f))
 		if err != nil {
 			t.Fatal(err)
 		}
 		for _, line := range strings.Split(string(data), "\n") {
 			if m := re.FindStringSubmatch(line); m != nil {
 				if _, ok := out[m[1]]; !ok {
-					out[m[1]] = strings.TrimSpace(clean.Replace(line))
+					out[m[1]] = example{strings.TrimSpace(clean.Replace(line)), f}
 				}
 			} else if m := jsonRe.FindStringSubmatch(line); m != nil {
 				if _, ok := jsonOnly[m[1]]; !ok {
-					jsonOnly[m[1]] = "(see " + filepath.Base(f) + ")"
+					jsonOnly[m[1]] = example{"(see " + path.Base(f) + ")", f}
 				}
 			}
 		}
@@ -57,14 +97,42 @@ func scriptExamples(t *testing.T) map[string]string {
 func TestEveryCodeHasAScript(t *testing.T) {
 	ex := scriptExamples(t)
 	for _, c := range diag.Codes() {
-		e, ok := ex[c.ID]
+		x, ok := ex[c.ID]
 		if !ok {
-			t.Errorf("diagnostic code %s has no testscript case in testdata/script", c.ID)
+			t.Errorf("diagnostic code %s has no testscript case (compiler/.../testdata/script beside its check, or cmd/roundtable/testdata/script)", c.ID)
 			continue
 		}
+		e := x.line
 		if _, msg, _ := strings.Cut(e, "]: "); !strings.HasPrefix(e, "(see ") && (len(msg) < 10 || strings.HasSuffix(msg, ": ")) {
 			t.Errorf("diagnostic code %s: its example %q is cut off; make the first script line that shows it match the whole message", c.ID, e)
 		}
+	}
+}
+
+// codePrefixFolders maps a game's code prefix to its folder under compiler/.
+// (Issue 23 item 1 declares each game's prefix with the game; read it from
+// there once it is.)
+var codePrefixFolders = map[string]string{"annas": "annas", "bc": "battlecrest", "fec": "fecipher", "tb": "tablebattles", "tro": "tropera"}
+
+// TestGameCodesHaveScriptsBesideTheirChecks: a game's code is shown first by
+// a script beside the game's checks (compiler/<game>/...), not only by a
+// command's script.
+func TestGameCodesHaveScriptsBesideTheirChecks(t *testing.T) {
+	ex := scriptExamples(t)
+	n := 0
+	for _, c := range diag.Codes() {
+		prefix, _, _ := strings.Cut(c.ID, "-")
+		folder, ok := codePrefixFolders[prefix]
+		if !ok {
+			continue
+		}
+		n++
+		if x := ex[c.ID]; !strings.HasPrefix(x.script, "compiler/"+folder+"/") {
+			t.Errorf("code %s: its first script is %q; it belongs beside its check, in compiler/%s/.../testdata/script", c.ID, x.script, folder)
+		}
+	}
+	if n < 100 {
+		t.Errorf("only %d game codes; a code prefix is missing from codePrefixFolders", n)
 	}
 }
 
@@ -106,24 +174,30 @@ then each related place and note on a line of its own);
 its default level) and each related place as a ` + "`relatedLocation`" + `. A project can change a code's severity
 or accept problems: see [project.md](project.md).
 
-This page is generated from the code registry and the end-to-end tests
-(` + "`cmd/roundtable/testdata/script`" + `); each example is real output.
+This page is generated from the code registry and the end-to-end tests: each example is real
+output: the first line that shows the code in the scripts kept beside the checks
+(` + "`compiler/<game>/testdata/script`" + `, ` + "`compiler/testdata/script`" + ` for the core), by file name, or
+else in the commands' scripts (` + "`cmd/roundtable/testdata/script`" + `). The last column links the script.
 
-| code | severity | meaning | example |
-|---|---|---|---|
+| code | severity | meaning | example | script |
+|---|---|---|---|---|
 `)
 	for _, c := range diag.Codes() {
-		example := ex[c.ID]
-		fmt.Fprintf(&b, "| <a id=\"%s\"></a>`%s` | %s | %s | `%s` |\n", c.ID, c.ID, c.Severity, strings.ReplaceAll(c.Summary, "|", `\|`), strings.ReplaceAll(strings.ReplaceAll(example, "|", `\|`), "`", "'"))
+		x := ex[c.ID]
+		script := ""
+		if x.script != "" {
+			script = "[" + path.Base(x.script) + "](../" + x.script + ")"
+		}
+		fmt.Fprintf(&b, "| <a id=\"%s\"></a>`%s` | %s | %s | `%s` | %s |\n", c.ID, c.ID, c.Severity, strings.ReplaceAll(c.Summary, "|", `\|`), strings.ReplaceAll(strings.ReplaceAll(x.line, "|", `\|`), "`", "'"), script)
 	}
-	path := "../../docs/diagnostics.md"
-	if *update {
-		if err := os.WriteFile(path, b.Bytes(), 0o644); err != nil {
+	docPath := "../../docs/diagnostics.md"
+	if scriptenv.Update() {
+		if err := os.WriteFile(docPath, b.Bytes(), 0o644); err != nil {
 			t.Fatal(err)
 		}
 		return
 	}
-	have, err := os.ReadFile(path)
+	have, err := os.ReadFile(docPath)
 	if err != nil || !bytes.Equal(have, b.Bytes()) {
 		t.Errorf("docs/diagnostics.md is stale; run: go test ./cmd/roundtable -run TestDiagnosticsDoc -update")
 	}

@@ -154,7 +154,7 @@ func check(srcs []packSource, l compiler.Loader, dc *docCache) checked {
 		res, ds := compiler.CompileObserved(set, obs)
 		if slices.ContainsFunc(set, func(p *compiler.Pack) bool { return p.Doc != nil && missing[p.Doc.File] }) {
 			// As check does: without a required pack, keep only what
-			// stands alone (cmd/roundtable/check.go).
+			// stands alone (cmd/roundtable/cli/check.go).
 			ds = slices.DeleteFunc(ds, func(d diag.Diagnostic) bool { return !compiler.StandsAlone(d.Code) })
 		}
 		diags = append(diags, ds...)

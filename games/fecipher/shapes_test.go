@@ -302,7 +302,7 @@ func TestEveryShapeHasAScenario(t *testing.T) {
 		}
 	}
 	// Deck building is not play: the copies permission is shown by the
-	// check of a deck (cmd/roundtable/testdata/script/fec_deck_copies.txtar).
+	// check of a deck (compiler/fecipher/testdata/script/fec_deck_copies.txtar).
 	covered["special:copies"] = true
 	real := realVocabulary(t)
 	var missing []string

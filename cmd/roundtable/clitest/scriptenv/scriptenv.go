@@ -1,0 +1,144 @@
+// Package scriptenv is what every roundtable testscript has, wherever it
+// runs: $REPO and $SHARED, the commands mkfile and unplaceholder, the
+// -update flag. It does not import the CLI, so the CLI's own tests use it
+// too (cmd/roundtable/cli); clitest adds the CLI itself.
+package scriptenv
+
+import (
+	"flag"
+	"fmt"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"regexp"
+	"strings"
+
+	"github.com/rogpeppe/go-internal/testscript"
+)
+
+var update = flag.Bool("update", false, "rewrite testscript goldens (and, in cmd/roundtable, docs/diagnostics.md)")
+
+// Update reports whether the test run was asked to rewrite its goldens.
+func Update() bool { return *update }
+
+// Commands are the script commands every script has.
+func Commands() map[string]func(ts *testscript.TestScript, neg bool, args []string) {
+	return map[string]func(ts *testscript.TestScript, neg bool, args []string){
+		"mkfile":        mkfile,
+		"unplaceholder": unplaceholder,
+	}
+}
+
+// Setup sets $REPO (the repository root) and $SHARED (the shared data:
+// ROUNDTABLE_SHARED, else ../shared beside the repository).
+func Setup(repo string) func(env *testscript.Env) error {
+	shared := Shared(repo)
+	return func(env *testscript.Env) error {
+		env.Setenv("REPO", repo)
+		env.Setenv("SHARED", shared)
+		return nil
+	}
+}
+
+// Shared is the shared data folder: ROUNDTABLE_SHARED, else ../shared
+// beside the repository.
+func Shared(repo string) string {
+	if s := os.Getenv("ROUNDTABLE_SHARED"); s != "" {
+		return s
+	}
+	return filepath.Join(repo, "..", "shared")
+}
+
+// Repo is the repository root: the nearest folder at or above the working
+// directory (a test's package folder) that holds go.mod.
+func Repo() (string, error) {
+	dir, err := os.Getwd()
+	if err != nil {
+		return "", err
+	}
+	for d := dir; ; d = filepath.Dir(d) {
+		if _, err := os.Stat(filepath.Join(d, "go.mod")); err == nil {
+			return d, nil
+		}
+		if filepath.Dir(d) == d {
+			return "", fmt.Errorf("no go.mod at or above %s", dir)
+		}
+	}
+}
+
+// ScriptDirs are the folders that hold testscript files, relative to the
+// repository root, in a fixed order: the commands', the core's, then each
+// compile package's (any depth under compiler/).
+func ScriptDirs(repo string) ([]string, error) {
+	dirs := []string{}
+	err := filepath.WalkDir(repo, func(p string, d fs.DirEntry, err error) error {
+		if err != nil {
+			return err
+		}
+		if !d.IsDir() {
+			return nil
+		}
+		if d.Name() == ".git" || d.Name() == "node_modules" {
+			return filepath.SkipDir
+		}
+		if d.Name() == "script" && filepath.Base(filepath.Dir(p)) == "testdata" {
+			rel, err := filepath.Rel(repo, p)
+			if err != nil {
+				return err
+			}
+			dirs = append(dirs, filepath.ToSlash(rel))
+			return filepath.SkipDir
+		}
+		return nil
+	})
+	return dirs, err
+}
+
+// mkfile writes files a txtar cannot hold: `mkfile big PATH` (over the 4 MiB
+// limit), `mkfile badutf8 PATH` (a unit whose name has a 0xff byte) and
+// `mkfile badutf8json PATH` (a card list with one).
+func mkfile(ts *testscript.TestScript, neg bool, args []string) {
+	if neg || len(args) != 2 {
+		ts.Fatalf("usage: mkfile big|badutf8|badutf8json PATH")
+	}
+	var data []byte
+	switch args[0] {
+	case "big":
+		data = []byte("kind: tag\n" + strings.Repeat("# padding\n", 500000))
+	case "badutf8":
+		data = []byte("kind: unit\nid: chrom\nname: Ch\xffrom\n")
+	case "badutf8json":
+		data = []byte("[\n  {\"ID\": 0, \"Character\": \"Ma\xffrth\"}\n]\n")
+	default:
+		ts.Fatalf("unknown mkfile kind %q", args[0])
+	}
+	ts.Check(os.WriteFile(ts.MkAbs(args[1]), data, 0o644))
+}
+
+// placeholderMark is what `roundtable new` adds after an example value.
+var placeholderMark = regexp.MustCompile(` *# roundtable:placeholder( -- )?`)
+
+// unplaceholder stands for an author who edited every value `roundtable
+// new` marked: `unplaceholder DIR` deletes the "# roundtable:placeholder"
+// marks of the YAML files under DIR (keeping the comments after them).
+func unplaceholder(ts *testscript.TestScript, neg bool, args []string) {
+	if neg || len(args) != 1 {
+		ts.Fatalf("usage: unplaceholder DIR")
+	}
+	ts.Check(filepath.WalkDir(ts.MkAbs(args[0]), func(p string, d fs.DirEntry, err error) error {
+		if err != nil || d.IsDir() || !strings.HasSuffix(p, ".yaml") {
+			return err
+		}
+		data, err := os.ReadFile(p)
+		if err != nil {
+			return err
+		}
+		out := placeholderMark.ReplaceAllStringFunc(string(data), func(m string) string {
+			if strings.HasSuffix(m, " -- ") {
+				return " # "
+			}
+			return ""
+		})
+		return os.WriteFile(p, []byte(out), 0o644)
+	}))
+}
