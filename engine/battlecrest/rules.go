@@ -243,7 +243,7 @@ func (g *Game) decide() (int, []opt) {
 	case stepMarch:
 		var ds []Pos
 		if g.W[s.W].Alive {
-			ds = g.sorted(s.W, g.Reach(s.W, s.Move, false))
+			ds = g.sorted(s.W, g.reach(s.W, s.Move, false).ps)
 		}
 		if len(ds) == 0 {
 			g.pop()
@@ -483,7 +483,7 @@ func (g *Game) decideAimed(s *step) (int, []opt) {
 		}
 		var ds []Pos
 		if g.W[t].Alive {
-			ds = g.sorted(t, g.Reach(t, mv, true))
+			ds = g.sorted(t, g.reach(t, mv, true).ps)
 		}
 		if len(ds) == 0 {
 			s.Next++
@@ -750,10 +750,10 @@ func (g *Game) cardWord(p, k int) string {
 	return w
 }
 
-// steps are the spaces one move from p: orthogonal neighbours and the exits
-// of shortcuts touching p (rulebook: Map Shortcuts).
-func (g *Game) steps(p Pos) []Pos {
-	out := make([]Pos, 0, 6)
+// appendSteps appends to out the spaces one move from p: orthogonal
+// neighbours and the exits of shortcuts touching p (rulebook: Map
+// Shortcuts). Callers pass a small array of their own: no allocation.
+func (g *Game) appendSteps(out []Pos, p Pos) []Pos {
 	for e := table.North; e <= table.West; e++ {
 		out = append(out, p.add(e))
 	}
@@ -773,38 +773,109 @@ func (g *Game) steps(p Pos) []Pos {
 // hazards on a way there (rulebook: Movement Rules). A forced warrior
 // passes through any warrior; otherwise only through allies.
 func (g *Game) Reach(wi, mv int, force bool) map[Pos]int {
+	r := g.reach(wi, mv, force)
+	out := make(map[Pos]int, len(r.ps))
+	for k, p := range r.ps {
+		out[p] = r.hz[k]
+	}
+	return out
+}
+
+// reach is Reach in the game's own memory (a map per call was the largest
+// allocation of a battlecrest game): valid until the next reach on g.
+func (g *Game) reach(wi, mv int, force bool) *posSet {
+	if g.rb == nil || len(g.rb[0].idx) != int(g.Map.Width)*int(g.Map.Height) {
+		g.rb = &[3]posSet{}
+		for k := range g.rb {
+			g.rb[k].init(g.Map)
+		}
+	}
+	cur, next, best := &g.rb[0], &g.rb[1], &g.rb[2]
+	cur.reset()
+	next.reset()
+	best.reset()
 	w := g.W[wi]
-	// cur and next are two maps reused in turn: a fresh map per move was
-	// the largest allocation of a battlecrest game.
-	cur, next := map[Pos]int{w.Pos: 0}, map[Pos]int{}
-	best := map[Pos]int{}
+	// The start may be off the map (a defeated warrior): it is only
+	// walked from, never looked up.
+	cur.ps, cur.hz = append(cur.ps, w.Pos), append(cur.hz, 0)
+	var buf [8]Pos
 	for range mv {
-		clear(next)
-		for p, hz := range cur {
-			for _, q := range g.steps(p) {
+		next.reset()
+		for k, p := range cur.ps {
+			hz := cur.hz[k]
+			for _, q := range g.appendSteps(buf[:0], p) {
 				if !g.isSpace(q) {
 					continue
 				}
 				if o := g.at(q); o >= 0 && o != wi && !force && g.W[o].Player != w.Player {
 					continue
 				}
-				h := hz + g.hazardAt(q)
-				if old, ok := next[q]; !ok || h < old {
-					next[q] = h
-				}
+				next.lower(q, hz+g.hazardAt(q))
 			}
 		}
-		for q, h := range next {
+		for k, q := range next.ps {
 			if o := g.at(q); q == w.Pos || (o >= 0 && o != wi) {
 				continue
 			}
-			if old, ok := best[q]; !ok || h < old {
-				best[q] = h
-			}
+			best.lower(q, next.hz[k])
 		}
 		cur, next = next, cur
 	}
 	return best
+}
+
+// posSet maps spaces of the map to a count (hazards): a slot per cell
+// and the list of the spaces set, in the order first set. Reach's result
+// does not depend on the order (each space keeps its minimum; callers
+// sort or look up).
+type posSet struct {
+	width int8
+	idx   []int16 // per cell: its index in ps, -1 when not set
+	ps    []Pos
+	hz    []int
+}
+
+func (s *posSet) init(m *table.MapSet) {
+	s.width = m.Width
+	s.idx = make([]int16, int(m.Width)*int(m.Height))
+	for i := range s.idx {
+		s.idx[i] = -1
+	}
+}
+
+// cell is p's slot, -1 off the map.
+func (s *posSet) cell(p Pos) int {
+	if p.R < 0 || p.C < 0 || p.C >= s.width || int(p.R)*int(s.width)+int(p.C) >= len(s.idx) {
+		return -1
+	}
+	return int(p.R)*int(s.width) + int(p.C)
+}
+
+func (s *posSet) reset() {
+	for _, p := range s.ps {
+		if c := s.cell(p); c >= 0 {
+			s.idx[c] = -1
+		}
+	}
+	s.ps, s.hz = s.ps[:0], s.hz[:0]
+}
+
+// lower sets p to h when p is not set or set higher; p is on the map.
+func (s *posSet) lower(p Pos, h int) {
+	c := s.cell(p)
+	if k := s.idx[c]; k >= 0 {
+		s.hz[k] = min(s.hz[k], h)
+		return
+	}
+	s.idx[c] = int16(len(s.ps))
+	s.ps, s.hz = append(s.ps, p), append(s.hz, h)
+}
+
+func (s *posSet) get(p Pos) (int, bool) {
+	if c := s.cell(p); c >= 0 && s.idx[c] >= 0 {
+		return s.hz[s.idx[c]], true
+	}
+	return 0, false
 }
 
 // reachMost maps each space a forced warrior wi may end on within mv moves
@@ -819,7 +890,8 @@ func (g *Game) reachMost(wi, mv int) map[Pos]int {
 		if left == 0 {
 			return
 		}
-		for _, q := range g.steps(p) {
+		var buf [8]Pos
+		for _, q := range g.appendSteps(buf[:0], p) {
 			if !g.isSpace(q) || seen[q] {
 				continue
 			}
@@ -840,11 +912,8 @@ func (g *Game) reachMost(wi, mv int) map[Pos]int {
 
 // sorted orders destinations nearest the warrior's enemies first (the
 // look-ahead's default), then by row and column.
-func (g *Game) sorted(wi int, m map[Pos]int) []Pos {
-	ds := make([]Pos, 0, len(m))
-	for d := range m {
-		ds = append(ds, d)
-	}
+func (g *Game) sorted(wi int, ps []Pos) []Pos {
+	ds := slices.Clone(ps)
 	near := func(p Pos) int {
 		n := 99
 		for i, w := range g.W {
@@ -877,7 +946,7 @@ func (g *Game) moveDests(wi int) []Pos {
 	if !c.W[wi].Alive {
 		return nil
 	}
-	return c.sorted(wi, c.Reach(wi, mv, false))
+	return c.sorted(wi, c.reach(wi, mv, false).ps)
 }
 
 // move moves warrior wi to dest with a Move action: the movement bonus
@@ -893,11 +962,13 @@ func (g *Game) walk(wi int, dest Pos, mv int, force, most bool, why string) {
 	if !g.W[wi].Alive || g.over {
 		return
 	}
-	ways := g.Reach(wi, mv, force)
+	var hz int
+	var ok bool
 	if most {
-		ways = g.reachMost(wi, mv)
+		hz, ok = g.reachMost(wi, mv)[dest]
+	} else {
+		hz, ok = g.reach(wi, mv, force).get(dest)
 	}
-	hz, ok := ways[dest]
 	if !ok {
 		if !g.quiet {
 			g.emit(g.W[wi].Player, why, g.W[wi].Name+" can no longer reach "+Tile(dest), map[string]any{"warrior": g.W[wi].ID, "from": Tile(g.W[wi].Pos), "to": Tile(g.W[wi].Pos)})
@@ -941,7 +1012,7 @@ func (g *Game) targets(wi int, ab table.Ability, reach, more int) []int {
 		if ab.Keyword == table.Attack && t.Player == w.Player {
 			continue
 		}
-		if ab.Keyword == table.Force && len(g.Reach(i, int(ab.Value)+more, true)) == 0 {
+		if ab.Keyword == table.Force && len(g.reach(i, int(ab.Value)+more, true).ps) == 0 {
 			continue
 		}
 		out = append(out, i)
@@ -972,7 +1043,7 @@ func (g *Game) usable(p, wi int, ab table.Ability) bool {
 		}
 		return len(g.targets(wi, ab, reach, more)) > 0
 	case table.March:
-		return len(g.Reach(wi, int(ab.Value)+g.bonusPeek(wi, table.MovementBonus), false)) > 0
+		return len(g.reach(wi, int(ab.Value)+g.bonusPeek(wi, table.MovementBonus), false).ps) > 0
 	case table.Star:
 		return len(g.stars(p)) > 0
 	}

@@ -111,6 +111,8 @@ type Game struct {
 	// of a new game per peek. Never shared: clone and lookInto leave it
 	// behind.
 	spare *Game
+	// rb is reach's memory (never shared: clone leaves it behind).
+	rb *[3]posSet
 }
 
 // New sets a game up: map setup, player setup and warrior placement, then
@@ -290,7 +292,7 @@ func (g *Game) clone() *Game {
 	c.pcg = &pcg
 	c.rng = rand.New(c.pcg)
 	c.events = nil
-	c.look, c.spare = false, nil
+	c.look, c.spare, c.rb = false, nil, nil
 	return &c
 }
 
@@ -310,7 +312,7 @@ func (g *Game) lookAhead() *Game {
 // option list is shared, as clone shares it). dst keeps its spare.
 func (g *Game) copyInto(dst *Game) {
 	lm, cards, used, done, stack, triggers := dst.Lm[:0], [2][]Card{dst.P[0].Cards[:0], dst.P[1].Cards[:0]}, dst.used[:0], dst.done[:0], dst.stack[:0], dst.triggers[:0]
-	pcg, rng, spare := dst.pcg, dst.rng, dst.spare
+	pcg, rng, spare, rb := dst.pcg, dst.rng, dst.spare, dst.rb
 	*dst = *g
 	dst.Lm = append(lm, g.Lm...)
 	for p := range 2 {
@@ -332,7 +334,7 @@ func (g *Game) copyInto(dst *Game) {
 	dst.pcg, dst.rng = pcg, rng
 	dst.events = nil
 	dst.quiet, dst.look = true, true
-	dst.spare = spare
+	dst.spare, dst.rb = spare, rb
 }
 
 // side is the showing side of an action card.
