@@ -272,7 +272,7 @@ func (b *Battle) appendUnitActs(out []act, i int) []act {
 		mayMove = false
 	}
 	if mayMove && left > 0 {
-		for t, c := range b.Reach(u, left) {
+		for t, c := range b.reach(u, left) {
 			if c > 0 {
 				out = append(out, act{text: u.ID + " move " + b.tileName(t), v: vMove, u: i, tile: t, t: -1})
 			}
