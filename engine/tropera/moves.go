@@ -187,6 +187,7 @@ type scratch struct {
 	reach, dist, goals, tiles []int
 	occ                       []int8
 	frontier                  [][]int
+	seen                      map[string]bool // dedupe
 }
 
 func (b *Battle) scratch() *scratch {
