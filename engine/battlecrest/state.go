@@ -102,13 +102,13 @@ type Game struct {
 
 	events []play.Event
 	quiet  bool // no events: look-ahead copies and Options.Quiet
-	// look marks a look-ahead copy (lookInto): nothing reads its options'
+	// look marks a look-ahead copy (copyInto): nothing reads its options'
 	// texts, so decide leaves them empty (they were a third of a greedy
 	// game's bytes).
 	look bool
-	// spare is this game's look-ahead copy, overwritten by each lookInto
+	// spare is this game's look-ahead copy, overwritten by each lookAhead
 	// (moveDests, Greedy): one game's memory reused for every peek instead
-	// of a new game per peek. Never shared: clone and lookInto leave it
+	// of a new game per peek. Never shared: clone and copyInto leave it
 	// behind.
 	spare *Game
 	// rb is reach's memory (never shared: clone leaves it behind).
@@ -314,18 +314,18 @@ func (g *Game) copyInto(dst *Game) {
 	lm, cards, used, done, stack, triggers := dst.Lm[:0], [2][]Card{dst.P[0].Cards[:0], dst.P[1].Cards[:0]}, dst.used[:0], dst.done[:0], dst.stack[:0], dst.triggers[:0]
 	pcg, rng, spare, rb := dst.pcg, dst.rng, dst.spare, dst.rb
 	*dst = *g
-	dst.Lm = append(lm, g.Lm...)
+	dst.Lm = copyTo(lm, g.Lm)
 	for p := range 2 {
-		dst.P[p].Cards = append(cards[p], g.P[p].Cards...)
+		dst.P[p].Cards = copyTo(cards[p], g.P[p].Cards)
 	}
-	dst.used = append(used, g.used...)
-	dst.done = append(done, g.done...)
-	dst.stack = stack
-	for _, s := range g.stack {
-		dst.stack = append(dst.stack, s.clone())
+	dst.used = copyTo(used, g.used)
+	dst.done = copyTo(done, g.done)
+	dst.stack = copyTo(stack, g.stack)
+	for i := range dst.stack {
+		dst.stack[i] = dst.stack[i].clone()
 	}
 	dst.opts = g.opts[:len(g.opts):len(g.opts)]
-	dst.triggers = append(triggers, g.triggers...)
+	dst.triggers = copyTo(triggers, g.triggers)
 	if pcg == nil {
 		pcg = &rand.PCG{}
 		rng = rand.New(pcg)
@@ -335,6 +335,15 @@ func (g *Game) copyInto(dst *Game) {
 	dst.events = nil
 	dst.quiet, dst.look = true, true
 	dst.spare, dst.rb = spare, rb
+}
+
+// copyTo is src copied into dst's memory, nil when src is nil (as
+// slices.Clone gives).
+func copyTo[T any](dst, src []T) []T {
+	if src == nil {
+		return nil
+	}
+	return append(dst[:0], src...)
 }
 
 // side is the showing side of an action card.
