@@ -22,7 +22,7 @@ func (Greedy) Choose(m play.Match) int {
 	p := g.toMove
 	best, bi := 0.0, -1
 	for i := range g.opts {
-		c := g.peek()
+		c := g.lookAhead()
 		c.choose(c.opts[i])
 		c.advance(true)
 		for !c.over && len(c.opts) > 0 {

@@ -170,18 +170,26 @@ func (g *Game) decide() (int, []opt) {
 		for _, d := range ds {
 			// Concatenated, not Sprintf'd: the same text without boxing
 			// the arguments, once per destination per decision.
-			opts = append(opts, opt{text: "move " + g.W[s.W].ID + " to " + Tile(d), kind: ActMove, w: s.W, to: d})
+			o := opt{kind: ActMove, w: s.W, to: d}
+			if !g.look {
+				o.text = "move " + g.W[s.W].ID + " to " + Tile(d)
+			}
+			opts = append(opts, o)
 		}
 		return p, opts
 	case stepPlan:
 		side := g.side(g.P[p].Cards[s.Card])
 		var opts []opt
 		for _, pl := range g.plans(p, s.Card) {
-			var ws []string
-			for _, a := range pl {
-				ws = append(ws, describe(side.Abilities[a]))
+			o := opt{abs: pl}
+			if !g.look {
+				var ws []string
+				for _, a := range pl {
+					ws = append(ws, describe(side.Abilities[a]))
+				}
+				o.text = "resolve " + strings.Join(ws, " then ")
 			}
-			opts = append(opts, opt{text: "resolve " + strings.Join(ws, " then "), abs: pl})
+			opts = append(opts, o)
 		}
 		if len(opts) == 0 {
 			g.pop()
@@ -196,7 +204,9 @@ func (g *Game) decide() (int, []opt) {
 		s.Abs = s.Abs[1:]
 		switch {
 		case !g.usable(p, 2*p, ab):
-			g.emit(p, "fizzle", describe(ab)+" has nothing to do", map[string]any{"ability": describe(ab)})
+			if !g.quiet {
+				g.emit(p, "fizzle", describe(ab)+" has nothing to do", map[string]any{"ability": describe(ab)})
+			}
 		case ab.Keyword == table.Star:
 			g.push(step{Kind: stepStar, Seat: p})
 		default:
@@ -209,8 +219,14 @@ func (g *Game) decide() (int, []opt) {
 			return p, nil
 		}
 		opts := make([]opt, len(sas))
+		for i := range sas {
+			opts[i] = opt{i: i}
+		}
+		if g.look {
+			return p, opts
+		}
 		for i, sa := range sas {
-			opts[i] = opt{text: "star " + slug(sa.name), i: i}
+			opts[i].text = "star " + slug(sa.name)
 		}
 		for i := range opts {
 			for j := range opts {
@@ -227,7 +243,7 @@ func (g *Game) decide() (int, []opt) {
 	case stepMarch:
 		var ds []Pos
 		if g.W[s.W].Alive {
-			ds = g.sorted(s.W, g.Reach(s.W, s.Move, false))
+			ds = g.sorted(s.W, g.reach(s.W, s.Move, false).ps)
 		}
 		if len(ds) == 0 {
 			g.pop()
@@ -235,7 +251,10 @@ func (g *Game) decide() (int, []opt) {
 		}
 		opts := make([]opt, len(ds))
 		for i, d := range ds {
-			opts[i] = opt{text: "march to " + Tile(d), to: d}
+			opts[i] = opt{to: d}
+			if !g.look {
+				opts[i].text = "march to " + Tile(d)
+			}
 		}
 		return p, opts
 	case stepAttack, stepForce:
@@ -247,7 +266,11 @@ func (g *Game) decide() (int, []opt) {
 			g.pop()
 			return p, nil
 		}
-		return p, []opt{{text: "use " + slug(sp.Name), i: 1}, {text: "skip " + slug(sp.Name), i: 0}}
+		opts := []opt{{i: 1}, {i: 0}}
+		if !g.look {
+			opts[0].text, opts[1].text = "use "+slug(sp.Name), "skip "+slug(sp.Name)
+		}
+		return p, opts
 	}
 	return p, nil
 }
@@ -377,7 +400,10 @@ func (g *Game) decideAimed(s *step) (int, []opt) {
 		}
 		opts := make([]opt, len(first))
 		for i, t := range first {
-			opts[i] = opt{text: verb + " " + g.W[t].ID, i: t}
+			opts[i] = opt{i: t}
+			if !g.look {
+				opts[i].text = verb + " " + g.W[t].ID
+			}
 		}
 		return p, opts
 	case phaseMore:
@@ -395,7 +421,11 @@ func (g *Game) decideAimed(s *step) (int, []opt) {
 		}
 		opts := make([]opt, 0, len(more)+1)
 		for _, t := range more {
-			opts = append(opts, opt{text: "also " + verb + " " + g.W[t].ID, i: t})
+			o := opt{i: t}
+			if !g.look {
+				o.text = "also " + verb + " " + g.W[t].ID
+			}
+			opts = append(opts, o)
 		}
 		return p, append(opts, opt{text: "no more targets", i: -1})
 	case phaseNext:
@@ -405,7 +435,9 @@ func (g *Game) decideAimed(s *step) (int, []opt) {
 		}
 		t := s.Targets[s.Next]
 		v := s.hit()
-		g.emit(p, "attack", fmt.Sprintf("%s attacks %s for %d", g.W[s.W].Name, g.W[t].Name, v), map[string]any{"attacker": g.W[s.W].ID, "target": g.W[t].ID, "value": v})
+		if !g.quiet {
+			g.emit(p, "attack", fmt.Sprintf("%s attacks %s for %d", g.W[s.W].Name, g.W[t].Name, v), map[string]any{"attacker": g.W[s.W].ID, "target": g.W[t].ID, "value": v})
+		}
 		s.Phase = phaseDefend
 	case phaseDefend:
 		t := s.Targets[s.Next]
@@ -417,7 +449,9 @@ func (g *Game) decideAimed(s *step) (int, []opt) {
 				side = 1
 			}
 			d := int(g.P[q].Set.MinionSides[side].Defense) + g.bonus(t, table.DefenseBonus)[table.DefenseBonus]
-			g.emit(q, "defend", fmt.Sprintf("%s defends with %d", w.Name, d), map[string]any{"warrior": w.ID, "value": d})
+			if !g.quiet {
+				g.emit(q, "defend", fmt.Sprintf("%s defends with %d", w.Name, d), map[string]any{"warrior": w.ID, "value": d})
+			}
 			g.strike(s, d)
 			return p, nil
 		}
@@ -430,7 +464,11 @@ func (g *Game) decideAimed(s *step) (int, []opt) {
 		slices.SortStableFunc(ks, func(a, b int) int { return g.defenseValue(q, b) - g.defenseValue(q, a) })
 		opts := make([]opt, 0, len(ks)+1)
 		for _, k := range ks {
-			opts = append(opts, opt{text: "defend with " + g.cardWord(q, k), card: k, i: k})
+			o := opt{card: k, i: k}
+			if !g.look {
+				o.text = "defend with " + g.cardWord(q, k)
+			}
+			opts = append(opts, o)
 		}
 		return q, append(opts, opt{text: "do not defend", i: -1})
 	case phaseDest:
@@ -445,7 +483,7 @@ func (g *Game) decideAimed(s *step) (int, []opt) {
 		}
 		var ds []Pos
 		if g.W[t].Alive {
-			ds = g.sorted(t, g.Reach(t, mv, true))
+			ds = g.sorted(t, g.reach(t, mv, true).ps)
 		}
 		if len(ds) == 0 {
 			s.Next++
@@ -453,7 +491,10 @@ func (g *Game) decideAimed(s *step) (int, []opt) {
 		}
 		opts := make([]opt, len(ds))
 		for i, d := range ds {
-			opts[i] = opt{text: fmt.Sprintf("force %s to %s", g.W[t].ID, Tile(d)), w: t, to: d}
+			opts[i] = opt{w: t, to: d}
+			if !g.look {
+				opts[i].text = "force " + g.W[t].ID + " to " + Tile(d)
+			}
 		}
 		return p, opts
 	}
@@ -490,7 +531,9 @@ func (g *Game) strike(s *step, d int) {
 	if dmg := v - d; dmg > 0 {
 		g.Damage(t, dmg, "attack")
 	} else {
-		g.emit(g.W[t].Player, "damage", g.W[t].Name+" takes no damage", map[string]any{"warrior": g.W[t].ID, "amount": 0, "cause": "attack"})
+		if !g.quiet {
+			g.emit(g.W[t].Player, "damage", g.W[t].Name+" takes no damage", map[string]any{"warrior": g.W[t].ID, "amount": 0, "cause": "attack"})
+		}
 	}
 }
 
@@ -531,14 +574,18 @@ func (g *Game) choose(o opt) {
 		for i, a := range o.abs {
 			abs[i] = side.Abilities[a]
 		}
-		g.emit(p, ActActivate, fmt.Sprintf("%s activates %s: %s", g.W[2*p].Name, side.Name, strings.TrimPrefix(o.text, "resolve ")), map[string]any{"card": g.RS.Actions[c.Action].ID, "side": side.Name})
+		if !g.quiet {
+			g.emit(p, ActActivate, fmt.Sprintf("%s activates %s: %s", g.W[2*p].Name, side.Name, strings.TrimPrefix(o.text, "resolve ")), map[string]any{"card": g.RS.Actions[c.Action].ID, "side": side.Name})
+		}
 		g.pop()
 		g.push(step{Kind: stepResolve, Seat: p, Abs: abs})
 	case stepStar:
 		sa := g.stars(p)[o.i]
 		g.pop()
 		g.used = append(g.used, sa.key)
-		g.emit(p, "star", fmt.Sprintf("%s uses %s: %s", g.W[sa.performer].Name, sa.name, describe(sa.ability)), map[string]any{"ability": sa.name, "by": g.W[sa.performer].ID})
+		if !g.quiet {
+			g.emit(p, "star", fmt.Sprintf("%s uses %s: %s", g.W[sa.performer].Name, sa.name, describe(sa.ability)), map[string]any{"ability": sa.name, "by": g.W[sa.performer].ID})
+		}
 		if sa.landmark >= 0 && g.RS.Landmarks[g.Lm[sa.landmark].Landmark].Ability.Flip {
 			g.push(step{Kind: stepFlip, Seat: p, Lm: sa.landmark})
 		}
@@ -554,8 +601,10 @@ func (g *Game) choose(o opt) {
 			return
 		}
 		g.used = append(g.used, key)
-		g.emit(p, "special", fmt.Sprintf("%s uses %s (%s): %s", g.W[performer].Name, sp.Name, table.TimingNames[sp.When], describe(sp.Ability)),
-			map[string]any{"ability": sp.Name, "by": g.W[performer].ID, "when": table.TimingNames[sp.When]})
+		if !g.quiet {
+			g.emit(p, "special", fmt.Sprintf("%s uses %s (%s): %s", g.W[performer].Name, sp.Name, table.TimingNames[sp.When], describe(sp.Ability)),
+				map[string]any{"ability": sp.Name, "by": g.W[performer].ID, "when": table.TimingNames[sp.When]})
+		}
 		if li >= 0 && sp.Flip {
 			g.push(step{Kind: stepFlip, Seat: p, Lm: li})
 		}
@@ -576,7 +625,9 @@ func (g *Game) choose(o opt) {
 			w := g.W[t]
 			q := w.Player
 			if o.i < 0 {
-				g.emit(q, "defend", w.Name+" does not defend", map[string]any{"warrior": w.ID, "value": 0})
+				if !g.quiet {
+					g.emit(q, "defend", w.Name+" does not defend", map[string]any{"warrior": w.ID, "value": 0})
+				}
 				g.strike(s, 0)
 				return
 			}
@@ -585,7 +636,9 @@ func (g *Game) choose(o opt) {
 			cs := g.side(*c)
 			d := int(cs.Defense) + g.Crests(q, cs.DefenseCrest)
 			d += g.bonus(t, table.DefenseBonus)[table.DefenseBonus]
-			g.emit(q, "defend", fmt.Sprintf("%s exhausts %s and defends with %d", w.Name, cs.Name, d), map[string]any{"warrior": w.ID, "card": g.RS.Actions[c.Action].ID, "value": d})
+			if !g.quiet {
+				g.emit(q, "defend", fmt.Sprintf("%s exhausts %s and defends with %d", w.Name, cs.Name, d), map[string]any{"warrior": w.ID, "card": g.RS.Actions[c.Action].ID, "value": d})
+			}
 			g.strike(s, d)
 		case phaseDest:
 			mv := int(s.Ab.Value)
@@ -617,7 +670,9 @@ func (g *Game) chooseAction(o opt) {
 	case ActPrime:
 		g.P[p].Cards[o.card].Exhausted = true
 		c := g.P[p].Cards[o.card]
-		g.emit(p, ActPrime, fmt.Sprintf("%s primes %s", g.W[2*p].Name, g.side(c).Name), map[string]any{"card": g.RS.Actions[c.Action].ID})
+		if !g.quiet {
+			g.emit(p, ActPrime, fmt.Sprintf("%s primes %s", g.W[2*p].Name, g.side(c).Name), map[string]any{"card": g.RS.Actions[c.Action].ID})
+		}
 	case ActRefocus:
 		var names, ids []string
 		for k := range g.P[p].Cards {
@@ -628,7 +683,9 @@ func (g *Game) chooseAction(o opt) {
 				ids = append(ids, g.RS.Actions[c.Action].ID)
 			}
 		}
-		g.emit(p, ActRefocus, fmt.Sprintf("%s refocuses: %s", g.W[2*p].Name, strings.Join(names, ", ")), map[string]any{"cards": ids})
+		if !g.quiet {
+			g.emit(p, ActRefocus, fmt.Sprintf("%s refocuses: %s", g.W[2*p].Name, strings.Join(names, ", ")), map[string]any{"cards": ids})
+		}
 	}
 }
 
@@ -642,7 +699,11 @@ func (g *Game) options() []opt {
 	if !g.did(ActMove) {
 		for _, wi := range []int{2 * p, 2*p + 1} {
 			for _, d := range g.moveDests(wi) {
-				out = append(out, opt{text: fmt.Sprintf("move %s to %s", g.W[wi].ID, Tile(d)), kind: ActMove, w: wi, to: d})
+				o := opt{kind: ActMove, w: wi, to: d}
+				if !g.look {
+					o.text = "move " + g.W[wi].ID + " to " + Tile(d)
+				}
+				out = append(out, o)
 			}
 		}
 	}
@@ -653,13 +714,21 @@ func (g *Game) options() []opt {
 			continue
 		}
 		if !g.did(ActActivate) && len(g.plans(p, k)) > 0 {
-			out = append(out, opt{text: "activate " + g.cardWord(p, k), kind: ActActivate, card: k})
+			o := opt{kind: ActActivate, card: k}
+			if !g.look {
+				o.text = "activate " + g.cardWord(p, k)
+			}
+			out = append(out, o)
 		}
 	}
 	if !g.did(ActPrime) {
 		for k, c := range g.P[p].Cards {
 			if !c.Exhausted {
-				out = append(out, opt{text: "prime " + g.cardWord(p, k), kind: ActPrime, card: k})
+				o := opt{kind: ActPrime, card: k}
+				if !g.look {
+					o.text = "prime " + g.cardWord(p, k)
+				}
+				out = append(out, o)
 			}
 		}
 	}
@@ -681,10 +750,10 @@ func (g *Game) cardWord(p, k int) string {
 	return w
 }
 
-// steps are the spaces one move from p: orthogonal neighbours and the exits
-// of shortcuts touching p (rulebook: Map Shortcuts).
-func (g *Game) steps(p Pos) []Pos {
-	out := make([]Pos, 0, 6)
+// appendSteps appends to out the spaces one move from p: orthogonal
+// neighbours and the exits of shortcuts touching p (rulebook: Map
+// Shortcuts). Callers pass a small array of their own: no allocation.
+func (g *Game) appendSteps(out []Pos, p Pos) []Pos {
 	for e := table.North; e <= table.West; e++ {
 		out = append(out, p.add(e))
 	}
@@ -704,38 +773,109 @@ func (g *Game) steps(p Pos) []Pos {
 // hazards on a way there (rulebook: Movement Rules). A forced warrior
 // passes through any warrior; otherwise only through allies.
 func (g *Game) Reach(wi, mv int, force bool) map[Pos]int {
+	r := g.reach(wi, mv, force)
+	out := make(map[Pos]int, len(r.ps))
+	for k, p := range r.ps {
+		out[p] = r.hz[k]
+	}
+	return out
+}
+
+// reach is Reach in the game's own memory (a map per call was the largest
+// allocation of a battlecrest game): valid until the next reach on g.
+func (g *Game) reach(wi, mv int, force bool) *posSet {
+	if g.rb == nil || len(g.rb[0].idx) != int(g.Map.Width)*int(g.Map.Height) {
+		g.rb = &[3]posSet{}
+		for k := range g.rb {
+			g.rb[k].init(g.Map)
+		}
+	}
+	cur, next, best := &g.rb[0], &g.rb[1], &g.rb[2]
+	cur.reset()
+	next.reset()
+	best.reset()
 	w := g.W[wi]
-	// cur and next are two maps reused in turn: a fresh map per move was
-	// the largest allocation of a battlecrest game.
-	cur, next := map[Pos]int{w.Pos: 0}, map[Pos]int{}
-	best := map[Pos]int{}
+	// The start may be off the map (a defeated warrior): it is only
+	// walked from, never looked up.
+	cur.ps, cur.hz = append(cur.ps, w.Pos), append(cur.hz, 0)
+	var buf [8]Pos
 	for range mv {
-		clear(next)
-		for p, hz := range cur {
-			for _, q := range g.steps(p) {
+		next.reset()
+		for k, p := range cur.ps {
+			hz := cur.hz[k]
+			for _, q := range g.appendSteps(buf[:0], p) {
 				if !g.isSpace(q) {
 					continue
 				}
 				if o := g.at(q); o >= 0 && o != wi && !force && g.W[o].Player != w.Player {
 					continue
 				}
-				h := hz + g.hazardAt(q)
-				if old, ok := next[q]; !ok || h < old {
-					next[q] = h
-				}
+				next.lower(q, hz+g.hazardAt(q))
 			}
 		}
-		for q, h := range next {
+		for k, q := range next.ps {
 			if o := g.at(q); q == w.Pos || (o >= 0 && o != wi) {
 				continue
 			}
-			if old, ok := best[q]; !ok || h < old {
-				best[q] = h
-			}
+			best.lower(q, next.hz[k])
 		}
 		cur, next = next, cur
 	}
 	return best
+}
+
+// posSet maps spaces of the map to a count (hazards): a slot per cell
+// and the list of the spaces set, in the order first set. Reach's result
+// does not depend on the order (each space keeps its minimum; callers
+// sort or look up).
+type posSet struct {
+	width int8
+	idx   []int16 // per cell: its index in ps, -1 when not set
+	ps    []Pos
+	hz    []int
+}
+
+func (s *posSet) init(m *table.MapSet) {
+	s.width = m.Width
+	s.idx = make([]int16, int(m.Width)*int(m.Height))
+	for i := range s.idx {
+		s.idx[i] = -1
+	}
+}
+
+// cell is p's slot, -1 off the map.
+func (s *posSet) cell(p Pos) int {
+	if p.R < 0 || p.C < 0 || p.C >= s.width || int(p.R)*int(s.width)+int(p.C) >= len(s.idx) {
+		return -1
+	}
+	return int(p.R)*int(s.width) + int(p.C)
+}
+
+func (s *posSet) reset() {
+	for _, p := range s.ps {
+		if c := s.cell(p); c >= 0 {
+			s.idx[c] = -1
+		}
+	}
+	s.ps, s.hz = s.ps[:0], s.hz[:0]
+}
+
+// lower sets p to h when p is not set or set higher; p is on the map.
+func (s *posSet) lower(p Pos, h int) {
+	c := s.cell(p)
+	if k := s.idx[c]; k >= 0 {
+		s.hz[k] = min(s.hz[k], h)
+		return
+	}
+	s.idx[c] = int16(len(s.ps))
+	s.ps, s.hz = append(s.ps, p), append(s.hz, h)
+}
+
+func (s *posSet) get(p Pos) (int, bool) {
+	if c := s.cell(p); c >= 0 && s.idx[c] >= 0 {
+		return s.hz[s.idx[c]], true
+	}
+	return 0, false
 }
 
 // reachMost maps each space a forced warrior wi may end on within mv moves
@@ -750,7 +890,8 @@ func (g *Game) reachMost(wi, mv int) map[Pos]int {
 		if left == 0 {
 			return
 		}
-		for _, q := range g.steps(p) {
+		var buf [8]Pos
+		for _, q := range g.appendSteps(buf[:0], p) {
 			if !g.isSpace(q) || seen[q] {
 				continue
 			}
@@ -771,11 +912,8 @@ func (g *Game) reachMost(wi, mv int) map[Pos]int {
 
 // sorted orders destinations nearest the warrior's enemies first (the
 // look-ahead's default), then by row and column.
-func (g *Game) sorted(wi int, m map[Pos]int) []Pos {
-	ds := make([]Pos, 0, len(m))
-	for d := range m {
-		ds = append(ds, d)
-	}
+func (g *Game) sorted(wi int, ps []Pos) []Pos {
+	ds := slices.Clone(ps)
 	near := func(p Pos) int {
 		n := 99
 		for i, w := range g.W {
@@ -803,12 +941,12 @@ func (g *Game) moveDests(wi int) []Pos {
 	if !g.W[wi].Alive {
 		return nil
 	}
-	c := g.peek()
+	c := g.lookAhead()
 	mv := c.Movement(wi) + c.bonus(wi, table.MovementBonus)[table.MovementBonus]
 	if !c.W[wi].Alive {
 		return nil
 	}
-	return c.sorted(wi, c.Reach(wi, mv, false))
+	return c.sorted(wi, c.reach(wi, mv, false).ps)
 }
 
 // move moves warrior wi to dest with a Move action: the movement bonus
@@ -824,18 +962,24 @@ func (g *Game) walk(wi int, dest Pos, mv int, force, most bool, why string) {
 	if !g.W[wi].Alive || g.over {
 		return
 	}
-	ways := g.Reach(wi, mv, force)
+	var hz int
+	var ok bool
 	if most {
-		ways = g.reachMost(wi, mv)
+		hz, ok = g.reachMost(wi, mv)[dest]
+	} else {
+		hz, ok = g.reach(wi, mv, force).get(dest)
 	}
-	hz, ok := ways[dest]
 	if !ok {
-		g.emit(g.W[wi].Player, why, g.W[wi].Name+" can no longer reach "+Tile(dest), map[string]any{"warrior": g.W[wi].ID, "from": Tile(g.W[wi].Pos), "to": Tile(g.W[wi].Pos)})
+		if !g.quiet {
+			g.emit(g.W[wi].Player, why, g.W[wi].Name+" can no longer reach "+Tile(dest), map[string]any{"warrior": g.W[wi].ID, "from": Tile(g.W[wi].Pos), "to": Tile(g.W[wi].Pos)})
+		}
 		return
 	}
 	from := g.W[wi].Pos
 	g.W[wi].Pos = dest
-	g.emit(g.Active, why, fmt.Sprintf("%s %s -> %s", g.W[wi].Name, Tile(from), Tile(dest)), map[string]any{"warrior": g.W[wi].ID, "from": Tile(from), "to": Tile(dest)})
+	if !g.quiet {
+		g.emit(g.Active, why, fmt.Sprintf("%s %s -> %s", g.W[wi].Name, Tile(from), Tile(dest)), map[string]any{"warrior": g.W[wi].ID, "from": Tile(from), "to": Tile(dest)})
+	}
 	for range hz {
 		g.Damage(wi, 1, "hazard")
 	}
@@ -868,7 +1012,7 @@ func (g *Game) targets(wi int, ab table.Ability, reach, more int) []int {
 		if ab.Keyword == table.Attack && t.Player == w.Player {
 			continue
 		}
-		if ab.Keyword == table.Force && len(g.Reach(i, int(ab.Value)+more, true)) == 0 {
+		if ab.Keyword == table.Force && len(g.reach(i, int(ab.Value)+more, true).ps) == 0 {
 			continue
 		}
 		out = append(out, i)
@@ -899,7 +1043,7 @@ func (g *Game) usable(p, wi int, ab table.Ability) bool {
 		}
 		return len(g.targets(wi, ab, reach, more)) > 0
 	case table.March:
-		return len(g.Reach(wi, int(ab.Value)+g.bonusPeek(wi, table.MovementBonus), false)) > 0
+		return len(g.reach(wi, int(ab.Value)+g.bonusPeek(wi, table.MovementBonus), false).ps) > 0
 	case table.Star:
 		return len(g.stars(p)) > 0
 	}

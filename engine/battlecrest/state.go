@@ -102,6 +102,17 @@ type Game struct {
 
 	events []play.Event
 	quiet  bool // no events: look-ahead copies and Options.Quiet
+	// look marks a look-ahead copy (copyInto): nothing reads its options'
+	// texts, so decide leaves them empty (they were a third of a greedy
+	// game's bytes).
+	look bool
+	// spare is this game's look-ahead copy, overwritten by each lookAhead
+	// (moveDests, Greedy): one game's memory reused for every peek instead
+	// of a new game per peek. Never shared: clone and copyInto leave it
+	// behind.
+	spare *Game
+	// rb is reach's memory (never shared: clone leaves it behind).
+	rb *[3]posSet
 }
 
 // New sets a game up: map setup, player setup and warrior placement, then
@@ -188,8 +199,10 @@ func setup(rs *table.Ruleset, mapSet int, sets [2]int, seed uint64, quiet bool) 
 		if m := g.W[2*p+1]; m.Alive {
 			ws[m.ID] = Tile(m.Pos)
 		}
-		g.emit(p, "setup", fmt.Sprintf("%s (%s) at %s%s", g.W[2*p].Name, g.P[p].Set.ID, Tile(g.W[2*p].Pos), g.minionAt(p)),
-			map[string]any{"hero-set": g.P[p].Set.ID, "warriors": ws})
+		if !g.quiet {
+			g.emit(p, "setup", fmt.Sprintf("%s (%s) at %s%s", g.W[2*p].Name, g.P[p].Set.ID, Tile(g.W[2*p].Pos), g.minionAt(p)),
+				map[string]any{"hero-set": g.P[p].Set.ID, "warriors": ws})
+		}
 	}
 	g.beginTurn()
 	g.advance(false)
@@ -279,14 +292,58 @@ func (g *Game) clone() *Game {
 	c.pcg = &pcg
 	c.rng = rand.New(c.pcg)
 	c.events = nil
+	c.look, c.spare, c.rb = false, nil, nil
 	return &c
 }
 
-// peek is a copy for looking ahead: quiet.
-func (g *Game) peek() *Game {
-	c := g.clone()
-	c.quiet = true
-	return c
+// lookAhead overwrites the game's spare with a copy of it for looking
+// ahead (quiet, no option texts) and returns the spare. The copy is valid
+// until the next lookAhead on g.
+func (g *Game) lookAhead() *Game {
+	if g.spare == nil {
+		g.spare = &Game{}
+	}
+	g.copyInto(g.spare)
+	return g.spare
+}
+
+// copyInto makes dst a quiet look-ahead copy of g in dst's own memory:
+// the same state as clone gives, its slices copied into dst's (only the
+// option list is shared, as clone shares it). dst keeps its spare.
+func (g *Game) copyInto(dst *Game) {
+	lm, cards, used, done, stack, triggers := dst.Lm[:0], [2][]Card{dst.P[0].Cards[:0], dst.P[1].Cards[:0]}, dst.used[:0], dst.done[:0], dst.stack[:0], dst.triggers[:0]
+	pcg, rng, spare, rb := dst.pcg, dst.rng, dst.spare, dst.rb
+	*dst = *g
+	dst.Lm = copyTo(lm, g.Lm)
+	for p := range 2 {
+		dst.P[p].Cards = copyTo(cards[p], g.P[p].Cards)
+	}
+	dst.used = copyTo(used, g.used)
+	dst.done = copyTo(done, g.done)
+	dst.stack = copyTo(stack, g.stack)
+	for i := range dst.stack {
+		dst.stack[i] = dst.stack[i].clone()
+	}
+	dst.opts = g.opts[:len(g.opts):len(g.opts)]
+	dst.triggers = copyTo(triggers, g.triggers)
+	if pcg == nil {
+		pcg = &rand.PCG{}
+		rng = rand.New(pcg)
+	}
+	*pcg = *g.pcg
+	dst.pcg, dst.rng = pcg, rng
+	dst.events = nil
+	dst.quiet, dst.look = true, true
+	dst.spare, dst.rb = spare, rb
+}
+
+// copyTo is src copied into dst's memory, nil when src is nil (as
+// slices.Clone gives).
+func copyTo[T any](dst, src []T) []T {
+	if src == nil {
+		return nil
+	}
+	return append(dst[:0], src...)
 }
 
 // side is the showing side of an action card.
@@ -377,15 +434,21 @@ func (g *Game) Damage(wi, n int, why string) {
 	if !w.Alive || n <= 0 || g.over {
 		return
 	}
-	g.emit(w.Player, "damage", fmt.Sprintf("%s takes %d (%s)", w.Name, n, why), map[string]any{"warrior": w.ID, "amount": n, "cause": why})
+	if !g.quiet {
+		g.emit(w.Player, "damage", fmt.Sprintf("%s takes %d (%s)", w.Name, n, why), map[string]any{"warrior": w.ID, "amount": n, "cause": why})
+	}
 	if w.Minion {
 		if w.Wounded {
 			w.Alive, w.Pos = false, Pos{-1, -1}
-			g.emit(w.Player, "defeated", w.Name+" is removed from the game", map[string]any{"warrior": w.ID})
+			if !g.quiet {
+				g.emit(w.Player, "defeated", w.Name+" is removed from the game", map[string]any{"warrior": w.ID})
+			}
 			return
 		}
 		w.Wounded = true
-		g.emit(w.Player, "wounded", w.Name+"'s card flips to its wounded side", map[string]any{"warrior": w.ID})
+		if !g.quiet {
+			g.emit(w.Player, "wounded", w.Name+"'s card flips to its wounded side", map[string]any{"warrior": w.ID})
+		}
 		g.damaged(wi)
 		return
 	}
@@ -400,7 +463,9 @@ func (g *Game) Damage(wi, n int, why string) {
 			}
 			n -= room
 			w.Wounded, w.Health = true, h.WoundedStart
-			g.emit(w.Player, "wounded", w.Name+"'s health card flips to its wounded side", map[string]any{"warrior": w.ID})
+			if !g.quiet {
+				g.emit(w.Player, "wounded", w.Name+"'s health card flips to its wounded side", map[string]any{"warrior": w.ID})
+			}
 			continue
 		}
 		room := int(h.Skull - w.Health)
@@ -413,7 +478,9 @@ func (g *Game) Damage(wi, n int, why string) {
 		w.Alive = false
 		g.over, g.Winner = true, 1-w.Player
 		g.Reason = w.Name + " defeated"
-		g.emit(w.Player, "defeated", w.Name+"'s health card reaches the skull", map[string]any{"warrior": w.ID})
+		if !g.quiet {
+			g.emit(w.Player, "defeated", w.Name+"'s health card reaches the skull", map[string]any{"warrior": w.ID})
+		}
 		return
 	}
 	g.damaged(wi)
@@ -438,7 +505,9 @@ func (g *Game) Flip(li int) {
 	if g.Lm[li].Flipped {
 		side = "its flipped side"
 	}
-	g.emit(g.Active, "flip", fmt.Sprintf("%s turns to %s", lm.Name, side), map[string]any{"landmark": lm.ID, "flipped": g.Lm[li].Flipped})
+	if !g.quiet {
+		g.emit(g.Active, "flip", fmt.Sprintf("%s turns to %s", lm.Name, side), map[string]any{"landmark": lm.ID, "flipped": g.Lm[li].Flipped})
+	}
 	for _, e := range g.effects(g.Lm[li]) {
 		if e.Type != table.Hazard || slices.ContainsFunc(old, func(o table.Effect) bool { return o.Type == table.Hazard && o.Edge == e.Edge }) {
 			continue

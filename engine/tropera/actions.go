@@ -272,7 +272,7 @@ func (b *Battle) appendUnitActs(out []act, i int) []act {
 		mayMove = false
 	}
 	if mayMove && left > 0 {
-		for t, c := range b.Reach(u, left) {
+		for t, c := range b.reach(u, left) {
 			if c > 0 {
 				out = append(out, act{text: u.ID + " move " + b.tileName(t), v: vMove, u: i, tile: t, t: -1})
 			}
@@ -283,11 +283,11 @@ func (b *Battle) appendUnitActs(out []act, i int) []act {
 	if u.T.Main || u.Revived == b.round {
 		return out
 	}
-	out = append(out, b.mainActs(i, al)...)
+	out = b.appendMainActs(out, i, al)
 	if !u.T.Bonus {
 		out = append(out, b.bonusActs(i, al)...)
 	}
-	return out[:start+len(dedupe(out[start:]))]
+	return out[:start+len(b.dedupe(out[start:]))]
 }
 
 // bonusCost says whether an action that is a bonus action for the party is
@@ -295,9 +295,10 @@ func (b *Battle) appendUnitActs(out []act, i int) []act {
 // Disembark", "Transform" are among their main actions).
 func (b *Battle) mobMain(u *BUnit) bool { return u.Side == Enemy && u.Level == table.Mob }
 
-func (b *Battle) mainActs(i int, al allowed) []act {
+// appendMainActs appends unit i's main actions to out (the battle's action
+// list: no list of their own per unit per action).
+func (b *Battle) appendMainActs(out []act, i int, al allowed) []act {
 	u := b.Units[i]
-	var out []act
 	at := u.At
 	for _, w := range b.wieldable(u) {
 		wt := &b.rs.Weapons[w]
@@ -620,7 +621,7 @@ func (b *Battle) tradeActs(i int) []act {
 			}
 		}
 	}
-	return dedupe(out)
+	return b.dedupe(out)
 }
 
 func kindOf(weapon bool) string {
@@ -632,7 +633,7 @@ func kindOf(weapon bool) string {
 
 // dedupe keeps the first action of each text (two carried copies of the
 // same item trade alike).
-func dedupe(in []act) []act {
+func (b *Battle) dedupe(in []act) []act {
 	if len(in) <= 32 {
 		// A short list is searched, not hashed: the same first
 		// occurrences kept, without a map per unit per action.
@@ -644,7 +645,13 @@ func dedupe(in []act) []act {
 		}
 		return out
 	}
-	seen := map[string]bool{}
+	// One map per battle, cleared: not one per unit per action.
+	sc := b.scratch()
+	if sc.seen == nil {
+		sc.seen = map[string]bool{}
+	}
+	seen := sc.seen
+	clear(seen)
 	out := in[:0]
 	for _, a := range in {
 		if !seen[a.text] {

@@ -235,7 +235,7 @@ func (b *Battle) do(a act) {
 		b.note(side, "wait", "%s waits", u.ID)
 		u.T.Done = true
 	case vMove:
-		cost := b.Reach(u, b.Allowance(u)-u.T.Spent)[a.tile]
+		cost := b.reach(u, b.Allowance(u)-u.T.Spent)[a.tile]
 		from := u.At
 		u.At = a.tile
 		u.T.Spent += cost

@@ -52,7 +52,8 @@ type Battle struct {
 	quiet  bool
 	events []play.Event
 	legal  []act
-	fresh  bool // legal is current
+	fresh  bool     // legal is current
+	sc     *scratch // moves.go; never shared with a clone
 }
 
 // BUnit is one unit on a battle's map.
@@ -579,5 +580,6 @@ func (b *Battle) clone() *Battle {
 	c.dice = b.dice.Clone()
 	c.events = nil
 	c.legal, c.fresh = nil, false
+	c.sc = nil
 	return &c
 }

@@ -117,14 +117,28 @@ func (b *Battle) CanStand(u *BUnit, t int) bool { return b.Cost(u, t) > 0 }
 // Allies may be passed, foes may not (unless the unit is a Thief); no move
 // ends on another unit (its own tile costs 0).
 func (b *Battle) Reach(u *BUnit, budget int) []int {
-	best := make([]int, len(b.tiles))
+	var sc scratch
+	return b.reachInto(&sc, u, budget)
+}
+
+// reach is Reach in the battle's own memory (policies and action lists
+// ask it for every unit on every decision): valid until the next reach.
+func (b *Battle) reach(u *BUnit, budget int) []int {
+	return b.reachInto(b.scratch(), u, budget)
+}
+
+func (b *Battle) reachInto(sc *scratch, u *BUnit, budget int) []int {
+	best := resize(sc.reach, len(b.tiles))
+	sc.reach = best
 	for t := range best {
 		best[t] = -1
 	}
 	if u.At < 0 {
 		return best
 	}
-	occ := make([]int8, len(b.tiles)) // 0 free, 1 ally, 2 foe
+	occ := resize(sc.occ, len(b.tiles)) // 0 free, 1 ally, 2 foe
+	sc.occ = occ
+	clear(occ)
 	for _, o := range b.Units {
 		if o.At >= 0 && o != u {
 			if o.Side == u.Side {
@@ -136,7 +150,8 @@ func (b *Battle) Reach(u *BUnit, budget int) []int {
 	}
 	best[u.At] = 0
 	// A small Dijkstra by buckets: costs are 1 to 3.
-	frontier := [][]int{{u.At}}
+	frontier := buckets(sc.frontier[:0], 0)
+	frontier[0] = append(frontier[0], u.At)
 	for c := 0; c < len(frontier); c++ {
 		for _, t := range frontier[c] {
 			if best[t] != c {
@@ -151,19 +166,58 @@ func (b *Battle) Reach(u *BUnit, budget int) []int {
 					continue
 				}
 				best[n] = c + k
-				for len(frontier) <= c+k {
-					frontier = append(frontier, nil)
-				}
+				frontier = buckets(frontier, c+k)
 				frontier[c+k] = append(frontier[c+k], n)
 			}
 		}
 	}
+	sc.frontier = frontier
 	for t, o := range occ {
 		if o != 0 {
 			best[t] = -1
 		}
 	}
 	return best
+}
+
+// scratch is memory a battle reuses from one decision to the next for
+// what its policy and action lists compute per unit (reach, goal
+// distances); clones never share it.
+type scratch struct {
+	reach, dist, goals, tiles []int
+	occ                       []int8
+	frontier                  [][]int
+	seen                      map[string]bool // dedupe
+}
+
+func (b *Battle) scratch() *scratch {
+	if b.sc == nil {
+		b.sc = &scratch{}
+	}
+	return b.sc
+}
+
+// resize is s with length n, reusing its memory when it is large enough;
+// its contents are left to the caller.
+func resize[T any](s []T, n int) []T {
+	if cap(s) < n {
+		return make([]T, n)
+	}
+	return s[:n]
+}
+
+// buckets is f grown to hold bucket k; buckets added are empty and reuse
+// the memory of the ones f held before.
+func buckets(f [][]int, k int) [][]int {
+	for len(f) <= k {
+		if len(f) < cap(f) {
+			f = f[:len(f)+1]
+			f[len(f)-1] = f[len(f)-1][:0]
+		} else {
+			f = append(f, nil)
+		}
+	}
+	return f
 }
 
 // PathCost is the cheapest way for u from its tile to t ignoring its

@@ -173,25 +173,20 @@ func (b *Battle) bestPlan(i int) plan {
 	tiles := []int{u.At}
 	canMove := !u.T.Moved && !u.T.Main || u.T.Extra
 	if canMove && u.Revived != b.round {
-		for t, c := range b.Reach(u, b.Allowance(u)-u.T.Spent) {
+		for t, c := range b.reach(u, b.Allowance(u)-u.T.Spent) {
 			if c > 0 {
 				tiles = append(tiles, t)
 			}
 		}
 	}
 	best := plan{score: -1e9, tile: u.At}
-	consider := func(p plan) {
-		if p.score > best.score {
-			best = p
-		}
-	}
 	home := u.At
 	acting := !u.T.Main && u.Revived != b.round
 	dist := b.goalDistances(u)
 	if acting {
 		for _, t := range tiles {
 			u.At = t
-			b.plansAt(i, t, dist, consider)
+			b.plansAt(i, t, dist, &best)
 		}
 		u.At = home
 	}
@@ -223,9 +218,10 @@ func (b *Battle) bestPlan(i int) plan {
 	return best
 }
 
-// plansAt offers the plans of unit i standing on tile t; dist is the
-// movement to its goal from each tile.
-func (b *Battle) plansAt(i, t int, dist []int, consider func(plan)) {
+// plansAt puts in best each plan of unit i standing on tile t that scores
+// higher; dist is the movement to its goal from each tile. A plan's text
+// is built only when it is kept.
+func (b *Battle) plansAt(i, t int, dist []int, best *plan) {
 	u := b.Units[i]
 	// Doors and walls on the way to the goal: open or break them.
 	closer := func(x int) bool { return dist[x] >= 0 && (dist[t] < 0 || dist[x] < dist[t]) }
@@ -235,11 +231,15 @@ func (b *Battle) plansAt(i, t int, dist []int, consider func(plan)) {
 		}
 		for _, c := range u.Items {
 			if b.rs.Items[c.ID].Opens {
-				consider(plan{score: 60, tile: t, text: u.ID + " use " + b.rs.Items[c.ID].ID + " on " + b.tileName(x)})
+				if s := float64(60); s > best.score {
+					*best = plan{score: s, tile: t, text: u.ID + " use " + b.rs.Items[c.ID].ID + " on " + b.tileName(x)}
+				}
 			}
 		}
 		if u.Combat.Steal {
-			consider(plan{score: 61, tile: t, text: u.ID + " pick " + b.tileName(x)})
+			if s := float64(61); s > best.score {
+				*best = plan{score: s, tile: t, text: u.ID + " pick " + b.tileName(x)}
+			}
 		}
 	}
 	for _, w := range b.wieldable(u) {
@@ -249,7 +249,9 @@ func (b *Battle) plansAt(i, t int, dist []int, consider func(plan)) {
 		}
 		for x := range b.within(t, int(wt.MaxRange)) {
 			if tr := b.Terrain(x); tr.Destructible && b.tileHP[x] > 0 && closer(x) && b.inRange(u, wt, b.dist(t, x)) {
-				consider(plan{score: 15, tile: t, text: u.ID + " attack tile " + b.tileName(x) + " with " + wt.ID})
+				if s := float64(15); s > best.score {
+					*best = plan{score: s, tile: t, text: u.ID + " attack tile " + b.tileName(x) + " with " + wt.ID}
+				}
 			}
 		}
 	}
@@ -257,9 +259,13 @@ func (b *Battle) plansAt(i, t int, dist []int, consider func(plan)) {
 	if u.Side == Party && slices.Contains(b.def.Tiles, int16(t)) {
 		switch b.def.Objective {
 		case table.Seize:
-			consider(plan{score: 1e6, tile: t, text: u.ID + " seize"})
+			if s := float64(1e6); s > best.score {
+				*best = plan{score: s, tile: t, text: u.ID + " seize"}
+			}
 		case table.Escape:
-			consider(plan{score: 1e6, tile: t, text: u.ID + " escape"})
+			if s := float64(1e6); s > best.score {
+				*best = plan{score: s, tile: t, text: u.ID + " escape"}
+			}
 		}
 	}
 	// Healing staves on hurt allies.
@@ -284,7 +290,9 @@ func (b *Battle) plansAt(i, t int, dist []int, consider func(plan)) {
 			if o.HP <= 0 {
 				score += 500
 			}
-			consider(plan{score: score, tile: t, text: u.ID + " cast " + wt.ID + " on " + o.ID})
+			if s := score; s > best.score {
+				*best = plan{score: s, tile: t, text: u.ID + " cast " + wt.ID + " on " + o.ID}
+			}
 		}
 	}
 	// Attacks.
@@ -297,14 +305,18 @@ func (b *Battle) plansAt(i, t int, dist []int, consider func(plan)) {
 			if b.ignores(u, j) {
 				continue
 			}
-			consider(plan{score: b.attackScore(i, j, w, t), tile: t, text: u.ID + " attack " + b.Units[j].ID + " with " + wt.ID})
+			if s := b.attackScore(i, j, w, t); s > best.score {
+				*best = plan{score: s, tile: t, text: u.ID + " attack " + b.Units[j].ID + " with " + wt.ID}
+			}
 		}
 	}
 	// A vulnerary when badly hurt.
 	if u.HP*3 < int(u.Stats[table.HP]) {
 		for _, c := range u.Items {
 			if it := &b.rs.Items[c.ID]; it.Heal > 0 && c.Uses != 0 {
-				consider(plan{score: 30, tile: t, text: u.ID + " use " + it.ID})
+				if s := float64(30); s > best.score {
+					*best = plan{score: s, tile: t, text: u.ID + " use " + it.ID}
+				}
 			}
 		}
 	}
@@ -358,8 +370,10 @@ func (b *Battle) quickDrawPeek(d, a int) {
 // goalDistances is, for each tile, how much movement u needs from it to
 // its goal, ignoring other units: the objective's tiles for the party
 // (seize, escape), the defended tiles for the enemy, otherwise the foes.
+//
+// The result is the battle's memory: valid until the next call.
 func (b *Battle) goalDistances(u *BUnit) []int {
-	var goals []int
+	goals := b.scratch().goals[:0]
 	switch {
 	case u.Side == Party && (b.def.Objective == table.Seize || b.def.Objective == table.Escape):
 		for _, t := range b.def.Tiles {
@@ -376,7 +390,9 @@ func (b *Battle) goalDistances(u *BUnit) []int {
 			}
 		}
 	}
-	dist := make([]int, len(b.tiles))
+	sc := b.scratch()
+	dist := resize(sc.dist, len(b.tiles))
+	sc.dist = dist
 	for k := range dist {
 		dist[k] = -1
 	}
@@ -390,7 +406,8 @@ func (b *Battle) goalDistances(u *BUnit) []int {
 		}
 		return 0
 	}
-	frontier := [][]int{nil}
+	sc.goals = goals
+	frontier := buckets(sc.frontier[:0], 0)
 	for _, g := range goals {
 		if cost(g) > 0 && dist[g] < 0 {
 			dist[g] = 0
@@ -411,13 +428,12 @@ func (b *Battle) goalDistances(u *BUnit) []int {
 					continue
 				}
 				dist[n] = c + k
-				for len(frontier) <= c+k {
-					frontier = append(frontier, nil)
-				}
+				frontier = buckets(frontier, c+k)
 				frontier[c+k] = append(frontier[c+k], n)
 			}
 		}
 	}
+	sc.frontier = frontier
 	return dist
 }
 
@@ -454,11 +470,18 @@ func killChance(s Side, gamble bool, hp int) float64 {
 	}
 	ph := pHit(s.Hit, gamble)
 	pc := min(pHit(s.Crit, gamble), ph)
-	// probs[k]: the chance k HP are left (0: taken).
-	probs := make([]float64, hp+1)
+	// probs[k]: the chance k HP are left (0: taken). Two lists in turn, on
+	// the stack for the usual hit points.
+	var mem [2][64]float64
+	probs, next := mem[0][:], mem[1][:]
+	if hp+1 > len(probs) {
+		probs, next = make([]float64, hp+1), make([]float64, hp+1)
+	}
+	probs, next = probs[:hp+1], next[:hp+1]
+	clear(probs)
 	probs[hp] = 1
 	for range s.Attacks {
-		next := make([]float64, hp+1)
+		clear(next)
 		next[0] = probs[0]
 		for left := 1; left <= hp; left++ {
 			p := probs[left]
@@ -466,7 +489,7 @@ func killChance(s Side, gamble bool, hp int) float64 {
 			next[max(0, left-s.Damage)] += p * (ph - pc)
 			next[max(0, left-3*s.Damage)] += p * pc
 		}
-		probs = next
+		probs, next = next, probs
 	}
 	return probs[0]
 }
