@@ -132,11 +132,35 @@ func agree(t *testing.T, s *Schema, text []byte) (decided int) {
 		if ok != (verdict == native.Valid) {
 			t.Fatalf("native says %v (%v), CUE says valid=%v (%v) for\n%s", verdict, npaths, ok, cpaths, text)
 		}
-		if !slices.Equal(npaths, cpaths) {
+		if !slices.Equal(npaths, cpaths) && !belowCUEError(npaths, cpaths) {
 			t.Fatalf("error paths differ: native %q, CUE %q for\n%s", npaths, cpaths, text)
 		}
 	}
 	return decided
+}
+
+// belowCUEError reports whether native's paths are CUE's plus errors below
+// a path CUE reports itself. Under a list of fixed length given the wrong
+// number of items (a scenario's two sides), CUE v0.17.1 reports the length
+// and then only the first error inside the list; native reports every one
+// (seed fec10caad04b2c9e of FuzzNativeMutatedContent: a side's formations
+// [[], ..., 3] gave CUE one error and native two). The verdict is the same,
+// and all of a list's problems at once is what check promises.
+func belowCUEError(npaths, cpaths []string) bool {
+	for _, c := range cpaths {
+		if !slices.Contains(npaths, c) {
+			return false
+		}
+	}
+	for _, n := range npaths {
+		if slices.Contains(cpaths, n) {
+			continue
+		}
+		if !slices.ContainsFunc(cpaths, func(c string) bool { return c != "" && strings.HasPrefix(n, c+".") }) {
+			return false
+		}
+	}
+	return true
 }
 
 // FuzzNativeAgreesWithCUE generates a valid Anna's Roundtable document of a
