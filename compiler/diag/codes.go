@@ -43,8 +43,12 @@ var (
 	owner      = map[string]*Catalogue{} // code id -> its catalogue
 )
 
-// prefixRe is what a game's prefix looks like: lowercase letters and a hyphen.
-var prefixRe = regexp.MustCompile(`^[a-z][a-z0-9]*-$`)
+var (
+	// prefixRe is what a game's prefix looks like: lowercase letters and a hyphen.
+	prefixRe = regexp.MustCompile(`^[a-z][a-z0-9]*-$`)
+	// idRe is what a code looks like: lowercase words joined by hyphens.
+	idRe = regexp.MustCompile(`^[a-z][a-z0-9]*(-[a-z0-9]+)*$`)
+)
 
 // Core is the catalogue of the game-agnostic codes (compiler/diag, compiler,
 // compiler/project): ids without a game's prefix.
@@ -83,8 +87,8 @@ func newCatalogue(prefix string) *Catalogue {
 
 // Declare adds a code to the catalogue and returns it, the value problems
 // of that code are reported through. It panics (at init) when the id lacks
-// the catalogue's prefix, has another game's prefix, is declared twice or
-// has no summary.
+// the catalogue's prefix, has another game's prefix, is not kebab-case, is
+// declared twice or has no summary.
 func (cat *Catalogue) Declare(c Code) *Code {
 	mu.Lock()
 	defer mu.Unlock()
@@ -98,6 +102,9 @@ func (cat *Catalogue) Declare(c Code) *Code {
 		if other != cat && other.Prefix != "" && strings.HasPrefix(c.ID, other.Prefix) {
 			panic(fmt.Sprintf("diag: code %s has the prefix %q of another game", c.ID, other.Prefix))
 		}
+	}
+	if !idRe.MatchString(c.ID) {
+		panic(fmt.Sprintf("diag: code %q is not lowercase words joined by hyphens", c.ID))
 	}
 	if _, dup := codes[c.ID]; dup {
 		panic("diag: code declared twice: " + c.ID)

@@ -65,13 +65,16 @@ func TestNewCatalogueRejectsBadPrefixes(t *testing.T) {
 	}
 }
 
-func TestDeclareRejectsTwiceAndNoSummary(t *testing.T) {
+func TestDeclareRejectsTwiceBadIDAndNoSummary(t *testing.T) {
 	cat := NewCatalogue("twc-")
 	cat.Declare(Code{ID: "twc-a", Summary: "s"})
 	if got, want := panics(func() { cat.Declare(Code{ID: "twc-a", Summary: "s"}) }), "diag: code declared twice: twc-a"; got != want {
 		t.Errorf("panic %q, want %q", got, want)
 	}
 	if got, want := panics(func() { cat.Declare(Code{ID: "twc-b"}) }), "diag: code twc-b has no summary"; got != want {
+		t.Errorf("panic %q, want %q", got, want)
+	}
+	if got, want := panics(func() { cat.Declare(Code{ID: "twc-Bad_id", Summary: "s"}) }), `diag: code "twc-Bad_id" is not lowercase words joined by hyphens`; got != want {
 		t.Errorf("panic %q, want %q", got, want)
 	}
 }
