@@ -184,10 +184,10 @@ func (b *Battle) reachInto(sc *scratch, u *BUnit, budget int) []int {
 // what its policy and action lists compute per unit (reach, goal
 // distances); clones never share it.
 type scratch struct {
-	reach, dist, goals, tiles []int
-	occ                       []int8
-	frontier                  [][]int
-	seen                      map[string]bool // dedupe
+	reach, dist, goals []int
+	occ                []int8
+	frontier           [][]int
+	seen               map[string]bool // dedupe
 }
 
 func (b *Battle) scratch() *scratch {
