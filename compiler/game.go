@@ -106,6 +106,12 @@ func Register(g *Game) {
 	if _, dup := games[g.ID]; dup {
 		panic("compiler: game registered twice: " + g.ID)
 	}
+	if g.Build == nil {
+		panic("compiler: game " + g.ID + " has no build")
+	}
+	if err := g.Build.check(); err != nil {
+		panic("compiler: game " + g.ID + ": " + err.Error())
+	}
 	if g.Checks == nil || g.Checks == diag.Core {
 		panic("compiler: game " + g.ID + " has no catalogue of its own (Game.Checks: diag.NewCatalogue)")
 	}
@@ -113,12 +119,6 @@ func Register(g *Game) {
 		if o.Checks == g.Checks {
 			panic("compiler: games " + o.ID + " and " + g.ID + " share a catalogue")
 		}
-	}
-	if g.Build == nil {
-		panic("compiler: game " + g.ID + " has no build")
-	}
-	if err := g.Build.check(); err != nil {
-		panic("compiler: game " + g.ID + ": " + err.Error())
 	}
 	games[g.ID] = g
 }

@@ -4,7 +4,7 @@ import (
 	"slices"
 	"testing"
 
-	generated "github.com/roundtable-dev/roundtable/generated/tropera"
+	trogen "github.com/roundtable-dev/roundtable/generated/tropera"
 )
 
 // freshKillChance is killChance as it was before it used stack arrays: a
@@ -64,8 +64,8 @@ func TestKillChanceMatchesFreshLists(t *testing.T) {
 // clone's goalDistances), for every unit on the map.
 func TestScratchKeepsNoStateBetweenCalls(t *testing.T) {
 	checked := 0
-	for bi, bt := range generated.Ruleset.Battles {
-		b, err := NewBattle(generated.Ruleset, bi, 2, true)
+	for bi, bt := range trogen.Ruleset.Battles {
+		b, err := NewBattle(trogen.Ruleset, bi, 2, true)
 		if err != nil {
 			t.Fatal(err)
 		}
