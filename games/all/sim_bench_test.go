@@ -142,22 +142,35 @@ func BenchmarkSimScaling(b *testing.B) {
 					cl.add(readCPUClasses(), before)
 					return wall, cpu
 				}
+				// Each configuration's fastest run counts: a run right after
+				// another configuration (or after the memory loop, which
+				// empties the caches) can be 1.6 times slower than the same
+				// run repeated, which read as speedups of 2.7 to 3.3.
+				best := func(d *time.Duration, w time.Duration) {
+					if *d == 0 || w < *d {
+						*d = w
+					}
+				}
 				var oneCore, oneWorker, two, spin1, spin2, mem1, mem2, cpu1, cpu2 time.Duration
 				for range b.N {
 					w1, c := run(1, 1, &classes1)
-					oneCore, cpu1 = oneCore+w1, cpu1+c
+					best(&oneCore, w1)
+					cpu1 += c
 					w, _ := run(2, 1, &cpuClasses{})
-					oneWorker += w
+					best(&oneWorker, w)
 					w, c = run(2, 2, &classes2)
-					two, cpu2 = two+w, cpu2+c
-					// The loops, about as long on one core as the games: the
-					// same rounds on one goroutine and split over two.
-					work := spinFor(w1)
-					spin1 += spin(1, work, spinWork)
-					spin2 += spin(2, work, spinWork)
-					work = spinFor(w1) / 20
-					mem1 += spin(1, work, memWork)
-					mem2 += spin(2, work, memWork)
+					best(&two, w)
+					cpu2 += c
+				}
+				// The loops, about as long on one core as the games: the
+				// same rounds on one goroutine and split over two.
+				for range b.N {
+					work := spinFor(oneCore)
+					best(&spin1, spin(1, work, spinWork))
+					best(&spin2, spin(2, work, spinWork))
+					work = spinFor(oneCore) / 20
+					best(&mem1, spin(1, work, memWork))
+					best(&mem2, spin(2, work, memWork))
 				}
 				speedup, ceiling := oneCore.Seconds()/two.Seconds(), spin1.Seconds()/spin2.Seconds()
 				b.ReportMetric(mem1.Seconds()/mem2.Seconds(), "ceiling-mem")
@@ -170,8 +183,8 @@ func BenchmarkSimScaling(b *testing.B) {
 				b.ReportMetric(speedup/ceiling, "of-ceiling")
 				b.ReportMetric(cpu2.Seconds()/cpu1.Seconds(), "cpu-ratio")
 				b.ReportMetric(2*(1-classes2.idle/classes2.total)*cpu1.Seconds()/cpu2.Seconds(), "speedup-cpu")
-				b.ReportMetric(float64(n*b.N)/oneCore.Seconds(), "games/s-1core")
-				b.ReportMetric(float64(n*b.N)/two.Seconds(), "games/s-2workers")
+				b.ReportMetric(float64(n)/oneCore.Seconds(), "games/s-1core")
+				b.ReportMetric(float64(n)/two.Seconds(), "games/s-2workers")
 			})
 		}
 	}
