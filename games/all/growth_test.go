@@ -6,7 +6,6 @@ import (
 	"io"
 	"os"
 	"path/filepath"
-	"runtime"
 	"strings"
 	"testing"
 
@@ -17,6 +16,7 @@ import (
 	"github.com/roundtable-dev/roundtable/compiler/emit"
 	"github.com/roundtable-dev/roundtable/compiler/yamlfmt"
 	"github.com/roundtable-dev/roundtable/games"
+	"github.com/roundtable-dev/roundtable/internal/growth"
 )
 
 // A growth shape turns one valid document of a kind into the YAML of a
@@ -85,7 +85,6 @@ func TestGrowthIsLinear(t *testing.T) {
 	if testing.Short() {
 		t.Skip("compiles every kind of every game at three sizes")
 	}
-	const limit = 6.5
 	for _, g := range compiler.Games() {
 		base, diags := compiler.BasePack(g)
 		if diags.Errors() > 0 {
@@ -115,28 +114,17 @@ func TestGrowthIsLinear(t *testing.T) {
 			}
 			for _, sh := range growthShapes {
 				t.Run(g.ID+"/"+k.Name+"/"+sh.name, func(t *testing.T) {
-					var costs [2]cost
+					var costs [2]growth.Cost
 					var size [2]int
 					for i, n := range []int{sh.n, 4 * sh.n} {
 						data := sh.make(src.doc(t), n)
 						size[i] = len(data)
 						writeFile(t, content, data)
-						costs[i] = measure(g, dir).minus(zero)
+						costs[i] = measure(g, dir).Minus(zero)
 					}
-					// Lists in lists grow as n², the input with them: the
-					// limits scale with the input's own growth (×4 mostly).
-					grew := float64(size[1]) / float64(size[0])
-					limit := limit * grew / 4
-					// Allocations count what the stages do; bytes add slices
-					// grown by doubling (up to ×8 when linear), so their
-					// limit is wider. A shape the schema bounds costs next to
-					// nothing at both sizes: the floors keep noise out.
-					rm := ratio(costs[1].mallocs, costs[0].mallocs+2000)
-					rb := ratio(costs[1].bytes, costs[0].bytes+256<<10)
-					t.Logf("n=%d (%d bytes): %d allocations, %d KB; 4n (input ×%.2f): ×%.2f, ×%.2f", sh.n, size[0], costs[0].mallocs, costs[0].bytes>>10, grew, rm, rb)
-					if rm > limit || rb > 2*limit {
-						t.Errorf("from n=%d to 4n the input grew ×%.2f and its cost ×%.2f in allocations (limit ×%.1f) and ×%.2f in bytes (limit ×%.1f)", sh.n, grew, rm, limit, rb, 2*limit)
-					}
+					// A shape the schema bounds costs next to nothing at
+					// both sizes: the floors keep noise out.
+					growth.Check(t, sh.n, size, costs, growth.Floor{Mallocs: 2000, Bytes: 256 << 10}, "")
 				})
 			}
 		}
@@ -157,19 +145,14 @@ func (s *source) doc(t *testing.T) *yaml.Node {
 	return &n
 }
 
-type cost struct{ mallocs, bytes uint64 }
-
-func (c cost) minus(z cost) cost {
-	return cost{c.mallocs - min(c.mallocs, z.mallocs), c.bytes - min(c.bytes, z.bytes)}
-}
-
-func ratio(a, b uint64) float64 { return float64(a) / float64(max(b, 1)) }
-
 // measure runs the pack in dir through every stage and counts what it
 // allocated.
-func measure(g *compiler.Game, dir string) cost {
-	var before, after runtime.MemStats
-	runtime.ReadMemStats(&before)
+func measure(g *compiler.Game, dir string) growth.Cost {
+	return growth.Measure(func() { stages(g, dir) })
+}
+
+// stages runs the pack in dir through every stage.
+func stages(g *compiler.Game, dir string) {
 	sets, diags, err := games.LoadSets([]string{dir})
 	if err != nil {
 		panic(err)
@@ -201,8 +184,6 @@ func measure(g *compiler.Game, dir string) cost {
 			_ = f.Write(io.Discard)
 		}
 	}
-	runtime.ReadMemStats(&after)
-	return cost{after.Mallocs - before.Mallocs, after.TotalAlloc - before.TotalAlloc}
 }
 
 func encode(n *yaml.Node) []byte {

@@ -2,13 +2,13 @@ package all_test
 
 import (
 	"fmt"
-	"runtime"
 	"strings"
 	"testing"
 
 	"gopkg.in/yaml.v3"
 
 	"github.com/roundtable-dev/roundtable/engine/play"
+	"github.com/roundtable-dev/roundtable/internal/growth"
 )
 
 // TestPositionGrowthIsLinear (issue 24, "the engines reading a position"):
@@ -25,7 +25,6 @@ func TestPositionGrowthIsLinear(t *testing.T) {
 	if testing.Short() {
 		t.Skip("reads every mode's position at two sizes")
 	}
-	const limit = 6.5
 	for _, fm := range fuzzModes() {
 		m, err := fm.mode.New(fm.rules, exampleOptions(fm.mode, 1))
 		if err != nil {
@@ -112,26 +111,19 @@ func TestPositionGrowthIsLinear(t *testing.T) {
 						outcome = fmt.Sprintf("%d of %d lines found", found, len(lines))
 					}
 				}
-				var costs [2]cost
+				var costs [2]growth.Cost
 				var size [2]int
 				for i, n := range []int{sh.n, 4 * sh.n} {
 					data := sh.make(n)
 					size[i] = len(data)
 					run(data) // warm
-					costs[i] = allocs(func() { run(data) })
+					costs[i] = growth.Measure(func() { run(data) })
 				}
-				grew := float64(size[1]) / float64(size[0])
-				limit := limit * grew / 4
-				rm := ratio(costs[1].mallocs, costs[0].mallocs+500)
-				rb := ratio(costs[1].bytes, costs[0].bytes+64<<10)
-				t.Logf("n=%d (%d bytes): %d allocations, %d KB; 4n (input ×%.2f): ×%.2f, ×%.2f; %s", sh.n, size[0], costs[0].mallocs, costs[0].bytes>>10, grew, rm, rb, outcome)
+				growth.Check(t, sh.n, size, costs, growth.Floor{Mallocs: 500, Bytes: 64 << 10}, outcome)
 				// A refusal quotes what it refuses bounded (quote.Quote):
 				// its message does not grow with the input.
 				if errLen > 1000 {
 					t.Errorf("at 4n the refusal is %d bytes long; quoted values must be bounded", errLen)
-				}
-				if rm > limit || rb > 2*limit {
-					t.Errorf("from n=%d to 4n the input grew ×%.2f and its cost ×%.2f in allocations (limit ×%.1f) and ×%.2f in bytes (limit ×%.1f)", sh.n, grew, rm, limit, rb, 2*limit)
 				}
 			})
 		}
@@ -141,13 +133,4 @@ func TestPositionGrowthIsLinear(t *testing.T) {
 func parseDoc(t *testing.T, data []byte) *yaml.Node {
 	t.Helper()
 	return (&source{data}).doc(t)
-}
-
-// allocs counts what fn allocates.
-func allocs(fn func()) cost {
-	var before, after runtime.MemStats
-	runtime.ReadMemStats(&before)
-	fn()
-	runtime.ReadMemStats(&after)
-	return cost{after.Mallocs - before.Mallocs, after.TotalAlloc - before.TotalAlloc}
 }

@@ -3,11 +3,11 @@ package cardlist
 import (
 	"fmt"
 	"io"
-	"runtime"
 	"strings"
 	"testing"
 
 	"github.com/roundtable-dev/roundtable/compiler/diag"
+	"github.com/roundtable-dev/roundtable/internal/growth"
 )
 
 // growthCard is one original card in the Decksteria shape; fill gives its
@@ -65,7 +65,7 @@ func TestImportGrowthIsLinear(t *testing.T) {
 	}
 	for _, sh := range shapes {
 		t.Run(sh.name, func(t *testing.T) {
-			var mallocs, bytes [2]uint64
+			var costs [2]growth.Cost
 			var size [2]int
 			longest := 0
 			for i, n := range []int{sh.n, 4 * sh.n} {
@@ -82,20 +82,9 @@ func TestImportGrowthIsLinear(t *testing.T) {
 					}
 				}
 				run()
-				var before, after runtime.MemStats
-				runtime.ReadMemStats(&before)
-				run()
-				runtime.ReadMemStats(&after)
-				mallocs[i], bytes[i] = after.Mallocs-before.Mallocs, after.TotalAlloc-before.TotalAlloc
+				costs[i] = growth.Measure(run)
 			}
-			grew := float64(size[1]) / float64(size[0])
-			limit := 6.5 * grew / 4
-			rm := float64(mallocs[1]) / float64(mallocs[0]+500)
-			rb := float64(bytes[1]) / float64(bytes[0]+64<<10)
-			t.Logf("n=%d (%d bytes): %d allocations, %d KB; 4n (input ×%.2f): ×%.2f, ×%.2f; longest message %d bytes", sh.n, size[0], mallocs[0], bytes[0]>>10, grew, rm, rb, longest)
-			if rm > limit || rb > 2*limit {
-				t.Errorf("from n=%d to 4n the input grew ×%.2f and its cost ×%.2f in allocations (limit ×%.1f) and ×%.2f in bytes (limit ×%.1f)", sh.n, grew, rm, limit, rb, 2*limit)
-			}
+			growth.Check(t, sh.n, size, costs, growth.Floor{Mallocs: 500, Bytes: 64 << 10}, fmt.Sprintf("longest message %d bytes", longest))
 			if longest > diag.MaxMessage+100 {
 				t.Errorf("a message is %d bytes long", longest)
 			}
