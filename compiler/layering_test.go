@@ -160,11 +160,6 @@ func forbiddenInTest(pkg, dep string, external bool) string {
 	return "test code outside cmd reaches the CLI only through " + cliTest + ", from an external test package of the compiler (a check's scripts)"
 }
 
-// isGame reports whether compiler/x is a game's compile step.
-func isGame(dep string) bool {
-	return slices.Contains(gameFolders, strings.TrimPrefix(dep, "compiler/"))
-}
-
 func TestForbiddenRules(t *testing.T) {
 	for _, c := range []struct {
 		pkg, dep string
