@@ -13,6 +13,7 @@ import (
 	"testing"
 
 	"github.com/roundtable-dev/roundtable/cmd/roundtable/clitest/scriptenv"
+	"github.com/roundtable-dev/roundtable/compiler"
 	"github.com/roundtable-dev/roundtable/compiler/diag"
 )
 
@@ -109,30 +110,27 @@ func TestEveryCodeHasAScript(t *testing.T) {
 	}
 }
 
-// codePrefixFolders maps a game's code prefix to its folder under compiler/.
-// (Issue 23 item 1 declares each game's prefix with the game; read it from
-// there once it is.)
-var codePrefixFolders = map[string]string{"annas": "annas", "bc": "battlecrest", "fec": "fecipher", "tb": "tablebattles", "tro": "tropera"}
-
 // TestGameCodesHaveScriptsBesideTheirChecks: a game's code is shown first by
 // a script beside the game's checks (compiler/<game>/...), not only by a
-// command's script.
+// command's script. A game's codes are those with its catalogue's prefix,
+// its folder that of its content (content/<game>).
 func TestGameCodesHaveScriptsBesideTheirChecks(t *testing.T) {
 	ex := scriptExamples(t)
 	n := 0
 	for _, c := range diag.Codes() {
-		prefix, _, _ := strings.Cut(c.ID, "-")
-		folder, ok := codePrefixFolders[prefix]
-		if !ok {
-			continue
-		}
-		n++
-		if x := ex[c.ID]; !strings.HasPrefix(x.script, "compiler/"+folder+"/") {
-			t.Errorf("code %s: its first script is %q; it belongs beside its check, in compiler/%s/.../testdata/script", c.ID, x.script, folder)
+		for _, g := range compiler.Games() {
+			if !strings.HasPrefix(c.ID, g.Prefix()) {
+				continue
+			}
+			n++
+			folder := path.Base(g.ContentDir)
+			if x := ex[c.ID]; !strings.HasPrefix(x.script, "compiler/"+folder+"/") {
+				t.Errorf("code %s: its first script is %q; it belongs beside its check, in compiler/%s/.../testdata/script", c.ID, x.script, folder)
+			}
 		}
 	}
 	if n < 100 {
-		t.Errorf("only %d game codes; a code prefix is missing from codePrefixFolders", n)
+		t.Errorf("only %d game codes", n)
 	}
 }
 
