@@ -67,13 +67,6 @@ func TestDiffGrowthIsLinear(t *testing.T) {
 			return b.String()
 		}},
 	}
-	if n := os.Getenv("DIFF_GROWTH_N"); n != "" {
-		var k int
-		fmt.Sscan(n, &k)
-		for i := range shapes {
-			shapes[i].n = k
-		}
-	}
 	for _, sh := range shapes {
 		t.Run(sh.name, func(t *testing.T) {
 			var costs [2]growth.Cost
