@@ -113,7 +113,7 @@ func (g *Game) Legal() int {
 }
 
 // Action implements play.Match.
-func (g *Game) Action(i int) string { return g.opts[i].text }
+func (g *Game) Action(i int) string { return g.optTexts()[i] }
 
 // Apply implements play.Match.
 func (g *Game) Apply(i int) error {
@@ -124,7 +124,7 @@ func (g *Game) Apply(i int) error {
 		return fmt.Errorf("no legal action %d (there are %d)", i, len(g.opts))
 	}
 	o := g.opts[i]
-	g.opts = nil
+	g.setOpts(nil, g.toMove)
 	g.choose(o)
 	g.advance(false)
 	return nil

@@ -107,7 +107,7 @@ type abilityState struct {
 var sideNames = [2]string{"start", "back"}
 
 func (g *Game) position() *position {
-	p := &position{MapSet: g.Map.ID, Turn: g.turn, Active: g.Active, Done: slices.Clone(g.done), Used: slices.Clone(g.used),
+	p := &position{MapSet: g.Map.ID, Turn: g.turn, Active: g.Active, Done: cloneOrNil(g.done), Used: cloneOrNil(g.used),
 		Over: g.over, Reason: g.Reason}
 	if g.over && g.Winner >= 0 {
 		w := g.Winner
@@ -688,4 +688,13 @@ func (g *Game) loadAbility(a abilityState, at *yaml.Node) (table.Ability, error)
 		ab.Crest = int16(c)
 	}
 	return ab, nil
+}
+
+// cloneOrNil is a copy of s, nil when s is empty: a game reuses its lists'
+// memory, and its position is the same whether a list is empty or nil.
+func cloneOrNil(s []string) []string {
+	if len(s) == 0 {
+		return nil
+	}
+	return slices.Clone(s)
 }

@@ -61,22 +61,57 @@ type step struct {
 	Src     string // special: hero, minion or landmark:<id>
 }
 
+// clone is a copy of s for another game. Its lists are shared, not
+// copied: Abs is only ever resliced, never written into, and Targets only
+// appended to, which the cap makes copy (a copy per step per look-ahead
+// was most of what a look-ahead allocated).
 func (s step) clone() step {
-	s.Abs = slices.Clone(s.Abs)
-	s.Targets = slices.Clone(s.Targets)
+	s.Targets = s.Targets[:len(s.Targets):len(s.Targets)]
 	return s
 }
 
-// opt is one option of a decision.
+// opt is one option of a decision: a few small numbers and no text, so a
+// list of them is a few bytes an option and holds no pointer. Action builds
+// the texts when asked (optTexts), from the decision they belong to.
 type opt struct {
-	text string
-	kind string // top level: the player action; otherwise step-specific
-	w    int
+	kind int8 // top level: the player action; more-moves: move or end
+	w    int8 // the warrior moving or forced
+	card int8 // activate, prime, defend: the card
+	i    int8 // an index into the step's list, a warrior, or -1
+	plan int8 // abilities: the plan (planAbs)
 	to   Pos
-	card int
-	i    int   // an index into the step's list, a warrior, or -1
-	abs  []int // abilities: the plan
 }
+
+// Option kinds: the player actions, and the end of a Move.
+const (
+	kindNone int8 = iota
+	kindMove
+	kindActivate
+	kindPrime
+	kindRefocus
+	kindEnd
+)
+
+// kindActs are the player actions of the option kinds, as g.done lists them.
+var kindActs = [...]string{kindMove: ActMove, kindActivate: ActActivate, kindPrime: ActPrime, kindRefocus: ActRefocus}
+
+// Plans: which abilities of a card resolve (rulebook: Multiple-Ability
+// Cards), indexes into planAbs.
+const (
+	planBoth int8 = iota
+	planFirst
+	planSecond
+)
+
+var planAbs = [...][]int{planBoth: {0, 1}, planFirst: {0}, planSecond: {1}}
+
+// planList is the plans of a card, in the order decide offers them.
+type planList struct {
+	p [3]int8
+	n int
+}
+
+func (l *planList) add(p int8) { l.p[l.n] = p; l.n++ }
 
 func (g *Game) push(s step) { g.stack = append(g.stack, s) }
 func (g *Game) pop()        { g.stack = g.stack[:len(g.stack)-1] }
@@ -97,7 +132,9 @@ func (g *Game) beginTurn() {
 		return
 	}
 	g.turn++
-	g.used, g.done = nil, nil
+	// Emptied, not dropped: nothing else holds them (clone and copyInto
+	// copy), so each turn reuses the memory of the last.
+	g.used, g.done = g.used[:0], g.done[:0]
 	g.pushSpecials(table.StartOfTurn)
 }
 
@@ -106,12 +143,12 @@ func (g *Game) beginTurn() {
 // or the end of the game. A look-ahead (sim) stops when the current player
 // action is resolved.
 func (g *Game) advance(sim bool) {
-	g.opts, g.toMove = nil, -1
+	g.setOpts(nil, -1)
 	for {
 		for i := len(g.triggers) - 1; i >= 0; i-- {
 			g.push(g.triggers[i])
 		}
-		g.triggers = nil
+		g.triggers = g.triggers[:0]
 		if g.over {
 			g.stack = nil
 			return
@@ -127,7 +164,7 @@ func (g *Game) advance(sim bool) {
 		case 1:
 			g.choose(opts[0])
 		default:
-			g.opts, g.toMove = opts, seat
+			g.setOpts(opts, seat)
 			return
 		}
 	}
@@ -165,36 +202,21 @@ func (g *Game) decide() (int, []opt) {
 			g.pop()
 			return p, nil
 		}
-		opts := make([]opt, 1, 1+len(ds))
-		opts[0] = opt{text: "end move", kind: "end", i: -1}
+		opts := append(g.ob[:0], opt{kind: kindEnd, i: -1})
 		for _, d := range ds {
-			// Concatenated, not Sprintf'd: the same text without boxing
-			// the arguments, once per destination per decision.
-			o := opt{kind: ActMove, w: s.W, to: d}
-			if !g.look {
-				o.text = "move " + g.W[s.W].ID + " to " + Tile(d)
-			}
-			opts = append(opts, o)
+			opts = append(opts, opt{kind: kindMove, w: int8(s.W), to: d})
 		}
-		return p, opts
+		return p, g.keep(opts)
 	case stepPlan:
-		side := g.side(g.P[p].Cards[s.Card])
-		var opts []opt
-		for _, pl := range g.plans(p, s.Card) {
-			o := opt{abs: pl}
-			if !g.look {
-				var ws []string
-				for _, a := range pl {
-					ws = append(ws, describe(side.Abilities[a]))
-				}
-				o.text = "resolve " + strings.Join(ws, " then ")
-			}
-			opts = append(opts, o)
+		pl := g.plans(p, s.Card)
+		opts := g.ob[:0]
+		for _, k := range pl.p[:pl.n] {
+			opts = append(opts, opt{plan: k})
 		}
 		if len(opts) == 0 {
 			g.pop()
 		}
-		return p, opts
+		return p, g.keep(opts)
 	case stepResolve:
 		if len(s.Abs) == 0 {
 			g.pop()
@@ -213,29 +235,17 @@ func (g *Game) decide() (int, []opt) {
 			g.resolve(p, 2*p, ab)
 		}
 	case stepStar:
-		sas := g.stars(p)
+		var buf [4]starAbility
+		sas := g.appendStars(buf[:0], p)
 		if len(sas) == 0 {
 			g.pop()
 			return p, nil
 		}
-		opts := make([]opt, len(sas))
+		opts := g.ob[:0]
 		for i := range sas {
-			opts[i] = opt{i: i}
+			opts = append(opts, opt{i: int8(i)})
 		}
-		if g.look {
-			return p, opts
-		}
-		for i, sa := range sas {
-			opts[i].text = "star " + slug(sa.name)
-		}
-		for i := range opts {
-			for j := range opts {
-				if i != j && opts[i].text == opts[j].text {
-					opts[i].text += " " + sas[i].source
-				}
-			}
-		}
-		return p, opts
+		return p, g.keep(opts)
 	case stepFlip:
 		li := s.Lm
 		g.pop()
@@ -249,14 +259,11 @@ func (g *Game) decide() (int, []opt) {
 			g.pop()
 			return p, nil
 		}
-		opts := make([]opt, len(ds))
-		for i, d := range ds {
-			opts[i] = opt{to: d}
-			if !g.look {
-				opts[i].text = "march to " + Tile(d)
-			}
+		opts := g.ob[:0]
+		for _, d := range ds {
+			opts = append(opts, opt{to: d})
 		}
-		return p, opts
+		return p, g.keep(opts)
 	case stepAttack, stepForce:
 		return g.decideAimed(s)
 	case stepSpecial:
@@ -266,11 +273,7 @@ func (g *Game) decide() (int, []opt) {
 			g.pop()
 			return p, nil
 		}
-		opts := []opt{{i: 1}, {i: 0}}
-		if !g.look {
-			opts[0].text, opts[1].text = "use "+slug(sp.Name), "skip "+slug(sp.Name)
-		}
-		return p, opts
+		return p, g.keep(append(g.ob[:0], opt{i: 1}, opt{i: 0}))
 	}
 	return p, nil
 }
@@ -386,48 +389,38 @@ func (g *Game) holds(wi int, cs []table.Clause) bool {
 // decideAimed is decide for an attack or a force.
 func (g *Game) decideAimed(s *step) (int, []opt) {
 	p := s.Seat
-	verb := s.Kind
 	switch s.Phase {
 	case phaseFirst:
 		more := 0
 		if s.Kind == stepForce {
 			more = s.Bonus[table.ForceBonus]
 		}
-		first := g.targets(s.W, s.Ab, int(s.Ab.Reach)+s.Bonus[table.RangeBonus], more)
+		var buf [4]int
+		first := g.appendTargets(buf[:0], s.W, s.Ab, int(s.Ab.Reach)+s.Bonus[table.RangeBonus], more)
 		if len(first) == 0 {
 			g.pop()
 			return p, nil
 		}
-		opts := make([]opt, len(first))
-		for i, t := range first {
-			opts[i] = opt{i: t}
-			if !g.look {
-				opts[i].text = verb + " " + g.W[t].ID
-			}
+		opts := g.ob[:0]
+		for _, t := range first {
+			opts = append(opts, opt{i: int8(t)})
 		}
-		return p, opts
+		return p, g.keep(opts)
 	case phaseMore:
-		var more []int
+		opts := g.ob[:0]
 		if len(s.Targets) < int(s.Ab.Targets) {
-			for _, t := range g.targets(s.W, s.Ab, int(s.Ab.Reach), 0) {
+			var buf [4]int
+			for _, t := range g.appendTargets(buf[:0], s.W, s.Ab, int(s.Ab.Reach), 0) {
 				if !slices.Contains(s.Targets, t) {
-					more = append(more, t)
+					opts = append(opts, opt{i: int8(t)})
 				}
 			}
 		}
-		if len(more) == 0 {
+		if len(opts) == 0 {
 			g.startTargets(s)
 			return p, nil
 		}
-		opts := make([]opt, 0, len(more)+1)
-		for _, t := range more {
-			o := opt{i: t}
-			if !g.look {
-				o.text = "also " + verb + " " + g.W[t].ID
-			}
-			opts = append(opts, o)
-		}
-		return p, append(opts, opt{text: "no more targets", i: -1})
+		return p, g.keep(append(opts, opt{i: -1}))
 	case phaseNext:
 		if s.Next >= len(s.Targets) {
 			g.pop()
@@ -455,22 +448,14 @@ func (g *Game) decideAimed(s *step) (int, []opt) {
 			g.strike(s, d)
 			return p, nil
 		}
-		var ks []int
+		opts := g.ob[:0]
 		for k, c := range g.P[q].Cards {
 			if !c.Exhausted {
-				ks = append(ks, k)
+				opts = append(opts, opt{card: int8(k), i: int8(k)})
 			}
 		}
-		slices.SortStableFunc(ks, func(a, b int) int { return g.defenseValue(q, b) - g.defenseValue(q, a) })
-		opts := make([]opt, 0, len(ks)+1)
-		for _, k := range ks {
-			o := opt{card: k, i: k}
-			if !g.look {
-				o.text = "defend with " + g.cardWord(q, k)
-			}
-			opts = append(opts, o)
-		}
-		return q, append(opts, opt{text: "do not defend", i: -1})
+		slices.SortStableFunc(opts, func(a, b opt) int { return g.defenseValue(q, int(b.card)) - g.defenseValue(q, int(a.card)) })
+		return q, g.keep(append(opts, opt{i: -1}))
 	case phaseDest:
 		if s.Next >= len(s.Targets) {
 			g.pop()
@@ -489,14 +474,11 @@ func (g *Game) decideAimed(s *step) (int, []opt) {
 			s.Next++
 			return p, nil
 		}
-		opts := make([]opt, len(ds))
-		for i, d := range ds {
-			opts[i] = opt{w: t, to: d}
-			if !g.look {
-				opts[i].text = "force " + g.W[t].ID + " to " + Tile(d)
-			}
+		opts := g.ob[:0]
+		for _, d := range ds {
+			opts = append(opts, opt{w: int8(t), to: d})
 		}
-		return p, opts
+		return p, g.keep(opts)
 	}
 	return p, nil
 }
@@ -563,24 +545,32 @@ func (g *Game) choose(o opt) {
 	case stepMore:
 		w := s.W
 		g.pop()
-		if o.kind == ActMove {
+		if o.kind == kindMove {
 			g.move(w, o.to)
 		}
 	case stepPlan:
 		c := &g.P[p].Cards[s.Card]
 		side := g.side(*c)
 		c.Exhausted = true
-		abs := make([]table.Ability, len(o.abs))
-		for i, a := range o.abs {
-			abs[i] = side.Abilities[a]
+		// The plan's abilities are the card side's own, shared: a
+		// resolve step only reslices them.
+		var abs []table.Ability
+		switch o.plan {
+		case planBoth:
+			abs = side.Abilities[0:2:2]
+		case planFirst:
+			abs = side.Abilities[0:1:1]
+		case planSecond:
+			abs = side.Abilities[1:2:2]
 		}
 		if !g.quiet {
-			g.emit(p, ActActivate, fmt.Sprintf("%s activates %s: %s", g.W[2*p].Name, side.Name, strings.TrimPrefix(o.text, "resolve ")), map[string]any{"card": g.RS.Actions[c.Action].ID, "side": side.Name})
+			g.emit(p, ActActivate, fmt.Sprintf("%s activates %s: %s", g.W[2*p].Name, side.Name, planText(side, o.plan)), map[string]any{"card": g.RS.Actions[c.Action].ID, "side": side.Name})
 		}
 		g.pop()
 		g.push(step{Kind: stepResolve, Seat: p, Abs: abs})
 	case stepStar:
-		sa := g.stars(p)[o.i]
+		var buf [4]starAbility
+		sa := g.appendStars(buf[:0], p)[o.i]
 		g.pop()
 		g.used = append(g.used, sa.key)
 		if !g.quiet {
@@ -612,13 +602,13 @@ func (g *Game) choose(o opt) {
 	case stepAttack, stepForce:
 		switch s.Phase {
 		case phaseFirst:
-			s.Targets = []int{o.i}
+			s.Targets = []int{int(o.i)}
 			s.Phase = phaseMore
 		case phaseMore:
 			if o.i < 0 {
 				g.startTargets(s)
 			} else {
-				s.Targets = append(s.Targets, o.i)
+				s.Targets = append(s.Targets, int(o.i))
 			}
 		case phaseDefend:
 			t := s.Targets[s.Next]
@@ -646,7 +636,7 @@ func (g *Game) choose(o opt) {
 				mv += s.Bonus[table.ForceBonus]
 			}
 			s.Next++
-			g.walk(o.w, o.to, mv, true, g.W[o.w].Player != p, "force")
+			g.walk(int(o.w), o.to, mv, true, g.W[o.w].Player != p, "force")
 		}
 	}
 }
@@ -654,26 +644,26 @@ func (g *Game) choose(o opt) {
 // chooseAction performs the player action of option o.
 func (g *Game) chooseAction(o opt) {
 	p := g.Active
-	g.done = append(g.done, o.kind)
+	g.done = append(g.done, kindActs[o.kind])
 	switch o.kind {
-	case ActMove:
-		g.move(o.w, o.to)
+	case kindMove:
+		g.move(int(o.w), o.to)
 		other := 2*p + 1
-		if o.w == other {
+		if int(o.w) == other {
 			other = 2 * p
 		}
 		if g.W[other].Alive {
 			g.push(step{Kind: stepMore, Seat: p, W: other})
 		}
-	case ActActivate:
-		g.push(step{Kind: stepPlan, Seat: p, Card: o.card})
-	case ActPrime:
+	case kindActivate:
+		g.push(step{Kind: stepPlan, Seat: p, Card: int(o.card)})
+	case kindPrime:
 		g.P[p].Cards[o.card].Exhausted = true
 		c := g.P[p].Cards[o.card]
 		if !g.quiet {
 			g.emit(p, ActPrime, fmt.Sprintf("%s primes %s", g.W[2*p].Name, g.side(c).Name), map[string]any{"card": g.RS.Actions[c.Action].ID})
 		}
-	case ActRefocus:
+	case kindRefocus:
 		var names, ids []string
 		for k := range g.P[p].Cards {
 			c := &g.P[p].Cards[k]
@@ -695,15 +685,11 @@ func (g *Game) did(kind string) bool { return slices.Contains(g.done, kind) }
 // one that changes the game (rulebook: Gameplay).
 func (g *Game) options() []opt {
 	p := g.Active
-	var out []opt
+	out := g.ob[:0]
 	if !g.did(ActMove) {
-		for _, wi := range []int{2 * p, 2*p + 1} {
+		for _, wi := range [2]int{2 * p, 2*p + 1} {
 			for _, d := range g.moveDests(wi) {
-				o := opt{kind: ActMove, w: wi, to: d}
-				if !g.look {
-					o.text = "move " + g.W[wi].ID + " to " + Tile(d)
-				}
-				out = append(out, o)
+				out = append(out, opt{kind: kindMove, w: int8(wi), to: d})
 			}
 		}
 	}
@@ -713,29 +699,126 @@ func (g *Game) options() []opt {
 		if c.Exhausted {
 			continue
 		}
-		if !g.did(ActActivate) && len(g.plans(p, k)) > 0 {
-			o := opt{kind: ActActivate, card: k}
-			if !g.look {
-				o.text = "activate " + g.cardWord(p, k)
-			}
-			out = append(out, o)
+		if !g.did(ActActivate) && g.plans(p, k).n > 0 {
+			out = append(out, opt{kind: kindActivate, card: int8(k)})
 		}
 	}
 	if !g.did(ActPrime) {
 		for k, c := range g.P[p].Cards {
 			if !c.Exhausted {
-				o := opt{kind: ActPrime, card: k}
-				if !g.look {
-					o.text = "prime " + g.cardWord(p, k)
-				}
-				out = append(out, o)
+				out = append(out, opt{kind: kindPrime, card: int8(k)})
 			}
 		}
 	}
 	if !g.did(ActRefocus) && exhausted {
-		out = append(out, opt{text: ActRefocus, kind: ActRefocus})
+		out = append(out, opt{kind: kindRefocus})
 	}
+	return g.keep(out)
+}
+
+// keep makes opts, a list built in the game's option memory, that
+// memory (it may have grown) and returns it.
+func (g *Game) keep(opts []opt) []opt {
+	g.ob = opts
+	return opts
+}
+
+// setOpts sets the decision the game waits for; the texts of the last
+// one are dropped.
+func (g *Game) setOpts(opts []opt, seat int) {
+	g.opts, g.toMove, g.texts = opts, seat, nil
+}
+
+// optTexts are the texts of the options of the decision the game waits
+// for, built when first asked for (Action) from the decision itself: the
+// game has not changed since decide listed them.
+func (g *Game) optTexts() []string {
+	if g.texts != nil || len(g.opts) == 0 {
+		return g.texts
+	}
+	out := make([]string, len(g.opts))
+	s := g.top()
+	for i, o := range g.opts {
+		out[i] = g.optText(s, o)
+	}
+	if s != nil && s.Kind == stepStar {
+		// Two star abilities of one name are told apart by their source.
+		var buf [4]starAbility
+		sas := g.appendStars(buf[:0], s.Seat)
+		for i := range out {
+			for j := range out {
+				if i != j && out[i] == out[j] {
+					out[i] += " " + sas[g.opts[i].i].source
+				}
+			}
+		}
+	}
+	g.texts = out
 	return out
+}
+
+// optText is the text of option o of the decision of step s (nil: the
+// player action).
+func (g *Game) optText(s *step, o opt) string {
+	// Concatenated, not Sprintf'd (the same texts).
+	if s == nil {
+		switch o.kind {
+		case kindMove:
+			return "move " + g.W[o.w].ID + " to " + Tile(o.to)
+		case kindActivate:
+			return "activate " + g.cardWord(g.Active, int(o.card))
+		case kindPrime:
+			return "prime " + g.cardWord(g.Active, int(o.card))
+		}
+		return ActRefocus
+	}
+	p := s.Seat
+	switch s.Kind {
+	case stepMore:
+		if o.kind == kindEnd {
+			return "end move"
+		}
+		return "move " + g.W[s.W].ID + " to " + Tile(o.to)
+	case stepPlan:
+		return "resolve " + planText(g.side(g.P[p].Cards[s.Card]), o.plan)
+	case stepStar:
+		var buf [4]starAbility
+		return "star " + slug(g.appendStars(buf[:0], p)[o.i].name)
+	case stepMarch:
+		return "march to " + Tile(o.to)
+	case stepSpecial:
+		sp, _, _, _ := g.special(p, s.Src)
+		if o.i == 1 {
+			return "use " + slug(sp.Name)
+		}
+		return "skip " + slug(sp.Name)
+	}
+	// An attack or a force.
+	switch s.Phase {
+	case phaseFirst:
+		return s.Kind + " " + g.W[o.i].ID
+	case phaseMore:
+		if o.i < 0 {
+			return "no more targets"
+		}
+		return "also " + s.Kind + " " + g.W[o.i].ID
+	case phaseDefend:
+		if o.i < 0 {
+			return "do not defend"
+		}
+		return "defend with " + g.cardWord(g.W[s.Targets[s.Next]].Player, int(o.card))
+	}
+	return "force " + g.W[o.w].ID + " to " + Tile(o.to)
+}
+
+// planText names the abilities of a plan of a card side: "attack 2 medium
+// then march 1".
+func planText(side *table.ActionSide, plan int8) string {
+	var ws []string
+	for _, a := range planAbs[plan] {
+		ws = append(ws, describe(side.Abilities[a]))
+	}
+	return strings.Join(ws, " then ")
 }
 
 // cardWord names player p's card k in action texts: the showing side's
@@ -911,9 +994,17 @@ func (g *Game) reachMost(wi, mv int) map[Pos]int {
 }
 
 // sorted orders destinations nearest the warrior's enemies first (the
-// look-ahead's default), then by row and column.
+// look-ahead's default), then by row and column. The list is the game's
+// own memory (ds), valid until the next sorted on g.
 func (g *Game) sorted(wi int, ps []Pos) []Pos {
-	ds := slices.Clone(ps)
+	g.ds = sortInto(g.ds, g, wi, ps)
+	return g.ds
+}
+
+// sortInto is ps sorted for warrior wi of game g (see sorted), in dst's
+// memory.
+func sortInto(dst []Pos, g *Game, wi int, ps []Pos) []Pos {
+	ds := append(dst[:0], ps...)
 	near := func(p Pos) int {
 		n := 99
 		for i, w := range g.W {
@@ -946,7 +1037,10 @@ func (g *Game) moveDests(wi int) []Pos {
 	if !c.W[wi].Alive {
 		return nil
 	}
-	return c.sorted(wi, c.reach(wi, mv, false).ps)
+	// Into g's memory, not the spare's: the next look-ahead overwrites the
+	// spare while a caller may still read the list.
+	g.ds = sortInto(g.ds, c, wi, c.reach(wi, mv, false).ps)
+	return g.ds
 }
 
 // move moves warrior wi to dest with a Move action: the movement bonus
@@ -1003,7 +1097,12 @@ func InRange(r table.Range, reach int, p, t Pos) bool {
 // targets lists the warriors an attack or force by wi may target; a forced
 // warrior must be able to move ab.Value+more spaces (more: force icons).
 func (g *Game) targets(wi int, ab table.Ability, reach, more int) []int {
-	var out []int
+	return g.appendTargets(nil, wi, ab, reach, more)
+}
+
+// appendTargets is targets appended to out (callers pass a small array of
+// their own: no allocation).
+func (g *Game) appendTargets(out []int, wi int, ab table.Ability, reach, more int) []int {
 	w := g.W[wi]
 	for i, t := range g.W {
 		if !t.Alive || i == wi || !InRange(ab.Range, reach, w.Pos, t.Pos) {
@@ -1041,11 +1140,13 @@ func (g *Game) usable(p, wi int, ab table.Ability) bool {
 		if ab.Keyword == table.Force {
 			more = g.bonusPeek(wi, table.ForceBonus)
 		}
-		return len(g.targets(wi, ab, reach, more)) > 0
+		var buf [4]int
+		return len(g.appendTargets(buf[:0], wi, ab, reach, more)) > 0
 	case table.March:
 		return len(g.reach(wi, int(ab.Value)+g.bonusPeek(wi, table.MovementBonus), false).ps) > 0
 	case table.Star:
-		return len(g.stars(p)) > 0
+		var buf [4]starAbility
+		return len(g.appendStars(buf[:0], p)) > 0
 	}
 	return false
 }
@@ -1053,18 +1154,18 @@ func (g *Game) usable(p, wi int, ab table.Ability) bool {
 // plans lists which abilities of card k may be resolved: both, or one
 // skipped (rulebook: Multiple-Ability Cards); never none. When both
 // abilities are the same, skipping either is one option.
-func (g *Game) plans(p, k int) [][]int {
+func (g *Game) plans(p, k int) planList {
 	abs := g.side(g.P[p].Cards[k]).Abilities
 	hero := 2 * p
-	var out [][]int
+	var out planList
 	if g.usable(p, hero, abs[0]) {
 		if len(abs) == 2 {
-			out = append(out, []int{0, 1})
+			out.add(planBoth)
 		}
-		out = append(out, []int{0})
+		out.add(planFirst)
 	}
 	if len(abs) == 2 && abs[1] != abs[0] && g.usable(p, hero, abs[1]) {
-		out = append(out, []int{1})
+		out.add(planSecond)
 	}
 	return out
 }
@@ -1102,24 +1203,33 @@ func useKey(p int, source string) string {
 	if strings.HasPrefix(source, "landmark:") {
 		return source
 	}
+	if p == 0 || p == 1 {
+		switch source {
+		case "hero":
+			return seatKeys[p][0]
+		case "minion":
+			return seatKeys[p][1]
+		}
+	}
 	return fmt.Sprintf("p%d:%s", p+1, source)
 }
 
+// seatKeys are the use keys of the seats' hero and minion, built once.
+var seatKeys = [2][2]string{{"p1:hero", "p1:minion"}, {"p2:hero", "p2:minion"}}
+
 // stars lists the star-powered abilities player p may use now, each unused
 // this turn (rulebook: Star-Powered Abilities).
-func (g *Game) stars(p int) []starAbility {
-	var out []starAbility
+func (g *Game) stars(p int) []starAbility { return g.appendStars(nil, p) }
+
+// appendStars is stars appended to out (callers pass a small array of
+// their own: no allocation).
+func (g *Game) appendStars(out []starAbility, p int) []starAbility {
 	s := g.P[p].Set
-	add := func(sa starAbility) {
-		if !slices.Contains(g.used, sa.key) && g.usable(p, sa.performer, sa.ability) {
-			out = append(out, sa)
-		}
-	}
 	if s.HeroSpecial.Star {
-		add(starAbility{useKey(p, "hero"), s.HeroSpecial.Name, g.W[2*p].ID, 2 * p, s.HeroSpecial.Ability, -1})
+		out = g.addStar(out, p, starAbility{useKey(p, "hero"), s.HeroSpecial.Name, g.W[2*p].ID, 2 * p, s.HeroSpecial.Ability, -1})
 	}
 	if s.HasMinion && s.MinionSpecial.Star && g.W[2*p+1].Alive {
-		add(starAbility{useKey(p, "minion"), s.MinionSpecial.Name, g.W[2*p+1].ID, 2*p + 1, s.MinionSpecial.Ability, -1})
+		out = g.addStar(out, p, starAbility{useKey(p, "minion"), s.MinionSpecial.Name, g.W[2*p+1].ID, 2*p + 1, s.MinionSpecial.Ability, -1})
 	}
 	hero := g.W[2*p]
 	for li, l := range g.Lm {
@@ -1128,10 +1238,34 @@ func (g *Game) stars(p int) []starAbility {
 			continue
 		}
 		if d := Dist(hero.Pos, l.Pos); d >= 2 && d <= int(lm.Ability.Reach) {
-			add(starAbility{"landmark:" + lm.ID, lm.Ability.Name, lm.ID, 2 * p, lm.Ability.Ability, li})
+			out = g.addStar(out, p, starAbility{g.landmarkKey(li), lm.Ability.Name, lm.ID, 2 * p, lm.Ability.Ability, li})
 		}
 	}
 	return out
+}
+
+// addStar appends sa to out when it is unused this turn and usable now.
+func (g *Game) addStar(out []starAbility, p int, sa starAbility) []starAbility {
+	if !slices.Contains(g.used, sa.key) && g.usable(p, sa.performer, sa.ability) {
+		out = append(out, sa)
+	}
+	return out
+}
+
+// landmarkKey is the use key of placed landmark li, "landmark:<id>": the
+// game's list of them is built once and shared by its copies (read-only:
+// a list that no longer names the landmark placed there is replaced, not
+// written into).
+func (g *Game) landmarkKey(li int) string {
+	const prefix = "landmark:"
+	if id := g.RS.Landmarks[g.Lm[li].Landmark].ID; len(g.lmKeys) != len(g.Lm) || g.lmKeys[li][len(prefix):] != id {
+		keys := make([]string, len(g.Lm))
+		for i, l := range g.Lm {
+			keys[i] = prefix + g.RS.Landmarks[l.Landmark].ID
+		}
+		g.lmKeys = keys
+	}
+	return g.lmKeys[li]
 }
 
 // resolve starts an attack, march or force by warrior wi for player p: its

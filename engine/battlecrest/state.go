@@ -96,9 +96,21 @@ type Game struct {
 	// triggers are specials a damage made usable, to resolve next.
 	triggers []step
 
-	// The decision now: its options and the seat that takes it.
+	// The decision now: its options and the seat that takes it; the
+	// options' texts once Action asked for them (optTexts).
 	opts   []opt
 	toMove int
+	texts  []string
+	// ob is the memory decide lists options in, reused by every decision
+	// (never shared: clone and copyInto leave it behind; a clone copies
+	// the options, a look-ahead copy only reads them).
+	ob []opt
+	// ds is the memory sorted and moveDests list destinations in (never
+	// shared).
+	ds []Pos
+	// lmKeys are the placed landmarks' use keys (landmarkKey), shared
+	// read-only by copies.
+	lmKeys []string
 
 	events []play.Event
 	quiet  bool // no events: look-ahead copies and Options.Quiet
@@ -283,10 +295,11 @@ func (g *Game) clone() *Game {
 	for i, s := range g.stack {
 		c.stack[i] = s.clone()
 	}
-	// The option list is shared, not copied: it is only ever replaced
-	// whole (decide, Apply), never written into, and a copy per peek was
-	// a fifth of a greedy game's bytes. The cap makes an append copy.
-	c.opts = g.opts[:len(g.opts):len(g.opts)]
+	// The options are copied (a few bytes each): g lists its next
+	// decision's options in the same memory. The copy is the clone's own
+	// option memory from then on.
+	c.opts = slices.Clone(g.opts)
+	c.ob, c.texts, c.ds = c.opts, nil, nil
 	c.triggers = slices.Clone(g.triggers)
 	pcg := *g.pcg
 	c.pcg = &pcg
@@ -308,11 +321,12 @@ func (g *Game) lookAhead() *Game {
 }
 
 // copyInto makes dst a quiet look-ahead copy of g in dst's own memory:
-// the same state as clone gives, its slices copied into dst's (only the
-// option list is shared, as clone shares it). dst keeps its spare.
+// the same state as clone gives, its slices copied into dst's. Only g's
+// option list is shared: dst lists its own decisions in its own option
+// memory, and g lists none while the copy is in use. dst keeps its spare.
 func (g *Game) copyInto(dst *Game) {
 	lm, cards, used, done, stack, triggers := dst.Lm[:0], [2][]Card{dst.P[0].Cards[:0], dst.P[1].Cards[:0]}, dst.used[:0], dst.done[:0], dst.stack[:0], dst.triggers[:0]
-	pcg, rng, spare, rb := dst.pcg, dst.rng, dst.spare, dst.rb
+	pcg, rng, spare, rb, ob, ds := dst.pcg, dst.rng, dst.spare, dst.rb, dst.ob, dst.ds
 	*dst = *g
 	dst.Lm = copyTo(lm, g.Lm)
 	for p := range 2 {
@@ -334,15 +348,12 @@ func (g *Game) copyInto(dst *Game) {
 	dst.pcg, dst.rng = pcg, rng
 	dst.events = nil
 	dst.quiet, dst.look = true, true
-	dst.spare, dst.rb = spare, rb
+	dst.spare, dst.rb, dst.ob, dst.ds, dst.texts = spare, rb, ob, ds, nil
 }
 
-// copyTo is src copied into dst's memory, nil when src is nil (as
-// slices.Clone gives).
+// copyTo is src copied into dst's memory (dst's memory kept when src is
+// empty: position lists an empty list as none).
 func copyTo[T any](dst, src []T) []T {
-	if src == nil {
-		return nil
-	}
 	return append(dst[:0], src...)
 }
 
