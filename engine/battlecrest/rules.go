@@ -1145,8 +1145,7 @@ func (g *Game) usable(p, wi int, ab table.Ability) bool {
 	case table.March:
 		return len(g.reach(wi, int(ab.Value)+g.bonusPeek(wi, table.MovementBonus), false).ps) > 0
 	case table.Star:
-		var buf [4]starAbility
-		return len(g.appendStars(buf[:0], p)) > 0
+		return g.hasStar(p)
 	}
 	return false
 }
@@ -1224,32 +1223,59 @@ func (g *Game) stars(p int) []starAbility { return g.appendStars(nil, p) }
 // appendStars is stars appended to out (callers pass a small array of
 // their own: no allocation).
 func (g *Game) appendStars(out []starAbility, p int) []starAbility {
-	s := g.P[p].Set
-	if s.HeroSpecial.Star {
-		out = g.addStar(out, p, starAbility{useKey(p, "hero"), s.HeroSpecial.Name, g.W[2*p].ID, 2 * p, s.HeroSpecial.Ability, -1})
-	}
-	if s.HasMinion && s.MinionSpecial.Star && g.W[2*p+1].Alive {
-		out = g.addStar(out, p, starAbility{useKey(p, "minion"), s.MinionSpecial.Name, g.W[2*p+1].ID, 2*p + 1, s.MinionSpecial.Ability, -1})
-	}
-	hero := g.W[2*p]
-	for li, l := range g.Lm {
-		lm := &g.RS.Landmarks[l.Landmark]
-		if !lm.Ability.Star {
-			continue
-		}
-		if d := Dist(hero.Pos, l.Pos); d >= 2 && d <= int(lm.Ability.Reach) {
-			out = g.addStar(out, p, starAbility{g.landmarkKey(li), lm.Ability.Name, lm.ID, 2 * p, lm.Ability.Ability, li})
+	for slot := range 2 + len(g.Lm) {
+		if sa, ok := g.starCandidate(p, slot); ok && g.starReady(p, sa.key, sa.performer, sa.ability) {
+			out = append(out, sa)
 		}
 	}
 	return out
 }
 
-// addStar appends sa to out when it is unused this turn and usable now.
-func (g *Game) addStar(out []starAbility, p int, sa starAbility) []starAbility {
-	if !slices.Contains(g.used, sa.key) && g.usable(p, sa.performer, sa.ability) {
-		out = append(out, sa)
+// hasStar reports whether stars(p) lists any: usable's question, without
+// the list (usable and the star checks call each other, so a list passed
+// through them would have to live on the heap).
+func (g *Game) hasStar(p int) bool {
+	for slot := range 2 + len(g.Lm) {
+		if sa, ok := g.starCandidate(p, slot); ok && g.starReady(p, sa.key, sa.performer, sa.ability) {
+			return true
+		}
 	}
-	return out
+	return false
+}
+
+// starCandidate is the star-powered ability of slot 0 (the hero), 1 (the
+// minion) or 2+li (placed landmark li) of player p, when it has one that
+// p may reach, before the once-a-turn rule and usable.
+func (g *Game) starCandidate(p, slot int) (starAbility, bool) {
+	s := g.P[p].Set
+	switch slot {
+	case 0:
+		if s.HeroSpecial.Star {
+			return starAbility{useKey(p, "hero"), s.HeroSpecial.Name, g.W[2*p].ID, 2 * p, s.HeroSpecial.Ability, -1}, true
+		}
+		return starAbility{}, false
+	case 1:
+		if s.HasMinion && s.MinionSpecial.Star && g.W[2*p+1].Alive {
+			return starAbility{useKey(p, "minion"), s.MinionSpecial.Name, g.W[2*p+1].ID, 2*p + 1, s.MinionSpecial.Ability, -1}, true
+		}
+		return starAbility{}, false
+	}
+	li := slot - 2
+	l := g.Lm[li]
+	lm := &g.RS.Landmarks[l.Landmark]
+	if !lm.Ability.Star {
+		return starAbility{}, false
+	}
+	if d := Dist(g.W[2*p].Pos, l.Pos); d >= 2 && d <= int(lm.Ability.Reach) {
+		return starAbility{g.landmarkKey(li), lm.Ability.Name, lm.ID, 2 * p, lm.Ability.Ability, li}, true
+	}
+	return starAbility{}, false
+}
+
+// starReady reports whether a star ability is unused this turn and usable
+// now.
+func (g *Game) starReady(p int, key string, performer int, ab table.Ability) bool {
+	return !slices.Contains(g.used, key) && g.usable(p, performer, ab)
 }
 
 // landmarkKey is the use key of placed landmark li, "landmark:<id>": the
