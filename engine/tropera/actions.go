@@ -138,7 +138,7 @@ func (b *Battle) appendActs(out []act) []act {
 		}
 		return nil
 	case b.pending != nil:
-		return append(out, b.pendingActs()...)
+		return b.appendPendingActs(out)
 	case b.active >= 0:
 		out = b.appendUnitActs(out, b.active)
 		u := b.Units[b.active]
@@ -195,32 +195,41 @@ func foe(u, o *BUnit) bool { return o.Side != u.Side && o.Standing() }
 // wieldable lists the weapons u can attack with now: the siege weapon when
 // embarked; else its carried weapons and natural weapons it can wield in
 // its form, the equipped one first.
-func (b *Battle) wieldable(u *BUnit) []int16 {
+func (b *Battle) wieldable(u *BUnit) []int16 { return b.appendWieldable(nil, u) }
+
+// weaponBuf is room for a unit's wieldable weapons on the caller's stack
+// (appendWieldable): a list per unit per action was a tenth of a battle's
+// bytes.
+type weaponBuf [8]int16
+
+// appendWieldable is wieldable(u) appended to out, which is empty.
+func (b *Battle) appendWieldable(out []int16, u *BUnit) []int16 {
 	if u.Embarked >= 0 {
-		return []int16{b.m.Siege[u.Embarked].Weapon}
-	}
-	var out []int16
-	add := func(w int16) {
-		if !slices.Contains(out, w) {
-			if ok, _ := b.rs.Wields(u.Char, w, u.Beast); ok {
-				out = append(out, w)
-			}
-		}
+		return append(out, b.m.Siege[u.Embarked].Weapon)
 	}
 	for _, c := range u.Weapons {
 		if c.Uses != 0 {
-			add(c.ID)
+			out = b.addWieldable(out, u, c.ID)
 		}
 	}
 	for _, f := range u.Char.Feats {
 		for _, w := range b.rs.Feats[f].Natural {
 			if b.rs.NaturalFrom(u.Char, w) == f {
-				add(w)
+				out = b.addWieldable(out, u, w)
 			}
 		}
 	}
 	if k := slices.Index(out, u.Equip); k > 0 {
 		out[0], out[k] = out[k], out[0]
+	}
+	return out
+}
+
+func (b *Battle) addWieldable(out []int16, u *BUnit, w int16) []int16 {
+	if !slices.Contains(out, w) {
+		if ok, _ := b.rs.Wields(u.Char, w, u.Beast); ok {
+			out = append(out, w)
+		}
 	}
 	return out
 }
@@ -237,6 +246,15 @@ func (b *Battle) usesOf(u *BUnit, w int16) int {
 		}
 	}
 	return -1
+}
+
+// hasUnitActs reports whether unitActs(i) lists any, listing them in the
+// battle's scratch memory (a new list after every action was most of a
+// battle's allocation).
+func (b *Battle) hasUnitActs(i int) bool {
+	sc := b.scratch()
+	sc.check = b.appendUnitActs(sc.check[:0], i)
+	return len(sc.check) > 0
 }
 
 // unitActs lists what unit i can do now on its turn.
@@ -285,7 +303,7 @@ func (b *Battle) appendUnitActs(out []act, i int) []act {
 	}
 	out = b.appendMainActs(out, i, al)
 	if !u.T.Bonus {
-		out = append(out, b.bonusActs(i, al)...)
+		out = b.appendBonusActs(out, i, al)
 	}
 	return out[:start+len(b.dedupe(out[start:]))]
 }
@@ -300,7 +318,8 @@ func (b *Battle) mobMain(u *BUnit) bool { return u.Side == Enemy && u.Level == t
 func (b *Battle) appendMainActs(out []act, i int, al allowed) []act {
 	u := b.Units[i]
 	at := u.At
-	for _, w := range b.wieldable(u) {
+	var wb weaponBuf
+	for _, w := range b.appendWieldable(wb[:0], u) {
 		wt := &b.rs.Weapons[w]
 		if wt.Type == table.Staff {
 			continue
@@ -423,7 +442,7 @@ func (b *Battle) appendMainActs(out []act, i int, al allowed) []act {
 		out = append(out, act{text: u.ID + " dash", v: vDash, u: i, t: -1})
 	}
 	if al.prepare {
-		for _, w := range b.wieldable(u) {
+		for _, w := range b.appendWieldable(wb[:0], u) {
 			wt := &b.rs.Weapons[w]
 			if wt.Type == table.Staff || b.usesOf(u, w) == 0 {
 				continue
@@ -443,7 +462,7 @@ func (b *Battle) appendMainActs(out []act, i int, al allowed) []act {
 			}
 		}
 	}
-	out = append(out, b.performActs(i)...)
+	out = b.appendPerformActs(out, i)
 	// Special actions of feats: main actions.
 	if u.Combat.Steal {
 		for j, o := range b.Units {
@@ -516,16 +535,18 @@ func (b *Battle) appendMainActs(out []act, i int, al allowed) []act {
 		}
 	}
 	if b.mobMain(u) {
-		out = append(out, b.formActs(i)...)
+		out = b.appendFormActs(out, i)
 	}
 	return out
 }
 
 // formActs are Embark/Disembark and Transform: bonus actions, but main
 // actions for a Mob.
-func (b *Battle) formActs(i int) []act {
+func (b *Battle) formActs(i int) []act { return b.appendFormActs(nil, i) }
+
+// appendFormActs is formActs(i) appended to out.
+func (b *Battle) appendFormActs(out []act, i int) []act {
 	u := b.Units[i]
-	var out []act
 	if u.Embarked >= 0 {
 		out = append(out, act{text: u.ID + " disembark", v: vDisembark, u: i, t: -1})
 	} else {
@@ -547,22 +568,26 @@ func (b *Battle) formActs(i int) []act {
 	return out
 }
 
-func (b *Battle) bonusActs(i int, al allowed) []act {
+func (b *Battle) bonusActs(i int, al allowed) []act { return b.appendBonusActs(nil, i, al) }
+
+// appendBonusActs is bonusActs(i, al) appended to out (the battle's
+// action list: no list of their own per unit per action).
+func (b *Battle) appendBonusActs(out []act, i int, al allowed) []act {
 	u := b.Units[i]
 	if !al.bonus {
-		return nil
+		return out
 	}
-	var out []act
 	if al.equip {
-		for _, w := range b.wieldable(u) {
+		var wb weaponBuf
+		for _, w := range b.appendWieldable(wb[:0], u) {
 			if w != u.Equip && u.Embarked < 0 && b.rs.Weapons[w].Type != table.Staff {
 				out = append(out, act{text: fmt.Sprintf("%s equip %s", u.ID, b.rs.Weapons[w].ID), v: vEquip, u: i, t: -1, w: w})
 			}
 		}
 	}
-	out = append(out, b.formActs(i)...)
+	out = b.appendFormActs(out, i)
 	if al.trade {
-		out = append(out, b.tradeActs(i)...)
+		out = b.appendTradeActs(out, i)
 	}
 	if al.search && u.Side == Party {
 		for h, hs := range b.m.Houses {
@@ -586,9 +611,12 @@ func (b *Battle) bonusActs(i int, al allowed) []act {
 
 // tradeActs: "Give, take, or exchange items or equipment with an adjacent
 // friendly character."
-func (b *Battle) tradeActs(i int) []act {
+func (b *Battle) tradeActs(i int) []act { return b.appendTradeActs(nil, i) }
+
+// appendTradeActs is tradeActs(i) appended to out.
+func (b *Battle) appendTradeActs(out []act, i int) []act {
 	u := b.Units[i]
-	var out []act
+	start := len(out)
 	for j, o := range b.Units {
 		if j == i || o.Side != u.Side || o.At < 0 || !o.Standing() || b.dist(u.At, o.At) != 1 {
 			continue
@@ -621,7 +649,7 @@ func (b *Battle) tradeActs(i int) []act {
 			}
 		}
 	}
-	return b.dedupe(out)
+	return out[:start+len(b.dedupe(out[start:]))]
 }
 
 func kindOf(weapon bool) string {
@@ -787,13 +815,15 @@ func (b *Battle) splits(u *BUnit, i, target int, w int16, base act) []act {
 // performActs: the Perform action with each performance known; at S+ in
 // Perform another of the same area may be added ("up to D-Rank" at S+, C
 // at S+2, B at S+3, A at S+4).
-func (b *Battle) performActs(i int) []act {
+func (b *Battle) performActs(i int) []act { return b.appendPerformActs(nil, i) }
+
+// appendPerformActs is performActs(i) appended to out.
+func (b *Battle) appendPerformActs(out []act, i int) []act {
 	u := b.Units[i]
 	rank := u.Rank(table.Perform)
 	if rank == table.NoRank {
-		return nil
+		return out
 	}
-	var out []act
 	for _, p := range u.Char.Performances {
 		pf := &b.rs.Performances[p]
 		if pf.Refresh {
@@ -843,7 +873,8 @@ func (b *Battle) ignores(u *BUnit, j int) bool {
 }
 
 func (b *Battle) anyInRange(u *BUnit, d int) bool {
-	for _, w := range b.wieldable(u) {
+	var wb weaponBuf
+	for _, w := range b.appendWieldable(wb[:0], u) {
 		if b.inRange(u, &b.rs.Weapons[w], d) {
 			return true
 		}
@@ -852,10 +883,12 @@ func (b *Battle) anyInRange(u *BUnit, d int) bool {
 }
 
 // pendingActs are the choices of a pending decision.
-func (b *Battle) pendingActs() []act {
+func (b *Battle) pendingActs() []act { return b.appendPendingActs(nil) }
+
+// appendPendingActs is pendingActs() appended to out.
+func (b *Battle) appendPendingActs(out []act) []act {
 	p := b.pending
 	u := b.Units[p.Unit]
-	var out []act
 	if p.Kind == "cleave" {
 		for j, o := range b.Units {
 			if foe(u, o) && o.At >= 0 && b.dist(u.At, o.At) == 1 && !slices.Contains(p.Struck, j) {

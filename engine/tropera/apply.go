@@ -189,7 +189,7 @@ func (b *Battle) after(i int) {
 	}
 	b.fresh = false
 	if i >= 0 && b.active == i {
-		if u := b.Units[i]; !u.Standing() || u.T.Done || len(b.unitActs(i)) == 0 {
+		if u := b.Units[i]; !u.Standing() || u.T.Done || !b.hasUnitActs(i) {
 			b.finish(i)
 			return
 		}
@@ -556,7 +556,8 @@ func (b *Battle) quickDraw(d, a int) {
 	dist := b.dist(du.At, au.At)
 	best, bestScore := du.Equip, -1<<30
 	b.prime(a)
-	for _, w := range b.wieldable(du) {
+	var wb weaponBuf
+	for _, w := range b.appendWieldable(wb[:0], du) {
 		if b.rs.Weapons[w].Type == table.Staff {
 			continue
 		}
@@ -926,7 +927,8 @@ func (b *Battle) reequip(i int) {
 	u := b.Units[i]
 	embarked := u.Embarked
 	u.Embarked = -1 // the siege weapon is the space's, never equipped
-	ws := b.wieldable(u)
+	var wb weaponBuf
+	ws := b.appendWieldable(wb[:0], u)
 	u.Embarked = embarked
 	if u.Equip >= 0 && slices.Contains(ws, u.Equip) && b.rs.Weapons[u.Equip].Type != table.Staff {
 		return

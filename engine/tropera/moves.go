@@ -188,6 +188,8 @@ type scratch struct {
 	occ                []int8
 	frontier           [][]int
 	seen               map[string]bool // dedupe
+	stand              []int           // bestPlan's tiles
+	check              []act           // hasUnitActs
 }
 
 func (b *Battle) scratch() *scratch {

@@ -170,7 +170,8 @@ func (b *Battle) bestPlan(i int) plan {
 	if u.At < 0 {
 		return plan{score: -1e9, tile: u.At}
 	}
-	tiles := []int{u.At}
+	sc := b.scratch()
+	tiles := append(sc.stand[:0], u.At)
 	canMove := !u.T.Moved && !u.T.Main || u.T.Extra
 	if canMove && u.Revived != b.round {
 		for t, c := range b.reach(u, b.Allowance(u)-u.T.Spent) {
@@ -179,6 +180,7 @@ func (b *Battle) bestPlan(i int) plan {
 			}
 		}
 	}
+	sc.stand = tiles
 	best := plan{score: -1e9, tile: u.At}
 	home := u.At
 	acting := !u.T.Main && u.Revived != b.round
@@ -242,7 +244,8 @@ func (b *Battle) plansAt(i, t int, dist []int, best *plan) {
 			}
 		}
 	}
-	for _, w := range b.wieldable(u) {
+	var wb weaponBuf
+	for _, w := range b.appendWieldable(wb[:0], u) {
 		wt := &b.rs.Weapons[w]
 		if wt.Type == table.Staff || wt.Siege {
 			continue
@@ -296,7 +299,7 @@ func (b *Battle) plansAt(i, t int, dist []int, best *plan) {
 		}
 	}
 	// Attacks.
-	for _, w := range b.wieldable(u) {
+	for _, w := range b.appendWieldable(wb[:0], u) {
 		wt := &b.rs.Weapons[w]
 		if wt.Type == table.Staff || b.usesOf(u, w) == 0 {
 			continue
