@@ -1,10 +1,8 @@
 package tropera
 
 import (
-	"fmt"
 	"iter"
 	"slices"
-	"strings"
 
 	"github.com/roundtable-dev/roundtable/engine/tropera/table"
 )
@@ -48,9 +46,11 @@ const (
 	vCleave
 )
 
-// act is one legal action.
+// act is one legal action. It holds no text: actText builds it when
+// asked (Action), and what compares texts compares the pieces it is made
+// of (textPieces) without building it (a text per action listed was most
+// of a battle's bytes).
 type act struct {
-	text   string
 	v      verb
 	u      int   // the unit acting
 	tile   int   // a destination, a door, a destructible tile
@@ -101,7 +101,7 @@ func (b *Battle) tileName(t int) string {
 func (b *Battle) Legal() int { return len(b.acts()) }
 
 // Action implements play.Match.
-func (b *Battle) Action(i int) string { return b.acts()[i].text }
+func (b *Battle) Action(i int) string { return b.actText(b.acts()[i]) }
 
 func (b *Battle) acts() []act {
 	if !b.fresh {
@@ -127,12 +127,12 @@ func (b *Battle) appendActs(out []act) []act {
 			}
 			for _, t := range b.m.Deploy[Party] {
 				if b.UnitAt(int(t)) < 0 && b.CanStand(u, int(t)) {
-					out = append(out, act{text: fmt.Sprintf("place %s at %s", u.ID, b.tileName(int(t))), v: vPlace, u: i, tile: int(t), t: -1})
+					out = append(out, act{v: vPlace, u: i, tile: int(t), t: -1})
 				}
 			}
 			if len(out) == start {
 				// No free tile it can stand on: it waits off the map.
-				out = append(out, act{text: fmt.Sprintf("place %s off the map", u.ID), v: vPlace, u: i, tile: -1, t: -1})
+				out = append(out, act{v: vPlace, u: i, tile: -1, t: -1})
 			}
 			return out // one unit at a time, in the battle's order
 		}
@@ -141,17 +141,16 @@ func (b *Battle) appendActs(out []act) []act {
 		return b.appendPendingActs(out)
 	case b.active >= 0:
 		out = b.appendUnitActs(out, b.active)
-		u := b.Units[b.active]
-		out = append(out, act{text: u.ID + " wait", v: vWait, u: b.active, t: -1})
+		out = append(out, act{v: vWait, u: b.active, t: -1})
 		return out
 	}
-	for i, u := range b.Units {
+	for i := range b.Units {
 		if b.mayStart(i) {
 			out = b.appendUnitActs(out, i)
-			out = append(out, act{text: u.ID + " wait", v: vWait, u: i, t: -1})
+			out = append(out, act{v: vWait, u: i, t: -1})
 		}
 	}
-	out = append(out, act{text: "end phase", v: vEndPhase, u: -1, t: -1})
+	out = append(out, act{v: vEndPhase, u: -1, t: -1})
 	return out
 }
 
@@ -274,7 +273,7 @@ func (b *Battle) appendUnitActs(out []act, i int) []act {
 			c := b.Units[u.Carrier]
 			for _, t := range b.neighbours(c.At) {
 				if b.UnitAt(t) < 0 && b.CanStand(u, t) {
-					out = append(out, act{text: fmt.Sprintf("%s dismount at %s", u.ID, b.tileName(t)), v: vDismount, u: i, tile: t, t: -1})
+					out = append(out, act{v: vDismount, u: i, tile: t, t: -1})
 				}
 			}
 		}
@@ -292,7 +291,7 @@ func (b *Battle) appendUnitActs(out []act, i int) []act {
 	if mayMove && left > 0 {
 		for t, c := range b.reach(u, left) {
 			if c > 0 {
-				out = append(out, act{text: u.ID + " move " + b.tileName(t), v: vMove, u: i, tile: t, t: -1})
+				out = append(out, act{v: vMove, u: i, tile: t, t: -1})
 			}
 		}
 	}
@@ -336,18 +335,16 @@ func (b *Battle) appendMainActs(out []act, i int, al allowed) []act {
 				continue
 			}
 			base := act{v: vAttack, u: i, t: j, w: w}
-			text := fmt.Sprintf("%s attack %s with %s", u.ID, o.ID, wt.ID)
-			base.text = text
 			out = append(out, base)
 			if u.Combat.Grapple {
 				g := base
-				g.option, g.text = "grapple", text+" grapple"
+				g.option = "grapple"
 				out = append(out, g)
 			}
 			if u.Combat.Trample && d == 1 && b.Allowance(u)-u.T.Spent >= 2 {
 				if beyond, ok := b.beyond(u, at, o.At); ok {
 					tr := base
-					tr.option, tr.tile, tr.text = "trample", beyond, text+" trample"
+					tr.option, tr.tile = "trample", beyond
 					out = append(out, tr)
 				}
 			}
@@ -355,11 +352,7 @@ func (b *Battle) appendMainActs(out []act, i int, al allowed) []act {
 				for _, ch := range b.chains(u, j, int(wt.Chain), int(wt.ChainReach), []int{j}) {
 					c := base
 					c.chain = ch
-					var names []string
-					for _, k := range ch {
-						names = append(names, b.Units[k].ID)
-					}
-					c.option, c.text = "chain", text+" chain "+strings.Join(names, " ")
+					c.option = "chain"
 					out = append(out, c)
 				}
 			}
@@ -374,7 +367,7 @@ func (b *Battle) appendMainActs(out []act, i int, al allowed) []act {
 		for t := range b.within(at, int(wt.MaxRange)) {
 			tr := b.Terrain(t)
 			if tr.Destructible && b.tileHP[t] > 0 && b.inRange(u, wt, b.dist(at, t)) {
-				out = append(out, act{text: fmt.Sprintf("%s attack tile %s with %s", u.ID, b.tileName(t), wt.ID), v: vAttackTile, u: i, tile: t, t: -1, w: w})
+				out = append(out, act{v: vAttackTile, u: i, tile: t, t: -1, w: w})
 			}
 		}
 	}
@@ -401,7 +394,7 @@ func (b *Battle) appendMainActs(out []act, i int, al allowed) []act {
 			default:
 				continue
 			}
-			out = append(out, act{text: fmt.Sprintf("%s cast %s on %s", u.ID, wt.ID, o.ID), v: vCast, u: i, t: j, w: c.ID})
+			out = append(out, act{v: vCast, u: i, t: j, w: c.ID})
 		}
 	}
 	// Items: medicinal on oneself; on an adjacent ally with Battle Medic,
@@ -417,29 +410,29 @@ func (b *Battle) appendMainActs(out []act, i int, al allowed) []act {
 		case it.Heal > 0:
 			// With Quick Salve (and a bonus action left) it is a bonus action.
 			if u.HP < int(u.Stats[table.HP]) && !(u.Combat.QuickSalve && !u.T.Bonus && b.allowed(u).bonus) {
-				out = append(out, act{text: fmt.Sprintf("%s use %s", u.ID, it.ID), v: vUse, u: i, t: i, w: c.ID, slot: s})
+				out = append(out, act{v: vUse, u: i, t: i, w: c.ID, slot: s})
 			}
 			for j, o := range b.Units {
 				if j != i && o.Side == u.Side && o.At >= 0 && o.HP < int(o.Stats[table.HP]) && b.dist(at, o.At) == 1 && (u.Combat.Medic || o.HP <= 0) {
-					out = append(out, act{text: fmt.Sprintf("%s use %s on %s", u.ID, it.ID, o.ID), v: vUse, u: i, t: j, w: c.ID, slot: s})
+					out = append(out, act{v: vUse, u: i, t: j, w: c.ID, slot: s})
 				}
 			}
 		case it.Boost != table.Stats{}:
-			out = append(out, act{text: fmt.Sprintf("%s use %s", u.ID, it.ID), v: vUse, u: i, t: i, w: c.ID, slot: s})
+			out = append(out, act{v: vUse, u: i, t: i, w: c.ID, slot: s})
 		case it.Opens:
 			for _, t := range b.neighbours(at) {
 				if b.Terrain(t).Door {
-					out = append(out, act{text: fmt.Sprintf("%s use %s on %s", u.ID, it.ID, b.tileName(t)), v: vOpen, u: i, tile: t, t: -1, w: c.ID, slot: s})
+					out = append(out, act{v: vOpen, u: i, tile: t, t: -1, w: c.ID, slot: s})
 				}
 			}
 		}
 	}
 	defending := slices.ContainsFunc(u.Statuses, func(s Status) bool { return s.Kind == "defend" && s.From == b.phaseNo() })
 	if al.defend && !defending && (!u.Combat.Sentinel || u.T.Bonus || !al.bonus) {
-		out = append(out, act{text: u.ID + " defend", v: vDefend, u: i, t: -1})
+		out = append(out, act{v: vDefend, u: i, t: -1})
 	}
 	if al.dash && !u.T.Dashed {
-		out = append(out, act{text: u.ID + " dash", v: vDash, u: i, t: -1})
+		out = append(out, act{v: vDash, u: i, t: -1})
 	}
 	if al.prepare {
 		for _, w := range b.appendWieldable(wb[:0], u) {
@@ -456,9 +449,9 @@ func (b *Battle) appendMainActs(out []act, i int, al allowed) []act {
 			if len(tiles) == 0 {
 				continue
 			}
-			out = append(out, act{text: fmt.Sprintf("%s prepare %s", u.ID, wt.ID), v: vPrepare, u: i, t: -1, w: w, tiles: tiles})
+			out = append(out, act{v: vPrepare, u: i, t: -1, w: w, tiles: tiles})
 			for _, t := range tiles {
-				out = append(out, act{text: fmt.Sprintf("%s prepare %s at %s", u.ID, wt.ID, b.tileName(t)), v: vPrepare, u: i, t: -1, w: w, tiles: []int{t}})
+				out = append(out, act{v: vPrepare, u: i, t: -1, w: w, tiles: []int{t}, option: "at"})
 			}
 		}
 	}
@@ -467,25 +460,25 @@ func (b *Battle) appendMainActs(out []act, i int, al allowed) []act {
 	if u.Combat.Steal {
 		for j, o := range b.Units {
 			if foe(u, o) && o.At >= 0 && b.dist(at, o.At) == 1 && b.freeSlots(u, false) > 0 {
-				for s, c := range o.Items {
-					out = append(out, act{text: fmt.Sprintf("%s steal %s from %s", u.ID, b.rs.Items[c.ID].ID, o.ID), v: vSteal, u: i, t: j, slot: s})
+				for s := range o.Items {
+					out = append(out, act{v: vSteal, u: i, t: j, slot: s})
 				}
 			}
 		}
 		for _, t := range b.neighbours(at) {
 			if b.Terrain(t).Door {
-				out = append(out, act{text: fmt.Sprintf("%s pick %s", u.ID, b.tileName(t)), v: vPick, u: i, tile: t, t: -1})
+				out = append(out, act{v: vPick, u: i, tile: t, t: -1})
 			}
 		}
 	}
 	if u.Combat.Overload {
-		out = append(out, act{text: u.ID + " overload", v: vOverload, u: i, t: -1})
+		out = append(out, act{v: vOverload, u: i, t: -1})
 	}
 	if u.Combat.Provoke {
-		out = append(out, act{text: u.ID + " provoke", v: vProvoke, u: i, t: -1})
+		out = append(out, act{v: vProvoke, u: i, t: -1})
 	}
 	if u.Combat.Shade {
-		out = append(out, act{text: u.ID + " shade", v: vShade, u: i, t: -1})
+		out = append(out, act{v: vShade, u: i, t: -1})
 	}
 	// Carrying: pick up an adjacent ally, set a passenger down, or set down
 	// an adjacent carrier's wounded passenger.
@@ -497,14 +490,14 @@ func (b *Battle) appendMainActs(out []act, i int, al allowed) []act {
 			if u.Combat.Rescue == 2 && o.Combat.Armored {
 				continue
 			}
-			out = append(out, act{text: fmt.Sprintf("%s rescue %s", u.ID, o.ID), v: vRescue, u: i, t: j})
+			out = append(out, act{v: vRescue, u: i, t: j})
 		}
 	}
 	if u.Passenger >= 0 {
 		p := b.Units[u.Passenger]
 		for _, t := range b.neighbours(at) {
 			if b.UnitAt(t) < 0 && b.CanStand(p, t) {
-				out = append(out, act{text: fmt.Sprintf("%s drop %s at %s", u.ID, p.ID, b.tileName(t)), v: vDrop, u: i, t: u.Passenger, tile: t})
+				out = append(out, act{v: vDrop, u: i, t: u.Passenger, tile: t})
 			}
 		}
 	}
@@ -518,7 +511,7 @@ func (b *Battle) appendMainActs(out []act, i int, al allowed) []act {
 		}
 		for _, t := range b.neighbours(c.At) {
 			if b.UnitAt(t) < 0 && b.CanStand(p, t) {
-				out = append(out, act{text: fmt.Sprintf("%s unload %s from %s at %s", u.ID, p.ID, c.ID, b.tileName(t)), v: vUnload, u: i, t: c.Passenger, t2: j, tile: t})
+				out = append(out, act{v: vUnload, u: i, t: c.Passenger, t2: j, tile: t})
 			}
 		}
 	}
@@ -526,11 +519,11 @@ func (b *Battle) appendMainActs(out []act, i int, al allowed) []act {
 		switch b.def.Objective {
 		case table.Seize:
 			if slices.Contains(b.def.Tiles, int16(at)) {
-				out = append(out, act{text: u.ID + " seize", v: vSeize, u: i, t: -1})
+				out = append(out, act{v: vSeize, u: i, t: -1})
 			}
 		case table.Escape:
 			if slices.Contains(b.def.Tiles, int16(at)) {
-				out = append(out, act{text: u.ID + " escape", v: vEscape, u: i, t: -1})
+				out = append(out, act{v: vEscape, u: i, t: -1})
 			}
 		}
 	}
@@ -548,7 +541,7 @@ func (b *Battle) formActs(i int) []act { return b.appendFormActs(nil, i) }
 func (b *Battle) appendFormActs(out []act, i int) []act {
 	u := b.Units[i]
 	if u.Embarked >= 0 {
-		out = append(out, act{text: u.ID + " disembark", v: vDisembark, u: i, t: -1})
+		out = append(out, act{v: vDisembark, u: i, t: -1})
 	} else {
 		for s, sg := range b.m.Siege {
 			if int(sg.Tile) == u.At && !u.Beast {
@@ -557,13 +550,13 @@ func (b *Battle) appendFormActs(out []act, i int) []act {
 					busy = busy || o.Embarked == s
 				}
 				if !busy {
-					out = append(out, act{text: u.ID + " embark", v: vEmbark, u: i, t: -1, slot: s})
+					out = append(out, act{v: vEmbark, u: i, t: -1, slot: s})
 				}
 			}
 		}
 	}
 	if b.rs.Laguz(u.Char) >= 0 && u.Embarked < 0 {
-		out = append(out, act{text: u.ID + " transform", v: vTransform, u: i, t: -1})
+		out = append(out, act{v: vTransform, u: i, t: -1})
 	}
 	return out
 }
@@ -581,7 +574,7 @@ func (b *Battle) appendBonusActs(out []act, i int, al allowed) []act {
 		var wb weaponBuf
 		for _, w := range b.appendWieldable(wb[:0], u) {
 			if w != u.Equip && u.Embarked < 0 && b.rs.Weapons[w].Type != table.Staff {
-				out = append(out, act{text: fmt.Sprintf("%s equip %s", u.ID, b.rs.Weapons[w].ID), v: vEquip, u: i, t: -1, w: w})
+				out = append(out, act{v: vEquip, u: i, t: -1, w: w})
 			}
 		}
 	}
@@ -592,17 +585,17 @@ func (b *Battle) appendBonusActs(out []act, i int, al allowed) []act {
 	if al.search && u.Side == Party {
 		for h, hs := range b.m.Houses {
 			if int(hs.Tile) == u.At && !b.searched[h] {
-				out = append(out, act{text: u.ID + " search", v: vSearch, u: i, t: -1, slot: h})
+				out = append(out, act{v: vSearch, u: i, t: -1, slot: h})
 			}
 		}
 	}
 	if u.Combat.Sentinel && al.defend && !slices.ContainsFunc(u.Statuses, func(s Status) bool { return s.Kind == "defend" && s.From == b.phaseNo() }) {
-		out = append(out, act{text: u.ID + " defend", v: vDefend, u: i, t: -1, option: "bonus"})
+		out = append(out, act{v: vDefend, u: i, t: -1, option: "bonus"})
 	}
 	if u.Combat.QuickSalve {
 		for s, c := range u.Items {
 			if it := &b.rs.Items[c.ID]; it.Heal > 0 && c.Uses != 0 && u.HP < int(u.Stats[table.HP]) {
-				out = append(out, act{text: fmt.Sprintf("%s use %s", u.ID, it.ID), v: vUse, u: i, t: i, w: c.ID, slot: s, option: "bonus"})
+				out = append(out, act{v: vUse, u: i, t: i, w: c.ID, slot: s, option: "bonus"})
 			}
 		}
 	}
@@ -626,25 +619,19 @@ func (b *Battle) appendTradeActs(out []act, i int) []act {
 			if weapon {
 				mine, theirs = u.Weapons, o.Weapons
 			}
-			name := func(c Carry) string {
-				if weapon {
-					return b.rs.Weapons[c.ID].ID
-				}
-				return b.rs.Items[c.ID].ID
-			}
 			for s, c := range mine {
 				if b.freeSlots(o, weapon) > 0 {
-					out = append(out, act{text: fmt.Sprintf("%s give %s to %s", u.ID, name(c), o.ID), v: vGive, u: i, t: j, slot: s, option: kindOf(weapon)})
+					out = append(out, act{v: vGive, u: i, t: j, slot: s, option: kindOf(weapon)})
 				}
 				for s2, c2 := range theirs {
 					if c2.ID != c.ID {
-						out = append(out, act{text: fmt.Sprintf("%s swap %s for %s with %s", u.ID, name(c), name(c2), o.ID), v: vSwap, u: i, t: j, slot: s, slot2: s2, option: kindOf(weapon)})
+						out = append(out, act{v: vSwap, u: i, t: j, slot: s, slot2: s2, option: kindOf(weapon)})
 					}
 				}
 			}
-			for s2, c2 := range theirs {
+			for s2 := range theirs {
 				if b.freeSlots(u, weapon) > 0 {
-					out = append(out, act{text: fmt.Sprintf("%s take %s from %s", u.ID, name(c2), o.ID), v: vTake, u: i, t: j, slot2: s2, option: kindOf(weapon)})
+					out = append(out, act{v: vTake, u: i, t: j, slot2: s2, option: kindOf(weapon)})
 				}
 			}
 		}
@@ -662,31 +649,27 @@ func kindOf(weapon bool) string {
 // dedupe keeps the first action of each text (two carried copies of the
 // same item trade alike).
 func (b *Battle) dedupe(in []act) []act {
-	if len(in) <= 32 {
-		// A short list is searched, not hashed: the same first
-		// occurrences kept, without a map per unit per action.
-		out := in[:0]
-		for _, a := range in {
-			if !slices.ContainsFunc(out, func(x act) bool { return x.text == a.text }) {
-				out = append(out, a)
-			}
-		}
-		return out
-	}
-	// One map per battle, cleared: not one per unit per action.
+	// Texts are compared by length and hash first, then piece by piece
+	// (sameText): none is built. The keys of those kept are in the
+	// battle's scratch memory.
 	sc := b.scratch()
-	if sc.seen == nil {
-		sc.seen = map[string]bool{}
-	}
-	seen := sc.seen
-	clear(seen)
+	lens, hs := sc.keyLen[:0], sc.keyHash[:0]
 	out := in[:0]
 	for _, a := range in {
-		if !seen[a.text] {
-			seen[a.text] = true
+		n, h := b.textKey(a)
+		dup := false
+		for k := range hs {
+			if hs[k] == h && lens[k] == n && b.sameText(out[k], a) {
+				dup = true
+				break
+			}
+		}
+		if !dup {
 			out = append(out, a)
+			lens, hs = append(lens, n), append(hs, h)
 		}
 	}
+	sc.keyLen, sc.keyHash = lens, hs
 	return out
 }
 
@@ -795,11 +778,7 @@ func (b *Battle) splits(u *BUnit, i, target int, w int16, base act) []act {
 			if slices.ContainsFunc(prefix, func(k int) bool { return k != target }) {
 				a := base
 				a.chain = slices.Clone(prefix)
-				var names []string
-				for _, k := range prefix {
-					names = append(names, b.Units[k].ID)
-				}
-				a.option, a.text = "split", base.text+" split "+strings.Join(names, " ")
+				a.option = "split"
 				out = append(out, a)
 			}
 			return
@@ -829,18 +808,18 @@ func (b *Battle) appendPerformActs(out []act, i int) []act {
 		if pf.Refresh {
 			for j, o := range b.Units {
 				if j != i && o.Side == u.Side && o.At >= 0 && o.Standing() && o.T.Done && !o.Refreshed && b.dist(u.At, o.At) == 1 {
-					out = append(out, act{text: fmt.Sprintf("%s perform %s on %s", u.ID, pf.ID, o.ID), v: vPerform, u: i, t: j, w: p, w2: -1})
+					out = append(out, act{v: vPerform, u: i, t: j, w: p, w2: -1})
 				}
 			}
 			continue
 		}
-		out = append(out, act{text: fmt.Sprintf("%s perform %s", u.ID, pf.ID), v: vPerform, u: i, t: -1, w: p, w2: -1})
+		out = append(out, act{v: vPerform, u: i, t: -1, w: p, w2: -1})
 		if rank >= table.RankS1 {
 			upTo := table.RankD + (rank - table.RankS1)
 			for _, q := range u.Char.Performances {
 				qf := &b.rs.Performances[q]
 				if q != p && !qf.Refresh && qf.Within == pf.Within && qf.Rank <= upTo {
-					out = append(out, act{text: fmt.Sprintf("%s perform %s with %s", u.ID, pf.ID, qf.ID), v: vPerform, u: i, t: -1, w: p, w2: q})
+					out = append(out, act{v: vPerform, u: i, t: -1, w: p, w2: q})
 				}
 			}
 		}
@@ -892,7 +871,7 @@ func (b *Battle) appendPendingActs(out []act) []act {
 	if p.Kind == "cleave" {
 		for j, o := range b.Units {
 			if foe(u, o) && o.At >= 0 && b.dist(u.At, o.At) == 1 && !slices.Contains(p.Struck, j) {
-				out = append(out, act{text: fmt.Sprintf("%s cleave %s", u.ID, o.ID), v: vCleave, u: p.Unit, t: j, w: u.Equip})
+				out = append(out, act{v: vCleave, u: p.Unit, t: j, w: u.Equip})
 			}
 		}
 	}

@@ -158,15 +158,16 @@ func (b *Battle) Apply(i int) error {
 	u.T.Acted = true
 	attacks := a.v == vAttack || a.v == vAttackTile || a.v == vCast && b.rs.Weapons[a.w].Hostile
 	if b.trigger != nil && b.trigger.Mover == a.u && !attacks {
+		text := b.actText(a) // as listed, before the trigger changes the battle
 		b.fireTrigger()
 		b.judge()
 		if b.over {
 			return nil
 		}
 		b.fresh = false
-		still := slices.IndexFunc(b.acts(), func(x act) bool { return x.text == a.text })
+		still := b.indexText(b.acts(), text)
 		if still < 0 || !u.Standing() {
-			b.note(u.Side, "interrupted", "%s cannot %s after the prepared attack", u.ID, strings.TrimPrefix(a.text, u.ID+" "))
+			b.note(u.Side, "interrupted", "%s cannot %s after the prepared attack", u.ID, strings.TrimPrefix(text, u.ID+" "))
 			b.finish(a.u)
 			return nil
 		}

@@ -187,7 +187,8 @@ type scratch struct {
 	reach, dist, goals []int
 	occ                []int8
 	frontier           [][]int
-	seen               map[string]bool // dedupe
+	keyLen             []int    // dedupe: the texts' lengths
+	keyHash            []uint64 // and hashes
 	stand              []int           // bestPlan's tiles
 	check              []act           // hasUnitActs
 }

@@ -39,7 +39,7 @@ func (g *Greedy) Choose(m play.Match) int {
 	b := m.(*Battle)
 	acts := b.acts()
 	index := func(text string) int {
-		return slices.IndexFunc(acts, func(a act) bool { return a.text == text })
+		return b.indexText(acts, text)
 	}
 	switch {
 	case b.deploying:
