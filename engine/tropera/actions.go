@@ -226,7 +226,7 @@ func (b *Battle) appendWieldable(out []int16, u *BUnit) []int16 {
 
 func (b *Battle) addWieldable(out []int16, u *BUnit, w int16) []int16 {
 	if !slices.Contains(out, w) {
-		if ok, _ := b.rs.Wields(u.Char, w, u.Beast); ok {
+		if b.rs.CanWield(u.Char, w, u.Beast) {
 			out = append(out, w)
 		}
 	}
@@ -377,7 +377,7 @@ func (b *Battle) appendMainActs(out []act, i int, al allowed) []act {
 		if wt.Type != table.Staff || c.Uses == 0 {
 			continue
 		}
-		if ok, _ := b.rs.Wields(u.Char, c.ID, u.Beast); !ok {
+		if !b.rs.CanWield(u.Char, c.ID, u.Beast) {
 			continue
 		}
 		for j, o := range b.Units {

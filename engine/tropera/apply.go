@@ -244,8 +244,10 @@ func (b *Battle) do(a act) {
 			u.T.Extra = false
 		}
 		u.T.Moved = true
-		b.noteData(side, "move", map[string]any{"unit": u.ID, "from": b.tileName(from), "to": b.tileName(a.tile), "cost": cost},
-			"%s moves %s to %s (%d movement, %d left)", u.ID, b.tileName(from), b.tileName(a.tile), cost, b.Allowance(u)-u.T.Spent)
+		if !b.quiet { // the event data is built only to be dropped when quiet
+			b.noteData(side, "move", map[string]any{"unit": u.ID, "from": b.tileName(from), "to": b.tileName(a.tile), "cost": cost},
+				"%s moves %s to %s (%d movement, %d left)", u.ID, b.tileName(from), b.tileName(a.tile), cost, b.Allowance(u)-u.T.Spent)
+		}
 		b.entered(a.u)
 	case vAttack:
 		b.attack(a)
@@ -773,7 +775,9 @@ func (b *Battle) attackTile(a act) {
 	} else {
 		text += "misses"
 	}
-	b.noteData(u.Side, "combat", map[string]any{"attacker": u.ID, "tile": b.tileName(a.tile), "terrain": tr.ID, "hit": hit, "rolls": rolls, "damage": dmg, "hp_after": left}, "%s", text)
+	if !b.quiet { // the event data is built only to be dropped when quiet
+		b.noteData(u.Side, "combat", map[string]any{"attacker": u.ID, "tile": b.tileName(a.tile), "terrain": tr.ID, "hit": hit, "rolls": rolls, "damage": dmg, "hp_after": left}, "%s", text)
+	}
 	if left == 0 {
 		b.open(a.tile, fmt.Sprintf("the %s at %s is destroyed", tr.Name, b.tileName(a.tile)))
 	}
@@ -815,8 +819,10 @@ func (b *Battle) cast(a act) {
 	}
 	u.Weapons[k].Uses = u.Uses
 	u.Weapon, u.Uses = equip, uses
-	b.noteData(u.Side, "heal", map[string]any{"healer": u.ID, "target": o.ID, "staff": wt.ID, "healed": n, "hp_after": o.HP, "revived": was <= 0 && o.HP > 0},
-		"%s casts %s on %s: +%d HP (%d/%d)", u.ID, wt.Name, o.ID, n, o.HP, o.Stats[table.HP])
+	if !b.quiet { // the event data is built only to be dropped when quiet
+		b.noteData(u.Side, "heal", map[string]any{"healer": u.ID, "target": o.ID, "staff": wt.ID, "healed": n, "hp_after": o.HP, "revived": was <= 0 && o.HP > 0},
+			"%s casts %s on %s: +%d HP (%d/%d)", u.ID, wt.Name, o.ID, n, o.HP, o.Stats[table.HP])
+	}
 }
 
 // use uses an item: a medicinal item heals (on an adjacent ally with
@@ -829,8 +835,10 @@ func (b *Battle) use(a act) {
 	if it.Heal > 0 {
 		was := o.HP
 		n := b.heal(a.t, int(it.Heal)+o.fastHealing())
-		b.noteData(u.Side, "heal", map[string]any{"healer": u.ID, "target": o.ID, "item": it.ID, "healed": n, "hp_after": o.HP, "revived": was <= 0 && o.HP > 0},
-			"%s uses %s on %s: +%d HP (%d/%d)", u.ID, it.Name, o.ID, n, o.HP, o.Stats[table.HP])
+		if !b.quiet { // the event data is built only to be dropped when quiet
+			b.noteData(u.Side, "heal", map[string]any{"healer": u.ID, "target": o.ID, "item": it.ID, "healed": n, "hp_after": o.HP, "revived": was <= 0 && o.HP > 0},
+				"%s uses %s on %s: +%d HP (%d/%d)", u.ID, it.Name, o.ID, n, o.HP, o.Stats[table.HP])
+		}
 		return
 	}
 	for s, v := range it.Boost {

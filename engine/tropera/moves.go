@@ -189,8 +189,8 @@ type scratch struct {
 	frontier           [][]int
 	keyLen             []int    // dedupe: the texts' lengths
 	keyHash            []uint64 // and hashes
-	stand              []int           // bestPlan's tiles
-	check              []act           // hasUnitActs
+	stand              []int    // bestPlan's tiles
+	check              []act    // hasUnitActs
 }
 
 func (b *Battle) scratch() *scratch {

@@ -277,7 +277,7 @@ func (b *Battle) plansAt(i, t int, dist []int, best *plan) {
 		if wt.Type != table.Staff || wt.Hostile || c.Uses == 0 {
 			continue
 		}
-		if ok, _ := b.rs.Wields(u.Char, c.ID, u.Beast); !ok {
+		if !b.rs.CanWield(u.Char, c.ID, u.Beast) {
 			continue
 		}
 		for j, o := range b.Units {

@@ -63,35 +63,77 @@ func (rs *Ruleset) NaturalFrom(c *Character, w int16) int16 {
 //     form keeps it (Anthropomorph);
 //   - a siege weapon is fired only by embarking on its space.
 func (rs *Ruleset) Wields(c *Character, w int16, beast bool) (bool, string) {
+	why, has := rs.wieldRule(c, w, beast)
+	wt := &rs.Weapons[w]
+	switch why {
+	case wieldOK:
+		return true, ""
+	case whySiege:
+		return false, fmt.Sprintf("%s is a siege weapon: embark on its space to fire it", wt.ID)
+	case whyNoFeat:
+		return false, fmt.Sprintf("no feat of %s gives %s", c.ID, wt.ID)
+	case whyTransform:
+		return false, fmt.Sprintf("%s is a beast-form weapon: %s must transform first", wt.ID, c.ID)
+	case whyBeastOnly:
+		return false, fmt.Sprintf("in beast form %s fights only with its beast form's natural weapons", c.ID)
+	}
+	p, need := wt.Type.Prof(), max(wt.Rank, RankD)
+	if why == whyRank {
+		return false, fmt.Sprintf("%s needs %s rank %s; %s has %s", wt.ID, p, need, c.ID, has)
+	}
+	return false, fmt.Sprintf("%s needs %s rank %s; %s has no %s rank", wt.ID, p, need, c.ID, p)
+}
+
+// CanWield is Wields without the reason: the rules engine asks it for
+// every weapon of every unit at every action, and a reason built each
+// time was a tenth of a battle's bytes.
+func (rs *Ruleset) CanWield(c *Character, w int16, beast bool) bool {
+	why, _ := rs.wieldRule(c, w, beast)
+	return why == wieldOK
+}
+
+// Why a character cannot wield a weapon (wieldRule).
+const (
+	wieldOK      = iota
+	whySiege     // a siege weapon
+	whyNoFeat    // a natural weapon no feat of c gives
+	whyTransform // a beast-form weapon, c in humanoid form
+	whyBeastOnly // c in beast form, a weapon not of its beast form
+	whyRank      // c's rank in the proficiency is too low (has)
+	whyNoRank    // c has no rank in the proficiency
+)
+
+// wieldRule is Wields' verdict (see there) as one of the reasons above,
+// with c's rank for whyRank.
+func (rs *Ruleset) wieldRule(c *Character, w int16, beast bool) (int, Rank) {
 	wt := &rs.Weapons[w]
 	if wt.Siege {
-		return false, fmt.Sprintf("%s is a siege weapon: embark on its space to fire it", wt.ID)
+		return whySiege, 0
 	}
 	if wt.Natural {
 		f := rs.NaturalFrom(c, w)
-		if f < 0 {
-			return false, fmt.Sprintf("no feat of %s gives %s", c.ID, wt.ID)
+		switch {
+		case f < 0:
+			return whyNoFeat, 0
+		case rs.Feats[f].Beast && !beast && !rs.Kept(c).Natural:
+			return whyTransform, 0
+		case beast && !rs.Feats[f].Beast:
+			return whyBeastOnly, 0
 		}
-		if rs.Feats[f].Beast && !beast && !rs.Kept(c).Natural {
-			return false, fmt.Sprintf("%s is a beast-form weapon: %s must transform first", wt.ID, c.ID)
-		}
-		if beast && !rs.Feats[f].Beast {
-			return false, fmt.Sprintf("in beast form %s fights only with its beast form's natural weapons", c.ID)
-		}
-		return true, ""
+		return wieldOK, 0
 	}
 	if beast {
-		return false, fmt.Sprintf("in beast form %s fights only with its beast form's natural weapons", c.ID)
+		return whyBeastOnly, 0
 	}
 	p := wt.Type.Prof()
 	need := max(wt.Rank, RankD)
 	for _, s := range c.Skills {
 		if s.Prof == p {
 			if s.Rank >= need {
-				return true, ""
+				return wieldOK, 0
 			}
-			return false, fmt.Sprintf("%s needs %s rank %s; %s has %s", wt.ID, p, need, c.ID, s.Rank)
+			return whyRank, s.Rank
 		}
 	}
-	return false, fmt.Sprintf("%s needs %s rank %s; %s has no %s rank", wt.ID, p, need, c.ID, p)
+	return whyNoRank, 0
 }
