@@ -51,19 +51,39 @@ const (
 // of (textPieces) without building it (a text per action listed was most
 // of a battle's bytes).
 type act struct {
-	v      verb
-	u      int   // the unit acting
-	tile   int   // a destination, a door, a destructible tile
-	t      int   // a target unit (ally or foe); -1 none
-	t2     int   // a second unit (the carrier, for unload)
-	w      int16 // a weapon, staff, item or performance index
-	w2     int16 // a second one (swap, an added performance)
-	slot   int   // a carried slot (give, take, steal, use)
-	slot2  int
-	chain  []int // chained or split targets
-	tiles  []int // designated tiles (prepare)
-	option string
+	v     verb
+	opt   actOpt // how it is done (attacks), or what it moves (trade)
+	u     int16  // the unit acting
+	tile  int16  // a destination, a door, a destructible tile
+	t     int16  // a target unit (ally or foe); -1 none
+	t2    int16  // a second unit (the carrier, for unload)
+	w     int16  // a weapon, staff, item or performance index
+	w2    int16  // a second one (swap, an added performance)
+	slot  int16  // a carried slot (give, take, steal, use)
+	slot2 int16
+	// list is the chained or split targets of an attack, or the
+	// designated tiles of a prepared one.
+	list []int
 }
+
+// actOpt is an act's option: its word in action texts and events.
+type actOpt uint8
+
+const (
+	optNone actOpt = iota
+	optGrapple
+	optTrample
+	optChain
+	optSplit
+	optAt // prepare: at one tile
+	optBonus
+	optWeapon // trade: a weapon
+	optItem   // trade: an item
+)
+
+var optNames = [...]string{optNone: "", optGrapple: "grapple", optTrample: "trample", optChain: "chain", optSplit: "split", optAt: "at", optBonus: "bonus", optWeapon: "weapon", optItem: "item"}
+
+func (o actOpt) String() string { return optNames[o] }
 
 // kind of a bonus or main action by level: what enemy levels may do.
 //
@@ -127,12 +147,12 @@ func (b *Battle) appendActs(out []act) []act {
 			}
 			for _, t := range b.m.Deploy[Party] {
 				if b.UnitAt(int(t)) < 0 && b.CanStand(u, int(t)) {
-					out = append(out, act{v: vPlace, u: i, tile: int(t), t: -1})
+					out = append(out, act{v: vPlace, u: int16(i), tile: int16(int(t)), t: -1})
 				}
 			}
 			if len(out) == start {
 				// No free tile it can stand on: it waits off the map.
-				out = append(out, act{v: vPlace, u: i, tile: -1, t: -1})
+				out = append(out, act{v: vPlace, u: int16(i), tile: -1, t: -1})
 			}
 			return out // one unit at a time, in the battle's order
 		}
@@ -141,13 +161,13 @@ func (b *Battle) appendActs(out []act) []act {
 		return b.appendPendingActs(out)
 	case b.active >= 0:
 		out = b.appendUnitActs(out, b.active)
-		out = append(out, act{v: vWait, u: b.active, t: -1})
+		out = append(out, act{v: vWait, u: int16(b.active), t: -1})
 		return out
 	}
 	for i := range b.Units {
 		if b.mayStart(i) {
 			out = b.appendUnitActs(out, i)
-			out = append(out, act{v: vWait, u: i, t: -1})
+			out = append(out, act{v: vWait, u: int16(i), t: -1})
 		}
 	}
 	out = append(out, act{v: vEndPhase, u: -1, t: -1})
@@ -273,7 +293,7 @@ func (b *Battle) appendUnitActs(out []act, i int) []act {
 			c := b.Units[u.Carrier]
 			for _, t := range b.neighbours(c.At) {
 				if b.UnitAt(t) < 0 && b.CanStand(u, t) {
-					out = append(out, act{v: vDismount, u: i, tile: t, t: -1})
+					out = append(out, act{v: vDismount, u: int16(i), tile: int16(t), t: -1})
 				}
 			}
 		}
@@ -291,7 +311,7 @@ func (b *Battle) appendUnitActs(out []act, i int) []act {
 	if mayMove && left > 0 {
 		for t, c := range b.reach(u, left) {
 			if c > 0 {
-				out = append(out, act{v: vMove, u: i, tile: t, t: -1})
+				out = append(out, act{v: vMove, u: int16(i), tile: int16(t), t: -1})
 			}
 		}
 	}
@@ -334,25 +354,25 @@ func (b *Battle) appendMainActs(out []act, i int, al allowed) []act {
 			if !b.inRange(u, wt, d) || b.ignores(u, j) {
 				continue
 			}
-			base := act{v: vAttack, u: i, t: j, w: w}
+			base := act{v: vAttack, u: int16(i), t: int16(j), w: w}
 			out = append(out, base)
 			if u.Combat.Grapple {
 				g := base
-				g.option = "grapple"
+				g.opt = optGrapple
 				out = append(out, g)
 			}
 			if u.Combat.Trample && d == 1 && b.Allowance(u)-u.T.Spent >= 2 {
 				if beyond, ok := b.beyond(u, at, o.At); ok {
 					tr := base
-					tr.option, tr.tile = "trample", beyond
+					tr.opt, tr.tile = optTrample, int16(beyond)
 					out = append(out, tr)
 				}
 			}
 			if wt.Chain > 0 {
 				for _, ch := range b.chains(u, j, int(wt.Chain), int(wt.ChainReach), []int{j}) {
 					c := base
-					c.chain = ch
-					c.option = "chain"
+					c.list = ch
+					c.opt = optChain
 					out = append(out, c)
 				}
 			}
@@ -367,7 +387,7 @@ func (b *Battle) appendMainActs(out []act, i int, al allowed) []act {
 		for t := range b.within(at, int(wt.MaxRange)) {
 			tr := b.Terrain(t)
 			if tr.Destructible && b.tileHP[t] > 0 && b.inRange(u, wt, b.dist(at, t)) {
-				out = append(out, act{v: vAttackTile, u: i, tile: t, t: -1, w: w})
+				out = append(out, act{v: vAttackTile, u: int16(i), tile: int16(t), t: -1, w: w})
 			}
 		}
 	}
@@ -394,7 +414,7 @@ func (b *Battle) appendMainActs(out []act, i int, al allowed) []act {
 			default:
 				continue
 			}
-			out = append(out, act{v: vCast, u: i, t: j, w: c.ID})
+			out = append(out, act{v: vCast, u: int16(i), t: int16(j), w: c.ID})
 		}
 	}
 	// Items: medicinal on oneself; on an adjacent ally with Battle Medic,
@@ -410,29 +430,29 @@ func (b *Battle) appendMainActs(out []act, i int, al allowed) []act {
 		case it.Heal > 0:
 			// With Quick Salve (and a bonus action left) it is a bonus action.
 			if u.HP < int(u.Stats[table.HP]) && !(u.Combat.QuickSalve && !u.T.Bonus && b.allowed(u).bonus) {
-				out = append(out, act{v: vUse, u: i, t: i, w: c.ID, slot: s})
+				out = append(out, act{v: vUse, u: int16(i), t: int16(i), w: c.ID, slot: int16(s)})
 			}
 			for j, o := range b.Units {
 				if j != i && o.Side == u.Side && o.At >= 0 && o.HP < int(o.Stats[table.HP]) && b.dist(at, o.At) == 1 && (u.Combat.Medic || o.HP <= 0) {
-					out = append(out, act{v: vUse, u: i, t: j, w: c.ID, slot: s})
+					out = append(out, act{v: vUse, u: int16(i), t: int16(j), w: c.ID, slot: int16(s)})
 				}
 			}
 		case it.Boost != table.Stats{}:
-			out = append(out, act{v: vUse, u: i, t: i, w: c.ID, slot: s})
+			out = append(out, act{v: vUse, u: int16(i), t: int16(i), w: c.ID, slot: int16(s)})
 		case it.Opens:
 			for _, t := range b.neighbours(at) {
 				if b.Terrain(t).Door {
-					out = append(out, act{v: vOpen, u: i, tile: t, t: -1, w: c.ID, slot: s})
+					out = append(out, act{v: vOpen, u: int16(i), tile: int16(t), t: -1, w: c.ID, slot: int16(s)})
 				}
 			}
 		}
 	}
 	defending := slices.ContainsFunc(u.Statuses, func(s Status) bool { return s.Kind == "defend" && s.From == b.phaseNo() })
 	if al.defend && !defending && (!u.Combat.Sentinel || u.T.Bonus || !al.bonus) {
-		out = append(out, act{v: vDefend, u: i, t: -1})
+		out = append(out, act{v: vDefend, u: int16(i), t: -1})
 	}
 	if al.dash && !u.T.Dashed {
-		out = append(out, act{v: vDash, u: i, t: -1})
+		out = append(out, act{v: vDash, u: int16(i), t: -1})
 	}
 	if al.prepare {
 		for _, w := range b.appendWieldable(wb[:0], u) {
@@ -449,9 +469,9 @@ func (b *Battle) appendMainActs(out []act, i int, al allowed) []act {
 			if len(tiles) == 0 {
 				continue
 			}
-			out = append(out, act{v: vPrepare, u: i, t: -1, w: w, tiles: tiles})
+			out = append(out, act{v: vPrepare, u: int16(i), t: -1, w: w, list: tiles})
 			for _, t := range tiles {
-				out = append(out, act{v: vPrepare, u: i, t: -1, w: w, tiles: []int{t}, option: "at"})
+				out = append(out, act{v: vPrepare, u: int16(i), t: -1, w: w, list: []int{t}, opt: optAt})
 			}
 		}
 	}
@@ -461,24 +481,24 @@ func (b *Battle) appendMainActs(out []act, i int, al allowed) []act {
 		for j, o := range b.Units {
 			if foe(u, o) && o.At >= 0 && b.dist(at, o.At) == 1 && b.freeSlots(u, false) > 0 {
 				for s := range o.Items {
-					out = append(out, act{v: vSteal, u: i, t: j, slot: s})
+					out = append(out, act{v: vSteal, u: int16(i), t: int16(j), slot: int16(s)})
 				}
 			}
 		}
 		for _, t := range b.neighbours(at) {
 			if b.Terrain(t).Door {
-				out = append(out, act{v: vPick, u: i, tile: t, t: -1})
+				out = append(out, act{v: vPick, u: int16(i), tile: int16(t), t: -1})
 			}
 		}
 	}
 	if u.Combat.Overload {
-		out = append(out, act{v: vOverload, u: i, t: -1})
+		out = append(out, act{v: vOverload, u: int16(i), t: -1})
 	}
 	if u.Combat.Provoke {
-		out = append(out, act{v: vProvoke, u: i, t: -1})
+		out = append(out, act{v: vProvoke, u: int16(i), t: -1})
 	}
 	if u.Combat.Shade {
-		out = append(out, act{v: vShade, u: i, t: -1})
+		out = append(out, act{v: vShade, u: int16(i), t: -1})
 	}
 	// Carrying: pick up an adjacent ally, set a passenger down, or set down
 	// an adjacent carrier's wounded passenger.
@@ -490,14 +510,14 @@ func (b *Battle) appendMainActs(out []act, i int, al allowed) []act {
 			if u.Combat.Rescue == 2 && o.Combat.Armored {
 				continue
 			}
-			out = append(out, act{v: vRescue, u: i, t: j})
+			out = append(out, act{v: vRescue, u: int16(i), t: int16(j)})
 		}
 	}
 	if u.Passenger >= 0 {
 		p := b.Units[u.Passenger]
 		for _, t := range b.neighbours(at) {
 			if b.UnitAt(t) < 0 && b.CanStand(p, t) {
-				out = append(out, act{v: vDrop, u: i, t: u.Passenger, tile: t})
+				out = append(out, act{v: vDrop, u: int16(i), t: int16(u.Passenger), tile: int16(t)})
 			}
 		}
 	}
@@ -511,7 +531,7 @@ func (b *Battle) appendMainActs(out []act, i int, al allowed) []act {
 		}
 		for _, t := range b.neighbours(c.At) {
 			if b.UnitAt(t) < 0 && b.CanStand(p, t) {
-				out = append(out, act{v: vUnload, u: i, t: c.Passenger, t2: j, tile: t})
+				out = append(out, act{v: vUnload, u: int16(i), t: int16(c.Passenger), t2: int16(j), tile: int16(t)})
 			}
 		}
 	}
@@ -519,11 +539,11 @@ func (b *Battle) appendMainActs(out []act, i int, al allowed) []act {
 		switch b.def.Objective {
 		case table.Seize:
 			if slices.Contains(b.def.Tiles, int16(at)) {
-				out = append(out, act{v: vSeize, u: i, t: -1})
+				out = append(out, act{v: vSeize, u: int16(i), t: -1})
 			}
 		case table.Escape:
 			if slices.Contains(b.def.Tiles, int16(at)) {
-				out = append(out, act{v: vEscape, u: i, t: -1})
+				out = append(out, act{v: vEscape, u: int16(i), t: -1})
 			}
 		}
 	}
@@ -541,7 +561,7 @@ func (b *Battle) formActs(i int) []act { return b.appendFormActs(nil, i) }
 func (b *Battle) appendFormActs(out []act, i int) []act {
 	u := b.Units[i]
 	if u.Embarked >= 0 {
-		out = append(out, act{v: vDisembark, u: i, t: -1})
+		out = append(out, act{v: vDisembark, u: int16(i), t: -1})
 	} else {
 		for s, sg := range b.m.Siege {
 			if int(sg.Tile) == u.At && !u.Beast {
@@ -550,13 +570,13 @@ func (b *Battle) appendFormActs(out []act, i int) []act {
 					busy = busy || o.Embarked == s
 				}
 				if !busy {
-					out = append(out, act{v: vEmbark, u: i, t: -1, slot: s})
+					out = append(out, act{v: vEmbark, u: int16(i), t: -1, slot: int16(s)})
 				}
 			}
 		}
 	}
 	if b.rs.Laguz(u.Char) >= 0 && u.Embarked < 0 {
-		out = append(out, act{v: vTransform, u: i, t: -1})
+		out = append(out, act{v: vTransform, u: int16(i), t: -1})
 	}
 	return out
 }
@@ -574,7 +594,7 @@ func (b *Battle) appendBonusActs(out []act, i int, al allowed) []act {
 		var wb weaponBuf
 		for _, w := range b.appendWieldable(wb[:0], u) {
 			if w != u.Equip && u.Embarked < 0 && b.rs.Weapons[w].Type != table.Staff {
-				out = append(out, act{v: vEquip, u: i, t: -1, w: w})
+				out = append(out, act{v: vEquip, u: int16(i), t: -1, w: w})
 			}
 		}
 	}
@@ -585,17 +605,17 @@ func (b *Battle) appendBonusActs(out []act, i int, al allowed) []act {
 	if al.search && u.Side == Party {
 		for h, hs := range b.m.Houses {
 			if int(hs.Tile) == u.At && !b.searched[h] {
-				out = append(out, act{v: vSearch, u: i, t: -1, slot: h})
+				out = append(out, act{v: vSearch, u: int16(i), t: -1, slot: int16(h)})
 			}
 		}
 	}
 	if u.Combat.Sentinel && al.defend && !slices.ContainsFunc(u.Statuses, func(s Status) bool { return s.Kind == "defend" && s.From == b.phaseNo() }) {
-		out = append(out, act{v: vDefend, u: i, t: -1, option: "bonus"})
+		out = append(out, act{v: vDefend, u: int16(i), t: -1, opt: optBonus})
 	}
 	if u.Combat.QuickSalve {
 		for s, c := range u.Items {
 			if it := &b.rs.Items[c.ID]; it.Heal > 0 && c.Uses != 0 && u.HP < int(u.Stats[table.HP]) {
-				out = append(out, act{v: vUse, u: i, t: i, w: c.ID, slot: s, option: "bonus"})
+				out = append(out, act{v: vUse, u: int16(i), t: int16(i), w: c.ID, slot: int16(s), opt: optBonus})
 			}
 		}
 	}
@@ -621,17 +641,17 @@ func (b *Battle) appendTradeActs(out []act, i int) []act {
 			}
 			for s, c := range mine {
 				if b.freeSlots(o, weapon) > 0 {
-					out = append(out, act{v: vGive, u: i, t: j, slot: s, option: kindOf(weapon)})
+					out = append(out, act{v: vGive, u: int16(i), t: int16(j), slot: int16(s), opt: kindOf(weapon)})
 				}
 				for s2, c2 := range theirs {
 					if c2.ID != c.ID {
-						out = append(out, act{v: vSwap, u: i, t: j, slot: s, slot2: s2, option: kindOf(weapon)})
+						out = append(out, act{v: vSwap, u: int16(i), t: int16(j), slot: int16(s), slot2: int16(s2), opt: kindOf(weapon)})
 					}
 				}
 			}
 			for s2 := range theirs {
 				if b.freeSlots(u, weapon) > 0 {
-					out = append(out, act{v: vTake, u: i, t: j, slot2: s2, option: kindOf(weapon)})
+					out = append(out, act{v: vTake, u: int16(i), t: int16(j), slot2: int16(s2), opt: kindOf(weapon)})
 				}
 			}
 		}
@@ -639,11 +659,11 @@ func (b *Battle) appendTradeActs(out []act, i int) []act {
 	return out[:start+len(b.dedupe(out[start:]))]
 }
 
-func kindOf(weapon bool) string {
+func kindOf(weapon bool) actOpt {
 	if weapon {
-		return "weapon"
+		return optWeapon
 	}
-	return "item"
+	return optItem
 }
 
 // dedupe keeps the first action of each text (two carried copies of the
@@ -777,8 +797,8 @@ func (b *Battle) splits(u *BUnit, i, target int, w int16, base act) []act {
 		if len(prefix) == n {
 			if slices.ContainsFunc(prefix, func(k int) bool { return k != target }) {
 				a := base
-				a.chain = slices.Clone(prefix)
-				a.option = "split"
+				a.list = slices.Clone(prefix)
+				a.opt = optSplit
 				out = append(out, a)
 			}
 			return
@@ -808,18 +828,18 @@ func (b *Battle) appendPerformActs(out []act, i int) []act {
 		if pf.Refresh {
 			for j, o := range b.Units {
 				if j != i && o.Side == u.Side && o.At >= 0 && o.Standing() && o.T.Done && !o.Refreshed && b.dist(u.At, o.At) == 1 {
-					out = append(out, act{v: vPerform, u: i, t: j, w: p, w2: -1})
+					out = append(out, act{v: vPerform, u: int16(i), t: int16(j), w: p, w2: -1})
 				}
 			}
 			continue
 		}
-		out = append(out, act{v: vPerform, u: i, t: -1, w: p, w2: -1})
+		out = append(out, act{v: vPerform, u: int16(i), t: -1, w: p, w2: -1})
 		if rank >= table.RankS1 {
 			upTo := table.RankD + (rank - table.RankS1)
 			for _, q := range u.Char.Performances {
 				qf := &b.rs.Performances[q]
 				if q != p && !qf.Refresh && qf.Within == pf.Within && qf.Rank <= upTo {
-					out = append(out, act{v: vPerform, u: i, t: -1, w: p, w2: q})
+					out = append(out, act{v: vPerform, u: int16(i), t: -1, w: p, w2: q})
 				}
 			}
 		}
@@ -871,7 +891,7 @@ func (b *Battle) appendPendingActs(out []act) []act {
 	if p.Kind == "cleave" {
 		for j, o := range b.Units {
 			if foe(u, o) && o.At >= 0 && b.dist(u.At, o.At) == 1 && !slices.Contains(p.Struck, j) {
-				out = append(out, act{v: vCleave, u: p.Unit, t: j, w: u.Equip})
+				out = append(out, act{v: vCleave, u: int16(p.Unit), t: int16(j), w: u.Equip})
 			}
 		}
 	}

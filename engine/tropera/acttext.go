@@ -19,24 +19,24 @@ func (b *Battle) textPieces(dst []string, a act) []string {
 		if a.tile < 0 {
 			return append(dst, "place ", u.ID, " off the map")
 		}
-		return append(dst, "place ", u.ID, " at ", b.tileName(a.tile))
+		return append(dst, "place ", u.ID, " at ", b.tileName(int(a.tile)))
 	}
 	dst = append(dst, u.ID)
 	switch a.v {
 	case vWait:
 		return append(dst, " wait")
 	case vDismount:
-		return append(dst, " dismount at ", b.tileName(a.tile))
+		return append(dst, " dismount at ", b.tileName(int(a.tile)))
 	case vMove:
-		return append(dst, " move ", b.tileName(a.tile))
+		return append(dst, " move ", b.tileName(int(a.tile)))
 	case vAttack:
 		dst = append(dst, " attack ", b.Units[a.t].ID, " with ", b.rs.Weapons[a.w].ID)
-		switch a.option {
-		case "grapple", "trample":
-			return append(dst, " ", a.option)
-		case "chain", "split":
-			dst = append(dst, " ", a.option, " ")
-			for k, x := range a.chain {
+		switch a.opt {
+		case optGrapple, optTrample:
+			return append(dst, " ", a.opt.String())
+		case optChain, optSplit:
+			dst = append(dst, " ", a.opt.String(), " ")
+			for k, x := range a.list {
 				if k > 0 {
 					dst = append(dst, " ")
 				}
@@ -45,7 +45,7 @@ func (b *Battle) textPieces(dst []string, a act) []string {
 		}
 		return dst
 	case vAttackTile:
-		return append(dst, " attack tile ", b.tileName(a.tile), " with ", b.rs.Weapons[a.w].ID)
+		return append(dst, " attack tile ", b.tileName(int(a.tile)), " with ", b.rs.Weapons[a.w].ID)
 	case vCast:
 		return append(dst, " cast ", b.rs.Weapons[a.w].ID, " on ", b.Units[a.t].ID)
 	case vUse:
@@ -55,15 +55,15 @@ func (b *Battle) textPieces(dst []string, a act) []string {
 		}
 		return dst
 	case vOpen:
-		return append(dst, " use ", b.rs.Items[a.w].ID, " on ", b.tileName(a.tile))
+		return append(dst, " use ", b.rs.Items[a.w].ID, " on ", b.tileName(int(a.tile)))
 	case vDefend:
 		return append(dst, " defend")
 	case vDash:
 		return append(dst, " dash")
 	case vPrepare:
 		dst = append(dst, " prepare ", b.rs.Weapons[a.w].ID)
-		if a.option == "at" {
-			dst = append(dst, " at ", b.tileName(a.tiles[0]))
+		if a.opt == optAt {
+			dst = append(dst, " at ", b.tileName(a.list[0]))
 		}
 		return dst
 	case vPerform:
@@ -79,7 +79,7 @@ func (b *Battle) textPieces(dst []string, a act) []string {
 		o := b.Units[a.t]
 		return append(dst, " steal ", b.rs.Items[o.Items[a.slot].ID].ID, " from ", o.ID)
 	case vPick:
-		return append(dst, " pick ", b.tileName(a.tile))
+		return append(dst, " pick ", b.tileName(int(a.tile)))
 	case vOverload:
 		return append(dst, " overload")
 	case vProvoke:
@@ -89,9 +89,9 @@ func (b *Battle) textPieces(dst []string, a act) []string {
 	case vRescue:
 		return append(dst, " rescue ", b.Units[a.t].ID)
 	case vDrop:
-		return append(dst, " drop ", b.Units[a.t].ID, " at ", b.tileName(a.tile))
+		return append(dst, " drop ", b.Units[a.t].ID, " at ", b.tileName(int(a.tile)))
 	case vUnload:
-		return append(dst, " unload ", b.Units[a.t].ID, " from ", b.Units[a.t2].ID, " at ", b.tileName(a.tile))
+		return append(dst, " unload ", b.Units[a.t].ID, " from ", b.Units[a.t2].ID, " at ", b.tileName(int(a.tile)))
 	case vSeize:
 		return append(dst, " seize")
 	case vEscape:
@@ -107,13 +107,13 @@ func (b *Battle) textPieces(dst []string, a act) []string {
 	case vSearch:
 		return append(dst, " search")
 	case vGive:
-		return append(dst, " give ", b.carried(u, a.option, a.slot), " to ", b.Units[a.t].ID)
+		return append(dst, " give ", b.carried(u, a.opt, a.slot), " to ", b.Units[a.t].ID)
 	case vSwap:
 		o := b.Units[a.t]
-		return append(dst, " swap ", b.carried(u, a.option, a.slot), " for ", b.carried(o, a.option, a.slot2), " with ", o.ID)
+		return append(dst, " swap ", b.carried(u, a.opt, a.slot), " for ", b.carried(o, a.opt, a.slot2), " with ", o.ID)
 	case vTake:
 		o := b.Units[a.t]
-		return append(dst, " take ", b.carried(o, a.option, a.slot2), " from ", o.ID)
+		return append(dst, " take ", b.carried(o, a.opt, a.slot2), " from ", o.ID)
 	case vCleave:
 		return append(dst, " cleave ", b.Units[a.t].ID)
 	}
@@ -122,8 +122,8 @@ func (b *Battle) textPieces(dst []string, a act) []string {
 
 // carried names what u carries in a slot: a weapon's id for the kind
 // "weapon", else an item's.
-func (b *Battle) carried(u *BUnit, kind string, slot int) string {
-	if kind == "weapon" {
+func (b *Battle) carried(u *BUnit, kind actOpt, slot int16) string {
+	if kind == optWeapon {
 		return b.rs.Weapons[u.Weapons[slot].ID].ID
 	}
 	return b.rs.Items[u.Items[slot].ID].ID

@@ -131,8 +131,8 @@ func (b *Battle) Apply(i int) error {
 	defer func() { b.fresh = false }()
 	switch a.v {
 	case vPlace:
-		u := b.Units[a.u]
-		u.At, u.Placed = a.tile, true
+		u := b.Units[int(a.u)]
+		u.At, u.Placed = int(a.tile), true
 		b.afterDeploy()
 		return nil
 	case vEndPhase:
@@ -147,17 +147,17 @@ func (b *Battle) Apply(i int) error {
 	case vCleave:
 		b.cleave(a)
 		b.judge()
-		b.after(a.u)
+		b.after(int(a.u))
 		return nil
 	}
-	u := b.Units[a.u]
+	u := b.Units[int(a.u)]
 	if !u.Standing() {
 		return fmt.Errorf("%s cannot act: it is critically wounded", u.ID)
 	}
-	b.active = a.u
+	b.active = int(a.u)
 	u.T.Acted = true
 	attacks := a.v == vAttack || a.v == vAttackTile || a.v == vCast && b.rs.Weapons[a.w].Hostile
-	if b.trigger != nil && b.trigger.Mover == a.u && !attacks {
+	if b.trigger != nil && b.trigger.Mover == int(a.u) && !attacks {
 		text := b.actText(a) // as listed, before the trigger changes the battle
 		b.fireTrigger()
 		b.judge()
@@ -168,17 +168,17 @@ func (b *Battle) Apply(i int) error {
 		still := b.indexText(b.acts(), text)
 		if still < 0 || !u.Standing() {
 			b.note(u.Side, "interrupted", "%s cannot %s after the prepared attack", u.ID, strings.TrimPrefix(text, u.ID+" "))
-			b.finish(a.u)
+			b.finish(int(a.u))
 			return nil
 		}
 		a = b.legal[still]
 	}
 	b.do(a)
-	if attacks && b.trigger != nil && b.trigger.Mover == a.u {
+	if attacks && b.trigger != nil && b.trigger.Mover == int(a.u) {
 		b.fireTrigger()
 	}
 	b.judge()
-	b.after(a.u)
+	b.after(int(a.u))
 	return nil
 }
 
@@ -228,7 +228,7 @@ func (b *Battle) main(u *BUnit) {
 }
 
 func (b *Battle) do(a act) {
-	u := b.Units[a.u]
+	u := b.Units[int(a.u)]
 	side := u.Side
 	p := b.phaseNo()
 	switch a.v {
@@ -236,19 +236,19 @@ func (b *Battle) do(a act) {
 		b.note(side, "wait", "%s waits", u.ID)
 		u.T.Done = true
 	case vMove:
-		cost := b.reach(u, b.Allowance(u)-u.T.Spent)[a.tile]
+		cost := b.reach(u, b.Allowance(u)-u.T.Spent)[int(a.tile)]
 		from := u.At
-		u.At = a.tile
+		u.At = int(a.tile)
 		u.T.Spent += cost
 		if u.T.Moved {
 			u.T.Extra = false
 		}
 		u.T.Moved = true
 		if !b.quiet { // the event data is built only to be dropped when quiet
-			b.noteData(side, "move", map[string]any{"unit": u.ID, "from": b.tileName(from), "to": b.tileName(a.tile), "cost": cost},
-				"%s moves %s to %s (%d movement, %d left)", u.ID, b.tileName(from), b.tileName(a.tile), cost, b.Allowance(u)-u.T.Spent)
+			b.noteData(side, "move", map[string]any{"unit": u.ID, "from": b.tileName(from), "to": b.tileName(int(a.tile)), "cost": cost},
+				"%s moves %s to %s (%d movement, %d left)", u.ID, b.tileName(from), b.tileName(int(a.tile)), cost, b.Allowance(u)-u.T.Spent)
 		}
-		b.entered(a.u)
+		b.entered(int(a.u))
 	case vAttack:
 		b.attack(a)
 		b.main(u)
@@ -260,24 +260,24 @@ func (b *Battle) do(a act) {
 		b.main(u)
 	case vUse:
 		b.use(a)
-		if a.option == "bonus" {
+		if a.opt == optBonus {
 			u.T.Bonus = true
 		} else {
 			b.main(u)
 		}
 	case vOpen:
-		b.spend(u, a.slot)
-		b.open(a.tile, fmt.Sprintf("%s opens the door at %s with %s", u.ID, b.tileName(a.tile), b.rs.Items[a.w].Name))
+		b.spend(u, int(a.slot))
+		b.open(int(a.tile), fmt.Sprintf("%s opens the door at %s with %s", u.ID, b.tileName(int(a.tile)), b.rs.Items[a.w].Name))
 		b.main(u)
 	case vDefend:
-		b.addStatus(a.u, Status{Kind: "defend", By: a.u, From: p, Until: nextPhase(p, side)})
+		b.addStatus(int(a.u), Status{Kind: "defend", By: int(a.u), From: p, Until: nextPhase(p, side)})
 		text := fmt.Sprintf("%s defends: +%d Avoid until its next phase", u.ID, u.Stats[table.Skl])
 		if n := u.fastHealing(); n > 0 && u.HP < int(u.Stats[table.HP]) {
-			n = b.heal(a.u, n)
+			n = b.heal(int(a.u), n)
 			text += fmt.Sprintf("; Fast Healer restores %d HP", n)
 		}
 		b.note(side, "defend", "%s", text)
-		if a.option == "bonus" {
+		if a.opt == optBonus {
 			u.T.Bonus = true
 		} else {
 			b.main(u)
@@ -292,9 +292,9 @@ func (b *Battle) do(a act) {
 		if !b.rs.Weapons[a.w].Siege {
 			u.Equip = a.w // a siege weapon stays with its space
 		}
-		u.Prepared = &Prepared{Weapon: a.w, Tiles: slices.Clone(a.tiles)}
+		u.Prepared = &Prepared{Weapon: a.w, Tiles: slices.Clone(a.list)}
 		var names []string
-		for _, t := range a.tiles {
+		for _, t := range a.list {
 			names = append(names, b.tileName(t))
 		}
 		b.note(side, "prepare", "%s prepares an attack with %s on %s", u.ID, b.rs.Weapons[a.w].Name, strings.Join(names, " "))
@@ -307,8 +307,8 @@ func (b *Battle) do(a act) {
 		u.T.Bonus = true
 		b.note(side, "equip", "%s equips %s", u.ID, b.rs.Weapons[a.w].Name)
 	case vEmbark:
-		u.Embarked = a.slot
-		b.note(side, "embark", "%s embarks on the %s at %s", u.ID, b.rs.Weapons[b.m.Siege[a.slot].Weapon].Name, b.tileName(u.At))
+		u.Embarked = int(a.slot)
+		b.note(side, "embark", "%s embarks on the %s at %s", u.ID, b.rs.Weapons[b.m.Siege[int(a.slot)].Weapon].Name, b.tileName(u.At))
 		b.bonusOrMain(u)
 	case vDisembark:
 		b.note(side, "disembark", "%s leaves the %s", u.ID, b.rs.Weapons[b.m.Siege[u.Embarked].Weapon].Name)
@@ -320,9 +320,9 @@ func (b *Battle) do(a act) {
 	case vTransform:
 		u.Beast = !u.Beast
 		max0 := u.base[table.HP]
-		b.rederive(a.u)
+		b.rederive(int(a.u))
 		u.HP = max(0, min(u.HP+int(u.Stats[table.HP]-max0), int(u.Stats[table.HP])))
-		b.reequip(a.u)
+		b.reequip(int(a.u))
 		form := "its humanoid form"
 		if u.Beast {
 			form = "beast form"
@@ -333,18 +333,18 @@ func (b *Battle) do(a act) {
 		b.search(a)
 		u.T.Bonus = true
 	case vSteal:
-		o := b.Units[a.t]
-		c := o.Items[a.slot]
-		o.Items = slices.Delete(o.Items, a.slot, a.slot+1)
+		o := b.Units[int(a.t)]
+		c := o.Items[int(a.slot)]
+		o.Items = slices.Delete(o.Items, int(a.slot), int(a.slot)+1)
 		u.Items = append(u.Items, c)
 		b.note(side, "steal", "%s steals %s from %s", u.ID, b.rs.Items[c.ID].Name, o.ID)
 		b.main(u)
 	case vPick:
-		b.open(a.tile, fmt.Sprintf("%s picks the lock at %s", u.ID, b.tileName(a.tile)))
+		b.open(int(a.tile), fmt.Sprintf("%s picks the lock at %s", u.ID, b.tileName(int(a.tile))))
 		b.main(u)
 	case vOverload:
 		q := nextPhase(p, side)
-		b.addStatus(a.u, Status{Kind: "overload", By: a.u, From: q, Until: q + 1})
+		b.addStatus(int(a.u), Status{Kind: "overload", By: int(a.u), From: q, Until: q + 1})
 		b.note(side, "overload", "%s overloads: its Magic doubles through its next phase", u.ID)
 		b.main(u)
 	case vProvoke:
@@ -352,7 +352,7 @@ func (b *Battle) do(a act) {
 		for j, o := range b.Units {
 			if foe(u, o) && o.At >= 0 && b.dist(u.At, o.At) <= 2 {
 				q := nextPhase(p, o.Side)
-				b.addStatus(j, Status{Kind: "provoked", By: a.u, From: q, Until: q + 1})
+				b.addStatus(j, Status{Kind: "provoked", By: int(a.u), From: q, Until: q + 1})
 				names = append(names, o.ID)
 			}
 		}
@@ -360,28 +360,28 @@ func (b *Battle) do(a act) {
 		b.main(u)
 	case vShade:
 		q := nextPhase(p, 1-side)
-		b.addStatus(a.u, Status{Kind: "shade", By: a.u, From: q, Until: q + 1})
+		b.addStatus(int(a.u), Status{Kind: "shade", By: int(a.u), From: q, Until: q + 1})
 		b.note(side, "shade", "%s masks its presence: foes ignore it on their next turn while another target is in range", u.ID)
 		b.main(u)
 	case vRescue:
-		o := b.Units[a.t]
+		o := b.Units[int(a.t)]
 		b.note(side, "rescue", "%s picks %s up at %s", u.ID, o.ID, b.tileName(o.At))
-		o.At, o.Carrier, u.Passenger = -1, a.u, a.t
+		o.At, o.Carrier, u.Passenger = -1, int(a.u), int(a.t)
 		b.main(u)
 	case vDrop:
-		o := b.Units[a.t]
-		o.At, o.Carrier, u.Passenger = a.tile, -1, -1
-		b.note(side, "drop", "%s sets %s down at %s", u.ID, o.ID, b.tileName(a.tile))
+		o := b.Units[int(a.t)]
+		o.At, o.Carrier, u.Passenger = int(a.tile), -1, -1
+		b.note(side, "drop", "%s sets %s down at %s", u.ID, o.ID, b.tileName(int(a.tile)))
 		b.main(u)
 	case vDismount:
 		c := b.Units[u.Carrier]
-		u.At, c.Passenger, u.Carrier = a.tile, -1, -1
-		b.note(side, "dismount", "%s dismounts from %s at %s", u.ID, c.ID, b.tileName(a.tile))
+		u.At, c.Passenger, u.Carrier = int(a.tile), -1, -1
+		b.note(side, "dismount", "%s dismounts from %s at %s", u.ID, c.ID, b.tileName(int(a.tile)))
 		b.main(u)
 	case vUnload:
-		o, c := b.Units[a.t], b.Units[a.t2]
-		o.At, o.Carrier, c.Passenger = a.tile, -1, -1
-		b.note(side, "unload", "%s sets %s down from %s at %s", u.ID, o.ID, c.ID, b.tileName(a.tile))
+		o, c := b.Units[int(a.t)], b.Units[int(a.t2)]
+		o.At, o.Carrier, c.Passenger = int(a.tile), -1, -1
+		b.note(side, "unload", "%s sets %s down from %s at %s", u.ID, o.ID, c.ID, b.tileName(int(a.tile)))
 		b.main(u)
 	case vSeize:
 		b.main(u)
@@ -471,35 +471,35 @@ func (b *Battle) fireTrigger() {
 		f.Equip = w
 	}
 	b.note(f.Side, "prepared", "%s's prepared attack", f.ID)
-	b.attack(act{u: tr.Preparer, t: tr.Mover, w: w, v: vAttack})
+	b.attack(act{u: int16(tr.Preparer), t: int16(tr.Mover), w: w, v: vAttack})
 }
 
 // attack runs an Attack action's sequence (and records what it did).
 func (b *Battle) attack(a act) {
-	u, o := b.Units[a.u], b.Units[a.t]
+	u, o := b.Units[int(a.u)], b.Units[int(a.t)]
 	if u.Embarked < 0 {
 		u.Equip = a.w // "Attacking with a weapon or tome ... automatically equips it."
 	}
-	b.quickDraw(a.t, a.u)
-	b.prime(a.u)
-	b.prime(a.t)
+	b.quickDraw(int(a.t), int(a.u))
+	b.prime(int(a.u))
+	b.prime(int(a.t))
 	dist := b.dist(u.At, o.At)
 	var opts Options
-	parts := []int{a.u, a.t}
-	switch a.option {
-	case "grapple":
+	parts := []int{int(a.u), int(a.t)}
+	switch a.opt {
+	case optGrapple:
 		opts.Grapple = true
-	case "trample":
+	case optTrample:
 		opts.Trample = b.MoveStat(u)
-	case "chain":
-		for _, k := range a.chain {
+	case optChain:
+		for _, k := range a.list {
 			b.prime(k)
 			opts.Chain = append(opts.Chain, &b.Units[k].Unit)
 			opts.ChainDist = append(opts.ChainDist, b.dist(u.At, b.Units[k].At))
 			parts = append(parts, k)
 		}
-	case "split":
-		for _, k := range a.chain {
+	case optSplit:
+		for _, k := range a.list {
 			b.prime(k)
 			opts.Split = append(opts.Split, &b.Units[k].Unit)
 			opts.SplitDist = append(opts.SplitDist, b.dist(u.At, b.Units[k].At))
@@ -512,18 +512,18 @@ func (b *Battle) attack(a act) {
 	for _, k := range parts {
 		b.disarm(k)
 	}
-	b.record(a.u, a.t, dist, f, strikes, a.option)
-	b.aftermath(a.u, strikes)
-	if a.option == "trample" && slices.ContainsFunc(strikes, func(s Strike) bool { return s.Trampled }) && u.Standing() {
-		b.note(u.Side, "trample", "%s tramples through to %s", u.ID, b.tileName(a.tile))
-		u.At = a.tile
+	b.record(int(int(a.u)), int(int(a.t)), dist, f, strikes, a.opt.String())
+	b.aftermath(int(a.u), strikes)
+	if a.opt == optTrample && slices.ContainsFunc(strikes, func(s Strike) bool { return s.Trampled }) && u.Standing() {
+		b.note(u.Side, "trample", "%s tramples through to %s", u.ID, b.tileName(int(a.tile)))
+		u.At = int(a.tile)
 	}
 	// Cleave: "Whenever you hit an adjacent enemy with a weapon attack on
 	// your turn, you make a free attack against a different adjacent enemy".
 	wt := &b.rs.Weapons[a.w]
-	if u.Combat.Cleave > 0 && u.Side == b.phase && b.active == a.u && dist == 1 && !wt.Type.Magical() && wt.Type != table.Staff && u.Standing() &&
+	if u.Combat.Cleave > 0 && u.Side == b.phase && b.active == int(a.u) && dist == 1 && !wt.Type.Magical() && wt.Type != table.Staff && u.Standing() &&
 		slices.ContainsFunc(strikes, func(s Strike) bool { return s.By == &u.Unit && s.Hit }) {
-		b.pending = &pending{Kind: "cleave", Unit: a.u, Penalty: int(u.Combat.Cleave), Struck: []int{a.t}}
+		b.pending = &pending{Kind: "cleave", Unit: int(a.u), Penalty: int(u.Combat.Cleave), Struck: []int{int(a.t)}}
 		if len(b.pendingActs()) == 0 {
 			b.pending = nil
 		}
@@ -534,14 +534,14 @@ func (b *Battle) attack(a act) {
 // chain's accuracy penalty; a hit lets it repeat at a greater one.
 func (b *Battle) cleave(a act) {
 	p := b.pending
-	u, o := b.Units[a.u], b.Units[a.t]
-	b.prime(a.u)
-	b.prime(a.t)
+	u, o := b.Units[int(a.u)], b.Units[int(a.t)]
+	b.prime(int(a.u))
+	b.prime(int(a.t))
 	f, strikes := SequenceWith(b.dice, &u.Unit, &o.Unit, 1, Options{Attacks: 1, Free: true, HitPenalty: p.Penalty})
-	b.disarm(a.u)
-	b.record(a.u, a.t, 1, f, strikes, fmt.Sprintf("cleave -%d", p.Penalty))
-	b.aftermath(a.u, strikes)
-	p.Struck = append(p.Struck, a.t)
+	b.disarm(int(a.u))
+	b.record(int(a.u), int(a.t), 1, f, strikes, fmt.Sprintf("cleave -%d", p.Penalty))
+	b.aftermath(int(a.u), strikes)
+	p.Struck = append(p.Struck, int(a.t))
 	p.Penalty += int(u.Combat.Cleave)
 	if len(strikes) == 0 || !strikes[0].Hit || !u.Standing() || len(b.pendingActs()) == 0 {
 		b.pending = nil
@@ -748,10 +748,10 @@ func ordinal(n int) string {
 // attackTile attacks destructible terrain: one strike ("Attack Sequences
 // against terrain do not benefit from Extra Attacks"), no counter.
 func (b *Battle) attackTile(a act) {
-	u := b.Units[a.u]
+	u := b.Units[int(a.u)]
 	u.Equip = a.w
-	b.prime(a.u)
-	tr := b.Terrain(a.tile)
+	b.prime(int(a.u))
+	tr := b.Terrain(int(a.tile))
 	wall := &Unit{Char: &table.Character{ID: tr.ID, Name: tr.Name}, Weapon: bare, Terrain: tr}
 	hit := clamp(Hit(&u.Unit, wall) - Avoid(wall))
 	crit := clamp(Crit(&u.Unit))
@@ -766,20 +766,20 @@ func (b *Battle) attackTile(a act) {
 	if u.Uses > 0 {
 		u.Uses--
 	}
-	b.disarm(a.u)
-	left := max(0, int(b.tileHP[a.tile])-dmg)
-	b.tileHP[a.tile] = int8(left)
-	text := fmt.Sprintf("%s (%s) attacks the %s at %s: hit %d, d100 %v: ", u.ID, u.Weapon.ID, tr.Name, b.tileName(a.tile), hit, rolls)
+	b.disarm(int(a.u))
+	left := max(0, int(b.tileHP[int(a.tile)])-dmg)
+	b.tileHP[int(a.tile)] = int8(left)
+	text := fmt.Sprintf("%s (%s) attacks the %s at %s: hit %d, d100 %v: ", u.ID, u.Weapon.ID, tr.Name, b.tileName(int(a.tile)), hit, rolls)
 	if hits {
 		text += fmt.Sprintf("%d damage, %d HP left", dmg, left)
 	} else {
 		text += "misses"
 	}
 	if !b.quiet { // the event data is built only to be dropped when quiet
-		b.noteData(u.Side, "combat", map[string]any{"attacker": u.ID, "tile": b.tileName(a.tile), "terrain": tr.ID, "hit": hit, "rolls": rolls, "damage": dmg, "hp_after": left}, "%s", text)
+		b.noteData(u.Side, "combat", map[string]any{"attacker": u.ID, "tile": b.tileName(int(a.tile)), "terrain": tr.ID, "hit": hit, "rolls": rolls, "damage": dmg, "hp_after": left}, "%s", text)
 	}
 	if left == 0 {
-		b.open(a.tile, fmt.Sprintf("the %s at %s is destroyed", tr.Name, b.tileName(a.tile)))
+		b.open(int(a.tile), fmt.Sprintf("the %s at %s is destroyed", tr.Name, b.tileName(int(a.tile))))
 	}
 }
 
@@ -797,7 +797,7 @@ func (b *Battle) open(t int, text string) {
 // Magic = 1 point of ... staff healing"); a hostile staff starts an Attack
 // Sequence ("Staves that target hostile units initiate Attack Sequences").
 func (b *Battle) cast(a act) {
-	u, o := b.Units[a.u], b.Units[a.t]
+	u, o := b.Units[int(a.u)], b.Units[int(a.t)]
 	wt := &b.rs.Weapons[a.w]
 	if wt.Hostile {
 		b.attack(act{u: a.u, t: a.t, w: a.w, v: vAttack})
@@ -807,13 +807,13 @@ func (b *Battle) cast(a act) {
 	equip, uses := u.Weapon, u.Uses
 	k := slices.IndexFunc(u.Weapons, func(c Carry) bool { return c.ID == a.w })
 	u.Weapon, u.Uses = wt, u.Weapons[k].Uses
-	b.prime(a.t)
+	b.prime(int(a.t))
 	n := Healing(&u.Unit, &o.Unit)
 	if n > 0 || o.HP < int(o.Stats[table.HP]) {
 		n += o.fastHealing()
 	}
 	was := o.HP
-	n = b.heal(a.t, n)
+	n = b.heal(int(a.t), n)
 	if u.Uses > 0 && !freeStaff(&u.Unit) {
 		u.Uses--
 	}
@@ -829,12 +829,12 @@ func (b *Battle) cast(a act) {
 // Battle Medic, or an adjacent critically wounded one); a boost raises
 // stats, fading each turn.
 func (b *Battle) use(a act) {
-	u, o := b.Units[a.u], b.Units[a.t]
+	u, o := b.Units[int(a.u)], b.Units[int(a.t)]
 	it := &b.rs.Items[a.w]
-	b.spend(u, a.slot)
+	b.spend(u, int(a.slot))
 	if it.Heal > 0 {
 		was := o.HP
-		n := b.heal(a.t, int(it.Heal)+o.fastHealing())
+		n := b.heal(int(a.t), int(it.Heal)+o.fastHealing())
 		if !b.quiet { // the event data is built only to be dropped when quiet
 			b.noteData(u.Side, "heal", map[string]any{"healer": u.ID, "target": o.ID, "item": it.ID, "healed": n, "hp_after": o.HP, "revived": was <= 0 && o.HP > 0},
 				"%s uses %s on %s: +%d HP (%d/%d)", u.ID, it.Name, o.ID, n, o.HP, o.Stats[table.HP])
@@ -845,7 +845,7 @@ func (b *Battle) use(a act) {
 		if v == 0 || table.Stat(s) == table.HP {
 			continue
 		}
-		b.addStatus(a.t, Status{Kind: it.ID + ":" + table.StatNames[s], By: a.u, Stat: s, Value: int(v), Fade: int(it.Fade), From: b.phaseNo()})
+		b.addStatus(int(a.t), Status{Kind: it.ID + ":" + table.StatNames[s], By: int(a.u), Stat: s, Value: int(v), Fade: int(it.Fade), From: b.phaseNo()})
 	}
 	b.note(u.Side, "item", "%s uses %s", u.ID, it.Name)
 }
@@ -863,23 +863,23 @@ func (b *Battle) spend(u *BUnit, s int) {
 
 // perform gives the audience its boost, or a turn again (refresh).
 func (b *Battle) perform(a act) {
-	u := b.Units[a.u]
+	u := b.Units[int(a.u)]
 	p := b.phaseNo()
 	pf := &b.rs.Performances[a.w]
 	if pf.Refresh {
-		o := b.Units[a.t]
+		o := b.Units[int(a.t)]
 		o.T, o.Refreshed = Turn{}, true
 		b.note(u.Side, "perform", "%s performs %s: %s acts again", u.ID, pf.Name, o.ID)
 		return
 	}
 	var names []string
 	for j, o := range b.Units {
-		if j == a.u || o.Side != u.Side || o.At < 0 || !o.Present() || b.dist(u.At, o.At) > int(pf.Within) {
+		if j == int(a.u) || o.Side != u.Side || o.At < 0 || !o.Present() || b.dist(u.At, o.At) > int(pf.Within) {
 			continue
 		}
 		for _, q := range []int16{a.w, a.w2} {
 			if q >= 0 {
-				b.addStatus(j, Status{Kind: "boost:" + b.rs.Performances[q].ID, By: a.u, Boost: b.rs.Performances[q].Boost, From: p, Until: nextPhase(p, u.Side)})
+				b.addStatus(j, Status{Kind: "boost:" + b.rs.Performances[q].ID, By: int(a.u), Boost: b.rs.Performances[q].Boost, From: p, Until: nextPhase(p, u.Side)})
 			}
 		}
 		names = append(names, o.ID)
@@ -893,8 +893,8 @@ func (b *Battle) perform(a act) {
 
 // trade gives, takes or swaps a weapon or an item with an adjacent ally.
 func (b *Battle) trade(a act) {
-	u, o := b.Units[a.u], b.Units[a.t]
-	weapon := a.option == "weapon"
+	u, o := b.Units[int(a.u)], b.Units[int(a.t)]
+	weapon := a.opt == optWeapon
 	list := func(x *BUnit) *[]Carry {
 		if weapon {
 			return &x.Weapons
@@ -910,23 +910,23 @@ func (b *Battle) trade(a act) {
 	mine, theirs := list(u), list(o)
 	switch a.v {
 	case vGive:
-		c := (*mine)[a.slot]
-		*mine = slices.Delete(*mine, a.slot, a.slot+1)
+		c := (*mine)[int(a.slot)]
+		*mine = slices.Delete(*mine, int(a.slot), int(a.slot)+1)
 		*theirs = append(*theirs, c)
 		b.note(u.Side, "trade", "%s gives %s to %s", u.ID, name(c), o.ID)
 	case vTake:
-		c := (*theirs)[a.slot2]
-		*theirs = slices.Delete(*theirs, a.slot2, a.slot2+1)
+		c := (*theirs)[int(a.slot2)]
+		*theirs = slices.Delete(*theirs, int(a.slot2), int(a.slot2)+1)
 		*mine = append(*mine, c)
 		b.note(u.Side, "trade", "%s takes %s from %s", u.ID, name(c), o.ID)
 	case vSwap:
-		c, c2 := (*mine)[a.slot], (*theirs)[a.slot2]
-		(*mine)[a.slot], (*theirs)[a.slot2] = c2, c
+		c, c2 := (*mine)[int(a.slot)], (*theirs)[int(a.slot2)]
+		(*mine)[int(a.slot)], (*theirs)[int(a.slot2)] = c2, c
 		b.note(u.Side, "trade", "%s swaps %s for %s with %s", u.ID, name(c), name(c2), o.ID)
 	}
 	if weapon {
-		b.reequip(a.u)
-		b.reequip(a.t)
+		b.reequip(int(a.u))
+		b.reequip(int(a.t))
 	}
 }
 
@@ -960,9 +960,9 @@ func (b *Battle) reequip(i int) {
 // search searches a house: what it holds goes to the searcher, or to
 // storage when it has no room.
 func (b *Battle) search(a act) {
-	u := b.Units[a.u]
-	h := b.m.Houses[a.slot]
-	b.searched[a.slot] = true
+	u := b.Units[int(a.u)]
+	h := b.m.Houses[int(a.slot)]
+	b.searched[int(a.slot)] = true
 	var what, where string
 	switch {
 	case h.Item >= 0:

@@ -48,7 +48,7 @@ func (g *Greedy) Choose(m play.Match) int {
 		// Cleave: the foe it is likeliest to finish.
 		best, bestHP := 0, 1<<30
 		for k, a := range acts {
-			if hp := b.Units[a.t].HP; hp < bestHP {
+			if hp := b.Units[int(a.t)].HP; hp < bestHP {
 				best, bestHP = k, hp
 			}
 		}
@@ -60,8 +60,8 @@ func (g *Greedy) Choose(m play.Match) int {
 		// order leaves one).
 		var cands []int
 		for _, a := range acts {
-			if a.u >= 0 && !slices.Contains(cands, a.u) {
-				cands = append(cands, a.u)
+			if int(a.u) >= 0 && !slices.Contains(cands, int(a.u)) {
+				cands = append(cands, int(a.u))
 			}
 		}
 		if len(cands) == 0 {
@@ -113,7 +113,7 @@ func (b *Battle) placeChoice(acts []act) int {
 		d := 1 << 20
 		for _, o := range b.Units {
 			if o.Side == Enemy && o.At >= 0 {
-				d = min(d, b.dist(a.tile, o.At))
+				d = min(d, b.dist(int(a.tile), o.At))
 			}
 		}
 		if healer {
