@@ -137,6 +137,9 @@ func (b *Battle) actText(a act) string {
 
 // textIs reports whether a's text is s, without building it.
 func (b *Battle) textIs(a act, s string) bool {
+	if a.v != vEndPhase && a.v != vPlace && !strings.HasPrefix(s, b.Units[a.u].ID) {
+		return false // every other text starts with its unit's id
+	}
 	var buf textBuf
 	for _, p := range b.textPieces(buf[:0], a) {
 		if len(p) > len(s) || s[:len(p)] != p {
