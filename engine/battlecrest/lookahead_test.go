@@ -97,3 +97,35 @@ func TestReachKeepsNoStateBetweenCalls(t *testing.T) {
 		t.Fatalf("only %d reaches checked", checked)
 	}
 }
+
+// TestReachCountsHazardsAsHazardAt: reach counts each space's hazards once
+// per call into its memory; at every decision of seeded greedy games, with
+// landmarks flipping, the count of every space is hazardAt's.
+func TestReachCountsHazardsAsHazardAt(t *testing.T) {
+	checked, hazards := 0, 0
+	for seed := uint64(1); seed <= 4; seed++ {
+		g, err := New(rs, 0, [2]int{int(seed % 2), int(1 - seed%2)}, seed)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for !g.over {
+			g.reach(0, 1, false)
+			for r := range int(g.Map.Height) {
+				for c := range int(g.Map.Width) {
+					p := Pos{int8(r), int8(c)}
+					if got, want := int(g.rb.hz[g.rb.sets[0].cell(p)]), g.hazardAt(p); got != want {
+						t.Fatalf("seed %d turn %d %s: %d hazards counted, hazardAt %d", seed, g.turn, Tile(p), got, want)
+					}
+					hazards += g.hazardAt(p)
+					checked++
+				}
+			}
+			if err := g.Apply(Greedy{}.Choose(g)); err != nil {
+				t.Fatal(err)
+			}
+		}
+	}
+	if checked < 1000 || hazards == 0 {
+		t.Fatalf("%d spaces checked, %d hazards among them", checked, hazards)
+	}
+}

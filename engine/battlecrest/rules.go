@@ -867,16 +867,29 @@ func (g *Game) Reach(wi, mv int, force bool) map[Pos]int {
 // reach is Reach in the game's own memory (a map per call was the largest
 // allocation of a battlecrest game): valid until the next reach on g.
 func (g *Game) reach(wi, mv int, force bool) *posSet {
-	if g.rb == nil || len(g.rb[0].idx) != int(g.Map.Width)*int(g.Map.Height) {
-		g.rb = &[3]posSet{}
-		for k := range g.rb {
-			g.rb[k].init(g.Map)
+	if g.rb == nil || len(g.rb.sets[0].idx) != int(g.Map.Width)*int(g.Map.Height) {
+		g.rb = &reachMem{hz: make([]int8, int(g.Map.Width)*int(g.Map.Height))}
+		for k := range g.rb.sets {
+			g.rb.sets[k].init(g.Map)
 		}
 	}
-	cur, next, best := &g.rb[0], &g.rb[1], &g.rb[2]
+	cur, next, best := &g.rb.sets[0], &g.rb.sets[1], &g.rb.sets[2]
 	cur.reset()
 	next.reset()
 	best.reset()
+	// The hazards touching each space, counted once per reach rather than
+	// for every step onto it (hazardAt).
+	grid := g.rb.hz
+	clear(grid)
+	for _, l := range g.Lm {
+		for _, e := range g.effects(l) {
+			if e.Type == table.Hazard {
+				if c := cur.cell(l.Pos.add(e.Edge)); c >= 0 {
+					grid[c]++
+				}
+			}
+		}
+	}
 	w := g.W[wi]
 	// The start may be off the map (a defeated warrior): it is only
 	// walked from, never looked up.
@@ -893,7 +906,7 @@ func (g *Game) reach(wi, mv int, force bool) *posSet {
 				if o := g.at(q); o >= 0 && o != wi && !force && g.W[o].Player != w.Player {
 					continue
 				}
-				next.lower(q, hz+g.hazardAt(q))
+				next.lower(q, hz+int(grid[next.cell(q)]))
 			}
 		}
 		for k, q := range next.ps {
@@ -905,6 +918,13 @@ func (g *Game) reach(wi, mv int, force bool) *posSet {
 		cur, next = next, cur
 	}
 	return best
+}
+
+// reachMem is reach's memory: the sets it alternates and the hazard
+// count of each cell.
+type reachMem struct {
+	sets [3]posSet
+	hz   []int8
 }
 
 // posSet maps spaces of the map to a count (hazards): a slot per cell

@@ -124,7 +124,7 @@ type Game struct {
 	// behind.
 	spare *Game
 	// rb is reach's memory (never shared: clone leaves it behind).
-	rb *[3]posSet
+	rb *reachMem
 }
 
 // New sets a game up: map setup, player setup and warrior placement, then
