@@ -211,17 +211,14 @@ func (b *Battle) anyCanStart() bool {
 // foe reports whether o is u's foe and standing.
 func foe(u, o *BUnit) bool { return o.Side != u.Side && o.Standing() }
 
-// wieldable lists the weapons u can attack with now: the siege weapon when
-// embarked; else its carried weapons and natural weapons it can wield in
-// its form, the equipped one first.
-func (b *Battle) wieldable(u *BUnit) []int16 { return b.appendWieldable(nil, u) }
-
 // weaponBuf is room for a unit's wieldable weapons on the caller's stack
 // (appendWieldable): a list per unit per action was a tenth of a battle's
 // bytes.
 type weaponBuf [8]int16
 
-// appendWieldable is wieldable(u) appended to out, which is empty.
+// appendWieldable appends to out, which is empty, the weapons u can attack
+// with now: the siege weapon when embarked; else its carried weapons and
+// natural weapons it can wield in its form, the equipped one first.
 func (b *Battle) appendWieldable(out []int16, u *BUnit) []int16 {
 	if u.Embarked >= 0 {
 		return append(out, b.m.Siege[u.Embarked].Weapon)
@@ -267,7 +264,7 @@ func (b *Battle) usesOf(u *BUnit, w int16) int {
 	return -1
 }
 
-// hasUnitActs reports whether unitActs(i) lists any, listing them in the
+// hasUnitActs reports whether appendUnitActs lists any for unit i, listing them in the
 // battle's scratch memory (a new list after every action was most of a
 // battle's allocation).
 func (b *Battle) hasUnitActs(i int) bool {
@@ -276,10 +273,7 @@ func (b *Battle) hasUnitActs(i int) bool {
 	return len(sc.check) > 0
 }
 
-// unitActs lists what unit i can do now on its turn.
-func (b *Battle) unitActs(i int) []act { return b.appendUnitActs(nil, i) }
-
-// appendUnitActs appends unitActs(i) to out.
+// appendUnitActs appends to out what unit i can do now on its turn.
 func (b *Battle) appendUnitActs(out []act, i int) []act {
 	u := b.Units[i]
 	if u.Side != b.phase || !u.Standing() || u.T.Done {
@@ -553,11 +547,8 @@ func (b *Battle) appendMainActs(out []act, i int, al allowed) []act {
 	return out
 }
 
-// formActs are Embark/Disembark and Transform: bonus actions, but main
-// actions for a Mob.
-func (b *Battle) formActs(i int) []act { return b.appendFormActs(nil, i) }
-
-// appendFormActs is formActs(i) appended to out.
+// appendFormActs appends to out Embark/Disembark and Transform: bonus
+// actions, but main actions for a Mob.
 func (b *Battle) appendFormActs(out []act, i int) []act {
 	u := b.Units[i]
 	if u.Embarked >= 0 {
@@ -581,9 +572,7 @@ func (b *Battle) appendFormActs(out []act, i int) []act {
 	return out
 }
 
-func (b *Battle) bonusActs(i int, al allowed) []act { return b.appendBonusActs(nil, i, al) }
-
-// appendBonusActs is bonusActs(i, al) appended to out (the battle's
+// appendBonusActs appends unit i's bonus actions to out (the battle's
 // action list: no list of their own per unit per action).
 func (b *Battle) appendBonusActs(out []act, i int, al allowed) []act {
 	u := b.Units[i]
@@ -622,11 +611,8 @@ func (b *Battle) appendBonusActs(out []act, i int, al allowed) []act {
 	return out
 }
 
-// tradeActs: "Give, take, or exchange items or equipment with an adjacent
-// friendly character."
-func (b *Battle) tradeActs(i int) []act { return b.appendTradeActs(nil, i) }
-
-// appendTradeActs is tradeActs(i) appended to out.
+// appendTradeActs appends to out unit i's trades: "Give, take, or exchange
+// items or equipment with an adjacent friendly character."
 func (b *Battle) appendTradeActs(out []act, i int) []act {
 	u := b.Units[i]
 	start := len(out)
@@ -811,12 +797,9 @@ func (b *Battle) splits(u *BUnit, i, target int, w int16, base act) []act {
 	return out
 }
 
-// performActs: the Perform action with each performance known; at S+ in
-// Perform another of the same area may be added ("up to D-Rank" at S+, C
-// at S+2, B at S+3, A at S+4).
-func (b *Battle) performActs(i int) []act { return b.appendPerformActs(nil, i) }
-
-// appendPerformActs is performActs(i) appended to out.
+// appendPerformActs appends to out the Perform action with each
+// performance known; at S+ in Perform another of the same area may be added
+// ("up to D-Rank" at S+, C at S+2, B at S+3, A at S+4).
 func (b *Battle) appendPerformActs(out []act, i int) []act {
 	u := b.Units[i]
 	rank := u.Rank(table.Perform)
