@@ -264,7 +264,7 @@ func charges(n int8) int {
 func newShell(rs *table.Ruleset, bi int) *Battle {
 	b := &Battle{rs: rs, bi: bi, def: &rs.Battles[bi], active: -1}
 	b.m = &rs.Maps[b.def.Map]
-	b.nbrs = neighbourLists(int(b.m.Width), int(b.m.Height))
+	b.nbrs = sharedNeighbourLists(int(b.m.Width), int(b.m.Height))
 	for t := range b.m.Tiles {
 		b.names = append(b.names, b.m.TileName(t))
 	}

@@ -1,6 +1,10 @@
 package tropera
 
-import "github.com/roundtable-dev/roundtable/engine/tropera/table"
+import (
+	"sync"
+
+	"github.com/roundtable-dev/roundtable/engine/tropera/table"
+)
 
 // Dist is the distance between two tiles of a map width wide: spaces
 // counted along files and ranks (no diagonals).
@@ -18,13 +22,28 @@ func Dist(a, b, width int) int {
 func (b *Battle) dist(a, c int) int { return Dist(a, c, int(b.m.Width)) }
 
 // neighbours are the tiles next to t (north, east, south, west). The lists
-// are built once per battle (newShell) and shared by its clones: callers only
-// read them, and a list per call was Tropera's largest allocation site.
+// are built once per map size (newShell) and shared by every battle and
+// clone: callers only read them, and a list per call was Tropera's largest
+// allocation site.
 func (b *Battle) neighbours(t int) []int { return b.nbrs[t] }
 
 // neighbourLists lists every tile's neighbours on a map w by h, in one
 // backing array; each list's capacity is its length, so an append to one
 // cannot write into the next.
+// neighbourCache holds neighbourLists by map size: every battle on a map of a
+// size shares one (read-only, as clones share theirs) instead of listing
+// them anew for each battle of a sim.
+var neighbourCache sync.Map // [2]int{w, h} -> [][]int
+
+// sharedNeighbourLists is neighbourLists(w, h), listed once per size.
+func sharedNeighbourLists(w, h int) [][]int {
+	if l, ok := neighbourCache.Load([2]int{w, h}); ok {
+		return l.([][]int)
+	}
+	l, _ := neighbourCache.LoadOrStore([2]int{w, h}, neighbourLists(w, h))
+	return l.([][]int)
+}
+
 func neighbourLists(w, h int) [][]int {
 	flat := make([]int, 0, 4*w*h)
 	out := make([][]int, w*h)
