@@ -264,13 +264,14 @@ func (b *Battle) usesOf(u *BUnit, w int16) int {
 	return -1
 }
 
-// hasUnitActs reports whether appendUnitActs lists any for unit i, listing them in the
-// battle's scratch memory (a new list after every action was most of a
-// battle's allocation).
+// hasUnitActs reports whether appendUnitActs lists any for unit i. It
+// lists them in the memory of the battle's action list, marked stale (a
+// new list after every action was most of a battle's allocation): callers
+// hold copies of actions, never the list, across a change of the battle.
 func (b *Battle) hasUnitActs(i int) bool {
-	sc := b.scratch()
-	sc.check = b.appendUnitActs(sc.check[:0], i)
-	return len(sc.check) > 0
+	b.fresh = false
+	b.legal = b.appendUnitActs(b.legal[:0], i)
+	return len(b.legal) > 0
 }
 
 // appendUnitActs appends to out what unit i can do now on its turn.

@@ -209,7 +209,6 @@ type scratch struct {
 	keyLen             []int    // dedupe: the texts' lengths
 	keyHash            []uint64 // and hashes
 	stand              []int    // bestPlan's tiles
-	check              []act    // hasUnitActs
 }
 
 func (b *Battle) scratch() *scratch {
