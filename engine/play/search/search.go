@@ -8,6 +8,13 @@
 // clone holds (the state of the random source included), which is fair
 // only for games with nothing hidden.
 //
+// With a rollout policy that plays well (a game's greedy), its move is
+// also the search's prior: at the root it counts Prior×Budget playouts
+// more than it had, so the search departs from it only for a move it
+// spent clearly more of its playouts on. With few playouts on a game of
+// hidden cards or dice, the most visited move is otherwise mostly luck
+// (docs/performance.md, "Search against greedy").
+//
 // The search is deterministic: the same seed, seat and match give the same
 // choice. It knows no game.
 package search
@@ -32,6 +39,24 @@ type Config struct {
 	// MaxPlayout caps one playout's actions; a playout cut there counts as
 	// a draw (default 1000).
 	MaxPlayout int
+	// Prior is the share of the budget credited to the rollout policy's
+	// move at the root, as playouts, when the search chooses: 0.5 with 20
+	// playouts gives it 10 more. 0: none, right for random playouts.
+	Prior float64
+}
+
+// DefaultPrior is the Prior of a search whose playouts play greedy.
+const DefaultPrior = 0.5
+
+// Over is the search of a mode at budget (0: DefaultBudget): its playouts
+// play greedy, the mode's one-step policy, and greedy's move is its prior
+// (DefaultPrior); without greedy (nil), random playouts and no prior.
+func Over(greedy play.PolicyMaker, budget int) Config {
+	c := Config{Budget: budget, Rollout: greedy}
+	if greedy != nil {
+		c.Prior = DefaultPrior
+	}
+	return c
 }
 
 // DefaultBudget is the playouts per decision of the registered "search".
@@ -85,6 +110,7 @@ type node struct {
 	total  float64 // their reward for seat
 	avail  float64 // playouts in which the action was legal (information sets)
 	kids   []int32 // perfect information: by action index, -1 untried; else in order of expansion
+	prior  bool    // the rollout policy's move where it was expanded
 }
 
 func (p *Policy) newNode(seat, action int, text string) int32 {
@@ -138,7 +164,8 @@ func (p *Policy) Choose(m play.Match) int {
 			}
 		}
 	}
-	// The most visited action; ties go to the better mean, then the first.
+	// The most visited action, the rollout policy's counted with its
+	// prior; ties go to the better mean, then the first.
 	r := &p.nodes[root]
 	best, bestV, bestMean := -1, -1.0, -1.0
 	for _, k := range r.kids {
@@ -146,9 +173,12 @@ func (p *Policy) Choose(m play.Match) int {
 			continue
 		}
 		nd := &p.nodes[k]
-		mean := nd.total / nd.visits
-		if nd.visits > bestV || nd.visits == bestV && mean > bestMean {
-			best, bestV, bestMean = int(k), nd.visits, mean
+		mean, v := nd.total/nd.visits, nd.visits
+		if nd.prior {
+			v += p.c.Prior * float64(p.c.Budget)
+		}
+		if v > bestV || v == bestV && mean > bestMean {
+			best, bestV, bestMean = int(k), v, mean
 		}
 	}
 	if best < 0 {
@@ -185,8 +215,9 @@ func (p *Policy) descend(g play.Match, cur int32) {
 			}
 		}
 		if len(p.cand) > 0 && p.widen(cur, n) {
-			i := p.pick(g, mover, p.cand)
+			i, r := p.pick(g, mover, p.cand)
 			k := p.newNode(mover, i, "")
+			p.nodes[k].prior = r
 			p.nodes[cur].kids[i] = k
 			p.path = append(p.path, k)
 			p.apply(g, i)
@@ -243,8 +274,9 @@ func (p *Policy) descendInfoSet(g play.Match, cur int32) {
 			}
 		}
 		if len(p.cand) > 0 && (bestK < 0 || p.widen(cur, n)) {
-			i := p.pick(g, mover, p.cand)
+			i, r := p.pick(g, mover, p.cand)
 			k := p.newNode(mover, i, g.Action(i))
+			p.nodes[k].prior = r
 			p.nodes[k].avail = 1
 			p.nodes[cur].kids = append(p.nodes[cur].kids, k)
 			p.path = append(p.path, k)
@@ -274,15 +306,15 @@ func (p *Policy) widen(cur int32, n int) bool {
 }
 
 // pick chooses the action to expand among the untried ones: the rollout
-// policy's choice first (greedy's move is the first worth comparing), else
-// one at random.
-func (p *Policy) pick(g play.Match, mover int, cand []int) int {
+// policy's choice first (greedy's move is the first worth comparing; ok
+// says it is that), else one at random.
+func (p *Policy) pick(g play.Match, mover int, cand []int) (i int, ok bool) {
 	if mover >= 0 && mover < len(p.rollouts) {
 		if i := p.rollouts[mover].Choose(g); slices.Contains(cand, i) {
-			return i
+			return i, true
 		}
 	}
-	return cand[p.rng.IntN(len(cand))]
+	return cand[p.rng.IntN(len(cand))], false
 }
 
 // apply plays action i on a playout's copy; a failure ends the playout.
