@@ -9,9 +9,10 @@
 // only for games with nothing hidden.
 //
 // With a rollout policy that plays well (a game's greedy), its move is
-// also the search's prior: at the root it counts Prior×Budget playouts
+// also the search's prior: at the root it counts Prior×√Budget playouts
 // more than it had, so the search departs from it only for a move it
-// spent clearly more of its playouts on. With few playouts on a game of
+// spent clearly more of its playouts on (between moves of equal worth,
+// the difference of their playouts grows like √Budget). With few playouts on a game of
 // hidden cards or dice, the most visited move is otherwise mostly luck
 // (docs/performance.md, "Search against greedy").
 //
@@ -39,14 +40,14 @@ type Config struct {
 	// MaxPlayout caps one playout's actions; a playout cut there counts as
 	// a draw (default 1000).
 	MaxPlayout int
-	// Prior is the share of the budget credited to the rollout policy's
-	// move at the root, as playouts, when the search chooses: 0.5 with 20
-	// playouts gives it 10 more. 0: none, right for random playouts.
+	// Prior is the playouts credited to the rollout policy's move at the
+	// root when the search chooses, per √Budget: 2.5 gives it 11 more of
+	// 20, 25 of 100, 35 of 200. 0: none, right for random playouts.
 	Prior float64
 }
 
 // DefaultPrior is the Prior of a search whose playouts play greedy.
-const DefaultPrior = 0.5
+const DefaultPrior = 2.5
 
 // Over is the search of a mode at budget (0: DefaultBudget): its playouts
 // play greedy, the mode's one-step policy, and greedy's move is its prior
@@ -167,6 +168,7 @@ func (p *Policy) Choose(m play.Match) int {
 	// The most visited action, the rollout policy's counted with its
 	// prior; ties go to the better mean, then the first.
 	r := &p.nodes[root]
+	prior := p.c.Prior * math.Sqrt(float64(p.c.Budget))
 	best, bestV, bestMean := -1, -1.0, -1.0
 	for _, k := range r.kids {
 		if k < 0 {
@@ -175,7 +177,7 @@ func (p *Policy) Choose(m play.Match) int {
 		nd := &p.nodes[k]
 		mean, v := nd.total/nd.visits, nd.visits
 		if nd.prior {
-			v += p.c.Prior * float64(p.c.Budget)
+			v += prior
 		}
 		if v > bestV || v == bestV && mean > bestMean {
 			best, bestV, bestMean = int(k), v, mean
