@@ -125,6 +125,7 @@ func TestSearchBeatsGreedyAtDuel(t *testing.T) {
 // a hidden coin toss decides it. A Determinizer: the toss is hidden.
 type coin struct {
 	rng  *rand.Rand
+	sure int // a call that wins 3 times in 4; -1: none
 	done bool
 	won  bool
 }
@@ -145,7 +146,11 @@ func (c *coin) Legal() int {
 	return 5
 }
 func (c *coin) Action(i int) string { return fmt.Sprintf("call %d", i+1) }
-func (c *coin) Apply(int) error {
+func (c *coin) Apply(i int) error {
+	if i == c.sure {
+		c.done, c.won = true, c.rng.IntN(4) < 3
+		return nil
+	}
 	c.done, c.won = true, c.rng.IntN(2) == 0
 	return nil
 }
@@ -161,7 +166,7 @@ func (c *coin) Events() []play.Event { return nil }
 func (c *coin) Position() any        { return nil }
 func (c *coin) Clone() play.Match    { panic("a coin is not searched on clones") }
 func (c *coin) Determinize(_ int, rng *rand.Rand) play.Match {
-	return &coin{rng: rand.New(rand.NewPCG(rng.Uint64(), rng.Uint64()))}
+	return &coin{rng: rand.New(rand.NewPCG(rng.Uint64(), rng.Uint64())), sure: c.sure}
 }
 
 // callThree is a rollout policy that always makes the fourth call.
@@ -179,9 +184,24 @@ func (callThree) Choose(play.Match) int { return 3 }
 func TestSearchKeepsTheRolloutMoveWhenNothingIsBetter(t *testing.T) {
 	mk := search.Over(func(uint64, int) play.Policy { return callThree{} }, 20).Maker()
 	for seed := uint64(1); seed <= 40; seed++ {
-		m := &coin{rng: rand.New(rand.NewPCG(seed, 1))}
+		m := &coin{rng: rand.New(rand.NewPCG(seed, 1)), sure: -1}
 		if got := mk(seed, 0).Choose(m); got != 3 {
 			t.Errorf("seed %d: search made call %d, want the rollout policy's call 4", seed, got+1)
+		}
+	}
+}
+
+// TestSearchLeavesTheRolloutMoveForABetterOne: the prior does not keep
+// the search on its rollout policy's move when another wins more: the
+// first call wins 3 times in 4 (the others half the time), and at the
+// default budget the search makes it for every seed, although the rollout
+// policy makes the fourth.
+func TestSearchLeavesTheRolloutMoveForABetterOne(t *testing.T) {
+	mk := search.Over(func(uint64, int) play.Policy { return callThree{} }, 0).Maker()
+	for seed := uint64(1); seed <= 40; seed++ {
+		m := &coin{rng: rand.New(rand.NewPCG(seed, 1)), sure: 0}
+		if got := mk(seed, 0).Choose(m); got != 0 {
+			t.Errorf("seed %d: search made call %d, want call 1, which wins more", seed, got+1)
 		}
 	}
 }
