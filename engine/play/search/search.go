@@ -1,7 +1,9 @@
 // Package search is a policy that looks ahead, for any game on the contract:
 // Monte-Carlo tree search (UCT) with a fixed number of playouts per
-// decision. Where the match hides something from the seat to move (it is a
-// play.Determinizer) the search is information-set MCTS (single observer):
+// decision, or with a rollout policy that plays well, UCB1 over the root's
+// moves only (Flat: a rollout algorithm). Where the match hides something
+// from the seat to move (it is a play.Determinizer) the search is
+// information-set MCTS (single observer):
 // every playout starts from a fresh determinization, and the tree is keyed
 // by action texts, which stay the same whatever was redealt. A match that
 // is not a Determinizer is searched on clones: the search then sees what a
@@ -12,9 +14,9 @@
 // also the search's prior: at the root it counts Prior×√Budget playouts
 // more than it had, so the search departs from it only for a move it
 // spent clearly more of its playouts on (between moves of equal worth,
-// the difference of their playouts grows like √Budget). With few playouts on a game of
-// hidden cards or dice, the most visited move is otherwise mostly luck
-// (docs/performance.md, "Search against greedy").
+// the difference of their playouts grows like √Budget). With few playouts
+// on a game of hidden cards or dice, the most visited move is otherwise
+// mostly luck (docs/performance.md, "Search against greedy").
 //
 // The search is deterministic: the same seed, seat and match give the same
 // choice. It knows no game.
@@ -44,18 +46,26 @@ type Config struct {
 	// root when the search chooses, per √Budget: 2.5 gives it 11 more of
 	// 20, 25 of 100, 35 of 200. 0: none, right for random playouts.
 	Prior float64
+	// Flat searches the root's moves only: below them every playout plays
+	// the rollout policy, so a move's value is what it is worth when
+	// greedy plays on (a rollout algorithm, which improves on a policy
+	// that plays well). A deeper tree also tries random moves at the nodes
+	// below; with a few hundred playouts and dozens of moves a node, those
+	// pull down the value of whichever move leads to more decisions.
+	Flat bool
 }
 
 // DefaultPrior is the Prior of a search whose playouts play greedy.
 const DefaultPrior = 2.5
 
 // Over is the search of a mode at budget (0: DefaultBudget): its playouts
-// play greedy, the mode's one-step policy, and greedy's move is its prior
-// (DefaultPrior); without greedy (nil), random playouts and no prior.
+// play greedy, the mode's one-step policy, greedy's move is its prior
+// (DefaultPrior), and it is Flat; without greedy (nil), random playouts,
+// no prior and a whole tree.
 func Over(greedy play.PolicyMaker, budget int) Config {
 	c := Config{Budget: budget, Rollout: greedy}
 	if greedy != nil {
-		c.Prior = DefaultPrior
+		c.Prior, c.Flat = DefaultPrior, true
 	}
 	return c
 }
@@ -239,7 +249,7 @@ func (p *Policy) descend(g play.Match, cur int32) {
 		}
 		cur = p.nodes[cur].kids[best]
 		p.path = append(p.path, cur)
-		if !p.apply(g, best) {
+		if !p.apply(g, best) || p.c.Flat {
 			return
 		}
 	}
@@ -287,7 +297,7 @@ func (p *Policy) descendInfoSet(g play.Match, cur int32) {
 		}
 		cur = bestK
 		p.path = append(p.path, cur)
-		if !p.apply(g, best) {
+		if !p.apply(g, best) || p.c.Flat {
 			return
 		}
 	}
