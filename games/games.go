@@ -78,7 +78,8 @@ var registry []*Game
 // once, in compiler.Game. Every
 // mode is given the policy "search" (engine/play/search, written once for
 // all games) unless it has its own; its playouts play the mode's "greedy"
-// where it has one (far stronger than random playouts), else random.
+// where it has one (far stronger than random playouts), and greedy's move
+// is its prior (search.Over), else random.
 func Register(c *compiler.Game, g *Game) {
 	g.ID, g.Name = c.ID, c.Name
 	if _, dup := Lookup(g.ID); dup {
@@ -90,7 +91,7 @@ func Register(c *compiler.Game, g *Game) {
 			if pols == nil {
 				pols = map[string]play.PolicyMaker{}
 			}
-			pols["search"] = search.Config{Rollout: pols["greedy"]}.Maker()
+			pols["search"] = search.Over(pols["greedy"], 0).Maker()
 			g.Modes[i].Policies = pols
 		}
 	}

@@ -7,5 +7,5 @@ import (
 
 // searchAt is the registry's search policy of m at another budget.
 func searchAt(m play.Mode, budget int) play.PolicyMaker {
-	return search.Config{Budget: budget, Rollout: m.Policies["greedy"]}.Maker()
+	return search.Over(m.Policies["greedy"], budget).Maker()
 }

@@ -278,7 +278,7 @@ func withSearch(m play.Mode, budget int) play.Mode {
 	for k, v := range m.Policies {
 		pols[k] = v
 	}
-	pols["search"] = search.Config{Budget: budget, Rollout: m.Policies["greedy"]}.Maker()
+	pols["search"] = search.Over(m.Policies["greedy"], budget).Maker()
 	m.Policies = pols
 	return m
 }

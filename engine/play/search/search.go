@@ -1,12 +1,22 @@
 // Package search is a policy that looks ahead, for any game on the contract:
 // Monte-Carlo tree search (UCT) with a fixed number of playouts per
-// decision. Where the match hides something from the seat to move (it is a
-// play.Determinizer) the search is information-set MCTS (single observer):
+// decision, or with a rollout policy that plays well, UCB1 over the root's
+// moves only (Flat: a rollout algorithm). Where the match hides something
+// from the seat to move (it is a play.Determinizer) the search is
+// information-set MCTS (single observer):
 // every playout starts from a fresh determinization, and the tree is keyed
 // by action texts, which stay the same whatever was redealt. A match that
 // is not a Determinizer is searched on clones: the search then sees what a
 // clone holds (the state of the random source included), which is fair
 // only for games with nothing hidden.
+//
+// With a rollout policy that plays well (a game's greedy), its move is
+// also the search's prior: at the root it counts Prior×√Budget playouts
+// more than it had, so the search departs from it only for a move it
+// spent clearly more of its playouts on (between moves of equal worth,
+// the difference of their playouts grows like √Budget). With few playouts
+// on a game of hidden cards or dice, the most visited move is otherwise
+// mostly luck (docs/performance.md, "Search against greedy").
 //
 // The search is deterministic: the same seed, seat and match give the same
 // choice. It knows no game.
@@ -32,6 +42,32 @@ type Config struct {
 	// MaxPlayout caps one playout's actions; a playout cut there counts as
 	// a draw (default 1000).
 	MaxPlayout int
+	// Prior is the playouts credited to the rollout policy's move at the
+	// root when the search chooses, per √Budget: 2.5 gives it 11 more of
+	// 20, 25 of 100, 35 of 200. 0: none, right for random playouts.
+	Prior float64
+	// Flat searches the root's moves only: below them every playout plays
+	// the rollout policy, so a move's value is what it is worth when
+	// greedy plays on (a rollout algorithm, which improves on a policy
+	// that plays well). A deeper tree also tries random moves at the nodes
+	// below; with a few hundred playouts and dozens of moves a node, those
+	// pull down the value of whichever move leads to more decisions.
+	Flat bool
+}
+
+// DefaultPrior is the Prior of a search whose playouts play greedy.
+const DefaultPrior = 2.5
+
+// Over is the search of a mode at budget (0: DefaultBudget): its playouts
+// play greedy, the mode's one-step policy, greedy's move is its prior
+// (DefaultPrior), and it is Flat; without greedy (nil), random playouts,
+// no prior and a whole tree.
+func Over(greedy play.PolicyMaker, budget int) Config {
+	c := Config{Budget: budget, Rollout: greedy}
+	if greedy != nil {
+		c.Prior, c.Flat = DefaultPrior, true
+	}
+	return c
 }
 
 // DefaultBudget is the playouts per decision of the registered "search".
@@ -85,6 +121,7 @@ type node struct {
 	total  float64 // their reward for seat
 	avail  float64 // playouts in which the action was legal (information sets)
 	kids   []int32 // perfect information: by action index, -1 untried; else in order of expansion
+	prior  bool    // the rollout policy's move where it was expanded
 }
 
 func (p *Policy) newNode(seat, action int, text string) int32 {
@@ -138,17 +175,22 @@ func (p *Policy) Choose(m play.Match) int {
 			}
 		}
 	}
-	// The most visited action; ties go to the better mean, then the first.
+	// The most visited action, the rollout policy's counted with its
+	// prior; ties go to the better mean, then the first.
 	r := &p.nodes[root]
+	prior := p.c.Prior * math.Sqrt(float64(p.c.Budget))
 	best, bestV, bestMean := -1, -1.0, -1.0
 	for _, k := range r.kids {
 		if k < 0 {
 			continue
 		}
 		nd := &p.nodes[k]
-		mean := nd.total / nd.visits
-		if nd.visits > bestV || nd.visits == bestV && mean > bestMean {
-			best, bestV, bestMean = int(k), nd.visits, mean
+		mean, v := nd.total/nd.visits, nd.visits
+		if nd.prior {
+			v += prior
+		}
+		if v > bestV || v == bestV && mean > bestMean {
+			best, bestV, bestMean = int(k), v, mean
 		}
 	}
 	if best < 0 {
@@ -185,8 +227,9 @@ func (p *Policy) descend(g play.Match, cur int32) {
 			}
 		}
 		if len(p.cand) > 0 && p.widen(cur, n) {
-			i := p.pick(g, mover, p.cand)
+			i, r := p.pick(g, mover, p.cand)
 			k := p.newNode(mover, i, "")
+			p.nodes[k].prior = r
 			p.nodes[cur].kids[i] = k
 			p.path = append(p.path, k)
 			p.apply(g, i)
@@ -206,7 +249,7 @@ func (p *Policy) descend(g play.Match, cur int32) {
 		}
 		cur = p.nodes[cur].kids[best]
 		p.path = append(p.path, cur)
-		if !p.apply(g, best) {
+		if !p.apply(g, best) || p.c.Flat {
 			return
 		}
 	}
@@ -243,8 +286,9 @@ func (p *Policy) descendInfoSet(g play.Match, cur int32) {
 			}
 		}
 		if len(p.cand) > 0 && (bestK < 0 || p.widen(cur, n)) {
-			i := p.pick(g, mover, p.cand)
+			i, r := p.pick(g, mover, p.cand)
 			k := p.newNode(mover, i, g.Action(i))
+			p.nodes[k].prior = r
 			p.nodes[k].avail = 1
 			p.nodes[cur].kids = append(p.nodes[cur].kids, k)
 			p.path = append(p.path, k)
@@ -253,7 +297,7 @@ func (p *Policy) descendInfoSet(g play.Match, cur int32) {
 		}
 		cur = bestK
 		p.path = append(p.path, cur)
-		if !p.apply(g, best) {
+		if !p.apply(g, best) || p.c.Flat {
 			return
 		}
 	}
@@ -274,15 +318,15 @@ func (p *Policy) widen(cur int32, n int) bool {
 }
 
 // pick chooses the action to expand among the untried ones: the rollout
-// policy's choice first (greedy's move is the first worth comparing), else
-// one at random.
-func (p *Policy) pick(g play.Match, mover int, cand []int) int {
+// policy's choice first (greedy's move is the first worth comparing; ok
+// says it is that), else one at random.
+func (p *Policy) pick(g play.Match, mover int, cand []int) (i int, ok bool) {
 	if mover >= 0 && mover < len(p.rollouts) {
 		if i := p.rollouts[mover].Choose(g); slices.Contains(cand, i) {
-			return i
+			return i, true
 		}
 	}
-	return cand[p.rng.IntN(len(cand))]
+	return cand[p.rng.IntN(len(cand))], false
 }
 
 // apply plays action i on a playout's copy; a failure ends the playout.
