@@ -42,11 +42,9 @@ func TestSearchBeatsGreedyInTheSameSeat(t *testing.T) {
 			if !ok {
 				t.Fatalf("no game %s", tc.game)
 			}
-			var m play.Mode
-			for _, x := range g.Modes {
-				if x.Name == tc.mode {
-					m = x
-				}
+			m, err := g.Mode(tc.mode)
+			if err != nil {
+				t.Fatal(err)
 			}
 			if m.Policies["greedy"] == nil {
 				t.Fatalf("%s %s has no greedy policy", tc.game, tc.mode)
