@@ -54,6 +54,12 @@ type Event struct {
 	Action string `json:"action,omitempty"`
 	Text   string `json:"text"`           // one line for people
 	Data   any    `json:"data,omitempty"` // game-specific detail, documented per game
+	// Only, when not nil, are the seats that see this event as it is (the
+	// player who draws a card sees which); every other seat sees Public in
+	// its place, or nothing when Public is nil (see Hide and Seen). A log
+	// is the whole truth and writes neither.
+	Only   []int  `json:"-"`
+	Public *Event `json:"-"`
 }
 
 // Result is how a match ended.

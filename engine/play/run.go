@@ -49,7 +49,13 @@ func (r *Runner) Do(i int) error {
 	text := r.M.Action(i)
 	seat := r.M.ToMove()
 	if r.Emit != nil {
-		r.emit(Event{Turn: r.M.Turn(), Seat: seat, Kind: "action", Action: text, Text: seatName(r.M, seat) + ": " + text})
+		e := Event{Turn: r.M.Turn(), Seat: seat, Kind: "action", Action: text, Text: seatName(r.M, seat) + ": " + text}
+		if v, ok := r.M.(Viewer); ok {
+			if pub := v.Private(i); pub != "" {
+				e = e.Hide(Event{Text: seatName(r.M, seat) + ": " + pub}, seat)
+			}
+		}
+		r.emit(e)
 	} else {
 		r.n++
 	}

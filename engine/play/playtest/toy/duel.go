@@ -1,6 +1,7 @@
 package toy
 
 import (
+	"cmp"
 	"fmt"
 	"math/rand/v2"
 	"slices"
@@ -170,6 +171,52 @@ func (d *Duel) Determinize(seat int, rng *rand.Rand) play.Match {
 	c.S.Deck = unseen[n:]
 	return c
 }
+
+// DuelView is a Duel as one seat sees it: its own hand, the other's as a
+// count, the deck as a count; everything on the table is public.
+type DuelView struct {
+	Hands  [2]any      `json:"hands" yaml:"hands"`
+	Deck   play.Unseen `json:"deck" yaml:"deck"`
+	Table  string      `json:"table,omitempty" yaml:"table,omitempty"`
+	Leader int         `json:"leader" yaml:"leader"`
+	ToMove int         `json:"to-move" yaml:"to-move"`
+	Wins   [2]int      `json:"wins" yaml:"wins"`
+	Played [2][]string `json:"played" yaml:"played"`
+	Round  int         `json:"round" yaml:"round"`
+}
+
+// View implements play.Viewer: the other hand and the deck are counts.
+func (d *Duel) View(seat int) any {
+	s := d.S
+	v := DuelView{Deck: play.Unseen{Unseen: len(s.Deck)}, Table: s.Table, Leader: s.Leader, ToMove: s.ToMove,
+		Wins: s.Wins, Played: s.Played, Round: s.Round}
+	for p, h := range s.Hands {
+		if p == seat {
+			v.Hands[p] = h
+		} else {
+			v.Hands[p] = play.Unseen{Unseen: len(h)}
+		}
+	}
+	return v
+}
+
+// Show implements play.Viewer.
+func (d *Duel) Show(seat int) string {
+	v := d.View(seat).(DuelView)
+	var b strings.Builder
+	fmt.Fprintf(&b, "round %d, wins %d-%d, table: %s\n", v.Round, v.Wins[0], v.Wins[1], cmp.Or(v.Table, "empty"))
+	for p, h := range v.Hands {
+		if cards, ok := h.([]string); ok {
+			fmt.Fprintf(&b, "P%d hand: %s\n", p+1, strings.Join(cards, ", "))
+		} else {
+			fmt.Fprintf(&b, "P%d hand: %d cards\n", p+1, h.(play.Unseen).Unseen)
+		}
+	}
+	return b.String()
+}
+
+// Private implements play.Viewer: a card is played face up.
+func (d *Duel) Private(int) string { return "" }
 
 // Greedy leads its strongest card and answers with the weakest card that
 // takes the round, or its weakest card.

@@ -1,0 +1,86 @@
+package play
+
+import (
+	"fmt"
+	"slices"
+)
+
+// Viewer is what one seat may see. Every game's matches implement it, so
+// that a person, the studio and a search that must not cheat are all given
+// the same thing: the position as that seat sees it.
+//
+// Seat -1 is an onlooker, who sees only what is public.
+type Viewer interface {
+	// View is the position as seat sees it, in the shape of Position:
+	// everything the rulebook keeps from seat (the other players' hands,
+	// the order of every deck, face-down cards, a boss deck's order, the
+	// state of the random source) is absent or replaced by a count; what
+	// seat has seen (its own hand, a revealed card) is kept. It marshals to
+	// JSON and YAML; it need not load back.
+	View(seat int) any
+	// Show draws View(seat) as text for a terminal: the board as a grid
+	// where the game has one, hands and zones as lists.
+	Show(seat int) string
+	// Private is how the other seats read legal action i of the seat to
+	// move when its text names something they may not see ("puts a card
+	// from hand on top of the deck"); "" when the text is public. The
+	// Runner puts it in the action's event (see Event.Seen).
+	Private(i int) string
+}
+
+// ViewOf is m's View for seat, or an error naming the game's omission.
+func ViewOf(m Match, seat int) (any, error) {
+	v, ok := m.(Viewer)
+	if !ok {
+		return nil, fmt.Errorf("%T does not say what a seat may see (play.Viewer)", m)
+	}
+	return v.View(seat), nil
+}
+
+// Hide marks e as seen as it is by seats only; every other seat sees
+// public instead (its Kind, Text and Data; N, Turn and Seat are e's). A
+// draw is the common case:
+//
+//	e.Hide(play.Event{Text: "P2 draws a card"}, 1)  // e.Text: "you draw marth"
+func (e Event) Hide(public Event, seats ...int) Event {
+	e.Only = seats
+	if e.Only == nil {
+		e.Only = []int{}
+	}
+	e.Public = &public
+	return e
+}
+
+// Seen is e as seat sees it; ok is false when seat sees nothing of it.
+func (e Event) Seen(seat int) (Event, bool) {
+	if e.Only == nil || slices.Contains(e.Only, seat) {
+		e.Only, e.Public = nil, nil
+		return e, true
+	}
+	if e.Public == nil {
+		return Event{}, false
+	}
+	p := *e.Public
+	p.N, p.Turn, p.Seat, p.Only, p.Public = e.N, e.Turn, e.Seat, nil, nil
+	if p.Kind == "" {
+		p.Kind = e.Kind
+	}
+	return p, true
+}
+
+// SeenBy are the events of list as seat sees them, in order.
+func SeenBy(list []Event, seat int) []Event {
+	out := make([]Event, 0, len(list))
+	for _, e := range list {
+		if s, ok := e.Seen(seat); ok {
+			out = append(out, s)
+		}
+	}
+	return out
+}
+
+// Unseen stands in a View for cards a seat may not see: how many there
+// are ("hand: {unseen: 5}").
+type Unseen struct {
+	Unseen int `json:"unseen" yaml:"unseen"`
+}
