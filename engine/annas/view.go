@@ -256,14 +256,15 @@ var seatEdges = [...]string{"south", "north", "west", "east"}
 func (g *Game) showBoard(b *strings.Builder, v *View) {
 	terr := g.TerrainNow()
 	marks := g.markers()
-	header := "    "
+	var hb strings.Builder
+	hb.WriteString("    ")
 	for f := range Size {
-		header += fmt.Sprintf("  %c ", 'a'+f)
+		fmt.Fprintf(&hb, "  %c ", 'a'+f)
 	}
-	header = strings.TrimRight(header, " ")
+	header := strings.TrimRight(hb.String(), " ")
 	b.WriteString(header + "\n")
 	for r := Size - 1; r >= 0; r-- {
-		line := fmt.Sprintf(" %d  ", r+1)
+		fmt.Fprintf(b, " %d  ", r+1)
 		for f := range Size {
 			t := table.TileAt(f, r)
 			cell := " " + g.Rules.Terrain[terr[t]].Glyph + " "
@@ -273,9 +274,10 @@ func (g *Game) showBoard(b *strings.Builder, v *View) {
 					cell = "@" + colorMark(g.Boss.def.Corners[g.Boss.Corner(g.Boss.PosAt(t))].Color.String()) + " "
 				}
 			}
-			line += " " + cell
+			b.WriteByte(' ')
+			b.WriteString(cell)
 		}
-		fmt.Fprintf(b, "%s  %d\n", line, r+1)
+		fmt.Fprintf(b, "  %d\n", r+1)
 	}
 	b.WriteString(header + "\n")
 	zones := make([]string, len(g.Players))
@@ -335,10 +337,14 @@ func (g *Game) pieceLine(q *Piece, mark string, terr [Tiles]int16) string {
 		return fmt.Sprintf("@  %s on %s-%s: %s", bs.def.ID, bs.Square(table.SW).String(), bs.Square(table.NE).String(), strings.Join(cs, ", ")) + g.modsText(q.Mods)
 	case SummonPiece:
 		sm := &g.Boss.def.Summons[q.Card]
-		parts = append(parts, fmt.Sprintf("%s %s %s at %s: HP %d/%d", mark, sm.ID, sm.Color, where, g.HP(q), sm.Stats.HP))
+		parts = append(parts, fmt.Sprintf("%s %s (boss, %s) at %s: HP %d/%d", mark, sm.ID, sm.Color, where, g.HP(q), sm.Stats.HP))
 	default:
 		u := &rs.Units[q.Card]
-		parts = append(parts, fmt.Sprintf("%s %s P%d %s slot %s at %s: HP %d/%d", mark, u.ID, q.Owner+1, u.Color, g.slotName(q.Slot), where, g.HP(q), u.Stats.HP))
+		slot := ""
+		if s := g.slotName(q.Slot); s != u.Color.String() {
+			slot = ", slot " + s
+		}
+		parts = append(parts, fmt.Sprintf("%s %s (P%d, %s%s) at %s: HP %d/%d", mark, u.ID, q.Owner+1, u.Color, slot, where, g.HP(q), u.Stats.HP))
 		if q.Exhausted {
 			parts = append(parts, "exhausted")
 		} else {
@@ -417,7 +423,7 @@ func (g *Game) markers() map[int32]string {
 func (g *Game) showPlayer(b *strings.Builder, v *View, i int, pl *PlayerView) {
 	edge := seatEdges[g.Players[i].Seat]
 	if v.Boss != nil {
-		fmt.Fprintf(b, "P%d (%s): DV %d, units lost %d\n", i+1, edge, pl.DV, pl.Lost)
+		fmt.Fprintf(b, "P%d (%s): DV %d, lost %d\n", i+1, edge, pl.DV, pl.Lost)
 	} else {
 		vp := pl.VPTokens
 		cards := make([]string, len(pl.VPCards))
@@ -427,13 +433,13 @@ func (g *Game) showPlayer(b *strings.Builder, v *View, i int, pl *PlayerView) {
 		}
 		line := fmt.Sprintf("P%d (%s): coins %d, DV %d, VP %d (tokens %d", i+1, edge, pl.Coins, pl.DV, vp, pl.VPTokens)
 		if len(cards) > 0 {
-			line += ", cards " + strings.Join(cards, " ")
+			line += ", cards " + strings.Join(cards, "+")
 		}
-		line += fmt.Sprintf("), units lost %d", pl.Lost)
+		line += fmt.Sprintf("), lost %d", pl.Lost)
 		if pl.DVTile == "" && g.num.DVTiles > 0 {
-			line += ", DV tile in hand"
+			line += ", DV tile held"
 		}
-		fmt.Fprintln(b, line)
+		wrap(b, "", line)
 	}
 	if hand, ok := pl.Hand.([]string); ok {
 		wrap(b, "  hand: ", list(hand))
@@ -483,19 +489,26 @@ func list(s []string) string {
 // continuation lines indented.
 func wrap(b *strings.Builder, prefix, text string) {
 	const width = 79
-	line := prefix
-	indent := strings.Repeat(" ", min(len(prefix), 8)+2)
-	if prefix == "" {
-		indent = "    "
+	indent := "    "
+	if prefix != "" {
+		indent = strings.Repeat(" ", min(len(prefix), 8)+2)
 	}
+	b.WriteString(prefix)
+	n, first := len(prefix), true
 	for _, w := range strings.Fields(text) {
-		if len(line)+1+len(w) > width && strings.TrimSpace(line) != strings.TrimSpace(prefix) {
-			b.WriteString(strings.TrimRight(line, " ") + "\n")
-			line = indent
-		} else if len(line) > 0 && !strings.HasSuffix(line, " ") {
-			line += " "
+		switch {
+		case first:
+		case n+1+len(w) > width:
+			b.WriteString("\n")
+			b.WriteString(indent)
+			n = len(indent)
+		default:
+			b.WriteByte(' ')
+			n++
 		}
-		line += w
+		first = false
+		b.WriteString(w)
+		n += len(w)
 	}
-	b.WriteString(strings.TrimRight(line, " ") + "\n")
+	b.WriteString("\n")
 }
