@@ -185,7 +185,7 @@ func (g *Game) Show(seat int) string {
 	for i, pl := range v.Players {
 		g.showPlayer(&b, v, i, &pl)
 	}
-	fmt.Fprintf(&b, "unit deck: %d cards\n", v.Deck.Unseen)
+	fmt.Fprintf(&b, "unit deck: %s\n", cards(v.Deck.Unseen))
 	wrap(&b, "unit discard: ", list(v.Discard))
 	if v.ShopDeck != nil {
 		row := make([]string, len(v.ShopRow))
@@ -196,7 +196,7 @@ func (g *Game) Show(seat int) string {
 			}
 		}
 		wrap(&b, "shop row: ", strings.Join(row, ", "))
-		fmt.Fprintf(&b, "shop deck: %d cards\n", v.ShopDeck.Unseen)
+		fmt.Fprintf(&b, "shop deck: %s\n", cards(v.ShopDeck.Unseen))
 		wrap(&b, "shop discard: ", list(v.ShopDisc))
 	}
 	if v.VPDeck != nil {
@@ -444,7 +444,7 @@ func (g *Game) showPlayer(b *strings.Builder, v *View, i int, pl *PlayerView) {
 	if hand, ok := pl.Hand.([]string); ok {
 		wrap(b, "  hand: ", list(hand))
 	} else {
-		fmt.Fprintf(b, "  hand: %d cards\n", pl.Hand.(play.Unseen).Unseen)
+		fmt.Fprintf(b, "  hand: %s\n", cards(pl.Hand.(play.Unseen).Unseen))
 	}
 	if v.ShopDeck != nil || len(pl.Shop) > 0 {
 		wrap(b, "  shop cards: ", list(pl.Shop))
@@ -475,6 +475,14 @@ func moveText(m [6]Tile) string {
 		}
 	}
 	return strings.Join(out, " ")
+}
+
+// cards is "1 card" or "n cards".
+func cards(n int) string {
+	if n == 1 {
+		return "1 card"
+	}
+	return fmt.Sprintf("%d cards", n)
 }
 
 // list joins ids with ", ", "none" when there are none.

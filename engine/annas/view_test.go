@@ -10,8 +10,6 @@ import (
 	"strings"
 	"testing"
 
-	"gopkg.in/yaml.v3"
-
 	"github.com/roundtable-dev/roundtable/engine/play"
 	"github.com/roundtable-dev/roundtable/engine/play/playtest"
 	annasgen "github.com/roundtable-dev/roundtable/generated/annas"
@@ -374,13 +372,6 @@ func TestDrawIsSeenByTheDrawerOnly(t *testing.T) {
 // hidden event as two seats see it, for both modes.
 func TestViewDocExamples(t *testing.T) {
 	const doc = "../../docs/play.md"
-	part := func(v any) string {
-		b, err := yaml.Marshal(v)
-		if err != nil {
-			t.Fatal(err)
-		}
-		return string(b)
-	}
 	eventLines := func(m *Match, actions ...string) string {
 		var events []play.Event
 		r := play.NewRunner(m, func(e play.Event) { events = append(events, e) })
@@ -402,12 +393,12 @@ func TestViewDocExamples(t *testing.T) {
 	}
 	m := loadExample(t, Versus, "annas-versus.yaml")
 	v := m.View(0).(*View)
-	playtest.DocBlock(t, doc, "annas-versus-view", part(map[string]any{"deck": v.Deck, "shop-deck": v.ShopDeck, "players": v.Players}), *update)
+	playtest.DocBlock(t, doc, "annas-versus-view", playtest.YAMLPart(t, v, "deck", "shop-deck", "players.hand", "players.shop", "players.coins"), *update)
 	playtest.DocBlock(t, doc, "annas-versus-show", m.Show(0), *update)
 	playtest.DocBlock(t, doc, "annas-versus-event", eventLines(m, "discard serra"), *update)
 	b := loadExample(t, Boss, "annas-boss.yaml")
 	bv := b.View(1).(*View)
-	playtest.DocBlock(t, doc, "annas-boss-view", part(map[string]any{"deck": bv.Deck, "boss": bv.Boss, "players": bv.Players}), *update)
+	playtest.DocBlock(t, doc, "annas-boss-view", playtest.YAMLPart(t, bv, "deck", "players.hand", "boss.lives", "boss.card", "boss.deck", "boss.discard"), *update)
 	playtest.DocBlock(t, doc, "annas-boss-show", b.Show(1), *update)
 	playtest.DocBlock(t, doc, "annas-boss-event", eventLines(b, "discard camilla"), *update)
 }

@@ -3,8 +3,11 @@ package playtest
 import (
 	"bytes"
 	"os"
+	"slices"
 	"strings"
 	"testing"
+
+	"gopkg.in/yaml.v3"
 )
 
 // DocBlock holds a documentation example to what the code prints: in the
@@ -54,5 +57,49 @@ func DocBlock(t testing.TB, path, name, text string, update bool) {
 	out.WriteString(strings.Join(lines[end:], ""))
 	if err := os.WriteFile(path, out.Bytes(), 0o644); err != nil {
 		t.Fatal(err)
+	}
+}
+
+// YAMLPart is v as YAML with only some of its keys, for a short example:
+// keep lists the keys kept at the top, and for a key whose value is a
+// list of mappings ("players"), "players.hand" keeps only those keys of
+// each item. Keys stay in v's order.
+func YAMLPart(t testing.TB, v any, keep ...string) string {
+	t.Helper()
+	var n yaml.Node
+	if err := n.Encode(v); err != nil {
+		t.Fatal(err)
+	}
+	filter(&n, keep, "")
+	b, err := yaml.Marshal(&n)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return string(b)
+}
+
+// filter drops the keys of mapping n (at path prefix) that keep does not
+// name, whole or as the start of a longer path; list items are filtered
+// with the list's path.
+func filter(n *yaml.Node, keep []string, prefix string) {
+	switch n.Kind {
+	case yaml.SequenceNode:
+		for _, c := range n.Content {
+			filter(c, keep, prefix)
+		}
+	case yaml.MappingNode:
+		var out []*yaml.Node
+		for i := 0; i+1 < len(n.Content); i += 2 {
+			path := prefix + n.Content[i].Value
+			deeper := slices.ContainsFunc(keep, func(k string) bool { return strings.HasPrefix(k, path+".") })
+			if !deeper && !slices.Contains(keep, path) {
+				continue
+			}
+			if deeper {
+				filter(n.Content[i+1], keep, path+".")
+			}
+			out = append(out, n.Content[i], n.Content[i+1])
+		}
+		n.Content = out
 	}
 }

@@ -64,3 +64,23 @@ func TestDocBlockHoldsDocsToTheCode(t *testing.T) {
 		t.Errorf("a missing marker: %q", msg)
 	}
 }
+
+// TestYAMLPartKeepsTheKeysNamed: top-level keys and keys of list items,
+// in the value's order.
+func TestYAMLPartKeepsTheKeysNamed(t *testing.T) {
+	type player struct {
+		Hand  []string `yaml:"hand"`
+		Coins int      `yaml:"coins"`
+		DV    int      `yaml:"dv"`
+	}
+	v := struct {
+		Turn    int      `yaml:"turn"`
+		Deck    int      `yaml:"deck"`
+		Players []player `yaml:"players"`
+	}{3, 28, []player{{[]string{"chrom"}, 1, 2}, {nil, 0, 5}}}
+	got := YAMLPart(t, v, "deck", "players.hand", "players.dv")
+	want := "deck: 28\nplayers:\n    - hand:\n        - chrom\n      dv: 2\n    - hand: []\n      dv: 5\n"
+	if got != want {
+		t.Errorf("got\n%s\nwant\n%s", got, want)
+	}
+}
