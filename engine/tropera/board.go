@@ -127,34 +127,54 @@ func (b *Battle) Board() string {
 }
 
 func (b *Battle) draw() (rows, legend []string) {
-	w, h := int(b.m.Width), int(b.m.Height)
 	marks := b.markers()
+	party, enemy := b.unitEntries(marks)
+	legend = append(legend, "party: "+strings.Join(party, "; "))
+	if len(enemy) > 0 {
+		legend = append(legend, "enemy: "+strings.Join(enemy, "; "))
+	}
+	return b.grid(marks), legend
+}
+
+// grid is the map's rows as drawn: a header of files, one row per rank
+// (north first) with terrain glyphs and unit markers, the files again.
+func (b *Battle) grid(marks map[int]string) (rows []string) {
+	w, h := int(b.m.Width), int(b.m.Height)
 	at := map[int]int{}
 	for i, u := range b.Units {
 		if u.At >= 0 {
 			at[u.At] = i
 		}
 	}
-	files := "    "
+	fb := []byte("    ")
 	for x := range w {
-		files += fmt.Sprintf(" %c ", 'a'+x)
+		fb = append(fb, ' ', byte('a'+x), ' ')
 	}
-	files = strings.TrimRight(files, " ")
+	files := strings.TrimRight(string(fb), " ")
 	rows = append(rows, files)
+	line := make([]byte, 0, 4+3*w)
 	for y := h - 1; y >= 0; y-- {
-		line := fmt.Sprintf("%3d ", y+1)
+		line = fmt.Appendf(line[:0], "%3d ", y+1)
 		for x := range w {
 			t := y*w + x
 			if i, ok := at[t]; ok {
-				line += marks[i] + " "
+				line = append(line, marks[i]...)
+				line = append(line, ' ')
 			} else {
-				line += " " + b.Terrain(t).Glyph + " "
+				line = append(line, ' ')
+				line = append(line, b.Terrain(t).Glyph...)
+				line = append(line, ' ')
 			}
 		}
-		rows = append(rows, strings.TrimRight(line, " "))
+		rows = append(rows, strings.TrimRight(string(line), " "))
 	}
-	rows = append(rows, files)
-	var party, enemy []string
+	return append(rows, files)
+}
+
+// unitEntries are the legend's entries of the units on the map or
+// carried, each side's in roster order: "Ly lyn 14/14 at c2", "01
+// vissan-soldier-1 (mob) 18/18 at e7".
+func (b *Battle) unitEntries(marks map[int]string) (party, enemy []string) {
 	for i, u := range b.Units {
 		if !u.Present() || u.At < 0 && u.Carrier < 0 {
 			continue
@@ -177,11 +197,7 @@ func (b *Battle) draw() (rows, legend []string) {
 			party = append(party, s)
 		}
 	}
-	legend = append(legend, "party: "+strings.Join(party, "; "))
-	if len(enemy) > 0 {
-		legend = append(legend, "enemy: "+strings.Join(enemy, "; "))
-	}
-	return rows, legend
+	return party, enemy
 }
 
 func (b *Battle) boardData() boardJSON {
