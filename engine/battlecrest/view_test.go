@@ -2,6 +2,7 @@ package battlecrest
 
 import (
 	"fmt"
+	"os"
 	"runtime"
 	"strings"
 	"testing"
@@ -125,11 +126,10 @@ func TestShowFitsAnEightyColumnTerminal(t *testing.T) {
 	}
 }
 
-// TestViewAndShowOfAnAttack: seed 4, Corvane has moved to e3 and shot at
-// Hollis with the Longbow; Hollis's player is to defend. The view is the
-// position but the random source; Show draws the map with its landmarks,
-// the warriors, the action rows and the attack being resolved.
-func TestViewAndShowOfAnAttack(t *testing.T) {
+// attackPosition is seed 4 after three actions: Corvane has moved to e3
+// and shot at Hollis with the Longbow; Hollis's player is to defend.
+func attackPosition(t *testing.T) *Game {
+	t.Helper()
 	m, err := Versus.New(rs, play.Options{Seed: 4})
 	if err != nil {
 		t.Fatal(err)
@@ -141,6 +141,14 @@ func TestViewAndShowOfAnAttack(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
+	return g
+}
+
+// TestViewAndShowOfAnAttack: Hollis is to defend (attackPosition). The view is the
+// position but the random source; Show draws the map with its landmarks,
+// the warriors, the action rows and the attack being resolved.
+func TestViewAndShowOfAnAttack(t *testing.T) {
+	g := attackPosition(t)
 	view, err := yaml.Marshal(g.View(1))
 	if err != nil {
 		t.Fatal(err)
@@ -203,5 +211,44 @@ P2 (hollis, you) to decide
 	}
 	if got := g.Show(-1); got != strings.ReplaceAll(want, "hollis, you", "hollis") {
 		t.Fatalf("Show(-1):\n%s", got)
+	}
+}
+
+// TestViewExampleInDocs: docs/play.md's example of a seat's view ("###
+// battlecrest") is attackPosition as Hollis's player sees it, the
+// landmarks after the first two left out of the view.
+func TestViewExampleInDocs(t *testing.T) {
+	g := attackPosition(t)
+	v := g.View(1).(*position)
+	v.Landmarks = v.Landmarks[:2]
+	docBlock(t, "battlecrest", "```yaml\n"+yamlOf(t, v)+"```\n\n```\n"+g.Show(1)+"```\n")
+}
+
+// yamlOf is v as a position file writes it (two spaces a level).
+func yamlOf(t *testing.T, v any) string {
+	var b strings.Builder
+	enc := yaml.NewEncoder(&b)
+	enc.SetIndent(2)
+	if err := enc.Encode(v); err != nil {
+		t.Fatal(err)
+	}
+	return b.String()
+}
+
+// docBlock checks that docs/play.md holds want between "<!-- view NAME
+// -->" and "<!-- /view NAME -->".
+func docBlock(t *testing.T, name, want string) {
+	t.Helper()
+	doc, err := os.ReadFile("../../docs/play.md")
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, rest, ok := strings.Cut(string(doc), "<!-- view "+name+" -->\n")
+	got, _, ok2 := strings.Cut(rest, "<!-- /view "+name+" -->")
+	if !ok || !ok2 {
+		t.Fatalf("docs/play.md has no <!-- view %s --> block", name)
+	}
+	if got != want {
+		t.Fatalf("docs/play.md's <!-- view %s --> block:\n%s\nwant:\n%s", name, got, want)
 	}
 }

@@ -2,6 +2,7 @@ package tablebattles
 
 import (
 	"fmt"
+	"os"
 	"runtime"
 	"strings"
 	"testing"
@@ -122,10 +123,10 @@ func TestShowFitsAnEightyColumnTerminal(t *testing.T) {
 	}
 }
 
-// TestViewAndShowOfARoll: seed 1 of ylisse-ford after four actions; the
-// Plegians have rolled their six dice. The view is the position but the
-// random source; Show lists both sides' formations and the roll to place.
-func TestViewAndShowOfARoll(t *testing.T) {
+// rollPosition is seed 1 of ylisse-ford after four actions: the Plegians
+// have rolled their six dice.
+func rollPosition(t *testing.T) *Game {
+	t.Helper()
 	g := New(tbgen.Ruleset, tbgen.Ruleset.Scenario("ylisse-ford"), 1)
 	r := play.NewRunner(g, nil)
 	for _, a := range []string{"bombard with ylisse-ballistae", "place 2 2 on frederick-knights", "place 3 4 5 on ylisse-ballistae",
@@ -134,6 +135,13 @@ func TestViewAndShowOfARoll(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
+	return g
+}
+
+// TestViewAndShowOfARoll: the Plegians have rolled (rollPosition). The view is the position but the
+// random source; Show lists both sides' formations and the roll to place.
+func TestViewAndShowOfARoll(t *testing.T) {
+	g := rollPosition(t)
 	view, err := yaml.Marshal(g.View(1))
 	if err != nil {
 		t.Fatal(err)
@@ -183,5 +191,41 @@ plegia rolled 1 2 3 4 5 5: plegia to place dice on one formation of the red
 	}
 	if got := g.Show(-1); got != strings.Replace(want, "Raiders, you", "Raiders", 1) {
 		t.Fatalf("Show(-1):\n%s", got)
+	}
+}
+
+// TestViewExampleInDocs: docs/play.md's example of a seat's view ("###
+// table-battles") is rollPosition as the Plegians see it.
+func TestViewExampleInDocs(t *testing.T) {
+	g := rollPosition(t)
+	docBlock(t, "table-battles", "```yaml\n"+yamlOf(t, g.View(1))+"```\n\n```\n"+g.Show(1)+"```\n")
+}
+
+// yamlOf is v as a position file writes it (two spaces a level).
+func yamlOf(t *testing.T, v any) string {
+	var b strings.Builder
+	enc := yaml.NewEncoder(&b)
+	enc.SetIndent(2)
+	if err := enc.Encode(v); err != nil {
+		t.Fatal(err)
+	}
+	return b.String()
+}
+
+// docBlock checks that docs/play.md holds want between "<!-- view NAME
+// -->" and "<!-- /view NAME -->".
+func docBlock(t *testing.T, name, want string) {
+	t.Helper()
+	doc, err := os.ReadFile("../../docs/play.md")
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, rest, ok := strings.Cut(string(doc), "<!-- view "+name+" -->\n")
+	got, _, ok2 := strings.Cut(rest, "<!-- /view "+name+" -->")
+	if !ok || !ok2 {
+		t.Fatalf("docs/play.md has no <!-- view %s --> block", name)
+	}
+	if got != want {
+		t.Fatalf("docs/play.md's <!-- view %s --> block:\n%s\nwant:\n%s", name, got, want)
 	}
 }

@@ -2,6 +2,7 @@ package tropera_test
 
 import (
 	"fmt"
+	"os"
 	"reflect"
 	"runtime"
 	"slices"
@@ -281,11 +282,9 @@ func TestShowFitsAnEightyColumnTerminal(t *testing.T) {
 	fits(m, "levelup")
 }
 
-// TestBattleViewAndShowAtTheStart: the Durvalla Road with Lyn placed. The
-// party's view is the position but the random source, with the house at j5
-// and not what it holds; the enemy's (the GM's) view and text say it holds
-// a Vulnerary. Show draws the board as the battle's board events do.
-func TestBattleViewAndShowAtTheStart(t *testing.T) {
+// deployPosition is seed 1 of the Durvalla Road with Lyn placed.
+func deployPosition(t *testing.T) *Battle {
+	t.Helper()
 	b, err := NewBattle(rs, rs.BattleIndex("durvalla-road"), 1, true)
 	if err != nil {
 		t.Fatal(err)
@@ -293,6 +292,15 @@ func TestBattleViewAndShowAtTheStart(t *testing.T) {
 	if err := play.NewRunner(b, nil).DoText("place lyn at c2"); err != nil {
 		t.Fatal(err)
 	}
+	return b
+}
+
+// TestBattleViewAndShowAtTheStart: the Durvalla Road with Lyn placed
+// (deployPosition). The party's view is the position but the random source, with the house at j5
+// and not what it holds; the enemy's (the GM's) view and text say it holds
+// a Vulnerary. Show draws the board as the battle's board events do.
+func TestBattleViewAndShowAtTheStart(t *testing.T) {
+	b := deployPosition(t)
 	view, err := yaml.Marshal(b.View(Party))
 	if err != nil {
 		t.Fatal(err)
@@ -349,13 +357,20 @@ party (you) to move
 	}
 }
 
-// TestLevelUpViewAndShow: Lyn's first level-up of seed 4. The view is the
-// position but the random source; Show has the rolls and the picks.
-func TestLevelUpViewAndShow(t *testing.T) {
+// levelPosition is Lyn's first level-up of nine, seed 4.
+func levelPosition(t *testing.T) *Leveling {
+	t.Helper()
 	l, err := NewLeveling(rs, rs.CharacterIndex("lyn"), 9, 4, true)
 	if err != nil {
 		t.Fatal(err)
 	}
+	return l
+}
+
+// TestLevelUpViewAndShow: Lyn's first level-up (levelPosition). The view is the
+// position but the random source; Show has the rolls and the picks.
+func TestLevelUpViewAndShow(t *testing.T) {
+	l := levelPosition(t)
 	view, err := yaml.Marshal(l.View(0))
 	if err != nil {
 		t.Fatal(err)
@@ -377,5 +392,47 @@ player (you) to raise 4 of lck mag str hp
 	}
 	if got := l.Show(-1); got != strings.Replace(want, "player (you)", "player", 1) {
 		t.Fatalf("Show(-1):\n%s", got)
+	}
+}
+
+// TestViewExamplesInDocs: docs/play.md's examples of a seat's view ("###
+// tropera battle", "### tropera levelup") are deployPosition as the party
+// sees it (but for lyn and vissan-soldier-1 the units left out of the
+// view) and levelPosition as its player does.
+func TestViewExamplesInDocs(t *testing.T) {
+	b := deployPosition(t)
+	v := b.View(Party).(BattleView)
+	v.Units = []UnitPos{v.Units[0], v.Units[4]}
+	docBlock(t, "tropera-battle", "```yaml\n"+yamlOf(t, v)+"```\n\n```\n"+b.Show(Party)+"```\n")
+	l := levelPosition(t)
+	docBlock(t, "tropera-levelup", "```yaml\n"+yamlOf(t, l.View(0))+"```\n\n```\n"+l.Show(0)+"```\n")
+}
+
+// yamlOf is v as a position file writes it (two spaces a level).
+func yamlOf(t *testing.T, v any) string {
+	var b strings.Builder
+	enc := yaml.NewEncoder(&b)
+	enc.SetIndent(2)
+	if err := enc.Encode(v); err != nil {
+		t.Fatal(err)
+	}
+	return b.String()
+}
+
+// docBlock checks that docs/play.md holds want between "<!-- view NAME
+// -->" and "<!-- /view NAME -->".
+func docBlock(t *testing.T, name, want string) {
+	t.Helper()
+	doc, err := os.ReadFile("../../docs/play.md")
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, rest, ok := strings.Cut(string(doc), "<!-- view "+name+" -->\n")
+	got, _, ok2 := strings.Cut(rest, "<!-- /view "+name+" -->")
+	if !ok || !ok2 {
+		t.Fatalf("docs/play.md has no <!-- view %s --> block", name)
+	}
+	if got != want {
+		t.Fatalf("docs/play.md's <!-- view %s --> block:\n%s\nwant:\n%s", name, got, want)
 	}
 }
