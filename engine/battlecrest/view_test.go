@@ -188,8 +188,7 @@ P1 (corvane): Corvane, Warden of the Marches, damage taken 0
       movement 2
   hunting-knife: Hunting Knife (start side), active: attack 2 short +ember;
       defense 1, movement 1
-  leaf-cloak: Leaf Cloak (start side), active: star; defense 2 +gale,
-      movement 1
+  leaf-cloak: Leaf Cloak (start side), active: star; defense 2 +gale, movement 1
 P2 (hollis, you): Hollis and Nettle, damage taken 0
   H2 hollis-bramblecoat, hero at g5, healthy, health 0 (flips at 3),
       movement 4; Shoulder Check (star: force 1 medium)

@@ -196,6 +196,10 @@ func plural(n int) string {
 // wrap writes s as lines of at most width columns: the first after first,
 // the others after rest (a word longer than a line stays whole).
 func wrap(b *strings.Builder, first, rest, s string) {
+	if len(first)+len(s) <= width {
+		b.WriteString(first + s + "\n")
+		return
+	}
 	lines := strings.Split(wordwrap.WrapString(s, uint(width-max(len(first), len(rest)))), "\n")
 	for i, l := range lines {
 		if i == 0 {

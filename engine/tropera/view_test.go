@@ -47,14 +47,17 @@ func houseRules(t testing.TB) *table.Ruleset {
 // position: the random source's state (the GM's dice to come), and for the
 // party and an onlooker what each house not yet searched holds (id and
 // name) unless a unit carries it or storage holds it. The enemy seat, the
-// GM's, knows the houses.
-func battleHidden(houses *int) playtest.Hidden {
+// GM's, knows the houses. It counts in st what it lists.
+func battleHidden(st *houseStats) playtest.Hidden {
 	return func(m play.Match, seat int) []string {
 		b := battleOf(m)
 		p := b.Position().(Position)
 		out := []string{p.RNG}
 		if seat == Enemy {
 			return out
+		}
+		if len(p.Searched) > 0 {
+			st.searched++
 		}
 		seen := map[string]bool{}
 		for _, u := range p.Units {
@@ -79,12 +82,17 @@ func battleHidden(houses *int) playtest.Hidden {
 			}
 			if id != "" && !seen[id] {
 				out = append(out, id, name)
-				*houses += 2
+				st.secrets += 2
 			}
 		}
 		return out
 	}
 }
+
+// houseStats is what battleHidden saw: the house secrets it listed, and
+// the times it was asked for a seat not the GM's once a house had been
+// searched.
+type houseStats struct{ secrets, searched int }
 
 func battleOf(m play.Match) *Battle {
 	if l, ok := m.(leakyBattle); ok {
@@ -105,7 +113,7 @@ func TestBattleViewsHideTheDiceAndTheHouses(t *testing.T) {
 	}
 	hr := houseRules(t)
 	var all playtest.ViewStats
-	houses := 0
+	var houses houseStats
 	for _, bt := range hr.Battles {
 		t.Run(bt.ID, func(t *testing.T) {
 			st := playtest.Views(t, playtest.Setup{Game: "tropera", Mode: BattleMode, Rules: hr,
@@ -115,12 +123,14 @@ func TestBattleViewsHideTheDiceAndTheHouses(t *testing.T) {
 			all.Private += st.Private
 		})
 	}
-	t.Logf("%d games, %+v, %d of the secrets a house's", seeds*len(hr.Battles), all, houses)
+	t.Logf("%d games, %+v, %d of the secrets a house's, %d views after a search", seeds*len(hr.Battles), all, houses.secrets, houses.searched)
 	// The random source for each of the three viewers at every decision,
 	// and the houses: three of the four maps have houses, searched late or
-	// never, so they are secrets at most decisions of those battles.
-	if all.Decisions < 100*seeds*len(hr.Battles) || all.Hidden != 3*all.Decisions+houses || houses < all.Decisions || all.Private != 0 {
-		t.Fatalf("the views test saw too little: %+v, %d house secrets", all, houses)
+	// never, so they are secrets at most decisions of those battles; and
+	// some houses were searched (their finds announced).
+	if all.Decisions < 100*seeds*len(hr.Battles) || all.Hidden != 3*all.Decisions+houses.secrets || houses.secrets < all.Decisions ||
+		houses.searched == 0 || all.Private != 0 {
+		t.Fatalf("the views test saw too little: %+v, %+v", all, houses)
 	}
 }
 
@@ -176,7 +186,7 @@ func TestViewsCatchAHouseShown(t *testing.T) {
 		m, err := BattleMode.New(rules, o)
 		return leakyBattle{m.(*Battle)}, err
 	}
-	houses := 0
+	var houses houseStats
 	msg := failure(func(tb testing.TB) {
 		playtest.ViewSeed(tb, playtest.Setup{Game: "tropera", Mode: mode, Rules: houseRules(t)}, 1, battleHidden(&houses))
 	})
