@@ -128,10 +128,13 @@ func (b *Battle) Board() string {
 
 func (b *Battle) draw() (rows, legend []string) {
 	marks := b.markers()
-	party, enemy := b.unitEntries(marks)
-	legend = append(legend, "party: "+strings.Join(party, "; "))
-	if len(enemy) > 0 {
-		legend = append(legend, "enemy: "+strings.Join(enemy, "; "))
+	var sides [2][]string
+	for _, e := range b.unitEntries(marks) {
+		sides[b.Units[e.unit].Side] = append(sides[b.Units[e.unit].Side], e.text)
+	}
+	legend = append(legend, "party: "+strings.Join(sides[Party], "; "))
+	if len(sides[Enemy]) > 0 {
+		legend = append(legend, "enemy: "+strings.Join(sides[Enemy], "; "))
 	}
 	return b.grid(marks), legend
 }
@@ -171,10 +174,17 @@ func (b *Battle) grid(marks map[int]string) (rows []string) {
 	return append(rows, files)
 }
 
+// unitEntry is a unit's entry in the board's legend.
+type unitEntry struct {
+	unit int
+	text string
+}
+
 // unitEntries are the legend's entries of the units on the map or
-// carried, each side's in roster order: "Ly lyn 14/14 at c2", "01
-// vissan-soldier-1 (mob) 18/18 at e7".
-func (b *Battle) unitEntries(marks map[int]string) (party, enemy []string) {
+// carried, in roster order: "Ly lyn 14/14 at c2", "01 vissan-soldier-1
+// (mob) 18/18 at e7".
+func (b *Battle) unitEntries(marks map[int]string) []unitEntry {
+	var out []unitEntry
 	for i, u := range b.Units {
 		if !u.Present() || u.At < 0 && u.Carrier < 0 {
 			continue
@@ -186,7 +196,6 @@ func (b *Battle) unitEntries(marks map[int]string) (party, enemy []string) {
 		s := fmt.Sprintf("%s %s %d/%d at %s", marks[i], u.ID, u.HP, u.Stats[table.HP], where)
 		if u.Side == Enemy {
 			s = fmt.Sprintf("%s %s (%s) %d/%d at %s", marks[i], u.ID, u.Level, u.HP, u.Stats[table.HP], where)
-			enemy = append(enemy, s)
 		} else {
 			if u.HP <= 0 {
 				s += fmt.Sprintf(", critically wounded (%s left)", rounds(u.Countdown))
@@ -194,10 +203,10 @@ func (b *Battle) unitEntries(marks map[int]string) (party, enemy []string) {
 			if u.Crippled {
 				s += ", Crippled"
 			}
-			party = append(party, s)
 		}
+		out = append(out, unitEntry{i, s})
 	}
-	return party, enemy
+	return out
 }
 
 func (b *Battle) boardData() boardJSON {

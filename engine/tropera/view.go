@@ -106,20 +106,19 @@ func (b *Battle) Show(seat int) string {
 	for _, r := range b.grid(marks) {
 		sb.WriteString(r + "\n")
 	}
-	party, enemy := b.unitEntries(marks)
-	entry := map[string]string{}
+	entries := b.unitEntries(marks)
+	for s := range 2 {
+		sb.WriteString(side(s) + ":\n")
+		for _, e := range entries {
+			if b.Units[e.unit].Side == s {
+				wrap(&sb, "  ", "      ", e.text+b.unitExtra(e.unit))
+			}
+		}
+	}
 	var unplaced []string
-	for i, u := range b.Units {
+	for _, u := range b.Units {
 		if !u.Placed && u.Present() {
 			unplaced = append(unplaced, u.ID)
-		}
-		entry[u.ID] = b.unitExtra(i)
-	}
-	for s, list := range [2][]string{party, enemy} {
-		sb.WriteString(side(s) + ":\n")
-		for _, e := range list {
-			id := strings.Fields(e)[1]
-			wrap(&sb, "  ", "      ", e+entry[id])
 		}
 	}
 	if len(unplaced) > 0 {
