@@ -195,6 +195,29 @@ func TestViewsCatchAHouseShown(t *testing.T) {
 	}
 }
 
+// leakyLevel shows the level-up's whole position, random source included.
+type leakyLevel struct{ *Leveling }
+
+func (l leakyLevel) Clone() play.Match { return leakyLevel{l.Leveling.Clone().(*Leveling)} }
+func (l leakyLevel) View(int) any      { return l.Leveling.Position() }
+
+// TestViewsCatchTheLevelUpsRandomSource: a level-up view with the random
+// source's state fails the views test with levelHidden.
+func TestViewsCatchTheLevelUpsRandomSource(t *testing.T) {
+	mode := LevelUpMode
+	mode.New = func(rules any, o play.Options) (play.Match, error) {
+		m, err := LevelUpMode.New(rules, o)
+		return leakyLevel{m.(*Leveling)}, err
+	}
+	msg := failure(func(tb testing.TB) {
+		playtest.ViewSeed(tb, playtest.Setup{Game: "tropera", Mode: mode, Rules: rs}, 1,
+			func(m play.Match, seat int) []string { return levelHidden(m.(leakyLevel).Leveling, seat) })
+	})
+	if !strings.Contains(msg, "View holds") {
+		t.Fatalf("a view with the random source: got %q", msg)
+	}
+}
+
 // failer is a testing.TB that records the first failure and stops.
 type failer struct {
 	testing.TB
