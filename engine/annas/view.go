@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"strings"
 
+	"github.com/mitchellh/go-wordwrap"
+
 	"github.com/roundtable-dev/roundtable/engine/annas/table"
 	"github.com/roundtable-dev/roundtable/engine/play"
 )
@@ -334,7 +336,7 @@ func (g *Game) pieceLine(q *Piece, mark string, terr [Tiles]int16) string {
 			c := bs.Corner(pos)
 			cs = append(cs, fmt.Sprintf("%s %s %d/%d", strings.ToUpper(cornerNames[pos]), bs.def.Corners[c].Color, bs.CornerLeft(c), bs.def.Corners[c].HP))
 		}
-		return fmt.Sprintf("@  %s on %s-%s: %s", bs.def.ID, bs.Square(table.SW).String(), bs.Square(table.NE).String(), strings.Join(cs, ", ")) + g.modsText(q.Mods)
+		return fmt.Sprintf("@ %s on %s-%s: %s", bs.def.ID, bs.Square(table.SW).String(), bs.Square(table.NE).String(), strings.Join(cs, ", ")) + g.modsText(q.Mods)
 	case SummonPiece:
 		sm := &g.Boss.def.Summons[q.Card]
 		parts = append(parts, fmt.Sprintf("%s %s (boss, %s) at %s: HP %d/%d", mark, sm.ID, sm.Color, where, g.HP(q), sm.Stats.HP))
@@ -493,30 +495,24 @@ func list(s []string) string {
 	return strings.Join(s, ", ")
 }
 
-// wrap writes prefix and text, broken at spaces before 80 columns, the
-// continuation lines indented.
+// wrap writes prefix and text, text wrapped (go-wordwrap) so that no line
+// is wider than 79 columns, the lines after the first indented.
 func wrap(b *strings.Builder, prefix, text string) {
 	const width = 79
-	indent := "    "
+	rest := "    "
 	if prefix != "" {
-		indent = strings.Repeat(" ", min(len(prefix), 8)+2)
+		rest = strings.Repeat(" ", min(len(prefix), 8)+2)
 	}
-	b.WriteString(prefix)
-	n, first := len(prefix), true
-	for _, w := range strings.Fields(text) {
-		switch {
-		case first:
-		case n+1+len(w) > width:
-			b.WriteString("\n")
-			b.WriteString(indent)
-			n = len(indent)
-		default:
-			b.WriteByte(' ')
-			n++
+	if len(prefix)+len(text) <= width {
+		b.WriteString(prefix + text + "\n")
+		return
+	}
+	for i, l := range strings.Split(wordwrap.WrapString(text, uint(width-max(len(prefix), len(rest)))), "\n") {
+		if i == 0 {
+			b.WriteString(prefix)
+		} else {
+			b.WriteString(rest)
 		}
-		first = false
-		b.WriteString(w)
-		n += len(w)
+		b.WriteString(l + "\n")
 	}
-	b.WriteString("\n")
 }
