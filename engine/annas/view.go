@@ -194,7 +194,11 @@ func (g *Game) Show(seat int) string {
 		for i, c := range v.ShopRow {
 			row[i] = fmt.Sprintf("%d %s", i+1, c)
 			if k := g.ShopRow[i]; k >= 0 {
-				row[i] += fmt.Sprintf(" (%d coins)", g.Rules.ShopCards[k].Cost)
+				coins := "coins"
+				if g.Rules.ShopCards[k].Cost == 1 {
+					coins = "coin"
+				}
+				row[i] += fmt.Sprintf(" (%d %s)", g.Rules.ShopCards[k].Cost, coins)
 			}
 		}
 		wrap(&b, "shop row: ", strings.Join(row, ", "))
