@@ -150,6 +150,14 @@ func (e *UnwieldableError) Error() string {
 	return fmt.Sprintf("%s cannot wield %s: %s", e.Char, e.Weapon, e.Why)
 }
 
+// FormStats is character ci's stats in play and movement in its humanoid
+// or (beast) beast form, whatever it wields: a character sheet's.
+func FormStats(rs *table.Ruleset, ci int, beast bool) (table.Stats, int) {
+	u := &Unit{Char: &rs.Characters[ci], Beast: beast}
+	u.derive(rs)
+	return u.Stats, u.Move
+}
+
 // derive works out the unit's stats, movement and feat modifiers from its
 // character and form: the beast traits of a laguz origin only in beast
 // form (what Anthropomorph keeps, in humanoid form too).
