@@ -182,8 +182,8 @@ func recvType(e ast.Expr) string {
 
 // Row is one row of a rule table: its code and test cells.
 type Row struct {
-	Doc  string // the doc's path
-	Line int    // 1-based
+	Doc        string // the doc's path
+	Line       int    // 1-based
 	Code, Test string
 }
 
