@@ -185,6 +185,9 @@ type Row struct {
 	Doc        string // the doc's path
 	Line       int    // 1-based
 	Code, Test string
+	// Cells and Want: the row's cells and the header's (a row with more
+	// or fewer has its names in the wrong columns).
+	Cells, Want int
 }
 
 // Rows are the rows of every rule table of the Markdown text md.
@@ -196,7 +199,8 @@ func Rows(doc string, md []byte) []Row {
 			continue
 		}
 		code, test := -1, -1
-		for k, h := range cells(lines[i]) {
+		head := cells(lines[i])
+		for k, h := range head {
 			switch strings.ToLower(strings.TrimSpace(h)) {
 			case "where", "engine", "implemented":
 				code = k
@@ -210,7 +214,7 @@ func Rows(doc string, md []byte) []Row {
 				continue
 			}
 			cs := cells(lines[i])
-			r := Row{Doc: doc, Line: i + 1}
+			r := Row{Doc: doc, Line: i + 1, Cells: len(cs), Want: len(head)}
 			if code >= 0 && code < len(cs) {
 				r.Code = cs[code]
 			}
@@ -260,6 +264,9 @@ func (t *Tree) Check(r Row) []string {
 	var bad []string
 	miss := func(cell, name, what string) {
 		bad = append(bad, fmt.Sprintf("%s:%d: %s %q: %s", r.Doc, r.Line, cell, name, what))
+	}
+	if r.Cells != r.Want {
+		bad = append(bad, fmt.Sprintf("%s:%d: %d cells, the header has %d", r.Doc, r.Line, r.Cells, r.Want))
 	}
 	for _, c := range []struct {
 		cell, text string
