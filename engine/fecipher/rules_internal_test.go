@@ -57,3 +57,19 @@ func TestTurnLimitIsADraw(t *testing.T) {
 		t.Errorf("turn %d: over %v, winner %d, %q; want a draw, turn limit reached", g.Turn, g.Over, g.Winner, g.Reason)
 	}
 }
+
+// Bond phase: "Reversed bonds will never become unreversed except by a
+// card effect": a new turn untaps units but leaves reversed bonds face down.
+func TestRuleReversedBondsStayReversed(t *testing.T) {
+	rs := fecgen.Ruleset
+	g := Blank(rs)
+	c := rs.CardIndex("chrom-prince")
+	g.P[0].Bonds = []Bond{{Card: c, Reversed: true}, {Card: c}}
+	u := g.Place(0, rs.CardIndex("marth-young-prince"), Vanguard)
+	u.Tapped = true
+	g.Active = 0
+	g.StartTurn()
+	if !g.P[0].Bonds[0].Reversed || g.P[0].Bonds[1].Reversed || u.Tapped {
+		t.Errorf("after a new turn: bonds %+v, unit tapped %v; want the first still reversed, the unit untapped", g.P[0].Bonds, u.Tapped)
+	}
+}
