@@ -139,7 +139,7 @@ func readEvent(c, self string) (e event, isEvent bool, problem, hint string) {
 		if s := link.Suggest(rest, words); s != "" {
 			mean = fmt.Sprintf(" (did you mean %q?)", m[1]+" "+s)
 		}
-		return e, true, fmt.Sprintf("cannot read what %s does in %q%s", m[1], c, mean), verbHint
+		return e, true, fmt.Sprintf("cannot read what %s does%s", m[1], mean), verbHint
 	}
 	e.timing = eventVerbs[verb].timing
 	region := strings.TrimSpace(strings.TrimPrefix(rest, eventVerbs[verb].word))
@@ -167,9 +167,9 @@ func readEvent(c, self string) (e event, isEvent bool, problem, hint string) {
 	}
 	switch {
 	case (e.timing == table.Enters || e.timing == table.Leaves) && e.near.Op == table.AnyDistance:
-		return e, true, fmt.Sprintf("%q needs a distance to %s (within N, N or more, exactly N)", c, eventVerbs[verb].word), ""
+		return e, true, fmt.Sprintf("%q needs a distance (within N, N or more, exactly N)", eventVerbs[verb].word), ""
 	case (e.timing == table.Enters || e.timing == table.Leaves) && e.near.Op == table.AtLeast && e.near.N <= 1:
-		return e, true, fmt.Sprintf("%q can never happen: two warriors are always 1 or more spaces apart", c), ""
+		return e, true, "it can never happen: two warriors are always 1 or more spaces apart", ""
 	}
 	return e, true, "", ""
 }
@@ -232,6 +232,9 @@ func (b *builder) condition(d *compiler.Doc, name string, when []string, path []
 				dd := warn(i, "clause %q: %s", raw, problem)
 				if hint != "" {
 					dd.Hint = hint
+				}
+				if timingAt < 0 {
+					timingAt = i // it is the timing, unreadable: no "no timing" besides
 				}
 				continue
 			}
