@@ -110,6 +110,9 @@ func packSchema() (*cueval.Schema, error) {
 // store is the loader's alone: no other compile in the process sees it.
 type Loader struct {
 	Store *vcache.Store
+	// Missing, when set, gives the hint of a missing-pack diagnostic: p
+	// requires id, which is not loaded ("" keeps the usual hint).
+	Missing func(p *Pack, id string) string
 }
 
 // LoadPack is the zero Loader's LoadPack: no cache.

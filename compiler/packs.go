@@ -56,6 +56,22 @@ var (
 // pack.yaml is read to learn a base pack's id, so a check of one game's
 // expansion does not load every game's base content.
 func (l Loader) requiredBase(id string) *Pack {
+	g := baseGame(id)
+	if g == nil {
+		return nil
+	}
+	b, ds := l.BasePack(g)
+	if len(ds) > 0 || b.ID != id {
+		return nil
+	}
+	return b
+}
+
+// IsBasePack reports whether id is the id of a game's embedded base pack.
+func IsBasePack(id string) bool { return baseGame(id) != nil }
+
+// baseGame is the game whose embedded base pack has id id, or nil.
+func baseGame(id string) *Game {
 	baseIDsOnce.Do(func() {
 		baseIDs = map[string]*Game{}
 		for _, g := range Games() {
@@ -72,15 +88,7 @@ func (l Loader) requiredBase(id string) *Pack {
 			}
 		}
 	})
-	g := baseIDs[id]
-	if g == nil {
-		return nil
-	}
-	b, ds := l.BasePack(g)
-	if len(ds) > 0 || b.ID != id {
-		return nil
-	}
-	return b
+	return baseIDs[id]
 }
 
 // Order resolves requires as the package's Order does, loading the
@@ -132,6 +140,11 @@ func (l Loader) Order(packs []*Pack) ([][]*Pack, diag.List) {
 					d.Hint = fmt.Sprintf("did you mean %q?", s)
 				} else {
 					d.Hint = "give its folder too: roundtable check PATH/TO/" + r + " " + p.Dir
+				}
+				if l.Missing != nil {
+					if h := l.Missing(p, r); h != "" {
+						d.Hint = h
+					}
 				}
 				continue
 			}

@@ -1,13 +1,17 @@
 package games
 
 import (
+	"fmt"
 	"io"
+	"io/fs"
 	"os"
 	"path/filepath"
 	"strings"
 
 	"github.com/roundtable-dev/roundtable/compiler"
 	"github.com/roundtable-dev/roundtable/compiler/diag"
+	"github.com/roundtable-dev/roundtable/compiler/packget"
+	"github.com/roundtable-dev/roundtable/compiler/source"
 	"github.com/roundtable-dev/roundtable/compiler/project"
 )
 
@@ -45,6 +49,7 @@ func LoadSetsOpen(dirs []string, l compiler.Loader) (sets [][]*compiler.Pack, di
 			packs = append(packs, p)
 		}
 	}
+	loaded := map[string]bool{}
 	for _, dir := range dirs {
 		fi, err := os.Stat(dir)
 		if err != nil {
@@ -60,12 +65,62 @@ func LoadSetsOpen(dirs []string, l compiler.Loader) (sets [][]*compiler.Pack, di
 		roots = append(roots, root)
 		// roundtable.yaml's ignore globs; its problems are check's to report.
 		cfg, _ := project.Find(dir)
-		p, ds := l.LoadPack(cfg.Filter(root.FS(), dir), filepath.ToSlash(filepath.Clean(dir)))
+		p, ds := l.LoadPack(skipVendor(cfg.Filter(root.FS(), dir), dir), filepath.ToSlash(filepath.Clean(dir)))
 		diags = append(diags, ds...)
 		packs = append(packs, p)
+		loaded[p.ID] = true
+	}
+	// The packs each folder's roundtable.lock names, from vendor/ or the
+	// pack cache, hash-checked; a folder given wins over a locked pack.
+	cache, _ := packget.DefaultCache()
+	for _, dir := range dirs {
+		folders, ds := packget.Locked(dir, packget.Cache{Dir: cache}, func(id string) bool { return loaded[id] })
+		diags = append(diags, ds...)
+		for _, f := range folders {
+			root, err := os.OpenRoot(f.Dir)
+			if err != nil {
+				return nil, nil, closeRoots, Usage("cannot open locked pack %s: %v", f.ID, err)
+			}
+			roots = append(roots, root)
+			p, ds := l.LoadPack(root.FS(), filepath.ToSlash(f.Dir))
+			diags = append(diags, ds...)
+			packs = append(packs, p)
+			loaded[f.ID] = true
+		}
+	}
+	if l.Missing == nil {
+		l.Missing = getHint
 	}
 	sets, ds := l.Order(packs)
 	return sets, append(diags, ds...), closeRoots, nil
+}
+
+// skipVendor leaves vendor/ out of a pack folder that has a lock: it holds
+// the locked packs, loaded as packs of their own.
+func skipVendor(fsys fs.FS, dir string) fs.FS {
+	if _, err := os.Stat(filepath.Join(dir, packget.LockName)); err != nil {
+		return fsys
+	}
+	return &source.Filter{FS: fsys, Skip: func(name string, isDir bool) bool { return isDir && name == packget.VendorDir }}
+}
+
+// getHint is the hint of a missing pack that a source is named for: get
+// fetches it.
+func getHint(p *compiler.Pack, id string) string {
+	if p.Doc == nil || p.Dir == "" {
+		return ""
+	}
+	srcs, _ := packget.ReadSources(p.Doc.Field("sources"))
+	if _, ok := srcs[id]; !ok {
+		cfg, _ := project.Find(p.Dir)
+		if cfg == nil {
+			return ""
+		}
+		if _, ok := cfg.Sources[id]; !ok {
+			return ""
+		}
+	}
+	return fmt.Sprintf("a source is given for %s but nothing is locked: run `roundtable get %s` to fetch it and write %s", id, p.Dir, packget.LockName)
 }
 
 // Sources finds the bytes of a file among compiled results, for printing
