@@ -11,8 +11,8 @@ import (
 	"github.com/roundtable-dev/roundtable/compiler"
 	"github.com/roundtable-dev/roundtable/compiler/diag"
 	"github.com/roundtable-dev/roundtable/compiler/packget"
-	"github.com/roundtable-dev/roundtable/compiler/source"
 	"github.com/roundtable-dev/roundtable/compiler/project"
+	"github.com/roundtable-dev/roundtable/compiler/source"
 )
 
 // LoadSets loads pack folders (or, with none, every game's embedded base
