@@ -110,9 +110,11 @@ func packSchema() (*cueval.Schema, error) {
 // store is the loader's alone: no other compile in the process sees it.
 type Loader struct {
 	Store *vcache.Store
-	// Missing, when set, gives the hint of a missing-pack diagnostic: p
-	// requires id, which is not loaded ("" keeps the usual hint).
-	Missing func(p *Pack, id string) string
+	// Missing, when set, is asked about a missing-pack diagnostic: p
+	// requires id, which is not loaded. It returns the hint ("" keeps the
+	// usual one), and false when another diagnostic already says why id is
+	// missing (one mistake, one error).
+	Missing func(p *Pack, id string) (hint string, report bool)
 }
 
 // LoadPack is the zero Loader's LoadPack: no cache.

@@ -134,6 +134,13 @@ func (l Loader) Order(packs []*Pack) ([][]*Pack, diag.List) {
 		for _, r := range requireIDs(p) {
 			q, ok := byID[r]
 			if !ok {
+				hint, report := "", true
+				if l.Missing != nil {
+					hint, report = l.Missing(p, r)
+				}
+				if !report {
+					continue
+				}
 				d := diags.Add(CodeMissingPack, requireKeyPos(p, r), "pack %s requires pack %q, which is not loaded", p.ID, r)
 				known := slices.Sorted(maps.Keys(byID))
 				if s := link.Suggest(r, append(known, slices.Sorted(maps.Keys(baseIDs))...)); s != "" {
@@ -141,10 +148,8 @@ func (l Loader) Order(packs []*Pack) ([][]*Pack, diag.List) {
 				} else {
 					d.Hint = "give its folder too: roundtable check PATH/TO/" + r + " " + p.Dir
 				}
-				if l.Missing != nil {
-					if h := l.Missing(p, r); h != "" {
-						d.Hint = h
-					}
+				if hint != "" {
+					d.Hint = hint
 				}
 				continue
 			}

@@ -73,9 +73,13 @@ func LoadSetsOpen(dirs []string, l compiler.Loader) (sets [][]*compiler.Pack, di
 	// The packs each folder's roundtable.lock names, from vendor/ or the
 	// pack cache, hash-checked; a folder given wins over a locked pack.
 	cache, _ := packget.DefaultCache()
+	refused := map[string]bool{} // locked packs a diagnostic already refused
 	for _, dir := range dirs {
-		folders, ds := packget.Locked(dir, packget.Cache{Dir: cache}, func(id string) bool { return loaded[id] })
+		folders, no, ds := packget.Locked(dir, packget.Cache{Dir: cache}, func(id string) bool { return loaded[id] })
 		diags = append(diags, ds...)
+		for _, id := range no {
+			refused[id] = true
+		}
 		for _, f := range folders {
 			root, err := os.OpenRoot(f.Dir)
 			if err != nil {
@@ -89,7 +93,12 @@ func LoadSetsOpen(dirs []string, l compiler.Loader) (sets [][]*compiler.Pack, di
 		}
 	}
 	if l.Missing == nil {
-		l.Missing = getHint
+		l.Missing = func(p *compiler.Pack, id string) (string, bool) {
+			if refused[id] {
+				return "", false
+			}
+			return getHint(p, id), true
+		}
 	}
 	sets, ds := l.Order(packs)
 	return sets, append(diags, ds...), closeRoots, nil

@@ -24,18 +24,17 @@ type Folder struct {
 // Locked returns the folders of the packs dir's roundtable.lock names,
 // each checked against its hash: dir/vendor/ID when there, else the
 // cache's. A dir without a lock has none. skip reports ids already given
-// as folders (they win over the lock, as a replace does).
-func Locked(dir string, c Cache, skip func(id string) bool) ([]Folder, diag.List) {
-	var diags diag.List
+// as folders (they win over the lock, as a replace does). refused are the
+// ids diags refuse (so that nobody reports them missing as well).
+func Locked(dir string, c Cache, skip func(id string) bool) (folders []Folder, refused []string, diags diag.List) {
 	lock, err := ReadLock(dir)
 	if err != nil {
 		diags.Add(CodeLock, diag.Pos{File: filepath.ToSlash(filepath.Join(dir, LockName))}, "%v", err)
-		return nil, diags
+		return nil, nil, diags
 	}
 	if lock == nil {
-		return nil, nil
+		return nil, nil, nil
 	}
-	var out []Folder
 	for _, e := range lock.Entries {
 		if skip != nil && skip(e.ID) {
 			continue
@@ -47,12 +46,14 @@ func Locked(dir string, c Cache, skip func(id string) bool) ([]Folder, diag.List
 			if fi, err := os.Lstat(f.Dir); err != nil || !fi.IsDir() || c.Dir == "" {
 				d := diags.Add(CodeNotFetched, pos, "%s %s is locked but not fetched (no %s, nothing in the pack cache %s)", e.ID, e.Version, filepath.Join(dir, VendorDir, e.ID), c.Dir)
 				d.Hint = "run `roundtable get " + dir + "` (it fetches what the lock names), or `roundtable vendor` to keep a copy beside the lock"
+				refused = append(refused, e.ID)
 				continue
 			}
 		}
 		h, err := HashDir(f.Dir, e.ID, e.Version)
 		if err != nil {
 			diags.Add(CodeLockHash, pos, "%s %s in %s: %v", e.ID, e.Version, f.Dir, err)
+			refused = append(refused, e.ID)
 			continue
 		}
 		if h != e.Hash {
@@ -62,9 +63,10 @@ func Locked(dir string, c Cache, skip func(id string) bool) ([]Folder, diag.List
 			} else {
 				d.Hint = "delete " + filepath.Dir(f.Dir) + " and run `roundtable get " + dir + "` to fetch it again"
 			}
+			refused = append(refused, e.ID)
 			continue
 		}
-		out = append(out, f)
+		folders = append(folders, f)
 	}
-	return out, diags
+	return folders, refused, diags
 }
