@@ -30,6 +30,10 @@ type Pack struct {
 	Set                       *source.Set
 	Doc                       *source.Document // pack.yaml's document
 	Deps                      []*Pack          // resolved requires, set by Order
+	// Incomplete says a pack it requires is not loaded (set by Order):
+	// its references to that pack cannot resolve, so checks that need
+	// them keep quiet (StandsAlone).
+	Incomplete bool
 	// checkedBy is the schema that validated the documents while they were
 	// loaded (source.LoadChecked), or nil; see precheck.
 	checkedBy *cueval.Schema

@@ -130,10 +130,11 @@ func (l Loader) Order(packs []*Pack) ([][]*Pack, diag.List) {
 		}
 	}
 	for _, p := range all {
-		p.Deps = nil
+		p.Deps, p.Incomplete = nil, false
 		for _, r := range requireIDs(p) {
 			q, ok := byID[r]
 			if !ok {
+				p.Incomplete = true
 				hint, report := "", true
 				if l.Missing != nil {
 					hint, report = l.Missing(p, r)

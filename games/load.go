@@ -1,9 +1,7 @@
 package games
 
 import (
-	"fmt"
 	"io"
-	"io/fs"
 	"os"
 	"path/filepath"
 	"strings"
@@ -12,7 +10,6 @@ import (
 	"github.com/roundtable-dev/roundtable/compiler/diag"
 	"github.com/roundtable-dev/roundtable/compiler/packget"
 	"github.com/roundtable-dev/roundtable/compiler/project"
-	"github.com/roundtable-dev/roundtable/compiler/source"
 )
 
 // LoadSets loads pack folders (or, with none, every game's embedded base
@@ -65,71 +62,28 @@ func LoadSetsOpen(dirs []string, l compiler.Loader) (sets [][]*compiler.Pack, di
 		roots = append(roots, root)
 		// roundtable.yaml's ignore globs; its problems are check's to report.
 		cfg, _ := project.Find(dir)
-		p, ds := l.LoadPack(skipVendor(cfg.Filter(root.FS(), dir), dir), filepath.ToSlash(filepath.Clean(dir)))
+		p, ds := l.LoadPack(packget.SkipVendor(cfg.Filter(root.FS(), dir), dir), filepath.ToSlash(filepath.Clean(dir)))
 		diags = append(diags, ds...)
 		packs = append(packs, p)
 		loaded[p.ID] = true
 	}
 	// The packs each folder's roundtable.lock names, from vendor/ or the
 	// pack cache, hash-checked; a folder given wins over a locked pack.
-	cache, _ := packget.DefaultCache()
-	refused := map[string]bool{} // locked packs a diagnostic already refused
-	for _, dir := range dirs {
-		folders, no, ds := packget.Locked(dir, packget.Cache{Dir: cache}, func(id string) bool { return loaded[id] })
-		diags = append(diags, ds...)
-		for _, id := range no {
-			refused[id] = true
-		}
-		for _, f := range folders {
-			root, err := os.OpenRoot(f.Dir)
-			if err != nil {
-				return nil, nil, closeRoots, Usage("cannot open locked pack %s: %v", f.ID, err)
-			}
-			roots = append(roots, root)
-			p, ds := l.LoadPack(root.FS(), filepath.ToSlash(f.Dir))
-			diags = append(diags, ds...)
-			packs = append(packs, p)
-			loaded[f.ID] = true
-		}
-	}
+	locked := packget.LoadLocked(l, dirs, loaded)
+	roots = append(roots, locked.Roots()...)
+	diags = append(diags, locked.Diags...)
+	packs = append(packs, locked.Packs...)
 	if l.Missing == nil {
-		l.Missing = func(p *compiler.Pack, id string) (string, bool) {
-			if refused[id] {
-				return "", false
+		l.Missing = locked.Missing(func(dir string) packget.Sources {
+			cfg, _ := project.Find(dir)
+			if cfg == nil {
+				return nil
 			}
-			return getHint(p, id), true
-		}
+			return cfg.Sources
+		})
 	}
 	sets, ds := l.Order(packs)
 	return sets, append(diags, ds...), closeRoots, nil
-}
-
-// skipVendor leaves vendor/ out of a pack folder that has a lock: it holds
-// the locked packs, loaded as packs of their own.
-func skipVendor(fsys fs.FS, dir string) fs.FS {
-	if _, err := os.Stat(filepath.Join(dir, packget.LockName)); err != nil {
-		return fsys
-	}
-	return &source.Filter{FS: fsys, Skip: func(name string, isDir bool) bool { return isDir && name == packget.VendorDir }}
-}
-
-// getHint is the hint of a missing pack that a source is named for: get
-// fetches it.
-func getHint(p *compiler.Pack, id string) string {
-	if p.Doc == nil || p.Dir == "" {
-		return ""
-	}
-	srcs, _ := packget.ReadSources(p.Doc.Field("sources"))
-	if _, ok := srcs[id]; !ok {
-		cfg, _ := project.Find(p.Dir)
-		if cfg == nil {
-			return ""
-		}
-		if _, ok := cfg.Sources[id]; !ok {
-			return ""
-		}
-	}
-	return fmt.Sprintf("a source is given for %s but nothing is locked: run `roundtable get %s` to fetch it and write %s", id, p.Dir, packget.LockName)
 }
 
 // Sources finds the bytes of a file among compiled results, for printing

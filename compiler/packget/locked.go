@@ -1,8 +1,11 @@
 package packget
 
 import (
+	"fmt"
 	"os"
 	"path/filepath"
+	"strings"
+	"sync"
 
 	"github.com/roundtable-dev/roundtable/compiler/diag"
 )
@@ -50,7 +53,7 @@ func Locked(dir string, c Cache, skip func(id string) bool) (folders []Folder, r
 				continue
 			}
 		}
-		h, err := HashDir(f.Dir, e.ID, e.Version)
+		h, err := hashMemo(f.Dir, e.ID, e.Version)
 		if err != nil {
 			diags.Add(CodeLockHash, pos, "%s %s in %s: %v", e.ID, e.Version, f.Dir, err)
 			refused = append(refused, e.ID)
@@ -69,4 +72,35 @@ func Locked(dir string, c Cache, skip func(id string) bool) (folders []Folder, r
 		folders = append(folders, f)
 	}
 	return folders, refused, diags
+}
+
+// memo keeps each folder's hash with the names, sizes and times of its
+// files: a language server or check --watch checks the lock on every edit,
+// and reads a locked pack's files again only when one of them changed.
+var memo sync.Map // dir+id@version -> memoHash
+
+type memoHash struct{ sig, hash string }
+
+func hashMemo(dir, id, version string) (string, error) {
+	var sig strings.Builder
+	files, err := listFiles(dir)
+	if err != nil {
+		return "", err
+	}
+	for _, f := range files {
+		fi, err := os.Lstat(filepath.Join(dir, filepath.FromSlash(f)))
+		if err != nil {
+			return "", err
+		}
+		fmt.Fprintf(&sig, "%s %d %d\n", f, fi.Size(), fi.ModTime().UnixNano())
+	}
+	key := dir + "\x00" + id + "@" + version
+	if m, ok := memo.Load(key); ok && m.(memoHash).sig == sig.String() {
+		return m.(memoHash).hash, nil
+	}
+	h, err := HashDir(dir, id, version)
+	if err == nil {
+		memo.Store(key, memoHash{sig: sig.String(), hash: h})
+	}
+	return h, err
 }
