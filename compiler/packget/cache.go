@@ -119,11 +119,11 @@ func (c Cache) commit(tmp, id, version string, in info) error {
 		return err
 	}
 	final := c.entry(id, version)
-	if _, ok := c.lookup(id, version); ok {
+	if old, ok := c.lookup(id, version); ok && old.Source == in.Source && old.Hash == in.Hash {
 		return os.RemoveAll(tmp)
 	}
-	// A folder there without its info is a leftover of another layout (or
-	// hand-made): move it aside rather than merge into it.
+	// An entry from another source, or a folder without its info (a
+	// leftover, or hand-made): move it aside rather than merge into it.
 	if _, err := os.Lstat(final); err == nil {
 		if err := os.Rename(final, tmp+".old"); err != nil {
 			return err

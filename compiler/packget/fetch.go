@@ -106,6 +106,15 @@ func (f *fetcher) versions(id string, src Source) ([]cand, error) {
 	case src.Archive != "":
 		c, ok := f.archive[src.Archive]
 		if !ok {
+			// An archive URL is one version: once cached, it is that.
+			if vs := f.cache.cached(id, src); len(vs) == 1 {
+				in, _ := f.cache.lookup(id, vs[0])
+				if sv, err := semver.Parse(vs[0]); err == nil {
+					c, ok = cand{v: sv, tag: in.Tag}, true
+				}
+			}
+		}
+		if !ok {
 			var err error
 			if c, err = f.fetchArchiveVersion(id, src); err != nil {
 				return nil, err
@@ -167,6 +176,16 @@ func (f *fetcher) get(id string, src Source, c cand) (*manifest, *info, error) {
 	if f.offline {
 		return nil, nil, fmt.Errorf("%s %s is not in the cache (%s), and --offline fetches nothing", id, v, f.cache.Dir)
 	}
+	if src.Archive != "" {
+		got, err := f.fetchArchiveVersion(id, src)
+		if err != nil {
+			return nil, nil, err
+		}
+		if got.v.String() != v {
+			return nil, nil, fmt.Errorf("%s: %s now holds version %s, not %s", id, src.Archive, got.v, v)
+		}
+		return f.get(id, src, got)
+	}
 	tmp, err := f.cache.begin(id, v)
 	if err != nil {
 		return nil, nil, err
@@ -204,10 +223,8 @@ func (f *fetcher) fetchArchiveVersion(id string, src Source) (cand, error) {
 	if err != nil {
 		return cand{}, fmt.Errorf("%s: %s: version %q: %v", id, src.Archive, m.Version, err)
 	}
-	if _, ok := f.cache.lookup(id, m.Version); !ok {
-		if _, _, err := f.finish(id, src, "", tmp, dir, m.Version); err != nil {
-			return cand{}, err
-		}
+	if _, _, err := f.finish(id, src, "", tmp, dir, m.Version); err != nil {
+		return cand{}, err
 	}
 	return cand{v: v}, nil
 }

@@ -30,6 +30,7 @@ func Commands() map[string]func(ts *testscript.TestScript, neg bool, args []stri
 		"mkarchive":     mkarchive,
 		"gitserve":      gitserve,
 		"httpserve":     httpserve,
+		"stopservers":   stopservers,
 	}
 }
 

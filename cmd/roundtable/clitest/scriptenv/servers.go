@@ -12,6 +12,8 @@ import (
 	"os/exec"
 	"path/filepath"
 	"strings"
+	"sync"
+	"syscall"
 	"time"
 
 	"github.com/rogpeppe/go-internal/testscript"
@@ -145,6 +147,42 @@ func mkarchive(ts *testscript.TestScript, neg bool, args []string) {
 	ts.Check(closeAll())
 }
 
+// servers are the stop functions of the servers each script started.
+var (
+	serversMu sync.Mutex
+	servers   = map[*testscript.TestScript][]func(){}
+)
+
+func started(ts *testscript.TestScript, stop func()) {
+	serversMu.Lock()
+	servers[ts] = append(servers[ts], stop)
+	serversMu.Unlock()
+	ts.Defer(func() {
+		serversMu.Lock()
+		fs := servers[ts]
+		delete(servers, ts)
+		serversMu.Unlock()
+		for _, f := range fs {
+			f()
+		}
+	})
+}
+
+// stopservers stops every server gitserve and httpserve started in this
+// script: what runs after it has no network to reach.
+func stopservers(ts *testscript.TestScript, neg bool, args []string) {
+	if neg || len(args) != 0 {
+		ts.Fatalf("usage: stopservers")
+	}
+	serversMu.Lock()
+	fs := servers[ts]
+	servers[ts] = nil
+	serversMu.Unlock()
+	for _, f := range fs {
+		f()
+	}
+}
+
 // freePort is a port on 127.0.0.1 nothing listens on now.
 func freePort(ts *testscript.TestScript) int {
 	l, err := net.Listen("tcp", "127.0.0.1:0")
@@ -168,9 +206,11 @@ func gitserve(ts *testscript.TestScript, neg bool, args []string) {
 	cmd := exec.Command("git", "daemon", "--reuseaddr", "--export-all", "--listen=127.0.0.1",
 		fmt.Sprintf("--port=%d", port), "--base-path="+dir, dir)
 	cmd.Env = append(os.Environ(), gitEnv...)
+	// git runs git-daemon as a child: a process group stops both.
+	cmd.SysProcAttr = &syscall.SysProcAttr{Setpgid: true}
 	ts.Check(cmd.Start())
-	ts.Defer(func() {
-		_ = cmd.Process.Kill()
+	started(ts, func() {
+		_ = syscall.Kill(-cmd.Process.Pid, syscall.SIGKILL)
 		_ = cmd.Wait()
 	})
 	waitListening(ts, port)
@@ -187,7 +227,7 @@ func httpserve(ts *testscript.TestScript, neg bool, args []string) {
 	ts.Check(err)
 	srv := &http.Server{Handler: http.FileServer(http.Dir(ts.MkAbs(args[0]))), ReadHeaderTimeout: 5 * time.Second}
 	go func() { _ = srv.Serve(l) }()
-	ts.Defer(func() { _ = srv.Close() })
+	started(ts, func() { _ = srv.Close() })
 	ts.Setenv("HTTPURL", "http://"+l.Addr().String())
 }
 
