@@ -11,8 +11,8 @@ import (
 	"github.com/roundtable-dev/roundtable/compiler"
 	_ "github.com/roundtable-dev/roundtable/compiler/annas"
 	annastable "github.com/roundtable-dev/roundtable/engine/annas/table"
-	"github.com/roundtable-dev/roundtable/games"
 	"github.com/roundtable-dev/roundtable/examples/annas-expansion/valm"
+	"github.com/roundtable-dev/roundtable/games"
 	annasgen "github.com/roundtable-dev/roundtable/generated/annas"
 )
 
