@@ -30,6 +30,9 @@ type Pack struct {
 	Set                       *source.Set
 	Doc                       *source.Document // pack.yaml's document
 	Deps                      []*Pack          // resolved requires, set by Order
+	// Fetched marks a pack loaded from a lock (vendor/ or the pack cache):
+	// a dependency, whose warnings are its author's (QuietFetched).
+	Fetched bool
 	// Incomplete says a pack it requires is not loaded (set by Order):
 	// its references to that pack cannot resolve, so checks that need
 	// them keep quiet (StandsAlone).

@@ -167,7 +167,7 @@ func check(srcs []packSource, l compiler.Loader, dc *docCache) checked {
 			// stands alone (cmd/roundtable/cli/check.go).
 			ds = slices.DeleteFunc(ds, func(d diag.Diagnostic) bool { return !compiler.StandsAlone(d.Code) })
 		}
-		diags = append(diags, ds...)
+		diags = append(diags, compiler.QuietFetched(set, ds)...)
 		results = append(results, res)
 		for _, p := range set {
 			info := packInfo{id: p.ID, dir: p.Dir, game: p.GameID, embedded: p.Embedded}

@@ -46,6 +46,7 @@ func LoadLocked(l compiler.Loader, dirs []string, given map[string]bool) *Loaded
 			}
 			out.roots = append(out.roots, root)
 			p, ds := l.LoadPack(root.FS(), filepath.ToSlash(f.Dir))
+			p.Fetched = true
 			out.Diags = append(out.Diags, ds...)
 			out.Packs = append(out.Packs, p)
 			given[f.ID] = true
@@ -85,5 +86,11 @@ func SkipVendor(fsys fs.FS, dir string) fs.FS {
 	if _, err := os.Stat(filepath.Join(dir, LockName)); err != nil {
 		return fsys
 	}
-	return &source.Filter{FS: fsys, Skip: func(name string, isDir bool) bool { return isDir && name == VendorDir }}
+	skip := func(name string, isDir bool) bool { return isDir && name == VendorDir }
+	// The loader reads one Filter's Skip: join a project's into it.
+	if f, ok := fsys.(*source.Filter); ok {
+		inner := f.Skip
+		return &source.Filter{FS: f.FS, Skip: func(name string, isDir bool) bool { return skip(name, isDir) || inner(name, isDir) }}
+	}
+	return &source.Filter{FS: fsys, Skip: skip}
 }

@@ -166,7 +166,7 @@ func compileWith(dirs []string, l compiler.Loader) ([]*compiler.Result, diag.Lis
 			// own error under dozens. Keep what stands alone.
 			ds = slices.DeleteFunc(ds, func(d diag.Diagnostic) bool { return !compiler.StandsAlone(d.Code) })
 		}
-		diags = append(diags, ds...)
+		diags = append(diags, compiler.QuietFetched(set, ds)...)
 		results = append(results, res)
 	}
 	return results, qualifyRelated(results, applyProject(results, diags.Sort().Fold())), closeRoots, nil
