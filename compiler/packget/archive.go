@@ -196,7 +196,7 @@ func tarEntries(file string, lim Limits) ([]archEntry, io.Closer, error) {
 		switch h.Typeflag {
 		case tar.TypeDir:
 			e.dir = true
-		case tar.TypeReg, tar.TypeRegA:
+		case tar.TypeReg:
 			e.regular = true
 			left := min(lim.FileSize, lim.Bytes-total)
 			b, err := io.ReadAll(io.LimitReader(tr, left+1))

@@ -93,7 +93,7 @@ func ParseLock(file string, data []byte) (*Lock, error) {
 	}
 	doc := root.Content[0]
 	if doc.Kind != yaml.MappingNode {
-		return nil, fmt.Errorf("%s:%d: a lock is a mapping with version: and packs:", file, doc.Line)
+		return nil, fmt.Errorf("%s:%d: a lock is a mapping of version and packs", file, doc.Line)
 	}
 	var packs *yaml.Node
 	for i := 0; i+1 < len(doc.Content); i += 2 {

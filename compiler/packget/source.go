@@ -76,7 +76,7 @@ func ReadSources(n *yaml.Node) (Sources, error) {
 		k, v := n.Content[i], n.Content[i+1]
 		var s Source
 		if v.Kind != yaml.MappingNode {
-			return nil, fmt.Errorf("line %d: source of %s: a mapping with git: (and path:) or archive:", v.Line, k.Value)
+			return nil, fmt.Errorf("line %d: source of %s: a mapping with git (and path) or archive", v.Line, k.Value)
 		}
 		for j := 0; j+1 < len(v.Content); j += 2 {
 			switch f := v.Content[j]; f.Value {
