@@ -93,7 +93,7 @@ func (r *resolver) selected(from string, root *manifest) bool {
 // the command line.
 func (r *resolver) asker(id string, v semver.Version) string {
 	if r.min[id] == v.String() {
-		return "the lock or the command line"
+		return "roundtable.lock or the command line; move it with get " + id + "@VERSION"
 	}
 	for _, e := range r.edges {
 		if e.id == id && r.want(e, nil) == v.String() {
