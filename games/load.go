@@ -3,10 +3,10 @@ package games
 import (
 	"io"
 	"io/fs"
-	"path"
-	"slices"
 	"os"
+	"path"
 	"path/filepath"
+	"slices"
 	"strings"
 
 	"github.com/roundtable-dev/roundtable/compiler"
