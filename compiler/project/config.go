@@ -260,20 +260,31 @@ func (c *Config) Skips(rel string, dir bool) bool {
 // leaves out what the config ignores, and the config file itself. packDir
 // is the pack's folder as given; nil config: fsys unchanged.
 func (c *Config) Filter(fsys fs.FS, packDir string) fs.FS {
-	if c == nil {
+	skip := c.SkipsIn(packDir)
+	if skip == nil {
 		return fsys
+	}
+	return &source.Filter{FS: fsys, Skip: skip}
+}
+
+// SkipsIn is what Filter leaves out of the pack folder packDir, by slash
+// path relative to it: what the config ignores, and the config file
+// itself. nil: nothing (no config).
+func (c *Config) SkipsIn(packDir string) func(name string, dir bool) bool {
+	if c == nil {
+		return nil
 	}
 	abs, err := filepath.Abs(packDir)
 	if err != nil {
-		return fsys
+		return nil
 	}
 	prefix, err := filepath.Rel(c.Dir, abs)
 	if err != nil {
-		return fsys
+		return nil
 	}
 	prefix = filepath.ToSlash(prefix)
-	return &source.Filter{FS: fsys, Skip: func(name string, dir bool) bool {
+	return func(name string, dir bool) bool {
 		rel := path.Join(prefix, name)
 		return rel == FileName || c.Skips(rel, dir)
-	}}
+	}
 }
