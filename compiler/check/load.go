@@ -100,7 +100,7 @@ func Load(in Input) (l *Loaded, err error) {
 		}
 		display := filepath.ToSlash(filepath.Clean(s.Dir))
 		cfg := l.config(display).cfg
-		p, ds := ld.LoadPack(packget.SkipVendor(cfg.Filter(fsys, s.Dir), s.Dir), display)
+		p, ds := ld.LoadPack(Content(fsys, s.Dir, cfg), display)
 		l.Diags = append(l.Diags, ds...)
 		packs = append(packs, p)
 		loaded[p.ID] = true
@@ -122,6 +122,13 @@ func Load(in Input) (l *Loaded, err error) {
 	l.Sets = sets
 	l.Diags = append(l.Diags, ds...)
 	return l, nil
+}
+
+// Content is a pack folder's files as a check reads them: without what
+// its roundtable.yaml ignores (cfg, nil none), the config itself, and
+// vendor/ beside a lock (the locked packs, loaded as packs of their own).
+func Content(fsys fs.FS, dir string, cfg *project.Config) fs.FS {
+	return packget.SkipVendor(cfg.Filter(fsys, dir), dir)
 }
 
 // expand replaces each folder on disk that holds no pack.yaml by the pack

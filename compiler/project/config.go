@@ -264,7 +264,7 @@ func (c *Config) Filter(fsys fs.FS, packDir string) fs.FS {
 	if skip == nil {
 		return fsys
 	}
-	return &source.Filter{FS: fsys, Skip: skip}
+	return source.Skipping(fsys, skip)
 }
 
 // SkipsIn is what Filter leaves out of the pack folder packDir, by slash
