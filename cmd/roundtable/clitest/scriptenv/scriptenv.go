@@ -1,6 +1,6 @@
 // Package scriptenv is what every roundtable testscript has, wherever it
-// runs: $REPO and $SHARED, the commands mkfile and unplaceholder, the
-// -update flag. It does not import the CLI, so the CLI's own tests use it
+// runs: $REPO and $SHARED, the commands mkfile, unplaceholder and answers,
+// the -update flag. It does not import the CLI, so the CLI's own tests use it
 // too (cmd/roundtable/cli); clitest adds the CLI itself.
 package scriptenv
 
@@ -26,6 +26,7 @@ func Commands() map[string]func(ts *testscript.TestScript, neg bool, args []stri
 	return map[string]func(ts *testscript.TestScript, neg bool, args []string){
 		"mkfile":        mkfile,
 		"unplaceholder": unplaceholder,
+		"answers":       answers,
 	}
 }
 
