@@ -307,7 +307,7 @@ func (h *humanPlay) do(word, arg string) {
 	if word == "save" {
 		fmt.Fprintf(h.out, "saved the position to %s\n", arg)
 	} else {
-		fmt.Fprintf(h.out, "wrote the log of %d actions to %s\n", len(h.s.Log()), arg)
+		fmt.Fprintf(h.out, "wrote the log of %s to %s\n", count(len(h.s.Log()), "action"), arg)
 	}
 }
 
@@ -422,7 +422,7 @@ func (h *humanPlay) finish(ended, capped bool) error {
 		}
 	}
 	if ended && !match.Over() {
-		msg := fmt.Sprintf("roundtable: the input ended before the game did (after %d actions, turn %d)", len(h.s.Log()), match.Turn())
+		msg := fmt.Sprintf("roundtable: the input ended before the game did (after %s, turn %d)", count(len(h.s.Log()), "action"), match.Turn())
 		if h.f.posOut != "" && h.f.posOut != "-" {
 			msg += "; the position is in " + h.f.posOut
 		}
@@ -432,7 +432,7 @@ func (h *humanPlay) finish(ended, capped bool) error {
 		fmt.Fprintln(h.out, resultLine(h.result(capped)))
 	}
 	if h.refused > 0 {
-		return &exitError{Code: exitContent, Msg: fmt.Sprintf("%d answers of the input were refused (the first at line %d)", h.refused, h.first)}
+		return &exitError{Code: exitContent, Msg: fmt.Sprintf("%s refused (the first at input line %d)", count(h.refused, "answer"), h.first)}
 	}
 	return nil
 }
@@ -479,4 +479,12 @@ func (h *humanPlay) writeLog(name string) error {
 		return err
 	}
 	return writeFileAtomic(name, b.Bytes())
+}
+
+// count is "1 action", "2 actions".
+func count(n int, noun string) string {
+	if n == 1 {
+		return "1 " + noun
+	}
+	return fmt.Sprintf("%d %ss", n, noun)
 }

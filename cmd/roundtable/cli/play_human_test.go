@@ -97,7 +97,7 @@ func TestHumanAnswers(t *testing.T) {
 input line 2: "play" is ambiguous: play cedar, play maple, play rowan
 input line 5: "9" is not a legal action (answer 1 to 1)
 input line 6: "undo me" is not a legal action; nearest: play maple
-roundtable: 4 answers of the input were refused (the first at line 1)
+roundtable: 4 answers refused (the first at input line 1)
 `
 	if errs != wantErr || code != 1 {
 		t.Fatalf("exit %d, stderr:\n%s\nwant:\n%s", code, errs, wantErr)
@@ -292,7 +292,7 @@ func TestHumanUndoSaveAndLog(t *testing.T) {
 		"log " + p("game.json"), "save " + p("end.yaml"), "",
 	}, "\n") + "\n"
 	out, errs, code := duelCLI(t, in, "--seat", "1=human", "--seat", "2=greedy")
-	if code != 1 || errs != "input line 1: nothing to undo: no decision of yours to go back to\nroundtable: 1 answers of the input were refused (the first at line 1)\n" {
+	if code != 1 || errs != "input line 1: nothing to undo: no decision of yours to go back to\nroundtable: 1 answer refused (the first at input line 1)\n" {
 		t.Fatalf("exit %d, stderr %q", code, errs)
 	}
 	for _, s := range []string{"saved the position to " + p("a.yaml"), "back to your decision of turn 1", "back to P1's decision of turn 3",
