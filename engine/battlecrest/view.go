@@ -184,14 +184,14 @@ func (g *Game) landmarkLines(b *strings.Builder, l Placed) {
 }
 
 // specialText is what a special ability does: "star: attack 1 long 4",
-// "when damaged: attack 1 medium", or its text when the engine keeps only
-// that.
+// "when damaged: attack 1 medium", "an enemy enters within 3: attack 1
+// long 3", or its text when the engine keeps only that.
 func specialText(s *table.Special) string {
 	switch {
 	case s.Star:
 		return "star: " + describe(s.Ability)
 	case s.When != table.NoTiming:
-		return table.TimingNames[s.When] + ": " + describe(s.Ability)
+		return s.Trigger() + ": " + describe(s.Ability)
 	}
 	return s.Text
 }
