@@ -9,6 +9,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/roundtable-dev/roundtable/cmd/roundtable/clitest/scriptenv"
 	"github.com/roundtable-dev/roundtable/engine/play"
 	"github.com/roundtable-dev/roundtable/engine/play/playtest/toy"
 	"github.com/roundtable-dev/roundtable/games"
@@ -345,4 +346,51 @@ func TestHumanLogMidGame(t *testing.T) {
 	if got != replay || !strings.Contains(got, "\n{\"position\":{\"version\":1,\"game\":\"duel\"") || !strings.Contains(got, `"reason":"stopped after 2 actions"`) {
 		t.Fatalf("the log:\n%s\nplay --format json:\n%s", got, replay)
 	}
+}
+
+// transcriptAnswers are the answers of docs/play.md's transcript: a
+// prefix, a number, undo, a typo, an ambiguous start, a text, save, quit.
+const transcriptAnswers = "raise lck\n2\nundo\nrasie skl\nraise skl spd\nraise skl str lck def\nsave lyn.yaml\nquit\n"
+
+// transcriptArgs are its command line.
+var transcriptArgs = []string{"play", "tropera", "levelup", "--character", "lyn", "--levels", "8", "--seed", "4", "--seat", "1=human"}
+
+// TestTerminalTranscriptInDocs: docs/play.md's transcript of a session
+// ("Playing in the terminal") is what the session prints, stdout and
+// stderr interleaved; -update rewrites it.
+func TestTerminalTranscriptInDocs(t *testing.T) {
+	docs, err := filepath.Abs("../../../docs/play.md")
+	if err != nil {
+		t.Fatal(err)
+	}
+	doc, err := os.ReadFile(docs)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Chdir(t.TempDir())
+	var b bytes.Buffer
+	code := run(transcriptArgs, strings.NewReader(transcriptAnswers), &b, &b)
+	if code != 1 {
+		t.Fatalf("exit %d, want 1 (two answers are refused):\n%s", code, b.String())
+	}
+	if _, err := os.Stat("lyn.yaml"); err != nil {
+		t.Fatalf("save wrote no file: %v", err)
+	}
+	want := "answers.txt:\n\n```\n" + transcriptAnswers + "```\n\n```\n$ roundtable " + strings.Join(transcriptArgs, " ") + " < answers.txt\n" + b.String() + "```\n"
+	const open, end = "<!-- transcript terminal -->\n", "<!-- /transcript terminal -->"
+	before, rest, ok := strings.Cut(string(doc), open)
+	got, after, ok2 := strings.Cut(rest, end)
+	if !ok || !ok2 {
+		t.Fatal("docs/play.md has no <!-- transcript terminal --> block")
+	}
+	if got == want {
+		return
+	}
+	if scriptenv.Update() {
+		if err := os.WriteFile(docs, []byte(before+open+want+end+after), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		return
+	}
+	t.Fatalf("docs/play.md's transcript:\n%s\nwant (go test -run TestTerminalTranscriptInDocs -update):\n%s", got, want)
 }
