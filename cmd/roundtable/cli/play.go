@@ -100,6 +100,8 @@ func examples(verb string) string {
 		fmt.Fprintf(&b, "  roundtable play %s --seed 7 --format json | tail -1\n", first)
 		fmt.Fprintf(&b, "  roundtable play %s --seed 7 --stop-after 0 --position-out start.yaml\n", first)
 		fmt.Fprintf(&b, "  roundtable play %s --from start.yaml --actions moves.txt\n", first)
+		fmt.Fprintf(&b, "  roundtable play %s --seat 1=human                # you play seat 1 in the terminal; the search plays the others\n", first)
+		fmt.Fprintf(&b, "  roundtable play %s --seat 1=human --seat 2=human # hot-seat: two people at one screen\n", first)
 	}
 	if first != "" && verb == "legal" {
 		fmt.Fprintf(&b, "  roundtable legal %s --from start.yaml --format json\n", first)
@@ -217,6 +219,9 @@ func modeCommand(g *games.Game, m play.Mode, legal bool) *cobra.Command {
 		fl.StringVar(&f.posOut, "position-out", "", "write the final position to this file (.json or .yaml; - for stdout)")
 	}
 	cmd.Example = fmt.Sprintf("  roundtable %s %s %s %s", verb, g.ID, m.Name, modeExample(m))
+	if !legal {
+		cmd.Example += fmt.Sprintf("\n  roundtable play %s %s %s --seat 1=human   # you play seat 1 in the terminal", g.ID, m.Name, modeExample(m))
+	}
 	return cmd
 }
 

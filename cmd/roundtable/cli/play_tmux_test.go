@@ -22,7 +22,7 @@ import (
 var hotSeatGame = struct {
 	game, mode string
 	seed       int
-}{"table-battles", "battle", 3}
+}{"annas", "versus", 7}
 
 // tmuxSession is a detached tmux session on a socket of its own.
 type tmuxSession struct {
@@ -166,6 +166,9 @@ func TestHotSeatInTmux(t *testing.T) {
 		if l = strings.TrimRight(l, " "); strings.TrimSpace(l) != "" && !slices.Contains(theirs, l) {
 			private = append(private, l)
 		}
+	}
+	if !slices.ContainsFunc(private, func(l string) bool { return strings.Contains(l, "hand: ") }) {
+		t.Fatalf("%s's view shows no hand the other may not see: %q", names[0].Name, private)
 	}
 
 	s := &tmuxSession{t: t, tmux: tmux, sock: filepath.Join(dir, "tmux.sock")}
