@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"maps"
 	"os"
 	"path/filepath"
 	"slices"
@@ -182,6 +183,7 @@ type runFlags struct {
 	maxActions int
 	posOut     string
 	seats      []string
+	given      map[string][]string // the mode's flags set on the command line
 }
 
 func modeCommand(g *games.Game, m play.Mode, legal bool) *cobra.Command {
@@ -197,6 +199,7 @@ func modeCommand(g *games.Game, m play.Mode, legal bool) *cobra.Command {
 		Args:  cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
 			o := play.Options{Seed: uint64(f.seed), Flags: mf.values(cmd)}
+			f.given = mf.given(cmd)
 			if legal {
 				return runLegal(cmd, g, m, o, f)
 			}
@@ -301,6 +304,20 @@ func prepare(cmd *cobra.Command, g *games.Game, m play.Mode, o *play.Options, f 
 		}
 		f.seed, o.Seed = h.Seed, uint64(h.Seed)
 	}
+	// The log's mode flags are the run's; one given otherwise is refused.
+	for _, name := range slices.Sorted(maps.Keys(h.Flags)) {
+		v := h.Flags[name]
+		if given, ok := f.given[name]; ok && !slices.Equal(given, v) {
+			return nil, nil, &exitError{Code: exitContent, Msg: fmt.Sprintf("%s: a log of --%s %s, not %s", f.actions, name, strings.Join(v, ","), strings.Join(given, ","))}
+		}
+		if !slices.ContainsFunc(m.Flags, func(x play.Flag) bool { return x.Name == name }) {
+			return nil, nil, &exitError{Code: exitContent, Msg: fmt.Sprintf("%s: the log's match line has a flag %s that %s %s does not take", f.actions, name, g.ID, m.Name)}
+		}
+		if f.given == nil {
+			f.given = map[string][]string{}
+		}
+		f.given[name], o.Flags[name] = v, v
+	}
 	return rules, lines, nil
 }
 
@@ -315,6 +332,7 @@ func isLog(data []byte) bool {
 type logHeader struct {
 	Game, Mode, From string
 	Seed             int64
+	Flags            map[string][]string
 }
 
 // parseLog reads a `play --format json` log: its match line and the action
@@ -332,8 +350,9 @@ func parseLog(data []byte) (logHeader, []play.ActionLine, error) {
 			Match *struct {
 				Game string `json:"game"`
 				Mode string `json:"mode"`
-				Seed int64  `json:"seed"`
-				From string `json:"from"`
+				Seed  int64               `json:"seed"`
+				From  string              `json:"from"`
+				Flags map[string][]string `json:"flags"`
 			} `json:"match"`
 			Event *struct {
 				Kind   string `json:"kind"`
@@ -348,7 +367,7 @@ func parseLog(data []byte) (logHeader, []play.ActionLine, error) {
 			if seen {
 				return h, nil, fmt.Errorf("%d: a second match line: one log is one match", n+1)
 			}
-			h = logHeader{Game: rec.Match.Game, Mode: rec.Match.Mode, From: rec.Match.From, Seed: rec.Match.Seed}
+			h = logHeader{Game: rec.Match.Game, Mode: rec.Match.Mode, From: rec.Match.From, Seed: rec.Match.Seed, Flags: rec.Match.Flags}
 			seen = true
 		case rec.Event != nil && rec.Event.Kind == "action":
 			if !seen {
@@ -433,12 +452,13 @@ type seatJSON struct {
 }
 
 type matchJSON struct {
-	Version int        `json:"version"`
-	Game    string     `json:"game"`
-	Mode    string     `json:"mode"`
-	Seed    int64      `json:"seed"`
-	From    string     `json:"from,omitempty"`
-	Seats   []seatJSON `json:"seats"`
+	Version int                 `json:"version"`
+	Game    string              `json:"game"`
+	Mode    string              `json:"mode"`
+	Seed    int64               `json:"seed"`
+	From    string              `json:"from,omitempty"`
+	Flags   map[string][]string `json:"flags,omitempty"`
+	Seats   []seatJSON          `json:"seats"`
 }
 
 type resultJSON struct {
@@ -538,7 +558,7 @@ func seatsJSON(match play.Match, names []string) []seatJSON {
 // (human) vs P2 (search:400)".
 func printHeader(out io.Writer, enc *json.Encoder, g *games.Game, m play.Mode, f *runFlags, seats []seatJSON) {
 	if f.format == "json" {
-		_ = enc.Encode(map[string]matchJSON{"match": {Version: streamVersion, Game: g.ID, Mode: m.Name, Seed: f.seed, From: f.from, Seats: seats}})
+		_ = enc.Encode(map[string]matchJSON{"match": {Version: streamVersion, Game: g.ID, Mode: m.Name, Seed: f.seed, From: f.from, Flags: f.given, Seats: seats}})
 		return
 	}
 	var names []string

@@ -2,8 +2,12 @@ package cli
 
 import (
 	"bytes"
+	"encoding/json"
 	"fmt"
 	"io"
+	"mime/multipart"
+	"net/http"
+	"net/http/httptest"
 	"os"
 	"path/filepath"
 	"strings"
@@ -13,6 +17,7 @@ import (
 	"github.com/roundtable-dev/roundtable/engine/play"
 	"github.com/roundtable-dev/roundtable/engine/play/playtest/toy"
 	"github.com/roundtable-dev/roundtable/games"
+	"github.com/roundtable-dev/roundtable/games/studio"
 )
 
 // duelCLI runs `play duel ARGS...` (the toy card game) in-process with
@@ -393,4 +398,53 @@ func TestTerminalTranscriptInDocs(t *testing.T) {
 		return
 	}
 	t.Fatalf("docs/play.md's transcript:\n%s\nwant (go test -run TestTerminalTranscriptInDocs -update):\n%s", got, want)
+}
+
+// TestHumanLogReplaysInTheStudio: the log a person writes with `log` is
+// one the studio's replay page reads: the whole game, to the same result.
+func TestHumanLogReplaysInTheStudio(t *testing.T) {
+	t.Chdir(t.TempDir())
+	var ref, errb bytes.Buffer
+	if code := run([]string{"play", "table-battles", "--seed", "3", "--format", "json"}, nil, &ref, &errb); code != 0 {
+		t.Fatal(errb.String())
+	}
+	var in strings.Builder
+	for _, l := range strings.Split(ref.String(), "\n") {
+		var rec struct{ Event *play.Event }
+		if json.Unmarshal([]byte(l), &rec) == nil && rec.Event != nil && rec.Event.Kind == "action" && rec.Event.Seat == 0 {
+			in.WriteString(rec.Event.Action + "\n")
+		}
+	}
+	in.WriteString("log game.json\n")
+	var out bytes.Buffer
+	if code := run([]string{"play", "table-battles", "--seed", "3", "--seat", "1=human", "--seat", "2=greedy"}, strings.NewReader(in.String()), &out, &errb); code != 0 {
+		t.Fatalf("exit %d: %s", code, errb.String())
+	}
+	log, err := os.ReadFile("game.json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	ts := httptest.NewServer(studio.New(nil, io.Discard).Handler())
+	defer ts.Close()
+	var body bytes.Buffer
+	w := multipart.NewWriter(&body)
+	f, _ := w.CreateFormFile("log", "game.json")
+	f.Write(log)
+	w.Close()
+	res, err := http.Post(ts.URL+"/api/replay", w.FormDataContentType(), &body)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer res.Body.Close()
+	var rep struct {
+		Error  string
+		Result string
+		Steps  []struct{ Action string }
+	}
+	if err := json.NewDecoder(res.Body).Decode(&rep); err != nil {
+		t.Fatal(err)
+	}
+	if rep.Error != "" || rep.Result != "plegia won: no formation of shepherds can ever attack plegia" || len(rep.Steps) != 67 {
+		t.Fatalf("the studio's replay: error %q, result %q, %d steps (want 66 actions and the start)", rep.Error, rep.Result, len(rep.Steps))
+	}
 }
