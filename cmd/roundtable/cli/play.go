@@ -348,8 +348,8 @@ func parseLog(data []byte) (logHeader, []play.ActionLine, error) {
 		}
 		var rec struct {
 			Match *struct {
-				Game string `json:"game"`
-				Mode string `json:"mode"`
+				Game  string              `json:"game"`
+				Mode  string              `json:"mode"`
 				Seed  int64               `json:"seed"`
 				From  string              `json:"from"`
 				Flags map[string][]string `json:"flags"`
