@@ -87,6 +87,12 @@ func runHuman(cmd *cobra.Command, g *games.Game, m play.Mode, o play.Options, f 
 		seats: seatsJSON(probe, names), in: bufio.NewReader(cmd.InOrStdin()),
 		out: cmd.OutOrStdout(), errw: cmd.ErrOrStderr(),
 		inTerm: isTerminal(cmd.InOrStdin()), outTerm: isTerminal(cmd.OutOrStdout())}
+	if h.outTerm {
+		s.Thinking = func(seat int) {
+			fmt.Fprintf(h.out, "\r\x1b[K%s is thinking…", h.name(seat))
+			h.thinking = true
+		}
+	}
 	return h.run()
 }
 
@@ -114,6 +120,8 @@ type humanPlay struct {
 	line    int // input lines read
 	refused int // answers refused from input that is not a terminal
 	first   int // the input line of the first of them
+	// thinking says the last line on a terminal is "P2 is thinking…".
+	thinking bool
 }
 
 // errEnded is read's error at the end of the input.
@@ -187,7 +195,12 @@ loop:
 			h.showEnd()
 			break loop
 		case !h.s.Waiting():
-			if err := h.s.Advance(max(stopAt, 0)); err != nil {
+			err := h.s.Advance(max(stopAt, 0))
+			if h.thinking {
+				fmt.Fprint(h.out, "\r\x1b[K") // the line "P2 is thinking…" goes
+				h.thinking = false
+			}
+			if err != nil {
 				return fmt.Errorf("%s %s: %v", h.g.ID, h.m.Name, err)
 			}
 			continue

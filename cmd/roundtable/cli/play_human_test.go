@@ -448,3 +448,16 @@ func TestHumanLogReplaysInTheStudio(t *testing.T) {
 		t.Fatalf("the studio's replay: error %q, result %q, %d steps (want 66 actions and the start)", rep.Error, rep.Result, len(rep.Steps))
 	}
 }
+
+// TestHumanCaps: --max-actions ends a person's game as a capped draw,
+// --stop-after where it stands, as they end a policies' game.
+func TestHumanCaps(t *testing.T) {
+	out, errs, code := duelCLI(t, "play rowan\nplay cedar\n", "--seat", "1=human", "--seat", "2=greedy", "--max-actions", "3")
+	if code != 0 || errs != "" || !strings.HasSuffix(out, "P1 (1-2, help)> play cedar\n\n== the end, turn 2 ==\nround 2, wins 1-0, table: cedar\nP1 hand: maple\nP2 hand: 2 cards\nresult: draw after 2 turns (stopped after 3 actions)\n") {
+		t.Fatalf("capped: exit %d %q\n%s", code, errs, out)
+	}
+	out, _, code = duelCLI(t, "play rowan\nplay cedar\n", "--seat", "1=human", "--seat", "2=greedy", "--stop-after", "2")
+	if code != 0 || !strings.HasSuffix(out, "P1 takes the round\nstopped after 2 actions (turn 2)\n") || strings.Contains(out, "P1 (1-2, help)>") {
+		t.Fatalf("stopped: exit %d\n%s", code, out)
+	}
+}

@@ -40,6 +40,9 @@ type Session struct {
 	// gives its recorded reply instead of thinking again, so undoing and
 	// answering as before plays on exactly as before.
 	redo []string
+	// Thinking, when set, is called before an engine seat is asked to
+	// decide (not when its reply is replayed): a terminal says so.
+	Thinking func(seat int)
 }
 
 // ErrNothingToUndo is Undo's error when the seat has made no decision in
@@ -132,6 +135,9 @@ func (s *Session) Advance(limit int) error {
 			}
 		}
 		if i < 0 {
+			if s.Thinking != nil {
+				s.Thinking(seat)
+			}
 			i = s.seats[seat].Policy.Choose(m)
 		}
 		if err := s.Apply(i, false); err != nil {
