@@ -176,7 +176,7 @@ func (h *humanPlay) run() error {
 	} else if stopAt <= 0 {
 		stopAt = -1
 	}
-	ended, quit := false, false
+	ended := false
 loop:
 	for {
 		match := h.s.Match()
@@ -216,7 +216,6 @@ loop:
 				break
 			}
 			if play.Normalize(line) == "quit" {
-				quit = true
 				break
 			}
 			if h.outTerm {
@@ -225,12 +224,12 @@ loop:
 		}
 		h.shown = seat
 		h.showDecision(seat)
-		var err error
-		if quit, err = h.decide(seat); err != nil {
-			if errors.Is(err, errEnded) {
-				ended = true
-				break
-			}
+		quit, err := h.decide(seat)
+		if errors.Is(err, errEnded) {
+			ended = true
+			break
+		}
+		if err != nil {
 			return err
 		}
 		if quit {
