@@ -10,6 +10,7 @@ import (
 	"net/http/httptest"
 	"os"
 	"path/filepath"
+	"regexp"
 	"strings"
 	"testing"
 
@@ -461,3 +462,61 @@ func TestHumanCaps(t *testing.T) {
 		t.Fatalf("stopped: exit %d\n%s", code, out)
 	}
 }
+
+// TestHumanSeesOnlyTheirSeat: over a whole Anna's game, a person at P1
+// is shown P2's draws as counts (every "P2 draws CARD" of the log, which
+// is the whole truth, is absent from the screen; "P2 draws a card" is
+// there) and P2's hand as a count.
+func TestHumanSeesOnlyTheirSeat(t *testing.T) {
+	var ref, errb bytes.Buffer
+	if code := run([]string{"play", "annas", "--seed", "7", "--format", "json"}, nil, &ref, &errb); code != 0 {
+		t.Fatal(errb.String())
+	}
+	var in strings.Builder
+	var secret []string
+	for _, l := range strings.Split(ref.String(), "\n") {
+		var rec struct{ Event *play.Event }
+		if json.Unmarshal([]byte(l), &rec) != nil || rec.Event == nil {
+			continue
+		}
+		e := rec.Event
+		if e.Kind == "action" && e.Seat == 0 {
+			in.WriteString(e.Action + "\n")
+		}
+		if e.Kind == "draw" && e.Seat == 1 {
+			secret = append(secret, e.Text)
+		}
+	}
+	var out bytes.Buffer
+	if code := run([]string{"play", "annas", "--seed", "7", "--seat", "1=human", "--seat", "2=greedy"}, strings.NewReader(in.String()), &out, &errb); code != 0 {
+		t.Fatalf("exit %d: %s", code, errb.String())
+	}
+	screen := out.String()
+	if len(secret) < 3 || !strings.Contains(screen, "result: P1 wins after 13 turns") {
+		t.Fatalf("%d draws of P2's; the game:\n%s", len(secret), screen[max(0, len(screen)-300):])
+	}
+	for _, s := range secret {
+		if strings.Contains(screen, s+"\n") {
+			t.Errorf("P1's screen shows %q", s)
+		}
+	}
+	if !strings.Contains(screen, "P2 draws a card\n") {
+		t.Error("P1 is not told that P2 draws")
+	}
+	lines := strings.Split(screen, "\n")
+	hands := 0
+	for i, l := range lines {
+		if strings.HasPrefix(l, "P2 (north):") {
+			hands++
+			if !handCount.MatchString(lines[i+1]) {
+				t.Fatalf("P2's hand on P1's screen: %q", lines[i+1])
+			}
+		}
+	}
+	if hands < 30 {
+		t.Fatalf("P2's hand shown %d times", hands)
+	}
+}
+
+// handCount is how Anna's Show writes a hand the seat may not see.
+var handCount = regexp.MustCompile(`^  hand: \d+ cards?$`)
