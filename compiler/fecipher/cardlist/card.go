@@ -58,6 +58,14 @@ func none(v *Value) bool {
 	return v.Kind == KindString && (strings.TrimSpace(v.Str) == "-" || strings.TrimSpace(v.Str) == "") || v.Kind == KindNull
 }
 
+// given is a field's value unless it is absent or none.
+func given(r *record, f string) *Value {
+	if v := r.get(f); v != nil && !none(v) {
+		return v
+	}
+	return nil
+}
+
 // printed reads a printed number: 5 or "5", "X" or, where allowed, "-",
 // empty or absent (none).
 func (im *importer) printed(r *record, f string, dash bool, st *Stats) (any, bool) {
@@ -310,7 +318,7 @@ func (im *importer) printings(r *record, c *Card) bool {
 		if m != nil {
 			set = m[1] + m[2]
 		}
-		if p.get(fSet) != nil {
+		if v := p.get(fSet); v != nil && !none(v) {
 			s, ok := im.str(p, fSet)
 			if !ok {
 				return false
@@ -323,10 +331,10 @@ func (im *importer) printings(r *record, c *Card) bool {
 			return false
 		}
 		rarity, from := strings.TrimSpace(m[5]), p
-		if p.get(fRarity) == nil && rarity == "" && r.get(fRarity) != nil {
+		if given(p, fRarity) == nil && rarity == "" && given(r, fRarity) != nil {
 			from = r
 		}
-		if from.get(fRarity) != nil {
+		if given(from, fRarity) != nil {
 			s, ok := im.str(from, fRarity)
 			if !ok {
 				return false
@@ -342,9 +350,9 @@ func (im *importer) printings(r *record, c *Card) bool {
 		if pr.Rarity == "" {
 			pr.Rarity = "?"
 		}
-		seriesV, from := p.get(fSeries), p
-		if seriesV == nil && r.get(fSeries) != nil {
-			seriesV, from = r.get(fSeries), r
+		seriesV, from := given(p, fSeries), p
+		if seriesV == nil && given(r, fSeries) != nil {
+			seriesV, from = given(r, fSeries), r
 		}
 		series, at := 0, codeV.Off
 		if seriesV != nil {

@@ -103,6 +103,11 @@ func canonical(name string) (string, int) {
 	return a.canon, a.rank
 }
 
+func canonicalOf(name string) string {
+	c, _ := canonical(name)
+	return c
+}
+
 // cardFields are the fields that make a card; the rest belong to a
 // printing. Rows of a table that agree on all of them are one card.
 var cardFields = []string{fKey, fUnit, fTitle, fClass, fCost, fPromotion, fColor, fEmblems, fMinRange, fMaxRange, fRange, fAttack, fSupport, fSkill, fSupportSkill}

@@ -17,7 +17,7 @@ var shapeCSV = register(&Shape{
 		if rows == nil {
 			var err *tableError
 			if rows, err = csvRows(im.data, im.lines, in.seen.Sep); err != nil {
-				im.diags.Add(CodeTable, im.pos(err.off), "%s cannot be read as CSV: %s; nothing imported", im.display, err.msg).Hint = `a quote opens a cell; write "" for a quote inside a quoted cell`
+				im.diags.Add(CodeTable, im.pos(err.off), "%s cannot be read as CSV: %s; nothing imported", im.display, err.msg).Hint = `a cell that holds a quote, a comma or a line break is quoted, each quote inside it doubled (""), as spreadsheets save them`
 				return nil
 			}
 		}

@@ -17,8 +17,8 @@ var shapeLackey = register(&Shape{
 	Detect: func(s *Seen) Fit {
 		f := s.Fit(gameFields, nil)
 		f.Need += 4
-		for i, want := range []string{fName, fSet, fImage} {
-			if len(s.Header) <= i || fieldKey(s.Header[i]) != fieldKey(want) {
+		for i, want := range []string{"Name", "Set", "ImageFile"} {
+			if c, _ := canonical(want); len(s.Header) <= i || canonicalOf(s.Header[i]) != c {
 				f.Lacks = append(f.Lacks, want+" as column "+string(rune('1'+i)))
 			}
 		}

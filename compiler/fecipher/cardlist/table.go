@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/csv"
 	"errors"
+	"fmt"
 	"io"
 	"strings"
 )
@@ -111,7 +112,8 @@ func csvRows(data []byte, lines *Lines, sep rune) ([][]*Value, *tableError) {
 	r := csv.NewReader(bytes.NewReader(data))
 	r.Comma = sep
 	r.FieldsPerRecord = -1 // a short row is cells left empty, a long one reported per row
-	r.LazyQuotes = true    // a quote inside an unquoted cell is text
+	// Not LazyQuotes: with it a quote left open reads the rest of the file
+	// into one cell without a word.
 	var rows [][]*Value
 	header := true
 	for {
@@ -121,6 +123,9 @@ func csvRows(data []byte, lines *Lines, sep rune) ([][]*Value, *tableError) {
 		}
 		if err != nil {
 			var pe *csv.ParseError
+			if errors.As(err, &pe) && pe.StartLine != pe.Line && errors.Is(pe.Err, csv.ErrQuote) {
+				return rows, &tableError{off: lines.Offset(pe.StartLine, 1), msg: fmt.Sprintf("a quoted cell of the row on line %d is not closed before the end of line %d", pe.StartLine, pe.Line)}
+			}
 			if errors.As(err, &pe) {
 				return rows, &tableError{off: lines.Offset(pe.Line, pe.Column), msg: pe.Err.Error()}
 			}
