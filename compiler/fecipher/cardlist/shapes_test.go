@@ -3,10 +3,10 @@ package cardlist_test
 import (
 	"fmt"
 	"maps"
-	"slices"
 	"os"
 	"path/filepath"
 	"reflect"
+	"slices"
 	"strings"
 	"testing"
 	"testing/fstest"
