@@ -38,7 +38,7 @@ func arts(c map[string]any) []map[string]any {
 // rarity and series on the card (its first printing's), each printing
 // under AlternateArts with its own CardCode, SetCode and SeriesNumber and
 // no rarity (its code has it), and no SupportSkill where there is none.
-func asCardRarity(t *testing.T, cards []map[string]any) []byte {
+func asCardRarity(t testing.TB, cards []map[string]any) []byte {
 	var out []map[string]any
 	for _, c := range cards {
 		o := map[string]any{}
@@ -70,7 +70,7 @@ func asCardRarity(t *testing.T, cards []map[string]any) []byte {
 // the columns in another order under other names, colors and emblems
 // joined by "/", the range in one column ("1-2", "-" for none), and the
 // list's card ID column (two cards of the list are alike in every field).
-func asCSV(t *testing.T, cards []map[string]any) []byte {
+func asCSV(t testing.TB, cards []map[string]any) []byte {
 	var b bytes.Buffer
 	w := csv.NewWriter(&b)
 	header := []string{"Card Code", "Set", "Rarity", "Series Number", "ID", "Title", "Character", "Class", "Colour", "Deploy Cost", "Class Change Cost", "Emblems", "Range", "Atk", "Support", "Skill", "Support Skill"}
@@ -144,5 +144,33 @@ func TestRealListInOtherShapes(t *testing.T) {
 			}
 		}
 		equalMaps(t, c.name+" diagnostics", count(gotCodes), count(wantCodes))
+	}
+}
+
+// BenchmarkImportShapes imports the real list as it is and converted into
+// the card-rarity JSON and a CSV export: what recognising and decoding
+// another shape costs against the list's own.
+func BenchmarkImportShapes(b *testing.B) {
+	data, err := os.ReadFile(cardListPath(b))
+	if err != nil {
+		b.Fatal(err)
+	}
+	var cards []map[string]any
+	if err := json.Unmarshal(data, &cards); err != nil {
+		b.Fatal(err)
+	}
+	for _, c := range []struct {
+		name string
+		data []byte
+	}{{"decksteria", data}, {"card-rarity", asCardRarity(b, cards)}, {"csv", asCSV(b, cards)}} {
+		b.Run(c.name, func(b *testing.B) {
+			b.ReportAllocs()
+			b.SetBytes(int64(len(c.data)))
+			for b.Loop() {
+				if pk, _ := cardlist.Import(c.data, c.name); pk.Stats.Cards != 2427 {
+					b.Fatalf("%d cards", pk.Stats.Cards)
+				}
+			}
+		})
 	}
 }
