@@ -93,7 +93,7 @@ func TestDiffFilesCatchesAPrinting(t *testing.T) {
 	}
 	want, _ := importClean(t, data, "decksteria.json")
 	for _, c := range []struct{ from, to, diff string }{
-		{`"Rarity": "HN"`, `"Rarity": "R"`, `series-31.yaml line 117: got "    rarity: R", want "    rarity: HN"`},
+		{`"Rarity": "HN"`, `"Rarity": "R"`, `series-31.yaml line 124: got "    rarity: R", want "    rarity: HN"`},
 		{`,
      {"ID": 1, "CardCode": "B31-001SR+", "SetCode": "B31", "Rarity": "SR+", "SeriesNo": 31}`, ``, `series-31.yaml line 30: got "---", want "  - set: B31"`},
 	} {

@@ -1,0 +1,87 @@
+package cardlist_test
+
+import (
+	"bytes"
+	"os"
+	"path/filepath"
+	"regexp"
+	"strings"
+	"testing"
+
+	"github.com/rogpeppe/go-internal/testscript"
+
+	"github.com/roundtable-dev/roundtable/cmd/roundtable/clitest/scriptenv"
+	"github.com/roundtable-dev/roundtable/compiler/diag"
+	"github.com/roundtable-dev/roundtable/compiler/fecipher/cardlist"
+)
+
+// cardListsSection is docs/fecipher.md's "Card lists", up to the next
+// section of its level.
+func cardListsSection(t *testing.T) string {
+	t.Helper()
+	md, err := os.ReadFile("../../../docs/fecipher.md")
+	if err != nil {
+		t.Fatal(err)
+	}
+	s := string(md)
+	i := strings.Index(s, "\n## Card lists\n")
+	if i < 0 {
+		t.Fatal(`docs/fecipher.md has no "## Card lists"`)
+	}
+	s = s[i+1:]
+	if j := strings.Index(s, "\n## "); j >= 0 {
+		s = s[:j]
+	}
+	return s
+}
+
+// TestDocsCardListExamples keeps docs/fecipher.md's "Card lists" true:
+// every command of its sh blocks runs from the repository root (its /tmp/
+// folders in the script's work folder) and succeeds, its deck example is
+// the deck of testdata/decks, and its unknown-shape message is what
+// import prints for such a file.
+func TestDocsCardListExamples(t *testing.T) {
+	sec := cardListsSection(t)
+	var script strings.Builder
+	script.WriteString("cd $REPO\n")
+	n := 0
+	for _, b := range regexp.MustCompile("(?s)```sh\n(.*?)```").FindAllStringSubmatch(sec, -1) {
+		for _, line := range strings.Split(b[1], "\n") {
+			if strings.HasPrefix(line, "roundtable ") {
+				n++
+				script.WriteString("exec " + strings.ReplaceAll(line, "/tmp/", "$WORK/") + "\n")
+			}
+		}
+	}
+	if n != 6 {
+		t.Errorf("%d commands in the section, want 6", n)
+	}
+	dir := t.TempDir()
+	if err := os.WriteFile(filepath.Join(dir, "docs.txtar"), []byte(script.String()), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	repo, err := scriptenv.Repo()
+	if err != nil {
+		t.Fatal(err)
+	}
+	testscript.Run(t, testscript.Params{Dir: dir, Cmds: scriptenv.Commands(), Setup: scriptenv.Setup(repo)})
+
+	deck, err := os.ReadFile(filepath.Join("testdata", "decks", "decks.yaml"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	body := string(deck[bytes.Index(deck, []byte("kind: deck")):])
+	if !strings.Contains(sec, "```yaml\n"+body+"```") {
+		t.Errorf("the section's deck example is not testdata/decks/decks.yaml:\n%s", body)
+	}
+
+	_, diags := cardlist.Import([]byte(`[{"Id": 1, "Title": "Warden", "Power": 40}]`), "other.json")
+	var out bytes.Buffer
+	if err := diag.Print(&out, "text", diags, nil); err != nil {
+		t.Fatal(err)
+	}
+	first, _, _ := strings.Cut(out.String(), "\n")
+	if !strings.Contains(sec, "```\n"+first+"\n```") {
+		t.Errorf("the section does not show the unknown-shape message import prints:\n%s", first)
+	}
+}
