@@ -4,12 +4,14 @@ package cardlist
 // printing under AlternateArts with its own CardCode and SetCode (a
 // printing's rarity is its code's, else the card's; its series its own,
 // else the card's); a field a card does not have is left out.
-var shapeCardRarity = register(&Shape{
-	Name:   "card-rarity",
-	About:  "JSON cards with Rarity (and SeriesNumber) on the card, printings under AlternateArts with CardCode, SetCode",
-	Format: FormatJSON,
-	Detect: func(s *Seen) Fit {
-		return s.Fit(append([]string{fUnit, fTitle, fRarity, fArts}, gameFields...), []string{fCode})
-	},
-	Decode: decodeObjects,
-})
+func init() {
+	register(&Shape{
+		Name:   "card-rarity",
+		About:  "JSON cards with Rarity (and SeriesNumber) on the card, printings under AlternateArts with CardCode, SetCode",
+		Format: FormatJSON,
+		Detect: func(s *Seen) Fit {
+			return s.Fit(append([]string{fUnit, fTitle, fRarity, fArts}, gameFields...), []string{fCode})
+		},
+		Decode: decodeObjects,
+	})
+}

@@ -3,12 +3,14 @@ package cardlist
 // A JSON array of cards that are each their own one printing: CardCode,
 // SetCode, Rarity and series on the card, no AlternateArts; a field a card
 // does not have is left out.
-var shapeFlat = register(&Shape{
-	Name:   "flat",
-	About:  "JSON cards, each its one printing: CardCode (SetCode, Rarity, SeriesNo) on the card",
-	Format: FormatJSON,
-	Detect: func(s *Seen) Fit {
-		return s.Fit(append([]string{fUnit, fTitle, fCode}, gameFields...), nil)
-	},
-	Decode: decodeObjects,
-})
+func init() {
+	register(&Shape{
+		Name:   "flat",
+		About:  "JSON cards, each its one printing: CardCode (SetCode, Rarity, SeriesNo) on the card",
+		Format: FormatJSON,
+		Detect: func(s *Seen) Fit {
+			return s.Fit(append([]string{fUnit, fTitle, fCode}, gameFields...), nil)
+		},
+		Decode: decodeObjects,
+	})
+}

@@ -5,22 +5,24 @@ package cardlist
 // order, then a row per printing (or per card of one printing). Rows that
 // agree on every card field, and on the ID column where there is one, are
 // one card.
-var shapeCSV = register(&Shape{
-	Name:   "csv",
-	About:  "a header row (Character, Title, CardCode, Cost, ..., in any order), then a row per printing",
-	Format: FormatTable,
-	Detect: func(s *Seen) Fit {
-		return s.Fit(append([]string{fUnit, fTitle, fCode}, gameFields...), nil)
-	},
-	Decode: func(im *importer, in *input) []*record {
-		rows := in.rows
-		if rows == nil {
-			var err *tableError
-			if rows, err = csvRows(im.data, im.lines, in.seen.Sep); err != nil {
-				im.diags.Add(CodeTable, im.pos(err.off), "%s cannot be read as CSV: %s; nothing imported", im.display, err.msg).Hint = `a cell that holds a quote, a comma or a line break is quoted, each quote inside it doubled (""), as spreadsheets save them`
-				return nil
+func init() {
+	register(&Shape{
+		Name:   "csv",
+		About:  "a header row (Character, Title, CardCode, Cost, ..., in any order), then a row per printing",
+		Format: FormatTable,
+		Detect: func(s *Seen) Fit {
+			return s.Fit(append([]string{fUnit, fTitle, fCode}, gameFields...), nil)
+		},
+		Decode: func(im *importer, in *input) []*record {
+			rows := in.rows
+			if rows == nil {
+				var err *tableError
+				if rows, err = csvRows(im.data, im.lines, in.seen.Sep); err != nil {
+					im.diags.Add(CodeTable, im.pos(err.off), "%s cannot be read as CSV: %s; nothing imported", im.display, err.msg).Hint = `a cell that holds a quote, a comma or a line break is quoted, each quote inside it doubled (""), as spreadsheets save them`
+					return nil
+				}
 			}
-		}
-		return decodeRows(im, in.header, rows, nil)
-	},
-})
+			return decodeRows(im, in.header, rows, nil)
+		},
+	})
+}
