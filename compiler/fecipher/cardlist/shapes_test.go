@@ -145,6 +145,15 @@ func TestShapesImportTheSameCards(t *testing.T) {
 		compilePack(t, got)
 		sameFiles(t, c.file, got, want)
 	}
+	// Every shape registered has its sample here (flat, one printing a
+	// card, is TestFieldVariantsReadTheSame's).
+	var names []string
+	for _, sh := range cardlist.Shapes() {
+		names = append(names, sh.Name)
+	}
+	if w := []string{"decksteria", "card-rarity", "flat", "csv", "lackey"}; !slices.Equal(names, w) {
+		t.Errorf("shapes %v, want %v: give a new shape its sample in testdata/shapes and a case here", names, w)
+	}
 }
 
 // TestUnknownShapeIsOneDiagnostic: a file in no known shape is one
