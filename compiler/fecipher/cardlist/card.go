@@ -178,6 +178,9 @@ func (im *importer) badRange(r *record, v *Value) bool {
 }
 
 func (im *importer) card(r *record, st *Stats) *Card {
+	if r.reported {
+		return nil
+	}
 	if r.bad != nil {
 		im.diags.Add(CodeJSON, im.pos(r.bad.Off), "a card must be a JSON object, not %s %s", article(r.bad.Kind), r.bad.Kind)
 		return nil

@@ -121,6 +121,8 @@ type record struct {
 	ranks  map[string]int
 	prints []*record // a card's printings, first first
 	bad    *Value    // not an object: reported, not a card
+	// reported: a problem of the whole record was reported; not a card
+	reported bool
 }
 
 func newRecord(off int64) *record {

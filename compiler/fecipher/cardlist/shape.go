@@ -159,6 +159,9 @@ func seeHeader(cells []*Value, sep rune) *Seen {
 	for f := range r.fields {
 		s.Card[f] = 1
 	}
+	if len(s.Header) == 0 {
+		s.Cards = 0 // an empty file: no cards, no shape
+	}
 	return s
 }
 
@@ -287,6 +290,24 @@ func decodeRows(im *importer, header []*Value, rows [][]*Value, derive func(*rec
 				r.add(name, c)
 			}
 		}
+		if len(row) < len(header) {
+			var lacks []string
+			for _, h := range header[len(row):] {
+				if name := strings.TrimSpace(h.Str); slices.Contains(needed, canonicalOf(name)) {
+					lacks = append(lacks, name)
+				}
+			}
+			if len(lacks) > 0 {
+				// One error for the row, not one per cell it lacks.
+				at := row[len(row)-1].Off
+				if last := row[len(row)-1]; last.Kind == KindString && last.form != formJSON {
+					at = im.within(last, len(last.Str))
+				}
+				im.diags.Add(CodeTable, im.pos(at), "a row has %d cells, the header %d: it ends before %s; the card is not imported", len(row), len(header), strings.Join(lacks, ", "))
+				out = append(out, &record{off: r.off, reported: true})
+				continue
+			}
+		}
 		if derive != nil {
 			derive(r)
 		}
@@ -307,6 +328,9 @@ func decodeRows(im *importer, header []*Value, rows [][]*Value, derive func(*rec
 	}
 	return out
 }
+
+// needed are the fields a card cannot do without.
+var needed = []string{fUnit, fTitle, fClass, fCost, fColor, fEmblems, fMinRange, fMaxRange, fRange, fAttack, fSupport, fCode, fName, fImage}
 
 // scalar is a cell's text as a grouping key.
 func scalar(v *Value) string {
