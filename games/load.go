@@ -8,6 +8,7 @@ import (
 
 	"github.com/roundtable-dev/roundtable/compiler"
 	"github.com/roundtable-dev/roundtable/compiler/diag"
+	"github.com/roundtable-dev/roundtable/compiler/packget"
 	"github.com/roundtable-dev/roundtable/compiler/project"
 )
 
@@ -45,6 +46,7 @@ func LoadSetsOpen(dirs []string, l compiler.Loader) (sets [][]*compiler.Pack, di
 			packs = append(packs, p)
 		}
 	}
+	loaded := map[string]bool{}
 	for _, dir := range dirs {
 		fi, err := os.Stat(dir)
 		if err != nil {
@@ -60,9 +62,25 @@ func LoadSetsOpen(dirs []string, l compiler.Loader) (sets [][]*compiler.Pack, di
 		roots = append(roots, root)
 		// roundtable.yaml's ignore globs; its problems are check's to report.
 		cfg, _ := project.Find(dir)
-		p, ds := l.LoadPack(cfg.Filter(root.FS(), dir), filepath.ToSlash(filepath.Clean(dir)))
+		p, ds := l.LoadPack(packget.SkipVendor(cfg.Filter(root.FS(), dir), dir), filepath.ToSlash(filepath.Clean(dir)))
 		diags = append(diags, ds...)
 		packs = append(packs, p)
+		loaded[p.ID] = true
+	}
+	// The packs each folder's roundtable.lock names, from vendor/ or the
+	// pack cache, hash-checked; a folder given wins over a locked pack.
+	locked := packget.LoadLocked(l, dirs, loaded)
+	roots = append(roots, locked.Roots()...)
+	diags = append(diags, locked.Diags...)
+	packs = append(packs, locked.Packs...)
+	if l.Missing == nil {
+		l.Missing = locked.Missing(func(dir string) packget.Sources {
+			cfg, _ := project.Find(dir)
+			if cfg == nil {
+				return nil
+			}
+			return cfg.Sources
+		})
 	}
 	sets, ds := l.Order(packs)
 	return sets, append(diags, ds...), closeRoots, nil

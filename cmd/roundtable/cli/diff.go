@@ -22,6 +22,7 @@ import (
 
 	"github.com/roundtable-dev/roundtable/compiler"
 	"github.com/roundtable-dev/roundtable/compiler/diag"
+	"github.com/roundtable-dev/roundtable/compiler/packget"
 	"github.com/roundtable-dev/roundtable/compiler/source"
 )
 
@@ -146,7 +147,9 @@ func dirTree(dir string) (*tree, error) {
 	}
 	defer root.Close()
 	name := filepath.ToSlash(filepath.Clean(dir))
-	set, diags := source.Load(root.FS(), name)
+	// vendor/ beside a lock holds the locked packs, not this pack's
+	// content: the lock's own diff shows what moved.
+	set, diags := source.Load(packget.SkipVendor(root.FS(), dir), name)
 	return &tree{name: name, set: set, diags: diags}, nil
 }
 
@@ -219,6 +222,7 @@ func gitTree(top, spec, name string) (*tree, error) {
 		return nil, err
 	}
 	fsys := fstest.MapFS{}
+	locked := false
 	for {
 		h, err := tr.Next()
 		if errors.Is(err, io.EOF) {
@@ -226,6 +230,9 @@ func gitTree(top, spec, name string) (*tree, error) {
 		}
 		if err != nil {
 			return nil, usageErr("git archive %s: %v", spec, err)
+		}
+		if h.Name == packget.LockName {
+			locked = true
 		}
 		if h.Typeflag != tar.TypeReg || !source.IsYAML(h.Name) {
 			continue
@@ -235,6 +242,13 @@ func gitTree(top, spec, name string) (*tree, error) {
 			return nil, err
 		}
 		fsys[h.Name] = &fstest.MapFile{Data: data, Mode: 0o644}
+	}
+	if locked { // as dirTree: vendor/ beside a lock is not the pack's own
+		for f := range fsys {
+			if strings.HasPrefix(f, packget.VendorDir+"/") {
+				delete(fsys, f)
+			}
+		}
 	}
 	set, diags := source.Load(fsys, name)
 	return &tree{name: name, set: set, diags: diags}, nil
