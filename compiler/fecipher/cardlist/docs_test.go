@@ -5,12 +5,10 @@ import (
 	"os"
 	"path/filepath"
 	"regexp"
+	"slices"
 	"strings"
 	"testing"
 
-	"github.com/rogpeppe/go-internal/testscript"
-
-	"github.com/roundtable-dev/roundtable/cmd/roundtable/clitest/scriptenv"
 	"github.com/roundtable-dev/roundtable/compiler/diag"
 	"github.com/roundtable-dev/roundtable/compiler/fecipher/cardlist"
 )
@@ -36,35 +34,33 @@ func cardListsSection(t *testing.T) string {
 }
 
 // TestDocsCardListExamples keeps docs/fecipher.md's "Card lists" true:
-// every command of its sh blocks runs from the repository root (its /tmp/
-// folders in the script's work folder) and succeeds, its deck example is
-// the deck of testdata/decks, and its unknown-shape message is what
-// import prints for such a file.
+// the commands of its sh blocks are those fec_import_docs.txtar runs from
+// the repository root (its /tmp/ folders in the script's work folder), its
+// deck example is the deck of testdata/decks, and its unknown-shape
+// message is what import prints for such a file.
 func TestDocsCardListExamples(t *testing.T) {
 	sec := cardListsSection(t)
-	var script strings.Builder
-	script.WriteString("cd $REPO\n")
-	n := 0
+	var doc []string
 	for _, b := range regexp.MustCompile("(?s)```sh\n(.*?)```").FindAllStringSubmatch(sec, -1) {
 		for _, line := range strings.Split(b[1], "\n") {
 			if strings.HasPrefix(line, "roundtable ") {
-				n++
-				script.WriteString("exec " + strings.ReplaceAll(line, "/tmp/", "$WORK/") + "\n")
+				doc = append(doc, strings.ReplaceAll(line, "/tmp/", "$WORK/"))
 			}
 		}
 	}
-	if n != 6 {
-		t.Errorf("%d commands in the section, want 6", n)
-	}
-	dir := t.TempDir()
-	if err := os.WriteFile(filepath.Join(dir, "docs.txtar"), []byte(script.String()), 0o644); err != nil {
-		t.Fatal(err)
-	}
-	repo, err := scriptenv.Repo()
+	script, err := os.ReadFile(filepath.Join("testdata", "script", "fec_import_docs.txtar"))
 	if err != nil {
 		t.Fatal(err)
 	}
-	testscript.Run(t, testscript.Params{Dir: dir, Cmds: scriptenv.Commands(), Setup: scriptenv.Setup(repo)})
+	var run []string
+	for _, line := range strings.Split(string(script), "\n") {
+		if c, ok := strings.CutPrefix(line, "exec "); ok {
+			run = append(run, c)
+		}
+	}
+	if len(doc) != 6 || !slices.Equal(doc, run) {
+		t.Errorf("the section's commands:\n%s\nfec_import_docs.txtar runs:\n%s", strings.Join(doc, "\n"), strings.Join(run, "\n"))
+	}
 
 	deck, err := os.ReadFile(filepath.Join("testdata", "decks", "decks.yaml"))
 	if err != nil {

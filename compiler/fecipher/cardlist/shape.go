@@ -12,7 +12,6 @@ import (
 // own (shape_*.go) that registers it.
 type Shape struct {
 	Name   string
-	About  string // how to tell it, in a few words (the unknown-shape hint)
 	Format Format
 	// Strict: every card writes every field, so an absent optional field
 	// is a warning (and an absent Type an error), not "none".

@@ -7,7 +7,6 @@ package cardlist
 func init() {
 	register(&Shape{
 		Name:   "card-rarity",
-		About:  "JSON cards with Rarity (and SeriesNumber) on the card, printings under AlternateArts with CardCode, SetCode",
 		Format: FormatJSON,
 		Detect: func(s *Seen) Fit {
 			return s.Fit(append([]string{fUnit, fTitle, fRarity, fArts}, gameFields...), []string{fCode})

@@ -5,7 +5,6 @@ package cardlist
 // under AlternateArts, each with its own code, set, rarity and series.
 var shapeDecksteria = register(&Shape{
 	Name:   "decksteria",
-	About:  "JSON cards with every field, printings under AlternateArts with CardCode, SetCode, Rarity, SeriesNo",
 	Format: FormatJSON,
 	Strict: true,
 	Detect: func(s *Seen) Fit {

@@ -6,7 +6,6 @@ package cardlist
 func init() {
 	register(&Shape{
 		Name:   "flat",
-		About:  "JSON cards, each its one printing: CardCode (SetCode, Rarity, SeriesNo) on the card",
 		Format: FormatJSON,
 		Detect: func(s *Seen) Fit {
 			return s.Fit(append([]string{fUnit, fTitle, fCode}, gameFields...), nil)

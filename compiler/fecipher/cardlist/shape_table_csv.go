@@ -8,7 +8,6 @@ package cardlist
 func init() {
 	register(&Shape{
 		Name:   "csv",
-		About:  "a header row (Character, Title, CardCode, Cost, ..., in any order), then a row per printing",
 		Format: FormatTable,
 		Detect: func(s *Seen) Fit {
 			return s.Fit(append([]string{fUnit, fTitle, fCode}, gameFields...), nil)

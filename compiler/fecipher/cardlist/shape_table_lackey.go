@@ -13,7 +13,6 @@ import (
 func init() {
 	register(&Shape{
 		Name:   "lackey",
-		About:  "tab-separated, the header Name, Set, ImageFile, ... (LackeyCCG), a row per printing",
 		Format: FormatTable,
 		Detect: func(s *Seen) Fit {
 			f := s.Fit(gameFields, nil)
