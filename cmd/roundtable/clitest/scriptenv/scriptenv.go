@@ -1,6 +1,6 @@
 // Package scriptenv is what every roundtable testscript has, wherever it
-// runs: $REPO and $SHARED, the commands mkfile and unplaceholder, the
-// -update flag. It does not import the CLI, so the CLI's own tests use it
+// runs: $REPO and $SHARED, the commands mkfile, unplaceholder and answers,
+// the -update flag. It does not import the CLI, so the CLI's own tests use it
 // too (cmd/roundtable/cli); clitest adds the CLI itself.
 package scriptenv
 
@@ -31,6 +31,7 @@ func Commands() map[string]func(ts *testscript.TestScript, neg bool, args []stri
 		"gitserve":      gitserve,
 		"httpserve":     httpserve,
 		"stopservers":   stopservers,
+		"answers":       answers,
 	}
 }
 
