@@ -124,19 +124,20 @@ func (f fileDocs) get(file string) ([]docInfo, bool) {
 }
 
 // checkPacks checks the pack folders as roundtable check does
-// (check.Run), with the loader (its cache is check --cache's) and read for
-// the files found by path (roundtable.yaml): the editor's buffers over the
-// disk.
-func checkPacks(srcs []check.Source, l compiler.Loader, read func(string) ([]byte, error), dc *docCache) checked {
+// (check.Run): in's sources are the editor's buffers over the disk, its
+// loader's cache is check --cache's and its ReadFile reads the files found
+// by path (roundtable.yaml) with the buffers too.
+func checkPacks(in check.Input, dc *docCache) checked {
 	out := checked{replayed: map[string]bool{}, changed: map[string]bool{}}
-	if len(srcs) == 0 {
+	if len(in.Sources) == 0 {
 		// No pack folder in the workspace: nothing to check (check.Run
 		// would check every game's base content).
 		dc.forget(map[string]bool{}, out.changed)
 		return out
 	}
 	obs := &observer{}
-	rep, err := check.Run(check.Input{Sources: srcs, Loader: l, Observer: obs, ReadFile: read})
+	in.Observer = obs
+	rep, err := check.Run(in)
 	if err != nil { // a source with a file system is never read from disk
 		return out
 	}

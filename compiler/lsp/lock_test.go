@@ -6,7 +6,6 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/roundtable-dev/roundtable/compiler"
 	"github.com/roundtable-dev/roundtable/compiler/check"
 	"github.com/roundtable-dev/roundtable/compiler/packget"
 )
@@ -42,7 +41,7 @@ func TestCheckLoadsLockedPacks(t *testing.T) {
 			t.Fatal(err)
 		}
 		defer root.Close()
-		res := checkPacks([]check.Source{{Dir: filepath.ToSlash(dir), FS: root.FS()}}, compiler.Loader{}, nil, &docCache{})
+		res := checkPacks(check.Input{Sources: []check.Source{{Dir: filepath.ToSlash(dir), FS: root.FS()}}}, &docCache{})
 		var out []string
 		for _, d := range res.diags {
 			out = append(out, d.Code+" "+d.Pos.File)

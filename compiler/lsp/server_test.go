@@ -12,7 +12,6 @@ import (
 
 	"go.lsp.dev/protocol"
 
-	"github.com/roundtable-dev/roundtable/compiler"
 	"github.com/roundtable-dev/roundtable/compiler/check"
 )
 
@@ -335,7 +334,7 @@ hp: 4
 	}
 	defer root.Close()
 	want := map[string]bool{}
-	res := checkPacks([]check.Source{{Dir: filepath.ToSlash(dir), FS: root.FS()}}, compiler.Loader{}, nil, &docCache{})
+	res := checkPacks(check.Input{Sources: []check.Source{{Dir: filepath.ToSlash(dir), FS: root.FS()}}}, &docCache{})
 	for _, d := range res.diags {
 		want[fmt.Sprintf("%s:%d:%d %s %s", d.Pos.File, d.Pos.Line, d.Pos.Col, d.Code, message(d))] = true
 	}

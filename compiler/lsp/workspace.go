@@ -30,6 +30,9 @@ type Options struct {
 	// Poll is how often the pack folders are scanned for changes made
 	// outside the editor (0: every 2 s; negative: never).
 	Poll time.Duration
+	// Baseline, when set, hides the problems it accepts, as check
+	// --baseline does (roundtable lsp --baseline FILE).
+	Baseline *project.Baseline
 
 	onServe func(*server) // tests: the server, once made
 }
@@ -46,6 +49,7 @@ type workspace struct {
 	baseDir  string
 	games    []gameInfo
 	dc       docCache
+	baseline *project.Baseline
 	// learned maps a place (kind, path) to the kind its references name,
 	// from every reference Build resolved: completion offers those ids.
 	learned map[string]string
@@ -83,6 +87,7 @@ func newWorkspace(o Options) (*workspace, error) {
 	w.cacheDir, w.tmpCache = d, true
 	w.cache = vcache.InMemory(w.cacheDir)
 	w.baseDir = o.BaseDir
+	w.baseline = o.Baseline
 	if w.baseDir == "" {
 		d, err := os.UserCacheDir()
 		if err != nil {
@@ -332,7 +337,7 @@ func (w *workspace) run() (*snapshot, map[string]bool, map[string]int32) {
 	w.mu.Unlock()
 
 	before := statFiles(configs) // before the check: a save during it is a change
-	c := checkPacks(srcs, compiler.Loader{Store: w.cache}, read, &w.dc)
+	c := checkPacks(check.Input{Sources: srcs, Loader: compiler.Loader{Store: w.cache}, ReadFile: read, Baseline: w.baseline}, &w.dc)
 	if !slices.Equal(c.configs, configs) {
 		before = statFiles(c.configs)
 	}

@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"path/filepath"
 	"regexp"
 	"slices"
 
@@ -23,6 +24,11 @@ import (
 type Baseline struct {
 	Version  int             `json:"version"`
 	Problems []BaselineEntry `json:"problems"`
+	// Dir is the folder the entries' files are relative to: the baseline
+	// file's, so that a check that shows files by their absolute paths
+	// (the language server) matches the entries that check wrote relative
+	// to the working folder. "" compares files as shown.
+	Dir string `json:"-"`
 }
 
 // BaselineEntry is one accepted problem (Count of them).
@@ -52,8 +58,24 @@ func (e BaselineEntry) key() baseKey {
 	return baseKey{e.Code, e.File, e.Message}
 }
 
-func entryOf(d diag.Diagnostic, src diag.Sources) BaselineEntry {
-	e := BaselineEntry{Code: d.Code, Severity: d.Severity.String(), File: d.Pos.File, Message: places.ReplaceAllString(d.Message, "$1")}
+// file is a diagnostic's file as an entry names it: relative to Dir.
+func (b *Baseline) file(f string) string {
+	if b.Dir == "" || f == "" {
+		return f
+	}
+	abs, err := filepath.Abs(filepath.FromSlash(f))
+	if err != nil {
+		return f
+	}
+	rel, err := filepath.Rel(b.Dir, abs)
+	if err != nil {
+		return f
+	}
+	return filepath.ToSlash(rel)
+}
+
+func (b *Baseline) entryOf(d diag.Diagnostic, src diag.Sources) BaselineEntry {
+	e := BaselineEntry{Code: d.Code, Severity: d.Severity.String(), File: b.file(d.Pos.File), Message: places.ReplaceAllString(d.Message, "$1")}
 	if line := lineOf(src, d.Pos); line != "" {
 		e.Context = line
 	}
@@ -80,17 +102,22 @@ func lineOf(src diag.Sources, p diag.Pos) string {
 }
 
 // NewBaseline accepts every problem of l; src gives the files' bytes.
-func NewBaseline(l diag.List, src diag.Sources) *Baseline {
+// Its files are as shown.
+func NewBaseline(l diag.List, src diag.Sources) *Baseline { return NewBaselineIn("", l, src) }
+
+// NewBaselineIn is NewBaseline with files relative to dir (the folder the
+// baseline file is written to; "" as shown).
+func NewBaselineIn(dir string, l diag.List, src diag.Sources) *Baseline {
+	b := &Baseline{Version: BaselineVersion, Problems: []BaselineEntry{}, Dir: dir}
 	counts := map[baseKey]int{}
 	var order []BaselineEntry
 	for _, d := range l {
-		e := entryOf(d, src)
+		e := b.entryOf(d, src)
 		if counts[e.key()] == 0 {
 			order = append(order, e)
 		}
 		counts[e.key()]++
 	}
-	b := &Baseline{Version: BaselineVersion, Problems: []BaselineEntry{}}
 	for _, e := range order {
 		e.Count = counts[e.key()]
 		b.Problems = append(b.Problems, e)
@@ -108,7 +135,8 @@ func (b *Baseline) Write(w io.Writer) error {
 	return enc.Encode(b)
 }
 
-// ReadBaseline reads a baseline file.
+// ReadBaseline reads a baseline file; its entries' files are relative to
+// its folder (Dir).
 func ReadBaseline(file string) (*Baseline, error) {
 	data, err := os.ReadFile(file)
 	if err != nil {
@@ -120,6 +148,9 @@ func ReadBaseline(file string) (*Baseline, error) {
 	}
 	if b.Version != BaselineVersion {
 		return nil, fmt.Errorf("%s: baseline version %d, want %d (write it again with --write-baseline)", file, b.Version, BaselineVersion)
+	}
+	if b.Dir, err = filepath.Abs(filepath.Dir(file)); err != nil {
+		return nil, err
 	}
 	return &b, nil
 }
@@ -133,7 +164,7 @@ func (b *Baseline) Filter(l diag.List, src diag.Sources) (kept diag.List, known,
 	}
 	kept = make(diag.List, 0, len(l))
 	for _, d := range l {
-		k := entryOf(d, src).key()
+		k := b.entryOf(d, src).key()
 		if left[k] > 0 {
 			left[k]--
 			known++

@@ -55,3 +55,26 @@ func TestBaselineKeyedByLineText(t *testing.T) {
 		t.Errorf("kept %v, known %d, fixed %d; want line 4 kept, 1 known, 0 fixed", kept, known, fixed)
 	}
 }
+
+// TestBaselineFilesRelativeToItsFolder: a baseline written with files as
+// check shows them (relative to the working folder) accepts the same
+// problems shown by absolute path, as the language server shows them, and
+// names its files relative to its own folder.
+func TestBaselineFilesRelativeToItsFolder(t *testing.T) {
+	wd := t.TempDir()
+	t.Chdir(wd)
+	src := func(string) []byte { return []byte("stats: {hp: 20}\n") }
+	var shown diag.List
+	shown.Add(codeCurve, diag.Pos{File: "pack/u.yaml", Line: 1, Col: 8}, "stat total 20")
+	b := NewBaselineIn(wd+"/ci", shown, src)
+	if got := b.Problems[0].File; got != "../pack/u.yaml" {
+		t.Errorf("entry file %q, want ../pack/u.yaml", got)
+	}
+	var abs diag.List
+	abs.Add(codeCurve, diag.Pos{File: wd + "/pack/u.yaml", Line: 1, Col: 8}, "stat total 20")
+	abs.Add(codeCurve, diag.Pos{File: wd + "/pack/v.yaml", Line: 1, Col: 8}, "stat total 20")
+	kept, known, fixed := b.Filter(abs, src)
+	if known != 1 || fixed != 0 || len(kept) != 1 || kept[0].Pos.File != wd+"/pack/v.yaml" {
+		t.Errorf("kept %v, known %d, fixed %d; want v.yaml kept, 1 known", kept, known, fixed)
+	}
+}

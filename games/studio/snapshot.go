@@ -65,7 +65,7 @@ func (e *entity) URL() string { return "/entity/" + e.Game + "/" + e.Kind + "/" 
 
 // build compiles the packs and draws them; prev supplies the last good
 // pictures of a game whose content has errors now.
-func build(dirs []string, prev *snapshot) *snapshot {
+func build(dirs []string, o Options, prev *snapshot) *snapshot {
 	s := &snapshot{byKey: map[string]*entity{}}
 	if prev != nil {
 		s.version = prev.version + 1
@@ -75,7 +75,7 @@ func build(dirs []string, prev *snapshot) *snapshot {
 	// What roundtable check reports of the folders, config and
 	// suppressions applied: the studio shows the same problems.
 	observed := &refs{}
-	rep, err := check.Run(check.Input{Sources: check.Dirs(dirs...), Observer: observed})
+	rep, err := check.Run(check.Input{Sources: check.Dirs(dirs...), Observer: observed, Baseline: o.Baseline})
 	if err != nil {
 		s.problems = append(s.problems, err.Error())
 		rep = &check.Report{}

@@ -25,6 +25,7 @@ import (
 	"time"
 
 	"github.com/roundtable-dev/roundtable/compiler/diag"
+	"github.com/roundtable-dev/roundtable/compiler/project"
 	"github.com/roundtable-dev/roundtable/games"
 	"github.com/roundtable-dev/roundtable/games/render"
 )
@@ -38,6 +39,7 @@ var staticFS embed.FS
 // Studio serves the pages of a set of pack folders.
 type Studio struct {
 	dirs []string
+	opts Options
 	log  io.Writer
 	tmpl *template.Template
 
@@ -62,11 +64,20 @@ type update struct {
 
 // New checks and draws the packs in dirs (every game's base content when
 // there are none). log receives a line per reload.
-func New(dirs []string, log io.Writer) *Studio {
+func New(dirs []string, log io.Writer) *Studio { return NewWith(dirs, log, Options{}) }
+
+// Options are how the studio checks.
+type Options struct {
+	// Baseline, when set, hides the problems it accepts (serve --baseline).
+	Baseline *project.Baseline
+}
+
+// NewWith is New with options.
+func NewWith(dirs []string, log io.Writer, o Options) *Studio {
 	if log == nil {
 		log = io.Discard
 	}
-	s := &Studio{dirs: dirs, log: log, subs: map[chan update]struct{}{}, watching: make(chan struct{})}
+	s := &Studio{dirs: dirs, log: log, opts: o, subs: map[chan update]struct{}{}, watching: make(chan struct{})}
 	s.tmpl = template.Must(template.New("").Funcs(template.FuncMap{
 		"join":  strings.Join,
 		"lower": strings.ToLower,
@@ -75,7 +86,7 @@ func New(dirs []string, log io.Writer) *Studio {
 		},
 		"inline": func(b []byte) template.HTML { return template.HTML(b) }, // our own renderer's SVG
 	}).ParseFS(templateFS, "templates/*.html"))
-	s.snap = build(dirs, nil)
+	s.snap = build(dirs, o, nil)
 	return s
 }
 
@@ -85,7 +96,7 @@ func (s *Studio) Reload() {
 	prev := s.snap
 	s.mu.RUnlock()
 	start := time.Now()
-	next := build(s.dirs, prev)
+	next := build(s.dirs, s.opts, prev)
 	s.mu.Lock()
 	s.snap = next
 	s.mu.Unlock()

@@ -73,10 +73,16 @@ with --strict), 2 usage or internal failure.`,
 					collectAboveFloor()
 				}
 			}
+			var base *project.Baseline
+			if baseline != "" {
+				if base, err = project.ReadBaseline(baseline); err != nil {
+					return usageErr("--baseline: %v", err)
+				}
+			}
 			if watch {
 				ctx, stop := signal.NotifyContext(cmd.Context(), os.Interrupt)
 				defer stop()
-				return watchCheck(ctx, cmd.OutOrStdout(), args, format, strict, cacheDir, opts)
+				return watchCheck(ctx, cmd.OutOrStdout(), check.Input{Sources: check.Dirs(args...), Loader: cacheLoader(cacheDir), Baseline: base}, format, strict, opts)
 			}
 			scope, err := resolveScope(args)
 			if err != nil {
@@ -84,12 +90,7 @@ with --strict), 2 usage or internal failure.`,
 			}
 			// Only check compiles with a cache: a replayed or memoized
 			// result has no ruleset (compiler.Result.Origin).
-			in := check.Input{Sources: check.Dirs(scope.packs...), Loader: cacheLoader(cacheDir), Limit: scope.scopes}
-			if baseline != "" {
-				if in.Baseline, err = project.ReadBaseline(baseline); err != nil {
-					return usageErr("--baseline: %v", err)
-				}
-			}
+			in := check.Input{Sources: check.Dirs(scope.packs...), Loader: cacheLoader(cacheDir), Limit: scope.scopes, Baseline: base}
 			rep, err := checkReport(in)
 			if err != nil {
 				return err

@@ -3,6 +3,7 @@ package cli
 import (
 	"fmt"
 	"os"
+	"path/filepath"
 
 	"github.com/roundtable-dev/roundtable/compiler/check"
 	"github.com/roundtable-dev/roundtable/compiler/diag"
@@ -12,11 +13,15 @@ import (
 // writeBaselineFile writes the baseline of a report's problems to file
 // (check --write-baseline) and returns the line that says so.
 func writeBaselineFile(file string, rep *check.Report) (string, error) {
+	dir, err := filepath.Abs(filepath.Dir(file))
+	if err != nil {
+		return "", err
+	}
 	f, err := os.Create(file)
 	if err != nil {
 		return "", usageErr("--write-baseline: %v", err)
 	}
-	b := project.NewBaseline(rep.Diags, rep.Sources())
+	b := project.NewBaselineIn(dir, rep.Diags, rep.Sources())
 	if err := b.Write(f); err != nil {
 		f.Close()
 		return "", err

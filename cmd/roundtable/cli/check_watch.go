@@ -20,25 +20,29 @@ var watchEvery = 300 * time.Millisecond
 // watchCheck checks the folders, then again after every change to a YAML
 // file under them, until ctx ends: the incremental engine of check --cache
 // (and of roundtable lsp), its cache kept in memory when no --cache folder
-// is given.
-func watchCheck(ctx context.Context, w io.Writer, dirs []string, format string, strict bool, cacheDir string, opts reportOpts) error {
-	if len(dirs) == 0 {
+// is given. A baseline, when given, hides what it accepts in every round.
+// in is the check of every round (its sources folders on disk).
+func watchCheck(ctx context.Context, w io.Writer, in check.Input, format string, strict bool, opts reportOpts) error {
+	if len(in.Sources) == 0 {
 		return usageErr("--watch needs the pack folders to watch")
 	}
-	l := cacheLoader(cacheDir)
-	if cacheDir == "" {
+	var dirs []string
+	for _, s := range in.Sources {
+		dirs = append(dirs, s.Dir)
+	}
+	if in.Loader.Store == nil {
 		tmp, err := os.MkdirTemp("", "roundtable-watch-")
 		if err != nil {
 			return err
 		}
 		defer os.RemoveAll(tmp)
-		l.Store = vcache.InMemory(tmp)
+		in.Loader.Store = vcache.InMemory(tmp)
 	}
 	var configs []string // the roundtable.yaml files of the last check
 	for {
 		start := time.Now()
 		seen := lsp.Scan(dirs, configs) // before the check: a save during it is a change
-		rep, err := checkReport(check.Input{Sources: check.Dirs(dirs...), Loader: l})
+		rep, err := checkReport(in)
 		if err != nil {
 			return err
 		}

@@ -9,6 +9,8 @@ import (
 	"sync"
 	"testing"
 	"time"
+
+	"github.com/roundtable-dev/roundtable/compiler/check"
 )
 
 type syncBuffer struct {
@@ -42,7 +44,9 @@ func TestCheckWatchRechecksOnSave(t *testing.T) {
 	ctx, cancel := context.WithCancel(context.Background())
 	buf := &syncBuffer{}
 	done := make(chan error, 1)
-	go func() { done <- watchCheck(ctx, buf, []string{dir}, "text", false, "", reportOpts{}) }()
+	go func() {
+		done <- watchCheck(ctx, buf, check.Input{Sources: check.Dirs(dir)}, "text", false, reportOpts{})
+	}()
 	waitFor := func(n int, want string) string {
 		t.Helper()
 		deadline := time.Now().Add(60 * time.Second)

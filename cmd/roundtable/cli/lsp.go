@@ -7,12 +7,14 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/roundtable-dev/roundtable/compiler/lsp"
+	"github.com/roundtable-dev/roundtable/compiler/project"
 )
 
 func init() { register(newLSP) }
 
 func newLSP() *cobra.Command {
 	var o lsp.Options
+	var baseline string
 	cmd := &cobra.Command{
 		Use:   "lsp",
 		Short: "Run the language server (stdio) for editors",
@@ -26,6 +28,13 @@ can open them. Set-up for VS Code, Neovim, Helix and Emacs: docs/editors.md.`,
 		Example: `  roundtable lsp     # started by the editor, not by hand: see docs/editors.md`,
 		Args:    cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
+			if baseline != "" {
+				b, err := project.ReadBaseline(baseline)
+				if err != nil {
+					return usageErr("--baseline: %v", err)
+				}
+				o.Baseline = b
+			}
 			logw := cmd.ErrOrStderr()
 			if os.Getenv("ROUNDTABLE_LSP_LOG") == "" {
 				logw = io.Discard
@@ -33,6 +42,7 @@ can open them. Set-up for VS Code, Neovim, Helix and Emacs: docs/editors.md.`,
 			return lsp.Serve(cmd.Context(), stdio{cmd.InOrStdin(), cmd.OutOrStdout()}, o, logw)
 		},
 	}
+	cmd.Flags().StringVar(&baseline, "baseline", "", "do not show the problems this baseline file accepts, as check --baseline does")
 	cmd.Flags().StringVar(&o.BaseDir, "base-dir", "", "extract the embedded base packs here (default: the user cache folder, roundtable/base)")
 	return cmd
 }

@@ -11,6 +11,7 @@ import (
 
 	"github.com/spf13/cobra"
 
+	"github.com/roundtable-dev/roundtable/compiler/project"
 	"github.com/roundtable-dev/roundtable/games/studio"
 )
 
@@ -18,6 +19,7 @@ func init() { register(newServe) }
 
 func newServe() *cobra.Command {
 	var port int
+	var baseline string
 	cmd := &cobra.Command{
 		Use:   "serve [PACK_DIR...]",
 		Short: "A local studio in the browser: gallery, entities, maps, forecast, replays, live diagnostics",
@@ -40,12 +42,20 @@ serves every game's base content (nothing to watch).`,
 					return usageErr("%s is not a pack folder", d)
 				}
 			}
+			var opts studio.Options
+			if baseline != "" {
+				b, err := project.ReadBaseline(baseline)
+				if err != nil {
+					return usageErr("--baseline: %v", err)
+				}
+				opts.Baseline = b
+			}
 			ln, err := net.Listen("tcp", net.JoinHostPort("127.0.0.1", strconv.Itoa(port)))
 			if err != nil {
 				return usageErr("cannot listen on 127.0.0.1:%d: %v", port, err)
 			}
 			out := cmd.OutOrStdout()
-			s := studio.New(args, out)
+			s := studio.NewWith(args, out, opts)
 			ctx, stop := signal.NotifyContext(cmd.Context(), os.Interrupt)
 			defer stop()
 			srv := &http.Server{Handler: s.Handler()}
@@ -65,6 +75,7 @@ serves every game's base content (nothing to watch).`,
 			return nil
 		},
 	}
+	cmd.Flags().StringVar(&baseline, "baseline", "", "do not show the problems this baseline file accepts, as check --baseline does")
 	cmd.Flags().IntVar(&port, "port", 7878, "port on 127.0.0.1 (0: any free port)")
 	return cmd
 }
