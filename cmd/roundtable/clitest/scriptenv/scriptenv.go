@@ -12,6 +12,7 @@ import (
 	"path/filepath"
 	"regexp"
 	"strings"
+	"syscall"
 
 	"github.com/rogpeppe/go-internal/testscript"
 )
@@ -95,14 +96,24 @@ func ScriptDirs(repo string) ([]string, error) {
 }
 
 // mkfile writes files a txtar cannot hold: `mkfile big PATH` (over the 4 MiB
-// limit), `mkfile badutf8 PATH` (a unit whose name has a 0xff byte) and
-// `mkfile badutf8json PATH` (a card list with one).
+// limit), `mkfile badutf8 PATH` (a unit whose name has a 0xff byte),
+// `mkfile badutf8json PATH` (a card list with one), `mkfile fifo PATH` (a
+// named pipe) and `mkfile sparse5m PATH` (5 MiB of zeros, not written).
 func mkfile(ts *testscript.TestScript, neg bool, args []string) {
 	if neg || len(args) != 2 {
-		ts.Fatalf("usage: mkfile big|badutf8|badutf8json PATH")
+		ts.Fatalf("usage: mkfile big|badutf8|badutf8json|fifo|sparse5m PATH")
 	}
 	var data []byte
 	switch args[0] {
+	case "fifo":
+		ts.Check(syscall.Mkfifo(ts.MkAbs(args[1]), 0o644))
+		return
+	case "sparse5m":
+		f, err := os.Create(ts.MkAbs(args[1]))
+		ts.Check(err)
+		ts.Check(f.Truncate(5 << 20))
+		ts.Check(f.Close())
+		return
 	case "big":
 		data = []byte("kind: tag\n" + strings.Repeat("# padding\n", 500000))
 	case "badutf8":
