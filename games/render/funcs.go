@@ -8,13 +8,16 @@ import (
 	"math"
 	"reflect"
 	"strings"
+	ttemplate "text/template"
 	"unicode"
 )
 
-// funcs are the functions layouts call (docs/render.md lists them).
-func (l *Layouts) funcs() template.FuncMap {
-	return template.FuncMap{
-		"text":     textBlock,
+// funcs are the functions layouts call (docs/render.md lists them), and
+// the builtins that make strings, each wrapped to count into b
+// (budget.go), and the marks instrument adds.
+func (l *Layouts) funcs(b *budget) template.FuncMap {
+	m := template.FuncMap{
+		"text":     b.text,
 		"color":    l.Color,
 		"mix":      mix,
 		"art":      l.artFunc,
@@ -24,7 +27,7 @@ func (l *Layouts) funcs() template.FuncMap {
 		"sub":      arith(func(a, b float64) float64 { return a - b }),
 		"mul":      arith(func(a, b float64) float64 { return a * b }),
 		"div":      arith(func(a, b float64) float64 { return a / b }),
-		"seq":      seq,
+		"seq":      b.seq,
 		"upper":    strings.ToUpper,
 		"lower":    strings.ToLower,
 		"join":     strings.Join,
@@ -33,7 +36,21 @@ func (l *Layouts) funcs() template.FuncMap {
 		"list":     func(v ...any) []any { return v },
 		"mod":      intOp(func(a, b int) int { return a % b }),
 		"idiv":     intOp(func(a, b int) int { return a / b }),
+		// text/template's own, the same functions, counted.
+		"print":    fmt.Sprint,
+		"printf":   fmt.Sprintf,
+		"println":  fmt.Sprintln,
+		"html":     ttemplate.HTMLEscaper,
+		"js":       ttemplate.JSEscaper,
+		"urlquery": ttemplate.URLQueryEscaper,
 	}
+	for k, f := range m {
+		m[k] = b.wrap(f)
+	}
+	for k, f := range b.marks() {
+		m[k] = f
+	}
+	return m
 }
 
 // arith makes a function of two or more numbers (ints of any size or
@@ -86,17 +103,33 @@ func toFloat(v any) (float64, error) {
 	return 0, fmt.Errorf("%v (%T) is not a number", v, v)
 }
 
-// seq is 0, 1, …, n-1.
-func seq(n any) ([]int, error) {
+// seq is 0, 1, …, n-1; a length over the drawing's steps is refused
+// before it is made (`seq 1e9` would be 8 GB).
+func (b *budget) seq(n any) ([]int, error) {
 	f, err := toFloat(n)
 	if err != nil {
 		return nil, err
+	}
+	if f > float64(b.Steps) {
+		return nil, b.over("seq %s: over %d, the steps a drawing may take", num(f), b.Steps)
 	}
 	out := make([]int, max(int(f), 0))
 	for i := range out {
 		out[i] = i
 	}
 	return out, nil
+}
+
+// text is textBlock for a text of at most MaxText bytes.
+func (b *budget) text(xa, ya, wa, ha, sizea any, text any, opts ...string) (template.HTML, error) {
+	s, ok := text.(string)
+	if !ok {
+		s = fmt.Sprint(text)
+	}
+	if len(s) > MaxText {
+		return "", b.over("text: %d bytes, over the %d a text block sets", len(s), MaxText)
+	}
+	return textBlock(xa, ya, wa, ha, sizea, s, opts...)
 }
 
 // initials are the first letters of a name's first two words.
