@@ -3,7 +3,7 @@ package render
 import (
 	"bytes"
 	"fmt"
-	"reflect"
+	"html/template"
 	"text/template/parse"
 	"time"
 )
@@ -14,12 +14,11 @@ import (
 // stopped from outside, so every way a layout can loop or grow is counted
 // from inside the execution and ends it with an *Overrun:
 //
-//   - before every action, {{if}}, {{range}}, {{with}} and {{template}},
-//     and at the start of every iteration of a {{range}}, the parse tree
-//     gets a call of _rt (instrument): one step, the line it stands for,
-//     the clock; {{template}} is wrapped in _rtIn/_rtOut, its depth;
+//   - at the start of every iteration of a {{range}} the parse tree gets
+//     a call of _rt (instrument): one step, the line it stands for, the
+//     clock; {{template}} is wrapped in _rtIn/_rtOut, a step and its depth;
 //   - every function a layout calls (ours and the builtins that make
-//     strings) is wrapped: a step, and the bytes of what it returns;
+//     strings) counts a step and the bytes of what it returns (funcs);
 //   - seq refuses a length over the steps left, text a text over
 //     MaxText, before they allocate;
 //   - the output goes through a writer that fails past Limits.Output.
@@ -36,11 +35,12 @@ type Limits struct {
 	Time   time.Duration // wall time
 }
 
-// DefaultLimits are the limits of every drawing: far above what the base
-// layouts need (the largest picture takes 7,010 steps, docs/reliability.md),
-// and an overrun costs a fraction of a second. Output leaves room for a
-// picture's art (4 MiB, 5.4 MiB in base64).
-var DefaultLimits = Limits{Output: 8 << 20, Steps: 200_000, Made: 32 << 20, Depth: 100, Time: 5 * time.Second}
+// DefaultLimits are the limits of every drawing: 25 times what the
+// base layouts need (Tropera's largest battle map takes 3,986 steps,
+// TestBaseDrawingsWellWithinLimits), and an overrun costs a fraction of a
+// second. Output leaves room for a picture's art (4 MiB, 5.4 MiB in
+// base64).
+var DefaultLimits = Limits{Output: 8 << 20, Steps: 100_000, Made: 32 << 20, Depth: 100, Time: 10 * time.Second}
 
 // MaxText is the longest text the text function sets.
 const MaxText = 64 << 10
@@ -51,6 +51,10 @@ type Overrun struct {
 	File string // the layout file's name, such as unit.svg.tmpl
 	Line int
 	What string // "output over 8 MiB"
+	// atMark: stopped by a mark (a loop's iteration, a template call), at
+	// the mark's place; else by a function or the output, placed by the
+	// execution's error or, for the output, the last mark.
+	atMark bool
 }
 
 func (o *Overrun) Error() string { return fmt.Sprintf("%s:%d: %s", o.File, o.Line, o.What) }
@@ -61,17 +65,26 @@ type budget struct {
 	steps    int
 	made     int64
 	depth    int
+	maxDepth int // the deepest reached, for tests
 	deadline time.Time
-	file     string // where the last counted point stands
+	file     string // where the last mark stands
 	line     int
+	inMark   bool
+	locs     []loc // of the marks, by their index
+}
+
+// loc is where a mark stands: a layout file's name and a line.
+type loc struct {
+	file string
+	line int
 }
 
 func (b *budget) reset(l Limits) {
-	*b = budget{Limits: l, deadline: time.Now().Add(l.Time)}
+	*b = budget{Limits: l, deadline: time.Now().Add(l.Time), locs: b.locs}
 }
 
 func (b *budget) over(format string, args ...any) *Overrun {
-	return &Overrun{File: b.file, Line: b.line, What: fmt.Sprintf(format, args...)}
+	return &Overrun{File: b.file, Line: b.line, What: fmt.Sprintf(format, args...), atMark: b.inMark}
 }
 
 // step counts one step; it panics with an *Overrun past a limit (a panic
@@ -100,84 +113,57 @@ func mib(n int64) string {
 	return fmt.Sprintf("%d bytes", n)
 }
 
-// The functions instrument calls. Each returns "" into a variable, so it
-// writes nothing and html/template leaves it alone.
+// The functions instrument calls, with the index of their loc. Each
+// returns "" into a variable, so it writes nothing and html/template
+// leaves it alone.
 func (b *budget) marks() map[string]any {
 	return map[string]any{
-		"_rt": func(file string, line int) string {
-			b.file, b.line = file, line
+		"_rt": func(i int) string {
+			b.file, b.line, b.inMark = b.locs[i].file, b.locs[i].line, true
 			b.step()
+			b.inMark = false
 			return ""
 		},
-		"_rtIn": func(file string, line int) string {
-			b.file, b.line = file, line
+		"_rtIn": func(i int) string {
+			b.file, b.line, b.inMark = b.locs[i].file, b.locs[i].line, true
 			b.step()
 			b.depth++
+			b.maxDepth = max(b.maxDepth, b.depth)
 			if b.depth > b.Depth {
 				panic(b.over("templates called inside one another over %d deep (a block that calls itself?)", b.Depth))
 			}
+			b.inMark = false
 			return ""
 		},
 		"_rtOut": func() string { b.depth--; return "" },
 	}
 }
 
-// wrap counts a call of fn as a step and the size of what it returns as
-// made; what its string arguments add up to is counted before the call,
-// so a call cannot build a string far past the limit.
-func (b *budget) wrap(fn any) any {
-	v := reflect.ValueOf(fn)
-	t := v.Type()
-	return reflect.MakeFunc(t, func(args []reflect.Value) []reflect.Value {
-		b.step()
-		var in int64
-		for _, a := range args {
-			in += size(a)
-		}
-		if b.made+in > b.Made {
-			b.addMade(in)
-		}
-		var out []reflect.Value
-		if t.IsVariadic() {
-			out = v.CallSlice(args)
-		} else {
-			out = v.Call(args)
-		}
-		if len(out) > 0 {
-			n := size(out[0])
-			if out[0].Kind() == reflect.String && int64(out[0].Len()) > b.Output {
-				panic(b.over("a function returned a text over %s, more than a picture holds", mib(b.Output)))
-			}
-			b.addMade(n)
-		}
-		return out
-	}).Interface()
+// madeText counts a text a function returns; one over what a picture
+// holds is refused.
+func (b *budget) madeText(s string) string {
+	if int64(len(s)) > b.Output {
+		panic(b.over("a function returned a text over %s, more than a picture holds", mib(b.Output)))
+	}
+	b.addMade(int64(len(s)))
+	return s
 }
 
-// size is roughly how many bytes a value holds: a string's length, a
-// list's or map's elements.
-func size(v reflect.Value) int64 {
-	switch v.Kind() {
-	case reflect.Interface:
-		if v.IsNil() {
-			return 0
+// before refuses a call whose string arguments alone would go past the
+// limit of what functions make (they are counted when they were made).
+func (b *budget) before(args ...any) {
+	var n int64
+	for _, a := range args {
+		switch v := a.(type) {
+		case string:
+			n += int64(len(v))
+		case template.HTML:
+			n += int64(len(v))
 		}
-		return size(v.Elem())
-	case reflect.String:
-		return int64(v.Len())
-	case reflect.Slice:
-		if v.Type().Elem().Kind() == reflect.String {
-			var n int64
-			for i := range v.Len() {
-				n += int64(v.Index(i).Len()) + 16
-			}
-			return n
-		}
-		return int64(v.Len()) * int64(v.Type().Elem().Size())
-	case reflect.Map:
-		return int64(v.Len()) * 32
 	}
-	return 0
+	if b.made+n > b.Made {
+		b.addMade(n)
+	}
 }
 
 // capWriter is the output of one drawing: it fails past the limit.
@@ -195,8 +181,10 @@ func (w *capWriter) Write(p []byte) (int, error) {
 
 // instrument adds the counted points to a parse tree (see the top of the
 // file). It must run before the template first executes (html/template
-// escapes then). mark makes an action node that calls fn with the file and
-// line of the node it stands before.
+// escapes then). mark makes an action node that calls fn for the node at
+// the file and line it stands before. Actions get no mark: a function they
+// call counts itself, and an overrun in it is placed by text/template's
+// own error (Draw reads its file and line).
 func instrument(tree *parse.Tree, mark func(fn, file string, line int) parse.Node) {
 	file := tree.ParseName
 	var walk func(list *parse.ListNode)
@@ -204,31 +192,26 @@ func instrument(tree *parse.Tree, mark func(fn, file string, line int) parse.Nod
 		if list == nil {
 			return
 		}
-		out := make([]parse.Node, 0, 2*len(list.Nodes))
+		out := make([]parse.Node, 0, len(list.Nodes))
 		for _, n := range list.Nodes {
 			switch n := n.(type) {
-			case *parse.ActionNode:
-				out = append(out, mark("_rt", file, n.Line), n)
 			case *parse.IfNode:
 				walk(n.List)
 				walk(n.ElseList)
-				out = append(out, mark("_rt", file, n.Line), n)
 			case *parse.WithNode:
 				walk(n.List)
 				walk(n.ElseList)
-				out = append(out, mark("_rt", file, n.Line), n)
 			case *parse.RangeNode:
 				walk(n.List)
 				walk(n.ElseList)
 				if n.List != nil {
 					n.List.Nodes = append([]parse.Node{mark("_rt", file, n.Line)}, n.List.Nodes...)
 				}
-				out = append(out, mark("_rt", file, n.Line), n)
 			case *parse.TemplateNode:
 				out = append(out, mark("_rtIn", file, n.Line), n, mark("_rtOut", file, n.Line))
-			default:
-				out = append(out, n)
+				continue
 			}
+			out = append(out, n)
 		}
 		list.Nodes = out
 	}
@@ -243,8 +226,8 @@ var markTree = func() map[string]*parse.ActionNode {
 	out := map[string]*parse.ActionNode{}
 	funcs := map[string]any{"_rt": true, "_rtIn": true, "_rtOut": true}
 	for name, text := range map[string]string{
-		"_rt":    `{{$_rt := _rt "f" 1}}`,
-		"_rtIn":  `{{$_rt := _rtIn "f" 1}}`,
+		"_rt":    `{{$_rt := _rt 0}}`,
+		"_rtIn":  `{{$_rt := _rtIn 0}}`,
 		"_rtOut": `{{$_rt := _rtOut}}`,
 	} {
 		trees, err := parse.Parse(name, text, "{{", "}}", funcs)
@@ -256,15 +239,12 @@ var markTree = func() map[string]*parse.ActionNode {
 	return out
 }()
 
-// newMark is a copy of the mark node of fn for file and line.
-func newMark(fn, file string, line int) parse.Node {
+// newMark is a copy of the mark node of fn with the index i of its loc.
+func newMark(fn string, i int) parse.Node {
 	a := markTree[fn].Copy().(*parse.ActionNode)
-	if args := a.Pipe.Cmds[0].Args; len(args) == 3 {
-		s := args[1].(*parse.StringNode)
-		s.Text, s.Quoted = file, fmt.Sprintf("%q", file)
-		n := args[2].(*parse.NumberNode)
-		n.Int64, n.Float64, n.Uint64, n.Text = int64(line), float64(line), uint64(line), fmt.Sprint(line)
-		n.IsUint = line >= 0
+	if args := a.Pipe.Cmds[0].Args; len(args) == 2 {
+		n := args[1].(*parse.NumberNode)
+		n.Int64, n.Float64, n.Uint64, n.Text = int64(i), float64(i), uint64(i), fmt.Sprint(i)
 	}
 	return a
 }

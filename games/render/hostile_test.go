@@ -8,6 +8,7 @@ import (
 	"strings"
 	"syscall"
 	"testing"
+	"time"
 
 	"github.com/rogpeppe/go-internal/txtar"
 
@@ -31,6 +32,11 @@ func TestHostileLayouts(t *testing.T) {
 	if err != nil || len(files) < 15 {
 		t.Fatalf("the corpus: %d files, %v", len(files), err)
 	}
+	// The time limit is a backstop; on a loaded machine (or under -race)
+	// it could stop first what the steps stop, and the corpus names the
+	// limit. TestTimeLimitStopsADrawing tests it.
+	defer func(l render.Limits) { render.DefaultLimits = l }(render.DefaultLimits)
+	render.DefaultLimits.Time = time.Hour
 	src, err := filepath.Abs("testdata/hostile/pack")
 	if err != nil {
 		t.Fatal(err)

@@ -17,6 +17,8 @@ import (
 	"strconv"
 	"strings"
 	"sync"
+	ttemplate "text/template"
+	"text/template/parse"
 
 	"github.com/roundtable-dev/roundtable/compiler/assets"
 	"github.com/roundtable-dev/roundtable/compiler/diag"
@@ -114,9 +116,13 @@ func (l *Layouts) newExecutor() (*executor, error) {
 			return nil, l.wrapErr(err)
 		}
 	}
+	mark := func(fn, file string, line int) parse.Node {
+		e.b.locs = append(e.b.locs, loc{file, line})
+		return newMark(fn, len(e.b.locs)-1)
+	}
 	for _, tt := range t.Templates() {
 		if tt.Tree != nil {
-			instrument(tt.Tree, newMark)
+			instrument(tt.Tree, mark)
 		}
 	}
 	e.tmpl = t
@@ -246,6 +252,14 @@ func (l *Layouts) Draw(p games.Picture) ([]byte, error) {
 		var ov *Overrun
 		if errors.As(err, &ov) {
 			o := *ov
+			var ee ttemplate.ExecError
+			if !o.atMark && errors.As(err, &ee) {
+				// A function stopped it: text/template's error names the
+				// action ("template: unit.svg.tmpl:3:5: executing ...").
+				if file, line, ok := l.execAt(ee.Err.Error()); ok {
+					o.File, o.Line = file, line
+				}
+			}
 			if f, ok := l.files[o.File]; ok {
 				o.File = f
 			}
@@ -254,6 +268,22 @@ func (l *Layouts) Draw(p games.Picture) ([]byte, error) {
 		return nil, fmt.Errorf("%s %s: %v", p.Kind, p.ID, l.wrapErr(err))
 	}
 	return w.buf.Bytes(), nil
+}
+
+// execAt reads the layout file and line an error of text/template starts
+// with: "template: NAME:LINE:COL: executing ...".
+func (l *Layouts) execAt(msg string) (string, int, bool) {
+	for name := range l.files {
+		rest, ok := strings.CutPrefix(msg, "template: "+name+":")
+		if !ok {
+			continue
+		}
+		digits, _, ok := strings.Cut(rest, ":")
+		if line, err := strconv.Atoi(digits); ok && err == nil {
+			return name, line, true
+		}
+	}
+	return "", 0, false
 }
 
 // Names lists the layout files.
