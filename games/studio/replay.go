@@ -257,12 +257,15 @@ func readReplayForm(r *http.Request) (url.Values, *replayRequest, error) {
 			return nil, nil, err
 		}
 		if name := p.FormName(); name == "log" {
-			req, err := parseLog(p)
+			rd := &firstErr{r: p}
+			req, err := parseLog(rd)
+			if rd.err != nil && rd.err != io.EOF {
+				// The body failed (over its limit, cut off): the scanner
+				// still hands over the line it was in, cut, and its
+				// complaint is about that.
+				return nil, nil, rd.err
+			}
 			if err != nil {
-				var mb *http.MaxBytesError
-				if errors.As(err, &mb) {
-					return nil, nil, err
-				}
 				return nil, nil, logError{err}
 			}
 			logReq = &req
@@ -280,6 +283,20 @@ func readReplayForm(r *http.Request) (url.Values, *replayRequest, error) {
 	}
 }
 
+// firstErr keeps the first error of a reader.
+type firstErr struct {
+	r   io.Reader
+	err error
+}
+
+func (f *firstErr) Read(p []byte) (int, error) {
+	n, err := f.r.Read(p)
+	if err != nil && f.err == nil {
+		f.err = err
+	}
+	return n, err
+}
+
 // parseLog reads a `play --format json` log as it arrives: its match
 // header (game, mode, seed; a log that started from a position file cannot
 // be replayed here) and the actions of its events, in order.
@@ -291,8 +308,12 @@ func parseLog(rd io.Reader) (req replayRequest, err error) {
 	req.Actions = []string{}
 	for sc.Scan() {
 		line++
-		if strings.TrimSpace(sc.Text()) == "" {
+		b := sc.Bytes()
+		if len(bytes.TrimSpace(b)) == 0 {
 			continue
+		}
+		if !bytes.Contains(b, []byte(`"match"`)) && !bytes.Contains(b, []byte(`"action"`)) && json.Valid(b) {
+			continue // neither the header nor an action: checked, not decoded
 		}
 		var rec struct {
 			Match *struct {
@@ -307,7 +328,7 @@ func parseLog(rd io.Reader) (req replayRequest, err error) {
 				Action string `json:"action"`
 			} `json:"event"`
 		}
-		if err := json.Unmarshal(sc.Bytes(), &rec); err != nil {
+		if err := json.Unmarshal(b, &rec); err != nil {
 			return req, fmt.Errorf("line %d: not a line of play --format json: %v", line, err)
 		}
 		switch {

@@ -265,3 +265,33 @@ func TestReplayLogErrors(t *testing.T) {
 		}
 	}
 }
+
+// TestHostileLayoutLeavesTheRestDrawn: a pack whose unit layout runs two
+// nested loops of 100,000 stops at its budget for every unit card; the
+// studio still draws and serves every other picture and page, and its
+// check page shows the one layout-budget diagnostic at the layout's line.
+func TestHostileLayoutLeavesTheRestDrawn(t *testing.T) {
+	dir := pack(t, 5)
+	if err := os.MkdirAll(filepath.Join(dir, "layouts"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	hostile := "<svg xmlns=\"http://www.w3.org/2000/svg\">\n{{range seq 100000}}{{range seq 100000}}<g/>{{end}}{{end}}\n</svg>\n"
+	if err := os.WriteFile(filepath.Join(dir, "layouts", "unit.svg.tmpl"), []byte(hostile), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	_, ts := serve(t, dir)
+	for path, want := range map[string]int{
+		"/svg/annas/unit-sellsword.svg": 404, "/svg/annas/unit-chrom.svg": 404, // units: not drawn
+		"/svg/annas/map-default.svg": 200, "/svg/annas/boss-grima.svg": 200, "/svg/fe-cipher/card-abel-cavalier.svg": 404, // a pack of Anna's only
+		"/": 200, "/entity/annas/unit/sellsword": 200, "/maps": 200, "/replay": 200,
+	} {
+		if code, _ := get(t, ts.URL+path); code != want {
+			t.Errorf("GET %s: %d, want %d", path, code, want)
+		}
+	}
+	_, page := get(t, ts.URL+"/check")
+	want := dir + "/layouts/unit.svg.tmpl:2: error[layout-budget]: unit robin (and 45 more pictures) not drawn: over 100000 steps (loop iterations, actions and function calls)"
+	if !strings.Contains(page, want) || strings.Count(page, "layout-budget") != 1 {
+		t.Errorf("the check page lacks the one diagnostic %q:\n%s", want, page)
+	}
+}
