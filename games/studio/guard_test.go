@@ -109,7 +109,7 @@ func TestForeignHostGets421OnEveryRoute(t *testing.T) {
 	}
 }
 
-// replayForm is a seeded match of Battlecrest (about 60 actions).
+// replayForm is a seeded match of Battlecrest (44 actions).
 func replayForm() url.Values {
 	return url.Values{"game": {"battlecrest"}, "mode": {"versus"}, "seed": {"1"}}
 }
@@ -410,6 +410,7 @@ func TestReplayStopsWhenTheClientLeaves(t *testing.T) {
 	if n := s.replayed.Load(); n != 1 {
 		t.Errorf("%d actions replayed after the client left at the first (of %d)", n, len(full.Steps)-1)
 	}
+	t.Logf("%d action replayed of the match's %d", s.replayed.Load(), len(full.Steps)-1)
 }
 
 // TestHeavyRequestsAreLimited: with one heavy request allowed, a second
