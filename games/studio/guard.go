@@ -70,8 +70,8 @@ var DefaultOptions = Options{
 type route struct {
 	pattern string
 	handler http.HandlerFunc
-	heavy   bool  // counted against Options.Heavy (unsafe methods always are)
-	upload  bool  // its body may be Options.MaxUpload, not Options.MaxBody
+	heavy   bool // counted against Options.Heavy (unsafe methods always are)
+	upload  bool // its body may be Options.MaxUpload, not Options.MaxBody
 }
 
 // method is a pattern's method ("" for any).
