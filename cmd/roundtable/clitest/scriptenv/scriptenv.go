@@ -35,6 +35,11 @@ func Commands() map[string]func(ts *testscript.TestScript, neg bool, args []stri
 		"unplaceholder": unplaceholder,
 		"freeport":      freeport,
 		"http":          httpCmd,
+		"mkrepo":        mkrepo,
+		"mkarchive":     mkarchive,
+		"gitserve":      gitserve,
+		"httpserve":     httpserve,
+		"stopservers":   stopservers,
 	}
 }
 
