@@ -49,7 +49,7 @@ func TestHelpExamplesRun(t *testing.T) {
 			continue // writes, or a folder or file of the user's own (./my-expansion, --from start.yaml)
 		}
 		var out, errb bytes.Buffer
-		if code := run(args, nil, &out, &errb); code != 0 {
+		if code := run(args, strings.NewReader(""), &out, &errb); code != 0 { // a person's seat: the input ends at once
 			t.Errorf("--help example `roundtable %s` exited %d\n%s", strings.Join(args, " "), code, errb.String())
 		}
 		ran++

@@ -1,6 +1,6 @@
 // Package scriptenv is what every roundtable testscript has, wherever it
-// runs: $REPO and $SHARED, the commands mkfile, unplaceholder, freeport and
-// http, the -update flag. It does not import the CLI, so the CLI's own tests use it
+// runs: $REPO and $SHARED, the commands mkfile, unplaceholder, answers,
+// freeport and http, the -update flag. It does not import the CLI, so the CLI's own tests use it
 // too (cmd/roundtable/cli); clitest adds the CLI itself.
 package scriptenv
 
@@ -40,6 +40,7 @@ func Commands() map[string]func(ts *testscript.TestScript, neg bool, args []stri
 		"gitserve":      gitserve,
 		"httpserve":     httpserve,
 		"stopservers":   stopservers,
+		"answers":       answers,
 	}
 }
 
