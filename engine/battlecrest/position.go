@@ -17,7 +17,7 @@ import (
 // (docs/battlecrest.md, "Positions and actions"). Every field written is
 // read back; fields a designer may leave out say so.
 type position struct {
-	MapSet string `json:"map-set" yaml:"map-set"`
+	MapSet string `json:"map-set" yaml:"map-set" pos:"required"`
 	// Turn counts each player's turn; left out, 1.
 	Turn int `json:"turn" yaml:"turn"`
 	// Active is the seat (0 or 1) whose turn it is.
@@ -28,9 +28,9 @@ type position struct {
 	// Used are the special abilities used this turn: p1:hero, p2:minion,
 	// landmark:<id>.
 	Used      []string        `json:"used,omitempty" yaml:"used,omitempty"`
-	Seats     []seatState     `json:"seats" yaml:"seats"`
-	Landmarks []landmarkState `json:"landmarks" yaml:"landmarks"`
-	Warriors  []warriorState  `json:"warriors" yaml:"warriors"`
+	Seats     []seatState     `json:"seats" yaml:"seats" pos:"required"`
+	Landmarks []landmarkState `json:"landmarks" yaml:"landmarks" pos:"required"`
+	Warriors  []warriorState  `json:"warriors" yaml:"warriors" pos:"required"`
 	// Pending is what is left to resolve of the current player action,
 	// outermost first; the last step is the decision awaited. Empty: the
 	// active player chooses a player action.
@@ -46,26 +46,26 @@ type position struct {
 }
 
 type seatState struct {
-	HeroSet string `json:"hero-set" yaml:"hero-set"`
+	HeroSet string `json:"hero-set" yaml:"hero-set" pos:"required"`
 	// Cards is the action row in order; left out, the set's cards START
 	// side up and active.
 	Cards []cardState `json:"cards,omitempty" yaml:"cards,omitempty"`
 }
 
 type cardState struct {
-	ID        string `json:"id" yaml:"id"`
+	ID        string `json:"id" yaml:"id" pos:"required"`
 	Side      string `json:"side" yaml:"side"` // start (the default) or back
 	Exhausted bool   `json:"exhausted" yaml:"exhausted"`
 }
 
 type landmarkState struct {
-	ID      string `json:"id" yaml:"id"`
-	At      string `json:"at" yaml:"at"`
+	ID      string `json:"id" yaml:"id" pos:"required"`
+	At      string `json:"at" yaml:"at" pos:"required"`
 	Flipped bool   `json:"flipped" yaml:"flipped"`
 }
 
 type warriorState struct {
-	ID string `json:"id" yaml:"id"`
+	ID string `json:"id" yaml:"id" pos:"required"`
 	// At is the tile it stands on; left out for a defeated warrior.
 	At       string `json:"at,omitempty" yaml:"at,omitempty"`
 	Wounded  bool   `json:"wounded" yaml:"wounded"`
@@ -76,8 +76,8 @@ type warriorState struct {
 
 // stepState is one pending step (see rules.go for what each does).
 type stepState struct {
-	Do        string         `json:"do" yaml:"do"`
-	Seat      int            `json:"seat" yaml:"seat"`
+	Do        string         `json:"do" yaml:"do" pos:"required"`
+	Seat      int            `json:"seat" yaml:"seat" pos:"required"`
 	Warrior   string         `json:"warrior,omitempty" yaml:"warrior,omitempty"`
 	Card      string         `json:"card,omitempty" yaml:"card,omitempty"`
 	Abilities []abilityState `json:"abilities,omitempty" yaml:"abilities,omitempty"`

@@ -16,11 +16,11 @@ import (
 // Position is the whole state of a match as a designer reads and writes it
 // (docs/fecipher.md, "Positions and actions"): cards by id, zones in order.
 type Position struct {
-	Turn   int           `json:"turn" yaml:"turn"`     // turns begun; 0 during setup
-	Phase  string        `json:"phase" yaml:"phase"`   // setup, beginning, bond, deployment, action, end
-	Active int           `json:"active" yaml:"active"` // the seat whose turn it is
-	First  int           `json:"first" yaml:"first"`   // the seat that went first
-	Seats  []PlayerState `json:"players" yaml:"players"`
+	Turn   int           `json:"turn" yaml:"turn" pos:"required"`   // turns begun; 0 during setup
+	Phase  string        `json:"phase" yaml:"phase" pos:"required"` // setup, beginning, bond, deployment, action, end
+	Active int           `json:"active" yaml:"active"`              // the seat whose turn it is
+	First  int           `json:"first" yaml:"first"`                // the seat that went first
+	Seats  []PlayerState `json:"players" yaml:"players" pos:"required"`
 	// Pending is what is being resolved, innermost last; the last entry is
 	// the decision the seat to move takes (when it is one).
 	Pending []FrameState `json:"pending,omitempty" yaml:"pending,omitempty"`
@@ -46,7 +46,7 @@ type PlayerState struct {
 	Broken   *int        `json:"orbs-broken,omitempty" yaml:"orbs-broken,omitempty"` // absent: 5 - orbs
 	Support  []string    `json:"support,omitempty" yaml:"support,omitempty,flow"`
 	Bonds    []BondState `json:"bonds" yaml:"bonds"`
-	Field    []UnitState `json:"field" yaml:"field"`
+	Field    []UnitState `json:"field" yaml:"field" pos:"required"`
 	Spent    int         `json:"spent,omitempty" yaml:"spent,omitempty"`   // bonds' worth paid this turn
 	Bonded   bool        `json:"bonded,omitempty" yaml:"bonded,omitempty"` // a bond was placed this turn
 	// Played are the cards that entered play for the player in this game
@@ -59,15 +59,15 @@ type PlayerState struct {
 
 // BondState is a card in the bond area.
 type BondState struct {
-	Card     string `json:"card" yaml:"card"`
+	Card     string `json:"card" yaml:"card" pos:"required"`
 	FaceDown bool   `json:"face-down" yaml:"face-down"` // reversed: no symbol
 }
 
 // UnitState is a unit on the field.
 type UnitState struct {
-	UID          int        `json:"uid,omitempty" yaml:"uid,omitempty"` // absent: numbered on load
-	Stack        []string   `json:"stack" yaml:"stack,flow"`            // bottom first; the last card is the unit
-	Area         string     `json:"area" yaml:"area"`                   // vanguard or rearguard
+	UID          int        `json:"uid,omitempty" yaml:"uid,omitempty"`     // absent: numbered on load
+	Stack        []string   `json:"stack" yaml:"stack,flow" pos:"required"` // bottom first; the last card is the unit
+	Area         string     `json:"area" yaml:"area" pos:"required"`        // vanguard or rearguard
 	Tapped       bool       `json:"tapped" yaml:"tapped"`
 	Main         bool       `json:"main,omitempty" yaml:"main,omitempty"`
 	ClassChanged bool       `json:"class-changed,omitempty" yaml:"class-changed,omitempty"`
@@ -98,8 +98,8 @@ type ModState struct {
 
 // FrameState is one entry of the pending stack.
 type FrameState struct {
-	Kind string `json:"kind" yaml:"kind"` // battle, skill, redraw, flip, discard, critical, evade
-	Seat int    `json:"seat" yaml:"seat"`
+	Kind string `json:"kind" yaml:"kind" pos:"required"` // battle, skill, redraw, flip, discard, critical, evade
+	Seat int    `json:"seat" yaml:"seat" pos:"required"`
 	Step int    `json:"step,omitempty" yaml:"step,omitempty"`
 	N    int    `json:"n,omitempty" yaml:"n,omitempty"` // flip, discard: how many still to choose
 	// battle
