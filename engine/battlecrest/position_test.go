@@ -46,7 +46,7 @@ func TestLoadFillsDefaults(t *testing.T) {
 // and its line, never a panic.
 func TestLoadRejectsBrokenPositions(t *testing.T) {
 	cases := []struct{ name, from, to, want string }{
-		{"map set", "map-set: thornmere", "map-set: thornmeer", `line 2:10: no map set "thornmeer" (did you mean "thornmere"?)`},
+		{"map set", "map-set: thornmere", "map-set: thornmeer", `2:10: map-set: no map set "thornmeer" (did you mean "thornmere"?)`},
 		{"hero set", "{hero-set: hollis}", "{hero-set: holis}", `no hero set "holis" (did you mean "hollis"?)`},
 		{"one seat", "seats: [{hero-set: corvane}, {hero-set: hollis}]", "seats: [{hero-set: corvane}]", "a game has two seats; this position has 1"},
 		{"tile off the map", "{id: corvane, at: a5}", "{id: corvane, at: z9}", `warrior corvane: z9 is not a space of map set thornmere`},

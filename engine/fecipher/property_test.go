@@ -105,9 +105,9 @@ players:
 		t.Fatalf("the good position: %v", err)
 	}
 	for _, c := range []struct{ from, to, want string }{
-		{"hand: [cain-cavalier]", "hand: [cain-cavaleir]", `line 5:12: players[0].hand[0]: unknown card "cain-cavaleir"`},
-		{"phase: action", "phase: battle", `line 2:8: phase: unknown phase "battle"`},
-		{"area: vanguard, main: true}]\n  - name: P2", "area: middle, main: true}]\n  - name: P2", `line 6:49: players[0].field[0].area: area "middle" is not vanguard or rearguard`},
+		{"hand: [cain-cavalier]", "hand: [cain-cavaleir]", `5:12: players[0].hand[0]: unknown card "cain-cavaleir"`},
+		{"phase: action", "phase: battle", `2:8: phase: unknown phase "battle"`},
+		{"area: vanguard, main: true}]\n  - name: P2", "area: middle, main: true}]\n  - name: P2", `6:49: players[0].field[0].area: area "middle" is not vanguard or rearguard`},
 		{"[{stack: [chrom-prince], area: vanguard, main: true}]", "[{stack: [chrom-prince], area: vanguard}]", "players[1].field: 0 units are marked main"},
 		{"[{stack: [chrom-prince], area: vanguard, main: true}]", "[{stack: [chrom-prince], area: vanguard, main: true}, {stack: [chrom-exalt], area: rearguard}]", "a second unit named Chrom"},
 		{"hand: [cain-cavalier]", "hand: [cain-cavalier]\n    orbs: [a, b]", `unknown card "a"`},
