@@ -23,7 +23,7 @@ type Position struct {
 	Map      string      `json:"map" yaml:"map" pos:"required"`
 	Phase    string      `json:"phase" yaml:"phase" pos:"required"` // mulligan, turn or over
 	Turn     int         `json:"turn" yaml:"turn" pos:"required"`
-	Current  int         `json:"current" yaml:"current" pos:"required"`                    // the seat whose turn it is
+	Current  int         `json:"current" yaml:"current"`                    // the seat whose turn it is
 	Mulligan int         `json:"mulligan,omitempty" yaml:"mulligan,omitempty"`             // phase mulligan: the seat deciding
 	MulLeft  int         `json:"mulligans-left,omitempty" yaml:"mulligans-left,omitempty"` // phase mulligan: the decisions left (omitted: one for each seat from mulligan on)
 	MaxTurns int         `json:"max-turns,omitempty" yaml:"max-turns,omitempty"`
@@ -36,7 +36,7 @@ type Position struct {
 	Spent    []string    `json:"spent,omitempty" yaml:"spent,omitempty"`
 	VPDeck   *[]int      `json:"vp-deck,omitempty" yaml:"vp-deck,omitempty"` // top first; omitted: the standard deck less the cards players hold
 	Players  []PlayerPos `json:"players" yaml:"players" pos:"required"`
-	Units    []UnitPos   `json:"units" yaml:"units" pos:"required"`
+	Units    []UnitPos   `json:"units" yaml:"units"`
 	Boss     *BossPos    `json:"boss,omitempty" yaml:"boss,omitempty"`       // boss mode
 	Summons  []SummonPos `json:"summons,omitempty" yaml:"summons,omitempty"` // boss mode
 	Guest    string      `json:"guest,omitempty" yaml:"guest,omitempty"`     // boss mode: the tile of the unit a dancer readied for its owner

@@ -82,7 +82,7 @@ func ReadPosition(name string, data []byte) (*Envelope, error) {
 		return e
 	}
 	if len(data) > limits.FileSize {
-		return nil, &Error{File: file, Msg: fmt.Sprintf("the file is larger than %d bytes (4 MiB, the limit of a content file too); not read", limits.FileSize)}
+		return nil, TooLarge(name)
 	}
 	if !utf8.Valid(data) {
 		line, col := limits.BadUTF8(data)
@@ -102,14 +102,29 @@ func ReadPosition(name string, data []byte) (*Envelope, error) {
 		r.err.File = file
 		return nil, r.err
 	}
-	env := &Envelope{}
+	// The fields first (an unknown one is the likeliest mistake), then
+	// whether the file ends as a position does, then the values.
 	seen := map[string]*yaml.Node{}
 	for i := 0; i+1 < len(root.Content); i += 2 {
-		k, v := root.Content[i], root.Content[i+1]
+		k := root.Content[i]
 		if first := seen[k.Value]; first != nil {
 			return nil, fail(k, "%s is given twice (first at line %d)", quote.Quote(k.Value), first.Line)
 		}
+		switch k.Value {
+		case "version", "game", "mode", "state":
+		default:
+			return nil, fail(k, "unknown field %s (a position has game, mode, state and version)", quote.Quote(k.Value))
+		}
 		seen[k.Value] = k
+	}
+	if seen["version"] == nil {
+		line, col := end(data)
+		return nil, &Error{File: file, Line: line, Column: col,
+			Msg: "the position ends without its version (a position file ends with \"version: 1\"): the file is cut short, or not a position"}
+	}
+	env := &Envelope{}
+	for i := 0; i+1 < len(root.Content); i += 2 {
+		k, v := root.Content[i], root.Content[i+1]
 		switch k.Value {
 		case "version":
 			if v.Kind != yaml.ScalarNode || v.Value != strconv.Itoa(PositionVersion) {
@@ -129,14 +144,7 @@ func ReadPosition(name string, data []byte) (*Envelope, error) {
 				return nil, fail(v, "state: want a mapping of the game's fields, found %s", found(v))
 			}
 			env.State = v
-		default:
-			return nil, fail(k, "unknown field %s (a position has game, mode, state and version)", quote.Quote(k.Value))
 		}
-	}
-	if seen["version"] == nil {
-		line, col := end(data)
-		return nil, &Error{File: file, Line: line, Column: col,
-			Msg: "the position ends without its version (a position file ends with \"version: 1\"): the file is cut short, or not a position"}
 	}
 	for _, f := range []string{"game", "mode", "state"} {
 		if seen[f] == nil {
@@ -144,6 +152,12 @@ func ReadPosition(name string, data []byte) (*Envelope, error) {
 		}
 	}
 	return env, nil
+}
+
+// TooLarge is the error for a position file over limits.FileSize, which
+// a reader refuses before reading it.
+func TooLarge(name string) error {
+	return &Error{File: quote.Path(name), Msg: fmt.Sprintf("the file is larger than %d bytes (4 MiB, the limit of a content file too); not read", limits.FileSize)}
 }
 
 // end is the line and column just past data's last character.

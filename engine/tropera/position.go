@@ -408,7 +408,7 @@ func (l *battleLoader) units() error {
 		l.b.Units = append(l.b.Units, u)
 		l.b.rederive(i)
 		if up.HP < 0 || up.HP > int(u.Stats[table.HP]) {
-			return l.errf(play.Path{"units", i, "hp"}, "unit %s: hp %d is not 0 to its maximum %d", up.ID, up.HP, u.Stats[table.HP])
+			return l.errf(play.Path{"units", i, "hp"}, "unit %s: hp %d is not 0 to its maximum %d", quote.Quote(up.ID), up.HP, u.Stats[table.HP])
 		}
 		u.HP = up.HP
 		if err := l.equip(i, up, u); err != nil {

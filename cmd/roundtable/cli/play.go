@@ -16,6 +16,8 @@ import (
 
 	"github.com/roundtable-dev/roundtable/compiler/regular"
 	"github.com/roundtable-dev/roundtable/engine/play"
+	"github.com/roundtable-dev/roundtable/engine/play/limits"
+	"github.com/roundtable-dev/roundtable/engine/play/quote"
 	"github.com/roundtable-dev/roundtable/games"
 )
 
@@ -241,22 +243,8 @@ func start(cmd *cobra.Command, g *games.Game, m play.Mode, o play.Options, f *ru
 	}
 	var match play.Match
 	if f.from != "" {
-		data, err := readInput(cmd, f.from)
-		if err != nil {
+		if match, err = readPosition(cmd, g, m, rules, f.from); err != nil {
 			return nil, err
-		}
-		env, err := play.ReadPosition(f.from, data)
-		if err != nil {
-			return nil, &exitError{Code: exitContent, Msg: err.Error()}
-		}
-		if env.Game != g.ID {
-			return nil, &exitError{Code: exitContent, Msg: fmt.Sprintf("%s: a position of %s, not %s (give it to %s %s %s)", f.from, env.Game, g.ID, verbPath(cmd), env.Game, env.Mode)}
-		}
-		if env.Mode != m.Name {
-			return nil, &exitError{Code: exitContent, Msg: fmt.Sprintf("%s: a position of mode %s, not %s", f.from, env.Mode, m.Name)}
-		}
-		if match, err = m.Load(rules, env.State); err != nil {
-			return nil, &exitError{Code: exitContent, Msg: fmt.Sprintf("%s: %v", f.from, err)}
 		}
 	} else if match, err = m.New(rules, o); err != nil {
 		return nil, usageErr("%v", err)
@@ -287,6 +275,53 @@ func verbPath(cmd *cobra.Command) string {
 		cmd = cmd.Parent()
 	}
 	return cmd.CommandPath()
+}
+
+// readPosition reads --from as every position is read: a regular file (or
+// stdin) of at most the content's file size, then the envelope and the
+// mode's Load. A position that does not read is exit 1, its message
+// "file:line:col: path: message".
+func readPosition(cmd *cobra.Command, g *games.Game, m play.Mode, rules any, name string) (play.Match, error) {
+	var data []byte
+	var err error
+	if name == "-" {
+		data, err = io.ReadAll(io.LimitReader(cmd.InOrStdin(), limits.FileSize+1))
+	} else {
+		data, err = regular.ReadFile(name, limits.FileSize, false)
+	}
+	var tooLarge *regular.TooLargeError
+	switch {
+	case errors.Is(err, regular.ErrNotRegular):
+		return nil, &exitError{Code: exitContent, Msg: fmt.Sprintf("%s: not a regular file; not read", quote.Path(name))}
+	case errors.As(err, &tooLarge):
+		return nil, &exitError{Code: exitContent, Msg: play.TooLarge(name).Error()}
+	case err != nil:
+		return nil, usageErr("%v", err)
+	}
+	env, err := play.ReadPosition(name, data)
+	if err != nil {
+		return nil, &exitError{Code: exitContent, Msg: err.Error()}
+	}
+	file := quote.Path(name)
+	if env.Game != g.ID {
+		other, ok := games.Lookup(env.Game)
+		if !ok || !slices.Contains(modeNames(other), env.Mode) {
+			return nil, &exitError{Code: exitContent, Msg: fmt.Sprintf("%s: a position of game %s, mode %s, not of %s", file, quote.Quote(env.Game), quote.Quote(env.Mode), g.ID)}
+		}
+		return nil, &exitError{Code: exitContent, Msg: fmt.Sprintf("%s: a position of %s, not %s (give it to %s %s %s)", file, env.Game, g.ID, verbPath(cmd), env.Game, env.Mode)}
+	}
+	if env.Mode != m.Name {
+		mode := quote.Quote(env.Mode)
+		if slices.Contains(modeNames(g), env.Mode) {
+			mode = env.Mode
+		}
+		return nil, &exitError{Code: exitContent, Msg: fmt.Sprintf("%s: a position of mode %s, not %s", file, mode, m.Name)}
+	}
+	match, err := m.Load(rules, env.State)
+	if err != nil {
+		return nil, &exitError{Code: exitContent, Msg: play.InFile(name, err).Error()}
+	}
+	return match, nil
 }
 
 func readInput(cmd *cobra.Command, name string) ([]byte, error) {
