@@ -214,7 +214,11 @@ func syntaxError(data []byte, err error) *Error {
 	lines := bytes.Split(data, []byte("\n"))
 	line = max(1, min(line, len(lines)))
 	text := lines[line-1]
-	col := 1 + utf8.RuneCount(text) - utf8.RuneCount(bytes.TrimLeft(text, " \t"))
+	indent := text[:len(text)-len(bytes.TrimLeft(text, " \t"))]
+	if i := bytes.IndexByte(indent, '\t'); i >= 0 {
+		indent = indent[:i] // YAML indents with spaces: point at the tab
+	}
+	col := 1 + utf8.RuneCount(indent)
 	return &Error{Line: line, Column: col, Msg: msg}
 }
 
