@@ -533,7 +533,7 @@ func (l *loader) turns() error {
 	// Versus ends when the turn after the limit begins (turn.go); boss
 	// mode's turns are bounded by its rounds (bossBlock).
 	if limit := int(g.num.MaxTurns) + 1; p.Turn < 0 || !l.boss && limit > 1 && p.Turn > limit {
-		return l.errf(play.Path{"turn"}, "turn %d is not 0 to %d (the game ends after turn %d)", p.Turn, limit, limit-1)
+		return l.errf(play.Path{"turn"}, "%d is not 0 to %d (the game ends after turn %d)", p.Turn, limit, limit-1)
 	}
 	g.Turn, g.Current = p.Turn, p.Current
 	return nil
@@ -1061,13 +1061,13 @@ func (l *loader) loadBoss() error {
 	// The boss wins when its turns reach the cap; every round has a boss
 	// turn, so rounds and turns are bounded by it too.
 	if bp.Turns < 0 || bp.Turns > b.MaxTurns {
-		return l.errf(play.Path{"boss", "turns"}, "%d boss turns (0 to the cap %d)", bp.Turns, b.MaxTurns)
+		return l.errf(play.Path{"boss", "turns"}, "%d is not 0 to %d (the boss wins at its turn %d)", bp.Turns, b.MaxTurns, b.MaxTurns)
 	}
 	if bp.Round < 0 || bp.Round > b.MaxTurns+1 {
-		return l.errf(play.Path{"boss", "round"}, "round %d (1 to %d: a round has a boss turn, and the boss wins at turn %d)", bp.Round, b.MaxTurns+1, b.MaxTurns)
+		return l.errf(play.Path{"boss", "round"}, "%d is not 1 to %d (each round has a boss turn, and the boss wins at its turn %d)", bp.Round, b.MaxTurns+1, b.MaxTurns)
 	}
 	if last := b.Round * len(b.Order); l.p.Turn > last {
-		return l.errf(play.Path{"turn"}, "turn %d, but round %d ends with turn %d", l.p.Turn, b.Round, last)
+		return l.errf(play.Path{"turn"}, "%d, but round %d ends with turn %d", l.p.Turn, b.Round, last)
 	}
 	if bp.Corners == nil {
 		for c := range 4 {

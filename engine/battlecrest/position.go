@@ -256,7 +256,7 @@ func (l *loader) header(rs *table.Ruleset) error {
 		g.turn = 1
 	}
 	if g.turn < 0 || g.turn > MaxTurns {
-		return l.errf(play.Path{"turn"}, "turn %d: a turn is 1 to %d", p.Turn, MaxTurns)
+		return l.errf(play.Path{"turn"}, "%d is not 1 to %d", p.Turn, MaxTurns)
 	}
 	if p.Active != 0 && p.Active != 1 {
 		return l.errf(play.Path{"active"}, "active %d: the active seat is 0 or 1", p.Active)
@@ -476,6 +476,8 @@ func (l *loader) warriors(*table.Ruleset) error {
 		switch {
 		case s.Defeated && s.At != "":
 			return l.errf(at.With("at"), "warrior %s is defeated, so it stands nowhere", s.ID)
+		case !s.Defeated && s.At == "":
+			return l.errf(at.With("at"), "warrior %s stands nowhere: give its tile, or defeated: true", s.ID)
 		case !s.Defeated:
 			pos, err := ParseTile(s.At)
 			if err != nil {

@@ -77,7 +77,7 @@ func TestLoadRejectsBrokenPositions(t *testing.T) {
 		{"step next", "active: 0", "active: 0\npending: [{do: attack, seat: 0, warrior: corvane, ability: {attack: 1, range: short}, phase: defend, targets: [nettle], next: 1}]", "next 1 is not a target's index"},
 		{"winner not over", "active: 0", "active: 0\nwinner: 1", "winner: the game is not over"},
 		{"rng", "active: 0", "active: 0\nrng: zz", `rng: "zz" is not a random source's state`},
-		{"turn", "active: 0", "active: 0\nturn: 201", "turn 201: a turn is 1 to 200"},
+		{"turn", "active: 0", "active: 0\nturn: 201", "4:7: turn: 201 is not 1 to 200"},
 	}
 	for _, c := range cases {
 		if !strings.Contains(goodState, c.from) {

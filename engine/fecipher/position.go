@@ -336,7 +336,7 @@ func (l *loader) header() error {
 	}
 	g.Phase = ph
 	if pos.Turn < 0 || pos.Turn > TurnLimit {
-		return l.errf(play.Path{"turn"}, "turn %d is not within 0..%d", pos.Turn, TurnLimit)
+		return l.errf(play.Path{"turn"}, "%d is not 0 to %d", pos.Turn, TurnLimit)
 	}
 	for _, s := range []struct {
 		name string

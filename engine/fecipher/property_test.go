@@ -117,7 +117,7 @@ players:
 		{"turn: 3", "turn: 3\npending: [{kind: skill, seat: 0, card: marth-young-prince, skill: 7}]", "card marth-young-prince has no skill 7"},
 		{"turn: 3", "turn: 3\nrng: zz", "rng: not a random source's state"},
 		{"turn: 3", "turn: 3\ncolour: red", `unknown field "colour"`},
-		{"turn: 3", "turn: -1", "turn -1 is not within 0..400"},
+		{"turn: 3", "turn: -1", "1:7: turn: -1 is not 0 to 400"},
 		{"  - name: P2\n    field: [{stack: [chrom-prince], area: vanguard, main: true}]\n", "", "a match has 2 players, not 1"},
 	} {
 		bad := strings.Replace(good, c.from, c.to, 1)

@@ -312,10 +312,10 @@ func LoadLeveling(rs *table.Ruleset, n *yaml.Node) (*Leveling, error) {
 	}
 	c := &rs.Characters[ci]
 	if p.Level < int(c.Level) || p.Level > table.MaxLevel {
-		return nil, errf(play.Path{"level"}, "level %d: want %d (%s's) to %d", p.Level, c.Level, c.ID, table.MaxLevel)
+		return nil, errf(play.Path{"level"}, "%d is not %d (%s's own) to %d", p.Level, c.Level, c.ID, table.MaxLevel)
 	}
 	if p.Target < p.Level || p.Target > table.MaxLevel {
-		return nil, errf(play.Path{"target"}, "target %d: want the level %d to %d", p.Target, p.Level, table.MaxLevel)
+		return nil, errf(play.Path{"target"}, "%d is not the level %d to %d", p.Target, p.Level, table.MaxLevel)
 	}
 	l := &Leveling{rs: rs, c: c, level: p.Level, target: p.Target, dice: NewSeeded(0)}
 	if err := l.dice.SetState(p.RNG); err != nil {

@@ -334,7 +334,7 @@ func (l *battleLoader) battle() error {
 
 func (l *battleLoader) round() error {
 	if r := l.p.Round; r < 1 || r > l.maxRound() {
-		return l.errf(play.Path{"round"}, "round %d: the battle runs rounds 1 to %d", r, l.b.def.Rounds)
+		return l.errf(play.Path{"round"}, "%d is not 1 to %d (the battle's round limit is %d)", r, l.maxRound(), l.b.def.Rounds)
 	}
 	l.b.round = l.p.Round
 	return nil
