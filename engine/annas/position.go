@@ -23,7 +23,7 @@ type Position struct {
 	Map      string      `json:"map" yaml:"map" pos:"required"`
 	Phase    string      `json:"phase" yaml:"phase" pos:"required"` // mulligan, turn or over
 	Turn     int         `json:"turn" yaml:"turn" pos:"required"`
-	Current  int         `json:"current" yaml:"current"`                    // the seat whose turn it is
+	Current  int         `json:"current" yaml:"current"`                                   // the seat whose turn it is
 	Mulligan int         `json:"mulligan,omitempty" yaml:"mulligan,omitempty"`             // phase mulligan: the seat deciding
 	MulLeft  int         `json:"mulligans-left,omitempty" yaml:"mulligans-left,omitempty"` // phase mulligan: the decisions left (omitted: one for each seat from mulligan on)
 	MaxTurns int         `json:"max-turns,omitempty" yaml:"max-turns,omitempty"`

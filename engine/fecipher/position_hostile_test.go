@@ -4,8 +4,8 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/roundtable-dev/roundtable/engine/play/playtest"
 	. "github.com/roundtable-dev/roundtable/engine/fecipher"
+	"github.com/roundtable-dev/roundtable/engine/play/playtest"
 )
 
 var hostileGame = playtest.Game{ID: "fe-cipher", Modes: Modes, Rules: rs}
