@@ -27,15 +27,16 @@ type position struct {
 	Done []string `json:"done,omitempty" yaml:"done,omitempty"`
 	// Used are the special abilities used this turn: p1:hero, p2:minion,
 	// landmark:<id>.
-	Used      []string        `json:"used,omitempty" yaml:"used,omitempty"`
+	Used []string `json:"used,omitempty" yaml:"used,omitempty"`
+	// Pending is what is left to resolve of the current player action,
+	// outermost first; the last step is the decision awaited. Empty: the
+	// active player chooses a player action. It is written before the
+	// seats: a state cut inside it lacks them, and is refused.
+	Pending   []stepState     `json:"pending,omitempty" yaml:"pending,omitempty"`
 	Seats     []seatState     `json:"seats" yaml:"seats" pos:"required"`
 	Landmarks []landmarkState `json:"landmarks" yaml:"landmarks" pos:"required"`
 	Warriors  []warriorState  `json:"warriors" yaml:"warriors" pos:"required"`
-	// Pending is what is left to resolve of the current player action,
-	// outermost first; the last step is the decision awaited. Empty: the
-	// active player chooses a player action.
-	Pending []stepState `json:"pending,omitempty" yaml:"pending,omitempty"`
-	Over    bool        `json:"over,omitempty" yaml:"over,omitempty"`
+	Over      bool            `json:"over,omitempty" yaml:"over,omitempty"`
 	// Winner is the seat that won; left out while the game goes on and
 	// for a draw.
 	Winner *int   `json:"winner,omitempty" yaml:"winner,omitempty"`

@@ -17,18 +17,19 @@ import (
 // Position is the whole state of a match as a designer reads and writes it
 // (docs/fecipher.md, "Positions and actions"): cards by id, zones in order.
 type Position struct {
-	Turn   int           `json:"turn" yaml:"turn" pos:"required"`   // turns begun; 0 during setup
-	Phase  string        `json:"phase" yaml:"phase" pos:"required"` // setup, beginning, bond, deployment, action, end
-	Active int           `json:"active" yaml:"active"`              // the seat whose turn it is
-	First  int           `json:"first" yaml:"first"`                // the seat that went first
-	Seats  []PlayerState `json:"players" yaml:"players" pos:"required"`
+	Turn   int    `json:"turn" yaml:"turn" pos:"required"`   // turns begun; 0 during setup
+	Phase  string `json:"phase" yaml:"phase" pos:"required"` // setup, beginning, bond, deployment, action, end
+	Active int    `json:"active" yaml:"active"`              // the seat whose turn it is
+	First  int    `json:"first" yaml:"first"`                // the seat that went first
 	// Pending is what is being resolved, innermost last; the last entry is
-	// the decision the seat to move takes (when it is one).
-	Pending []FrameState `json:"pending,omitempty" yaml:"pending,omitempty"`
-	Over    bool         `json:"over,omitempty" yaml:"over,omitempty"`
-	Winner  *int         `json:"winner,omitempty" yaml:"winner,omitempty"`
-	Reason  string       `json:"reason,omitempty" yaml:"reason,omitempty"`
-	NextUID int          `json:"next-uid,omitempty" yaml:"next-uid,omitempty"`
+	// the decision the seat to move takes (when it is one). It is written
+	// before the players: a state cut inside it lacks them, and is refused.
+	Pending []FrameState  `json:"pending,omitempty" yaml:"pending,omitempty"`
+	Seats   []PlayerState `json:"players" yaml:"players" pos:"required"`
+	Over    bool          `json:"over,omitempty" yaml:"over,omitempty"`
+	Winner  *int          `json:"winner,omitempty" yaml:"winner,omitempty"`
+	Reason  string        `json:"reason,omitempty" yaml:"reason,omitempty"`
+	NextUID int           `json:"next-uid,omitempty" yaml:"next-uid,omitempty"`
 	// EndQueued says the end phase's auto skills were already queued.
 	EndQueued bool `json:"end-queued,omitempty" yaml:"end-queued,omitempty"`
 	// RNG is the random source's state (hex of math/rand/v2's PCG); absent,

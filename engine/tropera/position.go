@@ -28,9 +28,7 @@ type Position struct {
 	// Trigger is a prepared attack waiting for the mover's next action.
 	Trigger *TriggerPos `json:"trigger,omitempty" yaml:"trigger,omitempty"`
 	// Over is the result once the battle has ended.
-	Over *OverPos `json:"over,omitempty" yaml:"over,omitempty"`
-	// RNG is the random source's state (hex).
-	RNG   string    `json:"rng" yaml:"rng" pos:"required"`
+	Over  *OverPos  `json:"over,omitempty" yaml:"over,omitempty"`
 	Units []UnitPos `json:"units" yaml:"units" pos:"required"`
 	// Tiles are the tiles no longer as the map has them (destroyed,
 	// opened, damaged).
@@ -40,6 +38,10 @@ type Position struct {
 	Searched []string   `json:"searched,omitempty" yaml:"searched,omitempty"`
 	Siege    []SiegePos `json:"siege,omitempty" yaml:"siege,omitempty"`
 	Storage  []string   `json:"storage,omitempty" yaml:"storage,omitempty"`
+	// RNG is the random source's state (hex). Written last and required:
+	// a state cut short anywhere lacks it, even when its file is written
+	// version first.
+	RNG string `json:"rng" yaml:"rng" pos:"required"`
 }
 
 // UnitPos is one unit.
