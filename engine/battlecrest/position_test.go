@@ -7,6 +7,7 @@ import (
 	"gopkg.in/yaml.v3"
 
 	"github.com/roundtable-dev/roundtable/engine/play"
+	"github.com/roundtable-dev/roundtable/engine/play/playtest"
 )
 
 const goodState = `
@@ -154,25 +155,14 @@ func TestNewFlags(t *testing.T) {
 	}
 }
 
-// FuzzLoadPosition: whatever the state says, Load returns a game or an
-// error, and a loaded game plays on without panicking.
+// FuzzLoadPosition: any bytes as a position are refused with a position
+// error, or load and take a random and a greedy step and read back
+// (playtest.FuzzPositions); seeds are real positions, the scenarios', the
+// hostile corpus and the short designer states below.
 func FuzzLoadPosition(f *testing.F) {
-	f.Add(goodState)
-	f.Add(goodState + "pending: [{do: attack, seat: 0, warrior: corvane, ability: {attack: 2, range: long, reach: 4, targets: 2}, phase: more-targets, targets: [nettle]}]\n")
-	f.Add(goodState + "pending: [{do: resolve, seat: 0, abilities: [{star: true}, {march: 2}]}]\n")
-	f.Add(goodState + "done: [move, prime]\nused: [p1:hero, landmark:mirror-pool]\n")
-	f.Fuzz(func(t *testing.T, text string) {
-		g, err := loadState(text)
-		if err != nil {
-			return
-		}
-		for k := 0; k < 20 && !g.Over(); k++ {
-			if g.Legal() == 0 {
-				t.Fatalf("not over but no legal action")
-			}
-			if err := g.Apply(k % g.Legal()); err != nil {
-				t.Fatal(err)
-			}
-		}
-	})
+	for _, extra := range []string{"", "pending: [{do: attack, seat: 0, warrior: corvane, ability: {attack: 2, range: long, reach: 4, targets: 2}, phase: more-targets, targets: [nettle]}]\n",
+		"pending: [{do: resolve, seat: 0, abilities: [{star: true}, {march: 2}]}]\n", "done: [move, prime]\nused: [p1:hero, landmark:mirror-pool]\n"} {
+		f.Add(byte(0), []byte("game: battlecrest\nmode: versus\nstate:"+strings.ReplaceAll(goodState+extra, "\n", "\n  ")+"\nversion: 1\n"))
+	}
+	playtest.FuzzPositions(f, playtest.Game{ID: GameID, Modes: Modes, Rules: rs}, "testdata/scenarios", "testdata/hostile-positions")
 }
