@@ -1,10 +1,12 @@
 package playtest
 
 import (
+	"bytes"
 	"errors"
 	"fmt"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 
@@ -35,7 +37,18 @@ func ExampleOptions(m play.Mode, seed uint64) play.Options {
 // seat to move. The seeds are real positions of every mode (seeded matches
 // 0, 3 and 12 actions in) and the files of dirs (scenarios' positions,
 // hostile positions); testdata/fuzz/NAME holds the corpus Go keeps.
+//
+// A pick of 128 or more edits a real position instead (the pick chooses
+// which): each line of the input is two bytes naming a line of that
+// position and the text that becomes its value (after "key: " or "- "),
+// an empty text deleting the line. So the fuzzer reaches the rule checks
+// with well-formed files: any value in any field, fields left out.
 func FuzzPositions(f *testing.F, g Game, dirs ...string) {
+	type real struct {
+		mode int
+		data []byte
+	}
+	var reals []real
 	for i, m := range g.Modes {
 		match, err := m.New(g.Rules, ExampleOptions(m, 1))
 		if err != nil {
@@ -53,6 +66,12 @@ func FuzzPositions(f *testing.F, g Game, dirs ...string) {
 				f.Fatal(err)
 			}
 			f.Add(byte(i), b)
+			reals = append(reals, real{i, b})
+		}
+	}
+	for k := range reals {
+		for _, edit := range []string{"\x00\x05-1", "\x00\x06abc", "\x00\x07\n\x00\x08", "\x00\x094611686018427387904", "\x00\x0a[]"} {
+			f.Add(byte(128+k%128), []byte(edit))
 		}
 	}
 	for _, dir := range dirs {
@@ -78,8 +97,13 @@ func FuzzPositions(f *testing.F, g Game, dirs ...string) {
 		if len(data) > 64<<10 {
 			t.Skip()
 		}
-		if err := CheckPosition(g, g.Modes[int(pick)%len(g.Modes)], data); err != nil {
-			t.Fatal(err)
+		mode := int(pick) % len(g.Modes)
+		if pick >= 128 && len(reals) > 0 {
+			r := reals[int(pick-128)%len(reals)]
+			mode, data = r.mode, Edit(r.data, data)
+		}
+		if err := CheckPosition(g, g.Modes[mode], data); err != nil {
+			t.Fatalf("%v\n%s", err, data)
 		}
 	})
 }
@@ -138,4 +162,33 @@ func positionError(err error) error {
 		return fmt.Errorf("refused without a position error: %v", err)
 	}
 	return nil
+}
+
+// Edit applies FuzzPositions' line edits to a position: each line of edits
+// is two bytes naming a line of data (modulo its lines) and the new value
+// of that line, an empty one deleting it.
+func Edit(data, edits []byte) []byte {
+	lines := bytes.Split(bytes.TrimSuffix(data, []byte("\n")), []byte("\n"))
+	for _, e := range bytes.Split(edits, []byte("\n")) {
+		if len(e) < 2 || len(lines) == 0 {
+			continue
+		}
+		k := (int(e[0])<<8 | int(e[1])) % len(lines)
+		v := e[2:]
+		if len(v) == 0 {
+			lines = slices.Delete(lines, k, k+1)
+			continue
+		}
+		l := lines[k]
+		cut := bytes.Index(l, []byte(": "))
+		if i := bytes.Index(l, []byte("- ")); i >= 0 && (cut < 0 || i < cut) && len(bytes.TrimSpace(l[:i])) == 0 {
+			cut = i
+		}
+		if cut < 0 {
+			lines[k] = slices.Clone(v)
+			continue
+		}
+		lines[k] = append(slices.Clone(l[:cut+2]), v...)
+	}
+	return append(bytes.Join(lines, []byte("\n")), '\n')
 }

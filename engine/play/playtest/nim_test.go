@@ -203,3 +203,20 @@ type stuckNim struct{ nim }
 
 func (s *stuckNim) Apply(int) error   { return fmt.Errorf("stuck") }
 func (s *stuckNim) Clone() play.Match { c := *s; return &c }
+
+// TestEditSetsValuesAndDeletesLines: FuzzPositions' edits replace what
+// follows "key: " or "- ", or delete a line.
+func TestEditSetsValuesAndDeletesLines(t *testing.T) {
+	data := []byte("game: nim\nstate:\n  stones: 5\n  list:\n    - a\nversion: 1\n")
+	for _, c := range []struct{ edits, want string }{
+		{"\x00\x02-1", "game: nim\nstate:\n  stones: -1\n  list:\n    - a\nversion: 1\n"},
+		{"\x00\x04b", "game: nim\nstate:\n  stones: 5\n  list:\n    - b\nversion: 1\n"},
+		{"\x00\x05", "game: nim\nstate:\n  stones: 5\n  list:\n    - a\n"},
+		{"\x00\x08x", "game: nim\nstate:\n  stones: x\n  list:\n    - a\nversion: 1\n"},
+		{"\x00", string(data)},
+	} {
+		if got := string(playtest.Edit(data, []byte(c.edits))); got != c.want {
+			t.Errorf("%q:\n%s\nwant\n%s", c.edits, got, c.want)
+		}
+	}
+}
