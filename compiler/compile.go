@@ -30,6 +30,13 @@ type Pack struct {
 	Set                       *source.Set
 	Doc                       *source.Document // pack.yaml's document
 	Deps                      []*Pack          // resolved requires, set by Order
+	// Fetched marks a pack loaded from a lock (vendor/ or the pack cache):
+	// a dependency, whose warnings are its author's (QuietFetched).
+	Fetched bool
+	// Incomplete says a pack it requires is not loaded (set by Order):
+	// its references to that pack cannot resolve, so checks that need
+	// them keep quiet (StandsAlone).
+	Incomplete bool
 	// checkedBy is the schema that validated the documents while they were
 	// loaded (source.LoadChecked), or nil; see precheck.
 	checkedBy *cueval.Schema
@@ -110,6 +117,11 @@ func packSchema() (*cueval.Schema, error) {
 // store is the loader's alone: no other compile in the process sees it.
 type Loader struct {
 	Store *vcache.Store
+	// Missing, when set, is asked about a missing-pack diagnostic: p
+	// requires id, which is not loaded. It returns the hint ("" keeps the
+	// usual one), and false when another diagnostic already says why id is
+	// missing (one mistake, one error).
+	Missing func(p *Pack, id string) (hint string, report bool)
 }
 
 // LoadPack is the zero Loader's LoadPack: no cache.

@@ -56,6 +56,22 @@ var (
 // pack.yaml is read to learn a base pack's id, so a check of one game's
 // expansion does not load every game's base content.
 func (l Loader) requiredBase(id string) *Pack {
+	g := baseGame(id)
+	if g == nil {
+		return nil
+	}
+	b, ds := l.BasePack(g)
+	if len(ds) > 0 || b.ID != id {
+		return nil
+	}
+	return b
+}
+
+// IsBasePack reports whether id is the id of a game's embedded base pack.
+func IsBasePack(id string) bool { return baseGame(id) != nil }
+
+// baseGame is the game whose embedded base pack has id id, or nil.
+func baseGame(id string) *Game {
 	baseIDsOnce.Do(func() {
 		baseIDs = map[string]*Game{}
 		for _, g := range Games() {
@@ -72,15 +88,7 @@ func (l Loader) requiredBase(id string) *Pack {
 			}
 		}
 	})
-	g := baseIDs[id]
-	if g == nil {
-		return nil
-	}
-	b, ds := l.BasePack(g)
-	if len(ds) > 0 || b.ID != id {
-		return nil
-	}
-	return b
+	return baseIDs[id]
 }
 
 // Order resolves requires as the package's Order does, loading the
@@ -122,16 +130,27 @@ func (l Loader) Order(packs []*Pack) ([][]*Pack, diag.List) {
 		}
 	}
 	for _, p := range all {
-		p.Deps = nil
+		p.Deps, p.Incomplete = nil, false
 		for _, r := range requireIDs(p) {
 			q, ok := byID[r]
 			if !ok {
+				p.Incomplete = true
+				hint, report := "", true
+				if l.Missing != nil {
+					hint, report = l.Missing(p, r)
+				}
+				if !report {
+					continue
+				}
 				d := diags.Add(CodeMissingPack, requireKeyPos(p, r), "pack %s requires pack %q, which is not loaded", p.ID, r)
 				known := slices.Sorted(maps.Keys(byID))
 				if s := link.Suggest(r, append(known, slices.Sorted(maps.Keys(baseIDs))...)); s != "" {
 					d.Hint = fmt.Sprintf("did you mean %q?", s)
 				} else {
 					d.Hint = "give its folder too: roundtable check PATH/TO/" + r + " " + p.Dir
+				}
+				if hint != "" {
+					d.Hint = hint
 				}
 				continue
 			}

@@ -1,6 +1,11 @@
 package compiler
 
-import "github.com/roundtable-dev/roundtable/compiler/diag"
+import (
+	"slices"
+	"strings"
+
+	"github.com/roundtable-dev/roundtable/compiler/diag"
+)
 
 // standsAlone are the codes of problems within one document or one pack's
 // files, true whatever other packs are loaded.
@@ -18,3 +23,21 @@ var standsAlone = map[string]bool{
 // packs are loaded: what check and the language server keep of a pack whose
 // required pack is missing.
 func StandsAlone(code string) bool { return standsAlone[code] }
+
+// QuietFetched drops the warnings about files of fetched packs (Fetched):
+// a locked dependency's warnings are for its own author, who sees them in
+// its own check; its errors stay, since they break this build too.
+func QuietFetched(packs []*Pack, diags diag.List) diag.List {
+	var dirs []string
+	for _, p := range packs {
+		if p.Fetched && p.Dir != "" {
+			dirs = append(dirs, strings.TrimSuffix(p.Dir, "/")+"/")
+		}
+	}
+	if len(dirs) == 0 {
+		return diags
+	}
+	return slices.DeleteFunc(diags, func(d diag.Diagnostic) bool {
+		return d.Severity == diag.Warning && slices.ContainsFunc(dirs, func(dir string) bool { return strings.HasPrefix(d.Pos.File, dir) })
+	})
+}

@@ -29,6 +29,7 @@ type specialDoc struct {
 	Text    string      `yaml:"text"`
 	Star    bool        `yaml:"star"`
 	When    []string    `yaml:"when"`
+	Target  string      `yaml:"target"`
 	Ability *abilityDoc `yaml:"ability"`
 	Reach   int8        `yaml:"reach"`
 	Flip    bool        `yaml:"flip"`
@@ -221,14 +222,18 @@ func (b *builder) ability(d *compiler.Doc, a abilityDoc, path []string, star boo
 }
 
 // special checks and builds a special ability: star-powered, conditional
-// (when:), or kept as text; landmark says it is a landmark's.
-func (b *builder) special(d *compiler.Doc, s specialDoc, path []string, landmark bool) table.Special {
+// (when:), or kept as text; self is the name of the warrior whose card
+// holds it, "" for a landmark's.
+func (b *builder) special(d *compiler.Doc, s specialDoc, path []string, self string) table.Special {
 	t := table.Special{Name: s.Name, Text: s.Text, Star: s.Star, Reach: s.Reach, Flip: s.Flip}
 	t.Ability.Crest = table.NoCrest // none unless it has an ability
 	where := strings.Join(append([]string{d.ID}, path...), ".")
 	switch {
 	case s.Star && s.When != nil:
 		b.diags.Add(CodeSpecial, pos(d, join(path, "when")...), "%s: special ability %q is star-powered and has a condition; it is one or the other", where, s.Name).Hint = "remove star: true for a conditional special, or when: for a star-powered one"
+		return t
+	case s.Star && s.Target != "":
+		b.diags.Add(CodeSpecial, pos(d, join(path, "target")...), "%s: special ability %q is star-powered and has a target; a target names the warrior whose event triggered a special", where, s.Name).Hint = "remove target:, or give the special an event in when: (when an enemy ends a move within 2) instead of star: true"
 		return t
 	case s.Star && s.Ability == nil:
 		b.diags.Add(CodeSpecial, pos(d, path...), "%s: star-powered special ability %q has no ability to resolve", where, s.Name).Hint = "add ability: {attack: 1, range: short} or similar"
@@ -245,8 +250,12 @@ func (b *builder) special(d *compiler.Doc, s specialDoc, path []string, landmark
 	}
 	t.Ability = b.ability(d, *s.Ability, join(path, "ability"), false)
 	if s.When != nil {
-		if timing, clauses, ok := b.condition(d, s.Name, s.When, path, landmark); ok {
-			t.When, t.If = timing, clauses
+		ev, clauses, ok := b.condition(d, s.Name, s.When, path, self)
+		if ok {
+			aim, aimOK := b.aim(d, s.Name, s.Target, path, ev, t.Ability)
+			if aimOK {
+				t.When, t.Who, t.Near, t.Aim, t.If = ev.timing, ev.who, ev.near, aim, clauses
+			}
 		}
 	}
 	return t
@@ -412,7 +421,7 @@ func (b *builder) landmarks() {
 		if l.Ability.When == nil {
 			l.Ability.Star = true // star-powered unless conditional
 		}
-		t.Ability = b.special(d, l.Ability, []string{"ability"}, true)
+		t.Ability = b.special(d, l.Ability, []string{"ability"}, "")
 		if set >= 0 {
 			key := [2]int{set, int(l.Number)}
 			if o, dup := numbers[key]; dup {
@@ -462,11 +471,11 @@ func (b *builder) heroSets() {
 			continue
 		}
 		t := table.HeroSet{ID: h.ID, Name: h.Name, Hero: h.Hero.Name}
-		t.HeroSpecial = b.special(d, h.Hero.Special, []string{"hero", "special"}, false)
+		t.HeroSpecial = b.special(d, h.Hero.Special, []string{"hero", "special"}, h.Hero.Name)
 		b.noteBonus(i, t.HeroSpecial.Ability, d, "hero", "special", "ability", "crest")
 		if h.Minion != nil {
 			t.HasMinion, t.Minion = true, h.Minion.Name
-			t.MinionSpecial = b.special(d, h.Minion.Special, []string{"minion", "special"}, false)
+			t.MinionSpecial = b.special(d, h.Minion.Special, []string{"minion", "special"}, h.Minion.Name)
 			b.noteBonus(i, t.MinionSpecial.Ability, d, "minion", "special", "ability", "crest")
 			t.MinionSides[0] = table.MinionSide{Movement: h.Minion.Healthy.Movement, Defense: h.Minion.Healthy.Defense}
 			t.MinionSides[1] = table.MinionSide{Movement: h.Minion.Wounded.Movement, Defense: h.Minion.Wounded.Defense}

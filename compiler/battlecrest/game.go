@@ -44,7 +44,7 @@ func init() { compiler.Register(Game) }
 // Codes of Battlecrest checks.
 var (
 	CodeAbility     = checks.Declare(diag.Code{ID: "bc-ability", Severity: diag.Error, Summary: "An ability is not exactly one of attack, march, force or star, or its range fields do not fit its keyword."})
-	CodeSpecial     = checks.Declare(diag.Code{ID: "bc-special", Severity: diag.Error, Summary: "A special ability is both star-powered and conditional, has no ability to resolve, has an ability but neither a star nor a condition, or its ability is a star."})
+	CodeSpecial     = checks.Declare(diag.Code{ID: "bc-special", Severity: diag.Error, Summary: "A special ability is both star-powered and conditional, or star-powered with a target, has no ability to resolve, has an ability but neither a star nor a condition, or its ability is a star."})
 	CodeEffect      = checks.Declare(diag.Code{ID: "bc-effect", Severity: diag.Error, Summary: "A map effect is not exactly one of shortcut, bonus or hazard."})
 	CodeShortcut    = checks.Declare(diag.Code{ID: "bc-shortcut", Severity: diag.Error, Summary: "A shortcut arrow points back at the edge the shortcut starts from, or repeats an arrow."})
 	CodeHealth      = checks.Declare(diag.Code{ID: "bc-health", Severity: diag.Error, Summary: "A health card side's end (flip or skull) is not right of its start, so damage cannot reach it."})
@@ -58,7 +58,7 @@ var (
 	CodeSetSize     = checks.Declare(diag.Code{ID: "bc-set-size", Severity: diag.Warning, Summary: "A hero set does not have six cards (hero, health, minion and action cards), the size of the rulebook's sets."})
 	CodeDeadCrest   = checks.Declare(diag.Code{ID: "bc-crest-unused", Severity: diag.Warning, Summary: "A crest bonus names a crest that no card of its hero set can prime, so it never adds anything."})
 	CodeMinionStart = checks.Declare(diag.Code{ID: "bc-minion-start", Severity: diag.Error, Summary: "A hero set has a minion but a map diagram has no minion start beside a hero start."})
-	CodeCondition   = checks.Declare(diag.Code{ID: "bc-condition", Severity: diag.Warning, Summary: "A special ability's when: condition cannot be read (a clause outside the vocabulary, no timing or two, clauses that never hold together), or the special has neither a star nor a condition: the engine never uses it."})
+	CodeCondition   = checks.Declare(diag.Code{ID: "bc-condition", Severity: diag.Warning, Summary: "A special ability's when: condition cannot be read (a clause outside the vocabulary, an event of another warrior or a distance it cannot read, no timing or two, an event on a landmark, clauses that never hold together), its target: cannot be its event's, or the special has neither a star nor a condition: the engine never uses it."})
 	CodeMapSize     = checks.Declare(diag.Code{ID: "bc-map-size", Severity: diag.Warning, Summary: "A map set does not have six landmark cards, the size of the rulebook's map sets."})
 )
 

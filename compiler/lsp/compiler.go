@@ -8,6 +8,7 @@ import (
 
 	"github.com/roundtable-dev/roundtable/compiler"
 	"github.com/roundtable-dev/roundtable/compiler/diag"
+	"github.com/roundtable-dev/roundtable/compiler/packget"
 	"github.com/roundtable-dev/roundtable/compiler/vcache"
 )
 
@@ -133,31 +134,40 @@ func (f fileDocs) get(file string) ([]docInfo, bool) {
 func check(srcs []packSource, l compiler.Loader, dc *docCache) checked {
 	var diags diag.List
 	var packs []*compiler.Pack
+	given := map[string]bool{}
+	var dirs []string
 	for _, s := range srcs {
-		p, ds := l.LoadPack(s.fsys, s.dir)
+		p, ds := l.LoadPack(packget.SkipVendor(s.fsys, s.dir), s.dir)
 		diags = append(diags, ds...)
 		packs = append(packs, p)
+		given[p.ID] = true
+		dirs = append(dirs, s.dir)
 	}
+	// The packs the folders' roundtable.lock files name, as check loads
+	// them (games.LoadSetsOpen).
+	locked := packget.LoadLocked(l, dirs, given)
+	defer func() {
+		for _, r := range locked.Roots() {
+			r.Close()
+		}
+	}()
+	diags = append(diags, locked.Diags...)
+	packs = append(packs, locked.Packs...)
+	l.Missing = locked.Missing(nil)
 	sets, ds := l.Order(packs)
 	diags = append(diags, ds...)
-	missing := map[string]bool{}
-	for _, d := range diags {
-		if d.Code == compiler.CodeMissingPack.ID {
-			missing[d.Pos.File] = true
-		}
-	}
 	obs := &observer{}
 	out := checked{replayed: map[string]bool{}, changed: map[string]bool{}}
 	seen := map[string]bool{}
 	var results []*compiler.Result
 	for _, set := range sets {
 		res, ds := compiler.CompileObserved(set, obs)
-		if slices.ContainsFunc(set, func(p *compiler.Pack) bool { return p.Doc != nil && missing[p.Doc.File] }) {
+		if slices.ContainsFunc(set, func(p *compiler.Pack) bool { return p.Incomplete }) {
 			// As check does: without a required pack, keep only what
 			// stands alone (cmd/roundtable/cli/check.go).
 			ds = slices.DeleteFunc(ds, func(d diag.Diagnostic) bool { return !compiler.StandsAlone(d.Code) })
 		}
-		diags = append(diags, ds...)
+		diags = append(diags, compiler.QuietFetched(set, ds)...)
 		results = append(results, res)
 		for _, p := range set {
 			info := packInfo{id: p.ID, dir: p.Dir, game: p.GameID, embedded: p.Embedded}

@@ -20,6 +20,7 @@ import (
 
 	"github.com/roundtable-dev/roundtable/compiler/diag"
 	"github.com/roundtable-dev/roundtable/compiler/link"
+	"github.com/roundtable-dev/roundtable/compiler/packget"
 	"github.com/roundtable-dev/roundtable/compiler/source"
 )
 
@@ -48,6 +49,9 @@ type Config struct {
 	// relative to Dir: a glob without a slash matches a name at any depth,
 	// a trailing slash means a folder and everything in it.
 	Ignore []string
+	// Sources say where required packs live, for roundtable get; they win
+	// over what pack.yaml files say (a mirror, a fork).
+	Sources packget.Sources
 
 	globs []string // Ignore as doublestar patterns
 }
@@ -55,6 +59,7 @@ type Config struct {
 type configYAML struct {
 	Severity map[string]yaml.Node `yaml:"severity"`
 	Ignore   []yaml.Node          `yaml:"ignore"`
+	Sources  yaml.Node            `yaml:"sources"`
 }
 
 // Find reads the roundtable.yaml that governs the pack folder dir: the
@@ -117,12 +122,12 @@ func Parse(file, dir string, data []byte) (*Config, diag.List) {
 	}
 	for i := 0; i+1 < len(doc.Content); i += 2 {
 		k := doc.Content[i]
-		if k.Value != "severity" && k.Value != "ignore" {
+		if k.Value != "severity" && k.Value != "ignore" && k.Value != "sources" {
 			d := l.Add(CodeConfig, pos(file, k), "unknown field %q in roundtable.yaml", k.Value)
-			if s := link.Suggest(k.Value, []string{"severity", "ignore"}); s != "" {
+			if s := link.Suggest(k.Value, []string{"severity", "ignore", "sources"}); s != "" {
 				d.Hint = fmt.Sprintf("did you mean %q?", s)
 			} else {
-				d.Hint = "roundtable.yaml has severity: (code: off|warning|error) and ignore: (globs)"
+				d.Hint = "roundtable.yaml has severity: (code: off|warning|error), ignore: (globs) and sources: (pack id: {git: URL} or {archive: URL})"
 			}
 		}
 	}
@@ -160,6 +165,13 @@ func Parse(file, dir string, data []byte) (*Config, diag.List) {
 			}
 			c.Severity[k.Value] = v.Value
 		}
+	}
+	if y.Sources.Kind != 0 {
+		srcs, err := packget.ReadSources(&y.Sources)
+		if err != nil {
+			l.Add(CodeConfig, pos(file, &y.Sources), "%v", err)
+		}
+		c.Sources = srcs
 	}
 	for _, g := range y.Ignore {
 		if g.Kind != yaml.ScalarNode || g.Value == "" {

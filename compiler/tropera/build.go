@@ -716,8 +716,8 @@ func (b *builder) inventory(d *compiler.Doc, c characterDoc, tc *table.Character
 			b.diags.Add(CodeInventory, p, "character %q carries natural weapon %q", c.ID, w.ID).Hint = "natural weapons come with their feat; remove it from weapons"
 			continue
 		}
-		if !usable(tc.Skills, w) {
-			dd := b.diags.Add(CodeUnusable, p, "character %q cannot use %q: it needs %s rank %s", c.ID, w.ID, w.Type.Prof(), w.Rank)
+		if ok, why := b.rs.Proficient(tc, int16(k)); !ok {
+			dd := b.diags.Add(CodeUnusable, p, "character %q cannot use %q: %s", c.ID, w.ID, why)
 			dd.Hint = "it can still be carried and traded"
 		}
 	}
@@ -739,18 +739,4 @@ func (b *builder) inventory(d *compiler.Doc, c characterDoc, tc *table.Character
 			tc.Relic = int16(k)
 		}
 	}
-}
-
-// usable reports whether the skills reach the weapon's rank.
-func usable(skills []table.Skill, w *table.Weapon) bool {
-	p := w.Type.Prof()
-	if p == table.NoProf {
-		return true
-	}
-	for _, s := range skills {
-		if s.Prof == p {
-			return s.Rank >= max(w.Rank, table.RankD)
-		}
-	}
-	return false
 }

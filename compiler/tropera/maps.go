@@ -384,14 +384,7 @@ func (b *builder) canStand(ci int, t int16, beast bool) bool {
 	if tr.Wall {
 		return false
 	}
-	c := &b.rs.Characters[ci]
-	for _, f := range c.Feats {
-		ft := &b.rs.Feats[f]
-		if c.Active(f) && ft.Combat.Flies && (!ft.Beast || beast) {
-			return true
-		}
-	}
-	return !beast && b.rs.Kept(c).Flies
+	return b.rs.FormCombat(&b.rs.Characters[ci], beast).Flies
 }
 
 // placed reads one unit of a battle: its character, tile, form, carried
@@ -399,7 +392,8 @@ func (b *builder) canStand(ci int, t int16, beast bool) bool {
 func (b *builder) placed(d *compiler.Doc, battle string, m *table.Map, u placedDoc, path []string, enemy bool) (_ table.Placed, ci int, _ bool) {
 	p := func(k ...string) diag.Pos { return pos(d, append(slices.Clone(path), k...)...) }
 	ci = b.p.Resolve("character", u.Character, p("character"), "character", &b.diags)
-	out := table.Placed{Number: u.Number, Tile: -1, Weapon: -1, Beast: u.Form == "beast"}
+	form, _ := table.ParseForm(u.Form) // the schema allows only its words
+	out := table.Placed{Number: u.Number, Tile: -1, Weapon: -1}
 	if enemy {
 		out.Level = table.Level(levelOf[u.Level])
 	}
@@ -422,35 +416,24 @@ func (b *builder) placed(d *compiler.Doc, battle string, m *table.Map, u placedD
 	if enemy {
 		who = fmt.Sprintf("enemy %d (%s)", u.Number, u.Character)
 	}
-	if out.Beast && b.rs.Laguz(c) < 0 {
+	if _, why := b.rs.FormFor(c, -1, form); why != "" {
 		b.diags.Add(CodeEquip, p("form"), "battle %q: %s starts in beast form but is not a laguz", battle, who).Hint = "only laguz transform; remove form:"
-		out.Beast = false
+		form = table.Humanoid
 	}
 	carried := c.Weapons
 	if out.Weapons != nil {
 		carried = out.Weapons
 	}
 	if u.Weapon == "" {
-		// The first weapon it can wield, carried first, then natural.
-		cands := slices.Clone(carried)
-		for _, f := range c.Feats {
-			for _, w := range b.rs.Feats[f].Natural {
-				if b.rs.NaturalFrom(c, w) == f {
-					cands = append(cands, w)
-				}
-			}
-		}
-		for _, w := range cands {
-			if ok, _ := b.rs.Wields(c, w, out.Beast); ok {
-				out.Weapon = w
-				break
-			}
-		}
+		// The first weapon it can wield, carried first, then natural, in
+		// the form given or the one that weapon implies.
+		w, beast := b.rs.FirstWieldable(c, carried, nil, form)
+		out.Weapon, out.Beast = w, beast
 		if out.Weapon < 0 {
 			if b.gearBroken[u.Character] || slices.ContainsFunc(u.Weapons, func(w string) bool { return b.p.BrokenID("weapon", w) }) {
 				return out, ci, false // follows from a broken weapon or feat
 			}
-			b.diags.Add(CodeDeployWeapon, p("character"), "battle %q: %s has no weapon it can wield%s", battle, who, map[bool]string{true: " in beast form", false: ""}[out.Beast]).Hint = "give it a weapon it has the proficiency for (weapons:), or a form it fights in (form:)"
+			b.diags.Add(CodeDeployWeapon, p("character"), "battle %q: %s has no weapon it can wield%s", battle, who, map[bool]string{true: " in beast form", false: ""}[form == table.BeastForm]).Hint = "give it a weapon it has the proficiency for (weapons:), or a form it fights in (form:)"
 			return out, ci, false
 		}
 		return out, ci, true
@@ -460,6 +443,7 @@ func (b *builder) placed(d *compiler.Doc, battle string, m *table.Map, u placedD
 		return out, ci, false
 	}
 	out.Weapon = int16(wi)
+	out.Beast, _ = b.rs.FormFor(c, int16(wi), form)
 	w := &b.rs.Weapons[wi]
 	if !slices.Contains(carried, int16(wi)) && (!w.Natural || b.rs.NaturalFrom(c, int16(wi)) < 0) {
 		if b.gearBroken[u.Character] {

@@ -96,3 +96,40 @@ func BenchmarkBaseBossGame(b *testing.B) {
 		}
 	}
 }
+
+// Rulebook VIII: "There are no Shop Cards or Anna Coins" in Boss Mode. On
+// the base content (which has a shop), a boss game deals no shop row, no
+// player holds Anna's Cheer, and in every seeded game no action buys or
+// uses a shop card, and no player ever holds a coin.
+func TestNoShopOrCoinsInBossMode(t *testing.T) {
+	for seed := uint64(1); seed <= 5; seed++ {
+		g, err := New(annasgen.Ruleset, Options{Seed: seed, Mode: table.BossMode, Boss: 0, Players: 2})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(g.ShopRow) != 0 || len(g.ShopDeck) != 0 || len(g.Players[1].Shop) != 0 {
+			t.Fatalf("seed %d: shop row %v, shop deck %d, P2's shop cards %v; want none", seed, g.ShopRow, len(g.ShopDeck), g.Players[1].Shop)
+		}
+		pols := []Policy{}
+		for p := range 2 {
+			pol, _ := NewPolicy("random", seed, p)
+			pols = append(pols, pol)
+		}
+		err = g.PlayOut(pols, func(g *Game, a Action, _ string, _ int) {
+			if a.Kind == Buy || a.Kind == UseShop || a.Kind == ShiftGray {
+				t.Fatalf("seed %d: %s taken in Boss Mode", seed, g.Describe(a))
+			}
+			for p := range g.Players {
+				if g.Players[p].Coins != 0 {
+					t.Fatalf("seed %d: P%d holds %d coins after %s", seed, p+1, g.Players[p].Coins, g.Describe(a))
+				}
+			}
+		})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !g.Over() || g.Turn < 4 {
+			t.Fatalf("seed %d: over %v after %d turns; want a whole game", seed, g.Over(), g.Turn)
+		}
+	}
+}

@@ -284,3 +284,20 @@ func TestSeveralReactionsToOneEvent(t *testing.T) {
 		t.Errorf("after two Bucklers: actor %d, P2 shop %v", g.Actor(), g.Players[1].Shop)
 	}
 }
+
+// Reading (docs/annas-engine.md; III, Buy a Shop Card: "Deal a new shop
+// card to Anna's Shop" with the shop deck empty): the shop's discards are
+// shuffled into a new shop deck and the new card dealt from it.
+func TestShopDeckReshufflesItsDiscards(t *testing.T) {
+	g := started(t)
+	g.ShopRow = []int16{1, 2, 3}
+	g.ShopDeck = g.ShopDeck[:0]
+	g.ShopDiscard = append(g.ShopDiscard[:0], 2)
+	g.Players[0].Coins = 7
+	buy := act(Buy, 0)
+	buy.Slot = 0
+	apply(t, g, buy)
+	if !slices.Equal(g.ShopRow, []int16{2, 2, 3}) || len(g.ShopDeck) != 0 || len(g.ShopDiscard) != 0 {
+		t.Errorf("after buying from an empty shop deck: row %v, deck %v, discards %v; want [2 2 3], the discard dealt", g.ShopRow, g.ShopDeck, g.ShopDiscard)
+	}
+}

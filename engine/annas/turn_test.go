@@ -515,3 +515,28 @@ func TestSetupMapErrors(t *testing.T) {
 		t.Errorf("no maps: %v", err)
 	}
 }
+
+// Reading (docs/annas-engine.md; the rulebook never empties the unit
+// deck): when the unit deck runs out, the discard pile is shuffled into a
+// new deck and the hand is filled to 6 from it ("you should always have 6
+// unit cards in your hand").
+func TestUnitDeckReshufflesTheDiscards(t *testing.T) {
+	g := started(t)
+	pl := &g.Players[0]
+	g.Discard = append(g.Discard, g.Deck[1:]...) // one card left in the deck
+	g.Deck = g.Deck[:1]
+	last := g.Deck[0]
+	pile := len(g.Discard)
+	isDiscard := func(a Action) bool { return a.Kind == DiscardAct }
+	first := g.LegalActions()[slices.IndexFunc(g.LegalActions(), isDiscard)]
+	apply(t, g, first) // draws the last card
+	if len(g.Deck) != 0 || !slices.Contains(pl.Hand, last) || len(g.Discard) != pile+1 {
+		t.Fatalf("after the first discard: deck %d, hand %v, discard %d; want 0, the last card, %d", len(g.Deck), pl.Hand, len(g.Discard), pile+1)
+	}
+	pl.Coins = 1
+	second := g.LegalActions()[slices.IndexFunc(g.LegalActions(), isDiscard)]
+	apply(t, g, second) // the deck is empty: the discards become the deck
+	if len(pl.Hand) != 6 || len(g.Discard) != 0 || len(g.Deck) != pile+1 {
+		t.Errorf("after the second discard: hand %d, discard %d, deck %d; want 6, 0, %d (the pile, the discarded card in it, less the card drawn)", len(pl.Hand), len(g.Discard), len(g.Deck), pile+1)
+	}
+}

@@ -166,6 +166,9 @@ func (g *Game) stepState(s step) stepState {
 		st.Landmark = g.RS.Landmarks[g.Lm[s.Lm].Landmark].ID
 	case stepSpecial:
 		st.Source = s.Src
+		if sp, _, _, _ := g.special(s.Seat, s.Src); sp != nil && sp.Aim != table.AimAny && s.W >= 0 && s.W < len(g.W) {
+			st.Warrior = g.W[s.W].ID // the warrior its effect targets
+		}
 	case stepAttack, stepForce:
 		a := g.abilityState(s.Ab)
 		st.Ability = &a
@@ -553,10 +556,16 @@ func (l *loader) step(st stepState, at play.Path) (step, error) {
 	switch st.Do {
 	case stepEndTurn, stepStar:
 	case stepSpecial:
-		if sp, _, _, _ := g.special(st.Seat, st.Source); sp == nil {
+		sp, _, _, _ := g.special(st.Seat, st.Source)
+		if sp == nil {
 			return s, l.errf(at.With("source"), "special: %s is not a special ability of seat %d (hero, minion, landmark:<id>)", quote.Quote(st.Source), st.Seat)
 		}
 		s.Src = st.Source
+		if sp.Aim != table.AimAny {
+			if err := warrior(); err != nil { // the warrior its effect targets
+				return s, err
+			}
+		}
 	case stepMore:
 		if err := warrior(); err != nil {
 			return s, err

@@ -138,8 +138,8 @@ func TestNewFlags(t *testing.T) {
 	}{
 		{map[string][]string{"map-set": {"thornmeer"}}, `no map set "thornmeer" (did you mean "thornmere"?); map sets: thornmere`},
 		{map[string][]string{"hero-set": {"corvane"}}, "give two hero sets, P1's first: --hero-set A --hero-set B (got 1)"},
-		{map[string][]string{"hero-set": {"corvane", "holis"}}, `no hero set "holis" (did you mean "hollis"?); hero sets: corvane, hollis`},
-		{map[string][]string{"hero-set": {"corvane", "nope"}}, `no hero set "nope"; hero sets: corvane, hollis`},
+		{map[string][]string{"hero-set": {"corvane", "holis"}}, `no hero set "holis" (did you mean "hollis"?); hero sets: corvane, hollis, sabine, ulric`},
+		{map[string][]string{"hero-set": {"corvane", "nope"}}, `no hero set "nope"; hero sets: corvane, hollis, sabine, ulric`},
 	} {
 		_, err := Versus.New(rs, play.Options{Seed: 1, Flags: c.flags})
 		if err == nil || err.Error() != c.want {

@@ -269,7 +269,8 @@ func (g *Game) decide() (int, []opt) {
 	case stepSpecial:
 		sp, performer, key, li := g.special(p, s.Src)
 		if sp == nil || slices.Contains(g.used, key) || !g.W[performer].Alive || !g.holds(performer, sp.If) ||
-			li >= 0 && !inReach(g.W[performer].Pos, g.Lm[li].Pos, sp.Reach) || !g.usable(p, performer, sp.Ability) {
+			li >= 0 && !inReach(g.W[performer].Pos, g.Lm[li].Pos, sp.Reach) || !g.usable(p, performer, sp.Ability) ||
+			sp.Aim != table.AimAny && !g.canAim(performer, s.W, sp.Ability) {
 			g.pop()
 			return p, nil
 		}
@@ -368,6 +369,10 @@ func (g *Game) holds(wi int, cs []table.Clause) bool {
 			ok = near(func(_ int, o Warrior) bool { return o.Player != w.Player && !o.Minion })
 		case table.AdjacentEnemyMinion:
 			ok = near(func(_ int, o Warrior) bool { return o.Player != w.Player && o.Minion })
+		case table.OwnTurn:
+			ok = g.Active == w.Player
+		case table.OtherTurn:
+			ok = g.Active != w.Player
 		case table.AdjacentLandmark, table.AdjacentMapSet:
 			for _, l := range g.Lm {
 				lm := int16(l.Landmark)
@@ -423,6 +428,9 @@ func (g *Game) decideAimed(s *step) (int, []opt) {
 		return p, g.keep(append(opts, opt{i: -1}))
 	case phaseNext:
 		if s.Next >= len(s.Targets) {
+			if w := s.W; g.W[w].Alive {
+				g.event(happening{kind: table.Attacks, subj: w, by: -1, at: g.W[w].Pos})
+			}
 			g.pop()
 			return p, nil
 		}
@@ -507,6 +515,7 @@ func (g *Game) startTargets(s *step) {
 // strike is the damage step against the current target, defended with d.
 func (g *Game) strike(s *step, d int) {
 	t := s.Targets[s.Next]
+	at := g.W[t].Pos
 	v := s.hit()
 	s.Next++
 	s.Phase = phaseNext
@@ -517,6 +526,7 @@ func (g *Game) strike(s *step, d int) {
 			g.emit(g.W[t].Player, "damage", g.W[t].Name+" takes no damage", map[string]any{"warrior": g.W[t].ID, "amount": 0, "cause": "attack"})
 		}
 	}
+	g.event(happening{kind: table.IsAttacked, subj: t, by: s.W, at: at})
 }
 
 // defenseValue is what exhausting card k would defend with, before map
@@ -586,19 +596,25 @@ func (g *Game) choose(o opt) {
 		g.walk(w, o.to, mv, false, false, "march")
 	case stepSpecial:
 		sp, performer, key, li := g.special(p, s.Src)
+		aim := s.W
 		g.pop()
 		if o.i == 0 {
 			return
 		}
 		g.used = append(g.used, key)
 		if !g.quiet {
-			g.emit(p, "special", fmt.Sprintf("%s uses %s (%s): %s", g.W[performer].Name, sp.Name, table.TimingNames[sp.When], describe(sp.Ability)),
-				map[string]any{"ability": sp.Name, "by": g.W[performer].ID, "when": table.TimingNames[sp.When]})
+			when := sp.Trigger()
+			g.emit(p, "special", fmt.Sprintf("%s uses %s (%s): %s", g.W[performer].Name, sp.Name, when, describe(sp.Ability)),
+				map[string]any{"ability": sp.Name, "by": g.W[performer].ID, "when": when})
 		}
 		if li >= 0 && sp.Flip {
 			g.push(step{Kind: stepFlip, Seat: p, Lm: li})
 		}
+		depth := len(g.stack)
 		g.resolve(p, performer, sp.Ability)
+		if sp.Aim != table.AimAny {
+			g.aimAt(depth, aim)
+		}
 	case stepAttack, stepForce:
 		switch s.Phase {
 		case phaseFirst:
@@ -1097,6 +1113,9 @@ func (g *Game) walk(wi int, dest Pos, mv int, force, most bool, why string) {
 	for range hz {
 		g.Damage(wi, 1, "hazard")
 	}
+	if g.W[wi].Alive && !g.over {
+		g.event(happening{kind: table.Moves, own: why != "force", subj: wi, by: -1, from: from, at: dest})
+	}
 }
 
 // InRange reports whether target t is in range of an ability from p
@@ -1139,6 +1158,56 @@ func (g *Game) appendTargets(out []int, wi int, ab table.Ability, reach, more in
 	return out
 }
 
+// firstTargets is appendTargets for an attack or force wi would start now:
+// its map bonuses (range, force) counted before they flip.
+func (g *Game) firstTargets(out []int, wi int, ab table.Ability) []int {
+	reach, more := int(ab.Reach), 0
+	if ab.Range == table.Long {
+		reach += g.bonusPeek(wi, table.RangeBonus)
+	}
+	if ab.Keyword == table.Force {
+		more = g.bonusPeek(wi, table.ForceBonus)
+	}
+	return g.appendTargets(out, wi, ab, reach, more)
+}
+
+// canAim reports whether warrior wi's attack or force could target
+// warrior t now (an event special aimed at the warrior whose event it was).
+func (g *Game) canAim(wi, t int, ab table.Ability) bool {
+	if t < 0 || t >= len(g.W) || (ab.Keyword != table.Attack && ab.Keyword != table.Force) {
+		return false
+	}
+	var buf [4]int
+	return slices.Contains(g.firstTargets(buf[:0], wi, ab), t)
+}
+
+// aimAt makes the attack or force an aimed event special just started (the
+// step above depth) target warrior t alone: the choice of targets is made.
+// If its map bonuses flipped the map so that t is out of reach, it fizzles.
+func (g *Game) aimAt(depth, t int) {
+	if len(g.stack) <= depth {
+		return // nothing started: the performer fell to a hazard turning active
+	}
+	a := g.top()
+	if a.Kind != stepAttack && a.Kind != stepForce {
+		return
+	}
+	more := 0
+	if a.Kind == stepForce {
+		more = a.Bonus[table.ForceBonus]
+	}
+	var buf [4]int
+	if !slices.Contains(g.appendTargets(buf[:0], a.W, a.Ab, int(a.Ab.Reach)+a.Bonus[table.RangeBonus], more), t) {
+		g.pop()
+		if !g.quiet {
+			g.emit(a.Seat, "fizzle", describe(a.Ab)+" has nothing to do", map[string]any{"ability": describe(a.Ab)})
+		}
+		return
+	}
+	a.Targets = []int{t}
+	g.startTargets(a)
+}
+
 func longBonus(ab table.Ability) []table.Bonus {
 	if ab.Range == table.Long {
 		return []table.Bonus{table.RangeBonus}
@@ -1153,15 +1222,8 @@ func (g *Game) usable(p, wi int, ab table.Ability) bool {
 	}
 	switch ab.Keyword {
 	case table.Attack, table.Force:
-		reach, more := int(ab.Reach), 0
-		if ab.Range == table.Long {
-			reach += g.bonusPeek(wi, table.RangeBonus)
-		}
-		if ab.Keyword == table.Force {
-			more = g.bonusPeek(wi, table.ForceBonus)
-		}
 		var buf [4]int
-		return len(g.appendTargets(buf[:0], wi, ab, reach, more)) > 0
+		return len(g.firstTargets(buf[:0], wi, ab)) > 0
 	case table.March:
 		return len(g.reach(wi, int(ab.Value)+g.bonusPeek(wi, table.MovementBonus), false).ps) > 0
 	case table.Star:
@@ -1348,4 +1410,82 @@ func (g *Game) damaged(wi int) {
 	if sp.When == table.WhenDamaged {
 		g.triggers = append(g.triggers, step{Kind: stepSpecial, Seat: w.Player, Src: src})
 	}
+}
+
+// happening is something a warrior did or underwent that event specials
+// answer (docs/battlecrest.md, "Triggers").
+type happening struct {
+	kind table.Timing // Moves (any movement), Attacks, IsAttacked or IsDefeated
+	own  bool         // Moves: a movement of its own (a Move or a march), not a force
+	subj int          // the warrior it happened to
+	by   int          // IsAttacked: the attacker; else -1
+	from Pos          // Moves: where the movement started
+	at   Pos          // where subj is (Moves: ended; IsDefeated: stood)
+}
+
+// event queues the specials that happening h triggers: each warrior's
+// (not subj's) whose timing, subject and distance match, the active
+// player's first, hero before minion. Each is queued for its own player
+// on either turn; whether it may be used is decided when its turn to
+// resolve comes (decide), as for every conditional special.
+func (g *Game) event(h happening) {
+	for k := range 2 {
+		p := g.Active ^ k
+		set := g.P[p].Set
+		for m := range 2 {
+			wi := 2*p + m
+			sp, src := &set.HeroSpecial, "hero"
+			if m == 1 {
+				if !set.HasMinion {
+					break
+				}
+				sp, src = &set.MinionSpecial, "minion"
+			}
+			if !sp.When.Event() || wi == h.subj || !g.W[wi].Alive || !g.answers(sp, wi, h) {
+				continue
+			}
+			aim := h.subj
+			if sp.Aim == table.AimAttacker {
+				aim = h.by
+			}
+			g.triggers = append(g.triggers, step{Kind: stepSpecial, Seat: p, Src: src, W: aim})
+		}
+	}
+}
+
+// answers reports whether warrior wi's event special sp answers h: its
+// subject is h's warrior, and its timing and distance (from wi, counted
+// orthogonally) fit.
+func (g *Game) answers(sp *table.Special, wi int, h happening) bool {
+	me, o := g.W[wi], g.W[h.subj]
+	switch sp.Who {
+	case table.AnEnemy:
+		if o.Player == me.Player {
+			return false
+		}
+	case table.EnemyHero:
+		if o.Player == me.Player || o.Minion {
+			return false
+		}
+	case table.EnemyMinion:
+		if o.Player == me.Player || !o.Minion {
+			return false
+		}
+	case table.AnAlly:
+		if o.Player != me.Player {
+			return false
+		}
+	}
+	near := sp.Near.Holds(Dist(h.at, me.Pos))
+	switch sp.When {
+	case table.Moves:
+		return h.kind == table.Moves && near
+	case table.EndsMove:
+		return h.kind == table.Moves && h.own && near
+	case table.Enters:
+		return h.kind == table.Moves && near && !sp.Near.Holds(Dist(h.from, me.Pos))
+	case table.Leaves:
+		return h.kind == table.Moves && !near && sp.Near.Holds(Dist(h.from, me.Pos))
+	}
+	return h.kind == sp.When && near
 }

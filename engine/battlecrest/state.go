@@ -450,10 +450,12 @@ func (g *Game) Damage(wi, n int, why string) {
 	}
 	if w.Minion {
 		if w.Wounded {
+			at := w.Pos
 			w.Alive, w.Pos = false, Pos{-1, -1}
 			if !g.quiet {
 				g.emit(w.Player, "defeated", w.Name+" is removed from the game", map[string]any{"warrior": w.ID})
 			}
+			g.event(happening{kind: table.IsDefeated, subj: wi, by: -1, at: at})
 			return
 		}
 		w.Wounded = true

@@ -224,14 +224,12 @@ func (b *Battle) appendWieldable(out []int16, u *BUnit) []int16 {
 		return append(out, b.m.Siege[u.Embarked].Weapon)
 	}
 	for _, c := range u.Weapons {
-		if c.Uses != 0 {
-			out = b.addWieldable(out, u, c.ID)
-		}
+		out = b.addWieldable(out, u, c.ID, c.Uses)
 	}
 	for _, f := range u.Char.Feats {
 		for _, w := range b.rs.Feats[f].Natural {
 			if b.rs.NaturalFrom(u.Char, w) == f {
-				out = b.addWieldable(out, u, w)
+				out = b.addWieldable(out, u, w, table.Unlimited)
 			}
 		}
 	}
@@ -241,9 +239,9 @@ func (b *Battle) appendWieldable(out []int16, u *BUnit) []int16 {
 	return out
 }
 
-func (b *Battle) addWieldable(out []int16, u *BUnit, w int16) []int16 {
+func (b *Battle) addWieldable(out []int16, u *BUnit, w int16, uses int) []int16 {
 	if !slices.Contains(out, w) {
-		if b.rs.CanWield(u.Char, w, u.Beast) {
+		if b.rs.CanUse(u.Char, w, u.Beast, uses) {
 			out = append(out, w)
 		}
 	}
@@ -261,7 +259,7 @@ func (b *Battle) usesOf(u *BUnit, w int16) int {
 			return c.Uses
 		}
 	}
-	return -1
+	return table.Unlimited
 }
 
 // hasUnitActs reports whether appendUnitActs lists any for unit i. It
@@ -389,10 +387,7 @@ func (b *Battle) appendMainActs(out []act, i int, al allowed) []act {
 	// Staves: "Cast a spell using the chosen staff's effects."
 	for _, c := range u.Weapons {
 		wt := &b.rs.Weapons[c.ID]
-		if wt.Type != table.Staff || c.Uses == 0 {
-			continue
-		}
-		if !b.rs.CanWield(u.Char, c.ID, u.Beast) {
+		if wt.Type != table.Staff || !b.rs.CanUse(u.Char, c.ID, u.Beast, c.Uses) {
 			continue
 		}
 		for j, o := range b.Units {

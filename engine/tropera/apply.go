@@ -21,7 +21,7 @@ func (b *Battle) arm(i int) {
 		w = b.m.Siege[u.Embarked].Weapon
 	}
 	if w < 0 {
-		u.Weapon, u.Uses = bare, -1
+		u.Weapon, u.Uses = bare, table.Unlimited
 		return
 	}
 	u.Weapon = &b.rs.Weapons[w]
@@ -968,7 +968,7 @@ func (b *Battle) search(a act) {
 	case h.Item >= 0:
 		what = b.rs.Items[h.Item].Name
 		if b.freeSlots(u, false) > 0 {
-			u.Items = append(u.Items, Carry{ID: h.Item, Uses: charges(b.rs.Items[h.Item].Charges)})
+			u.Items = append(u.Items, Carry{ID: h.Item, Uses: table.Charges(b.rs.Items[h.Item].Charges)})
 		} else {
 			b.storage = append(b.storage, b.rs.Items[h.Item].ID)
 			where = " (no room: sent to storage)"
@@ -976,7 +976,7 @@ func (b *Battle) search(a act) {
 	case h.Weapon >= 0:
 		what = b.rs.Weapons[h.Weapon].Name
 		if b.freeSlots(u, true) > 0 {
-			u.Weapons = append(u.Weapons, Carry{ID: h.Weapon, Uses: charges(b.rs.Weapons[h.Weapon].Charges)})
+			u.Weapons = append(u.Weapons, Carry{ID: h.Weapon, Uses: table.Charges(b.rs.Weapons[h.Weapon].Charges)})
 		} else {
 			b.storage = append(b.storage, b.rs.Weapons[h.Weapon].ID)
 			where = " (no room: sent to storage)"

@@ -226,10 +226,10 @@ func NewBattle(rs *table.Ruleset, bi int, seed uint64, quiet bool) (*Battle, err
 			items = p.Items
 		}
 		for _, w := range weapons {
-			u.Weapons = append(u.Weapons, Carry{ID: w, Uses: charges(rs.Weapons[w].Charges)})
+			u.Weapons = append(u.Weapons, Carry{ID: w, Uses: table.Charges(rs.Weapons[w].Charges)})
 		}
 		for _, it := range items {
-			u.Items = append(u.Items, Carry{ID: it, Uses: charges(rs.Items[it].Charges)})
+			u.Items = append(u.Items, Carry{ID: it, Uses: table.Charges(rs.Items[it].Charges)})
 		}
 		b.Units = append(b.Units, u)
 		b.rederive(len(b.Units) - 1)
@@ -254,13 +254,6 @@ func NewBattle(rs *table.Ruleset, bi int, seed uint64, quiet bool) (*Battle, err
 	return b, nil
 }
 
-func charges(n int8) int {
-	if n > 0 {
-		return int(n)
-	}
-	return -1
-}
-
 func newShell(rs *table.Ruleset, bi int) *Battle {
 	b := &Battle{rs: rs, bi: bi, def: &rs.Battles[bi], active: -1}
 	b.m = &rs.Maps[b.def.Map]
@@ -275,7 +268,7 @@ func newShell(rs *table.Ruleset, bi int) *Battle {
 	}
 	b.searched = make([]bool, len(b.m.Houses))
 	for _, s := range b.m.Siege {
-		b.siege = append(b.siege, charges(rs.Weapons[s.Weapon].Charges))
+		b.siege = append(b.siege, table.Charges(rs.Weapons[s.Weapon].Charges))
 	}
 	return b
 }

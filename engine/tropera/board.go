@@ -127,34 +127,64 @@ func (b *Battle) Board() string {
 }
 
 func (b *Battle) draw() (rows, legend []string) {
-	w, h := int(b.m.Width), int(b.m.Height)
 	marks := b.markers()
+	var sides [2][]string
+	for _, e := range b.unitEntries(marks) {
+		sides[b.Units[e.unit].Side] = append(sides[b.Units[e.unit].Side], e.text)
+	}
+	legend = append(legend, "party: "+strings.Join(sides[Party], "; "))
+	if len(sides[Enemy]) > 0 {
+		legend = append(legend, "enemy: "+strings.Join(sides[Enemy], "; "))
+	}
+	return b.grid(marks), legend
+}
+
+// grid is the map's rows as drawn: a header of files, one row per rank
+// (north first) with terrain glyphs and unit markers, the files again.
+func (b *Battle) grid(marks map[int]string) (rows []string) {
+	w, h := int(b.m.Width), int(b.m.Height)
 	at := map[int]int{}
 	for i, u := range b.Units {
 		if u.At >= 0 {
 			at[u.At] = i
 		}
 	}
-	files := "    "
+	fb := []byte("    ")
 	for x := range w {
-		files += fmt.Sprintf(" %c ", 'a'+x)
+		fb = append(fb, ' ', byte('a'+x), ' ')
 	}
-	files = strings.TrimRight(files, " ")
+	files := strings.TrimRight(string(fb), " ")
 	rows = append(rows, files)
+	line := make([]byte, 0, 4+3*w)
 	for y := h - 1; y >= 0; y-- {
-		line := fmt.Sprintf("%3d ", y+1)
+		line = fmt.Appendf(line[:0], "%3d ", y+1)
 		for x := range w {
 			t := y*w + x
 			if i, ok := at[t]; ok {
-				line += marks[i] + " "
+				line = append(line, marks[i]...)
+				line = append(line, ' ')
 			} else {
-				line += " " + b.Terrain(t).Glyph + " "
+				line = append(line, ' ')
+				line = append(line, b.Terrain(t).Glyph...)
+				line = append(line, ' ')
 			}
 		}
-		rows = append(rows, strings.TrimRight(line, " "))
+		rows = append(rows, strings.TrimRight(string(line), " "))
 	}
-	rows = append(rows, files)
-	var party, enemy []string
+	return append(rows, files)
+}
+
+// unitEntry is a unit's entry in the board's legend.
+type unitEntry struct {
+	unit int
+	text string
+}
+
+// unitEntries are the legend's entries of the units on the map or
+// carried, in roster order: "Ly lyn 14/14 at c2", "01 vissan-soldier-1
+// (mob) 18/18 at e7".
+func (b *Battle) unitEntries(marks map[int]string) []unitEntry {
+	var out []unitEntry
 	for i, u := range b.Units {
 		if !u.Present() || u.At < 0 && u.Carrier < 0 {
 			continue
@@ -166,7 +196,6 @@ func (b *Battle) draw() (rows, legend []string) {
 		s := fmt.Sprintf("%s %s %d/%d at %s", marks[i], u.ID, u.HP, u.Stats[table.HP], where)
 		if u.Side == Enemy {
 			s = fmt.Sprintf("%s %s (%s) %d/%d at %s", marks[i], u.ID, u.Level, u.HP, u.Stats[table.HP], where)
-			enemy = append(enemy, s)
 		} else {
 			if u.HP <= 0 {
 				s += fmt.Sprintf(", critically wounded (%s left)", rounds(u.Countdown))
@@ -174,14 +203,10 @@ func (b *Battle) draw() (rows, legend []string) {
 			if u.Crippled {
 				s += ", Crippled"
 			}
-			party = append(party, s)
 		}
+		out = append(out, unitEntry{i, s})
 	}
-	legend = append(legend, "party: "+strings.Join(party, "; "))
-	if len(enemy) > 0 {
-		legend = append(legend, "enemy: "+strings.Join(enemy, "; "))
-	}
-	return rows, legend
+	return out
 }
 
 func (b *Battle) boardData() boardJSON {

@@ -294,7 +294,7 @@ func InRange(u *Unit, dist int) bool {
 // the breath reaches a (at least 1); no more than the charges left. Staves
 // get no Extra Attacks.
 func Attacks(a, d *Unit, dist int, attacker bool) int {
-	if !InRange(a, dist) || a.Uses == 0 {
+	if !InRange(a, dist) || table.Strikes(a.Uses, 1) == 0 {
 		return 0
 	}
 	if a.Weapon.Type == table.Staff {
@@ -332,13 +332,10 @@ func Attacks(a, d *Unit, dist int, attacker bool) int {
 		n = max(1, n-1)
 	}
 	// Ice breath slows "the target": only when the breath reaches.
-	if d.Weapon.Slows > 0 && InRange(d, dist) && d.Uses != 0 {
+	if d.Weapon.Slows > 0 && InRange(d, dist) && table.Strikes(d.Uses, 1) > 0 {
 		n = max(1, n-int(d.Weapon.Slows))
 	}
-	if a.Uses > 0 {
-		n = min(n, a.Uses)
-	}
-	return n
+	return table.Strikes(a.Uses, n)
 }
 
 // Side is one participant's numbers in a forecast.

@@ -1,7 +1,6 @@
 package tropera_test
 
 import (
-	"slices"
 	"testing"
 
 	. "github.com/roundtable-dev/roundtable/engine/tropera"
@@ -17,9 +16,9 @@ func TestPierceWeaponsAndMagicWeaponsOnly(t *testing.T) {
 	if got := Damage(erk, mage); got != (9+5-6)/2 {
 		t.Errorf("Pierce with a Fire tome: damage %d, want (9+5-6)/2 = 4 (tomes do not pierce)", got)
 	}
-	lyn := deployWith(t, "lyn", "levin-sword", "", "pierce")
+	lyn := unitIn(t, edited(t, "lyn", feats(t, "pierce"), ranked(table.Swords, table.RankB)), "lyn", "levin-sword", "")
 	if got := Damage(lyn, mage); got != 9 {
-		t.Errorf("Pierce with a Levin Sword (a magic weapon): damage %d, want its Might 9, not (0+9-6)/2 = 1", got)
+		t.Errorf("Pierce with a Levin Sword (a magic weapon): damage %d, want its Might 9, not (0+9+2-6)/2 = 2", got)
 	}
 }
 
@@ -47,7 +46,7 @@ func TestBowSPlus2AgainstBows(t *testing.T) {
 // (minimum of 1)". Only a breath that is used has a target: an Ice
 // breather attacked from beyond its range does not slow the attacker.
 func TestIceBreathSlowsOnlyInReach(t *testing.T) {
-	nowi := unit(t, "nowi", "breath-ice", "")
+	nowi := unitIn(t, edited(t, "nowi", breath("breath-ice")), "nowi", "breath-ice", "")
 	hector := unit(t, "hector", "hand-axe", "")
 	if got := Attacks(hector, nowi, 1, true); got != 1 {
 		t.Errorf("Reckless Hector at 1 against Ice breath: %d attacks, want 2-1 = 1", got)
@@ -92,26 +91,9 @@ func TestVantageNeedsHigherSpeedAndACounter(t *testing.T) {
 }
 
 // deployWithFeats deploys a base character that also has feats.
-func deployWithFeats(t *testing.T, char, weapon, terrain string, feats ...string) *Unit {
+func deployWithFeats(t *testing.T, char, weapon, terrain string, ids ...string) *Unit {
 	t.Helper()
-	cp := *rs
-	cp.Characters = slices.Clone(rs.Characters)
-	ci := cp.CharacterIndex(char)
-	c := cp.Characters[ci]
-	c.Feats = slices.Clone(c.Feats)
-	for _, f := range feats {
-		fi := slices.IndexFunc(rs.Feats, func(x table.Feat) bool { return x.ID == f })
-		if fi < 0 {
-			t.Fatalf("no feat %s", f)
-		}
-		c.Feats = append(c.Feats, int16(fi))
-	}
-	cp.Characters[ci] = c
-	u, err := NewUnit(&cp, ci, cp.WeaponIndex(weapon), cp.TerrainIndex(terrain))
-	if err != nil {
-		t.Fatal(err)
-	}
-	return u
+	return unitIn(t, edited(t, char, feats(t, ids...)), char, weapon, terrain)
 }
 
 // Rule: Flying Mount and Laguz: Bird: "you do not benefit from terrain
@@ -126,7 +108,8 @@ func TestFliersAndTerrain(t *testing.T) {
 	}{
 		{"on foot in a forest", unit(t, "vissan-archer", "iron-bow", "forest"), 15 + 20, 4 + 5 - (4 + 1)},
 		{"Flying Mount in a forest", deployWithFeats(t, "vissan-archer", "iron-bow", "forest", "flying-mount"), 15, 4 + 5 - 4},
-		{"Laguz: Bird in a forest", deployWithFeats(t, "vissan-archer", "iron-bow", "forest", "laguz-bird"), 15, 4 + 5 - 4},
+		{"Laguz: Bird in beast form (talons) in a forest", deployWithFeats(t, "vissan-archer", "talons", "forest", "laguz-bird"), 15, 4 + 5 - 4},
+		{"Laguz: Bird in humanoid form (a bow) in a forest: the trait is the beast's", deployWithFeats(t, "vissan-archer", "iron-bow", "forest", "laguz-bird"), 15 + 20, 4 + 5 - (4 + 1)},
 		{"Flying Mount with Touch and Go", deployWithFeats(t, "vissan-archer", "iron-bow", "forest", "flying-mount", "touch-and-go"), 35, 4},
 	}
 	for _, c := range cases {
@@ -137,13 +120,21 @@ func TestFliersAndTerrain(t *testing.T) {
 }
 
 // Rule: movement feats: Flying Mount and Mounted "+2", Laguz: Bird +2,
-// Laguz: Beast +1, Laguz: Dragon -1, Heavy Armor "reduced by 1", from the
-// starting 5.
+// Laguz: Beast +1, Laguz: Dragon -1 (in beast form: with its natural
+// weapon; a laguz holding a sword is in humanoid form and keeps 5), Heavy
+// Armor "reduced by 1", from the starting 5.
 func TestMovementFeats(t *testing.T) {
-	cases := map[string]int{"flying-mount": 7, "mounted": 7, "laguz-bird": 7, "laguz-beast": 6, "laguz-dragon": 4, "heavy-armor": 4}
-	for f, want := range cases {
-		if got := deployWithFeats(t, "lyn", "iron-sword", "", f).Move; got != want {
-			t.Errorf("Lyn with %s: movement %d, want %d", f, got, want)
+	cases := []struct {
+		feat, weapon string
+		want         int
+	}{
+		{"flying-mount", "iron-sword", 7}, {"mounted", "iron-sword", 7}, {"heavy-armor", "iron-sword", 4},
+		{"laguz-bird", "talons", 7}, {"laguz-beast", "claws", 6}, {"laguz-dragon", "bite", 4},
+		{"laguz-bird", "iron-sword", 5}, {"laguz-beast", "iron-sword", 5}, {"laguz-dragon", "iron-sword", 5},
+	}
+	for _, c := range cases {
+		if got := deployWithFeats(t, "lyn", c.weapon, "", c.feat).Move; got != c.want {
+			t.Errorf("Lyn with %s and %s: movement %d, want %d", c.feat, c.weapon, got, c.want)
 		}
 	}
 }

@@ -12,25 +12,21 @@ import (
 // taken it (stat feats apply when deployed).
 func deployWith(t *testing.T, char, weapon, terrain, feat string) *Unit {
 	t.Helper()
-	cp := *rs
-	cp.Characters = slices.Clone(rs.Characters)
-	ci := cp.CharacterIndex(char)
-	fi := slices.IndexFunc(rs.Feats, func(f table.Feat) bool { return f.ID == feat })
-	if ci < 0 || fi < 0 {
-		t.Fatalf("no %s or %s", char, feat)
+	return unitIn(t, edited(t, char, feats(t, feat)), char, weapon, terrain)
+}
+
+// feats gives a character these feats too.
+func feats(t *testing.T, ids ...string) func(*table.Character) {
+	t.Helper()
+	var add []int16
+	for _, id := range ids {
+		fi := slices.IndexFunc(rs.Feats, func(f table.Feat) bool { return f.ID == id })
+		if fi < 0 {
+			t.Fatalf("no feat %s", id)
+		}
+		add = append(add, int16(fi))
 	}
-	c := cp.Characters[ci]
-	c.Feats = append(slices.Clone(c.Feats), int16(fi))
-	cp.Characters[ci] = c
-	ti := -1
-	if terrain != "" {
-		ti = cp.TerrainIndex(terrain)
-	}
-	u, err := NewUnit(&cp, ci, cp.WeaponIndex(weapon), ti)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return u
+	return func(c *table.Character) { c.Feats = append(c.Feats, add...) }
 }
 
 // Rule: War Mage: "You add half of your magic to your damage when attacking
@@ -44,9 +40,9 @@ func TestWarMage(t *testing.T) {
 		want    int
 		without int
 	}{
-		{"sword: Str 1 + Mag 11/2 + 5 - Def 6", deployWith(t, "nowi", "iron-sword", "", "war-mage"), 5, 0},
-		{"tome: Mag 0 + Str 17/2 + 5 - Res 5", deployWith(t, "hector", "fire", "", "war-mage"), 8, 0},
-		{"magic sword: Str 17 + Mag 0 + 9 - Res 5", deployWith(t, "hector", "levin-sword", "", "war-mage"), 21, 4},
+		{"sword: Str 1 + Mag 11/2 + 5 - Def 6", unitIn(t, edited(t, "nowi", feats(t, "war-mage"), ranked(table.Swords, table.RankD)), "nowi", "iron-sword", ""), 5, 0},
+		{"tome: Mag 0 + Str 17/2 + 5 - Res 5", unitIn(t, edited(t, "hector", feats(t, "war-mage"), ranked(table.Anima, table.RankD)), "hector", "fire", ""), 8, 0},
+		{"magic sword: Str 17 + Mag 0 + 9 + 2 (swords B) - Res 5", unitIn(t, edited(t, "hector", feats(t, "war-mage"), ranked(table.Swords, table.RankB)), "hector", "levin-sword", ""), 23, 6},
 	}
 	for _, c := range cases {
 		if got := Damage(c.u, soldier); got != c.want {
@@ -108,7 +104,7 @@ func TestSilencer(t *testing.T) {
 // Rule: Dragon's Breath, Ice: "Reduces the target's attacks per combat by 1
 // (minimum of 1)."
 func TestIceBreath(t *testing.T) {
-	hector, nowi := unit(t, "hector", "iron-axe", ""), unit(t, "nowi", "breath-ice", "")
+	hector, nowi := unit(t, "hector", "iron-axe", ""), unitIn(t, edited(t, "nowi", breath("breath-ice")), "nowi", "breath-ice", "")
 	if got := Attacks(hector, nowi, 1, true); got != 1 {
 		t.Errorf("Reckless Hector against Ice breath: %d attacks, want 2-1 = 1", got)
 	}
@@ -122,7 +118,7 @@ func TestIceBreath(t *testing.T) {
 // Once all charges have been expended, the weapon cannot be used again
 // for the remainder of the map."
 func TestCharges(t *testing.T) {
-	lyn, archer := unit(t, "lyn", "brave-sword", ""), unit(t, "vissan-archer", "iron-bow", "")
+	lyn, archer := unitIn(t, edited(t, "lyn", ranked(table.Swords, table.RankA)), "lyn", "brave-sword", ""), unit(t, "vissan-archer", "iron-bow", "")
 	if lyn.Uses != 10 || Attacks(lyn, archer, 1, true) != 2 {
 		t.Fatalf("brave sword: %d uses, %d attacks; want 10 and 2", lyn.Uses, Attacks(lyn, archer, 1, true))
 	}
@@ -136,7 +132,7 @@ func TestCharges(t *testing.T) {
 	if len(strikes) != 1 || lyn.Uses != 0 || Attacks(lyn, archer, 1, true) != 0 {
 		t.Errorf("%d strikes, %d uses left; want 1 and 0, and no more attacks", len(strikes), lyn.Uses)
 	}
-	if unit(t, "lyn", "iron-sword", "").Uses != -1 {
+	if unit(t, "lyn", "iron-sword", "").Uses != table.Unlimited {
 		t.Error("an iron sword has no charges to spend")
 	}
 }

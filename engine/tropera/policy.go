@@ -274,10 +274,7 @@ func (b *Battle) plansAt(i, t int, dist []int, best *plan) {
 	// Healing staves on hurt allies.
 	for _, c := range u.Weapons {
 		wt := &b.rs.Weapons[c.ID]
-		if wt.Type != table.Staff || wt.Hostile || c.Uses == 0 {
-			continue
-		}
-		if !b.rs.CanWield(u.Char, c.ID, u.Beast) {
+		if wt.Type != table.Staff || wt.Hostile || !b.rs.CanUse(u.Char, c.ID, u.Beast, c.Uses) {
 			continue
 		}
 		for j, o := range b.Units {

@@ -50,13 +50,53 @@ func (s *scripted) done() {
 // unit deploys a base-content character with a weapon, on terrain ("" for none).
 func unit(t *testing.T, char, weapon, terrain string) *Unit {
 	t.Helper()
-	ci, wi, ti := rs.CharacterIndex(char), rs.WeaponIndex(weapon), -1
+	return unitIn(t, rs, char, weapon, terrain)
+}
+
+// edited is a copy of the base ruleset in which character char is changed
+// by edits: a fixture for a rule the base characters do not show (a rank
+// they do not reach, a breath they did not pick, a dragon laguz).
+func edited(t *testing.T, char string, edits ...func(*table.Character)) *table.Ruleset {
+	t.Helper()
+	cp := *rs
+	cp.Characters = slices.Clone(rs.Characters)
+	ci := cp.CharacterIndex(char)
+	if ci < 0 {
+		t.Fatalf("no character %s", char)
+	}
+	c := cp.Characters[ci]
+	c.Feats, c.Skills, c.Natural, c.Weapons = slices.Clone(c.Feats), slices.Clone(c.Skills), slices.Clone(c.Natural), slices.Clone(c.Weapons)
+	for _, e := range edits {
+		e(&c)
+	}
+	cp.Characters[ci] = c
+	return &cp
+}
+
+// ranked gives a character rank r in proficiency p (in place of any it has).
+func ranked(p table.Prof, r table.Rank) func(*table.Character) {
+	return func(c *table.Character) {
+		c.Skills = slices.DeleteFunc(c.Skills, func(s table.Skill) bool { return s.Prof == p })
+		c.Skills = append(c.Skills, table.Skill{Prof: p, Rank: r})
+	}
+}
+
+// breath makes a Dragon's Breath character's chosen element weapon id.
+func breath(id string) func(*table.Character) {
+	return func(c *table.Character) { c.Natural = []int16{int16(rs.WeaponIndex(id))} }
+}
+
+// unitIn deploys character char of ruleset r with a weapon (in the form
+// the weapon implies), on terrain ("" for none).
+func unitIn(t *testing.T, r *table.Ruleset, char, weapon, terrain string) *Unit {
+	t.Helper()
+	ci, wi, ti := r.CharacterIndex(char), r.WeaponIndex(weapon), -1
 	if terrain != "" {
-		if ti = rs.TerrainIndex(terrain); ti < 0 {
+		if ti = r.TerrainIndex(terrain); ti < 0 {
 			t.Fatalf("no terrain %s", terrain)
 		}
 	}
-	u, err := NewUnit(rs, ci, wi, ti)
+	u, err := NewUnit(r, ci, wi, ti)
 	if err != nil {
 		t.Fatalf("%s with %s: %v", char, weapon, err)
 	}
@@ -204,11 +244,11 @@ func TestDamage(t *testing.T) {
 		{"fort adds 2", lyn, unit(t, "vissan-archer", "iron-bow", "fort"), 3},
 		{"never below 0: 4 + 5 - 10", lyn, unit(t, "oswin", "iron-lance", ""), 0},
 		{"magical: Mag 9 + Might 5 - Res 5", unit(t, "erk", "fire", ""), unit(t, "vissan-soldier", "iron-lance", ""), 9},
-		{"magic sword targets Resistance: Mag 0 + 9 - Res 3", unit(t, "lyn", "levin-sword", ""), unit(t, "vissan-archer", "iron-bow", ""), 6},
+		{"magic sword targets Resistance: Mag 0 + 9 + 2 (swords B) - Res 3", unitIn(t, edited(t, "lyn", ranked(table.Swords, table.RankB)), "lyn", "levin-sword", ""), unit(t, "vissan-archer", "iron-bow", ""), 8},
 		{"Heavy Armor halves physical: (9 + 8 - 10) / 2", unit(t, "cairn-brigand", "iron-axe", ""), unit(t, "oswin", "iron-lance", ""), 3},
 		{"Heavy Armor does not halve magic: 9 + 5 - 2", unit(t, "erk", "fire", ""), unit(t, "oswin", "iron-lance", ""), 12},
 		{"Resistant halves magic: (9 + 5 - 6) / 2", unit(t, "erk", "fire", ""), unit(t, "vissan-mage", "flux", ""), 4},
-		{"effective x3 then halved: (4 + 24 - 10) / 2", unit(t, "lyn", "armorslayer", ""), unit(t, "oswin", "iron-lance", ""), 9},
+		{"effective x3 then halved: (4 + 24 + 1 (swords C) - 10) / 2", unitIn(t, edited(t, "lyn", ranked(table.Swords, table.RankC)), "lyn", "armorslayer", ""), unit(t, "oswin", "iron-lance", ""), 9},
 		{"Heavy Armor halves 5 + 6 - 10 to 0; Pierce: at least Might 6", unit(t, "vissan-archer", "iron-bow", ""), unit(t, "oswin", "iron-lance", ""), 6},
 		{"bow effective against a bird laguz: 5 + 6x3 - 2", unit(t, "vissan-archer", "iron-bow", ""), withFeat(t, unit(t, "erk", "fire", ""), "laguz-bird"), 21},
 		{"Dragon's Breath: level 8 + Might 8 - Res 5", unit(t, "nowi", "breath-lightning", ""), unit(t, "vissan-soldier", "iron-lance", ""), 11},
@@ -323,8 +363,8 @@ func TestAttacks(t *testing.T) {
 	}{
 		{"speed 9 vs 3 and skill 8 vs 4: speed and Adept", lyn, brigand, 1, true, 3},
 		{"speed 9 vs 6: no extra", lyn, archer, 1, true, 1},
-		{"heavy steel sword: Adept only", unit(t, "lyn", "steel-sword", ""), brigand, 1, true, 2},
-		{"brave sword: one more", unit(t, "lyn", "brave-sword", ""), archer, 1, true, 2},
+		{"heavy steel sword: Adept only", unitIn(t, edited(t, "lyn", ranked(table.Swords, table.RankC)), "lyn", "steel-sword", ""), brigand, 1, true, 2},
+		{"brave sword: one more", unitIn(t, edited(t, "lyn", ranked(table.Swords, table.RankA)), "lyn", "brave-sword", ""), archer, 1, true, 2},
 		{"out of range: a bow at 1", archer, lyn, 1, false, 0},
 		{"in range: a bow at 2", archer, lyn, 2, true, 1},
 		{"Wary target: speed 9 vs 4 gives 2, Wary takes 1", lyn, soldier, 1, true, 1},

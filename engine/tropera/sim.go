@@ -28,7 +28,9 @@ func (b *Battle) Participants() [][]string {
 // "The DM then rolls a d100"). The copy has a random source drawn from
 // rng, so a search cannot know whether its next attack hits. The contents
 // of houses not yet searched are the battle's (the GM's notes) and are
-// kept: the party seat's search may count on them.
+// kept: the party's view does not hold them (BattleView), but there is
+// nothing to redraw them from, so the party seat's search may count on
+// them.
 func (b *Battle) Determinize(seat int, rng *rand.Rand) play.Match {
 	c := b.clone()
 	*c.dice.pcg = *rand.NewPCG(rng.Uint64(), rng.Uint64())

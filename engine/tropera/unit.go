@@ -22,6 +22,7 @@
 package tropera
 
 import (
+	"errors"
 	"fmt"
 	"slices"
 
@@ -75,39 +76,86 @@ func (u *Unit) NewPhase() { u.shield = false }
 func (u *Unit) Name() string { return u.Char.Name }
 
 // Rank is the unit's rank in a proficiency.
-func (u *Unit) Rank(p table.Prof) table.Rank {
-	for _, s := range u.Char.Skills {
-		if s.Prof == p {
-			return s.Rank
-		}
-	}
-	return table.NoRank
-}
+func (u *Unit) Rank(p table.Prof) table.Rank { return u.Char.Rank(p) }
 
 // Has reports whether the unit has feat f (active).
 func (u *Unit) Has(f int16) bool { return slices.Contains(u.Feats, f) }
 
-// NewUnit deploys character ci with weapon wi on terrain ti (-1: none),
-// a laguz in beast form (its fighting form). Stats are the creation points
-// plus the level-up gains, HP starting at 10 and movement at 5
-// ("Characters start with 10 Hit Points and 5 Movement"), one more
-// movement at levels 8 and 16, plus the feats and a relic's bonus.
+// NewUnit deploys character ci with weapon wi on terrain ti (-1: none), in
+// the form the weapon implies and with all its charges: NewUnitWith.
 func NewUnit(rs *table.Ruleset, ci, wi, ti int) (*Unit, error) {
+	return NewUnitWith(rs, Loadout{Character: ci, Weapon: wi, Terrain: ti})
+}
+
+// Loadout is how the combat calculator deploys a character.
+type Loadout struct {
+	Character, Weapon int
+	Terrain           int        // -1: none
+	Form              table.Form // Implied: the form the weapon implies (table.FormFor)
+	Used              int        // charges already spent this map (0: a full weapon)
+}
+
+// NewUnitWith deploys a character as a battle would: in the form l asks
+// for (table.FormFor), with a weapon it can wield in that form
+// (table.Wields: the proficiency rank, the form), the charges left
+// (table.Charges), on its terrain. Stats are the creation points plus
+// the level-up gains, HP starting at 10 and movement at 5 ("Characters
+// start with 10 Hit Points and 5 Movement"), one more movement at levels 8
+// and 16, plus the feats of its form and a relic's bonus. A weapon with no
+// charges left is deployed (it makes no attacks: Attacks); one it cannot
+// wield is an error naming the rank or form it needs.
+func NewUnitWith(rs *table.Ruleset, l Loadout) (*Unit, error) {
+	ci, wi := l.Character, l.Weapon
 	if ci < 0 || ci >= len(rs.Characters) || wi < 0 || wi >= len(rs.Weapons) {
 		return nil, fmt.Errorf("no such character or weapon")
 	}
 	c := &rs.Characters[ci]
-	u := &Unit{Char: c, Weapon: &rs.Weapons[wi], Beast: rs.Laguz(c) >= 0}
+	w := &rs.Weapons[wi]
+	beast, why := rs.FormFor(c, int16(wi), l.Form)
+	if why != "" {
+		return nil, errors.New(why)
+	}
+	if ok, why := rs.Wields(c, int16(wi), beast); !ok {
+		return nil, &UnwieldableError{Char: c.ID, Weapon: w.ID, Why: why}
+	}
+	u := &Unit{Char: c, Weapon: w, Beast: beast}
 	u.derive(rs)
 	u.HP = int(u.Stats[table.HP])
-	u.Uses = -1
-	if u.Weapon.Charges > 0 {
-		u.Uses = int(u.Weapon.Charges)
+	u.Uses = table.Charges(w.Charges)
+	if l.Used != 0 {
+		if l.Used < 0 || u.Uses == table.Unlimited || l.Used > u.Uses {
+			return nil, fmt.Errorf("%s has %s charges: %d cannot be spent", w.ID, chargesWord(w), l.Used)
+		}
+		u.Uses -= l.Used
 	}
-	if ti >= 0 && ti < len(rs.Terrain) {
-		u.Terrain = &rs.Terrain[ti]
+	if l.Terrain >= 0 && l.Terrain < len(rs.Terrain) {
+		u.Terrain = &rs.Terrain[l.Terrain]
 	}
 	return u, nil
+}
+
+func chargesWord(w *table.Weapon) string {
+	if w.Charges <= 0 {
+		return "no"
+	}
+	return fmt.Sprint(w.Charges)
+}
+
+// UnwieldableError is a weapon a character cannot wield (table.Wields).
+type UnwieldableError struct {
+	Char, Weapon, Why string
+}
+
+func (e *UnwieldableError) Error() string {
+	return fmt.Sprintf("%s cannot wield %s: %s", e.Char, e.Weapon, e.Why)
+}
+
+// FormStats is character ci's stats in play and movement in its humanoid
+// or (beast) beast form, whatever it wields: a character sheet's.
+func FormStats(rs *table.Ruleset, ci int, beast bool) (table.Stats, int) {
+	u := &Unit{Char: &rs.Characters[ci], Beast: beast}
+	u.derive(rs)
+	return u.Stats, u.Move
 }
 
 // derive works out the unit's stats, movement and feat modifiers from its
@@ -116,22 +164,12 @@ func NewUnit(rs *table.Ruleset, ci, wi, ti int) (*Unit, error) {
 func (u *Unit) derive(rs *table.Ruleset) {
 	c := u.Char
 	u.Feats = u.Feats[:0]
-	u.Combat = table.Combat{}
 	for _, f := range c.Feats {
-		if !c.Active(f) {
-			continue
+		if c.Active(f) {
+			u.Feats = append(u.Feats, f)
 		}
-		u.Feats = append(u.Feats, f)
-		if rs.Feats[f].Beast && !u.Beast {
-			continue
-		}
-		u.Combat = combine(u.Combat, rs.Feats[f].Combat)
 	}
-	if !u.Beast {
-		k := rs.Kept(c)
-		u.Combat.Flies = u.Combat.Flies || k.Flies
-		u.Combat.HalvePhys = u.Combat.HalvePhys || k.Halve
-	}
+	u.Combat = rs.FormCombat(c, u.Beast)
 	for i := range u.Stats {
 		u.Stats[i] = c.Points[i] + c.Gains[i]
 	}
@@ -147,57 +185,4 @@ func (u *Unit) derive(rs *table.Ruleset) {
 		u.Stats[table.Res] += def / 2
 	}
 	u.Move = table.BaseMove + table.Milestones(int(c.Level)) + int(u.Combat.Move)
-}
-
-func combine(a, b table.Combat) table.Combat {
-	a.Move += b.Move
-	a.HP += b.HP
-	a.SkillHit = max(a.SkillHit, b.SkillHit)
-	a.LuckAvoid = max(a.LuckAvoid, b.LuckAvoid)
-	a.Survive = a.Survive || b.Survive
-	a.HalvePhys = a.HalvePhys || b.HalvePhys
-	a.HalveMag = a.HalveMag || b.HalveMag
-	a.Extra += b.Extra
-	a.FoeExtra += b.FoeExtra
-	a.Wary += b.Wary
-	if b.Adept > 0 && (a.Adept == 0 || b.Adept < a.Adept) {
-		a.Adept = b.Adept
-	}
-	a.Vantage = a.Vantage || b.Vantage
-	a.Pierce = a.Pierce || b.Pierce
-	a.Gamble = a.Gamble || b.Gamble
-	a.NoTriangle = a.NoTriangle || b.NoTriangle
-	a.NoTerrain = a.NoTerrain || b.NoTerrain
-	a.TerrainBack = a.TerrainBack || b.TerrainBack
-	a.WarMage = a.WarMage || b.WarMage
-	a.MageArmor = a.MageArmor || b.MageArmor
-	a.Guerilla = a.Guerilla || b.Guerilla
-	a.Silencer = a.Silencer || b.Silencer
-	a.HalveHeal = a.HalveHeal || b.HalveHeal
-	a.Shield = a.Shield || b.Shield
-	a.Focus = max(a.Focus, b.Focus)
-	a.Flies = a.Flies || b.Flies
-	a.Mounted = a.Mounted || b.Mounted
-	a.PassFoes = a.PassFoes || b.PassFoes
-	a.Canto = a.Canto || b.Canto
-	if b.Rescue > 0 && (a.Rescue == 0 || b.Rescue < a.Rescue) {
-		a.Rescue = b.Rescue // 1 (anyone) beats 2 (unarmored)
-	}
-	a.Armored = a.Armored || b.Armored
-	a.Sentinel = a.Sentinel || b.Sentinel
-	a.Cleave = max(a.Cleave, b.Cleave)
-	a.Trample = a.Trample || b.Trample
-	a.Multishot = a.Multishot || b.Multishot
-	a.Grapple = a.Grapple || b.Grapple
-	a.GuardBreak = a.GuardBreak || b.GuardBreak
-	a.QuickDraw = a.QuickDraw || b.QuickDraw
-	a.FastHealer = a.FastHealer || b.FastHealer
-	a.QuickSalve = a.QuickSalve || b.QuickSalve
-	a.Medic = a.Medic || b.Medic
-	a.Steal = a.Steal || b.Steal
-	a.Overload = a.Overload || b.Overload
-	a.Provoke = a.Provoke || b.Provoke
-	a.Shade = a.Shade || b.Shade
-	a.Ailment = max(a.Ailment, b.Ailment)
-	return a
 }

@@ -4,7 +4,6 @@
 package annasexpansion_test
 
 import (
-	"os"
 	"reflect"
 	"slices"
 	"testing"
@@ -13,19 +12,18 @@ import (
 	_ "github.com/roundtable-dev/roundtable/compiler/annas"
 	annastable "github.com/roundtable-dev/roundtable/engine/annas/table"
 	"github.com/roundtable-dev/roundtable/examples/annas-expansion/valm"
+	"github.com/roundtable-dev/roundtable/games"
 	annasgen "github.com/roundtable-dev/roundtable/generated/annas"
 )
 
 func compileExample(t *testing.T) *compiler.Result {
 	t.Helper()
-	root, err := os.OpenRoot("pack")
+	// As check loads it: the pack folder, then what its roundtable.lock
+	// names (valm-arms, from vendor/).
+	sets, diags, err := games.LoadSets([]string{"pack"})
 	if err != nil {
 		t.Fatal(err)
 	}
-	defer root.Close()
-	p, diags := compiler.LoadPack(root.FS(), "pack")
-	sets, ds := compiler.Order([]*compiler.Pack{p})
-	diags = append(diags, ds...)
 	if len(sets) != 1 {
 		t.Fatalf("want one game's packs, got %d sets", len(sets))
 	}
@@ -41,7 +39,8 @@ func compileExample(t *testing.T) *compiler.Result {
 }
 
 // TestExampleChecksClean: no error and no warning; the base pack comes
-// first; six new units, one new tag, terrain, map and boss with a 3-card
+// first, then valm-arms (locked, vendored); six new units, two new tags (one
+// of valm-arms), terrain, map and boss with a 3-card
 // deck; Chrom is replaced, not added.
 func TestExampleChecksClean(t *testing.T) {
 	res := compileExample(t)
@@ -49,13 +48,13 @@ func TestExampleChecksClean(t *testing.T) {
 	for _, p := range res.Packs {
 		ids = append(ids, p.ID)
 	}
-	if !slices.Equal(ids, []string{"annas-base", "valm-conquest"}) {
-		t.Errorf("packs in order %v, want [annas-base valm-conquest]", ids)
+	if !slices.Equal(ids, []string{"annas-base", "valm-arms", "valm-conquest"}) {
+		t.Errorf("packs in order %v, want [annas-base valm-arms valm-conquest]", ids)
 	}
 	rs := res.Ruleset.(*annastable.Ruleset)
 	want := map[string][2]int{ // kind: {base, merged}
 		"unit":      {len(annasgen.Ruleset.Units), len(annasgen.Ruleset.Units) + 6},
-		"tag":       {len(annasgen.Ruleset.Tags), len(annasgen.Ruleset.Tags) + 1},
+		"tag":       {len(annasgen.Ruleset.Tags), len(annasgen.Ruleset.Tags) + 2}, // valm-arms' Shieldwall, Conquest
 		"terrain":   {len(annasgen.Ruleset.Terrain), len(annasgen.Ruleset.Terrain) + 1},
 		"map":       {len(annasgen.Ruleset.Maps), len(annasgen.Ruleset.Maps) + 1},
 		"boss":      {len(annasgen.Ruleset.Bosses), len(annasgen.Ruleset.Bosses) + 1},
@@ -102,9 +101,18 @@ func TestMergedKeepsBaseIndexes(t *testing.T) {
 	if annasgen.Ruleset.Units[c].Stats.DEF != 3 {
 		t.Errorf("base chrom DEF %d, want 3", annasgen.Ruleset.Units[c].Stats.DEF)
 	}
+	// valm-arms (required, fetched by source) comes after the base and
+	// before the expansion: its Shieldwall, then Conquest.
+	base := len(annasgen.Ruleset.Tags)
+	if got := rs.TagIndex("shieldwall"); got != base {
+		t.Errorf("shieldwall is tag %d, want %d (after the base tags)", got, base)
+	}
 	conquest := rs.TagIndex("conquest")
-	if conquest != len(annasgen.Ruleset.Tags) {
-		t.Errorf("conquest is tag %d, want %d (after the base tags)", conquest, len(annasgen.Ruleset.Tags))
+	if conquest != base+1 {
+		t.Errorf("conquest is tag %d, want %d (after valm-arms' tag)", conquest, base+1)
+	}
+	if w := rs.UnitIndex("walhart"); !rs.Units[w].Tags.Has(rs.TagIndex("shieldwall")) {
+		t.Error("walhart lacks valm-arms' shieldwall")
 	}
 	if !rs.Units[c].Tags.Has(conquest) {
 		t.Error("the overriding chrom lacks the conquest tag")

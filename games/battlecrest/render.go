@@ -41,7 +41,7 @@ type AbilityView struct {
 type SpecialView struct {
 	Name, Text, Ability string
 	Star                bool
-	When                string // conditional: "start of turn"
+	When                string // conditional: "start of turn", "an enemy enters within 3"
 	// Line is all of it as one text: "Hawk's Eye (star): With a star, … [attack 1, long 5]".
 	Line string
 }
@@ -168,8 +168,8 @@ func ability(rs *table.Ruleset, a table.Ability) AbilityView {
 
 func special(rs *table.Ruleset, s table.Special) SpecialView {
 	v := SpecialView{Name: s.Name, Text: s.Text, Star: s.Star}
-	if s.When != table.NoTiming && int(s.When) < len(table.TimingNames) {
-		v.When = table.TimingNames[s.When]
+	if s.When != table.NoTiming {
+		v.When = s.Trigger() // "start of turn", "an enemy enters within 3"
 	}
 	if s.Star || s.When != table.NoTiming {
 		v.Ability = ability(rs, s.Ability).Text

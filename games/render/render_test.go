@@ -461,8 +461,8 @@ func TestSheetsPageCountAndSize(t *testing.T) {
 	// Anna's, Cipher's, Table Battles' and Battlecrest's cards; the
 	// boards are every map, boss tile, scenario, map set, Tropera sheet
 	// and battle.
-	if cards != 209 || boards != 50 {
-		t.Fatalf("%d cards and %d boards, want 209 and 50", cards, boards)
+	if cards != 227 || boards != 50 {
+		t.Fatalf("%d cards and %d boards, want 227 and 50", cards, boards)
 	}
 	for _, c := range []struct {
 		paper string
@@ -485,7 +485,7 @@ func TestSheetsPageCountAndSize(t *testing.T) {
 		if err != nil {
 			t.Fatalf("pdfinfo: %v", err)
 		}
-		const want = 24 + 50 // 209 cards nine a page, then a page per board
+		const want = 26 + 50 // 227 cards nine a page, then a page per board
 		if sheets.Pages != want || !strings.Contains(string(out), fmt.Sprintf("Pages:           %d\n", want)) {
 			t.Errorf("%s: %d pages (pdfinfo:\n%s), want %d: %d cards nine a page and %d boards", c.paper, sheets.Pages, out, want, cards, boards)
 		}

@@ -2,6 +2,7 @@ package tropera
 
 import (
 	"encoding/json"
+	"errors"
 	"fmt"
 	"io"
 	"strings"
@@ -21,40 +22,74 @@ import (
 // levelup levels a character up with the rulebook's d20 procedure.
 var commands = []func() *cobra.Command{newTroForecast, newTroLevelUp}
 
-// troUnit deploys a character with a weapon (default: its first carried
-// weapon, else its first natural weapon) on a terrain ("" for none).
-func troUnit(rs *table.Ruleset, char, weapon, terrain string) (*troengine.Unit, error) {
-	ci := rs.CharacterIndex(char)
+// troSide is one side of a forecast as its flags give it.
+type troSide struct {
+	char, weapon, terrain, form string
+	uses                        int // charges left; -1: full
+}
+
+// troUnit deploys a character as a battle would (troengine.NewUnitWith):
+// with its weapon (default: the first it can wield, carried first, then
+// natural, in the form asked for or the one that weapon implies), in its
+// form, with the charges left, on a terrain ("" for none). A weapon the
+// character cannot wield is exit 1, as the compiler's tro-equip is.
+func troUnit(rs *table.Ruleset, s troSide) (*troengine.Unit, error) {
+	ci := rs.CharacterIndex(s.char)
 	if ci < 0 {
-		return nil, troNo("character", char, troIDs(rs.Characters, func(c table.Character) string { return c.ID }))
+		return nil, troNo("character", s.char, troIDs(rs.Characters, func(c table.Character) string { return c.ID }))
 	}
 	c := &rs.Characters[ci]
+	form, ok := table.ParseForm(s.form)
+	if !ok {
+		return nil, games.Usage("unknown form %q (want beast or humanoid)", s.form)
+	}
+	if _, why := rs.FormFor(c, -1, form); why != "" {
+		return nil, games.Usage("%s", why)
+	}
 	wi := -1
-	if weapon == "" {
-		switch {
-		case len(c.Weapons) > 0:
-			wi = int(c.Weapons[0])
-		case len(c.Natural) > 0:
-			wi = int(c.Natural[0])
-		}
-		for _, f := range c.Feats {
-			if wi < 0 && rs.Feats[f].Choose == 0 && len(rs.Feats[f].Natural) > 0 {
-				wi = int(rs.Feats[f].Natural[0])
+	if s.weapon == "" {
+		w, _ := rs.FirstWieldable(c, c.Weapons, nil, form)
+		if wi = int(w); wi < 0 {
+			in := ""
+			if form != table.Implied {
+				in = " in " + form.String() + " form"
 			}
+			return nil, games.Usage("character %q has no weapon it can wield%s; give --weapon", s.char, in)
 		}
-		if wi < 0 {
-			return nil, games.Usage("character %q has no weapon; give --weapon", char)
-		}
-	} else if wi = rs.WeaponIndex(weapon); wi < 0 {
-		return nil, troNo("weapon", weapon, troIDs(rs.Weapons, func(w table.Weapon) string { return w.ID }))
+	} else if wi = rs.WeaponIndex(s.weapon); wi < 0 {
+		return nil, troNo("weapon", s.weapon, troIDs(rs.Weapons, func(w table.Weapon) string { return w.ID }))
 	}
 	ti := -1
-	if terrain != "" {
-		if ti = rs.TerrainIndex(terrain); ti < 0 {
-			return nil, troNo("terrain", terrain, troIDs(rs.Terrain, func(t table.Terrain) string { return t.ID }))
+	if s.terrain != "" {
+		if ti = rs.TerrainIndex(s.terrain); ti < 0 {
+			return nil, troNo("terrain", s.terrain, troIDs(rs.Terrain, func(t table.Terrain) string { return t.ID }))
 		}
 	}
-	return troengine.NewUnit(rs, ci, wi, ti)
+	w := &rs.Weapons[wi]
+	used := 0
+	if s.uses >= 0 {
+		full := table.Charges(w.Charges)
+		if full == table.Unlimited || s.uses > full {
+			return nil, games.Usage("%s has %s; it cannot have %d left", w.ID, troChargesText(w), s.uses)
+		}
+		used = full - s.uses
+	}
+	u, err := troengine.NewUnitWith(rs, troengine.Loadout{Character: ci, Weapon: wi, Terrain: ti, Form: form, Used: used})
+	var ue *troengine.UnwieldableError
+	if errors.As(err, &ue) {
+		return nil, &games.ExitError{Code: games.ExitContent, Msg: err.Error()}
+	}
+	if err != nil {
+		return nil, games.Usage("%v", err)
+	}
+	return u, nil
+}
+
+func troChargesText(w *table.Weapon) string {
+	if w.Charges <= 0 {
+		return "no charges (its uses are unlimited)"
+	}
+	return fmt.Sprintf("%d charges", w.Charges)
 }
 
 // troNo reports an id the ruleset does not have, with the one meant or
@@ -80,34 +115,55 @@ func troIDs[T any](list []T, id func(T) string) []string {
 
 func newTroForecast() *cobra.Command {
 	var (
-		att, def, attW, defW, attT, defT, format string
-		dist                                     int
-		seed                                     int64
-		packs                                    []string
+		att, def troSide
+		format   string
+		dist     int
+		seed     int64
+		packs    []string
 	)
 	cmd := &cobra.Command{
 		Use:   "forecast",
 		Short: "Forecast (and with --seed, roll) one Attack Sequence",
 		Long: `Forecast prints each side's hit chance, critical chance, damage and number of
 attacks when --attacker takes the Attack action against --defender at --distance.
-With --seed it also rolls the Attack Sequence and prints every strike.`,
+With --seed it also rolls the Attack Sequence and prints every strike.
+
+Each side is deployed as a battle would deploy it: a weapon it can wield (its
+proficiency at the weapon's rank; a laguz in beast form fights only with its
+natural weapons), in its form (--form, --defender-form: beast or humanoid; by
+default the form its weapon implies, beast for a laguz's claws, talons or
+bite), with the charges left (--uses, --defender-uses; by default all). A
+weapon a side cannot wield is refused (exit 1); an attacker whose weapon has
+no charges left cannot attack, a defender's makes no counter.`,
 		Example: `  roundtable tropera forecast --attacker lyn --defender vissan-soldier
   roundtable tropera forecast --attacker erk --defender vissan-archer --defender-terrain hill --distance 2 --seed 3
-  roundtable tropera forecast --attacker lyn --weapon armorslayer --defender oswin --format json`,
+  roundtable tropera forecast --attacker vale --weapon armorslayer --defender oswin --format json
+  roundtable tropera forecast --attacker lethe --defender cairn-brigand --form beast`,
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
 			if format != "text" && format != "json" {
 				return games.Usage("unknown --format %q (want text or json)", format)
 			}
+			for _, f := range []struct {
+				name string
+				uses *int
+			}{{"uses", &att.uses}, {"defender-uses", &def.uses}} {
+				switch {
+				case !cmd.Flags().Changed(f.name):
+					*f.uses = -1 // all
+				case *f.uses < 0:
+					return games.Usage("--%s must be 0 or more", f.name)
+				}
+			}
 			rs, err := troRuleset(packs, cmd.ErrOrStderr())
 			if err != nil {
 				return err
 			}
-			a, err := troUnit(rs, att, attW, attT)
+			a, err := troUnit(rs, att)
 			if err != nil {
 				return err
 			}
-			d, err := troUnit(rs, def, defW, defT)
+			d, err := troUnit(rs, def)
 			if err != nil {
 				return err
 			}
@@ -116,7 +172,11 @@ With --seed it also rolls the Attack Sequence and prints every strike.`,
 			}
 			if !troengine.InRange(a, dist) {
 				// As Anna's forecast: an Attack out of range is no forecast.
-				return games.Usage("%s cannot attack at distance %d with %s (range %d-%d)", att, dist, a.Weapon.ID, a.Weapon.MinRange, a.Weapon.MaxRange)
+				return games.Usage("%s cannot attack at distance %d with %s (range %d-%d)", att.char, dist, a.Weapon.ID, a.Weapon.MinRange, a.Weapon.MaxRange)
+			}
+			if table.Strikes(a.Uses, 1) == 0 {
+				// In a battle a weapon with no charges left offers no Attack.
+				return &games.ExitError{Code: games.ExitContent, Msg: fmt.Sprintf("%s cannot attack with %s: it has no charges left", att.char, a.Weapon.ID)}
 			}
 			c := troengine.Combat{Attacker: a, Defender: d, Distance: dist, Forecast: troengine.NewForecast(a, d, dist)}
 			if cmd.Flags().Changed("seed") {
@@ -124,9 +184,9 @@ With --seed it also rolls the Attack Sequence and prints every strike.`,
 			}
 			w := cmd.OutOrStdout()
 			if format == "json" {
-				return json.NewEncoder(w).Encode(troCombat(c, ""))
+				return json.NewEncoder(w).Encode(troCombat(rs, c, ""))
 			}
-			fmt.Fprintln(w, troForecastText(c))
+			fmt.Fprintln(w, troForecastText(rs, c))
 			for _, s := range c.Strikes {
 				fmt.Fprintln(w, troStrikeText(s))
 			}
@@ -134,12 +194,16 @@ With --seed it also rolls the Attack Sequence and prints every strike.`,
 		},
 	}
 	fl := cmd.Flags()
-	fl.StringVar(&att, "attacker", "", "attacking character id")
-	fl.StringVar(&def, "defender", "", "defending character id")
-	fl.StringVar(&attW, "weapon", "", "the attacker's weapon (default: its first)")
-	fl.StringVar(&defW, "defender-weapon", "", "the defender's weapon (default: its first)")
-	fl.StringVar(&attT, "terrain", "", "the attacker's terrain")
-	fl.StringVar(&defT, "defender-terrain", "", "the defender's terrain")
+	fl.StringVar(&att.char, "attacker", "", "attacking character id")
+	fl.StringVar(&def.char, "defender", "", "defending character id")
+	fl.StringVar(&att.weapon, "weapon", "", "the attacker's weapon (default: the first it can wield)")
+	fl.StringVar(&def.weapon, "defender-weapon", "", "the defender's weapon (default: the first it can wield)")
+	fl.StringVar(&att.terrain, "terrain", "", "the attacker's terrain")
+	fl.StringVar(&def.terrain, "defender-terrain", "", "the defender's terrain")
+	fl.StringVar(&att.form, "form", "", "a laguz attacker's form: beast or humanoid (default: the one its weapon implies)")
+	fl.StringVar(&def.form, "defender-form", "", "a laguz defender's form: beast or humanoid (default: the one its weapon implies)")
+	fl.IntVar(&att.uses, "uses", -1, "charges left on the attacker's weapon (default: all)")
+	fl.IntVar(&def.uses, "defender-uses", -1, "charges left on the defender's weapon (default: all)")
 	fl.IntVar(&dist, "distance", 1, "distance in spaces")
 	fl.Int64Var(&seed, "seed", 1, "roll the Attack Sequence with this seed")
 	fl.StringVarP(&format, "format", "f", "text", "output format: text or json")
@@ -335,13 +399,16 @@ type troStrikeJSON struct {
 }
 
 type troCombatJSON struct {
-	Round    int             `json:"round,omitempty"`
-	Side     string          `json:"side,omitempty"`
-	Attacker string          `json:"attacker"`
-	Defender string          `json:"defender"`
-	Distance int             `json:"distance"`
-	Forecast troForecastJSON `json:"forecast"`
-	Strikes  []troStrikeJSON `json:"strikes"`
+	Round    int    `json:"round,omitempty"`
+	Side     string `json:"side,omitempty"`
+	Attacker string `json:"attacker"`
+	Defender string `json:"defender"`
+	// A laguz side's form: beast or humanoid (left out for the others).
+	AttackerForm string          `json:"attacker_form,omitempty"`
+	DefenderForm string          `json:"defender_form,omitempty"`
+	Distance     int             `json:"distance"`
+	Forecast     troForecastJSON `json:"forecast"`
+	Strikes      []troStrikeJSON `json:"strikes"`
 }
 
 func troForecast(f troengine.Forecast) troForecastJSON {
@@ -349,19 +416,40 @@ func troForecast(f troengine.Forecast) troForecastJSON {
 	return troForecastJSON{Attacker: s(f.Attacker), Defender: s(f.Defender), DefenderFirst: f.DefenderFirst}
 }
 
-func troCombat(c troengine.Combat, side string) troCombatJSON {
-	out := troCombatJSON{Round: c.Round, Side: side, Attacker: c.Attacker.Char.ID, Defender: c.Defender.Char.ID, Distance: c.Distance, Forecast: troForecast(c.Forecast), Strikes: []troStrikeJSON{}}
+func troCombat(rs *table.Ruleset, c troengine.Combat, side string) troCombatJSON {
+	out := troCombatJSON{Round: c.Round, Side: side, Attacker: c.Attacker.Char.ID, Defender: c.Defender.Char.ID,
+		AttackerForm: troForm(rs, c.Attacker), DefenderForm: troForm(rs, c.Defender),
+		Distance: c.Distance, Forecast: troForecast(c.Forecast), Strikes: []troStrikeJSON{}}
 	for _, s := range c.Strikes {
 		out.Strikes = append(out.Strikes, troStrikeJSON{By: s.By.Char.ID, Rolls: s.Rolls, Hit: s.Hit, Critical: s.Critical, Damage: s.Damage, HPAfter: s.HPAfter, Miracle: s.Miracle, Silenced: s.Silenced, Shielded: s.Shielded})
 	}
 	return out
 }
 
+// troForm is a laguz unit's form, "" for anyone else (always humanoid).
+func troForm(rs *table.Ruleset, u *troengine.Unit) string {
+	switch {
+	case rs.Laguz(u.Char) < 0:
+		return ""
+	case u.Beast:
+		return table.BeastForm.String()
+	}
+	return table.Humanoid.String()
+}
+
+// troGear is a side's weapon, with a laguz's form.
+func troGear(rs *table.Ruleset, u *troengine.Unit) string {
+	if f := troForm(rs, u); f != "" {
+		return u.Weapon.ID + ", " + f + " form"
+	}
+	return u.Weapon.ID
+}
+
 // troForecastText is one line: each side's hit, crit, damage and attacks.
-func troForecastText(c troengine.Combat) string {
+func troForecastText(rs *table.Ruleset, c troengine.Combat) string {
 	f := c.Forecast
 	line := fmt.Sprintf("%s (%s) attacks %s (%s) at %d: hit %d crit %d dmg %d x%d",
-		c.Attacker.Name(), c.Attacker.Weapon.ID, c.Defender.Name(), c.Defender.Weapon.ID, c.Distance,
+		c.Attacker.Name(), troGear(rs, c.Attacker), c.Defender.Name(), troGear(rs, c.Defender), c.Distance,
 		f.Attacker.Hit, f.Attacker.Crit, f.Attacker.Damage, f.Attacker.Attacks)
 	if f.Defender.Attacks > 0 {
 		line += fmt.Sprintf("; counter hit %d crit %d dmg %d x%d", f.Defender.Hit, f.Defender.Crit, f.Defender.Damage, f.Defender.Attacks)

@@ -66,20 +66,9 @@ var statLabels = [table.NumStats]string{"HP", "Str", "Mag", "Skl", "Spd", "Lck",
 func sheet(rs *table.Ruleset, ci int) SheetView {
 	c := &rs.Characters[ci]
 	v := SheetView{ID: c.ID, Name: c.Name, Level: int(c.Level)}
-	wi := 0
-	switch {
-	case len(c.Weapons) > 0:
-		wi = int(c.Weapons[0])
-	case len(c.Natural) > 0:
-		wi = int(c.Natural[0])
-	}
-	stats := c.Points
-	for i := range stats {
-		stats[i] += c.Gains[i]
-	}
-	if u, err := troengine.NewUnit(rs, ci, wi, -1); err == nil {
-		stats, v.Move = u.Stats, u.Move
-	}
+	// A laguz's sheet shows its fighting form, the beast's.
+	stats, move := troengine.FormStats(rs, ci, rs.Laguz(c) >= 0)
+	v.Move = move
 	for s := range table.NumStats {
 		v.Stats = append(v.Stats, StatView{Name: statLabels[s], Value: int(stats[s]), Growth: int(c.Growths[s])})
 	}

@@ -314,6 +314,129 @@ var Ruleset = &table.Ruleset{
 			},
 			Actions: []int16{4, 5, 6}, // hollis-maul, hollis-shield, hollis-charge
 		},
+		{
+			ID:   "sabine",
+			Name: "Sabine Larkmoor and Quill",
+			Hero: "Sabine Larkmoor",
+			HeroSpecial: table.Special{
+				Name: "Long Watch",
+				Text: "When the enemy hero ends its move 3 or more spaces from Sabine and no foe is beside her, she may loose an arrow at it, 2 to 4 spaces away, for 1.",
+				When: table.EndsMove,
+				Who:  table.EnemyHero,
+				Near: table.Region{
+					Op: table.AtLeast,
+					N:  3,
+				},
+				Aim: table.AimTrigger,
+				If: []table.Clause{
+					{
+						Kind: table.NoAdjacentEnemy,
+					},
+				},
+				Ability: table.Ability{
+					Value:   1,
+					Range:   table.Long,
+					Reach:   4,
+					Targets: 1,
+					Crest:   -1,
+				},
+			},
+			HasMinion: true,
+			Minion:    "Quill",
+			MinionSpecial: table.Special{
+				Name: "Stoop",
+				Text: "When a foe comes within 3 spaces of Quill, the hawk may dive at it from 2 or 3 spaces away for 1.",
+				When: table.Enters,
+				Who:  table.AnEnemy,
+				Near: table.Region{
+					Op: table.Within,
+					N:  3,
+				},
+				Aim: table.AimTrigger,
+				Ability: table.Ability{
+					Value:   1,
+					Range:   table.Long,
+					Reach:   3,
+					Targets: 1,
+					Crest:   -1,
+				},
+			},
+			MinionSides: [2]table.MinionSide{
+				{
+					Movement: 3,
+				},
+				{
+					Movement: 2,
+				},
+			},
+			Health: table.Health{
+				Flip:         4,
+				WoundedStart: 1,
+				Skull:        5,
+				Crest:        1, // gale
+			},
+			Actions: []int16{7, 8, 9}, // sabine-bow, sabine-boots, sabine-lure
+		},
+		{
+			ID:   "ulric",
+			Name: "Ulric Thane and Burr",
+			Hero: "Ulric Thane",
+			HeroSpecial: table.Special{
+				Name: "Warden's Answer",
+				Text: "When a foe attacks an ally within 2 spaces of Ulric, he may strike back at the attacker, if it stands beside him, for 1.",
+				When: table.IsAttacked,
+				Who:  table.AnAlly,
+				Near: table.Region{
+					Op: table.Within,
+					N:  2,
+				},
+				Aim: table.AimAttacker,
+				Ability: table.Ability{
+					Value:   1,
+					Range:   table.Medium,
+					Targets: 1,
+					Crest:   -1,
+				},
+			},
+			HasMinion: true,
+			Minion:    "Burr",
+			MinionSpecial: table.Special{
+				Name: "Give Chase",
+				Text: "When a foe on its own turn steps out of 1 space of Burr, the hound may run after it, up to 2 spaces.",
+				When: table.Leaves,
+				Who:  table.AnEnemy,
+				Near: table.Region{
+					Op: table.Within,
+					N:  1,
+				},
+				If: []table.Clause{
+					{
+						Kind: table.OtherTurn,
+					},
+				},
+				Ability: table.Ability{
+					Keyword: table.March,
+					Value:   2,
+					Targets: 1,
+					Crest:   -1,
+				},
+			},
+			MinionSides: [2]table.MinionSide{
+				{
+					Movement: 2,
+					Defense:  1,
+				},
+				{
+					Movement: 1,
+					Defense:  1,
+				},
+			},
+			Health: table.Health{
+				Flip:  4,
+				Skull: 4,
+			},
+			Actions: []int16{10, 11, 12}, // ulric-hammer, ulric-shield, ulric-stride
+		},
 	},
 	Actions: []table.Action{
 		{
@@ -588,6 +711,252 @@ var Ruleset = &table.Ruleset{
 							Crest:   -1,
 						},
 					},
+					Defense:      1,
+					DefenseCrest: -1,
+					Movement:     1,
+				},
+			},
+		},
+		{
+			ID:  "sabine-bow",
+			Set: 2,
+			Sides: [2]table.ActionSide{
+				{
+					Name: "Yew Bow",
+					Abilities: []table.Ability{
+						{
+							Value:   2,
+							Range:   table.Long,
+							Reach:   4,
+							Targets: 1,
+							Crest:   1, // gale
+						},
+					},
+					Crest:        1, // gale
+					DefenseCrest: -1,
+					Movement:     1,
+				},
+				{
+					Name: "Quick Nock",
+					Abilities: []table.Ability{
+						{
+							Value:   1,
+							Range:   table.Long,
+							Reach:   4,
+							Targets: 1,
+							Crest:   1, // gale
+						},
+						{
+							Keyword: table.Star,
+							Targets: 1,
+							Crest:   -1,
+						},
+					},
+					Crest:        1, // gale
+					Defense:      1,
+					DefenseCrest: -1,
+					Movement:     1,
+				},
+			},
+		},
+		{
+			ID:  "sabine-boots",
+			Set: 2,
+			Sides: [2]table.ActionSide{
+				{
+					Name: "Heath Run",
+					Abilities: []table.Ability{
+						{
+							Keyword: table.March,
+							Value:   2,
+							Targets: 1,
+							Crest:   -1,
+						},
+						{
+							Keyword: table.Star,
+							Targets: 1,
+							Crest:   -1,
+						},
+					},
+					Defense:      1,
+					DefenseCrest: -1,
+					Movement:     2,
+				},
+				{
+					Name: "Fen Dodge",
+					Abilities: []table.Ability{
+						{
+							Keyword: table.March,
+							Value:   1,
+							Targets: 1,
+							Crest:   -1,
+						},
+						{
+							Value:   1,
+							Range:   table.Short,
+							Targets: 1,
+							Crest:   -1,
+						},
+					},
+					Defense:      2,
+					DefenseCrest: -1,
+					Movement:     1,
+				},
+			},
+		},
+		{
+			ID:  "sabine-lure",
+			Set: 2,
+			Sides: [2]table.ActionSide{
+				{
+					Name: "Swung Lure",
+					Abilities: []table.Ability{
+						{
+							Keyword: table.Force,
+							Value:   1,
+							Range:   table.Long,
+							Reach:   3,
+							Targets: 1,
+							Crest:   -1,
+						},
+					},
+					Crest:        2, // thorn
+					Defense:      1,
+					DefenseCrest: -1,
+					Movement:     1,
+				},
+				{
+					Name: "Gauntlet Guard",
+					Abilities: []table.Ability{
+						{
+							Keyword: table.Star,
+							Targets: 1,
+							Crest:   -1,
+						},
+					},
+					Crest:        2, // thorn
+					Defense:      2,
+					DefenseCrest: 2, // thorn
+					Movement:     1,
+				},
+			},
+		},
+		{
+			ID:  "ulric-hammer",
+			Set: 3,
+			Sides: [2]table.ActionSide{
+				{
+					Name: "Warhammer",
+					Abilities: []table.Ability{
+						{
+							Value:   3,
+							Range:   table.Short,
+							Targets: 1,
+							Crest:   -1,
+						},
+					},
+					Crest:        2, // thorn
+					Defense:      1,
+					DefenseCrest: -1,
+					Movement:     1,
+				},
+				{
+					Name: "Wide Swing",
+					Abilities: []table.Ability{
+						{
+							Value:   2,
+							Range:   table.Medium,
+							Targets: 2,
+							Crest:   -1,
+						},
+					},
+					Crest:        2, // thorn
+					Defense:      1,
+					DefenseCrest: -1,
+					Movement:     1,
+				},
+			},
+		},
+		{
+			ID:  "ulric-shield",
+			Set: 3,
+			Sides: [2]table.ActionSide{
+				{
+					Name: "Kite Shield",
+					Abilities: []table.Ability{
+						{
+							Keyword: table.Star,
+							Targets: 1,
+							Crest:   -1,
+						},
+					},
+					Defense:      3,
+					DefenseCrest: -1,
+					Movement:     1,
+				},
+				{
+					Name: "Shield Shove",
+					Abilities: []table.Ability{
+						{
+							Keyword: table.Force,
+							Value:   1,
+							Range:   table.Short,
+							Targets: 1,
+							Crest:   -1,
+						},
+						{
+							Value:   1,
+							Range:   table.Short,
+							Targets: 1,
+							Crest:   -1,
+						},
+					},
+					Defense:      2,
+					DefenseCrest: -1,
+					Movement:     1,
+				},
+			},
+		},
+		{
+			ID:  "ulric-stride",
+			Set: 3,
+			Sides: [2]table.ActionSide{
+				{
+					Name: "Iron Stride",
+					Abilities: []table.Ability{
+						{
+							Keyword: table.March,
+							Value:   2,
+							Targets: 1,
+							Crest:   -1,
+						},
+						{
+							Value:   2,
+							Range:   table.Short,
+							Targets: 1,
+							Crest:   -1,
+						},
+					},
+					Crest:        1, // gale
+					DefenseCrest: -1,
+					Movement:     2,
+				},
+				{
+					Name: "Hold the Line",
+					Abilities: []table.Ability{
+						{
+							Keyword: table.March,
+							Value:   2,
+							Targets: 1,
+							Crest:   -1,
+						},
+						{
+							Keyword: table.Star,
+							Targets: 1,
+							Crest:   -1,
+						},
+					},
+					Crest:        1, // gale
 					Defense:      1,
 					DefenseCrest: -1,
 					Movement:     1,

@@ -157,22 +157,16 @@ func compileWith(dirs []string, l compiler.Loader) ([]*compiler.Result, diag.Lis
 	if err != nil {
 		return nil, nil, nil, err
 	}
-	missing := map[string]bool{} // pack.yaml files that require a pack not loaded
-	for _, d := range diags {
-		if d.Code == compiler.CodeMissingPack.ID {
-			missing[d.Pos.File] = true
-		}
-	}
 	var results []*compiler.Result
 	for _, set := range sets {
 		res, ds := compiler.Compile(set)
-		if slices.ContainsFunc(set, func(p *compiler.Pack) bool { return p.Doc != nil && missing[p.Doc.File] }) {
+		if slices.ContainsFunc(set, func(p *compiler.Pack) bool { return p.Incomplete }) {
 			// Without the required pack every reference to it fails and the
 			// game's checks miss its entities: a typo in requires buried its
 			// own error under dozens. Keep what stands alone.
 			ds = slices.DeleteFunc(ds, func(d diag.Diagnostic) bool { return !compiler.StandsAlone(d.Code) })
 		}
-		diags = append(diags, ds...)
+		diags = append(diags, compiler.QuietFetched(set, ds)...)
 		results = append(results, res)
 	}
 	return results, qualifyRelated(results, applyProject(results, diags.Sort().Fold())), closeRoots, nil

@@ -69,7 +69,7 @@ func writes(args []string) bool {
 		return true
 	}
 	switch args[0] {
-	case "new", "import", "man":
+	case "new", "import", "man", "get", "vendor":
 		return true
 	case "serve":
 		return true // runs until stopped: TestServeReadmeCommand runs it

@@ -6,12 +6,15 @@ package table
 // path and name) and value, for generated code (compiler/emit): a value with a
 // name is printed as the constant. Data only.
 var GoConsts = map[string]map[int64]string{
+	"github.com/roundtable-dev/roundtable/engine/battlecrest/table.Aim":        {0: "AimAny", 1: "AimTrigger", 2: "AimAttacker"},
 	"github.com/roundtable-dev/roundtable/engine/battlecrest/table.Bonus":      {0: "AttackBonus", 1: "DefenseBonus", 2: "RangeBonus", 3: "MovementBonus", 4: "ForceBonus"},
 	"github.com/roundtable-dev/roundtable/engine/battlecrest/table.Cell":       {0: "Void", 1: "Space", 2: "LandmarkPos", 3: "HeroStart", 4: "MinionStart"},
-	"github.com/roundtable-dev/roundtable/engine/battlecrest/table.ClauseKind": {0: "Wounded", 1: "Healthy", 2: "AdjacentEnemy", 3: "AdjacentAlly", 4: "AdjacentEnemyHero", 5: "AdjacentEnemyMinion", 6: "AdjacentLandmark", 7: "AdjacentMapSet", 8: "NoAdjacentEnemy"},
+	"github.com/roundtable-dev/roundtable/engine/battlecrest/table.ClauseKind": {0: "Wounded", 1: "Healthy", 2: "AdjacentEnemy", 3: "AdjacentAlly", 4: "AdjacentEnemyHero", 5: "AdjacentEnemyMinion", 6: "AdjacentLandmark", 7: "AdjacentMapSet", 8: "NoAdjacentEnemy", 9: "OwnTurn", 10: "OtherTurn"},
 	"github.com/roundtable-dev/roundtable/engine/battlecrest/table.Edge":       {0: "North", 1: "East", 2: "South", 3: "West"},
 	"github.com/roundtable-dev/roundtable/engine/battlecrest/table.EffectType": {0: "Shortcut", 1: "MapBonus", 2: "Hazard"},
 	"github.com/roundtable-dev/roundtable/engine/battlecrest/table.Keyword":    {0: "Attack", 1: "March", 2: "Force", 3: "Star"},
 	"github.com/roundtable-dev/roundtable/engine/battlecrest/table.Range":      {0: "NoRange", 1: "Short", 2: "Medium", 3: "Long"},
-	"github.com/roundtable-dev/roundtable/engine/battlecrest/table.Timing":     {0: "NoTiming", 1: "StartOfTurn", 2: "EndOfTurn", 3: "WhenDamaged"},
+	"github.com/roundtable-dev/roundtable/engine/battlecrest/table.RegionOp":   {0: "AnyDistance", 1: "Within", 2: "AtLeast", 3: "Exactly"},
+	"github.com/roundtable-dev/roundtable/engine/battlecrest/table.Subject":    {0: "NoSubject", 1: "AnEnemy", 2: "EnemyHero", 3: "EnemyMinion", 4: "AnAlly", 5: "AnyOther"},
+	"github.com/roundtable-dev/roundtable/engine/battlecrest/table.Timing":     {0: "NoTiming", 1: "StartOfTurn", 2: "EndOfTurn", 3: "WhenDamaged", 4: "Moves", 5: "EndsMove", 6: "Attacks", 7: "IsAttacked", 8: "IsDefeated", 9: "Enters", 10: "Leaves"},
 }

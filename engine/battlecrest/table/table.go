@@ -2,6 +2,8 @@
 // between the compiler and the rules engine. Plain data.
 package table
 
+import "fmt"
+
 // Edge is a side of a landmark card; every card lies the same way.
 type Edge int8
 
@@ -90,6 +92,9 @@ type Special struct {
 	Name, Text string
 	Star       bool     // star-powered
 	When       Timing   // conditional: when its conditions are checked
+	Who        Subject  // an event timing: whose event it is
+	Near       Region   // an event timing: how far from this warrior it happens
+	Aim        Aim      // attack and force: the warrior its effect targets
 	If         []Clause // conditional: what must hold then, all of it
 	Ability    Ability  // when Star or When
 	Reach      int8     // landmarks: usable by heroes 2..Reach spaces away
@@ -99,16 +104,125 @@ type Special struct {
 // Timing is when a conditional special ability may be used.
 type Timing int8
 
-// Timings. NoTiming: the special is not conditional.
+// Timings. NoTiming: the special is not conditional. From Moves on, the
+// timing is an event of another warrior (Special.Who), on either player's
+// turn, as far from the warrior whose card holds it as Special.Near says.
 const (
 	NoTiming    Timing = iota
 	StartOfTurn        // at the start of its player's turn
 	EndOfTurn          // at the end of its player's turn
 	WhenDamaged        // when the warrior whose card holds it takes damage and stands
+	Moves              // the other warrior ends any movement (a Move, a march, a force)
+	EndsMove           // it ends a movement of its own (a Move or a march)
+	Attacks            // it has attacked (every target resolved)
+	IsAttacked         // it was attacked (its damage step resolved)
+	IsDefeated         // it was defeated (a minion removed)
+	Enters             // a movement took it from outside Near to inside
+	Leaves             // a movement took it from inside Near to outside
 )
 
-// TimingNames are the vocabulary's words by Timing.
-var TimingNames = [...]string{"", "start of turn", "end of turn", "when damaged"}
+// TimingNames are the vocabulary's words by Timing; an event's verb from
+// Moves on.
+var TimingNames = [...]string{"", "start of turn", "end of turn", "when damaged", "moves", "ends a move", "attacks", "is attacked", "is defeated", "enters", "leaves"}
+
+// Event reports whether t is an event of another warrior.
+func (t Timing) Event() bool { return t >= Moves }
+
+// Subject is whose event an event timing is, seen from the warrior whose
+// card holds the special.
+type Subject int8
+
+// Subjects.
+const (
+	NoSubject   Subject = iota
+	AnEnemy             // any enemy warrior
+	EnemyHero           // the enemy hero
+	EnemyMinion         // an enemy minion
+	AnAlly              // another warrior of its player
+	AnyOther            // any other warrior
+)
+
+// SubjectNames are the vocabulary's words by Subject.
+var SubjectNames = [...]string{"", "an enemy", "the enemy hero", "an enemy minion", "an ally", "another warrior"}
+
+// RegionOp is how a Region compares a distance.
+type RegionOp int8
+
+// Region comparisons. AnyDistance: no distance named.
+const (
+	AnyDistance RegionOp = iota
+	Within               // N or fewer spaces
+	AtLeast              // N or more spaces
+	Exactly              // exactly N spaces
+)
+
+// Region is a distance from the warrior whose card holds the special,
+// counted orthogonally as ranges are (rulebook: Ability Targeting).
+type Region struct {
+	Op RegionOp
+	N  int8
+}
+
+// Holds reports whether distance d is in the region.
+func (r Region) Holds(d int) bool {
+	switch r.Op {
+	case Within:
+		return d <= int(r.N)
+	case AtLeast:
+		return d >= int(r.N)
+	case Exactly:
+		return d == int(r.N)
+	}
+	return true
+}
+
+func (r Region) String() string {
+	switch r.Op {
+	case Within:
+		return fmt.Sprintf("within %d", r.N)
+	case AtLeast:
+		return fmt.Sprintf("%d or more", r.N)
+	case Exactly:
+		return fmt.Sprintf("exactly %d", r.N)
+	}
+	return ""
+}
+
+// Aim is the warrior an event special's attack or force targets.
+type Aim int8
+
+// Aims. AimAny: any warrior in range, as for any ability.
+const (
+	AimAny      Aim = iota
+	AimTrigger      // the warrior whose event it was ("that enemy")
+	AimAttacker     // is attacked: the attacker
+)
+
+// AimNames are the content's words by Aim, the subject's word aside
+// ("that enemy", "that ally", "that warrior" are all AimTrigger).
+var AimNames = [...]string{"", "that warrior", "the attacker"}
+
+// Trigger is the timing as the vocabulary writes it: "start of turn",
+// "an enemy ends a move 3 or more spaces away".
+func (s *Special) Trigger() string {
+	if !s.When.Event() {
+		if s.When >= 0 && int(s.When) < len(TimingNames) {
+			return TimingNames[s.When]
+		}
+		return ""
+	}
+	t := SubjectNames[0]
+	if s.Who >= 0 && int(s.Who) < len(SubjectNames) {
+		t = SubjectNames[s.Who]
+	}
+	if int(s.When) < len(TimingNames) {
+		t += " " + TimingNames[s.When]
+	}
+	if s.Near.Op != AnyDistance {
+		t += " " + s.Near.String()
+	}
+	return t
+}
 
 // ClauseKind is a condition of a conditional special ability, about the
 // warrior performing it.
@@ -125,6 +239,8 @@ const (
 	AdjacentLandmark                      // landmark Arg (index into Landmarks) is adjacent
 	AdjacentMapSet                        // a landmark card of map set Arg is adjacent
 	NoAdjacentEnemy                       // no enemy is adjacent
+	OwnTurn                               // it is its player's turn
+	OtherTurn                             // it is the other player's turn
 )
 
 // Clause is one condition.

@@ -6,6 +6,7 @@ package table
 // path and name) and value, for generated code (compiler/emit): a value with a
 // name is printed as the constant. Data only.
 var GoConsts = map[string]map[int64]string{
+	"github.com/roundtable-dev/roundtable/engine/tropera/table.Form":       {0: "Implied", 1: "Humanoid", 2: "BeastForm"},
 	"github.com/roundtable-dev/roundtable/engine/tropera/table.Level":      {0: "Mob", 1: "Army", 2: "Elite"},
 	"github.com/roundtable-dev/roundtable/engine/tropera/table.Move":       {0: "Normal", 1: "Difficult", 2: "Impassable"},
 	"github.com/roundtable-dev/roundtable/engine/tropera/table.Objective":  {0: "Rout", 1: "Seize", 2: "Defend", 3: "Escape"},

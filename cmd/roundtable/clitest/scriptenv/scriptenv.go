@@ -26,6 +26,11 @@ func Commands() map[string]func(ts *testscript.TestScript, neg bool, args []stri
 	return map[string]func(ts *testscript.TestScript, neg bool, args []string){
 		"mkfile":        mkfile,
 		"unplaceholder": unplaceholder,
+		"mkrepo":        mkrepo,
+		"mkarchive":     mkarchive,
+		"gitserve":      gitserve,
+		"httpserve":     httpserve,
+		"stopservers":   stopservers,
 	}
 }
 

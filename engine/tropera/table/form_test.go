@@ -1,16 +1,14 @@
-package tropera
+package table
 
 import (
 	"reflect"
 	"testing"
-
-	"github.com/roundtable-dev/roundtable/engine/tropera/table"
 )
 
 // Every combat modifier of a feat survives combining with the others: a
-// field added to table.Combat but not to combine would be silently lost.
+// field added to Combat but not to combine would be silently lost.
 func TestCombineKeepsEveryField(t *testing.T) {
-	var b table.Combat
+	var b Combat
 	v := reflect.ValueOf(&b).Elem()
 	for i := range v.NumField() {
 		f := v.Field(i)
@@ -23,7 +21,7 @@ func TestCombineKeepsEveryField(t *testing.T) {
 			t.Fatalf("field %s of kind %s: teach this test", v.Type().Field(i).Name, f.Kind())
 		}
 	}
-	if got := combine(table.Combat{}, b); got != b {
-		t.Errorf("combine lost fields:\n got %+v\nwant %+v", got, b)
+	if got := (Combat{}).Add(b); got != b {
+		t.Errorf("Add lost fields:\n got %+v\nwant %+v", got, b)
 	}
 }
