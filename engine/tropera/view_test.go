@@ -245,9 +245,8 @@ func failure(f func(testing.TB)) string {
 
 // TestViewTypesAreThePositionsButTheRNG: BattleView has every field of
 // Position but the random source, with the same json and yaml tags, and
-// the houses;
-// LevelingView every field of LevelingPos but the random source. A field
-// added to a position and not to its view fails here.
+// the houses; LevelingView every field of LevelingPos but the random
+// source. A field added to a position and not to its view fails here.
 func TestViewTypesAreThePositionsButTheRNG(t *testing.T) {
 	for _, c := range []struct {
 		pos, view any
