@@ -52,8 +52,8 @@ lint:
 
 ## fuzz: fuzz the YAML source stage, the parse cache, the native validator
 ## against CUE, fmt, the Go printer against go/format, the games'
-## mini-languages (the dice-area language among them), positions and action
-## lists of every game, the card importer, the skill-text compiler and the
+## mini-languages (the dice-area language among them), each game's position
+## reader with a policy step, positions and action lists of every game, the card importer, the skill-text compiler and the
 ## LSP's document edits for real (FUZZTIME each); then 5,000 seeded Cipher
 ## games between decks of imported cards and the long kill -9 test of gen.
 fuzz:
@@ -67,8 +67,11 @@ fuzz:
 	$(GO) test ./compiler/cueval -run '^$$' -fuzz FuzzNativeMutatedContent -fuzztime $(FUZZTIME) $(FUZZFLAGS)
 	$(GO) test ./compiler/cueval -run '^$$' -fuzz FuzzNativeAgreesWithCUE -fuzztime $(FUZZTIME) $(FUZZFLAGS)
 	$(GO) test ./compiler/cueval -run '^$$' -fuzz FuzzNativeYAML -fuzztime $(FUZZTIME) $(FUZZFLAGS)
+	$(GO) test ./engine/annas -run '^$$' -fuzz FuzzLoadPosition -fuzztime $(FUZZTIME) $(FUZZFLAGS)
 	$(GO) test ./engine/battlecrest -run '^$$' -fuzz FuzzLoadPosition -fuzztime $(FUZZTIME) $(FUZZFLAGS)
-	$(GO) test ./engine/tropera -run '^$$' -fuzz FuzzLoadBattle -fuzztime $(FUZZTIME) $(FUZZFLAGS)
+	$(GO) test ./engine/fecipher -run '^$$' -fuzz FuzzLoadPosition -fuzztime $(FUZZTIME) $(FUZZFLAGS)
+	$(GO) test ./engine/tablebattles -run '^$$' -fuzz FuzzLoadPosition -fuzztime $(FUZZTIME) $(FUZZFLAGS)
+	$(GO) test ./engine/tropera -run '^$$' -fuzz FuzzLoadPosition -fuzztime $(FUZZTIME) $(FUZZFLAGS)
 	$(GO) test ./games/all -run '^$$' -fuzz FuzzPositionsAndActions -fuzztime $(FUZZTIME) $(FUZZFLAGS)
 	$(GO) test ./compiler/fecipher/cardlist -run '^$$' -fuzz FuzzImport -fuzztime $(FUZZTIME) $(FUZZFLAGS)
 	$(GO) test ./compiler/fecipher/skill -run '^$$' -fuzz FuzzCompile -fuzztime $(FUZZTIME) $(FUZZFLAGS)

@@ -111,11 +111,12 @@ func ScriptDirs(repo string) ([]string, error) {
 
 // mkfile writes files a txtar cannot hold: `mkfile big PATH` (over the 4 MiB
 // limit), `mkfile badutf8 PATH` (a unit whose name has a 0xff byte),
-// `mkfile badutf8json PATH` (a card list with one), `mkfile fifo PATH` (a
-// named pipe) and `mkfile sparse5m PATH` (5 MiB of zeros, not written).
+// `mkfile badutf8json PATH` (a card list with one), `mkfile badutf8position
+// PATH` (a Tropera position with one), `mkfile fifo PATH` (a named pipe) and
+// `mkfile sparse5m PATH` (5 MiB of zeros, not written).
 func mkfile(ts *testscript.TestScript, neg bool, args []string) {
 	if neg || len(args) != 2 {
-		ts.Fatalf("usage: mkfile big|badutf8|badutf8json|fifo|sparse5m PATH")
+		ts.Fatalf("usage: mkfile big|badutf8|badutf8json|badutf8position|fifo|sparse5m PATH")
 	}
 	var data []byte
 	switch args[0] {
@@ -134,6 +135,8 @@ func mkfile(ts *testscript.TestScript, neg bool, args []string) {
 		data = []byte("kind: unit\nid: chrom\nname: Ch\xffrom\n")
 	case "badutf8json":
 		data = []byte("[\n  {\"ID\": 0, \"Character\": \"Ma\xffrth\"}\n]\n")
+	case "badutf8position":
+		data = []byte("game: tropera\nmode: battle\nstate:\n  battle: durvalla-road\n  units:\n    - {id: ly\xffn}\nversion: 1\n")
 	default:
 		ts.Fatalf("unknown mkfile kind %q", args[0])
 	}
