@@ -15,8 +15,6 @@ import (
 	"github.com/roundtable-dev/roundtable/compiler/link"
 )
 
-func init() { register(newBase) }
-
 // The base packs are embedded in the binary; modders build on them without
 // a clone of the repository, so they need to read them.
 func newBase() *cobra.Command {

@@ -22,8 +22,6 @@ const (
 	flagStrict = "strict"
 )
 
-func init() { register(newCheck) }
-
 func newCheck() *cobra.Command {
 	var format string
 	var strict bool

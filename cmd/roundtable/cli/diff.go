@@ -26,8 +26,6 @@ import (
 	"github.com/roundtable-dev/roundtable/compiler/source"
 )
 
-func init() { register(newDiff) }
-
 var diffFormats = []string{"text", "json", "markdown"}
 
 func newDiff() *cobra.Command {

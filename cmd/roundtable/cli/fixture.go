@@ -8,8 +8,6 @@ import (
 	"github.com/roundtable-dev/roundtable/bench/fixture"
 )
 
-func init() { register(newFixture) }
-
 // newFixture is hidden: it writes synthetic packs for benchmarks.
 func newFixture() *cobra.Command {
 	var o fixture.Options

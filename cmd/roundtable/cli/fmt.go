@@ -21,8 +21,6 @@ import (
 	"github.com/roundtable-dev/roundtable/compiler/yamlfmt"
 )
 
-func init() { register(newFmt) }
-
 func newFmt() *cobra.Command {
 	var check bool
 	var game string

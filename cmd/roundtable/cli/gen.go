@@ -16,8 +16,6 @@ import (
 	"github.com/roundtable-dev/roundtable/games"
 )
 
-func init() { register(newGen) }
-
 func newGen() *cobra.Command {
 	var check bool
 	var out, pkg string

@@ -14,8 +14,6 @@ import (
 	"github.com/roundtable-dev/roundtable/compiler/project"
 )
 
-func init() { register(newGet) }
-
 func newGet() *cobra.Command {
 	var dir, cacheDir string
 	var upgrade, offline bool
@@ -102,8 +100,6 @@ files are refused, nothing is run.`,
 	cmd.Flags().BoolVar(&offline, "offline", false, "use only what the pack cache holds; fetch nothing")
 	return cmd
 }
-
-func init() { register(newVendor) }
 
 func newVendor() *cobra.Command {
 	var cacheDir string

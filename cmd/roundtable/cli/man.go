@@ -10,8 +10,6 @@ import (
 	"github.com/spf13/cobra/doc"
 )
 
-func init() { register(newMan) }
-
 func newMan() *cobra.Command {
 	return &cobra.Command{
 		Use:   "man DIR",

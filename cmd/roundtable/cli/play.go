@@ -23,8 +23,6 @@ import (
 // (docs/play.md, docs/schema/play.schema.json).
 const streamVersion = 1
 
-func init() { register(newPlay) }
-
 func newPlay() *cobra.Command {
 	cmd := &cobra.Command{
 		Use:   "play GAME [MODE]",
@@ -54,8 +52,6 @@ line, one "event" line per event (every decision is an event of kind "action"), 
 	}
 	return cmd
 }
-
-func init() { register(newLegal) }
 
 func newLegal() *cobra.Command {
 	cmd := &cobra.Command{

@@ -16,8 +16,6 @@ import (
 	draw "github.com/roundtable-dev/roundtable/games/render"
 )
 
-func init() { register(newRender) }
-
 func newRender() *cobra.Command {
 	var out, pdf, paper, card string
 	cmd := &cobra.Command{

@@ -14,8 +14,6 @@ import (
 	"github.com/roundtable-dev/roundtable/games/studio"
 )
 
-func init() { register(newServe) }
-
 func newServe() *cobra.Command {
 	var port int
 	cmd := &cobra.Command{

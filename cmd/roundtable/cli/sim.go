@@ -24,8 +24,6 @@ import (
 	"github.com/roundtable-dev/roundtable/games"
 )
 
-func init() { register(newSim) }
-
 var simFormats = []string{"text", "json", "markdown"}
 
 func newSim() *cobra.Command {
