@@ -94,9 +94,11 @@ func examples(verb string) string {
 	if first != "" && verb == "play" {
 		fmt.Fprintf(&b, "  roundtable play %s --seed 7 --format json | tail -1\n", first)
 		fmt.Fprintf(&b, "  roundtable play %s --seed 7 --stop-after 0 --position-out start.yaml\n", first)
+		fmt.Fprintf(&b, "  roundtable legal %s --from start.yaml --format json | jq -r '.actions[0].text' > moves.txt   # its first legal action\n", first)
 		fmt.Fprintf(&b, "  roundtable play %s --from start.yaml --actions moves.txt\n", first)
 	}
 	if first != "" && verb == "legal" {
+		fmt.Fprintf(&b, "  roundtable play %s --seed 7 --stop-after 0 --position-out start.yaml\n", first)
 		fmt.Fprintf(&b, "  roundtable legal %s --from start.yaml --format json\n", first)
 	}
 	return strings.TrimRight(b.String(), "\n")

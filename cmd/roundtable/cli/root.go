@@ -50,6 +50,7 @@ checks it, compiles it into Go tables and runs the rules engines on it.
 
 Exit codes: 0 clean, 1 the content has errors, 2 usage or internal failure.`,
 		Example: `  roundtable check                      # the embedded base content of every game
+  roundtable new pack ./my-expansion --game annas   # a pack of your own to start from
   roundtable check ./my-expansion       # a pack folder
   roundtable gen --check                # is generated/ current?`,
 		SilenceUsage:  true,

@@ -28,7 +28,7 @@ summary. It watches the pack folders: a save checks and draws them again and ope
 pages show the new diagnostics and pictures without a reload. With no folder it
 serves every game's base content (nothing to watch).`,
 		Example: `  roundtable serve
-  roundtable serve ./my-expansion --port 8080`,
+  roundtable serve examples/annas-expansion/pack --port 8080`,
 		RunE: func(cmd *cobra.Command, args []string) error {
 			if port < 0 || port > 65535 {
 				return usageErr("--port %d: want 0 (any free port) to 65535", port)

@@ -45,23 +45,41 @@ See docs/sim.md.`,
 			return usageErr("give a game (%s), or merge or diff", strings.Join(playableIDs(), ", "))
 		},
 	}
-	var ex strings.Builder
+	first := ""
 	for _, g := range games.All() {
 		if len(g.Modes) > 0 {
 			cmd.AddCommand(simGameCommand(g))
-			if ex.Len() == 0 {
-				fmt.Fprintf(&ex, "  roundtable sim %s --games 200\n", g.ID)
-				fmt.Fprintf(&ex, "  roundtable sim %s --games 2000 --policy search --out run.json --format markdown --charts charts > report.md\n", g.ID)
-				fmt.Fprintf(&ex, "  roundtable sim %s --games 100000 --shard 3/8 --out shard-3.json\n", g.ID)
-				fmt.Fprintf(&ex, "  roundtable sim %s --pack ./valm --baseline origin/main --format markdown --fail-on 0.05\n", g.ID)
+			if first == "" {
+				first = g.ID
 			}
 		}
 	}
-	ex.WriteString("  roundtable sim merge results/shard-*.json --out all.json\n")
-	ex.WriteString("  roundtable sim diff results/before.json results/after.json --format markdown")
-	cmd.Example = ex.String()
-	cmd.AddCommand(newSimMerge(), newSimDiff())
+	if first != "" {
+		cmd.Example = strings.Join([]string{
+			fmt.Sprintf("  roundtable sim %s --games 200", first),
+			fmt.Sprintf("  roundtable sim %s --games 20 --policy 1=search --budget 20 --out run.json --format markdown --charts charts > report.md   # about 10 s: search plays far slower than greedy", first),
+			shardExamples(first),
+			fmt.Sprintf("  roundtable sim %s --baseline origin/main --format markdown --fail-on 0.05   # this tree against main, on the same games", first),
+			diffExamples(first),
+		}, "\n")
+	}
+	cmd.AddCommand(newSimMerge(first), newSimDiff(first))
 	return cmd
+}
+
+// shardExamples are examples of a run in two shards and their merge.
+func shardExamples(game string) string {
+	return fmt.Sprintf(`  roundtable sim %[1]s --games 2000 --shard 1/2 --out shard-1.json   # half the run; another machine may play 2/2
+  roundtable sim %[1]s --games 2000 --shard 2/2 --out shard-2.json
+  roundtable sim merge shard-*.json --out all.json   # the whole run, the same bytes as one process playing it`, game)
+}
+
+// diffExamples are examples of a run before and after a change, compared.
+func diffExamples(game string) string {
+	return fmt.Sprintf(`  roundtable sim %[1]s --games 1000 --out before.json
+  roundtable new pack ./my-pack --game %[1]s   # the change: a pack of your own (see new)
+  roundtable sim %[1]s --games 1000 --pack ./my-pack --out after.json
+  roundtable sim diff before.json after.json --format markdown`, game)
 }
 
 // simGameCommand is `sim GAME`: the game's first mode, and a subcommand per
@@ -403,7 +421,7 @@ func diffOutput(cmd *cobra.Command, d *sim.Diff, format string, failOn float64, 
 	return nil
 }
 
-func newSimMerge() *cobra.Command {
+func newSimMerge(game string) *cobra.Command {
 	f := &simFlags{}
 	cmd := &cobra.Command{
 		Use:   "merge FILE...",
@@ -411,8 +429,7 @@ func newSimMerge() *cobra.Command {
 		Long: `Merge reads the result files that 'sim GAME --shard I/N --out FILE' wrote, checks that they
 are of one run (game, mode, flags, policies, seed, games) and cover every game once, and
 prints the report of the whole run: the same bytes as one process playing every game.`,
-		Example: `  roundtable sim merge results/shard-*.json --out all.json --format markdown --charts charts`,
-		Args:    cobra.MinimumNArgs(1),
+		Args: cobra.MinimumNArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			if !slices.Contains(simFormats, f.format) {
 				return usageErr("unknown --format %q (want one of %s)", f.format, strings.Join(simFormats, ", "))
@@ -433,6 +450,9 @@ prints the report of the whole run: the same bytes as one process playing every 
 		},
 	}
 	cmd.Flags().StringVarP(&f.format, "format", "f", "text", "output format: "+strings.Join(simFormats, ", "))
+	if game != "" {
+		cmd.Example = shardExamples(game) + "\n  roundtable sim merge shard-*.json --format markdown --charts charts > report.md"
+	}
 	cmd.Flags().StringVarP(&f.out, "out", "o", "", "write the merged result file (JSON) here")
 	cmd.Flags().StringVar(&f.charts, "charts", "", "write SVG charts into this folder; --format markdown links them")
 	return cmd
@@ -450,7 +470,7 @@ func readResult(cmd *cobra.Command, name string) (*sim.Result, error) {
 	return r, nil
 }
 
-func newSimDiff() *cobra.Command {
+func newSimDiff(game string) *cobra.Command {
 	var format, failOnS string
 	var all bool
 	cmd := &cobra.Command{
@@ -461,8 +481,7 @@ seat and each entity, the win rate on each side with its interval, the change wi
 interval (Newcombe's method) and whether it is significant (the interval excludes 0).
 --format markdown fits a pull-request comment. With --fail-on X the exit status is 1
 when a significant change is at least X (0.05: five points of win rate).`,
-		Example: `  roundtable sim diff results/main.json results/pr.json --format markdown --fail-on 0.05`,
-		Args:    cobra.ExactArgs(2),
+		Args: cobra.ExactArgs(2),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			if !slices.Contains(simFormats, format) {
 				return usageErr("unknown --format %q (want one of %s)", format, strings.Join(simFormats, ", "))
@@ -485,6 +504,9 @@ when a significant change is at least X (0.05: five points of win rate).`,
 			}
 			return diffOutput(cmd, d, format, failOn, all)
 		},
+	}
+	if game != "" {
+		cmd.Example = diffExamples(game)
 	}
 	cmd.Flags().StringVarP(&format, "format", "f", "text", "output format: "+strings.Join(simFormats, ", "))
 	cmd.Flags().StringVar(&failOnS, "fail-on", "", "exit 1 when a win rate changed significantly by at least this much (0.05: five points)")
