@@ -13,9 +13,7 @@ import (
 	"strings"
 	"time"
 
-	"github.com/schollz/progressbar/v3"
 	"github.com/spf13/cobra"
-	"golang.org/x/term"
 
 	"github.com/roundtable-dev/roundtable/engine/play"
 	"github.com/roundtable-dev/roundtable/engine/play/search"
@@ -39,7 +37,9 @@ band are flagged. The report is the same for a seed whatever the number of cores
 --out writes the result file (JSON, docs/schema/sim.schema.json) that 'sim merge' adds up
 across shards (--shard i/n) and 'sim diff' compares. --baseline REV runs the same games
 on the content as of git revision REV and reports the change per entity (docs/ci.md).
-See docs/sim.md.`,
+Ctrl-C stops a run: the games under way finish, and the report and --out cover the games
+played (exit 130). Progress goes to standard error: a bar on a terminal, else a line every
+--progress. See docs/sim.md.`,
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
 			return usageErr("give a game (%s), or merge or diff", strings.Join(playableIDs(), ", "))
@@ -112,6 +112,7 @@ type simFlags struct {
 	baseline   string
 	failOn     string
 	all        bool
+	progress   time.Duration
 }
 
 func simModeCommand(g *games.Game, m play.Mode) *cobra.Command {
@@ -143,6 +144,7 @@ func simModeCommand(g *games.Game, m play.Mode) *cobra.Command {
 	fl.StringVar(&f.baseline, "baseline", "", "also play the same games on the content as of this git revision, and report the change")
 	fl.StringVar(&f.failOn, "fail-on", "", "with --baseline: exit 1 when a win rate changed significantly by at least this much (0.05: five points)")
 	fl.BoolVar(&f.all, "all", false, "with --baseline, as text: list every entity, not only those that changed significantly")
+	fl.DurationVar(&f.progress, "progress", 5*time.Second, "when standard error is not a terminal, print a line of progress this often (0: none); a terminal gets a bar")
 	cmd.Example = fmt.Sprintf("  roundtable sim %s %s --games 100 %s", g.ID, m.Name, strings.TrimSpace(strings.Replace(" "+modeExample(m)+" ", " --seed 1 ", " ", 1)))
 	return cmd
 }
@@ -193,6 +195,9 @@ func runSim(cmd *cobra.Command, g *games.Game, m play.Mode, flags map[string][]s
 	}
 	c := sim.Config{Game: g.ID, Mode: m.Name, Flags: flags, Seed: uint64(f.seed), Games: f.games, Range: rng,
 		MaxActions: f.maxActions, Workers: f.workers, Level: f.level, Band: band}
+	intr := onInterrupt(cmd.Context(), cmd.ErrOrStderr())
+	defer intr.release()
+	c.Stop = intr.stopped
 	if f.baseline == "" {
 		rules, err := g.Rules(f.packs, cmd.ErrOrStderr())
 		if err != nil {
@@ -202,7 +207,10 @@ func runSim(cmd *cobra.Command, g *games.Game, m play.Mode, flags map[string][]s
 		if err != nil {
 			return err
 		}
-		return simOutput(cmd, r, f)
+		if err := simOutput(cmd, r, f); err != nil {
+			return err
+		}
+		return interrupted(cmd, r, f)
 	}
 	oldDirs, newDirs, cleanup, err := baselinePacks(g, f.baseline, f.packs)
 	if err != nil {
@@ -221,6 +229,11 @@ func runSim(cmd *cobra.Command, g *games.Game, m play.Mode, flags map[string][]s
 	if err != nil {
 		return err
 	}
+	if old.Interrupted {
+		// The working tree plays the same games, to the end: a second
+		// Ctrl-C ends the process.
+		c.Range, c.Stop = old.Range, nil
+	}
 	r, err := simulate(cmd, g, m, newRules, c, f, "working tree")
 	if err != nil {
 		return err
@@ -234,7 +247,13 @@ func runSim(cmd *cobra.Command, g *games.Game, m play.Mode, flags map[string][]s
 	if err != nil {
 		return usageErr("%v", err)
 	}
-	return diffOutput(cmd, d, f.format, failOn, f.all)
+	if err := diffOutput(cmd, d, f.format, failOn, f.all); err != nil {
+		return err
+	}
+	if old.Interrupted {
+		return interrupted(cmd, old, f)
+	}
+	return interrupted(cmd, r, f)
 }
 
 // simulate plays the run on rules, with a progress bar on a terminal.
@@ -264,20 +283,13 @@ func simulate(cmd *cobra.Command, g *games.Game, m play.Mode, rules any, c sim.C
 		c.Budget = f.budget
 	}
 	c.New = func(seed uint64) (play.Match, error) { return m.New(rules, opts(seed)) }
-	bar := progressBar(cmd.ErrOrStderr(), c.Range.End-c.Range.First, strings.TrimSpace(g.ID+" "+m.Name+" "+label))
-	if bar != nil {
-		c.Progress = func(done, _ int) { _ = bar.Set(done) }
-	}
-	start := time.Now()
+	p := newProgress(cmd.ErrOrStderr(), c.Range.End-c.Range.First, strings.TrimSpace("sim "+g.ID+" "+m.Name+" "+label), f.progress)
+	c.Progress = p.update
 	r, err := sim.Run(c)
 	if err != nil {
 		return nil, fmt.Errorf("%s %s: %v (replay it: roundtable play %s %s --seed N)", g.ID, m.Name, err, g.ID, m.Name)
 	}
-	if bar != nil {
-		_ = bar.Finish()
-		el := time.Since(start)
-		fmt.Fprintf(cmd.ErrOrStderr(), "%d games in %s (%.0f games/s on %d workers)\n", r.Played, el.Round(time.Millisecond), float64(r.Played)/el.Seconds(), workers(c.Workers))
-	}
+	p.finish(r.Played, workers(c.Workers))
 	return r, nil
 }
 
@@ -297,24 +309,6 @@ func withSearch(m play.Mode, budget int) play.Mode {
 	pols["search"] = search.Over(m.Policies["greedy"], budget).Maker()
 	m.Policies = pols
 	return m
-}
-
-// progressBar is a bar on w when w is a terminal, else nil.
-func progressBar(w io.Writer, total int, label string) *progressbar.ProgressBar {
-	f, ok := w.(*os.File)
-	if !ok || !term.IsTerminal(int(f.Fd())) || total == 0 {
-		return nil
-	}
-	return progressbar.NewOptions(total,
-		progressbar.OptionSetWriter(w),
-		progressbar.OptionSetDescription(label),
-		progressbar.OptionShowCount(),
-		progressbar.OptionShowIts(),
-		progressbar.OptionSetItsString("games"),
-		progressbar.OptionSetPredictTime(true),
-		progressbar.OptionThrottle(100*time.Millisecond),
-		progressbar.OptionClearOnFinish(),
-	)
 }
 
 func parseBand(s string) (sim.Band, error) {
