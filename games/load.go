@@ -2,8 +2,11 @@ package games
 
 import (
 	"io"
+	"io/fs"
 	"os"
+	"path"
 	"path/filepath"
+	"slices"
 	"strings"
 
 	"github.com/roundtable-dev/roundtable/compiler"
@@ -46,6 +49,7 @@ func LoadSetsOpen(dirs []string, l compiler.Loader) (sets [][]*compiler.Pack, di
 			packs = append(packs, p)
 		}
 	}
+	dirs = PackFolders(dirs)
 	loaded := map[string]bool{}
 	for _, dir := range dirs {
 		fi, err := os.Stat(dir)
@@ -84,6 +88,81 @@ func LoadSetsOpen(dirs []string, l compiler.Loader) (sets [][]*compiler.Pack, di
 	}
 	sets, ds := l.Order(packs)
 	return sets, append(diags, ds...), closeRoots, nil
+}
+
+// PackFolders expands the folders a user names into pack folders, as fmt
+// reads them: a folder with a pack.yaml is one pack; a folder without one
+// holds the packs below it, each folder with a pack.yaml (not searched
+// below it), so `check content` checks every game's base pack on its own. A
+// folder with no pack below it stays as given (check says it has no
+// pack.yaml). Folders SearchSkips names are not searched.
+func PackFolders(dirs []string) []string {
+	var out []string
+	for _, dir := range dirs {
+		if _, err := os.Stat(filepath.Join(dir, "pack.yaml")); err == nil {
+			out = append(out, dir)
+			continue
+		}
+		var found []string
+		_ = filepath.WalkDir(dir, func(p string, d fs.DirEntry, err error) error {
+			if err != nil || !d.IsDir() {
+				return nil
+			}
+			if p != dir && SearchSkips(d.Name()) {
+				return filepath.SkipDir
+			}
+			if fi, err := os.Lstat(filepath.Join(p, "pack.yaml")); err == nil && fi.Mode().IsRegular() {
+				found = append(found, p)
+				return filepath.SkipDir
+			}
+			return nil
+		})
+		if len(found) == 0 {
+			found = []string{dir}
+		}
+		out = append(out, found...)
+	}
+	return out
+}
+
+// SearchSkips reports the folders a search for packs does not enter:
+// hidden ones, testdata (Go's folder of test inputs: broken packs on
+// purpose), node_modules, and vendor/ (locked packs, loaded by the lock).
+func SearchSkips(name string) bool {
+	return strings.HasPrefix(name, ".") || name == "testdata" || name == "node_modules" || name == packget.VendorDir
+}
+
+// PackRoots are the pack folders of a tree given as the slash paths of its
+// files, as PackFolders finds them on disk: each folder with a pack.yaml
+// that is below no other and below no folder SearchSkips names ("." for a
+// pack at the root).
+func PackRoots(files []string) []string {
+	var roots []string
+	for _, f := range files {
+		if path.Base(f) != "pack.yaml" {
+			continue
+		}
+		dir := path.Dir(f)
+		if slices.ContainsFunc(strings.Split(dir, "/"), func(el string) bool { return el != "." && SearchSkips(el) }) {
+			continue
+		}
+		roots = append(roots, dir)
+	}
+	slices.Sort(roots)
+	// Keep the outermost: a pack.yaml inside a pack is that pack's content.
+	var out []string
+	for _, r := range roots {
+		if !slices.ContainsFunc(out, func(o string) bool { return InFolder(r, o) }) {
+			out = append(out, r)
+		}
+	}
+	return out
+}
+
+// InFolder reports whether the slash path p is dir or below it ("." holds
+// everything).
+func InFolder(p, dir string) bool {
+	return dir == "." || p == dir || strings.HasPrefix(p, dir+"/")
 }
 
 // Sources finds the bytes of a file among compiled results, for printing

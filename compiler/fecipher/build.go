@@ -93,6 +93,7 @@ type builder struct {
 	rs    *table.Ruleset
 	// cardAt maps an index among Valid("card") to rs.Cards, or -1.
 	cardAt []int
+	codes  map[string][]printingAt // printing codes (printingIndex)
 }
 
 // build is the game's build: its steps in the order they run, each after
@@ -208,12 +209,16 @@ func (b *builder) decks() {
 			k, v := list.Content[i], list.Content[i+1]
 			n, _ := strconv.Atoi(v.Value)
 			total += n
-			ci := b.deckCard(dk.ID, k.Value, source.NodePos(d.File, k))
+			at := source.NodePos(d.File, k)
+			ci, pi, isCode := b.printing(dk.ID, d, k.Value, at)
+			if !isCode {
+				ci = b.deckCard(dk.ID, k.Value, at)
+			}
 			if ci < 0 {
 				complete = false
 				continue
 			}
-			td.Cards = append(td.Cards, table.DeckEntry{Card: int16(ci), Count: int8(n)})
+			td.Cards = append(td.Cards, table.DeckEntry{Card: int16(ci), Count: int8(n), Printing: int8(pi + 1)})
 			name := b.rs.Cards[ci].Name()
 			s := byName[name]
 			if s == nil {
@@ -234,7 +239,11 @@ func (b *builder) decks() {
 			b.diags.Add(CodeDeckSize, keyPos(d, "cards"), "deck %q has %d cards; a deck needs at least %d", dk.ID, total, MinDeck)
 		}
 		mainPos := d.FieldPos("main")
-		if mi := b.builtCard(b.p.Resolve("card", dk.Main, mainPos, "card", &b.diags)); mi >= 0 {
+		mi, _, isCode := b.printing(dk.ID, d, dk.Main, mainPos)
+		if !isCode {
+			mi = b.builtCard(b.p.Resolve("card", dk.Main, mainPos, "card", &b.diags))
+		}
+		if mi >= 0 {
 			td.Main = int16(mi)
 			if !slices.ContainsFunc(td.Cards, func(e table.DeckEntry) bool { return int(e.Card) == mi }) && complete {
 				b.diags.Add(CodeDeckMain, mainPos, "deck %q: its main character %q is not one of its cards", dk.ID, dk.Main).Hint = "add it under cards:"

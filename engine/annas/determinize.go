@@ -26,7 +26,9 @@ import (
 // While a decision is pending inside an action, the copy is the state
 // before that action with the hidden cards dealt anew, the action run
 // again with the decisions taken so far; the random source is kept, since
-// that run must roll the dice already seen. When that run does not come
+// that run must roll the dice already seen. A card that action took from a
+// hidden zone into view (the unit another player is deploying, a card seat
+// drew) keeps its place, so the run takes it again. When that run does not come
 // back to the same decision with the same options and the same cards in
 // seat's hand (a decision before this one hung on a hidden card), the
 // copy is a plain clone.
@@ -69,7 +71,16 @@ func (g *Game) determinize(seat int, rng *rand.Rand) (c *Game) {
 		p.Hand = cp.cards[k : k+n : k+n]
 		k += n + len(p.Shop)
 	}
-	redeal(rng, append(c.hidden(seat, players), &cp.deck))
+	// A card the action in flight took from a hidden zone into view (the
+	// unit it deploys, a card drawn into seat's hand) is known: it keeps
+	// its place, so the run again takes the same card.
+	still := map[int16]bool{}
+	for _, z := range append(g.hidden(seat, g.Players), &g.Deck) {
+		for _, card := range *z {
+			still[card] = true
+		}
+	}
+	redealUnless(rng, append(c.hidden(seat, players), &cp.deck), func(card int16) bool { return !still[card] })
 	shuffle(rng, cp.shopDeck)
 	if c.Boss != nil {
 		shuffleUnder(rng, cp.bossDeck)
@@ -122,6 +133,27 @@ func redeal(rng *rand.Rand, zones []*[]int16) {
 	rng.Shuffle(len(pool), func(i, j int) { pool[i], pool[j] = pool[j], pool[i] })
 	for _, z := range zones {
 		pool = pool[copy(*z, pool):]
+	}
+}
+
+// redealUnless is redeal but for the cards known says are known: each
+// stays where it is, and the others are dealt into the remaining places.
+func redealUnless(rng *rand.Rand, zones []*[]int16, known func(int16) bool) {
+	var pool []int16
+	for _, z := range zones {
+		for _, card := range *z {
+			if !known(card) {
+				pool = append(pool, card)
+			}
+		}
+	}
+	rng.Shuffle(len(pool), func(i, j int) { pool[i], pool[j] = pool[j], pool[i] })
+	for _, z := range zones {
+		for i, card := range *z {
+			if !known(card) {
+				(*z)[i], pool = pool[0], pool[1:]
+			}
+		}
 	}
 }
 

@@ -155,3 +155,48 @@ func TestDeterminizeBoss(t *testing.T) {
 		t.Errorf("other hands dealt anew only %d times in %d determinizations", o, b)
 	}
 }
+
+// TestDeterminizeKeepsTheUnitInFlight: while a player answers a decision
+// that another player's deploy opened (a reaction window), a
+// determinization for it deals that player's hand anew but for the unit
+// being deployed: the unit is on the board, so it is in neither that hand
+// nor the deck, and the deck keeps its size (before, the unit could be
+// dealt into the deck and stand on the board too).
+func TestDeterminizeKeepsTheUnitInFlight(t *testing.T) {
+	for seed := uint64(1); seed <= 20; seed++ {
+		pm, err := Versus.New(annasgen.Ruleset, play.Options{Seed: seed, Quiet: true})
+		if err != nil {
+			t.Fatal(err)
+		}
+		m := pm.(*Match)
+		pols := []play.Policy{policies["greedy"](seed, 0), policies["greedy"](seed, 1)}
+		for !m.Over() {
+			g := m.G
+			if d := g.pending; d != nil && g.root.Kind == Deploy && int(g.root.Player) != d.seat {
+				unit := g.root.Card
+				rng := rand.New(rand.NewPCG(seed, 1))
+				dealt := 0
+				for range 40 {
+					c := g.determinize(d.seat, rng)
+					if c == nil {
+						continue
+					}
+					dealt++
+					other := &c.Players[g.root.Player]
+					if len(c.Deck) != len(g.Deck) || slices.Contains(c.Deck, unit) || slices.Contains(other.Hand, unit) {
+						t.Fatalf("seed %d: a determinization for P%d deals the deploying unit %s into the deck or P%d's hand (deck %d, want %d)",
+							seed, d.seat+1, g.Rules.Units[unit].ID, g.root.Player+1, len(c.Deck), len(g.Deck))
+					}
+				}
+				if dealt < 30 {
+					t.Fatalf("seed %d: only %d of 40 determinizations were dealt anew", seed, dealt)
+				}
+				return
+			}
+			if err := m.Apply(pols[m.ToMove()].Choose(m)); err != nil {
+				t.Fatal(err)
+			}
+		}
+	}
+	t.Fatal("no seed reached a decision inside another player's deploy")
+}

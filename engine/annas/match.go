@@ -136,6 +136,10 @@ var Versus = play.Mode{
 	Policies:      policies,
 	DefaultPolicy: "greedy",
 	Example:       "--seed 7",
+
+	// About a second a decision on two cores (docs/performance.md,
+	// "Search opposite a person").
+	OpponentBudget: 2000,
 }
 
 // Boss is Boss Mode (rulebook VIII): two to four players against a boss.
@@ -151,6 +155,10 @@ var Boss = play.Mode{
 	Policies:      policies,
 	DefaultPolicy: "greedy",
 	Example:       "--boss grima --players 3 --seed 2",
+
+	// About a second a decision on two cores (docs/performance.md,
+	// "Search opposite a person").
+	OpponentBudget: 1000,
 }
 
 // Modes are Anna's Roundtable's modes, versus first.

@@ -3,6 +3,7 @@ package annas
 import (
 	"fmt"
 	"slices"
+	"strings"
 
 	"github.com/roundtable-dev/roundtable/engine/play"
 )
@@ -46,6 +47,31 @@ type UnitData struct {
 	At     string `json:"at"`
 	Amount int    `json:"amount,omitempty"`
 	HP     int    `json:"hp"`
+}
+
+// DrawData is the Data of a "draw" event: the player, how many unit cards
+// it drew and, as the player sees it, which (the others' form has no
+// Cards).
+type DrawData struct {
+	Seat  int      `json:"seat"`
+	Count int      `json:"count"`
+	Cards []string `json:"cards,omitempty"`
+}
+
+// drawEvent records that player p drew cards: the event as p sees it,
+// and a count for every other seat (play.Event.Hide).
+func (g *Game) drawEvent(p int, cards []int16) {
+	ids := make([]string, len(cards))
+	for i, c := range cards {
+		ids[i] = g.Rules.Units[c].ID
+	}
+	n := "a card"
+	if len(ids) > 1 {
+		n = fmt.Sprintf("%d cards", len(ids))
+	}
+	e := play.Event{Turn: g.Turn, Seat: p, Kind: "draw", Text: fmt.Sprintf("P%d draws %s", p+1, strings.Join(ids, ", ")),
+		Data: DrawData{Seat: p, Count: len(ids), Cards: ids}}
+	g.events = append(g.events, e.Hide(play.Event{Text: fmt.Sprintf("P%d draws %s", p+1, n), Data: DrawData{Seat: p, Count: len(ids)}}, p))
 }
 
 // emit records an event when the game records them.

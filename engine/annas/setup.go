@@ -76,7 +76,7 @@ func New(rs *table.Ruleset, opt Options) (*Game, error) {
 	g.Players = []Player{{Seat: table.South}, {Seat: table.North}}
 	for p := range g.Players {
 		g.Players[p].DVTile = NoTile
-		g.draw(p)
+		g.fill(p, int(g.num.HandSize))
 	}
 	if c := rs.Rules.SecondPlayer; c >= 0 && int(c) < len(rs.ShopCards) {
 		g.Players[1].Shop = append(g.Players[1].Shop, c)
@@ -134,7 +134,7 @@ func (g *Game) setupBoss(opt Options) error {
 	}
 	g.shuffle(g.Deck)
 	for p := range g.Players {
-		g.draw(p)
+		g.fill(p, int(g.num.HandSize))
 	}
 	g.Phase = PhaseMulligan
 	g.mulligans = int(g.num.Mulligans) * len(g.Players)
@@ -170,7 +170,19 @@ func (g *Game) draw(p int) {
 	g.drawTo(p, int(g.num.HandSize))
 }
 
+// drawTo draws until p holds n unit cards: a "draw" event that only p
+// sees as it is (the others see how many).
 func (g *Game) drawTo(p, n int) {
+	from := len(g.Players[p].Hand)
+	g.fill(p, n)
+	if g.record && len(g.Players[p].Hand) > from {
+		g.drawEvent(p, g.Players[p].Hand[from:])
+	}
+}
+
+// fill is drawTo without its event (the deal at setup: the first view
+// shows the hands).
+func (g *Game) fill(p, n int) {
 	pl := &g.Players[p]
 	for len(pl.Hand) < n {
 		if len(g.Deck) == 0 {
@@ -179,6 +191,7 @@ func (g *Game) drawTo(p, n int) {
 			}
 			g.Deck, g.Discard = g.Discard, g.Deck[:0]
 			g.shuffle(g.Deck)
+			g.emit("reshuffle", -1, nil, "the unit discard pile (%d cards) is shuffled into the unit deck", len(g.Deck))
 		}
 		pl.Hand = append(pl.Hand, g.Deck[len(g.Deck)-1])
 		g.Deck = g.Deck[:len(g.Deck)-1]

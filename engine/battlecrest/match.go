@@ -26,6 +26,10 @@ var Versus = play.Mode{
 	Policies:      map[string]play.PolicyMaker{"random": play.NewRandom, "greedy": NewGreedy},
 	DefaultPolicy: "greedy",
 	Example:       "--hero-set hollis --hero-set corvane --seed 4",
+
+	// About a second a decision on two cores (docs/performance.md,
+	// "Search opposite a person").
+	OpponentBudget: 1000,
 }
 
 // Modes are Battlecrest's ways to play.

@@ -281,7 +281,7 @@ func (g *Game) choose(f *Frame, c Choice) {
 			pl.Hand = nil
 			g.shuffle(pl.Deck)
 			g.drawN(f.Seat, HandSize)
-			g.emit(f.Seat, "redraw", "", "", fmt.Sprintf("%d cards", HandSize))
+			g.emitOwn(f.Seat, "redraw", pl.Hand, "", fmt.Sprintf("%d cards", HandSize))
 		}
 	case FrameMay:
 		g.pop()
@@ -514,8 +514,9 @@ func (g *Game) apply(f *Frame, e *table.Effect) {
 		}
 	}
 	if e.Draw > 0 {
+		from := len(g.P[p].Hand)
 		g.drawN(p, int(e.Draw))
-		g.emit(p, "draw", "", "", fmt.Sprintf("%d cards (%s)", e.Draw, name))
+		g.emitOwn(p, "draw", g.P[p].Hand[from:], "", fmt.Sprintf("%d cards (%s)", e.Draw, name))
 	}
 	// Choices of cards: pushed last first, so they resolve in order.
 	var fs []*Frame

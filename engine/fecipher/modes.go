@@ -44,6 +44,10 @@ var Versus = play.Mode{
 	Policies:      map[string]play.PolicyMaker{"random": play.NewRandom, "greedy": NewGreedy},
 	DefaultPolicy: "greedy",
 	Example:       "--deck altea-vanguard --deck shepherds --seed 1",
+
+	// About a second a decision on two cores (docs/performance.md,
+	// "Search opposite a person").
+	OpponentBudget: 5000,
 }
 
 // Modes are the ways to play Fire Emblem Cipher.

@@ -57,7 +57,9 @@ func (g *Game) StartTurn() {
 		u.Tapped = false
 	}
 	if g.Turn > 1 {
+		from := len(p.Hand)
 		g.draw(g.Active)
+		g.drew(g.Active, from, "beginning phase")
 	}
 	g.emit(g.Active, "begin", "", "", fmt.Sprintf("hand %d, deck %d, orbs %d", len(p.Hand), len(p.Deck), len(p.Orbs)))
 	g.Phase = BondPhase
@@ -227,7 +229,9 @@ func (g *Game) Stack(p, hand int, u *Unit) error {
 	if change {
 		u.ClassChanged = true
 		g.emit(p, "class-change", card.Name(), "", fmt.Sprintf("cost %d, draw 1", cost))
+		from := len(pl.Hand)
 		g.draw(p)
+		g.drew(p, from, "class change")
 		g.fired = 0
 		g.trigger(table.OnClassChange, p, u, nil)
 		g.Run()
@@ -640,7 +644,7 @@ func (g *Game) defeat(p int, u *Unit, b *Battle, orbs int) {
 			pl.Hand = append(pl.Hand, o)
 			pl.Broken++
 			b.OrbBroken = true
-			g.emit(p, "orb", "", "", fmt.Sprintf("an orb breaks to the hand; %d left", len(pl.Orbs)))
+			g.emitOwn(p, "orb", []int{o}, "", fmt.Sprintf("an orb breaks to the hand; %d left", len(pl.Orbs)))
 		}
 		return
 	}

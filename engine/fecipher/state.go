@@ -134,6 +134,9 @@ type EventData struct {
 	Card   string `json:"card,omitempty"`
 	Target string `json:"target,omitempty"`
 	Detail string `json:"detail,omitempty"`
+	// Cards are the cards of an event about several (a draw), as the seat
+	// that drew them sees it (play.Event.Hide).
+	Cards []string `json:"cards,omitempty"`
 }
 
 // Game is the whole state.

@@ -28,6 +28,11 @@ type Mode struct {
 	Policies map[string]PolicyMaker
 	// DefaultPolicy names the policy seats get when none is given.
 	DefaultPolicy string
+	// OpponentBudget is the playouts per decision of the search that
+	// plays the seats a person does not, when none is named: what answers
+	// in about a second a decision (docs/performance.md, "Search opposite
+	// a person"); 0 for the search's default.
+	OpponentBudget int
 	// Example is a runnable example's flags, for --help:
 	// "--boss grima --players 3 --seed 2".
 	Example string

@@ -44,6 +44,10 @@ var Battle = play.Mode{
 	},
 	DefaultPolicy: "greedy",
 	Example:       "--scenario ylisse-ford --seed 1",
+
+	// About a second a decision on two cores (docs/performance.md,
+	// "Search opposite a person").
+	OpponentBudget: 10000,
 }
 
 // Modes are Table Battles' modes for the games registry.

@@ -37,6 +37,10 @@ var BattleMode = play.Mode{
 	Policies:      map[string]play.PolicyMaker{"random": play.NewRandom, "greedy": NewGreedy},
 	DefaultPolicy: "greedy",
 	Example:       "--battle durvalla-road --seed 1",
+
+	// About a second a decision on two cores (docs/performance.md,
+	// "Search opposite a person").
+	OpponentBudget: 500,
 }
 
 // Modes are Tropera's ways to play.

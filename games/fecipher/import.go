@@ -30,9 +30,18 @@ func importCommand() *cobra.Command {
 	var report bool
 	cmd := &cobra.Command{
 		Use:   "fe-cipher FILE --out DIR",
-		Short: "Import the Fire Emblem Cipher card list (Decksteria.FECipher JSON)",
-		Long: `Import fe-cipher reads the JSON card list of the Decksteria.FECipher fan database and
-writes pack.yaml, symbols.yaml and one series-NN.yaml per series. A card's id
+		Short: "Import a Fire Emblem Cipher card list (JSON, CSV or LackeyCCG)",
+		Long: `Import fe-cipher reads a community list of the published cards and writes
+pack.yaml, symbols.yaml and one series-NN.yaml per series. The list's shape
+is recognised from its fields: the Decksteria.FECipher JSON, other JSON
+lists (printings on the card, or rarity on the card and printings under
+AlternateArts), a CSV (or JSON) table with a header row, a LackeyCCG
+tab-separated file; field names are read through one table of aliases
+(SeriesNo or Series Number, Colorless or None). It says on stderr which
+shape it read ("read as csv: 4 cards, 6 printings"); a file in no known
+shape is one error naming its fields and the nearest shape with what it
+lacks. Every printing is kept (set, number, rarity): a deck may name a
+card by id or a printing by its code (B01-001SR+). A card's id
 is its first printing's code without the rarity (B01-001SR -> b01-001); when
 two cards share it the later one gets -2, -3. Irregular values are normalized
 with a warning citing the JSON line:col (emblem typos and stray spaces, skill
@@ -54,6 +63,7 @@ the errors, writes nothing and exits 1. Exit status: 0 imported (warnings
 allowed), 1 errors in the card list or the pack, 2 usage (a missing or
 unreadable file, an --out folder import does not own).`,
 		Example: `  roundtable import fe-cipher examples/fe-cipher-import/cardlist.json --out ./cipher-cards
+  roundtable import fe-cipher compiler/fecipher/cardlist/testdata/shapes/cards.csv --out ./csv-cards   # a CSV export with a header row
   roundtable check ./cipher-cards
   roundtable import fe-cipher examples/fe-cipher-import/cardlist.json --report`,
 		Args: cobra.ExactArgs(1),
@@ -91,6 +101,9 @@ func runImport(cmd *cobra.Command, file, out string, report bool) error {
 	pk, diags := cardlist.Import(data, display)
 	diags = diags.Sort()
 	w := cmd.OutOrStdout()
+	if pk.Shape != "" {
+		fmt.Fprintf(cmd.ErrOrStderr(), "read as %s: %d cards, %d printings\n", pk.Shape, pk.Stats.Cards, pk.Stats.Printings)
+	}
 	src := func(f string) []byte {
 		if f == display {
 			return data

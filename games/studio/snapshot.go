@@ -83,7 +83,19 @@ func build(dirs []string, prev *snapshot) *snapshot {
 		observed = append(observed, r)
 	}
 	s.diags = diags.Sort()
-	s.sources = games.Sources(s.results)
+	var layouts []*render.Layouts // for the lines of layout diagnostics
+	content := games.Sources(s.results)
+	s.sources = func(file string) []byte {
+		if b := content(file); b != nil {
+			return b
+		}
+		for _, l := range layouts {
+			if b := l.Source(file); b != nil {
+				return b
+			}
+		}
+		return nil
+	}
 	for _, res := range s.results {
 		s.index(res)
 	}
@@ -114,7 +126,13 @@ func build(dirs []string, prev *snapshot) *snapshot {
 			l, err := render.Load(g, render.LayoutPacks(res)...)
 			if err == nil {
 				gv.layouts = l
-				gv.drawn, err = l.DrawAll(g.Render.Pictures(gv.rules))
+				s.problems = append(s.problems, l.Skipped...)
+				var budget diag.List
+				gv.drawn, budget, err = l.DrawAll(g.Render.Pictures(gv.rules))
+				// A picture stopped at a limit is left out; every other
+				// one is drawn, and the diagnostic is the check's.
+				s.diags = append(s.diags, budget...).Sort()
+				layouts = append(layouts, l)
 			}
 			if err != nil {
 				s.problems = append(s.problems, err.Error())

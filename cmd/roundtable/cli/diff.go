@@ -24,6 +24,7 @@ import (
 	"github.com/roundtable-dev/roundtable/compiler/diag"
 	"github.com/roundtable-dev/roundtable/compiler/packget"
 	"github.com/roundtable-dev/roundtable/compiler/source"
+	"github.com/roundtable-dev/roundtable/games"
 )
 
 var diffFormats = []string{"text", "json", "markdown"}
@@ -148,8 +149,30 @@ func dirTree(dir string) (*tree, error) {
 	name := filepath.ToSlash(filepath.Clean(dir))
 	// vendor/ beside a lock holds the locked packs, not this pack's
 	// content: the lock's own diff shows what moved.
-	set, diags := source.Load(packget.SkipVendor(root.FS(), dir), name)
+	fsys := packget.SkipVendor(root.FS(), dir)
+	if _, err := os.Stat(filepath.Join(dir, "pack.yaml")); err != nil {
+		// A folder of packs: their files, as check reads them
+		// (games.PackFolders), not the templates and test inputs beside.
+		var roots []string
+		for _, p := range games.PackFolders([]string{dir}) {
+			if rel, err := filepath.Rel(dir, p); err == nil {
+				roots = append(roots, filepath.ToSlash(rel))
+			}
+		}
+		fsys = &source.Filter{FS: fsys, Skip: outsidePacks(roots)}
+	}
+	set, diags := source.Load(fsys, name)
 	return &tree{name: name, set: set, diags: diags}, nil
+}
+
+// outsidePacks skips what is neither in one of the pack folders roots
+// (slash paths) nor a folder on the way to one.
+func outsidePacks(roots []string) func(name string, dir bool) bool {
+	return func(name string, dir bool) bool {
+		return !slices.ContainsFunc(roots, func(r string) bool {
+			return games.InFolder(name, r) || dir && games.InFolder(r, name)
+		})
+	}
 }
 
 // gitTrees reads both sides of diff --git: PATH as of REV and PATH in the
@@ -245,6 +268,15 @@ func gitTree(top, spec, name string) (*tree, error) {
 	if locked { // as dirTree: vendor/ beside a lock is not the pack's own
 		for f := range fsys {
 			if strings.HasPrefix(f, packget.VendorDir+"/") {
+				delete(fsys, f)
+			}
+		}
+	}
+	if _, ok := fsys["pack.yaml"]; !ok {
+		// As dirTree: a folder of packs is their files only.
+		skip := outsidePacks(games.PackRoots(slices.Collect(maps.Keys(fsys))))
+		for f := range fsys {
+			if skip(f, false) {
 				delete(fsys, f)
 			}
 		}

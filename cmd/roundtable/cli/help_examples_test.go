@@ -31,7 +31,8 @@ import (
 // command's lines start from a clean clone (git reset and clean), so a
 // file an example reads is made by an earlier example of the same command
 // or is in the repository; no example names a file outside it. Every line
-// must exit 0, or fail as its comment says ("# refused: ..."). A line that
+// must exit 0, or fail as its comment says ("# refused: ..."); its input
+// ends at once (a person's seat of play quits). A line that
 // runs until stopped (it says "Ctrl-C to stop": serve, check --watch) is
 // stopped with SIGINT once it has said so and must exit 0; serve gets
 // --port 0 (7878 may be taken) and its page is fetched. `roundtable get`

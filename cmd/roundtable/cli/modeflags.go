@@ -56,3 +56,15 @@ func (mf *modeFlags) values(cmd *cobra.Command) map[string][]string {
 	}
 	return out
 }
+
+// given are the flags set on the command line, as values gives them: what
+// a log's match line records, so that the log replays on its own.
+func (mf *modeFlags) given(cmd *cobra.Command) map[string][]string {
+	out := map[string][]string{}
+	for name, v := range mf.values(cmd) {
+		if cmd.Flags().Changed(name) {
+			out[name] = v
+		}
+	}
+	return out
+}

@@ -291,9 +291,15 @@ func newPack(cmd *cobra.Command, dir, game, id, name string) error {
 	}
 	data.Files = append([]string{"pack.yaml"}, order...)
 	for _, f := range []string{"pack.yaml", "README.md"} {
-		b, err := render(templates, "templates/"+f, data)
+		// The template of pack.yaml is pack.yaml.tmpl: a folder holding it
+		// is not a pack (games.PackFolders).
+		tmpl := "templates/" + f
+		if f == "pack.yaml" {
+			tmpl += ".tmpl"
+		}
+		b, err := render(templates, tmpl, data)
 		if f == "pack.yaml" && err == nil {
-			b, err = renderFormatted(g, templates, "templates/"+f, data)
+			b, err = renderFormatted(g, templates, tmpl, data)
 		}
 		if err != nil {
 			return err

@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"maps"
 	"os"
 	"path/filepath"
 	"slices"
@@ -16,6 +17,7 @@ import (
 
 	"github.com/roundtable-dev/roundtable/compiler/regular"
 	"github.com/roundtable-dev/roundtable/engine/play"
+	"github.com/roundtable-dev/roundtable/engine/play/search"
 	"github.com/roundtable-dev/roundtable/games"
 )
 
@@ -96,6 +98,8 @@ func examples(verb string) string {
 		fmt.Fprintf(&b, "  roundtable play %s --seed 7 --stop-after 0 --position-out start.yaml\n", first)
 		fmt.Fprintf(&b, "  roundtable legal %s --from start.yaml --format json | jq -r '.actions[0].text' > moves.txt   # its first legal action\n", first)
 		fmt.Fprintf(&b, "  roundtable play %s --from start.yaml --actions moves.txt\n", first)
+		fmt.Fprintf(&b, "  roundtable play %s --seat 1=human                # you play seat 1 in the terminal; the search plays the others\n", first)
+		fmt.Fprintf(&b, "  roundtable play %s --seat 1=human --seat 2=human # hot-seat: two people at one screen\n", first)
 	}
 	if first != "" && verb == "legal" {
 		fmt.Fprintf(&b, "  roundtable play %s --seed 7 --stop-after 0 --position-out start.yaml\n", first)
@@ -176,6 +180,8 @@ type runFlags struct {
 	stopAfter  int
 	maxActions int
 	posOut     string
+	seats      []string
+	given      map[string][]string // the mode's flags set on the command line
 }
 
 func modeCommand(g *games.Game, m play.Mode, legal bool) *cobra.Command {
@@ -191,6 +197,7 @@ func modeCommand(g *games.Game, m play.Mode, legal bool) *cobra.Command {
 		Args:  cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
 			o := play.Options{Seed: uint64(f.seed), Flags: mf.values(cmd)}
+			f.given = mf.given(cmd)
 			if legal {
 				return runLegal(cmd, g, m, o, f)
 			}
@@ -206,12 +213,16 @@ func modeCommand(g *games.Game, m play.Mode, legal bool) *cobra.Command {
 	fl.StringVarP(&f.format, "format", "f", "text", "output format: text or json")
 	if !legal {
 		fl.StringArrayVar(&f.policies, "policy", nil, fmt.Sprintf("built-in player: NAME for every seat, or SEAT=NAME (seats from 1); one of %s", strings.Join(policyNames(m), ", ")))
+		fl.StringArrayVar(&f.seats, "seat", nil, "who plays a seat: SEAT=KIND, seats from 1; KIND is human (asked on the terminal) or a policy, search:N for the search at N playouts")
 		fl.BoolVar(&f.cont, "continue", false, "after --actions, let the policies play on to the end")
 		fl.IntVar(&f.stopAfter, "stop-after", -1, "stop after this many actions in all and print the position (0: the start)")
 		fl.IntVar(&f.maxActions, "max-actions", 100000, "end a match that runs longer than this many actions as a capped draw")
 		fl.StringVar(&f.posOut, "position-out", "", "write the final position to this file (.json or .yaml; - for stdout)")
 	}
 	cmd.Example = fmt.Sprintf("  roundtable %s %s %s %s", verb, g.ID, m.Name, modeExample(m))
+	if !legal {
+		cmd.Example += fmt.Sprintf("\n  roundtable play %s %s %s --seat 1=human   # you play seat 1 in the terminal", g.ID, m.Name, modeExample(m))
+	}
 	return cmd
 }
 
@@ -227,55 +238,181 @@ func policyNames(m play.Mode) []string {
 }
 
 // start compiles the rules and makes the match: from --from, or a new
-// seeded one; then applies --actions. It returns the runner and whether
-// actions were given.
+// seeded one; then applies --actions. It returns the runner, with the
+// actions applied before an error in one of them.
 func start(cmd *cobra.Command, g *games.Game, m play.Mode, o play.Options, f *runFlags, emit func(play.Event)) (*play.Runner, error) {
-	if f.format != "text" && f.format != "json" {
-		return nil, usageErr("unknown --format %q (want text or json)", f.format)
-	}
-	rules, err := g.Rules(f.packs, cmd.ErrOrStderr())
+	rules, acts, err := prepare(cmd, g, m, &o, f)
 	if err != nil {
 		return nil, err
 	}
-	var match play.Match
-	if f.from != "" {
-		data, err := readInput(cmd, f.from)
-		if err != nil {
-			return nil, err
-		}
-		env, err := play.ReadPosition(f.from, data)
-		if err != nil {
-			return nil, &exitError{Code: exitContent, Msg: err.Error()}
-		}
-		if env.Game != g.ID {
-			return nil, &exitError{Code: exitContent, Msg: fmt.Sprintf("%s: a position of %s, not %s (give it to %s %s %s)", f.from, env.Game, g.ID, verbPath(cmd), env.Game, env.Mode)}
-		}
-		if env.Mode != m.Name {
-			return nil, &exitError{Code: exitContent, Msg: fmt.Sprintf("%s: a position of mode %s, not %s", f.from, env.Mode, m.Name)}
-		}
-		if match, err = m.Load(rules, env.State); err != nil {
-			return nil, &exitError{Code: exitContent, Msg: fmt.Sprintf("%s: %v", f.from, err)}
-		}
-	} else if match, err = m.New(rules, o); err != nil {
-		return nil, usageErr("%v", err)
+	open, err := opener(cmd, g, m, rules, o, f)
+	if err != nil {
+		return nil, err
+	}
+	match, err := open()
+	if err != nil {
+		return nil, err
 	}
 	r := play.NewRunner(match, emit)
-	if f.actions != "" {
-		data, err := readInput(cmd, f.actions)
-		if err != nil {
-			return nil, err
-		}
-		lines, err := play.ParseActions(data)
-		if err != nil {
-			return nil, &exitError{Code: exitContent, Msg: fmt.Sprintf("%s: %v", f.actions, err)}
-		}
-		for _, a := range lines {
-			if err := r.DoText(a.Text); err != nil {
-				return r, &exitError{Code: exitContent, Msg: fmt.Sprintf("%s:%d: %v", f.actions, a.Line, err)}
-			}
+	for _, a := range acts {
+		if err := r.DoText(a.Text); err != nil {
+			return r, &exitError{Code: exitContent, Msg: fmt.Sprintf("%s:%d: %v", f.actions, a.Line, err)}
 		}
 	}
 	return r, nil
+}
+
+// prepare checks the format, compiles the rules and reads --actions: an
+// action list, or a `play --format json` log, whose seed the run takes
+// when --seed is not given.
+func prepare(cmd *cobra.Command, g *games.Game, m play.Mode, o *play.Options, f *runFlags) (any, []play.ActionLine, error) {
+	if f.format != "text" && f.format != "json" {
+		return nil, nil, usageErr("unknown --format %q (want text or json)", f.format)
+	}
+	rules, err := g.Rules(f.packs, cmd.ErrOrStderr())
+	if err != nil {
+		return nil, nil, err
+	}
+	if f.actions == "" {
+		return rules, nil, nil
+	}
+	data, err := readInput(cmd, f.actions)
+	if err != nil {
+		return nil, nil, err
+	}
+	if !isLog(data) {
+		lines, err := play.ParseActions(data)
+		if err != nil {
+			return nil, nil, &exitError{Code: exitContent, Msg: fmt.Sprintf("%s: %v", f.actions, err)}
+		}
+		return rules, lines, nil
+	}
+	h, lines, err := parseLog(data)
+	if err != nil {
+		return nil, nil, &exitError{Code: exitContent, Msg: fmt.Sprintf("%s:%v", f.actions, err)}
+	}
+	switch {
+	case h.Game != g.ID || h.Mode != m.Name:
+		return nil, nil, &exitError{Code: exitContent, Msg: fmt.Sprintf("%s: a log of %s %s, not %s %s", f.actions, h.Game, h.Mode, g.ID, m.Name)}
+	case h.From != "" && f.from == "":
+		return nil, nil, &exitError{Code: exitContent, Msg: fmt.Sprintf("%s: the match started from the position file %s: give it with --from", f.actions, h.From)}
+	case h.From == "" && f.from == "" && h.Seed != f.seed:
+		if cmd.Flags().Changed("seed") {
+			return nil, nil, &exitError{Code: exitContent, Msg: fmt.Sprintf("%s: a log of seed %d, not %d", f.actions, h.Seed, f.seed)}
+		}
+		f.seed, o.Seed = h.Seed, uint64(h.Seed)
+	}
+	// The log's mode flags are the run's; one given otherwise is refused.
+	for _, name := range slices.Sorted(maps.Keys(h.Flags)) {
+		v := h.Flags[name]
+		if given, ok := f.given[name]; ok && !slices.Equal(given, v) {
+			return nil, nil, &exitError{Code: exitContent, Msg: fmt.Sprintf("%s: a log of --%s %s, not %s", f.actions, name, strings.Join(v, ","), strings.Join(given, ","))}
+		}
+		if !slices.ContainsFunc(m.Flags, func(x play.Flag) bool { return x.Name == name }) {
+			return nil, nil, &exitError{Code: exitContent, Msg: fmt.Sprintf("%s: the log's match line has a flag %s that %s %s does not take", f.actions, name, g.ID, m.Name)}
+		}
+		if f.given == nil {
+			f.given = map[string][]string{}
+		}
+		f.given[name], o.Flags[name] = v, v
+	}
+	return rules, lines, nil
+}
+
+// isLog reports whether an --actions file is a `play --format json` log
+// rather than an action list: its first character is "{".
+func isLog(data []byte) bool {
+	t := bytes.TrimLeft(data, " \t\r\n")
+	return len(t) > 0 && t[0] == '{'
+}
+
+// logHeader is what a log's match line says of where it started.
+type logHeader struct {
+	Game, Mode, From string
+	Seed             int64
+	Flags            map[string][]string
+}
+
+// parseLog reads a `play --format json` log: its match line and the action
+// of every event of kind action, with its line. Errors begin with the
+// line number.
+func parseLog(data []byte) (logHeader, []play.ActionLine, error) {
+	var h logHeader
+	var out []play.ActionLine
+	seen := false
+	for n, line := range strings.Split(string(data), "\n") {
+		if strings.TrimSpace(line) == "" {
+			continue
+		}
+		var rec struct {
+			Match *struct {
+				Game  string              `json:"game"`
+				Mode  string              `json:"mode"`
+				Seed  int64               `json:"seed"`
+				From  string              `json:"from"`
+				Flags map[string][]string `json:"flags"`
+			} `json:"match"`
+			Event *struct {
+				Kind   string `json:"kind"`
+				Action string `json:"action"`
+			} `json:"event"`
+		}
+		if err := json.Unmarshal([]byte(line), &rec); err != nil {
+			return h, nil, fmt.Errorf("%d: not a line of play --format json: %v", n+1, err)
+		}
+		switch {
+		case rec.Match != nil:
+			if seen {
+				return h, nil, fmt.Errorf("%d: a second match line: one log is one match", n+1)
+			}
+			h = logHeader{Game: rec.Match.Game, Mode: rec.Match.Mode, From: rec.Match.From, Seed: rec.Match.Seed, Flags: rec.Match.Flags}
+			seen = true
+		case rec.Event != nil && rec.Event.Kind == "action":
+			if !seen {
+				return h, nil, fmt.Errorf("%d: an event before the match line", n+1)
+			}
+			out = append(out, play.ActionLine{Line: n + 1, Text: play.Normalize(rec.Event.Action)})
+		}
+	}
+	if !seen {
+		return h, nil, fmt.Errorf("1: no match line: is this the output of play --format json?")
+	}
+	return h, out, nil
+}
+
+// opener reads --from once and returns what makes the match: the position
+// read back, or a new seeded match. A session calls it again on undo.
+func opener(cmd *cobra.Command, g *games.Game, m play.Mode, rules any, o play.Options, f *runFlags) (func() (play.Match, error), error) {
+	if f.from == "" {
+		return func() (play.Match, error) {
+			match, err := m.New(rules, o)
+			if err != nil {
+				return nil, usageErr("%v", err)
+			}
+			return match, nil
+		}, nil
+	}
+	data, err := readInput(cmd, f.from)
+	if err != nil {
+		return nil, err
+	}
+	env, err := play.ReadPosition(f.from, data)
+	if err != nil {
+		return nil, &exitError{Code: exitContent, Msg: err.Error()}
+	}
+	if env.Game != g.ID {
+		return nil, &exitError{Code: exitContent, Msg: fmt.Sprintf("%s: a position of %s, not %s (give it to %s %s %s)", f.from, env.Game, g.ID, verbPath(cmd), env.Game, env.Mode)}
+	}
+	if env.Mode != m.Name {
+		return nil, &exitError{Code: exitContent, Msg: fmt.Sprintf("%s: a position of mode %s, not %s", f.from, env.Mode, m.Name)}
+	}
+	return func() (play.Match, error) {
+		match, err := m.Load(rules, env.State)
+		if err != nil {
+			return nil, &exitError{Code: exitContent, Msg: fmt.Sprintf("%s: %v", f.from, err)}
+		}
+		return match, nil
+	}, nil
 }
 
 // verbPath is "roundtable play" or "roundtable legal" for a game's or a
@@ -313,12 +450,13 @@ type seatJSON struct {
 }
 
 type matchJSON struct {
-	Version int        `json:"version"`
-	Game    string     `json:"game"`
-	Mode    string     `json:"mode"`
-	Seed    int64      `json:"seed"`
-	From    string     `json:"from,omitempty"`
-	Seats   []seatJSON `json:"seats"`
+	Version int                 `json:"version"`
+	Game    string              `json:"game"`
+	Mode    string              `json:"mode"`
+	Seed    int64               `json:"seed"`
+	From    string              `json:"from,omitempty"`
+	Flags   map[string][]string `json:"flags,omitempty"`
+	Seats   []seatJSON          `json:"seats"`
 }
 
 type resultJSON struct {
@@ -338,15 +476,12 @@ type resultJSON struct {
 }
 
 func runPlay(cmd *cobra.Command, g *games.Game, m play.Mode, o play.Options, f *runFlags) error {
+	if f.people() {
+		return runHuman(cmd, g, m, o, f)
+	}
 	out := cmd.OutOrStdout()
 	enc := json.NewEncoder(out)
 	enc.SetEscapeHTML(false)
-	var seats []seatJSON
-	header := func(match play.Match) {
-		for _, s := range match.Seats() {
-			seats = append(seats, seatJSON{Index: s.Index, Name: s.Name, auto: s.Auto})
-		}
-	}
 	var buffered []play.Event
 	started := false
 	emit := func(e play.Event) {
@@ -360,29 +495,12 @@ func runPlay(cmd *cobra.Command, g *games.Game, m play.Mode, o play.Options, f *
 	if r == nil {
 		return err
 	}
-	header(r.M)
-	pols, perr := makePolicies(m, f, uint64(o.Seed), len(seats))
+	pols, names, perr := makePolicies(m, f, uint64(f.seed), r.M.Seats(), false)
 	if perr != nil {
 		return perr
 	}
-	for i := range seats {
-		if !seats[i].auto {
-			seats[i].Policy = f.policyName(m, i)
-		}
-	}
-	if f.format == "json" {
-		_ = enc.Encode(map[string]matchJSON{"match": {Version: streamVersion, Game: g.ID, Mode: m.Name, Seed: f.seed, From: f.from, Seats: seats}})
-	} else {
-		var names []string
-		for _, s := range seats {
-			if s.auto {
-				names = append(names, s.Name+" (the rules)")
-			} else {
-				names = append(names, fmt.Sprintf("%s (%s)", s.Name, s.Policy))
-			}
-		}
-		fmt.Fprintf(out, "%s %s, seed %d: %s\n", g.ID, m.Name, f.seed, strings.Join(names, " vs "))
-	}
+	seats := seatsJSON(r.M, names)
+	printHeader(out, enc, g, m, f, seats)
 	started = true
 	for _, e := range buffered {
 		printEvent(out, enc, f.format, e)
@@ -413,18 +531,59 @@ func runPlay(cmd *cobra.Command, g *games.Game, m play.Mode, o play.Options, f *
 			return err
 		}
 	}
-	res := resultJSON{Version: streamVersion, Game: g.ID, Mode: m.Name, Seed: f.seed, Seats: seats, Over: r.M.Over(),
-		Turns: r.M.Turn(), Actions: len(r.Log), Winners: []int{}}
+	res := resultOf(g, m, f, seats, r.M, len(r.Log), stopped, r.Result())
+	if f.format == "json" {
+		return enc.Encode(map[string]resultJSON{"result": res})
+	}
+	fmt.Fprintln(out, resultLine(res))
+	return nil
+}
+
+// seatsJSON are the match's seats with who plays them (names by seat).
+func seatsJSON(match play.Match, names []string) []seatJSON {
+	var seats []seatJSON
+	for i, s := range match.Seats() {
+		x := seatJSON{Index: s.Index, Name: s.Name, auto: s.Auto}
+		if !s.Auto && i < len(names) {
+			x.Policy = names[i]
+		}
+		seats = append(seats, x)
+	}
+	return seats
+}
+
+// printHeader prints the match line: JSON, or "annas versus, seed 1: P1
+// (human) vs P2 (search:400)".
+func printHeader(out io.Writer, enc *json.Encoder, g *games.Game, m play.Mode, f *runFlags, seats []seatJSON) {
+	if f.format == "json" {
+		_ = enc.Encode(map[string]matchJSON{"match": {Version: streamVersion, Game: g.ID, Mode: m.Name, Seed: f.seed, From: f.from, Flags: f.given, Seats: seats}})
+		return
+	}
+	var names []string
+	for _, s := range seats {
+		if s.auto {
+			names = append(names, s.Name+" (the rules)")
+		} else {
+			names = append(names, fmt.Sprintf("%s (%s)", s.Name, s.Policy))
+		}
+	}
+	fmt.Fprintf(out, "%s %s, seed %d: %s\n", g.ID, m.Name, f.seed, strings.Join(names, " vs "))
+}
+
+// resultOf is the result of a run that applied actions actions to match:
+// over, stopped early, or else x (the runner's result: a capped draw).
+func resultOf(g *games.Game, m play.Mode, f *runFlags, seats []seatJSON, match play.Match, actions int, stopped bool, x play.Result) resultJSON {
+	res := resultJSON{Version: streamVersion, Game: g.ID, Mode: m.Name, Seed: f.seed, Seats: seats, Over: match.Over(),
+		Turns: match.Turn(), Actions: actions, Winners: []int{}}
 	switch {
-	case r.M.Over():
-		x := r.M.Result()
+	case match.Over():
+		x := match.Result()
 		res.Winners, res.Reason, res.Scores = x.Winners, x.Reason, x.Scores
 	case stopped:
-		res.Reason = fmt.Sprintf("stopped after %d actions", len(r.Log))
-		res.Scores = r.M.Result().Scores
+		res.Reason = fmt.Sprintf("stopped after %d actions", actions)
+		res.Scores = match.Result().Scores
 	default:
-		x := r.Result()
-		res.Winners, res.Reason, res.Capped, res.Scores = x.Winners, x.Reason, x.Capped, r.M.Result().Scores
+		res.Winners, res.Reason, res.Capped, res.Scores = x.Winners, x.Reason, x.Capped, match.Result().Scores
 	}
 	if res.Winners == nil {
 		res.Winners = []int{}
@@ -433,62 +592,157 @@ func runPlay(cmd *cobra.Command, g *games.Game, m play.Mode, o play.Options, f *
 		w := res.Winners[0]
 		res.Winner = &w
 	}
-	if f.format == "json" {
-		return enc.Encode(map[string]resultJSON{"result": res})
-	}
-	fmt.Fprintln(out, resultLine(res))
-	return nil
+	return res
 }
 
-func (f *runFlags) policyName(m play.Mode, seat int) string {
-	name := m.DefaultPolicy
-	if name == "" {
-		name = "greedy"
-		if m.Policies["greedy"] == nil {
-			name = "random"
+// people reports whether a person plays some seat.
+func (f *runFlags) people() bool {
+	for _, v := range append(slices.Clone(f.policies), f.seats...) {
+		if _, k, ok := strings.Cut(v, "="); ok && k == human || v == human {
+			return true
 		}
 	}
-	for _, p := range f.policies {
-		if s, n, ok := strings.Cut(p, "="); ok {
-			if k, err := strconv.Atoi(s); err == nil && k == seat+1 {
-				name = n
-			}
-		} else {
-			name = p
-		}
-	}
-	return name
+	return false
 }
 
-func makePolicies(m play.Mode, f *runFlags, seed uint64, seats int) ([]play.Policy, error) {
-	for _, p := range f.policies {
-		s, n, ok := strings.Cut(p, "=")
+// human is the --seat kind of a seat a person plays.
+const human = "human"
+
+// players are who plays each seat, by seat index: a policy's name
+// ("search:400" with its budget), human, or "" for a seat the rules play.
+// --policy (NAME for every seat, or SEAT=NAME) and --seat SEAT=KIND say
+// the same thing; a seat named twice is a usage error. When a person
+// plays a seat, the seats no flag names default to the search at the
+// mode's OpponentBudget, not to the mode's default policy.
+func (f *runFlags) players(m play.Mode, seats []play.Seat) ([]string, error) {
+	n := len(seats)
+	all := ""
+	named := map[int]string{}
+	kinds := make([]string, n)
+	set := func(flag, v string) error {
+		s, name, ok := strings.Cut(v, "=")
 		if !ok {
-			n = p
-		} else if k, err := strconv.Atoi(s); err != nil || k < 1 || k > seats {
-			return nil, usageErr("--policy %s: the seat is a number from 1 to %d", p, seats)
+			if flag == "--seat" {
+				return usageErr("--seat %s: want SEAT=KIND, the seat a number from 1 to %d", v, n)
+			}
+			if _, err := policyMaker(m, v); err != nil && v != human {
+				return err
+			}
+			all = v
+			return nil
 		}
-		if _, err := policyMaker(m, n); err != nil {
+		k, err := strconv.Atoi(s)
+		if err != nil || k < 1 || k > n {
+			return usageErr("%s %s: the seat is a number from 1 to %d", flag, v, n)
+		}
+		if prev, dup := named[k]; dup {
+			return usageErr("seat %d is named twice (%s and %s %s)", k, prev, flag, v)
+		}
+		if seats[k-1].Auto && flag == "--seat" {
+			return usageErr("--seat %s: seat %d (%s) is played by the rules", v, k, seats[k-1].Name)
+		}
+		if name != human {
+			if _, err := policyMaker(m, name); err != nil {
+				if flag == "--seat" && !strings.HasPrefix(name, "search:") {
+					return usageErr("--seat %s: %q is not human or a policy (%s)", v, name, strings.Join(policyNames(m), ", "))
+				}
+				return err
+			}
+		}
+		named[k] = flag + " " + v
+		kinds[k-1] = name
+		return nil
+	}
+	for _, p := range f.policies {
+		if err := set("--policy", p); err != nil {
 			return nil, err
 		}
 	}
-	pols := make([]play.Policy, seats)
-	for i := range pols {
-		mk, err := policyMaker(m, f.policyName(m, i))
-		if err != nil {
+	for _, p := range f.seats {
+		if err := set("--seat", p); err != nil {
 			return nil, err
+		}
+	}
+	people := slices.Contains(kinds, human) || all == human
+	def := all
+	if def == "" {
+		def = defaultPolicy(m)
+		if people {
+			def = fmt.Sprintf("search:%d", opponentBudget(m))
+		}
+	}
+	for i := range kinds {
+		if kinds[i] == "" {
+			kinds[i] = def
+		}
+		if seats[i].Auto {
+			kinds[i] = ""
+		}
+	}
+	return kinds, nil
+}
+
+func defaultPolicy(m play.Mode) string {
+	if m.DefaultPolicy != "" {
+		return m.DefaultPolicy
+	}
+	if m.Policies["greedy"] == nil {
+		return "random"
+	}
+	return "greedy"
+}
+
+// opponentBudget is the playouts per decision of the search that plays
+// against a person (docs/play.md, "Playing in the terminal").
+func opponentBudget(m play.Mode) int {
+	if m.OpponentBudget > 0 {
+		return m.OpponentBudget
+	}
+	return search.DefaultBudget
+}
+
+// makePolicies are the players' policies by seat (nil for a person and a
+// seat the rules play), with their names; people says a person may play.
+func makePolicies(m play.Mode, f *runFlags, seed uint64, seats []play.Seat, people bool) ([]play.Policy, []string, error) {
+	names, err := f.players(m, seats)
+	if err != nil {
+		return nil, nil, err
+	}
+	pols := make([]play.Policy, len(seats))
+	for i, name := range names {
+		if name == "" {
+			continue
+		}
+		if name == human {
+			if !people {
+				return nil, nil, usageErr("a person cannot play a simulation (seat %d is human)", i+1)
+			}
+			continue
+		}
+		mk, err := policyMaker(m, name)
+		if err != nil {
+			return nil, nil, err
 		}
 		pols[i] = mk(seed, i)
 	}
-	return pols, nil
+	return pols, names, nil
 }
 
+// policyMaker is the policy called name: one of the mode's, random, or
+// search:N, the search at N playouts per decision.
 func policyMaker(m play.Mode, name string) (play.PolicyMaker, error) {
 	if mk := m.Policies[name]; mk != nil {
 		return mk, nil
 	}
 	if name == "random" {
 		return play.NewRandom, nil
+	}
+	if b, ok := strings.CutPrefix(name, "search:"); ok {
+		n, err := strconv.Atoi(b)
+		if err != nil || n < 1 {
+			return nil, usageErr("policy %s: the budget is a whole number of playouts per decision (search:400)", name)
+		}
+		return search.Over(m.Policies["greedy"], n).Maker(), nil
 	}
 	return nil, usageErr("unknown policy %q (want one of %s)", name, strings.Join(policyNames(m), ", "))
 }
@@ -544,15 +798,7 @@ func writePosition(out io.Writer, enc *json.Encoder, g *games.Game, m play.Mode,
 		return writeFileAtomic(f.posOut, b)
 	}
 	if f.format == "json" {
-		var p play.Position
-		b, err := play.MarshalPosition(g.ID, m.Name, match, "json")
-		if err != nil {
-			return err
-		}
-		if err := json.Unmarshal(b, &p); err != nil {
-			return err
-		}
-		return enc.Encode(map[string]json.RawMessage{"position": bytes.TrimSpace(compactJSON(b))})
+		return positionLine(enc, g, m, match)
 	}
 	b, err := play.MarshalPosition(g.ID, m.Name, match, "yaml")
 	if err != nil {
@@ -560,6 +806,15 @@ func writePosition(out io.Writer, enc *json.Encoder, g *games.Game, m play.Mode,
 	}
 	fmt.Fprintf(out, "--- position\n%s", b)
 	return nil
+}
+
+// positionLine is the JSON stream's position line.
+func positionLine(enc *json.Encoder, g *games.Game, m play.Mode, match play.Match) error {
+	b, err := play.MarshalPosition(g.ID, m.Name, match, "json")
+	if err != nil {
+		return err
+	}
+	return enc.Encode(map[string]json.RawMessage{"position": bytes.TrimSpace(compactJSON(b))})
 }
 
 func compactJSON(b []byte) []byte {

@@ -56,9 +56,14 @@ has errors, 2 usage.`,
 			if len(args) > 0 {
 				keep = func(p *compiler.Pack) bool { return p != nil && !p.Embedded }
 			}
-			books, err := draw.DrawResults(results, keep)
+			books, budget, err := draw.DrawResults(results, keep)
 			if err != nil {
 				return &exitError{Code: exitContent, Msg: err.Error()}
+			}
+			if len(budget) > 0 {
+				// A layout stopped at a limit: nothing is written.
+				_ = diag.Print(cmd.ErrOrStderr(), "text", budget.Sort(), draw.Sources(books))
+				return errContent
 			}
 			var drawn []draw.Drawn
 			for _, b := range books {

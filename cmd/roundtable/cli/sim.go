@@ -265,12 +265,19 @@ func simulate(cmd *cobra.Command, g *games.Game, m play.Mode, rules any, c sim.C
 	}
 	seats := probe.Seats()
 	rf := &runFlags{policies: f.policies}
-	if _, err := makePolicies(withSearch(m, f.budget), rf, 0, len(seats)); err != nil {
+	_, names, err := makePolicies(withSearch(m, f.budget), rf, 0, seats, false)
+	if err != nil {
 		return nil, err
 	}
 	searching := false
 	for i, s := range seats {
-		name := rf.policyName(m, i)
+		name := names[i]
+		if strings.HasPrefix(name, "search:") {
+			return nil, usageErr("policy %s: sim gives the search its playouts with --budget", name)
+		}
+		if name == "" {
+			name = defaultPolicy(m) // a seat the rules play is never asked
+		}
 		mk, _ := policyMaker(withSearch(m, f.budget), name)
 		if s.Auto {
 			name = "rules" // the seat never decides (Boss Mode's boss)

@@ -18,7 +18,7 @@ import (
 
 // cardListPath finds ../shared/data relative to the repository root; a git
 // worktree outside /work may point ROUNDTABLE_SHARED at the shared folder.
-func cardListPath(t *testing.T) string {
+func cardListPath(t testing.TB) string {
 	shared := filepath.Join("..", "..", "..", "..", "shared")
 	if s := os.Getenv("ROUNDTABLE_SHARED"); s != "" {
 		shared = s

@@ -14,6 +14,13 @@ func FuzzImport(f *testing.F) {
 		`[{"ID": 0, "Character": "Marth", "Title": "Prince", "Color": ["Red"], "Cost": "1", "ClassChangeCost": "-", "Class": "Lord", "Type": ["Male", "Sword"], "MinRange": 1, "MaxRange": 1, "Attack": "50", "Support": "20", "Skill": "Hold |CONT| This unit gains +10 attack.", "SupportSkill": "|ATK SUPP| Attack Emblem: +20.", "AlternateArts": [{"CardCode": "B01-001N", "SetCode": "B01", "Rarity": "N", "SeriesNo": 1}]}]`,
 		`[{"ID": 0, "Character": "Ma\ud800rth", "Title": "P", "CardCode": "S01-001ST", "SetCode": "S01", "Rarity": "ST", "SeriesNo": 1}]`,
 		`[{"ID": 0, "ID": 1}]`, `{}`, `[1, "x", null]`, `[`, "[\xff]",
+		// The other shapes (issue 33): rarity on the card, a CSV export, a
+		// JSON array of rows, a LackeyCCG file, a quote left open.
+		`[{"Character": "Marth", "Title": "Prince", "Color": "Red", "Cost": 1, "Class": "Lord", "Type": "Male/Sword", "Range": "1", "Attack": 50, "Support": 20, "Rarity": "N", "SeriesNumber": 1, "AlternateArts": [{"CardCode": "B01-001N", "SetCode": "B01"}, {"CardCode": "B01-001N+"}]}]`,
+		"Character,Title,Class,Cost,Color,Type,Range,Attack,Support,CardCode,Skill\nMarth,Prince,Lord,1,Red,Male/Sword,1-2,50,20,B01-001N,\"Hold |CONT| This unit gains +10 attack.\nStand |ACT| [Tap this unit] Draw 1 card.\"\nMarth,Prince,Lord,1,Red,Male/Sword,1-2,50,20,B01-001N+,\n",
+		`[["Character", "Title", "Class", "Cost", "Color", "Type", "MinRange", "MaxRange", "Attack", "Support", "CardCode"], ["Marth", "Prince", "Lord", 1, "Red", "Male", 1, 1, 50, 20, "B01-001N"], [], 3]`,
+		"Name\tSet\tImageFile\tColor\tCost\tClass\tType\tMinRange\tMaxRange\tAttack\tSupport\tText\nMarth, Prince+\tB01\tB01-001Nplus_SAMPLE.png\tRed\t1\tLord\tMale\t1\t1\t50\t20\tHold |CONT| +10.***Stand |ACT| Draw.\textra\n",
+		"Character;Title;Class;Cost;Color;Type;Range;Attack;Support;CardCode\n\"Marth;Prince;Lord;1;Red;Male;1;50;20;B01-001N\n",
 	} {
 		f.Add([]byte(s))
 	}

@@ -23,10 +23,11 @@ func art(i int) string {
 
 const growthSkill = "Steady Guard |CONT| During your turn, this unit gains +10 attack."
 
-// TestImportGrowthIsLinear (issue 24, "import"): a card list grown four
+// TestImportGrowthIsLinear (issue 24, "import"): a card list grown six
 // ways — many cards, many cards whose ids collide, one card with n types
-// and n printings, one card with 40n-byte strings (its skill text goes
-// through the skill compiler) — imported at n and 4n with its diagnostics
+// and n printings, CSV rows of n cards and of one card's n printings, one
+// card with 40n-byte strings (its skill text goes through the skill
+// compiler) — imported at n and 4n with its diagnostics
 // printed. Allocations may grow at most ×6.5 (bytes ×13) from n to 4n,
 // the bound of TestGrowthIsLinear; every message stays under
 // diag.MaxMessage whatever the input.
@@ -57,6 +58,20 @@ func TestImportGrowthIsLinear(t *testing.T) {
 				arts = append(arts, art(i))
 			}
 			return "[" + growthCard(0, "Rowan", strings.Join(types, ", "), strings.Join(arts, ", "), growthSkill) + "]"
+		}},
+		{"csv-rows", 100, func(n int) string {
+			rows := []string{"Character,Title,Class,Cost,Color,Type,Range,Attack,Support,Skill,CardCode"}
+			for i := range n {
+				rows = append(rows, fmt.Sprintf("Rowan %d,Warden,Mercenary,2,Red,Male/Sword,1,50,20,%q,G%02d-%03dN", i, growthSkill, i/1000, i%1000))
+			}
+			return strings.Join(rows, "\n") + "\n"
+		}},
+		{"csv-printings", 100, func(n int) string { // n rows of one card: n printings
+			rows := []string{"Character,Title,Class,Cost,Color,Type,Range,Attack,Support,Skill,CardCode"}
+			for i := range n {
+				rows = append(rows, fmt.Sprintf("Rowan,Warden,Mercenary,2,Red,Male/Sword,1,50,20,%q,G01-001N%d", growthSkill, i))
+			}
+			return strings.Join(rows, "\n") + "\n"
 		}},
 		{"long-strings", 100, func(n int) string {
 			long := func(s string) string { return strings.Repeat(s+" ", 40*n/(len(s)+1)+1)[:40*n] }

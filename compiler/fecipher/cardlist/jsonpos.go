@@ -27,7 +27,20 @@ type Value struct {
 	KeyOff []int64
 	Fields []*Value
 	Elems  []*Value // KindArray
+
+	form form // how a string is written in the file (im.within)
 }
+
+// form is how a string value is written: a JSON string literal (escapes),
+// a cell as is (a tab-separated row, a piece of a split string), or a
+// quoted CSV cell ("" for a quote).
+type form uint8
+
+const (
+	formJSON form = iota
+	formRaw
+	formQuoted
+)
 
 // Kind is a JSON value's type.
 type Kind uint8

@@ -245,6 +245,10 @@ type Printing struct {
 	Series              int8
 }
 
+// Code is the printing's code as printed on it: its number and rarity
+// (B01-001 and SR+: B01-001SR+). A deck names a printing by it.
+func (p Printing) Code() string { return p.Number + p.Rarity }
+
 // Card is a card. Costs, Attack and Support may be X.
 type Card struct {
 	ID, Title, Unit, Class string
@@ -275,6 +279,10 @@ type Symbol struct {
 type DeckEntry struct {
 	Card  int16
 	Count int8
+	// Printing is 1 + the index in the card's Printings of the printing the
+	// deck names (B01-001SR+), or 0 where it names the card by id. The
+	// rules do not look at it: every printing of a card is the card.
+	Printing int8
 }
 
 // Deck is a deck list.
