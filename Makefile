@@ -26,10 +26,13 @@ test:
 	$(GO) run ./cmd/roundtable gen --check
 	$(GO) run ./cmd/roundtable fmt --check content examples
 
+# The games' table packages, from the tree (docs/adding-a-game.md).
+TABLES := $(sort $(wildcard engine/*/table))
+
 ## gen: regenerate the table packages' constant names (goconsts.go) and
 ## generated/ from the embedded base content.
 gen:
-	$(GO) run ./compiler/emit/constgen engine/annas/table engine/battlecrest/table engine/fecipher/table engine/tablebattles/table engine/tropera/table
+	$(GO) run ./compiler/emit/constgen $(TABLES)
 	$(GO) run ./cmd/roundtable gen
 	$(GO) run ./cmd/roundtable gen examples/annas-expansion/pack --out examples/annas-expansion/valm --package valm
 

@@ -9,8 +9,6 @@ import (
 	"github.com/roundtable-dev/roundtable/compiler/lsp"
 )
 
-func init() { register(newLSP) }
-
 func newLSP() *cobra.Command {
 	var o lsp.Options
 	cmd := &cobra.Command{

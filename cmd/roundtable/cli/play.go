@@ -27,8 +27,6 @@ import (
 // (docs/play.md, docs/schema/play.schema.json).
 const streamVersion = 1
 
-func init() { register(newPlay) }
-
 func newPlay() *cobra.Command {
 	cmd := &cobra.Command{
 		Use:   "play GAME [MODE]",
@@ -58,8 +56,6 @@ line, one "event" line per event (every decision is an event of kind "action"), 
 	}
 	return cmd
 }
-
-func init() { register(newLegal) }
 
 func newLegal() *cobra.Command {
 	cmd := &cobra.Command{
@@ -102,11 +98,13 @@ func examples(verb string) string {
 	if first != "" && verb == "play" {
 		fmt.Fprintf(&b, "  roundtable play %s --seed 7 --format json | tail -1\n", first)
 		fmt.Fprintf(&b, "  roundtable play %s --seed 7 --stop-after 0 --position-out start.yaml\n", first)
+		fmt.Fprintf(&b, "  roundtable legal %s --from start.yaml --format json | jq -r '.actions[0].text' > moves.txt   # its first legal action\n", first)
 		fmt.Fprintf(&b, "  roundtable play %s --from start.yaml --actions moves.txt\n", first)
 		fmt.Fprintf(&b, "  roundtable play %s --seat 1=human                # you play seat 1 in the terminal; the search plays the others\n", first)
 		fmt.Fprintf(&b, "  roundtable play %s --seat 1=human --seat 2=human # hot-seat: two people at one screen\n", first)
 	}
 	if first != "" && verb == "legal" {
+		fmt.Fprintf(&b, "  roundtable play %s --seed 7 --stop-after 0 --position-out start.yaml\n", first)
 		fmt.Fprintf(&b, "  roundtable legal %s --from start.yaml --format json\n", first)
 	}
 	return strings.TrimRight(b.String(), "\n")

@@ -16,8 +16,6 @@ import (
 	draw "github.com/roundtable-dev/roundtable/games/render"
 )
 
-func init() { register(newRender) }
-
 func newRender() *cobra.Command {
 	var out, pdf, paper, card string
 	cmd := &cobra.Command{
@@ -36,6 +34,7 @@ The same content gives the same bytes. Exit status: 0 done, 1 the content or a l
 has errors, 2 usage.`,
 		Example: `  roundtable render --out site
   roundtable render content/annas --out site --pdf annas.pdf
+  roundtable new pack ./my-expansion --game annas   # a pack of your own (see new)
   roundtable render ./my-expansion --pdf sheets.pdf --paper letter --card 63x88`,
 		RunE: func(cmd *cobra.Command, args []string) error {
 			if out == "" && pdf == "" {

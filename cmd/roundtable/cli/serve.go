@@ -14,8 +14,6 @@ import (
 	"github.com/roundtable-dev/roundtable/games/studio"
 )
 
-func init() { register(newServe) }
-
 func newServe() *cobra.Command {
 	var port int
 	var allowHosts []string
@@ -37,7 +35,7 @@ or computes something (a POST) must come from the studio's own pages (403 otherw
 bodies are limited (the replay upload to 8 MiB), and a few heavy requests run at
 once (503 with Retry-After past them). docs/studio.md lists the guards.`,
 		Example: `  roundtable serve
-  roundtable serve ./my-expansion --port 8080
+  roundtable serve examples/annas-expansion/pack --port 8080
   roundtable serve --allow-host studio.example.lan`,
 		RunE: func(cmd *cobra.Command, args []string) error {
 			if port < 0 || port > 65535 {

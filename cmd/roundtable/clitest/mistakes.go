@@ -1,7 +1,9 @@
-package cli
+package clitest
 
 import (
 	"bytes"
+	"encoding/json"
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
@@ -9,47 +11,42 @@ import (
 
 	"github.com/rogpeppe/go-internal/txtar"
 
+	"github.com/roundtable-dev/roundtable/cmd/roundtable/cli"
 	"github.com/roundtable-dev/roundtable/cmd/roundtable/clitest/scriptenv"
 	"github.com/roundtable-dev/roundtable/compiler"
 	"github.com/roundtable-dev/roundtable/compiler/diag"
 )
 
-// TestSingleMistakes is the single-mistake corpus: each file of
-// testdata/mistakes/<game>/ makes one mistake in the game's base content
+// MistakesDir holds a game's single-mistake corpus, beside its checks
+// (compiler/<game>/testdata/mistakes).
+const MistakesDir = "testdata/mistakes"
+
+// Mistakes runs the single-mistake corpus of game g, MistakesDir of the
+// calling package: each case makes one mistake in the game's base content
 // (one edit of one file) and holds what check must report, which is
 // exactly one error (with a note when it folds what follows from it) and
-// nothing else, not even a warning. Run with -update to rewrite the wants.
+// nothing else, not even a warning. -update rewrites the wants.
 //
 // A case is a txtar archive: its comment says what the mistake is; a file
 // "edit PATH" holds text of the pack's file PATH that occurs once and the
 // next file "to" what replaces it (each without its last newline, so that
 // an edit may end inside a line); a file "add PATH" is a new file of the
 // pack; "want" is the report as check prints it without source lines
-// (paths under "pack/").
-func TestSingleMistakes(t *testing.T) {
-	games, err := os.ReadDir("testdata/mistakes")
+// (paths under "pack/"). The pack is checked by the real CLI in process
+// (roundtable check --format json).
+func Mistakes(t *testing.T, g *compiler.Game) {
+	t.Helper()
+	cases, err := filepath.Glob(filepath.Join(MistakesDir, "*.txtar"))
 	if err != nil {
 		t.Fatal(err)
 	}
-	seen := map[string]bool{}
-	for _, gd := range games {
-		g, ok := compiler.Lookup(gd.Name())
-		if !ok {
-			t.Errorf("testdata/mistakes/%s: no game %q", gd.Name(), gd.Name())
-			continue
-		}
-		seen[g.ID] = true
-		cases, _ := filepath.Glob(filepath.Join("testdata/mistakes", gd.Name(), "*.txtar"))
-		for _, file := range cases {
-			t.Run(g.ID+"/"+strings.TrimSuffix(filepath.Base(file), ".txtar"), func(t *testing.T) {
-				runMistake(t, g, file)
-			})
-		}
+	if len(cases) == 0 {
+		t.Fatalf("game %s has no single-mistake corpus in %s", g.ID, MistakesDir)
 	}
-	for _, g := range compiler.Games() {
-		if !seen[g.ID] {
-			t.Errorf("game %s has no single-mistake corpus in testdata/mistakes/%s", g.ID, g.ID)
-		}
+	for _, file := range cases {
+		t.Run(strings.TrimSuffix(filepath.Base(file), ".txtar"), func(t *testing.T) {
+			runMistake(t, g, file)
+		})
 	}
 }
 
@@ -100,7 +97,7 @@ func runMistake(t *testing.T, g *compiler.Game, file string) {
 			t.Fatalf("%s: unknown file %q (want edit PATH, to, add PATH or want)", file, f.Name)
 		}
 	}
-	_, diags, err := compileAll([]string{dir})
+	rep, diags, err := checkJSON(dir)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -109,7 +106,6 @@ func runMistake(t *testing.T, g *compiler.Game, file string) {
 		t.Fatal(err)
 	}
 	got = *bytes.NewBuffer(bytes.ReplaceAll(got.Bytes(), []byte(filepath.ToSlash(dir)+"/"), []byte("pack/")))
-	errs := diags.Errors()
 	if scriptenv.Update() && wantAt >= 0 {
 		ar.Files[wantAt].Data = got.Bytes()
 		if err := os.WriteFile(file, txtar.Format(ar), 0o644); err != nil {
@@ -117,10 +113,33 @@ func runMistake(t *testing.T, g *compiler.Game, file string) {
 		}
 		want = got.Bytes()
 	}
-	if errs != 1 || len(diags) != 1 {
-		t.Errorf("%s: %d errors and %d diagnostics, want exactly one error:\n%s", file, errs, len(diags), got.String())
+	if rep.Errors != 1 || rep.Warnings != 0 || len(diags) != 1 {
+		t.Errorf("%s: %d errors, %d warnings and %d diagnostics, want exactly one error:\n%s", file, rep.Errors, rep.Warnings, len(diags), got.String())
 	}
 	if !bytes.Equal(got.Bytes(), want) {
 		t.Errorf("%s: got\n%s\nwant\n%s", file, got.String(), want)
 	}
+}
+
+// checkJSON runs `roundtable check --format json dir` and returns its
+// report and diagnostics; exit 1 (the content has errors) is no error.
+func checkJSON(dir string) (diag.JSONReport, diag.List, error) {
+	var out, errb bytes.Buffer
+	code := cli.Run([]string{"check", "--format", "json", dir}, nil, &out, &errb)
+	var rep diag.JSONReport
+	if code > 1 {
+		return rep, nil, fmt.Errorf("roundtable check exited %d: %s", code, errb.String())
+	}
+	if err := json.Unmarshal(out.Bytes(), &rep); err != nil {
+		return rep, nil, err
+	}
+	var l diag.List
+	for _, d := range rep.Diagnostics {
+		sev := diag.Error
+		if d.Severity == diag.Warning.String() {
+			sev = diag.Warning
+		}
+		l = append(l, diag.Diagnostic{Code: d.Code, Severity: sev, Pos: d.Pos, Message: d.Message, Hint: d.Hint, Related: d.Related, Notes: d.Notes})
+	}
+	return rep, l, nil
 }
