@@ -3,25 +3,17 @@ package lsp
 import (
 	"io/fs"
 	"maps"
-	"slices"
 	"sync"
 
 	"github.com/roundtable-dev/roundtable/compiler"
+	"github.com/roundtable-dev/roundtable/compiler/check"
 	"github.com/roundtable-dev/roundtable/compiler/diag"
-	"github.com/roundtable-dev/roundtable/compiler/packget"
 	"github.com/roundtable-dev/roundtable/compiler/vcache"
 )
 
 // This file is the only one that loads, orders and compiles packs: the
 // server sees the compiler through check and its result, so that a change
 // of the compiler's loading API is a change here.
-
-// packSource is a pack folder to check: its display path (diagnostics'
-// files start with it) and its file system.
-type packSource struct {
-	dir  string
-	fsys fs.FS
-}
 
 // docKey names a document: its file (display path) and index in the file.
 type docKey struct {
@@ -75,6 +67,9 @@ type checked struct {
 	replayed map[string]bool
 	packs    []packInfo
 	source   func(file string) []byte
+	// configs are the roundtable.yaml files that govern the packs
+	// (check.Report.Configs): the poller watches them too.
+	configs []string
 }
 
 // observer collects what Build resolves.
@@ -128,48 +123,27 @@ func (f fileDocs) get(file string) ([]docInfo, bool) {
 	return nil, false
 }
 
-// check loads packs with the loader (its cache is check --cache's), orders
-// them with the embedded base packs they require, and compiles each game's
-// set. Diagnostics are those of roundtable check on the same folders.
-func check(srcs []packSource, l compiler.Loader, dc *docCache) checked {
-	var diags diag.List
-	var packs []*compiler.Pack
-	given := map[string]bool{}
-	var dirs []string
-	for _, s := range srcs {
-		p, ds := l.LoadPack(packget.SkipVendor(s.fsys, s.dir), s.dir)
-		diags = append(diags, ds...)
-		packs = append(packs, p)
-		given[p.ID] = true
-		dirs = append(dirs, s.dir)
-	}
-	// The packs the folders' roundtable.lock files name, as check loads
-	// them (games.LoadSetsOpen).
-	locked := packget.LoadLocked(l, dirs, given)
-	defer func() {
-		for _, r := range locked.Roots() {
-			r.Close()
-		}
-	}()
-	diags = append(diags, locked.Diags...)
-	packs = append(packs, locked.Packs...)
-	l.Missing = locked.Missing(nil)
-	sets, ds := l.Order(packs)
-	diags = append(diags, ds...)
-	obs := &observer{}
+// checkPacks checks the pack folders as roundtable check does
+// (check.Run), with the loader (its cache is check --cache's) and read for
+// the files found by path (roundtable.yaml): the editor's buffers over the
+// disk.
+func checkPacks(srcs []check.Source, l compiler.Loader, read func(string) ([]byte, error), dc *docCache) checked {
 	out := checked{replayed: map[string]bool{}, changed: map[string]bool{}}
+	if len(srcs) == 0 {
+		// No pack folder in the workspace: nothing to check (check.Run
+		// would check every game's base content).
+		dc.forget(map[string]bool{}, out.changed)
+		return out
+	}
+	obs := &observer{}
+	rep, err := check.Run(check.Input{Sources: srcs, Loader: l, Observer: obs, ReadFile: read})
+	if err != nil { // a source with a file system is never read from disk
+		return out
+	}
+	defer rep.Close()
 	seen := map[string]bool{}
-	var results []*compiler.Result
-	for _, set := range sets {
-		res, ds := compiler.CompileObserved(set, obs)
-		if slices.ContainsFunc(set, func(p *compiler.Pack) bool { return p.Incomplete }) {
-			// As check does: without a required pack, keep only what
-			// stands alone (cmd/roundtable/cli/check.go).
-			ds = slices.DeleteFunc(ds, func(d diag.Diagnostic) bool { return !compiler.StandsAlone(d.Code) })
-		}
-		diags = append(diags, compiler.QuietFetched(set, ds)...)
-		results = append(results, res)
-		for _, p := range set {
+	for _, res := range rep.Results {
+		for _, p := range res.Packs {
 			info := packInfo{id: p.ID, dir: p.Dir, game: p.GameID, embedded: p.Embedded}
 			for _, d := range depsOf(p) {
 				info.deps = append(info.deps, d.ID)
@@ -188,17 +162,11 @@ func check(srcs []packSource, l compiler.Loader, dc *docCache) checked {
 		}
 	}
 	dc.forget(seen, out.changed)
-	out.diags = diags.Sort()
+	out.diags = rep.Diags
+	out.configs = rep.Configs
 	out.refs = obs.refs
 	out.reused = obs.reused
-	out.source = func(file string) []byte {
-		for _, r := range results {
-			if b := r.Sources(file); b != nil {
-				return b
-			}
-		}
-		return nil
-	}
+	out.source = rep.Sources()
 	return out
 }
 

@@ -31,8 +31,9 @@ type diskFile struct {
 type diskScan map[string][]diskFile
 
 // scanDir lists dir and every sub-folder (hidden ones skipped, as the
-// loader skips them), with a stat of every YAML file.
-func scanDir(root *os.Root) (diskScan, error) {
+// loader skips them, and those skip names: what the pack's roundtable.yaml
+// ignores), with a stat of every YAML file.
+func scanDir(root *os.Root, skip func(name string, dir bool) bool) (diskScan, error) {
 	out := diskScan{}
 	var walk func(p string) error
 	walk = func(p string) error {
@@ -55,7 +56,7 @@ func scanDir(root *os.Root) (diskScan, error) {
 			}
 			switch {
 			case fi.IsDir():
-				if strings.HasPrefix(n, ".") || n == "node_modules" {
+				if strings.HasPrefix(n, ".") || skip != nil && skip(name, true) {
 					continue
 				}
 				ents = append(ents, diskFile{name: n, mode: fs.ModeDir})

@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/roundtable-dev/roundtable/compiler"
+	"github.com/roundtable-dev/roundtable/compiler/check"
 	"github.com/roundtable-dev/roundtable/compiler/packget"
 )
 
@@ -41,7 +42,7 @@ func TestCheckLoadsLockedPacks(t *testing.T) {
 			t.Fatal(err)
 		}
 		defer root.Close()
-		res := check([]packSource{{dir: filepath.ToSlash(dir), fsys: root.FS()}}, compiler.Loader{}, &docCache{})
+		res := checkPacks([]check.Source{{Dir: filepath.ToSlash(dir), FS: root.FS()}}, compiler.Loader{}, nil, &docCache{})
 		var out []string
 		for _, d := range res.diags {
 			out = append(out, d.Code+" "+d.Pos.File)

@@ -17,6 +17,7 @@ import (
 	"fmt"
 	"io"
 	"log"
+	"path/filepath"
 	"slices"
 	"strings"
 	"sync"
@@ -27,6 +28,7 @@ import (
 	"go.lsp.dev/uri"
 
 	"github.com/roundtable-dev/roundtable/compiler/diag"
+	"github.com/roundtable-dev/roundtable/compiler/project"
 )
 
 // Serve runs the server on a stream (stdin/stdout for roundtable lsp)
@@ -343,8 +345,17 @@ func (s *server) DidOpen(ctx context.Context, params *protocol.DidOpenTextDocume
 		return nil // read-only: the embedded content is checked as embedded
 	}
 	s.w.open(p, []byte(params.TextDocument.Text), params.TextDocument.Version)
+	s.configEdited(p)
 	s.check()
 	return nil
+}
+
+// configEdited scans the pack folders again after an edit of a
+// roundtable.yaml: its ignore globs decide which files the scan lists.
+func (s *server) configEdited(p string) {
+	if filepath.Base(p) == project.FileName {
+		s.w.rescan()
+	}
 }
 
 func (s *server) DidChange(ctx context.Context, params *protocol.DidChangeTextDocumentParams) error {
@@ -363,6 +374,7 @@ func (s *server) DidChange(ctx context.Context, params *protocol.DidChangeTextDo
 		}
 		return text
 	}, params.TextDocument.Version)
+	s.configEdited(p)
 	s.check()
 	return nil
 }

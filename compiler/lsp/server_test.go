@@ -13,6 +13,7 @@ import (
 	"go.lsp.dev/protocol"
 
 	"github.com/roundtable-dev/roundtable/compiler"
+	"github.com/roundtable-dev/roundtable/compiler/check"
 )
 
 // valm is a small Anna's Roundtable expansion: a unit with a base tag
@@ -334,7 +335,7 @@ hp: 4
 	}
 	defer root.Close()
 	want := map[string]bool{}
-	res := check([]packSource{{dir: filepath.ToSlash(dir), fsys: root.FS()}}, compiler.Loader{}, &docCache{})
+	res := checkPacks([]check.Source{{Dir: filepath.ToSlash(dir), FS: root.FS()}}, compiler.Loader{}, nil, &docCache{})
 	for _, d := range res.diags {
 		want[fmt.Sprintf("%s:%d:%d %s %s", d.Pos.File, d.Pos.Line, d.Pos.Col, d.Code, message(d))] = true
 	}

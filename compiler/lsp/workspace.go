@@ -15,7 +15,9 @@ import (
 	"time"
 
 	"github.com/roundtable-dev/roundtable/compiler"
+	"github.com/roundtable-dev/roundtable/compiler/check"
 	"github.com/roundtable-dev/roundtable/compiler/diag"
+	"github.com/roundtable-dev/roundtable/compiler/project"
 	"github.com/roundtable-dev/roundtable/compiler/vcache"
 )
 
@@ -50,6 +52,11 @@ type workspace struct {
 	snap    *snapshot
 	edited  map[string]bool // files edited since the last check
 	lastT   time.Time
+	// configs are the roundtable.yaml files the last check read
+	// (check.Report.Configs), configStats their stats as of before it:
+	// rescan sees a save of one above the pack folders.
+	configs     []string
+	configStats []fileStat
 }
 
 type packDir struct {
@@ -111,8 +118,8 @@ func (w *workspace) addRoot(dir string) {
 			return nil
 		}
 		if d.IsDir() {
-			n := d.Name()
-			if p != dir && (strings.HasPrefix(n, ".") || n == "node_modules") {
+			// The folders check does not search for packs either.
+			if p != dir && check.SearchSkips(d.Name()) {
 				return filepath.SkipDir
 			}
 			if fi, err := os.Stat(filepath.Join(p, "pack.yaml")); err == nil && fi.Mode().IsRegular() {
@@ -126,6 +133,7 @@ func (w *workspace) addRoot(dir string) {
 
 // addPack starts checking the pack folder dir.
 func (w *workspace) addPack(dir string) bool {
+	skip := w.scanSkip(dir)
 	w.mu.Lock()
 	defer w.mu.Unlock()
 	if _, ok := w.packs[dir]; ok {
@@ -135,7 +143,7 @@ func (w *workspace) addPack(dir string) bool {
 	if err != nil {
 		return false
 	}
-	scan, err := scanDir(root)
+	scan, err := scanDir(root, skip)
 	if err != nil {
 		root.Close()
 		return false
@@ -166,18 +174,44 @@ func (w *workspace) packFor(file string) bool {
 	}
 }
 
-// rescan scans every pack folder again and reports whether anything
-// changed on disk.
+// scanSkip is what the scan of a pack folder leaves out: what the
+// roundtable.yaml governing it ignores (its open buffer, else the disk's),
+// which check.Run leaves out too.
+func (w *workspace) scanSkip(dir string) func(string, bool) bool {
+	c, _ := project.Lookup(dir, w.readConfig)
+	return c.SkipsIn(dir)
+}
+
+// readConfig reads a roundtable.yaml: its open buffer, else the disk's.
+func (w *workspace) readConfig(name string) ([]byte, error) {
+	w.mu.Lock()
+	b := w.bufs[name]
+	w.mu.Unlock()
+	if b != nil {
+		return b.text, nil
+	}
+	return os.ReadFile(name)
+}
+
+// rescan scans every pack folder again, and stats the roundtable.yaml
+// files above them, and reports whether anything changed on disk.
 func (w *workspace) rescan() bool {
 	w.mu.Lock()
 	packs := make([]*packDir, 0, len(w.packs))
 	for _, p := range w.packs {
 		packs = append(packs, p)
 	}
+	configs := w.configs
 	w.mu.Unlock()
-	changed := false
+	now := statFiles(configs)
+	w.mu.Lock()
+	changed := !slices.Equal(now, w.configStats) && slices.Equal(configs, w.configs)
+	if changed {
+		w.configStats = now
+	}
+	w.mu.Unlock()
 	for _, p := range packs {
-		scan, err := scanDir(p.root)
+		scan, err := scanDir(p.root, w.scanSkip(p.dir))
 		if err != nil {
 			continue
 		}
@@ -255,7 +289,7 @@ func (w *workspace) text(file string) []byte {
 // last run and the version of each buffer it checked.
 func (w *workspace) run() (*snapshot, map[string]bool, map[string]int32) {
 	w.mu.Lock()
-	var srcs []packSource
+	var srcs []check.Source
 	dirs := make([]string, 0, len(w.packs))
 	for d := range w.packs {
 		dirs = append(dirs, d)
@@ -273,18 +307,40 @@ func (w *workspace) run() (*snapshot, map[string]bool, map[string]int32) {
 				texts[f] = b.text
 			}
 		}
-		srcs = append(srcs, packSource{dir: filepath.ToSlash(d), fsys: &packFS{root: p.root, scan: p.scan, ents: p.ents, bufs: bufs}})
+		srcs = append(srcs, check.Source{Dir: filepath.ToSlash(d), FS: &packFS{root: p.root, scan: p.scan, ents: p.ents, bufs: bufs}})
+	}
+	// roundtable.yaml is found by path, at a pack's root or above it: an
+	// open buffer of it is what governs.
+	open := map[string][]byte{}
+	for f, b := range w.bufs {
+		if filepath.Base(f) == project.FileName {
+			open[f] = b.text
+			versions[f] = b.version
+			texts[f] = b.text
+		}
+	}
+	read := func(name string) ([]byte, error) {
+		if b, ok := open[name]; ok {
+			return b, nil
+		}
+		return os.ReadFile(name)
 	}
 	edited := w.edited
 	w.edited = map[string]bool{}
 	prev := w.snap
+	configs := w.configs
 	w.mu.Unlock()
 
-	c := check(srcs, compiler.Loader{Store: w.cache}, &w.dc)
+	before := statFiles(configs) // before the check: a save during it is a change
+	c := checkPacks(srcs, compiler.Loader{Store: w.cache}, read, &w.dc)
+	if !slices.Equal(c.configs, configs) {
+		before = statFiles(c.configs)
+	}
 	s := &snapshot{texts: texts}
 	s.index(w, c, prev)
 	w.mu.Lock()
 	w.snap = s
+	w.configs, w.configStats = c.configs, before
 	w.mu.Unlock()
 	return s, edited, versions
 }
@@ -299,8 +355,17 @@ func (w *workspace) snapshot() *snapshot {
 // an embedded base pack as content/<game>/..., which is served from its
 // extracted copy under baseDir.
 
-// pathOf returns the path on disk of a diagnostic's file.
+// pathOf returns the path on disk of a diagnostic's file. A place in an
+// embedded base pack that check names pack-id:path (annas-base:units/x.yaml)
+// is its file's extracted copy.
 func (w *workspace) pathOf(file string) string {
+	if id, rest, ok := strings.Cut(file, ":"); ok && !strings.Contains(id, "/") {
+		if s := w.snapshot(); s != nil {
+			if p, ok := s.packs[id]; ok && p.embedded {
+				file = p.dir + "/" + rest
+			}
+		}
+	}
 	for _, g := range w.games {
 		if rest, ok := strings.CutPrefix(file, g.contentDir+"/"); ok {
 			return filepath.Join(w.baseDir, g.id, filepath.FromSlash(rest))

@@ -86,11 +86,5 @@ func SkipVendor(fsys fs.FS, dir string) fs.FS {
 	if _, err := os.Stat(filepath.Join(dir, LockName)); err != nil {
 		return fsys
 	}
-	skip := func(name string, isDir bool) bool { return isDir && name == VendorDir }
-	// The loader reads one Filter's Skip: join a project's into it.
-	if f, ok := fsys.(*source.Filter); ok {
-		inner := f.Skip
-		return &source.Filter{FS: f.FS, Skip: func(name string, isDir bool) bool { return skip(name, isDir) || inner(name, isDir) }}
-	}
-	return &source.Filter{FS: fsys, Skip: skip}
+	return source.Skipping(fsys, func(name string, isDir bool) bool { return isDir && name == VendorDir })
 }

@@ -12,7 +12,9 @@ import (
 	"os"
 	"path"
 	"path/filepath"
+	"regexp"
 	"slices"
+	"strconv"
 	"strings"
 
 	"github.com/bmatcuk/doublestar/v4"
@@ -66,18 +68,32 @@ type configYAML struct {
 // nearest one in dir or a folder above it, up to the repository's root
 // (a folder with .git) or the file system's. It returns nil when there is
 // none; its diagnostics are the config's problems.
-func Find(dir string) (*Config, diag.List) {
+func Find(dir string) (*Config, diag.List) { return Lookup(dir, nil) }
+
+// Lookup is Find reading the config through read (nil: os.ReadFile), so
+// that an editor's unsaved text of roundtable.yaml is what governs (the
+// language server). The config is shown as the pack folder is: by its
+// absolute path when dir is absolute, else relative to the working folder
+// when below it.
+func Lookup(dir string, read func(name string) ([]byte, error)) (*Config, diag.List) {
+	if read == nil {
+		read = os.ReadFile
+	}
 	abs, err := filepath.Abs(dir)
 	if err != nil {
 		return nil, nil
 	}
+	show := display
+	if filepath.IsAbs(dir) {
+		show = filepath.ToSlash
+	}
 	for d := abs; ; {
 		p := filepath.Join(d, FileName)
-		if data, err := os.ReadFile(p); err == nil {
-			return Parse(display(p), d, data)
+		if data, err := read(p); err == nil {
+			return Parse(show(p), d, data)
 		} else if !errors.Is(err, fs.ErrNotExist) {
 			var l diag.List
-			l.Add(CodeConfig, diag.Pos{File: display(p)}, "cannot read: %v", err)
+			l.Add(CodeConfig, diag.Pos{File: show(p)}, "cannot read: %v", err)
 			return nil, l
 		}
 		if _, err := os.Stat(filepath.Join(d, ".git")); err == nil {
@@ -109,7 +125,13 @@ func Parse(file, dir string, data []byte) (*Config, diag.List) {
 	c := &Config{File: file, Dir: dir, Severity: map[string]string{}}
 	var root yaml.Node
 	if err := yaml.Unmarshal(data, &root); err != nil {
-		l.Add(CodeConfig, diag.Pos{File: file}, "%s", strings.TrimPrefix(err.Error(), "yaml: "))
+		at := diag.Pos{File: file}
+		msg := strings.TrimPrefix(err.Error(), "yaml: ")
+		if m := errLine.FindStringSubmatch(msg); m != nil {
+			at.Line, _ = strconv.Atoi(m[1])
+			msg = msg[len(m[0]):]
+		}
+		l.Add(CodeConfig, at, "%s", msg)
 		return c, l
 	}
 	if len(root.Content) == 0 {
@@ -189,6 +211,10 @@ func Parse(file, dir string, data []byte) (*Config, diag.List) {
 	return c, l
 }
 
+// errLine is the line yaml.v3 names in a syntax error ("line 3: did not
+// find expected key"): the error is reported on it.
+var errLine = regexp.MustCompile(`^line (\d+): `)
+
 func pos(file string, n *yaml.Node) diag.Pos {
 	return diag.Pos{File: file, Line: n.Line, Col: n.Column}
 }
@@ -234,20 +260,31 @@ func (c *Config) Skips(rel string, dir bool) bool {
 // leaves out what the config ignores, and the config file itself. packDir
 // is the pack's folder as given; nil config: fsys unchanged.
 func (c *Config) Filter(fsys fs.FS, packDir string) fs.FS {
-	if c == nil {
+	skip := c.SkipsIn(packDir)
+	if skip == nil {
 		return fsys
+	}
+	return source.Skipping(fsys, skip)
+}
+
+// SkipsIn is what Filter leaves out of the pack folder packDir, by slash
+// path relative to it: what the config ignores, and the config file
+// itself. nil: nothing (no config).
+func (c *Config) SkipsIn(packDir string) func(name string, dir bool) bool {
+	if c == nil {
+		return nil
 	}
 	abs, err := filepath.Abs(packDir)
 	if err != nil {
-		return fsys
+		return nil
 	}
 	prefix, err := filepath.Rel(c.Dir, abs)
 	if err != nil {
-		return fsys
+		return nil
 	}
 	prefix = filepath.ToSlash(prefix)
-	return &source.Filter{FS: fsys, Skip: func(name string, dir bool) bool {
+	return func(name string, dir bool) bool {
 		rel := path.Join(prefix, name)
 		return rel == FileName || c.Skips(rel, dir)
-	}}
+	}
 }

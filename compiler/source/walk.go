@@ -178,6 +178,16 @@ type Filter struct {
 	Skip func(name string, dir bool) bool
 }
 
+// Skipping is fsys with skip left out too: a Filter's own Skip joined
+// with skip (the loader reads one Filter, so filters do not nest).
+func Skipping(fsys fs.FS, skip func(name string, dir bool) bool) fs.FS {
+	if f, ok := fsys.(*Filter); ok {
+		inner := f.Skip
+		return &Filter{FS: f.FS, Skip: func(name string, dir bool) bool { return skip(name, dir) || inner(name, dir) }}
+	}
+	return &Filter{FS: fsys, Skip: skip}
+}
+
 // Stat, ReadLink and Lstat keep what FS offers (os.Root's FS resolves
 // links inside the root only).
 func (f *Filter) Stat(name string) (fs.FileInfo, error)  { return fs.Stat(f.FS, name) }

@@ -7,6 +7,7 @@ import (
 	"sync"
 
 	"github.com/roundtable-dev/roundtable/compiler"
+	"github.com/roundtable-dev/roundtable/compiler/check"
 	"github.com/roundtable-dev/roundtable/compiler/diag"
 	"github.com/roundtable-dev/roundtable/games"
 	"github.com/roundtable-dev/roundtable/games/render"
@@ -24,6 +25,7 @@ type snapshot struct {
 	entities []*entity
 	byKey    map[string]*entity // entityKey
 	problems []string           // what could not be drawn (a broken layout)
+	configs  []string           // the roundtable.yaml files that govern the packs
 }
 
 // gameView is one game's part of a snapshot.
@@ -70,21 +72,18 @@ func build(dirs []string, prev *snapshot) *snapshot {
 	} else {
 		s.version = 1
 	}
-	sets, diags, err := games.LoadSets(dirs)
+	// What roundtable check reports of the folders, config and
+	// suppressions applied: the studio shows the same problems.
+	observed := &refs{}
+	rep, err := check.Run(check.Input{Sources: check.Dirs(dirs...), Observer: observed})
 	if err != nil {
 		s.problems = append(s.problems, err.Error())
+		rep = &check.Report{}
 	}
-	var observed []*refs
-	for _, set := range sets {
-		r := &refs{}
-		res, ds := compiler.CompileObserved(set, r)
-		diags = append(diags, ds...)
-		s.results = append(s.results, res)
-		observed = append(observed, r)
-	}
-	s.diags = diags.Sort()
+	rep.Close() // no cache: the sources are in memory
+	s.results, s.diags, s.configs = rep.Results, rep.Diags, rep.Configs
 	var layouts []*render.Layouts // for the lines of layout diagnostics
-	content := games.Sources(s.results)
+	content := rep.Sources()
 	s.sources = func(file string) []byte {
 		if b := content(file); b != nil {
 			return b
@@ -100,11 +99,7 @@ func build(dirs []string, prev *snapshot) *snapshot {
 		s.index(res)
 	}
 	s.countDiags()
-	for i, res := range s.results {
-		if res.Game != nil {
-			s.indexRefs(res.Game.ID, observed[i])
-		}
-	}
+	s.indexRefs(observed)
 	for _, res := range s.results {
 		if res.Game == nil {
 			continue
@@ -287,8 +282,8 @@ type refs struct {
 }
 
 type seenRef struct {
-	kind, id, pack string // the entity named
-	pos            diag.Pos
+	game, kind, id, pack string // the entity named
+	pos                  diag.Pos
 }
 
 func (r *refs) Ref(kind, _ string, pos diag.Pos, target *compiler.Doc) {
@@ -296,7 +291,7 @@ func (r *refs) Ref(kind, _ string, pos diag.Pos, target *compiler.Doc) {
 		return
 	}
 	r.mu.Lock()
-	r.seen = append(r.seen, seenRef{kind: target.Kind, id: target.ID, pack: target.Pack.ID, pos: pos})
+	r.seen = append(r.seen, seenRef{game: target.Pack.GameID, kind: target.Kind, id: target.ID, pack: target.Pack.ID, pos: pos})
 	r.mu.Unlock()
 }
 
@@ -304,7 +299,7 @@ func (r *refs) Reused(*compiler.Doc) {} // no cache in the studio: every referen
 
 // indexRefs gives each entity the places that refer to it, in file and
 // line order.
-func (s *snapshot) indexRefs(game string, r *refs) {
+func (s *snapshot) indexRefs(r *refs) {
 	slices.SortFunc(r.seen, func(a, b seenRef) int {
 		if c := strings.Compare(a.pos.File, b.pos.File); c != 0 {
 			return c
@@ -312,7 +307,7 @@ func (s *snapshot) indexRefs(game string, r *refs) {
 		return a.pos.Line - b.pos.Line
 	})
 	for _, sr := range r.seen {
-		e := s.byKey[entityKey(game, sr.kind, sr.id)]
+		e := s.byKey[entityKey(sr.game, sr.kind, sr.id)]
 		from := s.entityAt(sr.pos.File, sr.pos.Line)
 		if e == nil || from == nil || from == e {
 			continue

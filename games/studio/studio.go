@@ -150,7 +150,7 @@ func (s *Studio) Watch(ctx context.Context) error {
 		<-ctx.Done()
 		return nil
 	}
-	return watch(ctx, s.dirs, s.Reload, ready)
+	return watch(ctx, s.dirs, func() []string { return s.current().configs }, s.Reload, ready)
 }
 
 // Watching is closed once Watch watches every pack folder: a save made

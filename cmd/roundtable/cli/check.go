@@ -12,7 +12,9 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/roundtable-dev/roundtable/compiler"
+	"github.com/roundtable-dev/roundtable/compiler/check"
 	"github.com/roundtable-dev/roundtable/compiler/diag"
+	"github.com/roundtable-dev/roundtable/compiler/project"
 	"github.com/roundtable-dev/roundtable/compiler/vcache"
 	"github.com/roundtable-dev/roundtable/games"
 )
@@ -81,28 +83,34 @@ with --strict), 2 usage or internal failure.`,
 			}
 			// Only check compiles with a cache: a replayed or memoized
 			// result has no ruleset (compiler.Result.Origin).
-			results, diags, closeRoots, err := compileAllOpen(scope.packs, cacheDir)
+			in := check.Input{Sources: check.Dirs(scope.packs...), Loader: cacheLoader(cacheDir), Limit: scope.scopes}
+			if baseline != "" {
+				if in.Baseline, err = project.ReadBaseline(baseline); err != nil {
+					return usageErr("--baseline: %v", err)
+				}
+			}
+			rep, err := checkReport(in)
 			if err != nil {
 				return err
 			}
-			diags, opts.outside = scope.limit(diags)
-			defer closeRoots() // source lines are read while printing
+			defer rep.Close() // source lines are read while printing
 			out := cmd.OutOrStdout()
-			diags, note, err := baselineStep(diags, games.Sources(results), baseline, writeBaseline)
-			if err != nil {
-				return err
-			}
 			if writeBaseline != "" {
+				note, err := writeBaselineFile(writeBaseline, rep)
+				if err != nil {
+					return err
+				}
 				fmt.Fprintln(out, note)
 				return nil
 			}
-			if note != "" {
-				fmt.Fprintln(cmd.ErrOrStderr(), note)
+			if baseline != "" {
+				fmt.Fprintln(cmd.ErrOrStderr(), baselineNote(baseline, rep))
 			}
-			if err := printReport(out, format, results, diags, opts); err != nil {
+			opts.outside = rep.Outside
+			if err := printReport(out, format, rep.Results, rep.Diags, opts); err != nil {
 				return err
 			}
-			if diags.Errors() > 0 || strict && diags.Warnings() > 0 {
+			if rep.Diags.Errors() > 0 || strict && rep.Diags.Warnings() > 0 {
 				return errContent
 			}
 			return nil
@@ -122,7 +130,16 @@ with --strict), 2 usage or internal failure.`,
 	return cmd
 }
 
-// compileAll loads and compiles pack folders, one compile per game.
+// checkReport is check.Run, a folder that cannot be read a usage error.
+func checkReport(in check.Input) (*check.Report, error) {
+	rep, err := check.Run(in)
+	if err != nil {
+		return nil, usageErr("%v", err)
+	}
+	return rep, nil
+}
+
+// compileAll checks pack folders (check.Run) and closes them.
 func compileAll(dirs []string) ([]*compiler.Result, diag.List, error) {
 	results, diags, closeRoots, err := compileAllOpen(dirs, "")
 	if err == nil {
@@ -132,7 +149,7 @@ func compileAll(dirs []string) ([]*compiler.Result, diag.List, error) {
 }
 
 // compileAllOpen is compileAll with a cache folder ("" none) that leaves
-// the pack folders open until closeRoots (see games.LoadSetsOpen).
+// the pack folders open until closeRoots (see check.Report.Close).
 func compileAllOpen(dirs []string, cacheDir string) ([]*compiler.Result, diag.List, func(), error) {
 	return compileWith(dirs, cacheLoader(cacheDir))
 }
@@ -152,23 +169,11 @@ func cacheLoader(dir string) compiler.Loader {
 
 // compileWith is compileAllOpen with a loader.
 func compileWith(dirs []string, l compiler.Loader) ([]*compiler.Result, diag.List, func(), error) {
-	sets, diags, closeRoots, err := games.LoadSetsOpen(dirs, l)
+	rep, err := checkReport(check.Input{Sources: check.Dirs(dirs...), Loader: l})
 	if err != nil {
 		return nil, nil, nil, err
 	}
-	var results []*compiler.Result
-	for _, set := range sets {
-		res, ds := compiler.Compile(set)
-		if slices.ContainsFunc(set, func(p *compiler.Pack) bool { return p.Incomplete }) {
-			// Without the required pack every reference to it fails and the
-			// game's checks miss its entities: a typo in requires buried its
-			// own error under dozens. Keep what stands alone.
-			ds = slices.DeleteFunc(ds, func(d diag.Diagnostic) bool { return !compiler.StandsAlone(d.Code) })
-		}
-		diags = append(diags, compiler.QuietFetched(set, ds)...)
-		results = append(results, res)
-	}
-	return results, qualifyRelated(results, applyProject(results, diags.Sort().Fold())), closeRoots, nil
+	return rep.Results, rep.Diags, rep.Close, nil
 }
 
 type packJSON struct {

@@ -3,130 +3,36 @@ package cli
 import (
 	"fmt"
 	"os"
-	"slices"
-	"strings"
 
-	"github.com/roundtable-dev/roundtable/compiler"
+	"github.com/roundtable-dev/roundtable/compiler/check"
 	"github.com/roundtable-dev/roundtable/compiler/diag"
 	"github.com/roundtable-dev/roundtable/compiler/project"
 )
 
-// applyProject applies what each pack folder's roundtable.yaml and inline
-// suppressions say to a sorted, folded list (project.Apply), and adds the
-// configs' own problems, once per config file.
-func applyProject(results []*compiler.Result, diags diag.List) diag.List {
-	var scopes []project.Scope
-	var configDiags diag.List
-	seen := map[string]bool{}
-	for _, r := range results {
-		for _, p := range r.Packs {
-			if p.Embedded || p.Dir == "" {
-				continue
-			}
-			sc := project.Scope{Dir: p.Dir}
-			if p.Set != nil {
-				sc.Ignores = p.Set.Ignores
-			}
-			c, ds := project.Find(p.Dir)
-			if c != nil && !seen[c.File] {
-				seen[c.File] = true
-				configDiags = append(configDiags, ds...)
-			} else if c == nil {
-				configDiags = append(configDiags, ds...)
-			}
-			sc.Config = c
-			scopes = append(scopes, sc)
-		}
-	}
-	if len(scopes) == 0 {
-		return diags
-	}
-	return project.Apply(append(diags, configDiags...), scopes)
-}
-
-// baselineStep writes the baseline of diags to write (when set), or drops
-// the problems the baseline file base accepts (when set). note is the
-// summary's line about it ("" none).
-func baselineStep(diags diag.List, src diag.Sources, base, write string) (kept diag.List, note string, err error) {
-	if write != "" {
-		f, err := os.Create(write)
-		if err != nil {
-			return nil, "", usageErr("--write-baseline: %v", err)
-		}
-		b := project.NewBaseline(diags, src)
-		if err := b.Write(f); err != nil {
-			f.Close()
-			return nil, "", err
-		}
-		if err := f.Close(); err != nil {
-			return nil, "", err
-		}
-		return nil, fmt.Sprintf("wrote %s: %s accepted", write, diag.Plural(len(diags), "problem")), nil
-	}
-	if base == "" {
-		return diags, "", nil
-	}
-	b, err := project.ReadBaseline(base)
+// writeBaselineFile writes the baseline of a report's problems to file
+// (check --write-baseline) and returns the line that says so.
+func writeBaselineFile(file string, rep *check.Report) (string, error) {
+	f, err := os.Create(file)
 	if err != nil {
-		return nil, "", usageErr("--baseline: %v", err)
+		return "", usageErr("--write-baseline: %v", err)
 	}
-	kept, known, fixed := b.Filter(diags, src)
-	note = fmt.Sprintf("baseline %s: %s not shown", base, diag.Plural(known, "known problem"))
-	if fixed > 0 {
-		note += fmt.Sprintf(", %d fixed since (write it again with --write-baseline)", fixed)
+	b := project.NewBaseline(rep.Diags, rep.Sources())
+	if err := b.Write(f); err != nil {
+		f.Close()
+		return "", err
 	}
-	return kept, note, nil
+	if err := f.Close(); err != nil {
+		return "", err
+	}
+	return fmt.Sprintf("wrote %s: %s accepted", file, diag.Plural(len(rep.Diags), "problem")), nil
 }
 
-// qualifyRelated names the places in embedded base packs that diagnostics
-// of the user's packs point to as pack-id:path (annas-base:units/blue.yaml):
-// content/annas/... is a path in roundtable's repository, which a modder
-// does not have. The hint says how to see the file.
-func qualifyRelated(results []*compiler.Result, diags diag.List) diag.List {
-	type base struct{ dir, id, game string }
-	var bases []base
-	for _, r := range results {
-		for _, p := range r.Packs {
-			if p.Embedded && p.Dir != "" {
-				bases = append(bases, base{strings.TrimSuffix(p.Dir, "/") + "/", p.ID, p.GameID})
-			}
-		}
+// baselineNote is the line check --baseline prints on stderr: how many
+// known problems the baseline hid, and how many of its entries are fixed.
+func baselineNote(file string, rep *check.Report) string {
+	note := fmt.Sprintf("baseline %s: %s not shown", file, diag.Plural(rep.Known, "known problem"))
+	if rep.Fixed > 0 {
+		note += fmt.Sprintf(", %d fixed since (write it again with --write-baseline)", rep.Fixed)
 	}
-	if len(bases) == 0 {
-		return diags
-	}
-	inBase := func(file string) *base {
-		for i := range bases {
-			if strings.HasPrefix(file, bases[i].dir) {
-				return &bases[i]
-			}
-		}
-		return nil
-	}
-	for i := range diags {
-		d := &diags[i]
-		if len(d.Related) == 0 || inBase(d.Pos.File) != nil {
-			continue
-		}
-		var hinted []string
-		for j, r := range d.Related {
-			b := inBase(r.Pos.File)
-			if b == nil {
-				continue
-			}
-			rel := slices.Clone(d.Related)
-			rel[j].Pos.File = b.id + ":" + strings.TrimPrefix(r.Pos.File, b.dir)
-			d.Related = rel
-			if !slices.Contains(hinted, b.id) {
-				hinted = append(hinted, b.id)
-				more := fmt.Sprintf("%s is built into roundtable: `roundtable base export --game %s DIR` writes its files", b.id, b.game)
-				if d.Hint == "" {
-					d.Hint = more
-				} else {
-					d.Hint += "; " + more
-				}
-			}
-		}
-	}
-	return diags
+	return note
 }

@@ -9,7 +9,7 @@ import (
 
 	"golang.org/x/term"
 
-	"github.com/roundtable-dev/roundtable/compiler/diag"
+	"github.com/roundtable-dev/roundtable/compiler/check"
 )
 
 // checkScope is what `check PATH` reports: PATH is a file or a folder inside
@@ -59,7 +59,7 @@ func resolveScope(args []string) (checkScope, error) {
 		// A whole pack among the arguments: its problems are all in scope,
 		// so the scopes limit only the other packs.
 		for _, p := range cs.packs {
-			if _, err := os.Stat(filepath.Join(p, "pack.yaml")); err == nil && !slices.ContainsFunc(cs.scopes, func(s string) bool { return inScope(s, filepath.ToSlash(filepath.Clean(p))) }) {
+			if _, err := os.Stat(filepath.Join(p, "pack.yaml")); err == nil && !slices.ContainsFunc(cs.scopes, func(s string) bool { return check.InFolder(filepath.ToSlash(filepath.Clean(p)), s) }) {
 				cs.scopes = append(cs.scopes, filepath.ToSlash(filepath.Clean(p)))
 			}
 		}
@@ -122,26 +122,6 @@ func displayJoin(root, rel string) string {
 		return rel
 	}
 	return strings.TrimSuffix(root, "/") + "/" + rel
-}
-
-func inScope(scope, file string) bool {
-	return scope == "." || file == scope || strings.HasPrefix(file, strings.TrimSuffix(scope, "/")+"/")
-}
-
-// limit keeps the diagnostics in scope; out counts the others.
-func (cs checkScope) limit(l diag.List) (kept diag.List, out int) {
-	if cs.scopes == nil {
-		return l, 0
-	}
-	kept = make(diag.List, 0, len(l))
-	for _, d := range l {
-		if slices.ContainsFunc(cs.scopes, func(s string) bool { return inScope(s, d.Pos.File) }) {
-			kept = append(kept, d)
-		} else {
-			out++
-		}
-	}
-	return kept, out
 }
 
 // reportOpts are the text format's options.

@@ -5,8 +5,10 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"slices"
 	"time"
 
+	"github.com/roundtable-dev/roundtable/compiler/check"
 	"github.com/roundtable-dev/roundtable/compiler/diag"
 	"github.com/roundtable-dev/roundtable/compiler/lsp"
 	"github.com/roundtable-dev/roundtable/compiler/vcache"
@@ -32,15 +34,21 @@ func watchCheck(ctx context.Context, w io.Writer, dirs []string, format string, 
 		defer os.RemoveAll(tmp)
 		l.Store = vcache.InMemory(tmp)
 	}
+	var configs []string // the roundtable.yaml files of the last check
 	for {
 		start := time.Now()
-		seen := lsp.Scan(dirs) // before the check: a save during it is a change
-		results, diags, closeRoots, err := compileWith(dirs, l)
+		seen := lsp.Scan(dirs, configs) // before the check: a save during it is a change
+		rep, err := checkReport(check.Input{Sources: check.Dirs(dirs...), Loader: l})
 		if err != nil {
 			return err
 		}
-		err = printReport(w, format, results, diags, opts)
-		closeRoots()
+		if !slices.Equal(rep.Configs, configs) {
+			configs = rep.Configs
+			seen = lsp.Scan(dirs, configs)
+		}
+		diags := rep.Diags
+		err = printReport(w, format, rep.Results, diags, opts)
+		rep.Close()
 		if err != nil {
 			return err
 		}

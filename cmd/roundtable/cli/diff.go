@@ -21,8 +21,10 @@ import (
 	"gopkg.in/yaml.v3"
 
 	"github.com/roundtable-dev/roundtable/compiler"
+	"github.com/roundtable-dev/roundtable/compiler/check"
 	"github.com/roundtable-dev/roundtable/compiler/diag"
 	"github.com/roundtable-dev/roundtable/compiler/packget"
+	"github.com/roundtable-dev/roundtable/compiler/project"
 	"github.com/roundtable-dev/roundtable/compiler/source"
 	"github.com/roundtable-dev/roundtable/games"
 )
@@ -147,9 +149,11 @@ func dirTree(dir string) (*tree, error) {
 	}
 	defer root.Close()
 	name := filepath.ToSlash(filepath.Clean(dir))
-	// vendor/ beside a lock holds the locked packs, not this pack's
-	// content: the lock's own diff shows what moved.
-	fsys := packget.SkipVendor(root.FS(), dir)
+	// What check reads (check.Content): not what roundtable.yaml ignores,
+	// nor vendor/ beside a lock, which holds the locked packs (the lock's
+	// own diff shows what moved).
+	cfg, _ := project.Find(dir)
+	fsys := check.Content(root.FS(), dir, cfg)
 	if _, err := os.Stat(filepath.Join(dir, "pack.yaml")); err != nil {
 		// A folder of packs: their files, as check reads them
 		// (games.PackFolders), not the templates and test inputs beside.
@@ -159,7 +163,7 @@ func dirTree(dir string) (*tree, error) {
 				roots = append(roots, filepath.ToSlash(rel))
 			}
 		}
-		fsys = &source.Filter{FS: fsys, Skip: outsidePacks(roots)}
+		fsys = source.Skipping(fsys, outsidePacks(roots))
 	}
 	set, diags := source.Load(fsys, name)
 	return &tree{name: name, set: set, diags: diags}, nil
@@ -218,7 +222,7 @@ func gitTrees(rev, p string) (oldT, newT *tree, err error) {
 	case objType != "tree":
 		return nil, nil, usageErr("%s is not a folder at %s", p, rev)
 	default:
-		if oldT, err = gitTree(top, spec, rev+":"+p); err != nil {
+		if oldT, err = gitTree(top, spec, rev+":"+p, p); err != nil {
 			return nil, nil, err
 		}
 	}
@@ -238,7 +242,7 @@ func emptyTree(name, absent string) *tree {
 
 // gitTree reads a folder of the repository at top as of a revision (git
 // archive REV:PATH).
-func gitTree(top, spec, name string) (*tree, error) {
+func gitTree(top, spec, name, dir string) (*tree, error) {
 	tr, err := gitArchive(top, spec)
 	if err != nil {
 		return nil, err
@@ -269,6 +273,19 @@ func gitTree(top, spec, name string) (*tree, error) {
 		for f := range fsys {
 			if strings.HasPrefix(f, packget.VendorDir+"/") {
 				delete(fsys, f)
+			}
+		}
+	}
+	// As dirTree: the working tree's roundtable.yaml says what is not
+	// content, on both sides of the diff alike.
+	if cfg, _ := project.Find(dir); cfg != nil {
+		skip := cfg.SkipsIn(dir)
+		for f := range fsys {
+			for p, isDir := f, false; p != "."; p, isDir = path.Dir(p), true {
+				if skip(p, isDir) {
+					delete(fsys, f)
+					break
+				}
 			}
 		}
 	}
