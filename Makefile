@@ -6,7 +6,7 @@ FUZZTIME  ?= 60s
 # stalled FuzzNativeYAML (docs/reliability.md).
 FUZZFLAGS ?= -fuzzminimizetime 5s
 
-.PHONY: all build test gen check bench lint fuzz fmt man release-check
+.PHONY: all build test gen check bench lint fuzz fuzz-positions fmt man release-check
 
 # Tools run from the Go module proxy at pinned versions (docs/design.md says why each).
 GORELEASER = $(GO) run github.com/goreleaser/goreleaser/v2@v2.15.1
@@ -52,6 +52,16 @@ lint:
 	@test -z "$$(gofmt -l .)" || (gofmt -l . && exit 1)
 	$(GO) vet ./...
 	$(STATICCHECK) ./...
+
+## fuzz-positions: every engine's position reader and one policy step,
+## fuzzed for POSITION_FUZZTIME each (CI runs it: .ci/run).
+POSITION_FUZZTIME ?= 10s
+fuzz-positions:
+	@for e in $$(ls -d engine/*/ | xargs -n1 basename); do \
+	  if grep -qs 'func FuzzLoadPosition' engine/$$e/*_test.go; then \
+	    $(GO) test ./engine/$$e -run '^$$' -fuzz '^FuzzLoadPosition$$' -fuzztime $(POSITION_FUZZTIME) $(FUZZFLAGS) || exit 1; \
+	  fi; \
+	done
 
 ## fuzz: fuzz the YAML source stage, the parse cache, the native validator
 ## against CUE, fmt, the Go printer against go/format, the games'
