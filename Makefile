@@ -6,7 +6,7 @@ FUZZTIME  ?= 60s
 # stalled FuzzNativeYAML (docs/reliability.md).
 FUZZFLAGS ?= -fuzzminimizetime 5s
 
-.PHONY: all build test gen check bench lint fuzz fmt man release-check
+.PHONY: all build test gen check bench lint fuzz fuzz-positions fmt man release-check
 
 # Tools run from the Go module proxy at pinned versions (docs/design.md says why each).
 GORELEASER = $(GO) run github.com/goreleaser/goreleaser/v2@v2.15.1
@@ -26,10 +26,13 @@ test:
 	$(GO) run ./cmd/roundtable gen --check
 	$(GO) run ./cmd/roundtable fmt --check content examples
 
+# The games' table packages, from the tree (docs/adding-a-game.md).
+TABLES := $(sort $(wildcard engine/*/table))
+
 ## gen: regenerate the table packages' constant names (goconsts.go) and
 ## generated/ from the embedded base content.
 gen:
-	$(GO) run ./compiler/emit/constgen engine/annas/table engine/battlecrest/table engine/fecipher/table engine/tablebattles/table engine/tropera/table
+	$(GO) run ./compiler/emit/constgen $(TABLES)
 	$(GO) run ./cmd/roundtable gen
 	$(GO) run ./cmd/roundtable gen examples/annas-expansion/pack --out examples/annas-expansion/valm --package valm
 
@@ -50,10 +53,20 @@ lint:
 	$(GO) vet ./...
 	$(STATICCHECK) ./...
 
+## fuzz-positions: every engine's position reader and one policy step,
+## fuzzed for POSITION_FUZZTIME each (CI runs it: .ci/run).
+POSITION_FUZZTIME ?= 10s
+fuzz-positions:
+	@for e in $$(ls -d engine/*/ | xargs -n1 basename); do \
+	  if grep -qs 'func FuzzLoadPosition' engine/$$e/*_test.go; then \
+	    $(GO) test ./engine/$$e -run '^$$' -fuzz '^FuzzLoadPosition$$' -fuzztime $(POSITION_FUZZTIME) $(FUZZFLAGS) || exit 1; \
+	  fi; \
+	done
+
 ## fuzz: fuzz the YAML source stage, the parse cache, the native validator
 ## against CUE, fmt, the Go printer against go/format, the games'
-## mini-languages (the dice-area language among them), positions and action
-## lists of every game, the card importer, the skill-text compiler and the
+## mini-languages (the dice-area language among them), each game's position
+## reader with a policy step, positions and action lists of every game, the card importer, the skill-text compiler and the
 ## LSP's document edits for real (FUZZTIME each); then 5,000 seeded Cipher
 ## games between decks of imported cards and the long kill -9 test of gen.
 fuzz:
@@ -67,8 +80,11 @@ fuzz:
 	$(GO) test ./compiler/cueval -run '^$$' -fuzz FuzzNativeMutatedContent -fuzztime $(FUZZTIME) $(FUZZFLAGS)
 	$(GO) test ./compiler/cueval -run '^$$' -fuzz FuzzNativeAgreesWithCUE -fuzztime $(FUZZTIME) $(FUZZFLAGS)
 	$(GO) test ./compiler/cueval -run '^$$' -fuzz FuzzNativeYAML -fuzztime $(FUZZTIME) $(FUZZFLAGS)
+	$(GO) test ./engine/annas -run '^$$' -fuzz FuzzLoadPosition -fuzztime $(FUZZTIME) $(FUZZFLAGS)
 	$(GO) test ./engine/battlecrest -run '^$$' -fuzz FuzzLoadPosition -fuzztime $(FUZZTIME) $(FUZZFLAGS)
-	$(GO) test ./engine/tropera -run '^$$' -fuzz FuzzLoadBattle -fuzztime $(FUZZTIME) $(FUZZFLAGS)
+	$(GO) test ./engine/fecipher -run '^$$' -fuzz FuzzLoadPosition -fuzztime $(FUZZTIME) $(FUZZFLAGS)
+	$(GO) test ./engine/tablebattles -run '^$$' -fuzz FuzzLoadPosition -fuzztime $(FUZZTIME) $(FUZZFLAGS)
+	$(GO) test ./engine/tropera -run '^$$' -fuzz FuzzLoadPosition -fuzztime $(FUZZTIME) $(FUZZFLAGS)
 	$(GO) test ./games/all -run '^$$' -fuzz FuzzPositionsAndActions -fuzztime $(FUZZTIME) $(FUZZFLAGS)
 	$(GO) test ./compiler/fecipher/cardlist -run '^$$' -fuzz FuzzImport -fuzztime $(FUZZTIME) $(FUZZFLAGS)
 	$(GO) test ./compiler/fecipher/skill -run '^$$' -fuzz FuzzCompile -fuzztime $(FUZZTIME) $(FUZZFLAGS)

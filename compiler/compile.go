@@ -12,6 +12,7 @@ import (
 
 	"gopkg.in/yaml.v3"
 
+	"github.com/roundtable-dev/roundtable/compiler/assets"
 	"github.com/roundtable-dev/roundtable/compiler/cueval"
 	"github.com/roundtable-dev/roundtable/compiler/diag"
 	"github.com/roundtable-dev/roundtable/compiler/link"
@@ -143,6 +144,10 @@ func (l Loader) loadPack(fsys fs.FS, display string, embedded bool) (*Pack, diag
 		store = cache
 	}
 	set, diags := source.LoadCached(fsys, display, check, store)
+	if !embedded {
+		// The files render reads beside the YAML: stat'ed, never read.
+		diags = append(diags, assets.Check(fsys, display)...)
+	}
 	p := &Pack{Dir: display, Set: set, cache: cache, store: l.Store, cacheSchema: hash}
 	for _, d := range diags {
 		if (d.Code == diag.CodeYAMLSyntax.ID || d.Code == diag.CodeMissingKind.ID) && !slices.Contains(p.syntaxFiles, d.Pos.File) {

@@ -10,11 +10,7 @@ import (
 
 	"github.com/roundtable-dev/roundtable/compiler"
 	"github.com/roundtable-dev/roundtable/compiler/agree"
-	_ "github.com/roundtable-dev/roundtable/compiler/annas"
-	_ "github.com/roundtable-dev/roundtable/compiler/battlecrest"
-	_ "github.com/roundtable-dev/roundtable/compiler/fecipher"
-	_ "github.com/roundtable-dev/roundtable/compiler/tablebattles"
-	_ "github.com/roundtable-dev/roundtable/compiler/tropera"
+	_ "github.com/roundtable-dev/roundtable/games/all" // every game
 )
 
 // TestSchemaAgreesWithStructs: every kind of every game has a Go struct

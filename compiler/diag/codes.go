@@ -183,6 +183,8 @@ var (
 	CodeWrongGame    = Core.Declare(Code{ID: "wrong-game", Severity: Error, Summary: "A pack names a game roundtable does not know."})
 	CodeNoContent    = Core.Declare(Code{ID: "no-content", Severity: Error, Summary: "A pack folder holds no YAML content at all."})
 	CodeTooMany      = Core.Declare(Code{ID: "too-many-diagnostics", Severity: Warning, Summary: "A document or a run has more problems than are shown; the first are shown and the rest counted."})
+	CodeAsset        = Core.Declare(Code{ID: "asset-file", Severity: Error, Summary: "A pack's layout, palette or art file is not a regular file (a named pipe, a device) or is over its size limit (layouts and palette.txt 1 MiB, art 4 MiB); render and serve do not read it."})
+	CodeLayoutBudget = Core.Declare(Code{ID: "layout-budget", Severity: Error, Summary: "Drawing a picture through a layout went over a limit (output 8 MiB, loop iterations and calls, bytes made, nesting, time); the picture is not drawn (render, serve)."})
 )
 
 // DocsURL is the page of every code; DocURL(code) is the code's row on it.

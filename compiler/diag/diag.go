@@ -8,7 +8,6 @@ import (
 	"slices"
 	"strconv"
 	"strings"
-	"unicode"
 	"unicode/utf8"
 
 	"github.com/roundtable-dev/roundtable/engine/play/quote"
@@ -19,12 +18,7 @@ import (
 // ("bad\xff.yaml"): a name's raw bytes would make JSON output invalid
 // UTF-8 (or silently U+FFFD) and a newline in a name would forge a line
 // of diagnostics.
-func QuotePath(name string) string {
-	if utf8.ValidString(name) && !strings.HasPrefix(name, `"`) && !strings.ContainsFunc(name, func(r rune) bool { return !unicode.IsPrint(r) }) {
-		return name
-	}
-	return strconv.Quote(name)
-}
+func QuotePath(name string) string { return quote.Path(name) }
 
 // Severity says whether a diagnostic fails a run.
 type Severity int

@@ -4,22 +4,24 @@ import (
 	"reflect"
 	"testing"
 
-	annastable "github.com/roundtable-dev/roundtable/engine/annas/table"
-	bctable "github.com/roundtable-dev/roundtable/engine/battlecrest/table"
-	fectable "github.com/roundtable-dev/roundtable/engine/fecipher/table"
-	tbtable "github.com/roundtable-dev/roundtable/engine/tablebattles/table"
-	trotable "github.com/roundtable-dev/roundtable/engine/tropera/table"
+	"github.com/roundtable-dev/roundtable/games"
+	_ "github.com/roundtable-dev/roundtable/games/all"
 )
 
-// TestTableRefTagsNameRulesetLists holds every rt struct tag of the five
-// games' tables to a list of their Ruleset that has ids (a misspelt list
-// would silently print no comments), and to a field kind the tag fits:
-// integers (or lists of them) for index=, unsigned integers for bits=.
+// TestTableRefTagsNameRulesetLists holds every rt struct tag of every
+// registered game's tables (the type of its base ruleset) to a list of
+// their Ruleset that has ids (a misspelt list would silently print no
+// comments), and to a field kind the tag fits: integers (or lists of them)
+// for index=, unsigned integers for bits=.
 func TestTableRefTagsNameRulesetLists(t *testing.T) {
-	for _, root := range []reflect.Type{
-		reflect.TypeFor[annastable.Ruleset](), reflect.TypeFor[bctable.Ruleset](), reflect.TypeFor[fectable.Ruleset](),
-		reflect.TypeFor[tbtable.Ruleset](), reflect.TypeFor[trotable.Ruleset](),
-	} {
+	if len(games.All()) < 5 {
+		t.Fatalf("only %d games registered", len(games.All()))
+	}
+	for _, g := range games.All() {
+		root := reflect.TypeOf(g.Base())
+		if root.Kind() == reflect.Pointer {
+			root = root.Elem()
+		}
 		lists := idLists(reflect.New(root))
 		tagged := 0
 		seen := map[reflect.Type]bool{}

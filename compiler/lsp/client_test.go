@@ -15,11 +15,7 @@ import (
 	"go.lsp.dev/uri"
 
 	// The games, registered as the CLI registers them.
-	_ "github.com/roundtable-dev/roundtable/compiler/annas"
-	_ "github.com/roundtable-dev/roundtable/compiler/battlecrest"
-	_ "github.com/roundtable-dev/roundtable/compiler/fecipher"
-	_ "github.com/roundtable-dev/roundtable/compiler/tablebattles"
-	_ "github.com/roundtable-dev/roundtable/compiler/tropera"
+	_ "github.com/roundtable-dev/roundtable/games/all"
 )
 
 // testClient drives a server over a pipe as an editor would.

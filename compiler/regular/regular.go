@@ -109,3 +109,29 @@ func OpenAppend(name string, perm fs.FileMode) (*os.File, error) {
 	_ = syscall.SetNonblock(int(f.Fd()), false)
 	return f, nil
 }
+
+// ReadFS reads name from fsys when it is a regular file of at most limit
+// bytes. The file is stat'ed through fsys before it is opened (opening a
+// named pipe waits for a writer), so a pipe, a device or a folder is
+// ErrNotRegular and a larger file a *TooLargeError, without reading it; a
+// file that grows while it is read is cut at limit+1 bytes and refused.
+// It is how the loader reads content through an fs.FS (os.Root's FS keeps
+// links inside the folder), for readers that are handed an fs.FS.
+func ReadFS(fsys fs.FS, name string, limit int64) ([]byte, error) {
+	fi, err := fs.Stat(fsys, name)
+	if err != nil {
+		return nil, err
+	}
+	if !fi.Mode().IsRegular() {
+		return nil, &fs.PathError{Op: "open", Path: name, Err: ErrNotRegular}
+	}
+	if fi.Size() > limit {
+		return nil, &TooLargeError{Size: fi.Size(), Limit: limit}
+	}
+	f, err := fsys.Open(name)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	return read(f, fi.Size(), limit)
+}

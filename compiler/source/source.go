@@ -21,14 +21,16 @@ import (
 	"gopkg.in/yaml.v3"
 
 	"github.com/roundtable-dev/roundtable/compiler/diag"
+	"github.com/roundtable-dev/roundtable/engine/play/limits"
 )
 
 // Limits on what one file may cost. They are far above real content.
+// The first three are shared with the position reader (engine/play/limits).
 const (
-	MaxFileSize  = 4 << 20 // bytes
-	MaxDepth     = 64      // nested mappings and sequences
-	AliasBudget  = 10000   // nodes produced by expanding aliases, per document
-	maxDocuments = 100000  // per file
+	MaxFileSize  = limits.FileSize    // bytes
+	MaxDepth     = limits.Depth       // nested mappings and sequences
+	AliasBudget  = limits.AliasBudget // nodes produced by expanding aliases, per document
+	maxDocuments = 100000             // per file
 )
 
 // Document is one YAML document of a content file.
@@ -836,22 +838,7 @@ func decode(dec *yaml.Decoder, n *yaml.Node) (err error) {
 	return dec.Decode(n)
 }
 
-func badUTF8(data []byte) (line, col int) {
-	line, col = 1, 1
-	for len(data) > 0 {
-		r, size := utf8.DecodeRune(data)
-		if r == utf8.RuneError && size <= 1 {
-			return line, col
-		}
-		if r == '\n' {
-			line, col = line+1, 1
-		} else {
-			col++
-		}
-		data = data[size:]
-	}
-	return line, col
-}
+func badUTF8(data []byte) (line, col int) { return limits.BadUTF8(data) }
 
 func kindName(n *yaml.Node) string {
 	switch n.Kind {

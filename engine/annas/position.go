@@ -20,9 +20,9 @@ import (
 // tiles by name, decks top first, seats as 0-based indexes. Written by
 // Game.Position and read back by Load, it plays on identically.
 type Position struct {
-	Map      string      `json:"map" yaml:"map"`
-	Phase    string      `json:"phase" yaml:"phase"` // mulligan, turn or over
-	Turn     int         `json:"turn" yaml:"turn"`
+	Map      string      `json:"map" yaml:"map" pos:"required"`
+	Phase    string      `json:"phase" yaml:"phase" pos:"required"` // mulligan, turn or over
+	Turn     int         `json:"turn" yaml:"turn" pos:"required"`
 	Current  int         `json:"current" yaml:"current"`                                   // the seat whose turn it is
 	Mulligan int         `json:"mulligan,omitempty" yaml:"mulligan,omitempty"`             // phase mulligan: the seat deciding
 	MulLeft  int         `json:"mulligans-left,omitempty" yaml:"mulligans-left,omitempty"` // phase mulligan: the decisions left (omitted: one for each seat from mulligan on)
@@ -35,7 +35,7 @@ type Position struct {
 	ShopRow  []string    `json:"shop-row,omitempty" yaml:"shop-row,omitempty"` // "-" for an empty place
 	Spent    []string    `json:"spent,omitempty" yaml:"spent,omitempty"`
 	VPDeck   *[]int      `json:"vp-deck,omitempty" yaml:"vp-deck,omitempty"` // top first; omitted: the standard deck less the cards players hold
-	Players  []PlayerPos `json:"players" yaml:"players"`
+	Players  []PlayerPos `json:"players" yaml:"players" pos:"required"`
 	Units    []UnitPos   `json:"units" yaml:"units"`
 	Boss     *BossPos    `json:"boss,omitempty" yaml:"boss,omitempty"`       // boss mode
 	Summons  []SummonPos `json:"summons,omitempty" yaml:"summons,omitempty"` // boss mode
@@ -57,7 +57,7 @@ type TurnPos struct {
 
 // PlayerPos is one player's hand and resources.
 type PlayerPos struct {
-	Hand         []string `json:"hand" yaml:"hand"`
+	Hand         []string `json:"hand" yaml:"hand" pos:"required"`
 	Shop         []string `json:"shop" yaml:"shop"`
 	Coins        int      `json:"coins" yaml:"coins"`
 	DV           int      `json:"dv" yaml:"dv"`
@@ -77,10 +77,10 @@ type PlayerPos struct {
 
 // UnitPos is a deployed unit.
 type UnitPos struct {
-	Unit       string   `json:"unit" yaml:"unit"`
-	Owner      int      `json:"owner" yaml:"owner"`
-	Slot       string   `json:"slot" yaml:"slot"` // versus: red, green or blue; boss mode: 1 or 2
-	At         string   `json:"at" yaml:"at"`
+	Unit       string   `json:"unit" yaml:"unit" pos:"required"`
+	Owner      int      `json:"owner" yaml:"owner" pos:"required"`
+	Slot       string   `json:"slot" yaml:"slot" pos:"required"` // versus: red, green or blue; boss mode: 1 or 2
+	At         string   `json:"at" yaml:"at" pos:"required"`
 	Damage     int      `json:"damage" yaml:"damage"`
 	Exhausted  bool     `json:"exhausted" yaml:"exhausted"`
 	Special    *bool    `json:"special,omitempty" yaml:"special,omitempty"`       // holds its Special token; omitted: as deployed
@@ -97,15 +97,15 @@ type ModPos struct {
 	DEF   int      `json:"def,omitempty" yaml:"def,omitempty"`
 	MOV   int      `json:"mov,omitempty" yaml:"mov,omitempty"`
 	Tags  []string `json:"tags,omitempty" yaml:"tags,omitempty"`
-	Until string   `json:"until" yaml:"until"`                   // combat, turn-end, next-turn or removed
-	By    int      `json:"by" yaml:"by"`                         // the seat that applied it
+	Until string   `json:"until" yaml:"until" pos:"required"`    // combat, turn-end, next-turn or removed
+	By    int      `json:"by" yaml:"by" pos:"required"`          // the seat that applied it
 	From  string   `json:"from,omitempty" yaml:"from,omitempty"` // the passive that applied it (skill:UNIT, tag:TAG, attachment:CARD): it does not stack
 }
 
 // BossPos is boss mode's boss.
 type BossPos struct {
-	ID       string      `json:"id" yaml:"id"`
-	At       string      `json:"at" yaml:"at"`                           // the block's south-west square
+	ID       string      `json:"id" yaml:"id" pos:"required"`
+	At       string      `json:"at" yaml:"at" pos:"required"`            // the block's south-west square
 	Corners  []CornerPos `json:"corners" yaml:"corners"`                 // in the boss board's order; omitted: unturned, no damage
 	Lives    *int        `json:"lives,omitempty" yaml:"lives,omitempty"` // omitted: the boss board's for the player count
 	Deck     *[]string   `json:"deck,omitempty" yaml:"deck,omitempty"`   // boss cards, the current card first; omitted: every card not discarded, in content order
@@ -120,15 +120,15 @@ type BossPos struct {
 // CornerPos is one corner of the boss block: where it stands now and the
 // damage on its HP bar.
 type CornerPos struct {
-	Color  string `json:"color" yaml:"color"` // for people; checked against the boss board
-	At     string `json:"at" yaml:"at"`       // nw, ne, se or sw
+	Color  string `json:"color" yaml:"color" pos:"required"` // for people; checked against the boss board
+	At     string `json:"at" yaml:"at" pos:"required"`       // nw, ne, se or sw
 	Damage int    `json:"damage" yaml:"damage"`
 }
 
 // SummonPos is a boss's token or minion on the board.
 type SummonPos struct {
-	Summon string   `json:"summon" yaml:"summon"`
-	At     string   `json:"at" yaml:"at"`
+	Summon string   `json:"summon" yaml:"summon" pos:"required"`
+	At     string   `json:"at" yaml:"at" pos:"required"`
 	Damage int      `json:"damage" yaml:"damage"`
 	Mods   []ModPos `json:"mods,omitempty" yaml:"mods,omitempty"`
 }
@@ -137,8 +137,8 @@ var cornerNames = [4]string{"nw", "ne", "se", "sw"}
 
 // ResultPos is the end of a finished game.
 type ResultPos struct {
-	Winners []int  `json:"winners" yaml:"winners"`
-	Reason  string `json:"reason" yaml:"reason"`
+	Winners []int  `json:"winners" yaml:"winners" pos:"required"`
+	Reason  string `json:"reason" yaml:"reason" pos:"required"`
 }
 
 // PendingPos describes the decision the game waits for inside an action
@@ -371,103 +371,81 @@ func (g *Game) pendingPos() *PendingPos {
 	return p
 }
 
-// posErr is a problem at a path of a position's state, with the line of
-// the value when it can be found.
-type posErr struct {
-	path []any
-	msg  string
-}
+// Bounds on a position's counters. Turns are the rules data's (or the
+// position's own max-turns, itself at most maxTurnLimit); the rest no rule
+// bounds, so each is far above any game and low enough not to overflow.
+const (
+	maxTurnLimit = 10000 // a position's max-turns
+	maxCounter   = 10000 // coins, DV, VP tokens, units lost
+	maxActs      = 100   // a unit's activations this turn
+	maxMod       = 99    // a lasting effect's stat change, either way
+)
 
-func perr(msg string, path ...any) *posErr { return &posErr{path: path, msg: msg} }
-
-func (e *posErr) at(root *yaml.Node) error {
-	var b strings.Builder
-	for i, p := range e.path {
-		switch v := p.(type) {
-		case int:
-			fmt.Fprintf(&b, "[%d]", v)
-		default:
-			if i > 0 {
-				b.WriteByte('.')
-			}
-			fmt.Fprint(&b, v)
-		}
-	}
-	return play.PosError(nodeAt(root, e.path), "%s: %s", b.String(), e.msg)
-}
-
-// nodeAt is the node at path (keys and list indexes) under n, or nil.
-func nodeAt(n *yaml.Node, path []any) *yaml.Node {
-	for n != nil && n.Kind == yaml.DocumentNode && len(n.Content) > 0 {
-		n = n.Content[0]
-	}
-	for _, p := range path {
-		if n == nil {
-			return nil
-		}
-		switch v := p.(type) {
-		case int:
-			if n.Kind != yaml.SequenceNode || v >= len(n.Content) {
-				return n
-			}
-			n = n.Content[v]
-		case string:
-			var next *yaml.Node
-			for i := 0; i+1 < len(n.Content); i += 2 {
-				if n.Content[i].Value == v {
-					next = n.Content[i+1]
-				}
-			}
-			if next == nil {
-				return n
-			}
-			n = next
-		}
-	}
-	return n
-}
-
-// loader resolves a position's ids against a ruleset.
+// loader builds a game from a decoded position, one field at a time; its
+// errors name the field's path, line and column (play.Errorf).
 type loader struct {
-	rs *table.Ruleset
+	rs    *table.Ruleset
+	n     *yaml.Node
+	p     *Position
+	g     *Game
+	boss  bool
+	seats int      // the seats a mod's "by" may name: the players, and the boss
+	seen  []string // where each unit card is
+	board TileSet  // the squares pieces stand on
 }
 
-func (l *loader) unit(id string, path ...any) (int16, *posErr) {
-	for i := range l.rs.Units {
-		if l.rs.Units[i].ID == id {
-			return int16(i), nil
-		}
+func (l *loader) errf(path play.Path, format string, args ...any) error {
+	return play.Errorf(l.n, path, format, args...)
+}
+
+func (l *loader) unit(id string, path play.Path) (int16, error) {
+	if i := l.rs.UnitIndex(id); i >= 0 {
+		return int16(i), nil
 	}
-	return -1, perr(fmt.Sprintf("unknown unit %s", quote.Quote(id)), path...)
+	return -1, l.errf(path, "unknown unit %s", quote.Quote(id))
 }
 
-func (l *loader) shop(id string, path ...any) (int16, *posErr) {
+func (l *loader) shop(id string, path play.Path) (int16, error) {
 	if id == "-" {
 		return -1, nil
 	}
-	for i := range l.rs.ShopCards {
-		if l.rs.ShopCards[i].ID == id {
-			return int16(i), nil
-		}
+	if i := l.rs.ShopIndex(id); i >= 0 {
+		return int16(i), nil
 	}
-	return -1, perr(fmt.Sprintf("unknown shop card %s", quote.Quote(id)), path...)
+	return -1, l.errf(path, "unknown shop card %s", quote.Quote(id))
 }
 
-func (l *loader) tag(id string, path ...any) (int, *posErr) {
-	for i := range l.rs.Tags {
-		if l.rs.Tags[i].ID == id {
-			return i, nil
-		}
-	}
-	return -1, perr(fmt.Sprintf("unknown tag %s", quote.Quote(id)), path...)
-}
-
-func tileOf(s string, path ...any) (Tile, *posErr) {
+func (l *loader) tile(s string, path play.Path) (Tile, error) {
 	t, ok := table.ParseTile(s)
 	if !ok {
-		return NoTile, perr(fmt.Sprintf("%s is not a tile (a1 to f6)", quote.Quote(s)), path...)
+		return NoTile, l.errf(path, "%s is not a tile (a1 to f6)", quote.Quote(s))
 	}
 	return t, nil
+}
+
+// place puts unit card c in where: a card is in one place only.
+func (l *loader) place(c int16, where string, path play.Path) error {
+	if l.seen[c] != "" {
+		return l.errf(path, "unit %s is also in %s", l.rs.Units[c].ID, l.seen[c])
+	}
+	l.seen[c] = where
+	return nil
+}
+
+// cards reads a list of unit cards that are all in where.
+func (l *loader) cards(ids []string, where string, path play.Path) ([]int16, error) {
+	out := make([]int16, 0, len(ids))
+	for i, id := range ids {
+		c, err := l.unit(id, path.With(i))
+		if err != nil {
+			return nil, err
+		}
+		if err := l.place(c, where, path.With(i)); err != nil {
+			return nil, err
+		}
+		out = append(out, c)
+	}
+	return out, nil
 }
 
 // Load reads a game of mode back from a position's state node (see
@@ -483,77 +461,100 @@ func loadRecording(rs *table.Ruleset, mode table.Mode, state *yaml.Node, record 
 	if err := play.Decode(state, &p); err != nil {
 		return nil, err
 	}
-	g, e := load(rs, mode, &p)
-	if e != nil {
-		return nil, e.at(state)
+	l := &loader{rs: rs, n: state, p: &p, boss: mode == table.BossMode, seen: make([]string, len(rs.Units)),
+		g: &Game{Rules: rs, Mode: mode, Winner: -1}}
+	for _, check := range []func() error{
+		l.mapAndPlayers, l.turns, l.phase, l.thisTurn, l.discard, l.hands, l.resources, l.dvTiles,
+		l.bossBlock, l.units, l.slots, l.summons, l.deployed, l.guest, l.ruins, l.deck, l.shopCards, l.vpCards,
+		l.result, l.rng,
+	} {
+		if err := check(); err != nil {
+			return nil, err
+		}
 	}
+	g := l.g
 	g.record = record
-	if err := g.replayInFlight(p.InFlight); err != nil {
+	if err := l.replayInFlight(); err != nil {
 		return nil, err
 	}
 	g.emitted = len(g.events)
 	return g, nil
 }
 
-func load(rs *table.Ruleset, mode table.Mode, p *Position) (*Game, *posErr) {
-	l := &loader{rs: rs}
-	g := &Game{Rules: rs, Mode: mode, Winner: -1}
-	boss := mode == table.BossMode
+func (l *loader) mapAndPlayers() error {
+	rs, g, p := l.rs, l.g, l.p
 	g.num = rs.Rules.Versus
-	if boss {
+	if l.boss {
 		g.num = rs.Rules.Boss
 	}
 	g.Map = rs.MapIndex(p.Map)
-	if g.Map < 0 || rs.Maps[g.Map].Mode != mode {
+	if g.Map < 0 || rs.Maps[g.Map].Mode != g.Mode {
 		var ids []string
 		for _, m := range rs.Maps {
-			if m.Mode == mode {
+			if m.Mode == g.Mode {
 				ids = append(ids, m.ID)
 			}
 		}
-		return nil, perr(fmt.Sprintf("no %s map %s (maps: %s)", modeName(mode), quote.Quote(p.Map), strings.Join(ids, ", ")), "map")
+		return l.errf(play.Path{"map"}, "no %s map %s (maps: %s)", modeName(g.Mode), quote.Quote(p.Map), strings.Join(ids, ", "))
 	}
 	n := len(p.Players)
 	switch {
-	case !boss && n != 2:
-		return nil, perr(fmt.Sprintf("a versus game has 2 players, not %d", n), "players")
-	case boss && (n < 2 || n > 4):
-		return nil, perr(fmt.Sprintf("a boss game has 2 to 4 players, not %d", n), "players")
+	case !l.boss && n != 2:
+		return l.errf(play.Path{"players"}, "a versus game has 2 players, not %d", n)
+	case l.boss && (n < 2 || n > 4):
+		return l.errf(play.Path{"players"}, "a boss game has 2 to 4 players, not %d", n)
 	}
-	seats := n // the seats a mod's "by" may name: the players, and the boss
-	if boss {
-		seats++
+	l.seats = n
+	if l.boss {
+		l.seats++
 	}
-	if p.MaxTurns < 0 {
-		return nil, perr("negative", "max-turns")
-	}
-	if p.MaxTurns > 0 && !boss {
-		g.num.MaxTurns = int16(p.MaxTurns)
-	}
-	if p.Current < 0 || p.Current >= seats {
-		return nil, perr("not a seat", "current")
-	}
-	if p.Turn < 0 {
-		return nil, perr("negative", "turn")
-	}
-	g.Turn, g.Current = p.Turn, p.Current
 	g.Players = make([]Player, n)
 	for i := range g.Players {
 		g.Players[i].Seat = table.Seat(i)
-		if boss {
+		if l.boss {
 			g.Players[i].Seat = bossSeats[n][i]
 		}
 	}
+	return nil
+}
+
+// turns: the turn counter within the game's turn limit, and whose turn.
+func (l *loader) turns() error {
+	g, p := l.g, l.p
+	if p.MaxTurns < 0 || p.MaxTurns > maxTurnLimit {
+		return l.errf(play.Path{"max-turns"}, "%d is not 1 to %d (0 or left out: the rules data's %d)", p.MaxTurns, maxTurnLimit, g.num.MaxTurns)
+	}
+	if p.MaxTurns > 0 && !l.boss {
+		g.num.MaxTurns = int16(p.MaxTurns)
+	}
+	if p.Current < 0 || p.Current >= l.seats {
+		return l.errf(play.Path{"current"}, "%d is not a seat (0 to %d)", p.Current, l.seats-1)
+	}
+	// Versus ends when the turn after the limit begins (turn.go); boss
+	// mode's turns are bounded by its rounds (bossBlock).
+	if limit := int(g.num.MaxTurns) + 1; p.Turn < 0 || !l.boss && limit > 1 && p.Turn > limit {
+		return l.errf(play.Path{"turn"}, "%d is not 0 to %d (the game ends after turn %d)", p.Turn, limit, limit-1)
+	}
+	g.Turn, g.Current = p.Turn, p.Current
+	return nil
+}
+
+func (l *loader) phase() error {
+	g, p := l.g, l.p
+	n := len(p.Players)
 	switch p.Phase {
 	case "mulligan":
 		g.Phase = PhaseMulligan
 		if p.Mulligan < 0 || p.Mulligan >= n {
-			return nil, perr("not a player's seat", "mulligan")
+			return l.errf(play.Path{"mulligan"}, "%d is not a player's seat", p.Mulligan)
 		}
 		g.Mulligan = p.Mulligan
 		// The mulligans left: as written, else one each from this seat on.
 		g.mulligans = n - p.Mulligan
-		if p.MulLeft > 0 {
+		if p.MulLeft != 0 {
+			if p.MulLeft < 1 || p.MulLeft > n*int(max(1, g.num.Mulligans)) {
+				return l.errf(play.Path{"mulligans-left"}, "%d is not 1 to %d", p.MulLeft, n*int(max(1, g.num.Mulligans)))
+			}
 			g.mulligans = p.MulLeft
 		}
 	case "turn":
@@ -561,154 +562,203 @@ func load(rs *table.Ruleset, mode table.Mode, p *Position) (*Game, *posErr) {
 	case "over":
 		g.Phase = PhaseOver
 		if p.Result == nil {
-			return nil, perr("a finished game needs its result", "phase")
+			return l.errf(play.Path{"phase"}, "a finished game needs its result")
 		}
 		g.Reason = p.Result.Reason
 	default:
-		return nil, perr(fmt.Sprintf("unknown phase %s (mulligan, turn or over)", quote.Quote(p.Phase)), "phase")
+		return l.errf(play.Path{"phase"}, "unknown phase %s (mulligan, turn or over)", quote.Quote(p.Phase))
 	}
-	t := p.ThisTurn
-	if t.Deploys < 0 || t.HasteDeploys < 0 || t.Captures < 0 || t.Discards < 0 {
-		return nil, perr("negative counter", "this-turn")
+	if p.Phase != "over" && p.Result != nil {
+		return l.errf(play.Path{"result"}, "a game in phase %s has no result yet", p.Phase)
 	}
-	g.Deploys, g.HasteDeploys, g.Captures, g.Discards, g.VPOut = t.Deploys, t.HasteDeploys, t.Captures, t.Discards, t.VPOut
+	return nil
+}
 
-	seen := make([]string, len(rs.Units)) // where each unit card is
-	place := func(c int16, where string, path ...any) *posErr {
-		if seen[c] != "" {
-			return perr(fmt.Sprintf("unit %s is also in %s", rs.Units[c].ID, seen[c]), path...)
+func (l *loader) thisTurn() error {
+	t := l.p.ThisTurn
+	for _, c := range []struct {
+		name string
+		v    int
+	}{{"deploys", t.Deploys}, {"haste-deploys", t.HasteDeploys}, {"captures", t.Captures}, {"discards", t.Discards}} {
+		if c.v < 0 || c.v > maxCounter {
+			return l.errf(play.Path{"this-turn", c.name}, "%d is not 0 to %d", c.v, maxCounter)
 		}
-		seen[c] = where
-		return nil
 	}
-	cards := func(ids []string, where string, path ...any) ([]int16, *posErr) {
-		out := make([]int16, 0, len(ids))
-		for i, id := range ids {
-			c, e := l.unit(id, append(path, i)...)
-			if e != nil {
-				return nil, e
-			}
-			if e := place(c, where, append(path, i)...); e != nil {
-				return nil, e
-			}
-			out = append(out, c)
+	g := l.g
+	g.Deploys, g.HasteDeploys, g.Captures, g.Discards, g.VPOut = t.Deploys, t.HasteDeploys, t.Captures, t.Discards, t.VPOut
+	return nil
+}
+
+func (l *loader) discard() error {
+	var err error
+	l.g.Discard, err = l.cards(l.p.Discard, "the discard pile", play.Path{"discard"})
+	return err
+}
+
+func (l *loader) hands() error {
+	for i := range l.p.Players {
+		pp, pl := &l.p.Players[i], &l.g.Players[i]
+		var err error
+		if pl.Hand, err = l.cards(pp.Hand, fmt.Sprintf("P%d's hand", i+1), play.Path{"players", i, "hand"}); err != nil {
+			return err
 		}
-		return out, nil
-	}
-	var e *posErr
-	if g.Discard, e = cards(p.Discard, "the discard pile", "discard"); e != nil {
-		return nil, e
-	}
-	for i := range p.Players {
-		pp := &p.Players[i]
-		pl := &g.Players[i]
-		if pl.Hand, e = cards(pp.Hand, fmt.Sprintf("P%d's hand", i+1), "players", i, "hand"); e != nil {
-			return nil, e
-		}
-		if boss && len(pp.Shop) > 0 {
-			return nil, perr("boss mode has no shop cards", "players", i, "shop")
+		if l.boss && len(pp.Shop) > 0 {
+			return l.errf(play.Path{"players", i, "shop"}, "boss mode has no shop cards")
 		}
 		for j, id := range pp.Shop {
-			c, e := l.shop(id, "players", i, "shop", j)
-			if e != nil || c < 0 {
-				if e == nil {
-					e = perr("not a card", "players", i, "shop", j)
-				}
-				return nil, e
+			path := play.Path{"players", i, "shop", j}
+			c, err := l.shop(id, path)
+			if err != nil {
+				return err
+			}
+			if c < 0 {
+				return l.errf(path, "not a card")
 			}
 			pl.Shop = append(pl.Shop, c)
 		}
-		if pp.Coins < 0 || pp.DV < 0 || pp.VPTokens < 0 || pp.Lost < 0 || pp.LostThisTurn < 0 || pp.Turns < 0 {
-			return nil, perr("negative resources", "players", i)
+	}
+	return nil
+}
+
+func (l *loader) resources() error {
+	for i := range l.p.Players {
+		pp, pl := &l.p.Players[i], &l.g.Players[i]
+		path := play.Path{"players", i}
+		for _, c := range []struct {
+			name string
+			v    int
+		}{{"coins", pp.Coins}, {"dv", pp.DV}, {"vp-tokens", pp.VPTokens}, {"lost", pp.Lost}, {"lost-this-turn", pp.LostThisTurn}} {
+			if c.v < 0 || c.v > maxCounter {
+				return l.errf(path.With(c.name), "%d is not 0 to %d", c.v, maxCounter)
+			}
+		}
+		if pp.Turns < 0 || pp.Turns > l.p.Turn {
+			return l.errf(path.With("turns"), "%d turns taken, but the game is at turn %d", pp.Turns, l.p.Turn)
 		}
 		pl.Coins, pl.DV, pl.VPTokens, pl.Lost, pl.LostTurn, pl.DVRuins, pl.Turns = pp.Coins, pp.DV, pp.VPTokens, pp.Lost, pp.LostThisTurn, pp.DVRuins, pp.Turns
 		for j, v := range pp.VPCards {
 			if v < 0 || v > 127 {
-				return nil, perr("not a VP card value", "players", i, "vp-cards", j)
+				return l.errf(path.With("vp-cards", j), "%d is not a VP card value", v)
 			}
 			pl.VPCards = append(pl.VPCards, int8(v))
 		}
+	}
+	return nil
+}
+
+func (l *loader) dvTiles() error {
+	g := l.g
+	for i := range l.p.Players {
+		pp, pl := &l.p.Players[i], &g.Players[i]
 		pl.DVTile = NoTile
-		if pp.DVTile != "" {
-			if boss {
-				return nil, perr("boss mode has no DV tiles", "players", i, "dv-tile")
-			}
-			if pl.DVTile, e = tileOf(pp.DVTile, "players", i, "dv-tile"); e != nil {
-				return nil, e
-			}
+		if pp.DVTile == "" {
+			continue
+		}
+		if l.boss {
+			return l.errf(play.Path{"players", i, "dv-tile"}, "boss mode has no DV tiles")
+		}
+		var err error
+		if pl.DVTile, err = l.tile(pp.DVTile, play.Path{"players", i, "dv-tile"}); err != nil {
+			return err
 		}
 	}
-	if !boss {
+	if !l.boss {
 		if a, b := g.Players[0].DVTile, g.Players[1].DVTile; a != NoTile && a == b {
-			return nil, perr("both DV tiles on "+a.String(), "players", 1, "dv-tile")
+			return l.errf(play.Path{"players", 1, "dv-tile"}, "both DV tiles on %s", a)
 		}
 	}
-	mods := func(ms []ModPos, path ...any) ([]Mod, *posErr) {
-		var out []Mod
-		for j, mp := range ms {
-			m := Mod{Mods: table.Mods{ATK: int8(mp.ATK), SPD: int8(mp.SPD), DEF: int8(mp.DEF), Mov: int8(mp.MOV)}, By: int8(mp.By)}
-			k := slices.Index(untilNames[:], mp.Until)
-			if k < 0 {
-				return nil, perr(fmt.Sprintf("unknown until %s (combat, turn-end, next-turn or removed)", quote.Quote(mp.Until)), append(path, j, "until")...)
+	return nil
+}
+
+// mods reads a piece's lasting effects.
+func (l *loader) mods(ms []ModPos, path play.Path) ([]Mod, error) {
+	var out []Mod
+	for j, mp := range ms {
+		at := path.With(j)
+		for _, c := range []struct {
+			name string
+			v    int
+		}{{"atk", mp.ATK}, {"spd", mp.SPD}, {"def", mp.DEF}, {"mov", mp.MOV}} {
+			if c.v < -maxMod || c.v > maxMod {
+				return nil, l.errf(at.With(c.name), "%d is not -%d to %d", c.v, maxMod, maxMod)
 			}
-			m.Expiry = Expiry(k)
-			if mp.By < 0 || mp.By >= seats {
-				return nil, perr("not a seat", append(path, j, "by")...)
-			}
-			for k, id := range mp.Tags {
-				ti, e := l.tag(id, append(path, j, "tags", k)...)
-				if e != nil {
-					return nil, e
-				}
-				m.Tags |= 1 << uint(ti)
-			}
-			from, ok := g.keyOf(mp.From)
-			if !ok {
-				return nil, perr(fmt.Sprintf("unknown passive %s (skill:UNIT, tag:TAG or attachment:CARD)", quote.Quote(mp.From)), append(path, j, "from")...)
-			}
-			m.From = from
-			out = append(out, m)
 		}
-		return out, nil
+		m := Mod{Mods: table.Mods{ATK: int8(mp.ATK), SPD: int8(mp.SPD), DEF: int8(mp.DEF), Mov: int8(mp.MOV)}, By: int8(mp.By)}
+		k := slices.Index(untilNames[:], mp.Until)
+		if k < 0 {
+			return nil, l.errf(at.With("until"), "unknown until %s (combat, turn-end, next-turn or removed)", quote.Quote(mp.Until))
+		}
+		m.Expiry = Expiry(k)
+		if mp.By < 0 || mp.By >= l.seats {
+			return nil, l.errf(at.With("by"), "%d is not a seat (0 to %d)", mp.By, l.seats-1)
+		}
+		for k, id := range mp.Tags {
+			ti := l.rs.TagIndex(id)
+			if ti < 0 {
+				return nil, l.errf(at.With("tags", k), "unknown tag %s", quote.Quote(id))
+			}
+			m.Tags |= 1 << uint(ti)
+		}
+		from, ok := l.g.keyOf(mp.From)
+		if !ok {
+			return nil, l.errf(at.With("from"), "unknown passive %s (skill:UNIT, tag:TAG or attachment:CARD)", quote.Quote(mp.From))
+		}
+		m.From = from
+		out = append(out, m)
 	}
-	var occupied TileSet
-	// The boss first: it holds four squares.
-	if boss {
-		if p.Boss == nil {
-			return nil, perr("a boss game needs its boss", "boss")
+	return out, nil
+}
+
+// bossBlock reads boss mode's boss first: it holds four squares.
+func (l *loader) bossBlock() error {
+	p := l.p
+	if !l.boss {
+		if p.Boss != nil || len(p.Summons) > 0 || p.Guest != "" {
+			return l.errf(play.Path{"boss"}, "boss, summons and guest are boss mode's")
 		}
-		if e := g.loadBoss(l, p, n, mods); e != nil {
-			return nil, e
-		}
-		occupied = g.Boss.Squares()
-	} else if p.Boss != nil || len(p.Summons) > 0 || p.Guest != "" {
-		return nil, perr("boss, summons and guest are boss mode's", "boss")
+		return nil
 	}
-	for i, up := range p.Units {
-		c, e := l.unit(up.Unit, "units", i, "unit")
-		if e != nil {
-			return nil, e
+	if p.Boss == nil {
+		return l.errf(play.Path{"boss"}, "a boss game needs its boss")
+	}
+	if err := l.loadBoss(); err != nil {
+		return err
+	}
+	l.board = l.g.Boss.Squares()
+	return nil
+}
+
+func (l *loader) units() error {
+	rs, g := l.rs, l.g
+	for i, up := range l.p.Units {
+		path := play.Path{"units", i}
+		c, err := l.unit(up.Unit, path.With("unit"))
+		if err != nil {
+			return err
 		}
-		if e := place(c, "units["+strconv.Itoa(i)+"]", "units", i, "unit"); e != nil {
-			return nil, e
+		if err := l.place(c, "units["+strconv.Itoa(i)+"]", path.With("unit")); err != nil {
+			return err
 		}
-		at, e := tileOf(up.At, "units", i, "at")
-		if e != nil {
-			return nil, e
+		at, err := l.tile(up.At, path.With("at"))
+		if err != nil {
+			return err
 		}
-		if occupied.Has(at) {
-			return nil, perr("two pieces on "+at.String(), "units", i, "at")
+		if l.board.Has(at) {
+			return l.errf(path.With("at"), "two pieces on %s", at)
 		}
-		occupied = with(occupied, at)
-		if up.Owner < 0 || up.Owner >= n {
-			return nil, perr("not a player's seat", "units", i, "owner")
+		l.board = with(l.board, at)
+		if up.Owner < 0 || up.Owner >= len(g.Players) {
+			return l.errf(path.With("owner"), "%d is not a player's seat", up.Owner)
 		}
 		u := &rs.Units[c]
 		if up.Damage < 0 || up.Damage >= int(u.Stats.HP) {
-			return nil, perr(fmt.Sprintf("%d damage on a unit of %d HP (0 to %d)", up.Damage, u.Stats.HP, u.Stats.HP-1), "units", i, "damage")
+			return l.errf(path.With("damage"), "%d damage on a unit of %d HP (0 to %d)", up.Damage, u.Stats.HP, u.Stats.HP-1)
+		}
+		if up.Acts < 0 || up.Acts > maxActs {
+			return l.errf(path.With("acts"), "%d activations this turn (0 to %d)", up.Acts, maxActs)
 		}
 		q := g.place(c, up.Owner, at)
-		q.Damage, q.Exhausted, q.Acts = int8(up.Damage), up.Exhausted, int8(max(0, min(up.Acts, 100)))
+		q.Damage, q.Exhausted, q.Acts = int8(up.Damage), up.Exhausted, int8(up.Acts)
 		slot := -1
 		for s := range int(g.num.Slots) {
 			if g.slotName(int8(s)) == up.Slot {
@@ -716,7 +766,7 @@ func load(rs *table.Ruleset, mode table.Mode, p *Position) (*Game, *posErr) {
 			}
 		}
 		if slot < 0 {
-			return nil, perr(fmt.Sprintf("no slot %s", quote.Quote(up.Slot)), "units", i, "slot")
+			return l.errf(path.With("slot"), "no slot %s", quote.Quote(up.Slot))
 		}
 		q.Slot = int8(slot)
 		if up.Special != nil {
@@ -726,64 +776,82 @@ func load(rs *table.Ruleset, mode table.Mode, p *Position) (*Game, *posErr) {
 			q.Shapestone = *up.Shapestone && u.HasShapestone
 		}
 		if up.Attached != "" {
-			a, e := l.shop(up.Attached, "units", i, "attached")
-			if e != nil || a < 0 || rs.ShopCards[a].Type != table.Attachment {
-				if e == nil {
-					e = perr("not an attachment", "units", i, "attached")
-				}
-				return nil, e
+			a, err := l.shop(up.Attached, path.With("attached"))
+			if err != nil {
+				return err
+			}
+			if a < 0 || rs.ShopCards[a].Type != table.Attachment {
+				return l.errf(path.With("attached"), "not an attachment")
 			}
 			q.Attached = a
 		}
-		if q.Mods, e = mods(up.Mods, "units", i, "mods"); e != nil {
-			return nil, e
+		if q.Mods, err = l.mods(up.Mods, path.With("mods")); err != nil {
+			return err
 		}
 	}
-	// Slots: one unit per slot and player.
+	return nil
+}
+
+// slots: one unit per slot and player.
+func (l *loader) slots() error {
+	g := l.g
 	for i, q := range g.Pieces {
 		for _, o := range g.Pieces[:i] {
 			if q.Kind == UnitPiece && o.Kind == UnitPiece && o.Owner == q.Owner && o.Slot == q.Slot {
-				return nil, perr("slot "+g.slotName(q.Slot)+" holds two units", "units", slices.Index(g.unitPieces(), q), "slot")
+				return l.errf(play.Path{"units", slices.Index(g.unitPieces(), q), "slot"}, "slot %s holds two units", g.slotName(q.Slot))
 			}
 		}
 	}
-	for i, sp := range p.Summons {
+	return nil
+}
+
+func (l *loader) summons() error {
+	g := l.g
+	for i, sp := range l.p.Summons {
+		path := play.Path{"summons", i}
 		k := slices.IndexFunc(g.Boss.def.Summons, func(s table.Summon) bool { return s.ID == sp.Summon })
 		if k < 0 {
-			return nil, perr(fmt.Sprintf("%s has no summon %s", g.Boss.def.ID, quote.Quote(sp.Summon)), "summons", i, "summon")
+			return l.errf(path.With("summon"), "%s has no summon %s", g.Boss.def.ID, quote.Quote(sp.Summon))
 		}
-		at, e := tileOf(sp.At, "summons", i, "at")
-		if e != nil {
-			return nil, e
+		at, err := l.tile(sp.At, path.With("at"))
+		if err != nil {
+			return err
 		}
-		if occupied.Has(at) {
-			return nil, perr("two pieces on "+at.String(), "summons", i, "at")
+		if l.board.Has(at) {
+			return l.errf(path.With("at"), "two pieces on %s", at)
 		}
-		occupied = with(occupied, at)
+		l.board = with(l.board, at)
 		sm := &g.Boss.def.Summons[k]
 		if sp.Damage < 0 || sp.Damage > 0 && sp.Damage >= int(sm.Stats.HP) {
-			return nil, perr(fmt.Sprintf("%d damage on a summon of %d HP", sp.Damage, sm.Stats.HP), "summons", i, "damage")
+			return l.errf(path.With("damage"), "%d damage on a summon of %d HP", sp.Damage, sm.Stats.HP)
 		}
 		if g.SummonCount(k) >= int(sm.Count) {
-			return nil, perr(fmt.Sprintf("more than the %d %s the boss has", sm.Count, sm.ID), "summons", i, "summon")
+			return l.errf(path.With("summon"), "more than the %d %s the boss has", sm.Count, sm.ID)
 		}
 		g.nextID++
-		q := &Piece{ID: g.nextID, Kind: SummonPiece, Card: int16(k), Owner: int8(n), Slot: -1, Tile: at, Damage: int8(sp.Damage), Attached: -1}
-		if q.Mods, e = mods(sp.Mods, "summons", i, "mods"); e != nil {
-			return nil, e
+		q := &Piece{ID: g.nextID, Kind: SummonPiece, Card: int16(k), Owner: int8(len(g.Players)), Slot: -1, Tile: at, Damage: int8(sp.Damage), Attached: -1}
+		if q.Mods, err = l.mods(sp.Mods, path.With("mods")); err != nil {
+			return err
 		}
 		g.Pieces = append(g.Pieces, q)
 	}
-	// The units deployed in the game: as listed, and those on the board.
-	for i := range p.Players {
+	return nil
+}
+
+// deployed: the units deployed in the game, as listed, and those on the
+// board.
+func (l *loader) deployed() error {
+	g := l.g
+	for i := range l.p.Players {
 		pl := &g.Players[i]
-		for j, id := range p.Players[i].Deployed {
-			c, e := l.unit(id, "players", i, "deployed", j)
-			if e != nil {
-				return nil, e
+		for j, id := range l.p.Players[i].Deployed {
+			path := play.Path{"players", i, "deployed", j}
+			c, err := l.unit(id, path)
+			if err != nil {
+				return err
 			}
 			if slices.Contains(pl.Deployed, c) {
-				return nil, perr(fmt.Sprintf("unit %s is listed twice", id), "players", i, "deployed", j)
+				return l.errf(path, "unit %s is listed twice", id)
 			}
 			pl.Deployed = append(pl.Deployed, c)
 		}
@@ -793,80 +861,144 @@ func load(rs *table.Ruleset, mode table.Mode, p *Position) (*Game, *posErr) {
 			g.Players[q.Owner].Deployed = append(g.Players[q.Owner].Deployed, q.Card)
 		}
 	}
-	if p.Guest != "" {
-		at, e := tileOf(p.Guest, "guest")
-		if e != nil {
-			return nil, e
-		}
-		q := g.PieceAt(at)
-		if q == nil || q.Kind != UnitPiece {
-			return nil, perr("no unit on "+at.String(), "guest")
-		}
-		g.Guest = q.ID
+	return nil
+}
+
+func (l *loader) guest() error {
+	if l.p.Guest == "" {
+		return nil
 	}
-	for i := range g.Players {
-		if t := g.Players[i].DVTile; t != NoTile && g.Players[i].DVRuins && occupied.Has(t) {
-			return nil, perr("a unit stands on the ruins at "+t.String(), "players", i, "dv-tile")
+	at, err := l.tile(l.p.Guest, play.Path{"guest"})
+	if err != nil {
+		return err
+	}
+	q := l.g.PieceAt(at)
+	if q == nil || q.Kind != UnitPiece {
+		return l.errf(play.Path{"guest"}, "no unit on %s", at)
+	}
+	l.g.Guest = q.ID
+	return nil
+}
+
+func (l *loader) ruins() error {
+	for i := range l.g.Players {
+		if t := l.g.Players[i].DVTile; t != NoTile && l.g.Players[i].DVRuins && l.board.Has(t) {
+			return l.errf(play.Path{"players", i, "dv-tile"}, "a unit stands on the ruins at %s", t)
 		}
 	}
-	// The unit deck: as given, or every card not elsewhere.
-	if p.Deck != nil {
-		d, e := cards(*p.Deck, "the deck", "deck")
-		if e != nil {
-			return nil, e
-		}
-		slices.Reverse(d)
-		g.Deck = d
-		for c, s := range seen {
-			if s == "" {
-				return nil, perr(fmt.Sprintf("unit %s is nowhere (deck, discard, hands or board)", rs.Units[c].ID), "deck")
-			}
-		}
-	} else {
+	return nil
+}
+
+// deck: the unit deck as given (then every card is somewhere), or every
+// card not elsewhere.
+func (l *loader) deck() error {
+	rs, g := l.rs, l.g
+	if l.p.Deck == nil {
 		for c := len(rs.Units) - 1; c >= 0; c-- {
-			if seen[c] == "" {
+			if l.seen[c] == "" {
 				g.Deck = append(g.Deck, int16(c))
 			}
 		}
+		return nil
 	}
-	if e := g.loadShop(l, p); e != nil {
-		return nil, e
+	d, err := l.cards(*l.p.Deck, "the deck", play.Path{"deck"})
+	if err != nil {
+		return err
 	}
-	// The result.
-	if g.Phase == PhaseOver {
-		w := p.Result.Winners
-		switch {
-		case boss && len(w) == 1 && w[0] == n:
-			g.Boss.Result, g.Winner = BossWins, n
-		case boss && len(w) == n:
-			for i, s := range w {
-				if s != i {
-					return nil, perr("the players win together: list every player's seat", "result", "winners")
-				}
-			}
-			g.Boss.Result = PlayersWin
-		case boss:
-			return nil, perr("the boss's seat or every player's", "result", "winners")
-		case len(w) == 0:
-		case len(w) == 1 && w[0] >= 0 && w[0] < 2:
-			g.Winner = w[0]
-		default:
-			return nil, perr("a versus game has one winner or none", "result", "winners")
+	slices.Reverse(d)
+	g.Deck = d
+	for c, s := range l.seen {
+		if s == "" {
+			return l.errf(play.Path{"deck"}, "unit %s is nowhere (deck, discard, hands or board)", rs.Units[c].ID)
 		}
 	}
-	// The random source.
+	return nil
+}
+
+// vpCards: the VP cards in the deck and the players' hands are the
+// content's VP deck, or part of it (the quick game's).
+func (l *loader) vpCards() error {
+	if l.boss {
+		return nil
+	}
+	g := l.g
+	left := slices.Clone(l.rs.VPDeck.Cards)
+	slices.Sort(left)
+	take := func(v int8, path play.Path) error {
+		k := slices.Index(left, v)
+		if k < 0 {
+			return l.errf(path, "a VP card of %d is one more than the VP deck holds (%v)", v, l.rs.VPDeck.Cards)
+		}
+		left = slices.Delete(left, k, k+1)
+		return nil
+	}
+	for i := range g.Players {
+		for j, v := range g.Players[i].VPCards {
+			if err := take(v, play.Path{"players", i, "vp-cards", j}); err != nil {
+				return err
+			}
+		}
+	}
+	if l.p.VPDeck == nil {
+		g.VPDeck = left
+		return nil
+	}
+	for i, v := range *l.p.VPDeck {
+		path := play.Path{"vp-deck", i}
+		if v < 0 || v > 127 {
+			return l.errf(path, "%d is not a VP card value", v)
+		}
+		if err := take(int8(v), path); err != nil {
+			return err
+		}
+		g.VPDeck = append(g.VPDeck, int8(v))
+	}
+	return nil
+}
+
+func (l *loader) result() error {
+	g := l.g
+	if g.Phase != PhaseOver {
+		return nil
+	}
+	n := len(g.Players)
+	path := play.Path{"result", "winners"}
+	w := l.p.Result.Winners
+	switch {
+	case l.boss && len(w) == 1 && w[0] == n:
+		g.Boss.Result, g.Winner = BossWins, n
+	case l.boss && len(w) == n:
+		for i, s := range w {
+			if s != i {
+				return l.errf(path, "the players win together: list every player's seat")
+			}
+		}
+		g.Boss.Result = PlayersWin
+	case l.boss:
+		return l.errf(path, "the boss's seat or every player's")
+	case len(w) == 0:
+	case len(w) == 1 && w[0] >= 0 && w[0] < 2:
+		g.Winner = w[0]
+	default:
+		return l.errf(path, "a versus game has one winner or none")
+	}
+	return nil
+}
+
+func (l *loader) rng() error {
+	g := l.g
 	g.src = rand.NewPCG(0, 0x9e3779b97f4a7c15)
-	if p.RNG != "" {
-		b, err := hex.DecodeString(p.RNG)
+	if l.p.RNG != "" {
+		b, err := hex.DecodeString(l.p.RNG)
 		if err == nil {
 			err = g.src.UnmarshalBinary(b)
 		}
 		if err != nil {
-			return nil, perr("not a random state written by this engine", "rng")
+			return l.errf(play.Path{"rng"}, "not a random state written by this engine")
 		}
 	}
 	g.rng = rand.New(g.src)
-	return g, nil
+	return nil
 }
 
 func modeName(m table.Mode) string {
@@ -888,43 +1020,54 @@ func (g *Game) unitPieces() []*Piece {
 }
 
 // loadBoss reads boss mode's boss.
-func (g *Game) loadBoss(l *loader, p *Position, n int, mods func([]ModPos, ...any) ([]Mod, *posErr)) *posErr {
-	rs := g.Rules
-	bp := p.Boss
+func (l *loader) loadBoss() error {
+	rs, g := l.rs, l.g
+	bp, n := l.p.Boss, len(g.Players)
 	bi := rs.BossIndex(bp.ID)
 	if bi < 0 {
 		var ids []string
 		for _, b := range rs.Bosses {
 			ids = append(ids, b.ID)
 		}
-		return perr(fmt.Sprintf("no boss %s (bosses: %s)", quote.Quote(bp.ID), strings.Join(ids, ", ")), "boss", "id")
+		return l.errf(play.Path{"boss", "id"}, "no boss %s (bosses: %s)", quote.Quote(bp.ID), strings.Join(ids, ", "))
 	}
 	def := &rs.Bosses[bi]
-	at, e := tileOf(bp.At, "boss", "at")
-	if e != nil {
-		return e
+	at, err := l.tile(bp.At, play.Path{"boss", "at"})
+	if err != nil {
+		return err
 	}
 	if !ValidBossTile(at) {
-		return perr(fmt.Sprintf("a block with its south-west square on %s does not fit the board", at), "boss", "at")
+		return l.errf(play.Path{"boss", "at"}, "a block with its south-west square on %s does not fit the board", at)
 	}
 	lives := int(def.Lives[n])
 	if bp.Lives != nil {
 		lives = *bp.Lives
 	}
 	if lives < 0 || lives > int(def.Lives[n]) {
-		return perr(fmt.Sprintf("%d lives (0 to %d for %d players)", lives, def.Lives[n], n), "boss", "lives")
+		return l.errf(play.Path{"boss", "lives"}, "%d lives (0 to %d for %d players)", lives, def.Lives[n], n)
 	}
 	b := &BossState{Index: bi, def: def, Lives: lives, Turns: bp.Turns, Round: max(1, bp.Round), Pos: bp.OrderAt}
 	b.Order = TurnOrder(n, int(rs.Rules.BossEvery[n]))
 	if b.Pos < -1 || b.Pos >= len(b.Order) {
-		return perr(fmt.Sprintf("not a place in the turn order (-1 to %d)", len(b.Order)-1), "boss", "order-at")
+		return l.errf(play.Path{"boss", "order-at"}, "not a place in the turn order (-1 to %d)", len(b.Order)-1)
 	}
-	if bp.Turns < 0 {
-		return perr("negative", "boss", "turns")
+	if bp.MaxTurns < 0 || bp.MaxTurns > maxTurnLimit {
+		return l.errf(play.Path{"boss", "max-turns"}, "%d is not 1 to %d (0 or left out: the rules data's %d)", bp.MaxTurns, maxTurnLimit, g.defaultBossTurns())
 	}
 	b.MaxTurns = g.defaultBossTurns()
 	if bp.MaxTurns > 0 {
 		b.MaxTurns = bp.MaxTurns
+	}
+	// The boss wins when its turns reach the cap; every round has a boss
+	// turn, so rounds and turns are bounded by it too.
+	if bp.Turns < 0 || bp.Turns > b.MaxTurns {
+		return l.errf(play.Path{"boss", "turns"}, "%d is not 0 to %d (the boss wins at its turn %d)", bp.Turns, b.MaxTurns, b.MaxTurns)
+	}
+	if bp.Round < 0 || bp.Round > b.MaxTurns+1 {
+		return l.errf(play.Path{"boss", "round"}, "%d is not 1 to %d (each round has a boss turn, and the boss wins at its turn %d)", bp.Round, b.MaxTurns+1, b.MaxTurns)
+	}
+	if last := b.Round * len(b.Order); l.p.Turn > last {
+		return l.errf(play.Path{"turn"}, "%d, but round %d ends with turn %d", l.p.Turn, b.Round, last)
 	}
 	if bp.Corners == nil {
 		for c := range 4 {
@@ -932,41 +1075,41 @@ func (g *Game) loadBoss(l *loader, p *Position, n int, mods func([]ModPos, ...an
 		}
 	}
 	if len(bp.Corners) != 4 {
-		return perr("a boss has 4 corners", "boss", "corners")
+		return l.errf(play.Path{"boss", "corners"}, "a boss has 4 corners, not %d", len(bp.Corners))
 	}
 	used := [4]bool{}
 	for c, cp := range bp.Corners {
+		path := play.Path{"boss", "corners", c}
 		pos := slices.Index(cornerNames[:], cp.At)
 		if pos < 0 || used[pos] {
-			return perr(fmt.Sprintf("%s is not a free position (nw, ne, se, sw)", quote.Quote(cp.At)), "boss", "corners", c, "at")
+			return l.errf(path.With("at"), "%s is not a free position (nw, ne, se, sw)", quote.Quote(cp.At))
 		}
 		used[pos] = true
 		b.Rot[pos] = int8(c)
 		if cp.Color != def.Corners[c].Color.String() {
-			return perr(fmt.Sprintf("%s's corner %d is %s", def.ID, c+1, def.Corners[c].Color), "boss", "corners", c, "color")
+			return l.errf(path.With("color"), "%s's corner %d is %s", def.ID, c+1, def.Corners[c].Color)
 		}
 		if cp.Damage < 0 || cp.Damage > int(def.Corners[c].HP) {
-			return perr(fmt.Sprintf("%d damage on a bar of %d", cp.Damage, def.Corners[c].HP), "boss", "corners", c, "damage")
+			return l.errf(path.With("damage"), "%d damage on a bar of %d", cp.Damage, def.Corners[c].HP)
 		}
 		b.CornerDmg[c] = int8(cp.Damage)
 	}
-	card := func(ids []string, path ...any) ([]int16, *posErr) {
+	card := func(ids []string, path play.Path) ([]int16, error) {
 		var out []int16
 		for i, id := range ids {
 			k := slices.IndexFunc(def.Cards, func(c int16) bool { return rs.BossCards[c].ID == id })
 			if k < 0 {
-				return nil, perr(fmt.Sprintf("%s has no card %s", def.ID, quote.Quote(id)), append(path, i)...)
+				return nil, l.errf(path.With(i), "%s has no card %s", def.ID, quote.Quote(id))
 			}
 			out = append(out, def.Cards[k])
 		}
 		return out, nil
 	}
-	var err *posErr
-	if b.Discard, err = card(bp.Discard, "boss", "discard"); err != nil {
+	if b.Discard, err = card(bp.Discard, play.Path{"boss", "discard"}); err != nil {
 		return err
 	}
 	if bp.Deck != nil {
-		if b.Deck, err = card(*bp.Deck, "boss", "deck"); err != nil {
+		if b.Deck, err = card(*bp.Deck, play.Path{"boss", "deck"}); err != nil {
 			return err
 		}
 	} else {
@@ -982,131 +1125,150 @@ func (g *Game) loadBoss(l *loader, p *Position, n int, mods func([]ModPos, ...an
 	want := slices.Clone(def.Cards)
 	slices.Sort(want)
 	if !slices.Equal(all, want) {
-		return perr(fmt.Sprintf("the deck and discard hold each of %s's %d cards once", def.ID, len(def.Cards)), "boss", "deck")
+		return l.errf(play.Path{"boss", "deck"}, "the deck and discard hold each of %s's %d cards once", def.ID, len(def.Cards))
 	}
 	if len(b.Deck) == 0 {
-		return perr("the deck needs its current card", "boss", "deck")
+		return l.errf(play.Path{"boss", "deck"}, "the deck needs its current card")
 	}
 	g.Boss = b
 	g.nextID++
 	b.piece = &Piece{ID: g.nextID, Kind: BossPiece, Card: -1, Owner: int8(n), Slot: -1, Tile: at, Attached: -1}
-	if b.piece.Mods, err = mods(bp.Mods, "boss", "mods"); err != nil {
+	if b.piece.Mods, err = l.mods(bp.Mods, play.Path{"boss", "mods"}); err != nil {
 		return err
 	}
 	g.Pieces = append(g.Pieces, b.piece)
 	return nil
 }
 
-// loadShop reads versus's shop and VP cards.
-func (g *Game) loadShop(l *loader, p *Position) *posErr {
-	rs := g.Rules
+// shopCards reads versus's shop: each card in as many places as it has
+// copies; the deck as given, or every copy not elsewhere.
+func (l *loader) shopCards() error {
+	rs, g, p := l.rs, l.g, l.p
 	if g.Boss != nil {
 		if len(p.ShopDisc)+len(p.ShopRow)+len(p.Spent) > 0 || p.ShopDeck != nil && len(*p.ShopDeck) > 0 || p.VPDeck != nil && len(*p.VPDeck) > 0 {
-			return perr("boss mode has no shop and no VP cards", "shop-deck")
+			return l.errf(play.Path{"shop-deck"}, "boss mode has no shop and no VP cards")
 		}
 		return nil
 	}
-	shops := func(ids []string, path ...any) ([]int16, *posErr) {
+	shops := func(ids []string, path play.Path) ([]int16, error) {
 		out := make([]int16, 0, len(ids))
 		for i, id := range ids {
-			c, e := l.shop(id, append(path, i)...)
-			if e != nil {
-				return nil, e
+			c, err := l.shop(id, path.With(i))
+			if err != nil {
+				return nil, err
 			}
 			out = append(out, c)
 		}
 		return out, nil
 	}
-	var e *posErr
-	if g.ShopDiscard, e = shops(p.ShopDisc, "shop-discard"); e != nil {
-		return e
+	var err error
+	if g.ShopDiscard, err = shops(p.ShopDisc, play.Path{"shop-discard"}); err != nil {
+		return err
 	}
-	if g.ShopRow, e = shops(p.ShopRow, "shop-row"); e != nil {
-		return e
+	if len(p.ShopRow) > int(g.num.ShopRow) {
+		return l.errf(play.Path{"shop-row"}, "%d places; the shop row has %d", len(p.ShopRow), g.num.ShopRow)
 	}
-	if g.Spent, e = shops(p.Spent, "spent"); e != nil {
-		return e
+	if g.ShopRow, err = shops(p.ShopRow, play.Path{"shop-row"}); err != nil {
+		return err
 	}
-	for _, c := range slices.Concat(g.ShopDiscard, g.Spent) {
+	if g.Spent, err = shops(p.Spent, play.Path{"spent"}); err != nil {
+		return err
+	}
+	for _, z := range []struct {
+		name string
+		cs   []int16
+	}{{"shop-discard", g.ShopDiscard}, {"spent", g.Spent}} {
+		if k := slices.Index(z.cs, -1); k >= 0 {
+			return l.errf(play.Path{z.name, k}, `"-" is only for an empty place of the shop row`)
+		}
+	}
+	second := rs.Rules.SecondPlayer // dealt to the second player, not in the deck
+	copies := func(c int16) int {
+		if c == second {
+			return max(int(rs.ShopCards[c].Copies), 1)
+		}
+		return int(rs.ShopCards[c].Copies)
+	}
+	left := make([]int, len(rs.ShopCards)) // copies not yet placed
+	for i := range left {
+		left[i] = copies(int16(i))
+	}
+	count := func(c int16, path play.Path) error {
 		if c < 0 {
-			return perr(`"-" is only for an empty place of the shop row`, "shop-discard")
+			return nil
+		}
+		if left[c]--; left[c] < 0 {
+			return l.errf(path, "shop card %s is in more places than its %d copies", rs.ShopCards[c].ID, copies(c))
+		}
+		return nil
+	}
+	for _, z := range []struct {
+		path play.Path
+		cs   []int16
+	}{{play.Path{"shop-discard"}, g.ShopDiscard}, {play.Path{"shop-row"}, g.ShopRow}, {play.Path{"spent"}, g.Spent},
+		{play.Path{"players", 0, "shop"}, g.Players[0].Shop}, {play.Path{"players", 1, "shop"}, g.Players[1].Shop}} {
+		for k, c := range z.cs {
+			if err := count(c, z.path.With(k)); err != nil {
+				return err
+			}
+		}
+	}
+	for i, q := range g.unitPieces() {
+		if err := count(q.Attached, play.Path{"units", i, "attached"}); err != nil {
+			return err
 		}
 	}
 	if p.ShopDeck != nil {
-		d, e := shops(*p.ShopDeck, "shop-deck")
-		if e != nil {
-			return e
+		d, err := shops(*p.ShopDeck, play.Path{"shop-deck"})
+		if err != nil {
+			return err
 		}
-		if slices.Contains(d, -1) {
-			return perr(`"-" is only for an empty place of the shop row`, "shop-deck")
+		for k, c := range d {
+			if c < 0 {
+				return l.errf(play.Path{"shop-deck", k}, `"-" is only for an empty place of the shop row`)
+			}
+			if err := count(c, play.Path{"shop-deck", k}); err != nil {
+				return err
+			}
 		}
 		slices.Reverse(d)
 		g.ShopDeck = d
-	} else if g.num.Shop {
-		left := make([]int, len(rs.ShopCards))
-		for i, c := range rs.ShopCards {
-			if int16(i) != rs.Rules.SecondPlayer {
-				left[i] = int(c.Copies)
-			}
-		}
-		for _, cs := range [][]int16{g.ShopDiscard, g.ShopRow, g.Spent, g.Players[0].Shop, g.Players[1].Shop} {
-			for _, c := range cs {
-				if c >= 0 {
-					left[c]--
-				}
-			}
-		}
-		for _, q := range g.Pieces {
-			if q.Attached >= 0 {
-				left[q.Attached]--
-			}
-		}
-		for c := len(left) - 1; c >= 0; c-- {
-			for range max(0, left[c]) {
-				g.ShopDeck = append(g.ShopDeck, int16(c))
-			}
-		}
+		return nil
 	}
-	if p.VPDeck != nil {
-		for i, v := range *p.VPDeck {
-			if v < 0 || v > 127 {
-				return perr("not a VP card value", "vp-deck", i)
-			}
-			g.VPDeck = append(g.VPDeck, int8(v))
+	if !g.num.Shop {
+		return nil
+	}
+	if second >= 0 {
+		left[second] = 0 // dealt, never drawn
+	}
+	for c := len(left) - 1; c >= 0; c-- {
+		for range left[c] {
+			g.ShopDeck = append(g.ShopDeck, int16(c))
 		}
-	} else {
-		deck := slices.Clone(rs.VPDeck.Cards)
-		slices.Sort(deck)
-		for i := range g.Players {
-			for _, v := range g.Players[i].VPCards {
-				if k := slices.Index(deck, v); k >= 0 {
-					deck = slices.Delete(deck, k, k+1)
-				}
-			}
-		}
-		g.VPDeck = deck
 	}
 	return nil
 }
 
 // replayInFlight applies a position's in-flight actions: the action that
 // was under way and the decisions taken in it.
-func (g *Game) replayInFlight(texts []string) error {
+func (l *loader) replayInFlight() error {
+	g, texts := l.g, l.p.InFlight
 	for i, s := range texts {
+		path := play.Path{"in-flight", i}
 		legal := g.LegalActions()
 		k := slices.IndexFunc(legal, func(a Action) bool { return g.Text(a) == play.Normalize(s) })
 		if k < 0 {
-			return fmt.Errorf("in-flight[%d]: %s is not legal here", i, quote.Quote(s))
+			return l.errf(path, "%s is not legal here", quote.Quote(s))
 		}
 		if err := g.Apply(legal[k]); err != nil {
-			return fmt.Errorf("in-flight[%d]: %v", i, err)
+			return l.errf(path, "%v", err)
 		}
 		if g.pending == nil && i < len(texts)-1 {
-			return fmt.Errorf("in-flight[%d]: %s ends its action; only its decisions may follow", i, quote.Quote(s))
+			return l.errf(path, "%s ends its action; only its decisions may follow", quote.Quote(s))
 		}
 	}
 	if len(texts) > 0 && g.pending == nil {
-		return fmt.Errorf("in-flight: the actions end with no decision pending; write the position after them instead")
+		return l.errf(play.Path{"in-flight"}, "the actions end with no decision pending; write the position after them instead")
 	}
 	return nil
 }

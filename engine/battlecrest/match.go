@@ -92,7 +92,7 @@ func loadMatch(rules any, state *yaml.Node) (play.Match, error) {
 	if err != nil {
 		return nil, err
 	}
-	return Load(rs, state)
+	return play.Playable(Load(rs, state))
 }
 
 // Seats implements play.Match.

@@ -17,7 +17,7 @@ import (
 // (docs/battlecrest.md, "Positions and actions"). Every field written is
 // read back; fields a designer may leave out say so.
 type position struct {
-	MapSet string `json:"map-set" yaml:"map-set"`
+	MapSet string `json:"map-set" yaml:"map-set" pos:"required"`
 	// Turn counts each player's turn; left out, 1.
 	Turn int `json:"turn" yaml:"turn"`
 	// Active is the seat (0 or 1) whose turn it is.
@@ -27,15 +27,16 @@ type position struct {
 	Done []string `json:"done,omitempty" yaml:"done,omitempty"`
 	// Used are the special abilities used this turn: p1:hero, p2:minion,
 	// landmark:<id>.
-	Used      []string        `json:"used,omitempty" yaml:"used,omitempty"`
-	Seats     []seatState     `json:"seats" yaml:"seats"`
-	Landmarks []landmarkState `json:"landmarks" yaml:"landmarks"`
-	Warriors  []warriorState  `json:"warriors" yaml:"warriors"`
+	Used []string `json:"used,omitempty" yaml:"used,omitempty"`
 	// Pending is what is left to resolve of the current player action,
 	// outermost first; the last step is the decision awaited. Empty: the
-	// active player chooses a player action.
-	Pending []stepState `json:"pending,omitempty" yaml:"pending,omitempty"`
-	Over    bool        `json:"over,omitempty" yaml:"over,omitempty"`
+	// active player chooses a player action. It is written before the
+	// seats: a state cut inside it lacks them, and is refused.
+	Pending   []stepState     `json:"pending,omitempty" yaml:"pending,omitempty"`
+	Seats     []seatState     `json:"seats" yaml:"seats" pos:"required"`
+	Landmarks []landmarkState `json:"landmarks" yaml:"landmarks" pos:"required"`
+	Warriors  []warriorState  `json:"warriors" yaml:"warriors" pos:"required"`
+	Over      bool            `json:"over,omitempty" yaml:"over,omitempty"`
 	// Winner is the seat that won; left out while the game goes on and
 	// for a draw.
 	Winner *int   `json:"winner,omitempty" yaml:"winner,omitempty"`
@@ -46,26 +47,26 @@ type position struct {
 }
 
 type seatState struct {
-	HeroSet string `json:"hero-set" yaml:"hero-set"`
+	HeroSet string `json:"hero-set" yaml:"hero-set" pos:"required"`
 	// Cards is the action row in order; left out, the set's cards START
 	// side up and active.
 	Cards []cardState `json:"cards,omitempty" yaml:"cards,omitempty"`
 }
 
 type cardState struct {
-	ID        string `json:"id" yaml:"id"`
+	ID        string `json:"id" yaml:"id" pos:"required"`
 	Side      string `json:"side" yaml:"side"` // start (the default) or back
 	Exhausted bool   `json:"exhausted" yaml:"exhausted"`
 }
 
 type landmarkState struct {
-	ID      string `json:"id" yaml:"id"`
-	At      string `json:"at" yaml:"at"`
+	ID      string `json:"id" yaml:"id" pos:"required"`
+	At      string `json:"at" yaml:"at" pos:"required"`
 	Flipped bool   `json:"flipped" yaml:"flipped"`
 }
 
 type warriorState struct {
-	ID string `json:"id" yaml:"id"`
+	ID string `json:"id" yaml:"id" pos:"required"`
 	// At is the tile it stands on; left out for a defeated warrior.
 	At       string `json:"at,omitempty" yaml:"at,omitempty"`
 	Wounded  bool   `json:"wounded" yaml:"wounded"`
@@ -76,8 +77,8 @@ type warriorState struct {
 
 // stepState is one pending step (see rules.go for what each does).
 type stepState struct {
-	Do        string         `json:"do" yaml:"do"`
-	Seat      int            `json:"seat" yaml:"seat"`
+	Do        string         `json:"do" yaml:"do" pos:"required"`
+	Seat      int            `json:"seat" yaml:"seat" pos:"required"`
 	Warrior   string         `json:"warrior,omitempty" yaml:"warrior,omitempty"`
 	Card      string         `json:"card,omitempty" yaml:"card,omitempty"`
 	Abilities []abilityState `json:"abilities,omitempty" yaml:"abilities,omitempty"`
@@ -210,127 +211,136 @@ func (g *Game) abilityState(a table.Ability) abilityState {
 	return s
 }
 
-// node finds the node at path under n (mapping keys and list indexes), or
-// the deepest node found on the way: errors point at it.
-func node(n *yaml.Node, path ...any) *yaml.Node {
-	if n == nil {
-		return nil
-	}
-	if n.Kind == yaml.DocumentNode && len(n.Content) > 0 {
-		n = n.Content[0]
-	}
-	for _, p := range path {
-		var next *yaml.Node
-		switch k := p.(type) {
-		case string:
-			if n.Kind == yaml.MappingNode {
-				for i := 0; i+1 < len(n.Content); i += 2 {
-					if n.Content[i].Value == k {
-						next = n.Content[i+1]
-					}
-				}
-			}
-		case int:
-			if n.Kind == yaml.SequenceNode && k < len(n.Content) {
-				next = n.Content[k]
-			}
-		}
-		if next == nil {
-			return n
-		}
-		n = next
-	}
-	return n
-}
-
-// Load reads a game back from a position's state, checking every value: a
-// broken position is an error naming the field and its line, never a
-// panic. A position that is not at a decision resolves up to the next one.
+// Load reads a game back from a position's state: decode, then check each
+// field; a broken position is an error naming the field, its line and
+// column, never a panic. A position that is not at a decision resolves up
+// to the next one.
 func Load(rs *table.Ruleset, n *yaml.Node) (*Game, error) {
 	var p position
 	if err := play.Decode(n, &p); err != nil {
 		return nil, err
 	}
-	bad := func(format string, path ...any) func(args ...any) error {
-		return func(args ...any) error { return play.PosError(node(n, path...), format, args...) }
+	l := &loader{n: n, p: &p}
+	for _, check := range []func(*table.Ruleset) error{l.header, l.seats, l.landmarks, l.warriors, l.turnDone, l.pending, l.result} {
+		if err := check(rs); err != nil {
+			return nil, err
+		}
 	}
+	g := l.g
+	if !g.over {
+		g.advance(false)
+	}
+	return g, nil
+}
+
+// loader builds a game from a decoded position, one field at a time.
+type loader struct {
+	n *yaml.Node
+	p *position
+	g *Game
+}
+
+func (l *loader) errf(path play.Path, format string, args ...any) error {
+	return play.Errorf(l.n, path, format, args...)
+}
+
+func (l *loader) header(rs *table.Ruleset) error {
+	p := l.p
 	mi := rs.MapSetIndex(p.MapSet)
 	if mi < 0 {
 		var ids []string
 		for _, m := range rs.MapSets {
 			ids = append(ids, m.ID)
 		}
-		return nil, play.PosError(node(n, "map-set"), "%v", unknown("map set", p.MapSet, ids))
+		return l.errf(play.Path{"map-set"}, "%v", unknown("map set", p.MapSet, ids))
 	}
 	g := &Game{RS: rs, Map: &rs.MapSets[mi], Winner: -1, toMove: -1, turn: p.Turn, Active: p.Active, Reason: p.Reason, over: p.Over}
+	l.g = g
 	if g.turn == 0 {
 		g.turn = 1
 	}
 	if g.turn < 0 || g.turn > MaxTurns {
-		return nil, bad("turn %d: a turn is 1 to %d", "turn")(p.Turn, MaxTurns)
+		return l.errf(play.Path{"turn"}, "%d is not 1 to %d", p.Turn, MaxTurns)
 	}
 	if p.Active != 0 && p.Active != 1 {
-		return nil, bad("active %d: the active seat is 0 or 1", "active")(p.Active)
+		return l.errf(play.Path{"active"}, "active %d: the active seat is 0 or 1", p.Active)
 	}
-	if len(p.Seats) != 2 {
-		return nil, bad("a game has two seats; this position has %d", "seats")(len(p.Seats))
+	return nil
+}
+
+func (l *loader) seats(rs *table.Ruleset) error {
+	if len(l.p.Seats) != 2 {
+		return l.errf(play.Path{"seats"}, "a game has two seats; this position has %d", len(l.p.Seats))
 	}
-	for s, st := range p.Seats {
+	for s, st := range l.p.Seats {
 		hi := rs.HeroSetIndex(st.HeroSet)
 		if hi < 0 {
 			var ids []string
 			for _, h := range rs.HeroSets {
 				ids = append(ids, h.ID)
 			}
-			return nil, play.PosError(node(n, "seats", s, "hero-set"), "%v", unknown("hero set", st.HeroSet, ids))
+			return l.errf(play.Path{"seats", s, "hero-set"}, "%v", unknown("hero set", st.HeroSet, ids))
 		}
-		g.seat(s, &rs.HeroSets[hi])
-		if err := g.loadCards(s, st.Cards, node(n, "seats", s, "cards")); err != nil {
-			return nil, err
+		l.g.seat(s, &rs.HeroSets[hi])
+		if err := l.cards(s, st.Cards, play.Path{"seats", s, "cards"}); err != nil {
+			return err
 		}
 	}
-	g.setIDs()
-	if err := g.loadLandmarks(p.Landmarks, node(n, "landmarks")); err != nil {
-		return nil, err
-	}
-	if err := g.loadWarriors(p.Warriors, node(n, "warriors")); err != nil {
-		return nil, err
+	l.g.setIDs()
+	return nil
+}
+
+// turnDone: the player actions and special abilities this turn.
+func (l *loader) turnDone(*table.Ruleset) error {
+	g, p := l.g, l.p
+	if len(p.Done) > 2 {
+		return l.errf(play.Path{"done"}, "done: %d player actions; a turn has two", len(p.Done))
 	}
 	for i, d := range p.Done {
 		if !slices.Contains([]string{ActMove, ActActivate, ActPrime, ActRefocus}, d) {
-			return nil, bad("done: %s is not a player action (move, activate, prime, refocus)", "done", i)(quote.Quote(d))
+			return l.errf(play.Path{"done", i}, "done: %s is not a player action (move, activate, prime, refocus)", quote.Quote(d))
 		}
 		if slices.Contains(p.Done[:i], d) {
-			return nil, bad("done: %s twice; a turn's two player actions differ", "done", i)(d)
+			return l.errf(play.Path{"done", i}, "done: %s twice; a turn's two player actions differ", d)
 		}
-	}
-	if len(p.Done) > 2 {
-		return nil, bad("done: %d player actions; a turn has two", "done")(len(p.Done))
 	}
 	g.done = p.Done
 	for i, u := range p.Used {
-		if !g.validUse(u) {
-			return nil, bad("used: %s is not a special ability of this game (p1:hero, p2:minion, landmark:<id>)", "used", i)(quote.Quote(u))
+		if !g.validUse(u) || slices.Contains(p.Used[:i], u) {
+			return l.errf(play.Path{"used", i}, "used: %s is not a special ability of this game (p1:hero, p2:minion, landmark:<id>), or is listed twice", quote.Quote(u))
 		}
 	}
 	g.used = p.Used
-	for i, st := range p.Pending {
-		s, err := g.loadStep(st, node(n, "pending", i))
-		if err != nil {
-			return nil, err
-		}
-		g.stack = append(g.stack, s)
+	return nil
+}
+
+func (l *loader) pending(*table.Ruleset) error {
+	if len(l.p.Pending) > 64 {
+		return l.errf(play.Path{"pending"}, "%d steps pending (at most 64)", len(l.p.Pending))
 	}
+	for i, st := range l.p.Pending {
+		s, err := l.step(st, play.Path{"pending", i})
+		if err != nil {
+			return err
+		}
+		l.g.stack = append(l.g.stack, s)
+	}
+	return nil
+}
+
+// result: who won, the random source, and the invariants of a game going on.
+func (l *loader) result(*table.Ruleset) error {
+	g, p := l.g, l.p
 	switch {
 	case p.Winner != nil && !p.Over:
-		return nil, bad("winner: the game is not over", "winner")()
+		return l.errf(play.Path{"winner"}, "winner: the game is not over")
 	case p.Winner != nil && *p.Winner != 0 && *p.Winner != 1:
-		return nil, bad("winner %d: a seat is 0 or 1", "winner")(*p.Winner)
+		return l.errf(play.Path{"winner"}, "winner %d: a seat is 0 or 1", *p.Winner)
 	case p.Winner != nil:
 		g.Winner = *p.Winner
 	}
 	if p.Over && len(p.Pending) > 0 {
-		return nil, bad("pending: the game is over; nothing is left to resolve", "pending")()
+		return l.errf(play.Path{"pending"}, "pending: the game is over; nothing is left to resolve")
 	}
 	g.pcg = rand.NewPCG(1, 0x9e3779b97f4a7c15)
 	if p.RNG != "" {
@@ -339,25 +349,23 @@ func Load(rs *table.Ruleset, n *yaml.Node) (*Game, error) {
 			err = g.pcg.UnmarshalBinary(b)
 		}
 		if err != nil {
-			return nil, bad("rng: %s is not a random source's state written by this engine", "rng")(quote.Quote(p.RNG))
+			return l.errf(play.Path{"rng"}, "rng: %s is not a random source's state written by this engine", quote.Quote(p.RNG))
 		}
 	}
 	g.rng = rand.New(g.pcg)
 	for s := range 2 {
 		if h := g.W[2*s]; !h.Alive && !g.over {
-			return nil, bad("hero %s is defeated but the game is not over", "warriors")(h.ID)
+			return l.errf(play.Path{"warriors"}, "hero %s is defeated but the game is not over", h.ID)
 		}
 	}
 	if err := g.Invariants(); err != nil {
-		return nil, bad("%v", "warriors")(err)
+		return l.errf(play.Path{"warriors"}, "%v", err)
 	}
-	if !g.over {
-		g.advance(false)
-	}
-	return g, nil
+	return nil
 }
 
-func (g *Game) loadCards(s int, cards []cardState, at *yaml.Node) error {
+func (l *loader) cards(s int, cards []cardState, path play.Path) error {
+	g := l.g
 	set := g.P[s].Set
 	if len(cards) == 0 {
 		for _, a := range set.Actions {
@@ -372,11 +380,11 @@ func (g *Game) loadCards(s int, cards []cardState, at *yaml.Node) error {
 	for i, c := range cards {
 		k := slices.Index(ids, c.ID)
 		if k < 0 {
-			return play.PosError(node(at, i, "id"), "%v", unknown("action card of hero set "+set.ID, c.ID, ids))
+			return l.errf(path.With(i, "id"), "%v", unknown("action card of hero set "+set.ID, c.ID, ids))
 		}
 		a := set.Actions[k]
 		if slices.ContainsFunc(g.P[s].Cards, func(x Card) bool { return x.Action == a }) {
-			return play.PosError(node(at, i, "id"), "card %s is in the action row twice", c.ID)
+			return l.errf(path.With(i, "id"), "card %s is in the action row twice", c.ID)
 		}
 		side := int8(0)
 		switch c.Side {
@@ -384,7 +392,7 @@ func (g *Game) loadCards(s int, cards []cardState, at *yaml.Node) error {
 		case "back":
 			side = 1
 		default:
-			return play.PosError(node(at, i, "side"), "card %s: side %s is start or back", c.ID, quote.Quote(c.Side))
+			return l.errf(path.With(i, "side"), "card %s: side %s is start or back", c.ID, quote.Quote(c.Side))
 		}
 		g.P[s].Cards = append(g.P[s].Cards, Card{Action: a, Side: side, Exhausted: c.Exhausted})
 	}
@@ -395,38 +403,39 @@ func (g *Game) loadCards(s int, cards []cardState, at *yaml.Node) error {
 				missing = append(missing, id)
 			}
 		}
-		return play.PosError(at, "the action row of hero set %s lacks %s", set.ID, strings.Join(missing, ", "))
+		return l.errf(path, "the action row of hero set %s lacks %s", set.ID, strings.Join(missing, ", "))
 	}
 	return nil
 }
 
-func (g *Game) loadLandmarks(ls []landmarkState, at *yaml.Node) error {
+func (l *loader) landmarks(*table.Ruleset) error {
+	g, ls, path := l.g, l.p.Landmarks, play.Path{"landmarks"}
 	var ids []string
-	for _, l := range g.Map.Landmarks {
-		ids = append(ids, g.RS.Landmarks[l].ID)
+	for _, lm := range g.Map.Landmarks {
+		ids = append(ids, g.RS.Landmarks[lm].ID)
 	}
-	for i, l := range ls {
-		k := slices.Index(ids, l.ID)
+	for i, lp := range ls {
+		k := slices.Index(ids, lp.ID)
 		if k < 0 {
-			return play.PosError(node(at, i, "id"), "%v", unknown("landmark of map set "+g.Map.ID, l.ID, ids))
+			return l.errf(path.With(i, "id"), "%v", unknown("landmark of map set "+g.Map.ID, lp.ID, ids))
 		}
 		li := g.Map.Landmarks[k]
-		pos, err := ParseTile(l.At)
+		pos, err := ParseTile(lp.At)
 		if err != nil {
-			return play.PosError(node(at, i, "at"), "landmark %s: %v", l.ID, err)
+			return l.errf(path.With(i, "at"), "landmark %s: %v", lp.ID, err)
 		}
 		if g.Map.At(int(pos.R), int(pos.C)) != table.LandmarkPos {
-			return play.PosError(node(at, i, "at"), "landmark %s: %s is not a landmark position (L) of map set %s", l.ID, l.At, g.Map.ID)
+			return l.errf(path.With(i, "at"), "landmark %s: %s is not a landmark position (L) of map set %s", lp.ID, lp.At, g.Map.ID)
 		}
 		for _, o := range g.Lm {
 			switch {
 			case o.Landmark == li:
-				return play.PosError(node(at, i, "id"), "landmark %s is on the map twice", l.ID)
+				return l.errf(path.With(i, "id"), "landmark %s is on the map twice", lp.ID)
 			case o.Pos == pos:
-				return play.PosError(node(at, i, "at"), "landmarks %s and %s are both at %s", g.RS.Landmarks[o.Landmark].ID, l.ID, l.At)
+				return l.errf(path.With(i, "at"), "landmarks %s and %s are both at %s", g.RS.Landmarks[o.Landmark].ID, lp.ID, lp.At)
 			}
 		}
-		g.Lm = append(g.Lm, Placed{Landmark: li, Pos: pos, Flipped: l.Flipped})
+		g.Lm = append(g.Lm, Placed{Landmark: li, Pos: pos, Flipped: lp.Flipped})
 	}
 	if len(g.Lm) != len(ids) {
 		var missing []string
@@ -435,7 +444,7 @@ func (g *Game) loadLandmarks(ls []landmarkState, at *yaml.Node) error {
 				missing = append(missing, id)
 			}
 		}
-		return play.PosError(at, "the map lacks landmark %s", strings.Join(missing, ", "))
+		return l.errf(path, "the map lacks landmark %s", strings.Join(missing, ", "))
 	}
 	slices.SortFunc(g.Lm, func(a, b Placed) int {
 		if a.Pos.R != b.Pos.R {
@@ -446,7 +455,8 @@ func (g *Game) loadLandmarks(ls []landmarkState, at *yaml.Node) error {
 	return nil
 }
 
-func (g *Game) loadWarriors(ws []warriorState, at *yaml.Node) error {
+func (l *loader) warriors(*table.Ruleset) error {
+	g, ws, path := l.g, l.p.Warriors, play.Path{"warriors"}
 	var ids []string
 	for i := range g.W {
 		if g.hasWarrior(i) {
@@ -455,12 +465,13 @@ func (g *Game) loadWarriors(ws []warriorState, at *yaml.Node) error {
 	}
 	seen := map[int]bool{}
 	for i, s := range ws {
+		at := path.With(i)
 		wi := g.warrior(s.ID)
 		if wi < 0 {
-			return play.PosError(node(at, i, "id"), "%v", unknown("warrior", s.ID, ids))
+			return l.errf(at.With("id"), "%v", unknown("warrior", s.ID, ids))
 		}
 		if seen[wi] {
-			return play.PosError(node(at, i, "id"), "warrior %s is listed twice", s.ID)
+			return l.errf(at.With("id"), "warrior %s is listed twice", s.ID)
 		}
 		seen[wi] = true
 		w := &g.W[wi]
@@ -468,20 +479,22 @@ func (g *Game) loadWarriors(ws []warriorState, at *yaml.Node) error {
 		w.Alive = !s.Defeated
 		switch {
 		case s.Defeated && s.At != "":
-			return play.PosError(node(at, i, "at"), "warrior %s is defeated, so it stands nowhere", s.ID)
+			return l.errf(at.With("at"), "warrior %s is defeated, so it stands nowhere", s.ID)
+		case !s.Defeated && s.At == "":
+			return l.errf(at.With("at"), "warrior %s stands nowhere: give its tile, or defeated: true", s.ID)
 		case !s.Defeated:
 			pos, err := ParseTile(s.At)
 			if err != nil {
-				return play.PosError(node(at, i, "at"), "warrior %s: %v", s.ID, err)
+				return l.errf(at.With("at"), "warrior %s: %v", s.ID, err)
 			}
 			if !g.isSpace(pos) {
-				return play.PosError(node(at, i, "at"), "warrior %s: %s is not a space of map set %s", s.ID, s.At, g.Map.ID)
+				return l.errf(at.With("at"), "warrior %s: %s is not a space of map set %s", s.ID, s.At, g.Map.ID)
 			}
 			w.Pos = pos
 		}
 		if w.Minion {
 			if s.Health != nil {
-				return play.PosError(node(at, i, "health"), "warrior %s is a minion: its card's side (wounded or not) is its health", s.ID)
+				return l.errf(at.With("health"), "warrior %s is a minion: its card's side (wounded or not) is its health", s.ID)
 			}
 			continue
 		}
@@ -496,14 +509,14 @@ func (g *Game) loadWarriors(ws []warriorState, at *yaml.Node) error {
 		}
 		if s.Health != nil {
 			if *s.Health < int(lo) || *s.Health > int(hi) {
-				return play.PosError(node(at, i, "health"), "hero %s: health %d is off its health card's %s track (%d to %d)", s.ID, *s.Health, map[bool]string{false: "healthy", true: "wounded"}[w.Wounded], lo, hi)
+				return l.errf(at.With("health"), "hero %s: health %d is off its health card's %s track (%d to %d)", s.ID, *s.Health, map[bool]string{false: "healthy", true: "wounded"}[w.Wounded], lo, hi)
 			}
 			w.Health = int8(*s.Health)
 		}
 	}
-	for i, id := range ids {
+	for _, id := range ids {
 		if !seen[g.warrior(id)] {
-			return play.PosError(at, "warrior %s is not listed (write defeated: true for a defeated one)", ids[i])
+			return l.errf(path, "warrior %s is not listed (write defeated: true for a defeated one)", id)
 		}
 	}
 	return nil
@@ -522,10 +535,11 @@ func (g *Game) validUse(u string) bool {
 	return false
 }
 
-func (g *Game) loadStep(st stepState, at *yaml.Node) (step, error) {
+func (l *loader) step(st stepState, at play.Path) (step, error) {
+	g := l.g
 	s := step{Kind: st.Do, Seat: st.Seat, Targets: nil, Lm: -1}
 	if st.Seat != 0 && st.Seat != 1 {
-		return s, play.PosError(node(at, "seat"), "seat %d: a seat is 0 or 1", st.Seat)
+		return s, l.errf(at.With("seat"), "seat %d: a seat is 0 or 1", st.Seat)
 	}
 	warrior := func() error {
 		if s.W = g.warrior(st.Warrior); s.W < 0 {
@@ -535,7 +549,7 @@ func (g *Game) loadStep(st stepState, at *yaml.Node) (step, error) {
 					ids = append(ids, g.W[i].ID)
 				}
 			}
-			return play.PosError(node(at, "warrior"), "%s step: %v", st.Do, unknown("warrior", st.Warrior, ids))
+			return l.errf(at.With("warrior"), "%s step: %v", st.Do, unknown("warrior", st.Warrior, ids))
 		}
 		return nil
 	}
@@ -544,7 +558,7 @@ func (g *Game) loadStep(st stepState, at *yaml.Node) (step, error) {
 	case stepSpecial:
 		sp, _, _, _ := g.special(st.Seat, st.Source)
 		if sp == nil {
-			return s, play.PosError(node(at, "source"), "special: %s is not a special ability of seat %d (hero, minion, landmark:<id>)", quote.Quote(st.Source), st.Seat)
+			return s, l.errf(at.With("source"), "special: %s is not a special ability of seat %d (hero, minion, landmark:<id>)", quote.Quote(st.Source), st.Seat)
 		}
 		s.Src = st.Source
 		if sp.Aim != table.AimAny {
@@ -557,16 +571,16 @@ func (g *Game) loadStep(st stepState, at *yaml.Node) (step, error) {
 			return s, err
 		}
 		if g.W[s.W].Player != st.Seat {
-			return s, play.PosError(node(at, "warrior"), "more-moves: %s is not seat %d's warrior", st.Warrior, st.Seat)
+			return s, l.errf(at.With("warrior"), "more-moves: %s is not seat %d's warrior", st.Warrior, st.Seat)
 		}
 	case stepPlan:
 		s.Card = slices.IndexFunc(g.P[st.Seat].Cards, func(c Card) bool { return g.RS.Actions[c.Action].ID == st.Card })
 		if s.Card < 0 {
-			return s, play.PosError(node(at, "card"), "abilities: %s is not a card of seat %d's action row", quote.Quote(st.Card), st.Seat)
+			return s, l.errf(at.With("card"), "abilities: %s is not a card of seat %d's action row", quote.Quote(st.Card), st.Seat)
 		}
 	case stepResolve:
 		for i, a := range st.Abilities {
-			ab, err := g.loadAbility(a, node(at, "abilities", i))
+			ab, err := l.ability(a, at.With("abilities", i))
 			if err != nil {
 				return s, err
 			}
@@ -575,14 +589,14 @@ func (g *Game) loadStep(st stepState, at *yaml.Node) (step, error) {
 	case stepFlip:
 		s.Lm = slices.IndexFunc(g.Lm, func(p Placed) bool { return g.RS.Landmarks[p.Landmark].ID == st.Landmark })
 		if s.Lm < 0 {
-			return s, play.PosError(node(at, "landmark"), "flip: %s is not a landmark on the map", quote.Quote(st.Landmark))
+			return s, l.errf(at.With("landmark"), "flip: %s is not a landmark on the map", quote.Quote(st.Landmark))
 		}
 	case stepMarch:
 		if err := warrior(); err != nil {
 			return s, err
 		}
 		if st.Movement < 0 || st.Movement > 99 {
-			return s, play.PosError(node(at, "movement"), "march: movement %d is not 0 to 99", st.Movement)
+			return s, l.errf(at.With("movement"), "march: movement %d is not 0 to 99", st.Movement)
 		}
 		s.Move = st.Movement
 	case stepAttack, stepForce:
@@ -590,20 +604,20 @@ func (g *Game) loadStep(st stepState, at *yaml.Node) (step, error) {
 			return s, err
 		}
 		if st.Ability == nil {
-			return s, play.PosError(at, "%s: the step needs its ability", st.Do)
+			return s, l.errf(at, "%s: the step needs its ability", st.Do)
 		}
-		ab, err := g.loadAbility(*st.Ability, node(at, "ability"))
+		ab, err := l.ability(*st.Ability, at.With("ability"))
 		if err != nil {
 			return s, err
 		}
 		if ab.Keyword.String() != st.Do {
-			return s, play.PosError(node(at, "ability"), "%s: the ability is %s", st.Do, ab.Keyword)
+			return s, l.errf(at.With("ability"), "%s: the ability is %s", st.Do, ab.Keyword)
 		}
 		s.Ab = ab
 		for k, v := range st.Bonus {
 			b := slices.Index(table.BonusNames[:], k)
 			if b < 0 || v < 0 || v > 99 {
-				return s, play.PosError(node(at, "bonus", k), "%s: bonus %s: %d is not a count of map bonus icons (attack, defense, range, movement, force)", st.Do, k, v)
+				return s, l.errf(at.With("bonus", k), "%s: bonus %s: %d is not a count of map bonus icons (attack, defense, range, movement, force)", st.Do, k, v)
 			}
 			s.Bonus[b] = v
 		}
@@ -619,36 +633,37 @@ func (g *Game) loadStep(st stepState, at *yaml.Node) (step, error) {
 			for _, ph := range okPhase {
 				names = append(names, phaseNames[ph])
 			}
-			return s, play.PosError(node(at, "phase"), "%s: phase %s is one of %s", st.Do, quote.Quote(st.Phase), strings.Join(names, ", "))
+			return s, l.errf(at.With("phase"), "%s: phase %s is one of %s", st.Do, quote.Quote(st.Phase), strings.Join(names, ", "))
 		}
 		s.Phase = phase
 		for i, id := range st.Targets {
 			t := g.warrior(id)
 			if t < 0 {
-				return s, play.PosError(node(at, "targets", i), "%s: target %s is not a warrior of this game", st.Do, quote.Quote(id))
+				return s, l.errf(at.With("targets", i), "%s: target %s is not a warrior of this game", st.Do, quote.Quote(id))
 			}
 			if slices.Contains(s.Targets, t) {
-				return s, play.PosError(node(at, "targets", i), "%s: %s is targeted twice; each warrior only once", st.Do, id)
+				return s, l.errf(at.With("targets", i), "%s: %s is targeted twice; each warrior only once", st.Do, id)
 			}
 			s.Targets = append(s.Targets, t)
 		}
 		if len(s.Targets) > int(ab.Targets) {
-			return s, play.PosError(node(at, "targets"), "%s: %d targets for an ability of up to %d", st.Do, len(s.Targets), ab.Targets)
+			return s, l.errf(at.With("targets"), "%s: %d targets for an ability of up to %d", st.Do, len(s.Targets), ab.Targets)
 		}
 		if phase != phaseFirst && len(s.Targets) == 0 {
-			return s, play.PosError(node(at, "targets"), "%s: phase %s needs the targets chosen", st.Do, st.Phase)
+			return s, l.errf(at.With("targets"), "%s: phase %s needs the targets chosen", st.Do, st.Phase)
 		}
 		if st.Next < 0 || st.Next > len(s.Targets) || phase == phaseDefend && st.Next == len(s.Targets) {
-			return s, play.PosError(node(at, "next"), "%s: next %d is not a target's index", st.Do, st.Next)
+			return s, l.errf(at.With("next"), "%s: next %d is not a target's index", st.Do, st.Next)
 		}
 		s.Next, s.Value = st.Next, st.Value
 	default:
-		return s, play.PosError(node(at, "do"), "%s is not a step (%s)", quote.Quote(st.Do), strings.Join([]string{stepMore, stepPlan, stepResolve, stepStar, stepFlip, stepAttack, stepMarch, stepForce, stepSpecial, stepEndTurn}, ", "))
+		return s, l.errf(at.With("do"), "%s is not a step (%s)", quote.Quote(st.Do), strings.Join([]string{stepMore, stepPlan, stepResolve, stepStar, stepFlip, stepAttack, stepMarch, stepForce, stepSpecial, stepEndTurn}, ", "))
 	}
 	return s, nil
 }
 
-func (g *Game) loadAbility(a abilityState, at *yaml.Node) (table.Ability, error) {
+func (l *loader) ability(a abilityState, at play.Path) (table.Ability, error) {
+	g := l.g
 	ab := table.Ability{Targets: 1, Crest: table.NoCrest}
 	var words []string
 	for _, k := range []struct {
@@ -659,7 +674,7 @@ func (g *Game) loadAbility(a abilityState, at *yaml.Node) (table.Ability, error)
 			words = append(words, k.kw.String())
 			ab.Keyword = k.kw
 			if *k.v < 0 || *k.v > 9 {
-				return ab, play.PosError(node(at, k.kw.String()), "%s %d is not 0 to 9", k.kw, *k.v)
+				return ab, l.errf(at.With(k.kw.String()), "%s %d is not 0 to 9", k.kw, *k.v)
 			}
 			ab.Value = int8(*k.v)
 		}
@@ -669,17 +684,17 @@ func (g *Game) loadAbility(a abilityState, at *yaml.Node) (table.Ability, error)
 		ab.Keyword = table.Star
 	}
 	if len(words) != 1 {
-		return ab, play.PosError(at, "an ability is exactly one of attack, march, force or star; this has %d", len(words))
+		return ab, l.errf(at, "an ability is exactly one of attack, march, force or star; this has %d", len(words))
 	}
 	r := slices.Index(table.RangeNames[:], a.Range)
 	aimed := ab.Keyword == table.Attack || ab.Keyword == table.Force
 	switch {
 	case r < 0 || aimed != (r > 0):
-		return ab, play.PosError(node(at, "range"), "%s: range %s (attack and force have short, medium or long; the others none)", words[0], quote.Quote(a.Range))
+		return ab, l.errf(at.With("range"), "%s: range %s (attack and force have short, medium or long; the others none)", words[0], quote.Quote(a.Range))
 	case (r == int(table.Long)) != (a.Reach >= 2) || a.Reach > 9:
-		return ab, play.PosError(node(at, "reach"), "%s: reach %d (long range has a reach of 2 to 9; other ranges none)", words[0], a.Reach)
+		return ab, l.errf(at.With("reach"), "%s: reach %d (long range has a reach of 2 to 9; other ranges none)", words[0], a.Reach)
 	case a.Targets < 0 || a.Targets > 4 || a.Targets > 1 && !aimed:
-		return ab, play.PosError(node(at, "targets"), "%s: targets %d (attack and force have 1 to 4)", words[0], a.Targets)
+		return ab, l.errf(at.With("targets"), "%s: targets %d (attack and force have 1 to 4)", words[0], a.Targets)
 	}
 	ab.Range, ab.Reach = table.Range(r), int8(a.Reach)
 	if a.Targets > 1 {
@@ -692,7 +707,7 @@ func (g *Game) loadAbility(a abilityState, at *yaml.Node) (table.Ability, error)
 			for _, c := range g.RS.Crests {
 				ids = append(ids, c.ID)
 			}
-			return ab, play.PosError(node(at, "crest"), "%v", unknown("crest", a.Crest, ids))
+			return ab, l.errf(at.With("crest"), "%v", unknown("crest", a.Crest, ids))
 		}
 		ab.Crest = int16(c)
 	}

@@ -7,6 +7,7 @@ import (
 	"gopkg.in/yaml.v3"
 
 	"github.com/roundtable-dev/roundtable/engine/play"
+	"github.com/roundtable-dev/roundtable/engine/play/playtest"
 )
 
 const goodState = `
@@ -46,7 +47,7 @@ func TestLoadFillsDefaults(t *testing.T) {
 // and its line, never a panic.
 func TestLoadRejectsBrokenPositions(t *testing.T) {
 	cases := []struct{ name, from, to, want string }{
-		{"map set", "map-set: thornmere", "map-set: thornmeer", `line 2:10: no map set "thornmeer" (did you mean "thornmere"?)`},
+		{"map set", "map-set: thornmere", "map-set: thornmeer", `2:10: map-set: no map set "thornmeer" (did you mean "thornmere"?)`},
 		{"hero set", "{hero-set: hollis}", "{hero-set: holis}", `no hero set "holis" (did you mean "hollis"?)`},
 		{"one seat", "seats: [{hero-set: corvane}, {hero-set: hollis}]", "seats: [{hero-set: corvane}]", "a game has two seats; this position has 1"},
 		{"tile off the map", "{id: corvane, at: a5}", "{id: corvane, at: z9}", `warrior corvane: z9 is not a space of map set thornmere`},
@@ -77,7 +78,7 @@ func TestLoadRejectsBrokenPositions(t *testing.T) {
 		{"step next", "active: 0", "active: 0\npending: [{do: attack, seat: 0, warrior: corvane, ability: {attack: 1, range: short}, phase: defend, targets: [nettle], next: 1}]", "next 1 is not a target's index"},
 		{"winner not over", "active: 0", "active: 0\nwinner: 1", "winner: the game is not over"},
 		{"rng", "active: 0", "active: 0\nrng: zz", `rng: "zz" is not a random source's state`},
-		{"turn", "active: 0", "active: 0\nturn: 201", "turn 201: a turn is 1 to 200"},
+		{"turn", "active: 0", "active: 0\nturn: 201", "4:7: turn: 201 is not 1 to 200"},
 	}
 	for _, c := range cases {
 		if !strings.Contains(goodState, c.from) {
@@ -154,25 +155,14 @@ func TestNewFlags(t *testing.T) {
 	}
 }
 
-// FuzzLoadPosition: whatever the state says, Load returns a game or an
-// error, and a loaded game plays on without panicking.
+// FuzzLoadPosition: any bytes as a position are refused with a position
+// error, or load and take a random and a greedy step and read back
+// (playtest.FuzzPositions); seeds are real positions, the scenarios', the
+// hostile corpus and the short designer states below.
 func FuzzLoadPosition(f *testing.F) {
-	f.Add(goodState)
-	f.Add(goodState + "pending: [{do: attack, seat: 0, warrior: corvane, ability: {attack: 2, range: long, reach: 4, targets: 2}, phase: more-targets, targets: [nettle]}]\n")
-	f.Add(goodState + "pending: [{do: resolve, seat: 0, abilities: [{star: true}, {march: 2}]}]\n")
-	f.Add(goodState + "done: [move, prime]\nused: [p1:hero, landmark:mirror-pool]\n")
-	f.Fuzz(func(t *testing.T, text string) {
-		g, err := loadState(text)
-		if err != nil {
-			return
-		}
-		for k := 0; k < 20 && !g.Over(); k++ {
-			if g.Legal() == 0 {
-				t.Fatalf("not over but no legal action")
-			}
-			if err := g.Apply(k % g.Legal()); err != nil {
-				t.Fatal(err)
-			}
-		}
-	})
+	for _, extra := range []string{"", "pending: [{do: attack, seat: 0, warrior: corvane, ability: {attack: 2, range: long, reach: 4, targets: 2}, phase: more-targets, targets: [nettle]}]\n",
+		"pending: [{do: resolve, seat: 0, abilities: [{star: true}, {march: 2}]}]\n", "done: [move, prime]\nused: [p1:hero, landmark:mirror-pool]\n"} {
+		f.Add(byte(0), []byte("game: battlecrest\nmode: versus\nstate:"+strings.ReplaceAll(goodState+extra, "\n", "\n  ")+"\nversion: 1\n"))
+	}
+	playtest.FuzzPositions(f, playtest.Game{ID: GameID, Modes: Modes, Rules: rs}, "testdata/scenarios", "testdata/hostile-positions")
 }

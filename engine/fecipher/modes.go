@@ -39,7 +39,7 @@ var Versus = play.Mode{
 		if err != nil {
 			return nil, err
 		}
-		return Load(rs, state)
+		return play.Playable(Load(rs, state))
 	},
 	Policies:      map[string]play.PolicyMaker{"random": play.NewRandom, "greedy": NewGreedy},
 	DefaultPolicy: "greedy",

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"math/rand/v2"
 	"slices"
+	"strings"
 
 	"gopkg.in/yaml.v3"
 
@@ -16,18 +17,19 @@ import (
 // Position is the whole state of a match as a designer reads and writes it
 // (docs/fecipher.md, "Positions and actions"): cards by id, zones in order.
 type Position struct {
-	Turn   int           `json:"turn" yaml:"turn"`     // turns begun; 0 during setup
-	Phase  string        `json:"phase" yaml:"phase"`   // setup, beginning, bond, deployment, action, end
-	Active int           `json:"active" yaml:"active"` // the seat whose turn it is
-	First  int           `json:"first" yaml:"first"`   // the seat that went first
-	Seats  []PlayerState `json:"players" yaml:"players"`
+	Turn   int    `json:"turn" yaml:"turn" pos:"required"`   // turns begun; 0 during setup
+	Phase  string `json:"phase" yaml:"phase" pos:"required"` // setup, beginning, bond, deployment, action, end
+	Active int    `json:"active" yaml:"active"`              // the seat whose turn it is
+	First  int    `json:"first" yaml:"first"`                // the seat that went first
 	// Pending is what is being resolved, innermost last; the last entry is
-	// the decision the seat to move takes (when it is one).
-	Pending []FrameState `json:"pending,omitempty" yaml:"pending,omitempty"`
-	Over    bool         `json:"over,omitempty" yaml:"over,omitempty"`
-	Winner  *int         `json:"winner,omitempty" yaml:"winner,omitempty"`
-	Reason  string       `json:"reason,omitempty" yaml:"reason,omitempty"`
-	NextUID int          `json:"next-uid,omitempty" yaml:"next-uid,omitempty"`
+	// the decision the seat to move takes (when it is one). It is written
+	// before the players: a state cut inside it lacks them, and is refused.
+	Pending []FrameState  `json:"pending,omitempty" yaml:"pending,omitempty"`
+	Seats   []PlayerState `json:"players" yaml:"players" pos:"required"`
+	Over    bool          `json:"over,omitempty" yaml:"over,omitempty"`
+	Winner  *int          `json:"winner,omitempty" yaml:"winner,omitempty"`
+	Reason  string        `json:"reason,omitempty" yaml:"reason,omitempty"`
+	NextUID int           `json:"next-uid,omitempty" yaml:"next-uid,omitempty"`
 	// EndQueued says the end phase's auto skills were already queued.
 	EndQueued bool `json:"end-queued,omitempty" yaml:"end-queued,omitempty"`
 	// RNG is the random source's state (hex of math/rand/v2's PCG); absent,
@@ -46,7 +48,7 @@ type PlayerState struct {
 	Broken   *int        `json:"orbs-broken,omitempty" yaml:"orbs-broken,omitempty"` // absent: 5 - orbs
 	Support  []string    `json:"support,omitempty" yaml:"support,omitempty,flow"`
 	Bonds    []BondState `json:"bonds" yaml:"bonds"`
-	Field    []UnitState `json:"field" yaml:"field"`
+	Field    []UnitState `json:"field" yaml:"field" pos:"required"`
 	Spent    int         `json:"spent,omitempty" yaml:"spent,omitempty"`   // bonds' worth paid this turn
 	Bonded   bool        `json:"bonded,omitempty" yaml:"bonded,omitempty"` // a bond was placed this turn
 	// Played are the cards that entered play for the player in this game
@@ -59,15 +61,15 @@ type PlayerState struct {
 
 // BondState is a card in the bond area.
 type BondState struct {
-	Card     string `json:"card" yaml:"card"`
+	Card     string `json:"card" yaml:"card" pos:"required"`
 	FaceDown bool   `json:"face-down" yaml:"face-down"` // reversed: no symbol
 }
 
 // UnitState is a unit on the field.
 type UnitState struct {
-	UID          int        `json:"uid,omitempty" yaml:"uid,omitempty"` // absent: numbered on load
-	Stack        []string   `json:"stack" yaml:"stack,flow"`            // bottom first; the last card is the unit
-	Area         string     `json:"area" yaml:"area"`                   // vanguard or rearguard
+	UID          int        `json:"uid,omitempty" yaml:"uid,omitempty"`     // absent: numbered on load
+	Stack        []string   `json:"stack" yaml:"stack,flow" pos:"required"` // bottom first; the last card is the unit
+	Area         string     `json:"area" yaml:"area" pos:"required"`        // vanguard or rearguard
 	Tapped       bool       `json:"tapped" yaml:"tapped"`
 	Main         bool       `json:"main,omitempty" yaml:"main,omitempty"`
 	ClassChanged bool       `json:"class-changed,omitempty" yaml:"class-changed,omitempty"`
@@ -98,8 +100,8 @@ type ModState struct {
 
 // FrameState is one entry of the pending stack.
 type FrameState struct {
-	Kind string `json:"kind" yaml:"kind"` // battle, skill, redraw, flip, discard, critical, evade
-	Seat int    `json:"seat" yaml:"seat"`
+	Kind string `json:"kind" yaml:"kind" pos:"required"` // battle, skill, redraw, flip, discard, critical, evade
+	Seat int    `json:"seat" yaml:"seat" pos:"required"`
 	Step int    `json:"step,omitempty" yaml:"step,omitempty"`
 	N    int    `json:"n,omitempty" yaml:"n,omitempty"` // flip, discard: how many still to choose
 	// battle
@@ -225,6 +227,13 @@ func (g *Game) Position() *Position {
 	return pos
 }
 
+// Bounds no rule gives: far above any match, low enough for the engine's
+// own types.
+const (
+	maxUID     = 1 << 20 // a unit's uid, and the last one given
+	maxPending = 64      // the entries of the pending stack
+)
+
 // Load reads a match back from a position's state.
 func Load(rs *table.Ruleset, state *yaml.Node) (*Match, error) {
 	var pos Position
@@ -238,65 +247,25 @@ func Load(rs *table.Ruleset, state *yaml.Node) (*Match, error) {
 	return &Match{G: g}, nil
 }
 
-// loader checks a position while building a game; errors name the field
-// and, through the state's nodes, its line.
+// loader checks a position while building a game; its errors name the
+// field's path and, through the state's node, its line and column.
 type loader struct {
 	rs   *table.Ruleset
 	node *yaml.Node
+	pos  *Position
+	g    *Game
 }
 
-// at finds the node of a path of keys and indexes in the state, for errors.
-func (l *loader) at(path ...any) *yaml.Node {
-	n := l.node
-	for _, k := range path {
-		if n == nil {
-			return nil
-		}
-		if n.Kind == yaml.DocumentNode && len(n.Content) > 0 {
-			n = n.Content[0]
-		}
-		switch k := k.(type) {
-		case string:
-			var next *yaml.Node
-			for i := 0; i+1 < len(n.Content) && n.Kind == yaml.MappingNode; i += 2 {
-				if n.Content[i].Value == k {
-					next = n.Content[i+1]
-				}
-			}
-			n = next
-		case int:
-			if n.Kind != yaml.SequenceNode || k >= len(n.Content) {
-				return n
-			}
-			n = n.Content[k]
-		}
-	}
-	return n
+func (l *loader) errf(path play.Path, format string, args ...any) error {
+	return play.Errorf(l.node, path, format, args...)
 }
 
-func (l *loader) errf(path []any, format string, args ...any) error {
-	where := ""
-	for _, k := range path {
-		switch k := k.(type) {
-		case string:
-			if where != "" {
-				where += "."
-			}
-			where += k
-		case int:
-			where += fmt.Sprintf("[%d]", k)
-		}
-	}
-	n := l.at(path...)
-	return play.PosError(n, "%s: %s", where, fmt.Sprintf(format, args...))
-}
-
-func (l *loader) cards(path []any, ids []string) ([]int, error) {
+func (l *loader) cards(path play.Path, ids []string) ([]int, error) {
 	out := make([]int, 0, len(ids))
 	for i, id := range ids {
 		c := l.rs.CardIndex(id)
 		if c < 0 {
-			return nil, l.errf(append(slices.Clone(path), i), "unknown card %s", quote.Quote(id))
+			return nil, l.errf(path.With(i), "unknown card %s", quote.Quote(id))
 		}
 		out = append(out, c)
 	}
@@ -312,181 +281,25 @@ func phaseOf(s string) (Phase, bool) {
 	return 0, false
 }
 
-// FromPosition builds a game from a position, checking every value. node,
-// when not nil, is the state's YAML, for line numbers in errors.
+// FromPosition builds a game from a position: decode, then check each
+// field. node, when not nil, is the state's YAML, for lines in errors.
 func FromPosition(rs *table.Ruleset, pos *Position, node *yaml.Node) (*Game, error) {
-	l := &loader{rs: rs, node: node}
-	g := &Game{RS: rs, Turn: pos.Turn, Active: pos.Active, First: pos.First, Over: pos.Over, Reason: pos.Reason, Winner: -1, NextUID: pos.NextUID, EndQueued: pos.EndQueued}
-	ph, ok := phaseOf(pos.Phase)
-	if !ok {
-		return nil, l.errf([]any{"phase"}, "unknown phase %s (setup, beginning, bond, deployment, action, end)", quote.Quote(pos.Phase))
+	l := &loader{rs: rs, node: node, pos: pos,
+		g: &Game{RS: rs, Turn: pos.Turn, Active: pos.Active, First: pos.First, Over: pos.Over, Reason: pos.Reason, Winner: -1, NextUID: pos.NextUID, EndQueued: pos.EndQueued}}
+	if err := l.header(); err != nil {
+		return nil, err
 	}
-	g.Phase = ph
-	if pos.Turn < 0 || pos.Turn > TurnLimit {
-		return nil, l.errf([]any{"turn"}, "turn %d is not within 0..%d", pos.Turn, TurnLimit)
-	}
-	for _, s := range []struct {
-		name string
-		v    int
-	}{{"active", pos.Active}, {"first", pos.First}} {
-		if s.v != 0 && s.v != 1 {
-			return nil, l.errf([]any{s.name}, "seat %d is not 0 or 1", s.v)
-		}
-	}
-	if len(pos.Seats) != 2 {
-		return nil, l.errf([]any{"players"}, "a match has 2 players, not %d", len(pos.Seats))
-	}
-	if pos.Winner != nil {
-		if !pos.Over || *pos.Winner < 0 || *pos.Winner > 1 {
-			return nil, l.errf([]any{"winner"}, "a winner is seat 0 or 1 of a match that is over")
-		}
-		g.Winner = *pos.Winner
-	}
-	if pos.RNG == "" {
-		g.pcg = rand.NewPCG(1, 0x9e3779b97f4a7c15)
-	} else {
-		b, err := hex.DecodeString(pos.RNG)
-		g.pcg = &rand.PCG{}
-		if err == nil {
-			err = g.pcg.UnmarshalBinary(b)
-		}
-		if err != nil {
-			return nil, l.errf([]any{"rng"}, "not a random source's state written by this engine")
-		}
-	}
-	g.Rng = rand.New(g.pcg)
 	uids := map[int]bool{}
-	for i, ps := range pos.Seats {
-		path := func(k ...any) []any { return append([]any{"players", i}, k...) }
-		p := &Player{Name: ps.Name, DeckID: ps.DeckList, Spent: ps.Spent, Bonded: ps.Bonded}
-		if p.Name == "" {
-			p.Name = fmt.Sprintf("P%d", i+1)
-		}
-		var err error
-		zones := []struct {
-			key string
-			ids []string
-			dst *[]int
-		}{{"deck", ps.Deck, &p.Deck}, {"hand", ps.Hand, &p.Hand}, {"retreat", ps.Retreat, &p.Retreat}, {"orbs", ps.Orbs, &p.Orbs}, {"support", ps.Support, &p.Support}}
-		for _, z := range zones {
-			if *z.dst, err = l.cards(path(z.key), z.ids); err != nil {
-				return nil, err
-			}
-		}
-		if len(p.Orbs) > OrbCount {
-			return nil, l.errf(path("orbs"), "%d orbs; a player has at most %d", len(p.Orbs), OrbCount)
-		}
-		p.Broken = max(0, OrbCount-len(p.Orbs))
-		if ph == Setup {
-			p.Broken = 0
-		}
-		if ps.Broken != nil {
-			p.Broken = *ps.Broken
-			if p.Broken < 0 || len(p.Orbs)+p.Broken != OrbCount && ph != Setup {
-				return nil, l.errf(path("orbs-broken"), "%d orbs broken with %d left; they make %d", p.Broken, len(p.Orbs), OrbCount)
-			}
-		}
-		if p.Spent < 0 {
-			return nil, l.errf(path("spent"), "spent %d is negative", p.Spent)
-		}
-		for k, b := range ps.Bonds {
-			c := rs.CardIndex(b.Card)
-			if c < 0 {
-				return nil, l.errf(path("bonds", k, "card"), "unknown card %s", quote.Quote(b.Card))
-			}
-			p.Bonds = append(p.Bonds, Bond{Card: c, Reversed: b.FaceDown})
-		}
-		names := map[string]int{}
-		for k, us := range ps.Field {
-			if len(us.Stack) == 0 {
-				return nil, l.errf(path("field", k, "stack"), "a unit is a stack of at least one card")
-			}
-			st, err := l.cards(path("field", k, "stack"), us.Stack)
-			if err != nil {
-				return nil, err
-			}
-			u := &Unit{UID: us.UID, Stack: st, Tapped: us.Tapped, Main: us.Main, ClassChanged: us.ClassChanged, Used: slices.Clone(us.Used), Attacked: us.Attacked}
-			for mi, ms := range us.Mods {
-				m := Mod{Attack: int16(ms.Attack), Double: ms.Double, MinRange: int8(ms.MinRange), MaxRange: int8(ms.MaxRange),
-					Unevadable: ms.Unevadable, UnevadableMain: ms.UnevadableMain, NoEvade: ms.NoEvade, NoCrit: ms.NoCritical,
-					Shield: ms.Indestructible, ShieldCost: int8(ms.ShieldCost), BackLine: ms.BackLine, Orbs: int8(ms.Orbs), Ends: ms.Ends, Battle: ms.Battle}
-				for _, n := range ms.Acquire {
-					k := slices.Index(table.EmblemNames[:], n)
-					if k < 0 {
-						return nil, l.errf(path("field", k, "mods", mi, "acquire"), "unknown emblem %s", quote.Quote(n))
-					}
-					m.Acquire |= 1 << uint(k)
-				}
-				if ms.Attack < -200 || ms.Attack > 200 || ms.MinRange < 0 || ms.MaxRange > 3 || ms.MinRange > ms.MaxRange || ms.Orbs < 0 || ms.Orbs > 5 || ms.Ends < 0 {
-					return nil, l.errf(path("field", k, "mods", mi), "a mod out of range (attack -200..200, range 1..3, orbs 0..5, ends a turn)")
-				}
-				u.Mods = append(u.Mods, m)
-			}
-			for _, si := range us.Used {
-				if si < 0 || si >= len(g.C(u.Card()).Skills) {
-					return nil, l.errf(path("field", k, "used"), "card %s has no skill %d", us.Stack[len(us.Stack)-1], si)
-				}
-			}
-			switch us.Area {
-			case "vanguard":
-				u.Area = Vanguard
-			case "rearguard":
-				u.Area = Rearguard
-			default:
-				return nil, l.errf(path("field", k, "area"), "area %s is not vanguard or rearguard", quote.Quote(us.Area))
-			}
-			if u.UID < 0 || uids[u.UID] {
-				return nil, l.errf(path("field", k, "uid"), "uid %d is negative or taken by another unit", u.UID)
-			}
-			if u.UID > 0 {
-				uids[u.UID] = true
-			}
-			name := g.C(u.Card()).Unit
-			if j, dup := names[name]; dup && !g.sameNameOK(u.Card()) {
-				return nil, l.errf(path("field", k), "a second unit named %s (the first is field[%d]): one unit per unit name", name, j)
-			}
-			names[name] = k
-			p.Field = append(p.Field, u)
-		}
-		mains := 0
-		for _, u := range p.Field {
-			if u.Main {
-				mains++
-			}
-		}
-		if mains != 1 {
-			return nil, l.errf(path("field"), "%d units are marked main; a player has exactly one main character", mains)
-		}
-		// The cards that entered play: as listed, and those of the field
-		// and the bonds.
-		if p.Played, err = l.cards(path("played"), ps.Played); err != nil {
+	for i := range pos.Seats {
+		if err := l.player(i, uids); err != nil {
 			return nil, err
 		}
-		for k, c := range p.Played {
-			if slices.Contains(p.Played[:k], c) {
-				return nil, l.errf(path("played", k), "card %s is listed twice", ps.Played[k])
-			}
-		}
-		for _, u := range p.Field {
-			for _, c := range u.Stack {
-				if !slices.Contains(p.Played, c) {
-					p.Played = append(p.Played, c)
-				}
-			}
-		}
-		for _, b := range p.Bonds {
-			if !slices.Contains(p.Played, b.Card) {
-				p.Played = append(p.Played, b.Card)
-			}
-		}
-		g.P[i] = p
 	}
+	g := l.g
 	// Number units written without a uid.
 	for _, p := range g.P {
 		for _, u := range p.Field {
-			if u.UID > g.NextUID {
-				g.NextUID = u.UID
-			}
+			g.NextUID = max(g.NextUID, u.UID)
 		}
 	}
 	for _, p := range g.P {
@@ -497,6 +310,9 @@ func FromPosition(rs *table.Ruleset, pos *Position, node *yaml.Node) (*Game, err
 			}
 		}
 		p.Size = p.Cards()
+	}
+	if len(pos.Pending) > maxPending {
+		return nil, l.errf(play.Path{"pending"}, "%d entries (at most %d)", len(pos.Pending), maxPending)
 	}
 	for k, fs := range pos.Pending {
 		f, err := l.frame(g, k, fs)
@@ -512,8 +328,261 @@ func FromPosition(rs *table.Ruleset, pos *Position, node *yaml.Node) (*Game, err
 	return g, nil
 }
 
+// header: the turn, phase, seats, result and random source.
+func (l *loader) header() error {
+	g, pos := l.g, l.pos
+	ph, ok := phaseOf(pos.Phase)
+	if !ok {
+		return l.errf(play.Path{"phase"}, "unknown phase %s (setup, beginning, bond, deployment, action, end)", quote.Quote(pos.Phase))
+	}
+	g.Phase = ph
+	if pos.Turn < 0 || pos.Turn > TurnLimit {
+		return l.errf(play.Path{"turn"}, "%d is not 0 to %d", pos.Turn, TurnLimit)
+	}
+	for _, s := range []struct {
+		name string
+		v    int
+	}{{"active", pos.Active}, {"first", pos.First}} {
+		if s.v != 0 && s.v != 1 {
+			return l.errf(play.Path{s.name}, "seat %d is not 0 or 1", s.v)
+		}
+	}
+	if pos.NextUID < 0 || pos.NextUID > maxUID {
+		return l.errf(play.Path{"next-uid"}, "%d is not 0 to %d", pos.NextUID, maxUID)
+	}
+	if len(pos.Seats) != 2 {
+		return l.errf(play.Path{"players"}, "a match has 2 players, not %d", len(pos.Seats))
+	}
+	if pos.Winner != nil {
+		if !pos.Over || *pos.Winner < 0 || *pos.Winner > 1 {
+			return l.errf(play.Path{"winner"}, "a winner is seat 0 or 1 of a match that is over")
+		}
+		g.Winner = *pos.Winner
+	}
+	if pos.RNG == "" {
+		g.pcg = rand.NewPCG(1, 0x9e3779b97f4a7c15)
+	} else {
+		b, err := hex.DecodeString(pos.RNG)
+		g.pcg = &rand.PCG{}
+		if err == nil {
+			err = g.pcg.UnmarshalBinary(b)
+		}
+		if err != nil {
+			return l.errf(play.Path{"rng"}, "not a random source's state written by this engine")
+		}
+	}
+	g.Rng = rand.New(g.pcg)
+	return nil
+}
+
+// player reads seat i: its zones, bonds, field and the cards it played.
+func (l *loader) player(i int, uids map[int]bool) error {
+	rs, g, ps := l.rs, l.g, l.pos.Seats[i]
+	path := play.Path{"players", i}
+	p := &Player{Name: ps.Name, DeckID: ps.DeckList, Spent: ps.Spent, Bonded: ps.Bonded}
+	if p.Name == "" {
+		p.Name = fmt.Sprintf("P%d", i+1)
+	}
+	var err error
+	for _, z := range []struct {
+		key string
+		ids []string
+		dst *[]int
+	}{{"deck", ps.Deck, &p.Deck}, {"hand", ps.Hand, &p.Hand}, {"retreat", ps.Retreat, &p.Retreat}, {"orbs", ps.Orbs, &p.Orbs}, {"support", ps.Support, &p.Support}} {
+		if *z.dst, err = l.cards(path.With(z.key), z.ids); err != nil {
+			return err
+		}
+	}
+	if len(p.Orbs) > OrbCount {
+		return l.errf(path.With("orbs"), "%d orbs; a player has at most %d", len(p.Orbs), OrbCount)
+	}
+	p.Broken = max(0, OrbCount-len(p.Orbs))
+	if g.Phase == Setup {
+		p.Broken = 0
+	}
+	if ps.Broken != nil {
+		p.Broken = *ps.Broken
+		if p.Broken < 0 || p.Broken > OrbCount || len(p.Orbs)+p.Broken != OrbCount && g.Phase != Setup {
+			return l.errf(path.With("orbs-broken"), "%d orbs broken with %d left; they make %d", p.Broken, len(p.Orbs), OrbCount)
+		}
+	}
+	for k, b := range ps.Bonds {
+		c := rs.CardIndex(b.Card)
+		if c < 0 {
+			return l.errf(path.With("bonds", k, "card"), "unknown card %s", quote.Quote(b.Card))
+		}
+		p.Bonds = append(p.Bonds, Bond{Card: c, Reversed: b.FaceDown})
+	}
+	if p.Spent < 0 || p.Spent > len(p.Bonds) {
+		return l.errf(path.With("spent"), "%d bonds' worth spent, with %d bonds", p.Spent, len(p.Bonds))
+	}
+	names := map[string]int{}
+	for k, us := range ps.Field {
+		u, err := l.unit(g, path.With("field", k), us, uids)
+		if err != nil {
+			return err
+		}
+		name := g.C(u.Card()).Unit
+		if j, dup := names[name]; dup && !g.sameNameOK(u.Card()) {
+			return l.errf(path.With("field", k), "a second unit named %s (the first is field[%d]): one unit per unit name", name, j)
+		}
+		names[name] = k
+		p.Field = append(p.Field, u)
+	}
+	mains := 0
+	for _, u := range p.Field {
+		if u.Main {
+			mains++
+		}
+	}
+	if mains != 1 {
+		return l.errf(path.With("field"), "%d units are marked main; a player has exactly one main character", mains)
+	}
+	if err := l.deckList(p, path); err != nil {
+		return err
+	}
+	// The cards that entered play: as listed, and those of the field and
+	// the bonds.
+	if p.Played, err = l.cards(path.With("played"), ps.Played); err != nil {
+		return err
+	}
+	for k, c := range p.Played {
+		if slices.Contains(p.Played[:k], c) {
+			return l.errf(path.With("played", k), "card %s is listed twice", ps.Played[k])
+		}
+	}
+	for _, u := range p.Field {
+		for _, c := range u.Stack {
+			if !slices.Contains(p.Played, c) {
+				p.Played = append(p.Played, c)
+			}
+		}
+	}
+	for _, b := range p.Bonds {
+		if !slices.Contains(p.Played, b.Card) {
+			p.Played = append(p.Played, b.Card)
+		}
+	}
+	g.P[i] = p
+	return nil
+}
+
+func (l *loader) unit(g *Game, path play.Path, us UnitState, uids map[int]bool) (*Unit, error) {
+	if len(us.Stack) == 0 {
+		return nil, l.errf(path.With("stack"), "a unit is a stack of at least one card")
+	}
+	st, err := l.cards(path.With("stack"), us.Stack)
+	if err != nil {
+		return nil, err
+	}
+	u := &Unit{UID: us.UID, Stack: st, Tapped: us.Tapped, Main: us.Main, ClassChanged: us.ClassChanged, Used: slices.Clone(us.Used), Attacked: us.Attacked}
+	for mi, ms := range us.Mods {
+		m := Mod{Attack: int16(ms.Attack), Double: ms.Double, MinRange: int8(ms.MinRange), MaxRange: int8(ms.MaxRange),
+			Unevadable: ms.Unevadable, UnevadableMain: ms.UnevadableMain, NoEvade: ms.NoEvade, NoCrit: ms.NoCritical,
+			Shield: ms.Indestructible, ShieldCost: int8(ms.ShieldCost), BackLine: ms.BackLine, Orbs: int8(ms.Orbs), Ends: ms.Ends, Battle: ms.Battle}
+		for ai, n := range ms.Acquire {
+			k := slices.Index(table.EmblemNames[:], n)
+			if k < 0 {
+				return nil, l.errf(path.With("mods", mi, "acquire", ai), "unknown emblem %s", quote.Quote(n))
+			}
+			m.Acquire |= 1 << uint(k)
+		}
+		if ms.Attack < -200 || ms.Attack > 200 || ms.MinRange < 0 || ms.MaxRange > 3 || ms.MinRange > ms.MaxRange || ms.Orbs < 0 || ms.Orbs > 5 ||
+			ms.Ends < 0 || ms.Ends > TurnLimit+1 || ms.ShieldCost < 0 || ms.ShieldCost > 99 {
+			return nil, l.errf(path.With("mods", mi), "a mod out of range (attack -200..200, range 1..3, orbs 0..5, shield cost 0..99, ends a turn)")
+		}
+		u.Mods = append(u.Mods, m)
+	}
+	for k, si := range us.Used {
+		if si < 0 || si >= len(g.C(u.Card()).Skills) {
+			return nil, l.errf(path.With("used", k), "card %s has no skill %d", us.Stack[len(us.Stack)-1], si)
+		}
+	}
+	switch us.Area {
+	case "vanguard":
+		u.Area = Vanguard
+	case "rearguard":
+		u.Area = Rearguard
+	default:
+		return nil, l.errf(path.With("area"), "area %s is not vanguard or rearguard", quote.Quote(us.Area))
+	}
+	if u.UID < 0 || u.UID > maxUID || uids[u.UID] {
+		return nil, l.errf(path.With("uid"), "uid %d is not 0 to %d, or is taken by another unit", u.UID, maxUID)
+	}
+	if u.UID > 0 {
+		uids[u.UID] = true
+	}
+	return u, nil
+}
+
+// deckList: a player's cards, in every zone, are the deck list it plays
+// (when named), each card once; without one, no more than the largest deck
+// list of the content holds.
+func (l *loader) deckList(p *Player, path play.Path) error {
+	all := slices.Concat(p.Deck, p.Hand, p.Retreat, p.Orbs, p.Support)
+	for _, b := range p.Bonds {
+		all = append(all, b.Card)
+	}
+	for _, u := range p.Field {
+		all = append(all, u.Stack...)
+	}
+	if p.DeckID == "" {
+		most := 0
+		for _, d := range l.rs.Decks {
+			n := 0
+			for _, e := range d.Cards {
+				n += int(e.Count)
+			}
+			most = max(most, n)
+		}
+		if len(l.rs.Decks) > 0 && len(all) > most {
+			return l.errf(path, "%d cards, but the largest deck list of the content has %d", len(all), most)
+		}
+		return nil
+	}
+	di := l.rs.DeckIndex(p.DeckID)
+	if di < 0 {
+		var ids []string
+		for _, d := range l.rs.Decks {
+			ids = append(ids, d.ID)
+		}
+		return l.errf(path.With("deck-list"), "no deck %s (decks: %s)", quote.Quote(p.DeckID), strings.Join(ids, ", "))
+	}
+	left := map[int]int{}
+	n := 0
+	for _, e := range l.rs.Decks[di].Cards {
+		left[int(e.Card)] += int(e.Count)
+		n += int(e.Count)
+	}
+	for _, c := range all {
+		if left[c]--; left[c] < 0 {
+			return l.errf(path, "card %s is in more places than deck %s has copies of it", l.rs.Cards[c].ID, p.DeckID)
+		}
+	}
+	if len(all) != n {
+		return l.errf(path, "%d cards in all, but deck %s has %d: %s", len(all), p.DeckID, n, missing(l.rs, left))
+	}
+	return nil
+}
+
+// missing lists the cards a deck has left over (for messages), at most a
+// few.
+func missing(rs *table.Ruleset, left map[int]int) string {
+	var ids []string
+	for c, k := range left {
+		for range k {
+			ids = append(ids, rs.Cards[c].ID)
+		}
+	}
+	slices.Sort(ids)
+	if len(ids) > 5 {
+		return strings.Join(ids[:5], ", ") + fmt.Sprintf(" and %d more are nowhere", len(ids)-5)
+	}
+	return strings.Join(ids, ", ") + " nowhere"
+}
+
 func (l *loader) frame(g *Game, k int, fs FrameState) (*Frame, error) {
-	path := func(key string) []any { return []any{"pending", k, key} }
+	path := func(key string) play.Path { return play.Path{"pending", k, key} }
 	f := &Frame{Seat: fs.Seat, Step: fs.Step, N: fs.N, Attacker: fs.Attacker, Defender: fs.Defender, ASup: fs.ASup, DSup: fs.DSup,
 		ASupCard: -1, DSupCard: -1, Critical: fs.Critical, Evaded: fs.Evaded, Defeated: fs.Defeated, Unit: fs.Unit, Skill: fs.Skill,
 		Start: fs.Start, Effect: fs.Effect, Target: fs.Target, Chosen: slices.Clone(fs.Chosen), Cause: fs.Cause, Pay: fs.Pay}
@@ -525,8 +594,19 @@ func (l *loader) frame(g *Game, k int, fs FrameState) (*Frame, error) {
 	if fs.Seat != 0 && fs.Seat != 1 {
 		return nil, l.errf(path("seat"), "seat %d is not 0 or 1", fs.Seat)
 	}
-	if fs.Step < 0 || fs.N < 0 {
-		return nil, l.errf(path("step"), "step and n are not negative")
+	if fs.Step < 0 || fs.N < 0 || fs.N > 99 {
+		return nil, l.errf(path("step"), "step is not negative and n is 0 to 99")
+	}
+	if fs.ASup < 0 || fs.ASup > 999 || fs.DSup < 0 || fs.DSup > 999 {
+		return nil, l.errf(path("attack-support"), "support values are 0 to 999")
+	}
+	if len(fs.Chosen) > 64 {
+		return nil, l.errf(path("chosen"), "%d units chosen (at most 64)", len(fs.Chosen))
+	}
+	for j, uid := range fs.Chosen {
+		if uid < 0 || uid > g.NextUID {
+			return nil, l.errf(play.Path{"pending", k, "chosen", j}, "no unit has uid %d (the last uid given is %d)", uid, g.NextUID)
+		}
 	}
 	// A unit a frame names may have left the field since (a defender
 	// destroyed before its battle ends); need says it must be there.

@@ -105,9 +105,9 @@ players:
 		t.Fatalf("the good position: %v", err)
 	}
 	for _, c := range []struct{ from, to, want string }{
-		{"hand: [cain-cavalier]", "hand: [cain-cavaleir]", `line 5:12: players[0].hand[0]: unknown card "cain-cavaleir"`},
-		{"phase: action", "phase: battle", `line 2:8: phase: unknown phase "battle"`},
-		{"area: vanguard, main: true}]\n  - name: P2", "area: middle, main: true}]\n  - name: P2", `line 6:49: players[0].field[0].area: area "middle" is not vanguard or rearguard`},
+		{"hand: [cain-cavalier]", "hand: [cain-cavaleir]", `5:12: players[0].hand[0]: unknown card "cain-cavaleir"`},
+		{"phase: action", "phase: battle", `2:8: phase: unknown phase "battle"`},
+		{"area: vanguard, main: true}]\n  - name: P2", "area: middle, main: true}]\n  - name: P2", `6:49: players[0].field[0].area: area "middle" is not vanguard or rearguard`},
 		{"[{stack: [chrom-prince], area: vanguard, main: true}]", "[{stack: [chrom-prince], area: vanguard}]", "players[1].field: 0 units are marked main"},
 		{"[{stack: [chrom-prince], area: vanguard, main: true}]", "[{stack: [chrom-prince], area: vanguard, main: true}, {stack: [chrom-exalt], area: rearguard}]", "a second unit named Chrom"},
 		{"hand: [cain-cavalier]", "hand: [cain-cavalier]\n    orbs: [a, b]", `unknown card "a"`},
@@ -117,7 +117,7 @@ players:
 		{"turn: 3", "turn: 3\npending: [{kind: skill, seat: 0, card: marth-young-prince, skill: 7}]", "card marth-young-prince has no skill 7"},
 		{"turn: 3", "turn: 3\nrng: zz", "rng: not a random source's state"},
 		{"turn: 3", "turn: 3\ncolour: red", `unknown field "colour"`},
-		{"turn: 3", "turn: -1", "turn -1 is not within 0..400"},
+		{"turn: 3", "turn: -1", "1:7: turn: -1 is not 0 to 400"},
 		{"  - name: P2\n    field: [{stack: [chrom-prince], area: vanguard, main: true}]\n", "", "a match has 2 players, not 1"},
 	} {
 		bad := strings.Replace(good, c.from, c.to, 1)

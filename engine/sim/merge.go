@@ -19,6 +19,11 @@ func Merge(rs []*Result) (*Result, error) {
 	rs = slices.Clone(rs)
 	slices.SortStableFunc(rs, func(a, b *Result) int { return a.Range.First - b.Range.First })
 	base := rs[0]
+	for _, r := range rs {
+		if r.Interrupted {
+			return nil, fmt.Errorf("games %d–%d are an interrupted run (Ctrl-C): play that shard again", r.Range.First, r.Range.End)
+		}
+	}
 	for _, r := range rs[1:] {
 		if d := differs(base, r); d != "" {
 			return nil, fmt.Errorf("games %d–%d and %d–%d are not of one run: their %s differ", base.Range.First, base.Range.End, r.Range.First, r.Range.End, d)

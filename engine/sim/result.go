@@ -26,13 +26,16 @@ type Result struct {
 	Policies []string `json:"policies"`
 	// Budget is the search policy's playouts per decision (0: no seat
 	// searches).
-	Budget     int     `json:"budget"`
-	Seed       uint64  `json:"seed"`
-	Games      int     `json:"games"` // in the whole run, every shard
-	Range      Range   `json:"range"` // the games counted here
-	MaxActions int     `json:"max_actions"`
-	Level      float64 `json:"level"` // of every interval
-	Band       Band    `json:"band"`
+	Budget int    `json:"budget"`
+	Seed   uint64 `json:"seed"`
+	Games  int    `json:"games"` // in the whole run, every shard
+	Range  Range  `json:"range"` // the games counted here
+	// Interrupted says the run was stopped (Ctrl-C) before the end of its
+	// range: Range holds the games played, the first ones of it.
+	Interrupted bool    `json:"interrupted,omitempty"`
+	MaxActions  int     `json:"max_actions"`
+	Level       float64 `json:"level"` // of every interval
+	Band        Band    `json:"band"`
 
 	Played  int     `json:"played"`
 	Draws   int     `json:"draws"`  // capped games included

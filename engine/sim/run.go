@@ -38,8 +38,14 @@ type Config struct {
 	Workers    int     // 0: GOMAXPROCS
 	Level      float64 // of the intervals (default 0.95)
 	Band       Band    // default ±0.1
-	// Progress, when set, is told each time a game is counted.
+	// Progress, when set, is told every 100 ms how many games are counted,
+	// and once more at the end.
 	Progress func(done, total int)
+	// Stop, when closed, ends the run early (Ctrl-C): no game starts after
+	// it, the games under way are played to their end, and the result
+	// counts those played, which are the first games of the range
+	// (Result.Interrupted).
+	Stop <-chan struct{}
 }
 
 // GameSeed is the seed of game i of a run: the match and its policies are
@@ -94,6 +100,10 @@ func (c *Config) defaults() error {
 // from one and plays it with its own match and policies, and never waits
 // for another worker or for the counting (on two cores, a worker that
 // waits leaves its core idle until the scheduler finds it work).
+//
+// When c.Stop is closed a worker takes no further index, and every index
+// taken is played: the games played are the range's first ones, in order,
+// so an interrupted run is counted exactly as a run of those games.
 func Run(c Config) (*Result, error) {
 	if err := c.defaults(); err != nil {
 		return nil, err
@@ -116,6 +126,11 @@ func Run(c Config) (*Result, error) {
 			g, a := &gamer{c: &c}, newAcc()
 			accs[w] = a
 			for {
+				select {
+				case <-c.Stop:
+					return
+				default:
+				}
 				// Indexes are handed out in order, and a worker takes no
 				// game after one that failed: every game before the first
 				// failure is played, so the failure reported is the first.
@@ -160,11 +175,18 @@ func Run(c Config) (*Result, error) {
 	if firstErr != nil {
 		return nil, fmt.Errorf("game %d (seed %d): %v", firstErr.index, GameSeed(c.Seed, firstErr.index), firstErr.err)
 	}
+	played := int(done.Load())
 	if c.Progress != nil {
-		c.Progress(total, total)
+		c.Progress(played, total)
 	}
 	r := &Result{Game: c.Game, Mode: c.Mode, Flags: c.Flags, Policies: c.Policies, Budget: c.Budget,
 		Seed: c.Seed, Games: c.Games, Range: c.Range, MaxActions: c.MaxActions, Level: c.Level, Band: c.Band}
+	if played < total {
+		if taken := min(int(next.Load()), end) - first; taken != played {
+			return nil, fmt.Errorf("stopped with %d games counted of the %d taken", played, taken)
+		}
+		r.Range.End, r.Interrupted = first+played, true
+	}
 	a := newAcc()
 	for _, w := range accs {
 		if err := a.addResult(w.result(&Result{Level: c.Level, Band: c.Band})); err != nil {

@@ -8,6 +8,8 @@ import (
 	"runtime"
 	"slices"
 	"strings"
+	"sync"
+	"sync/atomic"
 	"testing"
 
 	"github.com/roundtable-dev/roundtable/engine/play"
@@ -375,4 +377,61 @@ func TestSpearman(t *testing.T) {
 	if same.Spearman == nil || *same.Spearman != 1 {
 		t.Fatalf("against itself: %v", same.Spearman)
 	}
+}
+
+// TestStoppedRunCountsItsFirstGames: a run stopped after its 300th match
+// has started (Ctrl-C) plays the games under way to their end and counts
+// exactly the first games of its range, as a run of those games does
+// (Interrupted aside), on any number of workers.
+func TestStoppedRunCountsItsFirstGames(t *testing.T) {
+	for _, workers := range []int{1, 3} {
+		stop := make(chan struct{})
+		var once sync.Once
+		var started atomic.Int64
+		var progress [][2]int
+		c := duel(100000, nil, func(c *sim.Config) {
+			c.Workers, c.Stop = workers, stop
+			next := c.New
+			c.New = func(seed uint64) (play.Match, error) {
+				if started.Add(1) == 300 {
+					once.Do(func() { close(stop) })
+				}
+				return next(seed)
+			}
+			c.Progress = func(done, total int) { progress = append(progress, [2]int{done, total}) }
+		})
+		r, err := sim.Run(c)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !r.Interrupted || r.Played < 300 || r.Played > 300+workers || r.Range != (sim.Range{First: 0, End: r.Played}) || r.Games != 100000 {
+			t.Fatalf("%d workers: interrupted %v, %d played, range %v of %d; want the first 300 to %d of 100000", workers, r.Interrupted, r.Played, r.Range, r.Games, 300+workers)
+		}
+		if last := progress[len(progress)-1]; last != [2]int{r.Played, 100000} {
+			t.Errorf("%d workers: last progress %v, want the games played of the run's %d", workers, last, 100000)
+		}
+		got, err := r.JSON()
+		if err != nil {
+			t.Fatal(err)
+		}
+		want := runJSON(t, duel(100000, nil, func(c *sim.Config) { c.Range = sim.Range{First: 0, End: r.Played} }))
+		want = bytes.Replace(want, []byte("\n  \"max_actions\""), []byte("\n  \"interrupted\": true,\n  \"max_actions\""), 1)
+		if !bytes.Equal(got, want) {
+			t.Errorf("%d workers: the stopped run differs from a run of its %d games:\n%s", workers, r.Played, firstLines(got, want))
+		}
+		if _, err := sim.Merge([]*sim.Result{r}); err == nil || !strings.Contains(err.Error(), "an interrupted run") {
+			t.Errorf("merging an interrupted run: %v", err)
+		}
+	}
+}
+
+// firstLines is where two texts first differ, a few lines of each.
+func firstLines(a, b []byte) string {
+	la, lb := strings.Split(string(a), "\n"), strings.Split(string(b), "\n")
+	for i := range min(len(la), len(lb)) {
+		if la[i] != lb[i] {
+			return fmt.Sprintf("line %d: %q, want %q", i+1, la[i], lb[i])
+		}
+	}
+	return fmt.Sprintf("%d lines, want %d", len(la), len(lb))
 }

@@ -36,7 +36,7 @@ var Battle = play.Mode{
 		if err != nil {
 			return nil, err
 		}
-		return Load(rs, state)
+		return play.Playable(Load(rs, state))
 	},
 	Policies: map[string]play.PolicyMaker{
 		"random": play.NewRandom,

@@ -21,7 +21,7 @@ import (
 // set-up card puts it, a pool left out is the side's dice not on cards, and
 // a missing rng starts a fixed random source.
 type Position struct {
-	Scenario string `json:"scenario" yaml:"scenario"`
+	Scenario string `json:"scenario" yaml:"scenario" pos:"required"`
 	Turn     int    `json:"turn" yaml:"turn"`     // player turns begun, from 1
 	Active   string `json:"active" yaml:"active"` // the side whose turn it is
 	// Phase is the decision due: action (the active side acts or passes),
@@ -61,9 +61,9 @@ type FormationPos struct {
 
 // AttackPos is an attack waiting for the defender's reaction.
 type AttackPos struct {
-	Formation string `json:"formation" yaml:"formation"`
-	Action    int    `json:"action" yaml:"action"` // 1-based, on the formation's card
-	Target    string `json:"target" yaml:"target"`
+	Formation string `json:"formation" yaml:"formation" pos:"required"`
+	Action    int    `json:"action" yaml:"action" pos:"required"` // 1-based, on the formation's card
+	Target    string `json:"target" yaml:"target" pos:"required"`
 	Dice      []int  `json:"dice,omitempty" yaml:"dice,flow,omitempty"` // removed from the card; none for a special formation
 }
 
@@ -106,119 +106,134 @@ func (g *Game) Position() any {
 	return p
 }
 
-// Load reads a battle back from a position's state (see Position); every
-// value is checked against the rules and the scenario.
+// Load reads a battle back from a position's state (see Position): decode,
+// then check each field against the rules and the scenario.
 func Load(rs *table.Ruleset, state *yaml.Node) (*Game, error) {
-	var p Position
-	if err := play.Decode(state, &p); err != nil {
+	l := &loader{rs: rs, n: state}
+	if err := play.Decode(state, &l.p); err != nil {
 		return nil, err
 	}
-	at := func(path ...string) *yaml.Node { return nodeAt(state, path...) }
-	si := rs.Scenario(p.Scenario)
+	for _, check := range []func() error{l.scenario, l.active, l.turn, l.sides, l.formations, l.pools, l.skip, l.phase} {
+		if err := check(); err != nil {
+			return nil, err
+		}
+	}
+	return l.g, nil
+}
+
+// loader builds a game from a decoded position, one field at a time.
+type loader struct {
+	rs *table.Ruleset
+	n  *yaml.Node
+	p  Position
+	g  *Game
+}
+
+func (l *loader) errf(path play.Path, format string, args ...any) error {
+	return play.Errorf(l.n, path, format, args...)
+}
+
+func (l *loader) scenario() error {
+	si := l.rs.Scenario(l.p.Scenario)
 	if si < 0 {
 		var ids []string
-		for _, s := range rs.Scenarios {
+		for _, s := range l.rs.Scenarios {
 			ids = append(ids, s.ID)
 		}
-		return nil, play.PosError(at("scenario"), "unknown scenario %s%s", quote.Quote(p.Scenario), hint(p.Scenario, ids))
+		return l.errf(play.Path{"scenario"}, "unknown scenario %s%s", quote.Quote(l.p.Scenario), hint(l.p.Scenario, ids))
 	}
 	pcg := rand.NewPCG(0, 0x7ab1eba771e5)
-	if p.RNG != "" {
-		b, err := hex.DecodeString(p.RNG)
+	if l.p.RNG != "" {
+		b, err := hex.DecodeString(l.p.RNG)
 		if err == nil {
 			err = pcg.UnmarshalBinary(b)
 		}
 		if err != nil {
-			return nil, play.PosError(at("rng"), "rng %s is not a random source's state written by this engine", quote.Quote(p.RNG))
+			return l.errf(play.Path{"rng"}, "%s is not a random source's state written by this engine", quote.Quote(l.p.RNG))
 		}
 	}
-	g := newGame(rs, si, pcg)
-	g.setUp()
-	sc := g.Scenario
-	sideOf := func(id string, n *yaml.Node) (int, error) {
-		for s := range 2 {
-			if sc.Sides[s].ID == id {
-				return s, nil
-			}
+	l.g = newGame(l.rs, si, pcg)
+	l.g.setUp()
+	return nil
+}
+
+// side is a side of the scenario by id.
+func (l *loader) side(id string, path play.Path) (int, error) {
+	sc := l.g.Scenario
+	for s := range 2 {
+		if sc.Sides[s].ID == id {
+			return s, nil
 		}
-		return -1, play.PosError(n, "scenario %s has no side %s (sides: %s, %s)", sc.ID, quote.Quote(id), sc.Sides[0].ID, sc.Sides[1].ID)
 	}
-	if p.Active != "" {
-		s, err := sideOf(p.Active, at("active"))
+	return -1, l.errf(path, "scenario %s has no side %s (sides: %s, %s)", sc.ID, quote.Quote(id), sc.Sides[0].ID, sc.Sides[1].ID)
+}
+
+func (l *loader) active() error {
+	if l.p.Active == "" {
+		return nil
+	}
+	s, err := l.side(l.p.Active, play.Path{"active"})
+	l.g.Active = s
+	return err
+}
+
+func (l *loader) turn() error {
+	if l.p.Turn < 0 || l.p.Turn > MaxTurns {
+		return l.errf(play.Path{"turn"}, "%d is not 1 to %d", l.p.Turn, MaxTurns)
+	}
+	l.g.turn = max(l.p.Turn, 1)
+	return nil
+}
+
+func (l *loader) sides() error {
+	sc := l.g.Scenario
+	for _, id := range sortedKeys(l.p.Sides) {
+		s, err := l.side(id, play.Path{"sides", play.Key(id)})
 		if err != nil {
-			return nil, err
+			return err
 		}
-		g.Active = s
-	}
-	g.turn = max(p.Turn, 1)
-	if p.Turn < 0 || p.Turn > MaxTurns {
-		return nil, play.PosError(at("turn"), "turn %d is not 1 to %d", p.Turn, MaxTurns)
-	}
-	for _, id := range sortedKeys(p.Sides) {
-		s, err := sideOf(id, keyAt(state, "sides", id))
-		if err != nil {
-			return nil, err
-		}
-		sp := p.Sides[id]
+		sp := l.p.Sides[id]
 		if sp == nil {
 			continue
 		}
 		if sp.Morale != nil {
 			if *sp.Morale < 0 || *sp.Morale > int(sc.Cubes) {
-				return nil, play.PosError(at("sides", id, "morale"), "side %s: morale %d is not 0 to %d", id, *sp.Morale, sc.Cubes)
+				return l.errf(play.Path{"sides", id, "morale"}, "side %s: morale %d is not 0 to %d", id, *sp.Morale, sc.Cubes)
 			}
-			g.S[s].Morale = *sp.Morale
+			l.g.S[s].Morale = *sp.Morale
 		}
-		g.S[s].Skip = sp.Skip
+		l.g.S[s].Skip = sp.Skip
 	}
-	for _, id := range sortedKeys(p.Formations) {
+	return nil
+}
+
+func (l *loader) formations() error {
+	g := l.g
+	for _, id := range sortedKeys(l.p.Formations) {
 		f := g.ByID(id)
 		if f == nil {
 			var ids []string
 			for _, f := range g.F {
 				ids = append(ids, f.Def.ID)
 			}
-			return nil, play.PosError(keyAt(state, "formations", id), "formation %s is not in scenario %s%s", quote.Quote(id), sc.ID, hint(id, ids))
+			return l.errf(play.Path{"formations", play.Key(id)}, "formation %s is not in scenario %s%s", quote.Quote(id), g.Scenario.ID, hint(id, ids))
 		}
-		fp := p.Formations[id]
-		if fp == nil {
-			continue
-		}
-		if err := loadFormation(g, f, fp, func(k string) *yaml.Node { return at("formations", id, k) }); err != nil {
-			return nil, err
-		}
-	}
-	for s := range 2 {
-		onCards := g.DiceOnCards(s)
-		g.S[s].Pool = g.S[s].Dice - onCards
-		if sp := p.Sides[sc.Sides[s].ID]; sp != nil && sp.Pool != nil {
-			if *sp.Pool+onCards != g.S[s].Dice {
-				return nil, play.PosError(at("sides", sc.Sides[s].ID, "pool"), "side %s: pool %d + %d dice on cards is %d, but the side has %d dice", sc.Sides[s].ID, *sp.Pool, onCards, *sp.Pool+onCards, g.S[s].Dice)
+		if fp := l.p.Formations[id]; fp != nil {
+			if err := l.formation(f, fp, play.Path{"formations", id}); err != nil {
+				return err
 			}
 		}
-		if g.S[s].Pool < 0 {
-			return nil, play.PosError(at("formations"), "side %s has %d dice on its cards, but only %d dice", sc.Sides[s].ID, onCards, g.S[s].Dice)
-		}
 	}
-	if c := g.Cubes(); c > int(sc.Cubes) {
-		return nil, play.PosError(at("sides"), "%d cubes in play (morale and special formations), but the box has %d", c, sc.Cubes)
-	}
-	if g.S[g.Active].Skip && p.Phase != "over" {
-		return nil, play.PosError(at("sides", g.sideID(g.Active), "skip"), "side %s skips its next action phase, but this is its turn already (skip is cleared when its turn begins)", g.sideID(g.Active))
-	}
-	if err := loadPhase(g, &p, at); err != nil {
-		return nil, err
-	}
-	return g, nil
+	return nil
 }
 
-func loadFormation(g *Game, f *Formation, fp *FormationPos, at func(string) *yaml.Node) error {
+func (l *loader) formation(f *Formation, fp *FormationPos, path play.Path) error {
 	id := f.Def.ID
 	switch {
 	case f.Def.Special && fp.Units != nil:
-		return play.PosError(at("units"), "formation %s is a special formation: it has cubes, not units", id)
+		return l.errf(path.With("units"), "formation %s is a special formation: it has cubes, not units", id)
 	case !f.Def.Special && fp.Cubes != nil:
-		return play.PosError(at("cubes"), "formation %s is a normal formation: it has units, not cubes", id)
+		return l.errf(path.With("cubes"), "formation %s is a normal formation: it has units, not cubes", id)
 	}
 	switch fp.Gone {
 	case "":
@@ -228,136 +243,167 @@ func loadFormation(g *Game, f *Formation, fp *FormationPos, at func(string) *yam
 			f.Units = 0
 		}
 	default:
-		return play.PosError(at("gone"), "formation %s: gone %s is not routed, retired or pursued", id, quote.Quote(fp.Gone))
+		return l.errf(path.With("gone"), "formation %s: gone %s is not routed, retired or pursued", id, quote.Quote(fp.Gone))
 	}
 	if fp.Units != nil {
 		f.Units = *fp.Units
 		if f.Units < 0 || f.Units > int(f.Def.Strength) {
-			return play.PosError(at("units"), "formation %s: %d units, but its strength is %d", id, f.Units, f.Def.Strength)
+			return l.errf(path.With("units"), "formation %s: %d units, but its strength is %d", id, f.Units, f.Def.Strength)
 		}
 	}
 	if fp.Cubes != nil {
 		f.Units = *fp.Cubes
 		if f.Units < 0 || f.Units > int(f.Def.Strength) {
-			return play.PosError(at("cubes"), "formation %s: %d cubes, but its card holds at most %d", id, f.Units, f.Def.Strength)
+			return l.errf(path.With("cubes"), "formation %s: %d cubes, but its card holds at most %d", id, f.Units, f.Def.Strength)
 		}
 	}
 	if !f.Gone && !f.Def.Special && f.Units == 0 {
-		return play.PosError(at("units"), "formation %s has no units left but is in play (give it gone: routed)", id)
+		return l.errf(path.With("units"), "formation %s has no units left but is in play (give it gone: routed)", id)
 	}
 	if f.How == "routed" && f.Units != 0 {
-		return play.PosError(at("units"), "formation %s routed, so it has no units left, not %d", id, f.Units)
+		return l.errf(path.With("units"), "formation %s routed, so it has no units left, not %d", id, f.Units)
 	}
 	if fp.Reserve != nil {
 		if f.Def.Reserve == table.NotReserve && *fp.Reserve {
-			return play.PosError(at("reserve"), "formation %s does not start in reserve, so it cannot be in reserve", id)
+			return l.errf(path.With("reserve"), "formation %s does not start in reserve, so it cannot be in reserve", id)
 		}
 		f.Reserve = *fp.Reserve
 	}
-	for _, d := range fp.Dice {
+	for k, d := range fp.Dice {
 		if d < 1 || d > 6 {
-			return play.PosError(at("dice"), "formation %s: die %d is not 1 to 6", id, d)
+			return l.errf(path.With("dice", k), "formation %s: die %d is not 1 to 6", id, d)
 		}
 	}
 	if len(fp.Dice) > 0 {
 		switch {
 		case f.Def.Special:
-			return play.PosError(at("dice"), "formation %s is a special formation: dice placed on it return to the pool at once", id)
+			return l.errf(path.With("dice"), "formation %s is a special formation: dice placed on it return to the pool at once", id)
 		case f.Gone:
-			return play.PosError(at("dice"), "formation %s is %s: it holds no dice", id, f.How)
+			return l.errf(path.With("dice"), "formation %s is %s: it holds no dice", id, f.How)
 		case f.Reserve:
-			return play.PosError(at("dice"), "formation %s is in reserve: it cannot have dice", id)
+			return l.errf(path.With("dice"), "formation %s is in reserve: it cannot have dice", id)
 		}
 		f.Dice = slices.Clone(fp.Dice)
 	}
 	return nil
 }
 
-func loadPhase(g *Game, p *Position, at func(...string) *yaml.Node) error {
+// pools: each side's dice are in its pool or on its cards, and the cubes
+// in play are the box's at most.
+func (l *loader) pools() error {
+	g, sc := l.g, l.g.Scenario
+	for s := range 2 {
+		id := sc.Sides[s].ID
+		onCards := g.DiceOnCards(s)
+		g.S[s].Pool = g.S[s].Dice - onCards
+		if sp := l.p.Sides[id]; sp != nil && sp.Pool != nil && *sp.Pool+onCards != g.S[s].Dice {
+			return l.errf(play.Path{"sides", id, "pool"}, "side %s: pool %d + %d dice on cards is %d, but the side has %d dice", id, *sp.Pool, onCards, *sp.Pool+onCards, g.S[s].Dice)
+		}
+		if g.S[s].Pool < 0 {
+			return l.errf(play.Path{"formations"}, "side %s has %d dice on its cards, but only %d dice", id, onCards, g.S[s].Dice)
+		}
+	}
+	if c := g.Cubes(); c > int(sc.Cubes) {
+		return l.errf(play.Path{"sides"}, "%d cubes in play (morale and special formations), but the box has %d", c, sc.Cubes)
+	}
+	return nil
+}
+
+func (l *loader) skip() error {
+	if g := l.g; g.S[g.Active].Skip && l.p.Phase != "over" {
+		return l.errf(play.Path{"sides", g.sideID(g.Active), "skip"}, "side %s skips its next action phase, but this is its turn already (skip is cleared when its turn begins)", g.sideID(g.Active))
+	}
+	return nil
+}
+
+func (l *loader) phase() error {
+	g, p := l.g, &l.p
 	ph := p.Phase
 	if ph == "" {
 		ph = "action"
 	}
 	k := slices.Index(PhaseNames[:], ph)
 	if k < 0 {
-		return play.PosError(at("phase"), "phase %s is not %s", quote.Quote(ph), strings.Join(PhaseNames[:], ", "))
+		return l.errf(play.Path{"phase"}, "%s is not %s", quote.Quote(ph), strings.Join(PhaseNames[:], ", "))
 	}
 	g.phase = Phase(k)
-	extra := func(field string, ok bool) error {
-		if !ok {
-			return play.PosError(at(field), "%s belongs to another phase than %s", field, ph)
+	for _, f := range []struct {
+		name string
+		ok   bool
+	}{
+		{"attack", p.Attack == nil || g.phase == PhaseReaction},
+		{"roll", p.Roll == nil || g.phase == PhaseRoll},
+		{"wing", p.Wing == "" || g.phase == PhaseRoll},
+		{"winner", p.Winner == "" || g.phase == PhaseOver},
+		{"reason", p.Reason == "" || g.phase == PhaseOver},
+	} {
+		if !f.ok {
+			return l.errf(play.Path{f.name}, "%s belongs to another phase than %s", f.name, ph)
 		}
-		return nil
-	}
-	if err := extra("attack", p.Attack == nil || g.phase == PhaseReaction); err != nil {
-		return err
-	}
-	if err := extra("roll", p.Roll == nil || g.phase == PhaseRoll); err != nil {
-		return err
-	}
-	if err := extra("wing", p.Wing == "" || g.phase == PhaseRoll); err != nil {
-		return err
-	}
-	if err := extra("winner", p.Winner == "" || g.phase == PhaseOver); err != nil {
-		return err
-	}
-	if err := extra("reason", p.Reason == "" || g.phase == PhaseOver); err != nil {
-		return err
 	}
 	switch g.phase {
 	case PhaseReaction:
 		if p.Attack == nil {
-			return play.PosError(at("phase"), "phase reaction needs the attack it answers (attack: {formation, action, target, dice})")
+			return l.errf(play.Path{"phase"}, "phase reaction needs the attack it answers (attack: {formation, action, target, dice})")
 		}
-		if err := loadAttack(g, p.Attack, at); err != nil {
+		if err := l.attack(p.Attack); err != nil {
 			return err
 		}
 	case PhaseRoll:
-		w := slices.Index(table.WingNames[:], p.Wing)
-		if w < 0 || !slices.Contains(g.Wings(), table.Wing(w)) {
-			var names []string
-			for _, w := range g.Wings() {
-				names = append(names, w.String())
-			}
-			return play.PosError(at("wing"), "wing %s is not a wing of %s's formations in play (%s)", quote.Quote(p.Wing), g.sideID(g.Active), strings.Join(names, ", "))
+		if err := l.roll(); err != nil {
+			return err
 		}
-		g.wing = table.Wing(w)
-		for _, d := range p.Roll {
-			if d < 1 || d > 6 {
-				return play.PosError(at("roll"), "die %d is not 1 to 6", d)
-			}
-		}
-		if len(p.Roll) > g.S[g.Active].Pool {
-			return play.PosError(at("roll"), "a roll of %d dice, but %s's pool holds %d", len(p.Roll), g.sideID(g.Active), g.S[g.Active].Pool)
-		}
-		g.roll = sorted(p.Roll)
 	case PhaseOver:
 		if p.Reason == "" {
-			return play.PosError(at("phase"), "phase over needs the reason the battle ended")
+			return l.errf(play.Path{"phase"}, "phase over needs the reason the battle ended")
 		}
 		g.reason = p.Reason
 		if p.Winner != "" {
 			s := slices.IndexFunc(g.Scenario.Sides[:], func(sd table.Side) bool { return sd.ID == p.Winner })
 			if s < 0 {
-				return play.PosError(at("winner"), "winner %s is not a side of %s", quote.Quote(p.Winner), g.Scenario.ID)
+				return l.errf(play.Path{"winner"}, "winner %s is not a side of %s", quote.Quote(p.Winner), g.Scenario.ID)
 			}
 			g.winner = s
 		}
 		return nil
 	}
 	if g.Legal() <= 1 && g.phase != PhaseReaction {
-		return play.PosError(at("phase"), "phase %s, but %s has nothing to decide there", ph, g.sideID(g.ToMove()))
+		return l.errf(play.Path{"phase"}, "phase %s, but %s has nothing to decide there", ph, g.sideID(g.ToMove()))
 	}
 	return nil
 }
 
-func loadAttack(g *Game, ap *AttackPos, at func(...string) *yaml.Node) error {
+func (l *loader) roll() error {
+	g, p := l.g, &l.p
+	w := slices.Index(table.WingNames[:], p.Wing)
+	if w < 0 || !slices.Contains(g.Wings(), table.Wing(w)) {
+		var names []string
+		for _, w := range g.Wings() {
+			names = append(names, w.String())
+		}
+		return l.errf(play.Path{"wing"}, "wing %s is not a wing of %s's formations in play (%s)", quote.Quote(p.Wing), g.sideID(g.Active), strings.Join(names, ", "))
+	}
+	g.wing = table.Wing(w)
+	if len(p.Roll) > g.S[g.Active].Pool {
+		return l.errf(play.Path{"roll"}, "a roll of %d dice, but %s's pool holds %d", len(p.Roll), g.sideID(g.Active), g.S[g.Active].Pool)
+	}
+	for k, d := range p.Roll {
+		if d < 1 || d > 6 {
+			return l.errf(play.Path{"roll", k}, "die %d is not 1 to 6", d)
+		}
+	}
+	g.roll = sorted(p.Roll)
+	return nil
+}
+
+func (l *loader) attack(ap *AttackPos) error {
+	g := l.g
 	f := g.ByID(ap.Formation)
 	if f == nil || f.Side != g.Active || !f.active() {
-		return play.PosError(at("attack", "formation"), "attack: %s is not a formation of %s in play", quote.Quote(ap.Formation), g.sideID(g.Active))
+		return l.errf(play.Path{"attack", "formation"}, "%s is not a formation of %s in play", quote.Quote(ap.Formation), g.sideID(g.Active))
 	}
 	if ap.Action < 1 || ap.Action > len(f.Def.Actions) || f.Def.Actions[ap.Action-1].Type != table.Attack {
-		return play.PosError(at("attack", "action"), "attack: action %d of %s is not an attack", ap.Action, f.Def.ID)
+		return l.errf(play.Path{"attack", "action"}, "action %d of %s is not an attack", ap.Action, f.Def.ID)
 	}
 	t := g.target(&f.Def.Actions[ap.Action-1])
 	if t == nil || t.Def.ID != ap.Target {
@@ -365,58 +411,29 @@ func loadAttack(g *Game, ap *AttackPos, at func(...string) *yaml.Node) error {
 		if t != nil {
 			want = t.Def.ID
 		}
-		return play.PosError(at("attack", "target"), "attack: %s's target now is %s, not %s", f.Def.ID, want, quote.Quote(ap.Target))
+		return l.errf(play.Path{"attack", "target"}, "%s's target now is %s, not %s", f.Def.ID, want, quote.Quote(ap.Target))
 	}
-	for _, d := range ap.Dice {
+	if len(ap.Dice) > g.S[g.Active].Dice {
+		return l.errf(play.Path{"attack", "dice"}, "%d dice, but %s has %d", len(ap.Dice), g.sideID(g.Active), g.S[g.Active].Dice)
+	}
+	for k, d := range ap.Dice {
 		if d < 1 || d > 6 {
-			return play.PosError(at("attack", "dice"), "attack: die %d is not 1 to 6", d)
+			return l.errf(play.Path{"attack", "dice", k}, "die %d is not 1 to 6", d)
 		}
 	}
 	switch {
 	case f.Def.Special && len(ap.Dice) > 0:
-		return play.PosError(at("attack", "dice"), "attack: %s is a special formation: it spends a cube, not dice", f.Def.ID)
+		return l.errf(play.Path{"attack", "dice"}, "%s is a special formation: it spends a cube, not dice", f.Def.ID)
 	case !f.Def.Special && len(ap.Dice) == 0:
-		return play.PosError(at("attack", "dice"), "attack: the dice removed from %s are missing", f.Def.ID)
+		return l.errf(play.Path{"attack", "dice"}, "the dice removed from %s are missing", f.Def.ID)
 	case !f.Def.Special && !Meets(ap.Dice, f.Def.Actions[ap.Action-1].Requirement):
-		return play.PosError(at("attack", "dice"), "attack: dice %v do not meet %s", ap.Dice, f.Def.Actions[ap.Action-1].Requirement)
+		return l.errf(play.Path{"attack", "dice"}, "dice %v do not meet %s", ap.Dice, f.Def.Actions[ap.Action-1].Requirement)
 	}
 	g.attack = &Attack{F: g.byIndex[f.Index], Action: ap.Action - 1, Target: g.byIndex[t.Index], Dice: sorted(ap.Dice)}
 	if len(g.Reactions(f, t)) == 0 {
-		return play.PosError(at("phase"), "phase reaction, but %s cannot react to the attack of %s", g.sideID(1-g.Active), f.Def.ID)
+		return l.errf(play.Path{"phase"}, "phase reaction, but %s cannot react to the attack of %s", g.sideID(1-g.Active), f.Def.ID)
 	}
 	return nil
-}
-
-// nodeAt finds the value node under a path of mapping keys (for error
-// positions); the deepest one found.
-func nodeAt(n *yaml.Node, path ...string) *yaml.Node {
-	for _, k := range path {
-		if n.Kind == yaml.DocumentNode && len(n.Content) > 0 {
-			n = n.Content[0]
-		}
-		next := (*yaml.Node)(nil)
-		for i := 0; n.Kind == yaml.MappingNode && i+1 < len(n.Content); i += 2 {
-			if n.Content[i].Value == k {
-				next = n.Content[i+1]
-			}
-		}
-		if next == nil {
-			return n
-		}
-		n = next
-	}
-	return n
-}
-
-// keyAt finds the key node of the last element of path.
-func keyAt(n *yaml.Node, path ...string) *yaml.Node {
-	m := nodeAt(n, path[:len(path)-1]...)
-	for i := 0; m.Kind == yaml.MappingNode && i+1 < len(m.Content); i += 2 {
-		if m.Content[i].Value == path[len(path)-1] {
-			return m.Content[i]
-		}
-	}
-	return m
 }
 
 func hint(s string, ids []string) string {

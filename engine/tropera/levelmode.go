@@ -251,9 +251,9 @@ func (l *Leveling) Clone() play.Match {
 
 // LevelingPos is the level-up mode's position.
 type LevelingPos struct {
-	Character string `json:"character" yaml:"character"`
-	Level     int    `json:"level" yaml:"level"`   // reached so far
-	Target    int    `json:"target" yaml:"target"` // to reach
+	Character string `json:"character" yaml:"character" pos:"required"`
+	Level     int    `json:"level" yaml:"level" pos:"required"`   // reached so far
+	Target    int    `json:"target" yaml:"target" pos:"required"` // to reach
 	// Gains are the character's level-up gains so far.
 	Gains map[string]int `json:"gains" yaml:"gains"`
 	// The level-up in progress: its rolls and the five best, or (levels 8
@@ -261,14 +261,14 @@ type LevelingPos struct {
 	Rolls    []RollPos      `json:"rolls,omitempty" yaml:"rolls,omitempty"`
 	Eligible []string       `json:"eligible,omitempty" yaml:"eligible,omitempty"`
 	Assigned map[string]int `json:"assigned,omitempty" yaml:"assigned,omitempty"`
-	RNG      string         `json:"rng" yaml:"rng"`
+	RNG      string         `json:"rng" yaml:"rng" pos:"required"`
 }
 
 // RollPos is one stat's d20 of the level-up in progress.
 type RollPos struct {
-	Stat    string `json:"stat" yaml:"stat"`
-	Natural int    `json:"natural" yaml:"natural"`
-	Result  int    `json:"result" yaml:"result"`
+	Stat    string `json:"stat" yaml:"stat" pos:"required"`
+	Natural int    `json:"natural" yaml:"natural" pos:"required"`
+	Result  int    `json:"result" yaml:"result" pos:"required"`
 	Rerolls []int  `json:"rerolls,omitempty" yaml:"rerolls,omitempty"`
 }
 
@@ -298,70 +298,102 @@ func (l *Leveling) Position() any {
 	return p
 }
 
-// LoadLeveling reads a level-up match back from its position.
+// LoadLeveling reads a level-up match back from its position: decode,
+// then check each field.
 func LoadLeveling(rs *table.Ruleset, n *yaml.Node) (*Leveling, error) {
 	var p LevelingPos
 	if err := play.Decode(n, &p); err != nil {
 		return nil, err
 	}
+	errf := func(path play.Path, format string, args ...any) error { return play.Errorf(n, path, format, args...) }
 	ci := rs.CharacterIndex(p.Character)
 	if ci < 0 {
-		return nil, play.PosError(find(n, "character"), "no character %s", quote.Quote(p.Character))
+		return nil, errf(play.Path{"character"}, "no character %s", quote.Quote(p.Character))
 	}
 	c := &rs.Characters[ci]
-	if p.Level < int(c.Level) || p.Target < p.Level || p.Target > table.MaxLevel {
-		return nil, play.PosError(find(n, "level"), "level %d, target %d: want %d <= level <= target <= %d", p.Level, p.Target, c.Level, table.MaxLevel)
+	if p.Level < int(c.Level) || p.Level > table.MaxLevel {
+		return nil, errf(play.Path{"level"}, "%d is not %d (%s's own) to %d", p.Level, c.Level, c.ID, table.MaxLevel)
+	}
+	if p.Target < p.Level || p.Target > table.MaxLevel {
+		return nil, errf(play.Path{"target"}, "%d is not the level %d to %d", p.Target, p.Level, table.MaxLevel)
 	}
 	l := &Leveling{rs: rs, c: c, level: p.Level, target: p.Target, dice: NewSeeded(0)}
 	if err := l.dice.SetState(p.RNG); err != nil {
-		return nil, play.PosError(find(n, "rng"), "%v", err)
+		return nil, errf(play.Path{"rng"}, "%v", err)
 	}
-	stat := func(name string, node *yaml.Node) (table.Stat, error) {
+	stat := func(name string, path play.Path) (table.Stat, error) {
 		k := slices.Index(table.StatNames[:], name)
 		if k < 0 {
-			return 0, play.PosError(node, "no stat %s (stats: %s)", quote.Quote(name), strings.Join(table.StatNames[:], ", "))
+			return 0, errf(path, "no stat %s (stats: %s)", quote.Quote(name), strings.Join(table.StatNames[:], ", "))
 		}
 		return table.Stat(k), nil
 	}
-	for name, v := range p.Gains {
-		s, err := stat(name, find(n, "gains"))
+	for _, name := range sortedKeys(p.Gains) {
+		s, err := stat(name, play.Path{"gains", play.Key(name)})
 		if err != nil {
 			return nil, err
 		}
-		l.gains[s] = int8(v)
+		// A level gives a stat at most 2 (a raise and a natural 20, or a
+		// milestone's most), on top of the character's own gains.
+		if v, hi := p.Gains[name], int(c.Gains[s])+2*(p.Level-int(c.Level)); v < 0 || v > hi {
+			return nil, errf(play.Path{"gains", name}, "%s gains %d: 0 to %d at level %d", name, v, hi, p.Level)
+		}
+		l.gains[s] = int8(p.Gains[name])
 	}
 	if l.Over() {
 		return l, nil
 	}
 	l.lu = LevelUp{Level: p.Level + 1}
 	if l.lu.Milestone() {
-		sum := 0
-		for name, v := range p.Assigned {
-			s, err := stat(name, find(n, "assigned"))
-			if err != nil {
-				return nil, err
-			}
-			if v < 0 || v > table.MilestonePerStat {
-				return nil, play.PosError(find(n, "assigned"), "%d points to %s: at most %d a stat", v, name, table.MilestonePerStat)
-			}
-			l.lu.Gains[s] = int8(v)
-			sum += v
-		}
-		if sum >= table.MilestonePoints {
-			return nil, play.PosError(find(n, "assigned"), "%d points assigned: a milestone's 9 would be spent", sum)
-		}
-		return l, nil
+		return l, l.loadMilestone(&p, stat, errf)
 	}
+	return l, l.loadRolls(&p, stat, errf)
+}
+
+func (l *Leveling) loadMilestone(p *LevelingPos, stat func(string, play.Path) (table.Stat, error), errf func(play.Path, string, ...any) error) error {
+	sum := 0
+	for _, name := range sortedKeys(p.Assigned) {
+		s, err := stat(name, play.Path{"assigned", play.Key(name)})
+		if err != nil {
+			return err
+		}
+		v := p.Assigned[name]
+		if v < 0 || v > table.MilestonePerStat {
+			return errf(play.Path{"assigned", name}, "%d points to %s: at most %d a stat", v, name, table.MilestonePerStat)
+		}
+		l.lu.Gains[s] = int8(v)
+		sum += v
+	}
+	if sum >= table.MilestonePoints {
+		return errf(play.Path{"assigned"}, "%d points assigned: a milestone's 9 would be spent", sum)
+	}
+	return nil
+}
+
+func (l *Leveling) loadRolls(p *LevelingPos, stat func(string, play.Path) (table.Stat, error), errf func(play.Path, string, ...any) error) error {
+	c := l.c
 	if len(p.Rolls) != int(table.NumStats) {
-		return nil, play.PosError(find(n, "rolls"), "%d rolls: a level-up rolls one d20 per stat (%d)", len(p.Rolls), table.NumStats)
+		return errf(play.Path{"rolls"}, "%d rolls: a level-up rolls one d20 per stat (%d)", len(p.Rolls), table.NumStats)
 	}
 	for k, r := range p.Rolls {
-		s, err := stat(r.Stat, find(n, "rolls", fmt.Sprint(k)))
+		path := play.Path{"rolls", k}
+		s, err := stat(r.Stat, path.With("stat"))
 		if err != nil {
-			return nil, err
+			return err
+		}
+		if slices.ContainsFunc(l.lu.Rolls, func(x Roll20) bool { return x.Stat == s }) {
+			return errf(path.With("stat"), "%s is rolled twice", r.Stat)
 		}
 		if r.Natural < 1 || r.Natural > 20 || r.Result != r.Natural+int(c.Growths[s]) {
-			return nil, play.PosError(find(n, "rolls", fmt.Sprint(k)), "%s: natural %d and result %d do not fit a d20 plus the growth rate %d", r.Stat, r.Natural, r.Result, c.Growths[s])
+			return errf(path, "%s: natural %d and result %d do not fit a d20 plus the growth rate %d", r.Stat, r.Natural, r.Result, c.Growths[s])
+		}
+		if len(r.Rerolls) > 100 {
+			return errf(path.With("rerolls"), "%d rerolls (at most 100)", len(r.Rerolls))
+		}
+		for j, x := range r.Rerolls {
+			if x < 1 || x > 20 {
+				return errf(path.With("rerolls", j), "reroll %d is not a d20's 1 to 20", x)
+			}
 		}
 		l.lu.Rolls = append(l.lu.Rolls, Roll20{Stat: s, Natural: r.Natural, Result: r.Result, Rerolls: r.Rerolls})
 		if r.Natural == 20 {
@@ -369,17 +401,29 @@ func LoadLeveling(rs *table.Ruleset, n *yaml.Node) (*Leveling, error) {
 			l.lu.Gains[s]++
 		}
 	}
-	for _, name := range p.Eligible {
-		s, err := stat(name, find(n, "eligible"))
+	if len(p.Eligible) > table.LevelUpEligible {
+		return errf(play.Path{"eligible"}, "%d eligible stats: at most the five best", len(p.Eligible))
+	}
+	for k, name := range p.Eligible {
+		s, err := stat(name, play.Path{"eligible", k})
 		if err != nil {
-			return nil, err
+			return err
+		}
+		if slices.Contains(l.lu.Eligible, s) {
+			return errf(play.Path{"eligible", k}, "%s is listed twice", name)
 		}
 		l.lu.Eligible = append(l.lu.Eligible, s)
 	}
-	if len(l.lu.Eligible) > table.LevelUpEligible {
-		return nil, play.PosError(find(n, "eligible"), "%d eligible stats: at most the five best", len(l.lu.Eligible))
+	return nil
+}
+
+func sortedKeys[V any](m map[string]V) []string {
+	keys := make([]string, 0, len(m))
+	for k := range m {
+		keys = append(keys, k)
 	}
-	return l, nil
+	slices.Sort(keys)
+	return keys
 }
 
 // LevelUpMode is a character's level-ups with the player's picks as
@@ -416,7 +460,7 @@ var LevelUpMode = play.Mode{
 		return NewLeveling(rs, ci, n, o.Seed, o.Quiet)
 	},
 	Load: func(rules any, st *yaml.Node) (play.Match, error) {
-		return LoadLeveling(rules.(*table.Ruleset), st)
+		return play.Playable(LoadLeveling(rules.(*table.Ruleset), st))
 	},
 	Policies:      map[string]play.PolicyMaker{"random": play.NewRandom, "greedy": newBestPicks},
 	DefaultPolicy: "greedy",

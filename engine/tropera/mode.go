@@ -32,7 +32,7 @@ var BattleMode = play.Mode{
 		return NewBattle(rs, bi, o.Seed, o.Quiet)
 	},
 	Load: func(rules any, st *yaml.Node) (play.Match, error) {
-		return LoadBattle(rules.(*table.Ruleset), st)
+		return play.Playable(LoadBattle(rules.(*table.Ruleset), st))
 	},
 	Policies:      map[string]play.PolicyMaker{"random": play.NewRandom, "greedy": NewGreedy},
 	DefaultPolicy: "greedy",

@@ -62,10 +62,10 @@ refused. The pack is checked before it is written: when it does not check
 the errors, writes nothing and exits 1. Exit status: 0 imported (warnings
 allowed), 1 errors in the card list or the pack, 2 usage (a missing or
 unreadable file, an --out folder import does not own).`,
-		Example: `  roundtable import fe-cipher ../shared/data/fe-cipher/cardlist.json --out ./cipher-cards
-  roundtable import fe-cipher my-spreadsheet.csv --out ./cipher-cards
+		Example: `  roundtable import fe-cipher examples/fe-cipher-import/cardlist.json --out ./cipher-cards
+  roundtable import fe-cipher compiler/fecipher/cardlist/testdata/shapes/cards.csv --out ./csv-cards   # a CSV export with a header row
   roundtable check ./cipher-cards
-  roundtable import fe-cipher ../shared/data/fe-cipher/cardlist.json --report`,
+  roundtable import fe-cipher examples/fe-cipher-import/cardlist.json --report`,
 		Args: cobra.ExactArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			if out == "" && !report {

@@ -7,6 +7,8 @@ import (
 	"io/fs"
 	"path"
 	"strings"
+
+	"github.com/roundtable-dev/roundtable/compiler/assets"
 )
 
 // artFile is a picture of an entity from a pack's art/ folder.
@@ -16,29 +18,29 @@ type artFile struct {
 	file string
 }
 
-// artTypes are the art files read, by extension.
-var artTypes = map[string]string{".png": "image/png", ".jpg": "image/jpeg", ".jpeg": "image/jpeg"}
-
 // readArt indexes a pack's art/ folder: art/ID.png (or .jpg) is the art of
-// the entity ID.
-func (l *Layouts) readArt(p Pack) error {
+// the entity ID. A file that cannot be read (not a regular file, over
+// assets.MaxArt) is left out, and its entity gets the placeholder; check
+// reports it (asset-file).
+func (l *Layouts) readArt(p Pack) {
 	entries, err := fs.ReadDir(p.FS, "art")
 	if err != nil {
-		return nil // no art: placeholders
+		return // no art: placeholders
 	}
 	for _, e := range entries {
 		ext := strings.ToLower(path.Ext(e.Name()))
-		mime, ok := artTypes[ext]
+		mime, ok := assets.ArtTypes[ext]
 		if e.IsDir() || !ok {
 			continue
 		}
-		b, err := fs.ReadFile(p.FS, path.Join("art", e.Name()))
+		rel := path.Join("art", e.Name())
+		b, err := assets.Read(p.FS, rel)
 		if err != nil {
-			return fmt.Errorf("%s: %v", path.Join(p.Dir, "art", e.Name()), err)
+			l.Skipped = append(l.Skipped, fmt.Sprintf("%s: %s", path.Join(p.Dir, rel), assets.Explain(rel, err)))
+			continue
 		}
-		l.art[strings.TrimSuffix(e.Name(), path.Ext(e.Name()))] = artFile{mime: mime, data: b, file: path.Join(p.Dir, "art", e.Name())}
+		l.art[strings.TrimSuffix(e.Name(), path.Ext(e.Name()))] = artFile{mime: mime, data: b, file: path.Join(p.Dir, rel)}
 	}
-	return nil
 }
 
 // artFunc draws the art of entity id in the box x, y, w, h: the pack's

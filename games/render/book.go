@@ -5,10 +5,12 @@ import (
 	_ "embed"
 	"fmt"
 	"html/template"
+	"io/fs"
 	"os"
 	"path/filepath"
 
 	"github.com/roundtable-dev/roundtable/compiler"
+	"github.com/roundtable-dev/roundtable/compiler/diag"
 	"github.com/roundtable-dev/roundtable/games"
 )
 
@@ -37,22 +39,60 @@ func Owners(res *compiler.Result) map[[2]string]*compiler.Pack {
 }
 
 // LayoutPacks are the packs of a result whose layouts/ and art/ folders
-// take part: those on disk, in load order.
+// take part: those on disk, in load order, read through os.Root (rootFS).
 func LayoutPacks(res *compiler.Result) []Pack {
 	var out []Pack
 	for _, p := range res.Packs {
 		if !p.Embedded && p.Dir != "" {
-			out = append(out, Pack{FS: os.DirFS(p.Dir), Dir: p.Dir})
+			out = append(out, PackDir(p.Dir))
 		}
 	}
 	return out
 }
 
+// PackDir is the pack folder dir, read through os.Root (rootFS).
+func PackDir(dir string) Pack { return Pack{FS: rootFS(dir), Dir: dir} }
+
+// rootFS is a pack folder read through os.Root, which follows no link out
+// of the folder (os.DirFS would follow art/x.png -> /etc/passwd), as the
+// loader reads content. Each call opens the root anew, so nothing stays
+// open after Load has read the files.
+type rootFS string
+
+func (d rootFS) Open(name string) (fs.File, error) {
+	r, err := os.OpenRoot(string(d))
+	if err != nil {
+		return nil, err
+	}
+	defer r.Close()
+	return r.FS().Open(name)
+}
+
+func (d rootFS) Stat(name string) (fs.FileInfo, error) {
+	r, err := os.OpenRoot(string(d))
+	if err != nil {
+		return nil, err
+	}
+	defer r.Close()
+	return fs.Stat(r.FS(), name)
+}
+
+func (d rootFS) ReadDir(name string) ([]fs.DirEntry, error) {
+	r, err := os.OpenRoot(string(d))
+	if err != nil {
+		return nil, err
+	}
+	defer r.Close()
+	return fs.ReadDir(r.FS(), name)
+}
+
 // DrawResults draws the pictures of compiled packs: of every game with a
 // renderer whose result has a ruleset, the entities of the packs keep
-// says to draw (all of them when keep is nil).
-func DrawResults(results []*compiler.Result, keep func(*compiler.Pack) bool) ([]Book, error) {
+// says to draw (all of them when keep is nil). Pictures stopped at a limit
+// are left out and reported in diags (DrawAll); any other error stops it.
+func DrawResults(results []*compiler.Result, keep func(*compiler.Pack) bool) ([]Book, diag.List, error) {
 	var books []Book
+	var diags diag.List
 	for _, res := range results {
 		if res.Game == nil || res.Ruleset == nil {
 			continue
@@ -63,7 +103,7 @@ func DrawResults(results []*compiler.Result, keep func(*compiler.Pack) bool) ([]
 		}
 		l, err := Load(g, LayoutPacks(res)...)
 		if err != nil {
-			return nil, err
+			return nil, nil, err
 		}
 		owners := Owners(res)
 		var pics []games.Picture
@@ -72,13 +112,27 @@ func DrawResults(results []*compiler.Result, keep func(*compiler.Pack) bool) ([]
 				pics = append(pics, p)
 			}
 		}
-		drawn, err := l.DrawAll(pics)
+		drawn, ds, err := l.DrawAll(pics)
 		if err != nil {
-			return nil, err
+			return nil, nil, err
 		}
+		diags = append(diags, ds...)
 		books = append(books, Book{Game: g, Layouts: l, Drawn: drawn})
 	}
-	return books, nil
+	return books, diags, nil
+}
+
+// Sources are the layout files of books, for printing the lines of their
+// diagnostics.
+func Sources(books []Book) diag.Sources {
+	return func(file string) []byte {
+		for _, b := range books {
+			if src := b.Layouts.Source(file); src != nil {
+				return src
+			}
+		}
+		return nil
+	}
 }
 
 //go:embed index.html.tmpl

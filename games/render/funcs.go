@@ -8,32 +8,99 @@ import (
 	"math"
 	"reflect"
 	"strings"
+	ttemplate "text/template"
 	"unicode"
 )
 
-// funcs are the functions layouts call (docs/render.md lists them).
-func (l *Layouts) funcs() template.FuncMap {
-	return template.FuncMap{
-		"text":     textBlock,
-		"color":    l.Color,
-		"mix":      mix,
-		"art":      l.artFunc,
-		"font":     func() string { return FontFamily },
-		"num":      func(v any) (string, error) { f, err := toFloat(v); return num(f), err },
-		"add":      arith(func(a, b float64) float64 { return a + b }),
-		"sub":      arith(func(a, b float64) float64 { return a - b }),
-		"mul":      arith(func(a, b float64) float64 { return a * b }),
-		"div":      arith(func(a, b float64) float64 { return a / b }),
-		"seq":      seq,
-		"upper":    strings.ToUpper,
-		"lower":    strings.ToLower,
-		"join":     strings.Join,
-		"initials": initials,
-		"dict":     dict,
-		"list":     func(v ...any) []any { return v },
-		"mod":      intOp(func(a, b int) int { return a % b }),
-		"idiv":     intOp(func(a, b int) int { return a / b }),
+// funcs are the functions layouts call (docs/render.md lists them), and
+// the builtins that make strings, each counting into b (budget.go): a step
+// per call and the bytes of what it returns. They are typed closures, not
+// reflect.MakeFunc wrappers, which cost a second reflective call each.
+func (l *Layouts) funcs(b *budget) template.FuncMap {
+	arithm := func(op func(a, b float64) float64) func(a any, rest ...any) (float64, error) {
+		f := arith(op)
+		return func(a any, rest ...any) (float64, error) { b.step(); return f(a, rest...) }
 	}
+	intOpm := func(op func(a, b int) int) func(a, b any) (int, error) {
+		f := intOp(op)
+		return func(x, y any) (int, error) { b.step(); return f(x, y) }
+	}
+	str := func(f func(string) string) func(string) string {
+		return func(s string) string { b.step(); return b.madeText(f(s)) }
+	}
+	// joins make a text of their arguments: what they add up to is counted
+	// before the call, so that one call cannot build a text far past the
+	// limit.
+	joins := func(f func(...any) string) func(...any) string {
+		return func(a ...any) string {
+			b.step()
+			b.before(a...)
+			return b.madeText(f(a...))
+		}
+	}
+	m := template.FuncMap{
+		"text": b.text,
+		"color": func(names ...string) string {
+			b.step()
+			return l.Color(names...)
+		},
+		"mix": func(x, y string, t any) (string, error) { b.step(); return mix(x, y, t) },
+		"art": func(id, name string, x, y, w, h any, tint string) (template.HTML, error) {
+			b.step()
+			s, err := l.artFunc(id, name, x, y, w, h, tint)
+			return template.HTML(b.madeText(string(s))), err
+		},
+		"font": func() string { b.step(); return FontFamily },
+		"num": func(v any) (string, error) {
+			b.step()
+			f, err := toFloat(v)
+			return num(f), err
+		},
+		"add":      arithm(func(a, b float64) float64 { return a + b }),
+		"sub":      arithm(func(a, b float64) float64 { return a - b }),
+		"mul":      arithm(func(a, b float64) float64 { return a * b }),
+		"div":      arithm(func(a, b float64) float64 { return a / b }),
+		"seq":      b.seq,
+		"upper":    str(strings.ToUpper),
+		"lower":    str(strings.ToLower),
+		"initials": str(initials),
+		"join": func(a []string, sep string) string {
+			b.step()
+			n := len(sep) * len(a)
+			for _, s := range a {
+				n += len(s)
+			}
+			b.addMade(int64(n))
+			return b.madeText(strings.Join(a, sep))
+		},
+		"dict": func(kv ...any) (map[string]any, error) {
+			b.step()
+			b.addMade(int64(len(kv)) * 16)
+			return dict(kv...)
+		},
+		"list": func(v ...any) []any {
+			b.step()
+			b.addMade(int64(len(v)) * 16)
+			return v
+		},
+		"mod":  intOpm(func(a, b int) int { return a % b }),
+		"idiv": intOpm(func(a, b int) int { return a / b }),
+		// text/template's own, the same functions, counted.
+		"print":   joins(fmt.Sprint),
+		"println": joins(fmt.Sprintln),
+		"printf": func(format string, a ...any) string {
+			b.step()
+			b.before(a...)
+			return b.madeText(fmt.Sprintf(format, a...))
+		},
+		"html":     joins(ttemplate.HTMLEscaper),
+		"js":       joins(ttemplate.JSEscaper),
+		"urlquery": joins(ttemplate.URLQueryEscaper),
+	}
+	for k, f := range b.marks() {
+		m[k] = f
+	}
+	return m
 }
 
 // arith makes a function of two or more numbers (ints of any size or
@@ -86,17 +153,37 @@ func toFloat(v any) (float64, error) {
 	return 0, fmt.Errorf("%v (%T) is not a number", v, v)
 }
 
-// seq is 0, 1, …, n-1.
-func seq(n any) ([]int, error) {
+// seq is 0, 1, …, n-1; a length over the drawing's steps is refused
+// before it is made (`seq 1e9` would be 8 GB).
+func (b *budget) seq(n any) ([]int, error) {
 	f, err := toFloat(n)
 	if err != nil {
 		return nil, err
 	}
+	b.step()
+	if f > float64(b.Steps) {
+		return nil, b.over("seq %s: over %d, the steps a drawing may take", num(f), b.Steps)
+	}
+	b.addMade(int64(max(f, 0)) * 8)
 	out := make([]int, max(int(f), 0))
 	for i := range out {
 		out[i] = i
 	}
 	return out, nil
+}
+
+// text is textBlock for a text of at most MaxText bytes.
+func (b *budget) text(xa, ya, wa, ha, sizea any, text any, opts ...string) (template.HTML, error) {
+	s, ok := text.(string)
+	if !ok {
+		s = fmt.Sprint(text)
+	}
+	b.step()
+	if len(s) > MaxText {
+		return "", b.over("text: %d bytes, over the %d a text block sets", len(s), MaxText)
+	}
+	h, err := textBlock(xa, ya, wa, ha, sizea, s, opts...)
+	return template.HTML(b.madeText(string(h))), err
 }
 
 // initials are the first letters of a name's first two words.

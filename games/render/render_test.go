@@ -42,9 +42,9 @@ func baseBooks(t testing.TB) []render.Book {
 		}
 		results = append(results, res)
 	}
-	books, err := render.DrawResults(results, nil)
-	if err != nil {
-		t.Fatal(err)
+	books, budget, err := render.DrawResults(results, nil)
+	if err != nil || len(budget) > 0 {
+		t.Fatal(err, budget)
 	}
 	if len(books) != 5 {
 		t.Fatalf("%d games drawn, want 5", len(books))

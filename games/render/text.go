@@ -3,10 +3,12 @@ package render
 import (
 	"fmt"
 	"html/template"
+	"math"
 	"strconv"
 	"strings"
 	"sync"
 	"unicode"
+	"unicode/utf8"
 
 	"codeberg.org/go-pdf/fpdf"
 	"golang.org/x/text/encoding/charmap"
@@ -48,19 +50,24 @@ func cp1252(r rune) (byte, bool) {
 // Width is the width of s at size in the same units, bold or regular.
 // A rune outside Windows-1252 counts as wide as an "m" of the font.
 func Width(s string, size float64, bold bool) float64 {
+	w := 0.0
+	for _, r := range s {
+		w += runeWidth(r, bold)
+	}
+	return w * size / 1000
+}
+
+// runeWidth is a rune's advance in thousandths of an em.
+func runeWidth(r rune, bold bool) float64 {
 	m := &metrics()[0]
 	if bold {
 		m = &metrics()[1]
 	}
-	w := 0.0
-	for _, r := range s {
-		b, ok := cp1252(r)
-		if !ok || b < 32 {
-			b = 'm'
-		}
-		w += m[b]
+	b, ok := cp1252(r)
+	if !ok || b < 32 {
+		b = 'm'
 	}
-	return w * size / 1000
+	return m[b]
 }
 
 // textStyle is how a text block is set (the options of the text function).
@@ -107,8 +114,21 @@ func parseStyle(size float64, opts []string) (textStyle, error) {
 	if st.min > st.size {
 		st.min = st.size
 	}
+	// wrap steps the size down from size to min: both must be finite and
+	// positive, or it never gets there (min=-1e300, min=NaN).
+	for _, f := range []struct {
+		name string
+		v    float64
+	}{{"size", st.size}, {"min", st.min}, {"lh", st.lineHeight}} {
+		if !(f.v > 0) || math.IsInf(f.v, 0) || f.v > maxSize {
+			return st, fmt.Errorf("text: %s %s: want a number above 0 and at most %d", f.name, num(f.v), maxSize)
+		}
+	}
 	return st, nil
 }
+
+// maxSize bounds a text's size, its smallest size and its line height.
+const maxSize = 100000
 
 // Fit is a text set in a box: its lines at one size.
 type Fit struct {
@@ -178,17 +198,22 @@ func breakLines(s string, w, size float64, bold bool) (lines []string, broke boo
 			if cur.Len() > 0 {
 				flush()
 			}
-			for ww > w && len([]rune(word)) > 1 {
-				// Break a word wider than the line between letters.
+			if ww > w && utf8.RuneCountInString(word) > 1 {
+				// Break a word wider than the line between letters: as
+				// many as fit, at least one, each piece measured once.
 				broke = true
 				rs := []rune(word)
-				k := 1
-				for k < len(rs) && Width(string(rs[:k+1]), size, bold) <= w {
-					k++
+				for len(rs) > 1 && ww > w {
+					k, acc := 1, runeWidth(rs[0], bold)
+					for k < len(rs) && (acc+runeWidth(rs[k], bold))*size/1000 <= w {
+						acc += runeWidth(rs[k], bold)
+						k++
+					}
+					lines = append(lines, string(rs[:k]))
+					rs = rs[k:]
+					ww = Width(string(rs), size, bold)
 				}
-				lines = append(lines, string(rs[:k]))
-				word = string(rs[k:])
-				ww = Width(word, size, bold)
+				word = string(rs)
 			}
 			cur.WriteString(word)
 			curW = ww

@@ -357,7 +357,7 @@ func TestReplayViewerReachesTheFinalPosition(t *testing.T) {
 		for k, v := range flags {
 			form["flag-"+k] = v
 		}
-		res, err := http.PostForm(ts.URL+"/api/replay", form)
+		res, err := post(ts.URL+"/api/replay", "application/x-www-form-urlencoded", strings.NewReader(form.Encode()))
 		if err != nil {
 			t.Fatal(err)
 		}

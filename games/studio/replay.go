@@ -3,8 +3,13 @@ package studio
 import (
 	"bufio"
 	"bytes"
+	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
+	"io"
+	"net/http"
+	"net/url"
 	"strconv"
 	"strings"
 
@@ -91,8 +96,10 @@ func policyMaker(m play.Mode, name string) (play.PolicyMaker, error) {
 	return nil, fmt.Errorf("unknown policy %q", name)
 }
 
-// replay plays a match step by step.
-func (s *snapshot) replay(req replayRequest) (*replayResult, error) {
+// replay plays a match step by step, until ctx ends: it is checked
+// before every action, so a request whose client left stops at the next
+// one. applied is told after each action.
+func (s *snapshot) replay(ctx context.Context, req replayRequest, applied func(context.Context, int)) (*replayResult, error) {
 	gv := s.game(req.Game)
 	if gv == nil {
 		return nil, fmt.Errorf("no game %q in these packs", req.Game)
@@ -156,6 +163,9 @@ func (s *snapshot) replay(req replayRequest) (*replayResult, error) {
 	}
 	if req.Actions != nil {
 		for i, a := range req.Actions {
+			if err := ctx.Err(); err != nil {
+				return nil, err
+			}
 			seat := seatName(match.ToMove())
 			if err := r.DoText(a); err != nil {
 				return nil, fmt.Errorf("action %d of the log: %v (was it played with other flags or another seed?)", i+1, err)
@@ -163,6 +173,7 @@ func (s *snapshot) replay(req replayRequest) (*replayResult, error) {
 			if err := record(play.Normalize(a), seat); err != nil {
 				return nil, err
 			}
+			applied(ctx, len(r.Log))
 		}
 	} else {
 		pols := make([]play.Policy, len(match.Seats()))
@@ -178,6 +189,9 @@ func (s *snapshot) replay(req replayRequest) (*replayResult, error) {
 			pols[i] = mk(req.Seed, i)
 		}
 		for !match.Over() && len(r.Log) < maxReplay {
+			if err := ctx.Err(); err != nil {
+				return nil, err
+			}
 			seat := match.ToMove()
 			if seat < 0 || seat >= len(pols) {
 				return nil, fmt.Errorf("no policy for seat %d", seat)
@@ -190,6 +204,7 @@ func (s *snapshot) replay(req replayRequest) (*replayResult, error) {
 			if err := record(text, seatName(seat)); err != nil {
 				return nil, err
 			}
+			applied(ctx, len(r.Log))
 		}
 	}
 	res := r.Result()
@@ -208,19 +223,97 @@ func (s *snapshot) replay(req replayRequest) (*replayResult, error) {
 	return out, nil
 }
 
-// parseLog reads a `play --format json` log: its match header (game, mode,
-// seed; a log that started from a position file cannot be replayed here)
-// and the actions of its events, in order.
-func parseLog(data []byte) (req replayRequest, err error) {
-	sc := bufio.NewScanner(bytes.NewReader(data))
-	sc.Buffer(make([]byte, 1<<20), 16<<20)
+// maxField is the longest form field of the replay form but the log.
+const maxField = 64 << 10
+
+// logError is a problem of the uploaded log itself, answered as the
+// replay's error; any other error of reading the form is the request's.
+type logError struct{ error }
+
+// readReplayForm reads the replay form as it arrives: url-encoded
+// (ParseForm, within the body's limit) or multipart, one part at a time
+// into memory, a field of at most maxField bytes, the log parsed line by
+// line (parseLog). Nothing is written to a temporary file, as
+// ParseMultipartForm writes a part larger than its memory.
+func readReplayForm(r *http.Request) (url.Values, *replayRequest, error) {
+	mr, err := r.MultipartReader()
+	if errors.Is(err, http.ErrNotMultipart) {
+		if err := r.ParseForm(); err != nil {
+			return nil, nil, err
+		}
+		return r.Form, nil, nil
+	}
+	if err != nil {
+		return nil, nil, err
+	}
+	form := url.Values{}
+	var logReq *replayRequest
+	for {
+		p, err := mr.NextPart()
+		if err == io.EOF {
+			return form, logReq, nil
+		}
+		if err != nil {
+			return nil, nil, err
+		}
+		if name := p.FormName(); name == "log" {
+			rd := &firstErr{r: p}
+			req, err := parseLog(rd)
+			if rd.err != nil && rd.err != io.EOF {
+				// The body failed (over its limit, cut off): the scanner
+				// still hands over the line it was in, cut, and its
+				// complaint is about that.
+				return nil, nil, rd.err
+			}
+			if err != nil {
+				return nil, nil, logError{err}
+			}
+			logReq = &req
+		} else {
+			b, err := io.ReadAll(io.LimitReader(p, maxField+1))
+			if err != nil {
+				return nil, nil, err
+			}
+			if len(b) > maxField {
+				return nil, nil, fmt.Errorf("form field %q: over %d bytes", name, maxField)
+			}
+			form.Add(name, string(b))
+		}
+		p.Close()
+	}
+}
+
+// firstErr keeps the first error of a reader.
+type firstErr struct {
+	r   io.Reader
+	err error
+}
+
+func (f *firstErr) Read(p []byte) (int, error) {
+	n, err := f.r.Read(p)
+	if err != nil && f.err == nil {
+		f.err = err
+	}
+	return n, err
+}
+
+// parseLog reads a `play --format json` log as it arrives: its match
+// header (game, mode, seed; a log that started from a position file cannot
+// be replayed here) and the actions of its events, in order.
+func parseLog(rd io.Reader) (req replayRequest, err error) {
+	sc := bufio.NewScanner(rd)
+	sc.Buffer(make([]byte, 0, 64<<10), 1<<20)
 	line := 0
 	seen := false
 	req.Actions = []string{}
 	for sc.Scan() {
 		line++
-		if strings.TrimSpace(sc.Text()) == "" {
+		b := sc.Bytes()
+		if len(bytes.TrimSpace(b)) == 0 {
 			continue
+		}
+		if !bytes.Contains(b, []byte(`"match"`)) && !bytes.Contains(b, []byte(`"action"`)) && json.Valid(b) {
+			continue // neither the header nor an action: checked, not decoded
 		}
 		var rec struct {
 			Match *struct {
@@ -235,7 +328,7 @@ func parseLog(data []byte) (req replayRequest, err error) {
 				Action string `json:"action"`
 			} `json:"event"`
 		}
-		if err := json.Unmarshal(sc.Bytes(), &rec); err != nil {
+		if err := json.Unmarshal(b, &rec); err != nil {
 			return req, fmt.Errorf("line %d: not a line of play --format json: %v", line, err)
 		}
 		switch {
@@ -264,6 +357,9 @@ func parseLog(data []byte) (req replayRequest, err error) {
 				}
 			}
 		case rec.Event != nil && rec.Event.Kind == "action":
+			if len(req.Actions) == maxReplay {
+				return req, fmt.Errorf("line %d: over %d actions, the most a replay shows", line, maxReplay)
+			}
 			req.Actions = append(req.Actions, rec.Event.Action)
 		}
 	}

@@ -65,7 +65,7 @@ func (e *entity) URL() string { return "/entity/" + e.Game + "/" + e.Kind + "/" 
 
 // build compiles the packs and draws them; prev supplies the last good
 // pictures of a game whose content has errors now.
-func build(dirs []string, o Options, prev *snapshot) *snapshot {
+func build(dirs []string, o CheckOptions, prev *snapshot) *snapshot {
 	s := &snapshot{byKey: map[string]*entity{}}
 	if prev != nil {
 		s.version = prev.version + 1
@@ -81,7 +81,20 @@ func build(dirs []string, o Options, prev *snapshot) *snapshot {
 		rep = &check.Report{}
 	}
 	rep.Close() // no cache: the sources are in memory
-	s.results, s.diags, s.sources, s.configs = rep.Results, rep.Diags, rep.Sources(), rep.Configs
+	s.results, s.diags, s.configs = rep.Results, rep.Diags, rep.Configs
+	var layouts []*render.Layouts // for the lines of layout diagnostics
+	content := rep.Sources()
+	s.sources = func(file string) []byte {
+		if b := content(file); b != nil {
+			return b
+		}
+		for _, l := range layouts {
+			if b := l.Source(file); b != nil {
+				return b
+			}
+		}
+		return nil
+	}
 	for _, res := range s.results {
 		s.index(res)
 	}
@@ -108,7 +121,13 @@ func build(dirs []string, o Options, prev *snapshot) *snapshot {
 			l, err := render.Load(g, render.LayoutPacks(res)...)
 			if err == nil {
 				gv.layouts = l
-				gv.drawn, err = l.DrawAll(g.Render.Pictures(gv.rules))
+				s.problems = append(s.problems, l.Skipped...)
+				var budget diag.List
+				gv.drawn, budget, err = l.DrawAll(g.Render.Pictures(gv.rules))
+				// A picture stopped at a limit is left out; every other
+				// one is drawn, and the diagnostic is the check's.
+				s.diags = append(s.diags, budget...).Sort()
+				layouts = append(layouts, l)
 			}
 			if err != nil {
 				s.problems = append(s.problems, err.Error())

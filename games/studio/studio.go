@@ -12,6 +12,7 @@ import (
 	"context"
 	"embed"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"html/template"
 	"io"
@@ -22,6 +23,7 @@ import (
 	"strconv"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"github.com/roundtable-dev/roundtable/compiler/diag"
@@ -38,8 +40,8 @@ var staticFS embed.FS
 
 // Studio serves the pages of a set of pack folders.
 type Studio struct {
-	dirs []string
-	opts Options
+	dirs  []string
+	check CheckOptions
 	log  io.Writer
 	tmpl *template.Template
 
@@ -51,6 +53,16 @@ type Studio struct {
 
 	watching  chan struct{} // closed once Watch sees every folder
 	readyOnce sync.Once
+
+	// Options are how it serves (guard.go); set them before Handler.
+	Options Options
+
+	heavyOnce sync.Once
+	heavy     chan struct{} // a token per heavy request running
+	refused   atomic.Int64  // requests the guards refused before any handler
+	replayed  atomic.Int64  // actions replays have applied
+	// onAction, for tests, is called after each action a replay applies.
+	onAction func(ctx context.Context, n int)
 }
 
 // update is what an open page is told after a change.
@@ -64,20 +76,20 @@ type update struct {
 
 // New checks and draws the packs in dirs (every game's base content when
 // there are none). log receives a line per reload.
-func New(dirs []string, log io.Writer) *Studio { return NewWith(dirs, log, Options{}) }
+func New(dirs []string, log io.Writer) *Studio { return NewWith(dirs, log, CheckOptions{}) }
 
-// Options are how the studio checks.
-type Options struct {
+// CheckOptions are how the studio checks.
+type CheckOptions struct {
 	// Baseline, when set, hides the problems it accepts (serve --baseline).
 	Baseline *project.Baseline
 }
 
 // NewWith is New with options.
-func NewWith(dirs []string, log io.Writer, o Options) *Studio {
+func NewWith(dirs []string, log io.Writer, o CheckOptions) *Studio {
 	if log == nil {
 		log = io.Discard
 	}
-	s := &Studio{dirs: dirs, log: log, opts: o, subs: map[chan update]struct{}{}, watching: make(chan struct{})}
+	s := &Studio{dirs: dirs, log: log, check: o, subs: map[chan update]struct{}{}, watching: make(chan struct{}), Options: DefaultOptions}
 	s.tmpl = template.Must(template.New("").Funcs(template.FuncMap{
 		"join":  strings.Join,
 		"lower": strings.ToLower,
@@ -96,7 +108,7 @@ func (s *Studio) Reload() {
 	prev := s.snap
 	s.mu.RUnlock()
 	start := time.Now()
-	next := build(s.dirs, s.opts, prev)
+	next := build(s.dirs, s.check, prev)
 	s.mu.Lock()
 	s.snap = next
 	s.mu.Unlock()
@@ -156,26 +168,27 @@ func (s *Studio) Watch(ctx context.Context) error {
 // after it is seen.
 func (s *Studio) Watching() <-chan struct{} { return s.watching }
 
-// Handler serves the studio's pages.
-func (s *Studio) Handler() http.Handler {
-	mux := http.NewServeMux()
+// routes are the studio's pages. Handler puts each behind the guards
+// (guard.go): a route added here gets them by construction.
+func (s *Studio) routes() []route {
 	static, _ := fs.Sub(staticFS, "static")
-	mux.Handle("GET /static/", http.StripPrefix("/static/", http.FileServerFS(static)))
-	mux.HandleFunc("GET /{$}", s.gallery)
-	mux.HandleFunc("GET /entity/{game}/{kind}/{id}", s.entityPage)
-	mux.HandleFunc("GET /frag/entity/{game}/{kind}/{id}", s.entityFragment)
-	mux.HandleFunc("GET /svg/{game}/{file}", s.svg)
-	mux.HandleFunc("GET /maps", s.maps)
-	mux.HandleFunc("GET /map/{game}/{file}", s.mapPage)
-	mux.HandleFunc("GET /tool/{game}/{tool}", s.toolPage)
-	mux.HandleFunc("POST /api/tool/{game}/{tool}", s.toolAPI)
-	mux.HandleFunc("GET /replay", s.replayPage)
-	mux.HandleFunc("POST /api/replay", s.replayAPI)
-	mux.HandleFunc("GET /check", s.checkPage)
-	mux.HandleFunc("GET /frag/check", s.checkFragment)
-	mux.HandleFunc("GET /events", s.events)
-	mux.HandleFunc("GET /favicon.ico", func(w http.ResponseWriter, _ *http.Request) { w.WriteHeader(http.StatusNoContent) })
-	return mux
+	return []route{
+		{pattern: "GET /static/", handler: http.StripPrefix("/static/", http.FileServerFS(static)).ServeHTTP},
+		{pattern: "GET /{$}", handler: s.gallery},
+		{pattern: "GET /entity/{game}/{kind}/{id}", handler: s.entityPage},
+		{pattern: "GET /frag/entity/{game}/{kind}/{id}", handler: s.entityFragment},
+		{pattern: "GET /svg/{game}/{file}", handler: s.svg},
+		{pattern: "GET /maps", handler: s.maps},
+		{pattern: "GET /map/{game}/{file}", handler: s.mapPage},
+		{pattern: "GET /tool/{game}/{tool}", handler: s.toolPage},
+		{pattern: "POST /api/tool/{game}/{tool}", handler: s.toolAPI},
+		{pattern: "GET /replay", handler: s.replayPage},
+		{pattern: "POST /api/replay", handler: s.replayAPI, upload: true},
+		{pattern: "GET /check", handler: s.checkPage},
+		{pattern: "GET /frag/check", handler: s.checkFragment},
+		{pattern: "GET /events", handler: s.events},
+		{pattern: "GET /favicon.ico", handler: func(w http.ResponseWriter, _ *http.Request) { w.WriteHeader(http.StatusNoContent) }},
+	}
 }
 
 // page is what every page template sees.
@@ -452,7 +465,7 @@ func (s *Studio) toolAPI(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	if err := r.ParseForm(); err != nil {
-		writeJSON(w, http.StatusBadRequest, map[string]string{"error": err.Error()})
+		bodyError(w, err)
 		return
 	}
 	values := map[string]string{}
@@ -517,46 +530,64 @@ func (s *Studio) replayPage(w http.ResponseWriter, r *http.Request) {
 }
 
 // replayAPI plays a seeded match (form fields game, mode, seed, policy,
-// flag-NAME) or the uploaded log (field log) and answers its steps.
+// flag-NAME) or the uploaded log (field log) and answers its steps. The
+// form is read as it arrives, in memory, within Options.MaxUpload (no
+// temporary files: readReplayForm); the replay stops when the request
+// ends (its context).
 func (s *Studio) replayAPI(w http.ResponseWriter, r *http.Request) {
-	if err := r.ParseMultipartForm(32 << 20); err != nil && err != http.ErrNotMultipart {
-		writeJSON(w, http.StatusBadRequest, map[string]string{"error": err.Error()})
+	form, logReq, err := readReplayForm(r)
+	if err != nil {
+		var le logError
+		if errors.As(err, &le) {
+			writeJSON(w, http.StatusOK, map[string]string{"error": "the log: " + le.Error()})
+			return
+		}
+		bodyError(w, err)
 		return
 	}
 	var req replayRequest
 	flags := map[string][]string{}
-	for k, v := range r.Form {
+	for k, v := range form {
 		if name, ok := strings.CutPrefix(k, "flag-"); ok {
 			flags[name] = v
 		}
 	}
-	if f, _, err := r.FormFile("log"); err == nil {
-		data, err := io.ReadAll(io.LimitReader(f, 32<<20))
-		f.Close()
-		if err == nil {
-			req, err = parseLog(data)
+	first := func(k string) string {
+		if v := form[k]; len(v) > 0 {
+			return v[0]
 		}
-		if err != nil {
-			writeJSON(w, http.StatusOK, map[string]string{"error": "the log: " + err.Error()})
-			return
-		}
+		return ""
+	}
+	if logReq != nil {
+		req = *logReq
 		if req.Flags == nil {
 			req.Flags = flags
 		}
 	} else {
-		seed, err := strconv.ParseUint(strings.TrimSpace(r.FormValue("seed")), 10, 64)
+		seed, err := strconv.ParseUint(strings.TrimSpace(first("seed")), 10, 64)
 		if err != nil {
-			writeJSON(w, http.StatusOK, map[string]string{"error": fmt.Sprintf("seed %q: want a whole number", r.FormValue("seed"))})
+			writeJSON(w, http.StatusOK, map[string]string{"error": fmt.Sprintf("seed %q: want a whole number", first("seed"))})
 			return
 		}
-		req = replayRequest{Game: r.FormValue("game"), Mode: r.FormValue("mode"), Seed: seed, Flags: flags, Policies: []string{r.FormValue("policy1"), r.FormValue("policy2"), r.FormValue("policy3"), r.FormValue("policy4")}}
+		req = replayRequest{Game: first("game"), Mode: first("mode"), Seed: seed, Flags: flags, Policies: []string{first("policy1"), first("policy2"), first("policy3"), first("policy4")}}
 	}
-	res, err := s.current().replay(req)
+	res, err := s.current().replay(r.Context(), req, s.applied)
 	if err != nil {
+		if r.Context().Err() != nil {
+			return // the client is gone: nobody reads an answer
+		}
 		writeJSON(w, http.StatusOK, map[string]string{"error": err.Error()})
 		return
 	}
 	writeJSON(w, http.StatusOK, res)
+}
+
+// applied counts an action a replay applied (and tells a test).
+func (s *Studio) applied(ctx context.Context, n int) {
+	s.replayed.Add(1)
+	if s.onAction != nil {
+		s.onAction(ctx, n)
+	}
 }
 
 type checkView struct {
@@ -630,10 +661,23 @@ func (s *Studio) events(w http.ResponseWriter, r *http.Request) {
 		delete(s.subs, c)
 		s.subsMu.Unlock()
 	}()
+	// The stream outlives the server's timeouts: each write gets a
+	// deadline of its own, the next keep-alive and some.
+	rc := http.NewResponseController(w)
+	keep := max(s.Options.KeepAlive, 10*time.Millisecond)
+	send := func(format string, args ...any) bool {
+		_ = rc.SetWriteDeadline(time.Now().Add(keep + 10*time.Second))
+		if _, err := fmt.Fprintf(w, format, args...); err != nil {
+			return false
+		}
+		fl.Flush()
+		return true
+	}
 	snap := s.current()
-	fmt.Fprintf(w, "event: hello\ndata: {\"version\":%d}\n\n", snap.version)
-	fl.Flush()
-	tick := time.NewTicker(20 * time.Second)
+	if !send("event: hello\ndata: {\"version\":%d}\n\n", snap.version) {
+		return
+	}
+	tick := time.NewTicker(keep)
 	defer tick.Stop()
 	for {
 		select {
@@ -641,11 +685,13 @@ func (s *Studio) events(w http.ResponseWriter, r *http.Request) {
 			return
 		case u := <-c:
 			b, _ := json.Marshal(u)
-			fmt.Fprintf(w, "event: update\ndata: %s\n\n", b)
-			fl.Flush()
+			if !send("event: update\ndata: %s\n\n", b) {
+				return
+			}
 		case <-tick.C:
-			fmt.Fprint(w, ": keep-alive\n\n")
-			fl.Flush()
+			if !send(": keep-alive\n\n") {
+				return
+			}
 		}
 	}
 }

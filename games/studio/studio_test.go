@@ -28,6 +28,22 @@ func get(t *testing.T, u string) (int, string) {
 	return res.StatusCode, string(b)
 }
 
+// post is a POST as the studio's own pages send it: with their Origin
+// (the studio refuses one without, guard.go).
+func post(u, contentType string, body io.Reader) (*http.Response, error) {
+	req, err := http.NewRequest(http.MethodPost, u, body)
+	if err != nil {
+		return nil, err
+	}
+	pu, err := url.Parse(u)
+	if err != nil {
+		return nil, err
+	}
+	req.Header.Set("Content-Type", contentType)
+	req.Header.Set("Origin", pu.Scheme+"://"+pu.Host)
+	return http.DefaultClient.Do(req)
+}
+
 func pack(t *testing.T, unitAtk int) string {
 	dir := t.TempDir()
 	for name, text := range map[string]string{"pack.yaml": testPack, "units.yaml": fmt.Sprintf(testUnit, unitAtk)} {
@@ -101,7 +117,7 @@ func TestCheckPage(t *testing.T) {
 
 func postJSON(t *testing.T, u string, form url.Values, v any) {
 	t.Helper()
-	res, err := http.PostForm(u, form)
+	res, err := post(u, "application/x-www-form-urlencoded", strings.NewReader(form.Encode()))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -237,7 +253,7 @@ func TestReplayLogErrors(t *testing.T) {
 		f, _ := w.CreateFormFile("log", "match.jsonl")
 		f.Write([]byte(c.log))
 		w.Close()
-		res, err := http.Post(ts.URL+"/api/replay", w.FormDataContentType(), &body)
+		res, err := post(ts.URL+"/api/replay", w.FormDataContentType(), &body)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -247,5 +263,35 @@ func TestReplayLogErrors(t *testing.T) {
 		if !strings.HasPrefix(ans.Error, c.want) {
 			t.Errorf("log %q: %q, want %q…", c.log, ans.Error, c.want)
 		}
+	}
+}
+
+// TestHostileLayoutLeavesTheRestDrawn: a pack whose unit layout runs two
+// nested loops of 100,000 stops at its budget for every unit card; the
+// studio still draws and serves every other picture and page, and its
+// check page shows the one layout-budget diagnostic at the layout's line.
+func TestHostileLayoutLeavesTheRestDrawn(t *testing.T) {
+	dir := pack(t, 5)
+	if err := os.MkdirAll(filepath.Join(dir, "layouts"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	hostile := "<svg xmlns=\"http://www.w3.org/2000/svg\">\n{{range seq 100000}}{{range seq 100000}}<g/>{{end}}{{end}}\n</svg>\n"
+	if err := os.WriteFile(filepath.Join(dir, "layouts", "unit.svg.tmpl"), []byte(hostile), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	_, ts := serve(t, dir)
+	for path, want := range map[string]int{
+		"/svg/annas/unit-sellsword.svg": 404, "/svg/annas/unit-chrom.svg": 404, // units: not drawn
+		"/svg/annas/map-default.svg": 200, "/svg/annas/boss-grima.svg": 200, "/svg/fe-cipher/card-abel-cavalier.svg": 404, // a pack of Anna's only
+		"/": 200, "/entity/annas/unit/sellsword": 200, "/maps": 200, "/replay": 200,
+	} {
+		if code, _ := get(t, ts.URL+path); code != want {
+			t.Errorf("GET %s: %d, want %d", path, code, want)
+		}
+	}
+	_, page := get(t, ts.URL+"/check")
+	want := dir + "/layouts/unit.svg.tmpl:2: error[layout-budget]: unit robin (and 45 more pictures) not drawn: over 100000 steps (loop iterations, actions and function calls)"
+	if !strings.Contains(page, want) || strings.Count(page, "layout-budget") != 1 {
+		t.Errorf("the check page lacks the one diagnostic %q:\n%s", want, page)
 	}
 }

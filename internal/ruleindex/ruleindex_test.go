@@ -48,7 +48,32 @@ func TestRuleIndexesNameWhatExists(t *testing.T) {
 			}
 		}
 	}
-	for _, d := range []string{"docs/tropera.md", "docs/battlecrest.md", "docs/tablebattles.md", "docs/annas-engine.md", "docs/annas-boss-mode.md", "docs/fecipher.md"} {
+	// A game's pages are docs/<game>.md and docs/<game>-*.md (Anna's has
+	// one per engine part), its folder that of its content (content/<game>).
+	folders, err := os.ReadDir("../../content")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var pages []string
+	for _, f := range folders {
+		if !f.IsDir() {
+			continue
+		}
+		mine, _ := filepath.Glob("../../docs/" + f.Name() + "-*.md")
+		if _, err := os.Stat("../../docs/" + f.Name() + ".md"); err == nil {
+			mine = append(mine, "docs/"+f.Name()+".md")
+		}
+		if len(mine) == 0 {
+			t.Errorf("game %s has no page docs/%s.md (or docs/%s-*.md)", f.Name(), f.Name(), f.Name())
+		}
+		for _, p := range mine {
+			pages = append(pages, "docs/"+filepath.Base(p))
+		}
+	}
+	if len(pages) < 5 {
+		t.Errorf("only %d game pages: %v", len(pages), pages)
+	}
+	for _, d := range pages {
 		if rows[d] < 10 {
 			t.Errorf("%s: %d rule table rows; every game's page indexes its rulebook", d, rows[d])
 		}

@@ -7,6 +7,7 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+	"text/tabwriter"
 
 	"github.com/spf13/cobra"
 
@@ -15,22 +16,69 @@ import (
 	"github.com/roundtable-dev/roundtable/compiler/link"
 )
 
-func init() { register(newBase) }
-
 // The base packs are embedded in the binary; modders build on them without
 // a clone of the repository, so they need to read them.
 func newBase() *cobra.Command {
 	cmd := &cobra.Command{
 		Use:   "base",
-		Short: "Read the embedded base content: export a game's base pack, or show one entity",
+		Short: "Read the embedded base content: list the games, export a game's base pack, or show one entity",
 		Long: `Every game's base pack is embedded in roundtable. Expansions build on it; a
 diagnostic that points into it names the place as pack-id:path (annas-base:units/blue.yaml:20:5).
-base export writes a game's base pack to a folder; base show prints one entity's document.`,
-		Example: `  roundtable base export --game annas ./annas-base
+base list lists the games and their base packs; base export writes a game's base pack to a
+folder; base show prints one entity's document.`,
+		Example: `  roundtable base list
+  roundtable base export --game annas ./annas-base
   roundtable base show frederick
   roundtable base show annas-base/frederick --kind unit`,
 	}
-	cmd.AddCommand(newBaseExport(), newBaseShow())
+	cmd.AddCommand(newBaseList(), newBaseExport(), newBaseShow())
+	return cmd
+}
+
+// baseEntry is one game in base list --format json.
+type baseEntry struct {
+	Game    string `json:"game"`
+	Name    string `json:"name"`
+	Pack    string `json:"pack"`
+	Version string `json:"version"`
+	Dir     string `json:"dir"`
+}
+
+// newBaseList lists the games: the one listing of them that scripts read
+// (this repository's content workflow checks every dir it prints).
+func newBaseList() *cobra.Command {
+	var format string
+	cmd := &cobra.Command{
+		Use:   "list",
+		Short: "List the games and their embedded base packs: id, base pack, version, content folder, name",
+		Long: `List prints one line per game roundtable knows, by id: the game's id, its base pack
+and version, the repository folder its base content is embedded from and its name.
+--format json prints the same as a JSON array of {game, name, pack, version, dir}, for
+scripts (.github/workflows/content.yml checks every dir).`,
+		Example: `  roundtable base list
+  roundtable base list --format json | jq -r 'map(.dir) | join(" ")'   # content/annas content/battlecrest ...`,
+		Args: cobra.NoArgs,
+		RunE: func(cmd *cobra.Command, _ []string) error {
+			if format != "text" && format != "json" {
+				return usageErr("unknown --format %q (want text or json)", format)
+			}
+			list := []baseEntry{}
+			for _, g := range compiler.Games() {
+				p, _ := compiler.BasePack(g)
+				list = append(list, baseEntry{Game: g.ID, Name: g.Name, Pack: p.ID, Version: p.Version, Dir: g.ContentDir})
+			}
+			w := cmd.OutOrStdout()
+			if format == "json" {
+				return simJSON(w, list)
+			}
+			tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
+			for _, e := range list {
+				fmt.Fprintf(tw, "%s\t%s %s\t%s\t%s\n", e.Game, e.Pack, e.Version, e.Dir, e.Name)
+			}
+			return tw.Flush()
+		},
+	}
+	cmd.Flags().StringVarP(&format, flagFormat, "f", "text", "output format: text or json")
 	return cmd
 }
 

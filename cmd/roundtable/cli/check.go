@@ -24,8 +24,6 @@ const (
 	flagStrict = "strict"
 )
 
-func init() { register(newCheck) }
-
 func newCheck() *cobra.Command {
 	var format string
 	var strict bool
@@ -48,11 +46,12 @@ Every problem is reported in one run, sorted by file, line and column, each with
 stable code (see docs/diagnostics.md). Exit status: 0 clean, 1 errors (or warnings
 with --strict), 2 usage or internal failure.`,
 		Example: `  roundtable check
+  roundtable new pack ./my-expansion --game annas   # a pack to check (see new)
   roundtable check ./my-expansion --strict
   roundtable check content/annas --format json | jq '.errors'
-  roundtable check ./packs/* --format github   # annotations in GitHub Actions
+  roundtable check content/* --format github   # annotations in GitHub Actions
   roundtable check ./my-expansion --cache .roundtable-cache
-  roundtable check ./my-expansion/units/red.yaml   # the pack it is in, reported for that file
+  roundtable check ./my-expansion/units.yaml   # the pack it is in, reported for that file
   roundtable check ./my-expansion --watch   # again on every save
   roundtable check ./my-expansion --write-baseline .roundtable-baseline.json
   roundtable check ./my-expansion --baseline .roundtable-baseline.json   # only new problems fail`,

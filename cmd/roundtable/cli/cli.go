@@ -16,6 +16,13 @@ func Main() int {
 	return run(os.Args[1:], os.Stdin, os.Stdout, os.Stderr)
 }
 
+// Run is the whole program on args and the given streams, returning its
+// exit code: how code outside this package (cmd/roundtable/clitest) runs
+// the real CLI in process.
+func Run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
+	return run(args, stdin, stdout, stderr)
+}
+
 // run is the whole program; tests call it directly.
 func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	return runContext(context.Background(), args, stdin, stdout, stderr)

@@ -29,8 +29,6 @@ import (
 	"github.com/roundtable-dev/roundtable/games"
 )
 
-func init() { register(newDiff) }
-
 var diffFormats = []string{"text", "json", "markdown"}
 
 func newDiff() *cobra.Command {
@@ -53,9 +51,10 @@ pack as unchanged).
 --format markdown fits a pull-request comment. The exit status is 0 whatever changed,
 unless --fail-on names a kind of change (removed, changed, added) that happened: then 1.
 A tree whose YAML does not parse is reported and exits 1 as well.`,
-		Example: `  roundtable diff old/content/annas content/annas
+		Example: `  roundtable base export --game annas ./old   # the released base pack, to compare with
+  roundtable diff ./old content/annas
   roundtable diff --git origin/main content/annas --format markdown > diff.md
-  roundtable diff --git HEAD~1 . --fail-on removed`,
+  roundtable diff --git HEAD~1 content/annas --fail-on removed   # exit 1 if the last commit removed an entity`,
 		Args: cobra.MaximumNArgs(2),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			if !slices.Contains(diffFormats, format) {

@@ -10,8 +10,6 @@ import (
 	"github.com/roundtable-dev/roundtable/compiler/link"
 )
 
-func init() { register(newExplain) }
-
 func newExplain() *cobra.Command {
 	return &cobra.Command{
 		Use:   "explain [CODE]",

@@ -8,8 +8,6 @@ import (
 	"github.com/roundtable-dev/roundtable/bench/fixture"
 )
 
-func init() { register(newFixture) }
-
 // newFixture is hidden: it writes synthetic packs for benchmarks.
 func newFixture() *cobra.Command {
 	var o fixture.Options
@@ -20,8 +18,8 @@ func newFixture() *cobra.Command {
 		Long: `Fixture writes a valid pack (pack.yaml, tags, terrain and --units unit cards) into
 DIR, the same bytes for the same --seed. --layout per-unit writes one file per unit;
 --layout list writes one multi-document file per 1,000 units.`,
-		Example: `  roundtable fixture --units 10000 --layout list /tmp/pack10k
-  roundtable check /tmp/pack10k`,
+		Example: `  roundtable fixture --units 10000 --layout list ./pack10k
+  roundtable check ./pack10k`,
 		Args: cobra.ExactArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			if o.Units < 0 {

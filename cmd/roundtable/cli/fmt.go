@@ -21,8 +21,6 @@ import (
 	"github.com/roundtable-dev/roundtable/compiler/yamlfmt"
 )
 
-func init() { register(newFmt) }
-
 func newFmt() *cobra.Command {
 	var check bool
 	var game string
@@ -38,7 +36,8 @@ above it, or given with --game.
 
 With --check nothing is written: fmt lists the files that would change and exits 1
 if there are any.`,
-		Example: `  roundtable fmt ./my-expansion
+		Example: `  roundtable new pack ./my-expansion --game annas   # a pack to format (see new)
+  roundtable fmt ./my-expansion
   roundtable fmt --check content/annas   # in CI or a pre-commit hook`,
 		Args: cobra.MinimumNArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {

@@ -16,8 +16,6 @@ import (
 	"github.com/roundtable-dev/roundtable/games"
 )
 
-func init() { register(newGen) }
-
 func newGen() *cobra.Command {
 	var check bool
 	var out, pkg string
@@ -41,6 +39,7 @@ With --check nothing is written: gen lists the files that are stale and exits 1
 if there are any. CI runs it to prove generated/ is current.`,
 		Example: `  roundtable gen
   roundtable gen --check     # exit 1 and list stale files if content changed
+  roundtable new pack ./my-expansion --game annas   # a pack of your own (see new)
   roundtable gen ./my-expansion --out ./myexp --package myexp`,
 		RunE: func(cmd *cobra.Command, args []string) error {
 			var files emit.Output

@@ -14,8 +14,6 @@ import (
 	"github.com/roundtable-dev/roundtable/compiler/project"
 )
 
-func init() { register(newGet) }
-
 func newGet() *cobra.Command {
 	var dir, cacheDir string
 	var upgrade, offline bool
@@ -46,10 +44,10 @@ The cache is ` + "`os.UserCacheDir()`" + `/roundtable/packs, or $ROUNDTABLE_PACK
 Git repositories are fetched with the system's git; archives (.zip, .tar.gz) over http(s),
 under limits of size, file count and depth. A fetched pack is data: links and special
 files are refused, nothing is run.`,
-		Example: `  roundtable get                          # resolve, fetch, write roundtable.lock
-  roundtable get valm-maps@1.2.0          # move one pack to a version
-  roundtable get -u                       # every pack to the newest its ranges admit
-  roundtable get --offline --dir ./valm   # from the cache only`,
+		Example: `  roundtable get --dir examples/annas-expansion/pack   # resolve, fetch, write roundtable.lock (valm-arms, from its git source: needs the network)
+  roundtable get --dir examples/annas-expansion/pack valm-arms@1.0.0   # move one pack to a version
+  roundtable get --dir examples/annas-expansion/pack -u   # every pack to the newest its ranges admit
+  roundtable get --dir examples/annas-expansion/pack --offline   # from the cache only`,
 		RunE: func(cmd *cobra.Command, args []string) error {
 			want, err := packget.ParseWant(args)
 			if err != nil {
@@ -103,8 +101,6 @@ files are refused, nothing is run.`,
 	return cmd
 }
 
-func init() { register(newVendor) }
-
 func newVendor() *cobra.Command {
 	var cacheDir string
 	cmd := &cobra.Command{
@@ -114,7 +110,7 @@ func newVendor() *cobra.Command {
 (DIR: the pack with the lock, default the current folder), checking each against its
 hash, and replaces what vendor/ held. check, gen, sim, serve and lsp prefer vendor/ to
 the cache, so a repository that commits vendor/ checks with no network and no cache.`,
-		Example: `  roundtable get && roundtable vendor     # then commit roundtable.lock and vendor/`,
+		Example: `  roundtable get --dir examples/annas-expansion/pack && roundtable vendor examples/annas-expansion/pack   # then commit roundtable.lock and vendor/ (get needs the network)`,
 		Args:    cobra.MaximumNArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			dir := "."

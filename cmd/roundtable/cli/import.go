@@ -8,8 +8,6 @@ import (
 	"github.com/roundtable-dev/roundtable/games"
 )
 
-func init() { register(newImport) }
-
 // newImport is `roundtable import GAME ...`: one subcommand per game that
 // registers an importer (games.Game.Import).
 func newImport() *cobra.Command {

@@ -10,8 +10,6 @@ import (
 	"github.com/roundtable-dev/roundtable/compiler/project"
 )
 
-func init() { register(newLSP) }
-
 func newLSP() *cobra.Command {
 	var o lsp.Options
 	var baseline string

@@ -3,10 +3,15 @@ package cli
 import (
 	"io/fs"
 	"os"
+	"os/exec"
+	"path"
 	"path/filepath"
 	"regexp"
+	"slices"
 	"strings"
 	"testing"
+
+	"github.com/roundtable-dev/roundtable/compiler"
 )
 
 // TestMakeFuzzRunsEveryTarget: `make fuzz` fuzzes every fuzz target of the
@@ -51,5 +56,43 @@ func TestMakeFuzzRunsEveryTarget(t *testing.T) {
 	}
 	if found < 9 || len(listed) != found {
 		t.Errorf("found %d fuzz targets, the Makefile fuzzes %d", found, len(listed))
+	}
+}
+
+// TestMakeGenCoversEveryGame: `make gen` regenerates the constant names of
+// every registered game's table package (engine/<game>/table), a list the
+// Makefile takes from the tree, not from a hand-written one.
+func TestMakeGenCoversEveryGame(t *testing.T) {
+	if _, err := exec.LookPath("make"); err != nil {
+		t.Fatalf("make gen is checked with make: %v", err)
+	}
+	cmd := exec.Command("make", "-n", "gen")
+	cmd.Dir = "../../.."
+	out, err := cmd.Output()
+	if err != nil {
+		t.Fatalf("make -n gen: %v", err)
+	}
+	var got []string
+	for _, line := range strings.Split(string(out), "\n") {
+		if _, args, ok := strings.Cut(line, "/constgen "); ok {
+			got = strings.Fields(args)
+		}
+	}
+	var want []string
+	for _, g := range compiler.Games() {
+		want = append(want, "engine/"+path.Base(g.GenDir)+"/table")
+	}
+	slices.Sort(want)
+	if len(want) < 5 || !slices.Equal(got, want) {
+		t.Errorf("make gen runs constgen over %v, want every game's table package %v", got, want)
+	}
+	mk, err := os.ReadFile("../../../Makefile")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, dir := range want {
+		if strings.Contains(string(mk), dir) {
+			t.Errorf("the Makefile names %s by hand", dir)
+		}
 	}
 }

@@ -10,8 +10,6 @@ import (
 	"github.com/spf13/cobra/doc"
 )
 
-func init() { register(newMan) }
-
 func newMan() *cobra.Command {
 	return &cobra.Command{
 		Use:   "man DIR",
@@ -22,8 +20,8 @@ DIR (created if needed). Release archives carry them in man/.
 
 The date in the pages is the commit's time when the build recorded one, else
 SOURCE_DATE_EPOCH, else today.`,
-		Example: `  roundtable man ./man && man ./man/roundtable-check.1
-  sudo roundtable man /usr/local/share/man/man1`,
+		Example: `  roundtable man ./man   # then: man ./man/roundtable-check.1
+  # system-wide: sudo roundtable man /usr/local/share/man/man1`,
 		Args: cobra.ExactArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			dir := args[0]

@@ -31,8 +31,6 @@ import (
 //go:embed templates
 var templates embed.FS
 
-func init() { register(newNew) }
-
 type tmplData struct {
 	ID, Name, Game, GameName, Dir, Pkg, BaseID, BaseRange string
 	// Ref maps a kind to the id of an entity of it to refer to.

@@ -4,10 +4,12 @@ import (
 	"encoding/json"
 	"os"
 	"os/exec"
+	"path"
 	"path/filepath"
 	"strings"
 	"testing"
 
+	"github.com/roundtable-dev/roundtable/compiler"
 	"github.com/roundtable-dev/roundtable/games"
 )
 
@@ -25,7 +27,10 @@ func TestCmdKnowsNoGame(t *testing.T) {
 		t.Fatal(err)
 	}
 	const mod = "github.com/roundtable-dev/roundtable/"
-	folders := []string{"annas", "battlecrest", "fecipher", "tablebattles", "tropera"}
+	var folders []string
+	for _, g := range compiler.Games() {
+		folders = append(folders, path.Base(g.ContentDir))
+	}
 	for _, imp := range p.Imports {
 		rel, ok := strings.CutPrefix(imp, mod)
 		if !ok {

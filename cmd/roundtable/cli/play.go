@@ -17,6 +17,8 @@ import (
 
 	"github.com/roundtable-dev/roundtable/compiler/regular"
 	"github.com/roundtable-dev/roundtable/engine/play"
+	"github.com/roundtable-dev/roundtable/engine/play/limits"
+	"github.com/roundtable-dev/roundtable/engine/play/quote"
 	"github.com/roundtable-dev/roundtable/engine/play/search"
 	"github.com/roundtable-dev/roundtable/games"
 )
@@ -24,8 +26,6 @@ import (
 // streamVersion is the version of play's JSON lines and legal's JSON
 // (docs/play.md, docs/schema/play.schema.json).
 const streamVersion = 1
-
-func init() { register(newPlay) }
 
 func newPlay() *cobra.Command {
 	cmd := &cobra.Command{
@@ -56,8 +56,6 @@ line, one "event" line per event (every decision is an event of kind "action"), 
 	}
 	return cmd
 }
-
-func init() { register(newLegal) }
 
 func newLegal() *cobra.Command {
 	cmd := &cobra.Command{
@@ -100,11 +98,13 @@ func examples(verb string) string {
 	if first != "" && verb == "play" {
 		fmt.Fprintf(&b, "  roundtable play %s --seed 7 --format json | tail -1\n", first)
 		fmt.Fprintf(&b, "  roundtable play %s --seed 7 --stop-after 0 --position-out start.yaml\n", first)
+		fmt.Fprintf(&b, "  roundtable legal %s --from start.yaml --format json | jq -r '.actions[0].text' > moves.txt   # its first legal action\n", first)
 		fmt.Fprintf(&b, "  roundtable play %s --from start.yaml --actions moves.txt\n", first)
 		fmt.Fprintf(&b, "  roundtable play %s --seat 1=human                # you play seat 1 in the terminal; the search plays the others\n", first)
 		fmt.Fprintf(&b, "  roundtable play %s --seat 1=human --seat 2=human # hot-seat: two people at one screen\n", first)
 	}
 	if first != "" && verb == "legal" {
+		fmt.Fprintf(&b, "  roundtable play %s --seed 7 --stop-after 0 --position-out start.yaml\n", first)
 		fmt.Fprintf(&b, "  roundtable legal %s --from start.yaml --format json\n", first)
 	}
 	return strings.TrimRight(b.String(), "\n")
@@ -394,24 +394,14 @@ func opener(cmd *cobra.Command, g *games.Game, m play.Mode, rules any, o play.Op
 			return match, nil
 		}, nil
 	}
-	data, err := readInput(cmd, f.from)
+	env, err := readEnvelope(cmd, g, m, f.from)
 	if err != nil {
 		return nil, err
-	}
-	env, err := play.ReadPosition(f.from, data)
-	if err != nil {
-		return nil, &exitError{Code: exitContent, Msg: err.Error()}
-	}
-	if env.Game != g.ID {
-		return nil, &exitError{Code: exitContent, Msg: fmt.Sprintf("%s: a position of %s, not %s (give it to %s %s %s)", f.from, env.Game, g.ID, verbPath(cmd), env.Game, env.Mode)}
-	}
-	if env.Mode != m.Name {
-		return nil, &exitError{Code: exitContent, Msg: fmt.Sprintf("%s: a position of mode %s, not %s", f.from, env.Mode, m.Name)}
 	}
 	return func() (play.Match, error) {
 		match, err := m.Load(rules, env.State)
 		if err != nil {
-			return nil, &exitError{Code: exitContent, Msg: fmt.Sprintf("%s: %v", f.from, err)}
+			return nil, &exitError{Code: exitContent, Msg: play.InFile(f.from, err).Error()}
 		}
 		return match, nil
 	}, nil
@@ -424,6 +414,52 @@ func verbPath(cmd *cobra.Command) string {
 		cmd = cmd.Parent()
 	}
 	return cmd.CommandPath()
+}
+
+// readEnvelope reads --from as every position is read: a regular file (or
+// stdin) of at most the content's file size, then its envelope, which
+// must be of this game and mode (opener Loads its state). A position that
+// does not read is exit 1, its message "file:line:col: path: message".
+func readEnvelope(cmd *cobra.Command, g *games.Game, m play.Mode, name string) (*play.Envelope, error) {
+	var data []byte
+	var err error
+	if name == "-" {
+		data, err = io.ReadAll(io.LimitReader(cmd.InOrStdin(), limits.FileSize+1))
+		if err == nil && len(data) > limits.FileSize {
+			err = &regular.TooLargeError{Size: int64(len(data)), Limit: limits.FileSize}
+		}
+	} else {
+		data, err = regular.ReadFile(name, limits.FileSize, false)
+	}
+	var tooLarge *regular.TooLargeError
+	switch {
+	case errors.Is(err, regular.ErrNotRegular):
+		return nil, &exitError{Code: exitContent, Msg: fmt.Sprintf("%s: not a regular file; not read", quote.Path(name))}
+	case errors.As(err, &tooLarge):
+		return nil, &exitError{Code: exitContent, Msg: play.TooLarge(name).Error()}
+	case err != nil:
+		return nil, usageErr("%v", err)
+	}
+	env, err := play.ReadPosition(name, data)
+	if err != nil {
+		return nil, &exitError{Code: exitContent, Msg: err.Error()}
+	}
+	file := quote.Path(name)
+	if env.Game != g.ID {
+		other, ok := games.Lookup(env.Game)
+		if !ok || !slices.Contains(modeNames(other), env.Mode) {
+			return nil, &exitError{Code: exitContent, Msg: fmt.Sprintf("%s: a position of game %s, mode %s, not of %s", file, quote.Quote(env.Game), quote.Quote(env.Mode), g.ID)}
+		}
+		return nil, &exitError{Code: exitContent, Msg: fmt.Sprintf("%s: a position of %s, not %s (give it to %s %s %s)", file, env.Game, g.ID, verbPath(cmd), env.Game, env.Mode)}
+	}
+	if env.Mode != m.Name {
+		mode := quote.Quote(env.Mode)
+		if slices.Contains(modeNames(g), env.Mode) {
+			mode = env.Mode
+		}
+		return nil, &exitError{Code: exitContent, Msg: fmt.Sprintf("%s: a position of mode %s, not %s", file, mode, m.Name)}
+	}
+	return env, nil
 }
 
 func readInput(cmd *cobra.Command, name string) ([]byte, error) {

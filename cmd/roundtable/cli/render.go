@@ -16,8 +16,6 @@ import (
 	draw "github.com/roundtable-dev/roundtable/games/render"
 )
 
-func init() { register(newRender) }
-
 func newRender() *cobra.Command {
 	var out, pdf, paper, card string
 	cmd := &cobra.Command{
@@ -36,6 +34,7 @@ The same content gives the same bytes. Exit status: 0 done, 1 the content or a l
 has errors, 2 usage.`,
 		Example: `  roundtable render --out site
   roundtable render content/annas --out site --pdf annas.pdf
+  roundtable new pack ./my-expansion --game annas   # a pack of your own (see new)
   roundtable render ./my-expansion --pdf sheets.pdf --paper letter --card 63x88`,
 		RunE: func(cmd *cobra.Command, args []string) error {
 			if out == "" && pdf == "" {
@@ -57,9 +56,14 @@ has errors, 2 usage.`,
 			if len(args) > 0 {
 				keep = func(p *compiler.Pack) bool { return p != nil && !p.Embedded }
 			}
-			books, err := draw.DrawResults(results, keep)
+			books, budget, err := draw.DrawResults(results, keep)
 			if err != nil {
 				return &exitError{Code: exitContent, Msg: err.Error()}
+			}
+			if len(budget) > 0 {
+				// A layout stopped at a limit: nothing is written.
+				_ = diag.Print(cmd.ErrOrStderr(), "text", budget.Sort(), draw.Sources(books))
+				return errContent
 			}
 			var drawn []draw.Drawn
 			for _, b := range books {

@@ -50,6 +50,7 @@ checks it, compiles it into Go tables and runs the rules engines on it.
 
 Exit codes: 0 clean, 1 the content has errors, 2 usage or internal failure.`,
 		Example: `  roundtable check                      # the embedded base content of every game
+  roundtable new pack ./my-expansion --game annas   # a pack of your own to start from
   roundtable check ./my-expansion       # a pack folder
   roundtable gen --check                # is generated/ current?`,
 		SilenceUsage:  true,
@@ -61,9 +62,7 @@ Exit codes: 0 clean, 1 the content has errors, 2 usage or internal failure.`,
 	root.SetFlagErrorFunc(func(c *cobra.Command, err error) error {
 		return usageErr("%v\nsee '%s --help'", err, c.CommandPath())
 	})
-	for _, add := range commands {
-		root.AddCommand(add())
-	}
+	root.AddCommand(commands()...)
 	addGameCommands(root)
 	withUsage(root)
 	// --version, as most tools have it: the same line as `roundtable version`.
@@ -88,10 +87,32 @@ func withUsage(c *cobra.Command) {
 	}
 }
 
-// commands lists the constructors of the subcommands; each file adds its own.
-var commands []func() *cobra.Command
-
-func register(f func() *cobra.Command) { commands = append(commands, f) }
+// commands are the subcommands, one constructor each (a file of this
+// package per command): the one list of them. --help sorts them by name.
+func commands() []*cobra.Command {
+	return []*cobra.Command{
+		newBase(),
+		newCheck(),
+		newDiff(),
+		newExplain(),
+		newFixture(),
+		newFmt(),
+		newGen(),
+		newGet(),
+		newImport(),
+		newLegal(),
+		newLSP(),
+		newMan(),
+		newNew(),
+		newPlay(),
+		newRender(),
+		newSchema(),
+		newServe(),
+		newSim(),
+		newVendor(),
+		newVersion(),
+	}
+}
 
 // addGameCommands adds `roundtable GAME ...` for every game that has commands
 // of its own (Anna's forecast and reach, Tropera's levelup).

@@ -12,8 +12,6 @@ import (
 	"github.com/roundtable-dev/roundtable/compiler/schemaexport"
 )
 
-func init() { register(newSchema) }
-
 func newSchema() *cobra.Command {
 	cmd := &cobra.Command{
 		Use:   "schema",

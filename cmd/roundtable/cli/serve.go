@@ -15,11 +15,10 @@ import (
 	"github.com/roundtable-dev/roundtable/games/studio"
 )
 
-func init() { register(newServe) }
-
 func newServe() *cobra.Command {
 	var port int
 	var baseline string
+	var allowHosts []string
 	cmd := &cobra.Command{
 		Use:   "serve [PACK_DIR...]",
 		Short: "A local studio in the browser: gallery, entities, maps, forecast, replays, live diagnostics",
@@ -30,9 +29,16 @@ reach overlay, the combat forecast, a replay viewer (a seeded match, or an uploa
 play --format json log) stepping through positions forward and back, and the check
 summary. It watches the pack folders: a save checks and draws them again and open
 pages show the new diagnostics and pictures without a reload. With no folder it
-serves every game's base content (nothing to watch).`,
+serves every game's base content (nothing to watch).
+
+It answers only requests that name it: a Host of 127.0.0.1, localhost or [::1] with
+its port, or a name given with --allow-host; others get 421. A request that changes
+or computes something (a POST) must come from the studio's own pages (403 otherwise),
+bodies are limited (the replay upload to 8 MiB), and a few heavy requests run at
+once (503 with Retry-After past them). docs/studio.md lists the guards.`,
 		Example: `  roundtable serve
-  roundtable serve ./my-expansion --port 8080`,
+  roundtable serve examples/annas-expansion/pack --port 8080
+  roundtable serve --allow-host studio.example.lan`,
 		RunE: func(cmd *cobra.Command, args []string) error {
 			if port < 0 || port > 65535 {
 				return usageErr("--port %d: want 0 (any free port) to 65535", port)
@@ -42,7 +48,7 @@ serves every game's base content (nothing to watch).`,
 					return usageErr("%s is not a pack folder", d)
 				}
 			}
-			var opts studio.Options
+			var opts studio.CheckOptions
 			if baseline != "" {
 				b, err := project.ReadBaseline(baseline)
 				if err != nil {
@@ -56,9 +62,10 @@ serves every game's base content (nothing to watch).`,
 			}
 			out := cmd.OutOrStdout()
 			s := studio.NewWith(args, out, opts)
+			s.Options.AllowHosts = allowHosts
 			ctx, stop := signal.NotifyContext(cmd.Context(), os.Interrupt)
 			defer stop()
-			srv := &http.Server{Handler: s.Handler()}
+			srv := s.Server()
 			go func() {
 				<-ctx.Done()
 				_ = srv.Close()
@@ -77,5 +84,6 @@ serves every game's base content (nothing to watch).`,
 	}
 	cmd.Flags().StringVar(&baseline, "baseline", "", "do not show the problems this baseline file accepts, as check --baseline does")
 	cmd.Flags().IntVar(&port, "port", 7878, "port on 127.0.0.1 (0: any free port)")
+	cmd.Flags().StringArrayVar(&allowHosts, "allow-host", nil, "answer requests whose Host is NAME (or NAME:PORT) too, such as a proxy's name (repeatable; 127.0.0.1, localhost and [::1] always)")
 	return cmd
 }

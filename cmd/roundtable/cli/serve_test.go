@@ -8,6 +8,8 @@ import (
 	"regexp"
 	"strings"
 	"testing"
+
+	"github.com/roundtable-dev/roundtable/games"
 )
 
 // TestServeReadmeCommand runs the README's one studio command (`go run
@@ -70,7 +72,7 @@ func TestServeReadmeCommand(t *testing.T) {
 		return string(b), res.Header.Get("Content-Type")
 	}
 	gallery, _ := get("")
-	for _, g := range []string{"annas", "fe-cipher", "table-battles", "battlecrest", "tropera"} {
+	for _, g := range games.IDs() {
 		if n := strings.Count(gallery, `data-game="`+g+`"`); n < 5 {
 			t.Errorf("the gallery has %d tiles of %s", n, g)
 		}

@@ -13,9 +13,7 @@ import (
 	"strings"
 	"time"
 
-	"github.com/schollz/progressbar/v3"
 	"github.com/spf13/cobra"
-	"golang.org/x/term"
 
 	"github.com/roundtable-dev/roundtable/engine/play"
 	"github.com/roundtable-dev/roundtable/engine/play/search"
@@ -23,8 +21,6 @@ import (
 	"github.com/roundtable-dev/roundtable/engine/sim/report"
 	"github.com/roundtable-dev/roundtable/games"
 )
-
-func init() { register(newSim) }
 
 var simFormats = []string{"text", "json", "markdown"}
 
@@ -41,29 +37,49 @@ band are flagged. The report is the same for a seed whatever the number of cores
 --out writes the result file (JSON, docs/schema/sim.schema.json) that 'sim merge' adds up
 across shards (--shard i/n) and 'sim diff' compares. --baseline REV runs the same games
 on the content as of git revision REV and reports the change per entity (docs/ci.md).
-See docs/sim.md.`,
+Ctrl-C stops a run: the games under way finish, and the report and --out cover the games
+played (exit 130). Progress goes to standard error: a bar on a terminal, else a line every
+--progress. See docs/sim.md.`,
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
 			return usageErr("give a game (%s), or merge or diff", strings.Join(playableIDs(), ", "))
 		},
 	}
-	var ex strings.Builder
+	first := ""
 	for _, g := range games.All() {
 		if len(g.Modes) > 0 {
 			cmd.AddCommand(simGameCommand(g))
-			if ex.Len() == 0 {
-				fmt.Fprintf(&ex, "  roundtable sim %s --games 200\n", g.ID)
-				fmt.Fprintf(&ex, "  roundtable sim %s --games 2000 --policy search --out run.json --format markdown --charts charts > report.md\n", g.ID)
-				fmt.Fprintf(&ex, "  roundtable sim %s --games 100000 --shard 3/8 --out shard-3.json\n", g.ID)
-				fmt.Fprintf(&ex, "  roundtable sim %s --pack ./valm --baseline origin/main --format markdown --fail-on 0.05\n", g.ID)
+			if first == "" {
+				first = g.ID
 			}
 		}
 	}
-	ex.WriteString("  roundtable sim merge results/shard-*.json --out all.json\n")
-	ex.WriteString("  roundtable sim diff results/before.json results/after.json --format markdown")
-	cmd.Example = ex.String()
-	cmd.AddCommand(newSimMerge(), newSimDiff())
+	if first != "" {
+		cmd.Example = strings.Join([]string{
+			fmt.Sprintf("  roundtable sim %s --games 200", first),
+			fmt.Sprintf("  roundtable sim %s --games 20 --policy 1=search --budget 20 --out run.json --format markdown --charts charts > report.md   # about 10 s: search plays far slower than greedy", first),
+			shardExamples(first),
+			fmt.Sprintf("  roundtable sim %s --baseline origin/main --format markdown --fail-on 0.05   # this tree against main, on the same games", first),
+			diffExamples(first),
+		}, "\n")
+	}
+	cmd.AddCommand(newSimMerge(first), newSimDiff(first))
 	return cmd
+}
+
+// shardExamples are examples of a run in two shards and their merge.
+func shardExamples(game string) string {
+	return fmt.Sprintf(`  roundtable sim %[1]s --games 2000 --shard 1/2 --out shard-1.json   # half the run; another machine may play 2/2
+  roundtable sim %[1]s --games 2000 --shard 2/2 --out shard-2.json
+  roundtable sim merge shard-*.json --out all.json   # the whole run, the same bytes as one process playing it`, game)
+}
+
+// diffExamples are examples of a run before and after a change, compared.
+func diffExamples(game string) string {
+	return fmt.Sprintf(`  roundtable sim %[1]s --games 1000 --out before.json
+  roundtable new pack ./my-pack --game %[1]s   # the change: a pack of your own (see new)
+  roundtable sim %[1]s --games 1000 --pack ./my-pack --out after.json
+  roundtable sim diff before.json after.json --format markdown`, game)
 }
 
 // simGameCommand is `sim GAME`: the game's first mode, and a subcommand per
@@ -96,6 +112,7 @@ type simFlags struct {
 	baseline   string
 	failOn     string
 	all        bool
+	progress   time.Duration
 }
 
 func simModeCommand(g *games.Game, m play.Mode) *cobra.Command {
@@ -127,6 +144,7 @@ func simModeCommand(g *games.Game, m play.Mode) *cobra.Command {
 	fl.StringVar(&f.baseline, "baseline", "", "also play the same games on the content as of this git revision, and report the change")
 	fl.StringVar(&f.failOn, "fail-on", "", "with --baseline: exit 1 when a win rate changed significantly by at least this much (0.05: five points)")
 	fl.BoolVar(&f.all, "all", false, "with --baseline, as text: list every entity, not only those that changed significantly")
+	fl.DurationVar(&f.progress, "progress", 5*time.Second, "when standard error is not a terminal, print a line of progress this often (0: none); a terminal gets a bar")
 	cmd.Example = fmt.Sprintf("  roundtable sim %s %s --games 100 %s", g.ID, m.Name, strings.TrimSpace(strings.Replace(" "+modeExample(m)+" ", " --seed 1 ", " ", 1)))
 	return cmd
 }
@@ -177,6 +195,9 @@ func runSim(cmd *cobra.Command, g *games.Game, m play.Mode, flags map[string][]s
 	}
 	c := sim.Config{Game: g.ID, Mode: m.Name, Flags: flags, Seed: uint64(f.seed), Games: f.games, Range: rng,
 		MaxActions: f.maxActions, Workers: f.workers, Level: f.level, Band: band}
+	intr := onInterrupt(cmd.Context(), cmd.ErrOrStderr())
+	defer intr.release()
+	c.Stop = intr.stopped
 	if f.baseline == "" {
 		rules, err := g.Rules(f.packs, cmd.ErrOrStderr())
 		if err != nil {
@@ -186,7 +207,10 @@ func runSim(cmd *cobra.Command, g *games.Game, m play.Mode, flags map[string][]s
 		if err != nil {
 			return err
 		}
-		return simOutput(cmd, r, f)
+		if err := simOutput(cmd, r, f); err != nil {
+			return err
+		}
+		return interrupted(cmd, r, f)
 	}
 	oldDirs, newDirs, cleanup, err := baselinePacks(g, f.baseline, f.packs)
 	if err != nil {
@@ -205,6 +229,11 @@ func runSim(cmd *cobra.Command, g *games.Game, m play.Mode, flags map[string][]s
 	if err != nil {
 		return err
 	}
+	if old.Interrupted {
+		// The working tree plays the same games, to the end: a second
+		// Ctrl-C ends the process.
+		c.Range, c.Stop = old.Range, nil
+	}
 	r, err := simulate(cmd, g, m, newRules, c, f, "working tree")
 	if err != nil {
 		return err
@@ -218,7 +247,13 @@ func runSim(cmd *cobra.Command, g *games.Game, m play.Mode, flags map[string][]s
 	if err != nil {
 		return usageErr("%v", err)
 	}
-	return diffOutput(cmd, d, f.format, failOn, f.all)
+	if err := diffOutput(cmd, d, f.format, failOn, f.all); err != nil {
+		return err
+	}
+	if old.Interrupted {
+		return interrupted(cmd, old, f)
+	}
+	return interrupted(cmd, r, f)
 }
 
 // simulate plays the run on rules, with a progress bar on a terminal.
@@ -255,20 +290,13 @@ func simulate(cmd *cobra.Command, g *games.Game, m play.Mode, rules any, c sim.C
 		c.Budget = f.budget
 	}
 	c.New = func(seed uint64) (play.Match, error) { return m.New(rules, opts(seed)) }
-	bar := progressBar(cmd.ErrOrStderr(), c.Range.End-c.Range.First, strings.TrimSpace(g.ID+" "+m.Name+" "+label))
-	if bar != nil {
-		c.Progress = func(done, _ int) { _ = bar.Set(done) }
-	}
-	start := time.Now()
+	p := newProgress(cmd.ErrOrStderr(), c.Range.End-c.Range.First, strings.TrimSpace("sim "+g.ID+" "+m.Name+" "+label), f.progress)
+	c.Progress = p.update
 	r, err := sim.Run(c)
 	if err != nil {
 		return nil, fmt.Errorf("%s %s: %v (replay it: roundtable play %s %s --seed N)", g.ID, m.Name, err, g.ID, m.Name)
 	}
-	if bar != nil {
-		_ = bar.Finish()
-		el := time.Since(start)
-		fmt.Fprintf(cmd.ErrOrStderr(), "%d games in %s (%.0f games/s on %d workers)\n", r.Played, el.Round(time.Millisecond), float64(r.Played)/el.Seconds(), workers(c.Workers))
-	}
+	p.finish(r.Played, workers(c.Workers))
 	return r, nil
 }
 
@@ -288,24 +316,6 @@ func withSearch(m play.Mode, budget int) play.Mode {
 	pols["search"] = search.Over(m.Policies["greedy"], budget).Maker()
 	m.Policies = pols
 	return m
-}
-
-// progressBar is a bar on w when w is a terminal, else nil.
-func progressBar(w io.Writer, total int, label string) *progressbar.ProgressBar {
-	f, ok := w.(*os.File)
-	if !ok || !term.IsTerminal(int(f.Fd())) || total == 0 {
-		return nil
-	}
-	return progressbar.NewOptions(total,
-		progressbar.OptionSetWriter(w),
-		progressbar.OptionSetDescription(label),
-		progressbar.OptionShowCount(),
-		progressbar.OptionShowIts(),
-		progressbar.OptionSetItsString("games"),
-		progressbar.OptionSetPredictTime(true),
-		progressbar.OptionThrottle(100*time.Millisecond),
-		progressbar.OptionClearOnFinish(),
-	)
 }
 
 func parseBand(s string) (sim.Band, error) {
@@ -412,7 +422,7 @@ func diffOutput(cmd *cobra.Command, d *sim.Diff, format string, failOn float64, 
 	return nil
 }
 
-func newSimMerge() *cobra.Command {
+func newSimMerge(game string) *cobra.Command {
 	f := &simFlags{}
 	cmd := &cobra.Command{
 		Use:   "merge FILE...",
@@ -420,8 +430,7 @@ func newSimMerge() *cobra.Command {
 		Long: `Merge reads the result files that 'sim GAME --shard I/N --out FILE' wrote, checks that they
 are of one run (game, mode, flags, policies, seed, games) and cover every game once, and
 prints the report of the whole run: the same bytes as one process playing every game.`,
-		Example: `  roundtable sim merge results/shard-*.json --out all.json --format markdown --charts charts`,
-		Args:    cobra.MinimumNArgs(1),
+		Args: cobra.MinimumNArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			if !slices.Contains(simFormats, f.format) {
 				return usageErr("unknown --format %q (want one of %s)", f.format, strings.Join(simFormats, ", "))
@@ -442,6 +451,9 @@ prints the report of the whole run: the same bytes as one process playing every 
 		},
 	}
 	cmd.Flags().StringVarP(&f.format, "format", "f", "text", "output format: "+strings.Join(simFormats, ", "))
+	if game != "" {
+		cmd.Example = shardExamples(game) + "\n  roundtable sim merge shard-*.json --format markdown --charts charts > report.md"
+	}
 	cmd.Flags().StringVarP(&f.out, "out", "o", "", "write the merged result file (JSON) here")
 	cmd.Flags().StringVar(&f.charts, "charts", "", "write SVG charts into this folder; --format markdown links them")
 	return cmd
@@ -459,7 +471,7 @@ func readResult(cmd *cobra.Command, name string) (*sim.Result, error) {
 	return r, nil
 }
 
-func newSimDiff() *cobra.Command {
+func newSimDiff(game string) *cobra.Command {
 	var format, failOnS string
 	var all bool
 	cmd := &cobra.Command{
@@ -470,8 +482,7 @@ seat and each entity, the win rate on each side with its interval, the change wi
 interval (Newcombe's method) and whether it is significant (the interval excludes 0).
 --format markdown fits a pull-request comment. With --fail-on X the exit status is 1
 when a significant change is at least X (0.05: five points of win rate).`,
-		Example: `  roundtable sim diff results/main.json results/pr.json --format markdown --fail-on 0.05`,
-		Args:    cobra.ExactArgs(2),
+		Args: cobra.ExactArgs(2),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			if !slices.Contains(simFormats, format) {
 				return usageErr("unknown --format %q (want one of %s)", format, strings.Join(simFormats, ", "))
@@ -494,6 +505,9 @@ when a significant change is at least X (0.05: five points of win rate).`,
 			}
 			return diffOutput(cmd, d, format, failOn, all)
 		},
+	}
+	if game != "" {
+		cmd.Example = diffExamples(game)
 	}
 	cmd.Flags().StringVarP(&format, "format", "f", "text", "output format: "+strings.Join(simFormats, ", "))
 	cmd.Flags().StringVar(&failOnS, "fail-on", "", "exit 1 when a win rate changed significantly by at least this much (0.05: five points)")

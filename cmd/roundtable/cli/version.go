@@ -9,8 +9,6 @@ import (
 	"github.com/spf13/cobra"
 )
 
-func init() { register(newVersion) }
-
 // releaseVersion is set for release builds:
 //
 //	go build -ldflags "-X github.com/roundtable-dev/roundtable/cmd/roundtable/cli.releaseVersion=v1.2.3" ./cmd/roundtable

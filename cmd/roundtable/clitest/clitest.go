@@ -9,7 +9,9 @@
 //
 // Every script has the same environment and commands wherever it runs
 // (scriptenv): $REPO, the repository root (exec cp -r $REPO/content/annas
-// pack), $SHARED, and mkfile and unplaceholder.
+// pack), $SHARED, and mkfile and unplaceholder. A game's single-mistake
+// corpus (compiler/<game>/testdata/mistakes) runs the same way, with
+// Mistakes.
 package clitest
 
 import (

@@ -160,3 +160,63 @@ func TestConformanceCatchesBrokenGames(t *testing.T) {
 		t.Errorf("the toy game fails: %s", msg)
 	}
 }
+
+// TestCheckPositionCatchesBrokenReaders shows FuzzPositions' property fails
+// a reader that refuses without a position error, a match whose legal
+// action does not apply, and a position that does not read back; and
+// passes the toy game on a good and on a refused position.
+func TestCheckPositionCatchesBrokenReaders(t *testing.T) {
+	game := func(m play.Mode) playtest.Game { return playtest.Game{ID: "nim", Modes: []play.Mode{m}} }
+	good := []byte("game: nim\nmode: standard\nstate: {stones: 5, to-move: 0, turn: 1}\nversion: 1\n")
+	bad := []byte("game: nim\nmode: standard\nstate: {stones: five}\nversion: 1\n")
+	for _, data := range [][]byte{good, bad, []byte("not: [a position")} {
+		if err := playtest.CheckPosition(game(nimMode), nimMode, data); err != nil {
+			t.Errorf("the toy game: %v", err)
+		}
+	}
+	plain := nimMode
+	plain.Load = func(_ any, st *yaml.Node) (play.Match, error) { return nil, fmt.Errorf("no") }
+	if err := playtest.CheckPosition(game(plain), plain, good); err == nil || err.Error() != "refused without a position error: no" {
+		t.Errorf("a plain error: %v", err)
+	}
+	stuck := nimMode
+	stuck.Load = func(_ any, st *yaml.Node) (play.Match, error) { return &stuckNim{nim{S: nimState{Stones: 5}}}, nil }
+	if err := playtest.CheckPosition(game(stuck), stuck, good); err == nil || !strings.Contains(err.Error(), `random's legal action "take`) {
+		t.Errorf("an action that does not apply: %v", err)
+	}
+	flipping := nimMode // each load passes the turn: what it writes reads back to the other seat
+	flipping.Load = func(_ any, st *yaml.Node) (play.Match, error) {
+		n := &nim{}
+		if err := play.Decode(st, &n.S); err != nil {
+			return nil, err
+		}
+		n.S.ToMove = 1 - n.S.ToMove
+		return n, nil
+	}
+	if err := playtest.CheckPosition(game(flipping), flipping, good); err == nil || err.Error() != "nim standard: read back, 3 legal actions for seat 0; before, 3 for seat 1" {
+		t.Errorf("a position that does not read back: %v", err)
+	}
+}
+
+// stuckNim offers actions it will not apply.
+type stuckNim struct{ nim }
+
+func (s *stuckNim) Apply(int) error   { return fmt.Errorf("stuck") }
+func (s *stuckNim) Clone() play.Match { c := *s; return &c }
+
+// TestEditSetsValuesAndDeletesLines: FuzzPositions' edits replace what
+// follows "key: " or "- ", or delete a line.
+func TestEditSetsValuesAndDeletesLines(t *testing.T) {
+	data := []byte("game: nim\nstate:\n  stones: 5\n  list:\n    - a\nversion: 1\n")
+	for _, c := range []struct{ edits, want string }{
+		{"\x00\x02-1", "game: nim\nstate:\n  stones: -1\n  list:\n    - a\nversion: 1\n"},
+		{"\x00\x04b", "game: nim\nstate:\n  stones: 5\n  list:\n    - b\nversion: 1\n"},
+		{"\x00\x05", "game: nim\nstate:\n  stones: 5\n  list:\n    - a\n"},
+		{"\x00\x08x", "game: nim\nstate:\n  stones: x\n  list:\n    - a\nversion: 1\n"},
+		{"\x00", string(data)},
+	} {
+		if got := string(playtest.Edit(data, []byte(c.edits))); got != c.want {
+			t.Errorf("%q:\n%s\nwant\n%s", c.edits, got, c.want)
+		}
+	}
+}

@@ -7,6 +7,8 @@ package quote
 import (
 	"fmt"
 	"strconv"
+	"strings"
+	"unicode"
 	"unicode/utf8"
 )
 
@@ -27,4 +29,14 @@ func Quote(s string) string {
 		n++
 	}
 	return strconv.Quote(cut) + fmt.Sprintf("… (%d more characters)", utf8.RuneCountInString(s)-Max)
+}
+
+// Path is a file name as messages print it: as it is when it is printable
+// UTF-8, else quoted with Go's escapes ("pack/bad\xff.yaml"), so that no raw
+// byte reaches a terminal and a newline in a name cannot forge a line.
+func Path(name string) string {
+	if utf8.ValidString(name) && !strings.HasPrefix(name, `"`) && !strings.ContainsFunc(name, func(r rune) bool { return !unicode.IsPrint(r) }) {
+		return name
+	}
+	return strconv.Quote(name)
 }

@@ -22,7 +22,10 @@ func level(r *sim.Result) string { return fmt.Sprintf("%g%%", 100*r.Level) }
 
 func runLine(r *sim.Result) string {
 	s := fmt.Sprintf("%d games, seed %d", r.Played, r.Seed)
-	if r.Range.First != 0 || r.Range.End != r.Games {
+	switch {
+	case r.Interrupted:
+		s += fmt.Sprintf(" (interrupted: games %d–%d of a run of %d)", r.Range.First, r.Range.End, r.Games)
+	case r.Range.First != 0 || r.Range.End != r.Games:
 		s += fmt.Sprintf(" (games %d–%d of a run of %d)", r.Range.First, r.Range.End, r.Games)
 	}
 	pol := strings.Join(r.Policies, " vs ")

@@ -98,12 +98,19 @@ function overlay(tiles) {
   }
 }
 
+// answer is a POST's JSON, or its text as the error: the guards answer a
+// refused request (403, 413, 503) in plain text.
+async function answer(res) {
+  const text = await res.text();
+  try { return JSON.parse(text); } catch (e) { return { error: text.trim() || res.statusText }; }
+}
+
 function setupTools() {
   for (const form of $$('form.tool')) {
     form.addEventListener('submit', async (ev) => {
       ev.preventDefault();
       const res = await fetch(form.action, { method: 'POST', body: new URLSearchParams(new FormData(form)) });
-      const ans = await res.json();
+      const ans = await answer(res);
       const out = $('.answer', form);
       out.innerHTML = '';
       const add = (text, cls) => { const p = document.createElement('p'); p.textContent = text; if (cls) p.className = cls; out.appendChild(p); };
@@ -163,7 +170,7 @@ function setupReplay() {
     if (!$('#log').files.length) fd.delete('log');
     $('#replay-error').hidden = true;
     const res = await fetch('/api/replay', { method: 'POST', body: fd });
-    const data = await res.json();
+    const data = await answer(res);
     if (data.error) { const e = $('#replay-error'); e.textContent = data.error; e.hidden = false; $('#replay').hidden = true; $('#replay').dataset.loads = ++loads; return; }
     steps = data.steps;
     $('#slider').max = steps.length - 1;

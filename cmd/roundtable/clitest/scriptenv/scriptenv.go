@@ -1,17 +1,24 @@
 // Package scriptenv is what every roundtable testscript has, wherever it
-// runs: $REPO and $SHARED, the commands mkfile, unplaceholder and answers,
-// the -update flag. It does not import the CLI, so the CLI's own tests use it
+// runs: $REPO and $SHARED, the commands mkfile, unplaceholder, answers,
+// freeport and http, the -update flag. It does not import the CLI, so the CLI's own tests use it
 // too (cmd/roundtable/cli); clitest adds the CLI itself.
 package scriptenv
 
 import (
+	"errors"
 	"flag"
 	"fmt"
+	"io"
 	"io/fs"
+	"net"
+	"net/http"
 	"os"
 	"path/filepath"
 	"regexp"
+	"strconv"
 	"strings"
+	"syscall"
+	"time"
 
 	"github.com/rogpeppe/go-internal/testscript"
 )
@@ -26,6 +33,8 @@ func Commands() map[string]func(ts *testscript.TestScript, neg bool, args []stri
 	return map[string]func(ts *testscript.TestScript, neg bool, args []string){
 		"mkfile":        mkfile,
 		"unplaceholder": unplaceholder,
+		"freeport":      freeport,
+		"http":          httpCmd,
 		"mkrepo":        mkrepo,
 		"mkarchive":     mkarchive,
 		"gitserve":      gitserve,
@@ -101,20 +110,33 @@ func ScriptDirs(repo string) ([]string, error) {
 }
 
 // mkfile writes files a txtar cannot hold: `mkfile big PATH` (over the 4 MiB
-// limit), `mkfile badutf8 PATH` (a unit whose name has a 0xff byte) and
-// `mkfile badutf8json PATH` (a card list with one).
+// limit), `mkfile badutf8 PATH` (a unit whose name has a 0xff byte),
+// `mkfile badutf8json PATH` (a card list with one), `mkfile badutf8position
+// PATH` (a Tropera position with one), `mkfile fifo PATH` (a named pipe) and
+// `mkfile sparse5m PATH` (5 MiB of zeros, not written).
 func mkfile(ts *testscript.TestScript, neg bool, args []string) {
 	if neg || len(args) != 2 {
-		ts.Fatalf("usage: mkfile big|badutf8|badutf8json PATH")
+		ts.Fatalf("usage: mkfile big|badutf8|badutf8json|badutf8position|fifo|sparse5m PATH")
 	}
 	var data []byte
 	switch args[0] {
+	case "fifo":
+		ts.Check(syscall.Mkfifo(ts.MkAbs(args[1]), 0o644))
+		return
+	case "sparse5m":
+		f, err := os.Create(ts.MkAbs(args[1]))
+		ts.Check(err)
+		ts.Check(f.Truncate(5 << 20))
+		ts.Check(f.Close())
+		return
 	case "big":
 		data = []byte("kind: tag\n" + strings.Repeat("# padding\n", 500000))
 	case "badutf8":
 		data = []byte("kind: unit\nid: chrom\nname: Ch\xffrom\n")
 	case "badutf8json":
 		data = []byte("[\n  {\"ID\": 0, \"Character\": \"Ma\xffrth\"}\n]\n")
+	case "badutf8position":
+		data = []byte("game: tropera\nmode: battle\nstate:\n  battle: durvalla-road\n  units:\n    - {id: ly\xffn}\nversion: 1\n")
 	default:
 		ts.Fatalf("unknown mkfile kind %q", args[0])
 	}
@@ -147,4 +169,78 @@ func unplaceholder(ts *testscript.TestScript, neg bool, args []string) {
 		})
 		return os.WriteFile(p, []byte(out), 0o644)
 	}))
+}
+
+// freeport sets VAR to a TCP port of 127.0.0.1 that was free a moment ago,
+// for `exec roundtable serve --port $VAR &`: `freeport VAR`.
+func freeport(ts *testscript.TestScript, neg bool, args []string) {
+	if neg || len(args) != 1 {
+		ts.Fatalf("usage: freeport VAR")
+	}
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	ts.Check(err)
+	port := ln.Addr().(*net.TCPAddr).Port
+	ts.Check(ln.Close())
+	ts.Setenv(args[0], strconv.Itoa(port))
+}
+
+// httpCmd is `http [-X METHOD] [-H 'Name: value']... [-d BODY] [-zeros MB] URL`:
+// one request, its answer on stdout as "HTTP CODE" and the body. It waits
+// (up to two minutes) for a server that is starting to take connections.
+// -zeros sends a body of MB megabytes of zeros with its length declared,
+// made as it is sent. A Host header sets the request's host.
+func httpCmd(ts *testscript.TestScript, neg bool, args []string) {
+	fs := flag.NewFlagSet("http", flag.ContinueOnError)
+	method := fs.String("X", "GET", "method")
+	data := fs.String("d", "", "body")
+	zeros := fs.Int64("zeros", 0, "a body of this many MB of zeros")
+	var headers []string
+	fs.Func("H", "header 'Name: value' (repeatable)", func(v string) error { headers = append(headers, v); return nil })
+	if err := fs.Parse(args); err != nil || fs.NArg() != 1 {
+		ts.Fatalf("usage: http [-X METHOD] [-H 'Name: value']... [-d BODY] [-zeros MB] URL")
+	}
+	var body io.Reader = strings.NewReader(*data)
+	length := int64(len(*data))
+	if *zeros > 0 {
+		length = *zeros << 20
+		body = io.LimitReader(zeroReader{}, length)
+	}
+	req, err := http.NewRequest(*method, fs.Arg(0), body)
+	ts.Check(err)
+	req.ContentLength = length
+	for _, h := range headers {
+		k, v, ok := strings.Cut(h, ":")
+		if !ok {
+			ts.Fatalf("http: header %q: want Name: value", h)
+		}
+		if k = strings.TrimSpace(k); strings.EqualFold(k, "Host") {
+			req.Host = strings.TrimSpace(v)
+		} else {
+			req.Header.Set(k, strings.TrimSpace(v))
+		}
+	}
+	deadline := time.Now().Add(2 * time.Minute)
+	var res *http.Response
+	for {
+		res, err = http.DefaultClient.Do(req)
+		if err == nil || !errors.Is(err, syscall.ECONNREFUSED) || time.Now().After(deadline) {
+			break
+		}
+		time.Sleep(50 * time.Millisecond)
+	}
+	ts.Check(err)
+	defer res.Body.Close()
+	b, err := io.ReadAll(res.Body)
+	ts.Check(err)
+	fmt.Fprintf(ts.Stdout(), "HTTP %d\n%s", res.StatusCode, b)
+	if neg {
+		ts.Fatalf("unsupported: ! http")
+	}
+}
+
+type zeroReader struct{}
+
+func (zeroReader) Read(p []byte) (int, error) {
+	clear(p)
+	return len(p), nil
 }

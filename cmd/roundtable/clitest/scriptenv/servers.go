@@ -184,11 +184,13 @@ func stopservers(ts *testscript.TestScript, neg bool, args []string) {
 }
 
 // freePort is a port on 127.0.0.1 nothing listens on now.
-func freePort(ts *testscript.TestScript) int {
+func freePort() (int, error) {
 	l, err := net.Listen("tcp", "127.0.0.1:0")
-	ts.Check(err)
+	if err != nil {
+		return 0, err
+	}
 	defer l.Close()
-	return l.Addr().(*net.TCPAddr).Port
+	return l.Addr().(*net.TCPAddr).Port, nil
 }
 
 // gitserve serves the repositories below DIR with a real `git daemon` on
@@ -198,23 +200,41 @@ func gitserve(ts *testscript.TestScript, neg bool, args []string) {
 	if neg || len(args) != 1 {
 		ts.Fatalf("usage: gitserve DIR")
 	}
+	url, stop, err := GitDaemon(ts.MkAbs(args[0]))
+	ts.Check(err)
+	started(ts, stop)
+	ts.Setenv("GITURL", url)
+}
+
+// GitDaemon serves the git repositories below dir with a real `git daemon`
+// on 127.0.0.1 until stop is called: dir/maps (a bare repository, or a
+// work tree's .git) is url+"/maps". Tests outside scripts use it too (the
+// --help examples' `roundtable get`).
+func GitDaemon(dir string) (url string, stop func(), err error) {
 	if _, err := exec.LookPath("git"); err != nil {
-		ts.Fatalf("gitserve needs git (.ci/run installs it): %v", err)
+		return "", nil, fmt.Errorf("serving git needs git (.ci/run installs it): %v", err)
 	}
-	dir := ts.MkAbs(args[0])
-	port := freePort(ts)
+	port, err := freePort()
+	if err != nil {
+		return "", nil, err
+	}
 	cmd := exec.Command("git", "daemon", "--reuseaddr", "--export-all", "--listen=127.0.0.1",
 		fmt.Sprintf("--port=%d", port), "--base-path="+dir, dir)
 	cmd.Env = append(os.Environ(), gitEnv...)
 	// git runs git-daemon as a child: a process group stops both.
 	cmd.SysProcAttr = &syscall.SysProcAttr{Setpgid: true}
-	ts.Check(cmd.Start())
-	started(ts, func() {
+	if err := cmd.Start(); err != nil {
+		return "", nil, err
+	}
+	stop = func() {
 		_ = syscall.Kill(-cmd.Process.Pid, syscall.SIGKILL)
 		_ = cmd.Wait()
-	})
-	waitListening(ts, port)
-	ts.Setenv("GITURL", fmt.Sprintf("git://127.0.0.1:%d", port))
+	}
+	if err := waitListening(port); err != nil {
+		stop()
+		return "", nil, err
+	}
+	return fmt.Sprintf("git://127.0.0.1:%d", port), stop, nil
 }
 
 // httpserve serves DIR's files over HTTP on 127.0.0.1 for the rest of the
@@ -231,14 +251,18 @@ func httpserve(ts *testscript.TestScript, neg bool, args []string) {
 	ts.Setenv("HTTPURL", "http://"+l.Addr().String())
 }
 
-func waitListening(ts *testscript.TestScript, port int) {
+func waitListening(port int) error {
 	deadline := time.Now().Add(10 * time.Second)
 	for time.Now().Before(deadline) {
 		if c, err := net.Dial("tcp", fmt.Sprintf("127.0.0.1:%d", port)); err == nil {
 			c.Close()
-			return
+			return nil
 		}
 		time.Sleep(20 * time.Millisecond)
 	}
-	ts.Fatalf("nothing listens on 127.0.0.1:%d after 10 s", port)
+	return fmt.Errorf("nothing listens on 127.0.0.1:%d after 10 s", port)
 }
+
+// GitEnv is the environment git commits with in scripts: a fixed author at
+// a fixed time, no system or user configuration.
+func GitEnv() []string { return append([]string(nil), gitEnv...) }
