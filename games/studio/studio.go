@@ -42,8 +42,8 @@ var staticFS embed.FS
 type Studio struct {
 	dirs  []string
 	check CheckOptions
-	log  io.Writer
-	tmpl *template.Template
+	log   io.Writer
+	tmpl  *template.Template
 
 	mu   sync.RWMutex
 	snap *snapshot
