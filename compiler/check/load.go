@@ -65,9 +65,10 @@ func (l *Loaded) config(dir string) found {
 // folder that cannot be read (a usage error).
 func Load(in Input) (l *Loaded, err error) {
 	l = &Loaded{configs: map[string]found{}, read: in.ReadFile}
+	opened := l // the error returns below give a nil l: close what was opened
 	defer func() {
 		if err != nil {
-			l.Close()
+			opened.Close()
 		}
 	}()
 	ld := in.Loader
