@@ -18,6 +18,7 @@ import (
 	"github.com/roundtable-dev/roundtable/compiler/link"
 	"github.com/roundtable-dev/roundtable/compiler/source"
 	"github.com/roundtable-dev/roundtable/compiler/vcache"
+	"github.com/roundtable-dev/roundtable/internal/phrase"
 	"github.com/roundtable-dev/roundtable/schema/core"
 )
 
@@ -221,7 +222,7 @@ func (l Loader) loadPack(fsys fs.FS, display string, embedded bool) (*Pack, diag
 	g, ok := Lookup(meta.Game)
 	if !ok {
 		d := diags.Add(diag.CodeWrongGame, pd.FieldPos("game"), "game %q has no compiler in this build of roundtable", meta.Game)
-		if s := link.Suggest(meta.Game, GameIDs()); s != "" {
+		if s := phrase.Suggest(meta.Game, GameIDs()); s != "" {
 			d.Hint = fmt.Sprintf("did you mean %q?", s)
 		} else {
 			d.Hint = "games with a compiler: " + strings.Join(GameIDs(), ", ")
@@ -422,7 +423,7 @@ func compile(packs []*Pack, obs Observer) (*Result, diag.List) {
 			kd, ok := g.Kind(sd.Kind)
 			if !ok {
 				d := diags.Add(diag.CodeUnknownKind, sd.FieldPos("kind"), "unknown kind %q for game %s", sd.Kind, g.ID)
-				if s := link.Suggest(sd.Kind, g.KindNames()); s != "" {
+				if s := phrase.Suggest(sd.Kind, g.KindNames()); s != "" {
 					d.Hint = fmt.Sprintf("did you mean %q?", s)
 					// Most likely a typo: its id names an entity of
 					// that kind, broken, so references to it are not

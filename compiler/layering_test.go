@@ -14,7 +14,9 @@ import (
 const module = "github.com/roundtable-dev/roundtable"
 
 // TestLayering enforces the arrows of DESIGN.md: cmd → compiler, engine,
-// generated; compiler/<game> → compiler, engine/<game>/table; generated/<game>
+// generated; compiler/<game> → compiler, engine/<game>/table (the compiler
+// imports nothing else of engine/; the text of messages is the leaf
+// internal/phrase, which both import); generated/<game>
 // → engine/<game>/table only; engine/<game> → engine/<game>/table, engine/play.
 // The engine never imports the compiler; nothing imports cmd; one game's
 // packages never import another game's; the contract (engine/play) and the
@@ -137,6 +139,10 @@ func forbidden(pkg, dep string) string {
 		return "the renderer and the studio reach a game only through what it registers"
 	case top(pkg) == "engine" && strings.Count(pkg, "/") >= 2 && strings.HasSuffix(pkg, "/table") && !strings.HasSuffix(dep, "/table"):
 		return "table packages are plain data"
+	case top(pkg) == "compiler" && top(dep) == "engine" && !(strings.Count(dep, "/") == 2 && strings.HasSuffix(dep, "/table")):
+		return "the compiler imports nothing of engine/ but the games' table packages (message text is internal/phrase)"
+	case pkg == "internal/phrase" || pkg == "internal/limits":
+		return "the text of messages and the limits of a YAML file are leaves: the compiler and the engines both import them"
 	case top(pkg) == "compiler" && top(dep) == "generated":
 		return "the compiler must not depend on its own output"
 	case (pkg == "compiler/source" || strings.HasPrefix(pkg, "compiler/source/")) && dep == "compiler/vcache":
@@ -185,7 +191,13 @@ func TestForbiddenRules(t *testing.T) {
 		{"compiler/lsp", "engine/annas/table", true},
 		{"compiler/lsp", "compiler/annas", true},
 		{"compiler/lsp", "compiler/schemaexport", false},
-		{"compiler/lsp", "engine/play/quote", false},
+		{"compiler/lsp", "engine/play/quote", true},
+		{"compiler/diag", "engine/play", true},
+		{"compiler", "engine/play/search", true},
+		{"compiler/diag", "internal/phrase", false},
+		{"engine/play", "internal/phrase", false},
+		{"internal/phrase", "compiler/diag", true},
+		{"internal/phrase", "engine/play", true},
 		{"generated/annas", "engine/annas/table", false},
 		{"generated/annas", "compiler", true},
 		{"generated/annas", "generated/annas/internal/units000", false},

@@ -14,6 +14,7 @@ import (
 	"github.com/roundtable-dev/roundtable/compiler/link"
 	"github.com/roundtable-dev/roundtable/compiler/semver"
 	"github.com/roundtable-dev/roundtable/compiler/source"
+	"github.com/roundtable-dev/roundtable/internal/phrase"
 )
 
 // Codes of pack resolution and scoped ids.
@@ -144,7 +145,7 @@ func (l Loader) Order(packs []*Pack) ([][]*Pack, diag.List) {
 				}
 				d := diags.Add(CodeMissingPack, requireKeyPos(p, r), "pack %s requires pack %q, which is not loaded", p.ID, r)
 				known := slices.Sorted(maps.Keys(byID))
-				if s := link.Suggest(r, append(known, slices.Sorted(maps.Keys(baseIDs))...)); s != "" {
+				if s := phrase.Suggest(r, append(known, slices.Sorted(maps.Keys(baseIDs))...)); s != "" {
 					d.Hint = fmt.Sprintf("did you mean %q?", s)
 				} else {
 					d.Hint = "give its folder too: roundtable check PATH/TO/" + r + " " + p.Dir
@@ -504,7 +505,7 @@ func (p *Program) overrideTarget(kind string, d *Doc, diags *diag.List) *Doc {
 		target = sc.defs[q][id]
 		if target == nil {
 			dd := diags.Add(CodeBadOverride, d.OverridesPos, "%s %q overrides %s, but pack %s has no %s %q", kind, d.ID, d.Overrides, pk, kind, id)
-			if s := link.Suggest(id, slices.Sorted(maps.Keys(sc.defs[q]))); s != "" {
+			if s := phrase.Suggest(id, slices.Sorted(maps.Keys(sc.defs[q]))); s != "" {
 				dd.Hint = fmt.Sprintf("did you mean %s/%s?", pk, s)
 			}
 			return nil
@@ -529,7 +530,7 @@ func (p *Program) overrideTarget(kind string, d *Doc, diags *diag.List) *Doc {
 					ids = append(ids, slices.Sorted(maps.Keys(sc.defs[q]))...)
 				}
 			}
-			if s := link.Suggest(id, ids); s != "" {
+			if s := phrase.Suggest(id, ids); s != "" {
 				dd.Hint = fmt.Sprintf("did you mean %q?", s)
 			}
 			return nil
@@ -643,7 +644,7 @@ func (p *Program) resolve(kind, ref string, pos diag.Pos, what string, diags *di
 			for _, x := range p.Packs {
 				ids = append(ids, x.ID)
 			}
-			if s := link.Suggest(pk, ids); s != "" {
+			if s := phrase.Suggest(pk, ids); s != "" {
 				dd.Hint = fmt.Sprintf("did you mean %s/%s?", s, id)
 			}
 			return -1
@@ -707,7 +708,7 @@ func (p *Program) unknown(sc *scope, levels [][]*Pack, what, ref, id string, pos
 		}
 	}
 	slices.Sort(ids)
-	if s := link.Suggest(id, ids); s != "" {
+	if s := phrase.Suggest(id, ids); s != "" {
 		dd.Hint = fmt.Sprintf("did you mean %q?", strings.TrimSuffix(ref, id)+s)
 		for _, lvl := range levels {
 			for _, q := range lvl {

@@ -6,8 +6,8 @@ import (
 
 	"github.com/roundtable-dev/roundtable/compiler"
 	"github.com/roundtable-dev/roundtable/compiler/diag"
-	"github.com/roundtable-dev/roundtable/compiler/link"
 	"github.com/roundtable-dev/roundtable/engine/annas/table"
+	"github.com/roundtable-dev/roundtable/internal/phrase"
 )
 
 // at is a decoded value that remembers its YAML node, for positions
@@ -178,7 +178,7 @@ func listString(r []at[int]) string {
 
 // suggestHint formats a did-you-mean hint, or "" when nothing is close.
 func suggestHint(s string, candidates []string) string {
-	if m := link.Suggest(s, candidates); m != "" {
+	if m := phrase.Suggest(s, candidates); m != "" {
 		return fmt.Sprintf("did you mean %q?", m)
 	}
 	return ""

@@ -9,8 +9,8 @@ import (
 
 	"github.com/roundtable-dev/roundtable/compiler"
 	"github.com/roundtable-dev/roundtable/compiler/diag"
-	"github.com/roundtable-dev/roundtable/compiler/link"
 	"github.com/roundtable-dev/roundtable/engine/battlecrest/table"
+	"github.com/roundtable-dev/roundtable/internal/phrase"
 )
 
 // The vocabulary of a conditional special ability's when: clauses
@@ -136,7 +136,7 @@ func readEvent(c, self string) (e event, isEvent bool, problem, hint string) {
 			words = append(words, v.word)
 		}
 		mean := ""
-		if s := link.Suggest(rest, words); s != "" {
+		if s := phrase.Suggest(rest, words); s != "" {
 			mean = fmt.Sprintf(" (did you mean %q?)", m[1]+" "+s)
 		}
 		return e, true, fmt.Sprintf("cannot read what %s does%s", m[1], mean), verbHint
@@ -267,7 +267,7 @@ func (b *builder) condition(d *compiler.Doc, name string, when []string, path []
 			continue
 		}
 		mean := ""
-		if s := link.Suggest(c, vocabulary()); s != "" {
+		if s := phrase.Suggest(c, vocabulary()); s != "" {
 			mean = " (did you mean \"" + s + "\"?)"
 		}
 		warn(i, "cannot read the condition %q%s", raw, mean).Hint = vocabularyHint

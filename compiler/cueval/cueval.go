@@ -30,8 +30,8 @@ import (
 
 	"github.com/roundtable-dev/roundtable/compiler/cueval/native"
 	"github.com/roundtable-dev/roundtable/compiler/diag"
-	"github.com/roundtable-dev/roundtable/compiler/link"
 	"github.com/roundtable-dev/roundtable/compiler/source"
+	"github.com/roundtable-dev/roundtable/internal/phrase"
 )
 
 // contextBatch bounds how many documents share one cue.Context: a context
@@ -312,7 +312,7 @@ func structural(schema *site, data *yaml.Node, file string, path []string, diags
 				unknown[k] = true
 			}
 			d := diags.Add(diag.CodeUnknownField, source.NodePos(file, k), "unknown field %s", diag.Quote(strings.Join(childPath, ".")))
-			if s := link.Suggest(k.Value, schema.names); s != "" {
+			if s := phrase.Suggest(k.Value, schema.names); s != "" {
 				d.Hint = fmt.Sprintf("did you mean %q?", s)
 				if _, dup := meant[s]; slices.Contains(missing, s) && !dup {
 					meant[s] = d.Pos
@@ -473,7 +473,7 @@ func classify(def cue.Value, doc *source.Document, root *yaml.Node, path []strin
 			want = kindWords(other) + " or " + want
 		}
 		d := diags.Add(diag.CodeBadEnum, pos, "%s: %q is not allowed (want %s)", dotted, node.Value, want)
-		if s := link.Suggest(node.Value, words); s != "" {
+		if s := phrase.Suggest(node.Value, words); s != "" {
 			d.Hint = fmt.Sprintf("did you mean %q?", s)
 		}
 		return

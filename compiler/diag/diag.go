@@ -10,7 +10,7 @@ import (
 	"strings"
 	"unicode/utf8"
 
-	"github.com/roundtable-dev/roundtable/engine/play/quote"
+	"github.com/roundtable-dev/roundtable/internal/phrase"
 )
 
 // QuotePath is a file name fit to print: the name itself when it is valid
@@ -18,7 +18,7 @@ import (
 // ("bad\xff.yaml"): a name's raw bytes would make JSON output invalid
 // UTF-8 (or silently U+FFFD) and a newline in a name would forge a line
 // of diagnostics.
-func QuotePath(name string) string { return quote.Path(name) }
+func QuotePath(name string) string { return phrase.Path(name) }
 
 // Severity says whether a diagnostic fails a run.
 type Severity int
@@ -113,7 +113,7 @@ const (
 	// cut, saying how much was left out.
 	MaxMessage = 1000
 	// MaxQuoted bounds a value quoted in a message, in runes (Quote).
-	MaxQuoted = quote.Max
+	MaxQuoted = phrase.Max
 	// MaxShown is how many diagnostics a run prints; a final line counts
 	// the rest.
 	MaxShown = 1000
@@ -121,7 +121,7 @@ const (
 
 // Quote is strconv.Quote of s cut to MaxQuoted runes: "aaaa…" (+N more).
 // Messages quote user values with it.
-func Quote(s string) string { return quote.Quote(s) }
+func Quote(s string) string { return phrase.Quote(s) }
 
 // Clip cuts s to at most max bytes (at a rune boundary), saying how many
 // were left out.

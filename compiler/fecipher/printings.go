@@ -8,7 +8,7 @@ import (
 
 	"github.com/roundtable-dev/roundtable/compiler"
 	"github.com/roundtable-dev/roundtable/compiler/diag"
-	"github.com/roundtable-dev/roundtable/compiler/link"
+	"github.com/roundtable-dev/roundtable/internal/phrase"
 )
 
 // A deck names a card by its id (b01-001) or one of its printings by the
@@ -97,7 +97,7 @@ func (b *builder) printing(deck string, d *compiler.Doc, ref string, at diag.Pos
 		codes = append(codes, c)
 	}
 	slices.Sort(codes)
-	if s := link.Suggest(code, codes); s != "" {
+	if s := phrase.Suggest(code, codes); s != "" {
 		dd.Hint = fmt.Sprintf("did you mean %s?", strings.TrimSuffix(ref, code)+s)
 	}
 	return -1, -1, true

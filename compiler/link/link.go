@@ -6,9 +6,9 @@ import (
 	"fmt"
 	"slices"
 	"strings"
-	"unicode/utf8"
 
 	"github.com/roundtable-dev/roundtable/compiler/diag"
+	"github.com/roundtable-dev/roundtable/internal/phrase"
 )
 
 // Table maps the ids of one kind to their index and definition site.
@@ -90,7 +90,7 @@ func (t *Table) Resolve(id string, pos diag.Pos, what string, diags *diag.List) 
 		what = t.Kind
 	}
 	d := diags.Add(diag.CodeUnknownRef, pos, "unknown %s %q", what, id)
-	if s := Suggest(id, t.ids); s != "" {
+	if s := phrase.Suggest(id, t.ids); s != "" {
 		d.Hint = fmt.Sprintf("did you mean %q?", s)
 	} else if len(t.ids) > 0 && len(t.ids) <= 12 {
 		known := slices.Clone(t.ids)
@@ -98,52 +98,4 @@ func (t *Table) Resolve(id string, pos diag.Pos, what string, diags *diag.List) 
 		d.Hint = "known: " + strings.Join(known, ", ")
 	}
 	return -1
-}
-
-// Suggest returns the candidate closest to s by edit distance, if it is close
-// enough to be a plausible typo; otherwise "".
-func Suggest(s string, candidates []string) string {
-	best, bestD := "", 1<<30
-	ls := strings.ToLower(s)
-	for _, c := range candidates {
-		d := Distance(ls, strings.ToLower(c))
-		if d >= max(utf8.RuneCountInString(s), utf8.RuneCountInString(c)) {
-			continue // every letter replaced: "Z" is not a typo of "A"
-		}
-		if d < bestD || d == bestD && c < best {
-			best, bestD = c, d
-		}
-	}
-	limit := max(1, min(3, (len(s)+2)/4))
-	if best == "" || bestD > limit {
-		return ""
-	}
-	return best
-}
-
-// Distance is the optimal-string-alignment edit distance (Levenshtein plus
-// adjacent transpositions), counted in runes.
-func Distance(a, b string) int {
-	ra, rb := []rune(a), []rune(b)
-	prev2 := make([]int, len(rb)+1)
-	prev := make([]int, len(rb)+1)
-	cur := make([]int, len(rb)+1)
-	for j := range prev {
-		prev[j] = j
-	}
-	for i := 1; i <= len(ra); i++ {
-		cur[0] = i
-		for j := 1; j <= len(rb); j++ {
-			cost := 1
-			if ra[i-1] == rb[j-1] {
-				cost = 0
-			}
-			cur[j] = min(prev[j]+1, cur[j-1]+1, prev[j-1]+cost)
-			if i > 1 && j > 1 && ra[i-1] == rb[j-2] && ra[i-2] == rb[j-1] {
-				cur[j] = min(cur[j], prev2[j-2]+1)
-			}
-		}
-		prev2, prev, cur = prev, cur, prev2
-	}
-	return prev[len(rb)]
 }

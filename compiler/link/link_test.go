@@ -6,39 +6,6 @@ import (
 	"github.com/roundtable-dev/roundtable/compiler/diag"
 )
 
-func TestDistance(t *testing.T) {
-	for _, c := range []struct {
-		a, b string
-		want int
-	}{
-		{"flying", "flying", 0},
-		{"Flyng", "flying", 2}, // case counts here; Suggest folds case
-		{"flyng", "flying", 1},
-		{"cavlary", "cavalry", 1}, // one transposition
-		{"", "abc", 3},
-		{"armored", "armoured", 1},
-	} {
-		if got := Distance(c.a, c.b); got != c.want {
-			t.Errorf("Distance(%q, %q) = %d, want %d", c.a, c.b, got, c.want)
-		}
-	}
-}
-
-func TestSuggest(t *testing.T) {
-	tags := []string{"armored", "cavalry", "flying", "shapeshifter", "physic"}
-	for in, want := range map[string]string{
-		"Flyng":       "flying",
-		"cavlary":     "cavalry",
-		"shapeshiftr": "shapeshifter",
-		"dragon":      "",
-		"x":           "",
-	} {
-		if got := Suggest(in, tags); got != want {
-			t.Errorf("Suggest(%q) = %q, want %q", in, got, want)
-		}
-	}
-}
-
 func TestDuplicateAndResolve(t *testing.T) {
 	var diags diag.List
 	tb := NewTable("unit")

@@ -8,8 +8,8 @@ import (
 	"strings"
 
 	"github.com/roundtable-dev/roundtable/compiler/diag"
-	"github.com/roundtable-dev/roundtable/compiler/link"
 	"github.com/roundtable-dev/roundtable/compiler/source"
+	"github.com/roundtable-dev/roundtable/internal/phrase"
 )
 
 // Scope is one pack folder with its settings.
@@ -74,7 +74,7 @@ func Apply(l diag.List, scopes []Scope) diag.List {
 				for _, f := range fields {
 					if _, ok := diag.Lookup(f); !ok {
 						dd := extra.Add(CodeBadSuppression, d.Pos, "roundtable:ignore names unknown code %q", f)
-						if s := link.Suggest(f, known); s != "" {
+						if s := phrase.Suggest(f, known); s != "" {
 							dd.Hint = fmt.Sprintf("did you mean %q?", s)
 						}
 						continue

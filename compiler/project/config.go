@@ -21,9 +21,9 @@ import (
 	"gopkg.in/yaml.v3"
 
 	"github.com/roundtable-dev/roundtable/compiler/diag"
-	"github.com/roundtable-dev/roundtable/compiler/link"
 	"github.com/roundtable-dev/roundtable/compiler/packget"
 	"github.com/roundtable-dev/roundtable/compiler/source"
+	"github.com/roundtable-dev/roundtable/internal/phrase"
 )
 
 // FileName is the project config's name, at a pack's root or above it (the
@@ -146,7 +146,7 @@ func Parse(file, dir string, data []byte) (*Config, diag.List) {
 		k := doc.Content[i]
 		if k.Value != "severity" && k.Value != "ignore" && k.Value != "sources" {
 			d := l.Add(CodeConfig, pos(file, k), "unknown field %q in roundtable.yaml", k.Value)
-			if s := link.Suggest(k.Value, []string{"severity", "ignore", "sources"}); s != "" {
+			if s := phrase.Suggest(k.Value, []string{"severity", "ignore", "sources"}); s != "" {
 				d.Hint = fmt.Sprintf("did you mean %q?", s)
 			} else {
 				d.Hint = "roundtable.yaml has severity: (code: off|warning|error), ignore: (globs) and sources: (pack id: {git: URL} or {archive: URL})"
@@ -174,7 +174,7 @@ func Parse(file, dir string, data []byte) (*Config, diag.List) {
 			k, v := sevNode.Content[i], sevNode.Content[i+1]
 			if _, ok := diag.Lookup(k.Value); !ok {
 				d := l.Add(CodeConfig, pos(file, k), "unknown diagnostic code %q", k.Value)
-				if s := link.Suggest(k.Value, known); s != "" {
+				if s := phrase.Suggest(k.Value, known); s != "" {
 					d.Hint = fmt.Sprintf("did you mean %q?", s)
 				} else {
 					d.Hint = "roundtable explain lists the codes; see docs/diagnostics.md"

@@ -21,11 +21,11 @@ import (
 	"gopkg.in/yaml.v3"
 
 	"github.com/roundtable-dev/roundtable/compiler/diag"
-	"github.com/roundtable-dev/roundtable/engine/play/limits"
+	"github.com/roundtable-dev/roundtable/internal/limits"
 )
 
 // Limits on what one file may cost. They are far above real content.
-// The first three are shared with the position reader (engine/play/limits).
+// The first three are shared with the position reader (internal/limits).
 const (
 	MaxFileSize  = limits.FileSize    // bytes
 	MaxDepth     = limits.Depth       // nested mappings and sequences

@@ -4,8 +4,8 @@ import (
 	"fmt"
 	"strings"
 
-	"github.com/roundtable-dev/roundtable/compiler/link"
 	"github.com/roundtable-dev/roundtable/engine/tablebattles/table"
+	"github.com/roundtable-dev/roundtable/internal/phrase"
 )
 
 // syntaxError is a problem at a byte offset of a mini-language string.
@@ -86,7 +86,7 @@ func parseDiceArea(s string) (table.DiceArea, *syntaxError) {
 			a.Straights |= 1 << (n[0] - '0')
 		default:
 			e := &syntaxError{Off: start, Msg: fmt.Sprintf("unknown dice area word %q", word)}
-			if s := link.Suggest(word, patternWords); s != "" {
+			if s := phrase.Suggest(word, patternWords); s != "" {
 				e.Hint = fmt.Sprintf("did you mean %q?", s)
 			} else {
 				e.Hint = "patterns: " + strings.Join(patternWords, ", ")

@@ -5,7 +5,7 @@ import (
 	"slices"
 
 	"github.com/roundtable-dev/roundtable/engine/annas/table"
-	"github.com/roundtable-dev/roundtable/engine/play/quote"
+	"github.com/roundtable-dev/roundtable/internal/phrase"
 )
 
 // BossState is boss mode's boss (rulebook VIII): its block, which content
@@ -149,18 +149,18 @@ func (g *Game) newBoss(opt Options) error {
 		return fmt.Errorf("boss mode: boss start %s does not fit a 2x2 block on the board", rs.Rules.BossStart)
 	}
 	if len(def.Cards) == 0 {
-		return fmt.Errorf("boss mode: boss %s has no cards", quote.Quote(def.ID))
+		return fmt.Errorf("boss mode: boss %s has no cards", phrase.Quote(def.ID))
 	}
 	for _, c := range def.Cards {
 		for _, t := range rs.BossCards[c].Move {
 			if t != NoTile && !ValidBossTile(t) {
-				return fmt.Errorf("boss mode: card %s moves the boss to %s, off the board", quote.Quote(rs.BossCards[c].ID), t)
+				return fmt.Errorf("boss mode: card %s moves the boss to %s, off the board", phrase.Quote(rs.BossCards[c].ID), t)
 			}
 		}
 	}
 	lives := int(def.Lives[n])
 	if lives <= 0 {
-		return fmt.Errorf("boss mode: boss %s has no lives for %d players", quote.Quote(def.ID), n)
+		return fmt.Errorf("boss mode: boss %s has no lives for %d players", phrase.Quote(def.ID), n)
 	}
 	b := &BossState{Index: opt.Boss, def: def, Rot: [4]int8{0, 1, 2, 3}, Lives: lives, Pos: -1, Round: 1}
 	g.Boss = b

@@ -9,7 +9,7 @@ import (
 
 	"github.com/roundtable-dev/roundtable/engine/annas/table"
 	"github.com/roundtable-dev/roundtable/engine/play"
-	"github.com/roundtable-dev/roundtable/engine/play/quote"
+	"github.com/roundtable-dev/roundtable/internal/phrase"
 )
 
 // Match is a game played through the game contract (engine/play): every
@@ -183,9 +183,9 @@ func newVersus(rules any, o play.Options) (play.Match, error) {
 	case "quick":
 		opt.Quick = true
 	default:
-		msg := fmt.Sprintf("--vp-deck %s: want standard or quick", quote.Quote(v))
-		if s := suggest(v, []string{"standard", "quick"}); s != "" {
-			msg += fmt.Sprintf(" (did you mean %s?)", quote.Quote(s))
+		msg := fmt.Sprintf("--vp-deck %s: want standard or quick", phrase.Quote(v))
+		if s := phrase.Suggest(v, []string{"standard", "quick"}); s != "" {
+			msg += fmt.Sprintf(" (did you mean %s?)", phrase.Quote(s))
 		}
 		return nil, fmt.Errorf("%s", msg)
 	}
@@ -196,8 +196,8 @@ func newVersus(rules any, o play.Options) (play.Match, error) {
 				ids = append(ids, m.ID)
 			}
 		}
-		if s := suggest(opt.Map, ids); s != "" {
-			return nil, fmt.Errorf("no versus map %s (did you mean %s?)", quote.Quote(opt.Map), quote.Quote(s))
+		if s := phrase.Suggest(opt.Map, ids); s != "" {
+			return nil, fmt.Errorf("no versus map %s (did you mean %s?)", phrase.Quote(opt.Map), phrase.Quote(s))
 		}
 	}
 	g, err := New(rs, opt)
@@ -231,10 +231,10 @@ func newBoss(rules any, o play.Options) (play.Match, error) {
 	case id == "":
 		return nil, fmt.Errorf("boss mode needs --boss (one of %s)", strings.Join(ids, ", "))
 	case b < 0:
-		if s := suggest(id, ids); s != "" {
-			return nil, fmt.Errorf("no boss %s; did you mean %s?", quote.Quote(id), quote.Quote(s))
+		if s := phrase.Suggest(id, ids); s != "" {
+			return nil, fmt.Errorf("no boss %s; did you mean %s?", phrase.Quote(id), phrase.Quote(s))
 		}
-		return nil, fmt.Errorf("no boss %s (bosses: %s)", quote.Quote(id), strings.Join(ids, ", "))
+		return nil, fmt.Errorf("no boss %s (bosses: %s)", phrase.Quote(id), strings.Join(ids, ", "))
 	}
 	g, err := New(rs, Options{Seed: o.Seed, Mode: table.BossMode, Boss: b, Players: n, Record: !o.Quiet})
 	if err != nil {
@@ -284,38 +284,4 @@ func policyOf(name string, seed uint64, seat int) play.Policy {
 		}
 		return 0
 	})
-}
-
-// suggest is the closest of names to s when it is close enough.
-func suggest(s string, names []string) string {
-	best, bd := "", 1<<30
-	for _, n := range names {
-		if d := editDistance(s, n); d < bd {
-			best, bd = n, d
-		}
-	}
-	if bd <= max(2, len(s)/3) && !strings.EqualFold(best, s) {
-		return best
-	}
-	return ""
-}
-
-func editDistance(a, b string) int {
-	prev := make([]int, len(b)+1)
-	cur := make([]int, len(b)+1)
-	for j := range prev {
-		prev[j] = j
-	}
-	for i := 1; i <= len(a); i++ {
-		cur[0] = i
-		for j := 1; j <= len(b); j++ {
-			c := prev[j-1]
-			if a[i-1] != b[j-1] {
-				c++
-			}
-			cur[j] = min(c, prev[j]+1, cur[j-1]+1)
-		}
-		prev, cur = cur, prev
-	}
-	return prev[len(b)]
 }

@@ -7,7 +7,7 @@ import (
 	"slices"
 
 	"github.com/roundtable-dev/roundtable/engine/annas/table"
-	"github.com/roundtable-dev/roundtable/engine/play/quote"
+	"github.com/roundtable-dev/roundtable/internal/phrase"
 )
 
 // Policy chooses one of the legal actions.
@@ -25,7 +25,7 @@ func NewPolicy(name string, seed uint64, seat int) (Policy, error) {
 	case "greedy":
 		return &Greedy{rng}, nil
 	}
-	return nil, fmt.Errorf("unknown policy %s (want random or greedy)", quote.Quote(name))
+	return nil, fmt.Errorf("unknown policy %s (want random or greedy)", phrase.Quote(name))
 }
 
 // Random picks a kind of action uniformly (unit actions split by what the

@@ -12,7 +12,7 @@ import (
 
 	"github.com/roundtable-dev/roundtable/engine/annas/table"
 	"github.com/roundtable-dev/roundtable/engine/play"
-	"github.com/roundtable-dev/roundtable/engine/play/quote"
+	"github.com/roundtable-dev/roundtable/internal/phrase"
 )
 
 // Position is a game's whole state as a designer reads and writes it
@@ -402,7 +402,7 @@ func (l *loader) unit(id string, path play.Path) (int16, error) {
 	if i := l.rs.UnitIndex(id); i >= 0 {
 		return int16(i), nil
 	}
-	return -1, l.errf(path, "unknown unit %s", quote.Quote(id))
+	return -1, l.errf(path, "unknown unit %s", phrase.Quote(id))
 }
 
 func (l *loader) shop(id string, path play.Path) (int16, error) {
@@ -412,13 +412,13 @@ func (l *loader) shop(id string, path play.Path) (int16, error) {
 	if i := l.rs.ShopIndex(id); i >= 0 {
 		return int16(i), nil
 	}
-	return -1, l.errf(path, "unknown shop card %s", quote.Quote(id))
+	return -1, l.errf(path, "unknown shop card %s", phrase.Quote(id))
 }
 
 func (l *loader) tile(s string, path play.Path) (Tile, error) {
 	t, ok := table.ParseTile(s)
 	if !ok {
-		return NoTile, l.errf(path, "%s is not a tile (a1 to f6)", quote.Quote(s))
+		return NoTile, l.errf(path, "%s is not a tile (a1 to f6)", phrase.Quote(s))
 	}
 	return t, nil
 }
@@ -495,7 +495,7 @@ func (l *loader) mapAndPlayers() error {
 				ids = append(ids, m.ID)
 			}
 		}
-		return l.errf(play.Path{"map"}, "no %s map %s (maps: %s)", modeName(g.Mode), quote.Quote(p.Map), strings.Join(ids, ", "))
+		return l.errf(play.Path{"map"}, "no %s map %s (maps: %s)", modeName(g.Mode), phrase.Quote(p.Map), strings.Join(ids, ", "))
 	}
 	n := len(p.Players)
 	switch {
@@ -566,7 +566,7 @@ func (l *loader) phase() error {
 		}
 		g.Reason = p.Result.Reason
 	default:
-		return l.errf(play.Path{"phase"}, "unknown phase %s (mulligan, turn or over)", quote.Quote(p.Phase))
+		return l.errf(play.Path{"phase"}, "unknown phase %s (mulligan, turn or over)", phrase.Quote(p.Phase))
 	}
 	if p.Phase != "over" && p.Result != nil {
 		return l.errf(play.Path{"result"}, "a game in phase %s has no result yet", p.Phase)
@@ -686,7 +686,7 @@ func (l *loader) mods(ms []ModPos, path play.Path) ([]Mod, error) {
 		m := Mod{Mods: table.Mods{ATK: int8(mp.ATK), SPD: int8(mp.SPD), DEF: int8(mp.DEF), Mov: int8(mp.MOV)}, By: int8(mp.By)}
 		k := slices.Index(untilNames[:], mp.Until)
 		if k < 0 {
-			return nil, l.errf(at.With("until"), "unknown until %s (combat, turn-end, next-turn or removed)", quote.Quote(mp.Until))
+			return nil, l.errf(at.With("until"), "unknown until %s (combat, turn-end, next-turn or removed)", phrase.Quote(mp.Until))
 		}
 		m.Expiry = Expiry(k)
 		if mp.By < 0 || mp.By >= l.seats {
@@ -695,13 +695,13 @@ func (l *loader) mods(ms []ModPos, path play.Path) ([]Mod, error) {
 		for k, id := range mp.Tags {
 			ti := l.rs.TagIndex(id)
 			if ti < 0 {
-				return nil, l.errf(at.With("tags", k), "unknown tag %s", quote.Quote(id))
+				return nil, l.errf(at.With("tags", k), "unknown tag %s", phrase.Quote(id))
 			}
 			m.Tags |= 1 << uint(ti)
 		}
 		from, ok := l.g.keyOf(mp.From)
 		if !ok {
-			return nil, l.errf(at.With("from"), "unknown passive %s (skill:UNIT, tag:TAG or attachment:CARD)", quote.Quote(mp.From))
+			return nil, l.errf(at.With("from"), "unknown passive %s (skill:UNIT, tag:TAG or attachment:CARD)", phrase.Quote(mp.From))
 		}
 		m.From = from
 		out = append(out, m)
@@ -766,7 +766,7 @@ func (l *loader) units() error {
 			}
 		}
 		if slot < 0 {
-			return l.errf(path.With("slot"), "no slot %s", quote.Quote(up.Slot))
+			return l.errf(path.With("slot"), "no slot %s", phrase.Quote(up.Slot))
 		}
 		q.Slot = int8(slot)
 		if up.Special != nil {
@@ -811,7 +811,7 @@ func (l *loader) summons() error {
 		path := play.Path{"summons", i}
 		k := slices.IndexFunc(g.Boss.def.Summons, func(s table.Summon) bool { return s.ID == sp.Summon })
 		if k < 0 {
-			return l.errf(path.With("summon"), "%s has no summon %s", g.Boss.def.ID, quote.Quote(sp.Summon))
+			return l.errf(path.With("summon"), "%s has no summon %s", g.Boss.def.ID, phrase.Quote(sp.Summon))
 		}
 		at, err := l.tile(sp.At, path.With("at"))
 		if err != nil {
@@ -1029,7 +1029,7 @@ func (l *loader) loadBoss() error {
 		for _, b := range rs.Bosses {
 			ids = append(ids, b.ID)
 		}
-		return l.errf(play.Path{"boss", "id"}, "no boss %s (bosses: %s)", quote.Quote(bp.ID), strings.Join(ids, ", "))
+		return l.errf(play.Path{"boss", "id"}, "no boss %s (bosses: %s)", phrase.Quote(bp.ID), strings.Join(ids, ", "))
 	}
 	def := &rs.Bosses[bi]
 	at, err := l.tile(bp.At, play.Path{"boss", "at"})
@@ -1082,7 +1082,7 @@ func (l *loader) loadBoss() error {
 		path := play.Path{"boss", "corners", c}
 		pos := slices.Index(cornerNames[:], cp.At)
 		if pos < 0 || used[pos] {
-			return l.errf(path.With("at"), "%s is not a free position (nw, ne, se, sw)", quote.Quote(cp.At))
+			return l.errf(path.With("at"), "%s is not a free position (nw, ne, se, sw)", phrase.Quote(cp.At))
 		}
 		used[pos] = true
 		b.Rot[pos] = int8(c)
@@ -1099,7 +1099,7 @@ func (l *loader) loadBoss() error {
 		for i, id := range ids {
 			k := slices.IndexFunc(def.Cards, func(c int16) bool { return rs.BossCards[c].ID == id })
 			if k < 0 {
-				return nil, l.errf(path.With(i), "%s has no card %s", def.ID, quote.Quote(id))
+				return nil, l.errf(path.With(i), "%s has no card %s", def.ID, phrase.Quote(id))
 			}
 			out = append(out, def.Cards[k])
 		}
@@ -1258,13 +1258,13 @@ func (l *loader) replayInFlight() error {
 		legal := g.LegalActions()
 		k := slices.IndexFunc(legal, func(a Action) bool { return g.Text(a) == play.Normalize(s) })
 		if k < 0 {
-			return l.errf(path, "%s is not legal here", quote.Quote(s))
+			return l.errf(path, "%s is not legal here", phrase.Quote(s))
 		}
 		if err := g.Apply(legal[k]); err != nil {
 			return l.errf(path, "%v", err)
 		}
 		if g.pending == nil && i < len(texts)-1 {
-			return l.errf(path, "%s ends its action; only its decisions may follow", quote.Quote(s))
+			return l.errf(path, "%s ends its action; only its decisions may follow", phrase.Quote(s))
 		}
 	}
 	if len(texts) > 0 && g.pending == nil {

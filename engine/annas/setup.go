@@ -8,7 +8,7 @@ import (
 	"strings"
 
 	"github.com/roundtable-dev/roundtable/engine/annas/table"
-	"github.com/roundtable-dev/roundtable/engine/play/quote"
+	"github.com/roundtable-dev/roundtable/internal/phrase"
 )
 
 // Options choose a game's mode and variant.
@@ -61,7 +61,7 @@ func New(rs *table.Ruleset, opt Options) (*Game, error) {
 		if len(versus) == 0 {
 			return nil, errors.New("annas: the content has no versus map to play on (a pack that does not require the base pack needs its own maps and rules)")
 		}
-		return nil, fmt.Errorf("annas: no versus map %s to play on (versus maps: %s)", quote.Quote(opt.Map), strings.Join(versus, ", "))
+		return nil, fmt.Errorf("annas: no versus map %s to play on (versus maps: %s)", phrase.Quote(opt.Map), strings.Join(versus, ", "))
 	}
 	if g.num.HandSize <= 0 || g.num.Slots <= 0 {
 		return nil, errors.New("annas: the rules data has no hand size or unit slots")

@@ -10,7 +10,7 @@ import (
 
 	"github.com/roundtable-dev/roundtable/engine/battlecrest/table"
 	"github.com/roundtable-dev/roundtable/engine/play"
-	"github.com/roundtable-dev/roundtable/engine/play/quote"
+	"github.com/roundtable-dev/roundtable/internal/phrase"
 )
 
 // position is the whole state of a game as a designer reads and writes it
@@ -298,7 +298,7 @@ func (l *loader) turnDone(*table.Ruleset) error {
 	}
 	for i, d := range p.Done {
 		if !slices.Contains([]string{ActMove, ActActivate, ActPrime, ActRefocus}, d) {
-			return l.errf(play.Path{"done", i}, "done: %s is not a player action (move, activate, prime, refocus)", quote.Quote(d))
+			return l.errf(play.Path{"done", i}, "done: %s is not a player action (move, activate, prime, refocus)", phrase.Quote(d))
 		}
 		if slices.Contains(p.Done[:i], d) {
 			return l.errf(play.Path{"done", i}, "done: %s twice; a turn's two player actions differ", d)
@@ -307,7 +307,7 @@ func (l *loader) turnDone(*table.Ruleset) error {
 	g.done = p.Done
 	for i, u := range p.Used {
 		if !g.validUse(u) || slices.Contains(p.Used[:i], u) {
-			return l.errf(play.Path{"used", i}, "used: %s is not a special ability of this game (p1:hero, p2:minion, landmark:<id>), or is listed twice", quote.Quote(u))
+			return l.errf(play.Path{"used", i}, "used: %s is not a special ability of this game (p1:hero, p2:minion, landmark:<id>), or is listed twice", phrase.Quote(u))
 		}
 	}
 	g.used = p.Used
@@ -349,7 +349,7 @@ func (l *loader) result(*table.Ruleset) error {
 			err = g.pcg.UnmarshalBinary(b)
 		}
 		if err != nil {
-			return l.errf(play.Path{"rng"}, "rng: %s is not a random source's state written by this engine", quote.Quote(p.RNG))
+			return l.errf(play.Path{"rng"}, "rng: %s is not a random source's state written by this engine", phrase.Quote(p.RNG))
 		}
 	}
 	g.rng = rand.New(g.pcg)
@@ -392,7 +392,7 @@ func (l *loader) cards(s int, cards []cardState, path play.Path) error {
 		case "back":
 			side = 1
 		default:
-			return l.errf(path.With(i, "side"), "card %s: side %s is start or back", c.ID, quote.Quote(c.Side))
+			return l.errf(path.With(i, "side"), "card %s: side %s is start or back", c.ID, phrase.Quote(c.Side))
 		}
 		g.P[s].Cards = append(g.P[s].Cards, Card{Action: a, Side: side, Exhausted: c.Exhausted})
 	}
@@ -558,7 +558,7 @@ func (l *loader) step(st stepState, at play.Path) (step, error) {
 	case stepSpecial:
 		sp, _, _, _ := g.special(st.Seat, st.Source)
 		if sp == nil {
-			return s, l.errf(at.With("source"), "special: %s is not a special ability of seat %d (hero, minion, landmark:<id>)", quote.Quote(st.Source), st.Seat)
+			return s, l.errf(at.With("source"), "special: %s is not a special ability of seat %d (hero, minion, landmark:<id>)", phrase.Quote(st.Source), st.Seat)
 		}
 		s.Src = st.Source
 		if sp.Aim != table.AimAny {
@@ -576,7 +576,7 @@ func (l *loader) step(st stepState, at play.Path) (step, error) {
 	case stepPlan:
 		s.Card = slices.IndexFunc(g.P[st.Seat].Cards, func(c Card) bool { return g.RS.Actions[c.Action].ID == st.Card })
 		if s.Card < 0 {
-			return s, l.errf(at.With("card"), "abilities: %s is not a card of seat %d's action row", quote.Quote(st.Card), st.Seat)
+			return s, l.errf(at.With("card"), "abilities: %s is not a card of seat %d's action row", phrase.Quote(st.Card), st.Seat)
 		}
 	case stepResolve:
 		for i, a := range st.Abilities {
@@ -589,7 +589,7 @@ func (l *loader) step(st stepState, at play.Path) (step, error) {
 	case stepFlip:
 		s.Lm = slices.IndexFunc(g.Lm, func(p Placed) bool { return g.RS.Landmarks[p.Landmark].ID == st.Landmark })
 		if s.Lm < 0 {
-			return s, l.errf(at.With("landmark"), "flip: %s is not a landmark on the map", quote.Quote(st.Landmark))
+			return s, l.errf(at.With("landmark"), "flip: %s is not a landmark on the map", phrase.Quote(st.Landmark))
 		}
 	case stepMarch:
 		if err := warrior(); err != nil {
@@ -633,13 +633,13 @@ func (l *loader) step(st stepState, at play.Path) (step, error) {
 			for _, ph := range okPhase {
 				names = append(names, phaseNames[ph])
 			}
-			return s, l.errf(at.With("phase"), "%s: phase %s is one of %s", st.Do, quote.Quote(st.Phase), strings.Join(names, ", "))
+			return s, l.errf(at.With("phase"), "%s: phase %s is one of %s", st.Do, phrase.Quote(st.Phase), strings.Join(names, ", "))
 		}
 		s.Phase = phase
 		for i, id := range st.Targets {
 			t := g.warrior(id)
 			if t < 0 {
-				return s, l.errf(at.With("targets", i), "%s: target %s is not a warrior of this game", st.Do, quote.Quote(id))
+				return s, l.errf(at.With("targets", i), "%s: target %s is not a warrior of this game", st.Do, phrase.Quote(id))
 			}
 			if slices.Contains(s.Targets, t) {
 				return s, l.errf(at.With("targets", i), "%s: %s is targeted twice; each warrior only once", st.Do, id)
@@ -657,7 +657,7 @@ func (l *loader) step(st stepState, at play.Path) (step, error) {
 		}
 		s.Next, s.Value = st.Next, st.Value
 	default:
-		return s, l.errf(at.With("do"), "%s is not a step (%s)", quote.Quote(st.Do), strings.Join([]string{stepMore, stepPlan, stepResolve, stepStar, stepFlip, stepAttack, stepMarch, stepForce, stepSpecial, stepEndTurn}, ", "))
+		return s, l.errf(at.With("do"), "%s is not a step (%s)", phrase.Quote(st.Do), strings.Join([]string{stepMore, stepPlan, stepResolve, stepStar, stepFlip, stepAttack, stepMarch, stepForce, stepSpecial, stepEndTurn}, ", "))
 	}
 	return s, nil
 }
@@ -690,7 +690,7 @@ func (l *loader) ability(a abilityState, at play.Path) (table.Ability, error) {
 	aimed := ab.Keyword == table.Attack || ab.Keyword == table.Force
 	switch {
 	case r < 0 || aimed != (r > 0):
-		return ab, l.errf(at.With("range"), "%s: range %s (attack and force have short, medium or long; the others none)", words[0], quote.Quote(a.Range))
+		return ab, l.errf(at.With("range"), "%s: range %s (attack and force have short, medium or long; the others none)", words[0], phrase.Quote(a.Range))
 	case (r == int(table.Long)) != (a.Reach >= 2) || a.Reach > 9:
 		return ab, l.errf(at.With("reach"), "%s: reach %d (long range has a reach of 2 to 9; other ranges none)", words[0], a.Reach)
 	case a.Targets < 0 || a.Targets > 4 || a.Targets > 1 && !aimed:

@@ -5,8 +5,7 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/roundtable-dev/roundtable/engine/play"
-	"github.com/roundtable-dev/roundtable/engine/play/quote"
+	"github.com/roundtable-dev/roundtable/internal/phrase"
 )
 
 // Tile is the name of a position of the map diagram: its column as letters
@@ -35,7 +34,7 @@ func ParseTile(s string) (Pos, error) {
 		i++
 	}
 	if i == 0 || i == len(s) || i > 2 {
-		return Pos{}, fmt.Errorf("%s is not a tile name (a column letter and a row number, like c3)", quote.Quote(s))
+		return Pos{}, fmt.Errorf("%s is not a tile name (a column letter and a row number, like c3)", phrase.Quote(s))
 	}
 	c := 0
 	for _, ch := range s[:i] {
@@ -43,7 +42,7 @@ func ParseTile(s string) (Pos, error) {
 	}
 	r, err := strconv.Atoi(s[i:])
 	if err != nil || r < 1 || r > 64 || c > 64 || s[i] == '0' {
-		return Pos{}, fmt.Errorf("%s is not a tile name (a column letter and a row number, like c3)", quote.Quote(s))
+		return Pos{}, fmt.Errorf("%s is not a tile name (a column letter and a row number, like c3)", phrase.Quote(s))
 	}
 	return Pos{int8(r - 1), int8(c - 1)}, nil
 }
@@ -76,9 +75,9 @@ func slug(name string) string {
 // unknown is the error for an id that is none of known: with a did-you-mean
 // when one is close.
 func unknown(what, id string, known []string) error {
-	msg := fmt.Sprintf("no %s %s", what, quote.Quote(id))
-	if best := play.Suggest(id, known); best != "" {
-		msg += fmt.Sprintf(" (did you mean %s?)", quote.Quote(best))
+	msg := fmt.Sprintf("no %s %s", what, phrase.Quote(id))
+	if best := phrase.Suggest(id, known); best != "" {
+		msg += fmt.Sprintf(" (did you mean %s?)", phrase.Quote(best))
 	}
 	return fmt.Errorf("%s; %ss: %s", msg, what, strings.Join(known, ", "))
 }

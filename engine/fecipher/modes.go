@@ -8,7 +8,7 @@ import (
 
 	"github.com/roundtable-dev/roundtable/engine/fecipher/table"
 	"github.com/roundtable-dev/roundtable/engine/play"
-	"github.com/roundtable-dev/roundtable/engine/play/quote"
+	"github.com/roundtable-dev/roundtable/internal/phrase"
 )
 
 // Versus is the one mode: two decks, two players.
@@ -78,40 +78,16 @@ func PickDecks(rs *table.Ruleset, ids []string) ([2]*table.Deck, error) {
 		d := rs.DeckIndex(id)
 		if d < 0 {
 			var names []string
-			best, bestD := "", 1<<30
 			for _, dk := range rs.Decks {
 				names = append(names, dk.ID)
-				if k := editDistance(id, dk.ID); k < bestD {
-					best, bestD = dk.ID, k
-				}
 			}
-			msg := fmt.Sprintf("no deck %s", quote.Quote(id))
-			if bestD <= max(2, len(id)/3) {
-				msg += fmt.Sprintf(" (did you mean %s?)", quote.Quote(best))
+			msg := fmt.Sprintf("no deck %s", phrase.Quote(id))
+			if best := phrase.Suggest(id, names); best != "" {
+				msg += fmt.Sprintf(" (did you mean %s?)", phrase.Quote(best))
 			}
 			return out, fmt.Errorf("%s; decks: %s", msg, strings.Join(names, ", "))
 		}
 		out[i] = &rs.Decks[d]
 	}
 	return out, nil
-}
-
-func editDistance(a, b string) int {
-	prev := make([]int, len(b)+1)
-	cur := make([]int, len(b)+1)
-	for j := range prev {
-		prev[j] = j
-	}
-	for i := 1; i <= len(a); i++ {
-		cur[0] = i
-		for j := 1; j <= len(b); j++ {
-			c := prev[j-1]
-			if a[i-1] != b[j-1] {
-				c++
-			}
-			cur[j] = min(c, prev[j]+1, cur[j-1]+1)
-		}
-		prev, cur = cur, prev
-	}
-	return prev[len(b)]
 }

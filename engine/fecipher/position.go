@@ -11,7 +11,7 @@ import (
 
 	"github.com/roundtable-dev/roundtable/engine/fecipher/table"
 	"github.com/roundtable-dev/roundtable/engine/play"
-	"github.com/roundtable-dev/roundtable/engine/play/quote"
+	"github.com/roundtable-dev/roundtable/internal/phrase"
 )
 
 // Position is the whole state of a match as a designer reads and writes it
@@ -265,7 +265,7 @@ func (l *loader) cards(path play.Path, ids []string) ([]int, error) {
 	for i, id := range ids {
 		c := l.rs.CardIndex(id)
 		if c < 0 {
-			return nil, l.errf(path.With(i), "unknown card %s", quote.Quote(id))
+			return nil, l.errf(path.With(i), "unknown card %s", phrase.Quote(id))
 		}
 		out = append(out, c)
 	}
@@ -333,7 +333,7 @@ func (l *loader) header() error {
 	g, pos := l.g, l.pos
 	ph, ok := phaseOf(pos.Phase)
 	if !ok {
-		return l.errf(play.Path{"phase"}, "unknown phase %s (setup, beginning, bond, deployment, action, end)", quote.Quote(pos.Phase))
+		return l.errf(play.Path{"phase"}, "unknown phase %s (setup, beginning, bond, deployment, action, end)", phrase.Quote(pos.Phase))
 	}
 	g.Phase = ph
 	if pos.Turn < 0 || pos.Turn > TurnLimit {
@@ -409,7 +409,7 @@ func (l *loader) player(i int, uids map[int]bool) error {
 	for k, b := range ps.Bonds {
 		c := rs.CardIndex(b.Card)
 		if c < 0 {
-			return l.errf(path.With("bonds", k, "card"), "unknown card %s", quote.Quote(b.Card))
+			return l.errf(path.With("bonds", k, "card"), "unknown card %s", phrase.Quote(b.Card))
 		}
 		p.Bonds = append(p.Bonds, Bond{Card: c, Reversed: b.FaceDown})
 	}
@@ -483,7 +483,7 @@ func (l *loader) unit(g *Game, path play.Path, us UnitState, uids map[int]bool) 
 		for ai, n := range ms.Acquire {
 			k := slices.Index(table.EmblemNames[:], n)
 			if k < 0 {
-				return nil, l.errf(path.With("mods", mi, "acquire", ai), "unknown emblem %s", quote.Quote(n))
+				return nil, l.errf(path.With("mods", mi, "acquire", ai), "unknown emblem %s", phrase.Quote(n))
 			}
 			m.Acquire |= 1 << uint(k)
 		}
@@ -504,7 +504,7 @@ func (l *loader) unit(g *Game, path play.Path, us UnitState, uids map[int]bool) 
 	case "rearguard":
 		u.Area = Rearguard
 	default:
-		return nil, l.errf(path.With("area"), "area %s is not vanguard or rearguard", quote.Quote(us.Area))
+		return nil, l.errf(path.With("area"), "area %s is not vanguard or rearguard", phrase.Quote(us.Area))
 	}
 	if u.UID < 0 || u.UID > maxUID || uids[u.UID] {
 		return nil, l.errf(path.With("uid"), "uid %d is not 0 to %d, or is taken by another unit", u.UID, maxUID)
@@ -546,7 +546,7 @@ func (l *loader) deckList(p *Player, path play.Path) error {
 		for _, d := range l.rs.Decks {
 			ids = append(ids, d.ID)
 		}
-		return l.errf(path.With("deck-list"), "no deck %s (decks: %s)", quote.Quote(p.DeckID), strings.Join(ids, ", "))
+		return l.errf(path.With("deck-list"), "no deck %s (decks: %s)", phrase.Quote(p.DeckID), strings.Join(ids, ", "))
 	}
 	left := map[int]int{}
 	n := 0
@@ -588,7 +588,7 @@ func (l *loader) frame(g *Game, k int, fs FrameState) (*Frame, error) {
 		Start: fs.Start, Effect: fs.Effect, Target: fs.Target, Chosen: slices.Clone(fs.Chosen), Cause: fs.Cause, Pay: fs.Pay}
 	kind := slices.Index(frameNames[:], fs.Kind)
 	if kind < 0 {
-		return nil, l.errf(path("kind"), "unknown kind %s (%v)", quote.Quote(fs.Kind), frameNames)
+		return nil, l.errf(path("kind"), "unknown kind %s (%v)", phrase.Quote(fs.Kind), frameNames)
 	}
 	f.Kind = FrameKind(kind)
 	if fs.Seat != 0 && fs.Seat != 1 {
@@ -622,7 +622,7 @@ func (l *loader) frame(g *Game, k int, fs FrameState) (*Frame, error) {
 	card := func(key, id string) (int, error) {
 		c := g.RS.CardIndex(id)
 		if c < 0 {
-			return 0, l.errf(path(key), "unknown card %s", quote.Quote(id))
+			return 0, l.errf(path(key), "unknown card %s", phrase.Quote(id))
 		}
 		return c, nil
 	}

@@ -4,9 +4,10 @@ import (
 	"bufio"
 	"bytes"
 	"fmt"
-	"github.com/roundtable-dev/roundtable/engine/play/quote"
 	"strconv"
 	"strings"
+
+	"github.com/roundtable-dev/roundtable/internal/phrase"
 )
 
 // Normalize is the canonical form of an action text: lower case, words
@@ -19,28 +20,25 @@ func Find(m Match, s string) (int, error) {
 	s = Normalize(s)
 	n := m.Legal()
 	if n == 0 {
-		return -1, fmt.Errorf("action %s: the match is over", quote.Quote(s))
+		return -1, fmt.Errorf("action %s: the match is over", phrase.Quote(s))
 	}
 	if rest, ok := strings.CutPrefix(s, "@"); ok {
 		i, err := strconv.Atoi(rest)
 		if err != nil || i < 0 || i >= n {
-			return -1, fmt.Errorf("action %s: there are %d legal actions (@0 to @%d)", quote.Quote(s), n, n-1)
+			return -1, fmt.Errorf("action %s: there are %d legal actions (@0 to @%d)", phrase.Quote(s), n, n-1)
 		}
 		return i, nil
 	}
-	best, bestD := "", 1<<30
+	texts := make([]string, n)
 	for i := range n {
-		t := m.Action(i)
-		if t == s {
+		texts[i] = m.Action(i)
+		if texts[i] == s {
 			return i, nil
 		}
-		if d := distance(t, s); d < bestD {
-			best, bestD = t, d
-		}
 	}
-	msg := fmt.Sprintf("action %s is not legal now (turn %d, %s to move, %d legal actions)", quote.Quote(s), m.Turn(), seatName(m, m.ToMove()), n)
-	if bestD <= max(3, len(s)/3) {
-		msg += fmt.Sprintf("; did you mean %s?", quote.Quote(best))
+	msg := fmt.Sprintf("action %s is not legal now (turn %d, %s to move, %d legal actions)", phrase.Quote(s), m.Turn(), seatName(m, m.ToMove()), n)
+	if best := phrase.Closest(s, texts, phrase.Sentence); best != "" {
+		msg += fmt.Sprintf("; did you mean %s?", phrase.Quote(best))
 	} else {
 		msg += "; list them with 'roundtable legal'"
 	}
@@ -54,27 +52,6 @@ func seatName(m Match, seat int) string {
 		}
 	}
 	return fmt.Sprintf("seat %d", seat)
-}
-
-// distance is the edit distance of a and b (bytes).
-func distance(a, b string) int {
-	prev := make([]int, len(b)+1)
-	cur := make([]int, len(b)+1)
-	for j := range prev {
-		prev[j] = j
-	}
-	for i := 1; i <= len(a); i++ {
-		cur[0] = i
-		for j := 1; j <= len(b); j++ {
-			c := prev[j-1]
-			if a[i-1] != b[j-1] {
-				c++
-			}
-			cur[j] = min(c, prev[j]+1, cur[j-1]+1)
-		}
-		prev, cur = cur, prev
-	}
-	return prev[len(b)]
 }
 
 // ActionLine is one action of an action list, with where it was written.

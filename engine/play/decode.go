@@ -10,8 +10,8 @@ import (
 
 	"gopkg.in/yaml.v3"
 
-	"github.com/roundtable-dev/roundtable/engine/play/limits"
-	"github.com/roundtable-dev/roundtable/engine/play/quote"
+	"github.com/roundtable-dev/roundtable/internal/limits"
+	"github.com/roundtable-dev/roundtable/internal/phrase"
 )
 
 // Decode decodes a state node into v (a pointer) strictly, as the content
@@ -81,7 +81,7 @@ func (d *decoder) value(n *yaml.Node, v reflect.Value, path Path, depth int) err
 		return d.fail(n, path, "want %s, found null", want(t))
 	}
 	if n.Kind == yaml.ScalarNode && otherTag(n) {
-		return d.fail(n, path, "want %s, found a value tagged %s", want(t), quote.Quote(n.Tag))
+		return d.fail(n, path, "want %s, found a value tagged %s", want(t), phrase.Quote(n.Tag))
 	}
 	switch t.Kind() {
 	case reflect.Pointer:
@@ -179,7 +179,7 @@ func (d *decoder) whole(n *yaml.Node, path Path, t reflect.Type) (int64, error) 
 		return 0, d.fail(n, path, "want %s, found %s", want(t), found(n))
 	}
 	if !decimal(n.Value) {
-		return 0, d.fail(n, path, "want a whole number in plain decimal, found %s", quote.Quote(n.Value))
+		return 0, d.fail(n, path, "want a whole number in plain decimal, found %s", phrase.Quote(n.Value))
 	}
 	x, err := strconv.ParseInt(n.Value, 10, 64)
 	if err != nil {
@@ -187,7 +187,7 @@ func (d *decoder) whole(n *yaml.Node, path Path, t reflect.Type) (int64, error) 
 		if t.Kind() >= reflect.Uint && t.Kind() <= reflect.Uint64 {
 			lo = 0
 		}
-		return 0, d.fail(n, path, "%s is out of range (%d to %d)", quote.Quote(n.Value), lo, hi)
+		return 0, d.fail(n, path, "%s is out of range (%d to %d)", phrase.Quote(n.Value), lo, hi)
 	}
 	return x, nil
 }
@@ -208,7 +208,7 @@ func (d *decoder) structure(n *yaml.Node, v reflect.Value, path Path, depth int)
 		}
 		f, ok := fields.byName[k.Value]
 		if !ok {
-			return d.fail(k, path, "unknown field %s (known here: %s)", quote.Quote(k.Value), strings.Join(fields.names, ", "))
+			return d.fail(k, path, "unknown field %s (known here: %s)", phrase.Quote(k.Value), strings.Join(fields.names, ", "))
 		}
 		if first := seen[k.Value]; first != nil {
 			return d.fail(k, path.With(k.Value), "given twice (first at line %d)", first.Line)
@@ -397,13 +397,13 @@ func found(n *yaml.Node) string {
 	case yaml.ScalarNode:
 		switch n.Tag {
 		case "!!int", "!!float":
-			return "the number " + quote.Quote(n.Value)
+			return "the number " + phrase.Quote(n.Value)
 		case "!!bool":
-			return "the boolean " + quote.Quote(n.Value)
+			return "the boolean " + phrase.Quote(n.Value)
 		case "!!null":
 			return "null"
 		}
-		return "the string " + quote.Quote(n.Value)
+		return "the string " + phrase.Quote(n.Value)
 	}
 	return "a value"
 }

@@ -4,8 +4,9 @@ import (
 	"fmt"
 	"strconv"
 
-	"github.com/roundtable-dev/roundtable/engine/play/quote"
 	"gopkg.in/yaml.v3"
+
+	"github.com/roundtable-dev/roundtable/internal/phrase"
 )
 
 // Mode is one way to play a game: Anna's versus and boss, a Table Battles
@@ -86,7 +87,7 @@ func (o Options) Int(name string, def int) (int, error) {
 	}
 	n, err := strconv.Atoi(s)
 	if err != nil {
-		return 0, fmt.Errorf("--%s %s is not a whole number", name, quote.Quote(s))
+		return 0, fmt.Errorf("--%s %s is not a whole number", name, phrase.Quote(s))
 	}
 	return n, nil
 }

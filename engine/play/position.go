@@ -13,8 +13,8 @@ import (
 
 	"gopkg.in/yaml.v3"
 
-	"github.com/roundtable-dev/roundtable/engine/play/limits"
-	"github.com/roundtable-dev/roundtable/engine/play/quote"
+	"github.com/roundtable-dev/roundtable/internal/limits"
+	"github.com/roundtable-dev/roundtable/internal/phrase"
 )
 
 // PositionVersion is the version of the position envelope.
@@ -57,7 +57,7 @@ func MarshalPosition(game, mode string, m Match, format string) ([]byte, error) 
 		}
 		return b.Bytes(), nil
 	}
-	return nil, fmt.Errorf("unknown position format %s (want json or yaml)", quote.Quote(format))
+	return nil, fmt.Errorf("unknown position format %s (want json or yaml)", phrase.Quote(format))
 }
 
 // Envelope is a position read back: game and mode, and the state's node for
@@ -68,12 +68,12 @@ type Envelope struct {
 }
 
 // ReadPosition parses a position file (YAML or JSON) into its envelope,
-// within the limits a content file has (engine/play/limits): its size, valid
+// within the limits a content file has (internal/limits): its size, valid
 // UTF-8, one document, nesting depth and the nodes aliases expand to. The
 // state it returns holds no aliases. name is used in error messages, which
 // are *Error values (name:line:col: message).
 func ReadPosition(name string, data []byte) (*Envelope, error) {
-	file := quote.Path(name)
+	file := phrase.Path(name)
 	fail := func(n *yaml.Node, format string, args ...any) error {
 		e := &Error{File: file, Msg: fmt.Sprintf(format, args...)}
 		if n != nil {
@@ -108,12 +108,12 @@ func ReadPosition(name string, data []byte) (*Envelope, error) {
 	for i := 0; i+1 < len(root.Content); i += 2 {
 		k := root.Content[i]
 		if first := seen[k.Value]; first != nil {
-			return nil, fail(k, "%s is given twice (first at line %d)", quote.Quote(k.Value), first.Line)
+			return nil, fail(k, "%s is given twice (first at line %d)", phrase.Quote(k.Value), first.Line)
 		}
 		switch k.Value {
 		case "version", "game", "mode", "state":
 		default:
-			return nil, fail(k, "unknown field %s (a position has game, mode, state and version)", quote.Quote(k.Value))
+			return nil, fail(k, "unknown field %s (a position has game, mode, state and version)", phrase.Quote(k.Value))
 		}
 		seen[k.Value] = k
 	}
@@ -128,7 +128,7 @@ func ReadPosition(name string, data []byte) (*Envelope, error) {
 		switch k.Value {
 		case "version":
 			if v.Kind != yaml.ScalarNode || v.Value != strconv.Itoa(PositionVersion) {
-				return nil, fail(v, "version %s: this build reads position version %d", quote.Quote(v.Value), PositionVersion)
+				return nil, fail(v, "version %s: this build reads position version %d", phrase.Quote(v.Value), PositionVersion)
 			}
 		case "game", "mode":
 			if v.Kind != yaml.ScalarNode || v.Tag != "!!str" {
@@ -157,7 +157,7 @@ func ReadPosition(name string, data []byte) (*Envelope, error) {
 // TooLarge is the error for a position file over limits.FileSize, which
 // a reader refuses before reading it.
 func TooLarge(name string) error {
-	return &Error{File: quote.Path(name), Msg: fmt.Sprintf("the file is larger than %d bytes (4 MiB, the limit of a content file too); not read", limits.FileSize)}
+	return &Error{File: phrase.Path(name), Msg: fmt.Sprintf("the file is larger than %d bytes (4 MiB, the limit of a content file too); not read", limits.FileSize)}
 }
 
 // end is the line and column just past data's last character.

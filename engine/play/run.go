@@ -3,7 +3,7 @@ package play
 import (
 	"fmt"
 
-	"github.com/roundtable-dev/roundtable/engine/play/quote"
+	"github.com/roundtable-dev/roundtable/internal/phrase"
 )
 
 // Runner applies actions to a match and turns everything that happens into
@@ -60,7 +60,7 @@ func (r *Runner) Do(i int) error {
 		r.n++
 	}
 	if err := r.M.Apply(i); err != nil {
-		return fmt.Errorf("action %s: %v", quote.Quote(text), err)
+		return fmt.Errorf("action %s: %v", phrase.Quote(text), err)
 	}
 	r.Log = append(r.Log, text)
 	r.flush()

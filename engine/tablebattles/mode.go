@@ -7,8 +7,8 @@ import (
 	"gopkg.in/yaml.v3"
 
 	"github.com/roundtable-dev/roundtable/engine/play"
-	"github.com/roundtable-dev/roundtable/engine/play/quote"
 	"github.com/roundtable-dev/roundtable/engine/tablebattles/table"
+	"github.com/roundtable-dev/roundtable/internal/phrase"
 )
 
 // Battle is the one way to play Table Battles: two sides fight a scenario.
@@ -76,9 +76,9 @@ func scenario(rs *table.Ruleset, id string) (int, error) {
 	for _, s := range rs.Scenarios {
 		ids = append(ids, s.ID)
 	}
-	msg := fmt.Sprintf("unknown scenario %s (scenarios: %s)", quote.Quote(id), strings.Join(ids, ", "))
-	if s := play.Suggest(id, ids); s != "" {
-		msg += fmt.Sprintf("; did you mean %s?", quote.Quote(s))
+	msg := fmt.Sprintf("unknown scenario %s (scenarios: %s)", phrase.Quote(id), strings.Join(ids, ", "))
+	if s := phrase.Suggest(id, ids); s != "" {
+		msg += fmt.Sprintf("; did you mean %s?", phrase.Quote(s))
 	}
 	return 0, fmt.Errorf("%s", msg)
 }

@@ -11,8 +11,8 @@ import (
 	"gopkg.in/yaml.v3"
 
 	"github.com/roundtable-dev/roundtable/engine/play"
-	"github.com/roundtable-dev/roundtable/engine/play/quote"
 	"github.com/roundtable-dev/roundtable/engine/tablebattles/table"
+	"github.com/roundtable-dev/roundtable/internal/phrase"
 )
 
 // Position is the state of a battle as a designer reads and writes it
@@ -140,7 +140,7 @@ func (l *loader) scenario() error {
 		for _, s := range l.rs.Scenarios {
 			ids = append(ids, s.ID)
 		}
-		return l.errf(play.Path{"scenario"}, "unknown scenario %s%s", quote.Quote(l.p.Scenario), hint(l.p.Scenario, ids))
+		return l.errf(play.Path{"scenario"}, "unknown scenario %s%s", phrase.Quote(l.p.Scenario), hint(l.p.Scenario, ids))
 	}
 	pcg := rand.NewPCG(0, 0x7ab1eba771e5)
 	if l.p.RNG != "" {
@@ -149,7 +149,7 @@ func (l *loader) scenario() error {
 			err = pcg.UnmarshalBinary(b)
 		}
 		if err != nil {
-			return l.errf(play.Path{"rng"}, "%s is not a random source's state written by this engine", quote.Quote(l.p.RNG))
+			return l.errf(play.Path{"rng"}, "%s is not a random source's state written by this engine", phrase.Quote(l.p.RNG))
 		}
 	}
 	l.g = newGame(l.rs, si, pcg)
@@ -165,7 +165,7 @@ func (l *loader) side(id string, path play.Path) (int, error) {
 			return s, nil
 		}
 	}
-	return -1, l.errf(path, "scenario %s has no side %s (sides: %s, %s)", sc.ID, quote.Quote(id), sc.Sides[0].ID, sc.Sides[1].ID)
+	return -1, l.errf(path, "scenario %s has no side %s (sides: %s, %s)", sc.ID, phrase.Quote(id), sc.Sides[0].ID, sc.Sides[1].ID)
 }
 
 func (l *loader) active() error {
@@ -216,7 +216,7 @@ func (l *loader) formations() error {
 			for _, f := range g.F {
 				ids = append(ids, f.Def.ID)
 			}
-			return l.errf(play.Path{"formations", play.Key(id)}, "formation %s is not in scenario %s%s", quote.Quote(id), g.Scenario.ID, hint(id, ids))
+			return l.errf(play.Path{"formations", play.Key(id)}, "formation %s is not in scenario %s%s", phrase.Quote(id), g.Scenario.ID, hint(id, ids))
 		}
 		if fp := l.p.Formations[id]; fp != nil {
 			if err := l.formation(f, fp, play.Path{"formations", id}); err != nil {
@@ -243,7 +243,7 @@ func (l *loader) formation(f *Formation, fp *FormationPos, path play.Path) error
 			f.Units = 0
 		}
 	default:
-		return l.errf(path.With("gone"), "formation %s: gone %s is not routed, retired or pursued", id, quote.Quote(fp.Gone))
+		return l.errf(path.With("gone"), "formation %s: gone %s is not routed, retired or pursued", id, phrase.Quote(fp.Gone))
 	}
 	if fp.Units != nil {
 		f.Units = *fp.Units
@@ -324,7 +324,7 @@ func (l *loader) phase() error {
 	}
 	k := slices.Index(PhaseNames[:], ph)
 	if k < 0 {
-		return l.errf(play.Path{"phase"}, "%s is not %s", quote.Quote(ph), strings.Join(PhaseNames[:], ", "))
+		return l.errf(play.Path{"phase"}, "%s is not %s", phrase.Quote(ph), strings.Join(PhaseNames[:], ", "))
 	}
 	g.phase = Phase(k)
 	for _, f := range []struct {
@@ -361,7 +361,7 @@ func (l *loader) phase() error {
 		if p.Winner != "" {
 			s := slices.IndexFunc(g.Scenario.Sides[:], func(sd table.Side) bool { return sd.ID == p.Winner })
 			if s < 0 {
-				return l.errf(play.Path{"winner"}, "winner %s is not a side of %s", quote.Quote(p.Winner), g.Scenario.ID)
+				return l.errf(play.Path{"winner"}, "winner %s is not a side of %s", phrase.Quote(p.Winner), g.Scenario.ID)
 			}
 			g.winner = s
 		}
@@ -381,7 +381,7 @@ func (l *loader) roll() error {
 		for _, w := range g.Wings() {
 			names = append(names, w.String())
 		}
-		return l.errf(play.Path{"wing"}, "wing %s is not a wing of %s's formations in play (%s)", quote.Quote(p.Wing), g.sideID(g.Active), strings.Join(names, ", "))
+		return l.errf(play.Path{"wing"}, "wing %s is not a wing of %s's formations in play (%s)", phrase.Quote(p.Wing), g.sideID(g.Active), strings.Join(names, ", "))
 	}
 	g.wing = table.Wing(w)
 	if len(p.Roll) > g.S[g.Active].Pool {
@@ -400,7 +400,7 @@ func (l *loader) attack(ap *AttackPos) error {
 	g := l.g
 	f := g.ByID(ap.Formation)
 	if f == nil || f.Side != g.Active || !f.active() {
-		return l.errf(play.Path{"attack", "formation"}, "%s is not a formation of %s in play", quote.Quote(ap.Formation), g.sideID(g.Active))
+		return l.errf(play.Path{"attack", "formation"}, "%s is not a formation of %s in play", phrase.Quote(ap.Formation), g.sideID(g.Active))
 	}
 	if ap.Action < 1 || ap.Action > len(f.Def.Actions) || f.Def.Actions[ap.Action-1].Type != table.Attack {
 		return l.errf(play.Path{"attack", "action"}, "action %d of %s is not an attack", ap.Action, f.Def.ID)
@@ -411,7 +411,7 @@ func (l *loader) attack(ap *AttackPos) error {
 		if t != nil {
 			want = t.Def.ID
 		}
-		return l.errf(play.Path{"attack", "target"}, "%s's target now is %s, not %s", f.Def.ID, want, quote.Quote(ap.Target))
+		return l.errf(play.Path{"attack", "target"}, "%s's target now is %s, not %s", f.Def.ID, want, phrase.Quote(ap.Target))
 	}
 	if len(ap.Dice) > g.S[g.Active].Dice {
 		return l.errf(play.Path{"attack", "dice"}, "%d dice, but %s has %d", len(ap.Dice), g.sideID(g.Active), g.S[g.Active].Dice)
@@ -437,8 +437,8 @@ func (l *loader) attack(ap *AttackPos) error {
 }
 
 func hint(s string, ids []string) string {
-	if d := play.Suggest(s, ids); d != "" {
-		return fmt.Sprintf("; did you mean %s?", quote.Quote(d))
+	if d := phrase.Suggest(s, ids); d != "" {
+		return fmt.Sprintf("; did you mean %s?", phrase.Quote(d))
 	}
 	return " (" + strings.Join(ids, ", ") + ")"
 }

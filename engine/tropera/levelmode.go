@@ -8,8 +8,8 @@ import (
 	"gopkg.in/yaml.v3"
 
 	"github.com/roundtable-dev/roundtable/engine/play"
-	"github.com/roundtable-dev/roundtable/engine/play/quote"
 	"github.com/roundtable-dev/roundtable/engine/tropera/table"
+	"github.com/roundtable-dev/roundtable/internal/phrase"
 )
 
 // Leveling is a character's level-ups as a match: the GM's d20s are rolls,
@@ -308,7 +308,7 @@ func LoadLeveling(rs *table.Ruleset, n *yaml.Node) (*Leveling, error) {
 	errf := func(path play.Path, format string, args ...any) error { return play.Errorf(n, path, format, args...) }
 	ci := rs.CharacterIndex(p.Character)
 	if ci < 0 {
-		return nil, errf(play.Path{"character"}, "no character %s", quote.Quote(p.Character))
+		return nil, errf(play.Path{"character"}, "no character %s", phrase.Quote(p.Character))
 	}
 	c := &rs.Characters[ci]
 	if p.Level < int(c.Level) || p.Level > table.MaxLevel {
@@ -324,7 +324,7 @@ func LoadLeveling(rs *table.Ruleset, n *yaml.Node) (*Leveling, error) {
 	stat := func(name string, path play.Path) (table.Stat, error) {
 		k := slices.Index(table.StatNames[:], name)
 		if k < 0 {
-			return 0, errf(path, "no stat %s (stats: %s)", quote.Quote(name), strings.Join(table.StatNames[:], ", "))
+			return 0, errf(path, "no stat %s (stats: %s)", phrase.Quote(name), strings.Join(table.StatNames[:], ", "))
 		}
 		return table.Stat(k), nil
 	}
@@ -447,10 +447,10 @@ var LevelUpMode = play.Mode{
 				for _, c := range rs.Characters {
 					ids = append(ids, c.ID)
 				}
-				if s := play.Suggest(id, ids); s != "" {
-					return nil, fmt.Errorf("no character %s (did you mean %s?)", quote.Quote(id), quote.Quote(s))
+				if s := phrase.Suggest(id, ids); s != "" {
+					return nil, fmt.Errorf("no character %s (did you mean %s?)", phrase.Quote(id), phrase.Quote(s))
 				}
-				return nil, fmt.Errorf("no character %s", quote.Quote(id))
+				return nil, fmt.Errorf("no character %s", phrase.Quote(id))
 			}
 		}
 		n, err := o.Int("levels", 1)

@@ -7,8 +7,8 @@ import (
 	"gopkg.in/yaml.v3"
 
 	"github.com/roundtable-dev/roundtable/engine/play"
-	"github.com/roundtable-dev/roundtable/engine/play/quote"
 	"github.com/roundtable-dev/roundtable/engine/tropera/table"
+	"github.com/roundtable-dev/roundtable/internal/phrase"
 )
 
 // BattleMode is a battle on a map: `roundtable play tropera battle`.
@@ -26,7 +26,7 @@ var BattleMode = play.Mode{
 		bi := 0
 		if id := o.Str("battle"); id != "" {
 			if bi = rs.BattleIndex(id); bi < 0 {
-				return nil, fmt.Errorf("no battle %s%s", quote.Quote(id), suggest(id, rs))
+				return nil, fmt.Errorf("no battle %s%s", phrase.Quote(id), suggest(id, rs))
 			}
 		}
 		return NewBattle(rs, bi, o.Seed, o.Quiet)
@@ -52,8 +52,8 @@ func suggest(id string, rs *table.Ruleset) string {
 	for _, b := range rs.Battles {
 		ids = append(ids, b.ID)
 	}
-	if s := play.Suggest(id, ids); s != "" {
-		return fmt.Sprintf(" (did you mean %s?)", quote.Quote(s))
+	if s := phrase.Suggest(id, ids); s != "" {
+		return fmt.Sprintf(" (did you mean %s?)", phrase.Quote(s))
 	}
 	return " (battles: " + strings.Join(ids, ", ") + ")"
 }

@@ -9,8 +9,8 @@ import (
 	"gopkg.in/yaml.v3"
 
 	"github.com/roundtable-dev/roundtable/engine/play"
-	"github.com/roundtable-dev/roundtable/engine/play/quote"
 	"github.com/roundtable-dev/roundtable/engine/tropera/table"
+	"github.com/roundtable-dev/roundtable/internal/phrase"
 )
 
 // Position is a battle's whole state as written in a position file
@@ -324,7 +324,7 @@ func (l *battleLoader) battle() error {
 		for _, x := range l.rs.Battles {
 			ids = append(ids, x.ID)
 		}
-		return l.errf(play.Path{"battle"}, "no battle %s (battles: %s)", quote.Quote(l.p.Battle), strings.Join(ids, ", "))
+		return l.errf(play.Path{"battle"}, "no battle %s (battles: %s)", phrase.Quote(l.p.Battle), strings.Join(ids, ", "))
 	}
 	l.b = newShell(l.rs, bi)
 	l.b.dice = NewSeeded(0)
@@ -358,7 +358,7 @@ func (l *battleLoader) phase() error {
 	case "enemy":
 		l.b.phase = Enemy
 	default:
-		return l.errf(play.Path{"phase"}, "phase %s: want deploy, party or enemy", quote.Quote(l.p.Phase))
+		return l.errf(play.Path{"phase"}, "phase %s: want deploy, party or enemy", phrase.Quote(l.p.Phase))
 	}
 	return nil
 }
@@ -367,7 +367,7 @@ func (l *battleLoader) phase() error {
 func (l *battleLoader) tile(name string, path play.Path) (int, error) {
 	t, ok := l.b.m.Tile(name)
 	if !ok {
-		return 0, l.errf(path, "tile %s is not on map %s (%dx%d)", quote.Quote(name), l.b.m.ID, l.b.m.Width, l.b.m.Height)
+		return 0, l.errf(path, "tile %s is not on map %s (%dx%d)", phrase.Quote(name), l.b.m.ID, l.b.m.Width, l.b.m.Height)
 	}
 	return t, nil
 }
@@ -376,7 +376,7 @@ func (l *battleLoader) tile(name string, path play.Path) (int, error) {
 func (l *battleLoader) ref(id string, path play.Path) (int, error) {
 	k, ok := l.ids[id]
 	if !ok {
-		return 0, l.errf(path, "no unit %s", quote.Quote(id))
+		return 0, l.errf(path, "no unit %s", phrase.Quote(id))
 	}
 	return k, nil
 }
@@ -385,7 +385,7 @@ func (l *battleLoader) unitIDs() error {
 	enemies := 0
 	for i, up := range l.p.Units {
 		if _, dup := l.ids[up.ID]; dup || up.ID == "" {
-			return l.errf(play.Path{"units", i, "id"}, "unit id %s is empty or used twice", quote.Quote(up.ID))
+			return l.errf(play.Path{"units", i, "id"}, "unit id %s is empty or used twice", phrase.Quote(up.ID))
 		}
 		l.ids[up.ID] = i
 		if up.Side == "enemy" {
@@ -410,7 +410,7 @@ func (l *battleLoader) units() error {
 		l.b.Units = append(l.b.Units, u)
 		l.b.rederive(i)
 		if up.HP < 0 || up.HP > int(u.Stats[table.HP]) {
-			return l.errf(play.Path{"units", i, "hp"}, "unit %s: hp %d is not 0 to its maximum %d", quote.Quote(up.ID), up.HP, u.Stats[table.HP])
+			return l.errf(play.Path{"units", i, "hp"}, "unit %s: hp %d is not 0 to its maximum %d", phrase.Quote(up.ID), up.HP, u.Stats[table.HP])
 		}
 		u.HP = up.HP
 		if err := l.equip(i, up, u); err != nil {
@@ -431,13 +431,13 @@ func (l *battleLoader) unit(i int, up UnitPos, numbers map[int]bool) (*BUnit, er
 	path := play.Path{"units", i}
 	ci := l.rs.CharacterIndex(up.Character)
 	if ci < 0 {
-		return nil, l.errf(path.With("character"), "no character %s", quote.Quote(up.Character))
+		return nil, l.errf(path.With("character"), "no character %s", phrase.Quote(up.Character))
 	}
 	c := &l.rs.Characters[ci]
 	u := &BUnit{ci: int16(ci), ID: up.ID, At: -1, Equip: -1, Carrier: -1, Passenger: -1, Embarked: -1, Off: up.Off,
 		Revived: up.Revived, Refreshed: up.Refreshed, Placed: !up.Unplaced}
 	u.Char, u.Wounds, u.Countdown, u.Crippled, u.miracle, u.shield = c, up.Wounds, up.Countdown, up.Crippled, up.Miracle, up.Shield
-	id := quote.Quote(up.ID)
+	id := phrase.Quote(up.ID)
 	switch up.Side {
 	case "party":
 		u.Side = Party
@@ -453,11 +453,11 @@ func (l *battleLoader) unit(i int, up UnitPos, numbers map[int]bool) (*BUnit, er
 		u.Number = up.Number
 		k := slices.Index(table.LevelNames[:], up.Level)
 		if k < 0 {
-			return nil, l.errf(path.With("level"), "enemy %s: level %s (want mob, army or elite)", id, quote.Quote(up.Level))
+			return nil, l.errf(path.With("level"), "enemy %s: level %s (want mob, army or elite)", id, phrase.Quote(up.Level))
 		}
 		u.Level = table.Level(k)
 	default:
-		return nil, l.errf(path.With("side"), "unit %s: side %s (want party or enemy)", id, quote.Quote(up.Side))
+		return nil, l.errf(path.With("side"), "unit %s: side %s (want party or enemy)", id, phrase.Quote(up.Side))
 	}
 	switch up.Form {
 	case "":
@@ -467,12 +467,12 @@ func (l *battleLoader) unit(i int, up UnitPos, numbers map[int]bool) (*BUnit, er
 		}
 		u.Beast = true
 	default:
-		return nil, l.errf(path.With("form"), "unit %s: form %s (want beast, or none)", id, quote.Quote(up.Form))
+		return nil, l.errf(path.With("form"), "unit %s: form %s (want beast, or none)", id, phrase.Quote(up.Form))
 	}
 	switch up.Off {
 	case "", "escaped", "defeated", "lost":
 	default:
-		return nil, l.errf(path.With("out"), "unit %s: out %s (want escaped, defeated or lost)", id, quote.Quote(up.Off))
+		return nil, l.errf(path.With("out"), "unit %s: out %s (want escaped, defeated or lost)", id, phrase.Quote(up.Off))
 	}
 	switch {
 	case up.Wounds < 0 || up.Wounds > maxWounds:
@@ -496,7 +496,7 @@ func (l *battleLoader) unit(i int, up UnitPos, numbers map[int]bool) (*BUnit, er
 		at := path.With("weapons", k)
 		w := l.rs.WeaponIndex(cp.ID)
 		if w < 0 {
-			return nil, l.errf(at, "no weapon %s", quote.Quote(cp.ID))
+			return nil, l.errf(at, "no weapon %s", phrase.Quote(cp.ID))
 		}
 		uses, err := l.uses(cp, int(l.rs.Weapons[w].Charges), at)
 		if err != nil {
@@ -508,7 +508,7 @@ func (l *battleLoader) unit(i int, up UnitPos, numbers map[int]bool) (*BUnit, er
 		at := path.With("items", k)
 		it := l.rs.ItemIndex(cp.ID)
 		if it < 0 {
-			return nil, l.errf(at, "no item %s", quote.Quote(cp.ID))
+			return nil, l.errf(at, "no item %s", phrase.Quote(cp.ID))
 		}
 		uses, err := l.uses(cp, int(l.rs.Items[it].Charges), at)
 		if err != nil {
@@ -550,14 +550,14 @@ func (l *battleLoader) equip(i int, up UnitPos, u *BUnit) error {
 	path := play.Path{"units", i, "equip"}
 	w := l.rs.WeaponIndex(up.Equip)
 	if w < 0 {
-		return l.errf(path, "no weapon %s", quote.Quote(up.Equip))
+		return l.errf(path, "no weapon %s", phrase.Quote(up.Equip))
 	}
 	carried := slices.ContainsFunc(u.Weapons, func(c Carry) bool { return c.ID == int16(w) })
 	if ok, why := l.rs.Wields(u.Char, int16(w), u.Beast); !ok || !carried && !l.rs.Weapons[w].Natural {
 		if ok {
-			why = fmt.Sprintf("%s does not carry %s", quote.Quote(up.ID), up.Equip)
+			why = fmt.Sprintf("%s does not carry %s", phrase.Quote(up.ID), up.Equip)
 		}
-		return l.errf(path, "unit %s cannot wield %s: %s", quote.Quote(up.ID), up.Equip, why)
+		return l.errf(path, "unit %s cannot wield %s: %s", phrase.Quote(up.ID), up.Equip, why)
 	}
 	u.Equip = int16(w)
 	return nil
@@ -570,7 +570,7 @@ func (l *battleLoader) prepared(i int, up UnitPos, u *BUnit) error {
 	path := play.Path{"units", i, "prepared"}
 	w := l.rs.WeaponIndex(up.Prepared.Weapon)
 	if w < 0 {
-		return l.errf(path.With("weapon"), "no weapon %s", quote.Quote(up.Prepared.Weapon))
+		return l.errf(path.With("weapon"), "no weapon %s", phrase.Quote(up.Prepared.Weapon))
 	}
 	pr := &Prepared{Weapon: int16(w)}
 	for k, name := range up.Prepared.Tiles {
@@ -595,7 +595,7 @@ func (l *battleLoader) embarked(i int, up UnitPos, u *BUnit) error {
 	}
 	u.Embarked = slices.IndexFunc(l.b.m.Siege, func(s table.Siege) bool { return int(s.Tile) == t })
 	if u.Embarked < 0 || u.At != t {
-		return l.errf(path, "unit %s: %s is not a siege space it stands on", quote.Quote(up.ID), up.Embarked)
+		return l.errf(path, "unit %s: %s is not a siege space it stands on", phrase.Quote(up.ID), up.Embarked)
 	}
 	return nil
 }
@@ -611,7 +611,7 @@ func (l *battleLoader) links() error {
 				return err
 			}
 			if l.p.Units[k].Passenger != up.ID || u.At >= 0 || k == i {
-				return l.errf(path, "unit %s: carrier %s does not carry it (or it stands on the map)", quote.Quote(up.ID), quote.Quote(up.Carrier))
+				return l.errf(path, "unit %s: carrier %s does not carry it (or it stands on the map)", phrase.Quote(up.ID), phrase.Quote(up.Carrier))
 			}
 			u.Carrier = k
 		}
@@ -622,7 +622,7 @@ func (l *battleLoader) links() error {
 				return err
 			}
 			if l.p.Units[k].Carrier != up.ID {
-				return l.errf(path, "unit %s: passenger %s is not carried by it", quote.Quote(up.ID), quote.Quote(up.Passenger))
+				return l.errf(path, "unit %s: passenger %s is not carried by it", phrase.Quote(up.ID), phrase.Quote(up.Passenger))
 			}
 			u.Passenger = k
 		}
@@ -655,7 +655,7 @@ func (l *battleLoader) statuses() error {
 		for k, sp := range up.Statuses {
 			path := play.Path{"units", i, "statuses", k}
 			s := Status{Kind: sp.Kind, By: -1, Value: sp.Value, Fade: sp.Fade}
-			kind := quote.Quote(sp.Kind)
+			kind := phrase.Quote(sp.Kind)
 			if sp.Kind == "" {
 				return l.errf(path.With("kind"), "a status needs a kind")
 			}
@@ -669,7 +669,7 @@ func (l *battleLoader) statuses() error {
 			if sp.Stat != "" {
 				s.Stat = slices.Index(table.StatNames[:], sp.Stat)
 				if s.Stat <= 0 {
-					return l.errf(path.With("stat"), "status %s: stat %s (want str, mag, skl, spd, lck, def or res)", kind, quote.Quote(sp.Stat))
+					return l.errf(path.With("stat"), "status %s: stat %s (want str, mag, skl, spd, lck, def or res)", kind, phrase.Quote(sp.Stat))
 				}
 			}
 			if sp.Value < -maxStatusValue || sp.Value > maxStatusValue || sp.Fade < 0 || sp.Fade > maxStatusValue {
@@ -680,11 +680,11 @@ func (l *battleLoader) statuses() error {
 			}
 			var ok bool
 			if s.From, ok = parsePhase(sp.From, l.maxRound()); !ok {
-				return l.errf(path.With("from"), "status %s: from %s (want \"round N party\" or \"round N enemy\", N 1 to %d)", kind, quote.Quote(sp.From), l.maxRound())
+				return l.errf(path.With("from"), "status %s: from %s (want \"round N party\" or \"round N enemy\", N 1 to %d)", kind, phrase.Quote(sp.From), l.maxRound())
 			}
 			if sp.Until != "" {
 				if s.Until, ok = parsePhase(sp.Until, l.maxRound()+1); !ok || s.Until <= s.From {
-					return l.errf(path.With("until"), "status %s: until %s (want a later \"round N party|enemy\", N up to %d)", kind, quote.Quote(sp.Until), l.maxRound()+1)
+					return l.errf(path.With("until"), "status %s: until %s (want a later \"round N party|enemy\", N up to %d)", kind, phrase.Quote(sp.Until), l.maxRound()+1)
 				}
 			}
 			l.b.Units[i].Statuses = append(l.b.Units[i].Statuses, s)
@@ -703,7 +703,7 @@ func (l *battleLoader) tileChanges() error {
 		}
 		tr := l.rs.TerrainIndex(tp.Terrain)
 		if tr < 0 {
-			return l.errf(path.With("terrain"), "no terrain %s", quote.Quote(tp.Terrain))
+			return l.errf(path.With("terrain"), "no terrain %s", phrase.Quote(tp.Terrain))
 		}
 		if tp.HP < 0 || tp.HP > int(l.rs.Terrain[tr].HP) {
 			return l.errf(path.With("hp"), "tile %s: hp %d is not 0 to the terrain's %d", tp.At, tp.HP, l.rs.Terrain[tr].HP)
@@ -721,13 +721,13 @@ func (l *battleLoader) standing() error {
 			continue
 		}
 		if other, dup := seen[u.At]; dup {
-			return l.errf(play.Path{"units", i, "at"}, "units %s and %s both stand on %s", quote.Quote(other), quote.Quote(u.ID), l.b.tileName(u.At))
+			return l.errf(play.Path{"units", i, "at"}, "units %s and %s both stand on %s", phrase.Quote(other), phrase.Quote(u.ID), l.b.tileName(u.At))
 		}
 		seen[u.At] = u.ID
 	}
 	for i, u := range l.b.Units {
 		if u.At >= 0 && !l.b.CanStand(u, u.At) {
-			return l.errf(play.Path{"units", i, "at"}, "unit %s stands on %s (%s), which it cannot enter", quote.Quote(u.ID), l.b.tileName(u.At), l.b.Terrain(u.At).Name)
+			return l.errf(play.Path{"units", i, "at"}, "unit %s stands on %s (%s), which it cannot enter", phrase.Quote(u.ID), l.b.tileName(u.At), l.b.Terrain(u.At).Name)
 		}
 	}
 	return nil
@@ -772,10 +772,10 @@ func (l *battleLoader) siege() error {
 func (l *battleLoader) outs() error {
 	for i, u := range l.b.Units {
 		if u.Side == Enemy && u.HP <= 0 && u.Off == "" {
-			return l.errf(play.Path{"units", i, "hp"}, "enemy %s has 0 HP but is not out (an enemy at 0 HP is defeated)", quote.Quote(u.ID))
+			return l.errf(play.Path{"units", i, "hp"}, "enemy %s has 0 HP but is not out (an enemy at 0 HP is defeated)", phrase.Quote(u.ID))
 		}
 		if u.Off == "" && u.At < 0 && u.Carrier < 0 && u.Placed {
-			return l.errf(play.Path{"units", i}, "unit %s is neither on the map, carried nor out", quote.Quote(u.ID))
+			return l.errf(play.Path{"units", i}, "unit %s is neither on the map, carried nor out", phrase.Quote(u.ID))
 		}
 	}
 	return nil
@@ -790,7 +790,7 @@ func (l *battleLoader) active() error {
 		return err
 	}
 	if u := l.b.Units[k]; u.Side != l.b.phase || !u.Standing() || l.b.deploying {
-		return l.errf(play.Path{"active"}, "unit %s cannot be in mid-turn: it is not the %s side's, or not standing", quote.Quote(u.ID), SideNames[l.b.phase])
+		return l.errf(play.Path{"active"}, "unit %s cannot be in mid-turn: it is not the %s side's, or not standing", phrase.Quote(u.ID), SideNames[l.b.phase])
 	}
 	l.b.active = k
 	return nil
@@ -806,10 +806,10 @@ func (l *battleLoader) pending() error {
 		return err
 	}
 	if pp.Kind != "cleave" {
-		return l.errf(play.Path{"pending", "kind"}, "pending %s (want cleave)", quote.Quote(pp.Kind))
+		return l.errf(play.Path{"pending", "kind"}, "pending %s (want cleave)", phrase.Quote(pp.Kind))
 	}
 	if u := l.b.Units[k]; u.Side != l.b.phase || !u.Standing() || u.At < 0 || l.b.deploying {
-		return l.errf(play.Path{"pending", "unit"}, "unit %s cannot cleave: it is not the %s side's, or not standing on the map", quote.Quote(u.ID), SideNames[l.b.phase])
+		return l.errf(play.Path{"pending", "unit"}, "unit %s cannot cleave: it is not the %s side's, or not standing on the map", phrase.Quote(u.ID), SideNames[l.b.phase])
 	}
 	if pp.Penalty < 0 || pp.Penalty > 99 {
 		return l.errf(play.Path{"pending", "penalty"}, "penalty %d (0 to 99)", pp.Penalty)
@@ -859,7 +859,7 @@ func (l *battleLoader) over() error {
 	case "draw":
 		l.b.result = play.Draw(op.Reason)
 	default:
-		return l.errf(play.Path{"over", "winner"}, "winner %s (want party, enemy or draw)", quote.Quote(op.Winner))
+		return l.errf(play.Path{"over", "winner"}, "winner %s (want party, enemy or draw)", phrase.Quote(op.Winner))
 	}
 	l.b.over = true
 	return nil
@@ -872,7 +872,7 @@ func (l *battleLoader) deployment() error {
 	if !b.deploying {
 		for i, u := range b.Units {
 			if !u.Placed {
-				return l.errf(play.Path{"units", i}, "unit %s is unplaced after deployment", quote.Quote(u.ID))
+				return l.errf(play.Path{"units", i}, "unit %s is unplaced after deployment", phrase.Quote(u.ID))
 			}
 		}
 		return nil
@@ -883,7 +883,7 @@ func (l *battleLoader) deployment() error {
 	waiting := false
 	for i, u := range b.Units {
 		if !u.Placed && u.Side != Party {
-			return l.errf(play.Path{"units", i, "unplaced"}, "enemy %s is unplaced: only the party deploys", quote.Quote(u.ID))
+			return l.errf(play.Path{"units", i, "unplaced"}, "enemy %s is unplaced: only the party deploys", phrase.Quote(u.ID))
 		}
 		waiting = waiting || !u.Placed
 	}

@@ -5,8 +5,8 @@ import (
 	"fmt"
 	"math/rand/v2"
 
-	"github.com/roundtable-dev/roundtable/engine/play/quote"
 	"github.com/roundtable-dev/roundtable/engine/tropera/table"
+	"github.com/roundtable-dev/roundtable/internal/phrase"
 )
 
 // Dice rolls a die with n faces, 1..n.
@@ -37,7 +37,7 @@ func (s *Seeded) SetState(text string) error {
 		err = s.pcg.UnmarshalBinary(b)
 	}
 	if err != nil {
-		return fmt.Errorf("rng %s is not a random source's state", quote.Quote(text))
+		return fmt.Errorf("rng %s is not a random source's state", phrase.Quote(text))
 	}
 	return nil
 }

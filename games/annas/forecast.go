@@ -5,8 +5,8 @@ import (
 	"fmt"
 	"io"
 
-	"github.com/roundtable-dev/roundtable/compiler/link"
 	"github.com/roundtable-dev/roundtable/games"
+	"github.com/roundtable-dev/roundtable/internal/phrase"
 
 	"github.com/spf13/cobra"
 
@@ -34,7 +34,7 @@ func unitIndex(rs *table.Ruleset, id string) (int, error) {
 	for i := range rs.Units {
 		ids[i] = rs.Units[i].ID
 	}
-	if s := link.Suggest(id, ids); s != "" {
+	if s := phrase.Suggest(id, ids); s != "" {
 		return -1, games.Usage("no unit %q (did you mean %q?)", id, s)
 	}
 	return -1, games.Usage("no unit %q", id)

@@ -9,12 +9,12 @@ import (
 
 	"github.com/spf13/cobra"
 
-	"github.com/roundtable-dev/roundtable/compiler/link"
 	trocompiler "github.com/roundtable-dev/roundtable/compiler/tropera"
 	troengine "github.com/roundtable-dev/roundtable/engine/tropera"
 	"github.com/roundtable-dev/roundtable/engine/tropera/table"
 	"github.com/roundtable-dev/roundtable/games"
 	trogen "github.com/roundtable-dev/roundtable/generated/tropera"
+	"github.com/roundtable-dev/roundtable/internal/phrase"
 )
 
 // Tropera's own commands, under `roundtable tropera`: forecast works out
@@ -95,7 +95,7 @@ func troChargesText(w *table.Weapon) string {
 // troNo reports an id the ruleset does not have, with the one meant or
 // the ids there are.
 func troNo(what, id string, ids []string) error {
-	if s := link.Suggest(id, ids); s != "" {
+	if s := phrase.Suggest(id, ids); s != "" {
 		return games.Usage("no %s %q (did you mean %q?)", what, id, s)
 	}
 	plural := what + "s"

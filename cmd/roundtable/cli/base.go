@@ -13,7 +13,7 @@ import (
 
 	"github.com/roundtable-dev/roundtable/compiler"
 	"github.com/roundtable-dev/roundtable/compiler/diag"
-	"github.com/roundtable-dev/roundtable/compiler/link"
+	"github.com/roundtable-dev/roundtable/internal/phrase"
 )
 
 // The base packs are embedded in the binary; modders build on them without
@@ -170,7 +170,7 @@ func newBaseShow() *cobra.Command {
 				}
 			}
 			if found == 0 {
-				if s := link.Suggest(id, all); s != "" {
+				if s := phrase.Suggest(id, all); s != "" {
 					return usageErr("no base entity %q (did you mean %q?)", args[0], s)
 				}
 				return usageErr("no base entity %q", args[0])

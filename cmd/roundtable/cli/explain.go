@@ -7,7 +7,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/roundtable-dev/roundtable/compiler/diag"
-	"github.com/roundtable-dev/roundtable/compiler/link"
+	"github.com/roundtable-dev/roundtable/internal/phrase"
 )
 
 func newExplain() *cobra.Command {
@@ -41,7 +41,7 @@ suppression). With no code it lists every code.`,
 				for _, c := range diag.Codes() {
 					ids = append(ids, c.ID)
 				}
-				if s := link.Suggest(args[0], ids); s != "" {
+				if s := phrase.Suggest(args[0], ids); s != "" {
 					return usageErr("unknown diagnostic code %q (did you mean %q?)", args[0], s)
 				}
 				return usageErr("unknown diagnostic code %q; roundtable explain lists them", args[0])

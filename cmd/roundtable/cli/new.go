@@ -17,12 +17,12 @@ import (
 	"gopkg.in/yaml.v3"
 
 	"github.com/roundtable-dev/roundtable/compiler"
-	"github.com/roundtable-dev/roundtable/compiler/link"
 	"github.com/roundtable-dev/roundtable/compiler/regular"
 	"github.com/roundtable-dev/roundtable/compiler/semver"
 	"github.com/roundtable-dev/roundtable/compiler/source"
 	"github.com/roundtable-dev/roundtable/compiler/yamlfmt"
 	"github.com/roundtable-dev/roundtable/games"
+	"github.com/roundtable-dev/roundtable/internal/phrase"
 )
 
 // templates holds pack.yaml and README.md of a new pack, for every game;
@@ -366,7 +366,7 @@ func newEntity(cmd *cobra.Command, kind, file, game, id, name string, override b
 	tmpl := kind + ".yaml"
 	if _, err := fs.Stat(sc.Templates, tmpl); err != nil {
 		kinds := templateKinds(sc)
-		if s := link.Suggest(kind, kinds); s != "" {
+		if s := phrase.Suggest(kind, kinds); s != "" {
 			return usageErr("no template for kind %q of game %s (did you mean %q?)", kind, g.ID, s)
 		}
 		return usageErr("no template for kind %q of game %s (have: pack, %s)", kind, g.ID, strings.Join(kinds, ", "))

@@ -17,10 +17,10 @@ import (
 
 	"github.com/roundtable-dev/roundtable/compiler/regular"
 	"github.com/roundtable-dev/roundtable/engine/play"
-	"github.com/roundtable-dev/roundtable/engine/play/limits"
-	"github.com/roundtable-dev/roundtable/engine/play/quote"
 	"github.com/roundtable-dev/roundtable/engine/play/search"
 	"github.com/roundtable-dev/roundtable/games"
+	"github.com/roundtable-dev/roundtable/internal/limits"
+	"github.com/roundtable-dev/roundtable/internal/phrase"
 )
 
 // streamVersion is the version of play's JSON lines and legal's JSON
@@ -124,7 +124,7 @@ func noSuchGame(_ *cobra.Command, args []string) error {
 		return nil
 	}
 	msg := fmt.Sprintf("no game %q (games: %s)", args[0], strings.Join(playableIDs(), ", "))
-	if s := play.Suggest(args[0], playableIDs()); s != "" {
+	if s := phrase.Suggest(args[0], playableIDs()); s != "" {
 		msg += fmt.Sprintf("; did you mean %q?", s)
 	}
 	return usageErr("%s", msg)
@@ -150,7 +150,7 @@ func gameCommand(g *games.Game, legal bool) *cobra.Command {
 			return nil
 		}
 		msg := fmt.Sprintf("%s has no mode %q (modes: %s)", g.ID, args[0], strings.Join(modeNames(g), ", "))
-		if s := play.Suggest(args[0], modeNames(g)); s != "" {
+		if s := phrase.Suggest(args[0], modeNames(g)); s != "" {
 			msg += fmt.Sprintf("; did you mean %q?", s)
 		}
 		return usageErr("%s", msg)
@@ -434,7 +434,7 @@ func readEnvelope(cmd *cobra.Command, g *games.Game, m play.Mode, name string) (
 	var tooLarge *regular.TooLargeError
 	switch {
 	case errors.Is(err, regular.ErrNotRegular):
-		return nil, &exitError{Code: exitContent, Msg: fmt.Sprintf("%s: not a regular file; not read", quote.Path(name))}
+		return nil, &exitError{Code: exitContent, Msg: fmt.Sprintf("%s: not a regular file; not read", phrase.Path(name))}
 	case errors.As(err, &tooLarge):
 		return nil, &exitError{Code: exitContent, Msg: play.TooLarge(name).Error()}
 	case err != nil:
@@ -444,16 +444,16 @@ func readEnvelope(cmd *cobra.Command, g *games.Game, m play.Mode, name string) (
 	if err != nil {
 		return nil, &exitError{Code: exitContent, Msg: err.Error()}
 	}
-	file := quote.Path(name)
+	file := phrase.Path(name)
 	if env.Game != g.ID {
 		other, ok := games.Lookup(env.Game)
 		if !ok || !slices.Contains(modeNames(other), env.Mode) {
-			return nil, &exitError{Code: exitContent, Msg: fmt.Sprintf("%s: a position of game %s, mode %s, not of %s", file, quote.Quote(env.Game), quote.Quote(env.Mode), g.ID)}
+			return nil, &exitError{Code: exitContent, Msg: fmt.Sprintf("%s: a position of game %s, mode %s, not of %s", file, phrase.Quote(env.Game), phrase.Quote(env.Mode), g.ID)}
 		}
 		return nil, &exitError{Code: exitContent, Msg: fmt.Sprintf("%s: a position of %s, not %s (give it to %s %s %s)", file, env.Game, g.ID, verbPath(cmd), env.Game, env.Mode)}
 	}
 	if env.Mode != m.Name {
-		mode := quote.Quote(env.Mode)
+		mode := phrase.Quote(env.Mode)
 		if slices.Contains(modeNames(g), env.Mode) {
 			mode = env.Mode
 		}

@@ -21,6 +21,7 @@ import (
 	"github.com/roundtable-dev/roundtable/compiler/diag"
 	feccompiler "github.com/roundtable-dev/roundtable/compiler/fecipher"
 	"github.com/roundtable-dev/roundtable/compiler/fecipher/skill"
+	"github.com/roundtable-dev/roundtable/internal/phrase"
 )
 
 // Diagnostic codes of the importer, in Fire Emblem Cipher's catalogue.
@@ -389,7 +390,7 @@ func (im *importer) classTypos(cards []*Card) {
 // typo reports two class names one or two edits apart whose differing
 // words start with the same letter.
 func typo(a, b string) bool {
-	if editDistance(strings.ToLower(a), strings.ToLower(b)) > 2 || len(a) < 5 {
+	if phrase.Distance(strings.ToLower(a), strings.ToLower(b)) > 2 || len(a) < 5 {
 		return false
 	}
 	wa, wb := strings.Fields(a), strings.Fields(b)
@@ -402,26 +403,6 @@ func typo(a, b string) bool {
 		}
 	}
 	return true
-}
-
-func editDistance(a, b string) int {
-	prev := make([]int, len(b)+1)
-	cur := make([]int, len(b)+1)
-	for j := range prev {
-		prev[j] = j
-	}
-	for i := 1; i <= len(a); i++ {
-		cur[0] = i
-		for j := 1; j <= len(b); j++ {
-			c := prev[j-1]
-			if a[i-1] != b[j-1] {
-				c++
-			}
-			cur[j] = min(c, prev[j]+1, cur[j-1]+1)
-		}
-		prev, cur = cur, prev
-	}
-	return prev[len(b)]
 }
 
 // secondSkill finds a type marker that starts a sentence of its own, outside

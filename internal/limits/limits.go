@@ -1,7 +1,8 @@
 // Package limits holds the bounds on one YAML file that every reader of a
 // user's YAML applies: the content loader (compiler/source) and the
 // position reader (engine/play) take them from here, so a position file is
-// bounded exactly as a content file is (docs/reliability.md).
+// bounded exactly as a content file is (docs/reliability.md). It is a leaf
+// outside engine/, which the compiler does not import (TestLayering).
 package limits
 
 import "unicode/utf8"

@@ -1,8 +1,12 @@
-// Package quote bounds the user values that messages quote: an id or a
-// name from a hostile file must not make a message as long as the file
-// (docs/reliability.md). The engine's position readers and the compiler's
-// diagnostics both quote with it.
-package quote
+// Package phrase is the text that messages show, written once for the
+// compiler, the engines and the CLI: a quoted user value bounded in length
+// (Quote), the edit distance of two words (Distance) and the did-you-mean
+// of a value that names nothing (Suggest, Closest), with one rule for how
+// close a suggestion must be (Closeness), so that the same typo gets the
+// same suggestion in a pack, a play flag and an action. It imports nothing
+// of the module: the compiler may import it, which may import nothing of
+// engine/ but its table packages (TestLayering).
+package phrase
 
 import (
 	"fmt"
@@ -12,7 +16,8 @@ import (
 	"unicode/utf8"
 )
 
-// Max bounds a quoted value, in runes.
+// Max bounds a quoted value, in runes: an id or a name from a hostile file
+// must not make a message as long as the file (docs/reliability.md).
 const Max = 60
 
 // Quote is strconv.Quote of s cut to Max runes: "aaaa…" (N more characters).
