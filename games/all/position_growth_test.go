@@ -20,7 +20,7 @@ import (
 // and looked up the same way. As in TestGrowthIsLinear the cost is counted
 // in allocations, and may grow at most ×6.5 (bytes ×13) from n to 4n,
 // scaled by the input's own growth. A refusal's message must stay short:
-// it quoted a 6,400-byte string whole until quote.Quote bounded it.
+// it quoted a 6,400-byte string whole until phrase.Quote bounded it.
 func TestPositionGrowthIsLinear(t *testing.T) {
 	if testing.Short() {
 		t.Skip("reads every mode's position at two sizes")
@@ -120,7 +120,7 @@ func TestPositionGrowthIsLinear(t *testing.T) {
 					costs[i] = growth.Measure(func() { run(data) })
 				}
 				growth.Check(t, sh.n, size, costs, growth.Floor{Mallocs: 500, Bytes: 64 << 10}, outcome)
-				// A refusal quotes what it refuses bounded (quote.Quote):
+				// A refusal quotes what it refuses bounded (phrase.Quote):
 				// its message does not grow with the input.
 				if errLen > 1000 {
 					t.Errorf("at 4n the refusal is %d bytes long; quoted values must be bounded", errLen)
