@@ -355,151 +355,9 @@ type Result struct {
 }
 
 // Compile validates and builds packs of one game, in the order given (base
-// packs first). Every problem of every stage is reported.
+// packs first), through the stages of stages.go. Every problem of every
+// stage is reported.
 func Compile(packs []*Pack) (*Result, diag.List) { return compile(packs, nil) }
-
-func compile(packs []*Pack, obs Observer) (*Result, diag.List) {
-	var diags diag.List
-	res := &Result{Counts: map[string]int{}, Packs: packs}
-	defer func() {
-		for _, p := range packs {
-			if p.Set != nil && p.cache != nil {
-				p.cache.Save()
-			}
-		}
-	}()
-	res.Sources = func(file string) []byte {
-		for _, p := range packs {
-			if b := p.Set.Source(file); b != nil {
-				return b
-			}
-		}
-		return nil
-	}
-	var g *Game
-	for _, p := range packs {
-		if p.Game == nil {
-			continue
-		}
-		if g == nil {
-			g = p.Game
-		} else if g != p.Game {
-			diags.Add(diag.CodePack, p.Doc.FieldPos("game"), "pack %s is for game %s, but %s is for %s; check one game at a time", p.ID, p.GameID, packs[0].ID, g.ID)
-		}
-	}
-	if g == nil {
-		return res, diags
-	}
-	res.Game = g
-	schema, err := g.CompiledSchema()
-	if err != nil {
-		diags.Add(diag.CodeIO, diag.Pos{File: "schema/" + g.ID}, "internal: %v", err)
-		return res, diags
-	}
-	cut := newCutoff(g, schema, packs)
-	prog := &Program{Game: g, Packs: packs, byKind: map[string][]*Doc{}, tables: map[string]*link.Table{}, obs: obs}
-	for _, k := range g.Kinds {
-		prog.tables[k.Name] = link.NewTable(k.Name)
-	}
-	for _, p := range packs {
-		if p.Game != g {
-			continue
-		}
-		docs := slices.DeleteFunc(slices.Clone(p.Set.Docs), func(d *source.Document) bool { return d.Kind == "pack" })
-		docs, overrides := stripOverrides(docs, &diags)
-		results := validateAll(schema, p, docs)
-		cut.pack(p, results, overrides)
-		block := make([]Doc, len(docs)) // one allocation, not one per document
-		n := 0
-		for _, r := range results {
-			n += len(r)
-		}
-		diags = slices.Grow(diags, n) // a hostile pack's 600,000: one allocation, not twenty
-		names, entries, k := p.Set.Names, p.Set.Entries, 0
-		if p.cache == nil || len(entries) != len(names) {
-			names = nil
-		}
-		for i, sd := range docs {
-			kd, ok := g.Kind(sd.Kind)
-			if !ok {
-				d := diags.Add(diag.CodeUnknownKind, sd.FieldPos("kind"), "unknown kind %q for game %s", sd.Kind, g.ID)
-				if s := phrase.Suggest(sd.Kind, g.KindNames()); s != "" {
-					d.Hint = fmt.Sprintf("did you mean %q?", s)
-					// Most likely a typo: its id names an entity of
-					// that kind, broken, so references to it are not
-					// reported too.
-					kd, _ = g.Kind(s)
-					block[i] = Doc{Document: sd, Pack: p, cause: d.Pos}
-					prog.byKind[kd.Name] = append(prog.byKind[kd.Name], &block[i])
-				} else {
-					d.Hint = "kinds of " + g.ID + ": " + strings.Join(g.KindNames(), ", ")
-				}
-				continue
-			}
-			doc := &block[i]
-			*doc = Doc{Document: sd, Pack: p, Valid: results[i].Errors() == 0, Overrides: overrides[i].ref, OverridesPos: overrides[i].pos}
-			if !doc.Valid {
-				doc.cause = firstError(results[i])
-			}
-			// Documents come in file order: the file's cache entry
-			// without hashing its name (for the memo).
-			for k < len(names) && names[k] != sd.File {
-				k++
-			}
-			if k < len(names) {
-				doc.entry = entries[k]
-			} else {
-				k = 0
-			}
-			diags = append(diags, results[i]...)
-			prog.byKind[kd.Name] = append(prog.byKind[kd.Name], doc)
-		}
-		prog.addStubs(p, cut)
-	}
-	before := len(diags)
-	if cut.replay(prog, res, &diags) {
-		prog.markFollowOns(diags[before:])
-		return res, diags
-	}
-	cut.start()
-	prog.readIDs(&diags)
-	prog.link(&diags)
-	if cut != nil && !cut.off {
-		prog.memo = newMemo(prog, schema)
-	}
-	res.Overrides = prog.overrides
-	res.PackCounts = make([]map[string]int, len(packs))
-	for i := range packs {
-		res.PackCounts[i] = map[string]int{}
-	}
-	for _, k := range g.Kinds {
-		res.Counts[k.Name] = len(prog.Valid(k.Name))
-		for _, d := range prog.Valid(k.Name) {
-			if i := slices.Index(packs, d.Pack); i >= 0 {
-				res.PackCounts[i][k.Name]++
-			}
-		}
-	}
-	if diags.Errors() > 0 {
-		// Build still runs so that link and consistency errors of valid
-		// documents are reported in the same run.
-		_, more := g.Build.run(prog)
-		diags = append(diags, more...)
-		cut.store(res, diags[before:])
-		prog.saveMemo(res)
-		prog.markFollowOns(diags[before:])
-		return res, diags
-	}
-	rs, more := g.Build.run(prog)
-	diags = append(diags, more...)
-	cut.store(res, diags[before:])
-	prog.saveMemo(res)
-	prog.markFollowOns(diags[before:])
-	if diags.Errors() == 0 && res.Origin == Built {
-		res.Ruleset = rs
-	}
-	return res, diags
-}
 
 // firstError is the position of the first error of a document's results.
 func firstError(l diag.List) diag.Pos {
@@ -520,11 +378,13 @@ func firstError(l diag.List) diag.Pos {
 
 // addStubs adds the broken documents of the pack's files that do not
 // parse (source.Recovered) to their kinds, in file order, invalid: their
-// ids name them for link.
-func (p *Program) addStubs(pk *Pack, cut *cutoff) {
+// ids name them for link. It returns every document it read, with a kind
+// or not (the build record hashes them).
+func (p *Program) addStubs(pk *Pack) []*source.Document {
 	if len(pk.syntaxFiles) == 0 {
-		return
+		return nil
 	}
+	var read []*source.Document
 	for _, f := range pk.syntaxFiles {
 		data := pk.Set.Source(f)
 		if data == nil {
@@ -543,15 +403,17 @@ func (p *Program) addStubs(pk *Pack, cut *cutoff) {
 				}
 			}
 			kd, ok := p.Game.Kind(sd.Kind)
-			cut.stub(sd)
+			read = append(read, sd)
 			if !ok {
 				continue
 			}
 			doc := &Doc{Document: sd, Pack: pk, cause: sd.Cause}
+			// Before the first document after it in pack, file and
+			// document order (the kinds of every pack are filed).
 			docs := p.byKind[kd.Name]
-			at := len(docs)
+			at, pi := len(docs), slices.Index(p.Packs, pk)
 			for j, o := range docs {
-				if o.Pack == pk && (o.File > sd.File || o.File == sd.File && o.Index > sd.Index) {
+				if oi := slices.Index(p.Packs, o.Pack); oi > pi || oi == pi && (o.File > sd.File || o.File == sd.File && o.Index > sd.Index) {
 					at = j
 					break
 				}
@@ -559,6 +421,7 @@ func (p *Program) addStubs(pk *Pack, cut *cutoff) {
 			p.byKind[kd.Name] = slices.Insert(docs, at, doc)
 		}
 	}
+	return read
 }
 
 // BrokenID reports whether the entity of a kind with this id (in any
@@ -714,16 +577,6 @@ func (p *Program) readIDs(diags *diag.List) {
 			dd := diags.Add(diag.CodeWrongType, d.FieldPos("id"), "%s id %q is tagged %s; an id must be a plain string", d.Kind, n.Value, n.Tag)
 			dd.Hint = fmt.Sprintf("write id: %s without the tag", n.Value)
 			d.Valid = false
-		}
-	}
-}
-
-func (p *Program) saveMemo(res *Result) {
-	if p.memo != nil {
-		p.memo.save()
-		res.MemoHits = p.memo.hits
-		if res.MemoHits > 0 {
-			res.Origin = Memoized
 		}
 	}
 }

@@ -61,24 +61,30 @@ func (s Steps[B]) check() error {
 	if s.New == nil {
 		return fmt.Errorf("build has no New")
 	}
+	return checkTable("build step", s.Table)
+}
+
+// checkTable reports a table of steps (what names them: "build step")
+// whose order does not follow its needs.
+func checkTable[B any](what string, table []Step[B]) error {
 	at := map[string]int{}
-	for i, st := range s.Table {
+	for i, st := range table {
 		if st.Name == "" || st.Run == nil {
-			return fmt.Errorf("build step %d has no name or no Run", i+1)
+			return fmt.Errorf("%s %d has no name or no Run", what, i+1)
 		}
 		if _, dup := at[st.Name]; dup {
-			return fmt.Errorf("build step %q is in the table twice", st.Name)
+			return fmt.Errorf("%s %q is in the table twice", what, st.Name)
 		}
 		at[st.Name] = i
 	}
-	for i, st := range s.Table {
+	for i, st := range table {
 		for _, n := range st.Needs {
 			j, ok := at[n]
 			switch {
 			case !ok:
-				return fmt.Errorf("build step %q needs %q, which is no step of the table", st.Name, n)
+				return fmt.Errorf("%s %q needs %q, which is no step of the table", what, st.Name, n)
 			case j >= i:
-				return fmt.Errorf("build step %q needs %q, which runs after it", st.Name, n)
+				return fmt.Errorf("%s %q needs %q, which runs after it", what, st.Name, n)
 			}
 		}
 	}

@@ -354,3 +354,35 @@ func (c *cutoff) store(res *Result, diags diag.List) {
 	}
 	vcache.WriteFile(c.path, vcache.Seal(b))
 }
+
+// startRecord, at the start: the build record's key begins with the game,
+// the schema and the packs.
+func (c *compilation) startRecord() { c.cache.cut = newCutoff(c.game, c.schema, c.packs) }
+
+// recordValidations, after validate: every document's validation results
+// and override, in the key.
+func (c *compilation) recordValidations() {
+	for i, p := range c.packs {
+		if c.ofGame(i) {
+			c.cache.cut.pack(p, c.results[i], c.overrides[i])
+		}
+	}
+}
+
+// replayOrRecord, after stubs: the broken documents in the key; then the
+// stored outcome of the Recorded stages when it holds, else the files
+// Build reads are recorded from here on.
+func (c *compilation) replayOrRecord() {
+	cut := c.cache.cut
+	for _, d := range c.stubbed {
+		cut.stub(d)
+	}
+	if cut.replay(c.prog, c.res, &c.diags) {
+		c.replayed = true
+		return
+	}
+	cut.start()
+}
+
+// storeRecord, after build: the outcome of read-ids, link and build.
+func (c *compilation) storeRecord() { c.cache.cut.store(c.res, c.diags[c.linked:]) }

@@ -340,3 +340,25 @@ func Local[T any](p *Program, docs []*Doc, diags *diag.List, fn func(d *Doc, v T
 	})
 	replay(nil)
 }
+
+// openMemo, after link: the memo of this environment (what link decided),
+// when the build record has a key.
+func (c *compilation) openMemo() {
+	if cut := c.cache.cut; cut != nil && !cut.off {
+		c.prog.memo = newMemo(c.prog, c.schema)
+	}
+}
+
+// saveMemo, after build: the fresh outcomes of Local steps, in their
+// files' entries; a compile some of whose documents were not stepped is
+// Memoized.
+func (c *compilation) saveMemo() {
+	p, res := c.prog, c.res
+	if p.memo != nil {
+		p.memo.save()
+		res.MemoHits = p.memo.hits
+		if res.MemoHits > 0 {
+			res.Origin = Memoized
+		}
+	}
+}

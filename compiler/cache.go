@@ -1,0 +1,64 @@
+package compiler
+
+// The cache layers of Compile (check --cache; the language server's and
+// check --watch's, in memory) are hooks at the boundaries of its stages
+// (stages.go), not calls between them: each hook names its layer, the
+// boundary and what it does there, and the stages know no cache. Three
+// layers keep three things. The per-file layer (cache_file.go, a
+// vcache.Entry per file) keeps what one file decides alone: its stat and
+// content key, its parsed documents and suppression comments (the
+// loader's), and each document's validation results. The build record
+// (cache_cutoff.go, one per set of packs) keeps the outcome of read-ids,
+// link and build (their diagnostics, counts and overrides) under a key of
+// everything they can observe, and replays it when the key and the files
+// Build read are unchanged. The per-environment memo (cache_memo.go, kept
+// in each file's entry under the key of what link decided) keeps the
+// outcome of a Local build step for one document, so that a change in one
+// file steps only that file's documents.
+
+// boundary is where a hook runs: at the start or the end of the compile,
+// or before or after a stage.
+type boundary int
+
+const (
+	atStart boundary = iota
+	before
+	after
+	atEnd
+)
+
+// cacheHook is one layer's work at one boundary.
+type cacheHook struct {
+	Layer string // "file", "build record" or "memo"
+	At    boundary
+	Stage string // the stage, before or after
+	Run   func(*compilation)
+}
+
+// cacheHooks run in this order at each boundary.
+var cacheHooks = []cacheHook{
+	{Layer: "build record", At: atStart, Run: (*compilation).startRecord},
+	{Layer: "file", At: before, Stage: "validate", Run: (*compilation).validationsFromFiles},
+	{Layer: "file", At: after, Stage: "validate", Run: (*compilation).validationsToFiles},
+	{Layer: "build record", At: after, Stage: "validate", Run: (*compilation).recordValidations},
+	{Layer: "build record", At: after, Stage: "stubs", Run: (*compilation).replayOrRecord},
+	{Layer: "memo", At: after, Stage: "link", Run: (*compilation).openMemo},
+	{Layer: "build record", At: after, Stage: "build", Run: (*compilation).storeRecord},
+	{Layer: "memo", At: after, Stage: "build", Run: (*compilation).saveMemo},
+	{Layer: "file", At: atEnd, Run: (*compilation).saveFiles},
+}
+
+// compileCaches is the cache layers' state in one compile.
+type compileCaches struct {
+	cut   *cutoff      // the build record's key, nil without a store
+	files []cachedFile // files whose validation results validate makes
+}
+
+// hooks runs the hooks of a boundary.
+func (c *compilation) hooks(at boundary, stage string) {
+	for _, h := range cacheHooks {
+		if h.At == at && h.Stage == stage {
+			h.Run(c)
+		}
+	}
+}
