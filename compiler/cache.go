@@ -1,20 +1,7 @@
 package compiler
 
-// The cache layers of Compile (check --cache; the language server's and
-// check --watch's, in memory) are hooks at the boundaries of its stages
-// (stages.go), not calls between them: each hook names its layer, the
-// boundary and what it does there, and the stages know no cache. Three
-// layers keep three things. The per-file layer (cache_file.go, a
-// vcache.Entry per file) keeps what one file decides alone: its stat and
-// content key, its parsed documents and suppression comments (the
-// loader's), and each document's validation results. The build record
-// (cache_cutoff.go, one per set of packs) keeps the outcome of read-ids,
-// link and build (their diagnostics, counts and overrides) under a key of
-// everything they can observe, and replays it when the key and the files
-// Build read are unchanged. The per-environment memo (cache_memo.go, kept
-// in each file's entry under the key of what link decided) keeps the
-// outcome of a Local build step for one document, so that a change in one
-// file steps only that file's documents.
+// The cache layers' hooks (the package doc says what each layer keeps):
+// each names its layer, the boundary and what it does there.
 
 // boundary is where a hook runs: at the start or the end of the compile,
 // or before or after a stage.

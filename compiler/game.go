@@ -1,6 +1,19 @@
 // Package compiler is the game-agnostic core: it loads packs, validates each
 // document against its game's CUE schema, builds symbol tables and hands the
-// valid documents to the game's own build step.
+// valid documents to the game's own build step. Compile is a table of named
+// stages (stages.go), each after the stages it needs.
+//
+// Three cache layers (a Loader's vcache.Store: check --cache, and the
+// language server's and check --watch's in memory) are hooks at the stages'
+// boundaries (cache.go), never calls between them. The per-file layer keeps
+// what a file decides alone: its stat and content key, its parsed documents
+// and suppression comments, and each document's validation results. The
+// build record, one per set of packs, keeps the outcome of read-ids, link
+// and build under a key of everything they observe, and replays it when
+// that key and the files Build read are unchanged (Replayed). The memo, per
+// environment (the key of what link decided), keeps in each file's entry the
+// outcome of a Local build step for each of its documents, so that after an
+// edit only the edited file's documents are stepped again (Memoized).
 package compiler
 
 import (
