@@ -243,7 +243,7 @@ func (l Loader) loadPack(fsys fs.FS, display string, embedded bool) (*Pack, diag
 // encoding, see source.Document). It is an optimisation only: LoadPack
 // still decides the pack's game from every kind: pack document found, and
 // Compile uses the stored results only when they were made with the schema
-// it validates with (validateAll); otherwise it validates as before.
+// it validates with (cache_file.go); otherwise it validates as before.
 func precheck(fsys fs.FS) (*Game, *cueval.Schema, source.Check) {
 	fi, err := fs.Lstat(fsys, "pack.yaml")
 	if err != nil || !fi.Mode().IsRegular() || fi.Size() > source.MaxFileSize {
@@ -313,7 +313,7 @@ const (
 	// Replayed: link and Build did not run. With a cache (check --cache),
 	// nothing they can observe changed since a run that stored their
 	// outcome, so their diagnostics, Counts and Overrides are that run's
-	// (cutoff.go). There is no Ruleset.
+	// (cache_cutoff.go). There is no Ruleset.
 	Replayed
 	// Memoized: link and Build ran, but the local steps of some documents
 	// (Local, MemoHits of them) did not: their stored outcome held. The
@@ -597,7 +597,7 @@ type Program struct {
 	depsOf    map[*Pack][]*Pack
 	overrides []Override
 
-	memo *memo // check --cache: stored outcomes of local steps (memo.go)
+	memo *memo // check --cache: stored outcomes of local steps (cache_memo.go)
 	// step is the build step running (Steps), locals how many Local calls
 	// it made: the memo's key (memoKey).
 	step   string

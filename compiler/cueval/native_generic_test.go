@@ -88,7 +88,7 @@ func TestNativeGenericSchema(t *testing.T) {
 }
 
 // TestNativeConcurrent: lazy compilation and the per-key memo are shared by
-// every worker of validateAll; run it under -race.
+// every worker of validateParallel; run it under -race.
 func TestNativeConcurrent(t *testing.T) {
 	s, err := Compile(fstest.MapFS{"g.cue": {Data: []byte(genericSchema)}}, "schema/g", map[string]string{"any": "#Any", "shape": "#Shape"})
 	if err != nil {

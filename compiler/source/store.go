@@ -79,7 +79,7 @@ type Entry struct {
 	HasValid bool
 	// Memo holds the stored outcomes of the game's per-document Build
 	// steps for the file's documents, in the compiler's form (compiler's
-	// memo.go); "" when none. The loader keeps it as it is.
+	// cache_memo.go); "" when none. The loader keeps it as it is.
 	Memo string
 	// Ignores holds the file's "# roundtable:ignore" comments in this
 	// package's form (Directives), "" when none: a file the cache vouches
