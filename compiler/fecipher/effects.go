@@ -59,7 +59,30 @@ func cardFilter(f *skill.CardFilter) *table.CardFilter {
 		return nil
 	}
 	return &table.CardFilter{Count: int8(max(f.Count, 1)), Emblem: emblems(f.Emblem), Colors: f.Color, Names: f.Name, NotNames: f.NotName,
-		CostMin: int8(f.CostMin), CostMax: bound(f.CostMax), AsMain: f.AsMain}
+		CostMin: int8(f.CostMin), CostMax: bound(f.CostMax), AsMain: f.AsMain, FaceUp: f.FaceUp, FaceDown: f.FaceDown}
+}
+
+func zone(s string) table.Zone {
+	return table.Zone(max(0, slices.Index(table.ZoneNames[:], s)))
+}
+
+func put(p *skill.Put) *table.Put {
+	if p == nil {
+		return nil
+	}
+	t := &table.Put{From: zone(p.From), To: zone(p.To), Foe: p.Opponent, Count: int8(p.Count), UpTo: p.UpTo, Of: cardFilter(p.Of),
+		Tapped: p.Tapped, FaceDown: p.FaceDown, Shuffle: p.Shuffle, Rest: zone(p.Rest), FoeChooses: p.Chooser == "opponent"}
+	if t.Of != nil {
+		t.Of.Count = 0
+	}
+	return t
+}
+
+func watch(w *skill.Watch) *table.Watch {
+	if w == nil {
+		return nil
+	}
+	return &table.Watch{Self: w.Self, Ally: w.Ally, Enemy: w.Enemy, Of: unitFilter(w.Of)}
 }
 
 func count(c *skill.Count) *table.Count {
@@ -104,6 +127,8 @@ func effect(e skill.Effect) table.Effect {
 	t := table.Effect{
 		When: table.Trigger(triggerCode[e.When]), OncePerTurn: e.OncePerTurn, Reverse: int8(e.Reverse), ReverseOf: cardFilter(e.ReverseOf),
 		Tap: e.Tap, PayDiscard: cardFilter(e.PayDiscard), PayTap: target(e.PayTap), May: e.May,
+		DestroySelf: e.DestroySelf, PayDestroy: target(e.PayDestroy), PayBonds: cardFilter(e.PayBonds), PayOrbs: int8(e.PayOrbs), Watch: watch(e.Watch),
+		Reveal: int8(e.Reveal), RevealFoe: e.RevealFoe, Put: put(e.Put),
 		If: cond(e.If), Target: target(e.Target),
 		Attack: int16(e.Attack), Per: unitFilter(e.Per), Double: e.Double, Acquire: emblems(e.Acquire),
 		Unevadable: e.Unevadable, UnevadableMain: e.UnevadableBy == "non-main", NoEvade: e.NoEvade, NoCritical: e.NoCritical,

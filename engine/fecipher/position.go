@@ -122,6 +122,10 @@ type FrameState struct {
 	Chosen []int  `json:"chosen,omitempty" yaml:"chosen,omitempty,flow"`
 	Cause  int    `json:"cause,omitempty" yaml:"cause,omitempty"` // the unit whose deployment set it off
 	Pay    bool   `json:"pay,omitempty" yaml:"pay,omitempty"`     // a decision paying the skill's cost
+	// Revealed are the cards the skill revealed, on top of the deck of
+	// seat revealed-seat.
+	Revealed   []string `json:"revealed,omitempty" yaml:"revealed,omitempty,flow"`
+	RevealSeat int      `json:"revealed-seat,omitempty" yaml:"revealed-seat,omitempty"`
 }
 
 // flow writes v as one YAML line.
@@ -214,10 +218,13 @@ func (g *Game) Position() *Position {
 				fs.DSupCard = g.C(f.DSupCard).ID
 			}
 		}
-		withCard := f.Kind == FrameSkill || f.Kind >= FrameMay || (f.Kind == FrameFlip || f.Kind == FrameDiscard) && f.Card >= 0
+		withCard := f.Kind == FrameSkill || f.Kind >= FrameMay && f.Kind != FrameOrder || (f.Kind == FrameFlip || f.Kind == FrameDiscard) && f.Card >= 0
 		if withCard {
 			fs.Unit, fs.Card, fs.Skill, fs.Start, fs.Effect, fs.Target = f.Unit, g.C(f.Card).ID, f.Skill, f.Start, f.Effect, f.Target
 			fs.Chosen, fs.Cause, fs.Pay = slices.Clone(f.Chosen), f.Cause, f.Pay
+		}
+		if f.Kind == FrameSkill && len(f.Revealed) > 0 {
+			fs.Revealed, fs.RevealSeat = g.ids(f.Revealed), f.RevealSeat
 		}
 		pos.Pending = append(pos.Pending, fs)
 	}
@@ -579,6 +586,15 @@ func (l *loader) frame(g *Game, k int, fs FrameState) (*Frame, error) {
 			return nil, l.errf(path("kind"), "a %s decision needs a battle before it in pending", fs.Kind)
 		}
 	case FrameRedraw:
+	case FrameOrder:
+		if fs.N < 2 || fs.N > len(g.Pending) {
+			return nil, l.errf(path("n"), "an order decision orders 2 or more skills waiting under it, not %d (%d frames under it)", fs.N, len(g.Pending))
+		}
+		for _, b := range g.Pending[len(g.Pending)-fs.N:] {
+			if b.Kind != FrameSkill || b.Seat != fs.Seat {
+				return nil, l.errf(path("n"), "an order decision orders seat %d's skill frames: the %d frames under it must be", fs.Seat, fs.N)
+			}
+		}
 	default:
 		if fs.Card == "" && !fs.Pay && (f.Kind == FrameFlip || f.Kind == FrameDiscard) {
 			f.Card = -1
@@ -606,12 +622,23 @@ func (l *loader) frame(g *Game, k int, fs FrameState) (*Frame, error) {
 			return nil, err
 		}
 		e := &ss[fs.Skill].Effects[fs.Effect]
-		needs := map[FrameKind]bool{FrameTarget: e.Target != nil, FrameTapCost: e.PayTap != nil, FrameRetrieve: e.Retrieve != nil}
+		needs := map[FrameKind]bool{FrameTarget: e.Target != nil, FrameTapCost: e.PayTap != nil, FrameRetrieve: e.Retrieve != nil,
+			FramePut: e.Put != nil, FrameDestroyCost: e.PayDestroy != nil, FrameBondCost: e.PayBonds != nil, FrameOrbCost: e.PayOrbs > 0}
 		if ok, has := needs[f.Kind]; has && !ok {
 			return nil, l.errf(path("kind"), "a %s decision for an effect of %s that has none", fs.Kind, fs.Card)
 		}
 		if f.Kind != FrameSkill && (len(g.Pending) == 0 || g.Pending[len(g.Pending)-1].Kind != FrameSkill) && f.Kind != FrameDiscard {
 			return nil, l.errf(path("kind"), "a %s decision needs the skill it serves before it in pending", fs.Kind)
+		}
+		if len(fs.Revealed) > 0 {
+			if f.Kind != FrameSkill || fs.RevealSeat < 0 || fs.RevealSeat > 1 {
+				return nil, l.errf(path("revealed"), "cards are revealed by a skill frame, on seat 0's or 1's deck")
+			}
+			var err error
+			if f.Revealed, err = l.cards(path("revealed"), fs.Revealed); err != nil {
+				return nil, err
+			}
+			f.RevealSeat = fs.RevealSeat
 		}
 	}
 	return f, nil

@@ -98,10 +98,12 @@ func (c *compiler) core(s string, e Effect) ([]Effect, bool) {
 	// A subject and its predicate.
 	subj, rest, poss, ok := c.splitSubject(s)
 	if !ok {
+		c.fail("core", s)
 		return nil, false
 	}
 	t, ok := subject(subj, &e)
 	if !ok {
+		c.fail("subject", subj)
 		return nil, false
 	}
 	if t != nil && t.That && !c.chose && c.typ != "auto" {
@@ -109,6 +111,7 @@ func (c *compiler) core(s string, e Effect) ([]Effect, bool) {
 	}
 	e.Target = t
 	if !predicate(rest, poss, &e) {
+		c.fail("predicate", rest)
 		return nil, false
 	}
 	return []Effect{e}, true

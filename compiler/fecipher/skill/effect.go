@@ -23,7 +23,14 @@ type Effect struct {
 	Tap         bool        `yaml:"tap,omitempty"`        // tap this unit
 	PayDiscard  *CardFilter `yaml:"pay-discard,omitempty"`
 	PayTap      *Target     `yaml:"pay-tap,omitempty"` // tap other untapped allies (chosen)
-	May         bool        `yaml:"may,omitempty"`     // optional: the player decides
+	DestroySelf bool        `yaml:"destroy-self,omitempty"`
+	PayDestroy  *Target     `yaml:"pay-destroy,omitempty"` // destroy other allies (chosen)
+	PayBonds    *CardFilter `yaml:"pay-bonds,omitempty"`   // send bonds like these to the retreat area (chosen)
+	PayOrbs     int         `yaml:"pay-orbs,omitempty"`    // destroy this many of your orbs (chosen, face down)
+	May         bool        `yaml:"may,omitempty"`         // optional: the player decides
+
+	// Watch: whose event sets an auto skill off (absent: this unit's).
+	Watch *Watch `yaml:"trigger-of,omitempty"`
 
 	If     *Cond   `yaml:"if,omitempty"`
 	Target *Target `yaml:"target,omitempty"` // absent: this unit (support: the supported unit)
@@ -53,10 +60,38 @@ type Effect struct {
 	Discard    int         `yaml:"discard,omitempty"` // from the hand, chosen
 	Retrieve   *CardFilter `yaml:"retrieve,omitempty"`
 	FoeDiscard int         `yaml:"opponent-discard,omitempty"` // the opponent sends cards of their choice from their hand
+	Reveal     int         `yaml:"reveal,omitempty"`           // the top cards of the deck, for the effects after
+	RevealFoe  bool        `yaml:"reveal-opponent,omitempty"`  // ... of the opponent's deck
+	Put        *Put        `yaml:"put,omitempty"`
 	// Deck-building and deployment permissions (special skills).
 	Copies   bool `yaml:"copies,omitempty"`    // any number of this card name in a deck
 	SameName bool `yaml:"same-name,omitempty"` // deployable beside a unit of its unit name
 	NoBond   bool `yaml:"no-bond,omitempty"`   // cannot be placed in the bond area
+}
+
+// Watch is whose event sets an auto skill off: this unit (Self), other
+// allies, enemies, each like Of.
+type Watch struct {
+	Self  bool        `yaml:"self,omitempty"`
+	Ally  bool        `yaml:"ally,omitempty"`
+	Enemy bool        `yaml:"enemy,omitempty"`
+	Of    *UnitFilter `yaml:"of,omitempty"`
+}
+
+// Put moves cards from one zone to another: chosen by the player (the
+// opponent when Chooser is "opponent") where there is a choice.
+type Put struct {
+	From     string      `yaml:"from"`               // hand, deck, deck-top, retreat, bonds, revealed
+	To       string      `yaml:"to"`                 // hand, deck-top, deck-bottom, retreat, bonds, orbs, field
+	Opponent bool        `yaml:"opponent,omitempty"` // the opponent's zones
+	Count    int         `yaml:"count,omitempty"`    // absent: every card that matches
+	UpTo     bool        `yaml:"up-to,omitempty"`    // the player may take fewer
+	Of       *CardFilter `yaml:"of,omitempty"`
+	Tapped   bool        `yaml:"tapped,omitempty"`    // deployed tapped
+	FaceDown bool        `yaml:"face-down,omitempty"` // placed in the bond area face down
+	Shuffle  bool        `yaml:"shuffle,omitempty"`   // the deck is shuffled afterwards
+	Rest     string      `yaml:"rest,omitempty"`      // revealed cards not taken go here
+	Chooser  string      `yaml:"chooser,omitempty"`   // opponent: the opponent chooses
 }
 
 // Range is a range acquired.
@@ -134,6 +169,9 @@ type CardFilter struct {
 	CostMin int      `yaml:"cost-min,omitempty"`
 	CostMax *int     `yaml:"cost-max,omitempty"`
 	AsMain  bool     `yaml:"as-main,omitempty"` // the unit name of your main character
+	// Bonds only.
+	FaceUp   bool `yaml:"face-up,omitempty"`
+	FaceDown bool `yaml:"face-down,omitempty"`
 }
 
 // Target is who an effect's operations apply to.

@@ -12,6 +12,10 @@ type Clause struct {
 	Text       string // as written
 	Shape      string // names, numbers and tags replaced: what to group by
 	InCost     bool   // in the bracketed cost, not the text
+	// Phrase is the kind of the innermost phrase that could not be read
+	// (cost, trigger, condition, duration, core, subject, predicate), and
+	// PhraseText that phrase: what a grammar rule would have to read.
+	Phrase, PhraseText string
 }
 
 // Result is a compiled skill: its effects, or what could not be read.
@@ -41,9 +45,16 @@ func Compile(typ, cost, text string) Result {
 		if reminder(s.text) {
 			continue
 		}
+		c.why = miss{}
 		es, ok := c.sentence(s.text, cur, curSet)
 		if !ok {
 			c.unread(s.start, s.end, s.text, false)
+			// Read on as if it had been read, so that the report names
+			// the sentences that fail themselves, not those after.
+			if c.typ == "auto" && c.open == nil && !curSet {
+				c.open = &opened{when: "attack"}
+			}
+			c.chose = c.chose || strings.Contains(strings.ToLower(s.text), "choose")
 			continue
 		}
 		if len(es) == 0 {
@@ -76,10 +87,30 @@ type compiler struct {
 	pending []*Cond // "This skill is only usable if ...": joins the first effect
 	chose   bool    // an earlier sentence chose units ("that ally" refers to them)
 	open    *opened // the trigger of an auto skill, for the sentences after it
+	why     miss    // the phrase of the sentence being read that failed
 }
 
 func (c *compiler) unread(start, end int, text string, cost bool) {
-	c.out = append(c.out, Clause{Start: start, End: end, Text: text, Shape: Shape(text), InCost: cost})
+	cl := Clause{Start: start, End: end, Text: text, Shape: Shape(text), InCost: cost, Phrase: c.why.kind, PhraseText: c.why.text}
+	if cost {
+		cl.Phrase, cl.PhraseText = "cost", text
+	}
+	if cl.Phrase == "" {
+		cl.Phrase, cl.PhraseText = "sentence", text
+	}
+	c.out = append(c.out, cl)
+	c.why = miss{}
+}
+
+// miss is the innermost phrase of a sentence that could not be read.
+type miss struct{ kind, text string }
+
+// fail records the phrase that could not be read, unless a phrase inside
+// it already failed (the innermost is the one to write a rule for).
+func (c *compiler) fail(kind, text string) {
+	if c.why.kind == "" {
+		c.why = miss{kind, strings.TrimSpace(text)}
+	}
 }
 
 func (c *compiler) pendingCond() *Cond {

@@ -37,6 +37,7 @@ func (c *compiler) sentence(s string, prev Effect, havePrev bool) ([]Effect, boo
 	if m := reSkillOnly.FindStringSubmatch(s); m != nil {
 		cond, ok := condition(m[1])
 		if !ok {
+			c.fail("condition", m[1])
 			return nil, false
 		}
 		c.pending = append(c.pending, cond)
@@ -63,6 +64,7 @@ func (c *compiler) sentence(s string, prev Effect, havePrev bool) ([]Effect, boo
 			}
 			s = rest
 		} else if !havePrev && c.open == nil {
+			c.fail("trigger", triggerText(s))
 			return nil, false // an auto skill starts with its trigger
 		}
 		if c.open != nil && !havePrev {
@@ -96,6 +98,7 @@ func (c *compiler) sentence(s string, prev Effect, havePrev bool) ([]Effect, boo
 					continue
 				}
 			}
+			c.fail("condition", m[1])
 			return nil, false
 		}
 		if m := reUntil.FindStringSubmatch(s); m != nil {
@@ -105,6 +108,7 @@ func (c *compiler) sentence(s string, prev Effect, havePrev bool) ([]Effect, boo
 			case m[1] == "your opponent's next":
 				e.Until = "opponent-turn"
 			case m[1] == "your next":
+				c.fail("duration", m[0])
 				return nil, false
 			default:
 				e.Until = "turn"
@@ -121,6 +125,7 @@ func (c *compiler) sentence(s string, prev Effect, havePrev bool) ([]Effect, boo
 	}
 	es, ok := c.core(s, e)
 	if !ok {
+		c.fail("core", s)
 		return nil, false
 	}
 	for i := range es {
@@ -173,6 +178,15 @@ var triggers = []trig{
 	{lazy(`^(?:When|Each time) this unit (?:is moved|moves)(?: by (?:an ally's|a) skill(?:'s effect)?)?,\s*`), "moved", nil},
 	{lazy(`^(?:When|Each time) this unit is untapped,\s*`), "untapped", nil},
 	{lazy(`^(?:When|Each time) another (.*?)(?:ally|allies) (?:is|are) deployed,\s*`), "ally-deploy", allyFilter},
+}
+
+// triggerText is the opening of an auto skill's sentence up to its first
+// comma: the trigger phrase, for the report.
+func triggerText(s string) string {
+	if i := strings.Index(s, ","); i > 0 {
+		return s[:i]
+	}
+	return s
 }
 
 func trigger(s string) (string, string, *Cond, bool) {

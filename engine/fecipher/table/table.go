@@ -92,11 +92,21 @@ const (
 	OnUntapped   // this unit is untapped
 	OnAllyDeploy // another ally is deployed
 	SpecialRule  // a deck-building or deployment permission
+	OnCritical   // this unit critical hits (its critical hit is declared)
+	OnEvade      // this unit evades an attack
+	OnEvaded     // this unit's attack is evaded
+	OnMissed     // this unit's attack does not destroy its target
+	OnBond       // a card is placed in its owner's bond area
+	OnFoeTurnStart
+	OnFoeTurnEnd
+	OnActionStart // the start of its owner's action phase
+	OnDeployStart // the start of its owner's deployment phase
 )
 
 // TriggerNames are the schema's words by Trigger.
 var TriggerNames = [...]string{"always", "my-turn", "attacking", "defending", "deploy", "class-change", "activate", "support",
-	"attack", "attacked", "destroys", "attack-end", "level-up", "turn-start", "turn-end", "destroyed", "moved", "untapped", "ally-deploy", "special"}
+	"attack", "attacked", "destroys", "attack-end", "level-up", "turn-start", "turn-end", "destroyed", "moved", "untapped", "ally-deploy", "special",
+	"critical", "evade", "evaded", "missed", "bond", "opponent-turn-start", "opponent-turn-end", "action-start", "deployment-start"}
 
 // None marks an unset bound (a cost or attack limit, a count's at-most).
 const None = -1
@@ -144,6 +154,48 @@ type CardFilter struct {
 	Names, NotNames  []string
 	CostMin, CostMax int8
 	AsMain           bool // the unit name of its owner's main character
+	FaceUp, FaceDown bool // bonds only
+}
+
+// Zone is where cards are, for effects that move them: a player's areas,
+// and the cards an earlier effect of the skill revealed.
+type Zone uint8
+
+// Zones.
+const (
+	NoZone     Zone = iota
+	InHand          // the hand
+	InDeck          // the whole deck, searched
+	DeckTop         // the top of the deck: its top cards, in order
+	DeckBottom      // the bottom of the deck
+	InRetreat       // the retreat area
+	InBonds         // the bond area
+	InOrbs          // the orb area
+	Revealed        // the cards an earlier effect of the skill revealed
+	OnField         // deployed as a unit
+)
+
+// ZoneNames are the schema's words by Zone.
+var ZoneNames = [...]string{"", "hand", "deck", "deck-top", "deck-bottom", "retreat", "bonds", "orbs", "revealed", "field"}
+
+// Put moves cards from a zone to another.
+type Put struct {
+	From, To         Zone
+	Foe              bool // the opponent's zones
+	Count            int8 // 0: every card that matches
+	UpTo             bool // the chooser may take fewer
+	Of               *CardFilter
+	Tapped, FaceDown bool // deployed tapped; bonded face down
+	Shuffle          bool // the deck is shuffled afterwards
+	Rest             Zone // revealed cards not taken go there
+	FoeChooses       bool // the opponent chooses
+}
+
+// Watch is whose event sets an auto skill off: this unit (Self), other
+// allies (Ally), enemies (Enemy), each like Of.
+type Watch struct {
+	Self, Ally, Enemy bool
+	Of                *UnitFilter
 }
 
 // Count is a number of things that match a filter.
@@ -203,7 +255,12 @@ type Effect struct {
 	Tap         bool
 	PayDiscard  *CardFilter
 	PayTap      *Target
+	DestroySelf bool
+	PayDestroy  *Target
+	PayBonds    *CardFilter
+	PayOrbs     int8
 	May         bool
+	Watch       *Watch // nil: this unit's own event
 
 	If     *Cond
 	Target *Target
@@ -225,6 +282,9 @@ type Effect struct {
 
 	Draw, Discard, FoeDiscard int8
 	Retrieve                  *CardFilter
+	Reveal                    int8 // top cards of the deck revealed for the effects after
+	RevealFoe                 bool // ... of the opponent's deck
+	Put                       *Put
 
 	Copies, SameName, NoBond bool
 }
