@@ -13,22 +13,22 @@ type FrameKind uint8
 // Frames. Battle and Skill resolve by themselves, step by step; the others
 // are decisions a player takes as an action.
 const (
-	FrameBattle   FrameKind = iota // an attack, from its announcement to its end
-	FrameSkill                     // a skill's effects resolving
-	FrameRedraw                    // setup: keep the hand or redraw six
-	FrameFlip                      // choose a face-up bond to flip for a reverse cost
-	FrameDiscard                   // choose a card of the hand to send to the retreat area
-	FrameCritical                  // the attacker may discard a same-name card to double its attack
-	FrameEvade                     // the defender may discard a same-name card to evade
-	FrameMay                       // use an optional effect (and pay its cost) or not
-	FrameTarget                    // choose a unit an effect applies to
-	FrameTapCost                   // choose an ally to tap for a cost
-	FrameRetrieve                  // choose a card of the retreat area to add to the hand
-	FrameOrder                     // choose which of the auto skills set off together resolves next
-	FramePut                       // choose a card an effect moves (and, deploying it, its area)
-	FrameDestroyCost               // choose an ally to destroy for a cost
-	FrameBondCost                  // choose a bond to send to the retreat area for a cost
-	FrameOrbCost                   // choose one of your (face-down) orbs to destroy for a cost
+	FrameBattle      FrameKind = iota // an attack, from its announcement to its end
+	FrameSkill                        // a skill's effects resolving
+	FrameRedraw                       // setup: keep the hand or redraw six
+	FrameFlip                         // choose a face-up bond to flip for a reverse cost
+	FrameDiscard                      // choose a card of the hand to send to the retreat area
+	FrameCritical                     // the attacker may discard a same-name card to double its attack
+	FrameEvade                        // the defender may discard a same-name card to evade
+	FrameMay                          // use an optional effect (and pay its cost) or not
+	FrameTarget                       // choose a unit an effect applies to
+	FrameTapCost                      // choose an ally to tap for a cost
+	FrameRetrieve                     // choose a card of the retreat area to add to the hand
+	FrameOrder                        // choose which of the auto skills set off together resolves next
+	FramePut                          // choose a card an effect moves (and, deploying it, its area)
+	FrameDestroyCost                  // choose an ally to destroy for a cost
+	FrameBondCost                     // choose a bond to send to the retreat area for a cost
+	FrameOrbCost                      // choose one of your (face-down) orbs to destroy for a cost
 )
 
 var frameNames = [...]string{"battle", "skill", "redraw", "flip", "discard", "critical", "evade", "may", "target", "tap", "retrieve",

@@ -157,7 +157,7 @@ type Game struct {
 	Last *Battle
 	// EndQueued says the end phase's auto skills were queued.
 	EndQueued bool
-	fired     int // auto skills set off by the current action
+	fired     int      // auto skills set off by the current action
 	queue     []*Frame // auto skills set off, not yet on the stack (flush)
 	quiet     bool
 	events    []play.Event
