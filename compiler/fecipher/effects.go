@@ -71,7 +71,7 @@ func put(p *skill.Put) *table.Put {
 		return nil
 	}
 	t := &table.Put{From: zone(p.From), To: zone(p.To), Foe: p.Opponent, Count: int8(p.Count), UpTo: p.UpTo, Of: cardFilter(p.Of),
-		Tapped: p.Tapped, FaceDown: p.FaceDown, Shuffle: p.Shuffle, Rest: zone(p.Rest), FoeChooses: p.Chooser == "opponent"}
+		Tapped: p.Tapped, FaceDown: p.FaceDown, Shuffle: p.Shuffle, FoeChooses: p.Chooser == "opponent"}
 	if t.Of != nil {
 		t.Of.Count = 0
 	}
@@ -101,7 +101,8 @@ func cond(c *skill.Cond) *table.Cond {
 		Orbs: count(c.Orbs), Supported: cardFilter(c.Supported), Area: area(c.Area), SameArea: unitFilter(c.SameArea),
 		MoreHand: c.MoreHand, LessHand: c.LessHand, FewerOrbs: c.FewerOrbs, Untapped: c.Untapped, Stack: int8(c.Stack),
 		Main: unitFilter(c.Main), IsMain: c.IsMain, NotMain: c.NotMain, ClassChanged: c.ClassChang,
-		Self: unitFilter(c.Self), Trigger: unitFilter(c.Trigger), AlliesAll: c.AlliesAll, Outnumber: c.Outnumber}
+		Self: unitFilter(c.Self), Trigger: unitFilter(c.Trigger), AlliesAll: c.AlliesAll, Outnumber: c.Outnumber,
+		Revealed: cardFilter(c.Revealed)}
 	switch c.Turn {
 	case "mine":
 		t.Turn = table.OwnTurn
@@ -110,6 +111,9 @@ func cond(c *skill.Cond) *table.Cond {
 	}
 	if t.Supported != nil {
 		t.Supported.Count = 0
+	}
+	if t.Revealed != nil {
+		t.Revealed.Count = 0
 	}
 	return t
 }
@@ -129,7 +133,7 @@ func effect(e skill.Effect) table.Effect {
 		Tap: e.Tap, PayDiscard: cardFilter(e.PayDiscard), PayTap: target(e.PayTap), May: e.May,
 		DestroySelf: e.DestroySelf, PayDestroy: target(e.PayDestroy), PayBonds: cardFilter(e.PayBonds), PayOrbs: int8(e.PayOrbs), Watch: watch(e.Watch),
 		Reveal: int8(e.Reveal), RevealFoe: e.RevealFoe, Put: put(e.Put),
-		If: cond(e.If), Target: target(e.Target),
+		If: cond(e.If), IfDone: e.IfDone, Target: target(e.Target),
 		Attack: int16(e.Attack), Per: unitFilter(e.Per), Double: e.Double, Acquire: emblems(e.Acquire),
 		Unevadable: e.Unevadable, UnevadableMain: e.UnevadableBy == "non-main", NoEvade: e.NoEvade, NoCritical: e.NoCritical,
 		Shielded: e.Shielded, ShieldCost: int8(e.ShieldCost), BackLine: e.BackLine, Orbs: int8(e.Orbs),

@@ -61,6 +61,9 @@ func putOwner(pt *table.Put, sk *Frame) int {
 	owner := 0
 	if sk != nil {
 		owner = sk.Seat
+		if pt.From == table.Revealed && len(sk.Revealed) > 0 {
+			return sk.RevealSeat // the revealed cards' zones
+		}
 	}
 	if pt.Foe {
 		owner = Opp(owner)
@@ -314,19 +317,12 @@ func (g *Game) move(pt *table.Put, p, c int, a Area, sk *Frame) {
 }
 
 // putDone finishes a put, its decision off the stack (the skill frame on
-// top): the deck shuffled, the revealed cards not taken sent on, and what
-// the cards moved set off put on the stack.
+// top): the deck shuffled, and what the cards moved set off put on the
+// stack.
 func (g *Game) putDone(f *Frame) {
 	sk := g.top1()
 	pt := g.effectOf(f).Put
 	owner := putOwner(pt, sk)
-	if pt.Rest != table.NoZone && sk != nil && sk.Kind == FrameSkill {
-		rest := &table.Put{From: table.Revealed, To: pt.Rest}
-		for _, c := range g.stillRevealed(sk) {
-			g.move(rest, sk.RevealSeat, c, Vanguard, sk)
-		}
-		sk.Revealed = nil
-	}
 	if pt.Shuffle {
 		g.shuffle(g.P[owner].Deck)
 		g.emit(owner, "shuffle", "", "", "the deck")

@@ -313,7 +313,7 @@ func (g *Game) choose(f *Frame, c Choice) {
 			if parent.Effect == parent.Start {
 				parent.Step = stepDone
 			} else {
-				parent.Step = stepNext
+				g.skipped(parent)
 			}
 			return
 		}
@@ -406,7 +406,7 @@ func (g *Game) skillStep(f *Frame) {
 	case stepMay:
 		f.Step = stepCost
 		if f.Effect != f.Start && costly(e) && !g.affordable(f.Seat, g.source(f), e, f.Unit == 0) {
-			f.Step = stepNext // "you may [pay a cost]. If you do, ...": it cannot be paid
+			g.skipped(f) // "you may [pay a cost]. If you do, ...": it cannot be paid
 			return
 		}
 		if e.May {
@@ -457,7 +457,7 @@ func (g *Game) skillStep(f *Frame) {
 			return
 		}
 		if !g.holds(e.If, g.source(f), f.Seat, g.ctx(), f) {
-			f.Step = stepNext
+			g.skipped(f)
 		}
 	case stepTarget:
 		f.Step = stepApply
@@ -482,6 +482,17 @@ func (g *Game) skillStep(f *Frame) {
 	default:
 		g.pop()
 	}
+}
+
+// skipped moves a skill frame past an effect that did not happen (its
+// conditions did not hold, it was declined or its cost could not be paid)
+// and the effects after it that happen only "if you do".
+func (g *Game) skipped(f *Frame) {
+	effects := g.C(f.Card).Skills[f.Skill].Effects
+	for f.Effect+1 < len(effects) && effects[f.Effect+1].When == effects[f.Start].When && effects[f.Effect+1].IfDone {
+		f.Effect++
+	}
+	f.Step = stepNext
 }
 
 // targets are the units an effect applies to now.

@@ -547,6 +547,7 @@ func (g *Game) battleStep(b *Frame) {
 			orbs := g.Stats(a, g.battleCtx(b)).Orbs
 			g.event(table.OnDestroys, a)
 			g.event(table.OnDestroyed, t)
+			g.event(table.OnDefeated, t)
 			g.defeat(d, t, r, orbs)
 		default:
 			g.emit(p, "repelled", g.C(a.Card()).Name(), g.C(t.Card()).Name(), fmt.Sprintf("%d vs %d", atk, def))

@@ -341,6 +341,16 @@ func (g *Game) holds(k *table.Cond, s *Unit, p int, c *Ctx, f *Frame) bool {
 	if k.Outnumber && len(pl.Field) <= len(op.Field) {
 		return false
 	}
+	if k.Revealed != nil {
+		if f == nil || len(f.Revealed) == 0 {
+			return false
+		}
+		for _, c := range f.Revealed {
+			if !g.matchCard(k.Revealed, c, f.RevealSeat) {
+				return false
+			}
+		}
+	}
 	if s == nil {
 		return k.Area == 0 && k.SameArea == nil && !k.Untapped && k.Stack == 0 && !k.IsMain && !k.NotMain && !k.ClassChanged && k.Self == nil
 	}

@@ -37,9 +37,7 @@ func (g *Game) watches(wt *table.Watch, w *Unit, p int, u *Unit, up int) bool {
 		return u == w
 	}
 	switch {
-	case u == w:
-		return wt.Self
-	case up == p && !wt.Ally, up != p && !wt.Enemy:
+	case u == w && !wt.Self, u != w && up == p && !wt.Ally, up != p && !wt.Enemy:
 		return false
 	}
 	return g.matchUnit(wt.Of, u, w)

@@ -26,6 +26,9 @@ var (
 )
 
 func (c *compiler) core(s string, e Effect) ([]Effect, bool) {
+	if es, ok := c.cards(s, e); ok {
+		return es, true
+	}
 	switch {
 	case reDraw.MatchString(s):
 		e.Draw = atoi(reDraw.FindStringSubmatch(s)[1])
@@ -67,7 +70,7 @@ func (c *compiler) core(s string, e Effect) ([]Effect, bool) {
 		e.Destroy = true
 		return []Effect{e}, true
 	case reDoThat.MatchString(s):
-		if !c.chose {
+		if !c.that() {
 			return nil, false
 		}
 		e.Target = &Target{That: true}
@@ -106,7 +109,8 @@ func (c *compiler) core(s string, e Effect) ([]Effect, bool) {
 		c.fail("subject", subj)
 		return nil, false
 	}
-	if t != nil && t.That && !c.chose && c.typ != "auto" {
+	if t != nil && t.That && !c.that() {
+		c.fail("subject", subj)
 		return nil, false
 	}
 	e.Target = t
@@ -116,6 +120,10 @@ func (c *compiler) core(s string, e Effect) ([]Effect, bool) {
 	}
 	return []Effect{e}, true
 }
+
+// that reports whether "that ally" refers to something: units an earlier
+// sentence chose, or the unit whose event set the skill off.
+func (c *compiler) that() bool { return c.chose || c.trig.watch != nil }
 
 func setOp(e *Effect, verb string) {
 	switch verb {

@@ -32,6 +32,7 @@ type Effect struct {
 	// Watch: whose event sets an auto skill off (absent: this unit's).
 	Watch *Watch `yaml:"trigger-of,omitempty"`
 
+	IfDone bool    `yaml:"if-done,omitempty"` // "If you do": only if the effect before it happened
 	If     *Cond   `yaml:"if,omitempty"`
 	Target *Target `yaml:"target,omitempty"` // absent: this unit (support: the supported unit)
 
@@ -90,7 +91,6 @@ type Put struct {
 	Tapped   bool        `yaml:"tapped,omitempty"`    // deployed tapped
 	FaceDown bool        `yaml:"face-down,omitempty"` // placed in the bond area face down
 	Shuffle  bool        `yaml:"shuffle,omitempty"`   // the deck is shuffled afterwards
-	Rest     string      `yaml:"rest,omitempty"`      // revealed cards not taken go here
 	Chooser  string      `yaml:"chooser,omitempty"`   // opponent: the opponent chooses
 }
 
@@ -128,6 +128,7 @@ type Cond struct {
 	Outnumber  bool        `yaml:"outnumber,omitempty"`       // more allies than enemies
 	Self       *UnitFilter `yaml:"self,omitempty"`            // this unit (support: the supported unit) is like this
 	Trigger    *UnitFilter `yaml:"trigger-unit,omitempty"`    // the unit whose deployment triggered the skill is like this
+	Revealed   *CardFilter `yaml:"revealed,omitempty"`        // the cards the skill revealed are like this (at least one)
 }
 
 // Count is a number of things that match.

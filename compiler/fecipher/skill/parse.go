@@ -38,7 +38,6 @@ func Compile(typ, cost, text string) Result {
 	c.costs(cost, &first)
 	c.text = text
 	sents := sentences(text)
-	var effects []Effect
 	cur := first
 	curSet := false
 	for _, s := range sents {
@@ -52,7 +51,7 @@ func Compile(typ, cost, text string) Result {
 			// Read on as if it had been read, so that the report names
 			// the sentences that fail themselves, not those after.
 			if c.typ == "auto" && c.open == nil && !curSet {
-				c.open = &opened{when: "attack"}
+				c.open = &opened{trig: trig{when: "attack"}}
 			}
 			c.chose = c.chose || strings.Contains(strings.ToLower(s.text), "choose")
 			continue
@@ -65,9 +64,14 @@ func Compile(typ, cost, text string) Result {
 			es[0] = merge(first, es[0])
 			curSet = true
 		}
-		effects = append(effects, es...)
+		c.effects = append(c.effects, es...)
 		cur = es[len(es)-1]
 	}
+	if (c.picked != nil || c.mayCost != nil) && len(c.out) == 0 {
+		c.fail("core", "a card chosen and not placed")
+		c.unread(0, len(text), text, false)
+	}
+	effects := c.effects
 	if len(effects) == 0 && len(c.out) == 0 && len(sents) > 0 {
 		c.unread(0, len(text), text, false)
 	}
@@ -76,6 +80,15 @@ func Compile(typ, cost, text string) Result {
 	}
 	if len(c.out) > 0 {
 		return Result{Unread: c.out}
+	}
+	// "At the end of each player's turn": the same effects at each timing.
+	for _, w := range c.trig.also {
+		for _, e := range effects {
+			if e.When == c.trig.when {
+				e.When = w
+				effects = append(effects, e)
+			}
+		}
 	}
 	return Result{Effects: effects}
 }
@@ -87,7 +100,15 @@ type compiler struct {
 	pending []*Cond // "This skill is only usable if ...": joins the first effect
 	chose   bool    // an earlier sentence chose units ("that ally" refers to them)
 	open    *opened // the trigger of an auto skill, for the sentences after it
+	trig    trig    // the trigger read (its other timings, whose event it is)
 	why     miss    // the phrase of the sentence being read that failed
+	effects []Effect
+	// Cards: revealed by an earlier sentence (of the opponent's deck), or
+	// chosen without a destination yet ("choose 1 card from your hand").
+	revealed, revealFoe bool
+	picked              *Put
+	pickBase            Effect // the conditions and "you may" of the sentence that picked
+	mayCost             *Effect // "you may [cost]": waiting for its "If you do"
 }
 
 func (c *compiler) unread(start, end int, text string, cost bool) {

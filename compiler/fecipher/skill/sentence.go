@@ -12,9 +12,8 @@ import (
 // trigger state: the when of the AUTO sentence that opened the skill, and
 // its "you may pay the cost" for the next effect.
 type opened struct {
-	when string
-	may  bool
-	cond *Cond
+	trig
+	may bool
 }
 
 var (
@@ -26,6 +25,8 @@ var (
 	reYouMay      = lazy(`^(?i:you may) `)
 	reIfYouDo     = lazy(`^(?i:if you do),\s*`)
 	reThen        = lazy(`^then,?\s+`)
+	reBracketCost = lazy(`^\[(.+)\]$`)
+	reMayPay      = lazy(`^you may (?:pay )?the cost,? and if you do:?$`)
 )
 
 func (c *compiler) sentence(s string, prev Effect, havePrev bool) ([]Effect, bool) {
@@ -35,7 +36,7 @@ func (c *compiler) sentence(s string, prev Effect, havePrev bool) ([]Effect, boo
 		s = "This skill is only usable if " + m[1]
 	}
 	if m := reSkillOnly.FindStringSubmatch(s); m != nil {
-		cond, ok := condition(m[1])
+		cond, ok := c.condition(m[1])
 		if !ok {
 			c.fail("condition", m[1])
 			return nil, false
@@ -51,16 +52,18 @@ func (c *compiler) sentence(s string, prev Effect, havePrev bool) ([]Effect, boo
 		if havePrev || c.open != nil {
 			e.When = c.whenSoFar(prev)
 		}
-		if w, rest, cond, ok := trigger(s); ok {
-			e.When, e.If = w, cond
+		if t, rest, ok := trigger(s); ok {
+			e.When, e.If, e.Watch = t.when, t.cond, t.watch
+			c.trig = t
 			rest = strings.TrimSpace(rest)
 			low := strings.ToLower(rest)
 			switch {
-			case strings.HasPrefix(low, "you may pay the cost and if you do:"), strings.HasPrefix(low, "you may the cost and if you do:"), strings.HasPrefix(low, "you may pay the cost, and if you do:"):
-				c.open = &opened{when: w, may: true, cond: cond}
+			case reMayPay.MatchString(low):
+				c.open = &opened{trig: t, may: true}
 				return nil, true
 			case rest == "":
-				return nil, false
+				c.open = &opened{trig: t}
+				return nil, true
 			}
 			s = rest
 		} else if !havePrev && c.open == nil {
@@ -68,11 +71,15 @@ func (c *compiler) sentence(s string, prev Effect, havePrev bool) ([]Effect, boo
 			return nil, false // an auto skill starts with its trigger
 		}
 		if c.open != nil && !havePrev {
-			e.When, e.May, e.If = c.open.when, c.open.may, and(c.open.cond, e.If)
+			e.When, e.May, e.If, e.Watch = c.open.when, c.open.may, and(c.open.cond, e.If), c.open.watch
 		}
 	}
+	ifDone := reIfYouDo.MatchString(s)
 	s = reIfYouDo.ReplaceAllString(s, "")
 	s = reThen.ReplaceAllString(s, "")
+	if c.mayCost != nil && !ifDone {
+		return nil, false // "you may [cost]" and no "If you do"
+	}
 	for {
 		if m := reDuring.FindStringSubmatch(s); m != nil {
 			t := "mine"
@@ -84,7 +91,7 @@ func (c *compiler) sentence(s string, prev Effect, havePrev bool) ([]Effect, boo
 			continue
 		}
 		if m := reIfLead.FindStringSubmatch(s); m != nil {
-			if cond, ok := condition(m[1]); ok {
+			if cond, ok := c.condition(m[1]); ok {
 				e.If = and(e.If, cond)
 				s = m[2]
 				s = reThen.ReplaceAllString(s, "")
@@ -92,7 +99,7 @@ func (c *compiler) sentence(s string, prev Effect, havePrev bool) ([]Effect, boo
 			}
 			// The comma may sit inside the condition: try the next one.
 			if i := strings.Index(m[2], ", "); i >= 0 {
-				if cond, ok := condition(m[1] + ", " + m[2][:i]); ok {
+				if cond, ok := c.condition(m[1] + ", " + m[2][:i]); ok {
 					e.If = and(e.If, cond)
 					s = reThen.ReplaceAllString(m[2][i+2:], "")
 					continue
@@ -123,10 +130,32 @@ func (c *compiler) sentence(s string, prev Effect, havePrev bool) ([]Effect, boo
 		}
 		break
 	}
+	if m := reBracketCost.FindStringSubmatch(s); m != nil && e.May && c.mayCost == nil {
+		// "you may [Flip 1 Bond face-down]": the next sentence, "If you
+		// do, ...", is what paying it does.
+		for _, part := range splitCost(m[1]) {
+			if !c.cost(strings.TrimSpace(part), &e) {
+				c.fail("cost", part)
+				return nil, false
+			}
+		}
+		c.mayCost = &e
+		return []Effect{}, true
+	}
 	es, ok := c.core(s, e)
 	if !ok {
 		c.fail("core", s)
 		return nil, false
+	}
+	if len(es) > 0 && ifDone {
+		if c.mayCost != nil {
+			k := *c.mayCost
+			c.mayCost = nil
+			es[0] = merge(k, es[0])
+			es[0].May, es[0].If = true, and(k.If, es[0].If)
+		} else {
+			es[0].IfDone = true
+		}
 	}
 	for i := range es {
 		if es[i].Until == "" && needsUntil(es[i]) && es[i].When != "always" {
@@ -154,90 +183,6 @@ func (c *compiler) whenSoFar(prev Effect) string {
 		return c.open.when
 	}
 	return ""
-}
-
-// ---- triggers
-
-type trig struct {
-	re   *lazyRE
-	when string
-	cond func(m []string) (*Cond, bool)
-}
-
-var triggers = []trig{
-	{lazy(`^(?:When|Each time) this unit(?:'s attack)? (?:attacks|is attacking|attacks an enemy)(?: (your opponent's Main Character|a non-Main Character enemy|(?:a |an )?<[^>]+>(?: enemy)?))?,\s*`), "attack", attackTarget},
-	{lazy(`^(?:When|Each time) this unit (?:is attacked|is being attacked)(?: by (?:a |an )?(<[^>]+>|non-<[^>]+>)(?: enemy)?)?,\s*`), "attacked", attackerFilter},
-	{lazy(`^(?:When|Each time) this unit's attack destroys (an enemy|a non-Main Character enemy|your opponent's Main Character|(?:a |an )?<[^>]+> enemy|an enemy with a Deployment Cost of \d+(?: or (?:lower|higher|less|more))?)(?: by battle)?,\s*`), "destroys", destroyed},
-	{lazy(`^(?:When this unit's attack ends|At the end of this unit's attack|After this unit attacks|After this unit's attack|At the end of this unit's battle|When this unit's battle ends),\s*`), "attack-end", nil},
-	{lazy(`^(?:When|Each time) this unit is deployed(?: from your hand)?,\s*`), "deploy", nil},
-	{lazy(`^(?:When|Each time) (?:this unit Class Changes|you Class Change into this unit|this unit is Class Changed|you Class Change this unit),\s*`), "class-change", nil},
-	{lazy(`^(?:When|Each time) (?:this unit (?:is Leveled Up|Levels Up)|you Level Up (?:into )?this unit)(?: or Class Changes)?,\s*`), "level-up", nil},
-	{lazy(`^(?:At the (?:start|beginning) of your turn),\s*`), "turn-start", nil},
-	{lazy(`^(?:At the end of your turn),\s*`), "turn-end", nil},
-	{lazy(`^(?:When|Each time) this unit is destroyed(?: by (?:an enemy's attack|battle|an enemy attack))?,\s*`), "destroyed", nil},
-	{lazy(`^(?:When|Each time) this unit (?:is moved|moves)(?: by (?:an ally's|a) skill(?:'s effect)?)?,\s*`), "moved", nil},
-	{lazy(`^(?:When|Each time) this unit is untapped,\s*`), "untapped", nil},
-	{lazy(`^(?:When|Each time) another (.*?)(?:ally|allies) (?:is|are) deployed,\s*`), "ally-deploy", allyFilter},
-}
-
-// triggerText is the opening of an auto skill's sentence up to its first
-// comma: the trigger phrase, for the report.
-func triggerText(s string) string {
-	if i := strings.Index(s, ","); i > 0 {
-		return s[:i]
-	}
-	return s
-}
-
-func trigger(s string) (string, string, *Cond, bool) {
-	for _, t := range triggers {
-		m := t.re.FindStringSubmatch(s)
-		if m == nil {
-			continue
-		}
-		var cond *Cond
-		if t.cond != nil {
-			var ok bool
-			if cond, ok = t.cond(m); !ok {
-				return "", "", nil, false
-			}
-		}
-		return t.when, s[len(m[0]):], cond, true
-	}
-	return "", "", nil, false
-}
-
-func attackTarget(m []string) (*Cond, bool) {
-	if m[1] == "" {
-		return nil, true
-	}
-	f, ok := targetWords(m[1])
-	return &Cond{Attacking: f}, ok
-}
-
-func attackerFilter(m []string) (*Cond, bool) {
-	if m[1] == "" {
-		return nil, true
-	}
-	f, ok := targetWords(m[1])
-	return &Cond{Defending: f}, ok
-}
-
-func destroyed(m []string) (*Cond, bool) {
-	if m[1] == "an enemy" {
-		return nil, true
-	}
-	f, ok := targetWords(m[1])
-	return &Cond{Attacking: f}, ok
-}
-
-func allyFilter(m []string) (*Cond, bool) {
-	w := strings.TrimSpace(m[1])
-	if w == "" {
-		return nil, true
-	}
-	f, _, ok := unitWords(w + " ally")
-	return &Cond{Trigger: f}, ok
 }
 
 // targetWords reads the enemy of "attacking X": `your opponent's Main
@@ -398,6 +343,25 @@ var condRules = []condRule{
 		return &Cond{Self: &UnitFilter{Emblem: emb, Color: col}}, ok
 	}},
 	{lazy(`^a total of (\d+) or more cards are in this unit's stack$`), func(m []string) (*Cond, bool) { return &Cond{Stack: count(m[1])}, true }},
+	{lazy(`^(?:that card|the revealed card|it|the card) (?:has|is) (.+)$`), func(m []string) (*Cond, bool) {
+		f, ok := cardIs(m[1])
+		return &Cond{Revealed: f}, ok
+	}},
+	{lazy(`^(?:that card|the revealed card)'s deployment cost is (\d+)(?: or (lower|less|higher|more|greater))?$`), func(m []string) (*Cond, bool) {
+		f := &CardFilter{}
+		costBound(strings.ToLower(m[2]), atoi(m[1]), &f.CostMin, &f.CostMax)
+		return &Cond{Revealed: f}, true
+	}},
+}
+
+// condition reads a condition where the sentence stands: one on "that
+// card" only after cards were revealed.
+func (c *compiler) condition(s string) (*Cond, bool) {
+	k, ok := condition(s)
+	if ok && k.Revealed != nil && !c.revealed {
+		return nil, false
+	}
+	return k, ok
 }
 
 // condition reads "A and B" of the conditions above.
@@ -416,6 +380,21 @@ func condition(s string) (*Cond, bool) {
 		}
 	}
 	return nil, false
+}
+
+// cardIs reads what a card is or has: "a Deployment Cost of 3 or
+// higher", "a <Red> card", "<Tome> or <Staff>", "\"Marth\"".
+func cardIs(s string) (*CardFilter, bool) {
+	s = strings.TrimSpace(s)
+	low := strings.ToLower(s)
+	if strings.HasPrefix(low, "a deployment cost") {
+		return cardPhrase("card with " + s)
+	}
+	s = strings.TrimPrefix(strings.TrimPrefix(s, "an "), "a ")
+	if f, ok := cardPhrase(s); ok {
+		return f, true
+	}
+	return cardPhrase(s + " card")
 }
 
 func oneCondition(s string) (*Cond, bool) {

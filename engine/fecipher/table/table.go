@@ -101,12 +101,13 @@ const (
 	OnFoeTurnEnd
 	OnActionStart // the start of its owner's action phase
 	OnDeployStart // the start of its owner's deployment phase
+	OnDefeated    // this unit is destroyed by an attack
 )
 
 // TriggerNames are the schema's words by Trigger.
 var TriggerNames = [...]string{"always", "my-turn", "attacking", "defending", "deploy", "class-change", "activate", "support",
 	"attack", "attacked", "destroys", "attack-end", "level-up", "turn-start", "turn-end", "destroyed", "moved", "untapped", "ally-deploy", "special",
-	"critical", "evade", "evaded", "missed", "bond", "opponent-turn-start", "opponent-turn-end", "action-start", "deployment-start"}
+	"critical", "evade", "evaded", "missed", "bond", "opponent-turn-start", "opponent-turn-end", "action-start", "deployment-start", "defeated"}
 
 // None marks an unset bound (a cost or attack limit, a count's at-most).
 const None = -1
@@ -187,7 +188,6 @@ type Put struct {
 	Of               *CardFilter
 	Tapped, FaceDown bool // deployed tapped; bonded face down
 	Shuffle          bool // the deck is shuffled afterwards
-	Rest             Zone // revealed cards not taken go there
 	FoeChooses       bool // the opponent chooses
 }
 
@@ -229,6 +229,7 @@ type Cond struct {
 	Self, Trigger                  *UnitFilter
 	AlliesAll                      []string
 	Outnumber                      bool
+	Revealed                       *CardFilter // every card the skill revealed (one at least)
 }
 
 // Target is who an effect's operations apply to; nil is the unit whose
@@ -262,6 +263,7 @@ type Effect struct {
 	May         bool
 	Watch       *Watch // nil: this unit's own event
 
+	IfDone bool // only if the effect before it happened
 	If     *Cond
 	Target *Target
 
