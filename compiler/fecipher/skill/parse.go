@@ -107,7 +107,7 @@ type compiler struct {
 	// chosen without a destination yet ("choose 1 card from your hand").
 	revealed, revealFoe bool
 	picked              *Put
-	pickBase            Effect // the conditions and "you may" of the sentence that picked
+	pickBase            Effect  // the conditions and "you may" of the sentence that picked
 	mayCost             *Effect // "you may [cost]": waiting for its "If you do"
 }
 
