@@ -102,7 +102,11 @@ func cond(c *skill.Cond) *table.Cond {
 		MoreHand: c.MoreHand, LessHand: c.LessHand, FewerOrbs: c.FewerOrbs, Untapped: c.Untapped, Stack: int8(c.Stack),
 		Main: unitFilter(c.Main), IsMain: c.IsMain, NotMain: c.NotMain, ClassChanged: c.ClassChang,
 		Self: unitFilter(c.Self), Trigger: unitFilter(c.Trigger), AlliesAll: c.AlliesAll, Outnumber: c.Outnumber,
-		Revealed: cardFilter(c.Revealed)}
+		Revealed: cardFilter(c.Revealed), FoeOrbs: count(c.FoeOrbs), FoeBonds: count(c.FoeBonds), Retreat: count(c.Retreat),
+		Used: c.Used, Power: count(c.Power), Tapped: c.Tapped}
+	if c.Compare != nil {
+		t.Compare = &table.Compare{Of: uint8(slices.Index(table.CompareNames[:], c.Compare.Of)), Rel: uint8(slices.Index(table.RelNames[:], c.Compare.Rel))}
+	}
 	switch c.Turn {
 	case "mine":
 		t.Turn = table.OwnTurn

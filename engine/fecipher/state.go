@@ -159,6 +159,7 @@ type Game struct {
 	EndQueued bool
 	fired     int      // auto skills set off by the current action
 	queue     []*Frame // auto skills set off, not yet on the stack (flush)
+	statDepth int      // Stats computing (power conditions read printed values inside)
 	quiet     bool
 	events    []play.Event
 }

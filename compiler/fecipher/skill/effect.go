@@ -129,6 +129,20 @@ type Cond struct {
 	Self       *UnitFilter `yaml:"self,omitempty"`            // this unit (support: the supported unit) is like this
 	Trigger    *UnitFilter `yaml:"trigger-unit,omitempty"`    // the unit whose deployment triggered the skill is like this
 	Revealed   *CardFilter `yaml:"revealed,omitempty"`        // the cards the skill revealed are like this (at least one)
+	FoeOrbs    *Count      `yaml:"opponent-orbs,omitempty"`
+	FoeBonds   *Count      `yaml:"opponent-bonds,omitempty"`
+	Retreat    *Count      `yaml:"retreat,omitempty"` // cards in your retreat area
+	Compare    *Compare    `yaml:"compare,omitempty"`
+	Used       []string    `yaml:"used,omitempty,flow"` // this unit used a skill of these names this turn
+	Power      *Count      `yaml:"power,omitempty"`     // this unit's attack
+	Tapped     bool        `yaml:"tapped,omitempty"`    // this unit is tapped
+}
+
+// Compare compares a number of yours with your opponent's: more, fewer,
+// same, not-more.
+type Compare struct {
+	Of  string `yaml:"of"`  // hand, orbs, bonds, units
+	Rel string `yaml:"rel"` // more, fewer, same, not-more
 }
 
 // Count is a number of things that match.

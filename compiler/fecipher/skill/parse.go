@@ -252,6 +252,10 @@ var (
 	reSendHand  = lazy(`^Send (\d+) (.*?)from your hand to (?:the|your) Retreat Area$`)
 	reTapOthers = lazy(`^Tap (\d+|an?) (.*)$`)
 	reTapNamed  = lazy(`^Tap (?:an? )?allied ((?:"[^"]+"(?:,? and |,? or | )?)+)$`)
+	reDestroyMe = lazy(`^destroy this unit$`)
+	reDestroyN  = lazy(`^destroy (\d+|an?|one) (.*)$`)
+	reBondsOut  = lazy(`^send (\d+|an?|one) (?:of your )?(face-up |face-down )?((?:<[^>]+> |"[^"]+" )?)bonds?(?: cards?)? to (?:the|your) retreat area$`)
+	reOrbsOut   = lazy(`^destroy (\d+|one) of your orbs?$`)
 )
 
 func (c *compiler) costs(cost string, e *Effect) {
@@ -314,6 +318,28 @@ func (c *compiler) cost(p string, e *Effect) bool {
 		}
 		f.Count = atoi(m[1])
 		e.PayDiscard = f
+	case reDestroyMe.MatchString(p):
+		e.DestroySelf = true
+	case reOrbsOut.MatchString(p):
+		e.PayOrbs = number(reOrbsOut.FindStringSubmatch(p)[1])
+	case reBondsOut.MatchString(p):
+		m := reBondsOut.FindStringSubmatch(p)
+		f := &CardFilter{Count: number(m[1]), FaceUp: m[2] == "face-up ", FaceDown: m[2] == "face-down "}
+		if m[3] != "" {
+			g, ok := cardPhrase(m[3] + "card")
+			if !ok || f.FaceDown {
+				return false
+			}
+			f.Emblem, f.Color, f.Name = g.Emblem, g.Color, g.Name
+		}
+		e.PayBonds = f
+	case reDestroyN.MatchString(p):
+		m := reDestroyN.FindStringSubmatch(p)
+		f, noun, ok := unitWords(m[2])
+		if !ok || noun != "ally" || e.PayDestroy != nil || !f.Other {
+			return false // the engine never destroys the skill's own unit for this cost
+		}
+		e.PayDestroy = &Target{Choose: number(m[1]), Side: "ally", Of: f}
 	case p == "Tap your Main Character":
 		e.PayTap = &Target{Choose: 1, Side: "ally", Of: &UnitFilter{Main: true, Untap: true}}
 	case reTapNamed.MatchString(p):

@@ -400,8 +400,11 @@ func cardIs(s string) (*CardFilter, bool) {
 func oneCondition(s string) (*Cond, bool) {
 	for _, r := range condRules {
 		if m := r.re.FindStringSubmatch(s); m != nil {
-			return r.f(m)
+			if k, ok := r.f(m); ok {
+				return k, true
+			}
+			break
 		}
 	}
-	return nil, false
+	return composed(s)
 }

@@ -230,7 +230,40 @@ type Cond struct {
 	AlliesAll                      []string
 	Outnumber                      bool
 	Revealed                       *CardFilter // every card the skill revealed (one at least)
+	FoeOrbs, FoeBonds, Retreat     *Count
+	Compare                        *Compare
+	Used                           []string // skill names this unit used this turn (any of)
+	Power                          *Count   // this unit's attack
+	Tapped                         bool
 }
+
+// Compare compares a number of a player's with the opponent's.
+type Compare struct {
+	Of  uint8 // CompareHand, ...
+	Rel uint8 // More, ...
+}
+
+// What a Compare counts, and how.
+const (
+	CompareHand uint8 = iota
+	CompareOrbs
+	CompareBonds
+	CompareUnits
+)
+
+// Relations of a Compare.
+const (
+	More uint8 = iota
+	Fewer
+	Same
+	NotMore
+)
+
+// CompareNames and RelNames are the schema's words.
+var (
+	CompareNames = [...]string{"hand", "orbs", "bonds", "units"}
+	RelNames     = [...]string{"more", "fewer", "same", "not-more"}
+)
 
 // Target is who an effect's operations apply to; nil is the unit whose
 // skill it is (for a support skill, the supported unit).
