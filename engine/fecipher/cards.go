@@ -17,7 +17,7 @@ import (
 func (g *Game) destroyable(p int, u *Unit, t *table.Target) []*Unit {
 	var out []*Unit
 	for _, a := range g.P[p].Field {
-		if a != u && !a.Main && g.matchUnit(t.Of, a, u) {
+		if a != u && !a.Main && g.matchUnit(t.Of, a, u) && !g.has(a, table.SkillProof) {
 			out = append(out, a)
 		}
 	}

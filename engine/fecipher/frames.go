@@ -564,7 +564,7 @@ func (g *Game) apply(f *Frame, e *table.Effect) {
 		case e.Move:
 			g.moveUnit(u)
 		case e.Untap:
-			if u.Tapped {
+			if u.Tapped && !g.has(u, table.NoUntap) {
 				u.Tapped = false
 				g.emit(g.Owner(u), "untap", g.C(u.Card()).Name(), "", name)
 				g.event(table.OnUntapped, u)
@@ -611,6 +611,10 @@ func (g *Game) apply(f *Frame, e *table.Effect) {
 
 // moveUnit moves a unit to the other area by an effect (it does not tap).
 func (g *Game) moveUnit(u *Unit) {
+	if g.has(u, table.NoMove|table.NoSkillMove) {
+		g.emit(g.Owner(u), "stays", g.C(u.Card()).Name(), "", "it cannot be moved by skills")
+		return
+	}
 	u.Area = 1 - u.Area
 	p := g.Owner(u)
 	g.emit(p, "move", g.C(u.Card()).Name(), "", "to "+u.Area.String())
@@ -625,6 +629,10 @@ func (g *Game) destroy(u *Unit, why string) {
 	p := g.Owner(u)
 	if u.Main {
 		g.emit(p, "survives", g.C(u.Card()).Name(), "", "a main character is not destroyed by a skill")
+		return
+	}
+	if g.has(u, table.SkillProof) {
+		g.emit(p, "survives", g.C(u.Card()).Name(), "", "it cannot be destroyed by skills")
 		return
 	}
 	pl := g.P[p]
@@ -675,7 +683,7 @@ func (g *Game) affordable(p int, u *Unit, e *table.Effect, support bool) bool {
 			return false
 		}
 	}
-	if e.DestroySelf && (u == nil || u.Main) {
+	if e.DestroySelf && (u == nil || u.Main || g.has(u, table.SkillProof)) {
 		return false // a main character is never destroyed by a skill: it cannot pay
 	}
 	if e.PayDestroy != nil && len(g.destroyable(p, u, e.PayDestroy)) < int(e.PayDestroy.Choose) {

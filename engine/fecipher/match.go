@@ -95,7 +95,7 @@ func (g *Game) AppendActions(out []Action) []Action {
 			}
 		}
 		for _, u := range pl.Field {
-			if !u.Tapped {
+			if !u.Tapped && !g.has(u, table.NoMove) {
 				out = append(out, Action{Kind: ActMove, Unit: u})
 			}
 		}

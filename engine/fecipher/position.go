@@ -92,8 +92,9 @@ type ModState struct {
 	ShieldCost     int      `json:"shield-cost,omitempty" yaml:"shield-cost,omitempty"`
 	BackLine       bool     `json:"reach-back-line,omitempty" yaml:"reach-back-line,omitempty"`
 	Orbs           int      `json:"orbs,omitempty" yaml:"orbs,omitempty"`
-	Ends           int      `json:"ends,omitempty" yaml:"ends,omitempty"`     // the turn at whose end it ends
-	Battle         bool     `json:"battle,omitempty" yaml:"battle,omitempty"` // it ends with the battle
+	Flags          []string `json:"flags,omitempty" yaml:"flags,omitempty,flow"` // skill-proof, no-move, no-attack, unattackable, no-untap, reach-any, ...
+	Ends           int      `json:"ends,omitempty" yaml:"ends,omitempty"`        // the turn at whose end it ends
+	Battle         bool     `json:"battle,omitempty" yaml:"battle,omitempty"`    // it ends with the battle
 }
 
 // FrameState is one entry of the pending stack.
@@ -151,6 +152,16 @@ func (u UnitState) MarshalYAML() (any, error) { return flow(unitState(u)) }
 // MarshalYAML writes a pending frame on one line.
 func (f FrameState) MarshalYAML() (any, error) { return flow(frameState(f)) }
 
+func flagNames(f table.Flag) []string {
+	var out []string
+	for i, n := range table.FlagNames {
+		if f&(1<<uint(i)) != 0 {
+			out = append(out, n)
+		}
+	}
+	return out
+}
+
 func emblemNames(e table.Emblem) []string {
 	var out []string
 	for i, n := range table.EmblemNames {
@@ -200,7 +211,7 @@ func (g *Game) Position() *Position {
 			for _, m := range u.Mods {
 				us.Mods = append(us.Mods, ModState{Attack: int(m.Attack), Double: m.Double, MinRange: int(m.MinRange), MaxRange: int(m.MaxRange),
 					Acquire: emblemNames(m.Acquire), Unevadable: m.Unevadable, UnevadableMain: m.UnevadableMain, NoEvade: m.NoEvade,
-					NoCritical: m.NoCrit, Indestructible: m.Shield, ShieldCost: int(m.ShieldCost), BackLine: m.BackLine, Orbs: int(m.Orbs),
+					NoCritical: m.NoCrit, Indestructible: m.Shield, ShieldCost: int(m.ShieldCost), BackLine: m.BackLine, Orbs: int(m.Orbs), Flags: flagNames(m.Flags),
 					Ends: m.Ends, Battle: m.Battle})
 			}
 			ps.Field = append(ps.Field, us)
@@ -417,6 +428,13 @@ func FromPosition(rs *table.Ruleset, pos *Position, node *yaml.Node) (*Game, err
 				m := Mod{Attack: int16(ms.Attack), Double: ms.Double, MinRange: int8(ms.MinRange), MaxRange: int8(ms.MaxRange),
 					Unevadable: ms.Unevadable, UnevadableMain: ms.UnevadableMain, NoEvade: ms.NoEvade, NoCrit: ms.NoCritical,
 					Shield: ms.Indestructible, ShieldCost: int8(ms.ShieldCost), BackLine: ms.BackLine, Orbs: int8(ms.Orbs), Ends: ms.Ends, Battle: ms.Battle}
+				for _, n := range ms.Flags {
+					b := slices.Index(table.FlagNames[:], n)
+					if b < 0 {
+						return nil, l.errf(path("field", k, "mods", mi, "flags"), "unknown flag %s (%v)", quote.Quote(n), table.FlagNames)
+					}
+					m.Flags |= 1 << uint(b)
+				}
 				for _, n := range ms.Acquire {
 					k := slices.Index(table.EmblemNames[:], n)
 					if k < 0 {

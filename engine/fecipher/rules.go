@@ -32,6 +32,7 @@ var (
 	ErrNoBond    = errors.New("this card cannot be placed in the bond area")
 	ErrUsed      = errors.New("the skill was used this turn (once per turn)")
 	ErrCondition = errors.New("the skill's condition does not hold")
+	ErrNoMove    = errors.New("the unit cannot be moved")
 )
 
 // value reads a printed number, X counting as 0.
@@ -51,10 +52,10 @@ func (g *Game) StartTurn() {
 	p.Spent, p.Bonded = 0, false
 	var untapped []*Unit
 	for _, u := range p.Field {
-		if u.Tapped {
+		if u.Tapped && !g.has(u, table.NoUntap) {
 			untapped = append(untapped, u)
+			u.Tapped = false
 		}
-		u.Tapped = false
 	}
 	if g.Turn > 1 {
 		g.draw(g.Active)
@@ -301,6 +302,9 @@ func (g *Game) Move(p int, u *Unit) error {
 	if u.Tapped {
 		return ErrTapped
 	}
+	if g.has(u, table.NoMove) {
+		return ErrNoMove
+	}
 	u.Tapped = true
 	u.Area = 1 - u.Area
 	g.emit(p, "move", g.C(u.Card()).Name(), "", "to "+u.Area.String())
@@ -404,7 +408,7 @@ func Distance(a, b Area) int { return 1 + int(a) + int(b) }
 // CanAttack reports whether the unit has a weapon and a range.
 func (g *Game) CanAttack(u *Unit) bool {
 	st := g.Stats(u, nil)
-	return st.MaxRange > 0 && st.Emblems&table.Weapons != 0
+	return st.MaxRange > 0 && st.Emblems&table.Weapons != 0 && st.Flags&table.NoAttack == 0
 }
 
 // InRange reports whether attacker a reaches target t: by range, or (a
@@ -412,7 +416,11 @@ func (g *Game) CanAttack(u *Unit) bool {
 func (g *Game) InRange(a, t *Unit) bool {
 	st := g.Stats(a, nil)
 	d := Distance(a.Area, t.Area)
-	return st.MinRange <= d && d <= st.MaxRange || st.BackLine && t.Area == Rearguard
+	if g.has(t, table.Unattackable) {
+		return false
+	}
+	return st.MinRange <= d && d <= st.MaxRange || st.BackLine && t.Area == Rearguard || st.Flags&table.ReachAll != 0 ||
+		st.Flags&table.ReachMain != 0 && t.Main
 }
 
 // Power is a unit's attack: printed attack, its mods, and the permanent

@@ -20,6 +20,7 @@ type Mod struct {
 	ShieldCost         int8
 	BackLine           bool
 	Orbs               int8
+	Flags              table.Flag
 	Ends               int
 	Battle             bool
 }
@@ -36,6 +37,7 @@ type Stats struct {
 	ShieldCost                 int
 	BackLine                   bool
 	Orbs                       int
+	Flags                      table.Flag
 }
 
 // Ctx is the battle a value is computed in (nil: none): the attacker and
@@ -78,19 +80,20 @@ func (m *Mod) apply(st *Stats) {
 	}
 	st.BackLine = st.BackLine || m.BackLine
 	st.Orbs = max(st.Orbs, int(m.Orbs))
+	st.Flags |= m.Flags
 }
 
 // modOf is what an effect gives, as a mod.
 func modOf(e *table.Effect) Mod {
 	return Mod{Attack: e.Attack, Double: e.Double, MinRange: e.MinRange, MaxRange: e.MaxRange, Acquire: e.Acquire,
 		Unevadable: e.Unevadable, UnevadableMain: e.UnevadableMain, NoEvade: e.NoEvade, NoCrit: e.NoCritical,
-		Shield: e.Shielded, ShieldCost: e.ShieldCost, BackLine: e.BackLine, Orbs: e.Orbs}
+		Shield: e.Shielded, ShieldCost: e.ShieldCost, BackLine: e.BackLine, Orbs: e.Orbs, Flags: e.Flags}
 }
 
 // lasting reports whether an effect gives something that lasts (a mod).
 func lasting(e *table.Effect) bool {
 	return e.Attack != 0 || e.Double || e.MaxRange > 0 || e.Acquire != 0 || e.Unevadable || e.NoEvade || e.NoCritical ||
-		e.Shielded || e.BackLine || e.Orbs > 0
+		e.Shielded || e.BackLine || e.Orbs > 0 || e.Flags != 0
 }
 
 // Stats computes a unit's values in a context.
@@ -451,4 +454,9 @@ func (g *Game) power(u *Unit, c *Ctx) int {
 		return a
 	}
 	return g.Stats(u, c).Attack
+}
+
+// has reports whether unit u's stats now carry flag fl.
+func (g *Game) has(u *Unit, fl table.Flag) bool {
+	return g.Stats(u, g.ctx()).Flags&fl != 0
 }

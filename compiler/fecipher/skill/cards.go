@@ -33,8 +33,14 @@ func destination(s string, put *Put) bool {
 		if strings.HasPrefix(s, v) {
 			verb := strings.TrimSpace(v)
 			rest := strings.TrimSpace(s[len(v):])
-			for _, o := range []string{"it ", "them ", "in ", "that card ", "the card ", "those cards "} {
-				rest = strings.TrimPrefix(rest, o)
+			for _, o := range []string{"it ", "them ", "that card ", "the card ", "those cards ", "in on "} {
+				if strings.HasPrefix(rest, o) {
+					rest = rest[len(o):]
+					if o == "in on " {
+						rest = "on " + rest // "place in on top of your Deck"
+					}
+					break
+				}
 			}
 			if rest == "it" || rest == "them" {
 				rest = ""

@@ -15,6 +15,7 @@ var (
 	reDiscard    = lazy(`^(?i:choose) (\d+) cards? from your hand,? and send (?:it|them) to (?:the|your) Retreat Area$`)
 	reFoeDiscard = lazy(`^(?i:your opponent chooses) (\d+) cards? (?:from|in) their hand,? and sends? (?:it|them) to (?:the|their) Retreat Area$`)
 	reDestroyAll = lazy(`^(?i:destroy) all (.+)$`)
+	reVerbOn     = lazy(`^(move|untap|tap) (this unit|your main character|allied (?:"[^"]+"(?:,? and |,? or | )?)+|all .+?|that ally|that enemy|that unit)(?: to the (front|back) line)?$`)
 	reDoThat     = lazy(`^(?i:(move|untap|destroy|tap)) (?:them|it|that ally|that enemy|that unit|the chosen allies|the chosen ally|the chosen enemy|the chosen units?)$`)
 	reOrbsBecome = lazy(`^the number of Orbs (?:that )?(.+?)'s attacks? will destroy becomes (\d+)$`)
 	reGainAtk    = lazy(`^(?:gains?|get|gets) \+?(\d+) attack`)
@@ -22,6 +23,9 @@ var (
 	reRange      = lazy(`^range (\d)(?:-(\d))?`)
 	reAcquire    = lazy(`^(?:acquires?|gains?) ((?:<[^>]+>(?:,? and |,? )?)+)`)
 	rePer        = lazy(`^ (?:per|for each|for every) (.+?ally)`)
+	reReach      = lazy(`^(?:can|may|is able to|are able to) attack (.+?) regardless of (?:its |their )?range`)
+	reOrbsConj   = lazy(`^the number of orbs (?:that )?(?:this unit's|his|her|its|their) attacks? will destroy becomes (\d+)`)
+	reFlagPred   = lazy(`^(?:cannot|can't|is unable to|are unable to) (be destroyed (?:as|by) (?:the |a )?(?:skill's )?costs? or effects? of (?:a )?skills?|be destroyed by (?:a |the )?skill's cost or effect|be destroyed by the costs? or effects? of skills|be moved by (?:the effects? of )?skills|be moved by (?:a )?skill's effects?|be moved|attack|be attacked|be untapped)`)
 	reShieldCost = lazy(`^cannot be destroyed by (?:attacks from |the attacks of )?enemies with (?:a )?Deployment Cost of (\d+) or (?:lower|less)$`)
 )
 
@@ -60,6 +64,26 @@ func (c *compiler) core(s string, e Effect) ([]Effect, bool) {
 		return []Effect{e}, true
 	case reFoeDiscard.MatchString(s):
 		e.FoeDiscard = atoi(reFoeDiscard.FindStringSubmatch(s)[1])
+		return []Effect{e}, true
+	case reVerbOn.MatchString(s) && !reDoThat.MatchString(s) && !reDestroyAll.MatchString(s):
+		m := reVerbOn.FindStringSubmatch(s)
+		t, ok := subject(m[2], &e)
+		if !ok || t != nil && (t.Foe || t.That && !c.that()) || t != nil && t.Named != nil && t.Self {
+			return nil, false
+		}
+		if m[3] != "" {
+			// "Move this unit to the Front Line": only from the other line.
+			if strings.ToLower(m[1]) != "move" || t != nil {
+				return nil, false
+			}
+			from := "back"
+			if strings.EqualFold(m[3], "back") {
+				from = "front"
+			}
+			e.If = and(e.If, &Cond{Area: from})
+		}
+		e.Target = t
+		setOp(&e, strings.ToLower(m[1]))
 		return []Effect{e}, true
 	case reDestroyAll.MatchString(s):
 		f, noun, ok := unitWords(reDestroyAll.FindStringSubmatch(s)[1])
@@ -334,9 +358,40 @@ func predicate(s string, poss bool, e *Effect) bool {
 		case reShieldCost.MatchString(s):
 			e.Shielded, e.ShieldCost = true, atoi(reShieldCost.FindStringSubmatch(s)[1])
 			s = ""
-		case s == "can attack enemies in the Back Line regardless of range" || s == "can attack enemies in the Back Line regardless of its range" || s == "may attack enemies in the Back Line regardless of range":
-			e.BackLine = true
-			s = ""
+		case reReach.MatchString(s):
+			m := reReach.FindStringSubmatch(s)
+			switch strings.ToLower(m[1]) {
+			case "enemies in the back line", "enemies who are in the back line", "enemies on the back line":
+				e.BackLine = true
+			case "enemies", "any enemy", "all enemies":
+				e.ReachAll = true
+			case "your opponent's main character", "the enemy main character":
+				e.ReachMain = true
+			default:
+				return false
+			}
+			s = s[len(m[0]):]
+		case reOrbsConj.MatchString(s):
+			m := reOrbsConj.FindStringSubmatch(s)
+			e.Orbs = atoi(m[1])
+			s = s[len(m[0]):]
+		case reFlagPred.MatchString(s):
+			m := reFlagPred.FindStringSubmatch(s)
+			switch p := strings.ToLower(m[1]); {
+			case strings.HasPrefix(p, "be destroyed"):
+				e.SkillProof = true
+			case p == "be moved":
+				e.NoMove = true
+			case strings.HasPrefix(p, "be moved"):
+				e.NoSkillMove = true
+			case p == "attack":
+				e.NoAttack = true
+			case p == "be attacked":
+				e.Unattackable = true
+			case p == "be untapped":
+				e.NoUntap = true
+			}
+			s = s[len(m[0]):]
 		case strings.HasPrefix(s, "his attacks cannot be evaded") || strings.HasPrefix(s, "her attacks cannot be evaded") || strings.HasPrefix(s, "this unit's attack cannot be evaded") || strings.HasPrefix(s, "this unit's attacks cannot be evaded") || strings.HasPrefix(s, "its attacks cannot be evaded"):
 			e.Unevadable = true
 			s = s[strings.Index(s, "evaded")+6:]

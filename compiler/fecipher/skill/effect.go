@@ -49,7 +49,15 @@ type Effect struct {
 	Shielded     bool        `yaml:"indestructible,omitempty"` // it cannot be destroyed by battle
 	ShieldCost   int         `yaml:"shield-cost,omitempty"`    // ... by attacks of enemies of this cost or lower
 	BackLine     bool        `yaml:"reach-back-line,omitempty"`
-	Orbs         int         `yaml:"orbs,omitempty"` // its attack destroys this many orbs
+	SkillProof   bool        `yaml:"skill-proof,omitempty"`   // it cannot be destroyed by a skill's cost or effect
+	NoMove       bool        `yaml:"no-move,omitempty"`       // it cannot be moved
+	NoSkillMove  bool        `yaml:"no-skill-move,omitempty"` // it cannot be moved by skills
+	NoAttack     bool        `yaml:"no-attack,omitempty"`
+	Unattackable bool        `yaml:"unattackable,omitempty"`
+	NoUntap      bool        `yaml:"no-untap,omitempty"`
+	ReachAll     bool        `yaml:"reach-any,omitempty"`  // it can attack any enemy regardless of range
+	ReachMain    bool        `yaml:"reach-main,omitempty"` // ... the enemy main character
+	Orbs         int         `yaml:"orbs,omitempty"`       // its attack destroys this many orbs
 	Move         bool        `yaml:"move,omitempty"`
 	Untap        bool        `yaml:"untap,omitempty"`
 	TapIt        bool        `yaml:"tap-target,omitempty"`

@@ -26,6 +26,7 @@ var (
 	reIfYouDo     = lazy(`^(?i:if you do),\s*`)
 	reThen        = lazy(`^then,?\s+`)
 	reBracketCost = lazy(`^\[(.+)\]$`)
+	rePayCost     = lazy(`^you pay the cost,? and if you do:?$`)
 	reMayPay      = lazy(`^you may (?:pay )?the cost,? and if you do:?$`)
 )
 
@@ -130,6 +131,12 @@ func (c *compiler) sentence(s string, prev Effect, havePrev bool) ([]Effect, boo
 		}
 		break
 	}
+	if c.typ == "auto" && (e.May && reMayPay.MatchString("you may "+s) || rePayCost.MatchString(s)) && !havePrev && c.open == nil && e.When != "" {
+		// "When ..., if ..., you may pay the cost and if you do:"
+		c.open = &opened{trig: c.trig, may: true}
+		c.open.when, c.open.cond, c.open.watch = e.When, e.If, e.Watch
+		return nil, true
+	}
 	if m := reBracketCost.FindStringSubmatch(s); m != nil && e.May && c.mayCost == nil {
 		// "you may [Flip 1 Bond face-down]": the next sentence, "If you
 		// do, ...", is what paying it does.
@@ -172,7 +179,8 @@ func (c *compiler) sentence(s string, prev Effect, havePrev bool) ([]Effect, boo
 // happening once.
 func needsUntil(e Effect) bool {
 	return e.Attack != 0 || e.Double || e.Range != nil || len(e.Acquire) > 0 || e.Unevadable || e.NoEvade || e.NoCritical ||
-		e.Shielded || e.BackLine || e.Orbs > 0
+		e.Shielded || e.BackLine || e.Orbs > 0 || e.SkillProof || e.NoMove || e.NoSkillMove || e.NoAttack || e.Unattackable ||
+		e.NoUntap || e.ReachAll || e.ReachMain
 }
 
 func (c *compiler) whenSoFar(prev Effect) string {

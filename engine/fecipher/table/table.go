@@ -191,6 +191,24 @@ type Put struct {
 	FoeChooses       bool // the opponent chooses
 }
 
+// Flag is a set of things a unit cannot do, or can regardless of range.
+type Flag uint16
+
+// Flags an effect gives.
+const (
+	SkillProof   Flag = 1 << iota // cannot be destroyed by a skill's cost or effect
+	NoMove                        // cannot be moved (by the move action or skills)
+	NoSkillMove                   // cannot be moved by skills
+	NoAttack                      // cannot attack
+	Unattackable                  // cannot be attacked
+	NoUntap                       // cannot be untapped
+	ReachAll                      // can attack any enemy regardless of range
+	ReachMain                     // can attack the enemy main character regardless of range
+)
+
+// FlagNames are the schema's words for the flags, by bit.
+var FlagNames = [...]string{"skill-proof", "no-move", "no-skill-move", "no-attack", "unattackable", "no-untap", "reach-any", "reach-main"}
+
 // Watch is whose event sets an auto skill off: this unit (Self), other
 // allies (Ally), enemies (Enemy), each like Of.
 type Watch struct {
@@ -311,6 +329,7 @@ type Effect struct {
 	ShieldCost                 int8 // 0: against any attacker; else attackers of this cost or lower
 	BackLine                   bool
 	Orbs                       int8
+	Flags                      Flag // what it cannot do, or can regardless
 	Move, Untap, TapIt         bool
 	Destroy                    bool
 	Until                      Until
