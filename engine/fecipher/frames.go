@@ -508,8 +508,11 @@ func (g *Game) targets(f *Frame, e *table.Effect) []*Unit {
 	var out []*Unit
 	switch {
 	case t.That || t.Choose > 0 || t.Any:
+		if t.Self && src != nil {
+			out = append(out, src) // "this unit and that ally"
+		}
 		for _, uid := range f.Chosen {
-			if u, _ := g.unit(uid); u != nil {
+			if u, _ := g.unit(uid); u != nil && !(t.Self && u == src) {
 				out = append(out, u)
 			}
 		}

@@ -169,7 +169,7 @@ func (g *Game) affects(t *table.Target, s *Unit, p int, u *Unit) bool {
 	owner := g.Owner(u)
 	switch {
 	case t.Main:
-		return owner == p && u.Main && g.matchUnit(t.Of, u, s)
+		return owner == p && (u.Main && g.matchUnit(t.Of, u, s) || t.Self && u == s)
 	case len(t.Named) > 0:
 		return owner == p && (t.Self && u == s || slices.Contains(t.Named, g.C(u.Card()).Unit) && u != s)
 	case t.All:

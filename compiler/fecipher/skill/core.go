@@ -230,6 +230,12 @@ var (
 	reSupTag  = lazy(`^your ((?:<[^>]+>(?:,? or )?)+) (?:attacking|defending) unit$`)
 )
 
+// plural reports whether a unit phrase names many ("allies", "enemies").
+func plural(s string) bool {
+	l := " " + strings.ToLower(s) + " "
+	return strings.Contains(l, " allies ") || strings.Contains(l, " enemies ")
+}
+
 // subject reads who a predicate is about; nil is this unit (for support
 // skills: the supported unit).
 func subject(s string, e *Effect) (*Target, bool) {
@@ -255,6 +261,18 @@ func subject(s string, e *Effect) (*Target, bool) {
 		return &Target{Foe: true}, true
 	case "non-main character defending units", "non-main character defending unit":
 		return &Target{Foe: true, Of: &UnitFilter{NonMain: true}}, true
+	case "this unit and that ally", "this unit and that unit", "this unit and the chosen ally", "that ally and this unit", "both this unit and that ally":
+		return &Target{That: true, Self: true}, true
+	case "this unit and your main character", "your main character and this unit":
+		return &Target{Main: true, Self: true}, true
+	case "your opponent's main character", "the enemy main character":
+		return &Target{All: true, Side: "enemy", Of: &UnitFilter{Main: true}}, true
+	}
+	// Plural without "all": "enemies in the Back Line", "other <Red> allies".
+	if l := strings.ToLower(s); !strings.HasPrefix(l, "all ") && !strings.HasPrefix(l, "allied ") {
+		if f, noun, ok := unitWords(s); ok && (noun == "ally" || noun == "enemy") && plural(s) {
+			return &Target{All: true, Side: noun, Of: nonZero(f)}, true
+		}
 	}
 	if m := reMainTag.FindStringSubmatch(s); m != nil {
 		emb, col, ok := tags(m[1])

@@ -81,55 +81,9 @@ func (c *compiler) sentence(s string, prev Effect, havePrev bool) ([]Effect, boo
 	if c.mayCost != nil && !ifDone {
 		return nil, false // "you may [cost]" and no "If you do"
 	}
-	for {
-		if m := reDuring.FindStringSubmatch(s); m != nil {
-			t := "mine"
-			if m[1] != "your" {
-				t = "theirs"
-			}
-			e.If = and(e.If, &Cond{Turn: t})
-			s = s[len(m[0]):]
-			continue
-		}
-		if m := reIfLead.FindStringSubmatch(s); m != nil {
-			if cond, ok := c.condition(m[1]); ok {
-				e.If = and(e.If, cond)
-				s = m[2]
-				s = reThen.ReplaceAllString(s, "")
-				continue
-			}
-			// The comma may sit inside the condition: try the next one.
-			if i := strings.Index(m[2], ", "); i >= 0 {
-				if cond, ok := c.condition(m[1] + ", " + m[2][:i]); ok {
-					e.If = and(e.If, cond)
-					s = reThen.ReplaceAllString(m[2][i+2:], "")
-					continue
-				}
-			}
-			c.fail("condition", m[1])
-			return nil, false
-		}
-		if m := reUntil.FindStringSubmatch(s); m != nil {
-			switch {
-			case m[2] == "combat" || m[2] == "battle":
-				e.Until = "battle"
-			case m[1] == "your opponent's next":
-				e.Until = "opponent-turn"
-			case m[1] == "your next":
-				c.fail("duration", m[0])
-				return nil, false
-			default:
-				e.Until = "turn"
-			}
-			s = s[len(m[0]):]
-			continue
-		}
-		if m := reYouMay.FindString(s); m != "" {
-			e.May = true
-			s = s[len(m):]
-			continue
-		}
-		break
+	s, e, ok := c.prefixes(s, e)
+	if !ok {
+		return nil, false
 	}
 	if c.typ == "auto" && (e.May && reMayPay.MatchString("you may "+s) || rePayCost.MatchString(s)) && !havePrev && c.open == nil && e.When != "" {
 		// "When ..., if ..., you may pay the cost and if you do:"
@@ -150,6 +104,9 @@ func (c *compiler) sentence(s string, prev Effect, havePrev bool) ([]Effect, boo
 		return []Effect{}, true
 	}
 	es, ok := c.core(s, e)
+	if !ok {
+		es, ok = c.conjunction(s, e)
+	}
 	if !ok {
 		c.fail("core", s)
 		return nil, false
@@ -173,6 +130,107 @@ func (c *compiler) sentence(s string, prev Effect, havePrev bool) ([]Effect, boo
 		}
 	}
 	return es, true
+}
+
+// conjunction reads a core that is two joined by "and" or "then", each
+// with its own subject or verb ("untap this unit and until the end of the
+// turn, this unit loses -10 attack"; "this unit gains +20 attack, and all
+// other allies gain +10 attack"); the second happens only if the first did
+// when the first is optional.
+func (c *compiler) conjunction(s string, e Effect) ([]Effect, bool) {
+	why := c.why
+	for _, sep := range []string{", and then ", ", and ", ", then ", " and then ", " and ", " then "} {
+		for i := strings.Index(s, sep); i > 0; {
+			left, right := s[:i], s[i+len(sep):]
+			if l, ok := c.core(left, e); ok && len(l) > 0 {
+				base := e
+				base.May, base.IfDone = false, base.May
+				base.Target, base.Until = nil, e.Until
+				base = clearCosts(base)
+				if rs, be, ok := c.prefixes(right, base); ok {
+					if r, ok := c.core(rs, be); ok && len(r) > 0 {
+						c.why = why
+						return append(l, r...), true
+					}
+				}
+			}
+			j := strings.Index(s[i+len(sep):], sep)
+			if j < 0 {
+				break
+			}
+			i += len(sep) + j
+		}
+	}
+	c.why = why
+	return nil, false
+}
+
+// clearCosts is an effect without the costs (a second effect of a
+// sentence does not pay them again).
+func clearCosts(e Effect) Effect {
+	e.OncePerTurn, e.Reverse, e.ReverseOf, e.Tap, e.PayDiscard, e.PayTap = false, 0, nil, false, nil, nil
+	e.DestroySelf, e.PayDestroy, e.PayBonds, e.PayOrbs = false, nil, nil, 0
+	return e
+}
+
+// prefixes reads what may open a sentence before its core, in any order:
+// "During your turn,", "If ...,", "Until the end of the turn,", "you may".
+func (c *compiler) prefixes(s string, e Effect) (string, Effect, bool) {
+	for {
+		if m := reDuring.FindStringSubmatch(s); m != nil {
+			t := "mine"
+			if m[1] != "your" {
+				t = "theirs"
+			}
+			e.If = and(e.If, &Cond{Turn: t})
+			s = s[len(m[0]):]
+			continue
+		}
+		if m := reIfLead.FindStringSubmatch(s); m != nil {
+			// The condition ends at a comma, maybe not the first ("if you
+			// have an allied "A", "B" or "C", ..."): the longest that reads.
+			head := s[3:] // after "If "
+			read := false
+			for i := len(head) - 1; i > 0; i-- {
+				if head[i] != ',' {
+					continue
+				}
+				if cond, ok := c.condition(head[:i]); ok {
+					e.If = and(e.If, cond)
+					s = reThen.ReplaceAllString(strings.TrimSpace(strings.TrimPrefix(head[i+1:], " then")), "")
+					read = true
+					break
+				}
+			}
+			if read {
+				continue
+			}
+			c.fail("condition", m[1])
+			return s, e, false
+		}
+		if m := reUntil.FindStringSubmatch(s); m != nil {
+			switch w, span := strings.ToLower(m[1]), strings.ToLower(m[2]); {
+			case span == "combat" || span == "battle":
+				e.Until = "battle"
+			case w == "your opponent's next":
+				e.Until = "opponent-turn"
+			case w == "your next", w == "your" && c.typ != "action":
+				c.fail("duration", m[0])
+				return s, e, false
+			default:
+				e.Until = "turn"
+			}
+			s = s[len(m[0]):]
+			continue
+		}
+		if m := reYouMay.FindString(s); m != "" {
+			e.May = true
+			s = s[len(m):]
+			continue
+		}
+		break
+	}
+	return s, e, true
 }
 
 // needsUntil reports an effect that lasts (a bonus, a range) rather than
