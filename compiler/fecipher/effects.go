@@ -59,7 +59,8 @@ func cardFilter(f *skill.CardFilter) *table.CardFilter {
 		return nil
 	}
 	return &table.CardFilter{Count: int8(max(f.Count, 1)), Emblem: emblems(f.Emblem), Colors: f.Color, Names: f.Name, NotNames: f.NotName,
-		CostMin: int8(f.CostMin), CostMax: bound(f.CostMax), AsMain: f.AsMain, FaceUp: f.FaceUp, FaceDown: f.FaceDown}
+		CostMin: int8(f.CostMin), CostMax: bound(f.CostMax), AsMain: f.AsMain, FaceUp: f.FaceUp, FaceDown: f.FaceDown,
+		NameOf: uint8(slices.Index([]string{"", "that", "this"}, f.NameOf))}
 }
 
 func zone(s string) table.Zone {
@@ -103,7 +104,7 @@ func cond(c *skill.Cond) *table.Cond {
 		Main: unitFilter(c.Main), IsMain: c.IsMain, NotMain: c.NotMain, ClassChanged: c.ClassChang,
 		Self: unitFilter(c.Self), Trigger: unitFilter(c.Trigger), AlliesAll: c.AlliesAll, Outnumber: c.Outnumber,
 		Revealed: cardFilter(c.Revealed), FoeOrbs: count(c.FoeOrbs), FoeBonds: count(c.FoeBonds), Retreat: count(c.Retreat),
-		Used: c.Used, Power: count(c.Power), Tapped: c.Tapped}
+		Used: c.Used, Power: count(c.Power), Tapped: c.Tapped, Critical: c.Critical}
 	if c.Compare != nil {
 		t.Compare = &table.Compare{Of: uint8(slices.Index(table.CompareNames[:], c.Compare.Of)), Rel: uint8(slices.Index(table.RelNames[:], c.Compare.Rel))}
 	}

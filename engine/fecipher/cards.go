@@ -138,7 +138,7 @@ func (g *Game) cardChoices(f *Frame) []Choice {
 		pt, owner := g.putOf(f)
 		var seen []int
 		for _, c := range g.zoneCards(pt.From, owner, g.below()) {
-			if slices.Contains(seen, c) || !g.matchCard(pt.Of, c, owner) {
+			if slices.Contains(seen, c) || !g.cardFits(pt.Of, c, owner, g.below()) {
 				continue
 			}
 			seen = append(seen, c)
@@ -296,6 +296,7 @@ func (g *Game) move(pt *table.Put, p, c int, a Area, sk *Frame) {
 		pl.Bonds = append(pl.Bonds, Bond{Card: c, Reversed: pt.FaceDown})
 		g.played(p, c)
 		g.emit(p, "bond", name, "", fmt.Sprintf("%d bonds", len(pl.Bonds)))
+		g.bonded(p, c)
 	case table.InOrbs:
 		if len(pl.Orbs) >= OrbCount {
 			pl.Retreat = append(pl.Retreat, c)
@@ -354,7 +355,7 @@ func (g *Game) applyPut(sk *Frame, e *table.Effect) {
 		}
 	case pt.Count == 0 && pt.To != table.DeckTop && pt.To != table.DeckBottom:
 		for _, c := range slices.Clone(g.zoneCards(pt.From, owner, sk)) {
-			if g.matchCard(pt.Of, c, owner) {
+			if g.cardFits(pt.Of, c, owner, sk) {
 				g.move(pt, owner, c, Vanguard, sk)
 			}
 		}
@@ -395,4 +396,29 @@ func (g *Game) reveal(sk *Frame, p, n int) {
 		names = append(names, g.C(c).Name())
 	}
 	g.emit(p, "reveal", strings.Join(names, "; "), "", fmt.Sprintf("the top %d of the deck", len(sk.Revealed)))
+}
+
+// cardFits reports whether card c (of player p) is like filter f for the
+// skill of frame sk: "with the same Unit Name as that ally" reads the
+// units the skill chose, "as this unit" its own.
+func (g *Game) cardFits(f *table.CardFilter, c, p int, sk *Frame) bool {
+	if !g.matchCard(f, c, p) {
+		return false
+	}
+	if f == nil || f.NameOf == table.NameOfNone {
+		return true
+	}
+	var names []string
+	if f.NameOf == table.NameOfThis {
+		if u := g.source(sk); u != nil {
+			names = append(names, g.C(u.Card()).Unit)
+		}
+	} else if sk != nil {
+		for _, uid := range sk.Chosen {
+			if u, _ := g.unit(uid); u != nil {
+				names = append(names, g.C(u.Card()).Unit)
+			}
+		}
+	}
+	return slices.Contains(names, g.C(c).Unit)
 }

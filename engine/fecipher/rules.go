@@ -129,6 +129,9 @@ func (g *Game) PlaceBond(p, hand int) error {
 	pl.Bonded = true
 	g.played(p, c)
 	g.emit(p, "bond", g.C(c).Name(), "", fmt.Sprintf("%d bonds", len(pl.Bonds)))
+	g.fired = 0
+	g.bonded(p, c)
+	g.flush()
 	return nil
 }
 

@@ -343,6 +343,11 @@ func (g *Game) holds(k *table.Cond, s *Unit, p int, c *Ctx, f *Frame) bool {
 	if k.Compare != nil && !g.compare(p, k.Compare) {
 		return false
 	}
+	if k.Critical {
+		if b := g.battle(); b == nil || !b.Critical {
+			return false
+		}
+	}
 	if k.Revealed != nil {
 		if f == nil || len(f.Revealed) == 0 {
 			return false

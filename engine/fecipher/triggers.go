@@ -25,7 +25,7 @@ func (g *Game) event(when table.Trigger, u *Unit) {
 		for _, w := range slices.Clone(g.P[p].Field) {
 			g.queueSkills(when, p, w, func(e *table.Effect) bool {
 				return g.watches(e.Watch, w, p, u, up)
-			}, u)
+			}, u, -1)
 		}
 	}
 }
@@ -47,13 +47,21 @@ func (g *Game) watches(wt *table.Watch, w *Unit, p int, u *Unit, up int) bool {
 // that watch nothing but their own unit (the turn's start and end);
 // cause is the unit that set them off (ally-deploy).
 func (g *Game) trigger(when table.Trigger, p int, u *Unit, cause *Unit) {
-	g.queueSkills(when, p, u, func(e *table.Effect) bool { return e.Watch == nil }, cause)
+	g.queueSkills(when, p, u, func(e *table.Effect) bool { return e.Watch == nil }, cause, -1)
+}
+
+// bonded sets off player p's skills of a card placed in the bond area
+// (card c: "that card" of their effects).
+func (g *Game) bonded(p, c int) {
+	for _, u := range slices.Clone(g.P[p].Field) {
+		g.queueSkills(table.OnBond, p, u, func(e *table.Effect) bool { return e.Watch == nil }, nil, c)
+	}
 }
 
 // queueSkills queues the auto skills of unit u (of player p) whose first
 // effect of timing when fits and whose conditions hold and costs can be
-// paid.
-func (g *Game) queueSkills(when table.Trigger, p int, u *Unit, fits func(*table.Effect) bool, cause *Unit) {
+// paid; card, when not -1, is the card the event is about ("that card").
+func (g *Game) queueSkills(when table.Trigger, p int, u *Unit, fits func(*table.Effect) bool, cause *Unit, card int) {
 	if u == nil {
 		return
 	}
@@ -72,6 +80,9 @@ func (g *Game) queueSkills(when table.Trigger, p int, u *Unit, fits func(*table.
 			if e.Watch != nil {
 				f.Chosen = []int{cause.UID}
 			}
+		}
+		if card >= 0 {
+			f.Revealed, f.RevealSeat = []int{card}, p
 		}
 		if e.OncePerTurn && slices.Contains(u.Used, si) || !g.holds(e.If, u, p, g.ctx(), f) || !g.affordable(p, u, e, false) {
 			continue

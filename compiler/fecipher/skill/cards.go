@@ -226,7 +226,7 @@ func (c *compiler) cards(s string, e Effect) ([]Effect, bool) {
 			return nil, false
 		}
 		f, ok := cardPhrase(m[2] + m[5])
-		if !ok {
+		if !ok || f.NameOf == "that" && !c.that() {
 			return nil, false
 		}
 		put.Of = nonEmpty(f)
@@ -268,6 +268,9 @@ func (c *compiler) putThen(e Effect, put *Put, then string) ([]Effect, bool) {
 // engine puts them: the zones of the player whose deck was revealed (an
 // opponent's card does not go to your hand).
 func (c *compiler) revealedTo(put *Put) bool {
+	if put.From == "revealed" && c.bondCard {
+		return false
+	}
 	return put.From != "revealed" || !c.revealFoe || put.To != "hand" && put.To != "bonds" && put.To != "field"
 }
 
@@ -285,7 +288,7 @@ func (c *compiler) orbRoom(e Effect) bool {
 }
 
 func nonEmpty(f *CardFilter) *CardFilter {
-	if f == nil || f.Count == 0 && f.Emblem == nil && f.Color == nil && f.Name == nil && f.NotName == nil && f.CostMin == 0 && f.CostMax == nil && !f.AsMain && !f.FaceUp && !f.FaceDown {
+	if f == nil || f.Count == 0 && f.Emblem == nil && f.Color == nil && f.Name == nil && f.NotName == nil && f.CostMin == 0 && f.CostMax == nil && !f.AsMain && !f.FaceUp && !f.FaceDown && f.NameOf == "" {
 		return nil
 	}
 	return f

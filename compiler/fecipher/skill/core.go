@@ -13,11 +13,11 @@ var (
 	reChoose     = lazy(`^(?i:choose) (\d+|up to \d+|as many|any number of) (.*?)(?: as you wish| as you like)?(?:, and (move|untap|destroy|tap) (?:them|it|that unit|that ally|that enemy))?$`)
 	reRetrieve   = lazy(`^(?i:choose) (\d+|up to \d+) (.*?) from your Retreat Area( with the same Unit Name as your Main Character)?,? and add (?:it|them) to your hand$`)
 	reDiscard    = lazy(`^(?i:choose) (\d+) cards? from your hand,? and send (?:it|them) to (?:the|your) Retreat Area$`)
-	reFoeDiscard = lazy(`^(?i:your opponent chooses) (\d+) cards? (?:from|in) their hand,? and sends? (?:it|them) to (?:the|their) Retreat Area$`)
+	reFoeDiscard = lazy(`^(?i:your opponent (?:chooses|choose)) (\d+) cards? (?:from|in) their (?:own )?hand,? and sends? (?:it|them) to (?:the|their) Retreat Area$`)
 	reDestroyAll = lazy(`^(?i:destroy) all (.+)$`)
 	reVerbOn     = lazy(`^(move|untap|tap) (this unit|your main character|allied (?:"[^"]+"(?:,? and |,? or | )?)+|all .+?|that ally|that enemy|that unit)(?: to the (front|back) line)?$`)
 	reDoThat     = lazy(`^(?i:(move|untap|destroy|tap)) (?:them|it|that ally|that enemy|that unit|the chosen allies|the chosen ally|the chosen enemy|the chosen units?)$`)
-	reOrbsBecome = lazy(`^the number of Orbs (?:that )?(.+?)'s attacks? will destroy becomes (\d+)$`)
+	reOrbsBecome = lazy(`^the number of Orbs (?:that )?(.+?)'s attacks? will destroy (?:becomes|is increased to) (\d+)\.?$`)
 	reGainAtk    = lazy(`^(?:gains?|get|gets) \+?(\d+) attack`)
 	reLoseAtk    = lazy(`^(?:loses?) -?(\d+) attack`)
 	reRange      = lazy(`^range (\d)(?:-(\d))?`)
@@ -204,7 +204,7 @@ func chooseTarget(n, words string) (*Target, bool) {
 // " acquires", " cannot", " can attack", or at "'s attack(s)".
 func (c *compiler) splitSubject(s string) (subj, rest string, poss bool, ok bool) {
 	best := -1
-	for _, v := range []string{" gains ", " gain ", " loses ", " lose ", " acquires ", " acquire ", " cannot ", " can attack ", " may attack ", " get ", " gets ", " gains", " gain"} {
+	for _, v := range []string{" gains ", " gain ", " loses ", " lose ", " acquires ", " acquire ", " cannot ", " can attack ", " may attack ", " get ", " gets ", " gains", " gain", " is able to attack ", " are able to attack ", " is unable to ", " are unable to ", " can't "} {
 		if i := strings.Index(s, v); i > 0 && (best < 0 || i < best) {
 			best = i
 		}

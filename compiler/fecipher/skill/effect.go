@@ -144,6 +144,7 @@ type Cond struct {
 	Used       []string    `yaml:"used,omitempty,flow"` // this unit used a skill of these names this turn
 	Power      *Count      `yaml:"power,omitempty"`     // this unit's attack
 	Tapped     bool        `yaml:"tapped,omitempty"`    // this unit is tapped
+	Critical   bool        `yaml:"critical,omitempty"`  // the attack under way is a critical hit
 }
 
 // Compare compares a number of yours with your opponent's: more, fewer,
@@ -192,6 +193,7 @@ type CardFilter struct {
 	CostMin int      `yaml:"cost-min,omitempty"`
 	CostMax *int     `yaml:"cost-max,omitempty"`
 	AsMain  bool     `yaml:"as-main,omitempty"` // the unit name of your main character
+	NameOf  string   `yaml:"name-of,omitempty"` // the unit name of that ally (the units chosen, or whose event it was) or this unit
 	// Bonds only.
 	FaceUp   bool `yaml:"face-up,omitempty"`
 	FaceDown bool `yaml:"face-down,omitempty"`

@@ -33,8 +33,17 @@ var typeWhen = map[string]string{
 // Compile reads a skill of a type ("action", "permanent", "auto", ...,
 // as the schema spells it) from its bracketed cost and its text.
 func Compile(typ, cost, text string) Result {
+	if typ == "bond" || typ == "hand" {
+		// Used from the bond area or the hand: the engine runs skills of
+		// units, support cards and permissions only.
+		return Result{Unread: []Clause{{Start: 0, End: len(text), Text: text, Shape: Shape(text), Phrase: "type", PhraseText: typ + " skill"}}}
+	}
 	c := &compiler{typ: typ}
 	var first Effect
+	// Curly quotes as straight ones, the same bytes long so that offsets
+	// into the text stay true.
+	text = strings.NewReplacer("’", "'  ", "‘", "'  ", "“", "\"  ", "”", "\"  ").Replace(text)
+	cost = strings.NewReplacer("’", "'  ", "‘", "'  ", "“", "\"  ", "”", "\"  ").Replace(cost)
 	c.costs(cost, &first)
 	c.text = text
 	sents := sentences(text)
@@ -109,6 +118,7 @@ type compiler struct {
 	picked              *Put
 	pickBase            Effect  // the conditions and "you may" of the sentence that picked
 	mayCost             *Effect // "you may [cost]": waiting for its "If you do"
+	bondCard            bool    // "that card" is the card placed in the bond area
 }
 
 func (c *compiler) unread(start, end int, text string, cost bool) {
@@ -246,7 +256,7 @@ func reminder(s string) bool {
 
 var (
 	reOnce      = lazy(`(?i)^once per turn$`)
-	reFlip      = lazy(`(?i)^flip (\d+) bonds?(?: cards?)?(?: face[- ]?down)?$`)
+	reFlip      = lazy(`(?i)^flip ?(\d+) bonds?(?: cards?)?(?: face[- ]?down)?$`)
 	reFlipOf    = lazy(`^Flip (\d+) ((?:<[^>]+>|"[^"]+")(?:,? or (?:<[^>]+>|"[^"]+"))*) Bonds?(?: cards?)? face[- ]?down$`)
 	reTapSelf   = lazy(`(?i)^tap this unit$`)
 	reSendHand  = lazy(`^Send (\d+) (.*?)from your hand to (?:the|your) Retreat Area$`)
@@ -407,13 +417,14 @@ func tags(s string) (emb, col []string, ok bool) {
 }
 
 var (
-	reTagsLead  = lazy(`^((?:<[^>]+>(?:,? or |,? and |, )?)+)\s*`)
-	reNotName   = lazy(`^non-((?:"[^"]+"(?:,? or |,? and | )?)+)\s*`)
-	reNotTag    = lazy(`^non-((?:<[^>]+>(?:,? or |,? and )?)+)\s*`)
-	reCostTail  = lazy(`^ ?with (?:a )?Deployment Cost of (\d+)(?: or (lower|less|higher|more|greater))?`)
-	reAreaTail  = lazy(`^ ?(?:who (?:is|are) |that (?:is|are) )?in (?:the|your|your opponent's) (Front|Back) Line`)
-	reAtkTail   = lazy(`^ ?with (\d+) or (less|lower|more|higher) attack`)
-	reNamesLead = lazy(`^((?:"[^"]+"(?:,? or |,? and | )?)+)\s*`)
+	reTagsLead     = lazy(`^((?:<[^>]+>(?:,? or |,? and |, )?)+)\s*`)
+	reNotName      = lazy(`^non-((?:"[^"]+"(?:,? or |,? and |, | )?)+)\s*`)
+	reNotTag       = lazy(`^non-((?:<[^>]+>(?:,? or |,? and )?)+)\s*`)
+	reCostTail     = lazy(`^ ?with (?:a )?Deployment Cost of (\d+)(?: or (lower|less|higher|more|greater))?`)
+	reAreaTail     = lazy(`^ ?(?:who (?:is|are) |that (?:is|are) )?in (?:the|your|your opponent's) (Front|Back) Line`)
+	reAtkTail      = lazy(`^ ?(?:with|who (?:has|have)) (?:(\d+) or (less|lower|more|higher) attack|(\d+) attack or (less|lower|more|higher))`)
+	reUntappedTail = lazy(`^ ?(?:who (?:is|are)|that (?:is|are)) untapped`)
+	reNamesLead    = lazy(`^((?:"[^"]+"(?:,? or |,? and |, | )?)+)\s*`)
 )
 
 // unitWords reads a unit phrase without its count: `other non-Main
@@ -421,14 +432,23 @@ var (
 // lower`. noun is "ally", "enemy" or "unit".
 func unitWords(s string) (*UnitFilter, string, bool) {
 	f := &UnitFilter{}
-	s = strings.TrimSpace(s)
+	s = lowerFirst(strings.TrimSpace(s))
 	for {
 		switch {
-		case strings.HasPrefix(s, "other "):
+		case pre(s, "other "):
 			f.Other, s = true, s[6:]
 			continue
-		case strings.HasPrefix(s, "non-Main Character "):
+		case pre(s, "non-main character "):
 			f.NonMain, s = true, s[len("non-Main Character "):]
+			continue
+		case pre(s, "front line ") || pre(s, "back line "):
+			f.Area, s = strings.ToLower(s[:strings.Index(s, " ")]), s[len("front line "):]
+			continue
+		case pre(s, "untapped "):
+			f.Untap, s = true, s[len("untapped "):]
+			continue
+		case pre(s, "tapped "):
+			f.Tapped, s = true, s[len("tapped "):]
 			continue
 		case reNotName.MatchString(s):
 			m := reNotName.FindStringSubmatch(s)
@@ -450,7 +470,7 @@ func unitWords(s string) (*UnitFilter, string, bool) {
 			}
 			f.Emblem, f.Color, s = append(f.Emblem, emb...), append(f.Color, col...), s[len(m[0]):]
 			continue
-		case strings.HasPrefix(s, "allied "):
+		case pre(s, "allied "):
 			s = s[7:]
 			m := reNamesLead.FindStringSubmatch(s)
 			if m == nil {
@@ -463,7 +483,7 @@ func unitWords(s string) (*UnitFilter, string, bool) {
 	}
 	var noun string
 	for _, n := range []struct{ w, noun string }{{"allies", "ally"}, {"ally", "ally"}, {"enemies", "enemy"}, {"enemy", "enemy"}, {"units", "unit"}, {"unit", "unit"}} {
-		if strings.HasPrefix(s, n.w) {
+		if pre(s, n.w) {
 			noun, s = n.noun, s[len(n.w):]
 			break
 		}
@@ -483,12 +503,14 @@ func unitWords(s string) (*UnitFilter, string, bool) {
 		case reAtkTail.MatchString(s):
 			m := reAtkTail.FindStringSubmatch(s)
 			n := atoi(m[1])
-			if m[2] == "less" || m[2] == "lower" {
+			if w := strings.ToLower(m[2] + m[3]); w == "less" || w == "lower" {
 				f.AtkMax = &n
 			} else {
 				f.AtkMin = n
 			}
 			s = s[len(m[0]):]
+		case reUntappedTail.MatchString(s):
+			f.Untap, s = true, s[len(reUntappedTail.FindString(s)):]
 		case strings.HasPrefix(s, " other than this unit"):
 			f.Other, s = true, s[len(" other than this unit"):]
 		default:
@@ -500,7 +522,8 @@ func unitWords(s string) (*UnitFilter, string, bool) {
 
 var (
 	reCardTail = lazy(`^ ?with (?:a )?Deployment Cost of (\d+)(?: or (lower|less|higher|more|greater))?`)
-	reAsMain   = lazy(`^ ?with the same Unit Name as your Main Character`)
+	reAsMain   = lazy(`^ ?with the same (?:Unit )?Name as your Main Character`)
+	reAsThat   = lazy(`^ ?with the same (?:Unit )?Name as (that ally|that unit|the chosen ally|this unit)`)
 )
 
 // cardPhrase reads a card phrase without its count: `non-"Marth" <Red>
@@ -532,11 +555,11 @@ func cardPhrase(s string) (*CardFilter, bool) {
 		break
 	}
 	switch {
-	case strings.HasPrefix(s, "cards"):
+	case pre(s, "cards"):
 		s = s[5:]
-	case strings.HasPrefix(s, "card"):
+	case pre(s, "card"):
 		s = s[4:]
-	case named:
+	case named || len(f.Emblem)+len(f.Color) > 0: // "a <Flier> with a Deployment Cost of 2"
 	default:
 		return nil, false
 	}
@@ -548,11 +571,31 @@ func cardPhrase(s string) (*CardFilter, bool) {
 			s = s[len(m[0]):]
 		case reAsMain.MatchString(s):
 			f.AsMain, s = true, s[len(reAsMain.FindString(s)):]
+		case reAsThat.MatchString(s):
+			m := reAsThat.FindStringSubmatch(s)
+			f.NameOf = "that"
+			if strings.EqualFold(m[1], "this unit") {
+				f.NameOf = "this"
+			}
+			s = s[len(m[0]):]
 		default:
 			return nil, false
 		}
 	}
 	return f, true
+}
+
+// pre reports whether s starts with the lower-case words p, in any case.
+func pre(s, p string) bool {
+	return len(s) >= len(p) && strings.EqualFold(s[:len(p)], p)
+}
+
+// lowerFirst lowers a phrase's first letter ("Enemies in the Back Line").
+func lowerFirst(s string) string {
+	if s != "" && s[0] >= 'A' && s[0] <= 'Z' {
+		return string(s[0]+'a'-'A') + s[1:]
+	}
+	return s
 }
 
 // costBound sets a filter's cost bounds from "cost N or lower" (word:

@@ -21,10 +21,10 @@ var (
 	reSkillUnless = lazy(`^(?i:this skill) (?:is inactive|cannot be used|can't be used) unless (.*)$`)
 	reDuring      = lazy(`^(?i:during) (your|your opponent's) turn,\s*`)
 	reIfLead      = lazy(`^(?i:if) (.*?),(?: then)?\s+(.*)$`)
-	reUntil       = lazy(`^(?i:until) the end of (the|this|your opponent's next|your next) (turn|combat|battle),\s*`)
+	reUntil       = lazy(`^(?i:until) the end of (the|this|your opponent's next|your opponent's|your next|your)\s?(turn|combat|battle),\s*`)
 	reYouMay      = lazy(`^(?i:you may) `)
 	reIfYouDo     = lazy(`^(?i:if you do),\s*`)
-	reThen        = lazy(`^then,?\s+`)
+	reThen        = lazy(`^(?:then|afterwards|aftewards|afterward),?\s+`)
 	reBracketCost = lazy(`^\[(.+)\]$`)
 	rePayCost     = lazy(`^you pay the cost,? and if you do:?$`)
 	reMayPay      = lazy(`^you may (?:pay )?the cost,? and if you do:?$`)
@@ -53,7 +53,21 @@ func (c *compiler) sentence(s string, prev Effect, havePrev bool) ([]Effect, boo
 		if havePrev || c.open != nil {
 			e.When = c.whenSoFar(prev)
 		}
+		var turn *Cond
+		if m := reDuring.FindStringSubmatch(s); m != nil && reWhen.MatchString(s[len(m[0]):]) {
+			// "During your turn, when ...": the trigger and a condition.
+			turn = &Cond{Turn: "mine"}
+			if !strings.EqualFold(m[1], "your") {
+				turn.Turn = "theirs"
+			}
+			s = s[len(m[0]):]
+		}
 		if t, rest, ok := trigger(s); ok {
+			t.cond = and(turn, t.cond)
+			if t.when == "bond" {
+				c.revealed = true // "that card" is the card placed (it is not in a deck: no put from it)
+				c.bondCard = true
+			}
 			e.When, e.If, e.Watch = t.when, t.cond, t.watch
 			c.trig = t
 			rest = strings.TrimSpace(rest)
@@ -212,9 +226,9 @@ func (c *compiler) prefixes(s string, e Effect) (string, Effect, bool) {
 			switch w, span := strings.ToLower(m[1]), strings.ToLower(m[2]); {
 			case span == "combat" || span == "battle":
 				e.Until = "battle"
-			case w == "your opponent's next":
+			case w == "your opponent's next", w == "your opponent's" && c.typ == "action":
 				e.Until = "opponent-turn"
-			case w == "your next", w == "your" && c.typ != "action":
+			case w == "your next", w == "your opponent's", w == "your" && c.typ != "action":
 				c.fail("duration", m[0])
 				return s, e, false
 			default:
@@ -257,8 +271,8 @@ func (c *compiler) whenSoFar(prev Effect) string {
 func targetWords(s string) (*UnitFilter, bool) {
 	s = strings.TrimSpace(s)
 	s = strings.TrimPrefix(strings.TrimPrefix(s, "an "), "a ")
-	switch s {
-	case "your opponent's Main Character", "the Main Character", "an enemy Main Character", "enemy Main Character":
+	switch strings.ToLower(s) {
+	case "your opponent's main character", "the main character", "an enemy main character", "enemy main character", "the enemy main character", "the opponent's main character":
 		return &UnitFilter{Main: true}, true
 	case "enemy", "unit":
 		return &UnitFilter{}, true

@@ -46,7 +46,11 @@ var events = []struct {
 	when string
 	foe  string // attacking, defending: the capture is the enemy in battle
 }{
-	{lazy(`^(.+?)(?:'s attack| 's attack) destroys (.+?)(?: by battle)?$`), "destroys", "attacking"},
+	{lazy(`^(.+?)(?:'s attacks?| 's attacks?) destroys? (.+?)(?: by battle)?$`), "destroys", "attacking"},
+	{lazy(`^(.+?)'s critical hit destroys (.+?)$`), "destroys-critical", "attacking"},
+	{lazy(`^(.+?) destroys (.+?) with a critical hit$`), "destroys-critical", "attacking"},
+	{lazy(`^(.+?) is attacking or is being attacked$`), "attack-or-attacked", ""},
+	{lazy(`^(.+?) is moved to the (front|back) line$`), "moved-to", ""},
 	{lazy(`^(.+?) destroys (an enemy|your opponent's main character|the enemy main character) (?:with|by) an attack$`), "destroys", "attacking"},
 	{lazy(`^(.+?) defeats (an enemy|your opponent's main character|the enemy main character) with an attack$`), "destroys", "attacking"},
 	{lazy(`^(.+?)'s (?:attack|battle|combat) (?:ends|end)$`), "attack-end", ""},
@@ -70,6 +74,7 @@ var (
 	reWhen       = lazy(`^(?:when|each time|whenever) `)
 	reYouChange  = lazy(`^you (class change|level up) (?:into )?this (?:unit|card)$`)
 	reFoeDestroy = lazy(`^an enemy's attack destroys this unit$`)
+	reBondPlaced = lazy(`^(?:an? |any )?(.+?) (?:is|are) placed (?:in|into) your bond area$`)
 	reCostWhen   = lazy(`^(an? (?:other )?|another )(.*?ally) with a deployment cost of (\d+) is deployed or (lower|less|higher|more)$`)
 	reDeployCost = lazy(`^(.+?) is deployed with a deployment cost of (\d+)(?: or (lower|less|higher|more))?$`)
 )
@@ -139,6 +144,18 @@ func event(s string) (trig, bool) {
 	if reFoeDestroy.MatchString(s) {
 		return trig{when: "defeated"}, true
 	}
+	if m := reBondPlaced.FindStringSubmatch(s); m != nil {
+		// A card placed in the bond area: "that card" of the effects.
+		t := trig{when: "bond"}
+		if w := strings.ToLower(m[1]); w != "card" && w != "cards" {
+			f, ok := cardPhrase(m[1])
+			if !ok {
+				return trig{}, false
+			}
+			t.cond = &Cond{Revealed: f}
+		}
+		return t, true
+	}
 	// Misplaced cost: "an ally with a Deployment Cost of 2 is deployed or lower".
 	if m := reCostWhen.FindStringSubmatch(s); m != nil {
 		s = m[1] + m[2] + " with a Deployment Cost of " + m[3] + " or " + m[4] + " is deployed"
@@ -160,6 +177,18 @@ func event(s string) (trig, bool) {
 			return trig{}, false
 		}
 		t := trig{when: ev.when, watch: w}
+		switch ev.when {
+		case "destroys-critical":
+			t.when, t.cond = "destroys", &Cond{Critical: true}
+		case "attack-or-attacked":
+			t.when, t.also = "attack", []string{"attacked"}
+		case "moved-to":
+			if w != nil {
+				return trig{}, false // the area is this unit's: only its own move
+			}
+			t.when, t.cond = "moved", &Cond{Area: strings.ToLower(m[2])}
+			m = m[:2]
+		}
 		if len(m) > 2 && m[2] != "" && !strings.EqualFold(m[2], "an enemy") {
 			if w != nil {
 				return trig{}, false // the enemy in battle of another unit's battle: not read
@@ -196,7 +225,7 @@ func whose(s string) (*Watch, bool) {
 		return &Watch{Self: true, Ally: true, Of: &UnitFilter{Main: true}}, true
 	case "your opponent's main character", "the enemy main character", "an enemy main character":
 		return &Watch{Enemy: true, Of: &UnitFilter{Main: true}}, true
-	case "a unit", "any unit":
+	case "a unit", "any unit", "an ally or enemy", "an ally or an enemy", "a unit or enemy":
 		return &Watch{Self: true, Ally: true, Enemy: true}, true
 	case "another unit", "an other unit":
 		return &Watch{Ally: true, Enemy: true}, true

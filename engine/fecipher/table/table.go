@@ -154,9 +154,17 @@ type CardFilter struct {
 	Colors           []string
 	Names, NotNames  []string
 	CostMin, CostMax int8
-	AsMain           bool // the unit name of its owner's main character
-	FaceUp, FaceDown bool // bonds only
+	AsMain           bool  // the unit name of its owner's main character
+	NameOf           uint8 // NameOfThat, NameOfThis: the unit name of the skill's chosen units, or its own
+	FaceUp, FaceDown bool  // bonds only
 }
+
+// Whose unit name a card filter asks for.
+const (
+	NameOfNone uint8 = iota
+	NameOfThat       // the units the skill chose (or whose event set it off)
+	NameOfThis       // the skill's own unit
+)
 
 // Zone is where cards are, for effects that move them: a player's areas,
 // and the cards an earlier effect of the skill revealed.
@@ -252,7 +260,7 @@ type Cond struct {
 	Compare                        *Compare
 	Used                           []string // skill names this unit used this turn (any of)
 	Power                          *Count   // this unit's attack
-	Tapped                         bool
+	Tapped, Critical               bool     // this unit is tapped; the attack under way is a critical hit
 }
 
 // Compare compares a number of a player's with the opponent's.
