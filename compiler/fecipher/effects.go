@@ -138,6 +138,8 @@ func effect(e skill.Effect) table.Effect {
 		Tap: e.Tap, PayDiscard: cardFilter(e.PayDiscard), PayTap: target(e.PayTap), May: e.May,
 		DestroySelf: e.DestroySelf, PayDestroy: target(e.PayDestroy), PayBonds: cardFilter(e.PayBonds), PayOrbs: int8(e.PayOrbs), Watch: watch(e.Watch),
 		Reveal: int8(e.Reveal), RevealFoe: e.RevealFoe, Put: put(e.Put),
+		DestroyOrbs: int8(e.DestroyOrbs), OrbsFoe: e.OrbsFoe, FlipBonds: int8(e.FlipBonds), UnflipBonds: int8(e.UnflipBonds),
+		FlipAll: e.FlipAll, Intercept: e.Intercept,
 		If: cond(e.If), IfDone: e.IfDone, Target: target(e.Target),
 		Attack: int16(e.Attack), Per: unitFilter(e.Per), Double: e.Double, Acquire: emblems(e.Acquire),
 		Unevadable: e.Unevadable, UnevadableMain: e.UnevadableBy == "non-main", NoEvade: e.NoEvade, NoCritical: e.NoCritical,

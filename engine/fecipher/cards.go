@@ -131,8 +131,15 @@ func (g *Game) cardChoices(f *Frame) []Choice {
 			}
 		}
 	case FrameOrbCost:
-		for i := range pl.Orbs {
+		for i := range g.P[g.orbSeat(f)].Orbs {
 			out = append(out, Choice{Card: -1, Pick: i})
+		}
+	case FrameUnflip:
+		for _, b := range pl.Bonds {
+			c := Choice{Card: b.Card}
+			if b.Reversed && !slices.Contains(out, c) {
+				out = append(out, c)
+			}
 		}
 	case FramePut:
 		pt, owner := g.putOf(f)
@@ -170,7 +177,12 @@ func (g *Game) cardText(f *Frame, c Choice) string {
 		}
 		return "send " + g.C(c.Card).ID
 	case FrameOrbCost:
+		if g.orbSeat(f) != f.Seat {
+			return fmt.Sprintf("opponent orb %d", c.Pick+1)
+		}
 		return fmt.Sprintf("orb %d", c.Pick+1)
+	case FrameUnflip:
+		return "unflip " + g.C(c.Card).ID
 	case FramePut:
 		if c.Done {
 			return "done"
@@ -209,11 +221,20 @@ func (g *Game) chooseCards(f *Frame, c Choice) {
 			g.pop()
 		}
 	case FrameOrbCost:
-		o := pl.Orbs[c.Pick]
-		pl.Orbs = slices.Delete(pl.Orbs, c.Pick, c.Pick+1)
-		pl.Retreat = append(pl.Retreat, o)
-		pl.Broken++
-		g.emit(f.Seat, "orb-destroyed", "", "", fmt.Sprintf("orb %d to the retreat area; %d left", c.Pick+1, len(pl.Orbs)))
+		op := g.P[g.orbSeat(f)]
+		o := op.Orbs[c.Pick]
+		op.Orbs = slices.Delete(op.Orbs, c.Pick, c.Pick+1)
+		op.Retreat = append(op.Retreat, o)
+		op.Broken++
+		g.emit(g.orbSeat(f), "orb-destroyed", "", "", fmt.Sprintf("orb %d to the retreat area; %d left", c.Pick+1, len(op.Orbs)))
+		f.N--
+		if f.N == 0 {
+			g.pop()
+		}
+	case FrameUnflip:
+		i := slices.IndexFunc(pl.Bonds, func(b Bond) bool { return b.Reversed && b.Card == c.Card })
+		pl.Bonds[i].Reversed = false
+		g.emit(f.Seat, "unflip", g.C(c.Card).Name(), "", "a bond face up")
 		f.N--
 		if f.N == 0 {
 			g.pop()
@@ -421,4 +442,28 @@ func (g *Game) cardFits(f *table.CardFilter, c, p int, sk *Frame) bool {
 		}
 	}
 	return slices.Contains(names, g.C(c).Unit)
+}
+
+// orbSeat is whose orbs an orb decision destroys: the chooser's, or for
+// an effect on the opponent's orbs, the opponent's.
+func (g *Game) orbSeat(f *Frame) int {
+	if !f.Pay && g.effectOf(f).OrbsFoe {
+		return Opp(f.Seat)
+	}
+	return f.Seat
+}
+
+// intercept makes the unit of skill frame f the unit attacked, in place
+// of its ally ("this unit is attacked instead of that ally").
+func (g *Game) intercept(f *Frame) {
+	b := g.battle()
+	u := g.source(f)
+	if b == nil || u == nil || g.Owner(u) != Opp(b.Seat) || u.UID == b.Defender {
+		return
+	}
+	old, _ := g.unit(b.Defender)
+	b.Defender = u.UID
+	if old != nil {
+		g.emit(g.Owner(u), "intercept", g.C(u.Card()).Name(), g.C(old.Card()).Name(), "attacked instead")
+	}
 }

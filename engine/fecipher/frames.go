@@ -28,11 +28,12 @@ const (
 	FramePut                          // choose a card an effect moves (and, deploying it, its area)
 	FrameDestroyCost                  // choose an ally to destroy for a cost
 	FrameBondCost                     // choose a bond to send to the retreat area for a cost
-	FrameOrbCost                      // choose one of your (face-down) orbs to destroy for a cost
+	FrameOrbCost                      // choose one of your (face-down) orbs to destroy for a cost (or an effect\'s)
+	FrameUnflip                       // choose a face-down bond to flip face up
 )
 
 var frameNames = [...]string{"battle", "skill", "redraw", "flip", "discard", "critical", "evade", "may", "target", "tap", "retrieve",
-	"order", "put", "destroy", "send-bond", "orb"}
+	"order", "put", "destroy", "send-bond", "orb", "unflip"}
 
 func (k FrameKind) String() string { return frameNames[k] }
 
@@ -153,7 +154,7 @@ func (g *Game) hasChoice(f *Frame) bool {
 		return g.battle() != nil && len(g.choices(f)) > 1
 	case FrameOrder:
 		return f.N > 1 && len(g.batch(f)) == f.N
-	case FramePut, FrameDestroyCost, FrameBondCost, FrameOrbCost:
+	case FramePut, FrameDestroyCost, FrameBondCost, FrameOrbCost, FrameUnflip:
 		return f.N > 0 && len(g.choices(f)) > 0
 	}
 	return true
@@ -230,7 +231,7 @@ func (g *Game) choices(f *Frame) []Choice {
 		for i := range g.batch(f) {
 			out = append(out, Choice{Card: -1, Pick: i})
 		}
-	case FramePut, FrameDestroyCost, FrameBondCost, FrameOrbCost:
+	case FramePut, FrameDestroyCost, FrameBondCost, FrameOrbCost, FrameUnflip:
 		out = g.cardChoices(f)
 	case FrameCritical, FrameEvade:
 		b := g.battle()
@@ -587,6 +588,15 @@ func (g *Game) apply(f *Frame, e *table.Effect) {
 		}
 		g.reveal(f, seat, int(e.Reveal))
 	}
+	if e.Intercept {
+		g.intercept(f)
+	}
+	if e.FlipAll {
+		for i := range g.P[p].Bonds {
+			g.P[p].Bonds[i].Reversed = true
+		}
+		g.emit(p, "flip", "", "", "every bond face down ("+name+")")
+	}
 	if e.Draw > 0 {
 		g.drawN(p, int(e.Draw))
 		g.emit(p, "draw", "", "", fmt.Sprintf("%d cards (%s)", e.Draw, name))
@@ -601,6 +611,15 @@ func (g *Game) apply(f *Frame, e *table.Effect) {
 	}
 	if e.Retrieve != nil {
 		fs = append(fs, &Frame{Kind: FrameRetrieve, Seat: p, N: int(e.Retrieve.Count)})
+	}
+	if e.DestroyOrbs > 0 {
+		fs = append(fs, &Frame{Kind: FrameOrbCost, Seat: p, N: int(e.DestroyOrbs)})
+	}
+	if e.FlipBonds > 0 {
+		fs = append(fs, &Frame{Kind: FrameFlip, Seat: p, N: int(e.FlipBonds)})
+	}
+	if e.UnflipBonds > 0 {
+		fs = append(fs, &Frame{Kind: FrameUnflip, Seat: p, N: int(e.UnflipBonds)})
 	}
 	for i := len(fs) - 1; i >= 0; i-- {
 		d := fs[i]

@@ -20,6 +20,10 @@ var (
 	reThatTo      = lazy(`^(?:send|add|place|put|return) (?:that card|it|the revealed card|the revealed cards|those cards|them|all revealed cards|all of the revealed cards|all of them|the chosen card|the chosen cards|that) (.+)$`)
 	reRestTo      = lazy(`^(?:send|place|put|return) (?:the rest|the remaining cards|the remaining card|the remainder|the remaining|the other cards|the others|the remaining revealed cards) (.+)$`)
 	reAmong       = lazy(`^(?:choose|select) (\d+|up to \d+|one|a|an|any number of|as many) (.+?) (?:from )?among (?:the revealed cards|them|those cards|the cards revealed|the revealed cards)(?:,? (?:and |then )?(.+))?$`)
+	reOrbsDo      = lazy(`^(?:choose|select) (\d+|one|an?) of (your|your opponent's) orbs?,? and destroy (?:it|them)$`)
+	reFlipAll     = lazy(`^flip all (?:of )?your bond cards face[- ]down$`)
+	reFlipSome    = lazy(`^(?:choose|select) (\d+|one|an?) (?:of your )?(face-up|face-down) bond cards?,? and flip (?:it|them) (face[- ]down|face[- ]up)$`)
+	reIntercept   = lazy(`^(?:this unit|this card) is attacked instead(?: of (?:that ally|that unit|the attacked ally))?$`)
 	reShuffle     = lazy(`^(?:afterwards?,? |aftewards,? |then,? |once they do,? )?(shuffle your deck|they shuffle their deck|your opponent shuffles their deck)(?: afterwards)?$`)
 )
 
@@ -120,6 +124,31 @@ func zoneWord(z string) string {
 func (c *compiler) cards(s string, e Effect) ([]Effect, bool) {
 	low := strings.ToLower(s)
 	switch {
+	case reOrbsDo.MatchString(s):
+		m := reOrbsDo.FindStringSubmatch(s)
+		e.DestroyOrbs, e.OrbsFoe = number(m[1]), !strings.EqualFold(m[2], "your")
+		return []Effect{e}, true
+	case reFlipAll.MatchString(s):
+		e.FlipAll = true
+		return []Effect{e}, true
+	case reFlipSome.MatchString(s):
+		m := reFlipSome.FindStringSubmatch(s)
+		up := strings.EqualFold(m[2], "face-up")
+		if up == strings.HasSuffix(strings.ToLower(m[3]), "up") {
+			return nil, false
+		}
+		if up {
+			e.FlipBonds = number(m[1])
+		} else {
+			e.UnflipBonds = number(m[1])
+		}
+		return []Effect{e}, true
+	case reIntercept.MatchString(s):
+		if c.trig.when != "attacked" || c.trig.watch == nil || c.trig.watch.Enemy {
+			return nil, false
+		}
+		e.Intercept = true
+		return []Effect{e}, true
 	case reShuffle.MatchString(low):
 		// Folds into the put before it (a search of the deck, cards put
 		// into it).

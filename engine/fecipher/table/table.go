@@ -347,6 +347,11 @@ type Effect struct {
 	Reveal                    int8 // top cards of the deck revealed for the effects after
 	RevealFoe                 bool // ... of the opponent's deck
 	Put                       *Put
+	DestroyOrbs               int8 // orbs chosen face down, to the retreat area
+	OrbsFoe                   bool // ... the opponent's
+	FlipBonds, UnflipBonds    int8 // bonds chosen and flipped face down, face up
+	FlipAll                   bool
+	Intercept                 bool // this unit becomes the attacked unit
 
 	Copies, SameName, NoBond bool
 }
