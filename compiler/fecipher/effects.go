@@ -93,6 +93,13 @@ func count(c *skill.Count) *table.Count {
 	return &table.Count{AtLeast: int8(c.AtLeast), AtMost: bound(c.AtMost), FaceUp: c.FaceUp, FaceDown: c.FaceDown, Of: unitFilter(c.Of)}
 }
 
+func power(b *skill.Bound) *table.Bound {
+	if b == nil {
+		return nil
+	}
+	return &table.Bound{Min: int16(b.AtLeast), Max: bound16(b.AtMost)}
+}
+
 func cond(c *skill.Cond) *table.Cond {
 	if c == nil {
 		return nil
@@ -104,7 +111,7 @@ func cond(c *skill.Cond) *table.Cond {
 		Main: unitFilter(c.Main), IsMain: c.IsMain, NotMain: c.NotMain, ClassChanged: c.ClassChang,
 		Self: unitFilter(c.Self), Trigger: unitFilter(c.Trigger), AlliesAll: c.AlliesAll, Outnumber: c.Outnumber,
 		Revealed: cardFilter(c.Revealed), FoeOrbs: count(c.FoeOrbs), FoeBonds: count(c.FoeBonds), Retreat: count(c.Retreat),
-		Used: c.Used, Power: count(c.Power), Tapped: c.Tapped, Critical: c.Critical}
+		Used: c.Used, Power: power(c.Power), Tapped: c.Tapped, Critical: c.Critical}
 	if c.Compare != nil {
 		t.Compare = &table.Compare{Of: uint8(slices.Index(table.CompareNames[:], c.Compare.Of)), Rel: uint8(slices.Index(table.RelNames[:], c.Compare.Rel))}
 	}

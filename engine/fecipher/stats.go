@@ -362,7 +362,7 @@ func (g *Game) holds(k *table.Cond, s *Unit, p int, c *Ctx, f *Frame) bool {
 		return k.Area == 0 && k.SameArea == nil && !k.Untapped && k.Stack == 0 && !k.IsMain && !k.NotMain && !k.ClassChanged && k.Self == nil &&
 			k.Power == nil && len(k.Used) == 0 && !k.Tapped
 	}
-	if k.Power != nil && !within(g.power(s, c), k.Power) {
+	if n := g.power(s, c); k.Power != nil && (n < int(k.Power.Min) || k.Power.Max != table.None && n > int(k.Power.Max)) {
 		return false
 	}
 	if len(k.Used) > 0 && !slices.ContainsFunc(s.Used, func(i int) bool {

@@ -238,8 +238,8 @@ func unitIs(s string) (*Cond, bool) {
 
 var rePower = lazy(`^(\d+) or (more|higher|greater|less|lower|fewer)$`)
 
-// powerBound reads "80 or more" into a count of attack.
-func powerBound(s string) (*Count, bool) {
+// powerBound reads "80 or more" into a bound of attack.
+func powerBound(s string) (*Bound, bool) {
 	m := rePower.FindStringSubmatch(strings.TrimSpace(s))
 	if m == nil {
 		return nil, false
@@ -247,9 +247,9 @@ func powerBound(s string) (*Count, bool) {
 	n := atoi(m[1])
 	switch strings.ToLower(m[2]) {
 	case "more", "higher", "greater":
-		return &Count{AtLeast: n}, true
+		return &Bound{AtLeast: n}, true
 	}
-	return &Count{AtMost: &n}, true
+	return &Bound{AtMost: &n}, true
 }
 
 var reMainIs = lazy(`^your main character is (?:a |an )?(.+)$`)

@@ -148,9 +148,15 @@ type Cond struct {
 	Retreat    *Count      `yaml:"retreat,omitempty"` // cards in your retreat area
 	Compare    *Compare    `yaml:"compare,omitempty"`
 	Used       []string    `yaml:"used,omitempty,flow"` // this unit used a skill of these names this turn
-	Power      *Count      `yaml:"power,omitempty"`     // this unit's attack
+	Power      *Bound      `yaml:"power,omitempty"`     // this unit's attack
 	Tapped     bool        `yaml:"tapped,omitempty"`    // this unit is tapped
 	Critical   bool        `yaml:"critical,omitempty"`  // the attack under way is a critical hit
+}
+
+// Bound is a range of a value: at least, at most.
+type Bound struct {
+	AtLeast int  `yaml:"at-least,omitempty"`
+	AtMost  *int `yaml:"at-most,omitempty"`
 }
 
 // Compare compares a number of yours with your opponent's: more, fewer,

@@ -22,6 +22,7 @@ type Clause struct {
 type Result struct {
 	Effects []Effect
 	Unread  []Clause // when not empty, Effects is nil: a skill runs whole or not at all
+	Phrases []string // the kinds of phrase read (Phrases of Effects)
 }
 
 // Timings of skill types whose text has no trigger of its own.
@@ -99,7 +100,7 @@ func Compile(typ, cost, text string) Result {
 			}
 		}
 	}
-	return Result{Effects: effects}
+	return Result{Effects: effects, Phrases: Phrases(effects)}
 }
 
 type compiler struct {

@@ -259,9 +259,12 @@ type Cond struct {
 	FoeOrbs, FoeBonds, Retreat     *Count
 	Compare                        *Compare
 	Used                           []string // skill names this unit used this turn (any of)
-	Power                          *Count   // this unit's attack
+	Power                          *Bound   // this unit's attack
 	Tapped, Critical               bool     // this unit is tapped; the attack under way is a critical hit
 }
+
+// Bound is a range of a value; Max None: no bound.
+type Bound struct{ Min, Max int16 }
 
 // Compare compares a number of a player's with the opponent's.
 type Compare struct {
