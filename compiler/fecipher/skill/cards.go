@@ -69,7 +69,7 @@ func destination(s string, put *Put) bool {
 // place reads a destination after the object: "to your hand", "on top of
 // your Deck", "in your Bond Area", "to the Retreat Area".
 func place(s string, put *Put) bool {
-	s = strings.TrimSuffix(strings.TrimSpace(s), " in any order")
+	s = strings.TrimSuffix(strings.ToLower(strings.TrimSpace(s)), " in any order")
 	s = strings.TrimSuffix(s, " in any order you wish")
 	s = strings.TrimSuffix(s, " in any order you like")
 	switch s {

@@ -11,7 +11,6 @@ var (
 	reMoveSelf   = lazy(`^(?i:move) this unit$`)
 	reUntapSelf  = lazy(`^(?i:untap) this unit$`)
 	reChoose     = lazy(`^(?i:choose) (\d+|up to \d+|as many|any number of) (.*?)(?: as you wish| as you like)?(?:, and (move|untap|destroy|tap) (?:them|it|that unit|that ally|that enemy))?$`)
-	reRetrieve   = lazy(`^(?i:choose) (\d+|up to \d+) (.*?) from your Retreat Area( with the same Unit Name as your Main Character)?,? and add (?:it|them) to your hand$`)
 	reDiscard    = lazy(`^(?i:choose) (\d+) cards? from your hand,? and send (?:it|them) to (?:the|your) Retreat Area$`)
 	reFoeDiscard = lazy(`^(?i:your opponent (?:chooses|choose)) (\d+) cards? (?:from|in) their (?:own )?hand,? and sends? (?:it|them) to (?:the|their) Retreat Area$`)
 	reDestroyAll = lazy(`^(?i:destroy) all (.+)$`)
@@ -48,16 +47,6 @@ func (c *compiler) core(s string, e Effect) ([]Effect, bool) {
 		return []Effect{e}, true
 	case s == "Destroy this unit" || s == "destroy this unit":
 		e.Destroy = true
-		return []Effect{e}, true
-	case reRetrieve.MatchString(s):
-		m := reRetrieve.FindStringSubmatch(s)
-		f, ok := cardPhrase(m[2])
-		if !ok || strings.HasPrefix(m[1], "up to") {
-			return nil, false
-		}
-		f.Count = atoi(m[1])
-		f.AsMain = f.AsMain || m[3] != ""
-		e.Retrieve = f
 		return []Effect{e}, true
 	case reDiscard.MatchString(s):
 		e.Discard = atoi(reDiscard.FindStringSubmatch(s)[1])

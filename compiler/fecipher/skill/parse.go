@@ -167,6 +167,14 @@ func merge(a, b Effect) Effect {
 	if b.PayTap == nil {
 		b.PayTap = a.PayTap
 	}
+	b.DestroySelf = b.DestroySelf || a.DestroySelf
+	if b.PayDestroy == nil {
+		b.PayDestroy = a.PayDestroy
+	}
+	if b.PayBonds == nil {
+		b.PayBonds = a.PayBonds
+	}
+	b.PayOrbs += a.PayOrbs
 	return b
 }
 
