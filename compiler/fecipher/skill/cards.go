@@ -286,6 +286,9 @@ func (c *compiler) putThen(e Effect, put *Put, then string) ([]Effect, bool) {
 		return nil, false
 	}
 	e.Put = put
+	if put.From == "hand" && put.To == "retreat" && put.Of == nil && !put.UpTo && !put.Opponent && put.Count > 0 {
+		e.Put, e.Discard = nil, put.Count // a discard, as the engine has it
+	}
 	out := []Effect{e}
 	if rest != nil {
 		out = append(out, Effect{When: e.When, Put: rest})

@@ -82,6 +82,12 @@ func Compile(typ, cost, text string) Result {
 		c.unread(0, len(text), text, false)
 	}
 	effects := c.effects
+	if len(c.out) == 0 && (!revealsUsed(effects) || !allDo(effects)) {
+		// Looking at cards and doing nothing with them changes nothing the
+		// engine keeps: not a compiled skill.
+		c.why = miss{"core", "an effect that does nothing (cards revealed or units chosen, and not used)"}
+		c.unread(0, len(text), text, false)
+	}
 	if len(effects) == 0 && len(c.out) == 0 && len(sents) > 0 {
 		c.unread(0, len(text), text, false)
 	}
@@ -132,6 +138,51 @@ func (c *compiler) unread(start, end int, text string, cost bool) {
 	}
 	c.out = append(c.out, cl)
 	c.why = miss{}
+}
+
+// revealsUsed reports whether every reveal is followed by an effect that
+// uses the cards revealed (a put from them, a condition on them).
+func revealsUsed(es []Effect) bool {
+	for i, e := range es {
+		if e.Reveal == 0 {
+			continue
+		}
+		used := false
+		for _, f := range es[i+1:] {
+			used = used || f.Put != nil && f.Put.From == "revealed" || f.If != nil && f.If.Revealed != nil
+		}
+		if !used {
+			return false
+		}
+	}
+	return true
+}
+
+// allDo reports whether every effect does something: an operation, or a
+// choice of units ("Choose 1 ally.") an effect after it uses as that ally,
+// or a reveal (revealsUsed checks it is used).
+func allDo(es []Effect) bool {
+	for i, e := range es {
+		if does(e) || e.Reveal > 0 {
+			continue
+		}
+		chooses := e.Target != nil && (e.Target.Choose > 0 || e.Target.Any)
+		used := false
+		for _, f := range es[i+1:] {
+			used = used || f.Target != nil && f.Target.That || f.Put != nil && f.Put.Of != nil && f.Put.Of.NameOf == "that"
+		}
+		if !chooses || !used {
+			return false
+		}
+	}
+	return true
+}
+
+// does reports whether an effect has an operation.
+func does(e Effect) bool {
+	return needsUntil(e) || e.Move || e.Untap || e.TapIt || e.Destroy || e.Draw > 0 || e.Discard > 0 || e.Retrieve != nil ||
+		e.FoeDiscard > 0 || e.Put != nil || e.DestroyOrbs > 0 || e.FlipBonds > 0 || e.UnflipBonds > 0 || e.FlipAll || e.Intercept ||
+		e.Copies || e.SameName || e.NoBond
 }
 
 // miss is the innermost phrase of a sentence that could not be read.

@@ -52,7 +52,7 @@ func phrases(e *Effect) []string {
 	if c := e.If; c != nil {
 		v := reflect.ValueOf(*c)
 		for i := range v.NumField() {
-			if !v.Field(i).IsZero() {
+			if !v.Field(i).IsZero() && v.Type().Field(i).Name != "Turn" {
 				tag := v.Type().Field(i).Tag.Get("yaml")
 				out = append(out, "if:"+strings.Split(tag, ",")[0])
 			}
