@@ -148,6 +148,9 @@ func (g *Game) cardChoices(f *Frame) []Choice {
 			if slices.Contains(seen, c) || !g.cardFits(pt.Of, c, owner, g.below()) {
 				continue
 			}
+			if pt.From == table.InBonds && g.bondOf(owner, c, pt.Of) < 0 {
+				continue // a bond of that card, but not face up (or down) as asked
+			}
 			seen = append(seen, c)
 			if pt.To != table.OnField {
 				out = append(out, Choice{Card: c})
@@ -264,7 +267,7 @@ func (g *Game) dropped(f *Frame) {
 }
 
 // take removes card c from zone z of player p.
-func (g *Game) take(z table.Zone, p, c int) bool {
+func (g *Game) take(z table.Zone, p, c int, of *table.CardFilter) bool {
 	pl := g.P[p]
 	cut := func(s *[]int) bool {
 		i := slices.Index(*s, c)
@@ -282,7 +285,7 @@ func (g *Game) take(z table.Zone, p, c int) bool {
 	case table.InRetreat:
 		return cut(&pl.Retreat)
 	case table.InBonds:
-		i := slices.IndexFunc(pl.Bonds, func(b Bond) bool { return b.Card == c })
+		i := g.bondOf(p, c, of)
 		if i < 0 {
 			return false
 		}
@@ -292,10 +295,18 @@ func (g *Game) take(z table.Zone, p, c int) bool {
 	return false
 }
 
+// bondOf is the index of a bond of card c of player p whose face f asks
+// for (face up or down), or -1.
+func (g *Game) bondOf(p, c int, f *table.CardFilter) int {
+	return slices.IndexFunc(g.P[p].Bonds, func(b Bond) bool {
+		return b.Card == c && (f == nil || !(f.FaceUp && b.Reversed || f.FaceDown && !b.Reversed))
+	})
+}
+
 // move puts card c from pt.From to pt.To, both player p's; a card
 // deployed goes to area a. sk is the skill frame.
 func (g *Game) move(pt *table.Put, p, c int, a Area, sk *Frame) {
-	if !g.take(pt.From, p, c) {
+	if !g.take(pt.From, p, c, pt.Of) {
 		return
 	}
 	pl := g.P[p]
@@ -357,10 +368,7 @@ func (g *Game) putDone(f *Frame) {
 // a zone), else by the chooser's decisions.
 func (g *Game) applyPut(sk *Frame, e *table.Effect) {
 	pt := e.Put
-	owner := sk.Seat
-	if pt.Foe {
-		owner = Opp(owner)
-	}
+	owner := putOwner(pt, sk)
 	d := &Frame{Kind: FramePut, Seat: sk.Seat, N: int(pt.Count), Unit: sk.Unit, Card: sk.Card, Skill: sk.Skill, Start: sk.Start, Effect: sk.Effect}
 	if pt.FoeChooses {
 		d.Seat = Opp(sk.Seat)
