@@ -145,6 +145,15 @@ func TestEveryPhraseHasAScenario(t *testing.T) {
 	// Deck building is not play: the copies permission is shown by the
 	// check of a deck (compiler/fecipher/testdata/script/fec_deck_copies.txtar).
 	delete(used, "special:copies")
+	for _, m := range missingPhrases(used, byCard, kinds, real) {
+		t.Error(m)
+	}
+}
+
+// missingPhrases lists the kinds of phrase used (with their line counts)
+// that no scenario plays, or whose scenarios name no real card (byCard:
+// the kinds each real card's compiled skills read) reading them.
+func missingPhrases(used map[string]int, byCard, kinds map[string]map[string]bool, real map[string][]string) []string {
 	var missing []string
 	for k, n := range used {
 		played, named := false, false
@@ -165,8 +174,28 @@ func TestEveryPhraseHasAScenario(t *testing.T) {
 		}
 	}
 	slices.Sort(missing)
-	for _, m := range missing {
-		t.Error(m)
+	return missing
+}
+
+// TestMissingPhrasesCatchesGaps: the check of TestEveryPhraseHasAScenario
+// fails for a kind no scenario plays and for one whose scenario names a
+// card that does not read it.
+func TestMissingPhrasesCatchesGaps(t *testing.T) {
+	used := map[string]int{"op:draw": 3, "op:move": 2, "op:put:deck>hand": 1}
+	byCard := map[string]map[string]bool{"b01-001": {"op:draw": true}, "b01-002": {"op:move": true}}
+	kinds := map[string]map[string]bool{"a.yaml": {"op:draw": true, "op:move": true}}
+	real := map[string][]string{"a.yaml": {"b01-001"}}
+	got := missingPhrases(used, byCard, kinds, real)
+	want := []string{
+		"op:move (2 lines): the scenarios that play it name no real card that reads it",
+		"op:put:deck>hand (1 lines): no scenario plays a card whose skill reads it",
+	}
+	if !slices.Equal(got, want) {
+		t.Errorf("got %q\nwant %q", got, want)
+	}
+	real["a.yaml"] = append(real["a.yaml"], "b01-002")
+	if got := missingPhrases(map[string]int{"op:draw": 3, "op:move": 2}, byCard, kinds, real); len(got) != 0 {
+		t.Errorf("every kind played and named: got %q", got)
 	}
 }
 
