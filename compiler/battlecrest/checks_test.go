@@ -4,7 +4,7 @@ import (
 	"testing"
 
 	"github.com/roundtable-dev/roundtable/cmd/roundtable/clitest"
-	"github.com/roundtable-dev/roundtable/compiler/battlecrest"
+	bccompiler "github.com/roundtable-dev/roundtable/compiler/battlecrest"
 )
 
 func TestMain(m *testing.M) { clitest.Main(m) }
@@ -15,4 +15,4 @@ func TestChecks(t *testing.T) { clitest.Run(t) }
 
 // TestSingleMistakes runs testdata/mistakes, the game's single-mistake
 // corpus: one mistake in the base content, one error (clitest.Mistakes).
-func TestSingleMistakes(t *testing.T) { clitest.Mistakes(t, battlecrest.Game) }
+func TestSingleMistakes(t *testing.T) { clitest.Mistakes(t, bccompiler.Game) }

@@ -79,7 +79,9 @@ var indexOf = compiler.Words[int]
 var allowed = map[table.SkillType][]table.Trigger{
 	table.Permanent: {table.Always, table.MyTurn, table.Attacking, table.Defending},
 	table.Auto: {table.OnDeploy, table.OnClassChange, table.OnAttack, table.OnAttacked, table.OnDestroys, table.OnAttackEnd,
-		table.OnLevelUp, table.OnTurnStart, table.OnTurnEnd, table.OnDestroyed, table.OnMoved, table.OnUntapped, table.OnAllyDeploy},
+		table.OnLevelUp, table.OnTurnStart, table.OnTurnEnd, table.OnDestroyed, table.OnMoved, table.OnUntapped, table.OnAllyDeploy,
+		table.OnCritical, table.OnEvade, table.OnEvaded, table.OnMissed, table.OnBond, table.OnFoeTurnStart, table.OnFoeTurnEnd,
+		table.OnActionStart, table.OnDeployStart, table.OnDefeated},
 	table.Action:         {table.Activate},
 	table.AttackSupport:  {table.OnSupport},
 	table.DefenseSupport: {table.OnSupport},
@@ -176,9 +178,10 @@ func (b *builder) cards() {
 						dd.Hint = s.Type + " skills are kept as text; remove effects"
 					}
 				}
-				costly := e.Reverse > 0 || e.Tap || e.PayDiscard != nil || e.PayTap != nil || e.OncePerTurn
-				if costly && j > 0 && effects[j-1].When == e.When {
-					b.diags.Add(CodeEffect, pos(d, "skills", strconv.Itoa(i), "effects", strconv.Itoa(j)), "card %q: only the first effect of a skill's timing carries its costs", c.ID).Hint = "move reverse, tap, pay-discard, pay-tap and once-per-turn to the first effect"
+				costly := e.Reverse > 0 || e.Tap || e.PayDiscard != nil || e.PayTap != nil || e.OncePerTurn ||
+					e.DestroySelf || e.PayDestroy != nil || e.PayBonds != nil || e.PayOrbs > 0
+				if costly && j > 0 && effects[j-1].When == e.When && (!e.May || e.OncePerTurn) {
+					b.diags.Add(CodeEffect, pos(d, "skills", strconv.Itoa(i), "effects", strconv.Itoa(j)), "card %q: only the first effect of a skill's timing carries its costs (or an optional one: may)", c.ID).Hint = "move reverse, tap, pay-discard, pay-tap, destroy-self, pay-destroy, pay-bonds, pay-orbs and once-per-turn to the first effect"
 				}
 				if (e.Reverse > 0 || e.Tap) && !slices.Contains([]table.Trigger{table.Activate}, te.When) && ts.Type != table.Auto {
 					b.diags.Add(CodeEffect, pos(d, "skills", strconv.Itoa(i), "effects", strconv.Itoa(j)), "card %q: only action and auto skills have a reverse or tap cost", c.ID)

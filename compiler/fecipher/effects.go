@@ -59,7 +59,31 @@ func cardFilter(f *skill.CardFilter) *table.CardFilter {
 		return nil
 	}
 	return &table.CardFilter{Count: int8(max(f.Count, 1)), Emblem: emblems(f.Emblem), Colors: f.Color, Names: f.Name, NotNames: f.NotName,
-		CostMin: int8(f.CostMin), CostMax: bound(f.CostMax), AsMain: f.AsMain}
+		CostMin: int8(f.CostMin), CostMax: bound(f.CostMax), AsMain: f.AsMain, FaceUp: f.FaceUp, FaceDown: f.FaceDown,
+		NameOf: uint8(slices.Index([]string{"", "that", "this"}, f.NameOf))}
+}
+
+func zone(s string) table.Zone {
+	return table.Zone(max(0, slices.Index(table.ZoneNames[:], s)))
+}
+
+func put(p *skill.Put) *table.Put {
+	if p == nil {
+		return nil
+	}
+	t := &table.Put{From: zone(p.From), To: zone(p.To), Foe: p.Opponent, Count: int8(p.Count), UpTo: p.UpTo, Of: cardFilter(p.Of),
+		Tapped: p.Tapped, FaceDown: p.FaceDown, Shuffle: p.Shuffle, FoeChooses: p.Chooser == "opponent"}
+	if t.Of != nil {
+		t.Of.Count = 0
+	}
+	return t
+}
+
+func watch(w *skill.Watch) *table.Watch {
+	if w == nil {
+		return nil
+	}
+	return &table.Watch{Self: w.Self, Ally: w.Ally, Enemy: w.Enemy, Of: unitFilter(w.Of)}
 }
 
 func count(c *skill.Count) *table.Count {
@@ -67,6 +91,13 @@ func count(c *skill.Count) *table.Count {
 		return nil
 	}
 	return &table.Count{AtLeast: int8(c.AtLeast), AtMost: bound(c.AtMost), FaceUp: c.FaceUp, FaceDown: c.FaceDown, Of: unitFilter(c.Of)}
+}
+
+func power(b *skill.Bound) *table.Bound {
+	if b == nil {
+		return nil
+	}
+	return &table.Bound{Min: int16(b.AtLeast), Max: bound16(b.AtMost)}
 }
 
 func cond(c *skill.Cond) *table.Cond {
@@ -78,7 +109,12 @@ func cond(c *skill.Cond) *table.Cond {
 		Orbs: count(c.Orbs), Supported: cardFilter(c.Supported), Area: area(c.Area), SameArea: unitFilter(c.SameArea),
 		MoreHand: c.MoreHand, LessHand: c.LessHand, FewerOrbs: c.FewerOrbs, Untapped: c.Untapped, Stack: int8(c.Stack),
 		Main: unitFilter(c.Main), IsMain: c.IsMain, NotMain: c.NotMain, ClassChanged: c.ClassChang,
-		Self: unitFilter(c.Self), Trigger: unitFilter(c.Trigger), AlliesAll: c.AlliesAll, Outnumber: c.Outnumber}
+		Self: unitFilter(c.Self), Trigger: unitFilter(c.Trigger), AlliesAll: c.AlliesAll, Outnumber: c.Outnumber,
+		Revealed: cardFilter(c.Revealed), FoeOrbs: count(c.FoeOrbs), FoeBonds: count(c.FoeBonds), Retreat: count(c.Retreat),
+		Used: c.Used, Power: power(c.Power), Tapped: c.Tapped, Critical: c.Critical}
+	if c.Compare != nil {
+		t.Compare = &table.Compare{Of: uint8(slices.Index(table.CompareNames[:], c.Compare.Of)), Rel: uint8(slices.Index(table.RelNames[:], c.Compare.Rel))}
+	}
 	switch c.Turn {
 	case "mine":
 		t.Turn = table.OwnTurn
@@ -87,6 +123,9 @@ func cond(c *skill.Cond) *table.Cond {
 	}
 	if t.Supported != nil {
 		t.Supported.Count = 0
+	}
+	if t.Revealed != nil {
+		t.Revealed.Count = 0
 	}
 	return t
 }
@@ -104,7 +143,11 @@ func effect(e skill.Effect) table.Effect {
 	t := table.Effect{
 		When: table.Trigger(triggerCode[e.When]), OncePerTurn: e.OncePerTurn, Reverse: int8(e.Reverse), ReverseOf: cardFilter(e.ReverseOf),
 		Tap: e.Tap, PayDiscard: cardFilter(e.PayDiscard), PayTap: target(e.PayTap), May: e.May,
-		If: cond(e.If), Target: target(e.Target),
+		DestroySelf: e.DestroySelf, PayDestroy: target(e.PayDestroy), PayBonds: cardFilter(e.PayBonds), PayOrbs: int8(e.PayOrbs), Watch: watch(e.Watch),
+		Reveal: int8(e.Reveal), RevealFoe: e.RevealFoe, Put: put(e.Put),
+		DestroyOrbs: int8(e.DestroyOrbs), OrbsFoe: e.OrbsFoe, FlipBonds: int8(e.FlipBonds), UnflipBonds: int8(e.UnflipBonds),
+		FlipAll: e.FlipAll, Intercept: e.Intercept,
+		If: cond(e.If), IfDone: e.IfDone, Target: target(e.Target),
 		Attack: int16(e.Attack), Per: unitFilter(e.Per), Double: e.Double, Acquire: emblems(e.Acquire),
 		Unevadable: e.Unevadable, UnevadableMain: e.UnevadableBy == "non-main", NoEvade: e.NoEvade, NoCritical: e.NoCritical,
 		Shielded: e.Shielded, ShieldCost: int8(e.ShieldCost), BackLine: e.BackLine, Orbs: int8(e.Orbs),
@@ -115,6 +158,11 @@ func effect(e skill.Effect) table.Effect {
 	}
 	if e.Range != nil {
 		t.MinRange, t.MaxRange = int8(e.Range.Min), int8(e.Range.Max)
+	}
+	for i, on := range []bool{e.SkillProof, e.NoMove, e.NoSkillMove, e.NoAttack, e.Unattackable, e.NoUntap, e.ReachAll, e.ReachMain} {
+		if on {
+			t.Flags |= 1 << i
+		}
 	}
 	if e.Until == "" {
 		t.Until = table.Instant

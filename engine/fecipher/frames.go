@@ -13,20 +13,27 @@ type FrameKind uint8
 // Frames. Battle and Skill resolve by themselves, step by step; the others
 // are decisions a player takes as an action.
 const (
-	FrameBattle   FrameKind = iota // an attack, from its announcement to its end
-	FrameSkill                     // a skill's effects resolving
-	FrameRedraw                    // setup: keep the hand or redraw six
-	FrameFlip                      // choose a face-up bond to flip for a reverse cost
-	FrameDiscard                   // choose a card of the hand to send to the retreat area
-	FrameCritical                  // the attacker may discard a same-name card to double its attack
-	FrameEvade                     // the defender may discard a same-name card to evade
-	FrameMay                       // use an optional effect (and pay its cost) or not
-	FrameTarget                    // choose a unit an effect applies to
-	FrameTapCost                   // choose an ally to tap for a cost
-	FrameRetrieve                  // choose a card of the retreat area to add to the hand
+	FrameBattle      FrameKind = iota // an attack, from its announcement to its end
+	FrameSkill                        // a skill's effects resolving
+	FrameRedraw                       // setup: keep the hand or redraw six
+	FrameFlip                         // choose a face-up bond to flip for a reverse cost
+	FrameDiscard                      // choose a card of the hand to send to the retreat area
+	FrameCritical                     // the attacker may discard a same-name card to double its attack
+	FrameEvade                        // the defender may discard a same-name card to evade
+	FrameMay                          // use an optional effect (and pay its cost) or not
+	FrameTarget                       // choose a unit an effect applies to
+	FrameTapCost                      // choose an ally to tap for a cost
+	FrameRetrieve                     // choose a card of the retreat area to add to the hand
+	FrameOrder                        // choose which of the auto skills set off together resolves next
+	FramePut                          // choose a card an effect moves (and, deploying it, its area)
+	FrameDestroyCost                  // choose an ally to destroy for a cost
+	FrameBondCost                     // choose a bond to send to the retreat area for a cost
+	FrameOrbCost                      // choose one of your (face-down) orbs to destroy for a cost (or an effect\'s)
+	FrameUnflip                       // choose a face-down bond to flip face up
 )
 
-var frameNames = [...]string{"battle", "skill", "redraw", "flip", "discard", "critical", "evade", "may", "target", "tap", "retrieve"}
+var frameNames = [...]string{"battle", "skill", "redraw", "flip", "discard", "critical", "evade", "may", "target", "tap", "retrieve",
+	"order", "put", "destroy", "send-bond", "orb", "unflip"}
 
 func (k FrameKind) String() string { return frameNames[k] }
 
@@ -54,6 +61,10 @@ type Frame struct {
 	Chosen            []int // uids chosen by the skill's effects
 	Cause             int   // the unit whose deployment triggered it
 	Pay               bool
+	// Revealed are the cards an effect of the skill revealed, on top of
+	// the deck of seat RevealSeat.
+	Revealed   []int
+	RevealSeat int
 }
 
 // decision reports whether the frame waits for a player's action.
@@ -104,6 +115,7 @@ func (g *Game) Run() {
 					return
 				}
 				g.pop()
+				g.dropped(f)
 				continue
 			}
 			g.step(f)
@@ -123,7 +135,7 @@ func (g *Game) Run() {
 			if !g.P[g.Active].Bonded && slices.ContainsFunc(g.P[g.Active].Hand, func(c int) bool { return !g.noBond(c) }) {
 				return
 			}
-			g.Phase = Deployment
+			g.startDeployment()
 		case Deployment, ActionPhase:
 			return
 		case End:
@@ -140,6 +152,10 @@ func (g *Game) hasChoice(f *Frame) bool {
 		return f.N > 0 && len(g.choices(f)) > 0
 	case FrameCritical, FrameEvade:
 		return g.battle() != nil && len(g.choices(f)) > 1
+	case FrameOrder:
+		return f.N > 1 && len(g.batch(f)) == f.N
+	case FramePut, FrameDestroyCost, FrameBondCost, FrameOrbCost, FrameUnflip:
+		return f.N > 0 && len(g.choices(f)) > 0
 	}
 	return true
 }
@@ -160,6 +176,8 @@ type Choice struct {
 	Unit int  // a unit to target or tap (uid); 0 for none
 	Yes  bool // redraw; use an optional effect
 	Done bool // stop choosing targets
+	Pick int  // an order decision: the skill (0 is the next); an orb decision: the orb's place
+	Area Area // a put decision deploying Card: where
 }
 
 // choices lists the options of a decision, one per distinct card (two
@@ -209,6 +227,12 @@ func (g *Game) choices(f *Frame) []Choice {
 		if f.Kind == FrameTarget && len(out) > 0 && g.effectOf(f).Target.Any {
 			out = append(out, Choice{Card: -1, Done: true})
 		}
+	case FrameOrder:
+		for i := range g.batch(f) {
+			out = append(out, Choice{Card: -1, Pick: i})
+		}
+	case FramePut, FrameDestroyCost, FrameBondCost, FrameOrbCost, FrameUnflip:
+		out = g.cardChoices(f)
 	case FrameCritical, FrameEvade:
 		b := g.battle()
 		uid := b.Attacker
@@ -290,7 +314,7 @@ func (g *Game) choose(f *Frame, c Choice) {
 			if parent.Effect == parent.Start {
 				parent.Step = stepDone
 			} else {
-				parent.Step = stepNext
+				g.skipped(parent)
 			}
 			return
 		}
@@ -344,13 +368,23 @@ func (g *Game) choose(f *Frame, c Choice) {
 			return
 		}
 		b := g.battle()
+		a, _ := g.unit(b.Attacker)
+		t, _ := g.unit(b.Defender)
 		if f.Kind == FrameCritical {
 			g.discard(f.Seat, slices.Index(pl.Hand, c.Card), "critical")
 			b.Critical = true
+			g.event(table.OnCritical, a)
 		} else {
 			g.discard(f.Seat, slices.Index(pl.Hand, c.Card), "evade")
 			b.Evaded = true
+			g.event(table.OnEvade, t)
+			g.event(table.OnEvaded, a)
 		}
+		g.flush()
+	case FrameOrder:
+		g.order(f, c.Pick)
+	default:
+		g.chooseCards(f, c)
 	}
 }
 
@@ -372,12 +406,16 @@ func (g *Game) skillStep(f *Frame) {
 	switch f.Step {
 	case stepMay:
 		f.Step = stepCost
+		if f.Effect != f.Start && costly(e) && !g.affordable(f.Seat, g.source(f), e, f.Unit == 0) {
+			g.skipped(f) // "you may [pay a cost]. If you do, ...": it cannot be paid
+			return
+		}
 		if e.May {
 			g.push(&Frame{Kind: FrameMay, Seat: f.Seat, Unit: f.Unit, Card: f.Card, Skill: f.Skill, Start: f.Start, Effect: f.Effect})
 		}
 	case stepCost:
 		f.Step = stepCond
-		if f.Effect != f.Start {
+		if f.Effect != f.Start && !costly(e) {
 			return
 		}
 		if !g.affordable(f.Seat, g.source(f), e, f.Unit == 0) {
@@ -397,6 +435,15 @@ func (g *Game) skillStep(f *Frame) {
 		if e.PayDiscard != nil {
 			pay = append(pay, &Frame{Kind: FrameDiscard, N: int(e.PayDiscard.Count)})
 		}
+		if e.PayDestroy != nil {
+			pay = append(pay, &Frame{Kind: FrameDestroyCost, N: int(e.PayDestroy.Choose)})
+		}
+		if e.PayBonds != nil {
+			pay = append(pay, &Frame{Kind: FrameBondCost, N: int(e.PayBonds.Count)})
+		}
+		if e.PayOrbs > 0 {
+			pay = append(pay, &Frame{Kind: FrameOrbCost, N: int(e.PayOrbs)})
+		}
 		for i := len(pay) - 1; i >= 0; i-- {
 			d := pay[i]
 			d.Seat, d.Unit, d.Card, d.Skill, d.Start, d.Effect, d.Pay = f.Seat, f.Unit, f.Card, f.Skill, f.Start, f.Effect, true
@@ -404,8 +451,14 @@ func (g *Game) skillStep(f *Frame) {
 		}
 	case stepCond:
 		f.Step = stepTarget
+		if u, _ := g.unit(f.Unit); u != nil && e.DestroySelf && (f.Effect == f.Start || costly(e)) && f.Unit > 0 {
+			g.destroy(u, "for a cost") // the last part of the cost: after the decisions paying the rest
+			g.flush()
+			f.Step = stepCond // what it set off resolves first; the conditions are checked after
+			return
+		}
 		if !g.holds(e.If, g.source(f), f.Seat, g.ctx(), f) {
-			f.Step = stepNext
+			g.skipped(f)
 		}
 	case stepTarget:
 		f.Step = stepApply
@@ -432,6 +485,17 @@ func (g *Game) skillStep(f *Frame) {
 	}
 }
 
+// skipped moves a skill frame past an effect that did not happen (its
+// conditions did not hold, it was declined or its cost could not be paid)
+// and the effects after it that happen only "if you do".
+func (g *Game) skipped(f *Frame) {
+	effects := g.C(f.Card).Skills[f.Skill].Effects
+	for f.Effect+1 < len(effects) && effects[f.Effect+1].When == effects[f.Start].When && effects[f.Effect+1].IfDone {
+		f.Effect++
+	}
+	f.Step = stepNext
+}
+
 // targets are the units an effect applies to now.
 func (g *Game) targets(f *Frame, e *table.Effect) []*Unit {
 	src := g.source(f)
@@ -445,8 +509,11 @@ func (g *Game) targets(f *Frame, e *table.Effect) []*Unit {
 	var out []*Unit
 	switch {
 	case t.That || t.Choose > 0 || t.Any:
+		if t.Self && src != nil {
+			out = append(out, src) // "this unit and that ally"
+		}
 		for _, uid := range f.Chosen {
-			if u, _ := g.unit(uid); u != nil {
+			if u, _ := g.unit(uid); u != nil && !(t.Self && u == src) {
 				out = append(out, u)
 			}
 		}
@@ -501,10 +568,10 @@ func (g *Game) apply(f *Frame, e *table.Effect) {
 		case e.Move:
 			g.moveUnit(u)
 		case e.Untap:
-			if u.Tapped {
+			if u.Tapped && !g.has(u, table.NoUntap) {
 				u.Tapped = false
 				g.emit(g.Owner(u), "untap", g.C(u.Card()).Name(), "", name)
-				g.trigger(table.OnUntapped, g.Owner(u), u, nil)
+				g.event(table.OnUntapped, u)
 			}
 		case e.TapIt:
 			u.Tapped = true
@@ -512,6 +579,23 @@ func (g *Game) apply(f *Frame, e *table.Effect) {
 		case e.Destroy:
 			g.destroy(u, name)
 		}
+	}
+	g.flush()
+	if e.Reveal > 0 {
+		seat := p
+		if e.RevealFoe {
+			seat = Opp(p)
+		}
+		g.reveal(f, seat, int(e.Reveal))
+	}
+	if e.Intercept {
+		g.intercept(f)
+	}
+	if e.FlipAll {
+		for i := range g.P[p].Bonds {
+			g.P[p].Bonds[i].Reversed = true
+		}
+		g.emit(p, "flip", "", "", "every bond face down ("+name+")")
 	}
 	if e.Draw > 0 {
 		from := len(g.P[p].Hand)
@@ -529,20 +613,36 @@ func (g *Game) apply(f *Frame, e *table.Effect) {
 	if e.Retrieve != nil {
 		fs = append(fs, &Frame{Kind: FrameRetrieve, Seat: p, N: int(e.Retrieve.Count)})
 	}
+	if e.DestroyOrbs > 0 {
+		fs = append(fs, &Frame{Kind: FrameOrbCost, Seat: p, N: int(e.DestroyOrbs)})
+	}
+	if e.FlipBonds > 0 {
+		fs = append(fs, &Frame{Kind: FrameFlip, Seat: p, N: int(e.FlipBonds)})
+	}
+	if e.UnflipBonds > 0 {
+		fs = append(fs, &Frame{Kind: FrameUnflip, Seat: p, N: int(e.UnflipBonds)})
+	}
 	for i := len(fs) - 1; i >= 0; i-- {
 		d := fs[i]
 		d.Unit, d.Card, d.Skill, d.Start, d.Effect = f.Unit, f.Card, f.Skill, f.Start, f.Effect
 		g.push(d)
 	}
+	if e.Put != nil {
+		g.applyPut(f, e)
+	}
 }
 
 // moveUnit moves a unit to the other area by an effect (it does not tap).
 func (g *Game) moveUnit(u *Unit) {
+	if g.has(u, table.NoMove|table.NoSkillMove) {
+		g.emit(g.Owner(u), "stays", g.C(u.Card()).Name(), "", "it cannot be moved by skills")
+		return
+	}
 	u.Area = 1 - u.Area
 	p := g.Owner(u)
 	g.emit(p, "move", g.C(u.Card()).Name(), "", "to "+u.Area.String())
 	g.march()
-	g.trigger(table.OnMoved, p, u, nil)
+	g.event(table.OnMoved, u)
 }
 
 // destroy removes a unit by an effect (not by battle): an ally goes to the
@@ -554,9 +654,13 @@ func (g *Game) destroy(u *Unit, why string) {
 		g.emit(p, "survives", g.C(u.Card()).Name(), "", "a main character is not destroyed by a skill")
 		return
 	}
+	if g.has(u, table.SkillProof) {
+		g.emit(p, "survives", g.C(u.Card()).Name(), "", "it cannot be destroyed by skills")
+		return
+	}
 	pl := g.P[p]
 	g.emit(p, "destroyed", g.C(u.Card()).Name(), "", why)
-	g.trigger(table.OnDestroyed, p, u, nil)
+	g.event(table.OnDestroyed, u)
 	pl.Field = slices.DeleteFunc(pl.Field, func(x *Unit) bool { return x == u })
 	pl.Retreat = append(pl.Retreat, u.Stack...)
 	g.march()
@@ -602,60 +706,25 @@ func (g *Game) affordable(p int, u *Unit, e *table.Effect, support bool) bool {
 			return false
 		}
 	}
+	if e.DestroySelf && (u == nil || u.Main || g.has(u, table.SkillProof)) {
+		return false // a main character is never destroyed by a skill: it cannot pay
+	}
+	if e.PayDestroy != nil && len(g.destroyable(p, u, e.PayDestroy)) < int(e.PayDestroy.Choose) {
+		return false
+	}
+	if e.PayBonds != nil && g.countBonds(p, e.PayBonds) < int(e.PayBonds.Count) {
+		return false
+	}
+	if e.PayOrbs > 0 && len(pl.Orbs) < int(e.PayOrbs) {
+		return false
+	}
 	return true
 }
 
-// maxTriggers bounds the auto skills one action may set off, so that two
-// skills triggering each other (a move that triggers a move...) end.
-const maxTriggers = 64
-
-// trigger queues the auto skills of unit u (of player p) with timing when;
-// cause is the unit that set them off (ally-deploy). The first listed
-// resolves first.
-func (g *Game) trigger(when table.Trigger, p int, u *Unit, cause *Unit) {
-	if u == nil {
-		return
-	}
-	var fs []*Frame
-	for si, s := range g.C(u.Card()).Skills {
-		if s.Type != table.Auto || !g.skillActive(u, si) {
-			continue
-		}
-		k := slices.IndexFunc(s.Effects, func(e table.Effect) bool { return e.When == when })
-		if k < 0 {
-			continue
-		}
-		e := &s.Effects[k]
-		f := &Frame{Kind: FrameSkill, Seat: p, Unit: u.UID, Card: u.Card(), Skill: si, Start: k, Effect: k}
-		if cause != nil {
-			f.Cause = cause.UID
-		}
-		if e.OncePerTurn && slices.Contains(u.Used, si) || !g.holds(e.If, u, p, g.ctx(), f) || !g.affordable(p, u, e, false) {
-			continue
-		}
-		if g.fired >= maxTriggers {
-			g.emit(p, "loop-guard", g.C(u.Card()).Name(), "", s.Name+": too many skills set off by one action")
-			continue
-		}
-		g.fired++
-		if !slices.Contains(u.Used, si) {
-			u.Used = append(u.Used, si)
-		}
-		g.emit(p, "skill", g.C(u.Card()).Name(), "", s.Name)
-		fs = append(fs, f)
-	}
-	for i := len(fs) - 1; i >= 0; i-- {
-		g.push(fs[i])
-	}
-}
-
-// triggerAllies sets off the ally-deploy skills of p's other units.
-func (g *Game) triggerAllies(p int, deployed *Unit) {
-	for _, u := range slices.Clone(g.P[p].Field) {
-		if u != deployed {
-			g.trigger(table.OnAllyDeploy, p, u, deployed)
-		}
-	}
+// costly reports whether an effect has a cost to pay.
+func costly(e *table.Effect) bool {
+	return e.Reverse > 0 || e.Tap || e.PayDiscard != nil || e.PayTap != nil || e.DestroySelf || e.PayDestroy != nil ||
+		e.PayBonds != nil || e.PayOrbs > 0
 }
 
 // special reports whether card c has a special skill with a permission.

@@ -95,7 +95,7 @@ func (g *Game) AppendActions(out []Action) []Action {
 			}
 		}
 		for _, u := range pl.Field {
-			if !u.Tapped {
+			if !u.Tapped && !g.has(u, table.NoMove) {
 				out = append(out, Action{Kind: ActMove, Unit: u})
 			}
 		}
@@ -149,7 +149,7 @@ func (g *Game) Do(a Action) error {
 		err = g.PlaceBond(p, a.Hand)
 	case ActNoBond:
 		if err = g.may(p, BondPhase); err == nil {
-			g.Phase = Deployment
+			g.startDeployment()
 		}
 	case ActDeploy:
 		err = g.Deploy(p, a.Hand, a.Area)
@@ -159,7 +159,7 @@ func (g *Game) Do(a Action) error {
 		err = g.Move(p, a.Unit)
 	case ActEndDeployment:
 		if err = g.may(p, Deployment); err == nil {
-			g.Phase = ActionPhase
+			g.startAction()
 		}
 	case ActSkill:
 		err = g.Activate(p, a.Unit, a.Skill, a.Effect)
@@ -292,8 +292,11 @@ func (g *Game) Text(a Action) string {
 		return "tap " + g.unitRef(u)
 	case FrameRetrieve:
 		return "retrieve " + g.C(c.Card).ID
+	case FrameOrder:
+		return g.orderText(f, c.Pick)
+	default:
+		return g.cardText(f, c)
 	}
-	return "?"
 }
 
 // sameSlug reports whether another skill of the unit's card has the same
@@ -474,6 +477,7 @@ func (g *Game) Clone() *Game {
 	for i, f := range g.Pending {
 		x := *f
 		x.Chosen = slices.Clone(f.Chosen)
+		x.Revealed = slices.Clone(f.Revealed)
 		c.Pending[i] = &x
 	}
 	if g.Last != nil {

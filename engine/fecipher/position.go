@@ -94,8 +94,9 @@ type ModState struct {
 	ShieldCost     int      `json:"shield-cost,omitempty" yaml:"shield-cost,omitempty"`
 	BackLine       bool     `json:"reach-back-line,omitempty" yaml:"reach-back-line,omitempty"`
 	Orbs           int      `json:"orbs,omitempty" yaml:"orbs,omitempty"`
-	Ends           int      `json:"ends,omitempty" yaml:"ends,omitempty"`     // the turn at whose end it ends
-	Battle         bool     `json:"battle,omitempty" yaml:"battle,omitempty"` // it ends with the battle
+	Flags          []string `json:"flags,omitempty" yaml:"flags,omitempty,flow"` // skill-proof, no-move, no-attack, unattackable, no-untap, reach-any, ...
+	Ends           int      `json:"ends,omitempty" yaml:"ends,omitempty"`        // the turn at whose end it ends
+	Battle         bool     `json:"battle,omitempty" yaml:"battle,omitempty"`    // it ends with the battle
 }
 
 // FrameState is one entry of the pending stack.
@@ -124,6 +125,10 @@ type FrameState struct {
 	Chosen []int  `json:"chosen,omitempty" yaml:"chosen,omitempty,flow"`
 	Cause  int    `json:"cause,omitempty" yaml:"cause,omitempty"` // the unit whose deployment set it off
 	Pay    bool   `json:"pay,omitempty" yaml:"pay,omitempty"`     // a decision paying the skill's cost
+	// Revealed are the cards the skill revealed, on top of the deck of
+	// seat revealed-seat.
+	Revealed   []string `json:"revealed,omitempty" yaml:"revealed,omitempty,flow"`
+	RevealSeat int      `json:"revealed-seat,omitempty" yaml:"revealed-seat,omitempty"`
 }
 
 // flow writes v as one YAML line.
@@ -148,6 +153,16 @@ func (u UnitState) MarshalYAML() (any, error) { return flow(unitState(u)) }
 
 // MarshalYAML writes a pending frame on one line.
 func (f FrameState) MarshalYAML() (any, error) { return flow(frameState(f)) }
+
+func flagNames(f table.Flag) []string {
+	var out []string
+	for i, n := range table.FlagNames {
+		if f&(1<<uint(i)) != 0 {
+			out = append(out, n)
+		}
+	}
+	return out
+}
 
 func emblemNames(e table.Emblem) []string {
 	var out []string
@@ -198,7 +213,7 @@ func (g *Game) Position() *Position {
 			for _, m := range u.Mods {
 				us.Mods = append(us.Mods, ModState{Attack: int(m.Attack), Double: m.Double, MinRange: int(m.MinRange), MaxRange: int(m.MaxRange),
 					Acquire: emblemNames(m.Acquire), Unevadable: m.Unevadable, UnevadableMain: m.UnevadableMain, NoEvade: m.NoEvade,
-					NoCritical: m.NoCrit, Indestructible: m.Shield, ShieldCost: int(m.ShieldCost), BackLine: m.BackLine, Orbs: int(m.Orbs),
+					NoCritical: m.NoCrit, Indestructible: m.Shield, ShieldCost: int(m.ShieldCost), BackLine: m.BackLine, Orbs: int(m.Orbs), Flags: flagNames(m.Flags),
 					Ends: m.Ends, Battle: m.Battle})
 			}
 			ps.Field = append(ps.Field, us)
@@ -216,10 +231,13 @@ func (g *Game) Position() *Position {
 				fs.DSupCard = g.C(f.DSupCard).ID
 			}
 		}
-		withCard := f.Kind == FrameSkill || f.Kind >= FrameMay || (f.Kind == FrameFlip || f.Kind == FrameDiscard) && f.Card >= 0
+		withCard := f.Kind == FrameSkill || f.Kind >= FrameMay && f.Kind != FrameOrder || (f.Kind == FrameFlip || f.Kind == FrameDiscard) && f.Card >= 0
 		if withCard {
 			fs.Unit, fs.Card, fs.Skill, fs.Start, fs.Effect, fs.Target = f.Unit, g.C(f.Card).ID, f.Skill, f.Start, f.Effect, f.Target
 			fs.Chosen, fs.Cause, fs.Pay = slices.Clone(f.Chosen), f.Cause, f.Pay
+		}
+		if f.Kind == FrameSkill && len(f.Revealed) > 0 {
+			fs.Revealed, fs.RevealSeat = g.ids(f.Revealed), f.RevealSeat
 		}
 		pos.Pending = append(pos.Pending, fs)
 	}
@@ -413,8 +431,11 @@ func (l *loader) player(i int, uids map[int]bool) error {
 		}
 		p.Bonds = append(p.Bonds, Bond{Card: c, Reversed: b.FaceDown})
 	}
-	if p.Spent < 0 || p.Spent > len(p.Bonds) {
-		return l.errf(path.With("spent"), "%d bonds' worth spent, with %d bonds", p.Spent, len(p.Bonds))
+	// A cost may send bonds away after others were spent, so spent can
+	// pass the bonds left; it never passes the bonds a player had this
+	// turn, which are at most the bonds and the cards they left for.
+	if most := len(p.Bonds) + len(p.Retreat) + len(p.Hand); p.Spent < 0 || p.Spent > most {
+		return l.errf(path.With("spent"), "%d bonds' worth spent, with %d bonds (and %d cards they could have gone to)", p.Spent, len(p.Bonds), most-len(p.Bonds))
 	}
 	names := map[string]int{}
 	for k, us := range ps.Field {
@@ -480,6 +501,13 @@ func (l *loader) unit(g *Game, path play.Path, us UnitState, uids map[int]bool) 
 		m := Mod{Attack: int16(ms.Attack), Double: ms.Double, MinRange: int8(ms.MinRange), MaxRange: int8(ms.MaxRange),
 			Unevadable: ms.Unevadable, UnevadableMain: ms.UnevadableMain, NoEvade: ms.NoEvade, NoCrit: ms.NoCritical,
 			Shield: ms.Indestructible, ShieldCost: int8(ms.ShieldCost), BackLine: ms.BackLine, Orbs: int8(ms.Orbs), Ends: ms.Ends, Battle: ms.Battle}
+		for fi, n := range ms.Flags {
+			b := slices.Index(table.FlagNames[:], n)
+			if b < 0 {
+				return nil, l.errf(path.With("mods", mi, "flags", fi), "unknown flag %s (%v)", quote.Quote(n), table.FlagNames)
+			}
+			m.Flags |= 1 << uint(b)
+		}
 		for ai, n := range ms.Acquire {
 			k := slices.Index(table.EmblemNames[:], n)
 			if k < 0 {
@@ -659,6 +687,15 @@ func (l *loader) frame(g *Game, k int, fs FrameState) (*Frame, error) {
 			return nil, l.errf(path("kind"), "a %s decision needs a battle before it in pending", fs.Kind)
 		}
 	case FrameRedraw:
+	case FrameOrder:
+		if fs.N < 2 || fs.N > len(g.Pending) {
+			return nil, l.errf(path("n"), "an order decision orders 2 or more skills waiting under it, not %d (%d frames under it)", fs.N, len(g.Pending))
+		}
+		for _, b := range g.Pending[len(g.Pending)-fs.N:] {
+			if b.Kind != FrameSkill || b.Seat != fs.Seat {
+				return nil, l.errf(path("n"), "an order decision orders seat %d's skill frames: the %d frames under it must be", fs.Seat, fs.N)
+			}
+		}
 	default:
 		if fs.Card == "" && !fs.Pay && (f.Kind == FrameFlip || f.Kind == FrameDiscard) {
 			f.Card = -1
@@ -686,12 +723,24 @@ func (l *loader) frame(g *Game, k int, fs FrameState) (*Frame, error) {
 			return nil, err
 		}
 		e := &ss[fs.Skill].Effects[fs.Effect]
-		needs := map[FrameKind]bool{FrameTarget: e.Target != nil, FrameTapCost: e.PayTap != nil, FrameRetrieve: e.Retrieve != nil}
+		needs := map[FrameKind]bool{FrameTarget: e.Target != nil, FrameTapCost: e.PayTap != nil, FrameRetrieve: e.Retrieve != nil,
+			FramePut: e.Put != nil, FrameDestroyCost: e.PayDestroy != nil, FrameBondCost: e.PayBonds != nil, FrameOrbCost: e.PayOrbs > 0 || e.DestroyOrbs > 0,
+			FrameUnflip: e.UnflipBonds > 0}
 		if ok, has := needs[f.Kind]; has && !ok {
 			return nil, l.errf(path("kind"), "a %s decision for an effect of %s that has none", fs.Kind, fs.Card)
 		}
 		if f.Kind != FrameSkill && (len(g.Pending) == 0 || g.Pending[len(g.Pending)-1].Kind != FrameSkill) && f.Kind != FrameDiscard {
 			return nil, l.errf(path("kind"), "a %s decision needs the skill it serves before it in pending", fs.Kind)
+		}
+		if len(fs.Revealed) > 0 {
+			if f.Kind != FrameSkill || fs.RevealSeat < 0 || fs.RevealSeat > 1 {
+				return nil, l.errf(path("revealed"), "cards are revealed by a skill frame, on seat 0's or 1's deck")
+			}
+			var err error
+			if f.Revealed, err = l.cards(path("revealed"), fs.Revealed); err != nil {
+				return nil, err
+			}
+			f.RevealSeat = fs.RevealSeat
 		}
 	}
 	return f, nil

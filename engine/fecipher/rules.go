@@ -32,6 +32,7 @@ var (
 	ErrNoBond    = errors.New("this card cannot be placed in the bond area")
 	ErrUsed      = errors.New("the skill was used this turn (once per turn)")
 	ErrCondition = errors.New("the skill's condition does not hold")
+	ErrNoMove    = errors.New("the unit cannot be moved")
 )
 
 // value reads a printed number, X counting as 0.
@@ -51,10 +52,10 @@ func (g *Game) StartTurn() {
 	p.Spent, p.Bonded = 0, false
 	var untapped []*Unit
 	for _, u := range p.Field {
-		if u.Tapped {
+		if u.Tapped && !g.has(u, table.NoUntap) {
 			untapped = append(untapped, u)
+			u.Tapped = false
 		}
-		u.Tapped = false
 	}
 	if g.Turn > 1 {
 		from := len(p.Hand)
@@ -66,9 +67,35 @@ func (g *Game) StartTurn() {
 	for _, u := range slices.Clone(p.Field) {
 		g.trigger(table.OnTurnStart, g.Active, u, nil)
 	}
-	for _, u := range untapped {
-		g.trigger(table.OnUntapped, g.Active, u, nil)
+	for _, u := range slices.Clone(g.P[Opp(g.Active)].Field) {
+		g.trigger(table.OnFoeTurnStart, Opp(g.Active), u, nil)
 	}
+	for _, u := range untapped {
+		g.event(table.OnUntapped, u)
+	}
+	g.flush()
+}
+
+// startDeployment ends the bond phase: the deployment phase begins, and
+// the skills of its start are set off.
+func (g *Game) startDeployment() {
+	g.Phase = Deployment
+	g.fired = 0
+	for _, u := range slices.Clone(g.P[g.Active].Field) {
+		g.trigger(table.OnDeployStart, g.Active, u, nil)
+	}
+	g.flush()
+}
+
+// startAction ends the deployment phase: the action phase begins, and the
+// skills of its start are set off.
+func (g *Game) startAction() {
+	g.Phase = ActionPhase
+	g.fired = 0
+	for _, u := range slices.Clone(g.P[g.Active].Field) {
+		g.trigger(table.OnActionStart, g.Active, u, nil)
+	}
+	g.flush()
 }
 
 // may reports whether player p may act in phase ph now.
@@ -104,6 +131,9 @@ func (g *Game) PlaceBond(p, hand int) error {
 	pl.Bonded = true
 	g.played(p, c)
 	g.emit(p, "bond", g.C(c).Name(), "", fmt.Sprintf("%d bonds", len(pl.Bonds)))
+	g.fired = 0
+	g.bonded(p, c)
+	g.flush()
 	return nil
 }
 
@@ -196,8 +226,9 @@ func (g *Game) Deploy(p, hand int, area Area) error {
 	g.played(p, c)
 	g.emit(p, "deploy", card.Name(), "", fmt.Sprintf("to %s, cost %d", area, card.Cost))
 	g.fired = 0
-	g.trigger(table.OnDeploy, p, u, nil)
+	g.event(table.OnDeploy, u)
 	g.triggerAllies(p, u)
+	g.flush()
 	g.Run()
 	return nil
 }
@@ -233,13 +264,15 @@ func (g *Game) Stack(p, hand int, u *Unit) error {
 		g.draw(p)
 		g.drew(p, from, "class change")
 		g.fired = 0
-		g.trigger(table.OnClassChange, p, u, nil)
+		g.event(table.OnClassChange, u)
+		g.flush()
 		g.Run()
 		return nil
 	}
 	g.emit(p, "level-up", card.Name(), "", fmt.Sprintf("cost %d", cost))
 	g.fired = 0
-	g.trigger(table.OnLevelUp, p, u, nil)
+	g.event(table.OnLevelUp, u)
+	g.flush()
 	g.Run()
 	return nil
 }
@@ -276,12 +309,16 @@ func (g *Game) Move(p int, u *Unit) error {
 	if u.Tapped {
 		return ErrTapped
 	}
+	if g.has(u, table.NoMove) {
+		return ErrNoMove
+	}
 	u.Tapped = true
 	u.Area = 1 - u.Area
 	g.emit(p, "move", g.C(u.Card()).Name(), "", "to "+u.Area.String())
 	g.march()
 	g.fired = 0
-	g.trigger(table.OnMoved, p, u, nil)
+	g.event(table.OnMoved, u)
+	g.flush()
 	g.Run()
 	return nil
 }
@@ -343,7 +380,7 @@ func (g *Game) usable(p int, u *Unit, skill, effect int) error {
 	}
 	// A free effect could repeat forever: every action skill the engine
 	// offers costs something or is once per turn.
-	if !(e.Reverse > 0 || e.Tap || e.PayDiscard != nil || e.PayTap != nil || e.OncePerTurn) {
+	if !costly(e) && !e.OncePerTurn {
 		return fmt.Errorf("%s costs nothing and is not once per turn", s.Name)
 	}
 	if e.OncePerTurn && slices.Contains(u.Used, skill) {
@@ -378,7 +415,7 @@ func Distance(a, b Area) int { return 1 + int(a) + int(b) }
 // CanAttack reports whether the unit has a weapon and a range.
 func (g *Game) CanAttack(u *Unit) bool {
 	st := g.Stats(u, nil)
-	return st.MaxRange > 0 && st.Emblems&table.Weapons != 0
+	return st.MaxRange > 0 && st.Emblems&table.Weapons != 0 && st.Flags&table.NoAttack == 0
 }
 
 // InRange reports whether attacker a reaches target t: by range, or (a
@@ -386,7 +423,11 @@ func (g *Game) CanAttack(u *Unit) bool {
 func (g *Game) InRange(a, t *Unit) bool {
 	st := g.Stats(a, nil)
 	d := Distance(a.Area, t.Area)
-	return st.MinRange <= d && d <= st.MaxRange || st.BackLine && t.Area == Rearguard
+	if g.has(t, table.Unattackable) {
+		return false
+	}
+	return st.MinRange <= d && d <= st.MaxRange || st.BackLine && t.Area == Rearguard || st.Flags&table.ReachAll != 0 ||
+		st.Flags&table.ReachMain != 0 && t.Main
 }
 
 // Power is a unit's attack: printed attack, its mods, and the permanent
@@ -463,8 +504,9 @@ func (g *Game) battleStep(b *Frame) {
 	switch b.Step {
 	case battleAnnounce:
 		b.Step = battleSupport
-		g.trigger(table.OnAttacked, d, t, nil)
-		g.trigger(table.OnAttack, p, a, nil)
+		g.event(table.OnAttacked, t)
+		g.event(table.OnAttack, a)
+		g.flush()
 	case battleSupport:
 		b.Step = battleRetreat
 		// Support check: both reveal the top card of their deck.
@@ -503,28 +545,34 @@ func (g *Game) battleStep(b *Frame) {
 		atk, def := g.BattlePowers(b)
 		r := &Battle{Attack: atk, Defense: def, Critical: b.Critical, Evaded: b.Evaded, AttackSupport: b.ASup, DefenseSupport: b.DSup}
 		g.Last = r
+		defer g.flush()
 		switch {
 		case b.Evaded:
 			g.emit(p, "evaded", g.C(a.Card()).Name(), g.C(t.Card()).Name(), fmt.Sprintf("%d vs %d", atk, def))
+			g.event(table.OnMissed, a)
 		case def <= atk:
 			st := g.Stats(t, g.battleCtx(b))
 			if st.Shielded && (st.ShieldCost == 0 || cost(g.C(a.Card())) <= st.ShieldCost) {
 				g.emit(p, "survives", g.C(a.Card()).Name(), g.C(t.Card()).Name(), fmt.Sprintf("%d vs %d: it cannot be destroyed", atk, def))
+				g.event(table.OnMissed, a)
 				break
 			}
 			r.Defeated, b.Defeated = true, true
 			g.emit(p, "defeat", g.C(a.Card()).Name(), g.C(t.Card()).Name(), fmt.Sprintf("%d vs %d", atk, def))
 			orbs := g.Stats(a, g.battleCtx(b)).Orbs
-			g.trigger(table.OnDestroys, p, a, nil)
-			g.trigger(table.OnDestroyed, d, t, nil)
+			g.event(table.OnDestroys, a)
+			g.event(table.OnDestroyed, t)
+			g.event(table.OnDefeated, t)
 			g.defeat(d, t, r, orbs)
 		default:
 			g.emit(p, "repelled", g.C(a.Card()).Name(), g.C(t.Card()).Name(), fmt.Sprintf("%d vs %d", atk, def))
+			g.event(table.OnMissed, a)
 		}
 	case battleAfter:
 		b.Step = battleEnd
 		if a != nil && g.Owner(a) == p {
-			g.trigger(table.OnAttackEnd, p, a, nil)
+			g.event(table.OnAttackEnd, a)
+			g.flush()
 		}
 	default:
 		g.pop()
@@ -665,6 +713,10 @@ func (g *Game) EndTurn() {
 		for _, u := range slices.Clone(g.P[g.Active].Field) {
 			g.trigger(table.OnTurnEnd, g.Active, u, nil)
 		}
+		for _, u := range slices.Clone(g.P[Opp(g.Active)].Field) {
+			g.trigger(table.OnFoeTurnEnd, Opp(g.Active), u, nil)
+		}
+		g.flush()
 		if len(g.Pending) > 0 {
 			return
 		}

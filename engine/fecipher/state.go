@@ -160,7 +160,9 @@ type Game struct {
 	Last *Battle
 	// EndQueued says the end phase's auto skills were queued.
 	EndQueued bool
-	fired     int // auto skills set off by the current action
+	fired     int      // auto skills set off by the current action
+	queue     []*Frame // auto skills set off, not yet on the stack (flush)
+	statDepth int      // Stats computing (power conditions read printed values inside)
 	quiet     bool
 	events    []play.Event
 }

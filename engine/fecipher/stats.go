@@ -20,6 +20,7 @@ type Mod struct {
 	ShieldCost         int8
 	BackLine           bool
 	Orbs               int8
+	Flags              table.Flag
 	Ends               int
 	Battle             bool
 }
@@ -36,6 +37,7 @@ type Stats struct {
 	ShieldCost                 int
 	BackLine                   bool
 	Orbs                       int
+	Flags                      table.Flag
 }
 
 // Ctx is the battle a value is computed in (nil: none): the attacker and
@@ -78,19 +80,20 @@ func (m *Mod) apply(st *Stats) {
 	}
 	st.BackLine = st.BackLine || m.BackLine
 	st.Orbs = max(st.Orbs, int(m.Orbs))
+	st.Flags |= m.Flags
 }
 
 // modOf is what an effect gives, as a mod.
 func modOf(e *table.Effect) Mod {
 	return Mod{Attack: e.Attack, Double: e.Double, MinRange: e.MinRange, MaxRange: e.MaxRange, Acquire: e.Acquire,
 		Unevadable: e.Unevadable, UnevadableMain: e.UnevadableMain, NoEvade: e.NoEvade, NoCrit: e.NoCritical,
-		Shield: e.Shielded, ShieldCost: e.ShieldCost, BackLine: e.BackLine, Orbs: e.Orbs}
+		Shield: e.Shielded, ShieldCost: e.ShieldCost, BackLine: e.BackLine, Orbs: e.Orbs, Flags: e.Flags}
 }
 
 // lasting reports whether an effect gives something that lasts (a mod).
 func lasting(e *table.Effect) bool {
 	return e.Attack != 0 || e.Double || e.MaxRange > 0 || e.Acquire != 0 || e.Unevadable || e.NoEvade || e.NoCritical ||
-		e.Shielded || e.BackLine || e.Orbs > 0
+		e.Shielded || e.BackLine || e.Orbs > 0 || e.Flags != 0
 }
 
 // Stats computes a unit's values in a context.
@@ -98,6 +101,8 @@ func (g *Game) Stats(u *Unit, c *Ctx) Stats {
 	card := g.C(u.Card())
 	st := Stats{Attack: value(card.Attack), MinRange: int(card.MinRange), MaxRange: int(card.MaxRange), Emblems: card.Emblems, Orbs: 1, UnevadableMain: true}
 	double := false
+	g.statDepth++
+	defer func() { g.statDepth-- }()
 	for i := range u.Mods {
 		u.Mods[i].apply(&st)
 		double = double || u.Mods[i].Double
@@ -164,7 +169,7 @@ func (g *Game) affects(t *table.Target, s *Unit, p int, u *Unit) bool {
 	owner := g.Owner(u)
 	switch {
 	case t.Main:
-		return owner == p && u.Main && g.matchUnit(t.Of, u, s)
+		return owner == p && (u.Main && g.matchUnit(t.Of, u, s) || t.Self && u == s)
 	case len(t.Named) > 0:
 		return owner == p && (t.Self && u == s || slices.Contains(t.Named, g.C(u.Card()).Unit) && u != s)
 	case t.All:
@@ -311,20 +316,8 @@ func (g *Game) holds(k *table.Cond, s *Unit, p int, c *Ctx, f *Frame) bool {
 			return false
 		}
 	}
-	if k.Bonds != nil {
-		n := 0
-		for _, b := range pl.Bonds {
-			if k.Bonds.FaceUp && b.Reversed || k.Bonds.FaceDown && !b.Reversed {
-				continue
-			}
-			if f := k.Bonds.Of; f != nil && (b.Reversed && (f.Emblem != 0 || len(f.Colors) > 0 || len(f.Names) > 0) || !g.matchCard(&table.CardFilter{Emblem: f.Emblem, Colors: f.Colors, Names: f.Names, CostMax: table.None}, b.Card, p)) {
-				continue
-			}
-			n++
-		}
-		if !within(n, k.Bonds) {
-			return false
-		}
+	if k.Bonds != nil && !within(g.bondCount(p, k.Bonds), k.Bonds) {
+		return false
 	}
 	if k.Allies != nil && !within(g.countUnits(p, s, k.Allies.Of), k.Allies) {
 		return false
@@ -341,11 +334,46 @@ func (g *Game) holds(k *table.Cond, s *Unit, p int, c *Ctx, f *Frame) bool {
 	if k.Outnumber && len(pl.Field) <= len(op.Field) {
 		return false
 	}
+	if k.FoeOrbs != nil && !within(len(op.Orbs), k.FoeOrbs) || k.Retreat != nil && !within(len(pl.Retreat), k.Retreat) {
+		return false
+	}
+	if k.FoeBonds != nil && !within(g.bondCount(Opp(p), k.FoeBonds), k.FoeBonds) {
+		return false
+	}
+	if k.Compare != nil && !g.compare(p, k.Compare) {
+		return false
+	}
+	if k.Critical {
+		if b := g.battle(); b == nil || !b.Critical {
+			return false
+		}
+	}
+	if k.Revealed != nil {
+		if f == nil || len(f.Revealed) == 0 {
+			return false
+		}
+		for _, c := range f.Revealed {
+			if !g.matchCard(k.Revealed, c, f.RevealSeat) {
+				return false
+			}
+		}
+	}
 	if s == nil {
-		return k.Area == 0 && k.SameArea == nil && !k.Untapped && k.Stack == 0 && !k.IsMain && !k.NotMain && !k.ClassChanged && k.Self == nil
+		return k.Area == 0 && k.SameArea == nil && !k.Untapped && k.Stack == 0 && !k.IsMain && !k.NotMain && !k.ClassChanged && k.Self == nil &&
+			k.Power == nil && len(k.Used) == 0 && !k.Tapped
+	}
+	if n := g.power(s, c); k.Power != nil && (n < int(k.Power.Min) || k.Power.Max != table.None && n > int(k.Power.Max)) {
+		return false
+	}
+	if len(k.Used) > 0 && !slices.ContainsFunc(s.Used, func(i int) bool {
+		ss := g.C(s.Card()).Skills
+		return i < len(ss) && slices.Contains(k.Used, ss[i].Name)
+	}) {
+		return false
 	}
 	switch {
-	case k.Area == table.FrontLine && s.Area != Vanguard, k.Area == table.BackLine && s.Area != Rearguard,
+	case k.Tapped && !s.Tapped,
+		k.Area == table.FrontLine && s.Area != Vanguard, k.Area == table.BackLine && s.Area != Rearguard,
 		k.Untapped && s.Tapped, int(k.Stack) > len(s.Stack), k.IsMain && !s.Main, k.NotMain && s.Main,
 		k.ClassChanged && !s.ClassChanged, k.Self != nil && !g.matchUnit(k.Self, s, nil):
 		return false
@@ -374,4 +402,66 @@ func (g *Game) holds(k *table.Cond, s *Unit, p int, c *Ctx, f *Frame) bool {
 		}
 	}
 	return true
+}
+
+// bondCount counts player p's bonds like count k (its face, its filter).
+func (g *Game) bondCount(p int, k *table.Count) int {
+	n := 0
+	for _, b := range g.P[p].Bonds {
+		if k.FaceUp && b.Reversed || k.FaceDown && !b.Reversed {
+			continue
+		}
+		if f := k.Of; f != nil && (b.Reversed && (f.Emblem != 0 || len(f.Colors) > 0 || len(f.Names) > 0) || !g.matchCard(&table.CardFilter{Emblem: f.Emblem, Colors: f.Colors, Names: f.Names, CostMax: table.None}, b.Card, p)) {
+			continue
+		}
+		n++
+	}
+	return n
+}
+
+// compare reports whether player p's number is as k says against the
+// opponent's.
+func (g *Game) compare(p int, k *table.Compare) bool {
+	num := func(i int) int {
+		pl := g.P[i]
+		switch k.Of {
+		case table.CompareHand:
+			return len(pl.Hand)
+		case table.CompareOrbs:
+			return len(pl.Orbs)
+		case table.CompareBonds:
+			return len(pl.Bonds)
+		}
+		return len(pl.Field)
+	}
+	a, b := num(p), num(Opp(p))
+	switch k.Rel {
+	case table.More:
+		return a > b
+	case table.Fewer:
+		return a < b
+	case table.Same:
+		return a == b
+	}
+	return a <= b
+}
+
+// power is unit u's attack for a condition: its stats in the battle c;
+// inside the computation of stats (a permanent skill's condition on
+// attack), its printed attack and mods, so that a skill's condition does
+// not depend on the skill.
+func (g *Game) power(u *Unit, c *Ctx) int {
+	if g.statDepth > 0 {
+		a := value(g.C(u.Card()).Attack)
+		for _, m := range u.Mods {
+			a += int(m.Attack)
+		}
+		return a
+	}
+	return g.Stats(u, c).Attack
+}
+
+// has reports whether unit u's stats now carry flag fl.
+func (g *Game) has(u *Unit, fl table.Flag) bool {
+	return g.Stats(u, g.ctx()).Flags&fl != 0
 }

@@ -11,208 +11,16 @@ import (
 	"sync"
 	"testing"
 
+	"gopkg.in/yaml.v3"
+
 	"github.com/roundtable-dev/roundtable/compiler"
+	"github.com/roundtable-dev/roundtable/compiler/fecipher/skill"
 	"github.com/roundtable-dev/roundtable/engine/fecipher/table"
 	"github.com/roundtable-dev/roundtable/engine/play/playtest"
 	"github.com/roundtable-dev/roundtable/games"
 
 	fecengine "github.com/roundtable-dev/roundtable/engine/fecipher"
 )
-
-// vocabulary names the parts of the effect vocabulary an effect uses: its
-// timing, each cost, each condition, its kind of target, each operation,
-// its duration, and the filters inside. A compiled effect's shape is the
-// set of these; every part a real card's compiled effect uses must be shown
-// happening by a scenario (TestEveryShapeHasAScenario).
-func vocabulary(e *table.Effect) []string {
-	var out []string
-	add := func(ok bool, s string) {
-		if ok {
-			out = append(out, s)
-		}
-	}
-	out = append(out, "when:"+table.TriggerNames[e.When])
-	add(e.OncePerTurn, "cost:once-per-turn")
-	add(e.Reverse > 0, "cost:reverse")
-	add(e.ReverseOf != nil, "cost:reverse-of")
-	add(e.Tap, "cost:tap")
-	add(e.PayDiscard != nil, "cost:pay-discard")
-	add(e.PayTap != nil, "cost:pay-tap")
-	add(e.May, "may")
-	if c := e.If; c != nil {
-		add(c.Turn == table.OwnTurn, "if:turn-mine")
-		add(c.Turn == table.TheirTurn, "if:turn-theirs")
-		add(c.Attacking != nil, "if:attacking")
-		add(c.Defending != nil, "if:defending")
-		add(c.Battling != nil, "if:battling")
-		add(c.Bonds != nil, "if:bonds")
-		add(c.Allies != nil, "if:allies")
-		add(c.Enemies != nil, "if:enemies")
-		add(c.Hand != nil, "if:hand")
-		add(c.FoeHand != nil, "if:opponent-hand")
-		add(c.Orbs != nil, "if:orbs")
-		add(c.Supported != nil, "if:supported-by")
-		add(c.Area != 0, "if:area")
-		add(c.SameArea != nil, "if:same-area")
-		add(c.MoreHand, "if:more-hand")
-		add(c.LessHand, "if:less-hand")
-		add(c.FewerOrbs, "if:fewer-orbs")
-		add(c.Untapped, "if:untapped")
-		add(c.Stack > 0, "if:stack")
-		add(c.Main != nil, "if:main")
-		add(c.IsMain, "if:is-main")
-		add(c.NotMain, "if:not-main")
-		add(c.ClassChanged, "if:class-changed")
-		add(c.Self != nil, "if:self")
-		add(c.Trigger != nil, "if:trigger-unit")
-		add(len(c.AlliesAll) > 0, "if:allies-all")
-		add(c.Outnumber, "if:outnumber")
-	}
-	if t := e.Target; t != nil {
-		switch {
-		case t.That:
-			out = append(out, "target:that")
-		case t.Any:
-			out = append(out, "target:any")
-		case t.Choose > 0:
-			out = append(out, "target:choose")
-		case t.All:
-			out = append(out, "target:all")
-		case t.Main:
-			out = append(out, "target:main")
-		case t.Self:
-			out = append(out, "target:self-and-named")
-		case len(t.Named) > 0:
-			out = append(out, "target:named")
-		case t.Foe:
-			out = append(out, "target:foe")
-		}
-		add(t.Enemy, "target:enemy")
-	}
-	add(e.Attack > 0, "op:attack")
-	add(e.Attack < 0, "op:attack-loss")
-	add(e.Per != nil, "op:per")
-	add(e.Double, "op:double")
-	add(e.MaxRange > 0, "op:range")
-	add(e.Acquire != 0, "op:acquire")
-	add(e.Unevadable && !e.UnevadableMain, "op:unevadable")
-	add(e.UnevadableMain, "op:unevadable-non-main")
-	add(e.NoEvade, "op:no-evade")
-	add(e.NoCritical, "op:no-critical")
-	add(e.Shielded && e.ShieldCost == 0, "op:indestructible")
-	add(e.ShieldCost > 0, "op:shield-cost")
-	add(e.BackLine, "op:reach-back-line")
-	add(e.Orbs > 0, "op:orbs")
-	add(e.Move, "op:move")
-	add(e.Untap, "op:untap")
-	add(e.TapIt, "op:tap-target")
-	add(e.Destroy, "op:destroy")
-	add(e.Draw > 0, "op:draw")
-	add(e.Discard > 0, "op:discard")
-	add(e.FoeDiscard > 0, "op:opponent-discard")
-	add(e.Retrieve != nil, "op:retrieve")
-	add(e.Until == table.EndOfTurn, "until:turn")
-	add(e.Until == table.OpponentEnd, "until:opponent-turn")
-	add(e.Until == table.EndOfBattle, "until:battle")
-	add(e.Copies, "special:copies")
-	add(e.SameName, "special:same-name")
-	add(e.NoBond, "special:no-bond")
-	for _, f := range []*table.UnitFilter{e.Per, filterOf(e.Target), filterOf(e.PayTap)} {
-		out = append(out, unitFilterWords(f)...)
-	}
-	if c := e.If; c != nil {
-		for _, f := range []*table.UnitFilter{c.Attacking, c.Defending, c.Battling, c.SameArea, c.Main, c.Self, c.Trigger, countOf(c.Allies), countOf(c.Enemies), countOf(c.Bonds)} {
-			out = append(out, unitFilterWords(f)...)
-		}
-		for _, n := range []*table.Count{c.Bonds, c.Allies, c.Enemies, c.Hand, c.FoeHand, c.Orbs} {
-			if n != nil {
-				add(n.AtMost != table.None, "count:at-most")
-				add(n.FaceUp || n.FaceDown, "count:face")
-			}
-		}
-		out = append(out, cardFilterWords(c.Supported)...)
-	}
-	for _, f := range []*table.CardFilter{e.ReverseOf, e.PayDiscard, e.Retrieve} {
-		out = append(out, cardFilterWords(f)...)
-	}
-	slices.Sort(out)
-	return slices.Compact(out)
-}
-
-func filterOf(t *table.Target) *table.UnitFilter {
-	if t == nil {
-		return nil
-	}
-	return t.Of
-}
-
-func countOf(c *table.Count) *table.UnitFilter {
-	if c == nil {
-		return nil
-	}
-	return c.Of
-}
-
-func unitFilterWords(f *table.UnitFilter) []string {
-	if f == nil {
-		return nil
-	}
-	var out []string
-	add := func(ok bool, s string) {
-		if ok {
-			out = append(out, "filter:"+s)
-		}
-	}
-	add(f.Other, "other")
-	add(f.Emblem != 0, "emblem")
-	add(f.NoEmblem != 0, "not-emblem")
-	add(len(f.Colors) > 0, "color")
-	add(len(f.Names) > 0, "name")
-	add(len(f.NotNames) > 0, "not-name")
-	add(f.Main, "main")
-	add(f.NonMain, "non-main")
-	add(f.Area != 0, "area")
-	add(f.CostMin > 0 || f.CostMax != table.None, "cost")
-	add(f.AtkMin > 0 || f.AtkMax != table.None, "attack")
-	add(f.Tapped, "tapped")
-	return out
-}
-
-func cardFilterWords(f *table.CardFilter) []string {
-	if f == nil {
-		return nil
-	}
-	var out []string
-	add := func(ok bool, s string) {
-		if ok {
-			out = append(out, "card:"+s)
-		}
-	}
-	add(f.Emblem != 0, "emblem")
-	add(len(f.Colors) > 0, "color")
-	add(len(f.Names) > 0, "name")
-	add(len(f.NotNames) > 0, "not-name")
-	add(f.CostMin > 0 || f.CostMax != table.None, "cost")
-	add(f.AsMain, "as-main")
-	return out
-}
-
-// realVocabulary is every part the real cards' compiled effects use, with
-// how many effects use it.
-func realVocabulary(t *testing.T) map[string]int {
-	rs, _ := importedRules(t)
-	out := map[string]int{}
-	for i := range rs.Cards {
-		for _, s := range rs.Cards[i].Skills {
-			for k := range s.Effects {
-				for _, w := range vocabulary(&s.Effects[k]) {
-					out[w]++
-				}
-			}
-		}
-	}
-	return out
-}
 
 var shapes struct {
 	once sync.Once
@@ -272,20 +80,25 @@ func TestShapeScenarios(t *testing.T) {
 	playtest.Scenarios(t, "testdata/scenarios", playtest.Game{ID: "fe-cipher", Modes: fecengine.Modes, Rules: shapeRules(t)})
 }
 
-var reCardID = regexp.MustCompile(`shape-[a-z0-9-]+`)
+var (
+	reCardID = regexp.MustCompile(`shape-[a-z0-9-]+`)
+	// A real card's id as the importer derives it (b01-001, p19-004, b08-047a, b02-093-2).
+	reRealID = regexp.MustCompile(`\b[a-z]\d{2}-\d{3}[a-z]?(?:-\d)?\b`)
+)
 
-// TestEveryShapeHasAScenario: every part of the vocabulary that a real
-// card's compiled effect uses appears in the effects of a card some
-// scenario plays.
-func TestEveryShapeHasAScenario(t *testing.T) {
+// scenarioPhrases reads the scenarios: per file, the kinds of phrase the
+// skills of the shape cards it plays read (compiled from their text, as
+// for a real card), and the real cards its rule names.
+func scenarioPhrases(t *testing.T) (kinds map[string]map[string]bool, real map[string][]string) {
 	rs := shapeRules(t)
 	files, _ := filepath.Glob("testdata/scenarios/*.yaml")
-	covered := map[string]bool{}
+	kinds, real = map[string]map[string]bool{}, map[string][]string{}
 	for _, f := range files {
 		b, err := os.ReadFile(f)
 		if err != nil {
 			t.Fatal(err)
 		}
+		kinds[f] = map[string]bool{}
 		for _, id := range reCardID.FindAllString(string(b), -1) {
 			i := rs.CardIndex(id)
 			if i < 0 {
@@ -293,27 +106,96 @@ func TestEveryShapeHasAScenario(t *testing.T) {
 				continue
 			}
 			for _, s := range rs.Cards[i].Skills {
-				for k := range s.Effects {
-					for _, w := range vocabulary(&s.Effects[k]) {
-						covered[w] = true
-					}
+				for _, k := range skill.Compile(table.SkillTypeNames[s.Type], s.Cost, s.Text).Phrases {
+					kinds[f][k] = true
 				}
 			}
 		}
+		var doc struct {
+			Rule string `yaml:"rule"`
+		}
+		if err := yaml.Unmarshal(b, &doc); err != nil {
+			t.Fatalf("%s: %v", f, err)
+		}
+		real[f] = reRealID.FindAllString(doc.Rule, -1)
 	}
+	return kinds, real
+}
+
+// TestEveryPhraseHasAScenario: every kind of phrase that a compiled skill
+// line of the real card list reads (skill.Phrases: its timing, whose
+// event, each cost part, condition, target, operation, duration and
+// filter) is played by a scenario whose shape card's skill reads it, and
+// that scenario names in its rule a real card whose compiled skill reads
+// it too: the text the scenario stands for.
+func TestEveryPhraseHasAScenario(t *testing.T) {
+	_, lines := importedRules(t)
+	byCard := map[string]map[string]bool{}
+	used := map[string]int{}
+	for _, l := range lines {
+		for _, k := range l.Result.Phrases {
+			if byCard[l.Card] == nil {
+				byCard[l.Card] = map[string]bool{}
+			}
+			byCard[l.Card][k] = true
+			used[k]++
+		}
+	}
+	kinds, real := scenarioPhrases(t)
 	// Deck building is not play: the copies permission is shown by the
 	// check of a deck (compiler/fecipher/testdata/script/fec_deck_copies.txtar).
-	covered["special:copies"] = true
-	real := realVocabulary(t)
+	delete(used, "special:copies")
+	for _, m := range missingPhrases(used, byCard, kinds, real) {
+		t.Error(m)
+	}
+}
+
+// missingPhrases lists the kinds of phrase used (with their line counts)
+// that no scenario plays, or whose scenarios name no real card (byCard:
+// the kinds each real card's compiled skills read) reading them.
+func missingPhrases(used map[string]int, byCard, kinds map[string]map[string]bool, real map[string][]string) []string {
 	var missing []string
-	for w, n := range real {
-		if !covered[w] {
-			missing = append(missing, w+" ("+itoa(n)+" effects)")
+	for k, n := range used {
+		played, named := false, false
+		for f, ks := range kinds {
+			if !ks[k] {
+				continue
+			}
+			played = true
+			for _, id := range real[f] {
+				named = named || byCard[id][k]
+			}
+		}
+		switch {
+		case !played:
+			missing = append(missing, fmt.Sprintf("%s (%d lines): no scenario plays a card whose skill reads it", k, n))
+		case !named:
+			missing = append(missing, fmt.Sprintf("%s (%d lines): the scenarios that play it name no real card that reads it", k, n))
 		}
 	}
 	slices.Sort(missing)
-	for _, m := range missing {
-		t.Errorf("no scenario plays a card whose effects use %s", m)
+	return missing
+}
+
+// TestMissingPhrasesCatchesGaps: the check of TestEveryPhraseHasAScenario
+// fails for a kind no scenario plays and for one whose scenario names a
+// card that does not read it.
+func TestMissingPhrasesCatchesGaps(t *testing.T) {
+	used := map[string]int{"op:draw": 3, "op:move": 2, "op:put:deck>hand": 1}
+	byCard := map[string]map[string]bool{"b01-001": {"op:draw": true}, "b01-002": {"op:move": true}}
+	kinds := map[string]map[string]bool{"a.yaml": {"op:draw": true, "op:move": true}}
+	real := map[string][]string{"a.yaml": {"b01-001"}}
+	got := missingPhrases(used, byCard, kinds, real)
+	want := []string{
+		"op:move (2 lines): the scenarios that play it name no real card that reads it",
+		"op:put:deck>hand (1 lines): no scenario plays a card whose skill reads it",
+	}
+	if !slices.Equal(got, want) {
+		t.Errorf("got %q\nwant %q", got, want)
+	}
+	real["a.yaml"] = append(real["a.yaml"], "b01-002")
+	if got := missingPhrases(map[string]int{"op:draw": 3, "op:move": 2}, byCard, kinds, real); len(got) != 0 {
+		t.Errorf("every kind played and named: got %q", got)
 	}
 }
 

@@ -11,21 +11,27 @@ var (
 	reMoveSelf   = lazy(`^(?i:move) this unit$`)
 	reUntapSelf  = lazy(`^(?i:untap) this unit$`)
 	reChoose     = lazy(`^(?i:choose) (\d+|up to \d+|as many|any number of) (.*?)(?: as you wish| as you like)?(?:, and (move|untap|destroy|tap) (?:them|it|that unit|that ally|that enemy))?$`)
-	reRetrieve   = lazy(`^(?i:choose) (\d+|up to \d+) (.*?) from your Retreat Area( with the same Unit Name as your Main Character)?,? and add (?:it|them) to your hand$`)
 	reDiscard    = lazy(`^(?i:choose) (\d+) cards? from your hand,? and send (?:it|them) to (?:the|your) Retreat Area$`)
-	reFoeDiscard = lazy(`^(?i:your opponent chooses) (\d+) cards? (?:from|in) their hand,? and sends? (?:it|them) to (?:the|their) Retreat Area$`)
+	reFoeDiscard = lazy(`^(?i:your opponent (?:chooses|choose)) (\d+) cards? (?:from|in) their (?:own )?hand,? and sends? (?:it|them) to (?:the|their) Retreat Area$`)
 	reDestroyAll = lazy(`^(?i:destroy) all (.+)$`)
+	reVerbOn     = lazy(`^(move|untap|tap) (this unit|your main character|allied (?:"[^"]+"(?:,? and |,? or | )?)+|all .+?|that ally|that enemy|that unit)(?: to the (front|back) line)?$`)
 	reDoThat     = lazy(`^(?i:(move|untap|destroy|tap)) (?:them|it|that ally|that enemy|that unit|the chosen allies|the chosen ally|the chosen enemy|the chosen units?)$`)
-	reOrbsBecome = lazy(`^the number of Orbs (?:that )?(.+?)'s attacks? will destroy becomes (\d+)$`)
+	reOrbsBecome = lazy(`^the number of Orbs (?:that )?(.+?)'s attacks? will destroy (?:becomes|is increased to) (\d+)\.?$`)
 	reGainAtk    = lazy(`^(?:gains?|get|gets) \+?(\d+) attack`)
 	reLoseAtk    = lazy(`^(?:loses?) -?(\d+) attack`)
 	reRange      = lazy(`^range (\d)(?:-(\d))?`)
 	reAcquire    = lazy(`^(?:acquires?|gains?) ((?:<[^>]+>(?:,? and |,? )?)+)`)
 	rePer        = lazy(`^ (?:per|for each|for every) (.+?ally)`)
+	reReach      = lazy(`^(?:can|may|is able to|are able to) attack (.+?) regardless of (?:its |their )?range`)
+	reOrbsConj   = lazy(`^the number of orbs (?:that )?(?:this unit's|his|her|its|their) attacks? will destroy becomes (\d+)`)
+	reFlagPred   = lazy(`^(?:cannot|can't|is unable to|are unable to) (be destroyed (?:as|by) (?:the |a )?(?:skill's )?costs? or effects? of (?:a )?skills?|be destroyed by (?:a |the )?skill's cost or effect|be destroyed by the costs? or effects? of skills|be moved by (?:the effects? of )?skills|be moved by (?:a )?skill's effects?|be moved|attack|be attacked|be untapped)`)
 	reShieldCost = lazy(`^cannot be destroyed by (?:attacks from |the attacks of )?enemies with (?:a )?Deployment Cost of (\d+) or (?:lower|less)$`)
 )
 
 func (c *compiler) core(s string, e Effect) ([]Effect, bool) {
+	if es, ok := c.cards(s, e); ok {
+		return es, true
+	}
 	switch {
 	case reDraw.MatchString(s):
 		e.Draw = atoi(reDraw.FindStringSubmatch(s)[1])
@@ -42,21 +48,31 @@ func (c *compiler) core(s string, e Effect) ([]Effect, bool) {
 	case s == "Destroy this unit" || s == "destroy this unit":
 		e.Destroy = true
 		return []Effect{e}, true
-	case reRetrieve.MatchString(s):
-		m := reRetrieve.FindStringSubmatch(s)
-		f, ok := cardPhrase(m[2])
-		if !ok || strings.HasPrefix(m[1], "up to") {
-			return nil, false
-		}
-		f.Count = atoi(m[1])
-		f.AsMain = f.AsMain || m[3] != ""
-		e.Retrieve = f
-		return []Effect{e}, true
 	case reDiscard.MatchString(s):
 		e.Discard = atoi(reDiscard.FindStringSubmatch(s)[1])
 		return []Effect{e}, true
 	case reFoeDiscard.MatchString(s):
 		e.FoeDiscard = atoi(reFoeDiscard.FindStringSubmatch(s)[1])
+		return []Effect{e}, true
+	case reVerbOn.MatchString(s) && !reDoThat.MatchString(s) && !reDestroyAll.MatchString(s):
+		m := reVerbOn.FindStringSubmatch(s)
+		t, ok := subject(m[2], &e)
+		if !ok || t != nil && (t.Foe || t.That && !c.that()) || t != nil && t.Named != nil && t.Self {
+			return nil, false
+		}
+		if m[3] != "" {
+			// "Move this unit to the Front Line": only from the other line.
+			if strings.ToLower(m[1]) != "move" || t != nil {
+				return nil, false
+			}
+			from := "back"
+			if strings.EqualFold(m[3], "back") {
+				from = "front"
+			}
+			e.If = and(e.If, &Cond{Area: from})
+		}
+		e.Target = t
+		setOp(&e, strings.ToLower(m[1]))
 		return []Effect{e}, true
 	case reDestroyAll.MatchString(s):
 		f, noun, ok := unitWords(reDestroyAll.FindStringSubmatch(s)[1])
@@ -67,7 +83,7 @@ func (c *compiler) core(s string, e Effect) ([]Effect, bool) {
 		e.Destroy = true
 		return []Effect{e}, true
 	case reDoThat.MatchString(s):
-		if !c.chose {
+		if !c.that() {
 			return nil, false
 		}
 		e.Target = &Target{That: true}
@@ -98,21 +114,29 @@ func (c *compiler) core(s string, e Effect) ([]Effect, bool) {
 	// A subject and its predicate.
 	subj, rest, poss, ok := c.splitSubject(s)
 	if !ok {
+		c.fail("core", s)
 		return nil, false
 	}
 	t, ok := subject(subj, &e)
 	if !ok {
+		c.fail("subject", subj)
 		return nil, false
 	}
-	if t != nil && t.That && !c.chose && c.typ != "auto" {
+	if t != nil && t.That && !c.that() {
+		c.fail("subject", subj)
 		return nil, false
 	}
 	e.Target = t
 	if !predicate(rest, poss, &e) {
+		c.fail("predicate", rest)
 		return nil, false
 	}
 	return []Effect{e}, true
 }
+
+// that reports whether "that ally" refers to something: units an earlier
+// sentence chose, or the unit whose event set the skill off.
+func (c *compiler) that() bool { return c.chose || c.trig.watch != nil }
 
 func setOp(e *Effect, verb string) {
 	switch verb {
@@ -169,7 +193,7 @@ func chooseTarget(n, words string) (*Target, bool) {
 // " acquires", " cannot", " can attack", or at "'s attack(s)".
 func (c *compiler) splitSubject(s string) (subj, rest string, poss bool, ok bool) {
 	best := -1
-	for _, v := range []string{" gains ", " gain ", " loses ", " lose ", " acquires ", " acquire ", " cannot ", " can attack ", " may attack ", " get ", " gets ", " gains", " gain"} {
+	for _, v := range []string{" gains ", " gain ", " loses ", " lose ", " acquires ", " acquire ", " cannot ", " can attack ", " may attack ", " get ", " gets ", " gains", " gain", " is able to attack ", " are able to attack ", " is unable to ", " are unable to ", " can't "} {
 		if i := strings.Index(s, v); i > 0 && (best < 0 || i < best) {
 			best = i
 		}
@@ -194,6 +218,12 @@ var (
 	reMainTag = lazy(`^your ((?:<[^>]+>(?:,? or )?)+) Main Character$`)
 	reSupTag  = lazy(`^your ((?:<[^>]+>(?:,? or )?)+) (?:attacking|defending) unit$`)
 )
+
+// plural reports whether a unit phrase names many ("allies", "enemies").
+func plural(s string) bool {
+	l := " " + strings.ToLower(s) + " "
+	return strings.Contains(l, " allies ") || strings.Contains(l, " enemies ")
+}
 
 // subject reads who a predicate is about; nil is this unit (for support
 // skills: the supported unit).
@@ -220,6 +250,18 @@ func subject(s string, e *Effect) (*Target, bool) {
 		return &Target{Foe: true}, true
 	case "non-main character defending units", "non-main character defending unit":
 		return &Target{Foe: true, Of: &UnitFilter{NonMain: true}}, true
+	case "this unit and that ally", "this unit and that unit", "this unit and the chosen ally", "that ally and this unit", "both this unit and that ally":
+		return &Target{That: true, Self: true}, true
+	case "this unit and your main character", "your main character and this unit":
+		return &Target{Main: true, Self: true}, true
+	case "your opponent's main character", "the enemy main character":
+		return &Target{All: true, Side: "enemy", Of: &UnitFilter{Main: true}}, true
+	}
+	// Plural without "all": "enemies in the Back Line", "other <Red> allies".
+	if l := strings.ToLower(s); !strings.HasPrefix(l, "all ") && !strings.HasPrefix(l, "allied ") {
+		if f, noun, ok := unitWords(s); ok && (noun == "ally" || noun == "enemy") && plural(s) {
+			return &Target{All: true, Side: noun, Of: nonZero(f)}, true
+		}
 	}
 	if m := reMainTag.FindStringSubmatch(s); m != nil {
 		emb, col, ok := tags(m[1])
@@ -323,9 +365,40 @@ func predicate(s string, poss bool, e *Effect) bool {
 		case reShieldCost.MatchString(s):
 			e.Shielded, e.ShieldCost = true, atoi(reShieldCost.FindStringSubmatch(s)[1])
 			s = ""
-		case s == "can attack enemies in the Back Line regardless of range" || s == "can attack enemies in the Back Line regardless of its range" || s == "may attack enemies in the Back Line regardless of range":
-			e.BackLine = true
-			s = ""
+		case reReach.MatchString(s):
+			m := reReach.FindStringSubmatch(s)
+			switch strings.ToLower(m[1]) {
+			case "enemies in the back line", "enemies who are in the back line", "enemies on the back line":
+				e.BackLine = true
+			case "enemies", "any enemy", "all enemies":
+				e.ReachAll = true
+			case "your opponent's main character", "the enemy main character":
+				e.ReachMain = true
+			default:
+				return false
+			}
+			s = s[len(m[0]):]
+		case reOrbsConj.MatchString(s):
+			m := reOrbsConj.FindStringSubmatch(s)
+			e.Orbs = atoi(m[1])
+			s = s[len(m[0]):]
+		case reFlagPred.MatchString(s):
+			m := reFlagPred.FindStringSubmatch(s)
+			switch p := strings.ToLower(m[1]); {
+			case strings.HasPrefix(p, "be destroyed"):
+				e.SkillProof = true
+			case p == "be moved":
+				e.NoMove = true
+			case strings.HasPrefix(p, "be moved"):
+				e.NoSkillMove = true
+			case p == "attack":
+				e.NoAttack = true
+			case p == "be attacked":
+				e.Unattackable = true
+			case p == "be untapped":
+				e.NoUntap = true
+			}
+			s = s[len(m[0]):]
 		case strings.HasPrefix(s, "his attacks cannot be evaded") || strings.HasPrefix(s, "her attacks cannot be evaded") || strings.HasPrefix(s, "this unit's attack cannot be evaded") || strings.HasPrefix(s, "this unit's attacks cannot be evaded") || strings.HasPrefix(s, "its attacks cannot be evaded"):
 			e.Unevadable = true
 			s = s[strings.Index(s, "evaded")+6:]

@@ -23,8 +23,16 @@ type Effect struct {
 	Tap         bool        `yaml:"tap,omitempty"`        // tap this unit
 	PayDiscard  *CardFilter `yaml:"pay-discard,omitempty"`
 	PayTap      *Target     `yaml:"pay-tap,omitempty"` // tap other untapped allies (chosen)
-	May         bool        `yaml:"may,omitempty"`     // optional: the player decides
+	DestroySelf bool        `yaml:"destroy-self,omitempty"`
+	PayDestroy  *Target     `yaml:"pay-destroy,omitempty"` // destroy other allies (chosen)
+	PayBonds    *CardFilter `yaml:"pay-bonds,omitempty"`   // send bonds like these to the retreat area (chosen)
+	PayOrbs     int         `yaml:"pay-orbs,omitempty"`    // destroy this many of your orbs (chosen, face down)
+	May         bool        `yaml:"may,omitempty"`         // optional: the player decides
 
+	// Watch: whose event sets an auto skill off (absent: this unit's).
+	Watch *Watch `yaml:"trigger-of,omitempty"`
+
+	IfDone bool    `yaml:"if-done,omitempty"` // "If you do": only if the effect before it happened
 	If     *Cond   `yaml:"if,omitempty"`
 	Target *Target `yaml:"target,omitempty"` // absent: this unit (support: the supported unit)
 
@@ -41,7 +49,15 @@ type Effect struct {
 	Shielded     bool        `yaml:"indestructible,omitempty"` // it cannot be destroyed by battle
 	ShieldCost   int         `yaml:"shield-cost,omitempty"`    // ... by attacks of enemies of this cost or lower
 	BackLine     bool        `yaml:"reach-back-line,omitempty"`
-	Orbs         int         `yaml:"orbs,omitempty"` // its attack destroys this many orbs
+	SkillProof   bool        `yaml:"skill-proof,omitempty"`   // it cannot be destroyed by a skill's cost or effect
+	NoMove       bool        `yaml:"no-move,omitempty"`       // it cannot be moved
+	NoSkillMove  bool        `yaml:"no-skill-move,omitempty"` // it cannot be moved by skills
+	NoAttack     bool        `yaml:"no-attack,omitempty"`
+	Unattackable bool        `yaml:"unattackable,omitempty"`
+	NoUntap      bool        `yaml:"no-untap,omitempty"`
+	ReachAll     bool        `yaml:"reach-any,omitempty"`  // it can attack any enemy regardless of range
+	ReachMain    bool        `yaml:"reach-main,omitempty"` // ... the enemy main character
+	Orbs         int         `yaml:"orbs,omitempty"`       // its attack destroys this many orbs
 	Move         bool        `yaml:"move,omitempty"`
 	Untap        bool        `yaml:"untap,omitempty"`
 	TapIt        bool        `yaml:"tap-target,omitempty"`
@@ -49,14 +65,47 @@ type Effect struct {
 	Until        string      `yaml:"until,omitempty"` // turn, opponent-turn, battle; absent for permanent skills
 
 	// Operations on the player.
-	Draw       int         `yaml:"draw,omitempty"`
-	Discard    int         `yaml:"discard,omitempty"` // from the hand, chosen
-	Retrieve   *CardFilter `yaml:"retrieve,omitempty"`
-	FoeDiscard int         `yaml:"opponent-discard,omitempty"` // the opponent sends cards of their choice from their hand
+	Draw        int         `yaml:"draw,omitempty"`
+	Discard     int         `yaml:"discard,omitempty"` // from the hand, chosen
+	Retrieve    *CardFilter `yaml:"retrieve,omitempty"`
+	FoeDiscard  int         `yaml:"opponent-discard,omitempty"` // the opponent sends cards of their choice from their hand
+	Reveal      int         `yaml:"reveal,omitempty"`           // the top cards of the deck, for the effects after
+	RevealFoe   bool        `yaml:"reveal-opponent,omitempty"`  // ... of the opponent's deck
+	Put         *Put        `yaml:"put,omitempty"`
+	DestroyOrbs int         `yaml:"destroy-orbs,omitempty"`   // chosen (face down) by the player, to the retreat area
+	OrbsFoe     bool        `yaml:"opponent-orbs,omitempty"`  // ... of the opponent's orbs
+	FlipBonds   int         `yaml:"flip-bonds,omitempty"`     // face-up bonds chosen and flipped face down
+	UnflipBonds int         `yaml:"unflip-bonds,omitempty"`   // face-down bonds chosen and flipped face up
+	FlipAll     bool        `yaml:"flip-all-bonds,omitempty"` // every bond flipped face down
+	Intercept   bool        `yaml:"intercept,omitempty"`      // this unit is attacked instead (of the ally attacked)
 	// Deck-building and deployment permissions (special skills).
 	Copies   bool `yaml:"copies,omitempty"`    // any number of this card name in a deck
 	SameName bool `yaml:"same-name,omitempty"` // deployable beside a unit of its unit name
 	NoBond   bool `yaml:"no-bond,omitempty"`   // cannot be placed in the bond area
+}
+
+// Watch is whose event sets an auto skill off: this unit (Self), other
+// allies, enemies, each like Of.
+type Watch struct {
+	Self  bool        `yaml:"self,omitempty"`
+	Ally  bool        `yaml:"ally,omitempty"`
+	Enemy bool        `yaml:"enemy,omitempty"`
+	Of    *UnitFilter `yaml:"of,omitempty"`
+}
+
+// Put moves cards from one zone to another: chosen by the player (the
+// opponent when Chooser is "opponent") where there is a choice.
+type Put struct {
+	From     string      `yaml:"from"`               // hand, deck, deck-top, retreat, bonds, revealed
+	To       string      `yaml:"to"`                 // hand, deck-top, deck-bottom, retreat, bonds, orbs, field
+	Opponent bool        `yaml:"opponent,omitempty"` // the opponent's zones
+	Count    int         `yaml:"count,omitempty"`    // absent: every card that matches
+	UpTo     bool        `yaml:"up-to,omitempty"`    // the player may take fewer
+	Of       *CardFilter `yaml:"of,omitempty"`
+	Tapped   bool        `yaml:"tapped,omitempty"`    // deployed tapped
+	FaceDown bool        `yaml:"face-down,omitempty"` // placed in the bond area face down
+	Shuffle  bool        `yaml:"shuffle,omitempty"`   // the deck is shuffled afterwards
+	Chooser  string      `yaml:"chooser,omitempty"`   // opponent: the opponent chooses
 }
 
 // Range is a range acquired.
@@ -93,6 +142,28 @@ type Cond struct {
 	Outnumber  bool        `yaml:"outnumber,omitempty"`       // more allies than enemies
 	Self       *UnitFilter `yaml:"self,omitempty"`            // this unit (support: the supported unit) is like this
 	Trigger    *UnitFilter `yaml:"trigger-unit,omitempty"`    // the unit whose deployment triggered the skill is like this
+	Revealed   *CardFilter `yaml:"revealed,omitempty"`        // the cards the skill revealed are like this (at least one)
+	FoeOrbs    *Count      `yaml:"opponent-orbs,omitempty"`
+	FoeBonds   *Count      `yaml:"opponent-bonds,omitempty"`
+	Retreat    *Count      `yaml:"retreat,omitempty"` // cards in your retreat area
+	Compare    *Compare    `yaml:"compare,omitempty"`
+	Used       []string    `yaml:"used,omitempty,flow"` // this unit used a skill of these names this turn
+	Power      *Bound      `yaml:"power,omitempty"`     // this unit's attack
+	Tapped     bool        `yaml:"tapped,omitempty"`    // this unit is tapped
+	Critical   bool        `yaml:"critical,omitempty"`  // the attack under way is a critical hit
+}
+
+// Bound is a range of a value: at least, at most.
+type Bound struct {
+	AtLeast int  `yaml:"at-least,omitempty"`
+	AtMost  *int `yaml:"at-most,omitempty"`
+}
+
+// Compare compares a number of yours with your opponent's: more, fewer,
+// same, not-more.
+type Compare struct {
+	Of  string `yaml:"of"`  // hand, orbs, bonds, units
+	Rel string `yaml:"rel"` // more, fewer, same, not-more
 }
 
 // Count is a number of things that match.
@@ -134,6 +205,10 @@ type CardFilter struct {
 	CostMin int      `yaml:"cost-min,omitempty"`
 	CostMax *int     `yaml:"cost-max,omitempty"`
 	AsMain  bool     `yaml:"as-main,omitempty"` // the unit name of your main character
+	NameOf  string   `yaml:"name-of,omitempty"` // the unit name of that ally (the units chosen, or whose event it was) or this unit
+	// Bonds only.
+	FaceUp   bool `yaml:"face-up,omitempty"`
+	FaceDown bool `yaml:"face-down,omitempty"`
 }
 
 // Target is who an effect's operations apply to.

@@ -14,7 +14,7 @@ type lazyRE struct {
 	re   *regexp.Regexp
 }
 
-func lazy(src string) *lazyRE { return &lazyRE{src: src} }
+func lazy(src string) *lazyRE { return &lazyRE{src: "(?i)" + src} }
 
 func (l *lazyRE) get() *regexp.Regexp {
 	l.once.Do(func() { l.re = regexp.MustCompile(l.src) })

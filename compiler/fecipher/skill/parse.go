@@ -12,12 +12,17 @@ type Clause struct {
 	Text       string // as written
 	Shape      string // names, numbers and tags replaced: what to group by
 	InCost     bool   // in the bracketed cost, not the text
+	// Phrase is the kind of the innermost phrase that could not be read
+	// (cost, trigger, condition, duration, core, subject, predicate), and
+	// PhraseText that phrase: what a grammar rule would have to read.
+	Phrase, PhraseText string
 }
 
 // Result is a compiled skill: its effects, or what could not be read.
 type Result struct {
 	Effects []Effect
 	Unread  []Clause // when not empty, Effects is nil: a skill runs whole or not at all
+	Phrases []string // the kinds of phrase read (Phrases of Effects)
 }
 
 // Timings of skill types whose text has no trigger of its own.
@@ -29,21 +34,36 @@ var typeWhen = map[string]string{
 // Compile reads a skill of a type ("action", "permanent", "auto", ...,
 // as the schema spells it) from its bracketed cost and its text.
 func Compile(typ, cost, text string) Result {
+	if typ == "bond" || typ == "hand" {
+		// Used from the bond area or the hand: the engine runs skills of
+		// units, support cards and permissions only.
+		return Result{Unread: []Clause{{Start: 0, End: len(text), Text: text, Shape: Shape(text), Phrase: "type", PhraseText: typ + " skill"}}}
+	}
 	c := &compiler{typ: typ}
 	var first Effect
+	// Curly quotes as straight ones, the same bytes long so that offsets
+	// into the text stay true.
+	text = strings.NewReplacer("’", "'  ", "‘", "'  ", "“", "\"  ", "”", "\"  ").Replace(text)
+	cost = strings.NewReplacer("’", "'  ", "‘", "'  ", "“", "\"  ", "”", "\"  ").Replace(cost)
 	c.costs(cost, &first)
 	c.text = text
 	sents := sentences(text)
-	var effects []Effect
 	cur := first
 	curSet := false
 	for _, s := range sents {
 		if reminder(s.text) {
 			continue
 		}
+		c.why = miss{}
 		es, ok := c.sentence(s.text, cur, curSet)
 		if !ok {
 			c.unread(s.start, s.end, s.text, false)
+			// Read on as if it had been read, so that the report names
+			// the sentences that fail themselves, not those after.
+			if c.typ == "auto" && c.open == nil && !curSet {
+				c.open = &opened{trig: trig{when: "attack"}}
+			}
+			c.chose = c.chose || strings.Contains(strings.ToLower(s.text), "choose")
 			continue
 		}
 		if len(es) == 0 {
@@ -54,8 +74,19 @@ func Compile(typ, cost, text string) Result {
 			es[0] = merge(first, es[0])
 			curSet = true
 		}
-		effects = append(effects, es...)
+		c.effects = append(c.effects, es...)
 		cur = es[len(es)-1]
+	}
+	if (c.picked != nil || c.mayCost != nil) && len(c.out) == 0 {
+		c.fail("core", "a card chosen and not placed")
+		c.unread(0, len(text), text, false)
+	}
+	effects := c.effects
+	if len(c.out) == 0 && (!revealsUsed(effects) || !allDo(effects)) {
+		// Looking at cards and doing nothing with them changes nothing the
+		// engine keeps: not a compiled skill.
+		c.why = miss{"core", "an effect that does nothing (cards revealed or units chosen, and not used)"}
+		c.unread(0, len(text), text, false)
 	}
 	if len(effects) == 0 && len(c.out) == 0 && len(sents) > 0 {
 		c.unread(0, len(text), text, false)
@@ -66,7 +97,16 @@ func Compile(typ, cost, text string) Result {
 	if len(c.out) > 0 {
 		return Result{Unread: c.out}
 	}
-	return Result{Effects: effects}
+	// "At the end of each player's turn": the same effects at each timing.
+	for _, w := range c.trig.also {
+		for _, e := range effects {
+			if e.When == c.trig.when {
+				e.When = w
+				effects = append(effects, e)
+			}
+		}
+	}
+	return Result{Effects: effects, Phrases: Phrases(effects)}
 }
 
 type compiler struct {
@@ -76,10 +116,84 @@ type compiler struct {
 	pending []*Cond // "This skill is only usable if ...": joins the first effect
 	chose   bool    // an earlier sentence chose units ("that ally" refers to them)
 	open    *opened // the trigger of an auto skill, for the sentences after it
+	trig    trig    // the trigger read (its other timings, whose event it is)
+	why     miss    // the phrase of the sentence being read that failed
+	effects []Effect
+	// Cards: revealed by an earlier sentence (of the opponent's deck), or
+	// chosen without a destination yet ("choose 1 card from your hand").
+	revealed, revealFoe bool
+	picked              *Put
+	pickBase            Effect  // the conditions and "you may" of the sentence that picked
+	mayCost             *Effect // "you may [cost]": waiting for its "If you do"
+	bondCard            bool    // "that card" is the card placed in the bond area
 }
 
 func (c *compiler) unread(start, end int, text string, cost bool) {
-	c.out = append(c.out, Clause{Start: start, End: end, Text: text, Shape: Shape(text), InCost: cost})
+	cl := Clause{Start: start, End: end, Text: text, Shape: Shape(text), InCost: cost, Phrase: c.why.kind, PhraseText: c.why.text}
+	if cost {
+		cl.Phrase, cl.PhraseText = "cost", text
+	}
+	if cl.Phrase == "" {
+		cl.Phrase, cl.PhraseText = "sentence", text
+	}
+	c.out = append(c.out, cl)
+	c.why = miss{}
+}
+
+// revealsUsed reports whether every reveal is followed by an effect that
+// uses the cards revealed (a put from them, a condition on them).
+func revealsUsed(es []Effect) bool {
+	for i, e := range es {
+		if e.Reveal == 0 {
+			continue
+		}
+		used := false
+		for _, f := range es[i+1:] {
+			used = used || f.Put != nil && f.Put.From == "revealed" || f.If != nil && f.If.Revealed != nil
+		}
+		if !used {
+			return false
+		}
+	}
+	return true
+}
+
+// allDo reports whether every effect does something: an operation, or a
+// choice of units ("Choose 1 ally.") an effect after it uses as that ally,
+// or a reveal (revealsUsed checks it is used).
+func allDo(es []Effect) bool {
+	for i, e := range es {
+		if does(e) || e.Reveal > 0 {
+			continue
+		}
+		chooses := e.Target != nil && (e.Target.Choose > 0 || e.Target.Any)
+		used := false
+		for _, f := range es[i+1:] {
+			used = used || f.Target != nil && f.Target.That || f.Put != nil && f.Put.Of != nil && f.Put.Of.NameOf == "that"
+		}
+		if !chooses || !used {
+			return false
+		}
+	}
+	return true
+}
+
+// does reports whether an effect has an operation.
+func does(e Effect) bool {
+	return needsUntil(e) || e.Move || e.Untap || e.TapIt || e.Destroy || e.Draw > 0 || e.Discard > 0 || e.Retrieve != nil ||
+		e.FoeDiscard > 0 || e.Put != nil || e.DestroyOrbs > 0 || e.FlipBonds > 0 || e.UnflipBonds > 0 || e.FlipAll || e.Intercept ||
+		e.Copies || e.SameName || e.NoBond
+}
+
+// miss is the innermost phrase of a sentence that could not be read.
+type miss struct{ kind, text string }
+
+// fail records the phrase that could not be read, unless a phrase inside
+// it already failed (the innermost is the one to write a rule for).
+func (c *compiler) fail(kind, text string) {
+	if c.why.kind == "" {
+		c.why = miss{kind, strings.TrimSpace(text)}
+	}
 }
 
 func (c *compiler) pendingCond() *Cond {
@@ -104,6 +218,14 @@ func merge(a, b Effect) Effect {
 	if b.PayTap == nil {
 		b.PayTap = a.PayTap
 	}
+	b.DestroySelf = b.DestroySelf || a.DestroySelf
+	if b.PayDestroy == nil {
+		b.PayDestroy = a.PayDestroy
+	}
+	if b.PayBonds == nil {
+		b.PayBonds = a.PayBonds
+	}
+	b.PayOrbs += a.PayOrbs
 	return b
 }
 
@@ -194,12 +316,16 @@ func reminder(s string) bool {
 
 var (
 	reOnce      = lazy(`(?i)^once per turn$`)
-	reFlip      = lazy(`(?i)^flip (\d+) bonds?(?: cards?)?(?: face[- ]?down)?$`)
+	reFlip      = lazy(`(?i)^flip ?(\d+) bonds?(?: cards?)?(?: face[- ]?down)?$`)
 	reFlipOf    = lazy(`^Flip (\d+) ((?:<[^>]+>|"[^"]+")(?:,? or (?:<[^>]+>|"[^"]+"))*) Bonds?(?: cards?)? face[- ]?down$`)
 	reTapSelf   = lazy(`(?i)^tap this unit$`)
 	reSendHand  = lazy(`^Send (\d+) (.*?)from your hand to (?:the|your) Retreat Area$`)
 	reTapOthers = lazy(`^Tap (\d+|an?) (.*)$`)
 	reTapNamed  = lazy(`^Tap (?:an? )?allied ((?:"[^"]+"(?:,? and |,? or | )?)+)$`)
+	reDestroyMe = lazy(`^destroy this unit$`)
+	reDestroyN  = lazy(`^destroy (\d+|an?|one) (.*)$`)
+	reBondsOut  = lazy(`^send (\d+|an?|one) (?:of your )?(face-up |face-down )?((?:<[^>]+> |"[^"]+" )?)bonds?(?: cards?)? to (?:the|your) retreat area$`)
+	reOrbsOut   = lazy(`^destroy (\d+|one) of your orbs?$`)
 )
 
 func (c *compiler) costs(cost string, e *Effect) {
@@ -262,6 +388,28 @@ func (c *compiler) cost(p string, e *Effect) bool {
 		}
 		f.Count = atoi(m[1])
 		e.PayDiscard = f
+	case reDestroyMe.MatchString(p):
+		e.DestroySelf = true
+	case reOrbsOut.MatchString(p):
+		e.PayOrbs = number(reOrbsOut.FindStringSubmatch(p)[1])
+	case reBondsOut.MatchString(p):
+		m := reBondsOut.FindStringSubmatch(p)
+		f := &CardFilter{Count: number(m[1]), FaceUp: m[2] == "face-up ", FaceDown: m[2] == "face-down "}
+		if m[3] != "" {
+			g, ok := cardPhrase(m[3] + "card")
+			if !ok || f.FaceDown {
+				return false
+			}
+			f.Emblem, f.Color, f.Name = g.Emblem, g.Color, g.Name
+		}
+		e.PayBonds = f
+	case reDestroyN.MatchString(p):
+		m := reDestroyN.FindStringSubmatch(p)
+		f, noun, ok := unitWords(m[2])
+		if !ok || noun != "ally" || e.PayDestroy != nil || !f.Other {
+			return false // the engine never destroys the skill's own unit for this cost
+		}
+		e.PayDestroy = &Target{Choose: number(m[1]), Side: "ally", Of: f}
 	case p == "Tap your Main Character":
 		e.PayTap = &Target{Choose: 1, Side: "ally", Of: &UnitFilter{Main: true, Untap: true}}
 	case reTapNamed.MatchString(p):
@@ -329,13 +477,14 @@ func tags(s string) (emb, col []string, ok bool) {
 }
 
 var (
-	reTagsLead  = lazy(`^((?:<[^>]+>(?:,? or |,? and |, )?)+)\s*`)
-	reNotName   = lazy(`^non-((?:"[^"]+"(?:,? or |,? and | )?)+)\s*`)
-	reNotTag    = lazy(`^non-((?:<[^>]+>(?:,? or |,? and )?)+)\s*`)
-	reCostTail  = lazy(`^ ?with (?:a )?Deployment Cost of (\d+)(?: or (lower|less|higher|more|greater))?`)
-	reAreaTail  = lazy(`^ ?(?:who (?:is|are) |that (?:is|are) )?in (?:the|your|your opponent's) (Front|Back) Line`)
-	reAtkTail   = lazy(`^ ?with (\d+) or (less|lower|more|higher) attack`)
-	reNamesLead = lazy(`^((?:"[^"]+"(?:,? or |,? and | )?)+)\s*`)
+	reTagsLead     = lazy(`^((?:<[^>]+>(?:,? or |,? and |, )?)+)\s*`)
+	reNotName      = lazy(`^non-((?:"[^"]+"(?:,? or |,? and |, | )?)+)\s*`)
+	reNotTag       = lazy(`^non-((?:<[^>]+>(?:,? or |,? and )?)+)\s*`)
+	reCostTail     = lazy(`^ ?with (?:a )?Deployment Cost of (\d+)(?: or (lower|less|higher|more|greater))?`)
+	reAreaTail     = lazy(`^ ?(?:who (?:is|are) |that (?:is|are) )?in (?:the|your|your opponent's) (Front|Back) Line`)
+	reAtkTail      = lazy(`^ ?(?:with|who (?:has|have)) (?:(\d+) or (less|lower|more|higher) attack|(\d+) attack or (less|lower|more|higher))`)
+	reUntappedTail = lazy(`^ ?(?:who (?:is|are)|that (?:is|are)) untapped`)
+	reNamesLead    = lazy(`^((?:"[^"]+"(?:,? or |,? and |, | )?)+)\s*`)
 )
 
 // unitWords reads a unit phrase without its count: `other non-Main
@@ -343,14 +492,23 @@ var (
 // lower`. noun is "ally", "enemy" or "unit".
 func unitWords(s string) (*UnitFilter, string, bool) {
 	f := &UnitFilter{}
-	s = strings.TrimSpace(s)
+	s = lowerFirst(strings.TrimSpace(s))
 	for {
 		switch {
-		case strings.HasPrefix(s, "other "):
+		case pre(s, "other "):
 			f.Other, s = true, s[6:]
 			continue
-		case strings.HasPrefix(s, "non-Main Character "):
+		case pre(s, "non-main character "):
 			f.NonMain, s = true, s[len("non-Main Character "):]
+			continue
+		case pre(s, "front line ") || pre(s, "back line "):
+			f.Area, s = strings.ToLower(s[:strings.Index(s, " ")]), s[len("front line "):]
+			continue
+		case pre(s, "untapped "):
+			f.Untap, s = true, s[len("untapped "):]
+			continue
+		case pre(s, "tapped "):
+			f.Tapped, s = true, s[len("tapped "):]
 			continue
 		case reNotName.MatchString(s):
 			m := reNotName.FindStringSubmatch(s)
@@ -372,7 +530,7 @@ func unitWords(s string) (*UnitFilter, string, bool) {
 			}
 			f.Emblem, f.Color, s = append(f.Emblem, emb...), append(f.Color, col...), s[len(m[0]):]
 			continue
-		case strings.HasPrefix(s, "allied "):
+		case pre(s, "allied "):
 			s = s[7:]
 			m := reNamesLead.FindStringSubmatch(s)
 			if m == nil {
@@ -385,7 +543,7 @@ func unitWords(s string) (*UnitFilter, string, bool) {
 	}
 	var noun string
 	for _, n := range []struct{ w, noun string }{{"allies", "ally"}, {"ally", "ally"}, {"enemies", "enemy"}, {"enemy", "enemy"}, {"units", "unit"}, {"unit", "unit"}} {
-		if strings.HasPrefix(s, n.w) {
+		if pre(s, n.w) {
 			noun, s = n.noun, s[len(n.w):]
 			break
 		}
@@ -405,12 +563,14 @@ func unitWords(s string) (*UnitFilter, string, bool) {
 		case reAtkTail.MatchString(s):
 			m := reAtkTail.FindStringSubmatch(s)
 			n := atoi(m[1])
-			if m[2] == "less" || m[2] == "lower" {
+			if w := strings.ToLower(m[2] + m[3]); w == "less" || w == "lower" {
 				f.AtkMax = &n
 			} else {
 				f.AtkMin = n
 			}
 			s = s[len(m[0]):]
+		case reUntappedTail.MatchString(s):
+			f.Untap, s = true, s[len(reUntappedTail.FindString(s)):]
 		case strings.HasPrefix(s, " other than this unit"):
 			f.Other, s = true, s[len(" other than this unit"):]
 		default:
@@ -422,7 +582,8 @@ func unitWords(s string) (*UnitFilter, string, bool) {
 
 var (
 	reCardTail = lazy(`^ ?with (?:a )?Deployment Cost of (\d+)(?: or (lower|less|higher|more|greater))?`)
-	reAsMain   = lazy(`^ ?with the same Unit Name as your Main Character`)
+	reAsMain   = lazy(`^ ?with the same (?:Unit )?Name as your Main Character`)
+	reAsThat   = lazy(`^ ?with the same (?:Unit )?Name as (that ally|that unit|the chosen ally|this unit)`)
 )
 
 // cardPhrase reads a card phrase without its count: `non-"Marth" <Red>
@@ -454,11 +615,11 @@ func cardPhrase(s string) (*CardFilter, bool) {
 		break
 	}
 	switch {
-	case strings.HasPrefix(s, "cards"):
+	case pre(s, "cards"):
 		s = s[5:]
-	case strings.HasPrefix(s, "card"):
+	case pre(s, "card"):
 		s = s[4:]
-	case named:
+	case named || len(f.Emblem)+len(f.Color) > 0: // "a <Flier> with a Deployment Cost of 2"
 	default:
 		return nil, false
 	}
@@ -470,11 +631,31 @@ func cardPhrase(s string) (*CardFilter, bool) {
 			s = s[len(m[0]):]
 		case reAsMain.MatchString(s):
 			f.AsMain, s = true, s[len(reAsMain.FindString(s)):]
+		case reAsThat.MatchString(s):
+			m := reAsThat.FindStringSubmatch(s)
+			f.NameOf = "that"
+			if strings.EqualFold(m[1], "this unit") {
+				f.NameOf = "this"
+			}
+			s = s[len(m[0]):]
 		default:
 			return nil, false
 		}
 	}
 	return f, true
+}
+
+// pre reports whether s starts with the lower-case words p, in any case.
+func pre(s, p string) bool {
+	return len(s) >= len(p) && strings.EqualFold(s[:len(p)], p)
+}
+
+// lowerFirst lowers a phrase's first letter ("Enemies in the Back Line").
+func lowerFirst(s string) string {
+	if s != "" && s[0] >= 'A' && s[0] <= 'Z' {
+		return string(s[0]+'a'-'A') + s[1:]
+	}
+	return s
 }
 
 // costBound sets a filter's cost bounds from "cost N or lower" (word:

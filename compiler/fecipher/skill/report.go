@@ -23,6 +23,10 @@ type Coverage struct {
 	ByType                        map[string][2]int // type -> compiled, lines
 	// Shapes are the unread clauses grouped by shape, most frequent first.
 	Shapes []ShapeCount
+	// Phrases are the kinds of phrase of the compiled skill lines (support
+	// skills too), by how many lines read them, most first; and Missed the
+	// kinds of innermost phrase the unread clauses failed at.
+	Phrases, Missed []ShapeCount
 }
 
 // ShapeCount is how many unread clauses have one shape, with an example.
@@ -44,6 +48,7 @@ func (c Coverage) Percent() float64 {
 func Measure(lines []Line) Coverage {
 	c := Coverage{ByType: map[string][2]int{}}
 	shapes := map[string]*ShapeCount{}
+	phrases, missed := map[string]*ShapeCount{}, map[string]*ShapeCount{}
 	for _, l := range lines {
 		ok := len(l.Result.Unread) == 0
 		if l.Support {
@@ -63,7 +68,21 @@ func Measure(lines []Line) Coverage {
 			bt[0]++
 		}
 		c.ByType[l.Type] = bt
+		for _, k := range l.Result.Phrases {
+			pc := phrases[k]
+			if pc == nil {
+				pc = &ShapeCount{Shape: k, Example: l.Card + " " + l.Name}
+				phrases[k] = pc
+			}
+			pc.Count++
+		}
 		for _, u := range l.Result.Unread {
+			mc := missed[u.Phrase]
+			if mc == nil {
+				mc = &ShapeCount{Shape: u.Phrase, Example: l.Card + ": " + u.PhraseText}
+				missed[u.Phrase] = mc
+			}
+			mc.Count++
 			key := u.Shape
 			if u.InCost {
 				key = "[cost] " + key
@@ -76,16 +95,23 @@ func Measure(lines []Line) Coverage {
 			s.Count++
 		}
 	}
-	for _, s := range shapes {
-		c.Shapes = append(c.Shapes, *s)
+	c.Shapes, c.Phrases, c.Missed = sorted(shapes), sorted(phrases), sorted(missed)
+	return c
+}
+
+// sorted lists counts most frequent first, then by name.
+func sorted(m map[string]*ShapeCount) []ShapeCount {
+	var out []ShapeCount
+	for _, s := range m {
+		out = append(out, *s)
 	}
-	slices.SortFunc(c.Shapes, func(a, b ShapeCount) int {
+	slices.SortFunc(out, func(a, b ShapeCount) int {
 		if a.Count != b.Count {
 			return b.Count - a.Count
 		}
 		return cmp.Compare(a.Shape, b.Shape)
 	})
-	return c
+	return out
 }
 
 // Print writes the report: the figures, per type, then the unread shapes
@@ -103,6 +129,14 @@ func (c Coverage) Print(w io.Writer, top int) {
 	for _, t := range types {
 		v := c.ByType[t]
 		fmt.Fprintf(w, "  %-16s %5d of %5d\n", t, v[0], v[1])
+	}
+	fmt.Fprintf(w, "phrases read (%d kinds), by the skill lines that read them:\n", len(c.Phrases))
+	for _, p := range c.Phrases {
+		fmt.Fprintf(w, "%6d  %-28s e.g. %s\n", p.Count, p.Shape, p.Example)
+	}
+	fmt.Fprintf(w, "phrases not read, by kind (the innermost phrase of each clause not read):\n")
+	for _, p := range c.Missed {
+		fmt.Fprintf(w, "%6d  %-10s e.g. %s\n", p.Count, p.Shape, p.Example)
 	}
 	n := len(c.Shapes)
 	if top > 0 && n > top {

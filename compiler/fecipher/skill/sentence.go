@@ -12,9 +12,8 @@ import (
 // trigger state: the when of the AUTO sentence that opened the skill, and
 // its "you may pay the cost" for the next effect.
 type opened struct {
-	when string
-	may  bool
-	cond *Cond
+	trig
+	may bool
 }
 
 var (
@@ -22,10 +21,13 @@ var (
 	reSkillUnless = lazy(`^(?i:this skill) (?:is inactive|cannot be used|can't be used) unless (.*)$`)
 	reDuring      = lazy(`^(?i:during) (your|your opponent's) turn,\s*`)
 	reIfLead      = lazy(`^(?i:if) (.*?),(?: then)?\s+(.*)$`)
-	reUntil       = lazy(`^(?i:until) the end of (the|this|your opponent's next|your next) (turn|combat|battle),\s*`)
+	reUntil       = lazy(`^(?i:until) the end of (the|this|your opponent's next|your opponent's|your next|your)\s?(turn|combat|battle),\s*`)
 	reYouMay      = lazy(`^(?i:you may) `)
 	reIfYouDo     = lazy(`^(?i:if you do),\s*`)
-	reThen        = lazy(`^then,?\s+`)
+	reThen        = lazy(`^(?:then|afterwards|aftewards|afterward),?\s+`)
+	reBracketCost = lazy(`^\[(.+)\]$`)
+	rePayCost     = lazy(`^you pay the cost,? and if you do:?$`)
+	reMayPay      = lazy(`^you may (?:pay )?the cost,? and if you do:?$`)
 )
 
 func (c *compiler) sentence(s string, prev Effect, havePrev bool) ([]Effect, bool) {
@@ -35,8 +37,9 @@ func (c *compiler) sentence(s string, prev Effect, havePrev bool) ([]Effect, boo
 		s = "This skill is only usable if " + m[1]
 	}
 	if m := reSkillOnly.FindStringSubmatch(s); m != nil {
-		cond, ok := condition(m[1])
+		cond, ok := c.condition(m[1])
 		if !ok {
+			c.fail("condition", m[1])
 			return nil, false
 		}
 		c.pending = append(c.pending, cond)
@@ -50,27 +53,143 @@ func (c *compiler) sentence(s string, prev Effect, havePrev bool) ([]Effect, boo
 		if havePrev || c.open != nil {
 			e.When = c.whenSoFar(prev)
 		}
-		if w, rest, cond, ok := trigger(s); ok {
-			e.When, e.If = w, cond
+		var turn *Cond
+		if m := reDuring.FindStringSubmatch(s); m != nil && reWhen.MatchString(s[len(m[0]):]) {
+			// "During your turn, when ...": the trigger and a condition.
+			turn = &Cond{Turn: "mine"}
+			if !strings.EqualFold(m[1], "your") {
+				turn.Turn = "theirs"
+			}
+			s = s[len(m[0]):]
+		}
+		if t, rest, ok := trigger(s); ok {
+			t.cond = and(turn, t.cond)
+			if t.when == "bond" {
+				c.revealed = true // "that card" is the card placed (it is not in a deck: no put from it)
+				c.bondCard = true
+			}
+			e.When, e.If, e.Watch = t.when, t.cond, t.watch
+			c.trig = t
 			rest = strings.TrimSpace(rest)
 			low := strings.ToLower(rest)
 			switch {
-			case strings.HasPrefix(low, "you may pay the cost and if you do:"), strings.HasPrefix(low, "you may the cost and if you do:"), strings.HasPrefix(low, "you may pay the cost, and if you do:"):
-				c.open = &opened{when: w, may: true, cond: cond}
+			case reMayPay.MatchString(low):
+				c.open = &opened{trig: t, may: true}
 				return nil, true
 			case rest == "":
-				return nil, false
+				c.open = &opened{trig: t}
+				return nil, true
 			}
 			s = rest
 		} else if !havePrev && c.open == nil {
+			c.fail("trigger", triggerText(s))
 			return nil, false // an auto skill starts with its trigger
 		}
 		if c.open != nil && !havePrev {
-			e.When, e.May, e.If = c.open.when, c.open.may, and(c.open.cond, e.If)
+			e.When, e.May, e.If, e.Watch = c.open.when, c.open.may, and(c.open.cond, e.If), c.open.watch
 		}
 	}
+	ifDone := reIfYouDo.MatchString(s)
 	s = reIfYouDo.ReplaceAllString(s, "")
 	s = reThen.ReplaceAllString(s, "")
+	if c.mayCost != nil && !ifDone {
+		return nil, false // "you may [cost]" and no "If you do"
+	}
+	s, e, ok := c.prefixes(s, e)
+	if !ok {
+		return nil, false
+	}
+	if c.typ == "auto" && (e.May && reMayPay.MatchString("you may "+s) || rePayCost.MatchString(s)) && !havePrev && c.open == nil && e.When != "" {
+		// "When ..., if ..., you may pay the cost and if you do:"
+		c.open = &opened{trig: c.trig, may: true}
+		c.open.when, c.open.cond, c.open.watch = e.When, e.If, e.Watch
+		return nil, true
+	}
+	if m := reBracketCost.FindStringSubmatch(s); m != nil && e.May && c.mayCost == nil {
+		// "you may [Flip 1 Bond face-down]": the next sentence, "If you
+		// do, ...", is what paying it does.
+		for _, part := range splitCost(m[1]) {
+			if !c.cost(strings.TrimSpace(part), &e) {
+				c.fail("cost", part)
+				return nil, false
+			}
+		}
+		c.mayCost = &e
+		return []Effect{}, true
+	}
+	es, ok := c.core(s, e)
+	if !ok {
+		es, ok = c.conjunction(s, e)
+	}
+	if !ok {
+		c.fail("core", s)
+		return nil, false
+	}
+	if len(es) > 0 && ifDone {
+		if c.mayCost != nil {
+			k := *c.mayCost
+			c.mayCost = nil
+			es[0] = merge(k, es[0])
+			es[0].May, es[0].If = true, and(k.If, es[0].If)
+		} else {
+			es[0].IfDone = true
+		}
+	}
+	for i := range es {
+		if es[i].Until == "" && needsUntil(es[i]) && es[i].When != "always" {
+			es[i].Until = "turn"
+			if es[i].When == "support" {
+				es[i].Until = "battle"
+			}
+		}
+	}
+	return es, true
+}
+
+// conjunction reads a core that is two joined by "and" or "then", each
+// with its own subject or verb ("untap this unit and until the end of the
+// turn, this unit loses -10 attack"; "this unit gains +20 attack, and all
+// other allies gain +10 attack"); the second happens only if the first did
+// when the first is optional.
+func (c *compiler) conjunction(s string, e Effect) ([]Effect, bool) {
+	why := c.why
+	for _, sep := range []string{", and then ", ", and ", ", then ", " and then ", " and ", " then "} {
+		for i := strings.Index(s, sep); i > 0; {
+			left, right := s[:i], s[i+len(sep):]
+			if l, ok := c.core(left, e); ok && len(l) > 0 {
+				base := e
+				base.May, base.IfDone = false, base.May
+				base.Target, base.Until = nil, e.Until
+				base = clearCosts(base)
+				if rs, be, ok := c.prefixes(right, base); ok {
+					if r, ok := c.core(rs, be); ok && len(r) > 0 {
+						c.why = why
+						return append(l, r...), true
+					}
+				}
+			}
+			j := strings.Index(s[i+len(sep):], sep)
+			if j < 0 {
+				break
+			}
+			i += len(sep) + j
+		}
+	}
+	c.why = why
+	return nil, false
+}
+
+// clearCosts is an effect without the costs (a second effect of a
+// sentence does not pay them again).
+func clearCosts(e Effect) Effect {
+	e.OncePerTurn, e.Reverse, e.ReverseOf, e.Tap, e.PayDiscard, e.PayTap = false, 0, nil, false, nil, nil
+	e.DestroySelf, e.PayDestroy, e.PayBonds, e.PayOrbs = false, nil, nil, 0
+	return e
+}
+
+// prefixes reads what may open a sentence before its core, in any order:
+// "During your turn,", "If ...,", "Until the end of the turn,", "you may".
+func (c *compiler) prefixes(s string, e Effect) (string, Effect, bool) {
 	for {
 		if m := reDuring.FindStringSubmatch(s); m != nil {
 			t := "mine"
@@ -82,30 +201,36 @@ func (c *compiler) sentence(s string, prev Effect, havePrev bool) ([]Effect, boo
 			continue
 		}
 		if m := reIfLead.FindStringSubmatch(s); m != nil {
-			if cond, ok := condition(m[1]); ok {
-				e.If = and(e.If, cond)
-				s = m[2]
-				s = reThen.ReplaceAllString(s, "")
-				continue
-			}
-			// The comma may sit inside the condition: try the next one.
-			if i := strings.Index(m[2], ", "); i >= 0 {
-				if cond, ok := condition(m[1] + ", " + m[2][:i]); ok {
-					e.If = and(e.If, cond)
-					s = reThen.ReplaceAllString(m[2][i+2:], "")
+			// The condition ends at a comma, maybe not the first ("if you
+			// have an allied "A", "B" or "C", ..."): the longest that reads.
+			head := s[3:] // after "If "
+			read := false
+			for i := len(head) - 1; i > 0; i-- {
+				if head[i] != ',' {
 					continue
 				}
+				if cond, ok := c.condition(head[:i]); ok {
+					e.If = and(e.If, cond)
+					s = reThen.ReplaceAllString(strings.TrimSpace(strings.TrimPrefix(head[i+1:], " then")), "")
+					read = true
+					break
+				}
 			}
-			return nil, false
+			if read {
+				continue
+			}
+			c.fail("condition", m[1])
+			return s, e, false
 		}
 		if m := reUntil.FindStringSubmatch(s); m != nil {
-			switch {
-			case m[2] == "combat" || m[2] == "battle":
+			switch w, span := strings.ToLower(m[1]), strings.ToLower(m[2]); {
+			case span == "combat" || span == "battle":
 				e.Until = "battle"
-			case m[1] == "your opponent's next":
+			case w == "your opponent's next", w == "your opponent's" && c.typ == "action":
 				e.Until = "opponent-turn"
-			case m[1] == "your next":
-				return nil, false
+			case w == "your next", w == "your opponent's", w == "your" && c.typ != "action":
+				c.fail("duration", m[0])
+				return s, e, false
 			default:
 				e.Until = "turn"
 			}
@@ -119,26 +244,15 @@ func (c *compiler) sentence(s string, prev Effect, havePrev bool) ([]Effect, boo
 		}
 		break
 	}
-	es, ok := c.core(s, e)
-	if !ok {
-		return nil, false
-	}
-	for i := range es {
-		if es[i].Until == "" && needsUntil(es[i]) && es[i].When != "always" {
-			es[i].Until = "turn"
-			if es[i].When == "support" {
-				es[i].Until = "battle"
-			}
-		}
-	}
-	return es, true
+	return s, e, true
 }
 
 // needsUntil reports an effect that lasts (a bonus, a range) rather than
 // happening once.
 func needsUntil(e Effect) bool {
 	return e.Attack != 0 || e.Double || e.Range != nil || len(e.Acquire) > 0 || e.Unevadable || e.NoEvade || e.NoCritical ||
-		e.Shielded || e.BackLine || e.Orbs > 0
+		e.Shielded || e.BackLine || e.Orbs > 0 || e.SkillProof || e.NoMove || e.NoSkillMove || e.NoAttack || e.Unattackable ||
+		e.NoUntap || e.ReachAll || e.ReachMain
 }
 
 func (c *compiler) whenSoFar(prev Effect) string {
@@ -151,89 +265,14 @@ func (c *compiler) whenSoFar(prev Effect) string {
 	return ""
 }
 
-// ---- triggers
-
-type trig struct {
-	re   *lazyRE
-	when string
-	cond func(m []string) (*Cond, bool)
-}
-
-var triggers = []trig{
-	{lazy(`^(?:When|Each time) this unit(?:'s attack)? (?:attacks|is attacking|attacks an enemy)(?: (your opponent's Main Character|a non-Main Character enemy|(?:a |an )?<[^>]+>(?: enemy)?))?,\s*`), "attack", attackTarget},
-	{lazy(`^(?:When|Each time) this unit (?:is attacked|is being attacked)(?: by (?:a |an )?(<[^>]+>|non-<[^>]+>)(?: enemy)?)?,\s*`), "attacked", attackerFilter},
-	{lazy(`^(?:When|Each time) this unit's attack destroys (an enemy|a non-Main Character enemy|your opponent's Main Character|(?:a |an )?<[^>]+> enemy|an enemy with a Deployment Cost of \d+(?: or (?:lower|higher|less|more))?)(?: by battle)?,\s*`), "destroys", destroyed},
-	{lazy(`^(?:When this unit's attack ends|At the end of this unit's attack|After this unit attacks|After this unit's attack|At the end of this unit's battle|When this unit's battle ends),\s*`), "attack-end", nil},
-	{lazy(`^(?:When|Each time) this unit is deployed(?: from your hand)?,\s*`), "deploy", nil},
-	{lazy(`^(?:When|Each time) (?:this unit Class Changes|you Class Change into this unit|this unit is Class Changed|you Class Change this unit),\s*`), "class-change", nil},
-	{lazy(`^(?:When|Each time) (?:this unit (?:is Leveled Up|Levels Up)|you Level Up (?:into )?this unit)(?: or Class Changes)?,\s*`), "level-up", nil},
-	{lazy(`^(?:At the (?:start|beginning) of your turn),\s*`), "turn-start", nil},
-	{lazy(`^(?:At the end of your turn),\s*`), "turn-end", nil},
-	{lazy(`^(?:When|Each time) this unit is destroyed(?: by (?:an enemy's attack|battle|an enemy attack))?,\s*`), "destroyed", nil},
-	{lazy(`^(?:When|Each time) this unit (?:is moved|moves)(?: by (?:an ally's|a) skill(?:'s effect)?)?,\s*`), "moved", nil},
-	{lazy(`^(?:When|Each time) this unit is untapped,\s*`), "untapped", nil},
-	{lazy(`^(?:When|Each time) another (.*?)(?:ally|allies) (?:is|are) deployed,\s*`), "ally-deploy", allyFilter},
-}
-
-func trigger(s string) (string, string, *Cond, bool) {
-	for _, t := range triggers {
-		m := t.re.FindStringSubmatch(s)
-		if m == nil {
-			continue
-		}
-		var cond *Cond
-		if t.cond != nil {
-			var ok bool
-			if cond, ok = t.cond(m); !ok {
-				return "", "", nil, false
-			}
-		}
-		return t.when, s[len(m[0]):], cond, true
-	}
-	return "", "", nil, false
-}
-
-func attackTarget(m []string) (*Cond, bool) {
-	if m[1] == "" {
-		return nil, true
-	}
-	f, ok := targetWords(m[1])
-	return &Cond{Attacking: f}, ok
-}
-
-func attackerFilter(m []string) (*Cond, bool) {
-	if m[1] == "" {
-		return nil, true
-	}
-	f, ok := targetWords(m[1])
-	return &Cond{Defending: f}, ok
-}
-
-func destroyed(m []string) (*Cond, bool) {
-	if m[1] == "an enemy" {
-		return nil, true
-	}
-	f, ok := targetWords(m[1])
-	return &Cond{Attacking: f}, ok
-}
-
-func allyFilter(m []string) (*Cond, bool) {
-	w := strings.TrimSpace(m[1])
-	if w == "" {
-		return nil, true
-	}
-	f, _, ok := unitWords(w + " ally")
-	return &Cond{Trigger: f}, ok
-}
-
 // targetWords reads the enemy of "attacking X": `your opponent's Main
 // Character`, `a non-Main Character enemy`, `a <Flier>`, `a non-<Tome>`,
 // `an enemy with a Deployment Cost of 3 or higher`.
 func targetWords(s string) (*UnitFilter, bool) {
 	s = strings.TrimSpace(s)
 	s = strings.TrimPrefix(strings.TrimPrefix(s, "an "), "a ")
-	switch s {
-	case "your opponent's Main Character", "the Main Character", "an enemy Main Character", "enemy Main Character":
+	switch strings.ToLower(s) {
+	case "your opponent's main character", "the main character", "an enemy main character", "enemy main character", "the enemy main character", "the opponent's main character":
 		return &UnitFilter{Main: true}, true
 	case "enemy", "unit":
 		return &UnitFilter{}, true
@@ -384,6 +423,25 @@ var condRules = []condRule{
 		return &Cond{Self: &UnitFilter{Emblem: emb, Color: col}}, ok
 	}},
 	{lazy(`^a total of (\d+) or more cards are in this unit's stack$`), func(m []string) (*Cond, bool) { return &Cond{Stack: count(m[1])}, true }},
+	{lazy(`^(?:that card|the revealed card|it|the card) (?:has|is) (.+)$`), func(m []string) (*Cond, bool) {
+		f, ok := cardIs(m[1])
+		return &Cond{Revealed: f}, ok
+	}},
+	{lazy(`^(?:that card|the revealed card)'s deployment cost is (\d+)(?: or (lower|less|higher|more|greater))?$`), func(m []string) (*Cond, bool) {
+		f := &CardFilter{}
+		costBound(strings.ToLower(m[2]), atoi(m[1]), &f.CostMin, &f.CostMax)
+		return &Cond{Revealed: f}, true
+	}},
+}
+
+// condition reads a condition where the sentence stands: one on "that
+// card" only after cards were revealed.
+func (c *compiler) condition(s string) (*Cond, bool) {
+	k, ok := condition(s)
+	if ok && k.Revealed != nil && !c.revealed {
+		return nil, false
+	}
+	return k, ok
 }
 
 // condition reads "A and B" of the conditions above.
@@ -404,11 +462,29 @@ func condition(s string) (*Cond, bool) {
 	return nil, false
 }
 
+// cardIs reads what a card is or has: "a Deployment Cost of 3 or
+// higher", "a <Red> card", "<Tome> or <Staff>", "\"Marth\"".
+func cardIs(s string) (*CardFilter, bool) {
+	s = strings.TrimSpace(s)
+	low := strings.ToLower(s)
+	if strings.HasPrefix(low, "a deployment cost") {
+		return cardPhrase("card with " + s)
+	}
+	s = strings.TrimPrefix(strings.TrimPrefix(s, "an "), "a ")
+	if f, ok := cardPhrase(s); ok {
+		return f, true
+	}
+	return cardPhrase(s + " card")
+}
+
 func oneCondition(s string) (*Cond, bool) {
 	for _, r := range condRules {
 		if m := r.re.FindStringSubmatch(s); m != nil {
-			return r.f(m)
+			if k, ok := r.f(m); ok {
+				return k, true
+			}
+			break
 		}
 	}
-	return nil, false
+	return composed(s)
 }

@@ -52,7 +52,7 @@ func TestCompile(t *testing.T) {
 		{"action", "Tap this unit", "Choose 1 non-Main Character enemy with a Deployment Cost of 2 or lower, and destroy them.",
 			`{when: activate, tap: true, target: {choose: 1, side: enemy, of: {non-main: true, cost-max: 2}}, destroy: true}`},
 		{"action", "Flip 2 Bonds face-down", `Choose 1 non-"Lena" card from your Retreat Area, and add it to your hand.`,
-			`{when: activate, reverse: 2, retrieve: {count: 1, not-name: [Lena]}}`},
+			`{when: activate, reverse: 2, put: {from: retreat, to: hand, count: 1, of: {not-name: [Lena]}}}`},
 		{"action", "Once per Turn", "Move this unit. This skill is only usable if this unit is untapped.",
 			`{when: activate, once-per-turn: true, if: {untapped: true}, move: true}`},
 		{"auto", "Flip 1 Bond face-down", "When this unit's attack destroys an enemy, you may pay the cost and if you do: Draw 1 card.",
@@ -60,7 +60,7 @@ func TestCompile(t *testing.T) {
 		{"auto", "", "When this unit's attack ends, you may move this unit.",
 			`{when: attack-end, may: true, move: true}`},
 		{"auto", "", "When another <Flier> ally is deployed, until the end of the turn, this unit gains +10 attack.",
-			`{when: ally-deploy, if: {trigger-unit: {emblem: [Flier]}}, attack: 10, until: turn}`},
+			`{when: deploy, trigger-of: {ally: true, of: {emblem: [Flier]}}, attack: 10, until: turn}`},
 		{"attack-support", "", "Until the end of this combat, your <Red> attacking unit gains +30 attack.",
 			`{when: support, if: {self: {color: [red]}}, attack: 30, until: battle}`},
 		{"defense-support", "", "Until the end of this combat, your opponent's attacking unit cannot Critical Hit.",
@@ -69,8 +69,65 @@ func TestCompile(t *testing.T) {
 			`{when: special, same-name: true}`},
 		{"permanent", "", "This unit gains +10 attack and range 1-2. ([LvS2] is only active if a total of 2 or more cards are in this unit's stack.)",
 			`{when: always, attack: 10, range: {min: 1, max: 2}}`},
+		// Triggers: whose event (other allies, enemies, your Main Character), what happens.
+		{"auto", "Flip 1 Bond face-down", "When another ally is attacked, you may pay the cost and if you do: This unit is attacked instead of that ally.",
+			`{when: attacked, reverse: 1, may: true, trigger-of: {ally: true}, intercept: true}`},
+		{"auto", "", "When your Main Character's attack destroys an enemy, draw 1 card.",
+			`{when: destroys, trigger-of: {self: true, ally: true, of: {main: true}}, draw: 1}`},
+		{"auto", "", "When an enemy is destroyed, until the end of the turn, this unit gains +10 attack.",
+			`{when: destroyed, trigger-of: {enemy: true}, attack: 10, until: turn}`},
+		{"auto", "", "When this unit is destroyed by an enemy's attack, draw 1 card.", `{when: defeated, draw: 1}`},
+		{"auto", "", "When this unit Critical Hits, draw 1 card.", `{when: critical, draw: 1}`},
+		{"auto", "", "When this unit's attack is evaded, untap this unit.", `{when: evaded, untap: true}`},
+		{"auto", "", "At the end of each player's turn, draw 1 card.", "{when: turn-end, draw: 1}\n{when: opponent-turn-end, draw: 1}"},
+		{"auto", "", "When a <Tome> card is placed in your Bond Area, draw 1 card.", `{when: bond, if: {revealed: {emblem: [Tome]}}, draw: 1}`},
+		{"auto", "", "When an ally with a Deployment Cost of 2 is deployed or lower, draw 1 card.",
+			`{when: deploy, trigger-of: {self: true, ally: true, of: {cost-max: 2}}, draw: 1}`},
+		// Cards between zones: searched, revealed, deployed, bonded; the rest; shuffled.
+		{"action", "Tap this unit", `Choose 1 "Catria" or "Est" with a Deployment Cost of 2 or lower from your Deck, and deploy it. Afterwards, shuffle your Deck.`,
+			`{when: activate, tap: true, put: {from: deck, to: field, count: 1, of: {name: [Catria, Est], cost-max: 2}, shuffle: true}}`},
+		{"attack-support", "", "Reveal the topmost card of your opponent's Deck. You may send that card to the Retreat Area.",
+			"{when: support, reveal: 1, reveal-opponent: true}\n{when: support, may: true, put: {from: revealed, to: retreat}}"},
+		{"action", "Tap this unit", "Reveal the top card of your opponent's Deck. If that card has a Deployment Cost of 3 or higher, you may [Flip 1 Bond face-down]. If you do, draw 1 card.",
+			"{when: activate, tap: true, reveal: 1, reveal-opponent: true}\n{when: activate, reverse: 1, may: true, if: {revealed: {cost-min: 3}}, draw: 1}"},
+		{"action", "Once per Turn", `Reveal the top 4 cards of your Deck. Choose 1 "Hana" among the revealed cards, and add it to your hand, and send the rest to the Retreat Area.`,
+			"{when: activate, once-per-turn: true, reveal: 4}\n{when: activate, put: {from: revealed, to: hand, count: 1, of: {name: [Hana]}}}\n{when: activate, put: {from: revealed, to: retreat}}"},
+		{"attack-support", "", "If the attacking unit is <Red>, choose 1 card from your hand. You may place that card in your Bond Area.",
+			`{when: support, may: true, if: {self: {color: [red]}}, put: {from: hand, to: bonds, count: 1}}`},
+		{"auto", "Flip 2 Bonds face-down", "When this unit is deployed, if you have fewer Orbs than your opponent, you may pay the cost and if you do: Add the topmost card of your Deck to your Orb Area.",
+			`{when: deploy, reverse: 2, may: true, if: {fewer-orbs: true}, put: {from: deck-top, to: orbs, count: 1}}`},
+		{"permanent", "", "If you have more Orbs than your opponent, this unit gains +10 attack.", `{when: always, if: {compare: {of: orbs, rel: more}}, attack: 10}`},
+		{"action", "Flip 1 Bond face-down", `Choose 1 card with the same Unit Name as that ally from your Retreat Area, and add it to your hand.`, ""},
+		// Costs that destroy, send bonds, destroy orbs.
+		{"action", "Destroy this unit, Send 1 of your Bond cards to the Retreat Area", "Draw 2 cards.",
+			`{when: activate, destroy-self: true, pay-bonds: {count: 1}, draw: 2}`},
+		{"action", "Destroy 1 other ally, Destroy 1 of your Orbs", "Draw 1 card.",
+			`{when: activate, pay-destroy: {choose: 1, side: ally, of: {other: true}}, pay-orbs: 1, draw: 1}`},
+		// Conditions as a subject and what it has or is.
+		{"permanent", "", "If you have no cards in your hand, this unit gains +20 attack.", `{when: always, if: {hand: {at-most: 0}}, attack: 20}`},
+		{"permanent", "", "If your opponent has 2 or fewer Orbs, this unit gains +10 attack.", `{when: always, if: {opponent-orbs: {at-most: 2}}, attack: 10}`},
+		{"permanent", "", "If this unit has 100 or more attack, this unit cannot be destroyed as the cost or effect of skills.",
+			`{when: always, if: {power: {at-least: 100}}, skill-proof: true}`},
+		{"permanent", "", `If you have an allied "Hinoka", "Takumi", or "Sakura", this unit gains +10 attack.`,
+			`{when: always, if: {allies: {at-least: 1, of: {name: [Hinoka, Takumi, Sakura]}}}, attack: 10}`},
+		{"auto", "", `When this unit's attack destroys an enemy, if this unit has used "Excalibur" in this turn, draw 1 card.`,
+			`{when: destroys, if: {used: [Excalibur]}, draw: 1}`},
+		// Predicates, conjunctions, subjects.
+		{"action", "Flip 1 Bond face-down", "Until the end of the turn, this unit gains +20 attack, and all other allies gain +10 attack.",
+			"{when: activate, reverse: 1, attack: 20, until: turn}\n{when: activate, target: {all: true, side: ally, of: {other: true}}, attack: 10, until: turn}"},
+		{"auto", "Flip 1 Bond face-down", "When this unit attacks, you may pay the cost and if you do: Untap this unit and until the end of the turn, this unit loses -10 attack.",
+			"{when: attack, reverse: 1, may: true, untap: true}\n{when: attack, if-done: true, attack: -10, until: turn}"},
+		{"permanent", "", "Enemies in the Back Line cannot attack.", `{when: always, target: {all: true, side: enemy, of: {area: back}}, no-attack: true}`},
+		{"action", "Tap this unit", "Until the end of the turn, this unit can attack enemies regardless of range.", `{when: activate, tap: true, reach-any: true, until: turn}`},
+		{"action", "Tap this unit", "Choose 1 of your opponent's Orbs, and destroy it.", `{when: activate, tap: true, destroy-orbs: 1, opponent-orbs: true}`},
 	} {
 		r := skill.Compile(c.typ, c.cost, c.text)
+		if c.want == "" {
+			if len(r.Unread) == 0 {
+				t.Errorf("%s %q: compiled %s, want unread (nothing before it to be that ally)", c.typ, c.text, flow(t, r.Effects))
+			}
+			continue
+		}
 		if len(r.Unread) > 0 {
 			t.Errorf("%s %q: unread %+v", c.typ, c.text, r.Unread)
 			continue
@@ -85,14 +142,14 @@ func TestCompile(t *testing.T) {
 // place in the text (or the cost) and its shape, and the skill compiles to
 // nothing (a skill runs whole or not at all).
 func TestUnreadClauses(t *testing.T) {
-	r := skill.Compile("action", "Flip 1 of your Orbs face-up, Flip 1 Bond face-down", `Draw 1 card. Reveal the top 3 cards of your Deck. Choose 1 "Chrom" from among them.`)
+	r := skill.Compile("action", "Flip 1 of your Orbs face-up, Flip 1 Bond face-down", `Draw 1 card. Sing 3 songs of your Deck. If you have 2 or more dragons, this unit gains +10 attack.`)
 	if r.Effects != nil {
 		t.Errorf("effects %v, want none", r.Effects)
 	}
 	want := []skill.Clause{
-		{Start: 0, End: 27, Text: "Flip 1 of your Orbs face-up", Shape: "Flip # of your Orbs face-up", InCost: true},
-		{Start: 13, End: 49, Text: "Reveal the top 3 cards of your Deck.", Shape: "Reveal the top # cards of your Deck."},
-		{Start: 50, End: 83, Text: `Choose 1 "Chrom" from among them.`, Shape: `Choose # "N" from among them.`},
+		{Start: 0, End: 27, Text: "Flip 1 of your Orbs face-up", Shape: "Flip # of your Orbs face-up", InCost: true, Phrase: "cost", PhraseText: "Flip 1 of your Orbs face-up"},
+		{Start: 13, End: 39, Text: "Sing 3 songs of your Deck.", Shape: "Sing # songs of your Deck.", Phrase: "core", PhraseText: "Sing 3 songs of your Deck"},
+		{Start: 40, End: 98, Text: "If you have 2 or more dragons, this unit gains +10 attack.", Shape: "If you have # or more dragons, this unit gains # attack.", Phrase: "condition", PhraseText: "you have 2 or more dragons"},
 	}
 	if len(r.Unread) != len(want) {
 		t.Fatalf("unread %+v, want %+v", r.Unread, want)

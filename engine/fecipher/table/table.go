@@ -92,11 +92,22 @@ const (
 	OnUntapped   // this unit is untapped
 	OnAllyDeploy // another ally is deployed
 	SpecialRule  // a deck-building or deployment permission
+	OnCritical   // this unit critical hits (its critical hit is declared)
+	OnEvade      // this unit evades an attack
+	OnEvaded     // this unit's attack is evaded
+	OnMissed     // this unit's attack does not destroy its target
+	OnBond       // a card is placed in its owner's bond area
+	OnFoeTurnStart
+	OnFoeTurnEnd
+	OnActionStart // the start of its owner's action phase
+	OnDeployStart // the start of its owner's deployment phase
+	OnDefeated    // this unit is destroyed by an attack
 )
 
 // TriggerNames are the schema's words by Trigger.
 var TriggerNames = [...]string{"always", "my-turn", "attacking", "defending", "deploy", "class-change", "activate", "support",
-	"attack", "attacked", "destroys", "attack-end", "level-up", "turn-start", "turn-end", "destroyed", "moved", "untapped", "ally-deploy", "special"}
+	"attack", "attacked", "destroys", "attack-end", "level-up", "turn-start", "turn-end", "destroyed", "moved", "untapped", "ally-deploy", "special",
+	"critical", "evade", "evaded", "missed", "bond", "opponent-turn-start", "opponent-turn-end", "action-start", "deployment-start", "defeated"}
 
 // None marks an unset bound (a cost or attack limit, a count's at-most).
 const None = -1
@@ -143,7 +154,74 @@ type CardFilter struct {
 	Colors           []string
 	Names, NotNames  []string
 	CostMin, CostMax int8
-	AsMain           bool // the unit name of its owner's main character
+	AsMain           bool  // the unit name of its owner's main character
+	NameOf           uint8 // NameOfThat, NameOfThis: the unit name of the skill's chosen units, or its own
+	FaceUp, FaceDown bool  // bonds only
+}
+
+// Whose unit name a card filter asks for.
+const (
+	NameOfNone uint8 = iota
+	NameOfThat       // the units the skill chose (or whose event set it off)
+	NameOfThis       // the skill's own unit
+)
+
+// Zone is where cards are, for effects that move them: a player's areas,
+// and the cards an earlier effect of the skill revealed.
+type Zone uint8
+
+// Zones.
+const (
+	NoZone     Zone = iota
+	InHand          // the hand
+	InDeck          // the whole deck, searched
+	DeckTop         // the top of the deck: its top cards, in order
+	DeckBottom      // the bottom of the deck
+	InRetreat       // the retreat area
+	InBonds         // the bond area
+	InOrbs          // the orb area
+	Revealed        // the cards an earlier effect of the skill revealed
+	OnField         // deployed as a unit
+)
+
+// ZoneNames are the schema's words by Zone.
+var ZoneNames = [...]string{"", "hand", "deck", "deck-top", "deck-bottom", "retreat", "bonds", "orbs", "revealed", "field"}
+
+// Put moves cards from a zone to another.
+type Put struct {
+	From, To         Zone
+	Foe              bool // the opponent's zones
+	Count            int8 // 0: every card that matches
+	UpTo             bool // the chooser may take fewer
+	Of               *CardFilter
+	Tapped, FaceDown bool // deployed tapped; bonded face down
+	Shuffle          bool // the deck is shuffled afterwards
+	FoeChooses       bool // the opponent chooses
+}
+
+// Flag is a set of things a unit cannot do, or can regardless of range.
+type Flag uint16
+
+// Flags an effect gives.
+const (
+	SkillProof   Flag = 1 << iota // cannot be destroyed by a skill's cost or effect
+	NoMove                        // cannot be moved (by the move action or skills)
+	NoSkillMove                   // cannot be moved by skills
+	NoAttack                      // cannot attack
+	Unattackable                  // cannot be attacked
+	NoUntap                       // cannot be untapped
+	ReachAll                      // can attack any enemy regardless of range
+	ReachMain                     // can attack the enemy main character regardless of range
+)
+
+// FlagNames are the schema's words for the flags, by bit.
+var FlagNames = [...]string{"skill-proof", "no-move", "no-skill-move", "no-attack", "unattackable", "no-untap", "reach-any", "reach-main"}
+
+// Watch is whose event sets an auto skill off: this unit (Self), other
+// allies (Ally), enemies (Enemy), each like Of.
+type Watch struct {
+	Self, Ally, Enemy bool
+	Of                *UnitFilter
 }
 
 // Count is a number of things that match a filter.
@@ -177,7 +255,44 @@ type Cond struct {
 	Self, Trigger                  *UnitFilter
 	AlliesAll                      []string
 	Outnumber                      bool
+	Revealed                       *CardFilter // every card the skill revealed (one at least)
+	FoeOrbs, FoeBonds, Retreat     *Count
+	Compare                        *Compare
+	Used                           []string // skill names this unit used this turn (any of)
+	Power                          *Bound   // this unit's attack
+	Tapped, Critical               bool     // this unit is tapped; the attack under way is a critical hit
 }
+
+// Bound is a range of a value; Max None: no bound.
+type Bound struct{ Min, Max int16 }
+
+// Compare compares a number of a player's with the opponent's.
+type Compare struct {
+	Of  uint8 // CompareHand, ...
+	Rel uint8 // More, ...
+}
+
+// What a Compare counts, and how.
+const (
+	CompareHand uint8 = iota
+	CompareOrbs
+	CompareBonds
+	CompareUnits
+)
+
+// Relations of a Compare.
+const (
+	More uint8 = iota
+	Fewer
+	Same
+	NotMore
+)
+
+// CompareNames and RelNames are the schema's words.
+var (
+	CompareNames = [...]string{"hand", "orbs", "bonds", "units"}
+	RelNames     = [...]string{"more", "fewer", "same", "not-more"}
+)
 
 // Target is who an effect's operations apply to; nil is the unit whose
 // skill it is (for a support skill, the supported unit).
@@ -203,8 +318,14 @@ type Effect struct {
 	Tap         bool
 	PayDiscard  *CardFilter
 	PayTap      *Target
+	DestroySelf bool
+	PayDestroy  *Target
+	PayBonds    *CardFilter
+	PayOrbs     int8
 	May         bool
+	Watch       *Watch // nil: this unit's own event
 
+	IfDone bool // only if the effect before it happened
 	If     *Cond
 	Target *Target
 
@@ -219,12 +340,21 @@ type Effect struct {
 	ShieldCost                 int8 // 0: against any attacker; else attackers of this cost or lower
 	BackLine                   bool
 	Orbs                       int8
+	Flags                      Flag // what it cannot do, or can regardless
 	Move, Untap, TapIt         bool
 	Destroy                    bool
 	Until                      Until
 
 	Draw, Discard, FoeDiscard int8
 	Retrieve                  *CardFilter
+	Reveal                    int8 // top cards of the deck revealed for the effects after
+	RevealFoe                 bool // ... of the opponent's deck
+	Put                       *Put
+	DestroyOrbs               int8 // orbs chosen face down, to the retreat area
+	OrbsFoe                   bool // ... the opponent's
+	FlipBonds, UnflipBonds    int8 // bonds chosen and flipped face down, face up
+	FlipAll                   bool
+	Intercept                 bool // this unit becomes the attacked unit
 
 	Copies, SameName, NoBond bool
 }

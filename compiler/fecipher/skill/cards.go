@@ -1,0 +1,343 @@
+package skill
+
+import (
+	"strings"
+)
+
+// ---- cards moved between zones: searched, revealed, deployed, bonded.
+//
+// "Choose N CARDS from your ZONE, and VERB it" is a zone, a card phrase and
+// a destination; "Reveal the top N cards of your Deck" keeps them for the
+// sentences after ("that card", "the revealed cards", "the rest"), and
+// "choose 1 card from your hand" alone keeps its pick for the next
+// sentence ("You may place that card in your Bond Area").
+
+var (
+	reChooseCards = lazy(`^(?:choose|select) (\d+|up to \d+|one|a|an|any number of|as many) (.+?) (?:from|in) (your|your opponent's|their) (retreat area|reterat area|retreat|hand|deck)( with .+?)?(?:,? (?:and )?reveal (?:it|them))?(?:,? (?:and |then )?(.+))?$`)
+	reBondCards   = lazy(`^(?:choose|select) (\d+|up to \d+|one|a) of your (face-up |face-down )?bond cards?(?:,? (?:and |then )?(.+))?$`)
+	reReveal      = lazy(`^(reveal|look at) the top(?:most)? (?:(\d+|two|three|four|five) )?cards? of (your|your opponent's|the opponent's|their) deck$`)
+	reTopTo       = lazy(`^(your opponent sends|send|add|place|put) the top(?:most)? (?:(\d+|two|three) )?cards? of (your|their|your opponent's) deck (?:to|in|into|on) (the |your |their )?(retreat area|bond area|orb area|orbs)( face-down)?$`)
+	reThatTo      = lazy(`^(?:send|add|place|put|return) (?:that card|it|the revealed card|the revealed cards|those cards|them|all revealed cards|all of the revealed cards|all of them|the chosen card|the chosen cards|that) (.+)$`)
+	reRestTo      = lazy(`^(?:send|place|put|return) (?:the rest|the remaining cards|the remaining card|the remainder|the remaining|the other cards|the others|the remaining revealed cards) (.+)$`)
+	reAmong       = lazy(`^(?:choose|select) (\d+|up to \d+|one|a|an|any number of|as many) (.+?) (?:from )?among (?:the revealed cards|them|those cards|the cards revealed|the revealed cards)(?:,? (?:and |then )?(.+))?$`)
+	reOrbsDo      = lazy(`^(?:choose|select) (\d+|one|an?) of (your|your opponent's) orbs?,? and destroy (?:it|them)$`)
+	reFlipAll     = lazy(`^flip all (?:of )?your bond cards face[- ]down$`)
+	reFlipSome    = lazy(`^(?:choose|select) (\d+|one|an?) (?:of your )?(face-up|face-down) bond cards?,? and flip (?:it|them) (face[- ]down|face[- ]up)$`)
+	reIntercept   = lazy(`^(?:this unit|this card) is attacked instead(?: of (?:that ally|that unit|the attacked ally))?$`)
+	reShuffle     = lazy(`^(?:afterwards?,? |aftewards,? |then,? |once they do,? )?(shuffle your deck|they shuffle their deck|your opponent shuffles their deck)(?: afterwards)?$`)
+)
+
+// destination reads where cards go: "add it to your hand", "deploy it",
+// "place it on top of your Deck", "in your Bond Area", "send it to the
+// Retreat Area" (the verb and its object, or the object alone after
+// "that card").
+func destination(s string, put *Put) bool {
+	s = strings.ToLower(strings.TrimSpace(s))
+	for _, v := range []string{"add ", "deploy ", "place ", "put ", "send ", "return "} {
+		if strings.HasPrefix(s, v) {
+			verb := strings.TrimSpace(v)
+			rest := strings.TrimSpace(s[len(v):])
+			for _, o := range []string{"it ", "them ", "that card ", "the card ", "those cards ", "in on "} {
+				if strings.HasPrefix(rest, o) {
+					rest = rest[len(o):]
+					if o == "in on " {
+						rest = "on " + rest // "place in on top of your Deck"
+					}
+					break
+				}
+			}
+			if rest == "it" || rest == "them" {
+				rest = ""
+			}
+			if verb == "deploy" {
+				put.To = "field"
+				switch rest {
+				case "":
+				case "tapped":
+					put.Tapped = true
+				default:
+					return false
+				}
+				return true
+			}
+			return place(rest, put)
+		}
+	}
+	return place(s, put)
+}
+
+// place reads a destination after the object: "to your hand", "on top of
+// your Deck", "in your Bond Area", "to the Retreat Area".
+func place(s string, put *Put) bool {
+	s = strings.TrimSuffix(strings.ToLower(strings.TrimSpace(s)), " in any order")
+	s = strings.TrimSuffix(s, " in any order you wish")
+	s = strings.TrimSuffix(s, " in any order you like")
+	switch s {
+	case "to your hand", "in your hand", "into your hand", "to the hand", "to their hand":
+		put.To = "hand"
+	case "on top of your deck", "at the top of your deck", "on the top of your deck", "to the top of your deck", "on top of their deck", "on top of the deck":
+		put.To = "deck-top"
+	case "at the bottom of your deck", "on the bottom of your deck", "to the bottom of your deck", "at the bottom of their deck", "on the bottom of their deck", "at the bottom of the deck":
+		put.To = "deck-bottom"
+	case "to the retreat area", "to your retreat area", "to their retreat area", "in the retreat area", "in your retreat area", "in their retreat area", "into the retreat area":
+		put.To = "retreat"
+	case "in your bond area", "in the bond area", "to your bond area", "into your bond area":
+		put.To = "bonds"
+	case "face-down in your bond area", "face-down in the bond area", "in your bond area face-down":
+		put.To, put.FaceDown = "bonds", true
+	default:
+		return false
+	}
+	return true
+}
+
+// count reads "1", "up to 2", "one", "a", "as many" into a put.
+func pickCount(n string, put *Put) bool {
+	n = strings.ToLower(n)
+	switch {
+	case n == "one" || n == "a" || n == "an":
+		put.Count = 1
+	case n == "any number of" || n == "as many":
+		put.UpTo = true
+	case strings.HasPrefix(n, "up to "):
+		put.Count, put.UpTo = atoi(n[6:]), true
+	default:
+		put.Count = atoi(n)
+	}
+	return put.Count > 0 || put.UpTo
+}
+
+func zoneWord(z string) string {
+	switch strings.ToLower(z) {
+	case "retreat area", "reterat area", "retreat":
+		return "retreat"
+	case "hand":
+		return "hand"
+	case "deck":
+		return "deck"
+	}
+	return ""
+}
+
+// cards reads the imperatives that move cards; ok false when s is not
+// one (the caller tries the other grammars).
+func (c *compiler) cards(s string, e Effect) ([]Effect, bool) {
+	low := strings.ToLower(s)
+	switch {
+	case reOrbsDo.MatchString(s):
+		m := reOrbsDo.FindStringSubmatch(s)
+		e.DestroyOrbs, e.OrbsFoe = number(m[1]), !strings.EqualFold(m[2], "your")
+		return []Effect{e}, true
+	case reFlipAll.MatchString(s):
+		e.FlipAll = true
+		return []Effect{e}, true
+	case reFlipSome.MatchString(s):
+		m := reFlipSome.FindStringSubmatch(s)
+		up := strings.EqualFold(m[2], "face-up")
+		if up == strings.HasSuffix(strings.ToLower(m[3]), "up") {
+			return nil, false
+		}
+		if up {
+			e.FlipBonds = number(m[1])
+		} else {
+			e.UnflipBonds = number(m[1])
+		}
+		return []Effect{e}, true
+	case reIntercept.MatchString(s):
+		if c.trig.when != "attacked" || c.trig.watch == nil || c.trig.watch.Enemy {
+			return nil, false
+		}
+		e.Intercept = true
+		return []Effect{e}, true
+	case reShuffle.MatchString(low):
+		// Folds into the put before it (a search of the deck, cards put
+		// into it).
+		if len(c.effects) == 0 {
+			return nil, false
+		}
+		last := &c.effects[len(c.effects)-1]
+		if last.Put == nil || last.Put.From != "deck" && last.Put.To != "deck-top" && last.Put.To != "deck-bottom" {
+			return nil, false
+		}
+		foe := !strings.HasPrefix(reShuffle.FindStringSubmatch(low)[1], "shuffle your")
+		if foe != last.Put.Opponent {
+			return nil, false
+		}
+		last.Put.Shuffle = true
+		return []Effect{}, true
+	case reReveal.MatchString(s):
+		m := reReveal.FindStringSubmatch(s)
+		e.Reveal = 1
+		if m[2] != "" {
+			e.Reveal = number(m[2])
+		}
+		e.RevealFoe = !strings.EqualFold(m[3], "your")
+		c.revealed, c.revealFoe = true, e.RevealFoe
+		return []Effect{e}, true
+	case reTopTo.MatchString(s):
+		m := reTopTo.FindStringSubmatch(s)
+		put := &Put{From: "deck-top", Count: 1, Opponent: strings.EqualFold(m[1], "your opponent sends") || !strings.EqualFold(m[3], "your")}
+		if m[2] != "" {
+			put.Count = number(m[2])
+		}
+		switch strings.ToLower(m[5]) {
+		case "retreat area":
+			put.To = "retreat"
+		case "bond area":
+			put.To, put.FaceDown = "bonds", m[6] != ""
+		default:
+			put.To = "orbs"
+			if put.Opponent || !c.orbRoom(e) {
+				return nil, false // a sixth orb: not read
+			}
+		}
+		e.Put = put
+		return []Effect{e}, true
+	case c.revealed && reAmong.MatchString(s):
+		m := reAmong.FindStringSubmatch(s)
+		put := &Put{From: "revealed"}
+		if !pickCount(m[1], put) {
+			return nil, false
+		}
+		f, ok := cardPhrase(m[2])
+		if !ok {
+			return nil, false
+		}
+		put.Of = nonEmpty(f)
+		if m[3] == "" {
+			c.picked, c.pickBase = put, e
+			return []Effect{}, true
+		}
+		return c.putThen(e, put, m[3])
+	case c.revealed && reThatTo.MatchString(s) && c.picked == nil:
+		put := &Put{From: "revealed"}
+		if !destination(reThatTo.FindStringSubmatch(s)[1], put) || !c.revealedTo(put) {
+			return nil, false
+		}
+		e.Put = put
+		return []Effect{e}, true
+	case c.revealed && reRestTo.MatchString(s):
+		put := &Put{From: "revealed"}
+		if !destination(reRestTo.FindStringSubmatch(s)[1], put) || !c.revealedTo(put) {
+			return nil, false
+		}
+		e.Put = put
+		return []Effect{e}, true
+	case c.picked != nil && reThatTo.MatchString(s):
+		put := *c.picked
+		c.picked = nil
+		e.May, e.If = e.May || c.pickBase.May, and(c.pickBase.If, e.If)
+		if !destination(reThatTo.FindStringSubmatch(s)[1], &put) || !c.revealedTo(&put) {
+			return nil, false
+		}
+		e.Put = &put
+		return []Effect{e}, true
+	case reBondCards.MatchString(s):
+		m := reBondCards.FindStringSubmatch(s)
+		put := &Put{From: "bonds"}
+		if !pickCount(m[1], put) {
+			return nil, false
+		}
+		switch m[2] {
+		case "face-up ":
+			put.Of = &CardFilter{FaceUp: true}
+		case "face-down ":
+			put.Of = &CardFilter{FaceDown: true}
+		}
+		if m[3] == "" {
+			return nil, false
+		}
+		return c.putThen(e, put, m[3])
+	case reChooseCards.MatchString(s):
+		m := reChooseCards.FindStringSubmatch(s)
+		put := &Put{From: zoneWord(m[4]), Opponent: !strings.EqualFold(m[3], "your")}
+		if put.From == "" || !pickCount(m[1], put) || put.Opponent {
+			return nil, false
+		}
+		f, ok := cardPhrase(m[2] + m[5])
+		if !ok || f.NameOf == "that" && !c.that() {
+			return nil, false
+		}
+		put.Of = nonEmpty(f)
+		if m[6] == "" {
+			if put.From != "hand" {
+				return nil, false
+			}
+			c.picked, c.pickBase = put, e // "choose 1 card from your hand": the next sentence says where
+			return []Effect{}, true
+		}
+		return c.putThen(e, put, m[6])
+	}
+	return nil, false
+}
+
+// putThen finishes a put with its destination: "add it to your hand",
+// "deploy it", and a rest: "..., and send the rest to the Retreat Area".
+func (c *compiler) putThen(e Effect, put *Put, then string) ([]Effect, bool) {
+	var rest *Put
+	if i := strings.Index(strings.ToLower(then), ", and send the rest "); i > 0 {
+		rest = &Put{From: "revealed"}
+		if !place(then[i+len(", and send the rest "):], rest) {
+			return nil, false
+		}
+		then = then[:i]
+	}
+	if !destination(then, put) || put.From == put.To || !c.revealedTo(put) || rest != nil && !c.revealedTo(rest) {
+		return nil, false
+	}
+	e.Put = put
+	if put.From == "hand" && put.To == "retreat" && put.Of == nil && !put.UpTo && !put.Opponent && put.Count > 0 {
+		e.Put, e.Discard = nil, put.Count // a discard, as the engine has it
+	}
+	out := []Effect{e}
+	if rest != nil {
+		out = append(out, Effect{When: e.When, Put: rest})
+	}
+	return out, true
+}
+
+// revealedTo reports whether a put of revealed cards goes where the
+// engine puts them: the zones of the player whose deck was revealed (an
+// opponent's card does not go to your hand).
+func (c *compiler) revealedTo(put *Put) bool {
+	if put.From == "revealed" && c.bondCard {
+		return false
+	}
+	return put.From != "revealed" || !c.revealFoe || put.To != "hand" && put.To != "bonds" && put.To != "field"
+}
+
+// orbRoom reports whether an effect adding an orb is conditioned on the
+// player having fewer than five (fewer than the opponent, none, N or
+// fewer): a sixth orb is not in the engine.
+func (c *compiler) orbRoom(e Effect) bool {
+	if e.If == nil {
+		return false
+	}
+	if e.If.FewerOrbs {
+		return true
+	}
+	return e.If.Orbs != nil && e.If.Orbs.AtMost != nil && *e.If.Orbs.AtMost < 5
+}
+
+func nonEmpty(f *CardFilter) *CardFilter {
+	if f == nil || f.Count == 0 && f.Emblem == nil && f.Color == nil && f.Name == nil && f.NotName == nil && f.CostMin == 0 && f.CostMax == nil && !f.AsMain && !f.FaceUp && !f.FaceDown && f.NameOf == "" {
+		return nil
+	}
+	return f
+}
+
+func number(s string) int {
+	switch strings.ToLower(s) {
+	case "one", "a", "an":
+		return 1
+	case "two":
+		return 2
+	case "three":
+		return 3
+	case "four":
+		return 4
+	case "five":
+		return 5
+	}
+	return atoi(s)
+}

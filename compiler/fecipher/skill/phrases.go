@@ -1,0 +1,219 @@
+package skill
+
+import (
+	"reflect"
+	"slices"
+	"strings"
+)
+
+// Phrases names the kinds of phrase a compiled skill reads, one word per
+// part of the effect vocabulary its effects use: the timing ("trigger:
+// attack") and whose event it is ("trigger-of:ally"), each cost part
+// ("cost:reverse"), each condition ("if:allies"), the kind of target
+// ("target:choose"), each operation ("op:draw", "op:put:deck>hand"), the
+// duration ("until:turn") and the filters inside ("filter:emblem",
+// "card:name"). The report counts skill lines by them, and the scenarios
+// must show each one happening (games/fecipher TestEveryPhraseHasAScenario).
+func Phrases(es []Effect) []string {
+	var out []string
+	for i := range es {
+		out = append(out, phrases(&es[i])...)
+	}
+	slices.Sort(out)
+	return slices.Compact(out)
+}
+
+func phrases(e *Effect) []string {
+	var out []string
+	add := func(ok bool, s string) {
+		if ok {
+			out = append(out, s)
+		}
+	}
+	out = append(out, "when:"+e.When)
+	if w := e.Watch; w != nil {
+		add(w.Self, "trigger-of:self")
+		add(w.Ally, "trigger-of:ally")
+		add(w.Enemy, "trigger-of:enemy")
+		out = append(out, unitWords2(w.Of)...)
+	}
+	add(e.OncePerTurn, "cost:once-per-turn")
+	add(e.Reverse > 0, "cost:reverse")
+	add(e.ReverseOf != nil, "cost:reverse-of")
+	add(e.Tap, "cost:tap")
+	add(e.PayDiscard != nil, "cost:pay-discard")
+	add(e.PayTap != nil, "cost:pay-tap")
+	add(e.DestroySelf, "cost:destroy-self")
+	add(e.PayDestroy != nil, "cost:pay-destroy")
+	add(e.PayBonds != nil, "cost:pay-bonds")
+	add(e.PayOrbs > 0, "cost:pay-orbs")
+	add(e.May, "may")
+	add(e.IfDone, "if-done")
+	if c := e.If; c != nil {
+		v := reflect.ValueOf(*c)
+		for i := range v.NumField() {
+			if !v.Field(i).IsZero() && v.Type().Field(i).Name != "Turn" {
+				tag := v.Type().Field(i).Tag.Get("yaml")
+				out = append(out, "if:"+strings.Split(tag, ",")[0])
+			}
+		}
+		if c.Turn != "" {
+			out = append(out, "if:turn-"+c.Turn)
+		}
+		for _, f := range []*UnitFilter{c.Attacking, c.Defending, c.Battling, c.SameArea, c.Main, c.Self, c.Trigger} {
+			out = append(out, unitWords2(f)...)
+		}
+		for _, n := range []*Count{c.Bonds, c.Allies, c.Enemies, c.Hand, c.FoeHand, c.Orbs, c.FoeOrbs, c.FoeBonds, c.Retreat} {
+			if n != nil {
+				add(n.AtMost != nil, "count:at-most")
+				add(n.FaceUp || n.FaceDown, "count:face")
+				out = append(out, unitWords2(n.Of)...)
+			}
+		}
+		if c.Compare != nil {
+			out = append(out, "compare:"+c.Compare.Of+"-"+c.Compare.Rel)
+		}
+		out = append(out, cardWords(c.Supported)...)
+		out = append(out, cardWords(c.Revealed)...)
+	}
+	if t := e.Target; t != nil {
+		switch {
+		case t.That && t.Self:
+			out = append(out, "target:that-and-self")
+		case t.That:
+			out = append(out, "target:that")
+		case t.Any:
+			out = append(out, "target:any")
+		case t.Choose > 0:
+			out = append(out, "target:choose")
+		case t.All:
+			out = append(out, "target:all")
+		case t.Main && t.Self:
+			out = append(out, "target:main-and-self")
+		case t.Main:
+			out = append(out, "target:main")
+		case t.Self:
+			out = append(out, "target:self-and-named")
+		case len(t.Named) > 0:
+			out = append(out, "target:named")
+		case t.Foe:
+			out = append(out, "target:foe")
+		}
+		add(t.Side == "enemy", "target:enemy")
+		out = append(out, unitWords2(t.Of)...)
+	}
+	if t := e.PayTap; t != nil {
+		out = append(out, unitWords2(t.Of)...)
+	}
+	if t := e.PayDestroy; t != nil {
+		out = append(out, unitWords2(t.Of)...)
+	}
+	add(e.Attack > 0, "op:attack")
+	add(e.Attack < 0, "op:attack-loss")
+	add(e.Per != nil, "op:per")
+	out = append(out, unitWords2(e.Per)...)
+	add(e.Double, "op:double")
+	add(e.Range != nil, "op:range")
+	add(len(e.Acquire) > 0, "op:acquire")
+	add(e.Unevadable && e.UnevadableBy == "", "op:unevadable")
+	add(e.UnevadableBy != "", "op:unevadable-non-main")
+	add(e.NoEvade, "op:no-evade")
+	add(e.NoCritical, "op:no-critical")
+	add(e.Shielded && e.ShieldCost == 0, "op:indestructible")
+	add(e.ShieldCost > 0, "op:shield-cost")
+	add(e.BackLine, "op:reach-back-line")
+	add(e.SkillProof, "op:skill-proof")
+	add(e.NoMove, "op:no-move")
+	add(e.NoSkillMove, "op:no-skill-move")
+	add(e.NoAttack, "op:no-attack")
+	add(e.Unattackable, "op:unattackable")
+	add(e.NoUntap, "op:no-untap")
+	add(e.ReachAll, "op:reach-any")
+	add(e.ReachMain, "op:reach-main")
+	add(e.Orbs > 0, "op:orbs")
+	add(e.Move, "op:move")
+	add(e.Untap, "op:untap")
+	add(e.TapIt, "op:tap-target")
+	add(e.Destroy, "op:destroy")
+	add(e.Draw > 0, "op:draw")
+	add(e.Discard > 0, "op:discard")
+	add(e.FoeDiscard > 0, "op:opponent-discard")
+	add(e.Retrieve != nil, "op:retrieve")
+	add(e.Reveal > 0 && !e.RevealFoe, "op:reveal")
+	add(e.RevealFoe, "op:reveal-opponent")
+	add(e.DestroyOrbs > 0 && !e.OrbsFoe, "op:destroy-orbs")
+	add(e.OrbsFoe, "op:destroy-opponent-orbs")
+	add(e.FlipBonds > 0, "op:flip-bonds")
+	add(e.UnflipBonds > 0, "op:unflip-bonds")
+	add(e.FlipAll, "op:flip-all-bonds")
+	add(e.Intercept, "op:intercept")
+	if p := e.Put; p != nil {
+		out = append(out, "op:put:"+p.From+">"+p.To)
+		add(p.Opponent, "put:opponent")
+		add(p.UpTo, "put:up-to")
+		add(p.Count == 0, "put:all")
+		add(p.Tapped, "put:tapped")
+		add(p.FaceDown, "put:face-down")
+		add(p.Shuffle, "put:shuffle")
+		add(p.Chooser != "", "put:chooser")
+		out = append(out, cardWords(p.Of)...)
+	}
+	if e.Until != "" {
+		out = append(out, "until:"+e.Until)
+	}
+	add(e.Copies, "special:copies")
+	add(e.SameName, "special:same-name")
+	add(e.NoBond, "special:no-bond")
+	for _, f := range []*CardFilter{e.ReverseOf, e.PayDiscard, e.Retrieve, e.PayBonds} {
+		out = append(out, cardWords(f)...)
+	}
+	return out
+}
+
+func unitWords2(f *UnitFilter) []string {
+	if f == nil {
+		return nil
+	}
+	var out []string
+	add := func(ok bool, s string) {
+		if ok {
+			out = append(out, "filter:"+s)
+		}
+	}
+	add(f.Other, "other")
+	add(len(f.Emblem) > 0, "emblem")
+	add(len(f.NoEmb) > 0, "not-emblem")
+	add(len(f.Color) > 0, "color")
+	add(len(f.Name) > 0, "name")
+	add(len(f.NotName) > 0, "not-name")
+	add(f.Main, "main")
+	add(f.NonMain, "non-main")
+	add(f.Area != "", "area")
+	add(f.CostMin > 0 || f.CostMax != nil, "cost")
+	add(f.AtkMin > 0 || f.AtkMax != nil, "attack")
+	add(f.Tapped, "tapped")
+	add(f.Untap, "untapped")
+	add(f.Attacked, "attacked")
+	return out
+}
+
+func cardWords(f *CardFilter) []string {
+	if f == nil {
+		return nil
+	}
+	var out []string
+	add := func(ok bool, s string) {
+		if ok {
+			out = append(out, "card:"+s)
+		}
+	}
+	add(len(f.Emblem) > 0, "emblem")
+	add(len(f.Color) > 0, "color")
+	add(len(f.Name) > 0, "name")
+	add(len(f.NotName) > 0, "not-name")
+	add(f.CostMin > 0 || f.CostMax != nil, "cost")
+	add(f.AsMain, "as-main")
+	add(f.NameOf != "", "name-of-"+f.NameOf)
+	add(f.FaceUp || f.FaceDown, "face")
+	return out
+}

@@ -1,0 +1,477 @@
+package fecipher
+
+import (
+	"fmt"
+	"slices"
+	"strings"
+
+	"github.com/roundtable-dev/roundtable/engine/fecipher/table"
+)
+
+// Effects and costs that move cards between zones, and the decisions they
+// ask: which ally to destroy or bond to send for a cost, which orb (face
+// down: by its place), which card an effect puts where.
+
+// destroyable are player p's allies a cost like t may destroy, for unit u:
+// never u, never the main character.
+func (g *Game) destroyable(p int, u *Unit, t *table.Target) []*Unit {
+	var out []*Unit
+	for _, a := range g.P[p].Field {
+		if a != u && !a.Main && g.matchUnit(t.Of, a, u) && !g.has(a, table.SkillProof) {
+			out = append(out, a)
+		}
+	}
+	return out
+}
+
+// bondFits reports whether bond b of player p is like f (its face too).
+func (g *Game) bondFits(f *table.CardFilter, b Bond, p int) bool {
+	if f == nil {
+		return true
+	}
+	if f.FaceUp && b.Reversed || f.FaceDown && !b.Reversed {
+		return false
+	}
+	if b.Reversed && (f.Emblem != 0 || len(f.Colors) > 0 || len(f.Names) > 0) {
+		return false // a reversed bond shows nothing
+	}
+	return g.matchCard(f, b.Card, p)
+}
+
+func (g *Game) countBonds(p int, f *table.CardFilter) int {
+	n := 0
+	for _, b := range g.P[p].Bonds {
+		if g.bondFits(f, b, p) {
+			n++
+		}
+	}
+	return n
+}
+
+// putOf is the put of the effect a decision (on top of the stack) serves,
+// and the seat whose zones it moves cards between.
+func (g *Game) putOf(f *Frame) (*table.Put, int) {
+	pt := g.effectOf(f).Put
+	return pt, putOwner(pt, g.below())
+}
+
+// putOwner is the seat whose zones a put of skill frame sk moves cards
+// between.
+func putOwner(pt *table.Put, sk *Frame) int {
+	owner := 0
+	if sk != nil {
+		owner = sk.Seat
+		if pt.From == table.Revealed && len(sk.Revealed) > 0 {
+			return sk.RevealSeat // the revealed cards' zones
+		}
+	}
+	if pt.Foe {
+		owner = Opp(owner)
+	}
+	return owner
+}
+
+// zoneCards are the cards of zone z of player p (revealed: those the
+// skill frame sk revealed that are still on top of the deck).
+func (g *Game) zoneCards(z table.Zone, p int, sk *Frame) []int {
+	pl := g.P[p]
+	switch z {
+	case table.InHand:
+		return pl.Hand
+	case table.InDeck:
+		return pl.Deck
+	case table.InRetreat:
+		return pl.Retreat
+	case table.InBonds:
+		var out []int
+		for _, b := range pl.Bonds {
+			out = append(out, b.Card)
+		}
+		return out
+	case table.Revealed:
+		if sk == nil {
+			return nil
+		}
+		return g.stillRevealed(sk)
+	}
+	return nil
+}
+
+// stillRevealed are the cards frame sk revealed still in its deck.
+func (g *Game) stillRevealed(sk *Frame) []int {
+	var out []int
+	deck := slices.Clone(g.P[sk.RevealSeat].Deck)
+	for _, c := range sk.Revealed {
+		if i := slices.Index(deck, c); i >= 0 {
+			deck = slices.Delete(deck, i, i+1)
+			out = append(out, c)
+		}
+	}
+	return out
+}
+
+// cardChoices are the options of a cost or put decision.
+func (g *Game) cardChoices(f *Frame) []Choice {
+	var out []Choice
+	pl := g.P[f.Seat]
+	switch f.Kind {
+	case FrameDestroyCost:
+		src := g.source(g.below())
+		for _, u := range g.destroyable(f.Seat, src, g.effectOf(f).PayDestroy) {
+			if !slices.Contains(f.Chosen, u.UID) {
+				out = append(out, Choice{Card: -1, Unit: u.UID})
+			}
+		}
+	case FrameBondCost:
+		of := g.effectOf(f).PayBonds
+		for _, b := range pl.Bonds {
+			c := Choice{Card: b.Card, Yes: b.Reversed}
+			if g.bondFits(of, b, f.Seat) && !slices.Contains(out, c) {
+				out = append(out, c)
+			}
+		}
+	case FrameOrbCost:
+		for i := range g.P[g.orbSeat(f)].Orbs {
+			out = append(out, Choice{Card: -1, Pick: i})
+		}
+	case FrameUnflip:
+		for _, b := range pl.Bonds {
+			c := Choice{Card: b.Card}
+			if b.Reversed && !slices.Contains(out, c) {
+				out = append(out, c)
+			}
+		}
+	case FramePut:
+		pt, owner := g.putOf(f)
+		var seen []int
+		for _, c := range g.zoneCards(pt.From, owner, g.below()) {
+			if slices.Contains(seen, c) || !g.cardFits(pt.Of, c, owner, g.below()) {
+				continue
+			}
+			if pt.From == table.InBonds && g.bondOf(owner, c, pt.Of) < 0 {
+				continue // a bond of that card, but not face up (or down) as asked
+			}
+			seen = append(seen, c)
+			if pt.To != table.OnField {
+				out = append(out, Choice{Card: c})
+				continue
+			}
+			if g.OnField(owner, g.C(c).Unit) != nil && !g.sameNameOK(c) {
+				continue // one unit per unit name
+			}
+			out = append(out, Choice{Card: c, Area: Vanguard}, Choice{Card: c, Area: Rearguard})
+		}
+		if len(out) > 0 && pt.UpTo {
+			out = append(out, Choice{Card: -1, Done: true})
+		}
+	}
+	return out
+}
+
+// cardText is the action text of a cost or put decision's choice.
+func (g *Game) cardText(f *Frame, c Choice) string {
+	switch f.Kind {
+	case FrameDestroyCost:
+		u, _ := g.unit(c.Unit)
+		return "destroy " + g.unitRef(u)
+	case FrameBondCost:
+		if c.Yes {
+			return "send " + g.C(c.Card).ID + " face-down"
+		}
+		return "send " + g.C(c.Card).ID
+	case FrameOrbCost:
+		if g.orbSeat(f) != f.Seat {
+			return fmt.Sprintf("opponent orb %d", c.Pick+1)
+		}
+		return fmt.Sprintf("orb %d", c.Pick+1)
+	case FrameUnflip:
+		return "unflip " + g.C(c.Card).ID
+	case FramePut:
+		if c.Done {
+			return "done"
+		}
+		if pt, _ := g.putOf(f); pt.To == table.OnField {
+			return "put " + g.C(c.Card).ID + " " + c.Area.String()
+		}
+		return "put " + g.C(c.Card).ID
+	}
+	return "?"
+}
+
+// chooseCards takes option c of a cost or put decision f.
+func (g *Game) chooseCards(f *Frame, c Choice) {
+	pl := g.P[f.Seat]
+	switch f.Kind {
+	case FrameDestroyCost:
+		f.Chosen = append(f.Chosen, c.Unit)
+		f.N--
+		if f.N == 0 {
+			g.pop()
+			for _, uid := range f.Chosen {
+				if u, _ := g.unit(uid); u != nil {
+					g.destroy(u, "for a cost")
+				}
+			}
+			g.flush()
+		}
+	case FrameBondCost:
+		i := slices.IndexFunc(pl.Bonds, func(b Bond) bool { return b.Card == c.Card && b.Reversed == c.Yes })
+		pl.Bonds = slices.Delete(pl.Bonds, i, i+1)
+		pl.Retreat = append(pl.Retreat, c.Card)
+		g.emit(f.Seat, "unbond", g.C(c.Card).Name(), "", "a bond to the retreat area")
+		f.N--
+		if f.N == 0 {
+			g.pop()
+		}
+	case FrameOrbCost:
+		op := g.P[g.orbSeat(f)]
+		o := op.Orbs[c.Pick]
+		op.Orbs = slices.Delete(op.Orbs, c.Pick, c.Pick+1)
+		op.Retreat = append(op.Retreat, o)
+		op.Broken++
+		g.emit(g.orbSeat(f), "orb-destroyed", "", "", fmt.Sprintf("orb %d to the retreat area; %d left", c.Pick+1, len(op.Orbs)))
+		f.N--
+		if f.N == 0 {
+			g.pop()
+		}
+	case FrameUnflip:
+		i := slices.IndexFunc(pl.Bonds, func(b Bond) bool { return b.Reversed && b.Card == c.Card })
+		pl.Bonds[i].Reversed = false
+		g.emit(f.Seat, "unflip", g.C(c.Card).Name(), "", "a bond face up")
+		f.N--
+		if f.N == 0 {
+			g.pop()
+		}
+	case FramePut:
+		if c.Done {
+			g.pop()
+			g.putDone(f)
+			return
+		}
+		pt, owner := g.putOf(f)
+		g.move(pt, owner, c.Card, c.Area, g.below())
+		f.N--
+		if f.N == 0 || len(g.cardChoices(f)) == 0 {
+			g.pop()
+			g.putDone(f)
+		}
+	}
+}
+
+// dropped is called for a decision taken off the stack because nothing
+// is left to choose: a put still shuffles and sends the rest on.
+func (g *Game) dropped(f *Frame) {
+	if f.Kind == FramePut {
+		g.putDone(f)
+	}
+}
+
+// take removes card c from zone z of player p.
+func (g *Game) take(z table.Zone, p, c int, of *table.CardFilter) bool {
+	pl := g.P[p]
+	cut := func(s *[]int) bool {
+		i := slices.Index(*s, c)
+		if i < 0 {
+			return false
+		}
+		*s = slices.Delete(*s, i, i+1)
+		return true
+	}
+	switch z {
+	case table.InHand:
+		return cut(&pl.Hand)
+	case table.InDeck, table.Revealed, table.DeckTop:
+		return cut(&pl.Deck)
+	case table.InRetreat:
+		return cut(&pl.Retreat)
+	case table.InBonds:
+		i := g.bondOf(p, c, of)
+		if i < 0 {
+			return false
+		}
+		pl.Bonds = slices.Delete(pl.Bonds, i, i+1)
+		return true
+	}
+	return false
+}
+
+// bondOf is the index of a bond of card c of player p whose face f asks
+// for (face up or down), or -1.
+func (g *Game) bondOf(p, c int, f *table.CardFilter) int {
+	return slices.IndexFunc(g.P[p].Bonds, func(b Bond) bool {
+		return b.Card == c && (f == nil || !(f.FaceUp && b.Reversed || f.FaceDown && !b.Reversed))
+	})
+}
+
+// move puts card c from pt.From to pt.To, both player p's; a card
+// deployed goes to area a. sk is the skill frame.
+func (g *Game) move(pt *table.Put, p, c int, a Area, sk *Frame) {
+	if !g.take(pt.From, p, c, pt.Of) {
+		return
+	}
+	pl := g.P[p]
+	name := g.C(c).Name()
+	switch pt.To {
+	case table.InHand:
+		pl.Hand = append(pl.Hand, c)
+		g.emit(p, "put", name, "", "to the hand")
+	case table.DeckTop:
+		pl.Deck = append([]int{c}, pl.Deck...)
+		g.emit(p, "put", name, "", "on top of the deck")
+	case table.DeckBottom:
+		pl.Deck = append(pl.Deck, c)
+		g.emit(p, "put", name, "", "at the bottom of the deck")
+	case table.InRetreat:
+		pl.Retreat = append(pl.Retreat, c)
+		g.emit(p, "put", name, "", "to the retreat area")
+	case table.InBonds:
+		pl.Bonds = append(pl.Bonds, Bond{Card: c, Reversed: pt.FaceDown})
+		g.played(p, c)
+		g.emit(p, "bond", name, "", fmt.Sprintf("%d bonds", len(pl.Bonds)))
+		g.bonded(p, c)
+	case table.InOrbs:
+		if len(pl.Orbs) >= OrbCount {
+			pl.Retreat = append(pl.Retreat, c)
+			g.emit(p, "put", name, "", "to the retreat area: five orbs already")
+			return
+		}
+		pl.Orbs = append(pl.Orbs, c)
+		pl.Broken = max(0, pl.Broken-1)
+		g.emit(p, "orb-added", "", "", fmt.Sprintf("%d orbs", len(pl.Orbs)))
+	case table.OnField:
+		u := g.newUnit(c, a)
+		u.Tapped = pt.Tapped
+		pl.Field = append(pl.Field, u)
+		g.played(p, c)
+		g.emit(p, "deploy", name, "", "to "+a.String()+" by a skill")
+		g.event(table.OnDeploy, u)
+		g.triggerAllies(p, u)
+	}
+}
+
+// putDone finishes a put, its decision off the stack (the skill frame on
+// top): the deck shuffled, and what the cards moved set off put on the
+// stack.
+func (g *Game) putDone(f *Frame) {
+	sk := g.top1()
+	pt := g.effectOf(f).Put
+	owner := putOwner(pt, sk)
+	if pt.Shuffle {
+		g.shuffle(g.P[owner].Deck)
+		g.emit(owner, "shuffle", "", "", "the deck")
+	}
+	g.flush()
+}
+
+// applyPut starts the put of effect e of skill frame sk: moved at once
+// when there is nothing to choose (the top cards of a deck, every card of
+// a zone), else by the chooser's decisions.
+func (g *Game) applyPut(sk *Frame, e *table.Effect) {
+	pt := e.Put
+	owner := putOwner(pt, sk)
+	d := &Frame{Kind: FramePut, Seat: sk.Seat, N: int(pt.Count), Unit: sk.Unit, Card: sk.Card, Skill: sk.Skill, Start: sk.Start, Effect: sk.Effect}
+	if pt.FoeChooses {
+		d.Seat = Opp(sk.Seat)
+	}
+	switch {
+	case pt.From == table.DeckTop:
+		for range max(1, int(pt.Count)) {
+			c, ok := g.peek(owner)
+			if !ok {
+				break
+			}
+			g.move(pt, owner, c, Vanguard, sk)
+		}
+	case pt.Count == 0 && pt.To != table.DeckTop && pt.To != table.DeckBottom:
+		for _, c := range slices.Clone(g.zoneCards(pt.From, owner, sk)) {
+			if g.cardFits(pt.Of, c, owner, sk) {
+				g.move(pt, owner, c, Vanguard, sk)
+			}
+		}
+	default:
+		if d.N == 0 {
+			d.N = len(g.zoneCards(pt.From, owner, sk))
+		}
+		g.push(d)
+		return
+	}
+	// Nothing to decide: finish as the decision would have.
+	g.push(d)
+	g.pop()
+	g.putDone(d)
+}
+
+// peek is the top card of player p's deck, the retreat area shuffled in
+// first when the deck is empty ("there is no deck out").
+func (g *Game) peek(p int) (int, bool) {
+	c, ok := g.top(p)
+	if ok {
+		g.P[p].Deck = append([]int{c}, g.P[p].Deck...)
+	}
+	return c, ok
+}
+
+// reveal shows the top n cards of player p's deck for the effects after
+// (they stay on top).
+func (g *Game) reveal(sk *Frame, p, n int) {
+	if _, ok := g.peek(p); !ok {
+		return
+	}
+	deck := g.P[p].Deck
+	sk.Revealed = slices.Clone(deck[:min(n, len(deck))])
+	sk.RevealSeat = p
+	var names []string
+	for _, c := range sk.Revealed {
+		names = append(names, g.C(c).Name())
+	}
+	g.emit(p, "reveal", strings.Join(names, "; "), "", fmt.Sprintf("the top %d of the deck", len(sk.Revealed)))
+}
+
+// cardFits reports whether card c (of player p) is like filter f for the
+// skill of frame sk: "with the same Unit Name as that ally" reads the
+// units the skill chose, "as this unit" its own.
+func (g *Game) cardFits(f *table.CardFilter, c, p int, sk *Frame) bool {
+	if !g.matchCard(f, c, p) {
+		return false
+	}
+	if f == nil || f.NameOf == table.NameOfNone {
+		return true
+	}
+	var names []string
+	if f.NameOf == table.NameOfThis {
+		if u := g.source(sk); u != nil {
+			names = append(names, g.C(u.Card()).Unit)
+		}
+	} else if sk != nil {
+		for _, uid := range sk.Chosen {
+			if u, _ := g.unit(uid); u != nil {
+				names = append(names, g.C(u.Card()).Unit)
+			}
+		}
+	}
+	return slices.Contains(names, g.C(c).Unit)
+}
+
+// orbSeat is whose orbs an orb decision destroys: the chooser's, or for
+// an effect on the opponent's orbs, the opponent's.
+func (g *Game) orbSeat(f *Frame) int {
+	if !f.Pay && g.effectOf(f).OrbsFoe {
+		return Opp(f.Seat)
+	}
+	return f.Seat
+}
+
+// intercept makes the unit of skill frame f the unit attacked, in place
+// of its ally ("this unit is attacked instead of that ally").
+func (g *Game) intercept(f *Frame) {
+	b := g.battle()
+	u := g.source(f)
+	if b == nil || u == nil || g.Owner(u) != Opp(b.Seat) || u.UID == b.Defender {
+		return
+	}
+	old, _ := g.unit(b.Defender)
+	b.Defender = u.UID
+	if old != nil {
+		g.emit(g.Owner(u), "intercept", g.C(u.Card()).Name(), g.C(old.Card()).Name(), "attacked instead")
+	}
+}
