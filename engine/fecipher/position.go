@@ -504,7 +504,7 @@ func (l *loader) unit(g *Game, path play.Path, us UnitState, uids map[int]bool) 
 		for fi, n := range ms.Flags {
 			b := slices.Index(table.FlagNames[:], n)
 			if b < 0 {
-				return nil, l.errf(path.With("mods", mi, "flags", fi), "unknown flag %s (%v)", quote.Quote(n), table.FlagNames)
+				return nil, l.errf(path.With("mods", mi, "flags", fi), "unknown flag %s (%v)", phrase.Quote(n), table.FlagNames)
 			}
 			m.Flags |= 1 << uint(b)
 		}
