@@ -129,7 +129,7 @@ func TestSimCtrlCWritesWhatItPlayed(t *testing.T) {
 }
 
 var (
-	progressLine = regexp.MustCompile(`^sim (\S+ \S+): (\d+)/(\d+) games \((\d+)%\), \d+ games/s, about \S+ left$`)
+	progressLine = regexp.MustCompile(`^sim (\S+ \S+): (\d+)/(\d+) games \((\d+)%\), \d+ games/s, (about \S+ left|time left unknown)$`)
 	progressEnd  = regexp.MustCompile(`^sim (\S+ \S+): (\d+) games in \S+ \(\d+ games/s on \d+ workers\)$`)
 )
 
