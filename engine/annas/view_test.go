@@ -5,7 +5,6 @@ import (
 	"flag"
 	"fmt"
 	"os"
-	"runtime"
 	"slices"
 	"strings"
 	"testing"
@@ -176,19 +175,6 @@ func (l leaky) Events() []play.Event {
 	return es
 }
 
-// failer is a testing.TB that records the first failure and stops.
-type failer struct {
-	testing.TB
-	msg string
-}
-
-func (f *failer) Helper() {}
-func (f *failer) Fatalf(format string, args ...any) {
-	f.msg = fmt.Sprintf(format, args...)
-	runtime.Goexit()
-}
-func (f *failer) Fatal(args ...any) { f.Fatalf("%s", fmt.Sprint(args...)) }
-
 // TestViewsCatchLeaks: hiddenFrom is not vacuous. A view that is the
 // whole position, a text that names the next card of the deck and draw
 // events shown as they are to every seat each fail the harness, in both
@@ -208,15 +194,11 @@ func TestViewsCatchLeaks(t *testing.T) {
 				return leaky{m.(*Match), leak}, nil
 			}
 			mode.Policies = map[string]play.PolicyMaker{"random": play.NewRandom}
-			f := &failer{}
-			done := make(chan bool)
-			go func() {
-				defer close(done)
-				playtest.ViewSeed(f, playtest.Setup{Game: "annas", Mode: mode, Rules: annasgen.Ruleset, Flags: base.flags}, 2, hiddenFrom())
-			}()
-			<-done
-			if !strings.Contains(f.msg, want) {
-				t.Errorf("%s leaking by %s: got %q, want a failure holding %q", base.mode.Name, leak, f.msg, want)
+			msg := playtest.Failure(func(tb testing.TB) {
+				playtest.ViewSeed(tb, playtest.Setup{Game: "annas", Mode: mode, Rules: annasgen.Ruleset, Flags: base.flags}, 2, hiddenFrom())
+			})
+			if !strings.Contains(msg, want) {
+				t.Errorf("%s leaking by %s: got %q, want a failure holding %q", base.mode.Name, leak, msg, want)
 			}
 		}
 	}

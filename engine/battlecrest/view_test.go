@@ -1,9 +1,7 @@
 package battlecrest
 
 import (
-	"fmt"
 	"os"
-	"runtime"
 	"strings"
 	"testing"
 
@@ -61,38 +59,13 @@ func TestViewsCatchTheRandomSource(t *testing.T) {
 		m, err := Versus.New(rules, o)
 		return leaky{m.(*Game)}, err
 	}
-	msg := failure(func(tb testing.TB) {
+	msg := playtest.Failure(func(tb testing.TB) {
 		playtest.ViewSeed(tb, playtest.Setup{Game: GameID, Mode: mode, Rules: rs}, 1,
 			func(m play.Match, seat int) []string { return hidden(m.(leaky).Game, seat) })
 	})
 	if !strings.Contains(msg, "View holds") {
 		t.Fatalf("a view with the random source: got %q", msg)
 	}
-}
-
-// failer is a testing.TB that records the first failure and stops.
-type failer struct {
-	testing.TB
-	msg string
-}
-
-func (f *failer) Helper() {}
-func (f *failer) Fatalf(format string, args ...any) {
-	f.msg = fmt.Sprintf(format, args...)
-	runtime.Goexit()
-}
-func (f *failer) Fatal(args ...any) { f.Fatalf("%s", fmt.Sprint(args...)) }
-
-// failure runs f and returns its first failure, "" when none.
-func failure(f func(testing.TB)) string {
-	tb := &failer{}
-	done := make(chan bool)
-	go func() {
-		defer close(done)
-		f(tb)
-	}()
-	<-done
-	return tb.msg
 }
 
 // TestShowFitsAnEightyColumnTerminal: at every decision of seeded games,

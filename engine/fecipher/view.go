@@ -4,8 +4,6 @@ import (
 	"fmt"
 	"strings"
 
-	"github.com/mitchellh/go-wordwrap"
-
 	"github.com/roundtable-dev/roundtable/engine/play"
 )
 
@@ -246,41 +244,19 @@ func (g *Game) showFrame(b *strings.Builder, v *View, f FrameState) {
 }
 
 // cards is "1 card" or "n cards".
-func cards(n int) string {
-	if n == 1 {
-		return "1 card"
-	}
-	return fmt.Sprintf("%d cards", n)
-}
+func cards(n int) string { return play.Cards(n) }
 
 // list joins ids with ", ", "none" when there are none.
-func list(s []string) string {
-	if len(s) == 0 {
-		return "none"
-	}
-	return strings.Join(s, ", ")
-}
+func list(s []string) string { return play.List(s) }
 
-// wrap writes prefix and text, text wrapped (go-wordwrap) so that no line
-// is wider than 79 columns, the lines after the first indented.
+// wrap writes prefix and text, wrapped so that no line is wider than 79
+// columns, the lines after the first indented.
 func wrap(b *strings.Builder, prefix, text string) {
-	const width = 79
 	rest := "    "
 	if prefix != "" {
 		rest = strings.Repeat(" ", min(len(prefix), 8)+2)
 	}
-	if len(prefix)+len(text) <= width {
-		b.WriteString(prefix + text + "\n")
-		return
-	}
-	for i, l := range strings.Split(wordwrap.WrapString(text, uint(width-max(len(prefix), len(rest)))), "\n") {
-		if i == 0 {
-			b.WriteString(prefix)
-		} else {
-			b.WriteString(rest)
-		}
-		b.WriteString(l + "\n")
-	}
+	play.Wrap(b, play.ShowWidth-1, prefix, rest, text)
 }
 
 // emitOwn records an event about cards only seat p may see (a draw, an

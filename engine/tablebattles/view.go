@@ -5,8 +5,7 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/mitchellh/go-wordwrap"
-
+	"github.com/roundtable-dev/roundtable/engine/play"
 	"github.com/roundtable-dev/roundtable/engine/tablebattles/table"
 )
 
@@ -24,7 +23,7 @@ func (g *Game) View(seat int) any {
 func (g *Game) Private(int) string { return "" }
 
 // width is the terminal Show writes for.
-const width = 80
+const width = play.ShowWidth
 
 // Show implements play.Viewer: the scenario and the decision due, then
 // each side's morale, pool and formations as a list (a formation's wing,
@@ -194,19 +193,5 @@ func plural(n int) string {
 }
 
 // wrap writes s as lines of at most width columns: the first after first,
-// the others after rest (a word longer than a line stays whole).
-func wrap(b *strings.Builder, first, rest, s string) {
-	if len(first)+len(s) <= width {
-		b.WriteString(first + s + "\n")
-		return
-	}
-	lines := strings.Split(wordwrap.WrapString(s, uint(width-max(len(first), len(rest)))), "\n")
-	for i, l := range lines {
-		if i == 0 {
-			b.WriteString(first)
-		} else {
-			b.WriteString(rest)
-		}
-		b.WriteString(l + "\n")
-	}
-}
+// the others after rest.
+func wrap(b *strings.Builder, first, rest, s string) { play.Wrap(b, width, first, rest, s) }

@@ -5,8 +5,7 @@ import (
 	"slices"
 	"strings"
 
-	"github.com/mitchellh/go-wordwrap"
-
+	"github.com/roundtable-dev/roundtable/engine/play"
 	"github.com/roundtable-dev/roundtable/engine/tropera/table"
 )
 
@@ -81,7 +80,7 @@ func (b *Battle) houseHolds(h table.House, named bool) string {
 func (b *Battle) Private(int) string { return "" }
 
 // width is the terminal Show writes for.
-const width = 80
+const width = play.ShowWidth
 
 // Show implements play.Viewer: the round and the objective, the map with
 // the units on it as the battle's board events draw it (Board), each
@@ -380,19 +379,5 @@ func (l *Leveling) Show(seat int) string {
 }
 
 // wrap writes s as lines of at most width columns: the first after first,
-// the others after rest (a word longer than a line stays whole).
-func wrap(b *strings.Builder, first, rest, s string) {
-	if len(first)+len(s) <= width {
-		b.WriteString(first + s + "\n")
-		return
-	}
-	lines := strings.Split(wordwrap.WrapString(s, uint(width-max(len(first), len(rest)))), "\n")
-	for i, l := range lines {
-		if i == 0 {
-			b.WriteString(first)
-		} else {
-			b.WriteString(rest)
-		}
-		b.WriteString(l + "\n")
-	}
-}
+// the others after rest.
+func wrap(b *strings.Builder, first, rest, s string) { play.Wrap(b, width, first, rest, s) }

@@ -4,7 +4,6 @@ import (
 	"fmt"
 	"os"
 	"reflect"
-	"runtime"
 	"slices"
 	"strings"
 	"testing"
@@ -187,7 +186,7 @@ func TestViewsCatchAHouseShown(t *testing.T) {
 		return leakyBattle{m.(*Battle)}, err
 	}
 	var houses houseStats
-	msg := failure(func(tb testing.TB) {
+	msg := playtest.Failure(func(tb testing.TB) {
 		playtest.ViewSeed(tb, playtest.Setup{Game: "tropera", Mode: mode, Rules: houseRules(t)}, 1, battleHidden(&houses))
 	})
 	if !strings.Contains(msg, `Show holds "Silver Lance"`) {
@@ -209,38 +208,13 @@ func TestViewsCatchTheLevelUpsRandomSource(t *testing.T) {
 		m, err := LevelUpMode.New(rules, o)
 		return leakyLevel{m.(*Leveling)}, err
 	}
-	msg := failure(func(tb testing.TB) {
+	msg := playtest.Failure(func(tb testing.TB) {
 		playtest.ViewSeed(tb, playtest.Setup{Game: "tropera", Mode: mode, Rules: rs}, 1,
 			func(m play.Match, seat int) []string { return levelHidden(m.(leakyLevel).Leveling, seat) })
 	})
 	if !strings.Contains(msg, "View holds") {
 		t.Fatalf("a view with the random source: got %q", msg)
 	}
-}
-
-// failer is a testing.TB that records the first failure and stops.
-type failer struct {
-	testing.TB
-	msg string
-}
-
-func (f *failer) Helper() {}
-func (f *failer) Fatalf(format string, args ...any) {
-	f.msg = fmt.Sprintf(format, args...)
-	runtime.Goexit()
-}
-func (f *failer) Fatal(args ...any) { f.Fatalf("%s", fmt.Sprint(args...)) }
-
-// failure runs f and returns its first failure, "" when none.
-func failure(f func(testing.TB)) string {
-	tb := &failer{}
-	done := make(chan bool)
-	go func() {
-		defer close(done)
-		f(tb)
-	}()
-	<-done
-	return tb.msg
 }
 
 // TestViewTypesAreThePositionsButTheRNG: BattleView has every field of
