@@ -6,7 +6,6 @@ import (
 	"path/filepath"
 	"regexp"
 	"slices"
-	"strconv"
 	"strings"
 	"sync"
 	"testing"
@@ -198,7 +197,5 @@ func TestMissingPhrasesCatchesGaps(t *testing.T) {
 		t.Errorf("every kind played and named: got %q", got)
 	}
 }
-
-func itoa(n int) string { return strconv.Itoa(n) }
 
 func errorf(format string, args ...any) error { return fmt.Errorf(format, args...) }
