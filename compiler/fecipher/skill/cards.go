@@ -13,7 +13,7 @@ import (
 // sentence ("You may place that card in your Bond Area").
 
 var (
-	reChooseCards = lazy(`^(?:choose|select) (\d+|up to \d+|one|a|an|any number of|as many) (.+?) (?:from|in) (your|your opponent's|their) (retreat area|reterat area|retreat|hand|deck)( with .+?)?(?:,? (?:and )?reveal (?:it|them))?(?:,? (?:and |then )?(.+))?$`)
+	reChooseCards = lazy(`^(?:choose|select) (\d+|up to \d+|one|a|an|any number of|as many) (.+?) (?:from|in) (your|your opponent's|their) (retreat area|reterat area|retreat|hand|deck)( with [^,]+)?(?:,? (?:and )?reveal (?:it|them))?(?:,? (?:and |then )?(.+))?$`)
 	reBondCards   = lazy(`^(?:choose|select) (\d+|up to \d+|one|a) of your (face-up |face-down )?bond cards?(?:,? (?:and |then )?(.+))?$`)
 	reReveal      = lazy(`^(reveal|look at) the top(?:most)? (?:(\d+|two|three|four|five) )?cards? of (your|your opponent's|the opponent's|their) deck$`)
 	reTopTo       = lazy(`^(your opponent sends|send|add|place|put) the top(?:most)? (?:(\d+|two|three) )?cards? of (your|their|your opponent's) deck (?:to|in|into|on) (the |your |their )?(retreat area|bond area|orb area|orbs)( face-down)?$`)

@@ -285,3 +285,28 @@ func composed(s string) (*Cond, bool) {
 	}
 	return nil, false
 }
+
+// condSpellings are the spellings of a condition's words that read as
+// others: "this card" is this unit, "battling against" is battling, and the
+// list's typos.
+var condSpellings = strings.NewReplacer(
+	"this card is ", "this unit is ", "This card is ", "this unit is ",
+	"supporting this card ", "supporting this unit ",
+	"this unit is is ", "this unit is ", "this unit in combat with ", "this unit is in combat with ",
+	"this unit is in combat a ", "this unit is in combat with a ",
+	"this unit being attacked ", "this unit is being attacked ",
+	"battling against ", "battling ", "this unit attacks ", "this unit is attacking ",
+	"this unit isn't ", "this unit is not ", "this unit is not a Main Character", "this unit is not your Main Character",
+)
+
+var reSingleQuoted = lazy(`'([^']+)'`)
+
+// normCond is a condition in the spelling the rules read: its synonyms
+// and typos replaced, names in single quotes in double ones.
+func normCond(s string) string {
+	s = condSpellings.Replace(strings.TrimSpace(s))
+	if !strings.Contains(s, `"`) {
+		s = reSingleQuoted.ReplaceAllString(s, `"$1"`)
+	}
+	return s
+}

@@ -163,7 +163,7 @@ func chooseTarget(n, words string) (*Target, bool) {
 	default:
 		t.Choose = atoi(n)
 	}
-	words = strings.TrimSpace(words)
+	words = strings.TrimPrefix(strings.TrimSpace(words), "your ")
 	for _, tail := range []string{", other than your attacking unit", " other than your attacking unit", ", other than this unit", ", other than the defending unit", " other than the defending unit", " other than your opponent's defending unit", ", other than your opponent's defending unit"} {
 		if rest, ok := strings.CutSuffix(words, tail); ok {
 			words = rest + " other than this unit"

@@ -317,11 +317,12 @@ func reminder(s string) bool {
 var (
 	reOnce      = lazy(`(?i)^once per turn$`)
 	reFlip      = lazy(`(?i)^flip ?(\d+) bonds?(?: cards?)?(?: face[- ]?down)?$`)
-	reFlipOf    = lazy(`^Flip (\d+) ((?:<[^>]+>|"[^"]+")(?:,? or (?:<[^>]+>|"[^"]+"))*) Bonds?(?: cards?)? face[- ]?down$`)
+	reFlipOf    = lazy(`^Flip (\d+) ((?:<[^>]+>|"[^"]+"|[A-Z][a-z]+)(?:,? or (?:<[^>]+>|"[^"]+"))*) Bonds?(?: cards?)?(?: face[- ]?down)?$`)
 	reTapSelf   = lazy(`(?i)^tap this unit$`)
-	reSendHand  = lazy(`^Send (\d+) (.*?)from your hand to (?:the|your) Retreat Area$`)
+	reSendHand  = lazy(`^Send (\d+) (.*?)(?:from|in) your hand to (?:the|your) Retreat Area$`)
 	reTapOthers = lazy(`^Tap (\d+|an?) (.*)$`)
 	reTapNamed  = lazy(`^Tap (?:an? )?allied ((?:"[^"]+"(?:,? and |,? or | )?)+)$`)
+	reTapBare   = lazy(`^Tap (\d+|an?) allied ([A-Z][a-z]+)$`)
 	reDestroyMe = lazy(`^destroy this unit$`)
 	reDestroyN  = lazy(`^destroy (\d+|an?|one) (.*)$`)
 	reBondsOut  = lazy(`^send (\d+|an?|one) (?:of your )?(face-up |face-down )?((?:<[^>]+> |"[^"]+" )?)bonds?(?: cards?)? to (?:the|your) retreat area$`)
@@ -372,6 +373,9 @@ func (c *compiler) cost(p string, e *Effect) bool {
 		e.Reverse += atoi(reFlip.FindStringSubmatch(p)[1])
 	case reFlipOf.MatchString(p):
 		m := reFlipOf.FindStringSubmatch(p)
+		if Emblems[m[2]] || Colors[m[2]] != "" {
+			m[2] = "<" + m[2] + ">" // "Flip 1 Tome Bond"
+		}
 		f, ok := cardPhrase(m[2] + " card")
 		if !ok || e.ReverseOf != nil {
 			return false
@@ -412,6 +416,14 @@ func (c *compiler) cost(p string, e *Effect) bool {
 		e.PayDestroy = &Target{Choose: number(m[1]), Side: "ally", Of: f}
 	case p == "Tap your Main Character":
 		e.PayTap = &Target{Choose: 1, Side: "ally", Of: &UnitFilter{Main: true, Untap: true}}
+	case reTapBare.MatchString(p) && !Emblems[reTapBare.FindStringSubmatch(p)[2]] && Colors[reTapBare.FindStringSubmatch(p)[2]] == "":
+		// "Tap 3 allied Risen": a unit name printed without quotes.
+		m := reTapBare.FindStringSubmatch(p)
+		n := 1
+		if m[1][0] >= '0' && m[1][0] <= '9' {
+			n = atoi(m[1])
+		}
+		e.PayTap = &Target{Choose: n, Side: "ally", Of: &UnitFilter{Name: []string{m[2]}, Untap: true}}
 	case reTapNamed.MatchString(p):
 		names := quoted(reTapNamed.FindStringSubmatch(p)[1])
 		e.PayTap = &Target{Choose: len(names), Side: "ally", Of: &UnitFilter{Name: names, Untap: true}, All: len(names) > 1}
@@ -480,7 +492,7 @@ var (
 	reTagsLead     = lazy(`^((?:<[^>]+>(?:,? or |,? and |, )?)+)\s*`)
 	reNotName      = lazy(`^non-((?:"[^"]+"(?:,? or |,? and |, | )?)+)\s*`)
 	reNotTag       = lazy(`^non-((?:<[^>]+>(?:,? or |,? and )?)+)\s*`)
-	reCostTail     = lazy(`^ ?with (?:a )?Deployment Cost of (\d+)(?: or (lower|less|higher|more|greater))?`)
+	reCostTail     = lazy(`^ ?with (?:a )?Deployment Cost (?:of )?(\d+)(?: or (lower|less|higher|more|greater))?`)
 	reAreaTail     = lazy(`^ ?(?:who (?:is|are) |that (?:is|are) )?in (?:the|your|your opponent's) (Front|Back) Line`)
 	reAtkTail      = lazy(`^ ?(?:with|who (?:has|have)) (?:(\d+) or (less|lower|more|higher) attack|(\d+) attack or (less|lower|more|higher))`)
 	reUntappedTail = lazy(`^ ?(?:who (?:is|are)|that (?:is|are)) untapped`)
@@ -529,6 +541,10 @@ func unitWords(s string) (*UnitFilter, string, bool) {
 				return nil, "", false
 			}
 			f.Emblem, f.Color, s = append(f.Emblem, emb...), append(f.Color, col...), s[len(m[0]):]
+			continue
+		case strings.HasPrefix(s, `"`) && f.Name == nil && reNamesLead.MatchString(s):
+			m := reNamesLead.FindStringSubmatch(s)
+			f.Name, s = quoted(m[1]), s[len(m[0]):]
 			continue
 		case pre(s, "allied "):
 			s = s[7:]
@@ -581,7 +597,7 @@ func unitWords(s string) (*UnitFilter, string, bool) {
 }
 
 var (
-	reCardTail = lazy(`^ ?with (?:a )?Deployment Cost of (\d+)(?: or (lower|less|higher|more|greater))?`)
+	reCardTail = lazy(`^ ?with (?:a )?Deployment Cost (?:of )?(\d+)(?: or (lower|less|higher|more|greater))?`)
 	reAsMain   = lazy(`^ ?with the same (?:Unit )?Name as your Main Character`)
 	reAsThat   = lazy(`^ ?with the same (?:Unit )?Name as (that ally|that unit|the chosen ally|this unit)`)
 )

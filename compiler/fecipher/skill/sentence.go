@@ -24,7 +24,7 @@ var (
 	reUntil       = lazy(`^(?i:until) the end of (the|this|your opponent's next|your opponent's|your next|your)\s?(turn|combat|battle),\s*`)
 	reYouMay      = lazy(`^(?i:you may) `)
 	reIfYouDo     = lazy(`^(?i:if you do),\s*`)
-	reThen        = lazy(`^(?:then|afterwards|aftewards|afterward),?\s+`)
+	reThen        = lazy(`^(?:then|afterwards|aftewards|afterwawrds|afterward),?\s+`)
 	reBracketCost = lazy(`^\[(.+)\]$`)
 	rePayCost     = lazy(`^you pay the cost,? and if you do:?$`)
 	reMayPay      = lazy(`^you may (?:pay )?the cost,? and if you do:?$`)
@@ -355,19 +355,43 @@ var condRules = []condRule{
 	{lazy(`^you have (\d+) or more (other )?allied ((?:"[^"]+"(?:,? or |,? and | )?)+)$`), func(m []string) (*Cond, bool) {
 		return &Cond{Allies: &Count{AtLeast: count(m[1]), Of: &UnitFilter{Other: m[2] != "", Name: quoted(m[3])}}}, true
 	}},
-	{lazy(`^you have an? (other )?(?:allied|ally) ((?:"[^"]+"(?:,? or | )?)+)$`), func(m []string) (*Cond, bool) {
+	{lazy(`^you have (?:an? )?(other )?(?:allied|ally) ((?:"[^"]+"(?:,? or |, | )?)+)$`), func(m []string) (*Cond, bool) {
 		return &Cond{Allies: &Count{AtLeast: 1, Of: &UnitFilter{Other: m[1] != "", Name: quoted(m[2])}}}, true
 	}},
 	{lazy(`^you have an? (other )?((?:<[^>]+>(?:,? or )?)+) ally$`), func(m []string) (*Cond, bool) {
 		emb, col, ok := tags(m[2])
 		return &Cond{Allies: &Count{AtLeast: 1, Of: &UnitFilter{Other: m[1] != "", Emblem: emb, Color: col}}}, ok
 	}},
-	{lazy(`^this unit is (?:being )?supported by ((?:"[^"]+"(?:,? or | )?)+)$`), func(m []string) (*Cond, bool) {
+	{lazy(`^this unit is (?:being )?supported by ((?:"[^"]+"(?:,? or |,? and |, | )?)+)$`), func(m []string) (*Cond, bool) {
 		return &Cond{Supported: &CardFilter{Name: quoted(m[1])}}, true
 	}},
 	{lazy(`^(?:the card supporting this unit|this unit's Support card|the Support card of this unit) is (?:a |an )?((?:<[^>]+>(?:,? or )?)+)(?: card)?$`), func(m []string) (*Cond, bool) {
 		emb, col, ok := tags(m[1])
 		return &Cond{Supported: &CardFilter{Emblem: emb, Color: col}}, ok
+	}},
+	{lazy(`^this unit is in the same area as your Main Character$`), func(m []string) (*Cond, bool) {
+		return &Cond{SameArea: &UnitFilter{Main: true}}, true
+	}},
+	{lazy(`^(?:your allies outnumber your enemies|the number of allies is (?:greater|more) than the number of enemies)$`), func(m []string) (*Cond, bool) {
+		return &Cond{Outnumber: true}, true
+	}},
+	{lazy(`^the number of allies is (?:less than or equal to|equal to or less than|not (?:greater|more) than) the number of enemies$`), func(m []string) (*Cond, bool) {
+		return &Cond{Compare: &Compare{Of: "units", Rel: "not-more"}}, true
+	}},
+	{lazy(`^the number of cards in your opponent's hand is (\d+) or (?:less|fewer|lower)$`), func(m []string) (*Cond, bool) {
+		n := count(m[1])
+		return &Cond{FoeHand: &Count{AtMost: &n}}, true
+	}},
+	{lazy(`^the number of cards in your hand is (?:greater|more) than (?:the number of cards in )?your opponent's(?: hand)?$`), func(m []string) (*Cond, bool) {
+		return &Cond{MoreHand: true}, true
+	}},
+	{lazy(`^this unit has no other allies$`), func(m []string) (*Cond, bool) {
+		zero := 0
+		return &Cond{Allies: &Count{AtMost: &zero, Of: &UnitFilter{Other: true}}}, true
+	}},
+	{lazy(`^there are no enemies other than your opponent's Main Character$`), func(m []string) (*Cond, bool) {
+		zero := 0
+		return &Cond{Enemies: &Count{AtMost: &zero, Of: &UnitFilter{NonMain: true}}}, true
 	}},
 	{lazy(`^this unit is in the (Front|Back) Line$`), func(m []string) (*Cond, bool) { return &Cond{Area: strings.ToLower(m[1])}, true }},
 	{lazy(`^this unit is in the same area as (?:an? )?(?:allied )?((?:"[^"]+"(?:,? or | )?)+)$`), func(m []string) (*Cond, bool) {
@@ -454,7 +478,11 @@ func condition(s string) (*Cond, bool) {
 	}
 	if i := strings.Index(s, " and "); i > 0 {
 		a, ok1 := oneCondition(s[:i])
-		b, ok2 := condition(s[i+5:])
+		rest := s[i+5:]
+		if pre(rest, "is ") && pre(s, "this unit ") {
+			rest = "this unit " + rest // "this unit is in the Front Line and is attacking ..."
+		}
+		b, ok2 := condition(rest)
 		if ok1 && ok2 {
 			return and(a, b), true
 		}
@@ -478,6 +506,7 @@ func cardIs(s string) (*CardFilter, bool) {
 }
 
 func oneCondition(s string) (*Cond, bool) {
+	s = normCond(s)
 	for _, r := range condRules {
 		if m := r.re.FindStringSubmatch(s); m != nil {
 			if k, ok := r.f(m); ok {

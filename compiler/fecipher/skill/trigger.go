@@ -31,7 +31,7 @@ var moments = []struct {
 	{lazy(`^(?:at the (?:start|beginning) of|during the start of) your turn$`), []string{"turn-start"}},
 	{lazy(`^at the end of your turn$`), []string{"turn-end"}},
 	{lazy(`^at the (?:start|beginning) of your opponent's turn$`), []string{"opponent-turn-start"}},
-	{lazy(`^at the end of your opponent's turn$`), []string{"opponent-turn-end"}},
+	{lazy(`^at (?:the )?end of your opponent's turn$`), []string{"opponent-turn-end"}},
 	{lazy(`^at the (?:start|beginning) of (?:each|either) (?:player's |players' )?turn$`), []string{"turn-start", "opponent-turn-start"}},
 	{lazy(`^at the end of (?:each|either) (?:player's|players') turn$`), []string{"turn-end", "opponent-turn-end"}},
 	{lazy(`^at the (?:start|beginning) of your deployment phase$`), []string{"deployment-start"}},
@@ -49,7 +49,7 @@ var events = []struct {
 	{lazy(`^(.+?)(?:'s attacks?| 's attacks?) destroys? (.+?)(?: by battle)?$`), "destroys", "attacking"},
 	{lazy(`^(.+?)'s critical hit destroys (.+?)$`), "destroys-critical", "attacking"},
 	{lazy(`^(.+?) destroys (.+?) with a critical hit$`), "destroys-critical", "attacking"},
-	{lazy(`^(.+?) is attacking or is being attacked$`), "attack-or-attacked", ""},
+	{lazy(`^(.+?) (?:is attacking or is being attacked|attacks or is (?:being )?attacked)$`), "attack-or-attacked", ""},
 	{lazy(`^(.+?) is moved to the (front|back) line$`), "moved-to", ""},
 	{lazy(`^(.+?) destroys (an enemy|your opponent's main character|the enemy main character) (?:with|by) an attack$`), "destroys", "attacking"},
 	{lazy(`^(.+?) defeats (an enemy|your opponent's main character|the enemy main character) with an attack$`), "destroys", "attacking"},
@@ -65,7 +65,7 @@ var events = []struct {
 	{lazy(`^(.+?) is destroyed by (?:an enemy's attack|battle|an enemy attack|an attack)$`), "defeated", ""},
 	{lazy(`^(.+?) is destroyed$`), "destroyed", ""},
 	{lazy(`^(.+?) critical hits$`), "critical", ""},
-	{lazy(`^(.+?) evades$`), "evade", ""},
+	{lazy(`^(.+?) evades(?: an attack)?$`), "evade", ""},
 	{lazy(`^(.+?) (?:is moved|moves)$`), "moved", ""},
 	{lazy(`^(.+?) is untapped$`), "untapped", ""},
 }
@@ -76,6 +76,7 @@ var (
 	reFoeDestroy = lazy(`^an enemy's attack destroys this unit$`)
 	reBondPlaced = lazy(`^(?:an? |any )?(.+?) (?:is|are) placed (?:in|into) your bond area$`)
 	reCostWhen   = lazy(`^(an? (?:other )?|another )(.*?ally) with a deployment cost of (\d+) is deployed or (lower|less|higher|more)$`)
+	reDeployedIn = lazy(`^(.+?) (?:is|are) deployed (?:in|to|on|into) (?:the|your) (front|back) line$`)
 	reDeployCost = lazy(`^(.+?) is deployed with a deployment cost of (\d+)(?: or (lower|less|higher|more))?$`)
 )
 
@@ -95,17 +96,39 @@ func trigger(s string) (trig, string, bool) {
 	if !ok {
 		return trig{}, "", false
 	}
+	// "When this unit is deployed and if you have ...,": a trigger and a
+	// condition.
+	var also *Cond
+	if i := strings.Index(strings.ToLower(head), " and if "); i > 0 {
+		k, ok := condition(head[i+len(" and if "):])
+		if !ok {
+			return trig{}, "", false
+		}
+		head, also = head[:i], k
+	}
+	t, ok := triggerHead(head)
+	t.cond = and(t.cond, also)
+	return t, rest, ok
+}
+
+var reEndOf = lazy(`^at the end of (.+?)'s (?:attack|battle|combat)$`)
+
+// triggerHead reads a trigger phrase: a moment of the turn, or "When
+// SUBJECT EVENT".
+func triggerHead(head string) (trig, bool) {
 	h := strings.ToLower(head)
 	for _, m := range moments {
 		if m.re.MatchString(h) {
-			return trig{when: m.when[0], also: m.when[1:]}, rest, true
+			return trig{when: m.when[0], also: m.when[1:]}, true
 		}
 	}
-	if !reWhen.MatchString(head) {
-		return trig{}, "", false
+	if m := reEndOf.FindStringSubmatch(head); m != nil {
+		return event(m[1] + "'s attack ends") // "At the end of another <Beast> ally's attack"
 	}
-	t, ok := event(strings.TrimSpace(head[len(reWhen.FindString(head)):]))
-	return t, rest, ok
+	if !reWhen.MatchString(head) {
+		return trig{}, false
+	}
+	return event(strings.TrimSpace(head[len(reWhen.FindString(head)):]))
 }
 
 // cutTrigger splits a sentence at the comma (or colon) ending its trigger.
@@ -166,6 +189,24 @@ func event(s string) (trig, bool) {
 			subj += " or " + m[3]
 		}
 		s = subj + " is deployed"
+	}
+	if m := reDeployedIn.FindStringSubmatch(s); m != nil {
+		// "When another ally is deployed in the Front Line": where the
+		// unit deployed stands (this unit's area, for its own).
+		t, ok := event(m[1] + " is deployed")
+		if !ok || t.when != "deploy" {
+			return trig{}, false
+		}
+		a := strings.ToLower(m[2])
+		if t.watch == nil {
+			t.cond = and(t.cond, &Cond{Area: a})
+			return t, true
+		}
+		if t.watch.Of == nil {
+			t.watch.Of = &UnitFilter{}
+		}
+		t.watch.Of.Area = a
+		return t, true
 	}
 	for _, ev := range events {
 		m := ev.re.FindStringSubmatch(s)
