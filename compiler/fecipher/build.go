@@ -81,7 +81,7 @@ var allowed = map[table.SkillType][]table.Trigger{
 	table.Auto: {table.OnDeploy, table.OnClassChange, table.OnAttack, table.OnAttacked, table.OnDestroys, table.OnAttackEnd,
 		table.OnLevelUp, table.OnTurnStart, table.OnTurnEnd, table.OnDestroyed, table.OnMoved, table.OnUntapped, table.OnAllyDeploy,
 		table.OnCritical, table.OnEvade, table.OnEvaded, table.OnMissed, table.OnBond, table.OnFoeTurnStart, table.OnFoeTurnEnd,
-		table.OnActionStart, table.OnDeployStart, table.OnDefeated},
+		table.OnActionStart, table.OnDeployStart, table.OnDefeated, table.OnGrowth},
 	table.Action:         {table.Activate},
 	table.AttackSupport:  {table.OnSupport},
 	table.DefenseSupport: {table.OnSupport},
@@ -179,7 +179,7 @@ func (b *builder) cards() {
 					}
 				}
 				costly := e.Reverse > 0 || e.Tap || e.PayDiscard != nil || e.PayTap != nil || e.OncePerTurn ||
-					e.DestroySelf || e.PayDestroy != nil || e.PayBonds != nil || e.PayOrbs > 0
+					e.DestroySelf || e.PayDestroy != nil || e.PayBonds != nil || e.PayOrbs > 0 || e.PayGrowth != nil
 				if costly && j > 0 && effects[j-1].When == e.When && (!e.May || e.OncePerTurn) {
 					b.diags.Add(CodeEffect, pos(d, "skills", strconv.Itoa(i), "effects", strconv.Itoa(j)), "card %q: only the first effect of a skill's timing carries its costs (or an optional one: may)", c.ID).Hint = "move reverse, tap, pay-discard, pay-tap, destroy-self, pay-destroy, pay-bonds, pay-orbs and once-per-turn to the first effect"
 				}

@@ -141,6 +141,14 @@ func (g *Game) cardChoices(f *Frame) []Choice {
 				out = append(out, c)
 			}
 		}
+	case FrameGrowCost:
+		if u := g.source(g.below()); u != nil {
+			for _, c := range g.growable(f.Seat, u, g.effectOf(f).PayGrowth) {
+				if !slices.Contains(out, Choice{Card: c}) {
+					out = append(out, Choice{Card: c})
+				}
+			}
+		}
 	case FramePut:
 		pt, owner := g.putOf(f)
 		var seen []int
@@ -186,6 +194,8 @@ func (g *Game) cardText(f *Frame, c Choice) string {
 		return fmt.Sprintf("orb %d", c.Pick+1)
 	case FrameUnflip:
 		return "unflip " + g.C(c.Card).ID
+	case FrameGrowCost:
+		return "stack " + g.C(c.Card).ID
 	case FramePut:
 		if c.Done {
 			return "done"
@@ -233,6 +243,20 @@ func (g *Game) chooseCards(f *Frame, c Choice) {
 		f.N--
 		if f.N == 0 {
 			g.pop()
+		}
+	case FrameGrowCost:
+		u := g.source(g.below())
+		i := slices.Index(pl.Retreat, c.Card)
+		if u == nil || i < 0 {
+			g.pop()
+			return
+		}
+		pl.Retreat = slices.Delete(pl.Retreat, i, i+1)
+		f.N--
+		g.stackUnder(f.Seat, u, c.Card, f.N == 0)
+		if f.N == 0 {
+			g.pop()
+			g.flush()
 		}
 	case FrameUnflip:
 		i := slices.IndexFunc(pl.Bonds, func(b Bond) bool { return b.Reversed && b.Card == c.Card })
@@ -303,9 +327,54 @@ func (g *Game) bondOf(p, c int, f *table.CardFilter) int {
 	})
 }
 
+// growable are the cards of player p's retreat area a Growth cost like f
+// may stack under unit u.
+func (g *Game) growable(p int, u *Unit, f *table.CardFilter) []int {
+	var out []int
+	for _, c := range g.P[p].Retreat {
+		if g.matchCard(f, c, p) {
+			out = append(out, c)
+		}
+	}
+	return out
+}
+
+// stackUnder puts card c (taken from its zone) at the bottom of player p's
+// unit u: it Growths ("treated as if they are Leveled Up"); last says the
+// Growth is complete, and sets off its auto skills.
+func (g *Game) stackUnder(p int, u *Unit, c int, last bool) {
+	u.Stack = append([]int{c}, u.Stack...)
+	u.Grown = true
+	g.played(p, c)
+	g.emit(p, "growth", g.C(u.Card()).Name(), g.C(c).Name(), fmt.Sprintf("stacked under it; %d cards in its stack", len(u.Stack)))
+	if last {
+		g.event(table.OnGrowth, u)
+	}
+}
+
+// growthUnit is the unit a put to Under of skill frame sk stacks cards
+// under: the effect's target, one of player p's units.
+func (g *Game) growthUnit(sk *Frame, p int) *Unit {
+	if sk == nil {
+		return nil
+	}
+	for _, u := range g.targets(sk, g.effectOf(sk)) {
+		if g.Owner(u) == p {
+			return u
+		}
+	}
+	return nil
+}
+
 // move puts card c from pt.From to pt.To, both player p's; a card
 // deployed goes to area a. sk is the skill frame.
 func (g *Game) move(pt *table.Put, p, c int, a Area, sk *Frame) {
+	var under *Unit
+	if pt.To == table.Under {
+		if under = g.growthUnit(sk, p); under == nil {
+			return // no unit to stack under: the card stays
+		}
+	}
 	if !g.take(pt.From, p, c, pt.Of) {
 		return
 	}
@@ -338,6 +407,8 @@ func (g *Game) move(pt *table.Put, p, c int, a Area, sk *Frame) {
 		pl.Orbs = append(pl.Orbs, c)
 		pl.Broken = max(0, pl.Broken-1)
 		g.emit(p, "orb-added", "", "", fmt.Sprintf("%d orbs", len(pl.Orbs)))
+	case table.Under:
+		g.stackUnder(p, under, c, true)
 	case table.OnField:
 		u := g.newUnit(c, a)
 		u.Tapped = pt.Tapped

@@ -30,10 +30,11 @@ const (
 	FrameBondCost                     // choose a bond to send to the retreat area for a cost
 	FrameOrbCost                      // choose one of your (face-down) orbs to destroy for a cost (or an effect\'s)
 	FrameUnflip                       // choose a face-down bond to flip face up
+	FrameGrowCost                     // choose a card of the retreat area to stack under this unit for a cost (it Growths)
 )
 
 var frameNames = [...]string{"battle", "skill", "redraw", "flip", "discard", "critical", "evade", "may", "target", "tap", "retrieve",
-	"order", "put", "destroy", "send-bond", "orb", "unflip"}
+	"order", "put", "destroy", "send-bond", "orb", "unflip", "grow"}
 
 func (k FrameKind) String() string { return frameNames[k] }
 
@@ -154,7 +155,7 @@ func (g *Game) hasChoice(f *Frame) bool {
 		return g.battle() != nil && len(g.choices(f)) > 1
 	case FrameOrder:
 		return f.N > 1 && len(g.batch(f)) == f.N
-	case FramePut, FrameDestroyCost, FrameBondCost, FrameOrbCost, FrameUnflip:
+	case FramePut, FrameDestroyCost, FrameBondCost, FrameOrbCost, FrameUnflip, FrameGrowCost:
 		return f.N > 0 && len(g.choices(f)) > 0
 	}
 	return true
@@ -231,7 +232,7 @@ func (g *Game) choices(f *Frame) []Choice {
 		for i := range g.batch(f) {
 			out = append(out, Choice{Card: -1, Pick: i})
 		}
-	case FramePut, FrameDestroyCost, FrameBondCost, FrameOrbCost, FrameUnflip:
+	case FramePut, FrameDestroyCost, FrameBondCost, FrameOrbCost, FrameUnflip, FrameGrowCost:
 		out = g.cardChoices(f)
 	case FrameCritical, FrameEvade:
 		b := g.battle()
@@ -443,6 +444,9 @@ func (g *Game) skillStep(f *Frame) {
 		}
 		if e.PayOrbs > 0 {
 			pay = append(pay, &Frame{Kind: FrameOrbCost, N: int(e.PayOrbs)})
+		}
+		if e.PayGrowth != nil {
+			pay = append(pay, &Frame{Kind: FrameGrowCost, N: int(e.PayGrowth.Count)})
 		}
 		for i := len(pay) - 1; i >= 0; i-- {
 			d := pay[i]
@@ -718,13 +722,16 @@ func (g *Game) affordable(p int, u *Unit, e *table.Effect, support bool) bool {
 	if e.PayOrbs > 0 && len(pl.Orbs) < int(e.PayOrbs) {
 		return false
 	}
+	if e.PayGrowth != nil && (u == nil || len(g.growable(p, u, e.PayGrowth)) < int(e.PayGrowth.Count)) {
+		return false
+	}
 	return true
 }
 
 // costly reports whether an effect has a cost to pay.
 func costly(e *table.Effect) bool {
 	return e.Reverse > 0 || e.Tap || e.PayDiscard != nil || e.PayTap != nil || e.DestroySelf || e.PayDestroy != nil ||
-		e.PayBonds != nil || e.PayOrbs > 0
+		e.PayBonds != nil || e.PayOrbs > 0 || e.PayGrowth != nil
 }
 
 // special reports whether card c has a special skill with a permission.

@@ -73,6 +73,7 @@ type UnitState struct {
 	Tapped       bool       `json:"tapped" yaml:"tapped"`
 	Main         bool       `json:"main,omitempty" yaml:"main,omitempty"`
 	ClassChanged bool       `json:"class-changed,omitempty" yaml:"class-changed,omitempty"`
+	Grown        bool       `json:"grown,omitempty" yaml:"grown,omitempty"`       // it Growthed: its class change skills are usable
 	Mods         []ModState `json:"mods,omitempty" yaml:"mods,omitempty"`         // what effects gave it, for a while
 	Used         []int      `json:"used,omitempty" yaml:"used,omitempty,flow"`    // skills used this turn (indexes on its top card), for once-per-turn
 	Attacked     bool       `json:"attacked,omitempty" yaml:"attacked,omitempty"` // it attacked this turn
@@ -209,7 +210,7 @@ func (g *Game) Position() *Position {
 		}
 		for _, u := range p.Field {
 			us := UnitState{UID: u.UID, Stack: g.ids(u.Stack), Area: u.Area.String(), Tapped: u.Tapped,
-				Main: u.Main, ClassChanged: u.ClassChanged, Used: slices.Clone(u.Used), Attacked: u.Attacked}
+				Main: u.Main, ClassChanged: u.ClassChanged, Grown: u.Grown, Used: slices.Clone(u.Used), Attacked: u.Attacked}
 			for _, m := range u.Mods {
 				us.Mods = append(us.Mods, ModState{Attack: int(m.Attack), Double: m.Double, MinRange: int(m.MinRange), MaxRange: int(m.MaxRange),
 					Acquire: emblemNames(m.Acquire), Unevadable: m.Unevadable, UnevadableMain: m.UnevadableMain, NoEvade: m.NoEvade,
@@ -496,7 +497,7 @@ func (l *loader) unit(g *Game, path play.Path, us UnitState, uids map[int]bool) 
 	if err != nil {
 		return nil, err
 	}
-	u := &Unit{UID: us.UID, Stack: st, Tapped: us.Tapped, Main: us.Main, ClassChanged: us.ClassChanged, Used: slices.Clone(us.Used), Attacked: us.Attacked}
+	u := &Unit{UID: us.UID, Stack: st, Tapped: us.Tapped, Main: us.Main, ClassChanged: us.ClassChanged, Grown: us.Grown, Used: slices.Clone(us.Used), Attacked: us.Attacked}
 	for mi, ms := range us.Mods {
 		m := Mod{Attack: int16(ms.Attack), Double: ms.Double, MinRange: int8(ms.MinRange), MaxRange: int8(ms.MaxRange),
 			Unevadable: ms.Unevadable, UnevadableMain: ms.UnevadableMain, NoEvade: ms.NoEvade, NoCrit: ms.NoCritical,
@@ -725,7 +726,7 @@ func (l *loader) frame(g *Game, k int, fs FrameState) (*Frame, error) {
 		e := &ss[fs.Skill].Effects[fs.Effect]
 		needs := map[FrameKind]bool{FrameTarget: e.Target != nil, FrameTapCost: e.PayTap != nil, FrameRetrieve: e.Retrieve != nil,
 			FramePut: e.Put != nil, FrameDestroyCost: e.PayDestroy != nil, FrameBondCost: e.PayBonds != nil, FrameOrbCost: e.PayOrbs > 0 || e.DestroyOrbs > 0,
-			FrameUnflip: e.UnflipBonds > 0}
+			FrameUnflip: e.UnflipBonds > 0, FrameGrowCost: e.PayGrowth != nil}
 		if ok, has := needs[f.Kind]; has && !ok {
 			return nil, l.errf(path("kind"), "a %s decision for an effect of %s that has none", fs.Kind, fs.Card)
 		}

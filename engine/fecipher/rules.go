@@ -339,7 +339,9 @@ func (g *Game) march() {
 
 // skillActive reports whether skill i of the unit's top card is active.
 func (g *Game) skillActive(u *Unit, i int) bool {
-	return !g.C(u.Card()).Skills[i].ClassChange || u.ClassChanged
+	// "A unit who has Growthed ... If they possess a [CCS], they are able
+	// to use it."
+	return !g.C(u.Card()).Skills[i].ClassChange || u.ClassChanged || u.Grown
 }
 
 // Activate uses an action skill (skill indexes the unit's top card's

@@ -63,6 +63,7 @@ type Unit struct {
 	Tapped       bool
 	Main         bool
 	ClassChanged bool
+	Grown        bool  // a card was stacked under it by a skill: treated as levelled up, its class change skills usable
 	Mods         []Mod // what effects gave it, for a while
 	Used         []int // skills (indexes on its top card) used this turn
 	Attacked     bool  // it attacked this turn

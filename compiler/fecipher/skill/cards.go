@@ -24,6 +24,7 @@ var (
 	reFlipAll     = lazy(`^flip all (?:of )?your bond cards face[- ]down$`)
 	reFlipSome    = lazy(`^(?:choose|select) (\d+|one|an?) (?:of your )?(face-up|face-down) bond cards?,? and flip (?:it|them) (face[- ]down|face[- ]up)$`)
 	reIntercept   = lazy(`^(?:this unit|this card) is attacked instead(?: of (?:that ally|that unit|the attacked ally))?$`)
+	reStackUnder  = lazy(`^stack (?:it|them) under (this unit|that ally|that unit|them|your main character) to growth (?:him|her|them|it)$`)
 	reShuffle     = lazy(`^(?:afterwards?,? |aftewards,? |then,? |once they do,? )?(shuffle your deck|they shuffle their deck|your opponent shuffles their deck)(?: afterwards)?$`)
 )
 
@@ -282,7 +283,28 @@ func (c *compiler) putThen(e Effect, put *Put, then string) ([]Effect, bool) {
 		}
 		then = then[:i]
 	}
-	if !destination(then, put) || put.From == put.To || !c.revealedTo(put) || rest != nil && !c.revealedTo(rest) {
+	if m := reStackUnder.FindStringSubmatch(then); m != nil {
+		// "stack it under that ally to Growth them": the unit is the
+		// effect's target.
+		switch strings.ToLower(m[1]) {
+		case "this unit":
+		case "that ally", "that unit", "them":
+			if !c.that() {
+				return nil, false
+			}
+			e.Target = &Target{That: true}
+		case "your main character":
+			e.Target = &Target{Main: true}
+		default:
+			return nil, false
+		}
+		if put.From != "retreat" {
+			return nil, false // from the retreat area only (the engine's Growth)
+		}
+		put.To = "under"
+		then = ""
+	}
+	if then != "" && !destination(then, put) || put.From == put.To || !c.revealedTo(put) || rest != nil && !c.revealedTo(rest) {
 		return nil, false
 	}
 	e.Put = put

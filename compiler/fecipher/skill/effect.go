@@ -27,6 +27,7 @@ type Effect struct {
 	PayDestroy  *Target     `yaml:"pay-destroy,omitempty"` // destroy other allies (chosen)
 	PayBonds    *CardFilter `yaml:"pay-bonds,omitempty"`   // send bonds like these to the retreat area (chosen)
 	PayOrbs     int         `yaml:"pay-orbs,omitempty"`    // destroy this many of your orbs (chosen, face down)
+	PayGrowth   *CardFilter `yaml:"pay-growth,omitempty"`  // stack cards like these from the retreat area under this unit (chosen): it Growths
 	May         bool        `yaml:"may,omitempty"`         // optional: the player decides
 
 	// Watch: whose event sets an auto skill off (absent: this unit's).
@@ -97,7 +98,7 @@ type Watch struct {
 // opponent when Chooser is "opponent") where there is a choice.
 type Put struct {
 	From     string      `yaml:"from"`               // hand, deck, deck-top, retreat, bonds, revealed
-	To       string      `yaml:"to"`                 // hand, deck-top, deck-bottom, retreat, bonds, orbs, field
+	To       string      `yaml:"to"`                 // hand, deck-top, deck-bottom, retreat, bonds, orbs, field, under (the target's stack: it Growths)
 	Opponent bool        `yaml:"opponent,omitempty"` // the opponent's zones
 	Count    int         `yaml:"count,omitempty"`    // absent: every card that matches
 	UpTo     bool        `yaml:"up-to,omitempty"`    // the player may take fewer

@@ -226,6 +226,9 @@ func merge(a, b Effect) Effect {
 		b.PayBonds = a.PayBonds
 	}
 	b.PayOrbs += a.PayOrbs
+	if b.PayGrowth == nil {
+		b.PayGrowth = a.PayGrowth
+	}
 	return b
 }
 
@@ -326,6 +329,7 @@ var (
 	reDestroyMe = lazy(`^destroy this unit$`)
 	reDestroyN  = lazy(`^destroy (\d+|an?|one) (.*)$`)
 	reBondsOut  = lazy(`^send (\d+|an?|one) (?:of your )?(face-up |face-down )?((?:<[^>]+> |"[^"]+" )?)bonds?(?: cards?)? to (?:the|your) retreat area$`)
+	reGrowth    = lazy(`^Stack (\d+|an?|one) (.+?) from your Retreat Area under this unit to Growth (?:him|her|them|it)$`)
 	reOrbsOut   = lazy(`^destroy (\d+|one) of your orbs?$`)
 )
 
@@ -394,6 +398,14 @@ func (c *compiler) cost(p string, e *Effect) bool {
 		e.PayDiscard = f
 	case reDestroyMe.MatchString(p):
 		e.DestroySelf = true
+	case reGrowth.MatchString(p):
+		m := reGrowth.FindStringSubmatch(p)
+		f, ok := cardPhrase(m[2])
+		if !ok || e.PayGrowth != nil || len(f.Name) == 0 {
+			return false
+		}
+		f.Count = number(m[1])
+		e.PayGrowth = f
 	case reOrbsOut.MatchString(p):
 		e.PayOrbs = number(reOrbsOut.FindStringSubmatch(p)[1])
 	case reBondsOut.MatchString(p):

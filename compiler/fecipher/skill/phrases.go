@@ -47,6 +47,7 @@ func phrases(e *Effect) []string {
 	add(e.PayDestroy != nil, "cost:pay-destroy")
 	add(e.PayBonds != nil, "cost:pay-bonds")
 	add(e.PayOrbs > 0, "cost:pay-orbs")
+	add(e.PayGrowth != nil, "cost:pay-growth")
 	add(e.May, "may")
 	add(e.IfDone, "if-done")
 	if c := e.If; c != nil {
@@ -164,7 +165,7 @@ func phrases(e *Effect) []string {
 	add(e.Copies, "special:copies")
 	add(e.SameName, "special:same-name")
 	add(e.NoBond, "special:no-bond")
-	for _, f := range []*CardFilter{e.ReverseOf, e.PayDiscard, e.Retrieve, e.PayBonds} {
+	for _, f := range []*CardFilter{e.ReverseOf, e.PayDiscard, e.Retrieve, e.PayBonds, e.PayGrowth} {
 		out = append(out, cardWords(f)...)
 	}
 	return out

@@ -98,6 +98,13 @@ func TestCompile(t *testing.T) {
 			`{when: activate, pay-tap: {choose: 3, side: ally, of: {name: [Risen], untapped: true}}, put: {from: hand, to: field, count: 1, of: {color: [white], cost-max: 6}}}`},
 		{"action", "Once Per Turn; Flip 1 Tome Bond", "Until the end of your opponent's next turn, this unit gains +10 attack.",
 			`{when: activate, once-per-turn: true, reverse: 1, reverse-of: {emblem: [Tome]}, attack: 10, until: opponent-turn}`},
+		// Growth: a cost, a put under the target, a trigger.
+		{"action", `Once per Turn; Flip 1 Bond face-down, Stack 2 "Micaiah" from your Retreat Area under this unit to Growth them`, "Draw 1 card.",
+			`{when: activate, once-per-turn: true, reverse: 1, pay-growth: {count: 2, name: [Micaiah]}, draw: 1}`},
+		{"action", "Tap this unit", "Choose 1 other ally. Choose 1 card with the same Unit Name as that ally from your Retreat Area, then stack it under that ally to Growth them.",
+			"{when: activate, tap: true, target: {choose: 1, side: ally, of: {other: true}}}\n{when: activate, target: {that: true}, put: {from: retreat, to: under, count: 1, of: {name-of: that}}}"},
+		{"auto", "Once per Turn", "When another ally is Leveled Up or Growthed, you may untap this unit.",
+			"{when: level-up, once-per-turn: true, may: true, trigger-of: {ally: true}, untap: true}\n{when: growth, once-per-turn: true, may: true, trigger-of: {ally: true}, untap: true}"},
 		// Triggers: whose event (other allies, enemies, your Main Character), what happens.
 		{"auto", "Flip 1 Bond face-down", "When another ally is attacked, you may pay the cost and if you do: This unit is attacked instead of that ally.",
 			`{when: attacked, reverse: 1, may: true, trigger-of: {ally: true}, intercept: true}`},

@@ -62,6 +62,8 @@ var events = []struct {
 	{lazy(`^(.+?) (?:class changes|changes class|is class changed(?: into)?)$`), "class-change", ""},
 	{lazy(`^(.+?) (?:levels up|is leveled up|is levelled up)$`), "level-up", ""},
 	{lazy(`^(.+?) (?:levels up or class changes|is leveled up or class changed)$`), "level-up", ""},
+	{lazy(`^(.+?) (?:is growthed|growths|has growthed)$`), "growth", ""},
+	{lazy(`^(.+?) (?:levels up or is growthed|is leveled up or growthed|is levelled up or growthed|is growthed or leveled up|is growthed or levelled up)$`), "level-up-or-growth", ""},
 	{lazy(`^(.+?) is destroyed by (?:an enemy's attack|battle|an enemy attack|an attack)$`), "defeated", ""},
 	{lazy(`^(.+?) is destroyed$`), "destroyed", ""},
 	{lazy(`^(.+?) critical hits$`), "critical", ""},
@@ -223,6 +225,8 @@ func event(s string) (trig, bool) {
 			t.when, t.cond = "destroys", &Cond{Critical: true}
 		case "attack-or-attacked":
 			t.when, t.also = "attack", []string{"attacked"}
+		case "level-up-or-growth":
+			t.when, t.also = "level-up", []string{"growth"}
 		case "moved-to":
 			if w != nil {
 				return trig{}, false // the area is this unit's: only its own move

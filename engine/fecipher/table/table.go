@@ -102,12 +102,13 @@ const (
 	OnActionStart // the start of its owner's action phase
 	OnDeployStart // the start of its owner's deployment phase
 	OnDefeated    // this unit is destroyed by an attack
+	OnGrowth      // this unit Growths: a card is stacked under it by a skill
 )
 
 // TriggerNames are the schema's words by Trigger.
 var TriggerNames = [...]string{"always", "my-turn", "attacking", "defending", "deploy", "class-change", "activate", "support",
 	"attack", "attacked", "destroys", "attack-end", "level-up", "turn-start", "turn-end", "destroyed", "moved", "untapped", "ally-deploy", "special",
-	"critical", "evade", "evaded", "missed", "bond", "opponent-turn-start", "opponent-turn-end", "action-start", "deployment-start", "defeated"}
+	"critical", "evade", "evaded", "missed", "bond", "opponent-turn-start", "opponent-turn-end", "action-start", "deployment-start", "defeated", "growth"}
 
 // None marks an unset bound (a cost or attack limit, a count's at-most).
 const None = -1
@@ -182,10 +183,11 @@ const (
 	InOrbs          // the orb area
 	Revealed        // the cards an earlier effect of the skill revealed
 	OnField         // deployed as a unit
+	Under           // stacked under the effect's target (it Growths)
 )
 
 // ZoneNames are the schema's words by Zone.
-var ZoneNames = [...]string{"", "hand", "deck", "deck-top", "deck-bottom", "retreat", "bonds", "orbs", "revealed", "field"}
+var ZoneNames = [...]string{"", "hand", "deck", "deck-top", "deck-bottom", "retreat", "bonds", "orbs", "revealed", "field", "under"}
 
 // Put moves cards from a zone to another.
 type Put struct {
@@ -322,6 +324,7 @@ type Effect struct {
 	PayDestroy  *Target
 	PayBonds    *CardFilter
 	PayOrbs     int8
+	PayGrowth   *CardFilter // cards stacked from the retreat area under this unit (it Growths)
 	May         bool
 	Watch       *Watch // nil: this unit's own event
 
