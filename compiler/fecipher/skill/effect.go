@@ -191,7 +191,10 @@ type UnitFilter struct {
 	CostMax  *int     `yaml:"cost-max,omitempty"`
 	Tapped   bool     `yaml:"tapped,omitempty"`
 	Untap    bool     `yaml:"untapped,omitempty"`
-	Attacked bool     `yaml:"attacked,omitempty"` // it attacked this turn
+	Attacked bool     `yaml:"attacked,omitempty"`  // it attacked this turn
+	SameArea bool     `yaml:"same-area,omitempty"` // in the same area as this unit
+	Changed  bool     `yaml:"class-changed,omitempty"`
+	Levelled bool     `yaml:"levelled-up,omitempty"` // two or more cards in its stack (levelled up, class changed or Growthed)
 	AtkMin   int      `yaml:"attack-min,omitempty"`
 	AtkMax   *int     `yaml:"attack-max,omitempty"`
 }

@@ -508,6 +508,9 @@ var (
 	reAreaTail     = lazy(`^ ?(?:who (?:is|are) |that (?:is|are) )?in (?:the|your|your opponent's) (Front|Back) Line`)
 	reAtkTail      = lazy(`^ ?(?:with|who (?:has|have)) (?:(\d+) or (less|lower|more|higher) attack|(\d+) attack or (less|lower|more|higher))`)
 	reUntappedTail = lazy(`^ ?(?:who (?:is|are)|that (?:is|are)) untapped`)
+	reSameAreaTail = lazy(`^ ?(?:who (?:is|are) |that (?:is|are) )?in the same area as this unit`)
+	reChangedTail  = lazy(`^ ?(?:who|that) (?:is|are|has|have) class changed`)
+	reLevelledTail = lazy(`^ ?(?:who|that) (?:is|are|has|have) (?:been )?level(?:l)?ed up`)
 	reNamesLead    = lazy(`^((?:"[^"]+"(?:,? or |,? and |, | )?)+)\s*`)
 )
 
@@ -530,6 +533,15 @@ func unitWords(s string) (*UnitFilter, string, bool) {
 			continue
 		case pre(s, "untapped "):
 			f.Untap, s = true, s[len("untapped "):]
+			continue
+		case pre(s, "class changed "):
+			f.Changed, s = true, s[len("class changed "):]
+			continue
+		case pre(s, "leveled up "):
+			f.Levelled, s = true, s[len("leveled up "):]
+			continue
+		case pre(s, "levelled up "):
+			f.Levelled, s = true, s[len("levelled up "):]
 			continue
 		case pre(s, "tapped "):
 			f.Tapped, s = true, s[len("tapped "):]
@@ -601,6 +613,12 @@ func unitWords(s string) (*UnitFilter, string, bool) {
 			f.Untap, s = true, s[len(reUntappedTail.FindString(s)):]
 		case strings.HasPrefix(s, " other than this unit"):
 			f.Other, s = true, s[len(" other than this unit"):]
+		case reSameAreaTail.MatchString(s):
+			f.SameArea, s = true, s[len(reSameAreaTail.FindString(s)):]
+		case reChangedTail.MatchString(s):
+			f.Changed, s = true, s[len(reChangedTail.FindString(s)):]
+		case reLevelledTail.MatchString(s):
+			f.Levelled, s = true, s[len(reLevelledTail.FindString(s)):]
 		default:
 			return nil, "", false
 		}

@@ -195,6 +195,9 @@ func unitWords2(f *UnitFilter) []string {
 	add(f.Tapped, "tapped")
 	add(f.Untap, "untapped")
 	add(f.Attacked, "attacked")
+	add(f.SameArea, "same-area")
+	add(f.Changed, "class-changed")
+	add(f.Levelled, "levelled-up")
 	return out
 }
 

@@ -17,7 +17,7 @@ type opened struct {
 }
 
 var (
-	reSkillOnly   = lazy(`^(?i:this skill) (?:is only usable|can only be used|only triggers|can only trigger|only comes into effect|is only active|only activates|will only trigger|may only be used|is usable only|can be used only) (?:if|when|while) (.*)$`)
+	reSkillOnly   = lazy(`^(?i:this skill) (?:is only usable|is onlly usable|is only in effect|can only activate|can only be activated|is only activated|can only be used|only triggers|can only trigger|only comes into effect|is only active|only activates|will only trigger|may only be used|is usable only|can be used only) (?:if|when|while) (.*)$`)
 	reSkillUnless = lazy(`^(?i:this skill) (?:is inactive|cannot be used|can't be used) unless (.*)$`)
 	reDuring      = lazy(`^(?i:during) (your|your opponent's) turn,\s*`)
 	reIfLead      = lazy(`^(?i:if) (.*?),(?: then)?\s+(.*)$`)
@@ -32,7 +32,7 @@ var (
 
 func (c *compiler) sentence(s string, prev Effect, havePrev bool) ([]Effect, bool) {
 	s = strings.TrimSpace(strings.TrimSuffix(strings.TrimSpace(s), "."))
-	s = strings.Join(strings.Fields(s), " ")
+	s = typos.Replace(strings.Join(strings.Fields(s), " "))
 	if m := reSkillUnless.FindStringSubmatch(s); m != nil {
 		s = "This skill is only usable if " + m[1]
 	}
@@ -145,6 +145,14 @@ func (c *compiler) sentence(s string, prev Effect, havePrev bool) ([]Effect, boo
 	}
 	return es, true
 }
+
+// typos are misspellings of the card list read as the words meant.
+var typos = strings.NewReplacer(
+	"from you hand", "from your hand", "add itto", "add it to", "Deplyoment", "Deployment", "Deploment", "Deployment",
+	"Deploymost", "Deployment", "and destroy then", "and destroy them", "Characterenemy", "Character enemy",
+	"non-Main Characters enemies", "non-Main Character enemies", " enemes", " enemies", "Draw one card", "Draw 1 card",
+	"draw one card", "draw 1 card", "Main Caracter", "Main Character", ">ally", "> ally",
+)
 
 // conjunction reads a core that is two joined by "and" or "then", each
 // with its own subject or verb ("untap this unit and until the end of the

@@ -105,6 +105,13 @@ func TestCompile(t *testing.T) {
 			"{when: activate, tap: true, target: {choose: 1, side: ally, of: {other: true}}}\n{when: activate, target: {that: true}, put: {from: retreat, to: under, count: 1, of: {name-of: that}}}"},
 		{"auto", "Once per Turn", "When another ally is Leveled Up or Growthed, you may untap this unit.",
 			"{when: level-up, once-per-turn: true, may: true, trigger-of: {ally: true}, untap: true}\n{when: growth, once-per-turn: true, may: true, trigger-of: {ally: true}, untap: true}"},
+		// Unit filters: in the same area as this unit, class changed, levelled up.
+		{"permanent", "", "During your turn, other allies in the same area as this unit gains +10 attack.",
+			`{when: always, if: {turn: mine}, target: {all: true, side: ally, of: {other: true, same-area: true}}, attack: 10}`},
+		{"action", "Tap this unit", "Choose up to 2 allies who have Class Changed. Until the end of the turn, the chosen allies gain +10 attack.",
+			"{when: activate, tap: true, target: {choose: 2, any: true, side: ally, of: {class-changed: true}}}\n{when: activate, target: {that: true}, attack: 10, until: turn}"},
+		{"permanent", "", "This unit gains +10 attack per other Leveled Up ally.",
+			`{when: always, attack: 10, per: {other: true, levelled-up: true}}`},
 		// Triggers: whose event (other allies, enemies, your Main Character), what happens.
 		{"auto", "Flip 1 Bond face-down", "When another ally is attacked, you may pay the cost and if you do: This unit is attacked instead of that ally.",
 			`{when: attacked, reverse: 1, may: true, trigger-of: {ally: true}, intercept: true}`},

@@ -146,6 +146,9 @@ type UnitFilter struct {
 	AtkMin, AtkMax   int16
 	Tapped, Untapped bool
 	Attacked         bool // it attacked this turn
+	SameArea         bool // in the same area as the unit whose skill it is (not that unit)
+	ClassChanged     bool
+	Levelled         bool // two or more cards in its stack
 }
 
 // CardFilter says which cards count.
