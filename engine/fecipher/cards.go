@@ -167,7 +167,12 @@ func (g *Game) cardChoices(f *Frame) []Choice {
 			if g.OnField(owner, g.C(c).Unit) != nil && !g.sameNameOK(c) {
 				continue // one unit per unit name
 			}
-			out = append(out, Choice{Card: c, Area: Vanguard}, Choice{Card: c, Area: Rearguard})
+			if pt.Area != table.BackLine {
+				out = append(out, Choice{Card: c, Area: Vanguard})
+			}
+			if pt.Area != table.FrontLine {
+				out = append(out, Choice{Card: c, Area: Rearguard})
+			}
 		}
 		if len(out) > 0 && pt.UpTo {
 			out = append(out, Choice{Card: -1, Done: true})

@@ -89,6 +89,7 @@ type ModState struct {
 	Acquire        []string `json:"acquire,omitempty" yaml:"acquire,omitempty,flow"`
 	Unevadable     bool     `json:"unevadable,omitempty" yaml:"unevadable,omitempty"`
 	UnevadableMain bool     `json:"main-may-evade,omitempty" yaml:"main-may-evade,omitempty"`
+	UnevadableCost int      `json:"unevadable-cost,omitempty" yaml:"unevadable-cost,omitempty"` // enemies costing more may still evade
 	NoEvade        bool     `json:"no-evade,omitempty" yaml:"no-evade,omitempty"`
 	NoCritical     bool     `json:"no-critical,omitempty" yaml:"no-critical,omitempty"`
 	Indestructible bool     `json:"indestructible,omitempty" yaml:"indestructible,omitempty"`
@@ -213,7 +214,7 @@ func (g *Game) Position() *Position {
 				Main: u.Main, ClassChanged: u.ClassChanged, Grown: u.Grown, Used: slices.Clone(u.Used), Attacked: u.Attacked}
 			for _, m := range u.Mods {
 				us.Mods = append(us.Mods, ModState{Attack: int(m.Attack), Double: m.Double, MinRange: int(m.MinRange), MaxRange: int(m.MaxRange),
-					Acquire: emblemNames(m.Acquire), Unevadable: m.Unevadable, UnevadableMain: m.UnevadableMain, NoEvade: m.NoEvade,
+					Acquire: emblemNames(m.Acquire), Unevadable: m.Unevadable, UnevadableMain: m.UnevadableMain, UnevadableCost: int(m.UnevadableCost), NoEvade: m.NoEvade,
 					NoCritical: m.NoCrit, Indestructible: m.Shield, ShieldCost: int(m.ShieldCost), BackLine: m.BackLine, Orbs: int(m.Orbs), Flags: flagNames(m.Flags),
 					Ends: m.Ends, Battle: m.Battle})
 			}
@@ -500,7 +501,7 @@ func (l *loader) unit(g *Game, path play.Path, us UnitState, uids map[int]bool) 
 	u := &Unit{UID: us.UID, Stack: st, Tapped: us.Tapped, Main: us.Main, ClassChanged: us.ClassChanged, Grown: us.Grown, Used: slices.Clone(us.Used), Attacked: us.Attacked}
 	for mi, ms := range us.Mods {
 		m := Mod{Attack: int16(ms.Attack), Double: ms.Double, MinRange: int8(ms.MinRange), MaxRange: int8(ms.MaxRange),
-			Unevadable: ms.Unevadable, UnevadableMain: ms.UnevadableMain, NoEvade: ms.NoEvade, NoCrit: ms.NoCritical,
+			Unevadable: ms.Unevadable, UnevadableMain: ms.UnevadableMain, UnevadableCost: int8(ms.UnevadableCost), NoEvade: ms.NoEvade, NoCrit: ms.NoCritical,
 			Shield: ms.Indestructible, ShieldCost: int8(ms.ShieldCost), BackLine: ms.BackLine, Orbs: int8(ms.Orbs), Ends: ms.Ends, Battle: ms.Battle}
 		for fi, n := range ms.Flags {
 			b := slices.Index(table.FlagNames[:], n)
@@ -517,7 +518,7 @@ func (l *loader) unit(g *Game, path play.Path, us UnitState, uids map[int]bool) 
 			m.Acquire |= 1 << uint(k)
 		}
 		if ms.Attack < -200 || ms.Attack > 200 || ms.MinRange < 0 || ms.MaxRange > 3 || ms.MinRange > ms.MaxRange || ms.Orbs < 0 || ms.Orbs > 5 ||
-			ms.Ends < 0 || ms.Ends > TurnLimit+1 || ms.ShieldCost < 0 || ms.ShieldCost > 99 {
+			ms.Ends < 0 || ms.Ends > TurnLimit+1 || ms.ShieldCost < 0 || ms.ShieldCost > 99 || ms.UnevadableCost < 0 || ms.UnevadableCost > 99 {
 			return nil, l.errf(path.With("mods", mi), "a mod out of range (attack -200..200, range 1..3, orbs 0..5, shield cost 0..99, ends a turn)")
 		}
 		u.Mods = append(u.Mods, m)

@@ -595,7 +595,7 @@ func (g *Game) mayEvade(b *Frame, a, t *Unit) bool {
 		return false
 	}
 	as := g.Stats(a, c)
-	return !as.Unevadable || as.UnevadableMain && t.Main
+	return !as.Unevadable || as.UnevadableMain && t.Main || as.UnevadableCost > 0 && cost(g.C(t.Card())) > as.UnevadableCost
 }
 
 // BattlePowers are the attack of both sides of a battle now: their stats in

@@ -15,6 +15,7 @@ type Mod struct {
 	Acquire            table.Emblem
 	Unevadable         bool
 	UnevadableMain     bool
+	UnevadableCost     int8 // not 0: enemies costing more may still evade
 	NoEvade, NoCrit    bool
 	Shield             bool
 	ShieldCost         int8
@@ -32,6 +33,7 @@ type Stats struct {
 	MinRange, MaxRange         int
 	Emblems                    table.Emblem
 	Unevadable, UnevadableMain bool
+	UnevadableCost             int // not 0: enemies costing more may still evade
 	NoEvade, NoCritical        bool
 	Shielded                   bool
 	ShieldCost                 int
@@ -66,6 +68,17 @@ func (m *Mod) apply(st *Stats) {
 		st.MinRange, st.MaxRange = int(m.MinRange), int(m.MaxRange)
 	}
 	st.Emblems |= m.Acquire
+	if m.Unevadable {
+		// The broadest of the mods: any cost (0) over a bound, the larger bound.
+		switch c := int(m.UnevadableCost); {
+		case !st.Unevadable:
+			st.UnevadableCost = c
+		case c == 0 || st.UnevadableCost == 0:
+			st.UnevadableCost = 0
+		default:
+			st.UnevadableCost = max(st.UnevadableCost, c)
+		}
+	}
 	st.Unevadable = st.Unevadable || m.Unevadable
 	if m.Unevadable && !m.UnevadableMain {
 		st.UnevadableMain = false
@@ -86,7 +99,7 @@ func (m *Mod) apply(st *Stats) {
 // modOf is what an effect gives, as a mod.
 func modOf(e *table.Effect) Mod {
 	return Mod{Attack: e.Attack, Double: e.Double, MinRange: e.MinRange, MaxRange: e.MaxRange, Acquire: e.Acquire,
-		Unevadable: e.Unevadable, UnevadableMain: e.UnevadableMain, NoEvade: e.NoEvade, NoCrit: e.NoCritical,
+		Unevadable: e.Unevadable, UnevadableMain: e.UnevadableMain, UnevadableCost: e.UnevadableCost, NoEvade: e.NoEvade, NoCrit: e.NoCritical,
 		Shield: e.Shielded, ShieldCost: e.ShieldCost, BackLine: e.BackLine, Orbs: e.Orbs, Flags: e.Flags}
 }
 

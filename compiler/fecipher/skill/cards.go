@@ -52,8 +52,15 @@ func destination(s string, put *Put) bool {
 			}
 			if verb == "deploy" {
 				put.To = "field"
+				if r, ok := strings.CutSuffix(rest, " in the front line"); ok {
+					put.Area, rest = "front", strings.TrimSpace(r)
+				} else if r, ok := strings.CutSuffix(rest, " in the back line"); ok {
+					put.Area, rest = "back", strings.TrimSpace(r)
+				} else if r, ok := strings.CutPrefix(rest, "in the "); ok && (r == "front line" || r == "back line") {
+					put.Area, rest = strings.TrimSuffix(r, " line"), ""
+				}
 				switch rest {
-				case "":
+				case "", "it", "them":
 				case "tapped":
 					put.Tapped = true
 				default:

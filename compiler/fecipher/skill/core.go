@@ -25,6 +25,7 @@ var (
 	reReach      = lazy(`^(?:can|may|is able to|are able to) attack (.+?) regardless of (?:its |their )?range`)
 	reOrbsConj   = lazy(`^the number of orbs (?:that )?(?:this unit's|his|her|its|their) attacks? will destroy becomes (\d+)`)
 	reFlagPred   = lazy(`^(?:cannot|can't|is unable to|are unable to) (be destroyed (?:as|by) (?:the |a )?(?:skill's )?costs? or effects? of (?:a )?skills?|be destroyed by (?:a |the )?skill's cost or effect|be destroyed by the costs? or effects? of skills|be moved by (?:the effects? of )?skills|be moved by (?:a )?skill's effects?|be moved|attack|be attacked|be untapped)`)
+	reUnevCost   = lazy(`^attacks? (?:cannot|can't) be evaded by non-Main Character enemies with (?:a )?Deployment Cost of (\d+) or (?:lower|less)$`)
 	reShieldCost = lazy(`^cannot be destroyed by (?:attacks from |the attacks of )?enemies with (?:a )?Deployment Cost of (\d+) or (?:lower|less)$`)
 )
 
@@ -299,6 +300,10 @@ func predicate(s string, poss bool, e *Effect) bool {
 			return true
 		case "attack is doubled", "attacks are doubled":
 			e.Double = true
+			return true
+		}
+		if m := reUnevCost.FindStringSubmatch(s); m != nil {
+			e.Unevadable, e.UnevadableBy, e.UnevCost = true, "non-main", atoi(m[1])
 			return true
 		}
 		return false

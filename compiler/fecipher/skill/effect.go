@@ -45,10 +45,11 @@ type Effect struct {
 	Acquire      []string    `yaml:"acquire,omitempty,flow"` // emblems
 	Unevadable   bool        `yaml:"unevadable,omitempty"`   // its attacks cannot be evaded (by non-main enemies when NonMainOnly)
 	UnevadableBy string      `yaml:"unevadable-by,omitempty"`
-	NoEvade      bool        `yaml:"no-evade,omitempty"`       // it cannot evade
-	NoCritical   bool        `yaml:"no-critical,omitempty"`    // it cannot critical hit
-	Shielded     bool        `yaml:"indestructible,omitempty"` // it cannot be destroyed by battle
-	ShieldCost   int         `yaml:"shield-cost,omitempty"`    // ... by attacks of enemies of this cost or lower
+	UnevCost     int         `yaml:"unevadable-cost,omitempty"` // ... by enemies of this deployment cost or lower
+	NoEvade      bool        `yaml:"no-evade,omitempty"`        // it cannot evade
+	NoCritical   bool        `yaml:"no-critical,omitempty"`     // it cannot critical hit
+	Shielded     bool        `yaml:"indestructible,omitempty"`  // it cannot be destroyed by battle
+	ShieldCost   int         `yaml:"shield-cost,omitempty"`     // ... by attacks of enemies of this cost or lower
 	BackLine     bool        `yaml:"reach-back-line,omitempty"`
 	SkillProof   bool        `yaml:"skill-proof,omitempty"`   // it cannot be destroyed by a skill's cost or effect
 	NoMove       bool        `yaml:"no-move,omitempty"`       // it cannot be moved
@@ -104,6 +105,7 @@ type Put struct {
 	UpTo     bool        `yaml:"up-to,omitempty"`    // the player may take fewer
 	Of       *CardFilter `yaml:"of,omitempty"`
 	Tapped   bool        `yaml:"tapped,omitempty"`    // deployed tapped
+	Area     string      `yaml:"area,omitempty"`      // deployed in this area only: front, back
 	FaceDown bool        `yaml:"face-down,omitempty"` // placed in the bond area face down
 	Shuffle  bool        `yaml:"shuffle,omitempty"`   // the deck is shuffled afterwards
 	Chooser  string      `yaml:"chooser,omitempty"`   // opponent: the opponent chooses

@@ -112,6 +112,10 @@ func TestCompile(t *testing.T) {
 			"{when: activate, tap: true, target: {choose: 2, any: true, side: ally, of: {class-changed: true}}}\n{when: activate, target: {that: true}, attack: 10, until: turn}"},
 		{"permanent", "", "This unit gains +10 attack per other Leveled Up ally.",
 			`{when: always, attack: 10, per: {other: true, levelled-up: true}}`},
+		{"action", "Flip 1 Bond face-down", "Until the end of the turn, this unit's attacks cannot be evaded by non-Main Character enemies with a Deployment Cost of 4 or lower.",
+			`{when: activate, reverse: 1, unevadable: true, unevadable-by: non-main, unevadable-cost: 4, until: turn}`},
+		{"action", "Once Per Turn; Flip 1 Bond face-down", "Choose 1 card with a Deployment Cost of 1 from your hand, and deploy it in the Back Line.",
+			`{when: activate, once-per-turn: true, reverse: 1, put: {from: hand, to: field, count: 1, of: {cost-min: 1, cost-max: 1}, area: back}}`},
 		// Triggers: whose event (other allies, enemies, your Main Character), what happens.
 		{"auto", "Flip 1 Bond face-down", "When another ally is attacked, you may pay the cost and if you do: This unit is attacked instead of that ally.",
 			`{when: attacked, reverse: 1, may: true, trigger-of: {ally: true}, intercept: true}`},

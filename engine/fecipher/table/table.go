@@ -200,6 +200,7 @@ type Put struct {
 	UpTo             bool // the chooser may take fewer
 	Of               *CardFilter
 	Tapped, FaceDown bool // deployed tapped; bonded face down
+	Area             int8 // deployed in this area only (AnyArea: either)
 	Shuffle          bool // the deck is shuffled afterwards
 	FoeChooses       bool // the opponent chooses
 }
@@ -341,6 +342,7 @@ type Effect struct {
 	MinRange, MaxRange         int8 // 0: unchanged
 	Acquire                    Emblem
 	Unevadable, UnevadableMain bool // UnevadableMain: main characters may still evade
+	UnevadableCost             int8 // not 0: enemies costing more may still evade
 	NoEvade, NoCritical        bool
 	Shielded                   bool
 	ShieldCost                 int8 // 0: against any attacker; else attackers of this cost or lower
