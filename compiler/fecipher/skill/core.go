@@ -21,10 +21,12 @@ var (
 	reLoseAtk    = lazy(`^(?:loses?) -?(\d+) attack`)
 	reRange      = lazy(`^range (\d)(?:-(\d))?`)
 	reAcquire    = lazy(`^(?:acquires?|gains?) ((?:<[^>]+>(?:,? and |,? )?)+)`)
-	rePer        = lazy(`^ (?:per|for each|for every) (.+?ally)`)
-	reReach      = lazy(`^(?:can|may|is able to|are able to) attack (.+?) regardless of (?:its |their )?range`)
+	rePerLead    = lazy(`^ (?:per each|per|for each|for every) `)
+	reTagsAnd    = lazy(`^((?:<[^>]+>(?:,? and |, | or )?)+)`)
+	reRangeAfter = lazy(`^(\d)-(\d) range`)
+	reReach      = lazy(`^(?:can|may|is able to|are able to) attack (.+?) regardless (?:of )?(?:its |their )?range`)
 	reOrbsConj   = lazy(`^the number of orbs (?:that )?(?:this unit's|his|her|its|their) attacks? will destroy becomes (\d+)`)
-	reFlagPred   = lazy(`^(?:cannot|can't|is unable to|are unable to) (be destroyed (?:as|by) (?:the |a )?(?:skill's )?costs? or effects? of (?:a )?skills?|be destroyed by (?:a |the )?skill's cost or effect|be destroyed by the costs? or effects? of skills|be moved by (?:the effects? of )?skills|be moved by (?:a )?skill's effects?|be moved|attack|be attacked|be untapped)`)
+	reFlagPred   = lazy(`^(?:cannot|can't|is unable to|are unable to) (be destroyed (?:as|by) (?:the |a )?(?:skill's )?costs? or effects? of (?:a )?skills?|be destroyed by (?:a |the )?skill's cost or effect|be destroyed by the costs? or effects? of skills|be destroyed (?:by|from) the (?:effects? or costs?|costs? or effects?) of skills|be destroyed as the cosf or effect of skills|be moved by (?:the effects? of )?skills|be moved by (?:a )?skill's effects?|be moved|attack|be attacked|be untapped)`)
 	reUnevCost   = lazy(`^attacks? (?:cannot|can't) be evaded by non-Main Character enemies with (?:a )?Deployment Cost of (\d+) or (?:lower|less)$`)
 	reShieldCost = lazy(`^cannot be destroyed by (?:attacks from |the attacks of )?enemies with (?:a )?Deployment Cost of (\d+) or (?:lower|less)$`)
 )
@@ -215,7 +217,8 @@ func (c *compiler) splitSubject(s string) (subj, rest string, poss bool, ok bool
 
 var (
 	reAllOf   = lazy(`^all (.+)$`)
-	reAllied  = lazy(`^(this unit and )?allied ((?:"[^"]+"(?:,? and |,? or | )?)+)$`)
+	reAllied  = lazy(`^(this unit and )?allied ((?:"[^"]+"(?:,? and |,? or |, | )?)+)$`)
+	reFoesAtk = lazy(`^(.*?enem(?:y|ies)(?: with [^,]+?)?) (?:who (?:is|are) )?attacking this unit$`)
 	reMainTag = lazy(`^your ((?:<[^>]+>(?:,? or )?)+) Main Character$`)
 	reSupTag  = lazy(`^your ((?:<[^>]+>(?:,? or )?)+) (?:attacking|defending) unit$`)
 )
@@ -234,6 +237,19 @@ func subject(s string, e *Effect) (*Target, bool) {
 		if strings.HasPrefix(s, w) {
 			s = strings.ToLower(w) + s[len(w):]
 		}
+	}
+	if !strings.Contains(s, `"`) {
+		s = reSingleQuoted.ReplaceAllString(s, `"$1"`) // allied 'Matthew'
+	}
+	if m := reFoesAtk.FindStringSubmatch(s); m != nil {
+		// "Enemies with a Deployment Cost of 1 who are attacking this
+		// unit": the enemy in battle, while this unit is attacked.
+		f, noun, ok := unitWords(m[1])
+		if !ok || noun != "enemy" {
+			return nil, false
+		}
+		e.If = and(e.If, &Cond{Defending: &UnitFilter{}})
+		return &Target{Foe: true, Of: nonZero(f)}, true
 	}
 	switch strings.ToLower(s) {
 	case "this unit", "this card", "it", "he", "she", "his", "her", "its":
@@ -286,6 +302,9 @@ func subject(s string, e *Effect) (*Target, bool) {
 	return nil, false
 }
 
+// perSpellings are the pronouns of a per-ally count read as this unit.
+var perSpellings = strings.NewReplacer(" as him", " as this unit", " as her", " as this unit", " as them", " as this unit")
+
 // predicate reads what happens to the subject: attack, range, emblems,
 // evasion, destruction, reach.
 func predicate(s string, poss bool, e *Effect) bool {
@@ -322,18 +341,46 @@ func predicate(s string, poss bool, e *Effect) bool {
 		case reGainAtk.MatchString(s):
 			e.Attack += atoi(reGainAtk.FindStringSubmatch(s)[1])
 			s = s[len(reGainAtk.FindString(s)):]
-			if m := rePer.FindStringSubmatch(s); m != nil {
-				f, noun, ok := unitWords(m[1])
+			s = strings.TrimPrefix(s, " each")
+			if m := rePerLead.FindString(s); m != "" {
+				// The allies counted: up to the next part ("..., and
+				// acquires range 1-2") or the end.
+				rest := s[len(m):]
+				end := len(rest)
+				if i := strings.Index(rest, ", "); i >= 0 {
+					end = i
+				}
+				words := perSpellings.Replace(strings.TrimSuffix(strings.TrimSpace(rest[:end]), " you have"))
+				f, noun, ok := unitWords(words)
 				if !ok || noun != "ally" {
 					return false
 				}
 				e.Per = f
-				s = s[len(m[0]):]
+				s = rest[end:]
+			}
+			if r, ok := strings.CutSuffix(s, " until the end of this turn"); ok {
+				s, e.Until = r, "turn"
+			} else if r, ok := strings.CutSuffix(s, " until the end of the turn"); ok {
+				s, e.Until = r, "turn"
 			}
 		case reLoseAtk.MatchString(s):
 			e.Attack -= atoi(reLoseAtk.FindStringSubmatch(s)[1])
 			s = s[len(reLoseAtk.FindString(s)):]
-		case strings.HasPrefix(s, "acquires range ") || strings.HasPrefix(s, "acquire range "):
+		case reRangeAfter.MatchString(s):
+			// "1-2 range"
+			m := reRangeAfter.FindStringSubmatch(s)
+			s = "range " + m[1] + "-" + m[2] + s[len(m[0]):]
+			continue
+		case reTagsAnd.MatchString(s) && e.Attack > 0:
+			// "gains +10 attack, <Sword>, and range 1": emblems acquired
+			m := reTagsAnd.FindStringSubmatch(s)
+			emb, col, ok := tags(m[1])
+			if !ok || len(col) > 0 {
+				return false
+			}
+			e.Acquire = append(e.Acquire, emb...)
+			s = strings.TrimPrefix(strings.TrimSpace(s[len(m[0]):]), "and ")
+		case strings.HasPrefix(s, "gains range ") || strings.HasPrefix(s, "gain range ") || strings.HasPrefix(s, "acquires range ") || strings.HasPrefix(s, "acquire range "):
 			s = s[strings.Index(s, "range "):]
 			fallthrough
 		case reRange.MatchString(s):
@@ -358,8 +405,14 @@ func predicate(s string, poss bool, e *Effect) bool {
 		case s == "cannot Critical Hit or Evade" || s == "cannot Critical Hit or evade" || s == "cannot critical hit or evade":
 			e.NoCritical, e.NoEvade = true, true
 			s = ""
-		case s == "cannot evade" || s == "cannot Evade":
+		case s == "cannot evade" || s == "cannot Evade" || s == "is unable to evade" || s == "is unable to Evade":
 			e.NoEvade = true
+			s = ""
+		case s == "cannot attack or evade" || s == "is unable to attack or evade":
+			e.NoAttack, e.NoEvade = true, true
+			s = ""
+		case s == "cannot be moved or untapped":
+			e.NoMove, e.NoUntap = true, true
 			s = ""
 		case s == "cannot Critical Hit" || s == "cannot critical hit" || s == "cannot perform a Critical Hit":
 			e.NoCritical = true
@@ -373,7 +426,7 @@ func predicate(s string, poss bool, e *Effect) bool {
 		case reReach.MatchString(s):
 			m := reReach.FindStringSubmatch(s)
 			switch strings.ToLower(m[1]) {
-			case "enemies in the back line", "enemies who are in the back line", "enemies on the back line":
+			case "enemies in the back line", "enemies who are in the back line", "enemies on the back line", "enemies that are in the back line":
 				e.BackLine = true
 			case "enemies", "any enemy", "all enemies":
 				e.ReachAll = true

@@ -511,6 +511,7 @@ var (
 	reSameAreaTail = lazy(`^ ?(?:who (?:is|are) |that (?:is|are) )?in the same area as this unit`)
 	reChangedTail  = lazy(`^ ?(?:who|that) (?:is|are|has|have) class changed`)
 	reLevelledTail = lazy(`^ ?(?:who|that) (?:is|are|has|have) (?:been )?level(?:l)?ed up`)
+	reColorWord    = lazy(`^(Red|Blue|White|Black|Green|Purple|Yellow|Brown|Colorless) `)
 	reNamesLead    = lazy(`^((?:"[^"]+"(?:,? or |,? and |, | )?)+)\s*`)
 )
 
@@ -565,6 +566,11 @@ func unitWords(s string) (*UnitFilter, string, bool) {
 				return nil, "", false
 			}
 			f.Emblem, f.Color, s = append(f.Emblem, emb...), append(f.Color, col...), s[len(m[0]):]
+			continue
+		case reColorWord.MatchString(s):
+			// "all White allies": a color printed without its tag
+			m := reColorWord.FindStringSubmatch(s)
+			f.Color, s = append(f.Color, strings.ToLower(m[1])), s[len(m[0]):]
 			continue
 		case strings.HasPrefix(s, `"`) && f.Name == nil && reNamesLead.MatchString(s):
 			m := reNamesLead.FindStringSubmatch(s)

@@ -21,7 +21,8 @@ var (
 	reSkillUnless = lazy(`^(?i:this skill) (?:is inactive|cannot be used|can't be used) unless (.*)$`)
 	reDuring      = lazy(`^(?i:during) (your|your opponent's) turn,\s*`)
 	reIfLead      = lazy(`^(?i:if) (.*?),(?: then)?\s+(.*)$`)
-	reUntil       = lazy(`^(?i:until) the end of (the|this|your opponent's next|your opponent's|your next|your)\s?(turn|combat|battle),\s*`)
+	reUntil       = lazy(`^(?i:until) the end of (the|this|that|your opponent's next|your opponent's|your next|your|)\s?(turn|combat|battle),\s*`)
+	reForEach     = lazy(`^(?i:for each|for every) ([^,]+?),\s*`)
 	reYouMay      = lazy(`^(?i:you may) `)
 	reIfYouDo     = lazy(`^(?i:if you do),\s*`)
 	reThen        = lazy(`^(?:then|afterwards|aftewards|afterwawrds|afterward),?\s+`)
@@ -121,6 +122,10 @@ func (c *compiler) sentence(s string, prev Effect, havePrev bool) ([]Effect, boo
 	if !ok {
 		es, ok = c.conjunction(s, e)
 	}
+	if ok && e.Per != nil && (len(es) != 1 || es[0].Attack == 0) {
+		c.fail("core", s) // "for each ...": a bonus of attack per ally only
+		return nil, false
+	}
 	if !ok {
 		c.fail("core", s)
 		return nil, false
@@ -151,7 +156,8 @@ var typos = strings.NewReplacer(
 	"from you hand", "from your hand", "add itto", "add it to", "Deplyoment", "Deployment", "Deploment", "Deployment",
 	"Deploymost", "Deployment", "and destroy then", "and destroy them", "Characterenemy", "Character enemy",
 	"non-Main Characters enemies", "non-Main Character enemies", " enemes", " enemies", "Draw one card", "Draw 1 card",
-	"draw one card", "draw 1 card", "Main Caracter", "Main Character", ">ally", "> ally",
+	"draw one card", "draw 1 card", "Main Caracter", "Main Character", ">ally", "> ally", "opponent' s ", "opponent's ",
+	"Durng ", "During ",
 )
 
 // conjunction reads a core that is two joined by "and" or "then", each
@@ -248,6 +254,17 @@ func (c *compiler) prefixes(s string, e Effect) (string, Effect, bool) {
 		if m := reYouMay.FindString(s); m != "" {
 			e.May = true
 			s = s[len(m):]
+			continue
+		}
+		if m := reForEach.FindStringSubmatch(s); m != nil && e.Per == nil {
+			// "For each other <Red> ally, this unit gains +10 attack."
+			f, noun, ok := unitWords(strings.TrimSuffix(perSpellings.Replace(m[1]), " you have"))
+			if !ok || noun != "ally" {
+				c.fail("condition", m[1])
+				return s, e, false
+			}
+			e.Per = f
+			s = s[len(m[0]):]
 			continue
 		}
 		break

@@ -116,6 +116,18 @@ func TestCompile(t *testing.T) {
 			`{when: activate, reverse: 1, unevadable: true, unevadable-by: non-main, unevadable-cost: 4, until: turn}`},
 		{"action", "Once Per Turn; Flip 1 Bond face-down", "Choose 1 card with a Deployment Cost of 1 from your hand, and deploy it in the Back Line.",
 			`{when: activate, once-per-turn: true, reverse: 1, put: {from: hand, to: field, count: 1, of: {cost-min: 1, cost-max: 1}, area: back}}`},
+		// Predicates: emblems and ranges after a bonus, per-ally counts up to the next part, leading "for each".
+		{"action", "Once Per Turn; Flip 1 Bond face-down", "Until the end of the turn, this unit gains +10 attack, <Sword>, and range 1.",
+			`{when: activate, once-per-turn: true, reverse: 1, attack: 10, range: {min: 1, max: 1}, acquire: [Sword], until: turn}`},
+		{"permanent", "", "During your turn, this unit gains +10 attack per other ally in the same area as him.",
+			`{when: always, if: {turn: mine}, attack: 10, per: {other: true, same-area: true}}`},
+		{"permanent", "", `For each other allied "Faceless", this unit gains +10 attack.`,
+			`{when: always, attack: 10, per: {other: true, name: [Faceless]}}`},
+		{"permanent", "", "Enemies with a Deployment Cost of 1 who are attacking this unit cannot Critical Hit.",
+			`{when: always, if: {defending: {}}, target: {of: {cost-min: 1, cost-max: 1}, foe: true}, no-critical: true}`},
+		{"permanent", "", "This unit is unable to attack or evade.", `{when: always, no-evade: true, no-attack: true}`},
+		{"action", "Once per Turn; Flip 1 Bond face-down", "Until the end of the turn, all White allies gain +10 attack.",
+			`{when: activate, once-per-turn: true, reverse: 1, target: {all: true, side: ally, of: {color: [white]}}, attack: 10, until: turn}`},
 		// Triggers: whose event (other allies, enemies, your Main Character), what happens.
 		{"auto", "Flip 1 Bond face-down", "When another ally is attacked, you may pay the cost and if you do: This unit is attacked instead of that ally.",
 			`{when: attacked, reverse: 1, may: true, trigger-of: {ally: true}, intercept: true}`},
