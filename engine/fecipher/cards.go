@@ -134,6 +134,17 @@ func (g *Game) cardChoices(f *Frame) []Choice {
 		for i := range g.P[g.orbSeat(f)].Orbs {
 			out = append(out, Choice{Card: -1, Pick: i})
 		}
+	case FrameOrbFlip:
+		// Face-down orbs are alike to their owner (the first stands for
+		// them); a face-up one is its card. A cost flips face-down ones.
+		if pl.OrbsUp < len(pl.Orbs) {
+			out = append(out, Choice{Card: -1, Pick: pl.OrbsUp})
+		}
+		for i := 0; i < pl.OrbsUp && !f.Pay; i++ {
+			if c := (Choice{Card: pl.Orbs[i], Pick: i}); !slices.ContainsFunc(out, func(o Choice) bool { return o.Card == c.Card }) {
+				out = append(out, c)
+			}
+		}
 	case FrameUnflip:
 		for _, b := range pl.Bonds {
 			c := Choice{Card: b.Card}
@@ -197,6 +208,11 @@ func (g *Game) cardText(f *Frame, c Choice) string {
 			return fmt.Sprintf("opponent orb %d", c.Pick+1)
 		}
 		return fmt.Sprintf("orb %d", c.Pick+1)
+	case FrameOrbFlip:
+		if c.Card >= 0 {
+			return "flip orb " + g.C(c.Card).ID + " face-down"
+		}
+		return "flip an orb face-up"
 	case FrameUnflip:
 		return "unflip " + g.C(c.Card).ID
 	case FrameGrowCost:
@@ -242,9 +258,27 @@ func (g *Game) chooseCards(f *Frame, c Choice) {
 		op := g.P[g.orbSeat(f)]
 		o := op.Orbs[c.Pick]
 		op.Orbs = slices.Delete(op.Orbs, c.Pick, c.Pick+1)
+		if c.Pick < op.OrbsUp {
+			op.OrbsUp--
+		}
 		op.Retreat = append(op.Retreat, o)
 		op.Broken++
 		g.emit(g.orbSeat(f), "orb-destroyed", "", "", fmt.Sprintf("orb %d to the retreat area; %d left", c.Pick+1, len(op.Orbs)))
+		f.N--
+		if f.N == 0 {
+			g.pop()
+		}
+	case FrameOrbFlip:
+		if c.Pick >= pl.OrbsUp {
+			// face up: it joins the face-up orbs at the front
+			pl.Orbs[c.Pick], pl.Orbs[pl.OrbsUp] = pl.Orbs[pl.OrbsUp], pl.Orbs[c.Pick]
+			pl.OrbsUp++
+			g.emit(f.Seat, "orb-up", g.C(pl.Orbs[pl.OrbsUp-1]).Name(), "", fmt.Sprintf("an orb flipped face up; %d face up", pl.OrbsUp))
+		} else {
+			pl.Orbs[c.Pick], pl.Orbs[pl.OrbsUp-1] = pl.Orbs[pl.OrbsUp-1], pl.Orbs[c.Pick]
+			pl.OrbsUp--
+			g.emit(f.Seat, "orb-down", g.C(pl.Orbs[pl.OrbsUp]).Name(), "", fmt.Sprintf("an orb flipped face down; %d face up", pl.OrbsUp))
+		}
 		f.N--
 		if f.N == 0 {
 			g.pop()

@@ -31,10 +31,11 @@ const (
 	FrameOrbCost                      // choose one of your (face-down) orbs to destroy for a cost (or an effect\'s)
 	FrameUnflip                       // choose a face-down bond to flip face up
 	FrameGrowCost                     // choose a card of the retreat area to stack under this unit for a cost (it Growths)
+	FrameOrbFlip                      // choose one of your orbs to flip (a cost: a face-down one, face up)
 )
 
 var frameNames = [...]string{"battle", "skill", "redraw", "flip", "discard", "critical", "evade", "may", "target", "tap", "retrieve",
-	"order", "put", "destroy", "send-bond", "orb", "unflip", "grow"}
+	"order", "put", "destroy", "send-bond", "orb", "unflip", "grow", "orb-flip"}
 
 func (k FrameKind) String() string { return frameNames[k] }
 
@@ -155,7 +156,7 @@ func (g *Game) hasChoice(f *Frame) bool {
 		return g.battle() != nil && len(g.choices(f)) > 1
 	case FrameOrder:
 		return f.N > 1 && len(g.batch(f)) == f.N
-	case FramePut, FrameDestroyCost, FrameBondCost, FrameOrbCost, FrameUnflip, FrameGrowCost:
+	case FramePut, FrameDestroyCost, FrameBondCost, FrameOrbCost, FrameUnflip, FrameGrowCost, FrameOrbFlip:
 		return f.N > 0 && len(g.choices(f)) > 0
 	}
 	return true
@@ -232,7 +233,7 @@ func (g *Game) choices(f *Frame) []Choice {
 		for i := range g.batch(f) {
 			out = append(out, Choice{Card: -1, Pick: i})
 		}
-	case FramePut, FrameDestroyCost, FrameBondCost, FrameOrbCost, FrameUnflip, FrameGrowCost:
+	case FramePut, FrameDestroyCost, FrameBondCost, FrameOrbCost, FrameUnflip, FrameGrowCost, FrameOrbFlip:
 		out = g.cardChoices(f)
 	case FrameCritical, FrameEvade:
 		b := g.battle()
@@ -448,6 +449,9 @@ func (g *Game) skillStep(f *Frame) {
 		if e.PayGrowth != nil {
 			pay = append(pay, &Frame{Kind: FrameGrowCost, N: int(e.PayGrowth.Count)})
 		}
+		if e.PayOrbsUp > 0 {
+			pay = append(pay, &Frame{Kind: FrameOrbFlip, N: int(e.PayOrbsUp)})
+		}
 		for i := len(pay) - 1; i >= 0; i-- {
 			d := pay[i]
 			d.Seat, d.Unit, d.Card, d.Skill, d.Start, d.Effect, d.Pay = f.Seat, f.Unit, f.Card, f.Skill, f.Start, f.Effect, true
@@ -626,6 +630,9 @@ func (g *Game) apply(f *Frame, e *table.Effect) {
 	if e.UnflipBonds > 0 {
 		fs = append(fs, &Frame{Kind: FrameUnflip, Seat: p, N: int(e.UnflipBonds)})
 	}
+	if e.FlipOrbs > 0 {
+		fs = append(fs, &Frame{Kind: FrameOrbFlip, Seat: p, N: int(e.FlipOrbs)})
+	}
 	for i := len(fs) - 1; i >= 0; i-- {
 		d := fs[i]
 		d.Unit, d.Card, d.Skill, d.Start, d.Effect = f.Unit, f.Card, f.Skill, f.Start, f.Effect
@@ -725,13 +732,16 @@ func (g *Game) affordable(p int, u *Unit, e *table.Effect, support bool) bool {
 	if e.PayGrowth != nil && (u == nil || len(g.growable(p, u, e.PayGrowth)) < int(e.PayGrowth.Count)) {
 		return false
 	}
+	if e.PayOrbsUp > 0 && len(pl.Orbs)-pl.OrbsUp < int(e.PayOrbsUp) {
+		return false
+	}
 	return true
 }
 
 // costly reports whether an effect has a cost to pay.
 func costly(e *table.Effect) bool {
 	return e.Reverse > 0 || e.Tap || e.PayDiscard != nil || e.PayTap != nil || e.DestroySelf || e.PayDestroy != nil ||
-		e.PayBonds != nil || e.PayOrbs > 0 || e.PayGrowth != nil
+		e.PayBonds != nil || e.PayOrbs > 0 || e.PayGrowth != nil || e.PayOrbsUp > 0
 }
 
 // special reports whether card c has a special skill with a permission.

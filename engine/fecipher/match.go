@@ -409,10 +409,11 @@ func (m *Match) Clone() play.Match { return &Match{G: m.G.Clone()} }
 func (m *Match) Determinize(seat int, rng *rand.Rand) play.Match {
 	c := m.G.Clone()
 	for i, p := range c.P {
+		down := p.Orbs[p.OrbsUp:] // face-up orbs are in view
 		if i == seat {
-			redeal(rng, &p.Deck, &p.Orbs)
+			redeal(rng, &p.Deck, &down)
 		} else {
-			redeal(rng, &p.Deck, &p.Hand, &p.Orbs)
+			redeal(rng, &p.Deck, &p.Hand, &down)
 		}
 	}
 	*c.pcg = *rand.NewPCG(rng.Uint64(), rng.Uint64())

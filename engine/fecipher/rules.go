@@ -691,6 +691,7 @@ func (g *Game) defeat(p int, u *Unit, b *Battle, orbs int) {
 		for range max(1, min(orbs, len(pl.Orbs))) {
 			o := pl.Orbs[len(pl.Orbs)-1]
 			pl.Orbs = pl.Orbs[:len(pl.Orbs)-1]
+			pl.OrbsUp = min(pl.OrbsUp, len(pl.Orbs))
 			pl.Hand = append(pl.Hand, o)
 			pl.Broken++
 			b.OrbBroken = true
@@ -742,6 +743,9 @@ func (g *Game) Invariants() error {
 	for _, p := range g.P {
 		if len(p.Orbs) > OrbCount || len(p.Orbs)+p.Broken != OrbCount && g.Phase != Setup {
 			return fmt.Errorf("%s: %d orbs after %d broken", p.Name, len(p.Orbs), p.Broken)
+		}
+		if p.OrbsUp < 0 || p.OrbsUp > len(p.Orbs) {
+			return fmt.Errorf("%s: %d face-up orbs of %d", p.Name, p.OrbsUp, len(p.Orbs))
 		}
 		seen := map[string]bool{}
 		for _, u := range p.Field {

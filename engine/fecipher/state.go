@@ -86,6 +86,7 @@ type Player struct {
 	Hand    []int
 	Retreat []int
 	Orbs    []int
+	OrbsUp  int // Orbs[:OrbsUp] are face up (flipped by skills; everyone sees them), the rest face down
 	Support []int
 	Bonds   []Bond
 	Field   []*Unit

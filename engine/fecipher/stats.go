@@ -339,7 +339,7 @@ func (g *Game) holds(k *table.Cond, s *Unit, p int, c *Ctx, f *Frame) bool {
 	if k.Enemies != nil && !within(g.countUnits(Opp(p), s, k.Enemies.Of), k.Enemies) {
 		return false
 	}
-	if k.Hand != nil && !within(len(pl.Hand), k.Hand) || k.FoeHand != nil && !within(len(op.Hand), k.FoeHand) || k.Orbs != nil && !within(len(pl.Orbs), k.Orbs) {
+	if k.Hand != nil && !within(len(pl.Hand), k.Hand) || k.FoeHand != nil && !within(len(op.Hand), k.FoeHand) || k.Orbs != nil && !within(orbCount(pl, k.Orbs), k.Orbs) {
 		return false
 	}
 	if k.MoreHand && len(pl.Hand) <= len(op.Hand) || k.LessHand && len(pl.Hand) >= len(op.Hand) || k.FewerOrbs && len(pl.Orbs) >= len(op.Orbs) {
@@ -348,7 +348,7 @@ func (g *Game) holds(k *table.Cond, s *Unit, p int, c *Ctx, f *Frame) bool {
 	if k.Outnumber && len(pl.Field) <= len(op.Field) {
 		return false
 	}
-	if k.FoeOrbs != nil && !within(len(op.Orbs), k.FoeOrbs) || k.Retreat != nil && !within(len(pl.Retreat), k.Retreat) {
+	if k.FoeOrbs != nil && !within(orbCount(op, k.FoeOrbs), k.FoeOrbs) || k.Retreat != nil && !within(len(pl.Retreat), k.Retreat) {
 		return false
 	}
 	if k.FoeBonds != nil && !within(g.bondCount(Opp(p), k.FoeBonds), k.FoeBonds) {
@@ -416,6 +416,17 @@ func (g *Game) holds(k *table.Cond, s *Unit, p int, c *Ctx, f *Frame) bool {
 		}
 	}
 	return true
+}
+
+// orbCount counts a player's orbs (face up only, as k asks).
+func orbCount(pl *Player, k *table.Count) int {
+	if k.FaceUp {
+		return pl.OrbsUp
+	}
+	if k.FaceDown {
+		return len(pl.Orbs) - pl.OrbsUp
+	}
+	return len(pl.Orbs)
 }
 
 // bondCount counts player p's bonds like count k (its face, its filter).

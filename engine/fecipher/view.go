@@ -47,6 +47,7 @@ type PlayerView struct {
 	Hand     any         `json:"hand" yaml:"hand"`
 	Retreat  []string    `json:"retreat" yaml:"retreat,flow"`
 	Orbs     play.Unseen `json:"orbs" yaml:"orbs"`
+	OrbsUp   []string    `json:"orbs-face-up,omitempty" yaml:"orbs-face-up,omitempty,flow"` // the face-up orbs, in view (counted in Orbs)
 	Broken   *int        `json:"orbs-broken,omitempty" yaml:"orbs-broken,omitempty"`
 	Support  []string    `json:"support,omitempty" yaml:"support,omitempty,flow"`
 	Bonds    []BondState `json:"bonds" yaml:"bonds"`
@@ -80,7 +81,7 @@ func (g *Game) View(seat int) *View {
 			hand = ps.Hand
 		}
 		v.Seats = append(v.Seats, PlayerView{Name: ps.Name, DeckList: ps.DeckList, Deck: play.Unseen{Unseen: len(ps.Deck)}, Hand: hand,
-			Retreat: ps.Retreat, Orbs: play.Unseen{Unseen: len(ps.Orbs)}, Broken: ps.Broken, Support: ps.Support, Bonds: ps.Bonds,
+			Retreat: ps.Retreat, Orbs: play.Unseen{Unseen: len(ps.Orbs)}, OrbsUp: ps.Orbs[:ps.OrbsUp], Broken: ps.Broken, Support: ps.Support, Bonds: ps.Bonds,
 			Field: ps.Field, Spent: ps.Spent, Bonded: ps.Bonded, Played: ps.Played})
 	}
 	return v

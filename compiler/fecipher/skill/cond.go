@@ -76,6 +76,9 @@ func haveCond(s string) (*Cond, bool) {
 			return &Cond{FoeHand: q}, true
 		}
 		return nil, false
+	case "face-up orbs", "face-up orb":
+		q.FaceUp = true
+		fallthrough
 	case "orbs", "orb":
 		switch who {
 		case "you have":

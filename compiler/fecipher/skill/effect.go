@@ -28,6 +28,7 @@ type Effect struct {
 	PayBonds    *CardFilter `yaml:"pay-bonds,omitempty"`   // send bonds like these to the retreat area (chosen)
 	PayOrbs     int         `yaml:"pay-orbs,omitempty"`    // destroy this many of your orbs (chosen, face down)
 	PayGrowth   *CardFilter `yaml:"pay-growth,omitempty"`  // stack cards like these from the retreat area under this unit (chosen): it Growths
+	PayOrbsUp   int         `yaml:"pay-orbs-up,omitempty"` // flip this many of your face-down orbs face up (chosen)
 	May         bool        `yaml:"may,omitempty"`         // optional: the player decides
 
 	// Watch: whose event sets an auto skill off (absent: this unit's).
@@ -79,6 +80,7 @@ type Effect struct {
 	FlipBonds   int         `yaml:"flip-bonds,omitempty"`     // face-up bonds chosen and flipped face down
 	UnflipBonds int         `yaml:"unflip-bonds,omitempty"`   // face-down bonds chosen and flipped face up
 	FlipAll     bool        `yaml:"flip-all-bonds,omitempty"` // every bond flipped face down
+	FlipOrbs    int         `yaml:"flip-orbs,omitempty"`      // orbs chosen and flipped over (face up, or face down)
 	Intercept   bool        `yaml:"intercept,omitempty"`      // this unit is attacked instead (of the ally attacked)
 	// Deck-building and deployment permissions (special skills).
 	Copies   bool `yaml:"copies,omitempty"`    // any number of this card name in a deck

@@ -181,7 +181,7 @@ func allDo(es []Effect) bool {
 // does reports whether an effect has an operation.
 func does(e Effect) bool {
 	return needsUntil(e) || e.Move || e.Untap || e.TapIt || e.Destroy || e.Draw > 0 || e.Discard > 0 || e.Retrieve != nil ||
-		e.FoeDiscard > 0 || e.Put != nil || e.DestroyOrbs > 0 || e.FlipBonds > 0 || e.UnflipBonds > 0 || e.FlipAll || e.Intercept ||
+		e.FoeDiscard > 0 || e.Put != nil || e.DestroyOrbs > 0 || e.FlipBonds > 0 || e.UnflipBonds > 0 || e.FlipAll || e.Intercept || e.FlipOrbs > 0 ||
 		e.Copies || e.SameName || e.NoBond
 }
 
@@ -226,6 +226,7 @@ func merge(a, b Effect) Effect {
 		b.PayBonds = a.PayBonds
 	}
 	b.PayOrbs += a.PayOrbs
+	b.PayOrbsUp += a.PayOrbsUp
 	if b.PayGrowth == nil {
 		b.PayGrowth = a.PayGrowth
 	}
@@ -330,6 +331,7 @@ var (
 	reDestroyN  = lazy(`^destroy (\d+|an?|one) (.*)$`)
 	reBondsOut  = lazy(`^send (\d+|an?|one) (?:of your )?(face-up |face-down )?((?:<[^>]+> |"[^"]+" )?)bonds?(?: cards?)? to (?:the|your) retreat area$`)
 	reGrowth    = lazy(`^Stack (\d+|an?|one) (.+?) from your Retreat Area under this unit to Growth (?:him|her|them|it)$`)
+	reOrbsUp    = lazy(`^Flip (\d+|one|an?) (?:of your )?Orbs? face[- ]up$`)
 	reOrbsOut   = lazy(`^destroy (\d+|one) of your orbs?$`)
 )
 
@@ -406,6 +408,8 @@ func (c *compiler) cost(p string, e *Effect) bool {
 		}
 		f.Count = number(m[1])
 		e.PayGrowth = f
+	case reOrbsUp.MatchString(p):
+		e.PayOrbsUp += number(reOrbsUp.FindStringSubmatch(p)[1])
 	case reOrbsOut.MatchString(p):
 		e.PayOrbs = number(reOrbsOut.FindStringSubmatch(p)[1])
 	case reBondsOut.MatchString(p):

@@ -48,6 +48,7 @@ func phrases(e *Effect) []string {
 	add(e.PayBonds != nil, "cost:pay-bonds")
 	add(e.PayOrbs > 0, "cost:pay-orbs")
 	add(e.PayGrowth != nil, "cost:pay-growth")
+	add(e.PayOrbsUp > 0, "cost:pay-orbs-up")
 	add(e.May, "may")
 	add(e.IfDone, "if-done")
 	if c := e.If; c != nil {
@@ -148,6 +149,7 @@ func phrases(e *Effect) []string {
 	add(e.FlipBonds > 0, "op:flip-bonds")
 	add(e.UnflipBonds > 0, "op:unflip-bonds")
 	add(e.FlipAll, "op:flip-all-bonds")
+	add(e.FlipOrbs > 0, "op:flip-orbs")
 	add(e.Intercept, "op:intercept")
 	if p := e.Put; p != nil {
 		out = append(out, "op:put:"+p.From+">"+p.To)

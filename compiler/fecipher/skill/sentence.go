@@ -197,7 +197,7 @@ func (c *compiler) conjunction(s string, e Effect) ([]Effect, bool) {
 // sentence does not pay them again).
 func clearCosts(e Effect) Effect {
 	e.OncePerTurn, e.Reverse, e.ReverseOf, e.Tap, e.PayDiscard, e.PayTap = false, 0, nil, false, nil, nil
-	e.DestroySelf, e.PayDestroy, e.PayBonds, e.PayOrbs, e.PayGrowth = false, nil, nil, 0, nil
+	e.DestroySelf, e.PayDestroy, e.PayBonds, e.PayOrbs, e.PayGrowth, e.PayOrbsUp = false, nil, nil, 0, nil, 0
 	return e
 }
 

@@ -128,6 +128,13 @@ func TestCompile(t *testing.T) {
 		{"permanent", "", "This unit is unable to attack or evade.", `{when: always, no-evade: true, no-attack: true}`},
 		{"action", "Once per Turn; Flip 1 Bond face-down", "Until the end of the turn, all White allies gain +10 attack.",
 			`{when: activate, once-per-turn: true, reverse: 1, target: {all: true, side: ally, of: {color: [white]}}, attack: 10, until: turn}`},
+		// Face-up orbs: a cost, a count, a flip either way.
+		{"action", "Once per Turn; Flip 1 of your Orbs face-up", "Until the end of the turn, this unit gains +30 attack.",
+			`{when: activate, once-per-turn: true, pay-orbs-up: 1, attack: 30, until: turn}`},
+		{"permanent", "", "If you have 2 or more face-up Orbs, this unit gains +20 attack.",
+			`{when: always, if: {orbs: {face-up: true, at-least: 2}}, attack: 20}`},
+		{"action", "Tap this unit", "Choose 1 of your Orbs, and flip it face-up or face-down.",
+			`{when: activate, tap: true, flip-orbs: 1}`},
 		// Triggers: whose event (other allies, enemies, your Main Character), what happens.
 		{"auto", "Flip 1 Bond face-down", "When another ally is attacked, you may pay the cost and if you do: This unit is attacked instead of that ally.",
 			`{when: attacked, reverse: 1, may: true, trigger-of: {ally: true}, intercept: true}`},
@@ -201,12 +208,12 @@ func TestCompile(t *testing.T) {
 // place in the text (or the cost) and its shape, and the skill compiles to
 // nothing (a skill runs whole or not at all).
 func TestUnreadClauses(t *testing.T) {
-	r := skill.Compile("action", "Flip 1 of your Orbs face-up, Flip 1 Bond face-down", `Draw 1 card. Sing 3 songs of your Deck. If you have 2 or more dragons, this unit gains +10 attack.`)
+	r := skill.Compile("action", "Sing 1 song of your Orbs, Flip 1 Bond face-down", `Draw 1 card. Sing 3 songs of your Deck. If you have 2 or more dragons, this unit gains +10 attack.`)
 	if r.Effects != nil {
 		t.Errorf("effects %v, want none", r.Effects)
 	}
 	want := []skill.Clause{
-		{Start: 0, End: 27, Text: "Flip 1 of your Orbs face-up", Shape: "Flip # of your Orbs face-up", InCost: true, Phrase: "cost", PhraseText: "Flip 1 of your Orbs face-up"},
+		{Start: 0, End: 24, Text: "Sing 1 song of your Orbs", Shape: "Sing # song of your Orbs", InCost: true, Phrase: "cost", PhraseText: "Sing 1 song of your Orbs"},
 		{Start: 13, End: 39, Text: "Sing 3 songs of your Deck.", Shape: "Sing # songs of your Deck.", Phrase: "core", PhraseText: "Sing 3 songs of your Deck"},
 		{Start: 40, End: 98, Text: "If you have 2 or more dragons, this unit gains +10 attack.", Shape: "If you have # or more dragons, this unit gains # attack.", Phrase: "condition", PhraseText: "you have 2 or more dragons"},
 	}

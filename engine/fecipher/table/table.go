@@ -329,6 +329,7 @@ type Effect struct {
 	PayBonds    *CardFilter
 	PayOrbs     int8
 	PayGrowth   *CardFilter // cards stacked from the retreat area under this unit (it Growths)
+	PayOrbsUp   int8        // face-down orbs flipped face up
 	May         bool
 	Watch       *Watch // nil: this unit's own event
 
@@ -362,6 +363,7 @@ type Effect struct {
 	OrbsFoe                   bool // ... the opponent's
 	FlipBonds, UnflipBonds    int8 // bonds chosen and flipped face down, face up
 	FlipAll                   bool
+	FlipOrbs                  int8 // orbs chosen and flipped over
 	Intercept                 bool // this unit becomes the attacked unit
 
 	Copies, SameName, NoBond bool
