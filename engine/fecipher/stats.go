@@ -209,6 +209,16 @@ func (g *Game) emblemsOf(u *Unit) table.Emblem {
 	return e
 }
 
+// allColored reports whether card c has a symbol of each of colors.
+func (g *Game) allColored(c int, colors []string) bool {
+	for _, col := range colors {
+		if !g.colored(c, []string{col}) {
+			return false
+		}
+	}
+	return true
+}
+
 func (g *Game) colored(c int, colors []string) bool {
 	for _, s := range g.C(c).Symbols {
 		if slices.Contains(colors, g.RS.Symbols[s].Color) {
@@ -232,6 +242,9 @@ func (g *Game) matchUnit(f *table.UnitFilter, u, src *Unit) bool {
 		return true
 	}
 	card := g.C(u.Card())
+	if f.AllOf && (!g.emblemsOf(u).Has(f.Emblem) || !g.allColored(u.Card(), f.Colors)) {
+		return false
+	}
 	switch {
 	case f.Other && u == src,
 		f.Emblem != 0 && g.emblemsOf(u)&f.Emblem == 0,
@@ -264,6 +277,9 @@ func (g *Game) matchCard(f *table.CardFilter, c, p int) bool {
 		return true
 	}
 	card := g.C(c)
+	if f.AllOf && (!card.Emblems.Has(f.Emblem) || !g.allColored(c, f.Colors)) {
+		return false
+	}
 	switch {
 	case f.Emblem != 0 && card.Emblems&f.Emblem == 0,
 		len(f.Colors) > 0 && !g.colored(c, f.Colors),

@@ -199,6 +199,7 @@ type UnitFilter struct {
 	SameArea bool     `yaml:"same-area,omitempty"` // in the same area as this unit
 	Changed  bool     `yaml:"class-changed,omitempty"`
 	Levelled bool     `yaml:"levelled-up,omitempty"` // two or more cards in its stack (levelled up, class changed or Growthed)
+	AllOf    bool     `yaml:"all-of,omitempty"`      // every emblem and color listed, not any ("who is both <Flier> and <Dragon>")
 	AtkMin   int      `yaml:"attack-min,omitempty"`
 	AtkMax   *int     `yaml:"attack-max,omitempty"`
 }
@@ -214,6 +215,7 @@ type CardFilter struct {
 	CostMax *int     `yaml:"cost-max,omitempty"`
 	AsMain  bool     `yaml:"as-main,omitempty"` // the unit name of your main character
 	NameOf  string   `yaml:"name-of,omitempty"` // the unit name of that ally (the units chosen, or whose event it was) or this unit
+	AllOf   bool     `yaml:"all-of,omitempty"`  // every emblem and color listed, not any ("a card that is both <White> and <Black>")
 	// Bonds only.
 	FaceUp   bool `yaml:"face-up,omitempty"`
 	FaceDown bool `yaml:"face-down,omitempty"`

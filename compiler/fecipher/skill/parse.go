@@ -512,6 +512,7 @@ var (
 	reAreaTail     = lazy(`^ ?(?:who (?:is|are) |that (?:is|are) )?in (?:the|your|your opponent's) (Front|Back) Line`)
 	reAtkTail      = lazy(`^ ?(?:with|who (?:has|have)) (?:(\d+) or (less|lower|more|higher) attack|(\d+) attack or (less|lower|more|higher))`)
 	reUntappedTail = lazy(`^ ?(?:who (?:is|are)|that (?:is|are)) untapped`)
+	reBothTail     = lazy(`^ ?(?:who|that) (?:is|are) both (?:an? )?(<[^>]+>) and (?:an? )?(<[^>]+>)( and (?:have|has) )?`)
 	reSameAreaTail = lazy(`^ ?(?:who (?:is|are) |that (?:is|are) )?in the same area as this unit`)
 	reChangedTail  = lazy(`^ ?(?:who|that) (?:is|are|has|have) class changed`)
 	reLevelledTail = lazy(`^ ?(?:who|that) (?:is|are|has|have) (?:been )?level(?:l)?ed up`)
@@ -623,6 +624,16 @@ func unitWords(s string) (*UnitFilter, string, bool) {
 			f.Untap, s = true, s[len(reUntappedTail.FindString(s)):]
 		case strings.HasPrefix(s, " other than this unit"):
 			f.Other, s = true, s[len(" other than this unit"):]
+		case reBothTail.MatchString(s) && len(f.Emblem)+len(f.Color) == 0:
+			m := reBothTail.FindStringSubmatch(s)
+			emb, col, ok := tags(m[1] + m[2])
+			if !ok {
+				return nil, "", false
+			}
+			f.Emblem, f.Color, f.AllOf, s = emb, col, true, s[len(m[0]):]
+			if m[3] != "" {
+				s = " with " + s // "... and have a Deployment Cost of 3 or lower"
+			}
 		case reSameAreaTail.MatchString(s):
 			f.SameArea, s = true, s[len(reSameAreaTail.FindString(s)):]
 		case reChangedTail.MatchString(s):
@@ -687,6 +698,16 @@ func cardPhrase(s string) (*CardFilter, bool) {
 			s = s[len(m[0]):]
 		case reAsMain.MatchString(s):
 			f.AsMain, s = true, s[len(reAsMain.FindString(s)):]
+		case reBothTail.MatchString(s) && len(f.Emblem)+len(f.Color) == 0:
+			m := reBothTail.FindStringSubmatch(s)
+			emb, col, ok := tags(m[1] + m[2])
+			if !ok {
+				return nil, false
+			}
+			f.Emblem, f.Color, f.AllOf, s = emb, col, true, s[len(m[0]):]
+			if m[3] != "" {
+				s = "with " + s
+			}
 		case reAsThat.MatchString(s):
 			m := reAsThat.FindStringSubmatch(s)
 			f.NameOf = "that"

@@ -202,6 +202,7 @@ func unitWords2(f *UnitFilter) []string {
 	add(f.SameArea, "same-area")
 	add(f.Changed, "class-changed")
 	add(f.Levelled, "levelled-up")
+	add(f.AllOf, "all-of")
 	return out
 }
 
@@ -223,5 +224,6 @@ func cardWords(f *CardFilter) []string {
 	add(f.AsMain, "as-main")
 	add(f.NameOf != "", "name-of-"+f.NameOf)
 	add(f.FaceUp || f.FaceDown, "face")
+	add(f.AllOf, "all-of")
 	return out
 }

@@ -157,7 +157,7 @@ var typos = strings.NewReplacer(
 	"Deploymost", "Deployment", "and destroy then", "and destroy them", "Characterenemy", "Character enemy",
 	"non-Main Characters enemies", "non-Main Character enemies", " enemes", " enemies", "Draw one card", "Draw 1 card",
 	"draw one card", "draw 1 card", "Main Caracter", "Main Character", ">ally", "> ally", "opponent' s ", "opponent's ",
-	"Durng ", "During ",
+	"Durng ", "During ", " are cannot ", " cannot ",
 )
 
 // conjunction reads a core that is two joined by "and" or "then", each
@@ -389,6 +389,10 @@ var condRules = []condRule{
 	}},
 	{lazy(`^this unit is (?:being )?supported by ((?:"[^"]+"(?:,? or |,? and |, | )?)+)$`), func(m []string) (*Cond, bool) {
 		return &Cond{Supported: &CardFilter{Name: quoted(m[1])}}, true
+	}},
+	{lazy(`^(?:the card supporting this unit|this unit's Support card|the Support card of this unit) is both (?:an? )?(<[^>]+>) and (?:an? )?(<[^>]+>)$`), func(m []string) (*Cond, bool) {
+		emb, col, ok := tags(m[1] + m[2])
+		return &Cond{Supported: &CardFilter{Emblem: emb, Color: col, AllOf: true}}, ok
 	}},
 	{lazy(`^(?:the card supporting this unit|this unit's Support card|the Support card of this unit) is (?:a |an )?((?:<[^>]+>(?:,? or )?)+)(?: card)?$`), func(m []string) (*Cond, bool) {
 		emb, col, ok := tags(m[1])

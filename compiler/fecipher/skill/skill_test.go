@@ -135,6 +135,11 @@ func TestCompile(t *testing.T) {
 			`{when: always, if: {orbs: {face-up: true, at-least: 2}}, attack: 20}`},
 		{"action", "Tap this unit", "Choose 1 of your Orbs, and flip it face-up or face-down.",
 			`{when: activate, tap: true, flip-orbs: 1}`},
+		// "both <A> and <B>": every tag, not any.
+		{"permanent", "", "All allies who are both <Green> and <Fang> and have a Deployment Cost of 3 or lower gain +20 attack.",
+			`{when: always, target: {all: true, side: ally, of: {emblem: [Fang], color: [green], cost-max: 3, all-of: true}}, attack: 20}`},
+		{"action", "Tap this unit", "Choose 1 card with a Deployment Cost of 2 or lower that is both <Bow> and <Beast> from your Retreat Area, and deploy it.",
+			`{when: activate, tap: true, put: {from: retreat, to: field, count: 1, of: {emblem: [Bow, Beast], cost-max: 2, all-of: true}}}`},
 		// Triggers: whose event (other allies, enemies, your Main Character), what happens.
 		{"auto", "Flip 1 Bond face-down", "When another ally is attacked, you may pay the cost and if you do: This unit is attacked instead of that ally.",
 			`{when: attacked, reverse: 1, may: true, trigger-of: {ally: true}, intercept: true}`},

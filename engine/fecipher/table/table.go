@@ -149,6 +149,7 @@ type UnitFilter struct {
 	SameArea         bool // in the same area as the unit whose skill it is (not that unit)
 	ClassChanged     bool
 	Levelled         bool // two or more cards in its stack
+	AllOf            bool // Emblem and Colors: every one, not any
 }
 
 // CardFilter says which cards count.
@@ -161,6 +162,7 @@ type CardFilter struct {
 	AsMain           bool  // the unit name of its owner's main character
 	NameOf           uint8 // NameOfThat, NameOfThis: the unit name of the skill's chosen units, or its own
 	FaceUp, FaceDown bool  // bonds only
+	AllOf            bool  // Emblem and Colors: every one, not any
 }
 
 // Whose unit name a card filter asks for.
