@@ -82,6 +82,8 @@ func (g *Game) zoneCards(z table.Zone, p int, sk *Frame) []int {
 		return pl.Deck
 	case table.InRetreat:
 		return pl.Retreat
+	case table.InBoundless:
+		return pl.Bound
 	case table.InBonds:
 		var out []int
 		for _, b := range pl.Bonds {
@@ -347,6 +349,8 @@ func (g *Game) take(z table.Zone, p, c int, of *table.CardFilter) bool {
 		return cut(&pl.Deck)
 	case table.InRetreat:
 		return cut(&pl.Retreat)
+	case table.InBoundless:
+		return cut(&pl.Bound)
 	case table.InBonds:
 		i := g.bondOf(p, c, of)
 		if i < 0 {
@@ -432,6 +436,9 @@ func (g *Game) move(pt *table.Put, p, c int, a Area, sk *Frame) {
 	case table.InRetreat:
 		pl.Retreat = append(pl.Retreat, c)
 		g.emit(p, "put", name, "", "to the retreat area")
+	case table.InBoundless:
+		pl.Bound = append(pl.Bound, c)
+		g.emit(p, "put", name, "", "to the Boundless Area")
 	case table.InBonds:
 		pl.Bonds = append(pl.Bonds, Bond{Card: c, Reversed: pt.FaceDown})
 		g.played(p, c)
@@ -457,6 +464,49 @@ func (g *Game) move(pt *table.Put, p, c int, a Area, sk *Frame) {
 		g.event(table.OnDeploy, u)
 		g.triggerAllies(p, u)
 	}
+}
+
+// sendUnit takes unit u off the field by an effect (not destroyed): its
+// card to zone z of its owner (face down in the bond area when down), the
+// cards under it to the retreat area. A main character stays.
+func (g *Game) sendUnit(u *Unit, z table.Zone, down bool, why string) {
+	p := g.Owner(u)
+	if p < 0 {
+		return
+	}
+	if u.Main {
+		g.emit(p, "stays", g.C(u.Card()).Name(), "", "a main character is not sent off the field by a skill")
+		return
+	}
+	pl := g.P[p]
+	top := u.Card()
+	pl.Field = slices.DeleteFunc(pl.Field, func(x *Unit) bool { return x == u })
+	pl.Retreat = append(pl.Retreat, u.Stack[:len(u.Stack)-1]...)
+	name := g.C(top).Name()
+	switch z {
+	case table.InRetreat:
+		pl.Retreat = append(pl.Retreat, top)
+		g.emit(p, "sent", name, "", "to the retreat area ("+why+")")
+	case table.InBoundless:
+		pl.Bound = append(pl.Bound, top)
+		g.emit(p, "sent", name, "", "to the Boundless Area ("+why+")")
+	case table.InHand:
+		pl.Hand = append(pl.Hand, top)
+		g.emit(p, "sent", name, "", "to the hand ("+why+")")
+	case table.DeckTop:
+		pl.Deck = append([]int{top}, pl.Deck...)
+		g.emit(p, "sent", name, "", "on top of the deck ("+why+")")
+	case table.DeckBottom:
+		pl.Deck = append(pl.Deck, top)
+		g.emit(p, "sent", name, "", "to the bottom of the deck ("+why+")")
+	case table.InBonds:
+		pl.Bonds = append(pl.Bonds, Bond{Card: top, Reversed: down})
+		g.emit(p, "bond", name, "", fmt.Sprintf("%d bonds (%s)", len(pl.Bonds), why))
+		g.bonded(p, top)
+	default:
+		pl.Retreat = append(pl.Retreat, top)
+	}
+	g.march()
 }
 
 // putDone finishes a put, its decision off the stack (the skill frame on

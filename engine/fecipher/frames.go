@@ -586,6 +586,8 @@ func (g *Game) apply(f *Frame, e *table.Effect) {
 			g.emit(g.Owner(u), "tap", g.C(u.Card()).Name(), "", name)
 		case e.Destroy:
 			g.destroy(u, name)
+		case e.Send != table.NoZone:
+			g.sendUnit(u, e.Send, e.SendFaceDown, name)
 		}
 	}
 	g.flush()

@@ -461,6 +461,7 @@ func (g *Game) Clone() *Game {
 		q.Deck = slices.Clone(p.Deck)
 		q.Hand = slices.Clone(p.Hand)
 		q.Retreat = slices.Clone(p.Retreat)
+		q.Bound = slices.Clone(p.Bound)
 		q.Orbs = slices.Clone(p.Orbs)
 		q.Support = slices.Clone(p.Support)
 		q.Bonds = slices.Clone(p.Bonds)

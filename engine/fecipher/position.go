@@ -44,6 +44,7 @@ type PlayerState struct {
 	Deck     []string    `json:"deck" yaml:"deck,flow"`                          // top first
 	Hand     []string    `json:"hand" yaml:"hand,flow"`
 	Retreat  []string    `json:"retreat" yaml:"retreat,flow"`
+	Bound    []string    `json:"boundless,omitempty" yaml:"boundless,omitempty,flow"` // the Boundless Area
 	Orbs     []string    `json:"orbs" yaml:"orbs,flow"`
 	Broken   *int        `json:"orbs-broken,omitempty" yaml:"orbs-broken,omitempty"`   // absent: 5 - orbs
 	OrbsUp   int         `json:"orbs-face-up,omitempty" yaml:"orbs-face-up,omitempty"` // the first this many orbs are face up
@@ -201,7 +202,7 @@ func (g *Game) Position() *Position {
 	}
 	for _, p := range g.P {
 		broken := p.Broken
-		ps := PlayerState{Name: p.Name, DeckList: p.DeckID, Deck: g.ids(p.Deck), Hand: g.ids(p.Hand), Retreat: g.ids(p.Retreat),
+		ps := PlayerState{Name: p.Name, DeckList: p.DeckID, Deck: g.ids(p.Deck), Hand: g.ids(p.Hand), Retreat: g.ids(p.Retreat), Bound: g.ids(p.Bound),
 			Orbs: g.ids(p.Orbs), OrbsUp: p.OrbsUp, Broken: &broken, Spent: p.Spent, Bonded: p.Bonded, Bonds: []BondState{}, Field: []UnitState{},
 			Played: g.ids(p.Played)}
 		if len(p.Support) > 0 {
@@ -409,7 +410,7 @@ func (l *loader) player(i int, uids map[int]bool) error {
 		key string
 		ids []string
 		dst *[]int
-	}{{"deck", ps.Deck, &p.Deck}, {"hand", ps.Hand, &p.Hand}, {"retreat", ps.Retreat, &p.Retreat}, {"orbs", ps.Orbs, &p.Orbs}, {"support", ps.Support, &p.Support}} {
+	}{{"deck", ps.Deck, &p.Deck}, {"hand", ps.Hand, &p.Hand}, {"retreat", ps.Retreat, &p.Retreat}, {"boundless", ps.Bound, &p.Bound}, {"orbs", ps.Orbs, &p.Orbs}, {"support", ps.Support, &p.Support}} {
 		if *z.dst, err = l.cards(path.With(z.key), z.ids); err != nil {
 			return err
 		}
@@ -554,7 +555,7 @@ func (l *loader) unit(g *Game, path play.Path, us UnitState, uids map[int]bool) 
 // (when named), each card once; without one, no more than the largest deck
 // list of the content holds.
 func (l *loader) deckList(p *Player, path play.Path) error {
-	all := slices.Concat(p.Deck, p.Hand, p.Retreat, p.Orbs, p.Support)
+	all := slices.Concat(p.Deck, p.Hand, p.Retreat, p.Bound, p.Orbs, p.Support)
 	for _, b := range p.Bonds {
 		all = append(all, b.Card)
 	}

@@ -85,6 +85,7 @@ type Player struct {
 	Deck    []int // Deck[0] is the top
 	Hand    []int
 	Retreat []int
+	Bound   []int // the Boundless Area (face up)
 	Orbs    []int
 	OrbsUp  int // Orbs[:OrbsUp] are face up (flipped by skills; everyone sees them), the rest face down
 	Support []int
@@ -113,7 +114,7 @@ func (g *Game) played(p, c int) {
 
 // Cards counts every card the player holds anywhere.
 func (p *Player) Cards() int {
-	n := len(p.Deck) + len(p.Hand) + len(p.Retreat) + len(p.Orbs) + len(p.Support) + len(p.Bonds)
+	n := len(p.Deck) + len(p.Hand) + len(p.Retreat) + len(p.Bound) + len(p.Orbs) + len(p.Support) + len(p.Bonds)
 	for _, u := range p.Field {
 		n += len(u.Stack)
 	}

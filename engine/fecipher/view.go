@@ -46,6 +46,7 @@ type PlayerView struct {
 	Deck     play.Unseen `json:"deck" yaml:"deck"`
 	Hand     any         `json:"hand" yaml:"hand"`
 	Retreat  []string    `json:"retreat" yaml:"retreat,flow"`
+	Bound    []string    `json:"boundless,omitempty" yaml:"boundless,omitempty,flow"` // the Boundless Area: face up
 	Orbs     play.Unseen `json:"orbs" yaml:"orbs"`
 	OrbsUp   []string    `json:"orbs-face-up,omitempty" yaml:"orbs-face-up,omitempty,flow"` // the face-up orbs, in view (counted in Orbs)
 	Broken   *int        `json:"orbs-broken,omitempty" yaml:"orbs-broken,omitempty"`
@@ -81,7 +82,7 @@ func (g *Game) View(seat int) *View {
 			hand = ps.Hand
 		}
 		v.Seats = append(v.Seats, PlayerView{Name: ps.Name, DeckList: ps.DeckList, Deck: play.Unseen{Unseen: len(ps.Deck)}, Hand: hand,
-			Retreat: ps.Retreat, Orbs: play.Unseen{Unseen: len(ps.Orbs)}, OrbsUp: ps.Orbs[:ps.OrbsUp], Broken: ps.Broken, Support: ps.Support, Bonds: ps.Bonds,
+			Retreat: ps.Retreat, Bound: ps.Bound, Orbs: play.Unseen{Unseen: len(ps.Orbs)}, OrbsUp: ps.Orbs[:ps.OrbsUp], Broken: ps.Broken, Support: ps.Support, Bonds: ps.Bonds,
 			Field: ps.Field, Spent: ps.Spent, Bonded: ps.Bonded, Played: ps.Played})
 	}
 	return v
@@ -179,6 +180,9 @@ func (g *Game) showSide(b *strings.Builder, v *View, i int, top bool) {
 		wrap(b, fmt.Sprintf("  bonds %d (%d face up): ", len(bonds), up), list(bonds))
 	}
 	wrap(b, "  retreat: ", list(pv.Retreat))
+	if len(pv.Bound) > 0 {
+		wrap(b, "  boundless: ", list(pv.Bound))
+	}
 	if len(pv.Support) > 0 {
 		wrap(b, "  support: ", list(pv.Support))
 	}

@@ -13,10 +13,10 @@ import (
 // sentence ("You may place that card in your Bond Area").
 
 var (
-	reChooseCards = lazy(`^(?:choose|select) (\d+|up to \d+|one|a|an|any number of|as many) (.+?) (?:from|in) (your|your opponent's|their) (retreat area|reterat area|retreat|hand|deck)( with [^,]+)?(?:,? (?:and )?reveal (?:it|them))?(?:,? (?:and |then )?(.+))?$`)
+	reChooseCards = lazy(`^(?:choose|select) (\d+|up to \d+|one|a|an|any number of|as many) (.+?) (?:from|in) (your|your opponent's|their) (retreat area|reterat area|retreat|hand|deck|boundless area)( with [^,]+)?(?:,? (?:and )?reveal (?:it|them))?(?:,? (?:and |then )?(.+))?$`)
 	reBondCards   = lazy(`^(?:choose|select) (\d+|up to \d+|one|a) of your (face-up |face-down )?bond cards?(?:,? (?:and |then )?(.+))?$`)
 	reReveal      = lazy(`^(reveal|look at) the top(?:most)? (?:(\d+|two|three|four|five) )?cards? of (your|your opponent's|the opponent's|their) deck$`)
-	reTopTo       = lazy(`^(your opponent sends|send|add|place|put) the top(?:most)? (?:(\d+|two|three) )?cards? of (your|their|your opponent's) deck (?:to|in|into|on) (the |your |their )?(retreat area|bond area|orb area|orbs)( face-down)?$`)
+	reTopTo       = lazy(`^(your opponent sends|send|add|place|put) the top(?:most)? (?:(\d+|two|three) )?cards? of (your|their|your opponent's) deck (?:to|in|into|on) (the |your |their )?(retreat area|bond area|orb area|orbs|boundless area)( face-down)?$`)
 	reThatTo      = lazy(`^(?:send|add|place|put|return) (?:that card|it|the revealed card|the revealed cards|those cards|them|all revealed cards|all of the revealed cards|all of them|the chosen card|the chosen cards|that) (.+)$`)
 	reRestTo      = lazy(`^(?:send|place|put|return) (?:the rest|the remaining cards|the remaining card|the remainder|the remaining|the other cards|the others|the remaining revealed cards) (.+)$`)
 	reAmong       = lazy(`^(?:choose|select) (\d+|up to \d+|one|a|an|any number of|as many) (.+?) (?:from )?among (?:the revealed cards|them|those cards|the cards revealed|the revealed cards)(?:,? (?:and |then )?(.+))?$`)
@@ -90,6 +90,8 @@ func place(s string, put *Put) bool {
 		put.To = "deck-bottom"
 	case "to the retreat area", "to your retreat area", "to their retreat area", "in the retreat area", "in your retreat area", "in their retreat area", "into the retreat area":
 		put.To = "retreat"
+	case "to the boundless area", "to your boundless area", "in the boundless area", "in your boundless area", "into the boundless area", "to their boundless area":
+		put.To = "boundless"
 	case "in your bond area", "in the bond area", "to your bond area", "into your bond area":
 		put.To = "bonds"
 	case "face-down in your bond area", "face-down in the bond area", "in your bond area face-down":
@@ -124,6 +126,8 @@ func zoneWord(z string) string {
 		return "hand"
 	case "deck":
 		return "deck"
+	case "boundless area":
+		return "boundless"
 	}
 	return ""
 }
@@ -195,6 +199,8 @@ func (c *compiler) cards(s string, e Effect) ([]Effect, bool) {
 		switch strings.ToLower(m[5]) {
 		case "retreat area":
 			put.To = "retreat"
+		case "boundless area":
+			put.To = "boundless"
 		case "bond area":
 			put.To, put.FaceDown = "bonds", m[6] != ""
 		default:

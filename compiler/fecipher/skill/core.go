@@ -7,6 +7,7 @@ import (
 // ---- the core of a sentence: what happens
 
 var (
+	reSendUnit   = lazy(`^(?:send|place|put|return|add) (this unit|this card|him|her|them|it|that ally|that enemy|that unit|the chosen allies|the chosen ally|the chosen enemy|the chosen enemies|the chosen units?) ((?:to|in|into|on|at|on the|face-down in) .+)$`)
 	reDraw       = lazy(`^(?i:draw) (\d+) cards?$`)
 	reMoveSelf   = lazy(`^(?i:move) this unit$`)
 	reUntapSelf  = lazy(`^(?i:untap) this unit$`)
@@ -36,6 +37,24 @@ func (c *compiler) core(s string, e Effect) ([]Effect, bool) {
 		return es, true
 	}
 	switch {
+	case reSendUnit.MatchString(s):
+		// "send this unit to the Boundless Area", "choose ..., and send
+		// them to the Boundless Area", "place this card on top of your Deck"
+		m := reSendUnit.FindStringSubmatch(s)
+		put := &Put{}
+		if !place(m[2], put) || put.To == "field" || put.To == "orbs" {
+			return nil, false
+		}
+		switch strings.ToLower(m[1]) {
+		case "this unit", "this card", "him", "her":
+		default:
+			if !c.that() {
+				return nil, false
+			}
+			e.Target = &Target{That: true}
+		}
+		e.Send, e.SendDown = put.To, put.FaceDown
+		return []Effect{e}, true
 	case reDraw.MatchString(s):
 		e.Draw = atoi(reDraw.FindStringSubmatch(s)[1])
 		return []Effect{e}, true

@@ -65,7 +65,9 @@ type Effect struct {
 	Untap        bool        `yaml:"untap,omitempty"`
 	TapIt        bool        `yaml:"tap-target,omitempty"`
 	Destroy      bool        `yaml:"destroy,omitempty"`
-	Until        string      `yaml:"until,omitempty"` // turn, opponent-turn, battle; absent for permanent skills
+	Send         string      `yaml:"send,omitempty"`           // the target leaves the field to this zone: retreat, boundless, hand, deck-top, deck-bottom, bonds
+	SendDown     bool        `yaml:"send-face-down,omitempty"` // ... face down in the bond area
+	Until        string      `yaml:"until,omitempty"`          // turn, opponent-turn, battle; absent for permanent skills
 
 	// Operations on the player.
 	Draw        int         `yaml:"draw,omitempty"`
@@ -100,7 +102,7 @@ type Watch struct {
 // Put moves cards from one zone to another: chosen by the player (the
 // opponent when Chooser is "opponent") where there is a choice.
 type Put struct {
-	From     string      `yaml:"from"`               // hand, deck, deck-top, retreat, bonds, revealed
+	From     string      `yaml:"from"`               // hand, deck, deck-top, retreat, bonds, revealed, boundless
 	To       string      `yaml:"to"`                 // hand, deck-top, deck-bottom, retreat, bonds, orbs, field, under (the target's stack: it Growths)
 	Opponent bool        `yaml:"opponent,omitempty"` // the opponent's zones
 	Count    int         `yaml:"count,omitempty"`    // absent: every card that matches

@@ -140,6 +140,13 @@ func TestCompile(t *testing.T) {
 			`{when: always, target: {all: true, side: ally, of: {emblem: [Fang], color: [green], cost-max: 3, all-of: true}}, attack: 20}`},
 		{"action", "Tap this unit", "Choose 1 card with a Deployment Cost of 2 or lower that is both <Bow> and <Beast> from your Retreat Area, and deploy it.",
 			`{when: activate, tap: true, put: {from: retreat, to: field, count: 1, of: {emblem: [Bow, Beast], cost-max: 2, all-of: true}}}`},
+		// Units sent off the field (not destroyed); the Boundless Area.
+		{"action", "Tap this unit", "Choose 1 non-Main Character enemy, and send them to the Boundless Area.",
+			"{when: activate, tap: true, target: {choose: 1, side: enemy, of: {non-main: true}}}\n{when: activate, target: {that: true}, send: boundless}"},
+		{"auto", "", "After this unit attacks, if this unit isn't your Main Character, you may place this card on top of your Deck.",
+			`{when: attack-end, may: true, if: {not-main: true}, send: deck-top}`},
+		{"action", "Once Per Turn; Flip 1 Bond face-down", `Choose 1 "Laslow" or "Odin" from your Boundless Area, and deploy it.`,
+			`{when: activate, once-per-turn: true, reverse: 1, put: {from: boundless, to: field, count: 1, of: {name: [Laslow, Odin]}}}`},
 		// Triggers: whose event (other allies, enemies, your Main Character), what happens.
 		{"auto", "Flip 1 Bond face-down", "When another ally is attacked, you may pay the cost and if you do: This unit is attacked instead of that ally.",
 			`{when: attacked, reverse: 1, may: true, trigger-of: {ally: true}, intercept: true}`},

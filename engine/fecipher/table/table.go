@@ -178,21 +178,22 @@ type Zone uint8
 
 // Zones.
 const (
-	NoZone     Zone = iota
-	InHand          // the hand
-	InDeck          // the whole deck, searched
-	DeckTop         // the top of the deck: its top cards, in order
-	DeckBottom      // the bottom of the deck
-	InRetreat       // the retreat area
-	InBonds         // the bond area
-	InOrbs          // the orb area
-	Revealed        // the cards an earlier effect of the skill revealed
-	OnField         // deployed as a unit
-	Under           // stacked under the effect's target (it Growths)
+	NoZone      Zone = iota
+	InHand           // the hand
+	InDeck           // the whole deck, searched
+	DeckTop          // the top of the deck: its top cards, in order
+	DeckBottom       // the bottom of the deck
+	InRetreat        // the retreat area
+	InBonds          // the bond area
+	InOrbs           // the orb area
+	Revealed         // the cards an earlier effect of the skill revealed
+	OnField          // deployed as a unit
+	Under            // stacked under the effect's target (it Growths)
+	InBoundless      // the Boundless Area: face up, out of play, not shuffled back
 )
 
 // ZoneNames are the schema's words by Zone.
-var ZoneNames = [...]string{"", "hand", "deck", "deck-top", "deck-bottom", "retreat", "bonds", "orbs", "revealed", "field", "under"}
+var ZoneNames = [...]string{"", "hand", "deck", "deck-top", "deck-bottom", "retreat", "bonds", "orbs", "revealed", "field", "under", "boundless"}
 
 // Put moves cards from a zone to another.
 type Put struct {
@@ -353,6 +354,8 @@ type Effect struct {
 	Orbs                       int8
 	Flags                      Flag // what it cannot do, or can regardless
 	Move, Untap, TapIt         bool
+	Send                       Zone // the target leaves the field: its card to this zone (the cards under it to the retreat area)
+	SendFaceDown               bool // ... placed in the bond area face down
 	Destroy                    bool
 	Until                      Until
 
