@@ -19,7 +19,7 @@ var (
 	reTopTo       = lazy(`^(your opponent sends|send|add|place|put) the top(?:most)? (?:(\d+|two|three) )?cards? of (your|their|your opponent's) deck (?:to|in|into|on) (the |your |their )?(retreat area|bond area|orb area|orbs|boundless area)( face-down)?$`)
 	reThatTo      = lazy(`^(?:send|add|place|put|return) (?:that card|it|the revealed card|the revealed cards|those cards|them|all revealed cards|all of the revealed cards|all of them|the chosen card|the chosen cards|that) (.+)$`)
 	reRestTo      = lazy(`^(?:send|place|put|return) (?:the rest|the remaining cards|the remaining card|the remainder|the remaining|the other cards|the others|the remaining revealed cards) (.+)$`)
-	reAmong       = lazy(`^(?:choose|select) (\d+|up to \d+|one|a|an|any number of|as many) (.+?) (?:from )?among (?:the revealed cards|them|those cards|the cards revealed|the revealed cards)(?:,? (?:and |then )?(.+))?$`)
+	reAmong       = lazy(`^(?:choose|select) (\d+|up to \d+|one|a|an|any number of|as many) (.+?) (?:from )?(?:among )?(?:the revealed cards|them|those cards|the cards revealed|the revealed cards)(?:,? (?:and |then )?(.+))?$`)
 	reOrbsDo      = lazy(`^(?:choose|select) (\d+|one|an?) of (your|your opponent's) orbs?,? and destroy (?:it|them)$`)
 	reFlipOrb     = lazy(`^(?:choose|select) (\d+|one|an?) of your orbs?,? and flip (?:it|them) (?:face[- ]up or face[- ]down|face[- ]down or face[- ]up|over)$`)
 	reFlipAll     = lazy(`^flip all (?:of )?your bond cards face[- ]down$`)
@@ -39,7 +39,7 @@ func destination(s string, put *Put) bool {
 		if strings.HasPrefix(s, v) {
 			verb := strings.TrimSpace(v)
 			rest := strings.TrimSpace(s[len(v):])
-			for _, o := range []string{"it ", "them ", "that card ", "the card ", "those cards ", "in on "} {
+			for _, o := range []string{"it ", "them ", "that card ", "the card ", "those cards ", "in on ", "him ", "her "} {
 				if strings.HasPrefix(rest, o) {
 					rest = rest[len(o):]
 					if o == "in on " {
@@ -48,7 +48,7 @@ func destination(s string, put *Put) bool {
 					break
 				}
 			}
-			if rest == "it" || rest == "them" {
+			if rest == "it" || rest == "them" || rest == "him" || rest == "her" {
 				rest = ""
 			}
 			if verb == "deploy" {

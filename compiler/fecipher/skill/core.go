@@ -11,7 +11,7 @@ var (
 	reDraw       = lazy(`^(?i:draw) (\d+) cards?$`)
 	reMoveSelf   = lazy(`^(?i:move) this unit$`)
 	reUntapSelf  = lazy(`^(?i:untap) this unit$`)
-	reChoose     = lazy(`^(?i:choose) (\d+|up to \d+|as many|any number of) (.*?)(?: as you wish| as you like)?(?:, and (move|untap|destroy|tap) (?:them|it|that unit|that ally|that enemy))?$`)
+	reChoose     = lazy(`^(?i:choose) (\d+|up to \d+|as many|any number of|one|another|an) (.*?)(?: as you wish| as you like)?(?:, and (move|untap|destroy|tap) (?:them|it|that unit|that ally|that enemy))?$`)
 	reDiscard    = lazy(`^(?i:choose) (\d+) cards? from your hand,? and send (?:it|them) to (?:the|your) Retreat Area$`)
 	reFoeDiscard = lazy(`^(?i:your opponent (?:chooses|choose)) (\d+) cards? (?:from|in) their (?:own )?hand,? and sends? (?:it|them) to (?:the|their) Retreat Area$`)
 	reDestroyAll = lazy(`^(?i:destroy) all (.+)$`)
@@ -180,6 +180,10 @@ func chooseTarget(n, words string) (*Target, bool) {
 	switch {
 	case n == "as many" || n == "any number of":
 		t.Any = true
+	case n == "one" || n == "an":
+		t.Choose = 1
+	case n == "another":
+		t.Choose, words = 1, "other "+words
 	case strings.HasPrefix(n, "up to "):
 		t.Choose, t.Any = atoi(n[6:]), true
 	default:
@@ -192,7 +196,7 @@ func chooseTarget(n, words string) (*Target, bool) {
 			break
 		}
 	}
-	for _, tail := range []string{" who has attacked in this turn", " that attacked in this turn", " who attacked this turn", " that has attacked in this turn"} {
+	for _, tail := range []string{" who has attacked in this turn", " that attacked in this turn", " who attacked this turn", " that has attacked in this turn", " that have attacked in this turn", " who have attacked in this turn"} {
 		if rest, ok := strings.CutSuffix(words, tail); ok {
 			words = rest
 			defer func() {

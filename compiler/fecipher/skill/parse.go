@@ -686,7 +686,7 @@ func cardPhrase(s string) (*CardFilter, bool) {
 		s = s[5:]
 	case pre(s, "card"):
 		s = s[4:]
-	case named || len(f.Emblem)+len(f.Color) > 0: // "a <Flier> with a Deployment Cost of 2"
+	case named || len(f.Emblem)+len(f.Color) > 0 || len(f.NotName) > 0: // "a <Flier> with a Deployment Cost of 2", `non-"Marth" from`
 	default:
 		return nil, false
 	}

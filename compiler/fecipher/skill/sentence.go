@@ -157,7 +157,8 @@ var typos = strings.NewReplacer(
 	"Deploymost", "Deployment", "and destroy then", "and destroy them", "Characterenemy", "Character enemy",
 	"non-Main Characters enemies", "non-Main Character enemies", " enemes", " enemies", "Draw one card", "Draw 1 card",
 	"draw one card", "draw 1 card", "Main Caracter", "Main Character", ">ally", "> ally", "opponent' s ", "opponent's ",
-	"Durng ", "During ", " are cannot ", " cannot ",
+	"Durng ", "During ", "you opponent's", "your opponent's", "Each time 1 enemy is", "Each time an enemy is", " are cannot ", " cannot ", "Deployment Cost of 2 of less", "Deployment Cost of 2 or less",
+	"Deployment Cost or ", "Deployment Cost of ", "Deploment Cost", "Deployment Cost",
 )
 
 // conjunction reads a core that is two joined by "and" or "then", each

@@ -147,6 +147,12 @@ func TestCompile(t *testing.T) {
 			`{when: attack-end, may: true, if: {not-main: true}, send: deck-top}`},
 		{"action", "Once Per Turn; Flip 1 Bond face-down", `Choose 1 "Laslow" or "Odin" from your Boundless Area, and deploy it.`,
 			`{when: activate, once-per-turn: true, reverse: 1, put: {from: boundless, to: field, count: 1, of: {name: [Laslow, Odin]}}}`},
+		{"action", "Tap this unit", "Choose one other ally. Until the end of the turn, that ally gains +30 attack.",
+			"{when: activate, tap: true, target: {choose: 1, side: ally, of: {other: true}}}\n{when: activate, target: {that: true}, attack: 30, until: turn}"},
+		{"action", "Once Per Turn", `Choose 1 non-"Kurthnaga" with a Deployment Cost of 5 or higher from your Retreat Area, and add it to your hand.`,
+			`{when: activate, once-per-turn: true, put: {from: retreat, to: hand, count: 1, of: {not-name: [Kurthnaga], cost-min: 5}}}`},
+		{"auto", "Once Per Turn", "When this unit is attacked in the Back Line, until the end of battle, this unit cannot be destroyed by an enemy's attack.",
+			`{when: attacked, once-per-turn: true, if: {area: back}, indestructible: true, until: battle}`},
 		// Triggers: whose event (other allies, enemies, your Main Character), what happens.
 		{"auto", "Flip 1 Bond face-down", "When another ally is attacked, you may pay the cost and if you do: This unit is attacked instead of that ally.",
 			`{when: attacked, reverse: 1, may: true, trigger-of: {ally: true}, intercept: true}`},

@@ -50,13 +50,14 @@ var events = []struct {
 	{lazy(`^(.+?)'s critical hit destroys (.+?)$`), "destroys-critical", "attacking"},
 	{lazy(`^(.+?) destroys (.+?) with a critical hit$`), "destroys-critical", "attacking"},
 	{lazy(`^(.+?) (?:is attacking or is being attacked|attacks or is (?:being )?attacked)$`), "attack-or-attacked", ""},
-	{lazy(`^(.+?) is moved to the (front|back) line$`), "moved-to", ""},
+	{lazy(`^(.+?) (?:is moved|has been moved|moves) (?:from the (?:front|back) line )?to the (front|back) line$`), "moved-to", ""},
 	{lazy(`^(.+?) destroys (an enemy|your opponent's main character|the enemy main character) (?:with|by) an attack$`), "destroys", "attacking"},
 	{lazy(`^(.+?) defeats (an enemy|your opponent's main character|the enemy main character) with an attack$`), "destroys", "attacking"},
 	{lazy(`^(.+?)'s (?:attack|battle|combat) (?:ends|end)$`), "attack-end", ""},
 	{lazy(`^(.+?)'s attack is evaded$`), "evaded", ""},
 	{lazy(`^(.+?)'s attack (?:fails to destroy|does not destroy|doesn't destroy) (?:an|the|its) (?:enemy|target)$`), "missed", ""},
 	{lazy(`^(.+?) (?:attacks|is attacking)(?: (.+))?$`), "attack", "attacking"},
+	{lazy(`^(.+?) (?:is attacked|is being attacked) in the (front|back) line$`), "attacked-in", ""},
 	{lazy(`^(.+?) (?:is attacked|is being attacked)(?: by (.+))?$`), "attacked", "defending"},
 	{lazy(`^(.+?) (?:is|are) deployed$`), "deploy", ""},
 	{lazy(`^(.+?) (?:class changes|changes class|is class changed(?: into)?)$`), "class-change", ""},
@@ -66,14 +67,16 @@ var events = []struct {
 	{lazy(`^(.+?) (?:levels up or is growthed|is leveled up or growthed|is levelled up or growthed|is growthed or leveled up|is growthed or levelled up)$`), "level-up-or-growth", ""},
 	{lazy(`^(.+?) is destroyed by (?:an enemy's attack|battle|an enemy attack|an attack)$`), "defeated", ""},
 	{lazy(`^(.+?) is destroyed$`), "destroyed", ""},
-	{lazy(`^(.+?) critical hits$`), "critical", ""},
+	{lazy(`^(.+?) (?:critical hits|executes a critical hit)(?: (.+))?$`), "critical", "attacking"},
 	{lazy(`^(.+?) evades(?: an attack)?$`), "evade", ""},
+	{lazy(`^(.+?) executes a critical hit or an evade$`), "critical-or-evade", ""},
 	{lazy(`^(.+?) (?:is moved|moves)$`), "moved", ""},
 	{lazy(`^(.+?) is untapped$`), "untapped", ""},
 }
 
 var (
 	reWhen       = lazy(`^(?:when|each time|whenever) `)
+	reEvadesMine = lazy(`^(.+?) evades this unit's attack$`)
 	reYouChange  = lazy(`^you (class change|level up) (?:into )?this (?:unit|card)$`)
 	reFoeDestroy = lazy(`^an enemy's attack destroys this unit$`)
 	reBondPlaced = lazy(`^(?:an? |any )?(.+?) (?:is|are) placed (?:in|into) your bond area$`)
@@ -169,6 +172,14 @@ func event(s string) (trig, bool) {
 	if reFoeDestroy.MatchString(s) {
 		return trig{when: "defeated"}, true
 	}
+	if m := reEvadesMine.FindStringSubmatch(s); m != nil {
+		// "When a non-Main Character enemy evades this unit's attack"
+		f, ok := targetWords(m[1])
+		if !ok {
+			return trig{}, false
+		}
+		return trig{when: "evaded", cond: &Cond{Attacking: f}}, true
+	}
 	if m := reBondPlaced.FindStringSubmatch(s); m != nil {
 		// A card placed in the bond area: "that card" of the effects.
 		t := trig{when: "bond"}
@@ -227,6 +238,14 @@ func event(s string) (trig, bool) {
 			t.when, t.also = "attack", []string{"attacked"}
 		case "level-up-or-growth":
 			t.when, t.also = "level-up", []string{"growth"}
+		case "critical-or-evade":
+			t.when, t.also = "critical", []string{"evade"}
+		case "attacked-in":
+			if w != nil {
+				return trig{}, false
+			}
+			t.when, t.cond = "attacked", &Cond{Area: strings.ToLower(m[2])}
+			m = m[:2]
 		case "moved-to":
 			if w != nil {
 				return trig{}, false // the area is this unit's: only its own move
@@ -288,10 +307,15 @@ func whose(s string) (*Watch, bool) {
 		return nil, false
 	}
 	f, noun, ok := unitWords(s)
+	if !ok && w.Self && strings.HasPrefix(s, "<") {
+		f, noun, ok = unitWords(s + " unit") // "When a <Flier> is deployed": any unit
+	}
 	if !ok {
 		return nil, false
 	}
 	switch noun {
+	case "unit":
+		w.Ally, w.Enemy = true, true
 	case "ally":
 		w.Ally = true
 	case "enemy":
