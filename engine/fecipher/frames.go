@@ -62,6 +62,7 @@ type Frame struct {
 	Target            int
 	Chosen            []int // uids chosen by the skill's effects
 	Cause             int   // the unit whose deployment triggered it
+	BySkill           int   // the event that set it off was a skill's doing: 1 + the seat of that skill (0: not)
 	Pay               bool
 	// Revealed are the cards an effect of the skill revealed, on top of
 	// the deck of seat RevealSeat.
@@ -588,6 +589,8 @@ func (g *Game) apply(f *Frame, e *table.Effect) {
 			g.destroy(u, name)
 		case e.Send != table.NoZone:
 			g.sendUnit(u, e.Send, e.SendFaceDown, name)
+		case e.TakeMain:
+			g.takeMain(u, name)
 		}
 	}
 	g.flush()
@@ -643,6 +646,21 @@ func (g *Game) apply(f *Frame, e *table.Effect) {
 	if e.Put != nil {
 		g.applyPut(f, e)
 	}
+}
+
+// takeMain makes unit u its owner's main character ("Transfer Main
+// Character status ... to this unit"); the old one stays on the field as
+// an ally.
+func (g *Game) takeMain(u *Unit, why string) {
+	p := g.Owner(u)
+	if p < 0 || u.Main {
+		return
+	}
+	if old := g.P[p].Main(); old != nil {
+		old.Main = false
+		g.emit(p, "main", g.C(u.Card()).Name(), g.C(old.Card()).Name(), "main character status transferred ("+why+")")
+	}
+	u.Main = true
 }
 
 // moveUnit moves a unit to the other area by an effect (it does not tap).

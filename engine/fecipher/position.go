@@ -129,6 +129,8 @@ type FrameState struct {
 	Chosen []int  `json:"chosen,omitempty" yaml:"chosen,omitempty,flow"`
 	Cause  int    `json:"cause,omitempty" yaml:"cause,omitempty"` // the unit whose deployment set it off
 	Pay    bool   `json:"pay,omitempty" yaml:"pay,omitempty"`     // a decision paying the skill's cost
+	// by-skill: 1 + the seat whose skill set this one off (0: not a skill)
+	BySkill int `json:"by-skill,omitempty" yaml:"by-skill,omitempty"`
 	// Revealed are the cards the skill revealed, on top of the deck of
 	// seat revealed-seat.
 	Revealed   []string `json:"revealed,omitempty" yaml:"revealed,omitempty,flow"`
@@ -238,7 +240,7 @@ func (g *Game) Position() *Position {
 		withCard := f.Kind == FrameSkill || f.Kind >= FrameMay && f.Kind != FrameOrder || (f.Kind == FrameFlip || f.Kind == FrameDiscard) && f.Card >= 0
 		if withCard {
 			fs.Unit, fs.Card, fs.Skill, fs.Start, fs.Effect, fs.Target = f.Unit, g.C(f.Card).ID, f.Skill, f.Start, f.Effect, f.Target
-			fs.Chosen, fs.Cause, fs.Pay = slices.Clone(f.Chosen), f.Cause, f.Pay
+			fs.Chosen, fs.Cause, fs.Pay, fs.BySkill = slices.Clone(f.Chosen), f.Cause, f.Pay, f.BySkill
 		}
 		if f.Kind == FrameSkill && len(f.Revealed) > 0 {
 			fs.Revealed, fs.RevealSeat = g.ids(f.Revealed), f.RevealSeat
@@ -621,7 +623,7 @@ func (l *loader) frame(g *Game, k int, fs FrameState) (*Frame, error) {
 	path := func(key string) play.Path { return play.Path{"pending", k, key} }
 	f := &Frame{Seat: fs.Seat, Step: fs.Step, N: fs.N, Attacker: fs.Attacker, Defender: fs.Defender, ASup: fs.ASup, DSup: fs.DSup,
 		ASupCard: -1, DSupCard: -1, Critical: fs.Critical, Evaded: fs.Evaded, Defeated: fs.Defeated, Unit: fs.Unit, Skill: fs.Skill,
-		Start: fs.Start, Effect: fs.Effect, Target: fs.Target, Chosen: slices.Clone(fs.Chosen), Cause: fs.Cause, Pay: fs.Pay}
+		Start: fs.Start, Effect: fs.Effect, Target: fs.Target, Chosen: slices.Clone(fs.Chosen), Cause: fs.Cause, Pay: fs.Pay, BySkill: fs.BySkill}
 	kind := slices.Index(frameNames[:], fs.Kind)
 	if kind < 0 {
 		return nil, l.errf(path("kind"), "unknown kind %s (%v)", phrase.Quote(fs.Kind), frameNames)
@@ -635,6 +637,9 @@ func (l *loader) frame(g *Game, k int, fs FrameState) (*Frame, error) {
 	}
 	if fs.ASup < 0 || fs.ASup > 999 || fs.DSup < 0 || fs.DSup > 999 {
 		return nil, l.errf(path("attack-support"), "support values are 0 to 999")
+	}
+	if fs.BySkill < 0 || fs.BySkill > 2 {
+		return nil, l.errf(path("by-skill"), "by-skill is 0 (not a skill), 1 or 2 (1 + the seat)")
 	}
 	if len(fs.Chosen) > 64 {
 		return nil, l.errf(path("chosen"), "%d units chosen (at most 64)", len(fs.Chosen))

@@ -84,6 +84,7 @@ func (g *Game) queueSkills(when table.Trigger, p int, u *Unit, fits func(*table.
 		if card >= 0 {
 			f.Revealed, f.RevealSeat = []int{card}, p
 		}
+		f.BySkill = g.skillCause()
 		if e.OncePerTurn && slices.Contains(u.Used, si) || !g.holds(e.If, u, p, g.ctx(), f) || !g.affordable(p, u, e, false) {
 			continue
 		}
@@ -98,6 +99,20 @@ func (g *Game) queueSkills(when table.Trigger, p int, u *Unit, fits func(*table.
 		g.emit(p, "skill", g.C(u.Card()).Name(), "", s.Name)
 		g.queue = append(g.queue, f)
 	}
+}
+
+// skillCause is 1 + the seat of the skill resolving now (an event is its
+// doing), or 0: the innermost skill frame above any battle.
+func (g *Game) skillCause() int {
+	for i := len(g.Pending) - 1; i >= 0; i-- {
+		switch g.Pending[i].Kind {
+		case FrameSkill:
+			return g.Pending[i].Seat + 1
+		case FrameBattle:
+			return 0
+		}
+	}
+	return 0
 }
 
 // triggerAllies sets off the ally-deploy skills of p's other units.

@@ -7,6 +7,7 @@ import (
 // ---- the core of a sentence: what happens
 
 var (
+	reTakeMain   = lazy(`^transfer main character status from your ((?:<[^>]+>(?:,? or )?)*) ?main character to (this unit|that ally|them)$`)
 	reSendUnit   = lazy(`^(?:send|place|put|return|add) (this unit|this card|him|her|them|it|that ally|that enemy|that unit|the chosen allies|the chosen ally|the chosen enemy|the chosen enemies|the chosen units?) ((?:to|in|into|on|at|on the|face-down in) .+)$`)
 	reDraw       = lazy(`^(?i:draw) (\d+) cards?$`)
 	reMoveSelf   = lazy(`^(?i:move) this unit$`)
@@ -37,6 +38,25 @@ func (c *compiler) core(s string, e Effect) ([]Effect, bool) {
 		return es, true
 	}
 	switch {
+	case reTakeMain.MatchString(s):
+		// "Transfer Main Character status from your <Red> Main Character
+		// to this unit": the condition on the main, the unit that takes it.
+		m := reTakeMain.FindStringSubmatch(s)
+		if m[1] != "" {
+			emb, col, ok := tags(m[1])
+			if !ok {
+				return nil, false
+			}
+			e.If = and(e.If, &Cond{Main: &UnitFilter{Emblem: emb, Color: col}})
+		}
+		if !strings.EqualFold(m[2], "this unit") {
+			if !c.that() {
+				return nil, false
+			}
+			e.Target = &Target{That: true}
+		}
+		e.TakeMain = true
+		return []Effect{e}, true
 	case reSendUnit.MatchString(s):
 		// "send this unit to the Boundless Area", "choose ..., and send
 		// them to the Boundless Area", "place this card on top of your Deck"

@@ -65,6 +65,7 @@ type Effect struct {
 	Untap        bool        `yaml:"untap,omitempty"`
 	TapIt        bool        `yaml:"tap-target,omitempty"`
 	Destroy      bool        `yaml:"destroy,omitempty"`
+	TakeMain     bool        `yaml:"take-main,omitempty"`      // it becomes the main character (the old one an ally)
 	Send         string      `yaml:"send,omitempty"`           // the target leaves the field to this zone: retreat, boundless, hand, deck-top, deck-bottom, bonds
 	SendDown     bool        `yaml:"send-face-down,omitempty"` // ... face down in the bond area
 	Until        string      `yaml:"until,omitempty"`          // turn, opponent-turn, battle; absent for permanent skills
@@ -158,6 +159,7 @@ type Cond struct {
 	Power      *Bound      `yaml:"power,omitempty"`     // this unit's attack
 	Tapped     bool        `yaml:"tapped,omitempty"`    // this unit is tapped
 	Critical   bool        `yaml:"critical,omitempty"`  // the attack under way is a critical hit
+	BySkill    string      `yaml:"by-skill,omitempty"`  // the event was a skill's doing: any, ally (a skill of yours), enemy
 }
 
 // Bound is a range of a value: at least, at most.

@@ -139,6 +139,7 @@ func phrases(e *Effect) []string {
 	add(e.TapIt, "op:tap-target")
 	add(e.Destroy, "op:destroy")
 	add(e.Send != "", "op:send:"+e.Send)
+	add(e.TakeMain, "op:take-main")
 	add(e.Draw > 0, "op:draw")
 	add(e.Discard > 0, "op:discard")
 	add(e.FoeDiscard > 0, "op:opponent-discard")

@@ -153,6 +153,12 @@ func TestCompile(t *testing.T) {
 			`{when: activate, once-per-turn: true, put: {from: retreat, to: hand, count: 1, of: {not-name: [Kurthnaga], cost-min: 5}}}`},
 		{"auto", "Once Per Turn", "When this unit is attacked in the Back Line, until the end of battle, this unit cannot be destroyed by an enemy's attack.",
 			`{when: attacked, once-per-turn: true, if: {area: back}, indestructible: true, until: battle}`},
+		{"action", "Once Per Turn", "Transfer Main Character status from your <Green> Main Character to this unit.",
+			`{when: activate, once-per-turn: true, if: {main: {color: [green]}}, take-main: true}`},
+		{"auto", "", "When this unit is deployed by a skill's effect, until the end of your opponent's next turn, this unit gains +20 attack.",
+			`{when: deploy, if: {by-skill: any}, attack: 20, until: opponent-turn}`},
+		{"auto", "", "Each time an enemy is destroyed by an ally's skill, until the end of the turn, this unit gains +20 attack.",
+			`{when: destroyed, trigger-of: {enemy: true}, if: {by-skill: ally}, attack: 20, until: turn}`},
 		// Triggers: whose event (other allies, enemies, your Main Character), what happens.
 		{"auto", "Flip 1 Bond face-down", "When another ally is attacked, you may pay the cost and if you do: This unit is attacked instead of that ally.",
 			`{when: attacked, reverse: 1, may: true, trigger-of: {ally: true}, intercept: true}`},

@@ -76,6 +76,7 @@ var events = []struct {
 
 var (
 	reWhen       = lazy(`^(?:when|each time|whenever) `)
+	reSkillMoves = lazy(`^a skill's effect moves (.+)$`)
 	reEvadesMine = lazy(`^(.+?) evades this unit's attack$`)
 	reYouChange  = lazy(`^you (class change|level up) (?:into )?this (?:unit|card)$`)
 	reFoeDestroy = lazy(`^an enemy's attack destroys this unit$`)
@@ -191,6 +192,23 @@ func event(s string) (trig, bool) {
 			t.cond = &Cond{Revealed: f}
 		}
 		return t, true
+	}
+	// "When this unit is deployed by a skill's effect": the event, caused
+	// by a skill (of whose side).
+	for _, tail := range []struct{ s, by string }{{" by a skill's effect", "any"}, {" via a skill's effect", "any"},
+		{" by the effect of a skill", "any"}, {" by a skill", "any"}, {" by an ally's skill", "ally"}, {" by your skill", "ally"},
+		{" by an enemy's skill", "enemy"}, {" by a skill's cost or effect", "any"}, {" by the cost or effect of a skill", "any"}} {
+		if rest, ok := strings.CutSuffix(s, tail.s); ok {
+			t, ok := event(rest)
+			if !ok || t.when != "deploy" && t.when != "moved" && t.when != "untapped" && t.when != "destroyed" {
+				return trig{}, false
+			}
+			t.cond = and(t.cond, &Cond{BySkill: tail.by})
+			return t, true
+		}
+	}
+	if m := reSkillMoves.FindStringSubmatch(s); m != nil {
+		return event(m[1] + " is moved by a skill's effect") // "When a skill's effect moves this unit"
 	}
 	// Misplaced cost: "an ally with a Deployment Cost of 2 is deployed or lower".
 	if m := reCostWhen.FindStringSubmatch(s); m != nil {

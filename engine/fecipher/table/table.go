@@ -270,7 +270,16 @@ type Cond struct {
 	Used                           []string // skill names this unit used this turn (any of)
 	Power                          *Bound   // this unit's attack
 	Tapped, Critical               bool     // this unit is tapped; the attack under way is a critical hit
+	BySkill                        uint8    // the event was a skill's doing: BySkillAny, BySkillAlly (its owner's), BySkillEnemy
 }
+
+// Whose skill an event must be the doing of (Cond.BySkill).
+const (
+	BySkillNone uint8 = iota
+	BySkillAny
+	BySkillAlly
+	BySkillEnemy
+)
 
 // Bound is a range of a value; Max None: no bound.
 type Bound struct{ Min, Max int16 }
@@ -356,6 +365,7 @@ type Effect struct {
 	Move, Untap, TapIt         bool
 	Send                       Zone // the target leaves the field: its card to this zone (the cards under it to the retreat area)
 	SendFaceDown               bool // ... placed in the bond area face down
+	TakeMain                   bool // it becomes its owner's main character
 	Destroy                    bool
 	Until                      Until
 
