@@ -81,7 +81,7 @@ var allowed = map[table.SkillType][]table.Trigger{
 	table.Auto: {table.OnDeploy, table.OnClassChange, table.OnAttack, table.OnAttacked, table.OnDestroys, table.OnAttackEnd,
 		table.OnLevelUp, table.OnTurnStart, table.OnTurnEnd, table.OnDestroyed, table.OnMoved, table.OnUntapped, table.OnAllyDeploy,
 		table.OnCritical, table.OnEvade, table.OnEvaded, table.OnMissed, table.OnBond, table.OnFoeTurnStart, table.OnFoeTurnEnd,
-		table.OnActionStart, table.OnDeployStart, table.OnDefeated, table.OnGrowth},
+		table.OnActionStart, table.OnDeployStart, table.OnDefeated, table.OnGrowth, table.OnDraw},
 	table.Action:         {table.Activate},
 	table.AttackSupport:  {table.OnSupport},
 	table.DefenseSupport: {table.OnSupport},

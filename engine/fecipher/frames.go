@@ -614,6 +614,7 @@ func (g *Game) apply(f *Frame, e *table.Effect) {
 		from := len(g.P[p].Hand)
 		g.drawN(p, int(e.Draw))
 		g.emitOwn(p, "draw", g.P[p].Hand[from:], "", fmt.Sprintf("%d cards (%s)", e.Draw, name))
+		g.flush()
 	}
 	// Choices of cards: pushed last first, so they resolve in order.
 	var fs []*Frame

@@ -285,6 +285,13 @@ func (g *Game) draw(p int) bool {
 	c, ok := g.top(p)
 	if ok {
 		g.P[p].Hand = append(g.P[p].Hand, c)
+		if g.Phase != Setup {
+			// "When you draw a card": queued, put on the stack by the
+			// next flush.
+			for _, u := range slices.Clone(g.P[p].Field) {
+				g.trigger(table.OnDraw, p, u, nil)
+			}
+		}
 	}
 	return ok
 }

@@ -159,6 +159,8 @@ func TestCompile(t *testing.T) {
 			`{when: deploy, if: {by-skill: any}, attack: 20, until: opponent-turn}`},
 		{"auto", "", "Each time an enemy is destroyed by an ally's skill, until the end of the turn, this unit gains +20 attack.",
 			`{when: destroyed, trigger-of: {enemy: true}, if: {by-skill: ally}, attack: 20, until: turn}`},
+		{"auto", "Once Per Turn", "When you draw a card, until the end of the turn, this unit gains +10 attack.",
+			`{when: draw, once-per-turn: true, attack: 10, until: turn}`},
 		// Triggers: whose event (other allies, enemies, your Main Character), what happens.
 		{"auto", "Flip 1 Bond face-down", "When another ally is attacked, you may pay the cost and if you do: This unit is attacked instead of that ally.",
 			`{when: attacked, reverse: 1, may: true, trigger-of: {ally: true}, intercept: true}`},

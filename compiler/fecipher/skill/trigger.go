@@ -76,6 +76,7 @@ var events = []struct {
 
 var (
 	reWhen       = lazy(`^(?:when|each time|whenever) `)
+	reYouDraw    = lazy(`^you draw (?:a|1) card$`)
 	reSkillMoves = lazy(`^a skill's effect moves (.+)$`)
 	reEvadesMine = lazy(`^(.+?) evades this unit's attack$`)
 	reYouChange  = lazy(`^you (class change|level up) (?:into )?this (?:unit|card)$`)
@@ -172,6 +173,9 @@ func event(s string) (trig, bool) {
 	}
 	if reFoeDestroy.MatchString(s) {
 		return trig{when: "defeated"}, true
+	}
+	if reYouDraw.MatchString(s) {
+		return trig{when: "draw"}, true
 	}
 	if m := reEvadesMine.FindStringSubmatch(s); m != nil {
 		// "When a non-Main Character enemy evades this unit's attack"
