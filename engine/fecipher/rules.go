@@ -624,8 +624,8 @@ func (g *Game) support(p int, u *Unit, c int, attacking bool) int {
 	if attacking {
 		side = "attack"
 	}
-	if g.C(c).Unit == g.C(u.Card()).Unit {
-		g.emit(p, "support-failed", g.C(c).Name(), g.C(u.Card()).Name(), "same unit name")
+	if why := g.supportFails(p, u, c); why != "" {
+		g.emit(p, "support-failed", g.C(c).Name(), g.C(u.Card()).Name(), why)
 		return 0
 	}
 	v := value(g.C(c).Support)
@@ -636,7 +636,7 @@ func (g *Game) support(p int, u *Unit, c int, attacking bool) int {
 // supportSkills are the frames of the support skills of a successful
 // support card.
 func (g *Game) supportSkills(p int, u *Unit, c int, attacking bool) []*Frame {
-	if g.C(c).Unit == g.C(u.Card()).Unit {
+	if g.supportFails(p, u, c) != "" {
 		return nil
 	}
 	var out []*Frame
@@ -657,6 +657,21 @@ func (g *Game) supportSkills(p int, u *Unit, c int, attacking bool) []*Frame {
 		out = append(out, f)
 	}
 	return out
+}
+
+// supportFails says why card c of player p fails to support unit u ("a
+// revealed card has the same unit name as the unit it was revealed for";
+// a permanent skill's "<Female> cards fail to support this unit"), or "".
+func (g *Game) supportFails(p int, u *Unit, c int) string {
+	if g.C(c).Unit == g.C(u.Card()).Unit {
+		return "same unit name"
+	}
+	for _, f := range g.Stats(u, g.ctx()).NoSupport {
+		if g.matchCard(f, c, p) {
+			return "cards like it fail to support this unit"
+		}
+	}
+	return ""
 }
 
 // sameName returns the hand index of a card with u's unit name, or -1.

@@ -40,6 +40,7 @@ type Stats struct {
 	BackLine                   bool
 	Orbs                       int
 	Flags                      table.Flag
+	NoSupport                  []*table.CardFilter // permanent skills: cards like these fail to support it
 }
 
 // Ctx is the battle a value is computed in (nil: none): the attacker and
@@ -130,6 +131,9 @@ func (g *Game) Stats(u *Unit, c *Ctx) Stats {
 					e := &sk.Effects[ei]
 					if !g.permanentOn(e, s, p, c) || !g.affects(e.Target, s, p, u) {
 						continue
+					}
+					if e.NoSupport != nil {
+						st.NoSupport = append(st.NoSupport, e.NoSupport)
 					}
 					m := modOf(e)
 					if e.Per != nil {

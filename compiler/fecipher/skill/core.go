@@ -7,6 +7,7 @@ import (
 // ---- the core of a sentence: what happens
 
 var (
+	reNoSupport  = lazy(`^(?:all )?(.+?) cards? (?:fail|fails) to support this unit$`)
 	reTakeMain   = lazy(`^transfer main character status from your ((?:<[^>]+>(?:,? or )?)*) ?main character to (this unit|that ally|them)$`)
 	reSendUnit   = lazy(`^(?:send|place|put|return|add) (this unit|this card|him|her|them|it|that ally|that enemy|that unit|the chosen allies|the chosen ally|the chosen enemy|the chosen enemies|the chosen units?) ((?:to|in|into|on|at|on the|face-down in) .+)$`)
 	reDraw       = lazy(`^(?i:draw) (\d+) cards?$`)
@@ -38,6 +39,14 @@ func (c *compiler) core(s string, e Effect) ([]Effect, bool) {
 		return es, true
 	}
 	switch {
+	case reNoSupport.MatchString(s) && e.When == "always":
+		// "Non-"Caeda" or "Navarre" cards fail to support this unit"
+		f, ok := cardPhrase(reNoSupport.FindStringSubmatch(s)[1] + " card")
+		if !ok {
+			return nil, false
+		}
+		e.NoSupport = f
+		return []Effect{e}, true
 	case reTakeMain.MatchString(s):
 		// "Transfer Main Character status from your <Red> Main Character
 		// to this unit": the condition on the main, the unit that takes it.

@@ -140,6 +140,8 @@ func phrases(e *Effect) []string {
 	add(e.Destroy, "op:destroy")
 	add(e.Send != "", "op:send:"+e.Send)
 	add(e.TakeMain, "op:take-main")
+	add(e.NoSupport != nil, "op:no-support")
+	out = append(out, cardWords(e.NoSupport)...)
 	add(e.Draw > 0, "op:draw")
 	add(e.Discard > 0, "op:discard")
 	add(e.FoeDiscard > 0, "op:opponent-discard")

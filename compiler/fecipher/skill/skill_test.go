@@ -161,6 +161,8 @@ func TestCompile(t *testing.T) {
 			`{when: destroyed, trigger-of: {enemy: true}, if: {by-skill: ally}, attack: 20, until: turn}`},
 		{"auto", "Once Per Turn", "When you draw a card, until the end of the turn, this unit gains +10 attack.",
 			`{when: draw, once-per-turn: true, attack: 10, until: turn}`},
+		{"permanent", "", `Non-"Caeda" or "Navarre" cards fail to support this unit.`,
+			`{when: always, no-support: {not-name: [Caeda, Navarre]}}`},
 		// Triggers: whose event (other allies, enemies, your Main Character), what happens.
 		{"auto", "Flip 1 Bond face-down", "When another ally is attacked, you may pay the cost and if you do: This unit is attacked instead of that ally.",
 			`{when: attacked, reverse: 1, may: true, trigger-of: {ally: true}, intercept: true}`},

@@ -364,9 +364,10 @@ type Effect struct {
 	Orbs                       int8
 	Flags                      Flag // what it cannot do, or can regardless
 	Move, Untap, TapIt         bool
-	Send                       Zone // the target leaves the field: its card to this zone (the cards under it to the retreat area)
-	SendFaceDown               bool // ... placed in the bond area face down
-	TakeMain                   bool // it becomes its owner's main character
+	Send                       Zone        // the target leaves the field: its card to this zone (the cards under it to the retreat area)
+	SendFaceDown               bool        // ... placed in the bond area face down
+	TakeMain                   bool        // it becomes its owner's main character
+	NoSupport                  *CardFilter // permanent: cards like these fail to support it
 	Destroy                    bool
 	Until                      Until
 
