@@ -21,7 +21,7 @@ var (
 	reRestTo      = lazy(`^(?:send|place|put|return) (?:the rest|the remaining cards|the remaining card|the remainder|the remaining|the other cards|the others|the remaining revealed cards) (.+)$`)
 	reAmong       = lazy(`^(?:choose|select) (\d+|up to \d+|one|a|an|any number of|as many) (.+?) (?:from )?(?:among )?(?:the revealed cards|them|those cards|the cards revealed|the revealed cards)(?:,? (?:and |then )?(.+))?$`)
 	reOrbsDo      = lazy(`^(?:choose|select) (\d+|one|an?) of (your|your opponent's) orbs?,? and destroy (?:it|them)$`)
-	reFlipOrb     = lazy(`^(?:choose|select) (\d+|one|an?) of your orbs?,? and flip (?:it|them) (?:face[- ]up or face[- ]down|face[- ]down or face[- ]up|over)$`)
+	reFlipOrb     = lazy(`^(?:(?:choose|select) (\d+|one|an?) (?:of your )?orbs?,? and flip (?:it|them)|flip (\d+|one|an?) of your orbs) (?:face[- ]up or face[- ]down|face[- ]down or face[- ]up|over)$`)
 	reFlipAll     = lazy(`^flip all (?:of )?your bond cards face[- ]down$`)
 	reFlipSome    = lazy(`^(?:choose|select) (\d+|one|an?) (?:of your )?(face-up|face-down) bond cards?,? and flip (?:it|them) (face[- ]down|face[- ]up)$`)
 	reIntercept   = lazy(`^(?:this unit|this card) is attacked instead(?: of (?:that ally|that unit|the attacked ally))?$`)
@@ -82,7 +82,7 @@ func place(s string, put *Put) bool {
 	s = strings.TrimSuffix(s, " in any order you wish")
 	s = strings.TrimSuffix(s, " in any order you like")
 	switch s {
-	case "to your hand", "in your hand", "into your hand", "to the hand", "to their hand":
+	case "to your hand", "in your hand", "into your hand", "to the hand", "to their hand", "to your opponent's hand", "to their owner's hand":
 		put.To = "hand"
 	case "on top of your deck", "at the top of your deck", "on the top of your deck", "to the top of your deck", "on top of their deck", "on top of the deck":
 		put.To = "deck-top"
@@ -94,7 +94,7 @@ func place(s string, put *Put) bool {
 		put.To = "boundless"
 	case "in your bond area", "in the bond area", "to your bond area", "into your bond area":
 		put.To = "bonds"
-	case "face-down in your bond area", "face-down in the bond area", "in your bond area face-down":
+	case "face-down in your bond area", "face-down in the bond area", "in your bond area face-down", "face-down in your opponent's bond area", "face-down in their bond area":
 		put.To, put.FaceDown = "bonds", true
 	default:
 		return false
@@ -142,7 +142,8 @@ func (c *compiler) cards(s string, e Effect) ([]Effect, bool) {
 		e.DestroyOrbs, e.OrbsFoe = number(m[1]), !strings.EqualFold(m[2], "your")
 		return []Effect{e}, true
 	case reFlipOrb.MatchString(s):
-		e.FlipOrbs = number(reFlipOrb.FindStringSubmatch(s)[1])
+		m := reFlipOrb.FindStringSubmatch(s)
+		e.FlipOrbs = number(m[1] + m[2])
 		return []Effect{e}, true
 	case reFlipAll.MatchString(s):
 		e.FlipAll = true

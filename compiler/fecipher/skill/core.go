@@ -8,6 +8,7 @@ import (
 
 var (
 	reNoSupport  = lazy(`^(?:all )?(.+?) cards? (?:fail|fails) to support this unit$`)
+	reYouVerb    = lazy(`^you (?:draw|untap|move|destroy) `)
 	reTakeMain   = lazy(`^transfer main character status from your ((?:<[^>]+>(?:,? or )?)*) ?main character to (this unit|that ally|them)$`)
 	reSendUnit   = lazy(`^(?:send|place|put|return|add) (this unit|this card|him|her|them|it|that ally|that enemy|that unit|the chosen allies|the chosen ally|the chosen enemy|the chosen enemies|the chosen units?) ((?:to|in|into|on|at|on the|face-down in) .+)$`)
 	reDraw       = lazy(`^(?i:draw) (\d+) cards?$`)
@@ -35,6 +36,9 @@ var (
 )
 
 func (c *compiler) core(s string, e Effect) ([]Effect, bool) {
+	if m := reYouVerb.FindStringSubmatch(s); m != nil {
+		s = s[len("you "):] // "you draw 1 card", "you untap this unit"
+	}
 	if es, ok := c.cards(s, e); ok {
 		return es, true
 	}

@@ -17,6 +17,7 @@ type opened struct {
 }
 
 var (
+	reSkillDuring = lazy(`^(?i:this skill) (?:is only usable|can only be used|may only be used) during (your|your opponent's) turn$`)
 	reSkillOnly   = lazy(`^(?i:this skill) (?:is only usable|is onlly usable|is only in effect|can only activate|can only be activated|is only activated|can only be used|only triggers|can only trigger|only comes into effect|is only active|only activates|will only trigger|may only be used|is usable only|can be used only) (?:if|when|while) (.*)$`)
 	reSkillUnless = lazy(`^(?i:this skill) (?:is inactive|cannot be used|can't be used) unless (.*)$`)
 	reDuring      = lazy(`^(?i:during) (your|your opponent's) turn,\s*`)
@@ -32,10 +33,18 @@ var (
 )
 
 func (c *compiler) sentence(s string, prev Effect, havePrev bool) ([]Effect, bool) {
-	s = strings.TrimSpace(strings.TrimSuffix(strings.TrimSpace(s), "."))
+	s = strings.TrimSpace(strings.TrimSuffix(strings.TrimSuffix(strings.TrimSpace(s), "."), "."))
 	s = typos.Replace(strings.Join(strings.Fields(s), " "))
 	if m := reSkillUnless.FindStringSubmatch(s); m != nil {
 		s = "This skill is only usable if " + m[1]
+	}
+	if m := reSkillDuring.FindStringSubmatch(s); m != nil {
+		k := &Cond{Turn: "mine"}
+		if !strings.EqualFold(m[1], "your") {
+			k.Turn = "theirs"
+		}
+		c.pending = append(c.pending, k)
+		return nil, true
 	}
 	if m := reSkillOnly.FindStringSubmatch(s); m != nil {
 		cond, ok := c.condition(m[1])
@@ -157,6 +166,8 @@ var typos = strings.NewReplacer(
 	"Deploymost", "Deployment", "and destroy then", "and destroy them", "Characterenemy", "Character enemy",
 	"non-Main Characters enemies", "non-Main Character enemies", " enemes", " enemies", "Draw one card", "Draw 1 card",
 	"draw one card", "draw 1 card", "Main Caracter", "Main Character", ">ally", "> ally", "opponent' s ", "opponent's ",
+	"if your do", "if you do", ",,", ",", "destroys an enemy, with a Deployment Cost", "destroys an enemy with a Deployment Cost",
+	"Untap your other allies", "Untap all other allies", "is only usable you have", "is only usable if you have",
 	"Durng ", "During ", "you opponent's", "your opponent's", "Each time 1 enemy is", "Each time an enemy is", " are cannot ", " cannot ", "Deployment Cost of 2 of less", "Deployment Cost of 2 or less",
 	"Deployment Cost or ", "Deployment Cost of ", "Deploment Cost", "Deployment Cost",
 )
@@ -215,6 +226,9 @@ func (c *compiler) prefixes(s string, e Effect) (string, Effect, bool) {
 			s = s[len(m[0]):]
 			continue
 		}
+		if r, ok := cutAndIf(s); ok {
+			s = r // "When ..., and if ...,": the trigger's condition
+		}
 		if m := reIfLead.FindStringSubmatch(s); m != nil {
 			// The condition ends at a comma, maybe not the first ("if you
 			// have an allied "A", "B" or "C", ..."): the longest that reads.
@@ -271,6 +285,14 @@ func (c *compiler) prefixes(s string, e Effect) (string, Effect, bool) {
 		break
 	}
 	return s, e, true
+}
+
+// cutAndIf is a sentence's "and if ..." after its trigger, as "if ...".
+func cutAndIf(s string) (string, bool) {
+	if pre(s, "and if ") {
+		return s[len("and "):], true
+	}
+	return s, false
 }
 
 // needsUntil reports an effect that lasts (a bonus, a range) rather than

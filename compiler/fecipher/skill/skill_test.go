@@ -163,6 +163,12 @@ func TestCompile(t *testing.T) {
 			`{when: draw, once-per-turn: true, attack: 10, until: turn}`},
 		{"permanent", "", `Non-"Caeda" or "Navarre" cards fail to support this unit.`,
 			`{when: always, no-support: {not-name: [Caeda, Navarre]}}`},
+		{"auto", "", `When this unit's attack destroys an enemy, and If this unit is being supported by "Louise", draw 1 card.`,
+			`{when: destroys, if: {supported-by: {name: [Louise]}}, draw: 1}`},
+		{"action", "Once Per Turn; Flip 1 Bond face-down", "Choose 1 non-Main Character enemy, and return them to your opponent's hand.",
+			"{when: activate, once-per-turn: true, reverse: 1, target: {choose: 1, side: enemy, of: {non-main: true}}}\n{when: activate, target: {that: true}, send: hand}"},
+		{"auto", "Once per Turn; Flip 2 Bonds face-down", "When an enemy is deployed, you may pay the cost and if you do: Destroy that enemy. This skill is only usable during your opponent's turn.",
+			`{when: deploy, once-per-turn: true, reverse: 2, may: true, trigger-of: {enemy: true}, if: {turn: theirs}, target: {that: true}, destroy: true}`},
 		// Triggers: whose event (other allies, enemies, your Main Character), what happens.
 		{"auto", "Flip 1 Bond face-down", "When another ally is attacked, you may pay the cost and if you do: This unit is attacked instead of that ally.",
 			`{when: attacked, reverse: 1, may: true, trigger-of: {ally: true}, intercept: true}`},
