@@ -425,8 +425,14 @@ func (g *Game) CanAttack(u *Unit) bool {
 func (g *Game) InRange(a, t *Unit) bool {
 	st := g.Stats(a, nil)
 	d := Distance(a.Area, t.Area)
-	if g.has(t, table.Unattackable) {
+	ts := g.Stats(t, nil)
+	if ts.Flags&table.Unattackable != 0 {
 		return false
+	}
+	for _, f := range ts.UnattackableBy {
+		if g.matchUnit(f, a, t) {
+			return false // "enemies in the Back Line cannot attack this unit"
+		}
 	}
 	return st.MinRange <= d && d <= st.MaxRange || st.BackLine && t.Area == Rearguard || st.Flags&table.ReachAll != 0 ||
 		st.Flags&table.ReachMain != 0 && t.Main

@@ -41,6 +41,7 @@ type Stats struct {
 	Orbs                       int
 	Flags                      table.Flag
 	NoSupport                  []*table.CardFilter // permanent skills: cards like these fail to support it
+	UnattackableBy             []*table.UnitFilter // permanent skills: enemies like these cannot attack it
 }
 
 // Ctx is the battle a value is computed in (nil: none): the attacker and
@@ -134,6 +135,9 @@ func (g *Game) Stats(u *Unit, c *Ctx) Stats {
 					}
 					if e.NoSupport != nil {
 						st.NoSupport = append(st.NoSupport, e.NoSupport)
+					}
+					if e.UnattackableBy != nil {
+						st.UnattackableBy = append(st.UnattackableBy, e.UnattackableBy)
 					}
 					m := modOf(e)
 					if e.Per != nil {

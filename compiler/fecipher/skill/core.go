@@ -7,6 +7,7 @@ import (
 // ---- the core of a sentence: what happens
 
 var (
+	reNoAttackMe = lazy(`^(.+?) (?:cannot|can't|are unable to|is unable to) attack this unit$`)
 	reNoSupport  = lazy(`^(?:all )?(.+?) cards? (?:fail|fails) to support this unit$`)
 	reYouVerb    = lazy(`^you (?:draw|untap|move|destroy) `)
 	reTakeMain   = lazy(`^transfer main character status from your ((?:<[^>]+>(?:,? or )?)*) ?main character to (this unit|that ally|them)$`)
@@ -43,6 +44,20 @@ func (c *compiler) core(s string, e Effect) ([]Effect, bool) {
 		return es, true
 	}
 	switch {
+	case reNoAttackMe.MatchString(s) && e.When == "always":
+		// "Enemies in the Back Line cannot attack this unit": who may not.
+		m := reNoAttackMe.FindStringSubmatch(s)
+		words := strings.TrimPrefix(lowerFirst(m[1]), "all ")
+		f, noun, ok := unitWords(words)
+		if !ok || noun != "enemy" || !plural(words) {
+			return nil, false
+		}
+		if f.isZero() {
+			e.Unattackable = true
+		} else {
+			e.UnattackBy = f
+		}
+		return []Effect{e}, true
 	case reNoSupport.MatchString(s) && e.When == "always":
 		// "Non-"Caeda" or "Navarre" cards fail to support this unit"
 		f, ok := cardPhrase(reNoSupport.FindStringSubmatch(s)[1] + " card")

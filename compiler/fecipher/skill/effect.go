@@ -65,11 +65,12 @@ type Effect struct {
 	Untap        bool        `yaml:"untap,omitempty"`
 	TapIt        bool        `yaml:"tap-target,omitempty"`
 	Destroy      bool        `yaml:"destroy,omitempty"`
-	TakeMain     bool        `yaml:"take-main,omitempty"`      // it becomes the main character (the old one an ally)
-	NoSupport    *CardFilter `yaml:"no-support,omitempty"`     // permanent: cards like these fail to support it
-	Send         string      `yaml:"send,omitempty"`           // the target leaves the field to this zone: retreat, boundless, hand, deck-top, deck-bottom, bonds
-	SendDown     bool        `yaml:"send-face-down,omitempty"` // ... face down in the bond area
-	Until        string      `yaml:"until,omitempty"`          // turn, opponent-turn, battle; absent for permanent skills
+	TakeMain     bool        `yaml:"take-main,omitempty"`       // it becomes the main character (the old one an ally)
+	NoSupport    *CardFilter `yaml:"no-support,omitempty"`      // permanent: cards like these fail to support it
+	UnattackBy   *UnitFilter `yaml:"unattackable-by,omitempty"` // permanent: enemies like these cannot attack it
+	Send         string      `yaml:"send,omitempty"`            // the target leaves the field to this zone: retreat, boundless, hand, deck-top, deck-bottom, bonds
+	SendDown     bool        `yaml:"send-face-down,omitempty"`  // ... face down in the bond area
+	Until        string      `yaml:"until,omitempty"`           // turn, opponent-turn, battle; absent for permanent skills
 
 	// Operations on the player.
 	Draw        int         `yaml:"draw,omitempty"`

@@ -141,6 +141,8 @@ func phrases(e *Effect) []string {
 	add(e.Send != "", "op:send:"+e.Send)
 	add(e.TakeMain, "op:take-main")
 	add(e.NoSupport != nil, "op:no-support")
+	add(e.UnattackBy != nil, "op:unattackable-by")
+	out = append(out, unitWords2(e.UnattackBy)...)
 	out = append(out, cardWords(e.NoSupport)...)
 	add(e.Draw > 0, "op:draw")
 	add(e.Discard > 0, "op:discard")

@@ -169,6 +169,10 @@ func TestCompile(t *testing.T) {
 			"{when: activate, once-per-turn: true, reverse: 1, target: {choose: 1, side: enemy, of: {non-main: true}}}\n{when: activate, target: {that: true}, send: hand}"},
 		{"auto", "Once per Turn; Flip 2 Bonds face-down", "When an enemy is deployed, you may pay the cost and if you do: Destroy that enemy. This skill is only usable during your opponent's turn.",
 			`{when: deploy, once-per-turn: true, reverse: 2, may: true, trigger-of: {enemy: true}, if: {turn: theirs}, target: {that: true}, destroy: true}`},
+		{"permanent", "", "If this unit is in the Back Line, enemies with 50 or higher attack cannot attack this unit.",
+			`{when: always, if: {area: back}, unattackable-by: {attack-min: 50}}`},
+		{"permanent", "", `If this card is in the same Area as "Byleth (Male)" or "Byleth (Female)", enemies are unable to attack this unit.`,
+			`{when: always, if: {same-area: {name: [Byleth (Male), Byleth (Female)]}}, unattackable: true}`},
 		// Triggers: whose event (other allies, enemies, your Main Character), what happens.
 		{"auto", "Flip 1 Bond face-down", "When another ally is attacked, you may pay the cost and if you do: This unit is attacked instead of that ally.",
 			`{when: attacked, reverse: 1, may: true, trigger-of: {ally: true}, intercept: true}`},

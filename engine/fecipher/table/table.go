@@ -368,6 +368,7 @@ type Effect struct {
 	SendFaceDown               bool        // ... placed in the bond area face down
 	TakeMain                   bool        // it becomes its owner's main character
 	NoSupport                  *CardFilter // permanent: cards like these fail to support it
+	UnattackableBy             *UnitFilter // permanent: enemies like these cannot attack it
 	Destroy                    bool
 	Until                      Until
 
