@@ -434,6 +434,11 @@ func (g *Game) InRange(a, t *Unit) bool {
 			return false // "enemies in the Back Line cannot attack this unit"
 		}
 	}
+	for _, f := range st.Reach {
+		if g.matchUnit(f, t, a) {
+			return true // "can attack <Male> enemies regardless of range"
+		}
+	}
 	return st.MinRange <= d && d <= st.MaxRange || st.BackLine && t.Area == Rearguard || st.Flags&table.ReachAll != 0 ||
 		st.Flags&table.ReachMain != 0 && t.Main
 }

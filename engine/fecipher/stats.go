@@ -42,6 +42,7 @@ type Stats struct {
 	Flags                      table.Flag
 	NoSupport                  []*table.CardFilter // permanent skills: cards like these fail to support it
 	UnattackableBy             []*table.UnitFilter // permanent skills: enemies like these cannot attack it
+	Reach                      []*table.UnitFilter // permanent skills: enemies like these it attacks regardless of range
 }
 
 // Ctx is the battle a value is computed in (nil: none): the attacker and
@@ -138,6 +139,9 @@ func (g *Game) Stats(u *Unit, c *Ctx) Stats {
 					}
 					if e.UnattackableBy != nil {
 						st.UnattackableBy = append(st.UnattackableBy, e.UnattackableBy)
+					}
+					if e.Reach != nil {
+						st.Reach = append(st.Reach, e.Reach)
 					}
 					m := modOf(e)
 					if e.Per != nil {

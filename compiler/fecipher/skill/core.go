@@ -504,7 +504,13 @@ func predicate(s string, poss bool, e *Effect) bool {
 			case "your opponent's main character", "the enemy main character":
 				e.ReachMain = true
 			default:
-				return false
+				// "can attack <Male> enemies regardless of range": a permanent
+				// skill's reach over enemies like a filter.
+				f, noun, ok := unitWords(m[1])
+				if !ok || noun != "enemy" || !plural(m[1]) || e.When != "always" || e.ReachOf != nil {
+					return false
+				}
+				e.ReachOf = f
 			}
 			s = s[len(m[0]):]
 		case reOrbsConj.MatchString(s):

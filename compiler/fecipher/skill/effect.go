@@ -67,6 +67,7 @@ type Effect struct {
 	Destroy      bool        `yaml:"destroy,omitempty"`
 	TakeMain     bool        `yaml:"take-main,omitempty"`       // it becomes the main character (the old one an ally)
 	NoSupport    *CardFilter `yaml:"no-support,omitempty"`      // permanent: cards like these fail to support it
+	ReachOf      *UnitFilter `yaml:"reach,omitempty"`           // permanent: it can attack enemies like these regardless of range
 	UnattackBy   *UnitFilter `yaml:"unattackable-by,omitempty"` // permanent: enemies like these cannot attack it
 	Send         string      `yaml:"send,omitempty"`            // the target leaves the field to this zone: retreat, boundless, hand, deck-top, deck-bottom, bonds
 	SendDown     bool        `yaml:"send-face-down,omitempty"`  // ... face down in the bond area

@@ -142,6 +142,8 @@ func phrases(e *Effect) []string {
 	add(e.TakeMain, "op:take-main")
 	add(e.NoSupport != nil, "op:no-support")
 	add(e.UnattackBy != nil, "op:unattackable-by")
+	add(e.ReachOf != nil, "op:reach")
+	out = append(out, unitWords2(e.ReachOf)...)
 	out = append(out, unitWords2(e.UnattackBy)...)
 	out = append(out, cardWords(e.NoSupport)...)
 	add(e.Draw > 0, "op:draw")

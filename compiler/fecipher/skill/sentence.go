@@ -168,6 +168,7 @@ var typos = strings.NewReplacer(
 	"draw one card", "draw 1 card", "Main Caracter", "Main Character", ">ally", "> ally", "opponent' s ", "opponent's ",
 	"if your do", "if you do", ",,", ",", "destroys an enemy, with a Deployment Cost", "destroys an enemy with a Deployment Cost",
 	"Untap your other allies", "Untap all other allies", "is only usable you have", "is only usable if you have",
+	"this units ", "this unit ", "Your other allies ", "Other allies ", "your other allies ", "other allies ",
 	"Durng ", "During ", "you opponent's", "your opponent's", "Each time 1 enemy is", "Each time an enemy is", " are cannot ", " cannot ", "Deployment Cost of 2 of less", "Deployment Cost of 2 or less",
 	"Deployment Cost or ", "Deployment Cost of ", "Deploment Cost", "Deployment Cost",
 )

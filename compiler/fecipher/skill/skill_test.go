@@ -173,6 +173,8 @@ func TestCompile(t *testing.T) {
 			`{when: always, if: {area: back}, unattackable-by: {attack-min: 50}}`},
 		{"permanent", "", `If this card is in the same Area as "Byleth (Male)" or "Byleth (Female)", enemies are unable to attack this unit.`,
 			`{when: always, if: {same-area: {name: [Byleth (Male), Byleth (Female)]}}, unattackable: true}`},
+		{"permanent", "", "If this unit is in the Front Line, this unit can attack <Tome> and <Staff> enemies regardless of range.",
+			`{when: always, if: {area: front}, reach: {emblem: [Tome, Staff]}}`},
 		// Triggers: whose event (other allies, enemies, your Main Character), what happens.
 		{"auto", "Flip 1 Bond face-down", "When another ally is attacked, you may pay the cost and if you do: This unit is attacked instead of that ally.",
 			`{when: attacked, reverse: 1, may: true, trigger-of: {ally: true}, intercept: true}`},

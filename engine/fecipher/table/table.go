@@ -369,6 +369,7 @@ type Effect struct {
 	TakeMain                   bool        // it becomes its owner's main character
 	NoSupport                  *CardFilter // permanent: cards like these fail to support it
 	UnattackableBy             *UnitFilter // permanent: enemies like these cannot attack it
+	Reach                      *UnitFilter // permanent: it can attack enemies like these regardless of range
 	Destroy                    bool
 	Until                      Until
 
