@@ -130,6 +130,7 @@ type RowView struct {
 
 // UnitView is a unit on the field, laid out at X in its row.
 type UnitView struct {
+	ID                 string // the top card's id, as actions name it
 	X                  int
 	Name, Class, Color string
 	Attack             string // printed attack with what effects add: "70", "70+20"
@@ -177,7 +178,7 @@ func position(rules any, mode string, state []byte) (games.Picture, error) {
 				return games.Picture{}, fmt.Errorf("fe-cipher position: no card %q", u.Stack[len(u.Stack)-1])
 			}
 			c := &rs.Cards[i]
-			uv := UnitView{Name: c.Unit, Class: c.Class, Color: colorOf(c), Attack: xnum(c.Attack), Stack: len(u.Stack), Main: u.Main, Tapped: u.Tapped}
+			uv := UnitView{ID: u.Stack[len(u.Stack)-1], Name: c.Unit, Class: c.Class, Color: colorOf(c), Attack: xnum(c.Attack), Stack: len(u.Stack), Main: u.Main, Tapped: u.Tapped}
 			add := 0
 			for _, m := range u.Mods {
 				add += m.Attack

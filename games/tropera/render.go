@@ -151,6 +151,7 @@ type TileView struct {
 
 // UnitView is a unit placed on a battle's map.
 type UnitView struct {
+	ID         string // positions: the unit's id, as actions name it
 	Name, Side string // side: party or enemy
 	Number     int    // enemies
 	Level      string
@@ -267,6 +268,7 @@ type positionState struct {
 	Round  int    `json:"round"`
 	Phase  string `json:"phase"`
 	Units  []struct {
+		ID        string `json:"id"`
 		Character string `json:"character"`
 		Side      string `json:"side"`
 		Number    int    `json:"number"`
@@ -311,7 +313,7 @@ func position(rules any, mode string, state []byte) (games.Picture, error) {
 		if !ok || ci < 0 {
 			continue
 		}
-		v.Tiles[i].Unit = &UnitView{Name: rs.Characters[ci].Name, Side: u.Side, Number: u.Number, HP: u.HP}
+		v.Tiles[i].Unit = &UnitView{ID: u.ID, Name: rs.Characters[ci].Name, Side: u.Side, Number: u.Number, HP: u.HP}
 	}
 	v.Round, v.Phase = p.Round, p.Phase
 	return games.Picture{Kind: "battle", ID: v.ID, Name: v.Battle, Layout: "position", Board: true, Data: v}, nil
