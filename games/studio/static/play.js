@@ -48,6 +48,13 @@
   let generation = 0;    // bumps when a newer answer makes older waits moot
   let renders = 0;
   let busy = false;
+  let settledN = 0;
+
+  // settle marks the page at rest: a state shown that waits for nobody
+  // but a person, or the cover up (tests wait for it).
+  function settle() {
+    app.dataset.settled = String(++settledN);
+  }
 
   const seatName = (i) => {
     const s = game && game.seats.find((x) => x.index === i);
@@ -239,7 +246,7 @@
     const r = await api('POST', '/api/play', body);
     busy = false;
     $('#start').disabled = false;
-    if (!r.ok) { error(r.data.error); return; }
+    if (!r.ok) { error(r.data.error); settle(); return; }
     begin(r.data);
   }
 
@@ -257,6 +264,7 @@
       // Nobody's view shows before its person says they are at the screen.
       pending = data.state;
       cover(viewSeat);
+      settle();
       return;
     }
     arrive(data.state);
@@ -306,9 +314,11 @@
       viewSeat = state.toMove;
       pending = null;
       cover(viewSeat);
+      settle();
       return;
     }
     render(state);
+    settle();
   }
 
   async function wait(gen) {
@@ -326,6 +336,7 @@
     const r = await api('GET', '/api/play/' + game.id + '?seat=' + viewSeat);
     if (!r.ok) {
       if (r.status === 410 || r.status === 404) gone();
+      else settle();
       return;
     }
     arrive(r.data);
@@ -348,6 +359,7 @@
     $('#setup').hidden = false;
     history.replaceState(null, '', '/play');
     mark('setup');
+    settle();
   }
 
   // --- The cover between people. ---
@@ -451,6 +463,9 @@
       ev.appendChild(li);
     }
     $('#show').textContent = state.show || '';
+    const prob = $('#problem');
+    prob.textContent = state.problem || '';
+    prob.hidden = !state.problem;
     $('#undo').disabled = !state.canUndo || state.thinking;
     renders++;
     history.replaceState(null, '', '/play#game=' + encodeURIComponent(game.id) + '&seat=' + state.seat);
@@ -465,8 +480,12 @@
 
   // --- Choosing an action. ---
 
-  const pickOf = (el) => (el.dataset.pick || el.dataset.tile || '').toLowerCase();
-  const pickEls = () => $$('#board [data-pick], #board [data-tile]').filter((el) => pickOf(el));
+  // An element a person can point at says its word in data-pick; a board's
+  // tiles (data-tile) and Table Battles' formations (data-formation) are
+  // pickable by the names they carry.
+  const PICK = '[data-pick], [data-tile], [data-formation]';
+  const pickOf = (el) => (el.dataset.pick || el.dataset.tile || el.dataset.formation || '').toLowerCase();
+  const pickEls = () => $$(PICK, $('#board')).filter((el) => pickOf(el));
   const actions = () => (st && st.yourTurn && !st.over ? st.actions || [] : []);
   const remaining = () => actions().filter((a) => picked.every((w) => a.words.includes(w)));
 
@@ -911,7 +930,7 @@
     $('#setup-mode').addEventListener('change', fillMode);
     $('#setup').addEventListener('submit', (e) => { e.preventDefault(); start(startBody()); });
     $('#board').addEventListener('click', (e) => {
-      const el = e.target.closest && e.target.closest('[data-pick], [data-tile]');
+      const el = e.target.closest && e.target.closest(PICK);
       if (el && $('#board').contains(el)) { setCursor(el); point(el); }
     });
     $('#confirm-yes').addEventListener('click', () => { if (confirming) send(confirming); });

@@ -1,0 +1,503 @@
+package studio_test
+
+import (
+	"bytes"
+	"context"
+	"fmt"
+	"net/url"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	cdpbrowser "github.com/chromedp/cdproto/browser"
+	"github.com/chromedp/chromedp"
+	"github.com/chromedp/chromedp/kb"
+
+	"github.com/roundtable-dev/roundtable/cmd/roundtable/cli"
+	"github.com/roundtable-dev/roundtable/games"
+)
+
+// The play page's browser tests: a person plays through the page only,
+// with clicks and keys (number keys, arrows, Enter, u); the server's API is
+// asked nothing by the test, except the exports compared afterwards (a
+// downloaded log replayed by `roundtable play`).
+
+// playSetup is a short game of a mode: its flags and seed.
+type playSetup struct {
+	game, mode string
+	seed       int
+	flags      url.Values
+}
+
+// playSetups are the setups the tests play: every mode of every game,
+// with its smallest setup.
+func playSetups(t *testing.T) []playSetup {
+	small := map[string]url.Values{
+		"annas/versus": {"vp-deck": {"quick"}},
+		"annas/boss":   {"boss": {"grima"}, "players": {"2"}},
+	}
+	var out []playSetup
+	for _, g := range games.All() {
+		for _, m := range g.Modes {
+			out = append(out, playSetup{game: g.ID, mode: m.Name, seed: 1, flags: small[g.ID+"/"+m.Name]})
+		}
+	}
+	if len(out) < 7 {
+		t.Fatalf("%d modes, want the 7 of the five games", len(out))
+	}
+	return out
+}
+
+// playURL is the page's address that starts a game: seats like
+// "human,greedy".
+func playURL(base string, s playSetup, seats string) string {
+	q := url.Values{"game": {s.game}, "mode": {s.mode}, "seed": {fmt.Sprint(s.seed)}, "seats": {seats}}
+	for k, v := range s.flags {
+		q["flag."+k] = v
+	}
+	return base + "/play?" + q.Encode()
+}
+
+// page is what the test reads of the play page.
+type pageState struct {
+	State   string `json:"state"` // setup, yours, waiting, thinking, covered, over
+	Settled int    `json:"settled"`
+	Version int    `json:"version"`
+	Seat    int    `json:"seat"`
+	Turn    string `json:"turn"`
+	Result  string `json:"result"`
+	Show    string `json:"show"`
+	Board   bool   `json:"board"`
+	Buttons int    `json:"buttons"`
+	Cover   string `json:"cover"`
+	Error   string `json:"error"`
+}
+
+const readPage = `(() => { const a = document.querySelector('#play-app'), e = document.querySelector('#play-error');
+  return {state: a.dataset.state || '', settled: Number(a.dataset.settled || 0), version: Number(a.dataset.version || -1),
+    seat: Number(a.dataset.seat || -1), turn: document.querySelector('#turn').textContent, result: a.dataset.result || '',
+    show: document.querySelector('#show').textContent, board: !!document.querySelector('#board svg'),
+    buttons: document.querySelectorAll('#actions button.act').length,
+    cover: document.querySelector('#cover').hidden ? '' : document.querySelector('#cover-text').textContent,
+    error: e.hidden ? '' : e.textContent}; })()`
+
+func readPlay(t *testing.T, ctx context.Context) pageState {
+	t.Helper()
+	return eval[pageState](t, ctx, readPage)
+}
+
+// settledAfter waits until the page has come to rest after n.
+func settledAfter(t *testing.T, ctx context.Context, n int) pageState {
+	t.Helper()
+	waitFor(t, ctx, fmt.Sprintf(`Number(document.querySelector('#play-app').dataset.settled || 0) > %d`, n))
+	return readPlay(t, ctx)
+}
+
+// openPlay opens the page at u and waits for the game to be on it.
+func openPlay(t *testing.T, ctx context.Context, u string) pageState {
+	t.Helper()
+	do(t, ctx, chromedp.Navigate(u))
+	p := settledAfter(t, ctx, 0)
+	if p.Error != "" {
+		t.Fatalf("the page says: %s", p.Error)
+	}
+	return p
+}
+
+// press sends a key to the page and waits for it to come to rest.
+func press(t *testing.T, ctx context.Context, key string) pageState {
+	t.Helper()
+	n := readPlay(t, ctx).Settled
+	do(t, ctx, chromedp.KeyEvent(key))
+	return settledAfter(t, ctx, n)
+}
+
+// playOn makes the person's decisions by pressing 1 (the first button),
+// and lets the cover go with Enter, until the game is over or steps
+// decisions are made. It answers the decisions made.
+func playOn(t *testing.T, ctx context.Context, steps int) (pageState, int) {
+	t.Helper()
+	p := readPlay(t, ctx)
+	n := 0
+	for n < steps {
+		switch p.State {
+		case "over":
+			return p, n
+		case "covered":
+			if p.Board {
+				t.Fatal("the board is in the page while the cover is up")
+			}
+			p = press(t, ctx, "\r")
+		case "yours":
+			if p.Buttons == 0 {
+				t.Fatalf("the person's turn with no button to press:\n%s", p.Show)
+			}
+			p = press(t, ctx, "1")
+			n++
+		default:
+			p = settledAfter(t, ctx, p.Settled)
+		}
+		if p.Error != "" {
+			t.Fatalf("after %d decisions the page says: %s", n, p.Error)
+		}
+	}
+	return p, n
+}
+
+// download clicks a download link of the page and answers the file.
+func download(t *testing.T, ctx context.Context, sel string) []byte {
+	t.Helper()
+	dir := t.TempDir()
+	progress := chromedp.Events(ctx, cdpbrowser.DownloadProgress)
+	do(t, ctx, chromedp.Func(func(ctx context.Context, _ *chromedp.Target) error {
+		_, err := chromedp.Call(ctx, cdpbrowser.SetDownloadBehavior, cdpbrowser.SetDownloadBehaviorParams{
+			Behavior: cdpbrowser.SetDownloadBehaviorBehaviorAllowAndName, DownloadPath: dir, EventsEnabled: new(true)})
+		return err
+	}), chromedp.Click(chromedp.CSS(sel)))
+	for ev, err := range progress {
+		if err != nil {
+			t.Fatal(err)
+		}
+		if ev.State == cdpbrowser.DownloadProgressStateCanceled {
+			t.Fatalf("the download of %s was cancelled", sel)
+		}
+		if ev.State != cdpbrowser.DownloadProgressStateCompleted {
+			continue
+		}
+		b, err := os.ReadFile(filepath.Join(dir, ev.GUID))
+		if err != nil {
+			t.Fatal(err)
+		}
+		return b
+	}
+	t.Fatalf("no download of %s", sel)
+	return nil
+}
+
+// replayLog plays a downloaded log with `roundtable play --actions` and
+// answers what it prints.
+func replayLog(t *testing.T, s playSetup, log []byte) string {
+	t.Helper()
+	f := filepath.Join(t.TempDir(), "game.jsonl")
+	if err := os.WriteFile(f, log, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	var out, errb bytes.Buffer
+	if code := cli.Run([]string{"play", s.game, s.mode, "--actions", f}, strings.NewReader(""), &out, &errb); code != 0 {
+		t.Fatalf("roundtable play %s %s --actions the log: exit %d: %s", s.game, s.mode, code, errb.String())
+	}
+	return out.String()
+}
+
+func noConsoleErrors(t *testing.T, errs func() []string) {
+	t.Helper()
+	if e := errs(); len(e) > 0 {
+		t.Errorf("console errors: %v", e)
+	}
+}
+
+// TestPlayBrowserWholeGames: for every mode of every game, a person plays a
+// whole game against the engine through the page (pressing 1, the first
+// button, at each decision), and the page shows its result; the log the
+// page downloads replays with `roundtable play --actions` to the same
+// result.
+func TestPlayBrowserWholeGames(t *testing.T) {
+	ctx := tab(t)
+	_, ts := serve(t)
+	errs := consoleErrors(ctx)
+	for _, s := range playSetups(t) {
+		t.Run(s.game+"/"+s.mode, func(t *testing.T) {
+			p := openPlay(t, ctx, playURL(ts.URL, s, "human,random,random,random"))
+			p, n := playOn(t, ctx, 400)
+			if p.State != "over" {
+				t.Fatalf("after %d decisions the game is not over: %q", n, p.Turn)
+			}
+			if p.Result == "" || !strings.HasPrefix(p.Turn, "Game over: "+p.Result) {
+				t.Errorf("the page shows %q, result %q", p.Turn, p.Result)
+			}
+			t.Logf("%d decisions; %s", n, p.Result)
+			out := replayLog(t, s, download(t, ctx, "#download-log"))
+			if !strings.Contains(out, p.Result) {
+				t.Errorf("the downloaded log replays to\n%s\nnot to %q", lastLines(out, 3), p.Result)
+			}
+		})
+	}
+	noConsoleErrors(t, errs)
+}
+
+func lastLines(s string, n int) string {
+	lines := strings.Split(strings.TrimRight(s, "\n"), "\n")
+	return strings.Join(lines[max(0, len(lines)-n):], "\n")
+}
+
+// TestPlayBrowserSetupForm: the setup form starts a game: every game and
+// mode is offered, the mode's flags are fields, each seat a person or an
+// engine with a budget for the search; the board is drawn.
+func TestPlayBrowserSetupForm(t *testing.T) {
+	ctx := tab(t)
+	_, ts := serve(t)
+	errs := consoleErrors(ctx)
+	do(t, ctx, chromedp.Navigate(ts.URL+"/"), chromedp.Click(chromedp.CSS(`nav a[href="/play"]`)))
+	waitFor(t, ctx, `document.querySelector('#play-app') && document.querySelector('#play-app').dataset.ready === 'true'`)
+	got := eval[[]string](t, ctx, `Array.from(document.querySelectorAll('#setup-game option')).map(o => o.value)`)
+	for _, g := range games.All() {
+		if !strings.Contains(strings.Join(got, " "), g.ID) {
+			t.Errorf("the setup does not offer %s (%v)", g.ID, got)
+		}
+	}
+	// Tropera, then its battle mode: a battle field; P2 the search.
+	do(t, ctx, chromedp.SetValue(chromedp.CSS("#setup-game"), "tropera"),
+		chromedp.Evaluate[chromedp.Void](`document.querySelector('#setup-game').dispatchEvent(new Event('change'))`))
+	if !eval[bool](t, ctx, `!!document.querySelector('#setup-flags [data-flag="battle"]')`) {
+		t.Error("no battle field for Tropera's battle mode")
+	}
+	if n := eval[int](t, ctx, `document.querySelectorAll('#setup-seats .seat select').length`); n != 2 {
+		t.Errorf("%d seats for Tropera", n)
+	}
+	do(t, ctx, chromedp.SetValue(chromedp.CSS("#seat-1"), "search"),
+		chromedp.Evaluate[chromedp.Void](`document.querySelector('#seat-1').dispatchEvent(new Event('change'))`))
+	if !eval[bool](t, ctx, `!document.querySelector('#budget-1').closest('label').hidden`) {
+		t.Error("the search seat has no budget field")
+	}
+	do(t, ctx, chromedp.SetValue(chromedp.CSS("#budget-1"), "20"), chromedp.Click(chromedp.CSS("#start")))
+	p := settledAfter(t, ctx, 0)
+	if p.Error != "" || !p.Board || p.State != "yours" {
+		t.Fatalf("after Start: %+v", p)
+	}
+	// A decision: the engine answers, the page shows whose turn.
+	p = press(t, ctx, "1")
+	if p.Error != "" || (p.State != "yours" && p.State != "over") {
+		t.Errorf("after a decision: %+v", p)
+	}
+	noConsoleErrors(t, errs)
+}
+
+// TestPlayBrowserUndoSaveLoadLink: undo restores the exact earlier
+// positions, again and again (the page's text and the saved position
+// file); a saved position loads back equal; the copied link reopens the
+// same game.
+func TestPlayBrowserUndoSaveLoadLink(t *testing.T) {
+	ctx := tab(t)
+	_, ts := serve(t)
+	errs := consoleErrors(ctx)
+	s := playSetup{game: "annas", mode: "versus", seed: 3, flags: url.Values{"vp-deck": {"quick"}}}
+	p := openPlay(t, ctx, playURL(ts.URL, s, "human,greedy"))
+	var shows []string
+	var files [][]byte
+	for range 3 {
+		shows = append(shows, p.Show)
+		files = append(files, download(t, ctx, "#save-position"))
+		p, _ = playOn(t, ctx, 1)
+	}
+	if p.State != "yours" {
+		t.Fatalf("the game ended in three decisions: %+v", p)
+	}
+	for k := 2; k >= 0; k-- {
+		p = press(t, ctx, "u")
+		if p.Error != "" {
+			t.Fatalf("undo: %s", p.Error)
+		}
+		if p.Show != shows[k] {
+			t.Errorf("after undoing to decision %d the page shows\n%s\nnot\n%s", k, p.Show, shows[k])
+		}
+		if got := download(t, ctx, "#save-position"); !bytes.Equal(got, files[k]) {
+			t.Errorf("after undoing to decision %d the saved position differs:\n%s\nwant\n%s", k, got, files[k])
+		}
+	}
+	if eval[bool](t, ctx, `!document.querySelector('#undo').disabled`) {
+		t.Error("undo is offered at the first decision")
+	}
+	// Two decisions on, saved; loaded back in a new game.
+	p, _ = playOn(t, ctx, 2)
+	saved := download(t, ctx, "#save-position")
+	if !bytes.Contains(saved, []byte("game: annas")) {
+		t.Fatalf("the saved position:\n%s", saved)
+	}
+	want := p.Show
+	f := filepath.Join(t.TempDir(), "position.yaml")
+	if err := os.WriteFile(f, saved, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	n := p.Settled
+	do(t, ctx, chromedp.Click(chromedp.CSS("#new-game")))
+	p = settledAfter(t, ctx, n)
+	if p.State != "setup" {
+		t.Fatalf("New game: %+v", p)
+	}
+	n = p.Settled
+	do(t, ctx, chromedp.SetUploadFiles(chromedp.CSS("#load-position"), []string{f}))
+	p = settledAfter(t, ctx, n)
+	if p.Error != "" || p.Show != want {
+		t.Errorf("the loaded position shows\n%s\nnot\n%s\n(%s)", p.Show, want, p.Error)
+	}
+	if got := download(t, ctx, "#save-position"); !bytes.Equal(got, saved) {
+		t.Errorf("the loaded position saves as\n%s\nnot\n%s", got, saved)
+	}
+	// The link reopens the same game.
+	p, _ = playOn(t, ctx, 1)
+	want = p.Show
+	do(t, ctx, chromedp.Click(chromedp.CSS("#copy-link")), chromedp.WaitVisible(chromedp.CSS("#link-out")))
+	n = p.Settled
+	do(t, ctx, chromedp.Click(chromedp.CSS("#link-out")))
+	p = settledAfter(t, ctx, 0)
+	if p.Error != "" || p.Show != want {
+		t.Errorf("the link reopens\n%s\nnot\n%s\n(%s)", p.Show, want, p.Error)
+	}
+	noConsoleErrors(t, errs)
+}
+
+// TestPlayBrowserHotSeat: for each game, two people at one screen: between
+// their turns the cover hides the screen, no board in the page, and each
+// sees their own seat after Enter.
+func TestPlayBrowserHotSeat(t *testing.T) {
+	ctx := tab(t)
+	_, ts := serve(t)
+	errs := consoleErrors(ctx)
+	seen := map[string]bool{}
+	for _, s := range playSetups(t) {
+		if seen[s.game] || s.game == "tropera" && s.mode == "levelup" {
+			continue
+		}
+		seen[s.game] = true
+		t.Run(s.game, func(t *testing.T) {
+			p := openPlay(t, ctx, playURL(ts.URL, s, "human,human,human,human"))
+			covers := 0
+			for step := 0; step < 300 && covers < 3 && p.State != "over"; step++ {
+				switch p.State {
+				case "covered":
+					covers++
+					if p.Board || eval[bool](t, ctx, `document.querySelector('#board').childElementCount > 0 || document.querySelectorAll('#actions *').length > 0 || document.querySelector('#show').textContent !== ''`) {
+						t.Fatal("a seat's view is in the page while the cover is up")
+					}
+					name := strings.TrimSuffix(strings.TrimPrefix(p.Cover, "Pass to "), " — press Enter")
+					p = press(t, ctx, "\r")
+					if p.State == "covered" || !p.Board {
+						t.Fatalf("Enter did not lift the cover: %+v", p)
+					}
+					if !strings.Contains(p.Turn, name) {
+						t.Errorf("the cover said %q; the page shows %q", name, p.Turn)
+					}
+				case "yours":
+					p = press(t, ctx, "1")
+				default:
+					p = settledAfter(t, ctx, p.Settled)
+				}
+				if p.Error != "" {
+					t.Fatalf("the page says: %s", p.Error)
+				}
+			}
+			if covers < 2 && p.State != "over" {
+				t.Errorf("the cover came up %d times", covers)
+			}
+		})
+	}
+	noConsoleErrors(t, errs)
+}
+
+// TestPlayBrowserKeyboard: a few moves by keys alone on Tropera's battle
+// map: arrows move the cursor over what can be pointed at, Enter picks it
+// and leaves only its actions, Escape clears, a number key decides, u
+// undoes it.
+func TestPlayBrowserKeyboard(t *testing.T) {
+	ctx := tab(t)
+	_, ts := serve(t)
+	errs := consoleErrors(ctx)
+	s := playSetup{game: "tropera", mode: "battle", seed: 1}
+	p := openPlay(t, ctx, playURL(ts.URL, s, "human,greedy"))
+	all := p.Buttons
+	start := p
+	do(t, ctx, chromedp.KeyEvent(kb.ArrowRight))
+	waitFor(t, ctx, `document.querySelector('#board').dataset.cursor !== ''`)
+	first := eval[string](t, ctx, `document.querySelector('#board').dataset.cursor`)
+	do(t, ctx, chromedp.KeyEvent(kb.ArrowDown), chromedp.KeyEvent(kb.ArrowRight))
+	word := eval[string](t, ctx, `document.querySelector('#board').dataset.cursor`)
+	if word == "" {
+		t.Fatal("the cursor left the board")
+	}
+	t.Logf("cursor on %s, then %s", first, word)
+	do(t, ctx, chromedp.KeyEvent("\r"))
+	waitFor(t, ctx, `!document.querySelector('#picked').hidden || !document.querySelector('#confirm').hidden`)
+	texts := eval[[]string](t, ctx, `Array.from(document.querySelectorAll('#actions button.act')).map(b => b.dataset.action)`)
+	for _, a := range texts {
+		if !strings.Contains(" "+a+" ", " "+word+" ") {
+			t.Errorf("picked %s, yet %q is offered", word, a)
+		}
+	}
+	if !eval[bool](t, ctx, `document.querySelectorAll('#board .play-marks rect').length > 0`) {
+		t.Error("nothing is marked on the board")
+	}
+	do(t, ctx, chromedp.KeyEvent(kb.Escape))
+	waitFor(t, ctx, `document.querySelector('#picked').hidden && document.querySelector('#confirm').hidden`)
+	if n := eval[int](t, ctx, `document.querySelectorAll('#actions button.act').length`); n != all {
+		t.Errorf("after Escape %d buttons, want %d", n, all)
+	}
+	// Pick by the cursor again, then decide with 1.
+	do(t, ctx, chromedp.KeyEvent(kb.ArrowLeft), chromedp.KeyEvent(" "))
+	waitFor(t, ctx, `!document.querySelector('#picked').hidden || !document.querySelector('#confirm').hidden`)
+	if eval[bool](t, ctx, `!document.querySelector('#confirm').hidden`) {
+		p = press(t, ctx, "\r")
+	} else {
+		p = press(t, ctx, "1")
+	}
+	if p.Version <= start.Version || p.Error != "" {
+		t.Fatalf("no decision was made: %+v", p)
+	}
+	p = press(t, ctx, "u")
+	if p.Show != start.Show || p.Version != start.Version {
+		t.Errorf("u did not undo to the start: version %d, want %d", p.Version, start.Version)
+	}
+	// Focus is visible: the first button, reached by Tab.
+	do(t, ctx, chromedp.KeyEvent("\t"))
+	if eval[string](t, ctx, `document.activeElement ? getComputedStyle(document.activeElement).outlineStyle : ''`) == "none" {
+		t.Error("the focused element shows no outline")
+	}
+	noConsoleErrors(t, errs)
+}
+
+// TestPlayBrowserPhoneAndScreenshots: the page at 1280×800 and at a
+// 390-pixel phone width, a game in progress; nothing wider than the
+// window. With -update it writes docs/play-*.png, the screenshots of
+// docs/studio.md.
+func TestPlayBrowserPhoneAndScreenshots(t *testing.T) {
+	ctx := tab(t)
+	_, ts := serve(t)
+	errs := consoleErrors(ctx)
+	for _, c := range []struct {
+		name string
+		s    playSetup
+		w, h int
+	}{
+		{"play-annas", playSetup{game: "annas", mode: "versus", seed: 3, flags: url.Values{"vp-deck": {"quick"}}}, 1280, 800},
+		{"play-tropera", playSetup{game: "tropera", mode: "battle", seed: 1}, 1280, 800},
+		{"play-phone", playSetup{game: "table-battles", mode: "battle", seed: 2}, 390, 844},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			do(t, ctx, chromedp.EmulateViewport(int64(c.w), int64(c.h)))
+			openPlay(t, ctx, playURL(ts.URL, c.s, "human,greedy"))
+			p, _ := playOn(t, ctx, 4)
+			if p.State == "yours" {
+				// Point at the first piece that can act: its tiles light.
+				do(t, ctx, chromedp.KeyEvent(kb.ArrowRight), chromedp.KeyEvent("\r"))
+				waitFor(t, ctx, `document.querySelectorAll('#board .play-marks rect').length > 0 || document.querySelector('#board').dataset.cursor === ''`)
+			}
+			if over := eval[int](t, ctx, `document.documentElement.scrollWidth - document.documentElement.clientWidth`); over > 0 {
+				t.Errorf("at %d px the page is %d px wider than the window", c.w, over)
+			}
+			if w := eval[float64](t, ctx, `document.querySelector('#board svg').getBoundingClientRect().width`); w > float64(c.w) || w < float64(c.w)/3 {
+				t.Errorf("the board is %.0f px wide in a %d px window", w, c.w)
+			}
+			if *update {
+				shot, err := chromedp.Run(ctx, chromedp.CaptureScreenshot())
+				if err != nil {
+					t.Fatal(err)
+				}
+				if err := os.WriteFile(filepath.Join("..", "..", "docs", c.name+".png"), shot, 0o644); err != nil {
+					t.Fatal(err)
+				}
+			}
+		})
+	}
+	do(t, ctx, chromedp.EmulateViewport(1280, 900))
+	noConsoleErrors(t, errs)
+}
