@@ -135,3 +135,20 @@ func unhide(v any) any {
 	}
 	return v
 }
+
+// Wrapper is a match that wraps another (a test's variant of a game's
+// match that breaks one rule): Unwrap is the match inside.
+type Wrapper interface {
+	Unwrap() Match
+}
+
+// Unwrap is the innermost match of m (m itself when it wraps none).
+func Unwrap(m Match) Match {
+	for {
+		w, ok := m.(Wrapper)
+		if !ok {
+			return m
+		}
+		m = w.Unwrap()
+	}
+}

@@ -52,6 +52,8 @@ type playGame struct {
 	flags   map[string][]string // the mode's flags, defaults filled in
 	from    string              // the position it started from, if any
 	kinds   []string            // per seat: "human", a policy ("search:200"), "" for the rules
+	// onAnswer is the studio's onPlayAnswer (tests).
+	onAnswer func(m play.Match, seat int)
 
 	mu       sync.Mutex
 	sess     *session.Session
@@ -329,6 +331,9 @@ func (s *Studio) newPlayGame(req startRequest) (*playGame, int, error) {
 	if err != nil {
 		return nil, http.StatusBadRequest, err
 	}
+	if s.playMode != nil {
+		m = s.playMode(m)
+	}
 	for name := range req.Flags {
 		if !slices.ContainsFunc(m.Flags, func(f play.Flag) bool { return f.Name == name }) {
 			return nil, http.StatusBadRequest, fmt.Errorf("%s %s takes no flag %q", gv.game.ID, m.Name, name)
@@ -396,7 +401,7 @@ func (s *Studio) newPlayGame(req startRequest) (*playGame, int, error) {
 	}
 	ctx, cancel := gameContext()
 	g := &playGame{ctx: ctx, cancel: cancel, game: gv.game, mode: m, rules: gv.rules, layouts: gv.layouts,
-		seed: req.Seed, flags: o.Flags, kinds: kinds, sess: sess}
+		seed: req.Seed, flags: o.Flags, kinds: kinds, sess: sess, onAnswer: s.onPlayAnswer}
 	if env != nil {
 		g.from = req.Position
 	}
@@ -607,6 +612,9 @@ func (g *playGame) state(seat int) playState {
 		}
 	}
 	st.CanUndo = g.canUndo(seat)
+	if g.onAnswer != nil {
+		g.onAnswer(m, seat)
+	}
 	return st
 }
 
@@ -933,7 +941,13 @@ func (g *playGame) link() string {
 	q.Set("game", g.game.ID)
 	q.Set("mode", g.mode.Name)
 	q.Set("seed", strconv.FormatUint(g.seed, 10))
-	q.Set("seats", strings.Join(g.kinds, ","))
+	seats := slices.Clone(g.kinds)
+	for i, k := range seats {
+		if k == "" {
+			seats[i] = kindRules
+		}
+	}
+	q.Set("seats", strings.Join(seats, ","))
 	for _, f := range g.mode.Flags {
 		for _, v := range g.flags[f.Name] {
 			q.Add("flag."+f.Name, v)

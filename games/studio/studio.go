@@ -28,6 +28,7 @@ import (
 
 	"github.com/roundtable-dev/roundtable/compiler/diag"
 	"github.com/roundtable-dev/roundtable/compiler/project"
+	"github.com/roundtable-dev/roundtable/engine/play"
 	"github.com/roundtable-dev/roundtable/games"
 	"github.com/roundtable-dev/roundtable/games/render"
 )
@@ -63,6 +64,11 @@ type Studio struct {
 	replayed  atomic.Int64  // actions replays have applied
 	playOnce  sync.Once
 	plays     *playStore // the games in play (play.go)
+	// For tests: onPlayAnswer is called, under the game's lock, with the
+	// match as it stands whenever an answer to a seat is built (state);
+	// playMode changes a mode before a game of it starts.
+	onPlayAnswer func(m play.Match, seat int)
+	playMode     func(play.Mode) play.Mode
 	// onAction, for tests, is called after each action a replay applies.
 	onAction func(ctx context.Context, n int)
 }
