@@ -8,10 +8,19 @@ import (
 	"math/rand/v2"
 	"net/http"
 	"net/http/httptest"
+	"os"
+	"regexp"
+	"slices"
 	"strings"
 	"testing"
 
+	"github.com/roundtable-dev/roundtable/engine/annas"
+	"github.com/roundtable-dev/roundtable/engine/battlecrest"
+	"github.com/roundtable-dev/roundtable/engine/fecipher"
 	"github.com/roundtable-dev/roundtable/engine/play"
+	"github.com/roundtable-dev/roundtable/engine/play/playtest"
+	"github.com/roundtable-dev/roundtable/engine/tablebattles"
+	"github.com/roundtable-dev/roundtable/engine/tropera"
 	"github.com/roundtable-dev/roundtable/games"
 )
 
@@ -253,4 +262,268 @@ func seatsOf(t testing.TB, s *Studio, g *games.Game, m play.Mode, o play.Options
 		}
 	}
 	return out
+}
+
+// hiddenOf is the game's Hidden (engine/<game>/hidden.go): a new record
+// of what was seen, for one game.
+func hiddenOf(t testing.TB, game string) func(play.Match, int) []string {
+	switch game {
+	case "annas":
+		return annas.Hidden()
+	case "fe-cipher":
+		return fecipher.Hidden()
+	case "battlecrest":
+		return battlecrest.Hidden
+	case "table-battles":
+		return tablebattles.Hidden
+	case "tropera":
+		return tropera.Hidden
+	}
+	t.Fatalf("no Hidden for %s", game)
+	return nil
+}
+
+// exported are the routes whose answers hold the truth, on an explicit
+// click: the leak test does not hold them to the seat's view.
+func exported(route string) bool {
+	for _, suffix := range []string{"/position", "/log", "/link"} {
+		if strings.HasSuffix(strings.SplitN(route, "?", 2)[0], suffix) {
+			return true
+		}
+	}
+	return false
+}
+
+// intersect are the words in every list.
+func intersect(lists [][]string) []string {
+	if len(lists) == 0 {
+		return nil
+	}
+	count := map[string]int{}
+	for _, l := range lists {
+		for _, w := range slices.Compact(slices.Sorted(slices.Values(l))) {
+			count[w]++
+		}
+	}
+	var out []string
+	for w, n := range count {
+		if n == len(lists) {
+			out = append(out, w)
+		}
+	}
+	slices.Sort(out)
+	return out
+}
+
+// splitLog takes the log out of an answer's state: it is the answer
+// without it, and the log's entries not sent before (*last is the log
+// last sent). An action in the log named what it named when it was taken
+// (a card discarded face up, since shuffled away): each entry is held to
+// what the seat may not see when it is first sent.
+func splitLog(body []byte, last *[]string) ([]byte, []byte) {
+	var v map[string]any
+	if json.Unmarshal(body, &v) != nil {
+		return body, nil
+	}
+	st := v
+	if inner, ok := v["state"].(map[string]any); ok {
+		st = inner
+	}
+	raw, ok := st["log"].([]any)
+	if !ok {
+		return body, nil
+	}
+	var log []string
+	for _, e := range raw {
+		s, _ := e.(string)
+		log = append(log, s)
+	}
+	k := 0
+	for k < len(log) && k < len(*last) && log[k] == (*last)[k] {
+		k++
+	}
+	*last = log
+	delete(st, "log")
+	rest, _ := json.Marshal(v)
+	fresh, _ := json.Marshal(log[k:])
+	return rest, fresh
+}
+
+// leakStats is what a leak run saw, so that a test can assert it was not
+// vacuous.
+type leakStats struct {
+	answers, secrets, errors int
+}
+
+// leakRun plays one seeded game with seat 0 a person (random choices,
+// undo now and then, an illegal and a stale action at every decision)
+// against random engines, and holds every answer sent for seat 0 (start,
+// view, act, undo, errors) to hold none of what seat 0 may not see as the
+// game stood when the answer was built. It returns the first leak found
+// ("" for none).
+func leakRun(t testing.TB, p *playServer, game *games.Game, m play.Mode, o play.Options, seed uint64) (string, leakStats) {
+	t.Helper()
+	hidden := hiddenOf(t, game.ID)
+	// An answer's events are those since seat 0's previous decision: a
+	// card seen at any moment since may be named by them. So an answer is
+	// held to what was hidden at every answer since that decision (window:
+	// Hidden's lists, the decision's first).
+	var window [][]string
+	var lastLog []string
+	var st leakStats
+	leak := ""
+	// The random source's states (long hex words) are secrets for good:
+	// each one listed is looked for in every later answer.
+	rngs := map[string]bool{}
+	rngRe := regexp.MustCompile(`^[0-9a-f]{32,}$`)
+	p.s.onPlayAnswer = func(m play.Match, seat int) {
+		if seat == 0 {
+			list := hidden(m, seat)
+			for _, h := range list {
+				if rngRe.MatchString(h) {
+					rngs[h] = true
+				}
+			}
+			window = append(window, list)
+		}
+	}
+	p.seen = func(route string, code int, body []byte) {
+		if exported(route) || leak != "" {
+			return
+		}
+		secrets := intersect(window)
+		for h := range rngs {
+			secrets = append(secrets, h)
+		}
+		st.answers++
+		st.secrets += len(secrets)
+		if code >= 400 {
+			st.errors++
+		}
+		body, fresh := splitLog(body, &lastLog)
+		body = append(body, fresh...)
+		for _, h := range secrets {
+			if h != "" && playtest.ContainsWord(body, h) {
+				leak = fmt.Sprintf("%s (%d) holds %q, which seat 0 may not see", route, code, h)
+				if os.Getenv("PLAY_LEAK_DEBUG") != "" {
+					i := regexp.MustCompile(`(?i)(^|[^-_0-9a-z])`+regexp.QuoteMeta(h)+`($|[^-_0-9a-z])`).FindIndex(body)[0]
+					leak += fmt.Sprintf(": …%s…", body[max(0, i-300):min(len(body), i+100)])
+				}
+				return
+			}
+		}
+	}
+	decided := func() {
+		if len(window) > 0 {
+			window = window[len(window)-1:]
+		}
+	}
+	defer func() { p.seen, p.s.onPlayAnswer = nil, nil }()
+	res := p.start(startRequest{Game: game.ID, Mode: m.Name, Seed: seed, Flags: o.Flags, Seats: seatsOf(t, p.s, game, m, o, "random")})
+	rng := rand.New(rand.NewPCG(seed, 7))
+	s := res.State
+	for n := 0; !s.Over && leak == ""; n++ {
+		if n > 5000 {
+			t.Fatalf("not over after %d decisions", n)
+		}
+		s = p.settle(res.ID, 0, s)
+		if s.Over {
+			break
+		}
+		// An illegal action and a stale one: errors are answers too.
+		if code, _, _ := p.act(res.ID, 0, s.Version, "no such action"); code != http.StatusBadRequest {
+			t.Fatalf("an illegal action: %d", code)
+		}
+		if code, _, _ := p.act(res.ID, 0, s.Version-1, s.Actions[0].Text); code != http.StatusConflict {
+			t.Fatalf("a stale action: %d", code)
+		}
+		if s.CanUndo && rng.IntN(30) == 0 {
+			window = nil
+			p.call("POST", "/api/play/"+res.ID+"/undo", map[string]int{"seat": 0}, &s)
+			continue
+		}
+		a := s.Actions[rng.IntN(len(s.Actions))]
+		decided()
+		code, next, msg := p.act(res.ID, 0, s.Version, a.Text)
+		if code != 200 {
+			t.Fatalf("act %q: %d %s", a.Text, code, msg)
+		}
+		s = next
+	}
+	return leak, st
+}
+
+// TestPlayLeaksNoHiddenCards: for every game and mode, in seeded games
+// with seat 0 a person against engines, no answer sent for seat 0 (start,
+// view, act, undo and their errors) holds a card, a house's contents or
+// the random source's state that seat 0 may not see (each game's Hidden,
+// the one its view tests use), and the runs saw secrets to look for.
+func TestPlayLeaksNoHiddenCards(t *testing.T) {
+	p := newPlayServer(t, nil)
+	seeds := uint64(3)
+	if testing.Short() {
+		seeds = 1
+	}
+	for _, c := range everyMode(t, p.s) {
+		t.Run(c.game.ID+"-"+c.mode.Name, func(t *testing.T) {
+			p.t = t
+			var all leakStats
+			for seed := uint64(1); seed <= seeds; seed++ {
+				leak, st := leakRun(t, p, c.game, c.mode, c.o, seed)
+				if leak != "" {
+					t.Fatalf("seed %d: %s", seed, leak)
+				}
+				all.answers += st.answers
+				all.secrets += st.secrets
+				all.errors += st.errors
+			}
+			t.Logf("%+v", all)
+			if all.answers < 10 || all.secrets < all.answers || all.errors < 2 {
+				t.Fatalf("the leak test saw too little: %+v", all)
+			}
+		})
+	}
+}
+
+// leakyMatch tells a seat everything: its Show ends with the whole
+// position (cards, houses and the random source's state).
+type leakyMatch struct{ play.Match }
+
+func (l leakyMatch) Unwrap() play.Match { return l.Match }
+func (l leakyMatch) Clone() play.Match  { return leakyMatch{l.Match.Clone()} }
+func (l leakyMatch) View(seat int) any  { return l.Match.(play.Viewer).View(seat) }
+func (l leakyMatch) Private(i int) string {
+	return l.Match.(play.Viewer).Private(i)
+}
+func (l leakyMatch) Show(seat int) string {
+	b, _ := json.Marshal(l.Match.Position())
+	return l.Match.(play.Viewer).Show(seat) + string(b)
+}
+
+// TestPlayLeakTestCatchesALeak: the leak test is not vacuous. With every
+// game's matches made to leak their position through Show, the leak test
+// of every game and mode fails, naming the answer.
+func TestPlayLeakTestCatchesALeak(t *testing.T) {
+	p := newPlayServer(t, nil)
+	p.s.playMode = func(m play.Mode) play.Mode {
+		next := m.New
+		m.New = func(rules any, o play.Options) (play.Match, error) {
+			match, err := next(rules, o)
+			if err != nil {
+				return nil, err
+			}
+			return leakyMatch{match}, nil
+		}
+		return m
+	}
+	for _, c := range everyMode(t, p.s) {
+		t.Run(c.game.ID+"-"+c.mode.Name, func(t *testing.T) {
+			p.t = t
+			leak, _ := leakRun(t, p, c.game, c.mode, c.o, 1)
+			if !strings.Contains(leak, "which seat 0 may not see") {
+				t.Fatalf("a Show with the whole position passed the leak test (%q)", leak)
+			}
+			t.Log(leak)
+		})
+	}
 }
