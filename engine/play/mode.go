@@ -45,6 +45,9 @@ type Flag struct {
 	Usage   string
 	Default string // as it would be typed; "" for none
 	Kind    FlagKind
+	// Choices, when set, lists the values the flag takes with a ruleset
+	// (the ids of its bosses, scenarios, decks), for a form to offer.
+	Choices func(rules any) []string
 }
 
 // FlagKind is how a flag's value is read.

@@ -9,6 +9,7 @@ import (
 	feccontent "github.com/roundtable-dev/roundtable/content/fecipher"
 	fecengine "github.com/roundtable-dev/roundtable/engine/fecipher"
 	"github.com/roundtable-dev/roundtable/engine/fecipher/table"
+	"github.com/roundtable-dev/roundtable/engine/play"
 	"github.com/roundtable-dev/roundtable/games"
 )
 
@@ -138,10 +139,15 @@ type UnitView struct {
 	Main, Tapped       bool
 }
 
-// position draws a match position (engine/fecipher.Position as JSON).
+// position draws a match position (engine/fecipher.Position as JSON), or
+// a seat's view of one: the hidden zones ({"unseen": n}) are counted.
 func position(rules any, mode string, state []byte) (games.Picture, error) {
 	rs := rules.(*table.Ruleset)
 	var p fecengine.Position
+	state, err := play.Unhide(state)
+	if err != nil {
+		return games.Picture{}, fmt.Errorf("fe-cipher position: %v", err)
+	}
 	if err := json.Unmarshal(state, &p); err != nil {
 		return games.Picture{}, fmt.Errorf("fe-cipher position: %v", err)
 	}

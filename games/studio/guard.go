@@ -51,6 +51,11 @@ type Options struct {
 	// own write deadline before each write.
 	ReadHeaderTimeout, ReadTimeout, WriteTimeout, IdleTimeout time.Duration
 	KeepAlive                                                 time.Duration // between comments on an idle event stream
+	// PlayGames is the most games in play at once (play.go): starting one
+	// more drops the one used least recently.
+	PlayGames int
+	// PlayIdle is how long a game in play is kept without a request.
+	PlayIdle time.Duration
 }
 
 // DefaultOptions are the limits `roundtable serve` runs with.
@@ -63,6 +68,8 @@ var DefaultOptions = Options{
 	WriteTimeout:      2 * time.Minute,
 	IdleTimeout:       2 * time.Minute,
 	KeepAlive:         20 * time.Second,
+	PlayGames:         32,
+	PlayIdle:          30 * time.Minute,
 }
 
 // route is one pattern of the mux and what it needs beyond the default
