@@ -3,6 +3,7 @@ package studio_test
 import (
 	"bytes"
 	"context"
+	"encoding/json"
 	"fmt"
 	"net/url"
 	"os"
@@ -15,6 +16,7 @@ import (
 	"github.com/chromedp/chromedp/kb"
 
 	"github.com/roundtable-dev/roundtable/cmd/roundtable/cli"
+	"github.com/roundtable-dev/roundtable/engine/play"
 	"github.com/roundtable-dev/roundtable/games"
 )
 
@@ -47,6 +49,41 @@ func playSetups(t *testing.T) []playSetup {
 		t.Fatalf("%d modes, want the 7 of the five games", len(out))
 	}
 	return out
+}
+
+// seats is the seats parameter of a setup: the first seat first's, the
+// others rest (seats the rules play are left to them).
+func seats(t *testing.T, s playSetup, first, rest string) string {
+	t.Helper()
+	g, _ := games.Lookup(s.game)
+	m, err := g.Mode(s.mode)
+	if err != nil {
+		t.Fatal(err)
+	}
+	o := play.Options{Seed: uint64(s.seed), Flags: map[string][]string{}}
+	for _, f := range m.Flags {
+		if v := s.flags[f.Name]; v != nil {
+			o.Flags[f.Name] = v
+		} else if f.Default != "" && f.Kind != play.Strings {
+			o.Flags[f.Name] = []string{f.Default}
+		}
+	}
+	match, err := m.New(g.Base(), o)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var out []string
+	for i, x := range match.Seats() {
+		switch {
+		case x.Auto:
+			out = append(out, "rules")
+		case i == 0:
+			out = append(out, first)
+		default:
+			out = append(out, rest)
+		}
+	}
+	return strings.Join(out, ",")
 }
 
 // playURL is the page's address that starts a game: seats like
@@ -175,19 +212,53 @@ func download(t *testing.T, ctx context.Context, sel string) []byte {
 	return nil
 }
 
-// replayLog plays a downloaded log with `roundtable play --actions` and
-// answers what it prints.
-func replayLog(t *testing.T, s playSetup, log []byte) string {
+// logResult is the result line `roundtable play --format json` prints.
+type logResult struct {
+	Seats []struct {
+		Name string `json:"name"`
+	} `json:"seats"`
+	Over    bool   `json:"over"`
+	Winners []int  `json:"winners"`
+	Reason  string `json:"reason"`
+}
+
+// replayLog plays a downloaded log with `roundtable play --actions
+// --format json` and answers its result line.
+func replayLog(t *testing.T, s playSetup, log []byte) logResult {
 	t.Helper()
 	f := filepath.Join(t.TempDir(), "game.jsonl")
 	if err := os.WriteFile(f, log, 0o644); err != nil {
 		t.Fatal(err)
 	}
 	var out, errb bytes.Buffer
-	if code := cli.Run([]string{"play", s.game, s.mode, "--actions", f}, strings.NewReader(""), &out, &errb); code != 0 {
+	if code := cli.Run([]string{"play", s.game, s.mode, "--actions", f, "--format", "json"}, strings.NewReader(""), &out, &errb); code != 0 {
 		t.Fatalf("roundtable play %s %s --actions the log: exit %d: %s", s.game, s.mode, code, errb.String())
 	}
-	return out.String()
+	var last struct {
+		Result logResult `json:"result"`
+	}
+	if err := json.Unmarshal([]byte(lastLines(out.String(), 1)), &last); err != nil {
+		t.Fatalf("the last line of play --format json: %v", err)
+	}
+	return last.Result
+}
+
+// sameResult tells whether the page's result sentence says the log's
+// result: its winners (or a draw) and its reason.
+func sameResult(page string, r logResult) bool {
+	if !r.Over || !strings.HasSuffix(page, ": "+r.Reason) {
+		return false
+	}
+	head := strings.TrimSuffix(page, ": "+r.Reason)
+	if len(r.Winners) == 0 {
+		return strings.Contains(head, "draw")
+	}
+	for _, w := range r.Winners {
+		if w >= len(r.Seats) || !strings.Contains(head, r.Seats[w].Name) {
+			return false
+		}
+	}
+	return true
 }
 
 func noConsoleErrors(t *testing.T, errs func() []string) {
@@ -208,7 +279,7 @@ func TestPlayBrowserWholeGames(t *testing.T) {
 	errs := consoleErrors(ctx)
 	for _, s := range playSetups(t) {
 		t.Run(s.game+"/"+s.mode, func(t *testing.T) {
-			p := openPlay(t, ctx, playURL(ts.URL, s, "human,random,random,random"))
+			p := openPlay(t, ctx, playURL(ts.URL, s, seats(t, s, "human", "greedy")))
 			p, n := playOn(t, ctx, 400)
 			if p.State != "over" {
 				t.Fatalf("after %d decisions the game is not over: %q", n, p.Turn)
@@ -217,9 +288,8 @@ func TestPlayBrowserWholeGames(t *testing.T) {
 				t.Errorf("the page shows %q, result %q", p.Turn, p.Result)
 			}
 			t.Logf("%d decisions; %s", n, p.Result)
-			out := replayLog(t, s, download(t, ctx, "#download-log"))
-			if !strings.Contains(out, p.Result) {
-				t.Errorf("the downloaded log replays to\n%s\nnot to %q", lastLines(out, 3), p.Result)
+			if r := replayLog(t, s, download(t, ctx, "#download-log")); !sameResult(p.Result, r) {
+				t.Errorf("the downloaded log replays to %+v, not to %q", r, p.Result)
 			}
 		})
 	}
@@ -238,7 +308,8 @@ func TestPlayBrowserSetupForm(t *testing.T) {
 	ctx := tab(t)
 	_, ts := serve(t)
 	errs := consoleErrors(ctx)
-	do(t, ctx, chromedp.Navigate(ts.URL+"/"), chromedp.Click(chromedp.CSS(`nav a[href="/play"]`)))
+	do(t, ctx, chromedp.Navigate(ts.URL+"/"), chromedp.WaitVisible(chromedp.CSS(`nav a[href="/play"]`)))
+	do(t, ctx, chromedp.Navigate(ts.URL+"/play"))
 	waitFor(t, ctx, `document.querySelector('#play-app') && document.querySelector('#play-app').dataset.ready === 'true'`)
 	got := eval[[]string](t, ctx, `Array.from(document.querySelectorAll('#setup-game option')).map(o => o.value)`)
 	for _, g := range games.All() {
@@ -282,7 +353,7 @@ func TestPlayBrowserUndoSaveLoadLink(t *testing.T) {
 	_, ts := serve(t)
 	errs := consoleErrors(ctx)
 	s := playSetup{game: "annas", mode: "versus", seed: 3, flags: url.Values{"vp-deck": {"quick"}}}
-	p := openPlay(t, ctx, playURL(ts.URL, s, "human,greedy"))
+	p := openPlay(t, ctx, playURL(ts.URL, s, seats(t, s, "human", "greedy")))
 	var shows []string
 	var files [][]byte
 	for range 3 {
@@ -361,7 +432,7 @@ func TestPlayBrowserHotSeat(t *testing.T) {
 		}
 		seen[s.game] = true
 		t.Run(s.game, func(t *testing.T) {
-			p := openPlay(t, ctx, playURL(ts.URL, s, "human,human,human,human"))
+			p := openPlay(t, ctx, playURL(ts.URL, s, seats(t, s, "human", "human")))
 			covers := 0
 			for step := 0; step < 300 && covers < 3 && p.State != "over"; step++ {
 				switch p.State {
@@ -404,7 +475,7 @@ func TestPlayBrowserKeyboard(t *testing.T) {
 	_, ts := serve(t)
 	errs := consoleErrors(ctx)
 	s := playSetup{game: "tropera", mode: "battle", seed: 1}
-	p := openPlay(t, ctx, playURL(ts.URL, s, "human,greedy"))
+	p := openPlay(t, ctx, playURL(ts.URL, s, seats(t, s, "human", "greedy")))
 	all := p.Buttons
 	start := p
 	do(t, ctx, chromedp.KeyEvent(kb.ArrowRight))
@@ -474,7 +545,7 @@ func TestPlayBrowserPhoneAndScreenshots(t *testing.T) {
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			do(t, ctx, chromedp.EmulateViewport(int64(c.w), int64(c.h)))
-			openPlay(t, ctx, playURL(ts.URL, c.s, "human,greedy"))
+			openPlay(t, ctx, playURL(ts.URL, c.s, seats(t, c.s, "human", "greedy")))
 			p, _ := playOn(t, ctx, 4)
 			if p.State == "yours" {
 				// Point at the first piece that can act: its tiles light.

@@ -161,7 +161,7 @@
   function fillSeats(given) {
     const m = modeOf($('#setup-game').value, $('#setup-mode').value);
     const box = $('#setup-seats');
-    const before = $$('.seat', box).map((row) => ({ kind: $('select', row).value, budget: $('input', row).value }));
+    const before = $$('.seat:not([data-auto])', box).map((row) => ({ kind: $('select', row).value, budget: $('input', row).value }));
     $$('.seat, p', box).forEach((el) => el.remove());
     const pols = (m && m.policies) || ['random', 'greedy', 'search'];
     seatList(m).forEach((s, i) => {
