@@ -385,7 +385,7 @@
     $('#cover').hidden = false;
     app.dataset.cover = seatName(seat);
     mark('covered');
-    $('#cover-go').focus();
+    focusSoon($('#cover-go'));
   }
 
   async function uncover() {
@@ -636,10 +636,6 @@
       }
     }
     if (k === 0 && rem.length) { groups.forEach((g) => expanded.add(g.name)); choices(); return; }
-    if (picked.length && rem.length === 1) {
-      const only = $('button.act', box);
-      if (only) only.focus();
-    }
   }
 
   function hover(a, on) {
@@ -691,7 +687,15 @@
       confirming = last;
     }
     choices();
-    if (confirming) $('#confirm-yes').focus();
+    if (confirming) focusSoon($('#confirm-yes'));
+  }
+
+  // focusSoon focuses el once the key that led to it is up: a key's own
+  // press must not land on the button it brought.
+  let keyDown = false;
+  function focusSoon(el) {
+    if (!keyDown) { el.focus(); return; }
+    window.addEventListener('keyup', () => el.focus(), { once: true });
   }
 
   function note(text) {
@@ -894,6 +898,7 @@
 
   function keys(e) {
     if (e.ctrlKey || e.metaKey || e.altKey) return;
+    keyDown = true;
     if (!$('#cover').hidden) {
       if (e.key === 'Enter' || e.key === ' ') { e.preventDefault(); uncover(); }
       return;
@@ -941,6 +946,7 @@
     $('#cover-go').addEventListener('click', uncover);
     $('#load-position').addEventListener('change', (e) => { const f = e.target.files[0]; if (f) loadPosition(f); e.target.value = ''; });
     document.addEventListener('keydown', keys);
+    document.addEventListener('keyup', () => { keyDown = false; });
     window.addEventListener('resize', () => drawMarks());
 
     const r = await api('GET', '/api/play/setup');
