@@ -406,6 +406,7 @@
   // --- Drawing a state. ---
 
   function render(state) {
+    prepare(state);
     st = state;
     if (!state.yourTurn || state.over) { picked = []; confirming = null; }
     $('#cover').hidden = true;
@@ -486,7 +487,22 @@
   const PICK = '[data-pick], [data-tile], [data-formation]';
   const pickOf = (el) => (el.dataset.pick || el.dataset.tile || el.dataset.formation || '').toLowerCase();
   const pickEls = () => $$(PICK, $('#board')).filter((el) => pickOf(el));
+  // actions are the seat's legal actions, each with every word of its text
+  // (a unit named first, "erk move d5", is pointed at too).
   const actions = () => (st && st.yourTurn && !st.over ? st.actions || [] : []);
+  function prepare(state) {
+    for (const a of state.actions || []) {
+      const ws = a.text.toLowerCase().split(/\s+/).filter(Boolean);
+      a.words = Array.from(new Set([...(a.words || []).map((w) => w.toLowerCase()), ...ws]));
+    }
+  }
+  // groupOf is the heading an action is listed under: the server's group,
+  // or, for "other", the action's verb (its first word not on the board).
+  function groupOf(a, onBoard) {
+    if (a.group && a.group !== 'other') return a.group;
+    const ws = a.text.toLowerCase().split(/\s+/);
+    return ws.find((w) => !onBoard.has(w)) || ws[0] || 'other';
+  }
   const remaining = () => actions().filter((a) => picked.every((w) => a.words.includes(w)));
 
   function boardWords() {
@@ -559,7 +575,7 @@
     // Groups in the order they first come.
     const groups = [];
     for (const a of rem) {
-      const name = a.group || 'other';
+      const name = groupOf(a, onBoard);
       let g = groups.find((x) => x.name === name);
       if (!g) { g = { name, list: [] }; groups.push(g); }
       g.list.push(a);
