@@ -576,3 +576,34 @@ func TestPlayBrowserPhoneAndScreenshots(t *testing.T) {
 	do(t, ctx, chromedp.EmulateViewport(1280, 900))
 	noConsoleErrors(t, errs)
 }
+
+// TestPlayBrowserStaleTab: a game open in two tabs; after one decides, the
+// other's decision is refused with a clear message, and that tab shows
+// the game as it stands.
+func TestPlayBrowserStaleTab(t *testing.T) {
+	ctx := tab(t)
+	_, ts := serve(t)
+	errs := consoleErrors(ctx)
+	s := playSetup{game: "annas", mode: "versus", seed: 3, flags: url.Values{"vp-deck": {"quick"}}}
+	openPlay(t, ctx, playURL(ts.URL, s, seats(t, s, "human", "greedy")))
+	here := eval[string](t, ctx, `location.href`)
+	if !strings.Contains(here, "#game=") {
+		t.Fatalf("the page's address does not name its game: %s", here)
+	}
+	other, cancel := chromedp.NewContext(ctx)
+	defer cancel()
+	do(t, other, chromedp.EmulateViewport(1280, 900))
+	before := openPlay(t, other, here)
+	p, _ := playOn(t, ctx, 1)
+	if p.Show == before.Show {
+		t.Fatal("the decision changed nothing")
+	}
+	q := press(t, other, "1")
+	if !strings.Contains(q.Error, "another tab") {
+		t.Errorf("the stale tab says %q", q.Error)
+	}
+	if q.Show != p.Show {
+		t.Errorf("the stale tab shows\n%s\nnot the game as it stands\n%s", q.Show, p.Show)
+	}
+	noConsoleErrors(t, errs)
+}
