@@ -5,6 +5,8 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"io"
+	"net/http/httptest"
 	"net/url"
 	"os"
 	"path/filepath"
@@ -18,6 +20,7 @@ import (
 	"github.com/roundtable-dev/roundtable/cmd/roundtable/cli"
 	"github.com/roundtable-dev/roundtable/engine/play"
 	"github.com/roundtable-dev/roundtable/games"
+	"github.com/roundtable-dev/roundtable/games/studio"
 )
 
 // The play page's browser tests: a person plays through the page only,
@@ -606,4 +609,32 @@ func TestPlayBrowserStaleTab(t *testing.T) {
 		t.Errorf("the stale tab shows\n%s\nnot the game as it stands\n%s", q.Show, p.Show)
 	}
 	noConsoleErrors(t, errs)
+}
+
+// TestPlayBrowserClosedGame: a studio that keeps one game closes the
+// first when a second starts; the first tab's next decision says so and
+// the page goes back to the setup.
+func TestPlayBrowserClosedGame(t *testing.T) {
+	ctx := tab(t)
+	s := studio.New(nil, io.Discard)
+	s.Options.PlayGames = 1
+	ts := httptest.NewServer(s.Handler())
+	t.Cleanup(func() { ts.CloseClientConnections(); ts.Close() })
+	errs := consoleErrors(ctx)
+	setup := playSetup{game: "annas", mode: "versus", seed: 3, flags: url.Values{"vp-deck": {"quick"}}}
+	u := playURL(ts.URL, setup, seats(t, setup, "human", "greedy"))
+	openPlay(t, ctx, u)
+	other, cancel := chromedp.NewContext(ctx)
+	defer cancel()
+	openPlay(t, other, u)
+	p := press(t, ctx, "1")
+	if !strings.Contains(p.Error, "closed") || p.State != "setup" {
+		t.Errorf("after the game was closed the page is %q and says %q", p.State, p.Error)
+	}
+	// The browser logs the refused request itself; nothing else.
+	for _, e := range errs() {
+		if !strings.Contains(e, "410 (Gone)") {
+			t.Errorf("console error: %s", e)
+		}
+	}
 }

@@ -605,6 +605,7 @@
         shown.push(sec);
         continue;
       }
+      if (g.list.length > 12) sec.appendChild(narrowing(g.list));
       const ol = document.createElement('ol');
       for (const a of g.list) {
         n++;
@@ -652,6 +653,28 @@
       }
     }
     if (k === 0 && rem.length) { groups.forEach((g) => expanded.add(g.name)); choices(); return; }
+  }
+
+  // narrowing is a row of the words that tell a long group's actions
+  // apart (the cards of a mulligan, say): pressing one keeps the actions
+  // with it, as pointing at the board does.
+  function narrowing(list) {
+    const count = new Map();
+    for (const a of list) for (const w of new Set(a.words)) count.set(w, (count.get(w) || 0) + 1);
+    const p = document.createElement('p');
+    p.className = 'narrow';
+    p.appendChild(document.createTextNode('Keep those with: '));
+    for (const [w, n] of count) {
+      if (n === list.length || picked.includes(w)) continue;
+      const b = document.createElement('button');
+      b.type = 'button';
+      b.className = 'chip word';
+      b.textContent = w;
+      b.dataset.word = w;
+      b.addEventListener('click', () => { picked.push(w); confirming = null; choices(); });
+      p.appendChild(b);
+    }
+    return p;
   }
 
   function hover(a, on) {
