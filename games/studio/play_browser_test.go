@@ -638,3 +638,74 @@ func TestPlayBrowserClosedGame(t *testing.T) {
 		}
 	}
 }
+
+// target marks the first element outlined on the board with nothing to
+// point at inside it (a tile with a piece on it is the piece's) and
+// answers its word.
+const target = `(() => { for (const e of document.querySelectorAll('[data-test-target]')) e.removeAttribute('data-test-target');
+  const e = Array.from(document.querySelectorAll('#board .play-can')).find(e => !e.querySelector('[data-pick], [data-tile], [data-formation]'));
+  if (!e) return '';
+  e.setAttribute('data-test-target', '');
+  return e.dataset.pick || e.dataset.tile || e.dataset.formation; })()`
+
+// TestPlayBrowserPointing: decisions by the mouse on the board: a click on
+// something outlined keeps only its actions and outlines where they lead;
+// clicking on (or pressing Confirm, or the one button left) decides.
+func TestPlayBrowserPointing(t *testing.T) {
+	ctx := tab(t)
+	_, ts := serve(t)
+	errs := consoleErrors(ctx)
+	for _, s := range []playSetup{{game: "tropera", mode: "battle", seed: 1}, {game: "table-battles", mode: "battle", seed: 2}, {game: "annas", mode: "versus", seed: 3, flags: url.Values{"vp-deck": {"quick"}}}} {
+		t.Run(s.game, func(t *testing.T) {
+			p := openPlay(t, ctx, playURL(ts.URL, s, seats(t, s, "human", "greedy")))
+			decided := 0
+			for step := 0; step < 40 && decided < 3 && p.State == "yours"; step++ {
+				before := p.Show
+				word := eval[string](t, ctx, target)
+				if word == "" {
+					p = press(t, ctx, "1") // nothing on the board this decision
+					continue
+				}
+				n := p.Settled
+				sent := func() string { return eval[string](t, ctx, `document.querySelector('#play-app').dataset.sent || '0'`) }
+				s0 := sent()
+				// A click runs its handler at once: when it sends, the
+				// count of sent actions has moved on before Click returns.
+				do(t, ctx, chromedp.Click(chromedp.CSS("#board [data-test-target]")))
+				for k := 0; k < 4 && sent() == s0; k++ {
+					left := eval[[]string](t, ctx, `Array.from(document.querySelectorAll('#actions button.act')).map(b => b.dataset.action)`)
+					picked := eval[[]string](t, ctx, `Array.from(document.querySelectorAll('#picked .chip[data-word]')).map(b => b.dataset.word)`)
+					if len(picked) == 0 {
+						t.Fatalf("pointing at %s picked nothing: %s", word, eval[string](t, ctx, `Array.from(document.querySelectorAll('#board .play-can')).map(e => e.outerHTML.slice(0, 120)).join(' // ') + ' ' + document.querySelector('#turn').textContent + ' ' + Array.from(document.querySelectorAll('#actions button.act')).map(b => b.dataset.action).join(', ')`))
+					}
+					for _, a := range left {
+						for _, w := range picked {
+							if !strings.Contains(" "+a+" ", " "+w+" ") {
+								t.Fatalf("%v picked, yet %q is offered", picked, a)
+							}
+						}
+					}
+					switch {
+					case eval[bool](t, ctx, `!document.querySelector('#confirm').hidden`):
+						do(t, ctx, chromedp.Click(chromedp.CSS("#confirm-yes")))
+					case len(left) == 1 || eval[string](t, ctx, target) == "":
+						// What is left is not on the board: the list.
+						do(t, ctx, chromedp.Click(chromedp.CSS("#actions button.act")))
+					default:
+						word = eval[string](t, ctx, target)
+						do(t, ctx, chromedp.Click(chromedp.CSS("#board [data-test-target]")))
+					}
+				}
+				p = settledAfter(t, ctx, n)
+				if p.Error != "" || p.Show == before {
+					t.Fatalf("pointing decided nothing: %+v", p)
+				}
+				decided++
+			}
+			if decided == 0 {
+				t.Error("no decision was made by pointing")
+			}
+		})
+	}
+	noConsoleErrors(t, errs)
+}

@@ -540,6 +540,7 @@
         const b = document.createElement('button');
         b.type = 'button';
         b.className = 'chip';
+        b.dataset.word = w;
         b.textContent = w + ' ✕';
         b.title = 'drop ' + w + ' from the selection';
         b.addEventListener('click', () => unpick(w));
