@@ -118,8 +118,8 @@ type playAction struct {
 	I      int      `json:"i"`
 	Text   string   `json:"text"`
 	Group  string   `json:"group"`
-	Words  []string `json:"words"`
-	Detail string   `json:"detail,omitempty"`
+	Words  []string `json:"words"`            // the text's words after the first
+	Detail string   `json:"detail,omitempty"` // the combat forecast of an attack (play.Forecaster)
 }
 
 func playError(w http.ResponseWriter, code int, format string, args ...any) {
@@ -596,7 +596,7 @@ func (g *playGame) state(seat int) playState {
 		for i := range m.Legal() {
 			t := m.Action(i)
 			a := playAction{I: i, Text: t, Group: group(t), Words: strings.Fields(t)[1:]}
-			if fc != nil && a.Group == "attack" {
+			if fc != nil && slices.Contains(a.Words, "attack") || fc != nil && a.Group == "attack" {
 				a.Detail = fc.Forecast(i)
 			}
 			st.Actions = append(st.Actions, a)

@@ -231,17 +231,31 @@ func TestPlayEveryModeToTheEnd(t *testing.T) {
 				t.Fatalf("the start's state: %+v", st.State)
 			}
 			rng := rand.New(rand.NewPCG(3, 3))
-			decisions := 0
+			decisions, forecasts := 0, 0
 			end := playToEnd(t, p, st.ID, st.State, rng, func(s playState) {
 				decisions++
 				if s.SVG == "" || !strings.HasPrefix(s.SVG, "<svg") {
 					t.Fatalf("no board drawn: %.100q (%s)", s.SVG, s.Problem)
 				}
+				if len(s.Scores) == 0 || slices.ContainsFunc(s.Scores, func(x playScore) bool { return x.Text == "" || x.Name == "" }) {
+					t.Fatalf("scores %+v", s.Scores)
+				}
+				for _, a := range s.Actions {
+					if a.Detail != "" {
+						forecasts++
+						if !strings.HasPrefix(a.Detail, "forecast: ") {
+							t.Fatalf("the detail of %q: %q", a.Text, a.Detail)
+						}
+					}
+				}
 			})
 			if end.Result == "" || end.ToMove != -1 || len(end.Actions) != 0 {
 				t.Fatalf("the end: %+v", end)
 			}
-			t.Logf("%d decisions: %s", decisions, end.Result)
+			t.Logf("%d decisions, %d forecasts: %s; scores %+v", decisions, forecasts, end.Result, end.Scores)
+			if forecaster := c.game.ID == "tropera" && c.mode.Name == "battle" || c.game.ID == "annas"; forecaster && forecasts == 0 {
+				t.Fatal("no attack was forecast")
+			}
 		})
 	}
 }
