@@ -900,3 +900,49 @@ func playGet(t *testing.T, u string) *http.Request {
 	}
 	return req
 }
+
+// tileWord is a word of an action text that names a board square: c3,
+// d10.
+var tileWord = regexp.MustCompile(`^[a-l](1[0-2]|[1-9])$`)
+
+// TestPlayBoardsCanBePointedAt: in seeded positions of the games drawn on
+// a grid (Anna's, Battlecrest, Tropera's battles), every word of every
+// legal action that names a square has an element data-pick="WORD" in
+// the seat's board, and so does every unit of Anna's board an action
+// names.
+func TestPlayBoardsCanBePointedAt(t *testing.T) {
+	p := newPlayServer(t, nil)
+	for _, c := range everyMode(t, p.s) {
+		if c.game.ID != "annas" && c.game.ID != "battlecrest" && !(c.game.ID == "tropera" && c.mode.Name == "battle") {
+			continue
+		}
+		t.Run(c.game.ID+"-"+c.mode.Name, func(t *testing.T) {
+			p.t = t
+			words := 0
+			for seed := uint64(1); seed <= 3; seed++ {
+				st := p.start(startRequest{Game: c.game.ID, Mode: c.mode.Name, Seed: seed, Flags: c.o.Flags, Seats: seatsOf(t, p.s, c.game, c.mode, c.o, "greedy")})
+				s := p.settle(st.ID, 0, st.State)
+				rng := rand.New(rand.NewPCG(seed, 9))
+				for n := 0; n < 12 && !s.Over; n++ {
+					for _, a := range s.Actions {
+						for _, w := range a.Words {
+							if !tileWord.MatchString(w) {
+								continue
+							}
+							words++
+							if !strings.Contains(s.SVG, `data-pick="`+w+`"`) {
+								t.Fatalf("seed %d: %q names %s, which the board has no data-pick for", seed, a.Text, w)
+							}
+						}
+					}
+					_, s, _ = p.act(st.ID, 0, s.Version, s.Actions[rng.IntN(len(s.Actions))].Text)
+					s = p.settle(st.ID, 0, s)
+				}
+			}
+			if words == 0 {
+				t.Fatal("no action named a square")
+			}
+			t.Logf("%d words checked", words)
+		})
+	}
+}
