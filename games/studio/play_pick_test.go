@@ -261,13 +261,13 @@ func TestPlayBoardsCanBePointedAt(t *testing.T) {
 	p := newPlayServer(t, nil)
 	// The kinds of thing each mode's actions name, at least.
 	want := map[string][]string{
-		"annas-versus":        {"square", "unit", "shop card"},
-		"annas-boss":          {"square", "unit"},
-		"battlecrest-versus":  {"square", "warrior", "card"},
-		"fe-cipher-versus":    {"card", "unit"},
+		"annas-versus":         {"square", "unit", "shop card"},
+		"annas-boss":           {"square", "unit"},
+		"battlecrest-versus":   {"square", "warrior", "card"},
+		"fe-cipher-versus":     {"card", "unit"},
 		"table-battles-battle": {"formation", "die"},
-		"tropera-battle":      {"square", "unit"},
-		"tropera-levelup":     {"stat"},
+		"tropera-battle":       {"square", "unit"},
+		"tropera-levelup":      {"stat"},
 	}
 	for _, c := range everyMode(t, p.s) {
 		name := c.game.ID + "-" + c.mode.Name
