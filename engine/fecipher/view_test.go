@@ -42,17 +42,6 @@ func TestViews(t *testing.T) {
 	}
 }
 
-// gameOf is the game of a match of this package (or of a leaky one).
-func gameOf(m play.Match) *Game {
-	switch x := m.(type) {
-	case *Match:
-		return x.G
-	case leaky:
-		return x.Match.G
-	}
-	panic(fmt.Sprintf("%T", m))
-}
-
 // leaky breaks one part of what a seat may see.
 type leaky struct {
 	*Match

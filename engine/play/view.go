@@ -152,3 +152,26 @@ func Unwrap(m Match) Match {
 		m = w.Unwrap()
 	}
 }
+
+// ForecastBy is a Forecaster's answer for matches that are play.
+// Determinizers: legal action i taken on a determinization for the seat to
+// move (what that seat may believe; nothing hidden from it is read), and
+// the Text of the first event of kind that follows, written by text (its
+// Data too); "" when no such event follows. seed makes it repeatable.
+func ForecastBy(m Determinizer, i int, seed uint64, kind string, text func(Event) string) string {
+	mm, ok := m.(Match)
+	if !ok || i < 0 || i >= mm.Legal() {
+		return ""
+	}
+	d := m.Determinize(mm.ToMove(), NewRand(seed, mm.ToMove()))
+	d.Events()
+	if d.Apply(i) != nil {
+		return ""
+	}
+	for _, e := range d.Events() {
+		if e.Kind == kind {
+			return text(e)
+		}
+	}
+	return ""
+}

@@ -79,6 +79,10 @@ type route struct {
 	handler http.HandlerFunc
 	heavy   bool // counted against Options.Heavy (unsafe methods always are)
 	upload  bool // its body may be Options.MaxUpload, not Options.MaxBody
+	// private routes answer only the studio's own pages, GETs too: a
+	// request another site's page sends (Sec-Fetch-Site cross-site or
+	// same-site) is 403. The play API: a seat's hand, the exports.
+	private bool
 }
 
 // method is a pattern's method ("" for any).
@@ -160,6 +164,11 @@ func (s *Studio) guardRoute(rt route) http.Handler {
 				return
 			}
 		}
+		if rt.private && crossSite(r) {
+			s.refused.Add(1)
+			writeJSON(w, http.StatusForbidden, map[string]string{"error": "the play API answers only the studio's own pages (a request from another site's page was refused)"})
+			return
+		}
 		if r.ContentLength > limit {
 			tooLarge(w, limit)
 			return
@@ -167,6 +176,15 @@ func (s *Studio) guardRoute(rt route) http.Handler {
 		r.Body = http.MaxBytesReader(w, r.Body, limit)
 		rt.handler(w, r)
 	})
+}
+
+// crossSite reports whether a browser says another site's page sent r.
+func crossSite(r *http.Request) bool {
+	switch r.Header.Get("Sec-Fetch-Site") {
+	case "cross-site", "same-site":
+		return true
+	}
+	return false
 }
 
 // tooLarge answers a body over its limit.

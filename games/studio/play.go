@@ -118,8 +118,8 @@ type playAction struct {
 	I      int      `json:"i"`
 	Text   string   `json:"text"`
 	Group  string   `json:"group"`
-	Words  []string `json:"words"`
-	Detail string   `json:"detail,omitempty"`
+	Words  []string `json:"words"`            // the text's words after the first
+	Detail string   `json:"detail,omitempty"` // the combat forecast of an attack (play.Forecaster)
 }
 
 func playError(w http.ResponseWriter, code int, format string, args ...any) {
@@ -186,7 +186,7 @@ func (s *Studio) playSetup(w http.ResponseWriter, r *http.Request) {
 			if match, err := m.New(gv.rules, setupOptions(m, gv.rules)); err == nil {
 				sm.Seats = match.Seats()
 			}
-			sm.Policies = policyNames(m)
+			sm.Policies = m.PolicyNames()
 			sg.Modes = append(sg.Modes, sm)
 		}
 		out.Games = append(out.Games, sg)
@@ -206,19 +206,6 @@ func setupOptions(m play.Mode, rules any) play.Options {
 		}
 	}
 	return o
-}
-
-// policyNames are the policies a seat may be given: random, greedy where
-// the mode has it, search (search:N for a budget), and the mode's others.
-func policyNames(m play.Mode) []string {
-	names := []string{"random"}
-	for n := range m.Policies {
-		if n != "random" {
-			names = append(names, n)
-		}
-	}
-	slices.Sort(names[1:])
-	return names
 }
 
 // opponentBudget is the search's playouts opposite a person.
@@ -250,7 +237,7 @@ func enginePolicy(m play.Mode, name string) (play.PolicyMaker, error) {
 	if name == "random" {
 		return play.NewRandom, nil
 	}
-	return nil, fmt.Errorf("unknown policy %q (want human or one of %s, or search:N)", name, strings.Join(policyNames(m), ", "))
+	return nil, fmt.Errorf("unknown policy %q (want human or one of %s, or search:N)", name, strings.Join(m.PolicyNames(), ", "))
 }
 
 // start ---------------------------------------------------------------
@@ -596,7 +583,7 @@ func (g *playGame) state(seat int) playState {
 		for i := range m.Legal() {
 			t := m.Action(i)
 			a := playAction{I: i, Text: t, Group: group(t), Words: strings.Fields(t)[1:]}
-			if fc != nil && a.Group == "attack" {
+			if fc != nil && slices.Contains(a.Words, "attack") || fc != nil && a.Group == "attack" {
 				a.Detail = fc.Forecast(i)
 			}
 			st.Actions = append(st.Actions, a)

@@ -215,7 +215,7 @@ func modeCommand(g *games.Game, m play.Mode, legal bool) *cobra.Command {
 	fl.StringVar(&f.actions, "actions", "", "apply the actions of this file (- for stdin), one per line, then stop")
 	fl.StringVarP(&f.format, "format", "f", "text", "output format: text or json")
 	if !legal {
-		fl.StringArrayVar(&f.policies, "policy", nil, fmt.Sprintf("built-in player: NAME for every seat, or SEAT=NAME (seats from 1); one of %s", strings.Join(policyNames(m), ", ")))
+		fl.StringArrayVar(&f.policies, "policy", nil, fmt.Sprintf("built-in player: NAME for every seat, or SEAT=NAME (seats from 1); one of %s", strings.Join(m.PolicyNames(), ", ")))
 		fl.StringArrayVar(&f.seats, "seat", nil, "who plays a seat: SEAT=KIND, seats from 1; KIND is human (asked on the terminal) or a policy, search:N for the search at N playouts")
 		fl.BoolVar(&f.cont, "continue", false, "after --actions, let the policies play on to the end")
 		fl.IntVar(&f.stopAfter, "stop-after", -1, "stop after this many actions in all and print the position (0: the start)")
@@ -227,17 +227,6 @@ func modeCommand(g *games.Game, m play.Mode, legal bool) *cobra.Command {
 		cmd.Example += fmt.Sprintf("\n  roundtable play %s %s %s --seat 1=human   # you play seat 1 in the terminal", g.ID, m.Name, modeExample(m))
 	}
 	return cmd
-}
-
-func policyNames(m play.Mode) []string {
-	names := []string{"random"}
-	for n := range m.Policies {
-		if n != "random" {
-			names = append(names, n)
-		}
-	}
-	slices.Sort(names[1:])
-	return names
 }
 
 // start compiles the rules and makes the match: from --from, or a new
@@ -627,7 +616,7 @@ func (f *runFlags) players(m play.Mode, seats []play.Seat) ([]string, error) {
 		if name != human {
 			if _, err := policyMaker(m, name); err != nil {
 				if flag == "--seat" && !strings.HasPrefix(name, "search:") {
-					return usageErr("--seat %s: %q is not human or a policy (%s)", v, name, strings.Join(policyNames(m), ", "))
+					return usageErr("--seat %s: %q is not human or a policy (%s)", v, name, strings.Join(m.PolicyNames(), ", "))
 				}
 				return err
 			}
@@ -727,7 +716,7 @@ func policyMaker(m play.Mode, name string) (play.PolicyMaker, error) {
 		}
 		return search.Over(m.Policies["greedy"], n).Maker(), nil
 	}
-	return nil, usageErr("unknown policy %q (want one of %s)", name, strings.Join(policyNames(m), ", "))
+	return nil, usageErr("unknown policy %q (want one of %s)", name, strings.Join(m.PolicyNames(), ", "))
 }
 
 func printEvent(out io.Writer, enc *json.Encoder, format string, e play.Event) {
