@@ -488,12 +488,7 @@ func TestPlayBrowserKeyboard(t *testing.T) {
 	do(t, ctx, chromedp.KeyEvent(kb.ArrowRight))
 	waitFor(t, ctx, `document.querySelector('#board').dataset.cursor !== ''`)
 	first := eval[string](t, ctx, `document.querySelector('#board').dataset.cursor`)
-	do(t, ctx, chromedp.KeyEvent(kb.ArrowDown), chromedp.KeyEvent(kb.ArrowRight))
-	word := eval[string](t, ctx, `document.querySelector('#board').dataset.cursor`)
-	if word == "" {
-		t.Fatal("the cursor left the board")
-	}
-	t.Logf("cursor on %s, then %s", first, word)
+	word := first
 	do(t, ctx, chromedp.KeyEvent("\r"))
 	waitFor(t, ctx, `!document.querySelector('#picked').hidden || !document.querySelector('#confirm').hidden`)
 	texts := eval[[]string](t, ctx, `Array.from(document.querySelectorAll('#actions button.act')).map(b => b.dataset.action)`)
@@ -505,6 +500,20 @@ func TestPlayBrowserKeyboard(t *testing.T) {
 	if !eval[bool](t, ctx, `document.querySelectorAll('#board .play-marks rect').length > 0`) {
 		t.Error("nothing is marked on the board")
 	}
+	// With it picked, the arrows go over where it can go.
+	visited := map[string]bool{}
+	for _, k := range []string{kb.ArrowRight, kb.ArrowDown, kb.ArrowLeft, kb.ArrowUp, kb.ArrowRight} {
+		do(t, ctx, chromedp.KeyEvent(k))
+		w := eval[string](t, ctx, `document.querySelector('#board').dataset.cursor`)
+		if w == "" {
+			t.Fatal("the cursor left the board")
+		}
+		visited[w] = true
+	}
+	if len(visited) < 2 {
+		t.Errorf("the arrows moved the cursor over %v only", visited)
+	}
+	t.Logf("picked %s by the cursor; the arrows went over %d places", first, len(visited))
 	do(t, ctx, chromedp.KeyEvent(kb.Escape))
 	waitFor(t, ctx, `document.querySelector('#picked').hidden && document.querySelector('#confirm').hidden`)
 	if n := eval[int](t, ctx, `document.querySelectorAll('#actions button.act').length`); n != all {
