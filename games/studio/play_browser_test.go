@@ -339,10 +339,17 @@ func TestPlayBrowserSetupForm(t *testing.T) {
 	if p.Error != "" || !p.Board || p.State != "yours" {
 		t.Fatalf("after Start: %+v", p)
 	}
-	// A decision: the engine answers, the page shows whose turn.
-	p = press(t, ctx, "1")
-	if p.Error != "" || (p.State != "yours" && p.State != "over") {
-		t.Errorf("after a decision: %+v", p)
+	// Decisions: the search answers, "thinking…" meanwhile, then the
+	// page shows whose turn.
+	thought := `document.querySelector('#play-app').dataset.thought || '0'`
+	for k := 0; k < 60 && p.State == "yours" && eval[string](t, ctx, thought) == "0"; k++ {
+		p = press(t, ctx, "1")
+		if p.Error != "" || (p.State != "yours" && p.State != "over") {
+			t.Fatalf("after a decision: %+v", p)
+		}
+	}
+	if n := eval[string](t, ctx, `document.querySelector('#play-app').dataset.thought || '0'`); n == "0" {
+		t.Error("the page never showed the engine thinking")
 	}
 	noConsoleErrors(t, errs)
 }

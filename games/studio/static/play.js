@@ -475,6 +475,7 @@
     app.dataset.over = state.over ? 'true' : 'false';
     app.dataset.result = state.result || '';
     mark(state.over ? 'over' : state.thinking ? 'thinking' : state.yourTurn ? 'yours' : 'waiting');
+    if (state.thinking) app.dataset.thought = String(Number(app.dataset.thought || 0) + 1);
     choices();
     app.dataset.renders = String(renders);
   }
