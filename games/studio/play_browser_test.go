@@ -12,6 +12,7 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+	"time"
 
 	cdpbrowser "github.com/chromedp/cdproto/browser"
 	"github.com/chromedp/chromedp"
@@ -161,6 +162,8 @@ func playOn(t *testing.T, ctx context.Context, steps int) (pageState, int) {
 	p := readPlay(t, ctx)
 	n := 0
 	for n < steps {
+		t0 := time.Now()
+		was := p.State
 		switch p.State {
 		case "over":
 			return p, n
@@ -180,6 +183,9 @@ func playOn(t *testing.T, ctx context.Context, steps int) (pageState, int) {
 		}
 		if p.Error != "" {
 			t.Fatalf("after %d decisions the page says: %s", n, p.Error)
+		}
+		if d := time.Since(t0); d > 2*time.Second {
+			t.Logf("slow: %s from %q to %q (%s)", d.Round(time.Millisecond), was, p.State, p.Turn)
 		}
 	}
 	return p, n
