@@ -1004,7 +1004,13 @@
       const g = await api('GET', '/api/play/' + id + '?seat=' + seat);
       if (g.ok) {
         game = { id, seats: [], humans: g.data.humans || [seat] };
-        game.seats = (g.data.scores || []).map((s) => ({ index: s.seat, name: s.name }));
+        // The seats as the state tells them: names from the scores and the
+        // turn, people from humans.
+        const names = new Map((g.data.scores || []).map((s) => [s.seat, s.name]));
+        names.set(g.data.seat, g.data.seatName);
+        if (g.data.toMove >= 0) names.set(g.data.toMove, g.data.toMoveName);
+        const n = Math.max(...names.keys(), ...game.humans) + 1;
+        game.seats = Array.from({ length: n }, (_, i) => ({ index: i, name: names.get(i) || 'seat ' + (i + 1), kind: game.humans.includes(i) ? 'human' : 'engine' }));
         viewSeat = g.data.seat;
         $('#setup').hidden = true;
         $('#save-position').href = '/api/play/' + id + '/position';
