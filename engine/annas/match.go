@@ -128,8 +128,9 @@ var Versus = play.Mode{
 	Name:    "versus",
 	Summary: "the 1v1 game (rulebook I-VII): two players, the shop, castles and VP cards",
 	Flags: []play.Flag{
-		{Name: "map", Usage: "versus map id (default: the content's first versus map)"},
-		{Name: "vp-deck", Usage: "standard (the whole VP deck) or quick (the rulebook's first or faster game: without the largest cards)", Default: "standard"},
+		{Name: "map", Usage: "versus map id (default: the content's first versus map)", Choices: mapChoices(table.Versus)},
+		{Name: "vp-deck", Usage: "standard (the whole VP deck) or quick (the rulebook's first or faster game: without the largest cards)", Default: "standard",
+			Choices: func(any) []string { return []string{"standard", "quick"} }},
 	},
 	New:           newVersus,
 	Load:          loadVersusMatch,
@@ -147,8 +148,9 @@ var Boss = play.Mode{
 	Name:    "boss",
 	Summary: "Boss Mode (rulebook VIII): 2 to 4 players together against a boss deck",
 	Flags: []play.Flag{
-		{Name: "boss", Usage: "the boss to face (its id)"},
-		{Name: "players", Usage: "number of players, 2 to 4", Default: "2", Kind: play.Int},
+		{Name: "boss", Usage: "the boss to face (its id)", Choices: bossChoices},
+		{Name: "players", Usage: "number of players, 2 to 4", Default: "2", Kind: play.Int,
+			Choices: func(any) []string { return []string{"2", "3", "4"} }},
 	},
 	New:           newBoss,
 	Load:          loadBossMatch,
@@ -159,6 +161,36 @@ var Boss = play.Mode{
 	// About a second a decision on two cores (docs/performance.md,
 	// "Search opposite a person").
 	OpponentBudget: 1000,
+}
+
+// mapChoices are the ids of the maps of a mode (Flag.Choices).
+func mapChoices(mode table.Mode) func(any) []string {
+	return func(rules any) []string {
+		rs, err := ruleset(rules)
+		if err != nil {
+			return nil
+		}
+		var out []string
+		for _, m := range rs.Maps {
+			if m.Mode == mode {
+				out = append(out, m.ID)
+			}
+		}
+		return out
+	}
+}
+
+// bossChoices are the ids of the bosses (Flag.Choices).
+func bossChoices(rules any) []string {
+	rs, err := ruleset(rules)
+	if err != nil {
+		return nil
+	}
+	var out []string
+	for _, b := range rs.Bosses {
+		out = append(out, b.ID)
+	}
+	return out
 }
 
 // Modes are Anna's Roundtable's modes, versus first.

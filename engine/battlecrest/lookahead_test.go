@@ -23,7 +23,7 @@ func cloneChoose(g *Game) int {
 			c.choose(c.opts[0])
 			c.advance(true)
 		}
-		if v := c.Score(p); bi < 0 || v > best {
+		if v := c.Rate(p); bi < 0 || v > best {
 			best, bi = v, i
 		}
 	}

@@ -18,8 +18,14 @@ var Versus = play.Mode{
 	Name:    "versus",
 	Summary: "two players, a hero set each, on a map set (rulebook: Setup, Gameplay)",
 	Flags: []play.Flag{
-		{Name: "map-set", Usage: "the map set to play on, by id (default: the ruleset's first)", Kind: play.String},
-		{Name: "hero-set", Usage: "a hero set by id; give two, P1's first (default: the ruleset's first two)", Kind: play.Strings},
+		{Name: "map-set", Usage: "the map set to play on, by id (default: the ruleset's first)", Kind: play.String,
+			Choices: func(rules any) []string {
+				return ids(rules.(*table.Ruleset).MapSets, func(m table.MapSet) string { return m.ID })
+			}},
+		{Name: "hero-set", Usage: "a hero set by id; give two, P1's first (default: the ruleset's first two)", Kind: play.Strings,
+			Choices: func(rules any) []string {
+				return ids(rules.(*table.Ruleset).HeroSets, func(h table.HeroSet) string { return h.ID })
+			}},
 	},
 	New:           newMatch,
 	Load:          loadMatch,
@@ -180,6 +186,15 @@ func (g *Game) Participants() [][]string {
 		if p.Set != nil {
 			out[i] = append(out[i], p.Set.ID)
 		}
+	}
+	return out
+}
+
+// ids are the ids of a table's rows (Flag.Choices).
+func ids[T any](rows []T, id func(T) string) []string {
+	out := make([]string, 0, len(rows))
+	for _, r := range rows {
+		out = append(out, id(r))
 	}
 	return out
 }

@@ -29,16 +29,16 @@ func (Greedy) Choose(m play.Match) int {
 			c.choose(c.opts[0])
 			c.advance(true)
 		}
-		if v := c.Score(p); bi < 0 || v > best {
+		if v := c.Rate(p); bi < 0 || v > best {
 			best, bi = v, i
 		}
 	}
 	return bi
 }
 
-// Score rates the game for player p: damage dealt and taken, minions,
+// Rate rates the game for player p: damage dealt and taken, minions,
 // ready action cards and closeness to the enemy hero.
-func (g *Game) Score(p int) float64 {
+func (g *Game) Rate(p int) float64 {
 	q := 1 - p
 	switch {
 	case g.over && g.Winner == p:

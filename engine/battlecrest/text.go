@@ -2,6 +2,7 @@ package battlecrest
 
 import (
 	"fmt"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -47,8 +48,31 @@ func ParseTile(s string) (Pos, error) {
 	return Pos{int8(r - 1), int8(c - 1)}, nil
 }
 
-// slug is a name as one lower-case word of an action text: "Hawk's Eye"
-// is "hawks-eye".
+// Slug is a name as one lower-case word of an action text: "Hawk's Eye"
+// is "hawks-eye". An action card of a player's row is named by its side's
+// Slug, or by its id when another card of the row has the same word
+// (CardWords).
+func Slug(name string) string { return slug(name) }
+
+// CardWords are the words action texts name a player's row of action
+// cards by, given each card's id and the name of the side it shows.
+func CardWords(ids, sides []string) []string {
+	out := make([]string, len(sides))
+	for k, s := range sides {
+		out[k] = slug(s)
+	}
+	words := slices.Clone(out)
+	for k := range out {
+		for j := range words {
+			if j != k && words[j] == words[k] {
+				out[k] = ids[k]
+			}
+		}
+	}
+	return out
+}
+
+// slug is Slug.
 func slug(name string) string {
 	var b strings.Builder
 	dash := false

@@ -11,12 +11,9 @@ import (
 	"github.com/roundtable-dev/roundtable/engine/play/playtest"
 )
 
-// hidden is what no seat may see, read from the true position: the random
-// source's state. The rulebook has no hand, deck or die; the landmarks and
-// the first player were drawn at setup in plain view.
-func hidden(m play.Match, seat int) []string {
-	return []string{m.(*Game).position().RNG}
-}
+// hidden is Hidden (hidden.go), the one copy the studio's play leak test
+// uses too.
+var hidden = Hidden
 
 // TestViewsHideOnlyTheRandomSource: in seeded games of the base hero sets,
 // either way round and in a mirror, no seat's view, text or events hold

@@ -16,7 +16,14 @@ var Versus = play.Mode{
 	Name:    "versus",
 	Summary: "two players, two decks: break the five orbs, then defeat the main character",
 	Flags: []play.Flag{
-		{Name: "deck", Usage: "a deck id, given twice: the first player's, then the second's (default: the first two decks of the content)", Kind: play.Strings},
+		{Name: "deck", Usage: "a deck id, given twice: the first player's, then the second's (default: the first two decks of the content)", Kind: play.Strings,
+			Choices: func(rules any) []string {
+				var out []string
+				for _, d := range rules.(*table.Ruleset).Decks {
+					out = append(out, d.ID)
+				}
+				return out
+			}},
 	},
 	New: func(rules any, o play.Options) (play.Match, error) {
 		rs, err := ruleset(rules)

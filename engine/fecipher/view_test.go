@@ -14,74 +14,9 @@ import (
 	"github.com/roundtable-dev/roundtable/engine/play/playtest"
 )
 
-// hiddenFrom is what seat may not see in the true position of m: the ids
-// and the names (events print names) of the cards of both decks, both
-// players' orbs and the other player's hand, each unless the seat sees a
-// card of that id or name somewhere (decks hold copies), and the random
-// source's state as the position writes it.
-//
-// A card seat saw at the previous decision may be named by the events
-// since, wherever it went (a card retrieved into the other hand: the
-// retreat area is in view); it is left out for that decision, and the next
-// one holds it to being hidden.
-func hiddenFrom() playtest.Hidden {
-	var (
-		game *Game
-		prev map[int]map[string]bool
-	)
-	names := map[string]string{}
-	for i := range rs.Cards {
-		names[rs.Cards[i].ID] = rs.Cards[i].Name()
-	}
-	name := func(id string) string { return names[id] }
-	return func(m play.Match, seat int) []string {
-		g := gameOf(m)
-		if g != game {
-			game, prev = g, map[int]map[string]bool{}
-		}
-		p := g.Position()
-		seen := map[string]bool{}
-		see := func(ids ...string) {
-			for _, id := range ids {
-				if id == "" {
-					continue
-				}
-				seen[id] = true
-				seen[name(id)] = true
-			}
-		}
-		var out []string
-		for i, ps := range p.Seats {
-			see(ps.Retreat...)
-			see(ps.Support...)
-			see(ps.Played...)
-			for _, b := range ps.Bonds {
-				see(b.Card)
-			}
-			for _, u := range ps.Field {
-				see(u.Stack...)
-			}
-			out = append(out, ps.Deck...)
-			out = append(out, ps.Orbs...)
-			if i == seat {
-				see(ps.Hand...)
-			} else {
-				out = append(out, ps.Hand...)
-			}
-		}
-		for _, f := range p.Pending {
-			see(f.Card, f.ASupCard, f.DSupCard)
-		}
-		var secrets []string
-		for _, id := range out {
-			secrets = append(secrets, id, name(id))
-		}
-		secrets = slices.DeleteFunc(secrets, func(s string) bool { return seen[s] || prev[seat][s] })
-		prev[seat] = seen
-		slices.Sort(secrets)
-		return append(slices.Compact(secrets), p.RNG)
-	}
-}
+// hiddenFrom is Hidden (hidden.go), the one copy the studio's play leak
+// test uses too.
+func hiddenFrom() playtest.Hidden { return Hidden() }
 
 var (
 	viewGames = flag.Int("fec.view-games", 80, "seeded games TestViews plays (-short: 10)")
@@ -107,24 +42,14 @@ func TestViews(t *testing.T) {
 	}
 }
 
-// gameOf is the game of a match of this package (or of a leaky one).
-func gameOf(m play.Match) *Game {
-	switch x := m.(type) {
-	case *Match:
-		return x.G
-	case leaky:
-		return x.Match.G
-	}
-	panic(fmt.Sprintf("%T", m))
-}
-
 // leaky breaks one part of what a seat may see.
 type leaky struct {
 	*Match
 	leak string // "view", "show", "event"
 }
 
-func (l leaky) Clone() play.Match { return leaky{l.Match.Clone().(*Match), l.leak} }
+func (l leaky) Clone() play.Match  { return leaky{l.Match.Clone().(*Match), l.leak} }
+func (l leaky) Unwrap() play.Match { return l.Match }
 func (l leaky) View(seat int) any {
 	if l.leak == "view" {
 		return l.G.Position()

@@ -2,6 +2,7 @@ package play
 
 import (
 	"fmt"
+	"slices"
 	"strconv"
 
 	"gopkg.in/yaml.v3"
@@ -45,6 +46,9 @@ type Flag struct {
 	Usage   string
 	Default string // as it would be typed; "" for none
 	Kind    FlagKind
+	// Choices, when set, lists the values the flag takes with a ruleset
+	// (the ids of its bosses, scenarios, decks), for a form to offer.
+	Choices func(rules any) []string
 }
 
 // FlagKind is how a flag's value is read.
@@ -90,4 +94,17 @@ func (o Options) Int(name string, def int) (int, error) {
 		return 0, fmt.Errorf("--%s %s is not a whole number", name, phrase.Quote(s))
 	}
 	return n, nil
+}
+
+// PolicyNames are the mode's built-in players by name: random first, the
+// others sorted (what --policy, --seat and the studio's play page offer).
+func (m Mode) PolicyNames() []string {
+	names := []string{"random"}
+	for n := range m.Policies {
+		if n != "random" {
+			names = append(names, n)
+		}
+	}
+	slices.Sort(names[1:])
+	return names
 }

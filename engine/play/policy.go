@@ -1,6 +1,9 @@
 package play
 
-import "math/rand/v2"
+import (
+	"context"
+	"math/rand/v2"
+)
 
 // Policy chooses an action for the seat to move: an index into the match's
 // legal actions.
@@ -32,3 +35,18 @@ type FuncPolicy func(m Match) int
 
 // Choose implements Policy.
 func (f FuncPolicy) Choose(m Match) int { return f(m) }
+
+// ContextPolicy is a policy that can stop thinking early: a search stops
+// its playouts once ctx ends and answers with what it found so far.
+type ContextPolicy interface {
+	ChooseContext(ctx context.Context, m Match) int
+}
+
+// ChooseContext is p's choice for m, stopped early when ctx ends where p
+// is a ContextPolicy.
+func ChooseContext(ctx context.Context, p Policy, m Match) int {
+	if cp, ok := p.(ContextPolicy); ok {
+		return cp.ChooseContext(ctx, m)
+	}
+	return p.Choose(m)
+}

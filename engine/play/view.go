@@ -1,6 +1,8 @@
 package play
 
 import (
+	"bytes"
+	"encoding/json"
 	"fmt"
 	"slices"
 )
@@ -83,4 +85,93 @@ func SeenBy(list []Event, seat int) []Event {
 // are ("hand: {unseen: 5}").
 type Unseen struct {
 	Unseen int `json:"unseen" yaml:"unseen"`
+}
+
+// Forecaster is implemented by matches that can say what a legal action
+// is likely to do before it is taken: Anna's and Tropera's combat
+// forecast for an attack. Forecast reads only what the seat to move may
+// see; "" when the action has nothing to forecast.
+type Forecaster interface {
+	Forecast(i int) string
+}
+
+// Scorer is implemented by matches that keep a score a person reads
+// during play: victory points, orbs, morale, lives. Score is seat's, as
+// one short phrase ("2 VP · 3 coins"), from what every seat sees.
+type Scorer interface {
+	Score(seat int) string
+}
+
+// Unhide reads a View marshalled as JSON back into the shape of the
+// position: every {"unseen": n} becomes a list of n empty ids, so that a
+// reader of positions (a game's Render.Position) reads a view too, and
+// counts what it cannot name. Everything else is kept as it is.
+func Unhide(state []byte) ([]byte, error) {
+	var v any
+	d := json.NewDecoder(bytes.NewReader(state))
+	d.UseNumber()
+	if err := d.Decode(&v); err != nil {
+		return nil, err
+	}
+	return json.Marshal(unhide(v))
+}
+
+func unhide(v any) any {
+	switch x := v.(type) {
+	case map[string]any:
+		if n, ok := x["unseen"].(json.Number); ok && len(x) == 1 {
+			k, err := n.Int64()
+			if err == nil && k >= 0 && k <= 1<<20 {
+				return make([]string, k)
+			}
+		}
+		for key, e := range x {
+			x[key] = unhide(e)
+		}
+	case []any:
+		for i, e := range x {
+			x[i] = unhide(e)
+		}
+	}
+	return v
+}
+
+// Wrapper is a match that wraps another (a test's variant of a game's
+// match that breaks one rule): Unwrap is the match inside.
+type Wrapper interface {
+	Unwrap() Match
+}
+
+// Unwrap is the innermost match of m (m itself when it wraps none).
+func Unwrap(m Match) Match {
+	for {
+		w, ok := m.(Wrapper)
+		if !ok {
+			return m
+		}
+		m = w.Unwrap()
+	}
+}
+
+// ForecastBy is a Forecaster's answer for matches that are play.
+// Determinizers: legal action i taken on a determinization for the seat to
+// move (what that seat may believe; nothing hidden from it is read), and
+// the Text of the first event of kind that follows, written by text (its
+// Data too); "" when no such event follows. seed makes it repeatable.
+func ForecastBy(m Determinizer, i int, seed uint64, kind string, text func(Event) string) string {
+	mm, ok := m.(Match)
+	if !ok || i < 0 || i >= mm.Legal() {
+		return ""
+	}
+	d := m.Determinize(mm.ToMove(), NewRand(seed, mm.ToMove()))
+	d.Events()
+	if d.Apply(i) != nil {
+		return ""
+	}
+	for _, e := range d.Events() {
+		if e.Kind == kind {
+			return text(e)
+		}
+	}
+	return ""
 }

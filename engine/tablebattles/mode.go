@@ -16,7 +16,13 @@ var Battle = play.Mode{
 	Name:    "battle",
 	Summary: "two players fight one scenario's battle",
 	Flags: []play.Flag{
-		{Name: "scenario", Usage: "scenario id (default: the ruleset's first scenario)"},
+		{Name: "scenario", Usage: "scenario id (default: the ruleset's first scenario)", Choices: func(rules any) []string {
+			var out []string
+			for _, sc := range rules.(*table.Ruleset).Scenarios {
+				out = append(out, sc.ID)
+			}
+			return out
+		}},
 	},
 	New: func(rules any, o play.Options) (play.Match, error) {
 		rs, err := ruleset(rules)

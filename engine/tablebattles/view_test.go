@@ -12,12 +12,9 @@ import (
 	tbgen "github.com/roundtable-dev/roundtable/generated/tablebattles"
 )
 
-// hidden is what no seat of a battle may see, read from the true
-// position: the random source's state (the dice to come). Everything else
-// is on the table (rulebook: Set-Up, Roll Phase).
-func hidden(m play.Match, seat int) []string {
-	return []string{m.Position().(*Position).RNG}
-}
+// hidden is Hidden (hidden.go), the one copy the studio's play leak test
+// uses too.
+var hidden = Hidden
 
 // TestViewsHideOnlyTheDiceToCome: in seeded battles of every base
 // scenario, no seat's view, text or events hold the random source's state,

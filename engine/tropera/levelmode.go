@@ -432,7 +432,13 @@ var LevelUpMode = play.Mode{
 	Name:    "levelup",
 	Summary: "a character's level-ups: the d20 rolls, and the player's picks as actions",
 	Flags: []play.Flag{
-		{Name: "character", Usage: "character id (default: the first character)", Kind: play.String},
+		{Name: "character", Usage: "character id (default: the first character)", Kind: play.String, Choices: func(rules any) []string {
+			var out []string
+			for _, c := range rules.(*table.Ruleset).Characters {
+				out = append(out, c.ID)
+			}
+			return out
+		}},
 		{Name: "levels", Usage: "levels to gain", Default: "1", Kind: play.Int},
 	},
 	New: func(rules any, o play.Options) (play.Match, error) {

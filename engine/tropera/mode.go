@@ -16,7 +16,13 @@ var BattleMode = play.Mode{
 	Name:    "battle",
 	Summary: "a battle on a map: the party against numbered enemies by level, to the battle's objective",
 	Flags: []play.Flag{
-		{Name: "battle", Usage: "battle id (default: the first battle of the content)", Kind: play.String},
+		{Name: "battle", Usage: "battle id (default: the first battle of the content)", Kind: play.String, Choices: func(rules any) []string {
+			var out []string
+			for _, b := range rules.(*table.Ruleset).Battles {
+				out = append(out, b.ID)
+			}
+			return out
+		}},
 	},
 	New: func(rules any, o play.Options) (play.Match, error) {
 		rs := rules.(*table.Ruleset)

@@ -42,63 +42,12 @@ func houseRules(t testing.TB) *table.Ruleset {
 	return &cp
 }
 
-// battleHidden is what seat may not see in a battle, read from the true
-// position: the random source's state (the GM's dice to come), and for the
-// party and an onlooker what each house not yet searched holds (id and
-// name) unless a unit carries it or storage holds it. The enemy seat, the
-// GM's, knows the houses. It counts in st what it lists.
-func battleHidden(st *houseStats) playtest.Hidden {
-	return func(m play.Match, seat int) []string {
-		b := battleOf(m)
-		p := b.Position().(Position)
-		out := []string{p.RNG}
-		if seat == Enemy {
-			return out
-		}
-		if len(p.Searched) > 0 {
-			st.searched++
-		}
-		seen := map[string]bool{}
-		for _, u := range p.Units {
-			for _, c := range slices.Concat(u.Weapons, u.Items) {
-				seen[c.ID] = true
-			}
-		}
-		for _, s := range p.Storage {
-			seen[s] = true
-		}
-		rs := b.Rules()
-		for _, h := range b.Map().Houses {
-			if slices.Contains(p.Searched, b.Map().TileName(int(h.Tile))) {
-				continue
-			}
-			id, name := "", ""
-			switch {
-			case h.Item >= 0:
-				id, name = rs.Items[h.Item].ID, rs.Items[h.Item].Name
-			case h.Weapon >= 0:
-				id, name = rs.Weapons[h.Weapon].ID, rs.Weapons[h.Weapon].Name
-			}
-			if id != "" && !seen[id] {
-				out = append(out, id, name)
-				st.secrets += 2
-			}
-		}
-		return out
-	}
-}
+// battleHidden is BattleHidden (hidden.go), the one copy the studio's
+// play leak test uses too.
+func battleHidden(st *houseStats) playtest.Hidden { return BattleHidden(st) }
 
-// houseStats is what battleHidden saw: the house secrets it listed, and
-// the times it was asked for a seat not the GM's once a house had been
-// searched.
-type houseStats struct{ secrets, searched int }
-
-func battleOf(m play.Match) *Battle {
-	if l, ok := m.(leakyBattle); ok {
-		return l.Battle
-	}
-	return m.(*Battle)
-}
+// houseStats is what battleHidden saw.
+type houseStats = HiddenStats
 
 // TestBattleViewsHideTheDiceAndTheHouses: in seeded battles on every base
 // map, with houses holding what no unit carries, no seat's view, text or
@@ -122,13 +71,13 @@ func TestBattleViewsHideTheDiceAndTheHouses(t *testing.T) {
 			all.Private += st.Private
 		})
 	}
-	t.Logf("%d games, %+v, %d of the secrets a house's, %d views after a search", seeds*len(hr.Battles), all, houses.secrets, houses.searched)
+	t.Logf("%d games, %+v, %d of the secrets a house's, %d views after a search", seeds*len(hr.Battles), all, houses.Secrets, houses.Searched)
 	// The random source for each of the three viewers at every decision,
 	// and the houses: three of the four maps have houses, searched late or
 	// never, so they are secrets at most decisions of those battles; and
 	// some houses were searched (their finds announced).
-	if all.Decisions < 100*seeds*len(hr.Battles) || all.Hidden != 3*all.Decisions+houses.secrets || houses.secrets < all.Decisions ||
-		houses.searched == 0 || all.Private != 0 {
+	if all.Decisions < 100*seeds*len(hr.Battles) || all.Hidden != 3*all.Decisions+houses.Secrets || houses.Secrets < all.Decisions ||
+		houses.Searched == 0 || all.Private != 0 {
 		t.Fatalf("the views test saw too little: %+v, %+v", all, houses)
 	}
 }
@@ -165,14 +114,13 @@ func TestLevelUpViewsHideTheDiceToCome(t *testing.T) {
 	}
 }
 
-func levelHidden(m play.Match, seat int) []string {
-	return []string{m.Position().(LevelingPos).RNG}
-}
+var levelHidden = LevelHidden
 
 // leakyBattle shows every seat what the enemy's seat sees.
 type leakyBattle struct{ *Battle }
 
 func (l leakyBattle) Clone() play.Match    { return leakyBattle{l.Battle.Clone().(*Battle)} }
+func (l leakyBattle) Unwrap() play.Match   { return l.Battle }
 func (l leakyBattle) Show(int) string      { return l.Battle.Show(Enemy) }
 func (l leakyBattle) View(seat int) any    { return l.Battle.View(seat) }
 func (l leakyBattle) Private(i int) string { return "" }
@@ -197,8 +145,9 @@ func TestViewsCatchAHouseShown(t *testing.T) {
 // leakyLevel shows the level-up's whole position, random source included.
 type leakyLevel struct{ *Leveling }
 
-func (l leakyLevel) Clone() play.Match { return leakyLevel{l.Leveling.Clone().(*Leveling)} }
-func (l leakyLevel) View(int) any      { return l.Leveling.Position() }
+func (l leakyLevel) Clone() play.Match  { return leakyLevel{l.Leveling.Clone().(*Leveling)} }
+func (l leakyLevel) Unwrap() play.Match { return l.Leveling }
+func (l leakyLevel) View(int) any       { return l.Leveling.Position() }
 
 // TestViewsCatchTheLevelUpsRandomSource: a level-up view with the random
 // source's state fails the views test with levelHidden.

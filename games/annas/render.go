@@ -9,6 +9,7 @@ import (
 
 	annascontent "github.com/roundtable-dev/roundtable/content/annas"
 	"github.com/roundtable-dev/roundtable/engine/annas/table"
+	"github.com/roundtable-dev/roundtable/engine/play"
 	"github.com/roundtable-dev/roundtable/games"
 )
 
@@ -95,6 +96,7 @@ type TileView struct {
 	Piece           *PieceView // positions only
 	Boss            bool       // positions only: under the boss block
 	BossCornerColor string     // positions only
+	BossID          string     // positions only: the boss's id, under its block
 }
 
 // PieceView is a unit or summon on a tile (positions).
@@ -332,6 +334,12 @@ type PositionView struct {
 	Players []PlayerView
 	Boss    string // the boss's name in Boss Mode
 	Lives   int
+	// Rows are the cards in view off the board, under the players' lines:
+	// the hand of the seat the position is seen by (a seat's view only),
+	// the shop row (versus), each player's shop cards. Height is the
+	// picture's, with them.
+	Rows   []CardRow
+	Height int
 }
 
 // PlayerView is a player's resources in a position.
@@ -339,19 +347,40 @@ type PlayerView struct {
 	Name        string
 	Coins, DV   int
 	VP, VPCards int
+	Hand        int // cards in hand
+}
+
+// CardRow is a labelled row of cards of a position, at Y.
+type CardRow struct {
+	Label string
+	Y     int
+	Cards []CardChip
+}
+
+// CardChip is a card of a CardRow, at X, Y within it: a unit (Color its
+// colour word) or a shop card (Color "shop", Cost its price).
+type CardChip struct {
+	ID, Name, Color string
+	Kind            string // "unit" or "shop"
+	Cost            int
+	X, Y            int
 }
 
 // positionState is the part of a position (docs/annas-engine.md) a board
 // picture reads.
 type positionState struct {
-	Map     string `json:"map"`
-	Turn    int    `json:"turn"`
-	Current int    `json:"current"`
+	Seat    *int     `json:"seat"` // a seat's view: the seat it is seen by
+	Map     string   `json:"map"`
+	Turn    int      `json:"turn"`
+	Current int      `json:"current"`
+	ShopRow []string `json:"shop-row"`
 	Players []struct {
-		Coins   int   `json:"coins"`
-		DV      int   `json:"dv"`
-		VP      int   `json:"vp-tokens"`
-		VPCards []int `json:"vp-cards"`
+		Hand    []string `json:"hand"` // "" for a card the seat may not see
+		Shop    []string `json:"shop"`
+		Coins   int      `json:"coins"`
+		DV      int      `json:"dv"`
+		VP      int      `json:"vp-tokens"`
+		VPCards []int    `json:"vp-cards"`
 	} `json:"players"`
 	Units []struct {
 		Unit      string `json:"unit"`
@@ -383,6 +412,10 @@ type positionState struct {
 func position(rules any, mode string, state []byte) (games.Picture, error) {
 	rs := rules.(*table.Ruleset)
 	var p positionState
+	state, err := play.Unhide(state)
+	if err != nil {
+		return games.Picture{}, fmt.Errorf("annas position: %v", err)
+	}
 	if err := json.Unmarshal(state, &p); err != nil {
 		return games.Picture{}, fmt.Errorf("annas position: %v", err)
 	}
@@ -431,7 +464,7 @@ func position(rules any, mode string, state []byte) (games.Picture, error) {
 				}
 				t := table.TileAt(sw.File()+df, sw.Rank()+dr)
 				if i, ok := at[t.String()]; ok {
-					v.Tiles[i].Boss, v.Tiles[i].BossCornerColor = true, c.Color
+					v.Tiles[i].Boss, v.Tiles[i].BossCornerColor, v.Tiles[i].BossID = true, c.Color, b.ID
 				}
 			}
 		}
@@ -446,8 +479,55 @@ func position(rules any, mode string, state []byte) (games.Picture, error) {
 		for _, c := range pl.VPCards {
 			vp += c
 		}
-		v.Players = append(v.Players, PlayerView{Name: seat(i), Coins: pl.Coins, DV: pl.DV, VP: vp, VPCards: len(pl.VPCards)})
+		v.Players = append(v.Players, PlayerView{Name: seat(i), Coins: pl.Coins, DV: pl.DV, VP: vp, VPCards: len(pl.VPCards), Hand: len(pl.Hand)})
 	}
+	// The cards off the board, under the players' lines (two players a
+	// line, 60 apart from 760): five cards a line.
+	y := 760 + 60*((len(v.Players)+1)/2)
+	addRow := func(label string, cards []CardChip) {
+		if len(cards) == 0 {
+			return
+		}
+		for k := range cards {
+			cards[k].X, cards[k].Y = 120*(k%5), 34+80*(k/5)
+		}
+		v.Rows = append(v.Rows, CardRow{Label: label, Y: y, Cards: cards})
+		y += 34 + 80*((len(cards)+4)/5) + 6
+	}
+	unitChip := func(id string) (CardChip, bool) {
+		ui := rs.UnitIndex(id)
+		if ui < 0 {
+			return CardChip{}, false
+		}
+		u := &rs.Units[ui]
+		return CardChip{ID: u.ID, Name: u.Name, Color: colorWord(u.Color), Kind: "unit"}, true
+	}
+	shopChips := func(ids []string) []CardChip {
+		var out []CardChip
+		for _, id := range ids {
+			for k := range rs.ShopCards {
+				if c := &rs.ShopCards[k]; c.ID == id {
+					out = append(out, CardChip{ID: c.ID, Name: c.Name, Color: "shop", Kind: "shop", Cost: int(c.Cost)})
+					break
+				}
+			}
+		}
+		return out
+	}
+	if p.Seat != nil && *p.Seat >= 0 && *p.Seat < len(p.Players) {
+		var hand []CardChip
+		for _, id := range p.Players[*p.Seat].Hand {
+			if c, ok := unitChip(id); ok {
+				hand = append(hand, c)
+			}
+		}
+		addRow(v.Players[*p.Seat].Name+"'s hand", hand)
+	}
+	addRow("the shop row", shopChips(p.ShopRow))
+	for i, pl := range p.Players {
+		addRow(v.Players[i].Name+"'s shop cards", shopChips(pl.Shop))
+	}
+	v.Height = max(912, y+20)
 	if p.Current >= 0 && p.Current < len(v.Players) {
 		v.ToMove = v.Players[p.Current].Name
 	}

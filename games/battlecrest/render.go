@@ -131,6 +131,16 @@ type WarriorView struct {
 type SeatView struct {
 	Name  string
 	Cards []string // "Longbow (exhausted)"
+	// Row is the same action cards, each with the word action texts name
+	// it by (data-pick).
+	Row []RowCard
+}
+
+// RowCard is an action card of a player's row in a position.
+type RowCard struct {
+	Pick      string // "longbow", or the card's id when two of the row share a name
+	Name      string // the side it shows
+	Exhausted bool
 }
 
 func rangeText(a table.Ability) string {
@@ -393,10 +403,18 @@ func position(rules any, mode string, state []byte) (games.Picture, error) {
 				side = 1
 			}
 			label := rs.Actions[ai].Sides[side].Name
+			sv.Row = append(sv.Row, RowCard{Pick: rs.Actions[ai].ID, Name: label, Exhausted: c.Exhausted})
 			if c.Exhausted {
 				label += " (exhausted)"
 			}
 			sv.Cards = append(sv.Cards, label)
+		}
+		ids, names := make([]string, len(sv.Row)), make([]string, len(sv.Row))
+		for k, c := range sv.Row {
+			ids[k], names[k] = c.Pick, c.Name
+		}
+		for k, w := range bcengine.CardWords(ids, names) {
+			sv.Row[k].Pick = w
 		}
 		v.Seats = append(v.Seats, sv)
 		order = append(order, WarriorView{Name: h.Hero, Seat: s})

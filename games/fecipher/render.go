@@ -4,11 +4,13 @@ import (
 	"encoding/json"
 	"fmt"
 	"io/fs"
+	"slices"
 	"strings"
 
 	feccontent "github.com/roundtable-dev/roundtable/content/fecipher"
 	fecengine "github.com/roundtable-dev/roundtable/engine/fecipher"
 	"github.com/roundtable-dev/roundtable/engine/fecipher/table"
+	"github.com/roundtable-dev/roundtable/engine/play"
 	"github.com/roundtable-dev/roundtable/games"
 )
 
@@ -109,6 +111,27 @@ type FieldView struct {
 	// Players are the first player (seat 0) and the second, each with its
 	// rows in the order drawn from the top of the picture.
 	Players []PlayerView
+	// Zones are the cards in view off the field, under it: the cards a
+	// skill revealed, each hand the position names (a seat's view names
+	// only the seat's own), each player's bonds, support and retreat
+	// area. Height is the picture's, with them.
+	Zones  []ZoneView
+	Height int
+}
+
+// ZoneView is a labelled row of cards at Y, eight to a line.
+type ZoneView struct {
+	Label string
+	Y     int
+	Cards []CardChip
+}
+
+// CardChip is a card of a zone at X, Y within it.
+type CardChip struct {
+	ID, Name, Class, Color string
+	FaceDown               bool // a reversed bond
+	Count                  int  // copies (a retreat area shows each card once)
+	X, Y                   int
 }
 
 // PlayerView is one player's side of the table.
@@ -131,16 +154,22 @@ type RowView struct {
 // UnitView is a unit on the field, laid out at X in its row.
 type UnitView struct {
 	X                  int
+	Pick               string // how action texts name it: its top card's id, "id:2" for a second unit of the side showing it
 	Name, Class, Color string
 	Attack             string // printed attack with what effects add: "70", "70+20"
 	Stack              int    // cards in the stack (levelled up when more than one)
 	Main, Tapped       bool
 }
 
-// position draws a match position (engine/fecipher.Position as JSON).
+// position draws a match position (engine/fecipher.Position as JSON), or
+// a seat's view of one: the hidden zones ({"unseen": n}) are counted.
 func position(rules any, mode string, state []byte) (games.Picture, error) {
 	rs := rules.(*table.Ruleset)
 	var p fecengine.Position
+	state, err := play.Unhide(state)
+	if err != nil {
+		return games.Picture{}, fmt.Errorf("fe-cipher position: %v", err)
+	}
 	if err := json.Unmarshal(state, &p); err != nil {
 		return games.Picture{}, fmt.Errorf("fe-cipher position: %v", err)
 	}
@@ -168,16 +197,23 @@ func position(rules any, mode string, state []byte) (games.Picture, error) {
 			pv.Bonds = append(pv.Bonds, col)
 		}
 		front, back := RowView{Label: "front line"}, RowView{Label: "back line"}
+		shown := map[string]int{}
 		for _, u := range ps.Field {
 			if len(u.Stack) == 0 {
 				continue
 			}
-			i := rs.CardIndex(u.Stack[len(u.Stack)-1])
+			top := u.Stack[len(u.Stack)-1]
+			i := rs.CardIndex(top)
 			if i < 0 {
-				return games.Picture{}, fmt.Errorf("fe-cipher position: no card %q", u.Stack[len(u.Stack)-1])
+				return games.Picture{}, fmt.Errorf("fe-cipher position: no card %q", top)
 			}
 			c := &rs.Cards[i]
-			uv := UnitView{Name: c.Unit, Class: c.Class, Color: colorOf(c), Attack: xnum(c.Attack), Stack: len(u.Stack), Main: u.Main, Tapped: u.Tapped}
+			shown[top]++
+			pick := top
+			if shown[top] > 1 {
+				pick = fmt.Sprintf("%s:%d", top, shown[top])
+			}
+			uv := UnitView{Pick: pick, Name: c.Unit, Class: c.Class, Color: colorOf(c), Attack: xnum(c.Attack), Stack: len(u.Stack), Main: u.Main, Tapped: u.Tapped}
 			add := 0
 			for _, m := range u.Mods {
 				add += m.Attack
@@ -213,6 +249,65 @@ func position(rules any, mode string, state []byte) (games.Picture, error) {
 		}
 		v.Players = append(v.Players, pv)
 	}
+	// The zones under the field, from y 840.
+	y := 840
+	chip := func(id string) (CardChip, bool) {
+		i := rs.CardIndex(id)
+		if id == "" || i < 0 {
+			return CardChip{}, false // a card not in view, or none
+		}
+		c := &rs.Cards[i]
+		return CardChip{ID: c.ID, Name: c.Unit, Class: c.Class, Color: colorOf(c), Count: 1}, true
+	}
+	zone := func(label string, ids []string, once bool) {
+		var cards []CardChip
+		for _, id := range ids {
+			if once {
+				if k := slices.IndexFunc(cards, func(c CardChip) bool { return c.ID == id }); k >= 0 {
+					cards[k].Count++
+					continue
+				}
+			}
+			if c, ok := chip(id); ok {
+				cards = append(cards, c)
+			}
+		}
+		if len(cards) == 0 {
+			return
+		}
+		for k := range cards {
+			cards[k].X, cards[k].Y = 128*(k%8), 34+64*(k/8)
+		}
+		v.Zones = append(v.Zones, ZoneView{Label: label, Y: y, Cards: cards})
+		y += 34 + 64*((len(cards)+7)/8) + 8
+	}
+	var revealed []string
+	for _, f := range p.Pending {
+		revealed = append(revealed, f.Revealed...)
+	}
+	zone("revealed", revealed, true)
+	for _, seat := range []int{0, 1} {
+		ps := &p.Seats[seat]
+		zone(ps.Name+"'s hand", ps.Hand, false)
+		bonds := len(v.Zones)
+		var ids []string
+		for _, b := range ps.Bonds {
+			ids = append(ids, b.Card)
+		}
+		zone(ps.Name+"'s bonds", ids, false)
+		if len(v.Zones) > bonds {
+			k := 0
+			for _, b := range ps.Bonds {
+				if _, ok := chip(b.Card); ok {
+					v.Zones[bonds].Cards[k].FaceDown = b.FaceDown
+					k++
+				}
+			}
+		}
+		zone(ps.Name+"'s support", ps.Support, false)
+		zone(ps.Name+"'s retreat area", ps.Retreat, true)
+	}
+	v.Height = y + 16
 	switch {
 	case p.Over && p.Winner != nil && *p.Winner >= 0 && *p.Winner < 2:
 		v.Status = fmt.Sprintf("%s won: %s", p.Seats[*p.Winner].Name, p.Reason)

@@ -51,6 +51,11 @@ type Options struct {
 	// own write deadline before each write.
 	ReadHeaderTimeout, ReadTimeout, WriteTimeout, IdleTimeout time.Duration
 	KeepAlive                                                 time.Duration // between comments on an idle event stream
+	// PlayGames is the most games in play at once (play.go): starting one
+	// more drops the one used least recently.
+	PlayGames int
+	// PlayIdle is how long a game in play is kept without a request.
+	PlayIdle time.Duration
 }
 
 // DefaultOptions are the limits `roundtable serve` runs with.
@@ -63,6 +68,8 @@ var DefaultOptions = Options{
 	WriteTimeout:      2 * time.Minute,
 	IdleTimeout:       2 * time.Minute,
 	KeepAlive:         20 * time.Second,
+	PlayGames:         32,
+	PlayIdle:          30 * time.Minute,
 }
 
 // route is one pattern of the mux and what it needs beyond the default
@@ -72,6 +79,10 @@ type route struct {
 	handler http.HandlerFunc
 	heavy   bool // counted against Options.Heavy (unsafe methods always are)
 	upload  bool // its body may be Options.MaxUpload, not Options.MaxBody
+	// private routes answer only the studio's own pages, GETs too: a
+	// request another site's page sends (Sec-Fetch-Site cross-site or
+	// same-site) is 403. The play API: a seat's hand, the exports.
+	private bool
 }
 
 // method is a pattern's method ("" for any).
@@ -153,6 +164,11 @@ func (s *Studio) guardRoute(rt route) http.Handler {
 				return
 			}
 		}
+		if rt.private && crossSite(r) {
+			s.refused.Add(1)
+			writeJSON(w, http.StatusForbidden, map[string]string{"error": "the play API answers only the studio's own pages (a request from another site's page was refused)"})
+			return
+		}
 		if r.ContentLength > limit {
 			tooLarge(w, limit)
 			return
@@ -160,6 +176,15 @@ func (s *Studio) guardRoute(rt route) http.Handler {
 		r.Body = http.MaxBytesReader(w, r.Body, limit)
 		rt.handler(w, r)
 	})
+}
+
+// crossSite reports whether a browser says another site's page sent r.
+func crossSite(r *http.Request) bool {
+	switch r.Header.Get("Sec-Fetch-Site") {
+	case "cross-site", "same-site":
+		return true
+	}
+	return false
 }
 
 // tooLarge answers a body over its limit.

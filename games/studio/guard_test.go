@@ -24,7 +24,7 @@ import (
 // copy with its own options and counters.
 var baseStudio = sync.OnceValue(func() *Studio { return New(nil, io.Discard) })
 
-func studioFor(t *testing.T, edit func(*Options)) *Studio {
+func studioFor(t testing.TB, edit func(*Options)) *Studio {
 	t.Helper()
 	b := baseStudio()
 	s := &Studio{log: io.Discard, tmpl: b.tmpl, snap: b.current(), subs: map[chan update]struct{}{}, watching: make(chan struct{}), Options: DefaultOptions}

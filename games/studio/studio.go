@@ -28,6 +28,7 @@ import (
 
 	"github.com/roundtable-dev/roundtable/compiler/diag"
 	"github.com/roundtable-dev/roundtable/compiler/project"
+	"github.com/roundtable-dev/roundtable/engine/play"
 	"github.com/roundtable-dev/roundtable/games"
 	"github.com/roundtable-dev/roundtable/games/render"
 )
@@ -61,6 +62,13 @@ type Studio struct {
 	heavy     chan struct{} // a token per heavy request running
 	refused   atomic.Int64  // requests the guards refused before any handler
 	replayed  atomic.Int64  // actions replays have applied
+	playOnce  sync.Once
+	plays     *playStore // the games in play (play.go)
+	// For tests: onPlayAnswer is called, under the game's lock, with the
+	// match as it stands whenever an answer to a seat is built (state);
+	// playMode changes a mode before a game of it starts.
+	onPlayAnswer func(m play.Match, seat int)
+	playMode     func(play.Mode) play.Mode
 	// onAction, for tests, is called after each action a replay applies.
 	onAction func(ctx context.Context, n int)
 }
@@ -184,6 +192,15 @@ func (s *Studio) routes() []route {
 		{pattern: "POST /api/tool/{game}/{tool}", handler: s.toolAPI},
 		{pattern: "GET /replay", handler: s.replayPage},
 		{pattern: "POST /api/replay", handler: s.replayAPI, upload: true},
+		{pattern: "GET /play", handler: s.playPage},
+		{pattern: "GET /api/play/setup", handler: s.playSetup, private: true},
+		{pattern: "POST /api/play", handler: s.playStart, upload: true, private: true},
+		{pattern: "GET /api/play/{id}", handler: s.playView, private: true},
+		{pattern: "POST /api/play/{id}/act", handler: s.playAct, private: true},
+		{pattern: "POST /api/play/{id}/undo", handler: s.playUndo, private: true},
+		{pattern: "GET /api/play/{id}/position", handler: s.playPosition, private: true},
+		{pattern: "GET /api/play/{id}/log", handler: s.playLog, private: true},
+		{pattern: "GET /api/play/{id}/link", handler: s.playLink, private: true},
 		{pattern: "GET /check", handler: s.checkPage},
 		{pattern: "GET /frag/check", handler: s.checkFragment},
 		{pattern: "GET /events", handler: s.events},

@@ -177,6 +177,11 @@ type PositionView struct {
 	Morale map[string]int // by side id
 	Pool   map[string]int // by side id
 	Live   map[string]LiveFormation
+	// Roll is the dice rolled, to be placed on one card of Wing (the roll
+	// phase): each die is pointed at by its face, as the place actions
+	// name it.
+	Roll []int
+	Wing string
 }
 
 // LiveFormation is a formation in a position.
@@ -233,6 +238,9 @@ func position(rules any, mode string, state []byte) (games.Picture, error) {
 		}
 	}
 	v.Active = sideName[p.Active]
+	if p.Phase == "roll" {
+		v.Roll, v.Wing = p.Roll, p.Wing
+	}
 	formationName := func(id string) string {
 		for i := range rs.Formations {
 			if rs.Formations[i].ID == id {

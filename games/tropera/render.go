@@ -133,6 +133,15 @@ type MapView struct {
 	// Positions only.
 	Round int
 	Phase string
+	// Waiting are the units in play off the map: not yet placed, or
+	// carried by another.
+	Waiting []WaitingUnit
+}
+
+// WaitingUnit is a unit in play off the map (positions).
+type WaitingUnit struct {
+	ID, Name, Side string
+	Why            string // "to place", "carried"
 }
 
 // TileView is one space of a map.
@@ -151,6 +160,7 @@ type TileView struct {
 
 // UnitView is a unit placed on a battle's map.
 type UnitView struct {
+	ID         string // positions: the unit's id, as action texts name it
 	Name, Side string // side: party or enemy
 	Number     int    // enemies
 	Level      string
@@ -267,10 +277,13 @@ type positionState struct {
 	Round  int    `json:"round"`
 	Phase  string `json:"phase"`
 	Units  []struct {
+		ID        string `json:"id"`
 		Character string `json:"character"`
 		Side      string `json:"side"`
 		Number    int    `json:"number"`
 		At        string `json:"at"`
+		Unplaced  bool   `json:"unplaced"`
+		Out       string `json:"out"`
 		HP        int    `json:"hp"`
 	} `json:"units"`
 }
@@ -306,12 +319,20 @@ func position(rules any, mode string, state []byte) (games.Picture, error) {
 	}
 	v.Party = nil
 	for _, u := range p.Units {
-		i, ok := at[u.At]
 		ci := rs.CharacterIndex(u.Character)
-		if !ok || ci < 0 {
+		if ci < 0 {
 			continue
 		}
-		v.Tiles[i].Unit = &UnitView{Name: rs.Characters[ci].Name, Side: u.Side, Number: u.Number, HP: u.HP}
+		i, ok := at[u.At]
+		switch {
+		case ok:
+			v.Tiles[i].Unit = &UnitView{ID: u.ID, Name: rs.Characters[ci].Name, Side: u.Side, Number: u.Number, HP: u.HP}
+		case u.Out != "":
+		case u.Unplaced:
+			v.Waiting = append(v.Waiting, WaitingUnit{ID: u.ID, Name: rs.Characters[ci].Name, Side: u.Side, Why: "to place"})
+		default:
+			v.Waiting = append(v.Waiting, WaitingUnit{ID: u.ID, Name: rs.Characters[ci].Name, Side: u.Side, Why: "carried"})
+		}
 	}
 	v.Round, v.Phase = p.Round, p.Phase
 	return games.Picture{Kind: "battle", ID: v.ID, Name: v.Battle, Layout: "position", Board: true, Data: v}, nil

@@ -17,6 +17,7 @@ import (
 
 	"github.com/roundtable-dev/roundtable/compiler/regular"
 	"github.com/roundtable-dev/roundtable/engine/play"
+	"github.com/roundtable-dev/roundtable/engine/play/playlog"
 	"github.com/roundtable-dev/roundtable/engine/play/search"
 	"github.com/roundtable-dev/roundtable/games"
 	"github.com/roundtable-dev/roundtable/internal/limits"
@@ -25,7 +26,7 @@ import (
 
 // streamVersion is the version of play's JSON lines and legal's JSON
 // (docs/play.md, docs/schema/play.schema.json).
-const streamVersion = 1
+const streamVersion = playlog.Version
 
 func newPlay() *cobra.Command {
 	cmd := &cobra.Command{
@@ -214,7 +215,7 @@ func modeCommand(g *games.Game, m play.Mode, legal bool) *cobra.Command {
 	fl.StringVar(&f.actions, "actions", "", "apply the actions of this file (- for stdin), one per line, then stop")
 	fl.StringVarP(&f.format, "format", "f", "text", "output format: text or json")
 	if !legal {
-		fl.StringArrayVar(&f.policies, "policy", nil, fmt.Sprintf("built-in player: NAME for every seat, or SEAT=NAME (seats from 1); one of %s", strings.Join(policyNames(m), ", ")))
+		fl.StringArrayVar(&f.policies, "policy", nil, fmt.Sprintf("built-in player: NAME for every seat, or SEAT=NAME (seats from 1); one of %s", strings.Join(m.PolicyNames(), ", ")))
 		fl.StringArrayVar(&f.seats, "seat", nil, "who plays a seat: SEAT=KIND, seats from 1; KIND is human (asked on the terminal) or a policy, search:N for the search at N playouts")
 		fl.BoolVar(&f.cont, "continue", false, "after --actions, let the policies play on to the end")
 		fl.IntVar(&f.stopAfter, "stop-after", -1, "stop after this many actions in all and print the position (0: the start)")
@@ -226,17 +227,6 @@ func modeCommand(g *games.Game, m play.Mode, legal bool) *cobra.Command {
 		cmd.Example += fmt.Sprintf("\n  roundtable play %s %s %s --seat 1=human   # you play seat 1 in the terminal", g.ID, m.Name, modeExample(m))
 	}
 	return cmd
-}
-
-func policyNames(m play.Mode) []string {
-	names := []string{"random"}
-	for n := range m.Policies {
-		if n != "random" {
-			names = append(names, n)
-		}
-	}
-	slices.Sort(names[1:])
-	return names
 }
 
 // start compiles the rules and makes the match: from --from, or a new
@@ -479,39 +469,12 @@ func readInput(cmd *cobra.Command, name string) ([]byte, error) {
 	return data, nil
 }
 
-// seatJSON is a seat in play's JSON output.
-type seatJSON struct {
-	Index  int    `json:"index"`
-	Name   string `json:"name"`
-	Policy string `json:"policy,omitempty"` // none for a seat the rules play
-	auto   bool
-}
-
-type matchJSON struct {
-	Version int                 `json:"version"`
-	Game    string              `json:"game"`
-	Mode    string              `json:"mode"`
-	Seed    int64               `json:"seed"`
-	From    string              `json:"from,omitempty"`
-	Flags   map[string][]string `json:"flags,omitempty"`
-	Seats   []seatJSON          `json:"seats"`
-}
-
-type resultJSON struct {
-	Version int        `json:"version"`
-	Game    string     `json:"game"`
-	Mode    string     `json:"mode"`
-	Seed    int64      `json:"seed"`
-	Seats   []seatJSON `json:"seats"`
-	Over    bool       `json:"over"`
-	Winner  *int       `json:"winner"`
-	Winners []int      `json:"winners"`
-	Reason  string     `json:"reason"`
-	Capped  bool       `json:"capped"`
-	Turns   int        `json:"turns"`
-	Actions int        `json:"actions"`
-	Scores  []int      `json:"scores,omitempty"`
-}
+// The log's lines (engine/play/playlog).
+type (
+	seatJSON   = playlog.Seat
+	matchJSON  = playlog.Match
+	resultJSON = playlog.Result
+)
 
 func runPlay(cmd *cobra.Command, g *games.Game, m play.Mode, o play.Options, f *runFlags) error {
 	if f.people() {
@@ -578,17 +541,7 @@ func runPlay(cmd *cobra.Command, g *games.Game, m play.Mode, o play.Options, f *
 }
 
 // seatsJSON are the match's seats with who plays them (names by seat).
-func seatsJSON(match play.Match, names []string) []seatJSON {
-	var seats []seatJSON
-	for i, s := range match.Seats() {
-		x := seatJSON{Index: s.Index, Name: s.Name, auto: s.Auto}
-		if !s.Auto && i < len(names) {
-			x.Policy = names[i]
-		}
-		seats = append(seats, x)
-	}
-	return seats
-}
+func seatsJSON(match play.Match, names []string) []seatJSON { return playlog.Seats(match, names) }
 
 // printHeader prints the match line: JSON, or "annas versus, seed 1: P1
 // (human) vs P2 (search:400)".
@@ -599,7 +552,7 @@ func printHeader(out io.Writer, enc *json.Encoder, g *games.Game, m play.Mode, f
 	}
 	var names []string
 	for _, s := range seats {
-		if s.auto {
+		if s.Auto {
 			names = append(names, s.Name+" (the rules)")
 		} else {
 			names = append(names, fmt.Sprintf("%s (%s)", s.Name, s.Policy))
@@ -611,26 +564,7 @@ func printHeader(out io.Writer, enc *json.Encoder, g *games.Game, m play.Mode, f
 // resultOf is the result of a run that applied actions actions to match:
 // over, stopped early, or else x (the runner's result: a capped draw).
 func resultOf(g *games.Game, m play.Mode, f *runFlags, seats []seatJSON, match play.Match, actions int, stopped bool, x play.Result) resultJSON {
-	res := resultJSON{Version: streamVersion, Game: g.ID, Mode: m.Name, Seed: f.seed, Seats: seats, Over: match.Over(),
-		Turns: match.Turn(), Actions: actions, Winners: []int{}}
-	switch {
-	case match.Over():
-		x := match.Result()
-		res.Winners, res.Reason, res.Scores = x.Winners, x.Reason, x.Scores
-	case stopped:
-		res.Reason = fmt.Sprintf("stopped after %d actions", actions)
-		res.Scores = match.Result().Scores
-	default:
-		res.Winners, res.Reason, res.Capped, res.Scores = x.Winners, x.Reason, x.Capped, match.Result().Scores
-	}
-	if res.Winners == nil {
-		res.Winners = []int{}
-	}
-	if len(res.Winners) > 0 {
-		w := res.Winners[0]
-		res.Winner = &w
-	}
-	return res
+	return playlog.ResultOf(g.ID, m.Name, f.seed, seats, match, actions, stopped, x)
 }
 
 // people reports whether a person plays some seat.
@@ -682,7 +616,7 @@ func (f *runFlags) players(m play.Mode, seats []play.Seat) ([]string, error) {
 		if name != human {
 			if _, err := policyMaker(m, name); err != nil {
 				if flag == "--seat" && !strings.HasPrefix(name, "search:") {
-					return usageErr("--seat %s: %q is not human or a policy (%s)", v, name, strings.Join(policyNames(m), ", "))
+					return usageErr("--seat %s: %q is not human or a policy (%s)", v, name, strings.Join(m.PolicyNames(), ", "))
 				}
 				return err
 			}
@@ -782,7 +716,7 @@ func policyMaker(m play.Mode, name string) (play.PolicyMaker, error) {
 		}
 		return search.Over(m.Policies["greedy"], n).Maker(), nil
 	}
-	return nil, usageErr("unknown policy %q (want one of %s)", name, strings.Join(policyNames(m), ", "))
+	return nil, usageErr("unknown policy %q (want one of %s)", name, strings.Join(m.PolicyNames(), ", "))
 }
 
 func printEvent(out io.Writer, enc *json.Encoder, format string, e play.Event) {
@@ -848,19 +782,7 @@ func writePosition(out io.Writer, enc *json.Encoder, g *games.Game, m play.Mode,
 
 // positionLine is the JSON stream's position line.
 func positionLine(enc *json.Encoder, g *games.Game, m play.Mode, match play.Match) error {
-	b, err := play.MarshalPosition(g.ID, m.Name, match, "json")
-	if err != nil {
-		return err
-	}
-	return enc.Encode(map[string]json.RawMessage{"position": bytes.TrimSpace(compactJSON(b))})
-}
-
-func compactJSON(b []byte) []byte {
-	var c bytes.Buffer
-	if err := json.Compact(&c, b); err != nil {
-		return b
-	}
-	return c.Bytes()
+	return playlog.PositionLine(enc, g.ID, m.Name, match)
 }
 
 func writeFileAtomic(name string, data []byte) error {

@@ -15,6 +15,7 @@ import (
 	"golang.org/x/term"
 
 	"github.com/roundtable-dev/roundtable/engine/play"
+	"github.com/roundtable-dev/roundtable/engine/play/playlog"
 	"github.com/roundtable-dev/roundtable/engine/play/session"
 	"github.com/roundtable-dev/roundtable/games"
 )
@@ -471,23 +472,8 @@ func positionFormat(name string) string {
 // read it back.
 func (h *humanPlay) writeLog(name string) error {
 	var b bytes.Buffer
-	enc := json.NewEncoder(&b)
-	enc.SetEscapeHTML(false)
-	jf := *h.f
-	jf.format = "json"
-	printHeader(&b, enc, h.g, h.m, &jf, h.seats)
-	for _, e := range h.s.Events() {
-		if err := enc.Encode(map[string]play.Event{"event": e}); err != nil {
-			return err
-		}
-	}
-	match := h.s.Match()
-	if !match.Over() {
-		if err := positionLine(enc, h.g, h.m, match); err != nil {
-			return err
-		}
-	}
-	if err := enc.Encode(map[string]resultJSON{"result": h.result(false)}); err != nil {
+	head := matchJSON{Game: h.g.ID, Mode: h.m.Name, Seed: h.f.seed, From: h.f.from, Flags: h.f.given, Seats: h.seats}
+	if err := playlog.Write(&b, head, h.s.Events(), h.s.Match(), h.result(false)); err != nil {
 		return err
 	}
 	return writeFileAtomic(name, b.Bytes())

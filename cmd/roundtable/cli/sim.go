@@ -151,7 +151,7 @@ func simModeCommand(g *games.Game, m play.Mode) *cobra.Command {
 
 // simPolicyNames are the policies sim offers for a mode.
 func simPolicyNames(m play.Mode) []string {
-	names := policyNames(m)
+	names := m.PolicyNames()
 	if !slices.Contains(names, "search") {
 		names = append(names, "search")
 	}

@@ -23,6 +23,7 @@
 package search
 
 import (
+	"context"
 	"math"
 	"math/rand/v2"
 	"slices"
@@ -136,7 +137,12 @@ func (p *Policy) newNode(seat, action int, text string) int32 {
 }
 
 // Choose implements play.Policy.
-func (p *Policy) Choose(m play.Match) int {
+func (p *Policy) Choose(m play.Match) int { return p.ChooseContext(context.Background(), m) }
+
+// ChooseContext implements play.ContextPolicy: the search stops its
+// playouts when ctx ends and chooses among what it has seen (the first
+// legal action when it has seen nothing).
+func (p *Policy) ChooseContext(ctx context.Context, m play.Match) int {
 	n := m.Legal()
 	if n <= 1 {
 		return 0
@@ -153,7 +159,10 @@ func (p *Policy) Choose(m play.Match) int {
 	mover := m.ToMove()
 	p.nodes = p.nodes[:0]
 	root := p.newNode(-1, -1, "")
-	for range p.c.Budget {
+	for k := range p.c.Budget {
+		if k&15 == 0 && ctx.Err() != nil {
+			break
+		}
 		var g play.Match
 		if hidden {
 			g = det.Determinize(mover, p.rng)

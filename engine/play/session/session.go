@@ -128,13 +128,8 @@ func (s *Session) Advance(limit int) error {
 		if seat < 0 || seat >= len(s.seats) || s.seats[seat].Policy == nil {
 			return fmt.Errorf("no one plays seat %d", seat)
 		}
-		i := -1
-		if n := len(s.r.Log); n < len(s.redo) {
-			if k, err := play.Find(m, s.redo[n]); err == nil {
-				i = k
-			}
-		}
-		if i < 0 {
+		i, ok := s.Recorded()
+		if !ok {
 			if s.Thinking != nil {
 				s.Thinking(seat)
 			}
@@ -144,6 +139,33 @@ func (s *Session) Advance(limit int) error {
 			return err
 		}
 	}
+}
+
+// Recorded is the reply of the seat to move on the branch last undone,
+// when the log so far is that branch's beginning: an engine seat asked
+// here gives it instead of thinking again (Advance does so). ok is false
+// when there is none.
+func (s *Session) Recorded() (i int, ok bool) {
+	n := len(s.r.Log)
+	if n >= len(s.redo) {
+		return -1, false
+	}
+	k, err := play.Find(s.r.M, s.redo[n])
+	if err != nil {
+		return -1, false
+	}
+	return k, true
+}
+
+// CanUndo reports whether seat has a decision of a person's in this
+// session to go back to (Undo's ErrNothingToUndo otherwise).
+func (s *Session) CanUndo(seat int) bool {
+	for _, st := range s.steps {
+		if st.human && st.seat == seat {
+			return true
+		}
+	}
+	return false
 }
 
 // Undo goes back to seat's previous decision in this session: the match

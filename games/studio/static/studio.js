@@ -44,6 +44,10 @@ function showStatus(u) {
 
 function listen() {
   const es = new EventSource('/events');
+  // A page left closes its stream at once: the browser keeps at most six
+  // connections to the studio, and streams of pages gone held them until
+  // the studio's next keep-alive, stalling the next page's requests.
+  window.addEventListener('pagehide', () => es.close());
   es.addEventListener('hello', () => { document.body.dataset.stream = 'open'; });
   es.addEventListener('update', async (ev) => {
     const u = JSON.parse(ev.data);
