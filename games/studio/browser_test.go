@@ -46,6 +46,9 @@ func TestMain(m *testing.M) {
 	if browser.cancel != nil {
 		browser.cancel()
 	}
+	if binPath != "" {
+		os.RemoveAll(filepath.Dir(binPath))
+	}
 	os.Exit(code)
 }
 

@@ -9,8 +9,10 @@ import (
 	"net/http/httptest"
 	"net/url"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
@@ -18,7 +20,6 @@ import (
 	"github.com/chromedp/chromedp"
 	"github.com/chromedp/chromedp/kb"
 
-	"github.com/roundtable-dev/roundtable/cmd/roundtable/cli"
 	"github.com/roundtable-dev/roundtable/engine/play"
 	"github.com/roundtable-dev/roundtable/games"
 	"github.com/roundtable-dev/roundtable/games/studio"
@@ -240,8 +241,10 @@ func replayLog(t *testing.T, s playSetup, log []byte) logResult {
 		t.Fatal(err)
 	}
 	var out, errb bytes.Buffer
-	if code := cli.Run([]string{"play", s.game, s.mode, "--actions", f, "--format", "json"}, strings.NewReader(""), &out, &errb); code != 0 {
-		t.Fatalf("roundtable play %s %s --actions the log: exit %d: %s", s.game, s.mode, code, errb.String())
+	cmd := exec.Command(roundtableBinary(t), "play", s.game, s.mode, "--actions", f, "--format", "json")
+	cmd.Stdout, cmd.Stderr = &out, &errb
+	if err := cmd.Run(); err != nil {
+		t.Fatalf("roundtable play %s %s --actions the log: %v: %s", s.game, s.mode, err, errb.String())
 	}
 	var last struct {
 		Result logResult `json:"result"`
@@ -250,6 +253,35 @@ func replayLog(t *testing.T, s playSetup, log []byte) logResult {
 		t.Fatalf("the last line of play --format json: %v", err)
 	}
 	return last.Result
+}
+
+var (
+	binOnce sync.Once
+	binPath string
+	binErr  error
+)
+
+// roundtableBinary is the roundtable command built from this checkout, once
+// per test binary: the log is read back by the real `play`, as a person
+// would (tests outside cmd do not import the CLI: compiler's TestLayering).
+func roundtableBinary(t *testing.T) string {
+	t.Helper()
+	binOnce.Do(func() {
+		dir, err := os.MkdirTemp("", "roundtable-bin-")
+		if err != nil {
+			binErr = err
+			return
+		}
+		binPath = filepath.Join(dir, "roundtable")
+		out, err := exec.Command("go", "build", "-o", binPath, "../../cmd/roundtable").CombinedOutput()
+		if err != nil {
+			binErr = fmt.Errorf("go build ./cmd/roundtable: %v: %s", err, out)
+		}
+	})
+	if binErr != nil {
+		t.Fatal(binErr)
+	}
+	return binPath
 }
 
 // sameResult tells whether the page's result sentence says the log's

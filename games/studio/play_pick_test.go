@@ -11,7 +11,7 @@ import (
 	"testing"
 
 	annastable "github.com/roundtable-dev/roundtable/engine/annas/table"
-	"github.com/roundtable-dev/roundtable/engine/battlecrest"
+	bcengine "github.com/roundtable-dev/roundtable/engine/battlecrest"
 	bctable "github.com/roundtable-dev/roundtable/engine/battlecrest/table"
 	fectable "github.com/roundtable-dev/roundtable/engine/fecipher/table"
 	"github.com/roundtable-dev/roundtable/engine/play"
@@ -181,7 +181,7 @@ func picksOf(t testing.TB, game string, mode string, rules any, view []byte) pic
 				if jsonStr(c, "side") == "back" {
 					side = 1
 				}
-				row = append(row, battlecrest.Slug(rs.Actions[ai].Sides[side].Name))
+				row = append(row, bcengine.Slug(rs.Actions[ai].Sides[side].Name))
 				cids = append(cids, rs.Actions[ai].ID)
 			}
 			for k, w := range row {

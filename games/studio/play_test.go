@@ -18,13 +18,13 @@ import (
 	"testing"
 	"time"
 
-	"github.com/roundtable-dev/roundtable/engine/annas"
-	"github.com/roundtable-dev/roundtable/engine/battlecrest"
-	"github.com/roundtable-dev/roundtable/engine/fecipher"
+	annasengine "github.com/roundtable-dev/roundtable/engine/annas"
+	bcengine "github.com/roundtable-dev/roundtable/engine/battlecrest"
+	fecengine "github.com/roundtable-dev/roundtable/engine/fecipher"
 	"github.com/roundtable-dev/roundtable/engine/play"
 	"github.com/roundtable-dev/roundtable/engine/play/playtest"
-	"github.com/roundtable-dev/roundtable/engine/tablebattles"
-	"github.com/roundtable-dev/roundtable/engine/tropera"
+	tbengine "github.com/roundtable-dev/roundtable/engine/tablebattles"
+	troengine "github.com/roundtable-dev/roundtable/engine/tropera"
 	"github.com/roundtable-dev/roundtable/games"
 )
 
@@ -287,15 +287,15 @@ func seatsOf(t testing.TB, s *Studio, g *games.Game, m play.Mode, o play.Options
 func hiddenOf(t testing.TB, game string) func(play.Match, int) []string {
 	switch game {
 	case "annas":
-		return annas.Hidden()
+		return annasengine.Hidden()
 	case "fe-cipher":
-		return fecipher.Hidden()
+		return fecengine.Hidden()
 	case "battlecrest":
-		return battlecrest.Hidden
+		return bcengine.Hidden
 	case "table-battles":
-		return tablebattles.Hidden
+		return tbengine.Hidden
 	case "tropera":
-		return tropera.Hidden
+		return troengine.Hidden
 	}
 	t.Fatalf("no Hidden for %s", game)
 	return nil
