@@ -574,7 +574,9 @@ func (g *playGame) state(seat int) playState {
 	st.SVG = svg
 	st.Show = v.Show(seat)
 	for _, e := range g.sess.Since(seat) {
-		if e.Kind != "action" || e.Seat != seat {
+		// A text of several lines is a drawing (Tropera's board event):
+		// the board is the picture; the events are sentences.
+		if (e.Kind != "action" || e.Seat != seat) && !strings.Contains(e.Text, "\n") {
 			st.Events = append(st.Events, e.Text)
 		}
 	}

@@ -237,6 +237,9 @@ func TestPlayEveryModeToTheEnd(t *testing.T) {
 				if s.SVG == "" || !strings.HasPrefix(s.SVG, "<svg") {
 					t.Fatalf("no board drawn: %.100q (%s)", s.SVG, s.Problem)
 				}
+				if i := slices.IndexFunc(s.Events, func(e string) bool { return e == "" || strings.Contains(e, "\n") }); i >= 0 {
+					t.Fatalf("event %d is not a sentence: %q", i, s.Events[i])
+				}
 				if len(s.Scores) == 0 || slices.ContainsFunc(s.Scores, func(x playScore) bool { return x.Text == "" || x.Name == "" }) {
 					t.Fatalf("scores %+v", s.Scores)
 				}
