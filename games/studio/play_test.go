@@ -11,6 +11,7 @@ import (
 	"net/http/httptest"
 	"net/url"
 	"os"
+	"path/filepath"
 	"regexp"
 	"slices"
 	"strconv"
@@ -902,4 +903,38 @@ func playGet(t *testing.T, u string) *http.Request {
 		t.Fatal(err)
 	}
 	return req
+}
+
+// TestPlayBoardUsesThePacksLayouts: a pack's own layouts restyle the play
+// board as they do render's pictures: its palette.txt's "card" colour is
+// the board's background in the state sent to the seat.
+func TestPlayBoardUsesThePacksLayouts(t *testing.T) {
+	dir := t.TempDir()
+	files := map[string]string{
+		"pack.yaml":           "kind: pack\nid: restyled\nname: Restyled\nversion: 1.0.0\ngame: annas\nrequires:\n  annas-base: \">=1.0 <2\"\n",
+		"layouts/palette.txt": "card #123abc\n",
+	}
+	for name, text := range files {
+		if err := os.MkdirAll(filepath.Dir(filepath.Join(dir, name)), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(filepath.Join(dir, name), []byte(text), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	s := New([]string{dir}, io.Discard)
+	ts := httptest.NewServer(s.Handler())
+	t.Cleanup(ts.Close)
+	p := &playServer{t: t, s: s, ts: ts}
+	st := p.start(startRequest{Game: "annas", Mode: "versus", Seed: 3, Seats: []string{"human", "random"}})
+	if st.Error != "" {
+		t.Fatal(st.Error)
+	}
+	if !strings.Contains(st.State.SVG, `fill="#123abc"`) {
+		t.Errorf("the board is not drawn with the pack's palette: %.300q", st.State.SVG)
+	}
+	base := newPlayServer(t, nil).start(startRequest{Game: "annas", Mode: "versus", Seed: 3, Seats: []string{"human", "random"}})
+	if strings.Contains(base.State.SVG, "#123abc") {
+		t.Error("the base board has the pack's colour too: the test proves nothing")
+	}
 }
