@@ -225,6 +225,10 @@ func literal(v cue.Value) node {
 	return opaque{}
 }
 
+// maxFields is the most fields a struct checked natively may declare: the
+// fields seen are marked in a fixed bitset (no allocation per document).
+const maxFields = 256
+
 type field struct {
 	name     string
 	required bool
@@ -250,7 +254,7 @@ func compileStruct(v cue.Value) node {
 		}
 		s.fields = append(s.fields, f)
 	}
-	if len(s.fields) > 64 {
+	if len(s.fields) > maxFields {
 		return opaque{}
 	}
 	return s
@@ -485,7 +489,7 @@ func (s *structNode) check(n *yaml.Node, st *state) {
 		checkKind(dStruct, n, st) // fails: a mapping is the only struct
 		return
 	}
-	var seen uint64
+	var seen [maxFields / 64]uint64
 	for i := 0; i+1 < len(n.Content); i += 2 {
 		key := n.Content[i].Value
 		j := 0
@@ -496,13 +500,13 @@ func (s *structNode) check(n *yaml.Node, st *state) {
 		if j == len(s.fields) {
 			s.extra(key).check(n.Content[i+1], st)
 		} else {
-			seen |= 1 << uint(j)
+			seen[j/64] |= 1 << uint(j%64)
 			s.fields[j].schema.get().check(n.Content[i+1], st)
 		}
 		st.path = st.path[:len(st.path)-1]
 	}
 	for j, f := range s.fields {
-		if seen&(1<<uint(j)) != 0 || !f.required && !f.regular {
+		if seen[j/64]&(1<<uint(j%64)) != 0 || !f.required && !f.regular {
 			continue
 		}
 		if f.regular {
