@@ -723,21 +723,29 @@ type actRequest struct {
 	Index   *int   `json:"index"`
 }
 
+// seatRequest reads a request of one seat's person into req (seat is its
+// field): the game of {id}, locked, or nil with the answer written.
+func (s *Studio) seatRequest(w http.ResponseWriter, r *http.Request, req any, seat *int) *playGame {
+	g := s.playGame(w, r)
+	if g == nil || !readJSON(w, r, req) {
+		return nil
+	}
+	g.mu.Lock()
+	if !g.humanSeat(w, *seat) {
+		g.mu.Unlock()
+		return nil
+	}
+	return g
+}
+
 // playAct takes a person's action.
 func (s *Studio) playAct(w http.ResponseWriter, r *http.Request) {
-	g := s.playGame(w, r)
+	var req actRequest
+	g := s.seatRequest(w, r, &req, &req.Seat)
 	if g == nil {
 		return
 	}
-	var req actRequest
-	if !readJSON(w, r, &req) {
-		return
-	}
-	g.mu.Lock()
 	defer g.mu.Unlock()
-	if !g.humanSeat(w, req.Seat) {
-		return
-	}
 	conflict := func(format string, args ...any) {
 		writeJSON(w, http.StatusConflict, map[string]any{"error": fmt.Sprintf(format, args...), "state": g.state(req.Seat)})
 	}
@@ -830,19 +838,12 @@ type undoRequest struct {
 
 // playUndo goes back to the seat's previous decision.
 func (s *Studio) playUndo(w http.ResponseWriter, r *http.Request) {
-	g := s.playGame(w, r)
+	var req undoRequest
+	g := s.seatRequest(w, r, &req, &req.Seat)
 	if g == nil {
 		return
 	}
-	var req undoRequest
-	if !readJSON(w, r, &req) {
-		return
-	}
-	g.mu.Lock()
 	defer g.mu.Unlock()
-	if !g.humanSeat(w, req.Seat) {
-		return
-	}
 	if !g.canUndo(req.Seat) {
 		writeJSON(w, http.StatusConflict, map[string]any{"error": session.ErrNothingToUndo.Error(), "state": g.state(req.Seat)})
 		return
