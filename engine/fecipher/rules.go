@@ -576,7 +576,10 @@ func (g *Game) battleStep(b *Frame) {
 			g.event(table.OnDestroys, a)
 			g.event(table.OnDestroyed, t)
 			g.event(table.OnDefeated, t)
-			g.defeat(d, t, r, orbs)
+			if f := g.defeat(d, t, r, orbs); f != nil {
+				g.flush()
+				g.push(f)
+			}
 		default:
 			g.emit(p, "repelled", g.C(a.Card()).Name(), g.C(t.Card()).Name(), fmt.Sprintf("%d vs %d", atk, def))
 			g.event(table.OnMissed, a)
@@ -702,8 +705,10 @@ func (g *Game) discard(p, i int, why string) {
 // defeat handles a unit destroyed by battle: the main character breaks
 // orbs (one, or as many as the attacker's skills say) to the hand or, with
 // none left, loses the game; an ally goes to the retreat area with its
-// whole stack.
-func (g *Game) defeat(p int, u *Unit, b *Battle, orbs int) {
+// whole stack. With face-up orbs the defeated player chooses which orb
+// breaks ("one of their orbs breaks"): defeat returns that decision, to be
+// pushed over the skills the defeat set off.
+func (g *Game) defeat(p int, u *Unit, b *Battle, orbs int) *Frame {
 	pl := g.P[p]
 	if u.Main {
 		if len(pl.Orbs) == 0 {
@@ -712,22 +717,35 @@ func (g *Game) defeat(p int, u *Unit, b *Battle, orbs int) {
 			g.Pending = nil
 			b.Won = true
 			g.emit(Opp(p), "win", "", "", g.Reason)
-			return
+			return nil
 		}
-		for range max(1, min(orbs, len(pl.Orbs))) {
-			o := pl.Orbs[len(pl.Orbs)-1]
-			pl.Orbs = pl.Orbs[:len(pl.Orbs)-1]
-			pl.OrbsUp = min(pl.OrbsUp, len(pl.Orbs))
-			pl.Hand = append(pl.Hand, o)
-			pl.Broken++
-			b.OrbBroken = true
-			g.emitOwn(p, "orb", []int{o}, "", fmt.Sprintf("an orb breaks to the hand; %d left", len(pl.Orbs)))
+		n := max(1, min(orbs, len(pl.Orbs)))
+		b.OrbBroken = true
+		if f := (&Frame{Kind: FrameOrbBreak, Seat: p, N: n}); pl.OrbsUp > 0 && len(g.choices(f)) > 1 {
+			return f
 		}
-		return
+		for range n {
+			g.breakOrb(p, len(pl.Orbs)-1)
+		}
+		return nil
 	}
 	pl.Field = slices.DeleteFunc(pl.Field, func(x *Unit) bool { return x == u })
 	pl.Retreat = append(pl.Retreat, u.Stack...)
 	g.march()
+	return nil
+}
+
+// breakOrb sends seat p's orb i to the hand (its main character defeated).
+func (g *Game) breakOrb(p, i int) {
+	pl := g.P[p]
+	o := pl.Orbs[i]
+	pl.Orbs = slices.Delete(pl.Orbs, i, i+1)
+	if i < pl.OrbsUp {
+		pl.OrbsUp--
+	}
+	pl.Hand = append(pl.Hand, o)
+	pl.Broken++
+	g.emitOwn(p, "orb", []int{o}, "", fmt.Sprintf("an orb breaks to the hand; %d left", len(pl.Orbs)))
 }
 
 // EndTurn runs the end phase: first the auto skills of the end of the
