@@ -83,9 +83,9 @@ var allowed = map[table.SkillType][]table.Trigger{
 		table.OnCritical, table.OnEvade, table.OnEvaded, table.OnMissed, table.OnBond, table.OnFoeTurnStart, table.OnFoeTurnEnd,
 		table.OnActionStart, table.OnDeployStart, table.OnDefeated, table.OnGrowth, table.OnDraw},
 	table.Action:         {table.Activate},
-	table.AttackSupport:  {table.OnSupport},
-	table.DefenseSupport: {table.OnSupport},
-	table.Support:        {table.OnSupport},
+	table.AttackSupport:  {table.OnSupport, table.OnAttackEnd},
+	table.DefenseSupport: {table.OnSupport, table.OnAttackEnd},
+	table.Support:        {table.OnSupport, table.OnAttackEnd},
 	table.Special:        {table.SpecialRule},
 }
 

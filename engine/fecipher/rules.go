@@ -527,12 +527,12 @@ func (g *Game) battleStep(b *Frame) {
 		if c, ok := g.top(p); ok {
 			b.ASupCard = c
 			b.ASup = g.support(p, a, c, true)
-			fs = append(fs, g.supportSkills(p, a, c, true)...)
+			fs = append(fs, g.supportSkills(p, a, c, true, table.OnSupport)...)
 		}
 		if c, ok := g.top(d); ok {
 			b.DSupCard = c
 			b.DSup = g.support(d, t, c, false)
-			fs = append(fs, g.supportSkills(d, t, c, false)...)
+			fs = append(fs, g.supportSkills(d, t, c, false, table.OnSupport)...)
 		}
 		for i := len(fs) - 1; i >= 0; i-- {
 			g.push(fs[i])
@@ -588,8 +588,17 @@ func (g *Game) battleStep(b *Frame) {
 		b.Step = battleEnd
 		if a != nil && g.Owner(a) == p {
 			g.event(table.OnAttackEnd, a)
-			g.flush()
 		}
+		// The support skills "at the end of this combat", of the units
+		// still on their side: set off with the attack-end skills (the
+		// player orders those of one side).
+		if a != nil && g.Owner(a) == p && b.ASupCard >= 0 {
+			g.queue = append(g.queue, g.supportSkills(p, a, b.ASupCard, true, table.OnAttackEnd)...)
+		}
+		if t != nil && g.Owner(t) == d && b.DSupCard >= 0 {
+			g.queue = append(g.queue, g.supportSkills(d, t, b.DSupCard, false, table.OnAttackEnd)...)
+		}
+		g.flush()
 	default:
 		g.pop()
 		for _, pl := range g.P {
@@ -648,8 +657,9 @@ func (g *Game) support(p int, u *Unit, c int, attacking bool) int {
 }
 
 // supportSkills are the frames of the support skills of a successful
-// support card.
-func (g *Game) supportSkills(p int, u *Unit, c int, attacking bool) []*Frame {
+// support card whose effects start at timing when: when it is revealed
+// (OnSupport) or at the end of the combat (OnAttackEnd).
+func (g *Game) supportSkills(p int, u *Unit, c int, attacking bool, when table.Trigger) []*Frame {
 	if g.supportFails(p, u, c) != "" {
 		return nil
 	}
@@ -659,7 +669,7 @@ func (g *Game) supportSkills(p int, u *Unit, c int, attacking bool) []*Frame {
 		if !fits {
 			continue
 		}
-		k := slices.IndexFunc(s.Effects, func(e table.Effect) bool { return e.When == table.OnSupport })
+		k := slices.IndexFunc(s.Effects, func(e table.Effect) bool { return e.When == when })
 		if k < 0 {
 			continue
 		}

@@ -7,33 +7,34 @@ import (
 // ---- the core of a sentence: what happens
 
 var (
-	reNoAttackMe = lazy(`^(.+?) (?:cannot|can't|are unable to|is unable to) attack this unit$`)
-	reNoSupport  = lazy(`^(?:all )?(.+?) cards? (?:fail|fails) to support this unit$`)
-	reYouVerb    = lazy(`^you (?:draw|untap|move|destroy) `)
-	reTakeMain   = lazy(`^transfer main character status from your ((?:<[^>]+>(?:,? or )?)*) ?main character to (this unit|that ally|them)$`)
-	reSendUnit   = lazy(`^(?:send|place|put|return|add) (this unit|this card|him|her|them|it|that ally|that enemy|that unit|the chosen allies|the chosen ally|the chosen enemy|the chosen enemies|the chosen units?) ((?:to|in|into|on|at|on the|face-down in) .+)$`)
-	reDraw       = lazy(`^(?i:draw) (\d+) cards?$`)
-	reMoveSelf   = lazy(`^(?i:move) this unit$`)
-	reUntapSelf  = lazy(`^(?i:untap) this unit$`)
-	reChoose     = lazy(`^(?i:choose) (\d+|up to \d+|as many|any number of|one|another|an) (.*?)(?: as you wish| as you like)?(?:, and (move|untap|destroy|tap) (?:them|it|that unit|that ally|that enemy))?$`)
-	reDiscard    = lazy(`^(?i:choose) (\d+) cards? from your hand,? and send (?:it|them) to (?:the|your) Retreat Area$`)
-	reFoeDiscard = lazy(`^(?i:your opponent (?:chooses|choose)) (\d+) cards? (?:from|in) their (?:own )?hand,? and sends? (?:it|them) to (?:the|their) Retreat Area$`)
-	reDestroyAll = lazy(`^(?i:destroy) all (.+)$`)
-	reVerbOn     = lazy(`^(move|untap|tap) (this unit|your main character|allied (?:"[^"]+"(?:,? and |,? or | )?)+|all .+?|that ally|that enemy|that unit)(?: to the (front|back) line)?$`)
-	reDoThat     = lazy(`^(?i:(move|untap|destroy|tap)) (?:them|it|that ally|that enemy|that unit|the chosen allies|the chosen ally|the chosen enemy|the chosen units?)$`)
-	reOrbsBecome = lazy(`^the number of Orbs (?:that )?(.+?)'s attacks? will destroy (?:becomes|is increased to) (\d+)\.?$`)
-	reGainAtk    = lazy(`^(?:gains?|get|gets) \+?(\d+) attack`)
-	reLoseAtk    = lazy(`^(?:loses?) -?(\d+) attack`)
-	reRange      = lazy(`^range (\d)(?:-(\d))?`)
-	reAcquire    = lazy(`^(?:acquires?|gains?) ((?:<[^>]+>(?:,? and |,? )?)+)`)
-	rePerLead    = lazy(`^ (?:per each|per|for each|for every) `)
-	reTagsAnd    = lazy(`^((?:<[^>]+>(?:,? and |, | or )?)+)`)
-	reRangeAfter = lazy(`^(\d)-(\d) range`)
-	reReach      = lazy(`^(?:can|may|is able to|are able to) attack (.+?) regardless (?:of )?(?:its |their )?range`)
-	reOrbsConj   = lazy(`^the number of orbs (?:that )?(?:this unit's|his|her|its|their) attacks? will destroy becomes (\d+)`)
-	reFlagPred   = lazy(`^(?:cannot|can't|is unable to|are unable to) (be destroyed (?:as|by) (?:the |a )?(?:skill's )?costs? or effects? of (?:a )?skills?|be destroyed by (?:a |the )?skill's cost or effect|be destroyed by the costs? or effects? of skills|be destroyed (?:by|from) the (?:effects? or costs?|costs? or effects?) of skills|be destroyed as the cosf or effect of skills|be moved by (?:the effects? of )?skills|be moved by (?:a )?skill's effects?|be moved|attack|be attacked|be untapped)`)
-	reUnevCost   = lazy(`^attacks? (?:cannot|can't) be evaded by non-Main Character enemies with (?:a )?Deployment Cost of (\d+) or (?:lower|less)$`)
-	reShieldCost = lazy(`^cannot be destroyed by (?:attacks from |the attacks of )?enemies with (?:a )?Deployment Cost of (\d+) or (?:lower|less)$`)
+	reNoAttackMe    = lazy(`^(.+?) (?:cannot|can't|are unable to|is unable to) attack this unit$`)
+	reNoSupport     = lazy(`^(?:all )?(.+?) cards? (?:fail|fails) to support this unit$`)
+	reYouVerb       = lazy(`^you (?:draw|untap|move|destroy) `)
+	reTakeMain      = lazy(`^transfer main character status from your ((?:<[^>]+>(?:,? or )?)*) ?main character to (this unit|that ally|them)$`)
+	reSendUnit      = lazy(`^(?:send|place|put|return|add) (this unit|this card|him|her|them|it|that ally|that enemy|that unit|the chosen allies|the chosen ally|the chosen enemy|the chosen enemies|the chosen units?) ((?:to|in|into|on|at|on the|face-down in) .+)$`)
+	reDraw          = lazy(`^(?i:draw) (\d+) cards?$`)
+	reMoveSelf      = lazy(`^(?i:move) this unit$`)
+	reMoveSupported = lazy(`^(?i:move) your (attacking|defending) unit$`)
+	reUntapSelf     = lazy(`^(?i:untap) this unit$`)
+	reChoose        = lazy(`^(?i:choose) (\d+|up to \d+|as many|any number of|one|another|an) (.*?)(?: as you wish| as you like)?(?:, and (move|untap|destroy|tap) (?:them|it|that unit|that ally|that enemy))?$`)
+	reDiscard       = lazy(`^(?i:choose) (\d+) cards? from your hand,? and send (?:it|them) to (?:the|your) Retreat Area$`)
+	reFoeDiscard    = lazy(`^(?i:your opponent (?:chooses|choose)) (\d+) cards? (?:from|in) their (?:own )?hand,? and sends? (?:it|them) to (?:the|their) Retreat Area$`)
+	reDestroyAll    = lazy(`^(?i:destroy) all (.+)$`)
+	reVerbOn        = lazy(`^(move|untap|tap) (this unit|your main character|allied (?:"[^"]+"(?:,? and |,? or | )?)+|all .+?|that ally|that enemy|that unit)(?: to the (front|back) line)?$`)
+	reDoThat        = lazy(`^(?i:(move|untap|destroy|tap)) (?:them|it|that ally|that enemy|that unit|the chosen allies|the chosen ally|the chosen enemy|the chosen units?)$`)
+	reOrbsBecome    = lazy(`^the number of Orbs (?:that )?(.+?)'s attacks? will destroy (?:becomes|is increased to) (\d+)\.?$`)
+	reGainAtk       = lazy(`^(?:gains?|get|gets) \+?(\d+) attack`)
+	reLoseAtk       = lazy(`^(?:loses?) -?(\d+) attack`)
+	reRange         = lazy(`^range (\d)(?:-(\d))?`)
+	reAcquire       = lazy(`^(?:acquires?|gains?) ((?:<[^>]+>(?:,? and |,? )?)+)`)
+	rePerLead       = lazy(`^ (?:per each|per|for each|for every) `)
+	reTagsAnd       = lazy(`^((?:<[^>]+>(?:,? and |, | or )?)+)`)
+	reRangeAfter    = lazy(`^(\d)-(\d) range`)
+	reReach         = lazy(`^(?:can|may|is able to|are able to) attack (.+?) regardless (?:of )?(?:its |their )?range`)
+	reOrbsConj      = lazy(`^the number of orbs (?:that )?(?:this unit's|his|her|its|their) attacks? will destroy becomes (\d+)`)
+	reFlagPred      = lazy(`^(?:cannot|can't|is unable to|are unable to) (be destroyed (?:as|by) (?:the |a )?(?:skill's )?costs? or effects? of (?:a )?skills?|be destroyed by (?:a |the )?skill's cost or effect|be destroyed by the costs? or effects? of skills|be destroyed (?:by|from) the (?:effects? or costs?|costs? or effects?) of skills|be destroyed as the cosf or effect of skills|be moved by (?:the effects? of )?skills|be moved by (?:a )?skill's effects?|be moved|attack|be attacked|be untapped)`)
+	reUnevCost      = lazy(`^attacks? (?:cannot|can't) be evaded by non-Main Character enemies with (?:a )?Deployment Cost of (\d+) or (?:lower|less)$`)
+	reShieldCost    = lazy(`^cannot be destroyed by (?:attacks from |the attacks of )?enemies with (?:a )?Deployment Cost of (\d+) or (?:lower|less)$`)
 )
 
 func (c *compiler) core(s string, e Effect) ([]Effect, bool) {
@@ -111,6 +112,10 @@ func (c *compiler) core(s string, e Effect) ([]Effect, bool) {
 		return []Effect{e}, true
 	case reUntapSelf.MatchString(s):
 		e.Untap = true
+		return []Effect{e}, true
+	case reMoveSupported.MatchString(s) && e.When == "attack-end" && supportOf(c.typ, reMoveSupported.FindStringSubmatch(s)[1]):
+		// A support skill's "move your attacking unit": the supported unit.
+		e.Move = true
 		return []Effect{e}, true
 	case s == "Move your Main Character" || s == "move your Main Character":
 		e.Target, e.Move = &Target{Main: true}, true
@@ -569,4 +574,11 @@ func (c *compiler) special(s string) ([]Effect, bool) {
 		return nil, false
 	}
 	return []Effect{e}, true
+}
+
+// supportOf reports whether "your attacking unit" ("defending") is the
+// unit a support skill of type typ supports.
+func supportOf(typ, side string) bool {
+	side = strings.ToLower(side)
+	return typ == "support" || typ == "attack-support" && side == "attacking" || typ == "defense-support" && side == "defending"
 }

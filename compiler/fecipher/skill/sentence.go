@@ -25,6 +25,7 @@ var (
 	reUntil       = lazy(`^(?i:until) the end of (the|this|that|your opponent's next|your opponent's|your next|your|)\s?(turn|combat|battle),\s*`)
 	reForEach     = lazy(`^(?i:for each|for every) ([^,]+?),\s*`)
 	reYouMay      = lazy(`^(?i:you may) `)
+	reCombatEnd   = lazy(`^(?i:at the end of this combat),\s*`)
 	reIfYouDo     = lazy(`^(?i:if you do),\s*`)
 	reThen        = lazy(`^(?:then|afterwards|aftewards|afterwawrds|afterward),?\s+`)
 	reBracketCost = lazy(`^\[(.+)\]$`)
@@ -265,6 +266,13 @@ func (c *compiler) prefixes(s string, e Effect) (string, Effect, bool) {
 				e.Until = "turn"
 			}
 			s = s[len(m[0]):]
+			continue
+		}
+		if m := reCombatEnd.FindString(s); m != "" && e.When == "support" && !e.IfDone {
+			// A support skill's "At the end of this combat, ...": it
+			// resolves when the battle ends, not when the card is revealed.
+			e.When = "attack-end"
+			s = s[len(m):]
 			continue
 		}
 		if m := reYouMay.FindString(s); m != "" {
