@@ -1,6 +1,7 @@
 package skill
 
 import (
+	"reflect"
 	"strings"
 )
 
@@ -25,6 +26,8 @@ var (
 	reUntil       = lazy(`^(?i:until) the end of (the|this|that|your opponent's next|your opponent's|your next|your|)\s?(turn|combat|battle),\s*`)
 	reForEach     = lazy(`^(?i:for each|for every) ([^,]+?),\s*`)
 	reYouMay      = lazy(`^(?i:you may) `)
+	reInsteadEnd  = lazy(`^(.+ gains? \+\d+ attack) instead$`)
+	reInsteadMid  = lazy(`^(.+?) instead (gains? \+\d+ attack)$`)
 	reCombatEnd   = lazy(`^(?i:at the end of this combat),\s*`)
 	reIfYouDo     = lazy(`^(?i:if you do),\s*`)
 	reThen        = lazy(`^(?:then|afterwards|aftewards|afterwawrds|afterward),?\s+`)
@@ -36,6 +39,12 @@ var (
 func (c *compiler) sentence(s string, prev Effect, havePrev bool) ([]Effect, bool) {
 	s = strings.TrimSpace(strings.TrimSuffix(strings.TrimSuffix(strings.TrimSpace(s), "."), "."))
 	s = typos.Replace(strings.Join(strings.Fields(s), " "))
+	if m := reInsteadEnd.FindStringSubmatch(s); m != nil && havePrev {
+		return c.instead(m[1], s, prev)
+	}
+	if m := reInsteadMid.FindStringSubmatch(s); m != nil && havePrev {
+		return c.instead(m[1]+" "+m[2], s, prev)
+	}
 	if m := reSkillUnless.FindStringSubmatch(s); m != nil {
 		s = "This skill is only usable if " + m[1]
 	}
@@ -209,6 +218,32 @@ func (c *compiler) conjunction(s string, e Effect) ([]Effect, bool) {
 
 // clearCosts is an effect without the costs (a second effect of a
 // sentence does not pay them again).
+// instead reads "If ..., this unit gains +40 attack instead" after a
+// sentence that gave the same unit +20 (the same timing and duration): a
+// bonus adds up, so "+40 instead" is the +20 and, when the condition holds
+// too, +20 more.
+func (c *compiler) instead(s, text string, prev Effect) ([]Effect, bool) {
+	es, ok := c.sentence(s, prev, true)
+	if !ok {
+		return nil, false
+	}
+	if len(es) != 1 || es[0].If == nil || prev.Attack <= 0 || es[0].Attack <= prev.Attack || prev.Per != nil || es[0].Per != nil {
+		c.fail("core", text)
+		return nil, false
+	}
+	a, b := clearCosts(prev), es[0]
+	a.Attack, a.If, a.May, a.IfDone, a.Watch = 0, nil, false, false, nil
+	b.Attack, b.If, b.May, b.IfDone, b.Watch = 0, nil, false, false, nil
+	if !reflect.DeepEqual(a, b) || es[0].May {
+		c.fail("core", text)
+		return nil, false
+	}
+	es[0].Attack -= prev.Attack
+	es[0].If = and(prev.If, es[0].If)
+	es[0].Watch = prev.Watch
+	return es, true
+}
+
 func clearCosts(e Effect) Effect {
 	e.OncePerTurn, e.Reverse, e.ReverseOf, e.Tap, e.PayDiscard, e.PayTap = false, 0, nil, false, nil, nil
 	e.DestroySelf, e.PayDestroy, e.PayBonds, e.PayOrbs, e.PayGrowth, e.PayOrbsUp = false, nil, nil, 0, nil, 0

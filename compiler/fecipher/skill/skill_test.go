@@ -57,6 +57,12 @@ func TestCompile(t *testing.T) {
 			`{when: activate, once-per-turn: true, if: {untapped: true}, move: true}`},
 		{"auto", "Flip 1 Bond face-down", "When this unit's attack destroys an enemy, you may pay the cost and if you do: Draw 1 card.",
 			`{when: destroys, reverse: 1, may: true, draw: 1}`},
+		// "+30 instead" after +10: the +10, and +20 more when the condition holds.
+		{"action", "Once Per Turn; Flip 1 Bond face-down", "Until the end of the turn, this unit gains +10 attack. If this unit is in the Front Line, she gains +30 attack instead.",
+			"{when: activate, once-per-turn: true, reverse: 1, attack: 10, until: turn}\n{when: activate, if: {area: front}, attack: 20, until: turn}"},
+		// A support skill at the end of the combat.
+		{"attack-support", "", "At the end of this combat, you may move your attacking unit.",
+			`{when: attack-end, may: true, move: true}`},
 		{"auto", "", "When this unit's attack ends, you may move this unit.",
 			`{when: attack-end, may: true, move: true}`},
 		{"auto", "", "When another <Flier> ally is deployed, until the end of the turn, this unit gains +10 attack.",
