@@ -410,6 +410,14 @@ func (g *Game) skillStep(f *Frame) {
 	switch f.Step {
 	case stepMay:
 		f.Step = stepCost
+		if f.Unit == 0 && f.Effect == f.Start {
+			if u := g.source(f); u != nil && g.has(u, table.NoSupportSkills) {
+				// "Support skills ... are unable to come into effect"
+				g.emit(f.Seat, "support-skill-sealed", g.C(f.Card).Name(), g.C(u.Card()).Name(), g.C(f.Card).Skills[f.Skill].Name)
+				f.Step = stepDone
+				return
+			}
+		}
 		if f.Effect != f.Start && costly(e) && !g.affordable(f.Seat, g.source(f), e, f.Unit == 0) {
 			g.skipped(f) // "you may [pay a cost]. If you do, ...": it cannot be paid
 			return

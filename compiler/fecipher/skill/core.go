@@ -14,6 +14,8 @@ var (
 	reSendUnit      = lazy(`^(?:send|place|put|return|add) (this unit|this card|him|her|them|it|that ally|that enemy|that unit|the chosen allies|the chosen ally|the chosen enemy|the chosen enemies|the chosen units?) ((?:to|in|into|on|at|on the|face-down in) .+)$`)
 	reDraw          = lazy(`^(?i:draw) (\d+) cards?$`)
 	reMoveSelf      = lazy(`^(?i:move) this unit$`)
+	reSealOf        = lazy(`^(?i:(?:the |any )?support skills (?:of|belonging to) cards (?:that are )?supporting) (.+?) (?:are unable to|cannot|do not) (?:come into effect|activate)$`)
+	reSealFoe       = lazy(`^(?i:(?:any )?support skills (?:that your opponent's support card possesses|belonging to your opponent's support card|possessed by your opponent's support card)) (?:are unable to|cannot|do not) (?:come into effect|activate)$`)
 	reMoveSupported = lazy(`^(?i:move) your (attacking|defending) unit$`)
 	reUntapSelf     = lazy(`^(?i:untap) this unit$`)
 	reChoose        = lazy(`^(?i:choose) (\d+|up to \d+|as many|any number of|one|another|an) (.*?)(?: as you wish| as you like)?(?:, and (move|untap|destroy|tap) (?:them|it|that unit|that ally|that enemy))?$`)
@@ -148,6 +150,23 @@ func (c *compiler) core(s string, e Effect) ([]Effect, bool) {
 		}
 		e.Target = t
 		setOp(&e, strings.ToLower(m[1]))
+		return []Effect{e}, true
+	case reSealOf.MatchString(s) && e.When == "always":
+		// "The Support skills of cards supporting enemies with a
+		// Deployment Cost of 1 are unable to come into effect."
+		words := strings.Replace(reSealOf.FindStringSubmatch(s)[1], " who have a ", " with a ", 1)
+		f, noun, ok := unitWords(words)
+		if !ok || noun != "enemy" || !plural(words) {
+			return nil, false
+		}
+		e.Target = &Target{All: true, Side: "enemy", Of: nonZero(f)}
+		e.NoSupSkills = true
+		return []Effect{e}, true
+	case reSealFoe.MatchString(s) && e.When == "support" && c.typ == "attack-support":
+		// Sealspell Emblem: the defender's support card's skills (they
+		// resolve after the attacker's) do not come into effect.
+		e.Target = &Target{Foe: true}
+		e.NoSupSkills = true
 		return []Effect{e}, true
 	case reDestroyAll.MatchString(s):
 		f, noun, ok := unitWords(reDestroyAll.FindStringSubmatch(s)[1])

@@ -58,9 +58,10 @@ type Effect struct {
 	NoAttack     bool        `yaml:"no-attack,omitempty"`
 	Unattackable bool        `yaml:"unattackable,omitempty"`
 	NoUntap      bool        `yaml:"no-untap,omitempty"`
-	ReachAll     bool        `yaml:"reach-any,omitempty"`  // it can attack any enemy regardless of range
-	ReachMain    bool        `yaml:"reach-main,omitempty"` // ... the enemy main character
-	Orbs         int         `yaml:"orbs,omitempty"`       // its attack destroys this many orbs
+	NoSupSkills  bool        `yaml:"no-support-skills,omitempty"` // the support skills of the cards supporting it do not come into effect
+	ReachAll     bool        `yaml:"reach-any,omitempty"`         // it can attack any enemy regardless of range
+	ReachMain    bool        `yaml:"reach-main,omitempty"`        // ... the enemy main character
+	Orbs         int         `yaml:"orbs,omitempty"`              // its attack destroys this many orbs
 	Move         bool        `yaml:"move,omitempty"`
 	Untap        bool        `yaml:"untap,omitempty"`
 	TapIt        bool        `yaml:"tap-target,omitempty"`

@@ -20,7 +20,7 @@ type opened struct {
 var (
 	reSkillDuring = lazy(`^(?i:this skill) (?:is only usable|can only be used|may only be used) during (your|your opponent's) turn$`)
 	reSkillOnly   = lazy(`^(?i:this skill) (?:is only usable|is onlly usable|is only in effect|can only activate|can only be activated|is only activated|can only be used|only triggers|can only trigger|only comes into effect|is only active|only activates|will only trigger|may only be used|is usable only|can be used only) (?:if|when|while) (.*)$`)
-	reSkillUnless = lazy(`^(?i:this skill) (?:is inactive|cannot be used|can't be used) unless (.*)$`)
+	reSkillUnless = lazy(`^(?i:this skill) (?:is inactive|cannot be used|can't be used|cannot be activated) (?:unless|if you (?:don't|do not) have) (.*)$`)
 	reDuring      = lazy(`^(?i:during) (your|your opponent's) turn,\s*`)
 	reIfLead      = lazy(`^(?i:if) (.*?),(?: then)?\s+(.*)$`)
 	reUntil       = lazy(`^(?i:until) the end of (the|this|that|your opponent's next|your opponent's|your next|your|)\s?(turn|combat|battle),\s*`)
@@ -46,6 +46,9 @@ func (c *compiler) sentence(s string, prev Effect, havePrev bool) ([]Effect, boo
 		return c.instead(m[1]+" "+m[2], s, prev)
 	}
 	if m := reSkillUnless.FindStringSubmatch(s); m != nil {
+		if strings.Contains(strings.ToLower(s), " if you d") {
+			m[1] = "you have " + m[1] // "cannot be activated if you don't have X": only if you have X
+		}
 		s = "This skill is only usable if " + m[1]
 	}
 	if m := reSkillDuring.FindStringSubmatch(s); m != nil {
@@ -344,7 +347,7 @@ func cutAndIf(s string) (string, bool) {
 func needsUntil(e Effect) bool {
 	return e.Attack != 0 || e.Double || e.Range != nil || len(e.Acquire) > 0 || e.Unevadable || e.NoEvade || e.NoCritical ||
 		e.Shielded || e.BackLine || e.Orbs > 0 || e.SkillProof || e.NoMove || e.NoSkillMove || e.NoAttack || e.Unattackable ||
-		e.NoUntap || e.ReachAll || e.ReachMain
+		e.NoUntap || e.ReachAll || e.ReachMain || e.NoSupSkills
 }
 
 func (c *compiler) whenSoFar(prev Effect) string {
