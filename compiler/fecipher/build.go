@@ -86,7 +86,7 @@ var allowed = map[table.SkillType][]table.Trigger{
 	table.AttackSupport:  {table.OnSupport, table.OnAttackEnd},
 	table.DefenseSupport: {table.OnSupport, table.OnAttackEnd},
 	table.Support:        {table.OnSupport, table.OnAttackEnd},
-	table.Special:        {table.SpecialRule},
+	table.Special:        {table.SpecialRule, table.Always}, // always: "This card acquires <Knife> and range 1-2"
 }
 
 type builder struct {

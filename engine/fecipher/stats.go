@@ -126,7 +126,7 @@ func (g *Game) Stats(u *Unit, c *Ctx) Stats {
 	for p, pl := range g.P {
 		for _, s := range pl.Field {
 			for si, sk := range g.C(s.Card()).Skills {
-				if sk.Type != table.Permanent || !g.skillActive(s, si) {
+				if sk.Type != table.Permanent && sk.Type != table.Special || !g.skillActive(s, si) {
 					continue
 				}
 				for ei := range sk.Effects {

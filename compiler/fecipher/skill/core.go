@@ -16,6 +16,7 @@ var (
 	reMoveSelf      = lazy(`^(?i:move) this unit$`)
 	reSealOf        = lazy(`^(?i:(?:the |any )?support skills (?:of|belonging to) cards (?:that are )?supporting) (.+?) (?:are unable to|cannot|do not) (?:come into effect|activate)$`)
 	reSealFoe       = lazy(`^(?i:(?:any )?support skills (?:that your opponent's support card possesses|belonging to your opponent's support card|possessed by your opponent's support card)) (?:are unable to|cannot|do not) (?:come into effect|activate)$`)
+	reSpecAcquire   = lazy(`^(?i:this (?:card|unit)) (acquires (?:<[^>]+>(?: and |, )?)+(?: and )?(?:range \d-\d)?)$`)
 	reMoveSupported = lazy(`^(?i:move) your (attacking|defending) unit$`)
 	reUntapSelf     = lazy(`^(?i:untap) this unit$`)
 	reChoose        = lazy(`^(?i:choose) (\d+|up to \d+|as many|any number of|one|another|an) (.*?)(?: as you wish| as you like)?(?:, and (move|untap|destroy|tap) (?:them|it|that unit|that ally|that enemy))?$`)
@@ -589,6 +590,14 @@ func (c *compiler) special(s string) ([]Effect, bool) {
 		e.Copies = true
 	case reNoBond.MatchString(s):
 		e.NoBond = true
+	case reSpecAcquire.MatchString(s):
+		// "This card acquires <Knife> and range 1-2": printed values
+		// changed for good, as a permanent skill would.
+		es, ok := c.core("This unit "+reSpecAcquire.FindStringSubmatch(s)[1], Effect{When: "always"})
+		if !ok || len(es) != 1 || len(es[0].Acquire) == 0 && es[0].Range == nil || es[0].Attack != 0 || es[0].Target != nil || es[0].If != nil {
+			return nil, false
+		}
+		return es, true
 	default:
 		return nil, false
 	}

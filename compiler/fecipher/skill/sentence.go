@@ -68,6 +68,11 @@ func (c *compiler) sentence(s string, prev Effect, havePrev bool) ([]Effect, boo
 		c.pending = append(c.pending, cond)
 		return nil, true
 	}
+	if c.typ == "action" && !havePrev && c.open == nil && reMayPay.MatchString(strings.ToLower(s)) {
+		// An action skill's "You may pay the cost and if you do:": using
+		// it is paying its cost.
+		return []Effect{}, true
+	}
 	e := Effect{When: typeWhen[c.typ]}
 	if c.typ == "special" {
 		return c.special(s)
