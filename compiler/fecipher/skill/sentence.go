@@ -74,6 +74,9 @@ func (c *compiler) sentence(s string, prev Effect, havePrev bool) ([]Effect, boo
 		return []Effect{}, true
 	}
 	e := Effect{When: typeWhen[c.typ]}
+	if c.typ == "special" && havePrev && prev.SameName && reMoreThan.MatchString(s) {
+		return []Effect{}, true // "There can be more than 2 "Risen" allies": what deploying it regardless means
+	}
 	if c.typ == "special" {
 		return c.special(s)
 	}

@@ -60,6 +60,11 @@ func TestCompile(t *testing.T) {
 		// "+30 instead" after +10: the +10, and +20 more when the condition holds.
 		{"action", "Once Per Turn; Flip 1 Bond face-down", "Until the end of the turn, this unit gains +10 attack. If this unit is in the Front Line, she gains +30 attack instead.",
 			"{when: activate, once-per-turn: true, reverse: 1, attack: 10, until: turn}\n{when: activate, if: {area: front}, attack: 20, until: turn}"},
+		// Same-name deployment, the Risen's spelling and its restatement.
+		{"special", "", `This card can be deployed even If you already have an allied "Risen". There can be more than 2 "Risen" allies.`,
+			`{when: special, same-name: true}`},
+		{"special", "", "This card acquires <Knife> and range 1-2.",
+			`{when: always, range: {min: 1, max: 2}, acquire: [Knife]}`},
 		// A support skill at the end of the combat.
 		{"attack-support", "", "At the end of this combat, you may move your attacking unit.",
 			`{when: attack-end, may: true, move: true}`},
