@@ -90,7 +90,7 @@ func (g *Game) AppendActions(out []Action) []Action {
 					continue
 				}
 			}
-			if card.Cost >= 0 && g.CanPay(p, c, int(card.Cost)) == nil {
+			if card.Cost >= 0 && g.CanPay(p, c, int(g.handCost(p, c))) == nil {
 				out = append(out, Action{Kind: ActDeploy, Hand: i, Area: Vanguard}, Action{Kind: ActDeploy, Hand: i, Area: Rearguard})
 			}
 		}

@@ -216,15 +216,16 @@ func (g *Game) Deploy(p, hand int, area Area) error {
 	if g.OnField(p, card.Unit) != nil && !g.sameNameOK(c) {
 		return ErrSameName
 	}
-	if err := g.CanPay(p, c, int(card.Cost)); err != nil {
+	paid := g.handCost(p, c)
+	if err := g.CanPay(p, c, int(paid)); err != nil {
 		return err
 	}
-	pl.Spent += int(card.Cost)
+	pl.Spent += int(paid)
 	pl.Hand = slices.Delete(pl.Hand, hand, hand+1)
 	u := g.newUnit(c, area)
 	pl.Field = append(pl.Field, u)
 	g.played(p, c)
-	g.emit(p, "deploy", card.Name(), "", fmt.Sprintf("to %s, cost %d", area, card.Cost))
+	g.emit(p, "deploy", card.Name(), "", fmt.Sprintf("to %s, cost %d", area, paid))
 	g.fired = 0
 	g.event(table.OnDeploy, u)
 	g.triggerAllies(p, u)
@@ -277,6 +278,32 @@ func (g *Game) Stack(p, hand int, u *Unit) error {
 	return nil
 }
 
+// handCost is card c's deployment cost in player p's hand: as printed, or
+// as a special skill of the card makes it while its conditions hold
+// ("If you have 4 or more Bond cards, the Deployment Cost of this card in
+// your hand becomes 0").
+func (g *Game) handCost(p, c int) int8 {
+	card := g.C(c)
+	n := card.Cost
+	if n == table.X {
+		return n
+	}
+	for _, s := range card.Skills {
+		for i := range s.Effects {
+			e := &s.Effects[i]
+			if e.When != table.SpecialRule || !e.HasHandCost && e.HandCostLess == 0 || !g.holds(e.If, nil, p, nil, nil) {
+				continue
+			}
+			if e.HasHandCost {
+				n = e.HandCost
+			} else {
+				n = max(0, n-e.HandCostLess)
+			}
+		}
+	}
+	return n
+}
+
 // stackCost is what putting card c over unit u costs and whether it is a
 // class change. A promoted card class changes over any unit of its unit
 // name ("if you have any other Marth card in play"); an unpromoted card only
@@ -287,6 +314,9 @@ func (g *Game) stackCost(c int, u *Unit) (cost int8, change bool, err error) {
 		return 0, false, ErrNoBase
 	}
 	cost, change = card.Cost, card.Promoted
+	if !change && cost != table.X {
+		cost = g.handCost(g.Owner(u), c)
+	}
 	if change {
 		cost = card.Promotion
 	} else if !sameClass(card.Class, under.Class) {

@@ -17,6 +17,7 @@ var (
 	reSealOf        = lazy(`^(?i:(?:the |any )?support skills (?:of|belonging to) cards (?:that are )?supporting) (.+?) (?:are unable to|cannot|do not) (?:come into effect|activate)$`)
 	reSealFoe       = lazy(`^(?i:(?:any )?support skills (?:that your opponent's support card possesses|belonging to your opponent's support card|possessed by your opponent's support card)) (?:are unable to|cannot|do not) (?:come into effect|activate)$`)
 	reSpecAcquire   = lazy(`^(?i:this (?:card|unit)) (acquires (?:<[^>]+>(?: and |, )?)+(?: and )?(?:range \d-\d)?)$`)
+	reHandCost      = lazy(`^(?i:the deployment cost of this card|this card's deployment cost|this card's cost)(?: (?:if |when |while )?in your hand)? (?:becomes (\d)|is reduced by (\d))(?: (?:if |when |while )?in your hand)?$`)
 	reMoveSupported = lazy(`^(?i:move) your (attacking|defending) unit$`)
 	reUntapSelf     = lazy(`^(?i:untap) this unit$`)
 	reChoose        = lazy(`^(?i:choose) (\d+|up to \d+|as many|any number of|one|another|an) (.*?)(?: as you wish| as you like)?(?:, and (move|untap|destroy|tap) (?:them|it|that unit|that ally|that enemy))?$`)
@@ -584,6 +585,27 @@ var (
 
 func (c *compiler) special(s string) ([]Effect, bool) {
 	e := Effect{When: "special"}
+	if pre(s, "if ") {
+		// "If you have 4 or more Bond cards, the Deployment Cost of this
+		// card in your hand becomes 0."
+		rest, k, ok := c.prefixes(s, e)
+		if !ok || k.If == nil || k.May || k.Until != "" || k.Per != nil {
+			return nil, false
+		}
+		m := reHandCost.FindStringSubmatch(rest)
+		if m == nil {
+			c.fail("sentence", s)
+			return nil, false
+		}
+		k.When = "special"
+		if m[1] != "" {
+			n := atoi(m[1])
+			k.HandCost = &n
+		} else {
+			k.CostLess = atoi(m[2])
+		}
+		return []Effect{k}, true
+	}
 	switch {
 	case reSameName.MatchString(s):
 		e.SameName = true

@@ -178,6 +178,8 @@ func phrases(e *Effect) []string {
 	add(e.Copies, "special:copies")
 	add(e.SameName, "special:same-name")
 	add(e.NoBond, "special:no-bond")
+	add(e.HandCost != nil, "special:hand-cost")
+	add(e.CostLess > 0, "special:hand-cost-less")
 	for _, f := range []*CardFilter{e.ReverseOf, e.PayDiscard, e.Retrieve, e.PayBonds, e.PayGrowth} {
 		out = append(out, cardWords(f)...)
 	}

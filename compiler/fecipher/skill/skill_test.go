@@ -65,6 +65,11 @@ func TestCompile(t *testing.T) {
 			`{when: special, same-name: true}`},
 		{"special", "", "This card acquires <Knife> and range 1-2.",
 			`{when: always, range: {min: 1, max: 2}, acquire: [Knife]}`},
+		// A deployment cost in the hand changed while a condition holds.
+		{"special", "", "If you have 4 or more Bond cards, the Deployment Cost of this card in your hand becomes 0.",
+			`{when: special, if: {bonds: {at-least: 4}}, hand-cost: 0}`},
+		{"special", "", "If you have 1 or more <Flier> allies, this card's Deployment Cost in your hand is reduced by 2.",
+			`{when: special, if: {allies: {at-least: 1, of: {emblem: [Flier]}}}, hand-cost-less: 2}`},
 		// A support skill at the end of the combat.
 		{"attack-support", "", "At the end of this combat, you may move your attacking unit.",
 			`{when: attack-end, may: true, move: true}`},

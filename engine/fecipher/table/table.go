@@ -387,6 +387,10 @@ type Effect struct {
 	Intercept                 bool // this unit becomes the attacked unit
 
 	Copies, SameName, NoBond bool
+	// Special: while If holds, the deployment cost of the card in the hand
+	// becomes HandCost (HasHandCost) or is reduced by HandCostLess.
+	HasHandCost            bool
+	HandCost, HandCostLess int8
 }
 
 // Skill is a printed skill.
