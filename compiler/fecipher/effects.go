@@ -155,13 +155,16 @@ func effect(e skill.Effect) table.Effect {
 		Move: e.Move, Untap: e.Untap, TapIt: e.TapIt, Destroy: e.Destroy, Send: zone(e.Send), SendFaceDown: e.SendDown, TakeMain: e.TakeMain, NoSupport: cardFilter(e.NoSupport), UnattackableBy: unitFilter(e.UnattackBy), Reach: unitFilter(e.ReachOf),
 		Until: table.Until(slices.Index(table.UntilNames[:], e.Until)),
 		Draw:  int8(e.Draw), Discard: int8(e.Discard), FoeDiscard: int8(e.FoeDiscard), Retrieve: cardFilter(e.Retrieve),
-		Copies: e.Copies, SameName: e.SameName, NoBond: e.NoBond, HandCostLess: int8(e.CostLess),
+		Copies: e.Copies, SameName: e.SameName, NoBond: e.NoBond, HandCostLess: int8(e.CostLess), CCCostLess: int8(e.CCLess),
 	}
 	if e.Range != nil {
 		t.MinRange, t.MaxRange = int8(e.Range.Min), int8(e.Range.Max)
 	}
 	if e.HandCost != nil {
 		t.HasHandCost, t.HandCost = true, int8(*e.HandCost)
+	}
+	if e.CCCost != nil {
+		t.HasCCCost, t.CCCost = true, int8(*e.CCCost)
 	}
 	for i, on := range []bool{e.SkillProof, e.NoMove, e.NoSkillMove, e.NoAttack, e.Unattackable, e.NoUntap, e.ReachAll, e.ReachMain, e.NoSupSkills} {
 		if on {

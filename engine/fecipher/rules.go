@@ -304,6 +304,30 @@ func (g *Game) handCost(p, c int) int8 {
 	return n
 }
 
+// ccCost is card c's class change cost for player p, changed like
+// handCost by its special skills ("this card's Class Change Cost becomes 5").
+func (g *Game) ccCost(p, c int) int8 {
+	card := g.C(c)
+	n := card.Promotion
+	if n == table.X {
+		return n
+	}
+	for _, s := range card.Skills {
+		for i := range s.Effects {
+			e := &s.Effects[i]
+			if e.When != table.SpecialRule || !e.HasCCCost && e.CCCostLess == 0 || !g.holds(e.If, nil, p, nil, nil) {
+				continue
+			}
+			if e.HasCCCost {
+				n = e.CCCost
+			} else {
+				n = max(0, n-e.CCCostLess)
+			}
+		}
+	}
+	return n
+}
+
 // stackCost is what putting card c over unit u costs and whether it is a
 // class change. A promoted card class changes over any unit of its unit
 // name ("if you have any other Marth card in play"); an unpromoted card only
@@ -318,7 +342,7 @@ func (g *Game) stackCost(c int, u *Unit) (cost int8, change bool, err error) {
 		cost = g.handCost(g.Owner(u), c)
 	}
 	if change {
-		cost = card.Promotion
+		cost = g.ccCost(g.Owner(u), c)
 	} else if !sameClass(card.Class, under.Class) {
 		return 0, false, ErrClass
 	}

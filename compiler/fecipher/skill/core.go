@@ -18,6 +18,8 @@ var (
 	reSealFoe       = lazy(`^(?i:(?:any )?support skills (?:that your opponent's support card possesses|belonging to your opponent's support card|possessed by your opponent's support card)) (?:are unable to|cannot|do not) (?:come into effect|activate)$`)
 	reSpecAcquire   = lazy(`^(?i:this (?:card|unit)) (acquires (?:<[^>]+>(?: and |, )?)+(?: and )?(?:range \d-\d)?)$`)
 	reHandCost      = lazy(`^(?i:the deployment cost of this card|this card's deployment cost|this card's cost)(?: (?:if |when |while )?in your hand)? (?:becomes (\d)|is reduced by (\d))(?: (?:if |when |while )?in your hand)?$`)
+	reCCCost        = lazy(`^(?i:this card's class change cost|this cards's class change cost|the class change cost of this card)(?: (?:while |when )?in your hand)? (?:becomes (\d)|is reduced by (\d))(?: (?:while |when )?in your hand)?$`)
+	reBothCost      = lazy(`^(?i:this card's deployment(?: cost)? and class change costs?) (?:becomes? (\d)|(?:are|is) reduced by (\d))(?: (?:while |when )?in your hand)?$`)
 	reMoveSupported = lazy(`^(?i:move) your (attacking|defending) unit$`)
 	reUntapSelf     = lazy(`^(?i:untap) this unit$`)
 	reChoose        = lazy(`^(?i:choose) (\d+|up to \d+|as many|any number of|one|another|an) (.*?)(?: as you wish| as you like)?(?:, and (move|untap|destroy|tap) (?:them|it|that unit|that ally|that enemy))?$`)
@@ -592,20 +594,17 @@ func (c *compiler) special(s string) ([]Effect, bool) {
 		if !ok || k.If == nil || k.May || k.Until != "" || k.Per != nil {
 			return nil, false
 		}
-		m := reHandCost.FindStringSubmatch(rest)
-		if m == nil {
+		k.When = "special"
+		if !costChange(rest, &k) {
 			c.fail("sentence", s)
 			return nil, false
 		}
-		k.When = "special"
-		if m[1] != "" {
-			n := atoi(m[1])
-			k.HandCost = &n
-		} else {
-			k.CostLess = atoi(m[2])
-		}
 		return []Effect{k}, true
 	}
+	if costChange(s, &e) && e.CCCost != nil {
+		return []Effect{e}, true // "This card's Class Change cost becomes 2."
+	}
+	e = Effect{When: "special"}
 	switch {
 	case reSameName.MatchString(s):
 		e.SameName = true
@@ -632,4 +631,32 @@ func (c *compiler) special(s string) ([]Effect, bool) {
 func supportOf(typ, side string) bool {
 	side = strings.ToLower(side)
 	return typ == "support" || typ == "attack-support" && side == "attacking" || typ == "defense-support" && side == "defending"
+}
+
+// costChange reads a special skill's change of this card's costs: "the
+// Deployment Cost of this card in your hand becomes 0", "this card's Class
+// Change Cost becomes 5", "this card's Deployment and Class Change Cost are
+// reduced by 1 while in your hand".
+func costChange(s string, e *Effect) bool {
+	n := func(a, b string) (*int, int) {
+		if a != "" {
+			v := atoi(a)
+			return &v, 0
+		}
+		return nil, atoi(b)
+	}
+	if m := reHandCost.FindStringSubmatch(s); m != nil {
+		e.HandCost, e.CostLess = n(m[1], m[2])
+		return true
+	}
+	if m := reCCCost.FindStringSubmatch(s); m != nil {
+		e.CCCost, e.CCLess = n(m[1], m[2])
+		return true
+	}
+	if m := reBothCost.FindStringSubmatch(s); m != nil {
+		e.HandCost, e.CostLess = n(m[1], m[2])
+		e.CCCost, e.CCLess = n(m[1], m[2])
+		return true
+	}
+	return false
 }

@@ -95,6 +95,8 @@ type Effect struct {
 	NoBond   bool `yaml:"no-bond,omitempty"`        // cannot be placed in the bond area
 	HandCost *int `yaml:"hand-cost,omitempty"`      // while its conditions hold, its deployment cost in the hand becomes this
 	CostLess int  `yaml:"hand-cost-less,omitempty"` // ... or is reduced by this
+	CCCost   *int `yaml:"cc-cost,omitempty"`        // its class change cost becomes this
+	CCLess   int  `yaml:"cc-cost-less,omitempty"`   // ... or is reduced by this
 }
 
 // Watch is whose event sets an auto skill off: this unit (Self), other

@@ -180,6 +180,8 @@ func phrases(e *Effect) []string {
 	add(e.NoBond, "special:no-bond")
 	add(e.HandCost != nil, "special:hand-cost")
 	add(e.CostLess > 0, "special:hand-cost-less")
+	add(e.CCCost != nil, "special:cc-cost")
+	add(e.CCLess > 0, "special:cc-cost-less")
 	for _, f := range []*CardFilter{e.ReverseOf, e.PayDiscard, e.Retrieve, e.PayBonds, e.PayGrowth} {
 		out = append(out, cardWords(f)...)
 	}

@@ -70,6 +70,10 @@ func TestCompile(t *testing.T) {
 			`{when: special, if: {bonds: {at-least: 4}}, hand-cost: 0}`},
 		{"special", "", "If you have 1 or more <Flier> allies, this card's Deployment Cost in your hand is reduced by 2.",
 			`{when: special, if: {allies: {at-least: 1, of: {emblem: [Flier]}}}, hand-cost-less: 2}`},
+		{"special", "", "This card's Class Change cost becomes 2.",
+			`{when: special, cc-cost: 2}`},
+		{"special", "", "If you have 1 or more face-up Orbs, this card's Deployment and Class Change Cost are reduced by 1 while in your hand.",
+			`{when: special, if: {orbs: {face-up: true, at-least: 1}}, hand-cost-less: 1, cc-cost-less: 1}`},
 		// A support skill at the end of the combat.
 		{"attack-support", "", "At the end of this combat, you may move your attacking unit.",
 			`{when: attack-end, may: true, move: true}`},

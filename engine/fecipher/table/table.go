@@ -391,6 +391,9 @@ type Effect struct {
 	// becomes HandCost (HasHandCost) or is reduced by HandCostLess.
 	HasHandCost            bool
 	HandCost, HandCostLess int8
+	// ... and its class change cost (HasCCCost: becomes CCCost).
+	HasCCCost          bool
+	CCCost, CCCostLess int8
 }
 
 // Skill is a printed skill.
