@@ -328,13 +328,30 @@ func (g *Game) ccCost(p, c int) int8 {
 	return n
 }
 
+// stacksOn reports whether a special skill of card c lets player p level
+// up (or class change) an ally of unit name name with it ("If you have no
+// allied "Grima", you are able to Level Up an allied "Robin (Female)" into
+// this card").
+func (g *Game) stacksOn(p, c int, name string) bool {
+	for _, s := range g.C(c).Skills {
+		for i := range s.Effects {
+			e := &s.Effects[i]
+			if e.When == table.SpecialRule && slices.Contains(e.StackOn, name) && g.holds(e.If, nil, p, nil, nil) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
 // stackCost is what putting card c over unit u costs and whether it is a
 // class change. A promoted card class changes over any unit of its unit
 // name ("if you have any other Marth card in play"); an unpromoted card only
 // levels up into the same class.
 func (g *Game) stackCost(c int, u *Unit) (cost int8, change bool, err error) {
 	card, under := g.C(c), g.C(u.Card())
-	if under.Unit != card.Unit {
+	other := under.Unit != card.Unit && g.stacksOn(g.Owner(u), c, under.Unit)
+	if under.Unit != card.Unit && !other {
 		return 0, false, ErrNoBase
 	}
 	cost, change = card.Cost, card.Promoted
@@ -343,7 +360,7 @@ func (g *Game) stackCost(c int, u *Unit) (cost int8, change bool, err error) {
 	}
 	if change {
 		cost = g.ccCost(g.Owner(u), c)
-	} else if !sameClass(card.Class, under.Class) {
+	} else if !other && !sameClass(card.Class, under.Class) {
 		return 0, false, ErrClass
 	}
 	if cost == table.X {

@@ -20,6 +20,7 @@ var (
 	reHandCost      = lazy(`^(?i:the deployment cost of this card|this card's deployment cost|this card's cost)(?: (?:if |when |while )?in your hand)? (?:becomes (\d)|is reduced by (\d))(?: (?:if |when |while )?in your hand)?$`)
 	reCCCost        = lazy(`^(?i:this card's class change cost|this cards's class change cost|the class change cost of this card)(?: (?:while |when )?in your hand)? (?:becomes (\d)|is reduced by (\d))(?: (?:while |when )?in your hand)?$`)
 	reBothCost      = lazy(`^(?i:this card's deployment(?: cost)? and class change costs?) (?:becomes? (\d)|(?:are|is) reduced by (\d))(?: (?:while |when )?in your hand)?$`)
+	reStackOn       = lazy(`^(?i:you (?:are able to|can|may) (?:level up|class change)) (?:(?:an )?allied ((?:"[^"]+"(?:,? or )?)+) (?:into|with) this card|this card onto (?:your |allied |an allied )?((?:"[^"]+"(?:,? or )?)+))$`)
 	reMoveSupported = lazy(`^(?i:move) your (attacking|defending) unit$`)
 	reUntapSelf     = lazy(`^(?i:untap) this unit$`)
 	reChoose        = lazy(`^(?i:choose) (\d+|up to \d+|as many|any number of|one|another|an) (.*?)(?: as you wish| as you like)?(?:, and (move|untap|destroy|tap) (?:them|it|that unit|that ally|that enemy))?$`)
@@ -595,6 +596,12 @@ func (c *compiler) special(s string) ([]Effect, bool) {
 			return nil, false
 		}
 		k.When = "special"
+		if m := reStackOn.FindStringSubmatch(rest); m != nil {
+			// "If you have no allied "Grima", you are able to Level Up an
+			// allied "Robin (Female)" into this card."
+			k.StackOn = quoted(m[1] + m[2])
+			return []Effect{k}, len(k.StackOn) > 0
+		}
 		if !costChange(rest, &k) {
 			c.fail("sentence", s)
 			return nil, false

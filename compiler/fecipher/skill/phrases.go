@@ -182,6 +182,7 @@ func phrases(e *Effect) []string {
 	add(e.CostLess > 0, "special:hand-cost-less")
 	add(e.CCCost != nil, "special:cc-cost")
 	add(e.CCLess > 0, "special:cc-cost-less")
+	add(len(e.StackOn) > 0, "special:stack-on")
 	for _, f := range []*CardFilter{e.ReverseOf, e.PayDiscard, e.Retrieve, e.PayBonds, e.PayGrowth} {
 		out = append(out, cardWords(f)...)
 	}

@@ -394,6 +394,9 @@ type Effect struct {
 	// ... and its class change cost (HasCCCost: becomes CCCost).
 	HasCCCost          bool
 	CCCost, CCCostLess int8
+	// StackOn: the unit names of the allies it may also level up or
+	// class change (while If holds).
+	StackOn []string
 }
 
 // Skill is a printed skill.
