@@ -611,6 +611,12 @@ func (c *compiler) special(s string) ([]Effect, bool) {
 	if costChange(s, &e) && e.CCCost != nil {
 		return []Effect{e}, true // "This card's Class Change cost becomes 2."
 	}
+	if m := reStackOn.FindStringSubmatch(s); m != nil {
+		// "You may Class Change an allied "Corrin (Male)" or "Corrin
+		// (Female)" into this card."
+		e = Effect{When: "special", StackOn: quoted(m[1] + m[2])}
+		return []Effect{e}, len(e.StackOn) > 0
+	}
 	e = Effect{When: "special"}
 	switch {
 	case reSameName.MatchString(s):

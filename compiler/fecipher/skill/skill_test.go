@@ -76,6 +76,8 @@ func TestCompile(t *testing.T) {
 			`{when: special, if: {orbs: {face-up: true, at-least: 1}}, hand-cost-less: 1, cc-cost-less: 1}`},
 		{"special", "", `If you have no allied "Grima", you are able to Level Up an allied "Robin (Female)" into this card.`,
 			`{when: special, if: {allies: {at-most: 0, of: {name: [Grima]}}}, stack-on: [Robin (Female)]}`},
+		{"special", "", `You may Class Change an allied "Corrin (Male)" or "Corrin (Female)" into this card.`,
+			`{when: special, stack-on: [Corrin (Male), Corrin (Female)]}`},
 		// A support skill at the end of the combat.
 		{"attack-support", "", "At the end of this combat, you may move your attacking unit.",
 			`{when: attack-end, may: true, move: true}`},
