@@ -581,7 +581,7 @@ func predicate(s string, poss bool, e *Effect) bool {
 
 var (
 	reSameName = lazy(`^(?i:(?:you may deploy this (?:card|unit)|you can deploy this (?:card|unit)|this (?:card|unit) can be deployed) even if you (?:already )?have an allied) "[^"]+"(?:,? and you may have (?:\d+|two) or more (?:allied )?"[^"]+"(?: at once)?)?$`)
-	reMoreThan = lazy(`^(?i:there can be more than) (?:\d+|one|two) "[^"]+" allies$`)
+	reMoreThan = lazy(`^(?i:there can be more than (?:\d+|one|two) "[^"]+" allies|you may have (?:\d+|two) or more allied "[^"]+"(?: at once)?)$`)
 	reCopies   = lazy(`^(?i:you may have) (?:\d+ or more|more than \d+|any number of) (?:cards with the same (?:Card|Unit) Name as this card|copies of this card) in your Deck$`)
 	reNoBond   = lazy(`^This card (?:is unable to be placed|cannot be placed|can't be placed) in the Bond Area$`)
 )

@@ -74,8 +74,13 @@ func (c *compiler) sentence(s string, prev Effect, havePrev bool) ([]Effect, boo
 		return []Effect{}, true
 	}
 	e := Effect{When: typeWhen[c.typ]}
-	if c.typ == "special" && havePrev && prev.SameName && reMoreThan.MatchString(s) {
-		return []Effect{}, true // "There can be more than 2 "Risen" allies": what deploying it regardless means
+	if c.typ == "special" && reMoreThan.MatchString(s) {
+		// "There can be more than 2 "Risen" allies", "You may have 2 or
+		// more allied "Bael" at once": deployable beside one.
+		if havePrev && prev.SameName {
+			return []Effect{}, true
+		}
+		return []Effect{{When: "special", SameName: true}}, true
 	}
 	if c.typ == "special" {
 		return c.special(s)

@@ -78,6 +78,8 @@ func TestCompile(t *testing.T) {
 			`{when: special, if: {allies: {at-most: 0, of: {name: [Grima]}}}, stack-on: [Robin (Female)]}`},
 		{"special", "", `You may Class Change an allied "Corrin (Male)" or "Corrin (Female)" into this card.`,
 			`{when: special, stack-on: [Corrin (Male), Corrin (Female)]}`},
+		{"special", "", `You may have 2 or more allied "Bael" at once.`,
+			`{when: special, same-name: true}`},
 		// A support skill at the end of the combat.
 		{"attack-support", "", "At the end of this combat, you may move your attacking unit.",
 			`{when: attack-end, may: true, move: true}`},
