@@ -98,8 +98,12 @@ func (g *Game) AppendActions(out []Action) []Action {
 					continue
 				}
 			}
-			if card.Cost >= 0 && g.CanPay(p, c, int(g.handCost(p, c))) == nil {
-				out = append(out, Action{Kind: ActDeploy, Hand: i, Area: Vanguard}, Action{Kind: ActDeploy, Hand: i, Area: Rearguard})
+			if card.Cost >= 0 {
+				for _, a := range []Area{Vanguard, Rearguard} {
+					if g.canDeploy(p, c, int(g.handCost(p, c)), a) == nil {
+						out = append(out, Action{Kind: ActDeploy, Hand: i, Area: a})
+					}
+				}
 			}
 		}
 		for _, u := range pl.Field {

@@ -12,27 +12,28 @@ import (
 
 // Errors of illegal actions.
 var (
-	ErrPhase     = errors.New("not allowed in this phase")
-	ErrBondTwice = errors.New("only one bond may be placed per turn")
-	ErrSymbol    = errors.New("no face-up bond with the card's symbol")
-	ErrCost      = errors.New("not enough bonds for the cost")
-	ErrSameName  = errors.New("a unit with that unit name is already on the field")
-	ErrNoBase    = errors.New("no unit with that unit name to stack on")
-	ErrClass     = errors.New("only a promoted card may change the unit's class")
-	ErrTapped    = errors.New("the unit is tapped")
-	ErrFirstTurn = errors.New("the first player cannot attack on the first turn of the game")
-	ErrNoWeapon  = errors.New("the unit cannot attack")
-	ErrRange     = errors.New("the target is out of range")
-	ErrTarget    = errors.New("attack with your own unit an enemy unit")
-	ErrNotYours  = errors.New("not one of your units")
-	ErrOver      = errors.New("the game is over")
-	ErrX         = errors.New("an X cost is set by skills this engine does not run")
-	ErrReverse   = errors.New("its cost cannot be paid (face-up bonds, cards, allies to tap)")
-	ErrPending   = errors.New("a decision is pending")
-	ErrNoBond    = errors.New("this card cannot be placed in the bond area")
-	ErrUsed      = errors.New("the skill was used this turn (once per turn)")
-	ErrCondition = errors.New("the skill's condition does not hold")
-	ErrNoMove    = errors.New("the unit cannot be moved")
+	ErrPhase      = errors.New("not allowed in this phase")
+	ErrBondTwice  = errors.New("only one bond may be placed per turn")
+	ErrSymbol     = errors.New("no face-up bond with the card's symbol")
+	ErrCost       = errors.New("not enough bonds for the cost")
+	ErrDeployRule = errors.New("its special skill does not let it be deployed so")
+	ErrSameName   = errors.New("a unit with that unit name is already on the field")
+	ErrNoBase     = errors.New("no unit with that unit name to stack on")
+	ErrClass      = errors.New("only a promoted card may change the unit's class")
+	ErrTapped     = errors.New("the unit is tapped")
+	ErrFirstTurn  = errors.New("the first player cannot attack on the first turn of the game")
+	ErrNoWeapon   = errors.New("the unit cannot attack")
+	ErrRange      = errors.New("the target is out of range")
+	ErrTarget     = errors.New("attack with your own unit an enemy unit")
+	ErrNotYours   = errors.New("not one of your units")
+	ErrOver       = errors.New("the game is over")
+	ErrX          = errors.New("an X cost is set by skills this engine does not run")
+	ErrReverse    = errors.New("its cost cannot be paid (face-up bonds, cards, allies to tap)")
+	ErrPending    = errors.New("a decision is pending")
+	ErrNoBond     = errors.New("this card cannot be placed in the bond area")
+	ErrUsed       = errors.New("the skill was used this turn (once per turn)")
+	ErrCondition  = errors.New("the skill's condition does not hold")
+	ErrNoMove     = errors.New("the unit cannot be moved")
 )
 
 // value reads a printed number, X counting as 0.
@@ -202,6 +203,39 @@ func (g *Game) OnField(p int, name string) *Unit {
 	return nil
 }
 
+// canDeploy checks the bonds for deploying card c from player p's hand to
+// area for cost, and what its special skills say of deploying it: only
+// while a condition holds, not beside allies of some unit names, only in
+// the main character's area, or without a bond of its symbol.
+func (g *Game) canDeploy(p, c, cost int, area Area) error {
+	err := g.CanPay(p, c, cost)
+	for _, s := range g.C(c).Skills {
+		for i := range s.Effects {
+			e := &s.Effects[i]
+			if e.When != table.SpecialRule {
+				continue
+			}
+			switch {
+			case e.DeployOnly && !g.holds(e.If, nil, p, nil, nil):
+				return ErrDeployRule
+			case e.WithMain && !slices.ContainsFunc(g.P[p].Field, func(u *Unit) bool { return u.Main && u.Area == area }):
+				return ErrDeployRule
+			case len(e.NotBeside) > 0 && slices.ContainsFunc(g.P[p].Field, func(u *Unit) bool {
+				return u.Area == area && slices.Contains(e.NotBeside, g.C(u.Card()).Unit)
+			}):
+				return ErrDeployRule
+			case e.NoSymbol && err == ErrSymbol:
+				if g.P[p].Spent+cost > len(g.P[p].Bonds) {
+					err = ErrCost
+				} else {
+					err = nil
+				}
+			}
+		}
+	}
+	return err
+}
+
 // Deploy plays a card from hand to an area.
 func (g *Game) Deploy(p, hand int, area Area) error {
 	pl := g.P[p]
@@ -217,7 +251,7 @@ func (g *Game) Deploy(p, hand int, area Area) error {
 		return ErrSameName
 	}
 	paid := g.handCost(p, c)
-	if err := g.CanPay(p, c, int(paid)); err != nil {
+	if err := g.canDeploy(p, c, int(paid), area); err != nil {
 		return err
 	}
 	pl.Spent += int(paid)

@@ -21,6 +21,10 @@ var (
 	reCCCost        = lazy(`^(?i:this card's class change cost|this cards's class change cost|the class change cost of this card)(?: (?:while |when )?in your hand)? (?:becomes (\d)|is reduced by (\d))(?: (?:while |when )?in your hand)?$`)
 	reBothCost      = lazy(`^(?i:this card's deployment(?: cost)? and class change costs?) (?:becomes? (\d)|(?:are|is) reduced by (\d))(?: (?:while |when )?in your hand)?$`)
 	reStackOn       = lazy(`^(?i:you (?:are able to|can|may) (?:level up|class change)) (?:(?:an )?allied ((?:"[^"]+"(?:,? or )?)+) (?:into|with) this card|this card onto (?:your |allied |an allied )?((?:"[^"]+"(?:,? or )?)+))$`)
+	reDeployOnly    = lazy(`^(?i:this card can only (?:be )?deployed if) (.+)$`)
+	reNotBeside     = lazy(`^(?i:this (?:unit|card) cannot be deployed in the same area as) ((?:"[^"]+"(?:,? or )?)+)$`)
+	reWithMain      = lazy(`^(?i:you cannot deploy this card in an area which your main character does not occupy)$`)
+	reNoSymbol      = lazy(`^(?i:this card can be deployed from your hand even if you do not have an? <[^>]+> bond card)$`)
 	reMoveSupported = lazy(`^(?i:move) your (attacking|defending) unit$`)
 	reUntapSelf     = lazy(`^(?i:untap) this unit$`)
 	reChoose        = lazy(`^(?i:choose) (\d+|up to \d+|as many|any number of|one|another|an) (.*?)(?: as you wish| as you like)?(?:, and (move|untap|destroy|tap) (?:them|it|that unit|that ally|that enemy))?$`)
@@ -610,6 +614,24 @@ func (c *compiler) special(s string) ([]Effect, bool) {
 	}
 	if costChange(s, &e) && e.CCCost != nil {
 		return []Effect{e}, true // "This card's Class Change cost becomes 2."
+	}
+	if m := reDeployOnly.FindStringSubmatch(s); m != nil {
+		// "This card can only deployed if you have 5 or more cards in your Retreat Area."
+		k, ok := c.condition(m[1])
+		if !ok {
+			c.fail("condition", m[1])
+			return nil, false
+		}
+		return []Effect{{When: "special", If: k, DeployOnly: true}}, true
+	}
+	if m := reNotBeside.FindStringSubmatch(s); m != nil {
+		return []Effect{{When: "special", NotBeside: quoted(m[1])}}, true
+	}
+	if reWithMain.MatchString(s) {
+		return []Effect{{When: "special", WithMain: true}}, true
+	}
+	if reNoSymbol.MatchString(s) {
+		return []Effect{{When: "special", NoSymbol: true}}, true
 	}
 	if m := reStackOn.FindStringSubmatch(s); m != nil {
 		// "You may Class Change an allied "Corrin (Male)" or "Corrin

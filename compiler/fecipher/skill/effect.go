@@ -90,14 +90,18 @@ type Effect struct {
 	FlipOrbs    int         `yaml:"flip-orbs,omitempty"`      // orbs chosen and flipped over (face up, or face down)
 	Intercept   bool        `yaml:"intercept,omitempty"`      // this unit is attacked instead (of the ally attacked)
 	// Deck-building and deployment permissions (special skills).
-	Copies   bool     `yaml:"copies,omitempty"`         // any number of this card name in a deck
-	SameName bool     `yaml:"same-name,omitempty"`      // deployable beside a unit of its unit name
-	NoBond   bool     `yaml:"no-bond,omitempty"`        // cannot be placed in the bond area
-	HandCost *int     `yaml:"hand-cost,omitempty"`      // while its conditions hold, its deployment cost in the hand becomes this
-	CostLess int      `yaml:"hand-cost-less,omitempty"` // ... or is reduced by this
-	CCCost   *int     `yaml:"cc-cost,omitempty"`        // its class change cost becomes this
-	CCLess   int      `yaml:"cc-cost-less,omitempty"`   // ... or is reduced by this
-	StackOn  []string `yaml:"stack-on,omitempty,flow"`  // it may also level up or class change allies of these unit names
+	Copies     bool     `yaml:"copies,omitempty"`          // any number of this card name in a deck
+	SameName   bool     `yaml:"same-name,omitempty"`       // deployable beside a unit of its unit name
+	NoBond     bool     `yaml:"no-bond,omitempty"`         // cannot be placed in the bond area
+	HandCost   *int     `yaml:"hand-cost,omitempty"`       // while its conditions hold, its deployment cost in the hand becomes this
+	CostLess   int      `yaml:"hand-cost-less,omitempty"`  // ... or is reduced by this
+	CCCost     *int     `yaml:"cc-cost,omitempty"`         // its class change cost becomes this
+	CCLess     int      `yaml:"cc-cost-less,omitempty"`    // ... or is reduced by this
+	StackOn    []string `yaml:"stack-on,omitempty,flow"`   // it may also level up or class change allies of these unit names
+	DeployOnly bool     `yaml:"deploy-only,omitempty"`     // it can only be deployed while its conditions hold
+	NotBeside  []string `yaml:"not-beside,omitempty,flow"` // not deployed in the area of allies of these unit names
+	WithMain   bool     `yaml:"with-main,omitempty"`       // deployed only in the main character's area
+	NoSymbol   bool     `yaml:"no-symbol,omitempty"`       // deployed without a face-up bond of its symbol
 }
 
 // Watch is whose event sets an auto skill off: this unit (Self), other

@@ -183,6 +183,10 @@ func phrases(e *Effect) []string {
 	add(e.CCCost != nil, "special:cc-cost")
 	add(e.CCLess > 0, "special:cc-cost-less")
 	add(len(e.StackOn) > 0, "special:stack-on")
+	add(e.DeployOnly, "special:deploy-only")
+	add(len(e.NotBeside) > 0, "special:not-beside")
+	add(e.WithMain, "special:with-main")
+	add(e.NoSymbol, "special:no-symbol")
 	for _, f := range []*CardFilter{e.ReverseOf, e.PayDiscard, e.Retrieve, e.PayBonds, e.PayGrowth} {
 		out = append(out, cardWords(f)...)
 	}

@@ -80,6 +80,10 @@ func TestCompile(t *testing.T) {
 			`{when: special, stack-on: [Corrin (Male), Corrin (Female)]}`},
 		{"special", "", `You may have 2 or more allied "Bael" at once.`,
 			`{when: special, same-name: true}`},
+		{"special", "", `This unit cannot be deployed in the same area as "Johan".`,
+			`{when: special, not-beside: [Johan]}`},
+		{"special", "", "This card can only deployed if you have 5 or more cards in your Retreat Area.",
+			`{when: special, if: {retreat: {at-least: 5}}, deploy-only: true}`},
 		// A support skill at the end of the combat.
 		{"attack-support", "", "At the end of this combat, you may move your attacking unit.",
 			`{when: attack-end, may: true, move: true}`},

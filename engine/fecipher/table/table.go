@@ -397,6 +397,11 @@ type Effect struct {
 	// StackOn: the unit names of the allies it may also level up or
 	// class change (while If holds).
 	StackOn []string
+	// Deployment from the hand: only while If holds (DeployOnly), not in
+	// the area of allies of these unit names, only in the main character's
+	// area, without a face-up bond of its symbol.
+	DeployOnly, WithMain, NoSymbol bool
+	NotBeside                      []string
 }
 
 // Skill is a printed skill.
