@@ -100,7 +100,7 @@ func (g *Game) AppendActions(out []Action) []Action {
 			}
 			if card.Cost >= 0 {
 				for _, a := range []Area{Vanguard, Rearguard} {
-					if g.canDeploy(p, c, int(g.handCost(p, c)), a) == nil {
+					if g.canDeploy(p, c, int(g.handCost(p, c, "")), a) == nil {
 						out = append(out, Action{Kind: ActDeploy, Hand: i, Area: a})
 					}
 				}

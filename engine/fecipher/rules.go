@@ -250,7 +250,7 @@ func (g *Game) Deploy(p, hand int, area Area) error {
 	if g.OnField(p, card.Unit) != nil && !g.sameNameOK(c) {
 		return ErrSameName
 	}
-	paid := g.handCost(p, c)
+	paid := g.handCost(p, c, "")
 	if err := g.canDeploy(p, c, int(paid), area); err != nil {
 		return err
 	}
@@ -315,8 +315,10 @@ func (g *Game) Stack(p, hand int, u *Unit) error {
 // handCost is card c's deployment cost in player p's hand: as printed, or
 // as a special skill of the card makes it while its conditions hold
 // ("If you have 4 or more Bond cards, the Deployment Cost of this card in
-// your hand becomes 0").
-func (g *Game) handCost(p, c int) int8 {
+// your hand becomes 0"); levelling up a unit of unit name under (not
+// ""), also as those of levelling up such a unit make it ("If you are
+// Leveling Up an allied "Sharena", ... is reduced by 1").
+func (g *Game) handCost(p, c int, under string) int8 {
 	card := g.C(c)
 	n := card.Cost
 	if n == table.X {
@@ -325,7 +327,8 @@ func (g *Game) handCost(p, c int) int8 {
 	for _, s := range card.Skills {
 		for i := range s.Effects {
 			e := &s.Effects[i]
-			if e.When != table.SpecialRule || !e.HasHandCost && e.HandCostLess == 0 || !g.holds(e.If, nil, p, nil, nil) {
+			if e.When != table.SpecialRule || !e.HasHandCost && e.HandCostLess == 0 || !g.holds(e.If, nil, p, nil, nil) ||
+				len(e.LevelOn) > 0 && !slices.Contains(e.LevelOn, under) {
 				continue
 			}
 			if e.HasHandCost {
@@ -390,7 +393,7 @@ func (g *Game) stackCost(c int, u *Unit) (cost int8, change bool, err error) {
 	}
 	cost, change = card.Cost, card.Promoted
 	if !change && cost != table.X {
-		cost = g.handCost(g.Owner(u), c)
+		cost = g.handCost(g.Owner(u), c, under.Unit)
 	}
 	if change {
 		cost = g.ccCost(g.Owner(u), c)

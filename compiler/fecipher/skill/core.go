@@ -25,6 +25,7 @@ var (
 	reNotBeside     = lazy(`^(?i:this (?:unit|card) cannot be deployed in the same area as) ((?:"[^"]+"(?:,? or )?)+)$`)
 	reWithMain      = lazy(`^(?i:you cannot deploy this card in an area which your main character does not occupy)$`)
 	reNoSymbol      = lazy(`^(?i:this card can be deployed from your hand even if you do not have an? <[^>]+> bond card)$`)
+	reLevelOn       = lazy(`^(?i:if you are leveling up an allied) ((?:"[^"]+"(?:,? or )?)+), (.+)$`)
 	reMoveSupported = lazy(`^(?i:move) your (attacking|defending) unit$`)
 	reUntapSelf     = lazy(`^(?i:untap) this unit$`)
 	reChoose        = lazy(`^(?i:choose) (\d+|up to \d+|as many|any number of|one|another|an) (.*?)(?: as you wish| as you like)?(?:, and (move|untap|destroy|tap) (?:them|it|that unit|that ally|that enemy))?$`)
@@ -592,6 +593,16 @@ var (
 
 func (c *compiler) special(s string) ([]Effect, bool) {
 	e := Effect{When: "special"}
+	if m := reLevelOn.FindStringSubmatch(s); m != nil {
+		// "If you are Leveling Up an allied "Sharena", the Deployment Cost
+		// of this card while in your hand is reduced by 1."
+		if !costChange(m[2], &e) || e.CCCost != nil || e.CCLess > 0 {
+			c.fail("sentence", s)
+			return nil, false
+		}
+		e.LevelOn = quoted(m[1])
+		return []Effect{e}, len(e.LevelOn) > 0
+	}
 	if pre(s, "if ") {
 		// "If you have 4 or more Bond cards, the Deployment Cost of this
 		// card in your hand becomes 0."

@@ -98,6 +98,7 @@ type Effect struct {
 	CCCost     *int     `yaml:"cc-cost,omitempty"`         // its class change cost becomes this
 	CCLess     int      `yaml:"cc-cost-less,omitempty"`    // ... or is reduced by this
 	StackOn    []string `yaml:"stack-on,omitempty,flow"`   // it may also level up or class change allies of these unit names
+	LevelOn    []string `yaml:"level-on,omitempty,flow"`   // its hand cost only when levelling up allies of these unit names
 	DeployOnly bool     `yaml:"deploy-only,omitempty"`     // it can only be deployed while its conditions hold
 	NotBeside  []string `yaml:"not-beside,omitempty,flow"` // not deployed in the area of allies of these unit names
 	WithMain   bool     `yaml:"with-main,omitempty"`       // deployed only in the main character's area

@@ -183,6 +183,7 @@ func phrases(e *Effect) []string {
 	add(e.CCCost != nil, "special:cc-cost")
 	add(e.CCLess > 0, "special:cc-cost-less")
 	add(len(e.StackOn) > 0, "special:stack-on")
+	add(len(e.LevelOn) > 0, "special:level-on")
 	add(e.DeployOnly, "special:deploy-only")
 	add(len(e.NotBeside) > 0, "special:not-beside")
 	add(e.WithMain, "special:with-main")

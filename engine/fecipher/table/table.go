@@ -397,6 +397,7 @@ type Effect struct {
 	// StackOn: the unit names of the allies it may also level up or
 	// class change (while If holds).
 	StackOn []string
+	LevelOn []string // HandCost and HandCostLess only for levelling up units of these unit names
 	// Deployment from the hand: only while If holds (DeployOnly), not in
 	// the area of allies of these unit names, only in the main character's
 	// area, without a face-up bond of its symbol.
