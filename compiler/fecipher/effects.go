@@ -90,7 +90,7 @@ func count(c *skill.Count) *table.Count {
 	if c == nil {
 		return nil
 	}
-	return &table.Count{AtLeast: int8(c.AtLeast), AtMost: bound(c.AtMost), FaceUp: c.FaceUp, FaceDown: c.FaceDown, Of: unitFilter(c.Of)}
+	return &table.Count{AtLeast: int8(c.AtLeast), AtMost: bound(c.AtMost), FaceUp: c.FaceUp, FaceDown: c.FaceDown, AsMain: c.AsMain, Of: unitFilter(c.Of)}
 }
 
 func power(b *skill.Bound) *table.Bound {

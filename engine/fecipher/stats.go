@@ -472,6 +472,9 @@ func (g *Game) bondCount(p int, k *table.Count) int {
 		if f := k.Of; f != nil && (b.Reversed && (f.Emblem != 0 || len(f.Colors) > 0 || len(f.Names) > 0) || !g.matchCard(&table.CardFilter{Emblem: f.Emblem, Colors: f.Colors, Names: f.Names, CostMax: table.None}, b.Card, p)) {
 			continue
 		}
+		if k.AsMain && (b.Reversed || !g.matchCard(&table.CardFilter{AsMain: true, CostMax: table.None}, b.Card, p)) {
+			continue // a face-down bond shows no unit name
+		}
 		n++
 	}
 	return n

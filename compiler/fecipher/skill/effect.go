@@ -193,6 +193,7 @@ type Compare struct {
 type Count struct {
 	FaceUp   bool        `yaml:"face-up,omitempty"`   // bonds: face-up only
 	FaceDown bool        `yaml:"face-down,omitempty"` // bonds: face-down only
+	AsMain   bool        `yaml:"as-main,omitempty"`   // bonds: of the unit name of your main character
 	AtLeast  int         `yaml:"at-least,omitempty"`
 	AtMost   *int        `yaml:"at-most,omitempty"`
 	Of       *UnitFilter `yaml:"of,omitempty"` // allies, enemies: which; bonds: emblem, color, name

@@ -69,6 +69,7 @@ func phrases(e *Effect) []string {
 			if n != nil {
 				add(n.AtMost != nil, "count:at-most")
 				add(n.FaceUp || n.FaceDown, "count:face")
+				add(n.AsMain, "count:as-main")
 				out = append(out, unitWords2(n.Of)...)
 			}
 		}

@@ -239,6 +239,7 @@ type Watch struct {
 type Count struct {
 	AtLeast, AtMost  int8 // AtMost None: no bound
 	FaceUp, FaceDown bool // bonds only
+	AsMain           bool // bonds: of the unit name of the owner's main character
 	Of               *UnitFilter
 }
 
