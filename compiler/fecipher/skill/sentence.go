@@ -197,6 +197,7 @@ var typos = strings.NewReplacer(
 	"this units ", "this unit ", "Your other allies ", "Other allies ", "your other allies ", "other allies ",
 	"Durng ", "During ", "you opponent's", "your opponent's", "Each time 1 enemy is", "Each time an enemy is", " are cannot ", " cannot ", "Deployment Cost of 2 of less", "Deployment Cost of 2 or less",
 	"Deployment Cost or ", "Deployment Cost of ", "Deploment Cost", "Deployment Cost",
+	"If yyou ", "If you ", "if your have ", "if you have ", "<Sword Bond", "<Sword> Bond",
 )
 
 // conjunction reads a core that is two joined by "and" or "then", each
