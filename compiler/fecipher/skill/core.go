@@ -8,6 +8,7 @@ import (
 
 var (
 	reNoAttackMe    = lazy(`^(.+?) (?:cannot|can't|are unable to|is unable to) attack this unit$`)
+	reNoAttackOf    = lazy(`^(.+?) (?:cannot|can't|are unable to) attack (this unit or )?((?:other )?(?:<[^>]+> )*allies(?: .+)?)$`)
 	reNoSupport     = lazy(`^(?:all )?(.+?) cards? (?:fail|fails) to support this unit$`)
 	reYouVerb       = lazy(`^you (?:draw|untap|move|destroy) `)
 	reTakeMain      = lazy(`^transfer main character status from your ((?:<[^>]+>(?:,? or )?)*) ?main character to (this unit|that ally|them)$`)
@@ -71,6 +72,27 @@ func (c *compiler) core(s string, e Effect) ([]Effect, bool) {
 			e.UnattackBy = f
 		}
 		return []Effect{e}, true
+	case reNoAttackOf.MatchString(s) && e.When == "always":
+		// "Enemies in the Back Line cannot attack other <White> allies",
+		// "... cannot attack this unit or allies with a Deployment Cost of
+		// 2 or lower": the allies' permanent unattackable-by.
+		m := reNoAttackOf.FindStringSubmatch(s)
+		words := strings.TrimPrefix(lowerFirst(m[1]), "all ")
+		by, noun, ok := unitWords(words)
+		if !ok || noun != "enemy" || !plural(words) || by.isZero() {
+			return nil, false
+		}
+		of, noun, ok := unitWords(m[3])
+		if !ok || noun != "ally" || !plural(m[3]) {
+			return nil, false
+		}
+		e.UnattackBy = by
+		all := e
+		all.Target = &Target{All: true, Side: "ally", Of: nonZero(of)}
+		if m[2] != "" {
+			return []Effect{e, all}, true // this unit, and the allies like these
+		}
+		return []Effect{all}, true
 	case reNoSupport.MatchString(s) && e.When == "always":
 		// "Non-"Caeda" or "Navarre" cards fail to support this unit"
 		f, ok := cardPhrase(reNoSupport.FindStringSubmatch(s)[1] + " card")

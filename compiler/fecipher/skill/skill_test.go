@@ -84,6 +84,8 @@ func TestCompile(t *testing.T) {
 			`{when: special, not-beside: [Johan]}`},
 		{"special", "", "This card can only deployed if you have 5 or more cards in your Retreat Area.",
 			`{when: special, if: {retreat: {at-least: 5}}, deploy-only: true}`},
+		{"permanent", "", "Enemies in the Back Line cannot attack other <White> allies.",
+			`{when: always, target: {all: true, side: ally, of: {other: true, color: [white]}}, unattackable-by: {area: back}}`},
 		// A support skill at the end of the combat.
 		{"attack-support", "", "At the end of this combat, you may move your attacking unit.",
 			`{when: attack-end, may: true, move: true}`},
