@@ -198,6 +198,7 @@ var typos = strings.NewReplacer(
 	"Durng ", "During ", "you opponent's", "your opponent's", "Each time 1 enemy is", "Each time an enemy is", " are cannot ", " cannot ", "Deployment Cost of 2 of less", "Deployment Cost of 2 or less",
 	"Deployment Cost or ", "Deployment Cost of ", "Deploment Cost", "Deployment Cost",
 	"If yyou ", "If you ", "if your have ", "if you have ", "<Sword Bond", "<Sword> Bond",
+	"' s ", "'s ", "Critical Hit, but the number", "Critical Hit, and the number",
 )
 
 // conjunction reads a core that is two joined by "and" or "then", each
