@@ -45,6 +45,9 @@ func (c *compiler) sentence(s string, prev Effect, havePrev bool) ([]Effect, boo
 	if m := reInsteadMid.FindStringSubmatch(s); m != nil && havePrev {
 		return c.instead(m[1]+" "+m[2], s, prev)
 	}
+	if c.typ == "permanent" && (pre(s, "When this unit is being attacked by ") || pre(s, "When this unit is attacked by ")) {
+		s = "If" + s[len("When"):] // a permanent skill's "When this unit is being attacked by a <Bow>, ...": while
+	}
 	if m := reSkillUnless.FindStringSubmatch(s); m != nil {
 		if strings.Contains(strings.ToLower(s), " if you d") {
 			m[1] = "you have " + m[1] // "cannot be activated if you don't have X": only if you have X
@@ -198,7 +201,7 @@ var typos = strings.NewReplacer(
 	"Durng ", "During ", "you opponent's", "your opponent's", "Each time 1 enemy is", "Each time an enemy is", " are cannot ", " cannot ", "Deployment Cost of 2 of less", "Deployment Cost of 2 or less",
 	"Deployment Cost or ", "Deployment Cost of ", "Deploment Cost", "Deployment Cost",
 	"If yyou ", "If you ", "if your have ", "if you have ", "<Sword Bond", "<Sword> Bond",
-	"' s ", "'s ", "Critical Hit, but the number", "Critical Hit, and the number",
+	"' s ", "'s ", "Critical Hit, but the number", "Critical Hit, and the number", "\" , \"", "\", \"",
 )
 
 // conjunction reads a core that is two joined by "and" or "then", each

@@ -86,6 +86,8 @@ func TestCompile(t *testing.T) {
 			`{when: special, if: {retreat: {at-least: 5}}, deploy-only: true}`},
 		{"permanent", "", "Enemies in the Back Line cannot attack other <White> allies.",
 			`{when: always, target: {all: true, side: ally, of: {other: true, color: [white]}}, unattackable-by: {area: back}}`},
+		{"permanent", "", "When this unit is being attacked by a <Bow>, this unit gains +20 attack.",
+			`{when: always, if: {defending: {emblem: [Bow]}}, attack: 20}`},
 		// A support skill at the end of the combat.
 		{"attack-support", "", "At the end of this combat, you may move your attacking unit.",
 			`{when: attack-end, may: true, move: true}`},
