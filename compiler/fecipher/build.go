@@ -83,10 +83,10 @@ var allowed = map[table.SkillType][]table.Trigger{
 		table.OnCritical, table.OnEvade, table.OnEvaded, table.OnMissed, table.OnBond, table.OnFoeTurnStart, table.OnFoeTurnEnd,
 		table.OnActionStart, table.OnDeployStart, table.OnDefeated, table.OnGrowth, table.OnDraw},
 	table.Action:         {table.Activate},
-	table.AttackSupport:  {table.OnSupport},
-	table.DefenseSupport: {table.OnSupport},
-	table.Support:        {table.OnSupport},
-	table.Special:        {table.SpecialRule},
+	table.AttackSupport:  {table.OnSupport, table.OnAttackEnd},
+	table.DefenseSupport: {table.OnSupport, table.OnAttackEnd},
+	table.Support:        {table.OnSupport, table.OnAttackEnd},
+	table.Special:        {table.SpecialRule, table.Always}, // always: "This card acquires <Knife> and range 1-2"
 }
 
 type builder struct {

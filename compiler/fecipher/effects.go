@@ -90,7 +90,7 @@ func count(c *skill.Count) *table.Count {
 	if c == nil {
 		return nil
 	}
-	return &table.Count{AtLeast: int8(c.AtLeast), AtMost: bound(c.AtMost), FaceUp: c.FaceUp, FaceDown: c.FaceDown, Of: unitFilter(c.Of)}
+	return &table.Count{AtLeast: int8(c.AtLeast), AtMost: bound(c.AtMost), FaceUp: c.FaceUp, FaceDown: c.FaceDown, AsMain: c.AsMain, Of: unitFilter(c.Of)}
 }
 
 func power(b *skill.Bound) *table.Bound {
@@ -155,12 +155,18 @@ func effect(e skill.Effect) table.Effect {
 		Move: e.Move, Untap: e.Untap, TapIt: e.TapIt, Destroy: e.Destroy, Send: zone(e.Send), SendFaceDown: e.SendDown, TakeMain: e.TakeMain, NoSupport: cardFilter(e.NoSupport), UnattackableBy: unitFilter(e.UnattackBy), Reach: unitFilter(e.ReachOf),
 		Until: table.Until(slices.Index(table.UntilNames[:], e.Until)),
 		Draw:  int8(e.Draw), Discard: int8(e.Discard), FoeDiscard: int8(e.FoeDiscard), Retrieve: cardFilter(e.Retrieve),
-		Copies: e.Copies, SameName: e.SameName, NoBond: e.NoBond,
+		Copies: e.Copies, SameName: e.SameName, NoBond: e.NoBond, HandCostLess: int8(e.CostLess), CCCostLess: int8(e.CCLess), StackOn: e.StackOn, LevelOn: e.LevelOn, DeployOnly: e.DeployOnly, NotBeside: e.NotBeside, WithMain: e.WithMain, NoSymbol: e.NoSymbol,
 	}
 	if e.Range != nil {
 		t.MinRange, t.MaxRange = int8(e.Range.Min), int8(e.Range.Max)
 	}
-	for i, on := range []bool{e.SkillProof, e.NoMove, e.NoSkillMove, e.NoAttack, e.Unattackable, e.NoUntap, e.ReachAll, e.ReachMain} {
+	if e.HandCost != nil {
+		t.HasHandCost, t.HandCost = true, int8(*e.HandCost)
+	}
+	if e.CCCost != nil {
+		t.HasCCCost, t.CCCost = true, int8(*e.CCCost)
+	}
+	for i, on := range []bool{e.SkillProof, e.NoMove, e.NoSkillMove, e.NoAttack, e.Unattackable, e.NoUntap, e.ReachAll, e.ReachMain, e.NoSupSkills} {
 		if on {
 			t.Flags |= 1 << i
 		}

@@ -147,6 +147,17 @@ func (g *Game) cardChoices(f *Frame) []Choice {
 				out = append(out, c)
 			}
 		}
+	case FrameOrbBreak:
+		// The defeated player picks the orb: a face-down one (alike to
+		// them; the last stands for them) or a face-up one, its card.
+		if pl.OrbsUp < len(pl.Orbs) {
+			out = append(out, Choice{Card: -1, Pick: len(pl.Orbs) - 1})
+		}
+		for i := 0; i < pl.OrbsUp; i++ {
+			if c := (Choice{Card: pl.Orbs[i], Pick: i}); !slices.ContainsFunc(out, func(o Choice) bool { return o.Card == c.Card }) {
+				out = append(out, c)
+			}
+		}
 	case FrameUnflip:
 		for _, b := range pl.Bonds {
 			c := Choice{Card: b.Card}
@@ -210,6 +221,11 @@ func (g *Game) cardText(f *Frame, c Choice) string {
 			return fmt.Sprintf("opponent orb %d", c.Pick+1)
 		}
 		return fmt.Sprintf("orb %d", c.Pick+1)
+	case FrameOrbBreak:
+		if c.Card >= 0 {
+			return "break orb " + g.C(c.Card).ID
+		}
+		return "break a face-down orb"
 	case FrameOrbFlip:
 		if c.Card >= 0 {
 			return "flip orb " + g.C(c.Card).ID + " face-down"
@@ -268,6 +284,12 @@ func (g *Game) chooseCards(f *Frame, c Choice) {
 		g.emit(g.orbSeat(f), "orb-destroyed", "", "", fmt.Sprintf("orb %d to the retreat area; %d left", c.Pick+1, len(op.Orbs)))
 		f.N--
 		if f.N == 0 {
+			g.pop()
+		}
+	case FrameOrbBreak:
+		g.breakOrb(f.Seat, c.Pick)
+		f.N--
+		if f.N == 0 || len(pl.Orbs) == 0 {
 			g.pop()
 		}
 	case FrameOrbFlip:

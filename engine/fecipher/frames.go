@@ -32,10 +32,11 @@ const (
 	FrameUnflip                       // choose a face-down bond to flip face up
 	FrameGrowCost                     // choose a card of the retreat area to stack under this unit for a cost (it Growths)
 	FrameOrbFlip                      // choose one of your orbs to flip (a cost: a face-down one, face up)
+	FrameOrbBreak                     // your main character was defeated in battle: choose which orb breaks to the hand
 )
 
 var frameNames = [...]string{"battle", "skill", "redraw", "flip", "discard", "critical", "evade", "may", "target", "tap", "retrieve",
-	"order", "put", "destroy", "send-bond", "orb", "unflip", "grow", "orb-flip"}
+	"order", "put", "destroy", "send-bond", "orb", "unflip", "grow", "orb-flip", "orb-break"}
 
 func (k FrameKind) String() string { return frameNames[k] }
 
@@ -157,7 +158,7 @@ func (g *Game) hasChoice(f *Frame) bool {
 		return g.battle() != nil && len(g.choices(f)) > 1
 	case FrameOrder:
 		return f.N > 1 && len(g.batch(f)) == f.N
-	case FramePut, FrameDestroyCost, FrameBondCost, FrameOrbCost, FrameUnflip, FrameGrowCost, FrameOrbFlip:
+	case FramePut, FrameDestroyCost, FrameBondCost, FrameOrbCost, FrameUnflip, FrameGrowCost, FrameOrbFlip, FrameOrbBreak:
 		return f.N > 0 && len(g.choices(f)) > 0
 	}
 	return true
@@ -234,7 +235,7 @@ func (g *Game) choices(f *Frame) []Choice {
 		for i := range g.batch(f) {
 			out = append(out, Choice{Card: -1, Pick: i})
 		}
-	case FramePut, FrameDestroyCost, FrameBondCost, FrameOrbCost, FrameUnflip, FrameGrowCost, FrameOrbFlip:
+	case FramePut, FrameDestroyCost, FrameBondCost, FrameOrbCost, FrameUnflip, FrameGrowCost, FrameOrbFlip, FrameOrbBreak:
 		out = g.cardChoices(f)
 	case FrameCritical, FrameEvade:
 		b := g.battle()
@@ -409,6 +410,14 @@ func (g *Game) skillStep(f *Frame) {
 	switch f.Step {
 	case stepMay:
 		f.Step = stepCost
+		if f.Unit == 0 && f.Effect == f.Start {
+			if u := g.source(f); u != nil && g.has(u, table.NoSupportSkills) {
+				// "Support skills ... are unable to come into effect"
+				g.emit(f.Seat, "support-skill-sealed", g.C(f.Card).Name(), g.C(u.Card()).Name(), g.C(f.Card).Skills[f.Skill].Name)
+				f.Step = stepDone
+				return
+			}
+		}
 		if f.Effect != f.Start && costly(e) && !g.affordable(f.Seat, g.source(f), e, f.Unit == 0) {
 			g.skipped(f) // "you may [pay a cost]. If you do, ...": it cannot be paid
 			return

@@ -77,6 +77,14 @@ func (g *Game) AppendActions(out []Action) []Action {
 		for _, i := range firsts {
 			c := pl.Hand[i]
 			card := g.C(c)
+			for _, u := range pl.Field {
+				// levelling up an ally of another unit name (a special skill)
+				if g.C(u.Card()).Unit != card.Unit {
+					if cost, _, err := g.stackCost(c, u); err == nil && g.CanPay(p, c, int(cost)) == nil {
+						out = append(out, Action{Kind: ActStack, Hand: i, Unit: u})
+					}
+				}
+			}
 			if g.OnField(p, card.Unit) != nil {
 				for _, u := range pl.Field {
 					if g.C(u.Card()).Unit != card.Unit {
@@ -90,8 +98,12 @@ func (g *Game) AppendActions(out []Action) []Action {
 					continue
 				}
 			}
-			if card.Cost >= 0 && g.CanPay(p, c, int(card.Cost)) == nil {
-				out = append(out, Action{Kind: ActDeploy, Hand: i, Area: Vanguard}, Action{Kind: ActDeploy, Hand: i, Area: Rearguard})
+			if card.Cost >= 0 {
+				for _, a := range []Area{Vanguard, Rearguard} {
+					if g.canDeploy(p, c, int(g.handCost(p, c, "")), a) == nil {
+						out = append(out, Action{Kind: ActDeploy, Hand: i, Area: a})
+					}
+				}
 			}
 		}
 		for _, u := range pl.Field {

@@ -700,6 +700,10 @@ func (l *loader) frame(g *Game, k int, fs FrameState) (*Frame, error) {
 			return nil, l.errf(path("kind"), "a %s decision needs a battle before it in pending", fs.Kind)
 		}
 	case FrameRedraw:
+	case FrameOrbBreak:
+		if fs.N < 1 || fs.N > len(g.P[fs.Seat].Orbs) {
+			return nil, l.errf(path("n"), "an orb-break decision breaks 1 to %d orbs (seat %d's), not %d", len(g.P[fs.Seat].Orbs), fs.Seat, fs.N)
+		}
 	case FrameOrder:
 		if fs.N < 2 || fs.N > len(g.Pending) {
 			return nil, l.errf(path("n"), "an order decision orders 2 or more skills waiting under it, not %d (%d frames under it)", fs.N, len(g.Pending))

@@ -12,27 +12,28 @@ import (
 
 // Errors of illegal actions.
 var (
-	ErrPhase     = errors.New("not allowed in this phase")
-	ErrBondTwice = errors.New("only one bond may be placed per turn")
-	ErrSymbol    = errors.New("no face-up bond with the card's symbol")
-	ErrCost      = errors.New("not enough bonds for the cost")
-	ErrSameName  = errors.New("a unit with that unit name is already on the field")
-	ErrNoBase    = errors.New("no unit with that unit name to stack on")
-	ErrClass     = errors.New("only a promoted card may change the unit's class")
-	ErrTapped    = errors.New("the unit is tapped")
-	ErrFirstTurn = errors.New("the first player cannot attack on the first turn of the game")
-	ErrNoWeapon  = errors.New("the unit cannot attack")
-	ErrRange     = errors.New("the target is out of range")
-	ErrTarget    = errors.New("attack with your own unit an enemy unit")
-	ErrNotYours  = errors.New("not one of your units")
-	ErrOver      = errors.New("the game is over")
-	ErrX         = errors.New("an X cost is set by skills this engine does not run")
-	ErrReverse   = errors.New("its cost cannot be paid (face-up bonds, cards, allies to tap)")
-	ErrPending   = errors.New("a decision is pending")
-	ErrNoBond    = errors.New("this card cannot be placed in the bond area")
-	ErrUsed      = errors.New("the skill was used this turn (once per turn)")
-	ErrCondition = errors.New("the skill's condition does not hold")
-	ErrNoMove    = errors.New("the unit cannot be moved")
+	ErrPhase      = errors.New("not allowed in this phase")
+	ErrBondTwice  = errors.New("only one bond may be placed per turn")
+	ErrSymbol     = errors.New("no face-up bond with the card's symbol")
+	ErrCost       = errors.New("not enough bonds for the cost")
+	ErrDeployRule = errors.New("its special skill does not let it be deployed so")
+	ErrSameName   = errors.New("a unit with that unit name is already on the field")
+	ErrNoBase     = errors.New("no unit with that unit name to stack on")
+	ErrClass      = errors.New("only a promoted card may change the unit's class")
+	ErrTapped     = errors.New("the unit is tapped")
+	ErrFirstTurn  = errors.New("the first player cannot attack on the first turn of the game")
+	ErrNoWeapon   = errors.New("the unit cannot attack")
+	ErrRange      = errors.New("the target is out of range")
+	ErrTarget     = errors.New("attack with your own unit an enemy unit")
+	ErrNotYours   = errors.New("not one of your units")
+	ErrOver       = errors.New("the game is over")
+	ErrX          = errors.New("an X cost is set by skills this engine does not run")
+	ErrReverse    = errors.New("its cost cannot be paid (face-up bonds, cards, allies to tap)")
+	ErrPending    = errors.New("a decision is pending")
+	ErrNoBond     = errors.New("this card cannot be placed in the bond area")
+	ErrUsed       = errors.New("the skill was used this turn (once per turn)")
+	ErrCondition  = errors.New("the skill's condition does not hold")
+	ErrNoMove     = errors.New("the unit cannot be moved")
 )
 
 // value reads a printed number, X counting as 0.
@@ -202,6 +203,39 @@ func (g *Game) OnField(p int, name string) *Unit {
 	return nil
 }
 
+// canDeploy checks the bonds for deploying card c from player p's hand to
+// area for cost, and what its special skills say of deploying it: only
+// while a condition holds, not beside allies of some unit names, only in
+// the main character's area, or without a bond of its symbol.
+func (g *Game) canDeploy(p, c, cost int, area Area) error {
+	err := g.CanPay(p, c, cost)
+	for _, s := range g.C(c).Skills {
+		for i := range s.Effects {
+			e := &s.Effects[i]
+			if e.When != table.SpecialRule {
+				continue
+			}
+			switch {
+			case e.DeployOnly && !g.holds(e.If, nil, p, nil, nil):
+				return ErrDeployRule
+			case e.WithMain && !slices.ContainsFunc(g.P[p].Field, func(u *Unit) bool { return u.Main && u.Area == area }):
+				return ErrDeployRule
+			case len(e.NotBeside) > 0 && slices.ContainsFunc(g.P[p].Field, func(u *Unit) bool {
+				return u.Area == area && slices.Contains(e.NotBeside, g.C(u.Card()).Unit)
+			}):
+				return ErrDeployRule
+			case e.NoSymbol && err == ErrSymbol:
+				if g.P[p].Spent+cost > len(g.P[p].Bonds) {
+					err = ErrCost
+				} else {
+					err = nil
+				}
+			}
+		}
+	}
+	return err
+}
+
 // Deploy plays a card from hand to an area.
 func (g *Game) Deploy(p, hand int, area Area) error {
 	pl := g.P[p]
@@ -216,15 +250,16 @@ func (g *Game) Deploy(p, hand int, area Area) error {
 	if g.OnField(p, card.Unit) != nil && !g.sameNameOK(c) {
 		return ErrSameName
 	}
-	if err := g.CanPay(p, c, int(card.Cost)); err != nil {
+	paid := g.handCost(p, c, "")
+	if err := g.canDeploy(p, c, int(paid), area); err != nil {
 		return err
 	}
-	pl.Spent += int(card.Cost)
+	pl.Spent += int(paid)
 	pl.Hand = slices.Delete(pl.Hand, hand, hand+1)
 	u := g.newUnit(c, area)
 	pl.Field = append(pl.Field, u)
 	g.played(p, c)
-	g.emit(p, "deploy", card.Name(), "", fmt.Sprintf("to %s, cost %d", area, card.Cost))
+	g.emit(p, "deploy", card.Name(), "", fmt.Sprintf("to %s, cost %d", area, paid))
 	g.fired = 0
 	g.event(table.OnDeploy, u)
 	g.triggerAllies(p, u)
@@ -277,19 +312,92 @@ func (g *Game) Stack(p, hand int, u *Unit) error {
 	return nil
 }
 
+// handCost is card c's deployment cost in player p's hand: as printed, or
+// as a special skill of the card makes it while its conditions hold
+// ("If you have 4 or more Bond cards, the Deployment Cost of this card in
+// your hand becomes 0"); levelling up a unit of unit name under (not
+// ""), also as those of levelling up such a unit make it ("If you are
+// Leveling Up an allied "Sharena", ... is reduced by 1").
+func (g *Game) handCost(p, c int, under string) int8 {
+	card := g.C(c)
+	n := card.Cost
+	if n == table.X {
+		return n
+	}
+	for _, s := range card.Skills {
+		for i := range s.Effects {
+			e := &s.Effects[i]
+			if e.When != table.SpecialRule || !e.HasHandCost && e.HandCostLess == 0 || !g.holds(e.If, nil, p, nil, nil) ||
+				len(e.LevelOn) > 0 && !slices.Contains(e.LevelOn, under) {
+				continue
+			}
+			if e.HasHandCost {
+				n = e.HandCost
+			} else {
+				n = max(0, n-e.HandCostLess)
+			}
+		}
+	}
+	return n
+}
+
+// ccCost is card c's class change cost for player p, changed like
+// handCost by its special skills ("this card's Class Change Cost becomes 5").
+func (g *Game) ccCost(p, c int) int8 {
+	card := g.C(c)
+	n := card.Promotion
+	if n == table.X {
+		return n
+	}
+	for _, s := range card.Skills {
+		for i := range s.Effects {
+			e := &s.Effects[i]
+			if e.When != table.SpecialRule || !e.HasCCCost && e.CCCostLess == 0 || !g.holds(e.If, nil, p, nil, nil) {
+				continue
+			}
+			if e.HasCCCost {
+				n = e.CCCost
+			} else {
+				n = max(0, n-e.CCCostLess)
+			}
+		}
+	}
+	return n
+}
+
+// stacksOn reports whether a special skill of card c lets player p level
+// up (or class change) an ally of unit name name with it ("If you have no
+// allied "Grima", you are able to Level Up an allied "Robin (Female)" into
+// this card").
+func (g *Game) stacksOn(p, c int, name string) bool {
+	for _, s := range g.C(c).Skills {
+		for i := range s.Effects {
+			e := &s.Effects[i]
+			if e.When == table.SpecialRule && slices.Contains(e.StackOn, name) && g.holds(e.If, nil, p, nil, nil) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
 // stackCost is what putting card c over unit u costs and whether it is a
 // class change. A promoted card class changes over any unit of its unit
 // name ("if you have any other Marth card in play"); an unpromoted card only
 // levels up into the same class.
 func (g *Game) stackCost(c int, u *Unit) (cost int8, change bool, err error) {
 	card, under := g.C(c), g.C(u.Card())
-	if under.Unit != card.Unit {
+	other := under.Unit != card.Unit && g.stacksOn(g.Owner(u), c, under.Unit)
+	if under.Unit != card.Unit && !other {
 		return 0, false, ErrNoBase
 	}
 	cost, change = card.Cost, card.Promoted
+	if !change && cost != table.X {
+		cost = g.handCost(g.Owner(u), c, under.Unit)
+	}
 	if change {
-		cost = card.Promotion
-	} else if !sameClass(card.Class, under.Class) {
+		cost = g.ccCost(g.Owner(u), c)
+	} else if !other && !sameClass(card.Class, under.Class) {
 		return 0, false, ErrClass
 	}
 	if cost == table.X {
@@ -527,12 +635,12 @@ func (g *Game) battleStep(b *Frame) {
 		if c, ok := g.top(p); ok {
 			b.ASupCard = c
 			b.ASup = g.support(p, a, c, true)
-			fs = append(fs, g.supportSkills(p, a, c, true)...)
+			fs = append(fs, g.supportSkills(p, a, c, true, table.OnSupport)...)
 		}
 		if c, ok := g.top(d); ok {
 			b.DSupCard = c
 			b.DSup = g.support(d, t, c, false)
-			fs = append(fs, g.supportSkills(d, t, c, false)...)
+			fs = append(fs, g.supportSkills(d, t, c, false, table.OnSupport)...)
 		}
 		for i := len(fs) - 1; i >= 0; i-- {
 			g.push(fs[i])
@@ -576,7 +684,10 @@ func (g *Game) battleStep(b *Frame) {
 			g.event(table.OnDestroys, a)
 			g.event(table.OnDestroyed, t)
 			g.event(table.OnDefeated, t)
-			g.defeat(d, t, r, orbs)
+			if f := g.defeat(d, t, r, orbs); f != nil {
+				g.flush()
+				g.push(f)
+			}
 		default:
 			g.emit(p, "repelled", g.C(a.Card()).Name(), g.C(t.Card()).Name(), fmt.Sprintf("%d vs %d", atk, def))
 			g.event(table.OnMissed, a)
@@ -585,8 +696,17 @@ func (g *Game) battleStep(b *Frame) {
 		b.Step = battleEnd
 		if a != nil && g.Owner(a) == p {
 			g.event(table.OnAttackEnd, a)
-			g.flush()
 		}
+		// The support skills "at the end of this combat", of the units
+		// still on their side: set off with the attack-end skills (the
+		// player orders those of one side).
+		if a != nil && g.Owner(a) == p && b.ASupCard >= 0 {
+			g.queue = append(g.queue, g.supportSkills(p, a, b.ASupCard, true, table.OnAttackEnd)...)
+		}
+		if t != nil && g.Owner(t) == d && b.DSupCard >= 0 {
+			g.queue = append(g.queue, g.supportSkills(d, t, b.DSupCard, false, table.OnAttackEnd)...)
+		}
+		g.flush()
 	default:
 		g.pop()
 		for _, pl := range g.P {
@@ -645,8 +765,9 @@ func (g *Game) support(p int, u *Unit, c int, attacking bool) int {
 }
 
 // supportSkills are the frames of the support skills of a successful
-// support card.
-func (g *Game) supportSkills(p int, u *Unit, c int, attacking bool) []*Frame {
+// support card whose effects start at timing when: when it is revealed
+// (OnSupport) or at the end of the combat (OnAttackEnd).
+func (g *Game) supportSkills(p int, u *Unit, c int, attacking bool, when table.Trigger) []*Frame {
 	if g.supportFails(p, u, c) != "" {
 		return nil
 	}
@@ -656,7 +777,7 @@ func (g *Game) supportSkills(p int, u *Unit, c int, attacking bool) []*Frame {
 		if !fits {
 			continue
 		}
-		k := slices.IndexFunc(s.Effects, func(e table.Effect) bool { return e.When == table.OnSupport })
+		k := slices.IndexFunc(s.Effects, func(e table.Effect) bool { return e.When == when })
 		if k < 0 {
 			continue
 		}
@@ -702,8 +823,10 @@ func (g *Game) discard(p, i int, why string) {
 // defeat handles a unit destroyed by battle: the main character breaks
 // orbs (one, or as many as the attacker's skills say) to the hand or, with
 // none left, loses the game; an ally goes to the retreat area with its
-// whole stack.
-func (g *Game) defeat(p int, u *Unit, b *Battle, orbs int) {
+// whole stack. With face-up orbs the defeated player chooses which orb
+// breaks ("one of their orbs breaks"): defeat returns that decision, to be
+// pushed over the skills the defeat set off.
+func (g *Game) defeat(p int, u *Unit, b *Battle, orbs int) *Frame {
 	pl := g.P[p]
 	if u.Main {
 		if len(pl.Orbs) == 0 {
@@ -712,22 +835,35 @@ func (g *Game) defeat(p int, u *Unit, b *Battle, orbs int) {
 			g.Pending = nil
 			b.Won = true
 			g.emit(Opp(p), "win", "", "", g.Reason)
-			return
+			return nil
 		}
-		for range max(1, min(orbs, len(pl.Orbs))) {
-			o := pl.Orbs[len(pl.Orbs)-1]
-			pl.Orbs = pl.Orbs[:len(pl.Orbs)-1]
-			pl.OrbsUp = min(pl.OrbsUp, len(pl.Orbs))
-			pl.Hand = append(pl.Hand, o)
-			pl.Broken++
-			b.OrbBroken = true
-			g.emitOwn(p, "orb", []int{o}, "", fmt.Sprintf("an orb breaks to the hand; %d left", len(pl.Orbs)))
+		n := max(1, min(orbs, len(pl.Orbs)))
+		b.OrbBroken = true
+		if f := (&Frame{Kind: FrameOrbBreak, Seat: p, N: n}); pl.OrbsUp > 0 && len(g.choices(f)) > 1 {
+			return f
 		}
-		return
+		for range n {
+			g.breakOrb(p, len(pl.Orbs)-1)
+		}
+		return nil
 	}
 	pl.Field = slices.DeleteFunc(pl.Field, func(x *Unit) bool { return x == u })
 	pl.Retreat = append(pl.Retreat, u.Stack...)
 	g.march()
+	return nil
+}
+
+// breakOrb sends seat p's orb i to the hand (its main character defeated).
+func (g *Game) breakOrb(p, i int) {
+	pl := g.P[p]
+	o := pl.Orbs[i]
+	pl.Orbs = slices.Delete(pl.Orbs, i, i+1)
+	if i < pl.OrbsUp {
+		pl.OrbsUp--
+	}
+	pl.Hand = append(pl.Hand, o)
+	pl.Broken++
+	g.emitOwn(p, "orb", []int{o}, "", fmt.Sprintf("an orb breaks to the hand; %d left", len(pl.Orbs)))
 }
 
 // EndTurn runs the end phase: first the auto skills of the end of the

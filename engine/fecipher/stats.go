@@ -126,7 +126,7 @@ func (g *Game) Stats(u *Unit, c *Ctx) Stats {
 	for p, pl := range g.P {
 		for _, s := range pl.Field {
 			for si, sk := range g.C(s.Card()).Skills {
-				if sk.Type != table.Permanent || !g.skillActive(s, si) {
+				if sk.Type != table.Permanent && sk.Type != table.Special || !g.skillActive(s, si) {
 					continue
 				}
 				for ei := range sk.Effects {
@@ -471,6 +471,9 @@ func (g *Game) bondCount(p int, k *table.Count) int {
 		}
 		if f := k.Of; f != nil && (b.Reversed && (f.Emblem != 0 || len(f.Colors) > 0 || len(f.Names) > 0) || !g.matchCard(&table.CardFilter{Emblem: f.Emblem, Colors: f.Colors, Names: f.Names, CostMax: table.None}, b.Card, p)) {
 			continue
+		}
+		if k.AsMain && (b.Reversed || !g.matchCard(&table.CardFilter{AsMain: true, CostMax: table.None}, b.Card, p)) {
+			continue // a face-down bond shows no unit name
 		}
 		n++
 	}

@@ -14,7 +14,7 @@ import (
 
 var (
 	reChooseCards = lazy(`^(?:choose|select) (\d+|up to \d+|one|a|an|any number of|as many) (.+?) (?:from|in) (your|your opponent's|their) (retreat area|reterat area|retreat|hand|deck|boundless area)( with [^,]+)?(?:,? (?:and )?reveal (?:it|them))?(?:,? (?:and |then )?(.+))?$`)
-	reBondCards   = lazy(`^(?:choose|select) (\d+|up to \d+|one|a) of your (face-up |face-down )?bond cards?(?:,? (?:and |then )?(.+))?$`)
+	reBondCards   = lazy(`^(?:choose|select) (\d+|up to \d+|one|a) of your (face-up |face-down )?((?:<[^>]+> )*)bond cards?( with (?:a |an )?deployment cost (?:of )?\d+(?: or (?:lower|less|higher|more))?)?(?:,? (?:and |then )?(.+))?$`)
 	reReveal      = lazy(`^(reveal|look at) the top(?:most)? (?:(\d+|two|three|four|five) )?cards? of (your|your opponent's|the opponent's|their) deck$`)
 	reTopTo       = lazy(`^(your opponent sends|send|add|place|put) the top(?:most)? (?:(\d+|two|three) )?cards? of (your|their|your opponent's) deck (?:to|in|into|on) (the |your |their )?(retreat area|bond area|orb area|orbs|boundless area)( face-down)?$`)
 	reThatTo      = lazy(`^(?:send|add|place|put|return) (?:that card|it|the revealed card|the revealed cards|those cards|them|all revealed cards|all of the revealed cards|all of them|the chosen card|the chosen cards|that) (.+)$`)
@@ -96,6 +96,8 @@ func place(s string, put *Put) bool {
 		put.To = "bonds"
 	case "face-down in your bond area", "face-down in the bond area", "in your bond area face-down", "face-down in your opponent's bond area", "face-down in their bond area":
 		put.To, put.FaceDown = "bonds", true
+	case "to your orbs", "to your orb area", "in your orb area", "into your orbs", "to your orb":
+		put.To = "orbs" // the caller checks there is room (orbRoom)
 	default:
 		return false
 	}
@@ -257,16 +259,26 @@ func (c *compiler) cards(s string, e Effect) ([]Effect, bool) {
 		if !pickCount(m[1], put) {
 			return nil, false
 		}
+		f := &CardFilter{}
+		if m[3] != "" || m[4] != "" {
+			// "1 of your <Yellow> Bond cards with a Deployment Cost of 2 or lower"
+			g, ok := cardPhrase(m[3] + "card" + m[4])
+			if !ok {
+				return nil, false
+			}
+			f = g
+		}
 		switch m[2] {
 		case "face-up ":
-			put.Of = &CardFilter{FaceUp: true}
+			f.FaceUp = true
 		case "face-down ":
-			put.Of = &CardFilter{FaceDown: true}
+			f.FaceDown = true
 		}
-		if m[3] == "" {
+		put.Of = nonEmpty(f)
+		if m[5] == "" {
 			return nil, false
 		}
-		return c.putThen(e, put, m[3])
+		return c.putThen(e, put, m[5])
 	case reChooseCards.MatchString(s):
 		m := reChooseCards.FindStringSubmatch(s)
 		put := &Put{From: zoneWord(m[4]), Opponent: !strings.EqualFold(m[3], "your")}
@@ -322,7 +334,8 @@ func (c *compiler) putThen(e Effect, put *Put, then string) ([]Effect, bool) {
 		put.To = "under"
 		then = ""
 	}
-	if then != "" && !destination(then, put) || put.From == put.To || !c.revealedTo(put) || rest != nil && !c.revealedTo(rest) {
+	if then != "" && !destination(then, put) || put.From == put.To || !c.revealedTo(put) || rest != nil && !c.revealedTo(rest) ||
+		put.To == "orbs" && (put.Opponent || !c.orbRoom(e)) {
 		return nil, false
 	}
 	e.Put = put
@@ -340,7 +353,7 @@ func (c *compiler) putThen(e Effect, put *Put, then string) ([]Effect, bool) {
 // engine puts them: the zones of the player whose deck was revealed (an
 // opponent's card does not go to your hand).
 func (c *compiler) revealedTo(put *Put) bool {
-	if put.From == "revealed" && c.bondCard {
+	if put.From == "revealed" && (c.bondCard || put.To == "orbs") {
 		return false
 	}
 	return put.From != "revealed" || !c.revealFoe || put.To != "hand" && put.To != "bonds" && put.To != "field"
@@ -350,6 +363,9 @@ func (c *compiler) revealedTo(put *Put) bool {
 // player having fewer than five (fewer than the opponent, none, N or
 // fewer): a sixth orb is not in the engine.
 func (c *compiler) orbRoom(e Effect) bool {
+	if e.PayOrbs > 0 || c.costOrbs && len(c.effects) == 0 {
+		return true // the cost destroyed one first
+	}
 	if e.If == nil {
 		return false
 	}

@@ -139,12 +139,20 @@ var reBondNoun = lazy(`^(face-up |face-down )?((?:(?:<[^>]+>|"[^"]+")(?:,? or |,
 // bondCount reads the bonds of a count: "face-down Bond cards", "<Red>
 // Bond cards", `"Marth" Bond cards`.
 func bondCount(s string, q *Count) (*Count, bool) {
+	asMain := false
+	if t, ok := strings.CutSuffix(strings.ToLower(s), " with the same unit name as your main character"); ok && !strings.ContainsAny(t, "<\"") {
+		s, asMain = t, true // "Bond cards with the same Unit Name as your Main Character"
+	}
 	m := reBondNoun.FindStringSubmatch(s)
 	if m == nil {
 		return nil, false
 	}
 	c := *q
 	c.FaceUp, c.FaceDown = m[1] == "face-up ", m[1] == "face-down "
+	if asMain && c.FaceDown {
+		return nil, false
+	}
+	c.AsMain = asMain
 	if t := strings.TrimSpace(m[2]); t != "" {
 		f, ok := cardPhrase(t + " card")
 		if !ok || c.FaceDown {

@@ -7,33 +7,47 @@ import (
 // ---- the core of a sentence: what happens
 
 var (
-	reNoAttackMe = lazy(`^(.+?) (?:cannot|can't|are unable to|is unable to) attack this unit$`)
-	reNoSupport  = lazy(`^(?:all )?(.+?) cards? (?:fail|fails) to support this unit$`)
-	reYouVerb    = lazy(`^you (?:draw|untap|move|destroy) `)
-	reTakeMain   = lazy(`^transfer main character status from your ((?:<[^>]+>(?:,? or )?)*) ?main character to (this unit|that ally|them)$`)
-	reSendUnit   = lazy(`^(?:send|place|put|return|add) (this unit|this card|him|her|them|it|that ally|that enemy|that unit|the chosen allies|the chosen ally|the chosen enemy|the chosen enemies|the chosen units?) ((?:to|in|into|on|at|on the|face-down in) .+)$`)
-	reDraw       = lazy(`^(?i:draw) (\d+) cards?$`)
-	reMoveSelf   = lazy(`^(?i:move) this unit$`)
-	reUntapSelf  = lazy(`^(?i:untap) this unit$`)
-	reChoose     = lazy(`^(?i:choose) (\d+|up to \d+|as many|any number of|one|another|an) (.*?)(?: as you wish| as you like)?(?:, and (move|untap|destroy|tap) (?:them|it|that unit|that ally|that enemy))?$`)
-	reDiscard    = lazy(`^(?i:choose) (\d+) cards? from your hand,? and send (?:it|them) to (?:the|your) Retreat Area$`)
-	reFoeDiscard = lazy(`^(?i:your opponent (?:chooses|choose)) (\d+) cards? (?:from|in) their (?:own )?hand,? and sends? (?:it|them) to (?:the|their) Retreat Area$`)
-	reDestroyAll = lazy(`^(?i:destroy) all (.+)$`)
-	reVerbOn     = lazy(`^(move|untap|tap) (this unit|your main character|allied (?:"[^"]+"(?:,? and |,? or | )?)+|all .+?|that ally|that enemy|that unit)(?: to the (front|back) line)?$`)
-	reDoThat     = lazy(`^(?i:(move|untap|destroy|tap)) (?:them|it|that ally|that enemy|that unit|the chosen allies|the chosen ally|the chosen enemy|the chosen units?)$`)
-	reOrbsBecome = lazy(`^the number of Orbs (?:that )?(.+?)'s attacks? will destroy (?:becomes|is increased to) (\d+)\.?$`)
-	reGainAtk    = lazy(`^(?:gains?|get|gets) \+?(\d+) attack`)
-	reLoseAtk    = lazy(`^(?:loses?) -?(\d+) attack`)
-	reRange      = lazy(`^range (\d)(?:-(\d))?`)
-	reAcquire    = lazy(`^(?:acquires?|gains?) ((?:<[^>]+>(?:,? and |,? )?)+)`)
-	rePerLead    = lazy(`^ (?:per each|per|for each|for every) `)
-	reTagsAnd    = lazy(`^((?:<[^>]+>(?:,? and |, | or )?)+)`)
-	reRangeAfter = lazy(`^(\d)-(\d) range`)
-	reReach      = lazy(`^(?:can|may|is able to|are able to) attack (.+?) regardless (?:of )?(?:its |their )?range`)
-	reOrbsConj   = lazy(`^the number of orbs (?:that )?(?:this unit's|his|her|its|their) attacks? will destroy becomes (\d+)`)
-	reFlagPred   = lazy(`^(?:cannot|can't|is unable to|are unable to) (be destroyed (?:as|by) (?:the |a )?(?:skill's )?costs? or effects? of (?:a )?skills?|be destroyed by (?:a |the )?skill's cost or effect|be destroyed by the costs? or effects? of skills|be destroyed (?:by|from) the (?:effects? or costs?|costs? or effects?) of skills|be destroyed as the cosf or effect of skills|be moved by (?:the effects? of )?skills|be moved by (?:a )?skill's effects?|be moved|attack|be attacked|be untapped)`)
-	reUnevCost   = lazy(`^attacks? (?:cannot|can't) be evaded by non-Main Character enemies with (?:a )?Deployment Cost of (\d+) or (?:lower|less)$`)
-	reShieldCost = lazy(`^cannot be destroyed by (?:attacks from |the attacks of )?enemies with (?:a )?Deployment Cost of (\d+) or (?:lower|less)$`)
+	reNoAttackMe    = lazy(`^(.+?) (?:cannot|can't|are unable to|is unable to) attack this unit$`)
+	reNoAttackOf    = lazy(`^(.+?) (?:cannot|can't|are unable to) attack (this unit or )?((?:other )?(?:<[^>]+> )*allies(?: .+)?)$`)
+	reNoSupport     = lazy(`^(?:all )?(.+?) cards? (?:fail|fails) to support this unit$`)
+	reYouVerb       = lazy(`^you (?:draw|untap|move|destroy) `)
+	reTakeMain      = lazy(`^transfer main character status from your ((?:<[^>]+>(?:,? or )?)*) ?main character to (this unit|that ally|them)$`)
+	reSendUnit      = lazy(`^(?:send|place|put|return|add) (this unit|this card|him|her|them|it|that ally|that enemy|that unit|the chosen allies|the chosen ally|the chosen enemy|the chosen enemies|the chosen units?) ((?:to|in|into|on|at|on the|face-down in) .+)$`)
+	reDraw          = lazy(`^(?i:draw) (\d+) cards?$`)
+	reMoveSelf      = lazy(`^(?i:move) this unit$`)
+	reSealOf        = lazy(`^(?i:(?:the |any )?support skills (?:of|belonging to) cards (?:that are )?supporting) (.+?) (?:are unable to|cannot|do not) (?:come into effect|activate)$`)
+	reSealFoe       = lazy(`^(?i:(?:any )?support skills (?:that your opponent's support card possesses|belonging to your opponent's support card|possessed by your opponent's support card)) (?:are unable to|cannot|do not) (?:come into effect|activate)$`)
+	reSpecAcquire   = lazy(`^(?i:this (?:card|unit)) (acquires (?:<[^>]+>(?: and |, )?)+(?: and )?(?:range \d-\d)?)$`)
+	reHandCost      = lazy(`^(?i:the deployment cost of this card|this card's deployment cost|this card's cost)(?: (?:if |when |while )?in your hand)? (?:becomes (\d)|is reduced by (\d))(?: (?:if |when |while )?in your hand)?$`)
+	reCCCost        = lazy(`^(?i:this card's class change cost|this cards's class change cost|the class change cost of this card)(?: (?:while |when )?in your hand)? (?:becomes (\d)|is reduced by (\d))(?: (?:while |when )?in your hand)?$`)
+	reBothCost      = lazy(`^(?i:this card's deployment(?: cost)? and class change costs?) (?:becomes? (\d)|(?:are|is) reduced by (\d))(?: (?:while |when )?in your hand)?$`)
+	reStackOn       = lazy(`^(?i:you (?:are able to|can|may) (?:level up|class change)) (?:(?:an )?allied ((?:"[^"]+"(?:,? or )?)+) (?:into|with) this card|this card onto (?:your |allied |an allied )?((?:"[^"]+"(?:,? or )?)+))$`)
+	reDeployOnly    = lazy(`^(?i:this card can only (?:be )?deployed if) (.+)$`)
+	reNotBeside     = lazy(`^(?i:this (?:unit|card) cannot be deployed in the same area as) ((?:"[^"]+"(?:,? or )?)+)$`)
+	reWithMain      = lazy(`^(?i:you cannot deploy this card in an area which your main character does not occupy)$`)
+	reNoSymbol      = lazy(`^(?i:this card can be deployed from your hand even if you do not have an? <[^>]+> bond card)$`)
+	reLevelOn       = lazy(`^(?i:if you are leveling up an allied) ((?:"[^"]+"(?:,? or )?)+), (.+)$`)
+	reMoveSupported = lazy(`^(?i:move) your (attacking|defending) unit$`)
+	reUntapSelf     = lazy(`^(?i:untap) this unit$`)
+	reChoose        = lazy(`^(?i:choose) (\d+|up to \d+|as many|any number of|one|another|an) (.*?)(?: as you wish| as you like)?(?:, and (move|untap|destroy|tap) (?:them|it|that unit|that ally|that enemy))?$`)
+	reDiscard       = lazy(`^(?i:choose) (\d+) cards? from your hand,? and send (?:it|them) to (?:the|your) Retreat Area$`)
+	reFoeDiscard    = lazy(`^(?i:your opponent (?:chooses|choose)) (\d+) cards? (?:from|in) their (?:own )?hand,? and sends? (?:it|them) to (?:the|their) Retreat Area$`)
+	reDestroyAll    = lazy(`^(?i:destroy) all (.+)$`)
+	reVerbOn        = lazy(`^(move|untap|tap) (this unit|your main character|allied (?:"[^"]+"(?:,? and |,? or | )?)+|all .+?|that ally|that enemy|that unit)(?: to the (front|back) line)?$`)
+	reDoThat        = lazy(`^(?i:(move|untap|destroy|tap)) (?:them|it|that ally|that enemy|that unit|the chosen allies|the chosen ally|the chosen enemy|the chosen units?)$`)
+	reOrbsBecome    = lazy(`^the number of Orbs (?:that )?(.+?)'s attacks? will destroy (?:becomes|is increased to) (\d+)\.?$`)
+	reGainAtk       = lazy(`^(?:gains?|get|gets) \+?(\d+) attack`)
+	reLoseAtk       = lazy(`^(?:loses?) -?(\d+) attack`)
+	reRange         = lazy(`^range (\d)(?:-(\d))?`)
+	reAcquire       = lazy(`^(?:acquires?|gains?) ((?:<[^>]+>(?:,? and |,? )?)+)`)
+	rePerLead       = lazy(`^ (?:per each|per|for each|for every) `)
+	reTagsAnd       = lazy(`^((?:<[^>]+>(?:,? and |, | or )?)+)`)
+	reRangeAfter    = lazy(`^(\d)-(\d) range`)
+	reReach         = lazy(`^(?:can|may|is able to|are able to) attack (.+?) regardless (?:of )?(?:its |their )?range`)
+	reOrbsConj      = lazy(`^the number of orbs (?:that )?(?:this unit's|his|her|its|their) attacks? will destroy becomes (\d+)`)
+	reFlagPred      = lazy(`^(?:cannot|can't|is unable to|are unable to) (be destroyed (?:as|by) (?:the |a )?(?:skill's )?costs? or effects? of (?:a )?skills?|be destroyed by (?:a |the )?skill's cost or effect|be destroyed by the costs? or effects? of skills|be destroyed (?:by|from) the (?:effects? or costs?|costs? or effects?) of skills|be destroyed as the cosf or effect of skills|be moved by (?:the effects? of )?skills|be moved by (?:a )?skill's effects?|be moved|attack|be attacked|be untapped)`)
+	reUnevCost      = lazy(`^attacks? (?:cannot|can't) be evaded by non-Main Character enemies with (?:a )?Deployment Cost of (\d+) or (?:lower|less)$`)
+	reShieldCost    = lazy(`^cannot be destroyed by (?:attacks from |the attacks of )?enemies with (?:a )?Deployment Cost of (\d+) or (?:lower|less)$`)
 )
 
 func (c *compiler) core(s string, e Effect) ([]Effect, bool) {
@@ -58,6 +72,27 @@ func (c *compiler) core(s string, e Effect) ([]Effect, bool) {
 			e.UnattackBy = f
 		}
 		return []Effect{e}, true
+	case reNoAttackOf.MatchString(s) && e.When == "always":
+		// "Enemies in the Back Line cannot attack other <White> allies",
+		// "... cannot attack this unit or allies with a Deployment Cost of
+		// 2 or lower": the allies' permanent unattackable-by.
+		m := reNoAttackOf.FindStringSubmatch(s)
+		words := strings.TrimPrefix(lowerFirst(m[1]), "all ")
+		by, noun, ok := unitWords(words)
+		if !ok || noun != "enemy" || !plural(words) || by.isZero() {
+			return nil, false
+		}
+		of, noun, ok := unitWords(m[3])
+		if !ok || noun != "ally" || !plural(m[3]) {
+			return nil, false
+		}
+		e.UnattackBy = by
+		all := e
+		all.Target = &Target{All: true, Side: "ally", Of: nonZero(of)}
+		if m[2] != "" {
+			return []Effect{e, all}, true // this unit, and the allies like these
+		}
+		return []Effect{all}, true
 	case reNoSupport.MatchString(s) && e.When == "always":
 		// "Non-"Caeda" or "Navarre" cards fail to support this unit"
 		f, ok := cardPhrase(reNoSupport.FindStringSubmatch(s)[1] + " card")
@@ -112,6 +147,10 @@ func (c *compiler) core(s string, e Effect) ([]Effect, bool) {
 	case reUntapSelf.MatchString(s):
 		e.Untap = true
 		return []Effect{e}, true
+	case reMoveSupported.MatchString(s) && e.When == "attack-end" && supportOf(c.typ, reMoveSupported.FindStringSubmatch(s)[1]):
+		// A support skill's "move your attacking unit": the supported unit.
+		e.Move = true
+		return []Effect{e}, true
 	case s == "Move your Main Character" || s == "move your Main Character":
 		e.Target, e.Move = &Target{Main: true}, true
 		return []Effect{e}, true
@@ -143,6 +182,23 @@ func (c *compiler) core(s string, e Effect) ([]Effect, bool) {
 		}
 		e.Target = t
 		setOp(&e, strings.ToLower(m[1]))
+		return []Effect{e}, true
+	case reSealOf.MatchString(s) && e.When == "always":
+		// "The Support skills of cards supporting enemies with a
+		// Deployment Cost of 1 are unable to come into effect."
+		words := strings.Replace(reSealOf.FindStringSubmatch(s)[1], " who have a ", " with a ", 1)
+		f, noun, ok := unitWords(words)
+		if !ok || noun != "enemy" || !plural(words) {
+			return nil, false
+		}
+		e.Target = &Target{All: true, Side: "enemy", Of: nonZero(f)}
+		e.NoSupSkills = true
+		return []Effect{e}, true
+	case reSealFoe.MatchString(s) && e.When == "support" && c.typ == "attack-support":
+		// Sealspell Emblem: the defender's support card's skills (they
+		// resolve after the attacker's) do not come into effect.
+		e.Target = &Target{Foe: true}
+		e.NoSupSkills = true
 		return []Effect{e}, true
 	case reDestroyAll.MatchString(s):
 		f, noun, ok := unitWords(reDestroyAll.FindStringSubmatch(s)[1])
@@ -551,13 +607,72 @@ func predicate(s string, poss bool, e *Effect) bool {
 // ---- special skills: deployment and deck-building permissions
 
 var (
-	reSameName = lazy(`^(?i:you may deploy this (?:card|unit) even if you already have an allied) "[^"]+",? and you may have (?:\d+|two) or more allied "[^"]+" at once$`)
+	reSameName = lazy(`^(?i:(?:you may deploy this (?:card|unit)|you can deploy this (?:card|unit)|this (?:card|unit) can be deployed) even if you (?:already )?have an allied) "[^"]+"(?:,? and you may have (?:\d+|two) or more (?:allied )?"[^"]+"(?: at once)?)?$`)
+	reMoreThan = lazy(`^(?i:there can be more than (?:\d+|one|two) "[^"]+" allies|you may have (?:\d+|two) or more allied "[^"]+"(?: at once)?)$`)
 	reCopies   = lazy(`^(?i:you may have) (?:\d+ or more|more than \d+|any number of) (?:cards with the same (?:Card|Unit) Name as this card|copies of this card) in your Deck$`)
 	reNoBond   = lazy(`^This card (?:is unable to be placed|cannot be placed|can't be placed) in the Bond Area$`)
 )
 
 func (c *compiler) special(s string) ([]Effect, bool) {
 	e := Effect{When: "special"}
+	if m := reLevelOn.FindStringSubmatch(s); m != nil {
+		// "If you are Leveling Up an allied "Sharena", the Deployment Cost
+		// of this card while in your hand is reduced by 1."
+		if !costChange(m[2], &e) || e.CCCost != nil || e.CCLess > 0 {
+			c.fail("sentence", s)
+			return nil, false
+		}
+		e.LevelOn = quoted(m[1])
+		return []Effect{e}, len(e.LevelOn) > 0
+	}
+	if pre(s, "if ") {
+		// "If you have 4 or more Bond cards, the Deployment Cost of this
+		// card in your hand becomes 0."
+		rest, k, ok := c.prefixes(s, e)
+		if !ok || k.If == nil || k.May || k.Until != "" || k.Per != nil {
+			return nil, false
+		}
+		k.When = "special"
+		if m := reStackOn.FindStringSubmatch(rest); m != nil {
+			// "If you have no allied "Grima", you are able to Level Up an
+			// allied "Robin (Female)" into this card."
+			k.StackOn = quoted(m[1] + m[2])
+			return []Effect{k}, len(k.StackOn) > 0
+		}
+		if !costChange(rest, &k) {
+			c.fail("sentence", s)
+			return nil, false
+		}
+		return []Effect{k}, true
+	}
+	if costChange(s, &e) && e.CCCost != nil {
+		return []Effect{e}, true // "This card's Class Change cost becomes 2."
+	}
+	if m := reDeployOnly.FindStringSubmatch(s); m != nil {
+		// "This card can only deployed if you have 5 or more cards in your Retreat Area."
+		k, ok := c.condition(m[1])
+		if !ok {
+			c.fail("condition", m[1])
+			return nil, false
+		}
+		return []Effect{{When: "special", If: k, DeployOnly: true}}, true
+	}
+	if m := reNotBeside.FindStringSubmatch(s); m != nil {
+		return []Effect{{When: "special", NotBeside: quoted(m[1])}}, true
+	}
+	if reWithMain.MatchString(s) {
+		return []Effect{{When: "special", WithMain: true}}, true
+	}
+	if reNoSymbol.MatchString(s) {
+		return []Effect{{When: "special", NoSymbol: true}}, true
+	}
+	if m := reStackOn.FindStringSubmatch(s); m != nil {
+		// "You may Class Change an allied "Corrin (Male)" or "Corrin
+		// (Female)" into this card."
+		e = Effect{When: "special", StackOn: quoted(m[1] + m[2])}
+		return []Effect{e}, len(e.StackOn) > 0
+	}
+	e = Effect{When: "special"}
 	switch {
 	case reSameName.MatchString(s):
 		e.SameName = true
@@ -565,8 +680,51 @@ func (c *compiler) special(s string) ([]Effect, bool) {
 		e.Copies = true
 	case reNoBond.MatchString(s):
 		e.NoBond = true
+	case reSpecAcquire.MatchString(s):
+		// "This card acquires <Knife> and range 1-2": printed values
+		// changed for good, as a permanent skill would.
+		es, ok := c.core("This unit "+reSpecAcquire.FindStringSubmatch(s)[1], Effect{When: "always"})
+		if !ok || len(es) != 1 || len(es[0].Acquire) == 0 && es[0].Range == nil || es[0].Attack != 0 || es[0].Target != nil || es[0].If != nil {
+			return nil, false
+		}
+		return es, true
 	default:
 		return nil, false
 	}
 	return []Effect{e}, true
+}
+
+// supportOf reports whether "your attacking unit" ("defending") is the
+// unit a support skill of type typ supports.
+func supportOf(typ, side string) bool {
+	side = strings.ToLower(side)
+	return typ == "support" || typ == "attack-support" && side == "attacking" || typ == "defense-support" && side == "defending"
+}
+
+// costChange reads a special skill's change of this card's costs: "the
+// Deployment Cost of this card in your hand becomes 0", "this card's Class
+// Change Cost becomes 5", "this card's Deployment and Class Change Cost are
+// reduced by 1 while in your hand".
+func costChange(s string, e *Effect) bool {
+	n := func(a, b string) (*int, int) {
+		if a != "" {
+			v := atoi(a)
+			return &v, 0
+		}
+		return nil, atoi(b)
+	}
+	if m := reHandCost.FindStringSubmatch(s); m != nil {
+		e.HandCost, e.CostLess = n(m[1], m[2])
+		return true
+	}
+	if m := reCCCost.FindStringSubmatch(s); m != nil {
+		e.CCCost, e.CCLess = n(m[1], m[2])
+		return true
+	}
+	if m := reBothCost.FindStringSubmatch(s); m != nil {
+		e.HandCost, e.CostLess = n(m[1], m[2])
+		e.CCCost, e.CCLess = n(m[1], m[2])
+		return true
+	}
+	return false
 }

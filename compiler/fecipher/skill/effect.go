@@ -58,9 +58,10 @@ type Effect struct {
 	NoAttack     bool        `yaml:"no-attack,omitempty"`
 	Unattackable bool        `yaml:"unattackable,omitempty"`
 	NoUntap      bool        `yaml:"no-untap,omitempty"`
-	ReachAll     bool        `yaml:"reach-any,omitempty"`  // it can attack any enemy regardless of range
-	ReachMain    bool        `yaml:"reach-main,omitempty"` // ... the enemy main character
-	Orbs         int         `yaml:"orbs,omitempty"`       // its attack destroys this many orbs
+	NoSupSkills  bool        `yaml:"no-support-skills,omitempty"` // the support skills of the cards supporting it do not come into effect
+	ReachAll     bool        `yaml:"reach-any,omitempty"`         // it can attack any enemy regardless of range
+	ReachMain    bool        `yaml:"reach-main,omitempty"`        // ... the enemy main character
+	Orbs         int         `yaml:"orbs,omitempty"`              // its attack destroys this many orbs
 	Move         bool        `yaml:"move,omitempty"`
 	Untap        bool        `yaml:"untap,omitempty"`
 	TapIt        bool        `yaml:"tap-target,omitempty"`
@@ -89,9 +90,19 @@ type Effect struct {
 	FlipOrbs    int         `yaml:"flip-orbs,omitempty"`      // orbs chosen and flipped over (face up, or face down)
 	Intercept   bool        `yaml:"intercept,omitempty"`      // this unit is attacked instead (of the ally attacked)
 	// Deck-building and deployment permissions (special skills).
-	Copies   bool `yaml:"copies,omitempty"`    // any number of this card name in a deck
-	SameName bool `yaml:"same-name,omitempty"` // deployable beside a unit of its unit name
-	NoBond   bool `yaml:"no-bond,omitempty"`   // cannot be placed in the bond area
+	Copies     bool     `yaml:"copies,omitempty"`          // any number of this card name in a deck
+	SameName   bool     `yaml:"same-name,omitempty"`       // deployable beside a unit of its unit name
+	NoBond     bool     `yaml:"no-bond,omitempty"`         // cannot be placed in the bond area
+	HandCost   *int     `yaml:"hand-cost,omitempty"`       // while its conditions hold, its deployment cost in the hand becomes this
+	CostLess   int      `yaml:"hand-cost-less,omitempty"`  // ... or is reduced by this
+	CCCost     *int     `yaml:"cc-cost,omitempty"`         // its class change cost becomes this
+	CCLess     int      `yaml:"cc-cost-less,omitempty"`    // ... or is reduced by this
+	StackOn    []string `yaml:"stack-on,omitempty,flow"`   // it may also level up or class change allies of these unit names
+	LevelOn    []string `yaml:"level-on,omitempty,flow"`   // its hand cost only when levelling up allies of these unit names
+	DeployOnly bool     `yaml:"deploy-only,omitempty"`     // it can only be deployed while its conditions hold
+	NotBeside  []string `yaml:"not-beside,omitempty,flow"` // not deployed in the area of allies of these unit names
+	WithMain   bool     `yaml:"with-main,omitempty"`       // deployed only in the main character's area
+	NoSymbol   bool     `yaml:"no-symbol,omitempty"`       // deployed without a face-up bond of its symbol
 }
 
 // Watch is whose event sets an auto skill off: this unit (Self), other
@@ -182,6 +193,7 @@ type Compare struct {
 type Count struct {
 	FaceUp   bool        `yaml:"face-up,omitempty"`   // bonds: face-up only
 	FaceDown bool        `yaml:"face-down,omitempty"` // bonds: face-down only
+	AsMain   bool        `yaml:"as-main,omitempty"`   // bonds: of the unit name of your main character
 	AtLeast  int         `yaml:"at-least,omitempty"`
 	AtMost   *int        `yaml:"at-most,omitempty"`
 	Of       *UnitFilter `yaml:"of,omitempty"` // allies, enemies: which; bonds: emblem, color, name

@@ -46,6 +46,7 @@ func Compile(typ, cost, text string) Result {
 	text = strings.NewReplacer("’", "'  ", "‘", "'  ", "“", "\"  ", "”", "\"  ").Replace(text)
 	cost = strings.NewReplacer("’", "'  ", "‘", "'  ", "“", "\"  ", "”", "\"  ").Replace(cost)
 	c.costs(cost, &first)
+	c.costOrbs = first.PayOrbs > 0
 	c.text = text
 	sents := sentences(text)
 	cur := first
@@ -110,15 +111,16 @@ func Compile(typ, cost, text string) Result {
 }
 
 type compiler struct {
-	typ     string
-	text    string
-	out     []Clause
-	pending []*Cond // "This skill is only usable if ...": joins the first effect
-	chose   bool    // an earlier sentence chose units ("that ally" refers to them)
-	open    *opened // the trigger of an auto skill, for the sentences after it
-	trig    trig    // the trigger read (its other timings, whose event it is)
-	why     miss    // the phrase of the sentence being read that failed
-	effects []Effect
+	costOrbs bool // the skill's cost destroys orbs (room for one added)
+	typ      string
+	text     string
+	out      []Clause
+	pending  []*Cond // "This skill is only usable if ...": joins the first effect
+	chose    bool    // an earlier sentence chose units ("that ally" refers to them)
+	open     *opened // the trigger of an auto skill, for the sentences after it
+	trig     trig    // the trigger read (its other timings, whose event it is)
+	why      miss    // the phrase of the sentence being read that failed
+	effects  []Effect
 	// Cards: revealed by an earlier sentence (of the opponent's deck), or
 	// chosen without a destination yet ("choose 1 card from your hand").
 	revealed, revealFoe bool
@@ -182,7 +184,7 @@ func allDo(es []Effect) bool {
 func does(e Effect) bool {
 	return needsUntil(e) || e.Move || e.Untap || e.TapIt || e.Destroy || e.Draw > 0 || e.Discard > 0 || e.Retrieve != nil ||
 		e.FoeDiscard > 0 || e.Put != nil || e.DestroyOrbs > 0 || e.FlipBonds > 0 || e.UnflipBonds > 0 || e.FlipAll || e.Intercept || e.FlipOrbs > 0 || e.Send != "" || e.TakeMain || e.NoSupport != nil || e.UnattackBy != nil || e.ReachOf != nil ||
-		e.Copies || e.SameName || e.NoBond
+		e.Copies || e.SameName || e.NoBond || e.HandCost != nil || e.CostLess > 0 || e.CCCost != nil || e.CCLess > 0 || len(e.StackOn) > 0 || e.DeployOnly || len(e.NotBeside) > 0 || e.WithMain || e.NoSymbol
 }
 
 // miss is the innermost phrase of a sentence that could not be read.

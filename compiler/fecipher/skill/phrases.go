@@ -69,6 +69,7 @@ func phrases(e *Effect) []string {
 			if n != nil {
 				add(n.AtMost != nil, "count:at-most")
 				add(n.FaceUp || n.FaceDown, "count:face")
+				add(n.AsMain, "count:as-main")
 				out = append(out, unitWords2(n.Of)...)
 			}
 		}
@@ -131,6 +132,7 @@ func phrases(e *Effect) []string {
 	add(e.NoAttack, "op:no-attack")
 	add(e.Unattackable, "op:unattackable")
 	add(e.NoUntap, "op:no-untap")
+	add(e.NoSupSkills, "op:no-support-skills")
 	add(e.ReachAll, "op:reach-any")
 	add(e.ReachMain, "op:reach-main")
 	add(e.Orbs > 0, "op:orbs")
@@ -177,6 +179,16 @@ func phrases(e *Effect) []string {
 	add(e.Copies, "special:copies")
 	add(e.SameName, "special:same-name")
 	add(e.NoBond, "special:no-bond")
+	add(e.HandCost != nil, "special:hand-cost")
+	add(e.CostLess > 0, "special:hand-cost-less")
+	add(e.CCCost != nil, "special:cc-cost")
+	add(e.CCLess > 0, "special:cc-cost-less")
+	add(len(e.StackOn) > 0, "special:stack-on")
+	add(len(e.LevelOn) > 0, "special:level-on")
+	add(e.DeployOnly, "special:deploy-only")
+	add(len(e.NotBeside) > 0, "special:not-beside")
+	add(e.WithMain, "special:with-main")
+	add(e.NoSymbol, "special:no-symbol")
 	for _, f := range []*CardFilter{e.ReverseOf, e.PayDiscard, e.Retrieve, e.PayBonds, e.PayGrowth} {
 		out = append(out, cardWords(f)...)
 	}

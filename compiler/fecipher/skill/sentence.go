@@ -1,6 +1,7 @@
 package skill
 
 import (
+	"reflect"
 	"strings"
 )
 
@@ -19,12 +20,15 @@ type opened struct {
 var (
 	reSkillDuring = lazy(`^(?i:this skill) (?:is only usable|can only be used|may only be used) during (your|your opponent's) turn$`)
 	reSkillOnly   = lazy(`^(?i:this skill) (?:is only usable|is onlly usable|is only in effect|can only activate|can only be activated|is only activated|can only be used|only triggers|can only trigger|only comes into effect|is only active|only activates|will only trigger|may only be used|is usable only|can be used only) (?:if|when|while) (.*)$`)
-	reSkillUnless = lazy(`^(?i:this skill) (?:is inactive|cannot be used|can't be used) unless (.*)$`)
+	reSkillUnless = lazy(`^(?i:this skill) (?:is inactive|cannot be used|can't be used|cannot be activated) (?:unless|if you (?:don't|do not) have) (.*)$`)
 	reDuring      = lazy(`^(?i:during) (your|your opponent's) turn,\s*`)
 	reIfLead      = lazy(`^(?i:if) (.*?),(?: then)?\s+(.*)$`)
 	reUntil       = lazy(`^(?i:until) the end of (the|this|that|your opponent's next|your opponent's|your next|your|)\s?(turn|combat|battle),\s*`)
 	reForEach     = lazy(`^(?i:for each|for every) ([^,]+?),\s*`)
 	reYouMay      = lazy(`^(?i:you may) `)
+	reInsteadEnd  = lazy(`^(.+ gains? \+\d+ attack) instead$`)
+	reInsteadMid  = lazy(`^(.+?) instead (gains? \+\d+ attack)$`)
+	reCombatEnd   = lazy(`^(?i:at the end of this combat),\s*`)
 	reIfYouDo     = lazy(`^(?i:if you do),\s*`)
 	reThen        = lazy(`^(?:then|afterwards|aftewards|afterwawrds|afterward),?\s+`)
 	reBracketCost = lazy(`^\[(.+)\]$`)
@@ -35,7 +39,19 @@ var (
 func (c *compiler) sentence(s string, prev Effect, havePrev bool) ([]Effect, bool) {
 	s = strings.TrimSpace(strings.TrimSuffix(strings.TrimSuffix(strings.TrimSpace(s), "."), "."))
 	s = typos.Replace(strings.Join(strings.Fields(s), " "))
+	if m := reInsteadEnd.FindStringSubmatch(s); m != nil && havePrev {
+		return c.instead(m[1], s, prev)
+	}
+	if m := reInsteadMid.FindStringSubmatch(s); m != nil && havePrev {
+		return c.instead(m[1]+" "+m[2], s, prev)
+	}
+	if c.typ == "permanent" && (pre(s, "When this unit is being attacked by ") || pre(s, "When this unit is attacked by ")) {
+		s = "If" + s[len("When"):] // a permanent skill's "When this unit is being attacked by a <Bow>, ...": while
+	}
 	if m := reSkillUnless.FindStringSubmatch(s); m != nil {
+		if strings.Contains(strings.ToLower(s), " if you d") {
+			m[1] = "you have " + m[1] // "cannot be activated if you don't have X": only if you have X
+		}
 		s = "This skill is only usable if " + m[1]
 	}
 	if m := reSkillDuring.FindStringSubmatch(s); m != nil {
@@ -55,7 +71,20 @@ func (c *compiler) sentence(s string, prev Effect, havePrev bool) ([]Effect, boo
 		c.pending = append(c.pending, cond)
 		return nil, true
 	}
+	if c.typ == "action" && !havePrev && c.open == nil && reMayPay.MatchString(strings.ToLower(s)) {
+		// An action skill's "You may pay the cost and if you do:": using
+		// it is paying its cost.
+		return []Effect{}, true
+	}
 	e := Effect{When: typeWhen[c.typ]}
+	if c.typ == "special" && reMoreThan.MatchString(s) {
+		// "There can be more than 2 "Risen" allies", "You may have 2 or
+		// more allied "Bael" at once": deployable beside one.
+		if havePrev && prev.SameName {
+			return []Effect{}, true
+		}
+		return []Effect{{When: "special", SameName: true}}, true
+	}
 	if c.typ == "special" {
 		return c.special(s)
 	}
@@ -171,6 +200,8 @@ var typos = strings.NewReplacer(
 	"this units ", "this unit ", "Your other allies ", "Other allies ", "your other allies ", "other allies ",
 	"Durng ", "During ", "you opponent's", "your opponent's", "Each time 1 enemy is", "Each time an enemy is", " are cannot ", " cannot ", "Deployment Cost of 2 of less", "Deployment Cost of 2 or less",
 	"Deployment Cost or ", "Deployment Cost of ", "Deploment Cost", "Deployment Cost",
+	"If yyou ", "If you ", "if your have ", "if you have ", "<Sword Bond", "<Sword> Bond",
+	"' s ", "'s ", "Critical Hit, but the number", "Critical Hit, and the number", "\" , \"", "\", \"",
 )
 
 // conjunction reads a core that is two joined by "and" or "then", each
@@ -208,6 +239,32 @@ func (c *compiler) conjunction(s string, e Effect) ([]Effect, bool) {
 
 // clearCosts is an effect without the costs (a second effect of a
 // sentence does not pay them again).
+// instead reads "If ..., this unit gains +40 attack instead" after a
+// sentence that gave the same unit +20 (the same timing and duration): a
+// bonus adds up, so "+40 instead" is the +20 and, when the condition holds
+// too, +20 more.
+func (c *compiler) instead(s, text string, prev Effect) ([]Effect, bool) {
+	es, ok := c.sentence(s, prev, true)
+	if !ok {
+		return nil, false
+	}
+	if len(es) != 1 || es[0].If == nil || prev.Attack <= 0 || es[0].Attack <= prev.Attack || prev.Per != nil || es[0].Per != nil {
+		c.fail("core", text)
+		return nil, false
+	}
+	a, b := clearCosts(prev), es[0]
+	a.Attack, a.If, a.May, a.IfDone, a.Watch = 0, nil, false, false, nil
+	b.Attack, b.If, b.May, b.IfDone, b.Watch = 0, nil, false, false, nil
+	if !reflect.DeepEqual(a, b) || es[0].May {
+		c.fail("core", text)
+		return nil, false
+	}
+	es[0].Attack -= prev.Attack
+	es[0].If = and(prev.If, es[0].If)
+	es[0].Watch = prev.Watch
+	return es, true
+}
+
 func clearCosts(e Effect) Effect {
 	e.OncePerTurn, e.Reverse, e.ReverseOf, e.Tap, e.PayDiscard, e.PayTap = false, 0, nil, false, nil, nil
 	e.DestroySelf, e.PayDestroy, e.PayBonds, e.PayOrbs, e.PayGrowth, e.PayOrbsUp = false, nil, nil, 0, nil, 0
@@ -267,6 +324,13 @@ func (c *compiler) prefixes(s string, e Effect) (string, Effect, bool) {
 			s = s[len(m[0]):]
 			continue
 		}
+		if m := reCombatEnd.FindString(s); m != "" && e.When == "support" && !e.IfDone {
+			// A support skill's "At the end of this combat, ...": it
+			// resolves when the battle ends, not when the card is revealed.
+			e.When = "attack-end"
+			s = s[len(m):]
+			continue
+		}
 		if m := reYouMay.FindString(s); m != "" {
 			e.May = true
 			s = s[len(m):]
@@ -301,7 +365,7 @@ func cutAndIf(s string) (string, bool) {
 func needsUntil(e Effect) bool {
 	return e.Attack != 0 || e.Double || e.Range != nil || len(e.Acquire) > 0 || e.Unevadable || e.NoEvade || e.NoCritical ||
 		e.Shielded || e.BackLine || e.Orbs > 0 || e.SkillProof || e.NoMove || e.NoSkillMove || e.NoAttack || e.Unattackable ||
-		e.NoUntap || e.ReachAll || e.ReachMain
+		e.NoUntap || e.ReachAll || e.ReachMain || e.NoSupSkills
 }
 
 func (c *compiler) whenSoFar(prev Effect) string {

@@ -214,18 +214,19 @@ type Flag uint16
 
 // Flags an effect gives.
 const (
-	SkillProof   Flag = 1 << iota // cannot be destroyed by a skill's cost or effect
-	NoMove                        // cannot be moved (by the move action or skills)
-	NoSkillMove                   // cannot be moved by skills
-	NoAttack                      // cannot attack
-	Unattackable                  // cannot be attacked
-	NoUntap                       // cannot be untapped
-	ReachAll                      // can attack any enemy regardless of range
-	ReachMain                     // can attack the enemy main character regardless of range
+	SkillProof      Flag = 1 << iota // cannot be destroyed by a skill's cost or effect
+	NoMove                           // cannot be moved (by the move action or skills)
+	NoSkillMove                      // cannot be moved by skills
+	NoAttack                         // cannot attack
+	Unattackable                     // cannot be attacked
+	NoUntap                          // cannot be untapped
+	ReachAll                         // can attack any enemy regardless of range
+	ReachMain                        // can attack the enemy main character regardless of range
+	NoSupportSkills                  // the support skills of the cards supporting it do not come into effect
 )
 
 // FlagNames are the schema's words for the flags, by bit.
-var FlagNames = [...]string{"skill-proof", "no-move", "no-skill-move", "no-attack", "unattackable", "no-untap", "reach-any", "reach-main"}
+var FlagNames = [...]string{"skill-proof", "no-move", "no-skill-move", "no-attack", "unattackable", "no-untap", "reach-any", "reach-main", "no-support-skills"}
 
 // Watch is whose event sets an auto skill off: this unit (Self), other
 // allies (Ally), enemies (Enemy), each like Of.
@@ -238,6 +239,7 @@ type Watch struct {
 type Count struct {
 	AtLeast, AtMost  int8 // AtMost None: no bound
 	FaceUp, FaceDown bool // bonds only
+	AsMain           bool // bonds: of the unit name of the owner's main character
 	Of               *UnitFilter
 }
 
@@ -386,6 +388,22 @@ type Effect struct {
 	Intercept                 bool // this unit becomes the attacked unit
 
 	Copies, SameName, NoBond bool
+	// Special: while If holds, the deployment cost of the card in the hand
+	// becomes HandCost (HasHandCost) or is reduced by HandCostLess.
+	HasHandCost            bool
+	HandCost, HandCostLess int8
+	// ... and its class change cost (HasCCCost: becomes CCCost).
+	HasCCCost          bool
+	CCCost, CCCostLess int8
+	// StackOn: the unit names of the allies it may also level up or
+	// class change (while If holds).
+	StackOn []string
+	LevelOn []string // HandCost and HandCostLess only for levelling up units of these unit names
+	// Deployment from the hand: only while If holds (DeployOnly), not in
+	// the area of allies of these unit names, only in the main character's
+	// area, without a face-up bond of its symbol.
+	DeployOnly, WithMain, NoSymbol bool
+	NotBeside                      []string
 }
 
 // Skill is a printed skill.
