@@ -35,7 +35,7 @@ func phrases(e *Effect) []string {
 		add(w.Self, "trigger-of:self")
 		add(w.Ally, "trigger-of:ally")
 		add(w.Enemy, "trigger-of:enemy")
-		out = append(out, unitWords2(w.Of)...)
+		out = append(out, unitPhrases(w.Of)...)
 	}
 	add(e.OncePerTurn, "cost:once-per-turn")
 	add(e.Reverse > 0, "cost:reverse")
@@ -63,21 +63,21 @@ func phrases(e *Effect) []string {
 			out = append(out, "if:turn-"+c.Turn)
 		}
 		for _, f := range []*UnitFilter{c.Attacking, c.Defending, c.Battling, c.SameArea, c.Main, c.Self, c.Trigger} {
-			out = append(out, unitWords2(f)...)
+			out = append(out, unitPhrases(f)...)
 		}
 		for _, n := range []*Count{c.Bonds, c.Allies, c.Enemies, c.Hand, c.FoeHand, c.Orbs, c.FoeOrbs, c.FoeBonds, c.Retreat} {
 			if n != nil {
 				add(n.AtMost != nil, "count:at-most")
 				add(n.FaceUp || n.FaceDown, "count:face")
 				add(n.AsMain, "count:as-main")
-				out = append(out, unitWords2(n.Of)...)
+				out = append(out, unitPhrases(n.Of)...)
 			}
 		}
 		if c.Compare != nil {
 			out = append(out, "compare:"+c.Compare.Of+"-"+c.Compare.Rel)
 		}
-		out = append(out, cardWords(c.Supported)...)
-		out = append(out, cardWords(c.Revealed)...)
+		out = append(out, cardPhrases(c.Supported)...)
+		out = append(out, cardPhrases(c.Revealed)...)
 	}
 	if t := e.Target; t != nil {
 		switch {
@@ -103,18 +103,18 @@ func phrases(e *Effect) []string {
 			out = append(out, "target:foe")
 		}
 		add(t.Side == "enemy", "target:enemy")
-		out = append(out, unitWords2(t.Of)...)
+		out = append(out, unitPhrases(t.Of)...)
 	}
 	if t := e.PayTap; t != nil {
-		out = append(out, unitWords2(t.Of)...)
+		out = append(out, unitPhrases(t.Of)...)
 	}
 	if t := e.PayDestroy; t != nil {
-		out = append(out, unitWords2(t.Of)...)
+		out = append(out, unitPhrases(t.Of)...)
 	}
 	add(e.Attack > 0, "op:attack")
 	add(e.Attack < 0, "op:attack-loss")
 	add(e.Per != nil, "op:per")
-	out = append(out, unitWords2(e.Per)...)
+	out = append(out, unitPhrases(e.Per)...)
 	add(e.Double, "op:double")
 	add(e.Range != nil, "op:range")
 	add(len(e.Acquire) > 0, "op:acquire")
@@ -145,9 +145,9 @@ func phrases(e *Effect) []string {
 	add(e.NoSupport != nil, "op:no-support")
 	add(e.UnattackBy != nil, "op:unattackable-by")
 	add(e.ReachOf != nil, "op:reach")
-	out = append(out, unitWords2(e.ReachOf)...)
-	out = append(out, unitWords2(e.UnattackBy)...)
-	out = append(out, cardWords(e.NoSupport)...)
+	out = append(out, unitPhrases(e.ReachOf)...)
+	out = append(out, unitPhrases(e.UnattackBy)...)
+	out = append(out, cardPhrases(e.NoSupport)...)
 	add(e.Draw > 0, "op:draw")
 	add(e.Discard > 0, "op:discard")
 	add(e.FoeDiscard > 0, "op:opponent-discard")
@@ -171,7 +171,7 @@ func phrases(e *Effect) []string {
 		add(p.FaceDown, "put:face-down")
 		add(p.Shuffle, "put:shuffle")
 		add(p.Chooser != "", "put:chooser")
-		out = append(out, cardWords(p.Of)...)
+		out = append(out, cardPhrases(p.Of)...)
 	}
 	if e.Until != "" {
 		out = append(out, "until:"+e.Until)
@@ -190,12 +190,13 @@ func phrases(e *Effect) []string {
 	add(e.WithMain, "special:with-main")
 	add(e.NoSymbol, "special:no-symbol")
 	for _, f := range []*CardFilter{e.ReverseOf, e.PayDiscard, e.Retrieve, e.PayBonds, e.PayGrowth} {
-		out = append(out, cardWords(f)...)
+		out = append(out, cardPhrases(f)...)
 	}
 	return out
 }
 
-func unitWords2(f *UnitFilter) []string {
+// unitPhrases are the phrase kinds a unit filter reads ("filter:other").
+func unitPhrases(f *UnitFilter) []string {
 	if f == nil {
 		return nil
 	}
@@ -226,7 +227,8 @@ func unitWords2(f *UnitFilter) []string {
 	return out
 }
 
-func cardWords(f *CardFilter) []string {
+// cardPhrases are the phrase kinds a card filter reads ("card:color").
+func cardPhrases(f *CardFilter) []string {
 	if f == nil {
 		return nil
 	}
