@@ -477,6 +477,11 @@ func loadRecording(rs *table.Ruleset, mode table.Mode, state *yaml.Node, record 
 	if err := l.replayInFlight(); err != nil {
 		return nil, err
 	}
+	// The boss's seat is current only once the game is over or while a
+	// decision is pending: it never takes a turn of its own.
+	if g.Current >= len(g.Players) && g.Phase != PhaseOver && g.pending == nil && g.guest() == nil {
+		return nil, l.errf(play.Path{"current"}, "%d is the boss's seat, which never has a turn (players: 0 to %d)", g.Current, len(g.Players)-1)
+	}
 	g.emitted = len(g.events)
 	return g, nil
 }
