@@ -320,45 +320,41 @@ func (g *Game) Stack(p, hand int, u *Unit) error {
 // Leveling Up an allied "Sharena", ... is reduced by 1").
 func (g *Game) handCost(p, c int, under string) int8 {
 	card := g.C(c)
-	n := card.Cost
-	if n == table.X {
-		return n
-	}
-	for _, s := range card.Skills {
-		for i := range s.Effects {
-			e := &s.Effects[i]
-			if e.When != table.SpecialRule || !e.HasHandCost && e.HandCostLess == 0 || !g.holds(e.If, nil, p, nil, nil) ||
-				len(e.LevelOn) > 0 && !slices.Contains(e.LevelOn, under) {
-				continue
-			}
-			if e.HasHandCost {
-				n = e.HandCost
-			} else {
-				n = max(0, n-e.HandCostLess)
-			}
-		}
-	}
-	return n
+	return g.costBy(card, card.Cost, p, func(e *table.Effect) (bool, int8, int8, bool) {
+		return e.HasHandCost, e.HandCost, e.HandCostLess, len(e.LevelOn) == 0 || slices.Contains(e.LevelOn, under)
+	})
 }
 
 // ccCost is card c's class change cost for player p, changed like
 // handCost by its special skills ("this card's Class Change Cost becomes 5").
 func (g *Game) ccCost(p, c int) int8 {
 	card := g.C(c)
-	n := card.Promotion
+	return g.costBy(card, card.Promotion, p, func(e *table.Effect) (bool, int8, int8, bool) {
+		return e.HasCCCost, e.CCCost, e.CCCostLess, true
+	})
+}
+
+// costBy is a printed cost n of card as its special skills change it for
+// player p while their conditions hold: of each effect, pick says whether
+// it sets the cost (to) or lowers it (less), and whether it applies here.
+func (g *Game) costBy(card *table.Card, n int8, p int, pick func(*table.Effect) (set bool, to, less int8, applies bool)) int8 {
 	if n == table.X {
 		return n
 	}
 	for _, s := range card.Skills {
 		for i := range s.Effects {
 			e := &s.Effects[i]
-			if e.When != table.SpecialRule || !e.HasCCCost && e.CCCostLess == 0 || !g.holds(e.If, nil, p, nil, nil) {
+			if e.When != table.SpecialRule {
 				continue
 			}
-			if e.HasCCCost {
-				n = e.CCCost
+			set, to, less, applies := pick(e)
+			if !set && less == 0 || !applies || !g.holds(e.If, nil, p, nil, nil) {
+				continue
+			}
+			if set {
+				n = to
 			} else {
-				n = max(0, n-e.CCCostLess)
+				n = max(0, n-less)
 			}
 		}
 	}
