@@ -13,11 +13,12 @@ import (
 // down: by its place), which card an effect puts where.
 
 // destroyable are player p's allies a cost like t may destroy, for unit u:
-// never u, never the main character.
+// u itself unless the cost says "other", never the main character.
 func (g *Game) destroyable(p int, u *Unit, t *table.Target) []*Unit {
 	var out []*Unit
 	for _, a := range g.P[p].Field {
-		if a != u && !a.Main && g.matchUnit(t.Of, a, u) && !g.has(a, table.SkillProof) {
+		// The skill's own unit too, unless the cost says "other" (matchUnit).
+		if !a.Main && g.matchUnit(t.Of, a, u) && !g.has(a, table.SkillProof) {
 			out = append(out, a)
 		}
 	}

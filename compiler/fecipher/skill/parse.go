@@ -286,7 +286,7 @@ func sentences(text string) []span {
 			if quote || depth > 0 {
 				continue
 			}
-			if ch == ':' && !strings.HasSuffix(strings.ToLower(text[start:i]), "if you do") {
+			if l := strings.ToLower(text[start:i]); ch == ':' && !strings.HasSuffix(l, "if you do") && !strings.HasSuffix(l, "if your do") {
 				continue
 			}
 			if i+1 == len(text) || text[i+1] == ' ' || text[i+1] == '(' {
@@ -330,7 +330,7 @@ var (
 	reTapNamed  = lazy(`^Tap (?:an? )?allied ((?:"[^"]+"(?:,? and |,? or | )?)+)$`)
 	reTapBare   = lazy(`^Tap (\d+|an?) allied ([A-Z][a-z]+)$`)
 	reDestroyMe = lazy(`^destroy this unit$`)
-	reDestroyN  = lazy(`^destroy (\d+|an?|one) (.*)$`)
+	reDestroyN  = lazy(`^(?i:destroy) (\d+|an?|one) (.*)$`)
 	reBondsOut  = lazy(`^send (\d+|an?|one) (?:of your )?(face-up |face-down )?((?:<[^>]+> |"[^"]+" )?)bonds?(?: cards?)? to (?:the|your) retreat area$`)
 	reGrowth    = lazy(`^Stack (\d+|an?|one) (.+?) from your Retreat Area under this unit to Growth (?:him|her|them|it)$`)
 	reOrbsUp    = lazy(`^Flip (\d+|one|an?) (?:of your )?Orbs? face[- ]up$`)
@@ -428,8 +428,8 @@ func (c *compiler) cost(p string, e *Effect) bool {
 	case reDestroyN.MatchString(p):
 		m := reDestroyN.FindStringSubmatch(p)
 		f, noun, ok := unitWords(m[2])
-		if !ok || noun != "ally" || e.PayDestroy != nil || !f.Other {
-			return false // the engine never destroys the skill's own unit for this cost
+		if !ok || noun != "ally" || e.PayDestroy != nil {
+			return false // without "other", the skill's own unit may pay too
 		}
 		e.PayDestroy = &Target{Choose: number(m[1]), Side: "ally", Of: f}
 	case p == "Tap your Main Character":
