@@ -138,11 +138,13 @@ func (g *Game) cardChoices(f *Frame) []Choice {
 			out = append(out, Choice{Card: -1, Pick: i})
 		}
 	case FrameOrbFlip:
-		// Face-down orbs are alike to their owner (the first stands for
-		// them); a face-up one is its card. A cost flips face-down ones.
-		if pl.OrbsUp < len(pl.Orbs) {
-			out = append(out, Choice{Card: -1, Pick: pl.OrbsUp})
+		// Face-down orbs not looked at are alike to their owner (the first
+		// stands for them); one looked at is its own choice; a face-up one
+		// is its card. A cost flips face-down ones.
+		if pl.OrbsUp+pl.OrbsSeen < len(pl.Orbs) {
+			out = append(out, Choice{Card: -1, Pick: pl.OrbsUp + pl.OrbsSeen})
 		}
+		out = append(out, seenOrbs(pl)...)
 		for i := 0; i < pl.OrbsUp && !f.Pay; i++ {
 			if c := (Choice{Card: pl.Orbs[i], Pick: i}); !slices.ContainsFunc(out, func(o Choice) bool { return o.Card == c.Card }) {
 				out = append(out, c)
@@ -150,14 +152,22 @@ func (g *Game) cardChoices(f *Frame) []Choice {
 		}
 	case FrameOrbBreak:
 		// The defeated player picks the orb: a face-down one (alike to
-		// them; the last stands for them) or a face-up one, its card.
-		if pl.OrbsUp < len(pl.Orbs) {
+		// them; the last stands for them), one they looked at, or a face-up
+		// one, its card.
+		if pl.OrbsUp+pl.OrbsSeen < len(pl.Orbs) {
 			out = append(out, Choice{Card: -1, Pick: len(pl.Orbs) - 1})
 		}
+		out = append(out, seenOrbs(pl)...)
 		for i := 0; i < pl.OrbsUp; i++ {
 			if c := (Choice{Card: pl.Orbs[i], Pick: i}); !slices.ContainsFunc(out, func(o Choice) bool { return o.Card == c.Card }) {
 				out = append(out, c)
 			}
+		}
+	case FrameOrbLook:
+		// Face-down orbs not looked at are alike to their owner: the first
+		// stands for them. "Up to": the player may stop.
+		if pl.OrbsUp+pl.OrbsSeen < len(pl.Orbs) {
+			out = append(out, Choice{Card: -1, Pick: pl.OrbsUp + pl.OrbsSeen}, Choice{Card: -1, Done: true})
 		}
 	case FrameUnflip:
 		for _, b := range pl.Bonds {
@@ -223,15 +233,26 @@ func (g *Game) cardText(f *Frame, c Choice) string {
 		}
 		return fmt.Sprintf("orb %d", c.Pick+1)
 	case FrameOrbBreak:
+		if c.Yes {
+			return fmt.Sprintf("break looked-at orb %d", c.Pick-g.P[f.Seat].OrbsUp+1)
+		}
 		if c.Card >= 0 {
 			return "break orb " + g.C(c.Card).ID
 		}
 		return "break a face-down orb"
 	case FrameOrbFlip:
+		if c.Yes {
+			return fmt.Sprintf("flip looked-at orb %d face-up", c.Pick-g.P[f.Seat].OrbsUp+1)
+		}
 		if c.Card >= 0 {
 			return "flip orb " + g.C(c.Card).ID + " face-down"
 		}
 		return "flip an orb face-up"
+	case FrameOrbLook:
+		if c.Done {
+			return "done"
+		}
+		return "look at a face-down orb"
 	case FrameUnflip:
 		return "unflip " + g.C(c.Card).ID
 	case FrameGrowCost:
@@ -275,14 +296,20 @@ func (g *Game) chooseCards(f *Frame, c Choice) {
 		}
 	case FrameOrbCost:
 		op := g.P[g.orbSeat(f)]
-		o := op.Orbs[c.Pick]
-		op.Orbs = slices.Delete(op.Orbs, c.Pick, c.Pick+1)
-		if c.Pick < op.OrbsUp {
-			op.OrbsUp--
-		}
+		o := takeOrb(op, c.Pick)
 		op.Retreat = append(op.Retreat, o)
 		op.Broken++
 		g.emit(g.orbSeat(f), "orb-destroyed", "", "", fmt.Sprintf("orb %d to the retreat area; %d left", c.Pick+1, len(op.Orbs)))
+		f.N--
+		if f.N == 0 {
+			g.pop()
+		}
+	case FrameOrbLook:
+		if c.Done {
+			g.pop()
+			return
+		}
+		g.lookOrbs(f.Seat, 1)
 		f.N--
 		if f.N == 0 {
 			g.pop()
@@ -296,13 +323,16 @@ func (g *Game) chooseCards(f *Frame, c Choice) {
 	case FrameOrbFlip:
 		if c.Pick >= pl.OrbsUp {
 			// face up: it joins the face-up orbs at the front
-			pl.Orbs[c.Pick], pl.Orbs[pl.OrbsUp] = pl.Orbs[pl.OrbsUp], pl.Orbs[c.Pick]
+			o := takeOrb(pl, c.Pick)
+			pl.Orbs = slices.Insert(pl.Orbs, pl.OrbsUp, o)
 			pl.OrbsUp++
-			g.emit(f.Seat, "orb-up", g.C(pl.Orbs[pl.OrbsUp-1]).Name(), "", fmt.Sprintf("an orb flipped face up; %d face up", pl.OrbsUp))
+			g.emit(f.Seat, "orb-up", g.C(o).Name(), "", fmt.Sprintf("an orb flipped face up; %d face up", pl.OrbsUp))
 		} else {
-			pl.Orbs[c.Pick], pl.Orbs[pl.OrbsUp-1] = pl.Orbs[pl.OrbsUp-1], pl.Orbs[c.Pick]
-			pl.OrbsUp--
-			g.emit(f.Seat, "orb-down", g.C(pl.Orbs[pl.OrbsUp]).Name(), "", fmt.Sprintf("an orb flipped face down; %d face up", pl.OrbsUp))
+			// face down: its owner knows it, a face-down orb looked at
+			o := takeOrb(pl, c.Pick)
+			pl.Orbs = slices.Insert(pl.Orbs, pl.OrbsUp, o)
+			pl.OrbsSeen++
+			g.emit(f.Seat, "orb-down", g.C(o).Name(), "", fmt.Sprintf("an orb flipped face down; %d face up", pl.OrbsUp))
 		}
 		f.N--
 		if f.N == 0 {
@@ -657,4 +687,43 @@ func (g *Game) intercept(f *Frame) {
 	if old != nil {
 		g.emit(g.Owner(u), "intercept", g.C(u.Card()).Name(), g.C(old.Card()).Name(), "attacked instead")
 	}
+}
+
+// seenOrbs are the choices of the face-down orbs pl's owner has looked at,
+// each its own (Yes), one per distinct card.
+func seenOrbs(pl *Player) []Choice {
+	var out []Choice
+	for i := pl.OrbsUp; i < pl.OrbsUp+pl.OrbsSeen; i++ {
+		if !slices.ContainsFunc(out, func(o Choice) bool { return o.Card == pl.Orbs[i] }) {
+			out = append(out, Choice{Card: pl.Orbs[i], Pick: i, Yes: true})
+		}
+	}
+	return out
+}
+
+// takeOrb takes orb i out of pl's orb area: face up, looked at or not.
+func takeOrb(pl *Player, i int) int {
+	o := pl.Orbs[i]
+	pl.Orbs = slices.Delete(pl.Orbs, i, i+1)
+	switch {
+	case i < pl.OrbsUp:
+		pl.OrbsUp--
+	case i < pl.OrbsUp+pl.OrbsSeen:
+		pl.OrbsSeen--
+	}
+	return o
+}
+
+// lookOrbs: seat p looks at n of their face-down orbs not yet looked at
+// (alike to them: the first stand for them); they stay face down, known to
+// p only.
+func (g *Game) lookOrbs(p, n int) {
+	pl := g.P[p]
+	from := pl.OrbsUp + pl.OrbsSeen
+	n = min(n, len(pl.Orbs)-from)
+	if n <= 0 {
+		return
+	}
+	pl.OrbsSeen += n
+	g.emitOwn(p, "orb-look", pl.Orbs[from:from+n], "", fmt.Sprintf("%d face-down orbs looked at", pl.OrbsSeen))
 }

@@ -33,10 +33,11 @@ const (
 	FrameGrowCost                     // choose a card of the retreat area to stack under this unit for a cost (it Growths)
 	FrameOrbFlip                      // choose one of your orbs to flip (a cost: a face-down one, face up)
 	FrameOrbBreak                     // your main character was defeated in battle: choose which orb breaks to the hand
+	FrameOrbLook                      // look at up to N of your face-down orbs: one more, or stop
 )
 
 var frameNames = [...]string{"battle", "skill", "redraw", "flip", "discard", "critical", "evade", "may", "target", "tap", "retrieve",
-	"order", "put", "destroy", "send-bond", "orb", "unflip", "grow", "orb-flip", "orb-break"}
+	"order", "put", "destroy", "send-bond", "orb", "unflip", "grow", "orb-flip", "orb-break", "orb-look"}
 
 func (k FrameKind) String() string { return frameNames[k] }
 
@@ -158,7 +159,7 @@ func (g *Game) hasChoice(f *Frame) bool {
 		return g.battle() != nil && len(g.choices(f)) > 1
 	case FrameOrder:
 		return f.N > 1 && len(g.batch(f)) == f.N
-	case FramePut, FrameDestroyCost, FrameBondCost, FrameOrbCost, FrameUnflip, FrameGrowCost, FrameOrbFlip, FrameOrbBreak:
+	case FramePut, FrameDestroyCost, FrameBondCost, FrameOrbCost, FrameUnflip, FrameGrowCost, FrameOrbFlip, FrameOrbBreak, FrameOrbLook:
 		return f.N > 0 && len(g.choices(f)) > 0
 	}
 	return true
@@ -235,7 +236,7 @@ func (g *Game) choices(f *Frame) []Choice {
 		for i := range g.batch(f) {
 			out = append(out, Choice{Card: -1, Pick: i})
 		}
-	case FramePut, FrameDestroyCost, FrameBondCost, FrameOrbCost, FrameUnflip, FrameGrowCost, FrameOrbFlip, FrameOrbBreak:
+	case FramePut, FrameDestroyCost, FrameBondCost, FrameOrbCost, FrameUnflip, FrameGrowCost, FrameOrbFlip, FrameOrbBreak, FrameOrbLook:
 		out = g.cardChoices(f)
 	case FrameCritical, FrameEvade:
 		b := g.battle()
@@ -647,6 +648,14 @@ func (g *Game) apply(f *Frame, e *table.Effect) {
 	}
 	if e.FlipOrbs > 0 {
 		fs = append(fs, &Frame{Kind: FrameOrbFlip, Seat: p, N: int(e.FlipOrbs)})
+	}
+	switch pl := g.P[p]; {
+	case e.LookAll:
+		g.lookOrbs(p, len(pl.Orbs))
+	case e.LookOrbs > 0 && !e.LookUpTo:
+		g.lookOrbs(p, int(e.LookOrbs)) // face-down orbs not looked at are alike: no choice among them
+	case e.LookOrbs > 0:
+		fs = append(fs, &Frame{Kind: FrameOrbLook, Seat: p, N: int(e.LookOrbs)})
 	}
 	for i := len(fs) - 1; i >= 0; i-- {
 		d := fs[i]

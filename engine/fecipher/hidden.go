@@ -65,6 +65,7 @@ func Hidden() func(m play.Match, seat int) []string {
 			out = append(out, ps.Orbs...)
 			if i == seat {
 				see(ps.Hand...)
+				see(ps.Orbs[ps.OrbsUp : ps.OrbsUp+ps.OrbsSeen]...)
 			} else {
 				out = append(out, ps.Hand...)
 			}

@@ -423,6 +423,7 @@ func (m *Match) Determinize(seat int, rng *rand.Rand) play.Match {
 	for i, p := range c.P {
 		down := p.Orbs[p.OrbsUp:] // face-up orbs are in view
 		if i == seat {
+			down = p.Orbs[p.OrbsUp+p.OrbsSeen:] // and so are, to their owner, those it looked at
 			redeal(rng, &p.Deck, &down)
 		} else {
 			redeal(rng, &p.Deck, &p.Hand, &down)

@@ -48,6 +48,7 @@ type PlayerState struct {
 	Orbs     []string    `json:"orbs" yaml:"orbs,flow"`
 	Broken   *int        `json:"orbs-broken,omitempty" yaml:"orbs-broken,omitempty"`   // absent: 5 - orbs
 	OrbsUp   int         `json:"orbs-face-up,omitempty" yaml:"orbs-face-up,omitempty"` // the first this many orbs are face up
+	OrbsSeen int         `json:"orbs-seen,omitempty" yaml:"orbs-seen,omitempty"`       // the next this many are face down, looked at by their owner
 	Support  []string    `json:"support,omitempty" yaml:"support,omitempty,flow"`
 	Bonds    []BondState `json:"bonds" yaml:"bonds"`
 	Field    []UnitState `json:"field" yaml:"field" pos:"required"`
@@ -205,7 +206,7 @@ func (g *Game) Position() *Position {
 	for _, p := range g.P {
 		broken := p.Broken
 		ps := PlayerState{Name: p.Name, DeckList: p.DeckID, Deck: g.ids(p.Deck), Hand: g.ids(p.Hand), Retreat: g.ids(p.Retreat), Bound: g.ids(p.Bound),
-			Orbs: g.ids(p.Orbs), OrbsUp: p.OrbsUp, Broken: &broken, Spent: p.Spent, Bonded: p.Bonded, Bonds: []BondState{}, Field: []UnitState{},
+			Orbs: g.ids(p.Orbs), OrbsUp: p.OrbsUp, OrbsSeen: p.OrbsSeen, Broken: &broken, Spent: p.Spent, Bonded: p.Bonded, Bonds: []BondState{}, Field: []UnitState{},
 			Played: g.ids(p.Played)}
 		if len(p.Support) > 0 {
 			ps.Support = g.ids(p.Support)
@@ -424,6 +425,10 @@ func (l *loader) player(i int, uids map[int]bool) error {
 		return l.errf(path.With("orbs-face-up"), "%d face-up orbs of %d", ps.OrbsUp, len(p.Orbs))
 	}
 	p.OrbsUp = ps.OrbsUp
+	if ps.OrbsSeen < 0 || ps.OrbsUp+ps.OrbsSeen > len(p.Orbs) {
+		return l.errf(path.With("orbs-seen"), "%d looked-at orbs of %d face down", ps.OrbsSeen, len(p.Orbs)-ps.OrbsUp)
+	}
+	p.OrbsSeen = ps.OrbsSeen
 	p.Broken = max(0, OrbCount-len(p.Orbs))
 	if g.Phase == Setup {
 		p.Broken = 0
@@ -743,7 +748,7 @@ func (l *loader) frame(g *Game, k int, fs FrameState) (*Frame, error) {
 		needs := map[FrameKind]bool{FrameTarget: e.Target != nil, FrameTapCost: e.PayTap != nil, FrameRetrieve: e.Retrieve != nil,
 			FramePut: e.Put != nil, FrameDestroyCost: e.PayDestroy != nil, FrameBondCost: e.PayBonds != nil, FrameOrbCost: e.PayOrbs > 0 || e.DestroyOrbs > 0,
 			FrameUnflip: e.UnflipBonds > 0, FrameGrowCost: e.PayGrowth != nil,
-			FrameOrbFlip: e.PayOrbsUp > 0 || e.FlipOrbs > 0}
+			FrameOrbFlip: e.PayOrbsUp > 0 || e.FlipOrbs > 0, FrameOrbLook: e.LookOrbs > 0 && e.LookUpTo}
 		if ok, has := needs[f.Kind]; has && !ok {
 			return nil, l.errf(path("kind"), "a %s decision for an effect of %s that has none", fs.Kind, fs.Card)
 		}

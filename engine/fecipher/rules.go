@@ -835,7 +835,7 @@ func (g *Game) defeat(p int, u *Unit, b *Battle, orbs int) *Frame {
 		}
 		n := max(1, min(orbs, len(pl.Orbs)))
 		b.OrbBroken = true
-		if f := (&Frame{Kind: FrameOrbBreak, Seat: p, N: n}); pl.OrbsUp > 0 && len(g.choices(f)) > 1 {
+		if f := (&Frame{Kind: FrameOrbBreak, Seat: p, N: n}); pl.OrbsUp+pl.OrbsSeen > 0 && len(g.choices(f)) > 1 {
 			return f
 		}
 		for range n {
@@ -852,11 +852,7 @@ func (g *Game) defeat(p int, u *Unit, b *Battle, orbs int) *Frame {
 // breakOrb sends seat p's orb i to the hand (its main character defeated).
 func (g *Game) breakOrb(p, i int) {
 	pl := g.P[p]
-	o := pl.Orbs[i]
-	pl.Orbs = slices.Delete(pl.Orbs, i, i+1)
-	if i < pl.OrbsUp {
-		pl.OrbsUp--
-	}
+	o := takeOrb(pl, i)
 	pl.Hand = append(pl.Hand, o)
 	pl.Broken++
 	g.emitOwn(p, "orb", []int{o}, "", fmt.Sprintf("an orb breaks to the hand; %d left", len(pl.Orbs)))
@@ -904,6 +900,9 @@ func (g *Game) Invariants() error {
 		}
 		if p.OrbsUp < 0 || p.OrbsUp > len(p.Orbs) {
 			return fmt.Errorf("%s: %d face-up orbs of %d", p.Name, p.OrbsUp, len(p.Orbs))
+		}
+		if p.OrbsSeen < 0 || p.OrbsUp+p.OrbsSeen > len(p.Orbs) {
+			return fmt.Errorf("%s: %d looked-at orbs of %d face down", p.Name, p.OrbsSeen, len(p.Orbs)-p.OrbsUp)
 		}
 		seen := map[string]bool{}
 		for _, u := range p.Field {

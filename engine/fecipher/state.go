@@ -88,6 +88,10 @@ type Player struct {
 	Bound   []int // the Boundless Area (face up)
 	Orbs    []int
 	OrbsUp  int // Orbs[:OrbsUp] are face up (flipped by skills; everyone sees them), the rest face down
+	// OrbsSeen: Orbs[OrbsUp:OrbsUp+OrbsSeen] are face down and their owner
+	// has looked at them ("choose 1 of your Orbs, and look at it"): the
+	// owner sees them, the opponent does not.
+	OrbsSeen int
 	Support []int
 	Bonds   []Bond
 	Field   []*Unit

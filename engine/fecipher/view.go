@@ -49,6 +49,7 @@ type PlayerView struct {
 	Bound    []string    `json:"boundless,omitempty" yaml:"boundless,omitempty,flow"` // the Boundless Area: face up
 	Orbs     play.Unseen `json:"orbs" yaml:"orbs"`
 	OrbsUp   []string    `json:"orbs-face-up,omitempty" yaml:"orbs-face-up,omitempty,flow"` // the face-up orbs, in view (counted in Orbs)
+	OrbsSeen []string    `json:"orbs-seen,omitempty" yaml:"orbs-seen,omitempty,flow"`       // the seat's own face-down orbs it looked at, after the face-up ones (counted in Orbs)
 	Broken   *int        `json:"orbs-broken,omitempty" yaml:"orbs-broken,omitempty"`
 	Support  []string    `json:"support,omitempty" yaml:"support,omitempty,flow"`
 	Bonds    []BondState `json:"bonds" yaml:"bonds"`
@@ -78,11 +79,13 @@ func (g *Game) View(seat int) *View {
 		Winner: p.Winner, Reason: p.Reason, NextUID: p.NextUID, EndQueued: p.EndQueued}
 	for i, ps := range p.Seats {
 		var hand any = play.Unseen{Unseen: len(ps.Hand)}
+		var seen []string
 		if i == seat {
 			hand = ps.Hand
+			seen = ps.Orbs[ps.OrbsUp : ps.OrbsUp+ps.OrbsSeen]
 		}
 		v.Seats = append(v.Seats, PlayerView{Name: ps.Name, DeckList: ps.DeckList, Deck: play.Unseen{Unseen: len(ps.Deck)}, Hand: hand,
-			Retreat: ps.Retreat, Bound: ps.Bound, Orbs: play.Unseen{Unseen: len(ps.Orbs)}, OrbsUp: ps.Orbs[:ps.OrbsUp], Broken: ps.Broken, Support: ps.Support, Bonds: ps.Bonds,
+			Retreat: ps.Retreat, Bound: ps.Bound, Orbs: play.Unseen{Unseen: len(ps.Orbs)}, OrbsUp: ps.Orbs[:ps.OrbsUp], OrbsSeen: seen, Broken: ps.Broken, Support: ps.Support, Bonds: ps.Bonds,
 			Field: ps.Field, Spent: ps.Spent, Bonded: ps.Bonded, Played: ps.Played})
 	}
 	return v
@@ -182,6 +185,12 @@ func (g *Game) showSide(b *strings.Builder, v *View, i int, top bool) {
 	wrap(b, "  retreat: ", list(pv.Retreat))
 	if len(pv.Bound) > 0 {
 		wrap(b, "  boundless: ", list(pv.Bound))
+	}
+	if len(pv.OrbsUp) > 0 {
+		wrap(b, "  orbs face up: ", list(pv.OrbsUp))
+	}
+	if len(pv.OrbsSeen) > 0 {
+		wrap(b, "  orbs looked at (face down): ", list(pv.OrbsSeen))
 	}
 	if len(pv.Support) > 0 {
 		wrap(b, "  support: ", list(pv.Support))

@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"flag"
 	"fmt"
+	"math/rand/v2"
 	"os"
 	"slices"
 	"strings"
@@ -271,4 +272,66 @@ func TestViewDocExamples(t *testing.T) {
 		}
 	}
 	playtest.DocBlock(t, doc, "fe-cipher-event", strings.Join(out, "\n"), *update)
+}
+
+// TestLookedAtOrbIsSeenByItsOwnerOnly: a face-down orb its owner looked at
+// (orbs-seen) is in the owner's view and text, not in the other seat's nor
+// an onlooker's; Hidden holds it from them, not from the owner; and a
+// determinization for the owner keeps it where it is, one for the other
+// seat deals it anew with the rest.
+func TestLookedAtOrbIsSeenByItsOwnerOnly(t *testing.T) {
+	b, err := os.ReadFile("../../docs/examples/fecipher-critical.yaml")
+	if err != nil {
+		t.Fatal(err)
+	}
+	text := strings.Replace(string(b), "      orbs: [ogma-mercenary, gordin-archer, lena-cleric]\n",
+		"      orbs: [ogma-mercenary, gordin-archer, lena-cleric]\n      orbs-seen: 1\n", 1)
+	env, err := play.ReadPosition("seen.yaml", []byte(text))
+	if err != nil {
+		t.Fatal(err)
+	}
+	pm, err := Versus.Load(rs, env.State)
+	if err != nil {
+		t.Fatal(err)
+	}
+	m := pm.(*Match)
+	if m.G.P[0].OrbsSeen != 1 {
+		t.Fatalf("orbs-seen not loaded: %d", m.G.P[0].OrbsSeen)
+	}
+	const orb = "ogma-mercenary"
+	if v := m.View(0).(*View); !slices.Equal(v.Seats[0].OrbsSeen, []string{orb}) {
+		t.Errorf("P1 sees its looked-at orbs as %v", v.Seats[0].OrbsSeen)
+	}
+	if show := m.Show(0); !strings.Contains(show, "orbs looked at (face down): "+orb) {
+		t.Errorf("P1's text lacks its looked-at orb:\n%s", show)
+	}
+	hidden := Hidden()
+	for _, seat := range []int{1, -1} {
+		v := m.View(seat).(*View)
+		if len(v.Seats[0].OrbsSeen) > 0 {
+			t.Errorf("seat %d sees P1's looked-at orbs %v", seat, v.Seats[0].OrbsSeen)
+		}
+		if strings.Contains(m.Show(seat), "looked at") {
+			t.Errorf("seat %d's text shows P1's looked-at orbs", seat)
+		}
+		if seat >= 0 && !slices.Contains(hidden(m, seat), orb) {
+			t.Errorf("Hidden(%d) does not hold P1's looked-at orb", seat)
+		}
+	}
+	if slices.Contains(hidden(m, 0), orb) {
+		t.Errorf("Hidden(0) holds P1's own looked-at orb")
+	}
+	rng := rand.New(rand.NewPCG(1, 2))
+	moved := false
+	for range 40 {
+		if d := m.Determinize(0, rng).(*Match); d.G.C(d.G.P[0].Orbs[0]).ID != orb || d.G.P[0].OrbsSeen != 1 {
+			t.Fatalf("a determinization for P1 moved its looked-at orb: %v", d.G.Position().Seats[0].Orbs)
+		}
+		if d := m.Determinize(1, rng).(*Match); d.G.C(d.G.P[0].Orbs[0]).ID != orb {
+			moved = true
+		}
+	}
+	if !moved {
+		t.Errorf("40 determinizations for P2 all kept P1's looked-at orb")
+	}
 }

@@ -21,6 +21,7 @@ var (
 	reRestTo      = lazy(`^(?:send|place|put|return) (?:the rest|the remaining cards|the remaining card|the remainder|the remaining|the other cards|the others|the remaining revealed cards) (.+)$`)
 	reAmong       = lazy(`^(?:choose|select) (\d+|up to \d+|one|a|an|any number of|as many) (.+?) (?:from )?(?:among )?(?:the revealed cards|them|those cards|the cards revealed|the revealed cards)(?:,? (?:and |then )?(.+))?$`)
 	reOrbsDo      = lazy(`^(?:choose|select) (\d+|one|an?) of (your|your opponent's) orbs?,? and destroy (?:it|them)$`)
+	reLookOrbs    = lazy(`^(?i:choose (\d+|one|an?|up to \d+) of your orbs,? and (you may )?look at (?:it|them)|look at (\d+|one|an?|up to \d+) of (?:your orbs|the cards in your orb area)|look at (all) (?:of )?your orbs)$`)
 	reFlipOrb     = lazy(`^(?:(?:choose|select) (\d+|one|an?) (?:of your )?orbs?,? and flip (?:it|them)|flip (\d+|one|an?) of your orbs) (?:face[- ]up or face[- ]down|face[- ]down or face[- ]up|over)$`)
 	reFlipAll     = lazy(`^flip all (?:of )?your bond cards face[- ]down$`)
 	reFlipSome    = lazy(`^(?:choose|select) (\d+|one|an?) (?:of your )?(face-up|face-down) bond cards?,? and flip (?:it|them) (face[- ]down|face[- ]up)$`)
@@ -142,6 +143,26 @@ func (c *compiler) cards(s string, e Effect) ([]Effect, bool) {
 	case reOrbsDo.MatchString(s):
 		m := reOrbsDo.FindStringSubmatch(s)
 		e.DestroyOrbs, e.OrbsFoe = number(m[1]), !strings.EqualFold(m[2], "your")
+		return []Effect{e}, true
+	case reLookOrbs.MatchString(s):
+		// "Choose 1 of your Orbs, and look at it", "look at all your
+		// Orbs": face-down orbs seen by their owner from then on.
+		m := reLookOrbs.FindStringSubmatch(s)
+		n := strings.ToLower(m[1] + m[3])
+		switch {
+		case m[4] != "":
+			e.LookAll = true
+		case strings.HasPrefix(n, "up to "):
+			e.LookOrbs, e.LookUpTo = number(n[6:]), true
+		default:
+			e.LookOrbs = number(n)
+		}
+		if m[2] != "" {
+			if e.May {
+				return nil, false
+			}
+			e.May = true // "choose 1 of your Orbs, and you may look at it"
+		}
 		return []Effect{e}, true
 	case reFlipOrb.MatchString(s):
 		m := reFlipOrb.FindStringSubmatch(s)

@@ -88,6 +88,9 @@ type Effect struct {
 	UnflipBonds int         `yaml:"unflip-bonds,omitempty"`   // face-down bonds chosen and flipped face up
 	FlipAll     bool        `yaml:"flip-all-bonds,omitempty"` // every bond flipped face down
 	FlipOrbs    int         `yaml:"flip-orbs,omitempty"`      // orbs chosen and flipped over (face up, or face down)
+	LookOrbs    int         `yaml:"look-orbs,omitempty"`      // the player looks at this many of their face-down orbs (known to them after)
+	LookUpTo    bool        `yaml:"look-up-to,omitempty"`     // ... or fewer: they may stop
+	LookAll     bool        `yaml:"look-all-orbs,omitempty"`  // ... at all of them
 	Intercept   bool        `yaml:"intercept,omitempty"`      // this unit is attacked instead (of the ally attacked)
 	// Deck-building and deployment permissions (special skills).
 	Copies     bool     `yaml:"copies,omitempty"`          // any number of this card name in a deck

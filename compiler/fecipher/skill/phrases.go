@@ -160,6 +160,9 @@ func phrases(e *Effect) []string {
 	add(e.UnflipBonds > 0, "op:unflip-bonds")
 	add(e.FlipAll, "op:flip-all-bonds")
 	add(e.FlipOrbs > 0, "op:flip-orbs")
+	add(e.LookOrbs > 0 && !e.LookUpTo, "op:look-orbs")
+	add(e.LookUpTo, "op:look-orbs-up-to")
+	add(e.LookAll, "op:look-all-orbs")
 	add(e.Intercept, "op:intercept")
 	if p := e.Put; p != nil {
 		out = append(out, "op:put:"+p.From+">"+p.To)

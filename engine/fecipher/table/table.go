@@ -385,6 +385,8 @@ type Effect struct {
 	FlipBonds, UnflipBonds    int8 // bonds chosen and flipped face down, face up
 	FlipAll                   bool
 	FlipOrbs                  int8 // orbs chosen and flipped over
+	LookOrbs                  int8 // face-down orbs the player looks at (they stay face down, known to their owner)
+	LookUpTo, LookAll         bool // ... or fewer, by choice; all of them
 	Intercept                 bool // this unit becomes the attacked unit
 
 	Copies, SameName, NoBond bool
