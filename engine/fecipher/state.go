@@ -92,13 +92,13 @@ type Player struct {
 	// has looked at them ("choose 1 of your Orbs, and look at it"): the
 	// owner sees them, the opponent does not.
 	OrbsSeen int
-	Support []int
-	Bonds   []Bond
-	Field   []*Unit
-	Spent   int  // bonds' worth of costs paid this turn
-	Bonded  bool // placed a bond this turn
-	Broken  int  // orbs broken so far
-	Size    int  // cards the player owns (derived)
+	Support  []int
+	Bonds    []Bond
+	Field    []*Unit
+	Spent    int  // bonds' worth of costs paid this turn
+	Bonded   bool // placed a bond this turn
+	Broken   int  // orbs broken so far
+	Size     int  // cards the player owns (derived)
 	// Played are the cards that entered play for the player (Played):
 	// card indexes in the order they first did, each once. Copy on write:
 	// never changed in place, so clones share it.
