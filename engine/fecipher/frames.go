@@ -34,10 +34,11 @@ const (
 	FrameOrbFlip                      // choose one of your orbs to flip (a cost: a face-down one, face up)
 	FrameOrbBreak                     // your main character was defeated in battle: choose which orb breaks to the hand
 	FrameOrbLook                      // look at up to N of your face-down orbs: one more, or stop
+	FrameRevealCost                   // choose a card of the hand to reveal and place on top of the deck for a cost
 )
 
 var frameNames = [...]string{"battle", "skill", "redraw", "flip", "discard", "critical", "evade", "may", "target", "tap", "retrieve",
-	"order", "put", "destroy", "send-bond", "orb", "unflip", "grow", "orb-flip", "orb-break", "orb-look"}
+	"order", "put", "destroy", "send-bond", "orb", "unflip", "grow", "orb-flip", "orb-break", "orb-look", "reveal"}
 
 func (k FrameKind) String() string { return frameNames[k] }
 
@@ -153,7 +154,7 @@ func (g *Game) Run() {
 // one that has not (nothing left to discard) is dropped.
 func (g *Game) hasChoice(f *Frame) bool {
 	switch f.Kind {
-	case FrameFlip, FrameDiscard, FrameTapCost, FrameRetrieve, FrameTarget:
+	case FrameFlip, FrameDiscard, FrameTapCost, FrameRetrieve, FrameTarget, FrameRevealCost:
 		return f.N > 0 && len(g.choices(f)) > 0
 	case FrameCritical, FrameEvade:
 		return g.battle() != nil && len(g.choices(f)) > 1
@@ -221,6 +222,9 @@ func (g *Game) choices(f *Frame) []Choice {
 		if f.Pay {
 			of = g.effectOf(f).PayDiscard
 		}
+		distinct(pl.Hand, func(c int) bool { return g.matchCard(of, c, f.Seat) })
+	case FrameRevealCost:
+		of := g.effectOf(f).PayReveal
 		distinct(pl.Hand, func(c int) bool { return g.matchCard(of, c, f.Seat) })
 	case FrameRetrieve:
 		of := g.effectOf(f).Retrieve
@@ -338,6 +342,17 @@ func (g *Game) choose(f *Frame, c Choice) {
 		if f.N == 0 {
 			g.pop()
 		}
+	case FrameRevealCost:
+		// Shown to both players, then the top card of the deck (not
+		// remembered once there, as the engine remembers no deck's order).
+		i := slices.Index(pl.Hand, c.Card)
+		pl.Hand = slices.Delete(pl.Hand, i, i+1)
+		pl.Deck = slices.Insert(pl.Deck, 0, c.Card)
+		g.emit(f.Seat, "reveal", g.C(c.Card).Name(), "", "from the hand, placed on top of the deck (a cost)")
+		f.N--
+		if f.N == 0 {
+			g.pop()
+		}
 	case FrameRetrieve:
 		i := slices.Index(pl.Retreat, c.Card)
 		pl.Retreat = slices.Delete(pl.Retreat, i, i+1)
@@ -447,6 +462,15 @@ func (g *Game) skillStep(f *Frame) {
 		}
 		if e.PayDiscard != nil {
 			pay = append(pay, &Frame{Kind: FrameDiscard, N: int(e.PayDiscard.Count)})
+		}
+		if e.PayReveal != nil {
+			pay = append(pay, &Frame{Kind: FrameRevealCost, N: int(e.PayReveal.Count)})
+		}
+		for range e.PayMill {
+			if c, ok := g.top(f.Seat); ok {
+				g.P[f.Seat].Bound = append(g.P[f.Seat].Bound, c)
+				g.emit(f.Seat, "sent", g.C(c).Name(), "", "the top card of the deck to the Boundless Area (a cost)")
+			}
 		}
 		if e.PayDestroy != nil {
 			pay = append(pay, &Frame{Kind: FrameDestroyCost, N: int(e.PayDestroy.Choose)})
@@ -771,6 +795,20 @@ func (g *Game) affordable(p int, u *Unit, e *table.Effect, support bool) bool {
 	if e.PayGrowth != nil && (u == nil || len(g.growable(p, u, e.PayGrowth)) < int(e.PayGrowth.Count)) {
 		return false
 	}
+	if e.PayReveal != nil {
+		n := 0
+		for _, c := range pl.Hand {
+			if g.matchCard(e.PayReveal, c, p) {
+				n++
+			}
+		}
+		if n < int(e.PayReveal.Count) {
+			return false
+		}
+	}
+	if e.PayMill > 0 && len(pl.Deck)+len(pl.Retreat) < int(e.PayMill) {
+		return false // the retreat area is shuffled in when the deck runs out
+	}
 	if e.PayOrbsUp > 0 && len(pl.Orbs)-pl.OrbsUp < int(e.PayOrbsUp) {
 		return false
 	}
@@ -780,7 +818,7 @@ func (g *Game) affordable(p int, u *Unit, e *table.Effect, support bool) bool {
 // costly reports whether an effect has a cost to pay.
 func costly(e *table.Effect) bool {
 	return e.Reverse > 0 || e.Tap || e.PayDiscard != nil || e.PayTap != nil || e.DestroySelf || e.PayDestroy != nil ||
-		e.PayBonds != nil || e.PayOrbs > 0 || e.PayGrowth != nil || e.PayOrbsUp > 0
+		e.PayBonds != nil || e.PayOrbs > 0 || e.PayGrowth != nil || e.PayOrbsUp > 0 || e.PayMill > 0 || e.PayReveal != nil
 }
 
 // special reports whether card c has a special skill with a permission.

@@ -277,6 +277,8 @@ func (g *Game) Text(a Action) string {
 		return "flip " + g.C(c.Card).ID
 	case FrameDiscard:
 		return "discard " + g.C(c.Card).ID
+	case FrameRevealCost:
+		return "reveal " + g.C(c.Card).ID
 	case FrameCritical:
 		if c.Card < 0 {
 			return "no critical"

@@ -125,7 +125,7 @@ func greedyChoice(g *Game, f *Frame, acts []Action) int {
 			}
 		}
 		return 0
-	case FrameDiscard, FrameRetrieve:
+	case FrameDiscard, FrameRetrieve, FrameRevealCost:
 		if f.Kind == FrameRetrieve {
 			best := 0
 			for i, a := range acts {

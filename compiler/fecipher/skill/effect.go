@@ -29,6 +29,8 @@ type Effect struct {
 	PayOrbs     int         `yaml:"pay-orbs,omitempty"`    // destroy this many of your orbs (chosen, face down)
 	PayGrowth   *CardFilter `yaml:"pay-growth,omitempty"`  // stack cards like these from the retreat area under this unit (chosen): it Growths
 	PayOrbsUp   int         `yaml:"pay-orbs-up,omitempty"` // flip this many of your face-down orbs face up (chosen)
+	PayMill     int         `yaml:"pay-mill,omitempty"`    // send this many cards from the top of your deck to the boundless area
+	PayReveal   *CardFilter `yaml:"pay-reveal,omitempty"`  // reveal cards like these from your hand (chosen) and place them on top of your deck
 	May         bool        `yaml:"may,omitempty"`         // optional: the player decides
 
 	// Watch: whose event sets an auto skill off (absent: this unit's).

@@ -232,6 +232,10 @@ func merge(a, b Effect) Effect {
 	if b.PayGrowth == nil {
 		b.PayGrowth = a.PayGrowth
 	}
+	b.PayMill += a.PayMill
+	if b.PayReveal == nil {
+		b.PayReveal = a.PayReveal
+	}
 	return b
 }
 
@@ -335,6 +339,8 @@ var (
 	reGrowth    = lazy(`^Stack (\d+|an?|one) (.+?) from your Retreat Area under this unit to Growth (?:him|her|them|it)$`)
 	reOrbsUp    = lazy(`^Flip (\d+|one|an?) (?:of your )?Orbs? face[- ]up$`)
 	reOrbsOut   = lazy(`^destroy (\d+|one) of your orbs?$`)
+	reMill      = lazy(`^(?i:send the (?:topmost|top) card of your deck to the boundless area)$`)
+	reRevealTop = lazy(`^(?i:reveal (\d+|an?|one) (.+?) (?:in|from) your hand and place (?:it|them) on top of your deck|reveal and place (\d+|an?|one) (.+?) from your hand on top of your deck)$`)
 )
 
 func (c *compiler) costs(cost string, e *Effect) {
@@ -412,6 +418,22 @@ func (c *compiler) cost(p string, e *Effect) bool {
 		e.PayGrowth = f
 	case reOrbsUp.MatchString(p):
 		e.PayOrbsUp += number(reOrbsUp.FindStringSubmatch(p)[1])
+	case reMill.MatchString(p):
+		e.PayMill++
+	case reRevealTop.MatchString(p):
+		// "Reveal 1 "Sophia" card in your hand and place it on top of your
+		// Deck": chosen, shown to both players, then the deck's top card.
+		m := reRevealTop.FindStringSubmatch(p)
+		words := m[2] + m[4]
+		if !strings.HasSuffix(words, "card") && !strings.HasSuffix(words, "cards") {
+			words += " card"
+		}
+		f, ok := cardPhrase(words)
+		if !ok || e.PayReveal != nil {
+			return false
+		}
+		f.Count = number(m[1] + m[3])
+		e.PayReveal = f
 	case reOrbsOut.MatchString(p):
 		e.PayOrbs = number(reOrbsOut.FindStringSubmatch(p)[1])
 	case reBondsOut.MatchString(p):

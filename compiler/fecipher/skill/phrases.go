@@ -49,6 +49,8 @@ func phrases(e *Effect) []string {
 	add(e.PayOrbs > 0, "cost:pay-orbs")
 	add(e.PayGrowth != nil, "cost:pay-growth")
 	add(e.PayOrbsUp > 0, "cost:pay-orbs-up")
+	add(e.PayMill > 0, "cost:pay-mill")
+	add(e.PayReveal != nil, "cost:pay-reveal")
 	add(e.May, "may")
 	add(e.IfDone, "if-done")
 	if c := e.If; c != nil {
@@ -192,7 +194,7 @@ func phrases(e *Effect) []string {
 	add(len(e.NotBeside) > 0, "special:not-beside")
 	add(e.WithMain, "special:with-main")
 	add(e.NoSymbol, "special:no-symbol")
-	for _, f := range []*CardFilter{e.ReverseOf, e.PayDiscard, e.Retrieve, e.PayBonds, e.PayGrowth} {
+	for _, f := range []*CardFilter{e.ReverseOf, e.PayDiscard, e.Retrieve, e.PayBonds, e.PayGrowth, e.PayReveal} {
 		out = append(out, cardPhrases(f)...)
 	}
 	return out

@@ -345,6 +345,8 @@ type Effect struct {
 	PayOrbs     int8
 	PayGrowth   *CardFilter // cards stacked from the retreat area under this unit (it Growths)
 	PayOrbsUp   int8        // face-down orbs flipped face up
+	PayMill     int8        // cards from the top of the deck to the boundless area
+	PayReveal   *CardFilter // cards of the hand revealed and placed on top of the deck (chosen)
 	May         bool
 	Watch       *Watch // nil: this unit's own event
 
