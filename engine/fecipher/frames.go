@@ -225,6 +225,9 @@ func (g *Game) choices(f *Frame) []Choice {
 		distinct(pl.Hand, func(c int) bool { return g.matchCard(of, c, f.Seat) })
 	case FrameRevealCost:
 		of := g.effectOf(f).PayReveal
+		if of == nil {
+			of = g.effectOf(f).PayShow
+		}
 		distinct(pl.Hand, func(c int) bool { return g.matchCard(of, c, f.Seat) })
 	case FrameRetrieve:
 		of := g.effectOf(f).Retrieve
@@ -343,12 +346,16 @@ func (g *Game) choose(f *Frame, c Choice) {
 			g.pop()
 		}
 	case FrameRevealCost:
-		// Shown to both players, then the top card of the deck (not
-		// remembered once there, as the engine remembers no deck's order).
-		i := slices.Index(pl.Hand, c.Card)
-		pl.Hand = slices.Delete(pl.Hand, i, i+1)
-		pl.Deck = slices.Insert(pl.Deck, 0, c.Card)
-		g.emit(f.Seat, "reveal", g.C(c.Card).Name(), "", "from the hand, placed on top of the deck (a cost)")
+		if g.effectOf(f).PayReveal == nil {
+			g.emit(f.Seat, "reveal", g.C(c.Card).Name(), "", "from the hand (a cost)")
+		} else {
+			// Shown to both players, then the top card of the deck (not
+			// remembered once there, as the engine remembers no deck's order).
+			i := slices.Index(pl.Hand, c.Card)
+			pl.Hand = slices.Delete(pl.Hand, i, i+1)
+			pl.Deck = slices.Insert(pl.Deck, 0, c.Card)
+			g.emit(f.Seat, "reveal", g.C(c.Card).Name(), "", "from the hand, placed on top of the deck (a cost)")
+		}
 		f.N--
 		if f.N == 0 {
 			g.pop()
@@ -465,6 +472,9 @@ func (g *Game) skillStep(f *Frame) {
 		}
 		if e.PayReveal != nil {
 			pay = append(pay, &Frame{Kind: FrameRevealCost, N: int(e.PayReveal.Count)})
+		}
+		if e.PayShow != nil {
+			pay = append(pay, &Frame{Kind: FrameRevealCost, N: int(e.PayShow.Count)})
 		}
 		for range e.PayMill {
 			if c, ok := g.top(f.Seat); ok {
@@ -795,14 +805,14 @@ func (g *Game) affordable(p int, u *Unit, e *table.Effect, support bool) bool {
 	if e.PayGrowth != nil && (u == nil || len(g.growable(p, u, e.PayGrowth)) < int(e.PayGrowth.Count)) {
 		return false
 	}
-	if e.PayReveal != nil {
+	for _, of := range []*table.CardFilter{e.PayReveal, e.PayShow} {
 		n := 0
 		for _, c := range pl.Hand {
-			if g.matchCard(e.PayReveal, c, p) {
+			if of != nil && g.matchCard(of, c, p) {
 				n++
 			}
 		}
-		if n < int(e.PayReveal.Count) {
+		if of != nil && n < int(of.Count) {
 			return false
 		}
 	}
@@ -818,7 +828,7 @@ func (g *Game) affordable(p int, u *Unit, e *table.Effect, support bool) bool {
 // costly reports whether an effect has a cost to pay.
 func costly(e *table.Effect) bool {
 	return e.Reverse > 0 || e.Tap || e.PayDiscard != nil || e.PayTap != nil || e.DestroySelf || e.PayDestroy != nil ||
-		e.PayBonds != nil || e.PayOrbs > 0 || e.PayGrowth != nil || e.PayOrbsUp > 0 || e.PayMill > 0 || e.PayReveal != nil
+		e.PayBonds != nil || e.PayOrbs > 0 || e.PayGrowth != nil || e.PayOrbsUp > 0 || e.PayMill > 0 || e.PayReveal != nil || e.PayShow != nil
 }
 
 // special reports whether card c has a special skill with a permission.

@@ -31,6 +31,7 @@ type Effect struct {
 	PayOrbsUp   int         `yaml:"pay-orbs-up,omitempty"` // flip this many of your face-down orbs face up (chosen)
 	PayMill     int         `yaml:"pay-mill,omitempty"`    // send this many cards from the top of your deck to the boundless area
 	PayReveal   *CardFilter `yaml:"pay-reveal,omitempty"`  // reveal cards like these from your hand (chosen) and place them on top of your deck
+	PayShow     *CardFilter `yaml:"pay-show,omitempty"`    // reveal cards like these from your hand (chosen); they stay in the hand
 	May         bool        `yaml:"may,omitempty"`         // optional: the player decides
 
 	// Watch: whose event sets an auto skill off (absent: this unit's).

@@ -236,6 +236,9 @@ func merge(a, b Effect) Effect {
 	if b.PayReveal == nil {
 		b.PayReveal = a.PayReveal
 	}
+	if b.PayShow == nil {
+		b.PayShow = a.PayShow
+	}
 	return b
 }
 
@@ -339,6 +342,7 @@ var (
 	reGrowth    = lazy(`^Stack (\d+|an?|one) (.+?) from your Retreat Area under this unit to Growth (?:him|her|them|it)$`)
 	reOrbsUp    = lazy(`^Flip (\d+|one|an?) (?:of your )?Orbs? face[- ]up$`)
 	reOrbsOut   = lazy(`^destroy (\d+|one) of your orbs?$`)
+	reShowHand  = lazy(`^(?i:reveal) (\d+|an?|one|two|three) (.+?) (?:in|from) your hand$`)
 	reMill      = lazy(`^(?i:send the (?:topmost|top) card of your deck to the boundless area)$`)
 	reRevealTop = lazy(`^(?i:reveal (\d+|an?|one) (.+?) (?:in|from) your hand and place (?:it|them) on top of your deck|reveal and place (\d+|an?|one) (.+?) from your hand on top of your deck)$`)
 )
@@ -434,6 +438,22 @@ func (c *compiler) cost(p string, e *Effect) bool {
 		}
 		f.Count = number(m[1] + m[3])
 		e.PayReveal = f
+	case reShowHand.MatchString(p) && !reRevealTop.MatchString(p):
+		// "Reveal two "Emma" cards in your hand": shown, kept.
+		m := reShowHand.FindStringSubmatch(p)
+		words := m[2]
+		if !strings.HasSuffix(words, "card") && !strings.HasSuffix(words, "cards") {
+			words += " card"
+		}
+		f, ok := cardPhrase(words)
+		if !ok || e.PayShow != nil {
+			return false
+		}
+		f.Count = number(m[1])
+		if f.Count != 1 {
+			return false // two shown: the engine would have to keep which (a card shown stays in the hand)
+		}
+		e.PayShow = f
 	case reOrbsOut.MatchString(p):
 		e.PayOrbs = number(reOrbsOut.FindStringSubmatch(p)[1])
 	case reBondsOut.MatchString(p):

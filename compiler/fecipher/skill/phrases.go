@@ -51,6 +51,7 @@ func phrases(e *Effect) []string {
 	add(e.PayOrbsUp > 0, "cost:pay-orbs-up")
 	add(e.PayMill > 0, "cost:pay-mill")
 	add(e.PayReveal != nil, "cost:pay-reveal")
+	add(e.PayShow != nil, "cost:pay-show")
 	add(e.May, "may")
 	add(e.IfDone, "if-done")
 	if c := e.If; c != nil {
@@ -194,7 +195,7 @@ func phrases(e *Effect) []string {
 	add(len(e.NotBeside) > 0, "special:not-beside")
 	add(e.WithMain, "special:with-main")
 	add(e.NoSymbol, "special:no-symbol")
-	for _, f := range []*CardFilter{e.ReverseOf, e.PayDiscard, e.Retrieve, e.PayBonds, e.PayGrowth, e.PayReveal} {
+	for _, f := range []*CardFilter{e.ReverseOf, e.PayDiscard, e.Retrieve, e.PayBonds, e.PayGrowth, e.PayReveal, e.PayShow} {
 		out = append(out, cardPhrases(f)...)
 	}
 	return out

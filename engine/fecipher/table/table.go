@@ -347,6 +347,7 @@ type Effect struct {
 	PayOrbsUp   int8        // face-down orbs flipped face up
 	PayMill     int8        // cards from the top of the deck to the boundless area
 	PayReveal   *CardFilter // cards of the hand revealed and placed on top of the deck (chosen)
+	PayShow     *CardFilter // cards of the hand revealed (chosen); they stay there
 	May         bool
 	Watch       *Watch // nil: this unit's own event
 
