@@ -648,6 +648,12 @@ func (g *Game) apply(f *Frame, e *table.Effect) {
 	if e.Intercept {
 		g.intercept(f)
 	}
+	for _, n := range e.Lock {
+		if pl := g.P[p]; !slices.Contains(pl.Locked, n) {
+			pl.Locked = append(slices.Clip(pl.Locked), n)
+			g.emit(p, "lock", n, "", "not usable until the end of the turn ("+name+")")
+		}
+	}
 	if e.FlipAll {
 		for i := range g.P[p].Bonds {
 			g.P[p].Bonds[i].Reversed = true

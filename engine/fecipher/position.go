@@ -52,8 +52,9 @@ type PlayerState struct {
 	Support  []string    `json:"support,omitempty" yaml:"support,omitempty,flow"`
 	Bonds    []BondState `json:"bonds" yaml:"bonds"`
 	Field    []UnitState `json:"field" yaml:"field" pos:"required"`
-	Spent    int         `json:"spent,omitempty" yaml:"spent,omitempty"`   // bonds' worth paid this turn
-	Bonded   bool        `json:"bonded,omitempty" yaml:"bonded,omitempty"` // a bond was placed this turn
+	Spent    int         `json:"spent,omitempty" yaml:"spent,omitempty"`        // bonds' worth paid this turn
+	Bonded   bool        `json:"bonded,omitempty" yaml:"bonded,omitempty"`      // a bond was placed this turn
+	Locked   []string    `json:"locked,omitempty" yaml:"locked,omitempty,flow"` // skill names the player may not use until the end of the turn
 	// Played are the cards that entered play for the player in this game
 	// (its main character, cards deployed, levelled up or class changed
 	// onto, placed as bonds), in order, each once: roundtable sim's
@@ -206,7 +207,7 @@ func (g *Game) Position() *Position {
 	for _, p := range g.P {
 		broken := p.Broken
 		ps := PlayerState{Name: p.Name, DeckList: p.DeckID, Deck: g.ids(p.Deck), Hand: g.ids(p.Hand), Retreat: g.ids(p.Retreat), Bound: g.ids(p.Bound),
-			Orbs: g.ids(p.Orbs), OrbsUp: p.OrbsUp, OrbsSeen: p.OrbsSeen, Broken: &broken, Spent: p.Spent, Bonded: p.Bonded, Bonds: []BondState{}, Field: []UnitState{},
+			Orbs: g.ids(p.Orbs), OrbsUp: p.OrbsUp, OrbsSeen: p.OrbsSeen, Broken: &broken, Spent: p.Spent, Bonded: p.Bonded, Locked: slices.Clone(p.Locked), Bonds: []BondState{}, Field: []UnitState{},
 			Played: g.ids(p.Played)}
 		if len(p.Support) > 0 {
 			ps.Support = g.ids(p.Support)
@@ -404,7 +405,7 @@ func (l *loader) header() error {
 func (l *loader) player(i int, uids map[int]bool) error {
 	rs, g, ps := l.rs, l.g, l.pos.Seats[i]
 	path := play.Path{"players", i}
-	p := &Player{Name: ps.Name, DeckID: ps.DeckList, Spent: ps.Spent, Bonded: ps.Bonded}
+	p := &Player{Name: ps.Name, DeckID: ps.DeckList, Spent: ps.Spent, Bonded: ps.Bonded, Locked: slices.Clone(ps.Locked)}
 	if p.Name == "" {
 		p.Name = fmt.Sprintf("P%d", i+1)
 	}

@@ -32,6 +32,7 @@ var (
 	ErrPending    = errors.New("a decision is pending")
 	ErrNoBond     = errors.New("this card cannot be placed in the bond area")
 	ErrUsed       = errors.New("the skill was used this turn (once per turn)")
+	ErrLocked     = errors.New("a skill forbids using a skill of this name until the end of the turn")
 	ErrCondition  = errors.New("the skill's condition does not hold")
 	ErrNoMove     = errors.New("the unit cannot be moved")
 )
@@ -486,11 +487,14 @@ func (g *Game) usable(p int, u *Unit, skill, effect int) error {
 	}
 	// A free effect could repeat forever: every action skill the engine
 	// offers costs something or is once per turn.
-	if !costly(e) && !e.OncePerTurn {
+	if !costly(e) && !e.OncePerTurn && !locksItself(s) {
 		return fmt.Errorf("%s costs nothing and is not once per turn", s.Name)
 	}
 	if e.OncePerTurn && slices.Contains(u.Used, skill) {
 		return ErrUsed
+	}
+	if slices.ContainsFunc(g.P[p].Locked, func(n string) bool { return namedSkill(s.Name, n) }) {
+		return ErrLocked
 	}
 	if e.Tap && u.Tapped {
 		return ErrTapped
@@ -880,6 +884,7 @@ func (g *Game) EndTurn() {
 	}
 	g.EndQueued = false
 	for _, p := range g.P {
+		p.Locked = nil
 		for _, u := range p.Field {
 			u.Mods = slices.DeleteFunc(u.Mods, func(m Mod) bool { return !m.Battle && m.Ends <= g.Turn })
 			u.Used, u.Attacked = nil, false
@@ -920,4 +925,27 @@ func (g *Game) Invariants() error {
 		}
 	}
 	return nil
+}
+
+// namedSkill reports whether a skill's printed name is n: as printed, or
+// after a bracketed mark ("[HS] Fated Moment of Change").
+func namedSkill(name, n string) bool {
+	if name == n {
+		return true
+	}
+	_, rest, ok := strings.Cut(name, "] ")
+	return ok && strings.HasPrefix(name, "[") && rest == n
+}
+
+// locksItself reports whether skill s forbids its own name for the rest of
+// the turn, whatever happens once it is used: used at most once a turn,
+// as a once-per-turn skill is.
+func locksItself(s table.Skill) bool {
+	for i := range s.Effects {
+		e := &s.Effects[i]
+		if slices.ContainsFunc(e.Lock, func(n string) bool { return namedSkill(s.Name, n) }) && !e.May && e.If == nil && !e.IfDone {
+			return true
+		}
+	}
+	return false
 }

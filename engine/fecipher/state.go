@@ -97,8 +97,11 @@ type Player struct {
 	Field    []*Unit
 	Spent    int  // bonds' worth of costs paid this turn
 	Bonded   bool // placed a bond this turn
-	Broken   int  // orbs broken so far
-	Size     int  // cards the player owns (derived)
+	// Locked are the skill names the player may not use until the end of
+	// the turn ("you may not use "N""). Copy on write, as Played.
+	Locked []string
+	Broken int // orbs broken so far
+	Size   int // cards the player owns (derived)
 	// Played are the cards that entered play for the player (Played):
 	// card indexes in the order they first did, each once. Copy on write:
 	// never changed in place, so clones share it.

@@ -56,6 +56,7 @@ type PlayerView struct {
 	Field    []UnitState `json:"field" yaml:"field"`
 	Spent    int         `json:"spent,omitempty" yaml:"spent,omitempty"`
 	Bonded   bool        `json:"bonded,omitempty" yaml:"bonded,omitempty"`
+	Locked   []string    `json:"locked,omitempty" yaml:"locked,omitempty,flow"`
 	Played   []string    `json:"played,omitempty" yaml:"played,omitempty,flow"`
 }
 
@@ -86,7 +87,7 @@ func (g *Game) View(seat int) *View {
 		}
 		v.Seats = append(v.Seats, PlayerView{Name: ps.Name, DeckList: ps.DeckList, Deck: play.Unseen{Unseen: len(ps.Deck)}, Hand: hand,
 			Retreat: ps.Retreat, Bound: ps.Bound, Orbs: play.Unseen{Unseen: len(ps.Orbs)}, OrbsUp: ps.Orbs[:ps.OrbsUp], OrbsSeen: seen, Broken: ps.Broken, Support: ps.Support, Bonds: ps.Bonds,
-			Field: ps.Field, Spent: ps.Spent, Bonded: ps.Bonded, Played: ps.Played})
+			Field: ps.Field, Spent: ps.Spent, Bonded: ps.Bonded, Locked: ps.Locked, Played: ps.Played})
 	}
 	return v
 }

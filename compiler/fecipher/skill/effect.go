@@ -95,6 +95,7 @@ type Effect struct {
 	LookUpTo    bool        `yaml:"look-up-to,omitempty"`     // ... or fewer: they may stop
 	LookAll     bool        `yaml:"look-all-orbs,omitempty"`  // ... at all of them
 	Intercept   bool        `yaml:"intercept,omitempty"`      // this unit is attacked instead (of the ally attacked)
+	Lock        []string    `yaml:"lock,omitempty,flow"`      // until the end of the turn, the player may not use skills of these names
 	// Deck-building and deployment permissions (special skills).
 	Copies     bool     `yaml:"copies,omitempty"`          // any number of this card name in a deck
 	SameName   bool     `yaml:"same-name,omitempty"`       // deployable beside a unit of its unit name

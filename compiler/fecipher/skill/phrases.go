@@ -167,6 +167,7 @@ func phrases(e *Effect) []string {
 	add(e.LookUpTo, "op:look-orbs-up-to")
 	add(e.LookAll, "op:look-all-orbs")
 	add(e.Intercept, "op:intercept")
+	add(len(e.Lock) > 0, "op:lock")
 	if p := e.Put; p != nil {
 		out = append(out, "op:put:"+p.From+">"+p.To)
 		add(p.Opponent, "put:opponent")

@@ -390,6 +390,7 @@ type Effect struct {
 	FlipOrbs                  int8 // orbs chosen and flipped over
 	LookOrbs                  int8 // face-down orbs the player looks at (they stay face down, known to their owner)
 	LookUpTo, LookAll         bool // ... or fewer, by choice; all of them
+	Lock                      []string // skill names the player may not use until the end of the turn
 	Intercept                 bool // this unit becomes the attacked unit
 
 	Copies, SameName, NoBond bool
