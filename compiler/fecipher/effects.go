@@ -153,7 +153,7 @@ func effect(e skill.Effect) table.Effect {
 		Attack: int16(e.Attack), Per: unitFilter(e.Per), Double: e.Double, Acquire: emblems(e.Acquire),
 		Unevadable: e.Unevadable, UnevadableMain: e.UnevadableBy == "non-main", UnevadableCost: int8(e.UnevCost), NoEvade: e.NoEvade, NoCritical: e.NoCritical,
 		Shielded: e.Shielded, ShieldCost: int8(e.ShieldCost), BackLine: e.BackLine, Orbs: int8(e.Orbs),
-		Move: e.Move, Untap: e.Untap, TapIt: e.TapIt, Destroy: e.Destroy, Send: zone(e.Send), SendFaceDown: e.SendDown, TakeMain: e.TakeMain, NoSupport: cardFilter(e.NoSupport), UnattackableBy: unitFilter(e.UnattackBy), Reach: unitFilter(e.ReachOf),
+		Move: e.Move, Untap: e.Untap, TapIt: e.TapIt, Destroy: e.Destroy, Send: zone(e.Send), SendFaceDown: e.SendDown, SendOrdered: e.SendOrdered, TakeMain: e.TakeMain, NoSupport: cardFilter(e.NoSupport), UnattackableBy: unitFilter(e.UnattackBy), Reach: unitFilter(e.ReachOf),
 		Until: table.Until(slices.Index(table.UntilNames[:], e.Until)),
 		Draw:  int8(e.Draw), Discard: int8(e.Discard), FoeDiscard: int8(e.FoeDiscard), Retrieve: cardFilter(e.Retrieve),
 		Copies: e.Copies, SameName: e.SameName, NoBond: e.NoBond, HandCostLess: int8(e.CostLess), CCCostLess: int8(e.CCLess), StackOn: e.StackOn, LevelOn: e.LevelOn, DeployOnly: e.DeployOnly, NotBeside: e.NotBeside, WithMain: e.WithMain, NoSymbol: e.NoSymbol,

@@ -163,6 +163,10 @@ func (g *Game) cardChoices(f *Frame) []Choice {
 				out = append(out, c)
 			}
 		}
+	case FrameSendOrder:
+		for _, u := range g.sendOrderUnits(f) {
+			out = append(out, Choice{Card: -1, Unit: u.UID})
+		}
 	case FrameOrbLook:
 		// Face-down orbs not looked at are alike to their owner: the first
 		// stands for them. "Up to": the player may stop.
@@ -248,6 +252,9 @@ func (g *Game) cardText(f *Frame, c Choice) string {
 			return "flip orb " + g.C(c.Card).ID + " face-down"
 		}
 		return "flip an orb face-up"
+	case FrameSendOrder:
+		u, _ := g.unit(c.Unit)
+		return "place " + g.unitRef(u)
 	case FrameOrbLook:
 		if c.Done {
 			return "done"
@@ -304,6 +311,19 @@ func (g *Game) chooseCards(f *Frame, c Choice) {
 		if f.N == 0 {
 			g.pop()
 		}
+	case FrameSendOrder:
+		// Each goes on top of the deck: the last placed is the top card.
+		name := g.C(f.Card).Skills[f.Skill].Name
+		if u, _ := g.unit(c.Unit); u != nil {
+			g.sendUnit(u, table.DeckTop, false, name)
+		}
+		if rest := g.sendOrderUnits(f); len(rest) <= 1 {
+			g.pop()
+			for _, u := range rest {
+				g.sendUnit(u, table.DeckTop, false, name)
+			}
+		}
+		g.flush()
 	case FrameOrbLook:
 		if c.Done {
 			g.pop()
@@ -726,4 +746,21 @@ func (g *Game) lookOrbs(p, n int) {
 	}
 	pl.OrbsSeen += n
 	g.emitOwn(p, "orb-look", pl.Orbs[from:from+n], "", fmt.Sprintf("%d face-down orbs looked at", pl.OrbsSeen))
+}
+
+// sendOrderUnits are the units decision f (FrameSendOrder) has still to
+// put on top of their owner's deck: those the skill under it chose, still
+// on the field.
+func (g *Game) sendOrderUnits(f *Frame) []*Unit {
+	sk := g.below()
+	if sk == nil || sk.Kind != FrameSkill {
+		return nil
+	}
+	var out []*Unit
+	for _, u := range g.targets(sk, g.effectOf(f)) {
+		if !u.Main {
+			out = append(out, u)
+		}
+	}
+	return out
 }

@@ -35,10 +35,11 @@ const (
 	FrameOrbBreak                     // your main character was defeated in battle: choose which orb breaks to the hand
 	FrameOrbLook                      // look at up to N of your face-down orbs: one more, or stop
 	FrameRevealCost                   // choose a card of the hand to reveal and place on top of the deck for a cost
+	FrameSendOrder                    // the owner of units an effect puts on top of their deck: which goes next (the last is the top card)
 )
 
 var frameNames = [...]string{"battle", "skill", "redraw", "flip", "discard", "critical", "evade", "may", "target", "tap", "retrieve",
-	"order", "put", "destroy", "send-bond", "orb", "unflip", "grow", "orb-flip", "orb-break", "orb-look", "reveal"}
+	"order", "put", "destroy", "send-bond", "orb", "unflip", "grow", "orb-flip", "orb-break", "orb-look", "reveal", "deck-order"}
 
 func (k FrameKind) String() string { return frameNames[k] }
 
@@ -160,7 +161,7 @@ func (g *Game) hasChoice(f *Frame) bool {
 		return g.battle() != nil && len(g.choices(f)) > 1
 	case FrameOrder:
 		return f.N > 1 && len(g.batch(f)) == f.N
-	case FramePut, FrameDestroyCost, FrameBondCost, FrameOrbCost, FrameUnflip, FrameGrowCost, FrameOrbFlip, FrameOrbBreak, FrameOrbLook:
+	case FramePut, FrameDestroyCost, FrameBondCost, FrameOrbCost, FrameUnflip, FrameGrowCost, FrameOrbFlip, FrameOrbBreak, FrameOrbLook, FrameSendOrder:
 		return f.N > 0 && len(g.choices(f)) > 0
 	}
 	return true
@@ -243,7 +244,7 @@ func (g *Game) choices(f *Frame) []Choice {
 		for i := range g.batch(f) {
 			out = append(out, Choice{Card: -1, Pick: i})
 		}
-	case FramePut, FrameDestroyCost, FrameBondCost, FrameOrbCost, FrameUnflip, FrameGrowCost, FrameOrbFlip, FrameOrbBreak, FrameOrbLook:
+	case FramePut, FrameDestroyCost, FrameBondCost, FrameOrbCost, FrameUnflip, FrameGrowCost, FrameOrbFlip, FrameOrbBreak, FrameOrbLook, FrameSendOrder:
 		out = g.cardChoices(f)
 	case FrameCritical, FrameEvade:
 		b := g.battle()
@@ -616,6 +617,11 @@ func (g *Game) apply(f *Frame, e *table.Effect) {
 			g.emit(p, "effect", g.C(u.Card()).Name(), "", name)
 		}
 	}
+	ordered := false // "in any order they wish": their owner decides, one at a time
+	if us := g.targets(f, e); e.SendOrdered && len(us) > 1 {
+		g.push(&Frame{Kind: FrameSendOrder, Seat: g.Owner(us[0]), N: len(us), Unit: f.Unit, Card: f.Card, Skill: f.Skill, Start: f.Start, Effect: f.Effect})
+		ordered = true
+	}
 	for _, u := range g.targets(f, e) {
 		switch {
 		case e.Move:
@@ -631,7 +637,7 @@ func (g *Game) apply(f *Frame, e *table.Effect) {
 			g.emit(g.Owner(u), "tap", g.C(u.Card()).Name(), "", name)
 		case e.Destroy:
 			g.destroy(u, name)
-		case e.Send != table.NoZone:
+		case e.Send != table.NoZone && !ordered:
 			g.sendUnit(u, e.Send, e.SendFaceDown, name)
 		case e.TakeMain:
 			g.takeMain(u, name)

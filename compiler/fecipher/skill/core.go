@@ -46,6 +46,7 @@ var (
 	reReach         = lazy(`^(?:can|may|is able to|are able to) attack (.+?) regardless (?:of )?(?:its |their )?range`)
 	reOrbsConj      = lazy(`^the number of orbs (?:that )?(?:this unit's|his|her|its|their) attacks? will destroy becomes (\d+)`)
 	reFlagPred      = lazy(`^(?:cannot|can't|is unable to|are unable to) (be destroyed (?:as|by) (?:the |a )?(?:skill's )?costs? or effects? of (?:a )?skills?|be destroyed by (?:a |the )?skill's cost or effect|be destroyed by the costs? or effects? of skills|be destroyed (?:by|from) the (?:effects? or costs?|costs? or effects?) of skills|be destroyed as the cosf or effect of skills|be moved by (?:the effects? of )?skills|be moved by (?:a )?skill's effects?|be moved|attack|be attacked|be untapped)`)
+	reFoeOrders     = lazy(`^(?i:your opponent places (?:the chosen units|the chosen enemies|them) on top of their deck in any order they (?:wish|like))$`)
 	reLockSkill     = lazy(`^(?i:not use) "([^"]+)"$`)
 	reUnevCost      = lazy(`^attacks? (?:cannot|can't) be evaded by non-Main Character enemies with (?:a )?Deployment Cost of (\d+) or (?:lower|less)$`)
 	reShieldCost    = lazy(`^cannot be destroyed by (?:attacks from |the attacks of )?enemies with (?:a )?Deployment Cost of (\d+) or (?:lower|less)$`)
@@ -145,6 +146,12 @@ func (c *compiler) core(s string, e Effect) ([]Effect, bool) {
 		// player's skills of that name (on any unit) for the turn.
 		e.May = false
 		e.Lock = []string{reLockSkill.FindStringSubmatch(s)[1]}
+		return []Effect{e}, true
+	case reFoeOrders.MatchString(s) && c.chose && !e.May:
+		// "Your opponent places the chosen units on top of their Deck in
+		// any order they wish": the enemies chosen, in their owner's order.
+		e.Target = &Target{That: true}
+		e.Send, e.SendOrdered = "deck-top", true
 		return []Effect{e}, true
 	case reDraw.MatchString(s):
 		e.Draw = atoi(reDraw.FindStringSubmatch(s)[1])

@@ -75,6 +75,7 @@ type Effect struct {
 	UnattackBy   *UnitFilter `yaml:"unattackable-by,omitempty"` // permanent: enemies like these cannot attack it
 	Send         string      `yaml:"send,omitempty"`            // the target leaves the field to this zone: retreat, boundless, hand, deck-top, deck-bottom, bonds
 	SendDown     bool        `yaml:"send-face-down,omitempty"`  // ... face down in the bond area
+	SendOrdered  bool        `yaml:"send-ordered,omitempty"`    // ... on top of the deck, in the order their owner chooses
 	Until        string      `yaml:"until,omitempty"`           // turn, opponent-turn, battle; absent for permanent skills
 
 	// Operations on the player.

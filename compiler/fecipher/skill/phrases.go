@@ -144,6 +144,7 @@ func phrases(e *Effect) []string {
 	add(e.TapIt, "op:tap-target")
 	add(e.Destroy, "op:destroy")
 	add(e.Send != "", "op:send:"+e.Send)
+	add(e.SendOrdered, "op:send-ordered")
 	add(e.TakeMain, "op:take-main")
 	add(e.NoSupport != nil, "op:no-support")
 	add(e.UnattackBy != nil, "op:unattackable-by")

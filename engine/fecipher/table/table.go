@@ -371,6 +371,7 @@ type Effect struct {
 	Move, Untap, TapIt         bool
 	Send                       Zone        // the target leaves the field: its card to this zone (the cards under it to the retreat area)
 	SendFaceDown               bool        // ... placed in the bond area face down
+	SendOrdered                bool        // ... on top of the deck, in the order their owner chooses
 	TakeMain                   bool        // it becomes its owner's main character
 	NoSupport                  *CardFilter // permanent: cards like these fail to support it
 	UnattackableBy             *UnitFilter // permanent: enemies like these cannot attack it
