@@ -4,6 +4,7 @@ import (
 	"slices"
 	"testing"
 
+	"github.com/roundtable-dev/roundtable/engine/fecipher/table"
 	fecgen "github.com/roundtable-dev/roundtable/generated/fecipher"
 )
 
@@ -71,5 +72,26 @@ func TestRuleReversedBondsStayReversed(t *testing.T) {
 	g.StartTurn()
 	if !g.P[0].Bonds[0].Reversed || g.P[0].Bonds[1].Reversed || u.Tapped {
 		t.Errorf("after a new turn: bonds %+v, unit tapped %v; want the first still reversed, the unit untapped", g.P[0].Bonds, u.Tapped)
+	}
+}
+
+// "This skill will not trigger if this unit Class Changes by a skill's
+// effect" (by-skill: not): the condition holds for an event no skill
+// caused (the frame's BySkill 0: the player's own class change) and fails
+// for one a skill of either player caused; by-skill: any is its opposite.
+func TestByskillNotIsAClassChangeThePlayerMade(t *testing.T) {
+	rs := fecgen.Ruleset
+	g := Blank(rs)
+	u := g.Place(0, rs.CardIndex("marth-young-prince"), Vanguard)
+	not := &table.Cond{BySkill: table.BySkillNot}
+	anySkill := &table.Cond{BySkill: table.BySkillAny}
+	for by, want := range map[int]bool{0: true, 1: false, 2: false} {
+		f := &Frame{Kind: FrameSkill, BySkill: by}
+		if got := g.holds(not, u, 0, nil, f); got != want {
+			t.Errorf("by-skill not, the event by %d: holds %v, want %v", by, got, want)
+		}
+		if got := g.holds(anySkill, u, 0, nil, f); got == want {
+			t.Errorf("by-skill any, the event by %d: holds %v, want %v", by, got, !want)
+		}
 	}
 }

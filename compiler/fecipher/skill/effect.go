@@ -181,7 +181,7 @@ type Cond struct {
 	Power      *Bound      `yaml:"power,omitempty"`     // this unit's attack
 	Tapped     bool        `yaml:"tapped,omitempty"`    // this unit is tapped
 	Critical   bool        `yaml:"critical,omitempty"`  // the attack under way is a critical hit
-	BySkill    string      `yaml:"by-skill,omitempty"`  // the event was a skill's doing: any, ally (a skill of yours), enemy
+	BySkill    string      `yaml:"by-skill,omitempty"`  // the event was a skill's doing: any, ally (a skill of yours), enemy; not: it was not
 }
 
 // Bound is a range of a value: at least, at most.

@@ -18,6 +18,7 @@ type opened struct {
 }
 
 var (
+	reNotBySkill  = lazy(`^(?i:this skill (?:will not|does not|cannot) (?:trigger|activate) if this unit class changes by (?:a|the) skill's effect)$`)
 	reSkillDuring = lazy(`^(?i:this skill) (?:is only usable|can only be used|may only be used) during (your|your opponent's) turn$`)
 	reSkillOnly   = lazy(`^(?i:this skill) (?:is only usable|is onlly usable|is only in effect|can only activate|can only be activated|is only activated|can only be used|only triggers|can only trigger|only comes into effect|is only active|only activates|will only trigger|may only be used|is usable only|can be used only) (?:if|when|while) (.*)$`)
 	reSkillUnless = lazy(`^(?i:this skill) (?:is inactive|cannot be used|can't be used|cannot be activated) (?:unless|if you (?:don't|do not) have) (.*)$`)
@@ -60,6 +61,12 @@ func (c *compiler) sentence(s string, prev Effect, havePrev bool) ([]Effect, boo
 			k.Turn = "theirs"
 		}
 		c.pending = append(c.pending, k)
+		return nil, true
+	}
+	if reNotBySkill.MatchString(s) && c.trig.when == "class-change" && c.typ == "auto" {
+		// "This skill will not trigger if this unit Class Changes by a
+		// skill's effect": only a class change the player makes.
+		c.pending = append(c.pending, &Cond{BySkill: "not"})
 		return nil, true
 	}
 	if m := reSkillOnly.FindStringSubmatch(s); m != nil {

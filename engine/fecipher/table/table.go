@@ -282,6 +282,7 @@ const (
 	BySkillAny
 	BySkillAlly
 	BySkillEnemy
+	BySkillNot // the event was not a skill's doing ("will not trigger if this unit Class Changes by a skill's effect")
 )
 
 // Bound is a range of a value; Max None: no bound.
