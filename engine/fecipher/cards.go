@@ -506,6 +506,9 @@ func (g *Game) move(pt *table.Put, p, c int, a Area, sk *Frame) {
 	case table.DeckBottom:
 		pl.Deck = append(pl.Deck, c)
 		g.emit(p, "put", name, "", "at the bottom of the deck")
+	case table.InDeck:
+		pl.Deck = append(pl.Deck, c) // shuffled in after (the put's Shuffle)
+		g.emit(p, "put", name, "", "into the deck")
 	case table.InRetreat:
 		pl.Retreat = append(pl.Retreat, c)
 		g.emit(p, "put", name, "", "to the retreat area")

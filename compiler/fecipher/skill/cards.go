@@ -27,6 +27,7 @@ var (
 	reFlipSome    = lazy(`^(?:choose|select) (\d+|one|an?) (?:of your )?(face-up|face-down) bond cards?,? and flip (?:it|them) (face[- ]down|face[- ]up)$`)
 	reIntercept   = lazy(`^(?:this unit|this card) is attacked instead(?: of (?:that ally|that unit|the attacked ally))?$`)
 	reStackUnder  = lazy(`^stack (?:it|them) under (this unit|that ally|that unit|them|your main character) to growth (?:him|her|them|it)$`)
+	reRetreatBack = lazy(`^(?i:(?:return|add|put|place) all (?:the |of the )?cards in your retreat area (?:to|into) your deck|(your opponent) (?:adds|returns|puts|places) all (?:the |of the )?cards in their retreat area (?:to|into) their deck)$`)
 	reShuffle     = lazy(`^(?:afterwards?,? |aftewards,? |then,? |once they do,? )?(shuffle your deck|they shuffle their deck|your opponent shuffles their deck)(?: afterwards)?$`)
 )
 
@@ -97,6 +98,8 @@ func place(s string, put *Put) bool {
 		put.To = "bonds"
 	case "face-down in your bond area", "face-down in the bond area", "in your bond area face-down", "face-down in your opponent's bond area", "face-down in their bond area":
 		put.To, put.FaceDown = "bonds", true
+	case "to your deck", "into your deck", "to their deck", "into their deck", "to your opponent's deck":
+		put.To = "deck" // shuffled in: the sentence after must shuffle (Compile checks)
 	case "to your orbs", "to your orb area", "in your orb area", "into your orbs", "to your orb":
 		put.To = "orbs" // the caller checks there is room (orbRoom)
 	default:
@@ -189,6 +192,11 @@ func (c *compiler) cards(s string, e Effect) ([]Effect, bool) {
 		}
 		e.Intercept = true
 		return []Effect{e}, true
+	case reRetreatBack.MatchString(s):
+		// "Your opponent adds all cards in their Retreat Area to their
+		// Deck": every card, then shuffled (the next sentence must say so).
+		e.Put = &Put{From: "retreat", To: "deck", Opponent: reRetreatBack.FindStringSubmatch(s)[1] != ""}
+		return []Effect{e}, true
 	case reShuffle.MatchString(low):
 		// Folds into the put before it (a search of the deck, cards put
 		// into it).
@@ -196,7 +204,7 @@ func (c *compiler) cards(s string, e Effect) ([]Effect, bool) {
 			return nil, false
 		}
 		last := &c.effects[len(c.effects)-1]
-		if last.Put == nil || last.Put.From != "deck" && last.Put.To != "deck-top" && last.Put.To != "deck-bottom" {
+		if last.Put == nil || last.Put.From != "deck" && last.Put.To != "deck-top" && last.Put.To != "deck-bottom" && last.Put.To != "deck" {
 			return nil, false
 		}
 		foe := !strings.HasPrefix(reShuffle.FindStringSubmatch(low)[1], "shuffle your")

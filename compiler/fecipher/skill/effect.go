@@ -126,7 +126,7 @@ type Watch struct {
 // opponent when Chooser is "opponent") where there is a choice.
 type Put struct {
 	From     string      `yaml:"from"`               // hand, deck, deck-top, retreat, bonds, revealed, boundless
-	To       string      `yaml:"to"`                 // hand, deck-top, deck-bottom, retreat, bonds, orbs, field, under (the target's stack: it Growths)
+	To       string      `yaml:"to"`                 // hand, deck (shuffled in), deck-top, deck-bottom, retreat, bonds, orbs, field, under (the target's stack: it Growths)
 	Opponent bool        `yaml:"opponent,omitempty"` // the opponent's zones
 	Count    int         `yaml:"count,omitempty"`    // absent: every card that matches
 	UpTo     bool        `yaml:"up-to,omitempty"`    // the player may take fewer

@@ -92,6 +92,13 @@ func Compile(typ, cost, text string) Result {
 	if len(effects) == 0 && len(c.out) == 0 && len(sents) > 0 {
 		c.unread(0, len(text), text, false)
 	}
+	for _, e := range effects {
+		if e.Put != nil && e.Put.To == "deck" && !e.Put.Shuffle && len(c.out) == 0 {
+			// "add them to your Deck" says no place: only shuffled in.
+			c.why = miss{"core", "cards added to the deck and no shuffle after"}
+			c.unread(0, len(text), text, false)
+		}
+	}
 	if len(c.pending) > 0 && len(effects) > 0 {
 		effects[0].If = and(effects[0].If, c.pendingCond())
 	}
