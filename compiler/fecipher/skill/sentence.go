@@ -18,7 +18,7 @@ type opened struct {
 }
 
 var (
-	reNotBySkill  = lazy(`^(?i:this skill (?:will not|does not|cannot) (?:trigger|activate) if this unit class changes by (?:a|the) skill's effect)$`)
+	reNotBySkill  = lazy(`^(?i:this skill (?:will not|does not|cannot|can't) (?:trigger|activate|be activated) if (?:this unit class changes by (?:a|the) skill's effect|this unit changed class from a skill's effect|class changed by a skill's effect))$`)
 	reSkillDuring = lazy(`^(?i:this skill) (?:is only usable|can only be used|may only be used) during (your|your opponent's) turn$`)
 	reSkillOnly   = lazy(`^(?i:this skill) (?:is only usable|is onlly usable|is only in effect|can only activate|can only be activated|is only activated|can only be used|only triggers|can only trigger|only comes into effect|is only active|only activates|will only trigger|may only be used|is usable only|can be used only) (?:if|when|while) (.*)$`)
 	reSkillUnless = lazy(`^(?i:this skill) (?:is inactive|cannot be used|can't be used|cannot be activated) (?:unless|if you (?:don't|do not) have) (.*)$`)
