@@ -206,10 +206,10 @@ func (g *Game) cardChoices(f *Frame) []Choice {
 			if g.OnField(owner, g.C(c).Unit) != nil && !g.sameNameOK(c) {
 				continue // one unit per unit name
 			}
-			if pt.Area != table.BackLine {
+			if pt.Area != table.BackLine && !g.deployBarred(owner, c, Vanguard) {
 				out = append(out, Choice{Card: c, Area: Vanguard})
 			}
-			if pt.Area != table.FrontLine {
+			if pt.Area != table.FrontLine && !g.deployBarred(owner, c, Rearguard) {
 				out = append(out, Choice{Card: c, Area: Rearguard})
 			}
 		}
@@ -490,6 +490,9 @@ func (g *Game) move(pt *table.Put, p, c int, a Area, sk *Frame) {
 		if under = g.growthUnit(sk, p); under == nil {
 			return // no unit to stack under: the card stays
 		}
+	}
+	if pt.To == table.OnField && g.deployBarred(p, c, a) {
+		return // an enemy skill forbids it: the card stays
 	}
 	if !g.take(pt.From, p, c, pt.Of) {
 		return

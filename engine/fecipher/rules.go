@@ -12,29 +12,30 @@ import (
 
 // Errors of illegal actions.
 var (
-	ErrPhase      = errors.New("not allowed in this phase")
-	ErrBondTwice  = errors.New("only one bond may be placed per turn")
-	ErrSymbol     = errors.New("no face-up bond with the card's symbol")
-	ErrCost       = errors.New("not enough bonds for the cost")
-	ErrDeployRule = errors.New("its special skill does not let it be deployed so")
-	ErrSameName   = errors.New("a unit with that unit name is already on the field")
-	ErrNoBase     = errors.New("no unit with that unit name to stack on")
-	ErrClass      = errors.New("only a promoted card may change the unit's class")
-	ErrTapped     = errors.New("the unit is tapped")
-	ErrFirstTurn  = errors.New("the first player cannot attack on the first turn of the game")
-	ErrNoWeapon   = errors.New("the unit cannot attack")
-	ErrRange      = errors.New("the target is out of range")
-	ErrTarget     = errors.New("attack with your own unit an enemy unit")
-	ErrNotYours   = errors.New("not one of your units")
-	ErrOver       = errors.New("the game is over")
-	ErrX          = errors.New("an X cost is set by skills this engine does not run")
-	ErrReverse    = errors.New("its cost cannot be paid (face-up bonds, cards, allies to tap)")
-	ErrPending    = errors.New("a decision is pending")
-	ErrNoBond     = errors.New("this card cannot be placed in the bond area")
-	ErrUsed       = errors.New("the skill was used this turn (once per turn)")
-	ErrLocked     = errors.New("a skill forbids using a skill of this name until the end of the turn")
-	ErrCondition  = errors.New("the skill's condition does not hold")
-	ErrNoMove     = errors.New("the unit cannot be moved")
+	ErrPhase        = errors.New("not allowed in this phase")
+	ErrBondTwice    = errors.New("only one bond may be placed per turn")
+	ErrSymbol       = errors.New("no face-up bond with the card's symbol")
+	ErrCost         = errors.New("not enough bonds for the cost")
+	ErrDeployRule   = errors.New("its special skill does not let it be deployed so")
+	ErrSameName     = errors.New("a unit with that unit name is already on the field")
+	ErrNoBase       = errors.New("no unit with that unit name to stack on")
+	ErrClass        = errors.New("only a promoted card may change the unit's class")
+	ErrTapped       = errors.New("the unit is tapped")
+	ErrFirstTurn    = errors.New("the first player cannot attack on the first turn of the game")
+	ErrNoWeapon     = errors.New("the unit cannot attack")
+	ErrRange        = errors.New("the target is out of range")
+	ErrTarget       = errors.New("attack with your own unit an enemy unit")
+	ErrNotYours     = errors.New("not one of your units")
+	ErrOver         = errors.New("the game is over")
+	ErrX            = errors.New("an X cost is set by skills this engine does not run")
+	ErrReverse      = errors.New("its cost cannot be paid (face-up bonds, cards, allies to tap)")
+	ErrPending      = errors.New("a decision is pending")
+	ErrNoBond       = errors.New("this card cannot be placed in the bond area")
+	ErrUsed         = errors.New("the skill was used this turn (once per turn)")
+	ErrDeployBarred = errors.New("an enemy skill forbids deploying this card (there)")
+	ErrLocked       = errors.New("a skill forbids using a skill of this name until the end of the turn")
+	ErrCondition    = errors.New("the skill's condition does not hold")
+	ErrNoMove       = errors.New("the unit cannot be moved")
 )
 
 // value reads a printed number, X counting as 0.
@@ -209,6 +210,9 @@ func (g *Game) OnField(p int, name string) *Unit {
 // while a condition holds, not beside allies of some unit names, only in
 // the main character's area, or without a bond of its symbol.
 func (g *Game) canDeploy(p, c, cost int, area Area) error {
+	if g.deployBarred(p, c, area) {
+		return ErrDeployBarred
+	}
 	err := g.CanPay(p, c, cost)
 	for _, s := range g.C(c).Skills {
 		for i := range s.Effects {
@@ -945,6 +949,30 @@ func locksItself(s table.Skill) bool {
 		e := &s.Effects[i]
 		if slices.ContainsFunc(e.Lock, func(n string) bool { return namedSkill(s.Name, n) }) && !e.May && e.If == nil && !e.IfDone {
 			return true
+		}
+	}
+	return false
+}
+
+// deployBarred reports whether an enemy's permanent skill forbids player
+// p to deploy card c into area a ("Your opponent cannot deploy <Dragonstone>
+// cards"): from the hand or by a skill's effect.
+func (g *Game) deployBarred(p, c int, a Area) bool {
+	op := Opp(p)
+	for _, s := range g.P[op].Field {
+		for si, sk := range g.C(s.Card()).Skills {
+			if sk.Type != table.Permanent || !g.skillActive(s, si) {
+				continue
+			}
+			for ei := range sk.Effects {
+				e := &sk.Effects[ei]
+				if e.FoeNoDeploy == nil || !g.permanentOn(e, s, op, nil) || !g.matchCard(e.FoeNoDeploy, c, p) {
+					continue
+				}
+				if e.FoeNoDeployIn == table.AnyArea || e.FoeNoDeployIn == table.FrontLine && a == Vanguard || e.FoeNoDeployIn == table.BackLine && a == Rearguard {
+					return true
+				}
+			}
 		}
 	}
 	return false

@@ -47,6 +47,7 @@ var (
 	reOrbsConj      = lazy(`^the number of orbs (?:that )?(?:this unit's|his|her|its|their) attacks? will destroy becomes (\d+)`)
 	reFlagPred      = lazy(`^(?:cannot|can't|is unable to|are unable to) (be destroyed (?:as|by) (?:the |a )?(?:skill's )?costs? or effects? of (?:a )?skills?|be destroyed by (?:a |the )?skill's cost or effect|be destroyed by the costs? or effects? of skills|be destroyed (?:by|from) the (?:effects? or costs?|costs? or effects?) of skills|be destroyed as the cosf or effect of skills|be moved by (?:the effects? of )?skills|be moved by (?:a )?skill's effects?|be moved|attack|be attacked|be untapped)`)
 	reFoeOrders     = lazy(`^(?i:your opponent places (?:the chosen units|the chosen enemies|them) on top of their deck in any order they (?:wish|like))$`)
+	reFoeNoDeploy   = lazy(`^(?i:your opponent (?:cannot|can't|is unable to|are unable to) deploy) (.+?)(?: (?i:into|in|to) the (Front|Back) Line)?$`)
 	reLockSkill     = lazy(`^(?i:not use) "([^"]+)"$`)
 	reUnevCost      = lazy(`^attacks? (?:cannot|can't) be evaded by non-Main Character enemies with (?:a )?Deployment Cost of (\d+) or (?:lower|less)$`)
 	reShieldCost    = lazy(`^cannot be destroyed by (?:attacks from |the attacks of )?enemies with (?:a )?Deployment Cost of (\d+) or (?:lower|less)$`)
@@ -146,6 +147,16 @@ func (c *compiler) core(s string, e Effect) ([]Effect, bool) {
 		// player's skills of that name (on any unit) for the turn.
 		e.May = false
 		e.Lock = []string{reLockSkill.FindStringSubmatch(s)[1]}
+		return []Effect{e}, true
+	case reFoeNoDeploy.MatchString(s) && e.When == "always":
+		// "Your opponent cannot deploy cards with a Deployment Cost of 1
+		// into the Front Line": while this unit's skill is in effect.
+		m := reFoeNoDeploy.FindStringSubmatch(s)
+		f, ok := cardPhrase(m[1])
+		if !ok || strings.Contains(strings.ToLower(m[1]), "skill") {
+			return nil, false
+		}
+		e.FoeNoDeploy, e.FoeNoDeployIn = f, strings.ToLower(m[2])
 		return []Effect{e}, true
 	case reFoeOrders.MatchString(s) && c.chose && !e.May:
 		// "Your opponent places the chosen units on top of their Deck in

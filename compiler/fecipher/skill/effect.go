@@ -79,24 +79,26 @@ type Effect struct {
 	Until        string      `yaml:"until,omitempty"`           // turn, opponent-turn, battle; absent for permanent skills
 
 	// Operations on the player.
-	Draw        int         `yaml:"draw,omitempty"`
-	Discard     int         `yaml:"discard,omitempty"` // from the hand, chosen
-	Retrieve    *CardFilter `yaml:"retrieve,omitempty"`
-	FoeDiscard  int         `yaml:"opponent-discard,omitempty"` // the opponent sends cards of their choice from their hand
-	Reveal      int         `yaml:"reveal,omitempty"`           // the top cards of the deck, for the effects after
-	RevealFoe   bool        `yaml:"reveal-opponent,omitempty"`  // ... of the opponent's deck
-	Put         *Put        `yaml:"put,omitempty"`
-	DestroyOrbs int         `yaml:"destroy-orbs,omitempty"`   // chosen (face down) by the player, to the retreat area
-	OrbsFoe     bool        `yaml:"opponent-orbs,omitempty"`  // ... of the opponent's orbs
-	FlipBonds   int         `yaml:"flip-bonds,omitempty"`     // face-up bonds chosen and flipped face down
-	UnflipBonds int         `yaml:"unflip-bonds,omitempty"`   // face-down bonds chosen and flipped face up
-	FlipAll     bool        `yaml:"flip-all-bonds,omitempty"` // every bond flipped face down
-	FlipOrbs    int         `yaml:"flip-orbs,omitempty"`      // orbs chosen and flipped over (face up, or face down)
-	LookOrbs    int         `yaml:"look-orbs,omitempty"`      // the player looks at this many of their face-down orbs (known to them after)
-	LookUpTo    bool        `yaml:"look-up-to,omitempty"`     // ... or fewer: they may stop
-	LookAll     bool        `yaml:"look-all-orbs,omitempty"`  // ... at all of them
-	Intercept   bool        `yaml:"intercept,omitempty"`      // this unit is attacked instead (of the ally attacked)
-	Lock        []string    `yaml:"lock,omitempty,flow"`      // until the end of the turn, the player may not use skills of these names
+	Draw          int         `yaml:"draw,omitempty"`
+	Discard       int         `yaml:"discard,omitempty"` // from the hand, chosen
+	Retrieve      *CardFilter `yaml:"retrieve,omitempty"`
+	FoeDiscard    int         `yaml:"opponent-discard,omitempty"` // the opponent sends cards of their choice from their hand
+	Reveal        int         `yaml:"reveal,omitempty"`           // the top cards of the deck, for the effects after
+	RevealFoe     bool        `yaml:"reveal-opponent,omitempty"`  // ... of the opponent's deck
+	Put           *Put        `yaml:"put,omitempty"`
+	DestroyOrbs   int         `yaml:"destroy-orbs,omitempty"`          // chosen (face down) by the player, to the retreat area
+	OrbsFoe       bool        `yaml:"opponent-orbs,omitempty"`         // ... of the opponent's orbs
+	FlipBonds     int         `yaml:"flip-bonds,omitempty"`            // face-up bonds chosen and flipped face down
+	UnflipBonds   int         `yaml:"unflip-bonds,omitempty"`          // face-down bonds chosen and flipped face up
+	FlipAll       bool        `yaml:"flip-all-bonds,omitempty"`        // every bond flipped face down
+	FlipOrbs      int         `yaml:"flip-orbs,omitempty"`             // orbs chosen and flipped over (face up, or face down)
+	LookOrbs      int         `yaml:"look-orbs,omitempty"`             // the player looks at this many of their face-down orbs (known to them after)
+	LookUpTo      bool        `yaml:"look-up-to,omitempty"`            // ... or fewer: they may stop
+	LookAll       bool        `yaml:"look-all-orbs,omitempty"`         // ... at all of them
+	Intercept     bool        `yaml:"intercept,omitempty"`             // this unit is attacked instead (of the ally attacked)
+	Lock          []string    `yaml:"lock,omitempty,flow"`             // until the end of the turn, the player may not use skills of these names
+	FoeNoDeploy   *CardFilter `yaml:"opponent-no-deploy,omitempty"`    // permanent: the opponent cannot deploy cards like these
+	FoeNoDeployIn string      `yaml:"opponent-no-deploy-in,omitempty"` // ... into this line only: front, back
 	// Deck-building and deployment permissions (special skills).
 	Copies     bool     `yaml:"copies,omitempty"`          // any number of this card name in a deck
 	SameName   bool     `yaml:"same-name,omitempty"`       // deployable beside a unit of its unit name

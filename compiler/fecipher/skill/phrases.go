@@ -169,6 +169,8 @@ func phrases(e *Effect) []string {
 	add(e.LookAll, "op:look-all-orbs")
 	add(e.Intercept, "op:intercept")
 	add(len(e.Lock) > 0, "op:lock")
+	add(e.FoeNoDeploy != nil, "op:opponent-no-deploy")
+	add(e.FoeNoDeployIn != "", "op:opponent-no-deploy-in")
 	if p := e.Put; p != nil {
 		out = append(out, "op:put:"+p.From+">"+p.To)
 		add(p.Opponent, "put:opponent")
@@ -197,7 +199,7 @@ func phrases(e *Effect) []string {
 	add(len(e.NotBeside) > 0, "special:not-beside")
 	add(e.WithMain, "special:with-main")
 	add(e.NoSymbol, "special:no-symbol")
-	for _, f := range []*CardFilter{e.ReverseOf, e.PayDiscard, e.Retrieve, e.PayBonds, e.PayGrowth, e.PayReveal, e.PayShow} {
+	for _, f := range []*CardFilter{e.ReverseOf, e.PayDiscard, e.Retrieve, e.PayBonds, e.PayGrowth, e.PayReveal, e.PayShow, e.FoeNoDeploy} {
 		out = append(out, cardPhrases(f)...)
 	}
 	return out

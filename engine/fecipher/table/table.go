@@ -389,11 +389,13 @@ type Effect struct {
 	OrbsFoe                   bool // ... the opponent's
 	FlipBonds, UnflipBonds    int8 // bonds chosen and flipped face down, face up
 	FlipAll                   bool
-	FlipOrbs                  int8     // orbs chosen and flipped over
-	LookOrbs                  int8     // face-down orbs the player looks at (they stay face down, known to their owner)
-	LookUpTo, LookAll         bool     // ... or fewer, by choice; all of them
-	Lock                      []string // skill names the player may not use until the end of the turn
-	Intercept                 bool     // this unit becomes the attacked unit
+	FlipOrbs                  int8        // orbs chosen and flipped over
+	LookOrbs                  int8        // face-down orbs the player looks at (they stay face down, known to their owner)
+	LookUpTo, LookAll         bool        // ... or fewer, by choice; all of them
+	Lock                      []string    // skill names the player may not use until the end of the turn
+	FoeNoDeploy               *CardFilter // permanent: the opponent cannot deploy cards like these
+	FoeNoDeployIn             int8        // ... into this line only (AnyArea: either)
+	Intercept                 bool        // this unit becomes the attacked unit
 
 	Copies, SameName, NoBond bool
 	// Special: while If holds, the deployment cost of the card in the hand
