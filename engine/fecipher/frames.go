@@ -599,6 +599,16 @@ func (g *Game) apply(f *Frame, e *table.Effect) {
 	name := g.C(f.Card).Skills[f.Skill].Name
 	if lasting(e) {
 		m := modOf(e)
+		// "per <T> ally", "per card stacked under this unit": counted as
+		// it resolves.
+		if src := g.source(f); e.Per != nil {
+			m.Attack *= int16(g.countUnits(p, src, e.Per))
+		}
+		if src := g.source(f); e.PerStack && src != nil {
+			m.Attack *= int16(len(src.Stack) - 1)
+		} else if e.PerStack {
+			m.Attack = 0
+		}
 		switch {
 		case e.Until == table.EndOfBattle || e.Until == table.Instant && e.When == table.OnSupport:
 			m.Battle = true

@@ -147,6 +147,9 @@ func (g *Game) Stats(u *Unit, c *Ctx) Stats {
 					if e.Per != nil {
 						m.Attack *= int16(g.countUnits(p, s, e.Per))
 					}
+					if e.PerStack {
+						m.Attack *= int16(len(s.Stack) - 1)
+					}
 					m.apply(&st)
 					double = double || e.Double
 				}

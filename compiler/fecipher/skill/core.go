@@ -48,6 +48,7 @@ var (
 	reFlagPred      = lazy(`^(?:cannot|can't|is unable to|are unable to) (be destroyed (?:as|by) (?:the |a )?(?:skill's )?costs? or effects? of (?:a )?skills?|be destroyed by (?:a |the )?skill's cost or effect|be destroyed by the costs? or effects? of skills|be destroyed (?:by|from) the (?:effects? or costs?|costs? or effects?) of skills|be destroyed as the cosf or effect of skills|be moved by (?:the effects? of )?skills|be moved by (?:a )?skill's effects?|be moved|attack|be attacked|be untapped)`)
 	reFoeOrders     = lazy(`^(?i:your opponent places (?:the chosen units|the chosen enemies|them) on top of their deck in any order they (?:wish|like))$`)
 	reFoeNoDeploy   = lazy(`^(?i:your opponent (?:cannot|can't|is unable to|are unable to) deploy) (.+?)(?: (?i:into|in|to) the (Front|Back) Line)?$`)
+	reStackedUnder  = lazy(`^(?i:card stacked (?:under|beneath) this (?:unit|card))$`)
 	reLockSkill     = lazy(`^(?i:not use) "([^"]+)"$`)
 	reUnevCost      = lazy(`^attacks? (?:cannot|can't) be evaded by non-Main Character enemies with (?:a )?Deployment Cost of (\d+) or (?:lower|less)$`)
 	reShieldCost    = lazy(`^cannot be destroyed by (?:attacks from |the attacks of )?enemies with (?:a )?Deployment Cost of (\d+) or (?:lower|less)$`)
@@ -504,6 +505,12 @@ func predicate(s string, poss bool, e *Effect) bool {
 					end = i
 				}
 				words := perSpellings.Replace(strings.TrimSuffix(strings.TrimSpace(rest[:end]), " you have"))
+				if reStackedUnder.MatchString(words) {
+					// "per card stacked beneath this unit": its own stack
+					e.PerStack = true
+					s = rest[end:]
+					break
+				}
 				f, noun, ok := unitWords(words)
 				if !ok || noun != "ally" {
 					return false

@@ -43,8 +43,9 @@ type Effect struct {
 
 	// Operations on the target.
 	Attack       int         `yaml:"attack,omitempty"`
-	Per          *UnitFilter `yaml:"per,omitempty"`    // attack is per ally like this
-	Double       bool        `yaml:"double,omitempty"` // its attack is doubled
+	Per          *UnitFilter `yaml:"per,omitempty"`         // attack is per ally like this
+	PerStack     bool        `yaml:"per-stacked,omitempty"` // attack is per card stacked under this unit (the skill's)
+	Double       bool        `yaml:"double,omitempty"`      // its attack is doubled
 	Range        *Range      `yaml:"range,omitempty"`
 	Acquire      []string    `yaml:"acquire,omitempty,flow"` // emblems
 	Unevadable   bool        `yaml:"unevadable,omitempty"`   // its attacks cannot be evaded (by non-main enemies when NonMainOnly)

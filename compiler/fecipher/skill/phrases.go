@@ -117,6 +117,7 @@ func phrases(e *Effect) []string {
 	add(e.Attack > 0, "op:attack")
 	add(e.Attack < 0, "op:attack-loss")
 	add(e.Per != nil, "op:per")
+	add(e.PerStack, "op:per-stacked")
 	out = append(out, unitPhrases(e.Per)...)
 	add(e.Double, "op:double")
 	add(e.Range != nil, "op:range")

@@ -167,7 +167,7 @@ func (c *compiler) sentence(s string, prev Effect, havePrev bool) ([]Effect, boo
 	if !ok {
 		es, ok = c.conjunction(s, e)
 	}
-	if ok && e.Per != nil && (len(es) != 1 || es[0].Attack == 0) {
+	if ok && (e.Per != nil || len(es) == 1 && es[0].PerStack) && (len(es) != 1 || es[0].Attack == 0) {
 		c.fail("core", s) // "for each ...": a bonus of attack per ally only
 		return nil, false
 	}

@@ -358,6 +358,7 @@ type Effect struct {
 
 	Attack                     int16
 	Per                        *UnitFilter
+	PerStack                   bool // attack per card stacked under the skill's unit
 	Double                     bool
 	MinRange, MaxRange         int8 // 0: unchanged
 	Acquire                    Emblem
