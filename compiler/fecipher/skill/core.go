@@ -43,6 +43,7 @@ var (
 	rePerLead       = lazy(`^ (?:per each|per|for each|for every) `)
 	reTagsAnd       = lazy(`^((?:<[^>]+>(?:,? and |, | or )?)+)`)
 	reRangeAfter    = lazy(`^(\d)-(\d) range`)
+	reVerbRange     = lazy(`^(?:acquires?|gains?) (\d)-(\d) range`)
 	reReach         = lazy(`^(?:can|may|is able to|are able to) attack (.+?) regardless (?:of )?(?:its |their )?range`)
 	reOrbsConj      = lazy(`^the number of orbs (?:that )?(?:this unit's|his|her|its|their) attacks? will destroy becomes (\d+)`)
 	reFlagPred      = lazy(`^(?:cannot|can't|is unable to|are unable to) (be destroyed (?:as|by) (?:the |a )?(?:skill's )?costs? or effects? of (?:a )?skills?|be destroyed by (?:a |the )?skill's cost or effect|be destroyed by the costs? or effects? of skills|be destroyed (?:by|from) the (?:effects? or costs?|costs? or effects?) of skills|be destroyed as the cosf or effect of skills|be moved by (?:the effects? of )?skills|be moved by (?:a )?skill's effects?|be moved|attack|be attacked|be untapped)`)
@@ -526,9 +527,12 @@ func predicate(s string, poss bool, e *Effect) bool {
 		case reLoseAtk.MatchString(s):
 			e.Attack -= atoi(reLoseAtk.FindStringSubmatch(s)[1])
 			s = s[len(reLoseAtk.FindString(s)):]
-		case reRangeAfter.MatchString(s):
-			// "1-2 range"
+		case reRangeAfter.MatchString(s) || reVerbRange.MatchString(s):
+			// "1-2 range", "acquires 1-3 range"
 			m := reRangeAfter.FindStringSubmatch(s)
+			if m == nil {
+				m = reVerbRange.FindStringSubmatch(s)
+			}
 			s = "range " + m[1] + "-" + m[2] + s[len(m[0]):]
 			continue
 		case reTagsAnd.MatchString(s) && e.Attack > 0:
