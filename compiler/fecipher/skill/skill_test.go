@@ -260,6 +260,19 @@ func TestCompile(t *testing.T) {
 		{"permanent", "", "Enemies in the Back Line cannot attack.", `{when: always, target: {all: true, side: enemy, of: {area: back}}, no-attack: true}`},
 		{"action", "Tap this unit", "Until the end of the turn, this unit can attack enemies regardless of range.", `{when: activate, tap: true, reach-any: true, until: turn}`},
 		{"action", "Tap this unit", "Choose 1 of your opponent's Orbs, and destroy it.", `{when: activate, tap: true, destroy-orbs: 1, opponent-orbs: true}`},
+		// Orbs looked at, costs of the deck and the hand, locks, bars.
+		{"action", "Once per Turn", "Choose 1 of your Orbs, and look at it.", `{when: activate, once-per-turn: true, look-orbs: 1}`},
+		{"action", "Once per Turn", "Choose up to 2 of your Orbs, and look at them.", `{when: activate, once-per-turn: true, look-orbs: 2, look-up-to: true}`},
+		{"auto", "", "When this unit's attack destroys an enemy, choose 1 of your Orbs, and you may look at it.", `{when: destroys, may: true, look-orbs: 1}`},
+		{"action", "Once per Turn, Send the topmost card of your Deck to the Boundless Area", "Until the end of the turn, this unit gains +10 attack.", `{when: activate, once-per-turn: true, pay-mill: 1, attack: 10, until: turn}`},
+		{"action", `Once per Turn, Reveal 1 "Sophia" card in your hand and place it on top of your Deck`, "Draw 1 card.", `{when: activate, once-per-turn: true, pay-reveal: {count: 1, name: [Sophia]}, draw: 1}`},
+		{"action", `Once per Turn, Reveal a "Mist" from your hand`, "Draw 1 card.", `{when: activate, once-per-turn: true, pay-show: {count: 1, name: [Mist]}, draw: 1}`},
+		{"action", "", `Choose 1 other ally, and move them. Until the end of the turn, you may not use "Fated Moment of Change".`, "{when: activate, target: {choose: 1, side: ally, of: {other: true}}, move: true}\n{when: activate, until: turn, lock: [Fated Moment of Change]}"},
+		{"action", "Tap this unit", "Choose up to 2 non-Main Character enemies. Your opponent places the chosen units on top of their Deck in any order they wish.", "{when: activate, tap: true, target: {choose: 2, any: true, side: enemy, of: {non-main: true}}}\n{when: activate, target: {that: true}, send: deck-top, send-ordered: true}"},
+		{"action", "Tap this unit", "Your opponent adds all cards in their Retreat Area to their Deck. Afterwards, they shuffle their Deck.", `{when: activate, tap: true, put: {from: retreat, to: deck, opponent: true, shuffle: true}}`},
+		{"permanent", "", "Your opponent cannot deploy cards with a Deployment Cost of 1 into the Front Line.", `{when: always, opponent-no-deploy: {cost-min: 1, cost-max: 1}, opponent-no-deploy-in: front}`},
+		{"permanent", "", "During your turn, this unit gains +10 attack per card stacked beneath this unit.", `{when: always, if: {turn: mine}, attack: 10, per-stacked: true}`},
+		{"auto", "", "When you Class Change into this unit, draw 1 card. This skill will not trigger if this unit Class Changes by a skill's effect.", `{when: class-change, if: {by-skill: not}, draw: 1}`},
 	} {
 		r := skill.Compile(c.typ, c.cost, c.text)
 		if c.want == "" {
@@ -323,5 +336,21 @@ func TestMeasure(t *testing.T) {
 	}
 	if c.Percent() != 25 {
 		t.Errorf("percent %v, want 25", c.Percent())
+	}
+}
+
+// TestLeftUnread: clauses the engine would not run as printed stay unread:
+// two cards shown and kept (the engine would have to remember which), cards
+// added to the deck with no shuffle (no place in it), "may not use" outside
+// an action skill's duration.
+func TestLeftUnread(t *testing.T) {
+	for _, c := range []struct{ typ, cost, text string }{
+		{"action", `Once per Turn, Reveal two "Emma" cards in your hand`, "Until the end of the turn, this unit gains +20 attack."},
+		{"action", "Tap this unit", "Return all cards in your Retreat Area to your Deck."},
+		{"action", "Tap this unit", `You may not use "Fated Moment of Change".`},
+	} {
+		if r := skill.Compile(c.typ, c.cost, c.text); len(r.Unread) == 0 {
+			t.Errorf("%s [%s] %q compiled: %s", c.typ, c.cost, c.text, flow(t, r.Effects))
+		}
 	}
 }
