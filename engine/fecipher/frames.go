@@ -635,7 +635,7 @@ func (g *Game) apply(f *Frame, e *table.Effect) {
 	for _, u := range g.targets(f, e) {
 		switch {
 		case e.Move:
-			g.moveUnit(u)
+			g.moveUnit(u, p)
 		case e.Untap:
 			if u.Tapped && !g.has(u, table.NoUntap) {
 				u.Tapped = false
@@ -645,6 +645,8 @@ func (g *Game) apply(f *Frame, e *table.Effect) {
 		case e.TapIt:
 			u.Tapped = true
 			g.emit(g.Owner(u), "tap", g.C(u.Card()).Name(), "", name)
+		case e.Destroy && g.Owner(u) != p && g.has(u, table.EnemySkillProof):
+			g.emit(g.Owner(u), "survives", g.C(u.Card()).Name(), "", "it cannot be destroyed by enemy skills")
 		case e.Destroy:
 			g.destroy(u, name)
 		case e.Send != table.NoZone && !ordered:
@@ -739,9 +741,14 @@ func (g *Game) takeMain(u *Unit, why string) {
 }
 
 // moveUnit moves a unit to the other area by an effect (it does not tap).
-func (g *Game) moveUnit(u *Unit) {
+// by is the seat whose skill moves it.
+func (g *Game) moveUnit(u *Unit, by int) {
 	if g.has(u, table.NoMove|table.NoSkillMove) {
 		g.emit(g.Owner(u), "stays", g.C(u.Card()).Name(), "", "it cannot be moved by skills")
+		return
+	}
+	if by != g.Owner(u) && g.has(u, table.NoEnemySkillMove) {
+		g.emit(g.Owner(u), "stays", g.C(u.Card()).Name(), "", "it cannot be moved by enemy skills")
 		return
 	}
 	u.Area = 1 - u.Area

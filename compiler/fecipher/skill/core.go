@@ -46,7 +46,7 @@ var (
 	reVerbRange     = lazy(`^(?:acquires?|gains?) (\d)-(\d) range`)
 	reReach         = lazy(`^(?:can|may|is able to|are able to) attack (.+?) regardless (?:of )?(?:its |their )?range`)
 	reOrbsConj      = lazy(`^the number of orbs (?:that )?(?:this unit's|his|her|its|their) attacks? will destroy becomes (\d+)`)
-	reFlagPred      = lazy(`^(?:cannot|can't|is unable to|are unable to) (be destroyed (?:as|by) (?:the |a )?(?:skill's )?costs? or effects? of (?:a )?skills?|be destroyed by (?:a |the )?skill's cost or effect|be destroyed by the costs? or effects? of skills|be destroyed (?:by|from) the (?:effects? or costs?|costs? or effects?) of skills|be destroyed as the cosf or effect of skills|be moved by (?:the effects? of )?skills|be moved by (?:a )?skill's effects?|be moved|attack|be attacked|be untapped)`)
+	reFlagPred      = lazy(`^(?:cannot|can't|is unable to|are unable to) (be destroyed (?:as|by) (?:the |a )?(?:skill's )?costs? or effects? of (?:a )?skills?|be destroyed by (?:a |the )?skill's cost or effect|be destroyed by the costs? or effects? of skills|be destroyed (?:by|from) the (?:effects? or costs?|costs? or effects?) of skills|be destroyed as the cosf or effect of skills|be moved by (?:enemy skills|an enemy's skill|enemy's skills) or your opponent's support skills|be destroyed by the effects? of enemy skills|be moved by (?:the effects? of )?skills|be moved by (?:a )?skill's effects?|be moved|attack|be attacked|be untapped)`)
 	reFoeOrders     = lazy(`^(?i:your opponent places (?:the chosen units|the chosen enemies|them) on top of their deck in any order they (?:wish|like))$`)
 	reFoeNoDeploy   = lazy(`^(?i:your opponent (?:cannot|can't|is unable to|are unable to) deploy) (.+?)(?: (?i:into|in|to) the (Front|Back) Line)?$`)
 	reStackedUnder  = lazy(`^(?i:card stacked (?:under|beneath) this (?:unit|card))$`)
@@ -613,6 +613,10 @@ func predicate(s string, poss bool, e *Effect) bool {
 		case reFlagPred.MatchString(s):
 			m := reFlagPred.FindStringSubmatch(s)
 			switch p := strings.ToLower(m[1]); {
+			case strings.HasSuffix(p, "or your opponent's support skills"):
+				e.NoFoeMove = true
+			case strings.HasSuffix(p, "of enemy skills"):
+				e.FoeProof = true
 			case strings.HasPrefix(p, "be destroyed"):
 				e.SkillProof = true
 			case p == "be moved":

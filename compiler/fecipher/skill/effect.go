@@ -56,9 +56,11 @@ type Effect struct {
 	Shielded     bool        `yaml:"indestructible,omitempty"`  // it cannot be destroyed by battle
 	ShieldCost   int         `yaml:"shield-cost,omitempty"`     // ... by attacks of enemies of this cost or lower
 	BackLine     bool        `yaml:"reach-back-line,omitempty"`
-	SkillProof   bool        `yaml:"skill-proof,omitempty"`   // it cannot be destroyed by a skill's cost or effect
-	NoMove       bool        `yaml:"no-move,omitempty"`       // it cannot be moved
-	NoSkillMove  bool        `yaml:"no-skill-move,omitempty"` // it cannot be moved by skills
+	SkillProof   bool        `yaml:"skill-proof,omitempty"`         // it cannot be destroyed by a skill's cost or effect
+	NoMove       bool        `yaml:"no-move,omitempty"`             // it cannot be moved
+	NoSkillMove  bool        `yaml:"no-skill-move,omitempty"`       // it cannot be moved by skills
+	NoFoeMove    bool        `yaml:"no-enemy-skill-move,omitempty"` // ... by the skills (or support skills) of its owner's opponent
+	FoeProof     bool        `yaml:"enemy-skill-proof,omitempty"`   // it cannot be destroyed by the effect of its owner's opponent's skills
 	NoAttack     bool        `yaml:"no-attack,omitempty"`
 	Unattackable bool        `yaml:"unattackable,omitempty"`
 	NoUntap      bool        `yaml:"no-untap,omitempty"`

@@ -133,6 +133,8 @@ func phrases(e *Effect) []string {
 	add(e.SkillProof, "op:skill-proof")
 	add(e.NoMove, "op:no-move")
 	add(e.NoSkillMove, "op:no-skill-move")
+	add(e.NoFoeMove, "op:no-enemy-skill-move")
+	add(e.FoeProof, "op:enemy-skill-proof")
 	add(e.NoAttack, "op:no-attack")
 	add(e.Unattackable, "op:unattackable")
 	add(e.NoUntap, "op:no-untap")

@@ -214,19 +214,21 @@ type Flag uint16
 
 // Flags an effect gives.
 const (
-	SkillProof      Flag = 1 << iota // cannot be destroyed by a skill's cost or effect
-	NoMove                           // cannot be moved (by the move action or skills)
-	NoSkillMove                      // cannot be moved by skills
-	NoAttack                         // cannot attack
-	Unattackable                     // cannot be attacked
-	NoUntap                          // cannot be untapped
-	ReachAll                         // can attack any enemy regardless of range
-	ReachMain                        // can attack the enemy main character regardless of range
-	NoSupportSkills                  // the support skills of the cards supporting it do not come into effect
+	SkillProof       Flag = 1 << iota // cannot be destroyed by a skill's cost or effect
+	NoMove                            // cannot be moved (by the move action or skills)
+	NoSkillMove                       // cannot be moved by skills
+	NoAttack                          // cannot attack
+	Unattackable                      // cannot be attacked
+	NoUntap                           // cannot be untapped
+	ReachAll                          // can attack any enemy regardless of range
+	ReachMain                         // can attack the enemy main character regardless of range
+	NoSupportSkills                   // the support skills of the cards supporting it do not come into effect
+	NoEnemySkillMove                  // cannot be moved by the skills of its owner's opponent
+	EnemySkillProof                   // cannot be destroyed by the effect of its owner's opponent's skills
 )
 
 // FlagNames are the schema's words for the flags, by bit.
-var FlagNames = [...]string{"skill-proof", "no-move", "no-skill-move", "no-attack", "unattackable", "no-untap", "reach-any", "reach-main", "no-support-skills"}
+var FlagNames = [...]string{"skill-proof", "no-move", "no-skill-move", "no-attack", "unattackable", "no-untap", "reach-any", "reach-main", "no-support-skills", "no-enemy-skill-move", "enemy-skill-proof"}
 
 // Watch is whose event sets an auto skill off: this unit (Self), other
 // allies (Ally), enemies (Enemy), each like Of.
