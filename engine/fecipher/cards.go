@@ -145,7 +145,7 @@ func (g *Game) cardChoices(f *Frame) []Choice {
 			out = append(out, Choice{Card: -1, Pick: pl.OrbsUp + pl.OrbsSeen})
 		}
 		out = append(out, seenOrbs(pl)...)
-		for i := 0; i < pl.OrbsUp && !f.Pay; i++ {
+		for i := 0; i < pl.OrbsUp && !f.Pay && g.effectOf(f).FlipOrbsUp == 0; i++ {
 			if c := (Choice{Card: pl.Orbs[i], Pick: i}); !slices.ContainsFunc(out, func(o Choice) bool { return o.Card == c.Card }) {
 				out = append(out, c)
 			}

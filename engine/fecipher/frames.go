@@ -684,6 +684,13 @@ func (g *Game) apply(f *Frame, e *table.Effect) {
 		g.emitOwn(p, "draw", g.P[p].Hand[from:], "", fmt.Sprintf("%d cards (%s)", e.Draw, name))
 		g.flush()
 	}
+	if e.FoeDraw > 0 {
+		op := Opp(p)
+		from := len(g.P[op].Hand)
+		g.drawN(op, int(e.FoeDraw))
+		g.emitOwn(op, "draw", g.P[op].Hand[from:], "", fmt.Sprintf("%d cards (%s)", e.FoeDraw, name))
+		g.flush()
+	}
 	// Choices of cards: pushed last first, so they resolve in order.
 	var fs []*Frame
 	if e.Discard > 0 {
@@ -706,6 +713,9 @@ func (g *Game) apply(f *Frame, e *table.Effect) {
 	}
 	if e.FlipOrbs > 0 {
 		fs = append(fs, &Frame{Kind: FrameOrbFlip, Seat: p, N: int(e.FlipOrbs)})
+	}
+	if e.FlipOrbsUp > 0 {
+		fs = append(fs, &Frame{Kind: FrameOrbFlip, Seat: p, N: int(e.FlipOrbsUp)})
 	}
 	switch pl := g.P[p]; {
 	case e.LookAll:

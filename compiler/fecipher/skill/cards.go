@@ -22,6 +22,8 @@ var (
 	reAmong       = lazy(`^(?:choose|select) (\d+|up to \d+|one|a|an|any number of|as many) (.+?) (?:from )?(?:among )?(?:the revealed cards|them|those cards|the cards revealed|the revealed cards)(?:,? (?:and |then )?(.+))?$`)
 	reOrbsDo      = lazy(`^(?:choose|select) (\d+|one|an?) of (your|your opponent's) orbs?,? and destroy (?:it|them)$`)
 	reLookOrbs    = lazy(`^(?i:choose (\d+|one|an?|up to \d+) of your orbs,? and (you may )?look at (?:it|them)|look at (\d+|one|an?|up to \d+) of (?:your orbs|the cards in your orb area)|look at (all) (?:of )?your orbs)$`)
+	reFlipOrbUp   = lazy(`^(?i:choose (\d+|one|an?) of your orbs?,? and (you may )?flip (?:it|them) face[- ]up)$`)
+	reFoeDraws    = lazy(`^(?i:your opponent draws (\d+|one|an?) cards?)$`)
 	reFlipOrb     = lazy(`^(?:(?:choose|select) (\d+|one|an?) (?:of your )?orbs?,? and flip (?:it|them)|flip (\d+|one|an?) of your orbs) (?:face[- ]up or face[- ]down|face[- ]down or face[- ]up|over)$`)
 	reFlipAll     = lazy(`^flip all (?:of )?your bond cards face[- ]down$`)
 	reFlipSome    = lazy(`^(?:choose|select) (\d+|one|an?) (?:of your )?(face-up|face-down) bond cards?,? and flip (?:it|them) (face[- ]down|face[- ]up)$`)
@@ -146,6 +148,19 @@ func (c *compiler) cards(s string, e Effect) ([]Effect, bool) {
 	case reOrbsDo.MatchString(s):
 		m := reOrbsDo.FindStringSubmatch(s)
 		e.DestroyOrbs, e.OrbsFoe = number(m[1]), !strings.EqualFold(m[2], "your")
+		return []Effect{e}, true
+	case reFlipOrbUp.MatchString(s):
+		m := reFlipOrbUp.FindStringSubmatch(s)
+		e.FlipOrbsUp = number(m[1])
+		if m[2] != "" {
+			if e.May {
+				return nil, false
+			}
+			e.May = true // "choose 1 of your Orbs, and you may flip it face-up"
+		}
+		return []Effect{e}, true
+	case reFoeDraws.MatchString(s):
+		e.FoeDraw = number(reFoeDraws.FindStringSubmatch(s)[1])
 		return []Effect{e}, true
 	case reLookOrbs.MatchString(s):
 		// "Choose 1 of your Orbs, and look at it", "look at all your

@@ -83,7 +83,8 @@ type Effect struct {
 
 	// Operations on the player.
 	Draw          int         `yaml:"draw,omitempty"`
-	Discard       int         `yaml:"discard,omitempty"` // from the hand, chosen
+	FoeDraw       int         `yaml:"opponent-draw,omitempty"` // the opponent draws this many cards
+	Discard       int         `yaml:"discard,omitempty"`       // from the hand, chosen
 	Retrieve      *CardFilter `yaml:"retrieve,omitempty"`
 	FoeDiscard    int         `yaml:"opponent-discard,omitempty"` // the opponent sends cards of their choice from their hand
 	Reveal        int         `yaml:"reveal,omitempty"`           // the top cards of the deck, for the effects after
@@ -95,6 +96,7 @@ type Effect struct {
 	UnflipBonds   int         `yaml:"unflip-bonds,omitempty"`          // face-down bonds chosen and flipped face up
 	FlipAll       bool        `yaml:"flip-all-bonds,omitempty"`        // every bond flipped face down
 	FlipOrbs      int         `yaml:"flip-orbs,omitempty"`             // orbs chosen and flipped over (face up, or face down)
+	FlipOrbsUp    int         `yaml:"flip-orbs-up,omitempty"`          // face-down orbs chosen and flipped face up
 	LookOrbs      int         `yaml:"look-orbs,omitempty"`             // the player looks at this many of their face-down orbs (known to them after)
 	LookUpTo      bool        `yaml:"look-up-to,omitempty"`            // ... or fewer: they may stop
 	LookAll       bool        `yaml:"look-all-orbs,omitempty"`         // ... at all of them

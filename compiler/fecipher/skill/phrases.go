@@ -156,6 +156,8 @@ func phrases(e *Effect) []string {
 	out = append(out, unitPhrases(e.UnattackBy)...)
 	out = append(out, cardPhrases(e.NoSupport)...)
 	add(e.Draw > 0, "op:draw")
+	add(e.FoeDraw > 0, "op:opponent-draw")
+	add(e.FlipOrbsUp > 0, "op:flip-orbs-up")
 	add(e.Discard > 0, "op:discard")
 	add(e.FoeDiscard > 0, "op:opponent-discard")
 	add(e.Retrieve != nil, "op:retrieve")

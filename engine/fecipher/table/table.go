@@ -393,6 +393,8 @@ type Effect struct {
 	FlipBonds, UnflipBonds    int8 // bonds chosen and flipped face down, face up
 	FlipAll                   bool
 	FlipOrbs                  int8        // orbs chosen and flipped over
+	FlipOrbsUp                int8        // face-down orbs chosen and flipped face up
+	FoeDraw                   int8        // cards the opponent draws
 	LookOrbs                  int8        // face-down orbs the player looks at (they stay face down, known to their owner)
 	LookUpTo, LookAll         bool        // ... or fewer, by choice; all of them
 	Lock                      []string    // skill names the player may not use until the end of the turn
