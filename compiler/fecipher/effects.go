@@ -142,7 +142,7 @@ func target(t *skill.Target) *table.Target {
 // effect is an effect document as a table value.
 func effect(e skill.Effect) table.Effect {
 	t := table.Effect{
-		When: table.Trigger(triggerCode[e.When]), OncePerTurn: e.OncePerTurn, Reverse: int8(e.Reverse), ReverseOf: cardFilter(e.ReverseOf),
+		When: table.Trigger(triggerCode[e.When]), OncePerTurn: e.OncePerTurn, OnceUnless: cond(e.OnceUnless), Reverse: int8(e.Reverse), ReverseOf: cardFilter(e.ReverseOf),
 		Tap: e.Tap, PayDiscard: cardFilter(e.PayDiscard), PayTap: target(e.PayTap), May: e.May,
 		DestroySelf: e.DestroySelf, PayDestroy: target(e.PayDestroy), PayBonds: cardFilter(e.PayBonds), PayOrbs: int8(e.PayOrbs), PayGrowth: cardFilter(e.PayGrowth), PayOrbsUp: int8(e.PayOrbsUp), PayMill: int8(e.PayMill), PayReveal: cardFilter(e.PayReveal), PayShow: cardFilter(e.PayShow), Watch: watch(e.Watch),
 		Reveal: int8(e.Reveal), RevealFoe: e.RevealFoe, Put: put(e.Put),

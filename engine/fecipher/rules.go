@@ -494,7 +494,7 @@ func (g *Game) usable(p int, u *Unit, skill, effect int) error {
 	if !costly(e) && !e.OncePerTurn && !locksItself(s) {
 		return fmt.Errorf("%s costs nothing and is not once per turn", s.Name)
 	}
-	if e.OncePerTurn && slices.Contains(u.Used, skill) {
+	if e.OncePerTurn && slices.Contains(u.Used, skill) && !(e.OnceUnless != nil && g.holds(e.OnceUnless, u, p, nil, nil)) {
 		return ErrUsed
 	}
 	if slices.ContainsFunc(g.P[p].Locked, func(n string) bool { return namedSkill(s.Name, n) }) {

@@ -85,7 +85,7 @@ func (g *Game) queueSkills(when table.Trigger, p int, u *Unit, fits func(*table.
 			f.Revealed, f.RevealSeat = []int{card}, p
 		}
 		f.BySkill = g.skillCause()
-		if e.OncePerTurn && slices.Contains(u.Used, si) || !g.holds(e.If, u, p, g.ctx(), f) || !g.affordable(p, u, e, false) {
+		if e.OncePerTurn && slices.Contains(u.Used, si) && !(e.OnceUnless != nil && g.holds(e.OnceUnless, u, p, g.ctx(), f)) || !g.holds(e.If, u, p, g.ctx(), f) || !g.affordable(p, u, e, false) {
 			continue
 		}
 		if g.fired >= maxTriggers {

@@ -18,9 +18,10 @@ type Effect struct {
 
 	// Costs, paid before anything else.
 	OncePerTurn bool        `yaml:"once-per-turn,omitempty"`
-	Reverse     int         `yaml:"reverse,omitempty"`    // bonds to flip face down (the player chooses)
-	ReverseOf   *CardFilter `yaml:"reverse-of,omitempty"` // ... of these cards only
-	Tap         bool        `yaml:"tap,omitempty"`        // tap this unit
+	OnceUnless  *Cond       `yaml:"once-per-turn-unless,omitempty"` // ... except while this holds ("this skill loses [Once per Turn]")
+	Reverse     int         `yaml:"reverse,omitempty"`              // bonds to flip face down (the player chooses)
+	ReverseOf   *CardFilter `yaml:"reverse-of,omitempty"`           // ... of these cards only
+	Tap         bool        `yaml:"tap,omitempty"`                  // tap this unit
 	PayDiscard  *CardFilter `yaml:"pay-discard,omitempty"`
 	PayTap      *Target     `yaml:"pay-tap,omitempty"` // tap other untapped allies (chosen)
 	DestroySelf bool        `yaml:"destroy-self,omitempty"`

@@ -99,6 +99,14 @@ func Compile(typ, cost, text string) Result {
 			c.unread(0, len(text), text, false)
 		}
 	}
+	if c.onceUnless != nil && len(c.out) == 0 {
+		if len(effects) == 0 || !effects[0].OncePerTurn {
+			c.why = miss{"core", "a skill that loses a [Once per Turn] it does not have"}
+			c.unread(0, len(text), text, false)
+		} else {
+			effects[0].OnceUnless = c.onceUnless
+		}
+	}
 	if len(c.pending) > 0 && len(effects) > 0 {
 		effects[0].If = and(effects[0].If, c.pendingCond())
 	}
@@ -134,6 +142,7 @@ type compiler struct {
 	picked              *Put
 	pickBase            Effect  // the conditions and "you may" of the sentence that picked
 	mayCost             *Effect // "you may [cost]": waiting for its "If you do"
+	onceUnless          *Cond   // "this skill loses [Once per Turn]" while this holds
 	bondCard            bool    // "that card" is the card placed in the bond area
 }
 

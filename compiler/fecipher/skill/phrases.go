@@ -38,6 +38,7 @@ func phrases(e *Effect) []string {
 		out = append(out, unitPhrases(w.Of)...)
 	}
 	add(e.OncePerTurn, "cost:once-per-turn")
+	add(e.OnceUnless != nil, "cost:once-per-turn-unless")
 	add(e.Reverse > 0, "cost:reverse")
 	add(e.ReverseOf != nil, "cost:reverse-of")
 	add(e.Tap, "cost:tap")

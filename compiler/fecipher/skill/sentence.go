@@ -18,6 +18,7 @@ type opened struct {
 }
 
 var (
+	reLosesOnce   = lazy(`^(?i:if) (.+?), (?i:this skill loses (?:the )?\[once per turn\](?: restriction)?)$`)
 	reNotBySkill  = lazy(`^(?i:this skill (?:will not|does not|cannot|can't) (?:trigger|activate|be activated) if (?:this unit class changes by (?:a|the) skill's effect|this unit changed class from a skill's effect|class changed by a skill's effect))$`)
 	reSkillDuring = lazy(`^(?i:this skill) (?:is only usable|can only be used|may only be used) during (your|your opponent's) turn$`)
 	reSkillOnly   = lazy(`^(?i:this skill) (?:is only usable|is onlly usable|is only in effect|can only activate|can only be activated|is only activated|can only be used|only triggers|can only trigger|only comes into effect|is only active|only activates|will only trigger|may only be used|is usable only|can be used only) (?:if|when|while) (.*)$`)
@@ -61,6 +62,17 @@ func (c *compiler) sentence(s string, prev Effect, havePrev bool) ([]Effect, boo
 			k.Turn = "theirs"
 		}
 		c.pending = append(c.pending, k)
+		return nil, true
+	}
+	if m := reLosesOnce.FindStringSubmatch(s); m != nil && c.onceUnless == nil {
+		// "If this unit has Class Changed, this skill loses [Once per
+		// Turn]": once a turn only while the condition does not hold.
+		k, ok := c.condition(m[1])
+		if !ok {
+			c.fail("condition", m[1])
+			return nil, false
+		}
+		c.onceUnless = k
 		return nil, true
 	}
 	if reNotBySkill.MatchString(s) && c.trig.when == "class-change" && c.typ == "auto" {
@@ -206,7 +218,7 @@ var typos = strings.NewReplacer(
 	"Untap your other allies", "Untap all other allies", "is only usable you have", "is only usable if you have",
 	"this units ", "this unit ", "Your other allies ", "Other allies ", "your other allies ", "other allies ",
 	"Durng ", "During ", "you opponent's", "your opponent's", "Each time 1 enemy is", "Each time an enemy is", " are cannot ", " cannot ", "Deployment Cost of 2 of less", "Deployment Cost of 2 or less",
-	"Deployment Cost or ", "Deployment Cost of ", "Deployment Cost of Cost ", "Deployment Cost of ", "Deploment Cost", "Deployment Cost",
+	"Class Cahnged", "Class Changed", "Deployment Cost or ", "Deployment Cost of ", "Deployment Cost of Cost ", "Deployment Cost of ", "Deploment Cost", "Deployment Cost",
 	"If yyou ", "If you ", "if your have ", "if you have ", "<Sword Bond", "<Sword> Bond",
 	"' s ", "'s ", "Critical Hit, but the number", "Critical Hit, and the number", "\" , \"", "\", \"",
 )

@@ -337,7 +337,8 @@ type Effect struct {
 	When Trigger
 	// Costs.
 	OncePerTurn bool
-	Reverse     int8 // bonds to flip face down
+	OnceUnless  *Cond // not once per turn while this holds
+	Reverse     int8  // bonds to flip face down
 	ReverseOf   *CardFilter
 	Tap         bool
 	PayDiscard  *CardFilter
