@@ -190,6 +190,9 @@ func (g *Game) cardChoices(f *Frame) []Choice {
 		}
 	case FramePut:
 		pt, owner := g.putOf(f)
+		if pt.To == table.InOrbs && g.foeBars(owner, func(e *table.Effect) bool { return e.FoeNoOrbs }) {
+			return nil // an enemy skill forbids adding cards to the orbs: nothing to choose
+		}
 		var seen []int
 		for _, c := range g.zoneCards(pt.From, owner, g.below()) {
 			if slices.Contains(seen, c) || !g.cardFits(pt.Of, c, owner, g.below()) {
@@ -493,6 +496,10 @@ func (g *Game) move(pt *table.Put, p, c int, a Area, sk *Frame) {
 	}
 	if pt.To == table.OnField && g.deployBarred(p, c, a) {
 		return // an enemy skill forbids it: the card stays
+	}
+	if pt.To == table.InOrbs && g.foeBars(p, func(e *table.Effect) bool { return e.FoeNoOrbs }) {
+		g.emit(p, "stays", "", "", "an enemy skill forbids adding cards to the orbs") // the card may be hidden: not named
+		return
 	}
 	if !g.take(pt.From, p, c, pt.Of) {
 		return

@@ -958,6 +958,15 @@ func locksItself(s table.Skill) bool {
 // p to deploy card c into area a ("Your opponent cannot deploy <Dragonstone>
 // cards"): from the hand or by a skill's effect.
 func (g *Game) deployBarred(p, c int, a Area) bool {
+	return g.foeBars(p, func(e *table.Effect) bool {
+		return e.FoeNoDeploy != nil && g.matchCard(e.FoeNoDeploy, c, p) &&
+			(e.FoeNoDeployIn == table.AnyArea || e.FoeNoDeployIn == table.FrontLine && a == Vanguard || e.FoeNoDeployIn == table.BackLine && a == Rearguard)
+	})
+}
+
+// foeBars reports whether a permanent skill in effect of player p's
+// opponent is like bars (a bar on what p may do).
+func (g *Game) foeBars(p int, bars func(e *table.Effect) bool) bool {
 	op := Opp(p)
 	for _, s := range g.P[op].Field {
 		for si, sk := range g.C(s.Card()).Skills {
@@ -965,11 +974,7 @@ func (g *Game) deployBarred(p, c int, a Area) bool {
 				continue
 			}
 			for ei := range sk.Effects {
-				e := &sk.Effects[ei]
-				if e.FoeNoDeploy == nil || !g.permanentOn(e, s, op, nil) || !g.matchCard(e.FoeNoDeploy, c, p) {
-					continue
-				}
-				if e.FoeNoDeployIn == table.AnyArea || e.FoeNoDeployIn == table.FrontLine && a == Vanguard || e.FoeNoDeployIn == table.BackLine && a == Rearguard {
+				if e := &sk.Effects[ei]; bars(e) && g.permanentOn(e, s, op, nil) {
 					return true
 				}
 			}

@@ -50,6 +50,7 @@ var (
 	reFoeOrders     = lazy(`^(?i:your opponent places (?:the chosen units|the chosen enemies|them) on top of their deck in any order they (?:wish|like))$`)
 	reFoeNoDeploy   = lazy(`^(?i:your opponent (?:cannot|can't|is unable to|are unable to) deploy) (.+?)(?: (?i:into|in|to) the (Front|Back) Line)?$`)
 	reStackedUnder  = lazy(`^(?i:card stacked (?:under|beneath) this (?:unit|card))$`)
+	reFoeNoOrbs     = lazy(`^(?i:your opponent (?:is unable to|cannot|can't) add (?:any )?cards to their orbs)$`)
 	reLockSkill     = lazy(`^(?i:not use) "([^"]+)"$`)
 	reUnevCost      = lazy(`^attacks? (?:cannot|can't) be evaded by non-Main Character enemies with (?:a )?Deployment Cost of (\d+) or (?:lower|less)$`)
 	reShieldCost    = lazy(`^cannot be destroyed by (?:attacks from |the attacks of )?enemies with (?:a )?Deployment Cost of (\d+) or (?:lower|less)$`)
@@ -159,6 +160,9 @@ func (c *compiler) core(s string, e Effect) ([]Effect, bool) {
 			return nil, false
 		}
 		e.FoeNoDeploy, e.FoeNoDeployIn = f, strings.ToLower(m[2])
+		return []Effect{e}, true
+	case reFoeNoOrbs.MatchString(s) && e.When == "always":
+		e.FoeNoOrbs = true // "Your opponent is unable to add any cards to their Orbs"
 		return []Effect{e}, true
 	case reFoeOrders.MatchString(s) && c.chose && !e.May:
 		// "Your opponent places the chosen units on top of their Deck in

@@ -104,6 +104,7 @@ type Effect struct {
 	Intercept     bool        `yaml:"intercept,omitempty"`             // this unit is attacked instead (of the ally attacked)
 	Lock          []string    `yaml:"lock,omitempty,flow"`             // until the end of the turn, the player may not use skills of these names
 	FoeNoDeploy   *CardFilter `yaml:"opponent-no-deploy,omitempty"`    // permanent: the opponent cannot deploy cards like these
+	FoeNoOrbs     bool        `yaml:"opponent-no-orbs,omitempty"`      // permanent: the opponent cannot add cards to their orbs
 	FoeNoDeployIn string      `yaml:"opponent-no-deploy-in,omitempty"` // ... into this line only: front, back
 	// Deck-building and deployment permissions (special skills).
 	Copies     bool     `yaml:"copies,omitempty"`          // any number of this card name in a deck

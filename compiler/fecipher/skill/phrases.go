@@ -176,6 +176,7 @@ func phrases(e *Effect) []string {
 	add(e.Intercept, "op:intercept")
 	add(len(e.Lock) > 0, "op:lock")
 	add(e.FoeNoDeploy != nil, "op:opponent-no-deploy")
+	add(e.FoeNoOrbs, "op:opponent-no-orbs")
 	add(e.FoeNoDeployIn != "", "op:opponent-no-deploy-in")
 	if p := e.Put; p != nil {
 		out = append(out, "op:put:"+p.From+">"+p.To)

@@ -401,6 +401,7 @@ type Effect struct {
 	Lock                      []string    // skill names the player may not use until the end of the turn
 	FoeNoDeploy               *CardFilter // permanent: the opponent cannot deploy cards like these
 	FoeNoDeployIn             int8        // ... into this line only (AnyArea: either)
+	FoeNoOrbs                 bool        // permanent: the opponent cannot add cards to their orbs
 	Intercept                 bool        // this unit becomes the attacked unit
 
 	Copies, SameName, NoBond bool
