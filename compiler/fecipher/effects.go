@@ -148,7 +148,7 @@ func effect(e skill.Effect) table.Effect {
 		Reveal: int8(e.Reveal), RevealFoe: e.RevealFoe, Put: put(e.Put),
 		DestroyOrbs: int8(e.DestroyOrbs), OrbsFoe: e.OrbsFoe, FlipBonds: int8(e.FlipBonds), UnflipBonds: int8(e.UnflipBonds),
 		FlipAll: e.FlipAll, FlipOrbs: int8(e.FlipOrbs), Intercept: e.Intercept,
-		LookOrbs: int8(e.LookOrbs), FlipOrbsUp: int8(e.FlipOrbsUp), FoeDraw: int8(e.FoeDraw), LookUpTo: e.LookUpTo, LookAll: e.LookAll, Lock: e.Lock, FoeNoDeploy: cardFilter(e.FoeNoDeploy), FoeNoDeployIn: area(e.FoeNoDeployIn), FoeNoOrbs: e.FoeNoOrbs,
+		LookOrbs: int8(e.LookOrbs), FlipOrbsUp: int8(e.FlipOrbsUp), FoeDraw: int8(e.FoeDraw), SendOrbs: int8(e.SendOrbs), SendOrbsTo: zone(e.SendOrbsTo), OrbsShown: e.OrbsShown, LookUpTo: e.LookUpTo, LookAll: e.LookAll, Lock: e.Lock, FoeNoDeploy: cardFilter(e.FoeNoDeploy), FoeNoDeployIn: area(e.FoeNoDeployIn), FoeNoOrbs: e.FoeNoOrbs,
 		If: cond(e.If), IfDone: e.IfDone, Target: target(e.Target),
 		Attack: int16(e.Attack), Per: unitFilter(e.Per), PerStack: e.PerStack, Double: e.Double, Acquire: emblems(e.Acquire),
 		Unevadable: e.Unevadable, UnevadableMain: e.UnevadableBy == "non-main", UnevadableCost: int8(e.UnevCost), NoEvade: e.NoEvade, NoCritical: e.NoCritical,

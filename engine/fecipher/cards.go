@@ -307,9 +307,23 @@ func (g *Game) chooseCards(f *Frame, c Choice) {
 	case FrameOrbCost:
 		op := g.P[g.orbSeat(f)]
 		o := takeOrb(op, c.Pick)
-		op.Retreat = append(op.Retreat, o)
 		op.Broken++
-		g.emit(g.orbSeat(f), "orb-destroyed", "", "", fmt.Sprintf("orb %d to the retreat area; %d left", c.Pick+1, len(op.Orbs)))
+		if e := g.effectOf(f); !f.Pay && e.SendOrbs > 0 {
+			// sent, not destroyed; named when revealed
+			name, where := "", "the retreat area"
+			if e.OrbsShown {
+				name = g.C(o).Name()
+			}
+			if e.SendOrbsTo == table.InBoundless {
+				op.Bound, where = append(op.Bound, o), "the Boundless Area"
+			} else {
+				op.Retreat = append(op.Retreat, o)
+			}
+			g.emit(g.orbSeat(f), "orb-sent", name, "", fmt.Sprintf("orb %d to %s; %d left", c.Pick+1, where, len(op.Orbs)))
+		} else {
+			op.Retreat = append(op.Retreat, o)
+			g.emit(g.orbSeat(f), "orb-destroyed", "", "", fmt.Sprintf("orb %d to the retreat area; %d left", c.Pick+1, len(op.Orbs)))
+		}
 		f.N--
 		if f.N == 0 {
 			g.pop()

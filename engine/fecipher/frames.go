@@ -705,6 +705,9 @@ func (g *Game) apply(f *Frame, e *table.Effect) {
 	if e.DestroyOrbs > 0 {
 		fs = append(fs, &Frame{Kind: FrameOrbCost, Seat: p, N: int(e.DestroyOrbs)})
 	}
+	if e.SendOrbs > 0 {
+		fs = append(fs, &Frame{Kind: FrameOrbCost, Seat: p, N: int(e.SendOrbs)})
+	}
 	if e.FlipBonds > 0 {
 		fs = append(fs, &Frame{Kind: FrameFlip, Seat: p, N: int(e.FlipBonds)})
 	}

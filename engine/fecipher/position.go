@@ -747,7 +747,7 @@ func (l *loader) frame(g *Game, k int, fs FrameState) (*Frame, error) {
 		}
 		e := &ss[fs.Skill].Effects[fs.Effect]
 		needs := map[FrameKind]bool{FrameTarget: e.Target != nil, FrameTapCost: e.PayTap != nil, FrameRetrieve: e.Retrieve != nil,
-			FramePut: e.Put != nil, FrameDestroyCost: e.PayDestroy != nil, FrameBondCost: e.PayBonds != nil, FrameOrbCost: e.PayOrbs > 0 || e.DestroyOrbs > 0,
+			FramePut: e.Put != nil, FrameDestroyCost: e.PayDestroy != nil, FrameBondCost: e.PayBonds != nil, FrameOrbCost: e.PayOrbs > 0 || e.DestroyOrbs > 0 || e.SendOrbs > 0,
 			FrameUnflip: e.UnflipBonds > 0, FrameGrowCost: e.PayGrowth != nil,
 			FrameOrbFlip: e.PayOrbsUp > 0 || e.FlipOrbs > 0 || e.FlipOrbsUp > 0, FrameOrbLook: e.LookOrbs > 0 && e.LookUpTo, FrameRevealCost: e.PayReveal != nil || e.PayShow != nil, FrameSendOrder: e.SendOrdered}
 		if ok, has := needs[f.Kind]; has && !ok {

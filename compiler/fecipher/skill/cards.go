@@ -22,6 +22,7 @@ var (
 	reAmong       = lazy(`^(?:choose|select) (\d+|up to \d+|one|a|an|any number of|as many) (.+?) (?:from )?(?:among )?(?:the revealed cards|them|those cards|the cards revealed|the revealed cards)(?:,? (?:and |then )?(.+))?$`)
 	reOrbsDo      = lazy(`^(?:choose|select) (\d+|one|an?) of (your|your opponent's) orbs?,? and destroy (?:it|them)$`)
 	reLookOrbs    = lazy(`^(?i:choose (\d+|one|an?|up to \d+) of your orbs,? and (you may )?look at (?:it|them)|look at (\d+|one|an?|up to \d+) of (?:your orbs|the cards in your orb area)|look at (all) (?:of )?your orbs)$`)
+	reSendOrbs    = lazy(`^(?i:choose (\d+|one|an?) of (your|your opponent's) orbs?,? (and reveal (?:it|them),? and |reveal (?:it|them),? and |and )send (?:it|them) to (?:the|their|your) (retreat|boundless) area)$`)
 	reFlipOrbUp   = lazy(`^(?i:choose (\d+|one|an?) of your orbs?,? and (you may )?flip (?:it|them) face[- ]up)$`)
 	reFoeDraws    = lazy(`^(?i:your opponent draws (\d+|one|an?) cards?)$`)
 	reFlipOrb     = lazy(`^(?:(?:choose|select) (\d+|one|an?) (?:of your )?orbs?,? and flip (?:it|them)|flip (\d+|one|an?) of your orbs) (?:face[- ]up or face[- ]down|face[- ]down or face[- ]up|over)$`)
@@ -148,6 +149,13 @@ func (c *compiler) cards(s string, e Effect) ([]Effect, bool) {
 	case reOrbsDo.MatchString(s):
 		m := reOrbsDo.FindStringSubmatch(s)
 		e.DestroyOrbs, e.OrbsFoe = number(m[1]), !strings.EqualFold(m[2], "your")
+		return []Effect{e}, true
+	case reSendOrbs.MatchString(s):
+		// "Choose 1 of your opponent's Orbs, reveal it, and send it to the
+		// Boundless Area": sent, not destroyed.
+		m := reSendOrbs.FindStringSubmatch(s)
+		e.SendOrbs, e.OrbsFoe = number(m[1]), !strings.EqualFold(m[2], "your")
+		e.SendOrbsTo, e.OrbsShown = strings.ToLower(m[4]), strings.Contains(strings.ToLower(m[3]), "reveal")
 		return []Effect{e}, true
 	case reFlipOrbUp.MatchString(s):
 		m := reFlipOrbUp.FindStringSubmatch(s)

@@ -93,6 +93,9 @@ type Effect struct {
 	Put           *Put        `yaml:"put,omitempty"`
 	DestroyOrbs   int         `yaml:"destroy-orbs,omitempty"`          // chosen (face down) by the player, to the retreat area
 	OrbsFoe       bool        `yaml:"opponent-orbs,omitempty"`         // ... of the opponent's orbs
+	SendOrbs      int         `yaml:"send-orbs,omitempty"`             // orbs chosen (face down), sent (not destroyed) to SendOrbsTo
+	SendOrbsTo    string      `yaml:"send-orbs-to,omitempty"`          // retreat, boundless
+	OrbsShown     bool        `yaml:"send-orbs-revealed,omitempty"`    // ... revealed to both players as they go
 	FlipBonds     int         `yaml:"flip-bonds,omitempty"`            // face-up bonds chosen and flipped face down
 	UnflipBonds   int         `yaml:"unflip-bonds,omitempty"`          // face-down bonds chosen and flipped face up
 	FlipAll       bool        `yaml:"flip-all-bonds,omitempty"`        // every bond flipped face down

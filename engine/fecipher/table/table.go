@@ -391,6 +391,9 @@ type Effect struct {
 	Put                       *Put
 	DestroyOrbs               int8 // orbs chosen face down, to the retreat area
 	OrbsFoe                   bool // ... the opponent's
+	SendOrbs                  int8 // orbs chosen face down, sent (not destroyed) to SendOrbsTo
+	SendOrbsTo                Zone
+	OrbsShown                 bool // ... revealed as they go
 	FlipBonds, UnflipBonds    int8 // bonds chosen and flipped face down, face up
 	FlipAll                   bool
 	FlipOrbs                  int8        // orbs chosen and flipped over
