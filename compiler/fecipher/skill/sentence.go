@@ -19,6 +19,7 @@ type opened struct {
 
 var (
 	reLosesOnce   = lazy(`^(?i:if) (.+?), (?i:this skill loses (?:the )?\[once per turn\](?: restriction)?)$`)
+	reSpliced     = lazy(`^((?i:choose) \d+ [^,]+), ((?i:until the end of (?:the|this) turn), (?:that ally|that enemy|they) .+)$`)
 	reNotBySkill  = lazy(`^(?i:this skill (?:will not|does not|cannot|can't) (?:trigger|activate|be activated) if (?:this unit class changes by (?:a|the) skill's effect|this unit changed class from a skill's effect|class changed by a skill's effect))$`)
 	reSkillDuring = lazy(`^(?i:this skill) (?:is only usable|can only be used|may only be used) during (your|your opponent's) turn$`)
 	reSkillOnly   = lazy(`^(?i:this skill) (?:is only usable|is onlly usable|is only in effect|can only activate|can only be activated|is only activated|can only be used|only triggers|can only trigger|only comes into effect|is only active|only activates|will only trigger|may only be used|is usable only|can be used only) (?:if|when|while) (.*)$`)
@@ -46,6 +47,19 @@ func (c *compiler) sentence(s string, prev Effect, havePrev bool) ([]Effect, boo
 	}
 	if m := reInsteadMid.FindStringSubmatch(s); m != nil && havePrev {
 		return c.instead(m[1]+" "+m[2], s, prev)
+	}
+	if m := reSpliced.FindStringSubmatch(s); m != nil && c.typ == "action" {
+		// "Choose 1 other <Flier> ally, until the end of the turn, that
+		// ally gains +20 attack": two sentences joined by a comma.
+		first, ok := c.sentence(m[1], prev, havePrev)
+		if !ok || len(first) == 0 {
+			return nil, false
+		}
+		rest, ok := c.sentence(m[2], first[len(first)-1], true)
+		if !ok {
+			return nil, false
+		}
+		return append(first, rest...), true
 	}
 	if c.typ == "permanent" && (pre(s, "When this unit is being attacked by ") || pre(s, "When this unit is attacked by ")) {
 		s = "If" + s[len("When"):] // a permanent skill's "When this unit is being attacked by a <Bow>, ...": while

@@ -260,6 +260,9 @@ func TestCompile(t *testing.T) {
 		{"permanent", "", "Enemies in the Back Line cannot attack.", `{when: always, target: {all: true, side: enemy, of: {area: back}}, no-attack: true}`},
 		{"action", "Tap this unit", "Until the end of the turn, this unit can attack enemies regardless of range.", `{when: activate, tap: true, reach-any: true, until: turn}`},
 		{"action", "Tap this unit", "Choose 1 of your opponent's Orbs, and destroy it.", `{when: activate, tap: true, destroy-orbs: 1, opponent-orbs: true}`},
+		// Two sentences joined by a comma.
+		{"action", "Tap this unit", "Choose 1 other <Flier> ally, until the end of the turn, that ally gains +20 attack.",
+			"{when: activate, tap: true, target: {choose: 1, side: ally, of: {other: true, emblem: [Flier]}}}\n{when: activate, target: {that: true}, attack: 20, until: turn}"},
 		// Orbs looked at, costs of the deck and the hand, locks, bars.
 		{"action", "Once per Turn", "Choose 1 of your Orbs, and look at it.", `{when: activate, once-per-turn: true, look-orbs: 1}`},
 		{"action", "Once per Turn", "Choose up to 2 of your Orbs, and look at them.", `{when: activate, once-per-turn: true, look-orbs: 2, look-up-to: true}`},
