@@ -298,8 +298,13 @@ func (g *Game) chooseCards(f *Frame, c Choice) {
 	case FrameBondCost:
 		i := slices.IndexFunc(pl.Bonds, func(b Bond) bool { return b.Card == c.Card && b.Reversed == c.Yes })
 		pl.Bonds = slices.Delete(pl.Bonds, i, i+1)
-		pl.Retreat = append(pl.Retreat, c.Card)
-		g.emit(f.Seat, "unbond", g.C(c.Card).Name(), "", "a bond to the retreat area")
+		if g.effectOf(f).PayBondsOut {
+			pl.Bound = append(pl.Bound, c.Card)
+			g.emit(f.Seat, "unbond", g.C(c.Card).Name(), "", "a bond to the Boundless Area")
+		} else {
+			pl.Retreat = append(pl.Retreat, c.Card)
+			g.emit(f.Seat, "unbond", g.C(c.Card).Name(), "", "a bond to the retreat area")
+		}
 		f.N--
 		if f.N == 0 {
 			g.pop()

@@ -477,6 +477,12 @@ func (g *Game) skillStep(f *Frame) {
 		if e.PayShow != nil {
 			pay = append(pay, &Frame{Kind: FrameRevealCost, N: int(e.PayShow.Count)})
 		}
+		if e.PayHand {
+			// every card of the hand, chosen by no one (none: nothing to send)
+			for pl := g.P[f.Seat]; len(pl.Hand) > 0; {
+				g.discard(f.Seat, len(pl.Hand)-1, "discard")
+			}
+		}
 		for range e.PayMill {
 			if c, ok := g.top(f.Seat); ok {
 				g.P[f.Seat].Bound = append(g.P[f.Seat].Bound, c)
@@ -870,7 +876,7 @@ func (g *Game) affordable(p int, u *Unit, e *table.Effect, support bool) bool {
 // costly reports whether an effect has a cost to pay.
 func costly(e *table.Effect) bool {
 	return e.Reverse > 0 || e.Tap || e.PayDiscard != nil || e.PayTap != nil || e.DestroySelf || e.PayDestroy != nil ||
-		e.PayBonds != nil || e.PayOrbs > 0 || e.PayGrowth != nil || e.PayOrbsUp > 0 || e.PayMill > 0 || e.PayReveal != nil || e.PayShow != nil
+		e.PayBonds != nil || e.PayOrbs > 0 || e.PayGrowth != nil || e.PayOrbsUp > 0 || e.PayMill > 0 || e.PayReveal != nil || e.PayShow != nil || e.PayHand
 }
 
 // special reports whether card c has a special skill with a permission.

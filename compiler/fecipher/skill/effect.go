@@ -25,15 +25,17 @@ type Effect struct {
 	PayDiscard  *CardFilter `yaml:"pay-discard,omitempty"`
 	PayTap      *Target     `yaml:"pay-tap,omitempty"` // tap other untapped allies (chosen)
 	DestroySelf bool        `yaml:"destroy-self,omitempty"`
-	PayDestroy  *Target     `yaml:"pay-destroy,omitempty"` // destroy other allies (chosen)
-	PayBonds    *CardFilter `yaml:"pay-bonds,omitempty"`   // send bonds like these to the retreat area (chosen)
-	PayOrbs     int         `yaml:"pay-orbs,omitempty"`    // destroy this many of your orbs (chosen, face down)
-	PayGrowth   *CardFilter `yaml:"pay-growth,omitempty"`  // stack cards like these from the retreat area under this unit (chosen): it Growths
-	PayOrbsUp   int         `yaml:"pay-orbs-up,omitempty"` // flip this many of your face-down orbs face up (chosen)
-	PayMill     int         `yaml:"pay-mill,omitempty"`    // send this many cards from the top of your deck to the boundless area
-	PayReveal   *CardFilter `yaml:"pay-reveal,omitempty"`  // reveal cards like these from your hand (chosen) and place them on top of your deck
-	PayShow     *CardFilter `yaml:"pay-show,omitempty"`    // reveal cards like these from your hand (chosen); they stay in the hand
-	May         bool        `yaml:"may,omitempty"`         // optional: the player decides
+	PayDestroy  *Target     `yaml:"pay-destroy,omitempty"`         // destroy other allies (chosen)
+	PayBonds    *CardFilter `yaml:"pay-bonds,omitempty"`           // send bonds like these to the retreat area (chosen)
+	PayOrbs     int         `yaml:"pay-orbs,omitempty"`            // destroy this many of your orbs (chosen, face down)
+	PayGrowth   *CardFilter `yaml:"pay-growth,omitempty"`          // stack cards like these from the retreat area under this unit (chosen): it Growths
+	PayOrbsUp   int         `yaml:"pay-orbs-up,omitempty"`         // flip this many of your face-down orbs face up (chosen)
+	PayMill     int         `yaml:"pay-mill,omitempty"`            // send this many cards from the top of your deck to the boundless area
+	PayReveal   *CardFilter `yaml:"pay-reveal,omitempty"`          // reveal cards like these from your hand (chosen) and place them on top of your deck
+	PayShow     *CardFilter `yaml:"pay-show,omitempty"`            // reveal cards like these from your hand (chosen); they stay in the hand
+	PayBondsOut bool        `yaml:"pay-bonds-boundless,omitempty"` // pay-bonds go to the boundless area, not the retreat area
+	PayHand     bool        `yaml:"pay-hand,omitempty"`            // send every card of your hand to the retreat area
+	May         bool        `yaml:"may,omitempty"`                 // optional: the player decides
 
 	// Watch: whose event sets an auto skill off (absent: this unit's).
 	Watch *Watch `yaml:"trigger-of,omitempty"`

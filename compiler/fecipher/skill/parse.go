@@ -249,6 +249,8 @@ func merge(a, b Effect) Effect {
 		b.PayGrowth = a.PayGrowth
 	}
 	b.PayMill += a.PayMill
+	b.PayBondsOut = b.PayBondsOut || a.PayBondsOut
+	b.PayHand = b.PayHand || a.PayHand
 	if b.PayReveal == nil {
 		b.PayReveal = a.PayReveal
 	}
@@ -345,7 +347,7 @@ func reminder(s string) bool {
 
 var (
 	reOnce      = lazy(`(?i)^once per turn$`)
-	reFlip      = lazy(`(?i)^flip ?(\d+) bonds?(?: cards?)?(?: face[- ]?down)?$`)
+	reFlip      = lazy(`(?i)^flip ?(\d+)(?: bonds?(?: cards?)?)?(?: face[- ]?down)?$`)
 	reFlipOf    = lazy(`^Flip (\d+) ((?:<[^>]+>|"[^"]+"|[A-Z][a-z]+)(?:,? or (?:<[^>]+>|"[^"]+"))*) Bonds?(?: cards?)?(?: face[- ]?down)?$`)
 	reTapSelf   = lazy(`(?i)^tap this unit$`)
 	reSendHand  = lazy(`^Send (\d+) (.*?)(?:from|in) your hand to (?:the|your) Retreat Area$`)
@@ -354,7 +356,8 @@ var (
 	reTapBare   = lazy(`^Tap (\d+|an?) allied ([A-Z][a-z]+)$`)
 	reDestroyMe = lazy(`^destroy this unit$`)
 	reDestroyN  = lazy(`^(?i:destroy) (\d+|an?|one) (.*)$`)
-	reBondsOut  = lazy(`^send (\d+|an?|one) (?:of your )?(face-up |face-down )?((?:<[^>]+> |"[^"]+" )?)bonds?(?: cards?)? to (?:the|your) retreat area$`)
+	reBondsOut  = lazy(`^(?i:send) (\d+|an?|one) (?:of your )?(face-up |face-down )?((?:<[^>]+> |"[^"]+" )?)(?i:bonds?(?: cards?)? to (?:the|your) (retreat|boundless) area)$`)
+	reHandOut   = lazy(`^(?i:send (?:all (?:the )?cards in your hand|your entire hand|your whole hand) to (?:the|your) retreat area)$`)
 	reGrowth    = lazy(`^Stack (\d+|an?|one) (.+?) from your Retreat Area under this unit to Growth (?:him|her|them|it)$`)
 	reOrbsUp    = lazy(`^Flip (\d+|one|an?) (?:of your )?Orbs? face[- ]up$`)
 	reOrbsOut   = lazy(`^destroy (\d+|one) of your orbs?$`)
@@ -483,6 +486,9 @@ func (c *compiler) cost(p string, e *Effect) bool {
 			f.Emblem, f.Color, f.Name = g.Emblem, g.Color, g.Name
 		}
 		e.PayBonds = f
+		e.PayBondsOut = strings.EqualFold(m[4], "boundless")
+	case reHandOut.MatchString(p):
+		e.PayHand = true
 	case reDestroyN.MatchString(p):
 		m := reDestroyN.FindStringSubmatch(p)
 		f, noun, ok := unitWords(m[2])

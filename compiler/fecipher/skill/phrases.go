@@ -53,6 +53,8 @@ func phrases(e *Effect) []string {
 	add(e.PayMill > 0, "cost:pay-mill")
 	add(e.PayReveal != nil, "cost:pay-reveal")
 	add(e.PayShow != nil, "cost:pay-show")
+	add(e.PayBondsOut, "cost:pay-bonds-boundless")
+	add(e.PayHand, "cost:pay-hand")
 	add(e.May, "may")
 	add(e.IfDone, "if-done")
 	if c := e.If; c != nil {

@@ -352,6 +352,8 @@ type Effect struct {
 	PayMill     int8        // cards from the top of the deck to the boundless area
 	PayReveal   *CardFilter // cards of the hand revealed and placed on top of the deck (chosen)
 	PayShow     *CardFilter // cards of the hand revealed (chosen); they stay there
+	PayBondsOut bool        // PayBonds to the boundless area
+	PayHand     bool        // every card of the hand to the retreat area
 	May         bool
 	Watch       *Watch // nil: this unit's own event
 
