@@ -61,6 +61,7 @@ func Hidden() func(m play.Match, seat int) []string {
 			for _, u := range ps.Field {
 				see(u.Stack...)
 			}
+			see(ps.Orbs[:ps.OrbsUp]...) // face up: in view of every seat
 			out = append(out, ps.Deck...)
 			out = append(out, ps.Orbs...)
 			if i == seat {

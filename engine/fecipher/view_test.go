@@ -335,3 +335,33 @@ func TestLookedAtOrbIsSeenByItsOwnerOnly(t *testing.T) {
 		t.Errorf("40 determinizations for P2 all kept P1's looked-at orb")
 	}
 }
+
+// TestFaceUpOrbIsHiddenFromNoOne: an orb flipped face up (orbs-face-up) is
+// in every seat's view, so Hidden holds it from no seat, while the
+// face-down orbs stay hidden from the other seat.
+func TestFaceUpOrbIsHiddenFromNoOne(t *testing.T) {
+	b, err := os.ReadFile("../../docs/examples/fecipher-critical.yaml")
+	if err != nil {
+		t.Fatal(err)
+	}
+	text := strings.Replace(string(b), "      orbs: [ogma-mercenary, gordin-archer, lena-cleric]\n",
+		"      orbs: [ogma-mercenary, gordin-archer, lena-cleric]\n      orbs-face-up: 1\n", 1)
+	env, err := play.ReadPosition("up.yaml", []byte(text))
+	if err != nil {
+		t.Fatal(err)
+	}
+	pm, err := Versus.Load(rs, env.State)
+	if err != nil {
+		t.Fatal(err)
+	}
+	m := pm.(*Match)
+	hidden := Hidden()
+	for _, seat := range []int{0, 1} {
+		if h := hidden(m, seat); slices.Contains(h, "ogma-mercenary") {
+			t.Errorf("Hidden(%d) holds P1's face-up orb", seat)
+		}
+	}
+	if h := hidden(m, 1); !slices.Contains(h, "lena-cleric") {
+		t.Errorf("Hidden(1) does not hold P1's face-down orb")
+	}
+}
