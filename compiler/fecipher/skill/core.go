@@ -10,7 +10,7 @@ var (
 	reNoAttackMe    = lazy(`^(.+?) (?:cannot|can't|are unable to|is unable to) attack this unit$`)
 	reNoAttackOf    = lazy(`^(.+?) (?:cannot|can't|are unable to) attack (this unit or )?((?:other )?(?:<[^>]+> )*allies(?: .+)?)$`)
 	reNoSupport     = lazy(`^(?:all )?(.+?) cards? (?:fail|fails) to support this unit$`)
-	reYouVerb       = lazy(`^you (?:draw|untap|move|destroy) `)
+	reYouVerb       = lazy(`^you (?:draw|untap|move|destroy|choose) `)
 	reTakeMain      = lazy(`^transfer main character status from your ((?:<[^>]+>(?:,? or )?)*) ?main character to (this unit|that ally|them)$`)
 	reSendUnit      = lazy(`^(?:send|place|put|return|add) (this unit|this card|him|her|them|it|that ally|that enemy|that unit|the chosen allies|the chosen ally|the chosen enemy|the chosen enemies|the chosen units?) ((?:to|in|into|on|at|on the|face-down in) .+)$`)
 	reDraw          = lazy(`^(?i:draw) (\d+) cards?$`)

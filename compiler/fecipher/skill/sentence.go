@@ -232,7 +232,7 @@ var typos = strings.NewReplacer(
 	"Untap your other allies", "Untap all other allies", "is only usable you have", "is only usable if you have",
 	"this units ", "this unit ", "Your other allies ", "Other allies ", "your other allies ", "other allies ",
 	"Durng ", "During ", "you opponent's", "your opponent's", "Each time 1 enemy is", "Each time an enemy is", " are cannot ", " cannot ", "Deployment Cost of 2 of less", "Deployment Cost of 2 or less",
-	"Class Cahnged", "Class Changed", "Deployment Cost or ", "Deployment Cost of ", "Deployment Cost of Cost ", "Deployment Cost of ", "Deploment Cost", "Deployment Cost",
+	"Class Cahnged", "Class Changed", "range 1-2., and", "range 1-2, and", "<Purple ally", "<Purple> ally", "Deployment Cost or ", "Deployment Cost of ", "Deployment Cost of Cost ", "Deployment Cost of ", "Deploment Cost", "Deployment Cost",
 	"If yyou ", "If you ", "if your have ", "if you have ", "<Sword Bond", "<Sword> Bond",
 	"' s ", "'s ", "Critical Hit, but the number", "Critical Hit, and the number", "\" , \"", "\", \"",
 )
