@@ -28,7 +28,7 @@ var (
 	reFlipOrb     = lazy(`^(?:(?:choose|select) (\d+|one|an?) (?:of your )?orbs?,? and flip (?:it|them)|flip (\d+|one|an?) of your orbs) (?:face[- ]up or face[- ]down|face[- ]down or face[- ]up|over)$`)
 	reFlipAll     = lazy(`^flip all (?:of )?your bond cards face[- ]down$`)
 	reFlipSome    = lazy(`^(?:choose|select) (\d+|one|an?) (?:of your )?(face-up|face-down) bond cards?,? and flip (?:it|them) (face[- ]down|face[- ]up)$`)
-	reIntercept   = lazy(`^(?:this unit|this card) is attacked instead(?: of (?:that ally|that unit|the attacked ally))?$`)
+	reIntercept   = lazy(`^(?:this unit|this card) is attacked instead(?: of (that ally|that unit|the attacked ally|your main character))?$`)
 	reStackUnder  = lazy(`^stack (?:it|them) under (this unit|that ally|that unit|them|your main character) to growth (?:him|her|them|it)$`)
 	reRetreatBack = lazy(`^(?i:(?:return|add|put|place) all (?:the |of the )?cards in your retreat area (?:to|into) your deck|(your opponent) (?:adds|returns|puts|places) all (?:the |of the )?cards in their retreat area (?:to|into) their deck)$`)
 	reShuffle     = lazy(`^(?:afterwards?,? |aftewards,? |then,? |once they do,? )?(shuffle your deck|they shuffle their deck|your opponent shuffles their deck)(?: afterwards)?$`)
@@ -212,6 +212,9 @@ func (c *compiler) cards(s string, e Effect) ([]Effect, bool) {
 	case reIntercept.MatchString(s):
 		if c.trig.when != "attacked" || c.trig.watch == nil || c.trig.watch.Enemy {
 			return nil, false
+		}
+		if m := reIntercept.FindStringSubmatch(low); m != nil && m[1] == "your main character" && (c.trig.watch.Of == nil || !c.trig.watch.Of.Main) {
+			return nil, false // "instead of your Main Character": only when the main character is the one attacked
 		}
 		e.Intercept = true
 		return []Effect{e}, true
