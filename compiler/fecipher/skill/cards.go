@@ -30,6 +30,7 @@ var (
 	reFlipSome    = lazy(`^(?:choose|select) (\d+|one|an?) (?:of your )?(face-up|face-down) bond cards?,? and flip (?:it|them) (face[- ]down|face[- ]up)$`)
 	reIntercept   = lazy(`^(?:this unit|this card) is attacked instead(?: of (that ally|that unit|the attacked ally|your main character))?$`)
 	reStackUnder  = lazy(`^stack (?:it|them) under (this unit|that ally|that unit|them|your main character) to growth (?:him|her|them|it)$`)
+	reAddFrom     = lazy(`^(?i:add) (\d+|one|an?) (.+?) (?i:from your) ((?i:retreat area|retreat)) ((?i:to your hand))$`)
 	reRetreatBack = lazy(`^(?i:(?:return|add|put|place) all (?:the |of the )?cards in your retreat area (?:to|into) your deck|(your opponent) (?:adds|returns|puts|places) all (?:the |of the )?cards in their retreat area (?:to|into) their deck)$`)
 	reShuffle     = lazy(`^(?:afterwards?,? |aftewards,? |then,? |once they do,? )?(shuffle your deck|they shuffle their deck|your opponent shuffles their deck)(?: afterwards)?$`)
 )
@@ -144,6 +145,11 @@ func zoneWord(z string) string {
 // cards reads the imperatives that move cards; ok false when s is not
 // one (the caller tries the other grammars).
 func (c *compiler) cards(s string, e Effect) ([]Effect, bool) {
+	if m := reAddFrom.FindStringSubmatch(s); m != nil {
+		// "Add 1 <White> card ... from your Retreat to your hand": the
+		// choice, then where it goes.
+		s = "choose " + m[1] + " " + m[2] + " from your " + m[3] + ", and add it " + m[4]
+	}
 	low := strings.ToLower(s)
 	switch {
 	case reOrbsDo.MatchString(s):
