@@ -72,7 +72,7 @@ func put(p *skill.Put) *table.Put {
 		return nil
 	}
 	t := &table.Put{From: zone(p.From), To: zone(p.To), Foe: p.Opponent, Count: int8(p.Count), UpTo: p.UpTo, Of: cardFilter(p.Of),
-		Tapped: p.Tapped, Area: area(p.Area), FaceDown: p.FaceDown, Shuffle: p.Shuffle, FoeChooses: p.Chooser == "opponent"}
+		Tapped: p.Tapped, Area: area(p.Area), FaceDown: p.FaceDown, Shuffle: p.Shuffle, FoeChooses: p.Chooser == "opponent", Self: p.Self}
 	if t.Of != nil {
 		t.Of.Count = 0
 	}
@@ -145,6 +145,7 @@ func effect(e skill.Effect) table.Effect {
 		When: table.Trigger(triggerCode[e.When]), OncePerTurn: e.OncePerTurn, Reverse: int8(e.Reverse), ReverseOf: cardFilter(e.ReverseOf),
 		Tap: e.Tap, PayDiscard: cardFilter(e.PayDiscard), PayTap: target(e.PayTap), May: e.May,
 		DestroySelf: e.DestroySelf, PayDestroy: target(e.PayDestroy), PayBonds: cardFilter(e.PayBonds), PayOrbs: int8(e.PayOrbs), PayGrowth: cardFilter(e.PayGrowth), PayOrbsUp: int8(e.PayOrbsUp), Watch: watch(e.Watch),
+		FlipSelf: e.FlipSelf, SendSelf: zone(e.SendSelf),
 		Reveal: int8(e.Reveal), RevealFoe: e.RevealFoe, Put: put(e.Put),
 		DestroyOrbs: int8(e.DestroyOrbs), OrbsFoe: e.OrbsFoe, FlipBonds: int8(e.FlipBonds), UnflipBonds: int8(e.UnflipBonds),
 		FlipAll: e.FlipAll, FlipOrbs: int8(e.FlipOrbs), Intercept: e.Intercept,

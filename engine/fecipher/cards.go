@@ -177,7 +177,7 @@ func (g *Game) cardChoices(f *Frame) []Choice {
 		pt, owner := g.putOf(f)
 		var seen []int
 		for _, c := range g.zoneCards(pt.From, owner, g.below()) {
-			if slices.Contains(seen, c) || !g.cardFits(pt.Of, c, owner, g.below()) {
+			if slices.Contains(seen, c) || !g.cardFits(pt.Of, c, owner, g.below()) || pt.Self && (g.below() == nil || c != g.below().Card) {
 				continue
 			}
 			if pt.From == table.InBonds && g.bondOf(owner, c, pt.Of) < 0 {
@@ -440,7 +440,7 @@ func (g *Game) move(pt *table.Put, p, c int, a Area, sk *Frame) {
 			return // no unit to stack under: the card stays
 		}
 	}
-	if !g.take(pt.From, p, c, pt.Of) {
+	if pt.Self && !g.takeSelf(p, c, pt.From) || !pt.Self && !g.take(pt.From, p, c, pt.Of) {
 		return
 	}
 	pl := g.P[p]
@@ -556,6 +556,27 @@ func (g *Game) applyPut(sk *Frame, e *table.Effect) {
 		d.Seat = Opp(sk.Seat)
 	}
 	switch {
+	case pt.Self:
+		// "Deploy this card", "Add this card to your hand": the skill's own
+		// card, if it is still there (and, deployed, the player chooses
+		// the area unless the text names one).
+		c := sk.Card
+		if sk.From == pt.From && g.selfAt(owner, c, pt.From) || sk.From == pt.From && pt.From == table.InBonds && slices.ContainsFunc(g.P[owner].Bonds, func(b Bond) bool { return b.Card == c }) {
+			if !g.selfPutOK(owner, c, pt) {
+				g.emit(owner, "stays", g.C(c).Name(), "", "a unit of its unit name is on the field")
+				break
+			}
+			if pt.To == table.OnField && pt.Area == table.AnyArea {
+				d.N = 1
+				g.push(d)
+				return
+			}
+			a := Vanguard
+			if pt.Area == table.BackLine {
+				a = Rearguard
+			}
+			g.move(pt, owner, c, a, sk)
+		}
 	case pt.From == table.DeckTop:
 		for range max(1, int(pt.Count)) {
 			c, ok := g.peek(owner)

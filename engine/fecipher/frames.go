@@ -65,6 +65,9 @@ type Frame struct {
 	Cause             int   // the unit whose deployment triggered it
 	BySkill           int   // the event that set it off was a skill's doing: 1 + the seat of that skill (0: not)
 	Pay               bool
+	// From is the zone of the card whose skill it is (Card, Unit 0): a
+	// bond skill's (InBonds) or a hand skill's (InHand); NoZone otherwise.
+	From table.Zone
 	// Revealed are the cards an effect of the skill revealed, on top of
 	// the deck of seat RevealSeat.
 	Revealed   []int
@@ -418,25 +421,26 @@ func (g *Game) skillStep(f *Frame) {
 				return
 			}
 		}
-		if f.Effect != f.Start && costly(e) && !g.affordable(f.Seat, g.source(f), e, f.Unit == 0) {
+		if f.Effect != f.Start && costly(e) && (!g.affordable(f.Seat, g.source(f), e, f.Unit == 0) || !g.selfAffordable(f, e)) {
 			g.skipped(f) // "you may [pay a cost]. If you do, ...": it cannot be paid
 			return
 		}
 		if e.May {
-			g.push(&Frame{Kind: FrameMay, Seat: f.Seat, Unit: f.Unit, Card: f.Card, Skill: f.Skill, Start: f.Start, Effect: f.Effect})
+			g.push(&Frame{Kind: FrameMay, Seat: f.Seat, Unit: f.Unit, Card: f.Card, Skill: f.Skill, Start: f.Start, Effect: f.Effect, From: f.From})
 		}
 	case stepCost:
 		f.Step = stepCond
 		if f.Effect != f.Start && !costly(e) {
 			return
 		}
-		if !g.affordable(f.Seat, g.source(f), e, f.Unit == 0) {
+		if !g.affordable(f.Seat, g.source(f), e, f.Unit == 0) || !g.selfAffordable(f, e) {
 			f.Step = stepDone // a cost that can no longer be paid: nothing happens
 			return
 		}
 		if u, _ := g.unit(f.Unit); u != nil && e.Tap {
 			u.Tapped = true
 		}
+		g.paySelf(f, e)
 		var pay []*Frame
 		if e.Reverse > 0 {
 			pay = append(pay, &Frame{Kind: FrameFlip, N: int(e.Reverse)})
@@ -464,7 +468,7 @@ func (g *Game) skillStep(f *Frame) {
 		}
 		for i := len(pay) - 1; i >= 0; i-- {
 			d := pay[i]
-			d.Seat, d.Unit, d.Card, d.Skill, d.Start, d.Effect, d.Pay = f.Seat, f.Unit, f.Card, f.Skill, f.Start, f.Effect, true
+			d.Seat, d.Unit, d.Card, d.Skill, d.Start, d.Effect, d.Pay, d.From = f.Seat, f.Unit, f.Card, f.Skill, f.Start, f.Effect, true, f.From
 			g.push(d)
 		}
 	case stepCond:
@@ -486,7 +490,7 @@ func (g *Game) skillStep(f *Frame) {
 			if t.Any && n == 0 {
 				n = 1 << 10
 			}
-			g.push(&Frame{Kind: FrameTarget, Seat: f.Seat, N: n, Unit: f.Unit, Card: f.Card, Skill: f.Skill, Start: f.Start, Effect: f.Effect})
+			g.push(&Frame{Kind: FrameTarget, Seat: f.Seat, N: n, Unit: f.Unit, Card: f.Card, Skill: f.Skill, Start: f.Start, Effect: f.Effect, From: f.From})
 		}
 	case stepApply:
 		f.Step = stepNext
@@ -650,7 +654,7 @@ func (g *Game) apply(f *Frame, e *table.Effect) {
 	}
 	for i := len(fs) - 1; i >= 0; i-- {
 		d := fs[i]
-		d.Unit, d.Card, d.Skill, d.Start, d.Effect = f.Unit, f.Card, f.Skill, f.Start, f.Effect
+		d.Unit, d.Card, d.Skill, d.Start, d.Effect, d.From = f.Unit, f.Card, f.Skill, f.Start, f.Effect, f.From
 		g.push(d)
 	}
 	if e.Put != nil {
@@ -771,7 +775,7 @@ func (g *Game) affordable(p int, u *Unit, e *table.Effect, support bool) bool {
 // costly reports whether an effect has a cost to pay.
 func costly(e *table.Effect) bool {
 	return e.Reverse > 0 || e.Tap || e.PayDiscard != nil || e.PayTap != nil || e.DestroySelf || e.PayDestroy != nil ||
-		e.PayBonds != nil || e.PayOrbs > 0 || e.PayGrowth != nil || e.PayOrbsUp > 0
+		e.PayBonds != nil || e.PayOrbs > 0 || e.PayGrowth != nil || e.PayOrbsUp > 0 || e.FlipSelf || e.SendSelf != table.NoZone
 }
 
 // special reports whether card c has a special skill with a permission.

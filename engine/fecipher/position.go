@@ -129,6 +129,9 @@ type FrameState struct {
 	Chosen []int  `json:"chosen,omitempty" yaml:"chosen,omitempty,flow"`
 	Cause  int    `json:"cause,omitempty" yaml:"cause,omitempty"` // the unit whose deployment set it off
 	Pay    bool   `json:"pay,omitempty" yaml:"pay,omitempty"`     // a decision paying the skill's cost
+	// from: the zone of the card whose skill it is, for a bond or hand
+	// skill (bonds, hand); absent for a unit's or a support card's
+	From string `json:"from,omitempty" yaml:"from,omitempty"`
 	// by-skill: 1 + the seat whose skill set this one off (0: not a skill)
 	BySkill int `json:"by-skill,omitempty" yaml:"by-skill,omitempty"`
 	// Revealed are the cards the skill revealed, on top of the deck of
@@ -241,6 +244,9 @@ func (g *Game) Position() *Position {
 		if withCard {
 			fs.Unit, fs.Card, fs.Skill, fs.Start, fs.Effect, fs.Target = f.Unit, g.C(f.Card).ID, f.Skill, f.Start, f.Effect, f.Target
 			fs.Chosen, fs.Cause, fs.Pay, fs.BySkill = slices.Clone(f.Chosen), f.Cause, f.Pay, f.BySkill
+			if f.From != table.NoZone {
+				fs.From = table.ZoneNames[f.From]
+			}
 		}
 		if f.Kind == FrameSkill && len(f.Revealed) > 0 {
 			fs.Revealed, fs.RevealSeat = g.ids(f.Revealed), f.RevealSeat
@@ -732,6 +738,19 @@ func (l *loader) frame(g *Game, k int, fs FrameState) (*Frame, error) {
 		}
 		if err := unit("unit", fs.Unit, false); err != nil {
 			return nil, err
+		}
+		switch fs.From {
+		case "":
+		case "bonds", "hand":
+			f.From = table.InBonds
+			if fs.From == "hand" {
+				f.From = table.InHand
+			}
+			if want := map[table.Zone]table.SkillType{table.InBonds: table.Bond, table.InHand: table.Hand}[f.From]; ss[fs.Skill].Type != want || fs.Unit != 0 {
+				return nil, l.errf(path("from"), "from %s: a %s skill of no unit, not %s's %s skill", fs.From, table.SkillTypeNames[want], fs.Card, ss[fs.Skill].Type)
+			}
+		default:
+			return nil, l.errf(path("from"), "from is bonds or hand (a bond or hand skill's card), not %s", phrase.Quote(fs.From))
 		}
 		if err := unit("target", fs.Target, false); err != nil {
 			return nil, err

@@ -139,6 +139,8 @@ func zoneWord(z string) string {
 func (c *compiler) cards(s string, e Effect) ([]Effect, bool) {
 	low := strings.ToLower(s)
 	switch {
+	case c.src != "" && reSelfTo.MatchString(s):
+		return c.selfPut(s, e)
 	case reOrbsDo.MatchString(s):
 		m := reOrbsDo.FindStringSubmatch(s)
 		e.DestroyOrbs, e.OrbsFoe = number(m[1]), !strings.EqualFold(m[2], "your")

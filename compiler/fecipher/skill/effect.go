@@ -29,6 +29,8 @@ type Effect struct {
 	PayOrbs     int         `yaml:"pay-orbs,omitempty"`    // destroy this many of your orbs (chosen, face down)
 	PayGrowth   *CardFilter `yaml:"pay-growth,omitempty"`  // stack cards like these from the retreat area under this unit (chosen): it Growths
 	PayOrbsUp   int         `yaml:"pay-orbs-up,omitempty"` // flip this many of your face-down orbs face up (chosen)
+	FlipSelf    bool        `yaml:"flip-self,omitempty"`   // a bond skill: flip this card face down
+	SendSelf    string      `yaml:"send-self,omitempty"`   // a bond or hand skill: send this card from its zone to retreat, boundless, deck-top
 	May         bool        `yaml:"may,omitempty"`         // optional: the player decides
 
 	// Watch: whose event sets an auto skill off (absent: this unit's).
@@ -128,6 +130,7 @@ type Put struct {
 	FaceDown bool        `yaml:"face-down,omitempty"` // placed in the bond area face down
 	Shuffle  bool        `yaml:"shuffle,omitempty"`   // the deck is shuffled afterwards
 	Chooser  string      `yaml:"chooser,omitempty"`   // opponent: the opponent chooses
+	Self     bool        `yaml:"self,omitempty"`      // the card moved is the skill's own card (a bond or hand skill's), from its zone
 }
 
 // Range is a range acquired.

@@ -2,6 +2,7 @@ package skill
 
 import (
 	"reflect"
+	"slices"
 	"strconv"
 	"strings"
 )
@@ -34,12 +35,21 @@ var typeWhen = map[string]string{
 // Compile reads a skill of a type ("action", "permanent", "auto", ...,
 // as the schema spells it) from its bracketed cost and its text.
 func Compile(typ, cost, text string) Result {
+	src := ""
 	if typ == "bond" || typ == "hand" {
-		// Used from the bond area or the hand: the engine runs skills of
-		// units, support cards and permissions only.
-		return Result{Unread: []Clause{{Start: 0, End: len(text), Text: text, Shape: Shape(text), Phrase: "type", PhraseText: typ + " skill"}}}
+		// Used from the bond area or the hand (source.go): read as a
+		// skill of its kind, whose source is the card.
+		kind, rest, ok := cardKind(text)
+		if !ok || kind == "permanent" {
+			what := typ + " skill without its kind (|ACT|, |AUTO|)"
+			if ok {
+				what = typ + " skill of kind |CONT|" // a permanent effect of a card in the bond area: not in the engine
+			}
+			return Result{Unread: []Clause{{Start: 0, End: len(text), Text: text, Shape: Shape(text), Phrase: "type", PhraseText: what}}}
+		}
+		src, typ, text = typ, kind, cutReminder(rest)
 	}
-	c := &compiler{typ: typ}
+	c := &compiler{typ: typ, src: src}
 	var first Effect
 	// Curly quotes as straight ones, the same bytes long so that offsets
 	// into the text stay true.
@@ -95,6 +105,16 @@ func Compile(typ, cost, text string) Result {
 	if len(c.pending) > 0 && len(effects) > 0 {
 		effects[0].If = and(effects[0].If, c.pendingCond())
 	}
+	if len(c.out) == 0 && src == "" && slices.ContainsFunc(effects, func(e Effect) bool { return e.When == "placed" }) {
+		c.why = miss{"trigger", "this card placed in the bond area, of a unit's skill"}
+		c.unread(0, len(text), text, false)
+	}
+	if len(c.out) == 0 && src != "" {
+		if why := c.sourceCheck(effects); why != "" {
+			c.why = miss{"source", why}
+			c.unread(0, len(text), strings.TrimSpace(text), false)
+		}
+	}
 	if len(c.out) > 0 {
 		return Result{Unread: c.out}
 	}
@@ -107,12 +127,15 @@ func Compile(typ, cost, text string) Result {
 			}
 		}
 	}
-	return Result{Effects: effects, Phrases: Phrases(effects)}
+	phrases := append(Phrases(effects), sourcePhrases(src)...)
+	slices.Sort(phrases)
+	return Result{Effects: effects, Phrases: phrases}
 }
 
 type compiler struct {
 	costOrbs bool // the skill's cost destroys orbs (room for one added)
 	typ      string
+	src      string // a bond or hand skill's: where its card is (bond, hand); "" for a unit's
 	text     string
 	out      []Clause
 	pending  []*Cond // "This skill is only usable if ...": joins the first effect
@@ -229,6 +252,10 @@ func merge(a, b Effect) Effect {
 	}
 	b.PayOrbs += a.PayOrbs
 	b.PayOrbsUp += a.PayOrbsUp
+	b.FlipSelf = b.FlipSelf || a.FlipSelf
+	if b.SendSelf == "" {
+		b.SendSelf = a.SendSelf
+	}
 	if b.PayGrowth == nil {
 		b.PayGrowth = a.PayGrowth
 	}
@@ -375,6 +402,7 @@ func splitCost(s string) []string {
 
 func (c *compiler) cost(p string, e *Effect) bool {
 	switch {
+	case c.selfCost(p, e):
 	case reOnce.MatchString(p):
 		e.OncePerTurn = true
 	case reFlip.MatchString(p):

@@ -49,6 +49,8 @@ func phrases(e *Effect) []string {
 	add(e.PayOrbs > 0, "cost:pay-orbs")
 	add(e.PayGrowth != nil, "cost:pay-growth")
 	add(e.PayOrbsUp > 0, "cost:pay-orbs-up")
+	add(e.FlipSelf, "cost:flip-self")
+	add(e.SendSelf != "", "cost:send-self:"+e.SendSelf)
 	add(e.May, "may")
 	add(e.IfDone, "if-done")
 	if c := e.If; c != nil {
@@ -171,6 +173,7 @@ func phrases(e *Effect) []string {
 		add(p.FaceDown, "put:face-down")
 		add(p.Shuffle, "put:shuffle")
 		add(p.Chooser != "", "put:chooser")
+		add(p.Self, "put:self")
 		out = append(out, cardPhrases(p.Of)...)
 	}
 	if e.Until != "" {
@@ -248,4 +251,13 @@ func cardPhrases(f *CardFilter) []string {
 	add(f.FaceUp || f.FaceDown, "face")
 	add(f.AllOf, "all-of")
 	return out
+}
+
+// sourcePhrases are the phrase kinds of a skill's source: a card in the
+// bond area ("source:bond") or in the hand ("source:hand"), not a unit.
+func sourcePhrases(src string) []string {
+	if src == "" {
+		return nil
+	}
+	return []string{"source:" + src}
 }

@@ -104,12 +104,13 @@ const (
 	OnDefeated    // this unit is destroyed by an attack
 	OnGrowth      // this unit Growths: a card is stacked under it by a skill
 	OnDraw        // its owner draws a card (after the setup)
+	OnPlaced      // this card is placed face up in its owner's bond area (a bond skill)
 )
 
 // TriggerNames are the schema's words by Trigger.
 var TriggerNames = [...]string{"always", "my-turn", "attacking", "defending", "deploy", "class-change", "activate", "support",
 	"attack", "attacked", "destroys", "attack-end", "level-up", "turn-start", "turn-end", "destroyed", "moved", "untapped", "ally-deploy", "special",
-	"critical", "evade", "evaded", "missed", "bond", "opponent-turn-start", "opponent-turn-end", "action-start", "deployment-start", "defeated", "growth", "draw"}
+	"critical", "evade", "evaded", "missed", "bond", "opponent-turn-start", "opponent-turn-end", "action-start", "deployment-start", "defeated", "growth", "draw", "placed"}
 
 // None marks an unset bound (a cost or attack limit, a count's at-most).
 const None = -1
@@ -207,6 +208,7 @@ type Put struct {
 	Area             int8 // deployed in this area only (AnyArea: either)
 	Shuffle          bool // the deck is shuffled afterwards
 	FoeChooses       bool // the opponent chooses
+	Self             bool // the card moved is the skill's own card (a bond or hand skill's), from its zone
 }
 
 // Flag is a set of things a unit cannot do, or can regardless of range.
@@ -345,8 +347,12 @@ type Effect struct {
 	PayOrbs     int8
 	PayGrowth   *CardFilter // cards stacked from the retreat area under this unit (it Growths)
 	PayOrbsUp   int8        // face-down orbs flipped face up
-	May         bool
-	Watch       *Watch // nil: this unit's own event
+	// A bond or hand skill's own card: flipped face down (FlipSelf), or
+	// sent from its zone to SendSelf (retreat, boundless, deck-top).
+	FlipSelf bool
+	SendSelf Zone
+	May      bool
+	Watch    *Watch // nil: this unit's own event
 
 	IfDone bool // only if the effect before it happened
 	If     *Cond
