@@ -242,7 +242,7 @@ func (g *Game) cardActions(p int, out []Action) []Action {
 	return out
 }
 
-// cardText is the text of a bond or hand skill's action: "use bond
+// cardSkillText is the text of a bond or hand skill's action: "use bond
 // b08-086 inherited-talent", "use hand b18-001 will-of-the-goddess".
 func (g *Game) cardSkillText(a Action) string {
 	zone := "bond"
