@@ -167,7 +167,7 @@ func effect(e skill.Effect) table.Effect {
 	if e.CCCost != nil {
 		t.HasCCCost, t.CCCost = true, int8(*e.CCCost)
 	}
-	for i, on := range []bool{e.SkillProof, e.NoMove, e.NoSkillMove, e.NoAttack, e.Unattackable, e.NoUntap, e.ReachAll, e.ReachMain, e.NoSupSkills} {
+	for i, on := range []bool{e.SkillProof, e.NoMove, e.NoSkillMove, e.NoAttack, e.Unattackable, e.NoUntap, e.ReachAll, e.ReachMain, e.NoSupSkills, e.CritProof} {
 		if on {
 			t.Flags |= 1 << i
 		}

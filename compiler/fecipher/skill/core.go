@@ -532,7 +532,7 @@ func predicate(s string, poss bool, e *Effect) bool {
 		case s == "cannot Critical Hit or Evade" || s == "cannot Critical Hit or evade" || s == "cannot critical hit or evade":
 			e.NoCritical, e.NoEvade = true, true
 			s = ""
-		case s == "cannot evade" || s == "cannot Evade" || s == "is unable to evade" || s == "is unable to Evade":
+		case s == "cannot evade" || s == "cannot Evade" || s == "is unable to evade" || s == "is unable to Evade" || s == "are unable to evade" || s == "are unable to Evade":
 			e.NoEvade = true
 			s = ""
 		case s == "cannot attack or evade" || s == "is unable to attack or evade":
@@ -546,6 +546,9 @@ func predicate(s string, poss bool, e *Effect) bool {
 			s = ""
 		case s == "cannot be destroyed" || s == "cannot be destroyed by battle" || s == "cannot be destroyed by enemy attacks" || s == "cannot be destroyed by enemies' attacks" || s == "cannot be destroyed by an enemy's attack":
 			e.Shielded = true
+			s = ""
+		case s == "cannot be destroyed by enemy Critical Hits" || s == "cannot be destroy by enemy Critical Hits" || s == "cannot be destroyed by enemy critical hits":
+			e.CritProof = true
 			s = ""
 		case reShieldCost.MatchString(s):
 			e.Shielded, e.ShieldCost = true, atoi(reShieldCost.FindStringSubmatch(s)[1])

@@ -61,6 +61,7 @@ type Effect struct {
 	Unattackable bool        `yaml:"unattackable,omitempty"`
 	NoUntap      bool        `yaml:"no-untap,omitempty"`
 	NoSupSkills  bool        `yaml:"no-support-skills,omitempty"` // the support skills of the cards supporting it do not come into effect
+	CritProof    bool        `yaml:"critical-proof,omitempty"`    // it cannot be destroyed by an enemy's critical hit
 	ReachAll     bool        `yaml:"reach-any,omitempty"`         // it can attack any enemy regardless of range
 	ReachMain    bool        `yaml:"reach-main,omitempty"`        // ... the enemy main character
 	Orbs         int         `yaml:"orbs,omitempty"`              // its attack destroys this many orbs

@@ -135,6 +135,7 @@ func phrases(e *Effect) []string {
 	add(e.Unattackable, "op:unattackable")
 	add(e.NoUntap, "op:no-untap")
 	add(e.NoSupSkills, "op:no-support-skills")
+	add(e.CritProof, "op:critical-proof")
 	add(e.ReachAll, "op:reach-any")
 	add(e.ReachMain, "op:reach-main")
 	add(e.Orbs > 0, "op:orbs")

@@ -225,10 +225,11 @@ const (
 	ReachAll                         // can attack any enemy regardless of range
 	ReachMain                        // can attack the enemy main character regardless of range
 	NoSupportSkills                  // the support skills of the cards supporting it do not come into effect
+	CritProof                        // cannot be destroyed by an enemy's critical hit
 )
 
 // FlagNames are the schema's words for the flags, by bit.
-var FlagNames = [...]string{"skill-proof", "no-move", "no-skill-move", "no-attack", "unattackable", "no-untap", "reach-any", "reach-main", "no-support-skills"}
+var FlagNames = [...]string{"skill-proof", "no-move", "no-skill-move", "no-attack", "unattackable", "no-untap", "reach-any", "reach-main", "no-support-skills", "critical-proof"}
 
 // Watch is whose event sets an auto skill off: this unit (Self), other
 // allies (Ally), enemies (Enemy), each like Of.
