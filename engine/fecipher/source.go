@@ -158,14 +158,12 @@ func (g *Game) cardUsable(p int, z table.Zone, c, skill, effect int) error {
 	// As for a unit's action skill (usable), a free skill could repeat
 	// forever: it must cost something, or move its own card away (and be
 	// able to).
-	if !costly(e) && !e.OncePerTurn {
-		pt := g.selfPut(c, skill, effect)
-		if pt == nil {
-			return fmt.Errorf("%s costs nothing and its card stays", s.Name)
-		}
-		if !g.selfPutOK(p, c, pt.Put) {
-			return ErrSameName
-		}
+	pt := g.selfPut(c, skill, effect)
+	if !costly(e) && !e.OncePerTurn && pt == nil {
+		return fmt.Errorf("%s costs nothing and its card stays", s.Name)
+	}
+	if pt != nil && !g.selfPutOK(p, c, pt.Put) {
+		return ErrSameName // "Deploy this card" with a unit of its unit name on the field: it would not happen
 	}
 	if e.OncePerTurn && e.SendSelf == table.NoZone {
 		return fmt.Errorf("%s: once per turn of a card that stays is not kept", s.Name)

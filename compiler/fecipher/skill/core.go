@@ -33,7 +33,7 @@ var (
 	reDiscard       = lazy(`^(?i:choose) (\d+) cards? from your hand,? and send (?:it|them) to (?:the|your) Retreat Area$`)
 	reFoeDiscard    = lazy(`^(?i:your opponent (?:chooses|choose)) (\d+) cards? (?:from|in) their (?:own )?hand,? and sends? (?:it|them) to (?:the|their) Retreat Area$`)
 	reDestroyAll    = lazy(`^(?i:destroy) all (.+)$`)
-	reVerbOn        = lazy(`^(move|untap|tap) (this unit|your main character|allied (?:"[^"]+"(?:,? and |,? or | )?)+|all .+?|that ally|that enemy|that unit)(?: to the (front|back) line)?$`)
+	reVerbOn        = lazy(`^(move|untap|tap) (this unit|your main character|your opponent's main character|allied (?:"[^"]+"(?:,? and |,? or | )?)+|all .+?|that ally|that enemy|that unit)(?: to the (front|back) line)?$`)
 	reDoThat        = lazy(`^(?i:(move|untap|destroy|tap)) (?:them|it|that ally|that enemy|that unit|the chosen allies|the chosen ally|the chosen enemy|the chosen units?)$`)
 	reOrbsBecome    = lazy(`^the number of Orbs (?:that )?(.+?)'s attacks? will destroy (?:becomes|is increased to) (\d+)\.?$`)
 	reGainAtk       = lazy(`^(?:gains?|get|gets) \+?(\d+) attack`)
@@ -125,7 +125,10 @@ func (c *compiler) core(s string, e Effect) ([]Effect, bool) {
 		// them to the Boundless Area", "place this card on top of your Deck"
 		m := reSendUnit.FindStringSubmatch(s)
 		put := &Put{}
-		if !place(m[2], put) || put.To == "field" || put.To == "orbs" {
+		switch w := strings.ToLower(m[1]); {
+		case strings.EqualFold(m[2], "in your opponent's bond area") && c.choseSide == "enemy" && (w == "them" || w == "that enemy" || strings.HasPrefix(w, "the chosen enem")):
+			put.To = "bonds" // the enemies chosen, to their owner's bond area
+		case !place(m[2], put) || put.To == "field" || put.To == "orbs":
 			return nil, false
 		}
 		switch strings.ToLower(m[1]) {
@@ -222,7 +225,7 @@ func (c *compiler) core(s string, e Effect) ([]Effect, bool) {
 			return nil, false
 		}
 		e.Target = t
-		c.chose = true
+		c.chose, c.choseSide = true, t.Side
 		if m[3] != "" {
 			setOp(&e, m[3])
 		}

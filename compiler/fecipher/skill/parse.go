@@ -133,17 +133,18 @@ func Compile(typ, cost, text string) Result {
 }
 
 type compiler struct {
-	costOrbs bool // the skill's cost destroys orbs (room for one added)
-	typ      string
-	src      string // a bond or hand skill's: where its card is (bond, hand); "" for a unit's
-	text     string
-	out      []Clause
-	pending  []*Cond // "This skill is only usable if ...": joins the first effect
-	chose    bool    // an earlier sentence chose units ("that ally" refers to them)
-	open     *opened // the trigger of an auto skill, for the sentences after it
-	trig     trig    // the trigger read (its other timings, whose event it is)
-	why      miss    // the phrase of the sentence being read that failed
-	effects  []Effect
+	costOrbs  bool // the skill's cost destroys orbs (room for one added)
+	typ       string
+	src       string // a bond or hand skill's: where its card is (bond, hand); "" for a unit's
+	text      string
+	out       []Clause
+	pending   []*Cond // "This skill is only usable if ...": joins the first effect
+	chose     bool    // an earlier sentence chose units ("that ally" refers to them)
+	choseSide string  // ... of this side (ally, enemy)
+	open      *opened // the trigger of an auto skill, for the sentences after it
+	trig      trig    // the trigger read (its other timings, whose event it is)
+	why       miss    // the phrase of the sentence being read that failed
+	effects   []Effect
 	// Cards: revealed by an earlier sentence (of the opponent's deck), or
 	// chosen without a destination yet ("choose 1 card from your hand").
 	revealed, revealFoe bool
