@@ -455,6 +455,9 @@ func (g *Game) move(pt *table.Put, p, c int, a Area, sk *Frame) {
 	case table.DeckBottom:
 		pl.Deck = append(pl.Deck, c)
 		g.emit(p, "put", name, "", "at the bottom of the deck")
+	case table.InDeck:
+		pl.Deck = append(pl.Deck, c) // shuffled when the put is done
+		g.emit(p, "put", name, "", "into the deck")
 	case table.InRetreat:
 		pl.Retreat = append(pl.Retreat, c)
 		g.emit(p, "put", name, "", "to the retreat area")

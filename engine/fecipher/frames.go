@@ -623,6 +623,12 @@ func (g *Game) apply(f *Frame, e *table.Effect) {
 		}
 		g.emit(p, "flip", "", "", "every bond face down ("+name+")")
 	}
+	if n := int(e.DrawTo) - len(g.P[p].Hand); e.DrawTo > 0 && n > 0 {
+		from := len(g.P[p].Hand)
+		g.drawN(p, n)
+		g.emitOwn(p, "draw", g.P[p].Hand[from:], "", fmt.Sprintf("%d cards, to %d in hand (%s)", len(g.P[p].Hand)-from, e.DrawTo, name))
+		g.flush()
+	}
 	if e.Draw > 0 {
 		from := len(g.P[p].Hand)
 		g.drawN(p, int(e.Draw))

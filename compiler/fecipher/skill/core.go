@@ -14,6 +14,7 @@ var (
 	reTakeMain      = lazy(`^transfer main character status from your ((?:<[^>]+>(?:,? or )?)*) ?main character to (this unit|that ally|them)$`)
 	reSendUnit      = lazy(`^(?:send|place|put|return|add) (this unit|this card|him|her|them|it|that ally|that enemy|that unit|the chosen allies|the chosen ally|the chosen enemy|the chosen enemies|the chosen units?) ((?:to|in|into|on|at|on the|face-down in) .+)$`)
 	reDraw          = lazy(`^(?i:draw) (\d+) cards?$`)
+	reDrawTo        = lazy(`^(?i:draw cards until you have) (\d+) cards? in your hand$`)
 	reMoveSelf      = lazy(`^(?i:move) this unit$`)
 	reSealOf        = lazy(`^(?i:(?:the |any )?support skills (?:of|belonging to) cards (?:that are )?supporting) (.+?) (?:are unable to|cannot|do not) (?:come into effect|activate)$`)
 	reSealFoe       = lazy(`^(?i:(?:any )?support skills (?:that your opponent's support card possesses|belonging to your opponent's support card|possessed by your opponent's support card)) (?:are unable to|cannot|do not) (?:come into effect|activate)$`)
@@ -141,6 +142,9 @@ func (c *compiler) core(s string, e Effect) ([]Effect, bool) {
 		}
 		e.Send, e.SendDown = put.To, put.FaceDown
 		return []Effect{e}, true
+	case reDrawTo.MatchString(s):
+		e.DrawTo = atoi(reDrawTo.FindStringSubmatch(s)[1])
+		return []Effect{e}, e.DrawTo > 0
 	case reDraw.MatchString(s):
 		e.Draw = atoi(reDraw.FindStringSubmatch(s)[1])
 		return []Effect{e}, true

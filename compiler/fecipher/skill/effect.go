@@ -79,6 +79,7 @@ type Effect struct {
 
 	// Operations on the player.
 	Draw        int         `yaml:"draw,omitempty"`
+	DrawTo      int         `yaml:"draw-to,omitempty"` // draw until the hand holds this many cards
 	Discard     int         `yaml:"discard,omitempty"` // from the hand, chosen
 	Retrieve    *CardFilter `yaml:"retrieve,omitempty"`
 	FoeDiscard  int         `yaml:"opponent-discard,omitempty"` // the opponent sends cards of their choice from their hand
@@ -121,7 +122,7 @@ type Watch struct {
 // opponent when Chooser is "opponent") where there is a choice.
 type Put struct {
 	From     string      `yaml:"from"`               // hand, deck, deck-top, retreat, bonds, revealed, boundless
-	To       string      `yaml:"to"`                 // hand, deck-top, deck-bottom, retreat, bonds, orbs, field, under (the target's stack: it Growths)
+	To       string      `yaml:"to"`                 // hand, deck (into it: shuffled afterwards), deck-top, deck-bottom, retreat, bonds, orbs, field, under (the target's stack: it Growths)
 	Opponent bool        `yaml:"opponent,omitempty"` // the opponent's zones
 	Count    int         `yaml:"count,omitempty"`    // absent: every card that matches
 	UpTo     bool        `yaml:"up-to,omitempty"`    // the player may take fewer

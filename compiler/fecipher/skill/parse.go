@@ -105,6 +105,10 @@ func Compile(typ, cost, text string) Result {
 	if len(c.pending) > 0 && len(effects) > 0 {
 		effects[0].If = and(effects[0].If, c.pendingCond())
 	}
+	if len(c.out) == 0 && slices.ContainsFunc(effects, func(e Effect) bool { return e.Put != nil && e.Put.To == "deck" && !e.Put.Shuffle }) {
+		c.why = miss{"core", "cards added to a deck not shuffled afterwards"}
+		c.unread(0, len(text), strings.TrimSpace(text), false)
+	}
 	if len(c.out) == 0 && src == "" && slices.ContainsFunc(effects, func(e Effect) bool { return e.When == "placed" }) {
 		c.why = miss{"trigger", "this card placed in the bond area, of a unit's skill"}
 		c.unread(0, len(text), text, false)
@@ -206,7 +210,7 @@ func allDo(es []Effect) bool {
 
 // does reports whether an effect has an operation.
 func does(e Effect) bool {
-	return needsUntil(e) || e.Move || e.Untap || e.TapIt || e.Destroy || e.Draw > 0 || e.Discard > 0 || e.Retrieve != nil ||
+	return needsUntil(e) || e.Move || e.Untap || e.TapIt || e.Destroy || e.Draw > 0 || e.DrawTo > 0 || e.Discard > 0 || e.Retrieve != nil ||
 		e.FoeDiscard > 0 || e.Put != nil || e.DestroyOrbs > 0 || e.FlipBonds > 0 || e.UnflipBonds > 0 || e.FlipAll || e.Intercept || e.FlipOrbs > 0 || e.Send != "" || e.TakeMain || e.NoSupport != nil || e.UnattackBy != nil || e.ReachOf != nil ||
 		e.Copies || e.SameName || e.NoBond || e.HandCost != nil || e.CostLess > 0 || e.CCCost != nil || e.CCLess > 0 || len(e.StackOn) > 0 || e.DeployOnly || len(e.NotBeside) > 0 || e.WithMain || e.NoSymbol
 }

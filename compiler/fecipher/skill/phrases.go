@@ -152,6 +152,7 @@ func phrases(e *Effect) []string {
 	out = append(out, unitPhrases(e.UnattackBy)...)
 	out = append(out, cardPhrases(e.NoSupport)...)
 	add(e.Draw > 0, "op:draw")
+	add(e.DrawTo > 0, "op:draw-to")
 	add(e.Discard > 0, "op:discard")
 	add(e.FoeDiscard > 0, "op:opponent-discard")
 	add(e.Retrieve != nil, "op:retrieve")

@@ -383,6 +383,7 @@ type Effect struct {
 	Until                      Until
 
 	Draw, Discard, FoeDiscard int8
+	DrawTo                    int8 // draw until the hand holds this many
 	Retrieve                  *CardFilter
 	Reveal                    int8 // top cards of the deck revealed for the effects after
 	RevealFoe                 bool // ... of the opponent's deck
