@@ -86,9 +86,9 @@ var allowed = map[table.SkillType][]table.Trigger{
 	table.AttackSupport:  {table.OnSupport, table.OnAttackEnd},
 	table.DefenseSupport: {table.OnSupport, table.OnAttackEnd},
 	table.Support:        {table.OnSupport, table.OnAttackEnd},
-	table.Special:        {table.SpecialRule, table.Always}, // always: "This card acquires <Knife> and range 1-2"
-	table.Bond:           {table.Activate, table.OnPlaced},  // used from the bond area, face up
-	table.Hand:           {table.Activate},                  // used by revealing the card from the hand
+	table.Special:        {table.SpecialRule, table.Always},              // always: "This card acquires <Knife> and range 1-2"
+	table.Bond:           {table.Activate, table.OnPlaced, table.Always}, // used from the bond area, face up; always: "This card cannot be flipped face-down"
+	table.Hand:           {table.Activate},                               // used by revealing the card from the hand
 }
 
 type builder struct {

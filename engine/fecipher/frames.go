@@ -213,7 +213,7 @@ func (g *Game) choices(f *Frame) []Choice {
 		}
 		var up []int
 		for _, b := range pl.Bonds {
-			if !b.Reversed && g.matchCard(of, b.Card, f.Seat) {
+			if !b.Reversed && g.matchCard(of, b.Card, f.Seat) && !g.noFlip(b.Card) {
 				up = append(up, b.Card)
 			}
 		}
@@ -618,8 +618,8 @@ func (g *Game) apply(f *Frame, e *table.Effect) {
 		g.intercept(f)
 	}
 	if e.FlipAll {
-		for i := range g.P[p].Bonds {
-			g.P[p].Bonds[i].Reversed = true
+		for i, b := range g.P[p].Bonds {
+			g.P[p].Bonds[i].Reversed = b.Reversed || !g.noFlip(b.Card)
 		}
 		g.emit(p, "flip", "", "", "every bond face down ("+name+")")
 	}
@@ -727,7 +727,7 @@ func (g *Game) affordable(p int, u *Unit, e *table.Effect, support bool) bool {
 	if e.Reverse > 0 {
 		n := 0
 		for _, b := range pl.Bonds {
-			if !b.Reversed && g.matchCard(e.ReverseOf, b.Card, p) {
+			if !b.Reversed && g.matchCard(e.ReverseOf, b.Card, p) && !g.noFlip(b.Card) {
 				n++
 			}
 		}

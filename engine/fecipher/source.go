@@ -257,6 +257,17 @@ func (g *Game) cardSkillText(a Action) string {
 	return t
 }
 
+// noFlip reports whether card c, face up in a bond area, cannot be
+// flipped face down by a skill's cost or effect (its bond skill says so).
+func (g *Game) noFlip(c int) bool {
+	for _, s := range g.C(c).Skills {
+		if s.Type == table.Bond && slices.ContainsFunc(s.Effects, func(e table.Effect) bool { return e.When == table.Always && e.NoFlip }) {
+			return true
+		}
+	}
+	return false
+}
+
 // placed sets off the bond skills of card c, just placed in player p's
 // bond area, whose timing is its placing ("When this card is placed in
 // your Bond Area"): only when it lies face up (a bond skill is active

@@ -14,6 +14,7 @@ var (
 	reTakeMain      = lazy(`^transfer main character status from your ((?:<[^>]+>(?:,? or )?)*) ?main character to (this unit|that ally|them)$`)
 	reSendUnit      = lazy(`^(?:send|place|put|return|add) (this unit|this card|him|her|them|it|that ally|that enemy|that unit|the chosen allies|the chosen ally|the chosen enemy|the chosen enemies|the chosen units?) ((?:to|in|into|on|at|on the|face-down in) .+)$`)
 	reDraw          = lazy(`^(?i:draw) (\d+) cards?$`)
+	reEvadeOf       = lazy(`^(non-Main Character enemies) (?:are unable to|cannot) evade (.+?)'s attacks$`)
 	reDrawTo        = lazy(`^(?i:draw cards until you have) (\d+) cards? in your hand$`)
 	reMoveSelf      = lazy(`^(?i:move) this unit$`)
 	reSealOf        = lazy(`^(?i:(?:the |any )?support skills (?:of|belonging to) cards (?:that are )?supporting) (.+?) (?:are unable to|cannot|do not) (?:come into effect|activate)$`)
@@ -57,6 +58,11 @@ func (c *compiler) core(s string, e Effect) ([]Effect, bool) {
 	}
 	if es, ok := c.cards(s, e); ok {
 		return es, true
+	}
+	if m := reEvadeOf.FindStringSubmatch(s); m != nil {
+		// "non-Main Character enemies are unable to evade allied "X"'s
+		// attacks": X's attacks cannot be evaded by them.
+		s = m[2] + "'s attacks cannot be evaded by " + m[1]
 	}
 	switch {
 	case reNoAttackMe.MatchString(s) && e.When == "always":

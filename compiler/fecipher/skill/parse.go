@@ -40,6 +40,9 @@ func Compile(typ, cost, text string) Result {
 		// Used from the bond area or the hand (source.go): read as a
 		// skill of its kind, whose source is the card.
 		kind, rest, ok := cardKind(text)
+		if e, ok := bondPermanent(typ, kind, cutReminder(rest)); ok {
+			return Result{Effects: []Effect{e}, Phrases: append(Phrases([]Effect{e}), sourcePhrases(typ)...)}
+		}
 		if !ok || kind == "permanent" {
 			what := typ + " skill without its kind (|ACT|, |AUTO|)"
 			if ok {
@@ -212,7 +215,7 @@ func allDo(es []Effect) bool {
 func does(e Effect) bool {
 	return needsUntil(e) || e.Move || e.Untap || e.TapIt || e.Destroy || e.Draw > 0 || e.DrawTo > 0 || e.Discard > 0 || e.Retrieve != nil ||
 		e.FoeDiscard > 0 || e.Put != nil || e.DestroyOrbs > 0 || e.FlipBonds > 0 || e.UnflipBonds > 0 || e.FlipAll || e.Intercept || e.FlipOrbs > 0 || e.Send != "" || e.TakeMain || e.NoSupport != nil || e.UnattackBy != nil || e.ReachOf != nil ||
-		e.Copies || e.SameName || e.NoBond || e.HandCost != nil || e.CostLess > 0 || e.CCCost != nil || e.CCLess > 0 || len(e.StackOn) > 0 || e.DeployOnly || len(e.NotBeside) > 0 || e.WithMain || e.NoSymbol
+		e.Copies || e.SameName || e.NoBond || e.HandCost != nil || e.CostLess > 0 || e.CCCost != nil || e.CCLess > 0 || len(e.StackOn) > 0 || e.DeployOnly || len(e.NotBeside) > 0 || e.WithMain || e.NoSymbol || e.NoFlip
 }
 
 // miss is the innermost phrase of a sentence that could not be read.

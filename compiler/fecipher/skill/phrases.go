@@ -165,6 +165,7 @@ func phrases(e *Effect) []string {
 	add(e.FlipAll, "op:flip-all-bonds")
 	add(e.FlipOrbs > 0, "op:flip-orbs")
 	add(e.Intercept, "op:intercept")
+	add(e.NoFlip, "op:no-flip")
 	if p := e.Put; p != nil {
 		out = append(out, "op:put:"+p.From+">"+p.To)
 		add(p.Opponent, "put:opponent")

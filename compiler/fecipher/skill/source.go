@@ -20,6 +20,7 @@ var (
 	reTopSelf    = lazy(`(?i)^(?:place|put|return) this card (?:at|on|to) (?:the )?top of your deck$`)
 	reSelfTo     = lazy(`(?i)^(deploy|add|place|put|return) this (card|unit)\b ?(.*)$`)
 	reSelfPlaced = lazy(`^this card is placed (?:in|into) (?:your|the) bond area$`)
+	reNoFlipSelf = lazy(`^This card cannot be flipped face[- ]down by (?:a skill's cost or effect|the cost or effect of a skill|the costs or effects of skills)\.?$`)
 )
 
 // kinds of a bond or hand skill as the text opens with them.
@@ -46,6 +47,16 @@ func cutReminder(text string) string {
 		}
 	}
 	return text
+}
+
+// bondPermanent reads the one |CONT| bond skill the engine keeps: "This
+// card cannot be flipped face-down by a skill's cost or effect" (a
+// face-up bond no cost or effect flips).
+func bondPermanent(typ, kind, text string) (Effect, bool) {
+	if typ != "bond" || kind != "permanent" || !reNoFlipSelf.MatchString(strings.TrimSpace(text)) {
+		return Effect{}, false
+	}
+	return Effect{When: "always", NoFlip: true}, true
 }
 
 // srcZone is the zone of a bond or hand skill's card, as puts name it.

@@ -394,6 +394,7 @@ type Effect struct {
 	FlipAll                   bool
 	FlipOrbs                  int8 // orbs chosen and flipped over
 	Intercept                 bool // this unit becomes the attacked unit
+	NoFlip                    bool // a bond skill (always): its card, face up, is not flipped face down by a skill's cost or effect
 
 	Copies, SameName, NoBond bool
 	// Special: while If holds, the deployment cost of the card in the hand
