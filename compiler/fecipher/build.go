@@ -182,7 +182,7 @@ func (b *builder) cards() {
 				}
 				costly := e.Reverse > 0 || e.Tap || e.PayDiscard != nil || e.PayTap != nil || e.OncePerTurn ||
 					e.DestroySelf || e.PayDestroy != nil || e.PayBonds != nil || e.PayOrbs > 0 || e.PayGrowth != nil || e.PayOrbsUp > 0 ||
-					e.FlipSelf || e.SendSelf != ""
+					e.FlipSelf || e.SendSelf != "" || e.PayBanish != nil
 				if costly && j > 0 && effects[j-1].When == e.When && (!e.May || e.OncePerTurn) {
 					b.diags.Add(CodeEffect, pos(d, "skills", strconv.Itoa(i), "effects", strconv.Itoa(j)), "card %q: only the first effect of a skill's timing carries its costs (or an optional one: may)", c.ID).Hint = "move reverse, tap, pay-discard, pay-tap, destroy-self, pay-destroy, pay-bonds, pay-orbs and once-per-turn to the first effect"
 				}

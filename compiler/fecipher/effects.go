@@ -144,7 +144,7 @@ func effect(e skill.Effect) table.Effect {
 	t := table.Effect{
 		When: table.Trigger(triggerCode[e.When]), OncePerTurn: e.OncePerTurn, Reverse: int8(e.Reverse), ReverseOf: cardFilter(e.ReverseOf),
 		Tap: e.Tap, PayDiscard: cardFilter(e.PayDiscard), PayTap: target(e.PayTap), May: e.May,
-		DestroySelf: e.DestroySelf, PayDestroy: target(e.PayDestroy), PayBonds: cardFilter(e.PayBonds), PayOrbs: int8(e.PayOrbs), PayGrowth: cardFilter(e.PayGrowth), PayOrbsUp: int8(e.PayOrbsUp), Watch: watch(e.Watch),
+		DestroySelf: e.DestroySelf, PayDestroy: target(e.PayDestroy), PayBonds: cardFilter(e.PayBonds), PayOrbs: int8(e.PayOrbs), PayGrowth: cardFilter(e.PayGrowth), PayBanish: cardFilter(e.PayBanish), PayOrbsUp: int8(e.PayOrbsUp), Watch: watch(e.Watch),
 		FlipSelf: e.FlipSelf, SendSelf: zone(e.SendSelf),
 		Reveal: int8(e.Reveal), RevealFoe: e.RevealFoe, Put: put(e.Put),
 		DestroyOrbs: int8(e.DestroyOrbs), OrbsFoe: e.OrbsFoe, FlipBonds: int8(e.FlipBonds), UnflipBonds: int8(e.UnflipBonds),

@@ -173,6 +173,12 @@ func (g *Game) cardChoices(f *Frame) []Choice {
 				}
 			}
 		}
+	case FrameBanishCost:
+		for _, c := range g.P[f.Seat].Retreat {
+			if g.matchCard(g.effectOf(f).PayBanish, c, f.Seat) && !slices.Contains(out, Choice{Card: c}) {
+				out = append(out, Choice{Card: c})
+			}
+		}
 	case FramePut:
 		pt, owner := g.putOf(f)
 		var seen []int
@@ -235,6 +241,8 @@ func (g *Game) cardText(f *Frame, c Choice) string {
 		return "unflip " + g.C(c.Card).ID
 	case FrameGrowCost:
 		return "stack " + g.C(c.Card).ID
+	case FrameBanishCost:
+		return "banish " + g.C(c.Card).ID
 	case FramePut:
 		if c.Done {
 			return "done"
@@ -321,6 +329,15 @@ func (g *Game) chooseCards(f *Frame, c Choice) {
 			g.pop()
 			g.flush()
 		}
+	case FrameBanishCost:
+		i := slices.Index(pl.Retreat, c.Card)
+		pl.Retreat = slices.Delete(pl.Retreat, i, i+1)
+		pl.Bound = append(pl.Bound, c.Card)
+		g.emit(f.Seat, "banish", g.C(c.Card).Name(), "", "from the retreat area to the Boundless Area, for a cost")
+		f.N--
+		if f.N == 0 {
+			g.pop()
+		}
 	case FrameUnflip:
 		i := slices.IndexFunc(pl.Bonds, func(b Bond) bool { return b.Reversed && b.Card == c.Card })
 		pl.Bonds[i].Reversed = false
@@ -390,6 +407,18 @@ func (g *Game) bondOf(p, c int, f *table.CardFilter) int {
 	return slices.IndexFunc(g.P[p].Bonds, func(b Bond) bool {
 		return b.Card == c && (f == nil || !(f.FaceUp && b.Reversed || f.FaceDown && !b.Reversed))
 	})
+}
+
+// banishable are the cards of player p's retreat area a cost like f may
+// send to the Boundless Area.
+func (g *Game) banishable(p int, f *table.CardFilter) []int {
+	var out []int
+	for _, c := range g.P[p].Retreat {
+		if g.matchCard(f, c, p) {
+			out = append(out, c)
+		}
+	}
+	return out
 }
 
 // growable are the cards of player p's retreat area a Growth cost like f

@@ -33,10 +33,11 @@ const (
 	FrameGrowCost                     // choose a card of the retreat area to stack under this unit for a cost (it Growths)
 	FrameOrbFlip                      // choose one of your orbs to flip (a cost: a face-down one, face up)
 	FrameOrbBreak                     // your main character was defeated in battle: choose which orb breaks to the hand
+	FrameBanishCost                   // choose a card of the retreat area to send to the Boundless Area for a cost
 )
 
 var frameNames = [...]string{"battle", "skill", "redraw", "flip", "discard", "critical", "evade", "may", "target", "tap", "retrieve",
-	"order", "put", "destroy", "send-bond", "orb", "unflip", "grow", "orb-flip", "orb-break"}
+	"order", "put", "destroy", "send-bond", "orb", "unflip", "grow", "orb-flip", "orb-break", "banish"}
 
 func (k FrameKind) String() string { return frameNames[k] }
 
@@ -161,7 +162,7 @@ func (g *Game) hasChoice(f *Frame) bool {
 		return g.battle() != nil && len(g.choices(f)) > 1
 	case FrameOrder:
 		return f.N > 1 && len(g.batch(f)) == f.N
-	case FramePut, FrameDestroyCost, FrameBondCost, FrameOrbCost, FrameUnflip, FrameGrowCost, FrameOrbFlip, FrameOrbBreak:
+	case FramePut, FrameDestroyCost, FrameBondCost, FrameOrbCost, FrameUnflip, FrameGrowCost, FrameOrbFlip, FrameOrbBreak, FrameBanishCost:
 		return f.N > 0 && len(g.choices(f)) > 0
 	}
 	return true
@@ -238,7 +239,7 @@ func (g *Game) choices(f *Frame) []Choice {
 		for i := range g.batch(f) {
 			out = append(out, Choice{Card: -1, Pick: i})
 		}
-	case FramePut, FrameDestroyCost, FrameBondCost, FrameOrbCost, FrameUnflip, FrameGrowCost, FrameOrbFlip, FrameOrbBreak:
+	case FramePut, FrameDestroyCost, FrameBondCost, FrameOrbCost, FrameUnflip, FrameGrowCost, FrameOrbFlip, FrameOrbBreak, FrameBanishCost:
 		out = g.cardChoices(f)
 	case FrameCritical, FrameEvade:
 		b := g.battle()
@@ -465,6 +466,9 @@ func (g *Game) skillStep(f *Frame) {
 		}
 		if e.PayOrbsUp > 0 {
 			pay = append(pay, &Frame{Kind: FrameOrbFlip, N: int(e.PayOrbsUp)})
+		}
+		if e.PayBanish != nil {
+			pay = append(pay, &Frame{Kind: FrameBanishCost, N: int(e.PayBanish.Count)})
 		}
 		for i := len(pay) - 1; i >= 0; i-- {
 			d := pay[i]
@@ -775,13 +779,17 @@ func (g *Game) affordable(p int, u *Unit, e *table.Effect, support bool) bool {
 	if e.PayOrbsUp > 0 && len(pl.Orbs)-pl.OrbsUp < int(e.PayOrbsUp) {
 		return false
 	}
+	if e.PayBanish != nil && len(g.banishable(p, e.PayBanish)) < int(e.PayBanish.Count) {
+		return false
+	}
 	return true
 }
 
 // costly reports whether an effect has a cost to pay.
 func costly(e *table.Effect) bool {
 	return e.Reverse > 0 || e.Tap || e.PayDiscard != nil || e.PayTap != nil || e.DestroySelf || e.PayDestroy != nil ||
-		e.PayBonds != nil || e.PayOrbs > 0 || e.PayGrowth != nil || e.PayOrbsUp > 0 || e.FlipSelf || e.SendSelf != table.NoZone
+		e.PayBonds != nil || e.PayOrbs > 0 || e.PayGrowth != nil || e.PayOrbsUp > 0 || e.FlipSelf || e.SendSelf != table.NoZone ||
+		e.PayBanish != nil
 }
 
 // special reports whether card c has a special skill with a permission.

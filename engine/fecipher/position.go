@@ -761,7 +761,7 @@ func (l *loader) frame(g *Game, k int, fs FrameState) (*Frame, error) {
 		e := &ss[fs.Skill].Effects[fs.Effect]
 		needs := map[FrameKind]bool{FrameTarget: e.Target != nil, FrameTapCost: e.PayTap != nil, FrameRetrieve: e.Retrieve != nil,
 			FramePut: e.Put != nil, FrameDestroyCost: e.PayDestroy != nil, FrameBondCost: e.PayBonds != nil, FrameOrbCost: e.PayOrbs > 0 || e.DestroyOrbs > 0,
-			FrameUnflip: e.UnflipBonds > 0, FrameGrowCost: e.PayGrowth != nil,
+			FrameUnflip: e.UnflipBonds > 0, FrameGrowCost: e.PayGrowth != nil, FrameBanishCost: e.PayBanish != nil,
 			FrameOrbFlip: e.PayOrbsUp > 0 || e.FlipOrbs > 0}
 		if ok, has := needs[f.Kind]; has && !ok {
 			return nil, l.errf(path("kind"), "a %s decision for an effect of %s that has none", fs.Kind, fs.Card)

@@ -28,6 +28,7 @@ type Effect struct {
 	PayBonds    *CardFilter `yaml:"pay-bonds,omitempty"`   // send bonds like these to the retreat area (chosen)
 	PayOrbs     int         `yaml:"pay-orbs,omitempty"`    // destroy this many of your orbs (chosen, face down)
 	PayGrowth   *CardFilter `yaml:"pay-growth,omitempty"`  // stack cards like these from the retreat area under this unit (chosen): it Growths
+	PayBanish   *CardFilter `yaml:"pay-banish,omitempty"`  // send cards like these from the retreat area to the Boundless Area (chosen)
 	PayOrbsUp   int         `yaml:"pay-orbs-up,omitempty"` // flip this many of your face-down orbs face up (chosen)
 	FlipSelf    bool        `yaml:"flip-self,omitempty"`   // a bond skill: flip this card face down
 	SendSelf    string      `yaml:"send-self,omitempty"`   // a bond or hand skill: send this card from its zone to retreat, boundless, deck-top

@@ -267,6 +267,9 @@ func merge(a, b Effect) Effect {
 	if b.PayGrowth == nil {
 		b.PayGrowth = a.PayGrowth
 	}
+	if b.PayBanish == nil {
+		b.PayBanish = a.PayBanish
+	}
 	return b
 }
 
@@ -368,6 +371,7 @@ var (
 	reDestroyN  = lazy(`^destroy (\d+|an?|one) (.*)$`)
 	reBondsOut  = lazy(`^send (\d+|an?|one) (?:of your )?(face-up |face-down )?((?:<[^>]+> |"[^"]+" )?)bonds?(?: cards?)? to (?:the|your) retreat area$`)
 	reGrowth    = lazy(`^Stack (\d+|an?|one) (.+?) from your Retreat Area under this unit to Growth (?:him|her|them|it)$`)
+	reBanish    = lazy(`^Send (\d+|an?|one) (.+?) from your Retreat Area to the Boundless Area$`)
 	reOrbsUp    = lazy(`^Flip (\d+|one|an?) (?:of your )?Orbs? face[- ]up$`)
 	reOrbsOut   = lazy(`^destroy (\d+|one) of your orbs?$`)
 )
@@ -446,6 +450,14 @@ func (c *compiler) cost(p string, e *Effect) bool {
 		}
 		f.Count = number(m[1])
 		e.PayGrowth = f
+	case reBanish.MatchString(p):
+		m := reBanish.FindStringSubmatch(p)
+		f, ok := cardPhrase(m[2])
+		if !ok || e.PayBanish != nil {
+			return false
+		}
+		f.Count = number(m[1])
+		e.PayBanish = f
 	case reOrbsUp.MatchString(p):
 		e.PayOrbsUp += number(reOrbsUp.FindStringSubmatch(p)[1])
 	case reOrbsOut.MatchString(p):

@@ -48,6 +48,7 @@ func phrases(e *Effect) []string {
 	add(e.PayBonds != nil, "cost:pay-bonds")
 	add(e.PayOrbs > 0, "cost:pay-orbs")
 	add(e.PayGrowth != nil, "cost:pay-growth")
+	add(e.PayBanish != nil, "cost:pay-banish")
 	add(e.PayOrbsUp > 0, "cost:pay-orbs-up")
 	add(e.FlipSelf, "cost:flip-self")
 	add(e.SendSelf != "", "cost:send-self:"+e.SendSelf)
@@ -195,7 +196,7 @@ func phrases(e *Effect) []string {
 	add(len(e.NotBeside) > 0, "special:not-beside")
 	add(e.WithMain, "special:with-main")
 	add(e.NoSymbol, "special:no-symbol")
-	for _, f := range []*CardFilter{e.ReverseOf, e.PayDiscard, e.Retrieve, e.PayBonds, e.PayGrowth} {
+	for _, f := range []*CardFilter{e.ReverseOf, e.PayDiscard, e.Retrieve, e.PayBonds, e.PayGrowth, e.PayBanish} {
 		out = append(out, cardPhrases(f)...)
 	}
 	return out

@@ -268,7 +268,7 @@ func (c *compiler) instead(s, text string, prev Effect) ([]Effect, bool) {
 func clearCosts(e Effect) Effect {
 	e.OncePerTurn, e.Reverse, e.ReverseOf, e.Tap, e.PayDiscard, e.PayTap = false, 0, nil, false, nil, nil
 	e.DestroySelf, e.PayDestroy, e.PayBonds, e.PayOrbs, e.PayGrowth, e.PayOrbsUp = false, nil, nil, 0, nil, 0
-	e.FlipSelf, e.SendSelf = false, ""
+	e.FlipSelf, e.SendSelf, e.PayBanish = false, "", nil
 	return e
 }
 

@@ -162,7 +162,7 @@ func onTarget(e Effect) bool {
 // costs reports whether an effect has a cost (once per turn aside).
 func costs(e Effect) bool {
 	return e.Reverse > 0 || e.Tap || e.PayDiscard != nil || e.PayTap != nil || e.DestroySelf || e.PayDestroy != nil ||
-		e.PayBonds != nil || e.PayOrbs > 0 || e.PayGrowth != nil || e.PayOrbsUp > 0 || e.FlipSelf || e.SendSelf != ""
+		e.PayBonds != nil || e.PayOrbs > 0 || e.PayGrowth != nil || e.PayOrbsUp > 0 || e.FlipSelf || e.SendSelf != "" || e.PayBanish != nil
 }
 
 // thisUnitIn says which part of an effect reads "this unit" (a filter

@@ -348,6 +348,7 @@ type Effect struct {
 	PayOrbs     int8
 	PayGrowth   *CardFilter // cards stacked from the retreat area under this unit (it Growths)
 	PayOrbsUp   int8        // face-down orbs flipped face up
+	PayBanish   *CardFilter // cards sent from the retreat area to the Boundless Area
 	// A bond or hand skill's own card: flipped face down (FlipSelf), or
 	// sent from its zone to SendSelf (retreat, boundless, deck-top).
 	FlipSelf bool
