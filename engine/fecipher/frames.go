@@ -224,7 +224,7 @@ func (g *Game) choices(f *Frame) []Choice {
 		if f.Pay {
 			of = g.effectOf(f).PayDiscard
 		}
-		distinct(pl.Hand, func(c int) bool { return g.matchCard(of, c, f.Seat) })
+		distinct(pl.Hand, func(c int) bool { return g.matchCard(of, c, f.Seat) && g.revealedPays(f, c) })
 	case FrameRetrieve:
 		of := g.effectOf(f).Retrieve
 		distinct(pl.Retreat, func(c int) bool { return g.matchCard(of, c, f.Seat) })

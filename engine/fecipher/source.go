@@ -53,10 +53,43 @@ func (g *Game) selfAt(p, c int, z table.Zone) bool {
 // bond or hand skill frame f can be paid: it is still where it was used
 // from (face up, to be flipped face down). Other frames have none.
 func (g *Game) selfAffordable(f *Frame, e *table.Effect) bool {
+	if f.From == table.InHand && e.PayDiscard != nil && e.SendSelf == table.NoZone {
+		// "[Send 1 <Brown> card from your hand ...]" of a hand skill: not
+		// the card revealed for it (see revealedPays).
+		n := 0
+		for _, c := range g.P[f.Seat].Hand {
+			if g.matchCard(e.PayDiscard, c, f.Seat) {
+				n++
+			}
+		}
+		if g.matchCard(e.PayDiscard, f.Card, f.Seat) {
+			n--
+		}
+		if n < int(e.PayDiscard.Count) {
+			return false
+		}
+	}
 	if !e.FlipSelf && e.SendSelf == table.NoZone {
 		return true
 	}
 	return f.From != table.NoZone && g.selfAt(f.Seat, f.Card, f.From)
+}
+
+// revealedPays reports whether card c may be sent from the hand for the
+// discard cost of decision f: not the card a hand skill reveals (still in
+// the hand) unless another copy of it is there. Reading: the rules do not
+// say; the card being used pays only by "Send this card".
+func (g *Game) revealedPays(f *Frame, c int) bool {
+	if !f.Pay || f.From != table.InHand || c != f.Card || g.effectOf(f).SendSelf != table.NoZone {
+		return true
+	}
+	n := 0
+	for _, h := range g.P[f.Seat].Hand {
+		if h == c {
+			n++
+		}
+	}
+	return n > 1
 }
 
 // paySelf pays the costs of effect e on the card of frame f: "Flip this
@@ -168,7 +201,7 @@ func (g *Game) cardUsable(p int, z table.Zone, c, skill, effect int) error {
 	if e.OncePerTurn && e.SendSelf == table.NoZone {
 		return fmt.Errorf("%s: once per turn of a card that stays is not kept", s.Name)
 	}
-	if !g.affordable(p, nil, e, false) {
+	if !g.affordable(p, nil, e, false) || !g.selfAffordable(&Frame{Seat: p, Card: c, From: z}, e) {
 		return ErrReverse
 	}
 	if !g.holds(e.If, nil, p, nil, nil) {

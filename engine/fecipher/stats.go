@@ -297,7 +297,8 @@ func (g *Game) matchCard(f *table.CardFilter, c, p int) bool {
 		len(f.Colors) > 0 && !g.colored(c, f.Colors),
 		len(f.Names) > 0 && !slices.Contains(f.Names, card.Unit),
 		slices.Contains(f.NotNames, card.Unit),
-		cost(card) < int(f.CostMin), f.CostMax != table.None && cost(card) > int(f.CostMax):
+		cost(card) < int(f.CostMin), f.CostMax != table.None && cost(card) > int(f.CostMax),
+		f.HandSkill && !slices.ContainsFunc(card.Skills, func(s table.Skill) bool { return s.Type == table.Hand }):
 		return false
 	}
 	if f.AsMain {

@@ -394,7 +394,7 @@ func subject(s string, e *Effect) (*Target, bool) {
 	switch strings.ToLower(s) {
 	case "this unit", "this card", "it", "he", "she", "his", "her", "its":
 		return nil, true
-	case "that ally", "that unit", "that enemy", "they", "them", "the chosen ally", "the chosen allies", "the chosen unit", "the chosen units", "the chosen enemy", "those allies", "that defending unit":
+	case "that ally", "that unit", "that enemy", "they", "them", "the chosen ally", "the chosen allies", "the chosen unit", "the chosen units", "the chosen enemy", "the chosen enemies", "those allies", "that defending unit":
 		return &Target{That: true}, true
 	case "your main character":
 		return &Target{Main: true}, true

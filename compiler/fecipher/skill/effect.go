@@ -239,9 +239,10 @@ type CardFilter struct {
 	NotName []string `yaml:"not-name,omitempty,flow"`
 	CostMin int      `yaml:"cost-min,omitempty"`
 	CostMax *int     `yaml:"cost-max,omitempty"`
-	AsMain  bool     `yaml:"as-main,omitempty"` // the unit name of your main character
-	NameOf  string   `yaml:"name-of,omitempty"` // the unit name of that ally (the units chosen, or whose event it was) or this unit
-	AllOf   bool     `yaml:"all-of,omitempty"`  // every emblem and color listed, not any ("a card that is both <White> and <Black>")
+	AsMain  bool     `yaml:"as-main,omitempty"`    // the unit name of your main character
+	NameOf  string   `yaml:"name-of,omitempty"`    // the unit name of that ally (the units chosen, or whose event it was) or this unit
+	AllOf   bool     `yaml:"all-of,omitempty"`     // every emblem and color listed, not any ("a card that is both <White> and <Black>")
+	HandSk  bool     `yaml:"hand-skill,omitempty"` // a card with a hand skill ("a card that possesses a [CP]")
 	// Bonds only.
 	FaceUp   bool `yaml:"face-up,omitempty"`
 	FaceDown bool `yaml:"face-down,omitempty"`

@@ -700,6 +700,7 @@ func unitWords(s string) (*UnitFilter, string, bool) {
 var (
 	reCardTail = lazy(`^ ?with (?:a )?Deployment Cost (?:of )?(\d+)(?: or (lower|less|higher|more|greater))?`)
 	reAsMain   = lazy(`^ ?with the same (?:Unit )?Name as your Main Character`)
+	reHasCP    = lazy(`^ ?(?:that|which|who) (?:possesses|has) an? \[CP\]`)
 	reAsThat   = lazy(`^ ?with the same (?:Unit )?Name as (that ally|that unit|the chosen ally|this unit)`)
 )
 
@@ -748,6 +749,8 @@ func cardPhrase(s string) (*CardFilter, bool) {
 			s = s[len(m[0]):]
 		case reAsMain.MatchString(s):
 			f.AsMain, s = true, s[len(reAsMain.FindString(s)):]
+		case reHasCP.MatchString(s):
+			f.HandSk, s = true, s[len(reHasCP.FindString(s)):]
 		case reBothTail.MatchString(s) && len(f.Emblem)+len(f.Color) == 0:
 			m := reBothTail.FindStringSubmatch(s)
 			emb, col, ok := tags(m[1] + m[2])

@@ -254,6 +254,7 @@ func cardPhrases(f *CardFilter) []string {
 	add(f.NameOf != "", "name-of-"+f.NameOf)
 	add(f.FaceUp || f.FaceDown, "face")
 	add(f.AllOf, "all-of")
+	add(f.HandSk, "hand-skill")
 	return out
 }
 

@@ -138,8 +138,6 @@ func (c *compiler) sourceCheck(es []Effect) string {
 			return "this unit, or the enemy in battle with it"
 		case e.OncePerTurn && e.SendSelf == "":
 			return "once per turn of a card that stays (the engine keeps once per turn for units)"
-		case c.src == "hand" && e.PayDiscard != nil:
-			return "a cost sending cards from the hand that holds the revealed card"
 		case e.Put != nil && e.Put.To == "under" && (e.Target == nil || e.Target.That && i == 0):
 			return "cards stacked under this unit"
 		case i == 0 && c.typ == "action" && !costs(e) && !e.OncePerTurn && !self:

@@ -165,6 +165,7 @@ type CardFilter struct {
 	NameOf           uint8 // NameOfThat, NameOfThis: the unit name of the skill's chosen units, or its own
 	FaceUp, FaceDown bool  // bonds only
 	AllOf            bool  // Emblem and Colors: every one, not any
+	HandSkill        bool  // a card with a hand skill ("a card that possesses a [CP]")
 }
 
 // Whose unit name a card filter asks for.
