@@ -253,6 +253,11 @@ func (g *Game) choices(f *Frame) []Choice {
 		}
 		name := g.C(u.Card()).Unit
 		distinct(pl.Hand, func(c int) bool { return g.C(c).Unit == name })
+		if f.Kind == FrameCritical {
+			for _, c := range g.critBonds(f.Seat) {
+				out = append(out, Choice{Card: c, Yes: true}) // a face-up bond flipped instead
+			}
+		}
 		out = append(out, Choice{Card: -1})
 	}
 	return out
@@ -379,7 +384,12 @@ func (g *Game) choose(f *Frame, c Choice) {
 		a, _ := g.unit(b.Attacker)
 		t, _ := g.unit(b.Defender)
 		if f.Kind == FrameCritical {
-			g.discard(f.Seat, slices.Index(pl.Hand, c.Card), "critical")
+			if c.Yes {
+				pl.Bonds[g.upBond(f.Seat, c.Card)].Reversed = true
+				g.emit(f.Seat, "critical", g.C(c.Card).Name(), "", "a bond flipped face down instead of a card of the unit name")
+			} else {
+				g.discard(f.Seat, slices.Index(pl.Hand, c.Card), "critical")
+			}
 			b.Critical = true
 			g.event(table.OnCritical, a)
 		} else {

@@ -290,6 +290,9 @@ func (g *Game) Text(a Action) string {
 		if c.Card < 0 {
 			return "no critical"
 		}
+		if c.Yes {
+			return "critical flip " + g.C(c.Card).ID
+		}
 		return "critical " + g.C(c.Card).ID
 	case FrameEvade:
 		if c.Card < 0 {

@@ -648,7 +648,7 @@ func (g *Game) battleStep(b *Frame) {
 			g.P[i].Support = nil
 		}
 		// Critical hit: the attacker may discard a card with its unit name.
-		if g.sameName(p, a) >= 0 && !g.Stats(a, g.battleCtx(b)).NoCritical {
+		if (g.sameName(p, a) >= 0 || len(g.critBonds(p)) > 0) && !g.Stats(a, g.battleCtx(b)).NoCritical {
 			g.push(&Frame{Kind: FrameCritical, Seat: p})
 		}
 	case battleEvade:

@@ -301,6 +301,26 @@ func (g *Game) noFlip(c int) bool {
 	return false
 }
 
+// critBonds are player p's face-up bonds (one per distinct card) whose
+// bond skill lets an ally's critical hit be paid by flipping them face
+// down ("you may flip this card face-down instead of sending 1 card with
+// the same Unit Name as that ally to the Retreat Area").
+func (g *Game) critBonds(p int) []int {
+	var out []int
+	for _, b := range g.P[p].Bonds {
+		if b.Reversed || slices.Contains(out, b.Card) || g.noFlip(b.Card) {
+			continue
+		}
+		for _, s := range g.C(b.Card).Skills {
+			if s.Type == table.Bond && slices.ContainsFunc(s.Effects, func(e table.Effect) bool { return e.When == table.Always && e.CritFlip }) {
+				out = append(out, b.Card)
+				break
+			}
+		}
+	}
+	return out
+}
+
 // placed sets off the bond skills of card c, just placed in player p's
 // bond area, whose timing is its placing ("When this card is placed in
 // your Bond Area"): only when it lies face up (a bond skill is active

@@ -167,6 +167,7 @@ func phrases(e *Effect) []string {
 	add(e.FlipOrbs > 0, "op:flip-orbs")
 	add(e.Intercept, "op:intercept")
 	add(e.NoFlip, "op:no-flip")
+	add(e.CritFlip, "op:critical-flip")
 	if p := e.Put; p != nil {
 		out = append(out, "op:put:"+p.From+">"+p.To)
 		add(p.Opponent, "put:opponent")

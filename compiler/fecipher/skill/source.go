@@ -20,6 +20,7 @@ var (
 	reTopSelf    = lazy(`(?i)^(?:place|put|return) this card (?:at|on|to) (?:the )?top of your deck$`)
 	reSelfTo     = lazy(`(?i)^(deploy|add|place|put|return) this (card|unit)\b ?(.*)$`)
 	reSelfPlaced = lazy(`^this card is placed (?:in|into) (?:your|the) bond area$`)
+	reCritFlip   = lazy(`^If an ally is performing a Critical Hit, you may flip this card face[- ]down instead of sending (?:1|one) card with the same Unit Name as that ally to the Retreat Area\.?$`)
 	reNoFlipSelf = lazy(`^This card cannot be flipped face[- ]down by (?:a skill's cost or effect|the cost or effect of a skill|the costs or effects of skills)\.?$`)
 )
 
@@ -49,14 +50,22 @@ func cutReminder(text string) string {
 	return text
 }
 
-// bondPermanent reads the one |CONT| bond skill the engine keeps: "This
+// bondPermanent reads the |CONT| bond skills the engine keeps: "This
 // card cannot be flipped face-down by a skill's cost or effect" (a
-// face-up bond no cost or effect flips).
+// face-up bond no cost or effect flips), and "If an ally is performing a
+// Critical Hit, you may flip this card face-down instead of sending 1
+// card with the same Unit Name" (a critical hit paid by flipping it).
 func bondPermanent(typ, kind, text string) (Effect, bool) {
-	if typ != "bond" || kind != "permanent" || !reNoFlipSelf.MatchString(strings.TrimSpace(text)) {
+	if typ != "bond" || kind != "permanent" {
 		return Effect{}, false
 	}
-	return Effect{When: "always", NoFlip: true}, true
+	switch t := strings.TrimSpace(text); {
+	case reNoFlipSelf.MatchString(t):
+		return Effect{When: "always", NoFlip: true}, true
+	case reCritFlip.MatchString(t):
+		return Effect{When: "always", CritFlip: true}, true
+	}
+	return Effect{}, false
 }
 
 // srcZone is the zone of a bond or hand skill's card, as puts name it.

@@ -397,6 +397,7 @@ type Effect struct {
 	FlipOrbs                  int8 // orbs chosen and flipped over
 	Intercept                 bool // this unit becomes the attacked unit
 	NoFlip                    bool // a bond skill (always): its card, face up, is not flipped face down by a skill's cost or effect
+	CritFlip                  bool // a bond skill (always): an ally's critical hit may be paid by flipping its card face down
 
 	Copies, SameName, NoBond bool
 	// Special: while If holds, the deployment cost of the card in the hand
