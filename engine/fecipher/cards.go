@@ -174,8 +174,8 @@ func (g *Game) cardChoices(f *Frame) []Choice {
 			}
 		}
 	case FrameBanishCost:
-		for _, c := range g.P[f.Seat].Retreat {
-			if g.matchCard(g.effectOf(f).PayBanish, c, f.Seat) && !slices.Contains(out, Choice{Card: c}) {
+		for _, c := range g.banishable(f.Seat, g.effectOf(f).PayBanish) {
+			if !slices.Contains(out, Choice{Card: c}) {
 				out = append(out, Choice{Card: c})
 			}
 		}
@@ -593,7 +593,7 @@ func (g *Game) applyPut(sk *Frame, e *table.Effect) {
 		// card, if it is still there (and, deployed, the player chooses
 		// the area unless the text names one).
 		c := sk.Card
-		if sk.From == pt.From && g.selfAt(owner, c, pt.From) || sk.From == pt.From && pt.From == table.InBonds && slices.ContainsFunc(g.P[owner].Bonds, func(b Bond) bool { return b.Card == c }) {
+		if sk.From == pt.From && g.selfIn(owner, c, pt.From) {
 			if !g.selfPutOK(owner, c, pt) {
 				g.emit(owner, "stays", g.C(c).Name(), "", "a unit of its unit name is on the field")
 				break

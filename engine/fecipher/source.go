@@ -49,6 +49,15 @@ func (g *Game) selfAt(p, c int, z table.Zone) bool {
 	return false
 }
 
+// selfIn reports whether card c of player p is still in zone z (a bond
+// of it, face up or down), for an effect moving it.
+func (g *Game) selfIn(p, c int, z table.Zone) bool {
+	if z == table.InBonds {
+		return slices.ContainsFunc(g.P[p].Bonds, func(b Bond) bool { return b.Card == c })
+	}
+	return g.selfAt(p, c, z)
+}
+
 // selfAffordable reports whether the costs of effect e on the card of a
 // bond or hand skill frame f can be paid: it is still where it was used
 // from (face up, to be flipped face down). Other frames have none.

@@ -41,7 +41,9 @@ func Compile(typ, cost, text string) Result {
 		// skill of its kind, whose source is the card.
 		kind, rest, ok := cardKind(text)
 		if e, ok := bondPermanent(typ, kind, cutReminder(rest)); ok {
-			return Result{Effects: []Effect{e}, Phrases: append(Phrases([]Effect{e}), sourcePhrases(typ)...)}
+			phrases := append(Phrases([]Effect{e}), sourcePhrases(typ)...)
+			slices.Sort(phrases)
+			return Result{Effects: []Effect{e}, Phrases: phrases}
 		}
 		if !ok || kind == "permanent" {
 			what := typ + " skill without its kind (|ACT|, |AUTO|)"
