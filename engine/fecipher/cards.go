@@ -464,7 +464,7 @@ func (g *Game) growthUnit(sk *Frame, p int) *Unit {
 // deployed goes to area a. sk is the skill frame.
 func (g *Game) move(pt *table.Put, p, c int, a Area, sk *Frame) {
 	var under *Unit
-	if pt.To == table.Under {
+	if pt.To == table.Under || pt.To == table.OnTop {
 		if under = g.growthUnit(sk, p); under == nil {
 			return // no unit to stack under: the card stays
 		}
@@ -509,6 +509,13 @@ func (g *Game) move(pt *table.Put, p, c int, a Area, sk *Frame) {
 		g.emit(p, "orb-added", "", "", fmt.Sprintf("%d orbs", len(pl.Orbs)))
 	case table.Under:
 		g.stackUnder(p, under, c, true)
+	case table.OnTop:
+		// "stack this card on top of an allied "X" to Level Up her": a
+		// level up by the skill (no cost paid, no class asked).
+		under.Stack = append(under.Stack, c)
+		g.played(p, c)
+		g.emit(p, "level-up", name, "", "stacked on top by a skill")
+		g.event(table.OnLevelUp, under)
 	case table.OnField:
 		u := g.newUnit(c, a)
 		u.Tapped = pt.Tapped

@@ -140,7 +140,7 @@ func zoneWord(z string) string {
 func (c *compiler) cards(s string, e Effect) ([]Effect, bool) {
 	low := strings.ToLower(s)
 	switch {
-	case c.src != "" && reSelfTo.MatchString(s):
+	case c.src != "" && (reSelfTo.MatchString(s) || reSelfOnTop.MatchString(s)):
 		return c.selfPut(s, e)
 	case reOrbsDo.MatchString(s):
 		m := reOrbsDo.FindStringSubmatch(s)

@@ -19,6 +19,7 @@ var (
 	reSendSelf   = lazy(`(?i)^send this card (from your hand |from your bond area |from the bond area )?to (?:the|your) (retreat area|boundless area)$`)
 	reTopSelf    = lazy(`(?i)^(?:place|put|return) this card (?:at|on|to) (?:the )?top of your deck$`)
 	reSelfTo     = lazy(`(?i)^(deploy|add|place|put|return) this (card|unit)\b ?(.*)$`)
+	reSelfOnTop  = lazy(`(?i)^stack this card on top of an allied "([^"]+)" to level up (?:her|him|them)$`)
 	reSelfPlaced = lazy(`^this card is placed (?:in|into) (?:your|the) bond area$`)
 	reCritFlip   = lazy(`^If an ally is performing a Critical Hit, you may flip this card face[- ]down instead of sending (?:1|one) card with the same Unit Name as that ally to the Retreat Area\.?$`)
 	reNoFlipSelf = lazy(`^This card cannot be flipped face[- ]down by (?:a skill's cost or effect|the cost or effect of a skill|the costs or effects of skills)\.?$`)
@@ -109,6 +110,19 @@ func (c *compiler) selfCost(p string, e *Effect) bool {
 // selfPut reads an effect that moves the skill's own card: "Deploy this
 // card tapped in the Back Line", "Add this card to your hand".
 func (c *compiler) selfPut(s string, e Effect) ([]Effect, bool) {
+	if m := reSelfOnTop.FindStringSubmatch(s); m != nil && c.src == "hand" {
+		// "stack this card on top of an allied "Edelgard" to Level Up
+		// her": the ally chosen (the player's decision, should there be
+		// two), then the card stacked on it.
+		chosen := e
+		chosen.Target = &Target{Choose: 1, Side: "ally", Of: &UnitFilter{Name: []string{m[1]}}}
+		c.chose, c.choseSide = true, "ally"
+		put := clearCosts(e)
+		put.May, put.If, put.IfDone = false, nil, true
+		put.Target = &Target{That: true}
+		put.Put = &Put{From: "hand", To: "over", Count: 1, Self: true}
+		return []Effect{chosen, put}, true
+	}
 	m := reSelfTo.FindStringSubmatch(s)
 	if m == nil || c.src == "" || strings.EqualFold(m[2], "unit") && (c.src != "hand" || !strings.EqualFold(m[1], "deploy")) {
 		return nil, false

@@ -193,10 +193,11 @@ const (
 	OnField          // deployed as a unit
 	Under            // stacked under the effect's target (it Growths)
 	InBoundless      // the Boundless Area: face up, out of play, not shuffled back
+	OnTop            // stacked on top of the effect's target: it levels up (a bond or hand skill's own card)
 )
 
 // ZoneNames are the schema's words by Zone.
-var ZoneNames = [...]string{"", "hand", "deck", "deck-top", "deck-bottom", "retreat", "bonds", "orbs", "revealed", "field", "under", "boundless"}
+var ZoneNames = [...]string{"", "hand", "deck", "deck-top", "deck-bottom", "retreat", "bonds", "orbs", "revealed", "field", "under", "boundless", "over"}
 
 // Put moves cards from a zone to another.
 type Put struct {
