@@ -35,7 +35,7 @@ func (g *Game) bondFits(f *table.CardFilter, b Bond, p int) bool {
 	if b.Reversed && (f.Emblem != 0 || len(f.Colors) > 0 || len(f.Names) > 0) {
 		return false // a reversed bond shows nothing
 	}
-	return g.matchCard(f, b.Card, p)
+	return g.matchBond(f, b, p)
 }
 
 func (g *Game) countBonds(p int, f *table.CardFilter) int {

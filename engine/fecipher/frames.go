@@ -214,7 +214,7 @@ func (g *Game) choices(f *Frame) []Choice {
 		}
 		var up []int
 		for _, b := range pl.Bonds {
-			if !b.Reversed && g.matchCard(of, b.Card, f.Seat) && !g.noFlip(b.Card) {
+			if !b.Reversed && g.matchBond(of, b, f.Seat) && !g.noFlip(b.Card) {
 				up = append(up, b.Card)
 			}
 		}
@@ -741,7 +741,7 @@ func (g *Game) affordable(p int, u *Unit, e *table.Effect, support bool) bool {
 	if e.Reverse > 0 {
 		n := 0
 		for _, b := range pl.Bonds {
-			if !b.Reversed && g.matchCard(e.ReverseOf, b.Card, p) && !g.noFlip(b.Card) {
+			if !b.Reversed && g.matchBond(e.ReverseOf, b, p) && !g.noFlip(b.Card) {
 				n++
 			}
 		}

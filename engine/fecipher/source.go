@@ -310,6 +310,33 @@ func (g *Game) noFlip(c int) bool {
 	return false
 }
 
+// matchBond is matchCard for bond b of player p: a face-up bond whose
+// bond skill says "This card acquires the same Unit Name of your Main
+// Character" has that unit name too.
+func (g *Game) matchBond(f *table.CardFilter, b Bond, p int) bool {
+	var also []string
+	if m := g.P[p].Main(); m != nil && !b.Reversed && g.bondAlways(b.Card, func(e *table.Effect) bool { return e.MainName }) {
+		also = []string{g.C(m.Card()).Unit}
+	}
+	return g.matchCardNamed(f, b.Card, p, also)
+}
+
+// bondAlways reports whether card c has a bond skill of timing always
+// (|CONT|) with an effect like has.
+func (g *Game) bondAlways(c int, has func(*table.Effect) bool) bool {
+	for _, s := range g.C(c).Skills {
+		if s.Type != table.Bond {
+			continue
+		}
+		for i := range s.Effects {
+			if s.Effects[i].When == table.Always && has(&s.Effects[i]) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
 // critBonds are player p's face-up bonds (one per distinct card) whose
 // bond skill lets an ally's critical hit be paid by flipping them face
 // down ("you may flip this card face-down instead of sending 1 card with

@@ -96,6 +96,7 @@ type Effect struct {
 	Intercept   bool        `yaml:"intercept,omitempty"`      // this unit is attacked instead (of the ally attacked)
 	NoFlip      bool        `yaml:"no-flip,omitempty"`        // a bond skill: this card, face up, cannot be flipped face down by a skill's cost or effect
 	CritFlip    bool        `yaml:"critical-flip,omitempty"`  // a bond skill: an ally's critical hit may be paid by flipping this card face down
+	MainName    bool        `yaml:"main-name,omitempty"`      // a bond skill: this card, face up, has the unit name of your main character too
 	// Deck-building and deployment permissions (special skills).
 	Copies     bool     `yaml:"copies,omitempty"`          // any number of this card name in a deck
 	SameName   bool     `yaml:"same-name,omitempty"`       // deployable beside a unit of its unit name

@@ -168,6 +168,7 @@ func phrases(e *Effect) []string {
 	add(e.Intercept, "op:intercept")
 	add(e.NoFlip, "op:no-flip")
 	add(e.CritFlip, "op:critical-flip")
+	add(e.MainName, "op:main-name")
 	if p := e.Put; p != nil {
 		out = append(out, "op:put:"+p.From+">"+p.To)
 		add(p.Opponent, "put:opponent")

@@ -22,6 +22,7 @@ var (
 	reSelfOnTop  = lazy(`(?i)^stack this card on top of an allied "([^"]+)" to level up (?:her|him|them)$`)
 	reSelfPlaced = lazy(`^this card is placed (?:in|into) (?:your|the) bond area$`)
 	reCritFlip   = lazy(`^If an ally is performing a Critical Hit, you may flip this card face[- ]down instead of sending (?:1|one) card with the same Unit Name as that ally to the Retreat Area\.?$`)
+	reMainName   = lazy(`^This card acquires the same Unit Name (?:of|as) your Main Character\.?$`)
 	reNoFlipSelf = lazy(`^This card cannot be flipped face[- ]down by (?:a skill's cost or effect|the cost or effect of a skill|the costs or effects of skills)\.?$`)
 )
 
@@ -65,6 +66,8 @@ func bondPermanent(typ, kind, text string) (Effect, bool) {
 		return Effect{When: "always", NoFlip: true}, true
 	case reCritFlip.MatchString(t):
 		return Effect{When: "always", CritFlip: true}, true
+	case reMainName.MatchString(t):
+		return Effect{When: "always", MainName: true}, true
 	}
 	return Effect{}, false
 }

@@ -27,6 +27,8 @@ func TestCardSources(t *testing.T) {
 			"{when: placed, if: {by-skill: any}, draw: 1}"},
 		{"bond", "", "|CONT| This card cannot be flipped face-down by a skill's cost or effect.",
 			"{when: always, no-flip: true}"},
+		{"bond", "", "|CONT| This card acquires the same Unit Name of your Main Character. (|BOND| is only active while this card is face-up in your Bond Area.)",
+			"{when: always, main-name: true}"},
 	} {
 		r := skill.Compile(c.typ, c.cost, c.text)
 		if len(r.Unread) > 0 {
@@ -50,7 +52,7 @@ func TestCardSources(t *testing.T) {
 		{"hand", "Send this card to the Retreat Area", "|ACT| Choose 1 other ally, and move them."},
 		{"bond", "", "|ACT| Draw 1 card."},
 		{"bond", "Flip this card face-down", "Draw 1 card."},
-		{"bond", "", "|CONT| This card acquires the same Unit Name of your Main Character."},
+		{"bond", "", "|CONT| This card acquires <Flier>."},
 		{"bond", "Once per turn; Flip 1 Bond face-down", "|ACT| Draw 1 card."},
 		{"hand", "Flip this card face-down", "|ACT| Draw 1 card."},
 		{"auto", "", "When this card is placed in your Bond Area, draw 1 card."},

@@ -399,6 +399,7 @@ type Effect struct {
 	Intercept                 bool // this unit becomes the attacked unit
 	NoFlip                    bool // a bond skill (always): its card, face up, is not flipped face down by a skill's cost or effect
 	CritFlip                  bool // a bond skill (always): an ally's critical hit may be paid by flipping its card face down
+	MainName                  bool // a bond skill (always): its card, face up, has the unit name of its owner's main character too
 
 	Copies, SameName, NoBond bool
 	// Special: while If holds, the deployment cost of the card in the hand
