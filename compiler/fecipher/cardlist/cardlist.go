@@ -231,6 +231,15 @@ func Import(data []byte, display string) (*Pack, diag.List) {
 		for i := range c.Skills {
 			sk := &c.Skills[i]
 			r := skill.Compile(sk.Type, sk.Cost, sk.Text)
+			if sk.Type == "auto" && sk.Cost == "" && len(r.Unread) > 0 && r.Unread[0].Phrase == "trigger" && r.Unread[0].Start == 0 {
+				// An |AUTO| skill with no trigger ("If this unit is in the
+				// Front Line, ... cannot Critical Hit"): a continuous skill
+				// printed with the wrong marker, when it reads as one.
+				if pr := skill.Compile("permanent", "", sk.Text); len(pr.Unread) == 0 && !slices.ContainsFunc(pr.Effects, func(e skill.Effect) bool { return e.Until != "" }) {
+					im.diags.Add(CodeSkill, im.pos(c.idOff), "skill %q is marked |AUTO| and has no trigger; read as |CONT|", sk.Name)
+					sk.Type, r = "permanent", pr
+				}
+			}
 			sk.Effects = r.Effects
 			pk.Lines = append(pk.Lines, skill.Line{Card: c.ID, Name: sk.Name, Type: sk.Type, Support: sk.support, Result: r})
 		}

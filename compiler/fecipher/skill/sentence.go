@@ -36,6 +36,47 @@ var (
 	reMayPay      = lazy(`^you may (?:pay )?the cost,? and if you do:?$`)
 )
 
+// ifTrigger reads the opening of an auto skill whose trigger is written
+// as a condition: "If this unit's attack is evaded, ..." (an event: the
+// trigger "When ..."), "During your turn, if EVENT, ...", and "If COND,
+// When EVENT, ..." (a condition before the trigger). It returns the
+// sentence with its trigger spelt "When", and the condition read.
+func ifTrigger(s string) (string, *Cond) {
+	var turn *Cond
+	body := s
+	if m := reDuring.FindStringSubmatch(s); m != nil {
+		turn = &Cond{Turn: "mine"}
+		if !strings.EqualFold(m[1], "your") {
+			turn.Turn = "theirs"
+		}
+		body = s[len(m[0]):]
+	}
+	if !pre(body, "If ") {
+		return s, nil
+	}
+	if _, _, ok := trigger(s); ok {
+		return s, nil
+	}
+	if _, _, ok := trigger("When " + body[len("If "):]); ok {
+		if head, _, ok := cutTrigger(body); ok {
+			if _, ok := condition(head[len("If "):]); ok {
+				return s, nil // a condition, not an event: not a trigger
+			}
+		}
+		return "When " + body[len("If "):], turn
+	}
+	// "If this unit has used "N" this turn, When ...": a condition, then
+	// the trigger.
+	if head, rest, ok := cutTrigger(body); ok && reWhen.MatchString(rest) {
+		if k, ok := condition(head[len("If "):]); ok {
+			if _, _, ok := trigger(rest); ok {
+				return rest, and(turn, k)
+			}
+		}
+	}
+	return s, nil
+}
+
 func (c *compiler) sentence(s string, prev Effect, havePrev bool) ([]Effect, bool) {
 	s = strings.TrimSpace(strings.TrimSuffix(strings.TrimSuffix(strings.TrimSpace(s), "."), "."))
 	s = typos.Replace(strings.Join(strings.Fields(s), " "))
@@ -93,6 +134,9 @@ func (c *compiler) sentence(s string, prev Effect, havePrev bool) ([]Effect, boo
 			e.When = c.whenSoFar(prev)
 		}
 		var turn *Cond
+		if !havePrev && c.open == nil {
+			s, turn = ifTrigger(s)
+		}
 		if m := reDuring.FindStringSubmatch(s); m != nil && reWhen.MatchString(s[len(m[0]):]) {
 			// "During your turn, when ...": the trigger and a condition.
 			turn = &Cond{Turn: "mine"}

@@ -250,7 +250,7 @@ func event(s string) (trig, bool) {
 		}
 		w, ok := whose(m[1])
 		if !ok {
-			return trig{}, false
+			continue // "another ally Levels Up or is Growthed" is not "<X> is Growthed"
 		}
 		t := trig{when: ev.when, watch: w}
 		switch ev.when {
@@ -281,7 +281,7 @@ func event(s string) (trig, bool) {
 			}
 			f, ok := targetWords(m[2])
 			if !ok {
-				return trig{}, false
+				continue // "executes a Critical Hit or an Evade" is not a critical hit on "or an Evade"
 			}
 			switch ev.foe {
 			case "attacking":
