@@ -64,6 +64,8 @@ type Frame struct {
 	Chosen            []int // uids chosen by the skill's effects
 	Cause             int   // the unit whose deployment triggered it
 	BySkill           int   // the event that set it off was a skill's doing: 1 + the seat of that skill (0: not)
+	ByUnit            int    // ... of the skill of this unit (uid; 0: a support skill)
+	ByName            string // ... of the skill of this name
 	Pay               bool
 	// Revealed are the cards an effect of the skill revealed, on top of
 	// the deck of seat RevealSeat.
@@ -336,20 +338,24 @@ func (g *Game) choose(f *Frame, c Choice) {
 		f.N--
 		if f.N == 0 {
 			g.pop()
+			g.flush()
 		}
 	case FrameRetrieve:
 		i := slices.Index(pl.Retreat, c.Card)
 		pl.Retreat = slices.Delete(pl.Retreat, i, i+1)
 		pl.Hand = append(pl.Hand, c.Card)
 		g.emit(f.Seat, "retrieve", g.C(c.Card).Name(), "", "from the retreat area to the hand")
+		g.playerEvent(table.OnRetrieved, f.Seat, c.Card)
 		f.N--
 		if f.N == 0 {
 			g.pop()
+			g.flush()
 		}
 	case FrameTapCost:
 		u, _ := g.unit(c.Unit)
 		u.Tapped = true
 		g.emit(f.Seat, "tap", g.C(u.Card()).Name(), "", "for a cost")
+		g.event(table.OnTapped, u)
 		f.N--
 		if f.N == 0 {
 			g.pop()
@@ -436,6 +442,7 @@ func (g *Game) skillStep(f *Frame) {
 		}
 		if u, _ := g.unit(f.Unit); u != nil && e.Tap {
 			u.Tapped = true
+			g.event(table.OnTapped, u)
 		}
 		var pay []*Frame
 		if e.Reverse > 0 {
@@ -499,6 +506,12 @@ func (g *Game) skillStep(f *Frame) {
 		}
 		f.Step = stepDone
 	default:
+		if u, _ := g.unit(f.Unit); u != nil && f.Unit > 0 && g.C(f.Card).Skills[f.Skill].Type == table.Action {
+			g.event(table.OnUse, u) // "When this unit uses "N"": set off by the skill, once it has resolved
+			g.pop()
+			g.flush()
+			return
+		}
 		g.pop()
 	}
 }
@@ -592,8 +605,12 @@ func (g *Game) apply(f *Frame, e *table.Effect) {
 				g.event(table.OnUntapped, u)
 			}
 		case e.TapIt:
+			wasUp := !u.Tapped
 			u.Tapped = true
 			g.emit(g.Owner(u), "tap", g.C(u.Card()).Name(), "", name)
+			if wasUp {
+				g.event(table.OnTapped, u)
+			}
 		case e.Destroy:
 			g.destroy(u, name)
 		case e.Send != table.NoZone:

@@ -390,6 +390,20 @@ func (g *Game) holds(k *table.Cond, s *Unit, p int, c *Ctx, f *Frame) bool {
 			return false
 		}
 	}
+	if k.ByName != nil && (f == nil || f.BySkill == 0 || !slices.Contains(k.ByName, f.ByName)) {
+		return false
+	}
+	if k.ByOwn && (f == nil || f.BySkill == 0 || s == nil || f.ByUnit != s.UID) {
+		return false
+	}
+	if k.ByOther && (f == nil || f.BySkill-1 != p || f.ByUnit == 0 || s != nil && f.ByUnit == s.UID) {
+		return false
+	}
+	if k.ByAttack {
+		if b := g.battle(); f == nil || f.BySkill != 0 || b == nil || s == nil || b.Attacker != s.UID {
+			return false
+		}
+	}
 	if k.Critical {
 		if b := g.battle(); b == nil || !b.Critical {
 			return false

@@ -84,7 +84,9 @@ func (g *Game) queueSkills(when table.Trigger, p int, u *Unit, fits func(*table.
 		if card >= 0 {
 			f.Revealed, f.RevealSeat = []int{card}, p
 		}
-		f.BySkill = g.skillCause()
+		if sf := g.causeFrame(); sf != nil {
+			f.BySkill, f.ByUnit, f.ByName = sf.Seat+1, sf.Unit, g.C(sf.Card).Skills[sf.Skill].Name
+		}
 		if e.OncePerTurn && slices.Contains(u.Used, si) || !g.holds(e.If, u, p, g.ctx(), f) || !g.affordable(p, u, e, false) {
 			continue
 		}
@@ -101,18 +103,36 @@ func (g *Game) queueSkills(when table.Trigger, p int, u *Unit, fits func(*table.
 	}
 }
 
-// skillCause is 1 + the seat of the skill resolving now (an event is its
-// doing), or 0: the innermost skill frame above any battle.
-func (g *Game) skillCause() int {
+// causeFrame is the skill resolving now (an event is its doing, by its
+// cost or its effect), or nil: the innermost skill frame above any battle.
+func (g *Game) causeFrame() *Frame {
 	for i := len(g.Pending) - 1; i >= 0; i-- {
 		switch g.Pending[i].Kind {
 		case FrameSkill:
-			return g.Pending[i].Seat + 1
+			return g.Pending[i]
 		case FrameBattle:
-			return 0
+			return nil
 		}
 	}
-	return 0
+	return nil
+}
+
+// playerEvent sets off the auto skills watching an event of player p's
+// (one of p's orbs destroyed, a card of p's hand sent to the retreat
+// area, ...): those of p's units without a trigger-of ("your") or watching
+// allies, and those of the opponent's watching enemies ("your opponent's").
+// card, when not -1, is the card the event is about ("that card").
+func (g *Game) playerEvent(when table.Trigger, p, card int) {
+	for q := range g.P {
+		for _, w := range slices.Clone(g.P[q].Field) {
+			g.queueSkills(when, q, w, func(e *table.Effect) bool {
+				if e.Watch == nil {
+					return q == p
+				}
+				return q == p && e.Watch.Ally || q != p && e.Watch.Enemy
+			}, nil, card)
+		}
+	}
 }
 
 // triggerAllies sets off the ally-deploy skills of p's other units.

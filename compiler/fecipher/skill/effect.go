@@ -169,11 +169,15 @@ type Cond struct {
 	FoeBonds   *Count      `yaml:"opponent-bonds,omitempty"`
 	Retreat    *Count      `yaml:"retreat,omitempty"` // cards in your retreat area
 	Compare    *Compare    `yaml:"compare,omitempty"`
-	Used       []string    `yaml:"used,omitempty,flow"` // this unit used a skill of these names this turn
-	Power      *Bound      `yaml:"power,omitempty"`     // this unit's attack
-	Tapped     bool        `yaml:"tapped,omitempty"`    // this unit is tapped
-	Critical   bool        `yaml:"critical,omitempty"`  // the attack under way is a critical hit
-	BySkill    string      `yaml:"by-skill,omitempty"`  // the event was a skill's doing: any, ally (a skill of yours), enemy
+	Used       []string    `yaml:"used,omitempty,flow"`          // this unit used a skill of these names this turn
+	Power      *Bound      `yaml:"power,omitempty"`              // this unit's attack
+	Tapped     bool        `yaml:"tapped,omitempty"`             // this unit is tapped
+	Critical   bool        `yaml:"critical,omitempty"`           // the attack under way is a critical hit
+	BySkill    string      `yaml:"by-skill,omitempty"`           // the event was a skill's doing: any, ally (a skill of yours), enemy
+	ByName     []string    `yaml:"by-skill-name,omitempty,flow"` // ... of a skill of one of these names
+	ByOwn      bool        `yaml:"by-own-skill,omitempty"`       // ... of this unit's own skill
+	ByOther    bool        `yaml:"by-other-ally,omitempty"`      // ... of another ally's skill
+	ByAttack   bool        `yaml:"by-own-attack,omitempty"`      // the event was this unit's attack's doing
 }
 
 // Bound is a range of a value: at least, at most.

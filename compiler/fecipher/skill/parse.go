@@ -53,6 +53,12 @@ func Compile(typ, cost, text string) Result {
 	curSet := false
 	for _, s := range sents {
 		if reminder(s.text) {
+			if m := reLvS.FindStringSubmatch(s.text); m != nil {
+				// "([LvS4] will only trigger if a total of 4 or more cards
+				// are in this unit's stack.)": the level skill's condition.
+				n, _ := strconv.Atoi(m[1])
+				c.pending = append(c.pending, &Cond{Stack: n})
+			}
 			continue
 		}
 		c.why = miss{}
@@ -305,6 +311,8 @@ func sentences(text string) []span {
 // reminder reports reminder text in parentheses that restates a rule the
 // engine already knows (class change skills, level skills, hand and bond
 // skills, growth).
+var reLvS = lazy(`\[lvs(\d+)\]`)
+
 func reminder(s string) bool {
 	if !strings.HasPrefix(s, "(") && !strings.HasSuffix(s, ")") {
 		return false

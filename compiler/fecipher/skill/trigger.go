@@ -197,19 +197,64 @@ func event(s string) (trig, bool) {
 		}
 		return t, true
 	}
-	// "When this unit is deployed by a skill's effect": the event, caused
-	// by a skill (of whose side).
-	for _, tail := range []struct{ s, by string }{{" by a skill's effect", "any"}, {" via a skill's effect", "any"},
-		{" by the effect of a skill", "any"}, {" by a skill", "any"}, {" by an ally's skill", "ally"}, {" by your skill", "ally"},
-		{" by an enemy's skill", "enemy"}, {" by a skill's cost or effect", "any"}, {" by the cost or effect of a skill", "any"}} {
-		if rest, ok := strings.CutSuffix(s, tail.s); ok {
-			t, ok := event(rest)
-			if !ok || t.when != "deploy" && t.when != "moved" && t.when != "untapped" && t.when != "destroyed" {
-				return trig{}, false
-			}
-			t.cond = and(t.cond, &Cond{BySkill: tail.by})
-			return t, true
+	// "When this unit is deployed by a skill's effect": the event, and
+	// what brought it about (a skill of whose side, a named skill, this
+	// unit's attack).
+	if rest, by, ok := byCause(s); ok {
+		t, ok := event(rest)
+		if m := reTapped.FindStringSubmatch(rest); m != nil {
+			// Tapped: read only with its cause, a skill (not an attack).
+			w, wok := whose(m[1])
+			t, ok = trig{when: "tapped", watch: w}, wok
 		}
+		if !ok || !causable[t.when] || by.ByAttack && t.when != "orb-destroyed" || t.when == "orb-destroyed" && !by.ByAttack {
+			return trig{}, false
+		}
+		t.cond = and(t.cond, by)
+		return t, true
+	}
+	if t, ok := playerEvent(s); ok {
+		return t, true
+	}
+	if m := reSurvives.FindStringSubmatch(s); m != nil {
+		w, ok := whose(m[1])
+		return trig{when: "survived", watch: w}, ok
+	}
+	if m := reCritEvaded.FindStringSubmatch(s); m != nil {
+		w, ok := whose(m[1])
+		return trig{when: "evaded", watch: w, cond: &Cond{Critical: true}}, ok
+	}
+	if m := reUsesNamed.FindStringSubmatch(s); m != nil {
+		// "When this unit uses "N"": its own skill of that name.
+		if w, ok := whose(m[1]); !ok || w != nil {
+			return trig{}, false
+		}
+		return trig{when: "uses", cond: &Cond{ByName: []string{m[2]}}}, true
+	}
+	if m := reUsesAct.FindStringSubmatch(s); m != nil {
+		if w, ok := whose(m[1]); !ok || w != nil {
+			return trig{}, false
+		}
+		return trig{when: "uses"}, true
+	}
+	if m := reUntapped.FindStringSubmatch(s); m != nil {
+		// "When this Untapped unit is attacked": this unit's event, while
+		// it is untapped.
+		t, ok := event("this unit " + m[1])
+		if !ok || t.watch != nil {
+			return trig{}, false
+		}
+		t.cond = and(t.cond, &Cond{Untapped: true})
+		return t, true
+	}
+	if m := reFoeKills.FindStringSubmatch(s); m != nil {
+		return event(m[1] + " is destroyed by an enemy's attack") // "When an enemy's attack destroys another <White> ally"
+	}
+	if m := reKilledBy.FindStringSubmatch(s); m != nil && !strings.EqualFold(m[2], "an enemy") {
+		return event(m[2] + "'s attack destroys " + m[1]) // "When an enemy is destroyed by another <Colorless> ally's attack"
+	}
+	if t, ok := supportFails(s); ok {
+		return t, true
 	}
 	if m := reSkillMoves.FindStringSubmatch(s); m != nil {
 		return event(m[1] + " is moved by a skill's effect") // "When a skill's effect moves this unit"
@@ -293,6 +338,136 @@ func event(s string) (trig, bool) {
 		return t, true
 	}
 	return trig{}, false
+}
+
+// causable are the events a trigger may say the cause of.
+var causable = map[string]bool{"deploy": true, "moved": true, "untapped": true, "destroyed": true, "tapped": true, "draw": true,
+	"discarded": true, "retrieved": true, "orb-destroyed": true}
+
+var (
+	reByName      = lazy(`^(?:the effect of )?(this unit's )?["'](.+)["']$`)
+	reSurvives    = lazy(`^(.+?) is not destroyed by (?:an enemy's attack|an attack|battle)$`)
+	reCritEvaded  = lazy(`^(.+?)'s critical hit is evaded$`)
+	reUsesNamed   = lazy(`^(.+?) uses "(.+)"$`)
+	reUsesAct     = lazy(`^(.+?) uses an? \|act\| skill$`)
+	reUntapped    = lazy(`^this untapped unit (.+)$`)
+	reFoeKills    = lazy(`^an enemy's attack destroys (.+)$`)
+	reKilledBy    = lazy(`^(.+?) is destroye?d? by (.+?)'s attack$`)
+	reTapped      = lazy(`^(.+?) is tapped$`)
+	reOrbsMine    = lazy(`^(?:1|one) of your orbs is destroyed$`)
+	reOrbsTheirs  = lazy(`^(?:an opponent's orb|an orb of your opponent's|(?:1|one) of your opponent's orbs) is destroyed$`)
+	reHandMine    = lazy(`^a card (?:is sent from your hand|from your hand is sent) to (?:the|your) retreat area$`)
+	reHandTheirs  = lazy(`^a card is sent from your opponent's hand to their retreat area$`)
+	reRetrieved   = lazy(`^an? (.*?)card is added to your hand from (?:the|your) retreat area$`)
+	reFoeDraws    = lazy(`^your opponent draws (?:a|1) card$`)
+	reSupFoe      = lazy(`^your opponent's support card fails to support(?: (.+))?$`)
+	reSupMine     = lazy(`^your support card fails to support (.+)$`)
+	reSupOf       = lazy(`^(.+?)'s support(?: card)? fails(?: while in (?:combat|battle) with this unit)?$`)
+	reSupBattling = lazy(` while in (?:combat|battle) with this unit$`)
+)
+
+// byCause cuts what brought a trigger's event about off its end: "by a
+// skill's cost or effect", "by an enemy's skill or your opponent's
+// Support skill" (of whose side), "via this unit's "N"" (a named skill),
+// "by this unit's attack". The earliest reading of the phrase wins.
+func byCause(s string) (string, *Cond, bool) {
+	low := strings.ToLower(s)
+	for i := 0; i < len(low); i++ {
+		for _, conn := range []string{" by ", " via ", " using ", " from ", " as a result of ", " as the effect of "} {
+			if !strings.HasPrefix(low[i:], conn) {
+				continue
+			}
+			if k, ok := cause(s[i+len(conn):]); ok {
+				return s[:i], k, true
+			}
+		}
+	}
+	return s, nil, false
+}
+
+// cause reads what an event was the doing of.
+func cause(s string) (*Cond, bool) {
+	switch strings.ToLower(strings.TrimSpace(s)) {
+	case "a skill's effect", "a skill", "the effect of a skill", "a skill's cost or effect", "the cost or effect of a skill",
+		"a skill's effect or by the cost of a skill", "a skill's effect or cost":
+		return &Cond{BySkill: "any"}, true
+	case "an ally's skill", "your skill", "an ally's skill or your support skill", "an ally's skill or your support skill's effect":
+		return &Cond{BySkill: "ally"}, true
+	case "an enemy's skill", "an enemy's skill or your opponent's support skill", "an enemy's skill or their support skill":
+		return &Cond{BySkill: "enemy"}, true
+	case "the cost or effect of an other ally's skill", "the cost or effect of another ally's skill", "another ally's skill", "an other ally's skill":
+		return &Cond{BySkill: "ally", ByOther: true}, true
+	case "this unit's attack":
+		return &Cond{ByAttack: true}, true
+	}
+	if m := reByName.FindStringSubmatch(strings.TrimSpace(s)); m != nil && !strings.ContainsAny(m[2], `"`) {
+		return &Cond{ByName: []string{m[2]}, ByOwn: m[1] != ""}, true
+	}
+	return nil, false
+}
+
+// playerEvent reads an event of a player's, not a unit's: one of your
+// (your opponent's) orbs destroyed, a card of the hand sent to the
+// retreat area or added to it from there, your opponent drawing.
+func playerEvent(s string) (trig, bool) {
+	foe := &Watch{Enemy: true}
+	switch {
+	case reOrbsMine.MatchString(s):
+		return trig{when: "orb-destroyed"}, true
+	case reOrbsTheirs.MatchString(s):
+		return trig{when: "orb-destroyed", watch: foe}, true
+	case reHandMine.MatchString(s):
+		return trig{when: "discarded"}, true
+	case reHandTheirs.MatchString(s):
+		return trig{when: "discarded", watch: foe}, true
+	case reFoeDraws.MatchString(s):
+		return trig{when: "draw", watch: foe}, true
+	}
+	if m := reRetrieved.FindStringSubmatch(s); m != nil {
+		t := trig{when: "retrieved"}
+		if w := strings.TrimSpace(m[1]); w != "" {
+			f, ok := cardPhrase(w + " card")
+			if !ok {
+				return trig{}, false
+			}
+			t.cond = &Cond{Revealed: f} // the card added: "that card"
+		}
+		return t, true
+	}
+	return trig{}, false
+}
+
+// supportFails reads "When your opponent's Support card fails to support
+// an enemy", "When your Support card fails to support your Main
+// Character", "When an enemy's Support fails while in combat with this
+// unit": the supported unit's event.
+func supportFails(s string) (trig, bool) {
+	var k *Cond
+	if reSupBattling.MatchString(s) && reSupOf.MatchString(s) {
+		k = &Cond{Battling: &UnitFilter{}}
+	}
+	subj := ""
+	switch m := [3][]string{reSupFoe.FindStringSubmatch(s), reSupMine.FindStringSubmatch(s), reSupOf.FindStringSubmatch(s)}; {
+	case m[0] != nil:
+		subj = "an enemy"
+		if m[0][1] != "" {
+			subj = m[0][1]
+		}
+		if w, ok := whose(subj); !ok || w == nil || w.Ally || w.Self {
+			return trig{}, false
+		}
+	case m[1] != nil:
+		subj = m[1][1]
+		if w, ok := whose(subj); !ok || w != nil && w.Enemy {
+			return trig{}, false
+		}
+	case m[2] != nil:
+		subj = m[2][1]
+	default:
+		return trig{}, false
+	}
+	w, ok := whose(subj)
+	return trig{when: "support-failed", watch: w, cond: k}, ok
 }
 
 var (

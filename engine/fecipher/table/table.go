@@ -104,12 +104,20 @@ const (
 	OnDefeated    // this unit is destroyed by an attack
 	OnGrowth      // this unit Growths: a card is stacked under it by a skill
 	OnDraw        // its owner draws a card (after the setup)
+	OnTapped      // this unit is tapped by a skill's cost or effect
+	OnOrbLost     // one of its owner's orbs is destroyed (by an attack or a skill)
+	OnDiscarded   // a card of its owner's hand is sent to the retreat area
+	OnRetrieved   // a card is added to its owner's hand from the retreat area
+	OnSurvived    // this unit is attacked and not destroyed
+	OnSupportFail // the support card revealed for this unit fails to support it
+	OnUse         // this unit uses an action skill (once it has resolved)
 )
 
 // TriggerNames are the schema's words by Trigger.
 var TriggerNames = [...]string{"always", "my-turn", "attacking", "defending", "deploy", "class-change", "activate", "support",
 	"attack", "attacked", "destroys", "attack-end", "level-up", "turn-start", "turn-end", "destroyed", "moved", "untapped", "ally-deploy", "special",
-	"critical", "evade", "evaded", "missed", "bond", "opponent-turn-start", "opponent-turn-end", "action-start", "deployment-start", "defeated", "growth", "draw"}
+	"critical", "evade", "evaded", "missed", "bond", "opponent-turn-start", "opponent-turn-end", "action-start", "deployment-start", "defeated", "growth", "draw",
+	"tapped", "orb-destroyed", "discarded", "retrieved", "survived", "support-failed", "uses"}
 
 // None marks an unset bound (a cost or attack limit, a count's at-most).
 const None = -1
@@ -274,6 +282,9 @@ type Cond struct {
 	Power                          *Bound   // this unit's attack
 	Tapped, Critical               bool     // this unit is tapped; the attack under way is a critical hit
 	BySkill                        uint8    // the event was a skill's doing: BySkillAny, BySkillAlly (its owner's), BySkillEnemy
+	ByName                         []string // ... of a skill of one of these names
+	ByOwn, ByOther                 bool     // ... of this unit's own skill; of another ally's (not a support skill)
+	ByAttack                       bool     // the event was this unit's attack's doing
 }
 
 // Whose skill an event must be the doing of (Cond.BySkill).
