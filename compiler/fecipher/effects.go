@@ -51,7 +51,8 @@ func unitFilter(f *skill.UnitFilter) *table.UnitFilter {
 	return &table.UnitFilter{Other: f.Other, Emblem: emblems(f.Emblem), NoEmblem: emblems(f.NoEmb), Colors: f.Color,
 		Names: f.Name, NotNames: f.NotName, Main: f.Main, NonMain: f.NonMain, Area: area(f.Area),
 		CostMin: int8(f.CostMin), CostMax: bound(f.CostMax), AtkMin: int16(f.AtkMin), AtkMax: bound16(f.AtkMax),
-		Tapped: f.Tapped, Untapped: f.Untap, Attacked: f.Attacked, SameArea: f.SameArea, ClassChanged: f.Changed, Levelled: f.Levelled, AllOf: f.AllOf}
+		Tapped: f.Tapped, Untapped: f.Untap, Attacked: f.Attacked, SameArea: f.SameArea, ClassChanged: f.Changed, Levelled: f.Levelled, AllOf: f.AllOf,
+		HasSupport: f.Support}
 }
 
 func cardFilter(f *skill.CardFilter) *table.CardFilter {

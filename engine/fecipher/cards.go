@@ -616,6 +616,7 @@ func (g *Game) reveal(sk *Frame, p, n int) {
 		names = append(names, g.C(c).Name())
 	}
 	g.emit(p, "reveal", strings.Join(names, "; "), "", fmt.Sprintf("the top %d of the deck", len(sk.Revealed)))
+	g.playerEvent(table.OnRevealed, p, -1)
 }
 
 // cardFits reports whether card c (of player p) is like filter f for the

@@ -61,9 +61,9 @@ type Frame struct {
 	Unit, Card, Skill int
 	Start, Effect     int
 	Target            int
-	Chosen            []int // uids chosen by the skill's effects
-	Cause             int   // the unit whose deployment triggered it
-	BySkill           int   // the event that set it off was a skill's doing: 1 + the seat of that skill (0: not)
+	Chosen            []int  // uids chosen by the skill's effects
+	Cause             int    // the unit whose deployment triggered it
+	BySkill           int    // the event that set it off was a skill's doing: 1 + the seat of that skill (0: not)
 	ByUnit            int    // ... of the skill of this unit (uid; 0: a support skill)
 	ByName            string // ... of the skill of this name
 	Pay               bool

@@ -762,6 +762,7 @@ func (g *Game) support(p int, u *Unit, c int, attacking bool) int {
 	}
 	v := value(g.C(c).Support)
 	g.emit(p, "support", g.C(c).Name(), g.C(u.Card()).Name(), fmt.Sprintf("%s +%d", side, v))
+	g.eventCard(table.OnSupported, u, c)
 	return v
 }
 

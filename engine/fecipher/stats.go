@@ -268,7 +268,10 @@ func (g *Game) matchUnit(f *table.UnitFilter, u, src *Unit) bool {
 		f.Area == table.FrontLine && u.Area != Vanguard, f.Area == table.BackLine && u.Area != Rearguard,
 		cost(card) < int(f.CostMin), f.CostMax != table.None && cost(card) > int(f.CostMax),
 		f.Tapped && !u.Tapped, f.Untapped && u.Tapped, f.Attacked && !u.Attacked,
-		f.SameArea && (src == nil || u == src || u.Area != src.Area), f.ClassChanged && !u.ClassChanged, f.Levelled && len(u.Stack) < 2:
+		f.SameArea && (src == nil || u == src || u.Area != src.Area), f.ClassChanged && !u.ClassChanged, f.Levelled && len(u.Stack) < 2,
+		f.HasSupport && !slices.ContainsFunc(card.Skills, func(s table.Skill) bool {
+			return s.Type == table.AttackSupport || s.Type == table.DefenseSupport || s.Type == table.Support
+		}):
 		return false
 	}
 	if f.AtkMin > 0 || f.AtkMax != table.None {

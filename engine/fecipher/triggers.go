@@ -16,7 +16,11 @@ const maxTriggers = 64
 // unit on either field whose trigger-of takes in u (other allies, enemies,
 // like its filter). A watcher's skill has u as its cause: "that ally" of
 // its effects. The skills are queued; flush puts them on the stack.
-func (g *Game) event(when table.Trigger, u *Unit) {
+func (g *Game) event(when table.Trigger, u *Unit) { g.eventCard(when, u, -1) }
+
+// eventCard is event with the card the event is about (not -1: "that
+// card" of the effects, the card supporting u).
+func (g *Game) eventCard(when table.Trigger, u *Unit, card int) {
 	if u == nil {
 		return
 	}
@@ -25,7 +29,7 @@ func (g *Game) event(when table.Trigger, u *Unit) {
 		for _, w := range slices.Clone(g.P[p].Field) {
 			g.queueSkills(when, p, w, func(e *table.Effect) bool {
 				return g.watches(e.Watch, w, p, u, up)
-			}, u, -1)
+			}, u, card)
 		}
 	}
 }

@@ -221,8 +221,9 @@ type UnitFilter struct {
 	Attacked bool     `yaml:"attacked,omitempty"`  // it attacked this turn
 	SameArea bool     `yaml:"same-area,omitempty"` // in the same area as this unit
 	Changed  bool     `yaml:"class-changed,omitempty"`
-	Levelled bool     `yaml:"levelled-up,omitempty"` // two or more cards in its stack (levelled up, class changed or Growthed)
-	AllOf    bool     `yaml:"all-of,omitempty"`      // every emblem and color listed, not any ("who is both <Flier> and <Dragon>")
+	Levelled bool     `yaml:"levelled-up,omitempty"`       // two or more cards in its stack (levelled up, class changed or Growthed)
+	AllOf    bool     `yaml:"all-of,omitempty"`            // every emblem and color listed, not any ("who is both <Flier> and <Dragon>")
+	Support  bool     `yaml:"has-support-skill,omitempty"` // its card has a support skill
 	AtkMin   int      `yaml:"attack-min,omitempty"`
 	AtkMax   *int     `yaml:"attack-max,omitempty"`
 }

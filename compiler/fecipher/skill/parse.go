@@ -528,6 +528,9 @@ var (
 	reLevelledTail = lazy(`^ ?(?:who|that) (?:is|are|has|have) (?:been )?level(?:l)?ed up`)
 	reColorWord    = lazy(`^(Red|Blue|White|Black|Green|Purple|Yellow|Brown|Colorless) `)
 	reNamesLead    = lazy(`^((?:"[^"]+"(?:,? or |,? and |, | )?)+)\s*`)
+	reSupportTail  = lazy(`^ ?(?:with|who (?:has|possesses)) an? support skill`)
+	reAtLeastTail  = lazy(`^ ?with at least (\d+) attack`)
+	reCostLead     = lazy(`^(?:deployment )?cost (\d+)(?: or (lower|less|higher|more))? `)
 )
 
 // unitWords reads a unit phrase without its count: `other non-Main
@@ -561,6 +564,12 @@ func unitWords(s string) (*UnitFilter, string, bool) {
 			continue
 		case pre(s, "tapped "):
 			f.Tapped, s = true, s[len("tapped "):]
+			continue
+		case reCostLead.MatchString(s):
+			// "a Deployment Cost 1 enemy", "a cost 2 or lower ally"
+			m := reCostLead.FindStringSubmatch(s)
+			costBound(strings.ToLower(m[2]), atoi(m[1]), &f.CostMin, &f.CostMax)
+			s = s[len(m[0]):]
 			continue
 		case reNotName.MatchString(s):
 			m := reNotName.FindStringSubmatch(s)
@@ -646,6 +655,11 @@ func unitWords(s string) (*UnitFilter, string, bool) {
 			}
 		case reSameAreaTail.MatchString(s):
 			f.SameArea, s = true, s[len(reSameAreaTail.FindString(s)):]
+		case reSupportTail.MatchString(s):
+			f.Support, s = true, s[len(reSupportTail.FindString(s)):]
+		case reAtLeastTail.MatchString(s):
+			m := reAtLeastTail.FindStringSubmatch(s)
+			f.AtkMin, s = atoi(m[1]), s[len(m[0]):]
 		case reChangedTail.MatchString(s):
 			f.Changed, s = true, s[len(reChangedTail.FindString(s)):]
 		case reLevelledTail.MatchString(s):

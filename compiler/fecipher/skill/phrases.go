@@ -224,6 +224,7 @@ func unitPhrases(f *UnitFilter) []string {
 	add(f.Changed, "class-changed")
 	add(f.Levelled, "levelled-up")
 	add(f.AllOf, "all-of")
+	add(f.Support, "has-support-skill")
 	return out
 }
 

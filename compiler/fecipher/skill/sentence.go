@@ -36,6 +36,10 @@ var (
 	reMayPay      = lazy(`^you may (?:pay )?the cost,? and if you do:?$`)
 )
 
+// reDoes opens an effect that happens once, not a continuous skill's
+// lasting effect.
+var reDoes = lazy(`^(?:then,? )?(?:until |you may |choose |draw |move |untap |tap |destroy |reveal |send |add |deploy |your opponent chooses )`)
+
 // ifTrigger reads the opening of an auto skill whose trigger is written
 // as a condition: "If this unit's attack is evaded, ..." (an event: the
 // trigger "When ..."), "During your turn, if EVENT, ...", and "If COND,
@@ -58,9 +62,9 @@ func ifTrigger(s string) (string, *Cond) {
 		return s, nil
 	}
 	if _, _, ok := trigger("When " + body[len("If "):]); ok {
-		if head, _, ok := cutTrigger(body); ok {
+		if head, rest, ok := cutTrigger(body); ok && !reDoes.MatchString(rest) {
 			if _, ok := condition(head[len("If "):]); ok {
-				return s, nil // a condition, not an event: not a trigger
+				return s, nil // a condition and a lasting effect: a continuous skill's
 			}
 		}
 		return "When " + body[len("If "):], turn

@@ -69,7 +69,8 @@ var events = []struct {
 	{lazy(`^(.+?) is destroyed$`), "destroyed", ""},
 	{lazy(`^(.+?) (?:critical hits|executes a critical hit)(?: (.+))?$`), "critical", "attacking"},
 	{lazy(`^(.+?) evades(?: an attack)?$`), "evade", ""},
-	{lazy(`^(.+?) executes a critical hit or an evade$`), "critical-or-evade", ""},
+	{lazy(`^(.+?) (?:executes a critical hit or an evade|evades or critical hits|critical hits or evades)$`), "critical-or-evade", ""},
+	{lazy(`^(.+?) is deployed or class changed(?: into)?$`), "deploy-or-class-change", ""},
 	{lazy(`^(.+?) (?:is moved|moves)$`), "moved", ""},
 	{lazy(`^(.+?) is untapped$`), "untapped", ""},
 }
@@ -207,11 +208,18 @@ func event(s string) (trig, bool) {
 			w, wok := whose(m[1])
 			t, ok = trig{when: "tapped", watch: w}, wok
 		}
-		if !ok || !causable[t.when] || by.ByAttack && t.when != "orb-destroyed" || t.when == "orb-destroyed" && !by.ByAttack {
-			return trig{}, false
+		if ok && causable[t.when] && by.ByAttack == (t.when == "orb-destroyed") {
+			t.cond = and(t.cond, by)
+			return t, true
 		}
-		t.cond = and(t.cond, by)
-		return t, true
+	}
+	if m := reNamedKills.FindStringSubmatch(s); m != nil {
+		// "When this unit's "Assassination" destroys an enemy": that enemy
+		// destroyed by the skill.
+		return event(m[3] + " is destroyed by " + m[1] + `'s "` + m[2] + `"`)
+	}
+	if m := reDeployedBy.FindStringSubmatch(s); m != nil {
+		return event(m[1] + " in the same area as this unit is deployed") // "When an other ally is deployed in the same area as this unit"
 	}
 	if t, ok := playerEvent(s); ok {
 		return t, true
@@ -255,6 +263,16 @@ func event(s string) (trig, bool) {
 	}
 	if t, ok := supportFails(s); ok {
 		return t, true
+	}
+	if m := reSupported.FindStringSubmatch(s); m != nil {
+		// "When another ally is supported by "Nino"": the card supporting
+		// it, "that card".
+		w, ok := whose(m[1])
+		k, kok := condition("this unit is supported by " + m[2])
+		if !ok || !kok || k.Supported == nil {
+			return trig{}, false
+		}
+		return trig{when: "supported", watch: w, cond: &Cond{Revealed: k.Supported}}, true
 	}
 	if m := reSkillMoves.FindStringSubmatch(s); m != nil {
 		return event(m[1] + " is moved by a skill's effect") // "When a skill's effect moves this unit"
@@ -307,6 +325,8 @@ func event(s string) (trig, bool) {
 			t.when, t.also = "level-up", []string{"growth"}
 		case "critical-or-evade":
 			t.when, t.also = "critical", []string{"evade"}
+		case "deploy-or-class-change":
+			t.when, t.also = "deploy", []string{"class-change"}
 		case "attacked-in":
 			if w != nil {
 				return trig{}, false
@@ -341,13 +361,15 @@ func event(s string) (trig, bool) {
 }
 
 // causable are the events a trigger may say the cause of.
-var causable = map[string]bool{"deploy": true, "moved": true, "untapped": true, "destroyed": true, "tapped": true, "draw": true,
+var causable = map[string]bool{"revealed": true, "deploy": true, "moved": true, "untapped": true, "destroyed": true, "tapped": true, "draw": true,
 	"discarded": true, "retrieved": true, "orb-destroyed": true}
 
 var (
 	reByName      = lazy(`^(?:the effect of )?(this unit's )?["'](.+)["']$`)
 	reSurvives    = lazy(`^(.+?) is not destroyed by (?:an enemy's attack|an attack|battle)$`)
 	reCritEvaded  = lazy(`^(.+?)'s critical hit is evaded$`)
+	reNamedKills  = lazy(`^(this unit)'s ["'](.+)["'] destroys (.+)$`)
+	reDeployedBy  = lazy(`^(.+?) is deployed in the same area as this unit$`)
 	reUsesNamed   = lazy(`^(.+?) uses "(.+)"$`)
 	reUsesAct     = lazy(`^(.+?) uses an? \|act\| skill$`)
 	reUntapped    = lazy(`^this untapped unit (.+)$`)
@@ -360,6 +382,8 @@ var (
 	reHandTheirs  = lazy(`^a card is sent from your opponent's hand to their retreat area$`)
 	reRetrieved   = lazy(`^an? (.*?)card is added to your hand from (?:the|your) retreat area$`)
 	reFoeDraws    = lazy(`^your opponent draws (?:a|1) card$`)
+	reFoeReveals  = lazy(`^your opponent reveals (?:a|1) card from (?:their|the top of their) deck$`)
+	reSupported   = lazy(`^(.+?) is (?:being )?supported by (.+)$`)
 	reSupFoe      = lazy(`^your opponent's support card fails to support(?: (.+))?$`)
 	reSupMine     = lazy(`^your support card fails to support (.+)$`)
 	reSupOf       = lazy(`^(.+?)'s support(?: card)? fails(?: while in (?:combat|battle) with this unit)?$`)
@@ -422,6 +446,8 @@ func playerEvent(s string) (trig, bool) {
 		return trig{when: "discarded", watch: foe}, true
 	case reFoeDraws.MatchString(s):
 		return trig{when: "draw", watch: foe}, true
+	case reFoeReveals.MatchString(s):
+		return trig{when: "revealed", watch: foe}, true
 	}
 	if m := reRetrieved.FindStringSubmatch(s); m != nil {
 		t := trig{when: "retrieved"}
@@ -471,9 +497,10 @@ func supportFails(s string) (trig, bool) {
 }
 
 var (
-	reThisOr  = lazy(`^this unit or (?:another|an other) (.*)$`)
-	reAnother = lazy(`^(?:another|an other) (.*)$`)
-	reAnA     = lazy(`^(?:an?|any) (.*)$`)
+	reThisOr    = lazy(`^this unit or (?:another|an other) (.*)$`)
+	reAnother   = lazy(`^(?:another|an other) (.*)$`)
+	reAnA       = lazy(`^(?:an?|any) (.*)$`)
+	reAllyOrFoe = lazy(`^an ally or (?:an )?enemy( .*)$`)
 )
 
 // whose reads a trigger's subject: nil for this unit's own event.
@@ -496,6 +523,16 @@ func whose(s string) (*Watch, bool) {
 		w.Self, s = true, m[1]
 	} else if m := reAnother.FindStringSubmatch(s); m != nil {
 		s = m[1]
+	} else if m := reAllyOrFoe.FindStringSubmatch(s); m != nil {
+		// "an ally or enemy with a Support Skill": either side, like the filter.
+		f, noun, ok := unitWords("unit" + m[1])
+		if !ok || noun != "unit" {
+			return nil, false
+		}
+		if f.isZero() {
+			f = nil
+		}
+		return &Watch{Self: true, Ally: true, Enemy: true, Of: f}, true
 	} else if m := reAnA.FindStringSubmatch(s); m != nil {
 		w.Self, s = true, m[1]
 	} else if strings.HasPrefix(strings.ToLower(s), "allied ") {
@@ -532,5 +569,5 @@ func whose(s string) (*Watch, bool) {
 func (f *UnitFilter) isZero() bool {
 	return f.Emblem == nil && f.NoEmb == nil && f.Color == nil && f.Name == nil && f.NotName == nil && !f.Other && !f.Main &&
 		!f.NonMain && f.Area == "" && f.CostMin == 0 && f.CostMax == nil && !f.Tapped && !f.Untap && !f.Attacked && f.AtkMin == 0 && f.AtkMax == nil &&
-		!f.SameArea && !f.Changed && !f.Levelled && !f.AllOf
+		!f.SameArea && !f.Changed && !f.Levelled && !f.AllOf && !f.Support
 }

@@ -111,13 +111,16 @@ const (
 	OnSurvived    // this unit is attacked and not destroyed
 	OnSupportFail // the support card revealed for this unit fails to support it
 	OnUse         // this unit uses an action skill (once it has resolved)
+	OnSupported   // a card supports this unit (it does not fail)
+	OnRevealed    // a skill reveals cards of its owner's deck
 )
 
 // TriggerNames are the schema's words by Trigger.
 var TriggerNames = [...]string{"always", "my-turn", "attacking", "defending", "deploy", "class-change", "activate", "support",
 	"attack", "attacked", "destroys", "attack-end", "level-up", "turn-start", "turn-end", "destroyed", "moved", "untapped", "ally-deploy", "special",
 	"critical", "evade", "evaded", "missed", "bond", "opponent-turn-start", "opponent-turn-end", "action-start", "deployment-start", "defeated", "growth", "draw",
-	"tapped", "orb-destroyed", "discarded", "retrieved", "survived", "support-failed", "uses"}
+	"tapped", "orb-destroyed", "discarded", "retrieved", "survived", "support-failed", "uses",
+	"supported", "revealed"}
 
 // None marks an unset bound (a cost or attack limit, a count's at-most).
 const None = -1
@@ -159,6 +162,7 @@ type UnitFilter struct {
 	ClassChanged     bool
 	Levelled         bool // two or more cards in its stack
 	AllOf            bool // Emblem and Colors: every one, not any
+	HasSupport       bool // its card has a support skill
 }
 
 // CardFilter says which cards count.
