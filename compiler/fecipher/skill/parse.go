@@ -39,6 +39,18 @@ func Compile(typ, cost, text string) Result {
 		// units, support cards and permissions only.
 		return Result{Unread: []Clause{{Start: 0, End: len(text), Text: text, Shape: Shape(text), Phrase: "type", PhraseText: typ + " skill"}}}
 	}
+	if typ == "auto" {
+		if a, b, ok := eitherCause(text); ok {
+			// "When this unit's attack or "Critical Luna" destroys an
+			// enemy": the skill twice, once per cause; one skill, so one
+			// once-per-turn.
+			ra, rb := Compile(typ, cost, a), Compile(typ, cost, b)
+			if len(ra.Unread) == 0 && len(rb.Unread) == 0 && ra.Effects[0].When != rb.Effects[0].When {
+				es := append(ra.Effects, rb.Effects...)
+				return Result{Effects: es, Phrases: Phrases(es)}
+			}
+		}
+	}
 	c := &compiler{typ: typ}
 	var first Effect
 	// Curly quotes as straight ones, the same bytes long so that offsets

@@ -88,6 +88,36 @@ var (
 	reDeployCost = lazy(`^(.+?) is deployed with a deployment cost of (\d+)(?: or (lower|less|higher|more))?$`)
 )
 
+var (
+	reEitherKills = lazy(`^((?:when|each time) )(this unit)'s attack or ((?:this unit's )?(?:skill|"[^"]+"|'[^']+')) destroys ([^,]+),`)
+	reEitherBy    = lazy(`^((?:when|each time) )([^,]+?) is destroyed by (?:either )?this unit's attack or ((?:this unit's )?(?:skill|"[^"]+"|'[^']+')),`)
+)
+
+// eitherCause splits a skill whose trigger has two causes, "When this
+// unit's attack or "N" destroys an enemy", "When X is destroyed by either
+// this unit's attack or "N"", into its text with each.
+func eitherCause(text string) (string, string, bool) {
+	if m := reEitherKills.FindStringSubmatchIndex(text); m != nil {
+		g := func(i int) string { return text[m[2*i]:m[2*i+1]] }
+		skill := g(3)
+		if !pre(skill, "this unit's ") {
+			skill = "this unit's " + skill
+		}
+		rest := text[m[1]:]
+		return g(1) + "this unit's attack destroys " + g(4) + "," + rest, g(1) + g(4) + " is destroyed by " + skill + "," + rest, true
+	}
+	if m := reEitherBy.FindStringSubmatchIndex(text); m != nil {
+		g := func(i int) string { return text[m[2*i]:m[2*i+1]] }
+		skill := g(3)
+		if !pre(skill, "this unit's ") {
+			skill = "this unit's " + skill
+		}
+		rest := text[m[1]:]
+		return g(1) + g(2) + " is destroyed by this unit's attack," + rest, g(1) + g(2) + " is destroyed by " + skill + "," + rest, true
+	}
+	return "", "", false
+}
+
 // triggerText is the opening of an auto skill's sentence up to its first
 // comma: the trigger phrase, for the report.
 func triggerText(s string) string {
@@ -212,6 +242,9 @@ func event(s string) (trig, bool) {
 			t.cond = and(t.cond, by)
 			return t, true
 		}
+	}
+	if m := reKillsMain.FindStringSubmatch(s); m != nil {
+		return event(m[1] + " your opponent's Main Character") // "the enemy's Main Character"
 	}
 	if m := reNamedKills.FindStringSubmatch(s); m != nil {
 		// "When this unit's "Assassination" destroys an enemy": that enemy
@@ -368,6 +401,7 @@ var (
 	reByName      = lazy(`^(?:the effect of )?(this unit's )?["'](.+)["']$`)
 	reSurvives    = lazy(`^(.+?) is not destroyed by (?:an enemy's attack|an attack|battle)$`)
 	reCritEvaded  = lazy(`^(.+?)'s critical hit is evaded$`)
+	reKillsMain   = lazy(`^(.+? destroys) the enemy's main character$`)
 	reNamedKills  = lazy(`^(this unit)'s ["'](.+)["'] destroys (.+)$`)
 	reDeployedBy  = lazy(`^(.+?) is deployed in the same area as this unit$`)
 	reUsesNamed   = lazy(`^(.+?) uses "(.+)"$`)
@@ -423,6 +457,8 @@ func cause(s string) (*Cond, bool) {
 		return &Cond{BySkill: "ally", ByOther: true}, true
 	case "this unit's attack":
 		return &Cond{ByAttack: true}, true
+	case "this unit's skill":
+		return &Cond{BySkill: "ally", ByOwn: true}, true
 	}
 	if m := reByName.FindStringSubmatch(strings.TrimSpace(s)); m != nil && !strings.ContainsAny(m[2], `"`) {
 		return &Cond{ByName: []string{m[2]}, ByOwn: m[1] != ""}, true
