@@ -60,6 +60,30 @@ func (g *Game) bonded(p, c int) {
 	for _, u := range slices.Clone(g.P[p].Field) {
 		g.queueSkills(table.OnBond, p, u, func(e *table.Effect) bool { return e.Watch == nil }, nil, c)
 	}
+	// "When this card is placed in your Bond Area": the card's own auto
+	// skills, from the bond area. No unit is theirs (Unit 0): they act
+	// on the player's zones and units only.
+	for si, s := range g.C(c).Skills {
+		if s.Type != table.Auto {
+			continue
+		}
+		k := slices.IndexFunc(s.Effects, func(e table.Effect) bool { return e.When == table.OnBonded })
+		if k < 0 {
+			continue
+		}
+		e := &s.Effects[k]
+		f := &Frame{Kind: FrameSkill, Seat: p, Card: c, Skill: si, Start: k, Effect: k}
+		if !g.holds(e.If, nil, p, g.ctx(), f) || !g.affordable(p, nil, e, true) {
+			continue
+		}
+		if g.fired >= maxTriggers {
+			g.emit(p, "loop-guard", g.C(c).Name(), "", s.Name+": too many skills set off by one action")
+			continue
+		}
+		g.fired++
+		g.emit(p, "skill", g.C(c).Name(), "", s.Name)
+		g.queue = append(g.queue, f)
+	}
 }
 
 // queueSkills queues the auto skills of unit u (of player p) whose first

@@ -113,6 +113,15 @@ func Compile(typ, cost, text string) Result {
 	if len(c.pending) > 0 && len(effects) > 0 {
 		effects[0].If = and(effects[0].If, c.pendingCond())
 	}
+	for _, e := range effects {
+		if e.When == "bonded" && (e.OncePerTurn || e.Target == nil && (needsUntil(e) || e.Move || e.Untap || e.TapIt || e.Destroy || e.Send != "" || e.TakeMain || e.Intercept)) {
+			// A card's skill from the bond area has no unit: "this unit",
+			// and once per turn (kept by units), mean nothing there.
+			c.why = miss{"trigger", "a card's own skill in the bond area acting on this unit, or once per turn"}
+			c.unread(0, len(text), text, false)
+			break
+		}
+	}
 	if len(c.out) > 0 {
 		return Result{Unread: c.out}
 	}

@@ -82,6 +82,7 @@ var (
 	reEvadesMine = lazy(`^(.+?) evades this unit's attack$`)
 	reYouChange  = lazy(`^you (class change|level up) (?:into )?this (?:unit|card)$`)
 	reFoeDestroy = lazy(`^an enemy's attack destroys this unit$`)
+	reThisBonded = lazy(`^this card is placed (?:in|into) (?:your|the) bond area$`)
 	reBondPlaced = lazy(`^(?:an? |any )?(.+?) (?:is|are) placed (?:in|into) your bond area$`)
 	reCostWhen   = lazy(`^(an? (?:other )?|another )(.*?ally) with a deployment cost of (\d+) is deployed or (lower|less|higher|more)$`)
 	reDeployedIn = lazy(`^(.+?) (?:is|are) deployed (?:in|to|on|into) (?:the|your) (front|back) line$`)
@@ -215,6 +216,9 @@ func event(s string) (trig, bool) {
 			return trig{}, false
 		}
 		return trig{when: "evaded", cond: &Cond{Attacking: f}}, true
+	}
+	if reThisBonded.MatchString(s) {
+		return trig{when: "bonded"}, true // "When this card is placed in your Bond Area": its own skill, from there
 	}
 	if m := reBondPlaced.FindStringSubmatch(s); m != nil {
 		// A card placed in the bond area: "that card" of the effects.
