@@ -84,7 +84,7 @@ func watch(w *skill.Watch) *table.Watch {
 	if w == nil {
 		return nil
 	}
-	return &table.Watch{Self: w.Self, Ally: w.Ally, Enemy: w.Enemy, Of: unitFilter(w.Of)}
+	return &table.Watch{Self: w.Self, Ally: w.Ally, Enemy: w.Enemy, Of: unitFilter(w.Of), Foe: unitFilter(w.Foe)}
 }
 
 func count(c *skill.Count) *table.Count {

@@ -44,6 +44,22 @@ func (g *Game) watches(wt *table.Watch, w *Unit, p int, u *Unit, up int) bool {
 	case u == w && !wt.Self, u != w && up == p && !wt.Ally, up != p && !wt.Enemy:
 		return false
 	}
+	if wt.Foe != nil {
+		// "When an ally is attacked by an enemy in the Back Line": the
+		// other unit of u's battle.
+		c := g.ctx()
+		var foe *Unit
+		switch {
+		case c == nil:
+		case c.A == u:
+			foe = c.D
+		case c.D == u:
+			foe = c.A
+		}
+		if foe == nil || !g.matchUnit(wt.Foe, foe, w) {
+			return false
+		}
+	}
 	return g.matchUnit(wt.Of, u, w)
 }
 

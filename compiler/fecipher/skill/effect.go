@@ -112,6 +112,7 @@ type Watch struct {
 	Ally  bool        `yaml:"ally,omitempty"`
 	Enemy bool        `yaml:"enemy,omitempty"`
 	Of    *UnitFilter `yaml:"of,omitempty"`
+	Foe   *UnitFilter `yaml:"foe,omitempty"` // the enemy in battle with it is like this
 }
 
 // Put moves cards from one zone to another: chosen by the player (the

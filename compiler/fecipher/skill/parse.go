@@ -586,6 +586,9 @@ func unitWords(s string) (*UnitFilter, string, bool) {
 		case pre(s, "tapped "):
 			f.Tapped, s = true, s[len("tapped "):]
 			continue
+		case pre(s, "symbol-less "):
+			f.Color, s = append(f.Color, "colorless"), s[len("symbol-less "):] // no symbol: a colorless card
+			continue
 		case reCostLead.MatchString(s):
 			// "a Deployment Cost 1 enemy", "a cost 2 or lower ally"
 			m := reCostLead.FindStringSubmatch(s)
@@ -676,6 +679,8 @@ func unitWords(s string) (*UnitFilter, string, bool) {
 			}
 		case reSameAreaTail.MatchString(s):
 			f.SameArea, s = true, s[len(reSameAreaTail.FindString(s)):]
+		case strings.HasPrefix(s, " without a symbol"):
+			f.Color, s = append(f.Color, "colorless"), s[len(" without a symbol"):]
 		case reSupportTail.MatchString(s):
 			f.Support, s = true, s[len(reSupportTail.FindString(s)):]
 		case reAtLeastTail.MatchString(s):

@@ -38,6 +38,8 @@ var (
 
 // reDoes opens an effect that happens once, not a continuous skill's
 // lasting effect.
+var reSupportIs = lazy(`^if this unit's support (?:card )?is (.+)$`)
+
 var reDoes = lazy(`^(?:then,? )?(?:until |you may |choose |draw |move |untap |tap |destroy |reveal |send |add |deploy |your opponent chooses )`)
 
 // ifTrigger reads the opening of an auto skill whose trigger is written
@@ -58,16 +60,19 @@ func ifTrigger(s string) (string, *Cond) {
 	if !pre(body, "If ") {
 		return s, nil
 	}
+	if m := reSupportIs.FindStringSubmatch(body); m != nil {
+		body = "If this unit is supported by " + m[1] // "if this unit's support is a <Dragonstone>"
+	}
 	if _, _, ok := trigger(s); ok {
 		return s, nil
 	}
 	if _, _, ok := trigger("When " + body[len("If "):]); ok {
-		if head, rest, ok := cutTrigger(body); ok && !reDoes.MatchString(rest) {
-			if _, ok := condition(head[len("If "):]); ok {
-				return s, nil // a condition and a lasting effect: a continuous skill's
-			}
+		// An event, and an effect that happens once (not a continuous
+		// skill's "that ally gains +20 attack"): the trigger.
+		if _, rest, ok := cutTrigger(body); ok && reDoes.MatchString(rest) {
+			return "When " + body[len("If "):], turn
 		}
-		return "When " + body[len("If "):], turn
+		return s, nil
 	}
 	// "If this unit has used "N" this turn, When ...": a condition, then
 	// the trigger.
@@ -249,7 +254,7 @@ var typos = strings.NewReplacer(
 	"Durng ", "During ", "you opponent's", "your opponent's", "Each time 1 enemy is", "Each time an enemy is", " are cannot ", " cannot ", "Deployment Cost of 2 of less", "Deployment Cost of 2 or less",
 	"Deployment Cost or ", "Deployment Cost of ", "Deploment Cost", "Deployment Cost",
 	"If yyou ", "If you ", "if your have ", "if you have ", "<Sword Bond", "<Sword> Bond",
-	"' s ", "'s ", "Critical Hit, but the number", "Critical Hit, and the number", "\" , \"", "\", \"",
+	"' s ", "'s ", "<Flier ally", "<Flier> ally", "ally is deploy,", "ally is deployed,", "Symbol-lss", "Symbol-less", "Critical Hit, but the number", "Critical Hit, and the number", "\" , \"", "\", \"",
 )
 
 // conjunction reads a core that is two joined by "and" or "then", each
@@ -533,6 +538,11 @@ var condRules = []condRule{
 	{lazy(`^(?:the card supporting this unit|this unit's Support card|the Support card of this unit) is (?:a |an )?((?:<[^>]+>(?:,? or )?)+)(?: card)?$`), func(m []string) (*Cond, bool) {
 		emb, col, ok := tags(m[1])
 		return &Cond{Supported: &CardFilter{Emblem: emb, Color: col}}, ok
+	}},
+	{lazy(`^(?:the card supporting this unit|this unit's Support card) has a Deployment Cost of (\d+)(?: or (higher|more|lower|less))?$`), func(m []string) (*Cond, bool) {
+		f := &CardFilter{}
+		costBound(strings.ToLower(m[2]), atoi(m[1]), &f.CostMin, &f.CostMax)
+		return &Cond{Supported: f}, true
 	}},
 	{lazy(`^this unit is in the same area as your Main Character$`), func(m []string) (*Cond, bool) {
 		return &Cond{SameArea: &UnitFilter{Main: true}}, true

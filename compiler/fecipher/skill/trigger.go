@@ -83,7 +83,7 @@ var (
 	reYouChange  = lazy(`^you (class change|level up) (?:into )?this (?:unit|card)$`)
 	reFoeDestroy = lazy(`^an enemy's attack destroys this unit$`)
 	reThisBonded = lazy(`^this card is placed (?:in|into) (?:your|the) bond area$`)
-	reBondPlaced = lazy(`^(?:an? |any )?(.+?) (?:is|are) placed (?:in|into) your bond area$`)
+	reBondPlaced = lazy(`^(?:an? |any )?(.+?) (?:(?:is|are) )?placed (?:in|into) your bond area$`)
 	reCostWhen   = lazy(`^(an? (?:other )?|another )(.*?ally) with a deployment cost of (\d+) is deployed or (lower|less|higher|more)$`)
 	reDeployedIn = lazy(`^(.+?) (?:is|are) deployed (?:in|to|on|into) (?:the|your) (front|back) line$`)
 	reDeployCost = lazy(`^(.+?) is deployed with a deployment cost of (\d+)(?: or (lower|less|higher|more))?$`)
@@ -247,6 +247,17 @@ func event(s string) (trig, bool) {
 			return t, true
 		}
 	}
+	if m := reWhileSup.FindStringSubmatch(s); m != nil {
+		// "When this unit's attack destroys an enemy while being
+		// supported by "Pent"": the event, and this unit's support card.
+		t, ok := event(m[1])
+		k, kok := condition("this unit is supported by " + m[2])
+		if !ok || !kok || t.watch != nil {
+			return trig{}, false
+		}
+		t.cond = and(t.cond, k)
+		return t, true
+	}
 	if m := reKillsMain.FindStringSubmatch(s); m != nil {
 		return event(m[1] + " your opponent's Main Character") // "the enemy's Main Character"
 	}
@@ -378,12 +389,16 @@ func event(s string) (trig, bool) {
 			m = m[:2]
 		}
 		if len(m) > 2 && m[2] != "" && !strings.EqualFold(m[2], "an enemy") {
-			if w != nil {
-				return trig{}, false // the enemy in battle of another unit's battle: not read
-			}
 			f, ok := targetWords(m[2])
 			if !ok {
 				continue // "executes a Critical Hit or an Evade" is not a critical hit on "or an Evade"
+			}
+			if w != nil {
+				if ev.foe == "" {
+					return trig{}, false
+				}
+				w.Foe = f // the enemy in battle of another unit's battle
+				return t, true
 			}
 			switch ev.foe {
 			case "attacking":
@@ -405,6 +420,7 @@ var (
 	reByName      = lazy(`^(?:the effect of )?(this unit's )?["'](.+)["']$`)
 	reSurvives    = lazy(`^(.+?) is not destroyed by (?:an enemy's attack|an attack|battle)$`)
 	reCritEvaded  = lazy(`^(.+?)'s critical hit is evaded$`)
+	reWhileSup    = lazy(`^(.+?) while (?:being )?supported by (.+)$`)
 	reKillsMain   = lazy(`^(.+? destroys) the enemy's main character$`)
 	reNamedKills  = lazy(`^(this unit)'s ["'](.+)["'] destroys (.+)$`)
 	reDeployedBy  = lazy(`^(.+?) is deployed in the same area as this unit$`)

@@ -246,6 +246,7 @@ var FlagNames = [...]string{"skill-proof", "no-move", "no-skill-move", "no-attac
 type Watch struct {
 	Self, Ally, Enemy bool
 	Of                *UnitFilter
+	Foe               *UnitFilter // the enemy in battle with it is like this
 }
 
 // Count is a number of things that match a filter.
