@@ -83,7 +83,7 @@ var allowed = map[table.SkillType][]table.Trigger{
 		table.OnCritical, table.OnEvade, table.OnEvaded, table.OnMissed, table.OnBond, table.OnFoeTurnStart, table.OnFoeTurnEnd,
 		table.OnActionStart, table.OnDeployStart, table.OnDefeated, table.OnGrowth, table.OnDraw,
 		table.OnTapped, table.OnOrbLost, table.OnDiscarded, table.OnRetrieved, table.OnSurvived, table.OnSupportFail, table.OnUse,
-		table.OnSupported, table.OnRevealed, table.OnBonded},
+		table.OnSupported, table.OnRevealed, table.OnBonded, table.OnBondStart},
 	table.Action:         {table.Activate},
 	table.AttackSupport:  {table.OnSupport, table.OnAttackEnd},
 	table.DefenseSupport: {table.OnSupport, table.OnAttackEnd},

@@ -71,6 +71,11 @@ func (g *Game) StartTurn() {
 	for _, u := range slices.Clone(g.P[Opp(g.Active)].Field) {
 		g.trigger(table.OnFoeTurnStart, Opp(g.Active), u, nil)
 	}
+	// The bond phase begins: its skills are set off with those of the
+	// turn's start (the player orders them together).
+	for _, u := range slices.Clone(p.Field) {
+		g.trigger(table.OnBondStart, g.Active, u, nil)
+	}
 	for _, u := range untapped {
 		g.event(table.OnUntapped, u)
 	}

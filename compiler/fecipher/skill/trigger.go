@@ -35,6 +35,7 @@ var moments = []struct {
 	{lazy(`^at the (?:start|beginning) of (?:each|either) (?:player's |players' )?turn$`), []string{"turn-start", "opponent-turn-start"}},
 	{lazy(`^at the end of (?:each|either) (?:player's|players') turn$`), []string{"turn-end", "opponent-turn-end"}},
 	{lazy(`^at the (?:start|beginning) of your deployment phase$`), []string{"deployment-start"}},
+	{lazy(`^at the (?:start|beginning) of your bond phase$`), []string{"bond-start"}},
 	{lazy(`^at the (?:start|beginning) of your action phase$`), []string{"action-start"}},
 	{lazy(`^(?:at the end of this unit's (?:attack|battle|combat)|after this unit attacks|after this unit's attack)$`), []string{"attack-end"}},
 }

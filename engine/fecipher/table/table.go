@@ -114,6 +114,7 @@ const (
 	OnSupported   // a card supports this unit (it does not fail)
 	OnRevealed    // a skill reveals cards of its owner's deck
 	OnBonded      // this card is placed in its owner's bond area (its skill, not a unit's)
+	OnBondStart   // the start of its owner's bond phase
 )
 
 // TriggerNames are the schema's words by Trigger.
@@ -121,7 +122,7 @@ var TriggerNames = [...]string{"always", "my-turn", "attacking", "defending", "d
 	"attack", "attacked", "destroys", "attack-end", "level-up", "turn-start", "turn-end", "destroyed", "moved", "untapped", "ally-deploy", "special",
 	"critical", "evade", "evaded", "missed", "bond", "opponent-turn-start", "opponent-turn-end", "action-start", "deployment-start", "defeated", "growth", "draw",
 	"tapped", "orb-destroyed", "discarded", "retrieved", "survived", "support-failed", "uses",
-	"supported", "revealed", "bonded"}
+	"supported", "revealed", "bonded", "bond-start"}
 
 // None marks an unset bound (a cost or attack limit, a count's at-most).
 const None = -1
