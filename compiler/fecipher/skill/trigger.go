@@ -55,7 +55,7 @@ var events = []struct {
 	{lazy(`^(.+?) destroys (an enemy|your opponent's main character|the enemy main character) (?:with|by) an attack$`), "destroys", "attacking"},
 	{lazy(`^(.+?) defeats (an enemy|your opponent's main character|the enemy main character) with an attack$`), "destroys", "attacking"},
 	{lazy(`^(.+?)'s (?:attack|battle|combat) (?:ends|end)$`), "attack-end", ""},
-	{lazy(`^(.+?)'s attack is evaded$`), "evaded", ""},
+	{lazy(`^(.+?)'s attack is evaded(?: by (.+))?$`), "evaded", "attacking"},
 	{lazy(`^(.+?)'s attack (?:fails to destroy|does not destroy|doesn't destroy) (?:an|the|its) (?:enemy|target)$`), "missed", ""},
 	{lazy(`^(.+?) (?:attacks|is attacking)(?: (.+))?$`), "attack", "attacking"},
 	{lazy(`^(.+?) (?:is attacked|is being attacked) in the (front|back) line$`), "attacked-in", ""},
@@ -248,6 +248,15 @@ func event(s string) (trig, bool) {
 			return t, true
 		}
 	}
+	if m := reFailsMe.FindStringSubmatch(s); m != nil {
+		// "If a <Tome> enemy's attack fails to destroy this unit": this
+		// unit is not destroyed, attacked by a unit like that.
+		f, ok := targetWords(m[1])
+		if !ok {
+			return trig{}, false
+		}
+		return trig{when: "survived", cond: &Cond{Defending: f}}, true
+	}
 	if m := reWhileSup.FindStringSubmatch(s); m != nil {
 		// "When this unit's attack destroys an enemy while being
 		// supported by "Pent"": the event, and this unit's support card.
@@ -421,6 +430,7 @@ var (
 	reByName      = lazy(`^(?:the effect of )?(this unit's )?["'](.+)["']$`)
 	reSurvives    = lazy(`^(.+?) is not destroyed by (?:an enemy's attack|an attack|battle)$`)
 	reCritEvaded  = lazy(`^(.+?)'s critical hit is evaded$`)
+	reFailsMe     = lazy(`^(.+?)'s attack (?:fails to destroy|does not destroy|doesn't destroy) this unit$`)
 	reWhileSup    = lazy(`^(.+?) while (?:being )?supported by (.+)$`)
 	reKillsMain   = lazy(`^(.+? destroys) the enemy's main character$`)
 	reNamedKills  = lazy(`^(this unit)'s ["'](.+)["'] destroys (.+)$`)
