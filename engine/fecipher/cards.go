@@ -616,7 +616,11 @@ func (g *Game) reveal(sk *Frame, p, n int) {
 		names = append(names, g.C(c).Name())
 	}
 	g.emit(p, "reveal", strings.Join(names, "; "), "", fmt.Sprintf("the top %d of the deck", len(sk.Revealed)))
-	g.playerEvent(table.OnRevealed, p, -1)
+	card := -1
+	if len(sk.Revealed) == 1 {
+		card = sk.Revealed[0] // "reveals a card with ...": that card
+	}
+	g.playerEvent(table.OnRevealed, p, card)
 }
 
 // cardFits reports whether card c (of player p) is like filter f for the

@@ -248,6 +248,12 @@ func event(s string) (trig, bool) {
 			return t, true
 		}
 	}
+	if m := reOwnReveals.FindStringSubmatch(s); m != nil {
+		return ownReveal(m[1], m[2])
+	}
+	if m := reRevealsUsing.FindStringSubmatch(s); m != nil {
+		return ownReveal(m[2], m[1])
+	}
 	if m := reFailsMe.FindStringSubmatch(s); m != nil {
 		// "If a <Tome> enemy's attack fails to destroy this unit": this
 		// unit is not destroyed, attacked by a unit like that.
@@ -427,32 +433,34 @@ var causable = map[string]bool{"revealed": true, "deploy": true, "moved": true, 
 	"discarded": true, "retrieved": true, "orb-destroyed": true}
 
 var (
-	reByName      = lazy(`^(?:the effect of )?(this unit's )?["'](.+)["']$`)
-	reSurvives    = lazy(`^(.+?) is not destroyed by (?:an enemy's attack|an attack|battle)$`)
-	reCritEvaded  = lazy(`^(.+?)'s critical hit is evaded$`)
-	reFailsMe     = lazy(`^(.+?)'s attack (?:fails to destroy|does not destroy|doesn't destroy) this unit$`)
-	reWhileSup    = lazy(`^(.+?) while (?:being )?supported by (.+)$`)
-	reKillsMain   = lazy(`^(.+? destroys) the enemy's main character$`)
-	reNamedKills  = lazy(`^(this unit)'s ["'](.+)["'] destroys (.+)$`)
-	reDeployedBy  = lazy(`^(.+?) is deployed in the same area as this unit$`)
-	reUsesNamed   = lazy(`^(.+?) uses "(.+)"$`)
-	reUsesAct     = lazy(`^(.+?) uses an? \|act\| skill$`)
-	reUntapped    = lazy(`^this untapped unit (.+)$`)
-	reFoeKills    = lazy(`^an enemy's attack destroys (.+)$`)
-	reKilledBy    = lazy(`^(.+?) is destroye?d? by (.+?)'s attack$`)
-	reTapped      = lazy(`^(.+?) is tapped$`)
-	reOrbsMine    = lazy(`^(?:1|one) of your orbs is destroyed$`)
-	reOrbsTheirs  = lazy(`^(?:an opponent's orb|an orb of your opponent's|(?:1|one) of your opponent's orbs) is destroyed$`)
-	reHandMine    = lazy(`^a card (?:is sent from your hand|from your hand is sent) to (?:the|your) retreat area$`)
-	reHandTheirs  = lazy(`^a card is sent from your opponent's hand to their retreat area$`)
-	reRetrieved   = lazy(`^an? (.*?)card is added to your hand from (?:the|your) retreat area$`)
-	reFoeDraws    = lazy(`^your opponent draws (?:a|1) card$`)
-	reFoeReveals  = lazy(`^your opponent reveals (?:a|1) card from (?:their|the top of their) deck$`)
-	reSupported   = lazy(`^(.+?) is (?:being )?supported by (.+)$`)
-	reSupFoe      = lazy(`^your opponent's support card fails to support(?: (.+))?$`)
-	reSupMine     = lazy(`^your support card fails to support (.+)$`)
-	reSupOf       = lazy(`^(.+?)'s support(?: card)? fails(?: while in (?:combat|battle) with this unit)?$`)
-	reSupBattling = lazy(` while in (?:combat|battle) with this unit$`)
+	reByName       = lazy(`^(?:the effect of )?(this unit's )?["'](.+)["']$`)
+	reSurvives     = lazy(`^(.+?) is not destroyed by (?:an enemy's attack|an attack|battle)$`)
+	reCritEvaded   = lazy(`^(.+?)'s critical hit is evaded$`)
+	reOwnReveals   = lazy(`^this unit's ["'](.+)["'] reveals (?:a|1) card(.*)$`)
+	reRevealsUsing = lazy(`^this unit reveals (?:a|1) card(.*?) (?:using|via|by) ["'](.+)["']$`)
+	reFailsMe      = lazy(`^(.+?)'s attack (?:fails to destroy|does not destroy|doesn't destroy) this unit$`)
+	reWhileSup     = lazy(`^(.+?) while (?:being )?supported by (.+)$`)
+	reKillsMain    = lazy(`^(.+? destroys) the enemy's main character$`)
+	reNamedKills   = lazy(`^(this unit)'s ["'](.+)["'] destroys (.+)$`)
+	reDeployedBy   = lazy(`^(.+?) is deployed in the same area as this unit$`)
+	reUsesNamed    = lazy(`^(.+?) uses "(.+)"$`)
+	reUsesAct      = lazy(`^(.+?) uses an? \|act\| skill$`)
+	reUntapped     = lazy(`^this untapped unit (.+)$`)
+	reFoeKills     = lazy(`^an enemy's attack destroys (.+)$`)
+	reKilledBy     = lazy(`^(.+?) is destroye?d? by (.+?)'s attack$`)
+	reTapped       = lazy(`^(.+?) is tapped$`)
+	reOrbsMine     = lazy(`^(?:1|one) of your orbs is destroyed$`)
+	reOrbsTheirs   = lazy(`^(?:an opponent's orb|an orb of your opponent's|(?:1|one) of your opponent's orbs) is destroyed$`)
+	reHandMine     = lazy(`^a card (?:is sent from your hand|from your hand is sent) to (?:the|your) retreat area$`)
+	reHandTheirs   = lazy(`^a card is sent from your opponent's hand to their retreat area$`)
+	reRetrieved    = lazy(`^an? (.*?)card is added to your hand from (?:the|your) retreat area$`)
+	reFoeDraws     = lazy(`^your opponent draws (?:a|1) card$`)
+	reFoeReveals   = lazy(`^your opponent reveals (?:a|1) card from (?:their|the top of their) deck$`)
+	reSupported    = lazy(`^(.+?) is (?:being )?supported by (.+)$`)
+	reSupFoe       = lazy(`^your opponent's support card fails to support(?: (.+))?$`)
+	reSupMine      = lazy(`^your support card fails to support (.+)$`)
+	reSupOf        = lazy(`^(.+?)'s support(?: card)? fails(?: while in (?:combat|battle) with this unit)?$`)
+	reSupBattling  = lazy(` while in (?:combat|battle) with this unit$`)
 )
 
 // byCause cuts what brought a trigger's event about off its end: "by a
@@ -528,6 +536,21 @@ func playerEvent(s string) (trig, bool) {
 		return t, true
 	}
 	return trig{}, false
+}
+
+// ownReveal reads "When this unit's "N" reveals a card with a Deployment
+// Cost of 3 or higher": cards of either deck revealed by this unit's skill
+// N (one card, like the filter: "that card").
+func ownReveal(name, with string) (trig, bool) {
+	k := &Cond{ByName: []string{name}, ByOwn: true}
+	if w := strings.TrimSpace(with); w != "" {
+		f, ok := cardPhrase("card " + w)
+		if !ok {
+			return trig{}, false
+		}
+		k.Revealed = f
+	}
+	return trig{when: "revealed", watch: &Watch{Self: true, Ally: true, Enemy: true}, cond: k}, true
 }
 
 // supportFails reads "When your opponent's Support card fails to support
