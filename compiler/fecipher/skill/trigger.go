@@ -248,6 +248,9 @@ func event(s string) (trig, bool) {
 			return t, true
 		}
 	}
+	if m := reStackedOn.FindStringSubmatch(s); m != nil {
+		return stackedOn(m[1], m[2], m[3])
+	}
 	if m := reOwnReveals.FindStringSubmatch(s); m != nil {
 		return ownReveal(m[1], m[2])
 	}
@@ -436,6 +439,7 @@ var (
 	reByName       = lazy(`^(?:the effect of )?(this unit's )?["'](.+)["']$`)
 	reSurvives     = lazy(`^(.+?) is not destroyed by (?:an enemy's attack|an attack|battle)$`)
 	reCritEvaded   = lazy(`^(.+?)'s critical hit is evaded$`)
+	reStackedOn    = lazy(`^(an? .*?card(?: that is .+?)?) is stacked on top of (.+?) to (level up|class change) (?:them|him|her|it)$`)
 	reOwnReveals   = lazy(`^this unit's ["'](.+)["'] reveals (?:a|1) card(.*)$`)
 	reRevealsUsing = lazy(`^this unit reveals (?:a|1) card(.*?) (?:using|via|by) ["'](.+)["']$`)
 	reFailsMe      = lazy(`^(.+?)'s attack (?:fails to destroy|does not destroy|doesn't destroy) this unit$`)
@@ -536,6 +540,33 @@ func playerEvent(s string) (trig, bool) {
 		return t, true
 	}
 	return trig{}, false
+}
+
+// stackedOn reads "When a <Blue> card is stacked on top of an other ally
+// to Class Change them": that ally's level up (class change), its new top
+// card like the filter.
+func stackedOn(card, subj, verb string) (trig, bool) {
+	f, ok := cardPhrase(reAnA.ReplaceAllString(card, "$1"))
+	if !ok || f.CostMin > 0 || f.CostMax != nil || f.NotName != nil || f.AsMain || f.NameOf != "" || f.FaceUp || f.FaceDown {
+		return trig{}, false
+	}
+	w, ok := whose(subj)
+	if !ok || w == nil {
+		return trig{}, false
+	}
+	of := w.Of
+	if of == nil {
+		of = &UnitFilter{}
+	}
+	if of.Emblem != nil || of.Color != nil || of.Name != nil {
+		return trig{}, false
+	}
+	of.Emblem, of.Color, of.Name, of.AllOf = f.Emblem, f.Color, f.Name, f.AllOf
+	w.Of = of
+	if strings.EqualFold(verb, "class change") {
+		return trig{when: "class-change", watch: w}, true
+	}
+	return trig{when: "level-up", watch: w, also: []string{"class-change"}}, true // a class change is a level up
 }
 
 // ownReveal reads "When this unit's "N" reveals a card with a Deployment
