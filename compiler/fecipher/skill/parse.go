@@ -65,12 +65,7 @@ func Compile(typ, cost, text string) Result {
 	curSet := false
 	for _, s := range sents {
 		if reminder(s.text) {
-			if m := reLvS.FindStringSubmatch(s.text); m != nil {
-				// "([LvS4] will only trigger if a total of 4 or more cards
-				// are in this unit's stack.)": the level skill's condition.
-				n, _ := strconv.Atoi(m[1])
-				c.pending = append(c.pending, &Cond{Stack: n})
-			}
+			c.lvs(s.text)
 			continue
 		}
 		c.why = miss{}
@@ -334,9 +329,18 @@ func sentences(text string) []span {
 // skills, growth).
 var reLvS = lazy(`\[lvs(\d+)\]`)
 
+// lvs reads a reminder "([LvS4] will only trigger if a total of 4 or more
+// cards are in this unit's stack.)": the level skill's condition.
+func (c *compiler) lvs(reminder string) {
+	if m := reLvS.FindStringSubmatch(reminder); m != nil {
+		n, _ := strconv.Atoi(m[1])
+		c.pending = append(c.pending, &Cond{Stack: n})
+	}
+}
+
 func reminder(s string) bool {
-	if !strings.HasPrefix(s, "(") && !strings.HasSuffix(s, ")") {
-		return false
+	if !strings.HasPrefix(s, "(") {
+		return false // "... gains +30 attack ([CCS] ...)": the sentence strips its reminder
 	}
 	l := strings.ToLower(s)
 	for _, k := range []string{"[ccs]", "[lvs", "|hand|", "|bond|", "growthed", "possess a [ccs]", "pocess a [ccs]", "[fs]", "formation skill"} {

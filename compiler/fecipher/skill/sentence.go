@@ -38,6 +38,11 @@ var (
 
 // reDoes opens an effect that happens once, not a continuous skill's
 // lasting effect.
+var (
+	reStrayMark = lazy(`^[^|.,]{1,60} \|AUTO\|\s*`)
+	reAndIf     = lazy(`^and if ([^:,]+):\s*(.*)$`)
+)
+
 var reSupportIs = lazy(`^if this unit's support (?:card )?is (.+)$`)
 
 var reDoes = lazy(`^(?:then,? )?(?:until |you may |choose |draw |move |untap |tap |destroy |reveal |send |add |deploy |your opponent chooses )`)
@@ -88,7 +93,18 @@ func ifTrigger(s string) (string, *Cond) {
 
 func (c *compiler) sentence(s string, prev Effect, havePrev bool) ([]Effect, bool) {
 	s = strings.TrimSpace(strings.TrimSuffix(strings.TrimSuffix(strings.TrimSpace(s), "."), "."))
+	if i := strings.LastIndex(s, " ("); i > 0 && reminder(s[i+1:]) {
+		// "... gains +30 attack ([CCS] can only trigger if ...)": a
+		// reminder left in the sentence.
+		c.lvs(s[i+1:])
+		s = strings.TrimSpace(strings.TrimSuffix(strings.TrimSpace(s[:i]), "."))
+	}
 	s = typos.Replace(strings.Join(strings.Fields(s), " "))
+	if c.typ == "auto" && !havePrev && c.open == nil {
+		if m := reStrayMark.FindStringSubmatch(s); m != nil {
+			s = s[len(m[0]):] // "Skillful Reins |AUTO| When ...": a name and marker printed again
+		}
+	}
 	if m := reInsteadEnd.FindStringSubmatch(s); m != nil && havePrev {
 		return c.instead(m[1], s, prev)
 	}
@@ -160,9 +176,19 @@ func (c *compiler) sentence(s string, prev Effect, havePrev bool) ([]Effect, boo
 				c.revealed = true // "that card" is the card placed (it is not in a deck: no put from it)
 				c.bondCard = true
 			}
+			rest = strings.TrimSpace(rest)
+			if m := reAndIf.FindStringSubmatch(rest); m != nil {
+				// "When this unit's attack destroys an enemy, and if the
+				// card supporting this unit is a <Tome>: Draw 1 card."
+				k, ok := c.condition(m[1])
+				if !ok {
+					c.fail("condition", m[1])
+					return nil, false
+				}
+				t.cond, rest = and(t.cond, k), m[2]
+			}
 			e.When, e.If, e.Watch = t.when, t.cond, t.watch
 			c.trig = t
-			rest = strings.TrimSpace(rest)
 			low := strings.ToLower(rest)
 			switch {
 			case reMayPay.MatchString(low):
