@@ -286,7 +286,9 @@ func (g *Game) chooseCards(f *Frame, c Choice) {
 		f.N--
 		if f.N == 0 {
 			g.pop()
-			g.flush()
+			if !f.Pay {
+				g.flush() // a cost's: what it set off waits for the skill's effect
+			}
 		}
 	case FrameOrbBreak:
 		g.breakOrb(f.Seat, c.Pick)

@@ -338,7 +338,9 @@ func (g *Game) choose(f *Frame, c Choice) {
 		f.N--
 		if f.N == 0 {
 			g.pop()
-			g.flush()
+			if !f.Pay {
+				g.flush() // a cost's: what it set off waits for the skill's effect
+			}
 		}
 	case FrameRetrieve:
 		i := slices.Index(pl.Retreat, c.Card)
@@ -508,11 +510,9 @@ func (g *Game) skillStep(f *Frame) {
 	default:
 		if u, _ := g.unit(f.Unit); u != nil && f.Unit > 0 && g.C(f.Card).Skills[f.Skill].Type == table.Action {
 			g.event(table.OnUse, u) // "When this unit uses "N"": set off by the skill, once it has resolved
-			g.pop()
-			g.flush()
-			return
 		}
 		g.pop()
+		g.flush() // what the skill set off and has not yet put on the stack (its costs')
 	}
 }
 
