@@ -113,7 +113,7 @@ func cond(c *skill.Cond) *table.Cond {
 		Self: unitFilter(c.Self), Trigger: unitFilter(c.Trigger), AlliesAll: c.AlliesAll, Outnumber: c.Outnumber,
 		Revealed: cardFilter(c.Revealed), FoeOrbs: count(c.FoeOrbs), FoeBonds: count(c.FoeBonds), Retreat: count(c.Retreat),
 		Used: c.Used, Power: power(c.Power), Tapped: c.Tapped, Critical: c.Critical,
-		BySkill: uint8(slices.Index([]string{"", "any", "ally", "enemy"}, c.BySkill)), ByName: c.ByName, ByOwn: c.ByOwn,
+		BySkill: uint8(slices.Index([]string{"", "any", "ally", "enemy", "none"}, c.BySkill)), ByName: c.ByName, ByOwn: c.ByOwn,
 		ByOther: c.ByOther, ByAttack: c.ByAttack}
 	if c.Compare != nil {
 		t.Compare = &table.Compare{Of: uint8(slices.Index(table.CompareNames[:], c.Compare.Of)), Rel: uint8(slices.Index(table.RelNames[:], c.Compare.Rel))}

@@ -388,7 +388,11 @@ func (g *Game) holds(k *table.Cond, s *Unit, p int, c *Ctx, f *Frame) bool {
 	if k.Compare != nil && !g.compare(p, k.Compare) {
 		return false
 	}
-	if k.BySkill != table.BySkillNone {
+	if k.BySkill == table.BySkillNot {
+		if f == nil || f.BySkill != 0 {
+			return false
+		}
+	} else if k.BySkill != table.BySkillNone {
 		if f == nil || f.BySkill == 0 || k.BySkill == table.BySkillAlly && f.BySkill-1 != p || k.BySkill == table.BySkillEnemy && f.BySkill-1 == p {
 			return false
 		}

@@ -311,8 +311,8 @@ func sentences(text string) []span {
 			if ch == ':' && !strings.HasSuffix(strings.ToLower(text[start:i]), "if you do") {
 				continue
 			}
-			if i+1 == len(text) || text[i+1] == ' ' || text[i+1] == '(' {
-				flush(i + 1)
+			if i+1 == len(text) || text[i+1] == ' ' || text[i+1] == '(' || strings.HasPrefix(text[i+1:], "This skill ") {
+				flush(i + 1) // "... and deploy them.This skill cannot trigger ...": a space missing
 			}
 		case '\n':
 			if !quote && depth == 0 {

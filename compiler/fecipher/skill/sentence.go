@@ -39,8 +39,9 @@ var (
 // reDoes opens an effect that happens once, not a continuous skill's
 // lasting effect.
 var (
-	reStrayMark = lazy(`^[^|.,]{1,60} \|AUTO\|\s*`)
-	reAndIf     = lazy(`^and if ([^:,]+):\s*(.*)$`)
+	reNotBySkill = lazy(`^this skill (?:will not|cannot|can't|does not|doesn't) (?:trigger|activate) (?:if|when) (?:this unit )?(?:class changes|is class changed|class changed) (?:by|via) (?:a|the) skill's effect$`)
+	reStrayMark  = lazy(`^[^|.,]{1,60} \|AUTO\|\s*`)
+	reAndIf      = lazy(`^and if ([^:,]+):\s*(.*)$`)
 )
 
 var reSupportIs = lazy(`^if this unit's support (?:card )?is (.+)$`)
@@ -126,6 +127,17 @@ func (c *compiler) sentence(s string, prev Effect, havePrev bool) ([]Effect, boo
 			k.Turn = "theirs"
 		}
 		c.pending = append(c.pending, k)
+		return nil, true
+	}
+	if reNotBySkill.MatchString(s) {
+		// "This skill will not trigger if this unit Class Changes by a
+		// skill's effect": the class change that sets it off is not a
+		// skill's doing.
+		if c.typ != "auto" || c.trig.when != "class-change" {
+			c.fail("condition", s)
+			return nil, false
+		}
+		c.pending = append(c.pending, &Cond{BySkill: "none"})
 		return nil, true
 	}
 	if m := reSkillOnly.FindStringSubmatch(s); m != nil {

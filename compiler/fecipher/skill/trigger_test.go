@@ -53,6 +53,9 @@ func TestTriggers(t *testing.T) {
 		// Two causes: the skill once per cause.
 		{"auto", "", `When this unit's attack or "Smite" destroys an enemy, draw 1 card.`,
 			"{when: destroys, draw: 1}\n{when: destroyed, trigger-of: {enemy: true}, if: {by-skill-name: [Smite], by-own-skill: true}, draw: 1}"},
+		// "This skill will not trigger if this unit Class Changes by a skill's effect."
+		{"auto", "", "When you Class Change into this unit, draw 1 card. This skill will not trigger if this unit Class Changes by a skill's effect.",
+			`{when: class-change, if: {by-skill: none}, draw: 1}`},
 		// A level skill's reminder is its condition.
 		{"auto", "", `When this unit attacks, draw 1 card. ([LvS3] will only trigger if a total of 3 or more cards are in this unit's stack.)`,
 			`{when: attack, if: {stack: 3}, draw: 1}`},

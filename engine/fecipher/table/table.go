@@ -300,6 +300,7 @@ const (
 	BySkillAny
 	BySkillAlly
 	BySkillEnemy
+	BySkillNot // not a skill's doing
 )
 
 // Bound is a range of a value; Max None: no bound.
