@@ -77,8 +77,11 @@ func (g *Game) bonded(p, c int) {
 		g.queueSkills(table.OnBond, p, u, func(e *table.Effect) bool { return e.Watch == nil }, nil, c)
 	}
 	// "When this card is placed in your Bond Area": the card's own auto
-	// skills, from the bond area. No unit is theirs (Unit 0): they act
-	// on the player's zones and units only.
+	// skills, from the bond area, face up. No unit is theirs (Unit 0):
+	// they act on the player's zones and units only.
+	if bs := g.P[p].Bonds; len(bs) == 0 || bs[len(bs)-1].Card != c || bs[len(bs)-1].Reversed {
+		return // placed face down (bonded runs right after the card joins the bonds)
+	}
 	for si, s := range g.C(c).Skills {
 		if s.Type != table.Auto {
 			continue
