@@ -240,6 +240,12 @@ func Import(data []byte, display string) (*Pack, diag.List) {
 					sk.Type, r = "permanent", pr
 				}
 			}
+			if n := skill.Level(sk.Name); n > 0 && len(r.Unread) == 0 {
+				// "[LvS3] The Village's Finest Fighter": the level skill's
+				// condition, printed in its name (the reminder may be left out).
+				r.Effects = skill.AtLevel(r.Effects, n)
+				r.Phrases = skill.Phrases(r.Effects)
+			}
 			sk.Effects = r.Effects
 			pk.Lines = append(pk.Lines, skill.Line{Card: c.ID, Name: sk.Name, Type: sk.Type, Support: sk.support, Result: r})
 		}

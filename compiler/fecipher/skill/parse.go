@@ -108,6 +108,9 @@ func Compile(typ, cost, text string) Result {
 	if len(c.pending) > 0 && len(effects) > 0 {
 		effects[0].If = and(effects[0].If, c.pendingCond())
 	}
+	if c.level > 0 {
+		effects = AtLevel(effects, c.level)
+	}
 	for _, e := range effects {
 		if e.When == "bonded" && (e.OncePerTurn || e.Target == nil && (needsUntil(e) || e.Move || e.Untap || e.TapIt || e.Destroy || e.Send != "" || e.TakeMain || e.Intercept)) {
 			// A card's skill from the bond area has no unit: "this unit",
@@ -134,6 +137,7 @@ func Compile(typ, cost, text string) Result {
 
 type compiler struct {
 	costOrbs bool // the skill's cost destroys orbs (room for one added)
+	level    int  // a level skill's stack ([LvSn] in a reminder)
 	typ      string
 	text     string
 	out      []Clause
@@ -334,8 +338,28 @@ var reLvS = lazy(`\[lvs(\d+)\]`)
 func (c *compiler) lvs(reminder string) {
 	if m := reLvS.FindStringSubmatch(reminder); m != nil {
 		n, _ := strconv.Atoi(m[1])
-		c.pending = append(c.pending, &Cond{Stack: n})
+		c.level = max(c.level, n)
 	}
+}
+
+// AtLevel makes effects those of a level skill ([LvSn]: active only while
+// n or more cards are in this unit's stack): every effect holds only then.
+func AtLevel(es []Effect, n int) []Effect {
+	out := make([]Effect, len(es))
+	for i, e := range es {
+		e.If = and(e.If, &Cond{Stack: n})
+		out[i] = e
+	}
+	return out
+}
+
+// Level is the n of a skill name's "[LvSn]" label, or 0.
+func Level(name string) int {
+	if m := reLvS.FindStringSubmatch(name); m != nil {
+		n, _ := strconv.Atoi(m[1])
+		return n
+	}
+	return 0
 }
 
 func reminder(s string) bool {
