@@ -268,7 +268,10 @@ func (g *Game) matchUnit(f *table.UnitFilter, u, src *Unit) bool {
 		f.Area == table.FrontLine && u.Area != Vanguard, f.Area == table.BackLine && u.Area != Rearguard,
 		cost(card) < int(f.CostMin), f.CostMax != table.None && cost(card) > int(f.CostMax),
 		f.Tapped && !u.Tapped, f.Untapped && u.Tapped, f.Attacked && !u.Attacked,
-		f.SameArea && (src == nil || u == src || u.Area != src.Area), f.ClassChanged && !u.ClassChanged, f.Levelled && len(u.Stack) < 2:
+		f.SameArea && (src == nil || u == src || u.Area != src.Area), f.ClassChanged && !u.ClassChanged, f.Levelled && len(u.Stack) < 2,
+		f.HasSupport && !slices.ContainsFunc(card.Skills, func(s table.Skill) bool {
+			return s.Type == table.AttackSupport || s.Type == table.DefenseSupport || s.Type == table.Support
+		}):
 		return false
 	}
 	if f.AtkMin > 0 || f.AtkMax != table.None {
@@ -395,8 +398,26 @@ func (g *Game) holds(k *table.Cond, s *Unit, p int, c *Ctx, f *Frame) bool {
 	if k.Compare != nil && !g.compare(p, k.Compare) {
 		return false
 	}
-	if k.BySkill != table.BySkillNone {
+	if k.BySkill == table.BySkillNot {
+		if f == nil || f.BySkill != 0 {
+			return false
+		}
+	} else if k.BySkill != table.BySkillNone {
 		if f == nil || f.BySkill == 0 || k.BySkill == table.BySkillAlly && f.BySkill-1 != p || k.BySkill == table.BySkillEnemy && f.BySkill-1 == p {
+			return false
+		}
+	}
+	if k.ByName != nil && (f == nil || f.BySkill == 0 || !slices.Contains(k.ByName, f.ByName)) {
+		return false
+	}
+	if k.ByOwn && (f == nil || f.BySkill == 0 || s == nil || f.ByUnit != s.UID) {
+		return false
+	}
+	if k.ByOther && (f == nil || f.BySkill-1 != p || f.ByUnit == 0 || s != nil && f.ByUnit == s.UID) {
+		return false
+	}
+	if k.ByAttack {
+		if b := g.battle(); f == nil || f.BySkill != 0 || b == nil || s == nil || b.Attacker != s.UID {
 			return false
 		}
 	}

@@ -120,6 +120,7 @@ type Watch struct {
 	Ally  bool        `yaml:"ally,omitempty"`
 	Enemy bool        `yaml:"enemy,omitempty"`
 	Of    *UnitFilter `yaml:"of,omitempty"`
+	Foe   *UnitFilter `yaml:"foe,omitempty"` // the enemy in battle with it is like this
 }
 
 // Put moves cards from one zone to another: chosen by the player (the
@@ -178,11 +179,15 @@ type Cond struct {
 	FoeBonds   *Count      `yaml:"opponent-bonds,omitempty"`
 	Retreat    *Count      `yaml:"retreat,omitempty"` // cards in your retreat area
 	Compare    *Compare    `yaml:"compare,omitempty"`
-	Used       []string    `yaml:"used,omitempty,flow"` // this unit used a skill of these names this turn
-	Power      *Bound      `yaml:"power,omitempty"`     // this unit's attack
-	Tapped     bool        `yaml:"tapped,omitempty"`    // this unit is tapped
-	Critical   bool        `yaml:"critical,omitempty"`  // the attack under way is a critical hit
-	BySkill    string      `yaml:"by-skill,omitempty"`  // the event was a skill's doing: any, ally (a skill of yours), enemy
+	Used       []string    `yaml:"used,omitempty,flow"`          // this unit used a skill of these names this turn
+	Power      *Bound      `yaml:"power,omitempty"`              // this unit's attack
+	Tapped     bool        `yaml:"tapped,omitempty"`             // this unit is tapped
+	Critical   bool        `yaml:"critical,omitempty"`           // the attack under way is a critical hit
+	BySkill    string      `yaml:"by-skill,omitempty"`           // the event was a skill's doing: any, ally (a skill of yours), enemy
+	ByName     []string    `yaml:"by-skill-name,omitempty,flow"` // ... of a skill of one of these names
+	ByOwn      bool        `yaml:"by-own-skill,omitempty"`       // ... of this unit's own skill
+	ByOther    bool        `yaml:"by-other-ally,omitempty"`      // ... of another ally's skill
+	ByAttack   bool        `yaml:"by-own-attack,omitempty"`      // the event was this unit's attack's doing
 }
 
 // Bound is a range of a value: at least, at most.
@@ -226,8 +231,9 @@ type UnitFilter struct {
 	Attacked bool     `yaml:"attacked,omitempty"`  // it attacked this turn
 	SameArea bool     `yaml:"same-area,omitempty"` // in the same area as this unit
 	Changed  bool     `yaml:"class-changed,omitempty"`
-	Levelled bool     `yaml:"levelled-up,omitempty"` // two or more cards in its stack (levelled up, class changed or Growthed)
-	AllOf    bool     `yaml:"all-of,omitempty"`      // every emblem and color listed, not any ("who is both <Flier> and <Dragon>")
+	Levelled bool     `yaml:"levelled-up,omitempty"`       // two or more cards in its stack (levelled up, class changed or Growthed)
+	AllOf    bool     `yaml:"all-of,omitempty"`            // every emblem and color listed, not any ("who is both <Flier> and <Dragon>")
+	Support  bool     `yaml:"has-support-skill,omitempty"` // its card has a support skill
 	AtkMin   int      `yaml:"attack-min,omitempty"`
 	AtkMax   *int     `yaml:"attack-max,omitempty"`
 }
