@@ -27,6 +27,7 @@ type skillDoc struct {
 	Type        string         `yaml:"type"`
 	ClassChange bool           `yaml:"class-change"`
 	Formation   bool           `yaml:"formation"`
+	DragonBlood bool           `yaml:"dragon-blood"`
 	Cost        string         `yaml:"cost"`
 	Text        string         `yaml:"text"`
 	Effects     []skill.Effect `yaml:"effects"`
@@ -159,7 +160,7 @@ func (b *builder) cards() {
 			tc.MinRange, tc.MaxRange = c.Range.Min, c.Range.Max
 		}
 		for i, s := range c.Skills {
-			ts := table.Skill{Name: s.Name, Type: table.SkillType(skillTypes[s.Type]), ClassChange: s.ClassChange, Formation: s.Formation, Cost: s.Cost, Text: s.Text}
+			ts := table.Skill{Name: s.Name, Type: table.SkillType(skillTypes[s.Type]), ClassChange: s.ClassChange, Formation: s.Formation, DragonBlood: s.DragonBlood, Cost: s.Cost, Text: s.Text}
 			effects := s.Effects
 			if source.Path(d.PosTree(), "skills", strconv.Itoa(i), "effects") == nil {
 				effects = b.compileText(d, c.ID, i, s)

@@ -314,7 +314,7 @@ func (g *Game) choose(f *Frame, c Choice) {
 	case FrameMay:
 		g.pop()
 		if !c.Yes {
-			g.emit(f.Seat, "decline", g.C(f.Card).Name(), "", g.C(f.Card).Skills[f.Skill].Name)
+			g.emit(f.Seat, "decline", g.C(g.actor(f)).Name(), "", g.C(f.Card).Skills[f.Skill].Name)
 			if parent.Effect == parent.Start {
 				parent.Step = stepDone
 			} else {

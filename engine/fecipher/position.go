@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"math/rand/v2"
 	"slices"
+	"strconv"
 	"strings"
 
 	"gopkg.in/yaml.v3"
@@ -77,8 +78,15 @@ type UnitState struct {
 	ClassChanged bool       `json:"class-changed,omitempty" yaml:"class-changed,omitempty"`
 	Grown        bool       `json:"grown,omitempty" yaml:"grown,omitempty"`       // it Growthed: its class change skills are usable
 	Mods         []ModState `json:"mods,omitempty" yaml:"mods,omitempty"`         // what effects gave it, for a while
-	Used         []int      `json:"used,omitempty" yaml:"used,omitempty,flow"`    // skills used this turn (indexes on its top card), for once-per-turn
+	Used         []int      `json:"used,omitempty" yaml:"used,omitempty,flow"`    // skills used this turn (indexes on its top card; acquired skills by key, skills.go), for once-per-turn
 	Attacked     bool       `json:"attacked,omitempty" yaml:"attacked,omitempty"` // it attacked this turn
+	// UsedAcquired are the acquired skills it used this turn, for
+	// once-per-turn: each "card-id:index", the card the skill is printed
+	// on and its index there.
+	UsedAcquired []string `json:"used-acquired,omitempty" yaml:"used-acquired,omitempty,flow"`
+	// Acquired, in a view only (a position derives it): the skills it has
+	// now from other cards, each "name (card id)".
+	Acquired []string `json:"acquired,omitempty" yaml:"acquired,omitempty,flow"`
 }
 
 // ModState is what an effect gave a unit, until the end of turn ends (or
@@ -215,7 +223,14 @@ func (g *Game) Position() *Position {
 		}
 		for _, u := range p.Field {
 			us := UnitState{UID: u.UID, Stack: g.ids(u.Stack), Area: u.Area.String(), Tapped: u.Tapped,
-				Main: u.Main, ClassChanged: u.ClassChanged, Grown: u.Grown, Used: slices.Clone(u.Used), Attacked: u.Attacked}
+				Main: u.Main, ClassChanged: u.ClassChanged, Grown: u.Grown, Attacked: u.Attacked}
+			for _, k := range u.Used {
+				if c, s, ok := g.splitKey(k); ok {
+					us.UsedAcquired = append(us.UsedAcquired, fmt.Sprintf("%s:%d", g.C(c).ID, s))
+				} else {
+					us.Used = append(us.Used, k)
+				}
+			}
 			for _, m := range u.Mods {
 				us.Mods = append(us.Mods, ModState{Attack: int(m.Attack), Double: m.Double, MinRange: int(m.MinRange), MaxRange: int(m.MaxRange),
 					Acquire: emblemNames(m.Acquire), Unevadable: m.Unevadable, UnevadableMain: m.UnevadableMain, UnevadableCost: int(m.UnevadableCost), NoEvade: m.NoEvade,
@@ -530,6 +545,15 @@ func (l *loader) unit(g *Game, path play.Path, us UnitState, uids map[int]bool) 
 			return nil, l.errf(path.With("mods", mi), "a mod out of range (attack -200..200, range 1..3, orbs 0..5, shield cost 0..99, ends a turn)")
 		}
 		u.Mods = append(u.Mods, m)
+	}
+	for k, s := range us.UsedAcquired {
+		id, n, ok := strings.Cut(s, ":")
+		c := l.rs.CardIndex(id)
+		si, err := strconv.Atoi(n)
+		if !ok || c < 0 || err != nil || si < 0 || si >= len(g.C(c).Skills) || si >= skillSpan {
+			return nil, l.errf(path.With("used-acquired", k), "%s is not a card id and one of its skills (card-id:index)", phrase.Quote(s))
+		}
+		u.Used = append(u.Used, acquiredKey(c, si))
 	}
 	for k, si := range us.Used {
 		if si < 0 || si >= len(g.C(u.Card()).Skills) {

@@ -441,15 +441,16 @@ func (g *Game) march() {
 	}
 }
 
-// skillActive reports whether skill i of the unit's top card is active.
-func (g *Game) skillActive(u *Unit, i int) bool {
+// skillActive reports whether skill r of the unit (skills) is active.
+func (g *Game) skillActive(u *Unit, r skillRef) bool {
 	// "A unit who has Growthed ... If they possess a [CCS], they are able
 	// to use it."
-	return !g.C(u.Card()).Skills[i].ClassChange || u.ClassChanged || u.Grown
+	return !g.skill(r).ClassChange || u.ClassChanged || u.Grown
 }
 
-// Activate uses an action skill (skill indexes the unit's top card's
-// skills; effect is its first effect of timing activate): its costs are
+// Activate uses an action skill (skill is its key on the unit: an index
+// of the unit's top card's skills, or an acquired skill's; effect is its
+// first effect of timing activate): its costs are
 // paid (the player chooses the bonds, cards and allies), then it resolves.
 func (g *Game) Activate(p int, u *Unit, skill, effect int) error {
 	if err := g.may(p, ActionPhase); err != nil {
@@ -461,13 +462,14 @@ func (g *Game) Activate(p int, u *Unit, skill, effect int) error {
 	if err := g.usable(p, u, skill, effect); err != nil {
 		return err
 	}
-	s := g.C(u.Card()).Skills[skill]
+	r, _ := g.skillByKey(u, skill)
+	s := g.skill(r)
 	if !slices.Contains(u.Used, skill) {
 		u.Used = append(u.Used, skill)
 	}
 	g.emit(p, "skill", g.C(u.Card()).Name(), "", s.Name)
 	g.fired = 0
-	g.push(&Frame{Kind: FrameSkill, Seat: p, Unit: u.UID, Card: u.Card(), Skill: skill, Start: effect, Effect: effect, Step: stepCost})
+	g.push(&Frame{Kind: FrameSkill, Seat: p, Unit: u.UID, Card: r.Card, Skill: r.Skill, Start: effect, Effect: effect, Step: stepCost})
 	g.Run()
 	return nil
 }
@@ -475,11 +477,11 @@ func (g *Game) Activate(p int, u *Unit, skill, effect int) error {
 // usable reports why action skill skill of unit u (its effect effect, of
 // timing activate) cannot be used now, or nil.
 func (g *Game) usable(p int, u *Unit, skill, effect int) error {
-	ss := g.C(u.Card()).Skills
-	if skill < 0 || skill >= len(ss) || effect < 0 || effect >= len(ss[skill].Effects) || !g.skillActive(u, skill) {
+	r, ok := g.skillByKey(u, skill)
+	if !ok || effect < 0 || effect >= len(g.skill(r).Effects) || !g.skillActive(u, r) {
 		return fmt.Errorf("no such skill")
 	}
-	s := ss[skill]
+	s := g.skill(r)
 	e := &s.Effects[effect]
 	if s.Type != table.Action || e.When != table.Activate {
 		return fmt.Errorf("%s is not an action skill", s.Name)

@@ -65,7 +65,7 @@ type Unit struct {
 	ClassChanged bool
 	Grown        bool  // a card was stacked under it by a skill: treated as levelled up, its class change skills usable
 	Mods         []Mod // what effects gave it, for a while
-	Used         []int // skills (indexes on its top card) used this turn
+	Used         []int // skills used this turn: indexes on its top card, acquired skills by key (skills.go)
 	Attacked     bool  // it attacked this turn
 }
 
@@ -166,6 +166,7 @@ type Game struct {
 	fired     int      // auto skills set off by the current action
 	queue     []*Frame // auto skills set off, not yet on the stack (flush)
 	statDepth int      // Stats computing (power conditions read printed values inside)
+	acqDepth  int      // a condition of a skill-acquiring effect being checked (skills.go)
 	quiet     bool
 	events    []play.Event
 }

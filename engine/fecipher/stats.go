@@ -125,8 +125,9 @@ func (g *Game) Stats(u *Unit, c *Ctx) Stats {
 	}
 	for p, pl := range g.P {
 		for _, s := range pl.Field {
-			for si, sk := range g.C(s.Card()).Skills {
-				if sk.Type != table.Permanent && sk.Type != table.Special || !g.skillActive(s, si) {
+			for r := range g.skills(s) {
+				sk := g.skill(r)
+				if sk.Type != table.Permanent && sk.Type != table.Special || !g.skillActive(s, r) {
 					continue
 				}
 				for ei := range sk.Effects {
@@ -413,8 +414,7 @@ func (g *Game) holds(k *table.Cond, s *Unit, p int, c *Ctx, f *Frame) bool {
 		return false
 	}
 	if len(k.Used) > 0 && !slices.ContainsFunc(s.Used, func(i int) bool {
-		ss := g.C(s.Card()).Skills
-		return i < len(ss) && slices.Contains(k.Used, ss[i].Name)
+		return slices.Contains(k.Used, g.keyName(s, i))
 	}) {
 		return false
 	}

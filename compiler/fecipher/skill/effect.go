@@ -89,6 +89,10 @@ type Effect struct {
 	FlipAll     bool        `yaml:"flip-all-bonds,omitempty"` // every bond flipped face down
 	FlipOrbs    int         `yaml:"flip-orbs,omitempty"`      // orbs chosen and flipped over (face up, or face down)
 	Intercept   bool        `yaml:"intercept,omitempty"`      // this unit is attacked instead (of the ally attacked)
+	// Skills acquired: "dragon-blood", every [DB] skill of the other allies
+	// (permanent); OnePerName: of the skills it then has with one name, one only.
+	AcquireSkills string `yaml:"acquire-skills,omitempty"`
+	OnePerName    bool   `yaml:"one-per-name,omitempty"`
 	// Deck-building and deployment permissions (special skills).
 	Copies     bool     `yaml:"copies,omitempty"`          // any number of this card name in a deck
 	SameName   bool     `yaml:"same-name,omitempty"`       // deployable beside a unit of its unit name

@@ -118,6 +118,8 @@ func phrases(e *Effect) []string {
 	add(e.Double, "op:double")
 	add(e.Range != nil, "op:range")
 	add(len(e.Acquire) > 0, "op:acquire")
+	add(e.AcquireSkills != "", "op:acquire-skills:"+e.AcquireSkills)
+	add(e.OnePerName, "op:one-per-name")
 	add(e.Unevadable && e.UnevadableBy == "", "op:unevadable")
 	add(e.UnevadableBy != "" && e.UnevCost == 0, "op:unevadable-non-main")
 	add(e.UnevCost > 0, "op:unevadable-cost")

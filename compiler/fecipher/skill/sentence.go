@@ -34,6 +34,8 @@ var (
 	reBracketCost = lazy(`^\[(.+)\]$`)
 	rePayCost     = lazy(`^you pay the cost,? and if you do:?$`)
 	reMayPay      = lazy(`^you may (?:pay )?the cost,? and if you do:?$`)
+	reAcquireDB   = lazy(`^(?i:this unit acquires all) \[DB\](?: skills)? possessed by (?:all )?other allies$`)
+	reOnePerName  = lazy(`^(?i:however),? (?:(?:he|she|they|this unit) (?:may|can) only have 1 skill among those with (?:shared|the same) skill names?|if there are multiple skills with the same skill name, (?:he|she|they|this unit) (?:may|can) only have 1 of those)$`)
 )
 
 func (c *compiler) sentence(s string, prev Effect, havePrev bool) ([]Effect, bool) {
@@ -74,6 +76,21 @@ func (c *compiler) sentence(s string, prev Effect, havePrev bool) ([]Effect, boo
 	if c.typ == "action" && !havePrev && c.open == nil && reMayPay.MatchString(strings.ToLower(s)) {
 		// An action skill's "You may pay the cost and if you do:": using
 		// it is paying its cost.
+		return []Effect{}, true
+	}
+	if c.typ == "permanent" && reAcquireDB.MatchString(s) {
+		// "This unit acquires all [DB] possessed by other allies": while
+		// the skill holds, their Dragon's Blood skills are this unit's too.
+		return []Effect{{When: "always", AcquireSkills: "dragon-blood"}}, true
+	}
+	if reOnePerName.MatchString(s) {
+		// "However, he may only have 1 skill among those with shared skill
+		// names": the acquiring effect before it keeps one skill a name.
+		if !havePrev || prev.AcquireSkills == "" || len(c.effects) == 0 {
+			c.fail("core", "one skill a name, after no skills acquired")
+			return nil, false
+		}
+		c.effects[len(c.effects)-1].OnePerName = true
 		return []Effect{}, true
 	}
 	e := Effect{When: typeWhen[c.typ]}

@@ -209,6 +209,15 @@ type Put struct {
 	FoeChooses       bool // the opponent chooses
 }
 
+// What an effect's AcquireSkills acquires.
+const (
+	AcquireNone        uint8 = iota
+	AcquireDragonBlood       // every DragonBlood skill of the other allies
+)
+
+// AcquireNames are the schema's words by AcquireSkills.
+var AcquireNames = [...]string{"", "dragon-blood"}
+
 // Flag is a set of things a unit cannot do, or can regardless of range.
 type Flag uint16
 
@@ -386,6 +395,11 @@ type Effect struct {
 	FlipAll                   bool
 	FlipOrbs                  int8 // orbs chosen and flipped over
 	Intercept                 bool // this unit becomes the attacked unit
+	// AcquireSkills: skills this unit has besides its own (permanent:
+	// AcquireDragonBlood, the DragonBlood skills of the other allies);
+	// OnePerName: of the skills it then has with one name, one only.
+	AcquireSkills uint8
+	OnePerName    bool
 
 	Copies, SameName, NoBond bool
 	// Special: while If holds, the deployment cost of the card in the hand
@@ -412,6 +426,7 @@ type Skill struct {
 	Type        SkillType
 	ClassChange bool
 	Formation   bool
+	DragonBlood bool // a [DB] skill: acquired by allies with an AcquireDragonBlood effect
 	Cost, Text  string
 	Effects     []Effect
 }

@@ -1,0 +1,173 @@
+package fecipher
+
+import (
+	"iter"
+	"slices"
+
+	"github.com/roundtable-dev/roundtable/engine/fecipher/table"
+)
+
+// The skills a unit has: those printed on its top card, and those it
+// acquires from other cards while a permanent skill of its says so ("This
+// unit acquires all [DB] possessed by other allies"). Every place that
+// asks what skills a unit has (its permanent skills in Stats, its auto
+// skills in queueSkills, its action skills in the legal actions and
+// Activate, the names of the skills it used, its view) asks skills.
+//
+// An acquired skill is the other card's skill resolved for this unit: its
+// frame names the card the skill is printed on (Frame.Card, Frame.Skill)
+// and this unit (Frame.Unit), so "this unit" of its effects is this unit.
+// A unit keeps what it used this turn by key (Unit.Used): a printed
+// skill's index on its top card, an acquired one's acquiredKey, so that
+// each copy of a skill is once per turn on its own.
+
+// skillRef is one skill a unit has: Card's skill Skill, by Key on the unit.
+type skillRef struct{ Card, Skill, Key int }
+
+// Keys of acquired skills: acquiredBase + card*skillSpan + skill.
+const (
+	acquiredBase = 1 << 20
+	skillSpan    = 64
+)
+
+func acquiredKey(card, skill int) int { return acquiredBase + card*skillSpan + skill }
+
+// skill is the skill a reference names.
+func (g *Game) skill(r skillRef) *table.Skill { return &g.C(r.Card).Skills[r.Skill] }
+
+// skills are the skills unit u has now: its top card's, in order, then
+// those it acquires, in the order of the field (one a name where its
+// acquiring effect says so, its own first).
+func (g *Game) skills(u *Unit) iter.Seq[skillRef] {
+	return func(yield func(skillRef) bool) {
+		c := u.Card()
+		own := g.C(c).Skills
+		for i := range own {
+			if !yield(skillRef{c, i, i}) {
+				return
+			}
+		}
+		how, onePer := g.acquiring(u)
+		if how == table.AcquireNone {
+			return
+		}
+		var names []string
+		if onePer {
+			for _, s := range own {
+				names = append(names, s.Name)
+			}
+		}
+		p := g.Owner(u)
+		var seen []int
+		for _, o := range g.P[p].Field {
+			if o == u {
+				continue
+			}
+			oc := o.Card()
+			for j, s := range g.C(oc).Skills {
+				k := acquiredKey(oc, j)
+				if !s.DragonBlood || !g.skillActive(o, skillRef{oc, j, j}) || slices.Contains(seen, k) {
+					continue
+				}
+				if onePer && slices.Contains(names, s.Name) {
+					continue
+				}
+				seen = append(seen, k)
+				names = append(names, s.Name)
+				if !yield(skillRef{oc, j, k}) {
+					return
+				}
+			}
+		}
+	}
+}
+
+// acquiring is what unit u's own permanent skills make it acquire now
+// (AcquireDragonBlood or AcquireNone), and whether one skill a name.
+func (g *Game) acquiring(u *Unit) (how uint8, onePer bool) {
+	c := u.Card()
+	for i, s := range g.C(c).Skills {
+		if s.Type != table.Permanent || !g.skillActive(u, skillRef{c, i, i}) {
+			continue
+		}
+		for k := range s.Effects {
+			e := &s.Effects[k]
+			if e.AcquireSkills == table.AcquireNone || e.When != table.Always {
+				continue
+			}
+			if e.If != nil {
+				// A condition reading the unit's values would ask its
+				// skills again: while one is checked, nothing is acquired.
+				if g.acqDepth > 0 {
+					continue
+				}
+				g.acqDepth++
+				ok := g.holds(e.If, u, g.Owner(u), nil, nil)
+				g.acqDepth--
+				if !ok {
+					continue
+				}
+			}
+			how, onePer = e.AcquireSkills, onePer || e.OnePerName
+		}
+	}
+	return how, onePer
+}
+
+// skillByKey is the skill unit u has now under key.
+func (g *Game) skillByKey(u *Unit, key int) (skillRef, bool) {
+	if key >= 0 && key < len(g.C(u.Card()).Skills) {
+		return skillRef{u.Card(), key, key}, true
+	}
+	for r := range g.skills(u) {
+		if r.Key == key {
+			return r, true
+		}
+	}
+	return skillRef{}, false
+}
+
+// keyName is the name of the skill unit u used under key ("" if it is not
+// one it could have: a key of an acquired skill names its card).
+func (g *Game) keyName(u *Unit, key int) string {
+	if key >= 0 && key < len(g.C(u.Card()).Skills) {
+		return g.C(u.Card()).Skills[key].Name
+	}
+	if c, s, ok := g.splitKey(key); ok {
+		return g.C(c).Skills[s].Name
+	}
+	return ""
+}
+
+// splitKey reads an acquired skill's key: its card and skill.
+func (g *Game) splitKey(key int) (card, skill int, ok bool) {
+	if key < acquiredBase {
+		return 0, 0, false
+	}
+	card, skill = (key-acquiredBase)/skillSpan, (key-acquiredBase)%skillSpan
+	if card >= len(g.RS.Cards) || skill >= len(g.C(card).Skills) {
+		return 0, 0, false
+	}
+	return card, skill, true
+}
+
+// acquired are the names of the skills unit u has from other cards, for
+// its view.
+func (g *Game) acquired(u *Unit) []string {
+	var out []string
+	for r := range g.skills(u) {
+		if r.Key >= acquiredBase {
+			out = append(out, g.skill(r).Name+" ("+g.C(r.Card).ID+")")
+		}
+	}
+	return out
+}
+
+// actor is the card of the unit whose skill frame f resolves (the card
+// the skill is printed on for a support card's, or a unit gone).
+func (g *Game) actor(f *Frame) int {
+	if u, _ := g.unit(f.Unit); f.Unit != 0 && u != nil {
+		return u.Card()
+	}
+	return f.Card
+}
