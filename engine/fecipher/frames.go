@@ -576,6 +576,9 @@ func (g *Game) apply(f *Frame, e *table.Effect) {
 		if m.Battle && g.battle() == nil {
 			m.Battle, m.Ends = false, g.Turn
 		}
+		if e.Grant > 0 {
+			m.Grant = acquiredKey(f.Card, int(e.Grant)-1) // the skill is written on the card whose effect gives it
+		}
 		for _, u := range g.targets(f, e) {
 			u.Mods = append(u.Mods, m)
 			g.emit(p, "effect", g.C(u.Card()).Name(), "", name)

@@ -109,6 +109,7 @@ type ModState struct {
 	Flags          []string `json:"flags,omitempty" yaml:"flags,omitempty,flow"` // skill-proof, no-move, no-attack, unattackable, no-untap, reach-any, ...
 	Ends           int      `json:"ends,omitempty" yaml:"ends,omitempty"`        // the turn at whose end it ends
 	Battle         bool     `json:"battle,omitempty" yaml:"battle,omitempty"`    // it ends with the battle
+	Grant          string   `json:"grant,omitempty" yaml:"grant,omitempty"`      // a skill it has meanwhile: "card-id:index", the card it is written on and its index there
 }
 
 // FrameState is one entry of the pending stack.
@@ -225,8 +226,8 @@ func (g *Game) Position() *Position {
 			us := UnitState{UID: u.UID, Stack: g.ids(u.Stack), Area: u.Area.String(), Tapped: u.Tapped,
 				Main: u.Main, ClassChanged: u.ClassChanged, Grown: u.Grown, Attacked: u.Attacked}
 			for _, k := range u.Used {
-				if c, s, ok := g.splitKey(k); ok {
-					us.UsedAcquired = append(us.UsedAcquired, fmt.Sprintf("%s:%d", g.C(c).ID, s))
+				if t := g.keyText(k); t != "" {
+					us.UsedAcquired = append(us.UsedAcquired, t)
 				} else {
 					us.Used = append(us.Used, k)
 				}
@@ -234,7 +235,7 @@ func (g *Game) Position() *Position {
 			for _, m := range u.Mods {
 				us.Mods = append(us.Mods, ModState{Attack: int(m.Attack), Double: m.Double, MinRange: int(m.MinRange), MaxRange: int(m.MaxRange),
 					Acquire: emblemNames(m.Acquire), Unevadable: m.Unevadable, UnevadableMain: m.UnevadableMain, UnevadableCost: int(m.UnevadableCost), NoEvade: m.NoEvade,
-					NoCritical: m.NoCrit, Indestructible: m.Shield, ShieldCost: int(m.ShieldCost), BackLine: m.BackLine, Orbs: int(m.Orbs), Flags: flagNames(m.Flags),
+					NoCritical: m.NoCrit, Indestructible: m.Shield, ShieldCost: int(m.ShieldCost), BackLine: m.BackLine, Orbs: int(m.Orbs), Flags: flagNames(m.Flags), Grant: g.keyText(m.Grant),
 					Ends: m.Ends, Battle: m.Battle})
 			}
 			ps.Field = append(ps.Field, us)
@@ -526,6 +527,13 @@ func (l *loader) unit(g *Game, path play.Path, us UnitState, uids map[int]bool) 
 		m := Mod{Attack: int16(ms.Attack), Double: ms.Double, MinRange: int8(ms.MinRange), MaxRange: int8(ms.MaxRange),
 			Unevadable: ms.Unevadable, UnevadableMain: ms.UnevadableMain, UnevadableCost: int8(ms.UnevadableCost), NoEvade: ms.NoEvade, NoCrit: ms.NoCritical,
 			Shield: ms.Indestructible, ShieldCost: int8(ms.ShieldCost), BackLine: ms.BackLine, Orbs: int8(ms.Orbs), Ends: ms.Ends, Battle: ms.Battle}
+		if ms.Grant != "" {
+			k, ok := l.keyOf(ms.Grant)
+			if !ok || !g.skill(skillRef{Card: (k - acquiredBase) / skillSpan, Skill: (k - acquiredBase) % skillSpan}).Granted {
+				return nil, l.errf(path.With("mods", mi, "grant"), "%s is not a card id and one of its granted skills (card-id:index)", phrase.Quote(ms.Grant))
+			}
+			m.Grant = k
+		}
 		for fi, n := range ms.Flags {
 			b := slices.Index(table.FlagNames[:], n)
 			if b < 0 {
@@ -547,13 +555,11 @@ func (l *loader) unit(g *Game, path play.Path, us UnitState, uids map[int]bool) 
 		u.Mods = append(u.Mods, m)
 	}
 	for k, s := range us.UsedAcquired {
-		id, n, ok := strings.Cut(s, ":")
-		c := l.rs.CardIndex(id)
-		si, err := strconv.Atoi(n)
-		if !ok || c < 0 || err != nil || si < 0 || si >= len(g.C(c).Skills) || si >= skillSpan {
+		key, ok := l.keyOf(s)
+		if !ok {
 			return nil, l.errf(path.With("used-acquired", k), "%s is not a card id and one of its skills (card-id:index)", phrase.Quote(s))
 		}
-		u.Used = append(u.Used, acquiredKey(c, si))
+		u.Used = append(u.Used, key)
 	}
 	for k, si := range us.Used {
 		if si < 0 || si >= len(g.C(u.Card()).Skills) {
@@ -786,4 +792,24 @@ func (l *loader) frame(g *Game, k int, fs FrameState) (*Frame, error) {
 		}
 	}
 	return f, nil
+}
+
+// keyText is an acquired skill's key as a position writes it,
+// "card-id:index" ("" for none).
+func (g *Game) keyText(key int) string {
+	if c, s, ok := g.splitKey(key); ok {
+		return fmt.Sprintf("%s:%d", g.C(c).ID, s)
+	}
+	return ""
+}
+
+// keyOf reads "card-id:index" as an acquired skill's key.
+func (l *loader) keyOf(s string) (int, bool) {
+	id, n, ok := strings.Cut(s, ":")
+	c := l.rs.CardIndex(id)
+	si, err := strconv.Atoi(n)
+	if !ok || c < 0 || err != nil || si < 0 || si >= len(l.rs.Cards[c].Skills) || si >= skillSpan {
+		return 0, false
+	}
+	return acquiredKey(c, si), true
 }

@@ -35,16 +35,28 @@ func acquiredKey(card, skill int) int { return acquiredBase + card*skillSpan + s
 // skill is the skill a reference names.
 func (g *Game) skill(r skillRef) *table.Skill { return &g.C(r.Card).Skills[r.Skill] }
 
-// skills are the skills unit u has now: its top card's, in order, then
-// those it acquires, in the order of the field (one a name where its
-// acquiring effect says so, its own first).
+// skills are the skills unit u has now: its top card's own, in order;
+// those effects gave it for a while (Mod.Grant); then those it acquires
+// from its allies, in the order of the field (one a name where its
+// acquiring effect says so, those it has already first).
 func (g *Game) skills(u *Unit) iter.Seq[skillRef] {
 	return func(yield func(skillRef) bool) {
 		c := u.Card()
 		own := g.C(c).Skills
 		for i := range own {
-			if !yield(skillRef{c, i, i}) {
+			if !own[i].Granted && !yield(skillRef{c, i, i}) {
 				return
+			}
+		}
+		var seen []int
+		for _, m := range u.Mods {
+			if sc, si, ok := g.splitKey(m.Grant); ok && !slices.Contains(seen, m.Grant) {
+				// "Until the end of the turn, this unit acquires "Anti-Fliers"":
+				// each grant once, however often given.
+				seen = append(seen, m.Grant)
+				if !yield(skillRef{sc, si, m.Grant}) {
+					return
+				}
 			}
 		}
 		how, onePer := g.acquiring(u)
@@ -54,11 +66,15 @@ func (g *Game) skills(u *Unit) iter.Seq[skillRef] {
 		var names []string
 		if onePer {
 			for _, s := range own {
-				names = append(names, s.Name)
+				if !s.Granted {
+					names = append(names, s.Name)
+				}
+			}
+			for _, k := range seen {
+				names = append(names, g.keyName(u, k))
 			}
 		}
 		p := g.Owner(u)
-		var seen []int
 		for _, o := range g.P[p].Field {
 			if o == u {
 				continue
@@ -66,7 +82,7 @@ func (g *Game) skills(u *Unit) iter.Seq[skillRef] {
 			oc := o.Card()
 			for j, s := range g.C(oc).Skills {
 				k := acquiredKey(oc, j)
-				if !s.DragonBlood || !g.skillActive(o, skillRef{oc, j, j}) || slices.Contains(seen, k) {
+				if !s.DragonBlood || s.Granted || !g.skillActive(o, skillRef{oc, j, j}) || slices.Contains(seen, k) {
 					continue
 				}
 				if onePer && slices.Contains(names, s.Name) {
@@ -116,7 +132,7 @@ func (g *Game) acquiring(u *Unit) (how uint8, onePer bool) {
 
 // skillByKey is the skill unit u has now under key.
 func (g *Game) skillByKey(u *Unit, key int) (skillRef, bool) {
-	if key >= 0 && key < len(g.C(u.Card()).Skills) {
+	if ss := g.C(u.Card()).Skills; key >= 0 && key < len(ss) && !ss[key].Granted {
 		return skillRef{u.Card(), key, key}, true
 	}
 	for r := range g.skills(u) {

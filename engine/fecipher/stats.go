@@ -24,6 +24,7 @@ type Mod struct {
 	Flags              table.Flag
 	Ends               int
 	Battle             bool
+	Grant              int // a skill it has meanwhile: its acquired key (skills.go), 0 for none
 }
 
 // Stats are a unit's current values: printed, changed by its mods and by
@@ -109,7 +110,7 @@ func modOf(e *table.Effect) Mod {
 // lasting reports whether an effect gives something that lasts (a mod).
 func lasting(e *table.Effect) bool {
 	return e.Attack != 0 || e.Double || e.MaxRange > 0 || e.Acquire != 0 || e.Unevadable || e.NoEvade || e.NoCritical ||
-		e.Shielded || e.BackLine || e.Orbs > 0 || e.Flags != 0
+		e.Shielded || e.BackLine || e.Orbs > 0 || e.Flags != 0 || e.Grant > 0
 }
 
 // Stats computes a unit's values in a context.

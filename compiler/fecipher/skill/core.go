@@ -39,6 +39,10 @@ var (
 	reGainAtk       = lazy(`^(?:gains?|get|gets) \+?(\d+) attack`)
 	reLoseAtk       = lazy(`^(?:loses?) -?(\d+) attack`)
 	reRange         = lazy(`^range (\d)(?:-(\d))?`)
+	reGrant         = lazy(`^(?:(?:acquires?|gains?) "([^"]+)":? ?\((.*)\)$|(?:(?:acquires?|gains?) )?the following skill(?::| -)? ?(.*)$)`)
+	reGrantInner    = lazy(`^(?:"([^"|]+)"|([^"|\[\]]*?))\s*\|(ACT|CONT|AUTO)\|:?\s*(.*)$`)
+	reGrantBare     = lazy(`^(ACT|CONT|AUTO):? (.*)$`)
+	reGrantCost     = lazy(`^\[([^\]]*)\]\s*`)
 	reAcquire       = lazy(`^(?:acquires?|gains?) ((?:<[^>]+>(?:,? and |,? )?)+)`)
 	rePerLead       = lazy(`^ (?:per each|per|for each|for every) `)
 	reTagsAnd       = lazy(`^((?:<[^>]+>(?:,? and |, | or )?)+)`)
@@ -521,6 +525,15 @@ func predicate(s string, poss bool, e *Effect) bool {
 			}
 			e.Range = r
 			s = s[len(m[0]):]
+		case reGrant.MatchString(s):
+			// "acquires "Anti-Fliers": ("Anti-Fliers" |CONT| ...)", "acquires
+			// the following skill: "|AUTO| ..."": a skill of its own, to the end.
+			g, ok := grant(reGrant.FindStringSubmatch(s))
+			if !ok || e.Grant != nil {
+				return false
+			}
+			e.Grant = g
+			s = ""
 		case reAcquire.MatchString(s):
 			m := reAcquire.FindStringSubmatch(s)
 			emb, col, ok := tags(m[1])
@@ -727,4 +740,57 @@ func costChange(s string, e *Effect) bool {
 		return true
 	}
 	return false
+}
+
+// grantTypes are the skill types a granted skill may have, by marker.
+var grantTypes = map[string]string{"ACT": "action", "CONT": "permanent", "AUTO": "auto"}
+
+// grant reads the skill a predicate gives (reGrant's match): its name,
+// marker, bracketed costs and text, compiled as a skill of its own; every
+// part of it must compile.
+func grant(m []string) (*Grant, bool) {
+	g := &Grant{Name: m[1]}
+	in := strings.TrimSpace(m[2])
+	if m[1] == "" {
+		in = strings.TrimSpace(m[3])
+		if n := len(in); n >= 2 && (in[0] == '(' && in[n-1] == ')' || in[0] == '"' && in[n-1] == '"') {
+			in = strings.TrimSpace(in[1 : n-1])
+		}
+	}
+	var text string
+	if k := reGrantInner.FindStringSubmatch(in); k != nil {
+		if name := k[1] + strings.TrimSpace(k[2]); name != "" {
+			if g.Name != "" && name != g.Name {
+				return nil, false
+			}
+			g.Name = name
+		}
+		g.Type, text = grantTypes[k[3]], k[4]
+	} else if k := reGrantBare.FindStringSubmatch(in); k != nil {
+		g.Type, text = grantTypes[k[1]], k[2]
+	} else {
+		return nil, false
+	}
+	var costs []string
+	for {
+		k := reGrantCost.FindStringSubmatch(text)
+		if k == nil {
+			break
+		}
+		costs = append(costs, strings.TrimSpace(k[1]))
+		text = text[len(k[0]):]
+	}
+	g.Cost, g.Text = strings.Join(costs, "; "), strings.TrimSpace(text)
+	if g.Text == "" {
+		return nil, false
+	}
+	if !strings.HasSuffix(g.Text, ".") {
+		g.Text += "."
+	}
+	r := Compile(g.Type, g.Cost, g.Text)
+	if len(r.Unread) > 0 || len(r.Effects) == 0 {
+		return nil, false
+	}
+	g.Effects = r.Effects
+	return g, true
 }

@@ -93,6 +93,8 @@ type Effect struct {
 	// (permanent); OnePerName: of the skills it then has with one name, one only.
 	AcquireSkills string `yaml:"acquire-skills,omitempty"`
 	OnePerName    bool   `yaml:"one-per-name,omitempty"`
+	// Grant: a skill the target acquires, for the effect's duration.
+	Grant *Grant `yaml:"grant,omitempty"`
 	// Deck-building and deployment permissions (special skills).
 	Copies     bool     `yaml:"copies,omitempty"`          // any number of this card name in a deck
 	SameName   bool     `yaml:"same-name,omitempty"`       // deployable beside a unit of its unit name
@@ -256,4 +258,14 @@ type Target struct {
 	Named  []string    `yaml:"named,omitempty,flow"` // allied units of these unit names
 	That   bool        `yaml:"that,omitempty"`       // the units an earlier effect of the skill chose
 	Foe    bool        `yaml:"foe,omitempty"`        // the enemy in battle with this unit
+}
+
+// Grant is a skill an effect gives ("acquires "Anti-Fliers": ("Anti-Fliers"
+// |CONT| ...)"): written out in the text, compiled as a skill of its own.
+type Grant struct {
+	Name    string   `yaml:"name,omitempty"`
+	Type    string   `yaml:"type"` // action, permanent or auto
+	Cost    string   `yaml:"cost,omitempty"`
+	Text    string   `yaml:"text"`
+	Effects []Effect `yaml:"effects"`
 }

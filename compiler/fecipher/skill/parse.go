@@ -92,6 +92,15 @@ func Compile(typ, cost, text string) Result {
 	if len(effects) == 0 && len(c.out) == 0 && len(sents) > 0 {
 		c.unread(0, len(text), text, false)
 	}
+	for _, e := range effects {
+		if e.Grant != nil && e.Until == "" {
+			// Given while a permanent skill holds: the engine gives skills
+			// for a duration only.
+			c.why = miss{"predicate", "a skill acquired while a permanent skill holds"}
+			c.unread(0, len(text), text, false)
+			break
+		}
+	}
 	if len(c.pending) > 0 && len(effects) > 0 {
 		effects[0].If = and(effects[0].If, c.pendingCond())
 	}

@@ -120,6 +120,10 @@ func phrases(e *Effect) []string {
 	add(len(e.Acquire) > 0, "op:acquire")
 	add(e.AcquireSkills != "", "op:acquire-skills:"+e.AcquireSkills)
 	add(e.OnePerName, "op:one-per-name")
+	if e.Grant != nil {
+		out = append(out, "op:grant:"+e.Grant.Type)
+		out = append(out, Phrases(e.Grant.Effects)...)
+	}
 	add(e.Unevadable && e.UnevadableBy == "", "op:unevadable")
 	add(e.UnevadableBy != "" && e.UnevCost == 0, "op:unevadable-non-main")
 	add(e.UnevCost > 0, "op:unevadable-cost")

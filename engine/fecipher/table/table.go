@@ -400,6 +400,9 @@ type Effect struct {
 	// OnePerName: of the skills it then has with one name, one only.
 	AcquireSkills uint8
 	OnePerName    bool
+	// Grant: 1 + the index in the card's Skills of a Granted skill the
+	// target has for the effect's duration (0: none).
+	Grant int8
 
 	Copies, SameName, NoBond bool
 	// Special: while If holds, the deployment cost of the card in the hand
@@ -427,6 +430,7 @@ type Skill struct {
 	ClassChange bool
 	Formation   bool
 	DragonBlood bool // a [DB] skill: acquired by allies with an AcquireDragonBlood effect
+	Granted     bool // not the card's own: an effect's Grant gives it (after the card's own skills)
 	Cost, Text  string
 	Effects     []Effect
 }
