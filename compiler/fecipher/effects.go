@@ -72,7 +72,7 @@ func put(p *skill.Put) *table.Put {
 		return nil
 	}
 	t := &table.Put{From: zone(p.From), To: zone(p.To), Foe: p.Opponent, Count: int8(p.Count), UpTo: p.UpTo, Of: cardFilter(p.Of),
-		Tapped: p.Tapped, Area: area(p.Area), FaceDown: p.FaceDown, Shuffle: p.Shuffle, FoeChooses: p.Chooser == "opponent"}
+		Tapped: p.Tapped, Area: area(p.Area), AreaOf: p.AreaOf, FaceDown: p.FaceDown, Shuffle: p.Shuffle, FoeChooses: p.Chooser == "opponent"}
 	if t.Of != nil {
 		t.Of.Count = 0
 	}
@@ -111,7 +111,7 @@ func cond(c *skill.Cond) *table.Cond {
 		Main: unitFilter(c.Main), IsMain: c.IsMain, NotMain: c.NotMain, ClassChanged: c.ClassChang,
 		Self: unitFilter(c.Self), Trigger: unitFilter(c.Trigger), AlliesAll: c.AlliesAll, Outnumber: c.Outnumber,
 		Revealed: cardFilter(c.Revealed), FoeOrbs: count(c.FoeOrbs), FoeBonds: count(c.FoeBonds), Retreat: count(c.Retreat),
-		Used: c.Used, Power: power(c.Power), Tapped: c.Tapped, Critical: c.Critical,
+		Used: c.Used, Power: power(c.Power), Tapped: c.Tapped, Critical: c.Critical, SupportedDestroyed: c.SupDestroyed,
 		BySkill: uint8(slices.Index([]string{"", "any", "ally", "enemy"}, c.BySkill))}
 	if c.Compare != nil {
 		t.Compare = &table.Compare{Of: uint8(slices.Index(table.CompareNames[:], c.Compare.Of)), Rel: uint8(slices.Index(table.RelNames[:], c.Compare.Rel))}
@@ -148,7 +148,7 @@ func effect(e skill.Effect) table.Effect {
 		Reveal: int8(e.Reveal), RevealFoe: e.RevealFoe, Put: put(e.Put),
 		DestroyOrbs: int8(e.DestroyOrbs), OrbsFoe: e.OrbsFoe, FlipBonds: int8(e.FlipBonds), UnflipBonds: int8(e.UnflipBonds),
 		FlipAll: e.FlipAll, FlipOrbs: int8(e.FlipOrbs), Intercept: e.Intercept,
-		AcquireSkills: uint8(max(0, slices.Index(table.AcquireNames[:], e.AcquireSkills))), OnePerName: e.OnePerName,
+		AcquireSkills: uint8(max(0, slices.Index(table.AcquireNames[:], e.AcquireSkills))), OnePerName: e.OnePerName, Keep: e.Keep,
 		If: cond(e.If), IfDone: e.IfDone, Target: target(e.Target),
 		Attack: int16(e.Attack), Per: unitFilter(e.Per), Double: e.Double, Acquire: emblems(e.Acquire),
 		Unevadable: e.Unevadable, UnevadableMain: e.UnevadableBy == "non-main", UnevadableCost: int8(e.UnevCost), NoEvade: e.NoEvade, NoCritical: e.NoCritical,

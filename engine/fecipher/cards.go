@@ -84,6 +84,11 @@ func (g *Game) zoneCards(z table.Zone, p int, sk *Frame) []int {
 		return pl.Retreat
 	case table.InBoundless:
 		return pl.Bound
+	case table.InSupport:
+		if sk != nil && sk.Unit == 0 && slices.Contains(pl.Support, sk.Card) {
+			return []int{sk.Card} // "this card": the support card, while kept
+		}
+		return nil
 	case table.InBonds:
 		var out []int
 		for _, b := range pl.Bonds {
@@ -191,10 +196,15 @@ func (g *Game) cardChoices(f *Frame) []Choice {
 			if g.OnField(owner, g.C(c).Unit) != nil && !g.sameNameOK(c) {
 				continue // one unit per unit name
 			}
-			if pt.Area != table.BackLine {
+			beside := func(a Area) bool { // "in the same area as "N""
+				return len(pt.AreaOf) == 0 || slices.ContainsFunc(g.P[owner].Field, func(u *Unit) bool {
+					return u.Area == a && slices.Contains(pt.AreaOf, g.C(u.Card()).Unit)
+				})
+			}
+			if pt.Area != table.BackLine && beside(Vanguard) {
 				out = append(out, Choice{Card: c, Area: Vanguard})
 			}
-			if pt.Area != table.FrontLine {
+			if pt.Area != table.FrontLine && beside(Rearguard) {
 				out = append(out, Choice{Card: c, Area: Rearguard})
 			}
 		}
@@ -373,6 +383,8 @@ func (g *Game) take(z table.Zone, p, c int, of *table.CardFilter) bool {
 		return cut(&pl.Retreat)
 	case table.InBoundless:
 		return cut(&pl.Bound)
+	case table.InSupport:
+		return cut(&pl.Support)
 	case table.InBonds:
 		i := g.bondOf(p, c, of)
 		if i < 0 {

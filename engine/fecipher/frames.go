@@ -53,6 +53,7 @@ type Frame struct {
 	ASupCard, DSupCard int // the support cards (-1: none), for conditions
 	Critical, Evaded   bool
 	Defeated           bool
+	Kept               []int // support cards kept in the support area to the end of the combat (a skill's "instead of sending it to the Retreat Area")
 
 	// Skill: the effects of Card.Skills[Skill] from Start, now at Effect,
 	// of a unit (Unit uid) or of a support card (Unit 0; Target is the
@@ -655,6 +656,12 @@ func (g *Game) apply(f *Frame, e *table.Effect) {
 		d := fs[i]
 		d.Unit, d.Card, d.Skill, d.Start, d.Effect = f.Unit, f.Card, f.Skill, f.Start, f.Effect
 		g.push(d)
+	}
+	if e.Keep {
+		if b := g.battle(); b != nil && f.Unit == 0 && slices.Contains(g.P[p].Support, f.Card) && !slices.Contains(b.Kept, f.Card) {
+			b.Kept = append(b.Kept, f.Card)
+			g.emit(p, "kept", g.C(f.Card).Name(), "", "in the support area to the end of the combat")
+		}
 	}
 	if e.Put != nil {
 		g.applyPut(f, e)

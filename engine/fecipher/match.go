@@ -501,6 +501,7 @@ func (g *Game) Clone() *Game {
 		x := *f
 		x.Chosen = slices.Clone(f.Chosen)
 		x.Revealed = slices.Clone(f.Revealed)
+		x.Kept = slices.Clone(f.Kept)
 		c.Pending[i] = &x
 	}
 	if g.Last != nil {

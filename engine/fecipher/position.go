@@ -128,6 +128,7 @@ type FrameState struct {
 	Critical bool   `json:"critical,omitempty" yaml:"critical,omitempty"`
 	Evaded   bool   `json:"evaded,omitempty" yaml:"evaded,omitempty"`
 	Defeated bool   `json:"defeated,omitempty" yaml:"defeated,omitempty"`
+	Kept     []string `json:"kept,omitempty" yaml:"kept,omitempty,flow"` // support cards kept in the support area to the end of the combat
 	// skill
 	Unit   int    `json:"unit,omitempty" yaml:"unit,omitempty"` // uid of the unit whose skill it is
 	Card   string `json:"card,omitempty" yaml:"card,omitempty"` // the card whose skill it is
@@ -251,6 +252,9 @@ func (g *Game) Position() *Position {
 			}
 			if f.DSupCard >= 0 {
 				fs.DSupCard = g.C(f.DSupCard).ID
+			}
+			if len(f.Kept) > 0 {
+				fs.Kept = g.ids(f.Kept)
 			}
 		}
 		withCard := f.Kind == FrameSkill || f.Kind >= FrameMay && f.Kind != FrameOrder || (f.Kind == FrameFlip || f.Kind == FrameDiscard) && f.Card >= 0
@@ -724,6 +728,16 @@ func (l *loader) frame(g *Game, k int, fs FrameState) (*Frame, error) {
 			if f.DSupCard, err = card("defense-support-card", fs.DSupCard); err != nil {
 				return nil, err
 			}
+		}
+		for _, id := range fs.Kept {
+			c, err := card("kept", id)
+			if err != nil {
+				return nil, err
+			}
+			if !slices.Contains(g.P[0].Support, c) && !slices.Contains(g.P[1].Support, c) {
+				return nil, l.errf(path("kept"), "card %s is kept and not in a support area", phrase.Quote(id))
+			}
+			f.Kept = append(f.Kept, c)
 		}
 	case FrameCritical, FrameEvade:
 		if g.battle() == nil {

@@ -646,8 +646,18 @@ func (g *Game) battleStep(b *Frame) {
 	case battleRetreat:
 		b.Step = battleEvade
 		for _, i := range []int{p, d} {
-			g.P[i].Retreat = append(g.P[i].Retreat, g.P[i].Support...)
-			g.P[i].Support = nil
+			// A card a skill keeps ("at the end of this combat, deploy this
+			// card ... instead of sending it to the Retreat Area") stays.
+			pl := g.P[i]
+			var kept []int
+			for _, c := range pl.Support {
+				if slices.Contains(b.Kept, c) {
+					kept = append(kept, c)
+				} else {
+					pl.Retreat = append(pl.Retreat, c)
+				}
+			}
+			pl.Support = kept
 		}
 		// Critical hit: the attacker may discard a card with its unit name.
 		if g.sameName(p, a) >= 0 && !g.Stats(a, g.battleCtx(b)).NoCritical {
@@ -698,18 +708,27 @@ func (g *Game) battleStep(b *Frame) {
 		// The support skills "at the end of this combat", of the units
 		// still on their side: set off with the attack-end skills (the
 		// player orders those of one side).
-		if a != nil && g.Owner(a) == p && b.ASupCard >= 0 {
+		// A card kept to the end of the combat acts whether its unit is
+		// there or not ("If your defending unit is destroyed, then at the
+		// end of this combat, you may deploy this card").
+		if b.ASupCard >= 0 && (a != nil && g.Owner(a) == p || slices.Contains(b.Kept, b.ASupCard)) {
 			g.queue = append(g.queue, g.supportSkills(p, a, b.ASupCard, true, table.OnAttackEnd)...)
 		}
-		if t != nil && g.Owner(t) == d && b.DSupCard >= 0 {
+		if b.DSupCard >= 0 && (t != nil && g.Owner(t) == d || slices.Contains(b.Kept, b.DSupCard)) {
 			g.queue = append(g.queue, g.supportSkills(d, t, b.DSupCard, false, table.OnAttackEnd)...)
 		}
 		g.flush()
 	default:
 		g.pop()
-		for _, pl := range g.P {
+		for i, pl := range g.P {
 			for _, u := range pl.Field {
 				u.Mods = slices.DeleteFunc(u.Mods, func(m Mod) bool { return m.Battle })
+			}
+			if len(pl.Support) > 0 {
+				// Kept cards not placed otherwise: to the retreat area now.
+				pl.Retreat = append(pl.Retreat, pl.Support...)
+				g.emit(i, "retreat", "", "", fmt.Sprintf("%d support cards to the retreat area", len(pl.Support)))
+				pl.Support = nil
 			}
 		}
 		g.march()
@@ -766,7 +785,7 @@ func (g *Game) support(p int, u *Unit, c int, attacking bool) int {
 // support card whose effects start at timing when: when it is revealed
 // (OnSupport) or at the end of the combat (OnAttackEnd).
 func (g *Game) supportSkills(p int, u *Unit, c int, attacking bool, when table.Trigger) []*Frame {
-	if g.supportFails(p, u, c) != "" {
+	if u != nil && g.supportFails(p, u, c) != "" {
 		return nil
 	}
 	var out []*Frame
@@ -779,11 +798,17 @@ func (g *Game) supportSkills(p int, u *Unit, c int, attacking bool, when table.T
 		if k < 0 {
 			continue
 		}
-		f := &Frame{Kind: FrameSkill, Seat: p, Card: c, Skill: si, Start: k, Effect: k, Target: u.UID}
+		f := &Frame{Kind: FrameSkill, Seat: p, Card: c, Skill: si, Start: k, Effect: k}
+		to := ""
+		if u != nil {
+			f.Target, to = u.UID, g.C(u.Card()).Name()
+		} else if !slices.ContainsFunc(s.Effects[k:], func(e table.Effect) bool { return e.When == when && e.Put != nil && e.Put.From == table.InSupport }) {
+			continue // its unit is gone: only a card it places acts
+		}
 		if !g.holds(s.Effects[k].If, u, p, g.ctx(), f) || !g.affordable(p, nil, &s.Effects[k], true) {
 			continue
 		}
-		g.emit(p, "support-skill", g.C(c).Name(), g.C(u.Card()).Name(), s.Name)
+		g.emit(p, "support-skill", g.C(c).Name(), to, s.Name)
 		out = append(out, f)
 	}
 	return out

@@ -338,6 +338,18 @@ func (g *Game) holds(k *table.Cond, s *Unit, p int, c *Ctx, f *Frame) bool {
 	case k.Turn == table.OwnTurn && g.Active != p, k.Turn == table.TheirTurn && g.Active == p:
 		return false
 	}
+	if k.SupportedDestroyed {
+		// Of a support skill of player p defending: its defender was
+		// destroyed by the attack of the combat under way (a main
+		// character that only lost an orb was not).
+		b := g.battle()
+		if b == nil || f == nil || f.Unit != 0 || p == b.Seat || !b.Defeated {
+			return false
+		}
+		if d, _ := g.unit(b.Defender); d != nil {
+			return false
+		}
+	}
 	if k.Attacking != nil && (c == nil || s == nil || c.A != s || c.D == nil || !g.matchUnit(k.Attacking, c.D, s)) {
 		return false
 	}

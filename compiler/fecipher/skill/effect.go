@@ -93,6 +93,10 @@ type Effect struct {
 	// (permanent); OnePerName: of the skills it then has with one name, one only.
 	AcquireSkills string `yaml:"acquire-skills,omitempty"`
 	OnePerName    bool   `yaml:"one-per-name,omitempty"`
+	// Keep: a support skill's card stays in the support area to the end of
+	// the combat ("instead of sending it to the Retreat Area"), for a put
+	// from "support" at the end of the combat to place it.
+	Keep bool `yaml:"keep,omitempty"`
 	// Grant: a skill the target acquires, for the effect's duration.
 	Grant *Grant `yaml:"grant,omitempty"`
 	// Deck-building and deployment permissions (special skills).
@@ -131,6 +135,7 @@ type Put struct {
 	Of       *CardFilter `yaml:"of,omitempty"`
 	Tapped   bool        `yaml:"tapped,omitempty"`    // deployed tapped
 	Area     string      `yaml:"area,omitempty"`      // deployed in this area only: front, back
+	AreaOf   []string    `yaml:"area-of,omitempty,flow"` // deployed only in the area of an ally of one of these unit names
 	FaceDown bool        `yaml:"face-down,omitempty"` // placed in the bond area face down
 	Shuffle  bool        `yaml:"shuffle,omitempty"`   // the deck is shuffled afterwards
 	Chooser  string      `yaml:"chooser,omitempty"`   // opponent: the opponent chooses
@@ -145,6 +150,9 @@ type Range struct {
 // Cond is what must hold: every field set.
 type Cond struct {
 	Turn       string      `yaml:"turn,omitempty"`      // mine, theirs
+	// SupDestroyed: a support skill's "if your defending unit is
+	// destroyed": the unit this card supports was destroyed in this combat.
+	SupDestroyed bool `yaml:"supported-destroyed,omitempty"`
 	Attacking  *UnitFilter `yaml:"attacking,omitempty"` // this unit attacks a unit like this
 	Defending  *UnitFilter `yaml:"defending,omitempty"` // this unit is attacked by a unit like this
 	Bonds      *Count      `yaml:"bonds,omitempty"`     // bonds in the bond area

@@ -120,6 +120,7 @@ func phrases(e *Effect) []string {
 	add(len(e.Acquire) > 0, "op:acquire")
 	add(e.AcquireSkills != "", "op:acquire-skills:"+e.AcquireSkills)
 	add(e.OnePerName, "op:one-per-name")
+	add(e.Keep, "op:keep")
 	if e.Grant != nil {
 		out = append(out, "op:grant:"+e.Grant.Type)
 		out = append(out, Phrases(e.Grant.Effects)...)
@@ -174,6 +175,7 @@ func phrases(e *Effect) []string {
 		add(p.Count == 0, "put:all")
 		add(p.Tapped, "put:tapped")
 		add(p.Area != "", "put:area")
+		add(len(p.AreaOf) > 0, "put:area-of")
 		add(p.FaceDown, "put:face-down")
 		add(p.Shuffle, "put:shuffle")
 		add(p.Chooser != "", "put:chooser")

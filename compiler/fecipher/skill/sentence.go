@@ -34,6 +34,7 @@ var (
 	reBracketCost = lazy(`^\[(.+)\]$`)
 	rePayCost     = lazy(`^you pay the cost,? and if you do:?$`)
 	reMayPay      = lazy(`^you may (?:pay )?the cost,? and if you do:?$`)
+	reKeepSupport = lazy(`^(?:(?i:if you do),\s*)?(?:(?i:if) (.+?),?(?: then)?\s+)?(?i:at the end of this combat|when this combat ends),\s*(?:if (.+?),\s*)?(you may )?(deploy this (?:card|unit)( tapped)?(?: in the same area as "([^"]+)"| in the (Back|Front) [Ll]ine)?|add this card to your hand|place this card face-down in your Bond Area) instead of sending(?: it)? to (?:the|your) Retreat Area$`)
 	reAcquireDB   = lazy(`^(?i:this unit acquires all) \[DB\](?: skills)? possessed by (?:all )?other allies$`)
 	reOnePerName  = lazy(`^(?i:however),? (?:(?:he|she|they|this unit) (?:may|can) only have 1 skill among those with (?:shared|the same) skill names?|if there are multiple skills with the same skill name, (?:he|she|they|this unit) (?:may|can) only have 1 of those)$`)
 )
@@ -77,6 +78,9 @@ func (c *compiler) sentence(s string, prev Effect, havePrev bool) ([]Effect, boo
 		// An action skill's "You may pay the cost and if you do:": using
 		// it is paying its cost.
 		return []Effect{}, true
+	}
+	if m := reKeepSupport.FindStringSubmatch(s); m != nil && typeWhen[c.typ] == "support" {
+		return c.keepSupport(s, m, havePrev)
 	}
 	if c.typ == "permanent" && reAcquireDB.MatchString(s) {
 		// "This unit acquires all [DB] possessed by other allies": while
@@ -650,4 +654,60 @@ func oneCondition(s string) (*Cond, bool) {
 		}
 	}
 	return composed(s)
+}
+
+// keepSupport reads a support skill's "at the end of this combat, (you
+// may) deploy this card (tapped) (in the same area as "N") instead of
+// sending it to the Retreat Area" (or add it to the hand, or place it face
+// down in the bond area; after "If you do," or a condition): the card stays
+// in the support area (keep, when the support skill applies, "if you do"
+// after the effect before), and at the end of the combat it is placed,
+// when the condition holds then.
+func (c *compiler) keepSupport(s string, m []string, havePrev bool) ([]Effect, bool) {
+	ifDone := pre(s, "If you do") || pre(s, "if you do")
+	if ifDone && !havePrev {
+		c.fail("core", s)
+		return nil, false
+	}
+	keep := Effect{When: "support", Keep: true, IfDone: ifDone}
+	end := Effect{When: "attack-end", May: m[3] != ""}
+	pt := &Put{From: "support", To: "field", Count: 1, Tapped: m[5] != ""}
+	switch {
+	case strings.HasPrefix(m[4], "add"):
+		pt.To = "hand"
+	case strings.HasPrefix(m[4], "place"):
+		pt.To, pt.FaceDown = "bonds", true
+	}
+	if m[6] != "" {
+		pt.AreaOf = []string{m[6]}
+	}
+	switch m[7] {
+	case "Back":
+		pt.Area = "back"
+	case "Front":
+		pt.Area = "front"
+	}
+	end.Put = pt
+	for _, t := range []string{m[1], m[2]} {
+		if t == "" {
+			continue
+		}
+		var k *Cond
+		switch strings.ToLower(t) {
+		case "your defending unit is destroyed":
+			if c.typ != "defense-support" {
+				c.fail("condition", t)
+				return nil, false
+			}
+			k = &Cond{SupDestroyed: true}
+		default:
+			var ok bool
+			if k, ok = c.condition(t); !ok {
+				c.fail("condition", t)
+				return nil, false
+			}
+		}
+		end.If = and(end.If, k)
+	}
+	return []Effect{keep, end}, true
 }

@@ -191,10 +191,11 @@ const (
 	OnField          // deployed as a unit
 	Under            // stacked under the effect's target (it Growths)
 	InBoundless      // the Boundless Area: face up, out of play, not shuffled back
+	InSupport        // the support area: the support card whose skill it is, kept there to the end of the combat
 )
 
 // ZoneNames are the schema's words by Zone.
-var ZoneNames = [...]string{"", "hand", "deck", "deck-top", "deck-bottom", "retreat", "bonds", "orbs", "revealed", "field", "under", "boundless"}
+var ZoneNames = [...]string{"", "hand", "deck", "deck-top", "deck-bottom", "retreat", "bonds", "orbs", "revealed", "field", "under", "boundless", "support"}
 
 // Put moves cards from a zone to another.
 type Put struct {
@@ -205,6 +206,7 @@ type Put struct {
 	Of               *CardFilter
 	Tapped, FaceDown bool // deployed tapped; bonded face down
 	Area             int8 // deployed in this area only (AnyArea: either)
+	AreaOf           []string // deployed only in the area of an ally of one of these unit names
 	Shuffle          bool // the deck is shuffled afterwards
 	FoeChooses       bool // the opponent chooses
 }
@@ -283,6 +285,7 @@ type Cond struct {
 	Power                          *Bound   // this unit's attack
 	Tapped, Critical               bool     // this unit is tapped; the attack under way is a critical hit
 	BySkill                        uint8    // the event was a skill's doing: BySkillAny, BySkillAlly (its owner's), BySkillEnemy
+	SupportedDestroyed             bool     // a support skill's: the unit its card supports was destroyed in this combat
 }
 
 // Whose skill an event must be the doing of (Cond.BySkill).
@@ -403,6 +406,9 @@ type Effect struct {
 	// Grant: 1 + the index in the card's Skills of a Granted skill the
 	// target has for the effect's duration (0: none).
 	Grant int8
+	// Keep: a support skill's card stays in the support area to the end
+	// of the combat (for a put from InSupport then).
+	Keep bool
 
 	Copies, SameName, NoBond bool
 	// Special: while If holds, the deployment cost of the card in the hand
