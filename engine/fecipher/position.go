@@ -119,15 +119,15 @@ type FrameState struct {
 	Step int    `json:"step,omitempty" yaml:"step,omitempty"`
 	N    int    `json:"n,omitempty" yaml:"n,omitempty"` // flip, discard: how many still to choose
 	// battle
-	Attacker int    `json:"attacker,omitempty" yaml:"attacker,omitempty"` // unit uids
-	Defender int    `json:"defender,omitempty" yaml:"defender,omitempty"`
-	ASup     int    `json:"attack-support,omitempty" yaml:"attack-support,omitempty"` // printed support values added
-	DSup     int    `json:"defense-support,omitempty" yaml:"defense-support,omitempty"`
-	ASupCard string `json:"attack-support-card,omitempty" yaml:"attack-support-card,omitempty"` // the support cards
-	DSupCard string `json:"defense-support-card,omitempty" yaml:"defense-support-card,omitempty"`
-	Critical bool   `json:"critical,omitempty" yaml:"critical,omitempty"`
-	Evaded   bool   `json:"evaded,omitempty" yaml:"evaded,omitempty"`
-	Defeated bool   `json:"defeated,omitempty" yaml:"defeated,omitempty"`
+	Attacker int      `json:"attacker,omitempty" yaml:"attacker,omitempty"` // unit uids
+	Defender int      `json:"defender,omitempty" yaml:"defender,omitempty"`
+	ASup     int      `json:"attack-support,omitempty" yaml:"attack-support,omitempty"` // printed support values added
+	DSup     int      `json:"defense-support,omitempty" yaml:"defense-support,omitempty"`
+	ASupCard string   `json:"attack-support-card,omitempty" yaml:"attack-support-card,omitempty"` // the support cards
+	DSupCard string   `json:"defense-support-card,omitempty" yaml:"defense-support-card,omitempty"`
+	Critical bool     `json:"critical,omitempty" yaml:"critical,omitempty"`
+	Evaded   bool     `json:"evaded,omitempty" yaml:"evaded,omitempty"`
+	Defeated bool     `json:"defeated,omitempty" yaml:"defeated,omitempty"`
 	Kept     []string `json:"kept,omitempty" yaml:"kept,omitempty,flow"` // support cards kept in the support area to the end of the combat
 	// skill
 	Unit   int    `json:"unit,omitempty" yaml:"unit,omitempty"` // uid of the unit whose skill it is

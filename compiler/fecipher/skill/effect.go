@@ -133,12 +133,12 @@ type Put struct {
 	Count    int         `yaml:"count,omitempty"`    // absent: every card that matches
 	UpTo     bool        `yaml:"up-to,omitempty"`    // the player may take fewer
 	Of       *CardFilter `yaml:"of,omitempty"`
-	Tapped   bool        `yaml:"tapped,omitempty"`    // deployed tapped
-	Area     string      `yaml:"area,omitempty"`      // deployed in this area only: front, back
+	Tapped   bool        `yaml:"tapped,omitempty"`       // deployed tapped
+	Area     string      `yaml:"area,omitempty"`         // deployed in this area only: front, back
 	AreaOf   []string    `yaml:"area-of,omitempty,flow"` // deployed only in the area of an ally of one of these unit names
-	FaceDown bool        `yaml:"face-down,omitempty"` // placed in the bond area face down
-	Shuffle  bool        `yaml:"shuffle,omitempty"`   // the deck is shuffled afterwards
-	Chooser  string      `yaml:"chooser,omitempty"`   // opponent: the opponent chooses
+	FaceDown bool        `yaml:"face-down,omitempty"`    // placed in the bond area face down
+	Shuffle  bool        `yaml:"shuffle,omitempty"`      // the deck is shuffled afterwards
+	Chooser  string      `yaml:"chooser,omitempty"`      // opponent: the opponent chooses
 }
 
 // Range is a range acquired.
@@ -149,45 +149,45 @@ type Range struct {
 
 // Cond is what must hold: every field set.
 type Cond struct {
-	Turn       string      `yaml:"turn,omitempty"`      // mine, theirs
+	Turn string `yaml:"turn,omitempty"` // mine, theirs
 	// SupDestroyed: a support skill's "if your defending unit is
 	// destroyed": the unit this card supports was destroyed in this combat.
-	SupDestroyed bool `yaml:"supported-destroyed,omitempty"`
-	Attacking  *UnitFilter `yaml:"attacking,omitempty"` // this unit attacks a unit like this
-	Defending  *UnitFilter `yaml:"defending,omitempty"` // this unit is attacked by a unit like this
-	Bonds      *Count      `yaml:"bonds,omitempty"`     // bonds in the bond area
-	Allies     *Count      `yaml:"allies,omitempty"`    // allies on the field (other: not this unit)
-	Enemies    *Count      `yaml:"enemies,omitempty"`
-	Supported  *CardFilter `yaml:"supported-by,omitempty"` // the card supporting this unit
-	Area       string      `yaml:"area,omitempty"`         // front, back: where this unit stands
-	SameArea   *UnitFilter `yaml:"same-area,omitempty"`    // an ally like this in this unit's area
-	Hand       *Count      `yaml:"hand,omitempty"`
-	FoeHand    *Count      `yaml:"opponent-hand,omitempty"`
-	MoreHand   bool        `yaml:"more-hand,omitempty"` // more cards in hand than the opponent
-	LessHand   bool        `yaml:"less-hand,omitempty"`
-	Orbs       *Count      `yaml:"orbs,omitempty"`
-	FewerOrbs  bool        `yaml:"fewer-orbs,omitempty"`
-	Untapped   bool        `yaml:"untapped,omitempty"` // this unit
-	Stack      int         `yaml:"stack,omitempty"`    // cards in this unit's stack, at least
-	Main       *UnitFilter `yaml:"main,omitempty"`     // your main character is like this
-	IsMain     bool        `yaml:"is-main,omitempty"`  // this unit is the main character
-	NotMain    bool        `yaml:"not-main,omitempty"`
-	ClassChang bool        `yaml:"class-changed,omitempty"`
-	Battling   *UnitFilter `yaml:"battling,omitempty"`        // this unit is in battle (attacking or attacked) with a unit like this
-	AlliesAll  []string    `yaml:"allies-all,omitempty,flow"` // an ally of each of these unit names
-	Outnumber  bool        `yaml:"outnumber,omitempty"`       // more allies than enemies
-	Self       *UnitFilter `yaml:"self,omitempty"`            // this unit (support: the supported unit) is like this
-	Trigger    *UnitFilter `yaml:"trigger-unit,omitempty"`    // the unit whose deployment triggered the skill is like this
-	Revealed   *CardFilter `yaml:"revealed,omitempty"`        // the cards the skill revealed are like this (at least one)
-	FoeOrbs    *Count      `yaml:"opponent-orbs,omitempty"`
-	FoeBonds   *Count      `yaml:"opponent-bonds,omitempty"`
-	Retreat    *Count      `yaml:"retreat,omitempty"` // cards in your retreat area
-	Compare    *Compare    `yaml:"compare,omitempty"`
-	Used       []string    `yaml:"used,omitempty,flow"` // this unit used a skill of these names this turn
-	Power      *Bound      `yaml:"power,omitempty"`     // this unit's attack
-	Tapped     bool        `yaml:"tapped,omitempty"`    // this unit is tapped
-	Critical   bool        `yaml:"critical,omitempty"`  // the attack under way is a critical hit
-	BySkill    string      `yaml:"by-skill,omitempty"`  // the event was a skill's doing: any, ally (a skill of yours), enemy
+	SupDestroyed bool        `yaml:"supported-destroyed,omitempty"`
+	Attacking    *UnitFilter `yaml:"attacking,omitempty"` // this unit attacks a unit like this
+	Defending    *UnitFilter `yaml:"defending,omitempty"` // this unit is attacked by a unit like this
+	Bonds        *Count      `yaml:"bonds,omitempty"`     // bonds in the bond area
+	Allies       *Count      `yaml:"allies,omitempty"`    // allies on the field (other: not this unit)
+	Enemies      *Count      `yaml:"enemies,omitempty"`
+	Supported    *CardFilter `yaml:"supported-by,omitempty"` // the card supporting this unit
+	Area         string      `yaml:"area,omitempty"`         // front, back: where this unit stands
+	SameArea     *UnitFilter `yaml:"same-area,omitempty"`    // an ally like this in this unit's area
+	Hand         *Count      `yaml:"hand,omitempty"`
+	FoeHand      *Count      `yaml:"opponent-hand,omitempty"`
+	MoreHand     bool        `yaml:"more-hand,omitempty"` // more cards in hand than the opponent
+	LessHand     bool        `yaml:"less-hand,omitempty"`
+	Orbs         *Count      `yaml:"orbs,omitempty"`
+	FewerOrbs    bool        `yaml:"fewer-orbs,omitempty"`
+	Untapped     bool        `yaml:"untapped,omitempty"` // this unit
+	Stack        int         `yaml:"stack,omitempty"`    // cards in this unit's stack, at least
+	Main         *UnitFilter `yaml:"main,omitempty"`     // your main character is like this
+	IsMain       bool        `yaml:"is-main,omitempty"`  // this unit is the main character
+	NotMain      bool        `yaml:"not-main,omitempty"`
+	ClassChang   bool        `yaml:"class-changed,omitempty"`
+	Battling     *UnitFilter `yaml:"battling,omitempty"`        // this unit is in battle (attacking or attacked) with a unit like this
+	AlliesAll    []string    `yaml:"allies-all,omitempty,flow"` // an ally of each of these unit names
+	Outnumber    bool        `yaml:"outnumber,omitempty"`       // more allies than enemies
+	Self         *UnitFilter `yaml:"self,omitempty"`            // this unit (support: the supported unit) is like this
+	Trigger      *UnitFilter `yaml:"trigger-unit,omitempty"`    // the unit whose deployment triggered the skill is like this
+	Revealed     *CardFilter `yaml:"revealed,omitempty"`        // the cards the skill revealed are like this (at least one)
+	FoeOrbs      *Count      `yaml:"opponent-orbs,omitempty"`
+	FoeBonds     *Count      `yaml:"opponent-bonds,omitempty"`
+	Retreat      *Count      `yaml:"retreat,omitempty"` // cards in your retreat area
+	Compare      *Compare    `yaml:"compare,omitempty"`
+	Used         []string    `yaml:"used,omitempty,flow"` // this unit used a skill of these names this turn
+	Power        *Bound      `yaml:"power,omitempty"`     // this unit's attack
+	Tapped       bool        `yaml:"tapped,omitempty"`    // this unit is tapped
+	Critical     bool        `yaml:"critical,omitempty"`  // the attack under way is a critical hit
+	BySkill      string      `yaml:"by-skill,omitempty"`  // the event was a skill's doing: any, ally (a skill of yours), enemy
 }
 
 // Bound is a range of a value: at least, at most.

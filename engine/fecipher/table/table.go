@@ -204,11 +204,11 @@ type Put struct {
 	Count            int8 // 0: every card that matches
 	UpTo             bool // the chooser may take fewer
 	Of               *CardFilter
-	Tapped, FaceDown bool // deployed tapped; bonded face down
-	Area             int8 // deployed in this area only (AnyArea: either)
+	Tapped, FaceDown bool     // deployed tapped; bonded face down
+	Area             int8     // deployed in this area only (AnyArea: either)
 	AreaOf           []string // deployed only in the area of an ally of one of these unit names
-	Shuffle          bool // the deck is shuffled afterwards
-	FoeChooses       bool // the opponent chooses
+	Shuffle          bool     // the deck is shuffled afterwards
+	FoeChooses       bool     // the opponent chooses
 }
 
 // What an effect's AcquireSkills acquires.
