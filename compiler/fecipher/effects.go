@@ -150,13 +150,13 @@ func effect(e skill.Effect) table.Effect {
 		FlipAll: e.FlipAll, FlipOrbs: int8(e.FlipOrbs), Intercept: e.Intercept,
 		AcquireSkills: uint8(max(0, slices.Index(table.AcquireNames[:], e.AcquireSkills))), OnePerName: e.OnePerName, Keep: e.Keep,
 		If: cond(e.If), IfDone: e.IfDone, Target: target(e.Target),
-		Attack: int16(e.Attack), Per: unitFilter(e.Per), Double: e.Double, Acquire: emblems(e.Acquire),
+		Attack: int16(e.Attack), Per: unitFilter(e.Per), Double: e.Double, Acquire: emblems(e.Acquire), AcquireColors: e.AcquireColors,
 		Unevadable: e.Unevadable, UnevadableMain: e.UnevadableBy == "non-main", UnevadableCost: int8(e.UnevCost), NoEvade: e.NoEvade, NoCritical: e.NoCritical,
 		Shielded: e.Shielded, ShieldCost: int8(e.ShieldCost), BackLine: e.BackLine, Orbs: int8(e.Orbs),
 		Move: e.Move, Untap: e.Untap, TapIt: e.TapIt, Destroy: e.Destroy, Send: zone(e.Send), SendFaceDown: e.SendDown, TakeMain: e.TakeMain, NoSupport: cardFilter(e.NoSupport), UnattackableBy: unitFilter(e.UnattackBy), Reach: unitFilter(e.ReachOf),
 		Until: table.Until(slices.Index(table.UntilNames[:], e.Until)),
 		Draw:  int8(e.Draw), Discard: int8(e.Discard), FoeDiscard: int8(e.FoeDiscard), Retrieve: cardFilter(e.Retrieve),
-		Copies: e.Copies, SameName: e.SameName, NoBond: e.NoBond, HandCostLess: int8(e.CostLess), CCCostLess: int8(e.CCLess), StackOn: e.StackOn, LevelOn: e.LevelOn, DeployOnly: e.DeployOnly, NotBeside: e.NotBeside, WithMain: e.WithMain, NoSymbol: e.NoSymbol,
+		Copies: e.Copies, SameName: e.SameName, NoBond: e.NoBond, HandCostLess: int8(e.CostLess), CCCostLess: int8(e.CCLess), StackOn: e.StackOn, LevelOn: e.LevelOn, DeployOnly: e.DeployOnly, NotBeside: e.NotBeside, WithMain: e.WithMain, NoSymbol: e.NoSymbol, AlsoNamed: e.AlsoNamed,
 	}
 	if e.Range != nil {
 		t.MinRange, t.MaxRange = int8(e.Range.Min), int8(e.Range.Max)

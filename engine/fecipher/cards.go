@@ -193,12 +193,12 @@ func (g *Game) cardChoices(f *Frame) []Choice {
 				out = append(out, Choice{Card: c})
 				continue
 			}
-			if g.OnField(owner, g.C(c).Unit) != nil && !g.sameNameOK(c) {
+			if g.onFieldAs(owner, c) != nil && !g.sameNameOK(c) {
 				continue // one unit per unit name
 			}
 			beside := func(a Area) bool { // "in the same area as "N""
 				return len(pt.AreaOf) == 0 || slices.ContainsFunc(g.P[owner].Field, func(u *Unit) bool {
-					return u.Area == a && slices.Contains(pt.AreaOf, g.C(u.Card()).Unit)
+					return u.Area == a && g.namedAny(u.Card(), pt.AreaOf)
 				})
 			}
 			if pt.Area != table.BackLine && beside(Vanguard) {
@@ -631,19 +631,19 @@ func (g *Game) cardFits(f *table.CardFilter, c, p int, sk *Frame) bool {
 	if f == nil || f.NameOf == table.NameOfNone {
 		return true
 	}
-	var names []string
+	var of []int // the cards whose unit names it asks for
 	if f.NameOf == table.NameOfThis {
 		if u := g.source(sk); u != nil {
-			names = append(names, g.C(u.Card()).Unit)
+			of = append(of, u.Card())
 		}
 	} else if sk != nil {
 		for _, uid := range sk.Chosen {
 			if u, _ := g.unit(uid); u != nil {
-				names = append(names, g.C(u.Card()).Unit)
+				of = append(of, u.Card())
 			}
 		}
 	}
-	return slices.Contains(names, g.C(c).Unit)
+	return slices.ContainsFunc(of, func(o int) bool { return g.sharesName(o, c) })
 }
 
 // orbSeat is whose orbs an orb decision destroys: the chooser's, or for

@@ -248,8 +248,7 @@ func (g *Game) choices(f *Frame) []Choice {
 		if u == nil {
 			return nil
 		}
-		name := g.C(u.Card()).Unit
-		distinct(pl.Hand, func(c int) bool { return g.C(c).Unit == name })
+		distinct(pl.Hand, func(c int) bool { return g.sharesName(c, u.Card()) })
 		out = append(out, Choice{Card: -1})
 	}
 	return out

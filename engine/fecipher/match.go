@@ -79,15 +79,15 @@ func (g *Game) AppendActions(out []Action) []Action {
 			card := g.C(c)
 			for _, u := range pl.Field {
 				// levelling up an ally of another unit name (a special skill)
-				if g.C(u.Card()).Unit != card.Unit {
+				if !g.sharesName(u.Card(), c) {
 					if cost, _, err := g.stackCost(c, u); err == nil && g.CanPay(p, c, int(cost)) == nil {
 						out = append(out, Action{Kind: ActStack, Hand: i, Unit: u})
 					}
 				}
 			}
-			if g.OnField(p, card.Unit) != nil {
+			if g.onFieldAs(p, c) != nil {
 				for _, u := range pl.Field {
-					if g.C(u.Card()).Unit != card.Unit {
+					if !g.sharesName(u.Card(), c) {
 						continue
 					}
 					if cost, _, err := g.stackCost(c, u); err == nil && g.CanPay(p, c, int(cost)) == nil {

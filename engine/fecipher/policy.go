@@ -42,7 +42,7 @@ func (Greedy) Choose(pm play.Match) int {
 			if !g.hasSymbol(p, pl.Hand[a.Hand]) {
 				score += 50 // unlocks its symbol
 			}
-			if g.OnField(p, c.Unit) != nil && !c.Promoted {
+			if g.onFieldAs(p, pl.Hand[a.Hand]) != nil && !c.Promoted {
 				score += 20 // a copy of a unit already out
 			}
 		case ActStack:

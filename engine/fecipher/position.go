@@ -467,17 +467,14 @@ func (l *loader) player(i int, uids map[int]bool) error {
 	if most := len(p.Bonds) + len(p.Retreat) + len(p.Hand); p.Spent < 0 || p.Spent > most {
 		return l.errf(path.With("spent"), "%d bonds' worth spent, with %d bonds (and %d cards they could have gone to)", p.Spent, len(p.Bonds), most-len(p.Bonds))
 	}
-	names := map[string]int{}
 	for k, us := range ps.Field {
 		u, err := l.unit(g, path.With("field", k), us, uids)
 		if err != nil {
 			return err
 		}
-		name := g.C(u.Card()).Unit
-		if j, dup := names[name]; dup && !g.sameNameOK(u.Card()) {
-			return l.errf(path.With("field", k), "a second unit named %s (the first is field[%d]): one unit per unit name", name, j)
+		if j := slices.IndexFunc(p.Field, func(o *Unit) bool { return g.sharesName(o.Card(), u.Card()) }); j >= 0 && !g.sameNameOK(u.Card()) {
+			return l.errf(path.With("field", k), "a second unit named %s (the first is field[%d]): one unit per unit name", g.C(u.Card()).Unit, j)
 		}
-		names[name] = k
 		p.Field = append(p.Field, u)
 	}
 	mains := 0

@@ -196,7 +196,7 @@ func (g *Game) CanPay(p, c, cost int) error {
 // OnField returns the unit of player p with unit name name, or nil.
 func (g *Game) OnField(p int, name string) *Unit {
 	for _, u := range g.P[p].Field {
-		if g.C(u.Card()).Unit == name {
+		if g.hasName(u.Card(), name) {
 			return u
 		}
 	}
@@ -221,7 +221,7 @@ func (g *Game) canDeploy(p, c, cost int, area Area) error {
 			case e.WithMain && !slices.ContainsFunc(g.P[p].Field, func(u *Unit) bool { return u.Main && u.Area == area }):
 				return ErrDeployRule
 			case len(e.NotBeside) > 0 && slices.ContainsFunc(g.P[p].Field, func(u *Unit) bool {
-				return u.Area == area && slices.Contains(e.NotBeside, g.C(u.Card()).Unit)
+				return u.Area == area && g.namedAny(u.Card(), e.NotBeside)
 			}):
 				return ErrDeployRule
 			case e.NoSymbol && err == ErrSymbol:
@@ -247,7 +247,7 @@ func (g *Game) Deploy(p, hand int, area Area) error {
 	if card.Cost == table.X {
 		return ErrX
 	}
-	if g.OnField(p, card.Unit) != nil && !g.sameNameOK(c) {
+	if g.onFieldAs(p, c) != nil && !g.sameNameOK(c) {
 		return ErrSameName
 	}
 	paid := g.handCost(p, c, "")
@@ -383,8 +383,9 @@ func (g *Game) stacksOn(p, c int, name string) bool {
 // levels up into the same class.
 func (g *Game) stackCost(c int, u *Unit) (cost int8, change bool, err error) {
 	card, under := g.C(c), g.C(u.Card())
-	other := under.Unit != card.Unit && g.stacksOn(g.Owner(u), c, under.Unit)
-	if under.Unit != card.Unit && !other {
+	shares := g.sharesName(c, u.Card())
+	other := !shares && g.stacksOn(g.Owner(u), c, under.Unit)
+	if !shares && !other {
 		return 0, false, ErrNoBase
 	}
 	cost, change = card.Cost, card.Promoted
@@ -818,7 +819,7 @@ func (g *Game) supportSkills(p int, u *Unit, c int, attacking bool, when table.T
 // revealed card has the same unit name as the unit it was revealed for";
 // a permanent skill's "<Female> cards fail to support this unit"), or "".
 func (g *Game) supportFails(p int, u *Unit, c int) string {
-	if g.C(c).Unit == g.C(u.Card()).Unit {
+	if g.sharesName(c, u.Card()) {
 		return "same unit name"
 	}
 	for _, f := range g.Stats(u, g.ctx()).NoSupport {
@@ -831,8 +832,7 @@ func (g *Game) supportFails(p int, u *Unit, c int) string {
 
 // sameName returns the hand index of a card with u's unit name, or -1.
 func (g *Game) sameName(p int, u *Unit) int {
-	name := g.C(u.Card()).Unit
-	return slices.IndexFunc(g.P[p].Hand, func(c int) bool { return g.C(c).Unit == name })
+	return slices.IndexFunc(g.P[p].Hand, func(c int) bool { return g.sharesName(c, u.Card()) })
 }
 
 func (g *Game) discard(p, i int, why string) {
@@ -932,13 +932,10 @@ func (g *Game) Invariants() error {
 		if p.OrbsUp < 0 || p.OrbsUp > len(p.Orbs) {
 			return fmt.Errorf("%s: %d face-up orbs of %d", p.Name, p.OrbsUp, len(p.Orbs))
 		}
-		seen := map[string]bool{}
-		for _, u := range p.Field {
-			n := g.C(u.Card()).Unit
-			if seen[n] && !g.sameNameOK(u.Card()) {
-				return fmt.Errorf("%s: two units named %s on the field", p.Name, n)
+		for k, u := range p.Field {
+			if slices.ContainsFunc(p.Field[:k], func(o *Unit) bool { return g.sharesName(o.Card(), u.Card()) }) && !g.sameNameOK(u.Card()) {
+				return fmt.Errorf("%s: two units named %s on the field", p.Name, g.C(u.Card()).Unit)
 			}
-			seen[n] = true
 		}
 		if p.Main() == nil {
 			return fmt.Errorf("%s: no main character on the field", p.Name)

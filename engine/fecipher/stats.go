@@ -198,7 +198,7 @@ func (g *Game) affects(t *table.Target, s *Unit, p int, u *Unit) bool {
 	case t.Main:
 		return owner == p && (u.Main && g.matchUnit(t.Of, u, s) || t.Self && u == s)
 	case len(t.Named) > 0:
-		return owner == p && (t.Self && u == s || slices.Contains(t.Named, g.C(u.Card()).Unit) && u != s)
+		return owner == p && (t.Self && u == s || g.namedAny(u.Card(), t.Named) && u != s)
 	case t.All:
 		side := p
 		if t.Enemy {
@@ -220,7 +220,26 @@ func (g *Game) emblemsOf(u *Unit) table.Emblem {
 	for _, m := range u.Mods {
 		e |= m.Acquire
 	}
+	g.ownAlways(u, func(x *table.Effect) { e |= x.Acquire })
 	return e
+}
+
+// ownAlways calls do for each effect of unit u's own permanent (and
+// special) skills that holds always and for this unit only, with no
+// condition ("Treat this unit as if he is also <Female>"): what the unit
+// is, which a filter may ask without computing its stats.
+func (g *Game) ownAlways(u *Unit, do func(*table.Effect)) {
+	for r := range g.skills(u) {
+		s := g.skill(r)
+		if s.Type != table.Permanent && s.Type != table.Special || !g.skillActive(u, r) {
+			continue
+		}
+		for i := range s.Effects {
+			if e := &s.Effects[i]; e.When == table.Always && e.If == nil && e.Target == nil {
+				do(e)
+			}
+		}
+	}
 }
 
 // allColored reports whether card c has a symbol of each of colors.
@@ -231,6 +250,29 @@ func (g *Game) allColored(c int, colors []string) bool {
 		}
 	}
 	return true
+}
+
+// unitColored reports whether unit u is of one of colors: by its card's
+// symbols, or by a permanent skill of its own ("Treat this unit as if she
+// is also <White>").
+func (g *Game) unitColored(u *Unit, colors []string) bool {
+	return g.colored(u.Card(), colors) || slices.ContainsFunc(g.alsoColored(u), func(c string) bool { return slices.Contains(colors, c) })
+}
+
+func (g *Game) unitAllColored(u *Unit, colors []string) bool {
+	for _, col := range colors {
+		if !g.unitColored(u, []string{col}) {
+			return false
+		}
+	}
+	return true
+}
+
+// alsoColored are the colors unit u's own permanent skills give it.
+func (g *Game) alsoColored(u *Unit) []string {
+	var out []string
+	g.ownAlways(u, func(e *table.Effect) { out = append(out, e.AcquireColors...) })
+	return out
 }
 
 func (g *Game) colored(c int, colors []string) bool {
@@ -256,16 +298,16 @@ func (g *Game) matchUnit(f *table.UnitFilter, u, src *Unit) bool {
 		return true
 	}
 	card := g.C(u.Card())
-	if f.AllOf && (!g.emblemsOf(u).Has(f.Emblem) || !g.allColored(u.Card(), f.Colors)) {
+	if f.AllOf && (!g.emblemsOf(u).Has(f.Emblem) || !g.unitAllColored(u, f.Colors)) {
 		return false
 	}
 	switch {
 	case f.Other && u == src,
 		f.Emblem != 0 && g.emblemsOf(u)&f.Emblem == 0,
 		f.NoEmblem != 0 && g.emblemsOf(u)&f.NoEmblem != 0,
-		len(f.Colors) > 0 && !g.colored(u.Card(), f.Colors),
-		len(f.Names) > 0 && !slices.Contains(f.Names, card.Unit),
-		slices.Contains(f.NotNames, card.Unit),
+		len(f.Colors) > 0 && !g.unitColored(u, f.Colors),
+		len(f.Names) > 0 && !g.namedAny(u.Card(), f.Names),
+		g.namedAny(u.Card(), f.NotNames),
 		f.Main && !u.Main, f.NonMain && u.Main,
 		f.Area == table.FrontLine && u.Area != Vanguard, f.Area == table.BackLine && u.Area != Rearguard,
 		cost(card) < int(f.CostMin), f.CostMax != table.None && cost(card) > int(f.CostMax),
@@ -297,14 +339,14 @@ func (g *Game) matchCard(f *table.CardFilter, c, p int) bool {
 	switch {
 	case f.Emblem != 0 && card.Emblems&f.Emblem == 0,
 		len(f.Colors) > 0 && !g.colored(c, f.Colors),
-		len(f.Names) > 0 && !slices.Contains(f.Names, card.Unit),
-		slices.Contains(f.NotNames, card.Unit),
+		len(f.Names) > 0 && !g.namedAny(c, f.Names),
+		g.namedAny(c, f.NotNames),
 		cost(card) < int(f.CostMin), f.CostMax != table.None && cost(card) > int(f.CostMax):
 		return false
 	}
 	if f.AsMain {
 		m := g.P[p].Main()
-		if m == nil || g.C(m.Card()).Unit != card.Unit {
+		if m == nil || !g.sharesName(m.Card(), c) {
 			return false
 		}
 	}

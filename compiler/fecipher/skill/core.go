@@ -39,6 +39,7 @@ var (
 	reGainAtk       = lazy(`^(?:gains?|get|gets) \+?(\d+) attack`)
 	reLoseAtk       = lazy(`^(?:loses?) -?(\d+) attack`)
 	reRange         = lazy(`^range (\d)(?:-(\d))?`)
+	reAlsoNamed     = lazy(`^(?i:treat this card as if) (?:it's|its|this card's) (?:Unit Name|unit name|name) is also "([^"]+)"$`)
 	reGrant         = lazy(`^(?:(?:acquires?|gains?) "([^"]+)":? ?\((.*)\)$|(?:(?:acquires?|gains?) )?the following skill(?::| -)? ?(.*)$)`)
 	reGrantInner    = lazy(`^(?:"([^"|]+)"|([^"|\[\]]*?))\s*\|(ACT|CONT|AUTO)\|:?\s*(.*)$`)
 	reGrantBare     = lazy(`^(ACT|CONT|AUTO):? (.*)$`)
@@ -628,6 +629,12 @@ var (
 
 func (c *compiler) special(s string) ([]Effect, bool) {
 	e := Effect{When: "special"}
+	if m := reAlsoNamed.FindStringSubmatch(s); m != nil {
+		// "Treat this card as if its Unit Name is also "Marth"": wherever
+		// it is, the card has both unit names.
+		e.AlsoNamed = []string{m[1]}
+		return []Effect{e}, true
+	}
 	if m := reLevelOn.FindStringSubmatch(s); m != nil {
 		// "If you are Leveling Up an allied "Sharena", the Deployment Cost
 		// of this card while in your hand is reduced by 1."

@@ -39,40 +39,41 @@ type Effect struct {
 	Target *Target `yaml:"target,omitempty"` // absent: this unit (support: the supported unit)
 
 	// Operations on the target.
-	Attack       int         `yaml:"attack,omitempty"`
-	Per          *UnitFilter `yaml:"per,omitempty"`    // attack is per ally like this
-	Double       bool        `yaml:"double,omitempty"` // its attack is doubled
-	Range        *Range      `yaml:"range,omitempty"`
-	Acquire      []string    `yaml:"acquire,omitempty,flow"` // emblems
-	Unevadable   bool        `yaml:"unevadable,omitempty"`   // its attacks cannot be evaded (by non-main enemies when NonMainOnly)
-	UnevadableBy string      `yaml:"unevadable-by,omitempty"`
-	UnevCost     int         `yaml:"unevadable-cost,omitempty"` // ... by enemies of this deployment cost or lower
-	NoEvade      bool        `yaml:"no-evade,omitempty"`        // it cannot evade
-	NoCritical   bool        `yaml:"no-critical,omitempty"`     // it cannot critical hit
-	Shielded     bool        `yaml:"indestructible,omitempty"`  // it cannot be destroyed by battle
-	ShieldCost   int         `yaml:"shield-cost,omitempty"`     // ... by attacks of enemies of this cost or lower
-	BackLine     bool        `yaml:"reach-back-line,omitempty"`
-	SkillProof   bool        `yaml:"skill-proof,omitempty"`   // it cannot be destroyed by a skill's cost or effect
-	NoMove       bool        `yaml:"no-move,omitempty"`       // it cannot be moved
-	NoSkillMove  bool        `yaml:"no-skill-move,omitempty"` // it cannot be moved by skills
-	NoAttack     bool        `yaml:"no-attack,omitempty"`
-	Unattackable bool        `yaml:"unattackable,omitempty"`
-	NoUntap      bool        `yaml:"no-untap,omitempty"`
-	NoSupSkills  bool        `yaml:"no-support-skills,omitempty"` // the support skills of the cards supporting it do not come into effect
-	ReachAll     bool        `yaml:"reach-any,omitempty"`         // it can attack any enemy regardless of range
-	ReachMain    bool        `yaml:"reach-main,omitempty"`        // ... the enemy main character
-	Orbs         int         `yaml:"orbs,omitempty"`              // its attack destroys this many orbs
-	Move         bool        `yaml:"move,omitempty"`
-	Untap        bool        `yaml:"untap,omitempty"`
-	TapIt        bool        `yaml:"tap-target,omitempty"`
-	Destroy      bool        `yaml:"destroy,omitempty"`
-	TakeMain     bool        `yaml:"take-main,omitempty"`       // it becomes the main character (the old one an ally)
-	NoSupport    *CardFilter `yaml:"no-support,omitempty"`      // permanent: cards like these fail to support it
-	ReachOf      *UnitFilter `yaml:"reach,omitempty"`           // permanent: it can attack enemies like these regardless of range
-	UnattackBy   *UnitFilter `yaml:"unattackable-by,omitempty"` // permanent: enemies like these cannot attack it
-	Send         string      `yaml:"send,omitempty"`            // the target leaves the field to this zone: retreat, boundless, hand, deck-top, deck-bottom, bonds
-	SendDown     bool        `yaml:"send-face-down,omitempty"`  // ... face down in the bond area
-	Until        string      `yaml:"until,omitempty"`           // turn, opponent-turn, battle; absent for permanent skills
+	Attack        int         `yaml:"attack,omitempty"`
+	Per           *UnitFilter `yaml:"per,omitempty"`    // attack is per ally like this
+	Double        bool        `yaml:"double,omitempty"` // its attack is doubled
+	Range         *Range      `yaml:"range,omitempty"`
+	Acquire       []string    `yaml:"acquire,omitempty,flow"`        // emblems
+	AcquireColors []string    `yaml:"acquire-colors,omitempty,flow"` // permanent, this unit: it is also of these colors
+	Unevadable    bool        `yaml:"unevadable,omitempty"`          // its attacks cannot be evaded (by non-main enemies when NonMainOnly)
+	UnevadableBy  string      `yaml:"unevadable-by,omitempty"`
+	UnevCost      int         `yaml:"unevadable-cost,omitempty"` // ... by enemies of this deployment cost or lower
+	NoEvade       bool        `yaml:"no-evade,omitempty"`        // it cannot evade
+	NoCritical    bool        `yaml:"no-critical,omitempty"`     // it cannot critical hit
+	Shielded      bool        `yaml:"indestructible,omitempty"`  // it cannot be destroyed by battle
+	ShieldCost    int         `yaml:"shield-cost,omitempty"`     // ... by attacks of enemies of this cost or lower
+	BackLine      bool        `yaml:"reach-back-line,omitempty"`
+	SkillProof    bool        `yaml:"skill-proof,omitempty"`   // it cannot be destroyed by a skill's cost or effect
+	NoMove        bool        `yaml:"no-move,omitempty"`       // it cannot be moved
+	NoSkillMove   bool        `yaml:"no-skill-move,omitempty"` // it cannot be moved by skills
+	NoAttack      bool        `yaml:"no-attack,omitempty"`
+	Unattackable  bool        `yaml:"unattackable,omitempty"`
+	NoUntap       bool        `yaml:"no-untap,omitempty"`
+	NoSupSkills   bool        `yaml:"no-support-skills,omitempty"` // the support skills of the cards supporting it do not come into effect
+	ReachAll      bool        `yaml:"reach-any,omitempty"`         // it can attack any enemy regardless of range
+	ReachMain     bool        `yaml:"reach-main,omitempty"`        // ... the enemy main character
+	Orbs          int         `yaml:"orbs,omitempty"`              // its attack destroys this many orbs
+	Move          bool        `yaml:"move,omitempty"`
+	Untap         bool        `yaml:"untap,omitempty"`
+	TapIt         bool        `yaml:"tap-target,omitempty"`
+	Destroy       bool        `yaml:"destroy,omitempty"`
+	TakeMain      bool        `yaml:"take-main,omitempty"`       // it becomes the main character (the old one an ally)
+	NoSupport     *CardFilter `yaml:"no-support,omitempty"`      // permanent: cards like these fail to support it
+	ReachOf       *UnitFilter `yaml:"reach,omitempty"`           // permanent: it can attack enemies like these regardless of range
+	UnattackBy    *UnitFilter `yaml:"unattackable-by,omitempty"` // permanent: enemies like these cannot attack it
+	Send          string      `yaml:"send,omitempty"`            // the target leaves the field to this zone: retreat, boundless, hand, deck-top, deck-bottom, bonds
+	SendDown      bool        `yaml:"send-face-down,omitempty"`  // ... face down in the bond area
+	Until         string      `yaml:"until,omitempty"`           // turn, opponent-turn, battle; absent for permanent skills
 
 	// Operations on the player.
 	Draw        int         `yaml:"draw,omitempty"`
@@ -113,6 +114,7 @@ type Effect struct {
 	NotBeside  []string `yaml:"not-beside,omitempty,flow"` // not deployed in the area of allies of these unit names
 	WithMain   bool     `yaml:"with-main,omitempty"`       // deployed only in the main character's area
 	NoSymbol   bool     `yaml:"no-symbol,omitempty"`       // deployed without a face-up bond of its symbol
+	AlsoNamed  []string `yaml:"also-named,omitempty,flow"` // its unit name is also these, wherever it is
 }
 
 // Watch is whose event sets an auto skill off: this unit (Self), other

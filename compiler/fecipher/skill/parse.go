@@ -93,6 +93,12 @@ func Compile(typ, cost, text string) Result {
 		c.unread(0, len(text), text, false)
 	}
 	for _, e := range effects {
+		if len(e.AcquireColors) > 0 && (e.If != nil || e.Target != nil) {
+			// The engine gives colors unconditionally, to the unit itself.
+			c.why = miss{"predicate", "colors acquired under a condition"}
+			c.unread(0, len(text), text, false)
+			break
+		}
 		if e.Grant != nil && e.Until == "" {
 			// Given while a permanent skill holds: the engine gives skills
 			// for a duration only.
@@ -192,8 +198,8 @@ func allDo(es []Effect) bool {
 // does reports whether an effect has an operation.
 func does(e Effect) bool {
 	return needsUntil(e) || e.Move || e.Untap || e.TapIt || e.Destroy || e.Draw > 0 || e.Discard > 0 || e.Retrieve != nil ||
-		e.FoeDiscard > 0 || e.Put != nil || e.DestroyOrbs > 0 || e.FlipBonds > 0 || e.UnflipBonds > 0 || e.FlipAll || e.Intercept || e.AcquireSkills != "" || e.Keep || e.FlipOrbs > 0 || e.Send != "" || e.TakeMain || e.NoSupport != nil || e.UnattackBy != nil || e.ReachOf != nil ||
-		e.Copies || e.SameName || e.NoBond || e.HandCost != nil || e.CostLess > 0 || e.CCCost != nil || e.CCLess > 0 || len(e.StackOn) > 0 || e.DeployOnly || len(e.NotBeside) > 0 || e.WithMain || e.NoSymbol
+		e.FoeDiscard > 0 || e.Put != nil || e.DestroyOrbs > 0 || e.FlipBonds > 0 || e.UnflipBonds > 0 || e.FlipAll || e.Intercept || e.AcquireSkills != "" || len(e.AcquireColors) > 0 || e.Keep || e.FlipOrbs > 0 || e.Send != "" || e.TakeMain || e.NoSupport != nil || e.UnattackBy != nil || e.ReachOf != nil ||
+		e.Copies || e.SameName || e.NoBond || e.HandCost != nil || e.CostLess > 0 || e.CCCost != nil || e.CCLess > 0 || len(e.StackOn) > 0 || e.DeployOnly || len(e.NotBeside) > 0 || e.WithMain || e.NoSymbol || len(e.AlsoNamed) > 0
 }
 
 // miss is the innermost phrase of a sentence that could not be read.
@@ -314,6 +320,8 @@ func sentences(text string) []span {
 // reminder reports reminder text in parentheses that restates a rule the
 // engine already knows (class change skills, level skills, hand and bond
 // skills, growth).
+var reOnField = lazy(`^\((?:\|cont\||this skill) (?:is in effect|comes into effect|is only active|is active) (?:only )?(?:as long as|when|while) this card is on the battlefield(?: as a unit)?\.?\)$`)
+
 func reminder(s string) bool {
 	if !strings.HasPrefix(s, "(") && !strings.HasSuffix(s, ")") {
 		return false
@@ -324,7 +332,9 @@ func reminder(s string) bool {
 			return true
 		}
 	}
-	return false
+	// "(|CONT| is in effect as long as this card is on the Battlefield as a
+	// unit.)": a permanent skill is a unit's only.
+	return reOnField.MatchString(l)
 }
 
 // ---- costs

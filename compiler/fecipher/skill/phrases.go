@@ -118,9 +118,11 @@ func phrases(e *Effect) []string {
 	add(e.Double, "op:double")
 	add(e.Range != nil, "op:range")
 	add(len(e.Acquire) > 0, "op:acquire")
+	add(len(e.AcquireColors) > 0, "op:acquire-colors")
 	add(e.AcquireSkills != "", "op:acquire-skills:"+e.AcquireSkills)
 	add(e.OnePerName, "op:one-per-name")
 	add(e.Keep, "op:keep")
+	add(len(e.AlsoNamed) > 0, "special:also-named")
 	if e.Grant != nil {
 		out = append(out, "op:grant:"+e.Grant.Type)
 		out = append(out, Phrases(e.Grant.Effects)...)

@@ -35,6 +35,7 @@ var (
 	rePayCost     = lazy(`^you pay the cost,? and if you do:?$`)
 	reMayPay      = lazy(`^you may (?:pay )?the cost,? and if you do:?$`)
 	reKeepSupport = lazy(`^(?:(?i:if you do),\s*)?(?:(?i:if) (.+?),?(?: then)?\s+)?(?i:at the end of this combat|when this combat ends),\s*(?:if (.+?),\s*)?(you may )?(deploy this (?:card|unit)( tapped)?(?: in the same area as "([^"]+)"| in the (Back|Front) [Ll]ine)?|add this card to your hand|place this card face-down in your Bond Area) instead of sending(?: it)? to (?:the|your) Retreat Area$`)
+	reAlsoTreated = lazy(`^(?i:treat this unit as if (?:he|she|they|it) (?:is|are) also|this unit is also treated as(?: an?)?|also treat this unit as) ((?:<[^>]+>(?:,? and |, )?)+)$`)
 	reAcquireDB   = lazy(`^(?i:this unit acquires all) \[DB\](?: skills)? possessed by (?:all )?other allies$`)
 	reOnePerName  = lazy(`^(?i:however),? (?:(?:he|she|they|this unit) (?:may|can) only have 1 skill among those with (?:shared|the same) skill names?|if there are multiple skills with the same skill name, (?:he|she|they|this unit) (?:may|can) only have 1 of those)$`)
 )
@@ -81,6 +82,17 @@ func (c *compiler) sentence(s string, prev Effect, havePrev bool) ([]Effect, boo
 	}
 	if m := reKeepSupport.FindStringSubmatch(s); m != nil && typeWhen[c.typ] == "support" {
 		return c.keepSupport(s, m, havePrev)
+	}
+	if m := reAlsoTreated.FindStringSubmatch(s); m != nil && (c.typ == "permanent" || c.typ == "special") {
+		// "Treat this unit as if she is also <White>", "This unit is also
+		// treated as a <Lance>, <Axe>, ...": what the unit is, for good
+		// (a special skill's "this unit" too: as "This card acquires <Knife>").
+		emb, col, ok := tags(m[1])
+		if !ok {
+			c.fail("predicate", m[1])
+			return nil, false
+		}
+		return []Effect{{When: "always", Acquire: emb, AcquireColors: col}}, true
 	}
 	if c.typ == "permanent" && reAcquireDB.MatchString(s) {
 		// "This unit acquires all [DB] possessed by other allies": while

@@ -402,6 +402,7 @@ type Effect struct {
 	// AcquireDragonBlood, the DragonBlood skills of the other allies);
 	// OnePerName: of the skills it then has with one name, one only.
 	AcquireSkills uint8
+	AcquireColors []string // permanent, this unit: it is also of these colors
 	OnePerName    bool
 	// Grant: 1 + the index in the card's Skills of a Granted skill the
 	// target has for the effect's duration (0: none).
@@ -427,6 +428,9 @@ type Effect struct {
 	// area, without a face-up bond of its symbol.
 	DeployOnly, WithMain, NoSymbol bool
 	NotBeside                      []string
+	// AlsoNamed: the card's unit name is also these, wherever it is (a
+	// special skill: "Treat this card as if its Unit Name is also "Marth"").
+	AlsoNamed []string
 }
 
 // Skill is a printed skill.
