@@ -40,7 +40,13 @@ func (g *Game) skill(r skillRef) *table.Skill { return &g.C(r.Card).Skills[r.Ski
 // from its allies, in the order of the field (one a name where its
 // acquiring effect says so, those it has already first).
 func (g *Game) skills(u *Unit) iter.Seq[skillRef] {
-	return func(yield func(skillRef) bool) {
+	return func(yield0 func(skillRef) bool) {
+		// "All enemies lose "Mantle" and cannot re-acquire it": a skill of
+		// a name lost is not had, however it comes.
+		lost := g.lostNames(u)
+		yield := func(r skillRef) bool {
+			return len(lost) > 0 && slices.Contains(lost, g.skill(r).Name) || yield0(r)
+		}
 		c := u.Card()
 		own := g.C(c).Skills
 		for i := range own {
@@ -55,6 +61,14 @@ func (g *Game) skills(u *Unit) iter.Seq[skillRef] {
 				// each grant once, however often given.
 				seen = append(seen, m.Grant)
 				if !yield(skillRef{sc, si, m.Grant}) {
+					return
+				}
+			}
+		}
+		for _, r := range g.permanentGrants(u) {
+			if !slices.Contains(seen, r.Key) {
+				seen = append(seen, r.Key)
+				if !yield(r) {
 					return
 				}
 			}
@@ -186,4 +200,81 @@ func (g *Game) actor(f *Frame) int {
 		return u.Card()
 	}
 	return f.Card
+}
+
+// lostNames are the names of the skills permanent skills on the field
+// make unit u lose now. While they are read, no skill is lost.
+func (g *Game) lostNames(u *Unit) []string {
+	if g.permLose == 0 {
+		g.permLose = 1
+		for _, c := range g.RS.Cards {
+			for _, s := range c.Skills {
+				if slices.ContainsFunc(s.Effects, func(e table.Effect) bool { return len(e.Lose) > 0 }) {
+					g.permLose = 2
+				}
+			}
+		}
+	}
+	if g.permLose == 1 || g.loseDepth > 0 {
+		return nil
+	}
+	g.loseDepth++
+	defer func() { g.loseDepth-- }()
+	var out []string
+	for p, pl := range g.P {
+		for _, s := range pl.Field {
+			sc := s.Card()
+			for i, sk := range g.C(sc).Skills {
+				if sk.Granted || sk.Type != table.Permanent || !g.skillActive(s, skillRef{sc, i, i}) {
+					continue
+				}
+				for k := range sk.Effects {
+					if e := &sk.Effects[k]; len(e.Lose) > 0 && g.permanentOn(e, s, p, nil) && g.affects(e.Target, s, p, u) {
+						out = append(out, e.Lose...)
+					}
+				}
+			}
+		}
+	}
+	return out
+}
+
+// permanentGrants are the skills permanent skills on the field give unit u
+// now ("All <Flier> allies acquire the following skill: (...)", "your Main
+// Character acquires "Mantle""). While they are read (their conditions and
+// targets may ask what a unit is), no permanent skill gives one.
+func (g *Game) permanentGrants(u *Unit) []skillRef {
+	if g.permGrant == 0 {
+		g.permGrant = 1
+		for _, c := range g.RS.Cards {
+			for _, s := range c.Skills {
+				if s.Type == table.Permanent && slices.ContainsFunc(s.Effects, func(e table.Effect) bool { return e.Grant > 0 }) {
+					g.permGrant = 2
+				}
+			}
+		}
+	}
+	if g.permGrant == 1 || g.grantDepth > 0 {
+		return nil
+	}
+	g.grantDepth++
+	defer func() { g.grantDepth-- }()
+	var out []skillRef
+	for p, pl := range g.P {
+		for _, s := range pl.Field {
+			sc := s.Card()
+			for i, sk := range g.C(sc).Skills {
+				if sk.Granted || sk.Type != table.Permanent || !g.skillActive(s, skillRef{sc, i, i}) {
+					continue
+				}
+				for k := range sk.Effects {
+					e := &sk.Effects[k]
+					if e.Grant > 0 && g.permanentOn(e, s, p, nil) && g.affects(e.Target, s, p, u) {
+						out = append(out, skillRef{sc, int(e.Grant) - 1, acquiredKey(sc, int(e.Grant)-1)})
+					}
+				}
+			}
+		}
+	}
+	return out
 }

@@ -43,6 +43,9 @@ var (
 	reGrant         = lazy(`^(?:(?:acquires?|gains?) "([^"]+)":? ?\((.*)\)$|(?:(?:acquires?|gains?) )?the following skill(?::| -)? ?(.*)$)`)
 	reGrantInner    = lazy(`^(?:"([^"|]+)"|([^"|\[\]]*?))\s*\|(ACT|CONT|AUTO)\|:?\s*(.*)$`)
 	reGrantBare     = lazy(`^(ACT|CONT|AUTO):? (.*)$`)
+	reLoseSkill     = lazy(`^(?:loses?) ((?:"[^"]+"(?:,? and |, |,? or ))*"[^"]+")(?: and (?:is|are) unable to re-acquire (?:it|them)| and (?:cannot|can't) re-acquire (?:it|them))?`)
+	reGrantRef      = lazy(`^(?:(?:acquires?|gains?) )?"([^"]+)"$`)
+	reGrantDef      = lazy(`^\(([^|"()]+?)\s*\|(?:ACT|CONT|AUTO)\|.*\)$`)
 	reGrantCost     = lazy(`^\[([^\]]*)\]\s*`)
 	reAcquire       = lazy(`^(?:acquires?|gains?) ((?:<[^>]+>(?:,? and |,? )?)+)`)
 	rePerLead       = lazy(`^ (?:per each|per|for each|for every) `)
@@ -534,6 +537,17 @@ func predicate(s string, poss bool, e *Effect) bool {
 				return false
 			}
 			e.Grant = g
+			s = ""
+		case reLoseSkill.MatchString(s):
+			// "All enemies lose "Anti-Fliers" and are unable to re-acquire
+			// it": a skill of that name they do not have, however given.
+			m := reLoseSkill.FindStringSubmatch(s)
+			e.Lose = append(e.Lose, quoted(m[1])...)
+			s = s[len(m[0]):]
+		case reGrantRef.MatchString(s) && e.Grant == nil:
+			// "acquires <Tome>, range 1-2, and "Anti-Fliers"": a skill
+			// named here, its text in parentheses after the sentence.
+			e.Grant = &Grant{Name: reGrantRef.FindStringSubmatch(s)[1]}
 			s = ""
 		case reAcquire.MatchString(s):
 			m := reAcquire.FindStringSubmatch(s)

@@ -98,6 +98,9 @@ type Effect struct {
 	// the combat ("instead of sending it to the Retreat Area"), for a put
 	// from "support" at the end of the combat to place it.
 	Keep bool `yaml:"keep,omitempty"`
+	// Lose: permanent: the target has no skill of these names (its own or
+	// acquired) while the skill holds.
+	Lose []string `yaml:"lose,omitempty,flow"`
 	// Grant: a skill the target acquires, for the effect's duration.
 	Grant *Grant `yaml:"grant,omitempty"`
 	// Deck-building and deployment permissions (special skills).

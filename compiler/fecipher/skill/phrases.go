@@ -122,6 +122,7 @@ func phrases(e *Effect) []string {
 	add(e.AcquireSkills != "", "op:acquire-skills:"+e.AcquireSkills)
 	add(e.OnePerName, "op:one-per-name")
 	add(e.Keep, "op:keep")
+	add(len(e.Lose) > 0, "op:lose-skill")
 	add(len(e.AlsoNamed) > 0, "special:also-named")
 	if e.Grant != nil {
 		out = append(out, "op:grant:"+e.Grant.Type)

@@ -94,6 +94,21 @@ func (c *compiler) sentence(s string, prev Effect, havePrev bool) ([]Effect, boo
 		}
 		return []Effect{{When: "always", Acquire: emb, AcquireColors: col}}, true
 	}
+	if m := reGrantDef.FindStringSubmatch(s); m != nil {
+		// "(Anti-Fliers |CONT| If this unit is attacking a <Flier>, ...)"
+		// after a sentence giving "Anti-Fliers": the skill's text.
+		for i := range c.effects {
+			if g := c.effects[i].Grant; g != nil && g.Type == "" && g.Name == strings.TrimSpace(m[1]) {
+				def, ok := grant([]string{"", g.Name, s[1 : len(s)-1], ""})
+				if !ok {
+					c.fail("predicate", s)
+					return nil, false
+				}
+				c.effects[i].Grant = def
+				return []Effect{}, true
+			}
+		}
+	}
 	if c.typ == "permanent" && reAcquireDB.MatchString(s) {
 		// "This unit acquires all [DB] possessed by other allies": while
 		// the skill holds, their Dragon's Blood skills are this unit's too.

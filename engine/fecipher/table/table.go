@@ -410,6 +410,9 @@ type Effect struct {
 	// Keep: a support skill's card stays in the support area to the end
 	// of the combat (for a put from InSupport then).
 	Keep bool
+	// Lose: permanent: the target has no skill of these names, its own or
+	// acquired, while the skill holds.
+	Lose []string
 
 	Copies, SameName, NoBond bool
 	// Special: while If holds, the deployment cost of the card in the hand
