@@ -106,10 +106,12 @@ type ModState struct {
 	ShieldCost     int      `json:"shield-cost,omitempty" yaml:"shield-cost,omitempty"`
 	BackLine       bool     `json:"reach-back-line,omitempty" yaml:"reach-back-line,omitempty"`
 	Orbs           int      `json:"orbs,omitempty" yaml:"orbs,omitempty"`
-	Flags          []string `json:"flags,omitempty" yaml:"flags,omitempty,flow"` // skill-proof, no-move, no-attack, unattackable, no-untap, reach-any, ...
-	Ends           int      `json:"ends,omitempty" yaml:"ends,omitempty"`        // the turn at whose end it ends
-	Battle         bool     `json:"battle,omitempty" yaml:"battle,omitempty"`    // it ends with the battle
-	Grant          string   `json:"grant,omitempty" yaml:"grant,omitempty"`      // a skill it has meanwhile: "card-id:index", the card it is written on and its index there
+	Flags          []string `json:"flags,omitempty" yaml:"flags,omitempty,flow"`  // skill-proof, no-move, no-attack, unattackable, no-untap, reach-any, ...
+	Ends           int      `json:"ends,omitempty" yaml:"ends,omitempty"`         // the turn at whose end it ends
+	Battle         bool     `json:"battle,omitempty" yaml:"battle,omitempty"`     // it ends with the battle
+	Grant          string   `json:"grant,omitempty" yaml:"grant,omitempty"`       // a skill it has meanwhile: "card-id:index", the card it is written on and its index there
+	Lose           []string `json:"lose,omitempty" yaml:"lose,omitempty,flow"`    // skills of these names it has not meanwhile
+	LoseAll        bool     `json:"lose-all,omitempty" yaml:"lose-all,omitempty"` // ... nor any but its special skills
 }
 
 // FrameState is one entry of the pending stack.
@@ -237,7 +239,7 @@ func (g *Game) Position() *Position {
 				us.Mods = append(us.Mods, ModState{Attack: int(m.Attack), Double: m.Double, MinRange: int(m.MinRange), MaxRange: int(m.MaxRange),
 					Acquire: emblemNames(m.Acquire), Unevadable: m.Unevadable, UnevadableMain: m.UnevadableMain, UnevadableCost: int(m.UnevadableCost), NoEvade: m.NoEvade,
 					NoCritical: m.NoCrit, Indestructible: m.Shield, ShieldCost: int(m.ShieldCost), BackLine: m.BackLine, Orbs: int(m.Orbs), Flags: flagNames(m.Flags), Grant: g.keyText(m.Grant),
-					Ends: m.Ends, Battle: m.Battle})
+					Ends: m.Ends, Battle: m.Battle, Lose: slices.Clone(m.Lose), LoseAll: m.LoseAll})
 			}
 			ps.Field = append(ps.Field, us)
 		}
@@ -527,7 +529,7 @@ func (l *loader) unit(g *Game, path play.Path, us UnitState, uids map[int]bool) 
 	for mi, ms := range us.Mods {
 		m := Mod{Attack: int16(ms.Attack), Double: ms.Double, MinRange: int8(ms.MinRange), MaxRange: int8(ms.MaxRange),
 			Unevadable: ms.Unevadable, UnevadableMain: ms.UnevadableMain, UnevadableCost: int8(ms.UnevadableCost), NoEvade: ms.NoEvade, NoCrit: ms.NoCritical,
-			Shield: ms.Indestructible, ShieldCost: int8(ms.ShieldCost), BackLine: ms.BackLine, Orbs: int8(ms.Orbs), Ends: ms.Ends, Battle: ms.Battle}
+			Shield: ms.Indestructible, ShieldCost: int8(ms.ShieldCost), BackLine: ms.BackLine, Orbs: int8(ms.Orbs), Ends: ms.Ends, Battle: ms.Battle, Lose: slices.Clone(ms.Lose), LoseAll: ms.LoseAll}
 		if ms.Grant != "" {
 			k, ok := l.keyOf(ms.Grant)
 			if !ok || !g.skill(skillRef{Card: (k - acquiredBase) / skillSpan, Skill: (k - acquiredBase) % skillSpan}).Granted {

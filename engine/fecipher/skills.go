@@ -43,9 +43,13 @@ func (g *Game) skills(u *Unit) iter.Seq[skillRef] {
 	return func(yield0 func(skillRef) bool) {
 		// "All enemies lose "Mantle" and cannot re-acquire it": a skill of
 		// a name lost is not had, however it comes.
-		lost := g.lostNames(u)
+		lost, all := g.lostNames(u), false
+		for _, m := range u.Mods {
+			lost, all = append(lost, m.Lose...), all || m.LoseAll
+		}
 		yield := func(r skillRef) bool {
-			return len(lost) > 0 && slices.Contains(lost, g.skill(r).Name) || yield0(r)
+			s := g.skill(r)
+			return len(lost) > 0 && slices.Contains(lost, s.Name) || all && s.Type != table.Special || yield0(r)
 		}
 		c := u.Card()
 		own := g.C(c).Skills
@@ -223,9 +227,9 @@ func (g *Game) lostNames(u *Unit) []string {
 	var out []string
 	for p, pl := range g.P {
 		for _, s := range pl.Field {
-			sc := s.Card()
-			for i, sk := range g.C(sc).Skills {
-				if sk.Granted || sk.Type != table.Permanent || !g.skillActive(s, skillRef{sc, i, i}) {
+			for r := range g.skills(s) {
+				sk := g.skill(r)
+				if sk.Type != table.Permanent || !g.skillActive(s, r) {
 					continue
 				}
 				for k := range sk.Effects {
@@ -262,15 +266,15 @@ func (g *Game) permanentGrants(u *Unit) []skillRef {
 	var out []skillRef
 	for p, pl := range g.P {
 		for _, s := range pl.Field {
-			sc := s.Card()
-			for i, sk := range g.C(sc).Skills {
-				if sk.Granted || sk.Type != table.Permanent || !g.skillActive(s, skillRef{sc, i, i}) {
+			for r := range g.skills(s) {
+				sk := g.skill(r)
+				if sk.Type != table.Permanent || !g.skillActive(s, r) {
 					continue
 				}
 				for k := range sk.Effects {
 					e := &sk.Effects[k]
 					if e.Grant > 0 && g.permanentOn(e, s, p, nil) && g.affects(e.Target, s, p, u) {
-						out = append(out, skillRef{sc, int(e.Grant) - 1, acquiredKey(sc, int(e.Grant)-1)})
+						out = append(out, skillRef{r.Card, int(e.Grant) - 1, acquiredKey(r.Card, int(e.Grant)-1)})
 					}
 				}
 			}

@@ -24,7 +24,9 @@ type Mod struct {
 	Flags              table.Flag
 	Ends               int
 	Battle             bool
-	Grant              int // a skill it has meanwhile: its acquired key (skills.go), 0 for none
+	Grant              int      // a skill it has meanwhile: its acquired key (skills.go), 0 for none
+	Lose               []string // skills of these names it has not meanwhile
+	LoseAll            bool     // ... nor any but its special skills
 }
 
 // Stats are a unit's current values: printed, changed by its mods and by
@@ -104,13 +106,13 @@ func (m *Mod) apply(st *Stats) {
 func modOf(e *table.Effect) Mod {
 	return Mod{Attack: e.Attack, Double: e.Double, MinRange: e.MinRange, MaxRange: e.MaxRange, Acquire: e.Acquire,
 		Unevadable: e.Unevadable, UnevadableMain: e.UnevadableMain, UnevadableCost: e.UnevadableCost, NoEvade: e.NoEvade, NoCrit: e.NoCritical,
-		Shield: e.Shielded, ShieldCost: e.ShieldCost, BackLine: e.BackLine, Orbs: e.Orbs, Flags: e.Flags}
+		Shield: e.Shielded, ShieldCost: e.ShieldCost, BackLine: e.BackLine, Orbs: e.Orbs, Flags: e.Flags, Lose: e.Lose, LoseAll: e.LoseAll}
 }
 
 // lasting reports whether an effect gives something that lasts (a mod).
 func lasting(e *table.Effect) bool {
 	return e.Attack != 0 || e.Double || e.MaxRange > 0 || e.Acquire != 0 || e.Unevadable || e.NoEvade || e.NoCritical ||
-		e.Shielded || e.BackLine || e.Orbs > 0 || e.Flags != 0 || e.Grant > 0
+		e.Shielded || e.BackLine || e.Orbs > 0 || e.Flags != 0 || e.Grant > 0 || len(e.Lose) > 0 || e.LoseAll
 }
 
 // Stats computes a unit's values in a context.

@@ -57,3 +57,38 @@ players:
 		t.Errorf("Sen alone acquires %q", a)
 	}
 }
+
+// TestLostSkillHasNoEffect: a skill a mod takes away ("loses "Guarded"")
+// no longer gives its bonus; without the mod it does.
+func TestLostSkillHasNoEffect(t *testing.T) {
+	for _, c := range []struct {
+		mods string
+		want string
+	}{
+		{"", "shape-ls-mute (attack 40,"},
+		{", mods: [{attack: 20, lose: [Guarded], ends: 3}]", "shape-ls-mute (attack 50,"},
+	} {
+		var n yaml.Node
+		if err := yaml.Unmarshal([]byte(`
+turn: 3
+phase: action
+active: 0
+players:
+  - name: P1
+    field:
+      - {stack: [shape-ls-mute], area: vanguard, main: true`+c.mods+`}
+  - name: P2
+    field:
+      - {stack: [chrom-prince], area: vanguard, main: true}
+`), &n); err != nil {
+			t.Fatal(err)
+		}
+		m, err := fecengine.Load(shapeRules(t), n.Content[0])
+		if err != nil {
+			t.Fatal(err)
+		}
+		if s := m.G.Show(0); !strings.Contains(s, c.want) {
+			t.Errorf("mods %q: want %q in\n%s", c.mods, c.want, s)
+		}
+	}
+}

@@ -43,7 +43,8 @@ var (
 	reGrant         = lazy(`^(?:(?:acquires?|gains?) "([^"]+)":? ?\((.*)\)$|(?:(?:acquires?|gains?) )?the following skill(?::| -)? ?(.*)$)`)
 	reGrantInner    = lazy(`^(?:"([^"|]+)"|([^"|\[\]]*?))\s*\|(ACT|CONT|AUTO)\|:?\s*(.*)$`)
 	reGrantBare     = lazy(`^(ACT|CONT|AUTO):? (.*)$`)
-	reLoseSkill     = lazy(`^(?:loses?) ((?:"[^"]+"(?:,? and |, |,? or ))*"[^"]+")(?: and (?:is|are) unable to re-acquire (?:it|them)| and (?:cannot|can't) re-acquire (?:it|them))?`)
+	reLoseSkill     = lazy(`^(?:loses?) ((?:"[^"]+"(?:,? and |, |,? or ))*"[^"]+")(?: and (?:is|are) unable to re-?acquire (?:it|them)| and (?:cannot|can't) re-?a?c?quire (?:it|them))?`)
+	reLoseAll       = lazy(`^(?:loses?) all non-\|SPEC\| skills(?: and (?:is|are) unable to re-?acquire them| and (?:cannot|can't) re-?acquire them)?`)
 	reGrantRef      = lazy(`^(?:(?:acquires?|gains?) )?"([^"]+)"$`)
 	reGrantDef      = lazy(`^\(([^|"()]+?)\s*\|(?:ACT|CONT|AUTO)\|.*\)$`)
 	reGrantCost     = lazy(`^\[([^\]]*)\]\s*`)
@@ -538,6 +539,10 @@ func predicate(s string, poss bool, e *Effect) bool {
 			}
 			e.Grant = g
 			s = ""
+		case reLoseAll.MatchString(s):
+			// "loses all non-|SPEC| skills and cannot re-acquire them"
+			e.LoseAll = true
+			s = s[len(reLoseAll.FindString(s)):]
 		case reLoseSkill.MatchString(s):
 			// "All enemies lose "Anti-Fliers" and are unable to re-acquire
 			// it": a skill of that name they do not have, however given.

@@ -100,7 +100,8 @@ type Effect struct {
 	Keep bool `yaml:"keep,omitempty"`
 	// Lose: permanent: the target has no skill of these names (its own or
 	// acquired) while the skill holds.
-	Lose []string `yaml:"lose,omitempty,flow"`
+	Lose    []string `yaml:"lose,omitempty,flow"`
+	LoseAll bool     `yaml:"lose-all,omitempty"` // ... every skill but its special skills
 	// Grant: a skill the target acquires, for the effect's duration.
 	Grant *Grant `yaml:"grant,omitempty"`
 	// Deck-building and deployment permissions (special skills).

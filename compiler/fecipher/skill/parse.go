@@ -99,11 +99,6 @@ func Compile(typ, cost, text string) Result {
 			c.unread(0, len(text), text, false)
 			break
 		}
-		if len(e.Lose) > 0 && c.typ != "permanent" {
-			c.why = miss{"predicate", "a skill lost for a while"}
-			c.unread(0, len(text), text, false)
-			break
-		}
 		if e.Grant != nil && e.Grant.Type == "" {
 			// "acquires "Anti-Fliers"" with no "(Anti-Fliers |CONT| ...)"
 			// after it: a skill the text does not write out.
@@ -203,7 +198,7 @@ func allDo(es []Effect) bool {
 // does reports whether an effect has an operation.
 func does(e Effect) bool {
 	return needsUntil(e) || e.Move || e.Untap || e.TapIt || e.Destroy || e.Draw > 0 || e.Discard > 0 || e.Retrieve != nil ||
-		e.FoeDiscard > 0 || e.Put != nil || e.DestroyOrbs > 0 || e.FlipBonds > 0 || e.UnflipBonds > 0 || e.FlipAll || e.Intercept || e.AcquireSkills != "" || len(e.Lose) > 0 || len(e.AcquireColors) > 0 || e.Keep || e.FlipOrbs > 0 || e.Send != "" || e.TakeMain || e.NoSupport != nil || e.UnattackBy != nil || e.ReachOf != nil ||
+		e.FoeDiscard > 0 || e.Put != nil || e.DestroyOrbs > 0 || e.FlipBonds > 0 || e.UnflipBonds > 0 || e.FlipAll || e.Intercept || e.AcquireSkills != "" || len(e.Lose) > 0 || e.LoseAll || len(e.AcquireColors) > 0 || e.Keep || e.FlipOrbs > 0 || e.Send != "" || e.TakeMain || e.NoSupport != nil || e.UnattackBy != nil || e.ReachOf != nil ||
 		e.Copies || e.SameName || e.NoBond || e.HandCost != nil || e.CostLess > 0 || e.CCCost != nil || e.CCLess > 0 || len(e.StackOn) > 0 || e.DeployOnly || len(e.NotBeside) > 0 || e.WithMain || e.NoSymbol || len(e.AlsoNamed) > 0
 }
 

@@ -123,6 +123,7 @@ func phrases(e *Effect) []string {
 	add(e.OnePerName, "op:one-per-name")
 	add(e.Keep, "op:keep")
 	add(len(e.Lose) > 0, "op:lose-skill")
+	add(e.LoseAll, "op:lose-all-skills")
 	add(len(e.AlsoNamed) > 0, "special:also-named")
 	if e.Grant != nil {
 		out = append(out, "op:grant:"+e.Grant.Type)

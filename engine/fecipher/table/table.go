@@ -412,7 +412,8 @@ type Effect struct {
 	Keep bool
 	// Lose: permanent: the target has no skill of these names, its own or
 	// acquired, while the skill holds.
-	Lose []string
+	Lose    []string
+	LoseAll bool // ... every skill but its special skills
 
 	Copies, SameName, NoBond bool
 	// Special: while If holds, the deployment cost of the card in the hand
