@@ -120,6 +120,9 @@ func (g *Game) skills(u *Unit) iter.Seq[skillRef] {
 // (AcquireDragonBlood or AcquireNone), and whether one skill a name.
 func (g *Game) acquiring(u *Unit) (how uint8, onePer bool) {
 	c := u.Card()
+	if g.flags(c)&fAcquire == 0 {
+		return table.AcquireNone, false
+	}
 	for i, s := range g.C(c).Skills {
 		if s.Type != table.Permanent || !g.skillActive(u, skillRef{c, i, i}) {
 			continue
@@ -209,24 +212,17 @@ func (g *Game) actor(f *Frame) int {
 // lostNames are the names of the skills permanent skills on the field
 // make unit u lose now. While they are read, no skill is lost.
 func (g *Game) lostNames(u *Unit) []string {
-	if g.permLose == 0 {
-		g.permLose = 1
-		for _, c := range g.RS.Cards {
-			for _, s := range c.Skills {
-				if slices.ContainsFunc(s.Effects, func(e table.Effect) bool { return len(e.Lose) > 0 }) {
-					g.permLose = 2
-				}
-			}
-		}
-	}
-	if g.permLose == 1 || g.loseDepth > 0 {
+	if g.scanDepth > 0 || !g.anySource(fLose) {
 		return nil
 	}
-	g.loseDepth++
-	defer func() { g.loseDepth-- }()
+	g.scanDepth++
+	defer func() { g.scanDepth-- }()
 	var out []string
 	for p, pl := range g.P {
 		for _, s := range pl.Field {
+			if !g.mayHave(s, fLose) {
+				continue
+			}
 			for r := range g.skills(s) {
 				sk := g.skill(r)
 				if sk.Type != table.Permanent || !g.skillActive(s, r) {
@@ -248,24 +244,17 @@ func (g *Game) lostNames(u *Unit) []string {
 // Character acquires "Mantle""). While they are read (their conditions and
 // targets may ask what a unit is), no permanent skill gives one.
 func (g *Game) permanentGrants(u *Unit) []skillRef {
-	if g.permGrant == 0 {
-		g.permGrant = 1
-		for _, c := range g.RS.Cards {
-			for _, s := range c.Skills {
-				if s.Type == table.Permanent && slices.ContainsFunc(s.Effects, func(e table.Effect) bool { return e.Grant > 0 }) {
-					g.permGrant = 2
-				}
-			}
-		}
-	}
-	if g.permGrant == 1 || g.grantDepth > 0 {
+	if g.scanDepth > 0 || !g.anySource(fGrantPerm) {
 		return nil
 	}
-	g.grantDepth++
-	defer func() { g.grantDepth-- }()
+	g.scanDepth++
+	defer func() { g.scanDepth-- }()
 	var out []skillRef
 	for p, pl := range g.P {
 		for _, s := range pl.Field {
+			if !g.mayHave(s, fGrantPerm) {
+				continue
+			}
 			for r := range g.skills(s) {
 				sk := g.skill(r)
 				if sk.Type != table.Permanent || !g.skillActive(s, r) {
@@ -281,4 +270,108 @@ func (g *Game) permanentGrants(u *Unit) []skillRef {
 		}
 	}
 	return out
+}
+
+// Card flags: what a card's skills can do to the skills of units, read
+// once per ruleset, so that a unit whose card does none of it costs a look.
+type cardFlags uint8
+
+const (
+	fGrantPerm cardFlags = 1 << iota // a permanent skill gives a skill
+	fLose                            // a skill takes skills away
+	fAlways                          // a permanent or special skill makes the unit also an emblem or color
+	fAcquire                         // a permanent skill acquires other cards' skills
+	fKnown                           // computed
+)
+
+// flags are card c's flags.
+func (g *Game) flags(c int) cardFlags {
+	if len(g.cflags) != len(g.RS.Cards) {
+		g.cflags = make([]cardFlags, len(g.RS.Cards))
+	}
+	if f := g.cflags[c]; f&fKnown != 0 {
+		return f
+	}
+	f := fKnown
+	for _, s := range g.C(c).Skills {
+		for i := range s.Effects {
+			e := &s.Effects[i]
+			if e.Grant > 0 && s.Type == table.Permanent {
+				f |= fGrantPerm
+			}
+			if len(e.Lose) > 0 || e.LoseAll {
+				f |= fLose
+			}
+			if (e.Acquire != 0 || len(e.AcquireColors) > 0) && (s.Type == table.Permanent || s.Type == table.Special) && e.When == table.Always && e.If == nil && e.Target == nil {
+				f |= fAlways
+			}
+			if e.AcquireSkills != table.AcquireNone {
+				f |= fAcquire
+			}
+		}
+	}
+	g.cflags[c] = f
+	return f
+}
+
+// plain reports whether unit u has its card's skills only (none acquired
+// from allies or given by a mod; those given by permanent skills aside).
+func (g *Game) plain(u *Unit) bool {
+	if g.flags(u.Card())&fAcquire != 0 {
+		return false
+	}
+	for _, m := range u.Mods {
+		if m.Grant != 0 {
+			return false
+		}
+	}
+	return true
+}
+
+// mayHave reports whether unit s may have a skill of flag f: its card has
+// one, or it has skills besides its card's.
+func (g *Game) mayHave(s *Unit, f cardFlags) bool {
+	return g.flags(s.Card())&f != 0 || !g.plain(s)
+}
+
+// inGame reports whether a card of the game (any player's, anywhere) has
+// a skill of flag f: the cards of a game are its players' from the start,
+// so this is read again only when their number changes.
+func (g *Game) inGame(f cardFlags) bool {
+	n := g.P[0].Cards() + g.P[1].Cards()
+	if g.gameFlags&fKnown == 0 || n != g.gameCards {
+		var all cardFlags = fKnown
+		for _, pl := range g.P {
+			for _, z := range [][]int{pl.Deck, pl.Hand, pl.Retreat, pl.Bound, pl.Orbs, pl.Support} {
+				for _, c := range z {
+					all |= g.flags(c)
+				}
+			}
+			for _, b := range pl.Bonds {
+				all |= g.flags(b.Card)
+			}
+			for _, u := range pl.Field {
+				for _, c := range u.Stack {
+					all |= g.flags(c)
+				}
+			}
+		}
+		g.gameFlags, g.gameCards = all, n
+	}
+	return g.gameFlags&f != 0
+}
+
+// anySource reports whether a unit on the field may have a skill of flag f.
+func (g *Game) anySource(f cardFlags) bool {
+	if !g.inGame(f | fAcquire) {
+		return false
+	}
+	for _, pl := range g.P {
+		for _, s := range pl.Field {
+			if g.mayHave(s, f) {
+				return true
+			}
+		}
+	}
+	return false
 }

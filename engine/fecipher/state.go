@@ -162,17 +162,17 @@ type Game struct {
 	// Last is the last battle resolved (for tests and policies).
 	Last *Battle
 	// EndQueued says the end phase's auto skills were queued.
-	EndQueued  bool
-	fired      int      // auto skills set off by the current action
-	queue      []*Frame // auto skills set off, not yet on the stack (flush)
-	statDepth  int      // Stats computing (power conditions read printed values inside)
-	acqDepth   int      // a condition of a skill-acquiring effect being checked (skills.go)
-	grantDepth int      // permanent skills giving skills being read (skills.go)
-	permGrant  int8     // 0 unknown, 1 no card has a permanent skill giving a skill, 2 some has
-	loseDepth  int      // permanent skills taking skills away being read (skills.go)
-	permLose   int8     // 0 unknown, 1 no card has a skill taking skills away, 2 some has
-	quiet      bool
-	events     []play.Event
+	EndQueued bool
+	fired     int         // auto skills set off by the current action
+	queue     []*Frame    // auto skills set off, not yet on the stack (flush)
+	statDepth int         // Stats computing (power conditions read printed values inside)
+	acqDepth  int         // a condition of a skill-acquiring effect being checked (skills.go)
+	scanDepth int         // permanent skills giving or taking skills away being read (skills.go)
+	gameFlags cardFlags   // the flags of every card of the game (inGame), fKnown once read
+	gameCards int         // ... read when the players held this many cards
+	cflags    []cardFlags // by card: what its skills do to units' skills (skills.go)
+	quiet     bool
+	events    []play.Event
 }
 
 // Opp returns the other player's index.

@@ -231,6 +231,9 @@ func (g *Game) emblemsOf(u *Unit) table.Emblem {
 // condition ("Treat this unit as if he is also <Female>"): what the unit
 // is, which a filter may ask without computing its stats.
 func (g *Game) ownAlways(u *Unit, do func(*table.Effect)) {
+	if !g.inGame(fAlways) || g.flags(u.Card())&fAlways == 0 && g.plain(u) && !g.anySource(fGrantPerm) {
+		return // its card's skills only, and none of them makes it anything
+	}
 	for r := range g.skills(u) {
 		s := g.skill(r)
 		if s.Type != table.Permanent && s.Type != table.Special || !g.skillActive(u, r) {
