@@ -284,14 +284,20 @@ const (
 	fKnown                           // computed
 )
 
-// flags are card c's flags.
+// flags are card c's flags. They are read for every card at once, the
+// first time (clones of a game share the slice, read only).
 func (g *Game) flags(c int) cardFlags {
 	if len(g.cflags) != len(g.RS.Cards) {
-		g.cflags = make([]cardFlags, len(g.RS.Cards))
+		fs := make([]cardFlags, len(g.RS.Cards))
+		for i := range fs {
+			fs[i] = g.readFlags(i)
+		}
+		g.cflags = fs
 	}
-	if f := g.cflags[c]; f&fKnown != 0 {
-		return f
-	}
+	return g.cflags[c]
+}
+
+func (g *Game) readFlags(c int) cardFlags {
 	f := fKnown
 	for _, s := range g.C(c).Skills {
 		for i := range s.Effects {
@@ -310,7 +316,6 @@ func (g *Game) flags(c int) cardFlags {
 			}
 		}
 	}
-	g.cflags[c] = f
 	return f
 }
 
