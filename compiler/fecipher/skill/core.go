@@ -41,12 +41,12 @@ var (
 	reRange         = lazy(`^range (\d)(?:-(\d))?`)
 	reAlsoNamed     = lazy(`^(?i:treat this card as if) (?:it's|its|this card's) (?:Unit Name|unit name|name) is also "([^"]+)"$`)
 	reGrant         = lazy(`^(?:(?:acquires?|gains?) "([^"]+)":? ?\((.*)\)$|(?:(?:acquires?|gains?) )?the following skill(?::| -)? ?(.*)$)`)
-	reGrantInner    = lazy(`^(?:"([^"|]+)"|([^"|\[\]]*?))\s*\|(ACT|CONT|AUTO)\|:?\s*(.*)$`)
+	reGrantInner    = lazy(`^(?:"([^"|]+)"|([^"|\[\]]*?))\s*(?:\|(ACT|CONT|AUTO)\||\[(ACT|CONT|AUTO)\]):?\s*(.*)$`)
 	reGrantBare     = lazy(`^(ACT|CONT|AUTO):? (.*)$`)
 	reLoseSkill     = lazy(`^(?:loses?) ((?:"[^"]+"(?:,? and |, |,? or ))*"[^"]+")(?: and (?:is|are) unable to re-?acquire (?:it|them)| and (?:cannot|can't) re-?a?c?quire (?:it|them))?`)
 	reLoseAll       = lazy(`^(?:loses?) all non-\|SPEC\| skills(?: and (?:is|are) unable to re-?acquire them| and (?:cannot|can't) re-?acquire them)?`)
-	reGrantRef      = lazy(`^(?:(?:acquires?|gains?) )?"([^"]+)"$`)
-	reGrantDef      = lazy(`^\(([^|"()]+?)\s*\|(?:ACT|CONT|AUTO)\|.*\)$`)
+	reGrantRef      = lazy(`^(?:(?:acquires?|gains?) )?(?:the skill )?"([^"]+)"$`)
+	reGrantDef      = lazy(`^\(([^|"()\[\]]+?)\s*(?:\|(?:ACT|CONT|AUTO)\||\[(?:ACT|CONT|AUTO)\]).*\)$`)
 	reGrantCost     = lazy(`^\[([^\]]*)\]\s*`)
 	reAcquire       = lazy(`^(?:acquires?|gains?) ((?:<[^>]+>(?:,? and |,? )?)+)`)
 	rePerLead       = lazy(`^ (?:per each|per|for each|for every) `)
@@ -791,7 +791,7 @@ func grant(m []string) (*Grant, bool) {
 			}
 			g.Name = name
 		}
-		g.Type, text = grantTypes[k[3]], k[4]
+		g.Type, text = grantTypes[k[3]+k[4]], k[5]
 	} else if k := reGrantBare.FindStringSubmatch(in); k != nil {
 		g.Type, text = grantTypes[k[1]], k[2]
 	} else {
