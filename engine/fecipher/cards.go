@@ -455,6 +455,9 @@ func (g *Game) move(pt *table.Put, p, c int, a Area, sk *Frame) {
 	if !g.take(pt.From, p, c, pt.Of) {
 		return
 	}
+	if sk != nil && sk.Kind == FrameSkill {
+		sk.Moved = append(sk.Moved, c)
+	}
 	pl := g.P[p]
 	name := g.C(c).Name()
 	switch pt.To {

@@ -70,6 +70,9 @@ type Frame struct {
 	// the deck of seat RevealSeat.
 	Revealed   []int
 	RevealSeat int
+	// Moved are the cards the skill's puts moved, in order ("that card"
+	// of "acquires all skills possessed by that card").
+	Moved []int
 }
 
 // decision reports whether the frame waits for a player's action.
@@ -578,6 +581,13 @@ func (g *Game) apply(f *Frame, e *table.Effect) {
 		}
 		if e.Grant > 0 {
 			m.Grant = acquiredKey(f.Card, int(e.Grant)-1) // the skill is written on the card whose effect gives it
+		}
+		if e.AcquireSkills == table.AcquireThatCard {
+			// "acquires all skills possessed by that card": the card the
+			// skill's put moved last (none moved: nothing acquired).
+			if len(f.Moved) > 0 {
+				m.GrantCard = f.Moved[len(f.Moved)-1] + 1
+			}
 		}
 		for _, u := range g.targets(f, e) {
 			u.Mods = append(u.Mods, m)

@@ -502,6 +502,7 @@ func (g *Game) Clone() *Game {
 		x.Chosen = slices.Clone(f.Chosen)
 		x.Revealed = slices.Clone(f.Revealed)
 		x.Kept = slices.Clone(f.Kept)
+		x.Moved = slices.Clone(f.Moved)
 		c.Pending[i] = &x
 	}
 	if g.Last != nil {

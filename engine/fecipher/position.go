@@ -106,12 +106,13 @@ type ModState struct {
 	ShieldCost     int      `json:"shield-cost,omitempty" yaml:"shield-cost,omitempty"`
 	BackLine       bool     `json:"reach-back-line,omitempty" yaml:"reach-back-line,omitempty"`
 	Orbs           int      `json:"orbs,omitempty" yaml:"orbs,omitempty"`
-	Flags          []string `json:"flags,omitempty" yaml:"flags,omitempty,flow"`  // skill-proof, no-move, no-attack, unattackable, no-untap, reach-any, ...
-	Ends           int      `json:"ends,omitempty" yaml:"ends,omitempty"`         // the turn at whose end it ends
-	Battle         bool     `json:"battle,omitempty" yaml:"battle,omitempty"`     // it ends with the battle
-	Grant          string   `json:"grant,omitempty" yaml:"grant,omitempty"`       // a skill it has meanwhile: "card-id:index", the card it is written on and its index there
-	Lose           []string `json:"lose,omitempty" yaml:"lose,omitempty,flow"`    // skills of these names it has not meanwhile
-	LoseAll        bool     `json:"lose-all,omitempty" yaml:"lose-all,omitempty"` // ... nor any but its special skills
+	Flags          []string `json:"flags,omitempty" yaml:"flags,omitempty,flow"`      // skill-proof, no-move, no-attack, unattackable, no-untap, reach-any, ...
+	Ends           int      `json:"ends,omitempty" yaml:"ends,omitempty"`             // the turn at whose end it ends
+	Battle         bool     `json:"battle,omitempty" yaml:"battle,omitempty"`         // it ends with the battle
+	Grant          string   `json:"grant,omitempty" yaml:"grant,omitempty"`           // a skill it has meanwhile: "card-id:index", the card it is written on and its index there
+	GrantCard      string   `json:"grant-card,omitempty" yaml:"grant-card,omitempty"` // a card all of whose skills it has meanwhile
+	Lose           []string `json:"lose,omitempty" yaml:"lose,omitempty,flow"`        // skills of these names it has not meanwhile
+	LoseAll        bool     `json:"lose-all,omitempty" yaml:"lose-all,omitempty"`     // ... nor any but its special skills
 }
 
 // FrameState is one entry of the pending stack.
@@ -147,6 +148,8 @@ type FrameState struct {
 	// seat revealed-seat.
 	Revealed   []string `json:"revealed,omitempty" yaml:"revealed,omitempty,flow"`
 	RevealSeat int      `json:"revealed-seat,omitempty" yaml:"revealed-seat,omitempty"`
+	// Moved are the cards the skill's puts moved ("that card").
+	Moved []string `json:"moved,omitempty" yaml:"moved,omitempty,flow"`
 }
 
 // flow writes v as one YAML line.
@@ -239,7 +242,7 @@ func (g *Game) Position() *Position {
 				us.Mods = append(us.Mods, ModState{Attack: int(m.Attack), Double: m.Double, MinRange: int(m.MinRange), MaxRange: int(m.MaxRange),
 					Acquire: emblemNames(m.Acquire), Unevadable: m.Unevadable, UnevadableMain: m.UnevadableMain, UnevadableCost: int(m.UnevadableCost), NoEvade: m.NoEvade,
 					NoCritical: m.NoCrit, Indestructible: m.Shield, ShieldCost: int(m.ShieldCost), BackLine: m.BackLine, Orbs: int(m.Orbs), Flags: flagNames(m.Flags), Grant: g.keyText(m.Grant),
-					Ends: m.Ends, Battle: m.Battle, Lose: slices.Clone(m.Lose), LoseAll: m.LoseAll})
+					Ends: m.Ends, Battle: m.Battle, Lose: slices.Clone(m.Lose), LoseAll: m.LoseAll, GrantCard: g.cardID(m.GrantCard)})
 			}
 			ps.Field = append(ps.Field, us)
 		}
@@ -266,6 +269,9 @@ func (g *Game) Position() *Position {
 		}
 		if f.Kind == FrameSkill && len(f.Revealed) > 0 {
 			fs.Revealed, fs.RevealSeat = g.ids(f.Revealed), f.RevealSeat
+		}
+		if f.Kind == FrameSkill && len(f.Moved) > 0 {
+			fs.Moved = g.ids(f.Moved)
 		}
 		pos.Pending = append(pos.Pending, fs)
 	}
@@ -530,6 +536,13 @@ func (l *loader) unit(g *Game, path play.Path, us UnitState, uids map[int]bool) 
 		m := Mod{Attack: int16(ms.Attack), Double: ms.Double, MinRange: int8(ms.MinRange), MaxRange: int8(ms.MaxRange),
 			Unevadable: ms.Unevadable, UnevadableMain: ms.UnevadableMain, UnevadableCost: int8(ms.UnevadableCost), NoEvade: ms.NoEvade, NoCrit: ms.NoCritical,
 			Shield: ms.Indestructible, ShieldCost: int8(ms.ShieldCost), BackLine: ms.BackLine, Orbs: int8(ms.Orbs), Ends: ms.Ends, Battle: ms.Battle, Lose: slices.Clone(ms.Lose), LoseAll: ms.LoseAll}
+		if ms.GrantCard != "" {
+			c := l.rs.CardIndex(ms.GrantCard)
+			if c < 0 {
+				return nil, l.errf(path.With("mods", mi, "grant-card"), "unknown card %s", phrase.Quote(ms.GrantCard))
+			}
+			m.GrantCard = c + 1
+		}
 		if ms.Grant != "" {
 			k, ok := l.keyOf(ms.Grant)
 			if !ok || !g.skill(skillRef{Card: (k - acquiredBase) / skillSpan, Skill: (k - acquiredBase) % skillSpan}).Granted {
@@ -803,6 +816,15 @@ func (l *loader) frame(g *Game, k int, fs FrameState) (*Frame, error) {
 			}
 			f.RevealSeat = fs.RevealSeat
 		}
+		if len(fs.Moved) > 0 {
+			if f.Kind != FrameSkill {
+				return nil, l.errf(path("moved"), "cards are moved by a skill frame")
+			}
+			var err error
+			if f.Moved, err = l.cards(path("moved"), fs.Moved); err != nil {
+				return nil, err
+			}
+		}
 	}
 	return f, nil
 }
@@ -825,4 +847,12 @@ func (l *loader) keyOf(s string) (int, bool) {
 		return 0, false
 	}
 	return acquiredKey(c, si), true
+}
+
+// cardID is the id of card c-1 ("" for 0).
+func (g *Game) cardID(c int) string {
+	if c <= 0 {
+		return ""
+	}
+	return g.C(c - 1).ID
 }

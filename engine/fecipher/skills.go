@@ -60,6 +60,18 @@ func (g *Game) skills(u *Unit) iter.Seq[skillRef] {
 		}
 		var seen []int
 		for _, m := range u.Mods {
+			if m.GrantCard > 0 {
+				// every skill printed on that card, each once
+				for j, s := range g.C(m.GrantCard - 1).Skills {
+					k := acquiredKey(m.GrantCard-1, j)
+					if !s.Granted && j < skillSpan && !slices.Contains(seen, k) {
+						seen = append(seen, k)
+						if !yield(skillRef{m.GrantCard - 1, j, k}) {
+							return
+						}
+					}
+				}
+			}
 			if sc, si, ok := g.splitKey(m.Grant); ok && !slices.Contains(seen, m.Grant) {
 				// "Until the end of the turn, this unit acquires "Anti-Fliers"":
 				// each grant once, however often given.
@@ -326,7 +338,7 @@ func (g *Game) plain(u *Unit) bool {
 		return false
 	}
 	for _, m := range u.Mods {
-		if m.Grant != 0 {
+		if m.Grant != 0 || m.GrantCard != 0 {
 			return false
 		}
 	}

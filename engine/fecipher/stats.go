@@ -25,6 +25,7 @@ type Mod struct {
 	Ends               int
 	Battle             bool
 	Grant              int      // a skill it has meanwhile: its acquired key (skills.go), 0 for none
+	GrantCard          int      // 1 + a card all of whose skills it has meanwhile, 0 for none
 	Lose               []string // skills of these names it has not meanwhile
 	LoseAll            bool     // ... nor any but its special skills
 }
@@ -112,7 +113,7 @@ func modOf(e *table.Effect) Mod {
 // lasting reports whether an effect gives something that lasts (a mod).
 func lasting(e *table.Effect) bool {
 	return e.Attack != 0 || e.Double || e.MaxRange > 0 || e.Acquire != 0 || e.Unevadable || e.NoEvade || e.NoCritical ||
-		e.Shielded || e.BackLine || e.Orbs > 0 || e.Flags != 0 || e.Grant > 0 || len(e.Lose) > 0 || e.LoseAll
+		e.Shielded || e.BackLine || e.Orbs > 0 || e.Flags != 0 || e.Grant > 0 || len(e.Lose) > 0 || e.LoseAll || e.AcquireSkills == table.AcquireThatCard
 }
 
 // Stats computes a unit's values in a context.

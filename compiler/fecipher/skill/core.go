@@ -44,6 +44,7 @@ var (
 	reGrantInner    = lazy(`^(?:"([^"|]+)"|([^"|\[\]]*?))\s*(?:\|(ACT|CONT|AUTO)\||\[(ACT|CONT|AUTO)\]):?\s*(.*)$`)
 	reGrantBare     = lazy(`^(ACT|CONT|AUTO):? (.*)$`)
 	reLoseSkill     = lazy(`^(?:loses?) ((?:"[^"]+"(?:,? and |, |,? or ))*"[^"]+")(?: and (?:is|are) unable to re-?acquire (?:it|them)| and (?:cannot|can't) re-?a?c?quire (?:it|them))?`)
+	reAcquireThat   = lazy(`^(?:acquires?) all (?:of the )?skills (?:possessed by|of) that card`)
 	reLoseAll       = lazy(`^(?:loses?) all non-\|SPEC\| skills(?: and (?:is|are) unable to re-?acquire them| and (?:cannot|can't) re-?acquire them)?`)
 	reGrantRef      = lazy(`^(?:(?:acquires?|gains?) )?(?:the skill )?"([^"]+)"$`)
 	reGrantDef      = lazy(`^\(([^|"()\[\]]+?)\s*(?:\|(?:ACT|CONT|AUTO)\||\[(?:ACT|CONT|AUTO)\]).*\)$`)
@@ -539,6 +540,11 @@ func predicate(s string, poss bool, e *Effect) bool {
 			}
 			e.Grant = g
 			s = ""
+		case reAcquireThat.MatchString(s):
+			// "acquires all skills possessed by that card": the card an
+			// effect before put (Compile checks there is one).
+			e.AcquireSkills = "that-card"
+			s = s[len(reAcquireThat.FindString(s)):]
 		case reLoseAll.MatchString(s):
 			// "loses all non-|SPEC| skills and cannot re-acquire them"
 			e.LoseAll = true

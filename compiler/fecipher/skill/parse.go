@@ -2,6 +2,7 @@ package skill
 
 import (
 	"reflect"
+	"slices"
 	"strconv"
 	"strings"
 )
@@ -96,6 +97,11 @@ func Compile(typ, cost, text string) Result {
 		if len(e.AcquireColors) > 0 && (e.If != nil || e.Target != nil) {
 			// The engine gives colors unconditionally, to the unit itself.
 			c.why = miss{"predicate", "colors acquired under a condition"}
+			c.unread(0, len(text), text, false)
+			break
+		}
+		if e.AcquireSkills == "that-card" && !slices.ContainsFunc(effects, func(p Effect) bool { return p.Put != nil && p.Put.Count == 1 && p.When == e.When }) {
+			c.why = miss{"predicate", "the skills of a card no effect before put"}
 			c.unread(0, len(text), text, false)
 			break
 		}

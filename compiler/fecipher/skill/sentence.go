@@ -413,7 +413,7 @@ func cutAndIf(s string) (string, bool) {
 func needsUntil(e Effect) bool {
 	return e.Attack != 0 || e.Double || e.Range != nil || len(e.Acquire) > 0 || e.Unevadable || e.NoEvade || e.NoCritical ||
 		e.Shielded || e.BackLine || e.Orbs > 0 || e.SkillProof || e.NoMove || e.NoSkillMove || e.NoAttack || e.Unattackable ||
-		e.NoUntap || e.ReachAll || e.ReachMain || e.NoSupSkills || e.Grant != nil || len(e.Lose) > 0 || e.LoseAll
+		e.NoUntap || e.ReachAll || e.ReachMain || e.NoSupSkills || e.Grant != nil || len(e.Lose) > 0 || e.LoseAll || e.AcquireSkills == "that-card"
 }
 
 func (c *compiler) whenSoFar(prev Effect) string {

@@ -215,10 +215,11 @@ type Put struct {
 const (
 	AcquireNone        uint8 = iota
 	AcquireDragonBlood       // every DragonBlood skill of the other allies
+	AcquireThatCard          // for the effect's duration, every skill of the card the skill's put moved
 )
 
 // AcquireNames are the schema's words by AcquireSkills.
-var AcquireNames = [...]string{"", "dragon-blood"}
+var AcquireNames = [...]string{"", "dragon-blood", "that-card"}
 
 // Flag is a set of things a unit cannot do, or can regardless of range.
 type Flag uint16
