@@ -455,8 +455,8 @@ func (g *Game) move(pt *table.Put, p, c int, a Area, sk *Frame) {
 	if !g.take(pt.From, p, c, pt.Of) {
 		return
 	}
-	if sk != nil && sk.Kind == FrameSkill {
-		sk.Moved = append(sk.Moved, c)
+	if sk != nil && sk.Kind == FrameSkill && slices.ContainsFunc(g.C(sk.Card).Skills[sk.Skill].Effects, func(e table.Effect) bool { return e.AcquireSkills == table.AcquireThatCard }) {
+		sk.Moved = append(sk.Moved, c) // "that card" of an effect after (the compiler lets it name a card put in view only)
 	}
 	pl := g.P[p]
 	name := g.C(c).Name()

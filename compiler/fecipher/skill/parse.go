@@ -100,7 +100,10 @@ func Compile(typ, cost, text string) Result {
 			c.unread(0, len(text), text, false)
 			break
 		}
-		if e.AcquireSkills == "that-card" && !slices.ContainsFunc(effects, func(p Effect) bool { return p.Put != nil && p.Put.Count == 1 && p.When == e.When }) {
+		if e.AcquireSkills == "that-card" && !slices.ContainsFunc(effects, func(p Effect) bool {
+			// a card put where both players see it: the frame keeps it
+			return p.Put != nil && p.Put.Count == 1 && p.When == e.When && slices.Contains([]string{"retreat", "boundless", "field"}, p.Put.To)
+		}) {
 			c.why = miss{"predicate", "the skills of a card no effect before put"}
 			c.unread(0, len(text), text, false)
 			break
