@@ -335,24 +335,34 @@ func (g *Game) matchUnit(f *table.UnitFilter, u, src *Unit) bool {
 
 // matchCard reports whether card c (of player p) is like filter f.
 func (g *Game) matchCard(f *table.CardFilter, c, p int) bool {
+	return g.matchCardNamed(f, c, p, nil)
+}
+
+// matchCardNamed is matchCard for a card that also has the unit names
+// also (a bond that acquires its main character's: matchBond).
+func (g *Game) matchCardNamed(f *table.CardFilter, c, p int, also []string) bool {
 	if f == nil {
 		return true
 	}
 	card := g.C(c)
+	named := func(names []string) bool {
+		return g.namedAny(c, names) || slices.ContainsFunc(also, func(n string) bool { return slices.Contains(names, n) })
+	}
 	if f.AllOf && (!card.Emblems.Has(f.Emblem) || !g.allColored(c, f.Colors)) {
 		return false
 	}
 	switch {
 	case f.Emblem != 0 && card.Emblems&f.Emblem == 0,
 		len(f.Colors) > 0 && !g.colored(c, f.Colors),
-		len(f.Names) > 0 && !g.namedAny(c, f.Names),
-		g.namedAny(c, f.NotNames),
-		cost(card) < int(f.CostMin), f.CostMax != table.None && cost(card) > int(f.CostMax):
+		len(f.Names) > 0 && !named(f.Names),
+		named(f.NotNames),
+		cost(card) < int(f.CostMin), f.CostMax != table.None && cost(card) > int(f.CostMax),
+		f.HandSkill && !slices.ContainsFunc(card.Skills, func(s table.Skill) bool { return s.Type == table.Hand }):
 		return false
 	}
 	if f.AsMain {
 		m := g.P[p].Main()
-		if m == nil || !g.sharesName(m.Card(), c) {
+		if m == nil || !(g.sharesName(m.Card(), c) || slices.ContainsFunc(also, func(n string) bool { return g.hasName(m.Card(), n) })) {
 			return false
 		}
 	}
@@ -530,10 +540,10 @@ func (g *Game) bondCount(p int, k *table.Count) int {
 		if k.FaceUp && b.Reversed || k.FaceDown && !b.Reversed {
 			continue
 		}
-		if f := k.Of; f != nil && (b.Reversed && (f.Emblem != 0 || len(f.Colors) > 0 || len(f.Names) > 0) || !g.matchCard(&table.CardFilter{Emblem: f.Emblem, Colors: f.Colors, Names: f.Names, CostMax: table.None}, b.Card, p)) {
+		if f := k.Of; f != nil && (b.Reversed && (f.Emblem != 0 || len(f.Colors) > 0 || len(f.Names) > 0) || !g.matchBond(&table.CardFilter{Emblem: f.Emblem, Colors: f.Colors, Names: f.Names, CostMax: table.None}, b, p)) {
 			continue
 		}
-		if k.AsMain && (b.Reversed || !g.matchCard(&table.CardFilter{AsMain: true, CostMax: table.None}, b.Card, p)) {
+		if k.AsMain && (b.Reversed || !g.matchBond(&table.CardFilter{AsMain: true, CostMax: table.None}, b, p)) {
 			continue // a face-down bond shows no unit name
 		}
 		n++

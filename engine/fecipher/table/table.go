@@ -104,12 +104,13 @@ const (
 	OnDefeated    // this unit is destroyed by an attack
 	OnGrowth      // this unit Growths: a card is stacked under it by a skill
 	OnDraw        // its owner draws a card (after the setup)
+	OnPlaced      // this card is placed face up in its owner's bond area (a bond skill)
 )
 
 // TriggerNames are the schema's words by Trigger.
 var TriggerNames = [...]string{"always", "my-turn", "attacking", "defending", "deploy", "class-change", "activate", "support",
 	"attack", "attacked", "destroys", "attack-end", "level-up", "turn-start", "turn-end", "destroyed", "moved", "untapped", "ally-deploy", "special",
-	"critical", "evade", "evaded", "missed", "bond", "opponent-turn-start", "opponent-turn-end", "action-start", "deployment-start", "defeated", "growth", "draw"}
+	"critical", "evade", "evaded", "missed", "bond", "opponent-turn-start", "opponent-turn-end", "action-start", "deployment-start", "defeated", "growth", "draw", "placed"}
 
 // None marks an unset bound (a cost or attack limit, a count's at-most).
 const None = -1
@@ -164,6 +165,7 @@ type CardFilter struct {
 	NameOf           uint8 // NameOfThat, NameOfThis: the unit name of the skill's chosen units, or its own
 	FaceUp, FaceDown bool  // bonds only
 	AllOf            bool  // Emblem and Colors: every one, not any
+	HandSkill        bool  // a card with a hand skill ("a card that possesses a [CP]")
 }
 
 // Whose unit name a card filter asks for.
@@ -191,11 +193,12 @@ const (
 	OnField          // deployed as a unit
 	Under            // stacked under the effect's target (it Growths)
 	InBoundless      // the Boundless Area: face up, out of play, not shuffled back
+	OnTop            // stacked on top of the effect's target: it levels up (a bond or hand skill's own card)
 	InSupport        // the support area: the support card whose skill it is, kept there to the end of the combat
 )
 
 // ZoneNames are the schema's words by Zone.
-var ZoneNames = [...]string{"", "hand", "deck", "deck-top", "deck-bottom", "retreat", "bonds", "orbs", "revealed", "field", "under", "boundless", "support"}
+var ZoneNames = [...]string{"", "hand", "deck", "deck-top", "deck-bottom", "retreat", "bonds", "orbs", "revealed", "field", "under", "boundless", "over", "support"}
 
 // Put moves cards from a zone to another.
 type Put struct {
@@ -209,6 +212,7 @@ type Put struct {
 	AreaOf           []string // deployed only in the area of an ally of one of these unit names
 	Shuffle          bool     // the deck is shuffled afterwards
 	FoeChooses       bool     // the opponent chooses
+	Self             bool     // the card moved is the skill's own card (a bond or hand skill's), from its zone
 }
 
 // What an effect's AcquireSkills acquires.
@@ -235,10 +239,11 @@ const (
 	ReachAll                         // can attack any enemy regardless of range
 	ReachMain                        // can attack the enemy main character regardless of range
 	NoSupportSkills                  // the support skills of the cards supporting it do not come into effect
+	CritProof                        // cannot be destroyed by an enemy's critical hit
 )
 
 // FlagNames are the schema's words for the flags, by bit.
-var FlagNames = [...]string{"skill-proof", "no-move", "no-skill-move", "no-attack", "unattackable", "no-untap", "reach-any", "reach-main", "no-support-skills"}
+var FlagNames = [...]string{"skill-proof", "no-move", "no-skill-move", "no-attack", "unattackable", "no-untap", "reach-any", "reach-main", "no-support-skills", "critical-proof"}
 
 // Watch is whose event sets an auto skill off: this unit (Self), other
 // allies (Ally), enemies (Enemy), each like Of.
@@ -358,8 +363,13 @@ type Effect struct {
 	PayOrbs     int8
 	PayGrowth   *CardFilter // cards stacked from the retreat area under this unit (it Growths)
 	PayOrbsUp   int8        // face-down orbs flipped face up
-	May         bool
-	Watch       *Watch // nil: this unit's own event
+	PayBanish   *CardFilter // cards sent from the retreat area to the Boundless Area
+	// A bond or hand skill's own card: flipped face down (FlipSelf), or
+	// sent from its zone to SendSelf (retreat, boundless, deck-top).
+	FlipSelf bool
+	SendSelf Zone
+	May      bool
+	Watch    *Watch // nil: this unit's own event
 
 	IfDone bool // only if the effect before it happened
 	If     *Cond
@@ -389,6 +399,7 @@ type Effect struct {
 	Until                      Until
 
 	Draw, Discard, FoeDiscard int8
+	DrawTo                    int8 // draw until the hand holds this many
 	Retrieve                  *CardFilter
 	Reveal                    int8 // top cards of the deck revealed for the effects after
 	RevealFoe                 bool // ... of the opponent's deck
@@ -399,6 +410,9 @@ type Effect struct {
 	FlipAll                   bool
 	FlipOrbs                  int8 // orbs chosen and flipped over
 	Intercept                 bool // this unit becomes the attacked unit
+	NoFlip                    bool // a bond skill (always): its card, face up, is not flipped face down by a skill's cost or effect
+	CritFlip                  bool // a bond skill (always): an ally's critical hit may be paid by flipping its card face down
+	MainName                  bool // a bond skill (always): its card, face up, has the unit name of its owner's main character too
 	// AcquireSkills: skills this unit has besides its own (permanent:
 	// AcquireDragonBlood, the DragonBlood skills of the other allies);
 	// OnePerName: of the skills it then has with one name, one only.
