@@ -584,8 +584,8 @@ func (l *loader) unit(g *Game, path play.Path, us UnitState, uids map[int]bool) 
 		u.Used = append(u.Used, key)
 	}
 	for k, si := range us.Used {
-		if si < 0 || si >= len(g.C(u.Card()).Skills) {
-			return nil, l.errf(path.With("used", k), "card %s has no skill %d", us.Stack[len(us.Stack)-1], si)
+		if si < 0 || si >= len(g.C(u.Card()).Skills) || g.C(u.Card()).Skills[si].Granted {
+			return nil, l.errf(path.With("used", k), "card %s has no skill %d (of its own)", us.Stack[len(us.Stack)-1], si)
 		}
 	}
 	switch us.Area {
