@@ -153,6 +153,7 @@ func (g *Game) AppendActions(out []Action) []Action {
 // Do performs a legal action and resolves up to the next decision.
 func (g *Game) Do(a Action) error {
 	p := g.Active
+	g.shown = g.shown[:0]
 	var err error
 	switch a.Kind {
 	case ActChoice:
@@ -477,6 +478,7 @@ func (m *Match) Participants() [][]string {
 func (g *Game) Clone() *Game {
 	c := *g
 	c.events = nil
+	c.shown = slices.Clone(g.shown)
 	pcg := *g.pcg
 	c.pcg = &pcg
 	c.Rng = rand.New(c.pcg)
