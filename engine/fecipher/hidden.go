@@ -18,9 +18,9 @@ import (
 // A card the current action showed to both players (Game.shown: a deck
 // top a skill revealed, a support card, an orb flipped face up) may be
 // named by its events wherever it went. A card seat saw at the previous
-// decision may be named by the events since, wherever it went (a card retrieved into the other hand: the
-// retreat area is in view); it is left out for that decision, and the next
-// one holds it to being hidden. Each call of Hidden is a new record of
+// decision may be named by the events since, wherever it went (a card
+// retrieved into the other hand: the retreat area is in view); it is left
+// out for that decision, and the next one holds it to being hidden. Each call of Hidden is a new record of
 // what was seen: use one per match.
 func Hidden() func(m play.Match, seat int) []string {
 	var (
