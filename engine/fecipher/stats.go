@@ -2,6 +2,7 @@ package fecipher
 
 import (
 	"slices"
+	"strings"
 
 	"github.com/roundtable-dev/roundtable/engine/fecipher/table"
 )
@@ -469,7 +470,7 @@ func (g *Game) holds(k *table.Cond, s *Unit, p int, c *Ctx, f *Frame) bool {
 			return false
 		}
 	}
-	if k.ByName != nil && (f == nil || f.BySkill == 0 || !slices.Contains(k.ByName, f.ByName)) {
+	if k.ByName != nil && (f == nil || f.BySkill == 0 || !named(k.ByName, f.ByName)) {
 		return false
 	}
 	if k.ByOwn && (f == nil || f.BySkill == 0 || s == nil || f.ByUnit != s.UID) {
@@ -506,7 +507,7 @@ func (g *Game) holds(k *table.Cond, s *Unit, p int, c *Ctx, f *Frame) bool {
 		return false
 	}
 	if len(k.Used) > 0 && !slices.ContainsFunc(s.Used, func(i int) bool {
-		return slices.Contains(k.Used, g.keyName(s, i))
+		return named(k.Used, g.keyName(s, i))
 	}) {
 		return false
 	}
@@ -617,4 +618,11 @@ func (g *Game) power(u *Unit, c *Ctx) int {
 // has reports whether unit u's stats now carry flag fl.
 func (g *Game) has(u *Unit, fl table.Flag) bool {
 	return g.Stats(u, g.ctx()).Flags&fl != 0
+}
+
+// named reports whether a skill's name is one of the names a text refers
+// to: a name printed in quotes ("Oho? A bite...") is referred to in quotes,
+// which are the reference's, not the name's.
+func named(refs []string, name string) bool {
+	return slices.ContainsFunc(refs, func(r string) bool { return strings.Trim(r, `"`) == strings.Trim(name, `"`) })
 }
