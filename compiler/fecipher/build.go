@@ -27,6 +27,7 @@ type skillDoc struct {
 	Type        string         `yaml:"type"`
 	ClassChange bool           `yaml:"class-change"`
 	Formation   bool           `yaml:"formation"`
+	DragonBlood bool           `yaml:"dragon-blood"`
 	Cost        string         `yaml:"cost"`
 	Text        string         `yaml:"text"`
 	Effects     []skill.Effect `yaml:"effects"`
@@ -81,12 +82,16 @@ var allowed = map[table.SkillType][]table.Trigger{
 	table.Auto: {table.OnDeploy, table.OnClassChange, table.OnAttack, table.OnAttacked, table.OnDestroys, table.OnAttackEnd,
 		table.OnLevelUp, table.OnTurnStart, table.OnTurnEnd, table.OnDestroyed, table.OnMoved, table.OnUntapped, table.OnAllyDeploy,
 		table.OnCritical, table.OnEvade, table.OnEvaded, table.OnMissed, table.OnBond, table.OnFoeTurnStart, table.OnFoeTurnEnd,
-		table.OnActionStart, table.OnDeployStart, table.OnDefeated, table.OnGrowth, table.OnDraw},
+		table.OnActionStart, table.OnDeployStart, table.OnDefeated, table.OnGrowth, table.OnDraw,
+		table.OnTapped, table.OnOrbLost, table.OnDiscarded, table.OnRetrieved, table.OnSurvived, table.OnSupportFail, table.OnUse,
+		table.OnSupported, table.OnRevealed, table.OnPlaced, table.OnBondStart},
 	table.Action:         {table.Activate},
 	table.AttackSupport:  {table.OnSupport, table.OnAttackEnd},
 	table.DefenseSupport: {table.OnSupport, table.OnAttackEnd},
 	table.Support:        {table.OnSupport, table.OnAttackEnd},
-	table.Special:        {table.SpecialRule, table.Always}, // always: "This card acquires <Knife> and range 1-2"
+	table.Special:        {table.SpecialRule, table.Always},              // always: "This card acquires <Knife> and range 1-2"
+	table.Bond:           {table.Activate, table.OnPlaced, table.Always}, // used from the bond area, face up; always: "This card cannot be flipped face-down"
+	table.Hand:           {table.Activate},                               // used by revealing the card from the hand
 }
 
 type builder struct {
@@ -158,8 +163,9 @@ func (b *builder) cards() {
 			}
 			tc.MinRange, tc.MaxRange = c.Range.Min, c.Range.Max
 		}
+		var granted []table.Skill // skills effects give: after the card's own
 		for i, s := range c.Skills {
-			ts := table.Skill{Name: s.Name, Type: table.SkillType(skillTypes[s.Type]), ClassChange: s.ClassChange, Formation: s.Formation, Cost: s.Cost, Text: s.Text}
+			ts := table.Skill{Name: s.Name, Type: table.SkillType(skillTypes[s.Type]), ClassChange: s.ClassChange, Formation: s.Formation, DragonBlood: s.DragonBlood, Cost: s.Cost, Text: s.Text}
 			effects := s.Effects
 			if source.Path(d.PosTree(), "skills", strconv.Itoa(i), "effects") == nil {
 				effects = b.compileText(d, c.ID, i, s)
@@ -180,17 +186,38 @@ func (b *builder) cards() {
 				}
 				costly := e.Reverse > 0 || e.Tap || e.PayDiscard != nil || e.PayTap != nil || e.OncePerTurn ||
 					e.DestroySelf || e.PayDestroy != nil || e.PayBonds != nil || e.PayOrbs > 0 || e.PayGrowth != nil || e.PayOrbsUp > 0 ||
-					e.PayMill > 0 || e.PayReveal != nil || e.PayShow != nil || e.PayHand
+					e.PayMill > 0 || e.PayReveal != nil || e.PayShow != nil || e.PayHand ||
+					e.FlipSelf || e.SendSelf != "" || e.PayBanish != nil
 				if costly && j > 0 && effects[j-1].When == e.When && (!e.May || e.OncePerTurn) {
 					b.diags.Add(CodeEffect, pos(d, "skills", strconv.Itoa(i), "effects", strconv.Itoa(j)), "card %q: only the first effect of a skill's timing carries its costs (or an optional one: may)", c.ID).Hint = "move reverse, tap, pay-discard, pay-tap, destroy-self, pay-destroy, pay-bonds, pay-orbs and once-per-turn to the first effect"
 				}
-				if (e.Reverse > 0 || e.Tap) && !slices.Contains([]table.Trigger{table.Activate}, te.When) && ts.Type != table.Auto {
+				if (e.Reverse > 0 || e.Tap) && !slices.Contains([]table.Trigger{table.Activate}, te.When) && ts.Type != table.Auto && ts.Type != table.Bond {
 					b.diags.Add(CodeEffect, pos(d, "skills", strconv.Itoa(i), "effects", strconv.Itoa(j)), "card %q: only action and auto skills have a reverse or tap cost", c.ID)
+				}
+				if g := e.Grant; g != nil {
+					gs := table.Skill{Name: g.Name, Type: table.SkillType(skillTypes[g.Type]), Cost: g.Cost, Text: g.Text, Granted: true}
+					if gs.Name == "" {
+						gs.Name = s.Name + " (acquired)"
+					}
+					for _, ge := range g.Effects {
+						gte := effect(ge)
+						if ok := allowed[gs.Type]; !slices.Contains(ok, gte.When) || ge.Grant != nil {
+							b.diags.Add(CodeEffect, pos(d, "skills", strconv.Itoa(i), "effects", strconv.Itoa(j), "grant"), "card %q: a granted %s skill cannot have an effect that happens %q (or a grant of its own)", c.ID, g.Type, ge.When)
+						}
+						gs.Effects = append(gs.Effects, gte)
+					}
+					te.Grant = int8(len(c.Skills) + len(granted) + 1)
+					granted = append(granted, gs)
+				}
+				if (e.FlipSelf || e.SendSelf != "" || e.Put != nil && e.Put.Self) && ts.Type != table.Bond && ts.Type != table.Hand ||
+					e.FlipSelf && ts.Type != table.Bond {
+					b.diags.Add(CodeEffect, pos(d, "skills", strconv.Itoa(i), "effects", strconv.Itoa(j)), "card %q: only bond and hand skills move or flip their own card (flip-self for bond skills only)", c.ID)
 				}
 				ts.Effects = append(ts.Effects, te)
 			}
 			tc.Skills = append(tc.Skills, ts)
 		}
+		tc.Skills = append(tc.Skills, granted...)
 		for _, pr := range c.Printings {
 			tc.Printings = append(tc.Printings, table.Printing{Set: pr.Set, Number: pr.Number, Rarity: pr.Rarity, Series: pr.Series})
 		}

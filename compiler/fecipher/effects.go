@@ -51,7 +51,8 @@ func unitFilter(f *skill.UnitFilter) *table.UnitFilter {
 	return &table.UnitFilter{Other: f.Other, Emblem: emblems(f.Emblem), NoEmblem: emblems(f.NoEmb), Colors: f.Color,
 		Names: f.Name, NotNames: f.NotName, Main: f.Main, NonMain: f.NonMain, Area: area(f.Area),
 		CostMin: int8(f.CostMin), CostMax: bound(f.CostMax), AtkMin: int16(f.AtkMin), AtkMax: bound16(f.AtkMax),
-		Tapped: f.Tapped, Untapped: f.Untap, Attacked: f.Attacked, SameArea: f.SameArea, ClassChanged: f.Changed, Levelled: f.Levelled, AllOf: f.AllOf}
+		Tapped: f.Tapped, Untapped: f.Untap, Attacked: f.Attacked, SameArea: f.SameArea, ClassChanged: f.Changed, Levelled: f.Levelled, AllOf: f.AllOf,
+		HasSupport: f.Support}
 }
 
 func cardFilter(f *skill.CardFilter) *table.CardFilter {
@@ -60,7 +61,7 @@ func cardFilter(f *skill.CardFilter) *table.CardFilter {
 	}
 	return &table.CardFilter{Count: int8(max(f.Count, 1)), Emblem: emblems(f.Emblem), Colors: f.Color, Names: f.Name, NotNames: f.NotName,
 		CostMin: int8(f.CostMin), CostMax: bound(f.CostMax), AsMain: f.AsMain, FaceUp: f.FaceUp, FaceDown: f.FaceDown,
-		NameOf: uint8(slices.Index([]string{"", "that", "this"}, f.NameOf)), AllOf: f.AllOf}
+		NameOf: uint8(slices.Index([]string{"", "that", "this"}, f.NameOf)), AllOf: f.AllOf, HandSkill: f.HandSk}
 }
 
 func zone(s string) table.Zone {
@@ -72,7 +73,7 @@ func put(p *skill.Put) *table.Put {
 		return nil
 	}
 	t := &table.Put{From: zone(p.From), To: zone(p.To), Foe: p.Opponent, Count: int8(p.Count), UpTo: p.UpTo, Of: cardFilter(p.Of),
-		Tapped: p.Tapped, Area: area(p.Area), FaceDown: p.FaceDown, Shuffle: p.Shuffle, FoeChooses: p.Chooser == "opponent"}
+		Tapped: p.Tapped, Area: area(p.Area), AreaOf: p.AreaOf, FaceDown: p.FaceDown, Shuffle: p.Shuffle, FoeChooses: p.Chooser == "opponent", Self: p.Self}
 	if t.Of != nil {
 		t.Of.Count = 0
 	}
@@ -83,7 +84,7 @@ func watch(w *skill.Watch) *table.Watch {
 	if w == nil {
 		return nil
 	}
-	return &table.Watch{Self: w.Self, Ally: w.Ally, Enemy: w.Enemy, Of: unitFilter(w.Of)}
+	return &table.Watch{Self: w.Self, Ally: w.Ally, Enemy: w.Enemy, Of: unitFilter(w.Of), Foe: unitFilter(w.Foe)}
 }
 
 func count(c *skill.Count) *table.Count {
@@ -111,8 +112,9 @@ func cond(c *skill.Cond) *table.Cond {
 		Main: unitFilter(c.Main), IsMain: c.IsMain, NotMain: c.NotMain, ClassChanged: c.ClassChang,
 		Self: unitFilter(c.Self), Trigger: unitFilter(c.Trigger), AlliesAll: c.AlliesAll, Outnumber: c.Outnumber,
 		Revealed: cardFilter(c.Revealed), FoeOrbs: count(c.FoeOrbs), FoeBonds: count(c.FoeBonds), Retreat: count(c.Retreat),
-		Used: c.Used, Power: power(c.Power), Tapped: c.Tapped, Critical: c.Critical,
-		BySkill: uint8(slices.Index([]string{"", "any", "ally", "enemy", "not"}, c.BySkill))}
+		Used: c.Used, Power: power(c.Power), Tapped: c.Tapped, Critical: c.Critical, SupportedDestroyed: c.SupDestroyed,
+		BySkill: uint8(slices.Index([]string{"", "any", "ally", "enemy", "none"}, c.BySkill)), ByName: c.ByName, ByOwn: c.ByOwn,
+		ByOther: c.ByOther, ByAttack: c.ByAttack}
 	if c.Compare != nil {
 		t.Compare = &table.Compare{Of: uint8(slices.Index(table.CompareNames[:], c.Compare.Of)), Rel: uint8(slices.Index(table.RelNames[:], c.Compare.Rel))}
 	}
@@ -144,19 +146,21 @@ func effect(e skill.Effect) table.Effect {
 	t := table.Effect{
 		When: table.Trigger(triggerCode[e.When]), OncePerTurn: e.OncePerTurn, OnceUnless: cond(e.OnceUnless), Reverse: int8(e.Reverse), ReverseOf: cardFilter(e.ReverseOf),
 		Tap: e.Tap, PayDiscard: cardFilter(e.PayDiscard), PayTap: target(e.PayTap), May: e.May,
-		DestroySelf: e.DestroySelf, PayDestroy: target(e.PayDestroy), PayBonds: cardFilter(e.PayBonds), PayOrbs: int8(e.PayOrbs), PayGrowth: cardFilter(e.PayGrowth), PayOrbsUp: int8(e.PayOrbsUp), PayMill: int8(e.PayMill), PayReveal: cardFilter(e.PayReveal), PayShow: cardFilter(e.PayShow), PayBondsOut: e.PayBondsOut, PayHand: e.PayHand, Watch: watch(e.Watch),
+		DestroySelf: e.DestroySelf, PayDestroy: target(e.PayDestroy), PayBonds: cardFilter(e.PayBonds), PayOrbs: int8(e.PayOrbs), PayGrowth: cardFilter(e.PayGrowth), PayBanish: cardFilter(e.PayBanish), PayOrbsUp: int8(e.PayOrbsUp), PayMill: int8(e.PayMill), PayReveal: cardFilter(e.PayReveal), PayShow: cardFilter(e.PayShow), PayBondsOut: e.PayBondsOut, PayHand: e.PayHand, Watch: watch(e.Watch),
+		FlipSelf: e.FlipSelf, SendSelf: zone(e.SendSelf),
 		Reveal: int8(e.Reveal), RevealFoe: e.RevealFoe, Put: put(e.Put),
 		DestroyOrbs: int8(e.DestroyOrbs), OrbsFoe: e.OrbsFoe, FlipBonds: int8(e.FlipBonds), UnflipBonds: int8(e.UnflipBonds),
-		FlipAll: e.FlipAll, FlipOrbs: int8(e.FlipOrbs), Intercept: e.Intercept,
+		FlipAll: e.FlipAll, FlipOrbs: int8(e.FlipOrbs), Intercept: e.Intercept, NoFlip: e.NoFlip, CritFlip: e.CritFlip, MainName: e.MainName,
 		LookOrbs: int8(e.LookOrbs), FlipOrbsUp: int8(e.FlipOrbsUp), FoeDraw: int8(e.FoeDraw), SendOrbs: int8(e.SendOrbs), SendOrbsTo: zone(e.SendOrbsTo), OrbsShown: e.OrbsShown, LookUpTo: e.LookUpTo, LookAll: e.LookAll, Lock: e.Lock, FoeNoDeploy: cardFilter(e.FoeNoDeploy), FoeNoDeployIn: area(e.FoeNoDeployIn), FoeNoOrbs: e.FoeNoOrbs,
+		AcquireSkills: uint8(max(0, slices.Index(table.AcquireNames[:], e.AcquireSkills))), OnePerName: e.OnePerName, Keep: e.Keep, Lose: e.Lose, LoseAll: e.LoseAll,
 		If: cond(e.If), IfDone: e.IfDone, Target: target(e.Target),
-		Attack: int16(e.Attack), Per: unitFilter(e.Per), PerStack: e.PerStack, Double: e.Double, Acquire: emblems(e.Acquire),
+		Attack: int16(e.Attack), Per: unitFilter(e.Per), PerStack: e.PerStack, Double: e.Double, Acquire: emblems(e.Acquire), AcquireColors: e.AcquireColors,
 		Unevadable: e.Unevadable, UnevadableMain: e.UnevadableBy == "non-main", UnevadableCost: int8(e.UnevCost), NoEvade: e.NoEvade, NoCritical: e.NoCritical,
 		Shielded: e.Shielded, ShieldCost: int8(e.ShieldCost), BackLine: e.BackLine, Orbs: int8(e.Orbs),
 		Move: e.Move, Untap: e.Untap, TapIt: e.TapIt, Destroy: e.Destroy, Send: zone(e.Send), SendFaceDown: e.SendDown, SendOrdered: e.SendOrdered, TakeMain: e.TakeMain, NoSupport: cardFilter(e.NoSupport), UnattackableBy: unitFilter(e.UnattackBy), Reach: unitFilter(e.ReachOf),
 		Until: table.Until(slices.Index(table.UntilNames[:], e.Until)),
-		Draw:  int8(e.Draw), Discard: int8(e.Discard), FoeDiscard: int8(e.FoeDiscard), Retrieve: cardFilter(e.Retrieve),
-		Copies: e.Copies, SameName: e.SameName, NoBond: e.NoBond, HandCostLess: int8(e.CostLess), CCCostLess: int8(e.CCLess), StackOn: e.StackOn, LevelOn: e.LevelOn, DeployOnly: e.DeployOnly, NotBeside: e.NotBeside, WithMain: e.WithMain, NoSymbol: e.NoSymbol,
+		Draw:  int8(e.Draw), DrawTo: int8(e.DrawTo), Discard: int8(e.Discard), FoeDiscard: int8(e.FoeDiscard), Retrieve: cardFilter(e.Retrieve),
+		Copies: e.Copies, SameName: e.SameName, NoBond: e.NoBond, HandCostLess: int8(e.CostLess), CCCostLess: int8(e.CCLess), StackOn: e.StackOn, LevelOn: e.LevelOn, DeployOnly: e.DeployOnly, NotBeside: e.NotBeside, WithMain: e.WithMain, NoSymbol: e.NoSymbol, AlsoNamed: e.AlsoNamed,
 	}
 	if e.Range != nil {
 		t.MinRange, t.MaxRange = int8(e.Range.Min), int8(e.Range.Max)
@@ -167,7 +171,7 @@ func effect(e skill.Effect) table.Effect {
 	if e.CCCost != nil {
 		t.HasCCCost, t.CCCost = true, int8(*e.CCCost)
 	}
-	for i, on := range []bool{e.SkillProof, e.NoMove, e.NoSkillMove, e.NoAttack, e.Unattackable, e.NoUntap, e.ReachAll, e.ReachMain, e.NoSupSkills, e.NoFoeMove, e.FoeProof} {
+	for i, on := range []bool{e.SkillProof, e.NoMove, e.NoSkillMove, e.NoAttack, e.Unattackable, e.NoUntap, e.ReachAll, e.ReachMain, e.NoSupSkills, e.CritProof, e.NoFoeMove, e.FoeProof} {
 		if on {
 			t.Flags |= 1 << i
 		}

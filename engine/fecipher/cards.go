@@ -36,7 +36,7 @@ func (g *Game) bondFits(f *table.CardFilter, b Bond, p int) bool {
 	if b.Reversed && (f.Emblem != 0 || len(f.Colors) > 0 || len(f.Names) > 0) {
 		return false // a reversed bond shows nothing
 	}
-	return g.matchCard(f, b.Card, p)
+	return g.matchBond(f, b, p)
 }
 
 func (g *Game) countBonds(p int, f *table.CardFilter) int {
@@ -85,6 +85,11 @@ func (g *Game) zoneCards(z table.Zone, p int, sk *Frame) []int {
 		return pl.Retreat
 	case table.InBoundless:
 		return pl.Bound
+	case table.InSupport:
+		if sk != nil && sk.Unit == 0 && slices.Contains(pl.Support, sk.Card) {
+			return []int{sk.Card} // "this card": the support card, while kept
+		}
+		return nil
 	case table.InBonds:
 		var out []int
 		for _, b := range pl.Bonds {
@@ -188,6 +193,12 @@ func (g *Game) cardChoices(f *Frame) []Choice {
 				}
 			}
 		}
+	case FrameBanishCost:
+		for _, c := range g.banishable(f.Seat, g.effectOf(f).PayBanish) {
+			if !slices.Contains(out, Choice{Card: c}) {
+				out = append(out, Choice{Card: c})
+			}
+		}
 	case FramePut:
 		pt, owner := g.putOf(f)
 		if pt.To == table.InOrbs && g.foeBars(owner, func(e *table.Effect) bool { return e.FoeNoOrbs }) {
@@ -195,7 +206,7 @@ func (g *Game) cardChoices(f *Frame) []Choice {
 		}
 		var seen []int
 		for _, c := range g.zoneCards(pt.From, owner, g.below()) {
-			if slices.Contains(seen, c) || !g.cardFits(pt.Of, c, owner, g.below()) {
+			if slices.Contains(seen, c) || !g.cardFits(pt.Of, c, owner, g.below()) || pt.Self && (g.below() == nil || c != g.below().Card) {
 				continue
 			}
 			if pt.From == table.InBonds && g.bondOf(owner, c, pt.Of) < 0 {
@@ -206,13 +217,18 @@ func (g *Game) cardChoices(f *Frame) []Choice {
 				out = append(out, Choice{Card: c})
 				continue
 			}
-			if g.OnField(owner, g.C(c).Unit) != nil && !g.sameNameOK(c) {
+			if g.onFieldAs(owner, c) != nil && !g.sameNameOK(c) {
 				continue // one unit per unit name
 			}
-			if pt.Area != table.BackLine && !g.deployBarred(owner, c, Vanguard) {
+			beside := func(a Area) bool { // "in the same area as "N""
+				return len(pt.AreaOf) == 0 || slices.ContainsFunc(g.P[owner].Field, func(u *Unit) bool {
+					return u.Area == a && g.namedAny(u.Card(), pt.AreaOf)
+				})
+			}
+			if pt.Area != table.BackLine && beside(Vanguard) && !g.deployBarred(owner, c, Vanguard) {
 				out = append(out, Choice{Card: c, Area: Vanguard})
 			}
-			if pt.Area != table.FrontLine && !g.deployBarred(owner, c, Rearguard) {
+			if pt.Area != table.FrontLine && beside(Rearguard) && !g.deployBarred(owner, c, Rearguard) {
 				out = append(out, Choice{Card: c, Area: Rearguard})
 			}
 		}
@@ -267,6 +283,8 @@ func (g *Game) cardText(f *Frame, c Choice) string {
 		return "unflip " + g.C(c.Card).ID
 	case FrameGrowCost:
 		return "stack " + g.C(c.Card).ID
+	case FrameBanishCost:
+		return "banish " + g.C(c.Card).ID
 	case FramePut:
 		if c.Done {
 			return "done"
@@ -318,6 +336,7 @@ func (g *Game) chooseCards(f *Frame, c Choice) {
 			name, where := "", "the retreat area"
 			if e.OrbsShown {
 				name = g.C(o).Name()
+				g.shown = append(g.shown, o)
 			}
 			if e.SendOrbsTo == table.InBoundless {
 				op.Bound, where = append(op.Bound, o), "the Boundless Area"
@@ -328,6 +347,7 @@ func (g *Game) chooseCards(f *Frame, c Choice) {
 		} else {
 			op.Retreat = append(op.Retreat, o)
 			g.emit(g.orbSeat(f), "orb-destroyed", "", "", fmt.Sprintf("orb %d to the retreat area; %d left", c.Pick+1, len(op.Orbs)))
+			g.playerEvent(table.OnOrbLost, g.orbSeat(f), -1)
 		}
 		f.N--
 		if f.N == 0 {
@@ -355,12 +375,16 @@ func (g *Game) chooseCards(f *Frame, c Choice) {
 		f.N--
 		if f.N == 0 {
 			g.pop()
+			if !f.Pay {
+				g.flush() // a cost's: what it set off waits for the skill's effect
+			}
 		}
 	case FrameOrbBreak:
 		g.breakOrb(f.Seat, c.Pick)
 		f.N--
 		if f.N == 0 || len(pl.Orbs) == 0 {
 			g.pop()
+			g.flush()
 		}
 	case FrameOrbFlip:
 		if c.Pick >= pl.OrbsUp {
@@ -368,6 +392,7 @@ func (g *Game) chooseCards(f *Frame, c Choice) {
 			o := takeOrb(pl, c.Pick)
 			pl.Orbs = slices.Insert(pl.Orbs, pl.OrbsUp, o)
 			pl.OrbsUp++
+			g.shown = append(g.shown, o)
 			g.emit(f.Seat, "orb-up", g.C(o).Name(), "", fmt.Sprintf("an orb flipped face up; %d face up", pl.OrbsUp))
 		} else {
 			// face down: its owner knows it, a face-down orb looked at
@@ -393,6 +418,15 @@ func (g *Game) chooseCards(f *Frame, c Choice) {
 		if f.N == 0 {
 			g.pop()
 			g.flush()
+		}
+	case FrameBanishCost:
+		i := slices.Index(pl.Retreat, c.Card)
+		pl.Retreat = slices.Delete(pl.Retreat, i, i+1)
+		pl.Bound = append(pl.Bound, c.Card)
+		g.emit(f.Seat, "banish", g.C(c.Card).Name(), "", "from the retreat area to the Boundless Area, for a cost")
+		f.N--
+		if f.N == 0 {
+			g.pop()
 		}
 	case FrameUnflip:
 		i := slices.IndexFunc(pl.Bonds, func(b Bond) bool { return b.Reversed && b.Card == c.Card })
@@ -446,6 +480,8 @@ func (g *Game) take(z table.Zone, p, c int, of *table.CardFilter) bool {
 		return cut(&pl.Retreat)
 	case table.InBoundless:
 		return cut(&pl.Bound)
+	case table.InSupport:
+		return cut(&pl.Support)
 	case table.InBonds:
 		i := g.bondOf(p, c, of)
 		if i < 0 {
@@ -463,6 +499,18 @@ func (g *Game) bondOf(p, c int, f *table.CardFilter) int {
 	return slices.IndexFunc(g.P[p].Bonds, func(b Bond) bool {
 		return b.Card == c && (f == nil || !(f.FaceUp && b.Reversed || f.FaceDown && !b.Reversed))
 	})
+}
+
+// banishable are the cards of player p's retreat area a cost like f may
+// send to the Boundless Area.
+func (g *Game) banishable(p int, f *table.CardFilter) []int {
+	var out []int
+	for _, c := range g.P[p].Retreat {
+		if g.matchCard(f, c, p) {
+			out = append(out, c)
+		}
+	}
+	return out
 }
 
 // growable are the cards of player p's retreat area a Growth cost like f
@@ -508,7 +556,7 @@ func (g *Game) growthUnit(sk *Frame, p int) *Unit {
 // deployed goes to area a. sk is the skill frame.
 func (g *Game) move(pt *table.Put, p, c int, a Area, sk *Frame) {
 	var under *Unit
-	if pt.To == table.Under {
+	if pt.To == table.Under || pt.To == table.OnTop {
 		if under = g.growthUnit(sk, p); under == nil {
 			return // no unit to stack under: the card stays
 		}
@@ -520,27 +568,37 @@ func (g *Game) move(pt *table.Put, p, c int, a Area, sk *Frame) {
 		g.emit(p, "stays", "", "", "an enemy skill forbids adding cards to the orbs") // the card may be hidden: not named
 		return
 	}
-	if !g.take(pt.From, p, c, pt.Of) {
+	if pt.Self && !g.takeSelf(p, c, pt.From) || !pt.Self && !g.take(pt.From, p, c, pt.Of) {
 		return
+	}
+	if sk != nil && sk.Kind == FrameSkill && slices.ContainsFunc(g.C(sk.Card).Skills[sk.Skill].Effects, func(e table.Effect) bool { return e.AcquireSkills == table.AcquireThatCard }) {
+		sk.Moved = append(sk.Moved, c) // "that card" of an effect after (the compiler lets it name a card put in view only)
 	}
 	pl := g.P[p]
 	name := g.C(c).Name()
+	seen := g.putSeenBy(pt, p, c, true)
 	switch pt.To {
 	case table.InHand:
 		pl.Hand = append(pl.Hand, c)
-		g.emit(p, "put", name, "", "to the hand")
+		g.emitSeen(p, "put", c, "to the hand", seen)
+		if pt.From == table.InRetreat {
+			g.playerEvent(table.OnRetrieved, p, c)
+		}
 	case table.DeckTop:
 		pl.Deck = append([]int{c}, pl.Deck...)
-		g.emit(p, "put", name, "", "on top of the deck")
+		g.emitSeen(p, "put", c, "on top of the deck", seen)
 	case table.DeckBottom:
 		pl.Deck = append(pl.Deck, c)
-		g.emit(p, "put", name, "", "at the bottom of the deck")
+		g.emitSeen(p, "put", c, "at the bottom of the deck", seen)
 	case table.InDeck:
-		pl.Deck = append(pl.Deck, c) // shuffled in after (the put's Shuffle)
-		g.emit(p, "put", name, "", "into the deck")
+		pl.Deck = append(pl.Deck, c) // shuffled when the put is done
+		g.emitSeen(p, "put", c, "into the deck", seen)
 	case table.InRetreat:
 		pl.Retreat = append(pl.Retreat, c)
 		g.emit(p, "put", name, "", "to the retreat area")
+		if pt.From == table.InHand {
+			g.playerEvent(table.OnDiscarded, p, c)
+		}
 	case table.InBoundless:
 		pl.Bound = append(pl.Bound, c)
 		g.emit(p, "put", name, "", "to the Boundless Area")
@@ -560,6 +618,13 @@ func (g *Game) move(pt *table.Put, p, c int, a Area, sk *Frame) {
 		g.emit(p, "orb-added", "", "", fmt.Sprintf("%d orbs", len(pl.Orbs)))
 	case table.Under:
 		g.stackUnder(p, under, c, true)
+	case table.OnTop:
+		// "stack this card on top of an allied "X" to Level Up her": a
+		// level up by the skill (no cost paid, no class asked).
+		under.Stack = append(under.Stack, c)
+		g.played(p, c)
+		g.emit(p, "level-up", name, "", "stacked on top by a skill")
+		g.event(table.OnLevelUp, under)
 	case table.OnField:
 		u := g.newUnit(c, a)
 		u.Tapped = pt.Tapped
@@ -639,6 +704,27 @@ func (g *Game) applyPut(sk *Frame, e *table.Effect) {
 		d.Seat = Opp(sk.Seat)
 	}
 	switch {
+	case pt.Self:
+		// "Deploy this card", "Add this card to your hand": the skill's own
+		// card, if it is still there (and, deployed, the player chooses
+		// the area unless the text names one).
+		c := sk.Card
+		if sk.From == pt.From && g.selfIn(owner, c, pt.From) {
+			if !g.selfPutOK(owner, c, pt) {
+				g.emit(owner, "stays", g.C(c).Name(), "", "a unit of its unit name is on the field")
+				break
+			}
+			if pt.To == table.OnField && pt.Area == table.AnyArea {
+				d.N = 1
+				g.push(d)
+				return
+			}
+			a := Vanguard
+			if pt.Area == table.BackLine {
+				a = Rearguard
+			}
+			g.move(pt, owner, c, a, sk)
+		}
 	case pt.From == table.DeckTop:
 		for range max(1, int(pt.Count)) {
 			c, ok := g.peek(owner)
@@ -666,6 +752,33 @@ func (g *Game) applyPut(sk *Frame, e *table.Effect) {
 	g.putDone(d)
 }
 
+// putSeenBy are the seats that see which card c of player p a put like
+// pt moves, nil for every seat. A card moved from or to a zone in view
+// (the retreat and Boundless Areas, the bonds, the field, a unit's
+// stack), a card the action revealed ("reveal the top card": Game.shown,
+// read when shown is true) and a skill's own card (a hand skill's is revealed to use it) are
+// public. Otherwise, between the hand, the deck and the orbs, the card is
+// seen by its owner when it comes from the hand or is chosen from the
+// deck, or is taken from the top of the deck into the hand (as a draw);
+// by no one when the top card goes, unseen, to another place in the deck
+// ("put the top card of your deck on the bottom" says no "reveal").
+func (g *Game) putSeenBy(pt *table.Put, p, c int, shown bool) []int {
+	public := func(z table.Zone) bool {
+		switch z {
+		case table.InRetreat, table.InBoundless, table.InBonds, table.Revealed, table.Under, table.OnTop, table.OnField:
+			return true
+		}
+		return false
+	}
+	switch {
+	case pt.Self || public(pt.From) || public(pt.To) || shown && slices.Contains(g.shown, c):
+		return nil
+	case pt.From == table.DeckTop && pt.To != table.InHand:
+		return []int{}
+	}
+	return []int{p}
+}
+
 // peek is the top card of player p's deck, the retreat area shuffled in
 // first when the deck is empty ("there is no deck out").
 func (g *Game) peek(p int) (int, bool) {
@@ -689,7 +802,13 @@ func (g *Game) reveal(sk *Frame, p, n int) {
 	for _, c := range sk.Revealed {
 		names = append(names, g.C(c).Name())
 	}
+	g.shown = append(g.shown, sk.Revealed...) // "reveal": both players see them
 	g.emit(p, "reveal", strings.Join(names, "; "), "", fmt.Sprintf("the top %d of the deck", len(sk.Revealed)))
+	card := -1
+	if len(sk.Revealed) == 1 {
+		card = sk.Revealed[0] // "reveals a card with ...": that card
+	}
+	g.playerEvent(table.OnRevealed, p, card)
 }
 
 // cardFits reports whether card c (of player p) is like filter f for the
@@ -702,19 +821,19 @@ func (g *Game) cardFits(f *table.CardFilter, c, p int, sk *Frame) bool {
 	if f == nil || f.NameOf == table.NameOfNone {
 		return true
 	}
-	var names []string
+	var of []int // the cards whose unit names it asks for
 	if f.NameOf == table.NameOfThis {
 		if u := g.source(sk); u != nil {
-			names = append(names, g.C(u.Card()).Unit)
+			of = append(of, u.Card())
 		}
 	} else if sk != nil {
 		for _, uid := range sk.Chosen {
 			if u, _ := g.unit(uid); u != nil {
-				names = append(names, g.C(u.Card()).Unit)
+				of = append(of, u.Card())
 			}
 		}
 	}
-	return slices.Contains(names, g.C(c).Unit)
+	return slices.ContainsFunc(of, func(o int) bool { return g.sharesName(o, c) })
 }
 
 // orbSeat is whose orbs an orb decision destroys: the chooser's, or for

@@ -33,13 +33,14 @@ const (
 	FrameGrowCost                     // choose a card of the retreat area to stack under this unit for a cost (it Growths)
 	FrameOrbFlip                      // choose one of your orbs to flip (a cost: a face-down one, face up)
 	FrameOrbBreak                     // your main character was defeated in battle: choose which orb breaks to the hand
+	FrameBanishCost                   // choose a card of the retreat area to send to the Boundless Area for a cost
 	FrameOrbLook                      // look at up to N of your face-down orbs: one more, or stop
 	FrameRevealCost                   // choose a card of the hand to reveal and place on top of the deck for a cost
 	FrameSendOrder                    // the owner of units an effect puts on top of their deck: which goes next (the last is the top card)
 )
 
 var frameNames = [...]string{"battle", "skill", "redraw", "flip", "discard", "critical", "evade", "may", "target", "tap", "retrieve",
-	"order", "put", "destroy", "send-bond", "orb", "unflip", "grow", "orb-flip", "orb-break", "orb-look", "reveal", "deck-order"}
+	"order", "put", "destroy", "send-bond", "orb", "unflip", "grow", "orb-flip", "orb-break", "banish", "orb-look", "reveal", "deck-order"}
 
 func (k FrameKind) String() string { return frameNames[k] }
 
@@ -56,6 +57,7 @@ type Frame struct {
 	ASupCard, DSupCard int // the support cards (-1: none), for conditions
 	Critical, Evaded   bool
 	Defeated           bool
+	Kept               []int // support cards kept in the support area to the end of the combat (a skill's "instead of sending it to the Retreat Area")
 
 	// Skill: the effects of Card.Skills[Skill] from Start, now at Effect,
 	// of a unit (Unit uid) or of a support card (Unit 0; Target is the
@@ -64,14 +66,22 @@ type Frame struct {
 	Unit, Card, Skill int
 	Start, Effect     int
 	Target            int
-	Chosen            []int // uids chosen by the skill's effects
-	Cause             int   // the unit whose deployment triggered it
-	BySkill           int   // the event that set it off was a skill's doing: 1 + the seat of that skill (0: not)
+	Chosen            []int  // uids chosen by the skill's effects
+	Cause             int    // the unit whose deployment triggered it
+	BySkill           int    // the event that set it off was a skill's doing: 1 + the seat of that skill (0: not)
+	ByUnit            int    // ... of the skill of this unit (uid; 0: a support skill)
+	ByName            string // ... of the skill of this name
 	Pay               bool
+	// From is the zone of the card whose skill it is (Card, Unit 0): a
+	// bond skill's (InBonds) or a hand skill's (InHand); NoZone otherwise.
+	From table.Zone
 	// Revealed are the cards an effect of the skill revealed, on top of
 	// the deck of seat RevealSeat.
 	Revealed   []int
 	RevealSeat int
+	// Moved are the cards the skill's puts moved, in order ("that card"
+	// of "acquires all skills possessed by that card").
+	Moved []int
 }
 
 // decision reports whether the frame waits for a player's action.
@@ -161,7 +171,7 @@ func (g *Game) hasChoice(f *Frame) bool {
 		return g.battle() != nil && len(g.choices(f)) > 1
 	case FrameOrder:
 		return f.N > 1 && len(g.batch(f)) == f.N
-	case FramePut, FrameDestroyCost, FrameBondCost, FrameOrbCost, FrameUnflip, FrameGrowCost, FrameOrbFlip, FrameOrbBreak, FrameOrbLook, FrameSendOrder:
+	case FramePut, FrameDestroyCost, FrameBondCost, FrameOrbCost, FrameUnflip, FrameGrowCost, FrameOrbFlip, FrameOrbBreak, FrameBanishCost, FrameOrbLook, FrameSendOrder:
 		return f.N > 0 && len(g.choices(f)) > 0
 	}
 	return true
@@ -213,7 +223,7 @@ func (g *Game) choices(f *Frame) []Choice {
 		}
 		var up []int
 		for _, b := range pl.Bonds {
-			if !b.Reversed && g.matchCard(of, b.Card, f.Seat) {
+			if !b.Reversed && g.matchBond(of, b, f.Seat) && !g.noFlip(b.Card) {
 				up = append(up, b.Card)
 			}
 		}
@@ -223,7 +233,7 @@ func (g *Game) choices(f *Frame) []Choice {
 		if f.Pay {
 			of = g.effectOf(f).PayDiscard
 		}
-		distinct(pl.Hand, func(c int) bool { return g.matchCard(of, c, f.Seat) })
+		distinct(pl.Hand, func(c int) bool { return g.matchCard(of, c, f.Seat) && g.revealedPays(f, c) })
 	case FrameRevealCost:
 		of := g.effectOf(f).PayReveal
 		if of == nil {
@@ -244,7 +254,7 @@ func (g *Game) choices(f *Frame) []Choice {
 		for i := range g.batch(f) {
 			out = append(out, Choice{Card: -1, Pick: i})
 		}
-	case FramePut, FrameDestroyCost, FrameBondCost, FrameOrbCost, FrameUnflip, FrameGrowCost, FrameOrbFlip, FrameOrbBreak, FrameOrbLook, FrameSendOrder:
+	case FramePut, FrameDestroyCost, FrameBondCost, FrameOrbCost, FrameUnflip, FrameGrowCost, FrameOrbFlip, FrameOrbBreak, FrameBanishCost, FrameOrbLook, FrameSendOrder:
 		out = g.cardChoices(f)
 	case FrameCritical, FrameEvade:
 		b := g.battle()
@@ -256,8 +266,12 @@ func (g *Game) choices(f *Frame) []Choice {
 		if u == nil {
 			return nil
 		}
-		name := g.C(u.Card()).Unit
-		distinct(pl.Hand, func(c int) bool { return g.C(c).Unit == name })
+		distinct(pl.Hand, func(c int) bool { return g.sharesName(c, u.Card()) })
+		if f.Kind == FrameCritical {
+			for _, c := range g.critBonds(f.Seat) {
+				out = append(out, Choice{Card: c, Yes: true}) // a face-up bond flipped instead
+			}
+		}
 		out = append(out, Choice{Card: -1})
 	}
 	return out
@@ -323,7 +337,7 @@ func (g *Game) choose(f *Frame, c Choice) {
 	case FrameMay:
 		g.pop()
 		if !c.Yes {
-			g.emit(f.Seat, "decline", g.C(f.Card).Name(), "", g.C(f.Card).Skills[f.Skill].Name)
+			g.emit(f.Seat, "decline", g.C(g.actor(f)).Name(), "", g.C(f.Card).Skills[f.Skill].Name)
 			if parent.Effect == parent.Start {
 				parent.Step = stepDone
 			} else {
@@ -345,8 +359,12 @@ func (g *Game) choose(f *Frame, c Choice) {
 		f.N--
 		if f.N == 0 {
 			g.pop()
+			if !f.Pay {
+				g.flush() // a cost's: what it set off waits for the skill's effect
+			}
 		}
 	case FrameRevealCost:
+		g.shown = append(g.shown, c.Card) // shown to both players
 		if g.effectOf(f).PayReveal == nil {
 			g.emit(f.Seat, "reveal", g.C(c.Card).Name(), "", "from the hand (a cost)")
 		} else {
@@ -366,14 +384,17 @@ func (g *Game) choose(f *Frame, c Choice) {
 		pl.Retreat = slices.Delete(pl.Retreat, i, i+1)
 		pl.Hand = append(pl.Hand, c.Card)
 		g.emit(f.Seat, "retrieve", g.C(c.Card).Name(), "", "from the retreat area to the hand")
+		g.playerEvent(table.OnRetrieved, f.Seat, c.Card)
 		f.N--
 		if f.N == 0 {
 			g.pop()
+			g.flush()
 		}
 	case FrameTapCost:
 		u, _ := g.unit(c.Unit)
 		u.Tapped = true
 		g.emit(f.Seat, "tap", g.C(u.Card()).Name(), "", "for a cost")
+		g.event(table.OnTapped, u)
 		f.N--
 		if f.N == 0 {
 			g.pop()
@@ -399,7 +420,12 @@ func (g *Game) choose(f *Frame, c Choice) {
 		a, _ := g.unit(b.Attacker)
 		t, _ := g.unit(b.Defender)
 		if f.Kind == FrameCritical {
-			g.discard(f.Seat, slices.Index(pl.Hand, c.Card), "critical")
+			if c.Yes {
+				pl.Bonds[g.upBond(f.Seat, c.Card)].Reversed = true
+				g.emit(f.Seat, "critical", g.C(c.Card).Name(), "", "a bond flipped face down instead of a card of the unit name")
+			} else {
+				g.discard(f.Seat, slices.Index(pl.Hand, c.Card), "critical")
+			}
 			b.Critical = true
 			g.event(table.OnCritical, a)
 		} else {
@@ -442,25 +468,27 @@ func (g *Game) skillStep(f *Frame) {
 				return
 			}
 		}
-		if f.Effect != f.Start && costly(e) && !g.affordable(f.Seat, g.source(f), e, f.Unit == 0) {
+		if f.Effect != f.Start && costly(e) && (!g.affordable(f.Seat, g.source(f), e, f.Unit == 0) || !g.selfAffordable(f, e)) {
 			g.skipped(f) // "you may [pay a cost]. If you do, ...": it cannot be paid
 			return
 		}
 		if e.May {
-			g.push(&Frame{Kind: FrameMay, Seat: f.Seat, Unit: f.Unit, Card: f.Card, Skill: f.Skill, Start: f.Start, Effect: f.Effect})
+			g.push(&Frame{Kind: FrameMay, Seat: f.Seat, Unit: f.Unit, Card: f.Card, Skill: f.Skill, Start: f.Start, Effect: f.Effect, From: f.From})
 		}
 	case stepCost:
 		f.Step = stepCond
 		if f.Effect != f.Start && !costly(e) {
 			return
 		}
-		if !g.affordable(f.Seat, g.source(f), e, f.Unit == 0) {
+		if !g.affordable(f.Seat, g.source(f), e, f.Unit == 0) || !g.selfAffordable(f, e) {
 			f.Step = stepDone // a cost that can no longer be paid: nothing happens
 			return
 		}
 		if u, _ := g.unit(f.Unit); u != nil && e.Tap {
 			u.Tapped = true
+			g.event(table.OnTapped, u)
 		}
+		g.paySelf(f, e)
 		var pay []*Frame
 		if e.Reverse > 0 {
 			pay = append(pay, &Frame{Kind: FrameFlip, N: int(e.Reverse)})
@@ -504,9 +532,12 @@ func (g *Game) skillStep(f *Frame) {
 		if e.PayOrbsUp > 0 {
 			pay = append(pay, &Frame{Kind: FrameOrbFlip, N: int(e.PayOrbsUp)})
 		}
+		if e.PayBanish != nil {
+			pay = append(pay, &Frame{Kind: FrameBanishCost, N: int(e.PayBanish.Count)})
+		}
 		for i := len(pay) - 1; i >= 0; i-- {
 			d := pay[i]
-			d.Seat, d.Unit, d.Card, d.Skill, d.Start, d.Effect, d.Pay = f.Seat, f.Unit, f.Card, f.Skill, f.Start, f.Effect, true
+			d.Seat, d.Unit, d.Card, d.Skill, d.Start, d.Effect, d.Pay, d.From = f.Seat, f.Unit, f.Card, f.Skill, f.Start, f.Effect, true, f.From
 			g.push(d)
 		}
 	case stepCond:
@@ -528,7 +559,7 @@ func (g *Game) skillStep(f *Frame) {
 			if t.Any && n == 0 {
 				n = 1 << 10
 			}
-			g.push(&Frame{Kind: FrameTarget, Seat: f.Seat, N: n, Unit: f.Unit, Card: f.Card, Skill: f.Skill, Start: f.Start, Effect: f.Effect})
+			g.push(&Frame{Kind: FrameTarget, Seat: f.Seat, N: n, Unit: f.Unit, Card: f.Card, Skill: f.Skill, Start: f.Start, Effect: f.Effect, From: f.From})
 		}
 	case stepApply:
 		f.Step = stepNext
@@ -541,7 +572,11 @@ func (g *Game) skillStep(f *Frame) {
 		}
 		f.Step = stepDone
 	default:
+		if u, _ := g.unit(f.Unit); u != nil && f.Unit > 0 && g.C(f.Card).Skills[f.Skill].Type == table.Action {
+			g.event(table.OnUse, u) // "When this unit uses "N"": set off by the skill, once it has resolved
+		}
 		g.pop()
+		g.flush() // what the skill set off and has not yet put on the stack (its costs')
 	}
 }
 
@@ -628,6 +663,16 @@ func (g *Game) apply(f *Frame, e *table.Effect) {
 		if m.Battle && g.battle() == nil {
 			m.Battle, m.Ends = false, g.Turn
 		}
+		if e.Grant > 0 {
+			m.Grant = acquiredKey(f.Card, int(e.Grant)-1) // the skill is written on the card whose effect gives it
+		}
+		if e.AcquireSkills == table.AcquireThatCard {
+			// "acquires all skills possessed by that card": the card the
+			// skill's put moved last (none moved: nothing acquired).
+			if len(f.Moved) > 0 {
+				m.GrantCard = f.Moved[len(f.Moved)-1] + 1
+			}
+		}
 		for _, u := range g.targets(f, e) {
 			u.Mods = append(u.Mods, m)
 			g.emit(p, "effect", g.C(u.Card()).Name(), "", name)
@@ -649,8 +694,12 @@ func (g *Game) apply(f *Frame, e *table.Effect) {
 				g.event(table.OnUntapped, u)
 			}
 		case e.TapIt:
+			wasUp := !u.Tapped
 			u.Tapped = true
 			g.emit(g.Owner(u), "tap", g.C(u.Card()).Name(), "", name)
+			if wasUp {
+				g.event(table.OnTapped, u)
+			}
 		case e.Destroy && g.Owner(u) != p && g.has(u, table.EnemySkillProof):
 			g.emit(g.Owner(u), "survives", g.C(u.Card()).Name(), "", "it cannot be destroyed by enemy skills")
 		case e.Destroy:
@@ -679,10 +728,16 @@ func (g *Game) apply(f *Frame, e *table.Effect) {
 		}
 	}
 	if e.FlipAll {
-		for i := range g.P[p].Bonds {
-			g.P[p].Bonds[i].Reversed = true
+		for i, b := range g.P[p].Bonds {
+			g.P[p].Bonds[i].Reversed = b.Reversed || !g.noFlip(b.Card)
 		}
 		g.emit(p, "flip", "", "", "every bond face down ("+name+")")
+	}
+	if n := int(e.DrawTo) - len(g.P[p].Hand); e.DrawTo > 0 && n > 0 {
+		from := len(g.P[p].Hand)
+		g.drawN(p, n)
+		g.emitOwn(p, "draw", g.P[p].Hand[from:], "", fmt.Sprintf("%d cards, to %d in hand (%s)", len(g.P[p].Hand)-from, e.DrawTo, name))
+		g.flush()
 	}
 	if e.Draw > 0 {
 		from := len(g.P[p].Hand)
@@ -736,8 +791,14 @@ func (g *Game) apply(f *Frame, e *table.Effect) {
 	}
 	for i := len(fs) - 1; i >= 0; i-- {
 		d := fs[i]
-		d.Unit, d.Card, d.Skill, d.Start, d.Effect = f.Unit, f.Card, f.Skill, f.Start, f.Effect
+		d.Unit, d.Card, d.Skill, d.Start, d.Effect, d.From = f.Unit, f.Card, f.Skill, f.Start, f.Effect, f.From
 		g.push(d)
+	}
+	if e.Keep {
+		if b := g.battle(); b != nil && f.Unit == 0 && slices.Contains(g.P[p].Support, f.Card) && !slices.Contains(b.Kept, f.Card) {
+			b.Kept = append(b.Kept, f.Card)
+			g.emit(p, "kept", g.C(f.Card).Name(), "", "in the support area to the end of the combat")
+		}
 	}
 	if e.Put != nil {
 		g.applyPut(f, e)
@@ -808,7 +869,7 @@ func (g *Game) affordable(p int, u *Unit, e *table.Effect, support bool) bool {
 	if e.Reverse > 0 {
 		n := 0
 		for _, b := range pl.Bonds {
-			if !b.Reversed && g.matchCard(e.ReverseOf, b.Card, p) {
+			if !b.Reversed && g.matchBond(e.ReverseOf, b, p) && !g.noFlip(b.Card) {
 				n++
 			}
 		}
@@ -870,13 +931,17 @@ func (g *Game) affordable(p int, u *Unit, e *table.Effect, support bool) bool {
 	if e.PayOrbsUp > 0 && len(pl.Orbs)-pl.OrbsUp < int(e.PayOrbsUp) {
 		return false
 	}
+	if e.PayBanish != nil && len(g.banishable(p, e.PayBanish)) < int(e.PayBanish.Count) {
+		return false
+	}
 	return true
 }
 
 // costly reports whether an effect has a cost to pay.
 func costly(e *table.Effect) bool {
 	return e.Reverse > 0 || e.Tap || e.PayDiscard != nil || e.PayTap != nil || e.DestroySelf || e.PayDestroy != nil ||
-		e.PayBonds != nil || e.PayOrbs > 0 || e.PayGrowth != nil || e.PayOrbsUp > 0 || e.PayMill > 0 || e.PayReveal != nil || e.PayShow != nil || e.PayHand
+		e.PayBonds != nil || e.PayOrbs > 0 || e.PayGrowth != nil || e.PayOrbsUp > 0 || e.PayMill > 0 || e.PayReveal != nil || e.PayShow != nil || e.PayHand ||
+		e.FlipSelf || e.SendSelf != table.NoZone || e.PayBanish != nil
 }
 
 // special reports whether card c has a special skill with a permission.

@@ -25,6 +25,7 @@ const (
 	ActAttack                          // action phase: attack
 	ActEndTurn                         // action phase: end the turn
 	ActChoice                          // a decision of the frame on top of the stack
+	ActCardSkill                       // action phase: use a bond skill (of a face-up bond) or a hand skill (revealing the card)
 )
 
 // Action is one legal choice of the player to move.
@@ -35,6 +36,9 @@ type Action struct {
 	Unit, Target  *Unit
 	Skill, Effect int
 	Choice        Choice
+	// A bond or hand skill's card (ActCardSkill) and its zone.
+	Card int
+	From table.Zone
 }
 
 // Actions lists the legal actions of the player to move.
@@ -79,15 +83,15 @@ func (g *Game) AppendActions(out []Action) []Action {
 			card := g.C(c)
 			for _, u := range pl.Field {
 				// levelling up an ally of another unit name (a special skill)
-				if g.C(u.Card()).Unit != card.Unit {
+				if !g.sharesName(u.Card(), c) {
 					if cost, _, err := g.stackCost(c, u); err == nil && g.CanPay(p, c, int(cost)) == nil {
 						out = append(out, Action{Kind: ActStack, Hand: i, Unit: u})
 					}
 				}
 			}
-			if g.OnField(p, card.Unit) != nil {
+			if g.onFieldAs(p, c) != nil {
 				for _, u := range pl.Field {
-					if g.C(u.Card()).Unit != card.Unit {
+					if !g.sharesName(u.Card(), c) {
 						continue
 					}
 					if cost, _, err := g.stackCost(c, u); err == nil && g.CanPay(p, c, int(cost)) == nil {
@@ -114,20 +118,22 @@ func (g *Game) AppendActions(out []Action) []Action {
 		out = append(out, Action{Kind: ActEndDeployment})
 	case ActionPhase:
 		for _, u := range pl.Field {
-			for si, s := range g.C(u.Card()).Skills {
-				if s.Type != table.Action || !g.skillActive(u, si) {
+			for r := range g.skills(u) {
+				s := g.skill(r)
+				if s.Type != table.Action || !g.skillActive(u, r) {
 					continue
 				}
 				for ei := range s.Effects {
 					if ei > 0 && s.Effects[ei-1].When == table.Activate {
 						continue // one action per skill: its first effect of the timing
 					}
-					if g.usable(p, u, si, ei) == nil {
-						out = append(out, Action{Kind: ActSkill, Unit: u, Skill: si, Effect: ei})
+					if g.usable(p, u, r.Key, ei) == nil {
+						out = append(out, Action{Kind: ActSkill, Unit: u, Skill: r.Key, Effect: ei})
 					}
 				}
 			}
 		}
+		out = g.cardActions(p, out)
 		if g.Turn > 1 {
 			for _, u := range pl.Field {
 				if u.Tapped || !g.CanAttack(u) {
@@ -148,6 +154,7 @@ func (g *Game) AppendActions(out []Action) []Action {
 // Do performs a legal action and resolves up to the next decision.
 func (g *Game) Do(a Action) error {
 	p := g.Active
+	g.shown = g.shown[:0]
 	var err error
 	switch a.Kind {
 	case ActChoice:
@@ -175,6 +182,8 @@ func (g *Game) Do(a Action) error {
 		}
 	case ActSkill:
 		err = g.Activate(p, a.Unit, a.Skill, a.Effect)
+	case ActCardSkill:
+		err = g.UseCard(p, a.From, a.Card, a.Skill, a.Effect)
 	case ActAttack:
 		err = g.Attack(p, a.Unit, a.Target)
 	case ActEndTurn:
@@ -254,12 +263,14 @@ func (g *Game) Text(a Action) string {
 	case ActEndDeployment:
 		return "end deployment"
 	case ActSkill:
-		s := g.C(a.Unit.Card()).Skills[a.Skill]
-		t := "use " + g.unitRef(a.Unit) + " " + Slug(s.Name)
-		if g.sameSlug(a.Unit, a.Skill) {
-			t += fmt.Sprintf(" %d", a.Skill+1)
+		r, _ := g.skillByKey(a.Unit, a.Skill)
+		t := "use " + g.unitRef(a.Unit) + " " + Slug(g.skill(r).Name)
+		if n := g.sameSlug(a.Unit, a.Skill); n > 0 {
+			t += fmt.Sprintf(" %d", n)
 		}
 		return t
+	case ActCardSkill:
+		return g.cardSkillText(a)
 	case ActAttack:
 		return "attack " + g.unitRef(a.Target) + " with " + g.unitRef(a.Unit)
 	case ActEndTurn:
@@ -282,6 +293,9 @@ func (g *Game) Text(a Action) string {
 	case FrameCritical:
 		if c.Card < 0 {
 			return "no critical"
+		}
+		if c.Yes {
+			return "critical flip " + g.C(c.Card).ID
 		}
 		return "critical " + g.C(c.Card).ID
 	case FrameEvade:
@@ -313,16 +327,24 @@ func (g *Game) Text(a Action) string {
 	}
 }
 
-// sameSlug reports whether another skill of the unit's card has the same
-// action word as skill i.
-func (g *Game) sameSlug(u *Unit, i int) bool {
-	ss := g.C(u.Card()).Skills
-	for j, s := range ss {
-		if j != i && Slug(s.Name) == Slug(ss[i].Name) {
-			return true
+// sameSlug is 1 + the place among the unit's skills (skills) of the skill
+// of key key when another of them has the same action word, else 0.
+func (g *Game) sameSlug(u *Unit, key int) int {
+	r, _ := g.skillByKey(u, key)
+	slug, at, same := Slug(g.skill(r).Name), 0, false
+	i := 0
+	for o := range g.skills(u) {
+		if o.Key == key {
+			at = i + 1
+		} else if Slug(g.skill(o).Name) == slug {
+			same = true
 		}
+		i++
 	}
-	return false
+	if !same {
+		return 0
+	}
+	return at
 }
 
 // Match is a game played through the game contract (engine/play).
@@ -417,22 +439,46 @@ func (m *Match) Clone() play.Match { return &Match{G: m.G.Clone()} }
 // deck and orbs are dealt anew from their cards, the hand and orbs
 // keeping their sizes; seat's own deck and orbs likewise; and the random
 // source is drawn from rng. What seat sees stays: its hand, both fields,
-// bonds, retreat areas, supports and the decision pending. A card once
-// seen and hidden again (an orb taken into the other hand, a card put back
-// into a deck) is not remembered.
+// bonds, retreat areas, supports and the decision pending, and the
+// cards a pending skill revealed on top of a deck ("reveal the top card
+// of your deck": both players saw them there; they stay on top). A card
+// once seen and hidden again (an orb taken into the other hand, a card
+// put back into a deck) is not remembered.
 func (m *Match) Determinize(seat int, rng *rand.Rand) play.Match {
 	c := m.G.Clone()
 	for i, p := range c.P {
 		down := p.Orbs[p.OrbsUp:] // face-up orbs are in view
+		deck := p.Deck[c.revealedTop(i):]
 		if i == seat {
 			down = p.Orbs[p.OrbsUp+p.OrbsSeen:] // and so are, to their owner, those it looked at
-			redeal(rng, &p.Deck, &down)
+			redeal(rng, &deck, &down)
 		} else {
-			redeal(rng, &p.Deck, &p.Hand, &down)
+			redeal(rng, &deck, &p.Hand, &down)
 		}
 	}
 	*c.pcg = *rand.NewPCG(rng.Uint64(), rng.Uint64())
 	return &Match{G: c}
+}
+
+// revealedTop is how many cards on top of player p's deck a pending
+// skill revealed (and both players saw there).
+func (g *Game) revealedTop(p int) int {
+	var known []int
+	for _, f := range g.Pending {
+		if f.RevealSeat == p {
+			known = append(known, f.Revealed...)
+		}
+	}
+	n := 0
+	for _, c := range g.P[p].Deck {
+		k := slices.Index(known, c)
+		if k < 0 {
+			break
+		}
+		known = slices.Delete(known, k, k+1)
+		n++
+	}
+	return n
 }
 
 // redeal shuffles the cards of zones together and deals them back, each
@@ -468,6 +514,7 @@ func (m *Match) Participants() [][]string {
 func (g *Game) Clone() *Game {
 	c := *g
 	c.events = nil
+	c.shown = slices.Clone(g.shown)
 	pcg := *g.pcg
 	c.pcg = &pcg
 	c.Rng = rand.New(c.pcg)
@@ -495,6 +542,8 @@ func (g *Game) Clone() *Game {
 		x := *f
 		x.Chosen = slices.Clone(f.Chosen)
 		x.Revealed = slices.Clone(f.Revealed)
+		x.Kept = slices.Clone(f.Kept)
+		x.Moved = slices.Clone(f.Moved)
 		c.Pending[i] = &x
 	}
 	if g.Last != nil {

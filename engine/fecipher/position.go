@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"math/rand/v2"
 	"slices"
+	"strconv"
 	"strings"
 
 	"gopkg.in/yaml.v3"
@@ -79,8 +80,15 @@ type UnitState struct {
 	ClassChanged bool       `json:"class-changed,omitempty" yaml:"class-changed,omitempty"`
 	Grown        bool       `json:"grown,omitempty" yaml:"grown,omitempty"`       // it Growthed: its class change skills are usable
 	Mods         []ModState `json:"mods,omitempty" yaml:"mods,omitempty"`         // what effects gave it, for a while
-	Used         []int      `json:"used,omitempty" yaml:"used,omitempty,flow"`    // skills used this turn (indexes on its top card), for once-per-turn
+	Used         []int      `json:"used,omitempty" yaml:"used,omitempty,flow"`    // skills used this turn (indexes on its top card; acquired skills by key, skills.go), for once-per-turn
 	Attacked     bool       `json:"attacked,omitempty" yaml:"attacked,omitempty"` // it attacked this turn
+	// UsedAcquired are the acquired skills it used this turn, for
+	// once-per-turn: each "card-id:index", the card the skill is printed
+	// on and its index there.
+	UsedAcquired []string `json:"used-acquired,omitempty" yaml:"used-acquired,omitempty,flow"`
+	// Acquired, in a view only (a position derives it): the skills it has
+	// now from other cards, each "name (card id)".
+	Acquired []string `json:"acquired,omitempty" yaml:"acquired,omitempty,flow"`
 }
 
 // ModState is what an effect gave a unit, until the end of turn ends (or
@@ -100,9 +108,13 @@ type ModState struct {
 	ShieldCost     int      `json:"shield-cost,omitempty" yaml:"shield-cost,omitempty"`
 	BackLine       bool     `json:"reach-back-line,omitempty" yaml:"reach-back-line,omitempty"`
 	Orbs           int      `json:"orbs,omitempty" yaml:"orbs,omitempty"`
-	Flags          []string `json:"flags,omitempty" yaml:"flags,omitempty,flow"` // skill-proof, no-move, no-attack, unattackable, no-untap, reach-any, ...
-	Ends           int      `json:"ends,omitempty" yaml:"ends,omitempty"`        // the turn at whose end it ends
-	Battle         bool     `json:"battle,omitempty" yaml:"battle,omitempty"`    // it ends with the battle
+	Flags          []string `json:"flags,omitempty" yaml:"flags,omitempty,flow"`      // skill-proof, no-move, no-attack, unattackable, no-untap, reach-any, ...
+	Ends           int      `json:"ends,omitempty" yaml:"ends,omitempty"`             // the turn at whose end it ends
+	Battle         bool     `json:"battle,omitempty" yaml:"battle,omitempty"`         // it ends with the battle
+	Grant          string   `json:"grant,omitempty" yaml:"grant,omitempty"`           // a skill it has meanwhile: "card-id:index", the card it is written on and its index there
+	GrantCard      string   `json:"grant-card,omitempty" yaml:"grant-card,omitempty"` // a card all of whose skills it has meanwhile
+	Lose           []string `json:"lose,omitempty" yaml:"lose,omitempty,flow"`        // skills of these names it has not meanwhile
+	LoseAll        bool     `json:"lose-all,omitempty" yaml:"lose-all,omitempty"`     // ... nor any but its special skills
 }
 
 // FrameState is one entry of the pending stack.
@@ -112,15 +124,16 @@ type FrameState struct {
 	Step int    `json:"step,omitempty" yaml:"step,omitempty"`
 	N    int    `json:"n,omitempty" yaml:"n,omitempty"` // flip, discard: how many still to choose
 	// battle
-	Attacker int    `json:"attacker,omitempty" yaml:"attacker,omitempty"` // unit uids
-	Defender int    `json:"defender,omitempty" yaml:"defender,omitempty"`
-	ASup     int    `json:"attack-support,omitempty" yaml:"attack-support,omitempty"` // printed support values added
-	DSup     int    `json:"defense-support,omitempty" yaml:"defense-support,omitempty"`
-	ASupCard string `json:"attack-support-card,omitempty" yaml:"attack-support-card,omitempty"` // the support cards
-	DSupCard string `json:"defense-support-card,omitempty" yaml:"defense-support-card,omitempty"`
-	Critical bool   `json:"critical,omitempty" yaml:"critical,omitempty"`
-	Evaded   bool   `json:"evaded,omitempty" yaml:"evaded,omitempty"`
-	Defeated bool   `json:"defeated,omitempty" yaml:"defeated,omitempty"`
+	Attacker int      `json:"attacker,omitempty" yaml:"attacker,omitempty"` // unit uids
+	Defender int      `json:"defender,omitempty" yaml:"defender,omitempty"`
+	ASup     int      `json:"attack-support,omitempty" yaml:"attack-support,omitempty"` // printed support values added
+	DSup     int      `json:"defense-support,omitempty" yaml:"defense-support,omitempty"`
+	ASupCard string   `json:"attack-support-card,omitempty" yaml:"attack-support-card,omitempty"` // the support cards
+	DSupCard string   `json:"defense-support-card,omitempty" yaml:"defense-support-card,omitempty"`
+	Critical bool     `json:"critical,omitempty" yaml:"critical,omitempty"`
+	Evaded   bool     `json:"evaded,omitempty" yaml:"evaded,omitempty"`
+	Defeated bool     `json:"defeated,omitempty" yaml:"defeated,omitempty"`
+	Kept     []string `json:"kept,omitempty" yaml:"kept,omitempty,flow"` // support cards kept in the support area to the end of the combat
 	// skill
 	Unit   int    `json:"unit,omitempty" yaml:"unit,omitempty"` // uid of the unit whose skill it is
 	Card   string `json:"card,omitempty" yaml:"card,omitempty"` // the card whose skill it is
@@ -131,12 +144,21 @@ type FrameState struct {
 	Chosen []int  `json:"chosen,omitempty" yaml:"chosen,omitempty,flow"`
 	Cause  int    `json:"cause,omitempty" yaml:"cause,omitempty"` // the unit whose deployment set it off
 	Pay    bool   `json:"pay,omitempty" yaml:"pay,omitempty"`     // a decision paying the skill's cost
+	// from: the zone of the card whose skill it is, for a bond or hand
+	// skill (bonds, hand); absent for a unit's or a support card's
+	From string `json:"from,omitempty" yaml:"from,omitempty"`
 	// by-skill: 1 + the seat whose skill set this one off (0: not a skill)
 	BySkill int `json:"by-skill,omitempty" yaml:"by-skill,omitempty"`
+	// by-unit, by-name: the unit (uid, 0: a support card) and the name of
+	// that skill
+	ByUnit int    `json:"by-unit,omitempty" yaml:"by-unit,omitempty"`
+	ByName string `json:"by-name,omitempty" yaml:"by-name,omitempty"`
 	// Revealed are the cards the skill revealed, on top of the deck of
 	// seat revealed-seat.
 	Revealed   []string `json:"revealed,omitempty" yaml:"revealed,omitempty,flow"`
 	RevealSeat int      `json:"revealed-seat,omitempty" yaml:"revealed-seat,omitempty"`
+	// Moved are the cards the skill's puts moved ("that card").
+	Moved []string `json:"moved,omitempty" yaml:"moved,omitempty,flow"`
 }
 
 // flow writes v as one YAML line.
@@ -217,12 +239,19 @@ func (g *Game) Position() *Position {
 		}
 		for _, u := range p.Field {
 			us := UnitState{UID: u.UID, Stack: g.ids(u.Stack), Area: u.Area.String(), Tapped: u.Tapped,
-				Main: u.Main, ClassChanged: u.ClassChanged, Grown: u.Grown, Used: slices.Clone(u.Used), Attacked: u.Attacked}
+				Main: u.Main, ClassChanged: u.ClassChanged, Grown: u.Grown, Attacked: u.Attacked}
+			for _, k := range u.Used {
+				if t := g.keyText(k); t != "" {
+					us.UsedAcquired = append(us.UsedAcquired, t)
+				} else {
+					us.Used = append(us.Used, k)
+				}
+			}
 			for _, m := range u.Mods {
 				us.Mods = append(us.Mods, ModState{Attack: int(m.Attack), Double: m.Double, MinRange: int(m.MinRange), MaxRange: int(m.MaxRange),
 					Acquire: emblemNames(m.Acquire), Unevadable: m.Unevadable, UnevadableMain: m.UnevadableMain, UnevadableCost: int(m.UnevadableCost), NoEvade: m.NoEvade,
-					NoCritical: m.NoCrit, Indestructible: m.Shield, ShieldCost: int(m.ShieldCost), BackLine: m.BackLine, Orbs: int(m.Orbs), Flags: flagNames(m.Flags),
-					Ends: m.Ends, Battle: m.Battle})
+					NoCritical: m.NoCrit, Indestructible: m.Shield, ShieldCost: int(m.ShieldCost), BackLine: m.BackLine, Orbs: int(m.Orbs), Flags: flagNames(m.Flags), Grant: g.keyText(m.Grant),
+					Ends: m.Ends, Battle: m.Battle, Lose: slices.Clone(m.Lose), LoseAll: m.LoseAll, GrantCard: g.cardID(m.GrantCard)})
 			}
 			ps.Field = append(ps.Field, us)
 		}
@@ -238,14 +267,23 @@ func (g *Game) Position() *Position {
 			if f.DSupCard >= 0 {
 				fs.DSupCard = g.C(f.DSupCard).ID
 			}
+			if len(f.Kept) > 0 {
+				fs.Kept = g.ids(f.Kept)
+			}
 		}
 		withCard := f.Kind == FrameSkill || f.Kind >= FrameMay && f.Kind != FrameOrder || (f.Kind == FrameFlip || f.Kind == FrameDiscard) && f.Card >= 0
 		if withCard {
 			fs.Unit, fs.Card, fs.Skill, fs.Start, fs.Effect, fs.Target = f.Unit, g.C(f.Card).ID, f.Skill, f.Start, f.Effect, f.Target
-			fs.Chosen, fs.Cause, fs.Pay, fs.BySkill = slices.Clone(f.Chosen), f.Cause, f.Pay, f.BySkill
+			fs.Chosen, fs.Cause, fs.Pay, fs.BySkill, fs.ByUnit, fs.ByName = slices.Clone(f.Chosen), f.Cause, f.Pay, f.BySkill, f.ByUnit, f.ByName
+			if f.From != table.NoZone {
+				fs.From = table.ZoneNames[f.From]
+			}
 		}
 		if f.Kind == FrameSkill && len(f.Revealed) > 0 {
 			fs.Revealed, fs.RevealSeat = g.ids(f.Revealed), f.RevealSeat
+		}
+		if f.Kind == FrameSkill && len(f.Moved) > 0 {
+			fs.Moved = g.ids(f.Moved)
 		}
 		pos.Pending = append(pos.Pending, fs)
 	}
@@ -453,17 +491,14 @@ func (l *loader) player(i int, uids map[int]bool) error {
 	if most := len(p.Bonds) + len(p.Retreat) + len(p.Hand); p.Spent < 0 || p.Spent > most {
 		return l.errf(path.With("spent"), "%d bonds' worth spent, with %d bonds (and %d cards they could have gone to)", p.Spent, len(p.Bonds), most-len(p.Bonds))
 	}
-	names := map[string]int{}
 	for k, us := range ps.Field {
 		u, err := l.unit(g, path.With("field", k), us, uids)
 		if err != nil {
 			return err
 		}
-		name := g.C(u.Card()).Unit
-		if j, dup := names[name]; dup && !g.sameNameOK(u.Card()) {
-			return l.errf(path.With("field", k), "a second unit named %s (the first is field[%d]): one unit per unit name", name, j)
+		if j := slices.IndexFunc(p.Field, func(o *Unit) bool { return g.sharesName(o.Card(), u.Card()) }); j >= 0 && !g.sameNameOK(u.Card()) {
+			return l.errf(path.With("field", k), "a second unit named %s (the first is field[%d]): one unit per unit name", g.C(u.Card()).Unit, j)
 		}
-		names[name] = k
 		p.Field = append(p.Field, u)
 	}
 	mains := 0
@@ -516,7 +551,21 @@ func (l *loader) unit(g *Game, path play.Path, us UnitState, uids map[int]bool) 
 	for mi, ms := range us.Mods {
 		m := Mod{Attack: int16(ms.Attack), Double: ms.Double, MinRange: int8(ms.MinRange), MaxRange: int8(ms.MaxRange),
 			Unevadable: ms.Unevadable, UnevadableMain: ms.UnevadableMain, UnevadableCost: int8(ms.UnevadableCost), NoEvade: ms.NoEvade, NoCrit: ms.NoCritical,
-			Shield: ms.Indestructible, ShieldCost: int8(ms.ShieldCost), BackLine: ms.BackLine, Orbs: int8(ms.Orbs), Ends: ms.Ends, Battle: ms.Battle}
+			Shield: ms.Indestructible, ShieldCost: int8(ms.ShieldCost), BackLine: ms.BackLine, Orbs: int8(ms.Orbs), Ends: ms.Ends, Battle: ms.Battle, Lose: slices.Clone(ms.Lose), LoseAll: ms.LoseAll}
+		if ms.GrantCard != "" {
+			c := l.rs.CardIndex(ms.GrantCard)
+			if c < 0 {
+				return nil, l.errf(path.With("mods", mi, "grant-card"), "unknown card %s", phrase.Quote(ms.GrantCard))
+			}
+			m.GrantCard = c + 1
+		}
+		if ms.Grant != "" {
+			k, ok := l.keyOf(ms.Grant)
+			if !ok || !g.skill(skillRef{Card: (k - acquiredBase) / skillSpan, Skill: (k - acquiredBase) % skillSpan}).Granted {
+				return nil, l.errf(path.With("mods", mi, "grant"), "%s is not a card id and one of its granted skills (card-id:index)", phrase.Quote(ms.Grant))
+			}
+			m.Grant = k
+		}
 		for fi, n := range ms.Flags {
 			b := slices.Index(table.FlagNames[:], n)
 			if b < 0 {
@@ -537,9 +586,16 @@ func (l *loader) unit(g *Game, path play.Path, us UnitState, uids map[int]bool) 
 		}
 		u.Mods = append(u.Mods, m)
 	}
+	for k, s := range us.UsedAcquired {
+		key, ok := l.keyOf(s)
+		if !ok {
+			return nil, l.errf(path.With("used-acquired", k), "%s is not a card id and one of its skills (card-id:index)", phrase.Quote(s))
+		}
+		u.Used = append(u.Used, key)
+	}
 	for k, si := range us.Used {
-		if si < 0 || si >= len(g.C(u.Card()).Skills) {
-			return nil, l.errf(path.With("used", k), "card %s has no skill %d", us.Stack[len(us.Stack)-1], si)
+		if si < 0 || si >= len(g.C(u.Card()).Skills) || g.C(u.Card()).Skills[si].Granted {
+			return nil, l.errf(path.With("used", k), "card %s has no skill %d (of its own)", us.Stack[len(us.Stack)-1], si)
 		}
 	}
 	switch us.Area {
@@ -629,7 +685,8 @@ func (l *loader) frame(g *Game, k int, fs FrameState) (*Frame, error) {
 	path := func(key string) play.Path { return play.Path{"pending", k, key} }
 	f := &Frame{Seat: fs.Seat, Step: fs.Step, N: fs.N, Attacker: fs.Attacker, Defender: fs.Defender, ASup: fs.ASup, DSup: fs.DSup,
 		ASupCard: -1, DSupCard: -1, Critical: fs.Critical, Evaded: fs.Evaded, Defeated: fs.Defeated, Unit: fs.Unit, Skill: fs.Skill,
-		Start: fs.Start, Effect: fs.Effect, Target: fs.Target, Chosen: slices.Clone(fs.Chosen), Cause: fs.Cause, Pay: fs.Pay, BySkill: fs.BySkill}
+		Start: fs.Start, Effect: fs.Effect, Target: fs.Target, Chosen: slices.Clone(fs.Chosen), Cause: fs.Cause, Pay: fs.Pay, BySkill: fs.BySkill,
+		ByUnit: fs.ByUnit, ByName: fs.ByName}
 	kind := slices.Index(frameNames[:], fs.Kind)
 	if kind < 0 {
 		return nil, l.errf(path("kind"), "unknown kind %s (%v)", phrase.Quote(fs.Kind), frameNames)
@@ -646,6 +703,9 @@ func (l *loader) frame(g *Game, k int, fs FrameState) (*Frame, error) {
 	}
 	if fs.BySkill < 0 || fs.BySkill > 2 {
 		return nil, l.errf(path("by-skill"), "by-skill is 0 (not a skill), 1 or 2 (1 + the seat)")
+	}
+	if fs.ByUnit < 0 || fs.ByUnit > g.NextUID {
+		return nil, l.errf(path("by-unit"), "no unit has uid %d (the last uid given is %d)", fs.ByUnit, g.NextUID)
 	}
 	if len(fs.Chosen) > 64 {
 		return nil, l.errf(path("chosen"), "%d units chosen (at most 64)", len(fs.Chosen))
@@ -701,6 +761,16 @@ func (l *loader) frame(g *Game, k int, fs FrameState) (*Frame, error) {
 				return nil, err
 			}
 		}
+		for _, id := range fs.Kept {
+			c, err := card("kept", id)
+			if err != nil {
+				return nil, err
+			}
+			if !slices.Contains(g.P[0].Support, c) && !slices.Contains(g.P[1].Support, c) {
+				return nil, l.errf(path("kept"), "card %s is kept and not in a support area", phrase.Quote(id))
+			}
+			f.Kept = append(f.Kept, c)
+		}
 	case FrameCritical, FrameEvade:
 		if g.battle() == nil {
 			return nil, l.errf(path("kind"), "a %s decision needs a battle before it in pending", fs.Kind)
@@ -739,6 +809,22 @@ func (l *loader) frame(g *Game, k int, fs FrameState) (*Frame, error) {
 		if err := unit("unit", fs.Unit, false); err != nil {
 			return nil, err
 		}
+		switch fs.From {
+		case "":
+		case "bonds", "hand":
+			f.From = table.InBonds
+			if fs.From == "hand" {
+				f.From = table.InHand
+			}
+			// A unit card's auto skill "When this card is placed in your
+			// Bond Area" resolves from there too.
+			placedAuto := f.From == table.InBonds && ss[fs.Skill].Type == table.Auto
+			if want := map[table.Zone]table.SkillType{table.InBonds: table.Bond, table.InHand: table.Hand}[f.From]; ss[fs.Skill].Type != want && !placedAuto || fs.Unit != 0 {
+				return nil, l.errf(path("from"), "from %s: a %s skill of no unit, not %s's %s skill", fs.From, table.SkillTypeNames[want], fs.Card, ss[fs.Skill].Type)
+			}
+		default:
+			return nil, l.errf(path("from"), "from is bonds or hand (a bond or hand skill's card), not %s", phrase.Quote(fs.From))
+		}
 		if err := unit("target", fs.Target, false); err != nil {
 			return nil, err
 		}
@@ -748,7 +834,7 @@ func (l *loader) frame(g *Game, k int, fs FrameState) (*Frame, error) {
 		e := &ss[fs.Skill].Effects[fs.Effect]
 		needs := map[FrameKind]bool{FrameTarget: e.Target != nil, FrameTapCost: e.PayTap != nil, FrameRetrieve: e.Retrieve != nil,
 			FramePut: e.Put != nil, FrameDestroyCost: e.PayDestroy != nil, FrameBondCost: e.PayBonds != nil, FrameOrbCost: e.PayOrbs > 0 || e.DestroyOrbs > 0 || e.SendOrbs > 0,
-			FrameUnflip: e.UnflipBonds > 0, FrameGrowCost: e.PayGrowth != nil,
+			FrameUnflip: e.UnflipBonds > 0, FrameGrowCost: e.PayGrowth != nil, FrameBanishCost: e.PayBanish != nil,
 			FrameOrbFlip: e.PayOrbsUp > 0 || e.FlipOrbs > 0 || e.FlipOrbsUp > 0, FrameOrbLook: e.LookOrbs > 0 && e.LookUpTo, FrameRevealCost: e.PayReveal != nil || e.PayShow != nil, FrameSendOrder: e.SendOrdered}
 		if ok, has := needs[f.Kind]; has && !ok {
 			return nil, l.errf(path("kind"), "a %s decision for an effect of %s that has none", fs.Kind, fs.Card)
@@ -766,6 +852,43 @@ func (l *loader) frame(g *Game, k int, fs FrameState) (*Frame, error) {
 			}
 			f.RevealSeat = fs.RevealSeat
 		}
+		if len(fs.Moved) > 0 {
+			if f.Kind != FrameSkill {
+				return nil, l.errf(path("moved"), "cards are moved by a skill frame")
+			}
+			var err error
+			if f.Moved, err = l.cards(path("moved"), fs.Moved); err != nil {
+				return nil, err
+			}
+		}
 	}
 	return f, nil
+}
+
+// keyText is an acquired skill's key as a position writes it,
+// "card-id:index" ("" for none).
+func (g *Game) keyText(key int) string {
+	if c, s, ok := g.splitKey(key); ok {
+		return fmt.Sprintf("%s:%d", g.C(c).ID, s)
+	}
+	return ""
+}
+
+// keyOf reads "card-id:index" as an acquired skill's key.
+func (l *loader) keyOf(s string) (int, bool) {
+	id, n, ok := strings.Cut(s, ":")
+	c := l.rs.CardIndex(id)
+	si, err := strconv.Atoi(n)
+	if !ok || c < 0 || err != nil || si < 0 || si >= len(l.rs.Cards[c].Skills) || si >= skillSpan {
+		return 0, false
+	}
+	return acquiredKey(c, si), true
+}
+
+// cardID is the id of card c-1 ("" for 0).
+func (g *Game) cardID(c int) string {
+	if c <= 0 {
+		return ""
+	}
+	return g.C(c - 1).ID
 }

@@ -76,10 +76,10 @@ func TestRuleReversedBondsStayReversed(t *testing.T) {
 }
 
 // "This skill will not trigger if this unit Class Changes by a skill's
-// effect" (by-skill: not): the condition holds for an event no skill
+// effect" (by-skill: none): the condition holds for an event no skill
 // caused (the frame's BySkill 0: the player's own class change) and fails
 // for one a skill of either player caused; by-skill: any is its opposite.
-func TestByskillNotIsAClassChangeThePlayerMade(t *testing.T) {
+func TestBySkillNoneIsAClassChangeThePlayerMade(t *testing.T) {
 	rs := fecgen.Ruleset
 	g := Blank(rs)
 	u := g.Place(0, rs.CardIndex("marth-young-prince"), Vanguard)
@@ -88,10 +88,30 @@ func TestByskillNotIsAClassChangeThePlayerMade(t *testing.T) {
 	for by, want := range map[int]bool{0: true, 1: false, 2: false} {
 		f := &Frame{Kind: FrameSkill, BySkill: by}
 		if got := g.holds(not, u, 0, nil, f); got != want {
-			t.Errorf("by-skill not, the event by %d: holds %v, want %v", by, got, want)
+			t.Errorf("by-skill none, the event by %d: holds %v, want %v", by, got, want)
 		}
 		if got := g.holds(anySkill, u, 0, nil, f); got == want {
 			t.Errorf("by-skill any, the event by %d: holds %v, want %v", by, got, !want)
+		}
+	}
+}
+
+// TestNamedIgnoresTheReferencesQuotes: a skill whose printed name is in
+// quotes ("Oho? A bite...") is what a text naming it in quotes refers to.
+func TestNamedIgnoresTheReferencesQuotes(t *testing.T) {
+	for _, c := range []struct {
+		refs []string
+		name string
+		want bool
+	}{
+		{[]string{"Oho? A bite..."}, `"Oho? A bite..."`, true},
+		{[]string{`"Oho? A bite..."`}, `"Oho? A bite..."`, true},
+		{[]string{"Ninjutsu Emblem"}, "Ninjutsu Emblem", true},
+		{[]string{"Ninjutsu Emblem"}, "Mirage Emblem", false},
+		{[]string{"Oho"}, `"Oho? A bite..."`, false},
+	} {
+		if got := named(c.refs, c.name); got != c.want {
+			t.Errorf("named(%q, %q) = %v, want %v", c.refs, c.name, got, c.want)
 		}
 	}
 }

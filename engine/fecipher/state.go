@@ -65,7 +65,7 @@ type Unit struct {
 	ClassChanged bool
 	Grown        bool  // a card was stacked under it by a skill: treated as levelled up, its class change skills usable
 	Mods         []Mod // what effects gave it, for a while
-	Used         []int // skills (indexes on its top card) used this turn
+	Used         []int // skills used this turn: indexes on its top card, acquired skills by key (skills.go)
 	Attacked     bool  // it attacked this turn
 }
 
@@ -170,11 +170,22 @@ type Game struct {
 	Last *Battle
 	// EndQueued says the end phase's auto skills were queued.
 	EndQueued bool
-	fired     int      // auto skills set off by the current action
-	queue     []*Frame // auto skills set off, not yet on the stack (flush)
-	statDepth int      // Stats computing (power conditions read printed values inside)
+	fired     int         // auto skills set off by the current action
+	queue     []*Frame    // auto skills set off, not yet on the stack (flush)
+	statDepth int         // Stats computing (power conditions read printed values inside)
+	acqDepth  int         // a condition of a skill-acquiring effect being checked (skills.go)
+	scanDepth int         // permanent skills giving or taking skills away being read (skills.go)
+	gameFlags cardFlags   // the flags of every card of the game (inGame), fKnown once read
+	gameCards int         // ... read when the players held this many cards
+	cflags    []cardFlags // by card: what its skills do to units' skills (skills.go)
 	quiet     bool
 	events    []play.Event
+	// shown are the cards the events of the current action named to every
+	// seat from a zone some seat does not see (a deck top a skill
+	// revealed, a support card, an orb flipped face up), wherever they
+	// went after: public for that action (Hidden reads it). Not part of
+	// the position.
+	shown []int
 }
 
 // Opp returns the other player's index.
@@ -295,9 +306,7 @@ func (g *Game) draw(p int) bool {
 		if g.Phase != Setup {
 			// "When you draw a card": queued, put on the stack by the
 			// next flush.
-			for _, u := range slices.Clone(g.P[p].Field) {
-				g.trigger(table.OnDraw, p, u, nil)
-			}
+			g.playerEvent(table.OnDraw, p, -1)
 		}
 	}
 	return ok

@@ -336,32 +336,30 @@ func TestLookedAtOrbIsSeenByItsOwnerOnly(t *testing.T) {
 	}
 }
 
-// TestFaceUpOrbIsHiddenFromNoOne: an orb flipped face up (orbs-face-up) is
-// in every seat's view, so Hidden holds it from no seat, while the
-// face-down orbs stay hidden from the other seat.
-func TestFaceUpOrbIsHiddenFromNoOne(t *testing.T) {
-	b, err := os.ReadFile("../../docs/examples/fecipher-critical.yaml")
-	if err != nil {
-		t.Fatal(err)
-	}
-	text := strings.Replace(string(b), "      orbs: [ogma-mercenary, gordin-archer, lena-cleric]\n",
-		"      orbs: [ogma-mercenary, gordin-archer, lena-cleric]\n      orbs-face-up: 1\n", 1)
-	env, err := play.ReadPosition("up.yaml", []byte(text))
-	if err != nil {
-		t.Fatal(err)
-	}
-	pm, err := Versus.Load(rs, env.State)
-	if err != nil {
-		t.Fatal(err)
-	}
-	m := pm.(*Match)
-	hidden := Hidden()
-	for _, seat := range []int{0, 1} {
-		if h := hidden(m, seat); slices.Contains(h, "ogma-mercenary") {
-			t.Errorf("Hidden(%d) holds P1's face-up orb", seat)
+// TestFaceUpOrbIsNotHidden: an orb flipped face up ("flip 1 of your orbs
+// face up") is in every seat's view (orbs-face-up) and Show, so Hidden
+// does not hold it to being hidden; the face-down orbs stay hidden, and a
+// determinization keeps the face-up orb where it is.
+func TestFaceUpOrbIsNotHidden(t *testing.T) {
+	m := loadExample(t, "fecipher-critical.yaml")
+	p := m.G.P[0]
+	p.OrbsUp = 1
+	up, down := m.G.C(p.Orbs[0]).ID, m.G.C(p.Orbs[2]).ID
+	for _, seat := range []int{-1, 0, 1} {
+		v := m.View(seat).(*View)
+		if !slices.Equal(v.Seats[0].OrbsUp, []string{up}) {
+			t.Fatalf("seat %d: face-up orbs %v, want [%s]", seat, v.Seats[0].OrbsUp, up)
 		}
-	}
-	if h := hidden(m, 1); !slices.Contains(h, "lena-cleric") {
-		t.Errorf("Hidden(1) does not hold P1's face-down orb")
+		secrets := hiddenFrom()(m, seat)
+		if slices.Contains(secrets, up) || !slices.Contains(secrets, down) {
+			t.Errorf("seat %d: Hidden holds %s (face up) %v, %s (face down) %v; want false, true", seat,
+				up, slices.Contains(secrets, up), down, slices.Contains(secrets, down))
+		}
+		if seat >= 0 {
+			d := m.Determinize(seat, rand.New(rand.NewPCG(1, 2))).(*Match)
+			if got := d.G.C(d.G.P[0].Orbs[0]).ID; got != up {
+				t.Errorf("a determinization for seat %d has %s face up, want %s", seat, got, up)
+			}
+		}
 	}
 }

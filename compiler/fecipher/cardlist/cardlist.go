@@ -77,7 +77,7 @@ var markers = map[string]string{
 var (
 	markerRe   = regexp.MustCompile(`\|(ACT|CONT|AUTO|SPEC|BOND|HAND|ATK SUPP|DEF SUPP|ATK/DEF SUPP)\|`)
 	typoRe     = regexp.MustCompile(`[}{](ACT|CONT|AUTO|SPEC|BOND|HAND)\|`)
-	labelRe    = regexp.MustCompile(`^(?:\[(BS|CP|CCS|FS)\]|\|(CCS|FS)\|)\s*`)
+	labelRe    = regexp.MustCompile(`^(?:\[(BS|CP|CCS|FS|DB)\]|\|(CCS|FS)\|)\s*`)
 	subMarkRe  = regexp.MustCompile(`^\s*\|[A-Z/ ]+\|`)
 	bracketRe  = regexp.MustCompile(`^\s*\[([^\]]*)\]`)
 	codeRe     = regexp.MustCompile(`^([A-Z])(\d\d)-(\d\d\d)([a-z]?)(.*)$`)
@@ -122,6 +122,7 @@ type Skill struct {
 	Type        string         `yaml:"type"`
 	ClassChange bool           `yaml:"class-change,omitempty"`
 	Formation   bool           `yaml:"formation,omitempty"`
+	DragonBlood bool           `yaml:"dragon-blood,omitempty"` // a [DB] skill: Dragon's Blood, acquired by other allies' "acquires all [DB]"
 	Cost        string         `yaml:"cost,omitempty"`
 	Text        string         `yaml:"text"`
 	Effects     []skill.Effect `yaml:"effects"`
@@ -231,12 +232,73 @@ func Import(data []byte, display string) (*Pack, diag.List) {
 		for i := range c.Skills {
 			sk := &c.Skills[i]
 			r := skill.Compile(sk.Type, sk.Cost, sk.Text)
+			if sk.Type == "auto" && sk.Cost == "" && len(r.Unread) > 0 && r.Unread[0].Phrase == "trigger" && r.Unread[0].Start == 0 {
+				// An |AUTO| skill with no trigger ("If this unit is in the
+				// Front Line, ... cannot Critical Hit"): a continuous skill
+				// printed with the wrong marker, when it reads as one.
+				if pr := skill.Compile("permanent", "", sk.Text); len(pr.Unread) == 0 && !slices.ContainsFunc(pr.Effects, func(e skill.Effect) bool { return e.Until != "" }) {
+					im.diags.Add(CodeSkill, im.pos(c.idOff), "skill %q is marked |AUTO| and has no trigger; read as |CONT|", sk.Name)
+					sk.Type, r = "permanent", pr
+				}
+			}
+			if n := skill.Level(sk.Name); n > 0 && len(r.Unread) == 0 {
+				// "[LvS3] The Village's Finest Fighter": the level skill's
+				// condition, printed in its name (the reminder may be left out).
+				r.Effects = skill.AtLevel(r.Effects, n)
+				r.Phrases = skill.Phrases(r.Effects)
+			}
 			sk.Effects = r.Effects
 			pk.Lines = append(pk.Lines, skill.Line{Card: c.ID, Name: sk.Name, Type: sk.Type, Support: sk.support, Result: r})
 		}
 	}
+	dormant(pk)
 	im.write(pk)
 	return pk, im.diags
+}
+
+// dormant leaves as text the skills set off only by a named skill that
+// compiles nowhere in the list ("When this unit's "Ninjutsu Emblem"
+// destroys an enemy" while Ninjutsu Emblem stays text): they would compile
+// and never run, and a compiled line must run.
+func dormant(pk *Pack) {
+	for dormantPass(pk) {
+		// A skill left as text may be what another one names.
+	}
+}
+
+func dormantPass(pk *Pack) (changed bool) {
+	runs := map[string]bool{}
+	for _, l := range pk.Lines {
+		if len(l.Result.Unread) == 0 {
+			runs[strings.Trim(l.Name, `"`)] = true
+			for _, e := range l.Result.Effects {
+				if e.Grant != nil {
+					runs[strings.Trim(e.Grant.Name, `"`)] = true
+				}
+			}
+		}
+	}
+	line := 0
+	for _, c := range pk.Cards {
+		for i := range c.Skills {
+			sk, l := &c.Skills[i], &pk.Lines[line]
+			line++
+			var names []string
+			for _, e := range l.Result.Effects {
+				if e.If != nil && len(e.If.ByName) > 0 && !slices.ContainsFunc(e.If.ByName, func(n string) bool { return runs[strings.Trim(n, `"`)] }) {
+					names = append(names, e.If.ByName...)
+				}
+			}
+			if len(names) == 0 {
+				continue
+			}
+			why := fmt.Sprintf("set off only by %s, which is not compiled", strings.Join(names, ", "))
+			l.Result = skill.Result{Unread: []skill.Clause{{End: len(sk.Text), Text: sk.Text, Shape: skill.Shape(sk.Text), Phrase: "trigger", PhraseText: why}}}
+			sk.Effects = nil
+			changed = true
+		}
+	}
+	return changed
 }
 
 // write renders pack.yaml, symbols.yaml and one file per series.

@@ -24,7 +24,7 @@ var (
 	reLookOrbs    = lazy(`^(?i:choose (\d+|one|an?|up to \d+) of your orbs,? and (you may )?look at (?:it|them)|look at (\d+|one|an?|up to \d+) of (?:your orbs|the cards in your orb area)|look at (all) (?:of )?your orbs)$`)
 	reSendOrbs    = lazy(`^(?i:choose (\d+|one|an?) of (your|your opponent's) orbs?,? (and reveal (?:it|them),? and |reveal (?:it|them),? and |and )send (?:it|them) to (?:the|their|your) (retreat|boundless) area)$`)
 	reFlipOrbUp   = lazy(`^(?i:choose (\d+|one|an?) of your orbs?,? and (you may )?flip (?:it|them) face[- ]up)$`)
-	reFoeDraws    = lazy(`^(?i:your opponent draws (\d+|one|an?) cards?)$`)
+	reFoeDrawN    = lazy(`^(?i:your opponent draws (\d+|one|an?) cards?)$`)
 	reFlipOrb     = lazy(`^(?:(?:choose|select) (\d+|one|an?) (?:of your )?orbs?,? and flip (?:it|them)|flip (\d+|one|an?) of your orbs) (?:face[- ]up or face[- ]down|face[- ]down or face[- ]up|over)$`)
 	reFlipAll     = lazy(`^flip all (?:of )?your bond cards face[- ]down$`)
 	reFlipSome    = lazy(`^(?:choose|select) (\d+|one|an?) (?:of your )?(face-up|face-down) bond cards?,? and flip (?:it|them) (face[- ]down|face[- ]up)$`)
@@ -152,6 +152,8 @@ func (c *compiler) cards(s string, e Effect) ([]Effect, bool) {
 	}
 	low := strings.ToLower(s)
 	switch {
+	case c.src != "" && (reSelfTo.MatchString(s) || reSelfOnTop.MatchString(s)):
+		return c.selfPut(s, e)
 	case reOrbsDo.MatchString(s):
 		m := reOrbsDo.FindStringSubmatch(s)
 		e.DestroyOrbs, e.OrbsFoe = number(m[1]), !strings.EqualFold(m[2], "your")
@@ -173,8 +175,8 @@ func (c *compiler) cards(s string, e Effect) ([]Effect, bool) {
 			e.May = true // "choose 1 of your Orbs, and you may flip it face-up"
 		}
 		return []Effect{e}, true
-	case reFoeDraws.MatchString(s):
-		e.FoeDraw = number(reFoeDraws.FindStringSubmatch(s)[1])
+	case reFoeDrawN.MatchString(s):
+		e.FoeDraw = number(reFoeDrawN.FindStringSubmatch(s)[1])
 		return []Effect{e}, true
 	case reLookOrbs.MatchString(s):
 		// "Choose 1 of your Orbs, and look at it", "look at all your
@@ -437,7 +439,7 @@ func (c *compiler) orbRoom(e Effect) bool {
 }
 
 func nonEmpty(f *CardFilter) *CardFilter {
-	if f == nil || f.Count == 0 && f.Emblem == nil && f.Color == nil && f.Name == nil && f.NotName == nil && f.CostMin == 0 && f.CostMax == nil && !f.AsMain && !f.FaceUp && !f.FaceDown && f.NameOf == "" && !f.AllOf {
+	if f == nil || f.Count == 0 && f.Emblem == nil && f.Color == nil && f.Name == nil && f.NotName == nil && f.CostMin == 0 && f.CostMax == nil && !f.AsMain && !f.FaceUp && !f.FaceDown && f.NameOf == "" && !f.AllOf && !f.HandSk {
 		return nil
 	}
 	return f

@@ -14,6 +14,8 @@ var (
 	reTakeMain      = lazy(`^transfer main character status from your ((?:<[^>]+>(?:,? or )?)*) ?main character to (this unit|that ally|them)$`)
 	reSendUnit      = lazy(`^(?:send|place|put|return|add) (this unit|this card|him|her|them|it|that ally|that enemy|that unit|the chosen allies|the chosen ally|the chosen enemy|the chosen enemies|the chosen units?) ((?:to|in|into|on|at|on the|face-down in) .+)$`)
 	reDraw          = lazy(`^(?i:draw) (\d+) cards?$`)
+	reEvadeOf       = lazy(`^(non-Main Character enemies) (?:are unable to|cannot) evade (.+?)'s attacks$`)
+	reDrawTo        = lazy(`^(?i:draw cards until you have) (\d+) cards? in your hand$`)
 	reMoveSelf      = lazy(`^(?i:move) this unit$`)
 	reSealOf        = lazy(`^(?i:(?:the |any )?support skills (?:of|belonging to) cards (?:that are )?supporting) (.+?) (?:are unable to|cannot|do not) (?:come into effect|activate)$`)
 	reSealFoe       = lazy(`^(?i:(?:any )?support skills (?:that your opponent's support card possesses|belonging to your opponent's support card|possessed by your opponent's support card)) (?:are unable to|cannot|do not) (?:come into effect|activate)$`)
@@ -33,12 +35,22 @@ var (
 	reDiscard       = lazy(`^(?i:choose) (\d+) cards? from your hand,? and send (?:it|them) to (?:the|your) Retreat Area$`)
 	reFoeDiscard    = lazy(`^(?i:your opponent (?:chooses|choose)) (\d+) cards? (?:from|in) their (?:own )?hand,? and sends? (?:it|them) to (?:the|their) Retreat Area$`)
 	reDestroyAll    = lazy(`^(?i:destroy) all (.+)$`)
-	reVerbOn        = lazy(`^(move|untap|tap) (this unit|your main character|allied (?:"[^"]+"(?:,? and |,? or | )?)+|all .+?|that ally|that enemy|that unit)(?: to the (front|back) line)?$`)
+	reVerbOn        = lazy(`^(move|untap|tap) (this unit|your main character|your opponent's main character|allied (?:"[^"]+"(?:,? and |,? or | )?)+|all .+?|that ally|that enemy|that unit)(?: to the (front|back) line)?$`)
 	reDoThat        = lazy(`^(?i:(move|untap|destroy|tap)) (?:them|it|that ally|that enemy|that unit|the chosen allies|the chosen ally|the chosen enemy|the chosen units?)$`)
 	reOrbsBecome    = lazy(`^the number of Orbs (?:that )?(.+?)'s attacks? will destroy (?:becomes|is increased to) (\d+)\.?$`)
 	reGainAtk       = lazy(`^(?:gains?|get|gets) \+?(\d+) attack`)
 	reLoseAtk       = lazy(`^(?:loses?) -?(\d+) attack`)
 	reRange         = lazy(`^range (\d)(?:-(\d))?`)
+	reAlsoNamed     = lazy(`^(?i:treat this card as if) (?:it's|its|this card's) (?:Unit Name|unit name|name) is also "([^"]+)"$`)
+	reGrant         = lazy(`^(?:(?:acquires?|gains?) "([^"]+)":? ?\((.*)\)$|(?:(?:acquires?|gains?) )?the following skill(?::| -)? ?(.*)$)`)
+	reGrantInner    = lazy(`^(?:"([^"|]+)"|([^"|\[\]]*?))\s*(?:\|(ACT|CONT|AUTO)\||\[(ACT|CONT|AUTO)\]):?\s*(.*)$`)
+	reGrantBare     = lazy(`^(ACT|CONT|AUTO):? (.*)$`)
+	reLoseSkill     = lazy(`^(?:loses?) ((?:"[^"]+"(?:,? and |, |,? or ))*"[^"]+")(?: and (?:is|are) unable to re-?acquire (?:it|them)| and (?:cannot|can't) re-?a?c?quire (?:it|them))?`)
+	reAcquireThat   = lazy(`^(?:acquires?) all (?:of the )?skills (?:possessed by|of) that card`)
+	reLoseAll       = lazy(`^(?:loses?) all non-\|SPEC\| skills(?: and (?:is|are) unable to re-?acquire them| and (?:cannot|can't) re-?acquire them)?`)
+	reGrantRef      = lazy(`^(?:(?:acquires?|gains?) )?(?:the skill )?"([^"]+)"$`)
+	reGrantDef      = lazy(`^\(([^|"()\[\]]+?)\s*(?:\|(?:ACT|CONT|AUTO)\||\[(?:ACT|CONT|AUTO)\]).*\)$`)
+	reGrantCost     = lazy(`^\[([^\]]*)\]\s*`)
 	reAcquire       = lazy(`^(?:acquires?|gains?) ((?:<[^>]+>(?:,? and |,? )?)+)`)
 	rePerLead       = lazy(`^ (?:per each|per|for each|for every) `)
 	reTagsAnd       = lazy(`^((?:<[^>]+>(?:,? and |, | or )?)+)`)
@@ -62,6 +74,11 @@ func (c *compiler) core(s string, e Effect) ([]Effect, bool) {
 	}
 	if es, ok := c.cards(s, e); ok {
 		return es, true
+	}
+	if m := reEvadeOf.FindStringSubmatch(s); m != nil {
+		// "non-Main Character enemies are unable to evade allied "X"'s
+		// attacks": X's attacks cannot be evaded by them.
+		s = m[2] + "'s attacks cannot be evaded by " + m[1]
 	}
 	switch {
 	case reNoAttackMe.MatchString(s) && e.When == "always":
@@ -131,7 +148,10 @@ func (c *compiler) core(s string, e Effect) ([]Effect, bool) {
 		// them to the Boundless Area", "place this card on top of your Deck"
 		m := reSendUnit.FindStringSubmatch(s)
 		put := &Put{}
-		if !place(m[2], put) || put.To == "field" || put.To == "orbs" {
+		switch w := strings.ToLower(m[1]); {
+		case strings.EqualFold(m[2], "in your opponent's bond area") && c.choseSide == "enemy" && (w == "them" || w == "that enemy" || strings.HasPrefix(w, "the chosen enem")):
+			put.To = "bonds" // the enemies chosen, to their owner's bond area
+		case !place(m[2], put) || put.To == "field" || put.To == "orbs":
 			return nil, false
 		}
 		switch strings.ToLower(m[1]) {
@@ -170,6 +190,9 @@ func (c *compiler) core(s string, e Effect) ([]Effect, bool) {
 		e.Target = &Target{That: true}
 		e.Send, e.SendOrdered = "deck-top", true
 		return []Effect{e}, true
+	case reDrawTo.MatchString(s):
+		e.DrawTo = atoi(reDrawTo.FindStringSubmatch(s)[1])
+		return []Effect{e}, e.DrawTo > 0
 	case reDraw.MatchString(s):
 		e.Draw = atoi(reDraw.FindStringSubmatch(s)[1])
 		return []Effect{e}, true
@@ -242,7 +265,14 @@ func (c *compiler) core(s string, e Effect) ([]Effect, bool) {
 		return []Effect{e}, true
 	case reDoThat.MatchString(s):
 		if !c.that() {
-			return nil, false
+			if !c.battleFoe() || !strings.HasSuffix(strings.ToLower(s), " that enemy") {
+				return nil, false
+			}
+			// "When this unit's attack is evaded by a non-Main Character
+			// enemy, destroy that enemy": the enemy in battle.
+			e.Target = &Target{Foe: true}
+			setOp(&e, strings.ToLower(reDoThat.FindStringSubmatch(s)[1]))
+			return []Effect{e}, true
 		}
 		e.Target = &Target{That: true}
 		setOp(&e, strings.ToLower(reDoThat.FindStringSubmatch(s)[1]))
@@ -254,7 +284,7 @@ func (c *compiler) core(s string, e Effect) ([]Effect, bool) {
 			return nil, false
 		}
 		e.Target = t
-		c.chose = true
+		c.chose, c.choseSide = true, t.Side
 		if m[3] != "" {
 			setOp(&e, m[3])
 		}
@@ -295,6 +325,16 @@ func (c *compiler) core(s string, e Effect) ([]Effect, bool) {
 // that reports whether "that ally" refers to something: units an earlier
 // sentence chose, or the unit whose event set the skill off.
 func (c *compiler) that() bool { return c.chose || c.trig.watch != nil }
+
+// battleFoe reports whether the skill's trigger is this unit's event in a
+// battle it stays in, where "that enemy" is the enemy in battle.
+func (c *compiler) battleFoe() bool {
+	switch c.trig.when {
+	case "attack", "attacked", "evaded", "evade", "survived", "critical", "missed":
+		return c.trig.watch == nil && !c.chose
+	}
+	return false
+}
 
 func setOp(e *Effect, verb string) {
 	switch verb {
@@ -413,7 +453,7 @@ func subject(s string, e *Effect) (*Target, bool) {
 	switch strings.ToLower(s) {
 	case "this unit", "this card", "it", "he", "she", "his", "her", "its":
 		return nil, true
-	case "that ally", "that unit", "that enemy", "they", "them", "the chosen ally", "the chosen allies", "the chosen unit", "the chosen units", "the chosen enemy", "those allies", "that defending unit":
+	case "that ally", "that unit", "that enemy", "they", "them", "the chosen ally", "the chosen allies", "the chosen unit", "the chosen units", "the chosen enemy", "the chosen enemies", "those allies", "that defending unit":
 		return &Target{That: true}, true
 	case "your main character":
 		return &Target{Main: true}, true
@@ -562,6 +602,35 @@ func predicate(s string, poss bool, e *Effect) bool {
 			}
 			e.Range = r
 			s = s[len(m[0]):]
+		case reGrant.MatchString(s):
+			// "acquires "Anti-Fliers": ("Anti-Fliers" |CONT| ...)", "acquires
+			// the following skill: "|AUTO| ..."": a skill of its own, to the end.
+			g, ok := grant(reGrant.FindStringSubmatch(s))
+			if !ok || e.Grant != nil {
+				return false
+			}
+			e.Grant = g
+			s = ""
+		case reAcquireThat.MatchString(s):
+			// "acquires all skills possessed by that card": the card an
+			// effect before put (Compile checks there is one).
+			e.AcquireSkills = "that-card"
+			s = s[len(reAcquireThat.FindString(s)):]
+		case reLoseAll.MatchString(s):
+			// "loses all non-|SPEC| skills and cannot re-acquire them"
+			e.LoseAll = true
+			s = s[len(reLoseAll.FindString(s)):]
+		case reLoseSkill.MatchString(s):
+			// "All enemies lose "Anti-Fliers" and are unable to re-acquire
+			// it": a skill of that name they do not have, however given.
+			m := reLoseSkill.FindStringSubmatch(s)
+			e.Lose = append(e.Lose, quoted(m[1])...)
+			s = s[len(m[0]):]
+		case reGrantRef.MatchString(s) && e.Grant == nil:
+			// "acquires <Tome>, range 1-2, and "Anti-Fliers"": a skill
+			// named here, its text in parentheses after the sentence.
+			e.Grant = &Grant{Name: reGrantRef.FindStringSubmatch(s)[1]}
+			s = ""
 		case reAcquire.MatchString(s):
 			m := reAcquire.FindStringSubmatch(s)
 			emb, col, ok := tags(m[1])
@@ -573,7 +642,7 @@ func predicate(s string, poss bool, e *Effect) bool {
 		case s == "cannot Critical Hit or Evade" || s == "cannot Critical Hit or evade" || s == "cannot critical hit or evade":
 			e.NoCritical, e.NoEvade = true, true
 			s = ""
-		case s == "cannot evade" || s == "cannot Evade" || s == "is unable to evade" || s == "is unable to Evade":
+		case s == "cannot evade" || s == "cannot Evade" || s == "is unable to evade" || s == "is unable to Evade" || s == "are unable to evade" || s == "are unable to Evade":
 			e.NoEvade = true
 			s = ""
 		case s == "cannot attack or evade" || s == "is unable to attack or evade":
@@ -587,6 +656,9 @@ func predicate(s string, poss bool, e *Effect) bool {
 			s = ""
 		case s == "cannot be destroyed" || s == "cannot be destroyed by battle" || s == "cannot be destroyed by enemy attacks" || s == "cannot be destroyed by enemies' attacks" || s == "cannot be destroyed by an enemy's attack":
 			e.Shielded = true
+			s = ""
+		case s == "cannot be destroyed by enemy Critical Hits" || s == "cannot be destroy by enemy Critical Hits" || s == "cannot be destroyed by enemy critical hits":
+			e.CritProof = true
 			s = ""
 		case reShieldCost.MatchString(s):
 			e.Shielded, e.ShieldCost = true, atoi(reShieldCost.FindStringSubmatch(s)[1])
@@ -660,6 +732,12 @@ var (
 
 func (c *compiler) special(s string) ([]Effect, bool) {
 	e := Effect{When: "special"}
+	if m := reAlsoNamed.FindStringSubmatch(s); m != nil {
+		// "Treat this card as if its Unit Name is also "Marth"": wherever
+		// it is, the card has both unit names.
+		e.AlsoNamed = []string{m[1]}
+		return []Effect{e}, true
+	}
 	if m := reLevelOn.FindStringSubmatch(s); m != nil {
 		// "If you are Leveling Up an allied "Sharena", the Deployment Cost
 		// of this card while in your hand is reduced by 1."
@@ -772,4 +850,57 @@ func costChange(s string, e *Effect) bool {
 		return true
 	}
 	return false
+}
+
+// grantTypes are the skill types a granted skill may have, by marker.
+var grantTypes = map[string]string{"ACT": "action", "CONT": "permanent", "AUTO": "auto"}
+
+// grant reads the skill a predicate gives (reGrant's match): its name,
+// marker, bracketed costs and text, compiled as a skill of its own; every
+// part of it must compile.
+func grant(m []string) (*Grant, bool) {
+	g := &Grant{Name: m[1]}
+	in := strings.TrimSpace(m[2])
+	if m[1] == "" {
+		in = strings.TrimSpace(m[3])
+		if n := len(in); n >= 2 && (in[0] == '(' && in[n-1] == ')' || in[0] == '"' && in[n-1] == '"') {
+			in = strings.TrimSpace(in[1 : n-1])
+		}
+	}
+	var text string
+	if k := reGrantInner.FindStringSubmatch(in); k != nil {
+		if name := k[1] + strings.TrimSpace(k[2]); name != "" {
+			if g.Name != "" && name != g.Name {
+				return nil, false
+			}
+			g.Name = name
+		}
+		g.Type, text = grantTypes[k[3]+k[4]], k[5]
+	} else if k := reGrantBare.FindStringSubmatch(in); k != nil {
+		g.Type, text = grantTypes[k[1]], k[2]
+	} else {
+		return nil, false
+	}
+	var costs []string
+	for {
+		k := reGrantCost.FindStringSubmatch(text)
+		if k == nil {
+			break
+		}
+		costs = append(costs, strings.TrimSpace(k[1]))
+		text = text[len(k[0]):]
+	}
+	g.Cost, g.Text = strings.Join(costs, "; "), strings.TrimSpace(text)
+	if g.Text == "" {
+		return nil, false
+	}
+	if !strings.HasSuffix(g.Text, ".") {
+		g.Text += "."
+	}
+	r := Compile(g.Type, g.Cost, g.Text)
+	if len(r.Unread) > 0 || len(r.Effects) == 0 {
+		return nil, false
+	}
+	g.Effects = r.Effects
+	return g, true
 }

@@ -29,7 +29,10 @@ type Effect struct {
 	PayBonds    *CardFilter `yaml:"pay-bonds,omitempty"`           // send bonds like these to the retreat area (chosen)
 	PayOrbs     int         `yaml:"pay-orbs,omitempty"`            // destroy this many of your orbs (chosen, face down)
 	PayGrowth   *CardFilter `yaml:"pay-growth,omitempty"`          // stack cards like these from the retreat area under this unit (chosen): it Growths
+	PayBanish   *CardFilter `yaml:"pay-banish,omitempty"`          // send cards like these from the retreat area to the Boundless Area (chosen)
 	PayOrbsUp   int         `yaml:"pay-orbs-up,omitempty"`         // flip this many of your face-down orbs face up (chosen)
+	FlipSelf    bool        `yaml:"flip-self,omitempty"`           // a bond skill: flip this card face down
+	SendSelf    string      `yaml:"send-self,omitempty"`           // a bond or hand skill: send this card from its zone to retreat, boundless, deck-top
 	PayMill     int         `yaml:"pay-mill,omitempty"`            // send this many cards from the top of your deck to the boundless area
 	PayReveal   *CardFilter `yaml:"pay-reveal,omitempty"`          // reveal cards like these from your hand (chosen) and place them on top of your deck
 	PayShow     *CardFilter `yaml:"pay-show,omitempty"`            // reveal cards like these from your hand (chosen); they stay in the hand
@@ -45,48 +48,51 @@ type Effect struct {
 	Target *Target `yaml:"target,omitempty"` // absent: this unit (support: the supported unit)
 
 	// Operations on the target.
-	Attack       int         `yaml:"attack,omitempty"`
-	Per          *UnitFilter `yaml:"per,omitempty"`         // attack is per ally like this
-	PerStack     bool        `yaml:"per-stacked,omitempty"` // attack is per card stacked under this unit (the skill's)
-	Double       bool        `yaml:"double,omitempty"`      // its attack is doubled
-	Range        *Range      `yaml:"range,omitempty"`
-	Acquire      []string    `yaml:"acquire,omitempty,flow"` // emblems
-	Unevadable   bool        `yaml:"unevadable,omitempty"`   // its attacks cannot be evaded (by non-main enemies when NonMainOnly)
-	UnevadableBy string      `yaml:"unevadable-by,omitempty"`
-	UnevCost     int         `yaml:"unevadable-cost,omitempty"` // ... by enemies of this deployment cost or lower
-	NoEvade      bool        `yaml:"no-evade,omitempty"`        // it cannot evade
-	NoCritical   bool        `yaml:"no-critical,omitempty"`     // it cannot critical hit
-	Shielded     bool        `yaml:"indestructible,omitempty"`  // it cannot be destroyed by battle
-	ShieldCost   int         `yaml:"shield-cost,omitempty"`     // ... by attacks of enemies of this cost or lower
-	BackLine     bool        `yaml:"reach-back-line,omitempty"`
-	SkillProof   bool        `yaml:"skill-proof,omitempty"`         // it cannot be destroyed by a skill's cost or effect
-	NoMove       bool        `yaml:"no-move,omitempty"`             // it cannot be moved
-	NoSkillMove  bool        `yaml:"no-skill-move,omitempty"`       // it cannot be moved by skills
-	NoFoeMove    bool        `yaml:"no-enemy-skill-move,omitempty"` // ... by the skills (or support skills) of its owner's opponent
-	FoeProof     bool        `yaml:"enemy-skill-proof,omitempty"`   // it cannot be destroyed by the effect of its owner's opponent's skills
-	NoAttack     bool        `yaml:"no-attack,omitempty"`
-	Unattackable bool        `yaml:"unattackable,omitempty"`
-	NoUntap      bool        `yaml:"no-untap,omitempty"`
-	NoSupSkills  bool        `yaml:"no-support-skills,omitempty"` // the support skills of the cards supporting it do not come into effect
-	ReachAll     bool        `yaml:"reach-any,omitempty"`         // it can attack any enemy regardless of range
-	ReachMain    bool        `yaml:"reach-main,omitempty"`        // ... the enemy main character
-	Orbs         int         `yaml:"orbs,omitempty"`              // its attack destroys this many orbs
-	Move         bool        `yaml:"move,omitempty"`
-	Untap        bool        `yaml:"untap,omitempty"`
-	TapIt        bool        `yaml:"tap-target,omitempty"`
-	Destroy      bool        `yaml:"destroy,omitempty"`
-	TakeMain     bool        `yaml:"take-main,omitempty"`       // it becomes the main character (the old one an ally)
-	NoSupport    *CardFilter `yaml:"no-support,omitempty"`      // permanent: cards like these fail to support it
-	ReachOf      *UnitFilter `yaml:"reach,omitempty"`           // permanent: it can attack enemies like these regardless of range
-	UnattackBy   *UnitFilter `yaml:"unattackable-by,omitempty"` // permanent: enemies like these cannot attack it
-	Send         string      `yaml:"send,omitempty"`            // the target leaves the field to this zone: retreat, boundless, hand, deck-top, deck-bottom, bonds
-	SendDown     bool        `yaml:"send-face-down,omitempty"`  // ... face down in the bond area
-	SendOrdered  bool        `yaml:"send-ordered,omitempty"`    // ... on top of the deck, in the order their owner chooses
-	Until        string      `yaml:"until,omitempty"`           // turn, opponent-turn, battle; absent for permanent skills
+	Attack        int         `yaml:"attack,omitempty"`
+	Per           *UnitFilter `yaml:"per,omitempty"`         // attack is per ally like this
+	PerStack      bool        `yaml:"per-stacked,omitempty"` // attack is per card stacked under this unit (the skill's)
+	Double        bool        `yaml:"double,omitempty"`      // its attack is doubled
+	Range         *Range      `yaml:"range,omitempty"`
+	Acquire       []string    `yaml:"acquire,omitempty,flow"`        // emblems
+	AcquireColors []string    `yaml:"acquire-colors,omitempty,flow"` // permanent, this unit: it is also of these colors
+	Unevadable    bool        `yaml:"unevadable,omitempty"`          // its attacks cannot be evaded (by non-main enemies when NonMainOnly)
+	UnevadableBy  string      `yaml:"unevadable-by,omitempty"`
+	UnevCost      int         `yaml:"unevadable-cost,omitempty"` // ... by enemies of this deployment cost or lower
+	NoEvade       bool        `yaml:"no-evade,omitempty"`        // it cannot evade
+	NoCritical    bool        `yaml:"no-critical,omitempty"`     // it cannot critical hit
+	Shielded      bool        `yaml:"indestructible,omitempty"`  // it cannot be destroyed by battle
+	ShieldCost    int         `yaml:"shield-cost,omitempty"`     // ... by attacks of enemies of this cost or lower
+	BackLine      bool        `yaml:"reach-back-line,omitempty"`
+	SkillProof    bool        `yaml:"skill-proof,omitempty"`         // it cannot be destroyed by a skill's cost or effect
+	NoMove        bool        `yaml:"no-move,omitempty"`             // it cannot be moved
+	NoSkillMove   bool        `yaml:"no-skill-move,omitempty"`       // it cannot be moved by skills
+	NoFoeMove     bool        `yaml:"no-enemy-skill-move,omitempty"` // ... by the skills (or support skills) of its owner's opponent
+	FoeProof      bool        `yaml:"enemy-skill-proof,omitempty"`   // it cannot be destroyed by the effect of its owner's opponent's skills
+	NoAttack      bool        `yaml:"no-attack,omitempty"`
+	Unattackable  bool        `yaml:"unattackable,omitempty"`
+	NoUntap       bool        `yaml:"no-untap,omitempty"`
+	NoSupSkills   bool        `yaml:"no-support-skills,omitempty"` // the support skills of the cards supporting it do not come into effect
+	CritProof     bool        `yaml:"critical-proof,omitempty"`    // it cannot be destroyed by an enemy's critical hit
+	ReachAll      bool        `yaml:"reach-any,omitempty"`         // it can attack any enemy regardless of range
+	ReachMain     bool        `yaml:"reach-main,omitempty"`        // ... the enemy main character
+	Orbs          int         `yaml:"orbs,omitempty"`              // its attack destroys this many orbs
+	Move          bool        `yaml:"move,omitempty"`
+	Untap         bool        `yaml:"untap,omitempty"`
+	TapIt         bool        `yaml:"tap-target,omitempty"`
+	Destroy       bool        `yaml:"destroy,omitempty"`
+	TakeMain      bool        `yaml:"take-main,omitempty"`       // it becomes the main character (the old one an ally)
+	NoSupport     *CardFilter `yaml:"no-support,omitempty"`      // permanent: cards like these fail to support it
+	ReachOf       *UnitFilter `yaml:"reach,omitempty"`           // permanent: it can attack enemies like these regardless of range
+	UnattackBy    *UnitFilter `yaml:"unattackable-by,omitempty"` // permanent: enemies like these cannot attack it
+	Send          string      `yaml:"send,omitempty"`            // the target leaves the field to this zone: retreat, boundless, hand, deck-top, deck-bottom, bonds
+	SendDown      bool        `yaml:"send-face-down,omitempty"`  // ... face down in the bond area
+	SendOrdered   bool        `yaml:"send-ordered,omitempty"`    // ... on top of the deck, in the order their owner chooses
+	Until         string      `yaml:"until,omitempty"`           // turn, opponent-turn, battle; absent for permanent skills
 
 	// Operations on the player.
 	Draw          int         `yaml:"draw,omitempty"`
 	FoeDraw       int         `yaml:"opponent-draw,omitempty"` // the opponent draws this many cards
+	DrawTo        int         `yaml:"draw-to,omitempty"`       // draw until the hand holds this many cards
 	Discard       int         `yaml:"discard,omitempty"`       // from the hand, chosen
 	Retrieve      *CardFilter `yaml:"retrieve,omitempty"`
 	FoeDiscard    int         `yaml:"opponent-discard,omitempty"` // the opponent sends cards of their choice from their hand
@@ -111,6 +117,23 @@ type Effect struct {
 	FoeNoDeploy   *CardFilter `yaml:"opponent-no-deploy,omitempty"`    // permanent: the opponent cannot deploy cards like these
 	FoeNoOrbs     bool        `yaml:"opponent-no-orbs,omitempty"`      // permanent: the opponent cannot add cards to their orbs
 	FoeNoDeployIn string      `yaml:"opponent-no-deploy-in,omitempty"` // ... into this line only: front, back
+	NoFlip        bool        `yaml:"no-flip,omitempty"`               // a bond skill: this card, face up, cannot be flipped face down by a skill's cost or effect
+	CritFlip      bool        `yaml:"critical-flip,omitempty"`         // a bond skill: an ally's critical hit may be paid by flipping this card face down
+	MainName      bool        `yaml:"main-name,omitempty"`             // a bond skill: this card, face up, has the unit name of your main character too
+	// Skills acquired: "dragon-blood", every [DB] skill of the other allies
+	// (permanent); OnePerName: of the skills it then has with one name, one only.
+	AcquireSkills string `yaml:"acquire-skills,omitempty"`
+	OnePerName    bool   `yaml:"one-per-name,omitempty"`
+	// Keep: a support skill's card stays in the support area to the end of
+	// the combat ("instead of sending it to the Retreat Area"), for a put
+	// from "support" at the end of the combat to place it.
+	Keep bool `yaml:"keep,omitempty"`
+	// Lose: permanent: the target has no skill of these names (its own or
+	// acquired) while the skill holds.
+	Lose    []string `yaml:"lose,omitempty,flow"`
+	LoseAll bool     `yaml:"lose-all,omitempty"` // ... every skill but its special skills
+	// Grant: a skill the target acquires, for the effect's duration.
+	Grant *Grant `yaml:"grant,omitempty"`
 	// Deck-building and deployment permissions (special skills).
 	Copies     bool     `yaml:"copies,omitempty"`          // any number of this card name in a deck
 	SameName   bool     `yaml:"same-name,omitempty"`       // deployable beside a unit of its unit name
@@ -125,6 +148,7 @@ type Effect struct {
 	NotBeside  []string `yaml:"not-beside,omitempty,flow"` // not deployed in the area of allies of these unit names
 	WithMain   bool     `yaml:"with-main,omitempty"`       // deployed only in the main character's area
 	NoSymbol   bool     `yaml:"no-symbol,omitempty"`       // deployed without a face-up bond of its symbol
+	AlsoNamed  []string `yaml:"also-named,omitempty,flow"` // its unit name is also these, wherever it is
 }
 
 // Watch is whose event sets an auto skill off: this unit (Self), other
@@ -134,22 +158,25 @@ type Watch struct {
 	Ally  bool        `yaml:"ally,omitempty"`
 	Enemy bool        `yaml:"enemy,omitempty"`
 	Of    *UnitFilter `yaml:"of,omitempty"`
+	Foe   *UnitFilter `yaml:"foe,omitempty"` // the enemy in battle with it is like this
 }
 
 // Put moves cards from one zone to another: chosen by the player (the
 // opponent when Chooser is "opponent") where there is a choice.
 type Put struct {
 	From     string      `yaml:"from"`               // hand, deck, deck-top, retreat, bonds, revealed, boundless
-	To       string      `yaml:"to"`                 // hand, deck (shuffled in), deck-top, deck-bottom, retreat, bonds, orbs, field, under (the target's stack: it Growths)
+	To       string      `yaml:"to"`                 // hand, deck (into it: shuffled afterwards), deck-top, deck-bottom, retreat, bonds, orbs, field, under (the target's stack: it Growths)
 	Opponent bool        `yaml:"opponent,omitempty"` // the opponent's zones
 	Count    int         `yaml:"count,omitempty"`    // absent: every card that matches
 	UpTo     bool        `yaml:"up-to,omitempty"`    // the player may take fewer
 	Of       *CardFilter `yaml:"of,omitempty"`
-	Tapped   bool        `yaml:"tapped,omitempty"`    // deployed tapped
-	Area     string      `yaml:"area,omitempty"`      // deployed in this area only: front, back
-	FaceDown bool        `yaml:"face-down,omitempty"` // placed in the bond area face down
-	Shuffle  bool        `yaml:"shuffle,omitempty"`   // the deck is shuffled afterwards
-	Chooser  string      `yaml:"chooser,omitempty"`   // opponent: the opponent chooses
+	Tapped   bool        `yaml:"tapped,omitempty"`       // deployed tapped
+	Area     string      `yaml:"area,omitempty"`         // deployed in this area only: front, back
+	AreaOf   []string    `yaml:"area-of,omitempty,flow"` // deployed only in the area of an ally of one of these unit names
+	FaceDown bool        `yaml:"face-down,omitempty"`    // placed in the bond area face down
+	Shuffle  bool        `yaml:"shuffle,omitempty"`      // the deck is shuffled afterwards
+	Chooser  string      `yaml:"chooser,omitempty"`      // opponent: the opponent chooses
+	Self     bool        `yaml:"self,omitempty"`         // the card moved is the skill's own card (a bond or hand skill's), from its zone
 }
 
 // Range is a range acquired.
@@ -160,42 +187,49 @@ type Range struct {
 
 // Cond is what must hold: every field set.
 type Cond struct {
-	Turn       string      `yaml:"turn,omitempty"`      // mine, theirs
-	Attacking  *UnitFilter `yaml:"attacking,omitempty"` // this unit attacks a unit like this
-	Defending  *UnitFilter `yaml:"defending,omitempty"` // this unit is attacked by a unit like this
-	Bonds      *Count      `yaml:"bonds,omitempty"`     // bonds in the bond area
-	Allies     *Count      `yaml:"allies,omitempty"`    // allies on the field (other: not this unit)
-	Enemies    *Count      `yaml:"enemies,omitempty"`
-	Supported  *CardFilter `yaml:"supported-by,omitempty"` // the card supporting this unit
-	Area       string      `yaml:"area,omitempty"`         // front, back: where this unit stands
-	SameArea   *UnitFilter `yaml:"same-area,omitempty"`    // an ally like this in this unit's area
-	Hand       *Count      `yaml:"hand,omitempty"`
-	FoeHand    *Count      `yaml:"opponent-hand,omitempty"`
-	MoreHand   bool        `yaml:"more-hand,omitempty"` // more cards in hand than the opponent
-	LessHand   bool        `yaml:"less-hand,omitempty"`
-	Orbs       *Count      `yaml:"orbs,omitempty"`
-	FewerOrbs  bool        `yaml:"fewer-orbs,omitempty"`
-	Untapped   bool        `yaml:"untapped,omitempty"` // this unit
-	Stack      int         `yaml:"stack,omitempty"`    // cards in this unit's stack, at least
-	Main       *UnitFilter `yaml:"main,omitempty"`     // your main character is like this
-	IsMain     bool        `yaml:"is-main,omitempty"`  // this unit is the main character
-	NotMain    bool        `yaml:"not-main,omitempty"`
-	ClassChang bool        `yaml:"class-changed,omitempty"`
-	Battling   *UnitFilter `yaml:"battling,omitempty"`        // this unit is in battle (attacking or attacked) with a unit like this
-	AlliesAll  []string    `yaml:"allies-all,omitempty,flow"` // an ally of each of these unit names
-	Outnumber  bool        `yaml:"outnumber,omitempty"`       // more allies than enemies
-	Self       *UnitFilter `yaml:"self,omitempty"`            // this unit (support: the supported unit) is like this
-	Trigger    *UnitFilter `yaml:"trigger-unit,omitempty"`    // the unit whose deployment triggered the skill is like this
-	Revealed   *CardFilter `yaml:"revealed,omitempty"`        // the cards the skill revealed are like this (at least one)
-	FoeOrbs    *Count      `yaml:"opponent-orbs,omitempty"`
-	FoeBonds   *Count      `yaml:"opponent-bonds,omitempty"`
-	Retreat    *Count      `yaml:"retreat,omitempty"` // cards in your retreat area
-	Compare    *Compare    `yaml:"compare,omitempty"`
-	Used       []string    `yaml:"used,omitempty,flow"` // this unit used a skill of these names this turn
-	Power      *Bound      `yaml:"power,omitempty"`     // this unit's attack
-	Tapped     bool        `yaml:"tapped,omitempty"`    // this unit is tapped
-	Critical   bool        `yaml:"critical,omitempty"`  // the attack under way is a critical hit
-	BySkill    string      `yaml:"by-skill,omitempty"`  // the event was a skill's doing: any, ally (a skill of yours), enemy; not: it was not
+	Turn string `yaml:"turn,omitempty"` // mine, theirs
+	// SupDestroyed: a support skill's "if your defending unit is
+	// destroyed": the unit this card supports was destroyed in this combat.
+	SupDestroyed bool        `yaml:"supported-destroyed,omitempty"`
+	Attacking    *UnitFilter `yaml:"attacking,omitempty"` // this unit attacks a unit like this
+	Defending    *UnitFilter `yaml:"defending,omitempty"` // this unit is attacked by a unit like this
+	Bonds        *Count      `yaml:"bonds,omitempty"`     // bonds in the bond area
+	Allies       *Count      `yaml:"allies,omitempty"`    // allies on the field (other: not this unit)
+	Enemies      *Count      `yaml:"enemies,omitempty"`
+	Supported    *CardFilter `yaml:"supported-by,omitempty"` // the card supporting this unit
+	Area         string      `yaml:"area,omitempty"`         // front, back: where this unit stands
+	SameArea     *UnitFilter `yaml:"same-area,omitempty"`    // an ally like this in this unit's area
+	Hand         *Count      `yaml:"hand,omitempty"`
+	FoeHand      *Count      `yaml:"opponent-hand,omitempty"`
+	MoreHand     bool        `yaml:"more-hand,omitempty"` // more cards in hand than the opponent
+	LessHand     bool        `yaml:"less-hand,omitempty"`
+	Orbs         *Count      `yaml:"orbs,omitempty"`
+	FewerOrbs    bool        `yaml:"fewer-orbs,omitempty"`
+	Untapped     bool        `yaml:"untapped,omitempty"` // this unit
+	Stack        int         `yaml:"stack,omitempty"`    // cards in this unit's stack, at least
+	Main         *UnitFilter `yaml:"main,omitempty"`     // your main character is like this
+	IsMain       bool        `yaml:"is-main,omitempty"`  // this unit is the main character
+	NotMain      bool        `yaml:"not-main,omitempty"`
+	ClassChang   bool        `yaml:"class-changed,omitempty"`
+	Battling     *UnitFilter `yaml:"battling,omitempty"`        // this unit is in battle (attacking or attacked) with a unit like this
+	AlliesAll    []string    `yaml:"allies-all,omitempty,flow"` // an ally of each of these unit names
+	Outnumber    bool        `yaml:"outnumber,omitempty"`       // more allies than enemies
+	Self         *UnitFilter `yaml:"self,omitempty"`            // this unit (support: the supported unit) is like this
+	Trigger      *UnitFilter `yaml:"trigger-unit,omitempty"`    // the unit whose deployment triggered the skill is like this
+	Revealed     *CardFilter `yaml:"revealed,omitempty"`        // the cards the skill revealed are like this (at least one)
+	FoeOrbs      *Count      `yaml:"opponent-orbs,omitempty"`
+	FoeBonds     *Count      `yaml:"opponent-bonds,omitempty"`
+	Retreat      *Count      `yaml:"retreat,omitempty"` // cards in your retreat area
+	Compare      *Compare    `yaml:"compare,omitempty"`
+	Used         []string    `yaml:"used,omitempty,flow"`          // this unit used a skill of these names this turn
+	Power        *Bound      `yaml:"power,omitempty"`              // this unit's attack
+	Tapped       bool        `yaml:"tapped,omitempty"`             // this unit is tapped
+	Critical     bool        `yaml:"critical,omitempty"`           // the attack under way is a critical hit
+	BySkill      string      `yaml:"by-skill,omitempty"`           // the event was a skill's doing: any, ally (a skill of yours), enemy; none: it was not
+	ByName       []string    `yaml:"by-skill-name,omitempty,flow"` // ... of a skill of one of these names
+	ByOwn        bool        `yaml:"by-own-skill,omitempty"`       // ... of this unit's own skill
+	ByOther      bool        `yaml:"by-other-ally,omitempty"`      // ... of another ally's skill
+	ByAttack     bool        `yaml:"by-own-attack,omitempty"`      // the event was this unit's attack's doing
 }
 
 // Bound is a range of a value: at least, at most.
@@ -239,8 +273,9 @@ type UnitFilter struct {
 	Attacked bool     `yaml:"attacked,omitempty"`  // it attacked this turn
 	SameArea bool     `yaml:"same-area,omitempty"` // in the same area as this unit
 	Changed  bool     `yaml:"class-changed,omitempty"`
-	Levelled bool     `yaml:"levelled-up,omitempty"` // two or more cards in its stack (levelled up, class changed or Growthed)
-	AllOf    bool     `yaml:"all-of,omitempty"`      // every emblem and color listed, not any ("who is both <Flier> and <Dragon>")
+	Levelled bool     `yaml:"levelled-up,omitempty"`       // two or more cards in its stack (levelled up, class changed or Growthed)
+	AllOf    bool     `yaml:"all-of,omitempty"`            // every emblem and color listed, not any ("who is both <Flier> and <Dragon>")
+	Support  bool     `yaml:"has-support-skill,omitempty"` // its card has a support skill
 	AtkMin   int      `yaml:"attack-min,omitempty"`
 	AtkMax   *int     `yaml:"attack-max,omitempty"`
 }
@@ -254,9 +289,10 @@ type CardFilter struct {
 	NotName []string `yaml:"not-name,omitempty,flow"`
 	CostMin int      `yaml:"cost-min,omitempty"`
 	CostMax *int     `yaml:"cost-max,omitempty"`
-	AsMain  bool     `yaml:"as-main,omitempty"` // the unit name of your main character
-	NameOf  string   `yaml:"name-of,omitempty"` // the unit name of that ally (the units chosen, or whose event it was) or this unit
-	AllOf   bool     `yaml:"all-of,omitempty"`  // every emblem and color listed, not any ("a card that is both <White> and <Black>")
+	AsMain  bool     `yaml:"as-main,omitempty"`    // the unit name of your main character
+	NameOf  string   `yaml:"name-of,omitempty"`    // the unit name of that ally (the units chosen, or whose event it was) or this unit
+	AllOf   bool     `yaml:"all-of,omitempty"`     // every emblem and color listed, not any ("a card that is both <White> and <Black>")
+	HandSk  bool     `yaml:"hand-skill,omitempty"` // a card with a hand skill ("a card that possesses a [CP]")
 	// Bonds only.
 	FaceUp   bool `yaml:"face-up,omitempty"`
 	FaceDown bool `yaml:"face-down,omitempty"`
@@ -274,4 +310,14 @@ type Target struct {
 	Named  []string    `yaml:"named,omitempty,flow"` // allied units of these unit names
 	That   bool        `yaml:"that,omitempty"`       // the units an earlier effect of the skill chose
 	Foe    bool        `yaml:"foe,omitempty"`        // the enemy in battle with this unit
+}
+
+// Grant is a skill an effect gives ("acquires "Anti-Fliers": ("Anti-Fliers"
+// |CONT| ...)"): written out in the text, compiled as a skill of its own.
+type Grant struct {
+	Name    string   `yaml:"name,omitempty"`
+	Type    string   `yaml:"type"` // action, permanent or auto
+	Cost    string   `yaml:"cost,omitempty"`
+	Text    string   `yaml:"text"`
+	Effects []Effect `yaml:"effects"`
 }

@@ -2,6 +2,7 @@ package skill
 
 import (
 	"reflect"
+	"slices"
 	"strconv"
 	"strings"
 )
@@ -34,12 +35,38 @@ var typeWhen = map[string]string{
 // Compile reads a skill of a type ("action", "permanent", "auto", ...,
 // as the schema spells it) from its bracketed cost and its text.
 func Compile(typ, cost, text string) Result {
+	src := ""
 	if typ == "bond" || typ == "hand" {
-		// Used from the bond area or the hand: the engine runs skills of
-		// units, support cards and permissions only.
-		return Result{Unread: []Clause{{Start: 0, End: len(text), Text: text, Shape: Shape(text), Phrase: "type", PhraseText: typ + " skill"}}}
+		// Used from the bond area or the hand (source.go): read as a
+		// skill of its kind, whose source is the card.
+		kind, rest, ok := cardKind(text)
+		if e, ok := bondPermanent(typ, kind, cutReminder(rest)); ok {
+			phrases := append(Phrases([]Effect{e}), sourcePhrases(typ)...)
+			slices.Sort(phrases)
+			return Result{Effects: []Effect{e}, Phrases: phrases}
+		}
+		if !ok || kind == "permanent" {
+			what := typ + " skill without its kind (|ACT|, |AUTO|)"
+			if ok {
+				what = typ + " skill of kind |CONT|" // a permanent effect of a card in the bond area: not in the engine
+			}
+			return Result{Unread: []Clause{{Start: 0, End: len(text), Text: text, Shape: Shape(text), Phrase: "type", PhraseText: what}}}
+		}
+		src, typ, text = typ, kind, cutReminder(rest)
 	}
-	c := &compiler{typ: typ}
+	if typ == "auto" && src == "" {
+		if a, b, ok := eitherCause(text); ok {
+			// "When this unit's attack or "Critical Luna" destroys an
+			// enemy": the skill twice, once per cause; one skill, so one
+			// once-per-turn.
+			ra, rb := Compile(typ, cost, a), Compile(typ, cost, b)
+			if len(ra.Unread) == 0 && len(rb.Unread) == 0 && ra.Effects[0].When != rb.Effects[0].When {
+				es := append(ra.Effects, rb.Effects...)
+				return Result{Effects: es, Phrases: Phrases(es)}
+			}
+		}
+	}
+	c := &compiler{typ: typ, src: src}
 	var first Effect
 	// Curly quotes as straight ones, the same bytes long so that offsets
 	// into the text stay true.
@@ -53,6 +80,7 @@ func Compile(typ, cost, text string) Result {
 	curSet := false
 	for _, s := range sents {
 		if reminder(s.text) {
+			c.lvs(s.text)
 			continue
 		}
 		c.why = miss{}
@@ -93,10 +121,26 @@ func Compile(typ, cost, text string) Result {
 		c.unread(0, len(text), text, false)
 	}
 	for _, e := range effects {
-		if e.Put != nil && e.Put.To == "deck" && !e.Put.Shuffle && len(c.out) == 0 {
-			// "add them to your Deck" says no place: only shuffled in.
-			c.why = miss{"core", "cards added to the deck and no shuffle after"}
+		if len(e.AcquireColors) > 0 && (e.If != nil || e.Target != nil) {
+			// The engine gives colors unconditionally, to the unit itself.
+			c.why = miss{"predicate", "colors acquired under a condition"}
 			c.unread(0, len(text), text, false)
+			break
+		}
+		if e.AcquireSkills == "that-card" && !slices.ContainsFunc(effects, func(p Effect) bool {
+			// a card put where both players see it: the frame keeps it
+			return p.Put != nil && p.Put.Count == 1 && p.When == e.When && slices.Contains([]string{"retreat", "boundless", "field"}, p.Put.To)
+		}) {
+			c.why = miss{"predicate", "the skills of a card no effect before put"}
+			c.unread(0, len(text), text, false)
+			break
+		}
+		if e.Grant != nil && e.Grant.Type == "" {
+			// "acquires "Anti-Fliers"" with no "(Anti-Fliers |CONT| ...)"
+			// after it: a skill the text does not write out.
+			c.why = miss{"predicate", "a skill acquired by name, its text not given"}
+			c.unread(0, len(text), text, false)
+			break
 		}
 	}
 	if c.onceUnless != nil && len(c.out) == 0 {
@@ -110,6 +154,28 @@ func Compile(typ, cost, text string) Result {
 	if len(c.pending) > 0 && len(effects) > 0 {
 		effects[0].If = and(effects[0].If, c.pendingCond())
 	}
+	if len(c.out) == 0 && slices.ContainsFunc(effects, func(e Effect) bool { return e.Put != nil && e.Put.To == "deck" && !e.Put.Shuffle }) {
+		c.why = miss{"core", "cards added to a deck not shuffled afterwards"}
+		c.unread(0, len(text), strings.TrimSpace(text), false)
+	}
+	if len(c.out) == 0 && src != "" {
+		if why := c.sourceCheck(effects); why != "" {
+			c.why = miss{"source", why}
+			c.unread(0, len(text), strings.TrimSpace(text), false)
+		}
+	}
+	if c.level > 0 {
+		effects = AtLevel(effects, c.level)
+	}
+	for _, e := range effects {
+		if src == "" && e.When == "placed" && (e.OncePerTurn || e.Target == nil && (needsUntil(e) || e.Move || e.Untap || e.TapIt || e.Destroy || e.Send != "" || e.TakeMain || e.Intercept)) {
+			// A card's skill from the bond area has no unit: "this unit",
+			// and once per turn (kept by units), mean nothing there.
+			c.why = miss{"trigger", "a card's own skill in the bond area acting on this unit, or once per turn"}
+			c.unread(0, len(text), text, false)
+			break
+		}
+	}
 	if len(c.out) > 0 {
 		return Result{Unread: c.out}
 	}
@@ -122,20 +188,25 @@ func Compile(typ, cost, text string) Result {
 			}
 		}
 	}
-	return Result{Effects: effects, Phrases: Phrases(effects)}
+	phrases := append(Phrases(effects), sourcePhrases(src)...)
+	slices.Sort(phrases)
+	return Result{Effects: effects, Phrases: phrases}
 }
 
 type compiler struct {
-	costOrbs bool // the skill's cost destroys orbs (room for one added)
-	typ      string
-	text     string
-	out      []Clause
-	pending  []*Cond // "This skill is only usable if ...": joins the first effect
-	chose    bool    // an earlier sentence chose units ("that ally" refers to them)
-	open     *opened // the trigger of an auto skill, for the sentences after it
-	trig     trig    // the trigger read (its other timings, whose event it is)
-	why      miss    // the phrase of the sentence being read that failed
-	effects  []Effect
+	costOrbs  bool // the skill's cost destroys orbs (room for one added)
+	level     int  // a level skill's stack ([LvSn] in a reminder)
+	typ       string
+	src       string // a bond or hand skill's: where its card is (bond, hand); "" for a unit's
+	text      string
+	out       []Clause
+	pending   []*Cond // "This skill is only usable if ...": joins the first effect
+	chose     bool    // an earlier sentence chose units ("that ally" refers to them)
+	choseSide string  // ... of this side (ally, enemy)
+	open      *opened // the trigger of an auto skill, for the sentences after it
+	trig      trig    // the trigger read (its other timings, whose event it is)
+	why       miss    // the phrase of the sentence being read that failed
+	effects   []Effect
 	// Cards: revealed by an earlier sentence (of the opponent's deck), or
 	// chosen without a destination yet ("choose 1 card from your hand").
 	revealed, revealFoe bool
@@ -198,9 +269,9 @@ func allDo(es []Effect) bool {
 
 // does reports whether an effect has an operation.
 func does(e Effect) bool {
-	return needsUntil(e) || e.Move || e.Untap || e.TapIt || e.Destroy || e.Draw > 0 || e.Discard > 0 || e.Retrieve != nil ||
-		e.FoeDiscard > 0 || e.Put != nil || e.DestroyOrbs > 0 || e.FlipBonds > 0 || e.UnflipBonds > 0 || e.FlipAll || e.Intercept || e.FlipOrbs > 0 || e.LookOrbs > 0 || e.LookAll || e.FlipOrbsUp > 0 || e.FoeDraw > 0 || e.SendOrbs > 0 || len(e.Lock) > 0 || e.FoeNoDeploy != nil || e.FoeNoOrbs || e.Send != "" || e.TakeMain || e.NoSupport != nil || e.UnattackBy != nil || e.ReachOf != nil ||
-		e.Copies || e.SameName || e.NoBond || e.HandCost != nil || e.CostLess > 0 || e.CCCost != nil || e.CCLess > 0 || len(e.StackOn) > 0 || e.DeployOnly || len(e.NotBeside) > 0 || e.WithMain || e.NoSymbol
+	return needsUntil(e) || e.Move || e.Untap || e.TapIt || e.Destroy || e.Draw > 0 || e.DrawTo > 0 || e.Discard > 0 || e.Retrieve != nil ||
+		e.FoeDiscard > 0 || e.Put != nil || e.DestroyOrbs > 0 || e.FlipBonds > 0 || e.UnflipBonds > 0 || e.FlipAll || e.Intercept || e.AcquireSkills != "" || len(e.Lose) > 0 || e.LoseAll || len(e.AcquireColors) > 0 || e.Keep || e.FlipOrbs > 0 || e.LookOrbs > 0 || e.LookAll || e.FlipOrbsUp > 0 || e.FoeDraw > 0 || e.SendOrbs > 0 || len(e.Lock) > 0 || e.FoeNoDeploy != nil || e.FoeNoOrbs || e.Send != "" || e.TakeMain || e.NoSupport != nil || e.UnattackBy != nil || e.ReachOf != nil ||
+		e.Copies || e.SameName || e.NoBond || e.HandCost != nil || e.CostLess > 0 || e.CCCost != nil || e.CCLess > 0 || len(e.StackOn) > 0 || e.DeployOnly || len(e.NotBeside) > 0 || e.WithMain || e.NoSymbol || e.NoFlip || e.CritFlip || e.MainName || len(e.AlsoNamed) > 0
 }
 
 // miss is the innermost phrase of a sentence that could not be read.
@@ -245,6 +316,10 @@ func merge(a, b Effect) Effect {
 	}
 	b.PayOrbs += a.PayOrbs
 	b.PayOrbsUp += a.PayOrbsUp
+	b.FlipSelf = b.FlipSelf || a.FlipSelf
+	if b.SendSelf == "" {
+		b.SendSelf = a.SendSelf
+	}
 	if b.PayGrowth == nil {
 		b.PayGrowth = a.PayGrowth
 	}
@@ -256,6 +331,9 @@ func merge(a, b Effect) Effect {
 	}
 	if b.PayShow == nil {
 		b.PayShow = a.PayShow
+	}
+	if b.PayBanish == nil {
+		b.PayBanish = a.PayBanish
 	}
 	return b
 }
@@ -314,8 +392,8 @@ func sentences(text string) []span {
 			if l := strings.ToLower(text[start:i]); ch == ':' && !strings.HasSuffix(l, "if you do") && !strings.HasSuffix(l, "if your do") {
 				continue
 			}
-			if i+1 == len(text) || text[i+1] == ' ' || text[i+1] == '(' {
-				flush(i + 1)
+			if i+1 == len(text) || text[i+1] == ' ' || text[i+1] == '(' || strings.HasPrefix(text[i+1:], "This skill ") {
+				flush(i + 1) // "... and deploy them.This skill cannot trigger ...": a space missing
 			}
 		case '\n':
 			if !quote && depth == 0 {
@@ -327,12 +405,45 @@ func sentences(text string) []span {
 	return out
 }
 
+var reLvS = lazy(`\[lvs(\d+)\]`)
+
+// lvs reads a reminder "([LvS4] will only trigger if a total of 4 or more
+// cards are in this unit's stack.)": the level skill's condition.
+func (c *compiler) lvs(reminder string) {
+	if m := reLvS.FindStringSubmatch(reminder); m != nil {
+		n, _ := strconv.Atoi(m[1])
+		c.level = max(c.level, n)
+	}
+}
+
+// AtLevel makes effects those of a level skill ([LvSn]: active only while
+// n or more cards are in this unit's stack): every effect holds only then.
+func AtLevel(es []Effect, n int) []Effect {
+	out := make([]Effect, len(es))
+	for i, e := range es {
+		e.If = and(e.If, &Cond{Stack: n})
+		out[i] = e
+	}
+	return out
+}
+
+// Level is the n of a skill name's "[LvSn]" label, or 0.
+func Level(name string) int {
+	if m := reLvS.FindStringSubmatch(name); m != nil {
+		n, _ := strconv.Atoi(m[1])
+		return n
+	}
+	return 0
+}
+
+var reOnField = lazy(`^\((?:\|cont\||this skill) (?:is in effect|comes into effect|is only active|is active) (?:only )?(?:as long as|when|while) this card is on the battlefield(?: as a unit)?\.?\)$`)
+
 // reminder reports reminder text in parentheses that restates a rule the
 // engine already knows (class change skills, level skills, hand and bond
 // skills, growth).
 func reminder(s string) bool {
-	if !strings.HasPrefix(s, "(") && !strings.HasSuffix(s, ")") {
-		return false
+	if !strings.HasPrefix(s, "(") {
+		return false // "... gains +30 attack ([CCS] ...)": the sentence strips its reminder
 	}
 	l := strings.ToLower(s)
 	for _, k := range []string{"[ccs]", "[lvs", "|hand|", "|bond|", "growthed", "possess a [ccs]", "pocess a [ccs]", "[fs]", "formation skill"} {
@@ -340,7 +451,9 @@ func reminder(s string) bool {
 			return true
 		}
 	}
-	return false
+	// "(|CONT| is in effect as long as this card is on the Battlefield as a
+	// unit.)": a permanent skill is a unit's only.
+	return reOnField.MatchString(l)
 }
 
 // ---- costs
@@ -359,6 +472,7 @@ var (
 	reBondsOut  = lazy(`^(?i:send) (\d+|an?|one) (?:of your )?(face-up |face-down )?((?:<[^>]+> |"[^"]+" )?)(?i:bonds?(?: cards?)? to (?:the|your) (retreat|boundless) area)$`)
 	reHandOut   = lazy(`^(?i:send (?:all (?:the )?cards in your hand|your entire hand|your whole hand) to (?:the|your) retreat area)$`)
 	reGrowth    = lazy(`^Stack (\d+|an?|one) (.+?) from your Retreat Area under this unit to Growth (?:him|her|them|it)$`)
+	reBanish    = lazy(`^Send (\d+|an?|one) (.+?) from your Retreat Area to the Boundless Area$`)
 	reOrbsUp    = lazy(`^Flip (\d+|one|an?) (?:of your )?Orbs? face[- ]up$`)
 	reOrbsOut   = lazy(`^destroy (\d+|one) of your orbs?$`)
 	reShowHand  = lazy(`^(?i:reveal) (\d+|an?|one|two|three) (.+?) (?:in|from) your hand$`)
@@ -404,6 +518,7 @@ func splitCost(s string) []string {
 
 func (c *compiler) cost(p string, e *Effect) bool {
 	switch {
+	case c.selfCost(p, e):
 	case reOnce.MatchString(p):
 		e.OncePerTurn = true
 	case reFlip.MatchString(p):
@@ -439,6 +554,14 @@ func (c *compiler) cost(p string, e *Effect) bool {
 		}
 		f.Count = number(m[1])
 		e.PayGrowth = f
+	case reBanish.MatchString(p):
+		m := reBanish.FindStringSubmatch(p)
+		f, ok := cardPhrase(m[2])
+		if !ok || e.PayBanish != nil {
+			return false
+		}
+		f.Count = number(m[1])
+		e.PayBanish = f
 	case reOrbsUp.MatchString(p):
 		e.PayOrbsUp += number(reOrbsUp.FindStringSubmatch(p)[1])
 	case reMill.MatchString(p):
@@ -584,6 +707,9 @@ var (
 	reLevelledTail = lazy(`^ ?(?:who|that) (?:is|are|has|have) (?:been )?level(?:l)?ed up`)
 	reColorWord    = lazy(`^(Red|Blue|White|Black|Green|Purple|Yellow|Brown|Colorless) `)
 	reNamesLead    = lazy(`^((?:"[^"]+"(?:,? or |,? and |, | )?)+)\s*`)
+	reSupportTail  = lazy(`^ ?(?:with|who (?:has|possesses)) an? support skill`)
+	reAtLeastTail  = lazy(`^ ?with at least (\d+) attack`)
+	reCostLead     = lazy(`^(?:deployment )?cost (\d+)(?: or (lower|less|higher|more))? `)
 )
 
 // unitWords reads a unit phrase without its count: `other non-Main
@@ -617,6 +743,15 @@ func unitWords(s string) (*UnitFilter, string, bool) {
 			continue
 		case pre(s, "tapped "):
 			f.Tapped, s = true, s[len("tapped "):]
+			continue
+		case pre(s, "symbol-less "):
+			f.Color, s = append(f.Color, "colorless"), s[len("symbol-less "):] // no symbol: a colorless card
+			continue
+		case reCostLead.MatchString(s):
+			// "a Deployment Cost 1 enemy", "a cost 2 or lower ally"
+			m := reCostLead.FindStringSubmatch(s)
+			costBound(strings.ToLower(m[2]), atoi(m[1]), &f.CostMin, &f.CostMax)
+			s = s[len(m[0]):]
 			continue
 		case reNotName.MatchString(s):
 			m := reNotName.FindStringSubmatch(s)
@@ -702,6 +837,13 @@ func unitWords(s string) (*UnitFilter, string, bool) {
 			}
 		case reSameAreaTail.MatchString(s):
 			f.SameArea, s = true, s[len(reSameAreaTail.FindString(s)):]
+		case strings.HasPrefix(s, " without a symbol"):
+			f.Color, s = append(f.Color, "colorless"), s[len(" without a symbol"):]
+		case reSupportTail.MatchString(s):
+			f.Support, s = true, s[len(reSupportTail.FindString(s)):]
+		case reAtLeastTail.MatchString(s):
+			m := reAtLeastTail.FindStringSubmatch(s)
+			f.AtkMin, s = atoi(m[1]), s[len(m[0]):]
 		case reChangedTail.MatchString(s):
 			f.Changed, s = true, s[len(reChangedTail.FindString(s)):]
 		case reLevelledTail.MatchString(s):
@@ -716,6 +858,7 @@ func unitWords(s string) (*UnitFilter, string, bool) {
 var (
 	reCardTail = lazy(`^ ?with (?:a )?Deployment Cost (?:of )?(\d+)(?: or (lower|less|higher|more|greater))?`)
 	reAsMain   = lazy(`^ ?with the same (?:Unit )?Name as your Main Character`)
+	reHasCP    = lazy(`^ ?(?:that|which|who) (?:possesses|has) an? \[CP\]`)
 	reAsThat   = lazy(`^ ?with the same (?:Unit )?Name as (that ally|that unit|the chosen ally|this unit)`)
 )
 
@@ -764,6 +907,8 @@ func cardPhrase(s string) (*CardFilter, bool) {
 			s = s[len(m[0]):]
 		case reAsMain.MatchString(s):
 			f.AsMain, s = true, s[len(reAsMain.FindString(s)):]
+		case reHasCP.MatchString(s):
+			f.HandSk, s = true, s[len(reHasCP.FindString(s)):]
 		case reBothTail.MatchString(s) && len(f.Emblem)+len(f.Color) == 0:
 			m := reBothTail.FindStringSubmatch(s)
 			emb, col, ok := tags(m[1] + m[2])

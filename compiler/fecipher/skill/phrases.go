@@ -35,7 +35,9 @@ func phrases(e *Effect) []string {
 		add(w.Self, "trigger-of:self")
 		add(w.Ally, "trigger-of:ally")
 		add(w.Enemy, "trigger-of:enemy")
+		add(w.Foe != nil, "trigger-of:foe")
 		out = append(out, unitPhrases(w.Of)...)
+		out = append(out, unitPhrases(w.Foe)...)
 	}
 	add(e.OncePerTurn, "cost:once-per-turn")
 	add(e.OnceUnless != nil, "cost:once-per-turn-unless")
@@ -49,12 +51,15 @@ func phrases(e *Effect) []string {
 	add(e.PayBonds != nil, "cost:pay-bonds")
 	add(e.PayOrbs > 0, "cost:pay-orbs")
 	add(e.PayGrowth != nil, "cost:pay-growth")
+	add(e.PayBanish != nil, "cost:pay-banish")
 	add(e.PayOrbsUp > 0, "cost:pay-orbs-up")
 	add(e.PayMill > 0, "cost:pay-mill")
 	add(e.PayReveal != nil, "cost:pay-reveal")
 	add(e.PayShow != nil, "cost:pay-show")
 	add(e.PayBondsOut, "cost:pay-bonds-boundless")
 	add(e.PayHand, "cost:pay-hand")
+	add(e.FlipSelf, "cost:flip-self")
+	add(e.SendSelf != "", "cost:send-self:"+e.SendSelf)
 	add(e.May, "may")
 	add(e.IfDone, "if-done")
 	if c := e.If; c != nil {
@@ -125,6 +130,17 @@ func phrases(e *Effect) []string {
 	add(e.Double, "op:double")
 	add(e.Range != nil, "op:range")
 	add(len(e.Acquire) > 0, "op:acquire")
+	add(len(e.AcquireColors) > 0, "op:acquire-colors")
+	add(e.AcquireSkills != "", "op:acquire-skills:"+e.AcquireSkills)
+	add(e.OnePerName, "op:one-per-name")
+	add(e.Keep, "op:keep")
+	add(len(e.Lose) > 0, "op:lose-skill")
+	add(e.LoseAll, "op:lose-all-skills")
+	add(len(e.AlsoNamed) > 0, "special:also-named")
+	if e.Grant != nil {
+		out = append(out, "op:grant:"+e.Grant.Type)
+		out = append(out, Phrases(e.Grant.Effects)...)
+	}
 	add(e.Unevadable && e.UnevadableBy == "", "op:unevadable")
 	add(e.UnevadableBy != "" && e.UnevCost == 0, "op:unevadable-non-main")
 	add(e.UnevCost > 0, "op:unevadable-cost")
@@ -142,6 +158,7 @@ func phrases(e *Effect) []string {
 	add(e.Unattackable, "op:unattackable")
 	add(e.NoUntap, "op:no-untap")
 	add(e.NoSupSkills, "op:no-support-skills")
+	add(e.CritProof, "op:critical-proof")
 	add(e.ReachAll, "op:reach-any")
 	add(e.ReachMain, "op:reach-main")
 	add(e.Orbs > 0, "op:orbs")
@@ -161,6 +178,7 @@ func phrases(e *Effect) []string {
 	add(e.Draw > 0, "op:draw")
 	add(e.FoeDraw > 0, "op:opponent-draw")
 	add(e.FlipOrbsUp > 0, "op:flip-orbs-up")
+	add(e.DrawTo > 0, "op:draw-to")
 	add(e.Discard > 0, "op:discard")
 	add(e.FoeDiscard > 0, "op:opponent-discard")
 	add(e.Retrieve != nil, "op:retrieve")
@@ -183,6 +201,9 @@ func phrases(e *Effect) []string {
 	add(e.FoeNoDeploy != nil, "op:opponent-no-deploy")
 	add(e.FoeNoOrbs, "op:opponent-no-orbs")
 	add(e.FoeNoDeployIn != "", "op:opponent-no-deploy-in")
+	add(e.NoFlip, "op:no-flip")
+	add(e.CritFlip, "op:critical-flip")
+	add(e.MainName, "op:main-name")
 	if p := e.Put; p != nil {
 		out = append(out, "op:put:"+p.From+">"+p.To)
 		add(p.Opponent, "put:opponent")
@@ -190,9 +211,11 @@ func phrases(e *Effect) []string {
 		add(p.Count == 0, "put:all")
 		add(p.Tapped, "put:tapped")
 		add(p.Area != "", "put:area")
+		add(len(p.AreaOf) > 0, "put:area-of")
 		add(p.FaceDown, "put:face-down")
 		add(p.Shuffle, "put:shuffle")
 		add(p.Chooser != "", "put:chooser")
+		add(p.Self, "put:self")
 		out = append(out, cardPhrases(p.Of)...)
 	}
 	if e.Until != "" {
@@ -211,7 +234,7 @@ func phrases(e *Effect) []string {
 	add(len(e.NotBeside) > 0, "special:not-beside")
 	add(e.WithMain, "special:with-main")
 	add(e.NoSymbol, "special:no-symbol")
-	for _, f := range []*CardFilter{e.ReverseOf, e.PayDiscard, e.Retrieve, e.PayBonds, e.PayGrowth, e.PayReveal, e.PayShow, e.FoeNoDeploy} {
+	for _, f := range []*CardFilter{e.ReverseOf, e.PayDiscard, e.Retrieve, e.PayBonds, e.PayGrowth, e.PayBanish, e.PayReveal, e.PayShow, e.FoeNoDeploy} {
 		out = append(out, cardPhrases(f)...)
 	}
 	return out
@@ -246,6 +269,7 @@ func unitPhrases(f *UnitFilter) []string {
 	add(f.Changed, "class-changed")
 	add(f.Levelled, "levelled-up")
 	add(f.AllOf, "all-of")
+	add(f.Support, "has-support-skill")
 	return out
 }
 
@@ -269,5 +293,15 @@ func cardPhrases(f *CardFilter) []string {
 	add(f.NameOf != "", "name-of-"+f.NameOf)
 	add(f.FaceUp || f.FaceDown, "face")
 	add(f.AllOf, "all-of")
+	add(f.HandSk, "hand-skill")
 	return out
+}
+
+// sourcePhrases are the phrase kinds of a skill's source: a card in the
+// bond area ("source:bond") or in the hand ("source:hand"), not a unit.
+func sourcePhrases(src string) []string {
+	if src == "" {
+		return nil
+	}
+	return []string{"source:" + src}
 }

@@ -20,7 +20,6 @@ type opened struct {
 var (
 	reLosesOnce   = lazy(`^(?i:if) (.+?), (?i:this skill loses (?:the )?\[once per turn\](?: restriction)?)$`)
 	reSpliced     = lazy(`^((?i:choose) \d+ [^,]+), ((?i:until the end of (?:the|this) turn), (?:that ally|that enemy|they) .+)$`)
-	reNotBySkill  = lazy(`^(?i:this skill (?:will not|does not|cannot|can't) (?:trigger|activate|be activated) if (?:this unit class changes by (?:a|the) skill's effect|this unit changed class from a skill's effect|class changed by a skill's effect))$`)
 	reSkillDuring = lazy(`^(?i:this skill) (?:is only usable|can only be used|may only be used) during (your|your opponent's) turn$`)
 	reSkillOnly   = lazy(`^(?i:this skill) (?:is only usable|is onlly usable|is only in effect|can only activate|can only be activated|is only activated|can only be used|only triggers|can only trigger|only comes into effect|is only active|only activates|will only trigger|may only be used|is usable only|can be used only) (?:if|when|while) (.*)$`)
 	reSkillUnless = lazy(`^(?i:this skill) (?:is inactive|cannot be used|can't be used|cannot be activated) (?:unless|if you (?:don't|do not) have) (.*)$`)
@@ -37,11 +36,82 @@ var (
 	reBracketCost = lazy(`^\[(.+)\]$`)
 	rePayCost     = lazy(`^you pay the cost,? and if you do:?$`)
 	reMayPay      = lazy(`^you may (?:pay )?the cost,? and if you do:?$`)
+	reKeepSupport = lazy(`^(?:(?i:if you do),\s*)?(?:(?i:if) (.+?),?(?: then)?\s+)?(?i:at the end of this combat|when this combat ends),\s*(?:if (.+?),\s*)?(you may )?(deploy this (?:card|unit)( tapped)?(?: in the same area as "([^"]+)"| in the (Back|Front) [Ll]ine)?|add this card to your hand|place this card face-down in your Bond Area) instead of sending(?: it)? to (?:the|your) Retreat Area$`)
+	reAlsoTreated = lazy(`^(?i:treat this unit as if (?:he|she|they|it) (?:is|are) also|this unit is also treated as(?: an?)?|also treat this unit as) ((?:<[^>]+>(?:,? and |, )?)+)$`)
+	reAcquireDB   = lazy(`^(?i:this unit acquires all) \[DB\](?: skills)? possessed by (?:all )?other allies$`)
+	reOnePerName  = lazy(`^(?i:however),? (?:(?:he|she|they|this unit) (?:may|can) only have 1 skill among those with (?:shared|the same) skill names?|if there are multiple skills with the same skill name, (?:he|she|they|this unit) (?:may|can) only have 1 of those)$`)
 )
+
+// reDoes opens an effect that happens once, not a continuous skill's
+// lasting effect.
+var (
+	reNotBySkill = lazy(`^(?i:this skill (?:will not|cannot|can't|does not|doesn't) (?:trigger|activate|be activated) (?:if|when) (?:this unit )?(?:class changes|is class changed|class changed|changed class) (?:by|via|from) (?:a|the) skill's effect)$`)
+	reStrayMark  = lazy(`^[^|.,]{1,60} \|AUTO\|\s*`)
+	reAndIf      = lazy(`^and if ([^:,]+):\s*(.*)$`)
+)
+
+var reSupportIs = lazy(`^if this unit's support (?:card )?is (.+)$`)
+
+var reDoes = lazy(`^(?:then,? )?(?:until |you may |choose |draw |move |untap |tap |destroy |reveal |send |add |deploy |your opponent chooses )`)
+
+// ifTrigger reads the opening of an auto skill whose trigger is written
+// as a condition: "If this unit's attack is evaded, ..." (an event: the
+// trigger "When ..."), "During your turn, if EVENT, ...", and "If COND,
+// When EVENT, ..." (a condition before the trigger). It returns the
+// sentence with its trigger spelt "When", and the condition read.
+func ifTrigger(s string) (string, *Cond) {
+	var turn *Cond
+	body := s
+	if m := reDuring.FindStringSubmatch(s); m != nil {
+		turn = &Cond{Turn: "mine"}
+		if !strings.EqualFold(m[1], "your") {
+			turn.Turn = "theirs"
+		}
+		body = s[len(m[0]):]
+	}
+	if !pre(body, "If ") {
+		return s, nil
+	}
+	if m := reSupportIs.FindStringSubmatch(body); m != nil {
+		body = "If this unit is supported by " + m[1] // "if this unit's support is a <Dragonstone>"
+	}
+	if _, _, ok := trigger(s); ok {
+		return s, nil
+	}
+	if _, _, ok := trigger("When " + body[len("If "):]); ok {
+		// An event, and an effect that happens once (not a continuous
+		// skill's "that ally gains +20 attack"): the trigger.
+		if _, rest, ok := cutTrigger(body); ok && reDoes.MatchString(rest) {
+			return "When " + body[len("If "):], turn
+		}
+		return s, nil
+	}
+	// "If this unit has used "N" this turn, When ...": a condition, then
+	// the trigger.
+	if head, rest, ok := cutTrigger(body); ok && reWhen.MatchString(rest) {
+		if k, ok := condition(head[len("If "):]); ok {
+			if _, _, ok := trigger(rest); ok {
+				return rest, and(turn, k)
+			}
+		}
+	}
+	return s, nil
+}
 
 func (c *compiler) sentence(s string, prev Effect, havePrev bool) ([]Effect, bool) {
 	s = strings.TrimSpace(strings.TrimSuffix(strings.TrimSuffix(strings.TrimSpace(s), "."), "."))
+	if i := strings.LastIndex(s, " ("); i > 0 && reminder(s[i+1:]) {
+		// "... gains +30 attack ([CCS] can only trigger if ...)": a
+		// reminder left in the sentence.
+		c.lvs(s[i+1:])
+		s = strings.TrimSpace(strings.TrimSuffix(strings.TrimSpace(s[:i]), "."))
+	}
 	s = typos.Replace(strings.Join(strings.Fields(s), " "))
+	if c.typ == "auto" && !havePrev && c.open == nil {
+		if m := reStrayMark.FindStringSubmatch(s); m != nil {
+			s = s[len(m[0]):] // "Skillful Reins |AUTO| When ...": a name and marker printed again
+		}
+	}
 	if m := reInsteadEnd.FindStringSubmatch(s); m != nil && havePrev {
 		return c.instead(m[1], s, prev)
 	}
@@ -89,10 +159,15 @@ func (c *compiler) sentence(s string, prev Effect, havePrev bool) ([]Effect, boo
 		c.onceUnless = k
 		return nil, true
 	}
-	if reNotBySkill.MatchString(s) && c.trig.when == "class-change" && c.typ == "auto" {
+	if reNotBySkill.MatchString(s) {
 		// "This skill will not trigger if this unit Class Changes by a
-		// skill's effect": only a class change the player makes.
-		c.pending = append(c.pending, &Cond{BySkill: "not"})
+		// skill's effect": the class change that sets it off is not a
+		// skill's doing.
+		if c.typ != "auto" || c.trig.when != "class-change" {
+			c.fail("condition", s)
+			return nil, false
+		}
+		c.pending = append(c.pending, &Cond{BySkill: "none"})
 		return nil, true
 	}
 	if m := reSkillOnly.FindStringSubmatch(s); m != nil {
@@ -107,6 +182,50 @@ func (c *compiler) sentence(s string, prev Effect, havePrev bool) ([]Effect, boo
 	if c.typ == "action" && !havePrev && c.open == nil && reMayPay.MatchString(strings.ToLower(s)) {
 		// An action skill's "You may pay the cost and if you do:": using
 		// it is paying its cost.
+		return []Effect{}, true
+	}
+	if m := reKeepSupport.FindStringSubmatch(s); m != nil && typeWhen[c.typ] == "support" {
+		return c.keepSupport(s, m, havePrev)
+	}
+	if m := reAlsoTreated.FindStringSubmatch(s); m != nil && (c.typ == "permanent" || c.typ == "special") {
+		// "Treat this unit as if she is also <White>", "This unit is also
+		// treated as a <Lance>, <Axe>, ...": what the unit is, for good
+		// (a special skill's "this unit" too: as "This card acquires <Knife>").
+		emb, col, ok := tags(m[1])
+		if !ok {
+			c.fail("predicate", m[1])
+			return nil, false
+		}
+		return []Effect{{When: "always", Acquire: emb, AcquireColors: col}}, true
+	}
+	if m := reGrantDef.FindStringSubmatch(s); m != nil {
+		// "(Anti-Fliers |CONT| If this unit is attacking a <Flier>, ...)"
+		// after a sentence giving "Anti-Fliers": the skill's text.
+		for i := range c.effects {
+			if g := c.effects[i].Grant; g != nil && g.Type == "" && g.Name == strings.TrimSpace(m[1]) {
+				def, ok := grant([]string{"", g.Name, s[1 : len(s)-1], ""})
+				if !ok {
+					c.fail("predicate", s)
+					return nil, false
+				}
+				c.effects[i].Grant = def
+				return []Effect{}, true
+			}
+		}
+	}
+	if c.typ == "permanent" && reAcquireDB.MatchString(s) {
+		// "This unit acquires all [DB] possessed by other allies": while
+		// the skill holds, their Dragon's Blood skills are this unit's too.
+		return []Effect{{When: "always", AcquireSkills: "dragon-blood"}}, true
+	}
+	if reOnePerName.MatchString(s) {
+		// "However, he may only have 1 skill among those with shared skill
+		// names": the acquiring effect before it keeps one skill a name.
+		if !havePrev || prev.AcquireSkills == "" || len(c.effects) == 0 {
+			c.fail("core", "one skill a name, after no skills acquired")
+			return nil, false
+		}
+		c.effects[len(c.effects)-1].OnePerName = true
 		return []Effect{}, true
 	}
 	e := Effect{When: typeWhen[c.typ]}
@@ -126,6 +245,9 @@ func (c *compiler) sentence(s string, prev Effect, havePrev bool) ([]Effect, boo
 			e.When = c.whenSoFar(prev)
 		}
 		var turn *Cond
+		if !havePrev && c.open == nil {
+			s, turn = ifTrigger(s)
+		}
 		if m := reDuring.FindStringSubmatch(s); m != nil && reWhen.MatchString(s[len(m[0]):]) {
 			// "During your turn, when ...": the trigger and a condition.
 			turn = &Cond{Turn: "mine"}
@@ -140,9 +262,19 @@ func (c *compiler) sentence(s string, prev Effect, havePrev bool) ([]Effect, boo
 				c.revealed = true // "that card" is the card placed (it is not in a deck: no put from it)
 				c.bondCard = true
 			}
+			rest = strings.TrimSpace(rest)
+			if m := reAndIf.FindStringSubmatch(rest); m != nil {
+				// "When this unit's attack destroys an enemy, and if the
+				// card supporting this unit is a <Tome>: Draw 1 card."
+				k, ok := c.condition(m[1])
+				if !ok {
+					c.fail("condition", m[1])
+					return nil, false
+				}
+				t.cond, rest = and(t.cond, k), m[2]
+			}
 			e.When, e.If, e.Watch = t.when, t.cond, t.watch
 			c.trig = t
-			rest = strings.TrimSpace(rest)
 			low := strings.ToLower(rest)
 			switch {
 			case reMayPay.MatchString(low):
@@ -234,7 +366,7 @@ var typos = strings.NewReplacer(
 	"Durng ", "During ", "you opponent's", "your opponent's", "Each time 1 enemy is", "Each time an enemy is", " are cannot ", " cannot ", "Deployment Cost of 2 of less", "Deployment Cost of 2 or less",
 	"Class Cahnged", "Class Changed", "range 1-2., and", "range 1-2, and", "<Purple ally", "<Purple> ally", "Deployment Cost or ", "Deployment Cost of ", "Deployment Cost of Cost ", "Deployment Cost of ", "Deploment Cost", "Deployment Cost",
 	"If yyou ", "If you ", "if your have ", "if you have ", "<Sword Bond", "<Sword> Bond",
-	"' s ", "'s ", "Critical Hit, but the number", "Critical Hit, and the number", "\" , \"", "\", \"",
+	"' s ", "'s ", "<Flier ally", "<Flier> ally", "ally is deploy,", "ally is deployed,", "Symbol-lss", "Symbol-less", "Critical Hit, but the number", "Critical Hit, and the number", "\" , \"", "\", \"",
 )
 
 // conjunction reads a core that is two joined by "and" or "then", each
@@ -301,6 +433,7 @@ func (c *compiler) instead(s, text string, prev Effect) ([]Effect, bool) {
 func clearCosts(e Effect) Effect {
 	e.OncePerTurn, e.Reverse, e.ReverseOf, e.Tap, e.PayDiscard, e.PayTap = false, 0, nil, false, nil, nil
 	e.DestroySelf, e.PayDestroy, e.PayBonds, e.PayOrbs, e.PayGrowth, e.PayOrbsUp = false, nil, nil, 0, nil, 0
+	e.FlipSelf, e.SendSelf, e.PayBanish = false, "", nil
 	return e
 }
 
@@ -398,7 +531,7 @@ func cutAndIf(s string) (string, bool) {
 func needsUntil(e Effect) bool {
 	return e.Attack != 0 || e.Double || e.Range != nil || len(e.Acquire) > 0 || e.Unevadable || e.NoEvade || e.NoCritical ||
 		e.Shielded || e.BackLine || e.Orbs > 0 || e.SkillProof || e.NoMove || e.NoSkillMove || e.NoAttack || e.Unattackable ||
-		e.NoUntap || e.ReachAll || e.ReachMain || e.NoSupSkills || e.NoFoeMove || e.FoeProof
+		e.NoUntap || e.ReachAll || e.ReachMain || e.NoSupSkills || e.CritProof || e.Grant != nil || len(e.Lose) > 0 || e.LoseAll || e.AcquireSkills == "that-card" || e.NoFoeMove || e.FoeProof
 }
 
 func (c *compiler) whenSoFar(prev Effect) string {
@@ -518,6 +651,11 @@ var condRules = []condRule{
 	{lazy(`^(?:the card supporting this unit|this unit's Support card|the Support card of this unit) is (?:a |an )?((?:<[^>]+>(?:,? or )?)+)(?: card)?$`), func(m []string) (*Cond, bool) {
 		emb, col, ok := tags(m[1])
 		return &Cond{Supported: &CardFilter{Emblem: emb, Color: col}}, ok
+	}},
+	{lazy(`^(?:the card supporting this unit|this unit's Support card) has a Deployment Cost of (\d+)(?: or (higher|more|lower|less))?$`), func(m []string) (*Cond, bool) {
+		f := &CardFilter{}
+		costBound(strings.ToLower(m[2]), atoi(m[1]), &f.CostMin, &f.CostMax)
+		return &Cond{Supported: f}, true
 	}},
 	{lazy(`^this unit is in the same area as your Main Character$`), func(m []string) (*Cond, bool) {
 		return &Cond{SameArea: &UnitFilter{Main: true}}, true
@@ -666,4 +804,60 @@ func oneCondition(s string) (*Cond, bool) {
 		}
 	}
 	return composed(s)
+}
+
+// keepSupport reads a support skill's "at the end of this combat, (you
+// may) deploy this card (tapped) (in the same area as "N") instead of
+// sending it to the Retreat Area" (or add it to the hand, or place it face
+// down in the bond area; after "If you do," or a condition): the card stays
+// in the support area (keep, when the support skill applies, "if you do"
+// after the effect before), and at the end of the combat it is placed,
+// when the condition holds then.
+func (c *compiler) keepSupport(s string, m []string, havePrev bool) ([]Effect, bool) {
+	ifDone := pre(s, "If you do") || pre(s, "if you do")
+	if ifDone && !havePrev {
+		c.fail("core", s)
+		return nil, false
+	}
+	keep := Effect{When: "support", Keep: true, IfDone: ifDone}
+	end := Effect{When: "attack-end", May: m[3] != ""}
+	pt := &Put{From: "support", To: "field", Count: 1, Tapped: m[5] != ""}
+	switch {
+	case strings.HasPrefix(m[4], "add"):
+		pt.To = "hand"
+	case strings.HasPrefix(m[4], "place"):
+		pt.To, pt.FaceDown = "bonds", true
+	}
+	if m[6] != "" {
+		pt.AreaOf = []string{m[6]}
+	}
+	switch m[7] {
+	case "Back":
+		pt.Area = "back"
+	case "Front":
+		pt.Area = "front"
+	}
+	end.Put = pt
+	for _, t := range []string{m[1], m[2]} {
+		if t == "" {
+			continue
+		}
+		var k *Cond
+		switch strings.ToLower(t) {
+		case "your defending unit is destroyed":
+			if c.typ != "defense-support" {
+				c.fail("condition", t)
+				return nil, false
+			}
+			k = &Cond{SupDestroyed: true}
+		default:
+			var ok bool
+			if k, ok = c.condition(t); !ok {
+				c.fail("condition", t)
+				return nil, false
+			}
+		}
+		end.If = and(end.If, k)
+	}
+	return []Effect{keep, end}, true
 }

@@ -102,7 +102,7 @@ func TestCompile(t *testing.T) {
 		{"special", "", `You may deploy this card even if you already have an allied "Anna", and you may have 2 or more allied "Anna" at once.`,
 			`{when: special, same-name: true}`},
 		{"permanent", "", "This unit gains +10 attack and range 1-2. ([LvS2] is only active if a total of 2 or more cards are in this unit's stack.)",
-			`{when: always, attack: 10, range: {min: 1, max: 2}}`},
+			`{when: always, if: {stack: 2}, attack: 10, range: {min: 1, max: 2}}`},
 		// Spellings of conditions: "this card", "battling against", names after commas, single quotes.
 		{"permanent", "", `If this unit is supported by "Shanna", "Lot" or "Wade", this unit gains +20 attack.`,
 			`{when: always, if: {supported-by: {name: [Shanna, Lot, Wade]}}, attack: 20}`},
@@ -275,7 +275,7 @@ func TestCompile(t *testing.T) {
 		{"action", "Tap this unit", "Your opponent adds all cards in their Retreat Area to their Deck. Afterwards, they shuffle their Deck.", `{when: activate, tap: true, put: {from: retreat, to: deck, opponent: true, shuffle: true}}`},
 		{"permanent", "", "Your opponent cannot deploy cards with a Deployment Cost of 1 into the Front Line.", `{when: always, opponent-no-deploy: {cost-min: 1, cost-max: 1}, opponent-no-deploy-in: front}`},
 		{"permanent", "", "During your turn, this unit gains +10 attack per card stacked beneath this unit.", `{when: always, if: {turn: mine}, attack: 10, per-stacked: true}`},
-		{"auto", "", "When you Class Change into this unit, draw 1 card. This skill will not trigger if this unit Class Changes by a skill's effect.", `{when: class-change, if: {by-skill: not}, draw: 1}`},
+		{"auto", "", "When you Class Change into this unit, draw 1 card. This skill will not trigger if this unit Class Changes by a skill's effect.", `{when: class-change, if: {by-skill: none}, draw: 1}`},
 	} {
 		r := skill.Compile(c.typ, c.cost, c.text)
 		if c.want == "" {

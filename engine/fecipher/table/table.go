@@ -104,12 +104,25 @@ const (
 	OnDefeated    // this unit is destroyed by an attack
 	OnGrowth      // this unit Growths: a card is stacked under it by a skill
 	OnDraw        // its owner draws a card (after the setup)
+	OnPlaced      // this card is placed face up in its owner's bond area (its own skill, not a unit's)
+	OnTapped      // this unit is tapped by a skill's cost or effect
+	OnOrbLost     // one of its owner's orbs is destroyed (by an attack or a skill)
+	OnDiscarded   // a card of its owner's hand is sent to the retreat area
+	OnRetrieved   // a card is added to its owner's hand from the retreat area
+	OnSurvived    // this unit is attacked and not destroyed
+	OnSupportFail // the support card revealed for this unit fails to support it
+	OnUse         // this unit uses an action skill (once it has resolved)
+	OnSupported   // a card supports this unit (it does not fail)
+	OnRevealed    // a skill reveals cards of its owner's deck
+	OnBondStart   // the start of its owner's bond phase
 )
 
 // TriggerNames are the schema's words by Trigger.
 var TriggerNames = [...]string{"always", "my-turn", "attacking", "defending", "deploy", "class-change", "activate", "support",
 	"attack", "attacked", "destroys", "attack-end", "level-up", "turn-start", "turn-end", "destroyed", "moved", "untapped", "ally-deploy", "special",
-	"critical", "evade", "evaded", "missed", "bond", "opponent-turn-start", "opponent-turn-end", "action-start", "deployment-start", "defeated", "growth", "draw"}
+	"critical", "evade", "evaded", "missed", "bond", "opponent-turn-start", "opponent-turn-end", "action-start", "deployment-start", "defeated", "growth", "draw",
+	"placed", "tapped", "orb-destroyed", "discarded", "retrieved", "survived", "support-failed", "uses",
+	"supported", "revealed", "bond-start"}
 
 // None marks an unset bound (a cost or attack limit, a count's at-most).
 const None = -1
@@ -151,6 +164,7 @@ type UnitFilter struct {
 	ClassChanged     bool
 	Levelled         bool // two or more cards in its stack
 	AllOf            bool // Emblem and Colors: every one, not any
+	HasSupport       bool // its card has a support skill
 }
 
 // CardFilter says which cards count.
@@ -164,6 +178,7 @@ type CardFilter struct {
 	NameOf           uint8 // NameOfThat, NameOfThis: the unit name of the skill's chosen units, or its own
 	FaceUp, FaceDown bool  // bonds only
 	AllOf            bool  // Emblem and Colors: every one, not any
+	HandSkill        bool  // a card with a hand skill ("a card that possesses a [CP]")
 }
 
 // Whose unit name a card filter asks for.
@@ -191,10 +206,12 @@ const (
 	OnField          // deployed as a unit
 	Under            // stacked under the effect's target (it Growths)
 	InBoundless      // the Boundless Area: face up, out of play, not shuffled back
+	OnTop            // stacked on top of the effect's target: it levels up (a bond or hand skill's own card)
+	InSupport        // the support area: the support card whose skill it is, kept there to the end of the combat
 )
 
 // ZoneNames are the schema's words by Zone.
-var ZoneNames = [...]string{"", "hand", "deck", "deck-top", "deck-bottom", "retreat", "bonds", "orbs", "revealed", "field", "under", "boundless"}
+var ZoneNames = [...]string{"", "hand", "deck", "deck-top", "deck-bottom", "retreat", "bonds", "orbs", "revealed", "field", "under", "boundless", "over", "support"}
 
 // Put moves cards from a zone to another.
 type Put struct {
@@ -203,11 +220,23 @@ type Put struct {
 	Count            int8 // 0: every card that matches
 	UpTo             bool // the chooser may take fewer
 	Of               *CardFilter
-	Tapped, FaceDown bool // deployed tapped; bonded face down
-	Area             int8 // deployed in this area only (AnyArea: either)
-	Shuffle          bool // the deck is shuffled afterwards
-	FoeChooses       bool // the opponent chooses
+	Tapped, FaceDown bool     // deployed tapped; bonded face down
+	Area             int8     // deployed in this area only (AnyArea: either)
+	AreaOf           []string // deployed only in the area of an ally of one of these unit names
+	Shuffle          bool     // the deck is shuffled afterwards
+	FoeChooses       bool     // the opponent chooses
+	Self             bool     // the card moved is the skill's own card (a bond or hand skill's), from its zone
 }
+
+// What an effect's AcquireSkills acquires.
+const (
+	AcquireNone        uint8 = iota
+	AcquireDragonBlood       // every DragonBlood skill of the other allies
+	AcquireThatCard          // for the effect's duration, every skill of the card the skill's put moved
+)
+
+// AcquireNames are the schema's words by AcquireSkills.
+var AcquireNames = [...]string{"", "dragon-blood", "that-card"}
 
 // Flag is a set of things a unit cannot do, or can regardless of range.
 type Flag uint16
@@ -223,18 +252,20 @@ const (
 	ReachAll                          // can attack any enemy regardless of range
 	ReachMain                         // can attack the enemy main character regardless of range
 	NoSupportSkills                   // the support skills of the cards supporting it do not come into effect
+	CritProof                         // cannot be destroyed by an enemy's critical hit
 	NoEnemySkillMove                  // cannot be moved by the skills of its owner's opponent
 	EnemySkillProof                   // cannot be destroyed by the effect of its owner's opponent's skills
 )
 
 // FlagNames are the schema's words for the flags, by bit.
-var FlagNames = [...]string{"skill-proof", "no-move", "no-skill-move", "no-attack", "unattackable", "no-untap", "reach-any", "reach-main", "no-support-skills", "no-enemy-skill-move", "enemy-skill-proof"}
+var FlagNames = [...]string{"skill-proof", "no-move", "no-skill-move", "no-attack", "unattackable", "no-untap", "reach-any", "reach-main", "no-support-skills", "critical-proof", "no-enemy-skill-move", "enemy-skill-proof"}
 
 // Watch is whose event sets an auto skill off: this unit (Self), other
 // allies (Ally), enemies (Enemy), each like Of.
 type Watch struct {
 	Self, Ally, Enemy bool
 	Of                *UnitFilter
+	Foe               *UnitFilter // the enemy in battle with it is like this
 }
 
 // Count is a number of things that match a filter.
@@ -276,6 +307,10 @@ type Cond struct {
 	Power                          *Bound   // this unit's attack
 	Tapped, Critical               bool     // this unit is tapped; the attack under way is a critical hit
 	BySkill                        uint8    // the event was a skill's doing: BySkillAny, BySkillAlly (its owner's), BySkillEnemy
+	ByName                         []string // ... of a skill of one of these names
+	ByOwn, ByOther                 bool     // ... of this unit's own skill; of another ally's (not a support skill)
+	ByAttack                       bool     // the event was this unit's attack's doing
+	SupportedDestroyed             bool     // a support skill's: the unit its card supports was destroyed in this combat
 }
 
 // Whose skill an event must be the doing of (Cond.BySkill).
@@ -284,7 +319,7 @@ const (
 	BySkillAny
 	BySkillAlly
 	BySkillEnemy
-	BySkillNot // the event was not a skill's doing ("will not trigger if this unit Class Changes by a skill's effect")
+	BySkillNot // not a skill's doing ("will not trigger if this unit Class Changes by a skill's effect")
 )
 
 // Bound is a range of a value; Max None: no bound.
@@ -354,8 +389,13 @@ type Effect struct {
 	PayShow     *CardFilter // cards of the hand revealed (chosen); they stay there
 	PayBondsOut bool        // PayBonds to the boundless area
 	PayHand     bool        // every card of the hand to the retreat area
-	May         bool
-	Watch       *Watch // nil: this unit's own event
+	PayBanish   *CardFilter // cards sent from the retreat area to the Boundless Area
+	// A bond or hand skill's own card: flipped face down (FlipSelf), or
+	// sent from its zone to SendSelf (retreat, boundless, deck-top).
+	FlipSelf bool
+	SendSelf Zone
+	May      bool
+	Watch    *Watch // nil: this unit's own event
 
 	IfDone bool // only if the effect before it happened
 	If     *Cond
@@ -387,6 +427,7 @@ type Effect struct {
 	Until                      Until
 
 	Draw, Discard, FoeDiscard int8
+	DrawTo                    int8 // draw until the hand holds this many
 	Retrieve                  *CardFilter
 	Reveal                    int8 // top cards of the deck revealed for the effects after
 	RevealFoe                 bool // ... of the opponent's deck
@@ -408,6 +449,25 @@ type Effect struct {
 	FoeNoDeployIn             int8        // ... into this line only (AnyArea: either)
 	FoeNoOrbs                 bool        // permanent: the opponent cannot add cards to their orbs
 	Intercept                 bool        // this unit becomes the attacked unit
+	NoFlip                    bool        // a bond skill (always): its card, face up, is not flipped face down by a skill's cost or effect
+	CritFlip                  bool        // a bond skill (always): an ally's critical hit may be paid by flipping its card face down
+	MainName                  bool        // a bond skill (always): its card, face up, has the unit name of its owner's main character too
+	// AcquireSkills: skills this unit has besides its own (permanent:
+	// AcquireDragonBlood, the DragonBlood skills of the other allies);
+	// OnePerName: of the skills it then has with one name, one only.
+	AcquireSkills uint8
+	AcquireColors []string // permanent, this unit: it is also of these colors
+	OnePerName    bool
+	// Grant: 1 + the index in the card's Skills of a Granted skill the
+	// target has for the effect's duration (0: none).
+	Grant int8
+	// Keep: a support skill's card stays in the support area to the end
+	// of the combat (for a put from InSupport then).
+	Keep bool
+	// Lose: permanent: the target has no skill of these names, its own or
+	// acquired, while the skill holds.
+	Lose    []string
+	LoseAll bool // ... every skill but its special skills
 
 	Copies, SameName, NoBond bool
 	// Special: while If holds, the deployment cost of the card in the hand
@@ -426,6 +486,9 @@ type Effect struct {
 	// area, without a face-up bond of its symbol.
 	DeployOnly, WithMain, NoSymbol bool
 	NotBeside                      []string
+	// AlsoNamed: the card's unit name is also these, wherever it is (a
+	// special skill: "Treat this card as if its Unit Name is also "Marth"").
+	AlsoNamed []string
 }
 
 // Skill is a printed skill.
@@ -434,6 +497,8 @@ type Skill struct {
 	Type        SkillType
 	ClassChange bool
 	Formation   bool
+	DragonBlood bool // a [DB] skill: acquired by allies with an AcquireDragonBlood effect
+	Granted     bool // not the card's own: an effect's Grant gives it (after the card's own skills)
 	Cost, Text  string
 	Effects     []Effect
 }
