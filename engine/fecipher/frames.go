@@ -68,7 +68,11 @@ type Frame struct {
 	BySkill           int    // the event that set it off was a skill's doing: 1 + the seat of that skill (0: not)
 	ByUnit            int    // ... of the skill of this unit (uid; 0: a support skill)
 	ByName            string // ... of the skill of this name
-	Pay               bool
+	// BattleHeld: an auto skill set off by its unit's attack destroying
+	// the enemy, whose conditions on the enemy in battle held when it was
+	// set off: the enemy has left the field when it resolves.
+	BattleHeld bool
+	Pay        bool
 	// From is the zone of the card whose skill it is (Card, Unit 0): a
 	// bond skill's (InBonds) or a hand skill's (InHand); NoZone otherwise.
 	From table.Zone
@@ -505,7 +509,13 @@ func (g *Game) skillStep(f *Frame) {
 			f.Step = stepCond // what it set off resolves first; the conditions are checked after
 			return
 		}
-		if !g.holds(e.If, g.source(f), f.Seat, g.ctx(), f) {
+		k := e.If
+		if f.BattleHeld && f.Effect == f.Start && k != nil {
+			held := *k
+			held.Attacking, held.Battling = nil, nil
+			k = &held
+		}
+		if !g.holds(k, g.source(f), f.Seat, g.ctx(), f) {
 			g.skipped(f)
 		}
 	case stepTarget:

@@ -151,6 +151,9 @@ type FrameState struct {
 	// that skill
 	ByUnit int    `json:"by-unit,omitempty" yaml:"by-unit,omitempty"`
 	ByName string `json:"by-name,omitempty" yaml:"by-name,omitempty"`
+	// battle-held: set off by its unit's attack destroying an enemy that
+	// its conditions on the enemy in battle read then (it has left since)
+	BattleHeld bool `json:"battle-held,omitempty" yaml:"battle-held,omitempty"`
 	// Revealed are the cards the skill revealed, on top of the deck of
 	// seat revealed-seat.
 	Revealed   []string `json:"revealed,omitempty" yaml:"revealed,omitempty,flow"`
@@ -273,6 +276,7 @@ func (g *Game) Position() *Position {
 		if withCard {
 			fs.Unit, fs.Card, fs.Skill, fs.Start, fs.Effect, fs.Target = f.Unit, g.C(f.Card).ID, f.Skill, f.Start, f.Effect, f.Target
 			fs.Chosen, fs.Cause, fs.Pay, fs.BySkill, fs.ByUnit, fs.ByName = slices.Clone(f.Chosen), f.Cause, f.Pay, f.BySkill, f.ByUnit, f.ByName
+			fs.BattleHeld = f.BattleHeld
 			if f.From != table.NoZone {
 				fs.From = table.ZoneNames[f.From]
 			}
@@ -680,7 +684,7 @@ func (l *loader) frame(g *Game, k int, fs FrameState) (*Frame, error) {
 	f := &Frame{Seat: fs.Seat, Step: fs.Step, N: fs.N, Attacker: fs.Attacker, Defender: fs.Defender, ASup: fs.ASup, DSup: fs.DSup,
 		ASupCard: -1, DSupCard: -1, Critical: fs.Critical, Evaded: fs.Evaded, Defeated: fs.Defeated, Unit: fs.Unit, Skill: fs.Skill,
 		Start: fs.Start, Effect: fs.Effect, Target: fs.Target, Chosen: slices.Clone(fs.Chosen), Cause: fs.Cause, Pay: fs.Pay, BySkill: fs.BySkill,
-		ByUnit: fs.ByUnit, ByName: fs.ByName}
+		ByUnit: fs.ByUnit, ByName: fs.ByName, BattleHeld: fs.BattleHeld}
 	kind := slices.Index(frameNames[:], fs.Kind)
 	if kind < 0 {
 		return nil, l.errf(path("kind"), "unknown kind %s (%v)", phrase.Quote(fs.Kind), frameNames)

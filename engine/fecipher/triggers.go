@@ -110,6 +110,7 @@ func (g *Game) queueSkills(when table.Trigger, p int, u *Unit, fits func(*table.
 		if e.OncePerTurn && slices.Contains(u.Used, si) || !g.holds(e.If, u, p, g.ctx(), f) || !g.affordable(p, u, e, false) {
 			continue
 		}
+		f.BattleHeld = when == table.OnDestroys && e.If != nil && (e.If.Attacking != nil || e.If.Battling != nil)
 		if g.fired >= maxTriggers {
 			g.emit(p, "loop-guard", g.C(u.Card()).Name(), "", s.Name+": too many skills set off by one action")
 			continue
