@@ -51,7 +51,8 @@ func unitFilter(f *skill.UnitFilter) *table.UnitFilter {
 	return &table.UnitFilter{Other: f.Other, Emblem: emblems(f.Emblem), NoEmblem: emblems(f.NoEmb), Colors: f.Color,
 		Names: f.Name, NotNames: f.NotName, Main: f.Main, NonMain: f.NonMain, Area: area(f.Area),
 		CostMin: int8(f.CostMin), CostMax: bound(f.CostMax), AtkMin: int16(f.AtkMin), AtkMax: bound16(f.AtkMax),
-		Tapped: f.Tapped, Untapped: f.Untap, Attacked: f.Attacked, SameArea: f.SameArea, ClassChanged: f.Changed, Levelled: f.Levelled, AllOf: f.AllOf}
+		Tapped: f.Tapped, Untapped: f.Untap, Attacked: f.Attacked, SameArea: f.SameArea, ClassChanged: f.Changed, Levelled: f.Levelled, AllOf: f.AllOf,
+		Colorless: f.Colorless, Colored: f.Colored, StackMin: int8(f.StackMin), SupSkill: f.SupSkill, Support: int16(f.Support)}
 }
 
 func cardFilter(f *skill.CardFilter) *table.CardFilter {
@@ -60,7 +61,8 @@ func cardFilter(f *skill.CardFilter) *table.CardFilter {
 	}
 	return &table.CardFilter{Count: int8(max(f.Count, 1)), Emblem: emblems(f.Emblem), Colors: f.Color, Names: f.Name, NotNames: f.NotName,
 		CostMin: int8(f.CostMin), CostMax: bound(f.CostMax), AsMain: f.AsMain, FaceUp: f.FaceUp, FaceDown: f.FaceDown,
-		NameOf: uint8(slices.Index([]string{"", "that", "this"}, f.NameOf)), AllOf: f.AllOf}
+		NameOf: uint8(slices.Index([]string{"", "that", "this"}, f.NameOf)), AllOf: f.AllOf,
+		SupSkill: f.SupSkill, Support: int16(f.Support)}
 }
 
 func zone(s string) table.Zone {
@@ -90,7 +92,8 @@ func count(c *skill.Count) *table.Count {
 	if c == nil {
 		return nil
 	}
-	return &table.Count{AtLeast: int8(c.AtLeast), AtMost: bound(c.AtMost), FaceUp: c.FaceUp, FaceDown: c.FaceDown, AsMain: c.AsMain, Of: unitFilter(c.Of)}
+	return &table.Count{AtLeast: int8(c.AtLeast), AtMost: bound(c.AtMost), FaceUp: c.FaceUp, FaceDown: c.FaceDown, AsMain: c.AsMain, Of: unitFilter(c.Of),
+		Parity: uint8(max(0, slices.Index([]string{"", "odd", "even"}, c.Parity))), Each: c.Each}
 }
 
 func power(b *skill.Bound) *table.Bound {
@@ -112,7 +115,9 @@ func cond(c *skill.Cond) *table.Cond {
 		Self: unitFilter(c.Self), Trigger: unitFilter(c.Trigger), AlliesAll: c.AlliesAll, Outnumber: c.Outnumber,
 		Revealed: cardFilter(c.Revealed), FoeOrbs: count(c.FoeOrbs), FoeBonds: count(c.FoeBonds), Retreat: count(c.Retreat),
 		Used: c.Used, Power: power(c.Power), Tapped: c.Tapped, Critical: c.Critical,
-		BySkill: uint8(slices.Index([]string{"", "any", "ally", "enemy"}, c.BySkill))}
+		BySkill:   uint8(slices.Index([]string{"", "any", "ally", "enemy"}, c.BySkill)),
+		UsedTimes: int8(c.UsedTimes), Units: count(c.Units), Boundless: count(c.Boundless), FoeBound: count(c.FoeBound),
+		NotLevelled: c.NotLevel, MainAttacked: unitFilter(c.MainAttack)}
 	if c.Compare != nil {
 		t.Compare = &table.Compare{Of: uint8(slices.Index(table.CompareNames[:], c.Compare.Of)), Rel: uint8(slices.Index(table.RelNames[:], c.Compare.Rel))}
 	}

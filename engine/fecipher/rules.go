@@ -462,9 +462,7 @@ func (g *Game) Activate(p int, u *Unit, skill, effect int) error {
 		return err
 	}
 	s := g.C(u.Card()).Skills[skill]
-	if !slices.Contains(u.Used, skill) {
-		u.Used = append(u.Used, skill)
-	}
+	u.use(skill)
 	g.emit(p, "skill", g.C(u.Card()).Name(), "", s.Name)
 	g.fired = 0
 	g.push(&Frame{Kind: FrameSkill, Seat: p, Unit: u.UID, Card: u.Card(), Skill: skill, Start: effect, Effect: effect, Step: stepCost})

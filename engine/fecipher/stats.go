@@ -268,7 +268,9 @@ func (g *Game) matchUnit(f *table.UnitFilter, u, src *Unit) bool {
 		f.Area == table.FrontLine && u.Area != Vanguard, f.Area == table.BackLine && u.Area != Rearguard,
 		cost(card) < int(f.CostMin), f.CostMax != table.None && cost(card) > int(f.CostMax),
 		f.Tapped && !u.Tapped, f.Untapped && u.Tapped, f.Attacked && !u.Attacked,
-		f.SameArea && (src == nil || u == src || u.Area != src.Area), f.ClassChanged && !u.ClassChanged, f.Levelled && len(u.Stack) < 2:
+		f.SameArea && (src == nil || u == src || u.Area != src.Area), f.ClassChanged && !u.ClassChanged, f.Levelled && len(u.Stack) < 2,
+		f.Colorless && !g.colorless(u.Card()), f.Colored && g.colorless(u.Card()), len(u.Stack) < int(f.StackMin),
+		f.SupSkill && !g.supportSkilled(u.Card()), f.Support > 0 && card.Support != f.Support:
 		return false
 	}
 	if f.AtkMin > 0 || f.AtkMax != table.None {
@@ -297,7 +299,8 @@ func (g *Game) matchCard(f *table.CardFilter, c, p int) bool {
 		len(f.Colors) > 0 && !g.colored(c, f.Colors),
 		len(f.Names) > 0 && !slices.Contains(f.Names, card.Unit),
 		slices.Contains(f.NotNames, card.Unit),
-		cost(card) < int(f.CostMin), f.CostMax != table.None && cost(card) > int(f.CostMax):
+		cost(card) < int(f.CostMin), f.CostMax != table.None && cost(card) > int(f.CostMax),
+		f.SupSkill && !g.supportSkilled(c), f.Support > 0 && card.Support != f.Support:
 		return false
 	}
 	if f.AsMain {
@@ -321,7 +324,43 @@ func (g *Game) countUnits(p int, src *Unit, f *table.UnitFilter) int {
 }
 
 func within(n int, c *table.Count) bool {
+	switch {
+	case c.Parity == table.Odd && n%2 == 0, c.Parity == table.Even && n%2 != 0:
+		return false
+	}
 	return n >= int(c.AtLeast) && (c.AtMost == table.None || n <= int(c.AtMost))
+}
+
+// supportSkilled reports whether card c has a support skill (read or not:
+// it is printed).
+func (g *Game) supportSkilled(c int) bool {
+	return slices.ContainsFunc(g.C(c).Skills, func(s table.Skill) bool {
+		return s.Type == table.AttackSupport || s.Type == table.DefenseSupport || s.Type == table.Support
+	})
+}
+
+// bondsHold reports whether player p's bonds are as count k says: of each
+// emblem and color apart for an Each count.
+func (g *Game) bondsHold(p int, k *table.Count) bool {
+	if !k.Each || k.Of == nil {
+		return within(g.bondCount(p, k), k)
+	}
+	one := func(f table.UnitFilter) bool {
+		c := *k
+		c.Of = &f
+		return within(g.bondCount(p, &c), &c)
+	}
+	for b := range 64 {
+		if e := table.Emblem(1) << b; k.Of.Emblem&e != 0 && !one(table.UnitFilter{Emblem: e}) {
+			return false
+		}
+	}
+	for _, col := range k.Of.Colors {
+		if !one(table.UnitFilter{Colors: []string{col}}) {
+			return false
+		}
+	}
+	return true
 }
 
 // holds reports whether condition k holds for unit s of player p (s is the
@@ -358,7 +397,7 @@ func (g *Game) holds(k *table.Cond, s *Unit, p int, c *Ctx, f *Frame) bool {
 			return false
 		}
 	}
-	if k.Bonds != nil && !within(g.bondCount(p, k.Bonds), k.Bonds) {
+	if k.Bonds != nil && !g.bondsHold(p, k.Bonds) {
 		return false
 	}
 	if k.Allies != nil && !within(g.countUnits(p, s, k.Allies.Of), k.Allies) {
@@ -379,7 +418,16 @@ func (g *Game) holds(k *table.Cond, s *Unit, p int, c *Ctx, f *Frame) bool {
 	if k.FoeOrbs != nil && !within(orbCount(op, k.FoeOrbs), k.FoeOrbs) || k.Retreat != nil && !within(len(pl.Retreat), k.Retreat) {
 		return false
 	}
-	if k.FoeBonds != nil && !within(g.bondCount(Opp(p), k.FoeBonds), k.FoeBonds) {
+	if k.FoeBonds != nil && !g.bondsHold(Opp(p), k.FoeBonds) {
+		return false
+	}
+	if k.Units != nil && !within(g.countUnits(p, s, k.Units.Of)+g.countUnits(Opp(p), s, k.Units.Of), k.Units) {
+		return false
+	}
+	if k.Boundless != nil && !within(len(pl.Bound), k.Boundless) || k.FoeBound != nil && !within(len(op.Bound), k.FoeBound) {
+		return false
+	}
+	if k.MainAttacked != nil && (c == nil || c.D == nil || !c.D.Main || g.Owner(c.D) != p || c.A == nil || !g.matchUnit(k.MainAttacked, c.A, s)) {
 		return false
 	}
 	if k.Compare != nil && !g.compare(p, k.Compare) {
@@ -407,22 +455,27 @@ func (g *Game) holds(k *table.Cond, s *Unit, p int, c *Ctx, f *Frame) bool {
 	}
 	if s == nil {
 		return k.Area == 0 && k.SameArea == nil && !k.Untapped && k.Stack == 0 && !k.IsMain && !k.NotMain && !k.ClassChanged && k.Self == nil &&
-			k.Power == nil && len(k.Used) == 0 && !k.Tapped
+			k.Power == nil && len(k.Used) == 0 && !k.Tapped && !k.NotLevelled
 	}
 	if n := g.power(s, c); k.Power != nil && (n < int(k.Power.Min) || k.Power.Max != table.None && n > int(k.Power.Max)) {
 		return false
 	}
-	if len(k.Used) > 0 && !slices.ContainsFunc(s.Used, func(i int) bool {
-		ss := g.C(s.Card()).Skills
-		return i < len(ss) && slices.Contains(k.Used, ss[i].Name)
-	}) {
-		return false
+	if len(k.Used) > 0 {
+		n, ss := 0, g.C(s.Card()).Skills
+		for _, i := range s.Used {
+			if i < len(ss) && slices.Contains(k.Used, ss[i].Name) {
+				n++
+			}
+		}
+		if n < max(1, int(k.UsedTimes)) {
+			return false
+		}
 	}
 	switch {
 	case k.Tapped && !s.Tapped,
 		k.Area == table.FrontLine && s.Area != Vanguard, k.Area == table.BackLine && s.Area != Rearguard,
 		k.Untapped && s.Tapped, int(k.Stack) > len(s.Stack), k.IsMain && !s.Main, k.NotMain && s.Main,
-		k.ClassChanged && !s.ClassChanged, k.Self != nil && !g.matchUnit(k.Self, s, nil):
+		k.ClassChanged && !s.ClassChanged, k.Self != nil && !g.matchUnit(k.Self, s, nil), k.NotLevelled && len(s.Stack) > 1:
 		return false
 	}
 	if k.SameArea != nil && !slices.ContainsFunc(pl.Field, func(u *Unit) bool { return u != s && u.Area == s.Area && g.matchUnit(k.SameArea, u, s) }) {
@@ -469,7 +522,10 @@ func (g *Game) bondCount(p int, k *table.Count) int {
 		if k.FaceUp && b.Reversed || k.FaceDown && !b.Reversed {
 			continue
 		}
-		if f := k.Of; f != nil && (b.Reversed && (f.Emblem != 0 || len(f.Colors) > 0 || len(f.Names) > 0) || !g.matchCard(&table.CardFilter{Emblem: f.Emblem, Colors: f.Colors, Names: f.Names, CostMax: table.None}, b.Card, p)) {
+		if f := k.Of; f != nil && (b.Reversed && (f.Emblem != 0 || len(f.Colors) > 0 || len(f.Names) > 0 || f.Colored) || !g.matchCard(&table.CardFilter{Emblem: f.Emblem, Colors: f.Colors, Names: f.Names, CostMax: table.None}, b.Card, p)) {
+			continue // a face-down bond shows no emblem, color, name or symbol
+		}
+		if f := k.Of; f != nil && (f.Colored && g.colorless(b.Card) || f.Colorless && !b.Reversed && !g.colorless(b.Card)) {
 			continue
 		}
 		if k.AsMain && (b.Reversed || !g.matchCard(&table.CardFilter{AsMain: true, CostMax: table.None}, b.Card, p)) {
@@ -503,6 +559,8 @@ func (g *Game) compare(p int, k *table.Compare) bool {
 		return a < b
 	case table.Same:
 		return a == b
+	case table.NotFewer:
+		return a >= b
 	}
 	return a <= b
 }

@@ -1,6 +1,7 @@
 package skill
 
 import (
+	"reflect"
 	"strings"
 )
 
@@ -376,7 +377,7 @@ func (c *compiler) orbRoom(e Effect) bool {
 }
 
 func nonEmpty(f *CardFilter) *CardFilter {
-	if f == nil || f.Count == 0 && f.Emblem == nil && f.Color == nil && f.Name == nil && f.NotName == nil && f.CostMin == 0 && f.CostMax == nil && !f.AsMain && !f.FaceUp && !f.FaceDown && f.NameOf == "" && !f.AllOf {
+	if f == nil || reflect.ValueOf(*f).IsZero() {
 		return nil
 	}
 	return f

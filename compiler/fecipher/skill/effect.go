@@ -169,11 +169,17 @@ type Cond struct {
 	FoeBonds   *Count      `yaml:"opponent-bonds,omitempty"`
 	Retreat    *Count      `yaml:"retreat,omitempty"` // cards in your retreat area
 	Compare    *Compare    `yaml:"compare,omitempty"`
-	Used       []string    `yaml:"used,omitempty,flow"` // this unit used a skill of these names this turn
-	Power      *Bound      `yaml:"power,omitempty"`     // this unit's attack
-	Tapped     bool        `yaml:"tapped,omitempty"`    // this unit is tapped
-	Critical   bool        `yaml:"critical,omitempty"`  // the attack under way is a critical hit
-	BySkill    string      `yaml:"by-skill,omitempty"`  // the event was a skill's doing: any, ally (a skill of yours), enemy
+	Used       []string    `yaml:"used,omitempty,flow"`  // this unit used a skill of these names this turn
+	Power      *Bound      `yaml:"power,omitempty"`      // this unit's attack
+	Tapped     bool        `yaml:"tapped,omitempty"`     // this unit is tapped
+	Critical   bool        `yaml:"critical,omitempty"`   // the attack under way is a critical hit
+	BySkill    string      `yaml:"by-skill,omitempty"`   // the event was a skill's doing: any, ally (a skill of yours), enemy
+	UsedTimes  int         `yaml:"used-times,omitempty"` // ... Used this many times or more (in all) this turn
+	Units      *Count      `yaml:"units,omitempty"`      // units on the field, both players'
+	Boundless  *Count      `yaml:"boundless,omitempty"`  // cards in your Boundless Area
+	FoeBound   *Count      `yaml:"opponent-boundless,omitempty"`
+	NotLevel   bool        `yaml:"not-levelled,omitempty"`  // this unit's stack is one card (not levelled up or class changed)
+	MainAttack *UnitFilter `yaml:"main-attacked,omitempty"` // your main character is being attacked by a unit like this
 }
 
 // Bound is a range of a value: at least, at most.
@@ -183,10 +189,10 @@ type Bound struct {
 }
 
 // Compare compares a number of yours with your opponent's: more, fewer,
-// same, not-more.
+// same, not-more, not-fewer.
 type Compare struct {
 	Of  string `yaml:"of"`  // hand, orbs, bonds, units
-	Rel string `yaml:"rel"` // more, fewer, same, not-more
+	Rel string `yaml:"rel"` // more, fewer, same, not-more, not-fewer
 }
 
 // Count is a number of things that match.
@@ -194,6 +200,8 @@ type Count struct {
 	FaceUp   bool        `yaml:"face-up,omitempty"`   // bonds: face-up only
 	FaceDown bool        `yaml:"face-down,omitempty"` // bonds: face-down only
 	AsMain   bool        `yaml:"as-main,omitempty"`   // bonds: of the unit name of your main character
+	Parity   string      `yaml:"parity,omitempty"`    // odd, even: the number is
+	Each     bool        `yaml:"each,omitempty"`      // bonds: the bound holds for each emblem and color of Of apart
 	AtLeast  int         `yaml:"at-least,omitempty"`
 	AtMost   *int        `yaml:"at-most,omitempty"`
 	Of       *UnitFilter `yaml:"of,omitempty"` // allies, enemies: which; bonds: emblem, color, name
@@ -201,40 +209,47 @@ type Count struct {
 
 // UnitFilter says which units (or, for bonds, cards) count.
 type UnitFilter struct {
-	Other    bool     `yaml:"other,omitempty"` // not this unit
-	Emblem   []string `yaml:"emblem,omitempty,flow"`
-	NoEmb    []string `yaml:"not-emblem,omitempty,flow"`
-	Color    []string `yaml:"color,omitempty,flow"`
-	Name     []string `yaml:"name,omitempty,flow"`
-	NotName  []string `yaml:"not-name,omitempty,flow"`
-	Main     bool     `yaml:"main,omitempty"`
-	NonMain  bool     `yaml:"non-main,omitempty"`
-	Area     string   `yaml:"area,omitempty"` // front, back
-	CostMin  int      `yaml:"cost-min,omitempty"`
-	CostMax  *int     `yaml:"cost-max,omitempty"`
-	Tapped   bool     `yaml:"tapped,omitempty"`
-	Untap    bool     `yaml:"untapped,omitempty"`
-	Attacked bool     `yaml:"attacked,omitempty"`  // it attacked this turn
-	SameArea bool     `yaml:"same-area,omitempty"` // in the same area as this unit
-	Changed  bool     `yaml:"class-changed,omitempty"`
-	Levelled bool     `yaml:"levelled-up,omitempty"` // two or more cards in its stack (levelled up, class changed or Growthed)
-	AllOf    bool     `yaml:"all-of,omitempty"`      // every emblem and color listed, not any ("who is both <Flier> and <Dragon>")
-	AtkMin   int      `yaml:"attack-min,omitempty"`
-	AtkMax   *int     `yaml:"attack-max,omitempty"`
+	Other     bool     `yaml:"other,omitempty"` // not this unit
+	Emblem    []string `yaml:"emblem,omitempty,flow"`
+	NoEmb     []string `yaml:"not-emblem,omitempty,flow"`
+	Color     []string `yaml:"color,omitempty,flow"`
+	Name      []string `yaml:"name,omitempty,flow"`
+	NotName   []string `yaml:"not-name,omitempty,flow"`
+	Main      bool     `yaml:"main,omitempty"`
+	NonMain   bool     `yaml:"non-main,omitempty"`
+	Area      string   `yaml:"area,omitempty"` // front, back
+	CostMin   int      `yaml:"cost-min,omitempty"`
+	CostMax   *int     `yaml:"cost-max,omitempty"`
+	Tapped    bool     `yaml:"tapped,omitempty"`
+	Untap     bool     `yaml:"untapped,omitempty"`
+	Attacked  bool     `yaml:"attacked,omitempty"`  // it attacked this turn
+	SameArea  bool     `yaml:"same-area,omitempty"` // in the same area as this unit
+	Changed   bool     `yaml:"class-changed,omitempty"`
+	Levelled  bool     `yaml:"levelled-up,omitempty"` // two or more cards in its stack (levelled up, class changed or Growthed)
+	AllOf     bool     `yaml:"all-of,omitempty"`      // every emblem and color listed, not any ("who is both <Flier> and <Dragon>")
+	AtkMin    int      `yaml:"attack-min,omitempty"`
+	AtkMax    *int     `yaml:"attack-max,omitempty"`
+	Colorless bool     `yaml:"colorless,omitempty"`     // its symbols are colorless ("Symbol-less")
+	Colored   bool     `yaml:"colored,omitempty"`       // it has a symbol of a color ("with a Color"); a face-down bond has none
+	StackMin  int      `yaml:"stack-min,omitempty"`     // cards in its stack, at least
+	SupSkill  bool     `yaml:"support-skill,omitempty"` // its card has a support skill
+	Support   int      `yaml:"support,omitempty"`       // its card's support is this
 }
 
 // CardFilter says which cards (of the hand, the retreat area, the support).
 type CardFilter struct {
-	Count   int      `yaml:"count,omitempty"`
-	Emblem  []string `yaml:"emblem,omitempty,flow"`
-	Color   []string `yaml:"color,omitempty,flow"`
-	Name    []string `yaml:"name,omitempty,flow"`
-	NotName []string `yaml:"not-name,omitempty,flow"`
-	CostMin int      `yaml:"cost-min,omitempty"`
-	CostMax *int     `yaml:"cost-max,omitempty"`
-	AsMain  bool     `yaml:"as-main,omitempty"` // the unit name of your main character
-	NameOf  string   `yaml:"name-of,omitempty"` // the unit name of that ally (the units chosen, or whose event it was) or this unit
-	AllOf   bool     `yaml:"all-of,omitempty"`  // every emblem and color listed, not any ("a card that is both <White> and <Black>")
+	Count    int      `yaml:"count,omitempty"`
+	Emblem   []string `yaml:"emblem,omitempty,flow"`
+	Color    []string `yaml:"color,omitempty,flow"`
+	Name     []string `yaml:"name,omitempty,flow"`
+	NotName  []string `yaml:"not-name,omitempty,flow"`
+	CostMin  int      `yaml:"cost-min,omitempty"`
+	CostMax  *int     `yaml:"cost-max,omitempty"`
+	AsMain   bool     `yaml:"as-main,omitempty"`       // the unit name of your main character
+	NameOf   string   `yaml:"name-of,omitempty"`       // the unit name of that ally (the units chosen, or whose event it was) or this unit
+	AllOf    bool     `yaml:"all-of,omitempty"`        // every emblem and color listed, not any ("a card that is both <White> and <Black>")
+	SupSkill bool     `yaml:"support-skill,omitempty"` // it has a support skill
+	Support  int      `yaml:"support,omitempty"`       // its support is this
 	// Bonds only.
 	FaceUp   bool `yaml:"face-up,omitempty"`
 	FaceDown bool `yaml:"face-down,omitempty"`

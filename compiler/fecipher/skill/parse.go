@@ -518,6 +518,9 @@ var (
 	reSameAreaTail = lazy(`^ ?(?:who (?:is|are) |that (?:is|are) )?in the same area as this unit`)
 	reChangedTail  = lazy(`^ ?(?:who|that) (?:is|are|has|have) class changed`)
 	reLevelledTail = lazy(`^ ?(?:who|that) (?:is|are|has|have) (?:been )?level(?:l)?ed up`)
+	reSupSkillTail = lazy(`^ ?(?:with|that (?:has|have)|who (?:has|have)) (?:an? )?support skills?`)
+	reSupportTail  = lazy(`^ ?(?:with|that (?:has|have)|who (?:has|have)) (?:a support (?:value )?of (\d+)|(\d+) support)`)
+	reColoredTail  = lazy(`^ ?(?:with|that (?:has|have)|who (?:has|have)) (?:an? )?(?:colou?r|symbol)s?\b`)
 	reColorWord    = lazy(`^(Red|Blue|White|Black|Green|Purple|Yellow|Brown|Colorless) `)
 	reNamesLead    = lazy(`^((?:"[^"]+"(?:,? or |,? and |, | )?)+)\s*`)
 )
@@ -553,6 +556,9 @@ func unitWords(s string) (*UnitFilter, string, bool) {
 			continue
 		case pre(s, "tapped "):
 			f.Tapped, s = true, s[len("tapped "):]
+			continue
+		case pre(s, "symbol-less "), pre(s, "colorless "):
+			f.Colorless, s = true, s[strings.Index(s, " ")+1:]
 			continue
 		case reNotName.MatchString(s):
 			m := reNotName.FindStringSubmatch(s)
@@ -642,6 +648,13 @@ func unitWords(s string) (*UnitFilter, string, bool) {
 			f.Changed, s = true, s[len(reChangedTail.FindString(s)):]
 		case reLevelledTail.MatchString(s):
 			f.Levelled, s = true, s[len(reLevelledTail.FindString(s)):]
+		case reSupSkillTail.MatchString(s):
+			f.SupSkill, s = true, s[len(reSupSkillTail.FindString(s)):]
+		case reSupportTail.MatchString(s):
+			m := reSupportTail.FindStringSubmatch(s)
+			f.Support, s = atoi(m[1]+m[2]), s[len(m[0]):]
+		case reColoredTail.MatchString(s):
+			f.Colored, s = true, s[len(reColoredTail.FindString(s)):]
 		default:
 			return nil, "", false
 		}
@@ -700,6 +713,11 @@ func cardPhrase(s string) (*CardFilter, bool) {
 			s = s[len(m[0]):]
 		case reAsMain.MatchString(s):
 			f.AsMain, s = true, s[len(reAsMain.FindString(s)):]
+		case reSupSkillTail.MatchString(s):
+			f.SupSkill, s = true, s[len(reSupSkillTail.FindString(s)):]
+		case reSupportTail.MatchString(s):
+			m := reSupportTail.FindStringSubmatch(s)
+			f.Support, s = atoi(m[1]+m[2]), s[len(m[0]):]
 		case reBothTail.MatchString(s) && len(f.Emblem)+len(f.Color) == 0:
 			m := reBothTail.FindStringSubmatch(s)
 			emb, col, ok := tags(m[1] + m[2])

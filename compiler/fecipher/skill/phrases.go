@@ -62,12 +62,14 @@ func phrases(e *Effect) []string {
 		if c.Turn != "" {
 			out = append(out, "if:turn-"+c.Turn)
 		}
-		for _, f := range []*UnitFilter{c.Attacking, c.Defending, c.Battling, c.SameArea, c.Main, c.Self, c.Trigger} {
+		for _, f := range []*UnitFilter{c.Attacking, c.Defending, c.Battling, c.SameArea, c.Main, c.Self, c.Trigger, c.MainAttack} {
 			out = append(out, unitPhrases(f)...)
 		}
-		for _, n := range []*Count{c.Bonds, c.Allies, c.Enemies, c.Hand, c.FoeHand, c.Orbs, c.FoeOrbs, c.FoeBonds, c.Retreat} {
+		for _, n := range []*Count{c.Bonds, c.Allies, c.Enemies, c.Hand, c.FoeHand, c.Orbs, c.FoeOrbs, c.FoeBonds, c.Retreat, c.Units, c.Boundless, c.FoeBound} {
 			if n != nil {
 				add(n.AtMost != nil, "count:at-most")
+				add(n.Parity != "", "count:"+n.Parity)
+				add(n.Each, "count:each")
 				add(n.FaceUp || n.FaceDown, "count:face")
 				add(n.AsMain, "count:as-main")
 				out = append(out, unitPhrases(n.Of)...)
@@ -224,6 +226,11 @@ func unitPhrases(f *UnitFilter) []string {
 	add(f.Changed, "class-changed")
 	add(f.Levelled, "levelled-up")
 	add(f.AllOf, "all-of")
+	add(f.Colorless, "colorless")
+	add(f.Colored, "colored")
+	add(f.StackMin > 0, "stack")
+	add(f.SupSkill, "support-skill")
+	add(f.Support > 0, "support")
 	return out
 }
 
@@ -247,5 +254,7 @@ func cardPhrases(f *CardFilter) []string {
 	add(f.NameOf != "", "name-of-"+f.NameOf)
 	add(f.FaceUp || f.FaceDown, "face")
 	add(f.AllOf, "all-of")
+	add(f.SupSkill, "support-skill")
+	add(f.Support > 0, "support")
 	return out
 }

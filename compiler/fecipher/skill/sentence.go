@@ -596,7 +596,7 @@ func condition(s string) (*Cond, bool) {
 	if i := strings.Index(s, " and "); i > 0 {
 		a, ok1 := oneCondition(s[:i])
 		rest := s[i+5:]
-		if pre(rest, "is ") && pre(s, "this unit ") {
+		if (pre(rest, "is ") || pre(rest, "has ")) && pre(s, "this unit ") {
 			rest = "this unit " + rest // "this unit is in the Front Line and is attacking ..."
 		}
 		b, ok2 := condition(rest)

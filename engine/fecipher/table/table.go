@@ -151,6 +151,11 @@ type UnitFilter struct {
 	ClassChanged     bool
 	Levelled         bool // two or more cards in its stack
 	AllOf            bool // Emblem and Colors: every one, not any
+	Colorless        bool // its symbols are colorless
+	Colored          bool // it has a symbol of a color (a face-down bond has none)
+	StackMin         int8 // cards in its stack, at least
+	SupSkill         bool // its card has a support skill
+	Support          int16
 }
 
 // CardFilter says which cards count.
@@ -161,6 +166,8 @@ type CardFilter struct {
 	Names, NotNames  []string
 	CostMin, CostMax int8
 	AsMain           bool  // the unit name of its owner's main character
+	SupSkill         bool  // it has a support skill
+	Support          int16 // its support is this (0: any)
 	NameOf           uint8 // NameOfThat, NameOfThis: the unit name of the skill's chosen units, or its own
 	FaceUp, FaceDown bool  // bonds only
 	AllOf            bool  // Emblem and Colors: every one, not any
@@ -237,11 +244,20 @@ type Watch struct {
 
 // Count is a number of things that match a filter.
 type Count struct {
-	AtLeast, AtMost  int8 // AtMost None: no bound
-	FaceUp, FaceDown bool // bonds only
-	AsMain           bool // bonds: of the unit name of the owner's main character
+	AtLeast, AtMost  int8  // AtMost None: no bound
+	FaceUp, FaceDown bool  // bonds only
+	AsMain           bool  // bonds: of the unit name of the owner's main character
+	Parity           uint8 // Odd, Even: the number is; 0 any
+	Each             bool  // bonds: the bound holds for each emblem and color of Of apart
 	Of               *UnitFilter
 }
+
+// Parities a Count may ask for.
+const (
+	AnyParity uint8 = iota
+	Odd
+	Even
+)
 
 // Turns a condition may ask for.
 const (
@@ -270,10 +286,14 @@ type Cond struct {
 	Revealed                       *CardFilter // every card the skill revealed (one at least)
 	FoeOrbs, FoeBonds, Retreat     *Count
 	Compare                        *Compare
-	Used                           []string // skill names this unit used this turn (any of)
-	Power                          *Bound   // this unit's attack
-	Tapped, Critical               bool     // this unit is tapped; the attack under way is a critical hit
-	BySkill                        uint8    // the event was a skill's doing: BySkillAny, BySkillAlly (its owner's), BySkillEnemy
+	Used                           []string    // skill names this unit used this turn (any of)
+	Power                          *Bound      // this unit's attack
+	Tapped, Critical               bool        // this unit is tapped; the attack under way is a critical hit
+	BySkill                        uint8       // the event was a skill's doing: BySkillAny, BySkillAlly (its owner's), BySkillEnemy
+	UsedTimes                      int8        // Used: this many uses or more in all this turn
+	Units, Boundless, FoeBound     *Count      // units on the field (both players'); cards in the Boundless Areas
+	NotLevelled                    bool        // this unit's stack is one card
+	MainAttacked                   *UnitFilter // its owner's main character is being attacked by a unit like this
 }
 
 // Whose skill an event must be the doing of (Cond.BySkill).
@@ -307,12 +327,13 @@ const (
 	Fewer
 	Same
 	NotMore
+	NotFewer
 )
 
 // CompareNames and RelNames are the schema's words.
 var (
 	CompareNames = [...]string{"hand", "orbs", "bonds", "units"}
-	RelNames     = [...]string{"more", "fewer", "same", "not-more"}
+	RelNames     = [...]string{"more", "fewer", "same", "not-more", "not-fewer"}
 )
 
 // Target is who an effect's operations apply to; nil is the unit whose
