@@ -427,6 +427,9 @@ func (g *Game) holds(k *table.Cond, s *Unit, p int, c *Ctx, f *Frame) bool {
 	if k.Boundless != nil && !within(len(pl.Bound), k.Boundless) || k.FoeBound != nil && !within(len(op.Bound), k.FoeBound) {
 		return false
 	}
+	if k.Defender != nil && (c == nil || c.D == nil || g.Owner(c.D) == p || !g.matchUnit(k.Defender, c.D, s)) {
+		return false
+	}
 	if k.MainAttacked != nil && (c == nil || c.D == nil || !c.D.Main || g.Owner(c.D) != p || c.A == nil || !g.matchUnit(k.MainAttacked, c.A, s)) {
 		return false
 	}

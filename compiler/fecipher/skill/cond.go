@@ -60,7 +60,11 @@ func haveCond(s string) (*Cond, bool) {
 		return nil, false
 	}
 	who := strings.ToLower(m[1])
-	q, rest, ok := quantity(m[2])
+	what := m[2]
+	if t, ok := strings.CutPrefix(what, "another "); ok {
+		what = "an other " + t // "another <Knife> ally": one other
+	}
+	q, rest, ok := quantity(what)
 	if !ok {
 		return nil, false
 	}
@@ -112,7 +116,9 @@ func haveCond(s string) (*Cond, bool) {
 		}
 		return nil, false
 	}
-	if strings.HasPrefix(low, "allied ") || strings.HasPrefix(low, "ally ") && strings.Contains(rest, `"`) {
+	if m := reAlliedTags.FindStringSubmatch(rest); m != nil {
+		rest = m[1] + " ally" // "an allied <Female>": a <Female> ally
+	} else if strings.HasPrefix(low, "allied ") || strings.HasPrefix(low, "ally ") && strings.Contains(rest, `"`) {
 		rest = "allied " + strings.TrimPrefix(strings.TrimPrefix(rest, "allied "), "ally ")
 	}
 	f, noun, ok := unitWords(rest)
@@ -135,6 +141,8 @@ func haveCond(s string) (*Cond, bool) {
 	return nil, false
 }
 
+var reAlliedTags = lazy(`^allied ((?:<[^>]+>(?:,? or | )?)+)$`)
+
 var reNamesOnly = lazy(`^(?:"[^"]+"(?:,? or |,? and | ))+ally$`)
 
 func nonZero(f *UnitFilter) *UnitFilter {
@@ -144,7 +152,7 @@ func nonZero(f *UnitFilter) *UnitFilter {
 	return f
 }
 
-var reBondNoun = lazy(`^(face-up |face-down )?((?:(?:<[^>]+>|"[^"]+")(?:,? or |,? and | ))*)(?:bond cards?|bonds?)(?: in your bond area)?$`)
+var reBondNoun = lazy(`^(face-up |face-down )?((?:(?:<[^>]+>|"[^"]+")(?:,? or |,? and | ))*)(?:bond cards?|bonds?|cards? in your bond area)(?: in your bond area)?$`)
 
 // bondCount reads the bonds of a count: "face-down Bond cards", "<Red>
 // Bond cards", `"Marth" Bond cards`.
@@ -316,21 +324,21 @@ var condSpellings = strings.NewReplacer(
 	"this card is ", "this unit is ", "This card is ", "this unit is ",
 	"supporting this card ", "supporting this unit ",
 	"this unit's supporting card ", "the card supporting this unit ", "this unit's Support card has ", "the card supporting this unit has ",
-	"this unit is is ", "this unit is ", "this unit in combat with ", "this unit is in combat with ",
+	"this unit is is combat with ", "this unit is in combat with ", "this unit is is ", "this unit is ", "this unit in combat with ", "this unit is in combat with ",
 	"this unit is in combat a ", "this unit is in combat with a ",
 	"this unit being attacked ", "this unit is being attacked ",
 	"battling against ", "battling ", "this unit attacks ", "this unit is attacking ",
 	"this unit isn't ", "this unit is not ", "this unit is not a Main Character", "this unit is not your Main Character",
 )
 
-var reSingleQuoted = lazy(`'([^']+)'`)
+var reSingleQuoted = lazy(`(^|\s)'([^']+)'(\s|$|[,.])`)
 
 // normCond is a condition in the spelling the rules read: its synonyms
 // and typos replaced, names in single quotes in double ones.
 func normCond(s string) string {
 	s = condSpellings.Replace(strings.TrimSpace(s))
 	if !strings.Contains(s, `"`) {
-		s = reSingleQuoted.ReplaceAllString(s, `"$1"`)
+		s = reSingleQuoted.ReplaceAllString(s, `$1"$2"$3`) // not an apostrophe: "opponent's Main Character's"
 	}
 	return s
 }
@@ -449,6 +457,8 @@ var (
 	reEachBonds  = lazy(`^you have (\d+) or more each of ((?:<[^>]+>(?:,? and | )?)+) bond cards$`)
 	reSupCardIs  = lazy(`^the card supporting this unit (?:has|is) (.+)$`)
 	reSupByCard  = lazy(`^this unit is (?:being )?supported by an? (card with .+)$`)
+	reDefender   = lazy(`^the defending unit (?:was|is) (.+)$`)
+	reWasDefend  = lazy(`^this unit (?:was|is) the defending unit$`)
 	reNoBondSym  = lazy(`^you have no bond cards with (?:a <symbol>|symbols|a symbol|an? colou?r)$`)
 )
 
@@ -528,6 +538,11 @@ func countCond(s string) (*Cond, bool) {
 	case reSupByCard.MatchString(s):
 		f, ok := cardPhrase(reSupByCard.FindStringSubmatch(s)[1])
 		return &Cond{Supported: f}, ok && f.Count == 0
+	case reDefender.MatchString(s):
+		f, ok := targetWords(reDefender.FindStringSubmatch(s)[1])
+		return &Cond{Defender: f}, ok
+	case reWasDefend.MatchString(s):
+		return &Cond{Defending: &UnitFilter{}}, true
 	case reNoBondSym.MatchString(s):
 		return &Cond{Bonds: &Count{AtMost: &zero, Of: &UnitFilter{Colored: true}}}, true
 	}

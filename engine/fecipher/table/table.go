@@ -294,6 +294,7 @@ type Cond struct {
 	Units, Boundless, FoeBound     *Count      // units on the field (both players'); cards in the Boundless Areas
 	NotLevelled                    bool        // this unit's stack is one card
 	MainAttacked                   *UnitFilter // its owner's main character is being attacked by a unit like this
+	Defender                       *UnitFilter // the unit attacked in the battle under way is an enemy like this
 }
 
 // Whose skill an event must be the doing of (Cond.BySkill).
