@@ -446,20 +446,26 @@ func fieldCond(s string) (*Cond, bool) {
 }
 
 var (
-	reParity     = lazy(`^you have an? (odd|even) number of (.+)$`)
-	reUnitsTotal = lazy(`^the (?:total )?number of allies and enemies (?:totals|is) (\d+)(?: or (more|higher|greater|less|fewer|lower))?$`)
-	reOnField    = lazy(`^there (?:is|are) (.+?) on the (?:battlefield|field)$`)
-	reEitherSide = lazy(`^there is an allied or (?:an )?enemy ((?:"[^"]+"(?:,? or | )?)+)$`)
-	reMainStack  = lazy(`^(?:a total of (\d+) or more cards are stacked with your main character|the total number of cards stacked with your main character is (\d+) or (?:more|higher|greater))$`)
-	reMainAttack = lazy(`^your main character is (?:being )?attacked(?: by (.+))?$`)
-	reUsedTimes  = lazy(`^(?:"([^"]+)" has (?:already )?been used|this unit has (?:already )?used "([^"]+)") (\d+) or more times (?:in |during )?this turn$`)
-	reWasUsed    = lazy(`^(?:this unit's )?(?:skill )?"([^"]+)"(?: skill)? (?:was|has been) used (?:in |during )?this turn$`)
-	reEachBonds  = lazy(`^you have (\d+) or more each of ((?:<[^>]+>(?:,? and | )?)+) bond cards$`)
-	reSupCardIs  = lazy(`^the card supporting this unit (?:has|is) (.+)$`)
-	reSupByCard  = lazy(`^this unit is (?:being )?supported by an? (card with .+)$`)
-	reDefender   = lazy(`^the defending unit (?:was|is) (.+)$`)
-	reWasDefend  = lazy(`^this unit (?:was|is) the defending unit$`)
-	reNoBondSym  = lazy(`^you have no bond cards with (?:a <symbol>|symbols|a symbol|an? colou?r)$`)
+	reParity      = lazy(`^you have an? (odd|even) number of (.+)$`)
+	reUnitsTotal  = lazy(`^the (?:total )?number of allies and enemies (?:totals|is) (\d+)(?: or (more|higher|greater|less|fewer|lower))?$`)
+	reOnField     = lazy(`^there (?:is|are) (.+?) on the (?:battlefield|field)$`)
+	reEitherSide  = lazy(`^there is an allied or (?:an )?enemy ((?:"[^"]+"(?:,? or | )?)+)$`)
+	reMainStack   = lazy(`^(?:a total of (\d+) or more cards are stacked with your main character|the total number of cards stacked with your main character is (\d+) or (?:more|higher|greater))$`)
+	reMainAttack  = lazy(`^your main character is (?:being )?attacked(?: by (.+))?$`)
+	reUsedTimes   = lazy(`^(?:"([^"]+)" has (?:already )?been used|this unit has (?:already )?used "([^"]+)") (\d+) or more times (?:in |during )?this turn$`)
+	reWasUsed     = lazy(`^(?:this unit's )?(?:skill )?"([^"]+)"(?: skill)? (?:was|has been) used (?:in |during )?this turn$`)
+	reEachBonds   = lazy(`^you have (\d+) or more each of ((?:<[^>]+>(?:,? and | )?)+) bond cards$`)
+	reSupCardIs   = lazy(`^the card supporting this unit (?:has|is) (.+)$`)
+	reSupByCard   = lazy(`^this unit is (?:being )?supported by an? (card with .+)$`)
+	reDefender    = lazy(`^the defending unit (?:was|is) (.+)$`)
+	reWasDefend   = lazy(`^this unit (?:was|is) the defending unit$`)
+	reAllShown    = lazy(`^(?:all (?:of )?(?:the |those )?revealed cards|all of those cards|both (?:of )?the revealed cards|the revealed card) (?:are|were|was|have|had) (.+)$`)
+	reAlliesBoth  = lazy(`^you have allies ((?:"[^"]+"(?:,? and | ))+"[^"]+")$`)
+	reAllyNamed   = lazy(`^you have an ally with the unit name ((?:"[^"]+"(?:,? or | )?)+)$`)
+	reFoeMoreHand = lazy(`^your opponent has more cards in (?:their|his|her) hand than you(?: do)?$`)
+	reFoeMainLvl  = lazy(`^your opponent's main character is (?:leveled|levelled) up$`)
+	reSkillUsed   = lazy(`^this unit's skill '(.+)' was used (?:in |during )?this turn$`)
+	reNoBondSym   = lazy(`^you have no bond cards with (?:a <symbol>|symbols|a symbol|an? colou?r)$`)
 )
 
 // countCond reads the counts of the field, the Boundless Areas, stacks
@@ -543,6 +549,21 @@ func countCond(s string) (*Cond, bool) {
 		return &Cond{Defender: f}, ok
 	case reWasDefend.MatchString(s):
 		return &Cond{Defending: &UnitFilter{}}, true
+	case reAllShown.MatchString(s):
+		// Every card the skill revealed is like this (the compiler reads
+		// it only after cards were revealed).
+		f, ok := cardIs(reAllShown.FindStringSubmatch(s)[1])
+		return &Cond{Revealed: f}, ok && f.Count == 0 && !f.FaceUp && !f.FaceDown
+	case reAlliesBoth.MatchString(s):
+		return &Cond{AlliesAll: quoted(s)}, true
+	case reAllyNamed.MatchString(s):
+		return &Cond{Allies: &Count{AtLeast: 1, Of: &UnitFilter{Name: quoted(s)}}}, true
+	case reFoeMoreHand.MatchString(s):
+		return &Cond{LessHand: true}, true
+	case reFoeMainLvl.MatchString(s):
+		return &Cond{Enemies: &Count{AtLeast: 1, Of: &UnitFilter{Main: true, Levelled: true}}}, true
+	case reSkillUsed.MatchString(s):
+		return &Cond{Used: []string{reSkillUsed.FindStringSubmatch(s)[1]}}, true
 	case reNoBondSym.MatchString(s):
 		return &Cond{Bonds: &Count{AtMost: &zero, Of: &UnitFilter{Colored: true}}}, true
 	}
