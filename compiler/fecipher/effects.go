@@ -52,7 +52,18 @@ func unitFilter(f *skill.UnitFilter) *table.UnitFilter {
 		Names: f.Name, NotNames: f.NotName, Main: f.Main, NonMain: f.NonMain, Area: area(f.Area),
 		CostMin: int8(f.CostMin), CostMax: bound(f.CostMax), AtkMin: int16(f.AtkMin), AtkMax: bound16(f.AtkMax),
 		Tapped: f.Tapped, Untapped: f.Untap, Attacked: f.Attacked, SameArea: f.SameArea, ClassChanged: f.Changed, Levelled: f.Levelled, AllOf: f.AllOf,
-		Colorless: f.Colorless, Colored: f.Colored, StackMin: int8(f.StackMin), SupSkill: f.SupSkill, Support: int16(f.Support)}
+		Colorless: f.Colorless, Colored: f.Colored, StackMin: int8(f.StackMin), SupSkill: f.SupSkill, Support: int16(f.Support), Battle: inBattle(f.Battle)}
+}
+
+func inBattle(b *skill.InBattle) *table.InBattle {
+	if b == nil {
+		return nil
+	}
+	t := &table.InBattle{Role: uint8(max(0, slices.Index([]string{"", "attacking", "defending"}, b.Role))), Foe: unitFilter(b.Foe), By: cardFilter(b.By)}
+	if t.By != nil {
+		t.By.Count = 0
+	}
+	return t
 }
 
 func cardFilter(f *skill.CardFilter) *table.CardFilter {

@@ -273,6 +273,9 @@ func (g *Game) matchUnit(f *table.UnitFilter, u, src *Unit) bool {
 		f.SupSkill && !g.supportSkilled(u.Card()), f.Support > 0 && card.Support != f.Support:
 		return false
 	}
+	if f.Battle != nil && !g.inBattle(f.Battle, u, src) {
+		return false
+	}
 	if f.AtkMin > 0 || f.AtkMax != table.None {
 		a := value(card.Attack)
 		for _, m := range u.Mods {
@@ -281,6 +284,28 @@ func (g *Game) matchUnit(f *table.UnitFilter, u, src *Unit) bool {
 		if a < int(f.AtkMin) || f.AtkMax != table.None && a > int(f.AtkMax) {
 			return false
 		}
+	}
+	return true
+}
+
+// inBattle reports whether unit u is in the battle under way as b says (of
+// the unit src whose skill it is).
+func (g *Game) inBattle(b *table.InBattle, u, src *Unit) bool {
+	c := g.ctx()
+	if c == nil || c.A == nil || c.D == nil || u != c.A && u != c.D {
+		return false
+	}
+	foe, sup := c.D, c.ASup
+	if u == c.D {
+		foe, sup = c.A, c.DSup
+	}
+	switch {
+	case b.Role == table.AttackingRole && u != c.A, b.Role == table.DefendingRole && u != c.D:
+		return false
+	case b.Foe != nil && !g.matchUnit(b.Foe, foe, src):
+		return false
+	case b.By != nil && (sup < 0 || !g.matchCard(b.By, sup, g.Owner(u))):
+		return false
 	}
 	return true
 }

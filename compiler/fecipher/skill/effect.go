@@ -210,31 +210,41 @@ type Count struct {
 
 // UnitFilter says which units (or, for bonds, cards) count.
 type UnitFilter struct {
-	Other     bool     `yaml:"other,omitempty"` // not this unit
-	Emblem    []string `yaml:"emblem,omitempty,flow"`
-	NoEmb     []string `yaml:"not-emblem,omitempty,flow"`
-	Color     []string `yaml:"color,omitempty,flow"`
-	Name      []string `yaml:"name,omitempty,flow"`
-	NotName   []string `yaml:"not-name,omitempty,flow"`
-	Main      bool     `yaml:"main,omitempty"`
-	NonMain   bool     `yaml:"non-main,omitempty"`
-	Area      string   `yaml:"area,omitempty"` // front, back
-	CostMin   int      `yaml:"cost-min,omitempty"`
-	CostMax   *int     `yaml:"cost-max,omitempty"`
-	Tapped    bool     `yaml:"tapped,omitempty"`
-	Untap     bool     `yaml:"untapped,omitempty"`
-	Attacked  bool     `yaml:"attacked,omitempty"`  // it attacked this turn
-	SameArea  bool     `yaml:"same-area,omitempty"` // in the same area as this unit
-	Changed   bool     `yaml:"class-changed,omitempty"`
-	Levelled  bool     `yaml:"levelled-up,omitempty"` // two or more cards in its stack (levelled up, class changed or Growthed)
-	AllOf     bool     `yaml:"all-of,omitempty"`      // every emblem and color listed, not any ("who is both <Flier> and <Dragon>")
-	AtkMin    int      `yaml:"attack-min,omitempty"`
-	AtkMax    *int     `yaml:"attack-max,omitempty"`
-	Colorless bool     `yaml:"colorless,omitempty"`     // its symbols are colorless ("Symbol-less")
-	Colored   bool     `yaml:"colored,omitempty"`       // it has a symbol of a color ("with a Color"); a face-down bond has none
-	StackMin  int      `yaml:"stack-min,omitempty"`     // cards in its stack, at least
-	SupSkill  bool     `yaml:"support-skill,omitempty"` // its card has a support skill
-	Support   int      `yaml:"support,omitempty"`       // its card's support is this
+	Other     bool      `yaml:"other,omitempty"` // not this unit
+	Emblem    []string  `yaml:"emblem,omitempty,flow"`
+	NoEmb     []string  `yaml:"not-emblem,omitempty,flow"`
+	Color     []string  `yaml:"color,omitempty,flow"`
+	Name      []string  `yaml:"name,omitempty,flow"`
+	NotName   []string  `yaml:"not-name,omitempty,flow"`
+	Main      bool      `yaml:"main,omitempty"`
+	NonMain   bool      `yaml:"non-main,omitempty"`
+	Area      string    `yaml:"area,omitempty"` // front, back
+	CostMin   int       `yaml:"cost-min,omitempty"`
+	CostMax   *int      `yaml:"cost-max,omitempty"`
+	Tapped    bool      `yaml:"tapped,omitempty"`
+	Untap     bool      `yaml:"untapped,omitempty"`
+	Attacked  bool      `yaml:"attacked,omitempty"`  // it attacked this turn
+	SameArea  bool      `yaml:"same-area,omitempty"` // in the same area as this unit
+	Changed   bool      `yaml:"class-changed,omitempty"`
+	Levelled  bool      `yaml:"levelled-up,omitempty"` // two or more cards in its stack (levelled up, class changed or Growthed)
+	AllOf     bool      `yaml:"all-of,omitempty"`      // every emblem and color listed, not any ("who is both <Flier> and <Dragon>")
+	AtkMin    int       `yaml:"attack-min,omitempty"`
+	AtkMax    *int      `yaml:"attack-max,omitempty"`
+	Colorless bool      `yaml:"colorless,omitempty"`     // its symbols are colorless ("Symbol-less")
+	Colored   bool      `yaml:"colored,omitempty"`       // it has a symbol of a color ("with a Color"); a face-down bond has none
+	StackMin  int       `yaml:"stack-min,omitempty"`     // cards in its stack, at least
+	SupSkill  bool      `yaml:"support-skill,omitempty"` // its card has a support skill
+	Support   int       `yaml:"support,omitempty"`       // its card's support is this
+	Battle    *InBattle `yaml:"in-battle,omitempty"`     // it is in the battle under way, so
+}
+
+// InBattle is what a unit in the battle under way is doing there: its role
+// (attacking, defending; absent: either), the unit it battles, the card
+// supporting it.
+type InBattle struct {
+	Role string      `yaml:"role,omitempty"`
+	Foe  *UnitFilter `yaml:"foe,omitempty"`
+	By   *CardFilter `yaml:"supported-by,omitempty"`
 }
 
 // CardFilter says which cards (of the hand, the retreat area, the support).

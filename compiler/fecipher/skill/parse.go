@@ -518,6 +518,7 @@ var (
 	reSameAreaTail = lazy(`^ ?(?:who (?:is|are) |that (?:is|are) )?in the same area as this unit`)
 	reChangedTail  = lazy(`^ ?(?:who|that) (?:is|are|has|have) class changed`)
 	reLevelledTail = lazy(`^ ?(?:who|that) (?:is|are|has|have) (?:been )?level(?:l)?ed up`)
+	reBattleTail   = lazy(`^ ?(?:who (?:is|are) |that (?:is|are) )?(supported by|being attacked by|attacked by|being attacked|attacking|in combat with|battling)(?: (.+))?$`)
 	reSupSkillTail = lazy(`^ ?(?:with|that (?:has|have)|who (?:has|have)) (?:an? )?support skills?`)
 	reSupportTail  = lazy(`^ ?(?:with|that (?:has|have)|who (?:has|have)) (?:a support (?:value )?of (\d+)|(\d+) support)`)
 	reColoredTail  = lazy(`^ ?(?:with|that (?:has|have)|who (?:has|have)) (?:an? )?(?:colou?r|symbol)s?\b`)
@@ -642,6 +643,31 @@ func unitWords(s string) (*UnitFilter, string, bool) {
 			if m[3] != "" {
 				s = " with " + s // "... and have a Deployment Cost of 3 or lower"
 			}
+		case reBattleTail.MatchString(s) && f.Battle == nil:
+			m := reBattleTail.FindStringSubmatch(s)
+			b := &InBattle{}
+			switch w := strings.ToLower(m[1]); {
+			case strings.HasPrefix(w, "supported"):
+				cf, ok := cardIs(m[2])
+				if !ok || cf.Count > 0 || cf.FaceUp || cf.FaceDown {
+					return nil, "", false
+				}
+				b.By = cf
+			default:
+				if strings.HasPrefix(w, "attacking") {
+					b.Role = "attacking"
+				} else if strings.Contains(w, "attacked") {
+					b.Role = "defending"
+				}
+				if m[2] != "" {
+					foe, ok := targetWords(m[2])
+					if !ok {
+						return nil, "", false
+					}
+					b.Foe = nonZero(foe)
+				}
+			}
+			f.Battle, s = b, ""
 		case reSameAreaTail.MatchString(s):
 			f.SameArea, s = true, s[len(reSameAreaTail.FindString(s)):]
 		case reChangedTail.MatchString(s):

@@ -231,6 +231,11 @@ func unitPhrases(f *UnitFilter) []string {
 	add(f.StackMin > 0, "stack")
 	add(f.SupSkill, "support-skill")
 	add(f.Support > 0, "support")
+	if b := f.Battle; b != nil {
+		out = append(out, "filter:in-battle"+map[string]string{"": "", "attacking": "-attacking", "defending": "-defending"}[b.Role])
+		out = append(out, unitPhrases(b.Foe)...)
+		out = append(out, cardPhrases(b.By)...)
+	}
 	return out
 }
 

@@ -39,6 +39,9 @@ var (
 func (c *compiler) sentence(s string, prev Effect, havePrev bool) ([]Effect, bool) {
 	s = strings.TrimSpace(strings.TrimSuffix(strings.TrimSuffix(strings.TrimSpace(s), "."), "."))
 	s = typos.Replace(strings.Join(strings.Fields(s), " "))
+	if c.typ == "permanent" {
+		s = thatAlly(s)
+	}
 	if m := reInsteadEnd.FindStringSubmatch(s); m != nil && havePrev {
 		return c.instead(m[1], s, prev)
 	}
@@ -633,4 +636,34 @@ func oneCondition(s string) (*Cond, bool) {
 		}
 	}
 	return composed(s)
+}
+
+var (
+	reIfSupAlly = lazy(`^((?:During your (?:opponent's )?turn, )?)If (?:a|the) card supporting an ally is (?:an? )?((?:<[^>]+>(?:,? or | )?)+), that ally gains (.+)$`)
+	reIfAllyIs  = lazy(`^((?:During your (?:opponent's )?turn, )?)If (an?|another) ((?:<[^>]+> |non-<[^>]+> )*)ally is ((?:being attacked|attacking|in combat with|battling)(?: .+)?), that ally gains (.+)$`)
+)
+
+// thatAlly reads a permanent skill's "If an ally is attacking X, that ally
+// gains ..." and "If a card supporting an ally is <T>, that ally gains
+// ...": every ally that is so gains it.
+func thatAlly(s string) string {
+	if m := reIfSupAlly.FindStringSubmatch(s); m != nil {
+		return m[1] + all(m[1]) + " allies supported by a " + strings.TrimSpace(m[2]) + " gain " + m[3]
+	}
+	if m := reIfAllyIs.FindStringSubmatch(s); m != nil {
+		other := ""
+		if strings.EqualFold(m[2], "another") {
+			other = "other "
+		}
+		return m[1] + all(m[1]) + " " + other + m[3] + "allies " + m[4] + " gain " + m[5]
+	}
+	return s
+}
+
+// all is "All" at a sentence's start, "all" after a prefix.
+func all(prefix string) string {
+	if prefix == "" {
+		return "All"
+	}
+	return "all"
 }

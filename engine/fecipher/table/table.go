@@ -156,7 +156,22 @@ type UnitFilter struct {
 	StackMin         int8 // cards in its stack, at least
 	SupSkill         bool // its card has a support skill
 	Support          int16
+	Battle           *InBattle // it is in the battle under way, so
 }
+
+// InBattle is what a unit in the battle under way does there.
+type InBattle struct {
+	Role uint8 // AnyRole, AttackingRole, DefendingRole
+	Foe  *UnitFilter
+	By   *CardFilter // the card supporting it
+}
+
+// Roles of a unit in battle.
+const (
+	AnyRole uint8 = iota
+	AttackingRole
+	DefendingRole
+)
 
 // CardFilter says which cards count.
 type CardFilter struct {
