@@ -417,15 +417,35 @@ func (m *Match) Clone() play.Match { return &Match{G: m.G.Clone()} }
 // source is drawn from rng. What seat sees stays: its hand, both fields,
 // bonds, retreat areas, supports and the decision pending. A card once
 // seen and hidden again (an orb taken into the other hand, a card put back
-// into a deck) is not remembered.
+// into a deck) is not remembered; the cards a pending skill revealed stay
+// in their places in the deck.
 func (m *Match) Determinize(seat int, rng *rand.Rand) play.Match {
 	c := m.G.Clone()
+	// Cards a pending skill revealed (or seat looked at) stay where they
+	// are in their deck: seat saw them.
+	seen := map[int][]int{}
+	for _, f := range c.Pending {
+		if len(f.Revealed) > 0 && (f.Seat == seat || f.RevealSeat == seat) {
+			seen[f.RevealSeat] = append(seen[f.RevealSeat], f.Revealed...)
+		}
+	}
 	for i, p := range c.P {
 		down := p.Orbs[p.OrbsUp:] // face-up orbs are in view
+		var slots, deck []int     // the deck's unseen cards and their places
+		for k, card := range p.Deck {
+			if j := slices.Index(seen[i], card); j >= 0 {
+				seen[i] = slices.Delete(slices.Clone(seen[i]), j, j+1)
+				continue
+			}
+			slots, deck = append(slots, k), append(deck, card)
+		}
 		if i == seat {
-			redeal(rng, &p.Deck, &down)
+			redeal(rng, &deck, &down)
 		} else {
-			redeal(rng, &p.Deck, &p.Hand, &down)
+			redeal(rng, &deck, &p.Hand, &down)
+		}
+		for k, slot := range slots {
+			p.Deck[slot] = deck[k]
 		}
 	}
 	*c.pcg = *rand.NewPCG(rng.Uint64(), rng.Uint64())
