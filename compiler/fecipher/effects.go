@@ -52,7 +52,7 @@ func unitFilter(f *skill.UnitFilter) *table.UnitFilter {
 		Names: f.Name, NotNames: f.NotName, Main: f.Main, NonMain: f.NonMain, Area: area(f.Area),
 		CostMin: int8(f.CostMin), CostMax: bound(f.CostMax), AtkMin: int16(f.AtkMin), AtkMax: bound16(f.AtkMax),
 		Tapped: f.Tapped, Untapped: f.Untap, Attacked: f.Attacked, SameArea: f.SameArea, ClassChanged: f.Changed, Levelled: f.Levelled, AllOf: f.AllOf,
-		Colorless: f.Colorless, Colored: f.Colored, StackMin: int8(f.StackMin), SupSkill: f.SupSkill, Support: int16(f.Support), Battle: inBattle(f.Battle)}
+		Colorless: f.Colorless, Colored: f.Colored, StackMin: int8(f.StackMin), SupSkill: f.SupSkill, Support: int16(f.Support), Battle: inBattle(f.Battle), OtherArea: f.OtherArea}
 }
 
 func inBattle(b *skill.InBattle) *table.InBattle {
@@ -73,7 +73,7 @@ func cardFilter(f *skill.CardFilter) *table.CardFilter {
 	return &table.CardFilter{Count: int8(max(f.Count, 1)), Emblem: emblems(f.Emblem), Colors: f.Color, Names: f.Name, NotNames: f.NotName,
 		CostMin: int8(f.CostMin), CostMax: bound(f.CostMax), AsMain: f.AsMain, FaceUp: f.FaceUp, FaceDown: f.FaceDown,
 		NameOf: uint8(slices.Index([]string{"", "that", "this"}, f.NameOf)), AllOf: f.AllOf,
-		SupSkill: f.SupSkill, Support: int16(f.Support)}
+		SupSkill: f.SupSkill, Support: int16(f.Support), NoEmblem: emblems(f.NoEmb), NotColors: f.NotColor}
 }
 
 func zone(s string) table.Zone {

@@ -270,7 +270,8 @@ func (g *Game) matchUnit(f *table.UnitFilter, u, src *Unit) bool {
 		f.Tapped && !u.Tapped, f.Untapped && u.Tapped, f.Attacked && !u.Attacked,
 		f.SameArea && (src == nil || u == src || u.Area != src.Area), f.ClassChanged && !u.ClassChanged, f.Levelled && len(u.Stack) < 2,
 		f.Colorless && !g.colorless(u.Card()), f.Colored && g.colorless(u.Card()), len(u.Stack) < int(f.StackMin),
-		f.SupSkill && !g.supportSkilled(u.Card()), f.Support > 0 && card.Support != f.Support:
+		f.SupSkill && !g.supportSkilled(u.Card()), f.Support > 0 && card.Support != f.Support,
+		f.OtherArea && (src == nil || u == src || u.Area == src.Area):
 		return false
 	}
 	if f.Battle != nil && !g.inBattle(f.Battle, u, src) {
@@ -325,7 +326,8 @@ func (g *Game) matchCard(f *table.CardFilter, c, p int) bool {
 		len(f.Names) > 0 && !slices.Contains(f.Names, card.Unit),
 		slices.Contains(f.NotNames, card.Unit),
 		cost(card) < int(f.CostMin), f.CostMax != table.None && cost(card) > int(f.CostMax),
-		f.SupSkill && !g.supportSkilled(c), f.Support > 0 && card.Support != f.Support:
+		f.SupSkill && !g.supportSkilled(c), f.Support > 0 && card.Support != f.Support,
+		f.NoEmblem != 0 && card.Emblems&f.NoEmblem != 0, len(f.NotColors) > 0 && g.colored(c, f.NotColors):
 		return false
 	}
 	if f.AsMain {

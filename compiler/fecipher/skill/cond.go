@@ -465,6 +465,9 @@ var (
 	reFoeMoreHand = lazy(`^your opponent has more cards in (?:their|his|her) hand than you(?: do)?$`)
 	reFoeMainLvl  = lazy(`^your opponent's main character is (?:leveled|levelled) up$`)
 	reSkillUsed   = lazy(`^this unit's skill '(.+)' was used (?:in |during )?this turn$`)
+	reOtherArea   = lazy(`^this unit is in a different area (?:than|from) (.+)$`)
+	reNamedHere   = lazy(`^((?:"[^"]+"(?:,? or | )?)+) is in the same area as this unit$`)
+	reFrontFight  = lazy(`^this (front|back) line unit is in combat with (.+)$`)
 	reNoBondSym   = lazy(`^you have no bond cards with (?:a <symbol>|symbols|a symbol|an? colou?r)$`)
 )
 
@@ -536,6 +539,10 @@ func countCond(s string) (*Cond, bool) {
 		return &Cond{Bonds: &Count{AtLeast: atoi(m[1]), Each: true, Of: &UnitFilter{Emblem: emb, Color: col}}}, ok && len(emb)+len(col) > 1
 	case reSupCardIs.MatchString(s):
 		t := strings.ToLower(reSupCardIs.FindStringSubmatch(s)[1])
+		if n, ok := strings.CutPrefix(reSupCardIs.FindStringSubmatch(s)[1], "not "); ok && reTagsList.MatchString(strings.TrimPrefix(strings.TrimPrefix(n, "an "), "a ")) {
+			emb, col, ok := tags(n) // "is not <Black>": none of these
+			return &Cond{Supported: &CardFilter{NoEmb: emb, NotColor: col}}, ok
+		}
 		if t == "a support skill" {
 			return &Cond{Supported: &CardFilter{SupSkill: true}}, true
 		}
@@ -564,6 +571,23 @@ func countCond(s string) (*Cond, bool) {
 		return &Cond{Enemies: &Count{AtLeast: 1, Of: &UnitFilter{Main: true, Levelled: true}}}, true
 	case reSkillUsed.MatchString(s):
 		return &Cond{Used: []string{reSkillUsed.FindStringSubmatch(s)[1]}}, true
+	case reOtherArea.MatchString(s):
+		t := reOtherArea.FindStringSubmatch(s)[1]
+		if l := strings.ToLower(t); strings.HasPrefix(l, "a ") || strings.HasPrefix(l, "an ") {
+			t = t[strings.Index(t, " ")+1:]
+		}
+		f, noun, ok := unitWords(t)
+		if !ok || noun != "ally" {
+			return nil, false
+		}
+		f.Other, f.OtherArea = true, true
+		return &Cond{Allies: &Count{AtLeast: 1, Of: f}}, true
+	case reNamedHere.MatchString(s):
+		return &Cond{SameArea: &UnitFilter{Name: quoted(s)}}, true
+	case reFrontFight.MatchString(s):
+		m := reFrontFight.FindStringSubmatch(s)
+		f, ok := targetWords(m[2])
+		return &Cond{Area: strings.ToLower(m[1]), Battling: f}, ok
 	case reNoBondSym.MatchString(s):
 		return &Cond{Bonds: &Count{AtMost: &zero, Of: &UnitFilter{Colored: true}}}, true
 	}

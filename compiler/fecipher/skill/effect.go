@@ -236,6 +236,7 @@ type UnitFilter struct {
 	SupSkill  bool      `yaml:"support-skill,omitempty"` // its card has a support skill
 	Support   int       `yaml:"support,omitempty"`       // its card's support is this
 	Battle    *InBattle `yaml:"in-battle,omitempty"`     // it is in the battle under way, so
+	OtherArea bool      `yaml:"other-area,omitempty"`    // not in the area of the unit whose skill it is
 }
 
 // InBattle is what a unit in the battle under way is doing there: its role
@@ -256,9 +257,11 @@ type CardFilter struct {
 	NotName  []string `yaml:"not-name,omitempty,flow"`
 	CostMin  int      `yaml:"cost-min,omitempty"`
 	CostMax  *int     `yaml:"cost-max,omitempty"`
-	AsMain   bool     `yaml:"as-main,omitempty"`       // the unit name of your main character
-	NameOf   string   `yaml:"name-of,omitempty"`       // the unit name of that ally (the units chosen, or whose event it was) or this unit
-	AllOf    bool     `yaml:"all-of,omitempty"`        // every emblem and color listed, not any ("a card that is both <White> and <Black>")
+	AsMain   bool     `yaml:"as-main,omitempty"`         // the unit name of your main character
+	NameOf   string   `yaml:"name-of,omitempty"`         // the unit name of that ally (the units chosen, or whose event it was) or this unit
+	AllOf    bool     `yaml:"all-of,omitempty"`          // every emblem and color listed, not any ("a card that is both <White> and <Black>")
+	NoEmb    []string `yaml:"not-emblem,omitempty,flow"` // none of these
+	NotColor []string `yaml:"not-color,omitempty,flow"`
 	SupSkill bool     `yaml:"support-skill,omitempty"` // it has a support skill
 	Support  int      `yaml:"support,omitempty"`       // its support is this
 	// Bonds only.

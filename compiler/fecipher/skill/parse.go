@@ -660,7 +660,7 @@ func unitWords(s string) (*UnitFilter, string, bool) {
 					b.Role = "defending"
 				}
 				if m[2] != "" {
-					foe, ok := targetWords(m[2])
+					foe, ok := foeWords(m[2])
 					if !ok {
 						return nil, "", false
 					}
@@ -823,4 +823,19 @@ func and(a, b *Cond) *Cond {
 		}
 	}
 	return &out
+}
+
+// foeWords reads the unit a unit in battle battles: an enemy's words
+// (targetWords), or for an enemy in battle with an ally, "your Main
+// Character", "a <Brown> ally".
+func foeWords(s string) (*UnitFilter, bool) {
+	t := strings.TrimSpace(s)
+	if strings.EqualFold(t, "your main character") {
+		return &UnitFilter{Main: true}, true
+	}
+	if l := strings.ToLower(t); strings.HasSuffix(l, " ally") && (strings.HasPrefix(l, "a ") || strings.HasPrefix(l, "an ")) {
+		f, noun, ok := unitWords(t[strings.Index(t, " ")+1:])
+		return f, ok && noun == "ally"
+	}
+	return targetWords(s)
 }

@@ -231,6 +231,7 @@ func unitPhrases(f *UnitFilter) []string {
 	add(f.StackMin > 0, "stack")
 	add(f.SupSkill, "support-skill")
 	add(f.Support > 0, "support")
+	add(f.OtherArea, "other-area")
 	if b := f.Battle; b != nil {
 		out = append(out, "filter:in-battle"+map[string]string{"": "", "attacking": "-attacking", "defending": "-defending"}[b.Role])
 		out = append(out, unitPhrases(b.Foe)...)
@@ -261,5 +262,6 @@ func cardPhrases(f *CardFilter) []string {
 	add(f.AllOf, "all-of")
 	add(f.SupSkill, "support-skill")
 	add(f.Support > 0, "support")
+	add(len(f.NoEmb)+len(f.NotColor) > 0, "not-tag")
 	return out
 }

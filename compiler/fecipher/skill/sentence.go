@@ -194,7 +194,7 @@ func (c *compiler) sentence(s string, prev Effect, havePrev bool) ([]Effect, boo
 
 // typos are misspellings of the card list read as the words meant.
 var typos = strings.NewReplacer(
-	"from you hand", "from your hand", "add itto", "add it to", "Deplyoment", "Deployment", "Deploment", "Deployment",
+	"from you hand", "from your hand", "an allied <Pent>", `an allied "Pent"`, "add itto", "add it to", "Deplyoment", "Deployment", "Deploment", "Deployment",
 	"Deploymost", "Deployment", "and destroy then", "and destroy them", "Characterenemy", "Character enemy",
 	"non-Main Characters enemies", "non-Main Character enemies", " enemes", " enemies", "Draw one card", "Draw 1 card",
 	"draw one card", "draw 1 card", "Main Caracter", "Main Character", ">ally", "> ally", "opponent' s ", "opponent's ",
@@ -640,6 +640,7 @@ func oneCondition(s string) (*Cond, bool) {
 
 var (
 	reIfSupAlly = lazy(`^((?:During your (?:opponent's )?turn, )?)If (?:a|the) card supporting an ally is (?:an? )?((?:<[^>]+>(?:,? or | )?)+), that ally gains (.+)$`)
+	reIfSealed  = lazy(`^If (your Main Character|an? (?:<[^>]+> )*ally) (?:is|are) being attacked, (?:any |the )?(?:support skills (?:belonging to|possessed by|of) your opponent's support(?:ing)? card|your opponent's support skills) (?:cannot activate|fail|do not activate|are unable to activate)$`)
 	reIfAllyIs  = lazy(`^((?:During your (?:opponent's )?turn, )?)If (an?|another) ((?:<[^>]+> |non-<[^>]+> )*)ally is ((?:being attacked|attacking|in combat with|battling)(?: .+)?), that ally gains (.+)$`)
 )
 
@@ -649,6 +650,10 @@ var (
 func thatAlly(s string) string {
 	if m := reIfSupAlly.FindStringSubmatch(s); m != nil {
 		return m[1] + all(m[1]) + " allies supported by a " + strings.TrimSpace(m[2]) + " gain " + m[3]
+	}
+	if m := reIfSealed.FindStringSubmatch(s); m != nil {
+		// The opponent's support card supports the enemy attacking it.
+		return "The Support skills of cards supporting enemies attacking " + lowerFirst(m[1]) + " are unable to come into effect"
 	}
 	if m := reIfAllyIs.FindStringSubmatch(s); m != nil {
 		other := ""

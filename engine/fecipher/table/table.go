@@ -157,6 +157,7 @@ type UnitFilter struct {
 	SupSkill         bool // its card has a support skill
 	Support          int16
 	Battle           *InBattle // it is in the battle under way, so
+	OtherArea        bool      // not in the area of the unit whose skill it is
 }
 
 // InBattle is what a unit in the battle under way does there.
@@ -183,6 +184,8 @@ type CardFilter struct {
 	AsMain           bool  // the unit name of its owner's main character
 	SupSkill         bool  // it has a support skill
 	Support          int16 // its support is this (0: any)
+	NoEmblem         Emblem
+	NotColors        []string
 	NameOf           uint8 // NameOfThat, NameOfThis: the unit name of the skill's chosen units, or its own
 	FaceUp, FaceDown bool  // bonds only
 	AllOf            bool  // Emblem and Colors: every one, not any
