@@ -249,6 +249,9 @@ func (g *Game) choices(f *Frame) []Choice {
 		}
 		name := g.C(u.Card()).Unit
 		distinct(pl.Hand, func(c int) bool { return g.C(c).Unit == name })
+		for i := range g.altCosts(f.Seat, u, f.Kind == FrameCritical) {
+			out = append(out, Choice{Card: -1, Pick: i + 1}) // a skill's other cost
+		}
 		out = append(out, Choice{Card: -1})
 	}
 	return out
@@ -368,23 +371,41 @@ func (g *Game) choose(f *Frame, c Choice) {
 		}
 	case FrameCritical, FrameEvade:
 		g.pop()
-		if c.Card < 0 {
+		if c.Card < 0 && c.Pick == 0 {
 			return
 		}
 		b := g.battle()
 		a, _ := g.unit(b.Attacker)
 		t, _ := g.unit(b.Defender)
+		u, why := a, "critical"
+		if f.Kind == FrameEvade {
+			u, why = t, "evade"
+		}
+		var pay []*Frame
+		if c.Card >= 0 {
+			g.discard(f.Seat, slices.Index(pl.Hand, c.Card), why)
+		} else {
+			// A skill's other cost: its decisions are paid first.
+			alt := g.altCosts(f.Seat, u, f.Kind == FrameCritical)[c.Pick-1]
+			s := g.C(u.Card()).Skills[alt.skill]
+			g.emit(f.Seat, why, g.C(u.Card()).Name(), "", "paying "+s.Name+"'s cost instead")
+			pay = g.costFrames(&s.Effects[alt.effect])
+			for _, d := range pay {
+				d.Seat, d.Unit, d.Card, d.Skill, d.Start, d.Effect, d.Pay = f.Seat, u.UID, u.Card(), alt.skill, alt.effect, alt.effect, true
+			}
+		}
 		if f.Kind == FrameCritical {
-			g.discard(f.Seat, slices.Index(pl.Hand, c.Card), "critical")
 			b.Critical = true
 			g.event(table.OnCritical, a)
 		} else {
-			g.discard(f.Seat, slices.Index(pl.Hand, c.Card), "evade")
 			b.Evaded = true
 			g.event(table.OnEvade, t)
 			g.event(table.OnEvaded, a)
 		}
 		g.flush()
+		for i := len(pay) - 1; i >= 0; i-- {
+			g.push(pay[i])
+		}
 	case FrameOrder:
 		g.order(f, c.Pick)
 	default:
@@ -437,31 +458,7 @@ func (g *Game) skillStep(f *Frame) {
 		if u, _ := g.unit(f.Unit); u != nil && e.Tap {
 			u.Tapped = true
 		}
-		var pay []*Frame
-		if e.Reverse > 0 {
-			pay = append(pay, &Frame{Kind: FrameFlip, N: int(e.Reverse)})
-		}
-		if e.PayTap != nil {
-			pay = append(pay, &Frame{Kind: FrameTapCost, N: int(e.PayTap.Choose)})
-		}
-		if e.PayDiscard != nil {
-			pay = append(pay, &Frame{Kind: FrameDiscard, N: int(e.PayDiscard.Count)})
-		}
-		if e.PayDestroy != nil {
-			pay = append(pay, &Frame{Kind: FrameDestroyCost, N: int(e.PayDestroy.Choose)})
-		}
-		if e.PayBonds != nil {
-			pay = append(pay, &Frame{Kind: FrameBondCost, N: int(e.PayBonds.Count)})
-		}
-		if e.PayOrbs > 0 {
-			pay = append(pay, &Frame{Kind: FrameOrbCost, N: int(e.PayOrbs)})
-		}
-		if e.PayGrowth != nil {
-			pay = append(pay, &Frame{Kind: FrameGrowCost, N: int(e.PayGrowth.Count)})
-		}
-		if e.PayOrbsUp > 0 {
-			pay = append(pay, &Frame{Kind: FrameOrbFlip, N: int(e.PayOrbsUp)})
-		}
+		pay := g.costFrames(e)
 		for i := len(pay) - 1; i >= 0; i-- {
 			d := pay[i]
 			d.Seat, d.Unit, d.Card, d.Skill, d.Start, d.Effect, d.Pay = f.Seat, f.Unit, f.Card, f.Skill, f.Start, f.Effect, true
@@ -792,4 +789,37 @@ func (g *Game) noBond(c int) bool {
 
 func (g *Game) sameNameOK(c int) bool {
 	return g.special(c, func(e *table.Effect) bool { return e.SameName })
+}
+
+// costFrames are the decisions paying effect e's costs, the first on top
+// once pushed in reverse: bonds flipped, allies tapped, cards discarded,
+// allies destroyed, bonds sent, orbs destroyed, cards stacked, orbs
+// flipped.
+func (g *Game) costFrames(e *table.Effect) []*Frame {
+	var pay []*Frame
+	if e.Reverse > 0 {
+		pay = append(pay, &Frame{Kind: FrameFlip, N: int(e.Reverse)})
+	}
+	if e.PayTap != nil {
+		pay = append(pay, &Frame{Kind: FrameTapCost, N: int(e.PayTap.Choose)})
+	}
+	if e.PayDiscard != nil {
+		pay = append(pay, &Frame{Kind: FrameDiscard, N: int(e.PayDiscard.Count)})
+	}
+	if e.PayDestroy != nil {
+		pay = append(pay, &Frame{Kind: FrameDestroyCost, N: int(e.PayDestroy.Choose)})
+	}
+	if e.PayBonds != nil {
+		pay = append(pay, &Frame{Kind: FrameBondCost, N: int(e.PayBonds.Count)})
+	}
+	if e.PayOrbs > 0 {
+		pay = append(pay, &Frame{Kind: FrameOrbCost, N: int(e.PayOrbs)})
+	}
+	if e.PayGrowth != nil {
+		pay = append(pay, &Frame{Kind: FrameGrowCost, N: int(e.PayGrowth.Count)})
+	}
+	if e.PayOrbsUp > 0 {
+		pay = append(pay, &Frame{Kind: FrameOrbFlip, N: int(e.PayOrbsUp)})
+	}
+	return pay
 }

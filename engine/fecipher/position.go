@@ -747,7 +747,7 @@ func (l *loader) frame(g *Game, k int, fs FrameState) (*Frame, error) {
 		if ok, has := needs[f.Kind]; has && !ok {
 			return nil, l.errf(path("kind"), "a %s decision for an effect of %s that has none", fs.Kind, fs.Card)
 		}
-		if f.Kind != FrameSkill && !g.servesSkill(f, fs.Pay) && f.Kind != FrameDiscard {
+		if f.Kind != FrameSkill && !g.servesSkill(f, fs.Pay, e.CritAlt || e.EvadeAlt) && f.Kind != FrameDiscard {
 			return nil, l.errf(path("kind"), "a %s decision needs the skill it serves before it in pending", fs.Kind)
 		}
 		if len(fs.Revealed) > 0 {
@@ -766,11 +766,13 @@ func (l *loader) frame(g *Game, k int, fs FrameState) (*Frame, error) {
 
 // servesSkill reports whether decision frame f sits on the skill frame it
 // serves: directly, or (a cost, pay) over the other cost decisions of the
-// same skill, which the engine pushes together (a flip over a discard).
-func (g *Game) servesSkill(f *Frame, pay bool) bool {
+// same skill, which the engine pushes together (a flip over a discard); a
+// permanent skill's other cost of a critical hit or evasion (alt) is paid
+// over the battle.
+func (g *Game) servesSkill(f *Frame, pay, alt bool) bool {
 	for i := len(g.Pending) - 1; i >= 0; i-- {
 		b := g.Pending[i]
-		if b.Kind == FrameSkill {
+		if b.Kind == FrameSkill || alt && pay && b.Kind == FrameBattle {
 			return true
 		}
 		if !pay || !b.Pay || b.Unit != f.Unit || b.Card != f.Card || b.Skill != f.Skill || b.Effect != f.Effect {

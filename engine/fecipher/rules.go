@@ -646,13 +646,13 @@ func (g *Game) battleStep(b *Frame) {
 			g.P[i].Support = nil
 		}
 		// Critical hit: the attacker may discard a card with its unit name.
-		if g.sameName(p, a) >= 0 && !g.Stats(a, g.battleCtx(b)).NoCritical {
+		if (g.sameName(p, a) >= 0 || len(g.altCosts(p, a, true)) > 0) && !g.Stats(a, g.battleCtx(b)).NoCritical {
 			g.push(&Frame{Kind: FrameCritical, Seat: p})
 		}
 	case battleEvade:
 		b.Step = battleDamage
 		// Godspeed evasion: the defender may discard a card with its unit name.
-		if g.sameName(d, t) >= 0 && g.mayEvade(b, a, t) {
+		if (g.sameName(d, t) >= 0 || len(g.altCosts(d, t, false)) > 0) && g.mayEvade(b, a, t) {
 			g.push(&Frame{Kind: FrameEvade, Seat: d})
 		}
 	case battleDamage:
@@ -919,4 +919,23 @@ func (g *Game) Invariants() error {
 		}
 	}
 	return nil
+}
+
+// altCost is a permanent effect whose costs unit u may pay instead of a
+// card of its unit name for its critical hit or evasion.
+type altCost struct{ skill, effect int }
+
+// altCosts lists unit u's (of player p) other costs for a critical hit
+// (crit) or an evasion that hold and can be paid now.
+func (g *Game) altCosts(p int, u *Unit, crit bool) []altCost {
+	var out []altCost
+	for si, s := range g.C(u.Card()).Skills {
+		for ei := range s.Effects {
+			e := &s.Effects[ei]
+			if (crit && e.CritAlt || !crit && e.EvadeAlt) && g.permanentOn(e, u, p, g.ctx()) && g.affordable(p, u, e, false) {
+				out = append(out, altCost{si, ei})
+			}
+		}
+	}
+	return out
 }

@@ -128,3 +128,72 @@ state:
 		t.Fatalf("the position does not load back: %v\n%s", err, b)
 	}
 }
+
+// TestCriticalCostLoadsBack: a critical hit paid by a skill's other cost
+// (bonds to flip) leaves that decision pending over the battle; the
+// position written then loads back and plays on alike.
+func TestCriticalCostLoadsBack(t *testing.T) {
+	rs := shapeRules(t)
+	env, err := play.ReadPosition("crit.yaml", []byte(`version: 1
+game: fe-cipher
+mode: versus
+state:
+  turn: 3
+  phase: action
+  active: 0
+  players:
+    - name: P1
+      bonds: [{card: cain-cavalier}, {card: abel-cavalier}, {card: abel-cavalier}]
+      field:
+        - {stack: [marth-young-prince], area: vanguard, main: true}
+        - {stack: [shape-zephyr], area: vanguard}
+    - name: P2
+      orbs: [vaike-fighter]
+      field:
+        - {stack: [chrom-prince], area: vanguard, main: true}
+`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	m, err := fecengine.Load(rs, env.State)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, a := range []string{"attack chrom-prince with shape-zephyr", "critical by arcane-focus"} {
+		i, err := play.Find(m, a)
+		if err != nil {
+			t.Fatalf("%s: %v", a, err)
+		}
+		if err := m.Apply(i); err != nil {
+			t.Fatal(err)
+		}
+	}
+	b, err := play.MarshalPosition("fe-cipher", "versus", m, "yaml")
+	if err != nil {
+		t.Fatal(err)
+	}
+	back, err := play.ReadPosition("back.yaml", b)
+	if err != nil {
+		t.Fatal(err)
+	}
+	m2, err := fecengine.Load(rs, back.State)
+	if err != nil {
+		t.Fatalf("the position does not load back: %v\n%s", err, b)
+	}
+	for _, mm := range []*fecengine.Match{m, m2} {
+		for range 2 {
+			i, err := play.Find(mm, "flip abel-cavalier")
+			if err != nil {
+				t.Fatal(err)
+			}
+			if err := mm.Apply(i); err != nil {
+				t.Fatal(err)
+			}
+		}
+	}
+	x, _ := play.MarshalPosition("fe-cipher", "versus", m, "yaml")
+	y, _ := play.MarshalPosition("fe-cipher", "versus", m2, "yaml")
+	if string(x) != string(y) {
+		t.Fatalf("the loaded position plays on differently:\n%s\n---\n%s", x, y)
+	}
+}

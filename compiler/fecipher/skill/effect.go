@@ -89,6 +89,8 @@ type Effect struct {
 	FlipAll     bool        `yaml:"flip-all-bonds,omitempty"` // every bond flipped face down
 	FlipOrbs    int         `yaml:"flip-orbs,omitempty"`      // orbs chosen and flipped over (face up, or face down)
 	Intercept   bool        `yaml:"intercept,omitempty"`      // this unit is attacked instead (of the ally attacked)
+	CritAlt     bool        `yaml:"critical-cost,omitempty"`  // permanent: its costs may be paid instead of a card of this unit's name for its critical hit
+	EvadeAlt    bool        `yaml:"evade-cost,omitempty"`     // ... for its evasion
 	// Deck-building and deployment permissions (special skills).
 	Copies     bool     `yaml:"copies,omitempty"`          // any number of this card name in a deck
 	SameName   bool     `yaml:"same-name,omitempty"`       // deployable beside a unit of its unit name

@@ -163,6 +163,8 @@ func phrases(e *Effect) []string {
 	add(e.FlipAll, "op:flip-all-bonds")
 	add(e.FlipOrbs > 0, "op:flip-orbs")
 	add(e.Intercept, "op:intercept")
+	add(e.CritAlt, "op:critical-cost")
+	add(e.EvadeAlt, "op:evade-cost")
 	if p := e.Put; p != nil {
 		out = append(out, "op:put:"+p.From+">"+p.To)
 		add(p.Opponent, "put:opponent")

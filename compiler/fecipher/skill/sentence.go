@@ -41,6 +41,9 @@ func (c *compiler) sentence(s string, prev Effect, havePrev bool) ([]Effect, boo
 	s = typos.Replace(strings.Join(strings.Fields(s), " "))
 	if c.typ == "permanent" {
 		s = thatAlly(s)
+		if m := reAltCost.FindStringSubmatch(s); m != nil {
+			return c.altCost(m)
+		}
 	}
 	if m := reInsteadEnd.FindStringSubmatch(s); m != nil && havePrev {
 		return c.instead(m[1], s, prev)
@@ -672,3 +675,26 @@ func all(prefix string) string {
 	}
 	return "all"
 }
+
+// reAltCost is a permanent skill's other cost for this unit's critical hit
+// or evasion: "If this unit Critical Hits, you may [Flip 2 Bonds
+// face-down] instead of sending a "Deen" card from your hand to the Retreat
+// Area" (the card of its unit name the rules ask for).
+var reAltCost = lazy(`^If this unit (Critical Hits|evades), you may (.+?) instead of (?:sending )?(?:a |an |1 )?"[^"]+"(?: card)? from your hand(?: to (?:the|your) Retreat Area)?$`)
+
+func (c *compiler) altCost(m []string) ([]Effect, bool) {
+	e := Effect{When: "always", CritAlt: strings.EqualFold(m[1], "critical hits"), EvadeAlt: strings.EqualFold(m[1], "evades")}
+	p := strings.TrimSpace(m[2])
+	if t, ok := strings.CutPrefix(p, "["); ok {
+		p = strings.TrimSuffix(t, "]")
+	}
+	p = strings.ToUpper(p[:1]) + p[1:]
+	p = reOneOf.ReplaceAllString(p, "Send 1 ")
+	if !c.cost(p, &e) || e.OncePerTurn || e.Tap || e.PayTap != nil || e.DestroySelf || e.PayDestroy != nil || e.PayGrowth != nil || e.PayOrbs > 0 || e.PayOrbsUp > 0 {
+		c.fail("cost", m[2])
+		return nil, false
+	}
+	return []Effect{e}, true
+}
+
+var reOneOf = lazy(`^Send (?:a|an|one) `)
