@@ -127,7 +127,7 @@ func cond(c *skill.Cond) *table.Cond {
 		Revealed: cardFilter(c.Revealed), FoeOrbs: count(c.FoeOrbs), FoeBonds: count(c.FoeBonds), Retreat: count(c.Retreat),
 		Used: c.Used, Power: power(c.Power), Tapped: c.Tapped, Critical: c.Critical,
 		BySkill:   uint8(slices.Index([]string{"", "any", "ally", "enemy"}, c.BySkill)),
-		UsedTimes: int8(c.UsedTimes), Units: count(c.Units), Boundless: count(c.Boundless), FoeBound: count(c.FoeBound),
+		UsedTimes: int8(c.UsedTimes), UsedEach: c.UsedEach, Units: count(c.Units), Boundless: count(c.Boundless), FoeBound: count(c.FoeBound),
 		NotLevelled: c.NotLevel, MainAttacked: unitFilter(c.MainAttack), Defender: unitFilter(c.Defender)}
 	if c.Compare != nil {
 		t.Compare = &table.Compare{Of: uint8(slices.Index(table.CompareNames[:], c.Compare.Of)), Rel: uint8(slices.Index(table.RelNames[:], c.Compare.Rel))}

@@ -491,14 +491,22 @@ func (g *Game) holds(k *table.Cond, s *Unit, p int, c *Ctx, f *Frame) bool {
 		return false
 	}
 	if len(k.Used) > 0 {
-		n, ss := 0, g.C(s.Card()).Skills
-		for _, i := range s.Used {
-			if i < len(ss) && slices.Contains(k.Used, ss[i].Name) {
-				n++
+		uses := func(names []string) int {
+			n, ss := 0, g.C(s.Card()).Skills
+			for _, i := range s.Used {
+				if i < len(ss) && slices.Contains(names, ss[i].Name) {
+					n++
+				}
 			}
+			return n
 		}
-		if n < max(1, int(k.UsedTimes)) {
+		if !k.UsedEach && uses(k.Used) < max(1, int(k.UsedTimes)) {
 			return false
+		}
+		for _, name := range k.Used {
+			if k.UsedEach && uses([]string{name}) < max(1, int(k.UsedTimes)) {
+				return false
+			}
 		}
 	}
 	switch {

@@ -452,7 +452,8 @@ var (
 	reEitherSide  = lazy(`^there is an allied or (?:an )?enemy ((?:"[^"]+"(?:,? or | )?)+)$`)
 	reMainStack   = lazy(`^(?:a total of (\d+) or more cards are stacked with your main character|the total number of cards stacked with your main character is (\d+) or (?:more|higher|greater))$`)
 	reMainAttack  = lazy(`^your main character is (?:being )?attacked(?: by (.+))?$`)
-	reUsedTimes   = lazy(`^(?:"([^"]+)" has (?:already )?been used|this unit has (?:already )?used "([^"]+)") (\d+) or more times (?:in |during )?this turn$`)
+	reUsedTimes   = lazy(`^(?:"([^"]+)" has (?:already )?been used|(?:this unit has|you have) (?:already )?used "([^"]+)") (\d+) or more times (?:in |during )?this turn$`)
+	reUsedBoth    = lazy(`^this unit has used both ("[^"]+" and "[^"]+") (?:in |during )?this turn$`)
 	reWasUsed     = lazy(`^(?:this unit's )?(?:skill )?"([^"]+)"(?: skill)? (?:was|has been) used (?:in |during )?this turn$`)
 	reEachBonds   = lazy(`^you have (\d+) or more each of ((?:<[^>]+>(?:,? and | )?)+) bond cards$`)
 	reSupCardIs   = lazy(`^the card supporting this unit (?:has|is) (.+)$`)
@@ -468,6 +469,7 @@ var (
 	reOtherArea   = lazy(`^this unit is in a different area (?:than|from) (.+)$`)
 	reNamedHere   = lazy(`^((?:"[^"]+"(?:,? or | )?)+) is in the same area as this unit$`)
 	reFrontFight  = lazy(`^this (front|back) line unit is in combat with (.+)$`)
+	reAttackerIn  = lazy(`^the attacking unit is in the (front|back) line$`)
 	reNoBondSym   = lazy(`^you have no bond cards with (?:a <symbol>|symbols|a symbol|an? colou?r)$`)
 )
 
@@ -531,6 +533,8 @@ func countCond(s string) (*Cond, bool) {
 	case reUsedTimes.MatchString(s):
 		m := reUsedTimes.FindStringSubmatch(s)
 		return &Cond{Used: []string{m[1] + m[2]}, UsedTimes: atoi(m[3])}, true
+	case reUsedBoth.MatchString(s):
+		return &Cond{Used: quoted(s), UsedEach: true}, true
 	case reWasUsed.MatchString(s):
 		return &Cond{Used: quoted(s)}, true
 	case reEachBonds.MatchString(s):
@@ -588,6 +592,10 @@ func countCond(s string) (*Cond, bool) {
 		m := reFrontFight.FindStringSubmatch(s)
 		f, ok := targetWords(m[2])
 		return &Cond{Area: strings.ToLower(m[1]), Battling: f}, ok
+	case reAttackerIn.MatchString(s):
+		// "When a <Knife> ally's attack ends, and if the attacking unit
+		// is in the Front Line": the unit whose attack set it off.
+		return &Cond{Trigger: &UnitFilter{Area: strings.ToLower(reAttackerIn.FindStringSubmatch(s)[1])}}, true
 	case reNoBondSym.MatchString(s):
 		return &Cond{Bonds: &Count{AtMost: &zero, Of: &UnitFilter{Colored: true}}}, true
 	}

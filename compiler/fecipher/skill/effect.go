@@ -177,6 +177,7 @@ type Cond struct {
 	Critical   bool        `yaml:"critical,omitempty"`   // the attack under way is a critical hit
 	BySkill    string      `yaml:"by-skill,omitempty"`   // the event was a skill's doing: any, ally (a skill of yours), enemy
 	UsedTimes  int         `yaml:"used-times,omitempty"` // ... Used this many times or more (in all) this turn
+	UsedEach   bool        `yaml:"used-each,omitempty"`  // ... each of Used (not any), so many times
 	Units      *Count      `yaml:"units,omitempty"`      // units on the field, both players'
 	Boundless  *Count      `yaml:"boundless,omitempty"`  // cards in your Boundless Area
 	FoeBound   *Count      `yaml:"opponent-boundless,omitempty"`

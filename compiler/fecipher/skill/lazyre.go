@@ -30,3 +30,4 @@ func (l *lazyRE) FindAllStringSubmatch(s string, n int) [][]string {
 func (l *lazyRE) ReplaceAllString(s, repl string) string {
 	return l.get().ReplaceAllString(s, repl)
 }
+func (l *lazyRE) FindStringSubmatchIndex(s string) []int { return l.get().FindStringSubmatchIndex(s) }

@@ -39,6 +39,10 @@ var (
 func (c *compiler) sentence(s string, prev Effect, havePrev bool) ([]Effect, bool) {
 	s = strings.TrimSpace(strings.TrimSuffix(strings.TrimSuffix(strings.TrimSpace(s), "."), "."))
 	s = typos.Replace(strings.Join(strings.Fields(s), " "))
+	if m := reAndIfColon.FindStringSubmatchIndex(s); m != nil && c.typ == "auto" {
+		// "When ..., and if ...: You may choose": the colon ends the condition.
+		s = s[:m[2]] + ", " + lowerFirst(s[m[3]+1:])
+	}
 	if c.typ == "permanent" {
 		s = thatAlly(s)
 		if m := reAltCost.FindStringSubmatch(s); m != nil {
@@ -197,7 +201,7 @@ func (c *compiler) sentence(s string, prev Effect, havePrev bool) ([]Effect, boo
 
 // typos are misspellings of the card list read as the words meant.
 var typos = strings.NewReplacer(
-	"from you hand", "from your hand", "an allied <Pent>", `an allied "Pent"`, "add itto", "add it to", "Deplyoment", "Deployment", "Deploment", "Deployment",
+	"from you hand", "from your hand", "an allied <Pent>", `an allied "Pent"`, `"Mulgair, the Legendary Weapon"`, `"Mulagir, the Legendary Weapon"`, "add itto", "add it to", "Deplyoment", "Deployment", "Deploment", "Deployment",
 	"Deploymost", "Deployment", "and destroy then", "and destroy them", "Characterenemy", "Character enemy",
 	"non-Main Characters enemies", "non-Main Character enemies", " enemes", " enemies", "Draw one card", "Draw 1 card",
 	"draw one card", "draw 1 card", "Main Caracter", "Main Character", ">ally", "> ally", "opponent' s ", "opponent's ",
@@ -488,7 +492,7 @@ var condRules = []condRule{
 		emb, col, ok := tags(m[1] + m[2])
 		return &Cond{Supported: &CardFilter{Emblem: emb, Color: col, AllOf: true}}, ok
 	}},
-	{lazy(`^(?:the card supporting this unit|this unit's Support card|the Support card of this unit) is (?:a |an )?((?:<[^>]+>(?:,? or )?)+)(?: card)?$`), func(m []string) (*Cond, bool) {
+	{lazy(`^(?:the card supporting this unit|this unit's Support card|the Support card of this unit) is (?:a |an )?((?:<[^>]+>(?:,? or |, )?)+)(?: card)?$`), func(m []string) (*Cond, bool) {
 		emb, col, ok := tags(m[1])
 		return &Cond{Supported: &CardFilter{Emblem: emb, Color: col}}, ok
 	}},
@@ -698,3 +702,5 @@ func (c *compiler) altCost(m []string) ([]Effect, bool) {
 }
 
 var reOneOf = lazy(`^Send (?:a|an|one) `)
+
+var reAndIfColon = lazy(`^When [^:]+, and if [^:,]+(:) [A-Z]`)

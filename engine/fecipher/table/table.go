@@ -309,6 +309,7 @@ type Cond struct {
 	Tapped, Critical               bool        // this unit is tapped; the attack under way is a critical hit
 	BySkill                        uint8       // the event was a skill's doing: BySkillAny, BySkillAlly (its owner's), BySkillEnemy
 	UsedTimes                      int8        // Used: this many uses or more in all this turn
+	UsedEach                       bool        // Used: each of them (not any), UsedTimes each
 	Units, Boundless, FoeBound     *Count      // units on the field (both players'); cards in the Boundless Areas
 	NotLevelled                    bool        // this unit's stack is one card
 	MainAttacked                   *UnitFilter // its owner's main character is being attacked by a unit like this
