@@ -163,7 +163,7 @@ func effect(e skill.Effect) table.Effect {
 		DestroySelf: e.DestroySelf, PayDestroy: target(e.PayDestroy), PayBonds: cardFilter(e.PayBonds), PayOrbs: int8(e.PayOrbs), PayGrowth: cardFilter(e.PayGrowth), PayOrbsUp: int8(e.PayOrbsUp), Watch: watch(e.Watch),
 		Reveal: int8(e.Reveal), RevealFoe: e.RevealFoe, Put: put(e.Put),
 		DestroyOrbs: int8(e.DestroyOrbs), OrbsFoe: e.OrbsFoe, FlipBonds: int8(e.FlipBonds), UnflipBonds: int8(e.UnflipBonds),
-		FlipAll: e.FlipAll, FlipOrbs: int8(e.FlipOrbs), Intercept: e.Intercept, CritAlt: e.CritAlt, EvadeAlt: e.EvadeAlt,
+		FlipAll: e.FlipAll, FlipOrbs: int8(e.FlipOrbs), Intercept: e.Intercept, CritAlt: e.CritAlt, EvadeAlt: e.EvadeAlt, SupportUp: int8(e.SupportUp),
 		If: cond(e.If), IfDone: e.IfDone, Target: target(e.Target),
 		Attack: int16(e.Attack), Per: unitFilter(e.Per), Double: e.Double, Acquire: emblems(e.Acquire),
 		Unevadable: e.Unevadable, UnevadableMain: e.UnevadableBy == "non-main", UnevadableCost: int8(e.UnevCost), NoEvade: e.NoEvade, NoCritical: e.NoCritical,

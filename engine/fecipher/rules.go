@@ -732,8 +732,14 @@ func (g *Game) BattlePowers(b *Frame) (atk, def int) {
 		return 0, 0
 	}
 	c := g.battleCtx(b)
-	atk = g.Stats(a, c).Attack + b.ASup
-	def = g.Stats(t, c).Attack + b.DSup
+	as, ds := g.Stats(a, c), g.Stats(t, c)
+	atk, def = as.Attack+b.ASup, ds.Attack+b.DSup
+	if b.ASup > 0 { // a support that succeeded: "that card's Support gains +10"
+		atk += as.SupportUp
+	}
+	if b.DSup > 0 {
+		def += ds.SupportUp
+	}
 	if b.Critical {
 		atk *= 2
 	}

@@ -43,6 +43,7 @@ type Stats struct {
 	NoSupport                  []*table.CardFilter // permanent skills: cards like these fail to support it
 	UnattackableBy             []*table.UnitFilter // permanent skills: enemies like these cannot attack it
 	Reach                      []*table.UnitFilter // permanent skills: enemies like these it attacks regardless of range
+	SupportUp                  int                 // permanent skills: the support of the card supporting it gains this
 }
 
 // Ctx is the battle a value is computed in (nil: none): the attacker and
@@ -143,6 +144,7 @@ func (g *Game) Stats(u *Unit, c *Ctx) Stats {
 					if e.Reach != nil {
 						st.Reach = append(st.Reach, e.Reach)
 					}
+					st.SupportUp += int(e.SupportUp)
 					m := modOf(e)
 					if e.Per != nil {
 						m.Attack *= int16(g.countUnits(p, s, e.Per))

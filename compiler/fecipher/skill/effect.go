@@ -90,6 +90,7 @@ type Effect struct {
 	FlipOrbs    int         `yaml:"flip-orbs,omitempty"`      // orbs chosen and flipped over (face up, or face down)
 	Intercept   bool        `yaml:"intercept,omitempty"`      // this unit is attacked instead (of the ally attacked)
 	CritAlt     bool        `yaml:"critical-cost,omitempty"`  // permanent: its costs may be paid instead of a card of this unit's name for its critical hit
+	SupportUp   int         `yaml:"support-bonus,omitempty"`  // permanent: the support of the card supporting it (when it succeeds) gains this
 	EvadeAlt    bool        `yaml:"evade-cost,omitempty"`     // ... for its evasion
 	// Deck-building and deployment permissions (special skills).
 	Copies     bool     `yaml:"copies,omitempty"`          // any number of this card name in a deck

@@ -164,6 +164,7 @@ func phrases(e *Effect) []string {
 	add(e.FlipOrbs > 0, "op:flip-orbs")
 	add(e.Intercept, "op:intercept")
 	add(e.CritAlt, "op:critical-cost")
+	add(e.SupportUp > 0, "op:support-bonus")
 	add(e.EvadeAlt, "op:evade-cost")
 	if p := e.Put; p != nil {
 		out = append(out, "op:put:"+p.From+">"+p.To)

@@ -48,6 +48,17 @@ func (c *compiler) sentence(s string, prev Effect, havePrev bool) ([]Effect, boo
 		if m := reAltCost.FindStringSubmatch(s); m != nil {
 			return c.altCost(m)
 		}
+		if m := reSupUp.FindStringSubmatch(s); m != nil {
+			// "If the card supporting another ally is <Flier>, that card's
+			// Support gains +10 attack": of every such ally in battle.
+			emb, col, ok := tags(m[2])
+			if !ok {
+				c.fail("condition", m[0])
+				return nil, false
+			}
+			of := &UnitFilter{Other: strings.EqualFold(m[1], "another"), Battle: &InBattle{By: &CardFilter{Emblem: emb, Color: col}}}
+			return []Effect{{When: "always", Target: &Target{All: true, Side: "ally", Of: of}, SupportUp: atoi(m[3])}}, true
+		}
 	}
 	if m := reInsteadEnd.FindStringSubmatch(s); m != nil && havePrev {
 		return c.instead(m[1], s, prev)
@@ -702,5 +713,7 @@ func (c *compiler) altCost(m []string) ([]Effect, bool) {
 }
 
 var reOneOf = lazy(`^Send (?:a|an|one) `)
+
+var reSupUp = lazy(`^If (?:a|the) card supporting (another|an) ally is (?:an? )?((?:<[^>]+>(?:,? or | )?)+), that card(?:'s Support)? gains \+(\d+) (?:attack|support)$`)
 
 var reAndIfColon = lazy(`^When [^:]+, and if [^:,]+(:) [A-Z]`)

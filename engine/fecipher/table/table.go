@@ -428,6 +428,7 @@ type Effect struct {
 	FlipOrbs                  int8 // orbs chosen and flipped over
 	Intercept                 bool // this unit becomes the attacked unit
 	CritAlt, EvadeAlt         bool // permanent: its costs may be paid instead of a same-name card for this unit's critical hit, evasion
+	SupportUp                 int8 // permanent: the support of the card supporting it (when it succeeds) gains this
 
 	Copies, SameName, NoBond bool
 	// Special: while If holds, the deployment cost of the card in the hand
