@@ -48,6 +48,15 @@ func (c *compiler) sentence(s string, prev Effect, havePrev bool) ([]Effect, boo
 		if m := reAltCost.FindStringSubmatch(s); m != nil {
 			return c.altCost(m)
 		}
+		if m := reSealSelf.FindStringSubmatch(s); m != nil {
+			// "If this unit or an allied "Linus" is being attacked, your
+			// opponent's Support skills do not activate": those of the
+			// enemy attacking this unit, and of enemies attacking Linus.
+			return []Effect{
+				{When: "always", If: &Cond{Defending: &UnitFilter{}}, Target: &Target{Foe: true}, NoSupSkills: true},
+				{When: "always", Target: &Target{All: true, Side: "enemy", Of: &UnitFilter{Battle: &InBattle{Role: "attacking", Foe: &UnitFilter{Name: quoted(m[1])}}}}, NoSupSkills: true},
+			}, true
+		}
 		if m := reSupUp.FindStringSubmatch(s); m != nil {
 			// "If the card supporting another ally is <Flier>, that card's
 			// Support gains +10 attack": of every such ally in battle.
@@ -658,9 +667,13 @@ func oneCondition(s string) (*Cond, bool) {
 
 var (
 	reIfSupAlly = lazy(`^((?:During your (?:opponent's )?turn, )?)If (?:a|the) card supporting an ally is (?:an? )?((?:<[^>]+>(?:,? or | )?)+), that ally gains (.+)$`)
-	reIfSealed  = lazy(`^If (your Main Character|an? (?:<[^>]+> )*ally) (?:is|are) being attacked, (?:any |the )?(?:support skills (?:belonging to|possessed by|of) your opponent's support(?:ing)? card|your opponent's support skills) (?:cannot activate|fail|do not activate|are unable to activate)$`)
+	reIfSealed  = lazy(`^If (your Main Character|an? (?:<[^>]+> )*ally) (?:is|are) being attacked, ` + sealed + `$`)
+	reSealSelf  = lazy(`^If this unit or (?:an )?allied ((?:"[^"]+"(?:,? or |, )?)+) (?:is|are) being attacked, ` + sealed + `$`)
 	reIfAllyIs  = lazy(`^((?:During your (?:opponent's )?turn, )?)If (an?|another) ((?:<[^>]+> |non-<[^>]+> )*)ally is ((?:being attacked|attacking|in combat with|battling)(?: .+)?), that ally gains (.+)$`)
 )
+
+// sealed is "your opponent's support skills fail", as the list words it.
+const sealed = `(?:any |the )?(?:support skills (?:belonging to|possessed by|of) your opponent's support(?:ing)? card|your opponent's support skills) (?:cannot activate|fail|do not activate|are unable to activate)`
 
 // thatAlly reads a permanent skill's "If an ally is attacking X, that ally
 // gains ..." and "If a card supporting an ally is <T>, that ally gains
