@@ -128,7 +128,7 @@ func cond(c *skill.Cond) *table.Cond {
 		Used: c.Used, Power: power(c.Power), Tapped: c.Tapped, Critical: c.Critical,
 		BySkill:   uint8(slices.Index([]string{"", "any", "ally", "enemy"}, c.BySkill)),
 		UsedTimes: int8(c.UsedTimes), UsedEach: c.UsedEach, Units: count(c.Units), Boundless: count(c.Boundless), FoeBound: count(c.FoeBound),
-		NotLevelled: c.NotLevel, MainAttacked: unitFilter(c.MainAttack), Defender: unitFilter(c.Defender)}
+		NotLevelled: c.NotLevel, MainAttacked: unitFilter(c.MainAttack), Defender: unitFilter(c.Defender), Chosen: unitFilter(c.Chosen)}
 	if c.Compare != nil {
 		t.Compare = &table.Compare{Of: uint8(slices.Index(table.CompareNames[:], c.Compare.Of)), Rel: uint8(slices.Index(table.RelNames[:], c.Compare.Rel))}
 	}

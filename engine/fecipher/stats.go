@@ -475,6 +475,16 @@ func (g *Game) holds(k *table.Cond, s *Unit, p int, c *Ctx, f *Frame) bool {
 			return false
 		}
 	}
+	if k.Chosen != nil {
+		if f == nil || len(f.Chosen) == 0 {
+			return false
+		}
+		for _, uid := range f.Chosen {
+			if u, _ := g.unit(uid); u == nil || !g.matchUnit(k.Chosen, u, s) {
+				return false
+			}
+		}
+	}
 	if k.Revealed != nil {
 		if f == nil || len(f.Revealed) == 0 {
 			return false

@@ -470,6 +470,8 @@ var (
 	reNamedHere   = lazy(`^((?:"[^"]+"(?:,? or | )?)+) is in the same area as this unit$`)
 	reFrontFight  = lazy(`^this (front|back) line unit is in combat with (.+)$`)
 	reAttackerIn  = lazy(`^the attacking unit is in the (front|back) line$`)
+	reThatIs      = lazy(`^that (?:ally|unit) is (?:an? )?(.+)$`)
+	reThatStack   = lazy(`^a total of (\d+) or more cards are stacked with that (?:ally|unit)$`)
 	reNoBondSym   = lazy(`^you have no bond cards with (?:a <symbol>|symbols|a symbol|an? colou?r)$`)
 )
 
@@ -596,6 +598,16 @@ func countCond(s string) (*Cond, bool) {
 		// "When a <Knife> ally's attack ends, and if the attacking unit
 		// is in the Front Line": the unit whose attack set it off.
 		return &Cond{Trigger: &UnitFilter{Area: strings.ToLower(reAttackerIn.FindStringSubmatch(s)[1])}}, true
+	case reThatIs.MatchString(s):
+		// The unit the skill chose: "If that ally is a non-<Fang>".
+		t := reThatIs.FindStringSubmatch(s)[1]
+		if !strings.HasPrefix(t, "<") && !pre(t, "non-") {
+			return nil, false
+		}
+		f, noun, ok := unitWords(t + " ally")
+		return &Cond{Chosen: f}, ok && noun == "ally"
+	case reThatStack.MatchString(s):
+		return &Cond{Chosen: &UnitFilter{StackMin: atoi(reThatStack.FindStringSubmatch(s)[1]) + 1}}, true
 	case reNoBondSym.MatchString(s):
 		return &Cond{Bonds: &Count{AtMost: &zero, Of: &UnitFilter{Colored: true}}}, true
 	}

@@ -185,6 +185,7 @@ type Cond struct {
 	NotLevel   bool        `yaml:"not-levelled,omitempty"`  // this unit's stack is one card (not levelled up or class changed)
 	MainAttack *UnitFilter `yaml:"main-attacked,omitempty"` // your main character is being attacked by a unit like this
 	Defender   *UnitFilter `yaml:"defender,omitempty"`      // the unit attacked in the battle under way is an enemy like this
+	Chosen     *UnitFilter `yaml:"chosen,omitempty"`        // the units the skill chose are like this (one at least)
 }
 
 // Bound is a range of a value: at least, at most.

@@ -62,7 +62,7 @@ func phrases(e *Effect) []string {
 		if c.Turn != "" {
 			out = append(out, "if:turn-"+c.Turn)
 		}
-		for _, f := range []*UnitFilter{c.Attacking, c.Defending, c.Battling, c.SameArea, c.Main, c.Self, c.Trigger, c.MainAttack, c.Defender} {
+		for _, f := range []*UnitFilter{c.Attacking, c.Defending, c.Battling, c.SameArea, c.Main, c.Self, c.Trigger, c.MainAttack, c.Defender, c.Chosen} {
 			out = append(out, unitPhrases(f)...)
 		}
 		for _, n := range []*Count{c.Bonds, c.Allies, c.Enemies, c.Hand, c.FoeHand, c.Orbs, c.FoeOrbs, c.FoeBonds, c.Retreat, c.Units, c.Boundless, c.FoeBound} {

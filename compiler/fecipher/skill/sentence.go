@@ -221,7 +221,7 @@ func (c *compiler) sentence(s string, prev Effect, havePrev bool) ([]Effect, boo
 
 // typos are misspellings of the card list read as the words meant.
 var typos = strings.NewReplacer(
-	"from you hand", "from your hand", "an allied <Pent>", `an allied "Pent"`, `"Mulgair, the Legendary Weapon"`, `"Mulagir, the Legendary Weapon"`, "add itto", "add it to", "Deplyoment", "Deployment", "Deploment", "Deployment",
+	"from you hand", "from your hand", "has a Deployment Cost is ", "has a Deployment Cost of ", "an allied <Pent>", `an allied "Pent"`, `"Mulgair, the Legendary Weapon"`, `"Mulagir, the Legendary Weapon"`, "add itto", "add it to", "Deplyoment", "Deployment", "Deploment", "Deployment",
 	"Deploymost", "Deployment", "and destroy then", "and destroy them", "Characterenemy", "Character enemy",
 	"non-Main Characters enemies", "non-Main Character enemies", " enemes", " enemies", "Draw one card", "Draw 1 card",
 	"draw one card", "draw 1 card", "Main Caracter", "Main Character", ">ally", "> ally", "opponent' s ", "opponent's ",
@@ -609,7 +609,7 @@ var condRules = []condRule{
 // card" only after cards were revealed.
 func (c *compiler) condition(s string) (*Cond, bool) {
 	k, ok := condition(s)
-	if ok && k.Revealed != nil && !c.revealed {
+	if ok && (k.Revealed != nil && !c.revealed || k.Chosen != nil && !c.chose) {
 		return nil, false
 	}
 	return k, ok

@@ -314,6 +314,7 @@ type Cond struct {
 	NotLevelled                    bool        // this unit's stack is one card
 	MainAttacked                   *UnitFilter // its owner's main character is being attacked by a unit like this
 	Defender                       *UnitFilter // the unit attacked in the battle under way is an enemy like this
+	Chosen                         *UnitFilter // the units the skill chose are like this (one at least)
 }
 
 // Whose skill an event must be the doing of (Cond.BySkill).
