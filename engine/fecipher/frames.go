@@ -387,11 +387,11 @@ func (g *Game) choose(f *Frame, c Choice) {
 		} else {
 			// A skill's other cost: its decisions are paid first.
 			alt := g.altCosts(f.Seat, u, f.Kind == FrameCritical)[c.Pick-1]
-			s := g.C(u.Card()).Skills[alt.skill]
+			s := g.C(alt.src.Card()).Skills[alt.skill]
 			g.emit(f.Seat, why, g.C(u.Card()).Name(), "", "paying "+s.Name+"'s cost instead")
 			pay = g.costFrames(&s.Effects[alt.effect])
 			for _, d := range pay {
-				d.Seat, d.Unit, d.Card, d.Skill, d.Start, d.Effect, d.Pay = f.Seat, u.UID, u.Card(), alt.skill, alt.effect, alt.effect, true
+				d.Seat, d.Unit, d.Card, d.Skill, d.Start, d.Effect, d.Pay = f.Seat, alt.src.UID, alt.src.Card(), alt.skill, alt.effect, alt.effect, true
 			}
 		}
 		if f.Kind == FrameCritical {

@@ -537,5 +537,5 @@ func (g *Game) altSlug(f *Frame, pick int) string {
 	}
 	u, _ := g.unit(uid)
 	alt := g.altCosts(f.Seat, u, f.Kind == FrameCritical)[pick-1]
-	return Slug(g.C(u.Card()).Skills[alt.skill].Name)
+	return Slug(g.C(alt.src.Card()).Skills[alt.skill].Name)
 }

@@ -77,7 +77,7 @@ type UnitState struct {
 	ClassChanged bool       `json:"class-changed,omitempty" yaml:"class-changed,omitempty"`
 	Grown        bool       `json:"grown,omitempty" yaml:"grown,omitempty"`       // it Growthed: its class change skills are usable
 	Mods         []ModState `json:"mods,omitempty" yaml:"mods,omitempty"`         // what effects gave it, for a while
-	Used         []int      `json:"used,omitempty" yaml:"used,omitempty,flow"`    // skills used this turn (indexes on its top card), for once-per-turn
+	Used         []int      `json:"used,omitempty" yaml:"used,omitempty,flow"`    // skills used this turn (indexes on its top card), once per use: once-per-turn and use counts
 	Attacked     bool       `json:"attacked,omitempty" yaml:"attacked,omitempty"` // it attacked this turn
 }
 

@@ -927,19 +927,29 @@ func (g *Game) Invariants() error {
 	return nil
 }
 
-// altCost is a permanent effect whose costs unit u may pay instead of a
-// card of its unit name for its critical hit or evasion.
-type altCost struct{ skill, effect int }
+// altCost is a permanent effect (of unit src's skill) whose costs a unit
+// may pay instead of a card of its unit name for its critical hit or
+// evasion.
+type altCost struct {
+	src           *Unit
+	skill, effect int
+}
 
 // altCosts lists unit u's (of player p) other costs for a critical hit
-// (crit) or an evasion that hold and can be paid now.
+// (crit) or an evasion that hold and can be paid now: its own skills', and
+// its allies' that give them to it ("If an ally Critical Hits").
 func (g *Game) altCosts(p int, u *Unit, crit bool) []altCost {
 	var out []altCost
-	for si, s := range g.C(u.Card()).Skills {
-		for ei := range s.Effects {
-			e := &s.Effects[ei]
-			if (crit && e.CritAlt || !crit && e.EvadeAlt) && g.permanentOn(e, u, p, g.ctx()) && g.affordable(p, u, e, false) {
-				out = append(out, altCost{si, ei})
+	for _, s := range g.P[p].Field {
+		for si, sk := range g.C(s.Card()).Skills {
+			if sk.Type != table.Permanent || !g.skillActive(s, si) {
+				continue
+			}
+			for ei := range sk.Effects {
+				e := &sk.Effects[ei]
+				if (crit && e.CritAlt || !crit && e.EvadeAlt) && g.permanentOn(e, s, p, g.ctx()) && g.affects(e.Target, s, p, u) && g.affordable(p, s, e, false) {
+					out = append(out, altCost{s, si, ei})
+				}
 			}
 		}
 	}

@@ -708,18 +708,21 @@ func all(prefix string) string {
 // or evasion: "If this unit Critical Hits, you may [Flip 2 Bonds
 // face-down] instead of sending a "Deen" card from your hand to the Retreat
 // Area" (the card of its unit name the rules ask for).
-var reAltCost = lazy(`^If this unit (Critical Hits|evades), you may (.+?) instead of (?:sending )?(?:a |an |1 )?"[^"]+"(?: card)? from your hand(?: to (?:the|your) Retreat Area)?$`)
+var reAltCost = lazy(`^If (this unit|an ally) (Critical Hits|evades), you may (.+?) instead of (?:sending )?(?:a |an |1 )?(?:"[^"]+"(?: card)? from your hand|card with the same Unit Name as (?:that ally|this unit)(?: from your hand)?)(?: to (?:the|your) Retreat Area)?$`)
 
 func (c *compiler) altCost(m []string) ([]Effect, bool) {
-	e := Effect{When: "always", CritAlt: strings.EqualFold(m[1], "critical hits"), EvadeAlt: strings.EqualFold(m[1], "evades")}
-	p := strings.TrimSpace(m[2])
+	e := Effect{When: "always", CritAlt: strings.EqualFold(m[2], "critical hits"), EvadeAlt: strings.EqualFold(m[2], "evades")}
+	if strings.EqualFold(m[1], "an ally") {
+		e.Target = &Target{All: true, Side: "ally"} // any ally's critical hit, this unit's too
+	}
+	p := strings.TrimSpace(m[3])
 	if t, ok := strings.CutPrefix(p, "["); ok {
 		p = strings.TrimSuffix(t, "]")
 	}
 	p = strings.ToUpper(p[:1]) + p[1:]
 	p = reOneOf.ReplaceAllString(p, "Send 1 ")
 	if !c.cost(p, &e) || e.OncePerTurn || e.Tap || e.PayTap != nil || e.DestroySelf || e.PayDestroy != nil || e.PayGrowth != nil || e.PayOrbs > 0 || e.PayOrbsUp > 0 {
-		c.fail("cost", m[2])
+		c.fail("cost", m[3])
 		return nil, false
 	}
 	return []Effect{e}, true
