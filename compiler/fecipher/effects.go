@@ -165,7 +165,7 @@ func effect(e skill.Effect) table.Effect {
 		DestroyOrbs: int8(e.DestroyOrbs), OrbsFoe: e.OrbsFoe, FlipBonds: int8(e.FlipBonds), UnflipBonds: int8(e.UnflipBonds),
 		FlipAll: e.FlipAll, FlipOrbs: int8(e.FlipOrbs), Intercept: e.Intercept, CritAlt: e.CritAlt, EvadeAlt: e.EvadeAlt, SupportUp: int8(e.SupportUp),
 		If: cond(e.If), IfDone: e.IfDone, Target: target(e.Target),
-		Attack: int16(e.Attack), Per: unitFilter(e.Per), Double: e.Double, Acquire: emblems(e.Acquire),
+		Attack: int16(e.Attack), Per: unitFilter(e.Per), PerBonds: count(e.PerBonds), Double: e.Double, Acquire: emblems(e.Acquire),
 		Unevadable: e.Unevadable, UnevadableMain: e.UnevadableBy == "non-main", UnevadableCost: int8(e.UnevCost), NoEvade: e.NoEvade, NoCritical: e.NoCritical,
 		Shielded: e.Shielded, ShieldCost: int8(e.ShieldCost), BackLine: e.BackLine, Orbs: int8(e.Orbs),
 		Move: e.Move, Untap: e.Untap, TapIt: e.TapIt, Destroy: e.Destroy, Send: zone(e.Send), SendFaceDown: e.SendDown, TakeMain: e.TakeMain, NoSupport: cardFilter(e.NoSupport), UnattackableBy: unitFilter(e.UnattackBy), Reach: unitFilter(e.ReachOf),

@@ -149,6 +149,9 @@ func (g *Game) Stats(u *Unit, c *Ctx) Stats {
 					if e.Per != nil {
 						m.Attack *= int16(g.countUnits(p, s, e.Per))
 					}
+					if e.PerBonds != nil {
+						m.Attack *= int16(g.bondCount(p, e.PerBonds))
+					}
 					m.apply(&st)
 					double = double || e.Double
 				}

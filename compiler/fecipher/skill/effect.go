@@ -40,8 +40,9 @@ type Effect struct {
 
 	// Operations on the target.
 	Attack       int         `yaml:"attack,omitempty"`
-	Per          *UnitFilter `yaml:"per,omitempty"`    // attack is per ally like this
-	Double       bool        `yaml:"double,omitempty"` // its attack is doubled
+	Per          *UnitFilter `yaml:"per,omitempty"`      // attack is per ally like this
+	PerBonds     *Count      `yaml:"per-bond,omitempty"` // ... per bond like this (permanent)
+	Double       bool        `yaml:"double,omitempty"`   // its attack is doubled
 	Range        *Range      `yaml:"range,omitempty"`
 	Acquire      []string    `yaml:"acquire,omitempty,flow"` // emblems
 	Unevadable   bool        `yaml:"unevadable,omitempty"`   // its attacks cannot be evaded (by non-main enemies when NonMainOnly)

@@ -116,6 +116,12 @@ func phrases(e *Effect) []string {
 	add(e.Attack > 0, "op:attack")
 	add(e.Attack < 0, "op:attack-loss")
 	add(e.Per != nil, "op:per")
+	if n := e.PerBonds; n != nil {
+		out = append(out, "op:per-bond")
+		add(n.FaceUp || n.FaceDown, "count:face")
+		add(n.AsMain, "count:as-main")
+		out = append(out, unitPhrases(n.Of)...)
+	}
 	out = append(out, unitPhrases(e.Per)...)
 	add(e.Double, "op:double")
 	add(e.Range != nil, "op:range")

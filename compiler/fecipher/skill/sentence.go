@@ -190,7 +190,7 @@ func (c *compiler) sentence(s string, prev Effect, havePrev bool) ([]Effect, boo
 	if !ok {
 		es, ok = c.conjunction(s, e)
 	}
-	if ok && e.Per != nil && (len(es) != 1 || es[0].Attack == 0) {
+	if ok && (e.Per != nil || e.PerBonds != nil) && (len(es) != 1 || es[0].Attack == 0) {
 		c.fail("core", s) // "for each ...": a bonus of attack per ally only
 		return nil, false
 	}
@@ -221,7 +221,7 @@ func (c *compiler) sentence(s string, prev Effect, havePrev bool) ([]Effect, boo
 
 // typos are misspellings of the card list read as the words meant.
 var typos = strings.NewReplacer(
-	"from you hand", "from your hand", "has a Deployment Cost is ", "has a Deployment Cost of ", "an allied <Pent>", `an allied "Pent"`, `"Mulgair, the Legendary Weapon"`, `"Mulagir, the Legendary Weapon"`, "add itto", "add it to", "Deplyoment", "Deployment", "Deploment", "Deployment",
+	"from you hand", "from your hand", `allied "Edelgard, "Dimitri"`, `allied "Edelgard", "Dimitri"`, "has a Deployment Cost is ", "has a Deployment Cost of ", "an allied <Pent>", `an allied "Pent"`, `"Mulgair, the Legendary Weapon"`, `"Mulagir, the Legendary Weapon"`, "add itto", "add it to", "Deplyoment", "Deployment", "Deploment", "Deployment",
 	"Deploymost", "Deployment", "and destroy then", "and destroy them", "Characterenemy", "Character enemy",
 	"non-Main Characters enemies", "non-Main Character enemies", " enemes", " enemies", "Draw one card", "Draw 1 card",
 	"draw one card", "draw 1 card", "Main Caracter", "Main Character", ">ally", "> ally", "opponent' s ", "opponent's ",
@@ -366,7 +366,17 @@ func (c *compiler) prefixes(s string, e Effect) (string, Effect, bool) {
 			s = s[len(m):]
 			continue
 		}
-		if m := reForEach.FindStringSubmatch(s); m != nil && e.Per == nil {
+		if m := reForEach.FindStringSubmatch(s); m != nil && e.Per == nil && e.PerBonds == nil && c.typ == "permanent" {
+			if t, ok := strings.CutPrefix(m[1], "of your "); ok {
+				// "For each of your face-down Bond cards, this unit gains +10 attack."
+				if n, ok := bondCount(t, &Count{}); ok {
+					e.PerBonds = n
+					s = s[len(m[0]):]
+					continue
+				}
+			}
+		}
+		if m := reForEach.FindStringSubmatch(s); m != nil && e.Per == nil && e.PerBonds == nil {
 			// "For each other <Red> ally, this unit gains +10 attack."
 			f, noun, ok := unitWords(strings.TrimSuffix(perSpellings.Replace(m[1]), " you have"))
 			if !ok || noun != "ally" {

@@ -396,6 +396,7 @@ type Effect struct {
 
 	Attack                     int16
 	Per                        *UnitFilter
+	PerBonds                   *Count // attack per bond like this (permanent)
 	Double                     bool
 	MinRange, MaxRange         int8 // 0: unchanged
 	Acquire                    Emblem
