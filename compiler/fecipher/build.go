@@ -86,7 +86,9 @@ var allowed = map[table.SkillType][]table.Trigger{
 	table.AttackSupport:  {table.OnSupport, table.OnAttackEnd},
 	table.DefenseSupport: {table.OnSupport, table.OnAttackEnd},
 	table.Support:        {table.OnSupport, table.OnAttackEnd},
-	table.Special:        {table.SpecialRule, table.Always}, // always: "This card acquires <Knife> and range 1-2"
+	table.Special:        {table.SpecialRule, table.Always},              // always: "This card acquires <Knife> and range 1-2"
+	table.Bond:           {table.Activate, table.OnPlaced, table.Always}, // used from the bond area, face up; always: "This card cannot be flipped face-down"
+	table.Hand:           {table.Activate},                               // used by revealing the card from the hand
 }
 
 type builder struct {
@@ -179,12 +181,17 @@ func (b *builder) cards() {
 					}
 				}
 				costly := e.Reverse > 0 || e.Tap || e.PayDiscard != nil || e.PayTap != nil || e.OncePerTurn ||
-					e.DestroySelf || e.PayDestroy != nil || e.PayBonds != nil || e.PayOrbs > 0 || e.PayGrowth != nil || e.PayOrbsUp > 0
+					e.DestroySelf || e.PayDestroy != nil || e.PayBonds != nil || e.PayOrbs > 0 || e.PayGrowth != nil || e.PayOrbsUp > 0 ||
+					e.FlipSelf || e.SendSelf != "" || e.PayBanish != nil
 				if costly && j > 0 && effects[j-1].When == e.When && (!e.May || e.OncePerTurn) {
 					b.diags.Add(CodeEffect, pos(d, "skills", strconv.Itoa(i), "effects", strconv.Itoa(j)), "card %q: only the first effect of a skill's timing carries its costs (or an optional one: may)", c.ID).Hint = "move reverse, tap, pay-discard, pay-tap, destroy-self, pay-destroy, pay-bonds, pay-orbs and once-per-turn to the first effect"
 				}
-				if (e.Reverse > 0 || e.Tap) && !slices.Contains([]table.Trigger{table.Activate}, te.When) && ts.Type != table.Auto && !((e.CritAlt || e.EvadeAlt) && !e.Tap) {
+				if (e.Reverse > 0 || e.Tap) && !slices.Contains([]table.Trigger{table.Activate}, te.When) && ts.Type != table.Auto && ts.Type != table.Bond && !((e.CritAlt || e.EvadeAlt) && !e.Tap) {
 					b.diags.Add(CodeEffect, pos(d, "skills", strconv.Itoa(i), "effects", strconv.Itoa(j)), "card %q: only action and auto skills have a reverse or tap cost", c.ID)
+				}
+				if (e.FlipSelf || e.SendSelf != "" || e.Put != nil && e.Put.Self) && ts.Type != table.Bond && ts.Type != table.Hand ||
+					e.FlipSelf && ts.Type != table.Bond {
+					b.diags.Add(CodeEffect, pos(d, "skills", strconv.Itoa(i), "effects", strconv.Itoa(j)), "card %q: only bond and hand skills move or flip their own card (flip-self for bond skills only)", c.ID)
 				}
 				ts.Effects = append(ts.Effects, te)
 			}

@@ -72,7 +72,7 @@ func cardFilter(f *skill.CardFilter) *table.CardFilter {
 	}
 	return &table.CardFilter{Count: int8(max(f.Count, 1)), Emblem: emblems(f.Emblem), Colors: f.Color, Names: f.Name, NotNames: f.NotName,
 		CostMin: int8(f.CostMin), CostMax: bound(f.CostMax), AsMain: f.AsMain, FaceUp: f.FaceUp, FaceDown: f.FaceDown,
-		NameOf: uint8(slices.Index([]string{"", "that", "this"}, f.NameOf)), AllOf: f.AllOf,
+		NameOf: uint8(slices.Index([]string{"", "that", "this"}, f.NameOf)), AllOf: f.AllOf, HandSkill: f.HandSk,
 		SupSkill: f.SupSkill, Support: int16(f.Support), NoEmblem: emblems(f.NoEmb), NotColors: f.NotColor}
 }
 
@@ -85,7 +85,7 @@ func put(p *skill.Put) *table.Put {
 		return nil
 	}
 	t := &table.Put{From: zone(p.From), To: zone(p.To), Foe: p.Opponent, Count: int8(p.Count), UpTo: p.UpTo, Of: cardFilter(p.Of),
-		Tapped: p.Tapped, Area: area(p.Area), FaceDown: p.FaceDown, Shuffle: p.Shuffle, FoeChooses: p.Chooser == "opponent"}
+		Tapped: p.Tapped, Area: area(p.Area), FaceDown: p.FaceDown, Shuffle: p.Shuffle, FoeChooses: p.Chooser == "opponent", Self: p.Self}
 	if t.Of != nil {
 		t.Of.Count = 0
 	}
@@ -160,17 +160,19 @@ func effect(e skill.Effect) table.Effect {
 	t := table.Effect{
 		When: table.Trigger(triggerCode[e.When]), OncePerTurn: e.OncePerTurn, Reverse: int8(e.Reverse), ReverseOf: cardFilter(e.ReverseOf),
 		Tap: e.Tap, PayDiscard: cardFilter(e.PayDiscard), PayTap: target(e.PayTap), May: e.May,
-		DestroySelf: e.DestroySelf, PayDestroy: target(e.PayDestroy), PayBonds: cardFilter(e.PayBonds), PayOrbs: int8(e.PayOrbs), PayGrowth: cardFilter(e.PayGrowth), PayOrbsUp: int8(e.PayOrbsUp), Watch: watch(e.Watch),
+		DestroySelf: e.DestroySelf, PayDestroy: target(e.PayDestroy), PayBonds: cardFilter(e.PayBonds), PayOrbs: int8(e.PayOrbs), PayGrowth: cardFilter(e.PayGrowth), PayBanish: cardFilter(e.PayBanish), PayOrbsUp: int8(e.PayOrbsUp), Watch: watch(e.Watch),
+		FlipSelf: e.FlipSelf, SendSelf: zone(e.SendSelf),
 		Reveal: int8(e.Reveal), RevealFoe: e.RevealFoe, Put: put(e.Put),
 		DestroyOrbs: int8(e.DestroyOrbs), OrbsFoe: e.OrbsFoe, FlipBonds: int8(e.FlipBonds), UnflipBonds: int8(e.UnflipBonds),
-		FlipAll: e.FlipAll, FlipOrbs: int8(e.FlipOrbs), Intercept: e.Intercept, CritAlt: e.CritAlt, EvadeAlt: e.EvadeAlt, SupportUp: int8(e.SupportUp),
+		FlipAll: e.FlipAll, FlipOrbs: int8(e.FlipOrbs), Intercept: e.Intercept, NoFlip: e.NoFlip, CritFlip: e.CritFlip, MainName: e.MainName,
+		CritAlt: e.CritAlt, EvadeAlt: e.EvadeAlt, SupportUp: int8(e.SupportUp),
 		If: cond(e.If), IfDone: e.IfDone, Target: target(e.Target),
 		Attack: int16(e.Attack), Per: unitFilter(e.Per), PerBonds: count(e.PerBonds), Double: e.Double, Acquire: emblems(e.Acquire),
 		Unevadable: e.Unevadable, UnevadableMain: e.UnevadableBy == "non-main", UnevadableCost: int8(e.UnevCost), NoEvade: e.NoEvade, NoCritical: e.NoCritical,
 		Shielded: e.Shielded, ShieldCost: int8(e.ShieldCost), BackLine: e.BackLine, Orbs: int8(e.Orbs),
 		Move: e.Move, Untap: e.Untap, TapIt: e.TapIt, Destroy: e.Destroy, Send: zone(e.Send), SendFaceDown: e.SendDown, TakeMain: e.TakeMain, NoSupport: cardFilter(e.NoSupport), UnattackableBy: unitFilter(e.UnattackBy), Reach: unitFilter(e.ReachOf),
 		Until: table.Until(slices.Index(table.UntilNames[:], e.Until)),
-		Draw:  int8(e.Draw), Discard: int8(e.Discard), FoeDiscard: int8(e.FoeDiscard), Retrieve: cardFilter(e.Retrieve),
+		Draw:  int8(e.Draw), DrawTo: int8(e.DrawTo), Discard: int8(e.Discard), FoeDiscard: int8(e.FoeDiscard), Retrieve: cardFilter(e.Retrieve),
 		Copies: e.Copies, SameName: e.SameName, NoBond: e.NoBond, HandCostLess: int8(e.CostLess), CCCostLess: int8(e.CCLess), StackOn: e.StackOn, LevelOn: e.LevelOn, DeployOnly: e.DeployOnly, NotBeside: e.NotBeside, WithMain: e.WithMain, NoSymbol: e.NoSymbol,
 	}
 	if e.Range != nil {
@@ -182,7 +184,7 @@ func effect(e skill.Effect) table.Effect {
 	if e.CCCost != nil {
 		t.HasCCCost, t.CCCost = true, int8(*e.CCCost)
 	}
-	for i, on := range []bool{e.SkillProof, e.NoMove, e.NoSkillMove, e.NoAttack, e.Unattackable, e.NoUntap, e.ReachAll, e.ReachMain, e.NoSupSkills} {
+	for i, on := range []bool{e.SkillProof, e.NoMove, e.NoSkillMove, e.NoAttack, e.Unattackable, e.NoUntap, e.ReachAll, e.ReachMain, e.NoSupSkills, e.CritProof} {
 		if on {
 			t.Flags |= 1 << i
 		}

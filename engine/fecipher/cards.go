@@ -35,7 +35,7 @@ func (g *Game) bondFits(f *table.CardFilter, b Bond, p int) bool {
 	if b.Reversed && (f.Emblem != 0 || len(f.Colors) > 0 || len(f.Names) > 0) {
 		return false // a reversed bond shows nothing
 	}
-	return g.matchCard(f, b.Card, p)
+	return g.matchBond(f, b, p)
 }
 
 func (g *Game) countBonds(p int, f *table.CardFilter) int {
@@ -173,11 +173,17 @@ func (g *Game) cardChoices(f *Frame) []Choice {
 				}
 			}
 		}
+	case FrameBanishCost:
+		for _, c := range g.banishable(f.Seat, g.effectOf(f).PayBanish) {
+			if !slices.Contains(out, Choice{Card: c}) {
+				out = append(out, Choice{Card: c})
+			}
+		}
 	case FramePut:
 		pt, owner := g.putOf(f)
 		var seen []int
 		for _, c := range g.zoneCards(pt.From, owner, g.below()) {
-			if slices.Contains(seen, c) || !g.cardFits(pt.Of, c, owner, g.below()) {
+			if slices.Contains(seen, c) || !g.cardFits(pt.Of, c, owner, g.below()) || pt.Self && (g.below() == nil || c != g.below().Card) {
 				continue
 			}
 			if pt.From == table.InBonds && g.bondOf(owner, c, pt.Of) < 0 {
@@ -235,6 +241,8 @@ func (g *Game) cardText(f *Frame, c Choice) string {
 		return "unflip " + g.C(c.Card).ID
 	case FrameGrowCost:
 		return "stack " + g.C(c.Card).ID
+	case FrameBanishCost:
+		return "banish " + g.C(c.Card).ID
 	case FramePut:
 		if c.Done {
 			return "done"
@@ -321,6 +329,15 @@ func (g *Game) chooseCards(f *Frame, c Choice) {
 			g.pop()
 			g.flush()
 		}
+	case FrameBanishCost:
+		i := slices.Index(pl.Retreat, c.Card)
+		pl.Retreat = slices.Delete(pl.Retreat, i, i+1)
+		pl.Bound = append(pl.Bound, c.Card)
+		g.emit(f.Seat, "banish", g.C(c.Card).Name(), "", "from the retreat area to the Boundless Area, for a cost")
+		f.N--
+		if f.N == 0 {
+			g.pop()
+		}
 	case FrameUnflip:
 		i := slices.IndexFunc(pl.Bonds, func(b Bond) bool { return b.Reversed && b.Card == c.Card })
 		pl.Bonds[i].Reversed = false
@@ -392,6 +409,18 @@ func (g *Game) bondOf(p, c int, f *table.CardFilter) int {
 	})
 }
 
+// banishable are the cards of player p's retreat area a cost like f may
+// send to the Boundless Area.
+func (g *Game) banishable(p int, f *table.CardFilter) []int {
+	var out []int
+	for _, c := range g.P[p].Retreat {
+		if g.matchCard(f, c, p) {
+			out = append(out, c)
+		}
+	}
+	return out
+}
+
 // growable are the cards of player p's retreat area a Growth cost like f
 // may stack under unit u.
 func (g *Game) growable(p int, u *Unit, f *table.CardFilter) []int {
@@ -435,12 +464,12 @@ func (g *Game) growthUnit(sk *Frame, p int) *Unit {
 // deployed goes to area a. sk is the skill frame.
 func (g *Game) move(pt *table.Put, p, c int, a Area, sk *Frame) {
 	var under *Unit
-	if pt.To == table.Under {
+	if pt.To == table.Under || pt.To == table.OnTop {
 		if under = g.growthUnit(sk, p); under == nil {
 			return // no unit to stack under: the card stays
 		}
 	}
-	if !g.take(pt.From, p, c, pt.Of) {
+	if pt.Self && !g.takeSelf(p, c, pt.From) || !pt.Self && !g.take(pt.From, p, c, pt.Of) {
 		return
 	}
 	pl := g.P[p]
@@ -455,6 +484,9 @@ func (g *Game) move(pt *table.Put, p, c int, a Area, sk *Frame) {
 	case table.DeckBottom:
 		pl.Deck = append(pl.Deck, c)
 		g.emit(p, "put", name, "", "at the bottom of the deck")
+	case table.InDeck:
+		pl.Deck = append(pl.Deck, c) // shuffled when the put is done
+		g.emit(p, "put", name, "", "into the deck")
 	case table.InRetreat:
 		pl.Retreat = append(pl.Retreat, c)
 		g.emit(p, "put", name, "", "to the retreat area")
@@ -477,6 +509,13 @@ func (g *Game) move(pt *table.Put, p, c int, a Area, sk *Frame) {
 		g.emit(p, "orb-added", "", "", fmt.Sprintf("%d orbs", len(pl.Orbs)))
 	case table.Under:
 		g.stackUnder(p, under, c, true)
+	case table.OnTop:
+		// "stack this card on top of an allied "X" to Level Up her": a
+		// level up by the skill (no cost paid, no class asked).
+		under.Stack = append(under.Stack, c)
+		g.played(p, c)
+		g.emit(p, "level-up", name, "", "stacked on top by a skill")
+		g.event(table.OnLevelUp, under)
 	case table.OnField:
 		u := g.newUnit(c, a)
 		u.Tapped = pt.Tapped
@@ -556,6 +595,27 @@ func (g *Game) applyPut(sk *Frame, e *table.Effect) {
 		d.Seat = Opp(sk.Seat)
 	}
 	switch {
+	case pt.Self:
+		// "Deploy this card", "Add this card to your hand": the skill's own
+		// card, if it is still there (and, deployed, the player chooses
+		// the area unless the text names one).
+		c := sk.Card
+		if sk.From == pt.From && g.selfIn(owner, c, pt.From) {
+			if !g.selfPutOK(owner, c, pt) {
+				g.emit(owner, "stays", g.C(c).Name(), "", "a unit of its unit name is on the field")
+				break
+			}
+			if pt.To == table.OnField && pt.Area == table.AnyArea {
+				d.N = 1
+				g.push(d)
+				return
+			}
+			a := Vanguard
+			if pt.Area == table.BackLine {
+				a = Rearguard
+			}
+			g.move(pt, owner, c, a, sk)
+		}
 	case pt.From == table.DeckTop:
 		for range max(1, int(pt.Count)) {
 			c, ok := g.peek(owner)

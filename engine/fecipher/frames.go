@@ -33,10 +33,11 @@ const (
 	FrameGrowCost                     // choose a card of the retreat area to stack under this unit for a cost (it Growths)
 	FrameOrbFlip                      // choose one of your orbs to flip (a cost: a face-down one, face up)
 	FrameOrbBreak                     // your main character was defeated in battle: choose which orb breaks to the hand
+	FrameBanishCost                   // choose a card of the retreat area to send to the Boundless Area for a cost
 )
 
 var frameNames = [...]string{"battle", "skill", "redraw", "flip", "discard", "critical", "evade", "may", "target", "tap", "retrieve",
-	"order", "put", "destroy", "send-bond", "orb", "unflip", "grow", "orb-flip", "orb-break"}
+	"order", "put", "destroy", "send-bond", "orb", "unflip", "grow", "orb-flip", "orb-break", "banish"}
 
 func (k FrameKind) String() string { return frameNames[k] }
 
@@ -65,6 +66,9 @@ type Frame struct {
 	Cause             int   // the unit whose deployment triggered it
 	BySkill           int   // the event that set it off was a skill's doing: 1 + the seat of that skill (0: not)
 	Pay               bool
+	// From is the zone of the card whose skill it is (Card, Unit 0): a
+	// bond skill's (InBonds) or a hand skill's (InHand); NoZone otherwise.
+	From table.Zone
 	// Revealed are the cards an effect of the skill revealed, on top of
 	// the deck of seat RevealSeat.
 	Revealed   []int
@@ -158,7 +162,7 @@ func (g *Game) hasChoice(f *Frame) bool {
 		return g.battle() != nil && len(g.choices(f)) > 1
 	case FrameOrder:
 		return f.N > 1 && len(g.batch(f)) == f.N
-	case FramePut, FrameDestroyCost, FrameBondCost, FrameOrbCost, FrameUnflip, FrameGrowCost, FrameOrbFlip, FrameOrbBreak:
+	case FramePut, FrameDestroyCost, FrameBondCost, FrameOrbCost, FrameUnflip, FrameGrowCost, FrameOrbFlip, FrameOrbBreak, FrameBanishCost:
 		return f.N > 0 && len(g.choices(f)) > 0
 	}
 	return true
@@ -210,7 +214,7 @@ func (g *Game) choices(f *Frame) []Choice {
 		}
 		var up []int
 		for _, b := range pl.Bonds {
-			if !b.Reversed && g.matchCard(of, b.Card, f.Seat) {
+			if !b.Reversed && g.matchBond(of, b, f.Seat) && !g.noFlip(b.Card) {
 				up = append(up, b.Card)
 			}
 		}
@@ -220,7 +224,7 @@ func (g *Game) choices(f *Frame) []Choice {
 		if f.Pay {
 			of = g.effectOf(f).PayDiscard
 		}
-		distinct(pl.Hand, func(c int) bool { return g.matchCard(of, c, f.Seat) })
+		distinct(pl.Hand, func(c int) bool { return g.matchCard(of, c, f.Seat) && g.revealedPays(f, c) })
 	case FrameRetrieve:
 		of := g.effectOf(f).Retrieve
 		distinct(pl.Retreat, func(c int) bool { return g.matchCard(of, c, f.Seat) })
@@ -235,7 +239,7 @@ func (g *Game) choices(f *Frame) []Choice {
 		for i := range g.batch(f) {
 			out = append(out, Choice{Card: -1, Pick: i})
 		}
-	case FramePut, FrameDestroyCost, FrameBondCost, FrameOrbCost, FrameUnflip, FrameGrowCost, FrameOrbFlip, FrameOrbBreak:
+	case FramePut, FrameDestroyCost, FrameBondCost, FrameOrbCost, FrameUnflip, FrameGrowCost, FrameOrbFlip, FrameOrbBreak, FrameBanishCost:
 		out = g.cardChoices(f)
 	case FrameCritical, FrameEvade:
 		b := g.battle()
@@ -249,6 +253,11 @@ func (g *Game) choices(f *Frame) []Choice {
 		}
 		name := g.C(u.Card()).Unit
 		distinct(pl.Hand, func(c int) bool { return g.C(c).Unit == name })
+		if f.Kind == FrameCritical {
+			for _, c := range g.critBonds(f.Seat) {
+				out = append(out, Choice{Card: c, Yes: true}) // a face-up bond flipped instead
+			}
+		}
 		for i := range g.altCosts(f.Seat, u, f.Kind == FrameCritical) {
 			out = append(out, Choice{Card: -1, Pick: i + 1}) // a skill's other cost
 		}
@@ -382,9 +391,13 @@ func (g *Game) choose(f *Frame, c Choice) {
 			u, why = t, "evade"
 		}
 		var pay []*Frame
-		if c.Card >= 0 {
+		switch {
+		case c.Card >= 0 && c.Yes && f.Kind == FrameCritical:
+			pl.Bonds[g.upBond(f.Seat, c.Card)].Reversed = true
+			g.emit(f.Seat, "critical", g.C(c.Card).Name(), "", "a bond flipped face down instead of a card of the unit name")
+		case c.Card >= 0:
 			g.discard(f.Seat, slices.Index(pl.Hand, c.Card), why)
-		} else {
+		default:
 			// A skill's other cost: its decisions are paid first.
 			alt := g.altCosts(f.Seat, u, f.Kind == FrameCritical)[c.Pick-1]
 			s := g.C(alt.src.Card()).Skills[alt.skill]
@@ -439,29 +452,30 @@ func (g *Game) skillStep(f *Frame) {
 				return
 			}
 		}
-		if f.Effect != f.Start && costly(e) && !g.affordable(f.Seat, g.source(f), e, f.Unit == 0) {
+		if f.Effect != f.Start && costly(e) && (!g.affordable(f.Seat, g.source(f), e, f.Unit == 0) || !g.selfAffordable(f, e)) {
 			g.skipped(f) // "you may [pay a cost]. If you do, ...": it cannot be paid
 			return
 		}
 		if e.May {
-			g.push(&Frame{Kind: FrameMay, Seat: f.Seat, Unit: f.Unit, Card: f.Card, Skill: f.Skill, Start: f.Start, Effect: f.Effect})
+			g.push(&Frame{Kind: FrameMay, Seat: f.Seat, Unit: f.Unit, Card: f.Card, Skill: f.Skill, Start: f.Start, Effect: f.Effect, From: f.From})
 		}
 	case stepCost:
 		f.Step = stepCond
 		if f.Effect != f.Start && !costly(e) {
 			return
 		}
-		if !g.affordable(f.Seat, g.source(f), e, f.Unit == 0) {
+		if !g.affordable(f.Seat, g.source(f), e, f.Unit == 0) || !g.selfAffordable(f, e) {
 			f.Step = stepDone // a cost that can no longer be paid: nothing happens
 			return
 		}
 		if u, _ := g.unit(f.Unit); u != nil && e.Tap {
 			u.Tapped = true
 		}
+		g.paySelf(f, e)
 		pay := g.costFrames(e)
 		for i := len(pay) - 1; i >= 0; i-- {
 			d := pay[i]
-			d.Seat, d.Unit, d.Card, d.Skill, d.Start, d.Effect, d.Pay = f.Seat, f.Unit, f.Card, f.Skill, f.Start, f.Effect, true
+			d.Seat, d.Unit, d.Card, d.Skill, d.Start, d.Effect, d.Pay, d.From = f.Seat, f.Unit, f.Card, f.Skill, f.Start, f.Effect, true, f.From
 			g.push(d)
 		}
 	case stepCond:
@@ -483,7 +497,7 @@ func (g *Game) skillStep(f *Frame) {
 			if t.Any && n == 0 {
 				n = 1 << 10
 			}
-			g.push(&Frame{Kind: FrameTarget, Seat: f.Seat, N: n, Unit: f.Unit, Card: f.Card, Skill: f.Skill, Start: f.Start, Effect: f.Effect})
+			g.push(&Frame{Kind: FrameTarget, Seat: f.Seat, N: n, Unit: f.Unit, Card: f.Card, Skill: f.Skill, Start: f.Start, Effect: f.Effect, From: f.From})
 		}
 	case stepApply:
 		f.Step = stepNext
@@ -611,10 +625,16 @@ func (g *Game) apply(f *Frame, e *table.Effect) {
 		g.intercept(f)
 	}
 	if e.FlipAll {
-		for i := range g.P[p].Bonds {
-			g.P[p].Bonds[i].Reversed = true
+		for i, b := range g.P[p].Bonds {
+			g.P[p].Bonds[i].Reversed = b.Reversed || !g.noFlip(b.Card)
 		}
 		g.emit(p, "flip", "", "", "every bond face down ("+name+")")
+	}
+	if n := int(e.DrawTo) - len(g.P[p].Hand); e.DrawTo > 0 && n > 0 {
+		from := len(g.P[p].Hand)
+		g.drawN(p, n)
+		g.emitOwn(p, "draw", g.P[p].Hand[from:], "", fmt.Sprintf("%d cards, to %d in hand (%s)", len(g.P[p].Hand)-from, e.DrawTo, name))
+		g.flush()
 	}
 	if e.Draw > 0 {
 		from := len(g.P[p].Hand)
@@ -647,7 +667,7 @@ func (g *Game) apply(f *Frame, e *table.Effect) {
 	}
 	for i := len(fs) - 1; i >= 0; i-- {
 		d := fs[i]
-		d.Unit, d.Card, d.Skill, d.Start, d.Effect = f.Unit, f.Card, f.Skill, f.Start, f.Effect
+		d.Unit, d.Card, d.Skill, d.Start, d.Effect, d.From = f.Unit, f.Card, f.Skill, f.Start, f.Effect, f.From
 		g.push(d)
 	}
 	if e.Put != nil {
@@ -714,7 +734,7 @@ func (g *Game) affordable(p int, u *Unit, e *table.Effect, support bool) bool {
 	if e.Reverse > 0 {
 		n := 0
 		for _, b := range pl.Bonds {
-			if !b.Reversed && g.matchCard(e.ReverseOf, b.Card, p) {
+			if !b.Reversed && g.matchBond(e.ReverseOf, b, p) && !g.noFlip(b.Card) {
 				n++
 			}
 		}
@@ -762,13 +782,17 @@ func (g *Game) affordable(p int, u *Unit, e *table.Effect, support bool) bool {
 	if e.PayOrbsUp > 0 && len(pl.Orbs)-pl.OrbsUp < int(e.PayOrbsUp) {
 		return false
 	}
+	if e.PayBanish != nil && len(g.banishable(p, e.PayBanish)) < int(e.PayBanish.Count) {
+		return false
+	}
 	return true
 }
 
 // costly reports whether an effect has a cost to pay.
 func costly(e *table.Effect) bool {
 	return e.Reverse > 0 || e.Tap || e.PayDiscard != nil || e.PayTap != nil || e.DestroySelf || e.PayDestroy != nil ||
-		e.PayBonds != nil || e.PayOrbs > 0 || e.PayGrowth != nil || e.PayOrbsUp > 0
+		e.PayBonds != nil || e.PayOrbs > 0 || e.PayGrowth != nil || e.PayOrbsUp > 0 || e.FlipSelf || e.SendSelf != table.NoZone ||
+		e.PayBanish != nil
 }
 
 // special reports whether card c has a special skill with a permission.
@@ -820,6 +844,9 @@ func (g *Game) costFrames(e *table.Effect) []*Frame {
 	}
 	if e.PayOrbsUp > 0 {
 		pay = append(pay, &Frame{Kind: FrameOrbFlip, N: int(e.PayOrbsUp)})
+	}
+	if e.PayBanish != nil {
+		pay = append(pay, &Frame{Kind: FrameBanishCost, N: int(e.PayBanish.Count)})
 	}
 	return pay
 }

@@ -25,6 +25,7 @@ const (
 	ActAttack                          // action phase: attack
 	ActEndTurn                         // action phase: end the turn
 	ActChoice                          // a decision of the frame on top of the stack
+	ActCardSkill                       // action phase: use a bond skill (of a face-up bond) or a hand skill (revealing the card)
 )
 
 // Action is one legal choice of the player to move.
@@ -35,6 +36,9 @@ type Action struct {
 	Unit, Target  *Unit
 	Skill, Effect int
 	Choice        Choice
+	// A bond or hand skill's card (ActCardSkill) and its zone.
+	Card int
+	From table.Zone
 }
 
 // Actions lists the legal actions of the player to move.
@@ -128,6 +132,7 @@ func (g *Game) AppendActions(out []Action) []Action {
 				}
 			}
 		}
+		out = g.cardActions(p, out)
 		if g.Turn > 1 {
 			for _, u := range pl.Field {
 				if u.Tapped || !g.CanAttack(u) {
@@ -175,6 +180,8 @@ func (g *Game) Do(a Action) error {
 		}
 	case ActSkill:
 		err = g.Activate(p, a.Unit, a.Skill, a.Effect)
+	case ActCardSkill:
+		err = g.UseCard(p, a.From, a.Card, a.Skill, a.Effect)
 	case ActAttack:
 		err = g.Attack(p, a.Unit, a.Target)
 	case ActEndTurn:
@@ -260,6 +267,8 @@ func (g *Game) Text(a Action) string {
 			t += fmt.Sprintf(" %d", a.Skill+1)
 		}
 		return t
+	case ActCardSkill:
+		return g.cardSkillText(a)
 	case ActAttack:
 		return "attack " + g.unitRef(a.Target) + " with " + g.unitRef(a.Unit)
 	case ActEndTurn:
@@ -283,6 +292,9 @@ func (g *Game) Text(a Action) string {
 		}
 		if c.Card < 0 {
 			return "no critical"
+		}
+		if c.Yes {
+			return "critical flip " + g.C(c.Card).ID
 		}
 		return "critical " + g.C(c.Card).ID
 	case FrameEvade:

@@ -76,6 +76,8 @@ func (Greedy) Choose(pm play.Match) int {
 			if e.Attack > 0 && e.Target == nil && !a.Unit.Tapped && len(a.Unit.Mods) == 0 && g.CanAttack(a.Unit) && score > 0 {
 				score = 400
 			}
+		case ActCardSkill:
+			score = 140 // a bond or hand skill: its card pays for it, or leaves
 		case ActAttack:
 			atk := g.Power(p, a.Unit, true, false)
 			def := g.Power(Opp(p), a.Target, false, true)

@@ -129,6 +129,9 @@ type FrameState struct {
 	Chosen []int  `json:"chosen,omitempty" yaml:"chosen,omitempty,flow"`
 	Cause  int    `json:"cause,omitempty" yaml:"cause,omitempty"` // the unit whose deployment set it off
 	Pay    bool   `json:"pay,omitempty" yaml:"pay,omitempty"`     // a decision paying the skill's cost
+	// from: the zone of the card whose skill it is, for a bond or hand
+	// skill (bonds, hand); absent for a unit's or a support card's
+	From string `json:"from,omitempty" yaml:"from,omitempty"`
 	// by-skill: 1 + the seat whose skill set this one off (0: not a skill)
 	BySkill int `json:"by-skill,omitempty" yaml:"by-skill,omitempty"`
 	// Revealed are the cards the skill revealed, on top of the deck of
@@ -241,6 +244,9 @@ func (g *Game) Position() *Position {
 		if withCard {
 			fs.Unit, fs.Card, fs.Skill, fs.Start, fs.Effect, fs.Target = f.Unit, g.C(f.Card).ID, f.Skill, f.Start, f.Effect, f.Target
 			fs.Chosen, fs.Cause, fs.Pay, fs.BySkill = slices.Clone(f.Chosen), f.Cause, f.Pay, f.BySkill
+			if f.From != table.NoZone {
+				fs.From = table.ZoneNames[f.From]
+			}
 		}
 		if f.Kind == FrameSkill && len(f.Revealed) > 0 {
 			fs.Revealed, fs.RevealSeat = g.ids(f.Revealed), f.RevealSeat
@@ -733,6 +739,19 @@ func (l *loader) frame(g *Game, k int, fs FrameState) (*Frame, error) {
 		if err := unit("unit", fs.Unit, false); err != nil {
 			return nil, err
 		}
+		switch fs.From {
+		case "":
+		case "bonds", "hand":
+			f.From = table.InBonds
+			if fs.From == "hand" {
+				f.From = table.InHand
+			}
+			if want := map[table.Zone]table.SkillType{table.InBonds: table.Bond, table.InHand: table.Hand}[f.From]; ss[fs.Skill].Type != want || fs.Unit != 0 {
+				return nil, l.errf(path("from"), "from %s: a %s skill of no unit, not %s's %s skill", fs.From, table.SkillTypeNames[want], fs.Card, ss[fs.Skill].Type)
+			}
+		default:
+			return nil, l.errf(path("from"), "from is bonds or hand (a bond or hand skill's card), not %s", phrase.Quote(fs.From))
+		}
 		if err := unit("target", fs.Target, false); err != nil {
 			return nil, err
 		}
@@ -742,7 +761,7 @@ func (l *loader) frame(g *Game, k int, fs FrameState) (*Frame, error) {
 		e := &ss[fs.Skill].Effects[fs.Effect]
 		needs := map[FrameKind]bool{FrameTarget: e.Target != nil, FrameTapCost: e.PayTap != nil, FrameRetrieve: e.Retrieve != nil,
 			FramePut: e.Put != nil, FrameDestroyCost: e.PayDestroy != nil, FrameBondCost: e.PayBonds != nil, FrameOrbCost: e.PayOrbs > 0 || e.DestroyOrbs > 0,
-			FrameUnflip: e.UnflipBonds > 0, FrameGrowCost: e.PayGrowth != nil,
+			FrameUnflip: e.UnflipBonds > 0, FrameGrowCost: e.PayGrowth != nil, FrameBanishCost: e.PayBanish != nil,
 			FrameOrbFlip: e.PayOrbsUp > 0 || e.FlipOrbs > 0}
 		if ok, has := needs[f.Kind]; has && !ok {
 			return nil, l.errf(path("kind"), "a %s decision for an effect of %s that has none", fs.Kind, fs.Card)

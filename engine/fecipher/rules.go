@@ -646,7 +646,7 @@ func (g *Game) battleStep(b *Frame) {
 			g.P[i].Support = nil
 		}
 		// Critical hit: the attacker may discard a card with its unit name.
-		if (g.sameName(p, a) >= 0 || len(g.altCosts(p, a, true)) > 0) && !g.Stats(a, g.battleCtx(b)).NoCritical {
+		if (g.sameName(p, a) >= 0 || len(g.critBonds(p)) > 0 || len(g.altCosts(p, a, true)) > 0) && !g.Stats(a, g.battleCtx(b)).NoCritical {
 			g.push(&Frame{Kind: FrameCritical, Seat: p})
 		}
 	case battleEvade:
@@ -667,6 +667,11 @@ func (g *Game) battleStep(b *Frame) {
 			g.event(table.OnMissed, a)
 		case def <= atk:
 			st := g.Stats(t, g.battleCtx(b))
+			if b.Critical && st.Flags&table.CritProof != 0 {
+				g.emit(p, "survives", g.C(a.Card()).Name(), g.C(t.Card()).Name(), fmt.Sprintf("%d vs %d: it cannot be destroyed by a critical hit", atk, def))
+				g.event(table.OnMissed, a)
+				break
+			}
 			if st.Shielded && (st.ShieldCost == 0 || cost(g.C(a.Card())) <= st.ShieldCost) {
 				g.emit(p, "survives", g.C(a.Card()).Name(), g.C(t.Card()).Name(), fmt.Sprintf("%d vs %d: it cannot be destroyed", atk, def))
 				g.event(table.OnMissed, a)

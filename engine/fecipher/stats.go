@@ -318,26 +318,36 @@ func (g *Game) inBattle(b *table.InBattle, u, src *Unit) bool {
 
 // matchCard reports whether card c (of player p) is like filter f.
 func (g *Game) matchCard(f *table.CardFilter, c, p int) bool {
+	return g.matchCardNamed(f, c, p, nil)
+}
+
+// matchCardNamed is matchCard for a card that also has the unit names
+// also (a bond that acquires its main character's: matchBond).
+func (g *Game) matchCardNamed(f *table.CardFilter, c, p int, also []string) bool {
 	if f == nil {
 		return true
 	}
 	card := g.C(c)
+	named := func(names []string) bool {
+		return slices.Contains(names, card.Unit) || slices.ContainsFunc(also, func(n string) bool { return slices.Contains(names, n) })
+	}
 	if f.AllOf && (!card.Emblems.Has(f.Emblem) || !g.allColored(c, f.Colors)) {
 		return false
 	}
 	switch {
 	case f.Emblem != 0 && card.Emblems&f.Emblem == 0,
 		len(f.Colors) > 0 && !g.colored(c, f.Colors),
-		len(f.Names) > 0 && !slices.Contains(f.Names, card.Unit),
-		slices.Contains(f.NotNames, card.Unit),
+		len(f.Names) > 0 && !named(f.Names),
+		named(f.NotNames),
 		cost(card) < int(f.CostMin), f.CostMax != table.None && cost(card) > int(f.CostMax),
+		f.HandSkill && !slices.ContainsFunc(card.Skills, func(s table.Skill) bool { return s.Type == table.Hand }),
 		f.SupSkill && !g.supportSkilled(c), f.Support > 0 && card.Support != f.Support,
 		f.NoEmblem != 0 && card.Emblems&f.NoEmblem != 0, len(f.NotColors) > 0 && g.colored(c, f.NotColors):
 		return false
 	}
 	if f.AsMain {
 		m := g.P[p].Main()
-		if m == nil || g.C(m.Card()).Unit != card.Unit {
+		if m == nil || !named([]string{g.C(m.Card()).Unit}) {
 			return false
 		}
 	}
@@ -575,13 +585,13 @@ func (g *Game) bondCount(p int, k *table.Count) int {
 		if k.FaceUp && b.Reversed || k.FaceDown && !b.Reversed {
 			continue
 		}
-		if f := k.Of; f != nil && (b.Reversed && (f.Emblem != 0 || len(f.Colors) > 0 || len(f.Names) > 0 || f.Colored) || !g.matchCard(&table.CardFilter{Emblem: f.Emblem, Colors: f.Colors, Names: f.Names, CostMax: table.None}, b.Card, p)) {
+		if f := k.Of; f != nil && (b.Reversed && (f.Emblem != 0 || len(f.Colors) > 0 || len(f.Names) > 0 || f.Colored) || !g.matchBond(&table.CardFilter{Emblem: f.Emblem, Colors: f.Colors, Names: f.Names, CostMax: table.None}, b, p)) {
 			continue // a face-down bond shows no emblem, color, name or symbol
 		}
 		if f := k.Of; f != nil && (f.Colored && g.colorless(b.Card) || f.Colorless && !b.Reversed && !g.colorless(b.Card)) {
 			continue
 		}
-		if k.AsMain && (b.Reversed || !g.matchCard(&table.CardFilter{AsMain: true, CostMax: table.None}, b.Card, p)) {
+		if k.AsMain && (b.Reversed || !g.matchBond(&table.CardFilter{AsMain: true, CostMax: table.None}, b, p)) {
 			continue // a face-down bond shows no unit name
 		}
 		n++

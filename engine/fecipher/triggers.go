@@ -56,6 +56,7 @@ func (g *Game) bonded(p, c int) {
 	for _, u := range slices.Clone(g.P[p].Field) {
 		g.queueSkills(table.OnBond, p, u, func(e *table.Effect) bool { return e.Watch == nil }, nil, c)
 	}
+	g.placed(p, c)
 }
 
 // queueSkills queues the auto skills of unit u (of player p) whose first

@@ -68,7 +68,9 @@ func (m *Match) Show(seat int) string { return m.G.Show(seat) }
 // seat may not see: a bond, a deploy, a level up and a class change put
 // their card face up on the table; a discard, a critical hit and an
 // evasion put it in the retreat area; a retrieve takes one from there; a
-// flip turns a bond in view.
+// flip turns a bond in view; a hand skill's use reveals its card ("|HAND|
+// is used by revealing this card from your hand": its event names it),
+// and the legal actions that offer it are the mover's own.
 func (m *Match) Private(int) string { return "" }
 
 // View is the game as seat sees it (seat -1: an onlooker).

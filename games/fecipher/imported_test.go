@@ -214,6 +214,8 @@ func TestPropertyImportedDecks(t *testing.T) {
 	}
 	pols := []string{"random", "greedy"}
 	results := map[string]int{}
+	decided := map[string]int{}  // decisions reached, by kind
+	answered := map[string]int{} // "you may" answers taken: use, skip
 	for seed := uint64(1); seed <= uint64(n); seed++ {
 		r := rand.New(rand.NewPCG(seed, 77))
 		a, b := r.IntN(len(rs.Decks)), r.IntN(len(rs.Decks))
@@ -232,6 +234,18 @@ func TestPropertyImportedDecks(t *testing.T) {
 			}
 			i := ps[m.ToMove()].Choose(m)
 			text := m.Action(i)
+			if g := m.(*fecengine.Match).G; len(g.Pending) > 0 {
+				if f := g.Pending[len(g.Pending)-1]; f.Kind >= fecengine.FrameRedraw {
+					decided[f.Kind.String()]++
+					if f.Kind == fecengine.FrameMay {
+						// "You may" is the player's: both answers offered, nothing else.
+						if m.Legal() != 2 {
+							t.Fatalf("seed %d: a \"you may\" decision offers %d actions", seed, m.Legal())
+						}
+						answered[strings.Fields(text)[0]]++
+					}
+				}
+			}
 			if err := m.Apply(i); err != nil {
 				t.Fatalf("seed %d (%s vs %s) turn %d: Legal offered %q, Apply refused: %v", seed, flags["deck"][0], flags["deck"][1], m.Turn(), text, err)
 			}
@@ -241,5 +255,15 @@ func TestPropertyImportedDecks(t *testing.T) {
 		}
 		results[m.Result().Reason]++
 	}
-	t.Logf("%d games: %v", n, results)
+	t.Logf("%d games: %v; decisions %v; you-may answers %v", n, results, decided, answered)
+	// The imported decks' choices reach the players: optional effects,
+	// targets, cost payments, same-name discards and trigger order.
+	for _, k := range []string{"may", "target", "flip", "discard", "critical", "evade", "order", "put"} {
+		if decided[k] == 0 {
+			t.Errorf("no %q decision in %d games: %v", k, n, decided)
+		}
+	}
+	if answered["use"] == 0 || answered["skip"] == 0 {
+		t.Errorf("\"you may\" answered %v: both answers are the player's", answered)
+	}
 }

@@ -84,7 +84,9 @@ func (im *importer) skills(r *record, field string, support bool) []Skill {
 			s.Name = inherit
 		}
 		inherit = ""
+		kind := "" // a bond or hand skill's kind (|ACT|, |AUTO|, |CONT|): it opens the text
 		if s.Type == "bond" || s.Type == "hand" {
+			kind = strings.TrimSpace(subMarkRe.FindString(rest))
 			rest = subMarkRe.ReplaceAllString(rest, "")
 		}
 		if more := secondSkill(rest); more != nil {
@@ -115,6 +117,9 @@ func (im *importer) skills(r *record, field string, support bool) []Skill {
 		}
 		s.Cost = strings.Join(costs, "; ")
 		s.Text = strings.TrimSpace(rest)
+		if kind != "" && s.Text != "" {
+			s.Text = kind + " " + s.Text
+		}
 		s.support = support
 		if s.Text == "" {
 			im.diags.Add(CodeSkill, im.pos(f.Off), "%s skill %q has no text after its marker; its name is kept as text", key, s.Name)

@@ -27,6 +27,7 @@ var (
 	reFlipSome    = lazy(`^(?:choose|select) (\d+|one|an?) (?:of your )?(face-up|face-down) bond cards?,? and flip (?:it|them) (face[- ]down|face[- ]up)$`)
 	reIntercept   = lazy(`^(?:this unit|this card) is attacked instead(?: of (?:that ally|that unit|the attacked ally))?$`)
 	reStackUnder  = lazy(`^stack (?:it|them) under (this unit|that ally|that unit|them|your main character) to growth (?:him|her|them|it)$`)
+	reRetreatIn   = lazy(`^(?i:(your opponent adds|add)) all (?:of the )?cards in (their|your) retreat area (?:to|into) (their|your) deck$`)
 	reShuffle     = lazy(`^(?:afterwards?,? |aftewards,? |then,? |once they do,? )?(shuffle your deck|they shuffle their deck|your opponent shuffles their deck)(?: afterwards)?$`)
 )
 
@@ -140,6 +141,8 @@ func zoneWord(z string) string {
 func (c *compiler) cards(s string, e Effect) ([]Effect, bool) {
 	low := strings.ToLower(s)
 	switch {
+	case c.src != "" && (reSelfTo.MatchString(s) || reSelfOnTop.MatchString(s)):
+		return c.selfPut(s, e)
 	case reOrbsDo.MatchString(s):
 		m := reOrbsDo.FindStringSubmatch(s)
 		e.DestroyOrbs, e.OrbsFoe = number(m[1]), !strings.EqualFold(m[2], "your")
@@ -169,6 +172,16 @@ func (c *compiler) cards(s string, e Effect) ([]Effect, bool) {
 		}
 		e.Intercept = true
 		return []Effect{e}, true
+	case reRetreatIn.MatchString(s):
+		// "Your opponent adds all cards in their Retreat Area to their
+		// Deck": into the deck, shuffled by the sentence after.
+		m := reRetreatIn.FindStringSubmatch(s)
+		foe := strings.EqualFold(m[1], "your opponent adds")
+		if foe != strings.EqualFold(m[2], "their") || foe != strings.EqualFold(m[3], "their") {
+			return nil, false
+		}
+		e.Put = &Put{From: "retreat", To: "deck", Opponent: foe}
+		return []Effect{e}, true
 	case reShuffle.MatchString(low):
 		// Folds into the put before it (a search of the deck, cards put
 		// into it).
@@ -176,7 +189,7 @@ func (c *compiler) cards(s string, e Effect) ([]Effect, bool) {
 			return nil, false
 		}
 		last := &c.effects[len(c.effects)-1]
-		if last.Put == nil || last.Put.From != "deck" && last.Put.To != "deck-top" && last.Put.To != "deck-bottom" {
+		if last.Put == nil || last.Put.From != "deck" && last.Put.To != "deck-top" && last.Put.To != "deck-bottom" && last.Put.To != "deck" {
 			return nil, false
 		}
 		foe := !strings.HasPrefix(reShuffle.FindStringSubmatch(low)[1], "shuffle your")

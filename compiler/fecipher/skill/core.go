@@ -14,6 +14,8 @@ var (
 	reTakeMain      = lazy(`^transfer main character status from your ((?:<[^>]+>(?:,? or )?)*) ?main character to (this unit|that ally|them)$`)
 	reSendUnit      = lazy(`^(?:send|place|put|return|add) (this unit|this card|him|her|them|it|that ally|that enemy|that unit|the chosen allies|the chosen ally|the chosen enemy|the chosen enemies|the chosen units?) ((?:to|in|into|on|at|on the|face-down in) .+)$`)
 	reDraw          = lazy(`^(?i:draw) (\d+) cards?$`)
+	reEvadeOf       = lazy(`^(non-Main Character enemies) (?:are unable to|cannot) evade (.+?)'s attacks$`)
+	reDrawTo        = lazy(`^(?i:draw cards until you have) (\d+) cards? in your hand$`)
 	reMoveSelf      = lazy(`^(?i:move) this unit$`)
 	reSealOf        = lazy(`^(?i:(?:the |any )?support skills (?:of|belonging to) cards (?:that are )?supporting) (.+?) (?:are unable to|cannot|do not) (?:come into effect|activate)$`)
 	reSealFoe       = lazy(`^(?i:(?:any )?support skills (?:that your opponent's support card possesses|belonging to your opponent's support card|possessed by your opponent's support card)) (?:are unable to|cannot|do not) (?:come into effect|activate)$`)
@@ -33,7 +35,7 @@ var (
 	reDiscard       = lazy(`^(?i:choose) (\d+) cards? from your hand,? and send (?:it|them) to (?:the|your) Retreat Area$`)
 	reFoeDiscard    = lazy(`^(?i:your opponent (?:chooses|choose)) (\d+) cards? (?:from|in) their (?:own )?hand,? and sends? (?:it|them) to (?:the|their) Retreat Area$`)
 	reDestroyAll    = lazy(`^(?i:destroy) all (.+)$`)
-	reVerbOn        = lazy(`^(move|untap|tap) (this unit|your main character|allied (?:"[^"]+"(?:,? and |,? or | )?)+|all .+?|that ally|that enemy|that unit)(?: to the (front|back) line)?$`)
+	reVerbOn        = lazy(`^(move|untap|tap) (this unit|your main character|your opponent's main character|allied (?:"[^"]+"(?:,? and |,? or | )?)+|all .+?|that ally|that enemy|that unit)(?: to the (front|back) line)?$`)
 	reDoThat        = lazy(`^(?i:(move|untap|destroy|tap)) (?:them|it|that ally|that enemy|that unit|the chosen allies|the chosen ally|the chosen enemy|the chosen units?)$`)
 	reOrbsBecome    = lazy(`^the number of Orbs (?:that )?(.+?)'s attacks? will destroy (?:becomes|is increased to) (\d+)\.?$`)
 	reGainAtk       = lazy(`^(?:gains?|get|gets) \+?(\d+) attack`)
@@ -56,6 +58,11 @@ func (c *compiler) core(s string, e Effect) ([]Effect, bool) {
 	}
 	if es, ok := c.cards(s, e); ok {
 		return es, true
+	}
+	if m := reEvadeOf.FindStringSubmatch(s); m != nil {
+		// "non-Main Character enemies are unable to evade allied "X"'s
+		// attacks": X's attacks cannot be evaded by them.
+		s = m[2] + "'s attacks cannot be evaded by " + m[1]
 	}
 	switch {
 	case reNoAttackMe.MatchString(s) && e.When == "always":
@@ -125,7 +132,10 @@ func (c *compiler) core(s string, e Effect) ([]Effect, bool) {
 		// them to the Boundless Area", "place this card on top of your Deck"
 		m := reSendUnit.FindStringSubmatch(s)
 		put := &Put{}
-		if !place(m[2], put) || put.To == "field" || put.To == "orbs" {
+		switch w := strings.ToLower(m[1]); {
+		case strings.EqualFold(m[2], "in your opponent's bond area") && c.choseSide == "enemy" && (w == "them" || w == "that enemy" || strings.HasPrefix(w, "the chosen enem")):
+			put.To = "bonds" // the enemies chosen, to their owner's bond area
+		case !place(m[2], put) || put.To == "field" || put.To == "orbs":
 			return nil, false
 		}
 		switch strings.ToLower(m[1]) {
@@ -138,6 +148,9 @@ func (c *compiler) core(s string, e Effect) ([]Effect, bool) {
 		}
 		e.Send, e.SendDown = put.To, put.FaceDown
 		return []Effect{e}, true
+	case reDrawTo.MatchString(s):
+		e.DrawTo = atoi(reDrawTo.FindStringSubmatch(s)[1])
+		return []Effect{e}, e.DrawTo > 0
 	case reDraw.MatchString(s):
 		e.Draw = atoi(reDraw.FindStringSubmatch(s)[1])
 		return []Effect{e}, true
@@ -222,7 +235,7 @@ func (c *compiler) core(s string, e Effect) ([]Effect, bool) {
 			return nil, false
 		}
 		e.Target = t
-		c.chose = true
+		c.chose, c.choseSide = true, t.Side
 		if m[3] != "" {
 			setOp(&e, m[3])
 		}
@@ -381,7 +394,7 @@ func subject(s string, e *Effect) (*Target, bool) {
 	switch strings.ToLower(s) {
 	case "this unit", "this card", "it", "he", "she", "his", "her", "its":
 		return nil, true
-	case "that ally", "that unit", "that enemy", "they", "them", "the chosen ally", "the chosen allies", "the chosen unit", "the chosen units", "the chosen enemy", "those allies", "that defending unit":
+	case "that ally", "that unit", "that enemy", "they", "them", "the chosen ally", "the chosen allies", "the chosen unit", "the chosen units", "the chosen enemy", "the chosen enemies", "those allies", "that defending unit":
 		return &Target{That: true}, true
 	case "your main character":
 		return &Target{Main: true}, true
@@ -532,7 +545,7 @@ func predicate(s string, poss bool, e *Effect) bool {
 		case s == "cannot Critical Hit or Evade" || s == "cannot Critical Hit or evade" || s == "cannot critical hit or evade":
 			e.NoCritical, e.NoEvade = true, true
 			s = ""
-		case s == "cannot evade" || s == "cannot Evade" || s == "is unable to evade" || s == "is unable to Evade":
+		case s == "cannot evade" || s == "cannot Evade" || s == "is unable to evade" || s == "is unable to Evade" || s == "are unable to evade" || s == "are unable to Evade":
 			e.NoEvade = true
 			s = ""
 		case s == "cannot attack or evade" || s == "is unable to attack or evade":
@@ -546,6 +559,9 @@ func predicate(s string, poss bool, e *Effect) bool {
 			s = ""
 		case s == "cannot be destroyed" || s == "cannot be destroyed by battle" || s == "cannot be destroyed by enemy attacks" || s == "cannot be destroyed by enemies' attacks" || s == "cannot be destroyed by an enemy's attack":
 			e.Shielded = true
+			s = ""
+		case s == "cannot be destroyed by enemy Critical Hits" || s == "cannot be destroy by enemy Critical Hits" || s == "cannot be destroyed by enemy critical hits":
+			e.CritProof = true
 			s = ""
 		case reShieldCost.MatchString(s):
 			e.Shielded, e.ShieldCost = true, atoi(reShieldCost.FindStringSubmatch(s)[1])

@@ -28,7 +28,10 @@ type Effect struct {
 	PayBonds    *CardFilter `yaml:"pay-bonds,omitempty"`   // send bonds like these to the retreat area (chosen)
 	PayOrbs     int         `yaml:"pay-orbs,omitempty"`    // destroy this many of your orbs (chosen, face down)
 	PayGrowth   *CardFilter `yaml:"pay-growth,omitempty"`  // stack cards like these from the retreat area under this unit (chosen): it Growths
+	PayBanish   *CardFilter `yaml:"pay-banish,omitempty"`  // send cards like these from the retreat area to the Boundless Area (chosen)
 	PayOrbsUp   int         `yaml:"pay-orbs-up,omitempty"` // flip this many of your face-down orbs face up (chosen)
+	FlipSelf    bool        `yaml:"flip-self,omitempty"`   // a bond skill: flip this card face down
+	SendSelf    string      `yaml:"send-self,omitempty"`   // a bond or hand skill: send this card from its zone to retreat, boundless, deck-top
 	May         bool        `yaml:"may,omitempty"`         // optional: the player decides
 
 	// Watch: whose event sets an auto skill off (absent: this unit's).
@@ -60,6 +63,7 @@ type Effect struct {
 	Unattackable bool        `yaml:"unattackable,omitempty"`
 	NoUntap      bool        `yaml:"no-untap,omitempty"`
 	NoSupSkills  bool        `yaml:"no-support-skills,omitempty"` // the support skills of the cards supporting it do not come into effect
+	CritProof    bool        `yaml:"critical-proof,omitempty"`    // it cannot be destroyed by an enemy's critical hit
 	ReachAll     bool        `yaml:"reach-any,omitempty"`         // it can attack any enemy regardless of range
 	ReachMain    bool        `yaml:"reach-main,omitempty"`        // ... the enemy main character
 	Orbs         int         `yaml:"orbs,omitempty"`              // its attack destroys this many orbs
@@ -77,6 +81,7 @@ type Effect struct {
 
 	// Operations on the player.
 	Draw        int         `yaml:"draw,omitempty"`
+	DrawTo      int         `yaml:"draw-to,omitempty"` // draw until the hand holds this many cards
 	Discard     int         `yaml:"discard,omitempty"` // from the hand, chosen
 	Retrieve    *CardFilter `yaml:"retrieve,omitempty"`
 	FoeDiscard  int         `yaml:"opponent-discard,omitempty"` // the opponent sends cards of their choice from their hand
@@ -93,6 +98,9 @@ type Effect struct {
 	CritAlt     bool        `yaml:"critical-cost,omitempty"`  // permanent: its costs may be paid instead of a card of this unit's name for its critical hit
 	SupportUp   int         `yaml:"support-bonus,omitempty"`  // permanent: the support of the card supporting it (when it succeeds) gains this
 	EvadeAlt    bool        `yaml:"evade-cost,omitempty"`     // ... for its evasion
+	NoFlip      bool        `yaml:"no-flip,omitempty"`        // a bond skill: this card, face up, cannot be flipped face down by a skill's cost or effect
+	CritFlip    bool        `yaml:"critical-flip,omitempty"`  // a bond skill: an ally's critical hit may be paid by flipping this card face down
+	MainName    bool        `yaml:"main-name,omitempty"`      // a bond skill: this card, face up, has the unit name of your main character too
 	// Deck-building and deployment permissions (special skills).
 	Copies     bool     `yaml:"copies,omitempty"`          // any number of this card name in a deck
 	SameName   bool     `yaml:"same-name,omitempty"`       // deployable beside a unit of its unit name
@@ -122,7 +130,7 @@ type Watch struct {
 // opponent when Chooser is "opponent") where there is a choice.
 type Put struct {
 	From     string      `yaml:"from"`               // hand, deck, deck-top, retreat, bonds, revealed, boundless
-	To       string      `yaml:"to"`                 // hand, deck-top, deck-bottom, retreat, bonds, orbs, field, under (the target's stack: it Growths)
+	To       string      `yaml:"to"`                 // hand, deck (into it: shuffled afterwards), deck-top, deck-bottom, retreat, bonds, orbs, field, under (the target's stack: it Growths)
 	Opponent bool        `yaml:"opponent,omitempty"` // the opponent's zones
 	Count    int         `yaml:"count,omitempty"`    // absent: every card that matches
 	UpTo     bool        `yaml:"up-to,omitempty"`    // the player may take fewer
@@ -132,6 +140,7 @@ type Put struct {
 	FaceDown bool        `yaml:"face-down,omitempty"` // placed in the bond area face down
 	Shuffle  bool        `yaml:"shuffle,omitempty"`   // the deck is shuffled afterwards
 	Chooser  string      `yaml:"chooser,omitempty"`   // opponent: the opponent chooses
+	Self     bool        `yaml:"self,omitempty"`      // the card moved is the skill's own card (a bond or hand skill's), from its zone
 }
 
 // Range is a range acquired.
@@ -266,6 +275,7 @@ type CardFilter struct {
 	AsMain   bool     `yaml:"as-main,omitempty"`         // the unit name of your main character
 	NameOf   string   `yaml:"name-of,omitempty"`         // the unit name of that ally (the units chosen, or whose event it was) or this unit
 	AllOf    bool     `yaml:"all-of,omitempty"`          // every emblem and color listed, not any ("a card that is both <White> and <Black>")
+	HandSk   bool     `yaml:"hand-skill,omitempty"`      // a card with a hand skill ("a card that possesses a [CP]")
 	NoEmb    []string `yaml:"not-emblem,omitempty,flow"` // none of these
 	NotColor []string `yaml:"not-color,omitempty,flow"`
 	SupSkill bool     `yaml:"support-skill,omitempty"` // it has a support skill

@@ -2,6 +2,7 @@ package skill
 
 import (
 	"reflect"
+	"slices"
 	"strconv"
 	"strings"
 )
@@ -34,12 +35,26 @@ var typeWhen = map[string]string{
 // Compile reads a skill of a type ("action", "permanent", "auto", ...,
 // as the schema spells it) from its bracketed cost and its text.
 func Compile(typ, cost, text string) Result {
+	src := ""
 	if typ == "bond" || typ == "hand" {
-		// Used from the bond area or the hand: the engine runs skills of
-		// units, support cards and permissions only.
-		return Result{Unread: []Clause{{Start: 0, End: len(text), Text: text, Shape: Shape(text), Phrase: "type", PhraseText: typ + " skill"}}}
+		// Used from the bond area or the hand (source.go): read as a
+		// skill of its kind, whose source is the card.
+		kind, rest, ok := cardKind(text)
+		if e, ok := bondPermanent(typ, kind, cutReminder(rest)); ok {
+			phrases := append(Phrases([]Effect{e}), sourcePhrases(typ)...)
+			slices.Sort(phrases)
+			return Result{Effects: []Effect{e}, Phrases: phrases}
+		}
+		if !ok || kind == "permanent" {
+			what := typ + " skill without its kind (|ACT|, |AUTO|)"
+			if ok {
+				what = typ + " skill of kind |CONT|" // a permanent effect of a card in the bond area: not in the engine
+			}
+			return Result{Unread: []Clause{{Start: 0, End: len(text), Text: text, Shape: Shape(text), Phrase: "type", PhraseText: what}}}
+		}
+		src, typ, text = typ, kind, cutReminder(rest)
 	}
-	c := &compiler{typ: typ}
+	c := &compiler{typ: typ, src: src}
 	var first Effect
 	// Curly quotes as straight ones, the same bytes long so that offsets
 	// into the text stay true.
@@ -95,6 +110,20 @@ func Compile(typ, cost, text string) Result {
 	if len(c.pending) > 0 && len(effects) > 0 {
 		effects[0].If = and(effects[0].If, c.pendingCond())
 	}
+	if len(c.out) == 0 && slices.ContainsFunc(effects, func(e Effect) bool { return e.Put != nil && e.Put.To == "deck" && !e.Put.Shuffle }) {
+		c.why = miss{"core", "cards added to a deck not shuffled afterwards"}
+		c.unread(0, len(text), strings.TrimSpace(text), false)
+	}
+	if len(c.out) == 0 && src == "" && slices.ContainsFunc(effects, func(e Effect) bool { return e.When == "placed" }) {
+		c.why = miss{"trigger", "this card placed in the bond area, of a unit's skill"}
+		c.unread(0, len(text), text, false)
+	}
+	if len(c.out) == 0 && src != "" {
+		if why := c.sourceCheck(effects); why != "" {
+			c.why = miss{"source", why}
+			c.unread(0, len(text), strings.TrimSpace(text), false)
+		}
+	}
 	if len(c.out) > 0 {
 		return Result{Unread: c.out}
 	}
@@ -107,20 +136,24 @@ func Compile(typ, cost, text string) Result {
 			}
 		}
 	}
-	return Result{Effects: effects, Phrases: Phrases(effects)}
+	phrases := append(Phrases(effects), sourcePhrases(src)...)
+	slices.Sort(phrases)
+	return Result{Effects: effects, Phrases: phrases}
 }
 
 type compiler struct {
-	costOrbs bool // the skill's cost destroys orbs (room for one added)
-	typ      string
-	text     string
-	out      []Clause
-	pending  []*Cond // "This skill is only usable if ...": joins the first effect
-	chose    bool    // an earlier sentence chose units ("that ally" refers to them)
-	open     *opened // the trigger of an auto skill, for the sentences after it
-	trig     trig    // the trigger read (its other timings, whose event it is)
-	why      miss    // the phrase of the sentence being read that failed
-	effects  []Effect
+	costOrbs  bool // the skill's cost destroys orbs (room for one added)
+	typ       string
+	src       string // a bond or hand skill's: where its card is (bond, hand); "" for a unit's
+	text      string
+	out       []Clause
+	pending   []*Cond // "This skill is only usable if ...": joins the first effect
+	chose     bool    // an earlier sentence chose units ("that ally" refers to them)
+	choseSide string  // ... of this side (ally, enemy)
+	open      *opened // the trigger of an auto skill, for the sentences after it
+	trig      trig    // the trigger read (its other timings, whose event it is)
+	why       miss    // the phrase of the sentence being read that failed
+	effects   []Effect
 	// Cards: revealed by an earlier sentence (of the opponent's deck), or
 	// chosen without a destination yet ("choose 1 card from your hand").
 	revealed, revealFoe bool
@@ -182,9 +215,9 @@ func allDo(es []Effect) bool {
 
 // does reports whether an effect has an operation.
 func does(e Effect) bool {
-	return needsUntil(e) || e.Move || e.Untap || e.TapIt || e.Destroy || e.Draw > 0 || e.Discard > 0 || e.Retrieve != nil ||
+	return needsUntil(e) || e.Move || e.Untap || e.TapIt || e.Destroy || e.Draw > 0 || e.DrawTo > 0 || e.Discard > 0 || e.Retrieve != nil ||
 		e.FoeDiscard > 0 || e.Put != nil || e.DestroyOrbs > 0 || e.FlipBonds > 0 || e.UnflipBonds > 0 || e.FlipAll || e.Intercept || e.FlipOrbs > 0 || e.Send != "" || e.TakeMain || e.NoSupport != nil || e.UnattackBy != nil || e.ReachOf != nil ||
-		e.Copies || e.SameName || e.NoBond || e.HandCost != nil || e.CostLess > 0 || e.CCCost != nil || e.CCLess > 0 || len(e.StackOn) > 0 || e.DeployOnly || len(e.NotBeside) > 0 || e.WithMain || e.NoSymbol || e.CritAlt || e.EvadeAlt || e.SupportUp > 0
+		e.Copies || e.SameName || e.NoBond || e.HandCost != nil || e.CostLess > 0 || e.CCCost != nil || e.CCLess > 0 || len(e.StackOn) > 0 || e.DeployOnly || len(e.NotBeside) > 0 || e.WithMain || e.NoSymbol || e.CritAlt || e.EvadeAlt || e.SupportUp > 0 || e.NoFlip || e.CritFlip || e.MainName
 }
 
 // miss is the innermost phrase of a sentence that could not be read.
@@ -229,8 +262,15 @@ func merge(a, b Effect) Effect {
 	}
 	b.PayOrbs += a.PayOrbs
 	b.PayOrbsUp += a.PayOrbsUp
+	b.FlipSelf = b.FlipSelf || a.FlipSelf
+	if b.SendSelf == "" {
+		b.SendSelf = a.SendSelf
+	}
 	if b.PayGrowth == nil {
 		b.PayGrowth = a.PayGrowth
+	}
+	if b.PayBanish == nil {
+		b.PayBanish = a.PayBanish
 	}
 	return b
 }
@@ -333,6 +373,7 @@ var (
 	reDestroyN  = lazy(`^destroy (\d+|an?|one) (.*)$`)
 	reBondsOut  = lazy(`^send (\d+|an?|one) (?:of your )?(face-up |face-down )?((?:<[^>]+> |"[^"]+" )?)bonds?(?: cards?)? to (?:the|your) retreat area$`)
 	reGrowth    = lazy(`^Stack (\d+|an?|one) (.+?) from your Retreat Area under this unit to Growth (?:him|her|them|it)$`)
+	reBanish    = lazy(`^Send (\d+|an?|one) (.+?) from your Retreat Area to the Boundless Area$`)
 	reOrbsUp    = lazy(`^Flip (\d+|one|an?) (?:of your )?Orbs? face[- ]up$`)
 	reOrbsOut   = lazy(`^destroy (\d+|one) of your orbs?$`)
 )
@@ -375,6 +416,7 @@ func splitCost(s string) []string {
 
 func (c *compiler) cost(p string, e *Effect) bool {
 	switch {
+	case c.selfCost(p, e):
 	case reOnce.MatchString(p):
 		e.OncePerTurn = true
 	case reFlip.MatchString(p):
@@ -410,6 +452,14 @@ func (c *compiler) cost(p string, e *Effect) bool {
 		}
 		f.Count = number(m[1])
 		e.PayGrowth = f
+	case reBanish.MatchString(p):
+		m := reBanish.FindStringSubmatch(p)
+		f, ok := cardPhrase(m[2])
+		if !ok || e.PayBanish != nil {
+			return false
+		}
+		f.Count = number(m[1])
+		e.PayBanish = f
 	case reOrbsUp.MatchString(p):
 		e.PayOrbsUp += number(reOrbsUp.FindStringSubmatch(p)[1])
 	case reOrbsOut.MatchString(p):
@@ -691,6 +741,7 @@ func unitWords(s string) (*UnitFilter, string, bool) {
 var (
 	reCardTail = lazy(`^ ?with (?:a )?Deployment Cost (?:of )?(\d+)(?: or (lower|less|higher|more|greater))?`)
 	reAsMain   = lazy(`^ ?with the same (?:Unit )?Name as your Main Character`)
+	reHasCP    = lazy(`^ ?(?:that|which|who) (?:possesses|has) an? \[CP\]`)
 	reAsThat   = lazy(`^ ?with the same (?:Unit )?Name as (that ally|that unit|the chosen ally|this unit)`)
 )
 
@@ -744,6 +795,8 @@ func cardPhrase(s string) (*CardFilter, bool) {
 		case reSupportTail.MatchString(s):
 			m := reSupportTail.FindStringSubmatch(s)
 			f.Support, s = atoi(m[1]+m[2]), s[len(m[0]):]
+		case reHasCP.MatchString(s):
+			f.HandSk, s = true, s[len(reHasCP.FindString(s)):]
 		case reBothTail.MatchString(s) && len(f.Emblem)+len(f.Color) == 0:
 			m := reBothTail.FindStringSubmatch(s)
 			emb, col, ok := tags(m[1] + m[2])

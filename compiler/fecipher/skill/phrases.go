@@ -48,7 +48,10 @@ func phrases(e *Effect) []string {
 	add(e.PayBonds != nil, "cost:pay-bonds")
 	add(e.PayOrbs > 0, "cost:pay-orbs")
 	add(e.PayGrowth != nil, "cost:pay-growth")
+	add(e.PayBanish != nil, "cost:pay-banish")
 	add(e.PayOrbsUp > 0, "cost:pay-orbs-up")
+	add(e.FlipSelf, "cost:flip-self")
+	add(e.SendSelf != "", "cost:send-self:"+e.SendSelf)
 	add(e.May, "may")
 	add(e.IfDone, "if-done")
 	if c := e.If; c != nil {
@@ -141,6 +144,7 @@ func phrases(e *Effect) []string {
 	add(e.Unattackable, "op:unattackable")
 	add(e.NoUntap, "op:no-untap")
 	add(e.NoSupSkills, "op:no-support-skills")
+	add(e.CritProof, "op:critical-proof")
 	add(e.ReachAll, "op:reach-any")
 	add(e.ReachMain, "op:reach-main")
 	add(e.Orbs > 0, "op:orbs")
@@ -157,6 +161,7 @@ func phrases(e *Effect) []string {
 	out = append(out, unitPhrases(e.UnattackBy)...)
 	out = append(out, cardPhrases(e.NoSupport)...)
 	add(e.Draw > 0, "op:draw")
+	add(e.DrawTo > 0, "op:draw-to")
 	add(e.Discard > 0, "op:discard")
 	add(e.FoeDiscard > 0, "op:opponent-discard")
 	add(e.Retrieve != nil, "op:retrieve")
@@ -172,6 +177,9 @@ func phrases(e *Effect) []string {
 	add(e.CritAlt, "op:critical-cost")
 	add(e.SupportUp > 0, "op:support-bonus")
 	add(e.EvadeAlt, "op:evade-cost")
+	add(e.NoFlip, "op:no-flip")
+	add(e.CritFlip, "op:critical-flip")
+	add(e.MainName, "op:main-name")
 	if p := e.Put; p != nil {
 		out = append(out, "op:put:"+p.From+">"+p.To)
 		add(p.Opponent, "put:opponent")
@@ -182,6 +190,7 @@ func phrases(e *Effect) []string {
 		add(p.FaceDown, "put:face-down")
 		add(p.Shuffle, "put:shuffle")
 		add(p.Chooser != "", "put:chooser")
+		add(p.Self, "put:self")
 		out = append(out, cardPhrases(p.Of)...)
 	}
 	if e.Until != "" {
@@ -200,7 +209,7 @@ func phrases(e *Effect) []string {
 	add(len(e.NotBeside) > 0, "special:not-beside")
 	add(e.WithMain, "special:with-main")
 	add(e.NoSymbol, "special:no-symbol")
-	for _, f := range []*CardFilter{e.ReverseOf, e.PayDiscard, e.Retrieve, e.PayBonds, e.PayGrowth} {
+	for _, f := range []*CardFilter{e.ReverseOf, e.PayDiscard, e.Retrieve, e.PayBonds, e.PayGrowth, e.PayBanish} {
 		out = append(out, cardPhrases(f)...)
 	}
 	return out
@@ -272,5 +281,15 @@ func cardPhrases(f *CardFilter) []string {
 	add(f.SupSkill, "support-skill")
 	add(f.Support > 0, "support")
 	add(len(f.NoEmb)+len(f.NotColor) > 0, "not-tag")
+	add(f.HandSk, "hand-skill")
 	return out
+}
+
+// sourcePhrases are the phrase kinds of a skill's source: a card in the
+// bond area ("source:bond") or in the hand ("source:hand"), not a unit.
+func sourcePhrases(src string) []string {
+	if src == "" {
+		return nil
+	}
+	return []string{"source:" + src}
 }

@@ -298,6 +298,7 @@ func (c *compiler) instead(s, text string, prev Effect) ([]Effect, bool) {
 func clearCosts(e Effect) Effect {
 	e.OncePerTurn, e.Reverse, e.ReverseOf, e.Tap, e.PayDiscard, e.PayTap = false, 0, nil, false, nil, nil
 	e.DestroySelf, e.PayDestroy, e.PayBonds, e.PayOrbs, e.PayGrowth, e.PayOrbsUp = false, nil, nil, 0, nil, 0
+	e.FlipSelf, e.SendSelf, e.PayBanish = false, "", nil
 	return e
 }
 
@@ -405,7 +406,7 @@ func cutAndIf(s string) (string, bool) {
 func needsUntil(e Effect) bool {
 	return e.Attack != 0 || e.Double || e.Range != nil || len(e.Acquire) > 0 || e.Unevadable || e.NoEvade || e.NoCritical ||
 		e.Shielded || e.BackLine || e.Orbs > 0 || e.SkillProof || e.NoMove || e.NoSkillMove || e.NoAttack || e.Unattackable ||
-		e.NoUntap || e.ReachAll || e.ReachMain || e.NoSupSkills
+		e.NoUntap || e.ReachAll || e.ReachMain || e.NoSupSkills || e.CritProof
 }
 
 func (c *compiler) whenSoFar(prev Effect) string {

@@ -186,6 +186,9 @@ func event(s string) (trig, bool) {
 		}
 		return trig{when: "evaded", cond: &Cond{Attacking: f}}, true
 	}
+	if reSelfPlaced.MatchString(s) {
+		return trig{when: "placed"}, true // a bond skill's own card (source.go)
+	}
 	if m := reBondPlaced.FindStringSubmatch(s); m != nil {
 		// A card placed in the bond area: "that card" of the effects.
 		t := trig{when: "bond"}
@@ -205,7 +208,7 @@ func event(s string) (trig, bool) {
 		{" by an enemy's skill", "enemy"}, {" by a skill's cost or effect", "any"}, {" by the cost or effect of a skill", "any"}} {
 		if rest, ok := strings.CutSuffix(s, tail.s); ok {
 			t, ok := event(rest)
-			if !ok || t.when != "deploy" && t.when != "moved" && t.when != "untapped" && t.when != "destroyed" {
+			if !ok || t.when != "deploy" && t.when != "moved" && t.when != "untapped" && t.when != "destroyed" && t.when != "placed" {
 				return trig{}, false
 			}
 			t.cond = and(t.cond, &Cond{BySkill: tail.by})

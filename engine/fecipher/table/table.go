@@ -104,12 +104,13 @@ const (
 	OnDefeated    // this unit is destroyed by an attack
 	OnGrowth      // this unit Growths: a card is stacked under it by a skill
 	OnDraw        // its owner draws a card (after the setup)
+	OnPlaced      // this card is placed face up in its owner's bond area (a bond skill)
 )
 
 // TriggerNames are the schema's words by Trigger.
 var TriggerNames = [...]string{"always", "my-turn", "attacking", "defending", "deploy", "class-change", "activate", "support",
 	"attack", "attacked", "destroys", "attack-end", "level-up", "turn-start", "turn-end", "destroyed", "moved", "untapped", "ally-deploy", "special",
-	"critical", "evade", "evaded", "missed", "bond", "opponent-turn-start", "opponent-turn-end", "action-start", "deployment-start", "defeated", "growth", "draw"}
+	"critical", "evade", "evaded", "missed", "bond", "opponent-turn-start", "opponent-turn-end", "action-start", "deployment-start", "defeated", "growth", "draw", "placed"}
 
 // None marks an unset bound (a cost or attack limit, a count's at-most).
 const None = -1
@@ -189,6 +190,7 @@ type CardFilter struct {
 	NameOf           uint8 // NameOfThat, NameOfThis: the unit name of the skill's chosen units, or its own
 	FaceUp, FaceDown bool  // bonds only
 	AllOf            bool  // Emblem and Colors: every one, not any
+	HandSkill        bool  // a card with a hand skill ("a card that possesses a [CP]")
 }
 
 // Whose unit name a card filter asks for.
@@ -216,10 +218,11 @@ const (
 	OnField          // deployed as a unit
 	Under            // stacked under the effect's target (it Growths)
 	InBoundless      // the Boundless Area: face up, out of play, not shuffled back
+	OnTop            // stacked on top of the effect's target: it levels up (a bond or hand skill's own card)
 )
 
 // ZoneNames are the schema's words by Zone.
-var ZoneNames = [...]string{"", "hand", "deck", "deck-top", "deck-bottom", "retreat", "bonds", "orbs", "revealed", "field", "under", "boundless"}
+var ZoneNames = [...]string{"", "hand", "deck", "deck-top", "deck-bottom", "retreat", "bonds", "orbs", "revealed", "field", "under", "boundless", "over"}
 
 // Put moves cards from a zone to another.
 type Put struct {
@@ -232,6 +235,7 @@ type Put struct {
 	Area             int8 // deployed in this area only (AnyArea: either)
 	Shuffle          bool // the deck is shuffled afterwards
 	FoeChooses       bool // the opponent chooses
+	Self             bool // the card moved is the skill's own card (a bond or hand skill's), from its zone
 }
 
 // Flag is a set of things a unit cannot do, or can regardless of range.
@@ -248,10 +252,11 @@ const (
 	ReachAll                         // can attack any enemy regardless of range
 	ReachMain                        // can attack the enemy main character regardless of range
 	NoSupportSkills                  // the support skills of the cards supporting it do not come into effect
+	CritProof                        // cannot be destroyed by an enemy's critical hit
 )
 
 // FlagNames are the schema's words for the flags, by bit.
-var FlagNames = [...]string{"skill-proof", "no-move", "no-skill-move", "no-attack", "unattackable", "no-untap", "reach-any", "reach-main", "no-support-skills"}
+var FlagNames = [...]string{"skill-proof", "no-move", "no-skill-move", "no-attack", "unattackable", "no-untap", "reach-any", "reach-main", "no-support-skills", "critical-proof"}
 
 // Watch is whose event sets an auto skill off: this unit (Self), other
 // allies (Ally), enemies (Enemy), each like Of.
@@ -387,8 +392,13 @@ type Effect struct {
 	PayOrbs     int8
 	PayGrowth   *CardFilter // cards stacked from the retreat area under this unit (it Growths)
 	PayOrbsUp   int8        // face-down orbs flipped face up
-	May         bool
-	Watch       *Watch // nil: this unit's own event
+	PayBanish   *CardFilter // cards sent from the retreat area to the Boundless Area
+	// A bond or hand skill's own card: flipped face down (FlipSelf), or
+	// sent from its zone to SendSelf (retreat, boundless, deck-top).
+	FlipSelf bool
+	SendSelf Zone
+	May      bool
+	Watch    *Watch // nil: this unit's own event
 
 	IfDone bool // only if the effect before it happened
 	If     *Cond
@@ -419,6 +429,7 @@ type Effect struct {
 	Until                      Until
 
 	Draw, Discard, FoeDiscard int8
+	DrawTo                    int8 // draw until the hand holds this many
 	Retrieve                  *CardFilter
 	Reveal                    int8 // top cards of the deck revealed for the effects after
 	RevealFoe                 bool // ... of the opponent's deck
@@ -431,6 +442,9 @@ type Effect struct {
 	Intercept                 bool // this unit becomes the attacked unit
 	CritAlt, EvadeAlt         bool // permanent: its costs may be paid instead of a same-name card for this unit's critical hit, evasion
 	SupportUp                 int8 // permanent: the support of the card supporting it (when it succeeds) gains this
+	NoFlip                    bool // a bond skill (always): its card, face up, is not flipped face down by a skill's cost or effect
+	CritFlip                  bool // a bond skill (always): an ally's critical hit may be paid by flipping its card face down
+	MainName                  bool // a bond skill (always): its card, face up, has the unit name of its owner's main character too
 
 	Copies, SameName, NoBond bool
 	// Special: while If holds, the deployment cost of the card in the hand
