@@ -128,7 +128,7 @@ func cond(c *skill.Cond) *table.Cond {
 		Used: c.Used, Power: power(c.Power), Tapped: c.Tapped, Critical: c.Critical,
 		BySkill:   uint8(slices.Index([]string{"", "any", "ally", "enemy"}, c.BySkill)),
 		UsedTimes: int8(c.UsedTimes), UsedEach: c.UsedEach, Units: count(c.Units), Boundless: count(c.Boundless), FoeBound: count(c.FoeBound),
-		NotLevelled: c.NotLevel, MainAttacked: unitFilter(c.MainAttack), Defender: unitFilter(c.Defender), Chosen: unitFilter(c.Chosen)}
+		NotLevelled: c.NotLevel, MainAttacked: unitFilter(c.MainAttack), Defender: unitFilter(c.Defender), Chosen: unitFilter(c.Chosen), RevealedAny: cardFilter(c.ShownAny)}
 	if c.Compare != nil {
 		t.Compare = &table.Compare{Of: uint8(slices.Index(table.CompareNames[:], c.Compare.Of)), Rel: uint8(slices.Index(table.RelNames[:], c.Compare.Rel))}
 	}
@@ -167,7 +167,7 @@ func effect(e skill.Effect) table.Effect {
 		FlipAll: e.FlipAll, FlipOrbs: int8(e.FlipOrbs), Intercept: e.Intercept, NoFlip: e.NoFlip, CritFlip: e.CritFlip, MainName: e.MainName,
 		CritAlt: e.CritAlt, EvadeAlt: e.EvadeAlt, SupportUp: int8(e.SupportUp),
 		If: cond(e.If), IfDone: e.IfDone, Target: target(e.Target),
-		Attack: int16(e.Attack), Per: unitFilter(e.Per), PerBonds: count(e.PerBonds), Double: e.Double, Acquire: emblems(e.Acquire),
+		Attack: int16(e.Attack), Per: unitFilter(e.Per), PerBonds: count(e.PerBonds), PerRevealed: cardFilter(e.PerShown), Double: e.Double, Acquire: emblems(e.Acquire),
 		Unevadable: e.Unevadable, UnevadableMain: e.UnevadableBy == "non-main", UnevadableCost: int8(e.UnevCost), NoEvade: e.NoEvade, NoCritical: e.NoCritical,
 		Shielded: e.Shielded, ShieldCost: int8(e.ShieldCost), BackLine: e.BackLine, Orbs: int8(e.Orbs),
 		Move: e.Move, Untap: e.Untap, TapIt: e.TapIt, Destroy: e.Destroy, Send: zone(e.Send), SendFaceDown: e.SendDown, TakeMain: e.TakeMain, NoSupport: cardFilter(e.NoSupport), UnattackableBy: unitFilter(e.UnattackBy), Reach: unitFilter(e.ReachOf),

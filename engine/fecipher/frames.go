@@ -572,8 +572,18 @@ func (g *Game) targets(f *Frame, e *table.Effect) []*Unit {
 func (g *Game) apply(f *Frame, e *table.Effect) {
 	p := f.Seat
 	name := g.C(f.Card).Skills[f.Skill].Name
-	if lasting(e) {
+	per := 1
+	if e.PerRevealed != nil {
+		per = 0 // "for each "Scathach" among the revealed cards"
+		for _, c := range f.Revealed {
+			if g.matchCard(e.PerRevealed, c, f.RevealSeat) {
+				per++
+			}
+		}
+	}
+	if lasting(e) && per > 0 {
 		m := modOf(e)
+		m.Attack *= int16(per)
 		switch {
 		case e.Until == table.EndOfBattle || e.Until == table.Instant && e.When == table.OnSupport:
 			m.Battle = true

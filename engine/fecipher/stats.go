@@ -498,6 +498,9 @@ func (g *Game) holds(k *table.Cond, s *Unit, p int, c *Ctx, f *Frame) bool {
 			}
 		}
 	}
+	if k.RevealedAny != nil && (f == nil || !slices.ContainsFunc(f.Revealed, func(c int) bool { return g.matchCard(k.RevealedAny, c, f.RevealSeat) })) {
+		return false
+	}
 	if k.Revealed != nil {
 		if f == nil || len(f.Revealed) == 0 {
 			return false

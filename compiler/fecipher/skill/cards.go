@@ -18,7 +18,7 @@ var (
 	reBondCards   = lazy(`^(?:choose|select) (\d+|up to \d+|one|a) of your (face-up |face-down )?((?:<[^>]+> )*)bond cards?( with (?:a |an )?deployment cost (?:of )?\d+(?: or (?:lower|less|higher|more))?)?(?:,? (?:and |then )?(.+))?$`)
 	reReveal      = lazy(`^(reveal|look at) the (?:top(?:most)? (?:(\d+|two|three|four|five) )?|(\d+) top(?:most)? )cards? of (your|your opponent's|the opponent's|their) deck$`)
 	reTopTo       = lazy(`^(your opponent sends|send|add|place|put) the top(?:most)? (?:(\d+|two|three) )?cards? of (your|their|your opponent's) deck (?:to|in|into|on) (the |your |their )?(retreat area|bond area|orb area|orbs|boundless area)( face-down)?$`)
-	reThatTo      = lazy(`^(?:send|add|place|put|return) (?:that card|it|the revealed card|the revealed cards|those cards|them|all revealed cards|all of the revealed cards|all of them|the chosen card|the chosen cards|that) (.+)$`)
+	reThatTo      = lazy(`^(?:send|add|place|put|return) (?:that card|it|the revealed card|the revealed cards|those cards|them|all revealed cards|all the revealed cards|all of the revealed cards|all of them|the chosen card|the chosen cards|that) (.+)$`)
 	reRestTo      = lazy(`^(?:send|place|put|return) (?:the rest|the remaining cards|the remaining card|the remainder|the remaining|the other cards|the others|the remaining revealed cards) (.+)$`)
 	reAmong       = lazy(`^(?:choose|select) (\d+|up to \d+|one|a|an|any number of|as many) (.+?) (?:from )?(?:among )?(?:the revealed cards|them|those cards|the cards revealed|the revealed cards)(?:,? (?:and |then )?(.+))?$`)
 	reOrbsDo      = lazy(`^(?:choose|select) (\d+|one|an?) of (your|your opponent's) orbs?,? and destroy (?:it|them)$`)

@@ -472,6 +472,7 @@ var (
 	reAttackerIn  = lazy(`^the attacking unit is in the (front|back) line$`)
 	reThatIs      = lazy(`^that (?:ally|unit) is (?:an? )?(.+)$`)
 	reThatStack   = lazy(`^a total of (\d+) or more cards are stacked with that (?:ally|unit)$`)
+	reAnyShown    = lazy(`^there (?:are|is) (?:any |an? )?(.+?) among (?:those cards|them|the revealed cards)$`)
 	reNoBondSym   = lazy(`^you have no bond cards with (?:a <symbol>|symbols|a symbol|an? colou?r)$`)
 )
 
@@ -608,6 +609,10 @@ func countCond(s string) (*Cond, bool) {
 		return &Cond{Chosen: f}, ok && noun == "ally"
 	case reThatStack.MatchString(s):
 		return &Cond{Chosen: &UnitFilter{StackMin: atoi(reThatStack.FindStringSubmatch(s)[1]) + 1}}, true
+	case reAnyShown.MatchString(s):
+		// One of the cards the skill revealed at least.
+		f, ok := cardIs(reAnyShown.FindStringSubmatch(s)[1])
+		return &Cond{ShownAny: f}, ok && f.Count == 0 && !f.FaceUp && !f.FaceDown
 	case reNoBondSym.MatchString(s):
 		return &Cond{Bonds: &Count{AtMost: &zero, Of: &UnitFilter{Colored: true}}}, true
 	}

@@ -43,9 +43,10 @@ type Effect struct {
 
 	// Operations on the target.
 	Attack       int         `yaml:"attack,omitempty"`
-	Per          *UnitFilter `yaml:"per,omitempty"`      // attack is per ally like this
-	PerBonds     *Count      `yaml:"per-bond,omitempty"` // ... per bond like this (permanent)
-	Double       bool        `yaml:"double,omitempty"`   // its attack is doubled
+	Per          *UnitFilter `yaml:"per,omitempty"`          // attack is per ally like this
+	PerBonds     *Count      `yaml:"per-bond,omitempty"`     // ... per bond like this (permanent)
+	PerShown     *CardFilter `yaml:"per-revealed,omitempty"` // ... per card the skill revealed like this (action and auto)
+	Double       bool        `yaml:"double,omitempty"`       // its attack is doubled
 	Range        *Range      `yaml:"range,omitempty"`
 	Acquire      []string    `yaml:"acquire,omitempty,flow"` // emblems
 	Unevadable   bool        `yaml:"unevadable,omitempty"`   // its attacks cannot be evaded (by non-main enemies when NonMainOnly)
@@ -196,6 +197,7 @@ type Cond struct {
 	MainAttack *UnitFilter `yaml:"main-attacked,omitempty"` // your main character is being attacked by a unit like this
 	Defender   *UnitFilter `yaml:"defender,omitempty"`      // the unit attacked in the battle under way is an enemy like this
 	Chosen     *UnitFilter `yaml:"chosen,omitempty"`        // the units the skill chose are like this (one at least)
+	ShownAny   *CardFilter `yaml:"revealed-any,omitempty"`  // one at least of the cards the skill revealed is like this
 }
 
 // Bound is a range of a value: at least, at most.

@@ -83,6 +83,7 @@ func phrases(e *Effect) []string {
 		}
 		out = append(out, cardPhrases(c.Supported)...)
 		out = append(out, cardPhrases(c.Revealed)...)
+		out = append(out, cardPhrases(c.ShownAny)...)
 	}
 	if t := e.Target; t != nil {
 		switch {
@@ -119,6 +120,8 @@ func phrases(e *Effect) []string {
 	add(e.Attack > 0, "op:attack")
 	add(e.Attack < 0, "op:attack-loss")
 	add(e.Per != nil, "op:per")
+	add(e.PerShown != nil, "op:per-revealed")
+	out = append(out, cardPhrases(e.PerShown)...)
 	if n := e.PerBonds; n != nil {
 		out = append(out, "op:per-bond")
 		add(n.FaceUp || n.FaceDown, "count:face")

@@ -190,7 +190,7 @@ func (c *compiler) sentence(s string, prev Effect, havePrev bool) ([]Effect, boo
 	if !ok {
 		es, ok = c.conjunction(s, e)
 	}
-	if ok && (e.Per != nil || e.PerBonds != nil) && (len(es) != 1 || es[0].Attack == 0) {
+	if ok && (e.Per != nil || e.PerBonds != nil || e.PerShown != nil) && (len(es) != 1 || es[0].Attack == 0) {
 		c.fail("core", s) // "for each ...": a bonus of attack per ally only
 		return nil, false
 	}
@@ -366,6 +366,16 @@ func (c *compiler) prefixes(s string, e Effect) (string, Effect, bool) {
 			e.May = true
 			s = s[len(m):]
 			continue
+		}
+		if m := reForEach.FindStringSubmatch(s); m != nil && e.Per == nil && e.PerShown == nil && c.revealed && c.typ != "permanent" {
+			if t, ok := strings.CutSuffix(m[1], " among the revealed cards"); ok {
+				// "for each "Scathach" among the revealed cards, this unit gains +20 attack"
+				if f, ok := cardIs(t); ok && f.Count == 0 && !f.FaceUp && !f.FaceDown {
+					e.PerShown = f
+					s = s[len(m[0]):]
+					continue
+				}
+			}
 		}
 		if m := reForEach.FindStringSubmatch(s); m != nil && e.Per == nil && e.PerBonds == nil && c.typ == "permanent" {
 			if t, ok := strings.CutPrefix(m[1], "of your "); ok {
@@ -620,7 +630,7 @@ var condRules = []condRule{
 // card" only after cards were revealed.
 func (c *compiler) condition(s string) (*Cond, bool) {
 	k, ok := condition(s)
-	if ok && (k.Revealed != nil && !c.revealed || k.Chosen != nil && !c.chose) {
+	if ok && ((k.Revealed != nil || k.ShownAny != nil) && !c.revealed || k.Chosen != nil && !c.chose) {
 		return nil, false
 	}
 	return k, ok

@@ -320,6 +320,7 @@ type Cond struct {
 	MainAttacked                   *UnitFilter // its owner's main character is being attacked by a unit like this
 	Defender                       *UnitFilter // the unit attacked in the battle under way is an enemy like this
 	Chosen                         *UnitFilter // the units the skill chose are like this (one at least)
+	RevealedAny                    *CardFilter // one at least of the cards the skill revealed is like this
 }
 
 // Whose skill an event must be the doing of (Cond.BySkill).
@@ -406,7 +407,8 @@ type Effect struct {
 
 	Attack                     int16
 	Per                        *UnitFilter
-	PerBonds                   *Count // attack per bond like this (permanent)
+	PerBonds                   *Count      // attack per bond like this (permanent)
+	PerRevealed                *CardFilter // attack per card the skill revealed like this
 	Double                     bool
 	MinRange, MaxRange         int8 // 0: unchanged
 	Acquire                    Emblem
