@@ -96,7 +96,7 @@ func watch(w *skill.Watch) *table.Watch {
 	if w == nil {
 		return nil
 	}
-	return &table.Watch{Self: w.Self, Ally: w.Ally, Enemy: w.Enemy, Of: unitFilter(w.Of)}
+	return &table.Watch{Self: w.Self, Ally: w.Ally, Enemy: w.Enemy, Of: unitFilter(w.Of), Foe: unitFilter(w.Foe)}
 }
 
 func count(c *skill.Count) *table.Count {
@@ -126,7 +126,8 @@ func cond(c *skill.Cond) *table.Cond {
 		Self: unitFilter(c.Self), Trigger: unitFilter(c.Trigger), AlliesAll: c.AlliesAll, Outnumber: c.Outnumber,
 		Revealed: cardFilter(c.Revealed), FoeOrbs: count(c.FoeOrbs), FoeBonds: count(c.FoeBonds), Retreat: count(c.Retreat),
 		Used: c.Used, Power: power(c.Power), Tapped: c.Tapped, Critical: c.Critical,
-		BySkill:   uint8(slices.Index([]string{"", "any", "ally", "enemy"}, c.BySkill)),
+		BySkill: uint8(slices.Index([]string{"", "any", "ally", "enemy", "none"}, c.BySkill)), ByName: c.ByName, ByOwn: c.ByOwn,
+		ByOther: c.ByOther, ByAttack: c.ByAttack,
 		UsedTimes: int8(c.UsedTimes), UsedEach: c.UsedEach, Units: count(c.Units), Boundless: count(c.Boundless), FoeBound: count(c.FoeBound),
 		NotLevelled: c.NotLevel, MainAttacked: unitFilter(c.MainAttack), Defender: unitFilter(c.Defender), Chosen: unitFilter(c.Chosen), RevealedAny: cardFilter(c.ShownAny)}
 	if c.Compare != nil {

@@ -290,15 +290,20 @@ func (g *Game) chooseCards(f *Frame, c Choice) {
 		op.Retreat = append(op.Retreat, o)
 		op.Broken++
 		g.emit(g.orbSeat(f), "orb-destroyed", "", "", fmt.Sprintf("orb %d to the retreat area; %d left", c.Pick+1, len(op.Orbs)))
+		g.playerEvent(table.OnOrbLost, g.orbSeat(f), -1)
 		f.N--
 		if f.N == 0 {
 			g.pop()
+			if !f.Pay {
+				g.flush() // a cost's: what it set off waits for the skill's effect
+			}
 		}
 	case FrameOrbBreak:
 		g.breakOrb(f.Seat, c.Pick)
 		f.N--
 		if f.N == 0 || len(pl.Orbs) == 0 {
 			g.pop()
+			g.flush()
 		}
 	case FrameOrbFlip:
 		if c.Pick >= pl.OrbsUp {
@@ -478,6 +483,9 @@ func (g *Game) move(pt *table.Put, p, c int, a Area, sk *Frame) {
 	case table.InHand:
 		pl.Hand = append(pl.Hand, c)
 		g.emit(p, "put", name, "", "to the hand")
+		if pt.From == table.InRetreat {
+			g.playerEvent(table.OnRetrieved, p, c)
+		}
 	case table.DeckTop:
 		pl.Deck = append([]int{c}, pl.Deck...)
 		g.emit(p, "put", name, "", "on top of the deck")
@@ -490,6 +498,9 @@ func (g *Game) move(pt *table.Put, p, c int, a Area, sk *Frame) {
 	case table.InRetreat:
 		pl.Retreat = append(pl.Retreat, c)
 		g.emit(p, "put", name, "", "to the retreat area")
+		if pt.From == table.InHand {
+			g.playerEvent(table.OnDiscarded, p, c)
+		}
 	case table.InBoundless:
 		pl.Bound = append(pl.Bound, c)
 		g.emit(p, "put", name, "", "to the Boundless Area")
@@ -667,6 +678,11 @@ func (g *Game) reveal(sk *Frame, p, n int) {
 		names = append(names, g.C(c).Name())
 	}
 	g.emit(p, "reveal", strings.Join(names, "; "), "", fmt.Sprintf("the top %d of the deck", len(sk.Revealed)))
+	card := -1
+	if len(sk.Revealed) == 1 {
+		card = sk.Revealed[0] // "reveals a card with ...": that card
+	}
+	g.playerEvent(table.OnRevealed, p, card)
 }
 
 // cardFits reports whether card c (of player p) is like filter f for the

@@ -62,9 +62,11 @@ type Frame struct {
 	Unit, Card, Skill int
 	Start, Effect     int
 	Target            int
-	Chosen            []int // uids chosen by the skill's effects
-	Cause             int   // the unit whose deployment triggered it
-	BySkill           int   // the event that set it off was a skill's doing: 1 + the seat of that skill (0: not)
+	Chosen            []int  // uids chosen by the skill's effects
+	Cause             int    // the unit whose deployment triggered it
+	BySkill           int    // the event that set it off was a skill's doing: 1 + the seat of that skill (0: not)
+	ByUnit            int    // ... of the skill of this unit (uid; 0: a support skill)
+	ByName            string // ... of the skill of this name
 	Pay               bool
 	// From is the zone of the card whose skill it is (Card, Unit 0): a
 	// bond skill's (InBonds) or a hand skill's (InHand); NoZone otherwise.
@@ -348,20 +350,26 @@ func (g *Game) choose(f *Frame, c Choice) {
 		f.N--
 		if f.N == 0 {
 			g.pop()
+			if !f.Pay {
+				g.flush() // a cost's: what it set off waits for the skill's effect
+			}
 		}
 	case FrameRetrieve:
 		i := slices.Index(pl.Retreat, c.Card)
 		pl.Retreat = slices.Delete(pl.Retreat, i, i+1)
 		pl.Hand = append(pl.Hand, c.Card)
 		g.emit(f.Seat, "retrieve", g.C(c.Card).Name(), "", "from the retreat area to the hand")
+		g.playerEvent(table.OnRetrieved, f.Seat, c.Card)
 		f.N--
 		if f.N == 0 {
 			g.pop()
+			g.flush()
 		}
 	case FrameTapCost:
 		u, _ := g.unit(c.Unit)
 		u.Tapped = true
 		g.emit(f.Seat, "tap", g.C(u.Card()).Name(), "", "for a cost")
+		g.event(table.OnTapped, u)
 		f.N--
 		if f.N == 0 {
 			g.pop()
@@ -470,6 +478,7 @@ func (g *Game) skillStep(f *Frame) {
 		}
 		if u, _ := g.unit(f.Unit); u != nil && e.Tap {
 			u.Tapped = true
+			g.event(table.OnTapped, u)
 		}
 		g.paySelf(f, e)
 		pay := g.costFrames(e)
@@ -510,7 +519,11 @@ func (g *Game) skillStep(f *Frame) {
 		}
 		f.Step = stepDone
 	default:
+		if u, _ := g.unit(f.Unit); u != nil && f.Unit > 0 && g.C(f.Card).Skills[f.Skill].Type == table.Action {
+			g.event(table.OnUse, u) // "When this unit uses "N"": set off by the skill, once it has resolved
+		}
 		g.pop()
+		g.flush() // what the skill set off and has not yet put on the stack (its costs')
 	}
 }
 
@@ -613,8 +626,12 @@ func (g *Game) apply(f *Frame, e *table.Effect) {
 				g.event(table.OnUntapped, u)
 			}
 		case e.TapIt:
+			wasUp := !u.Tapped
 			u.Tapped = true
 			g.emit(g.Owner(u), "tap", g.C(u.Card()).Name(), "", name)
+			if wasUp {
+				g.event(table.OnTapped, u)
+			}
 		case e.Destroy:
 			g.destroy(u, name)
 		case e.Send != table.NoZone:

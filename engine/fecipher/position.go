@@ -134,6 +134,10 @@ type FrameState struct {
 	From string `json:"from,omitempty" yaml:"from,omitempty"`
 	// by-skill: 1 + the seat whose skill set this one off (0: not a skill)
 	BySkill int `json:"by-skill,omitempty" yaml:"by-skill,omitempty"`
+	// by-unit, by-name: the unit (uid, 0: a support card) and the name of
+	// that skill
+	ByUnit int    `json:"by-unit,omitempty" yaml:"by-unit,omitempty"`
+	ByName string `json:"by-name,omitempty" yaml:"by-name,omitempty"`
 	// Revealed are the cards the skill revealed, on top of the deck of
 	// seat revealed-seat.
 	Revealed   []string `json:"revealed,omitempty" yaml:"revealed,omitempty,flow"`
@@ -243,7 +247,7 @@ func (g *Game) Position() *Position {
 		withCard := f.Kind == FrameSkill || f.Kind >= FrameMay && f.Kind != FrameOrder || (f.Kind == FrameFlip || f.Kind == FrameDiscard) && f.Card >= 0
 		if withCard {
 			fs.Unit, fs.Card, fs.Skill, fs.Start, fs.Effect, fs.Target = f.Unit, g.C(f.Card).ID, f.Skill, f.Start, f.Effect, f.Target
-			fs.Chosen, fs.Cause, fs.Pay, fs.BySkill = slices.Clone(f.Chosen), f.Cause, f.Pay, f.BySkill
+			fs.Chosen, fs.Cause, fs.Pay, fs.BySkill, fs.ByUnit, fs.ByName = slices.Clone(f.Chosen), f.Cause, f.Pay, f.BySkill, f.ByUnit, f.ByName
 			if f.From != table.NoZone {
 				fs.From = table.ZoneNames[f.From]
 			}
@@ -629,7 +633,8 @@ func (l *loader) frame(g *Game, k int, fs FrameState) (*Frame, error) {
 	path := func(key string) play.Path { return play.Path{"pending", k, key} }
 	f := &Frame{Seat: fs.Seat, Step: fs.Step, N: fs.N, Attacker: fs.Attacker, Defender: fs.Defender, ASup: fs.ASup, DSup: fs.DSup,
 		ASupCard: -1, DSupCard: -1, Critical: fs.Critical, Evaded: fs.Evaded, Defeated: fs.Defeated, Unit: fs.Unit, Skill: fs.Skill,
-		Start: fs.Start, Effect: fs.Effect, Target: fs.Target, Chosen: slices.Clone(fs.Chosen), Cause: fs.Cause, Pay: fs.Pay, BySkill: fs.BySkill}
+		Start: fs.Start, Effect: fs.Effect, Target: fs.Target, Chosen: slices.Clone(fs.Chosen), Cause: fs.Cause, Pay: fs.Pay, BySkill: fs.BySkill,
+		ByUnit: fs.ByUnit, ByName: fs.ByName}
 	kind := slices.Index(frameNames[:], fs.Kind)
 	if kind < 0 {
 		return nil, l.errf(path("kind"), "unknown kind %s (%v)", phrase.Quote(fs.Kind), frameNames)
@@ -646,6 +651,9 @@ func (l *loader) frame(g *Game, k int, fs FrameState) (*Frame, error) {
 	}
 	if fs.BySkill < 0 || fs.BySkill > 2 {
 		return nil, l.errf(path("by-skill"), "by-skill is 0 (not a skill), 1 or 2 (1 + the seat)")
+	}
+	if fs.ByUnit < 0 || fs.ByUnit > g.NextUID {
+		return nil, l.errf(path("by-unit"), "no unit has uid %d (the last uid given is %d)", fs.ByUnit, g.NextUID)
 	}
 	if len(fs.Chosen) > 64 {
 		return nil, l.errf(path("chosen"), "%d units chosen (at most 64)", len(fs.Chosen))
@@ -746,7 +754,10 @@ func (l *loader) frame(g *Game, k int, fs FrameState) (*Frame, error) {
 			if fs.From == "hand" {
 				f.From = table.InHand
 			}
-			if want := map[table.Zone]table.SkillType{table.InBonds: table.Bond, table.InHand: table.Hand}[f.From]; ss[fs.Skill].Type != want || fs.Unit != 0 {
+			// A unit card's auto skill "When this card is placed in your
+			// Bond Area" resolves from there too.
+			placedAuto := f.From == table.InBonds && ss[fs.Skill].Type == table.Auto
+			if want := map[table.Zone]table.SkillType{table.InBonds: table.Bond, table.InHand: table.Hand}[f.From]; ss[fs.Skill].Type != want && !placedAuto || fs.Unit != 0 {
 				return nil, l.errf(path("from"), "from %s: a %s skill of no unit, not %s's %s skill", fs.From, table.SkillTypeNames[want], fs.Card, ss[fs.Skill].Type)
 			}
 		default:

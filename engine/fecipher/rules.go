@@ -71,6 +71,11 @@ func (g *Game) StartTurn() {
 	for _, u := range slices.Clone(g.P[Opp(g.Active)].Field) {
 		g.trigger(table.OnFoeTurnStart, Opp(g.Active), u, nil)
 	}
+	// The bond phase begins: its skills are set off with those of the
+	// turn's start (the player orders them together).
+	for _, u := range slices.Clone(p.Field) {
+		g.trigger(table.OnBondStart, g.Active, u, nil)
+	}
 	for _, u := range untapped {
 		g.event(table.OnUntapped, u)
 	}
@@ -636,6 +641,7 @@ func (g *Game) battleStep(b *Frame) {
 			b.DSup = g.support(d, t, c, false)
 			fs = append(fs, g.supportSkills(d, t, c, false, table.OnSupport)...)
 		}
+		g.flush() // the skills a failed support set off, under the support skills
 		for i := len(fs) - 1; i >= 0; i-- {
 			g.push(fs[i])
 		}
@@ -665,6 +671,7 @@ func (g *Game) battleStep(b *Frame) {
 		case b.Evaded:
 			g.emit(p, "evaded", g.C(a.Card()).Name(), g.C(t.Card()).Name(), fmt.Sprintf("%d vs %d", atk, def))
 			g.event(table.OnMissed, a)
+			g.event(table.OnSurvived, t)
 		case def <= atk:
 			st := g.Stats(t, g.battleCtx(b))
 			if b.Critical && st.Flags&table.CritProof != 0 {
@@ -675,6 +682,7 @@ func (g *Game) battleStep(b *Frame) {
 			if st.Shielded && (st.ShieldCost == 0 || cost(g.C(a.Card())) <= st.ShieldCost) {
 				g.emit(p, "survives", g.C(a.Card()).Name(), g.C(t.Card()).Name(), fmt.Sprintf("%d vs %d: it cannot be destroyed", atk, def))
 				g.event(table.OnMissed, a)
+				g.event(table.OnSurvived, t)
 				break
 			}
 			r.Defeated, b.Defeated = true, true
@@ -690,6 +698,7 @@ func (g *Game) battleStep(b *Frame) {
 		default:
 			g.emit(p, "repelled", g.C(a.Card()).Name(), g.C(t.Card()).Name(), fmt.Sprintf("%d vs %d", atk, def))
 			g.event(table.OnMissed, a)
+			g.event(table.OnSurvived, t)
 		}
 	case battleAfter:
 		b.Step = battleEnd
@@ -762,10 +771,12 @@ func (g *Game) support(p int, u *Unit, c int, attacking bool) int {
 	}
 	if why := g.supportFails(p, u, c); why != "" {
 		g.emit(p, "support-failed", g.C(c).Name(), g.C(u.Card()).Name(), why)
+		g.event(table.OnSupportFail, u)
 		return 0
 	}
 	v := value(g.C(c).Support)
 	g.emit(p, "support", g.C(c).Name(), g.C(u.Card()).Name(), fmt.Sprintf("%s +%d", side, v))
+	g.eventCard(table.OnSupported, u, c)
 	return v
 }
 
@@ -823,6 +834,7 @@ func (g *Game) discard(p, i int, why string) {
 	pl.Hand = slices.Delete(pl.Hand, i, i+1)
 	pl.Retreat = append(pl.Retreat, c)
 	g.emit(p, why, g.C(c).Name(), "", "to the retreat area")
+	g.playerEvent(table.OnDiscarded, p, c)
 }
 
 // defeat handles a unit destroyed by battle: the main character breaks
@@ -869,6 +881,7 @@ func (g *Game) breakOrb(p, i int) {
 	pl.Hand = append(pl.Hand, o)
 	pl.Broken++
 	g.emitOwn(p, "orb", []int{o}, "", fmt.Sprintf("an orb breaks to the hand; %d left", len(pl.Orbs)))
+	g.playerEvent(table.OnOrbLost, p, -1)
 }
 
 // EndTurn runs the end phase: first the auto skills of the end of the

@@ -367,8 +367,8 @@ func (g *Game) placed(p, c int) {
 		return
 	}
 	for si, s := range g.C(c).Skills {
-		if s.Type != table.Bond {
-			continue
+		if s.Type != table.Bond && s.Type != table.Auto {
+			continue // a bond skill's, or a unit card's auto skill "When this card is placed in your Bond Area"
 		}
 		k := slices.IndexFunc(s.Effects, func(e table.Effect) bool { return e.When == table.OnPlaced })
 		if k < 0 {
@@ -376,7 +376,7 @@ func (g *Game) placed(p, c int) {
 		}
 		e := &s.Effects[k]
 		f := &Frame{Kind: FrameSkill, Seat: p, Card: c, Skill: si, Start: k, Effect: k, From: table.InBonds}
-		f.BySkill = g.skillCause()
+		g.causedBy(f)
 		if !g.holds(e.If, nil, p, g.ctx(), f) || !g.affordable(p, nil, e, false) || !g.selfAffordable(f, e) {
 			continue
 		}

@@ -288,9 +288,7 @@ func (g *Game) draw(p int) bool {
 		if g.Phase != Setup {
 			// "When you draw a card": queued, put on the stack by the
 			// next flush.
-			for _, u := range slices.Clone(g.P[p].Field) {
-				g.trigger(table.OnDraw, p, u, nil)
-			}
+			g.playerEvent(table.OnDraw, p, -1)
 		}
 	}
 	return ok

@@ -478,8 +478,26 @@ func (g *Game) holds(k *table.Cond, s *Unit, p int, c *Ctx, f *Frame) bool {
 	if k.Compare != nil && !g.compare(p, k.Compare) {
 		return false
 	}
-	if k.BySkill != table.BySkillNone {
+	if k.BySkill == table.BySkillNot {
+		if f == nil || f.BySkill != 0 {
+			return false
+		}
+	} else if k.BySkill != table.BySkillNone {
 		if f == nil || f.BySkill == 0 || k.BySkill == table.BySkillAlly && f.BySkill-1 != p || k.BySkill == table.BySkillEnemy && f.BySkill-1 == p {
+			return false
+		}
+	}
+	if k.ByName != nil && (f == nil || f.BySkill == 0 || !slices.Contains(k.ByName, f.ByName)) {
+		return false
+	}
+	if k.ByOwn && (f == nil || f.BySkill == 0 || s == nil || f.ByUnit != s.UID) {
+		return false
+	}
+	if k.ByOther && (f == nil || f.BySkill-1 != p || f.ByUnit == 0 || s != nil && f.ByUnit == s.UID) {
+		return false
+	}
+	if k.ByAttack {
+		if b := g.battle(); f == nil || f.BySkill != 0 || b == nil || s == nil || b.Attacker != s.UID {
 			return false
 		}
 	}

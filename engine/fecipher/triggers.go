@@ -16,7 +16,11 @@ const maxTriggers = 64
 // unit on either field whose trigger-of takes in u (other allies, enemies,
 // like its filter). A watcher's skill has u as its cause: "that ally" of
 // its effects. The skills are queued; flush puts them on the stack.
-func (g *Game) event(when table.Trigger, u *Unit) {
+func (g *Game) event(when table.Trigger, u *Unit) { g.eventCard(when, u, -1) }
+
+// eventCard is event with the card the event is about (not -1: "that
+// card" of the effects, the card supporting u).
+func (g *Game) eventCard(when table.Trigger, u *Unit, card int) {
 	if u == nil {
 		return
 	}
@@ -25,7 +29,7 @@ func (g *Game) event(when table.Trigger, u *Unit) {
 		for _, w := range slices.Clone(g.P[p].Field) {
 			g.queueSkills(when, p, w, func(e *table.Effect) bool {
 				return g.watches(e.Watch, w, p, u, up)
-			}, u, -1)
+			}, u, card)
 		}
 	}
 }
@@ -39,6 +43,22 @@ func (g *Game) watches(wt *table.Watch, w *Unit, p int, u *Unit, up int) bool {
 	switch {
 	case u == w && !wt.Self, u != w && up == p && !wt.Ally, up != p && !wt.Enemy:
 		return false
+	}
+	if wt.Foe != nil {
+		// "When an ally is attacked by an enemy in the Back Line": the
+		// other unit of u's battle.
+		c := g.ctx()
+		var foe *Unit
+		switch {
+		case c == nil:
+		case c.A == u:
+			foe = c.D
+		case c.D == u:
+			foe = c.A
+		}
+		if foe == nil || !g.matchUnit(wt.Foe, foe, w) {
+			return false
+		}
 	}
 	return g.matchUnit(wt.Of, u, w)
 }
@@ -85,7 +105,7 @@ func (g *Game) queueSkills(when table.Trigger, p int, u *Unit, fits func(*table.
 		if card >= 0 {
 			f.Revealed, f.RevealSeat = []int{card}, p
 		}
-		f.BySkill = g.skillCause()
+		g.causedBy(f)
 		if e.OncePerTurn && slices.Contains(u.Used, si) || !g.holds(e.If, u, p, g.ctx(), f) || !g.affordable(p, u, e, false) {
 			continue
 		}
@@ -100,18 +120,44 @@ func (g *Game) queueSkills(when table.Trigger, p int, u *Unit, fits func(*table.
 	}
 }
 
-// skillCause is 1 + the seat of the skill resolving now (an event is its
-// doing), or 0: the innermost skill frame above any battle.
-func (g *Game) skillCause() int {
+// causedBy records on a queued skill frame the skill whose doing its
+// event is (its seat, unit and name), if any.
+func (g *Game) causedBy(f *Frame) {
+	if sf := g.causeFrame(); sf != nil {
+		f.BySkill, f.ByUnit, f.ByName = sf.Seat+1, sf.Unit, g.C(sf.Card).Skills[sf.Skill].Name
+	}
+}
+
+// causeFrame is the skill resolving now (an event is its doing, by its
+// cost or its effect), or nil: the innermost skill frame above any battle.
+func (g *Game) causeFrame() *Frame {
 	for i := len(g.Pending) - 1; i >= 0; i-- {
 		switch g.Pending[i].Kind {
 		case FrameSkill:
-			return g.Pending[i].Seat + 1
+			return g.Pending[i]
 		case FrameBattle:
-			return 0
+			return nil
 		}
 	}
-	return 0
+	return nil
+}
+
+// playerEvent sets off the auto skills watching an event of player p's
+// (one of p's orbs destroyed, a card of p's hand sent to the retreat
+// area, ...): those of p's units without a trigger-of ("your") or watching
+// allies, and those of the opponent's watching enemies ("your opponent's").
+// card, when not -1, is the card the event is about ("that card").
+func (g *Game) playerEvent(when table.Trigger, p, card int) {
+	for q := range g.P {
+		for _, w := range slices.Clone(g.P[q].Field) {
+			g.queueSkills(when, q, w, func(e *table.Effect) bool {
+				if e.Watch == nil {
+					return q == p
+				}
+				return q == p && e.Watch.Ally || q != p && e.Watch.Enemy
+			}, nil, card)
+		}
+	}
 }
 
 // triggerAllies sets off the ally-deploy skills of p's other units.

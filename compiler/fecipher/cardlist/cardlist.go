@@ -231,6 +231,21 @@ func Import(data []byte, display string) (*Pack, diag.List) {
 		for i := range c.Skills {
 			sk := &c.Skills[i]
 			r := skill.Compile(sk.Type, sk.Cost, sk.Text)
+			if sk.Type == "auto" && sk.Cost == "" && len(r.Unread) > 0 && r.Unread[0].Phrase == "trigger" && r.Unread[0].Start == 0 {
+				// An |AUTO| skill with no trigger ("If this unit is in the
+				// Front Line, ... cannot Critical Hit"): a continuous skill
+				// printed with the wrong marker, when it reads as one.
+				if pr := skill.Compile("permanent", "", sk.Text); len(pr.Unread) == 0 && !slices.ContainsFunc(pr.Effects, func(e skill.Effect) bool { return e.Until != "" }) {
+					im.diags.Add(CodeSkill, im.pos(c.idOff), "skill %q is marked |AUTO| and has no trigger; read as |CONT|", sk.Name)
+					sk.Type, r = "permanent", pr
+				}
+			}
+			if n := skill.Level(sk.Name); n > 0 && len(r.Unread) == 0 {
+				// "[LvS3] The Village's Finest Fighter": the level skill's
+				// condition, printed in its name (the reminder may be left out).
+				r.Effects = skill.AtLevel(r.Effects, n)
+				r.Phrases = skill.Phrases(r.Effects)
+			}
 			sk.Effects = r.Effects
 			pk.Lines = append(pk.Lines, skill.Line{Card: c.ID, Name: sk.Name, Type: sk.Type, Support: sk.support, Result: r})
 		}

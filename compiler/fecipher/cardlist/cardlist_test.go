@@ -150,9 +150,10 @@ func TestImportRealCardList(t *testing.T) {
 		cardlist.CodeEmblem.ID: 6, // "Lance " x2, "STaff", "Dragon ", "Bow ", "Staff "
 		cardlist.CodeField.ID:  3, // three cards lack SupportSkill
 		cardlist.CodeID.ID:     5, // b02-093, b03-047, b04-009, b04-017, b20-001 taken twice
-		// "}AUTO|" once, three numbered lines of one skill, and 20 lines
-		// holding two skills (7 |CONT|, 13 |SPEC| second halves) split.
-		cardlist.CodeSkill.ID:  24,
+		// "}AUTO|" once, three numbered lines of one skill, 20 lines
+		// holding two skills (7 |CONT|, 13 |SPEC| second halves) split,
+		// and 8 |AUTO| skills without a trigger read as |CONT|.
+		cardlist.CodeSkill.ID:  32,
 		cardlist.CodeSeries.ID: 153,
 		cardlist.CodeFix.ID:    7, // misprinted classes fixed by corrections.yaml
 		cardlist.CodeRange.ID:  3, // staff-only cards printing range 2-2
@@ -218,6 +219,9 @@ func TestImportRealCardList(t *testing.T) {
 	// The 20 split lines add their second skills: 7 permanent, 13 special.
 	want.skillType["permanent"] += 7
 	want.skillType["special"] += 13
+	// 8 |AUTO| skills without a trigger are continuous skills misprinted.
+	want.skillType["permanent"] += 8
+	want.skillType["auto"] -= 8
 	equalMaps(t, "skill type", got.skillType, want.skillType)
 	if got.noRange != 136 || want.noRange != 136 {
 		t.Errorf("cards without range: imported %d, JSON %d, want 136", got.noRange, want.noRange)

@@ -223,7 +223,14 @@ func (c *compiler) core(s string, e Effect) ([]Effect, bool) {
 		return []Effect{e}, true
 	case reDoThat.MatchString(s):
 		if !c.that() {
-			return nil, false
+			if !c.battleFoe() || !strings.HasSuffix(strings.ToLower(s), " that enemy") {
+				return nil, false
+			}
+			// "When this unit's attack is evaded by a non-Main Character
+			// enemy, destroy that enemy": the enemy in battle.
+			e.Target = &Target{Foe: true}
+			setOp(&e, strings.ToLower(reDoThat.FindStringSubmatch(s)[1]))
+			return []Effect{e}, true
 		}
 		e.Target = &Target{That: true}
 		setOp(&e, strings.ToLower(reDoThat.FindStringSubmatch(s)[1]))
@@ -276,6 +283,16 @@ func (c *compiler) core(s string, e Effect) ([]Effect, bool) {
 // that reports whether "that ally" refers to something: units an earlier
 // sentence chose, or the unit whose event set the skill off.
 func (c *compiler) that() bool { return c.chose || c.trig.watch != nil }
+
+// battleFoe reports whether the skill's trigger is this unit's event in a
+// battle it stays in, where "that enemy" is the enemy in battle.
+func (c *compiler) battleFoe() bool {
+	switch c.trig.when {
+	case "attack", "attacked", "evaded", "evade", "survived", "critical", "missed":
+		return c.trig.watch == nil && !c.chose
+	}
+	return false
+}
 
 func setOp(e *Effect, verb string) {
 	switch verb {

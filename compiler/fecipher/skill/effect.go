@@ -125,6 +125,7 @@ type Watch struct {
 	Ally  bool        `yaml:"ally,omitempty"`
 	Enemy bool        `yaml:"enemy,omitempty"`
 	Of    *UnitFilter `yaml:"of,omitempty"`
+	Foe   *UnitFilter `yaml:"foe,omitempty"` // the enemy in battle with it is like this
 }
 
 // Put moves cards from one zone to another: chosen by the player (the
@@ -193,11 +194,15 @@ type Cond struct {
 	Units      *Count      `yaml:"units,omitempty"`      // units on the field, both players'
 	Boundless  *Count      `yaml:"boundless,omitempty"`  // cards in your Boundless Area
 	FoeBound   *Count      `yaml:"opponent-boundless,omitempty"`
-	NotLevel   bool        `yaml:"not-levelled,omitempty"`  // this unit's stack is one card (not levelled up or class changed)
-	MainAttack *UnitFilter `yaml:"main-attacked,omitempty"` // your main character is being attacked by a unit like this
-	Defender   *UnitFilter `yaml:"defender,omitempty"`      // the unit attacked in the battle under way is an enemy like this
-	Chosen     *UnitFilter `yaml:"chosen,omitempty"`        // the units the skill chose are like this (one at least)
-	ShownAny   *CardFilter `yaml:"revealed-any,omitempty"`  // one at least of the cards the skill revealed is like this
+	NotLevel   bool        `yaml:"not-levelled,omitempty"`       // this unit's stack is one card (not levelled up or class changed)
+	MainAttack *UnitFilter `yaml:"main-attacked,omitempty"`      // your main character is being attacked by a unit like this
+	Defender   *UnitFilter `yaml:"defender,omitempty"`           // the unit attacked in the battle under way is an enemy like this
+	Chosen     *UnitFilter `yaml:"chosen,omitempty"`             // the units the skill chose are like this (one at least)
+	ShownAny   *CardFilter `yaml:"revealed-any,omitempty"`       // one at least of the cards the skill revealed is like this
+	ByName     []string    `yaml:"by-skill-name,omitempty,flow"` // ... of a skill of one of these names
+	ByOwn      bool        `yaml:"by-own-skill,omitempty"`       // ... of this unit's own skill
+	ByOther    bool        `yaml:"by-other-ally,omitempty"`      // ... of another ally's skill
+	ByAttack   bool        `yaml:"by-own-attack,omitempty"`      // the event was this unit's attack's doing
 }
 
 // Bound is a range of a value: at least, at most.

@@ -54,6 +54,18 @@ func Compile(typ, cost, text string) Result {
 		}
 		src, typ, text = typ, kind, cutReminder(rest)
 	}
+	if typ == "auto" && src == "" {
+		if a, b, ok := eitherCause(text); ok {
+			// "When this unit's attack or "Critical Luna" destroys an
+			// enemy": the skill twice, once per cause; one skill, so one
+			// once-per-turn.
+			ra, rb := Compile(typ, cost, a), Compile(typ, cost, b)
+			if len(ra.Unread) == 0 && len(rb.Unread) == 0 && ra.Effects[0].When != rb.Effects[0].When {
+				es := append(ra.Effects, rb.Effects...)
+				return Result{Effects: es, Phrases: Phrases(es)}
+			}
+		}
+	}
 	c := &compiler{typ: typ, src: src}
 	var first Effect
 	// Curly quotes as straight ones, the same bytes long so that offsets
@@ -68,6 +80,7 @@ func Compile(typ, cost, text string) Result {
 	curSet := false
 	for _, s := range sents {
 		if reminder(s.text) {
+			c.lvs(s.text)
 			continue
 		}
 		c.why = miss{}
@@ -114,14 +127,22 @@ func Compile(typ, cost, text string) Result {
 		c.why = miss{"core", "cards added to a deck not shuffled afterwards"}
 		c.unread(0, len(text), strings.TrimSpace(text), false)
 	}
-	if len(c.out) == 0 && src == "" && slices.ContainsFunc(effects, func(e Effect) bool { return e.When == "placed" }) {
-		c.why = miss{"trigger", "this card placed in the bond area, of a unit's skill"}
-		c.unread(0, len(text), text, false)
-	}
 	if len(c.out) == 0 && src != "" {
 		if why := c.sourceCheck(effects); why != "" {
 			c.why = miss{"source", why}
 			c.unread(0, len(text), strings.TrimSpace(text), false)
+		}
+	}
+	if c.level > 0 {
+		effects = AtLevel(effects, c.level)
+	}
+	for _, e := range effects {
+		if src == "" && e.When == "placed" && (e.OncePerTurn || e.Target == nil && (needsUntil(e) || e.Move || e.Untap || e.TapIt || e.Destroy || e.Send != "" || e.TakeMain || e.Intercept)) {
+			// A card's skill from the bond area has no unit: "this unit",
+			// and once per turn (kept by units), mean nothing there.
+			c.why = miss{"trigger", "a card's own skill in the bond area acting on this unit, or once per turn"}
+			c.unread(0, len(text), text, false)
+			break
 		}
 	}
 	if len(c.out) > 0 {
@@ -143,6 +164,7 @@ func Compile(typ, cost, text string) Result {
 
 type compiler struct {
 	costOrbs  bool // the skill's cost destroys orbs (room for one added)
+	level     int  // a level skill's stack ([LvSn] in a reminder)
 	typ       string
 	src       string // a bond or hand skill's: where its card is (bond, hand); "" for a unit's
 	text      string
@@ -329,8 +351,8 @@ func sentences(text string) []span {
 			if ch == ':' && !strings.HasSuffix(strings.ToLower(text[start:i]), "if you do") {
 				continue
 			}
-			if i+1 == len(text) || text[i+1] == ' ' || text[i+1] == '(' {
-				flush(i + 1)
+			if i+1 == len(text) || text[i+1] == ' ' || text[i+1] == '(' || strings.HasPrefix(text[i+1:], "This skill ") {
+				flush(i + 1) // "... and deploy them.This skill cannot trigger ...": a space missing
 			}
 		case '\n':
 			if !quote && depth == 0 {
@@ -345,9 +367,40 @@ func sentences(text string) []span {
 // reminder reports reminder text in parentheses that restates a rule the
 // engine already knows (class change skills, level skills, hand and bond
 // skills, growth).
+var reLvS = lazy(`\[lvs(\d+)\]`)
+
+// lvs reads a reminder "([LvS4] will only trigger if a total of 4 or more
+// cards are in this unit's stack.)": the level skill's condition.
+func (c *compiler) lvs(reminder string) {
+	if m := reLvS.FindStringSubmatch(reminder); m != nil {
+		n, _ := strconv.Atoi(m[1])
+		c.level = max(c.level, n)
+	}
+}
+
+// AtLevel makes effects those of a level skill ([LvSn]: active only while
+// n or more cards are in this unit's stack): every effect holds only then.
+func AtLevel(es []Effect, n int) []Effect {
+	out := make([]Effect, len(es))
+	for i, e := range es {
+		e.If = and(e.If, &Cond{Stack: n})
+		out[i] = e
+	}
+	return out
+}
+
+// Level is the n of a skill name's "[LvSn]" label, or 0.
+func Level(name string) int {
+	if m := reLvS.FindStringSubmatch(name); m != nil {
+		n, _ := strconv.Atoi(m[1])
+		return n
+	}
+	return 0
+}
+
 func reminder(s string) bool {
-	if !strings.HasPrefix(s, "(") && !strings.HasSuffix(s, ")") {
-		return false
+	if !strings.HasPrefix(s, "(") {
+		return false // "... gains +30 attack ([CCS] ...)": the sentence strips its reminder
 	}
 	l := strings.ToLower(s)
 	for _, k := range []string{"[ccs]", "[lvs", "|hand|", "|bond|", "growthed", "possess a [ccs]", "pocess a [ccs]", "[fs]", "formation skill"} {
@@ -574,6 +627,9 @@ var (
 	reColoredTail  = lazy(`^ ?(?:with|that (?:has|have)|who (?:has|have)) (?:an? )?(?:colou?r|symbol)s?\b`)
 	reColorWord    = lazy(`^(Red|Blue|White|Black|Green|Purple|Yellow|Brown|Colorless) `)
 	reNamesLead    = lazy(`^((?:"[^"]+"(?:,? or |,? and |, | )?)+)\s*`)
+	reSupHasTail   = lazy(`^ ?(?:with|who (?:has|possesses)) an? support skill`)
+	reAtLeastTail  = lazy(`^ ?with at least (\d+) attack`)
+	reCostLead     = lazy(`^(?:deployment )?cost (\d+)(?: or (lower|less|higher|more))? `)
 )
 
 // unitWords reads a unit phrase without its count: `other non-Main
@@ -610,6 +666,12 @@ func unitWords(s string) (*UnitFilter, string, bool) {
 			continue
 		case pre(s, "symbol-less "), pre(s, "colorless "):
 			f.Colorless, s = true, s[strings.Index(s, " ")+1:]
+			continue
+		case reCostLead.MatchString(s):
+			// "a Deployment Cost 1 enemy", "a cost 2 or lower ally"
+			m := reCostLead.FindStringSubmatch(s)
+			costBound(strings.ToLower(m[2]), atoi(m[1]), &f.CostMin, &f.CostMax)
+			s = s[len(m[0]):]
 			continue
 		case reNotName.MatchString(s):
 			m := reNotName.FindStringSubmatch(s)
@@ -720,6 +782,13 @@ func unitWords(s string) (*UnitFilter, string, bool) {
 			f.Battle, s = b, ""
 		case reSameAreaTail.MatchString(s):
 			f.SameArea, s = true, s[len(reSameAreaTail.FindString(s)):]
+		case strings.HasPrefix(s, " without a symbol"):
+			f.Color, s = append(f.Color, "colorless"), s[len(" without a symbol"):]
+		case reSupHasTail.MatchString(s):
+			f.SupSkill, s = true, s[len(reSupHasTail.FindString(s)):]
+		case reAtLeastTail.MatchString(s):
+			m := reAtLeastTail.FindStringSubmatch(s)
+			f.AtkMin, s = atoi(m[1]), s[len(m[0]):]
 		case reChangedTail.MatchString(s):
 			f.Changed, s = true, s[len(reChangedTail.FindString(s)):]
 		case reLevelledTail.MatchString(s):

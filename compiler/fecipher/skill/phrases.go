@@ -35,7 +35,9 @@ func phrases(e *Effect) []string {
 		add(w.Self, "trigger-of:self")
 		add(w.Ally, "trigger-of:ally")
 		add(w.Enemy, "trigger-of:enemy")
+		add(w.Foe != nil, "trigger-of:foe")
 		out = append(out, unitPhrases(w.Of)...)
+		out = append(out, unitPhrases(w.Foe)...)
 	}
 	add(e.OncePerTurn, "cost:once-per-turn")
 	add(e.Reverse > 0, "cost:reverse")

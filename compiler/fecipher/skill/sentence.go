@@ -36,8 +36,70 @@ var (
 	reMayPay      = lazy(`^you may (?:pay )?the cost,? and if you do:?$`)
 )
 
+// reDoes opens an effect that happens once, not a continuous skill's
+// lasting effect.
+var (
+	reNotBySkill = lazy(`^this skill (?:will not|cannot|can't|does not|doesn't) (?:trigger|activate) (?:if|when) (?:this unit )?(?:class changes|is class changed|class changed) (?:by|via) (?:a|the) skill's effect$`)
+	reStrayMark  = lazy(`^[^|.,]{1,60} \|AUTO\|\s*`)
+	reAndIf      = lazy(`^and if ([^:,]+):\s*(.*)$`)
+)
+
+var reSupportIs = lazy(`^if this unit's support (?:card )?is (.+)$`)
+
+var reDoes = lazy(`^(?:then,? )?(?:until |you may |choose |draw |move |untap |tap |destroy |reveal |send |add |deploy |your opponent chooses )`)
+
+// ifTrigger reads the opening of an auto skill whose trigger is written
+// as a condition: "If this unit's attack is evaded, ..." (an event: the
+// trigger "When ..."), "During your turn, if EVENT, ...", and "If COND,
+// When EVENT, ..." (a condition before the trigger). It returns the
+// sentence with its trigger spelt "When", and the condition read.
+func ifTrigger(s string) (string, *Cond) {
+	var turn *Cond
+	body := s
+	if m := reDuring.FindStringSubmatch(s); m != nil {
+		turn = &Cond{Turn: "mine"}
+		if !strings.EqualFold(m[1], "your") {
+			turn.Turn = "theirs"
+		}
+		body = s[len(m[0]):]
+	}
+	if !pre(body, "If ") {
+		return s, nil
+	}
+	if m := reSupportIs.FindStringSubmatch(body); m != nil {
+		body = "If this unit is supported by " + m[1] // "if this unit's support is a <Dragonstone>"
+	}
+	if _, _, ok := trigger(s); ok {
+		return s, nil
+	}
+	if _, _, ok := trigger("When " + body[len("If "):]); ok {
+		// An event, and an effect that happens once (not a continuous
+		// skill's "that ally gains +20 attack"): the trigger.
+		if _, rest, ok := cutTrigger(body); ok && reDoes.MatchString(rest) {
+			return "When " + body[len("If "):], turn
+		}
+		return s, nil
+	}
+	// "If this unit has used "N" this turn, When ...": a condition, then
+	// the trigger.
+	if head, rest, ok := cutTrigger(body); ok && reWhen.MatchString(rest) {
+		if k, ok := condition(head[len("If "):]); ok {
+			if _, _, ok := trigger(rest); ok {
+				return rest, and(turn, k)
+			}
+		}
+	}
+	return s, nil
+}
+
 func (c *compiler) sentence(s string, prev Effect, havePrev bool) ([]Effect, bool) {
 	s = strings.TrimSpace(strings.TrimSuffix(strings.TrimSuffix(strings.TrimSpace(s), "."), "."))
+	if i := strings.LastIndex(s, " ("); i > 0 && reminder(s[i+1:]) {
+		// "... gains +30 attack ([CCS] can only trigger if ...)": a
+		// reminder left in the sentence.
+		c.lvs(s[i+1:])
+		s = strings.TrimSpace(strings.TrimSuffix(strings.TrimSpace(s[:i]), "."))
+	}
 	s = typos.Replace(strings.Join(strings.Fields(s), " "))
 	if m := reAndIfColon.FindStringSubmatchIndex(s); m != nil && c.typ == "auto" {
 		// "When ..., and if ...: You may choose": the colon ends the condition.
@@ -69,6 +131,11 @@ func (c *compiler) sentence(s string, prev Effect, havePrev bool) ([]Effect, boo
 			return []Effect{{When: "always", Target: &Target{All: true, Side: "ally", Of: of}, SupportUp: atoi(m[3])}}, true
 		}
 	}
+	if c.typ == "auto" && !havePrev && c.open == nil {
+		if m := reStrayMark.FindStringSubmatch(s); m != nil {
+			s = s[len(m[0]):] // "Skillful Reins |AUTO| When ...": a name and marker printed again
+		}
+	}
 	if m := reInsteadEnd.FindStringSubmatch(s); m != nil && havePrev {
 		return c.instead(m[1], s, prev)
 	}
@@ -90,6 +157,17 @@ func (c *compiler) sentence(s string, prev Effect, havePrev bool) ([]Effect, boo
 			k.Turn = "theirs"
 		}
 		c.pending = append(c.pending, k)
+		return nil, true
+	}
+	if reNotBySkill.MatchString(s) {
+		// "This skill will not trigger if this unit Class Changes by a
+		// skill's effect": the class change that sets it off is not a
+		// skill's doing.
+		if c.typ != "auto" || c.trig.when != "class-change" {
+			c.fail("condition", s)
+			return nil, false
+		}
+		c.pending = append(c.pending, &Cond{BySkill: "none"})
 		return nil, true
 	}
 	if m := reSkillOnly.FindStringSubmatch(s); m != nil {
@@ -123,6 +201,9 @@ func (c *compiler) sentence(s string, prev Effect, havePrev bool) ([]Effect, boo
 			e.When = c.whenSoFar(prev)
 		}
 		var turn *Cond
+		if !havePrev && c.open == nil {
+			s, turn = ifTrigger(s)
+		}
 		if m := reDuring.FindStringSubmatch(s); m != nil && reWhen.MatchString(s[len(m[0]):]) {
 			// "During your turn, when ...": the trigger and a condition.
 			turn = &Cond{Turn: "mine"}
@@ -137,9 +218,19 @@ func (c *compiler) sentence(s string, prev Effect, havePrev bool) ([]Effect, boo
 				c.revealed = true // "that card" is the card placed (it is not in a deck: no put from it)
 				c.bondCard = true
 			}
+			rest = strings.TrimSpace(rest)
+			if m := reAndIf.FindStringSubmatch(rest); m != nil {
+				// "When this unit's attack destroys an enemy, and if the
+				// card supporting this unit is a <Tome>: Draw 1 card."
+				k, ok := c.condition(m[1])
+				if !ok {
+					c.fail("condition", m[1])
+					return nil, false
+				}
+				t.cond, rest = and(t.cond, k), m[2]
+			}
 			e.When, e.If, e.Watch = t.when, t.cond, t.watch
 			c.trig = t
-			rest = strings.TrimSpace(rest)
 			low := strings.ToLower(rest)
 			switch {
 			case reMayPay.MatchString(low):
@@ -231,7 +322,7 @@ var typos = strings.NewReplacer(
 	"Durng ", "During ", "you opponent's", "your opponent's", "Each time 1 enemy is", "Each time an enemy is", " are cannot ", " cannot ", "Deployment Cost of 2 of less", "Deployment Cost of 2 or less",
 	"Deployment Cost or ", "Deployment Cost of ", "Deploment Cost", "Deployment Cost",
 	"If yyou ", "If you ", "if your have ", "if you have ", "<Sword Bond", "<Sword> Bond",
-	"' s ", "'s ", "Critical Hit, but the number", "Critical Hit, and the number", "\" , \"", "\", \"",
+	"' s ", "'s ", "<Flier ally", "<Flier> ally", "ally is deploy,", "ally is deployed,", "Symbol-lss", "Symbol-less", "Critical Hit, but the number", "Critical Hit, and the number", "\" , \"", "\", \"",
 )
 
 // conjunction reads a core that is two joined by "and" or "then", each
@@ -536,6 +627,11 @@ var condRules = []condRule{
 	{lazy(`^(?:the card supporting this unit|this unit's Support card|the Support card of this unit) is (?:a |an )?((?:<[^>]+>(?:,? or |, )?)+)(?: card)?$`), func(m []string) (*Cond, bool) {
 		emb, col, ok := tags(m[1])
 		return &Cond{Supported: &CardFilter{Emblem: emb, Color: col}}, ok
+	}},
+	{lazy(`^(?:the card supporting this unit|this unit's Support card) has a Deployment Cost of (\d+)(?: or (higher|more|lower|less))?$`), func(m []string) (*Cond, bool) {
+		f := &CardFilter{}
+		costBound(strings.ToLower(m[2]), atoi(m[1]), &f.CostMin, &f.CostMax)
+		return &Cond{Supported: f}, true
 	}},
 	{lazy(`^this unit is in the same area as your Main Character$`), func(m []string) (*Cond, bool) {
 		return &Cond{SameArea: &UnitFilter{Main: true}}, true

@@ -102,7 +102,7 @@ func TestCompile(t *testing.T) {
 		{"special", "", `You may deploy this card even if you already have an allied "Anna", and you may have 2 or more allied "Anna" at once.`,
 			`{when: special, same-name: true}`},
 		{"permanent", "", "This unit gains +10 attack and range 1-2. ([LvS2] is only active if a total of 2 or more cards are in this unit's stack.)",
-			`{when: always, attack: 10, range: {min: 1, max: 2}}`},
+			`{when: always, if: {stack: 2}, attack: 10, range: {min: 1, max: 2}}`},
 		// Spellings of conditions: "this card", "battling against", names after commas, single quotes.
 		{"permanent", "", `If this unit is supported by "Shanna", "Lot" or "Wade", this unit gains +20 attack.`,
 			`{when: always, if: {supported-by: {name: [Shanna, Lot, Wade]}}, attack: 20}`},

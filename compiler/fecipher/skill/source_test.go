@@ -44,8 +44,8 @@ func TestCardSources(t *testing.T) {
 	}
 	// Stays text: "this unit" (a tap cost, an effect on it, other
 	// allies), a free skill whose card stays, a kind missing, a |CONT|
-	// skill the engine lacks, once per turn of a card that stays, this
-	// card's placing on a unit's skill.
+	// skill the engine lacks, once per turn of a card that stays, a unit
+	// card's skill from the bond area acting on "this unit".
 	for _, c := range [][3]string{
 		{"bond", "Tap this unit", "|ACT| Draw 1 card."},
 		{"hand", "Send this card to the Retreat Area", "|ACT| Until the end of the turn, this unit gains +10 attack."},
@@ -55,7 +55,7 @@ func TestCardSources(t *testing.T) {
 		{"bond", "", "|CONT| This card acquires <Flier>."},
 		{"bond", "Once per turn; Flip 1 Bond face-down", "|ACT| Draw 1 card."},
 		{"hand", "Flip this card face-down", "|ACT| Draw 1 card."},
-		{"auto", "", "When this card is placed in your Bond Area, draw 1 card."},
+		{"auto", "", "When this card is placed in your Bond Area, this unit gains +10 attack."},
 		{"action", "Send this card to the Retreat Area", "Draw 1 card."},
 	} {
 		if r := skill.Compile(c[0], c[1], c[2]); len(r.Unread) == 0 {

@@ -104,13 +104,25 @@ const (
 	OnDefeated    // this unit is destroyed by an attack
 	OnGrowth      // this unit Growths: a card is stacked under it by a skill
 	OnDraw        // its owner draws a card (after the setup)
-	OnPlaced      // this card is placed face up in its owner's bond area (a bond skill)
+	OnPlaced      // this card is placed face up in its owner's bond area (its own skill, not a unit's)
+	OnTapped      // this unit is tapped by a skill's cost or effect
+	OnOrbLost     // one of its owner's orbs is destroyed (by an attack or a skill)
+	OnDiscarded   // a card of its owner's hand is sent to the retreat area
+	OnRetrieved   // a card is added to its owner's hand from the retreat area
+	OnSurvived    // this unit is attacked and not destroyed
+	OnSupportFail // the support card revealed for this unit fails to support it
+	OnUse         // this unit uses an action skill (once it has resolved)
+	OnSupported   // a card supports this unit (it does not fail)
+	OnRevealed    // a skill reveals cards of its owner's deck
+	OnBondStart   // the start of its owner's bond phase
 )
 
 // TriggerNames are the schema's words by Trigger.
 var TriggerNames = [...]string{"always", "my-turn", "attacking", "defending", "deploy", "class-change", "activate", "support",
 	"attack", "attacked", "destroys", "attack-end", "level-up", "turn-start", "turn-end", "destroyed", "moved", "untapped", "ally-deploy", "special",
-	"critical", "evade", "evaded", "missed", "bond", "opponent-turn-start", "opponent-turn-end", "action-start", "deployment-start", "defeated", "growth", "draw", "placed"}
+	"critical", "evade", "evaded", "missed", "bond", "opponent-turn-start", "opponent-turn-end", "action-start", "deployment-start", "defeated", "growth", "draw",
+	"placed", "tapped", "orb-destroyed", "discarded", "retrieved", "survived", "support-failed", "uses",
+	"supported", "revealed", "bond-start"}
 
 // None marks an unset bound (a cost or attack limit, a count's at-most).
 const None = -1
@@ -263,6 +275,7 @@ var FlagNames = [...]string{"skill-proof", "no-move", "no-skill-move", "no-attac
 type Watch struct {
 	Self, Ally, Enemy bool
 	Of                *UnitFilter
+	Foe               *UnitFilter // the enemy in battle with it is like this
 }
 
 // Count is a number of things that match a filter.
@@ -321,6 +334,9 @@ type Cond struct {
 	Defender                       *UnitFilter // the unit attacked in the battle under way is an enemy like this
 	Chosen                         *UnitFilter // the units the skill chose are like this (one at least)
 	RevealedAny                    *CardFilter // one at least of the cards the skill revealed is like this
+	ByName                         []string    // ... of a skill of one of these names
+	ByOwn, ByOther                 bool        // ... of this unit's own skill; of another ally's (not a support skill)
+	ByAttack                       bool        // the event was this unit's attack's doing
 }
 
 // Whose skill an event must be the doing of (Cond.BySkill).
@@ -329,6 +345,7 @@ const (
 	BySkillAny
 	BySkillAlly
 	BySkillEnemy
+	BySkillNot // not a skill's doing
 )
 
 // Bound is a range of a value; Max None: no bound.
