@@ -27,6 +27,7 @@ type skillDoc struct {
 	Type        string         `yaml:"type"`
 	ClassChange bool           `yaml:"class-change"`
 	Formation   bool           `yaml:"formation"`
+	DragonBlood bool           `yaml:"dragon-blood"`
 	Cost        string         `yaml:"cost"`
 	Text        string         `yaml:"text"`
 	Effects     []skill.Effect `yaml:"effects"`
@@ -162,8 +163,9 @@ func (b *builder) cards() {
 			}
 			tc.MinRange, tc.MaxRange = c.Range.Min, c.Range.Max
 		}
+		var granted []table.Skill // skills effects give: after the card's own
 		for i, s := range c.Skills {
-			ts := table.Skill{Name: s.Name, Type: table.SkillType(skillTypes[s.Type]), ClassChange: s.ClassChange, Formation: s.Formation, Cost: s.Cost, Text: s.Text}
+			ts := table.Skill{Name: s.Name, Type: table.SkillType(skillTypes[s.Type]), ClassChange: s.ClassChange, Formation: s.Formation, DragonBlood: s.DragonBlood, Cost: s.Cost, Text: s.Text}
 			effects := s.Effects
 			if source.Path(d.PosTree(), "skills", strconv.Itoa(i), "effects") == nil {
 				effects = b.compileText(d, c.ID, i, s)
@@ -191,6 +193,21 @@ func (b *builder) cards() {
 				if (e.Reverse > 0 || e.Tap) && !slices.Contains([]table.Trigger{table.Activate}, te.When) && ts.Type != table.Auto && ts.Type != table.Bond && !((e.CritAlt || e.EvadeAlt) && !e.Tap) {
 					b.diags.Add(CodeEffect, pos(d, "skills", strconv.Itoa(i), "effects", strconv.Itoa(j)), "card %q: only action and auto skills have a reverse or tap cost", c.ID)
 				}
+				if g := e.Grant; g != nil {
+					gs := table.Skill{Name: g.Name, Type: table.SkillType(skillTypes[g.Type]), Cost: g.Cost, Text: g.Text, Granted: true}
+					if gs.Name == "" {
+						gs.Name = s.Name + " (acquired)"
+					}
+					for _, ge := range g.Effects {
+						gte := effect(ge)
+						if ok := allowed[gs.Type]; !slices.Contains(ok, gte.When) || ge.Grant != nil {
+							b.diags.Add(CodeEffect, pos(d, "skills", strconv.Itoa(i), "effects", strconv.Itoa(j), "grant"), "card %q: a granted %s skill cannot have an effect that happens %q (or a grant of its own)", c.ID, g.Type, ge.When)
+						}
+						gs.Effects = append(gs.Effects, gte)
+					}
+					te.Grant = int8(len(c.Skills) + len(granted) + 1)
+					granted = append(granted, gs)
+				}
 				if (e.FlipSelf || e.SendSelf != "" || e.Put != nil && e.Put.Self) && ts.Type != table.Bond && ts.Type != table.Hand ||
 					e.FlipSelf && ts.Type != table.Bond {
 					b.diags.Add(CodeEffect, pos(d, "skills", strconv.Itoa(i), "effects", strconv.Itoa(j)), "card %q: only bond and hand skills move or flip their own card (flip-self for bond skills only)", c.ID)
@@ -199,6 +216,7 @@ func (b *builder) cards() {
 			}
 			tc.Skills = append(tc.Skills, ts)
 		}
+		tc.Skills = append(tc.Skills, granted...)
 		for _, pr := range c.Printings {
 			tc.Printings = append(tc.Printings, table.Printing{Set: pr.Set, Number: pr.Number, Rarity: pr.Rarity, Series: pr.Series})
 		}

@@ -85,7 +85,7 @@ func put(p *skill.Put) *table.Put {
 		return nil
 	}
 	t := &table.Put{From: zone(p.From), To: zone(p.To), Foe: p.Opponent, Count: int8(p.Count), UpTo: p.UpTo, Of: cardFilter(p.Of),
-		Tapped: p.Tapped, Area: area(p.Area), FaceDown: p.FaceDown, Shuffle: p.Shuffle, FoeChooses: p.Chooser == "opponent", Self: p.Self}
+		Tapped: p.Tapped, Area: area(p.Area), AreaOf: p.AreaOf, FaceDown: p.FaceDown, Shuffle: p.Shuffle, FoeChooses: p.Chooser == "opponent", Self: p.Self}
 	if t.Of != nil {
 		t.Of.Count = 0
 	}
@@ -125,7 +125,7 @@ func cond(c *skill.Cond) *table.Cond {
 		Main: unitFilter(c.Main), IsMain: c.IsMain, NotMain: c.NotMain, ClassChanged: c.ClassChang,
 		Self: unitFilter(c.Self), Trigger: unitFilter(c.Trigger), AlliesAll: c.AlliesAll, Outnumber: c.Outnumber,
 		Revealed: cardFilter(c.Revealed), FoeOrbs: count(c.FoeOrbs), FoeBonds: count(c.FoeBonds), Retreat: count(c.Retreat),
-		Used: c.Used, Power: power(c.Power), Tapped: c.Tapped, Critical: c.Critical,
+		Used: c.Used, Power: power(c.Power), Tapped: c.Tapped, Critical: c.Critical, SupportedDestroyed: c.SupDestroyed,
 		BySkill: uint8(slices.Index([]string{"", "any", "ally", "enemy", "none"}, c.BySkill)), ByName: c.ByName, ByOwn: c.ByOwn,
 		ByOther: c.ByOther, ByAttack: c.ByAttack,
 		UsedTimes: int8(c.UsedTimes), UsedEach: c.UsedEach, Units: count(c.Units), Boundless: count(c.Boundless), FoeBound: count(c.FoeBound),
@@ -167,14 +167,15 @@ func effect(e skill.Effect) table.Effect {
 		DestroyOrbs: int8(e.DestroyOrbs), OrbsFoe: e.OrbsFoe, FlipBonds: int8(e.FlipBonds), UnflipBonds: int8(e.UnflipBonds),
 		FlipAll: e.FlipAll, FlipOrbs: int8(e.FlipOrbs), Intercept: e.Intercept, NoFlip: e.NoFlip, CritFlip: e.CritFlip, MainName: e.MainName,
 		CritAlt: e.CritAlt, EvadeAlt: e.EvadeAlt, SupportUp: int8(e.SupportUp),
+		AcquireSkills: uint8(max(0, slices.Index(table.AcquireNames[:], e.AcquireSkills))), OnePerName: e.OnePerName, Keep: e.Keep, Lose: e.Lose, LoseAll: e.LoseAll,
 		If: cond(e.If), IfDone: e.IfDone, Target: target(e.Target),
-		Attack: int16(e.Attack), Per: unitFilter(e.Per), PerBonds: count(e.PerBonds), PerRevealed: cardFilter(e.PerShown), Double: e.Double, Acquire: emblems(e.Acquire),
+		Attack: int16(e.Attack), Per: unitFilter(e.Per), PerBonds: count(e.PerBonds), PerRevealed: cardFilter(e.PerShown), Double: e.Double, Acquire: emblems(e.Acquire), AcquireColors: e.AcquireColors,
 		Unevadable: e.Unevadable, UnevadableMain: e.UnevadableBy == "non-main", UnevadableCost: int8(e.UnevCost), NoEvade: e.NoEvade, NoCritical: e.NoCritical,
 		Shielded: e.Shielded, ShieldCost: int8(e.ShieldCost), BackLine: e.BackLine, Orbs: int8(e.Orbs),
 		Move: e.Move, Untap: e.Untap, TapIt: e.TapIt, Destroy: e.Destroy, Send: zone(e.Send), SendFaceDown: e.SendDown, TakeMain: e.TakeMain, NoSupport: cardFilter(e.NoSupport), UnattackableBy: unitFilter(e.UnattackBy), Reach: unitFilter(e.ReachOf),
 		Until: table.Until(slices.Index(table.UntilNames[:], e.Until)),
 		Draw:  int8(e.Draw), DrawTo: int8(e.DrawTo), Discard: int8(e.Discard), FoeDiscard: int8(e.FoeDiscard), Retrieve: cardFilter(e.Retrieve),
-		Copies: e.Copies, SameName: e.SameName, NoBond: e.NoBond, HandCostLess: int8(e.CostLess), CCCostLess: int8(e.CCLess), StackOn: e.StackOn, LevelOn: e.LevelOn, DeployOnly: e.DeployOnly, NotBeside: e.NotBeside, WithMain: e.WithMain, NoSymbol: e.NoSymbol,
+		Copies: e.Copies, SameName: e.SameName, NoBond: e.NoBond, HandCostLess: int8(e.CostLess), CCCostLess: int8(e.CCLess), StackOn: e.StackOn, LevelOn: e.LevelOn, DeployOnly: e.DeployOnly, NotBeside: e.NotBeside, WithMain: e.WithMain, NoSymbol: e.NoSymbol, AlsoNamed: e.AlsoNamed,
 	}
 	if e.Range != nil {
 		t.MinRange, t.MaxRange = int8(e.Range.Min), int8(e.Range.Max)

@@ -84,6 +84,11 @@ func (g *Game) zoneCards(z table.Zone, p int, sk *Frame) []int {
 		return pl.Retreat
 	case table.InBoundless:
 		return pl.Bound
+	case table.InSupport:
+		if sk != nil && sk.Unit == 0 && slices.Contains(pl.Support, sk.Card) {
+			return []int{sk.Card} // "this card": the support card, while kept
+		}
+		return nil
 	case table.InBonds:
 		var out []int
 		for _, b := range pl.Bonds {
@@ -194,13 +199,18 @@ func (g *Game) cardChoices(f *Frame) []Choice {
 				out = append(out, Choice{Card: c})
 				continue
 			}
-			if g.OnField(owner, g.C(c).Unit) != nil && !g.sameNameOK(c) {
+			if g.onFieldAs(owner, c) != nil && !g.sameNameOK(c) {
 				continue // one unit per unit name
 			}
-			if pt.Area != table.BackLine {
+			beside := func(a Area) bool { // "in the same area as "N""
+				return len(pt.AreaOf) == 0 || slices.ContainsFunc(g.P[owner].Field, func(u *Unit) bool {
+					return u.Area == a && g.namedAny(u.Card(), pt.AreaOf)
+				})
+			}
+			if pt.Area != table.BackLine && beside(Vanguard) {
 				out = append(out, Choice{Card: c, Area: Vanguard})
 			}
-			if pt.Area != table.FrontLine {
+			if pt.Area != table.FrontLine && beside(Rearguard) {
 				out = append(out, Choice{Card: c, Area: Rearguard})
 			}
 		}
@@ -395,6 +405,8 @@ func (g *Game) take(z table.Zone, p, c int, of *table.CardFilter) bool {
 		return cut(&pl.Retreat)
 	case table.InBoundless:
 		return cut(&pl.Bound)
+	case table.InSupport:
+		return cut(&pl.Support)
 	case table.InBonds:
 		i := g.bondOf(p, c, of)
 		if i < 0 {
@@ -476,6 +488,9 @@ func (g *Game) move(pt *table.Put, p, c int, a Area, sk *Frame) {
 	}
 	if pt.Self && !g.takeSelf(p, c, pt.From) || !pt.Self && !g.take(pt.From, p, c, pt.Of) {
 		return
+	}
+	if sk != nil && sk.Kind == FrameSkill && slices.ContainsFunc(g.C(sk.Card).Skills[sk.Skill].Effects, func(e table.Effect) bool { return e.AcquireSkills == table.AcquireThatCard }) {
+		sk.Moved = append(sk.Moved, c) // "that card" of an effect after (the compiler lets it name a card put in view only)
 	}
 	pl := g.P[p]
 	name := g.C(c).Name()
@@ -695,19 +710,19 @@ func (g *Game) cardFits(f *table.CardFilter, c, p int, sk *Frame) bool {
 	if f == nil || f.NameOf == table.NameOfNone {
 		return true
 	}
-	var names []string
+	var of []int // the cards whose unit names it asks for
 	if f.NameOf == table.NameOfThis {
 		if u := g.source(sk); u != nil {
-			names = append(names, g.C(u.Card()).Unit)
+			of = append(of, u.Card())
 		}
 	} else if sk != nil {
 		for _, uid := range sk.Chosen {
 			if u, _ := g.unit(uid); u != nil {
-				names = append(names, g.C(u.Card()).Unit)
+				of = append(of, u.Card())
 			}
 		}
 	}
-	return slices.Contains(names, g.C(c).Unit)
+	return slices.ContainsFunc(of, func(o int) bool { return g.sharesName(o, c) })
 }
 
 // orbSeat is whose orbs an orb decision destroys: the chooser's, or for

@@ -54,6 +54,7 @@ type Frame struct {
 	ASupCard, DSupCard int // the support cards (-1: none), for conditions
 	Critical, Evaded   bool
 	Defeated           bool
+	Kept               []int // support cards kept in the support area to the end of the combat (a skill's "instead of sending it to the Retreat Area")
 
 	// Skill: the effects of Card.Skills[Skill] from Start, now at Effect,
 	// of a unit (Unit uid) or of a support card (Unit 0; Target is the
@@ -75,6 +76,9 @@ type Frame struct {
 	// the deck of seat RevealSeat.
 	Revealed   []int
 	RevealSeat int
+	// Moved are the cards the skill's puts moved, in order ("that card"
+	// of "acquires all skills possessed by that card").
+	Moved []int
 }
 
 // decision reports whether the frame waits for a player's action.
@@ -253,8 +257,7 @@ func (g *Game) choices(f *Frame) []Choice {
 		if u == nil {
 			return nil
 		}
-		name := g.C(u.Card()).Unit
-		distinct(pl.Hand, func(c int) bool { return g.C(c).Unit == name })
+		distinct(pl.Hand, func(c int) bool { return g.sharesName(c, u.Card()) })
 		if f.Kind == FrameCritical {
 			for _, c := range g.critBonds(f.Seat) {
 				out = append(out, Choice{Card: c, Yes: true}) // a face-up bond flipped instead
@@ -328,7 +331,7 @@ func (g *Game) choose(f *Frame, c Choice) {
 	case FrameMay:
 		g.pop()
 		if !c.Yes {
-			g.emit(f.Seat, "decline", g.C(f.Card).Name(), "", g.C(f.Card).Skills[f.Skill].Name)
+			g.emit(f.Seat, "decline", g.C(g.actor(f)).Name(), "", g.C(f.Card).Skills[f.Skill].Name)
 			if parent.Effect == parent.Start {
 				parent.Step = stepDone
 			} else {
@@ -408,11 +411,11 @@ func (g *Game) choose(f *Frame, c Choice) {
 		default:
 			// A skill's other cost: its decisions are paid first.
 			alt := g.altCosts(f.Seat, u, f.Kind == FrameCritical)[c.Pick-1]
-			s := g.C(alt.src.Card()).Skills[alt.skill]
+			s := g.skill(alt.ref)
 			g.emit(f.Seat, why, g.C(u.Card()).Name(), "", "paying "+s.Name+"'s cost instead")
 			pay = g.costFrames(&s.Effects[alt.effect])
 			for _, d := range pay {
-				d.Seat, d.Unit, d.Card, d.Skill, d.Start, d.Effect, d.Pay = f.Seat, alt.src.UID, alt.src.Card(), alt.skill, alt.effect, alt.effect, true
+				d.Seat, d.Unit, d.Card, d.Skill, d.Start, d.Effect, d.Pay = f.Seat, alt.src.UID, alt.ref.Card, alt.ref.Skill, alt.effect, alt.effect, true
 			}
 		}
 		if f.Kind == FrameCritical {
@@ -610,6 +613,16 @@ func (g *Game) apply(f *Frame, e *table.Effect) {
 		if m.Battle && g.battle() == nil {
 			m.Battle, m.Ends = false, g.Turn
 		}
+		if e.Grant > 0 {
+			m.Grant = acquiredKey(f.Card, int(e.Grant)-1) // the skill is written on the card whose effect gives it
+		}
+		if e.AcquireSkills == table.AcquireThatCard {
+			// "acquires all skills possessed by that card": the card the
+			// skill's put moved last (none moved: nothing acquired).
+			if len(f.Moved) > 0 {
+				m.GrantCard = f.Moved[len(f.Moved)-1] + 1
+			}
+		}
 		for _, u := range g.targets(f, e) {
 			u.Mods = append(u.Mods, m)
 			g.emit(p, "effect", g.C(u.Card()).Name(), "", name)
@@ -696,6 +709,12 @@ func (g *Game) apply(f *Frame, e *table.Effect) {
 		d := fs[i]
 		d.Unit, d.Card, d.Skill, d.Start, d.Effect, d.From = f.Unit, f.Card, f.Skill, f.Start, f.Effect, f.From
 		g.push(d)
+	}
+	if e.Keep {
+		if b := g.battle(); b != nil && f.Unit == 0 && slices.Contains(g.P[p].Support, f.Card) && !slices.Contains(b.Kept, f.Card) {
+			b.Kept = append(b.Kept, f.Card)
+			g.emit(p, "kept", g.C(f.Card).Name(), "", "in the support area to the end of the combat")
+		}
 	}
 	if e.Put != nil {
 		g.applyPut(f, e)

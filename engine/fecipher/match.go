@@ -83,15 +83,15 @@ func (g *Game) AppendActions(out []Action) []Action {
 			card := g.C(c)
 			for _, u := range pl.Field {
 				// levelling up an ally of another unit name (a special skill)
-				if g.C(u.Card()).Unit != card.Unit {
+				if !g.sharesName(u.Card(), c) {
 					if cost, _, err := g.stackCost(c, u); err == nil && g.CanPay(p, c, int(cost)) == nil {
 						out = append(out, Action{Kind: ActStack, Hand: i, Unit: u})
 					}
 				}
 			}
-			if g.OnField(p, card.Unit) != nil {
+			if g.onFieldAs(p, c) != nil {
 				for _, u := range pl.Field {
-					if g.C(u.Card()).Unit != card.Unit {
+					if !g.sharesName(u.Card(), c) {
 						continue
 					}
 					if cost, _, err := g.stackCost(c, u); err == nil && g.CanPay(p, c, int(cost)) == nil {
@@ -118,16 +118,17 @@ func (g *Game) AppendActions(out []Action) []Action {
 		out = append(out, Action{Kind: ActEndDeployment})
 	case ActionPhase:
 		for _, u := range pl.Field {
-			for si, s := range g.C(u.Card()).Skills {
-				if s.Type != table.Action || !g.skillActive(u, si) {
+			for r := range g.skills(u) {
+				s := g.skill(r)
+				if s.Type != table.Action || !g.skillActive(u, r) {
 					continue
 				}
 				for ei := range s.Effects {
 					if ei > 0 && s.Effects[ei-1].When == table.Activate {
 						continue // one action per skill: its first effect of the timing
 					}
-					if g.usable(p, u, si, ei) == nil {
-						out = append(out, Action{Kind: ActSkill, Unit: u, Skill: si, Effect: ei})
+					if g.usable(p, u, r.Key, ei) == nil {
+						out = append(out, Action{Kind: ActSkill, Unit: u, Skill: r.Key, Effect: ei})
 					}
 				}
 			}
@@ -261,10 +262,10 @@ func (g *Game) Text(a Action) string {
 	case ActEndDeployment:
 		return "end deployment"
 	case ActSkill:
-		s := g.C(a.Unit.Card()).Skills[a.Skill]
-		t := "use " + g.unitRef(a.Unit) + " " + Slug(s.Name)
-		if g.sameSlug(a.Unit, a.Skill) {
-			t += fmt.Sprintf(" %d", a.Skill+1)
+		r, _ := g.skillByKey(a.Unit, a.Skill)
+		t := "use " + g.unitRef(a.Unit) + " " + Slug(g.skill(r).Name)
+		if n := g.sameSlug(a.Unit, a.Skill); n > 0 {
+			t += fmt.Sprintf(" %d", n)
 		}
 		return t
 	case ActCardSkill:
@@ -329,16 +330,24 @@ func (g *Game) Text(a Action) string {
 	}
 }
 
-// sameSlug reports whether another skill of the unit's card has the same
-// action word as skill i.
-func (g *Game) sameSlug(u *Unit, i int) bool {
-	ss := g.C(u.Card()).Skills
-	for j, s := range ss {
-		if j != i && Slug(s.Name) == Slug(ss[i].Name) {
-			return true
+// sameSlug is 1 + the place among the unit's skills (skills) of the skill
+// of key key when another of them has the same action word, else 0.
+func (g *Game) sameSlug(u *Unit, key int) int {
+	r, _ := g.skillByKey(u, key)
+	slug, at, same := Slug(g.skill(r).Name), 0, false
+	i := 0
+	for o := range g.skills(u) {
+		if o.Key == key {
+			at = i + 1
+		} else if Slug(g.skill(o).Name) == slug {
+			same = true
 		}
+		i++
 	}
-	return false
+	if !same {
+		return 0
+	}
+	return at
 }
 
 // Match is a game played through the game contract (engine/play).
@@ -530,6 +539,8 @@ func (g *Game) Clone() *Game {
 		x := *f
 		x.Chosen = slices.Clone(f.Chosen)
 		x.Revealed = slices.Clone(f.Revealed)
+		x.Kept = slices.Clone(f.Kept)
+		x.Moved = slices.Clone(f.Moved)
 		c.Pending[i] = &x
 	}
 	if g.Last != nil {
@@ -549,5 +560,5 @@ func (g *Game) altSlug(f *Frame, pick int) string {
 	}
 	u, _ := g.unit(uid)
 	alt := g.altCosts(f.Seat, u, f.Kind == FrameCritical)[pick-1]
-	return Slug(g.C(alt.src.Card()).Skills[alt.skill].Name)
+	return Slug(g.skill(alt.ref).Name)
 }

@@ -42,7 +42,7 @@ func (Greedy) Choose(pm play.Match) int {
 			if !g.hasSymbol(p, pl.Hand[a.Hand]) {
 				score += 50 // unlocks its symbol
 			}
-			if g.OnField(p, c.Unit) != nil && !c.Promoted {
+			if g.onFieldAs(p, pl.Hand[a.Hand]) != nil && !c.Promoted {
 				score += 20 // a copy of a unit already out
 			}
 		case ActStack:
@@ -69,7 +69,8 @@ func (Greedy) Choose(pm play.Match) int {
 			if slices.Contains(a.Unit.Used, a.Skill) {
 				score = 0 // once a turn is enough for greedy: repeatable skills could loop
 			}
-			e := &g.C(a.Unit.Card()).Skills[a.Skill].Effects[a.Effect]
+			r, _ := g.skillByKey(a.Unit, a.Skill)
+			e := &g.skill(r).Effects[a.Effect]
 			if e.Attack > 0 && e.Target == nil && (a.Unit.Tapped || len(a.Unit.Mods) > 0 || !g.CanAttack(a.Unit)) {
 				score = 0 // a bonus it cannot use, or has
 			}

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"math/rand/v2"
 	"slices"
+	"strconv"
 	"strings"
 
 	"gopkg.in/yaml.v3"
@@ -77,8 +78,15 @@ type UnitState struct {
 	ClassChanged bool       `json:"class-changed,omitempty" yaml:"class-changed,omitempty"`
 	Grown        bool       `json:"grown,omitempty" yaml:"grown,omitempty"`       // it Growthed: its class change skills are usable
 	Mods         []ModState `json:"mods,omitempty" yaml:"mods,omitempty"`         // what effects gave it, for a while
-	Used         []int      `json:"used,omitempty" yaml:"used,omitempty,flow"`    // skills used this turn (indexes on its top card), once per use: once-per-turn and use counts
+	Used         []int      `json:"used,omitempty" yaml:"used,omitempty,flow"`    // skills used this turn (indexes on its top card; acquired skills by key, skills.go), once per use: once-per-turn and use counts
 	Attacked     bool       `json:"attacked,omitempty" yaml:"attacked,omitempty"` // it attacked this turn
+	// UsedAcquired are the acquired skills it used this turn, for
+	// once-per-turn: each "card-id:index", the card the skill is printed
+	// on and its index there.
+	UsedAcquired []string `json:"used-acquired,omitempty" yaml:"used-acquired,omitempty,flow"`
+	// Acquired, in a view only (a position derives it): the skills it has
+	// now from other cards, each "name (card id)".
+	Acquired []string `json:"acquired,omitempty" yaml:"acquired,omitempty,flow"`
 }
 
 // ModState is what an effect gave a unit, until the end of turn ends (or
@@ -98,9 +106,13 @@ type ModState struct {
 	ShieldCost     int      `json:"shield-cost,omitempty" yaml:"shield-cost,omitempty"`
 	BackLine       bool     `json:"reach-back-line,omitempty" yaml:"reach-back-line,omitempty"`
 	Orbs           int      `json:"orbs,omitempty" yaml:"orbs,omitempty"`
-	Flags          []string `json:"flags,omitempty" yaml:"flags,omitempty,flow"` // skill-proof, no-move, no-attack, unattackable, no-untap, reach-any, ...
-	Ends           int      `json:"ends,omitempty" yaml:"ends,omitempty"`        // the turn at whose end it ends
-	Battle         bool     `json:"battle,omitempty" yaml:"battle,omitempty"`    // it ends with the battle
+	Flags          []string `json:"flags,omitempty" yaml:"flags,omitempty,flow"`      // skill-proof, no-move, no-attack, unattackable, no-untap, reach-any, ...
+	Ends           int      `json:"ends,omitempty" yaml:"ends,omitempty"`             // the turn at whose end it ends
+	Battle         bool     `json:"battle,omitempty" yaml:"battle,omitempty"`         // it ends with the battle
+	Grant          string   `json:"grant,omitempty" yaml:"grant,omitempty"`           // a skill it has meanwhile: "card-id:index", the card it is written on and its index there
+	GrantCard      string   `json:"grant-card,omitempty" yaml:"grant-card,omitempty"` // a card all of whose skills it has meanwhile
+	Lose           []string `json:"lose,omitempty" yaml:"lose,omitempty,flow"`        // skills of these names it has not meanwhile
+	LoseAll        bool     `json:"lose-all,omitempty" yaml:"lose-all,omitempty"`     // ... nor any but its special skills
 }
 
 // FrameState is one entry of the pending stack.
@@ -110,15 +122,16 @@ type FrameState struct {
 	Step int    `json:"step,omitempty" yaml:"step,omitempty"`
 	N    int    `json:"n,omitempty" yaml:"n,omitempty"` // flip, discard: how many still to choose
 	// battle
-	Attacker int    `json:"attacker,omitempty" yaml:"attacker,omitempty"` // unit uids
-	Defender int    `json:"defender,omitempty" yaml:"defender,omitempty"`
-	ASup     int    `json:"attack-support,omitempty" yaml:"attack-support,omitempty"` // printed support values added
-	DSup     int    `json:"defense-support,omitempty" yaml:"defense-support,omitempty"`
-	ASupCard string `json:"attack-support-card,omitempty" yaml:"attack-support-card,omitempty"` // the support cards
-	DSupCard string `json:"defense-support-card,omitempty" yaml:"defense-support-card,omitempty"`
-	Critical bool   `json:"critical,omitempty" yaml:"critical,omitempty"`
-	Evaded   bool   `json:"evaded,omitempty" yaml:"evaded,omitempty"`
-	Defeated bool   `json:"defeated,omitempty" yaml:"defeated,omitempty"`
+	Attacker int      `json:"attacker,omitempty" yaml:"attacker,omitempty"` // unit uids
+	Defender int      `json:"defender,omitempty" yaml:"defender,omitempty"`
+	ASup     int      `json:"attack-support,omitempty" yaml:"attack-support,omitempty"` // printed support values added
+	DSup     int      `json:"defense-support,omitempty" yaml:"defense-support,omitempty"`
+	ASupCard string   `json:"attack-support-card,omitempty" yaml:"attack-support-card,omitempty"` // the support cards
+	DSupCard string   `json:"defense-support-card,omitempty" yaml:"defense-support-card,omitempty"`
+	Critical bool     `json:"critical,omitempty" yaml:"critical,omitempty"`
+	Evaded   bool     `json:"evaded,omitempty" yaml:"evaded,omitempty"`
+	Defeated bool     `json:"defeated,omitempty" yaml:"defeated,omitempty"`
+	Kept     []string `json:"kept,omitempty" yaml:"kept,omitempty,flow"` // support cards kept in the support area to the end of the combat
 	// skill
 	Unit   int    `json:"unit,omitempty" yaml:"unit,omitempty"` // uid of the unit whose skill it is
 	Card   string `json:"card,omitempty" yaml:"card,omitempty"` // the card whose skill it is
@@ -142,6 +155,8 @@ type FrameState struct {
 	// seat revealed-seat.
 	Revealed   []string `json:"revealed,omitempty" yaml:"revealed,omitempty,flow"`
 	RevealSeat int      `json:"revealed-seat,omitempty" yaml:"revealed-seat,omitempty"`
+	// Moved are the cards the skill's puts moved ("that card").
+	Moved []string `json:"moved,omitempty" yaml:"moved,omitempty,flow"`
 }
 
 // flow writes v as one YAML line.
@@ -222,12 +237,19 @@ func (g *Game) Position() *Position {
 		}
 		for _, u := range p.Field {
 			us := UnitState{UID: u.UID, Stack: g.ids(u.Stack), Area: u.Area.String(), Tapped: u.Tapped,
-				Main: u.Main, ClassChanged: u.ClassChanged, Grown: u.Grown, Used: slices.Clone(u.Used), Attacked: u.Attacked}
+				Main: u.Main, ClassChanged: u.ClassChanged, Grown: u.Grown, Attacked: u.Attacked}
+			for _, k := range u.Used {
+				if t := g.keyText(k); t != "" {
+					us.UsedAcquired = append(us.UsedAcquired, t)
+				} else {
+					us.Used = append(us.Used, k)
+				}
+			}
 			for _, m := range u.Mods {
 				us.Mods = append(us.Mods, ModState{Attack: int(m.Attack), Double: m.Double, MinRange: int(m.MinRange), MaxRange: int(m.MaxRange),
 					Acquire: emblemNames(m.Acquire), Unevadable: m.Unevadable, UnevadableMain: m.UnevadableMain, UnevadableCost: int(m.UnevadableCost), NoEvade: m.NoEvade,
-					NoCritical: m.NoCrit, Indestructible: m.Shield, ShieldCost: int(m.ShieldCost), BackLine: m.BackLine, Orbs: int(m.Orbs), Flags: flagNames(m.Flags),
-					Ends: m.Ends, Battle: m.Battle})
+					NoCritical: m.NoCrit, Indestructible: m.Shield, ShieldCost: int(m.ShieldCost), BackLine: m.BackLine, Orbs: int(m.Orbs), Flags: flagNames(m.Flags), Grant: g.keyText(m.Grant),
+					Ends: m.Ends, Battle: m.Battle, Lose: slices.Clone(m.Lose), LoseAll: m.LoseAll, GrantCard: g.cardID(m.GrantCard)})
 			}
 			ps.Field = append(ps.Field, us)
 		}
@@ -243,6 +265,9 @@ func (g *Game) Position() *Position {
 			if f.DSupCard >= 0 {
 				fs.DSupCard = g.C(f.DSupCard).ID
 			}
+			if len(f.Kept) > 0 {
+				fs.Kept = g.ids(f.Kept)
+			}
 		}
 		withCard := f.Kind == FrameSkill || f.Kind >= FrameMay && f.Kind != FrameOrder || (f.Kind == FrameFlip || f.Kind == FrameDiscard) && f.Card >= 0
 		if withCard {
@@ -254,6 +279,9 @@ func (g *Game) Position() *Position {
 		}
 		if f.Kind == FrameSkill && len(f.Revealed) > 0 {
 			fs.Revealed, fs.RevealSeat = g.ids(f.Revealed), f.RevealSeat
+		}
+		if f.Kind == FrameSkill && len(f.Moved) > 0 {
+			fs.Moved = g.ids(f.Moved)
 		}
 		pos.Pending = append(pos.Pending, fs)
 	}
@@ -457,17 +485,14 @@ func (l *loader) player(i int, uids map[int]bool) error {
 	if most := len(p.Bonds) + len(p.Retreat) + len(p.Hand); p.Spent < 0 || p.Spent > most {
 		return l.errf(path.With("spent"), "%d bonds' worth spent, with %d bonds (and %d cards they could have gone to)", p.Spent, len(p.Bonds), most-len(p.Bonds))
 	}
-	names := map[string]int{}
 	for k, us := range ps.Field {
 		u, err := l.unit(g, path.With("field", k), us, uids)
 		if err != nil {
 			return err
 		}
-		name := g.C(u.Card()).Unit
-		if j, dup := names[name]; dup && !g.sameNameOK(u.Card()) {
-			return l.errf(path.With("field", k), "a second unit named %s (the first is field[%d]): one unit per unit name", name, j)
+		if j := slices.IndexFunc(p.Field, func(o *Unit) bool { return g.sharesName(o.Card(), u.Card()) }); j >= 0 && !g.sameNameOK(u.Card()) {
+			return l.errf(path.With("field", k), "a second unit named %s (the first is field[%d]): one unit per unit name", g.C(u.Card()).Unit, j)
 		}
-		names[name] = k
 		p.Field = append(p.Field, u)
 	}
 	mains := 0
@@ -520,7 +545,21 @@ func (l *loader) unit(g *Game, path play.Path, us UnitState, uids map[int]bool) 
 	for mi, ms := range us.Mods {
 		m := Mod{Attack: int16(ms.Attack), Double: ms.Double, MinRange: int8(ms.MinRange), MaxRange: int8(ms.MaxRange),
 			Unevadable: ms.Unevadable, UnevadableMain: ms.UnevadableMain, UnevadableCost: int8(ms.UnevadableCost), NoEvade: ms.NoEvade, NoCrit: ms.NoCritical,
-			Shield: ms.Indestructible, ShieldCost: int8(ms.ShieldCost), BackLine: ms.BackLine, Orbs: int8(ms.Orbs), Ends: ms.Ends, Battle: ms.Battle}
+			Shield: ms.Indestructible, ShieldCost: int8(ms.ShieldCost), BackLine: ms.BackLine, Orbs: int8(ms.Orbs), Ends: ms.Ends, Battle: ms.Battle, Lose: slices.Clone(ms.Lose), LoseAll: ms.LoseAll}
+		if ms.GrantCard != "" {
+			c := l.rs.CardIndex(ms.GrantCard)
+			if c < 0 {
+				return nil, l.errf(path.With("mods", mi, "grant-card"), "unknown card %s", phrase.Quote(ms.GrantCard))
+			}
+			m.GrantCard = c + 1
+		}
+		if ms.Grant != "" {
+			k, ok := l.keyOf(ms.Grant)
+			if !ok || !g.skill(skillRef{Card: (k - acquiredBase) / skillSpan, Skill: (k - acquiredBase) % skillSpan}).Granted {
+				return nil, l.errf(path.With("mods", mi, "grant"), "%s is not a card id and one of its granted skills (card-id:index)", phrase.Quote(ms.Grant))
+			}
+			m.Grant = k
+		}
 		for fi, n := range ms.Flags {
 			b := slices.Index(table.FlagNames[:], n)
 			if b < 0 {
@@ -541,9 +580,16 @@ func (l *loader) unit(g *Game, path play.Path, us UnitState, uids map[int]bool) 
 		}
 		u.Mods = append(u.Mods, m)
 	}
+	for k, s := range us.UsedAcquired {
+		key, ok := l.keyOf(s)
+		if !ok {
+			return nil, l.errf(path.With("used-acquired", k), "%s is not a card id and one of its skills (card-id:index)", phrase.Quote(s))
+		}
+		u.Used = append(u.Used, key)
+	}
 	for k, si := range us.Used {
-		if si < 0 || si >= len(g.C(u.Card()).Skills) {
-			return nil, l.errf(path.With("used", k), "card %s has no skill %d", us.Stack[len(us.Stack)-1], si)
+		if si < 0 || si >= len(g.C(u.Card()).Skills) || g.C(u.Card()).Skills[si].Granted {
+			return nil, l.errf(path.With("used", k), "card %s has no skill %d (of its own)", us.Stack[len(us.Stack)-1], si)
 		}
 	}
 	switch us.Area {
@@ -709,6 +755,16 @@ func (l *loader) frame(g *Game, k int, fs FrameState) (*Frame, error) {
 				return nil, err
 			}
 		}
+		for _, id := range fs.Kept {
+			c, err := card("kept", id)
+			if err != nil {
+				return nil, err
+			}
+			if !slices.Contains(g.P[0].Support, c) && !slices.Contains(g.P[1].Support, c) {
+				return nil, l.errf(path("kept"), "card %s is kept and not in a support area", phrase.Quote(id))
+			}
+			f.Kept = append(f.Kept, c)
+		}
 	case FrameCritical, FrameEvade:
 		if g.battle() == nil {
 			return nil, l.errf(path("kind"), "a %s decision needs a battle before it in pending", fs.Kind)
@@ -790,6 +846,15 @@ func (l *loader) frame(g *Game, k int, fs FrameState) (*Frame, error) {
 			}
 			f.RevealSeat = fs.RevealSeat
 		}
+		if len(fs.Moved) > 0 {
+			if f.Kind != FrameSkill {
+				return nil, l.errf(path("moved"), "cards are moved by a skill frame")
+			}
+			var err error
+			if f.Moved, err = l.cards(path("moved"), fs.Moved); err != nil {
+				return nil, err
+			}
+		}
 	}
 	return f, nil
 }
@@ -810,4 +875,32 @@ func (g *Game) servesSkill(f *Frame, pay, alt bool) bool {
 		}
 	}
 	return false
+}
+
+// keyText is an acquired skill's key as a position writes it,
+// "card-id:index" ("" for none).
+func (g *Game) keyText(key int) string {
+	if c, s, ok := g.splitKey(key); ok {
+		return fmt.Sprintf("%s:%d", g.C(c).ID, s)
+	}
+	return ""
+}
+
+// keyOf reads "card-id:index" as an acquired skill's key.
+func (l *loader) keyOf(s string) (int, bool) {
+	id, n, ok := strings.Cut(s, ":")
+	c := l.rs.CardIndex(id)
+	si, err := strconv.Atoi(n)
+	if !ok || c < 0 || err != nil || si < 0 || si >= len(l.rs.Cards[c].Skills) || si >= skillSpan {
+		return 0, false
+	}
+	return acquiredKey(c, si), true
+}
+
+// cardID is the id of card c-1 ("" for 0).
+func (g *Game) cardID(c int) string {
+	if c <= 0 {
+		return ""
+	}
+	return g.C(c - 1).ID
 }

@@ -201,7 +201,7 @@ func (g *Game) CanPay(p, c, cost int) error {
 // OnField returns the unit of player p with unit name name, or nil.
 func (g *Game) OnField(p int, name string) *Unit {
 	for _, u := range g.P[p].Field {
-		if g.C(u.Card()).Unit == name {
+		if g.hasName(u.Card(), name) {
 			return u
 		}
 	}
@@ -226,7 +226,7 @@ func (g *Game) canDeploy(p, c, cost int, area Area) error {
 			case e.WithMain && !slices.ContainsFunc(g.P[p].Field, func(u *Unit) bool { return u.Main && u.Area == area }):
 				return ErrDeployRule
 			case len(e.NotBeside) > 0 && slices.ContainsFunc(g.P[p].Field, func(u *Unit) bool {
-				return u.Area == area && slices.Contains(e.NotBeside, g.C(u.Card()).Unit)
+				return u.Area == area && g.namedAny(u.Card(), e.NotBeside)
 			}):
 				return ErrDeployRule
 			case e.NoSymbol && err == ErrSymbol:
@@ -252,7 +252,7 @@ func (g *Game) Deploy(p, hand int, area Area) error {
 	if card.Cost == table.X {
 		return ErrX
 	}
-	if g.OnField(p, card.Unit) != nil && !g.sameNameOK(c) {
+	if g.onFieldAs(p, c) != nil && !g.sameNameOK(c) {
 		return ErrSameName
 	}
 	paid := g.handCost(p, c, "")
@@ -388,8 +388,9 @@ func (g *Game) stacksOn(p, c int, name string) bool {
 // levels up into the same class.
 func (g *Game) stackCost(c int, u *Unit) (cost int8, change bool, err error) {
 	card, under := g.C(c), g.C(u.Card())
-	other := under.Unit != card.Unit && g.stacksOn(g.Owner(u), c, under.Unit)
-	if under.Unit != card.Unit && !other {
+	shares := g.sharesName(c, u.Card())
+	other := !shares && g.stacksOn(g.Owner(u), c, under.Unit)
+	if !shares && !other {
 		return 0, false, ErrNoBase
 	}
 	cost, change = card.Cost, card.Promoted
@@ -446,15 +447,16 @@ func (g *Game) march() {
 	}
 }
 
-// skillActive reports whether skill i of the unit's top card is active.
-func (g *Game) skillActive(u *Unit, i int) bool {
+// skillActive reports whether skill r of the unit (skills) is active.
+func (g *Game) skillActive(u *Unit, r skillRef) bool {
 	// "A unit who has Growthed ... If they possess a [CCS], they are able
 	// to use it."
-	return !g.C(u.Card()).Skills[i].ClassChange || u.ClassChanged || u.Grown
+	return !g.skill(r).ClassChange || u.ClassChanged || u.Grown
 }
 
-// Activate uses an action skill (skill indexes the unit's top card's
-// skills; effect is its first effect of timing activate): its costs are
+// Activate uses an action skill (skill is its key on the unit: an index
+// of the unit's top card's skills, or an acquired skill's; effect is its
+// first effect of timing activate): its costs are
 // paid (the player chooses the bonds, cards and allies), then it resolves.
 func (g *Game) Activate(p int, u *Unit, skill, effect int) error {
 	if err := g.may(p, ActionPhase); err != nil {
@@ -466,11 +468,12 @@ func (g *Game) Activate(p int, u *Unit, skill, effect int) error {
 	if err := g.usable(p, u, skill, effect); err != nil {
 		return err
 	}
-	s := g.C(u.Card()).Skills[skill]
+	r, _ := g.skillByKey(u, skill)
+	s := g.skill(r)
 	u.use(skill)
 	g.emit(p, "skill", g.C(u.Card()).Name(), "", s.Name)
 	g.fired = 0
-	g.push(&Frame{Kind: FrameSkill, Seat: p, Unit: u.UID, Card: u.Card(), Skill: skill, Start: effect, Effect: effect, Step: stepCost})
+	g.push(&Frame{Kind: FrameSkill, Seat: p, Unit: u.UID, Card: r.Card, Skill: r.Skill, Start: effect, Effect: effect, Step: stepCost})
 	g.Run()
 	return nil
 }
@@ -478,11 +481,11 @@ func (g *Game) Activate(p int, u *Unit, skill, effect int) error {
 // usable reports why action skill skill of unit u (its effect effect, of
 // timing activate) cannot be used now, or nil.
 func (g *Game) usable(p int, u *Unit, skill, effect int) error {
-	ss := g.C(u.Card()).Skills
-	if skill < 0 || skill >= len(ss) || effect < 0 || effect >= len(ss[skill].Effects) || !g.skillActive(u, skill) {
+	r, ok := g.skillByKey(u, skill)
+	if !ok || effect < 0 || effect >= len(g.skill(r).Effects) || !g.skillActive(u, r) {
 		return fmt.Errorf("no such skill")
 	}
-	s := ss[skill]
+	s := g.skill(r)
 	e := &s.Effects[effect]
 	if s.Type != table.Action || e.When != table.Activate {
 		return fmt.Errorf("%s is not an action skill", s.Name)
@@ -648,8 +651,18 @@ func (g *Game) battleStep(b *Frame) {
 	case battleRetreat:
 		b.Step = battleEvade
 		for _, i := range []int{p, d} {
-			g.P[i].Retreat = append(g.P[i].Retreat, g.P[i].Support...)
-			g.P[i].Support = nil
+			// A card a skill keeps ("at the end of this combat, deploy this
+			// card ... instead of sending it to the Retreat Area") stays.
+			pl := g.P[i]
+			var kept []int
+			for _, c := range pl.Support {
+				if slices.Contains(b.Kept, c) {
+					kept = append(kept, c)
+				} else {
+					pl.Retreat = append(pl.Retreat, c)
+				}
+			}
+			pl.Support = kept
 		}
 		// Critical hit: the attacker may discard a card with its unit name.
 		if (g.sameName(p, a) >= 0 || len(g.critBonds(p)) > 0 || len(g.altCosts(p, a, true)) > 0) && !g.Stats(a, g.battleCtx(b)).NoCritical {
@@ -708,18 +721,27 @@ func (g *Game) battleStep(b *Frame) {
 		// The support skills "at the end of this combat", of the units
 		// still on their side: set off with the attack-end skills (the
 		// player orders those of one side).
-		if a != nil && g.Owner(a) == p && b.ASupCard >= 0 {
+		// A card kept to the end of the combat acts whether its unit is
+		// there or not ("If your defending unit is destroyed, then at the
+		// end of this combat, you may deploy this card").
+		if b.ASupCard >= 0 && (a != nil && g.Owner(a) == p || slices.Contains(b.Kept, b.ASupCard)) {
 			g.queue = append(g.queue, g.supportSkills(p, a, b.ASupCard, true, table.OnAttackEnd)...)
 		}
-		if t != nil && g.Owner(t) == d && b.DSupCard >= 0 {
+		if b.DSupCard >= 0 && (t != nil && g.Owner(t) == d || slices.Contains(b.Kept, b.DSupCard)) {
 			g.queue = append(g.queue, g.supportSkills(d, t, b.DSupCard, false, table.OnAttackEnd)...)
 		}
 		g.flush()
 	default:
 		g.pop()
-		for _, pl := range g.P {
+		for i, pl := range g.P {
 			for _, u := range pl.Field {
 				u.Mods = slices.DeleteFunc(u.Mods, func(m Mod) bool { return m.Battle })
+			}
+			if len(pl.Support) > 0 {
+				// Kept cards not placed otherwise: to the retreat area now.
+				pl.Retreat = append(pl.Retreat, pl.Support...)
+				g.emit(i, "retreat", "", "", fmt.Sprintf("%d support cards to the retreat area", len(pl.Support)))
+				pl.Support = nil
 			}
 		}
 		g.march()
@@ -784,7 +806,7 @@ func (g *Game) support(p int, u *Unit, c int, attacking bool) int {
 // support card whose effects start at timing when: when it is revealed
 // (OnSupport) or at the end of the combat (OnAttackEnd).
 func (g *Game) supportSkills(p int, u *Unit, c int, attacking bool, when table.Trigger) []*Frame {
-	if g.supportFails(p, u, c) != "" {
+	if u != nil && g.supportFails(p, u, c) != "" {
 		return nil
 	}
 	var out []*Frame
@@ -797,11 +819,17 @@ func (g *Game) supportSkills(p int, u *Unit, c int, attacking bool, when table.T
 		if k < 0 {
 			continue
 		}
-		f := &Frame{Kind: FrameSkill, Seat: p, Card: c, Skill: si, Start: k, Effect: k, Target: u.UID}
+		f := &Frame{Kind: FrameSkill, Seat: p, Card: c, Skill: si, Start: k, Effect: k}
+		to := ""
+		if u != nil {
+			f.Target, to = u.UID, g.C(u.Card()).Name()
+		} else if !slices.ContainsFunc(s.Effects[k:], func(e table.Effect) bool { return e.When == when && e.Put != nil && e.Put.From == table.InSupport }) {
+			continue // its unit is gone: only a card it places acts
+		}
 		if !g.holds(s.Effects[k].If, u, p, g.ctx(), f) || !g.affordable(p, nil, &s.Effects[k], true) {
 			continue
 		}
-		g.emit(p, "support-skill", g.C(c).Name(), g.C(u.Card()).Name(), s.Name)
+		g.emit(p, "support-skill", g.C(c).Name(), to, s.Name)
 		out = append(out, f)
 	}
 	return out
@@ -811,7 +839,7 @@ func (g *Game) supportSkills(p int, u *Unit, c int, attacking bool, when table.T
 // revealed card has the same unit name as the unit it was revealed for";
 // a permanent skill's "<Female> cards fail to support this unit"), or "".
 func (g *Game) supportFails(p int, u *Unit, c int) string {
-	if g.C(c).Unit == g.C(u.Card()).Unit {
+	if g.sharesName(c, u.Card()) {
 		return "same unit name"
 	}
 	for _, f := range g.Stats(u, g.ctx()).NoSupport {
@@ -824,8 +852,7 @@ func (g *Game) supportFails(p int, u *Unit, c int) string {
 
 // sameName returns the hand index of a card with u's unit name, or -1.
 func (g *Game) sameName(p int, u *Unit) int {
-	name := g.C(u.Card()).Unit
-	return slices.IndexFunc(g.P[p].Hand, func(c int) bool { return g.C(c).Unit == name })
+	return slices.IndexFunc(g.P[p].Hand, func(c int) bool { return g.sharesName(c, u.Card()) })
 }
 
 func (g *Game) discard(p, i int, why string) {
@@ -927,13 +954,10 @@ func (g *Game) Invariants() error {
 		if p.OrbsUp < 0 || p.OrbsUp > len(p.Orbs) {
 			return fmt.Errorf("%s: %d face-up orbs of %d", p.Name, p.OrbsUp, len(p.Orbs))
 		}
-		seen := map[string]bool{}
-		for _, u := range p.Field {
-			n := g.C(u.Card()).Unit
-			if seen[n] && !g.sameNameOK(u.Card()) {
-				return fmt.Errorf("%s: two units named %s on the field", p.Name, n)
+		for k, u := range p.Field {
+			if slices.ContainsFunc(p.Field[:k], func(o *Unit) bool { return g.sharesName(o.Card(), u.Card()) }) && !g.sameNameOK(u.Card()) {
+				return fmt.Errorf("%s: two units named %s on the field", p.Name, g.C(u.Card()).Unit)
 			}
-			seen[n] = true
 		}
 		if p.Main() == nil {
 			return fmt.Errorf("%s: no main character on the field", p.Name)
@@ -949,8 +973,9 @@ func (g *Game) Invariants() error {
 // may pay instead of a card of its unit name for its critical hit or
 // evasion.
 type altCost struct {
-	src           *Unit
-	skill, effect int
+	src    *Unit
+	ref    skillRef // its skill (card, index on the card)
+	effect int
 }
 
 // altCosts lists unit u's (of player p) other costs for a critical hit
@@ -959,14 +984,15 @@ type altCost struct {
 func (g *Game) altCosts(p int, u *Unit, crit bool) []altCost {
 	var out []altCost
 	for _, s := range g.P[p].Field {
-		for si, sk := range g.C(s.Card()).Skills {
-			if sk.Type != table.Permanent || !g.skillActive(s, si) {
+		for r := range g.skills(s) {
+			sk := g.skill(r)
+			if sk.Type != table.Permanent || !g.skillActive(s, r) {
 				continue
 			}
 			for ei := range sk.Effects {
 				e := &sk.Effects[ei]
 				if (crit && e.CritAlt || !crit && e.EvadeAlt) && g.permanentOn(e, s, p, g.ctx()) && g.affects(e.Target, s, p, u) && g.affordable(p, s, e, false) {
-					out = append(out, altCost{s, si, ei})
+					out = append(out, altCost{s, r, ei})
 				}
 			}
 		}

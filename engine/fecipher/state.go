@@ -65,7 +65,7 @@ type Unit struct {
 	ClassChanged bool
 	Grown        bool  // a card was stacked under it by a skill: treated as levelled up, its class change skills usable
 	Mods         []Mod // what effects gave it, for a while
-	Used         []int // skills (indexes on its top card) used this turn, once per use (up to maxUses times)
+	Used         []int // skills used this turn: indexes on its top card, acquired skills by key (skills.go); once per use (up to maxUses times)
 	Attacked     bool  // it attacked this turn
 }
 
@@ -163,9 +163,14 @@ type Game struct {
 	Last *Battle
 	// EndQueued says the end phase's auto skills were queued.
 	EndQueued bool
-	fired     int      // auto skills set off by the current action
-	queue     []*Frame // auto skills set off, not yet on the stack (flush)
-	statDepth int      // Stats computing (power conditions read printed values inside)
+	fired     int         // auto skills set off by the current action
+	queue     []*Frame    // auto skills set off, not yet on the stack (flush)
+	statDepth int         // Stats computing (power conditions read printed values inside)
+	acqDepth  int         // a condition of a skill-acquiring effect being checked (skills.go)
+	scanDepth int         // permanent skills giving or taking skills away being read (skills.go)
+	gameFlags cardFlags   // the flags of every card of the game (inGame), fKnown once read
+	gameCards int         // ... read when the players held this many cards
+	cflags    []cardFlags // by card: what its skills do to units' skills (skills.go)
 	quiet     bool
 	events    []play.Event
 }

@@ -24,6 +24,10 @@ type Mod struct {
 	Flags              table.Flag
 	Ends               int
 	Battle             bool
+	Grant              int      // a skill it has meanwhile: its acquired key (skills.go), 0 for none
+	GrantCard          int      // 1 + a card all of whose skills it has meanwhile, 0 for none
+	Lose               []string // skills of these names it has not meanwhile
+	LoseAll            bool     // ... nor any but its special skills
 }
 
 // Stats are a unit's current values: printed, changed by its mods and by
@@ -104,13 +108,13 @@ func (m *Mod) apply(st *Stats) {
 func modOf(e *table.Effect) Mod {
 	return Mod{Attack: e.Attack, Double: e.Double, MinRange: e.MinRange, MaxRange: e.MaxRange, Acquire: e.Acquire,
 		Unevadable: e.Unevadable, UnevadableMain: e.UnevadableMain, UnevadableCost: e.UnevadableCost, NoEvade: e.NoEvade, NoCrit: e.NoCritical,
-		Shield: e.Shielded, ShieldCost: e.ShieldCost, BackLine: e.BackLine, Orbs: e.Orbs, Flags: e.Flags}
+		Shield: e.Shielded, ShieldCost: e.ShieldCost, BackLine: e.BackLine, Orbs: e.Orbs, Flags: e.Flags, Lose: e.Lose, LoseAll: e.LoseAll}
 }
 
 // lasting reports whether an effect gives something that lasts (a mod).
 func lasting(e *table.Effect) bool {
 	return e.Attack != 0 || e.Double || e.MaxRange > 0 || e.Acquire != 0 || e.Unevadable || e.NoEvade || e.NoCritical ||
-		e.Shielded || e.BackLine || e.Orbs > 0 || e.Flags != 0
+		e.Shielded || e.BackLine || e.Orbs > 0 || e.Flags != 0 || e.Grant > 0 || len(e.Lose) > 0 || e.LoseAll || e.AcquireSkills == table.AcquireThatCard
 }
 
 // Stats computes a unit's values in a context.
@@ -126,8 +130,9 @@ func (g *Game) Stats(u *Unit, c *Ctx) Stats {
 	}
 	for p, pl := range g.P {
 		for _, s := range pl.Field {
-			for si, sk := range g.C(s.Card()).Skills {
-				if sk.Type != table.Permanent && sk.Type != table.Special || !g.skillActive(s, si) {
+			for r := range g.skills(s) {
+				sk := g.skill(r)
+				if sk.Type != table.Permanent && sk.Type != table.Special || !g.skillActive(s, r) {
 					continue
 				}
 				for ei := range sk.Effects {
@@ -201,7 +206,7 @@ func (g *Game) affects(t *table.Target, s *Unit, p int, u *Unit) bool {
 	case t.Main:
 		return owner == p && (u.Main && g.matchUnit(t.Of, u, s) || t.Self && u == s)
 	case len(t.Named) > 0:
-		return owner == p && (t.Self && u == s || slices.Contains(t.Named, g.C(u.Card()).Unit) && u != s)
+		return owner == p && (t.Self && u == s || g.namedAny(u.Card(), t.Named) && u != s)
 	case t.All:
 		side := p
 		if t.Enemy {
@@ -223,7 +228,29 @@ func (g *Game) emblemsOf(u *Unit) table.Emblem {
 	for _, m := range u.Mods {
 		e |= m.Acquire
 	}
+	g.ownAlways(u, func(x *table.Effect) { e |= x.Acquire })
 	return e
+}
+
+// ownAlways calls do for each effect of unit u's own permanent (and
+// special) skills that holds always and for this unit only, with no
+// condition ("Treat this unit as if he is also <Female>"): what the unit
+// is, which a filter may ask without computing its stats.
+func (g *Game) ownAlways(u *Unit, do func(*table.Effect)) {
+	if !g.inGame(fAlways) || g.flags(u.Card())&fAlways == 0 && g.plain(u) && !g.anySource(fGrantPerm) {
+		return // its card's skills only, and none of them makes it anything
+	}
+	for r := range g.skills(u) {
+		s := g.skill(r)
+		if s.Type != table.Permanent && s.Type != table.Special || !g.skillActive(u, r) {
+			continue
+		}
+		for i := range s.Effects {
+			if e := &s.Effects[i]; e.When == table.Always && e.If == nil && e.Target == nil {
+				do(e)
+			}
+		}
+	}
 }
 
 // allColored reports whether card c has a symbol of each of colors.
@@ -234,6 +261,29 @@ func (g *Game) allColored(c int, colors []string) bool {
 		}
 	}
 	return true
+}
+
+// unitColored reports whether unit u is of one of colors: by its card's
+// symbols, or by a permanent skill of its own ("Treat this unit as if she
+// is also <White>").
+func (g *Game) unitColored(u *Unit, colors []string) bool {
+	return g.colored(u.Card(), colors) || slices.ContainsFunc(g.alsoColored(u), func(c string) bool { return slices.Contains(colors, c) })
+}
+
+func (g *Game) unitAllColored(u *Unit, colors []string) bool {
+	for _, col := range colors {
+		if !g.unitColored(u, []string{col}) {
+			return false
+		}
+	}
+	return true
+}
+
+// alsoColored are the colors unit u's own permanent skills give it.
+func (g *Game) alsoColored(u *Unit) []string {
+	var out []string
+	g.ownAlways(u, func(e *table.Effect) { out = append(out, e.AcquireColors...) })
+	return out
 }
 
 func (g *Game) colored(c int, colors []string) bool {
@@ -259,16 +309,16 @@ func (g *Game) matchUnit(f *table.UnitFilter, u, src *Unit) bool {
 		return true
 	}
 	card := g.C(u.Card())
-	if f.AllOf && (!g.emblemsOf(u).Has(f.Emblem) || !g.allColored(u.Card(), f.Colors)) {
+	if f.AllOf && (!g.emblemsOf(u).Has(f.Emblem) || !g.unitAllColored(u, f.Colors)) {
 		return false
 	}
 	switch {
 	case f.Other && u == src,
 		f.Emblem != 0 && g.emblemsOf(u)&f.Emblem == 0,
 		f.NoEmblem != 0 && g.emblemsOf(u)&f.NoEmblem != 0,
-		len(f.Colors) > 0 && !g.colored(u.Card(), f.Colors),
-		len(f.Names) > 0 && !slices.Contains(f.Names, card.Unit),
-		slices.Contains(f.NotNames, card.Unit),
+		len(f.Colors) > 0 && !g.unitColored(u, f.Colors),
+		len(f.Names) > 0 && !g.namedAny(u.Card(), f.Names),
+		g.namedAny(u.Card(), f.NotNames),
 		f.Main && !u.Main, f.NonMain && u.Main,
 		f.Area == table.FrontLine && u.Area != Vanguard, f.Area == table.BackLine && u.Area != Rearguard,
 		cost(card) < int(f.CostMin), f.CostMax != table.None && cost(card) > int(f.CostMax),
@@ -329,7 +379,7 @@ func (g *Game) matchCardNamed(f *table.CardFilter, c, p int, also []string) bool
 	}
 	card := g.C(c)
 	named := func(names []string) bool {
-		return slices.Contains(names, card.Unit) || slices.ContainsFunc(also, func(n string) bool { return slices.Contains(names, n) })
+		return g.namedAny(c, names) || slices.ContainsFunc(also, func(n string) bool { return slices.Contains(names, n) })
 	}
 	if f.AllOf && (!card.Emblems.Has(f.Emblem) || !g.allColored(c, f.Colors)) {
 		return false
@@ -347,7 +397,7 @@ func (g *Game) matchCardNamed(f *table.CardFilter, c, p int, also []string) bool
 	}
 	if f.AsMain {
 		m := g.P[p].Main()
-		if m == nil || !named([]string{g.C(m.Card()).Unit}) {
+		if m == nil || !(g.sharesName(m.Card(), c) || slices.ContainsFunc(also, func(n string) bool { return g.hasName(m.Card(), n) })) {
 			return false
 		}
 	}
@@ -416,6 +466,18 @@ func (g *Game) holds(k *table.Cond, s *Unit, p int, c *Ctx, f *Frame) bool {
 	switch {
 	case k.Turn == table.OwnTurn && g.Active != p, k.Turn == table.TheirTurn && g.Active == p:
 		return false
+	}
+	if k.SupportedDestroyed {
+		// Of a support skill of player p defending: its defender was
+		// destroyed by the attack of the combat under way (a main
+		// character that only lost an orb was not).
+		b := g.battle()
+		if b == nil || f == nil || f.Unit != 0 || p == b.Seat || !b.Defeated {
+			return false
+		}
+		if d, _ := g.unit(b.Defender); d != nil {
+			return false
+		}
 	}
 	if k.Attacking != nil && (c == nil || s == nil || c.A != s || c.D == nil || !g.matchUnit(k.Attacking, c.D, s)) {
 		return false
@@ -538,9 +600,9 @@ func (g *Game) holds(k *table.Cond, s *Unit, p int, c *Ctx, f *Frame) bool {
 	}
 	if len(k.Used) > 0 {
 		uses := func(names []string) int {
-			n, ss := 0, g.C(s.Card()).Skills
+			n := 0
 			for _, i := range s.Used {
-				if i < len(ss) && slices.Contains(names, ss[i].Name) {
+				if slices.Contains(names, g.keyName(s, i)) {
 					n++
 				}
 			}

@@ -86,8 +86,9 @@ func (g *Game) queueSkills(when table.Trigger, p int, u *Unit, fits func(*table.
 	if u == nil {
 		return
 	}
-	for si, s := range g.C(u.Card()).Skills {
-		if s.Type != table.Auto || !g.skillActive(u, si) {
+	for r := range g.skills(u) {
+		s, si := g.skill(r), r.Key
+		if s.Type != table.Auto || !g.skillActive(u, r) {
 			continue
 		}
 		k := slices.IndexFunc(s.Effects, func(e table.Effect) bool { return e.When == when })
@@ -95,7 +96,7 @@ func (g *Game) queueSkills(when table.Trigger, p int, u *Unit, fits func(*table.
 			continue
 		}
 		e := &s.Effects[k]
-		f := &Frame{Kind: FrameSkill, Seat: p, Unit: u.UID, Card: u.Card(), Skill: si, Start: k, Effect: k}
+		f := &Frame{Kind: FrameSkill, Seat: p, Unit: u.UID, Card: r.Card, Skill: r.Skill, Start: k, Effect: k}
 		if cause != nil {
 			f.Cause = cause.UID
 			if e.Watch != nil {
@@ -216,14 +217,14 @@ func (g *Game) order(f *Frame, pick int) {
 		g.push(&Frame{Kind: FrameOrder, Seat: f.Seat, N: f.N - 1})
 	}
 	g.push(chosen)
-	g.emit(f.Seat, "order", g.C(chosen.Card).Name(), "", g.C(chosen.Card).Skills[chosen.Skill].Name+" resolves next")
+	g.emit(f.Seat, "order", g.C(g.actor(chosen)).Name(), "", g.C(chosen.Card).Skills[chosen.Skill].Name+" resolves next")
 }
 
 // orderText is the action text of choice i of an order decision: the
 // card and the skill, the card numbered when two of its units wait.
 func (g *Game) orderText(f *Frame, i int) string {
 	fs := g.batch(f)
-	ref := func(x *Frame) string { return g.C(x.Card).ID + " " + Slug(g.C(x.Card).Skills[x.Skill].Name) }
+	ref := func(x *Frame) string { return g.C(g.actor(x)).ID + " " + Slug(g.C(x.Card).Skills[x.Skill].Name) }
 	k := 1
 	for _, x := range fs[:i] {
 		if ref(x) == ref(fs[i]) {
@@ -231,7 +232,7 @@ func (g *Game) orderText(f *Frame, i int) string {
 		}
 	}
 	if k > 1 {
-		return fmt.Sprintf("resolve %s:%d %s", g.C(fs[i].Card).ID, k, Slug(g.C(fs[i].Card).Skills[fs[i].Skill].Name))
+		return fmt.Sprintf("resolve %s:%d %s", g.C(g.actor(fs[i])).ID, k, Slug(g.C(fs[i].Card).Skills[fs[i].Skill].Name))
 	}
 	return "resolve " + ref(fs[i])
 }

@@ -79,6 +79,11 @@ func (g *Game) View(seat int) *View {
 	v := &View{Seat: seat, Turn: p.Turn, Phase: p.Phase, Active: p.Active, First: p.First, Pending: p.Pending, Over: p.Over,
 		Winner: p.Winner, Reason: p.Reason, NextUID: p.NextUID, EndQueued: p.EndQueued}
 	for i, ps := range p.Seats {
+		for k := range ps.Field {
+			if u, _ := g.unit(ps.Field[k].UID); u != nil {
+				ps.Field[k].Acquired = g.acquired(u)
+			}
+		}
 		var hand any = play.Unseen{Unseen: len(ps.Hand)}
 		if i == seat {
 			hand = ps.Hand
@@ -215,6 +220,9 @@ func (g *Game) unitText(u *Unit) string {
 	}
 	if n := len(u.Stack); n > 1 {
 		tags = append(tags, fmt.Sprintf("%d cards", n))
+	}
+	if a := g.acquired(u); len(a) > 0 {
+		tags = append(tags, "acquires "+strings.Join(a, ", "))
 	}
 	return c.ID + " (" + strings.Join(tags, ", ") + ")"
 }

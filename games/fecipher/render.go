@@ -88,6 +88,9 @@ func pictures(rs *table.Ruleset) []games.Picture {
 			v.Range = fmt.Sprintf("%d-%d", c.MinRange, c.MaxRange)
 		}
 		for _, s := range c.Skills {
+			if s.Granted {
+				continue // written in the text of the skill that gives it
+			}
 			v.Skills = append(v.Skills, SkillView{Name: s.Name, Type: s.Type.String(), Cost: s.Cost, Text: s.Text})
 		}
 		if len(c.Printings) > 0 {

@@ -77,7 +77,7 @@ var markers = map[string]string{
 var (
 	markerRe   = regexp.MustCompile(`\|(ACT|CONT|AUTO|SPEC|BOND|HAND|ATK SUPP|DEF SUPP|ATK/DEF SUPP)\|`)
 	typoRe     = regexp.MustCompile(`[}{](ACT|CONT|AUTO|SPEC|BOND|HAND)\|`)
-	labelRe    = regexp.MustCompile(`^(?:\[(BS|CP|CCS|FS)\]|\|(CCS|FS)\|)\s*`)
+	labelRe    = regexp.MustCompile(`^(?:\[(BS|CP|CCS|FS|DB)\]|\|(CCS|FS)\|)\s*`)
 	subMarkRe  = regexp.MustCompile(`^\s*\|[A-Z/ ]+\|`)
 	bracketRe  = regexp.MustCompile(`^\s*\[([^\]]*)\]`)
 	codeRe     = regexp.MustCompile(`^([A-Z])(\d\d)-(\d\d\d)([a-z]?)(.*)$`)
@@ -122,6 +122,7 @@ type Skill struct {
 	Type        string         `yaml:"type"`
 	ClassChange bool           `yaml:"class-change,omitempty"`
 	Formation   bool           `yaml:"formation,omitempty"`
+	DragonBlood bool           `yaml:"dragon-blood,omitempty"` // a [DB] skill: Dragon's Blood, acquired by other allies' "acquires all [DB]"
 	Cost        string         `yaml:"cost,omitempty"`
 	Text        string         `yaml:"text"`
 	Effects     []skill.Effect `yaml:"effects"`

@@ -109,7 +109,9 @@ func fromPack(rs *table.Ruleset) counts {
 			c.promotions++
 		}
 		for _, s := range card.Skills {
-			c.skillType[s.Type.String()]++
+			if !s.Granted { // a skill written out in another's text is not a line of the list
+				c.skillType[s.Type.String()]++
+			}
 		}
 	}
 	return c

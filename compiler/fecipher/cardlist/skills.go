@@ -60,6 +60,8 @@ func (im *importer) skills(r *record, field string, support bool) []Skill {
 				s.ClassChange = true
 			case "FS":
 				s.Formation = true
+			case "DB":
+				s.DragonBlood = true
 			}
 			seg = seg[len(m[0]):]
 		}

@@ -446,34 +446,34 @@ func fieldCond(s string) (*Cond, bool) {
 }
 
 var (
-	reParity      = lazy(`^you have an? (odd|even) number of (.+)$`)
-	reUnitsTotal  = lazy(`^the (?:total )?number of allies and enemies (?:totals|is) (\d+)(?: or (more|higher|greater|less|fewer|lower))?$`)
-	reOnField     = lazy(`^there (?:is|are) (.+?) on the (?:battlefield|field)$`)
-	reEitherSide  = lazy(`^there is an allied or (?:an )?enemy ((?:"[^"]+"(?:,? or | )?)+)$`)
-	reMainStack   = lazy(`^(?:a total of (\d+) or more cards are stacked with your main character|the total number of cards stacked with your main character is (\d+) or (?:more|higher|greater))$`)
-	reMainAttack  = lazy(`^your main character is (?:being )?attacked(?: by (.+))?$`)
-	reUsedTimes   = lazy(`^(?:"([^"]+)" has (?:already )?been used|(?:this unit has|you have) (?:already )?used "([^"]+)") (\d+) or more times (?:in |during )?this turn$`)
-	reUsedBoth    = lazy(`^this unit has used both ("[^"]+" and "[^"]+") (?:in |during )?this turn$`)
-	reWasUsed     = lazy(`^(?:this unit's )?(?:skill )?"([^"]+)"(?: skill)? (?:was|has been) used (?:in |during )?this turn$`)
-	reEachBonds   = lazy(`^you have (\d+) or more each of ((?:<[^>]+>(?:,? and | )?)+) bond cards$`)
-	reSupCardIs   = lazy(`^the card supporting this unit (?:has|is) (.+)$`)
-	reSupByCard   = lazy(`^this unit is (?:being )?supported by an? (card with .+)$`)
-	reDefender    = lazy(`^the defending unit (?:was|is) (.+)$`)
-	reWasDefend   = lazy(`^this unit (?:was|is) the defending unit$`)
-	reAllShown    = lazy(`^(?:all (?:of )?(?:the |those )?revealed cards|all of those cards|both (?:of )?the revealed cards|the revealed card) (?:are|were|was|have|had) (.+)$`)
-	reAlliesBoth  = lazy(`^you have allies ((?:"[^"]+"(?:,? and | ))+"[^"]+")$`)
-	reAllyNamed   = lazy(`^you have an ally with the unit name ((?:"[^"]+"(?:,? or | )?)+)$`)
-	reFoeMoreHand = lazy(`^your opponent has more cards in (?:their|his|her) hand than you(?: do)?$`)
-	reFoeMainLvl  = lazy(`^your opponent's main character is (?:leveled|levelled) up$`)
-	reSkillUsed   = lazy(`^this unit's skill '(.+)' was used (?:in |during )?this turn$`)
-	reOtherArea   = lazy(`^this unit is in a different area (?:than|from) (.+)$`)
-	reNamedHere   = lazy(`^((?:"[^"]+"(?:,? or | )?)+) is in the same area as this unit$`)
-	reFrontFight  = lazy(`^this (front|back) line unit is in combat with (.+)$`)
-	reAttackerIn  = lazy(`^the attacking unit is in the (front|back) line$`)
-	reThatIs      = lazy(`^that (?:ally|unit) is (?:an? )?(.+)$`)
-	reThatStack   = lazy(`^a total of (\d+) or more cards are stacked with that (?:ally|unit)$`)
-	reAnyShown    = lazy(`^there (?:are|is) (?:any |an? )?(.+?) among (?:those cards|them|the revealed cards)$`)
-	reNoBondSym   = lazy(`^you have no bond cards with (?:a <symbol>|symbols|a symbol|an? colou?r)$`)
+	reParity       = lazy(`^you have an? (odd|even) number of (.+)$`)
+	reUnitsTotal   = lazy(`^the (?:total )?number of allies and enemies (?:totals|is) (\d+)(?: or (more|higher|greater|less|fewer|lower))?$`)
+	reUnitsOnField = lazy(`^there (?:is|are) (.+?) on the (?:battlefield|field)$`)
+	reEitherSide   = lazy(`^there is an allied or (?:an )?enemy ((?:"[^"]+"(?:,? or | )?)+)$`)
+	reMainStack    = lazy(`^(?:a total of (\d+) or more cards are stacked with your main character|the total number of cards stacked with your main character is (\d+) or (?:more|higher|greater))$`)
+	reMainAttack   = lazy(`^your main character is (?:being )?attacked(?: by (.+))?$`)
+	reUsedTimes    = lazy(`^(?:"([^"]+)" has (?:already )?been used|(?:this unit has|you have) (?:already )?used "([^"]+)") (\d+) or more times (?:in |during )?this turn$`)
+	reUsedBoth     = lazy(`^this unit has used both ("[^"]+" and "[^"]+") (?:in |during )?this turn$`)
+	reWasUsed      = lazy(`^(?:this unit's )?(?:skill )?"([^"]+)"(?: skill)? (?:was|has been) used (?:in |during )?this turn$`)
+	reEachBonds    = lazy(`^you have (\d+) or more each of ((?:<[^>]+>(?:,? and | )?)+) bond cards$`)
+	reSupCardIs    = lazy(`^the card supporting this unit (?:has|is) (.+)$`)
+	reSupByCard    = lazy(`^this unit is (?:being )?supported by an? (card with .+)$`)
+	reDefender     = lazy(`^the defending unit (?:was|is) (.+)$`)
+	reWasDefend    = lazy(`^this unit (?:was|is) the defending unit$`)
+	reAllShown     = lazy(`^(?:all (?:of )?(?:the |those )?revealed cards|all of those cards|both (?:of )?the revealed cards|the revealed card) (?:are|were|was|have|had) (.+)$`)
+	reAlliesBoth   = lazy(`^you have allies ((?:"[^"]+"(?:,? and | ))+"[^"]+")$`)
+	reAllyNamed    = lazy(`^you have an ally with the unit name ((?:"[^"]+"(?:,? or | )?)+)$`)
+	reFoeMoreHand  = lazy(`^your opponent has more cards in (?:their|his|her) hand than you(?: do)?$`)
+	reFoeMainLvl   = lazy(`^your opponent's main character is (?:leveled|levelled) up$`)
+	reSkillUsed    = lazy(`^this unit's skill '(.+)' was used (?:in |during )?this turn$`)
+	reOtherArea    = lazy(`^this unit is in a different area (?:than|from) (.+)$`)
+	reNamedHere    = lazy(`^((?:"[^"]+"(?:,? or | )?)+) is in the same area as this unit$`)
+	reFrontFight   = lazy(`^this (front|back) line unit is in combat with (.+)$`)
+	reAttackerIn   = lazy(`^the attacking unit is in the (front|back) line$`)
+	reThatIs       = lazy(`^that (?:ally|unit) is (?:an? )?(.+)$`)
+	reThatStack    = lazy(`^a total of (\d+) or more cards are stacked with that (?:ally|unit)$`)
+	reAnyShown     = lazy(`^there (?:are|is) (?:any |an? )?(.+?) among (?:those cards|them|the revealed cards)$`)
+	reNoBondSym    = lazy(`^you have no bond cards with (?:a <symbol>|symbols|a symbol|an? colou?r)$`)
 )
 
 // countCond reads the counts of the field, the Boundless Areas, stacks
@@ -509,8 +509,8 @@ func countCond(s string) (*Cond, bool) {
 			c.AtLeast = 0
 		}
 		return &Cond{Units: c}, true
-	case reOnField.MatchString(s):
-		q, rest, ok := quantity(reOnField.FindStringSubmatch(s)[1])
+	case reUnitsOnField.MatchString(s):
+		q, rest, ok := quantity(reUnitsOnField.FindStringSubmatch(s)[1])
 		if !ok {
 			return nil, false
 		}

@@ -41,6 +41,16 @@ var (
 	reGainAtk       = lazy(`^(?:gains?|get|gets) \+?(\d+) attack`)
 	reLoseAtk       = lazy(`^(?:loses?) -?(\d+) attack`)
 	reRange         = lazy(`^range (\d)(?:-(\d))?`)
+	reAlsoNamed     = lazy(`^(?i:treat this card as if) (?:it's|its|this card's) (?:Unit Name|unit name|name) is also "([^"]+)"$`)
+	reGrant         = lazy(`^(?:(?:acquires?|gains?) "([^"]+)":? ?\((.*)\)$|(?:(?:acquires?|gains?) )?the following skill(?::| -)? ?(.*)$)`)
+	reGrantInner    = lazy(`^(?:"([^"|]+)"|([^"|\[\]]*?))\s*(?:\|(ACT|CONT|AUTO)\||\[(ACT|CONT|AUTO)\]):?\s*(.*)$`)
+	reGrantBare     = lazy(`^(ACT|CONT|AUTO):? (.*)$`)
+	reLoseSkill     = lazy(`^(?:loses?) ((?:"[^"]+"(?:,? and |, |,? or ))*"[^"]+")(?: and (?:is|are) unable to re-?acquire (?:it|them)| and (?:cannot|can't) re-?a?c?quire (?:it|them))?`)
+	reAcquireThat   = lazy(`^(?:acquires?) all (?:of the )?skills (?:possessed by|of) that card`)
+	reLoseAll       = lazy(`^(?:loses?) all non-\|SPEC\| skills(?: and (?:is|are) unable to re-?acquire them| and (?:cannot|can't) re-?acquire them)?`)
+	reGrantRef      = lazy(`^(?:(?:acquires?|gains?) )?(?:the skill )?"([^"]+)"$`)
+	reGrantDef      = lazy(`^\(([^|"()\[\]]+?)\s*(?:\|(?:ACT|CONT|AUTO)\||\[(?:ACT|CONT|AUTO)\]).*\)$`)
+	reGrantCost     = lazy(`^\[([^\]]*)\]\s*`)
 	reAcquire       = lazy(`^(?:acquires?|gains?) ((?:<[^>]+>(?:,? and |,? )?)+)`)
 	rePerLead       = lazy(`^ (?:per each|per|for each|for every) `)
 	reTagsAnd       = lazy(`^((?:<[^>]+>(?:,? and |, | or )?)+)`)
@@ -551,6 +561,35 @@ func predicate(s string, poss bool, e *Effect) bool {
 			}
 			e.Range = r
 			s = s[len(m[0]):]
+		case reGrant.MatchString(s):
+			// "acquires "Anti-Fliers": ("Anti-Fliers" |CONT| ...)", "acquires
+			// the following skill: "|AUTO| ..."": a skill of its own, to the end.
+			g, ok := grant(reGrant.FindStringSubmatch(s))
+			if !ok || e.Grant != nil {
+				return false
+			}
+			e.Grant = g
+			s = ""
+		case reAcquireThat.MatchString(s):
+			// "acquires all skills possessed by that card": the card an
+			// effect before put (Compile checks there is one).
+			e.AcquireSkills = "that-card"
+			s = s[len(reAcquireThat.FindString(s)):]
+		case reLoseAll.MatchString(s):
+			// "loses all non-|SPEC| skills and cannot re-acquire them"
+			e.LoseAll = true
+			s = s[len(reLoseAll.FindString(s)):]
+		case reLoseSkill.MatchString(s):
+			// "All enemies lose "Anti-Fliers" and are unable to re-acquire
+			// it": a skill of that name they do not have, however given.
+			m := reLoseSkill.FindStringSubmatch(s)
+			e.Lose = append(e.Lose, quoted(m[1])...)
+			s = s[len(m[0]):]
+		case reGrantRef.MatchString(s) && e.Grant == nil:
+			// "acquires <Tome>, range 1-2, and "Anti-Fliers"": a skill
+			// named here, its text in parentheses after the sentence.
+			e.Grant = &Grant{Name: reGrantRef.FindStringSubmatch(s)[1]}
+			s = ""
 		case reAcquire.MatchString(s):
 			m := reAcquire.FindStringSubmatch(s)
 			emb, col, ok := tags(m[1])
@@ -648,6 +687,12 @@ var (
 
 func (c *compiler) special(s string) ([]Effect, bool) {
 	e := Effect{When: "special"}
+	if m := reAlsoNamed.FindStringSubmatch(s); m != nil {
+		// "Treat this card as if its Unit Name is also "Marth"": wherever
+		// it is, the card has both unit names.
+		e.AlsoNamed = []string{m[1]}
+		return []Effect{e}, true
+	}
 	if m := reLevelOn.FindStringSubmatch(s); m != nil {
 		// "If you are Leveling Up an allied "Sharena", the Deployment Cost
 		// of this card while in your hand is reduced by 1."
@@ -760,4 +805,57 @@ func costChange(s string, e *Effect) bool {
 		return true
 	}
 	return false
+}
+
+// grantTypes are the skill types a granted skill may have, by marker.
+var grantTypes = map[string]string{"ACT": "action", "CONT": "permanent", "AUTO": "auto"}
+
+// grant reads the skill a predicate gives (reGrant's match): its name,
+// marker, bracketed costs and text, compiled as a skill of its own; every
+// part of it must compile.
+func grant(m []string) (*Grant, bool) {
+	g := &Grant{Name: m[1]}
+	in := strings.TrimSpace(m[2])
+	if m[1] == "" {
+		in = strings.TrimSpace(m[3])
+		if n := len(in); n >= 2 && (in[0] == '(' && in[n-1] == ')' || in[0] == '"' && in[n-1] == '"') {
+			in = strings.TrimSpace(in[1 : n-1])
+		}
+	}
+	var text string
+	if k := reGrantInner.FindStringSubmatch(in); k != nil {
+		if name := k[1] + strings.TrimSpace(k[2]); name != "" {
+			if g.Name != "" && name != g.Name {
+				return nil, false
+			}
+			g.Name = name
+		}
+		g.Type, text = grantTypes[k[3]+k[4]], k[5]
+	} else if k := reGrantBare.FindStringSubmatch(in); k != nil {
+		g.Type, text = grantTypes[k[1]], k[2]
+	} else {
+		return nil, false
+	}
+	var costs []string
+	for {
+		k := reGrantCost.FindStringSubmatch(text)
+		if k == nil {
+			break
+		}
+		costs = append(costs, strings.TrimSpace(k[1]))
+		text = text[len(k[0]):]
+	}
+	g.Cost, g.Text = strings.Join(costs, "; "), strings.TrimSpace(text)
+	if g.Text == "" {
+		return nil, false
+	}
+	if !strings.HasSuffix(g.Text, ".") {
+		g.Text += "."
+	}
+	r := Compile(g.Type, g.Cost, g.Text)
+	if len(r.Unread) > 0 || len(r.Effects) == 0 {
+		return nil, false
+	}
+	g.Effects = r.Effects
+	return g, true
 }

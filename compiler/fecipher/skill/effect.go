@@ -42,43 +42,44 @@ type Effect struct {
 	Target *Target `yaml:"target,omitempty"` // absent: this unit (support: the supported unit)
 
 	// Operations on the target.
-	Attack       int         `yaml:"attack,omitempty"`
-	Per          *UnitFilter `yaml:"per,omitempty"`          // attack is per ally like this
-	PerBonds     *Count      `yaml:"per-bond,omitempty"`     // ... per bond like this (permanent)
-	PerShown     *CardFilter `yaml:"per-revealed,omitempty"` // ... per card the skill revealed like this (action and auto)
-	Double       bool        `yaml:"double,omitempty"`       // its attack is doubled
-	Range        *Range      `yaml:"range,omitempty"`
-	Acquire      []string    `yaml:"acquire,omitempty,flow"` // emblems
-	Unevadable   bool        `yaml:"unevadable,omitempty"`   // its attacks cannot be evaded (by non-main enemies when NonMainOnly)
-	UnevadableBy string      `yaml:"unevadable-by,omitempty"`
-	UnevCost     int         `yaml:"unevadable-cost,omitempty"` // ... by enemies of this deployment cost or lower
-	NoEvade      bool        `yaml:"no-evade,omitempty"`        // it cannot evade
-	NoCritical   bool        `yaml:"no-critical,omitempty"`     // it cannot critical hit
-	Shielded     bool        `yaml:"indestructible,omitempty"`  // it cannot be destroyed by battle
-	ShieldCost   int         `yaml:"shield-cost,omitempty"`     // ... by attacks of enemies of this cost or lower
-	BackLine     bool        `yaml:"reach-back-line,omitempty"`
-	SkillProof   bool        `yaml:"skill-proof,omitempty"`   // it cannot be destroyed by a skill's cost or effect
-	NoMove       bool        `yaml:"no-move,omitempty"`       // it cannot be moved
-	NoSkillMove  bool        `yaml:"no-skill-move,omitempty"` // it cannot be moved by skills
-	NoAttack     bool        `yaml:"no-attack,omitempty"`
-	Unattackable bool        `yaml:"unattackable,omitempty"`
-	NoUntap      bool        `yaml:"no-untap,omitempty"`
-	NoSupSkills  bool        `yaml:"no-support-skills,omitempty"` // the support skills of the cards supporting it do not come into effect
-	CritProof    bool        `yaml:"critical-proof,omitempty"`    // it cannot be destroyed by an enemy's critical hit
-	ReachAll     bool        `yaml:"reach-any,omitempty"`         // it can attack any enemy regardless of range
-	ReachMain    bool        `yaml:"reach-main,omitempty"`        // ... the enemy main character
-	Orbs         int         `yaml:"orbs,omitempty"`              // its attack destroys this many orbs
-	Move         bool        `yaml:"move,omitempty"`
-	Untap        bool        `yaml:"untap,omitempty"`
-	TapIt        bool        `yaml:"tap-target,omitempty"`
-	Destroy      bool        `yaml:"destroy,omitempty"`
-	TakeMain     bool        `yaml:"take-main,omitempty"`       // it becomes the main character (the old one an ally)
-	NoSupport    *CardFilter `yaml:"no-support,omitempty"`      // permanent: cards like these fail to support it
-	ReachOf      *UnitFilter `yaml:"reach,omitempty"`           // permanent: it can attack enemies like these regardless of range
-	UnattackBy   *UnitFilter `yaml:"unattackable-by,omitempty"` // permanent: enemies like these cannot attack it
-	Send         string      `yaml:"send,omitempty"`            // the target leaves the field to this zone: retreat, boundless, hand, deck-top, deck-bottom, bonds
-	SendDown     bool        `yaml:"send-face-down,omitempty"`  // ... face down in the bond area
-	Until        string      `yaml:"until,omitempty"`           // turn, opponent-turn, battle; absent for permanent skills
+	Attack        int         `yaml:"attack,omitempty"`
+	Per           *UnitFilter `yaml:"per,omitempty"`          // attack is per ally like this
+	PerBonds      *Count      `yaml:"per-bond,omitempty"`     // ... per bond like this (permanent)
+	PerShown      *CardFilter `yaml:"per-revealed,omitempty"` // ... per card the skill revealed like this (action and auto)
+	Double        bool        `yaml:"double,omitempty"`       // its attack is doubled
+	Range         *Range      `yaml:"range,omitempty"`
+	Acquire       []string    `yaml:"acquire,omitempty,flow"`        // emblems
+	AcquireColors []string    `yaml:"acquire-colors,omitempty,flow"` // permanent, this unit: it is also of these colors
+	Unevadable    bool        `yaml:"unevadable,omitempty"`          // its attacks cannot be evaded (by non-main enemies when NonMainOnly)
+	UnevadableBy  string      `yaml:"unevadable-by,omitempty"`
+	UnevCost      int         `yaml:"unevadable-cost,omitempty"` // ... by enemies of this deployment cost or lower
+	NoEvade       bool        `yaml:"no-evade,omitempty"`        // it cannot evade
+	NoCritical    bool        `yaml:"no-critical,omitempty"`     // it cannot critical hit
+	Shielded      bool        `yaml:"indestructible,omitempty"`  // it cannot be destroyed by battle
+	ShieldCost    int         `yaml:"shield-cost,omitempty"`     // ... by attacks of enemies of this cost or lower
+	BackLine      bool        `yaml:"reach-back-line,omitempty"`
+	SkillProof    bool        `yaml:"skill-proof,omitempty"`   // it cannot be destroyed by a skill's cost or effect
+	NoMove        bool        `yaml:"no-move,omitempty"`       // it cannot be moved
+	NoSkillMove   bool        `yaml:"no-skill-move,omitempty"` // it cannot be moved by skills
+	NoAttack      bool        `yaml:"no-attack,omitempty"`
+	Unattackable  bool        `yaml:"unattackable,omitempty"`
+	NoUntap       bool        `yaml:"no-untap,omitempty"`
+	NoSupSkills   bool        `yaml:"no-support-skills,omitempty"` // the support skills of the cards supporting it do not come into effect
+	CritProof     bool        `yaml:"critical-proof,omitempty"`    // it cannot be destroyed by an enemy's critical hit
+	ReachAll      bool        `yaml:"reach-any,omitempty"`         // it can attack any enemy regardless of range
+	ReachMain     bool        `yaml:"reach-main,omitempty"`        // ... the enemy main character
+	Orbs          int         `yaml:"orbs,omitempty"`              // its attack destroys this many orbs
+	Move          bool        `yaml:"move,omitempty"`
+	Untap         bool        `yaml:"untap,omitempty"`
+	TapIt         bool        `yaml:"tap-target,omitempty"`
+	Destroy       bool        `yaml:"destroy,omitempty"`
+	TakeMain      bool        `yaml:"take-main,omitempty"`       // it becomes the main character (the old one an ally)
+	NoSupport     *CardFilter `yaml:"no-support,omitempty"`      // permanent: cards like these fail to support it
+	ReachOf       *UnitFilter `yaml:"reach,omitempty"`           // permanent: it can attack enemies like these regardless of range
+	UnattackBy    *UnitFilter `yaml:"unattackable-by,omitempty"` // permanent: enemies like these cannot attack it
+	Send          string      `yaml:"send,omitempty"`            // the target leaves the field to this zone: retreat, boundless, hand, deck-top, deck-bottom, bonds
+	SendDown      bool        `yaml:"send-face-down,omitempty"`  // ... face down in the bond area
+	Until         string      `yaml:"until,omitempty"`           // turn, opponent-turn, battle; absent for permanent skills
 
 	// Operations on the player.
 	Draw        int         `yaml:"draw,omitempty"`
@@ -102,6 +103,20 @@ type Effect struct {
 	NoFlip      bool        `yaml:"no-flip,omitempty"`        // a bond skill: this card, face up, cannot be flipped face down by a skill's cost or effect
 	CritFlip    bool        `yaml:"critical-flip,omitempty"`  // a bond skill: an ally's critical hit may be paid by flipping this card face down
 	MainName    bool        `yaml:"main-name,omitempty"`      // a bond skill: this card, face up, has the unit name of your main character too
+	// Skills acquired: "dragon-blood", every [DB] skill of the other allies
+	// (permanent); OnePerName: of the skills it then has with one name, one only.
+	AcquireSkills string `yaml:"acquire-skills,omitempty"`
+	OnePerName    bool   `yaml:"one-per-name,omitempty"`
+	// Keep: a support skill's card stays in the support area to the end of
+	// the combat ("instead of sending it to the Retreat Area"), for a put
+	// from "support" at the end of the combat to place it.
+	Keep bool `yaml:"keep,omitempty"`
+	// Lose: permanent: the target has no skill of these names (its own or
+	// acquired) while the skill holds.
+	Lose    []string `yaml:"lose,omitempty,flow"`
+	LoseAll bool     `yaml:"lose-all,omitempty"` // ... every skill but its special skills
+	// Grant: a skill the target acquires, for the effect's duration.
+	Grant *Grant `yaml:"grant,omitempty"`
 	// Deck-building and deployment permissions (special skills).
 	Copies     bool     `yaml:"copies,omitempty"`          // any number of this card name in a deck
 	SameName   bool     `yaml:"same-name,omitempty"`       // deployable beside a unit of its unit name
@@ -116,6 +131,7 @@ type Effect struct {
 	NotBeside  []string `yaml:"not-beside,omitempty,flow"` // not deployed in the area of allies of these unit names
 	WithMain   bool     `yaml:"with-main,omitempty"`       // deployed only in the main character's area
 	NoSymbol   bool     `yaml:"no-symbol,omitempty"`       // deployed without a face-up bond of its symbol
+	AlsoNamed  []string `yaml:"also-named,omitempty,flow"` // its unit name is also these, wherever it is
 }
 
 // Watch is whose event sets an auto skill off: this unit (Self), other
@@ -137,12 +153,13 @@ type Put struct {
 	Count    int         `yaml:"count,omitempty"`    // absent: every card that matches
 	UpTo     bool        `yaml:"up-to,omitempty"`    // the player may take fewer
 	Of       *CardFilter `yaml:"of,omitempty"`
-	Tapped   bool        `yaml:"tapped,omitempty"`    // deployed tapped
-	Area     string      `yaml:"area,omitempty"`      // deployed in this area only: front, back
-	FaceDown bool        `yaml:"face-down,omitempty"` // placed in the bond area face down
-	Shuffle  bool        `yaml:"shuffle,omitempty"`   // the deck is shuffled afterwards
-	Chooser  string      `yaml:"chooser,omitempty"`   // opponent: the opponent chooses
-	Self     bool        `yaml:"self,omitempty"`      // the card moved is the skill's own card (a bond or hand skill's), from its zone
+	Tapped   bool        `yaml:"tapped,omitempty"`       // deployed tapped
+	Area     string      `yaml:"area,omitempty"`         // deployed in this area only: front, back
+	AreaOf   []string    `yaml:"area-of,omitempty,flow"` // deployed only in the area of an ally of one of these unit names
+	FaceDown bool        `yaml:"face-down,omitempty"`    // placed in the bond area face down
+	Shuffle  bool        `yaml:"shuffle,omitempty"`      // the deck is shuffled afterwards
+	Chooser  string      `yaml:"chooser,omitempty"`      // opponent: the opponent chooses
+	Self     bool        `yaml:"self,omitempty"`         // the card moved is the skill's own card (a bond or hand skill's), from its zone
 }
 
 // Range is a range acquired.
@@ -153,56 +170,59 @@ type Range struct {
 
 // Cond is what must hold: every field set.
 type Cond struct {
-	Turn       string      `yaml:"turn,omitempty"`      // mine, theirs
-	Attacking  *UnitFilter `yaml:"attacking,omitempty"` // this unit attacks a unit like this
-	Defending  *UnitFilter `yaml:"defending,omitempty"` // this unit is attacked by a unit like this
-	Bonds      *Count      `yaml:"bonds,omitempty"`     // bonds in the bond area
-	Allies     *Count      `yaml:"allies,omitempty"`    // allies on the field (other: not this unit)
-	Enemies    *Count      `yaml:"enemies,omitempty"`
-	Supported  *CardFilter `yaml:"supported-by,omitempty"` // the card supporting this unit
-	Area       string      `yaml:"area,omitempty"`         // front, back: where this unit stands
-	SameArea   *UnitFilter `yaml:"same-area,omitempty"`    // an ally like this in this unit's area
-	Hand       *Count      `yaml:"hand,omitempty"`
-	FoeHand    *Count      `yaml:"opponent-hand,omitempty"`
-	MoreHand   bool        `yaml:"more-hand,omitempty"` // more cards in hand than the opponent
-	LessHand   bool        `yaml:"less-hand,omitempty"`
-	Orbs       *Count      `yaml:"orbs,omitempty"`
-	FewerOrbs  bool        `yaml:"fewer-orbs,omitempty"`
-	Untapped   bool        `yaml:"untapped,omitempty"` // this unit
-	Stack      int         `yaml:"stack,omitempty"`    // cards in this unit's stack, at least
-	Main       *UnitFilter `yaml:"main,omitempty"`     // your main character is like this
-	IsMain     bool        `yaml:"is-main,omitempty"`  // this unit is the main character
-	NotMain    bool        `yaml:"not-main,omitempty"`
-	ClassChang bool        `yaml:"class-changed,omitempty"`
-	Battling   *UnitFilter `yaml:"battling,omitempty"`        // this unit is in battle (attacking or attacked) with a unit like this
-	AlliesAll  []string    `yaml:"allies-all,omitempty,flow"` // an ally of each of these unit names
-	Outnumber  bool        `yaml:"outnumber,omitempty"`       // more allies than enemies
-	Self       *UnitFilter `yaml:"self,omitempty"`            // this unit (support: the supported unit) is like this
-	Trigger    *UnitFilter `yaml:"trigger-unit,omitempty"`    // the unit whose deployment triggered the skill is like this
-	Revealed   *CardFilter `yaml:"revealed,omitempty"`        // the cards the skill revealed are like this (at least one)
-	FoeOrbs    *Count      `yaml:"opponent-orbs,omitempty"`
-	FoeBonds   *Count      `yaml:"opponent-bonds,omitempty"`
-	Retreat    *Count      `yaml:"retreat,omitempty"` // cards in your retreat area
-	Compare    *Compare    `yaml:"compare,omitempty"`
-	Used       []string    `yaml:"used,omitempty,flow"`  // this unit used a skill of these names this turn
-	Power      *Bound      `yaml:"power,omitempty"`      // this unit's attack
-	Tapped     bool        `yaml:"tapped,omitempty"`     // this unit is tapped
-	Critical   bool        `yaml:"critical,omitempty"`   // the attack under way is a critical hit
-	BySkill    string      `yaml:"by-skill,omitempty"`   // the event was a skill's doing: any, ally (a skill of yours), enemy
-	UsedTimes  int         `yaml:"used-times,omitempty"` // ... Used this many times or more (in all) this turn
-	UsedEach   bool        `yaml:"used-each,omitempty"`  // ... each of Used (not any), so many times
-	Units      *Count      `yaml:"units,omitempty"`      // units on the field, both players'
-	Boundless  *Count      `yaml:"boundless,omitempty"`  // cards in your Boundless Area
-	FoeBound   *Count      `yaml:"opponent-boundless,omitempty"`
-	NotLevel   bool        `yaml:"not-levelled,omitempty"`       // this unit's stack is one card (not levelled up or class changed)
-	MainAttack *UnitFilter `yaml:"main-attacked,omitempty"`      // your main character is being attacked by a unit like this
-	Defender   *UnitFilter `yaml:"defender,omitempty"`           // the unit attacked in the battle under way is an enemy like this
-	Chosen     *UnitFilter `yaml:"chosen,omitempty"`             // the units the skill chose are like this (one at least)
-	ShownAny   *CardFilter `yaml:"revealed-any,omitempty"`       // one at least of the cards the skill revealed is like this
-	ByName     []string    `yaml:"by-skill-name,omitempty,flow"` // ... of a skill of one of these names
-	ByOwn      bool        `yaml:"by-own-skill,omitempty"`       // ... of this unit's own skill
-	ByOther    bool        `yaml:"by-other-ally,omitempty"`      // ... of another ally's skill
-	ByAttack   bool        `yaml:"by-own-attack,omitempty"`      // the event was this unit's attack's doing
+	Turn string `yaml:"turn,omitempty"` // mine, theirs
+	// SupDestroyed: a support skill's "if your defending unit is
+	// destroyed": the unit this card supports was destroyed in this combat.
+	SupDestroyed bool        `yaml:"supported-destroyed,omitempty"`
+	Attacking    *UnitFilter `yaml:"attacking,omitempty"` // this unit attacks a unit like this
+	Defending    *UnitFilter `yaml:"defending,omitempty"` // this unit is attacked by a unit like this
+	Bonds        *Count      `yaml:"bonds,omitempty"`     // bonds in the bond area
+	Allies       *Count      `yaml:"allies,omitempty"`    // allies on the field (other: not this unit)
+	Enemies      *Count      `yaml:"enemies,omitempty"`
+	Supported    *CardFilter `yaml:"supported-by,omitempty"` // the card supporting this unit
+	Area         string      `yaml:"area,omitempty"`         // front, back: where this unit stands
+	SameArea     *UnitFilter `yaml:"same-area,omitempty"`    // an ally like this in this unit's area
+	Hand         *Count      `yaml:"hand,omitempty"`
+	FoeHand      *Count      `yaml:"opponent-hand,omitempty"`
+	MoreHand     bool        `yaml:"more-hand,omitempty"` // more cards in hand than the opponent
+	LessHand     bool        `yaml:"less-hand,omitempty"`
+	Orbs         *Count      `yaml:"orbs,omitempty"`
+	FewerOrbs    bool        `yaml:"fewer-orbs,omitempty"`
+	Untapped     bool        `yaml:"untapped,omitempty"` // this unit
+	Stack        int         `yaml:"stack,omitempty"`    // cards in this unit's stack, at least
+	Main         *UnitFilter `yaml:"main,omitempty"`     // your main character is like this
+	IsMain       bool        `yaml:"is-main,omitempty"`  // this unit is the main character
+	NotMain      bool        `yaml:"not-main,omitempty"`
+	ClassChang   bool        `yaml:"class-changed,omitempty"`
+	Battling     *UnitFilter `yaml:"battling,omitempty"`        // this unit is in battle (attacking or attacked) with a unit like this
+	AlliesAll    []string    `yaml:"allies-all,omitempty,flow"` // an ally of each of these unit names
+	Outnumber    bool        `yaml:"outnumber,omitempty"`       // more allies than enemies
+	Self         *UnitFilter `yaml:"self,omitempty"`            // this unit (support: the supported unit) is like this
+	Trigger      *UnitFilter `yaml:"trigger-unit,omitempty"`    // the unit whose deployment triggered the skill is like this
+	Revealed     *CardFilter `yaml:"revealed,omitempty"`        // the cards the skill revealed are like this (at least one)
+	FoeOrbs      *Count      `yaml:"opponent-orbs,omitempty"`
+	FoeBonds     *Count      `yaml:"opponent-bonds,omitempty"`
+	Retreat      *Count      `yaml:"retreat,omitempty"` // cards in your retreat area
+	Compare      *Compare    `yaml:"compare,omitempty"`
+	Used         []string    `yaml:"used,omitempty,flow"`  // this unit used a skill of these names this turn
+	Power        *Bound      `yaml:"power,omitempty"`      // this unit's attack
+	Tapped       bool        `yaml:"tapped,omitempty"`     // this unit is tapped
+	Critical     bool        `yaml:"critical,omitempty"`   // the attack under way is a critical hit
+	BySkill      string      `yaml:"by-skill,omitempty"`   // the event was a skill's doing: any, ally (a skill of yours), enemy
+	UsedTimes    int         `yaml:"used-times,omitempty"` // ... Used this many times or more (in all) this turn
+	UsedEach     bool        `yaml:"used-each,omitempty"`  // ... each of Used (not any), so many times
+	Units        *Count      `yaml:"units,omitempty"`      // units on the field, both players'
+	Boundless    *Count      `yaml:"boundless,omitempty"`  // cards in your Boundless Area
+	FoeBound     *Count      `yaml:"opponent-boundless,omitempty"`
+	NotLevel     bool        `yaml:"not-levelled,omitempty"`       // this unit's stack is one card (not levelled up or class changed)
+	MainAttack   *UnitFilter `yaml:"main-attacked,omitempty"`      // your main character is being attacked by a unit like this
+	Defender     *UnitFilter `yaml:"defender,omitempty"`           // the unit attacked in the battle under way is an enemy like this
+	Chosen       *UnitFilter `yaml:"chosen,omitempty"`             // the units the skill chose are like this (one at least)
+	ShownAny     *CardFilter `yaml:"revealed-any,omitempty"`       // one at least of the cards the skill revealed is like this
+	ByName       []string    `yaml:"by-skill-name,omitempty,flow"` // ... of a skill of one of these names
+	ByOwn        bool        `yaml:"by-own-skill,omitempty"`       // ... of this unit's own skill
+	ByOther      bool        `yaml:"by-other-ally,omitempty"`      // ... of another ally's skill
+	ByAttack     bool        `yaml:"by-own-attack,omitempty"`      // the event was this unit's attack's doing
 }
 
 // Bound is a range of a value: at least, at most.
@@ -304,4 +324,14 @@ type Target struct {
 	Named  []string    `yaml:"named,omitempty,flow"` // allied units of these unit names
 	That   bool        `yaml:"that,omitempty"`       // the units an earlier effect of the skill chose
 	Foe    bool        `yaml:"foe,omitempty"`        // the enemy in battle with this unit
+}
+
+// Grant is a skill an effect gives ("acquires "Anti-Fliers": ("Anti-Fliers"
+// |CONT| ...)"): written out in the text, compiled as a skill of its own.
+type Grant struct {
+	Name    string   `yaml:"name,omitempty"`
+	Type    string   `yaml:"type"` // action, permanent or auto
+	Cost    string   `yaml:"cost,omitempty"`
+	Text    string   `yaml:"text"`
+	Effects []Effect `yaml:"effects"`
 }

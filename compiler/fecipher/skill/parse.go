@@ -120,6 +120,29 @@ func Compile(typ, cost, text string) Result {
 	if len(effects) == 0 && len(c.out) == 0 && len(sents) > 0 {
 		c.unread(0, len(text), text, false)
 	}
+	for _, e := range effects {
+		if len(e.AcquireColors) > 0 && (e.If != nil || e.Target != nil) {
+			// The engine gives colors unconditionally, to the unit itself.
+			c.why = miss{"predicate", "colors acquired under a condition"}
+			c.unread(0, len(text), text, false)
+			break
+		}
+		if e.AcquireSkills == "that-card" && !slices.ContainsFunc(effects, func(p Effect) bool {
+			// a card put where both players see it: the frame keeps it
+			return p.Put != nil && p.Put.Count == 1 && p.When == e.When && slices.Contains([]string{"retreat", "boundless", "field"}, p.Put.To)
+		}) {
+			c.why = miss{"predicate", "the skills of a card no effect before put"}
+			c.unread(0, len(text), text, false)
+			break
+		}
+		if e.Grant != nil && e.Grant.Type == "" {
+			// "acquires "Anti-Fliers"" with no "(Anti-Fliers |CONT| ...)"
+			// after it: a skill the text does not write out.
+			c.why = miss{"predicate", "a skill acquired by name, its text not given"}
+			c.unread(0, len(text), text, false)
+			break
+		}
+	}
 	if len(c.pending) > 0 && len(effects) > 0 {
 		effects[0].If = and(effects[0].If, c.pendingCond())
 	}
@@ -238,8 +261,8 @@ func allDo(es []Effect) bool {
 // does reports whether an effect has an operation.
 func does(e Effect) bool {
 	return needsUntil(e) || e.Move || e.Untap || e.TapIt || e.Destroy || e.Draw > 0 || e.DrawTo > 0 || e.Discard > 0 || e.Retrieve != nil ||
-		e.FoeDiscard > 0 || e.Put != nil || e.DestroyOrbs > 0 || e.FlipBonds > 0 || e.UnflipBonds > 0 || e.FlipAll || e.Intercept || e.FlipOrbs > 0 || e.Send != "" || e.TakeMain || e.NoSupport != nil || e.UnattackBy != nil || e.ReachOf != nil ||
-		e.Copies || e.SameName || e.NoBond || e.HandCost != nil || e.CostLess > 0 || e.CCCost != nil || e.CCLess > 0 || len(e.StackOn) > 0 || e.DeployOnly || len(e.NotBeside) > 0 || e.WithMain || e.NoSymbol || e.CritAlt || e.EvadeAlt || e.SupportUp > 0 || e.NoFlip || e.CritFlip || e.MainName
+		e.FoeDiscard > 0 || e.Put != nil || e.DestroyOrbs > 0 || e.FlipBonds > 0 || e.UnflipBonds > 0 || e.FlipAll || e.Intercept || e.AcquireSkills != "" || len(e.Lose) > 0 || e.LoseAll || len(e.AcquireColors) > 0 || e.Keep || e.FlipOrbs > 0 || e.Send != "" || e.TakeMain || e.NoSupport != nil || e.UnattackBy != nil || e.ReachOf != nil ||
+		e.Copies || e.SameName || e.NoBond || e.HandCost != nil || e.CostLess > 0 || e.CCCost != nil || e.CCLess > 0 || len(e.StackOn) > 0 || e.DeployOnly || len(e.NotBeside) > 0 || e.WithMain || e.NoSymbol || e.NoFlip || e.CritFlip || e.MainName || len(e.AlsoNamed) > 0 || e.CritAlt || e.EvadeAlt || e.SupportUp > 0
 }
 
 // miss is the innermost phrase of a sentence that could not be read.
@@ -364,9 +387,6 @@ func sentences(text string) []span {
 	return out
 }
 
-// reminder reports reminder text in parentheses that restates a rule the
-// engine already knows (class change skills, level skills, hand and bond
-// skills, growth).
 var reLvS = lazy(`\[lvs(\d+)\]`)
 
 // lvs reads a reminder "([LvS4] will only trigger if a total of 4 or more
@@ -398,6 +418,11 @@ func Level(name string) int {
 	return 0
 }
 
+var reOnField = lazy(`^\((?:\|cont\||this skill) (?:is in effect|comes into effect|is only active|is active) (?:only )?(?:as long as|when|while) this card is on the battlefield(?: as a unit)?\.?\)$`)
+
+// reminder reports reminder text in parentheses that restates a rule the
+// engine already knows (class change skills, level skills, hand and bond
+// skills, growth).
 func reminder(s string) bool {
 	if !strings.HasPrefix(s, "(") {
 		return false // "... gains +30 attack ([CCS] ...)": the sentence strips its reminder
@@ -408,7 +433,9 @@ func reminder(s string) bool {
 			return true
 		}
 	}
-	return false
+	// "(|CONT| is in effect as long as this card is on the Battlefield as a
+	// unit.)": a permanent skill is a unit's only.
+	return reOnField.MatchString(l)
 }
 
 // ---- costs

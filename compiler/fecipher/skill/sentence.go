@@ -34,6 +34,10 @@ var (
 	reBracketCost = lazy(`^\[(.+)\]$`)
 	rePayCost     = lazy(`^you pay the cost,? and if you do:?$`)
 	reMayPay      = lazy(`^you may (?:pay )?the cost,? and if you do:?$`)
+	reKeepSupport = lazy(`^(?:(?i:if you do),\s*)?(?:(?i:if) (.+?),?(?: then)?\s+)?(?i:at the end of this combat|when this combat ends),\s*(?:if (.+?),\s*)?(you may )?(deploy this (?:card|unit)( tapped)?(?: in the same area as "([^"]+)"| in the (Back|Front) [Ll]ine)?|add this card to your hand|place this card face-down in your Bond Area) instead of sending(?: it)? to (?:the|your) Retreat Area$`)
+	reAlsoTreated = lazy(`^(?i:treat this unit as if (?:he|she|they|it) (?:is|are) also|this unit is also treated as(?: an?)?|also treat this unit as) ((?:<[^>]+>(?:,? and |, )?)+)$`)
+	reAcquireDB   = lazy(`^(?i:this unit acquires all) \[DB\](?: skills)? possessed by (?:all )?other allies$`)
+	reOnePerName  = lazy(`^(?i:however),? (?:(?:he|she|they|this unit) (?:may|can) only have 1 skill among those with (?:shared|the same) skill names?|if there are multiple skills with the same skill name, (?:he|she|they|this unit) (?:may|can) only have 1 of those)$`)
 )
 
 // reDoes opens an effect that happens once, not a continuous skill's
@@ -182,6 +186,50 @@ func (c *compiler) sentence(s string, prev Effect, havePrev bool) ([]Effect, boo
 	if c.typ == "action" && !havePrev && c.open == nil && reMayPay.MatchString(strings.ToLower(s)) {
 		// An action skill's "You may pay the cost and if you do:": using
 		// it is paying its cost.
+		return []Effect{}, true
+	}
+	if m := reKeepSupport.FindStringSubmatch(s); m != nil && typeWhen[c.typ] == "support" {
+		return c.keepSupport(s, m, havePrev)
+	}
+	if m := reAlsoTreated.FindStringSubmatch(s); m != nil && (c.typ == "permanent" || c.typ == "special") {
+		// "Treat this unit as if she is also <White>", "This unit is also
+		// treated as a <Lance>, <Axe>, ...": what the unit is, for good
+		// (a special skill's "this unit" too: as "This card acquires <Knife>").
+		emb, col, ok := tags(m[1])
+		if !ok {
+			c.fail("predicate", m[1])
+			return nil, false
+		}
+		return []Effect{{When: "always", Acquire: emb, AcquireColors: col}}, true
+	}
+	if m := reGrantDef.FindStringSubmatch(s); m != nil {
+		// "(Anti-Fliers |CONT| If this unit is attacking a <Flier>, ...)"
+		// after a sentence giving "Anti-Fliers": the skill's text.
+		for i := range c.effects {
+			if g := c.effects[i].Grant; g != nil && g.Type == "" && g.Name == strings.TrimSpace(m[1]) {
+				def, ok := grant([]string{"", g.Name, s[1 : len(s)-1], ""})
+				if !ok {
+					c.fail("predicate", s)
+					return nil, false
+				}
+				c.effects[i].Grant = def
+				return []Effect{}, true
+			}
+		}
+	}
+	if c.typ == "permanent" && reAcquireDB.MatchString(s) {
+		// "This unit acquires all [DB] possessed by other allies": while
+		// the skill holds, their Dragon's Blood skills are this unit's too.
+		return []Effect{{When: "always", AcquireSkills: "dragon-blood"}}, true
+	}
+	if reOnePerName.MatchString(s) {
+		// "However, he may only have 1 skill among those with shared skill
+		// names": the acquiring effect before it keeps one skill a name.
+		if !havePrev || prev.AcquireSkills == "" || len(c.effects) == 0 {
+			c.fail("core", "one skill a name, after no skills acquired")
+			return nil, false
+		}
+		c.effects[len(c.effects)-1].OnePerName = true
 		return []Effect{}, true
 	}
 	e := Effect{When: typeWhen[c.typ]}
@@ -507,7 +555,7 @@ func cutAndIf(s string) (string, bool) {
 func needsUntil(e Effect) bool {
 	return e.Attack != 0 || e.Double || e.Range != nil || len(e.Acquire) > 0 || e.Unevadable || e.NoEvade || e.NoCritical ||
 		e.Shielded || e.BackLine || e.Orbs > 0 || e.SkillProof || e.NoMove || e.NoSkillMove || e.NoAttack || e.Unattackable ||
-		e.NoUntap || e.ReachAll || e.ReachMain || e.NoSupSkills || e.CritProof
+		e.NoUntap || e.ReachAll || e.ReachMain || e.NoSupSkills || e.CritProof || e.Grant != nil || len(e.Lose) > 0 || e.LoseAll || e.AcquireSkills == "that-card"
 }
 
 func (c *compiler) whenSoFar(prev Effect) string {
@@ -850,3 +898,59 @@ var reOneOf = lazy(`^Send (?:a|an|one) `)
 var reSupUp = lazy(`^If (?:a|the) card supporting (another|an) ally is (?:an? )?((?:<[^>]+>(?:,? or | )?)+), that card(?:'s Support)? gains \+(\d+) (?:attack|support)$`)
 
 var reAndIfColon = lazy(`^When [^:]+, and if [^:,]+(:) [A-Z]`)
+
+// keepSupport reads a support skill's "at the end of this combat, (you
+// may) deploy this card (tapped) (in the same area as "N") instead of
+// sending it to the Retreat Area" (or add it to the hand, or place it face
+// down in the bond area; after "If you do," or a condition): the card stays
+// in the support area (keep, when the support skill applies, "if you do"
+// after the effect before), and at the end of the combat it is placed,
+// when the condition holds then.
+func (c *compiler) keepSupport(s string, m []string, havePrev bool) ([]Effect, bool) {
+	ifDone := pre(s, "If you do") || pre(s, "if you do")
+	if ifDone && !havePrev {
+		c.fail("core", s)
+		return nil, false
+	}
+	keep := Effect{When: "support", Keep: true, IfDone: ifDone}
+	end := Effect{When: "attack-end", May: m[3] != ""}
+	pt := &Put{From: "support", To: "field", Count: 1, Tapped: m[5] != ""}
+	switch {
+	case strings.HasPrefix(m[4], "add"):
+		pt.To = "hand"
+	case strings.HasPrefix(m[4], "place"):
+		pt.To, pt.FaceDown = "bonds", true
+	}
+	if m[6] != "" {
+		pt.AreaOf = []string{m[6]}
+	}
+	switch m[7] {
+	case "Back":
+		pt.Area = "back"
+	case "Front":
+		pt.Area = "front"
+	}
+	end.Put = pt
+	for _, t := range []string{m[1], m[2]} {
+		if t == "" {
+			continue
+		}
+		var k *Cond
+		switch strings.ToLower(t) {
+		case "your defending unit is destroyed":
+			if c.typ != "defense-support" {
+				c.fail("condition", t)
+				return nil, false
+			}
+			k = &Cond{SupDestroyed: true}
+		default:
+			var ok bool
+			if k, ok = c.condition(t); !ok {
+				c.fail("condition", t)
+				return nil, false
+			}
+		}
+		end.If = and(end.If, k)
+	}
+	return []Effect{keep, end}, true
+}

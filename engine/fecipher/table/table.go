@@ -231,10 +231,11 @@ const (
 	Under            // stacked under the effect's target (it Growths)
 	InBoundless      // the Boundless Area: face up, out of play, not shuffled back
 	OnTop            // stacked on top of the effect's target: it levels up (a bond or hand skill's own card)
+	InSupport        // the support area: the support card whose skill it is, kept there to the end of the combat
 )
 
 // ZoneNames are the schema's words by Zone.
-var ZoneNames = [...]string{"", "hand", "deck", "deck-top", "deck-bottom", "retreat", "bonds", "orbs", "revealed", "field", "under", "boundless", "over"}
+var ZoneNames = [...]string{"", "hand", "deck", "deck-top", "deck-bottom", "retreat", "bonds", "orbs", "revealed", "field", "under", "boundless", "over", "support"}
 
 // Put moves cards from a zone to another.
 type Put struct {
@@ -243,12 +244,23 @@ type Put struct {
 	Count            int8 // 0: every card that matches
 	UpTo             bool // the chooser may take fewer
 	Of               *CardFilter
-	Tapped, FaceDown bool // deployed tapped; bonded face down
-	Area             int8 // deployed in this area only (AnyArea: either)
-	Shuffle          bool // the deck is shuffled afterwards
-	FoeChooses       bool // the opponent chooses
-	Self             bool // the card moved is the skill's own card (a bond or hand skill's), from its zone
+	Tapped, FaceDown bool     // deployed tapped; bonded face down
+	Area             int8     // deployed in this area only (AnyArea: either)
+	AreaOf           []string // deployed only in the area of an ally of one of these unit names
+	Shuffle          bool     // the deck is shuffled afterwards
+	FoeChooses       bool     // the opponent chooses
+	Self             bool     // the card moved is the skill's own card (a bond or hand skill's), from its zone
 }
+
+// What an effect's AcquireSkills acquires.
+const (
+	AcquireNone        uint8 = iota
+	AcquireDragonBlood       // every DragonBlood skill of the other allies
+	AcquireThatCard          // for the effect's duration, every skill of the card the skill's put moved
+)
+
+// AcquireNames are the schema's words by AcquireSkills.
+var AcquireNames = [...]string{"", "dragon-blood", "that-card"}
 
 // Flag is a set of things a unit cannot do, or can regardless of range.
 type Flag uint16
@@ -337,6 +349,7 @@ type Cond struct {
 	ByName                         []string    // ... of a skill of one of these names
 	ByOwn, ByOther                 bool        // ... of this unit's own skill; of another ally's (not a support skill)
 	ByAttack                       bool        // the event was this unit's attack's doing
+	SupportedDestroyed             bool        // a support skill's: the unit its card supports was destroyed in this combat
 }
 
 // Whose skill an event must be the doing of (Cond.BySkill).
@@ -464,6 +477,22 @@ type Effect struct {
 	NoFlip                    bool // a bond skill (always): its card, face up, is not flipped face down by a skill's cost or effect
 	CritFlip                  bool // a bond skill (always): an ally's critical hit may be paid by flipping its card face down
 	MainName                  bool // a bond skill (always): its card, face up, has the unit name of its owner's main character too
+	// AcquireSkills: skills this unit has besides its own (permanent:
+	// AcquireDragonBlood, the DragonBlood skills of the other allies);
+	// OnePerName: of the skills it then has with one name, one only.
+	AcquireSkills uint8
+	AcquireColors []string // permanent, this unit: it is also of these colors
+	OnePerName    bool
+	// Grant: 1 + the index in the card's Skills of a Granted skill the
+	// target has for the effect's duration (0: none).
+	Grant int8
+	// Keep: a support skill's card stays in the support area to the end
+	// of the combat (for a put from InSupport then).
+	Keep bool
+	// Lose: permanent: the target has no skill of these names, its own or
+	// acquired, while the skill holds.
+	Lose    []string
+	LoseAll bool // ... every skill but its special skills
 
 	Copies, SameName, NoBond bool
 	// Special: while If holds, the deployment cost of the card in the hand
@@ -482,6 +511,9 @@ type Effect struct {
 	// area, without a face-up bond of its symbol.
 	DeployOnly, WithMain, NoSymbol bool
 	NotBeside                      []string
+	// AlsoNamed: the card's unit name is also these, wherever it is (a
+	// special skill: "Treat this card as if its Unit Name is also "Marth"").
+	AlsoNamed []string
 }
 
 // Skill is a printed skill.
@@ -490,6 +522,8 @@ type Skill struct {
 	Type        SkillType
 	ClassChange bool
 	Formation   bool
+	DragonBlood bool // a [DB] skill: acquired by allies with an AcquireDragonBlood effect
+	Granted     bool // not the card's own: an effect's Grant gives it (after the card's own skills)
 	Cost, Text  string
 	Effects     []Effect
 }
