@@ -320,6 +320,7 @@ func (g *Game) chooseCards(f *Frame, c Choice) {
 			// face up: it joins the face-up orbs at the front
 			pl.Orbs[c.Pick], pl.Orbs[pl.OrbsUp] = pl.Orbs[pl.OrbsUp], pl.Orbs[c.Pick]
 			pl.OrbsUp++
+			g.shown = append(g.shown, pl.Orbs[pl.OrbsUp-1])
 			g.emit(f.Seat, "orb-up", g.C(pl.Orbs[pl.OrbsUp-1]).Name(), "", fmt.Sprintf("an orb flipped face up; %d face up", pl.OrbsUp))
 		} else {
 			pl.Orbs[c.Pick], pl.Orbs[pl.OrbsUp-1] = pl.Orbs[pl.OrbsUp-1], pl.Orbs[c.Pick]
@@ -494,22 +495,23 @@ func (g *Game) move(pt *table.Put, p, c int, a Area, sk *Frame) {
 	}
 	pl := g.P[p]
 	name := g.C(c).Name()
+	seen := g.putSeenBy(pt, p, c, true)
 	switch pt.To {
 	case table.InHand:
 		pl.Hand = append(pl.Hand, c)
-		g.emit(p, "put", name, "", "to the hand")
+		g.emitSeen(p, "put", c, "to the hand", seen)
 		if pt.From == table.InRetreat {
 			g.playerEvent(table.OnRetrieved, p, c)
 		}
 	case table.DeckTop:
 		pl.Deck = append([]int{c}, pl.Deck...)
-		g.emit(p, "put", name, "", "on top of the deck")
+		g.emitSeen(p, "put", c, "on top of the deck", seen)
 	case table.DeckBottom:
 		pl.Deck = append(pl.Deck, c)
-		g.emit(p, "put", name, "", "at the bottom of the deck")
+		g.emitSeen(p, "put", c, "at the bottom of the deck", seen)
 	case table.InDeck:
 		pl.Deck = append(pl.Deck, c) // shuffled when the put is done
-		g.emit(p, "put", name, "", "into the deck")
+		g.emitSeen(p, "put", c, "into the deck", seen)
 	case table.InRetreat:
 		pl.Retreat = append(pl.Retreat, c)
 		g.emit(p, "put", name, "", "to the retreat area")
@@ -669,6 +671,33 @@ func (g *Game) applyPut(sk *Frame, e *table.Effect) {
 	g.putDone(d)
 }
 
+// putSeenBy are the seats that see which card c of player p a put like
+// pt moves, nil for every seat. A card moved from or to a zone in view
+// (the retreat and Boundless Areas, the bonds, the field, a unit's
+// stack), a card the action revealed ("reveal the top card": Game.shown,
+// read when shown is true) and a skill's own card (a hand skill's is revealed to use it) are
+// public. Otherwise, between the hand, the deck and the orbs, the card is
+// seen by its owner when it comes from the hand or is chosen from the
+// deck, or is taken from the top of the deck into the hand (as a draw);
+// by no one when the top card goes, unseen, to another place in the deck
+// ("put the top card of your deck on the bottom" says no "reveal").
+func (g *Game) putSeenBy(pt *table.Put, p, c int, shown bool) []int {
+	public := func(z table.Zone) bool {
+		switch z {
+		case table.InRetreat, table.InBoundless, table.InBonds, table.Revealed, table.Under, table.OnTop, table.OnField:
+			return true
+		}
+		return false
+	}
+	switch {
+	case pt.Self || public(pt.From) || public(pt.To) || shown && slices.Contains(g.shown, c):
+		return nil
+	case pt.From == table.DeckTop && pt.To != table.InHand:
+		return []int{}
+	}
+	return []int{p}
+}
+
 // peek is the top card of player p's deck, the retreat area shuffled in
 // first when the deck is empty ("there is no deck out").
 func (g *Game) peek(p int) (int, bool) {
@@ -692,6 +721,7 @@ func (g *Game) reveal(sk *Frame, p, n int) {
 	for _, c := range sk.Revealed {
 		names = append(names, g.C(c).Name())
 	}
+	g.shown = append(g.shown, sk.Revealed...) // "reveal": both players see them
 	g.emit(p, "reveal", strings.Join(names, "; "), "", fmt.Sprintf("the top %d of the deck", len(sk.Revealed)))
 	card := -1
 	if len(sk.Revealed) == 1 {

@@ -15,10 +15,12 @@ import (
 // somewhere (decks hold copies), and the random source's state as the
 // position writes it. m is a *Match or wraps one (play.Wrapper).
 //
-// A card seat saw at the previous decision may be named by the events
-// since, wherever it went (a card retrieved into the other hand: the
-// retreat area is in view); it is left out for that decision, and the next
-// one holds it to being hidden. Each call of Hidden is a new record of
+// A card the current action showed to both players (Game.shown: a deck
+// top a skill revealed, a support card, an orb flipped face up) may be
+// named by its events wherever it went. A card seat saw at the previous
+// decision may be named by the events since, wherever it went (a card
+// retrieved into the other hand: the retreat area is in view); it is left
+// out for that decision, and the next one holds it to being hidden. Each call of Hidden is a new record of
 // what was seen: use one per match.
 func Hidden() func(m play.Match, seat int) []string {
 	var (
@@ -62,7 +64,8 @@ func Hidden() func(m play.Match, seat int) []string {
 				see(u.Stack...)
 			}
 			out = append(out, ps.Deck...)
-			out = append(out, ps.Orbs...)
+			see(ps.Orbs[:ps.OrbsUp]...) // face up: in view
+			out = append(out, ps.Orbs[ps.OrbsUp:]...)
 			if i == seat {
 				see(ps.Hand...)
 			} else {
@@ -71,6 +74,10 @@ func Hidden() func(m play.Match, seat int) []string {
 		}
 		for _, f := range p.Pending {
 			see(f.Card, f.ASupCard, f.DSupCard)
+			see(f.Revealed...)
+		}
+		for _, c := range g.shown {
+			see(g.C(c).ID)
 		}
 		var secrets []string
 		for _, id := range out {

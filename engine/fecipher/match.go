@@ -154,6 +154,7 @@ func (g *Game) AppendActions(out []Action) []Action {
 // Do performs a legal action and resolves up to the next decision.
 func (g *Game) Do(a Action) error {
 	p := g.Active
+	g.shown = g.shown[:0]
 	var err error
 	switch a.Kind {
 	case ActChoice:
@@ -442,41 +443,45 @@ func (m *Match) Clone() play.Match { return &Match{G: m.G.Clone()} }
 // deck and orbs are dealt anew from their cards, the hand and orbs
 // keeping their sizes; seat's own deck and orbs likewise; and the random
 // source is drawn from rng. What seat sees stays: its hand, both fields,
-// bonds, retreat areas, supports and the decision pending. A card once
-// seen and hidden again (an orb taken into the other hand, a card put back
-// into a deck) is not remembered; the cards a pending skill revealed stay
-// in their places in the deck.
+// bonds, retreat areas, supports and the decision pending, and the
+// cards a pending skill revealed on top of a deck ("reveal the top card
+// of your deck": both players saw them there; they stay on top). A card
+// once seen and hidden again (an orb taken into the other hand, a card
+// put back into a deck) is not remembered.
 func (m *Match) Determinize(seat int, rng *rand.Rand) play.Match {
 	c := m.G.Clone()
-	// Cards a pending skill revealed (or seat looked at) stay where they
-	// are in their deck: seat saw them.
-	seen := map[int][]int{}
-	for _, f := range c.Pending {
-		if len(f.Revealed) > 0 && (f.Seat == seat || f.RevealSeat == seat) {
-			seen[f.RevealSeat] = append(seen[f.RevealSeat], f.Revealed...)
-		}
-	}
 	for i, p := range c.P {
 		down := p.Orbs[p.OrbsUp:] // face-up orbs are in view
-		var slots, deck []int     // the deck's unseen cards and their places
-		for k, card := range p.Deck {
-			if j := slices.Index(seen[i], card); j >= 0 {
-				seen[i] = slices.Delete(slices.Clone(seen[i]), j, j+1)
-				continue
-			}
-			slots, deck = append(slots, k), append(deck, card)
-		}
+		deck := p.Deck[c.revealedTop(i):]
 		if i == seat {
 			redeal(rng, &deck, &down)
 		} else {
 			redeal(rng, &deck, &p.Hand, &down)
 		}
-		for k, slot := range slots {
-			p.Deck[slot] = deck[k]
-		}
 	}
 	*c.pcg = *rand.NewPCG(rng.Uint64(), rng.Uint64())
 	return &Match{G: c}
+}
+
+// revealedTop is how many cards on top of player p's deck a pending
+// skill revealed (and both players saw there).
+func (g *Game) revealedTop(p int) int {
+	var known []int
+	for _, f := range g.Pending {
+		if f.RevealSeat == p {
+			known = append(known, f.Revealed...)
+		}
+	}
+	n := 0
+	for _, c := range g.P[p].Deck {
+		k := slices.Index(known, c)
+		if k < 0 {
+			break
+		}
+		known = slices.Delete(known, k, k+1)
+		n++
+	}
+	return n
 }
 
 // redeal shuffles the cards of zones together and deals them back, each
@@ -512,6 +517,7 @@ func (m *Match) Participants() [][]string {
 func (g *Game) Clone() *Game {
 	c := *g
 	c.events = nil
+	c.shown = slices.Clone(g.shown)
 	pcg := *g.pcg
 	c.pcg = &pcg
 	c.Rng = rand.New(c.pcg)

@@ -787,6 +787,7 @@ func (g *Game) BattlePowers(b *Frame) (atk, def int) {
 // skills do not apply).
 func (g *Game) support(p int, u *Unit, c int, attacking bool) int {
 	g.P[p].Support = append(g.P[p].Support, c)
+	g.shown = append(g.shown, c) // turned face up for the battle
 	side := "defense"
 	if attacking {
 		side = "attack"

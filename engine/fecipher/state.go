@@ -173,6 +173,12 @@ type Game struct {
 	cflags    []cardFlags // by card: what its skills do to units' skills (skills.go)
 	quiet     bool
 	events    []play.Event
+	// shown are the cards the events of the current action named to every
+	// seat from a zone some seat does not see (a deck top a skill
+	// revealed, a support card, an orb flipped face up), wherever they
+	// went after: public for that action (Hidden reads it). Not part of
+	// the position.
+	shown []int
 }
 
 // Opp returns the other player's index.

@@ -64,14 +64,32 @@ func (m *Match) View(seat int) any { return m.G.View(seat) }
 // Show implements play.Viewer.
 func (m *Match) Show(seat int) string { return m.G.Show(seat) }
 
-// Private implements play.Viewer. No action text names a card the other
-// seat may not see: a bond, a deploy, a level up and a class change put
-// their card face up on the table; a discard, a critical hit and an
-// evasion put it in the retreat area; a retrieve takes one from there; a
-// flip turns a bond in view; a hand skill's use reveals its card ("|HAND|
-// is used by revealing this card from your hand": its event names it),
-// and the legal actions that offer it are the mover's own.
-func (m *Match) Private(int) string { return "" }
+// Private implements play.Viewer. One action text names a card the other
+// seat may not see: a put decision's choice of a card moved between the
+// hidden zones ("put a card from your hand on top of your deck"; see
+// putSeenBy), which the other seats read as "put a card". No other does:
+// a bond, a deploy, a level up and a class change put their card face up
+// on the table; a discard, a critical hit and an evasion put it in the
+// retreat area; a retrieve takes one from there; a flip turns a bond in
+// view; a hand skill's use reveals its card ("|HAND| is used by revealing
+// this card from your hand": its event names it), and the legal actions
+// that offer it are the mover's own.
+func (m *Match) Private(i int) string {
+	acts := m.legal()
+	if i < 0 || i >= len(acts) || acts[i].Kind != ActChoice {
+		return ""
+	}
+	g, c := m.G, acts[i].Choice
+	f := g.top1()
+	if f == nil || f.Kind != FramePut || c.Done {
+		return ""
+	}
+	pt, owner := g.putOf(f)
+	if g.putSeenBy(pt, owner, c.Card, false) == nil {
+		return ""
+	}
+	return "put a card"
+}
 
 // View is the game as seat sees it (seat -1: an onlooker).
 func (g *Game) View(seat int) *View {
@@ -302,6 +320,23 @@ func (g *Game) emitOwn(p int, kind string, cards []int, public, detail string) {
 	}
 	e := play.Event{Turn: g.Turn, Seat: p, Kind: kind, Text: text, Data: data}
 	g.events = append(g.events, e.Hide(play.Event{Text: ptext, Data: EventData{Phase: data.Phase, Detail: detail}}, p))
+}
+
+// emitSeen records that card c of player p moved (detail: where): seen
+// by seats only (nil: by every seat); any other seat sees "a card".
+func (g *Game) emitSeen(p int, kind string, c int, detail string, seats []int) {
+	if seats == nil {
+		g.emit(p, kind, g.C(c).Name(), "", detail)
+		return
+	}
+	if g.quiet {
+		return
+	}
+	name := g.C(c).Name()
+	data := EventData{Phase: g.Phase.String(), Card: name, Detail: detail}
+	e := play.Event{Turn: g.Turn, Seat: p, Kind: kind, Text: fmt.Sprintf("%s %s %s (%s)", g.P[p].Name, kind, name, detail), Data: data}
+	public := play.Event{Text: fmt.Sprintf("%s %s a card (%s)", g.P[p].Name, kind, detail), Data: EventData{Phase: data.Phase, Detail: detail}}
+	g.events = append(g.events, e.Hide(public, seats...))
 }
 
 // drew records that seat p drew the cards of its hand from index from on

@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"flag"
 	"fmt"
+	"math/rand/v2"
 	"os"
 	"slices"
 	"strings"
@@ -271,4 +272,32 @@ func TestViewDocExamples(t *testing.T) {
 		}
 	}
 	playtest.DocBlock(t, doc, "fe-cipher-event", strings.Join(out, "\n"), *update)
+}
+
+// TestFaceUpOrbIsNotHidden: an orb flipped face up ("flip 1 of your orbs
+// face up") is in every seat's view (orbs-face-up) and Show, so Hidden
+// does not hold it to being hidden; the face-down orbs stay hidden, and a
+// determinization keeps the face-up orb where it is.
+func TestFaceUpOrbIsNotHidden(t *testing.T) {
+	m := loadExample(t, "fecipher-critical.yaml")
+	p := m.G.P[0]
+	p.OrbsUp = 1
+	up, down := m.G.C(p.Orbs[0]).ID, m.G.C(p.Orbs[2]).ID
+	for _, seat := range []int{-1, 0, 1} {
+		v := m.View(seat).(*View)
+		if !slices.Equal(v.Seats[0].OrbsUp, []string{up}) {
+			t.Fatalf("seat %d: face-up orbs %v, want [%s]", seat, v.Seats[0].OrbsUp, up)
+		}
+		secrets := hiddenFrom()(m, seat)
+		if slices.Contains(secrets, up) || !slices.Contains(secrets, down) {
+			t.Errorf("seat %d: Hidden holds %s (face up) %v, %s (face down) %v; want false, true", seat,
+				up, slices.Contains(secrets, up), down, slices.Contains(secrets, down))
+		}
+		if seat >= 0 {
+			d := m.Determinize(seat, rand.New(rand.NewPCG(1, 2))).(*Match)
+			if got := d.G.C(d.G.P[0].Orbs[0]).ID; got != up {
+				t.Errorf("a determinization for seat %d has %s face up, want %s", seat, got, up)
+			}
+		}
+	}
 }
