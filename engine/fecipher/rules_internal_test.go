@@ -73,3 +73,23 @@ func TestRuleReversedBondsStayReversed(t *testing.T) {
 		t.Errorf("after a new turn: bonds %+v, unit tapped %v; want the first still reversed, the unit untapped", g.P[0].Bonds, u.Tapped)
 	}
 }
+
+// TestNamedIgnoresTheReferencesQuotes: a skill whose printed name is in
+// quotes ("Oho? A bite...") is what a text naming it in quotes refers to.
+func TestNamedIgnoresTheReferencesQuotes(t *testing.T) {
+	for _, c := range []struct {
+		refs []string
+		name string
+		want bool
+	}{
+		{[]string{"Oho? A bite..."}, `"Oho? A bite..."`, true},
+		{[]string{`"Oho? A bite..."`}, `"Oho? A bite..."`, true},
+		{[]string{"Ninjutsu Emblem"}, "Ninjutsu Emblem", true},
+		{[]string{"Ninjutsu Emblem"}, "Mirage Emblem", false},
+		{[]string{"Oho"}, `"Oho? A bite..."`, false},
+	} {
+		if got := named(c.refs, c.name); got != c.want {
+			t.Errorf("named(%q, %q) = %v, want %v", c.refs, c.name, got, c.want)
+		}
+	}
+}

@@ -2,6 +2,7 @@ package fecipher
 
 import (
 	"slices"
+	"strings"
 
 	"github.com/roundtable-dev/roundtable/engine/fecipher/table"
 )
@@ -549,7 +550,7 @@ func (g *Game) holds(k *table.Cond, s *Unit, p int, c *Ctx, f *Frame) bool {
 			return false
 		}
 	}
-	if k.ByName != nil && (f == nil || f.BySkill == 0 || !slices.Contains(k.ByName, f.ByName)) {
+	if k.ByName != nil && (f == nil || f.BySkill == 0 || !named(k.ByName, f.ByName)) {
 		return false
 	}
 	if k.ByOwn && (f == nil || f.BySkill == 0 || s == nil || f.ByUnit != s.UID) {
@@ -602,7 +603,7 @@ func (g *Game) holds(k *table.Cond, s *Unit, p int, c *Ctx, f *Frame) bool {
 		uses := func(names []string) int {
 			n := 0
 			for _, i := range s.Used {
-				if slices.Contains(names, g.keyName(s, i)) {
+				if named(names, g.keyName(s, i)) {
 					n++
 				}
 			}
@@ -729,4 +730,11 @@ func (g *Game) power(u *Unit, c *Ctx) int {
 // has reports whether unit u's stats now carry flag fl.
 func (g *Game) has(u *Unit, fl table.Flag) bool {
 	return g.Stats(u, g.ctx()).Flags&fl != 0
+}
+
+// named reports whether a skill's name is one of the names a text refers
+// to: a name printed in quotes ("Oho? A bite...") is referred to in quotes,
+// which are the reference's, not the name's.
+func named(refs []string, name string) bool {
+	return slices.ContainsFunc(refs, func(r string) bool { return strings.Trim(r, `"`) == strings.Trim(name, `"`) })
 }

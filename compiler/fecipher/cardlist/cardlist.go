@@ -251,8 +251,54 @@ func Import(data []byte, display string) (*Pack, diag.List) {
 			pk.Lines = append(pk.Lines, skill.Line{Card: c.ID, Name: sk.Name, Type: sk.Type, Support: sk.support, Result: r})
 		}
 	}
+	dormant(pk)
 	im.write(pk)
 	return pk, im.diags
+}
+
+// dormant leaves as text the skills set off only by a named skill that
+// compiles nowhere in the list ("When this unit's "Ninjutsu Emblem"
+// destroys an enemy" while Ninjutsu Emblem stays text): they would compile
+// and never run, and a compiled line must run.
+func dormant(pk *Pack) {
+	for dormantPass(pk) {
+		// A skill left as text may be what another one names.
+	}
+}
+
+func dormantPass(pk *Pack) (changed bool) {
+	runs := map[string]bool{}
+	for _, l := range pk.Lines {
+		if len(l.Result.Unread) == 0 {
+			runs[strings.Trim(l.Name, `"`)] = true
+			for _, e := range l.Result.Effects {
+				if e.Grant != nil {
+					runs[strings.Trim(e.Grant.Name, `"`)] = true
+				}
+			}
+		}
+	}
+	line := 0
+	for _, c := range pk.Cards {
+		for i := range c.Skills {
+			sk, l := &c.Skills[i], &pk.Lines[line]
+			line++
+			var names []string
+			for _, e := range l.Result.Effects {
+				if e.If != nil && len(e.If.ByName) > 0 && !slices.ContainsFunc(e.If.ByName, func(n string) bool { return runs[strings.Trim(n, `"`)] }) {
+					names = append(names, e.If.ByName...)
+				}
+			}
+			if len(names) == 0 {
+				continue
+			}
+			why := fmt.Sprintf("set off only by %s, which is not compiled", strings.Join(names, ", "))
+			l.Result = skill.Result{Unread: []skill.Clause{{End: len(sk.Text), Text: sk.Text, Shape: skill.Shape(sk.Text), Phrase: "trigger", PhraseText: why}}}
+			sk.Effects = nil
+			changed = true
+		}
+	}
+	return changed
 }
 
 // write renders pack.yaml, symbols.yaml and one file per series.
