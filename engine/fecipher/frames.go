@@ -267,6 +267,9 @@ func (g *Game) choices(f *Frame) []Choice {
 				out = append(out, Choice{Card: c, Yes: true}) // a face-up bond flipped instead
 			}
 		}
+		for i := range g.altCosts(f.Seat, u, f.Kind == FrameCritical) {
+			out = append(out, Choice{Card: -1, Pick: i + 1}) // a skill's other cost
+		}
 		out = append(out, Choice{Card: -1})
 	}
 	return out
@@ -392,28 +395,45 @@ func (g *Game) choose(f *Frame, c Choice) {
 		}
 	case FrameCritical, FrameEvade:
 		g.pop()
-		if c.Card < 0 {
+		if c.Card < 0 && c.Pick == 0 {
 			return
 		}
 		b := g.battle()
 		a, _ := g.unit(b.Attacker)
 		t, _ := g.unit(b.Defender)
-		if f.Kind == FrameCritical {
-			if c.Yes {
-				pl.Bonds[g.upBond(f.Seat, c.Card)].Reversed = true
-				g.emit(f.Seat, "critical", g.C(c.Card).Name(), "", "a bond flipped face down instead of a card of the unit name")
-			} else {
-				g.discard(f.Seat, slices.Index(pl.Hand, c.Card), "critical")
+		u, why := a, "critical"
+		if f.Kind == FrameEvade {
+			u, why = t, "evade"
+		}
+		var pay []*Frame
+		switch {
+		case c.Card >= 0 && c.Yes && f.Kind == FrameCritical:
+			pl.Bonds[g.upBond(f.Seat, c.Card)].Reversed = true
+			g.emit(f.Seat, "critical", g.C(c.Card).Name(), "", "a bond flipped face down instead of a card of the unit name")
+		case c.Card >= 0:
+			g.discard(f.Seat, slices.Index(pl.Hand, c.Card), why)
+		default:
+			// A skill's other cost: its decisions are paid first.
+			alt := g.altCosts(f.Seat, u, f.Kind == FrameCritical)[c.Pick-1]
+			s := g.skill(alt.ref)
+			g.emit(f.Seat, why, g.C(u.Card()).Name(), "", "paying "+s.Name+"'s cost instead")
+			pay = g.costFrames(&s.Effects[alt.effect])
+			for _, d := range pay {
+				d.Seat, d.Unit, d.Card, d.Skill, d.Start, d.Effect, d.Pay = f.Seat, alt.src.UID, alt.ref.Card, alt.ref.Skill, alt.effect, alt.effect, true
 			}
+		}
+		if f.Kind == FrameCritical {
 			b.Critical = true
 			g.event(table.OnCritical, a)
 		} else {
-			g.discard(f.Seat, slices.Index(pl.Hand, c.Card), "evade")
 			b.Evaded = true
 			g.event(table.OnEvade, t)
 			g.event(table.OnEvaded, a)
 		}
 		g.flush()
+		for i := len(pay) - 1; i >= 0; i-- {
+			g.push(pay[i])
+		}
 	case FrameOrder:
 		g.order(f, c.Pick)
 	default:
@@ -468,34 +488,7 @@ func (g *Game) skillStep(f *Frame) {
 			g.event(table.OnTapped, u)
 		}
 		g.paySelf(f, e)
-		var pay []*Frame
-		if e.Reverse > 0 {
-			pay = append(pay, &Frame{Kind: FrameFlip, N: int(e.Reverse)})
-		}
-		if e.PayTap != nil {
-			pay = append(pay, &Frame{Kind: FrameTapCost, N: int(e.PayTap.Choose)})
-		}
-		if e.PayDiscard != nil {
-			pay = append(pay, &Frame{Kind: FrameDiscard, N: int(e.PayDiscard.Count)})
-		}
-		if e.PayDestroy != nil {
-			pay = append(pay, &Frame{Kind: FrameDestroyCost, N: int(e.PayDestroy.Choose)})
-		}
-		if e.PayBonds != nil {
-			pay = append(pay, &Frame{Kind: FrameBondCost, N: int(e.PayBonds.Count)})
-		}
-		if e.PayOrbs > 0 {
-			pay = append(pay, &Frame{Kind: FrameOrbCost, N: int(e.PayOrbs)})
-		}
-		if e.PayGrowth != nil {
-			pay = append(pay, &Frame{Kind: FrameGrowCost, N: int(e.PayGrowth.Count)})
-		}
-		if e.PayOrbsUp > 0 {
-			pay = append(pay, &Frame{Kind: FrameOrbFlip, N: int(e.PayOrbsUp)})
-		}
-		if e.PayBanish != nil {
-			pay = append(pay, &Frame{Kind: FrameBanishCost, N: int(e.PayBanish.Count)})
-		}
+		pay := g.costFrames(e)
 		for i := len(pay) - 1; i >= 0; i-- {
 			d := pay[i]
 			d.Seat, d.Unit, d.Card, d.Skill, d.Start, d.Effect, d.Pay, d.From = f.Seat, f.Unit, f.Card, f.Skill, f.Start, f.Effect, true, f.From
@@ -605,8 +598,18 @@ func (g *Game) targets(f *Frame, e *table.Effect) []*Unit {
 func (g *Game) apply(f *Frame, e *table.Effect) {
 	p := f.Seat
 	name := g.C(f.Card).Skills[f.Skill].Name
-	if lasting(e) {
+	per := 1
+	if e.PerRevealed != nil {
+		per = 0 // "for each "Scathach" among the revealed cards"
+		for _, c := range f.Revealed {
+			if g.matchCard(e.PerRevealed, c, f.RevealSeat) {
+				per++
+			}
+		}
+	}
+	if lasting(e) && per > 0 {
 		m := modOf(e)
+		m.Attack *= int16(per)
 		switch {
 		case e.Until == table.EndOfBattle || e.Until == table.Instant && e.When == table.OnSupport:
 			m.Battle = true
@@ -866,4 +869,40 @@ func (g *Game) noBond(c int) bool {
 
 func (g *Game) sameNameOK(c int) bool {
 	return g.special(c, func(e *table.Effect) bool { return e.SameName })
+}
+
+// costFrames are the decisions paying effect e's costs, the first on top
+// once pushed in reverse: bonds flipped, allies tapped, cards discarded,
+// allies destroyed, bonds sent, orbs destroyed, cards stacked, orbs
+// flipped.
+func (g *Game) costFrames(e *table.Effect) []*Frame {
+	var pay []*Frame
+	if e.Reverse > 0 {
+		pay = append(pay, &Frame{Kind: FrameFlip, N: int(e.Reverse)})
+	}
+	if e.PayTap != nil {
+		pay = append(pay, &Frame{Kind: FrameTapCost, N: int(e.PayTap.Choose)})
+	}
+	if e.PayDiscard != nil {
+		pay = append(pay, &Frame{Kind: FrameDiscard, N: int(e.PayDiscard.Count)})
+	}
+	if e.PayDestroy != nil {
+		pay = append(pay, &Frame{Kind: FrameDestroyCost, N: int(e.PayDestroy.Choose)})
+	}
+	if e.PayBonds != nil {
+		pay = append(pay, &Frame{Kind: FrameBondCost, N: int(e.PayBonds.Count)})
+	}
+	if e.PayOrbs > 0 {
+		pay = append(pay, &Frame{Kind: FrameOrbCost, N: int(e.PayOrbs)})
+	}
+	if e.PayGrowth != nil {
+		pay = append(pay, &Frame{Kind: FrameGrowCost, N: int(e.PayGrowth.Count)})
+	}
+	if e.PayOrbsUp > 0 {
+		pay = append(pay, &Frame{Kind: FrameOrbFlip, N: int(e.PayOrbsUp)})
+	}
+	if e.PayBanish != nil {
+		pay = append(pay, &Frame{Kind: FrameBanishCost, N: int(e.PayBanish.Count)})
+	}
+	return pay
 }

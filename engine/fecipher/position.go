@@ -78,7 +78,7 @@ type UnitState struct {
 	ClassChanged bool       `json:"class-changed,omitempty" yaml:"class-changed,omitempty"`
 	Grown        bool       `json:"grown,omitempty" yaml:"grown,omitempty"`       // it Growthed: its class change skills are usable
 	Mods         []ModState `json:"mods,omitempty" yaml:"mods,omitempty"`         // what effects gave it, for a while
-	Used         []int      `json:"used,omitempty" yaml:"used,omitempty,flow"`    // skills used this turn (indexes on its top card; acquired skills by key, skills.go), for once-per-turn
+	Used         []int      `json:"used,omitempty" yaml:"used,omitempty,flow"`    // skills used this turn (indexes on its top card; acquired skills by key, skills.go), once per use: once-per-turn and use counts
 	Attacked     bool       `json:"attacked,omitempty" yaml:"attacked,omitempty"` // it attacked this turn
 	// UsedAcquired are the acquired skills it used this turn, for
 	// once-per-turn: each "card-id:index", the card the skill is printed
@@ -837,7 +837,7 @@ func (l *loader) frame(g *Game, k int, fs FrameState) (*Frame, error) {
 		if ok, has := needs[f.Kind]; has && !ok {
 			return nil, l.errf(path("kind"), "a %s decision for an effect of %s that has none", fs.Kind, fs.Card)
 		}
-		if f.Kind != FrameSkill && (len(g.Pending) == 0 || g.Pending[len(g.Pending)-1].Kind != FrameSkill) && f.Kind != FrameDiscard {
+		if f.Kind != FrameSkill && !g.servesSkill(f, fs.Pay, e.CritAlt || e.EvadeAlt) && f.Kind != FrameDiscard {
 			return nil, l.errf(path("kind"), "a %s decision needs the skill it serves before it in pending", fs.Kind)
 		}
 		if len(fs.Revealed) > 0 {
@@ -861,6 +861,24 @@ func (l *loader) frame(g *Game, k int, fs FrameState) (*Frame, error) {
 		}
 	}
 	return f, nil
+}
+
+// servesSkill reports whether decision frame f sits on the skill frame it
+// serves: directly, or (a cost, pay) over the other cost decisions of the
+// same skill, which the engine pushes together (a flip over a discard); a
+// permanent skill's other cost of a critical hit or evasion (alt) is paid
+// over the battle.
+func (g *Game) servesSkill(f *Frame, pay, alt bool) bool {
+	for i := len(g.Pending) - 1; i >= 0; i-- {
+		b := g.Pending[i]
+		if b.Kind == FrameSkill || alt && pay && b.Kind == FrameBattle {
+			return true
+		}
+		if !pay || !b.Pay || b.Unit != f.Unit || b.Card != f.Card || b.Skill != f.Skill || b.Effect != f.Effect {
+			return false
+		}
+	}
+	return false
 }
 
 // keyText is an acquired skill's key as a position writes it,

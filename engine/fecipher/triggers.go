@@ -116,9 +116,7 @@ func (g *Game) queueSkills(when table.Trigger, p int, u *Unit, fits func(*table.
 			continue
 		}
 		g.fired++
-		if !slices.Contains(u.Used, si) {
-			u.Used = append(u.Used, si)
-		}
+		u.use(si)
 		g.emit(p, "skill", g.C(u.Card()).Name(), "", s.Name)
 		g.queue = append(g.queue, f)
 	}
