@@ -52,7 +52,18 @@ func unitFilter(f *skill.UnitFilter) *table.UnitFilter {
 		Names: f.Name, NotNames: f.NotName, Main: f.Main, NonMain: f.NonMain, Area: area(f.Area),
 		CostMin: int8(f.CostMin), CostMax: bound(f.CostMax), AtkMin: int16(f.AtkMin), AtkMax: bound16(f.AtkMax),
 		Tapped: f.Tapped, Untapped: f.Untap, Attacked: f.Attacked, SameArea: f.SameArea, ClassChanged: f.Changed, Levelled: f.Levelled, AllOf: f.AllOf,
-		HasSupport: f.Support}
+		Colorless: f.Colorless, Colored: f.Colored, StackMin: int8(f.StackMin), SupSkill: f.SupSkill, Support: int16(f.Support), Battle: inBattle(f.Battle), OtherArea: f.OtherArea}
+}
+
+func inBattle(b *skill.InBattle) *table.InBattle {
+	if b == nil {
+		return nil
+	}
+	t := &table.InBattle{Role: uint8(max(0, slices.Index([]string{"", "attacking", "defending"}, b.Role))), Foe: unitFilter(b.Foe), By: cardFilter(b.By)}
+	if t.By != nil {
+		t.By.Count = 0
+	}
+	return t
 }
 
 func cardFilter(f *skill.CardFilter) *table.CardFilter {
@@ -61,7 +72,8 @@ func cardFilter(f *skill.CardFilter) *table.CardFilter {
 	}
 	return &table.CardFilter{Count: int8(max(f.Count, 1)), Emblem: emblems(f.Emblem), Colors: f.Color, Names: f.Name, NotNames: f.NotName,
 		CostMin: int8(f.CostMin), CostMax: bound(f.CostMax), AsMain: f.AsMain, FaceUp: f.FaceUp, FaceDown: f.FaceDown,
-		NameOf: uint8(slices.Index([]string{"", "that", "this"}, f.NameOf)), AllOf: f.AllOf, HandSkill: f.HandSk}
+		NameOf: uint8(slices.Index([]string{"", "that", "this"}, f.NameOf)), AllOf: f.AllOf, HandSkill: f.HandSk,
+		SupSkill: f.SupSkill, Support: int16(f.Support), NoEmblem: emblems(f.NoEmb), NotColors: f.NotColor}
 }
 
 func zone(s string) table.Zone {
@@ -91,7 +103,8 @@ func count(c *skill.Count) *table.Count {
 	if c == nil {
 		return nil
 	}
-	return &table.Count{AtLeast: int8(c.AtLeast), AtMost: bound(c.AtMost), FaceUp: c.FaceUp, FaceDown: c.FaceDown, AsMain: c.AsMain, Of: unitFilter(c.Of)}
+	return &table.Count{AtLeast: int8(c.AtLeast), AtMost: bound(c.AtMost), FaceUp: c.FaceUp, FaceDown: c.FaceDown, AsMain: c.AsMain, Of: unitFilter(c.Of),
+		Parity: uint8(max(0, slices.Index([]string{"", "odd", "even"}, c.Parity))), Each: c.Each}
 }
 
 func power(b *skill.Bound) *table.Bound {
@@ -114,7 +127,9 @@ func cond(c *skill.Cond) *table.Cond {
 		Revealed: cardFilter(c.Revealed), FoeOrbs: count(c.FoeOrbs), FoeBonds: count(c.FoeBonds), Retreat: count(c.Retreat),
 		Used: c.Used, Power: power(c.Power), Tapped: c.Tapped, Critical: c.Critical, SupportedDestroyed: c.SupDestroyed,
 		BySkill: uint8(slices.Index([]string{"", "any", "ally", "enemy", "none"}, c.BySkill)), ByName: c.ByName, ByOwn: c.ByOwn,
-		ByOther: c.ByOther, ByAttack: c.ByAttack}
+		ByOther: c.ByOther, ByAttack: c.ByAttack,
+		UsedTimes: int8(c.UsedTimes), UsedEach: c.UsedEach, Units: count(c.Units), Boundless: count(c.Boundless), FoeBound: count(c.FoeBound),
+		NotLevelled: c.NotLevel, MainAttacked: unitFilter(c.MainAttack), Defender: unitFilter(c.Defender), Chosen: unitFilter(c.Chosen), RevealedAny: cardFilter(c.ShownAny)}
 	if c.Compare != nil {
 		t.Compare = &table.Compare{Of: uint8(slices.Index(table.CompareNames[:], c.Compare.Of)), Rel: uint8(slices.Index(table.RelNames[:], c.Compare.Rel))}
 	}
@@ -152,9 +167,10 @@ func effect(e skill.Effect) table.Effect {
 		DestroyOrbs: int8(e.DestroyOrbs), OrbsFoe: e.OrbsFoe, FlipBonds: int8(e.FlipBonds), UnflipBonds: int8(e.UnflipBonds),
 		FlipAll: e.FlipAll, FlipOrbs: int8(e.FlipOrbs), Intercept: e.Intercept, NoFlip: e.NoFlip, CritFlip: e.CritFlip, MainName: e.MainName,
 		LookOrbs: int8(e.LookOrbs), FlipOrbsUp: int8(e.FlipOrbsUp), FoeDraw: int8(e.FoeDraw), SendOrbs: int8(e.SendOrbs), SendOrbsTo: zone(e.SendOrbsTo), OrbsShown: e.OrbsShown, LookUpTo: e.LookUpTo, LookAll: e.LookAll, Lock: e.Lock, FoeNoDeploy: cardFilter(e.FoeNoDeploy), FoeNoDeployIn: area(e.FoeNoDeployIn), FoeNoOrbs: e.FoeNoOrbs,
+		CritAlt: e.CritAlt, EvadeAlt: e.EvadeAlt, SupportUp: int8(e.SupportUp),
 		AcquireSkills: uint8(max(0, slices.Index(table.AcquireNames[:], e.AcquireSkills))), OnePerName: e.OnePerName, Keep: e.Keep, Lose: e.Lose, LoseAll: e.LoseAll,
 		If: cond(e.If), IfDone: e.IfDone, Target: target(e.Target),
-		Attack: int16(e.Attack), Per: unitFilter(e.Per), PerStack: e.PerStack, Double: e.Double, Acquire: emblems(e.Acquire), AcquireColors: e.AcquireColors,
+		Attack: int16(e.Attack), Per: unitFilter(e.Per), PerStack: e.PerStack, PerBonds: count(e.PerBonds), PerRevealed: cardFilter(e.PerShown), Double: e.Double, Acquire: emblems(e.Acquire), AcquireColors: e.AcquireColors,
 		Unevadable: e.Unevadable, UnevadableMain: e.UnevadableBy == "non-main", UnevadableCost: int8(e.UnevCost), NoEvade: e.NoEvade, NoCritical: e.NoCritical,
 		Shielded: e.Shielded, ShieldCost: int8(e.ShieldCost), BackLine: e.BackLine, Orbs: int8(e.Orbs),
 		Move: e.Move, Untap: e.Untap, TapIt: e.TapIt, Destroy: e.Destroy, Send: zone(e.Send), SendFaceDown: e.SendDown, SendOrdered: e.SendOrdered, TakeMain: e.TakeMain, NoSupport: cardFilter(e.NoSupport), UnattackableBy: unitFilter(e.UnattackBy), Reach: unitFilter(e.ReachOf),

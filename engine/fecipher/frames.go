@@ -71,7 +71,11 @@ type Frame struct {
 	BySkill           int    // the event that set it off was a skill's doing: 1 + the seat of that skill (0: not)
 	ByUnit            int    // ... of the skill of this unit (uid; 0: a support skill)
 	ByName            string // ... of the skill of this name
-	Pay               bool
+	// BattleHeld: an auto skill set off by its unit's attack destroying
+	// the enemy, whose conditions on the enemy in battle held when it was
+	// set off: the enemy has left the field when it resolves.
+	BattleHeld bool
+	Pay        bool
 	// From is the zone of the card whose skill it is (Card, Unit 0): a
 	// bond skill's (InBonds) or a hand skill's (InHand); NoZone otherwise.
 	From table.Zone
@@ -272,6 +276,9 @@ func (g *Game) choices(f *Frame) []Choice {
 				out = append(out, Choice{Card: c, Yes: true}) // a face-up bond flipped instead
 			}
 		}
+		for i := range g.altCosts(f.Seat, u, f.Kind == FrameCritical) {
+			out = append(out, Choice{Card: -1, Pick: i + 1}) // a skill's other cost
+		}
 		out = append(out, Choice{Card: -1})
 	}
 	return out
@@ -413,28 +420,46 @@ func (g *Game) choose(f *Frame, c Choice) {
 		}
 	case FrameCritical, FrameEvade:
 		g.pop()
-		if c.Card < 0 {
+		if c.Card < 0 && c.Pick == 0 {
 			return
 		}
 		b := g.battle()
 		a, _ := g.unit(b.Attacker)
 		t, _ := g.unit(b.Defender)
-		if f.Kind == FrameCritical {
-			if c.Yes {
-				pl.Bonds[g.upBond(f.Seat, c.Card)].Reversed = true
-				g.emit(f.Seat, "critical", g.C(c.Card).Name(), "", "a bond flipped face down instead of a card of the unit name")
-			} else {
-				g.discard(f.Seat, slices.Index(pl.Hand, c.Card), "critical")
+		u, why := a, "critical"
+		if f.Kind == FrameEvade {
+			u, why = t, "evade"
+		}
+		var pay []*Frame
+		switch {
+		case c.Card >= 0 && c.Yes && f.Kind == FrameCritical:
+			pl.Bonds[g.upBond(f.Seat, c.Card)].Reversed = true
+			g.emit(f.Seat, "critical", g.C(c.Card).Name(), "", "a bond flipped face down instead of a card of the unit name")
+		case c.Card >= 0:
+			g.discard(f.Seat, slices.Index(pl.Hand, c.Card), why)
+		default:
+			// A skill's other cost: its decisions are paid first.
+			alt := g.altCosts(f.Seat, u, f.Kind == FrameCritical)[c.Pick-1]
+			s := g.skill(alt.ref)
+			g.emit(f.Seat, why, g.C(u.Card()).Name(), "", "paying "+s.Name+"'s cost instead")
+			g.payNow(f.Seat, &s.Effects[alt.effect])
+			pay = g.costFrames(&s.Effects[alt.effect])
+			for _, d := range pay {
+				d.Seat, d.Unit, d.Card, d.Skill, d.Start, d.Effect, d.Pay = f.Seat, alt.src.UID, alt.ref.Card, alt.ref.Skill, alt.effect, alt.effect, true
 			}
+		}
+		if f.Kind == FrameCritical {
 			b.Critical = true
 			g.event(table.OnCritical, a)
 		} else {
-			g.discard(f.Seat, slices.Index(pl.Hand, c.Card), "evade")
 			b.Evaded = true
 			g.event(table.OnEvade, t)
 			g.event(table.OnEvaded, a)
 		}
 		g.flush()
+		for i := len(pay) - 1; i >= 0; i-- {
+			g.push(pay[i])
+		}
 	case FrameOrder:
 		g.order(f, c.Pick)
 	default:
@@ -489,52 +514,8 @@ func (g *Game) skillStep(f *Frame) {
 			g.event(table.OnTapped, u)
 		}
 		g.paySelf(f, e)
-		var pay []*Frame
-		if e.Reverse > 0 {
-			pay = append(pay, &Frame{Kind: FrameFlip, N: int(e.Reverse)})
-		}
-		if e.PayTap != nil {
-			pay = append(pay, &Frame{Kind: FrameTapCost, N: int(e.PayTap.Choose)})
-		}
-		if e.PayDiscard != nil {
-			pay = append(pay, &Frame{Kind: FrameDiscard, N: int(e.PayDiscard.Count)})
-		}
-		if e.PayReveal != nil {
-			pay = append(pay, &Frame{Kind: FrameRevealCost, N: int(e.PayReveal.Count)})
-		}
-		if e.PayShow != nil {
-			pay = append(pay, &Frame{Kind: FrameRevealCost, N: int(e.PayShow.Count)})
-		}
-		if e.PayHand {
-			// every card of the hand, chosen by no one (none: nothing to send)
-			for pl := g.P[f.Seat]; len(pl.Hand) > 0; {
-				g.discard(f.Seat, len(pl.Hand)-1, "discard")
-			}
-		}
-		for range e.PayMill {
-			if c, ok := g.top(f.Seat); ok {
-				g.P[f.Seat].Bound = append(g.P[f.Seat].Bound, c)
-				g.emit(f.Seat, "sent", g.C(c).Name(), "", "the top card of the deck to the Boundless Area (a cost)")
-			}
-		}
-		if e.PayDestroy != nil {
-			pay = append(pay, &Frame{Kind: FrameDestroyCost, N: int(e.PayDestroy.Choose)})
-		}
-		if e.PayBonds != nil {
-			pay = append(pay, &Frame{Kind: FrameBondCost, N: int(e.PayBonds.Count)})
-		}
-		if e.PayOrbs > 0 {
-			pay = append(pay, &Frame{Kind: FrameOrbCost, N: int(e.PayOrbs)})
-		}
-		if e.PayGrowth != nil {
-			pay = append(pay, &Frame{Kind: FrameGrowCost, N: int(e.PayGrowth.Count)})
-		}
-		if e.PayOrbsUp > 0 {
-			pay = append(pay, &Frame{Kind: FrameOrbFlip, N: int(e.PayOrbsUp)})
-		}
-		if e.PayBanish != nil {
-			pay = append(pay, &Frame{Kind: FrameBanishCost, N: int(e.PayBanish.Count)})
-		}
+		g.payNow(f.Seat, e)
+		pay := g.costFrames(e)
 		for i := len(pay) - 1; i >= 0; i-- {
 			d := pay[i]
 			d.Seat, d.Unit, d.Card, d.Skill, d.Start, d.Effect, d.Pay, d.From = f.Seat, f.Unit, f.Card, f.Skill, f.Start, f.Effect, true, f.From
@@ -548,7 +529,13 @@ func (g *Game) skillStep(f *Frame) {
 			f.Step = stepCond // what it set off resolves first; the conditions are checked after
 			return
 		}
-		if !g.holds(e.If, g.source(f), f.Seat, g.ctx(), f) {
+		k := e.If
+		if f.BattleHeld && f.Effect == f.Start && k != nil {
+			held := *k
+			held.Attacking, held.Battling = nil, nil
+			k = &held
+		}
+		if !g.holds(k, g.source(f), f.Seat, g.ctx(), f) {
 			g.skipped(f)
 		}
 	case stepTarget:
@@ -638,13 +625,23 @@ func (g *Game) targets(f *Frame, e *table.Effect) []*Unit {
 func (g *Game) apply(f *Frame, e *table.Effect) {
 	p := f.Seat
 	name := g.C(f.Card).Skills[f.Skill].Name
-	if lasting(e) {
+	per := 1
+	if e.PerRevealed != nil {
+		per = 0 // "for each "Scathach" among the revealed cards"
+		for _, c := range f.Revealed {
+			if g.matchCard(e.PerRevealed, c, f.RevealSeat) {
+				per++
+			}
+		}
+	}
+	if lasting(e) && per > 0 {
 		m := modOf(e)
 		// "per <T> ally", "per card stacked under this unit": counted as
 		// it resolves.
 		if src := g.source(f); e.Per != nil {
 			m.Attack *= int16(g.countUnits(p, src, e.Per))
 		}
+		m.Attack *= int16(per)
 		if src := g.source(f); e.PerStack && src != nil {
 			m.Attack *= int16(len(src.Stack) - 1)
 		} else if e.PerStack {
@@ -962,4 +959,63 @@ func (g *Game) noBond(c int) bool {
 
 func (g *Game) sameNameOK(c int) bool {
 	return g.special(c, func(e *table.Effect) bool { return e.SameName })
+}
+
+// costFrames are the decisions paying effect e's costs, the first on top
+// once pushed in reverse: bonds flipped, allies tapped, cards discarded,
+// allies destroyed, bonds sent, orbs destroyed, cards stacked, orbs
+// flipped.
+func (g *Game) costFrames(e *table.Effect) []*Frame {
+	var pay []*Frame
+	if e.Reverse > 0 {
+		pay = append(pay, &Frame{Kind: FrameFlip, N: int(e.Reverse)})
+	}
+	if e.PayTap != nil {
+		pay = append(pay, &Frame{Kind: FrameTapCost, N: int(e.PayTap.Choose)})
+	}
+	if e.PayDiscard != nil {
+		pay = append(pay, &Frame{Kind: FrameDiscard, N: int(e.PayDiscard.Count)})
+	}
+	if e.PayReveal != nil {
+		pay = append(pay, &Frame{Kind: FrameRevealCost, N: int(e.PayReveal.Count)})
+	}
+	if e.PayShow != nil {
+		pay = append(pay, &Frame{Kind: FrameRevealCost, N: int(e.PayShow.Count)})
+	}
+	if e.PayDestroy != nil {
+		pay = append(pay, &Frame{Kind: FrameDestroyCost, N: int(e.PayDestroy.Choose)})
+	}
+	if e.PayBonds != nil {
+		pay = append(pay, &Frame{Kind: FrameBondCost, N: int(e.PayBonds.Count)})
+	}
+	if e.PayOrbs > 0 {
+		pay = append(pay, &Frame{Kind: FrameOrbCost, N: int(e.PayOrbs)})
+	}
+	if e.PayGrowth != nil {
+		pay = append(pay, &Frame{Kind: FrameGrowCost, N: int(e.PayGrowth.Count)})
+	}
+	if e.PayOrbsUp > 0 {
+		pay = append(pay, &Frame{Kind: FrameOrbFlip, N: int(e.PayOrbsUp)})
+	}
+	if e.PayBanish != nil {
+		pay = append(pay, &Frame{Kind: FrameBanishCost, N: int(e.PayBanish.Count)})
+	}
+	return pay
+}
+
+// payNow pays the costs of effect e that player p pays with no decision:
+// every card of the hand to the retreat area (none: nothing to send), the
+// top cards of the deck to the Boundless Area.
+func (g *Game) payNow(p int, e *table.Effect) {
+	if e.PayHand {
+		for pl := g.P[p]; len(pl.Hand) > 0; {
+			g.discard(p, len(pl.Hand)-1, "discard")
+		}
+	}
+	for range e.PayMill {
+		if c, ok := g.top(p); ok {
+			g.P[p].Bound = append(g.P[p].Bound, c)
+			g.emit(p, "sent", g.C(c).Name(), "", "the top card of the deck to the Boundless Area (a cost)")
+		}
+	}
 }

@@ -291,6 +291,9 @@ func (g *Game) Text(a Action) string {
 	case FrameRevealCost:
 		return "reveal " + g.C(c.Card).ID
 	case FrameCritical:
+		if c.Pick > 0 {
+			return "critical by " + g.altSlug(f, c.Pick)
+		}
 		if c.Card < 0 {
 			return "no critical"
 		}
@@ -299,6 +302,9 @@ func (g *Game) Text(a Action) string {
 		}
 		return "critical " + g.C(c.Card).ID
 	case FrameEvade:
+		if c.Pick > 0 {
+			return "evade by " + g.altSlug(f, c.Pick)
+		}
 		if c.Card < 0 {
 			return "no evasion"
 		}
@@ -551,4 +557,17 @@ func (g *Game) Clone() *Game {
 		c.Last = &l
 	}
 	return &c
+}
+
+// altSlug names the skill whose cost choice pick (1 and up) of a
+// critical-hit or evasion decision f pays.
+func (g *Game) altSlug(f *Frame, pick int) string {
+	b := g.battle()
+	uid := b.Attacker
+	if f.Kind == FrameEvade {
+		uid = b.Defender
+	}
+	u, _ := g.unit(uid)
+	alt := g.altCosts(f.Seat, u, f.Kind == FrameCritical)[pick-1]
+	return Slug(g.skill(alt.ref).Name)
 }

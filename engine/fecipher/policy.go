@@ -150,9 +150,12 @@ func greedyChoice(g *Game, f *Frame, acts []Action) int {
 			want = def <= atk && (t.Main || g.C(t.Card()).Cost >= 3)
 		}
 		if !want {
-			return pick(func(c Choice) bool { return c.Card < 0 })
+			return pick(func(c Choice) bool { return c.Card < 0 && c.Pick == 0 })
 		}
-		return cheapest()
+		if i := cheapest(); i >= 0 {
+			return i
+		}
+		return pick(func(c Choice) bool { return c.Pick > 0 }) // a skill's other cost
 	}
 	return 0
 }

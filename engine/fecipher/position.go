@@ -80,7 +80,7 @@ type UnitState struct {
 	ClassChanged bool       `json:"class-changed,omitempty" yaml:"class-changed,omitempty"`
 	Grown        bool       `json:"grown,omitempty" yaml:"grown,omitempty"`       // it Growthed: its class change skills are usable
 	Mods         []ModState `json:"mods,omitempty" yaml:"mods,omitempty"`         // what effects gave it, for a while
-	Used         []int      `json:"used,omitempty" yaml:"used,omitempty,flow"`    // skills used this turn (indexes on its top card; acquired skills by key, skills.go), for once-per-turn
+	Used         []int      `json:"used,omitempty" yaml:"used,omitempty,flow"`    // skills used this turn (indexes on its top card; acquired skills by key, skills.go), once per use: once-per-turn and use counts
 	Attacked     bool       `json:"attacked,omitempty" yaml:"attacked,omitempty"` // it attacked this turn
 	// UsedAcquired are the acquired skills it used this turn, for
 	// once-per-turn: each "card-id:index", the card the skill is printed
@@ -153,6 +153,9 @@ type FrameState struct {
 	// that skill
 	ByUnit int    `json:"by-unit,omitempty" yaml:"by-unit,omitempty"`
 	ByName string `json:"by-name,omitempty" yaml:"by-name,omitempty"`
+	// battle-held: set off by its unit's attack destroying an enemy that
+	// its conditions on the enemy in battle read then (it has left since)
+	BattleHeld bool `json:"battle-held,omitempty" yaml:"battle-held,omitempty"`
 	// Revealed are the cards the skill revealed, on top of the deck of
 	// seat revealed-seat.
 	Revealed   []string `json:"revealed,omitempty" yaml:"revealed,omitempty,flow"`
@@ -275,6 +278,7 @@ func (g *Game) Position() *Position {
 		if withCard {
 			fs.Unit, fs.Card, fs.Skill, fs.Start, fs.Effect, fs.Target = f.Unit, g.C(f.Card).ID, f.Skill, f.Start, f.Effect, f.Target
 			fs.Chosen, fs.Cause, fs.Pay, fs.BySkill, fs.ByUnit, fs.ByName = slices.Clone(f.Chosen), f.Cause, f.Pay, f.BySkill, f.ByUnit, f.ByName
+			fs.BattleHeld = f.BattleHeld
 			if f.From != table.NoZone {
 				fs.From = table.ZoneNames[f.From]
 			}
@@ -686,7 +690,7 @@ func (l *loader) frame(g *Game, k int, fs FrameState) (*Frame, error) {
 	f := &Frame{Seat: fs.Seat, Step: fs.Step, N: fs.N, Attacker: fs.Attacker, Defender: fs.Defender, ASup: fs.ASup, DSup: fs.DSup,
 		ASupCard: -1, DSupCard: -1, Critical: fs.Critical, Evaded: fs.Evaded, Defeated: fs.Defeated, Unit: fs.Unit, Skill: fs.Skill,
 		Start: fs.Start, Effect: fs.Effect, Target: fs.Target, Chosen: slices.Clone(fs.Chosen), Cause: fs.Cause, Pay: fs.Pay, BySkill: fs.BySkill,
-		ByUnit: fs.ByUnit, ByName: fs.ByName}
+		ByUnit: fs.ByUnit, ByName: fs.ByName, BattleHeld: fs.BattleHeld}
 	kind := slices.Index(frameNames[:], fs.Kind)
 	if kind < 0 {
 		return nil, l.errf(path("kind"), "unknown kind %s (%v)", phrase.Quote(fs.Kind), frameNames)
@@ -839,7 +843,7 @@ func (l *loader) frame(g *Game, k int, fs FrameState) (*Frame, error) {
 		if ok, has := needs[f.Kind]; has && !ok {
 			return nil, l.errf(path("kind"), "a %s decision for an effect of %s that has none", fs.Kind, fs.Card)
 		}
-		if f.Kind != FrameSkill && (len(g.Pending) == 0 || g.Pending[len(g.Pending)-1].Kind != FrameSkill) && f.Kind != FrameDiscard {
+		if f.Kind != FrameSkill && !g.servesSkill(f, fs.Pay, e.CritAlt || e.EvadeAlt) && f.Kind != FrameDiscard {
 			return nil, l.errf(path("kind"), "a %s decision needs the skill it serves before it in pending", fs.Kind)
 		}
 		if len(fs.Revealed) > 0 {
@@ -863,6 +867,24 @@ func (l *loader) frame(g *Game, k int, fs FrameState) (*Frame, error) {
 		}
 	}
 	return f, nil
+}
+
+// servesSkill reports whether decision frame f sits on the skill frame it
+// serves: directly, or (a cost, pay) over the other cost decisions of the
+// same skill, which the engine pushes together (a flip over a discard); a
+// permanent skill's other cost of a critical hit or evasion (alt) is paid
+// over the battle.
+func (g *Game) servesSkill(f *Frame, pay, alt bool) bool {
+	for i := len(g.Pending) - 1; i >= 0; i-- {
+		b := g.Pending[i]
+		if b.Kind == FrameSkill || alt && pay && b.Kind == FrameBattle {
+			return true
+		}
+		if !pay || !b.Pay || b.Unit != f.Unit || b.Card != f.Card || b.Skill != f.Skill || b.Effect != f.Effect {
+			return false
+		}
+	}
+	return false
 }
 
 // keyText is an acquired skill's key as a position writes it,

@@ -475,9 +475,7 @@ func (g *Game) Activate(p int, u *Unit, skill, effect int) error {
 	}
 	r, _ := g.skillByKey(u, skill)
 	s := g.skill(r)
-	if !slices.Contains(u.Used, skill) {
-		u.Used = append(u.Used, skill)
-	}
+	u.use(skill)
 	g.emit(p, "skill", g.C(u.Card()).Name(), "", s.Name)
 	g.fired = 0
 	g.push(&Frame{Kind: FrameSkill, Seat: p, Unit: u.UID, Card: r.Card, Skill: r.Skill, Start: effect, Effect: effect, Step: stepCost})
@@ -675,13 +673,13 @@ func (g *Game) battleStep(b *Frame) {
 			pl.Support = kept
 		}
 		// Critical hit: the attacker may discard a card with its unit name.
-		if (g.sameName(p, a) >= 0 || len(g.critBonds(p)) > 0) && !g.Stats(a, g.battleCtx(b)).NoCritical {
+		if (g.sameName(p, a) >= 0 || len(g.critBonds(p)) > 0 || len(g.altCosts(p, a, true)) > 0) && !g.Stats(a, g.battleCtx(b)).NoCritical {
 			g.push(&Frame{Kind: FrameCritical, Seat: p})
 		}
 	case battleEvade:
 		b.Step = battleDamage
 		// Godspeed evasion: the defender may discard a card with its unit name.
-		if g.sameName(d, t) >= 0 && g.mayEvade(b, a, t) {
+		if (g.sameName(d, t) >= 0 || len(g.altCosts(d, t, false)) > 0) && g.mayEvade(b, a, t) {
 			g.push(&Frame{Kind: FrameEvade, Seat: d})
 		}
 	case battleDamage:
@@ -778,8 +776,14 @@ func (g *Game) BattlePowers(b *Frame) (atk, def int) {
 		return 0, 0
 	}
 	c := g.battleCtx(b)
-	atk = g.Stats(a, c).Attack + b.ASup
-	def = g.Stats(t, c).Attack + b.DSup
+	as, ds := g.Stats(a, c), g.Stats(t, c)
+	atk, def = as.Attack+b.ASup, ds.Attack+b.DSup
+	if b.ASup > 0 { // a support that succeeded: "that card's Support gains +10"
+		atk += as.SupportUp
+	}
+	if b.DSup > 0 {
+		def += ds.SupportUp
+	}
 	if b.Critical {
 		atk *= 2
 	}
@@ -1025,4 +1029,35 @@ func (g *Game) foeBars(p int, bars func(e *table.Effect) bool) bool {
 		}
 	}
 	return false
+}
+
+// altCost is a permanent effect (of unit src's skill) whose costs a unit
+// may pay instead of a card of its unit name for its critical hit or
+// evasion.
+type altCost struct {
+	src    *Unit
+	ref    skillRef // its skill (card, index on the card)
+	effect int
+}
+
+// altCosts lists unit u's (of player p) other costs for a critical hit
+// (crit) or an evasion that hold and can be paid now: its own skills', and
+// its allies' that give them to it ("If an ally Critical Hits").
+func (g *Game) altCosts(p int, u *Unit, crit bool) []altCost {
+	var out []altCost
+	for _, s := range g.P[p].Field {
+		for r := range g.skills(s) {
+			sk := g.skill(r)
+			if sk.Type != table.Permanent || !g.skillActive(s, r) {
+				continue
+			}
+			for ei := range sk.Effects {
+				e := &sk.Effects[ei]
+				if (crit && e.CritAlt || !crit && e.EvadeAlt) && g.permanentOn(e, s, p, g.ctx()) && g.affects(e.Target, s, p, u) && g.affordable(p, s, e, false) {
+					out = append(out, altCost{s, r, ei})
+				}
+			}
+		}
+	}
+	return out
 }

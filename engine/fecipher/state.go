@@ -65,7 +65,7 @@ type Unit struct {
 	ClassChanged bool
 	Grown        bool  // a card was stacked under it by a skill: treated as levelled up, its class change skills usable
 	Mods         []Mod // what effects gave it, for a while
-	Used         []int // skills used this turn: indexes on its top card, acquired skills by key (skills.go)
+	Used         []int // skills used this turn: indexes on its top card, acquired skills by key (skills.go); once per use (up to maxUses times)
 	Attacked     bool  // it attacked this turn
 }
 
@@ -351,4 +351,21 @@ func (g *Game) unit(uid int) (*Unit, int) {
 func (g *Game) Owner(u *Unit) int {
 	_, p := g.unit(u.UID)
 	return p
+}
+
+// maxUses is how many uses of one skill in a turn a unit records: the
+// conditions on uses count to two or three.
+const maxUses = 9
+
+// use records a use of skill si this turn.
+func (u *Unit) use(si int) {
+	n := 0
+	for _, i := range u.Used {
+		if i == si {
+			n++
+		}
+	}
+	if n < maxUses {
+		u.Used = append(u.Used, si)
+	}
 }

@@ -48,6 +48,7 @@ type Stats struct {
 	NoSupport                  []*table.CardFilter // permanent skills: cards like these fail to support it
 	UnattackableBy             []*table.UnitFilter // permanent skills: enemies like these cannot attack it
 	Reach                      []*table.UnitFilter // permanent skills: enemies like these it attacks regardless of range
+	SupportUp                  int                 // permanent skills: the support of the card supporting it gains this
 }
 
 // Ctx is the battle a value is computed in (nil: none): the attacker and
@@ -149,12 +150,16 @@ func (g *Game) Stats(u *Unit, c *Ctx) Stats {
 					if e.Reach != nil {
 						st.Reach = append(st.Reach, e.Reach)
 					}
+					st.SupportUp += int(e.SupportUp)
 					m := modOf(e)
 					if e.Per != nil {
 						m.Attack *= int16(g.countUnits(p, s, e.Per))
 					}
 					if e.PerStack {
 						m.Attack *= int16(len(s.Stack) - 1)
+					}
+					if e.PerBonds != nil {
+						m.Attack *= int16(g.bondCount(p, e.PerBonds))
 					}
 					m.apply(&st)
 					double = double || e.Double
@@ -323,9 +328,12 @@ func (g *Game) matchUnit(f *table.UnitFilter, u, src *Unit) bool {
 		cost(card) < int(f.CostMin), f.CostMax != table.None && cost(card) > int(f.CostMax),
 		f.Tapped && !u.Tapped, f.Untapped && u.Tapped, f.Attacked && !u.Attacked,
 		f.SameArea && (src == nil || u == src || u.Area != src.Area), f.ClassChanged && !u.ClassChanged, f.Levelled && len(u.Stack) < 2,
-		f.HasSupport && !slices.ContainsFunc(card.Skills, func(s table.Skill) bool {
-			return s.Type == table.AttackSupport || s.Type == table.DefenseSupport || s.Type == table.Support
-		}):
+		f.Colorless && !g.colorless(u.Card()), f.Colored && g.colorless(u.Card()), len(u.Stack) < int(f.StackMin),
+		f.SupSkill && !g.supportSkilled(u.Card()), f.Support > 0 && card.Support != f.Support,
+		f.OtherArea && (src == nil || u == src || u.Area == src.Area):
+		return false
+	}
+	if f.Battle != nil && !g.inBattle(f.Battle, u, src) {
 		return false
 	}
 	if f.AtkMin > 0 || f.AtkMax != table.None {
@@ -336,6 +344,28 @@ func (g *Game) matchUnit(f *table.UnitFilter, u, src *Unit) bool {
 		if a < int(f.AtkMin) || f.AtkMax != table.None && a > int(f.AtkMax) {
 			return false
 		}
+	}
+	return true
+}
+
+// inBattle reports whether unit u is in the battle under way as b says (of
+// the unit src whose skill it is).
+func (g *Game) inBattle(b *table.InBattle, u, src *Unit) bool {
+	c := g.ctx()
+	if c == nil || c.A == nil || c.D == nil || u != c.A && u != c.D {
+		return false
+	}
+	foe, sup := c.D, c.ASup
+	if u == c.D {
+		foe, sup = c.A, c.DSup
+	}
+	switch {
+	case b.Role == table.AttackingRole && u != c.A, b.Role == table.DefendingRole && u != c.D:
+		return false
+	case b.Foe != nil && !g.matchUnit(b.Foe, foe, src):
+		return false
+	case b.By != nil && (sup < 0 || !g.matchCard(b.By, sup, g.Owner(u))):
+		return false
 	}
 	return true
 }
@@ -364,7 +394,9 @@ func (g *Game) matchCardNamed(f *table.CardFilter, c, p int, also []string) bool
 		len(f.Names) > 0 && !named(f.Names),
 		named(f.NotNames),
 		cost(card) < int(f.CostMin), f.CostMax != table.None && cost(card) > int(f.CostMax),
-		f.HandSkill && !slices.ContainsFunc(card.Skills, func(s table.Skill) bool { return s.Type == table.Hand }):
+		f.HandSkill && !slices.ContainsFunc(card.Skills, func(s table.Skill) bool { return s.Type == table.Hand }),
+		f.SupSkill && !g.supportSkilled(c), f.Support > 0 && card.Support != f.Support,
+		f.NoEmblem != 0 && card.Emblems&f.NoEmblem != 0, len(f.NotColors) > 0 && g.colored(c, f.NotColors):
 		return false
 	}
 	if f.AsMain {
@@ -388,7 +420,43 @@ func (g *Game) countUnits(p int, src *Unit, f *table.UnitFilter) int {
 }
 
 func within(n int, c *table.Count) bool {
+	switch {
+	case c.Parity == table.Odd && n%2 == 0, c.Parity == table.Even && n%2 != 0:
+		return false
+	}
 	return n >= int(c.AtLeast) && (c.AtMost == table.None || n <= int(c.AtMost))
+}
+
+// supportSkilled reports whether card c has a support skill (read or not:
+// it is printed).
+func (g *Game) supportSkilled(c int) bool {
+	return slices.ContainsFunc(g.C(c).Skills, func(s table.Skill) bool {
+		return s.Type == table.AttackSupport || s.Type == table.DefenseSupport || s.Type == table.Support
+	})
+}
+
+// bondsHold reports whether player p's bonds are as count k says: of each
+// emblem and color apart for an Each count.
+func (g *Game) bondsHold(p int, k *table.Count) bool {
+	if !k.Each || k.Of == nil {
+		return within(g.bondCount(p, k), k)
+	}
+	one := func(f table.UnitFilter) bool {
+		c := *k
+		c.Of = &f
+		return within(g.bondCount(p, &c), &c)
+	}
+	for b := range 64 {
+		if e := table.Emblem(1) << b; k.Of.Emblem&e != 0 && !one(table.UnitFilter{Emblem: e}) {
+			return false
+		}
+	}
+	for _, col := range k.Of.Colors {
+		if !one(table.UnitFilter{Colors: []string{col}}) {
+			return false
+		}
+	}
+	return true
 }
 
 // holds reports whether condition k holds for unit s of player p (s is the
@@ -437,7 +505,7 @@ func (g *Game) holds(k *table.Cond, s *Unit, p int, c *Ctx, f *Frame) bool {
 			return false
 		}
 	}
-	if k.Bonds != nil && !within(g.bondCount(p, k.Bonds), k.Bonds) {
+	if k.Bonds != nil && !g.bondsHold(p, k.Bonds) {
 		return false
 	}
 	if k.Allies != nil && !within(g.countUnits(p, s, k.Allies.Of), k.Allies) {
@@ -458,7 +526,19 @@ func (g *Game) holds(k *table.Cond, s *Unit, p int, c *Ctx, f *Frame) bool {
 	if k.FoeOrbs != nil && !within(orbCount(op, k.FoeOrbs), k.FoeOrbs) || k.Retreat != nil && !within(len(pl.Retreat), k.Retreat) {
 		return false
 	}
-	if k.FoeBonds != nil && !within(g.bondCount(Opp(p), k.FoeBonds), k.FoeBonds) {
+	if k.FoeBonds != nil && !g.bondsHold(Opp(p), k.FoeBonds) {
+		return false
+	}
+	if k.Units != nil && !within(g.countUnits(p, s, k.Units.Of)+g.countUnits(Opp(p), s, k.Units.Of), k.Units) {
+		return false
+	}
+	if k.Boundless != nil && !within(len(pl.Bound), k.Boundless) || k.FoeBound != nil && !within(len(op.Bound), k.FoeBound) {
+		return false
+	}
+	if k.Defender != nil && (c == nil || c.D == nil || g.Owner(c.D) == p || !g.matchUnit(k.Defender, c.D, s)) {
+		return false
+	}
+	if k.MainAttacked != nil && (c == nil || c.D == nil || !c.D.Main || g.Owner(c.D) != p || c.A == nil || !g.matchUnit(k.MainAttacked, c.A, s)) {
 		return false
 	}
 	if k.Compare != nil && !g.compare(p, k.Compare) {
@@ -492,6 +572,19 @@ func (g *Game) holds(k *table.Cond, s *Unit, p int, c *Ctx, f *Frame) bool {
 			return false
 		}
 	}
+	if k.Chosen != nil {
+		if f == nil || len(f.Chosen) == 0 {
+			return false
+		}
+		for _, uid := range f.Chosen {
+			if u, _ := g.unit(uid); u == nil || !g.matchUnit(k.Chosen, u, s) {
+				return false
+			}
+		}
+	}
+	if k.RevealedAny != nil && (f == nil || !slices.ContainsFunc(f.Revealed, func(c int) bool { return g.matchCard(k.RevealedAny, c, f.RevealSeat) })) {
+		return false
+	}
 	if k.Revealed != nil {
 		if f == nil || len(f.Revealed) == 0 {
 			return false
@@ -504,21 +597,35 @@ func (g *Game) holds(k *table.Cond, s *Unit, p int, c *Ctx, f *Frame) bool {
 	}
 	if s == nil {
 		return k.Area == 0 && k.SameArea == nil && !k.Untapped && k.Stack == 0 && !k.IsMain && !k.NotMain && !k.ClassChanged && k.Self == nil &&
-			k.Power == nil && len(k.Used) == 0 && !k.Tapped
+			k.Power == nil && len(k.Used) == 0 && !k.Tapped && !k.NotLevelled
 	}
 	if n := g.power(s, c); k.Power != nil && (n < int(k.Power.Min) || k.Power.Max != table.None && n > int(k.Power.Max)) {
 		return false
 	}
-	if len(k.Used) > 0 && !slices.ContainsFunc(s.Used, func(i int) bool {
-		return named(k.Used, g.keyName(s, i))
-	}) {
-		return false
+	if len(k.Used) > 0 {
+		uses := func(names []string) int {
+			n := 0
+			for _, i := range s.Used {
+				if named(names, g.keyName(s, i)) {
+					n++
+				}
+			}
+			return n
+		}
+		if !k.UsedEach && uses(k.Used) < max(1, int(k.UsedTimes)) {
+			return false
+		}
+		for _, name := range k.Used {
+			if k.UsedEach && uses([]string{name}) < max(1, int(k.UsedTimes)) {
+				return false
+			}
+		}
 	}
 	switch {
 	case k.Tapped && !s.Tapped,
 		k.Area == table.FrontLine && s.Area != Vanguard, k.Area == table.BackLine && s.Area != Rearguard,
 		k.Untapped && s.Tapped, int(k.Stack) > len(s.Stack), k.IsMain && !s.Main, k.NotMain && s.Main,
-		k.ClassChanged && !s.ClassChanged, k.Self != nil && !g.matchUnit(k.Self, s, nil):
+		k.ClassChanged && !s.ClassChanged, k.Self != nil && !g.matchUnit(k.Self, s, nil), k.NotLevelled && len(s.Stack) > 1:
 		return false
 	}
 	if k.SameArea != nil && !slices.ContainsFunc(pl.Field, func(u *Unit) bool { return u != s && u.Area == s.Area && g.matchUnit(k.SameArea, u, s) }) {
@@ -565,7 +672,10 @@ func (g *Game) bondCount(p int, k *table.Count) int {
 		if k.FaceUp && b.Reversed || k.FaceDown && !b.Reversed {
 			continue
 		}
-		if f := k.Of; f != nil && (b.Reversed && (f.Emblem != 0 || len(f.Colors) > 0 || len(f.Names) > 0) || !g.matchBond(&table.CardFilter{Emblem: f.Emblem, Colors: f.Colors, Names: f.Names, CostMax: table.None}, b, p)) {
+		if f := k.Of; f != nil && (b.Reversed && (f.Emblem != 0 || len(f.Colors) > 0 || len(f.Names) > 0 || f.Colored) || !g.matchBond(&table.CardFilter{Emblem: f.Emblem, Colors: f.Colors, Names: f.Names, CostMax: table.None}, b, p)) {
+			continue // a face-down bond shows no emblem, color, name or symbol
+		}
+		if f := k.Of; f != nil && (f.Colored && g.colorless(b.Card) || f.Colorless && !b.Reversed && !g.colorless(b.Card)) {
 			continue
 		}
 		if k.AsMain && (b.Reversed || !g.matchBond(&table.CardFilter{AsMain: true, CostMax: table.None}, b, p)) {
@@ -599,6 +709,8 @@ func (g *Game) compare(p int, k *table.Compare) bool {
 		return a < b
 	case table.Same:
 		return a == b
+	case table.NotFewer:
+		return a >= b
 	}
 	return a <= b
 }

@@ -110,14 +110,13 @@ func (g *Game) queueSkills(when table.Trigger, p int, u *Unit, fits func(*table.
 		if e.OncePerTurn && slices.Contains(u.Used, si) && !(e.OnceUnless != nil && g.holds(e.OnceUnless, u, p, g.ctx(), f)) || !g.holds(e.If, u, p, g.ctx(), f) || !g.affordable(p, u, e, false) {
 			continue
 		}
+		f.BattleHeld = when == table.OnDestroys && e.If != nil && (e.If.Attacking != nil || e.If.Battling != nil)
 		if g.fired >= maxTriggers {
 			g.emit(p, "loop-guard", g.C(u.Card()).Name(), "", s.Name+": too many skills set off by one action")
 			continue
 		}
 		g.fired++
-		if !slices.Contains(u.Used, si) {
-			u.Used = append(u.Used, si)
-		}
+		u.use(si)
 		g.emit(p, "skill", g.C(u.Card()).Name(), "", s.Name)
 		g.queue = append(g.queue, f)
 	}

@@ -1,6 +1,7 @@
 package skill
 
 import (
+	"reflect"
 	"strings"
 )
 
@@ -15,9 +16,9 @@ import (
 var (
 	reChooseCards = lazy(`^(?:choose|select) (\d+|up to \d+|one|a|an|any number of|as many) (.+?) (?:from|in) (your|your opponent's|their) (retreat area|reterat area|retreat|hand|deck|boundless area)( with [^,]+)?(?:,? (?:and )?reveal (?:it|them))?(?:,? (?:and |then )?(.+))?$`)
 	reBondCards   = lazy(`^(?:choose|select) (\d+|up to \d+|one|a) of your (face-up |face-down )?((?:<[^>]+> )*)bond cards?( with (?:a |an )?deployment cost (?:of )?\d+(?: or (?:lower|less|higher|more))?)?(?:,? (?:and |then )?(.+))?$`)
-	reReveal      = lazy(`^(reveal|look at) the top(?:most)? (?:(\d+|two|three|four|five) )?cards? of (your|your opponent's|the opponent's|their) deck$`)
+	reReveal      = lazy(`^(reveal|look at) the (?:top(?:most)? (?:(\d+|two|three|four|five) )?|(\d+) top(?:most)? )cards? of (your|your opponent's|the opponent's|their) deck$`)
 	reTopTo       = lazy(`^(your opponent sends|send|add|place|put) the top(?:most)? (?:(\d+|two|three) )?cards? of (your|their|your opponent's) deck (?:to|in|into|on) (the |your |their )?(retreat area|bond area|orb area|orbs|boundless area)( face-down)?$`)
-	reThatTo      = lazy(`^(?:send|add|place|put|return) (?:that card|it|the revealed card|the revealed cards|those cards|them|all revealed cards|all of the revealed cards|all of them|the chosen card|the chosen cards|that) (.+)$`)
+	reThatTo      = lazy(`^(?:send|add|place|put|return) (?:that card|it|the revealed card|the revealed cards|those cards|them|all revealed cards|all the revealed cards|all of the revealed cards|all of them|the chosen card|the chosen cards|that) (.+)$`)
 	reRestTo      = lazy(`^(?:send|place|put|return) (?:the rest|the remaining cards|the remaining card|the remainder|the remaining|the other cards|the others|the remaining revealed cards) (.+)$`)
 	reAmong       = lazy(`^(?:choose|select) (\d+|up to \d+|one|a|an|any number of|as many) (.+?) (?:from )?(?:among )?(?:the revealed cards|them|those cards|the cards revealed|the revealed cards)(?:,? (?:and |then )?(.+))?$`)
 	reOrbsDo      = lazy(`^(?:choose|select) (\d+|one|an?) of (your|your opponent's) orbs?,? and destroy (?:it|them)$`)
@@ -250,10 +251,10 @@ func (c *compiler) cards(s string, e Effect) ([]Effect, bool) {
 	case reReveal.MatchString(s):
 		m := reReveal.FindStringSubmatch(s)
 		e.Reveal = 1
-		if m[2] != "" {
-			e.Reveal = number(m[2])
+		if m[2]+m[3] != "" {
+			e.Reveal = number(m[2] + m[3]) // "the top 3 cards", "the 3 top cards"
 		}
-		e.RevealFoe = !strings.EqualFold(m[3], "your")
+		e.RevealFoe = !strings.EqualFold(m[4], "your")
 		c.revealed, c.revealFoe = true, e.RevealFoe
 		return []Effect{e}, true
 	case reTopTo.MatchString(s):
@@ -439,7 +440,7 @@ func (c *compiler) orbRoom(e Effect) bool {
 }
 
 func nonEmpty(f *CardFilter) *CardFilter {
-	if f == nil || f.Count == 0 && f.Emblem == nil && f.Color == nil && f.Name == nil && f.NotName == nil && f.CostMin == 0 && f.CostMax == nil && !f.AsMain && !f.FaceUp && !f.FaceDown && f.NameOf == "" && !f.AllOf && !f.HandSk {
+	if f == nil || reflect.ValueOf(*f).IsZero() {
 		return nil
 	}
 	return f

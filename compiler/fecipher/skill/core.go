@@ -438,7 +438,7 @@ func subject(s string, e *Effect) (*Target, bool) {
 		}
 	}
 	if !strings.Contains(s, `"`) {
-		s = reSingleQuoted.ReplaceAllString(s, `"$1"`) // allied 'Matthew'
+		s = reSingleQuoted.ReplaceAllString(s, `$1"$2"$3`) // allied 'Matthew'
 	}
 	if m := reFoesAtk.FindStringSubmatch(s); m != nil {
 		// "Enemies with a Deployment Cost of 1 who are attacking this

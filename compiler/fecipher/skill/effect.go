@@ -49,9 +49,11 @@ type Effect struct {
 
 	// Operations on the target.
 	Attack        int         `yaml:"attack,omitempty"`
-	Per           *UnitFilter `yaml:"per,omitempty"`         // attack is per ally like this
-	PerStack      bool        `yaml:"per-stacked,omitempty"` // attack is per card stacked under this unit (the skill's)
-	Double        bool        `yaml:"double,omitempty"`      // its attack is doubled
+	Per           *UnitFilter `yaml:"per,omitempty"`          // attack is per ally like this
+	PerStack      bool        `yaml:"per-stacked,omitempty"`  // attack is per card stacked under this unit (the skill's)
+	PerBonds      *Count      `yaml:"per-bond,omitempty"`     // ... per bond like this (permanent)
+	PerShown      *CardFilter `yaml:"per-revealed,omitempty"` // ... per card the skill revealed like this (action and auto)
+	Double        bool        `yaml:"double,omitempty"`       // its attack is doubled
 	Range         *Range      `yaml:"range,omitempty"`
 	Acquire       []string    `yaml:"acquire,omitempty,flow"`        // emblems
 	AcquireColors []string    `yaml:"acquire-colors,omitempty,flow"` // permanent, this unit: it is also of these colors
@@ -117,6 +119,9 @@ type Effect struct {
 	FoeNoDeploy   *CardFilter `yaml:"opponent-no-deploy,omitempty"`    // permanent: the opponent cannot deploy cards like these
 	FoeNoOrbs     bool        `yaml:"opponent-no-orbs,omitempty"`      // permanent: the opponent cannot add cards to their orbs
 	FoeNoDeployIn string      `yaml:"opponent-no-deploy-in,omitempty"` // ... into this line only: front, back
+	CritAlt       bool        `yaml:"critical-cost,omitempty"`         // permanent: its costs may be paid instead of a card of this unit's name for its critical hit
+	SupportUp     int         `yaml:"support-bonus,omitempty"`         // permanent: the support of the card supporting it (when it succeeds) gains this
+	EvadeAlt      bool        `yaml:"evade-cost,omitempty"`            // ... for its evasion
 	NoFlip        bool        `yaml:"no-flip,omitempty"`               // a bond skill: this card, face up, cannot be flipped face down by a skill's cost or effect
 	CritFlip      bool        `yaml:"critical-flip,omitempty"`         // a bond skill: an ally's critical hit may be paid by flipping this card face down
 	MainName      bool        `yaml:"main-name,omitempty"`             // a bond skill: this card, face up, has the unit name of your main character too
@@ -221,11 +226,21 @@ type Cond struct {
 	FoeBonds     *Count      `yaml:"opponent-bonds,omitempty"`
 	Retreat      *Count      `yaml:"retreat,omitempty"` // cards in your retreat area
 	Compare      *Compare    `yaml:"compare,omitempty"`
-	Used         []string    `yaml:"used,omitempty,flow"`          // this unit used a skill of these names this turn
-	Power        *Bound      `yaml:"power,omitempty"`              // this unit's attack
-	Tapped       bool        `yaml:"tapped,omitempty"`             // this unit is tapped
-	Critical     bool        `yaml:"critical,omitempty"`           // the attack under way is a critical hit
-	BySkill      string      `yaml:"by-skill,omitempty"`           // the event was a skill's doing: any, ally (a skill of yours), enemy; none: it was not
+	Used         []string    `yaml:"used,omitempty,flow"`  // this unit used a skill of these names this turn
+	Power        *Bound      `yaml:"power,omitempty"`      // this unit's attack
+	Tapped       bool        `yaml:"tapped,omitempty"`     // this unit is tapped
+	Critical     bool        `yaml:"critical,omitempty"`   // the attack under way is a critical hit
+	BySkill      string      `yaml:"by-skill,omitempty"`   // the event was a skill's doing: any, ally (a skill of yours), enemy; none: it was not
+	UsedTimes    int         `yaml:"used-times,omitempty"` // ... Used this many times or more (in all) this turn
+	UsedEach     bool        `yaml:"used-each,omitempty"`  // ... each of Used (not any), so many times
+	Units        *Count      `yaml:"units,omitempty"`      // units on the field, both players'
+	Boundless    *Count      `yaml:"boundless,omitempty"`  // cards in your Boundless Area
+	FoeBound     *Count      `yaml:"opponent-boundless,omitempty"`
+	NotLevel     bool        `yaml:"not-levelled,omitempty"`       // this unit's stack is one card (not levelled up or class changed)
+	MainAttack   *UnitFilter `yaml:"main-attacked,omitempty"`      // your main character is being attacked by a unit like this
+	Defender     *UnitFilter `yaml:"defender,omitempty"`           // the unit attacked in the battle under way is an enemy like this
+	Chosen       *UnitFilter `yaml:"chosen,omitempty"`             // the units the skill chose are like this (one at least)
+	ShownAny     *CardFilter `yaml:"revealed-any,omitempty"`       // one at least of the cards the skill revealed is like this
 	ByName       []string    `yaml:"by-skill-name,omitempty,flow"` // ... of a skill of one of these names
 	ByOwn        bool        `yaml:"by-own-skill,omitempty"`       // ... of this unit's own skill
 	ByOther      bool        `yaml:"by-other-ally,omitempty"`      // ... of another ally's skill
@@ -239,10 +254,10 @@ type Bound struct {
 }
 
 // Compare compares a number of yours with your opponent's: more, fewer,
-// same, not-more.
+// same, not-more, not-fewer.
 type Compare struct {
 	Of  string `yaml:"of"`  // hand, orbs, bonds, units
-	Rel string `yaml:"rel"` // more, fewer, same, not-more
+	Rel string `yaml:"rel"` // more, fewer, same, not-more, not-fewer
 }
 
 // Count is a number of things that match.
@@ -250,6 +265,8 @@ type Count struct {
 	FaceUp   bool        `yaml:"face-up,omitempty"`   // bonds: face-up only
 	FaceDown bool        `yaml:"face-down,omitempty"` // bonds: face-down only
 	AsMain   bool        `yaml:"as-main,omitempty"`   // bonds: of the unit name of your main character
+	Parity   string      `yaml:"parity,omitempty"`    // odd, even: the number is
+	Each     bool        `yaml:"each,omitempty"`      // bonds: the bound holds for each emblem and color of Of apart
 	AtLeast  int         `yaml:"at-least,omitempty"`
 	AtMost   *int        `yaml:"at-most,omitempty"`
 	Of       *UnitFilter `yaml:"of,omitempty"` // allies, enemies: which; bonds: emblem, color, name
@@ -257,42 +274,61 @@ type Count struct {
 
 // UnitFilter says which units (or, for bonds, cards) count.
 type UnitFilter struct {
-	Other    bool     `yaml:"other,omitempty"` // not this unit
-	Emblem   []string `yaml:"emblem,omitempty,flow"`
-	NoEmb    []string `yaml:"not-emblem,omitempty,flow"`
-	Color    []string `yaml:"color,omitempty,flow"`
-	Name     []string `yaml:"name,omitempty,flow"`
-	NotName  []string `yaml:"not-name,omitempty,flow"`
-	Main     bool     `yaml:"main,omitempty"`
-	NonMain  bool     `yaml:"non-main,omitempty"`
-	Area     string   `yaml:"area,omitempty"` // front, back
-	CostMin  int      `yaml:"cost-min,omitempty"`
-	CostMax  *int     `yaml:"cost-max,omitempty"`
-	Tapped   bool     `yaml:"tapped,omitempty"`
-	Untap    bool     `yaml:"untapped,omitempty"`
-	Attacked bool     `yaml:"attacked,omitempty"`  // it attacked this turn
-	SameArea bool     `yaml:"same-area,omitempty"` // in the same area as this unit
-	Changed  bool     `yaml:"class-changed,omitempty"`
-	Levelled bool     `yaml:"levelled-up,omitempty"`       // two or more cards in its stack (levelled up, class changed or Growthed)
-	AllOf    bool     `yaml:"all-of,omitempty"`            // every emblem and color listed, not any ("who is both <Flier> and <Dragon>")
-	Support  bool     `yaml:"has-support-skill,omitempty"` // its card has a support skill
-	AtkMin   int      `yaml:"attack-min,omitempty"`
-	AtkMax   *int     `yaml:"attack-max,omitempty"`
+	Other     bool      `yaml:"other,omitempty"` // not this unit
+	Emblem    []string  `yaml:"emblem,omitempty,flow"`
+	NoEmb     []string  `yaml:"not-emblem,omitempty,flow"`
+	Color     []string  `yaml:"color,omitempty,flow"`
+	Name      []string  `yaml:"name,omitempty,flow"`
+	NotName   []string  `yaml:"not-name,omitempty,flow"`
+	Main      bool      `yaml:"main,omitempty"`
+	NonMain   bool      `yaml:"non-main,omitempty"`
+	Area      string    `yaml:"area,omitempty"` // front, back
+	CostMin   int       `yaml:"cost-min,omitempty"`
+	CostMax   *int      `yaml:"cost-max,omitempty"`
+	Tapped    bool      `yaml:"tapped,omitempty"`
+	Untap     bool      `yaml:"untapped,omitempty"`
+	Attacked  bool      `yaml:"attacked,omitempty"`  // it attacked this turn
+	SameArea  bool      `yaml:"same-area,omitempty"` // in the same area as this unit
+	Changed   bool      `yaml:"class-changed,omitempty"`
+	Levelled  bool      `yaml:"levelled-up,omitempty"` // two or more cards in its stack (levelled up, class changed or Growthed)
+	AllOf     bool      `yaml:"all-of,omitempty"`      // every emblem and color listed, not any ("who is both <Flier> and <Dragon>")
+	AtkMin    int       `yaml:"attack-min,omitempty"`
+	AtkMax    *int      `yaml:"attack-max,omitempty"`
+	Colorless bool      `yaml:"colorless,omitempty"`     // its symbols are colorless ("Symbol-less")
+	Colored   bool      `yaml:"colored,omitempty"`       // it has a symbol of a color ("with a Color"); a face-down bond has none
+	StackMin  int       `yaml:"stack-min,omitempty"`     // cards in its stack, at least
+	SupSkill  bool      `yaml:"support-skill,omitempty"` // its card has a support skill
+	Support   int       `yaml:"support,omitempty"`       // its card's support is this
+	Battle    *InBattle `yaml:"in-battle,omitempty"`     // it is in the battle under way, so
+	OtherArea bool      `yaml:"other-area,omitempty"`    // not in the area of the unit whose skill it is
+}
+
+// InBattle is what a unit in the battle under way is doing there: its role
+// (attacking, defending; absent: either), the unit it battles, the card
+// supporting it.
+type InBattle struct {
+	Role string      `yaml:"role,omitempty"`
+	Foe  *UnitFilter `yaml:"foe,omitempty"`
+	By   *CardFilter `yaml:"supported-by,omitempty"`
 }
 
 // CardFilter says which cards (of the hand, the retreat area, the support).
 type CardFilter struct {
-	Count   int      `yaml:"count,omitempty"`
-	Emblem  []string `yaml:"emblem,omitempty,flow"`
-	Color   []string `yaml:"color,omitempty,flow"`
-	Name    []string `yaml:"name,omitempty,flow"`
-	NotName []string `yaml:"not-name,omitempty,flow"`
-	CostMin int      `yaml:"cost-min,omitempty"`
-	CostMax *int     `yaml:"cost-max,omitempty"`
-	AsMain  bool     `yaml:"as-main,omitempty"`    // the unit name of your main character
-	NameOf  string   `yaml:"name-of,omitempty"`    // the unit name of that ally (the units chosen, or whose event it was) or this unit
-	AllOf   bool     `yaml:"all-of,omitempty"`     // every emblem and color listed, not any ("a card that is both <White> and <Black>")
-	HandSk  bool     `yaml:"hand-skill,omitempty"` // a card with a hand skill ("a card that possesses a [CP]")
+	Count    int      `yaml:"count,omitempty"`
+	Emblem   []string `yaml:"emblem,omitempty,flow"`
+	Color    []string `yaml:"color,omitempty,flow"`
+	Name     []string `yaml:"name,omitempty,flow"`
+	NotName  []string `yaml:"not-name,omitempty,flow"`
+	CostMin  int      `yaml:"cost-min,omitempty"`
+	CostMax  *int     `yaml:"cost-max,omitempty"`
+	AsMain   bool     `yaml:"as-main,omitempty"`         // the unit name of your main character
+	NameOf   string   `yaml:"name-of,omitempty"`         // the unit name of that ally (the units chosen, or whose event it was) or this unit
+	AllOf    bool     `yaml:"all-of,omitempty"`          // every emblem and color listed, not any ("a card that is both <White> and <Black>")
+	HandSk   bool     `yaml:"hand-skill,omitempty"`      // a card with a hand skill ("a card that possesses a [CP]")
+	NoEmb    []string `yaml:"not-emblem,omitempty,flow"` // none of these
+	NotColor []string `yaml:"not-color,omitempty,flow"`
+	SupSkill bool     `yaml:"support-skill,omitempty"` // it has a support skill
+	Support  int      `yaml:"support,omitempty"`       // its support is this
 	// Bonds only.
 	FaceUp   bool `yaml:"face-up,omitempty"`
 	FaceDown bool `yaml:"face-down,omitempty"`

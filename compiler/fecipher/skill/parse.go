@@ -271,7 +271,7 @@ func allDo(es []Effect) bool {
 func does(e Effect) bool {
 	return needsUntil(e) || e.Move || e.Untap || e.TapIt || e.Destroy || e.Draw > 0 || e.DrawTo > 0 || e.Discard > 0 || e.Retrieve != nil ||
 		e.FoeDiscard > 0 || e.Put != nil || e.DestroyOrbs > 0 || e.FlipBonds > 0 || e.UnflipBonds > 0 || e.FlipAll || e.Intercept || e.AcquireSkills != "" || len(e.Lose) > 0 || e.LoseAll || len(e.AcquireColors) > 0 || e.Keep || e.FlipOrbs > 0 || e.LookOrbs > 0 || e.LookAll || e.FlipOrbsUp > 0 || e.FoeDraw > 0 || e.SendOrbs > 0 || len(e.Lock) > 0 || e.FoeNoDeploy != nil || e.FoeNoOrbs || e.Send != "" || e.TakeMain || e.NoSupport != nil || e.UnattackBy != nil || e.ReachOf != nil ||
-		e.Copies || e.SameName || e.NoBond || e.HandCost != nil || e.CostLess > 0 || e.CCCost != nil || e.CCLess > 0 || len(e.StackOn) > 0 || e.DeployOnly || len(e.NotBeside) > 0 || e.WithMain || e.NoSymbol || e.NoFlip || e.CritFlip || e.MainName || len(e.AlsoNamed) > 0
+		e.Copies || e.SameName || e.NoBond || e.HandCost != nil || e.CostLess > 0 || e.CCCost != nil || e.CCLess > 0 || len(e.StackOn) > 0 || e.DeployOnly || len(e.NotBeside) > 0 || e.WithMain || e.NoSymbol || e.NoFlip || e.CritFlip || e.MainName || len(e.AlsoNamed) > 0 || e.CritAlt || e.EvadeAlt || e.SupportUp > 0
 }
 
 // miss is the innermost phrase of a sentence that could not be read.
@@ -705,9 +705,13 @@ var (
 	reSameAreaTail = lazy(`^ ?(?:who (?:is|are) |that (?:is|are) )?in the same area as this unit`)
 	reChangedTail  = lazy(`^ ?(?:who|that) (?:is|are|has|have) class changed`)
 	reLevelledTail = lazy(`^ ?(?:who|that) (?:is|are|has|have) (?:been )?level(?:l)?ed up`)
+	reBattleTail   = lazy(`^ ?(?:who (?:is|are) |that (?:is|are) )?(supported by|being attacked by|attacked by|being attacked|attacking|in combat with|battling)(?: (.+))?$`)
+	reSupSkillTail = lazy(`^ ?(?:with|that (?:has|have)|who (?:has|have)) (?:an? )?support skills?`)
+	reSupportTail  = lazy(`^ ?(?:with|that (?:has|have)|who (?:has|have)) (?:a support (?:value )?of (\d+)|(\d+) support)`)
+	reColoredTail  = lazy(`^ ?(?:with|that (?:has|have)|who (?:has|have)) (?:an? )?(?:colou?r|symbol)s?\b`)
 	reColorWord    = lazy(`^(Red|Blue|White|Black|Green|Purple|Yellow|Brown|Colorless) `)
 	reNamesLead    = lazy(`^((?:"[^"]+"(?:,? or |,? and |, | )?)+)\s*`)
-	reSupportTail  = lazy(`^ ?(?:with|who (?:has|possesses)) an? support skill`)
+	reSupHasTail   = lazy(`^ ?(?:with|who (?:has|possesses)) an? support skill`)
 	reAtLeastTail  = lazy(`^ ?with at least (\d+) attack`)
 	reCostLead     = lazy(`^(?:deployment )?cost (\d+)(?: or (lower|less|higher|more))? `)
 )
@@ -744,8 +748,8 @@ func unitWords(s string) (*UnitFilter, string, bool) {
 		case pre(s, "tapped "):
 			f.Tapped, s = true, s[len("tapped "):]
 			continue
-		case pre(s, "symbol-less "):
-			f.Color, s = append(f.Color, "colorless"), s[len("symbol-less "):] // no symbol: a colorless card
+		case pre(s, "symbol-less "), pre(s, "colorless "):
+			f.Colorless, s = true, s[strings.Index(s, " ")+1:]
 			continue
 		case reCostLead.MatchString(s):
 			// "a Deployment Cost 1 enemy", "a cost 2 or lower ally"
@@ -835,12 +839,37 @@ func unitWords(s string) (*UnitFilter, string, bool) {
 			if m[3] != "" {
 				s = " with " + s // "... and have a Deployment Cost of 3 or lower"
 			}
+		case reBattleTail.MatchString(s) && f.Battle == nil:
+			m := reBattleTail.FindStringSubmatch(s)
+			b := &InBattle{}
+			switch w := strings.ToLower(m[1]); {
+			case strings.HasPrefix(w, "supported"):
+				cf, ok := cardIs(m[2])
+				if !ok || cf.Count > 0 || cf.FaceUp || cf.FaceDown {
+					return nil, "", false
+				}
+				b.By = cf
+			default:
+				if strings.HasPrefix(w, "attacking") {
+					b.Role = "attacking"
+				} else if strings.Contains(w, "attacked") {
+					b.Role = "defending"
+				}
+				if m[2] != "" {
+					foe, ok := foeWords(m[2])
+					if !ok {
+						return nil, "", false
+					}
+					b.Foe = nonZero(foe)
+				}
+			}
+			f.Battle, s = b, ""
 		case reSameAreaTail.MatchString(s):
 			f.SameArea, s = true, s[len(reSameAreaTail.FindString(s)):]
 		case strings.HasPrefix(s, " without a symbol"):
 			f.Color, s = append(f.Color, "colorless"), s[len(" without a symbol"):]
-		case reSupportTail.MatchString(s):
-			f.Support, s = true, s[len(reSupportTail.FindString(s)):]
+		case reSupHasTail.MatchString(s):
+			f.SupSkill, s = true, s[len(reSupHasTail.FindString(s)):]
 		case reAtLeastTail.MatchString(s):
 			m := reAtLeastTail.FindStringSubmatch(s)
 			f.AtkMin, s = atoi(m[1]), s[len(m[0]):]
@@ -848,6 +877,13 @@ func unitWords(s string) (*UnitFilter, string, bool) {
 			f.Changed, s = true, s[len(reChangedTail.FindString(s)):]
 		case reLevelledTail.MatchString(s):
 			f.Levelled, s = true, s[len(reLevelledTail.FindString(s)):]
+		case reSupSkillTail.MatchString(s):
+			f.SupSkill, s = true, s[len(reSupSkillTail.FindString(s)):]
+		case reSupportTail.MatchString(s):
+			m := reSupportTail.FindStringSubmatch(s)
+			f.Support, s = atoi(m[1]+m[2]), s[len(m[0]):]
+		case reColoredTail.MatchString(s):
+			f.Colored, s = true, s[len(reColoredTail.FindString(s)):]
 		default:
 			return nil, "", false
 		}
@@ -907,6 +943,11 @@ func cardPhrase(s string) (*CardFilter, bool) {
 			s = s[len(m[0]):]
 		case reAsMain.MatchString(s):
 			f.AsMain, s = true, s[len(reAsMain.FindString(s)):]
+		case reSupSkillTail.MatchString(s):
+			f.SupSkill, s = true, s[len(reSupSkillTail.FindString(s)):]
+		case reSupportTail.MatchString(s):
+			m := reSupportTail.FindStringSubmatch(s)
+			f.Support, s = atoi(m[1]+m[2]), s[len(m[0]):]
 		case reHasCP.MatchString(s):
 			f.HandSk, s = true, s[len(reHasCP.FindString(s)):]
 		case reBothTail.MatchString(s) && len(f.Emblem)+len(f.Color) == 0:
@@ -988,4 +1029,19 @@ func and(a, b *Cond) *Cond {
 		}
 	}
 	return &out
+}
+
+// foeWords reads the unit a unit in battle battles: an enemy's words
+// (targetWords), or for an enemy in battle with an ally, "your Main
+// Character", "a <Brown> ally".
+func foeWords(s string) (*UnitFilter, bool) {
+	t := strings.TrimSpace(s)
+	if strings.EqualFold(t, "your main character") {
+		return &UnitFilter{Main: true}, true
+	}
+	if l := strings.ToLower(t); strings.HasSuffix(l, " ally") && (strings.HasPrefix(l, "a ") || strings.HasPrefix(l, "an ")) {
+		f, noun, ok := unitWords(t[strings.Index(t, " ")+1:])
+		return f, ok && noun == "ally"
+	}
+	return targetWords(s)
 }

@@ -73,12 +73,14 @@ func phrases(e *Effect) []string {
 		if c.Turn != "" {
 			out = append(out, "if:turn-"+c.Turn)
 		}
-		for _, f := range []*UnitFilter{c.Attacking, c.Defending, c.Battling, c.SameArea, c.Main, c.Self, c.Trigger} {
+		for _, f := range []*UnitFilter{c.Attacking, c.Defending, c.Battling, c.SameArea, c.Main, c.Self, c.Trigger, c.MainAttack, c.Defender, c.Chosen} {
 			out = append(out, unitPhrases(f)...)
 		}
-		for _, n := range []*Count{c.Bonds, c.Allies, c.Enemies, c.Hand, c.FoeHand, c.Orbs, c.FoeOrbs, c.FoeBonds, c.Retreat} {
+		for _, n := range []*Count{c.Bonds, c.Allies, c.Enemies, c.Hand, c.FoeHand, c.Orbs, c.FoeOrbs, c.FoeBonds, c.Retreat, c.Units, c.Boundless, c.FoeBound} {
 			if n != nil {
 				add(n.AtMost != nil, "count:at-most")
+				add(n.Parity != "", "count:"+n.Parity)
+				add(n.Each, "count:each")
 				add(n.FaceUp || n.FaceDown, "count:face")
 				add(n.AsMain, "count:as-main")
 				out = append(out, unitPhrases(n.Of)...)
@@ -89,6 +91,7 @@ func phrases(e *Effect) []string {
 		}
 		out = append(out, cardPhrases(c.Supported)...)
 		out = append(out, cardPhrases(c.Revealed)...)
+		out = append(out, cardPhrases(c.ShownAny)...)
 	}
 	if t := e.Target; t != nil {
 		switch {
@@ -126,6 +129,14 @@ func phrases(e *Effect) []string {
 	add(e.Attack < 0, "op:attack-loss")
 	add(e.Per != nil, "op:per")
 	add(e.PerStack, "op:per-stacked")
+	add(e.PerShown != nil, "op:per-revealed")
+	out = append(out, cardPhrases(e.PerShown)...)
+	if n := e.PerBonds; n != nil {
+		out = append(out, "op:per-bond")
+		add(n.FaceUp || n.FaceDown, "count:face")
+		add(n.AsMain, "count:as-main")
+		out = append(out, unitPhrases(n.Of)...)
+	}
 	out = append(out, unitPhrases(e.Per)...)
 	add(e.Double, "op:double")
 	add(e.Range != nil, "op:range")
@@ -201,6 +212,9 @@ func phrases(e *Effect) []string {
 	add(e.FoeNoDeploy != nil, "op:opponent-no-deploy")
 	add(e.FoeNoOrbs, "op:opponent-no-orbs")
 	add(e.FoeNoDeployIn != "", "op:opponent-no-deploy-in")
+	add(e.CritAlt, "op:critical-cost")
+	add(e.SupportUp > 0, "op:support-bonus")
+	add(e.EvadeAlt, "op:evade-cost")
 	add(e.NoFlip, "op:no-flip")
 	add(e.CritFlip, "op:critical-flip")
 	add(e.MainName, "op:main-name")
@@ -269,7 +283,17 @@ func unitPhrases(f *UnitFilter) []string {
 	add(f.Changed, "class-changed")
 	add(f.Levelled, "levelled-up")
 	add(f.AllOf, "all-of")
-	add(f.Support, "has-support-skill")
+	add(f.Colorless, "colorless")
+	add(f.Colored, "colored")
+	add(f.StackMin > 0, "stack")
+	add(f.SupSkill, "support-skill")
+	add(f.Support > 0, "support")
+	add(f.OtherArea, "other-area")
+	if b := f.Battle; b != nil {
+		out = append(out, "filter:in-battle"+map[string]string{"": "", "attacking": "-attacking", "defending": "-defending"}[b.Role])
+		out = append(out, unitPhrases(b.Foe)...)
+		out = append(out, cardPhrases(b.By)...)
+	}
 	return out
 }
 
@@ -293,6 +317,9 @@ func cardPhrases(f *CardFilter) []string {
 	add(f.NameOf != "", "name-of-"+f.NameOf)
 	add(f.FaceUp || f.FaceDown, "face")
 	add(f.AllOf, "all-of")
+	add(f.SupSkill, "support-skill")
+	add(f.Support > 0, "support")
+	add(len(f.NoEmb)+len(f.NotColor) > 0, "not-tag")
 	add(f.HandSk, "hand-skill")
 	return out
 }

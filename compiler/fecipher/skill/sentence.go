@@ -107,6 +107,36 @@ func (c *compiler) sentence(s string, prev Effect, havePrev bool) ([]Effect, boo
 		s = strings.TrimSpace(strings.TrimSuffix(strings.TrimSpace(s[:i]), "."))
 	}
 	s = typos.Replace(strings.Join(strings.Fields(s), " "))
+	if m := reAndIfColon.FindStringSubmatchIndex(s); m != nil && c.typ == "auto" {
+		// "When ..., and if ...: You may choose": the colon ends the condition.
+		s = s[:m[2]] + ", " + lowerFirst(s[m[3]+1:])
+	}
+	if c.typ == "permanent" {
+		s = thatAlly(s)
+		if m := reAltCost.FindStringSubmatch(s); m != nil {
+			return c.altCost(m)
+		}
+		if m := reSealSelf.FindStringSubmatch(s); m != nil {
+			// "If this unit or an allied "Linus" is being attacked, your
+			// opponent's Support skills do not activate": those of the
+			// enemy attacking this unit, and of enemies attacking Linus.
+			return []Effect{
+				{When: "always", If: &Cond{Defending: &UnitFilter{}}, Target: &Target{Foe: true}, NoSupSkills: true},
+				{When: "always", Target: &Target{All: true, Side: "enemy", Of: &UnitFilter{Battle: &InBattle{Role: "attacking", Foe: &UnitFilter{Name: quoted(m[1])}}}}, NoSupSkills: true},
+			}, true
+		}
+		if m := reSupUp.FindStringSubmatch(s); m != nil {
+			// "If the card supporting another ally is <Flier>, that card's
+			// Support gains +10 attack": of every such ally in battle.
+			emb, col, ok := tags(m[2])
+			if !ok {
+				c.fail("condition", m[0])
+				return nil, false
+			}
+			of := &UnitFilter{Other: strings.EqualFold(m[1], "another"), Battle: &InBattle{By: &CardFilter{Emblem: emb, Color: col}}}
+			return []Effect{{When: "always", Target: &Target{All: true, Side: "ally", Of: of}, SupportUp: atoi(m[3])}}, true
+		}
+	}
 	if c.typ == "auto" && !havePrev && c.open == nil {
 		if m := reStrayMark.FindStringSubmatch(s); m != nil {
 			s = s[len(m[0]):] // "Skillful Reins |AUTO| When ...": a name and marker printed again
@@ -325,7 +355,7 @@ func (c *compiler) sentence(s string, prev Effect, havePrev bool) ([]Effect, boo
 	if !ok {
 		es, ok = c.conjunction(s, e)
 	}
-	if ok && (e.Per != nil || len(es) == 1 && es[0].PerStack) && (len(es) != 1 || es[0].Attack == 0) {
+	if ok && (e.Per != nil || e.PerBonds != nil || e.PerShown != nil || len(es) == 1 && es[0].PerStack) && (len(es) != 1 || es[0].Attack == 0) {
 		c.fail("core", s) // "for each ...": a bonus of attack per ally only
 		return nil, false
 	}
@@ -356,7 +386,7 @@ func (c *compiler) sentence(s string, prev Effect, havePrev bool) ([]Effect, boo
 
 // typos are misspellings of the card list read as the words meant.
 var typos = strings.NewReplacer(
-	"from you hand", "from your hand", "add itto", "add it to", "Deplyoment", "Deployment", "Deploment", "Deployment",
+	"from you hand", "from your hand", `allied "Edelgard, "Dimitri"`, `allied "Edelgard", "Dimitri"`, "has a Deployment Cost is ", "has a Deployment Cost of ", "an allied <Pent>", `an allied "Pent"`, `"Mulgair, the Legendary Weapon"`, `"Mulagir, the Legendary Weapon"`, "add itto", "add it to", "Deplyoment", "Deployment", "Deploment", "Deployment",
 	"Deploymost", "Deployment", "and destroy then", "and destroy them", "Characterenemy", "Character enemy",
 	"non-Main Characters enemies", "non-Main Character enemies", " enemes", " enemies", "Draw one card", "Draw 1 card",
 	"draw one card", "draw 1 card", "Main Caracter", "Main Character", ">ally", "> ally", "opponent' s ", "opponent's ",
@@ -502,7 +532,27 @@ func (c *compiler) prefixes(s string, e Effect) (string, Effect, bool) {
 			s = s[len(m):]
 			continue
 		}
-		if m := reForEach.FindStringSubmatch(s); m != nil && e.Per == nil {
+		if m := reForEach.FindStringSubmatch(s); m != nil && e.Per == nil && e.PerShown == nil && c.revealed && c.typ != "permanent" {
+			if t, ok := strings.CutSuffix(m[1], " among the revealed cards"); ok {
+				// "for each "Scathach" among the revealed cards, this unit gains +20 attack"
+				if f, ok := cardIs(t); ok && f.Count == 0 && !f.FaceUp && !f.FaceDown {
+					e.PerShown = f
+					s = s[len(m[0]):]
+					continue
+				}
+			}
+		}
+		if m := reForEach.FindStringSubmatch(s); m != nil && e.Per == nil && e.PerBonds == nil && c.typ == "permanent" {
+			if t, ok := strings.CutPrefix(m[1], "of your "); ok {
+				// "For each of your face-down Bond cards, this unit gains +10 attack."
+				if n, ok := bondCount(t, &Count{}); ok {
+					e.PerBonds = n
+					s = s[len(m[0]):]
+					continue
+				}
+			}
+		}
+		if m := reForEach.FindStringSubmatch(s); m != nil && e.Per == nil && e.PerBonds == nil {
 			// "For each other <Red> ally, this unit gains +10 attack."
 			f, noun, ok := unitWords(strings.TrimSuffix(perSpellings.Replace(m[1]), " you have"))
 			if !ok || noun != "ally" {
@@ -648,7 +698,7 @@ var condRules = []condRule{
 		emb, col, ok := tags(m[1] + m[2])
 		return &Cond{Supported: &CardFilter{Emblem: emb, Color: col, AllOf: true}}, ok
 	}},
-	{lazy(`^(?:the card supporting this unit|this unit's Support card|the Support card of this unit) is (?:a |an )?((?:<[^>]+>(?:,? or )?)+)(?: card)?$`), func(m []string) (*Cond, bool) {
+	{lazy(`^(?:the card supporting this unit|this unit's Support card|the Support card of this unit) is (?:a |an )?((?:<[^>]+>(?:,? or |, )?)+)(?: card)?$`), func(m []string) (*Cond, bool) {
 		emb, col, ok := tags(m[1])
 		return &Cond{Supported: &CardFilter{Emblem: emb, Color: col}}, ok
 	}},
@@ -750,7 +800,7 @@ var condRules = []condRule{
 // card" only after cards were revealed.
 func (c *compiler) condition(s string) (*Cond, bool) {
 	k, ok := condition(s)
-	if ok && k.Revealed != nil && !c.revealed {
+	if ok && ((k.Revealed != nil || k.ShownAny != nil) && !c.revealed || k.Chosen != nil && !c.chose) {
 		return nil, false
 	}
 	return k, ok
@@ -767,7 +817,7 @@ func condition(s string) (*Cond, bool) {
 	if i := strings.Index(s, " and "); i > 0 {
 		a, ok1 := oneCondition(s[:i])
 		rest := s[i+5:]
-		if pre(rest, "is ") && pre(s, "this unit ") {
+		if (pre(rest, "is ") || pre(rest, "has ")) && pre(s, "this unit ") {
 			rest = "this unit " + rest // "this unit is in the Front Line and is attacking ..."
 		}
 		b, ok2 := condition(rest)
@@ -805,6 +855,75 @@ func oneCondition(s string) (*Cond, bool) {
 	}
 	return composed(s)
 }
+
+var (
+	reIfSupAlly = lazy(`^((?:During your (?:opponent's )?turn, )?)If (?:a|the) card supporting an ally is (?:an? )?((?:<[^>]+>(?:,? or | )?)+), that ally gains (.+)$`)
+	reIfSealed  = lazy(`^If (your Main Character|an? (?:<[^>]+> )*ally) (?:is|are) being attacked, ` + sealed + `$`)
+	reSealSelf  = lazy(`^If this unit or (?:an )?allied ((?:"[^"]+"(?:,? or |, )?)+) (?:is|are) being attacked, ` + sealed + `$`)
+	reIfAllyIs  = lazy(`^((?:During your (?:opponent's )?turn, )?)If (an?|another) ((?:<[^>]+> |non-<[^>]+> )*)ally is ((?:being attacked|attacking|in combat with|battling)(?: .+)?), that ally gains (.+)$`)
+)
+
+// sealed is "your opponent's support skills fail", as the list words it.
+const sealed = `(?:any |the )?(?:support skills (?:belonging to|possessed by|of) your opponent's support(?:ing)? card|your opponent's support skills) (?:cannot activate|fail|do not activate|are unable to activate)`
+
+// thatAlly reads a permanent skill's "If an ally is attacking X, that ally
+// gains ..." and "If a card supporting an ally is <T>, that ally gains
+// ...": every ally that is so gains it.
+func thatAlly(s string) string {
+	if m := reIfSupAlly.FindStringSubmatch(s); m != nil {
+		return m[1] + all(m[1]) + " allies supported by a " + strings.TrimSpace(m[2]) + " gain " + m[3]
+	}
+	if m := reIfSealed.FindStringSubmatch(s); m != nil {
+		// The opponent's support card supports the enemy attacking it.
+		return "The Support skills of cards supporting enemies attacking " + lowerFirst(m[1]) + " are unable to come into effect"
+	}
+	if m := reIfAllyIs.FindStringSubmatch(s); m != nil {
+		other := ""
+		if strings.EqualFold(m[2], "another") {
+			other = "other "
+		}
+		return m[1] + all(m[1]) + " " + other + m[3] + "allies " + m[4] + " gain " + m[5]
+	}
+	return s
+}
+
+// all is "All" at a sentence's start, "all" after a prefix.
+func all(prefix string) string {
+	if prefix == "" {
+		return "All"
+	}
+	return "all"
+}
+
+// reAltCost is a permanent skill's other cost for this unit's critical hit
+// or evasion: "If this unit Critical Hits, you may [Flip 2 Bonds
+// face-down] instead of sending a "Deen" card from your hand to the Retreat
+// Area" (the card of its unit name the rules ask for).
+var reAltCost = lazy(`^If (this unit|an ally) (Critical Hits|evades), you may (.+?) instead of (?:sending )?(?:a |an |1 )?(?:"[^"]+"(?: card)? from your hand|card with the same Unit Name as (?:that ally|this unit)(?: from your hand)?)(?: to (?:the|your) Retreat Area)?$`)
+
+func (c *compiler) altCost(m []string) ([]Effect, bool) {
+	e := Effect{When: "always", CritAlt: strings.EqualFold(m[2], "critical hits"), EvadeAlt: strings.EqualFold(m[2], "evades")}
+	if strings.EqualFold(m[1], "an ally") {
+		e.Target = &Target{All: true, Side: "ally"} // any ally's critical hit, this unit's too
+	}
+	p := strings.TrimSpace(m[3])
+	if t, ok := strings.CutPrefix(p, "["); ok {
+		p = strings.TrimSuffix(t, "]")
+	}
+	p = strings.ToUpper(p[:1]) + p[1:]
+	p = reOneOf.ReplaceAllString(p, "Send 1 ")
+	if !c.cost(p, &e) || e.OncePerTurn || e.Tap || e.PayTap != nil || e.DestroySelf || e.PayDestroy != nil || e.PayGrowth != nil || e.PayOrbs > 0 || e.PayOrbsUp > 0 {
+		c.fail("cost", m[3])
+		return nil, false
+	}
+	return []Effect{e}, true
+}
+
+var reOneOf = lazy(`^Send (?:a|an|one) `)
+
+var reSupUp = lazy(`^If (?:a|the) card supporting (another|an) ally is (?:an? )?((?:<[^>]+>(?:,? or | )?)+), that card(?:'s Support)? gains \+(\d+) (?:attack|support)$`)
+
+var reAndIfColon = lazy(`^When [^:]+, and if [^:,]+(:) [A-Z]`)
 
 // keepSupport reads a support skill's "at the end of this combat, (you
 // may) deploy this card (tapped) (in the same area as "N") instead of

@@ -1,6 +1,7 @@
 package skill
 
 import (
+	"reflect"
 	"strings"
 )
 
@@ -689,7 +690,5 @@ func whose(s string) (*Watch, bool) {
 }
 
 func (f *UnitFilter) isZero() bool {
-	return f.Emblem == nil && f.NoEmb == nil && f.Color == nil && f.Name == nil && f.NotName == nil && !f.Other && !f.Main &&
-		!f.NonMain && f.Area == "" && f.CostMin == 0 && f.CostMax == nil && !f.Tapped && !f.Untap && !f.Attacked && f.AtkMin == 0 && f.AtkMax == nil &&
-		!f.SameArea && !f.Changed && !f.Levelled && !f.AllOf && !f.Support
+	return reflect.ValueOf(*f).IsZero()
 }

@@ -38,7 +38,7 @@ func TestTriggers(t *testing.T) {
 		{"auto", "", "When an ally is attacked by an enemy in the Back Line, until the end of this combat, that ally gains +10 attack.",
 			`{when: attacked, trigger-of: {self: true, ally: true, foe: {area: back}}, target: {that: true}, attack: 10, until: battle}`},
 		{"auto", "", "When an ally with a Support Skill is deployed, draw 1 card.",
-			`{when: deploy, trigger-of: {self: true, ally: true, of: {has-support-skill: true}}, draw: 1}`},
+			`{when: deploy, trigger-of: {self: true, ally: true, of: {support-skill: true}}, draw: 1}`},
 		{"auto", "", "When this card is placed in your Bond Area, draw 1 card.",
 			`{when: placed, draw: 1}`},
 		{"auto", "", "At the start of your Bond Phase, draw 1 card.",

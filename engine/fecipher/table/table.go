@@ -164,8 +164,28 @@ type UnitFilter struct {
 	ClassChanged     bool
 	Levelled         bool // two or more cards in its stack
 	AllOf            bool // Emblem and Colors: every one, not any
-	HasSupport       bool // its card has a support skill
+	Colorless        bool // its symbols are colorless
+	Colored          bool // it has a symbol of a color (a face-down bond has none)
+	StackMin         int8 // cards in its stack, at least
+	SupSkill         bool // its card has a support skill
+	Support          int16
+	Battle           *InBattle // it is in the battle under way, so
+	OtherArea        bool      // not in the area of the unit whose skill it is
 }
+
+// InBattle is what a unit in the battle under way does there.
+type InBattle struct {
+	Role uint8 // AnyRole, AttackingRole, DefendingRole
+	Foe  *UnitFilter
+	By   *CardFilter // the card supporting it
+}
+
+// Roles of a unit in battle.
+const (
+	AnyRole uint8 = iota
+	AttackingRole
+	DefendingRole
+)
 
 // CardFilter says which cards count.
 type CardFilter struct {
@@ -175,6 +195,10 @@ type CardFilter struct {
 	Names, NotNames  []string
 	CostMin, CostMax int8
 	AsMain           bool  // the unit name of its owner's main character
+	SupSkill         bool  // it has a support skill
+	Support          int16 // its support is this (0: any)
+	NoEmblem         Emblem
+	NotColors        []string
 	NameOf           uint8 // NameOfThat, NameOfThis: the unit name of the skill's chosen units, or its own
 	FaceUp, FaceDown bool  // bonds only
 	AllOf            bool  // Emblem and Colors: every one, not any
@@ -270,11 +294,20 @@ type Watch struct {
 
 // Count is a number of things that match a filter.
 type Count struct {
-	AtLeast, AtMost  int8 // AtMost None: no bound
-	FaceUp, FaceDown bool // bonds only
-	AsMain           bool // bonds: of the unit name of the owner's main character
+	AtLeast, AtMost  int8  // AtMost None: no bound
+	FaceUp, FaceDown bool  // bonds only
+	AsMain           bool  // bonds: of the unit name of the owner's main character
+	Parity           uint8 // Odd, Even: the number is; 0 any
+	Each             bool  // bonds: the bound holds for each emblem and color of Of apart
 	Of               *UnitFilter
 }
+
+// Parities a Count may ask for.
+const (
+	AnyParity uint8 = iota
+	Odd
+	Even
+)
 
 // Turns a condition may ask for.
 const (
@@ -303,14 +336,22 @@ type Cond struct {
 	Revealed                       *CardFilter // every card the skill revealed (one at least)
 	FoeOrbs, FoeBonds, Retreat     *Count
 	Compare                        *Compare
-	Used                           []string // skill names this unit used this turn (any of)
-	Power                          *Bound   // this unit's attack
-	Tapped, Critical               bool     // this unit is tapped; the attack under way is a critical hit
-	BySkill                        uint8    // the event was a skill's doing: BySkillAny, BySkillAlly (its owner's), BySkillEnemy
-	ByName                         []string // ... of a skill of one of these names
-	ByOwn, ByOther                 bool     // ... of this unit's own skill; of another ally's (not a support skill)
-	ByAttack                       bool     // the event was this unit's attack's doing
-	SupportedDestroyed             bool     // a support skill's: the unit its card supports was destroyed in this combat
+	Used                           []string    // skill names this unit used this turn (any of)
+	Power                          *Bound      // this unit's attack
+	Tapped, Critical               bool        // this unit is tapped; the attack under way is a critical hit
+	BySkill                        uint8       // the event was a skill's doing: BySkillAny, BySkillAlly (its owner's), BySkillEnemy
+	UsedTimes                      int8        // Used: this many uses or more in all this turn
+	UsedEach                       bool        // Used: each of them (not any), UsedTimes each
+	Units, Boundless, FoeBound     *Count      // units on the field (both players'); cards in the Boundless Areas
+	NotLevelled                    bool        // this unit's stack is one card
+	MainAttacked                   *UnitFilter // its owner's main character is being attacked by a unit like this
+	Defender                       *UnitFilter // the unit attacked in the battle under way is an enemy like this
+	Chosen                         *UnitFilter // the units the skill chose are like this (one at least)
+	RevealedAny                    *CardFilter // one at least of the cards the skill revealed is like this
+	ByName                         []string    // ... of a skill of one of these names
+	ByOwn, ByOther                 bool        // ... of this unit's own skill; of another ally's (not a support skill)
+	ByAttack                       bool        // the event was this unit's attack's doing
+	SupportedDestroyed             bool        // a support skill's: the unit its card supports was destroyed in this combat
 }
 
 // Whose skill an event must be the doing of (Cond.BySkill).
@@ -345,12 +386,13 @@ const (
 	Fewer
 	Same
 	NotMore
+	NotFewer
 )
 
 // CompareNames and RelNames are the schema's words.
 var (
 	CompareNames = [...]string{"hand", "orbs", "bonds", "units"}
-	RelNames     = [...]string{"more", "fewer", "same", "not-more"}
+	RelNames     = [...]string{"more", "fewer", "same", "not-more", "not-fewer"}
 )
 
 // Target is who an effect's operations apply to; nil is the unit whose
@@ -403,7 +445,9 @@ type Effect struct {
 
 	Attack                     int16
 	Per                        *UnitFilter
-	PerStack                   bool // attack per card stacked under the skill's unit
+	PerStack                   bool        // attack per card stacked under the skill's unit
+	PerBonds                   *Count      // attack per bond like this (permanent)
+	PerRevealed                *CardFilter // attack per card the skill revealed like this
 	Double                     bool
 	MinRange, MaxRange         int8 // 0: unchanged
 	Acquire                    Emblem
@@ -449,6 +493,8 @@ type Effect struct {
 	FoeNoDeployIn             int8        // ... into this line only (AnyArea: either)
 	FoeNoOrbs                 bool        // permanent: the opponent cannot add cards to their orbs
 	Intercept                 bool        // this unit becomes the attacked unit
+	CritAlt, EvadeAlt         bool        // permanent: its costs may be paid instead of a same-name card for this unit's critical hit, evasion
+	SupportUp                 int8        // permanent: the support of the card supporting it (when it succeeds) gains this
 	NoFlip                    bool        // a bond skill (always): its card, face up, is not flipped face down by a skill's cost or effect
 	CritFlip                  bool        // a bond skill (always): an ally's critical hit may be paid by flipping its card face down
 	MainName                  bool        // a bond skill (always): its card, face up, has the unit name of its owner's main character too
