@@ -1015,17 +1015,9 @@ func (g *Game) deployBarred(p, c int, a Area) bool {
 // opponent is like bars (a bar on what p may do).
 func (g *Game) foeBars(p int, bars func(e *table.Effect) bool) bool {
 	op := Opp(p)
-	for _, s := range g.P[op].Field {
-		for r := range g.skills(s) {
-			sk := g.skill(r)
-			if sk.Type != table.Permanent || !g.skillActive(s, r) {
-				continue
-			}
-			for ei := range sk.Effects {
-				if e := &sk.Effects[ei]; bars(e) && g.permanentOn(e, s, op, nil) {
-					return true
-				}
-			}
+	for pe := range g.permanents(op, 0) {
+		if bars(pe.e) && g.permanentOn(pe.e, pe.u, op, nil) {
+			return true
 		}
 	}
 	return false
@@ -1045,18 +1037,10 @@ type altCost struct {
 // its allies' that give them to it ("If an ally Critical Hits").
 func (g *Game) altCosts(p int, u *Unit, crit bool) []altCost {
 	var out []altCost
-	for _, s := range g.P[p].Field {
-		for r := range g.skills(s) {
-			sk := g.skill(r)
-			if sk.Type != table.Permanent || !g.skillActive(s, r) {
-				continue
-			}
-			for ei := range sk.Effects {
-				e := &sk.Effects[ei]
-				if (crit && e.CritAlt || !crit && e.EvadeAlt) && g.permanentOn(e, s, p, g.ctx()) && g.affects(e.Target, s, p, u) && g.affordable(p, s, e, false) {
-					out = append(out, altCost{s, r, ei})
-				}
-			}
+	for pe := range g.permanents(p, 0) {
+		e, s := pe.e, pe.u
+		if (crit && e.CritAlt || !crit && e.EvadeAlt) && g.permanentOn(e, s, p, g.ctx()) && g.affects(e.Target, s, p, u) && g.affordable(p, s, e, false) {
+			out = append(out, altCost{s, pe.r, pe.i})
 		}
 	}
 	return out

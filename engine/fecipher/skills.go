@@ -230,22 +230,9 @@ func (g *Game) lostNames(u *Unit) []string {
 	g.scanDepth++
 	defer func() { g.scanDepth-- }()
 	var out []string
-	for p, pl := range g.P {
-		for _, s := range pl.Field {
-			if !g.mayHave(s, fLose) {
-				continue
-			}
-			for r := range g.skills(s) {
-				sk := g.skill(r)
-				if sk.Type != table.Permanent || !g.skillActive(s, r) {
-					continue
-				}
-				for k := range sk.Effects {
-					if e := &sk.Effects[k]; len(e.Lose) > 0 && g.permanentOn(e, s, p, nil) && g.affects(e.Target, s, p, u) {
-						out = append(out, e.Lose...)
-					}
-				}
-			}
+	for pe := range g.permanents(-1, fLose) {
+		if e := pe.e; len(e.Lose) > 0 && g.permanentOn(e, pe.u, pe.p, nil) && g.affects(e.Target, pe.u, pe.p, u) {
+			out = append(out, e.Lose...)
 		}
 	}
 	return out
@@ -262,26 +249,50 @@ func (g *Game) permanentGrants(u *Unit) []skillRef {
 	g.scanDepth++
 	defer func() { g.scanDepth-- }()
 	var out []skillRef
-	for p, pl := range g.P {
-		for _, s := range pl.Field {
-			if !g.mayHave(s, fGrantPerm) {
+	for pe := range g.permanents(-1, fGrantPerm) {
+		if e := pe.e; e.Grant > 0 && g.permanentOn(e, pe.u, pe.p, nil) && g.affects(e.Target, pe.u, pe.p, u) {
+			out = append(out, skillRef{pe.r.Card, int(e.Grant) - 1, acquiredKey(pe.r.Card, int(e.Grant)-1)})
+		}
+	}
+	return out
+}
+
+// permEffect is an effect of a permanent skill in effect of unit u (of
+// player p): the skill r, the effect's index i.
+type permEffect struct {
+	p int
+	u *Unit
+	r skillRef
+	i int
+	e *table.Effect
+}
+
+// permanents lists the effects of the permanent skills in effect of the
+// units of seat (-1: both), of those whose cards may have flag f (0: all).
+func (g *Game) permanents(seat int, f cardFlags) iter.Seq[permEffect] {
+	return func(yield func(permEffect) bool) {
+		for p, pl := range g.P {
+			if seat >= 0 && p != seat {
 				continue
 			}
-			for r := range g.skills(s) {
-				sk := g.skill(r)
-				if sk.Type != table.Permanent || !g.skillActive(s, r) {
+			for _, u := range pl.Field {
+				if f != 0 && !g.mayHave(u, f) {
 					continue
 				}
-				for k := range sk.Effects {
-					e := &sk.Effects[k]
-					if e.Grant > 0 && g.permanentOn(e, s, p, nil) && g.affects(e.Target, s, p, u) {
-						out = append(out, skillRef{r.Card, int(e.Grant) - 1, acquiredKey(r.Card, int(e.Grant)-1)})
+				for r := range g.skills(u) {
+					sk := g.skill(r)
+					if sk.Type != table.Permanent || !g.skillActive(u, r) {
+						continue
+					}
+					for i := range sk.Effects {
+						if !yield(permEffect{p, u, r, i, &sk.Effects[i]}) {
+							return
+						}
 					}
 				}
 			}
 		}
 	}
-	return out
 }
 
 // Card flags: what a card's skills can do to the skills of units, read
