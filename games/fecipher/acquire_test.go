@@ -14,8 +14,7 @@ import (
 // (Dragon's Blood) are in each seat's view and its text, one a name, and
 // go when the ally that gives them leaves the field.
 func TestAcquiredSkillsInViews(t *testing.T) {
-	var n yaml.Node
-	if err := yaml.Unmarshal([]byte(`
+	m := loadState(t, `
 turn: 3
 phase: action
 active: 0
@@ -28,13 +27,7 @@ players:
   - name: P2
     field:
       - {stack: [chrom-prince], area: vanguard, main: true}
-`), &n); err != nil {
-		t.Fatal(err)
-	}
-	m, err := fecengine.Load(shapeRules(t), n.Content[0])
-	if err != nil {
-		t.Fatal(err)
-	}
+`)
 	for seat := -1; seat < 2; seat++ {
 		v := m.G.View(seat)
 		sen, yume := v.Seats[0].Field[0], v.Seats[0].Field[1]
@@ -68,8 +61,7 @@ func TestLostSkillHasNoEffect(t *testing.T) {
 		{"", "shape-ls-mute (attack 40,"},
 		{", mods: [{attack: 20, lose: [Guarded], ends: 3}]", "shape-ls-mute (attack 50,"},
 	} {
-		var n yaml.Node
-		if err := yaml.Unmarshal([]byte(`
+		m := loadState(t, `
 turn: 3
 phase: action
 active: 0
@@ -80,15 +72,23 @@ players:
   - name: P2
     field:
       - {stack: [chrom-prince], area: vanguard, main: true}
-`), &n); err != nil {
-			t.Fatal(err)
-		}
-		m, err := fecengine.Load(shapeRules(t), n.Content[0])
-		if err != nil {
-			t.Fatal(err)
-		}
+`)
 		if s := m.G.Show(0); !strings.Contains(s, c.want) {
 			t.Errorf("mods %q: want %q in\n%s", c.mods, c.want, s)
 		}
 	}
+}
+
+// loadState reads a game state of the shape cards' rules.
+func loadState(t *testing.T, text string) *fecengine.Match {
+	t.Helper()
+	var n yaml.Node
+	if err := yaml.Unmarshal([]byte(text), &n); err != nil {
+		t.Fatal(err)
+	}
+	m, err := fecengine.Load(shapeRules(t), n.Content[0])
+	if err != nil {
+		t.Fatal(err)
+	}
+	return m
 }

@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	fecengine "github.com/roundtable-dev/roundtable/engine/fecipher"
+	"github.com/roundtable-dev/roundtable/engine/fecipher/table"
 	"github.com/roundtable-dev/roundtable/engine/play"
 )
 
@@ -15,7 +16,7 @@ import (
 // the same choices are offered.
 func TestDeterminizeKeepsRevealedCards(t *testing.T) {
 	rs := shapeRules(t)
-	env, err := play.ReadPosition("look.yaml", []byte(`version: 1
+	m := loadPosition(t, rs, "look.yaml", `version: 1
 game: fe-cipher
 mode: versus
 state:
@@ -34,23 +35,8 @@ state:
       orbs: [vaike-fighter]
       field:
         - {stack: [chrom-prince], area: vanguard, main: true}
-`))
-	if err != nil {
-		t.Fatal(err)
-	}
-	m, err := fecengine.Load(rs, env.State)
-	if err != nil {
-		t.Fatal(err)
-	}
-	for _, a := range []string{"use shape-kesh read-the-wind", "flip gordin-archer"} {
-		i, err := play.Find(m, a)
-		if err != nil {
-			t.Fatalf("%s: %v", a, err)
-		}
-		if err := m.Apply(i); err != nil {
-			t.Fatal(err)
-		}
-	}
+`)
+	playActions(t, m, "use shape-kesh read-the-wind", "flip gordin-archer")
 	legal := func(m play.Match) []string {
 		var out []string
 		for i := range m.Legal() {
@@ -80,7 +66,7 @@ state:
 // the position written then loads back.
 func TestCostDecisionsLoadBack(t *testing.T) {
 	rs := shapeRules(t)
-	env, err := play.ReadPosition("pay.yaml", []byte(`version: 1
+	m := loadPosition(t, rs, "pay.yaml", `version: 1
 game: fe-cipher
 mode: versus
 state:
@@ -98,21 +84,8 @@ state:
     - name: P2
       field:
         - {stack: [chrom-prince], area: vanguard, main: true}
-`))
-	if err != nil {
-		t.Fatal(err)
-	}
-	m, err := fecengine.Load(rs, env.State)
-	if err != nil {
-		t.Fatal(err)
-	}
-	i, err := play.Find(m, "use shape-wendla paid-twice")
-	if err != nil {
-		t.Fatal(err)
-	}
-	if err := m.Apply(i); err != nil {
-		t.Fatal(err)
-	}
+`)
+	playActions(t, m, "use shape-wendla paid-twice")
 	if n := len(m.G.Pending); n != 3 {
 		t.Fatalf("%d frames pending, not the skill and its two cost decisions", n)
 	}
@@ -134,7 +107,7 @@ state:
 // position written then loads back and plays on alike.
 func TestCriticalCostLoadsBack(t *testing.T) {
 	rs := shapeRules(t)
-	env, err := play.ReadPosition("crit.yaml", []byte(`version: 1
+	m := loadPosition(t, rs, "crit.yaml", `version: 1
 game: fe-cipher
 mode: versus
 state:
@@ -151,23 +124,8 @@ state:
       orbs: [vaike-fighter]
       field:
         - {stack: [chrom-prince], area: vanguard, main: true}
-`))
-	if err != nil {
-		t.Fatal(err)
-	}
-	m, err := fecengine.Load(rs, env.State)
-	if err != nil {
-		t.Fatal(err)
-	}
-	for _, a := range []string{"attack chrom-prince with shape-zephyr", "critical by arcane-focus"} {
-		i, err := play.Find(m, a)
-		if err != nil {
-			t.Fatalf("%s: %v", a, err)
-		}
-		if err := m.Apply(i); err != nil {
-			t.Fatal(err)
-		}
-	}
+`)
+	playActions(t, m, "attack chrom-prince with shape-zephyr", "critical by arcane-focus")
 	b, err := play.MarshalPosition("fe-cipher", "versus", m, "yaml")
 	if err != nil {
 		t.Fatal(err)
@@ -181,19 +139,39 @@ state:
 		t.Fatalf("the position does not load back: %v\n%s", err, b)
 	}
 	for _, mm := range []*fecengine.Match{m, m2} {
-		for range 2 {
-			i, err := play.Find(mm, "flip abel-cavalier")
-			if err != nil {
-				t.Fatal(err)
-			}
-			if err := mm.Apply(i); err != nil {
-				t.Fatal(err)
-			}
-		}
+		playActions(t, mm, "flip abel-cavalier", "flip abel-cavalier")
 	}
 	x, _ := play.MarshalPosition("fe-cipher", "versus", m, "yaml")
 	y, _ := play.MarshalPosition("fe-cipher", "versus", m2, "yaml")
 	if string(x) != string(y) {
 		t.Fatalf("the loaded position plays on differently:\n%s\n---\n%s", x, y)
+	}
+}
+
+// loadPosition reads a position of the shape cards' rules.
+func loadPosition(t *testing.T, rs *table.Ruleset, name, text string) *fecengine.Match {
+	t.Helper()
+	env, err := play.ReadPosition(name, []byte(text))
+	if err != nil {
+		t.Fatal(err)
+	}
+	m, err := fecengine.Load(rs, env.State)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return m
+}
+
+// playActions applies actions by their text.
+func playActions(t *testing.T, m play.Match, actions ...string) {
+	t.Helper()
+	for _, a := range actions {
+		i, err := play.Find(m, a)
+		if err != nil {
+			t.Fatalf("%s: %v", a, err)
+		}
+		if err := m.Apply(i); err != nil {
+			t.Fatal(err)
+		}
 	}
 }
