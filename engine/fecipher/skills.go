@@ -224,34 +224,39 @@ func (g *Game) actor(f *Frame) int {
 // lostNames are the names of the skills permanent skills on the field
 // make unit u lose now. While they are read, no skill is lost.
 func (g *Game) lostNames(u *Unit) []string {
-	if g.scanDepth > 0 || !g.anySource(fLose) {
-		return nil
-	}
-	g.scanDepth++
-	defer func() { g.scanDepth-- }()
 	var out []string
-	for pe := range g.permanents(-1, fLose) {
-		if e := pe.e; len(e.Lose) > 0 && g.permanentOn(e, pe.u, pe.p, nil) && g.affects(e.Target, pe.u, pe.p, u) {
-			out = append(out, e.Lose...)
-		}
+	for _, pe := range g.onUnit(u, fLose, func(e *table.Effect) bool { return len(e.Lose) > 0 }) {
+		out = append(out, pe.e.Lose...)
 	}
 	return out
 }
 
 // permanentGrants are the skills permanent skills on the field give unit u
 // now ("All <Flier> allies acquire the following skill: (...)", "your Main
-// Character acquires "Mantle""). While they are read (their conditions and
-// targets may ask what a unit is), no permanent skill gives one.
+// Character acquires "Mantle"").
 func (g *Game) permanentGrants(u *Unit) []skillRef {
-	if g.scanDepth > 0 || !g.anySource(fGrantPerm) {
+	var out []skillRef
+	for _, pe := range g.onUnit(u, fGrantPerm, func(e *table.Effect) bool { return e.Grant > 0 }) {
+		k := int(pe.e.Grant) - 1
+		out = append(out, skillRef{pe.r.Card, k, acquiredKey(pe.r.Card, k)})
+	}
+	return out
+}
+
+// onUnit lists the effects like has of the permanent skills in effect (of
+// cards that may have flag f) that act on unit u now. While they are read
+// (their conditions and targets may ask what a unit is, and so which skills
+// it has), none act: the scan does not recurse.
+func (g *Game) onUnit(u *Unit, f cardFlags, has func(*table.Effect) bool) []permEffect {
+	if g.scanDepth > 0 || !g.anySource(f) {
 		return nil
 	}
 	g.scanDepth++
 	defer func() { g.scanDepth-- }()
-	var out []skillRef
-	for pe := range g.permanents(-1, fGrantPerm) {
-		if e := pe.e; e.Grant > 0 && g.permanentOn(e, pe.u, pe.p, nil) && g.affects(e.Target, pe.u, pe.p, u) {
-			out = append(out, skillRef{pe.r.Card, int(e.Grant) - 1, acquiredKey(pe.r.Card, int(e.Grant)-1)})
+	var out []permEffect
+	for pe := range g.permanents(-1, f) {
+		if has(pe.e) && g.permanentOn(pe.e, pe.u, pe.p, nil) && g.affects(pe.e.Target, pe.u, pe.p, u) {
+			out = append(out, pe)
 		}
 	}
 	return out
